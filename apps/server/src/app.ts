@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Deps } from './context';
+import { AppError } from './errors';
+import { registerHealth } from './http/health';
+import { registerWebApp } from './http/static';
+import { registerLegacyManage, sendEnvelopeError } from './legacy/manage/envelope';
+import { createContextFactory } from './trpc/init';
+import { appRouter, type AppRouter } from './trpc/router';
+
+export interface BuildAppOptions {
+  /** Directory of the built web console; not served when absent. */
+  webDistDir?: string;
+}
+
+/** Local card-reader services the console talks to from the browser (spec §7). */
+const READER_ORIGINS = ['http://127.0.0.1:13570', 'http://127.0.0.1:8765', 'ws://127.0.0.1:39002'];
+
+/** The whole HTTP surface: tRPC, the legacy envelope, health, the web console. main.ts and tests both use it. */
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    bodyLimit: deps.config.bodyLimit,
+    trustProxy: deps.config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: deps.config.env === 'test',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...READER_ORIGINS],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.cookieSecure ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+
+  app.setErrorHandler((error, req, reply) => {
+    if (req.url.startsWith('/manage/')) {
+      const code = (error as { code?: string }).code;
+      const mapped =
+        code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? new AppError('PAYLOAD_TOO_LARGE')
+          : (error as { statusCode?: number }).statusCode === 400 || code?.startsWith('FST_ERR_CTP')
+            ? new AppError('BAD_ENVELOPE', { cause: error })
+            : error;
+      return sendEnvelopeError(deps, req, reply, mapped);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : (error as Error).message });
+  });
+
+  registerHealth(app, deps);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerLegacyManage(app, deps);
+
+  if (options.webDistDir) await registerWebApp(app, options.webDistDir);
+  return app;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Development values of the legacy envelope key and IV; production refuses to start with them. */
+export const DEV_COMPAT_DES_KEY = 'slDevK01';
+export const DEV_COMPAT_DES_IV = 'slDevIv1';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const eightBytes = (name: string) =>
+  z.string().refine((v) => Buffer.byteLength(v, 'utf8') === 8, { message: `${name} must be exactly 8 bytes (UTF-8)` });
+
+/**
+ * Every environment variable the server reads, with its default. This module is the only
+ * reader of `process.env`; README.md lists the same variables.
+ */
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.string().url().optional(),
+    EMBEDDED_PG_DIR: z.string().default('./data/postgres'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    /** Prefix of every Redis key and BullMQ queue, so several installs can share one Redis. */
+    REDIS_PREFIX: z.string().min(1).default('sl'),
+    COMPAT_DES_KEY: eightBytes('COMPAT_DES_KEY').default(DEV_COMPAT_DES_KEY),
+    COMPAT_DES_IV: eightBytes('COMPAT_DES_IV').default(DEV_COMPAT_DES_IV),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(8 * 60),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+    /** Set when the console is served over HTTPS (the session cookie becomes Secure). */
+    COOKIE_SECURE: bool.optional(),
+    /** Origins allowed to send cookie-authenticated writes, comma separated; default: the request's own host. */
+    PUBLIC_ORIGINS: z.string().optional(),
+    TRUST_PROXY: bool.default(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    /** `auto`: seed the demo hotel when the database has no hotel yet (not in production). */
+    SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+    /** Run the BullMQ workers inside the server process (otherwise run `pnpm worker`). */
+    WORKERS_IN_PROCESS: bool.default(true),
+    SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+    SMS_HTTP_URL: z.string().url().optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && (env.COMPAT_DES_KEY === DEV_COMPAT_DES_KEY || env.COMPAT_DES_IV === DEV_COMPAT_DES_IV)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COMPAT_DES_KEY'],
+        message: 'production refuses the development COMPAT_DES_KEY / COMPAT_DES_IV: set the values your legacy clients use',
+      });
+    }
+    if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_PROVIDER=http needs SMS_HTTP_URL' });
+    }
+  });
+
+export type TConfig = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    compat: { desKey: e.COMPAT_DES_KEY, desIv: e.COMPAT_DES_IV },
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    publicOrigins: e.PUBLIC_ORIGINS ? e.PUBLIC_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean) : [],
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    seedDemo: e.SEED_DEMO,
+    workersInProcess: e.WORKERS_IN_PROCESS,
+    sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TLanguageHeader, TPermission, TRole } from '@console/shared';
+import type { TConfig } from './config';
+import type { TPrisma } from './db/client';
+import type { DesCodec } from './infra/des';
+import type { Translator } from './infra/i18n';
+import type { Redis } from './infra/redis';
+import type { SmsSender } from './infra/sms';
+import type { Queues } from './jobs/queues';
+
+/** Everything a service may use; built once in main.ts (or by a test) and passed down. */
+export interface Deps {
+  config: TConfig;
+  prisma: TPrisma;
+  redis: Redis;
+  log: FastifyBaseLogger;
+  i18n: Translator;
+  des: DesCodec;
+  queues: Queues;
+  sms: SmsSender;
+  /** Namespaces a Redis key under REDIS_PREFIX. */
+  key(...parts: (string | number)[]): string;
+}
+
+/** Who is asking and from where; every face (web, tRPC, legacy, jobs) fills it in. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  requestId: string;
+  lang: TLanguageHeader;
+}
+
+/** A signed-in account working in one hotel. */
+export interface Actor {
+  sessionId: number;
+  accountId: number;
+  hotelId: number;
+  /** IANA time zone of the hotel. */
+  timeZone: string;
+  membershipId: number;
+  role: TRole;
+  permissions: ReadonlySet<TPermission>;
+  apiKeyAuth: boolean;
+}
+
+export interface ServiceContext {
+  deps: Deps;
+  meta: RequestMeta;
+}
+
+export interface AuthedContext extends ServiceContext {
+  actor: Actor;
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from './config';
+import type { Deps } from './context';
+import { createPrisma } from './db/client';
+import { createDesCodec } from './infra/des';
+import { createTranslator } from './infra/i18n';
+import { createRedis, probeRedis } from './infra/redis';
+import { createDevSmsSender, createHttpSmsSender, type SmsSender } from './infra/sms';
+import { createQueues } from './jobs/queues';
+
+export function redisKey(prefix: string) {
+  return (...parts: (string | number)[]) => [prefix, ...parts].join(':');
+}
+
+/**
+ * Connects everything the services need. Redis is probed first: without it the server does not
+ * start (RedisUnavailableError carries the message telling how to start one).
+ */
+export async function createDeps(
+  config: TConfig,
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+  overrides: { sms?: SmsSender; poolSize?: number } = {},
+): Promise<Deps> {
+  await probeRedis(config.redisUrl);
+  const redis = createRedis(config.redisUrl);
+  redis.on('error', (error) => log.error({ err: error }, 'Redis connection error'));
+  const key = redisKey(config.redisPrefix);
+  const sms =
+    overrides.sms ??
+    (config.sms.provider === 'http' && config.sms.httpUrl
+      ? createHttpSmsSender(config.sms.httpUrl, config.sms.httpToken)
+      : createDevSmsSender(redis, key('dev', 'sms-outbox'), log));
+  return {
+    config,
+    prisma: createPrisma(databaseUrl, { max: overrides.poolSize }),
+    redis,
+    log,
+    i18n: createTranslator(),
+    des: createDesCodec(config.compat.desKey, config.compat.desIv),
+    queues: createQueues(config.redisUrl, config.redisPrefix),
+    sms,
+    key,
+  };
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.queues.close();
+  await deps.prisma.$disconnect();
+  await deps.redis.quit().catch(() => deps.redis.disconnect());
+}

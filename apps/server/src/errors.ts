@@ -1,0 +1,70 @@
+import { ZodError } from 'zod';
+import { APP_ERRORS, describeZodError, errorMessageKey, type TAppErrorCode, type TAppErrorData, type TLanguageHeader } from '@console/shared';
+import { Prisma } from './generated/prisma/client';
+import type { Translator } from './infra/i18n';
+
+export interface AppErrorOptions {
+  /** An i18n key to use instead of `errors.<CODE>` (for example a `validation.*` key). */
+  messageKey?: string;
+  params?: Record<string, unknown>;
+  /** Field -> i18n key, for validation errors. */
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** The one error type of the domain; transports map it (tRPC: trpc/init.ts, legacy: legacy/manage/envelope.ts). */
+export class AppError extends Error {
+  readonly code: TAppErrorCode;
+  readonly options: AppErrorOptions;
+
+  constructor(code: TAppErrorCode, options: AppErrorOptions = {}) {
+    super(options.messageKey ?? errorMessageKey(code), { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.options = options;
+  }
+
+  get errno(): number {
+    return APP_ERRORS[this.code].errno;
+  }
+
+  static validation(error: ZodError): AppError {
+    const { message, fields } = describeZodError(error);
+    return new AppError('VALIDATION', { messageKey: message, fields });
+  }
+}
+
+/** A Standard Schema failure (what tRPC throws for a bad input): an object with `issues`. */
+function hasIssues(error: unknown): error is { issues: { message: string; path?: PropertyKey[] }[] } {
+  return typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues);
+}
+
+/** Turns anything thrown into an AppError; unexpected errors become INTERNAL (and are logged by the caller). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return AppError.validation(error);
+  if (hasIssues(error)) return AppError.validation(new ZodError(error.issues as ZodError['issues']));
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === 'P2025') return new AppError('NOT_FOUND', { cause: error });
+    if (error.code === 'P2002') return new AppError('CONFLICT', { cause: error });
+  }
+  return new AppError('INTERNAL', { cause: error });
+}
+
+export function isUnexpected(error: AppError): boolean {
+  return error.code === 'INTERNAL';
+}
+
+/** The client-facing description of an error, translated into `lang`. */
+export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: Translator): TAppErrorData {
+  const { messageKey, params, fields, retryAfterSeconds } = error.options;
+  const data: TAppErrorData = {
+    code: error.code,
+    errno: error.errno,
+    message: i18n.t(lang, messageKey ?? errorMessageKey(error.code), { ...params, seconds: retryAfterSeconds }),
+  };
+  if (fields) data.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, i18n.t(lang, v)]));
+  if (retryAfterSeconds !== undefined) data.retryAfterSeconds = retryAfterSeconds;
+  return data;
+}

@@ -1,0 +1,42 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+export class RedisUnavailableError extends Error {}
+
+export function redisUnavailableMessage(url: string, reason: string): string {
+  const safeUrl = url.replace(/\/\/[^@/]*@/, '//***@');
+  return (
+    `Cannot reach Redis at ${safeUrl} (${reason}). The console keeps its sign-in codes, rate limits and job ` +
+    `queues (SMS, stay expiry, deliveries to locks) in Redis and will not run with them disabled. Start a Redis 7 ` +
+    `with \`docker compose up -d redis\`, or from your system's packages (\`sudo apt install redis-server\` on ` +
+    `Debian/Ubuntu, \`brew install redis && brew services start redis\` on macOS), or point REDIS_URL at one ` +
+    `that is running (with maxmemory-policy noeviction), then start the console again.`
+  );
+}
+
+/** Answers whether Redis is there, within `timeoutMs`, without retrying. */
+export async function probeRedis(url: string, timeoutMs = 2_000): Promise<void> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RedisUnavailableError(redisUnavailableMessage(url, reason || 'no answer'));
+  } finally {
+    probe.disconnect();
+  }
+}
+
+/** A client for commands (maxRetriesPerRequest null is what BullMQ requires of its connections). */
+export function createRedis(url: string, extra: RedisOptions = {}): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, ...extra });
+}
+
+export type { Redis };

@@ -1,0 +1,51 @@
+import { Queue, Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import type { TLanguageHeader } from '@console/shared';
+import { createRedis, type Redis } from '../infra/redis';
+
+export const QUEUE_NAMES = { sms: 'sms' } as const;
+
+export interface SmsJobData {
+  to: string;
+  /** An i18n key under `sms.` and its parameters; rendered in `lang` when sent. */
+  template: 'resetCode';
+  params: Record<string, string | number>;
+  lang: TLanguageHeader;
+}
+
+export const SMS_JOB_OPTIONS: JobsOptions = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export interface Queues {
+  sms: Queue<SmsJobData>;
+  prefix: string;
+  connection(): Redis;
+  close(): Promise<void>;
+}
+
+/** The producers. Each queue and worker has its own Redis connection, closed on shutdown. */
+export function createQueues(redisUrl: string, redisPrefix: string): Queues {
+  const prefix = `${redisPrefix}:bull`;
+  const connections: Redis[] = [];
+  const connection = () => {
+    const c = createRedis(redisUrl);
+    c.on('error', () => {});
+    connections.push(c);
+    return c;
+  };
+  const sms = new Queue<SmsJobData>(QUEUE_NAMES.sms, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: SMS_JOB_OPTIONS });
+  return {
+    sms,
+    prefix,
+    connection,
+    async close() {
+      await sms.close();
+      await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
+    },
+  };
+}
+
+export type { Worker };

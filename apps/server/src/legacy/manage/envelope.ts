@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRNO_OK } from '@console/shared';
+import type { Deps } from '../../context';
+import { AppError, describeAppError, isUnexpected, toAppError } from '../../errors';
+import { requestMeta } from '../../http/meta';
+import { resolveSession } from '../../modules/auth/session.service';
+import type { LegacyAction } from './action';
+import { authActions } from './auth';
+import { roomActions } from './room';
+import { userActions } from './user';
+
+export const LEGACY_ACTIONS: LegacyAction[] = [...authActions, ...roomActions, ...userActions];
+
+interface EnvelopeBody {
+  data?: unknown;
+  language?: unknown;
+}
+
+export function sendEnvelope(deps: Deps, reply: FastifyReply, body: { errno: number; errmsg: string; data: unknown }) {
+  return reply.code(200).type('text/plain; charset=utf-8').send(deps.des.encrypt(JSON.stringify(body)));
+}
+
+/** Encrypted error answer of a legacy call: always HTTP 200, a non-zero errno, a translated errmsg. */
+export function sendEnvelopeError(deps: Deps, req: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const app = toAppError(error);
+  if (isUnexpected(app)) req.log.error({ err: error }, 'legacy action failed');
+  const body = (req.body ?? {}) as EnvelopeBody;
+  const meta = requestMeta(req, body.language);
+  const described = describeAppError(app, meta.lang, deps.i18n);
+  return sendEnvelope(deps, reply, { errno: described.errno, errmsg: described.message, data: described.fields ? { fields: described.fields } : null });
+}
+
+function decodePayload(deps: Deps, data: unknown): Record<string, unknown> {
+  if (typeof data !== 'string' || data.length === 0) throw new AppError('BAD_ENVELOPE');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(deps.des.decrypt(data));
+  } catch (error) {
+    throw new AppError('BAD_ENVELOPE', { cause: error });
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new AppError('BAD_ENVELOPE');
+  const { action: _action, ...fields } = payload as Record<string, unknown>;
+  return fields;
+}
+
+/**
+ * `POST /manage/<path>`: the encrypted envelope of ARCHITECTURE.md. Decodes, authenticates with
+ * `X-Token`, validates, calls the action's service and encrypts the answer. The same services,
+ * tenancy and permission checks as tRPC stand behind every action.
+ */
+export function registerLegacyManage(app: FastifyInstance, deps: Deps, actions: LegacyAction[] = LEGACY_ACTIONS) {
+  const byPath = new Map(actions.map((a) => [a.path, a]));
+  app.post('/manage/*', async (req, reply) => {
+    const body = (req.body ?? {}) as EnvelopeBody;
+    const meta = requestMeta(req, body.language);
+    try {
+      const path = (req.params as { '*': string })['*'].replace(/\/+$/, '');
+      const action = byPath.get(path);
+      if (!action) throw new AppError('UNKNOWN_ACTION');
+      const payload = decodePayload(deps, body.data);
+      const parsed = action.input.safeParse(payload);
+      let data: unknown;
+      if (action.auth === 'session') {
+        const token = req.headers['x-token'];
+        const actor = await resolveSession(deps, typeof token === 'string' ? token : undefined, 'legacy');
+        if (!parsed.success) throw AppError.validation(parsed.error);
+        data = await action.handle({ deps, meta, actor }, parsed.data as never);
+      } else {
+        if (!parsed.success) throw AppError.validation(parsed.error);
+        data = await action.handle({ deps, meta }, parsed.data as never);
+      }
+      return sendEnvelope(deps, reply, { errno: ERRNO_OK, errmsg: deps.i18n.t(meta.lang, 'common.operationSucceeded'), data: data ?? null });
+    } catch (error) {
+      return sendEnvelopeError(deps, req, reply, error);
+    }
+  });
+}

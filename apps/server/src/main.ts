@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from './config';
+import { MigrationError } from './db/migrate';
+import { DesUnavailableError } from './infra/des';
+import { RedisUnavailableError } from './infra/redis';
+import { createLogger, startServer } from './server';
+
+/** Errors whose message is the whole story: printed as a paragraph, without a stack trace. */
+const EXPLAINED = [ConfigError, RedisUnavailableError, DesUnavailableError, MigrationError];
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const log = createLogger(config);
+  let server;
+  try {
+    server = await startServer(config, log);
+  } catch (error) {
+    if (EXPLAINED.some((E) => error instanceof E)) {
+      console.error(`\n${(error as Error).message}\n`);
+    } else {
+      log.fatal({ err: error }, 'the console could not start');
+    }
+    process.exit(1);
+  }
+
+  let isStopping = false;
+  const stop = (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    log.info(`${signal} received: finishing requests and jobs, then stopping`);
+    const timer = setTimeout(() => {
+      log.error(`still stopping after ${config.shutdownTimeoutMs} ms: exiting now`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    server
+      .close()
+      .then(() => {
+        log.info('stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,39 @@
+import type { Prisma } from '../../generated/prisma/client';
+import type { TPrisma } from '../../db/client';
+import type { Actor, ServiceContext } from '../../context';
+
+type Db = TPrisma | Prisma.TransactionClient;
+
+export interface AuditEntry {
+  action: string;
+  hotelId?: number | null;
+  /** Defaults to the actor's account; set it for sign-in events, where there is no actor yet. */
+  accountId?: number | null;
+  entityType?: string;
+  entityId?: string | number;
+  before?: Prisma.InputJsonValue;
+  after?: Prisma.InputJsonValue;
+}
+
+/**
+ * Appends one entry to the audit log. Pass the transaction client when the change it records is
+ * made in a transaction, so both commit or neither does.
+ */
+export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor }, entry: AuditEntry): Promise<void> {
+  const accountId = entry.accountId !== undefined ? entry.accountId : (ctx.actor?.accountId ?? null);
+  await db.auditLog.create({
+    data: {
+      hotelId: entry.hotelId !== undefined ? entry.hotelId : (ctx.actor?.hotelId ?? null),
+      actorType: accountId ? 'account' : ctx.meta.ip === 'job' ? 'job' : 'anonymous',
+      actorAccountId: accountId,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId !== undefined ? String(entry.entityId) : null,
+      before: entry.before,
+      after: entry.after,
+      ip: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
+      requestId: ctx.meta.requestId,
+    },
+  });
+}

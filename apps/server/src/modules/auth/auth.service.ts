@@ -1,0 +1,201 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  LIMITS,
+  LOGIN_LIMITS,
+  ROLE_PERMISSIONS,
+  normalizeAccount,
+  type TChangePasswordInput,
+  type TResetPasswordInput,
+  type TSendResetCodeInput,
+} from '@console/shared';
+import type { SessionKind } from '../../generated/prisma/client';
+import type { AuthedContext, ServiceContext } from '../../context';
+import { AppError } from '../../errors';
+import { consumeCaptcha } from '../../infra/captcha';
+import { recordAudit } from '../audit/audit.service';
+import { authLimiters, clearLoginFailures, consumeOrThrow, loginFailureCounts, loginThresholds, recordLoginFailure } from './limits';
+import { hashPassword, verifyPassword } from './password';
+import { REVOKE_REASONS, createSession, revokeAccountSessions, revokeSession } from './session.service';
+
+/** What the console shows of the signed-in account (never a credential). */
+export interface UserInfo {
+  id: number;
+  nickname: string;
+  mobile: string | null;
+  email: string | null;
+  avatar: string | null;
+  apiKeyAuth: boolean;
+  role: 'owner' | 'admin' | 'staff';
+  permissions: string[];
+  hotel: { id: number; name: string; timeZone: string; currency: string };
+}
+
+export interface LoginInput {
+  /** A mobile number or an e-mail address, already validated. */
+  account: string;
+  password: string;
+  /** The graphic code; the web console always sends one, a legacy client may not. */
+  captcha?: { id: string; code: string };
+  kind: SessionKind;
+}
+
+export async function login(ctx: ServiceContext, input: LoginInput): Promise<{ token: string; user: UserInfo }> {
+  const { deps, meta } = ctx;
+  const account = normalizeAccount(input.account);
+  const limiters = authLimiters(deps);
+  const hasCode = input.captcha !== undefined;
+
+  // 1. Limits, before anything expensive.
+  const counts = await loginFailureCounts(limiters, account, meta.ip);
+  const limit = loginThresholds(hasCode);
+  if (counts.account >= limit.account || counts.address >= limit.address) {
+    await recordAudit(deps.prisma, ctx, { action: 'auth.login.blocked', accountId: null, after: { account, kind: input.kind } });
+    throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: counts.retryAfterSeconds });
+  }
+
+  // 2. The graphic code: always checked when sent; required after repeated failures.
+  if (input.captcha) {
+    if (!(await consumeCaptcha(deps, input.captcha.id, input.captcha.code))) throw new AppError('CAPTCHA_INVALID');
+  } else if (counts.account >= LOGIN_LIMITS.codeRequiredAfterFailures) {
+    throw new AppError('CAPTCHA_REQUIRED');
+  }
+
+  // 3. The password.
+  const found = await deps.prisma.account.findUnique({
+    where: account.includes('@') ? { email: account } : { mobile: account },
+    select: {
+      id: true,
+      passwordHash: true,
+      frozenAt: true,
+      memberships: { select: { hotelId: true }, orderBy: { createdAt: 'asc' }, take: 1 },
+    },
+  });
+  const isValid = await verifyPassword(found?.passwordHash, input.password);
+  if (!found || !isValid) {
+    const after = await recordLoginFailure(limiters, account, meta.ip);
+    await recordAudit(deps.prisma, ctx, { action: 'auth.login.failure', accountId: found?.id ?? null, after: { account, kind: input.kind } });
+    if (after.account === limit.account || after.address === limit.address) {
+      await recordAudit(deps.prisma, ctx, { action: 'auth.lockout', accountId: found?.id ?? null, after: { account, failures: after } });
+    }
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (found.frozenAt) {
+    await recordAudit(deps.prisma, ctx, { action: 'auth.login.frozen', accountId: found.id, after: { kind: input.kind } });
+    throw new AppError('ACCOUNT_FROZEN');
+  }
+  const hotelId = found.memberships[0]?.hotelId;
+  if (hotelId === undefined) throw new AppError('NO_HOTEL');
+
+  // 4. The session.
+  await clearLoginFailures(limiters, account);
+  const session = await createSession(deps, { accountId: found.id, hotelId, kind: input.kind, meta });
+  await deps.prisma.account.update({ where: { id: found.id }, data: { lastLoginAt: new Date() } });
+  await recordAudit(deps.prisma, ctx, { action: 'auth.login.success', accountId: found.id, hotelId, entityType: 'Session', entityId: session.sessionId, after: { kind: input.kind } });
+  return { token: session.token, user: await loadUserInfo(ctx, found.id, hotelId) };
+}
+
+export async function loadUserInfo(ctx: ServiceContext, accountId: number, hotelId: number): Promise<UserInfo> {
+  const membership = await ctx.deps.prisma.membership.findUnique({
+    where: { accountId_hotelId: { accountId, hotelId } },
+    select: {
+      role: true,
+      apiKeyAuth: true,
+      hotel: { select: { id: true, name: true, timeZone: true, currency: true } },
+      account: { select: { id: true, nickname: true, mobile: true, email: true, avatar: true } },
+    },
+  });
+  if (!membership) throw new AppError('UNAUTHENTICATED');
+  return {
+    ...membership.account,
+    apiKeyAuth: membership.apiKeyAuth,
+    role: membership.role,
+    permissions: [...ROLE_PERMISSIONS[membership.role]],
+    hotel: membership.hotel,
+  };
+}
+
+export function getUserInfo(ctx: AuthedContext): Promise<UserInfo> {
+  return loadUserInfo(ctx, ctx.actor.accountId, ctx.actor.hotelId);
+}
+
+export async function logout(ctx: AuthedContext): Promise<void> {
+  await revokeSession(ctx.deps.prisma, ctx.actor.sessionId, REVOKE_REASONS.logout);
+  await recordAudit(ctx.deps.prisma, ctx, { action: 'auth.logout', entityType: 'Session', entityId: ctx.actor.sessionId });
+}
+
+/** Changes the password and ends every session of the account: the user signs in again. */
+export async function changePassword(ctx: AuthedContext, input: TChangePasswordInput): Promise<void> {
+  const { deps, actor } = ctx;
+  const account = await deps.prisma.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(account.passwordHash, input.oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.account.update({ where: { id: actor.accountId }, data: { passwordHash, passwordChangedAt: new Date() } });
+    const revoked = await revokeAccountSessions(tx, actor.accountId, REVOKE_REASONS.passwordChanged);
+    await recordAudit(tx, ctx, { action: 'auth.password.change', entityType: 'Account', entityId: actor.accountId, after: { revokedSessions: revoked } });
+  });
+}
+
+function resetKey(ctx: ServiceContext, mobile: string) {
+  return ctx.deps.key('pwreset', mobile);
+}
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/**
+ * Sends a 6-digit recovery code by SMS (through the job queue). The answer is the same whether
+ * or not the number has an account, so it cannot be used to find accounts.
+ */
+export async function sendResetCode(ctx: ServiceContext, input: TSendResetCodeInput): Promise<void> {
+  const { deps, meta } = ctx;
+  const limiters = authLimiters(deps);
+  await consumeOrThrow([
+    [limiters.smsPerAddress, meta.ip],
+    [limiters.smsPerMinute, input.mobile],
+    [limiters.smsPerHour, input.mobile],
+  ]);
+  const account = await deps.prisma.account.findUnique({ where: { mobile: input.mobile }, select: { id: true, frozenAt: true } });
+  await recordAudit(deps.prisma, ctx, { action: 'auth.reset.request', accountId: account?.id ?? null, after: { mobile: input.mobile, known: Boolean(account) } });
+  if (!account || account.frozenAt) return;
+  const code = String(randomInt(0, 10 ** LIMITS.smsCodeLength)).padStart(LIMITS.smsCodeLength, '0');
+  await deps.redis
+    .multi()
+    .del(resetKey(ctx, input.mobile))
+    .hset(resetKey(ctx, input.mobile), { hash: hashCode(code), attempts: 0 })
+    .expire(resetKey(ctx, input.mobile), LIMITS.smsCodeTtlSeconds)
+    .exec();
+  await deps.queues.sms.add('resetCode', {
+    to: input.mobile,
+    template: 'resetCode',
+    params: { code, minutes: LIMITS.smsCodeTtlSeconds / 60 },
+    lang: meta.lang,
+  });
+}
+
+/** Sets a new password with a recovery code (single use, 10 minutes, 5 tries) and ends all sessions. */
+export async function resetPassword(ctx: ServiceContext, input: TResetPasswordInput): Promise<void> {
+  const { deps } = ctx;
+  const key = resetKey(ctx, input.mobile);
+  const stored = await deps.redis.hgetall(key);
+  if (!stored.hash) throw new AppError('SMS_CODE_INVALID');
+  const given = Buffer.from(hashCode(input.code));
+  const isMatch = given.length === stored.hash.length && timingSafeEqual(given, Buffer.from(stored.hash));
+  if (!isMatch) {
+    const attempts = await deps.redis.hincrby(key, 'attempts', 1);
+    if (attempts >= LIMITS.smsCodeMaxAttempts) await deps.redis.del(key);
+    throw new AppError('SMS_CODE_INVALID');
+  }
+  // Whoever deletes the code first uses it; a concurrent second use fails.
+  if ((await deps.redis.del(key)) !== 1) throw new AppError('SMS_CODE_INVALID');
+  const account = await deps.prisma.account.findUnique({ where: { mobile: input.mobile }, select: { id: true } });
+  if (!account) throw new AppError('SMS_CODE_INVALID');
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: new Date() } });
+    const revoked = await revokeAccountSessions(tx, account.id, REVOKE_REASONS.passwordReset);
+    await recordAudit(tx, ctx, { action: 'auth.password.reset', accountId: account.id, entityType: 'Account', entityId: account.id, after: { revokedSessions: revoked } });
+  });
+  await clearLoginFailures(authLimiters(deps), input.mobile);
+}

@@ -1,0 +1,82 @@
+import pino from 'pino';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { TConfig } from './config';
+import type { Deps } from './context';
+import { closeDeps, createDeps } from './deps';
+import { startEmbeddedPostgres } from './db/embedded';
+import { applyMigrations } from './db/migrate';
+import { WEB_DIST_DIR } from './db/paths';
+import { DEMO, seedDemo } from './db/seed';
+import { assertDesAvailable } from './infra/des';
+import { startWorkers } from './jobs/workers';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: Deps;
+  url: string;
+  /** Stops accepting, lets requests and jobs finish, closes pools and the embedded database. */
+  close(): Promise<void>;
+}
+
+export function createLogger(config: TConfig): FastifyBaseLogger {
+  return pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers["x-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  }) as FastifyBaseLogger;
+}
+
+/**
+ * config -> database (embedded when DATABASE_URL is unset) -> migrations -> seed -> app -> listen.
+ * Everything the process opens is closed by `close()`, in reverse order.
+ */
+export async function startServer(config: TConfig, log: FastifyBaseLogger = createLogger(config)): Promise<RunningServer> {
+  assertDesAvailable();
+  const started = Date.now();
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dir: config.embeddedPg.dir, port: config.embeddedPg.port, log: (m) => log.info(m) });
+    databaseUrl = embedded.url;
+  }
+  let deps: Deps | undefined;
+  try {
+    await applyMigrations(databaseUrl, { log: (m) => log.info(m) });
+    deps = await createDeps(config, databaseUrl, log);
+    const shouldSeed =
+      config.seedDemo === 'true' || (config.seedDemo === 'auto' && !config.isProduction && (await deps.prisma.hotel.count()) === 0);
+    if (shouldSeed) {
+      const seeded = await seedDemo(deps.prisma);
+      if (seeded.created) log.info(`created the demo hotel (id ${seeded.hotelId})`);
+    }
+    const workers = config.workersInProcess ? startWorkers(deps) : undefined;
+    const app = await buildApp(deps, { webDistDir: WEB_DIST_DIR });
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://localhost:${port}`;
+    const hasDemo = (await deps.prisma.account.count({ where: { mobile: DEMO.owner.mobile } })) > 0;
+    log.info(`console ready on ${url} in ${Date.now() - started} ms`);
+    if (hasDemo) log.info(`demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)`);
+    const readyDeps = deps;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      deps: readyDeps,
+      url,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          await workers?.close();
+          await closeDeps(readyDeps);
+          await embedded?.stop();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (deps) await closeDeps(deps).catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
+}

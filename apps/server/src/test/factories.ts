@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '../generated/prisma/client';
+import type { Deps } from '../context';
+import { hashPassword } from '../modules/auth/password';
+import { createSession } from '../modules/auth/session.service';
+import { testMeta } from './harness';
+
+let sequence = 0;
+const unique = () => `${process.pid}${Date.now() % 100000}${(sequence += 1)}`;
+
+/** A mobile number no other test uses (valid per the mainland rule: 1, then 3-9, then 9 digits). */
+export function uniqueMobile(): string {
+  const digits = `${process.pid}${Date.now()}${(sequence += 1)}${randomBytes(2).readUInt16BE()}`.replace(/\D/g, '');
+  return `19${digits.slice(-9).padStart(9, '0')}`;
+}
+
+export const TEST_PASSWORD = 'correct-horse-7';
+let passwordHash: Promise<string> | undefined;
+
+export async function createHotel(deps: Deps, name = `Hotel ${unique()}`) {
+  return deps.prisma.hotel.create({ data: { name, timeZone: 'Asia/Shanghai' } });
+}
+
+export async function createAccount(
+  deps: Deps,
+  options: { hotelId?: number; role?: Role; password?: string; email?: string; mobile?: string; apiKeyAuth?: boolean } = {},
+) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const account = await deps.prisma.account.create({
+    data: {
+      mobile: options.mobile ?? uniqueMobile(),
+      email: options.email ?? `user${unique()}@test.local`,
+      nickname: `User ${unique()}`,
+      passwordHash: options.password ? await hashPassword(options.password) : await passwordHash,
+    },
+  });
+  if (options.hotelId !== undefined) {
+    await deps.prisma.membership.create({
+      data: { accountId: account.id, hotelId: options.hotelId, role: options.role ?? 'owner', apiKeyAuth: options.apiKeyAuth ?? false },
+    });
+  }
+  return account;
+}
+
+export async function createCustomers(deps: Deps, hotelId: number, count: number, prefix = 'Guest') {
+  const base = Date.now() - count * 60_000;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    hotelId,
+    nickname: `${prefix} ${i + 1}`,
+    mobile: uniqueMobile(),
+    email: `${prefix.toLowerCase().replace(/\W/g, '')}${i + 1}-${unique()}@example.com`,
+    registeredAt: new Date(base + i * 60_000),
+  }));
+  await deps.prisma.customer.createMany({ data: rows });
+  return deps.prisma.customer.findMany({ where: { hotelId, mobile: { in: rows.map((r) => r.mobile) } }, orderBy: { id: 'asc' } });
+}
+
+/** A hotel with an owner and a staff account, each with a web session. */
+export async function createHotelWithStaff(deps: Deps) {
+  const hotel = await createHotel(deps);
+  const owner = await createAccount(deps, { hotelId: hotel.id, role: 'owner' });
+  const staff = await createAccount(deps, { hotelId: hotel.id, role: 'staff' });
+  const ownerSession = await createSession(deps, { accountId: owner.id, hotelId: hotel.id, kind: 'web', meta: testMeta() });
+  const staffSession = await createSession(deps, { accountId: staff.id, hotelId: hotel.id, kind: 'web', meta: testMeta() });
+  return { hotel, owner, staff, ownerToken: ownerSession.token, staffToken: staffSession.token };
+}

@@ -1,0 +1,57 @@
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type TConfig } from '../config';
+import type { Actor, AuthedContext, Deps, RequestMeta } from '../context';
+import { closeDeps, createDeps } from '../deps';
+import type { SmsSender } from '../infra/sms';
+import { createLogger } from '../server';
+import { resolveSession } from '../modules/auth/session.service';
+
+export interface TestContext {
+  deps: Deps;
+  app: FastifyInstance;
+  config: TConfig;
+  close(): Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}): TConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: inject('redisPrefix'),
+    ...env,
+  });
+}
+
+/** The real app on the run's database and Redis, driven with `app.inject()`. */
+export async function createTestContext(options: { sms?: SmsSender; env?: Record<string, string> } = {}): Promise<TestContext> {
+  const config = testConfig(options.env);
+  const deps = await createDeps(config, inject('databaseUrl'), createLogger(config), { sms: options.sms, poolSize: 5 });
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    deps,
+    app,
+    config,
+    async close() {
+      await app.close();
+      await closeDeps(deps);
+    },
+  };
+}
+
+let counter = 0;
+/** A request meta with its own client address, so rate limits of one test never touch another. */
+export function testMeta(overrides: Partial<RequestMeta> = {}): RequestMeta {
+  counter += 1;
+  return { ip: `10.${process.pid % 250}.${Math.floor(counter / 250) % 250}.${counter % 250}`, requestId: `test-${counter}`, lang: 'en', ...overrides };
+}
+
+/** A service context for an account signed in with a web session (what tRPC procedures get). */
+export async function actorContext(deps: Deps, token: string, meta = testMeta()): Promise<AuthedContext & { actor: Actor }> {
+  const actor = await resolveSession(deps, token, 'web');
+  return { deps, meta, actor };
+}

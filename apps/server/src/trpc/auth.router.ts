@@ -1,0 +1,53 @@
+import { COOKIES, ZChangePasswordInput, ZLoginInput, ZResetPasswordInput, ZSendResetCodeInput } from '@console/shared';
+import { createCaptcha } from '../infra/captcha';
+import { changePassword, getUserInfo, login, logout, resetPassword, sendResetCode } from '../modules/auth/auth.service';
+import { authedProcedure, publicProcedure, router, type TContext } from './init';
+
+function sessionCookieOptions(ctx: TContext, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: ctx.deps.config.cookieSecure,
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+export const authRouter = router({
+  captcha: publicProcedure.mutation(({ ctx }) => createCaptcha(ctx.deps)),
+
+  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
+    const result = await login(ctx, {
+      account: input.account,
+      password: input.password,
+      captcha: { id: input.captchaId, code: input.captchaCode },
+      kind: 'web',
+    });
+    void ctx.res.setCookie(COOKIES.session, result.token, sessionCookieOptions(ctx, Math.floor(ctx.deps.config.session.absoluteMs / 1000)));
+    return result.user;
+  }),
+
+  me: authedProcedure.query(({ ctx }) => getUserInfo(ctx)),
+
+  logout: authedProcedure.mutation(async ({ ctx }) => {
+    await logout(ctx);
+    void ctx.res.clearCookie(COOKIES.session, sessionCookieOptions(ctx));
+    return { ok: true };
+  }),
+
+  changePassword: authedProcedure.input(ZChangePasswordInput).mutation(async ({ ctx, input }) => {
+    await changePassword(ctx, input);
+    void ctx.res.clearCookie(COOKIES.session, sessionCookieOptions(ctx));
+    return { ok: true };
+  }),
+
+  sendResetCode: publicProcedure.input(ZSendResetCodeInput).mutation(async ({ ctx, input }) => {
+    await sendResetCode(ctx, input);
+    return { ok: true };
+  }),
+
+  resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(async ({ ctx, input }) => {
+    await resetPassword(ctx, input);
+    return { ok: true };
+  }),
+});

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './languages';
+export * from './limits';
+export * from './permissions';
+export * from './validation';
