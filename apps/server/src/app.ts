@@ -28,12 +28,17 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     trustProxy: deps.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: deps.config.env === 'test',
     routerOptions: { maxParamLength: 200 },
   });
 
+  // While stopping, answers close their connection, so keep-alive clients do not hold shutdown up.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (isClosing) reply.header('connection', 'close');
   });
 
   await app.register(fastifyHelmet, {

@@ -9,6 +9,7 @@ import { applyMigrations } from './db/migrate';
 import { WEB_DIST_DIR } from './db/paths';
 import { DEMO, seedDemo } from './db/seed';
 import { assertDesAvailable } from './infra/des';
+import { probeRedis } from './infra/redis';
 import { startWorkers } from './jobs/workers';
 
 export interface RunningServer {
@@ -33,6 +34,7 @@ export function createLogger(config: TConfig): FastifyBaseLogger {
 export async function startServer(config: TConfig, log: FastifyBaseLogger = createLogger(config)): Promise<RunningServer> {
   assertDesAvailable();
   const started = Date.now();
+  await probeRedis(config.redisUrl);
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -54,9 +56,9 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://localhost:${port}`;
+    const url = `http://127.0.0.1:${port}`;
     const hasDemo = (await deps.prisma.account.count({ where: { mobile: DEMO.owner.mobile } })) > 0;
-    log.info(`console ready on ${url} in ${Date.now() - started} ms`);
+    log.info(`console ready on http://localhost:${port} in ${Date.now() - started} ms`);
     if (hasDemo) log.info(`demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)`);
     const readyDeps = deps;
     let closing: Promise<void> | undefined;
@@ -66,10 +68,15 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
       url,
       close() {
         closing ??= (async () => {
-          await app.close();
-          await workers?.close();
-          await closeDeps(readyDeps);
-          await embedded?.stop();
+          const step = async (name: string, fn: () => Promise<unknown>) => {
+            const t = Date.now();
+            await fn();
+            log.debug(`shutdown: ${name} in ${Date.now() - t} ms`);
+          };
+          await step('HTTP requests finished', () => app.close());
+          await step('workers stopped', async () => workers?.close());
+          await step('connections closed', () => closeDeps(readyDeps));
+          await step('embedded PostgreSQL stopped', async () => embedded?.stop());
         })();
         return closing;
       },

@@ -22,12 +22,15 @@ export async function probeRedis(url: string, timeoutMs = 2_000): Promise<void> 
     enableOfflineQueue: false,
     retryStrategy: () => null,
   });
-  probe.on('error', () => {});
+  let lastError: Error | undefined;
+  probe.on('error', (error: Error) => {
+    lastError = error;
+  });
   try {
     await probe.connect();
     await probe.ping();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = lastError?.message ?? (error instanceof Error ? error.message : String(error));
     throw new RedisUnavailableError(redisUnavailableMessage(url, reason || 'no answer'));
   } finally {
     probe.disconnect();

@@ -1,0 +1,130 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { Prisma } from '../generated/prisma/client';
+import { createPrisma } from './client';
+import { applyMigrations, readMigrations } from './migrate';
+import { draftMigrationSql } from './schema-diff';
+import { createScratchDatabase } from './scratch-database';
+
+/** Constraints and indexes Prisma cannot express, written by hand in the migrations. */
+const HAND_WRITTEN_CONSTRAINT_TYPES = ['c', 'x'];
+const HAND_WRITTEN_INDEXES = ['Stay_no_overlap'];
+
+async function describeDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const columns = await client.query(`
+      SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default,
+             character_maximum_length, numeric_precision, numeric_scale, datetime_precision
+      FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'
+      ORDER BY table_name, column_name`);
+    const enums = await client.query(`
+      SELECT t.typname AS name, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels
+      FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
+      WHERE n.nspname = 'public' GROUP BY t.typname ORDER BY t.typname`);
+    const constraints = await client.query(`
+      SELECT c.conrelid::regclass::text AS table_name, c.conname, c.contype, pg_get_constraintdef(c.oid) AS definition
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+      WHERE n.nspname = 'public' AND c.conrelid <> 0 AND c.conrelid::regclass::text NOT IN ('_prisma_migrations', '"_prisma_migrations"')
+      ORDER BY 1, 2`);
+    const indexes = await client.query(`
+      SELECT tablename, indexname, indexdef FROM pg_indexes
+      WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1, 2`);
+    return { columns: columns.rows, enums: enums.rows, constraints: constraints.rows, indexes: indexes.rows };
+  } finally {
+    await client.end();
+  }
+}
+
+describe('migrations and schema.prisma', () => {
+  const adminUrl = inject('adminDatabaseUrl');
+  let fromMigrations: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let fromPrisma: Awaited<ReturnType<typeof createScratchDatabase>>;
+
+  beforeAll(async () => {
+    [fromMigrations, fromPrisma] = await Promise.all([createScratchDatabase(adminUrl, 'mig'), createScratchDatabase(adminUrl, 'psl')]);
+    await applyMigrations(fromMigrations.url);
+    const prismaSql = await draftMigrationSql(adminUrl);
+    const client = new pg.Client({ connectionString: fromPrisma.url });
+    await client.connect();
+    await client.query(prismaSql);
+    await client.end();
+  });
+  afterAll(async () => {
+    await Promise.all([fromMigrations?.drop(), fromPrisma?.drop()]);
+  });
+
+  it('build the same tables, columns, enums, keys and indexes as Prisma would from schema.prisma', async () => {
+    const [a, b] = await Promise.all([describeDatabase(fromMigrations.url), describeDatabase(fromPrisma.url)]);
+    const prismaShaped = <T extends { contype?: string; indexname?: string }>(rows: T[]) =>
+      rows.filter((r) => !HAND_WRITTEN_CONSTRAINT_TYPES.includes(r.contype ?? '') && !HAND_WRITTEN_INDEXES.includes(r.indexname ?? ''));
+    expect(a.columns).toEqual(b.columns);
+    expect(a.enums).toEqual(b.enums);
+    expect(prismaShaped(a.constraints)).toEqual(b.constraints);
+    expect(prismaShaped(a.indexes)).toEqual(b.indexes);
+  });
+
+  it('add the hand-written invariants: the stay exclusion constraint, CHECKs, the append-only ledger', async () => {
+    const { constraints } = await describeDatabase(fromMigrations.url);
+    const names = constraints.map((c) => c.conname);
+    expect(constraints.find((c) => c.conname === 'Stay_no_overlap')?.definition).toMatch(/EXCLUDE USING gist/);
+    expect(names).toEqual(expect.arrayContaining(['Stay_min_length', 'Account_has_login', 'CardEncryption_keys_hex', 'CardGrant_validity']));
+  });
+
+  it('record every migration in _prisma_migrations as Prisma does, and apply nothing twice', async () => {
+    const client = new pg.Client({ connectionString: fromMigrations.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name');
+      const files = readMigrations();
+      expect(rows.map((r) => r.migration_name)).toEqual(files.map((f) => f.name));
+      expect(rows.map((r) => r.checksum)).toEqual(files.map((f) => f.checksum));
+      expect(rows.every((r) => r.finished_at !== null && r.rolled_back_at === null && r.applied_steps_count === 1)).toBe(true);
+      expect(await applyMigrations(fromMigrations.url)).toEqual({ applied: [] });
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('let the Prisma client read every model', async () => {
+    const prisma = createPrisma(fromMigrations.url, { max: 2 });
+    try {
+      for (const model of Object.values(Prisma.ModelName)) {
+        const delegate = (prisma as unknown as Record<string, { findFirst(): Promise<unknown> }>)[model.charAt(0).toLowerCase() + model.slice(1)];
+        await expect(delegate!.findFirst(), model).resolves.toBeNull();
+      }
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it('refuse overlapping active stays of one room in the database itself', async () => {
+    const prisma = createPrisma(fromMigrations.url, { max: 2 });
+    try {
+      const hotel = await prisma.hotel.create({ data: { name: 'Overlap Hotel' } });
+      const room = await prisma.room.create({ data: { hotelId: hotel.id, name: '101' } });
+      const at = (h: number) => new Date(Date.UTC(2026, 5, 1, h));
+      await prisma.stay.create({ data: { hotelId: hotel.id, roomId: room.id, status: 'in_house', checkInAt: at(12), expectedCheckOutAt: at(36) } });
+      await expect(
+        prisma.stay.create({ data: { hotelId: hotel.id, roomId: room.id, status: 'reserved', checkInAt: at(30), expectedCheckOutAt: at(40) } }),
+      ).rejects.toThrow();
+      // Touching periods do not overlap ([start, end)), and ended stays do not count.
+      await prisma.stay.create({ data: { hotelId: hotel.id, roomId: room.id, status: 'reserved', checkInAt: at(36), expectedCheckOutAt: at(40) } });
+      await prisma.stay.create({ data: { hotelId: hotel.id, roomId: room.id, status: 'checked_out', checkInAt: at(12), expectedCheckOutAt: at(40) } });
+      // A stay of another hotel cannot point at this room (composite foreign key).
+      const other = await prisma.hotel.create({ data: { name: 'Other Hotel' } });
+      await expect(
+        prisma.stay.create({ data: { hotelId: other.id, roomId: room.id, status: 'reserved', checkInAt: at(50), expectedCheckOutAt: at(60) } }),
+      ).rejects.toThrow();
+      // The order ledger is append-only.
+      const entry = await prisma.orderEntry.create({ data: { hotelId: hotel.id, kind: 'cash', amount: 100, currency: 'CNY' } });
+      await expect(prisma.orderEntry.update({ where: { id: entry.id }, data: { amount: 1 } })).rejects.toThrow();
+      await expect(prisma.orderEntry.delete({ where: { id: entry.id } })).rejects.toThrow();
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+});
