@@ -1,4 +1,4 @@
-import { Queue, Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { TLanguageHeader } from '@console/shared';
 import { createRedis, type Redis } from '../infra/redis';
 
@@ -48,4 +48,3 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
   };
 }
 
-export type { Worker };

@@ -1,3 +1,5 @@
+// Brings @fastify/cookie's request and reply types (req.cookies, res.setCookie) to every program that imports the router.
+import type {} from '@fastify/cookie';
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { APP_ERRORS, COOKIES, type TAppErrorData } from '@console/shared';

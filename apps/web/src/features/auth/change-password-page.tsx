@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ZChangePasswordInput } from '@console/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { trpc } from '@/lib/trpc';
+import { clearUserInfo } from '@/lib/user-info';
+import { fieldMessage } from './field-message';
+import { PasswordInput } from './password-input';
+import { useAppForm } from './use-app-form';
+
+/** `/user/changePsw`: the change ends every session, so the user signs in again (spec §8). */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const form = useAppForm(ZChangePasswordInput, { oldPassword: '', newPassword: '', confirmPassword: '' });
+  const { errors } = form.formState;
+  const change = useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      meta: { handledCodes: ['VALIDATION'] },
+      onSuccess: () => {
+        toast.success(t('changePassword.succeeded'));
+        clearUserInfo();
+        setTimeout(() => window.location.assign('/login'), 1200);
+      },
+      onError: (error) => form.applyServerErrors(error),
+    }),
+  );
+  return (
+    <Card className="mx-auto max-w-lg">
+      <CardHeader>
+        <CardTitle>{t('changePassword.title')}</CardTitle>
+        <CardDescription>{t('changePassword.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate className="space-y-4" data-testid="change-password-form">
+          <FormField id="oldPassword" label={t('changePassword.oldPassword')} error={fieldMessage(t, errors.oldPassword?.message)}>
+            <PasswordInput id="oldPassword" autoComplete="current-password" aria-invalid={Boolean(errors.oldPassword)} autoFocus {...form.register('oldPassword')} />
+          </FormField>
+          <FormField id="newPassword" label={t('changePassword.newPassword')} hint={t('changePassword.hint')} error={fieldMessage(t, errors.newPassword?.message)}>
+            <PasswordInput id="newPassword" autoComplete="new-password" aria-invalid={Boolean(errors.newPassword)} {...form.register('newPassword')} />
+          </FormField>
+          <FormField id="confirmPassword" label={t('changePassword.confirmPassword')} error={fieldMessage(t, errors.confirmPassword?.message)}>
+            <PasswordInput id="confirmPassword" autoComplete="new-password" aria-invalid={Boolean(errors.confirmPassword)} {...form.register('confirmPassword')} />
+          </FormField>
+          <Button type="submit" disabled={change.isPending || change.isSuccess} data-testid="change-password-submit">
+            {change.isPending && <Spinner />}
+            {t('changePassword.submit')}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

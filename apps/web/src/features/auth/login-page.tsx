@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ZLoginInput } from '@console/shared';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { trpc } from '@/lib/trpc';
+import { writeUserInfo } from '@/lib/user-info';
+import { Route } from '@/routes/login';
+import { AuthShell } from './auth-shell';
+import { CaptchaImage, useCaptcha } from './captcha';
+import { fieldMessage } from './field-message';
+import { PasswordInput } from './password-input';
+import { useAppForm } from './use-app-form';
+
+/** Only paths of this console are followed after sign-in (never another site). */
+function safeRedirect(target: string | undefined): string {
+  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const { redirect } = Route.useSearch();
+  const { captcha, refresh, isLoading } = useCaptcha();
+  const form = useAppForm(ZLoginInput, { account: '', password: '', captchaId: '', captchaCode: '' });
+  const { errors } = form.formState;
+
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      meta: { handledCodes: ['VALIDATION'] },
+      onSuccess: (user) => {
+        writeUserInfo(user);
+        router.history.push(safeRedirect(redirect));
+      },
+      onError: (error) => {
+        form.applyServerErrors(error);
+        form.setValue('captchaCode', '');
+        refresh();
+      },
+    }),
+  );
+
+  useEffect(() => {
+    if (captcha) form.setValue('captchaId', captcha.id);
+  }, [captcha, form]);
+
+  const onSubmit = form.handleSubmit((values) => login.mutate(values));
+
+  return (
+    <AuthShell title={t('login.title')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="login-form">
+        <FormField id="account" label={t('login.account')} error={fieldMessage(t, errors.account?.message)}>
+          <Input
+            id="account"
+            autoComplete="username"
+            inputMode="email"
+            placeholder={t('login.accountPlaceholder')}
+            aria-invalid={Boolean(errors.account)}
+            aria-describedby={errors.account ? 'account-error' : undefined}
+            autoFocus
+            {...form.register('account')}
+          />
+        </FormField>
+        <FormField id="password" label={t('login.password')} error={fieldMessage(t, errors.password?.message)}>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            placeholder={t('login.passwordPlaceholder')}
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+            {...form.register('password')}
+          />
+        </FormField>
+        <FormField id="captchaCode" label={t('login.captcha')} error={fieldMessage(t, errors.captchaCode?.message)}>
+          <div className="flex gap-2">
+            <Input
+              id="captchaCode"
+              autoComplete="off"
+              maxLength={4}
+              placeholder={t('login.captchaPlaceholder')}
+              aria-invalid={Boolean(errors.captchaCode)}
+              aria-describedby={errors.captchaCode ? 'captchaCode-error' : undefined}
+              {...form.register('captchaCode')}
+            />
+            <CaptchaImage captcha={captcha} isLoading={isLoading} onRefresh={refresh} />
+          </div>
+        </FormField>
+        <Button type="submit" className="w-full" disabled={login.isPending} data-testid="login-submit">
+          {login.isPending && <Spinner />}
+          {t('login.submit')}
+        </Button>
+        <div className="text-end text-sm">
+          <Link to="/find" className="text-primary hover:underline">
+            {t('login.forgot')}
+          </Link>
+        </div>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,346 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { Eye, Lock, LockOpen, RefreshCw, Search, Trash2, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { CUSTOMER_SORTS, CUSTOMER_STATES, LIMITS } from '@console/shared';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { trpc } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/trpc-types';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { CustomerDrawer } from './customer-drawer';
+
+type Customer = RouterOutputs['customer']['list']['items'][number];
+
+/** The list's filters live in the URL, so a reload or a shared link shows the same page. */
+export const customerSearchSchema = z.object({
+  page: z.number().int().min(1).catch(1).default(1),
+  pageSize: z.number().int().min(1).max(LIMITS.pageSizeMax).catch(LIMITS.pageSizeDefault).default(LIMITS.pageSizeDefault),
+  // A search of digits comes back from the URL as a number: it is still text.
+  search: z.coerce.string().max(LIMITS.searchMaxLength).catch('').default(''),
+  state: z.enum(CUSTOMER_STATES).catch('all').default('all'),
+  sort: z.enum(CUSTOMER_SORTS).catch('newest').default('newest'),
+  id: z.number().int().positive().optional().catch(undefined),
+});
+type CustomerSearch = z.output<typeof customerSearchSchema>;
+
+/** Values equal to these are left out of the URL. */
+export const customerSearchDefaults = { page: 1, pageSize: LIMITS.pageSizeDefault, search: '', state: 'all', sort: 'newest' } as const;
+
+const route = getRouteApi('/_auth/customer/customer');
+
+type PendingAction = { kind: 'freeze' | 'unfreeze' | 'delete'; customer: Customer };
+
+export function CustomersPage() {
+  const { t } = useTranslation();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const user = useUserInfo();
+  const canManage = hasPermission(user, 'customer.manage');
+  const timeZone = user?.hotel.timeZone ?? 'UTC';
+  const queryClient = useQueryClient();
+  const searchBox = useRef<HTMLInputElement>(null);
+  const [searchText, setSearchText] = useState(search.search);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+
+  const setSearch = (patch: Partial<CustomerSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+
+  // Typing filters after a short pause; the first page of the new result is shown.
+  useEffect(() => {
+    if (searchText === search.search) return;
+    const timer = setTimeout(() => setSearch({ search: searchText.trim(), page: 1 }), 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchText]);
+
+  // "/" jumps to the search box, as in most consoles.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key === '/' && !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) && !target.isContentEditable) {
+        event.preventDefault();
+        searchBox.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const listInput = { page: search.page, pageSize: search.pageSize, search: search.search || undefined, state: search.state, sort: search.sort };
+  const list = useQuery(trpc.customer.list.queryOptions(listInput, { placeholderData: keepPreviousData }));
+
+  const afterChange = () => queryClient.invalidateQueries({ queryKey: trpc.customer.pathKey() });
+  const setFrozen = useMutation(
+    trpc.customer.setFrozen.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('customer.freezeSucceeded'));
+        setPending(null);
+        void afterChange();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.customer.delete.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('common.deleted'));
+        setPending(null);
+        // Deleting the last row of a page goes back one page.
+        if (list.data && list.data.items.length === 1 && search.page > 1) setSearch({ page: search.page - 1 });
+        void afterChange();
+      },
+    }),
+  );
+
+  const columns = useMemo<ColumnDef<Customer>[]>(
+    () => [
+      { accessorKey: 'id', header: t('customer.id'), cell: ({ row }) => <span className="text-muted-foreground tabular-nums">{row.original.id}</span> },
+      {
+        accessorKey: 'nickname',
+        header: t('customer.nickname'),
+        cell: ({ row }) => (
+          <div className="flex items-center gap-2">
+            <Avatar className="size-8">
+              {row.original.avatar && <AvatarImage src={row.original.avatar} alt="" />}
+              <AvatarFallback>{(row.original.nickname || '?').slice(0, 1).toUpperCase()}</AvatarFallback>
+            </Avatar>
+            <span className="font-medium">{row.original.nickname || t('customer.noNickname')}</span>
+          </div>
+        ),
+      },
+      { accessorKey: 'mobile', header: t('customer.mobile'), cell: ({ row }) => <span className="tabular-nums" dir="ltr">{row.original.mobile ?? '—'}</span> },
+      { accessorKey: 'email', header: t('customer.email'), cell: ({ row }) => <span dir="ltr">{row.original.email ?? '—'}</span> },
+      { accessorKey: 'registeredAt', header: t('customer.registeredAt'), cell: ({ row }) => formatDateTime(row.original.registeredAt, timeZone) },
+      {
+        accessorKey: 'frozen',
+        header: t('customer.state'),
+        cell: ({ row }) =>
+          row.original.frozen ? <Badge variant="destructive">{t('customer.stateFrozen')}</Badge> : <Badge variant="success">{t('customer.stateActive')}</Badge>,
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t('common.actions')}</span>,
+        cell: ({ row }) => {
+          const customer = row.original;
+          return (
+            <div className="flex justify-end gap-1">
+              <IconAction label={t('customer.view')} onClick={() => setSearch({ id: customer.id })} testId={`view-${customer.id}`}>
+                <Eye className="size-4" />
+              </IconAction>
+              {canManage && (
+                <>
+                  <IconAction
+                    label={customer.frozen ? t('customer.unfreeze') : t('customer.freeze')}
+                    onClick={() => setPending({ kind: customer.frozen ? 'unfreeze' : 'freeze', customer })}
+                    testId={`${customer.frozen ? 'unfreeze' : 'freeze'}-${customer.id}`}
+                  >
+                    {customer.frozen ? <LockOpen className="size-4" /> : <Lock className="size-4" />}
+                  </IconAction>
+                  <IconAction label={t('common.delete')} onClick={() => setPending({ kind: 'delete', customer })} testId={`delete-${customer.id}`} destructive>
+                    <Trash2 className="size-4" />
+                  </IconAction>
+                </>
+              )}
+            </div>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, timeZone, canManage],
+  );
+
+  const table = useReactTable({ data: list.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, getRowId: (row) => String(row.id) });
+  const total = list.data?.total ?? 0;
+  const isFiltered = Boolean(search.search) || search.state !== 'all';
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">{t('route.customers')}</h1>
+        {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
+      </div>
+      <Card className="gap-0 p-0">
+        <div className="flex flex-wrap items-center gap-2 border-b p-3">
+          <div className="relative min-w-56 flex-1 sm:max-w-sm">
+            <Search className="text-muted-foreground pointer-events-none absolute inset-y-0 start-3 my-auto size-4" aria-hidden />
+            <Input
+              ref={searchBox}
+              type="search"
+              value={searchText}
+              maxLength={LIMITS.searchMaxLength}
+              onChange={(e) => setSearchText(e.target.value)}
+              placeholder={t('customer.searchPlaceholder')}
+              aria-label={t('customer.searchPlaceholder')}
+              className="ps-9"
+              data-testid="customer-search"
+            />
+          </div>
+          <Select value={search.state} onValueChange={(value) => setSearch({ state: value as CustomerSearch['state'], page: 1 })}>
+            <SelectTrigger className="w-36" aria-label={t('customer.state')} data-testid="customer-state-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">{t('customer.stateAll')}</SelectItem>
+              <SelectItem value="active">{t('customer.stateActive')}</SelectItem>
+              <SelectItem value="frozen">{t('customer.stateFrozen')}</SelectItem>
+            </SelectContent>
+          </Select>
+          <Select value={search.sort} onValueChange={(value) => setSearch({ sort: value as CustomerSearch['sort'], page: 1 })}>
+            <SelectTrigger className="w-40" aria-label={t('customer.sort')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="newest">{t('customer.sortNewest')}</SelectItem>
+              <SelectItem value="oldest">{t('customer.sortOldest')}</SelectItem>
+            </SelectContent>
+          </Select>
+          <Button variant="outline" size="icon" className="ms-auto" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching}>
+            <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+          </Button>
+        </div>
+
+        {list.isLoading ? (
+          <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : total === 0 ? (
+          <EmptyState
+            icon={Users}
+            title={isFiltered ? t('customer.emptyFilteredTitle') : t('customer.emptyTitle')}
+            description={isFiltered ? t('customer.emptyFilteredText') : t('customer.emptyText')}
+            action={
+              isFiltered ? (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setSearchText('');
+                    setSearch({ search: '', state: 'all', page: 1 });
+                  }}
+                >
+                  {t('common.clearFilters')}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <Table data-testid="customer-table">
+            <TableHeader>
+              {table.getHeaderGroups().map((group) => (
+                <TableRow key={group.id}>
+                  {group.headers.map((header) => (
+                    <TableHead key={header.id}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+                  ))}
+                </TableRow>
+              ))}
+            </TableHeader>
+            <TableBody>
+              {table.getRowModel().rows.map((row) => (
+                <TableRow key={row.id} data-testid={`customer-row-${row.original.id}`} data-frozen={row.original.frozen}>
+                  {row.getVisibleCells().map((cell) => (
+                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+
+        {total > 0 && (
+          <div className="border-t p-3">
+            <Pagination
+              page={search.page}
+              pageSize={search.pageSize}
+              total={total}
+              pageSizeOptions={[...LIMITS.pageSizeOptions]}
+              onPageChange={(page) => setSearch({ page })}
+              onPageSizeChange={(pageSize) => setSearch({ pageSize, page: 1 })}
+              labels={{
+                total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
+                pageSize: (n) => t('pagination.pageSize', { count: n }),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                page: (n) => t('pagination.page', { page: n }),
+              }}
+            />
+          </div>
+        )}
+      </Card>
+
+      <CustomerDrawer customerId={search.id} timeZone={timeZone} onClose={() => setSearch({ id: undefined })} />
+
+      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+        <AlertDialogContent data-testid="customer-confirm">
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              {pending?.kind === 'delete' ? t('customer.deleteTitle') : pending?.kind === 'freeze' ? t('customer.freezeTitle') : t('customer.unfreezeTitle')}
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              {pending &&
+                t(pending.kind === 'delete' ? 'customer.deleteText' : pending.kind === 'freeze' ? 'customer.freezeText' : 'customer.unfreezeText', {
+                  name: pending.customer.nickname || pending.customer.mobile || `#${pending.customer.id}`,
+                })}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              data-testid="confirm-action"
+              className={pending?.kind === 'unfreeze' ? undefined : 'bg-destructive text-destructive-foreground hover:bg-destructive/90'}
+              disabled={setFrozen.isPending || remove.isPending}
+              onClick={(event) => {
+                // Keep the dialog open until the server has answered.
+                event.preventDefault();
+                if (!pending) return;
+                if (pending.kind === 'delete') remove.mutate({ id: pending.customer.id });
+                else setFrozen.mutate({ id: pending.customer.id, frozen: pending.kind === 'freeze' });
+              }}
+            >
+              {(setFrozen.isPending || remove.isPending) && <Spinner />}
+              {pending?.kind === 'delete' ? t('common.delete') : pending?.kind === 'freeze' ? t('customer.freeze') : t('customer.unfreeze')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function IconAction({ label, onClick, children, testId, destructive }: { label: string; onClick(): void; children: React.ReactNode; testId: string; destructive?: boolean }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button variant="ghost" size="icon" className={destructive ? 'text-destructive hover:text-destructive size-8' : 'size-8'} aria-label={label} onClick={onClick} data-testid={testId}>
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { trpc } from '@/lib/trpc';
+import { writeUserInfo } from '@/lib/user-info';
+import { Breadcrumb } from './breadcrumb';
+import { LanguageSelect } from './language-select';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+import { useSidebar } from './use-sidebar';
+
+/** The signed-in layout of spec §2: sidebar, navbar (toggle, breadcrumb, language, user menu), page. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const sidebar = useSidebar();
+  // Refreshes the stored user info (permissions, apiKeyAuth) and finds an expired session early.
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+  useEffect(() => {
+    if (me.data) writeUserInfo(me.data);
+  }, [me.data]);
+
+  return (
+    <TooltipProvider delayDuration={300}>
+      <div className="flex h-full">
+        <Sidebar isOpen={sidebar.isOpen} isMobile={sidebar.isMobile} onNavigate={() => sidebar.isMobile && sidebar.setOpen(false)} />
+        {sidebar.isMobile && sidebar.isOpen && (
+          <div className="fixed inset-0 z-30 bg-black/40" aria-hidden data-testid="sidebar-overlay" onClick={() => sidebar.setOpen(false)} />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="bg-background flex h-14 shrink-0 items-center gap-2 border-b px-3">
+            <Button
+              variant="ghost"
+              size="icon"
+              data-testid="sidebar-toggle"
+              aria-expanded={sidebar.isOpen}
+              aria-label={sidebar.isOpen ? t('layout.collapseMenu') : t('layout.expandMenu')}
+              onClick={sidebar.toggle}
+            >
+              {sidebar.isOpen ? <PanelLeftClose className="size-5 rtl:rotate-180" aria-hidden /> : <PanelLeftOpen className="size-5 rtl:rotate-180" aria-hidden />}
+            </Button>
+            <Breadcrumb />
+            <div className="ms-auto flex items-center gap-1">
+              <LanguageSelect />
+              <UserMenu />
+            </div>
+          </header>
+          <main className="min-h-0 flex-1 overflow-auto p-4 md:p-6">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import { Users, type LucideIcon } from 'lucide-react';
+import type { UserInfo } from '@/lib/user-info';
+
+export interface MenuItem {
+  key: string;
+  titleKey: string;
+  icon: LucideIcon;
+  /** A page of the console; sections have children instead. */
+  to?: string;
+  children?: MenuItem[];
+  /** Shown only when the stored user info has this flag (spec §6: apiKeyAuth). */
+  requiresFlag?: 'apiKeyAuth';
+  /** Shown only to members holding this permission. */
+  permission?: string;
+}
+
+/** The menu shows what exists: each screen adds its entry here when it is built. */
+export const MENU: MenuItem[] = [
+  {
+    key: 'customers',
+    titleKey: 'menu.customers',
+    icon: Users,
+    children: [{ key: 'customer-list', titleKey: 'menu.customerList', icon: Users, to: '/customer/customer', permission: 'customer.read' }],
+  },
+];
+
+/** The entries this user may see; sections left without entries disappear. */
+export function visibleMenu(items: MenuItem[], user: UserInfo | null): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.requiresFlag && !user?.[item.requiresFlag]) return [];
+    if (item.permission && !user?.permissions.includes(item.permission)) return [];
+    if (item.children) {
+      const children = visibleMenu(item.children, user);
+      return children.length ? [{ ...item, children }] : [];
+    }
+    return [item];
+  });
+}

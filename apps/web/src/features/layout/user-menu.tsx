@@ -1,0 +1,67 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { ChevronDown, House, KeyRound, LogOut } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { trpc } from '@/lib/trpc';
+import { clearUserInfo, useUserInfo } from '@/lib/user-info';
+
+/** Home, Change password, Sign out (spec §2). Sign out calls logout, then /login with the redirect parameter. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const here = useRouterState({ select: (s) => s.location.href });
+  const logout = useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSettled: () => {
+        clearUserInfo();
+        void navigate({ to: '/login', search: { redirect: here } });
+      },
+    }),
+  );
+  const name = user?.nickname || user?.mobile || user?.email || '';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-10 gap-2 px-2" data-testid="user-menu">
+          <Avatar className="size-8">
+            {user?.avatar && <AvatarImage src={user.avatar} alt="" />}
+            <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
+          </Avatar>
+          <span className="hidden max-w-40 truncate text-sm md:inline">{name}</span>
+          <ChevronDown className="size-4 opacity-60" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-52">
+        <DropdownMenuLabel className="font-normal">
+          <div className="truncate text-sm font-medium">{name}</div>
+          <div className="text-muted-foreground truncate text-xs">{user?.hotel.name}</div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/' })}>
+          <House className="size-4" aria-hidden />
+          {t('layout.home')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/user/changePsw' })}>
+          <KeyRound className="size-4" aria-hidden />
+          {t('layout.changePassword')}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" data-testid="sign-out" disabled={logout.isPending} onSelect={() => logout.mutate()}>
+          <LogOut className="size-4 rtl:rotate-180" aria-hidden />
+          {t('layout.signOut')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

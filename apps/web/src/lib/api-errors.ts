@@ -1,0 +1,82 @@
+import { TRPCClientError } from '@trpc/client';
+import { toast } from 'sonner';
+import { ERRNO_ACCOUNT_FROZEN, ERRNO_LOGIN_EXPIRED, SILENT_ERRNOS, type TAppErrorData } from '@console/shared';
+import { i18next } from './i18n';
+import { clearUserInfo } from './user-info';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: ApiErrorMeta;
+    mutationMeta: ApiErrorMeta;
+  }
+}
+
+export interface ApiErrorMeta extends Record<string, unknown> {
+  /** Error codes the screen shows itself (for example VALIDATION next to the fields). */
+  handledCodes?: TAppErrorData['code'][];
+}
+
+/** The server's description of a failed call, or null when the call never got an answer. */
+export function appErrorOf(error: unknown): TAppErrorData | null {
+  if (error instanceof TRPCClientError) {
+    const data = (error.data ?? error.shape?.data) as { app?: TAppErrorData } | undefined;
+    return data?.app ?? null;
+  }
+  return null;
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TRPCClientError ? !appErrorOf(error) : error instanceof TypeError;
+}
+
+type SessionExpiredListener = (isOpen: boolean) => void;
+const sessionListeners = new Set<SessionExpiredListener>();
+let isSessionDialogOpen = false;
+
+export function onSessionExpired(listener: SessionExpiredListener): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+export function setSessionDialogOpen(isOpen: boolean) {
+  isSessionDialogOpen = isOpen;
+  sessionListeners.forEach((l) => l(isOpen));
+}
+
+/** "Re-login clears the user info, reloads and goes to /login" (spec §8), keeping where the user was. */
+export function signInAgain() {
+  clearUserInfo();
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+}
+
+/**
+ * Spec §8 for every API call:
+ * - 100003 (login expired): a confirm box offers to sign in again or cancel;
+ * - 9000005 (account frozen): the server's message, then the user info is cleared and the page reloads after 1 s;
+ * - 9000003 and 9000020: rejected silently;
+ * - any other errno: the server's (translated) message;
+ * - no answer at all (network): a message shown for 1 s.
+ */
+export function handleApiError(error: unknown, meta?: ApiErrorMeta): void {
+  const app = appErrorOf(error);
+  if (!app) {
+    if (error instanceof TRPCClientError || error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError')) {
+      toast.error(i18next.t('errors.network'), { duration: 1000, id: 'network-error' });
+    }
+    return;
+  }
+  if (SILENT_ERRNOS.includes(app.errno)) return;
+  if (app.errno === ERRNO_LOGIN_EXPIRED) {
+    if (!isSessionDialogOpen) setSessionDialogOpen(true);
+    return;
+  }
+  if (app.errno === ERRNO_ACCOUNT_FROZEN) {
+    toast.error(app.message, { id: 'account-frozen' });
+    clearUserInfo();
+    setTimeout(() => window.location.reload(), 1000);
+    return;
+  }
+  if (meta?.handledCodes?.includes(app.code)) return;
+  toast.error(app.message);
+}

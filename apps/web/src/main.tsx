@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import { initI18n } from './lib/i18n';
+import { queryClient } from './lib/trpc';
+import { router } from './router';
+import { SessionExpiredDialog } from './features/session/session-expired-dialog';
+import './styles.css';
+
+async function bootstrap() {
+  const language = await initI18n();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <SessionExpiredDialog />
+        <Toaster position="top-center" richColors closeButton dir={language.dir} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void bootstrap();

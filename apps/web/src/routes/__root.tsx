@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+});
+
+/** The document title follows the route title and the site title in the chosen language (spec §1, §2). */
+function RootLayout() {
+  const { t } = useTranslation();
+  const titleKey = useRouterState({ select: (s) => [...s.matches].reverse().find((m) => m.staticData.titleKey)?.staticData.titleKey });
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} - ${t('app.title')}` : t('app.title');
+  }, [t, titleKey]);
+  return <Outlet />;
+}

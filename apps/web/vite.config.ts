@@ -1,0 +1,21 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = path.resolve(__dirname, '../..');
+
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  resolve: {
+    alias: { '@': path.resolve(__dirname, 'src'), '@locales': path.join(root, 'locales') },
+  },
+  server: {
+    port: 5173,
+    fs: { allow: [root] },
+    // `pnpm dev`: the API runs on :3000 (apps/server), the console on :5173.
+    proxy: { '/trpc': 'http://127.0.0.1:3000', '/manage': 'http://127.0.0.1:3000' },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 700 },
+});

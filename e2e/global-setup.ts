@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    redisUrl: string;
+    redisPrefix: string;
+    databaseUrl: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts the built console (`pnpm build` first) as a real process on a fresh database with the
+ * demo hotel, as `pnpm start` would, and stops it, the database and its Redis keys afterwards.
+ */
+export default async function setup(project: TestProject) {
+  for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
+    if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`pnpm build\` before the browser tests`);
+  }
+  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const name = `smartlock_e2e_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const redisPrefix = `t:${name}`;
+
+  const server = spawn(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logFile = path.join(root, 'test-output', 'e2e', 'server.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.createWriteStream(logFile);
+  server.stdout!.pipe(log);
+  server.stderr!.pipe(log);
+  const port = await waitForPort(server);
+
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('redisUrl', redisUrl);
+  project.provide('redisPrefix', redisPrefix);
+  project.provide('databaseUrl', databaseUrl);
+
+  return async () => {
+    await stop(server);
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const redis = new Redis(redisUrl);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+    redis.disconnect();
+  };
+}
+
+async function adminQuery(adminUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function waitForPort(server: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the console did not start in 60 s:\n${output}`)), 60_000);
+    server.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/console ready on http:\/\/localhost:(\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.on('exit', (code) => reject(new Error(`the console exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.on('exit', () => resolve());
+    server.kill('SIGTERM');
+    setTimeout(() => server.kill('SIGKILL'), 10_000).unref();
+  });
+}

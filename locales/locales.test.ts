@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { APP_ERROR_CODES, LANGUAGES, SOURCE_LANGUAGE } from '@console/shared';
+
+/**
+ * Every language is complete and really translated: the same keys as zh-CN (the source), the
+ * same {{placeholders}}, no empty text, written in its own script, and never English left in
+ * another locale. Words that are the same in a language (an "ID", an "OK") are listed below.
+ */
+const dir = path.dirname(fileURLToPath(import.meta.url));
+type Tree = { [key: string]: string | Tree };
+const load = (header: string) => JSON.parse(fs.readFileSync(path.join(dir, `${header}.json`), 'utf8')) as Tree;
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Keys whose text may equal the English one in these languages, because that is how the language writes it. */
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  de: ['customer.id', 'customer.email', 'customer.mobile', 'common.confirm', 'layout.home', 'customer.state', 'customer.nickname'],
+  fr: ['customer.id', 'common.confirm', 'customer.mobile'],
+  es: ['customer.id', 'common.confirm', 'customer.email'],
+  pt: ['customer.id', 'common.confirm', 'customer.email'],
+  it: ['customer.id', 'common.confirm', 'customer.email', 'customer.nickname', 'layout.home'],
+};
+
+/** The script each non-Latin language must be written in (a few characters of it at least). */
+const SCRIPT: Record<string, RegExp> = {
+  'zh-CN': /\p{Script=Han}/u,
+  'zh-TW': /\p{Script=Han}/u,
+  ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+  ko: /\p{Script=Hangul}/u,
+  'ru-RU': /\p{Script=Cyrillic}/u,
+  ar: /\p{Script=Arabic}/u,
+};
+/** Texts that carry no words of their own (a number, a code) need not contain the script. */
+const SCRIPT_EXEMPT = new Set(['customer.id']);
+
+const source = flatten(load(SOURCE_LANGUAGE));
+const english = flatten(load('en'));
+
+describe('locales', () => {
+  it('has one file per language of spec §1', () => {
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'package.json').map((f) => f.replace(/\.json$/, '')).sort();
+    expect(files).toEqual(LANGUAGES.map((l) => l.header).sort());
+  });
+
+  it('has a message for every application error code', () => {
+    for (const code of APP_ERROR_CODES) expect(source.has(`errors.${code}`), code).toBe(true);
+  });
+
+  describe.each(LANGUAGES.map((l) => l.header))('%s', (header) => {
+    const messages = flatten(load(header));
+
+    it('has exactly the keys of zh-CN', () => {
+      expect([...messages.keys()].filter((k) => !source.has(k)), 'keys not in zh-CN').toEqual([]);
+      expect([...source.keys()].filter((k) => !messages.has(k)), 'missing keys').toEqual([]);
+    });
+
+    it('keeps every {{placeholder}} and leaves no text empty', () => {
+      for (const [key, value] of messages) {
+        expect(value.trim(), key).not.toBe('');
+        expect(placeholders(value), key).toEqual(placeholders(source.get(key) ?? ''));
+      }
+    });
+
+    it.skipIf(header === 'en')('is translated, not English', () => {
+      const allowed = new Set(SAME_AS_ENGLISH[header] ?? []);
+      const untranslated = [...messages].filter(([key, value]) => value === english.get(key) && !allowed.has(key)).map(([key]) => key);
+      expect(untranslated).toEqual([]);
+    });
+
+    it.runIf(header in SCRIPT)('is written in its own script', () => {
+      const script = SCRIPT[header]!;
+      const foreign = [...messages].filter(([key, value]) => !SCRIPT_EXEMPT.has(key) && !script.test(value)).map(([key]) => key);
+      expect(foreign).toEqual([]);
+    });
+  });
+
+  it('writes Traditional Chinese, not Simplified copied over', () => {
+    const simplified = flatten(load('zh-CN'));
+    const traditional = flatten(load('zh-TW'));
+    const copied = [...traditional].filter(([key, value]) => value === simplified.get(key) && /[这说们为个对时后发实过还进关机开门码录]/u.test(value));
+    expect(copied.map(([k]) => k)).toEqual([]);
+  });
+});
