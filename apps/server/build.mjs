@@ -4,9 +4,9 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@console/'));
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})].filter((d) => !d.startsWith('@console/'));
 await build({
-  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed.ts'],
+  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed.ts', 'src/create-owner.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ROLE_PERMISSIONS } from '@console/shared';
+import { ROLE_PERMISSIONS, type TRole } from '@console/shared';
 import type { Prisma, SessionKind } from '../../generated/prisma/client';
 import type { TPrisma } from '../../db/client';
 import type { Actor, Deps, RequestMeta } from '../../context';
@@ -46,42 +46,57 @@ export async function createSession(
  * The actor behind a session token, or an error the clients know: UNAUTHENTICATED (100003) for a
  * missing, unknown, expired or revoked token; ACCOUNT_FROZEN (9000005) when the account is frozen.
  */
+interface SessionRow {
+  sessionId: number;
+  kind: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  revokedAt: Date | null;
+  accountId: number;
+  frozenAt: Date | null;
+  membershipId: number | null;
+  hotelId: number | null;
+  role: TRole | null;
+  apiKeyAuth: boolean | null;
+  timeZone: string | null;
+}
+
+/**
+ * The actor behind a session token, or an error the clients know: UNAUTHENTICATED (100003) for a
+ * missing, unknown, expired or revoked token; ACCOUNT_FROZEN (9000005) when the account is frozen.
+ * Every authenticated request comes through here, so it is one indexed query.
+ */
 export async function resolveSession(deps: Deps, token: string | undefined, kind: SessionKind): Promise<Actor> {
   if (!token || token.length > 256) throw new AppError('UNAUTHENTICATED');
-  const session = await deps.prisma.session.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      kind: true,
-      hotelId: true,
-      expiresAt: true,
-      lastSeenAt: true,
-      revokedAt: true,
-      account: {
-        select: { id: true, frozenAt: true, memberships: { select: { id: true, hotelId: true, role: true, apiKeyAuth: true, hotel: { select: { timeZone: true } } } } },
-      },
-    },
-  });
+  const [session] = await deps.prisma.$queryRaw<SessionRow[]>`
+    SELECT s."id" AS "sessionId", s."kind"::text AS "kind", s."expiresAt", s."lastSeenAt", s."revokedAt",
+           a."id" AS "accountId", a."frozenAt",
+           m."id" AS "membershipId", m."hotelId", m."role"::text AS "role", m."apiKeyAuth", h."timeZone"
+    FROM "Session" s
+    JOIN "Account" a ON a."id" = s."accountId"
+    LEFT JOIN "Membership" m ON m."accountId" = s."accountId" AND m."hotelId" = s."hotelId"
+    LEFT JOIN "Hotel" h ON h."id" = m."hotelId"
+    WHERE s."tokenHash" = ${hashToken(token)}`;
   if (!session || session.kind !== kind) throw new AppError('UNAUTHENTICATED');
-  if (session.account.frozenAt) throw new AppError('ACCOUNT_FROZEN');
+  if (session.frozenAt) throw new AppError('ACCOUNT_FROZEN');
   const now = Date.now();
-  if (session.revokedAt || session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + deps.config.session.idleMs <= now) {
+  const lastSeen = session.lastSeenAt.getTime();
+  if (session.revokedAt || session.expiresAt.getTime() <= now || lastSeen + deps.config.session.idleMs <= now) {
     throw new AppError('UNAUTHENTICATED');
   }
-  const membership = session.account.memberships.find((m) => m.hotelId === session.hotelId);
-  if (!membership) throw new AppError('UNAUTHENTICATED');
-  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await deps.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
+  if (session.membershipId === null || session.hotelId === null || session.role === null) throw new AppError('UNAUTHENTICATED');
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+    await deps.prisma.session.update({ where: { id: session.sessionId }, data: { lastSeenAt: new Date(now) } });
   }
   return {
-    sessionId: session.id,
-    accountId: session.account.id,
-    hotelId: membership.hotelId,
-    timeZone: membership.hotel.timeZone,
-    membershipId: membership.id,
-    role: membership.role,
-    permissions: new Set(ROLE_PERMISSIONS[membership.role]),
-    apiKeyAuth: membership.apiKeyAuth,
+    sessionId: session.sessionId,
+    accountId: session.accountId,
+    hotelId: session.hotelId,
+    timeZone: session.timeZone ?? 'UTC',
+    membershipId: session.membershipId,
+    role: session.role,
+    permissions: new Set(ROLE_PERMISSIONS[session.role]),
+    apiKeyAuth: session.apiKeyAuth ?? false,
   };
 }
 

@@ -133,7 +133,7 @@ describe('tenancy', () => {
     expect(listB.data!.total).toBe(2);
     expect(listB.data!.items.every((c) => c.nickname.startsWith('OnlyB'))).toBe(true);
     expect((await api.query<Page>('customer.list', { search: 'OnlyA' }, { token: b.ownerToken })).data!.total).toBe(0);
-    expect((await api.query<Page>('customer.list', { search: String(customerOfA!.id) }, { token: b.ownerToken })).data!.items).toEqual([]);
+    expect((await api.query<Page>('customer.list', { search: String(customerOfA!.id) }, { token: b.ownerToken })).data!.items.map((c) => c.id)).not.toContain(customerOfA!.id);
 
     for (const res of [
       await api.query('customer.get', { id: customerOfA!.id }, { token: b.ownerToken }),

@@ -72,7 +72,8 @@ export async function listCustomers(ctx: AuthedContext, rawInput: TCustomerListI
       : {}),
   };
   const direction = input.sort === 'oldest' ? 'asc' : 'desc';
-  const [total, rows] = await deps.prisma.$transaction([
+  // The count and the page are read side by side (two connections), not in one transaction.
+  const [total, rows] = await Promise.all([
     deps.prisma.customer.count({ where }),
     deps.prisma.customer.findMany({
       where,

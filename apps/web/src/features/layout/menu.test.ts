@@ -1,0 +1,49 @@
+import { Lock, Users } from 'lucide-react';
+import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '@/lib/user-info';
+import { MENU, visibleMenu, type MenuItem } from './menu';
+
+const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
+  id: 1,
+  nickname: 'n',
+  mobile: '13800000000',
+  email: null,
+  avatar: null,
+  apiKeyAuth: false,
+  role: 'staff',
+  permissions: ['customer.read'],
+  hotel: { id: 1, name: 'h', timeZone: 'Asia/Shanghai', currency: 'CNY' },
+  ...overrides,
+});
+
+const items: MenuItem[] = [
+  { key: 'customers', titleKey: 'menu.customers', icon: Users, children: [{ key: 'list', titleKey: 'x', icon: Users, to: '/customer/customer', permission: 'customer.read' }] },
+  {
+    key: 'keys',
+    titleKey: 'menu.keys',
+    icon: Lock,
+    children: [
+      { key: 'encryption', titleKey: 'x', icon: Lock, to: '/cardEncryption/cardEncryption', requiresFlag: 'apiKeyAuth' },
+      { key: 'third-party', titleKey: 'x', icon: Lock, to: '/thirdPartyAuthorization/thirdPartyAuthorization', requiresFlag: 'apiKeyAuth' },
+    ],
+  },
+  { key: 'staff', titleKey: 'x', icon: Users, to: '/staff', permission: 'staff.manage' },
+];
+
+describe('menu', () => {
+  it('hides encryption management and third-party authorisation unless the user info has apiKeyAuth (spec §6)', () => {
+    expect(visibleMenu(items, user()).map((i) => i.key)).toEqual(['customers']);
+    const withKey = visibleMenu(items, user({ apiKeyAuth: true }));
+    expect(withKey.map((i) => i.key)).toEqual(['customers', 'keys']);
+    expect(withKey[1]!.children!.map((c) => c.key)).toEqual(['encryption', 'third-party']);
+  });
+
+  it('shows entries only to members with their permission, and drops emptied sections', () => {
+    expect(visibleMenu(items, user({ permissions: [] }))).toEqual([]);
+    expect(visibleMenu(items, user({ permissions: ['customer.read', 'staff.manage'] })).map((i) => i.key)).toEqual(['customers', 'staff']);
+  });
+
+  it('lists the customer screen, which is built', () => {
+    expect(visibleMenu(MENU, user())[0]!.children!.map((c) => c.to)).toEqual(['/customer/customer']);
+  });
+});

@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COOKIES } from '@console/shared';
+import { clearUserInfo, readUserInfo, writeUserInfo, type UserInfo } from './user-info';
+
+const info: UserInfo = {
+  id: 7,
+  nickname: '前台小王',
+  mobile: '13800000000',
+  email: 'desk@hotel.test',
+  avatar: null,
+  apiKeyAuth: true,
+  role: 'staff',
+  permissions: ['customer.read'],
+  hotel: { id: 3, name: 'Harbour', timeZone: 'Asia/Shanghai', currency: 'CNY' },
+};
+
+describe('stored user info', () => {
+  afterEach(() => clearUserInfo());
+
+  it('is kept encrypted in the cookie smart_lock_userinfo and read back', () => {
+    writeUserInfo(info);
+    const raw = Cookies.get(COOKIES.userInfo)!;
+    expect(raw).toBeTruthy();
+    expect(raw).not.toContain('13800000000');
+    expect(decodeURIComponent(raw)).not.toContain('apiKeyAuth');
+    expect(readUserInfo()).toEqual(info);
+  });
+
+  it('counts as absent when missing, cleared or tampered with', () => {
+    expect(readUserInfo()).toBeNull();
+    writeUserInfo(info);
+    clearUserInfo();
+    expect(readUserInfo()).toBeNull();
+    Cookies.set(COOKIES.userInfo, 'not-encrypted-json');
+    expect(readUserInfo()).toBeNull();
+  });
+});
