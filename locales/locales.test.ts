@@ -28,7 +28,7 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(
 /** Keys whose text may equal the English one in these languages, because that is how the language writes it. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   de: ['customer.id', 'customer.email', 'customer.mobile', 'common.confirm', 'layout.home', 'customer.state', 'customer.nickname'],
-  fr: ['customer.id', 'common.confirm', 'customer.mobile'],
+  fr: ['customer.id', 'common.confirm', 'customer.mobile', 'layout.notifications'],
   es: ['customer.id', 'common.confirm', 'customer.email'],
   pt: ['customer.id', 'common.confirm', 'customer.email'],
   it: ['customer.id', 'common.confirm', 'customer.email', 'customer.nickname', 'layout.home'],

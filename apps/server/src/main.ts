@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
+import { DEMO } from './db/seed';
 import { DesUnavailableError } from './infra/des';
 import { RedisUnavailableError } from './infra/redis';
 import { createLogger, startServer } from './server';
@@ -27,6 +28,13 @@ async function main() {
     }
     process.exit(1);
   }
+
+  const hasDemo = (await server.deps.prisma.account.count({ where: { mobile: DEMO.owner.mobile } })) > 0;
+  process.stdout.write(
+    `\n  Smart Lock Console is ready: http://localhost:${new URL(server.url).port}\n` +
+      (hasDemo ? `  Demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)\n` : '') +
+      '  Stop with Ctrl+C.\n\n',
+  );
 
   let isStopping = false;
   const stop = (signal: string) => {

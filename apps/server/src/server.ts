@@ -7,7 +7,7 @@ import { closeDeps, createDeps } from './deps';
 import { startEmbeddedPostgres } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { WEB_DIST_DIR } from './db/paths';
-import { DEMO, seedDemo } from './db/seed';
+import { seedDemo } from './db/seed';
 import { assertDesAvailable } from './infra/des';
 import { probeRedis } from './infra/redis';
 import { startWorkers } from './jobs/workers';
@@ -57,9 +57,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://127.0.0.1:${port}`;
-    const hasDemo = (await deps.prisma.account.count({ where: { mobile: DEMO.owner.mobile } })) > 0;
     log.info(`console ready on http://localhost:${port} in ${Date.now() - started} ms`);
-    if (hasDemo) log.info(`demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)`);
     const readyDeps = deps;
     let closing: Promise<void> | undefined;
     return {

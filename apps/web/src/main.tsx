@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
-import { initI18n } from './lib/i18n';
+import { i18next, initI18n } from './lib/i18n';
 import { queryClient } from './lib/trpc';
 import { router } from './router';
 import { SessionExpiredDialog } from './features/session/session-expired-dialog';
@@ -16,7 +16,14 @@ async function bootstrap() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <SessionExpiredDialog />
-        <Toaster position="top-center" richColors closeButton dir={language.dir} />
+        <Toaster
+          position="top-center"
+          richColors
+          closeButton
+          dir={language.dir}
+          containerAriaLabel={i18next.t('layout.notifications')}
+          toastOptions={{ closeButtonAriaLabel: i18next.t('common.close') }}
+        />
       </QueryClientProvider>
     </StrictMode>,
   );
