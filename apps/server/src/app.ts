@@ -8,6 +8,7 @@ import type { Deps } from './context';
 import { AppError } from './errors';
 import { registerHealth } from './http/health';
 import { registerWebApp } from './http/static';
+import { registerUploads } from './http/uploads';
 import { registerLegacyManage, sendEnvelopeError } from './legacy/manage/envelope';
 import { createContextFactory } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -94,6 +95,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   registerLegacyManage(app, deps);
+  await registerUploads(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);
   return app;

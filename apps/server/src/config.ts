@@ -24,6 +24,8 @@ const ZEnv = z
     DATABASE_URL: z.string().url().optional(),
     EMBEDDED_PG_DIR: z.string().default('./data/postgres'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    /** Where uploaded pictures are kept (a volume in Docker). */
+    UPLOAD_DIR: z.string().default('./data/uploads'),
     REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
     /** Prefix of every Redis key and BullMQ queue, so several installs can share one Redis. */
     REDIS_PREFIX: z.string().min(1).default('sl'),
@@ -78,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
+    uploadDir: e.UPLOAD_DIR,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     compat: { desKey: e.COMPAT_DES_KEY, desIv: e.COMPAT_DES_IV },

@@ -37,7 +37,11 @@ export interface Actor {
   hotelId: number;
   /** IANA time zone of the hotel. */
   timeZone: string;
+  /** ISO 4217 currency of the hotel; amounts are integers in its minor unit. */
+  currency: string;
   membershipId: number;
+  /** False when the membership may manage only the rooms listed in MembershipRoom. */
+  allRooms: boolean;
   role: TRole;
   permissions: ReadonlySet<TPermission>;
   apiKeyAuth: boolean;

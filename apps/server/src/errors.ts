@@ -10,6 +10,8 @@ export interface AppErrorOptions {
   /** Field -> i18n key, for validation errors. */
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  /** Structured facts sent to the client with the message. */
+  details?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -58,7 +60,7 @@ export function isUnexpected(error: AppError): boolean {
 
 /** The client-facing description of an error, translated into `lang`. */
 export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: Translator): TAppErrorData {
-  const { messageKey, params, fields, retryAfterSeconds } = error.options;
+  const { messageKey, params, fields, retryAfterSeconds, details } = error.options;
   const data: TAppErrorData = {
     code: error.code,
     errno: error.errno,
@@ -66,5 +68,6 @@ export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: T
   };
   if (fields) data.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, i18n.t(lang, v)]));
   if (retryAfterSeconds !== undefined) data.retryAfterSeconds = retryAfterSeconds;
+  if (details) data.details = details;
   return data;
 }

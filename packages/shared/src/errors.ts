@@ -20,6 +20,8 @@ export const APP_ERRORS = {
   ORIGIN_REJECTED: { errno: 100015, trpc: 'FORBIDDEN' },
   PAYLOAD_TOO_LARGE: { errno: 100016, trpc: 'PAYLOAD_TOO_LARGE' },
   NO_HOTEL: { errno: 100017, trpc: 'FORBIDDEN' },
+  /** The action has consequences the user must confirm first; `details` says which. */
+  CONFIRMATION_REQUIRED: { errno: 100018, trpc: 'PRECONDITION_FAILED' },
   SERVICE_UNAVAILABLE: { errno: 100503, trpc: 'INTERNAL_SERVER_ERROR' },
   INTERNAL: { errno: 100500, trpc: 'INTERNAL_SERVER_ERROR' },
   /** The same request is already being processed (a double click): rejected silently. */
@@ -52,4 +54,6 @@ export interface TAppErrorData {
   fields?: Record<string, string>;
   /** Seconds until a rate-limited action may be tried again. */
   retryAfterSeconds?: number;
+  /** Structured facts for the screen (for example the warnings a check-in asks to confirm). */
+  details?: Record<string, unknown>;
 }

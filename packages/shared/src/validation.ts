@@ -109,6 +109,9 @@ export const ZResetPasswordInput = z
   .refine(passwordsMatch, { error: 'validation.passwordMismatch', path: ['confirmPassword'] });
 export type TResetPasswordInput = z.output<typeof ZResetPasswordInput>;
 
+/** Form fields arrive as text: an empty one is missing, not 0. */
+export const blankToUndefined = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
 export const ZPageInput = z.object({
   page: z.coerce.number({ error: 'validation.pageInvalid' }).int({ error: 'validation.pageInvalid' }).min(1, { error: 'validation.pageInvalid' }).max(100_000, { error: 'validation.pageInvalid' }).default(1),
   pageSize: z.coerce

@@ -9,7 +9,7 @@ import { createScratchDatabase } from './scratch-database';
 
 /** Constraints and indexes Prisma cannot express, written by hand in the migrations. */
 const HAND_WRITTEN_CONSTRAINT_TYPES = ['c', 'x'];
-const HAND_WRITTEN_INDEXES = ['Stay_no_overlap'];
+const HAND_WRITTEN_INDEXES = ['Stay_no_overlap', 'Room_hotelId_name_active_key'];
 
 async function describeDatabase(url: string) {
   const client = new pg.Client({ connectionString: url });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const API_PREFIXES = ['/trpc', '/manage', '/auth', '/linQuan', '/healthz', '/readyz'];
+const API_PREFIXES = ['/trpc', '/manage', '/auth', '/linQuan', '/healthz', '/readyz', '/api', '/uploads'];
 
 /**
  * Serves the built web console with an SPA fallback: any GET for a page that is not a file

@@ -1,8 +1,9 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { TLanguageHeader } from '@console/shared';
+import type { StayJobData } from '../modules/stay/stay-schedule';
 import { createRedis, type Redis } from '../infra/redis';
 
-export const QUEUE_NAMES = { sms: 'sms' } as const;
+export const QUEUE_NAMES = { sms: 'sms', stay: 'stay' } as const;
 
 export interface SmsJobData {
   to: string;
@@ -19,8 +20,16 @@ export const SMS_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+export const STAY_JOB_OPTIONS: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 24 * 3600, count: 5_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
 export interface Queues {
   sms: Queue<SmsJobData>;
+  stay: Queue<StayJobData>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
@@ -37,12 +46,14 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     return c;
   };
   const sms = new Queue<SmsJobData>(QUEUE_NAMES.sms, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: SMS_JOB_OPTIONS });
+  const stay = new Queue<StayJobData>(QUEUE_NAMES.stay, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: STAY_JOB_OPTIONS });
   return {
     sms,
+    stay,
     prefix,
     connection,
     async close() {
-      await sms.close();
+      await Promise.all([sms.close(), stay.close()]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

@@ -64,3 +64,29 @@ export async function createHotelWithStaff(deps: Deps) {
   const staffSession = await createSession(deps, { accountId: staff.id, hotelId: hotel.id, kind: 'web', meta: testMeta() });
   return { hotel, owner, staff, ownerToken: ownerSession.token, staffToken: staffSession.token };
 }
+
+/** Rooms of a hotel, optionally in a new group, each with a usual price of 200.00. */
+export async function createRooms(deps: Deps, hotelId: number, names: string[], options: { groupName?: string; usualPrice?: number } = {}) {
+  const group = options.groupName ? await deps.prisma.roomGroup.create({ data: { hotelId, name: options.groupName, sort: 1 } }) : null;
+  const rooms = [];
+  for (const [i, name] of names.entries()) {
+    rooms.push(await deps.prisma.room.create({ data: { hotelId, name, groupId: group?.id ?? null, sortOrder: i, usualPrice: options.usualPrice ?? 20_000 } }));
+  }
+  return { rooms, group };
+}
+
+/** A stay written directly (bypassing the service), for tests that need a given state. */
+export async function insertStay(
+  deps: Deps,
+  data: { hotelId: number; roomId: number; checkInAt: Date; expectedCheckOutAt: Date; status?: 'reserved' | 'in_house' | 'expired' | 'checked_out'; guestName?: string; guestMobile?: string; guestIdNumber?: string },
+) {
+  const stay = await deps.prisma.stay.create({
+    data: { hotelId: data.hotelId, roomId: data.roomId, status: data.status ?? 'in_house', checkInAt: data.checkInAt, expectedCheckOutAt: data.expectedCheckOutAt },
+  });
+  await deps.prisma.stayGuest.create({
+    data: { hotelId: data.hotelId, stayId: stay.id, isPrimary: true, name: data.guestName ?? 'Test Guest', mobile: data.guestMobile ?? null, idNumber: data.guestIdNumber ?? null },
+  });
+  return stay;
+}
+
+export const hours = (n: number) => new Date(Date.now() + n * 3_600_000);

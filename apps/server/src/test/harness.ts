@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -22,6 +23,7 @@ export function testConfig(env: Record<string, string> = {}): TConfig {
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: inject('redisPrefix'),
+    UPLOAD_DIR: `${os.tmpdir()}/sl-test-uploads-${process.pid}`,
     ...env,
   });
 }

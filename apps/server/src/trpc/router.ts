@@ -1,10 +1,17 @@
 import { authRouter } from './auth.router';
 import { customerRouter } from './customer.router';
 import { router } from './init';
+import { priceRouter } from './price.router';
+import { roomGroupRouter, roomRouter } from './room.router';
+import { stayRouter } from './stay.router';
 
 export const appRouter = router({
   auth: authRouter,
   customer: customerRouter,
+  room: roomRouter,
+  roomGroup: roomGroupRouter,
+  price: priceRouter,
+  stay: stayRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,10 +6,21 @@ import { requestMeta } from '../../http/meta';
 import { resolveSession } from '../../modules/auth/session.service';
 import type { LegacyAction } from './action';
 import { authActions } from './auth';
-import { roomActions } from './room';
+import { passengerActions } from './passenger';
+import { priceTemplateActions } from './price-template';
+import { roomActions, roomBoardActions } from './room';
+import { roomStayActions } from './room-stays';
 import { userActions } from './user';
 
-export const LEGACY_ACTIONS: LegacyAction[] = [...authActions, ...roomActions, ...userActions];
+export const LEGACY_ACTIONS: LegacyAction[] = [
+  ...authActions,
+  ...roomActions,
+  ...roomBoardActions,
+  ...roomStayActions,
+  ...passengerActions,
+  ...priceTemplateActions,
+  ...userActions,
+];
 
 interface EnvelopeBody {
   data?: unknown;
@@ -27,7 +38,8 @@ export function sendEnvelopeError(deps: Deps, req: FastifyRequest, reply: Fastif
   const body = (req.body ?? {}) as EnvelopeBody;
   const meta = requestMeta(req, body.language);
   const described = describeAppError(app, meta.lang, deps.i18n);
-  return sendEnvelope(deps, reply, { errno: described.errno, errmsg: described.message, data: described.fields ? { fields: described.fields } : null });
+  const data = described.fields || described.details ? { ...(described.fields ? { fields: described.fields } : {}), ...described.details } : null;
+  return sendEnvelope(deps, reply, { errno: described.errno, errmsg: described.message, data });
 }
 
 function decodePayload(deps: Deps, data: unknown): Record<string, unknown> {

@@ -58,7 +58,9 @@ interface SessionRow {
   hotelId: number | null;
   role: TRole | null;
   apiKeyAuth: boolean | null;
+  allRooms: boolean | null;
   timeZone: string | null;
+  currency: string | null;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function resolveSession(deps: Deps, token: string | undefined, kind
   const [session] = await deps.prisma.$queryRaw<SessionRow[]>`
     SELECT s."id" AS "sessionId", s."kind"::text AS "kind", s."expiresAt", s."lastSeenAt", s."revokedAt",
            a."id" AS "accountId", a."frozenAt",
-           m."id" AS "membershipId", m."hotelId", m."role"::text AS "role", m."apiKeyAuth", h."timeZone"
+           m."id" AS "membershipId", m."hotelId", m."role"::text AS "role", m."apiKeyAuth", m."allRooms", h."timeZone", h."currency"
     FROM "Session" s
     JOIN "Account" a ON a."id" = s."accountId"
     LEFT JOIN "Membership" m ON m."accountId" = s."accountId" AND m."hotelId" = s."hotelId"
@@ -93,7 +95,9 @@ export async function resolveSession(deps: Deps, token: string | undefined, kind
     accountId: session.accountId,
     hotelId: session.hotelId,
     timeZone: session.timeZone ?? 'UTC',
+    currency: session.currency ?? 'CNY',
     membershipId: session.membershipId,
+    allRooms: session.allRooms ?? true,
     role: session.role,
     permissions: new Set(ROLE_PERMISSIONS[session.role]),
     apiKeyAuth: session.apiKeyAuth ?? false,

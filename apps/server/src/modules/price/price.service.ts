@@ -1,0 +1,209 @@
+import { ZApplyPriceTemplateInput, ZPriceTemplateInput, ZQuoteInput, ZRoomPriceInput, localDate, minPriceMinor, type TPriceTemplateInput, type TRoomPriceInput } from '@console/shared';
+import type { z } from 'zod';
+import type { Prisma } from '../../generated/prisma/client';
+import type { AuthedContext } from '../../context';
+import type { TPrisma } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { findRoom, roomScope } from '../room/room-access';
+import { priceRenewal, priceStay, type PriceQuote, type Rates } from './pricing';
+
+type Db = TPrisma | Prisma.TransactionClient;
+
+/** The rates of a room, with its specific-date prices between two instants (hotel dates). */
+export async function loadRates(db: Db, roomId: number, timeZone: string, from: Date, to: Date): Promise<Rates> {
+  const room = await db.room.findUniqueOrThrow({ where: { id: roomId }, select: { usualPrice: true, weekendPrice: true, renewalPrice: true } });
+  const dates = await db.roomDatePrice.findMany({
+    where: { roomId, date: { gte: new Date(`${localDate(from, timeZone)}T00:00:00Z`), lte: new Date(`${localDate(to, timeZone)}T00:00:00Z`) } },
+    select: { date: true, price: true },
+  });
+  return { ...room, datePrices: new Map(dates.map((d) => [d.date.toISOString().slice(0, 10), d.price])) };
+}
+
+export async function quoteStay(db: Db, roomId: number, timeZone: string, checkIn: Date, checkOut: Date): Promise<PriceQuote> {
+  return priceStay(checkIn, checkOut, timeZone, await loadRates(db, roomId, timeZone, checkIn, checkOut));
+}
+
+export async function quoteRenewal(db: Db, roomId: number, timeZone: string, from: Date, to: Date): Promise<PriceQuote> {
+  return priceRenewal(from, to, timeZone, await loadRates(db, roomId, timeZone, from, to));
+}
+
+/** The price of a stay of a room, as the check-in form and the legacy `countRoomPriceNew` show it. */
+export async function quote(ctx: AuthedContext, raw: z.input<typeof ZQuoteInput>) {
+  requirePermission(ctx.actor, 'room.read');
+  const input = ZQuoteInput.parse(raw);
+  const room = await findRoom(ctx, input.roomId, { id: true, depositAmount: true });
+  const result =
+    input.kind === 'renewal'
+      ? await quoteRenewal(ctx.deps.prisma, room.id, ctx.actor.timeZone, input.checkInAt, input.expectedCheckOutAt)
+      : await quoteStay(ctx.deps.prisma, room.id, ctx.actor.timeZone, input.checkInAt, input.expectedCheckOutAt);
+  return { ...result, depositAmount: room.depositAmount, currency: ctx.actor.currency };
+}
+
+/** Spec §5: a price is required and not less than 1 (in the hotel's currency). Field errors for each. */
+function assertPrices(currency: string, rates: { usualPrice: number; weekendPrice: number | null; renewalPrice: number | null; datePrices: { price: number }[] }) {
+  const min = minPriceMinor(currency);
+  const fields: Record<string, string> = {};
+  if (rates.usualPrice < min) fields.usualPrice = 'validation.priceMin';
+  if (rates.weekendPrice !== null && rates.weekendPrice < min) fields.weekendPrice = 'validation.priceMin';
+  if (rates.renewalPrice !== null && rates.renewalPrice < min) fields.renewalPrice = 'validation.priceMin';
+  rates.datePrices.forEach((p, i) => {
+    if (p.price < min) fields[`datePrices.${i}.price`] = 'validation.priceMin';
+  });
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('VALIDATION', { messageKey: first, fields });
+}
+
+const dateOf = (date: string) => new Date(`${date}T00:00:00Z`);
+const rateSelect = { depositAmount: true, usualPrice: true, weekendPrice: true, renewalPrice: true, priceTemplateId: true } as const;
+
+export interface RoomPriceDto {
+  roomId: number;
+  depositAmount: number;
+  usualPrice: number;
+  weekendPrice: number | null;
+  renewalPrice: number | null;
+  priceTemplateId: number | null;
+  datePrices: { date: string; price: number }[];
+  currency: string;
+}
+
+export async function getRoomPrice(ctx: AuthedContext, roomId: number): Promise<RoomPriceDto> {
+  requirePermission(ctx.actor, 'room.read');
+  const room = await findRoom(ctx, roomId, { id: true, ...rateSelect, datePrices: { select: { date: true, price: true }, orderBy: { date: 'asc' } } });
+  return {
+    roomId: room.id,
+    depositAmount: room.depositAmount,
+    usualPrice: room.usualPrice,
+    weekendPrice: room.weekendPrice,
+    renewalPrice: room.renewalPrice,
+    priceTemplateId: room.priceTemplateId,
+    datePrices: room.datePrices.map((d) => ({ date: d.date.toISOString().slice(0, 10), price: d.price })),
+    currency: ctx.actor.currency,
+  };
+}
+
+/** Sets a room's prices by hand; the room no longer follows a template. */
+export async function setRoomPrice(ctx: AuthedContext, raw: TRoomPriceInput): Promise<RoomPriceDto> {
+  requirePermission(ctx.actor, 'price.manage');
+  const input = ZRoomPriceInput.parse(raw);
+  assertPrices(ctx.actor.currency, input);
+  const before = await getRoomPrice(ctx, input.roomId);
+  await ctx.deps.prisma.$transaction(async (tx) => {
+    await tx.room.update({
+      where: { id: input.roomId },
+      data: { depositAmount: input.depositAmount, usualPrice: input.usualPrice, weekendPrice: input.weekendPrice, renewalPrice: input.renewalPrice, priceTemplateId: null },
+    });
+    await tx.roomDatePrice.deleteMany({ where: { roomId: input.roomId } });
+    await tx.roomDatePrice.createMany({ data: input.datePrices.map((d) => ({ hotelId: ctx.actor.hotelId, roomId: input.roomId, date: dateOf(d.date), price: d.price })) });
+    await recordAudit(tx, ctx, { action: 'room.price', entityType: 'Room', entityId: input.roomId, before: { ...before }, after: { ...input } });
+  });
+  return getRoomPrice(ctx, input.roomId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price templates
+
+export interface PriceTemplateDto {
+  id: number;
+  name: string;
+  depositAmount: number;
+  usualPrice: number;
+  weekendPrice: number | null;
+  renewalPrice: number | null;
+  datePrices: { date: string; price: number }[];
+  roomCount: number;
+}
+
+const templateSelect = {
+  id: true,
+  name: true,
+  depositAmount: true,
+  usualPrice: true,
+  weekendPrice: true,
+  renewalPrice: true,
+  datePrices: { select: { date: true, price: true }, orderBy: { date: 'asc' } },
+  _count: { select: { rooms: { where: { deletedAt: null } } } },
+} satisfies Prisma.PriceTemplateSelect;
+
+function toTemplateDto(t: Prisma.PriceTemplateGetPayload<{ select: typeof templateSelect }>): PriceTemplateDto {
+  const { _count, datePrices, ...rest } = t;
+  return { ...rest, datePrices: datePrices.map((d) => ({ date: d.date.toISOString().slice(0, 10), price: d.price })), roomCount: _count.rooms };
+}
+
+export async function listPriceTemplates(ctx: AuthedContext): Promise<PriceTemplateDto[]> {
+  requirePermission(ctx.actor, 'room.read');
+  const templates = await ctx.deps.prisma.priceTemplate.findMany({ where: { hotelId: ctx.actor.hotelId }, select: templateSelect, orderBy: { name: 'asc' } });
+  return templates.map(toTemplateDto);
+}
+
+export async function getPriceTemplate(ctx: AuthedContext, id: number): Promise<PriceTemplateDto> {
+  requirePermission(ctx.actor, 'room.read');
+  const template = await ctx.deps.prisma.priceTemplate.findFirst({ where: { id, hotelId: ctx.actor.hotelId }, select: templateSelect });
+  if (!template) throw new AppError('NOT_FOUND', { messageKey: 'price.errors.templateNotFound' });
+  return toTemplateDto(template);
+}
+
+/** Creates a template, or replaces one when `id` is given. */
+export async function savePriceTemplate(ctx: AuthedContext, raw: TPriceTemplateInput & { id?: number }): Promise<PriceTemplateDto> {
+  requirePermission(ctx.actor, 'price.manage');
+  const input = ZPriceTemplateInput.parse(raw);
+  assertPrices(ctx.actor.currency, input);
+  if (raw.id !== undefined) await getPriceTemplate(ctx, raw.id);
+  const data = { name: input.name, depositAmount: input.depositAmount, usualPrice: input.usualPrice, weekendPrice: input.weekendPrice, renewalPrice: input.renewalPrice };
+  try {
+    const id = await ctx.deps.prisma.$transaction(async (tx) => {
+      const template = raw.id !== undefined ? await tx.priceTemplate.update({ where: { id: raw.id }, data }) : await tx.priceTemplate.create({ data: { hotelId: ctx.actor.hotelId, ...data } });
+      await tx.priceTemplateDatePrice.deleteMany({ where: { templateId: template.id } });
+      await tx.priceTemplateDatePrice.createMany({ data: input.datePrices.map((d) => ({ templateId: template.id, date: dateOf(d.date), price: d.price })) });
+      await recordAudit(tx, ctx, { action: raw.id !== undefined ? 'priceTemplate.update' : 'priceTemplate.create', entityType: 'PriceTemplate', entityId: template.id, after: { ...input } });
+      return template.id;
+    });
+    return getPriceTemplate(ctx, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { messageKey: 'price.errors.templateNameTaken', params: { name: input.name } });
+    throw error;
+  }
+}
+
+/** Deletes a template; the rooms that used it keep the prices they were given. */
+export async function deletePriceTemplate(ctx: AuthedContext, id: number): Promise<void> {
+  requirePermission(ctx.actor, 'price.manage');
+  const before = await getPriceTemplate(ctx, id);
+  await ctx.deps.prisma.$transaction(async (tx) => {
+    await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, priceTemplateId: id }, data: { priceTemplateId: null } });
+    await tx.priceTemplate.delete({ where: { id } });
+    await recordAudit(tx, ctx, { action: 'priceTemplate.delete', entityType: 'PriceTemplate', entityId: id, before: { ...before } });
+  });
+}
+
+/** Gives rooms (listed, or every room of a group) the template's prices. */
+export async function applyPriceTemplate(ctx: AuthedContext, raw: z.input<typeof ZApplyPriceTemplateInput>): Promise<{ rooms: number }> {
+  requirePermission(ctx.actor, 'price.manage');
+  const input = ZApplyPriceTemplateInput.parse(raw);
+  const template = await getPriceTemplate(ctx, input.templateId);
+  const rooms = await ctx.deps.prisma.room.findMany({
+    where: { ...roomScope(ctx.actor), ...(input.roomIds?.length ? { id: { in: input.roomIds } } : { groupId: input.groupId }) },
+    select: { id: true },
+  });
+  if (input.roomIds?.length && rooms.length !== new Set(input.roomIds).size) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
+  if (input.groupId !== undefined && !input.roomIds?.length) {
+    const group = await ctx.deps.prisma.roomGroup.count({ where: { id: input.groupId, hotelId: ctx.actor.hotelId } });
+    if (!group) throw new AppError('NOT_FOUND', { messageKey: 'roomGroup.errors.notFound' });
+  }
+  const roomIds = rooms.map((r) => r.id);
+  await ctx.deps.prisma.$transaction(async (tx) => {
+    await tx.room.updateMany({
+      where: { id: { in: roomIds } },
+      data: { depositAmount: template.depositAmount, usualPrice: template.usualPrice, weekendPrice: template.weekendPrice, renewalPrice: template.renewalPrice, priceTemplateId: template.id },
+    });
+    await tx.roomDatePrice.deleteMany({ where: { roomId: { in: roomIds } } });
+    await tx.roomDatePrice.createMany({
+      data: roomIds.flatMap((roomId) => template.datePrices.map((d) => ({ hotelId: ctx.actor.hotelId, roomId, date: dateOf(d.date), price: d.price }))),
+    });
+    await recordAudit(tx, ctx, { action: 'priceTemplate.apply', entityType: 'PriceTemplate', entityId: template.id, after: { roomIds } });
+  });
+  return { rooms: roomIds.length };
+}

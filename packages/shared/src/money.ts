@@ -1,0 +1,28 @@
+/**
+ * Money is an integer in the minor unit of the hotel's currency (fen, cents; yen have none).
+ * Forms and legacy clients use major units (299.5 yuan); these helpers convert, exactly.
+ */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** 299.5 CNY -> 29950; null when the amount has more decimals than the currency allows. */
+export function toMinor(amount: number, currency: string): number | null {
+  if (!Number.isFinite(amount)) return null;
+  const factor = 10 ** minorDigits(currency);
+  const minor = Math.round(amount * factor);
+  return Math.abs(minor - amount * factor) < 1e-6 ? minor : null;
+}
+
+export function fromMinor(minor: number, currency: string): number {
+  return minor / 10 ** minorDigits(currency);
+}
+
+/** The smallest price allowed (spec §5: not less than 1), in minor units. */
+export function minPriceMinor(currency: string): number {
+  return 10 ** minorDigits(currency);
+}

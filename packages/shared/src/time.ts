@@ -1,0 +1,76 @@
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Wall-clock times of a hotel. Front-desk staff type times in the hotel's time zone (which may
+ * not be the browser's); the server stores instants. These helpers convert both ways.
+ */
+export const LOCAL_DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;
+export const LOCAL_DATETIME_REGEX = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** `YYYY-MM-DD` of an instant in `timeZone`. */
+export function localDate(instant: Date | number, timeZone: string): string {
+  const d = new TZDate(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** `YYYY-MM-DDTHH:mm` of an instant in `timeZone` (the value of a datetime-local input). */
+export function localDateTime(instant: Date | number, timeZone: string): string {
+  const d = new TZDate(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
+  return `${localDate(instant, timeZone)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The instant of a wall-clock time in `timeZone` (`YYYY-MM-DDTHH:mm[:ss]` or with a space).
+ * A time skipped by a daylight-saving change moves forward; an ambiguous one takes the first.
+ * Returns null for text that is not such a time.
+ */
+export function zonedToInstant(local: string, timeZone: string): Date | null {
+  const m = LOCAL_DATETIME_REGEX.exec(local.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || (s ?? 0) > 59) return null;
+  const date = new TZDate(y!, mo! - 1, d!, h!, mi!, Number.isNaN(s) ? 0 : (s ?? 0), timeZone);
+  if (date.getDate() !== d && date.getHours() === h) return null; // 31 February and the like
+  return new Date(date.getTime());
+}
+
+/** The day of the week (0 Sunday ... 6 Saturday) of a calendar date. */
+export function weekday(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** The calendar date `days` after `date`. */
+export function addDays(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Adds a stay length in the hotel's calendar: hours are exact, days/months/years keep the wall-clock time. */
+export function addStayLength(start: Date, amount: number, unit: 'hour' | 'day' | 'month' | 'year', timeZone: string): Date {
+  if (unit === 'hour') return new Date(start.getTime() + amount * 3_600_000);
+  const d = new TZDate(start.getTime(), timeZone);
+  const target = new TZDate(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), timeZone);
+  if (unit === 'day') target.setDate(target.getDate() + amount);
+  if (unit === 'month') target.setMonth(target.getMonth() + amount);
+  if (unit === 'year') target.setFullYear(target.getFullYear() + amount);
+  return new Date(target.getTime());
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
