@@ -26,7 +26,6 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { quoteRenewal, quoteStay } from '../price/price.service';
 import { findRoom, roomScope } from '../room/room-access';
-import { escapeLike } from '../room/room.service';
 import { scheduleStayJobs } from './stay-schedule';
 
 type Tx = Prisma.TransactionClient;
