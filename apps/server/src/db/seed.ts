@@ -81,5 +81,45 @@ export async function seedDemo(prisma: TPrisma): Promise<{ hotelId: number; crea
     })),
     skipDuplicates: true,
   });
+  if (created) await seedFrontDesk(prisma, hotelId);
   return { hotelId, created };
+}
+
+/**
+ * A lived-in board for the first start: a guest in 102, a reservation for tomorrow in 203, a
+ * room waiting for housekeeping (305), one out of order (310), and unlock records of 102.
+ * Only when the hotel is created, so running the seed again changes nothing.
+ */
+async function seedFrontDesk(prisma: TPrisma, hotelId: number) {
+  const rooms = new Map((await prisma.room.findMany({ where: { hotelId }, select: { id: true, name: true } })).map((r) => [r.name, r.id]));
+  const hour = 3_600_000;
+  const now = Date.now();
+  const stays = [
+    { room: '102', status: 'in_house' as const, checkInAt: new Date(now - 20 * hour), expectedCheckOutAt: new Date(now + 28 * hour), guest: 'Chen Jie', mobile: '15000000005' },
+    { room: '203', status: 'reserved' as const, checkInAt: new Date(now + 26 * hour), expectedCheckOutAt: new Date(now + 70 * hour), guest: 'Zhou Yan', mobile: '15000000009' },
+  ];
+  for (const s of stays) {
+    const roomId = rooms.get(s.room);
+    if (!roomId) continue;
+    const stay = await prisma.stay.create({
+      data: { hotelId, roomId, status: s.status, checkInAt: s.checkInAt, expectedCheckOutAt: s.expectedCheckOutAt, breakfast: true, priceAmount: 29_900 * 2, depositAmount: 20_000 },
+    });
+    await prisma.stayGuest.create({ data: { hotelId, stayId: stay.id, isPrimary: true, name: s.guest, mobile: s.mobile, gender: 'unknown', nationality: 'CN' } });
+  }
+  await prisma.room.updateMany({ where: { hotelId, name: '305' }, data: { cleanStatus: 'dirty' } });
+  await prisma.room.updateMany({ where: { hotelId, name: '310' }, data: { maintenance: 'out_of_order' } });
+  const room102 = rooms.get('102');
+  if (room102) {
+    await prisma.unlockRecord.createMany({
+      data: Array.from({ length: 12 }, (_, i) => ({
+        hotelId,
+        roomId: room102,
+        occurredAt: new Date(now - i * 5 * hour),
+        style: (['card', 'password', 'bluetooth', 'face'] as const)[i % 4],
+        content: 'Door opened',
+        source: 'Lock DEMO-LOCK-102',
+        operator: i % 3 === 0 ? 'Front desk' : 'Chen Jie',
+      })),
+    });
+  }
 }
