@@ -1,7 +1,8 @@
 /**
  * The benchmark's server: the real app (buildApp) on a demo database, plus one bare Fastify
  * route that returns the same customer rows without tRPC or the envelope (the baseline).
- * Prints one JSON line with its port and a web and a legacy session token of the demo owner.
+ * Prints one JSON line with its port and a web and a legacy session token of the demo owner
+ * (or of the account whose mobile is BENCH_ACCOUNT_MOBILE).
  */
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -13,7 +14,7 @@ import { createLogger } from '../apps/server/src/server.ts';
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'error' });
 const deps = await createDeps(config, config.databaseUrl!, createLogger(config));
 const app = await buildApp(deps);
-const owner = await deps.prisma.account.findUniqueOrThrow({ where: { mobile: DEMO.owner.mobile }, include: { memberships: true } });
+const owner = await deps.prisma.account.findUniqueOrThrow({ where: { mobile: process.env.BENCH_ACCOUNT_MOBILE ?? DEMO.owner.mobile }, include: { memberships: true } });
 const hotelId = owner.memberships[0]!.hotelId;
 
 app.get('/bench/bare-customers', async () => {

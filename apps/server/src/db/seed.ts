@@ -115,7 +115,7 @@ async function seedFrontDesk(prisma: TPrisma, hotelId: number) {
         hotelId,
         roomId: room102,
         occurredAt: new Date(now - i * 5 * hour),
-        style: (['card', 'password', 'bluetooth', 'face'] as const)[i % 4],
+        style: (['card', 'password', 'bluetooth', 'face'] as const)[i % 4]!,
         content: 'Door opened',
         source: 'Lock DEMO-LOCK-102',
         operator: i % 3 === 0 ? 'Front desk' : 'Chen Jie',

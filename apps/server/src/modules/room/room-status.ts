@@ -11,6 +11,7 @@ const active = Prisma.join(ACTIVE_STAY_STATES.map((s) => Prisma.sql`${s}::"StayS
  *   maintenance none, out of order, out of service;
  *   cleanliness clean, dirty, inspected;
  * the status is, by precedence: checked_in, maintain, reserved, dirty, vacant.
+ * Only the columns that status, filters and sorting need are carried; pages fetch the rest by id.
  */
 export function roomsWithStatusSql(hotelId: number, where: Prisma.Sql, now: Date): Prisma.Sql {
   return Prisma.sql`
@@ -22,7 +23,7 @@ export function roomsWithStatusSql(hotelId: number, where: Prisma.Sql, now: Date
       WHERE s."hotelId" = ${hotelId} AND s."status" IN (${active})
       GROUP BY s."roomId"
     )
-    SELECT r.*, g."name" AS "groupName", g."sort" AS "groupSort",
+    SELECT r."id", r."name", r."sortOrder", r."groupId", g."name" AS "groupName", g."sort" AS "groupSort",
            CASE
              WHEN coalesce(o."isOccupied", false) THEN 'checked_in'
              WHEN r."maintenance" <> 'none' THEN 'maintain'
@@ -40,8 +41,8 @@ export function roomsWithStatusSql(hotelId: number, where: Prisma.Sql, now: Date
 export function currentStaySql(roomAlias: Prisma.Sql, now: Date): Prisma.Sql {
   return Prisma.sql`
     SELECT s."id", s."status"::text AS "status", s."checkInAt", s."expectedCheckOutAt",
-           (SELECT sg."name" FROM "StayGuest" sg WHERE sg."stayId" = s."id" ORDER BY sg."isPrimary" DESC, sg."id" LIMIT 1) AS "guestName",
-           (SELECT count(*)::int FROM "StayGuest" sg WHERE sg."stayId" = s."id") AS "guestCount"
+           (SELECT sg."name" FROM "StayGuest" sg WHERE sg."hotelId" = s."hotelId" AND sg."stayId" = s."id" ORDER BY sg."isPrimary" DESC, sg."id" LIMIT 1) AS "guestName",
+           (SELECT count(*)::int FROM "StayGuest" sg WHERE sg."hotelId" = s."hotelId" AND sg."stayId" = s."id") AS "guestCount"
     FROM "Stay" s
     WHERE s."roomId" = ${roomAlias}."id" AND s."status" IN (${active})
     ORDER BY (s."checkInAt" <= ${now}) DESC, s."checkInAt"

@@ -60,6 +60,21 @@ describe('room board', () => {
     expect((await list({ groupId: other.id })).items.map((r) => r.name)).toEqual(['201']);
   });
 
+  it('finds a room by a guest added, renamed or removed a moment ago (the database keeps the search text)', async () => {
+    const b = await boardHotel();
+    const search = (text: string) => api.query<RoomPage>('room.list', { search: text }, { token: b.ownerToken }).then((r) => r.data!.items.map((x) => x.name));
+    const stay = await ctx.deps.prisma.stay.findFirstOrThrow({ where: { roomId: b.checkedIn.id } });
+    const guest = await ctx.deps.prisma.stayGuest.create({ data: { hotelId: b.hotel.id, stayId: stay.id, name: 'Charles Babbage' } });
+    expect(await search('babbage')).toEqual(['104']);
+    await ctx.deps.prisma.stayGuest.update({ where: { id: guest.id }, data: { name: 'Alan Turing' } });
+    expect(await search('babbage')).toEqual([]);
+    expect(await search('TURING')).toEqual(['104']);
+    await ctx.deps.prisma.stayGuest.delete({ where: { id: guest.id } });
+    expect(await search('turing')).toEqual([]);
+    // Only active stays count: the guest of the past stay of 101 is not found.
+    expect(await search('test guest')).toEqual([]);
+  });
+
   it('sorts A-Z, Z-A, by group then order (default), by order and reverse order, and pages', async () => {
     const b = await boardHotel();
     await ctx.deps.prisma.room.update({ where: { id: b.other.id }, data: { sortOrder: -1 } });

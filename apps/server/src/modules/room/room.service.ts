@@ -68,26 +68,31 @@ const ORDER: Record<TRoomSort, Prisma.Sql> = {
   order_desc: Prisma.raw(`"sortOrder" DESC, "name" DESC, "id" DESC`),
 };
 
+/** The same orders, qualified for the page joined with its rooms. */
+const ORDER_IN_PAGE: Record<TRoomSort, Prisma.Sql> = {
+  default: Prisma.raw(`p."groupSort" ASC NULLS LAST, p."groupName" ASC NULLS LAST, p."sortOrder" ASC, p."name" ASC, p."id" ASC`),
+  name_asc: Prisma.raw(`p."name" ASC, p."id" ASC`),
+  name_desc: Prisma.raw(`p."name" DESC, p."id" DESC`),
+  order: Prisma.raw(`p."sortOrder" ASC, p."name" ASC, p."id" ASC`),
+  order_desc: Prisma.raw(`p."sortOrder" DESC, p."name" DESC, p."id" DESC`),
+};
+
 const ACTIVE = Prisma.join(ACTIVE_STAY_STATES.map((s) => Prisma.sql`${s}::"StayStatus"`));
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The JSON object of one room row of `roomsWithStatusSql`, with its current stay. */
+/** The JSON object of one room: `p` is a row of `roomsWithStatusSql`, `rm` the room itself. */
 function roomJsonSql(now: Date, detail: boolean): Prisma.Sql {
   return Prisma.sql`json_build_object(
-    'id', p."id", 'name', p."name", 'remarkName', p."remarkName", 'groupId', p."groupId", 'groupName', p."groupName",
-    'picture', p."picture", 'status', p."status", 'cleanStatus', p."cleanStatus", 'maintenance', p."maintenance",
-    'sortOrder', p."sortOrder", 'lockId', p."lockId", 'lockPower', p."lockPower", 'usualPrice', p."usualPrice",
+    'id', rm."id", 'name', rm."name", 'remarkName', rm."remarkName", 'groupId', rm."groupId", 'groupName', p."groupName",
+    'picture', rm."picture", 'status', p."status", 'cleanStatus', rm."cleanStatus", 'maintenance', rm."maintenance",
+    'sortOrder', rm."sortOrder", 'lockId', rm."lockId", 'lockPower', rm."lockPower", 'usualPrice', rm."usualPrice",
     ${
       detail
-        ? Prisma.sql`'description', p."description", 'lockNotice', p."lockNotice", 'notice', p."notice", 'bluetoothName', p."bluetoothName",
-    'macId', p."macId", 'depositAmount', p."depositAmount", 'weekendPrice', p."weekendPrice", 'renewalPrice', p."renewalPrice",
-    'priceTemplateId', p."priceTemplateId",`
+        ? Prisma.sql`'description', rm."description", 'lockNotice', rm."lockNotice", 'notice', rm."notice", 'bluetoothName', rm."bluetoothName",
+    'macId', rm."macId", 'depositAmount', rm."depositAmount", 'weekendPrice', rm."weekendPrice", 'renewalPrice', rm."renewalPrice",
+    'priceTemplateId', rm."priceTemplateId",`
         : Prisma.empty
     }
-    'currentStay', (SELECT row_to_json(c) FROM (${currentStaySql(Prisma.raw('p'), now)}) c))`;
+    'currentStay', (SELECT row_to_json(c) FROM (${currentStaySql(Prisma.raw('rm'), now)}) c))`;
 }
 
 interface RawRoom extends Omit<RoomListItem, 'canSelfCheckIn' | 'currentStay'> {
@@ -106,33 +111,42 @@ function toRoomItem<T extends RawRoom>(raw: T): T & { canSelfCheckIn: boolean } 
  * (for the filter), search by room name, remark name or a current guest, group filter, five
  * sort orders and paging. One query, whatever the filters.
  */
+/** The one statement of the room board: rooms in scope, their status, the counts and one page. */
+export function roomListSql(actor: AuthedContext['actor'], input: z.output<typeof ZRoomListInput>, now: Date): Prisma.Sql {
+  const filters: Prisma.Sql[] = [roomScopeSql(actor)];
+  if (input.groupId !== undefined) filters.push(Prisma.sql`r."groupId" = ${input.groupId}`);
+  const search = input.search?.trim().toLowerCase();
+  if (search) {
+    // strpos(lower(...)) matches a substring case-insensitively twice as fast as ILIKE, with no
+    // wildcard to escape. Guests are looked for in the guest search text the database keeps on
+    // each stay (migration 20261121150000), among active stays only.
+    filters.push(Prisma.sql`(strpos(lower(r."name"), ${search}) > 0 OR strpos(lower(r."remarkName"), ${search}) > 0 OR r."id" IN (
+      SELECT gs."roomId" FROM "Stay" gs
+      WHERE gs."hotelId" = ${actor.hotelId} AND gs."status" IN (${ACTIVE}) AND strpos(gs."guestSearch", ${search}) > 0))`);
+  }
+  const statusFilter = input.status ? Prisma.sql`WHERE "status" = ${input.status}` : Prisma.empty;
+  return Prisma.sql`
+    WITH rooms AS (${roomsWithStatusSql(actor.hotelId, Prisma.join(filters, ' AND '), now)}),
+    counts AS (SELECT "status", count(*)::int AS n FROM rooms GROUP BY "status"),
+    page AS (SELECT * FROM rooms ${statusFilter} ORDER BY ${ORDER[input.sort]} LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize})
+    SELECT (SELECT coalesce(json_object_agg("status", n), '{}'::json) FROM counts) AS "counts",
+           (SELECT coalesce(json_agg(${roomJsonSql(now, false)} ORDER BY ${ORDER_IN_PAGE[input.sort]}), '[]'::json)
+              FROM page p JOIN "Room" rm ON rm."id" = p."id") AS "items"`;
+}
+
+/**
+ * The room board: the rooms of the actor's scope with their derived status, a count per status
+ * (for the filter), search by room name, remark name or a current guest, group filter, five
+ * sort orders and paging. One query, whatever the filters.
+ */
 export async function listRooms(ctx: AuthedContext, raw: TRoomListInput) {
   const { deps, actor } = ctx;
   requirePermission(actor, 'room.read');
   const input = ZRoomListInput.parse(raw);
-  const now = new Date();
-  const filters: Prisma.Sql[] = [roomScopeSql(actor)];
-  if (input.groupId !== undefined) filters.push(Prisma.sql`r."groupId" = ${input.groupId}`);
-  const search = input.search?.trim();
-  if (search) {
-    const like = `%${escapeLike(search)}%`;
-    filters.push(Prisma.sql`(r."name" ILIKE ${like} OR r."remarkName" ILIKE ${like} OR EXISTS (
-      SELECT 1 FROM "Stay" gs JOIN "StayGuest" sg ON sg."stayId" = gs."id"
-      WHERE gs."roomId" = r."id" AND gs."status" IN (${ACTIVE}) AND (sg."name" ILIKE ${like} OR sg."mobile" LIKE ${like})))`);
-  }
-  const statusFilter = input.status ? Prisma.sql`WHERE "status" = ${input.status}` : Prisma.empty;
-  const [row] = await deps.prisma.$queryRaw<{ counts: Record<string, number>; total: number; items: RawRoom[] }[]>`
-    WITH rooms AS (${roomsWithStatusSql(actor.hotelId, Prisma.join(filters, ' AND '), now)}),
-    counts AS (SELECT "status", count(*)::int AS n FROM rooms GROUP BY "status"),
-    page AS (
-      SELECT *, row_number() OVER (ORDER BY ${ORDER[input.sort]}) AS "ordinal" FROM rooms ${statusFilter}
-      ORDER BY "ordinal" LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}
-    )
-    SELECT (SELECT coalesce(json_object_agg("status", n), '{}'::json) FROM counts) AS "counts",
-           (SELECT count(*)::int FROM rooms ${statusFilter}) AS "total",
-           (SELECT coalesce(json_agg(${roomJsonSql(now, false)} ORDER BY p."ordinal"), '[]'::json) FROM page p) AS "items"`;
+  const [row] = await deps.prisma.$queryRaw<{ counts: Record<string, number>; items: RawRoom[] }[]>(roomListSql(actor, input, new Date()));
   const counts = Object.fromEntries(ROOM_STATUSES.map((s) => [s, row?.counts[s] ?? 0])) as Record<TRoomStatus, number>;
-  return { items: (row?.items ?? []).map(toRoomItem), total: row?.total ?? 0, counts, page: input.page, pageSize: input.pageSize };
+  const total = input.status ? counts[input.status] : ROOM_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+  return { items: (row?.items ?? []).map(toRoomItem), total, counts, page: input.page, pageSize: input.pageSize };
 }
 
 export async function getRoom(ctx: AuthedContext, roomId: number): Promise<RoomDetail> {
@@ -141,7 +155,7 @@ export async function getRoom(ctx: AuthedContext, roomId: number): Promise<RoomD
   const where = Prisma.sql`${roomScopeSql(ctx.actor)} AND r."id" = ${roomId}`;
   const [row] = await ctx.deps.prisma.$queryRaw<{ room: Omit<RoomDetail, 'canSelfCheckIn'> | null }[]>`
     WITH rooms AS (${roomsWithStatusSql(ctx.actor.hotelId, where, now)})
-    SELECT (SELECT ${roomJsonSql(now, true)} FROM rooms p) AS "room"`;
+    SELECT (SELECT ${roomJsonSql(now, true)} FROM rooms p JOIN "Room" rm ON rm."id" = p."id") AS "room"`;
   if (!row?.room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
   return toRoomItem(row.room);
 }

@@ -148,7 +148,7 @@ describe('check-in', () => {
 
 describe('check-out, renewal, room change, guests', () => {
   async function inHouse(d: Awaited<ReturnType<typeof frontDesk>>, roomIndex = 0, extra: Record<string, unknown> = {}) {
-    return (await api.mutation<StayDto>('stay.checkIn', checkInInput(d.rooms[roomIndex].id, extra), { token: d.staffToken })).data!;
+    return (await api.mutation<StayDto>('stay.checkIn', checkInInput(d.rooms[roomIndex]!.id, extra), { token: d.staffToken })).data!;
   }
 
   it('checks out: the room becomes Dirty and the credentials of the stay are queued for removal', async () => {

@@ -154,12 +154,11 @@ const LIVE_STATES = ['pending', 'on_lock', 'failed'] as const;
 async function revokeCredentials(tx: Tx, hotelId: number, where: { stayId?: number; guestId?: number }) {
   const live = { hotelId, ...where, deliveryState: { in: [...LIVE_STATES] } };
   const data = { deliveryState: 'removing' as const };
-  const [cards, passwords, faces, fingerprints] = await Promise.all([
-    tx.cardGrant.updateMany({ where: live, data }),
-    tx.lockPassword.updateMany({ where: live, data }),
-    where.stayId !== undefined ? tx.faceAuthorization.updateMany({ where: { hotelId, stayId: where.stayId, deliveryState: { in: [...LIVE_STATES] } }, data }) : Promise.resolve({ count: 0 }),
-    tx.fingerprint.updateMany({ where: live, data }),
-  ]);
+  // One after the other: a transaction is one connection.
+  const cards = await tx.cardGrant.updateMany({ where: live, data });
+  const passwords = await tx.lockPassword.updateMany({ where: live, data });
+  const faces = where.stayId !== undefined ? await tx.faceAuthorization.updateMany({ where: { hotelId, stayId: where.stayId, deliveryState: { in: [...LIVE_STATES] } }, data }) : { count: 0 };
+  const fingerprints = await tx.fingerprint.updateMany({ where: live, data });
   return cards.count + passwords.count + faces.count + fingerprints.count;
 }
 
@@ -236,9 +235,9 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
           idempotencyKey: input.idempotencyKey,
           createdByAccountId: actor.accountId,
         },
-        select: { id: true },
+        select: { id: true, roomId: true, status: true, version: true, checkInAt: true, expectedCheckOutAt: true, checkedOutAt: true, lengthUnit: true, breakfast: true, disableOldCards: true, idCardUnlock: true, depositAmount: true, priceAmount: true, remark: true, movedFromStayId: true, idempotencyKey: true, createdAt: true },
       });
-      await tx.stayGuest.createMany({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)) });
+      const guests = await tx.stayGuest.createManyAndReturn({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)), select: guestSelect });
       let disabledCards = 0;
       if (input.disableOldCards) {
         const identities = input.guests.flatMap((g) => [...(g.idNumber ? [{ idNumber: g.idNumber }] : []), ...(g.mobile ? [{ mobile: g.mobile }] : [])]);
@@ -250,7 +249,8 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
           disabledCards = result.count;
         }
       }
-      const full = await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect });
+      // The new stay as the DTO needs it, from what was just written (no read back).
+      const full: StayRow = { ...stay, room: { name: room.name }, movedTo: [], guests };
       await recordAudit(tx, ctx, { action: 'stay.checkIn', entityType: 'Stay', entityId: stay.id, after: { roomId: room.id, checkInAt: input.checkInAt.toISOString(), expectedCheckOutAt: input.expectedCheckOutAt.toISOString(), price, guests: input.guests.length, disabledCards, acknowledged: input.acknowledge } });
       return full;
     });

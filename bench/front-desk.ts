@@ -1,0 +1,190 @@
+/**
+ * `pnpm --filter @console/bench run front-desk`: the numbers of issue 3, in one run.
+ *   1. A hotel with 10,000 rooms and 200,000 past stays: the room list page (status filter +
+ *      search + sort, 50 rows) over HTTP (tRPC), p50/p95, against the very same SQL statement sent
+ *      with `pg` alone, side by side (target: p95 under 25 ms, within 3x of plain SQL).
+ *   2. Check-in throughput with 20 concurrent clients on distinct rooms.
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ZRoomListInput, ROLE_PERMISSIONS } from '@console/shared';
+import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
+import { applyMigrations } from '../apps/server/src/db/migrate.ts';
+import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
+import { roomListSql } from '../apps/server/src/modules/room/room.service.ts';
+import { fmt, median, percentile, root, startProcess, stopProcess } from './lib.ts';
+
+const ROOMS = 10_000;
+const PAST_STAYS = 200_000;
+const MOBILE = '13312345678';
+const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+async function generateHotel(client: pg.Client) {
+  const started = performance.now();
+  const hash = await hashPassword('bench-pass-1');
+  const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Grand', 'Asia/Shanghai', now()) RETURNING "id"`);
+  const hotelId = hotel!.id;
+  const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, $2, 'Bench', now()) RETURNING "id"`, [MOBILE, hash]);
+  await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
+  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [hotelId]);
+  // 10,000 rooms over 20 groups; every 17th dirty, every 97th out of order.
+  await client.query(
+    `INSERT INTO "Room" ("hotelId", "groupId", "name", "remarkName", "sortOrder", "usualPrice", "weekendPrice", "cleanStatus", "maintenance", "updatedAt")
+     SELECT $1, (SELECT id FROM "RoomGroup" WHERE "hotelId" = $1 AND "sort" = 1 + (i % 20)), 'R' || lpad(i::text, 5, '0'),
+            CASE WHEN i % 50 = 0 THEN 'Sea view ' || i ELSE '' END, i, 20000 + (i % 7) * 1000, 25000,
+            CASE WHEN i % 17 = 0 THEN 'dirty'::"CleanStatus" ELSE 'clean'::"CleanStatus" END,
+            CASE WHEN i % 97 = 0 THEN 'out_of_order'::"MaintenanceStatus" ELSE 'none'::"MaintenanceStatus" END, now()
+     FROM generate_series(1, ${ROOMS}) i`,
+    [hotelId],
+  );
+  // 200,000 past stays (20 a room over the last 400 days), each with a guest.
+  await client.query(
+    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "checkedOutAt", "priceAmount", "updatedAt")
+     SELECT $1, r.id, 'checked_out', now() - ((n * 20 + 2) || ' days')::interval, now() - ((n * 20) || ' days')::interval, now() - ((n * 20) || ' days')::interval, 40000, now()
+     FROM "Room" r CROSS JOIN generate_series(1, ${PAST_STAYS / ROOMS}) n WHERE r."hotelId" = $1`,
+    [hotelId],
+  );
+  // A third of the rooms have a guest now, one in ten a reservation.
+  await client.query(
+    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
+     SELECT $1, r.id, 'in_house', now() - interval '5 hours', now() + interval '2 days', 40000, now() FROM "Room" r
+     WHERE r."hotelId" = $1 AND r."sortOrder" % 3 = 0 AND r."maintenance" = 'none'`,
+    [hotelId],
+  );
+  await client.query(
+    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
+     SELECT $1, r.id, 'reserved', now() + interval '3 days', now() + interval '5 days', 40000, now() FROM "Room" r
+     WHERE r."hotelId" = $1 AND r."sortOrder" % 10 = 1`,
+    [hotelId],
+  );
+  await client.query(
+    `INSERT INTO "StayGuest" ("hotelId", "stayId", "isPrimary", "name", "mobile")
+     SELECT $1, s.id, true, 'Guest ' || s.id, '139' || lpad((s.id % 100000000)::text, 8, '0') FROM "Stay" s WHERE s."hotelId" = $1`,
+    [hotelId],
+  );
+  await client.query('ANALYZE');
+  const counts = await client.query<{ rooms: number; stays: number; guests: number }>(
+    `SELECT (SELECT count(*)::int FROM "Room" WHERE "hotelId" = $1) AS rooms, (SELECT count(*)::int FROM "Stay" WHERE "hotelId" = $1) AS stays, (SELECT count(*)::int FROM "StayGuest" WHERE "hotelId" = $1) AS guests`,
+    [hotelId],
+  );
+  return { hotelId, membership: account!.id, ms: performance.now() - started, ...counts.rows[0]! };
+}
+
+async function timeIt(n: number, fn: () => Promise<unknown>) {
+  for (let i = 0; i < 20; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return { p50: median(times), p95: percentile(times, 95), max: Math.max(...times) };
+}
+
+async function main() {
+  console.log(`# Front desk benchmarks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
+  const db = await createScratchDatabase(adminUrl, 'benchfd');
+  const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
+  try {
+    await applyMigrations(db.url);
+    await client.connect();
+    const hotel = await generateHotel(client);
+    console.log(`Generated ${hotel.rooms} rooms, ${hotel.stays} stays and ${hotel.guests} guests in ${fmt(hotel.ms / 1000)} s.\n`);
+
+    const { child, match } = await startProcess(
+      process.execPath,
+      ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
+      { DATABASE_URL: db.url, REDIS_PREFIX: `benchfd:${process.pid}`, NODE_ENV: 'development', SEED_DEMO: 'false', BENCH_ACCOUNT_MOBILE: MOBILE },
+      /\{"port":\d+.*\}/,
+      path.join(root, 'bench'),
+    );
+    try {
+      const { port, webToken } = JSON.parse(match[0]) as { port: number; webToken: string };
+      const base = `http://127.0.0.1:${port}`;
+      const headers = { cookie: `sl_session=${webToken}`, origin: base, 'content-type': 'application/json' };
+      const membership = await client.query<{ id: number }>('SELECT id FROM "Membership" WHERE "hotelId" = $1', [hotel.hotelId]);
+      const actor = {
+        sessionId: 0, accountId: hotel.membership, hotelId: hotel.hotelId, timeZone: 'Asia/Shanghai', currency: 'CNY', membershipId: membership.rows[0]!.id,
+        allRooms: true, role: 'owner' as const, permissions: new Set(ROLE_PERMISSIONS.owner), apiKeyAuth: true,
+      };
+      const cases = [
+        { name: 'vacant + search "1" + A-Z', input: { status: 'vacant', search: '1', sort: 'name_asc', pageSize: 50 } },
+        { name: 'checked in + search "guest 2" + Z-A', input: { status: 'checked_in', search: 'guest 2', sort: 'name_desc', pageSize: 50 } },
+        { name: 'search "101" + A-Z', input: { search: '101', sort: 'name_asc', pageSize: 50 } },
+        { name: 'all, default sort, page 40', input: { sort: 'default', page: 40, pageSize: 50 } },
+      ];
+      console.log('## 1. Room list page, 50 rows (sequential requests; 200 timed after 20 warm-up)\n');
+      console.log('| filters | tRPC over HTTP p50 ms | p95 ms | plain SQL with pg p50 ms | p95 ms | p95 ratio |');
+      console.log('|---|---:|---:|---:|---:|---:|');
+      let worstP95 = 0;
+      let worstRatio = 0;
+      for (const c of cases) {
+        const url = `${base}/trpc/room.list?input=${encodeURIComponent(JSON.stringify(c.input))}`;
+        const check = (await (await fetch(url, { headers })).json()) as { result?: { data: { items: unknown[] } } };
+        if (!check.result || check.result.data.items.length === 0) throw new Error(`room.list returned nothing for ${c.name}`);
+        const sql = roomListSql(actor, ZRoomListInput.parse(c.input), new Date());
+        const http = await timeIt(200, async () => {
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+        });
+        const plain = await timeIt(200, () => client.query(sql.text, sql.values as unknown[]));
+        worstP95 = Math.max(worstP95, http.p95);
+        worstRatio = Math.max(worstRatio, http.p95 / plain.p95);
+        console.log(`| ${c.name} | ${fmt(http.p50)} | ${fmt(http.p95)} | ${fmt(plain.p50)} | ${fmt(plain.p95)} | ${fmt(http.p95 / plain.p95, 2)} |`);
+      }
+      console.log(`\np95 under 25 ms: ${worstP95 < 25 ? 'met' : 'NOT met'} (worst ${fmt(worstP95)} ms). Within 3x of plain SQL: ${worstRatio <= 3 ? 'met' : 'NOT met'} (worst ${fmt(worstRatio, 2)}x).\n`);
+
+      // 2. Check-in throughput: 20 clients, each on its own vacant rooms.
+      const vacant = await client.query<{ id: number }>(
+        `SELECT r.id FROM "Room" r WHERE r."hotelId" = $1 AND r."maintenance" = 'none' AND r."cleanStatus" = 'clean'
+         AND NOT EXISTS (SELECT 1 FROM "Stay" s WHERE s."roomId" = r.id AND s.status IN ('reserved','in_house','expired')) ORDER BY r.id`,
+        [hotel.hotelId],
+      );
+      const rooms = vacant.rows.map((r) => r.id);
+      const clients = 20;
+      const durationMs = 10_000;
+      const latencies: number[] = [];
+      let failures = 0;
+      let next = 0;
+      const startedAt = performance.now();
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          while (performance.now() - startedAt < durationMs && next < rooms.length) {
+            const roomId = rooms[next++]!;
+            const t = performance.now();
+            const res = await fetch(`${base}/trpc/stay.checkIn`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({
+                roomId,
+                checkInAt: new Date(Date.now() - 60_000).toISOString(),
+                expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000).toISOString(),
+                guests: [{ name: `Bench ${roomId}`, mobile: `137${String(roomId).padStart(8, '0')}` }],
+                idempotencyKey: randomUUID(),
+              }),
+            });
+            await res.arrayBuffer();
+            if (res.ok) latencies.push(performance.now() - t);
+            else failures += 1;
+          }
+        }),
+      );
+      const elapsed = (performance.now() - startedAt) / 1000;
+      console.log('## 2. Check-in throughput (20 concurrent clients, distinct rooms, 10 s)\n');
+      console.log('| check-ins | per second | p50 ms | p95 ms | failures |');
+      console.log('|---:|---:|---:|---:|---:|');
+      console.log(`| ${latencies.length} | ${fmt(latencies.length / elapsed)} | ${fmt(median(latencies))} | ${fmt(percentile(latencies, 95))} | ${failures} |\n`);
+    } finally {
+      await stopProcess(child);
+    }
+  } finally {
+    await client.end().catch(() => {});
+    await db.drop();
+  }
+}
+
+process.chdir(root);
+await main();
