@@ -17,6 +17,13 @@ import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
 import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/index'
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
+import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
+import { Route as AuthRoomRoomIdRouteImport } from './routes/_auth/room/$roomId'
+import { Route as AuthRoomBreakfastRouteImport } from './routes/_auth/room/breakfast'
+import { Route as AuthRoomCategoryRouteImport } from './routes/_auth/room/category'
+import { Route as AuthRoomPriceTemplateRouteImport } from './routes/_auth/room/priceTemplate'
+import { Route as AuthRoomTenantRouteImport } from './routes/_auth/room/tenant'
+import { Route as AuthRoomThetouristsDetailsRouteImport } from './routes/_auth/room/thetouristsDetails'
 import { Route as AuthUserIndexRouteImport } from './routes/_auth/user/index'
 import { Route as AuthUserChangePswRouteImport } from './routes/_auth/user/changePsw'
 
@@ -59,6 +66,42 @@ const AuthCustomerCustomerRoute = AuthCustomerCustomerRouteImport.update({
   path: '/customer/customer',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthRoomIndexRoute = AuthRoomIndexRouteImport.update({
+  id: '/room/',
+  path: '/room/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRoomRoomIdRoute = AuthRoomRoomIdRouteImport.update({
+  id: '/room/$roomId',
+  path: '/room/$roomId',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRoomBreakfastRoute = AuthRoomBreakfastRouteImport.update({
+  id: '/room/breakfast',
+  path: '/room/breakfast',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRoomCategoryRoute = AuthRoomCategoryRouteImport.update({
+  id: '/room/category',
+  path: '/room/category',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRoomPriceTemplateRoute = AuthRoomPriceTemplateRouteImport.update({
+  id: '/room/priceTemplate',
+  path: '/room/priceTemplate',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRoomTenantRoute = AuthRoomTenantRouteImport.update({
+  id: '/room/tenant',
+  path: '/room/tenant',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRoomThetouristsDetailsRoute =
+  AuthRoomThetouristsDetailsRouteImport.update({
+    id: '/room/thetouristsDetails',
+    path: '/room/thetouristsDetails',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthUserIndexRoute = AuthUserIndexRouteImport.update({
   id: '/user/',
   path: '/user/',
@@ -77,8 +120,15 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
+  '/room/$roomId': typeof AuthRoomRoomIdRoute
+  '/room/breakfast': typeof AuthRoomBreakfastRoute
+  '/room/category': typeof AuthRoomCategoryRoute
+  '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
+  '/room/tenant': typeof AuthRoomTenantRoute
+  '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
   '/user/changePsw': typeof AuthUserChangePswRoute
   '/customer/': typeof AuthCustomerIndexRoute
+  '/room/': typeof AuthRoomIndexRoute
   '/user/': typeof AuthUserIndexRoute
 }
 export interface FileRoutesByTo {
@@ -88,8 +138,15 @@ export interface FileRoutesByTo {
   '/$': typeof AuthSplatRoute
   '/': typeof AuthIndexRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
+  '/room/$roomId': typeof AuthRoomRoomIdRoute
+  '/room/breakfast': typeof AuthRoomBreakfastRoute
+  '/room/category': typeof AuthRoomCategoryRoute
+  '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
+  '/room/tenant': typeof AuthRoomTenantRoute
+  '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
   '/user/changePsw': typeof AuthUserChangePswRoute
   '/customer': typeof AuthCustomerIndexRoute
+  '/room': typeof AuthRoomIndexRoute
   '/user': typeof AuthUserIndexRoute
 }
 export interface FileRoutesById {
@@ -101,8 +158,15 @@ export interface FileRoutesById {
   '/_auth/$': typeof AuthSplatRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
+  '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
+  '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
+  '/_auth/room/category': typeof AuthRoomCategoryRoute
+  '/_auth/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
+  '/_auth/room/tenant': typeof AuthRoomTenantRoute
+  '/_auth/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
   '/_auth/user/changePsw': typeof AuthUserChangePswRoute
   '/_auth/customer/': typeof AuthCustomerIndexRoute
+  '/_auth/room/': typeof AuthRoomIndexRoute
   '/_auth/user/': typeof AuthUserIndexRoute
 }
 export interface FileRouteTypes {
@@ -114,8 +178,15 @@ export interface FileRouteTypes {
     | '/login'
     | '/$'
     | '/customer/customer'
+    | '/room/$roomId'
+    | '/room/breakfast'
+    | '/room/category'
+    | '/room/priceTemplate'
+    | '/room/tenant'
+    | '/room/thetouristsDetails'
     | '/user/changePsw'
     | '/customer/'
+    | '/room/'
     | '/user/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -125,8 +196,15 @@ export interface FileRouteTypes {
     | '/$'
     | '/'
     | '/customer/customer'
+    | '/room/$roomId'
+    | '/room/breakfast'
+    | '/room/category'
+    | '/room/priceTemplate'
+    | '/room/tenant'
+    | '/room/thetouristsDetails'
     | '/user/changePsw'
     | '/customer'
+    | '/room'
     | '/user'
   id:
     | '__root__'
@@ -137,8 +215,15 @@ export interface FileRouteTypes {
     | '/_auth/$'
     | '/_auth/'
     | '/_auth/customer/customer'
+    | '/_auth/room/$roomId'
+    | '/_auth/room/breakfast'
+    | '/_auth/room/category'
+    | '/_auth/room/priceTemplate'
+    | '/_auth/room/tenant'
+    | '/_auth/room/thetouristsDetails'
     | '/_auth/user/changePsw'
     | '/_auth/customer/'
+    | '/_auth/room/'
     | '/_auth/user/'
   fileRoutesById: FileRoutesById
 }
@@ -207,6 +292,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCustomerCustomerRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/room/': {
+      id: '/_auth/room/'
+      path: '/room'
+      fullPath: '/room/'
+      preLoaderRoute: typeof AuthRoomIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/room/$roomId': {
+      id: '/_auth/room/$roomId'
+      path: '/room/$roomId'
+      fullPath: '/room/$roomId'
+      preLoaderRoute: typeof AuthRoomRoomIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/room/breakfast': {
+      id: '/_auth/room/breakfast'
+      path: '/room/breakfast'
+      fullPath: '/room/breakfast'
+      preLoaderRoute: typeof AuthRoomBreakfastRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/room/category': {
+      id: '/_auth/room/category'
+      path: '/room/category'
+      fullPath: '/room/category'
+      preLoaderRoute: typeof AuthRoomCategoryRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/room/priceTemplate': {
+      id: '/_auth/room/priceTemplate'
+      path: '/room/priceTemplate'
+      fullPath: '/room/priceTemplate'
+      preLoaderRoute: typeof AuthRoomPriceTemplateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/room/tenant': {
+      id: '/_auth/room/tenant'
+      path: '/room/tenant'
+      fullPath: '/room/tenant'
+      preLoaderRoute: typeof AuthRoomTenantRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/room/thetouristsDetails': {
+      id: '/_auth/room/thetouristsDetails'
+      path: '/room/thetouristsDetails'
+      fullPath: '/room/thetouristsDetails'
+      preLoaderRoute: typeof AuthRoomThetouristsDetailsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/user/': {
       id: '/_auth/user/'
       path: '/user'
@@ -228,8 +362,15 @@ interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
+  AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
+  AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
+  AuthRoomCategoryRoute: typeof AuthRoomCategoryRoute
+  AuthRoomPriceTemplateRoute: typeof AuthRoomPriceTemplateRoute
+  AuthRoomTenantRoute: typeof AuthRoomTenantRoute
+  AuthRoomThetouristsDetailsRoute: typeof AuthRoomThetouristsDetailsRoute
   AuthUserChangePswRoute: typeof AuthUserChangePswRoute
   AuthCustomerIndexRoute: typeof AuthCustomerIndexRoute
+  AuthRoomIndexRoute: typeof AuthRoomIndexRoute
   AuthUserIndexRoute: typeof AuthUserIndexRoute
 }
 
@@ -237,8 +378,15 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
+  AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
+  AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
+  AuthRoomCategoryRoute: AuthRoomCategoryRoute,
+  AuthRoomPriceTemplateRoute: AuthRoomPriceTemplateRoute,
+  AuthRoomTenantRoute: AuthRoomTenantRoute,
+  AuthRoomThetouristsDetailsRoute: AuthRoomThetouristsDetailsRoute,
   AuthUserChangePswRoute: AuthUserChangePswRoute,
   AuthCustomerIndexRoute: AuthCustomerIndexRoute,
+  AuthRoomIndexRoute: AuthRoomIndexRoute,
   AuthUserIndexRoute: AuthUserIndexRoute,
 }
 

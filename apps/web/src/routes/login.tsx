@@ -8,7 +8,7 @@ export const Route = createFileRoute('/login')({
   staticData: { titleKey: 'route.login' },
   beforeLoad: () => {
     // Spec §2: with stored user info, /login goes to /room.
-    if (readUserInfo()) throw redirect({ href: '/room' });
+    if (readUserInfo()) throw redirect({ to: '/room' });
   },
   component: LoginPage,
 });

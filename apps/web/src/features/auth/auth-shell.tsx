@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '@/features/layout/language-select';
+import { LanguageSelect } from '@/components/language-select';
 
 /** The frame of the public pages (sign-in, password recovery): the form in a card, the language choice above. */
 export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

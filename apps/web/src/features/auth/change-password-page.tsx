@@ -8,9 +8,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
 import { clearUserInfo } from '@/lib/user-info';
-import { fieldMessage } from './field-message';
-import { PasswordInput } from './password-input';
-import { useAppForm } from './use-app-form';
+import { fieldMessage } from '@/lib/field-message';
+import { PasswordInput } from '@/components/password-input';
+import { useAppForm } from '@/lib/use-app-form';
 
 /** `/user/changePsw`: the change ends every session, so the user signs in again (spec §8). */
 export function ChangePasswordPage() {

@@ -10,9 +10,9 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
 import { AuthShell } from './auth-shell';
-import { fieldMessage } from './field-message';
-import { PasswordInput } from './password-input';
-import { useAppForm } from './use-app-form';
+import { fieldMessage } from '@/lib/field-message';
+import { PasswordInput } from '@/components/password-input';
+import { useAppForm } from '@/lib/use-app-form';
 
 const RESEND_SECONDS = 60;
 

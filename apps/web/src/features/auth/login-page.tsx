@@ -12,9 +12,9 @@ import { writeUserInfo } from '@/lib/user-info';
 import { Route } from '@/routes/login';
 import { AuthShell } from './auth-shell';
 import { CaptchaImage, useCaptcha } from './captcha';
-import { fieldMessage } from './field-message';
-import { PasswordInput } from './password-input';
-import { useAppForm } from './use-app-form';
+import { fieldMessage } from '@/lib/field-message';
+import { PasswordInput } from '@/components/password-input';
+import { useAppForm } from '@/lib/use-app-form';
 
 /** Only paths of this console are followed after sign-in (never another site). */
 function safeRedirect(target: string | undefined): string {

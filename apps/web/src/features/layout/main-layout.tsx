@@ -8,7 +8,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { trpc } from '@/lib/trpc';
 import { writeUserInfo } from '@/lib/user-info';
 import { Breadcrumb } from './breadcrumb';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '@/components/language-select';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { useSidebar } from './use-sidebar';

@@ -43,7 +43,16 @@ describe('menu', () => {
     expect(visibleMenu(items, user({ permissions: ['customer.read', 'staff.manage'] })).map((i) => i.key)).toEqual(['customers', 'staff']);
   });
 
-  it('lists the customer screen, which is built', () => {
-    expect(visibleMenu(MENU, user())[0]!.children!.map((c) => c.to)).toEqual(['/customer/customer']);
+  it('lists the screens that are built, each to the members allowed to use it', () => {
+    const pages = (u: UserInfo) => visibleMenu(MENU, u).flatMap((i) => i.children?.map((c) => c.to) ?? [i.to]);
+    expect(pages(user({ permissions: ['customer.read', 'room.read'] }))).toEqual(['/room', '/room/tenant', '/room/breakfast', '/customer/customer']);
+    expect(pages(user({ permissions: ['customer.read', 'room.read', 'room.manage', 'price.manage'] }))).toEqual([
+      '/room',
+      '/room/tenant',
+      '/room/breakfast',
+      '/room/category',
+      '/room/priceTemplate',
+      '/customer/customer',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Users, type LucideIcon } from 'lucide-react';
+import { BedDouble, Coffee, FolderTree, LayoutGrid, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -16,6 +16,25 @@ export interface MenuItem {
 
 /** The menu shows what exists: each screen adds its entry here when it is built. */
 export const MENU: MenuItem[] = [
+  {
+    key: 'front-desk',
+    titleKey: 'menu.frontDesk',
+    icon: BedDouble,
+    children: [
+      { key: 'room-board', titleKey: 'menu.roomBoard', icon: LayoutGrid, to: '/room', permission: 'room.read' },
+      { key: 'tenants', titleKey: 'menu.tenants', icon: UserRound, to: '/room/tenant', permission: 'room.read' },
+      { key: 'breakfast', titleKey: 'menu.breakfast', icon: Coffee, to: '/room/breakfast', permission: 'room.read' },
+    ],
+  },
+  {
+    key: 'room-setup',
+    titleKey: 'menu.roomSetup',
+    icon: FolderTree,
+    children: [
+      { key: 'room-groups', titleKey: 'menu.roomGroups', icon: FolderTree, to: '/room/category', permission: 'room.manage' },
+      { key: 'price-templates', titleKey: 'menu.priceTemplates', icon: Tags, to: '/room/priceTemplate', permission: 'price.manage' },
+    ],
+  },
   {
     key: 'customers',
     titleKey: 'menu.customers',

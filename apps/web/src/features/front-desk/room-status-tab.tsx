@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Ban, CheckCheck, Construction, Sparkles, Trash, Wrench, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ROOM_STATUS_TARGETS, type TRoomStatusTarget } from '@console/shared';
+import { RoomStatusBadge } from '@/components/status-badges';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { trpc } from '@/lib/trpc';
+import type { RoomDetail } from './room-detail-header';
+
+const TARGET_ICONS: Record<TRoomStatusTarget, LucideIcon> = {
+  clean: Sparkles,
+  inspected: CheckCheck,
+  dirty: Trash,
+  out_of_order: Wrench,
+  out_of_service: Ban,
+  back_in_service: Construction,
+};
+
+/**
+ * Housekeeping and maintenance of the room. Occupancy follows stays; the server decides what the
+ * status becomes, and explains a refusal ("status modification failed: ...").
+ */
+export function RoomStatusTab({ room }: { room: RoomDetail }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState<TRoomStatusTarget | null>(null);
+  const setStatus = useMutation(
+    trpc.room.setStatus.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('frontDesk.detail.statusChanged'));
+        void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+      },
+      onSettled: () => setTarget(null),
+    }),
+  );
+
+  return (
+    <Card data-testid="room-status">
+      <CardHeader>
+        <CardTitle>{t('frontDesk.detail.statusTitle')}</CardTitle>
+        <CardDescription>{t('frontDesk.detail.statusHint')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.currentStatus')}</dt>
+            <dd className="mt-1">
+              <RoomStatusBadge status={room.status} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.cleanliness')}</dt>
+            <dd className="mt-1 font-medium" data-testid="clean-status" data-value={room.cleanStatus}>
+              {t(`frontDesk.detail.cleanStatuses.${room.cleanStatus}`)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.maintenance')}</dt>
+            <dd className="mt-1 font-medium" data-testid="maintenance-status" data-value={room.maintenance}>
+              {t(`frontDesk.detail.maintenanceStatuses.${room.maintenance}`)}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.changeStatus')}>
+          {ROOM_STATUS_TARGETS.map((value) => {
+            const Icon = TARGET_ICONS[value];
+            const isPending = setStatus.isPending && target === value;
+            return (
+              <Button
+                key={value}
+                variant="outline"
+                disabled={setStatus.isPending}
+                onClick={() => {
+                  setTarget(value);
+                  setStatus.mutate({ roomId: room.id, target: value });
+                }}
+                data-testid={`status-target-${value}`}
+              >
+                {isPending ? <Spinner /> : <Icon aria-hidden />}
+                {t(`frontDesk.detail.statusTargets.${value}`)}
+              </Button>
+            );
+          })}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

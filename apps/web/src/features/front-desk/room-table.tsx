@@ -1,0 +1,83 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { RoomStatusBadge } from '@/components/status-badges';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatShortDateTime } from '@/lib/hotel-time';
+import { LockBattery } from './lock-battery';
+import { RoomActionsMenu } from './room-actions-menu';
+import type { RoomViewProps } from './room-tiles';
+
+/** The board as a table: one row per room with its current stay and a menu of quick actions. */
+export function RoomTable({ rooms, timeZone, canManageStays, loadingStayId, onCheckIn, onCheckOut }: RoomViewProps) {
+  const { t } = useTranslation();
+  return (
+    <Table data-testid="room-table">
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t('frontDesk.board.room')}</TableHead>
+          <TableHead>{t('frontDesk.board.group')}</TableHead>
+          <TableHead>{t('frontDesk.board.status')}</TableHead>
+          <TableHead>{t('frontDesk.board.guest')}</TableHead>
+          <TableHead>{t('frontDesk.board.checkInAt')}</TableHead>
+          <TableHead>{t('frontDesk.board.expectedCheckOut')}</TableHead>
+          <TableHead>{t('frontDesk.board.lockPower')}</TableHead>
+          <TableHead className="w-12">
+            <span className="sr-only">{t('common.actions')}</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rooms.map((room) => {
+          const stay = room.currentStay;
+          return (
+            <TableRow key={room.id} data-testid={`room-row-${room.name}`} data-status={room.status}>
+              <TableCell>
+                <Link to="/room/$roomId" params={{ roomId: room.id }} className="focus-visible:ring-ring rounded-sm font-medium outline-none hover:underline focus-visible:ring-2">
+                  {room.name}
+                </Link>
+                {room.remarkName && <div className="text-muted-foreground text-xs">{room.remarkName}</div>}
+              </TableCell>
+              <TableCell className="text-muted-foreground">{room.groupName ?? t('frontDesk.board.noGroup')}</TableCell>
+              <TableCell>
+                <RoomStatusBadge status={room.status} />
+              </TableCell>
+              <TableCell>
+                {stay ? (
+                  <span>
+                    {stay.guestName ?? '—'}
+                    {stay.guestCount > 1 && <span className="text-muted-foreground ms-1 text-xs">{t('frontDesk.board.moreGuests', { number: stay.guestCount - 1 })}</span>}
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground">—</span>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{stay ? formatShortDateTime(stay.checkInAt, timeZone) : '—'}</TableCell>
+              <TableCell className="whitespace-nowrap">{stay ? formatShortDateTime(stay.expectedCheckOutAt, timeZone) : '—'}</TableCell>
+              <TableCell>{room.lockPower === null ? <span className="text-muted-foreground">—</span> : <LockBattery power={room.lockPower} />}</TableCell>
+              <TableCell className="text-end">
+                <RoomActionsMenu
+                  room={room}
+                  canManageStays={canManageStays}
+                  isLoading={stay !== null && loadingStayId === stay.id}
+                  onCheckIn={() => onCheckIn(room)}
+                  onCheckOut={onCheckOut}
+                />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function RoomTableSkeleton({ label }: { label: string }) {
+  return (
+    <div className="space-y-2" aria-busy="true" aria-label={label}>
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-11 w-full" />
+      ))}
+    </div>
+  );
+}

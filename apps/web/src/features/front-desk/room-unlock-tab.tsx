@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { KeyRound, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, QUICK_RANGES, addDays } from '@console/shared';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { todayInHotel } from '@/lib/hotel-time';
+import { trpc } from '@/lib/trpc';
+
+type QuickRange = (typeof QUICK_RANGES)[number];
+interface Period {
+  from: string;
+  to: string;
+}
+
+/** The dates of a quick range in the hotel's calendar; "a week ago" is the last 7 days up to today. */
+function quickRange(range: QuickRange, today: string): Period {
+  if (range === 'today') return { from: today, to: today };
+  if (range === 'yesterday') return { from: addDays(today, -1), to: addDays(today, -1) };
+  return { from: addDays(today, -6), to: today };
+}
+
+/** The lock's unlock records of the room, newest first, between two dates of the hotel. */
+export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: string }) {
+  const { t } = useTranslation();
+  const today = todayInHotel(timeZone);
+  const [period, setPeriod] = useState<Period>(() => quickRange('today', today));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LIMITS.pageSizeDefault);
+  const isValid = !period.from || !period.to || period.from <= period.to;
+  const activeRange = QUICK_RANGES.find((range) => {
+    const r = quickRange(range, today);
+    return r.from === period.from && r.to === period.to;
+  });
+
+  const records = useQuery(
+    trpc.room.unlockRecords.queryOptions(
+      { roomId, from: period.from || undefined, to: period.to || undefined, page, pageSize },
+      { placeholderData: keepPreviousData, enabled: isValid },
+    ),
+  );
+  const total = records.data?.total ?? 0;
+  const choose = (next: Period) => {
+    setPeriod(next);
+    setPage(1);
+  };
+
+  return (
+    <Card className="gap-0 p-0" data-testid="unlock-records">
+      <div className="flex flex-wrap items-end gap-3 border-b p-3">
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.unlockQuickRange')}>
+          {QUICK_RANGES.map((range) => (
+            <Button
+              key={range}
+              type="button"
+              size="sm"
+              variant={activeRange === range ? 'default' : 'outline'}
+              aria-pressed={activeRange === range}
+              onClick={() => choose(quickRange(range, todayInHotel(timeZone)))}
+              data-testid={`unlock-range-${range}`}
+            >
+              {t(`frontDesk.detail.unlockRanges.${range}`)}
+            </Button>
+          ))}
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="unlock-from" className="text-xs">
+            {t('frontDesk.detail.unlockFrom')}
+          </Label>
+          <Input id="unlock-from" type="date" className="h-8 w-40" value={period.from} max={period.to || undefined} onChange={(e) => choose({ ...period, from: e.target.value })} data-testid="unlock-from" />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="unlock-to" className="text-xs">
+            {t('frontDesk.detail.unlockTo')}
+          </Label>
+          <Input
+            id="unlock-to"
+            type="date"
+            className="h-8 w-40"
+            value={period.to}
+            min={period.from || undefined}
+            onChange={(e) => choose({ ...period, to: e.target.value })}
+            aria-invalid={!isValid || undefined}
+            aria-describedby={isValid ? undefined : 'unlock-period-error'}
+            data-testid="unlock-to"
+          />
+        </div>
+        <Button variant="outline" size="icon-sm" className="ms-auto" onClick={() => void records.refetch()} disabled={records.isFetching || !isValid} aria-label={t('common.refresh')}>
+          <RefreshCw className={records.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+        </Button>
+        {!isValid && (
+          <p id="unlock-period-error" role="alert" className="text-destructive w-full text-sm">
+            {t('validation.endAfterStart')}
+          </p>
+        )}
+      </div>
+
+      {isValid && records.isLoading ? (
+        <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : !isValid || total === 0 ? (
+        <EmptyState icon={KeyRound} title={t('frontDesk.detail.unlockEmptyTitle')} description={t('frontDesk.detail.unlockEmptyText')} data-testid="unlock-empty" />
+      ) : (
+        <Table data-testid="unlock-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('frontDesk.detail.unlockTime')}</TableHead>
+              <TableHead>{t('frontDesk.detail.unlockContent')}</TableHead>
+              <TableHead>{t('frontDesk.detail.unlockSource')}</TableHead>
+              <TableHead>{t('frontDesk.detail.unlockStyle')}</TableHead>
+              <TableHead>{t('frontDesk.detail.unlockOperator')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.data?.items.map((record) => (
+              <TableRow key={record.id} data-testid={`unlock-row-${record.id}`}>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  <time dateTime={record.occurredAt}>{formatDateTime(record.occurredAt, timeZone)}</time>
+                </TableCell>
+                <TableCell>{record.content || '—'}</TableCell>
+                <TableCell>{record.source || '—'}</TableCell>
+                <TableCell>{t(`frontDesk.detail.unlockStyles.${record.style}`)}</TableCell>
+                <TableCell>{record.operator || '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+
+      {isValid && total > 0 && (
+        <div className="border-t p-3">
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            pageSizeOptions={LIMITS.pageSizeOptions}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+            formatNumber={formatNumber}
+            labels={{
+              total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
+              pageSize: (n) => t('pagination.pageSize', { count: n }),
+              previous: t('pagination.previous'),
+              next: t('pagination.next'),
+              page: (n) => t('pagination.page', { page: n }),
+            }}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import { useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { PRICE_MODES, addStayLength } from '@console/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField, fieldControlProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { appErrorOf } from '@/lib/api-errors';
+import { fieldMessage } from '@/lib/field-message';
+import { formatDateTime } from '@/lib/format';
+import { fromInputValue, toInputValue } from '@/lib/hotel-time';
+import { formatMoney } from '@/lib/money';
+import { trpc } from '@/lib/trpc';
+import { useAppForm } from '@/lib/use-app-form';
+import { checkDateTime, checkMoney, isLongEnough, take } from './form-rules';
+import { PriceModeField, QuoteSummary, usePriceQuote } from './price-fields';
+import { isActiveStay, primaryGuestName, toastUnshownServerError, useHotelSettings, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+
+function renewFormSchema(timeZone: string, currency: string, currentCheckOut: string) {
+  return z
+    .object({ expectedCheckOutAt: z.string(), priceMode: z.enum(PRICE_MODES), fixedPrice: z.string() })
+    .superRefine((v, ctx) => {
+      const end = take(ctx, ['expectedCheckOutAt'], checkDateTime(v.expectedCheckOutAt, timeZone));
+      // As the server: later than the current expected check-out, and not in the past.
+      if (end && (Date.parse(end) <= Date.parse(currentCheckOut) || Date.parse(end) <= Date.now())) {
+        ctx.addIssue({ code: 'custom', message: 'validation.renewAfterCurrent', path: ['expectedCheckOutAt'] });
+      }
+      if (v.priceMode === 'fixed') take(ctx, ['fixedPrice'], checkMoney(v.fixedPrice, currency, 'price'));
+    });
+}
+type RenewForm = z.infer<ReturnType<typeof renewFormSchema>>;
+
+const isFormField = (name: string) => name === 'expectedCheckOutAt' || name === 'fixedPrice';
+
+/** Quick choices: the new check-out this long after the current one. */
+const QUICK_EXTENSIONS = [
+  { key: 'plusDay', amount: 1, unit: 'day' },
+  { key: 'plusWeek', amount: 7, unit: 'day' },
+  { key: 'plusMonth', amount: 1, unit: 'month' },
+] as const;
+
+/** Extends a stay (`renew`): a later expected check-out, at the computed price of the added nights or a set price. */
+export function RenewDialog({ stay, open, onOpenChange, onRenewed }: { stay: StayDto | null; open: boolean; onOpenChange(open: boolean): void; onRenewed?(stay: StayDto): void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open && stay !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="flex flex-col gap-0 p-0" closeLabel={t('common.close')} data-testid="renew-dialog">
+        {stay && <RenewForm key={`${stay.id}-${stay.expectedCheckOutAt}`} stay={stay} onDone={() => onOpenChange(false)} onRenewed={onRenewed} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RenewForm({ stay, onDone, onRenewed }: { stay: StayDto; onDone(): void; onRenewed?(stay: StayDto): void }) {
+  const { t } = useTranslation();
+  const { timeZone, currency } = useHotelSettings();
+  const invalidate = useInvalidateFrontDesk();
+  // Extensions count from the current expected check-out, or from now for an overdue stay.
+  const [base] = useState(() => new Date(Math.max(Date.parse(stay.expectedCheckOutAt), Date.now())));
+  const extended = (amount: number, unit: 'day' | 'month') => toInputValue(addStayLength(base, amount, unit, timeZone), timeZone);
+
+  const schema = useMemo(() => renewFormSchema(timeZone, currency, stay.expectedCheckOutAt), [timeZone, currency, stay.expectedCheckOutAt]);
+  const [defaults] = useState((): RenewForm => ({ expectedCheckOutAt: extended(1, 'day'), priceMode: 'computed', fixedPrice: '' }));
+  const form = useAppForm(schema, defaults);
+  const { errors } = form.formState;
+  const [newCheckOut, priceMode] = useWatch({ control: form.control, name: ['expectedCheckOutAt', 'priceMode'] });
+
+  const newEnd = fromInputValue(newCheckOut, timeZone);
+  const quoteInput = newEnd && isLongEnough(stay.expectedCheckOutAt, newEnd) ? { roomId: stay.roomId, checkInAt: stay.expectedCheckOutAt, expectedCheckOutAt: newEnd, kind: 'renewal' as const } : null;
+  const quote = usePriceQuote(quoteInput, t('frontDesk.stay.renewQuoteNeedsTime'));
+
+  const renew = useMutation(
+    trpc.stay.renew.mutationOptions({
+      meta: { handledCodes: ['VALIDATION'] },
+      onSuccess: (renewed) => {
+        toast.success(t('frontDesk.stay.renewSucceeded', { room: renewed.roomName, price: formatMoney(renewed.addedPrice, currency) }));
+        void invalidate();
+        onRenewed?.(renewed);
+        onDone();
+      },
+      onError: (error) => {
+        if (appErrorOf(error)?.code !== 'VALIDATION') return;
+        form.applyServerErrors(error);
+        toastUnshownServerError(error, isFormField);
+      },
+    }),
+  );
+
+  const submit = form.handleSubmit((values) => {
+    if (renew.isPending) return;
+    const end = fromInputValue(values.expectedCheckOutAt, timeZone);
+    const fixed = checkMoney(values.fixedPrice, currency, 'price');
+    if (!end) return;
+    renew.mutate({
+      stayId: stay.id,
+      expectedCheckOutAt: end,
+      priceMode: values.priceMode,
+      fixedPrice: values.priceMode === 'fixed' && 'value' in fixed ? fixed.value : undefined,
+    });
+  });
+
+  const active = isActiveStay(stay.state);
+  const endError = fieldMessage(t, errors.expectedCheckOutAt?.message);
+  const priceError = fieldMessage(t, errors.fixedPrice?.message);
+
+  return (
+    <>
+      <DialogHeader className="shrink-0 border-b p-4 pe-12 sm:p-6 sm:pe-12">
+        <DialogTitle>{t('frontDesk.stay.renewTitle', { room: stay.roomName })}</DialogTitle>
+        <DialogDescription>{t('frontDesk.stay.renewDescription', { guest: primaryGuestName(stay), timeZone })}</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="renew-form">
+        <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4 sm:p-6">
+          <dl className="grid gap-1 text-sm">
+            <dt className="text-muted-foreground">{t('frontDesk.stay.currentCheckOut')}</dt>
+            <dd className="font-medium tabular-nums">{formatDateTime(stay.expectedCheckOutAt, timeZone)}</dd>
+          </dl>
+          {!active && (
+            <p role="alert" className="text-destructive text-sm">
+              {t('frontDesk.stay.notActive')}
+            </p>
+          )}
+          <FormField id="renewCheckOutAt" label={t('frontDesk.stay.newCheckOut')} error={endError} required>
+            <Input {...fieldControlProps('renewCheckOutAt', endError)} type="datetime-local" aria-required autoFocus {...form.register('expectedCheckOutAt')} />
+          </FormField>
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('frontDesk.stay.extendBy')}>
+            <span className="text-muted-foreground text-sm">{t('frontDesk.stay.extendBy')}</span>
+            {QUICK_EXTENSIONS.map((quick) => (
+              <Button
+                key={quick.key}
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => form.setValue('expectedCheckOutAt', extended(quick.amount, quick.unit), { shouldDirty: true, shouldValidate: true })}
+                data-testid={`renew-${quick.key}`}
+              >
+                {t(`frontDesk.stay.${quick.key}`)}
+              </Button>
+            ))}
+          </div>
+          <PriceModeField idPrefix="renewPriceMode" registration={form.register('priceMode')} />
+          <QuoteSummary state={quote} currency={currency} testId="renew-quote" label={t(priceMode === 'computed' ? 'frontDesk.stay.renewQuoteTotal' : 'frontDesk.stay.quoteReference')} />
+          {priceMode === 'fixed' && (
+            <FormField id="renewFixedPrice" label={t('frontDesk.stay.renewFixedPrice', { currency })} error={priceError} required>
+              <Input {...fieldControlProps('renewFixedPrice', priceError)} inputMode="decimal" autoComplete="off" dir="ltr" className="text-start" aria-required {...form.register('fixedPrice')} />
+            </FormField>
+          )}
+        </div>
+        <DialogFooter className="shrink-0 border-t p-4 sm:px-6">
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t('common.cancel')}
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={renew.isPending || !active} data-testid="renew-submit">
+            {renew.isPending && <Spinner />}
+            {t('frontDesk.stay.renewSubmit')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClipboardCheck, Pencil, Plus, RefreshCw, Tags, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatNumber } from '@/lib/format';
+import { formatDate } from '@/lib/hotel-time';
+import { formatMoney } from '@/lib/money';
+import { trpc } from '@/lib/trpc';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { ApplyTemplateForm } from './apply-template-dialog';
+import { IconAction } from './icon-action';
+import { PriceTemplateForm, type PriceTemplate } from './price-template-form';
+
+/** The template being added (null) or edited; undefined while the dialog is closed. */
+type Editing = PriceTemplate | null | undefined;
+
+/** `/room/priceTemplate`: price templates, their rates and specific-date prices, applied to rooms or a group. */
+export function PriceTemplatesPage() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const canManage = hasPermission(user, 'price.manage');
+  const currency = user?.hotel.currency ?? 'CNY';
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const [deleting, setDeleting] = useState<PriceTemplate | null>(null);
+  const [applying, setApplying] = useState<PriceTemplate | null>(null);
+
+  const list = useQuery(trpc.price.templates.queryOptions());
+  const templates = list.data ?? [];
+
+  const afterChange = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.price.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() })]);
+
+  const remove = useMutation(
+    trpc.price.deleteTemplate.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('common.deleted'));
+        setDeleting(null);
+        void afterChange();
+      },
+    }),
+  );
+
+  const money = (minor: number | null) => (minor === null ? <span className="text-muted-foreground">—</span> : formatMoney(minor, currency));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-semibold">{t('route.priceTemplates')}</h1>
+        <div className="flex items-center gap-2">
+          {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
+          <Button variant="outline" size="icon" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching}>
+            <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
+          </Button>
+          {canManage && (
+            <Button onClick={() => setEditing(null)} data-testid="add-template">
+              <Plus aria-hidden />
+              {t('roomSetup.addTemplate')}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <Card className="gap-0 p-0">
+        {list.isLoading ? (
+          <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : templates.length === 0 ? (
+          <EmptyState
+            icon={Tags}
+            title={t('roomSetup.templatesEmptyTitle')}
+            description={t('roomSetup.templatesEmptyText')}
+            action={
+              canManage ? (
+                <Button onClick={() => setEditing(null)}>
+                  <Plus aria-hidden />
+                  {t('roomSetup.addTemplate')}
+                </Button>
+              ) : undefined
+            }
+            data-testid="template-empty"
+          />
+        ) : (
+          <Table data-testid="template-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('roomSetup.templateName')}</TableHead>
+                <TableHead className="text-end">{t('roomSetup.deposit')}</TableHead>
+                <TableHead className="text-end">{t('roomSetup.usualPrice')}</TableHead>
+                <TableHead className="text-end">{t('roomSetup.weekendPrice')}</TableHead>
+                <TableHead className="text-end">{t('roomSetup.renewalPrice')}</TableHead>
+                <TableHead className="text-end">{t('roomSetup.datePriceCount')}</TableHead>
+                <TableHead className="text-end">{t('roomSetup.roomsUsing')}</TableHead>
+                {canManage && (
+                  <TableHead>
+                    <span className="sr-only">{t('common.actions')}</span>
+                  </TableHead>
+                )}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {templates.map((template) => (
+                <TableRow key={template.id} data-testid={`template-row-${template.id}`}>
+                  <TableCell className="font-medium">{template.name}</TableCell>
+                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.depositAmount)}</TableCell>
+                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.usualPrice)}</TableCell>
+                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.weekendPrice)}</TableCell>
+                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.renewalPrice)}</TableCell>
+                  <TableCell className="text-end tabular-nums">
+                    {template.datePrices.length === 0 ? (
+                      formatNumber(0)
+                    ) : (
+                      <Tooltip>
+                        <TooltipTrigger asChild>
+                          <button type="button" className="underline decoration-dotted underline-offset-4" aria-label={t('roomSetup.datePrices')}>
+                            {formatNumber(template.datePrices.length)}
+                          </button>
+                        </TooltipTrigger>
+                        <TooltipContent>
+                          <ul className="space-y-0.5">
+                            {template.datePrices.slice(0, 10).map((d) => (
+                              <li key={d.date} className="tabular-nums">{`${formatDate(d.date)}: ${formatMoney(d.price, currency)}`}</li>
+                            ))}
+                            {template.datePrices.length > 10 && <li>…</li>}
+                          </ul>
+                        </TooltipContent>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-end tabular-nums">{formatNumber(template.roomCount)}</TableCell>
+                  {canManage && (
+                    <TableCell>
+                      <div className="flex justify-end gap-1">
+                        <IconAction label={t('roomSetup.applyTemplate')} onClick={() => setApplying(template)} testId={`apply-template-${template.id}`}>
+                          <ClipboardCheck className="size-4" />
+                        </IconAction>
+                        <IconAction label={t('roomSetup.editTemplate')} onClick={() => setEditing(template)} testId={`edit-template-${template.id}`}>
+                          <Pencil className="size-4" />
+                        </IconAction>
+                        <IconAction label={t('common.delete')} onClick={() => setDeleting(template)} testId={`delete-template-${template.id}`} destructive>
+                          <Trash2 className="size-4" />
+                        </IconAction>
+                      </div>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Card>
+
+      <Dialog open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)}>
+        <DialogContent closeLabel={t('common.close')} className="sm:max-w-2xl" data-testid="template-dialog">
+          {editing !== undefined && (
+            <PriceTemplateForm key={editing?.id ?? 'new'} template={editing} currency={currency} onDone={() => setEditing(undefined)} onSaved={() => void afterChange()} />
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={applying !== null} onOpenChange={(open) => !open && setApplying(null)}>
+        <DialogContent closeLabel={t('common.close')} className="sm:max-w-lg" data-testid="apply-dialog">
+          {applying && <ApplyTemplateForm key={applying.id} template={applying} onDone={() => setApplying(null)} onApplied={() => void afterChange()} />}
+        </DialogContent>
+      </Dialog>
+
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
+        <AlertDialogContent data-testid="template-delete-confirm">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('roomSetup.deleteTemplateTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {deleting && t('roomSetup.deleteTemplateText', { name: deleting.name })}
+              {deleting && deleting.roomCount > 0 && ` ${t('roomSetup.deleteTemplateRooms', { number: formatNumber(deleting.roomCount) })}`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              data-testid="confirm-action"
+              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                // Keep the dialog open until the server has answered.
+                event.preventDefault();
+                if (deleting) remove.mutate({ id: deleting.id });
+              }}
+            >
+              {remove.isPending && <Spinner />}
+              {t('common.delete')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

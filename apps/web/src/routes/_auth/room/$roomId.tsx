@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { RoomDetailPage, roomDetailSearchSchema } from '@/features/front-desk/room-detail-page';
+
+export const Route = createFileRoute('/_auth/room/$roomId')({
+  params: {
+    parse: (params) => ({ roomId: Number(params.roomId) }),
+    stringify: (params) => ({ roomId: String(params.roomId) }),
+  },
+  beforeLoad: ({ params }) => {
+    if (!Number.isInteger(params.roomId) || params.roomId <= 0) throw redirect({ to: '/404' });
+  },
+  validateSearch: roomDetailSearchSchema,
+  staticData: { titleKey: 'route.roomDetail', sectionKey: 'menu.frontDesk' },
+  component: RoomDetailPage,
+});
