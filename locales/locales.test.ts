@@ -29,9 +29,9 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   de: ['customer.id', 'customer.email', 'customer.mobile', 'common.confirm', 'layout.home', 'customer.state', 'customer.nickname'],
   fr: ['customer.id', 'common.confirm', 'customer.mobile', 'layout.notifications'],
-  es: ['customer.id', 'common.confirm', 'customer.email'],
+  es: ['customer.id', 'common.confirm', 'customer.email', 'tenants.no'],
   pt: ['customer.id', 'common.confirm', 'customer.email'],
-  it: ['customer.id', 'common.confirm', 'customer.email', 'customer.nickname', 'layout.home'],
+  it: ['customer.id', 'common.confirm', 'customer.email', 'customer.nickname', 'layout.home', 'tenants.no'],
 };
 
 /** The script each non-Latin language must be written in (a few characters of it at least). */

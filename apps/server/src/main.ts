@@ -17,25 +17,9 @@ async function main() {
     process.exit(1);
   }
   const log = createLogger(config);
-  let server;
-  try {
-    server = await startServer(config, log);
-  } catch (error) {
-    if (EXPLAINED.some((E) => error instanceof E)) {
-      console.error(`\n${(error as Error).message}\n`);
-    } else {
-      log.fatal({ err: error }, 'the console could not start');
-    }
-    process.exit(1);
-  }
-
-  const hasDemo = (await server.deps.prisma.account.count({ where: { mobile: DEMO.owner.mobile } })) > 0;
-  process.stdout.write(
-    `\n  Smart Lock Console is ready: http://localhost:${new URL(server.url).port}\n` +
-      (hasDemo ? `  Demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)\n` : '') +
-      '  Stop with Ctrl+C.\n\n',
-  );
-
+  // Signals are handled from the first moment: one arriving while the server starts waits for the
+  // start to finish, then closes everything in order (no request is cut off, nothing left running).
+  const starting = startServer(config, log);
   let isStopping = false;
   const stop = (signal: string) => {
     if (isStopping) return;
@@ -46,8 +30,8 @@ async function main() {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
-    server
-      .close()
+    starting
+      .then((server) => server.close())
       .then(() => {
         log.info('stopped');
         process.exit(0);
@@ -59,6 +43,25 @@ async function main() {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  let server;
+  try {
+    server = await starting;
+  } catch (error) {
+    if (EXPLAINED.some((E) => error instanceof E)) {
+      console.error(`\n${(error as Error).message}\n`);
+    } else {
+      log.fatal({ err: error }, 'the console could not start');
+    }
+    process.exit(1);
+  }
+  if (isStopping) return;
+  const hasDemo = (await server.deps.prisma.account.count({ where: { mobile: DEMO.owner.mobile } })) > 0;
+  process.stdout.write(
+    `\n  Smart Lock Console is ready: http://localhost:${new URL(server.url).port}\n` +
+      (hasDemo ? `  Demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)\n` : '') +
+      '  Stop with Ctrl+C.\n\n',
+  );
 }
 
 void main();

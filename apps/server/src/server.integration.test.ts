@@ -84,7 +84,7 @@ describe('starting the console', () => {
         { DATABASE_URL: db.url, REDIS_URL: inject('redisUrl'), REDIS_PREFIX: `${inject('redisPrefix')}:sigterm`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false' },
         {
           waitFor: 'ready',
-          async whenReady(url, child) {
+          async whenReady(url, child, output) {
             // A request whose body is still arriving when SIGTERM comes: it must still be answered.
             const { port } = new URL(url);
             const answer = new Promise<number>((resolveStatus, rejectStatus) => {
@@ -94,10 +94,13 @@ describe('starting the console', () => {
               });
               req.on('error', rejectStatus);
               req.write('{');
-              setTimeout(() => {
+              // Once the server has logged the request, it is in flight: stop the server, then finish the body.
+              const waitForRequest = setInterval(() => {
+                if (!output().includes('"url":"/trpc/auth.captcha"')) return;
+                clearInterval(waitForRequest);
                 child.kill('SIGTERM');
                 setTimeout(() => req.end('}'), 300);
-              }, 200);
+              }, 20);
             });
             expect(await answer).toBe(200);
           },
@@ -115,7 +118,7 @@ describe('starting the console', () => {
 /** Runs src/main.ts as `node --openssl-legacy-provider --import tsx` would, capturing its output. */
 function runMain(
   env: Record<string, string>,
-  options: { waitFor: 'exit' | 'ready'; whenReady?: (url: string, child: ReturnType<typeof spawn>) => Promise<void> },
+  options: { waitFor: 'exit' | 'ready'; whenReady?: (url: string, child: ReturnType<typeof spawn>, output: () => string) => Promise<void> },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'src/main.ts'], {
@@ -131,7 +134,7 @@ function runMain(
       const match = stdout.match(/console ready on http:\/\/localhost:(\d+)/);
       if (options.waitFor === 'ready' && match && !isReady) {
         isReady = true;
-        options.whenReady?.(`http://127.0.0.1:${match[1]!}`, child).catch(reject);
+        options.whenReady?.(`http://127.0.0.1:${match[1]!}`, child, () => stdout).catch(reject);
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

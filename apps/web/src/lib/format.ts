@@ -9,3 +9,8 @@ export function formatDateTime(iso: string | null | undefined, timeZone: string)
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(currentLanguage().header).format(value);
 }
+
+/** Names as a list in the interface language ("Ann, Bo and Cy", "甲、乙和丙"). */
+export function formatList(items: string[]): string {
+  return new Intl.ListFormat(currentLanguage().header, { style: 'long', type: 'conjunction' }).format(items);
+}

@@ -17,7 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatNumber } from '@/lib/format';
+import { formatList, formatNumber } from '@/lib/format';
 import { formatDate, formatShortDateTime, todayInHotel } from '@/lib/hotel-time';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
@@ -134,7 +134,7 @@ export function BreakfastPage() {
                       {row.roomName}
                     </Link>
                   </TableCell>
-                  <TableCell className="max-w-72">{row.guestNames.length ? row.guestNames.join(t('tenants.nameSeparator')) : '—'}</TableCell>
+                  <TableCell className="max-w-72">{row.guestNames.length ? formatList(row.guestNames) : '—'}</TableCell>
                   <TableCell className="text-end tabular-nums">{formatNumber(row.guests)}</TableCell>
                   <TableCell>
                     {row.servedAt ? (
@@ -226,7 +226,7 @@ function ServeForm({ row, date, onClose }: { row: BreakfastRow; date: string; on
         <DialogTitle>{row.servedAt ? t('tenants.serveAgainTitle') : t('tenants.serveTitle')}</DialogTitle>
         <DialogDescription>{t('tenants.serveText', { room: row.roomName, date: formatDate(date) })}</DialogDescription>
       </DialogHeader>
-      {row.guestNames.length > 0 && <p className="text-sm">{row.guestNames.join(t('tenants.nameSeparator'))}</p>}
+      {row.guestNames.length > 0 && <p className="text-sm">{formatList(row.guestNames)}</p>}
       <FormField id="serve-count" label={t('tenants.serveCount')} hint={t('tenants.serveCountHint', { number: formatNumber(row.guests) })} error={error}>
         <Input
           id="serve-count"
