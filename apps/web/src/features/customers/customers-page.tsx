@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Eye, Lock, LockOpen, RefreshCw, Search, Trash2, Users } from 'lucide-react';
+import { Eye, Lock, LockOpen, Search, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -19,20 +19,22 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { useSearchBox } from '@/lib/use-search-box';
 import { CustomerDrawer } from './customer-drawer';
 
 type Customer = RouterOutputs['customer']['list']['items'][number];
@@ -64,32 +66,12 @@ export function CustomersPage() {
   const canManage = hasPermission(user, 'customer.manage');
   const timeZone = user?.hotel.timeZone ?? 'UTC';
   const queryClient = useQueryClient();
-  const searchBox = useRef<HTMLInputElement>(null);
-  const [searchText, setSearchText] = useState(search.search);
   const [pending, setPending] = useState<PendingAction | null>(null);
 
   const setSearch = (patch: Partial<CustomerSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   // Typing filters after a short pause; the first page of the new result is shown.
-  useEffect(() => {
-    if (searchText === search.search) return;
-    const timer = setTimeout(() => setSearch({ search: searchText.trim(), page: 1 }), 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText]);
-
-  // "/" jumps to the search box, as in most consoles.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement;
-      if (event.key === '/' && !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) && !target.isContentEditable) {
-        event.preventDefault();
-        searchBox.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
 
   const listInput = { page: search.page, pageSize: search.pageSize, search: search.search || undefined, state: search.state, sort: search.sort };
   const list = useQuery(trpc.customer.list.queryOptions(listInput, { placeholderData: keepPreviousData }));
@@ -219,17 +201,11 @@ export function CustomersPage() {
               <SelectItem value="oldest">{t('customer.sortOldest')}</SelectItem>
             </SelectContent>
           </Select>
-          <Button variant="outline" size="icon" className="ms-auto" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching}>
-            <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-          </Button>
+          <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} className="ms-auto" />
         </div>
 
         {list.isLoading ? (
-          <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <SkeletonRows rows={6} label={t('common.loading')} />
         ) : total === 0 ? (
           <EmptyState
             icon={Users}
@@ -274,20 +250,13 @@ export function CustomersPage() {
 
         {total > 0 && (
           <div className="border-t p-3">
-            <Pagination
+            <ListPagination
               page={search.page}
               pageSize={search.pageSize}
               total={total}
-              pageSizeOptions={[...LIMITS.pageSizeOptions]}
+              pageSizeOptions={LIMITS.pageSizeOptions}
               onPageChange={(page) => setSearch({ page })}
               onPageSizeChange={(pageSize) => setSearch({ pageSize, page: 1 })}
-              labels={{
-                total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
-                pageSize: (n) => t('pagination.pageSize', { count: n }),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-                page: (n) => t('pagination.page', { page: n }),
-              }}
             />
           </div>
         )}

@@ -1,21 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { BedDouble, LayoutGrid, List, Plus, RefreshCw, Search } from 'lucide-react';
+import { BedDouble, LayoutGrid, List, Plus, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS, ROOM_PAGE_SIZE_DEFAULT, ROOM_SORTS, ROOM_STATUSES } from '@console/shared';
+import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { formatNumber } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { useSearchBox } from '@/lib/use-search-box';
 import { AddRoomDialog } from './add-room-dialog';
 import { StayActionDialogs, useStayActions } from './stay-action-dialogs';
 import { RoomTable, RoomTableSkeleton } from './room-table';
@@ -54,33 +55,13 @@ export function RoomBoardPage() {
   const timeZone = user?.hotel.timeZone ?? 'UTC';
   const canManageRooms = hasPermission(user, 'room.manage');
   const canManageStays = hasPermission(user, 'stay.manage');
-  const searchBox = useRef<HTMLInputElement>(null);
-  const [searchText, setSearchText] = useState(search.search);
   const [isAdding, setIsAdding] = useState(false);
   const stayActions = useStayActions();
 
   const setSearch = (patch: Partial<RoomBoardSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   // Typing filters after a short pause; the first page of the new result is shown.
-  useEffect(() => {
-    if (searchText === search.search) return;
-    const timer = setTimeout(() => setSearch({ search: searchText.trim(), page: 1 }), 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText]);
-
-  // "/" jumps to the search box, as in most consoles.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement;
-      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) && !target.isContentEditable) {
-        event.preventDefault();
-        searchBox.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
 
   const listInput = { page: search.page, pageSize: search.pageSize, status: search.status, search: search.search || undefined, groupId: search.groupId, sort: search.sort };
   const list = useQuery(trpc.room.list.queryOptions(listInput, { placeholderData: keepPreviousData }));
@@ -179,9 +160,7 @@ export function RoomBoardPage() {
                 <span className="hidden md:inline">{t('frontDesk.board.viewTable')}</span>
               </ToggleGroupItem>
             </ToggleGroup>
-            <Button variant="outline" size="icon" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching} data-testid="room-refresh">
-              <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-            </Button>
+            <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} data-testid="room-refresh" />
           </div>
         </div>
 
@@ -220,21 +199,13 @@ export function RoomBoardPage() {
 
         {total > 0 && (
           <div className="border-t p-3">
-            <Pagination
+            <ListPagination
               page={search.page}
               pageSize={search.pageSize}
               total={total}
               pageSizeOptions={PAGE_SIZE_OPTIONS}
               onPageChange={(page) => setSearch({ page })}
               onPageSizeChange={(pageSize) => setSearch({ pageSize, page: 1 })}
-              formatNumber={formatNumber}
-              labels={{
-                total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
-                pageSize: (n) => t('pagination.pageSize', { count: n }),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-                page: (n) => t('pagination.page', { page: n }),
-              }}
             />
           </div>
         )}

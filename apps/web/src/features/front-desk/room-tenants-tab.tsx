@@ -7,9 +7,8 @@ import { ACTIVE_STAY_STATES, type TStayState } from '@console/shared';
 import { StayStateBadge } from '@/components/status-badges';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatNumber } from '@/lib/format';
 import { formatShortDateTime } from '@/lib/hotel-time';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
@@ -67,19 +66,11 @@ export function RoomTenantsTab({
         ))}
       </ul>
       {total > PAGE_SIZE && (
-        <Pagination
+        <ListPagination
           page={page}
           pageSize={PAGE_SIZE}
           total={total}
           onPageChange={setPage}
-          formatNumber={formatNumber}
-          labels={{
-            total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
-            pageSize: (n) => t('pagination.pageSize', { count: n }),
-            previous: t('pagination.previous'),
-            next: t('pagination.next'),
-            page: (n) => t('pagination.page', { page: n }),
-          }}
         />
       )}
     </div>

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { KeyRound, RefreshCw } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, QUICK_RANGES, addDays } from '@console/shared';
+import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListPagination } from '@/components/list-pagination';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { todayInHotel } from '@/lib/hotel-time';
 import { trpc } from '@/lib/trpc';
 
@@ -93,9 +94,7 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
             data-testid="unlock-to"
           />
         </div>
-        <Button variant="outline" size="icon-sm" className="ms-auto" onClick={() => void records.refetch()} disabled={records.isFetching || !isValid} aria-label={t('common.refresh')}>
-          <RefreshCw className={records.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-        </Button>
+        <RefreshButton onRefresh={records.refetch} fetching={records.isFetching} disabled={!isValid} size="icon-sm" className="ms-auto" />
         {!isValid && (
           <p id="unlock-period-error" role="alert" className="text-destructive w-full text-sm">
             {t('validation.endAfterStart')}
@@ -104,11 +103,7 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
       </div>
 
       {isValid && records.isLoading ? (
-        <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </div>
+        <SkeletonRows rows={5} label={t('common.loading')} />
       ) : !isValid || total === 0 ? (
         <EmptyState icon={KeyRound} title={t('frontDesk.detail.unlockEmptyTitle')} description={t('frontDesk.detail.unlockEmptyText')} data-testid="unlock-empty" />
       ) : (
@@ -140,7 +135,7 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
 
       {isValid && total > 0 && (
         <div className="border-t p-3">
-          <Pagination
+          <ListPagination
             page={page}
             pageSize={pageSize}
             total={total}
@@ -149,14 +144,6 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
             onPageSizeChange={(size) => {
               setPageSize(size);
               setPage(1);
-            }}
-            formatNumber={formatNumber}
-            labels={{
-              total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
-              pageSize: (n) => t('pagination.pageSize', { count: n }),
-              previous: t('pagination.previous'),
-              next: t('pagination.next'),
-              page: (n) => t('pagination.page', { page: n }),
             }}
           />
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClipboardCheck, Pencil, Plus, RefreshCw, Tags, Trash2 } from 'lucide-react';
+import { ClipboardCheck, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
@@ -13,11 +13,12 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -68,9 +69,7 @@ export function PriceTemplatesPage() {
         <h1 className="text-xl font-semibold">{t('route.priceTemplates')}</h1>
         <div className="flex items-center gap-2">
           {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
-          <Button variant="outline" size="icon" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching}>
-            <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-          </Button>
+          <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
           {canManage && (
             <Button onClick={() => setEditing(null)} data-testid="add-template">
               <Plus aria-hidden />
@@ -82,11 +81,7 @@ export function PriceTemplatesPage() {
 
       <Card className="gap-0 p-0">
         {list.isLoading ? (
-          <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <SkeletonRows rows={4} label={t('common.loading')} />
         ) : templates.length === 0 ? (
           <EmptyState
             icon={Tags}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FolderTree, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ZRoomGroupInput } from '@console/shared';
@@ -14,6 +14,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -22,7 +23,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { appErrorOf } from '@/lib/api-errors';
@@ -90,9 +91,7 @@ export function RoomGroupsPage() {
         <h1 className="text-xl font-semibold">{t('route.roomGroups')}</h1>
         <div className="flex items-center gap-2">
           {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
-          <Button variant="outline" size="icon" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching}>
-            <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-          </Button>
+          <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
           {canManage && (
             <Button onClick={() => setEditing(null)} data-testid="add-group">
               <Plus aria-hidden />
@@ -104,11 +103,7 @@ export function RoomGroupsPage() {
 
       <Card className="gap-0 p-0">
         {list.isLoading ? (
-          <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <SkeletonRows rows={5} label={t('common.loading')} />
         ) : groups.length === 0 ? (
           <EmptyState
             icon={FolderTree}

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Check, ChevronLeft, ChevronRight, Coffee, RefreshCw } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Coffee } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { addDays, LOCAL_DATE_REGEX, ZBreakfastServeInput } from '@console/shared';
 import { Badge } from '@/components/ui/badge';
+import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -14,7 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatList, formatNumber } from '@/lib/format';
@@ -97,18 +98,12 @@ export function BreakfastPage() {
             <Total label={t('tenants.breakfastRooms')} value={list.data?.rows.length} testId="breakfast-total-rooms" />
             <Total label={t('tenants.breakfastExpected')} value={list.data?.guests} testId="breakfast-total-guests" />
             <Total label={t('tenants.breakfastServed')} value={list.data?.served} testId="breakfast-total-served" />
-            <Button variant="outline" size="icon" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching}>
-              <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-            </Button>
+            <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
           </div>
         </div>
 
         {list.isLoading ? (
-          <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <SkeletonRows rows={5} label={t('common.loading')} />
         ) : rows.length === 0 ? (
           <EmptyState icon={Coffee} title={t('tenants.breakfastEmptyTitle')} description={t('tenants.breakfastEmptyText', { date: formatDate(date) })} data-testid="breakfast-empty" />
         ) : (

@@ -2,24 +2,24 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ChevronDown, RefreshCw, Search, UserRound } from 'lucide-react';
+import { ChevronDown, Search, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS, LOCAL_DATE_REGEX, STAY_FILTERS, ZStayListInput } from '@console/shared';
 import { StayStateBadge } from '@/components/status-badges';
+import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Pagination } from '@/components/ui/pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { fieldMessage } from '@/lib/field-message';
-import { formatNumber } from '@/lib/format';
 import { formatShortDateTime } from '@/lib/hotel-time';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
@@ -196,9 +196,7 @@ export function TenantListPage() {
                 {t('common.clearFilters')}
               </Button>
             )}
-            <Button variant="outline" size="icon" onClick={() => void list.refetch()} aria-label={t('common.refresh')} disabled={list.isFetching || !checked.success}>
-              <RefreshCw className={list.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-            </Button>
+            <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={!checked.success} />
           </div>
           {dateError && (
             <p id="tenant-to-error" role="alert" className="text-destructive w-full text-sm">
@@ -208,11 +206,7 @@ export function TenantListPage() {
         </div>
 
         {!checked.success ? null : list.isLoading ? (
-          <div className="space-y-2 p-4" aria-busy="true" aria-label={t('common.loading')}>
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <SkeletonRows rows={6} label={t('common.loading')} />
         ) : total === 0 ? (
           <EmptyState
             icon={UserRound}
@@ -271,20 +265,13 @@ export function TenantListPage() {
 
         {checked.success && total > 0 && (
           <div className="border-t p-3">
-            <Pagination
+            <ListPagination
               page={search.page}
               pageSize={search.pageSize}
               total={total}
-              pageSizeOptions={[...LIMITS.pageSizeOptions]}
+              pageSizeOptions={LIMITS.pageSizeOptions}
               onPageChange={(page) => setSearch({ page })}
               onPageSizeChange={(pageSize) => setSearch({ pageSize, page: 1 })}
-              labels={{
-                total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
-                pageSize: (n) => t('pagination.pageSize', { count: n }),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-                page: (n) => t('pagination.page', { page: n }),
-              }}
             />
           </div>
         )}

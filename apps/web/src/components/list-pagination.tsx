@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+
+import { Pagination, type PaginationProps } from '@/components/ui/pagination';
+import { formatNumber } from '@/lib/format';
+
+/** The pager of every list of the console: translated labels, numbers in the user's language. */
+export function ListPagination(props: Omit<PaginationProps, 'labels' | 'formatNumber'>) {
+  const { t } = useTranslation();
+  return (
+    <Pagination
+      {...props}
+      formatNumber={formatNumber}
+      labels={{
+        total: (n) => t('pagination.total', { count: n, formatted: formatNumber(n) }),
+        pageSize: (n) => t('pagination.pageSize', { count: n }),
+        previous: t('pagination.previous'),
+        next: t('pagination.next'),
+        page: (n) => t('pagination.page', { page: n }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * The search box of a list: what the user types is applied after a short pause (the caller goes
+ * back to the first page), and "/" anywhere outside a field jumps to the box, as in most consoles.
+ */
+export function useSearchBox(applied: string, apply: (text: string) => void) {
+  const ref = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(applied);
+
+  useEffect(() => {
+    if (text === applied) return;
+    const timer = setTimeout(() => apply(text.trim()), 300);
+    return () => clearTimeout(timer);
+    // Only typing starts the pause: a new applied value or callback must not apply again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) && !target.isContentEditable) {
+        event.preventDefault();
+        ref.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return { ref, text, setText };
+}
