@@ -2,28 +2,19 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { Eye, Lock, LockOpen, Search, Trash2, Users } from 'lucide-react';
+import { Eye, Lock, LockOpen, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CUSTOMER_SORTS, CUSTOMER_STATES, LIMITS } from '@console/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { ListPagination } from '@/components/list-pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -168,20 +159,15 @@ export function CustomersPage() {
       </div>
       <Card className="gap-0 p-0">
         <div className="flex flex-wrap items-center gap-2 border-b p-3">
-          <div className="relative min-w-56 flex-1 sm:max-w-sm">
-            <Search className="text-muted-foreground pointer-events-none absolute inset-y-0 start-3 my-auto size-4" aria-hidden />
-            <Input
-              ref={searchBox}
-              type="search"
-              value={searchText}
-              maxLength={LIMITS.searchMaxLength}
-              onChange={(e) => setSearchText(e.target.value)}
-              placeholder={t('customer.searchPlaceholder')}
-              aria-label={t('customer.searchPlaceholder')}
-              className="ps-9"
-              data-testid="customer-search"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="min-w-56 flex-1 sm:max-w-sm"
+            ref={searchBox}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder={t('customer.searchPlaceholder')}
+            aria-label={t('customer.searchPlaceholder')}
+            data-testid="customer-search"
+          />
           <Select value={search.state} onValueChange={(value) => setSearch({ state: value as CustomerSearch['state'], page: 1 })}>
             <SelectTrigger className="w-36" aria-label={t('customer.state')} data-testid="customer-state-filter">
               <SelectValue />
@@ -264,39 +250,27 @@ export function CustomersPage() {
 
       <CustomerDrawer customerId={search.id} timeZone={timeZone} onClose={() => setSearch({ id: undefined })} />
 
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <AlertDialogContent data-testid="customer-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {pending?.kind === 'delete' ? t('customer.deleteTitle') : pending?.kind === 'freeze' ? t('customer.freezeTitle') : t('customer.unfreezeTitle')}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending &&
-                t(pending.kind === 'delete' ? 'customer.deleteText' : pending.kind === 'freeze' ? 'customer.freezeText' : 'customer.unfreezeText', {
-                  name: pending.customer.nickname || pending.customer.mobile || `#${pending.customer.id}`,
-                })}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              data-testid="confirm-action"
-              className={pending?.kind === 'unfreeze' ? undefined : 'bg-destructive text-destructive-foreground hover:bg-destructive/90'}
-              disabled={setFrozen.isPending || remove.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the server has answered.
-                event.preventDefault();
-                if (!pending) return;
-                if (pending.kind === 'delete') remove.mutate({ id: pending.customer.id });
-                else setFrozen.mutate({ id: pending.customer.id, frozen: pending.kind === 'freeze' });
-              }}
-            >
-              {(setFrozen.isPending || remove.isPending) && <Spinner />}
-              {pending?.kind === 'delete' ? t('common.delete') : pending?.kind === 'freeze' ? t('customer.freeze') : t('customer.unfreeze')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.kind === 'delete' ? t('customer.deleteTitle') : pending?.kind === 'freeze' ? t('customer.freezeTitle') : t('customer.unfreezeTitle')}
+        description={
+          pending &&
+          t(pending.kind === 'delete' ? 'customer.deleteText' : pending.kind === 'freeze' ? 'customer.freezeText' : 'customer.unfreezeText', {
+            name: pending.customer.nickname || pending.customer.mobile || `#${pending.customer.id}`,
+          })
+        }
+        confirmLabel={pending?.kind === 'delete' ? t('common.delete') : pending?.kind === 'freeze' ? t('customer.freeze') : t('customer.unfreeze')}
+        destructive={pending?.kind !== 'unfreeze'}
+        pending={setFrozen.isPending || remove.isPending}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.kind === 'delete') remove.mutate({ id: pending.customer.id });
+          else setFrozen.mutate({ id: pending.customer.id, frozen: pending.kind === 'freeze' });
+        }}
+        data-testid="customer-confirm"
+        confirmTestId="confirm-action"
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { BedDouble, LayoutGrid, List, Plus, Search } from 'lucide-react';
+import { BedDouble, LayoutGrid, List, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS, ROOM_PAGE_SIZE_DEFAULT, ROOM_SORTS, ROOM_STATUSES } from '@console/shared';
@@ -9,7 +9,7 @@ import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { ListPagination } from '@/components/list-pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -108,21 +108,16 @@ export function RoomBoardPage() {
 
       <Card className="gap-0 p-0">
         <div className="flex flex-wrap items-center gap-2 border-b p-3">
-          <div className="relative min-w-56 flex-1 sm:max-w-sm">
-            <Search className="text-muted-foreground pointer-events-none absolute inset-y-0 start-3 my-auto size-4" aria-hidden />
-            <Input
-              ref={searchBox}
-              type="search"
-              value={searchText}
-              maxLength={LIMITS.searchMaxLength}
-              onChange={(e) => setSearchText(e.target.value)}
-              placeholder={t('frontDesk.board.searchPlaceholder')}
-              aria-label={t('frontDesk.board.searchPlaceholder')}
-              aria-keyshortcuts="/"
-              className="ps-9"
-              data-testid="room-search"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="min-w-56 flex-1 sm:max-w-sm"
+            ref={searchBox}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder={t('frontDesk.board.searchPlaceholder')}
+            aria-label={t('frontDesk.board.searchPlaceholder')}
+            aria-keyshortcuts="/"
+            data-testid="room-search"
+          />
           <Select value={search.groupId === undefined ? ALL_GROUPS : String(search.groupId)} onValueChange={(value) => setSearch({ groupId: value === ALL_GROUPS ? undefined : Number(value), page: 1 })}>
             <SelectTrigger className="w-40" aria-label={t('frontDesk.board.group')} data-testid="room-group-filter">
               <SelectValue />

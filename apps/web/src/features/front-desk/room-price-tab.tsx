@@ -6,16 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { LOCAL_DATE_REGEX, minPriceMinor } from '@console/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
@@ -365,28 +356,17 @@ function ApplyTemplateCard({ roomId, templates, isLoading, currency }: { roomId:
           <p className="text-muted-foreground text-sm">{t('frontDesk.detail.noTemplates')}</p>
         )}
       </CardContent>
-      <AlertDialog open={isConfirming} onOpenChange={(open) => !apply.isPending && setIsConfirming(open)}>
-        <AlertDialogContent data-testid="apply-template-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('frontDesk.detail.applyTemplateTitle', { name: chosen?.name ?? '' })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('frontDesk.detail.applyTemplateConfirm')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={apply.isPending}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={apply.isPending}
-              data-testid="confirm-apply-template"
-              onClick={(event) => {
-                event.preventDefault();
-                if (chosen) apply.mutate({ templateId: chosen.id, roomIds: [roomId] });
-              }}
-            >
-              {apply.isPending && <Spinner />}
-              {t('frontDesk.detail.apply')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={t('frontDesk.detail.applyTemplateTitle', { name: chosen?.name ?? '' })}
+        description={t('frontDesk.detail.applyTemplateConfirm')}
+        confirmLabel={t('frontDesk.detail.apply')}
+        pending={apply.isPending}
+        onConfirm={() => chosen && apply.mutate({ templateId: chosen.id, roomIds: [roomId] })}
+        data-testid="apply-template-confirm"
+        confirmTestId="confirm-apply-template"
+      />
     </Card>
   );
 }

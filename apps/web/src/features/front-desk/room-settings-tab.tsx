@@ -6,16 +6,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ZRoomUpdateInput } from '@console/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldControlProps, fieldHintId } from '@/components/ui/form-field';
@@ -186,30 +177,18 @@ function DeleteRoomCard({ room }: { room: RoomDetail }) {
           {t('frontDesk.detail.deleteRoom')}
         </Button>
       </CardContent>
-      <AlertDialog open={isConfirming} onOpenChange={(open) => !remove.isPending && setIsConfirming(open)}>
-        <AlertDialogContent data-testid="delete-room-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('frontDesk.detail.deleteTitle', { name: room.name })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('frontDesk.detail.deleteConfirmText')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              data-testid="confirm-delete-room"
-              onClick={(event) => {
-                // Keep the dialog open until the server has answered.
-                event.preventDefault();
-                remove.mutate({ id: room.id });
-              }}
-            >
-              {remove.isPending && <Spinner />}
-              {t('common.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={t('frontDesk.detail.deleteTitle', { name: room.name })}
+        description={t('frontDesk.detail.deleteConfirmText')}
+        confirmLabel={t('common.delete')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate({ id: room.id })}
+        data-testid="delete-room-confirm"
+        confirmTestId="confirm-delete-room"
+      />
     </Card>
   );
 }

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { LIMITS, ZApplyPriceTemplateInput } from '@console/shared';
+import { ZApplyPriceTemplateInput } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -139,19 +138,13 @@ export function ApplyTemplateForm({ template, onDone, onApplied }: { template: P
         </TabsContent>
 
         <TabsContent value="rooms" className="grid gap-2">
-          <div className="relative">
-            <Search className="text-muted-foreground pointer-events-none absolute inset-y-0 start-3 my-auto size-4" aria-hidden />
-            <Input
-              type="search"
-              value={searchText}
-              maxLength={LIMITS.searchMaxLength}
-              onChange={(e) => setSearchText(e.target.value)}
-              placeholder={t('roomSetup.searchRooms')}
-              aria-label={t('roomSetup.searchRooms')}
-              className="ps-9"
-              data-testid="apply-room-search"
-            />
-          </div>
+          <SearchInput
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder={t('roomSetup.searchRooms')}
+            aria-label={t('roomSetup.searchRooms')}
+            data-testid="apply-room-search"
+          />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <label className="flex items-center gap-2">
               <Checkbox

@@ -3,16 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, Pencil, Plus, Tags, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -181,33 +172,23 @@ export function PriceTemplatesPage() {
         </DialogContent>
       </Dialog>
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
-        <AlertDialogContent data-testid="template-delete-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('roomSetup.deleteTemplateTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {deleting && t('roomSetup.deleteTemplateText', { name: deleting.name })}
-              {deleting && deleting.roomCount > 0 && ` ${t('roomSetup.deleteTemplateRooms', { number: formatNumber(deleting.roomCount) })}`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              data-testid="confirm-action"
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the server has answered.
-                event.preventDefault();
-                if (deleting) remove.mutate({ id: deleting.id });
-              }}
-            >
-              {remove.isPending && <Spinner />}
-              {t('common.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('roomSetup.deleteTemplateTitle')}
+        description={
+          <>
+            {deleting && t('roomSetup.deleteTemplateText', { name: deleting.name })}
+            {deleting && deleting.roomCount > 0 && ` ${t('roomSetup.deleteTemplateRooms', { number: formatNumber(deleting.roomCount) })}`}
+          </>
+        }
+        confirmLabel={t('common.delete')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        data-testid="template-delete-confirm"
+        confirmTestId="confirm-action"
+      />
     </div>
   );
 }

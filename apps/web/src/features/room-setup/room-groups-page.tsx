@@ -4,16 +4,7 @@ import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ZRoomGroupInput } from '@console/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -164,30 +155,18 @@ export function RoomGroupsPage() {
         </DialogContent>
       </Dialog>
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}>
-        <AlertDialogContent data-testid="group-delete-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('roomSetup.deleteGroupTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{deleting && t('roomSetup.deleteGroupText', { name: deleting.name })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              data-testid="confirm-action"
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the server has answered.
-                event.preventDefault();
-                if (deleting) remove.mutate({ id: deleting.id });
-              }}
-            >
-              {remove.isPending && <Spinner />}
-              {t('common.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('roomSetup.deleteGroupTitle')}
+        description={deleting && t('roomSetup.deleteGroupText', { name: deleting.name })}
+        confirmLabel={t('common.delete')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        data-testid="group-delete-confirm"
+        confirmTestId="confirm-action"
+      />
 
       <Dialog open={moving !== null} onOpenChange={(open) => !open && !remove.isPending && setMoving(null)}>
         <DialogContent closeLabel={t('common.close')} className="sm:max-w-md" data-testid="move-rooms-dialog">

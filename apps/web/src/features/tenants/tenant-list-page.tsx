@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ChevronDown, Search, UserRound } from 'lucide-react';
+import { ChevronDown, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LIMITS, LOCAL_DATE_REGEX, STAY_FILTERS, ZStayListInput } from '@console/shared';
@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SearchInput } from '@/components/search-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ListPagination } from '@/components/list-pagination';
@@ -118,19 +119,13 @@ export function TenantListPage() {
         <div className="flex flex-wrap items-end gap-3 border-b p-3">
           <div className="grid min-w-56 flex-1 gap-1.5 sm:max-w-xs">
             <Label htmlFor="tenant-guest">{t('tenants.guestSearch')}</Label>
-            <div className="relative">
-              <Search className="text-muted-foreground pointer-events-none absolute inset-y-0 start-3 my-auto size-4" aria-hidden />
-              <Input
-                id="tenant-guest"
-                type="search"
-                value={guestText}
-                maxLength={LIMITS.searchMaxLength}
-                onChange={(e) => setGuestText(e.target.value)}
-                placeholder={t('tenants.guestSearchPlaceholder')}
-                className="ps-9"
-                data-testid="tenant-guest-search"
-              />
-            </div>
+            <SearchInput
+              id="tenant-guest"
+              value={guestText}
+              onChange={(e) => setGuestText(e.target.value)}
+              placeholder={t('tenants.guestSearchPlaceholder')}
+              data-testid="tenant-guest-search"
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="tenant-state">{t('tenants.state')}</Label>

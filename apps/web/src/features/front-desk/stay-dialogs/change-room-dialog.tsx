@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { BedDouble, Search } from 'lucide-react';
+import { BedDouble } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { LIMITS } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
@@ -103,25 +102,19 @@ function ChangeRoomForm({ stay, onDone, onChanged }: { stay: StayDto; onDone(): 
               {t('frontDesk.stay.changeRoomTooLate')}
             </p>
           )}
-          <div className="relative">
-            <Search className="text-muted-foreground pointer-events-none absolute inset-y-0 start-3 my-auto size-4" aria-hidden />
-            <Input
-              type="search"
-              value={searchText}
-              maxLength={LIMITS.searchMaxLength}
-              onChange={(event) => setSearchText(event.target.value)}
-              onKeyDown={(event) => {
-                // Enter in the search box picks the only match instead of submitting.
-                if (event.key !== 'Enter') return;
-                event.preventDefault();
-                if (options.length === 1 && options[0]) setTarget(options[0]);
-              }}
-              placeholder={t('frontDesk.stay.searchRooms')}
-              aria-label={t('frontDesk.stay.searchRooms')}
-              className="ps-9"
-              data-testid="change-room-search"
-            />
-          </div>
+          <SearchInput
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter in the search box picks the only match instead of submitting.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              if (options.length === 1 && options[0]) setTarget(options[0]);
+            }}
+            placeholder={t('frontDesk.stay.searchRooms')}
+            aria-label={t('frontDesk.stay.searchRooms')}
+            data-testid="change-room-search"
+          />
           <fieldset className="grid gap-2">
             <legend className="mb-2 flex items-center gap-2 text-sm font-medium">
               {t('frontDesk.stay.vacantRooms')}

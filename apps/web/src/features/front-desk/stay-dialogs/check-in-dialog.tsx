@@ -6,16 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CHECK_IN_WARNINGS, PRICE_MODES, STAY_LENGTH_UNITS, addStayLength, type TCheckInWarning } from '@console/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -404,39 +395,28 @@ function CheckInForm({ room, onDone, onCheckedIn }: { room: { id: number; name: 
         </DialogFooter>
       </form>
 
-      <AlertDialog open={warning !== null} onOpenChange={(isOpen) => !isOpen && !checkIn.isPending && setWarning(null)}>
-        <AlertDialogContent data-testid="check-in-warning">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('frontDesk.stay.warningTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{warning?.message}</AlertDialogDescription>
-          </AlertDialogHeader>
-          {warning && (warning.elsewhere.length > 1 || otherWarnings.length > 0) && (
-            <ul className="text-muted-foreground list-disc space-y-1 ps-5 text-sm">
-              {warning.warnings.includes('guest_in_other_room') &&
-                warning.elsewhere.length > 1 &&
-                warning.elsewhere.map((e) => <li key={`${e.guest}-${e.room}`}>{t('frontDesk.stay.guestElsewhere', { guest: e.guest, room: e.room })}</li>)}
-              {otherWarnings.map((w) => (
-                <li key={w}>{t(`frontDesk.stay.warnings.${w}`, { room: room.name })}</li>
-              ))}
-            </ul>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={checkIn.isPending}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={checkIn.isPending}
-              data-testid="check-in-continue"
-              onClick={(event) => {
-                // Stays open until the server has answered.
-                event.preventDefault();
-                confirmWarning();
-              }}
-            >
-              {checkIn.isPending && <Spinner />}
-              {t('frontDesk.stay.continue')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={warning !== null}
+        onOpenChange={(isOpen) => !isOpen && setWarning(null)}
+        title={t('frontDesk.stay.warningTitle')}
+        description={warning?.message}
+        confirmLabel={t('frontDesk.stay.continue')}
+        pending={checkIn.isPending}
+        onConfirm={confirmWarning}
+        data-testid="check-in-warning"
+        confirmTestId="check-in-continue"
+      >
+        {warning && (warning.elsewhere.length > 1 || otherWarnings.length > 0) && (
+          <ul className="text-muted-foreground list-disc space-y-1 ps-5 text-sm">
+            {warning.warnings.includes('guest_in_other_room') &&
+              warning.elsewhere.length > 1 &&
+              warning.elsewhere.map((e) => <li key={`${e.guest}-${e.room}`}>{t('frontDesk.stay.guestElsewhere', { guest: e.guest, room: e.room })}</li>)}
+            {otherWarnings.map((w) => (
+              <li key={w}>{t(`frontDesk.stay.warnings.${w}`, { room: room.name })}</li>
+            ))}
+          </ul>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -5,16 +5,7 @@ import { Trash2, UserPlus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -129,30 +120,18 @@ export function StayGuestsPanel({ stay, canEdit }: { stay: StayDto; canEdit: boo
 
       <AddCoGuestDialog stay={stay} open={adding} onOpenChange={setAdding} />
 
-      <AlertDialog open={removing !== null} onOpenChange={(isOpen) => !isOpen && !remove.isPending && setRemoving(null)}>
-        <AlertDialogContent data-testid="remove-guest-confirm">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('frontDesk.stay.removeCoGuestTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{removing && t('frontDesk.stay.removeCoGuestText', { name: removing.name, room: stay.roomName })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>{t('common.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              data-testid="remove-guest-submit"
-              onClick={(event) => {
-                // Keep the dialog open until the server has answered.
-                event.preventDefault();
-                if (removing && !remove.isPending) remove.mutate({ stayId: stay.id, guestId: removing.id });
-              }}
-            >
-              {remove.isPending && <Spinner />}
-              {t('frontDesk.stay.remove')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(isOpen) => !isOpen && setRemoving(null)}
+        title={t('frontDesk.stay.removeCoGuestTitle')}
+        description={removing && t('frontDesk.stay.removeCoGuestText', { name: removing.name, room: stay.roomName })}
+        confirmLabel={t('frontDesk.stay.remove')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ stayId: stay.id, guestId: removing.id })}
+        data-testid="remove-guest-confirm"
+        confirmTestId="remove-guest-submit"
+      />
     </section>
   );
 }
