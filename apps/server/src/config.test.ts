@@ -14,7 +14,17 @@ describe('configuration', () => {
   it('refuses to start in production with the development key and IV', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1' })).toThrow(/COMPAT_DES_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01' }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none' }).isProduction).toBe(true);
+  });
+
+  it('refuses to start in production with the development SMS sender, which logs recovery codes', () => {
+    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01' };
+    expect(() => loadConfig(keys)).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ ...keys, SMS_PROVIDER: 'dev' })).toThrow(/SMS_PROVIDER/);
+    expect(loadConfig({ ...keys, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' }).sms.provider).toBe('http');
+    expect(loadConfig({ ...keys, SMS_PROVIDER: 'none' }).sms.provider).toBe('none');
+    // Outside production the development sender stays the default.
+    expect(loadConfig({}).sms.provider).toBe('dev');
   });
 
   it('names every invalid variable', () => {

@@ -43,10 +43,18 @@ const ZEnv = z
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
     /** Run the BullMQ workers inside the server process (otherwise run `pnpm worker`). */
     WORKERS_IN_PROCESS: bool.default(true),
-    SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+    /** `dev` logs each SMS (development only), `http` posts it to SMS_HTTP_URL, `none` turns SMS password recovery off. */
+    SMS_PROVIDER: z.enum(['dev', 'http', 'none']).default('dev'),
     SMS_HTTP_URL: z.string().url().optional(),
     SMS_HTTP_TOKEN: z.string().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Connections of the server's PostgreSQL pool. */
+    DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+    /** How long a transaction may wait for a free connection, and run, before it is retried. */
+    DB_TX_MAX_WAIT_MS: z.coerce.number().int().min(100).default(10_000),
+    DB_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /** How many times a transaction that met a deadlock, a serialization failure or a full pool runs. */
+    DB_TX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (env.COMPAT_DES_KEY === DEV_COMPAT_DES_KEY || env.COMPAT_DES_IV === DEV_COMPAT_DES_IV)) {
@@ -54,6 +62,13 @@ const ZEnv = z
         code: 'custom',
         path: ['COMPAT_DES_KEY'],
         message: 'production refuses the development COMPAT_DES_KEY / COMPAT_DES_IV: set the values your legacy clients use',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'dev') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'production refuses SMS_PROVIDER=dev (it writes recovery codes to the log): set SMS_PROVIDER=http with SMS_HTTP_URL, or SMS_PROVIDER=none to turn SMS password recovery off',
       });
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
@@ -93,5 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workersInProcess: e.WORKERS_IN_PROCESS,
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    db: {
+      poolSize: e.DB_POOL_SIZE,
+      transactions: { maxWaitMs: e.DB_TX_MAX_WAIT_MS, timeoutMs: e.DB_TX_TIMEOUT_MS, attempts: e.DB_TX_ATTEMPTS },
+    },
   };
 }

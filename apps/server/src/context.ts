@@ -28,6 +28,8 @@ export interface RequestMeta {
   userAgent?: string;
   requestId: string;
   lang: TLanguageHeader;
+  /** Set when a background job acts (the audit log names the job as the actor). */
+  job?: string;
 }
 
 /** A signed-in account working in one hotel. */
@@ -54,4 +56,9 @@ export interface ServiceContext {
 
 export interface AuthedContext extends ServiceContext {
   actor: Actor;
+}
+
+/** The context of a background job: no account, the job named in the audit log. */
+export function jobContext(deps: Deps, job: string, requestId: string): ServiceContext {
+  return { deps, meta: { ip: 'job', requestId, lang: 'zh-CN', job } };
 }

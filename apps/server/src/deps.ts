@@ -5,7 +5,7 @@ import { createPrisma } from './db/client';
 import { createDesCodec } from './infra/des';
 import { createTranslator } from './infra/i18n';
 import { createRedis, probeRedis } from './infra/redis';
-import { createDevSmsSender, createHttpSmsSender, type SmsSender } from './infra/sms';
+import { createDevSmsSender, createHttpSmsSender, disabledSmsSender, type SmsSender } from './infra/sms';
 import { createQueues } from './jobs/queues';
 
 export function redisKey(prefix: string) {
@@ -30,10 +30,12 @@ export async function createDeps(
     overrides.sms ??
     (config.sms.provider === 'http' && config.sms.httpUrl
       ? createHttpSmsSender(config.sms.httpUrl, config.sms.httpToken)
-      : createDevSmsSender(redis, key('dev', 'sms-outbox'), log));
+      : config.sms.provider === 'none'
+        ? disabledSmsSender
+        : createDevSmsSender(redis, key('dev', 'sms-outbox'), log));
   return {
     config,
-    prisma: createPrisma(databaseUrl, { max: overrides.poolSize }),
+    prisma: createPrisma(databaseUrl, { max: overrides.poolSize ?? config.db.poolSize }),
     redis,
     log,
     i18n: createTranslator(),

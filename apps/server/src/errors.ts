@@ -31,6 +31,11 @@ export class AppError extends Error {
     return APP_ERRORS[this.code].errno;
   }
 
+  /** Text fields that hold control characters (NUL and the like), named by their paths in the request. */
+  static controlCharacters(paths: string[]): AppError {
+    return new AppError('VALIDATION', { messageKey: 'validation.controlCharacters', fields: Object.fromEntries(paths.map((p) => [p, 'validation.controlCharacters'])) });
+  }
+
   static validation(error: ZodError): AppError {
     const { message, fields } = describeZodError(error);
     return new AppError('VALIDATION', { messageKey: message, fields });
@@ -50,6 +55,8 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === 'P2025') return new AppError('NOT_FOUND', { cause: error });
     if (error.code === 'P2002') return new AppError('CONFLICT', { cause: error });
+    // A row referred to was deleted by a write that ran at the same moment.
+    if (error.code === 'P2003') return new AppError('CONFLICT', { messageKey: 'errors.CHANGED_MEANWHILE', cause: error });
   }
   return new AppError('INTERNAL', { cause: error });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { LOCAL_DATE_REGEX } from './time';
-import { ZId, ZPageInput, ZSearch, blankToUndefined } from './validation';
+import { WHEN_FIELDS_VALID, whenValid, ZId, ZInstant, ZLocalDate, ZPageInput, ZSearch, zInt, zOptionalCode, zOptionalText, zPageSize } from './primitives';
+import { blankToUndefined } from './validation';
 
 /**
  * Rooms, stays, guests and prices: the rules of spec §3-§5 shared by the web console and the
@@ -38,7 +38,7 @@ export type TRoomSort = (typeof ROOM_SORTS)[number];
 export const ROOM_PAGE_SIZE_DEFAULT = 50;
 
 export const ZRoomListInput = ZPageInput.extend({
-  pageSize: ZPageInput.shape.pageSize.default(ROOM_PAGE_SIZE_DEFAULT),
+  pageSize: zPageSize(ROOM_PAGE_SIZE_DEFAULT),
   status: z.enum(ROOM_STATUSES, { error: 'validation.stateInvalid' }).optional(),
   search: ZSearch.optional(),
   groupId: ZId.optional(),
@@ -49,63 +49,55 @@ export type TRoomListInput = z.input<typeof ZRoomListInput>;
 // ---------------------------------------------------------------------------------------------
 // Rooms and groups
 
-const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.textTooLong' }).default('');
-const optionalCode = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: 'validation.textTooLong' })
-    .nullish()
-    .transform((v) => (v ? v : null));
+const optionalText = zOptionalText;
+const optionalCode = zOptionalCode;
+const ROOM_MAX = LIMITS.roomFieldMax;
 
 export const MAC_ID_REGEX = /^([0-9A-Fa-f]{2}[:-]?){5}[0-9A-Fa-f]{2}$/;
 
 export const ZRoomInput = z.object({
-  name: z.string({ error: 'validation.roomNameRequired' }).trim().min(1, { error: 'validation.roomNameRequired' }).max(32, { error: 'validation.textTooLong' }),
+  name: z.string({ error: 'validation.roomNameRequired' }).trim().min(1, { error: 'validation.roomNameRequired' }).max(ROOM_MAX.name, { error: 'validation.textTooLong' }),
   groupId: ZId.nullish().transform((v) => v ?? null),
   picture: z
-    .string()
+    .string({ error: 'validation.pictureInvalid' })
     .trim()
-    .max(500)
-    .refine((v) => v === '' || v.startsWith('/uploads/') || /^https:\/\//.test(v), { error: 'validation.pictureInvalid' })
+    .max(ROOM_MAX.picture, { error: 'validation.pictureInvalid' })
+    .refine((v) => v === '' || v.startsWith('/uploads/') || /^https:\/\//.test(v), { error: 'validation.pictureInvalid', ...WHEN_FIELDS_VALID })
     .nullish()
     .transform((v) => (v ? v : null)),
-  remarkName: optionalText(64),
-  description: optionalText(1000),
-  lockNotice: optionalText(200),
-  notice: optionalText(500),
-  lockId: optionalCode(64),
-  bluetoothName: optionalCode(64),
-  lockPower: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'validation.lockPowerInvalid' }).int({ error: 'validation.lockPowerInvalid' }).min(0, { error: 'validation.lockPowerInvalid' }).max(100, { error: 'validation.lockPowerInvalid' }).optional(),
-  ).transform((v) => v ?? null),
-  macId: optionalCode(17).refine((v) => v === null || MAC_ID_REGEX.test(v), { error: 'validation.macIdInvalid' }),
-  sortOrder: z.preprocess(blankToUndefined, z.coerce.number({ error: 'validation.sortOrderInvalid' }).int({ error: 'validation.sortOrderInvalid' }).min(-1_000_000).max(1_000_000).default(0)),
+  remarkName: optionalText(ROOM_MAX.remarkName),
+  description: optionalText(ROOM_MAX.description),
+  lockNotice: optionalText(ROOM_MAX.lockNotice),
+  notice: optionalText(ROOM_MAX.notice),
+  lockId: optionalCode(ROOM_MAX.lockId),
+  bluetoothName: optionalCode(ROOM_MAX.bluetoothName),
+  macId: optionalCode(ROOM_MAX.macId).refine((v) => v === null || MAC_ID_REGEX.test(v), { error: 'validation.macIdInvalid', ...WHEN_FIELDS_VALID }),
+  sortOrder: z.preprocess(blankToUndefined, zInt({ min: -LIMITS.sortOrderMax, max: LIMITS.sortOrderMax }, 'validation.sortOrderInvalid').default(0)),
 });
 export type TRoomInput = z.input<typeof ZRoomInput>;
 export const ZRoomUpdateInput = ZRoomInput.extend({ id: ZId });
+export const ZRoomIdInput = z.object({ roomId: ZId });
 
+/** The lock of a room as the front desk records it; the battery level is reported by the lock, never typed. */
 export const ZLockDataInput = z.object({
   roomId: ZId,
   lockId: ZRoomInput.shape.lockId,
   bluetoothName: ZRoomInput.shape.bluetoothName,
   macId: ZRoomInput.shape.macId,
-  lockPower: ZRoomInput.shape.lockPower,
 });
 
 export const ZRoomStatusInput = z.object({ roomId: ZId, target: z.enum(ROOM_STATUS_TARGETS, { error: 'validation.stateInvalid' }) });
+/** The same status change for several rooms at once (housekeeping marks a floor clean). */
+export const ZRoomsStatusInput = z.object({
+  roomIds: z.array(ZId, { error: 'validation.roomsInvalid' }).min(1, { error: 'validation.roomsInvalid' }).max(LIMITS.pageSizeMax, { error: 'validation.roomsInvalid' }),
+  target: ZRoomStatusInput.shape.target,
+});
+/** A lock's battery level as the lock reports it (over Bluetooth through a legacy app, or its cloud). */
+export const ZLockPowerReport = z.object({ roomId: ZId, lockPower: zInt({ min: 0, max: 100 }, 'validation.lockPowerInvalid') });
 
 export const ZRoomGroupInput = z.object({
-  name: z.string({ error: 'validation.groupNameRequired' }).trim().min(1, { error: 'validation.groupNameRequired' }).max(32, { error: 'validation.textTooLong' }),
-  sort: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'validation.groupSortRequired' })
-      .int({ error: 'validation.groupSortRequired' })
-      .min(0, { error: 'validation.groupSortRequired' })
-      .max(1_000_000, { error: 'validation.groupSortRequired' }),
-  ),
+  name: z.string({ error: 'validation.groupNameRequired' }).trim().min(1, { error: 'validation.groupNameRequired' }).max(LIMITS.groupNameMaxLength, { error: 'validation.textTooLong' }),
+  sort: z.preprocess(blankToUndefined, zInt({ min: 0, max: LIMITS.sortOrderMax }, 'validation.groupSortRequired')),
 });
 export const ZRoomGroupUpdateInput = ZRoomGroupInput.extend({ id: ZId });
 /** Deleting a group that still has rooms needs to know where they go (another group, or none). */
@@ -114,11 +106,8 @@ export const ZRoomGroupDeleteInput = z.object({ id: ZId, moveRoomsTo: z.union([Z
 // ---------------------------------------------------------------------------------------------
 // Prices (integers in minor units; the service checks "not less than 1" in the hotel's currency)
 
-export const ZMinorAmount = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ error: 'validation.priceRequired' }).int({ error: 'validation.priceInvalid' }).min(0, { error: 'validation.priceInvalid' }).max(100_000_000_00, { error: 'validation.priceInvalid' }),
-);
-export const ZLocalDate = z.string({ error: 'validation.dateInvalid' }).regex(LOCAL_DATE_REGEX, { error: 'validation.dateInvalid' });
+/** An amount in minor units: an integer from 0 to LIMITS.amountMaxMinor. */
+export const ZMinorAmount = zInt({ min: 0, max: LIMITS.amountMaxMinor }, 'validation.priceInvalid', 'validation.priceRequired');
 
 export const ZDatePrice = z.object({ date: ZLocalDate, price: ZMinorAmount });
 const ZRates = z.object({
@@ -128,19 +117,23 @@ const ZRates = z.object({
   renewalPrice: ZMinorAmount.nullish().transform((v) => v ?? null),
   datePrices: z
     .array(ZDatePrice)
-    .max(366, { error: 'validation.tooManyDates' })
+    .max(LIMITS.datePricesMax, { error: 'validation.tooManyDates' })
     .default([])
-    .refine((list) => new Set(list.map((p) => p.date)).size === list.length, { error: 'validation.duplicateDate' }),
+    .refine((list) => new Set(list.map((p) => p.date)).size === list.length, { error: 'validation.duplicateDate', ...WHEN_FIELDS_VALID }),
 });
 export const ZRoomPriceInput = ZRates.extend({ roomId: ZId });
 export type TRoomPriceInput = z.input<typeof ZRoomPriceInput>;
 export const ZPriceTemplateInput = ZRates.extend({
-  name: z.string({ error: 'validation.templateNameRequired' }).trim().min(1, { error: 'validation.templateNameRequired' }).max(32, { error: 'validation.textTooLong' }),
+  name: z.string({ error: 'validation.templateNameRequired' }).trim().min(1, { error: 'validation.templateNameRequired' }).max(LIMITS.templateNameMaxLength, { error: 'validation.textTooLong' }),
 });
 export type TPriceTemplateInput = z.input<typeof ZPriceTemplateInput>;
+/** Creates a template, or replaces the one of `id`. */
+export const ZSavePriceTemplateInput = ZPriceTemplateInput.extend({ id: ZId.optional() });
+export type TSavePriceTemplateInput = z.input<typeof ZSavePriceTemplateInput>;
+export const ZPriceTemplateIdInput = z.object({ id: ZId });
 export const ZApplyPriceTemplateInput = z
-  .object({ templateId: ZId, roomIds: z.array(ZId).max(10_000).optional(), groupId: ZId.optional() })
-  .refine((v) => (v.roomIds?.length ?? 0) > 0 || v.groupId !== undefined, { error: 'validation.templateTargetRequired', path: ['roomIds'] });
+  .object({ templateId: ZId, roomIds: z.array(ZId, { error: 'validation.roomsInvalid' }).max(10_000, { error: 'validation.roomsInvalid' }).optional(), groupId: ZId.optional() })
+  .refine((v) => (v.roomIds?.length ?? 0) > 0 || v.groupId !== undefined, { error: 'validation.templateTargetRequired', path: ['roomIds'], ...WHEN_FIELDS_VALID });
 
 // ---------------------------------------------------------------------------------------------
 // Stays and guests
@@ -157,26 +150,28 @@ export const GENDERS = ['male', 'female', 'unknown'] as const;
 export const CHECK_IN_WARNINGS = ['guest_in_other_room', 'room_dirty'] as const;
 export type TCheckInWarning = (typeof CHECK_IN_WARNINGS)[number];
 
-const ZInstant = z.coerce.date({ error: 'validation.dateTimeInvalid' }).refine((d) => !Number.isNaN(d.getTime()), { error: 'validation.dateTimeInvalid' });
+const GUEST_MAX = LIMITS.guestFieldMax;
 
 export const ZGuestInput = z.object({
-  name: z.string({ error: 'validation.guestNameRequired' }).trim().min(1, { error: 'validation.guestNameRequired' }).max(64, { error: 'validation.textTooLong' }),
-  gender: z.enum(GENDERS).default('unknown'),
-  nationality: optionalText(64),
-  birthDate: ZLocalDate.nullish().transform((v) => v ?? null),
-  idNumber: optionalCode(32),
+  name: z.string({ error: 'validation.guestNameRequired' }).trim().min(1, { error: 'validation.guestNameRequired' }).max(GUEST_MAX.name, { error: 'validation.textTooLong' }),
+  gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }).default('unknown'),
+  nationality: optionalText(GUEST_MAX.nationality),
+  birthDate: ZLocalDate.refine((d) => d <= new Date().toISOString().slice(0, 10), { error: 'validation.birthDateInFuture', ...WHEN_FIELDS_VALID })
+    .nullish()
+    .transform((v) => v ?? null),
+  idNumber: optionalCode(GUEST_MAX.idNumber),
   mobile: z
-    .string()
+    .string({ error: 'validation.phoneInvalid' })
     .trim()
-    .max(20)
-    .refine((v) => v === '' || /^\+?[0-9 -]{5,20}$/.test(v), { error: 'validation.phoneInvalid' })
+    .max(GUEST_MAX.mobile, { error: 'validation.phoneInvalid' })
+    .refine((v) => v === '' || /^\+?[0-9 -]{5,20}$/.test(v), { error: 'validation.phoneInvalid', ...WHEN_FIELDS_VALID })
     .nullish()
     .transform((v) => (v ? v.replace(/[ -]/g, '') : null)),
   email: z
-    .string()
+    .string({ error: 'validation.emailFormat' })
     .trim()
-    .max(254)
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'validation.emailFormat' })
+    .max(GUEST_MAX.email, { error: 'validation.emailFormat' })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'validation.emailFormat', ...WHEN_FIELDS_VALID })
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null)),
 });
@@ -188,38 +183,59 @@ const minStayRule = <T extends { checkInAt: Date; expectedCheckOutAt: Date }>(v:
 
 export const PRICE_MODES = ['computed', 'fixed'] as const;
 
+/** The key of one attempted write, the same on every retry of it (a double click, a timeout). */
+export const ZIdempotencyKey = z
+  .string({ error: 'validation.requestIdRequired' })
+  .min(8, { error: 'validation.requestIdRequired' })
+  .max(64, { error: 'validation.requestIdRequired' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.requestIdRequired' });
+
 export const ZCheckInInput = z
   .object({
     roomId: ZId,
     ...stayPeriod,
-    lengthUnit: z.enum(STAY_LENGTH_UNITS).default('day'),
-    breakfast: z.boolean().default(false),
-    guests: z.array(ZGuestInput).min(1, { error: 'validation.guestRequired' }).max(10, { error: 'validation.tooManyGuests' }),
-    disableOldCards: z.boolean().default(false),
-    idCardUnlock: z.boolean().default(false),
-    priceMode: z.enum(PRICE_MODES).default('computed'),
+    lengthUnit: z.enum(STAY_LENGTH_UNITS, { error: 'validation.unitInvalid' }).default('day'),
+    breakfast: z.boolean({ error: 'validation.flagInvalid' }).default(false),
+    guests: z.array(ZGuestInput, { error: 'validation.guestRequired' }).min(1, { error: 'validation.guestRequired' }).max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
+    disableOldCards: z.boolean({ error: 'validation.flagInvalid' }).default(false),
+    idCardUnlock: z.boolean({ error: 'validation.flagInvalid' }).default(false),
+    priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
     fixedPrice: ZMinorAmount.optional(),
     depositAmount: ZMinorAmount.default(0),
-    remark: optionalText(500),
+    remark: optionalText(LIMITS.remarkMaxLength),
     /** Sent with every attempt of one check-in: a retry or a double click makes no second stay. */
-    idempotencyKey: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
-    acknowledge: z.array(z.enum(CHECK_IN_WARNINGS)).default([]),
+    idempotencyKey: ZIdempotencyKey,
+    acknowledge: z.array(z.enum(CHECK_IN_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(CHECK_IN_WARNINGS.length, { error: 'validation.invalid' }).default([]),
   })
-  .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'] })
-  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'] });
+  .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'], ...whenValid('checkInAt', 'expectedCheckOutAt') })
+  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'], ...whenValid('priceMode', 'fixedPrice') });
 export type TCheckInInput = z.input<typeof ZCheckInInput>;
 
 export const ZQuoteInput = z
-  .object({ roomId: ZId, ...stayPeriod, kind: z.enum(['stay', 'renewal']).default('stay') })
-  .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'] });
+  .object({ roomId: ZId, ...stayPeriod, kind: z.enum(['stay', 'renewal'], { error: 'validation.invalid' }).default('stay') })
+  .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'], ...whenValid('checkInAt', 'expectedCheckOutAt') });
 
 export const ZRenewInput = z
-  .object({ stayId: ZId, expectedCheckOutAt: ZInstant, priceMode: z.enum(PRICE_MODES).default('computed'), fixedPrice: ZMinorAmount.optional() })
-  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'] });
+  .object({ stayId: ZId, expectedCheckOutAt: ZInstant, priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'), fixedPrice: ZMinorAmount.optional() })
+  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'], ...whenValid('priceMode', 'fixedPrice') });
 export type TRenewInput = z.input<typeof ZRenewInput>;
+
+/** The guest of a reservation arrives: optional check-in time (default now) and new expected check-out. */
+export const ZArriveInput = z.object({
+  stayId: ZId,
+  checkInAt: ZInstant.optional(),
+  expectedCheckOutAt: ZInstant.optional(),
+  priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
+  fixedPrice: ZMinorAmount.optional(),
+  acknowledge: z.array(z.enum(CHECK_IN_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(CHECK_IN_WARNINGS.length, { error: 'validation.invalid' }).default([]),
+}).refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'], ...whenValid('priceMode', 'fixedPrice') });
+export type TArriveInput = z.input<typeof ZArriveInput>;
 
 export const ZChangeRoomInput = z.object({ stayId: ZId, targetRoomId: ZId });
 export const ZStayIdInput = z.object({ stayId: ZId });
+export const ZGuestIdInput = z.object({ guestId: ZId });
+export const ZGuestListInput = ZPageInput.extend({ search: ZSearch.optional(), currentOnly: z.boolean({ error: 'validation.flagInvalid' }).default(false) });
+export type TGuestListInput = z.input<typeof ZGuestListInput>;
 export const ZAddGuestInput = z.object({ stayId: ZId, guest: ZGuestInput });
 export const ZRemoveGuestInput = z.object({ stayId: ZId, guestId: ZId });
 
@@ -231,15 +247,29 @@ export const ZStayListInput = ZPageInput.extend({
   to: ZLocalDate.optional(),
   roomId: ZId.optional(),
   guest: ZSearch.optional(),
-}).refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'] });
+}).refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'], ...WHEN_FIELDS_VALID });
 export type TStayListInput = z.input<typeof ZStayListInput>;
 
 export const ZBreakfastListInput = z.object({ date: ZLocalDate });
-export const ZBreakfastServeInput = z.object({ stayId: ZId, date: ZLocalDate, guests: z.coerce.number().int().min(1).max(20).optional() });
+export const BREAKFAST_WARNINGS = ['more_than_guests'] as const;
+export const ZBreakfastServeInput = z.object({
+  stayId: ZId,
+  date: ZLocalDate,
+  guests: zInt({ min: 1, max: LIMITS.breakfastGuestsMax }, 'validation.guestsCountInvalid').optional(),
+  acknowledge: z.array(z.enum(BREAKFAST_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(1, { error: 'validation.invalid' }).default([]),
+});
 
 export const QUICK_RANGES = ['today', 'yesterday', 'week'] as const;
+
+/** What an unlock record says happened (stored as codes, translated by the console). */
+export const UNLOCK_EVENTS = ['opened', 'open_refused', 'locked', 'tamper_alarm', 'keypad_locked_out'] as const;
+export type TUnlockEvent = (typeof UNLOCK_EVENTS)[number];
+/** Where an unlock record came from. */
+export const UNLOCK_SOURCES = ['lock', 'gateway', 'cloud', 'console', 'app'] as const;
+export type TUnlockSource = (typeof UNLOCK_SOURCES)[number];
+export const UNLOCK_STYLES = ['password', 'card', 'face', 'fingerprint', 'bluetooth', 'remote', 'key', 'other'] as const;
 export const ZUnlockRecordListInput = ZPageInput.extend({
   roomId: ZId,
   from: ZLocalDate.optional(),
   to: ZLocalDate.optional(),
-}).refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'] });
+}).refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'], ...WHEN_FIELDS_VALID });

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './languages';
 export * from './limits';
 export * from './permissions';
+export * from './primitives';
 export * from './validation';
 export * from './front-desk';
 export * from './money';

@@ -28,6 +28,26 @@ export const LIMITS = {
   minStayHours: 1,
   minPrice: 1,
   customPasswordLength: 6,
+  /** Ids are PostgreSQL `integer`s. */
+  idMax: 2_147_483_647,
+  pageMax: 100_000,
+  /** The largest amount any face takes, in minor units (100 million in major units). */
+  amountMaxMinor: 100_000_000_00,
+  guestsPerStayMax: 10,
+  remarkMaxLength: 500,
+  guestFieldMax: { name: 64, nationality: 64, idNumber: 32, mobile: 20, email: 254 },
+  roomFieldMax: { name: 32, remarkName: 64, description: 1000, lockNotice: 200, notice: 500, lockId: 64, bluetoothName: 64, macId: 17, picture: 500 },
+  groupNameMaxLength: 32,
+  templateNameMaxLength: 32,
+  /** Specific-date prices of one room or template. */
+  datePricesMax: 366,
+  breakfastGuestsMax: 20,
+  sortOrderMax: 1_000_000,
+  /** Calendar dates outside these years are refused (a typo, not a stay). */
+  yearMin: 1900,
+  yearMax: 2199,
+  /** Longest free text a legacy client or a form may send in any field. */
+  textMaxLength: 10_000,
 } as const;
 
 /** Sign-in attempt limits, checked before any password is hashed. */

@@ -1,11 +1,10 @@
 import { TZDate } from '@date-fns/tz';
+import { LOCAL_DATETIME_REGEX, isLocalDateTime } from './primitives';
 
 /**
  * Wall-clock times of a hotel. Front-desk staff type times in the hotel's time zone (which may
  * not be the browser's); the server stores instants. These helpers convert both ways.
  */
-export const LOCAL_DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;
-export const LOCAL_DATETIME_REGEX = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** `YYYY-MM-DD` of an instant in `timeZone`. */
 export function localDate(instant: Date | number, timeZone: string): string {
@@ -25,12 +24,10 @@ export function localDateTime(instant: Date | number, timeZone: string): string 
  * Returns null for text that is not such a time.
  */
 export function zonedToInstant(local: string, timeZone: string): Date | null {
-  const m = LOCAL_DATETIME_REGEX.exec(local.trim());
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || (s ?? 0) > 59) return null;
-  const date = new TZDate(y!, mo! - 1, d!, h!, mi!, Number.isNaN(s) ? 0 : (s ?? 0), timeZone);
-  if (date.getDate() !== d && date.getHours() === h) return null; // 31 February and the like
+  const text = local.trim();
+  if (!isLocalDateTime(text)) return null;
+  const [, y, mo, d, h, mi, s] = LOCAL_DATETIME_REGEX.exec(text)!.map(Number) as number[];
+  const date = new TZDate(y!, mo! - 1, d!, h!, mi!, Number.isNaN(s) || s === undefined ? 0 : s, timeZone);
   return new Date(date.getTime());
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { WHEN_FIELDS_VALID, ZId, ZPageInput, ZSearch } from './primitives';
 
 /**
  * Form rules of spec §5, shared by the web console and the server. Messages are i18n keys
@@ -92,8 +93,8 @@ export const ZChangePasswordInput = z
     newPassword: ZNewPassword,
     confirmPassword: ZConfirmPassword,
   })
-  .refine(passwordsMatch, { error: 'validation.passwordMismatch', path: ['confirmPassword'] })
-  .refine((v) => v.oldPassword !== v.newPassword, { error: 'validation.passwordUnchanged', path: ['newPassword'] });
+  .refine(passwordsMatch, { error: 'validation.passwordMismatch', path: ['confirmPassword'], ...WHEN_FIELDS_VALID })
+  .refine((v) => v.oldPassword !== v.newPassword, { error: 'validation.passwordUnchanged', path: ['newPassword'], ...WHEN_FIELDS_VALID });
 export type TChangePasswordInput = z.output<typeof ZChangePasswordInput>;
 
 export const ZSendResetCodeInput = z.object({ mobile: ZMobile });
@@ -106,29 +107,11 @@ export const ZResetPasswordInput = z
     newPassword: ZNewPassword,
     confirmPassword: ZConfirmPassword,
   })
-  .refine(passwordsMatch, { error: 'validation.passwordMismatch', path: ['confirmPassword'] });
+  .refine(passwordsMatch, { error: 'validation.passwordMismatch', path: ['confirmPassword'], ...WHEN_FIELDS_VALID });
 export type TResetPasswordInput = z.output<typeof ZResetPasswordInput>;
 
 /** Form fields arrive as text: an empty one is missing, not 0. */
 export const blankToUndefined = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-
-export const ZPageInput = z.object({
-  page: z.coerce.number({ error: 'validation.pageInvalid' }).int({ error: 'validation.pageInvalid' }).min(1, { error: 'validation.pageInvalid' }).max(100_000, { error: 'validation.pageInvalid' }).default(1),
-  pageSize: z.coerce
-    .number({ error: 'validation.pageSizeInvalid' })
-    .int({ error: 'validation.pageSizeInvalid' })
-    .min(1, { error: 'validation.pageSizeInvalid' })
-    .max(LIMITS.pageSizeMax, { error: 'validation.pageSizeInvalid' })
-    .default(LIMITS.pageSizeDefault),
-});
-
-export const ZSearch = z.string().trim().max(LIMITS.searchMaxLength, { error: 'validation.searchTooLong' });
-
-export const ZId = z.coerce
-  .number({ error: 'validation.idInvalid' })
-  .int({ error: 'validation.idInvalid' })
-  .positive({ error: 'validation.idInvalid' })
-  .max(2_147_483_647, { error: 'validation.idInvalid' });
 
 export const CUSTOMER_STATES = ['all', 'active', 'frozen'] as const;
 export const CUSTOMER_SORTS = ['newest', 'oldest'] as const;

@@ -22,8 +22,8 @@ describe('creating a hotel with its owner', () => {
 
   it('refuses a bad account, a short password, an unknown time zone and an existing account', async () => {
     const base = { hotelName: 'X', account: uniqueMobile(), password: 'long-enough-1' };
-    await expect(createHotelWithOwner(prisma, { ...base, account: '12345' })).rejects.toThrow();
-    await expect(createHotelWithOwner(prisma, { ...base, password: 'short' })).rejects.toThrow();
+    await expect(createHotelWithOwner(prisma, { ...base, account: '12345' })).rejects.toThrow(/validation\.accountInvalid/);
+    await expect(createHotelWithOwner(prisma, { ...base, password: 'short' })).rejects.toThrow(/validation\.newPasswordLength/);
     await expect(createHotelWithOwner(prisma, { ...base, timeZone: 'Mars/Olympus' })).rejects.toThrow(RangeError);
     await createHotelWithOwner(prisma, base);
     await expect(createHotelWithOwner(prisma, base)).rejects.toThrow(/already exists/);

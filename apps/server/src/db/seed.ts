@@ -116,9 +116,11 @@ async function seedFrontDesk(prisma: TPrisma, hotelId: number) {
         roomId: room102,
         occurredAt: new Date(now - i * 5 * hour),
         style: (['card', 'password', 'bluetooth', 'face'] as const)[i % 4]!,
-        content: 'Door opened',
-        source: 'Lock DEMO-LOCK-102',
-        operator: i % 3 === 0 ? 'Front desk' : 'Chen Jie',
+        event: i % 6 === 5 ? 'open_refused' : 'opened',
+        success: i % 6 !== 5,
+        source: 'lock',
+        device: 'DEMO-LOCK-102',
+        operator: i % 3 === 0 ? 'Wang Fang' : 'Chen Jie',
       })),
     });
   }

@@ -52,3 +52,11 @@ export function createHttpSmsSender(url: string, token: string | undefined, time
     },
   };
 }
+
+/** `SMS_PROVIDER=none`: SMS password recovery is off (the service refuses before anything is queued). */
+export const disabledSmsSender: SmsSender = {
+  name: 'none',
+  async send() {
+    throw new Error('SMS_PROVIDER=none: no SMS is sent');
+  },
+};

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, actorContext, type TestContext } from '../test/harness';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../test/factories';
-import { checkIn, renewStay } from '../modules/stay/stay.service';
+import { jobContext } from '../context';
+import { checkIn } from '../modules/stay/check-in';
+import { renewStay } from '../modules/stay/renewal';
+import { sweepStays } from '../modules/stay/transitions';
 import { startWorkers } from './workers';
-import { sweepStays } from './stay.job';
 
 /** A stay that started almost an hour ago (the minimum length) and ends in `seconds`. */
 function endingSoon(roomId: number, seconds: number) {
@@ -20,6 +22,18 @@ function endingSoon(roomId: number, seconds: number) {
 
 async function stateOf(ctx: TestContext, stayId: number) {
   return (await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stayId } })).status;
+}
+
+/** No sweep left over from an earlier test may run in this one (each test of the restart pair must stand alone). */
+async function removeSweeps(ctx: TestContext) {
+  await ctx.deps.queues.stay.removeJobScheduler('stay-sweep');
+  for (const job of await ctx.deps.queues.stay.getJobs(['waiting', 'delayed', 'prioritized'])) if (job.name === 'sweep') await job.remove();
+}
+
+/** The job-made audit entries of a stay's transition (`by: 'sweep'` when the sweep made it). */
+async function transitions(ctx: TestContext, stayId: number, action: string) {
+  const rows = await ctx.deps.prisma.auditLog.findMany({ where: { entityType: 'Stay', entityId: String(stayId), action, actorType: 'job' } });
+  return rows.map((r) => ((r.after as { by?: string } | null)?.by === 'sweep' ? 'sweep' : 'job'));
 }
 
 async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
@@ -71,20 +85,43 @@ describe('stay expiry jobs', () => {
     }
   });
 
-  it('loses no pending expiry across a restart of the server and its workers', async () => {
+  it('keeps a pending expiry job across a restart of the server: the delayed job itself expires the stay', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['E3']);
     // Scheduled while no worker runs; then the whole app stops.
     const first = await createTestContext();
     const stay = await checkIn(await actorContext(first.deps, h.staffToken), endingSoon(rooms[0]!.id, 1));
     await first.close();
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Past the due time, with no worker anywhere: nothing has happened yet, the job waits in Redis.
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(stay.expectedCheckOutAt) - Date.now()) + 200));
     expect(await stateOf(ctx, stay.id)).toBe('in_house');
-    // A new process with workers picks the overdue job up.
+    expect(await (await ctx.deps.queues.stay.getJob(`stay-${stay.id}-v0-expire`))?.isDelayed()).toBe(true);
+    // A new process with workers (and no sweep at all) picks the overdue job up.
+    await removeSweeps(ctx);
+    const second = await createTestContext();
+    const workers = startWorkers(second.deps, { sweep: false });
+    try {
+      expect(await waitFor(async () => (await stateOf(ctx, stay.id)) === 'expired')).toBe(true);
+      expect(await transitions(ctx, stay.id, 'stay.expire')).toEqual(['job']);
+    } finally {
+      await workers.close();
+      await second.close();
+    }
+  });
+
+  it('the start-up sweep alone expires a stay whose job was lost', async () => {
+    const h = await createHotelWithStaff(ctx.deps);
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['E6']);
+    const first = await createTestContext();
+    const stay = await checkIn(await actorContext(first.deps, h.staffToken), endingSoon(rooms[0]!.id, 1));
+    await first.close();
+    await (await ctx.deps.queues.stay.getJob(`stay-${stay.id}-v0-expire`))!.remove();
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(stay.expectedCheckOutAt) - Date.now()) + 200));
     const second = await createTestContext();
     const workers = startWorkers(second.deps);
     try {
       expect(await waitFor(async () => (await stateOf(ctx, stay.id)) === 'expired')).toBe(true);
+      expect(await transitions(ctx, stay.id, 'stay.expire')).toEqual(['sweep']);
     } finally {
       await workers.close();
       await second.close();
@@ -96,10 +133,13 @@ describe('stay expiry jobs', () => {
     const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['E4', 'E5']);
     const overdue = await ctx.deps.prisma.stay.create({ data: { hotelId: h.hotel.id, roomId: rooms[0]!.id, status: 'in_house', checkInAt: new Date(Date.now() - 5 * 3_600_000), expectedCheckOutAt: new Date(Date.now() - 3_600_000) } });
     const arrived = await ctx.deps.prisma.stay.create({ data: { hotelId: h.hotel.id, roomId: rooms[1]!.id, status: 'reserved', checkInAt: new Date(Date.now() - 3_600_000), expectedCheckOutAt: new Date(Date.now() + 3_600_000) } });
-    const result = await sweepStays(ctx.deps);
+    const result = await sweepStays(jobContext(ctx.deps, 'stay.sweep', 'test-sweep'));
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect(result.arrived).toBeGreaterThanOrEqual(1);
     expect(await stateOf(ctx, overdue.id)).toBe('expired');
     expect(await stateOf(ctx, arrived.id)).toBe('in_house');
+    // Each change the sweep makes is in the audit log, the sweep as its actor.
+    expect(await transitions(ctx, overdue.id, 'stay.expire')).toEqual(['sweep']);
+    expect(await transitions(ctx, arrived.id, 'stay.arrive')).toEqual(['sweep']);
   });
 });

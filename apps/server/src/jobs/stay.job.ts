@@ -1,51 +1,20 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
-import type { Deps } from '../context';
+import { jobContext, type Deps } from '../context';
 import type { StayJobData } from '../modules/stay/stay-schedule';
+import { arriveOnTime, expireOnTime, sweepStays } from '../modules/stay/transitions';
 import { QUEUE_NAMES } from './queues';
 
 export const STAY_SWEEP_EVERY_MS = 5 * 60_000;
 
-async function audit(deps: Deps, hotelId: number, stayId: number, action: string) {
-  await deps.prisma.auditLog.create({ data: { hotelId, actorType: 'job', action, entityType: 'Stay', entityId: String(stayId) } });
-}
-
-/** A reservation whose check-in time has come is in house (only the version it was scheduled for). */
-export async function arriveStay(deps: Deps, job: StayJobData): Promise<boolean> {
-  const stay = await deps.prisma.stay.findUnique({ where: { id: job.stayId }, select: { hotelId: true } });
-  const result = await deps.prisma.stay.updateMany({
-    where: { id: job.stayId, version: job.version, status: 'reserved', checkInAt: { lte: new Date() } },
-    data: { status: 'in_house' },
-  });
-  if (result.count && stay) await audit(deps, stay.hotelId, job.stayId, 'stay.arrive');
-  return result.count > 0;
-}
-
-/** A stay past its expected check-out is expired, unless it was renewed (a newer version) or ended. */
-export async function expireStay(deps: Deps, job: StayJobData): Promise<boolean> {
-  const stay = await deps.prisma.stay.findUnique({ where: { id: job.stayId }, select: { hotelId: true } });
-  const result = await deps.prisma.stay.updateMany({
-    where: { id: job.stayId, version: job.version, status: { in: ['in_house', 'reserved'] }, expectedCheckOutAt: { lte: new Date() } },
-    data: { status: 'expired' },
-  });
-  if (result.count && stay) await audit(deps, stay.hotelId, job.stayId, 'stay.expire');
-  return result.count > 0;
-}
-
-/** Catches up whatever jobs were lost (a Redis restored from an old backup): expired and arrived stays. */
-export async function sweepStays(deps: Deps): Promise<{ expired: number; arrived: number }> {
-  const now = new Date();
-  const expired = await deps.prisma.stay.updateMany({ where: { status: { in: ['in_house', 'reserved'] }, expectedCheckOutAt: { lte: now } }, data: { status: 'expired' } });
-  const arrived = await deps.prisma.stay.updateMany({ where: { status: 'reserved', checkInAt: { lte: now } }, data: { status: 'in_house' } });
-  return { expired: expired.count, arrived: arrived.count };
-}
-
+/** The stay jobs only call the stay services (modules/stay/transitions.ts), as the job itself. */
 export function startStayWorker(deps: Deps): Worker<StayJobData> {
   const worker = new Worker<StayJobData>(
     QUEUE_NAMES.stay,
     async (job) => {
-      if (job.name === 'arrive') return arriveStay(deps, job.data);
-      if (job.name === 'expire') return expireStay(deps, job.data);
-      if (job.name === 'sweep') return sweepStays(deps);
+      const ctx = jobContext(deps, `stay.${job.name}`, `job:${job.id}`);
+      if (job.name === 'arrive') return arriveOnTime(ctx, job.data);
+      if (job.name === 'expire') return expireOnTime(ctx, job.data);
+      if (job.name === 'sweep') return sweepStays(ctx);
       throw new Error(`unknown stay job ${job.name}`);
     },
     { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4 },

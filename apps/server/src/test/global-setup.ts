@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { Redis } from 'ioredis';
 import { applyMigrations } from '../db/migrate';
 import { createScratchDatabase } from '../db/scratch-database';
+import { testPostgres } from './test-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,22 +13,40 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     redisPrefix: string;
     redisUrl: string;
+    uploadDir: string;
   }
 }
 
-/** One database for the run, migrated by the project's own runner, dropped at the end with the run's Redis keys. */
+/**
+ * One database for the run, migrated by the project's own runner (in the PostgreSQL of
+ * `testPostgres`: TEST_ADMIN_DATABASE_URL, 127.0.0.1:5432, or an embedded one), one uploads
+ * folder; all dropped at the end, with the run's Redis keys.
+ */
 export default async function setup(project: TestProject) {
-  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const db = await createScratchDatabase(adminUrl, 'test');
-  await applyMigrations(db.url);
+  const postgres = await testPostgres((m) => process.stderr.write(`${m}\n`));
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-test-uploads-'));
+  let db: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  const teardown = async () => {
+    await db?.drop().catch(() => {});
+    await postgres.stop();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  };
+  try {
+    db = await createScratchDatabase(postgres.adminUrl, 'test');
+    await applyMigrations(db.url);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
   const redisPrefix = `t:${db.name}`;
   project.provide('databaseUrl', db.url);
-  project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('adminDatabaseUrl', postgres.adminUrl);
   project.provide('redisPrefix', redisPrefix);
   project.provide('redisUrl', redisUrl);
+  project.provide('uploadDir', uploadDir);
   return async () => {
-    await db.drop();
+    await teardown();
     await deleteRedisKeys(redisUrl, `${redisPrefix}:*`);
   };
 }

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -23,7 +22,7 @@ export function testConfig(env: Record<string, string> = {}): TConfig {
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
     REDIS_PREFIX: inject('redisPrefix'),
-    UPLOAD_DIR: `${os.tmpdir()}/sl-test-uploads-${process.pid}`,
+    UPLOAD_DIR: inject('uploadDir'),
     ...env,
   });
 }

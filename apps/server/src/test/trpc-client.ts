@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { AnyProcedure, inferProcedureInput, inferProcedureOutput } from '@trpc/server';
 import { COOKIES, type TAppErrorData } from '@console/shared';
+import type { AppRouter } from '../trpc/router';
 
 export interface TrpcResult<T> {
   status: number;
@@ -8,17 +10,33 @@ export interface TrpcResult<T> {
   setCookie?: string | string[];
 }
 
+/** Every procedure of the router by its dotted path (`stay.checkIn`), with its kind, input and output. */
+type Flatten<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? { [P in `${Prefix}${K}`]: R[K] } : Flatten<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+export type Procedures = UnionToIntersection<Flatten<AppRouter['_def']['record']>>;
+type PathOf<Kind extends 'query' | 'mutation'> = { [P in keyof Procedures]: Procedures[P] extends { _def: { type: Kind } } ? P : never }[keyof Procedures] & string;
+export type QueryPath = PathOf<'query'>;
+export type MutationPath = PathOf<'mutation'>;
+export type InputOf<P extends keyof Procedures> = inferProcedureInput<Procedures[P]>;
+export type OutputOf<P extends keyof Procedures> = inferProcedureOutput<Procedures[P]>;
+
+interface CallOptions {
+  token?: string;
+  origin?: string | null;
+  lang?: string;
+  ip?: string;
+}
+
 /**
  * Calls a tRPC procedure over HTTP exactly as the web console does (no batching, no transformer):
- * queries as GET with `?input=`, mutations as POST with the input as JSON body.
+ * queries as GET with `?input=`, mutations as POST with the input as JSON body. Paths, inputs and
+ * outputs are typed from the router, so a renamed procedure or a changed input fails to compile;
+ * `raw` sends anything at all, for tests of bad input.
  */
 export function trpcClient(app: FastifyInstance, defaults: { ip?: string; lang?: string } = {}) {
-  async function call<T>(
-    type: 'query' | 'mutation',
-    path: string,
-    input: unknown,
-    options: { token?: string; origin?: string | null; lang?: string; ip?: string } = {},
-  ): Promise<TrpcResult<T>> {
+  async function call<T>(type: 'query' | 'mutation', path: string, input: unknown, options: CallOptions = {}): Promise<TrpcResult<T>> {
     const headers: Record<string, string> = { language: options.lang ?? defaults.lang ?? 'en' };
     if (options.token) headers.cookie = `${COOKIES.session}=${options.token}`;
     const origin = options.origin === undefined ? 'http://localhost:3000' : options.origin;
@@ -34,8 +52,13 @@ export function trpcClient(app: FastifyInstance, defaults: { ip?: string; lang?:
     return { status: res.statusCode, data: body.result?.data, error: body.error, setCookie: res.headers['set-cookie'] };
   }
   return {
-    query: <T>(path: string, input?: unknown, options?: Parameters<typeof call>[3]) => call<T>('query', path, input, options),
-    mutation: <T>(path: string, input?: unknown, options?: Parameters<typeof call>[3]) => call<T>('mutation', path, input, options),
+    query: <P extends QueryPath>(path: P, input?: InputOf<P>, options?: CallOptions) => call<OutputOf<P>>('query', path, input, options),
+    mutation: <P extends MutationPath>(path: P, input?: InputOf<P>, options?: CallOptions) => call<OutputOf<P>>('mutation', path, input, options),
+    /** Any input, typed or not: for tests of what the server does with bad input. */
+    raw: {
+      query: <P extends QueryPath>(path: P, input: unknown, options?: CallOptions) => call<OutputOf<P>>('query', path, input, options),
+      mutation: <P extends MutationPath>(path: P, input: unknown, options?: CallOptions) => call<OutputOf<P>>('mutation', path, input, options),
+    },
   };
 }
 

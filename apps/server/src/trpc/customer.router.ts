@@ -4,10 +4,10 @@ import { authedProcedure, router } from './init';
 
 export const customerRouter = router({
   list: authedProcedure.input(ZCustomerListInput).query(({ ctx, input }) => listCustomers(ctx, input)),
-  get: authedProcedure.input(ZCustomerIdInput).query(({ ctx, input }) => getCustomer(ctx, input.id)),
+  get: authedProcedure.input(ZCustomerIdInput).query(({ ctx, input }) => getCustomer(ctx, input)),
   setFrozen: authedProcedure.input(ZFreezeCustomerInput).mutation(({ ctx, input }) => setCustomerFrozen(ctx, input)),
   delete: authedProcedure.input(ZCustomerIdInput).mutation(async ({ ctx, input }) => {
-    await deleteCustomer(ctx, input.id);
+    await deleteCustomer(ctx, input);
     return { ok: true };
   }),
 });

@@ -2,7 +2,7 @@
 import type {} from '@fastify/cookie';
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { APP_ERRORS, COOKIES, type TAppErrorData } from '@console/shared';
+import { APP_ERRORS, COOKIES, findControlCharacters, type TAppErrorData } from '@console/shared';
 import type { Actor, Deps, RequestMeta } from '../context';
 import { AppError, describeAppError, toAppError } from '../errors';
 import { checkOrigin } from '../http/origin';
@@ -41,8 +41,15 @@ const sameOriginWrites = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
+/** No field of any input may hold a control character (NUL and the like): a field error names each. */
+const noControlCharacters = t.middleware(async ({ getRawInput, next }) => {
+  const found = findControlCharacters(await getRawInput());
+  if (found.length) throw AppError.controlCharacters(found);
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors).use(sameOriginWrites);
+export const publicProcedure = t.procedure.use(appErrors).use(sameOriginWrites).use(noControlCharacters);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor: Actor = await resolveSession(ctx.deps, ctx.req.cookies[COOKIES.session], 'web');

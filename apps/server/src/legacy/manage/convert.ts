@@ -1,18 +1,35 @@
 import { z } from 'zod';
-import { ROOM_STATUS_CODES, fromMinor, toMinor, zonedToInstant } from '@console/shared';
+import { LIMITS, ROOM_STATUS_CODES, ZGuestInput, ZLocalDateTime, ZPage, fromMinor, toMinor, zInt, zonedToInstant } from '@console/shared';
 import type { Actor } from '../../context';
 import { AppError } from '../../errors';
 import type { RoomDetail, RoomListItem } from '../../modules/room/room.service';
-import type { GuestDto, StayDto } from '../../modules/stay/stay.service';
+import type { GuestDto, StayDto } from '../../modules/stay/stay-dto';
 import { legacyTime } from './format';
 
 /**
  * What legacy clients send and receive: money as decimals in major units (299.5), times as
  * `YYYY-MM-DD HH:mm:ss` in the hotel's time zone, flags as 0/1, snake_case names.
  */
-export const ZFlag = z.union([z.boolean(), z.coerce.number().int().min(0).max(1)]).transform((v) => v === true || v === 1);
-export const ZLegacyMoney = z.coerce.number({ error: 'validation.priceInvalid' }).min(0, { error: 'validation.priceInvalid' }).max(100_000_000, { error: 'validation.priceInvalid' });
-export const ZLegacyTime = z.string({ error: 'validation.dateTimeInvalid' }).trim().min(1, { error: 'validation.dateTimeRequired' });
+export { ZFlag } from '@console/shared';
+
+const MONEY_MAX_MAJOR = LIMITS.amountMaxMinor / 100;
+const moneyNumber = z.number({ error: 'validation.priceInvalid' }).min(0, { error: 'validation.priceInvalid' }).max(MONEY_MAX_MAJOR, { error: 'validation.priceInvalid' });
+/** An amount in major units: a JSON number or a decimal string (`299.5`), never negative; the currency decides the decimals. */
+export const ZLegacyMoney = z.union([moneyNumber, z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'validation.priceInvalid' }).transform(Number).pipe(moneyNumber)], {
+  error: (issue) => (issue.input === undefined ? 'validation.priceRequired' : 'validation.priceInvalid'),
+});
+/** A time `YYYY-MM-DD HH:mm[:ss]` in the hotel's time zone. */
+export const ZLegacyTime = ZLocalDateTime;
+
+/** Paging of every legacy list: `page` (default 1) and `limit` (default 20, at most 100). */
+export function zLegacyPaging(defaultLimit: number = LIMITS.pageSizeDefault) {
+  return { page: ZPage, limit: zInt({ min: 1, max: LIMITS.pageSizeMax }, 'validation.pageSizeInvalid').default(defaultLimit) };
+}
+
+/** A page of a service in the legacy shape `{ list, total, page, limit }`. */
+export function legacyPage<T, U>(result: { items: T[]; total: number; page: number; pageSize: number }, map: (item: T) => U) {
+  return { list: result.items.map(map), total: result.total, page: result.page, limit: result.pageSize };
+}
 
 export function toMinorOrFail(amount: number, actor: Actor, field: string): number {
   const minor = toMinor(amount, actor.currency);
@@ -104,17 +121,18 @@ export function legacyStay(s: StayDto, actor: Actor) {
   };
 }
 
-/** Guest fields of the legacy check-in and addPassenger. */
+const guest = ZGuestInput.shape;
+/** Guest fields of the legacy check-in and addPassenger: the shared guest rules under legacy names. */
 export const ZLegacyGuest = z.object({
-  name: z.string({ error: 'validation.guestNameRequired' }),
-  gender: z.enum(['male', 'female', 'unknown']).optional(),
-  nationality: z.string().optional(),
-  birth: z.string().nullish(),
-  id_number: z.string().nullish(),
-  mobile: z.string().nullish(),
-  email: z.string().nullish(),
+  name: guest.name,
+  gender: guest.gender,
+  nationality: guest.nationality,
+  birth: guest.birthDate,
+  id_number: guest.idNumber,
+  mobile: guest.mobile,
+  email: guest.email,
 });
 
 export function guestFromLegacy(g: z.output<typeof ZLegacyGuest>) {
-  return { name: g.name, gender: g.gender, nationality: g.nationality, birthDate: g.birth || null, idNumber: g.id_number || null, mobile: g.mobile || null, email: g.email || null };
+  return { name: g.name, gender: g.gender, nationality: g.nationality, birthDate: g.birth, idNumber: g.id_number, mobile: g.mobile, email: g.email };
 }

@@ -1,26 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRNO_OK } from '@console/shared';
+import { ERRNO_OK, findControlCharacters } from '@console/shared';
 import type { Deps } from '../../context';
 import { AppError, describeAppError, isUnexpected, toAppError } from '../../errors';
 import { requestMeta } from '../../http/meta';
 import { resolveSession } from '../../modules/auth/session.service';
-import type { LegacyAction } from './action';
-import { authActions } from './auth';
-import { passengerActions } from './passenger';
-import { priceTemplateActions } from './price-template';
-import { roomActions, roomBoardActions } from './room';
-import { roomStayActions } from './room-stays';
-import { userActions } from './user';
-
-export const LEGACY_ACTIONS: LegacyAction[] = [
-  ...authActions,
-  ...roomActions,
-  ...roomBoardActions,
-  ...roomStayActions,
-  ...passengerActions,
-  ...priceTemplateActions,
-  ...userActions,
-];
+import { legacyFieldName, type LegacyAction } from './action';
+import { LEGACY_ACTIONS } from './registry';
 
 interface EnvelopeBody {
   data?: unknown;
@@ -31,9 +16,17 @@ export function sendEnvelope(deps: Deps, reply: FastifyReply, body: { errno: num
   return reply.code(200).type('text/plain; charset=utf-8').send(deps.des.encrypt(JSON.stringify(body)));
 }
 
+/** Field errors named as the action's client sent them (`remark` -> `other_information`). */
+function inLegacyNames(error: AppError, action: LegacyAction | undefined): AppError {
+  const { fields } = error.options;
+  if (!fields || !action) return error;
+  const renamed = Object.fromEntries(Object.entries(fields).map(([name, message]) => [legacyFieldName(name, action.fields), message]));
+  return new AppError(error.code, { ...error.options, fields: renamed });
+}
+
 /** Encrypted error answer of a legacy call: always HTTP 200, a non-zero errno, a translated errmsg. */
-export function sendEnvelopeError(deps: Deps, req: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const app = toAppError(error);
+export function sendEnvelopeError(deps: Deps, req: FastifyRequest, reply: FastifyReply, error: unknown, action?: LegacyAction) {
+  const app = inLegacyNames(toAppError(error), action);
   if (isUnexpected(app)) req.log.error({ err: error }, 'legacy action failed');
   const body = (req.body ?? {}) as EnvelopeBody;
   const meta = requestMeta(req, body.language);
@@ -65,25 +58,28 @@ export function registerLegacyManage(app: FastifyInstance, deps: Deps, actions: 
   app.post('/manage/*', async (req, reply) => {
     const body = (req.body ?? {}) as EnvelopeBody;
     const meta = requestMeta(req, body.language);
+    const path = (req.params as { '*': string })['*'].replace(/\/+$/, '');
+    const action = byPath.get(path);
     try {
-      const path = (req.params as { '*': string })['*'].replace(/\/+$/, '');
-      const action = byPath.get(path);
       if (!action) throw new AppError('UNKNOWN_ACTION');
       const payload = decodePayload(deps, body.data);
       const parsed = action.input.safeParse(payload);
+      const controlCharacters = findControlCharacters(payload);
       let data: unknown;
       if (action.auth === 'session') {
         const token = req.headers['x-token'];
         const actor = await resolveSession(deps, typeof token === 'string' ? token : undefined, 'legacy');
+        if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
         if (!parsed.success) throw AppError.validation(parsed.error);
         data = await action.handle({ deps, meta, actor }, parsed.data as never);
       } else {
+        if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
         if (!parsed.success) throw AppError.validation(parsed.error);
         data = await action.handle({ deps, meta }, parsed.data as never);
       }
       return sendEnvelope(deps, reply, { errno: ERRNO_OK, errmsg: deps.i18n.t(meta.lang, 'common.operationSucceeded'), data: data ?? null });
     } catch (error) {
-      return sendEnvelopeError(deps, req, reply, error);
+      return sendEnvelopeError(deps, req, reply, error, action);
     }
   });
 }

@@ -24,7 +24,7 @@ export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor 
   await db.auditLog.create({
     data: {
       hotelId: entry.hotelId !== undefined ? entry.hotelId : (ctx.actor?.hotelId ?? null),
-      actorType: accountId ? 'account' : ctx.meta.ip === 'job' ? 'job' : 'anonymous',
+      actorType: accountId ? 'account' : ctx.meta.job ? 'job' : 'anonymous',
       actorAccountId: accountId,
       action: entry.action,
       entityType: entry.entityType ?? null,

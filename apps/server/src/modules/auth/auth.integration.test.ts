@@ -29,7 +29,7 @@ async function captchaAnswer(id: string) {
 }
 
 async function newCaptcha(api: ReturnType<typeof trpcClient>, ip: string) {
-  const res = await api.mutation<{ id: string; svg: string }>('auth.captcha', undefined, { ip });
+  const res = await api.mutation('auth.captcha', undefined, { ip });
   return { id: res.data!.id, svg: res.data!.svg, code: await captchaAnswer(res.data!.id) };
 }
 
@@ -37,7 +37,7 @@ async function webLogin(account: string, password: string, options: { ip?: strin
   const api = trpcClient(ctx.app);
   const ip = options.ip ?? freshIp();
   const captcha = await newCaptcha(api, ip);
-  return api.mutation<{ id: number; hotel: { id: number } }>(
+  return api.mutation(
     'auth.login',
     { account, password, captchaId: captcha.id, captchaCode: options.code ?? captcha.code },
     { ip, lang: options.lang },
@@ -66,9 +66,9 @@ describe('graphic verification code', () => {
     const api = trpcClient(ctx.app);
     const ip = freshIp();
     const captcha = await newCaptcha(api, ip);
-    const wrong = await api.mutation('auth.login', { account: account.mobile, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: 'zzzz' }, { ip });
+    const wrong = await api.mutation('auth.login', { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: 'zzzz' }, { ip });
     expect(wrong.error?.data.app).toMatchObject({ code: 'CAPTCHA_INVALID', errno: 100008, message: 'The verification code is incorrect or has expired.' });
-    const reused = await api.mutation('auth.login', { account: account.mobile, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code }, { ip });
+    const reused = await api.mutation('auth.login', { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code }, { ip });
     expect(reused.error?.data.app?.code).toBe('CAPTCHA_INVALID');
   });
 });
@@ -84,7 +84,7 @@ describe('web sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     const token = sessionTokenFrom(byMobile.setCookie)!;
-    const me = await trpcClient(ctx.app).query<{ id: number }>('auth.me', undefined, { token });
+    const me = await trpcClient(ctx.app).query('auth.me', undefined, { token });
     expect(me.data?.id).toBe(account.id);
 
     const byEmail = await webLogin(account.email!.toUpperCase(), TEST_PASSWORD);
@@ -126,7 +126,7 @@ describe('web sign-in', () => {
     const api = trpcClient(ctx.app);
     const ip = freshIp();
     const captcha = await newCaptcha(api, ip);
-    const blocked = await api.mutation('auth.login', { account: account.mobile, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code }, { ip });
+    const blocked = await api.mutation('auth.login', { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code }, { ip });
     expect(blocked.status).toBe(429);
     expect(blocked.error?.data.app).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', errno: 100007 });
     expect(blocked.error?.data.app?.retryAfterSeconds).toBeGreaterThan(0);
@@ -258,6 +258,16 @@ describe('password change', () => {
   });
 });
 
+/** Until the queue has nothing waiting, delayed or running. */
+async function waitForDrainedQueue(queue: { getJobCounts(...types: string[]): Promise<Record<string, number>> }) {
+  for (let i = 0; i < 200; i++) {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'paused');
+    if (Object.values(counts).every((n) => n === 0)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the queue did not drain in 10 s');
+}
+
 describe('password recovery by SMS', () => {
   const outbox = () => readDevOutbox(ctx.deps.redis, ctx.deps.key('dev', 'sms-outbox'));
   async function waitForSms(mobile: string, after: number) {
@@ -276,15 +286,15 @@ describe('password recovery by SMS', () => {
     const api = trpcClient(ctx.app);
     const ip = freshIp();
     const sentAt = Date.now();
-    expect((await api.mutation('auth.sendResetCode', { mobile: account.mobile }, { ip, lang: 'zh-CN' })).status).toBe(200);
+    expect((await api.mutation('auth.sendResetCode', { mobile: account.mobile! }, { ip, lang: 'zh-CN' })).status).toBe(200);
     const sms = await waitForSms(account.mobile!, sentAt);
     expect(sms.text).toMatch(/验证码为 \d{6}，10 分钟内有效/);
     const code = sms.text.match(/\d{6}/)![0];
     expect(await ctx.deps.redis.ttl(ctx.deps.key('pwreset', account.mobile!))).toBeGreaterThan(LIMITS.smsCodeTtlSeconds - 10);
 
-    const reset = await api.mutation('auth.resetPassword', { mobile: account.mobile, code, newPassword: 'recovered-1', confirmPassword: 'recovered-1' }, { ip });
+    const reset = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code, newPassword: 'recovered-1', confirmPassword: 'recovered-1' }, { ip });
     expect(reset.status).toBe(200);
-    const again = await api.mutation('auth.resetPassword', { mobile: account.mobile, code, newPassword: 'recovered-2', confirmPassword: 'recovered-2' }, { ip });
+    const again = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code, newPassword: 'recovered-2', confirmPassword: 'recovered-2' }, { ip });
     expect(again.error?.data.app?.code).toBe('SMS_CODE_INVALID');
     expect((await api.query('auth.me', undefined, { token })).error?.data.app?.errno).toBe(100003);
     expect((await webLogin(account.mobile!, 'recovered-1')).status).toBe(200);
@@ -297,17 +307,17 @@ describe('password recovery by SMS', () => {
     const api = trpcClient(ctx.app);
     const ip = freshIp();
     const sentAt = Date.now();
-    expect((await api.mutation('auth.sendResetCode', { mobile: account.mobile }, { ip })).status).toBe(200);
-    const second = await api.mutation('auth.sendResetCode', { mobile: account.mobile }, { ip: freshIp() });
+    expect((await api.mutation('auth.sendResetCode', { mobile: account.mobile! }, { ip })).status).toBe(200);
+    const second = await api.mutation('auth.sendResetCode', { mobile: account.mobile! }, { ip: freshIp() });
     expect(second.error?.data.app).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
     expect(second.error?.data.app?.retryAfterSeconds).toBeGreaterThan(50);
     const code = (await waitForSms(account.mobile!, sentAt)).text.match(/\d{6}/)![0];
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < LIMITS.smsCodeMaxAttempts; i++) {
-      const res = await api.mutation('auth.resetPassword', { mobile: account.mobile, code: wrongCode, newPassword: 'guessing-1', confirmPassword: 'guessing-1' }, { ip });
+      const res = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code: wrongCode, newPassword: 'guessing-1', confirmPassword: 'guessing-1' }, { ip });
       expect(res.error?.data.app?.code).toBe('SMS_CODE_INVALID');
     }
-    const late = await api.mutation('auth.resetPassword', { mobile: account.mobile, code, newPassword: 'guessing-1', confirmPassword: 'guessing-1' }, { ip });
+    const late = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code, newPassword: 'guessing-1', confirmPassword: 'guessing-1' }, { ip });
     expect(late.error?.data.app?.code).toBe('SMS_CODE_INVALID');
   });
 
@@ -315,8 +325,10 @@ describe('password recovery by SMS', () => {
     const api = trpcClient(ctx.app);
     const mobile = uniqueMobile();
     expect((await api.mutation('auth.sendResetCode', { mobile }, { ip: freshIp() })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    // Had anything been queued, the worker would have sent it by the time the queue is empty.
+    await waitForDrainedQueue(ctx.deps.queues.sms);
     expect((await outbox()).some((m) => m.to === mobile)).toBe(false);
+    expect(await ctx.deps.queues.sms.getJobs(['completed', 'failed', 'waiting', 'active', 'delayed'])).not.toContainEqual(expect.objectContaining({ data: expect.objectContaining({ to: mobile }) }));
   });
 
   it('validates the mobile number with the shared rule', async () => {

@@ -150,6 +150,7 @@ function hashCode(code: string): string {
  */
 export async function sendResetCode(ctx: ServiceContext, input: TSendResetCodeInput): Promise<void> {
   const { deps, meta } = ctx;
+  if (deps.config.sms.provider === 'none') throw new AppError('SERVICE_UNAVAILABLE', { messageKey: 'errors.SMS_DISABLED' });
   const limiters = authLimiters(deps);
   await consumeOrThrow([
     [limiters.smsPerAddress, meta.ip],

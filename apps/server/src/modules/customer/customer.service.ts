@@ -1,7 +1,10 @@
 import type { TCustomerListInput, TFreezeCustomerInput } from '@console/shared';
-import { ZCustomerListInput } from '@console/shared';
+import { ZCustomerIdInput, ZCustomerListInput, ZFreezeCustomerInput } from '@console/shared';
+import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
+import { containsExactly, containsText, searchText } from '../../db/search';
+import { lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
@@ -56,16 +59,16 @@ export async function listCustomers(ctx: AuthedContext, rawInput: TCustomerListI
   const { deps, actor } = ctx;
   requirePermission(actor, 'customer.read');
   const input = ZCustomerListInput.parse(rawInput);
-  const search = input.search?.trim();
+  const search = searchText(input.search);
   const where: Prisma.CustomerWhereInput = {
     hotelId: actor.hotelId,
     ...(input.state === 'frozen' ? { frozenAt: { not: null } } : input.state === 'active' ? { frozenAt: null } : {}),
     ...(search
       ? {
           OR: [
-            { nickname: { contains: search, mode: 'insensitive' } },
-            { mobile: { contains: search } },
-            { email: { contains: search, mode: 'insensitive' } },
+            { nickname: containsText(search) },
+            { mobile: containsExactly(search) },
+            { email: containsText(search) },
             ...(/^\d+$/.test(search) && Number(search) <= 2_147_483_647 ? [{ id: Number(search) }] : []),
           ],
         }
@@ -92,8 +95,9 @@ async function findCustomer(ctx: AuthedContext, id: number): Promise<CustomerRow
   return row;
 }
 
-export async function getCustomer(ctx: AuthedContext, id: number): Promise<CustomerDetailDto> {
+export async function getCustomer(ctx: AuthedContext, raw: z.input<typeof ZCustomerIdInput>): Promise<CustomerDetailDto> {
   requirePermission(ctx.actor, 'customer.read');
+  const { id } = ZCustomerIdInput.parse(raw);
   const row = await findCustomer(ctx, id);
   const { prisma } = ctx.deps;
   const hotelId = ctx.actor.hotelId;
@@ -124,11 +128,13 @@ async function revokeCustomerAccess(tx: Prisma.TransactionClient, hotelId: numbe
   return { sessions: sessions.count, credentials: passwords.count + cards.count + faces.count };
 }
 
-export async function setCustomerFrozen(ctx: AuthedContext, input: TFreezeCustomerInput): Promise<CustomerDto> {
+export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomerInput): Promise<CustomerDto> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'customer.manage');
+  const input = ZFreezeCustomerInput.parse(raw);
   const before = await findCustomer(ctx, input.id);
-  return deps.prisma.$transaction(async (tx) => {
+  return transaction(deps, async (tx) => {
+    await lockRow(tx, 'Customer', actor.hotelId, before.id);
     const now = new Date();
     const row = await tx.customer.update({
       where: { id: before.id },
@@ -151,11 +157,13 @@ export async function setCustomerFrozen(ctx: AuthedContext, input: TFreezeCustom
  * Deletes a customer after revoking their access. A customer with entries in the order ledger
  * is kept (the ledger is append-only): freeze them instead.
  */
-export async function deleteCustomer(ctx: AuthedContext, id: number): Promise<void> {
+export async function deleteCustomer(ctx: AuthedContext, raw: z.input<typeof ZCustomerIdInput>): Promise<void> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'customer.manage');
+  const { id } = ZCustomerIdInput.parse(raw);
   const before = await findCustomer(ctx, id);
-  await deps.prisma.$transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
+    await lockRow(tx, 'Customer', actor.hotelId, id);
     const ledgerEntries = await tx.orderEntry.count({ where: { hotelId: actor.hotelId, customerId: id } });
     if (ledgerEntries > 0) throw new AppError('CONFLICT', { messageKey: 'customer.errors.hasOrders' });
     const now = new Date();
@@ -165,7 +173,8 @@ export async function deleteCustomer(ctx: AuthedContext, id: number): Promise<vo
     await tx.lockPassword.updateMany({ where: detach, data: { customerId: null } });
     await tx.cardGrant.updateMany({ where: detach, data: { customerId: null } });
     await tx.face.updateMany({ where: detach, data: { customerId: null } });
-    await tx.customer.delete({ where: { id } });
+    const deleted = await tx.customer.deleteMany({ where: { id, hotelId: actor.hotelId } });
+    if (deleted.count === 0) throw new AppError('NOT_FOUND');
     await recordAudit(tx, ctx, { action: 'customer.delete', entityType: 'Customer', entityId: id, before: toDto(before) as unknown as Prisma.InputJsonValue, after: { revoked } });
   });
 }

@@ -1,9 +1,21 @@
-import { ZApplyPriceTemplateInput, ZPriceTemplateInput, ZQuoteInput, ZRoomPriceInput, localDate, minPriceMinor, type TPriceTemplateInput, type TRoomPriceInput } from '@console/shared';
+import {
+  ZApplyPriceTemplateInput,
+  ZPriceTemplateIdInput,
+  ZQuoteInput,
+  ZRoomIdInput,
+  ZRoomPriceInput,
+  ZSavePriceTemplateInput,
+  localDate,
+  minPriceMinor,
+  type TRoomPriceInput,
+  type TSavePriceTemplateInput,
+} from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import type { TPrisma } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { lockRooms, lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
@@ -70,8 +82,9 @@ export interface RoomPriceDto {
   currency: string;
 }
 
-export async function getRoomPrice(ctx: AuthedContext, roomId: number): Promise<RoomPriceDto> {
+export async function getRoomPrice(ctx: AuthedContext, raw: z.input<typeof ZRoomIdInput>): Promise<RoomPriceDto> {
   requirePermission(ctx.actor, 'room.read');
+  const { roomId } = ZRoomIdInput.parse(raw);
   const room = await findRoom(ctx, roomId, { id: true, ...rateSelect, datePrices: { select: { date: true, price: true }, orderBy: { date: 'asc' } } });
   return {
     roomId: room.id,
@@ -90,8 +103,9 @@ export async function setRoomPrice(ctx: AuthedContext, raw: TRoomPriceInput): Pr
   requirePermission(ctx.actor, 'price.manage');
   const input = ZRoomPriceInput.parse(raw);
   assertPrices(ctx.actor.currency, input);
-  const before = await getRoomPrice(ctx, input.roomId);
-  await ctx.deps.prisma.$transaction(async (tx) => {
+  const before = await getRoomPrice(ctx, { roomId: input.roomId });
+  await transaction(ctx.deps, async (tx) => {
+    await lockRooms(tx, ctx.actor.hotelId, [input.roomId]);
     await tx.room.update({
       where: { id: input.roomId },
       data: { depositAmount: input.depositAmount, usualPrice: input.usualPrice, weekendPrice: input.weekendPrice, renewalPrice: input.renewalPrice, priceTemplateId: null },
@@ -100,7 +114,7 @@ export async function setRoomPrice(ctx: AuthedContext, raw: TRoomPriceInput): Pr
     await tx.roomDatePrice.createMany({ data: input.datePrices.map((d) => ({ hotelId: ctx.actor.hotelId, roomId: input.roomId, date: dateOf(d.date), price: d.price })) });
     await recordAudit(tx, ctx, { action: 'room.price', entityType: 'Room', entityId: input.roomId, before: { ...before }, after: { ...input } });
   });
-  return getRoomPrice(ctx, input.roomId);
+  return getRoomPrice(ctx, { roomId: input.roomId });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,29 +153,31 @@ export async function listPriceTemplates(ctx: AuthedContext): Promise<PriceTempl
   return templates.map(toTemplateDto);
 }
 
-export async function getPriceTemplate(ctx: AuthedContext, id: number): Promise<PriceTemplateDto> {
+export async function getPriceTemplate(ctx: AuthedContext, raw: z.input<typeof ZPriceTemplateIdInput>): Promise<PriceTemplateDto> {
   requirePermission(ctx.actor, 'room.read');
+  const { id } = ZPriceTemplateIdInput.parse(raw);
   const template = await ctx.deps.prisma.priceTemplate.findFirst({ where: { id, hotelId: ctx.actor.hotelId }, select: templateSelect });
   if (!template) throw new AppError('NOT_FOUND', { messageKey: 'price.errors.templateNotFound' });
   return toTemplateDto(template);
 }
 
 /** Creates a template, or replaces one when `id` is given. */
-export async function savePriceTemplate(ctx: AuthedContext, raw: TPriceTemplateInput & { id?: number }): Promise<PriceTemplateDto> {
+export async function savePriceTemplate(ctx: AuthedContext, raw: TSavePriceTemplateInput): Promise<PriceTemplateDto> {
   requirePermission(ctx.actor, 'price.manage');
-  const input = ZPriceTemplateInput.parse(raw);
+  const input = ZSavePriceTemplateInput.parse(raw);
   assertPrices(ctx.actor.currency, input);
-  if (raw.id !== undefined) await getPriceTemplate(ctx, raw.id);
+  if (input.id !== undefined) await getPriceTemplate(ctx, { id: input.id });
   const data = { name: input.name, depositAmount: input.depositAmount, usualPrice: input.usualPrice, weekendPrice: input.weekendPrice, renewalPrice: input.renewalPrice };
   try {
-    const id = await ctx.deps.prisma.$transaction(async (tx) => {
-      const template = raw.id !== undefined ? await tx.priceTemplate.update({ where: { id: raw.id }, data }) : await tx.priceTemplate.create({ data: { hotelId: ctx.actor.hotelId, ...data } });
+    const id = await transaction(ctx.deps, async (tx) => {
+      if (input.id !== undefined) await lockRow(tx, 'PriceTemplate', ctx.actor.hotelId, input.id);
+      const template = input.id !== undefined ? await tx.priceTemplate.update({ where: { id: input.id }, data }) : await tx.priceTemplate.create({ data: { hotelId: ctx.actor.hotelId, ...data } });
       await tx.priceTemplateDatePrice.deleteMany({ where: { templateId: template.id } });
       await tx.priceTemplateDatePrice.createMany({ data: input.datePrices.map((d) => ({ templateId: template.id, date: dateOf(d.date), price: d.price })) });
-      await recordAudit(tx, ctx, { action: raw.id !== undefined ? 'priceTemplate.update' : 'priceTemplate.create', entityType: 'PriceTemplate', entityId: template.id, after: { ...input } });
+      await recordAudit(tx, ctx, { action: input.id !== undefined ? 'priceTemplate.update' : 'priceTemplate.create', entityType: 'PriceTemplate', entityId: template.id, after: { ...input } });
       return template.id;
     });
-    return getPriceTemplate(ctx, id);
+    return getPriceTemplate(ctx, { id });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', { messageKey: 'price.errors.templateNameTaken', params: { name: input.name } });
     throw error;
@@ -169,10 +185,12 @@ export async function savePriceTemplate(ctx: AuthedContext, raw: TPriceTemplateI
 }
 
 /** Deletes a template; the rooms that used it keep the prices they were given. */
-export async function deletePriceTemplate(ctx: AuthedContext, id: number): Promise<void> {
+export async function deletePriceTemplate(ctx: AuthedContext, raw: z.input<typeof ZPriceTemplateIdInput>): Promise<void> {
   requirePermission(ctx.actor, 'price.manage');
-  const before = await getPriceTemplate(ctx, id);
-  await ctx.deps.prisma.$transaction(async (tx) => {
+  const { id } = ZPriceTemplateIdInput.parse(raw);
+  const before = await getPriceTemplate(ctx, { id });
+  await transaction(ctx.deps, async (tx) => {
+    await lockRow(tx, 'PriceTemplate', ctx.actor.hotelId, id);
     await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, priceTemplateId: id }, data: { priceTemplateId: null } });
     await tx.priceTemplate.delete({ where: { id } });
     await recordAudit(tx, ctx, { action: 'priceTemplate.delete', entityType: 'PriceTemplate', entityId: id, before: { ...before } });
@@ -183,7 +201,7 @@ export async function deletePriceTemplate(ctx: AuthedContext, id: number): Promi
 export async function applyPriceTemplate(ctx: AuthedContext, raw: z.input<typeof ZApplyPriceTemplateInput>): Promise<{ rooms: number }> {
   requirePermission(ctx.actor, 'price.manage');
   const input = ZApplyPriceTemplateInput.parse(raw);
-  const template = await getPriceTemplate(ctx, input.templateId);
+  const template = await getPriceTemplate(ctx, { id: input.templateId });
   const rooms = await ctx.deps.prisma.room.findMany({
     where: { ...roomScope(ctx.actor), ...(input.roomIds?.length ? { id: { in: input.roomIds } } : { groupId: input.groupId }) },
     select: { id: true },
@@ -194,7 +212,10 @@ export async function applyPriceTemplate(ctx: AuthedContext, raw: z.input<typeof
     if (!group) throw new AppError('NOT_FOUND', { messageKey: 'roomGroup.errors.notFound' });
   }
   const roomIds = rooms.map((r) => r.id);
-  await ctx.deps.prisma.$transaction(async (tx) => {
+  await transaction(ctx.deps, async (tx) => {
+    await lockRow(tx, 'PriceTemplate', ctx.actor.hotelId, template.id);
+    if ((await tx.priceTemplate.count({ where: { id: template.id, hotelId: ctx.actor.hotelId } })) === 0) throw new AppError('NOT_FOUND', { messageKey: 'price.errors.templateNotFound' });
+    await lockRooms(tx, ctx.actor.hotelId, roomIds);
     await tx.room.updateMany({
       where: { id: { in: roomIds } },
       data: { depositAmount: template.depositAmount, usualPrice: template.usualPrice, weekendPrice: template.weekendPrice, renewalPrice: template.renewalPrice, priceTemplateId: template.id },

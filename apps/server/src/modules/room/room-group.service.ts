@@ -2,6 +2,7 @@ import { ZRoomGroupDeleteInput, ZRoomGroupInput, ZRoomGroupUpdateInput } from '@
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
+import { lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
@@ -39,7 +40,7 @@ export async function createRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
   requirePermission(ctx.actor, 'room.manage');
   const input = ZRoomGroupInput.parse(raw);
   try {
-    return await ctx.deps.prisma.$transaction(async (tx) => {
+    return await transaction(ctx.deps, async (tx) => {
       const group = await tx.roomGroup.create({ data: { hotelId: ctx.actor.hotelId, ...input }, select: { id: true, name: true, sort: true } });
       await recordAudit(tx, ctx, { action: 'roomGroup.create', entityType: 'RoomGroup', entityId: group.id, after: input });
       return { ...group, roomCount: 0 };
@@ -54,7 +55,7 @@ export async function updateRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
   const { id, ...input } = ZRoomGroupUpdateInput.parse(raw);
   const before = await findGroup(ctx, id);
   try {
-    await ctx.deps.prisma.$transaction(async (tx) => {
+    await transaction(ctx.deps, async (tx) => {
       await tx.roomGroup.update({ where: { id }, data: input });
       await recordAudit(tx, ctx, { action: 'roomGroup.update', entityType: 'RoomGroup', entityId: id, before, after: input });
     });
@@ -74,7 +75,11 @@ export async function deleteRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
   const group = await findGroup(ctx, id);
   if (moveRoomsTo === id) throw new AppError('VALIDATION', { messageKey: 'roomGroup.errors.moveToItself' });
   if (typeof moveRoomsTo === 'number') await findGroup(ctx, moveRoomsTo);
-  await ctx.deps.prisma.$transaction(async (tx) => {
+  await transaction(ctx.deps, async (tx) => {
+    // Both groups locked in id order: two deletes moving rooms into each other queue, never deadlock.
+    for (const groupId of [id, ...(typeof moveRoomsTo === 'number' ? [moveRoomsTo] : [])].sort((a, b) => a - b)) await lockRow(tx, 'RoomGroup', ctx.actor.hotelId, groupId);
+    const alive = await tx.roomGroup.count({ where: { hotelId: ctx.actor.hotelId, id: { in: [id, ...(typeof moveRoomsTo === 'number' ? [moveRoomsTo] : [])] } } });
+    if (alive !== (typeof moveRoomsTo === 'number' ? 2 : 1)) throw new AppError('NOT_FOUND', { messageKey: 'roomGroup.errors.notFound' });
     const roomCount = await tx.room.count({ where: { hotelId: ctx.actor.hotelId, groupId: id, deletedAt: null } });
     if (roomCount > 0 && moveRoomsTo === undefined) {
       throw new AppError('CONFIRMATION_REQUIRED', { messageKey: 'roomGroup.errors.hasRooms', params: { name: group.name, count: roomCount }, details: { roomCount } });

@@ -4,12 +4,9 @@ import { createAccount, createHotelWithStaff, createRooms, hours, insertStay } f
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
 import { testMeta } from '../../test/harness';
-import type { RoomDetail, RoomListItem } from './room.service';
-import type { RoomGroupDto } from './room-group.service';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
-type RoomPage = { items: RoomListItem[]; total: number; counts: Record<string, number>; page: number; pageSize: number };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -34,7 +31,7 @@ async function boardHotel() {
 describe('room board', () => {
   it('derives the five statuses and counts each', async () => {
     const b = await boardHotel();
-    const page = (await api.query<RoomPage>('room.list', {}, { token: b.ownerToken })).data!;
+    const page = (await api.query('room.list', {}, { token: b.ownerToken })).data!;
     const status = Object.fromEntries(page.items.map((r) => [r.name, r.status]));
     expect(status).toEqual({ '101': 'vacant', '102': 'dirty', '103': 'maintain', '104': 'checked_in', '105': 'reserved', '201': 'vacant' });
     expect(page.counts).toEqual({ vacant: 2, reserved: 1, checked_in: 1, dirty: 1, maintain: 1 });
@@ -45,7 +42,7 @@ describe('room board', () => {
 
   it('filters by status (counts stay those of the whole board), searches name, remark and guest, filters by group', async () => {
     const b = await boardHotel();
-    const list = (input: object) => api.query<RoomPage>('room.list', input, { token: b.ownerToken }).then((r) => r.data!);
+    const list = (input: object) => api.query('room.list', input, { token: b.ownerToken }).then((r) => r.data!);
     const dirty = await list({ status: 'dirty' });
     expect(dirty.items.map((r) => r.name)).toEqual(['102']);
     expect(dirty.total).toBe(1);
@@ -62,7 +59,7 @@ describe('room board', () => {
 
   it('finds a room by a guest added, renamed or removed a moment ago (the database keeps the search text)', async () => {
     const b = await boardHotel();
-    const search = (text: string) => api.query<RoomPage>('room.list', { search: text }, { token: b.ownerToken }).then((r) => r.data!.items.map((x) => x.name));
+    const search = (text: string) => api.query('room.list', { search: text }, { token: b.ownerToken }).then((r) => r.data!.items.map((x) => x.name));
     const stay = await ctx.deps.prisma.stay.findFirstOrThrow({ where: { roomId: b.checkedIn.id } });
     const guest = await ctx.deps.prisma.stayGuest.create({ data: { hotelId: b.hotel.id, stayId: stay.id, name: 'Charles Babbage' } });
     expect(await search('babbage')).toEqual(['104']);
@@ -78,7 +75,7 @@ describe('room board', () => {
   it('sorts A-Z, Z-A, by group then order (default), by order and reverse order, and pages', async () => {
     const b = await boardHotel();
     await ctx.deps.prisma.room.update({ where: { id: b.other.id }, data: { sortOrder: -1 } });
-    const names = (sort: string, extra: object = {}) => api.query<RoomPage>('room.list', { sort, ...extra }, { token: b.ownerToken }).then((r) => r.data!.items.map((x) => x.name));
+    const names = (sort: string, extra: object = {}) => api.raw.query('room.list', { sort, ...extra }, { token: b.ownerToken }).then((r) => r.data!.items.map((x) => x.name));
     expect(await names('name_asc')).toEqual(['101', '102', '103', '104', '105', '201']);
     expect(await names('name_desc')).toEqual(['201', '105', '104', '103', '102', '101']);
     expect(await names('order')).toEqual(['201', '101', '102', '103', '104', '105']);
@@ -93,7 +90,7 @@ describe('room board', () => {
     const membership = await ctx.deps.prisma.membership.create({ data: { accountId: limited.id, hotelId: b.hotel.id, role: 'staff', allRooms: false } });
     await ctx.deps.prisma.membershipRoom.create({ data: { hotelId: b.hotel.id, membershipId: membership.id, roomId: b.checkedIn.id } });
     const session = await createSession(ctx.deps, { accountId: limited.id, hotelId: b.hotel.id, kind: 'web', meta: testMeta() });
-    const page = (await api.query<RoomPage>('room.list', {}, { token: session.token })).data!;
+    const page = (await api.query('room.list', {}, { token: session.token })).data!;
     expect(page.items.map((r) => r.name)).toEqual(['104']);
     expect((await api.query('room.get', { id: b.vacant.id }, { token: session.token })).error?.data.app?.code).toBe('NOT_FOUND');
   });
@@ -102,13 +99,13 @@ describe('room board', () => {
 describe('rooms', () => {
   it('creates, edits and deletes a room; names are unique among rooms that exist', async () => {
     const b = await boardHotel();
-    const created = await api.mutation<RoomDetail>('room.create', { name: '301', groupId: b.group.id, remarkName: 'Corner', lockPower: 87, macId: 'AA:BB:CC:DD:EE:FF', lockNotice: 'Welcome' }, { token: b.ownerToken });
-    expect(created.data).toMatchObject({ name: '301', groupName: 'Standard', remarkName: 'Corner', lockPower: 87, macId: 'AA:BB:CC:DD:EE:FF', lockNotice: 'Welcome', status: 'vacant' });
+    const created = await api.mutation('room.create', { name: '301', groupId: b.group.id, remarkName: 'Corner', macId: 'AA:BB:CC:DD:EE:FF', lockNotice: 'Welcome' }, { token: b.ownerToken });
+    expect(created.data).toMatchObject({ name: '301', groupName: 'Standard', remarkName: 'Corner', lockPower: null, macId: 'AA:BB:CC:DD:EE:FF', lockNotice: 'Welcome', status: 'vacant' });
     const dup = await api.mutation('room.create', { name: '301' }, { token: b.ownerToken, lang: 'zh-CN' });
     expect(dup.error?.data.app).toMatchObject({ code: 'CONFLICT', message: '房间名称“301”已存在' });
-    const edited = await api.mutation<RoomDetail>('room.update', { id: created.data!.id, name: '301A', groupId: null, lockPower: 50 }, { token: b.ownerToken });
-    expect(edited.data).toMatchObject({ name: '301A', groupId: null, lockPower: 50, remarkName: '' });
-    expect((await api.mutation('room.delete', { id: created.data!.id }, { token: b.ownerToken })).status).toBe(200);
+    const edited = await api.mutation('room.update', { id: created.data!.id, name: '301A', groupId: null }, { token: b.ownerToken });
+    expect(edited.data).toMatchObject({ name: '301A', groupId: null, lockPower: null, remarkName: '' });
+    expect((await api.mutation('room.delete', { roomId: created.data!.id }, { token: b.ownerToken })).status).toBe(200);
     expect((await api.query('room.get', { id: created.data!.id }, { token: b.ownerToken })).error?.data.app?.code).toBe('NOT_FOUND');
     // The deleted room's name can be used again; the old row stays for history.
     expect((await api.mutation('room.create', { name: '301A' }, { token: b.ownerToken })).status).toBe(200);
@@ -118,17 +115,17 @@ describe('rooms', () => {
   it('refuses to delete a room with an active stay, with a translated message', async () => {
     const b = await boardHotel();
     for (const room of [b.checkedIn, b.reserved]) {
-      const res = await api.mutation('room.delete', { id: room.id }, { token: b.ownerToken, lang: 'en' });
+      const res = await api.mutation('room.delete', { roomId: room.id }, { token: b.ownerToken, lang: 'en' });
       expect(res.error?.data.app).toMatchObject({ code: 'CONFLICT', message: `Room "${room.name}" has guests staying or a reservation and cannot be deleted.` });
     }
   });
 
   it('validates the settings with the shared rules', async () => {
     const b = await boardHotel();
-    const res = await api.mutation('room.create', { name: '', lockPower: 101, macId: 'nope', picture: 'javascript:alert(1)' }, { token: b.ownerToken, lang: 'en' });
+    const res = await api.mutation('room.create', { name: '', sortOrder: 1.5, macId: 'nope', picture: 'javascript:alert(1)' }, { token: b.ownerToken, lang: 'en' });
     expect(res.error?.data.app?.fields).toEqual({
       name: 'Enter the room name',
-      lockPower: 'Lock battery must be a whole number from 0 to 100',
+      sortOrder: expect.any(String),
       macId: 'Incorrect MAC address format',
       picture: 'Unsupported picture: upload a PNG, JPG, WebP or GIF image',
     });
@@ -136,16 +133,16 @@ describe('rooms', () => {
 
   it('lets staff look but not create or delete', async () => {
     const b = await boardHotel();
-    expect((await api.query<RoomPage>('room.list', {}, { token: b.staffToken })).data!.total).toBe(6);
+    expect((await api.query('room.list', {}, { token: b.staffToken })).data!.total).toBe(6);
     expect((await api.mutation('room.create', { name: '999' }, { token: b.staffToken })).error?.data.app?.code).toBe('FORBIDDEN');
-    expect((await api.mutation('room.delete', { id: b.vacant.id }, { token: b.staffToken })).error?.data.app?.code).toBe('FORBIDDEN');
+    expect((await api.mutation('room.delete', { roomId: b.vacant.id }, { token: b.staffToken })).error?.data.app?.code).toBe('FORBIDDEN');
   });
 });
 
 describe('room status changes', () => {
   it('cleans, dirties and takes out of service, and refuses maintenance over a guest', async () => {
     const b = await boardHotel();
-    const set = (roomId: number, target: string, lang = 'en') => api.mutation<RoomDetail>('room.setStatus', { roomId, target }, { token: b.staffToken, lang });
+    const set = (roomId: number, target: string, lang = 'en') => api.raw.mutation('room.setStatus', { roomId, target }, { token: b.staffToken, lang });
     expect((await set(b.dirty.id, 'clean')).data!.status).toBe('vacant');
     expect((await set(b.dirty.id, 'dirty')).data!.status).toBe('dirty');
     expect((await set(b.vacant.id, 'out_of_service')).data).toMatchObject({ status: 'maintain', maintenance: 'out_of_service' });
@@ -164,11 +161,11 @@ describe('room groups', () => {
     const bad = await api.mutation('roomGroup.create', { name: ' ', sort: '' }, { token: b.ownerToken, lang: 'en' });
     expect(bad.error?.data.app?.fields).toEqual({ name: 'Enter the group name', sort: 'Enter the order (a whole number, 0 or more)' });
     expect((await api.mutation('roomGroup.create', { name: 'Standard', sort: 2 }, { token: b.ownerToken })).error?.data.app?.code).toBe('CONFLICT');
-    const created = await api.mutation<RoomGroupDto>('roomGroup.create', { name: 'Deluxe', sort: 2 }, { token: b.ownerToken });
+    const created = await api.mutation('roomGroup.create', { name: 'Deluxe', sort: 2 }, { token: b.ownerToken });
     expect(created.data).toMatchObject({ name: 'Deluxe', sort: 2, roomCount: 0 });
-    const renamed = await api.mutation<RoomGroupDto>('roomGroup.update', { id: created.data!.id, name: 'Deluxe+', sort: 0 }, { token: b.ownerToken });
+    const renamed = await api.mutation('roomGroup.update', { id: created.data!.id, name: 'Deluxe+', sort: 0 }, { token: b.ownerToken });
     expect(renamed.data).toMatchObject({ name: 'Deluxe+', sort: 0 });
-    const list = await api.query<RoomGroupDto[]>('roomGroup.list', undefined, { token: b.ownerToken });
+    const list = await api.query('roomGroup.list', undefined, { token: b.ownerToken });
     expect(list.data!.map((g) => [g.name, g.roomCount])).toEqual([
       ['Deluxe+', 0],
       ['Standard', 6],
@@ -177,7 +174,7 @@ describe('room groups', () => {
 
   it('asks where the rooms go before deleting a group that has some, then moves them', async () => {
     const b = await boardHotel();
-    const target = (await api.mutation<RoomGroupDto>('roomGroup.create', { name: 'Target', sort: 5 }, { token: b.ownerToken })).data!;
+    const target = (await api.mutation('roomGroup.create', { name: 'Target', sort: 5 }, { token: b.ownerToken })).data!;
     const ask = await api.mutation('roomGroup.delete', { id: b.group.id }, { token: b.ownerToken, lang: 'en' });
     expect(ask.error?.data.app).toMatchObject({ code: 'CONFIRMATION_REQUIRED', errno: 100018, details: { roomCount: 6 }, message: 'Group "Standard" still has 6 rooms. Choose where to move them.' });
     expect((await api.mutation('roomGroup.delete', { id: b.group.id, moveRoomsTo: target.id }, { token: b.ownerToken })).status).toBe(200);
@@ -192,20 +189,20 @@ describe('tenancy', () => {
     const a = await boardHotel();
     const b = await createHotelWithStaff(ctx.deps);
     const token = b.ownerToken;
-    expect((await api.query<RoomPage>('room.list', { search: '10' }, { token })).data!.total).toBe(0);
+    expect((await api.query('room.list', { search: '10' }, { token })).data!.total).toBe(0);
     const attempts = [
       api.query('room.get', { id: a.vacant.id }, { token }),
       api.mutation('room.update', { id: a.vacant.id, name: 'x' }, { token }),
-      api.mutation('room.delete', { id: a.vacant.id }, { token }),
+      api.mutation('room.delete', { roomId: a.vacant.id }, { token }),
       api.mutation('room.setStatus', { roomId: a.dirty.id, target: 'clean' }, { token }),
-      api.mutation('room.setLock', { roomId: a.vacant.id, lockPower: 1 }, { token }),
+      api.mutation('room.setLock', { roomId: a.vacant.id, lockId: 'X' }, { token }),
       api.query('room.unlockRecords', { roomId: a.vacant.id }, { token }),
       api.mutation('roomGroup.update', { id: a.group.id, name: 'x', sort: 1 }, { token }),
       api.mutation('roomGroup.delete', { id: a.group.id, moveRoomsTo: 'none' }, { token }),
       api.mutation('room.create', { name: 'X1', groupId: a.group.id }, { token }),
     ];
     for (const res of await Promise.all(attempts)) expect(res.error?.data.app?.code).toBe('NOT_FOUND');
-    expect((await api.query<RoomGroupDto[]>('roomGroup.list', undefined, { token })).data).toEqual([]);
+    expect((await api.query('roomGroup.list', undefined, { token })).data).toEqual([]);
     expect(await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: a.dirty.id } })).toMatchObject({ cleanStatus: 'dirty' });
   });
 });
@@ -215,13 +212,23 @@ describe('unlock records', () => {
     const b = await boardHotel();
     const base = new Date('2026-11-20T02:00:00Z'); // 10:00 in Shanghai
     await ctx.deps.prisma.unlockRecord.createMany({
-      data: Array.from({ length: 25 }, (_, i) => ({ hotelId: b.hotel.id, roomId: b.checkedIn.id, occurredAt: new Date(base.getTime() - i * 3_600_000), style: 'card' as const, content: `unlock ${i}`, operator: 'guest' })),
+      data: Array.from({ length: 25 }, (_, i) => ({
+        hotelId: b.hotel.id,
+        roomId: b.checkedIn.id,
+        occurredAt: new Date(base.getTime() - i * 3_600_000),
+        style: 'card' as const,
+        event: i === 1 ? 'a_code_of_a_newer_lock' : 'opened',
+        device: 'LK-1',
+        operator: `Guest ${i}`,
+      })),
     });
-    const page = await api.query<{ items: { content: string }[]; total: number }>('room.unlockRecords', { roomId: b.checkedIn.id, pageSize: 10 }, { token: b.ownerToken });
+    const page = await api.query('room.unlockRecords', { roomId: b.checkedIn.id, pageSize: 10 }, { token: b.ownerToken });
     expect(page.data!.total).toBe(25);
-    expect(page.data!.items[0]!.content).toBe('unlock 0');
+    expect(page.data!.items[0]).toMatchObject({ event: 'opened', source: 'lock', device: 'LK-1', success: true, operator: 'Guest 0' });
+    // Records carry codes the console translates; a code it does not know is "other", never raw text.
+    expect(page.data!.items[1]!.event).toBe('other');
     // 2026-11-20 in Shanghai: 00:00 to 10:00 local, records 0..10.
-    const day = await api.query<{ total: number }>('room.unlockRecords', { roomId: b.checkedIn.id, from: '2026-11-20', to: '2026-11-20' }, { token: b.ownerToken });
+    const day = await api.query('room.unlockRecords', { roomId: b.checkedIn.id, from: '2026-11-20', to: '2026-11-20' }, { token: b.ownerToken });
     expect(day.data!.total).toBe(11);
     expect((await api.query('room.unlockRecords', { roomId: b.checkedIn.id, from: '2026-11-21', to: '2026-11-20' }, { token: b.ownerToken, lang: 'en' })).error?.data.app?.fields).toEqual({ to: 'The end must be later than the start' });
   });

@@ -4,8 +4,12 @@ import {
   ZLockDataInput,
   ZRoomInput,
   ZRoomListInput,
+  ZLockPowerReport,
+  ZRoomIdInput,
   ZRoomStatusInput,
   ZRoomUpdateInput,
+  ZRoomsStatusInput,
+  type TRoomStatusTarget,
   canSelfCheckIn,
   type TRoomListInput,
   type TRoomSort,
@@ -15,11 +19,12 @@ import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
+import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope, roomScopeSql } from './room-access';
-import { currentStaySql, roomsWithStatusSql } from './room-status';
+import { currentStaySql, liveStatusSql, offScheduleRoomsSql } from './room-status';
 
 export interface CurrentStay {
   id: number;
@@ -60,15 +65,19 @@ export interface RoomDetail extends RoomListItem {
   priceTemplateId: number | null;
 }
 
+/** The board's five orders over `Room` aliased `r`; each one is an index (migration 20261122100000). */
 const ORDER: Record<TRoomSort, Prisma.Sql> = {
-  default: Prisma.raw(`"groupSort" ASC NULLS LAST, "groupName" ASC NULLS LAST, "sortOrder" ASC, "name" ASC, "id" ASC`),
-  name_asc: Prisma.raw(`"name" ASC, "id" ASC`),
-  name_desc: Prisma.raw(`"name" DESC, "id" DESC`),
-  order: Prisma.raw(`"sortOrder" ASC, "name" ASC, "id" ASC`),
-  order_desc: Prisma.raw(`"sortOrder" DESC, "name" DESC, "id" DESC`),
+  default: Prisma.raw(`r."groupSort" ASC NULLS LAST, r."groupName" ASC NULLS LAST, r."sortOrder" ASC, r."name" ASC, r."id" ASC`),
+  name_asc: Prisma.raw(`r."name" ASC, r."id" ASC`),
+  name_desc: Prisma.raw(`r."name" DESC, r."id" DESC`),
+  order: Prisma.raw(`r."sortOrder" ASC, r."name" ASC, r."id" ASC`),
+  order_desc: Prisma.raw(`r."sortOrder" DESC, r."name" DESC, r."id" DESC`),
 };
 
-/** The same orders, qualified for the page joined with its rooms. */
+/** Within one group, every room has the group's sort and name: the default order is the room's own. */
+const ORDER_IN_GROUP: Record<TRoomSort, Prisma.Sql> = { ...ORDER, default: Prisma.raw(`r."sortOrder" ASC, r."name" ASC, r."id" ASC`) };
+
+/** The same orders over the page `p`, which carries the sort columns. */
 const ORDER_IN_PAGE: Record<TRoomSort, Prisma.Sql> = {
   default: Prisma.raw(`p."groupSort" ASC NULLS LAST, p."groupName" ASC NULLS LAST, p."sortOrder" ASC, p."name" ASC, p."id" ASC`),
   name_asc: Prisma.raw(`p."name" ASC, p."id" ASC`),
@@ -77,13 +86,37 @@ const ORDER_IN_PAGE: Record<TRoomSort, Prisma.Sql> = {
   order_desc: Prisma.raw(`p."sortOrder" DESC, p."name" DESC, p."id" DESC`),
 };
 
+const SORT_COLUMNS = Prisma.raw(`r."id", r."groupSort", r."groupName", r."sortOrder", r."name"`);
+
 const ACTIVE = Prisma.join(ACTIVE_STAY_STATES.map((s) => Prisma.sql`${s}::"StayStatus"`));
 
-/** The JSON object of one room: `p` is a row of `roomsWithStatusSql`, `rm` the room itself. */
-function roomJsonSql(now: Date, detail: boolean): Prisma.Sql {
+/** `text` for LIKE: `%`, `_` and `\` match themselves (the backslash is LIKE's escape character). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Whether room `r` matches `search` (lower-cased): its name or remark name contains it, or one of
+ * its active stays has a guest whose name or mobile does (the guest search text the database keeps
+ * on each stay, migration 20261121150000). From 3 characters on, trigram indexes find the rooms
+ * and stays (migration 20261122100000), in time that follows the matches, not the hotel; shorter
+ * text, which has no trigram, is looked for in every room and active stay of the hotel.
+ */
+function searchSql(hotelId: number, search: string): Prisma.Sql {
+  if ([...search].length >= 3) {
+    const pattern = `%${likeLiteral(search)}%`;
+    return Prisma.sql`r."id" IN (
+      SELECT x."id" FROM "Room" x WHERE x."hotelId" = ${hotelId} AND (lower(x."name") LIKE ${pattern} OR lower(x."remarkName") LIKE ${pattern})
+      UNION
+      SELECT s."roomId" FROM "Stay" s WHERE s."hotelId" = ${hotelId} AND s."status" IN (${ACTIVE}) AND s."guestSearch" LIKE ${pattern})`;
+  }
+  return Prisma.sql`(strpos(lower(r."name"), ${search}) > 0 OR strpos(lower(r."remarkName"), ${search}) > 0 OR r."id" IN (
+    SELECT s."roomId" FROM "Stay" s WHERE s."hotelId" = ${hotelId} AND s."status" IN (${ACTIVE}) AND strpos(s."guestSearch", ${search}) > 0))`;
+}
+
+/** The JSON object of one room: `rm` is the room, `g` its group, `status` its status. */
+function roomJsonSql(now: Date, detail: boolean, status: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`json_build_object(
-    'id', rm."id", 'name', rm."name", 'remarkName', rm."remarkName", 'groupId', rm."groupId", 'groupName', p."groupName",
-    'picture', rm."picture", 'status', p."status", 'cleanStatus', rm."cleanStatus", 'maintenance', rm."maintenance",
+    'id', rm."id", 'name', rm."name", 'remarkName', rm."remarkName", 'groupId', rm."groupId", 'groupName', g."name",
+    'picture', rm."picture", 'status', ${status}, 'cleanStatus', rm."cleanStatus", 'maintenance', rm."maintenance",
     'sortOrder', rm."sortOrder", 'lockId', rm."lockId", 'lockPower', rm."lockPower", 'usualPrice', rm."usualPrice",
     ${
       detail
@@ -107,31 +140,57 @@ function toRoomItem<T extends RawRoom>(raw: T): T & { canSelfCheckIn: boolean } 
 }
 
 /**
- * The room board: the rooms of the actor's scope with their derived status, a count per status
- * (for the filter), search by room name, remark name or a current guest, group filter, five
- * sort orders and paging. One query, whatever the filters.
+ * The one statement of the room board: the rooms of the actor's scope with their status, a count
+ * per status (for the filter), search by room name, remark name or a current guest, group filter,
+ * five sort orders and paging (docs/decisions/008-room-board-counts-kept-by-the-database.md).
+ * - Statuses are the rooms' stored ones, except for the rooms whose stays the clock has overtaken
+ *   (`off`, normally none), whose status is computed from their stays at `now`.
+ * - Counts: for a member who sees the whole hotel and does not search, the hotel's (or group's)
+ *   counts the database keeps, corrected by `off`; otherwise counted over the matching rooms
+ *   (a member's own rooms, or the search's results).
+ * - The page walks an index in the requested order (with the status first when filtered) and stops
+ *   after the page; the rooms of `off` are merged in by their live status.
  */
-/** The one statement of the room board: rooms in scope, their status, the counts and one page. */
 export function roomListSql(actor: AuthedContext['actor'], input: z.output<typeof ZRoomListInput>, now: Date): Prisma.Sql {
   const filters: Prisma.Sql[] = [roomScopeSql(actor)];
   if (input.groupId !== undefined) filters.push(Prisma.sql`r."groupId" = ${input.groupId}`);
   const search = input.search?.trim().toLowerCase();
-  if (search) {
-    // strpos(lower(...)) matches a substring case-insensitively twice as fast as ILIKE, with no
-    // wildcard to escape. Guests are looked for in the guest search text the database keeps on
-    // each stay (migration 20261121150000), among active stays only.
-    filters.push(Prisma.sql`(strpos(lower(r."name"), ${search}) > 0 OR strpos(lower(r."remarkName"), ${search}) > 0 OR r."id" IN (
-      SELECT gs."roomId" FROM "Stay" gs
-      WHERE gs."hotelId" = ${actor.hotelId} AND gs."status" IN (${ACTIVE}) AND strpos(gs."guestSearch", ${search}) > 0))`);
-  }
-  const statusFilter = input.status ? Prisma.sql`WHERE "status" = ${input.status}` : Prisma.empty;
+  // A search's rooms are found once, with what counting and paging them needs (`matches`), and
+  // both read them from there; otherwise both read the rooms themselves.
+  const matches = search ? Prisma.sql`SELECT ${SORT_COLUMNS}, r."status" FROM "Room" r WHERE ${Prisma.join(filters, ' AND ')} AND ${searchSql(actor.hotelId, search)}` : null;
+  const rooms = matches ? Prisma.raw('matches r') : Prisma.raw('"Room" r');
+  const where = matches ? Prisma.sql`r."id" IN (SELECT m."id" FROM matches m)` : Prisma.join(filters, ' AND ');
+  const order = (input.groupId !== undefined ? ORDER_IN_GROUP : ORDER)[input.sort];
+  const limit = input.pageSize;
+  const offset = (input.page - 1) * input.pageSize;
+  const counts =
+    actor.allRooms && !search
+      ? Prisma.sql`SELECT x."status", sum(x."n")::int AS n FROM (
+          SELECT c."status"::text AS "status", c."n" FROM "RoomStatusCount" c
+          WHERE c."hotelId" = ${actor.hotelId}${input.groupId !== undefined ? Prisma.sql` AND c."groupId" = ${input.groupId}` : Prisma.empty}
+          UNION ALL SELECT o."stored", -1 FROM off o
+          UNION ALL SELECT o."status", 1 FROM off o) x
+        GROUP BY x."status"`
+      : Prisma.sql`SELECT coalesce(o."status", r."status"::text) AS "status", count(*)::int AS n
+        FROM ${rooms} LEFT JOIN off o ON o."id" = r."id"${matches ? Prisma.empty : Prisma.sql` WHERE ${where}`} GROUP BY 1`;
+  const page = input.status
+    ? Prisma.sql`SELECT * FROM (
+          (SELECT ${SORT_COLUMNS} FROM ${rooms}
+           WHERE ${matches ? Prisma.sql`true` : where} AND r."status" = ${input.status}::"RoomStatus" AND r."id" NOT IN (SELECT o."id" FROM off o)
+           ORDER BY ${order} LIMIT ${limit + offset})
+          UNION ALL
+          (SELECT ${SORT_COLUMNS} FROM "Room" r JOIN off o ON o."id" = r."id" WHERE o."status" = ${input.status})
+        ) p ORDER BY ${ORDER_IN_PAGE[input.sort]} LIMIT ${limit} OFFSET ${offset}`
+    : Prisma.sql`SELECT ${SORT_COLUMNS} FROM ${rooms}${matches ? Prisma.empty : Prisma.sql` WHERE ${where}`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const status = Prisma.sql`coalesce((SELECT o."status" FROM off o WHERE o."id" = rm."id"), rm."status"::text)`;
   return Prisma.sql`
-    WITH rooms AS (${roomsWithStatusSql(actor.hotelId, Prisma.join(filters, ' AND '), now)}),
-    counts AS (SELECT "status", count(*)::int AS n FROM rooms GROUP BY "status"),
-    page AS (SELECT * FROM rooms ${statusFilter} ORDER BY ${ORDER[input.sort]} LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize})
+    WITH ${matches ? Prisma.sql`matches AS MATERIALIZED (${matches}),` : Prisma.empty}
+    off AS MATERIALIZED (${offScheduleRoomsSql(actor.hotelId, where, now)}),
+    counts AS (${counts}),
+    page AS (${page})
     SELECT (SELECT coalesce(json_object_agg("status", n), '{}'::json) FROM counts) AS "counts",
-           (SELECT coalesce(json_agg(${roomJsonSql(now, false)} ORDER BY ${ORDER_IN_PAGE[input.sort]}), '[]'::json)
-              FROM page p JOIN "Room" rm ON rm."id" = p."id") AS "items"`;
+           (SELECT coalesce(json_agg(${roomJsonSql(now, false, status)} ORDER BY ${ORDER_IN_PAGE[input.sort]}), '[]'::json)
+              FROM page p JOIN "Room" rm ON rm."id" = p."id" LEFT JOIN "RoomGroup" g ON g."id" = rm."groupId") AS "items"`;
 }
 
 /**
@@ -149,13 +208,14 @@ export async function listRooms(ctx: AuthedContext, raw: TRoomListInput) {
   return { items: (row?.items ?? []).map(toRoomItem), total, counts, page: input.page, pageSize: input.pageSize };
 }
 
+/** One room of the actor's scope, its status computed from its own stays at this moment. */
 export async function getRoom(ctx: AuthedContext, roomId: number): Promise<RoomDetail> {
   requirePermission(ctx.actor, 'room.read');
   const now = new Date();
-  const where = Prisma.sql`${roomScopeSql(ctx.actor)} AND r."id" = ${roomId}`;
   const [row] = await ctx.deps.prisma.$queryRaw<{ room: Omit<RoomDetail, 'canSelfCheckIn'> | null }[]>`
-    WITH rooms AS (${roomsWithStatusSql(ctx.actor.hotelId, where, now)})
-    SELECT (SELECT ${roomJsonSql(now, true)} FROM rooms p JOIN "Room" rm ON rm."id" = p."id") AS "room"`;
+    SELECT (SELECT ${roomJsonSql(now, true, liveStatusSql(Prisma.raw('rm'), now))}
+            FROM "Room" rm LEFT JOIN "RoomGroup" g ON g."id" = rm."groupId"
+            WHERE rm."id" = ${roomId} AND EXISTS (SELECT 1 FROM "Room" r WHERE r."id" = rm."id" AND ${roomScopeSql(ctx.actor)})) AS "room"`;
   if (!row?.room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
   return toRoomItem(row.room);
 }
@@ -177,7 +237,6 @@ function roomData(input: z.output<typeof ZRoomInput>) {
     notice: input.notice,
     lockId: input.lockId,
     bluetoothName: input.bluetoothName,
-    lockPower: input.lockPower,
     macId: input.macId,
     sortOrder: input.sortOrder,
   };
@@ -194,7 +253,7 @@ export async function createRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIn
   const input = ZRoomInput.parse(raw);
   await assertGroup(ctx, input.groupId);
   try {
-    const room = await ctx.deps.prisma.$transaction(async (tx) => {
+    const room = await transaction(ctx.deps, async (tx) => {
       const created = await tx.room.create({ data: { hotelId: ctx.actor.hotelId, ...roomData(input) }, select: { id: true } });
       await recordAudit(tx, ctx, { action: 'room.create', entityType: 'Room', entityId: created.id, after: roomData(input) });
       return created;
@@ -209,10 +268,10 @@ export async function createRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIn
 export async function updateRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomUpdateInput>): Promise<RoomDetail> {
   requirePermission(ctx.actor, 'room.manage');
   const { id, ...fields } = ZRoomUpdateInput.parse(raw);
-  const before = await findRoom(ctx, id, { id: true, name: true, groupId: true, picture: true, remarkName: true, description: true, lockNotice: true, notice: true, lockId: true, bluetoothName: true, lockPower: true, macId: true, sortOrder: true });
+  const before = await findRoom(ctx, id, { id: true, name: true, groupId: true, picture: true, remarkName: true, description: true, lockNotice: true, notice: true, lockId: true, bluetoothName: true, macId: true, sortOrder: true });
   await assertGroup(ctx, fields.groupId);
   try {
-    await ctx.deps.prisma.$transaction(async (tx) => {
+    await transaction(ctx.deps, async (tx) => {
       await tx.room.update({ where: { id }, data: roomData(fields) });
       await recordAudit(tx, ctx, { action: 'room.update', entityType: 'Room', entityId: id, before, after: roomData(fields) });
     });
@@ -224,12 +283,13 @@ export async function updateRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomUp
 }
 
 /** Deletes a room softly (its stays remain as history); a room with an active stay is kept. */
-export async function deleteRoom(ctx: AuthedContext, roomId: number): Promise<void> {
+export async function deleteRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIdInput>): Promise<void> {
   requireWholeHotel(ctx);
+  const { roomId } = ZRoomIdInput.parse(raw);
   const room = await findRoom(ctx, roomId, { id: true, name: true });
-  await ctx.deps.prisma.$transaction(async (tx) => {
-    // Lock the room so a check-in cannot slip in between the check and the delete.
-    await tx.$queryRaw`SELECT 1 FROM "Room" WHERE "id" = ${roomId} FOR UPDATE`;
+  await transaction(ctx.deps, async (tx) => {
+    // Locked so that a check-in cannot slip in between the check and the delete.
+    await lockRooms(tx, ctx.actor.hotelId, [roomId]);
     const active = await tx.stay.count({ where: { hotelId: ctx.actor.hotelId, roomId, status: { in: [...ACTIVE_STAY_STATES] } } });
     if (active > 0) throw new AppError('CONFLICT', { messageKey: 'room.errors.hasActiveStay', params: { name: room.name } });
     await tx.room.update({ where: { id: roomId }, data: { deletedAt: new Date() } });
@@ -237,35 +297,41 @@ export async function deleteRoom(ctx: AuthedContext, roomId: number): Promise<vo
   });
 }
 
+function statusChange(target: TRoomStatusTarget) {
+  if (target === 'clean' || target === 'inspected' || target === 'dirty') return { cleanStatus: target };
+  return { maintenance: target === 'back_in_service' ? ('none' as const) : target };
+}
+
 /**
- * Housekeeping and maintenance (spec §4 "status can be modified"). Occupancy is not set here: it
- * follows stays. A room with a guest or an upcoming reservation cannot be taken out of order or
- * out of service: the failure message says so.
+ * Housekeeping and maintenance (spec §4 "status can be modified") of one or several rooms, all or
+ * nothing. Occupancy is not set here: it follows stays. A room with a guest or an upcoming
+ * reservation cannot be taken out of order or out of service: the failure message names it.
  */
-export async function setRoomStatus(ctx: AuthedContext, raw: z.input<typeof ZRoomStatusInput>): Promise<RoomDetail> {
+export async function setRoomsStatus(ctx: AuthedContext, raw: z.input<typeof ZRoomsStatusInput>): Promise<{ rooms: number }> {
   requirePermission(ctx.actor, 'room.read');
   requirePermission(ctx.actor, 'stay.manage');
-  const { roomId, target } = ZRoomStatusInput.parse(raw);
-  const before = await getRoom(ctx, roomId);
-  const data =
-    target === 'clean' || target === 'inspected' || target === 'dirty'
-      ? { cleanStatus: target }
-      : target === 'back_in_service'
-        ? { maintenance: 'none' as const }
-        : { maintenance: target };
-  if ('maintenance' in data && data.maintenance !== 'none' && before.currentStay) {
-    throw new AppError('CONFLICT', { messageKey: 'room.errors.statusBlockedByStay', params: { name: before.name } });
-  }
-  await ctx.deps.prisma.$transaction(async (tx) => {
-    await tx.room.update({ where: { id: roomId }, data });
-    await recordAudit(tx, ctx, {
-      action: 'room.status',
-      entityType: 'Room',
-      entityId: roomId,
-      before: { status: before.status, cleanStatus: before.cleanStatus, maintenance: before.maintenance },
-      after: { target },
-    });
+  const { roomIds, target } = ZRoomsStatusInput.parse(raw);
+  const ids = [...new Set(roomIds)];
+  const data = statusChange(target);
+  await transaction(ctx.deps, async (tx) => {
+    await lockRooms(tx, ctx.actor.hotelId, ids);
+    const rooms = await tx.room.findMany({ where: { ...roomScope(ctx.actor), id: { in: ids } }, select: { id: true, name: true, cleanStatus: true, maintenance: true }, orderBy: { id: 'asc' } });
+    if (rooms.length !== ids.length) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
+    if ('maintenance' in data && data.maintenance !== 'none') {
+      const busy = await tx.stay.findFirst({ where: { hotelId: ctx.actor.hotelId, roomId: { in: ids }, status: { in: [...ACTIVE_STAY_STATES] } }, select: { room: { select: { name: true } } } });
+      if (busy) throw new AppError('CONFLICT', { messageKey: 'room.errors.statusBlockedByStay', params: { name: busy.room.name } });
+    }
+    await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, id: { in: ids } }, data });
+    for (const room of rooms) {
+      await recordAudit(tx, ctx, { action: 'room.status', entityType: 'Room', entityId: room.id, before: { cleanStatus: room.cleanStatus, maintenance: room.maintenance }, after: { target } });
+    }
   });
+  return { rooms: ids.length };
+}
+
+export async function setRoomStatus(ctx: AuthedContext, raw: z.input<typeof ZRoomStatusInput>): Promise<RoomDetail> {
+  const { roomId, target } = ZRoomStatusInput.parse(raw);
+  await setRoomsStatus(ctx, { roomIds: [roomId], target });
   return getRoom(ctx, roomId);
 }
 
@@ -277,18 +343,28 @@ export async function listLocks(ctx: AuthedContext) {
   return ctx.deps.prisma.room.findMany({ where: roomScope(ctx.actor), select: lockSelect, orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
 }
 
-export async function getLock(ctx: AuthedContext, roomId: number) {
+export async function getLock(ctx: AuthedContext, raw: z.input<typeof ZRoomIdInput>) {
   requirePermission(ctx.actor, 'room.read');
+  const { roomId } = ZRoomIdInput.parse(raw);
   return findRoom(ctx, roomId, lockSelect);
 }
 
+/** The lock of a room as the front desk records it (the battery level is the lock's to report: recordLockPower). */
 export async function setLockData(ctx: AuthedContext, raw: z.input<typeof ZLockDataInput>) {
   requirePermission(ctx.actor, 'room.manage');
   const { roomId, ...data } = ZLockDataInput.parse(raw);
   const before = await findRoom(ctx, roomId, lockSelect);
-  return ctx.deps.prisma.$transaction(async (tx) => {
-    const room = await tx.room.update({ where: { id: roomId }, data, select: lockSelect });
+  return transaction(ctx.deps, async (tx) => {
+    const room = await tx.room.update({ where: { id: before.id }, data, select: lockSelect });
     await recordAudit(tx, ctx, { action: 'room.lock', entityType: 'Room', entityId: roomId, before, after: data });
     return room;
   });
+}
+
+/** A battery level reported by the lock itself (a legacy app reads it over Bluetooth). */
+export async function recordLockPower(ctx: AuthedContext, raw: z.input<typeof ZLockPowerReport>) {
+  requirePermission(ctx.actor, 'room.read');
+  const { roomId, lockPower } = ZLockPowerReport.parse(raw);
+  const room = await findRoom(ctx, roomId, { id: true });
+  return ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockPower }, select: lockSelect });
 }

@@ -4,11 +4,9 @@ import { zonedToInstant, addDays, localDate } from '@console/shared';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
-import type { StayDto } from './stay.service';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
-type Page<T> = { items: T[]; total: number };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -22,14 +20,14 @@ async function frontDesk() {
   return { ...h, rooms: rooms as [typeof rooms[number], typeof rooms[number], typeof rooms[number]] };
 }
 
-const guest = (name: string, extra: object = {}) => ({ name, gender: 'female', nationality: 'CN', idNumber: `ID-${name}`, mobile: uniqueMobile(), ...extra });
+const guest = (name: string, extra: object = {}) => ({ name, gender: 'female' as const, nationality: 'CN', idNumber: `ID-${name}`, mobile: uniqueMobile(), ...extra });
 
 function checkInInput(roomId: number, extra: Record<string, unknown> = {}) {
   return {
     roomId,
     checkInAt: hours(-0.5).toISOString(),
     expectedCheckOutAt: hours(24).toISOString(),
-    lengthUnit: 'day',
+    lengthUnit: 'day' as const,
     breakfast: true,
     guests: [guest(`Guest-${randomUUID().slice(0, 8)}`)],
     idempotencyKey: randomUUID(),
@@ -38,14 +36,14 @@ function checkInInput(roomId: number, extra: Record<string, unknown> = {}) {
 }
 
 async function roomStatus(token: string, roomId: number) {
-  return (await api.query<{ status: string }>('room.get', { id: roomId }, { token })).data!.status;
+  return (await api.query('room.get', { id: roomId }, { token })).data!.status;
 }
 
 describe('check-in', () => {
   it('checks guests in with a co-guest: the stay is in house, priced by the pricing function, and the room shows Checked in', async () => {
     const d = await frontDesk();
     const input = checkInInput(d.rooms[0].id, { guests: [guest('Main'), guest('Co', { gender: 'male', idNumber: 'ID-CO', mobile: null })], depositAmount: 50_000, remark: 'VIP' });
-    const res = await api.mutation<StayDto>('stay.checkIn', input, { token: d.staffToken });
+    const res = await api.mutation('stay.checkIn', input, { token: d.staffToken });
     expect(res.status).toBe(200);
     const stay = res.data!;
     expect(stay).toMatchObject({ state: 'in_house', roomName: '101', breakfast: true, depositAmount: 50_000, remark: 'VIP' });
@@ -53,14 +51,14 @@ describe('check-in', () => {
       ['Main', true],
       ['Co', false],
     ]);
-    const quote = await api.query<{ total: number }>('price.quote', { roomId: d.rooms[0].id, checkInAt: input.checkInAt, expectedCheckOutAt: input.expectedCheckOutAt }, { token: d.staffToken });
+    const quote = await api.query('price.quote', { roomId: d.rooms[0].id, checkInAt: input.checkInAt, expectedCheckOutAt: input.expectedCheckOutAt }, { token: d.staffToken });
     expect(stay.priceAmount).toBe(quote.data!.total);
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('checked_in');
   });
 
   it('makes a future check-in a reservation: the room is Occupied/reserved until arrival', async () => {
     const d = await frontDesk();
-    const res = await api.mutation<StayDto>('stay.checkIn', checkInInput(d.rooms[1].id, { checkInAt: hours(48).toISOString(), expectedCheckOutAt: hours(72).toISOString() }), { token: d.staffToken });
+    const res = await api.mutation('stay.checkIn', checkInInput(d.rooms[1].id, { checkInAt: hours(48).toISOString(), expectedCheckOutAt: hours(72).toISOString() }), { token: d.staffToken });
     expect(res.data!.state).toBe('reserved');
     expect(await roomStatus(d.staffToken, d.rooms[1].id)).toBe('reserved');
   });
@@ -91,7 +89,7 @@ describe('check-in', () => {
     const d = await frontDesk();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api.mutation<StayDto>('stay.checkIn', checkInInput(d.rooms[2].id, { checkInAt: hours(2 + i * 0.1).toISOString(), expectedCheckOutAt: hours(26 + i).toISOString() }), { token: d.staffToken, lang: 'en' }),
+        api.mutation('stay.checkIn', checkInInput(d.rooms[2].id, { checkInAt: hours(2 + i * 0.1).toISOString(), expectedCheckOutAt: hours(26 + i).toISOString() }), { token: d.staffToken, lang: 'en' }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -104,8 +102,8 @@ describe('check-in', () => {
   it('makes one stay of the same check-in sent twice, even at the same moment', async () => {
     const d = await frontDesk();
     const input = checkInInput(d.rooms[0].id);
-    const [a, b] = await Promise.all([api.mutation<StayDto>('stay.checkIn', input, { token: d.staffToken }), api.mutation<StayDto>('stay.checkIn', input, { token: d.staffToken })]);
-    const again = await api.mutation<StayDto>('stay.checkIn', input, { token: d.staffToken });
+    const [a, b] = await Promise.all([api.mutation('stay.checkIn', input, { token: d.staffToken }), api.mutation('stay.checkIn', input, { token: d.staffToken })]);
+    const again = await api.mutation('stay.checkIn', input, { token: d.staffToken });
     expect([a.status, b.status, again.status]).toEqual([200, 200, 200]);
     expect(new Set([a.data!.id, b.data!.id, again.data!.id]).size).toBe(1);
     expect(await ctx.deps.prisma.stay.count({ where: { roomId: d.rooms[0].id } })).toBe(1);
@@ -125,7 +123,7 @@ describe('check-in', () => {
     });
     const half = await api.mutation('stay.checkIn', { ...input, acknowledge: ['guest_in_other_room'] }, { token: d.staffToken, lang: 'en' });
     expect(half.error?.data.app).toMatchObject({ code: 'CONFIRMATION_REQUIRED', message: 'Room "102" has not been cleaned yet. Check in anyway?' });
-    const ok = await api.mutation<StayDto>('stay.checkIn', { ...input, acknowledge: ['guest_in_other_room', 'room_dirty'] }, { token: d.staffToken });
+    const ok = await api.mutation('stay.checkIn', { ...input, acknowledge: ['guest_in_other_room', 'room_dirty'] }, { token: d.staffToken });
     expect(ok.data!.state).toBe('in_house');
   });
 
@@ -148,26 +146,26 @@ describe('check-in', () => {
 
 describe('check-out, renewal, room change, guests', () => {
   async function inHouse(d: Awaited<ReturnType<typeof frontDesk>>, roomIndex = 0, extra: Record<string, unknown> = {}) {
-    return (await api.mutation<StayDto>('stay.checkIn', checkInInput(d.rooms[roomIndex]!.id, extra), { token: d.staffToken })).data!;
+    return (await api.mutation('stay.checkIn', checkInInput(d.rooms[roomIndex]!.id, extra), { token: d.staffToken })).data!;
   }
 
   it('checks out: the room becomes Dirty and the credentials of the stay are queued for removal', async () => {
     const d = await frontDesk();
     const stay = await inHouse(d);
     await ctx.deps.prisma.lockPassword.create({ data: { hotelId: d.hotel.id, roomId: d.rooms[0].id, stayId: stay.id, kind: 'custom', holderName: 'g', code: '123456', validFrom: new Date(), deliveryState: 'on_lock' } });
-    const out = await api.mutation<StayDto & { revokedCredentials: number }>('stay.checkOut', { stayId: stay.id }, { token: d.staffToken });
+    const out = await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken });
     expect(out.data).toMatchObject({ state: 'checked_out', revokedCredentials: 1 });
     expect(out.data!.checkedOutAt).toBeTruthy();
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('dirty');
     expect((await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken, lang: 'en' })).error?.data.app?.message).toBe('This stay has ended; this action is no longer possible.');
     // Mark it clean: Vacant again.
-    expect((await api.mutation<{ status: string }>('room.setStatus', { roomId: d.rooms[0].id, target: 'clean' }, { token: d.staffToken })).data!.status).toBe('vacant');
+    expect((await api.mutation('room.setStatus', { roomId: d.rooms[0].id, target: 'clean' }, { token: d.staffToken })).data!.status).toBe('vacant');
   });
 
   it('cancels a reservation that has not begun, leaving the room clean', async () => {
     const d = await frontDesk();
     const stay = await inHouse(d, 0, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(50).toISOString() });
-    expect((await api.mutation<StayDto>('stay.checkOut', { stayId: stay.id }, { token: d.staffToken })).data!.state).toBe('ended');
+    expect((await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken })).data!.state).toBe('ended');
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('vacant');
   });
 
@@ -176,10 +174,10 @@ describe('check-out, renewal, room change, guests', () => {
     const stay = await inHouse(d);
     const end = new Date(stay.expectedCheckOutAt);
     const twoMore = new Date(end.getTime() + 48 * 3_600_000);
-    const quote = await api.query<{ total: number }>('price.quote', { roomId: d.rooms[0].id, checkInAt: end.toISOString(), expectedCheckOutAt: twoMore.toISOString(), kind: 'renewal' }, { token: d.staffToken });
-    const renewed = await api.mutation<StayDto & { addedPrice: number }>('stay.renew', { stayId: stay.id, expectedCheckOutAt: twoMore.toISOString() }, { token: d.staffToken });
+    const quote = await api.query('price.quote', { roomId: d.rooms[0].id, checkInAt: end.toISOString(), expectedCheckOutAt: twoMore.toISOString(), kind: 'renewal' }, { token: d.staffToken });
+    const renewed = await api.mutation('stay.renew', { stayId: stay.id, expectedCheckOutAt: twoMore.toISOString() }, { token: d.staffToken });
     expect(renewed.data).toMatchObject({ expectedCheckOutAt: twoMore.toISOString(), addedPrice: quote.data!.total, priceAmount: stay.priceAmount + quote.data!.total });
-    const fixed = await api.mutation<StayDto & { addedPrice: number }>('stay.renew', { stayId: stay.id, expectedCheckOutAt: new Date(twoMore.getTime() + 24 * 3_600_000).toISOString(), priceMode: 'fixed', fixedPrice: 12_300 }, { token: d.staffToken });
+    const fixed = await api.mutation('stay.renew', { stayId: stay.id, expectedCheckOutAt: new Date(twoMore.getTime() + 24 * 3_600_000).toISOString(), priceMode: 'fixed', fixedPrice: 12_300 }, { token: d.staffToken });
     expect(fixed.data!.addedPrice).toBe(12_300);
     const earlier = await api.mutation('stay.renew', { stayId: stay.id, expectedCheckOutAt: end.toISOString() }, { token: d.staffToken, lang: 'en' });
     expect(earlier.error?.data.app?.fields).toEqual({ expectedCheckOutAt: 'The new check-out must be later than the current expected check-out' });
@@ -194,12 +192,12 @@ describe('check-out, renewal, room change, guests', () => {
     await ctx.deps.prisma.room.update({ where: { id: d.rooms[1].id }, data: { usualPrice: 35_000, weekendPrice: 35_000 } });
     await ctx.deps.prisma.room.update({ where: { id: d.rooms[0].id }, data: { weekendPrice: 20_000 } });
     const stay = await inHouse(d, 0, { guests: [guest('Mover'), guest('Partner')] });
-    const moved = await api.mutation<StayDto & { priceDifference: number }>('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[1].id }, { token: d.staffToken });
+    const moved = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[1].id }, { token: d.staffToken });
     expect(moved.status).toBe(200);
-    const nights = (await api.query<{ nights: unknown[] }>('price.quote', { roomId: d.rooms[1].id, checkInAt: new Date().toISOString(), expectedCheckOutAt: stay.expectedCheckOutAt }, { token: d.staffToken })).data!.nights.length;
+    const nights = (await api.query('price.quote', { roomId: d.rooms[1].id, checkInAt: new Date().toISOString(), expectedCheckOutAt: stay.expectedCheckOutAt }, { token: d.staffToken })).data!.nights.length;
     expect(moved.data).toMatchObject({ roomName: '102', state: 'in_house', movedFromStayId: stay.id, priceDifference: 15_000 * nights, priceAmount: stay.priceAmount + 15_000 * nights });
     expect(moved.data!.guests.map((g) => g.name)).toEqual(['Mover', 'Partner']);
-    const old = await api.query<StayDto>('stay.get', { stayId: stay.id }, { token: d.staffToken });
+    const old = await api.query('stay.get', { stayId: stay.id }, { token: d.staffToken });
     expect(old.data).toMatchObject({ state: 'moved', movedToStayId: moved.data!.id });
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('dirty');
     expect(await roomStatus(d.staffToken, d.rooms[1].id)).toBe('checked_in');
@@ -216,16 +214,16 @@ describe('check-out, renewal, room change, guests', () => {
     await ctx.deps.prisma.room.update({ where: { id: d.rooms[2].id }, data: { maintenance: 'out_of_service' } });
     const broken = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[2].id }, { token: d.staffToken, lang: 'en' });
     expect(broken.error?.data.app?.message).toBe('Room change failed: room "103" is under maintenance.');
-    expect((await api.query<StayDto>('stay.get', { stayId: stay.id }, { token: d.staffToken })).data!.state).toBe('in_house');
+    expect((await api.query('stay.get', { stayId: stay.id }, { token: d.staffToken })).data!.state).toBe('in_house');
   });
 
   it('adds and removes a co-guest, and keeps the main guest', async () => {
     const d = await frontDesk();
     const stay = await inHouse(d);
-    const added = await api.mutation<StayDto>('stay.addGuest', { stayId: stay.id, guest: guest('Friend', { gender: 'male' }) }, { token: d.staffToken });
+    const added = await api.mutation('stay.addGuest', { stayId: stay.id, guest: guest('Friend', { gender: 'male' }) }, { token: d.staffToken });
     expect(added.data!.guests.map((g) => g.name)).toEqual([stay.guests[0]!.name, 'Friend']);
     const friend = added.data!.guests[1]!;
-    const removed = await api.mutation<StayDto>('stay.removeGuest', { stayId: stay.id, guestId: friend.id }, { token: d.staffToken });
+    const removed = await api.mutation('stay.removeGuest', { stayId: stay.id, guestId: friend.id }, { token: d.staffToken });
     expect(removed.data!.guests).toHaveLength(1);
     const primary = await api.mutation('stay.removeGuest', { stayId: stay.id, guestId: stay.guests[0]!.id }, { token: d.staffToken, lang: 'en' });
     expect(primary.error?.data.app?.message).toBe('The main guest cannot be removed.');
@@ -240,7 +238,7 @@ describe('tenant list, guests, breakfast', () => {
     await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { guests: [guest('Current One')] }), { token: d.staffToken });
     await api.mutation('stay.checkIn', checkInInput(d.rooms[1].id, { checkInAt: hours(72).toISOString(), expectedCheckOutAt: hours(96).toISOString(), guests: [guest('Future Two')] }), { token: d.staffToken });
     await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[2].id, checkInAt: zonedToInstant(`${addDays(today, -20)}T14:00`, tz)!, expectedCheckOutAt: zonedToInstant(`${addDays(today, -18)}T12:00`, tz)!, status: 'checked_out', guestName: 'Past Three' });
-    const list = (input: object) => api.query<Page<StayDto>>('stay.list', input, { token: d.staffToken }).then((r) => r.data!.items.map((s) => s.guests[0]!.name));
+    const list = (input: object) => api.query('stay.list', input, { token: d.staffToken }).then((r) => r.data!.items.map((s) => s.guests[0]!.name));
     expect(await list({})).toEqual(['Future Two', 'Current One', 'Past Three']);
     expect(await list({ state: 'current' })).toEqual(['Future Two', 'Current One']);
     expect(await list({ state: 'in_house' })).toEqual(['Current One']);
@@ -254,10 +252,10 @@ describe('tenant list, guests, breakfast', () => {
 
   it('shows a guest with their stay (the guest detail page), and lists guests', async () => {
     const d = await frontDesk();
-    const stay = (await api.mutation<StayDto>('stay.checkIn', checkInInput(d.rooms[0].id, { guests: [guest('Detail Person', { birthDate: '1990-05-06' })], remark: 'late arrival' }), { token: d.staffToken })).data!;
-    const detail = await api.query<{ guest: { name: string; birthDate: string }; stay: StayDto }>('stay.guest', { id: stay.guests[0]!.id }, { token: d.staffToken });
+    const stay = (await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { guests: [guest('Detail Person', { birthDate: '1990-05-06' })], remark: 'late arrival' }), { token: d.staffToken })).data!;
+    const detail = await api.query('stay.guest', { guestId: stay.guests[0]!.id }, { token: d.staffToken });
     expect(detail.data).toMatchObject({ guest: { name: 'Detail Person', birthDate: '1990-05-06' }, stay: { id: stay.id, remark: 'late arrival' } });
-    const guests = await api.query<Page<{ name: string; roomName: string }>>('stay.guests', { search: 'detail' }, { token: d.staffToken });
+    const guests = await api.query('stay.guests', { search: 'detail' }, { token: d.staffToken });
     expect(guests.data!.items.map((g) => [g.name, g.roomName])).toEqual([['Detail Person', '101']]);
   });
 
@@ -268,12 +266,12 @@ describe('tenant list, guests, breakfast', () => {
     const stay = await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[0].id, checkInAt: zonedToInstant(`${addDays(today, -1)}T15:00`, tz)!, expectedCheckOutAt: zonedToInstant(`${addDays(today, 1)}T12:00`, tz)!, guestName: 'Hungry' });
     await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { breakfast: true } });
     await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[1].id, checkInAt: zonedToInstant(`${addDays(today, -1)}T15:00`, tz)!, expectedCheckOutAt: zonedToInstant(`${addDays(today, 1)}T12:00`, tz)! });
-    const list = await api.query<{ rows: { stayId: number; guests: number; servedAt: string | null }[]; guests: number; served: number }>('stay.breakfast', { date: today }, { token: d.staffToken });
+    const list = await api.query('stay.breakfast', { date: today }, { token: d.staffToken });
     expect(list.data).toMatchObject({ guests: 1, served: 0, rows: [{ stayId: stay.id, guests: 1, servedAt: null }] });
-    expect((await api.query<{ rows: unknown[] }>('stay.breakfast', { date: addDays(today, -1) }, { token: d.staffToken })).data!.rows).toEqual([]);
-    const served = await api.mutation<{ servedAt: string; servedGuests: number }>('stay.serveBreakfast', { stayId: stay.id, date: today }, { token: d.staffToken });
+    expect((await api.query('stay.breakfast', { date: addDays(today, -1) }, { token: d.staffToken })).data!.rows).toEqual([]);
+    const served = await api.mutation('stay.serveBreakfast', { stayId: stay.id, date: today }, { token: d.staffToken });
     expect(served.data!.servedGuests).toBe(1);
-    expect((await api.query<{ served: number }>('stay.breakfast', { date: today }, { token: d.staffToken })).data!.served).toBe(1);
+    expect((await api.query('stay.breakfast', { date: today }, { token: d.staffToken })).data!.served).toBe(1);
     expect((await api.mutation('stay.serveBreakfast', { stayId: stay.id, date: addDays(today, 5) }, { token: d.staffToken, lang: 'en' })).error?.data.app?.message).toBe('This stay has no breakfast on that day.');
   });
 });
@@ -282,7 +280,7 @@ describe('tenancy', () => {
   it('gives hotel B "not found" for every stay operation on hotel A', async () => {
     const a = await frontDesk();
     const b = await frontDesk();
-    const stay = (await api.mutation<StayDto>('stay.checkIn', checkInInput(a.rooms[0].id), { token: a.staffToken })).data!;
+    const stay = (await api.mutation('stay.checkIn', checkInInput(a.rooms[0].id), { token: a.staffToken })).data!;
     const token = b.ownerToken;
     const attempts = await Promise.all([
       api.mutation('stay.checkIn', checkInInput(a.rooms[1].id), { token }),
@@ -292,14 +290,14 @@ describe('tenancy', () => {
       api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: b.rooms[0].id }, { token }),
       api.mutation('stay.addGuest', { stayId: stay.id, guest: guest('Intruder') }, { token }),
       api.mutation('stay.removeGuest', { stayId: stay.id, guestId: stay.guests[0]!.id }, { token }),
-      api.query('stay.guest', { id: stay.guests[0]!.id }, { token }),
+      api.query('stay.guest', { guestId: stay.guests[0]!.id }, { token }),
       api.mutation('stay.serveBreakfast', { stayId: stay.id, date: localDate(new Date(), 'Asia/Shanghai') }, { token }),
       api.query('price.quote', { roomId: a.rooms[0].id, checkInAt: hours(1).toISOString(), expectedCheckOutAt: hours(20).toISOString() }, { token }),
     ]);
     for (const res of attempts) expect(res.error?.data.app?.code).toBe('NOT_FOUND');
     // B's own room cannot receive A's stay either (the move above was refused), and A's lists are invisible to B.
-    expect((await api.query<Page<StayDto>>('stay.list', {}, { token })).data!.total).toBe(0);
-    expect((await api.query<Page<unknown>>('stay.guests', {}, { token })).data!.total).toBe(0);
-    expect((await api.query<StayDto>('stay.get', { stayId: stay.id }, { token: a.staffToken })).data!.state).toBe('in_house');
+    expect((await api.query('stay.list', {}, { token })).data!.total).toBe(0);
+    expect((await api.query('stay.guests', {}, { token })).data!.total).toBe(0);
+    expect((await api.query('stay.get', { stayId: stay.id }, { token: a.staffToken })).data!.state).toBe('in_house');
   });
 });

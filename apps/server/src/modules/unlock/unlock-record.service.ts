@@ -1,4 +1,4 @@
-import { ZUnlockRecordListInput, addDays, zonedToInstant } from '@console/shared';
+import { UNLOCK_EVENTS, UNLOCK_SOURCES, ZUnlockRecordListInput, addDays, zonedToInstant, type TUnlockEvent, type TUnlockSource } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
@@ -22,11 +22,22 @@ export async function listUnlockRecords(ctx: AuthedContext, raw: z.input<typeof 
     ctx.deps.prisma.unlockRecord.count({ where }),
     ctx.deps.prisma.unlockRecord.findMany({
       where,
-      select: { id: true, occurredAt: true, content: true, source: true, style: true, operator: true },
+      select: { id: true, occurredAt: true, event: true, source: true, device: true, success: true, style: true, operator: true },
       orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }],
       skip: (input.page - 1) * input.pageSize,
       take: input.pageSize,
     }),
   ]);
-  return { items: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString() })), total, page: input.page, pageSize: input.pageSize };
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      occurredAt: r.occurredAt.toISOString(),
+      // A code this console does not know yet (a newer lock) is shown as "other", never as raw text.
+      event: (UNLOCK_EVENTS as readonly string[]).includes(r.event) ? (r.event as TUnlockEvent) : ('other' as const),
+      source: (UNLOCK_SOURCES as readonly string[]).includes(r.source) ? (r.source as TUnlockSource) : ('other' as const),
+    })),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_DOC, actionRows, actionTable, withTable } from './action-table';
+import { LEGACY_ACTIONS } from './registry';
+
+describe('the table of legacy actions in docs/legacy-protocol.md', () => {
+  const rows = actionRows();
+
+  it('names, for every action, the file that handles it, the services it calls and a test that drives it', () => {
+    expect(rows.filter((r) => !r.handler).map((r) => r.path), 'actions without a handler file').toEqual([]);
+    expect(rows.filter((r) => r.services.length === 0 || r.services.some((s) => !s.file)).map((r) => r.path), 'actions without a known service').toEqual([]);
+    expect(rows.filter((r) => r.tests.length === 0).map((r) => r.path), 'actions no integration test mentions').toEqual([]);
+  });
+
+  it('lists each action once', () => {
+    const paths = LEGACY_ACTIONS.map((a) => a.path);
+    expect(paths.length).toBe(new Set(paths).size);
+  });
+
+  it('is what the code says today (run `pnpm --filter @console/server docs:legacy` after changing an action)', () => {
+    const doc = fs.readFileSync(PROTOCOL_DOC, 'utf8');
+    expect(doc).toBe(withTable(doc, actionTable(rows)));
+  });
+});

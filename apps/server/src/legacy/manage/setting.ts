@@ -1,0 +1,16 @@
+import { ZChangePasswordInput } from '@console/shared';
+import { changePassword } from '../../modules/auth/auth.service';
+import { sessionAction } from './action';
+
+/** `/manage/setting/*`: the signed-in account's own settings. */
+export const settingActions = [
+  sessionAction({
+    path: 'setting/updatePassword',
+    input: ZChangePasswordInput,
+    services: [changePassword],
+    async handle(ctx, input) {
+      await changePassword(ctx, input);
+      return null;
+    },
+  }),
+];

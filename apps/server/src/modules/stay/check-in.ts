@@ -1,0 +1,138 @@
+import { ACTIVE_STAY_STATES, ZCheckInInput, minPriceMinor, type TCheckInInput, type TCheckInWarning } from '@console/shared';
+import type { AuthedContext } from '../../context';
+import type { TPrisma } from '../../db/client';
+import { databaseConstraint, isConstraint } from '../../db/errors';
+import { lockRooms, transaction, type Tx } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { quoteStay } from '../price/price.service';
+import { findRoom } from '../room/room-access';
+import { revokeOldCardsOfGuests } from './revocation';
+import { guestData, guestSelect, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
+import { scheduleStayJobs } from './stay-schedule';
+
+type Db = TPrisma | Tx;
+
+/** Whether an active stay of the room overlaps [from, to) (what the exclusion constraint refuses). */
+export async function hasOverlappingStay(db: Db, hotelId: number, roomId: number, from: Date, to: Date, exceptStayId?: number): Promise<boolean> {
+  const found = await db.stay.findFirst({
+    where: { hotelId, roomId, status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lt: to }, expectedCheckOutAt: { gt: from }, ...(exceptStayId ? { id: { not: exceptStayId } } : {}) },
+    select: { id: true },
+  });
+  return found !== null;
+}
+
+/** Guests of other rooms' stays that have begun and not ended, with the same ID number or mobile. */
+export async function guestsInOtherRooms(db: Db, hotelId: number, roomId: number, guests: { idNumber: string | null; mobile: string | null }[], now: Date, exceptStayId?: number) {
+  const idNumbers = guests.map((g) => g.idNumber).filter((v): v is string => Boolean(v));
+  const mobiles = guests.map((g) => g.mobile).filter((v): v is string => Boolean(v));
+  if (!idNumbers.length && !mobiles.length) return [];
+  const found = await db.stayGuest.findMany({
+    where: {
+      hotelId,
+      OR: [...(idNumbers.length ? [{ idNumber: { in: idNumbers } }] : []), ...(mobiles.length ? [{ mobile: { in: mobiles } }] : [])],
+      stay: { status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lte: now }, roomId: { not: roomId }, ...(exceptStayId ? { id: { not: exceptStayId } } : {}) },
+    },
+    select: { name: true, stay: { select: { room: { select: { name: true } } } } },
+  });
+  return found.map((g) => ({ guest: g.name, room: g.stay.room.name }));
+}
+
+const byKey = (db: Db, hotelId: number, idempotencyKey: string) => db.stay.findUnique({ where: { hotelId_idempotencyKey: { hotelId, idempotencyKey } }, select: staySelect });
+
+/**
+ * Checks guests into a room (spec §3-§5), or reserves it when the check-in time is in the future.
+ *
+ * The same `idempotencyKey` always gives the same stay, however often and however simultaneously
+ * it is sent: the room is locked before anything is decided, and the key is looked up under that
+ * lock. An overlapping stay is refused ("room already occupied", also by the database's exclusion
+ * constraint). A dirty room, or a guest already in another room, needs the user's confirmation
+ * (CONFIRMATION_REQUIRED with the warnings), then `acknowledge`.
+ */
+export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<StayDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'stay.manage');
+  const input = ZCheckInInput.parse(raw);
+  const now = new Date();
+  const earlier = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
+  if (earlier) return toStayDto(earlier, now);
+
+  const room = await findRoom(ctx, input.roomId, { id: true, name: true, cleanStatus: true, maintenance: true });
+  if (room.maintenance !== 'none') throw new AppError('CONFLICT', { messageKey: 'stay.errors.roomMaintain', params: { room: room.name } });
+  if (input.expectedCheckOutAt <= now) throw new AppError('VALIDATION', { messageKey: 'validation.checkOutInPast', fields: { expectedCheckOutAt: 'validation.checkOutInPast' } });
+  // Most losers of a race, and every late attempt, are told at once, without a transaction.
+  if (await hasOverlappingStay(deps.prisma, actor.hotelId, room.id, input.checkInAt, input.expectedCheckOutAt)) {
+    // Unless the stay in the way is the one a copy of this very check-in has just made.
+    const twin = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
+    if (twin) return toStayDto(twin, now);
+    throw roomOccupied();
+  }
+
+  const warnings: TCheckInWarning[] = [];
+  const elsewhere = await guestsInOtherRooms(deps.prisma, actor.hotelId, room.id, input.guests, now);
+  if (elsewhere.length) warnings.push('guest_in_other_room');
+  if (room.cleanStatus === 'dirty') warnings.push('room_dirty');
+  const unconfirmed = warnings.filter((w) => !input.acknowledge.includes(w));
+  if (unconfirmed.length) {
+    // A copy of this very check-in may have just made the stay: that is the answer, not a warning.
+    const twin = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
+    if (twin) return toStayDto(twin, now);
+    const askingAboutGuest = unconfirmed[0] === 'guest_in_other_room';
+    throw new AppError('CONFIRMATION_REQUIRED', {
+      messageKey: askingAboutGuest ? 'stay.warnings.guestInOtherRoom' : 'stay.warnings.roomDirty',
+      params: askingAboutGuest ? { guest: elsewhere[0]?.guest, room: elsewhere[0]?.room } : { room: room.name },
+      details: { warnings: unconfirmed, elsewhere },
+    });
+  }
+
+  const price = input.priceMode === 'fixed' ? input.fixedPrice! : (await quoteStay(deps.prisma, room.id, actor.timeZone, input.checkInAt, input.expectedCheckOutAt)).total;
+  if (input.priceMode === 'fixed' && price < minPriceMinor(actor.currency)) throw new AppError('VALIDATION', { messageKey: 'validation.priceMin', fields: { fixedPrice: 'validation.priceMin' } });
+
+  let result: { stay: StayRow; isNew: boolean };
+  try {
+    result = await transaction(deps, async (tx) => {
+      await lockRooms(tx, actor.hotelId, [room.id]);
+      const twin = await byKey(tx, actor.hotelId, input.idempotencyKey);
+      if (twin) return { stay: twin, isNew: false };
+      if (await hasOverlappingStay(tx, actor.hotelId, room.id, input.checkInAt, input.expectedCheckOutAt)) throw roomOccupied();
+      const stay = await tx.stay.create({
+        data: {
+          hotelId: actor.hotelId,
+          roomId: room.id,
+          status: input.checkInAt > now ? 'reserved' : 'in_house',
+          checkInAt: input.checkInAt,
+          expectedCheckOutAt: input.expectedCheckOutAt,
+          lengthUnit: input.lengthUnit,
+          breakfast: input.breakfast,
+          disableOldCards: input.disableOldCards,
+          idCardUnlock: input.idCardUnlock,
+          depositAmount: input.depositAmount,
+          priceAmount: price,
+          remark: input.remark,
+          idempotencyKey: input.idempotencyKey,
+          createdByAccountId: actor.accountId,
+        },
+        select: { id: true, roomId: true, status: true, version: true, checkInAt: true, expectedCheckOutAt: true, checkedOutAt: true, lengthUnit: true, breakfast: true, disableOldCards: true, idCardUnlock: true, depositAmount: true, priceAmount: true, remark: true, movedFromStayId: true, idempotencyKey: true, createdAt: true },
+      });
+      const guests = await tx.stayGuest.createManyAndReturn({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)), select: guestSelect });
+      const disabledCards = input.disableOldCards ? await revokeOldCardsOfGuests(tx, actor.hotelId, stay.id, input.guests) : 0;
+      await recordAudit(tx, ctx, {
+        action: 'stay.checkIn',
+        entityType: 'Stay',
+        entityId: stay.id,
+        after: { roomId: room.id, checkInAt: input.checkInAt.toISOString(), expectedCheckOutAt: input.expectedCheckOutAt.toISOString(), price, guests: input.guests.length, disabledCards, acknowledged: input.acknowledge },
+      });
+      // The new stay as the DTO needs it, from what was just written (no read back).
+      return { stay: { ...stay, room: { name: room.name }, movedTo: [], guests }, isNew: true };
+    });
+  } catch (error) {
+    // The same key sent for another room at the same moment: the stay of that key is the answer.
+    const existing = databaseConstraint(error) ? await byKey(deps.prisma, actor.hotelId, input.idempotencyKey) : null;
+    if (existing) return toStayDto(existing, now);
+    if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
+    throw error;
+  }
+  if (result.isNew) await scheduleStayJobs(deps, result.stay);
+  return toStayDto(result.stay, now);
+}

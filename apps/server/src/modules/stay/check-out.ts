@@ -1,0 +1,51 @@
+import { ACTIVE_STAY_STATES, ZStayIdInput } from '@console/shared';
+import type { z } from 'zod';
+import type { AuthedContext } from '../../context';
+import { lockRooms, transaction } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { revokeStayCredentials } from './revocation';
+import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from './stay-dto';
+
+/** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation. */
+async function endStay(ctx: AuthedContext, stay: StayRow, hasBegun: boolean, now: Date): Promise<number> {
+  return transaction(ctx.deps, async (tx) => {
+    await lockRooms(tx, ctx.actor.hotelId, [stay.roomId]);
+    const updated = await tx.stay.updateMany({
+      where: { id: stay.id, status: { in: [...ACTIVE_STAY_STATES] } },
+      data: { status: hasBegun ? 'checked_out' : 'ended', checkedOutAt: now, version: { increment: 1 } },
+    });
+    if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.notActive' });
+    if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
+    const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { stayId: stay.id });
+    await recordAudit(tx, ctx, { action: hasBegun ? 'stay.checkOut' : 'stay.cancel', entityType: 'Stay', entityId: stay.id, before: { status: stay.status }, after: { revokedCredentials: revoked } });
+    return revoked;
+  });
+}
+
+/**
+ * Checks a stay out: the room becomes dirty and every credential of the stay is queued for
+ * removal from the lock. (A reservation that has not begun is cancelled instead, as legacy
+ * clients expect of `room/checkOut`; the console calls `cancelReservation` for that.)
+ */
+export async function checkOut(ctx: AuthedContext, raw: z.input<typeof ZStayIdInput>): Promise<StayDto & { revokedCredentials: number }> {
+  requirePermission(ctx.actor, 'stay.manage');
+  const { stayId } = ZStayIdInput.parse(raw);
+  const now = new Date();
+  const stay = await findStay(ctx, stayId);
+  const state = requireActive(stay, now);
+  const revoked = await endStay(ctx, stay, state !== 'reserved', now);
+  return { ...toStayDto(await findStay(ctx, stay.id), now), revokedCredentials: revoked };
+}
+
+/** Cancels a reservation whose guest has not arrived. A stay in progress is checked out instead. */
+export async function cancelReservation(ctx: AuthedContext, raw: z.input<typeof ZStayIdInput>): Promise<StayDto & { revokedCredentials: number }> {
+  requirePermission(ctx.actor, 'stay.manage');
+  const { stayId } = ZStayIdInput.parse(raw);
+  const now = new Date();
+  const stay = await findStay(ctx, stayId);
+  if (requireActive(stay, now) !== 'reserved' || stay.status !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'stay.errors.notReservation' });
+  const revoked = await endStay(ctx, stay, false, now);
+  return { ...toStayDto(await findStay(ctx, stay.id), now), revokedCredentials: revoked };
+}

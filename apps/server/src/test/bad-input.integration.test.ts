@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { LEGACY_ACTIONS } from '../legacy/manage/registry';
+import { createSession } from '../modules/auth/session.service';
+import { appRouter } from '../trpc/router';
+import { createCustomers, createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from './factories';
+import { createTestContext, testMeta, type TestContext } from './harness';
+import { legacyClient } from './legacy-client';
+import { trpcClient } from './trpc-client';
+
+/**
+ * Bad input, generated, against every legacy action and every tRPC procedure (issue 6 §2): wrong
+ * types, missing fields, huge strings, control characters, impossible dates, negative and zero
+ * amounts, paging out of range, random payloads. Every answer must be a translated client error
+ * (or, for a value that happens to be valid, a success), never a server error and never a stack
+ * trace; a field error names a field of the request; and a refused request writes nothing.
+ *
+ * Each action and procedure needs a valid example below: a new one without an example fails the
+ * test, so it joins automatically.
+ */
+
+let ctx: TestContext;
+let legacy: ReturnType<typeof legacyClient>;
+let api: ReturnType<typeof trpcClient>;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+
+async function buildWorld() {
+  const h = await createHotelWithStaff(ctx.deps);
+  const { rooms, group } = await createRooms(ctx.deps, h.hotel.id, ['B101', 'B102', 'B103'], { groupName: 'Bad input' });
+  const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: rooms[0]!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Primary', guestMobile: uniqueMobile() });
+  const co = await ctx.deps.prisma.stayGuest.create({ data: { hotelId: h.hotel.id, stayId: stay.id, name: 'Co guest' } });
+  const primary = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: stay.id, isPrimary: true } });
+  const reservation = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: rooms[1]!.id, checkInAt: hours(48), expectedCheckOutAt: hours(72), status: 'reserved' });
+  const [customer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Bad');
+  const template = await ctx.deps.prisma.priceTemplate.create({ data: { hotelId: h.hotel.id, name: 'Bad input template', usualPrice: 10_000 } });
+  const legacySession = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
+  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, legacyToken: legacySession.token };
+}
+
+type World = typeof world;
+type Example = (w: World) => Record<string, unknown> | undefined;
+
+const day = '2027-03-01';
+const soon = () => hours(1).toISOString();
+const later = () => hours(26).toISOString();
+
+/** A valid payload of every legacy action, in its own field names. */
+const LEGACY_EXAMPLES: Record<string, Example> = {
+  captcha: () => ({}),
+  login: () => ({ mobile: '13312340000', password: 'not-the-password', code: 'abcd', codeKey: 'k'.repeat(32) }),
+  logout: () => ({}),
+  'setting/updatePassword': () => ({ oldPassword: 'surely-wrong-1', newPassword: 'brand-new-2', confirmPassword: 'brand-new-2' }),
+  'getBack/sendMsg': () => ({ mobile: '13312340001' }),
+  'getBack/reset': () => ({ mobile: '13312340001', code: '000000', newPassword: 'brand-new-2', confirmPassword: 'brand-new-2' }),
+  'room/clientList': () => ({ page: 1, limit: 20, keyword: 'a', status: 0 }),
+  'room/clientDelete': (w) => ({ id: w.customer.id }),
+  'room/listNew': (w) => ({ page: 1, limit: 20, status: 1, keyword: 'B', category_id: w.group.id, sort: 'a-z' }),
+  'room/setRoomStatus': (w) => ({ room_id: w.rooms[2]!.id, status: 'dirty' }),
+  'room/allLock': () => ({}),
+  'room/lockInfo': (w) => ({ room_id: w.rooms[0]!.id }),
+  'room/setLockData': (w) => ({ room_id: w.rooms[2]!.id, lock_id: 'LK', bluetooth_name: 'BT', mac_id: '00:11:22:33:44:55', lock_power: 50 }),
+  'room/category/list': () => ({}),
+  'room/addCategory': () => ({ name: `G-${randomUUID().slice(0, 6)}`, sort: 1 }),
+  'room/change/category': (w) => ({ id: w.group.id, name: 'Bad input', sort: 2 }),
+  'room/setPrice': (w) => ({ room_id: w.rooms[2]!.id, price: 200, deposit: 50, weekend_price: 250, renewal_price: 180, date_prices: [{ date: day, price: 300 }] }),
+  'room/countRoomPriceNew': (w) => ({ room_id: w.rooms[2]!.id, check_in_time: '2027-03-01 14:00:00', check_out_time: '2027-03-02 12:00:00', renew: 0 }),
+  'room/tenant/list': (w) => ({ page: 1, limit: 20, state: 'all', start_date: '2027-01-01', end_date: '2027-12-31', room_id: w.rooms[0]!.id, keyword: 'P' }),
+  'room/tenant/update/checkIn': (w) => ({
+    room_id: w.rooms[0]!.id,
+    check_in_time: '2027-03-01 14:00:00',
+    check_out_time: '2027-03-02 12:00:00',
+    time_unit: 'day',
+    breakfast: 1,
+    guests: [{ name: 'Bad Guest', gender: 'male', nationality: 'CN', birth: '1990-01-01', id_number: 'X1', mobile: '13312340002', email: 'g@example.com' }],
+    disable_old_cards: 0,
+    id_card_unlock: 0,
+    price: 300,
+    deposit: 100,
+    other_information: 'note',
+    request_id: randomUUID(),
+    confirm: 0,
+  }),
+  'room/checkOut': (w) => ({ stay_id: w.stay.id }),
+  'room/setRenew': (w) => ({ stay_id: w.stay.id, check_out_time: '2027-03-05 12:00:00', price: 200 }),
+  'room/exchangeHouses': (w) => ({ stay_id: w.stay.id, room_id: w.rooms[2]!.id }),
+  'room/addPassenger': (w) => ({ stay_id: w.stay.id, name: 'Added', gender: 'female', nationality: 'CN', birth: '1991-02-03', id_number: 'Y2', mobile: '13312340003', email: 'a@example.com' }),
+  'room/deletePassenger': (w) => ({ stay_id: w.stay.id, manage_id: w.co.id }),
+  'room/hotelBreakFastList': () => ({ date: day }),
+  'room/hotelBreakFast': (w) => ({ stay_id: w.stay.id, date: day, guests: 1, confirm: 0 }),
+  'priceTemplate/lists': () => ({}),
+  'priceTemplate/info': (w) => ({ id: w.template.id }),
+  'priceTemplate/add': (w) => ({ id: w.template.id, name: 'Bad input template', price: 100, deposit: 0, weekend_price: 120, renewal_price: 90, date_prices: [{ date: day, price: 150 }] }),
+  'priceTemplate/delete': (w) => ({ id: w.template.id }),
+  'priceTemplate/setPriceTemplate': (w) => ({ template_id: w.template.id, room_ids: [w.rooms[2]!.id], category_id: w.group.id }),
+  'user/freezeUser': (w) => ({ id: w.customer.id, status: 1 }),
+  'passenger/list': () => ({ page: 1, limit: 20, keyword: 'P', current: 1 }),
+  'passenger/info': (w) => ({ id: w.primary.id }),
+};
+
+const guest = { name: 'Bad Guest', gender: 'male', nationality: 'CN', birthDate: '1990-01-01', idNumber: 'X1', mobile: '13312340002', email: 'g@example.com' };
+
+/** A valid input of every tRPC procedure (undefined: the procedure takes none). */
+const TRPC_EXAMPLES: Record<string, Example> = {
+  'auth.captcha': () => undefined,
+  'auth.login': () => ({ account: '13312340000', password: 'not-the-password', captchaId: 'k'.repeat(32), captchaCode: 'abcd' }),
+  'auth.me': () => undefined,
+  'auth.logout': () => undefined,
+  'auth.changePassword': () => ({ oldPassword: 'surely-wrong-1', newPassword: 'brand-new-2', confirmPassword: 'brand-new-2' }),
+  'auth.sendResetCode': () => ({ mobile: '13312340001' }),
+  'auth.resetPassword': () => ({ mobile: '13312340001', code: '000000', newPassword: 'brand-new-2', confirmPassword: 'brand-new-2' }),
+  'customer.list': () => ({ page: 1, pageSize: 20, search: 'a', state: 'all', sort: 'newest' }),
+  'customer.get': (w) => ({ id: w.customer.id }),
+  'customer.setFrozen': (w) => ({ id: w.customer.id, frozen: true }),
+  'customer.delete': (w) => ({ id: w.customer.id }),
+  'room.list': (w) => ({ page: 1, pageSize: 20, status: 'vacant', search: 'B', groupId: w.group.id, sort: 'name_asc' }),
+  'room.get': (w) => ({ id: w.rooms[0]!.id }),
+  'room.create': (w) => ({ name: `N-${randomUUID().slice(0, 6)}`, groupId: w.group.id, remarkName: 'r', description: 'd', lockNotice: 'l', notice: 'n', lockId: 'L', bluetoothName: 'B', macId: '00:11:22:33:44:55', sortOrder: 1 }),
+  'room.update': (w) => ({ id: w.rooms[2]!.id, name: 'B103', groupId: w.group.id, remarkName: 'r', sortOrder: 3 }),
+  'room.delete': (w) => ({ roomId: w.rooms[2]!.id }),
+  'room.setStatus': (w) => ({ roomId: w.rooms[2]!.id, target: 'dirty' }),
+  'room.setStatusMany': (w) => ({ roomIds: [w.rooms[2]!.id], target: 'clean' }),
+  'room.setLock': (w) => ({ roomId: w.rooms[2]!.id, lockId: 'L', bluetoothName: 'B', macId: '00:11:22:33:44:55' }),
+  'room.unlockRecords': (w) => ({ roomId: w.rooms[0]!.id, page: 1, pageSize: 20, from: '2027-01-01', to: '2027-01-31' }),
+  'roomGroup.list': () => undefined,
+  'roomGroup.create': () => ({ name: `G-${randomUUID().slice(0, 6)}`, sort: 1 }),
+  'roomGroup.update': (w) => ({ id: w.group.id, name: 'Bad input', sort: 2 }),
+  'roomGroup.delete': (w) => ({ id: w.group.id }),
+  'price.room': (w) => ({ roomId: w.rooms[2]!.id }),
+  'price.setRoom': (w) => ({ roomId: w.rooms[2]!.id, depositAmount: 5000, usualPrice: 20_000, weekendPrice: 25_000, renewalPrice: 18_000, datePrices: [{ date: day, price: 30_000 }] }),
+  'price.quote': (w) => ({ roomId: w.rooms[2]!.id, checkInAt: soon(), expectedCheckOutAt: later(), kind: 'stay' }),
+  'price.templates': () => undefined,
+  'price.template': (w) => ({ id: w.template.id }),
+  'price.saveTemplate': (w) => ({ id: w.template.id, name: 'Bad input template', depositAmount: 0, usualPrice: 10_000, weekendPrice: 12_000, renewalPrice: 9_000, datePrices: [{ date: day, price: 15_000 }] }),
+  'price.deleteTemplate': (w) => ({ id: w.template.id }),
+  'price.applyTemplate': (w) => ({ templateId: w.template.id, roomIds: [w.rooms[2]!.id], groupId: w.group.id }),
+  'stay.list': (w) => ({ page: 1, pageSize: 20, state: 'all', from: '2027-01-01', to: '2027-12-31', roomId: w.rooms[0]!.id, guest: 'P' }),
+  'stay.get': (w) => ({ stayId: w.stay.id }),
+  'stay.checkIn': (w) => ({
+    roomId: w.rooms[0]!.id,
+    checkInAt: soon(),
+    expectedCheckOutAt: later(),
+    lengthUnit: 'day',
+    breakfast: true,
+    guests: [guest],
+    disableOldCards: false,
+    idCardUnlock: false,
+    priceMode: 'fixed',
+    fixedPrice: 30_000,
+    depositAmount: 10_000,
+    remark: 'note',
+    idempotencyKey: randomUUID(),
+    acknowledge: [],
+  }),
+  'stay.arrive': (w) => ({ stayId: w.reservation.id, checkInAt: new Date().toISOString(), expectedCheckOutAt: hours(80).toISOString(), priceMode: 'computed', acknowledge: [] }),
+  'stay.cancelReservation': (w) => ({ stayId: w.reservation.id }),
+  'stay.checkOut': (w) => ({ stayId: w.stay.id }),
+  'stay.renew': (w) => ({ stayId: w.stay.id, expectedCheckOutAt: hours(60).toISOString(), priceMode: 'fixed', fixedPrice: 20_000 }),
+  'stay.changeRoom': (w) => ({ stayId: w.stay.id, targetRoomId: w.rooms[2]!.id }),
+  'stay.addGuest': (w) => ({ stayId: w.stay.id, guest }),
+  'stay.removeGuest': (w) => ({ stayId: w.stay.id, guestId: w.co.id }),
+  'stay.guest': (w) => ({ guestId: w.primary.id }),
+  'stay.guests': () => ({ page: 1, pageSize: 20, search: 'P', currentOnly: true }),
+  'stay.breakfast': () => ({ date: day }),
+  'stay.serveBreakfast': (w) => ({ stayId: w.stay.id, date: day, guests: 1, acknowledge: [] }),
+};
+
+/** Values no field of any request accepts. */
+const ALWAYS_INVALID: { label: string; value: unknown }[] = [
+  { label: 'a NUL character', value: 'ab\u0000cd' },
+  { label: 'an escape character', value: '\u001b[2J' },
+  { label: 'a 20,000-character string', value: 'x'.repeat(20_000) },
+  { label: 'nested arrays', value: [[['x']]] },
+  { label: 'a nested object', value: { deep: { er: [1] } } },
+];
+/** Values some fields accept; the answer must still never be a server error. */
+const SOMETIMES_VALID: unknown[] = [null, '', ' ', true, false, 0, -1, 1.5, 1e21, -0.01, 100_000_000_000, '1e3', '0x1F', '2026-02-30', '2026-13-01', '2026-02-30 10:00:00', '2026-02-30T10:00:00Z', 'abc', '%_\\', '9'.repeat(30), []];
+
+type Answer = { ok: boolean; serverError: boolean; text: string; message: string; fields: string[] };
+
+/** Every path of a payload (`a`, `a.0`, `a.0.b`), objects and arrays included. */
+function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  const children: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : value !== null && typeof value === 'object' ? Object.entries(value) : [];
+  for (const [key, child] of children) {
+    out.push([...prefix, key]);
+    paths(child, [...prefix, key], out);
+  }
+  return out;
+}
+
+function withValue(example: Record<string, unknown>, path: (string | number)[], value: unknown, remove = false): Record<string, unknown> {
+  const copy = structuredClone(example);
+  let node: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (remove) {
+    if (Array.isArray(node)) node.splice(Number(last), 1);
+    else delete node[last];
+  } else node[last] = value;
+  return copy;
+}
+
+/** The field names a request may be told about: its example's keys and its schema's. */
+function fieldNames(schema: z.ZodType | undefined, example: Record<string, unknown> | undefined): Set<string> {
+  const names = new Set(Object.keys(example ?? {}));
+  let node = schema as { shape?: Record<string, unknown>; _zod?: { def: { type: string; in?: unknown } } } | undefined;
+  while (node && !node.shape && node._zod?.def.type === 'pipe') node = node._zod.def.in as typeof node;
+  for (const key of Object.keys(node?.shape ?? {})) names.add(key);
+  return names;
+}
+
+/** Tables of a hotel a refused request must leave exactly as they were. */
+const HOTEL_TABLES = ['Room', 'RoomGroup', 'Stay', 'StayGuest', 'RoomDatePrice', 'PriceTemplate', 'BreakfastRecord', 'Customer', 'CustomerSession', 'Membership', 'MembershipRoom', 'CardGrant', 'LockPassword', 'AuditLog'];
+
+/**
+ * A signature of everything the hotel holds: per table, the number of rows and the sum of their
+ * row versions (PostgreSQL's xmin changes with every insert and update, a delete lowers the count).
+ */
+async function snapshot(hotelId: number): Promise<string> {
+  const parts = HOTEL_TABLES.map((t) => `SELECT '${t}' AS t, count(*)::text || ':' || coalesce(sum(x.xmin::text::bigint), 0)::text AS v FROM "${t}" x WHERE x."hotelId" = $1`);
+  parts.push(`SELECT 'PriceTemplateDatePrice', count(*)::text || ':' || coalesce(sum(x.xmin::text::bigint), 0)::text FROM "PriceTemplateDatePrice" x JOIN "PriceTemplate" p ON p."id" = x."templateId" WHERE p."hotelId" = $1`);
+  const rows = await ctx.deps.prisma.$queryRawUnsafe<{ t: string; v: string }[]>(parts.join(' UNION ALL '), hotelId);
+  return rows.map((r) => `${r.t}=${r.v}`).join(' ');
+}
+
+const STACK_TRACE = /\n\s+at |\bat [\w.]+ \(|node_modules|\.[tj]s:\d+|Prisma|SQLSTATE|Invalid `/;
+
+async function callLegacy(path: string, payload: unknown): Promise<Answer> {
+  const res = await legacy.call<{ fields?: Record<string, string> } | null>(path, payload as Record<string, unknown>, { token: world.legacyToken, language: 'en' });
+  const text = JSON.stringify(res);
+  return { ok: res.errno === 0, serverError: res.status !== 200 || res.errno === 100500, text, message: res.errmsg, fields: res.errno === 0 ? [] : Object.keys(res.data?.fields ?? {}) };
+}
+
+async function callTrpc(path: string, type: 'query' | 'mutation', input: unknown): Promise<Answer> {
+  const res = await (type === 'query' ? api.raw.query(path as 'room.get', input, { token: world.ownerToken }) : api.raw.mutation(path as 'room.create', input, { token: world.ownerToken }));
+  const app = res.error?.data.app;
+  return { ok: res.status === 200, serverError: res.status >= 500 || app?.code === 'INTERNAL' || (res.status !== 200 && !app), text: JSON.stringify(res.error ?? ''), message: app?.message ?? '', fields: Object.keys(app?.fields ?? {}) };
+}
+
+/** The checks every answer to a bad request must pass. */
+function judge(label: string, answer: Answer, names: Set<string>, mustFail: boolean) {
+  expect(answer.serverError, `${label}: server error ${answer.text.slice(0, 300)}`).toBe(false);
+  expect(STACK_TRACE.test(answer.text), `${label}: looks like a stack trace ${answer.text.slice(0, 300)}`).toBe(false);
+  if (mustFail) expect(answer.ok, `${label}: was accepted`).toBe(false);
+  if (!answer.ok) {
+    expect(answer.message, `${label}: untranslated message`).not.toMatch(/^(validation|errors)\.|^$/);
+    for (const field of answer.fields) expect(names.has(field.split('.')[0]!) || field === '_', `${label}: names the field "${field}" that the request does not have`).toBe(true);
+  }
+}
+
+/** Sends `payload`, judges the answer, and checks that a refused request changed nothing. */
+async function probe(label: string, send: () => Promise<Answer>, names: Set<string>, mustFail: boolean, baseline: { digest: string }) {
+  const answer = await send();
+  judge(label, answer, names, mustFail);
+  const digest = await snapshot(world.hotel.id);
+  if (!answer.ok) expect(digest, `${label}: refused, but something was written`).toBe(baseline.digest);
+  baseline.digest = digest;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  legacy = legacyClient(ctx.app, ctx.config);
+  api = trpcClient(ctx.app);
+  world = await buildWorld();
+});
+afterAll(() => ctx.close());
+
+const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation'; inputs: z.ZodType[] } }> } })._def.procedures);
+
+describe('every legacy action and tRPC procedure has an example (a new one must add its own)', () => {
+  it('legacy', () => expect(LEGACY_ACTIONS.map((a) => a.path).filter((p) => !LEGACY_EXAMPLES[p])).toEqual([]));
+  it('tRPC', () => expect(procedures.map(([p]) => p).filter((p) => !TRPC_EXAMPLES[p])).toEqual([]));
+  it('and each example is valid for its schema', () => {
+    for (const action of LEGACY_ACTIONS) {
+      const result = action.input.safeParse(LEGACY_EXAMPLES[action.path]!(world));
+      expect(result.success, `${action.path}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+    }
+    for (const [path, procedure] of procedures) {
+      const input = TRPC_EXAMPLES[path]!(world);
+      for (const schema of procedure._def.inputs) expect(schema.safeParse(input).success, path).toBe(true);
+    }
+  });
+});
+
+describe.each(LEGACY_ACTIONS.map((a) => [a.path, a] as const))('legacy %s', (path, action) => {
+  it('refuses every always-invalid value in every field, answers the rest without a server error, and writes nothing when it refuses', async () => {
+    const example = LEGACY_EXAMPLES[path]!(world)!;
+    const names = fieldNames(action.input, example);
+    const baseline = { digest: await snapshot(world.hotel.id) };
+    const fields = paths(example);
+    // No field at all: a control character in an extra field is still refused.
+    if (fields.length === 0) await probe(`${path} extra field`, () => callLegacy(path, { note: 'a\u0000b' }), new Set(['note']), true, baseline);
+    for (const field of fields) {
+      for (const bad of ALWAYS_INVALID) await probe(`${path} ${field.join('.')} = ${bad.label}`, () => callLegacy(path, withValue(LEGACY_EXAMPLES[path]!(world)!, field, bad.value)), names, true, baseline);
+      await probe(`${path} without ${field.join('.')}`, () => callLegacy(path, withValue(LEGACY_EXAMPLES[path]!(world)!, field, undefined, true)), names, false, baseline);
+    }
+    if (fields.length === 0) return;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), fc.constantFrom(...SOMETIMES_VALID), async (field, value) => {
+        await probe(`${path} ${field.join('.')} = ${JSON.stringify(value)}`, () => callLegacy(path, withValue(LEGACY_EXAMPLES[path]!(world)!, field, value)), names, false, baseline);
+      }),
+      { numRuns: 30 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }), async (payload) => {
+        await probe(`${path} ${JSON.stringify(payload).slice(0, 200)}`, () => callLegacy(path, payload), names, false, baseline);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe.each(procedures)('tRPC %s', (path, procedure) => {
+  it('refuses every always-invalid value in every field, answers the rest without a server error, and writes nothing when it refuses', async () => {
+    const example = TRPC_EXAMPLES[path]!(world);
+    const type = procedure._def.type;
+    const names = fieldNames(procedure._def.inputs[0], example);
+    const baseline = { digest: await snapshot(world.hotel.id) };
+    if (example === undefined) {
+      // A procedure without input still refuses a control character sent as one.
+      if (path !== 'auth.logout') await probe(`${path} input`, () => callTrpc(path, type, { note: 'a\u0000b' }), new Set(['note']), true, baseline);
+      return;
+    }
+    const fields = paths(example);
+    for (const field of fields) {
+      for (const bad of ALWAYS_INVALID) await probe(`${path} ${field.join('.')} = ${bad.label}`, () => callTrpc(path, type, withValue(TRPC_EXAMPLES[path]!(world)!, field, bad.value)), names, true, baseline);
+      await probe(`${path} without ${field.join('.')}`, () => callTrpc(path, type, withValue(TRPC_EXAMPLES[path]!(world)!, field, undefined, true)), names, false, baseline);
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), fc.constantFrom(...SOMETIMES_VALID), async (field, value) => {
+        await probe(`${path} ${field.join('.')} = ${JSON.stringify(value)}`, () => callTrpc(path, type, withValue(TRPC_EXAMPLES[path]!(world)!, field, value)), names, false, baseline);
+      }),
+      { numRuns: 30 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }), async (payload) => {
+        await probe(`${path} ${JSON.stringify(payload).slice(0, 200)}`, () => callTrpc(path, type, payload), names, false, baseline);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
