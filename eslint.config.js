@@ -1,7 +1,49 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_SRC = path.resolve('apps/web/src');
+
+/**
+ * The web console's boundaries (ARCHITECTURE.md): a feature (apps/web/src/features/<area>) imports
+ * shared code (components, lib, @console/shared) and its own files, never another feature and never
+ * a route; shared code imports no feature. Routes may import features.
+ */
+const boundaries = {
+  rules: {
+    'web-boundaries': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = path.resolve(context.filename);
+        const area = (f) => {
+          const rel = path.relative(WEB_SRC, f).split(path.sep);
+          if (rel[0] === 'features') return `features/${rel[1]}`;
+          return rel[0];
+        };
+        const from = area(file);
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          let target;
+          if (source.startsWith('@/')) target = path.join(WEB_SRC, source.slice(2));
+          else if (source.startsWith('.')) target = path.resolve(path.dirname(file), source);
+          else return;
+          const to = area(target);
+          if (from.startsWith('features/') && to.startsWith('features/') && to !== from) context.report({ node, message: `${from} must not import ${to}: lift what both need into components/ or lib/` });
+          else if (from.startsWith('features/') && to === 'routes') context.report({ node, message: `${from} must not import a route: read the route with getRouteApi, or take it as a prop` });
+          else if ((from === 'components' || from === 'lib') && to.startsWith('features/')) context.report({ node, message: `${from} is shared and must not import ${to}` });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -21,9 +63,9 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, boundaries },
     // The console does not use the React Compiler, so its compatibility notes do not apply.
-    rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off' },
+    rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off', 'boundaries/web-boundaries': 'error' },
   },
   {
     // Command-line entry points and tools print to the terminal on purpose.

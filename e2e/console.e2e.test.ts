@@ -155,15 +155,27 @@ describe('customers', () => {
       await dialog.waitFor();
       await screenshot(page, 'customer-freeze-confirm-en');
       await dialog.getByTestId('confirm-action').click();
-      await expectToast(page, 'Freeze status updated');
+      // The toast says which way the state went, and whose (the 7th demo customer).
+      await expectToast(page, 'Customer "Zhao Jing 1" is now frozen');
       await page.waitForFunction((rowId) => document.querySelector(`[data-testid="customer-row-${rowId}"]`)?.getAttribute('data-frozen') === 'true', id);
       await page.getByText('Frozen', { exact: true }).first().waitFor();
       await screenshot(page, 'customer-frozen-en');
 
-      // Cancelling the confirm changes nothing.
+      // Cancelling the confirm changes nothing: no call goes out, and the server, asked again
+      // once the dialog has gone, still says frozen (the row is read from that answer).
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('customer.setFrozen')) sent.push(request.url());
+      });
       await page.getByTestId(`unfreeze-${id}`).click();
       await page.getByTestId('customer-confirm').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByTestId('customer-confirm').waitFor({ state: 'detached' });
+      const reloaded = page.waitForResponse((r) => r.url().includes('customer.list') && r.status() === 200);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const answer = (await (await reloaded).json()) as { result: { data: { items: { id: number; frozen: boolean }[] } } }[];
+      expect(answer[0]!.result.data.items.find((c) => c.id === Number(id))?.frozen).toBe(true);
       expect(await row.getAttribute('data-frozen')).toBe('true');
+      expect(sent).toEqual([]);
     });
   });
 

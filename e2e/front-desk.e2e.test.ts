@@ -28,7 +28,7 @@ async function waitForStatus(page: Page, status: string) {
   await page.waitForFunction((s) => document.querySelector('[data-testid="room-detail"]')?.getAttribute('data-status') === s, status, { timeout: 15_000 });
 }
 
-/** Sets a datetime-local input (the hotel's wall-clock time) by value, as a user picking a time does. */
+/** Types a time of the hotel's wall clock (`YYYY-MM-DD HH:mm`) into the console's date-time field, as a user does. */
 async function setDateTime(page: Page, id: string, value: string) {
   await page.locator(`#${id}`).fill(value);
   await page.locator(`#${id}`).blur();
@@ -63,9 +63,9 @@ describe.each(RUNS)('front desk in $header', ({ code, header, room, target }) =>
 
       // Spec §5: check-out at least one hour after check-in; a guest needs a name.
       const checkInAt = await page.locator('#checkInAt').inputValue();
-      const [day, time] = checkInAt.split('T') as [string, string];
+      const [day, time] = checkInAt.split(' ') as [string, string];
       const [hh, mm] = time.split(':').map(Number) as [number, number];
-      const thirtyMinutesLater = `${day}T${String(hh).padStart(2, '0')}:${String(Math.min(mm + 30, 59)).padStart(2, '0')}`;
+      const thirtyMinutesLater = `${day} ${String(hh).padStart(2, '0')}:${String(Math.min(mm + 30, 59)).padStart(2, '0')}`;
       await setDateTime(page, 'expectedCheckOutAt', hh < 23 ? thirtyMinutesLater : checkInAt);
       await page.getByTestId('check-in-submit').click();
       await dialog.getByText(text(header, 'validation.checkOutAfterCheckIn')).first().waitFor();
@@ -97,10 +97,12 @@ describe.each(RUNS)('front desk in $header', ({ code, header, room, target }) =>
       await page.getByTestId('renew-submit').click();
       await page.getByTestId('renew-dialog').waitFor({ state: 'detached' });
 
-      // Change to the target room: the page follows the guests there.
+      // Change to the target room, found with the searchable room picker: the page follows the guests there.
       await page.getByTestId('action-change-room').click();
       await page.getByTestId('change-room-dialog').waitFor();
-      await page.getByTestId(`change-room-option-${target}`).click();
+      await page.getByTestId('change-room-picker').click();
+      await page.getByTestId('change-room-picker-search').fill(target);
+      await page.getByRole('option', { name: new RegExp(`^${target}`) }).click();
       await screenshot(page, `change-room-${header}`);
       await page.getByTestId('change-room-submit').click();
       await page.getByTestId('change-room-dialog').waitFor({ state: 'detached' });

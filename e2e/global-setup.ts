@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { testPostgres } from '../apps/server/src/test/test-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,44 +27,57 @@ export default async function setup(project: TestProject) {
   for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
     if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`pnpm build\` before the browser tests`);
   }
-  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const postgres = await testPostgres((m) => process.stderr.write(`${m}\n`));
   const name = `smartlock_e2e_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
+  const url = new URL(postgres.adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const redisPrefix = `t:${name}`;
+  let server: ChildProcess | undefined;
 
-  const server = spawn(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logFile = path.join(root, 'test-output', 'e2e', 'server.log');
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = fs.createWriteStream(logFile);
-  server.stdout!.pipe(log);
-  server.stderr!.pipe(log);
-  const port = await waitForPort(server);
+  /** Everything this set-up made, undone: the server, its database, its Redis keys, an embedded PostgreSQL. */
+  const teardown = async () => {
+    if (server) await stop(server);
+    await adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await postgres.stop();
+    const redis = new Redis(redisUrl);
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+  };
 
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  try {
+    await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}"`);
+    server = spawn(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const logFile = path.join(root, 'test-output', 'e2e', 'server.log');
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    const log = fs.createWriteStream(logFile);
+    server.stdout!.pipe(log);
+    server.stderr!.pipe(log);
+    const port = await waitForPort(server);
+    project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  } catch (error) {
+    // A server that did not start leaves nothing behind: no process, no database, no keys.
+    await teardown();
+    throw error;
+  }
+
   project.provide('redisUrl', redisUrl);
   project.provide('redisPrefix', redisPrefix);
   project.provide('databaseUrl', databaseUrl);
-
-  return async () => {
-    await stop(server);
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    const redis = new Redis(redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
-  };
+  return teardown;
 }
 
 async function adminQuery(adminUrl: string, sql: string) {

@@ -25,13 +25,25 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/**
+ * Plural texts are i18next's `key_<category>` families: each language has exactly the categories
+ * its plural rules use (zh-CN `_other` only; Arabic `_zero` ... `_other`), and is compared by family.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const family = (key: string) => key.replace(PLURAL, '');
+const categories = (header: string) => [...new Intl.PluralRules(header).resolvedOptions().pluralCategories].sort();
+/** Keys with plural suffixes folded into their family (`x_one`, `x_other` -> `x`). */
+const families = (messages: Map<string, string>) => new Set([...messages.keys()].map(family));
+/** The zh-CN text a key of another language is checked against (its `_other` form for a plural). */
+const sourceOf = (key: string) => source.get(key) ?? source.get(`${family(key)}_other`);
+
 /** Keys whose text may equal the English one in these languages, because that is how the language writes it. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  de: ['customer.id', 'customer.email', 'customer.mobile', 'common.confirm', 'layout.home', 'customer.state', 'customer.nickname'],
-  fr: ['customer.id', 'common.confirm', 'customer.mobile', 'layout.notifications'],
+  de: ['customer.id', 'customer.email', 'customer.mobile', 'common.confirm', 'layout.home', 'customer.state', 'customer.nickname', 'frontDesk.detail.unlockSources.gateway'],
+  fr: ['customer.id', 'common.confirm', 'customer.mobile', 'layout.notifications', 'frontDesk.detail.unlockSources.console'],
   es: ['customer.id', 'common.confirm', 'customer.email', 'tenants.no'],
-  pt: ['customer.id', 'common.confirm', 'customer.email'],
-  it: ['customer.id', 'common.confirm', 'customer.email', 'customer.nickname', 'layout.home', 'tenants.no'],
+  pt: ['customer.id', 'common.confirm', 'customer.email', 'frontDesk.detail.unlockSources.gateway', 'frontDesk.detail.unlockSources.console'],
+  it: ['customer.id', 'common.confirm', 'customer.email', 'customer.nickname', 'layout.home', 'tenants.no', 'frontDesk.detail.unlockSources.gateway', 'frontDesk.detail.unlockSources.console'],
 };
 
 /** The script each non-Latin language must be written in (a few characters of it at least). */
@@ -62,15 +74,24 @@ describe('locales', () => {
   describe.each(LANGUAGES.map((l) => l.header))('%s', (header) => {
     const messages = flatten(load(header));
 
-    it('has exactly the keys of zh-CN', () => {
-      expect([...messages.keys()].filter((k) => !source.has(k)), 'keys not in zh-CN').toEqual([]);
-      expect([...source.keys()].filter((k) => !messages.has(k)), 'missing keys').toEqual([]);
+    it('has exactly the keys of zh-CN, and every plural category of its language', () => {
+      const ours = families(messages);
+      const theirs = families(source);
+      expect([...ours].filter((k) => !theirs.has(k)), 'keys not in zh-CN').toEqual([]);
+      expect([...theirs].filter((k) => !ours.has(k)), 'missing keys').toEqual([]);
+      const pluralFamilies = new Set([...source.keys()].filter((k) => PLURAL.test(k)).map(family));
+      for (const f of pluralFamilies) {
+        const present = [...messages.keys()].filter((k) => family(k) === f && PLURAL.test(k)).map((k) => PLURAL.exec(k)![1]).sort();
+        expect(present, `${f}: plural forms of ${header}`).toEqual(categories(header));
+      }
     });
 
     it('keeps every {{placeholder}} and leaves no text empty', () => {
       for (const [key, value] of messages) {
         expect(value.trim(), key).not.toBe('');
-        expect(placeholders(value), key).toEqual(placeholders(source.get(key) ?? ''));
+        // A plural form may say "one" in words instead of {{count}}.
+        const expected = placeholders(sourceOf(key) ?? '').filter((p) => !(PLURAL.test(key) && p === 'count' && !value.includes('{{count}}')));
+        expect(placeholders(value), key).toEqual(expected);
       }
     });
 

@@ -14,9 +14,9 @@ export const ROOM_STATUS_STYLES: Record<TRoomStatus, { dot: string; tile: string
 export function RoomStatusBadge({ status, className }: { status: TRoomStatus; className?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={cn('inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', ROOM_STATUS_STYLES[status].badge, className)} data-status={status}>
-      <span className={cn('size-1.5 rounded-full', ROOM_STATUS_STYLES[status].dot)} aria-hidden />
-      {t(`roomStatus.${status}`)}
+    <span className={cn('inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', ROOM_STATUS_STYLES[status].badge, className)} data-status={status}>
+      <span className={cn('size-1.5 shrink-0 rounded-full', ROOM_STATUS_STYLES[status].dot)} aria-hidden />
+      <span className="truncate">{t(`roomStatus.${status}`)}</span>
     </span>
   );
 }

@@ -14,6 +14,11 @@ declare module '@tanstack/react-query' {
 export interface ApiErrorMeta extends Record<string, unknown> {
   /** Error codes the screen shows itself (for example VALIDATION next to the fields). */
   handledCodes?: TAppErrorData['code'][];
+  /**
+   * The screen shows every failure itself, network errors included (a form dialog's `FormError`,
+   * a list's `LoadError`): no toast. An expired session and a frozen account are still handled here.
+   */
+  showsErrors?: boolean;
 }
 
 /** The server's description of a failed call, or null when the call never got an answer. */
@@ -61,6 +66,7 @@ export function signInAgain() {
 export function handleApiError(error: unknown, meta?: ApiErrorMeta): void {
   const app = appErrorOf(error);
   if (!app) {
+    if (meta?.showsErrors) return;
     if (error instanceof TRPCClientError || error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError')) {
       toast.error(i18next.t('errors.network'), { duration: 1000, id: 'network-error' });
     }
@@ -77,6 +83,6 @@ export function handleApiError(error: unknown, meta?: ApiErrorMeta): void {
     setTimeout(() => window.location.reload(), 1000);
     return;
   }
-  if (meta?.handledCodes?.includes(app.code)) return;
+  if (meta?.showsErrors || meta?.handledCodes?.includes(app.code)) return;
   toast.error(app.message);
 }

@@ -3,8 +3,15 @@ import { initReactI18next } from 'react-i18next';
 import type { TLanguage } from '@console/shared';
 import { currentLanguage } from './language';
 
-/** Every locale is its own chunk; only the chosen one is downloaded. */
-const locales = import.meta.glob<{ default: Record<string, unknown> }>('../../../../locales/*.json');
+/**
+ * Every locale is its own chunk; only the chosen one is downloaded. The folder also holds the
+ * package.json and tsconfig.json of the locale tests: they are left out of the bundle.
+ */
+const locales = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../../../../locales/*.json',
+  '!../../../../locales/package.json',
+  '!../../../../locales/tsconfig.json',
+]);
 
 export async function loadLocale(header: string): Promise<Record<string, unknown>> {
   const loader = locales[`../../../../locales/${header}.json`];

@@ -1,4 +1,6 @@
-import CryptoJS from 'crypto-js';
+// Only AES of crypto-js (and what it needs): the whole library is about 24 kB of the first download.
+import AES from 'crypto-js/aes';
+import Utf8 from 'crypto-js/enc-utf8';
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import { COOKIES } from '@console/shared';
@@ -18,7 +20,7 @@ const COOKIE_DAYS = 7;
 function decode(value: string | undefined): UserInfo | null {
   if (!value) return null;
   try {
-    const json = CryptoJS.AES.decrypt(value, PASSPHRASE).toString(CryptoJS.enc.Utf8);
+    const json = AES.decrypt(value, PASSPHRASE).toString(Utf8);
     const parsed = JSON.parse(json) as UserInfo;
     return typeof parsed?.id === 'number' && parsed.hotel ? parsed : null;
   } catch {
@@ -36,7 +38,7 @@ export function readUserInfo(): UserInfo | null {
 }
 
 export function writeUserInfo(info: UserInfo): void {
-  const value = CryptoJS.AES.encrypt(JSON.stringify(info), PASSPHRASE).toString();
+  const value = AES.encrypt(JSON.stringify(info), PASSPHRASE).toString();
   Cookies.set(COOKIES.userInfo, value, { expires: COOKIE_DAYS, sameSite: 'strict', secure: window.location.protocol === 'https:' });
   listeners.forEach((l) => l());
 }

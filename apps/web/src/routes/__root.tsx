@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesProvider } from '@/components/unsaved-changes';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -18,5 +19,9 @@ function RootLayout() {
   useEffect(() => {
     document.title = titleKey ? `${t(titleKey)} - ${t('app.title')}` : t('app.title');
   }, [t, titleKey]);
-  return <Outlet />;
+  return (
+    <UnsavedChangesProvider>
+      <Outlet />
+    </UnsavedChangesProvider>
+  );
 }

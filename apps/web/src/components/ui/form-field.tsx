@@ -32,7 +32,7 @@ type FormFieldProps = {
   /** Id of the control; the label points at it and the error gets `${id}-error`. */
   id: string;
   label: React.ReactNode;
-  /** Validation message (e.g. `errors.name?.message`); nothing is rendered when empty. */
+  /** Validation message (e.g. `errors.name?.message`); its line stays (empty) when there is none. */
   error?: React.ReactNode;
   hint?: React.ReactNode;
   /** Shows a decorative marker after the label; set `required`/`aria-required` on the control too. */
@@ -51,7 +51,7 @@ function FormField({ id, label, error, hint, required, className, children }: Fo
     <div
       data-slot="form-field"
       data-invalid={invalid || undefined}
-      className={cn('grid gap-2', className)}
+      className={cn('grid content-start gap-2', className)}
     >
       <Label htmlFor={id} data-error={invalid} className="data-[error=true]:text-destructive">
         {label}
@@ -67,16 +67,13 @@ function FormField({ id, label, error, hint, required, className, children }: Fo
           {hint}
         </p>
       ) : null}
-      {invalid ? (
-        <p
-          id={fieldErrorId(id)}
-          role="alert"
-          data-slot="form-field-error"
-          className="text-sm text-destructive"
-        >
-          {error}
-        </p>
-      ) : null}
+      {/*
+        The error line keeps its place while empty, so a message appearing (on blur) never moves
+        the fields below it: the click that was on its way to the next field still lands there.
+      */}
+      <p id={fieldErrorId(id)} data-slot="form-field-error" className="text-destructive -mt-1 min-h-5 text-sm leading-5">
+        {invalid ? <span role="alert">{error}</span> : null}
+      </p>
     </div>
   );
 }

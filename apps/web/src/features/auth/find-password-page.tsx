@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { appErrorOf } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
 import { AuthShell } from './auth-shell';
 import { fieldMessage } from '@/lib/field-message';
@@ -42,12 +43,17 @@ export function FindPasswordPage() {
   );
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
-      meta: { handledCodes: ['VALIDATION'] },
+      meta: { handledCodes: ['VALIDATION', 'SMS_CODE_INVALID'] },
       onSuccess: () => {
         toast.success(t('find.resetSucceeded'));
         void navigate({ to: '/login', search: {} });
       },
-      onError: (error) => form.applyServerErrors(error),
+      onError: (error) => {
+        const app = appErrorOf(error);
+        // A wrong or expired SMS code is said under the code field, which is marked invalid.
+        if (app?.code === 'SMS_CODE_INVALID') form.setError('code', { type: 'server', message: app.message }, { shouldFocus: true });
+        else form.applyServerErrors(error);
+      },
     }),
   );
 
@@ -59,11 +65,11 @@ export function FindPasswordPage() {
     <AuthShell title={t('find.title')} subtitle={t('find.subtitle')}>
       <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate className="space-y-4" data-testid="find-form">
         <FormField id="mobile" label={t('find.mobile')} error={fieldMessage(t, errors.mobile?.message)}>
-          <Input id="mobile" inputMode="tel" autoComplete="tel" placeholder={t('find.mobilePlaceholder')} aria-invalid={Boolean(errors.mobile)} autoFocus {...form.register('mobile')} />
+          <Input id="mobile" inputMode="tel" autoComplete="tel" placeholder={t('find.mobilePlaceholder')} aria-invalid={Boolean(errors.mobile)} aria-describedby={errors.mobile ? 'mobile-error' : undefined} autoFocus {...form.register('mobile')} />
         </FormField>
         <FormField id="code" label={t('find.code')} error={fieldMessage(t, errors.code?.message)}>
           <div className="flex gap-2">
-            <Input id="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('find.codePlaceholder')} aria-invalid={Boolean(errors.code)} {...form.register('code')} />
+            <Input id="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('find.codePlaceholder')} aria-invalid={Boolean(errors.code)} aria-describedby={errors.code ? 'code-error' : undefined} {...form.register('code')} />
             <Button type="button" variant="outline" className="shrink-0" disabled={cooldown > 0 || send.isPending} onClick={() => void sendCode()} data-testid="send-code">
               {send.isPending && <Spinner />}
               {cooldown > 0 ? t('find.resendIn', { seconds: cooldown }) : t('find.sendCode')}

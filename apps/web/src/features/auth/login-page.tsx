@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useRouter, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ZLoginInput } from '@console/shared';
+import { ZLoginInput, type TAppErrorData } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { appErrorOf } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
 import { writeUserInfo } from '@/lib/user-info';
-import { Route } from '@/routes/login';
 import { AuthShell } from './auth-shell';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { fieldMessage } from '@/lib/field-message';
@@ -21,25 +21,34 @@ function safeRedirect(target: string | undefined): string {
   return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : '/';
 }
 
+const loginRoute = getRouteApi('/login');
+
+/** The answers about the graphic code: shown at its field, not as a passing toast. */
+const CAPTCHA_ERRORS: TAppErrorData['code'][] = ['CAPTCHA_INVALID', 'CAPTCHA_REQUIRED'];
+
 export function LoginPage() {
   const { t } = useTranslation();
   const router = useRouter();
-  const { redirect } = Route.useSearch();
+  const { redirect } = loginRoute.useSearch();
   const { captcha, refresh, isLoading } = useCaptcha();
   const form = useAppForm(ZLoginInput, { account: '', password: '', captchaId: '', captchaCode: '' });
   const { errors } = form.formState;
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      meta: { handledCodes: ['VALIDATION'] },
+      meta: { handledCodes: ['VALIDATION', ...CAPTCHA_ERRORS] },
       onSuccess: (user) => {
         writeUserInfo(user);
         router.history.push(safeRedirect(redirect));
       },
       onError: (error) => {
-        form.applyServerErrors(error);
+        // Every attempt uses up its code: a new picture, an empty field.
         form.setValue('captchaCode', '');
         refresh();
+        const app = appErrorOf(error);
+        // A wrong or missing graphic code is said under the code field, which is marked invalid.
+        if (app && CAPTCHA_ERRORS.includes(app.code)) form.setError('captchaCode', { type: 'server', message: app.message }, { shouldFocus: true });
+        else form.applyServerErrors(error);
       },
     }),
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { LoadError, failedQuery } from '@/components/load-error';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -10,7 +11,7 @@ import { trpc } from '@/lib/trpc';
 /** The detail drawer of a customer, opened with `?id=` so it survives a reload. */
 export function CustomerDrawer({ customerId, timeZone, onClose }: { customerId?: number; timeZone: string; onClose(): void }) {
   const { t } = useTranslation();
-  const detail = useQuery(trpc.customer.get.queryOptions({ id: customerId ?? 0 }, { enabled: customerId !== undefined }));
+  const detail = useQuery(trpc.customer.get.queryOptions({ id: customerId ?? 0 }, { enabled: customerId !== undefined, meta: { showsErrors: true } }));
   const c = detail.data;
   return (
     <Sheet open={customerId !== undefined} onOpenChange={(open) => !open && onClose()}>
@@ -19,7 +20,8 @@ export function CustomerDrawer({ customerId, timeZone, onClose }: { customerId?:
           <SheetTitle>{t('customer.detailTitle')}</SheetTitle>
           <SheetDescription>{c ? `#${c.id}` : '\u00a0'}</SheetDescription>
         </SheetHeader>
-        {detail.isLoading || !c ? (
+        {detail.isError && <LoadError query={failedQuery(detail)} what={t('customer.detailWhat')} className={c ? 'mx-4' : undefined} />}
+        {detail.isError && !c ? null : detail.isLoading || !c ? (
           <div className="space-y-3 p-4">
             <Skeleton className="size-16 rounded-full" />
             <Skeleton className="h-6 w-2/3" />

@@ -5,47 +5,35 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tan
 import { Eye, Lock, LockOpen, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { CUSTOMER_SORTS, CUSTOMER_STATES, LIMITS } from '@console/shared';
+import type { z } from 'zod';
+import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IconAction } from '@/components/icon-action';
+import { ListPage } from '@/components/list-page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/search-input';
-import { ListPagination } from '@/components/list-pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { SkeletonRows } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatDateTime } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
 import { CustomerDrawer } from './customer-drawer';
+import type { customerSearchSchema } from './customer-search';
 
 type Customer = RouterOutputs['customer']['list']['items'][number];
 
-/** The list's filters live in the URL, so a reload or a shared link shows the same page. */
-export const customerSearchSchema = z.object({
-  page: z.number().int().min(1).catch(1).default(1),
-  pageSize: z.number().int().min(1).max(LIMITS.pageSizeMax).catch(LIMITS.pageSizeDefault).default(LIMITS.pageSizeDefault),
-  // A search of digits comes back from the URL as a number: it is still text.
-  search: z.coerce.string().max(LIMITS.searchMaxLength).catch('').default(''),
-  state: z.enum(CUSTOMER_STATES).catch('all').default('all'),
-  sort: z.enum(CUSTOMER_SORTS).catch('newest').default('newest'),
-  id: z.number().int().positive().optional().catch(undefined),
-});
 type CustomerSearch = z.output<typeof customerSearchSchema>;
 
-/** Values equal to these are left out of the URL. */
-export const customerSearchDefaults = { page: 1, pageSize: LIMITS.pageSizeDefault, search: '', state: 'all', sort: 'newest' } as const;
-
 const route = getRouteApi('/_auth/customer/customer');
+
+/** How a customer is named in messages: nickname, else mobile, else number. */
+const customerName = (customer: Pick<Customer, 'id' | 'nickname' | 'mobile'>) => customer.nickname || customer.mobile || `#${customer.id}`;
 
 type PendingAction = { kind: 'freeze' | 'unfreeze' | 'delete'; customer: Customer };
 
@@ -65,13 +53,16 @@ export function CustomersPage() {
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
 
   const listInput = { page: search.page, pageSize: search.pageSize, search: search.search || undefined, state: search.state, sort: search.sort };
-  const list = useQuery(trpc.customer.list.queryOptions(listInput, { placeholderData: keepPreviousData }));
+  // A failed load is shown by the list itself (what failed, and a retry), not by a passing toast.
+  const list = useQuery(trpc.customer.list.queryOptions(listInput, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
 
   const afterChange = () => queryClient.invalidateQueries({ queryKey: trpc.customer.pathKey() });
   const setFrozen = useMutation(
     trpc.customer.setFrozen.mutationOptions({
-      onSuccess: () => {
-        toast.success(t('customer.freezeSucceeded'));
+      onSuccess: (_result, input) => {
+        // Says which way the state went, and whose.
+        const name = pending ? customerName(pending.customer) : `#${input.id}`;
+        toast.success(input.frozen ? t('customer.frozenSucceeded', { name }) : t('customer.unfrozenSucceeded', { name }));
         setPending(null);
         void afterChange();
       },
@@ -151,16 +142,20 @@ export function CustomersPage() {
   const total = list.data?.total ?? 0;
   const isFiltered = Boolean(search.search) || search.state !== 'all';
 
+  const clearFilters = () => {
+    setSearchText('');
+    setSearch({ search: '', state: 'all', page: 1 });
+  };
+
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">{t('route.customers')}</h1>
-        {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
-      </div>
-      <Card className="gap-0 p-0">
-        <div className="flex flex-wrap items-center gap-2 border-b p-3">
+    <>
+      <ListPage
+        title={t('route.customers')}
+        query={list}
+        what={t('customer.listWhat')}
+        search={
           <SearchInput
-            wrapperClassName="min-w-56 flex-1 sm:max-w-sm"
+            wrapperClassName="min-w-0 flex-1 basis-48 sm:max-w-sm"
             ref={searchBox}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
@@ -168,85 +163,79 @@ export function CustomersPage() {
             aria-label={t('customer.searchPlaceholder')}
             data-testid="customer-search"
           />
-          <Select value={search.state} onValueChange={(value) => setSearch({ state: value as CustomerSearch['state'], page: 1 })}>
-            <SelectTrigger className="w-36" aria-label={t('customer.state')} data-testid="customer-state-filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">{t('customer.stateAll')}</SelectItem>
-              <SelectItem value="active">{t('customer.stateActive')}</SelectItem>
-              <SelectItem value="frozen">{t('customer.stateFrozen')}</SelectItem>
-            </SelectContent>
-          </Select>
-          <Select value={search.sort} onValueChange={(value) => setSearch({ sort: value as CustomerSearch['sort'], page: 1 })}>
-            <SelectTrigger className="w-40" aria-label={t('customer.sort')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="newest">{t('customer.sortNewest')}</SelectItem>
-              <SelectItem value="oldest">{t('customer.sortOldest')}</SelectItem>
-            </SelectContent>
-          </Select>
-          <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} className="ms-auto" />
-        </div>
-
-        {list.isLoading ? (
-          <SkeletonRows rows={6} label={t('common.loading')} />
-        ) : total === 0 ? (
+        }
+        activeFilters={(search.state !== 'all' ? 1 : 0) + (search.sort !== 'newest' ? 1 : 0)}
+        filters={
+          <>
+            <Select value={search.state} onValueChange={(value) => setSearch({ state: value as CustomerSearch['state'], page: 1 })}>
+              <SelectTrigger className="w-36" aria-label={t('customer.state')} data-testid="customer-state-filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">{t('customer.stateAll')}</SelectItem>
+                <SelectItem value="active">{t('customer.stateActive')}</SelectItem>
+                <SelectItem value="frozen">{t('customer.stateFrozen')}</SelectItem>
+              </SelectContent>
+            </Select>
+            <Select value={search.sort} onValueChange={(value) => setSearch({ sort: value as CustomerSearch['sort'], page: 1 })}>
+              <SelectTrigger className="w-40" aria-label={t('customer.sort')}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="newest">{t('customer.sortNewest')}</SelectItem>
+                <SelectItem value="oldest">{t('customer.sortOldest')}</SelectItem>
+              </SelectContent>
+            </Select>
+          </>
+        }
+        toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
+        isEmpty={total === 0}
+        empty={
           <EmptyState
             icon={Users}
             title={isFiltered ? t('customer.emptyFilteredTitle') : t('customer.emptyTitle')}
             description={isFiltered ? t('customer.emptyFilteredText') : t('customer.emptyText')}
             action={
               isFiltered ? (
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setSearchText('');
-                    setSearch({ search: '', state: 'all', page: 1 });
-                  }}
-                >
+                <Button variant="outline" onClick={clearFilters}>
                   {t('common.clearFilters')}
                 </Button>
               ) : undefined
             }
+            data-testid="customer-empty"
           />
-        ) : (
-          <Table data-testid="customer-table">
-            <TableHeader>
-              {table.getHeaderGroups().map((group) => (
-                <TableRow key={group.id}>
-                  {group.headers.map((header) => (
-                    <TableHead key={header.id}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
-                  ))}
-                </TableRow>
-              ))}
-            </TableHeader>
-            <TableBody>
-              {table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id} data-testid={`customer-row-${row.original.id}`} data-frozen={row.original.frozen}>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-
-        {total > 0 && (
-          <div className="border-t p-3">
-            <ListPagination
-              page={search.page}
-              pageSize={search.pageSize}
-              total={total}
-              pageSizeOptions={LIMITS.pageSizeOptions}
-              onPageChange={(page) => setSearch({ page })}
-              onPageSizeChange={(pageSize) => setSearch({ pageSize, page: 1 })}
-            />
-          </div>
-        )}
-      </Card>
+        }
+        pagination={{
+          page: search.page,
+          pageSize: search.pageSize,
+          total,
+          pageSizeOptions: LIMITS.pageSizeOptions,
+          onPageChange: (page) => setSearch({ page }),
+          onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
+        }}
+        data-testid="customer-list"
+      >
+        <Table data-testid="customer-table">
+          <TableHeader>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => (
+                  <TableHead key={header.id}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+                ))}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {table.getRowModel().rows.map((row) => (
+              <TableRow key={row.id} data-testid={`customer-row-${row.original.id}`} data-frozen={row.original.frozen}>
+                {row.getVisibleCells().map((cell) => (
+                  <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ListPage>
 
       <CustomerDrawer customerId={search.id} timeZone={timeZone} onClose={() => setSearch({ id: undefined })} />
 
@@ -257,7 +246,7 @@ export function CustomersPage() {
         description={
           pending &&
           t(pending.kind === 'delete' ? 'customer.deleteText' : pending.kind === 'freeze' ? 'customer.freezeText' : 'customer.unfreezeText', {
-            name: pending.customer.nickname || pending.customer.mobile || `#${pending.customer.id}`,
+            name: customerName(pending.customer),
           })
         }
         confirmLabel={pending?.kind === 'delete' ? t('common.delete') : pending?.kind === 'freeze' ? t('customer.freeze') : t('customer.unfreeze')}
@@ -271,19 +260,6 @@ export function CustomersPage() {
         data-testid="customer-confirm"
         confirmTestId="confirm-action"
       />
-    </div>
-  );
-}
-
-function IconAction({ label, onClick, children, testId, destructive }: { label: string; onClick(): void; children: React.ReactNode; testId: string; destructive?: boolean }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" className={destructive ? 'text-destructive hover:text-destructive size-8' : 'size-8'} aria-label={label} onClick={onClick} data-testid={testId}>
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+    </>
   );
 }

@@ -1,46 +1,35 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { BedDouble, LayoutGrid, List, Plus } from 'lucide-react';
+import { BedDouble, CheckSquare, LayoutGrid, List, Plus, Sparkles, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { LIMITS, ROOM_PAGE_SIZE_DEFAULT, ROOM_SORTS, ROOM_STATUSES } from '@console/shared';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { LIMITS, ROOM_SORTS } from '@console/shared';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListPage } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/search-input';
-import { ListPagination } from '@/components/list-pagination';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { formatList, formatNumber } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
 import { AddRoomDialog } from './add-room-dialog';
-import { StayActionDialogs, useStayActions } from './stay-action-dialogs';
-import { RoomTable, RoomTableSkeleton } from './room-table';
-import { RoomTiles, RoomTilesSkeleton } from './room-tiles';
+import type { RoomActionHandlers, RoomItem } from './room-actions-menu';
+import type { roomBoardSearchSchema } from './room-board-search';
 import { RoomStatusFilter } from './room-status-filter';
+import { RoomTable, RoomTableSkeleton } from './room-table';
+import { RoomTiles, RoomTilesSkeleton, type RoomSelection } from './room-tiles';
+import { StayActionDialogs, useStayActions } from './stay-action-dialogs';
 
-export const ROOM_BOARD_VIEWS = ['tiles', 'table'] as const;
 const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 
-/** The board's filters live in the URL, so a reload or a shared link shows the same rooms. */
-export const roomBoardSearchSchema = z.object({
-  page: z.number().int().min(1).catch(1).default(1),
-  pageSize: z.number().int().min(1).max(LIMITS.pageSizeMax).catch(ROOM_PAGE_SIZE_DEFAULT).default(ROOM_PAGE_SIZE_DEFAULT),
-  status: z.enum(ROOM_STATUSES).optional().catch(undefined),
-  // A search of digits (a room number) comes back from the URL as a number: it is still text.
-  search: z.coerce.string().max(LIMITS.searchMaxLength).catch('').default(''),
-  groupId: z.number().int().positive().optional().catch(undefined),
-  sort: z.enum(ROOM_SORTS).catch('default').default('default'),
-  view: z.enum(ROOM_BOARD_VIEWS).catch('tiles').default('tiles'),
-});
 type RoomBoardSearch = z.output<typeof roomBoardSearchSchema>;
-
-/** Values equal to these are left out of the URL. */
-export const roomBoardSearchDefaults = { page: 1, pageSize: ROOM_PAGE_SIZE_DEFAULT, search: '', sort: 'default', view: 'tiles' } as const;
 
 const route = getRouteApi('/_auth/room/');
 const ALL_GROUPS = 'all';
@@ -51,12 +40,16 @@ export function RoomBoardPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const goTo = useNavigate();
+  const queryClient = useQueryClient();
   const user = useUserInfo();
-  const timeZone = user?.hotel.timeZone ?? 'UTC';
+  const { timeZone } = useHotelSettings();
   const canManageRooms = hasPermission(user, 'room.manage');
   const canManageStays = hasPermission(user, 'stay.manage');
   const [isAdding, setIsAdding] = useState(false);
   const stayActions = useStayActions();
+  /** The rooms picked for a bulk action (by id, with their names for the messages); null when not picking. */
+  const [picked, setPicked] = useState<Map<number, string> | null>(null);
+  const [isConfirmingClean, setIsConfirmingClean] = useState(false);
 
   const setSearch = (patch: Partial<RoomBoardSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
@@ -64,10 +57,12 @@ export function RoomBoardPage() {
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
 
   const listInput = { page: search.page, pageSize: search.pageSize, status: search.status, search: search.search || undefined, groupId: search.groupId, sort: search.sort };
-  const list = useQuery(trpc.room.list.queryOptions(listInput, { placeholderData: keepPreviousData }));
+  // A failed load is shown by the board itself (what failed, and a retry), never as "no rooms yet".
+  const list = useQuery(trpc.room.list.queryOptions(listInput, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
   const groups = useQuery(trpc.roomGroup.list.queryOptions());
 
   const total = list.data?.total ?? 0;
+  const rooms = list.data?.items ?? [];
 
   // A page past the end (rooms deleted, a stale link) goes back to the last page that has rooms.
   const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
@@ -80,36 +75,70 @@ export function RoomBoardPage() {
     setSearchText('');
     setSearch({ search: '', status: undefined, groupId: undefined, page: 1 });
   };
+
+  // Housekeeping: one room from its menu, or the rooms picked on the board, marked clean at once.
+  const markClean = useMutation(trpc.room.setStatusMany.mutationOptions());
+  const cleanRooms = (targets: { id: number; name: string }[], after?: () => void) =>
+    markClean.mutate(
+      { roomIds: targets.map((r) => r.id), target: 'clean' },
+      {
+        onSuccess: () => {
+          toast.success(t('frontDesk.board.markedClean', { count: targets.length, rooms: formatList(targets.map((r) => r.name)) }));
+          void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+          after?.();
+        },
+      },
+    );
+  const cleaningIds = markClean.isPending ? (markClean.variables?.roomIds ?? []) : [];
+
+  const actions: RoomActionHandlers = {
+    onCheckIn: (room) => stayActions.openCheckIn({ id: room.id, name: room.name }),
+    onCheckOut: (stayId) => stayActions.openForStay('check-out', stayId),
+    onArrive: (stayId) => stayActions.openForStay('arrive', stayId),
+    onCancelReservation: (stayId) => stayActions.openForStay('cancel-reservation', stayId),
+    onMarkClean: (room) => cleanRooms([room]),
+  };
+  const selection: RoomSelection | null = picked && {
+    isSelected: (roomId) => picked.has(roomId),
+    toggle: (room) =>
+      setPicked((prev) => {
+        const next = new Map(prev);
+        if (next.has(room.id)) next.delete(room.id);
+        else next.set(room.id, room.name);
+        return next;
+      }),
+  };
+  const dirtyShown = rooms.filter((r) => r.status === 'dirty');
+  const pickedRooms = picked ? [...picked].map(([id, name]) => ({ id, name })) : [];
+  const isTooMany = pickedRooms.length > LIMITS.pageSizeMax;
+
   const viewProps = {
-    rooms: list.data?.items ?? [],
+    rooms,
     timeZone,
     canManageStays,
-    loadingStayId: stayActions.loadingStayId,
-    onCheckIn: (room: { id: number; name: string }) => stayActions.openCheckIn({ id: room.id, name: room.name }),
-    onCheckOut: (stayId: number) => stayActions.openForStay('check-out', stayId),
+    isBusy: (room: RoomItem) => (room.currentStay !== null && stayActions.loadingStayId === room.currentStay.id) || cleaningIds.includes(room.id),
+    actions,
+    selection,
   };
 
   return (
-    <div className="space-y-4" data-testid="room-board">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-2">
-          <h1 className="text-xl font-semibold">{t('route.roomBoard')}</h1>
-          {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
-        </div>
-        {canManageRooms && (
-          <Button onClick={() => setIsAdding(true)} data-testid="add-room">
-            <Plus aria-hidden />
-            {t('frontDesk.board.addRoom')}
-          </Button>
-        )}
-      </div>
-
-      <RoomStatusFilter value={search.status} counts={list.data?.counts} onChange={(status) => setSearch({ status, page: 1 })} />
-
-      <Card className="gap-0 p-0">
-        <div className="flex flex-wrap items-center gap-2 border-b p-3">
+    <>
+      <ListPage
+        title={t('route.roomBoard')}
+        actions={
+          canManageRooms && (
+            <Button onClick={() => setIsAdding(true)} data-testid="add-room">
+              <Plus aria-hidden />
+              {t('frontDesk.board.addRoom')}
+            </Button>
+          )
+        }
+        beforeList={<RoomStatusFilter value={search.status} counts={list.data?.counts} onChange={(status) => setSearch({ status, page: 1 })} />}
+        query={list}
+        what={t('common.rooms')}
+        search={
           <SearchInput
-            wrapperClassName="min-w-56 flex-1 sm:max-w-sm"
+            wrapperClassName="min-w-0 flex-1 basis-48 sm:max-w-sm"
             ref={searchBox}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
@@ -118,33 +147,54 @@ export function RoomBoardPage() {
             aria-keyshortcuts="/"
             data-testid="room-search"
           />
-          <Select value={search.groupId === undefined ? ALL_GROUPS : String(search.groupId)} onValueChange={(value) => setSearch({ groupId: value === ALL_GROUPS ? undefined : Number(value), page: 1 })}>
-            <SelectTrigger className="w-40" aria-label={t('frontDesk.board.group')} data-testid="room-group-filter">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_GROUPS}>{t('frontDesk.board.allGroups')}</SelectItem>
-              {search.groupId !== undefined && !groups.data?.some((g) => g.id === search.groupId) && <SelectItem value={String(search.groupId)}>{groups.isLoading ? t('common.loading') : `#${search.groupId}`}</SelectItem>}
-              {groups.data?.map((group) => (
-                <SelectItem key={group.id} value={String(group.id)}>
-                  {group.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={search.sort} onValueChange={(value) => setSearch({ sort: value as RoomBoardSearch['sort'], page: 1 })}>
-            <SelectTrigger className="w-40" aria-label={t('frontDesk.board.sort')} data-testid="room-sort">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ROOM_SORTS.map((sort) => (
-                <SelectItem key={sort} value={sort}>
-                  {t(`frontDesk.board.sorts.${sort}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <div className="ms-auto flex items-center gap-2">
+        }
+        activeFilters={(search.groupId !== undefined ? 1 : 0) + (search.sort !== 'default' ? 1 : 0)}
+        filters={
+          <>
+            <Select value={search.groupId === undefined ? ALL_GROUPS : String(search.groupId)} onValueChange={(value) => setSearch({ groupId: value === ALL_GROUPS ? undefined : Number(value), page: 1 })}>
+              <SelectTrigger className="w-40" aria-label={t('frontDesk.board.group')} data-testid="room-group-filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_GROUPS}>{t('frontDesk.board.allGroups')}</SelectItem>
+                {search.groupId !== undefined && !groups.data?.some((g) => g.id === search.groupId) && (
+                  <SelectItem value={String(search.groupId)}>{groups.isLoading ? t('common.loading') : `#${search.groupId}`}</SelectItem>
+                )}
+                {groups.data?.map((group) => (
+                  <SelectItem key={group.id} value={String(group.id)}>
+                    {group.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select value={search.sort} onValueChange={(value) => setSearch({ sort: value as RoomBoardSearch['sort'], page: 1 })}>
+              <SelectTrigger className="w-40" aria-label={t('frontDesk.board.sort')} data-testid="room-sort">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ROOM_SORTS.map((sort) => (
+                  <SelectItem key={sort} value={sort}>
+                    {t(`frontDesk.board.sorts.${sort}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </>
+        }
+        toolbarEnd={
+          <>
+            {canManageStays && (
+              <Button
+                variant={picked ? 'secondary' : 'outline'}
+                aria-pressed={picked !== null}
+                onClick={() => setPicked(picked ? null : new Map())}
+                data-testid="select-rooms"
+              >
+                <CheckSquare aria-hidden />
+                <span className="hidden md:inline">{t('frontDesk.board.selectRooms')}</span>
+                <span className="sr-only md:hidden">{t('frontDesk.board.selectRooms')}</span>
+              </Button>
+            )}
             <ToggleGroup type="single" value={search.view} onValueChange={(value) => value && setSearch({ view: value as RoomBoardSearch['view'] })} aria-label={t('frontDesk.board.view')}>
               <ToggleGroupItem value="tiles" aria-label={t('frontDesk.board.viewTiles')} data-testid="view-tiles">
                 <LayoutGrid aria-hidden />
@@ -156,62 +206,95 @@ export function RoomBoardPage() {
               </ToggleGroupItem>
             </ToggleGroup>
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} data-testid="room-refresh" />
-          </div>
-        </div>
-
-        <div className="p-3">
-          {list.isLoading ? (
-            search.view === 'tiles' ? (
-              <RoomTilesSkeleton label={t('common.loading')} />
-            ) : (
-              <RoomTableSkeleton label={t('common.loading')} />
-            )
-          ) : total === 0 ? (
-            <EmptyState
-              icon={BedDouble}
-              title={isFiltered ? t('frontDesk.board.emptyFilteredTitle') : t('frontDesk.board.emptyTitle')}
-              description={isFiltered ? t('frontDesk.board.emptyFilteredText') : t('frontDesk.board.emptyText')}
-              data-testid="room-board-empty"
-              action={
-                isFiltered ? (
-                  <Button variant="outline" onClick={clearFilters} data-testid="clear-filters">
-                    {t('common.clearFilters')}
+          </>
+        }
+        toolbarBelow={
+          picked && (
+            <div className="bg-muted/60 flex flex-wrap items-center gap-2 rounded-md px-3 py-2 text-sm" role="region" aria-label={t('frontDesk.board.selectRooms')} data-testid="selection-bar">
+              <span className="font-medium" aria-live="polite" data-testid="selection-count" data-count={pickedRooms.length}>
+                {t('frontDesk.board.selectedCount', { count: pickedRooms.length, number: formatNumber(pickedRooms.length) })}
+              </span>
+              {dirtyShown.length > 0 && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setPicked((prev) => new Map([...(prev ?? []), ...dirtyShown.map((r) => [r.id, r.name] as const)]))}
+                  data-testid="select-dirty"
+                >
+                  {t('frontDesk.board.selectDirty')}
+                </Button>
+              )}
+              <div className="ms-auto flex flex-wrap items-center gap-2">
+                {pickedRooms.length > 0 && (
+                  <Button variant="ghost" size="sm" onClick={() => setPicked(new Map())}>
+                    {t('frontDesk.board.clearSelection')}
                   </Button>
-                ) : canManageRooms ? (
-                  <Button onClick={() => setIsAdding(true)}>
-                    <Plus aria-hidden />
-                    {t('frontDesk.board.addRoom')}
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : search.view === 'tiles' ? (
-            <RoomTiles {...viewProps} />
-          ) : (
-            <RoomTable {...viewProps} />
-          )}
-        </div>
+                )}
+                <Button size="sm" disabled={pickedRooms.length === 0 || isTooMany} onClick={() => setIsConfirmingClean(true)} data-testid="bulk-mark-clean">
+                  <Sparkles aria-hidden />
+                  {t('frontDesk.board.markClean')}
+                </Button>
+                <Button variant="ghost" size="icon-sm" onClick={() => setPicked(null)} aria-label={t('frontDesk.board.stopSelecting')} data-testid="stop-selecting">
+                  <X aria-hidden />
+                </Button>
+              </div>
+              {isTooMany && <p className="text-destructive basis-full">{t('frontDesk.board.tooManySelected', { number: formatNumber(LIMITS.pageSizeMax) })}</p>}
+            </div>
+          )
+        }
+        isEmpty={total === 0}
+        empty={
+          <EmptyState
+            icon={BedDouble}
+            title={isFiltered ? t('frontDesk.board.emptyFilteredTitle') : t('frontDesk.board.emptyTitle')}
+            description={isFiltered ? t('frontDesk.board.emptyFilteredText') : t('frontDesk.board.emptyText')}
+            data-testid="room-board-empty"
+            action={
+              isFiltered ? (
+                <Button variant="outline" onClick={clearFilters} data-testid="clear-filters">
+                  {t('common.clearFilters')}
+                </Button>
+              ) : canManageRooms ? (
+                <Button onClick={() => setIsAdding(true)}>
+                  <Plus aria-hidden />
+                  {t('frontDesk.board.addRoom')}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+        skeleton={search.view === 'tiles' ? <RoomTilesSkeleton label={t('common.loading')} /> : <RoomTableSkeleton label={t('common.loading')} />}
+        pagination={{
+          page: search.page,
+          pageSize: search.pageSize,
+          total,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          onPageChange: (page) => setSearch({ page }),
+          onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
+        }}
+        data-testid="room-board"
+      >
+        <div className="p-2 sm:p-3">{search.view === 'tiles' ? <RoomTiles {...viewProps} /> : <RoomTable {...viewProps} />}</div>
+      </ListPage>
 
-        {total > 0 && (
-          <div className="border-t p-3">
-            <ListPagination
-              page={search.page}
-              pageSize={search.pageSize}
-              total={total}
-              pageSizeOptions={PAGE_SIZE_OPTIONS}
-              onPageChange={(page) => setSearch({ page })}
-              onPageSizeChange={(pageSize) => setSearch({ pageSize, page: 1 })}
-            />
-          </div>
-        )}
-      </Card>
-
-      {isAdding && <AddRoomDialog defaultGroupId={search.groupId} onClose={() => setIsAdding(false)} />}
-      <StayActionDialogs
-        action={stayActions.action}
-        onClose={stayActions.close}
-        onRoomChanged={(stay) => void goTo({ to: '/room/$roomId', params: { roomId: stay.roomId } })}
+      <ConfirmDialog
+        open={isConfirmingClean}
+        onOpenChange={setIsConfirmingClean}
+        title={t('frontDesk.board.markCleanTitle', { count: pickedRooms.length, number: formatNumber(pickedRooms.length) })}
+        description={t('frontDesk.board.markCleanText', { rooms: formatList(pickedRooms.map((r) => r.name)) })}
+        confirmLabel={t('frontDesk.board.markClean')}
+        pending={markClean.isPending}
+        onConfirm={() =>
+          cleanRooms(pickedRooms, () => {
+            setIsConfirmingClean(false);
+            setPicked(null);
+          })
+        }
+        data-testid="mark-clean-confirm"
+        confirmTestId="confirm-action"
       />
-    </div>
+      {isAdding && <AddRoomDialog defaultGroupId={search.groupId} onClose={() => setIsAdding(false)} />}
+      <StayActionDialogs action={stayActions.action} onClose={stayActions.close} onRoomChanged={(stay) => void goTo({ to: '/room/$roomId', params: { roomId: stay.roomId } })} />
+    </>
   );
 }

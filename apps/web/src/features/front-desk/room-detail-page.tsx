@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, DoorClosed } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError, failedQuery } from '@/components/load-error';
+import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { appErrorOf } from '@/lib/api-errors';
+import { useHotelSettings } from '@/lib/hotel-settings';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { CurrentStayCard } from './current-stay-card';
 import { RoomDetailHeader } from './room-detail-header';
 import { RoomPriceTab } from './room-price-tab';
 import { RoomSettingsTab } from './room-settings-tab';
@@ -17,18 +18,16 @@ import { RoomStatusTab } from './room-status-tab';
 import { RoomTenantsTab } from './room-tenants-tab';
 import { RoomUnlockTab } from './room-unlock-tab';
 import { StayActionDialogs, useStayActions } from './stay-action-dialogs';
-
-export const ROOM_DETAIL_TABS = ['tenants', 'unlock', 'settings', 'price', 'status'] as const;
-export type RoomDetailTab = (typeof ROOM_DETAIL_TABS)[number];
-
-/** The open tab lives in the URL, so a reload or a shared link shows the same one. */
-export const roomDetailSearchSchema = z.object({
-  tab: z.enum(ROOM_DETAIL_TABS).catch('tenants').default('tenants'),
-});
+import { ROOM_DETAIL_TABS, type RoomDetailTab } from './room-detail-search';
 
 const route = getRouteApi('/_auth/room/$roomId');
 
-/** `/room/$roomId`: one room, its current stay and the front-desk actions on it (spec §4). */
+/**
+ * `/room/$roomId`: one room, its current stay (once, with its guests, options and remark) and the
+ * front-desk actions on it (spec §4). The open tab is in the URL: switching tabs is a navigation,
+ * so unsaved settings or prices ask before they are thrown away (the unsaved-changes guard blocks
+ * navigations while a form is dirty), and so does leaving the page.
+ */
 export function RoomDetailPage() {
   const { t } = useTranslation();
   const { roomId } = route.useParams();
@@ -36,16 +35,16 @@ export function RoomDetailPage() {
   const navigate = route.useNavigate();
   const goTo = useNavigate();
   const user = useUserInfo();
-  const timeZone = user?.hotel.timeZone ?? 'UTC';
-  const currency = user?.hotel.currency ?? 'CNY';
+  const { timeZone, currency } = useHotelSettings();
   const canManageRooms = hasPermission(user, 'room.manage');
   const canManageStays = hasPermission(user, 'stay.manage');
   const canManagePrices = hasPermission(user, 'price.manage');
   const stayActions = useStayActions();
 
-  const room = useQuery(trpc.room.get.queryOptions({ id: roomId }));
+  // This page shows its own load errors (and "not found"): no toast besides.
+  const room = useQuery(trpc.room.get.queryOptions({ id: roomId }, { meta: { showsErrors: true } }));
   const currentStayId = room.data?.currentStay?.id;
-  const currentStay = useQuery(trpc.stay.get.queryOptions({ stayId: currentStayId ?? 0 }, { enabled: currentStayId !== undefined }));
+  const currentStay = useQuery(trpc.stay.get.queryOptions({ stayId: currentStayId ?? 0 }, { enabled: currentStayId !== undefined, meta: { showsErrors: true } }));
 
   const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'status' ? canManageStays : true));
   const activeTab = tabs.includes(tab) ? tab : 'tenants';
@@ -59,8 +58,9 @@ export function RoomDetailPage() {
 
   if (room.isLoading) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label={t('common.loading')}>
+      <div className="space-y-4" aria-busy="true">
         {backLink}
+        <h1 className="sr-only">{t('route.roomDetail')}</h1>
         <Skeleton className="h-9 w-48" />
         <Skeleton className="h-28 w-full" />
         <Skeleton className="h-10 w-96 max-w-full" />
@@ -70,23 +70,28 @@ export function RoomDetailPage() {
   }
 
   if (!room.data) {
-    const isMissing = appErrorOf(room.error)?.code === 'NOT_FOUND';
+    // A room that does not exist (or is not this member's) says so once, as the page's heading.
+    if (appErrorOf(room.error)?.code === 'NOT_FOUND') {
+      return (
+        <div className="space-y-4">
+          {backLink}
+          <Card className="items-center gap-3 px-6 py-12 text-center" data-testid="room-detail-error">
+            <div className="bg-muted flex size-12 items-center justify-center rounded-full">
+              <DoorClosed className="text-muted-foreground size-6" aria-hidden />
+            </div>
+            <h1 className="text-xl font-semibold">{t('frontDesk.detail.notFoundTitle')}</h1>
+            <p className="text-muted-foreground max-w-md text-sm">{t('frontDesk.detail.notFoundText')}</p>
+          </Card>
+        </div>
+      );
+    }
     return (
       <div className="space-y-4">
         {backLink}
-        <EmptyState
-          icon={DoorClosed}
-          title={isMissing ? t('frontDesk.detail.notFoundTitle') : t('common.operationFailed')}
-          description={isMissing ? t('frontDesk.detail.notFoundText') : undefined}
-          data-testid="room-detail-error"
-          action={
-            isMissing ? undefined : (
-              <Button variant="outline" onClick={() => void room.refetch()}>
-                {t('common.refresh')}
-              </Button>
-            )
-          }
-        />
+        <h1 className="text-2xl font-semibold">{t('route.roomDetail')}</h1>
+        <Card className="p-0" data-testid="room-detail-error">
+          <LoadError query={failedQuery(room)} what={t('frontDesk.detail.loadWhat.room')} />
+        </Card>
       </div>
     );
   }
@@ -95,16 +100,16 @@ export function RoomDetailPage() {
   return (
     <div className="space-y-4" data-testid="room-detail" data-status={data.status}>
       {backLink}
+      <LoadError query={failedQuery(room)} what={t('frontDesk.detail.loadWhat.room')} />
       <RoomDetailHeader
         room={data}
         stay={currentStay.data ?? null}
         isStayLoading={currentStay.isLoading}
-        timeZone={timeZone}
-        currency={currency}
         canManageStays={canManageStays}
         onCheckIn={() => stayActions.openCheckIn({ id: data.id, name: data.name })}
         onStayAction={stayActions.openWithStay}
       />
+      {data.currentStay && <CurrentStayCard query={currentStay} timeZone={timeZone} currency={currency} canManageStays={canManageStays} />}
 
       <Tabs value={activeTab} onValueChange={(value) => void navigate({ search: { tab: value as RoomDetailTab }, replace: true })}>
         <TabsList aria-label={t('route.roomDetail')}>
@@ -116,7 +121,14 @@ export function RoomDetailPage() {
         </TabsList>
         {/* Keyed by room: after a room change the tabs start afresh on the new room. */}
         <TabsContent value="tenants" key={`tenants-${data.id}`}>
-          <RoomTenantsTab roomId={data.id} currentStayId={currentStayId ?? null} timeZone={timeZone} currency={currency} canManageStays={canManageStays} />
+          <RoomTenantsTab
+            roomId={data.id}
+            currentStayId={currentStayId ?? null}
+            timeZone={timeZone}
+            currency={currency}
+            canManageStays={canManageStays}
+            onStayAction={stayActions.openWithStay}
+          />
         </TabsContent>
         <TabsContent value="unlock" key={`unlock-${data.id}`}>
           <RoomUnlockTab roomId={data.id} timeZone={timeZone} />

@@ -1,59 +1,63 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarPlus, Info, Save, Tags, Trash2, Undo2 } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { CalendarPlus, Info, Tags, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { LOCAL_DATE_REGEX, minPriceMinor } from '@console/shared';
+import { LIMITS, ZDatePrice, ZRoomPriceInput, minPriceMinor } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormError } from '@/components/form-error';
+import { LoadError, failedQuery } from '@/components/load-error';
+import { SaveBar } from '@/components/save-bar';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { MoneyInput } from '@/components/money-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDate } from '@/lib/hotel-time';
 import { formatMoney, moneyInputValue, parseMoneyInput } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useAppForm } from '@/lib/use-app-form';
-import { cn } from '@/lib/utils';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { checkedBy } from './stay-dialogs/form-rules';
+import { StayTimeField } from './stay-dialogs/stay-time-field';
 
 type RoomPrice = RouterOutputs['price']['room'];
 type PriceTemplate = RouterOutputs['price']['templates'][number];
 
 /**
- * The price form holds text in major units of the hotel's currency. It checks what the shared
- * rules say (a price is an amount, required where the API requires it, not less than 1); the
- * server checks again and decides.
+ * The price form holds text in major units of the hotel's currency; the API takes integers in minor
+ * units. Each field is converted, then checked with the shared rule of that field (ZRoomPriceInput:
+ * amounts, dates, at most LIMITS.datePricesMax dates, each date once) and the "not less than 1" of
+ * spec §5 (minPriceMinor): what the form sends is what it checked.
  */
 function priceFormSchema(currency: string) {
+  const shape = ZRoomPriceInput.shape;
   const min = minPriceMinor(currency);
-  const money = (required: boolean, least: number) =>
-    z.string().superRefine((text, ctx) => {
-      const minor = parseMoneyInput(text, currency);
-      if (minor === undefined) {
-        if (required) ctx.addIssue({ code: 'custom', message: 'validation.priceRequired' });
-      } else if (Number.isNaN(minor)) ctx.addIssue({ code: 'custom', message: 'validation.priceInvalid' });
-      else if (minor < least) ctx.addIssue({ code: 'custom', message: least > 0 ? 'validation.priceMin' : 'validation.priceInvalid' });
-    });
+  const moneyText = z.string().transform((text, ctx) => {
+    const minor = parseMoneyInput(text, currency);
+    if (minor !== undefined && Number.isNaN(minor)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.priceInvalid' });
+      return z.NEVER;
+    }
+    return minor;
+  });
+  const rule = <T extends z.ZodType>(schema: T) => (value: unknown, ctx: z.RefinementCtx) => checkedBy(schema, value, ctx) ?? z.NEVER;
+  const price = <T extends z.ZodType<number | null>>(schema: T) => moneyText.transform(rule(schema)).refine((v) => v === null || v >= min, { message: 'validation.priceMin' });
   return z.object({
-    depositAmount: money(false, 0),
-    usualPrice: money(true, min),
-    weekendPrice: money(false, min),
-    renewalPrice: money(false, min),
-    datePrices: z
-      .array(z.object({ date: z.string().regex(LOCAL_DATE_REGEX, { error: 'validation.dateInvalid' }), price: money(true, min) }))
-      .max(366, { error: 'validation.tooManyDates' })
-      .superRefine((rows, ctx) => {
-        rows.forEach((row, i) => {
-          if (row.date && rows.findIndex((other) => other.date === row.date) !== i) ctx.addIssue({ code: 'custom', message: 'validation.duplicateDate', path: [i, 'date'] });
-        });
-      }),
+    depositAmount: moneyText.transform(rule(shape.depositAmount)),
+    usualPrice: price(shape.usualPrice),
+    weekendPrice: price(shape.weekendPrice),
+    renewalPrice: price(shape.renewalPrice),
+    datePrices: z.array(z.object({ date: ZDatePrice.shape.date, price: price(ZDatePrice.shape.price) })).transform(rule(shape.datePrices)),
   });
 }
 
@@ -70,9 +74,16 @@ function formValues(price: RoomPrice, currency: string) {
 /** The room's prices: everyone sees them, members who manage prices change them or apply a template. */
 export function RoomPriceTab({ roomId, currency, canEdit }: { roomId: number; currency: string; canEdit: boolean }) {
   const { t } = useTranslation();
-  const price = useQuery(trpc.price.room.queryOptions({ roomId }));
-  const templates = useQuery(trpc.price.templates.queryOptions());
+  const price = useQuery(trpc.price.room.queryOptions({ roomId }, { meta: { showsErrors: true } }));
+  const templates = useQuery(trpc.price.templates.queryOptions(undefined, { meta: { showsErrors: true } }));
 
+  if (price.isError && !price.data) {
+    return (
+      <Card className="p-0">
+        <LoadError query={failedQuery(price)} what={t('frontDesk.detail.loadWhat.price')} />
+      </Card>
+    );
+  }
   if (price.isLoading || !price.data) {
     return (
       <Card className="p-6" aria-busy="true" aria-label={t('common.loading')}>
@@ -91,6 +102,7 @@ export function RoomPriceTab({ roomId, currency, canEdit }: { roomId: number; cu
 
   return (
     <div className="space-y-4" data-testid="room-price">
+      <LoadError query={failedQuery(price)} what={t('frontDesk.detail.loadWhat.price')} />
       {data.priceTemplateId !== null && (
         <p className="bg-muted text-muted-foreground flex items-start gap-2 rounded-lg border p-3 text-sm" data-testid="price-template-note">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -104,7 +116,7 @@ export function RoomPriceTab({ roomId, currency, canEdit }: { roomId: number; cu
         <>
           {/* A new answer of the server (saved, template applied) starts the form afresh. */}
           <RoomPriceForm key={JSON.stringify(data)} roomId={roomId} price={data} currency={money} />
-          <ApplyTemplateCard roomId={roomId} templates={templates.data} isLoading={templates.isLoading} currency={money} />
+          <ApplyTemplateCard roomId={roomId} templates={templates} currency={money} />
         </>
       ) : (
         <RoomPriceView price={data} currency={money} />
@@ -177,16 +189,20 @@ function DatePricesView({ datePrices, currency }: { datePrices: RoomPrice['dateP
 function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: RoomPrice; currency: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { timeZone } = useHotelSettings();
   const schema = useMemo(() => priceFormSchema(currency), [currency]);
   const form = useAppForm(schema, formValues(price, currency));
   const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const dates = useFieldArray({ control: form.control, name: 'datePrices' });
 
   const save = useMutation(
     trpc.price.setRoom.mutationOptions({
-      meta: { handledCodes: ['VALIDATION'] },
+      meta: { showsErrors: true },
       onSuccess: () => {
         toast.success(t('frontDesk.detail.priceSaved'));
+        // Saved: nothing is unsaved any more, even before the new prices are read back.
+        form.reset(form.getValues());
         void queryClient.invalidateQueries({ queryKey: trpc.price.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
       },
@@ -195,15 +211,7 @@ function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: Roo
   );
 
   const submit = form.handleSubmit((values) => {
-    const minor = (text: string) => parseMoneyInput(text, currency);
-    save.mutate({
-      roomId,
-      depositAmount: minor(values.depositAmount) ?? 0,
-      usualPrice: minor(values.usualPrice),
-      weekendPrice: minor(values.weekendPrice) ?? null,
-      renewalPrice: minor(values.renewalPrice) ?? null,
-      datePrices: values.datePrices.map((d) => ({ date: d.date, price: minor(d.price) })),
-    });
+    if (!save.isPending) save.mutate({ roomId, ...values });
   });
 
   const moneyField = (name: 'usualPrice' | 'weekendPrice' | 'renewalPrice' | 'depositAmount', label: string, options: { required?: boolean; hint?: string } = {}) => {
@@ -216,6 +224,8 @@ function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: Roo
     );
   };
   const listError = fieldMessage(t, errors.datePrices?.message ?? errors.datePrices?.root?.message);
+  const app = appErrorOf(save.error);
+  const shownError = app?.code === 'VALIDATION' && Object.keys(app.fields ?? {}).length > 0 ? null : save.error;
 
   return (
     <Card>
@@ -224,8 +234,8 @@ function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: Roo
         <CardDescription>{t('frontDesk.detail.priceCurrency', { currency })}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="space-y-6" data-testid="room-price-form">
-          <div className="grid gap-4 md:grid-cols-2">
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4" data-testid="room-price-form">
+          <div className="grid gap-x-4 gap-y-2 md:grid-cols-2">
             {moneyField('usualPrice', t('frontDesk.detail.usualPrice'), { required: true })}
             {moneyField('depositAmount', t('frontDesk.detail.deposit'))}
             {moneyField('weekendPrice', t('frontDesk.detail.weekendPrice'), { hint: t('frontDesk.detail.optionalPriceHint') })}
@@ -235,7 +245,7 @@ function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: Roo
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold">{t('frontDesk.detail.datePrices')}</legend>
             {dates.fields.length === 0 && <p className="text-muted-foreground text-sm">{t('frontDesk.detail.noDatePrices')}</p>}
-            <ul className="space-y-2" data-testid="date-prices">
+            <ul className="space-y-1" data-testid="date-prices">
               {dates.fields.map((row, index) => {
                 const dateId = `date-price-${index}-date`;
                 const priceId = `date-price-${index}-price`;
@@ -243,9 +253,7 @@ function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: Roo
                 const priceError = fieldMessage(t, errors.datePrices?.[index]?.price?.message);
                 return (
                   <li key={row.id} className="flex flex-wrap items-start gap-2" data-testid={`date-price-${index}`}>
-                    <FormField id={dateId} label={t('frontDesk.detail.date')} error={dateError} className="w-44">
-                      <Input type="date" {...fieldControlProps(dateId, dateError)} {...form.register(`datePrices.${index}.date`)} />
-                    </FormField>
+                    <StayTimeField control={form.control} name={`datePrices.${index}.date`} id={dateId} label={t('frontDesk.detail.date')} error={dateError} timeZone={timeZone} withTime={false} className="w-64" />
                     <FormField id={priceId} label={t('frontDesk.detail.datePrice')} error={priceError} className="w-44">
                       <MoneyInput currency={currency} {...fieldControlProps(priceId, priceError)} {...form.register(`datePrices.${index}.price`)} />
                     </FormField>
@@ -269,41 +277,28 @@ function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: Roo
                 {listError}
               </p>
             )}
-            <Button type="button" variant="outline" size="sm" onClick={() => dates.append({ date: '', price: '' })} disabled={dates.fields.length >= 366} data-testid="add-date-price">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => dates.append({ date: '', price: '' })}
+              disabled={dates.fields.length >= LIMITS.datePricesMax}
+              data-testid="add-date-price"
+            >
               <CalendarPlus aria-hidden />
               {t('frontDesk.detail.addDatePrice')}
             </Button>
           </fieldset>
 
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending} data-testid="room-price-save">
-              {save.isPending ? <Spinner /> : <Save aria-hidden />}
-              {t('frontDesk.detail.savePrice')}
-            </Button>
-            <Button type="button" variant="outline" disabled={!isDirty || save.isPending} onClick={() => form.reset()}>
-              <Undo2 aria-hidden />
-              {t('frontDesk.detail.discardChanges')}
-            </Button>
-          </div>
+          <SaveBar isDirty={isDirty} isSaving={save.isPending} error={shownError} onDiscard={() => form.reset()} saveLabel={t('frontDesk.detail.savePrice')} saveTestId="room-price-save" />
         </form>
       </CardContent>
     </Card>
   );
 }
 
-/** A text input for an amount in major units, with the currency at its end. */
-function MoneyInput({ currency, className, ...props }: React.ComponentProps<typeof Input> & { currency: string }) {
-  return (
-    <div className="relative">
-      <Input inputMode="decimal" autoComplete="off" dir="ltr" className={cn('pe-14 text-start', className)} {...props} />
-      <span className="text-muted-foreground pointer-events-none absolute inset-y-0 end-3 flex items-center text-xs" aria-hidden>
-        {currency}
-      </span>
-    </div>
-  );
-}
-
-function ApplyTemplateCard({ roomId, templates, isLoading, currency }: { roomId: number; templates: PriceTemplate[] | undefined; isLoading: boolean; currency: string }) {
+function ApplyTemplateCard({ roomId, templates: query, currency }: { roomId: number; templates: UseQueryResult<PriceTemplate[], unknown>; currency: string }) {
+  const templates = query.data;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [templateId, setTemplateId] = useState<string>('');
@@ -311,6 +306,7 @@ function ApplyTemplateCard({ roomId, templates, isLoading, currency }: { roomId:
   const chosen = templates?.find((tpl) => String(tpl.id) === templateId);
   const apply = useMutation(
     trpc.price.applyTemplate.mutationOptions({
+      meta: { showsErrors: true },
       onSuccess: () => {
         toast.success(t('frontDesk.detail.templateApplied'));
         setIsConfirming(false);
@@ -318,7 +314,6 @@ function ApplyTemplateCard({ roomId, templates, isLoading, currency }: { roomId:
         void queryClient.invalidateQueries({ queryKey: trpc.price.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
       },
-      onError: () => setIsConfirming(false),
     }),
   );
   return (
@@ -331,7 +326,9 @@ function ApplyTemplateCard({ roomId, templates, isLoading, currency }: { roomId:
         <CardDescription>{t('frontDesk.detail.applyTemplateText')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-2">
-        {isLoading ? (
+        {query.isError && !templates ? (
+          <LoadError query={failedQuery(query)} what={t('frontDesk.detail.loadWhat.templates')} className="w-full py-4" />
+        ) : query.isLoading ? (
           <Skeleton className="h-9 w-56" />
         ) : templates && templates.length > 0 ? (
           <>
@@ -358,7 +355,10 @@ function ApplyTemplateCard({ roomId, templates, isLoading, currency }: { roomId:
       </CardContent>
       <ConfirmDialog
         open={isConfirming}
-        onOpenChange={setIsConfirming}
+        onOpenChange={(open) => {
+          setIsConfirming(open);
+          if (!open) apply.reset();
+        }}
         title={t('frontDesk.detail.applyTemplateTitle', { name: chosen?.name ?? '' })}
         description={t('frontDesk.detail.applyTemplateConfirm')}
         confirmLabel={t('frontDesk.detail.apply')}
@@ -366,7 +366,9 @@ function ApplyTemplateCard({ roomId, templates, isLoading, currency }: { roomId:
         onConfirm={() => chosen && apply.mutate({ templateId: chosen.id, roomIds: [roomId] })}
         data-testid="apply-template-confirm"
         confirmTestId="confirm-apply-template"
-      />
+      >
+        <FormError error={apply.error} />
+      </ConfirmDialog>
     </Card>
   );
 }

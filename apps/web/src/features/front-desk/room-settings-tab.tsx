@@ -1,24 +1,36 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Save, Trash2, Undo2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ZRoomUpdateInput } from '@console/shared';
+import { LIMITS, ZRoomUpdateInput } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormError } from '@/components/form-error';
+import { SaveBar } from '@/components/save-bar';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldControlProps, fieldHintId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import type { RoomDetail } from './room-detail-header';
-import { RoomGroupSelect } from './room-group-select';
+import { RoomGroupSelect } from '@/components/room-group-select';
 import { RoomPictureField } from './room-picture-field';
+import { LockBattery } from './lock-battery';
+
+const MAX = LIMITS.roomFieldMax;
+
+/** A refusal about the form's fields is shown next to them, not again in the save bar. */
+const fieldsShowError = (error: unknown) => {
+  const app = appErrorOf(error);
+  return app?.code === 'VALIDATION' && Object.keys(app.fields ?? {}).length > 0;
+};
 
 function formValues(room: RoomDetail) {
   return {
@@ -32,22 +44,26 @@ function formValues(room: RoomDetail) {
     notice: room.notice,
     lockId: room.lockId ?? '',
     bluetoothName: room.bluetoothName ?? '',
-    lockPower: room.lockPower === null ? '' : String(room.lockPower),
     macId: room.macId ?? '',
     sortOrder: String(room.sortOrder),
   };
 }
 
-/** Everything about the room itself (ZRoomUpdateInput), and deleting it. For members who manage rooms. */
+/**
+ * Everything about the room itself (ZRoomUpdateInput), and deleting it. For members who manage
+ * rooms. Unsaved edits are kept from being lost: leaving the tab or the page asks first. The lock's
+ * battery is shown as the lock reported it; nobody types it.
+ */
 export function RoomSettingsTab({ room }: { room: RoomDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useAppForm(ZRoomUpdateInput, formValues(room));
   const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
 
   const update = useMutation(
     trpc.room.update.mutationOptions({
-      meta: { handledCodes: ['VALIDATION'] },
+      meta: { showsErrors: true },
       onSuccess: (saved) => {
         toast.success(t('frontDesk.detail.settingsSaved'));
         form.reset(formValues(saved));
@@ -59,7 +75,7 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
   );
 
   const error = (message: string | undefined) => fieldMessage(t, message);
-  const text = (name: 'name' | 'remarkName' | 'lockId' | 'bluetoothName' | 'lockPower' | 'macId' | 'sortOrder', options: { label: string; hint?: string; required?: boolean; maxLength?: number; inputMode?: 'numeric'; ltr?: boolean }) => {
+  const text = (name: 'name' | 'remarkName' | 'lockId' | 'bluetoothName' | 'macId' | 'sortOrder', options: { label: string; hint?: string; required?: boolean; maxLength?: number; inputMode?: 'numeric'; ltr?: boolean }) => {
     const id = `room-${name}`;
     const message = error(errors[name]?.message);
     return (
@@ -96,8 +112,8 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
           <CardTitle>{t('frontDesk.detail.settingsTitle')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <form onSubmit={form.handleSubmit((values) => update.mutate(values))} noValidate className="grid gap-4 md:grid-cols-2" data-testid="room-settings-form">
-            {text('name', { label: t('frontDesk.board.roomName'), required: true, maxLength: 32 })}
+          <form onSubmit={form.handleSubmit((values) => update.mutate(values))} noValidate className="grid gap-x-4 gap-y-2 md:grid-cols-2" data-testid="room-settings-form">
+            {text('name', { label: t('frontDesk.board.roomName'), required: true, maxLength: MAX.name })}
             <FormField id="room-group" label={t('frontDesk.board.group')} error={groupError}>
               <Controller
                 control={form.control}
@@ -119,25 +135,30 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
                 )}
               />
             </FormField>
-            {text('remarkName', { label: t('frontDesk.board.remarkName'), maxLength: 64 })}
+            {text('remarkName', { label: t('frontDesk.board.remarkName'), maxLength: MAX.remarkName })}
             {text('sortOrder', { label: t('frontDesk.board.sortOrder'), hint: t('frontDesk.board.sortOrderHint'), inputMode: 'numeric' })}
-            {longText('description', t('frontDesk.detail.description'), 1000)}
-            {longText('lockNotice', t('frontDesk.detail.lockNotice'), 200, t('frontDesk.detail.lockNoticeHint'))}
-            {longText('notice', t('frontDesk.detail.notice'), 500)}
-            {text('lockId', { label: t('frontDesk.detail.lockId'), maxLength: 64, ltr: true })}
-            {text('bluetoothName', { label: t('frontDesk.detail.bluetoothName'), maxLength: 64, ltr: true })}
-            {text('lockPower', { label: t('frontDesk.detail.lockPower'), hint: t('frontDesk.detail.lockPowerHint'), inputMode: 'numeric' })}
-            {text('macId', { label: t('frontDesk.detail.macId'), hint: t('frontDesk.detail.macIdHint'), maxLength: 17, ltr: true })}
-            <div className="flex flex-wrap gap-2 md:col-span-2">
-              <Button type="submit" disabled={update.isPending} data-testid="room-settings-save">
-                {update.isPending ? <Spinner /> : <Save aria-hidden />}
-                {t('frontDesk.detail.save')}
-              </Button>
-              <Button type="button" variant="outline" disabled={!isDirty || update.isPending} onClick={() => form.reset()}>
-                <Undo2 aria-hidden />
-                {t('frontDesk.detail.discardChanges')}
-              </Button>
+            {longText('description', t('frontDesk.detail.description'), MAX.description)}
+            {longText('lockNotice', t('frontDesk.detail.lockNotice'), MAX.lockNotice, t('frontDesk.detail.lockNoticeHint'))}
+            {longText('notice', t('frontDesk.detail.notice'), MAX.notice)}
+            {text('lockId', { label: t('frontDesk.detail.lockId'), maxLength: MAX.lockId, ltr: true })}
+            {text('bluetoothName', { label: t('frontDesk.detail.bluetoothName'), maxLength: MAX.bluetoothName, ltr: true })}
+            {text('macId', { label: t('frontDesk.detail.macId'), hint: t('frontDesk.detail.macIdHint'), maxLength: MAX.macId, ltr: true })}
+            <div className="grid content-start gap-2" data-testid="room-lock-power">
+              <span className="text-sm leading-none font-medium">{t('frontDesk.detail.lockPower')}</span>
+              <div className="flex h-9 items-center gap-2 text-sm">
+                {room.lockPower === null ? <span className="text-muted-foreground">{t('frontDesk.detail.lockPowerNone')}</span> : <LockBattery power={room.lockPower} className="text-sm" />}
+              </div>
+              <p className="text-muted-foreground text-sm">{t('frontDesk.detail.lockPowerHint')}</p>
             </div>
+            <SaveBar
+              className="md:col-span-2"
+              isDirty={isDirty}
+              isSaving={update.isPending}
+              error={fieldsShowError(update.error) ? null : update.error}
+              onDiscard={() => form.reset()}
+              saveLabel={t('frontDesk.detail.save')}
+              saveTestId="room-settings-save"
+            />
           </form>
         </CardContent>
       </Card>
@@ -153,6 +174,7 @@ function DeleteRoomCard({ room }: { room: RoomDetail }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const remove = useMutation(
     trpc.room.delete.mutationOptions({
+      meta: { showsErrors: true },
       onSuccess: async () => {
         toast.success(t('common.deleted'));
         setIsConfirming(false);
@@ -161,8 +183,6 @@ function DeleteRoomCard({ room }: { room: RoomDetail }) {
         void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.roomGroup.pathKey() });
       },
-      // The global handler shows why (a guest still in the room, for example).
-      onError: () => setIsConfirming(false),
     }),
   );
   return (
@@ -179,16 +199,22 @@ function DeleteRoomCard({ room }: { room: RoomDetail }) {
       </CardContent>
       <ConfirmDialog
         open={isConfirming}
-        onOpenChange={setIsConfirming}
+        onOpenChange={(open) => {
+          setIsConfirming(open);
+          if (!open) remove.reset();
+        }}
         title={t('frontDesk.detail.deleteTitle', { name: room.name })}
         description={t('frontDesk.detail.deleteConfirmText')}
         confirmLabel={t('common.delete')}
         destructive
         pending={remove.isPending}
-        onConfirm={() => remove.mutate({ id: room.id })}
+        onConfirm={() => remove.mutate({ roomId: room.id })}
         data-testid="delete-room-confirm"
         confirmTestId="confirm-delete-room"
-      />
+      >
+        {/* Why it was refused (a guest still in the room, for example), in the prompt. */}
+        <FormError error={remove.error} />
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -9,7 +9,8 @@ export function RoomStatusFilter({ value, counts, onChange }: { value: TRoomStat
   const { t } = useTranslation();
   const all = counts ? ROOM_STATUSES.reduce((sum, s) => sum + counts[s], 0) : undefined;
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.board.statusFilter')}>
+    // One line that scrolls sideways on a phone (the board stays on the first screen), wrapped on wider screens.
+    <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible sm:pb-0" role="group" aria-label={t('frontDesk.board.statusFilter')} data-testid="status-filter">
       <Chip label={t('frontDesk.board.statusAll')} count={all} isActive={value === undefined} onClick={() => onChange(undefined)} testId="status-filter-all" />
       {ROOM_STATUSES.map((status) => (
         <Chip
@@ -35,7 +36,7 @@ function Chip({ label, count, dot, isActive, onClick, testId }: { label: string;
       data-testid={testId}
       data-count={count}
       className={cn(
-        'focus-visible:ring-ring inline-flex h-8 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors outline-none focus-visible:ring-2',
+        'focus-visible:ring-ring inline-flex h-8 shrink-0 items-center gap-2 rounded-full border px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2',
         isActive ? 'bg-primary text-primary-foreground border-primary' : 'bg-background hover:bg-accent hover:text-accent-foreground',
       )}
     >

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { RoomStatusBadge } from '@/components/status-badges';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatShortDateTime } from '@/lib/hotel-time';
@@ -9,12 +10,17 @@ import { RoomActionsMenu } from './room-actions-menu';
 import type { RoomViewProps } from './room-tiles';
 
 /** The board as a table: one row per room with its current stay and a menu of quick actions. */
-export function RoomTable({ rooms, timeZone, canManageStays, loadingStayId, onCheckIn, onCheckOut }: RoomViewProps) {
+export function RoomTable({ rooms, timeZone, canManageStays, isBusy, actions, selection }: RoomViewProps) {
   const { t } = useTranslation();
   return (
     <Table data-testid="room-table">
       <TableHeader>
         <TableRow>
+          {selection && (
+            <TableHead className="w-10">
+              <span className="sr-only">{t('frontDesk.board.selected')}</span>
+            </TableHead>
+          )}
           <TableHead>{t('frontDesk.board.room')}</TableHead>
           <TableHead>{t('frontDesk.board.group')}</TableHead>
           <TableHead>{t('frontDesk.board.status')}</TableHead>
@@ -30,8 +36,19 @@ export function RoomTable({ rooms, timeZone, canManageStays, loadingStayId, onCh
       <TableBody>
         {rooms.map((room) => {
           const stay = room.currentStay;
+          const isSelected = selection?.isSelected(room.id) ?? false;
           return (
-            <TableRow key={room.id} data-testid={`room-row-${room.name}`} data-status={room.status}>
+            <TableRow key={room.id} data-testid={`room-row-${room.name}`} data-status={room.status} data-selected={selection ? isSelected : undefined} data-state={isSelected ? 'selected' : undefined}>
+              {selection && (
+                <TableCell>
+                  <Checkbox
+                    checked={isSelected}
+                    onCheckedChange={() => selection.toggle(room)}
+                    aria-label={t('frontDesk.board.selectRoom', { name: room.name })}
+                    data-testid={`room-select-${room.name}`}
+                  />
+                </TableCell>
+              )}
               <TableCell>
                 <Link to="/room/$roomId" params={{ roomId: room.id }} className="focus-visible:ring-ring rounded-sm font-medium outline-none hover:underline focus-visible:ring-2">
                   {room.name}
@@ -56,13 +73,7 @@ export function RoomTable({ rooms, timeZone, canManageStays, loadingStayId, onCh
               <TableCell className="whitespace-nowrap">{stay ? formatShortDateTime(stay.expectedCheckOutAt, timeZone) : '—'}</TableCell>
               <TableCell>{room.lockPower === null ? <span className="text-muted-foreground">—</span> : <LockBattery power={room.lockPower} />}</TableCell>
               <TableCell className="text-end">
-                <RoomActionsMenu
-                  room={room}
-                  canManageStays={canManageStays}
-                  isLoading={stay !== null && loadingStayId === stay.id}
-                  onCheckIn={() => onCheckIn(room)}
-                  onCheckOut={onCheckOut}
-                />
+                <RoomActionsMenu room={room} canManageStays={canManageStays} isLoading={isBusy(room)} actions={actions} />
               </TableCell>
             </TableRow>
           );
@@ -74,7 +85,7 @@ export function RoomTable({ rooms, timeZone, canManageStays, loadingStayId, onCh
 
 export function RoomTableSkeleton({ label }: { label: string }) {
   return (
-    <div className="space-y-2" aria-busy="true" aria-label={label}>
+    <div className="space-y-2 p-3" aria-busy="true" aria-label={label}>
       {Array.from({ length: 8 }, (_, i) => (
         <Skeleton key={i} className="h-11 w-full" />
       ))}

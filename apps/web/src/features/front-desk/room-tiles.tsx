@@ -1,23 +1,32 @@
 import { Link } from '@tanstack/react-router';
-import { LogOut, UserRound } from 'lucide-react';
+import { Check, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ROOM_STATUS_STYLES, RoomStatusBadge } from '@/components/status-badges';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDateTime } from '@/lib/hotel-time';
 import { cn } from '@/lib/utils';
 import { LockBattery } from './lock-battery';
-import { RoomActionsMenu, type RoomItem } from './room-actions-menu';
+import { RoomActionsMenu, type RoomActionHandlers, type RoomItem } from './room-actions-menu';
+
+/** Rooms picked on the board for an action on several at once. */
+export interface RoomSelection {
+  isSelected(roomId: number): boolean;
+  toggle(room: RoomItem): void;
+}
 
 export interface RoomViewProps {
   rooms: RoomItem[];
   timeZone: string;
   canManageStays: boolean;
-  loadingStayId: number | null;
-  onCheckIn(room: RoomItem): void;
-  onCheckOut(stayId: number): void;
+  /** Rooms whose menu waits for the server (a stay loading, a status being changed). */
+  isBusy(room: RoomItem): boolean;
+  actions: RoomActionHandlers;
+  /** While rooms are being picked: a tile or row toggles its room instead of opening it. */
+  selection: RoomSelection | null;
 }
 
-const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3';
+// A phone (390 px) fits three compact tiles a row; wider screens get the full tiles.
+const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(6.25rem,1fr))] gap-2 sm:grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] sm:gap-3';
 
 /** The board as tiles, one per room, coloured by status; each tile opens the room. */
 export function RoomTiles({ rooms, ...props }: RoomViewProps) {
@@ -32,60 +41,69 @@ export function RoomTiles({ rooms, ...props }: RoomViewProps) {
   );
 }
 
-function RoomTile({ room, timeZone, canManageStays, loadingStayId, onCheckIn, onCheckOut }: Omit<RoomViewProps, 'rooms'> & { room: RoomItem }) {
+function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }: Omit<RoomViewProps, 'rooms'> & { room: RoomItem }) {
   const { t } = useTranslation();
   const stay = room.currentStay;
+  const isSelected = selection?.isSelected(room.id) ?? false;
+  const content = (
+    <>
+      <span className={cn('text-lg leading-tight font-semibold break-all sm:text-2xl', selection ? 'ps-6' : 'pe-7 sm:pe-8')}>{room.name}</span>
+      {room.remarkName && <span className="text-muted-foreground hidden truncate text-xs sm:block">{room.remarkName}</span>}
+      <span className="text-muted-foreground hidden truncate text-xs sm:block">{room.groupName ?? t('frontDesk.board.noGroup')}</span>
+      <RoomStatusBadge status={room.status} className="self-start" />
+      {stay && (
+        <span className="mt-auto grid gap-0.5 text-xs">
+          <span className="flex min-w-0 items-center gap-1 font-medium">
+            <UserRound className="size-3.5 shrink-0" aria-hidden />
+            <span className="sr-only">{t('frontDesk.board.guest')}</span>
+            <span className="truncate">{stay.guestName ?? '—'}</span>
+            {stay.guestCount > 1 && <span className="text-muted-foreground shrink-0">{t('frontDesk.board.moreGuests', { number: stay.guestCount - 1 })}</span>}
+          </span>
+          <span className="text-muted-foreground hidden items-center gap-1 sm:flex">
+            <LogOut className="size-3.5 shrink-0 rtl:rotate-180" aria-hidden />
+            <span className="sr-only">{t('frontDesk.board.expectedCheckOut')}</span>
+            <time dateTime={stay.expectedCheckOutAt}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</time>
+          </span>
+        </span>
+      )}
+      {room.lockPower !== null && (
+        <span className={cn('hidden justify-end sm:flex', !stay && 'mt-auto')}>
+          <LockBattery power={room.lockPower} />
+        </span>
+      )}
+    </>
+  );
+  const body = 'focus-visible:ring-ring flex h-full min-h-24 w-full flex-col gap-1 rounded-md p-2 text-start outline-none focus-visible:ring-2 sm:min-h-36 sm:gap-1.5 sm:p-3';
   return (
-    <div className={cn('relative h-full rounded-lg border-2 transition-shadow hover:shadow-md', ROOM_STATUS_STYLES[room.status].tile)}>
-      <Link
-        to="/room/$roomId"
-        params={{ roomId: room.id }}
-        className="focus-visible:ring-ring flex h-full min-h-36 flex-col gap-1.5 rounded-md p-3 outline-none focus-visible:ring-2"
-        data-testid={`room-tile-${room.name}`}
-        data-status={room.status}
-      >
-        <span className="pe-8 text-2xl leading-tight font-semibold break-all">{room.name}</span>
-        {room.remarkName && <span className="text-muted-foreground truncate text-xs">{room.remarkName}</span>}
-        <span className="text-muted-foreground truncate text-xs">{room.groupName ?? t('frontDesk.board.noGroup')}</span>
-        <RoomStatusBadge status={room.status} />
-        {stay && (
-          <span className="mt-auto grid gap-0.5 text-xs">
-            <span className="flex min-w-0 items-center gap-1 font-medium">
-              <UserRound className="size-3.5 shrink-0" aria-hidden />
-              <span className="sr-only">{t('frontDesk.board.guest')}</span>
-              <span className="truncate">{stay.guestName ?? '—'}</span>
-              {stay.guestCount > 1 && <span className="text-muted-foreground shrink-0">{t('frontDesk.board.moreGuests', { number: stay.guestCount - 1 })}</span>}
-            </span>
-            <span className="text-muted-foreground flex items-center gap-1">
-              <LogOut className="size-3.5 shrink-0 rtl:rotate-180" aria-hidden />
-              <span className="sr-only">{t('frontDesk.board.expectedCheckOut')}</span>
-              <time dateTime={stay.expectedCheckOutAt}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</time>
-            </span>
+    <div
+      className={cn('relative h-full rounded-lg border-2 transition-shadow hover:shadow-md', ROOM_STATUS_STYLES[room.status].tile, isSelected && 'ring-primary ring-2 ring-offset-2')}
+      data-selected={selection ? isSelected : undefined}
+    >
+      {selection ? (
+        <button type="button" role="checkbox" aria-checked={isSelected} onClick={() => selection.toggle(room)} className={body} data-testid={`room-tile-${room.name}`} data-status={room.status}>
+          <span
+            className={cn('absolute start-2 top-2.5 flex size-4 items-center justify-center rounded-[4px] border sm:top-3.5', isSelected ? 'bg-primary border-primary text-primary-foreground' : 'bg-background border-input')}
+            aria-hidden
+          >
+            {isSelected && <Check className="size-3.5" />}
           </span>
-        )}
-        {room.lockPower !== null && (
-          <span className={cn('flex justify-end', !stay && 'mt-auto')}>
-            <LockBattery power={room.lockPower} />
-          </span>
-        )}
-      </Link>
-      <RoomActionsMenu
-        room={room}
-        canManageStays={canManageStays}
-        isLoading={stay !== null && loadingStayId === stay.id}
-        onCheckIn={() => onCheckIn(room)}
-        onCheckOut={onCheckOut}
-        className="absolute end-1.5 top-1.5"
-      />
+          {content}
+        </button>
+      ) : (
+        <Link to="/room/$roomId" params={{ roomId: room.id }} className={body} data-testid={`room-tile-${room.name}`} data-status={room.status}>
+          {content}
+        </Link>
+      )}
+      {!selection && <RoomActionsMenu room={room} canManageStays={canManageStays} isLoading={isBusy(room)} actions={actions} className="absolute end-1 top-1 sm:end-1.5 sm:top-1.5" />}
     </div>
   );
 }
 
 export function RoomTilesSkeleton({ label }: { label: string }) {
   return (
-    <div className={GRID} aria-busy="true" aria-label={label}>
+    <div className={cn(GRID, 'p-3')} aria-busy="true" aria-label={label}>
       {Array.from({ length: 12 }, (_, i) => (
-        <Skeleton key={i} className="h-36 w-full rounded-lg" />
+        <Skeleton key={i} className="h-24 w-full rounded-lg sm:h-36" />
       ))}
     </div>
   );

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, QUICK_RANGES, addDays } from '@console/shared';
+import { LIMITS, QUICK_RANGES, addDays, isLocalDate } from '@console/shared';
+import { DateTimeField } from '@/components/date-time-field';
+import { LoadError, failedQuery } from '@/components/load-error';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ListPagination } from '@/components/list-pagination';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -36,7 +37,11 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
   const [period, setPeriod] = useState<Period>(() => quickRange('today', today));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(LIMITS.pageSizeDefault);
-  const isValid = !period.from || !period.to || period.from <= period.to;
+  // A date being typed is not asked for until it is a whole date.
+  const badDate = [period.from, period.to].some((date) => date !== '' && !isLocalDate(date));
+  const isOrdered = !period.from || !period.to || period.from <= period.to;
+  const isValid = !badDate && isOrdered;
+  const periodError = badDate ? 'validation.dateInvalid' : isOrdered ? null : 'validation.endAfterStart';
   const activeRange = QUICK_RANGES.find((range) => {
     const r = quickRange(range, today);
     return r.from === period.from && r.to === period.to;
@@ -45,7 +50,7 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
   const records = useQuery(
     trpc.room.unlockRecords.queryOptions(
       { roomId, from: period.from || undefined, to: period.to || undefined, page, pageSize },
-      { placeholderData: keepPreviousData, enabled: isValid },
+      { placeholderData: keepPreviousData, enabled: isValid, meta: { showsErrors: true } },
     ),
   );
   const total = records.data?.total ?? 0;
@@ -56,8 +61,8 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
 
   return (
     <Card className="gap-0 p-0" data-testid="unlock-records">
-      <div className="flex flex-wrap items-end gap-3 border-b p-3">
-        <div className="flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.unlockQuickRange')}>
+      <div className="flex flex-wrap items-start gap-3 border-b p-3">
+        <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.unlockQuickRange')}>
           {QUICK_RANGES.map((range) => (
             <Button
               key={range}
@@ -76,37 +81,41 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
           <Label htmlFor="unlock-from" className="text-xs">
             {t('frontDesk.detail.unlockFrom')}
           </Label>
-          <Input id="unlock-from" type="date" className="h-8 w-40" value={period.from} max={period.to || undefined} onChange={(e) => choose({ ...period, from: e.target.value })} data-testid="unlock-from" />
+          <DateTimeField id="unlock-from" withTime={false} timeZone={timeZone} className="w-56" value={period.from} onChange={(from) => choose({ ...period, from })} data-testid="unlock-from" />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="unlock-to" className="text-xs">
             {t('frontDesk.detail.unlockTo')}
           </Label>
-          <Input
+          <DateTimeField
             id="unlock-to"
-            type="date"
-            className="h-8 w-40"
+            withTime={false}
+            timeZone={timeZone}
+            className="w-56"
             value={period.to}
-            min={period.from || undefined}
-            onChange={(e) => choose({ ...period, to: e.target.value })}
-            aria-invalid={!isValid || undefined}
-            aria-describedby={isValid ? undefined : 'unlock-period-error'}
+            onChange={(to) => choose({ ...period, to })}
+            invalid={periodError !== null}
+            describedBy={periodError ? 'unlock-period-error' : undefined}
             data-testid="unlock-to"
           />
         </div>
-        <RefreshButton onRefresh={records.refetch} fetching={records.isFetching} disabled={!isValid} size="icon-sm" className="ms-auto" />
-        {!isValid && (
+        <RefreshButton onRefresh={records.refetch} fetching={records.isFetching} disabled={!isValid} size="icon-sm" className="ms-auto mt-5" />
+        {periodError && (
           <p id="unlock-period-error" role="alert" className="text-destructive w-full text-sm">
-            {t('validation.endAfterStart')}
+            {t(periodError)}
           </p>
         )}
       </div>
 
-      {isValid && records.isLoading ? (
+      {isValid && records.isError && !records.data ? (
+        <LoadError query={failedQuery(records)} what={t('frontDesk.detail.loadWhat.unlock')} />
+      ) : isValid && records.isLoading ? (
         <SkeletonRows rows={5} label={t('common.loading')} />
       ) : !isValid || total === 0 ? (
         <EmptyState icon={KeyRound} title={t('frontDesk.detail.unlockEmptyTitle')} description={t('frontDesk.detail.unlockEmptyText')} data-testid="unlock-empty" />
       ) : (
+        <>
+        {records.isError && <LoadError query={failedQuery(records)} what={t('frontDesk.detail.loadWhat.unlock')} className="m-3" />}
         <Table data-testid="unlock-table">
           <TableHeader>
             <TableRow>
@@ -123,14 +132,22 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
                 <TableCell className="whitespace-nowrap tabular-nums">
                   <time dateTime={record.occurredAt}>{formatDateTime(record.occurredAt, timeZone)}</time>
                 </TableCell>
-                <TableCell>{record.content || '—'}</TableCell>
-                <TableCell>{record.source || '—'}</TableCell>
+                <TableCell className={record.success ? undefined : 'text-destructive'}>{t(`frontDesk.detail.unlockEvents.${record.event}`)}</TableCell>
+                <TableCell>
+                  {t(`frontDesk.detail.unlockSources.${record.source}`)}
+                  {record.device && (
+                    <span className="text-muted-foreground ms-1 text-xs" dir="ltr">
+                      {record.device}
+                    </span>
+                  )}
+                </TableCell>
                 <TableCell>{t(`frontDesk.detail.unlockStyles.${record.style}`)}</TableCell>
                 <TableCell>{record.operator || '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
+        </>
       )}
 
       {isValid && total > 0 && (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
@@ -17,8 +17,31 @@ import { useSidebar } from './use-sidebar';
 export function MainLayout() {
   const { t } = useTranslation();
   const sidebar = useSidebar();
+  const toggle = useRef<HTMLButtonElement>(null);
+  // On a narrow screen the open sidebar is a drawer over the page: the page waits behind it.
+  const isDrawerOpen = sidebar.isMobile && sidebar.isOpen;
+  const { setOpen } = sidebar;
+  const closeDrawer = useCallback(() => setOpen(false), [setOpen]);
+  // A drawer that closes gives the focus back to the button that opened it (once the page is no longer inert).
+  const wasDrawerOpen = useRef(false);
+  useEffect(() => {
+    const focus = document.activeElement;
+    if (wasDrawerOpen.current && !isDrawerOpen && (!focus || focus === document.body || focus.closest('[data-testid="sidebar"]'))) toggle.current?.focus();
+    wasDrawerOpen.current = isDrawerOpen;
+  }, [isDrawerOpen]);
+  useEffect(() => {
+    if (!isDrawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      closeDrawer();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isDrawerOpen, closeDrawer]);
   // Refreshes the stored user info (permissions, apiKeyAuth) and finds an expired session early.
-  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }));
+  // Its failures say nothing of their own: the stored info stays, and the page's lists show theirs.
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000, meta: { showsErrors: true } }));
   useEffect(() => {
     if (me.data) writeUserInfo(me.data);
   }, [me.data]);
@@ -26,13 +49,12 @@ export function MainLayout() {
   return (
     <TooltipProvider delayDuration={300}>
       <div className="flex h-full">
-        <Sidebar isOpen={sidebar.isOpen} isMobile={sidebar.isMobile} onNavigate={() => sidebar.isMobile && sidebar.setOpen(false)} />
-        {sidebar.isMobile && sidebar.isOpen && (
-          <div className="fixed inset-0 z-30 bg-black/40" aria-hidden data-testid="sidebar-overlay" onClick={() => sidebar.setOpen(false)} />
-        )}
-        <div className="flex min-w-0 flex-1 flex-col">
+        <Sidebar isOpen={sidebar.isOpen} isMobile={sidebar.isMobile} onNavigate={() => sidebar.isMobile && sidebar.setOpen(false)} onClose={closeDrawer} />
+        {isDrawerOpen && <div className="fixed inset-0 z-30 bg-black/40" aria-hidden data-testid="sidebar-overlay" onClick={closeDrawer} />}
+        <div className="flex min-w-0 flex-1 flex-col" inert={isDrawerOpen}>
           <header className="bg-background flex h-14 shrink-0 items-center gap-2 border-b px-3">
             <Button
+              ref={toggle}
               variant="ghost"
               size="icon"
               data-testid="sidebar-toggle"

@@ -1,7 +1,7 @@
 import { Lock, Users } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '@/lib/user-info';
-import { MENU, visibleMenu, type MenuItem } from './menu';
+import { MENU, activeMenuKey, visibleMenu, type MenuItem } from './menu';
 
 const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
   id: 1,
@@ -54,5 +54,27 @@ describe('menu', () => {
       '/room/priceTemplate',
       '/customer/customer',
     ]);
+  });
+});
+
+describe('activeMenuKey', () => {
+  const all = visibleMenu(MENU, user({ permissions: ['customer.read', 'room.read', 'room.manage', 'price.manage'] }));
+  it.each([
+    ['/room', 'room-board'],
+    ['/room/', 'room-board'],
+    ['/room/12', 'room-board'],
+    ['/room/tenant', 'tenants'],
+    ['/room/thetouristsDetails', 'tenants'],
+    ['/room/breakfast', 'breakfast'],
+    ['/room/category', 'room-groups'],
+    ['/room/priceTemplate', 'price-templates'],
+    ['/customer/customer', 'customer-list'],
+  ])('lights one entry on %s: %s', (pathname, key) => {
+    expect(activeMenuKey(all, pathname)).toBe(key);
+  });
+
+  it('lights nothing on a page outside the menu, and never a prefix that is not a parent', () => {
+    expect(activeMenuKey(all, '/user/changePsw')).toBeUndefined();
+    expect(activeMenuKey(all, '/roomy')).toBeUndefined();
   });
 });

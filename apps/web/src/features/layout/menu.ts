@@ -12,6 +12,8 @@ export interface MenuItem {
   requiresFlag?: 'apiKeyAuth';
   /** Shown only to members holding this permission. */
   permission?: string;
+  /** Other pages that belong to this entry (reached from it, not in the menu themselves). */
+  alsoFor?: string[];
 }
 
 /** The menu shows what exists: each screen adds its entry here when it is built. */
@@ -22,7 +24,7 @@ export const MENU: MenuItem[] = [
     icon: BedDouble,
     children: [
       { key: 'room-board', titleKey: 'menu.roomBoard', icon: LayoutGrid, to: '/room', permission: 'room.read' },
-      { key: 'tenants', titleKey: 'menu.tenants', icon: UserRound, to: '/room/tenant', permission: 'room.read' },
+      { key: 'tenants', titleKey: 'menu.tenants', icon: UserRound, to: '/room/tenant', permission: 'room.read', alsoFor: ['/room/thetouristsDetails'] },
       { key: 'breakfast', titleKey: 'menu.breakfast', icon: Coffee, to: '/room/breakfast', permission: 'room.read' },
     ],
   },
@@ -54,4 +56,29 @@ export function visibleMenu(items: MenuItem[], user: UserInfo | null): MenuItem[
     }
     return [item];
   });
+}
+
+/** True when `pathname` is `path` or a page under it (`/room` covers `/room/12`, not `/roomy`). */
+function isUnder(pathname: string, path: string): boolean {
+  const base = path.replace(/\/+$/, '');
+  return pathname === base || pathname.startsWith(`${base}/`) || (base === '' && pathname.startsWith('/'));
+}
+
+/**
+ * The one entry to highlight for a page: the entry whose page is the nearest parent of it (the
+ * longest match), so `/room/tenant` lights "Guests" only, and `/room/12` the room board.
+ */
+export function activeMenuKey(items: MenuItem[], pathname: string): string | undefined {
+  let best: { key: string; length: number } | undefined;
+  const visit = (entries: MenuItem[]) => {
+    for (const item of entries) {
+      if (item.children) visit(item.children);
+      for (const path of [item.to, ...(item.alsoFor ?? [])]) {
+        if (path === undefined || !isUnder(pathname, path)) continue;
+        if (!best || path.length > best.length) best = { key: item.key, length: path.length };
+      }
+    }
+  };
+  visit(items);
+  return best?.key;
 }

@@ -1,18 +1,13 @@
-import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ZApplyPriceTemplateInput } from '@console/shared';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { SearchInput } from '@/components/search-input';
+import { FormDialog } from '@/components/form-dialog';
+import { RoomPicker, type PickedRoom } from '@/components/room-picker';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { formatNumber } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
@@ -20,64 +15,33 @@ import type { PriceTemplate } from './price-template-form';
 
 type Target = 'group' | 'rooms';
 
-/** Gives the template's prices to every room of a group, or to rooms chosen in a searchable list. */
-export function ApplyTemplateForm({ template, onDone, onApplied }: { template: PriceTemplate; onDone(): void; onApplied(): void }) {
+/**
+ * Gives the template's prices to every room of a group, or to rooms chosen in a searchable, paged
+ * picker (a hotel of any size: room 101 and room 10,001 alike).
+ */
+export function ApplyTemplateDialog({ template, onClose, onApplied }: { template: PriceTemplate; onClose(): void; onApplied(): void }) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<Target>('group');
   const [groupId, setGroupId] = useState<number | undefined>();
-  const [chosen, setChosen] = useState<Map<number, string>>(() => new Map());
-  const [searchText, setSearchText] = useState('');
-  const [roomSearch, setRoomSearch] = useState('');
+  const [rooms, setRooms] = useState<PickedRoom[]>([]);
   const [error, setError] = useState<string | undefined>();
 
-  // The room list is searched on the server after a short pause.
-  useEffect(() => {
-    const timer = setTimeout(() => setRoomSearch(searchText.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
   const groups = useQuery(trpc.roomGroup.list.queryOptions());
-  const rooms = useQuery(trpc.room.list.queryOptions({ pageSize: 100, sort: 'name_asc', search: roomSearch || undefined }, { placeholderData: keepPreviousData, enabled: target === 'rooms' }));
-  const shown = rooms.data?.items ?? [];
-  const allShownChosen = shown.length > 0 && shown.every((r) => chosen.has(r.id));
-  const someShownChosen = shown.some((r) => chosen.has(r.id));
 
   const apply = useMutation(
     trpc.price.applyTemplate.mutationOptions({
-      meta: { handledCodes: ['VALIDATION'] },
+      meta: { showsErrors: true },
       onSuccess: (result) => {
         toast.success(t('roomSetup.templateApplied', { name: template.name, number: formatNumber(result.rooms) }));
         onApplied();
-        onDone();
-      },
-      onError: (failure) => {
-        // Only VALIDATION reaches here unshown; its message is put under the targets.
-        const app = appErrorOf(failure);
-        if (app?.code === 'VALIDATION') setError(app.message);
+        onClose();
       },
     }),
   );
 
-  const toggle = (id: number, name: string, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Map(prev);
-      if (on) next.set(id, name);
-      else next.delete(id);
-      return next;
-    });
-
-  const toggleShown = (on: boolean) =>
-    setChosen((prev) => {
-      const next = new Map(prev);
-      for (const room of shown) {
-        if (on) next.set(room.id, room.name);
-        else next.delete(room.id);
-      }
-      return next;
-    });
-
-  const submit = () => {
-    const input = target === 'group' ? { templateId: template.id, groupId } : { templateId: template.id, roomIds: [...chosen.keys()] };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = target === 'group' ? { templateId: template.id, groupId } : { templateId: template.id, roomIds: rooms.map((r) => r.id) };
     // The shared rule: rooms or a group must be chosen.
     const checked = ZApplyPriceTemplateInput.safeParse(input);
     if (!checked.success) {
@@ -89,14 +53,22 @@ export function ApplyTemplateForm({ template, onDone, onApplied }: { template: P
   };
 
   const selectedGroup = groups.data?.find((g) => g.id === groupId);
+  const errorId = 'apply-error';
 
   return (
-    <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{t('roomSetup.applyTitle', { name: template.name })}</DialogTitle>
-        <DialogDescription>{t('roomSetup.applyText')}</DialogDescription>
-      </DialogHeader>
-
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('roomSetup.applyTitle', { name: template.name })}
+      description={t('roomSetup.applyText')}
+      isDirty={groupId !== undefined || rooms.length > 0}
+      isSaving={apply.isPending}
+      error={apply.error}
+      onSubmit={submit}
+      submitLabel={t('roomSetup.apply')}
+      submitTestId="apply-submit"
+      data-testid="apply-dialog"
+    >
       <Tabs
         value={target}
         onValueChange={(value) => {
@@ -122,7 +94,7 @@ export function ApplyTemplateForm({ template, onDone, onApplied }: { template: P
               setError(undefined);
             }}
           >
-            <SelectTrigger id="apply-group" className="w-full" aria-invalid={error ? true : undefined} data-testid="apply-group">
+            <SelectTrigger id="apply-group" className="w-full" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} data-testid="apply-group">
               <SelectValue placeholder={groups.isLoading ? t('common.loading') : t('roomSetup.chooseGroup')} />
             </SelectTrigger>
             <SelectContent>
@@ -138,76 +110,28 @@ export function ApplyTemplateForm({ template, onDone, onApplied }: { template: P
         </TabsContent>
 
         <TabsContent value="rooms" className="grid gap-2">
-          <SearchInput
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder={t('roomSetup.searchRooms')}
-            aria-label={t('roomSetup.searchRooms')}
-            data-testid="apply-room-search"
+          <Label htmlFor="apply-rooms">{t('roomSetup.chooseRooms')}</Label>
+          <RoomPicker
+            id="apply-rooms"
+            multiple
+            value={rooms}
+            onChange={(next) => {
+              setRooms(next);
+              setError(undefined);
+            }}
+            placeholder={t('roomSetup.chooseRooms')}
+            invalid={Boolean(error)}
+            describedBy={error ? errorId : undefined}
+            data-testid="apply-rooms"
           />
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <label className="flex items-center gap-2">
-              <Checkbox
-                checked={allShownChosen ? true : someShownChosen ? 'indeterminate' : false}
-                onCheckedChange={(value) => toggleShown(value === true)}
-                disabled={shown.length === 0}
-                data-testid="apply-select-shown"
-              />
-              {t('roomSetup.selectShown')}
-            </label>
-            <div className="flex items-center gap-2">
-              <span className="text-muted-foreground" data-testid="apply-chosen-count">
-                {t('roomSetup.chosenRooms', { number: formatNumber(chosen.size) })}
-              </span>
-              {chosen.size > 0 && (
-                <Button type="button" variant="ghost" size="sm" onClick={() => setChosen(new Map())}>
-                  {t('roomSetup.clearChosen')}
-                </Button>
-              )}
-            </div>
-          </div>
-          <div className="max-h-64 overflow-y-auto rounded-md border" aria-busy={rooms.isFetching} data-testid="apply-room-list">
-            {rooms.isLoading ? (
-              <div className="space-y-2 p-2">
-                {Array.from({ length: 4 }, (_, i) => (
-                  <Skeleton key={i} className="h-7 w-full" />
-                ))}
-              </div>
-            ) : shown.length === 0 ? (
-              <p className="text-muted-foreground p-4 text-center text-sm">{t('roomSetup.noRoomsFound')}</p>
-            ) : (
-              <ul className="divide-y">
-                {shown.map((room) => (
-                  <li key={room.id}>
-                    <label className="hover:bg-muted/50 flex cursor-pointer items-center gap-3 px-3 py-2 text-sm">
-                      <Checkbox checked={chosen.has(room.id)} onCheckedChange={(value) => toggle(room.id, room.name, value === true)} data-testid={`apply-room-${room.id}`} />
-                      <span className="font-medium">{room.name}</span>
-                      {room.groupName && <span className="text-muted-foreground ms-auto text-xs">{room.groupName}</span>}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          {rooms.data && rooms.data.total > shown.length && <p className="text-muted-foreground text-xs">{t('roomSetup.moreRooms', { number: formatNumber(shown.length) })}</p>}
         </TabsContent>
       </Tabs>
 
       {error && (
-        <p role="alert" className="text-destructive text-sm" data-testid="apply-error">
+        <p id={errorId} role="alert" className="text-destructive text-sm" data-testid="apply-error">
           {error}
         </p>
       )}
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="button" onClick={submit} disabled={apply.isPending} data-testid="apply-submit">
-          {apply.isPending && <Spinner />}
-          {t('roomSetup.apply')}
-        </Button>
-      </DialogFooter>
-    </div>
+    </FormDialog>
   );
 }

@@ -6,11 +6,9 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ListPage } from '@/components/list-page';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatNumber } from '@/lib/format';
@@ -18,9 +16,9 @@ import { formatDate } from '@/lib/hotel-time';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
-import { ApplyTemplateForm } from './apply-template-dialog';
-import { IconAction } from './icon-action';
-import { PriceTemplateForm, type PriceTemplate } from './price-template-form';
+import { ApplyTemplateDialog } from './apply-template-dialog';
+import { IconAction } from '@/components/icon-action';
+import { PriceTemplateDialog, type PriceTemplate } from './price-template-form';
 
 /** The template being added (null) or edited; undefined while the dialog is closed. */
 type Editing = PriceTemplate | null | undefined;
@@ -36,7 +34,7 @@ export function PriceTemplatesPage() {
   const [deleting, setDeleting] = useState<PriceTemplate | null>(null);
   const [applying, setApplying] = useState<PriceTemplate | null>(null);
 
-  const list = useQuery(trpc.price.templates.queryOptions());
+  const list = useQuery(trpc.price.templates.queryOptions(undefined, { meta: { showsErrors: true } }));
   const templates = list.data ?? [];
 
   const afterChange = () =>
@@ -55,25 +53,24 @@ export function PriceTemplatesPage() {
   const money = (minor: number | null) => (minor === null ? <span className="text-muted-foreground">—</span> : formatMoney(minor, currency));
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">{t('route.priceTemplates')}</h1>
-        <div className="flex items-center gap-2">
-          {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
-          <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
-          {canManage && (
-            <Button onClick={() => setEditing(null)} data-testid="add-template">
-              <Plus aria-hidden />
-              {t('roomSetup.addTemplate')}
-            </Button>
-          )}
-        </div>
-      </div>
-
-      <Card className="gap-0 p-0">
-        {list.isLoading ? (
-          <SkeletonRows rows={4} label={t('common.loading')} />
-        ) : templates.length === 0 ? (
+    <>
+      <ListPage
+        title={t('route.priceTemplates')}
+        actions={
+          <>
+            <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
+            {canManage && (
+              <Button onClick={() => setEditing(null)} data-testid="add-template">
+                <Plus aria-hidden />
+                {t('roomSetup.addTemplate')}
+              </Button>
+            )}
+          </>
+        }
+        query={list}
+        what={t('roomSetup.templatesWhat')}
+        isEmpty={templates.length === 0}
+        empty={
           <EmptyState
             icon={Tags}
             title={t('roomSetup.templatesEmptyTitle')}
@@ -88,89 +85,80 @@ export function PriceTemplatesPage() {
             }
             data-testid="template-empty"
           />
-        ) : (
-          <Table data-testid="template-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t('roomSetup.templateName')}</TableHead>
-                <TableHead className="text-end">{t('roomSetup.deposit')}</TableHead>
-                <TableHead className="text-end">{t('roomSetup.usualPrice')}</TableHead>
-                <TableHead className="text-end">{t('roomSetup.weekendPrice')}</TableHead>
-                <TableHead className="text-end">{t('roomSetup.renewalPrice')}</TableHead>
-                <TableHead className="text-end">{t('roomSetup.datePriceCount')}</TableHead>
-                <TableHead className="text-end">{t('roomSetup.roomsUsing')}</TableHead>
+        }
+        skeleton={<SkeletonRows rows={4} label={t('common.loading')} />}
+        data-testid="template-list"
+      >
+        <Table data-testid="template-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('roomSetup.templateName')}</TableHead>
+              <TableHead className="text-end">{t('roomSetup.deposit')}</TableHead>
+              <TableHead className="text-end">{t('roomSetup.usualPrice')}</TableHead>
+              <TableHead className="text-end">{t('roomSetup.weekendPrice')}</TableHead>
+              <TableHead className="text-end">{t('roomSetup.renewalPrice')}</TableHead>
+              <TableHead className="text-end">{t('roomSetup.datePriceCount')}</TableHead>
+              <TableHead className="text-end">{t('roomSetup.roomsUsing')}</TableHead>
+              {canManage && (
+                <TableHead>
+                  <span className="sr-only">{t('common.actions')}</span>
+                </TableHead>
+              )}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {templates.map((template) => (
+              <TableRow key={template.id} data-testid={`template-row-${template.id}`}>
+                <TableCell className="font-medium">{template.name}</TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.depositAmount)}</TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.usualPrice)}</TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.weekendPrice)}</TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.renewalPrice)}</TableCell>
+                <TableCell className="text-end tabular-nums">
+                  {template.datePrices.length === 0 ? (
+                    formatNumber(0)
+                  ) : (
+                    <Tooltip>
+                      <TooltipTrigger asChild>
+                        <button type="button" className="underline decoration-dotted underline-offset-4" aria-label={t('roomSetup.datePrices')}>
+                          {formatNumber(template.datePrices.length)}
+                        </button>
+                      </TooltipTrigger>
+                      <TooltipContent>
+                        <ul className="space-y-0.5">
+                          {template.datePrices.slice(0, 10).map((d) => (
+                            <li key={d.date} className="tabular-nums">{`${formatDate(d.date)}: ${formatMoney(d.price, currency)}`}</li>
+                          ))}
+                          {template.datePrices.length > 10 && <li>…</li>}
+                        </ul>
+                      </TooltipContent>
+                    </Tooltip>
+                  )}
+                </TableCell>
+                <TableCell className="text-end tabular-nums">{formatNumber(template.roomCount)}</TableCell>
                 {canManage && (
-                  <TableHead>
-                    <span className="sr-only">{t('common.actions')}</span>
-                  </TableHead>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <IconAction label={t('roomSetup.applyTemplate')} onClick={() => setApplying(template)} testId={`apply-template-${template.id}`}>
+                        <ClipboardCheck className="size-4" />
+                      </IconAction>
+                      <IconAction label={t('roomSetup.editTemplate')} onClick={() => setEditing(template)} testId={`edit-template-${template.id}`}>
+                        <Pencil className="size-4" />
+                      </IconAction>
+                      <IconAction label={t('common.delete')} onClick={() => setDeleting(template)} testId={`delete-template-${template.id}`} destructive>
+                        <Trash2 className="size-4" />
+                      </IconAction>
+                    </div>
+                  </TableCell>
                 )}
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {templates.map((template) => (
-                <TableRow key={template.id} data-testid={`template-row-${template.id}`}>
-                  <TableCell className="font-medium">{template.name}</TableCell>
-                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.depositAmount)}</TableCell>
-                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.usualPrice)}</TableCell>
-                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.weekendPrice)}</TableCell>
-                  <TableCell className="text-end whitespace-nowrap tabular-nums">{money(template.renewalPrice)}</TableCell>
-                  <TableCell className="text-end tabular-nums">
-                    {template.datePrices.length === 0 ? (
-                      formatNumber(0)
-                    ) : (
-                      <Tooltip>
-                        <TooltipTrigger asChild>
-                          <button type="button" className="underline decoration-dotted underline-offset-4" aria-label={t('roomSetup.datePrices')}>
-                            {formatNumber(template.datePrices.length)}
-                          </button>
-                        </TooltipTrigger>
-                        <TooltipContent>
-                          <ul className="space-y-0.5">
-                            {template.datePrices.slice(0, 10).map((d) => (
-                              <li key={d.date} className="tabular-nums">{`${formatDate(d.date)}: ${formatMoney(d.price, currency)}`}</li>
-                            ))}
-                            {template.datePrices.length > 10 && <li>…</li>}
-                          </ul>
-                        </TooltipContent>
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-end tabular-nums">{formatNumber(template.roomCount)}</TableCell>
-                  {canManage && (
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <IconAction label={t('roomSetup.applyTemplate')} onClick={() => setApplying(template)} testId={`apply-template-${template.id}`}>
-                          <ClipboardCheck className="size-4" />
-                        </IconAction>
-                        <IconAction label={t('roomSetup.editTemplate')} onClick={() => setEditing(template)} testId={`edit-template-${template.id}`}>
-                          <Pencil className="size-4" />
-                        </IconAction>
-                        <IconAction label={t('common.delete')} onClick={() => setDeleting(template)} testId={`delete-template-${template.id}`} destructive>
-                          <Trash2 className="size-4" />
-                        </IconAction>
-                      </div>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
+            ))}
+          </TableBody>
+        </Table>
+      </ListPage>
 
-      <Dialog open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)}>
-        <DialogContent closeLabel={t('common.close')} className="sm:max-w-2xl" data-testid="template-dialog">
-          {editing !== undefined && (
-            <PriceTemplateForm key={editing?.id ?? 'new'} template={editing} currency={currency} onDone={() => setEditing(undefined)} onSaved={() => void afterChange()} />
-          )}
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={applying !== null} onOpenChange={(open) => !open && setApplying(null)}>
-        <DialogContent closeLabel={t('common.close')} className="sm:max-w-lg" data-testid="apply-dialog">
-          {applying && <ApplyTemplateForm key={applying.id} template={applying} onDone={() => setApplying(null)} onApplied={() => void afterChange()} />}
-        </DialogContent>
-      </Dialog>
+      {editing !== undefined && <PriceTemplateDialog key={editing?.id ?? 'new'} template={editing} onClose={() => setEditing(undefined)} onSaved={() => void afterChange()} />}
+      {applying && <ApplyTemplateDialog key={applying.id} template={applying} onClose={() => setApplying(null)} onApplied={() => void afterChange()} />}
 
       <ConfirmDialog
         open={deleting !== null}
@@ -189,6 +177,6 @@ export function PriceTemplatesPage() {
         data-testid="template-delete-confirm"
         confirmTestId="confirm-action"
       />
-    </div>
+    </>
   );
 }

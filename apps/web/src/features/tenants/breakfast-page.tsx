@@ -1,40 +1,31 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Check, ChevronLeft, ChevronRight, Coffee } from 'lucide-react';
+import { AlertTriangle, Check, ChevronLeft, ChevronRight, Coffee } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { addDays, LOCAL_DATE_REGEX, ZBreakfastServeInput } from '@console/shared';
+import { addDays, isLocalDate, LIMITS, ZBreakfastServeInput } from '@console/shared';
+import { DateTimeField } from '@/components/date-time-field';
+import { FormDialog } from '@/components/form-dialog';
+import { ListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { appErrorOf } from '@/lib/api-errors';
 import { formatList, formatNumber } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
 import { formatDate, formatShortDateTime, todayInHotel } from '@/lib/hotel-time';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 
 type BreakfastRow = RouterOutputs['stay']['breakfast']['rows'][number];
-
-/** `?date=YYYY-MM-DD` (a hotel date); without one, today in the hotel's zone. */
-export const breakfastSearchSchema = z.object({
-  date: z
-    .string()
-    .regex(LOCAL_DATE_REGEX)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
-    .optional()
-    .catch(undefined),
-});
 
 const route = getRouteApi('/_auth/room/breakfast');
 
@@ -47,7 +38,7 @@ export function BreakfastPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const user = useUserInfo();
-  const timeZone = user?.hotel.timeZone ?? 'UTC';
+  const { timeZone } = useHotelSettings();
   const canServe = hasPermission(user, 'stay.manage');
   const today = todayInHotel(timeZone);
   const date = search.date ?? today;
@@ -55,113 +46,131 @@ export function BreakfastPage() {
 
   const setDate = (next: string | undefined) => void navigate({ search: { date: next && next !== today ? next : undefined }, replace: true });
 
-  const list = useQuery(trpc.stay.breakfast.queryOptions({ date }));
+  const list = useQuery(trpc.stay.breakfast.queryOptions({ date }, { meta: { showsErrors: true } }));
   const rows = list.data?.rows ?? [];
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-semibold">{t('route.breakfast')}</h1>
-        {list.isFetching && !list.isLoading && <Spinner className="text-muted-foreground" />}
-      </div>
-
-      <Card className="gap-0 p-0">
-        <div className="flex flex-wrap items-end gap-3 border-b p-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="breakfast-date">{t('tenants.breakfastDate')}</Label>
-            <div className="flex items-center gap-1">
-              <Button variant="outline" size="icon" onClick={() => setDate(addDays(date, -1))} aria-label={t('tenants.previousDay')} data-testid="breakfast-previous-day">
-                <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
-              </Button>
-              <Input
-                id="breakfast-date"
-                type="date"
-                className="w-40"
-                value={date}
-                required
-                onChange={(e) => {
-                  if (LOCAL_DATE_REGEX.test(e.target.value)) setDate(e.target.value);
-                }}
-                data-testid="breakfast-date"
-              />
-              <Button variant="outline" size="icon" onClick={() => setDate(addDays(date, 1))} aria-label={t('tenants.nextDay')} data-testid="breakfast-next-day">
-                <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
-              </Button>
+    <>
+      <ListPage
+        title={t('route.breakfast')}
+        query={list}
+        what={t('tenants.breakfastWhat')}
+        search={
+          <div className="flex flex-wrap items-start gap-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="breakfast-date">{t('tenants.breakfastDate')}</Label>
+              <div className="flex items-start gap-1">
+                <Button variant="outline" size="icon" onClick={() => setDate(addDays(date, -1))} aria-label={t('tenants.previousDay')} data-testid="breakfast-previous-day">
+                  <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
+                </Button>
+                <BreakfastDate value={date} onChange={setDate} timeZone={timeZone} />
+                <Button variant="outline" size="icon" onClick={() => setDate(addDays(date, 1))} aria-label={t('tenants.nextDay')} data-testid="breakfast-next-day">
+                  <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
+                </Button>
+              </div>
             </div>
+            {date !== today && (
+              <Button variant="ghost" className="mt-6" onClick={() => setDate(undefined)}>
+                {t('tenants.today')}
+              </Button>
+            )}
           </div>
-          {date !== today && (
-            <Button variant="ghost" onClick={() => setDate(undefined)}>
-              {t('tenants.today')}
-            </Button>
-          )}
-          <div className="ms-auto flex flex-wrap items-center gap-2">
+        }
+        toolbarEnd={
+          <>
             <Total label={t('tenants.breakfastRooms')} value={list.data?.rows.length} testId="breakfast-total-rooms" />
             <Total label={t('tenants.breakfastExpected')} value={list.data?.guests} testId="breakfast-total-guests" />
             <Total label={t('tenants.breakfastServed')} value={list.data?.served} testId="breakfast-total-served" />
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
-          </div>
-        </div>
-
-        {list.isLoading ? (
-          <SkeletonRows rows={5} label={t('common.loading')} />
-        ) : rows.length === 0 ? (
-          <EmptyState icon={Coffee} title={t('tenants.breakfastEmptyTitle')} description={t('tenants.breakfastEmptyText', { date: formatDate(date) })} data-testid="breakfast-empty" />
-        ) : (
-          <Table data-testid="breakfast-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t('tenants.room')}</TableHead>
-                <TableHead>{t('tenants.guests')}</TableHead>
-                <TableHead className="text-end">{t('tenants.guestCount')}</TableHead>
-                <TableHead>{t('tenants.servedAt')}</TableHead>
+          </>
+        }
+        isEmpty={rows.length === 0}
+        empty={<EmptyState icon={Coffee} title={t('tenants.breakfastEmptyTitle')} description={t('tenants.breakfastEmptyText', { date: formatDate(date) })} data-testid="breakfast-empty" />}
+        skeleton={<SkeletonRows rows={5} label={t('common.loading')} />}
+        data-testid="breakfast-list"
+      >
+        <Table data-testid="breakfast-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('tenants.room')}</TableHead>
+              <TableHead>{t('tenants.guests')}</TableHead>
+              <TableHead className="text-end">{t('tenants.guestCount')}</TableHead>
+              <TableHead>{t('tenants.servedAt')}</TableHead>
+              {canServe && (
+                <TableHead>
+                  <span className="sr-only">{t('common.actions')}</span>
+                </TableHead>
+              )}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.stayId} data-testid={`breakfast-row-${row.stayId}`} data-served={row.servedAt !== null}>
+                <TableCell className="font-medium">
+                  <Link to="/room/$roomId" params={{ roomId: row.roomId }} className="hover:underline">
+                    {row.roomName}
+                  </Link>
+                </TableCell>
+                <TableCell className="max-w-72">{row.guestNames.length ? formatList(row.guestNames) : '—'}</TableCell>
+                <TableCell className="text-end tabular-nums">{formatNumber(row.guests)}</TableCell>
+                <TableCell>
+                  {row.servedAt ? (
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge variant="success">
+                        <Check aria-hidden />
+                        {t('tenants.served')}
+                      </Badge>
+                      <span className="text-sm whitespace-nowrap">{formatShortDateTime(row.servedAt, timeZone)}</span>
+                      <span className="text-muted-foreground text-xs whitespace-nowrap" data-testid={`served-guests-${row.stayId}`}>
+                        {t('tenants.servedGuests', { number: formatNumber(row.servedGuests ?? 0) })}
+                      </span>
+                    </div>
+                  ) : (
+                    <span className="text-muted-foreground text-sm">{t('tenants.notServed')}</span>
+                  )}
+                </TableCell>
                 {canServe && (
-                  <TableHead>
-                    <span className="sr-only">{t('common.actions')}</span>
-                  </TableHead>
+                  <TableCell className="text-end">
+                    <Button size="sm" variant={row.servedAt ? 'outline' : 'default'} onClick={() => setServing(row)} data-testid={`serve-${row.stayId}`}>
+                      <Coffee aria-hidden />
+                      {row.servedAt ? t('tenants.serveAgain') : t('tenants.serve')}
+                    </Button>
+                  </TableCell>
                 )}
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.stayId} data-testid={`breakfast-row-${row.stayId}`} data-served={row.servedAt !== null}>
-                  <TableCell className="font-medium">
-                    <Link to="/room/$roomId" params={{ roomId: row.roomId }} className="hover:underline">
-                      {row.roomName}
-                    </Link>
-                  </TableCell>
-                  <TableCell className="max-w-72">{row.guestNames.length ? formatList(row.guestNames) : '—'}</TableCell>
-                  <TableCell className="text-end tabular-nums">{formatNumber(row.guests)}</TableCell>
-                  <TableCell>
-                    {row.servedAt ? (
-                      <div className="flex flex-wrap items-center gap-2">
-                        <Badge variant="success">
-                          <Check aria-hidden />
-                          {t('tenants.served')}
-                        </Badge>
-                        <span className="text-sm whitespace-nowrap">{formatShortDateTime(row.servedAt, timeZone)}</span>
-                        <span className="text-muted-foreground text-xs whitespace-nowrap">{t('tenants.servedGuests', { number: formatNumber(row.servedGuests ?? 0) })}</span>
-                      </div>
-                    ) : (
-                      <span className="text-muted-foreground text-sm">{t('tenants.notServed')}</span>
-                    )}
-                  </TableCell>
-                  {canServe && (
-                    <TableCell className="text-end">
-                      <Button size="sm" variant={row.servedAt ? 'outline' : 'default'} onClick={() => setServing(row)} data-testid={`serve-${row.stayId}`}>
-                        <Coffee aria-hidden />
-                        {row.servedAt ? t('tenants.serveAgain') : t('tenants.serve')}
-                      </Button>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
+            ))}
+          </TableBody>
+        </Table>
+      </ListPage>
 
-      <ServeDialog row={serving} date={date} onClose={() => setServing(null)} />
-    </div>
+      {serving && <ServeDialog key={`${serving.stayId}-${date}`} row={serving} date={date} onClose={() => setServing(null)} />}
+    </>
+  );
+}
+
+/** The day of the list, typed or picked in the console's language; a whole date moves the list. */
+function BreakfastDate({ value, onChange, timeZone }: { value: string; onChange(date: string): void; timeZone: string }) {
+  const [text, setText] = useState(value);
+  // The day changed elsewhere (previous, next, today): the field shows it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
+  return (
+    <DateTimeField
+      id="breakfast-date"
+      withTime={false}
+      timeZone={timeZone}
+      value={text}
+      onChange={(next) => {
+        setText(next);
+        if (isLocalDate(next)) onChange(next);
+      }}
+      onBlur={() => !isLocalDate(text) && setText(value)}
+      className="w-48"
+      data-testid="breakfast-date"
+    />
   );
 }
 
@@ -174,32 +183,33 @@ function Total({ label, value, testId }: { label: string; value: number | undefi
   );
 }
 
-/** Records the breakfast of one stay; the count starts at the guests of the stay (or the count served). */
-function ServeDialog({ row, date, onClose }: { row: BreakfastRow | null; date: string; onClose(): void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={row !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel={t('common.close')} className="sm:max-w-md" data-testid="serve-dialog">
-        {row && <ServeForm key={`${row.stayId}-${date}`} row={row} date={date} onClose={onClose} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ServeForm({ row, date, onClose }: { row: BreakfastRow; date: string; onClose(): void }) {
+/**
+ * Records the breakfast of one stay; the count starts at the guests of the stay (or the count
+ * served). More breakfasts than guests is allowed once the server's warning has been confirmed.
+ */
+function ServeDialog({ row, date, onClose }: { row: BreakfastRow; date: string; onClose(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [count, setCount] = useState(String(row.servedGuests ?? Math.max(row.guests, 1)));
+  const initial = String(row.servedGuests ?? Math.max(row.guests, 1));
+  const [count, setCount] = useState(initial);
   const [error, setError] = useState<string | undefined>();
-  const min = servedGuestsRule.minValue ?? 1;
-  const max = servedGuestsRule.maxValue ?? 20;
+  /** The server asked to confirm this count (more breakfasts than guests). */
+  const [warning, setWarning] = useState<{ guests: number; message: string } | null>(null);
+  const min = 1;
+  const max = LIMITS.breakfastGuestsMax;
 
   const serve = useMutation(
     trpc.stay.serveBreakfast.mutationOptions({
+      meta: { showsErrors: true },
       onSuccess: (served) => {
         toast.success(t('tenants.serveSucceeded', { room: served.roomName, number: formatNumber(served.servedGuests ?? 0) }));
         void queryClient.invalidateQueries({ queryKey: trpc.stay.breakfast.queryKey({ date }) });
         onClose();
+      },
+      onError: (failure, input) => {
+        const app = appErrorOf(failure);
+        const warnings = app?.code === 'CONFIRMATION_REQUIRED' && Array.isArray(app.details?.warnings) ? (app.details.warnings as string[]) : [];
+        if (warnings.includes('more_than_guests') && input.guests !== undefined) setWarning({ guests: Number(input.guests), message: app!.message });
       },
     }),
   );
@@ -207,20 +217,29 @@ function ServeForm({ row, date, onClose }: { row: BreakfastRow; date: string; on
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = servedGuestsRule.safeParse(count.trim() === '' ? undefined : count);
-    if (!parsed.success) {
+    if (!parsed.success || parsed.data === undefined) {
       setError(t('tenants.serveCountInvalid', { min, max }));
       return;
     }
     setError(undefined);
-    serve.mutate({ stayId: row.stayId, date, guests: parsed.data });
+    const confirmed = warning !== null && warning.guests === parsed.data;
+    serve.mutate({ stayId: row.stayId, date, guests: parsed.data, acknowledge: confirmed ? ['more_than_guests'] : [] });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>{row.servedAt ? t('tenants.serveAgainTitle') : t('tenants.serveTitle')}</DialogTitle>
-        <DialogDescription>{t('tenants.serveText', { room: row.roomName, date: formatDate(date) })}</DialogDescription>
-      </DialogHeader>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={row.servedAt ? t('tenants.serveAgainTitle') : t('tenants.serveTitle')}
+      description={t('tenants.serveText', { room: row.roomName, date: formatDate(date) })}
+      isDirty={count !== initial}
+      isSaving={serve.isPending}
+      error={serve.error}
+      onSubmit={submit}
+      submitLabel={warning ? t('tenants.serveAnyway') : t('tenants.serveConfirm')}
+      submitTestId="serve-submit"
+      data-testid="serve-dialog"
+    >
       {row.guestNames.length > 0 && <p className="text-sm">{formatList(row.guestNames)}</p>}
       <FormField id="serve-count" label={t('tenants.serveCount')} hint={t('tenants.serveCountHint', { number: formatNumber(row.guests) })} error={error}>
         <Input
@@ -231,23 +250,24 @@ function ServeForm({ row, date, onClose }: { row: BreakfastRow; date: string; on
           max={max}
           step={1}
           value={count}
-          onChange={(e) => setCount(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'serve-count-error' : 'serve-count-hint'}
+          onChange={(e) => {
+            setCount(e.target.value);
+            // Another count is another question: the server is asked again.
+            setWarning(null);
+          }}
+          aria-invalid={error || warning ? true : undefined}
+          aria-describedby={[error ? 'serve-count-error' : 'serve-count-hint', warning ? 'serve-warning' : null].filter(Boolean).join(' ')}
           autoFocus
           className="w-32"
           data-testid="serve-count"
         />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={serve.isPending} data-testid="serve-submit">
-          {serve.isPending && <Spinner />}
-          {t('tenants.serveConfirm')}
-        </Button>
-      </DialogFooter>
-    </form>
+      {warning && (
+        <div id="serve-warning" role="alert" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="serve-warning">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>{warning.message}</p>
+        </div>
+      )}
+    </FormDialog>
   );
 }

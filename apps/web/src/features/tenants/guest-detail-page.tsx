@@ -2,9 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import { ArrowLeft, BedDouble, Info, RefreshCw, UserRound, UserX } from 'lucide-react';
+import { ArrowLeft, BedDouble, Info, UserRound, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { LoadError, failedQuery } from '@/components/load-error';
 import { StayStateBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,20 +22,6 @@ import { useUserInfo } from '@/lib/user-info';
 type GuestDetail = RouterOutputs['stay']['guest'];
 type Guest = GuestDetail['guest'];
 type Stay = GuestDetail['stay'];
-
-const NOTE_MAX_LENGTH = 1000;
-
-/**
- * `?id=<manage_id>&other_information=...` (spec §2, reached from card reading). `id` is a guest id:
- * anything that is not one becomes 0 and the page shows "not found". `other_information` is a free
- * note; a value the URL parser turned into a number or an object is shown as its text.
- */
-export const guestDetailSearchSchema = z.object({
-  id: z.number().int().positive().catch(0),
-  other_information: z
-    .preprocess((v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'string' ? v : JSON.stringify(v)), z.string().max(NOTE_MAX_LENGTH).optional())
-    .catch(undefined),
-});
 
 const route = getRouteApi('/_auth/room/thetouristsDetails');
 
@@ -68,7 +54,7 @@ export function GuestDetailPage() {
   const timeZone = user?.hotel.timeZone ?? 'UTC';
   const currency = user?.hotel.currency ?? 'CNY';
   const validId = search.id > 0;
-  const detail = useQuery(trpc.stay.guest.queryOptions({ id: validId ? search.id : 1 }, { enabled: validId, meta: { handledCodes: ['NOT_FOUND'] } }));
+  const detail = useQuery(trpc.stay.guest.queryOptions({ guestId: validId ? search.id : 1 }, { enabled: validId, meta: { handledCodes: ['NOT_FOUND'], showsErrors: true } }));
   const isNotFound = !validId || appErrorOf(detail.error)?.code === 'NOT_FOUND';
 
   const header = (
@@ -103,22 +89,12 @@ export function GuestDetailPage() {
     );
   }
 
-  if (detail.isError) {
+  if (detail.isError && !detail.data) {
     return (
       <div className="space-y-4">
         {header}
         <Card>
-          <EmptyState
-            icon={Info}
-            title={t('tenants.loadFailedTitle')}
-            description={t('tenants.loadFailedText')}
-            action={
-              <Button variant="outline" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-                <RefreshCw className={detail.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
-                {t('common.refresh')}
-              </Button>
-            }
-          />
+          <LoadError query={failedQuery(detail)} what={t('tenants.guestWhat')} />
         </Card>
       </div>
     );
@@ -127,6 +103,7 @@ export function GuestDetailPage() {
   return (
     <div className="space-y-4" data-testid="guest-detail">
       {header}
+      <LoadError query={failedQuery(detail)} what={t('tenants.guestWhat')} />
       {!detail.data ? (
         <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" aria-label={t('common.loading')}>
           {Array.from({ length: 4 }, (_, i) => (

@@ -2,13 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormError } from '@/components/form-error';
 import { formatDateTime } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
 import { trpc } from '@/lib/trpc';
-import { primaryGuestName, useHotelSettings, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+import { primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
 
 /**
  * "A confirm prompt comes before checkout." The room becomes dirty and the stay's cards,
- * passwords and faces are revoked; a reservation that has not begun is cancelled instead.
+ * passwords and faces are revoked. (A reservation whose guest has not come is cancelled instead:
+ * CancelReservationDialog.) A failure is shown in the prompt, which stays open for another try.
  */
 export function CheckOutDialog({ stay, open, onOpenChange, onCheckedOut }: { stay: StayDto | null; open: boolean; onOpenChange(open: boolean): void; onCheckedOut?(stay: StayDto): void }) {
   const { t } = useTranslation();
@@ -16,10 +19,9 @@ export function CheckOutDialog({ stay, open, onOpenChange, onCheckedOut }: { sta
   const invalidate = useInvalidateFrontDesk();
   const checkOut = useMutation(
     trpc.stay.checkOut.mutationOptions({
+      meta: { showsErrors: true },
       onSuccess: (done) => {
-        // A reservation that had not begun is cancelled ("ended") rather than checked out.
-        const cancelled = done.state === 'ended';
-        toast.success(t(cancelled ? 'frontDesk.stay.cancelReservationSucceeded' : 'frontDesk.stay.checkOutSucceeded', { room: done.roomName }), {
+        toast.success(t('frontDesk.stay.checkOutSucceeded', { room: done.roomName }), {
           description: done.revokedCredentials > 0 ? t('frontDesk.stay.revokedCredentials', { n: done.revokedCredentials }) : undefined,
         });
         void invalidate();
@@ -28,18 +30,18 @@ export function CheckOutDialog({ stay, open, onOpenChange, onCheckedOut }: { sta
       },
     }),
   );
-
-  const reserved = stay?.state === 'reserved';
   const names = stay ? { room: stay.roomName, guest: primaryGuestName(stay) } : { room: '', guest: '' };
 
   return (
     <ConfirmDialog
       open={open && stay !== null}
-      onOpenChange={onOpenChange}
-      title={t(reserved ? 'frontDesk.stay.cancelReservationTitle' : 'frontDesk.stay.checkOutTitle', names)}
-      description={t(reserved ? 'frontDesk.stay.cancelReservationText' : 'frontDesk.stay.checkOutText', names)}
-      cancelLabel={reserved ? t('frontDesk.stay.keepReservation') : undefined}
-      confirmLabel={t(reserved ? 'frontDesk.stay.cancelReservationSubmit' : 'frontDesk.stay.checkOutSubmit')}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) checkOut.reset();
+        onOpenChange(isOpen);
+      }}
+      title={t('frontDesk.stay.checkOutTitle', names)}
+      description={t('frontDesk.stay.checkOutText', names)}
+      confirmLabel={t('frontDesk.stay.checkOutSubmit')}
       destructive
       pending={checkOut.isPending}
       disabled={!stay}
@@ -49,16 +51,12 @@ export function CheckOutDialog({ stay, open, onOpenChange, onCheckedOut }: { sta
     >
       {stay && (
         <div className="grid gap-2 text-sm">
-          <p className="text-muted-foreground">
-            {t(reserved ? 'frontDesk.stay.reservationPeriod' : 'frontDesk.stay.stayPeriod', {
-              from: formatDateTime(stay.checkInAt, timeZone),
-              to: formatDateTime(stay.expectedCheckOutAt, timeZone),
-            })}
-          </p>
+          <p className="text-muted-foreground">{t('frontDesk.stay.stayPeriod', { from: formatDateTime(stay.checkInAt, timeZone), to: formatDateTime(stay.expectedCheckOutAt, timeZone) })}</p>
           <ul className="list-disc space-y-1 ps-5">
-            {!reserved && <li>{t('frontDesk.stay.checkOutRoomDirty', names)}</li>}
+            <li>{t('frontDesk.stay.checkOutRoomDirty', names)}</li>
             <li>{t('frontDesk.stay.revokeCredentialsNotice')}</li>
           </ul>
+          <FormError error={checkOut.error} />
         </div>
       )}
     </ConfirmDialog>

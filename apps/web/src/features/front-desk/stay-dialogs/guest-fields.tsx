@@ -1,11 +1,14 @@
 import { Controller, get, useFormState, type Control, type FieldError, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { GENDERS } from '@console/shared';
+import { GENDERS, LIMITS } from '@console/shared';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fieldMessage } from '@/lib/field-message';
-import { GUEST_FIELD_MAX, type TGuestForm } from './form-rules';
+import type { TGuestForm } from './form-rules';
+import { StayTimeField } from './stay-time-field';
+
+const MAX = LIMITS.guestFieldMax;
 
 type GuestErrors = Partial<Record<keyof TGuestForm, FieldError>> | undefined;
 
@@ -20,12 +23,15 @@ export function GuestFields<T extends FieldValues>({
   name,
   idPrefix,
   autoFocus,
+  timeZone,
 }: {
   control: Control<T, unknown, T>;
   register: UseFormRegister<T>;
   name: string;
   idPrefix: string;
   autoFocus?: boolean;
+  /** The hotel's: the calendar of the birth date opens on its today. */
+  timeZone: string;
 }) {
   const { t } = useTranslation();
   const { errors } = useFormState({ control, name: name as Path<T> });
@@ -35,12 +41,12 @@ export function GuestFields<T extends FieldValues>({
   const error = (field: keyof TGuestForm) => fieldMessage(t, guestErrors?.[field]?.message);
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
+    <div className="grid gap-x-3 gap-y-1 sm:grid-cols-2">
       <FormField id={id('name')} label={t('frontDesk.stay.guestName')} error={error('name')} required>
         <Input
           {...fieldControlProps(id('name'), error('name'))}
           autoComplete="off"
-          maxLength={GUEST_FIELD_MAX.name}
+          maxLength={MAX.name}
           aria-required
           autoFocus={autoFocus}
           {...register(path('name'))}
@@ -67,19 +73,17 @@ export function GuestFields<T extends FieldValues>({
         />
       </FormField>
       <FormField id={id('idNumber')} label={t('frontDesk.stay.idNumber')} error={error('idNumber')}>
-        <Input {...fieldControlProps(id('idNumber'), error('idNumber'))} autoComplete="off" maxLength={GUEST_FIELD_MAX.idNumber} dir="ltr" className="text-start" {...register(path('idNumber'))} />
+        <Input {...fieldControlProps(id('idNumber'), error('idNumber'))} autoComplete="off" maxLength={MAX.idNumber} dir="ltr" className="text-start" {...register(path('idNumber'))} />
       </FormField>
       <FormField id={id('mobile')} label={t('frontDesk.stay.mobile')} error={error('mobile')}>
-        <Input {...fieldControlProps(id('mobile'), error('mobile'))} type="tel" inputMode="tel" autoComplete="off" maxLength={GUEST_FIELD_MAX.mobile} dir="ltr" className="text-start" {...register(path('mobile'))} />
+        <Input {...fieldControlProps(id('mobile'), error('mobile'))} type="tel" inputMode="tel" autoComplete="off" maxLength={MAX.mobile} dir="ltr" className="text-start" {...register(path('mobile'))} />
       </FormField>
       <FormField id={id('nationality')} label={t('frontDesk.stay.nationality')} error={error('nationality')}>
-        <Input {...fieldControlProps(id('nationality'), error('nationality'))} autoComplete="off" maxLength={GUEST_FIELD_MAX.nationality} {...register(path('nationality'))} />
+        <Input {...fieldControlProps(id('nationality'), error('nationality'))} autoComplete="off" maxLength={MAX.nationality} {...register(path('nationality'))} />
       </FormField>
-      <FormField id={id('birthDate')} label={t('frontDesk.stay.birthDate')} error={error('birthDate')}>
-        <Input {...fieldControlProps(id('birthDate'), error('birthDate'))} type="date" max="9999-12-31" {...register(path('birthDate'))} />
-      </FormField>
+      <StayTimeField control={control} name={path('birthDate')} id={id('birthDate')} label={t('frontDesk.stay.birthDate')} error={error('birthDate')} timeZone={timeZone} withTime={false} />
       <FormField id={id('email')} label={t('frontDesk.stay.email')} error={error('email')} className="sm:col-span-2">
-        <Input {...fieldControlProps(id('email'), error('email'))} type="email" inputMode="email" autoComplete="off" maxLength={GUEST_FIELD_MAX.email} dir="ltr" className="text-start" {...register(path('email'))} />
+        <Input {...fieldControlProps(id('email'), error('email'))} type="email" inputMode="email" autoComplete="off" maxLength={MAX.email} dir="ltr" className="text-start" {...register(path('email'))} />
       </FormField>
     </div>
   );

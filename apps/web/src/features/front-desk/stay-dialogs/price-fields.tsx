@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
-import { formatNight, useDebouncedValue, type QuoteDto } from './stay-helpers';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { formatNight, type QuoteDto } from './stay-helpers';
 
 export type QuoteInput = { roomId: number; checkInAt: string; expectedCheckOutAt: string; kind: 'stay' | 'renewal' };
 
@@ -90,7 +91,7 @@ export function QuoteSummary({ state, currency, testId, label }: { state: QuoteS
           </div>
           {state.quote.nights.length > 0 ? (
             <>
-              <p className="text-muted-foreground text-xs">{t('frontDesk.stay.quoteNights', { n: state.quote.nights.length })}</p>
+              <p className="text-muted-foreground text-xs">{t('frontDesk.stay.nightCount', { count: state.quote.nights.length })}</p>
               <ul className="flex max-h-24 flex-wrap gap-1.5 overflow-y-auto" aria-label={t('frontDesk.stay.quoteNightList')}>
                 {state.quote.nights.map((night) => (
                   <li key={night.date} className={cn('bg-background rounded border px-1.5 py-0.5 text-xs tabular-nums', SOURCE_STYLE[night.source])}>

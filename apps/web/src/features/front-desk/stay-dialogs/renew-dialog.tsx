@@ -5,21 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { PRICE_MODES, addStayLength } from '@console/shared';
+import { FormDialog } from '@/components/form-dialog';
+import { MoneyInput } from '@/components/money-input';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDateTime } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
 import { fromInputValue, toInputValue } from '@/lib/hotel-time';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { checkDateTime, checkMoney, isLongEnough, take } from './form-rules';
 import { PriceModeField, QuoteSummary, usePriceQuote } from './price-fields';
-import { isActiveStay, primaryGuestName, toastUnshownServerError, useHotelSettings, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+import { StayTimeField } from './stay-time-field';
 
 function renewFormSchema(timeZone: string, currency: string, currentCheckOut: string) {
   return z
@@ -33,7 +34,7 @@ function renewFormSchema(timeZone: string, currency: string, currentCheckOut: st
       if (v.priceMode === 'fixed') take(ctx, ['fixedPrice'], checkMoney(v.fixedPrice, currency, 'price'));
     });
 }
-type RenewForm = z.infer<ReturnType<typeof renewFormSchema>>;
+type RenewForm = z.input<ReturnType<typeof renewFormSchema>>;
 
 const isFormField = (name: string) => name === 'expectedCheckOutAt' || name === 'fixedPrice';
 
@@ -44,19 +45,17 @@ const QUICK_EXTENSIONS = [
   { key: 'plusMonth', amount: 1, unit: 'month' },
 ] as const;
 
-/** Extends a stay (`renew`): a later expected check-out, at the computed price of the added nights or a set price. */
+/**
+ * Extends a stay (`renew`): a later expected check-out, at the computed price of the added nights
+ * or a set price. Sending it again after a lost answer is safe: a renewal already done makes the
+ * same check-out no longer later than the current one, and the server refuses it.
+ */
 export function RenewDialog({ stay, open, onOpenChange, onRenewed }: { stay: StayDto | null; open: boolean; onOpenChange(open: boolean): void; onRenewed?(stay: StayDto): void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open && stay !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="flex flex-col gap-0 p-0" closeLabel={t('common.close')} data-testid="renew-dialog">
-        {stay && <RenewForm key={`${stay.id}-${stay.expectedCheckOutAt}`} stay={stay} onDone={() => onOpenChange(false)} onRenewed={onRenewed} />}
-      </DialogContent>
-    </Dialog>
-  );
+  if (!stay || !open) return null;
+  return <RenewForm key={`${stay.id}-${stay.expectedCheckOutAt}`} stay={stay} onOpenChange={onOpenChange} onRenewed={onRenewed} />;
 }
 
-function RenewForm({ stay, onDone, onRenewed }: { stay: StayDto; onDone(): void; onRenewed?(stay: StayDto): void }) {
+function RenewForm({ stay, onOpenChange, onRenewed }: { stay: StayDto; onOpenChange(open: boolean): void; onRenewed?(stay: StayDto): void }) {
   const { t } = useTranslation();
   const { timeZone, currency } = useHotelSettings();
   const invalidate = useInvalidateFrontDesk();
@@ -76,17 +75,15 @@ function RenewForm({ stay, onDone, onRenewed }: { stay: StayDto; onDone(): void;
 
   const renew = useMutation(
     trpc.stay.renew.mutationOptions({
-      meta: { handledCodes: ['VALIDATION'] },
+      meta: { showsErrors: true },
       onSuccess: (renewed) => {
         toast.success(t('frontDesk.stay.renewSucceeded', { room: renewed.roomName, price: formatMoney(renewed.addedPrice, currency) }));
         void invalidate();
         onRenewed?.(renewed);
-        onDone();
+        onOpenChange(false);
       },
       onError: (error) => {
-        if (appErrorOf(error)?.code !== 'VALIDATION') return;
-        form.applyServerErrors(error);
-        toastUnshownServerError(error, isFormField);
+        if (appErrorOf(error)?.code === 'VALIDATION') form.applyServerErrors(error);
       },
     }),
   );
@@ -107,62 +104,58 @@ function RenewForm({ stay, onDone, onRenewed }: { stay: StayDto; onDone(): void;
   const active = isActiveStay(stay.state);
   const endError = fieldMessage(t, errors.expectedCheckOutAt?.message);
   const priceError = fieldMessage(t, errors.fixedPrice?.message);
+  const app = appErrorOf(renew.error);
+  const shownError = app?.code === 'VALIDATION' && Object.keys(app.fields ?? {}).some(isFormField) ? null : renew.error;
 
   return (
-    <>
-      <DialogHeader className="shrink-0 border-b p-4 pe-12 sm:p-6 sm:pe-12">
-        <DialogTitle>{t('frontDesk.stay.renewTitle', { room: stay.roomName })}</DialogTitle>
-        <DialogDescription>{t('frontDesk.stay.renewDescription', { guest: primaryGuestName(stay), timeZone })}</DialogDescription>
-      </DialogHeader>
-      <form onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="renew-form">
-        <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4 sm:p-6">
-          <dl className="grid gap-1 text-sm">
-            <dt className="text-muted-foreground">{t('frontDesk.stay.currentCheckOut')}</dt>
-            <dd className="font-medium tabular-nums">{formatDateTime(stay.expectedCheckOutAt, timeZone)}</dd>
-          </dl>
-          {!active && (
-            <p role="alert" className="text-destructive text-sm">
-              {t('frontDesk.stay.notActive')}
-            </p>
-          )}
-          <FormField id="renewCheckOutAt" label={t('frontDesk.stay.newCheckOut')} error={endError} required>
-            <Input {...fieldControlProps('renewCheckOutAt', endError)} type="datetime-local" aria-required autoFocus {...form.register('expectedCheckOutAt')} />
-          </FormField>
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('frontDesk.stay.extendBy')}>
-            <span className="text-muted-foreground text-sm">{t('frontDesk.stay.extendBy')}</span>
-            {QUICK_EXTENSIONS.map((quick) => (
-              <Button
-                key={quick.key}
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => form.setValue('expectedCheckOutAt', extended(quick.amount, quick.unit), { shouldDirty: true, shouldValidate: true })}
-                data-testid={`renew-${quick.key}`}
-              >
-                {t(`frontDesk.stay.${quick.key}`)}
-              </Button>
-            ))}
-          </div>
-          <PriceModeField idPrefix="renewPriceMode" registration={form.register('priceMode')} />
-          <QuoteSummary state={quote} currency={currency} testId="renew-quote" label={t(priceMode === 'computed' ? 'frontDesk.stay.renewQuoteTotal' : 'frontDesk.stay.quoteReference')} />
-          {priceMode === 'fixed' && (
-            <FormField id="renewFixedPrice" label={t('frontDesk.stay.renewFixedPrice', { currency })} error={priceError} required>
-              <Input {...fieldControlProps('renewFixedPrice', priceError)} inputMode="decimal" autoComplete="off" dir="ltr" className="text-start" aria-required {...form.register('fixedPrice')} />
-            </FormField>
-          )}
-        </div>
-        <DialogFooter className="shrink-0 border-t p-4 sm:px-6">
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('common.cancel')}
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={t('frontDesk.stay.renewTitle', { room: stay.roomName })}
+      description={t('frontDesk.stay.renewDescription', { guest: primaryGuestName(stay), timeZone })}
+      isDirty={form.formState.isDirty}
+      isSaving={renew.isPending}
+      error={shownError}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('frontDesk.stay.renewSubmit')}
+      submitDisabled={!active}
+      data-testid="renew-dialog"
+      submitTestId="renew-submit"
+    >
+      <div className="space-y-4" data-testid="renew-form">
+        <dl className="grid gap-1 text-sm">
+          <dt className="text-muted-foreground">{t('frontDesk.stay.currentCheckOut')}</dt>
+          <dd className="font-medium tabular-nums">{formatDateTime(stay.expectedCheckOutAt, timeZone)}</dd>
+        </dl>
+        {!active && (
+          <p role="alert" className="text-destructive text-sm">
+            {t('frontDesk.stay.notActive')}
+          </p>
+        )}
+        <StayTimeField control={form.control} name="expectedCheckOutAt" id="renewCheckOutAt" label={t('frontDesk.stay.newCheckOut')} error={endError} required timeZone={timeZone} />
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('frontDesk.stay.extendBy')}>
+          <span className="text-muted-foreground text-sm">{t('frontDesk.stay.extendBy')}</span>
+          {QUICK_EXTENSIONS.map((quick) => (
+            <Button
+              key={quick.key}
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => form.setValue('expectedCheckOutAt', extended(quick.amount, quick.unit), { shouldDirty: true, shouldValidate: true })}
+              data-testid={`renew-${quick.key}`}
+            >
+              {t(`frontDesk.stay.${quick.key}`)}
             </Button>
-          </DialogClose>
-          <Button type="submit" disabled={renew.isPending || !active} data-testid="renew-submit">
-            {renew.isPending && <Spinner />}
-            {t('frontDesk.stay.renewSubmit')}
-          </Button>
-        </DialogFooter>
-      </form>
-    </>
+          ))}
+        </div>
+        <PriceModeField idPrefix="renewPriceMode" registration={form.register('priceMode')} />
+        <QuoteSummary state={quote} currency={currency} testId="renew-quote" label={t(priceMode === 'computed' ? 'frontDesk.stay.renewQuoteTotal' : 'frontDesk.stay.quoteReference')} />
+        {priceMode === 'fixed' && (
+          <FormField id="renewFixedPrice" label={t('frontDesk.stay.renewQuoteTotal')} error={priceError} required>
+            <MoneyInput currency={currency} {...fieldControlProps('renewFixedPrice', priceError)} aria-required {...form.register('fixedPrice')} />
+          </FormField>
+        )}
+      </div>
+    </FormDialog>
   );
 }

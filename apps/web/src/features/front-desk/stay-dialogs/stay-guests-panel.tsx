@@ -5,21 +5,20 @@ import { Trash2, UserPlus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { FormError } from '@/components/form-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { appErrorOf } from '@/lib/api-errors';
+import { useHotelSettings } from '@/lib/hotel-settings';
 import { formatDate } from '@/lib/hotel-time';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { ZGuestForm, emptyGuest, toGuestInput } from './form-rules';
 import { GuestFields } from './guest-fields';
-import { isActiveStay, toastUnshownServerError, useInvalidateFrontDesk, type GuestDto, type StayDto } from './stay-helpers';
-
-/** At most this many guests per stay (the server refuses more). */
-const MAX_GUESTS = 10;
+import { isActiveStay, useInvalidateFrontDesk, type GuestDto, type StayDto } from './stay-helpers';
 
 /**
  * The guests of a stay, each linked to the guest detail page. While the stay is active, users
@@ -34,6 +33,7 @@ export function StayGuestsPanel({ stay, canEdit }: { stay: StayDto; canEdit: boo
 
   const remove = useMutation(
     trpc.stay.removeGuest.mutationOptions({
+      meta: { showsErrors: true },
       onSuccess: (_stay, input) => {
         const name = stay.guests.find((g) => g.id === input.guestId)?.name ?? '';
         toast.success(t('frontDesk.stay.removeCoGuestSucceeded', { name }));
@@ -43,7 +43,7 @@ export function StayGuestsPanel({ stay, canEdit }: { stay: StayDto; canEdit: boo
     }),
   );
 
-  const full = stay.guests.length >= MAX_GUESTS;
+  const full = stay.guests.length >= LIMITS.guestsPerStayMax;
 
   return (
     <section className="space-y-3" aria-labelledby={`stay-${stay.id}-guests-heading`} data-testid="stay-guests-panel">
@@ -58,7 +58,7 @@ export function StayGuestsPanel({ stay, canEdit }: { stay: StayDto; canEdit: boo
             size="sm"
             onClick={() => setAdding(true)}
             disabled={full}
-            title={full ? t('frontDesk.stay.maxGuests', { max: MAX_GUESTS }) : undefined}
+            title={full ? t('frontDesk.stay.maxGuests', { max: LIMITS.guestsPerStayMax }) : undefined}
             data-testid="add-co-guest"
           >
             <UserPlus aria-hidden />
@@ -122,7 +122,11 @@ export function StayGuestsPanel({ stay, canEdit }: { stay: StayDto; canEdit: boo
 
       <ConfirmDialog
         open={removing !== null}
-        onOpenChange={(isOpen) => !isOpen && setRemoving(null)}
+        onOpenChange={(isOpen) => {
+          if (isOpen) return;
+          setRemoving(null);
+          remove.reset();
+        }}
         title={t('frontDesk.stay.removeCoGuestTitle')}
         description={removing && t('frontDesk.stay.removeCoGuestText', { name: removing.name, room: stay.roomName })}
         confirmLabel={t('frontDesk.stay.remove')}
@@ -131,7 +135,9 @@ export function StayGuestsPanel({ stay, canEdit }: { stay: StayDto; canEdit: boo
         onConfirm={() => removing && remove.mutate({ stayId: stay.id, guestId: removing.id })}
         data-testid="remove-guest-confirm"
         confirmTestId="remove-guest-submit"
-      />
+      >
+        <FormError error={remove.error} />
+      </ConfirmDialog>
     </section>
   );
 }
@@ -149,60 +155,60 @@ const ZAddGuestForm = z.object({ guest: ZGuestForm });
 type AddGuestForm = z.infer<typeof ZAddGuestForm>;
 const isFormField = (name: string) => /^guest\.(name|gender|nationality|birthDate|idNumber|mobile|email)$/.test(name);
 
+/**
+ * Adds a co-guest to the current stay. A failure stays in the dialog with the form kept. The API
+ * takes no idempotency key for this, so a lost answer is not called safe to resend: the operator
+ * checks the guest list first (it is refreshed on closing).
+ */
 function AddCoGuestDialog({ stay, open, onOpenChange }: { stay: StayDto; open: boolean; onOpenChange(open: boolean): void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex flex-col gap-0 p-0" closeLabel={t('common.close')} data-testid="add-guest-dialog">
-        <DialogHeader className="shrink-0 border-b p-4 pe-12 sm:p-6 sm:pe-12">
-          <DialogTitle>{t('frontDesk.stay.addCoGuestTitle', { room: stay.roomName })}</DialogTitle>
-          <DialogDescription>{t('frontDesk.stay.addCoGuestDescription')}</DialogDescription>
-        </DialogHeader>
-        <AddCoGuestForm stay={stay} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
-  );
+  if (!open) return null;
+  return <AddCoGuestForm stay={stay} onOpenChange={onOpenChange} />;
 }
 
-function AddCoGuestForm({ stay, onDone }: { stay: StayDto; onDone(): void }) {
+function AddCoGuestForm({ stay, onOpenChange }: { stay: StayDto; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
   const invalidate = useInvalidateFrontDesk();
   const [defaults] = useState((): AddGuestForm => ({ guest: { ...emptyGuest } }));
   const form = useAppForm(ZAddGuestForm, defaults);
   const add = useMutation(
     trpc.stay.addGuest.mutationOptions({
-      meta: { handledCodes: ['VALIDATION'] },
+      meta: { showsErrors: true },
       onSuccess: (_stay, input) => {
         toast.success(t('frontDesk.stay.addCoGuestSucceeded', { name: input.guest.name.trim() }));
         void invalidate();
-        onDone();
+        onOpenChange(false);
       },
       onError: (error) => {
-        if (appErrorOf(error)?.code !== 'VALIDATION') return;
-        form.applyServerErrors(error);
-        toastUnshownServerError(error, isFormField);
+        if (appErrorOf(error)?.code === 'VALIDATION') form.applyServerErrors(error);
+        else void invalidate();
       },
     }),
   );
   const submit = form.handleSubmit((values) => {
     if (!add.isPending) add.mutate({ stayId: stay.id, guest: toGuestInput(values.guest) });
   });
+  const app = appErrorOf(add.error);
+  const shownError = app?.code === 'VALIDATION' && Object.keys(app.fields ?? {}).some(isFormField) ? null : add.error;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="add-guest-form">
-      <div className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
-        <GuestFields control={form.control} register={form.register} name="guest" idPrefix="co-guest" autoFocus />
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={t('frontDesk.stay.addCoGuestTitle', { room: stay.roomName })}
+      description={t('frontDesk.stay.addCoGuestDescription')}
+      isDirty={form.formState.isDirty}
+      isSaving={add.isPending}
+      error={shownError}
+      safeToRetry={false}
+      initialFocus="co-guest-name"
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('frontDesk.stay.addCoGuestSubmit')}
+      data-testid="add-guest-dialog"
+      submitTestId="add-guest-submit"
+    >
+      <div data-testid="add-guest-form">
+        <GuestFields control={form.control} register={form.register} name="guest" idPrefix="co-guest" autoFocus timeZone={timeZone} />
       </div>
-      <DialogFooter className="shrink-0 border-t p-4 sm:px-6">
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            {t('common.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={add.isPending} data-testid="add-guest-submit">
-          {add.isPending && <Spinner />}
-          {t('frontDesk.stay.addCoGuestSubmit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

@@ -1,22 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ACTIVE_STAY_STATES, type TStayState } from '@console/shared';
-import { appErrorOf } from '@/lib/api-errors';
 import { currentLanguage } from '@/lib/language';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
-import { useUserInfo } from '@/lib/user-info';
 
 export type StayDto = RouterOutputs['stay']['get'];
 export type GuestDto = StayDto['guests'][number];
 export type QuoteDto = RouterOutputs['price']['quote'];
-
-/** The hotel's time zone and currency: every time and amount of the front desk is in them. */
-export function useHotelSettings(): { timeZone: string; currency: string } {
-  const user = useUserInfo();
-  return { timeZone: user?.hotel.timeZone ?? 'UTC', currency: user?.hotel.currency ?? 'CNY' };
-}
 
 /** After any change of a stay, the room board, the room details and the stay lists are reloaded. */
 export function useInvalidateFrontDesk(): () => Promise<void> {
@@ -24,16 +14,6 @@ export function useInvalidateFrontDesk(): () => Promise<void> {
   return async () => {
     await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.stay.pathKey() })]);
   };
-}
-
-/** `value`, once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
 }
 
 /** A fresh idempotency key (a UUID), also outside secure contexts where `randomUUID` is missing. */
@@ -49,16 +29,6 @@ export function isActiveStay(state: TStayState): boolean {
 
 export function primaryGuestName(stay: StayDto): string {
   return stay.guests.find((g) => g.isPrimary)?.name ?? stay.guests[0]?.name ?? '—';
-}
-
-/**
- * `applyServerErrors` puts the server's field messages next to the fields; a message for no field
- * the form shows (or an error without fields) becomes a toast here, so it is never lost.
- */
-export function toastUnshownServerError(error: unknown, isFormField: (name: string) => boolean): void {
-  const app = appErrorOf(error);
-  if (!app) return;
-  if (!Object.keys(app.fields ?? {}).some(isFormField)) toast.error(app.message);
 }
 
 /** A night of a quote, short: "Fri 21/11". Dates are calendar dates, so they are formatted in UTC. */

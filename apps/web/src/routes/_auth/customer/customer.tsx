@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { CustomersPage, customerSearchDefaults, customerSearchSchema } from '@/features/customers/customers-page';
+import { CustomersPage } from '@/features/customers/customers-page';
+import { customerSearchDefaults, customerSearchSchema } from '@/features/customers/customer-search';
 
 export const Route = createFileRoute('/_auth/customer/customer')({
   validateSearch: customerSearchSchema,

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { RoomDetailPage, roomDetailSearchSchema } from '@/features/front-desk/room-detail-page';
+import { RoomDetailPage } from '@/features/front-desk/room-detail-page';
+import { roomDetailSearchSchema } from '@/features/front-desk/room-detail-search';
 
 export const Route = createFileRoute('/_auth/room/$roomId')({
   params: {

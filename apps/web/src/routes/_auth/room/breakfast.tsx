@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BreakfastPage, breakfastSearchSchema } from '@/features/tenants/breakfast-page';
+import { BreakfastPage } from '@/features/tenants/breakfast-page';
+import { breakfastSearchSchema } from '@/features/tenants/breakfast-search';
 
 export const Route = createFileRoute('/_auth/room/breakfast')({
   validateSearch: breakfastSearchSchema,

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RoomBoardPage, roomBoardSearchDefaults, roomBoardSearchSchema } from '@/features/front-desk/room-board-page';
+import { RoomBoardPage } from '@/features/front-desk/room-board-page';
+import { roomBoardSearchDefaults, roomBoardSearchSchema } from '@/features/front-desk/room-board-search';
 
 /** The room board, where signed-in users land from /login (spec §2). */
 export const Route = createFileRoute('/_auth/room/')({

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TenantListPage, tenantSearchDefaults, tenantSearchSchema } from '@/features/tenants/tenant-list-page';
+import { TenantListPage } from '@/features/tenants/tenant-list-page';
+import { tenantSearchDefaults, tenantSearchSchema } from '@/features/tenants/tenant-search';
 
 export const Route = createFileRoute('/_auth/room/tenant')({
   validateSearch: tenantSearchSchema,

@@ -1,0 +1,126 @@
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useBlocker } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+
+/**
+ * The one way the console keeps half-done work. A form registers its unsaved state
+ * (`useUnsavedChanges(isDirty)`); whatever would throw it away asks "Discard your changes?" first:
+ * closing its dialog (Escape, a click outside, ×, Cancel: `useGuardedClose`), switching away from
+ * its tab (`confirmDiscard`), leaving the page by a link or the browser's back button, or
+ * reloading (the provider's navigation blocker, for every dirty form at once).
+ */
+interface UnsavedChangesContext {
+  /** Shows the question; resolves true when the user chose to discard. */
+  ask(): Promise<boolean>;
+  setDirty(id: string, isDirty: boolean): void;
+  isDirty(id?: string): boolean;
+  clear(id?: string): void;
+}
+
+const Context = createContext<UnsavedChangesContext | null>(null);
+
+export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const dirty = useRef(new Set<string>());
+  const [pending, setPending] = useState<((discard: boolean) => void) | null>(null);
+
+  const value = useMemo<UnsavedChangesContext>(
+    () => ({
+      ask: () => new Promise<boolean>((resolve) => setPending(() => resolve)),
+      setDirty(id, isDirty) {
+        if (isDirty) dirty.current.add(id);
+        else dirty.current.delete(id);
+      },
+      isDirty: (id) => (id === undefined ? dirty.current.size > 0 : dirty.current.has(id)),
+      clear: (id) => (id === undefined ? dirty.current.clear() : void dirty.current.delete(id)),
+    }),
+    [],
+  );
+
+  const answer = (discard: boolean) => {
+    pending?.(discard);
+    setPending(null);
+  };
+
+  // Leaving the page (a link, back, forward) asks while any form holds unsaved changes; so does a reload.
+  useBlocker({
+    shouldBlockFn: async () => {
+      if (!value.isDirty()) return false;
+      const discard = await value.ask();
+      if (discard) value.clear();
+      return !discard;
+    },
+    enableBeforeUnload: () => value.isDirty(),
+  });
+
+  return (
+    <Context.Provider value={value}>
+      {children}
+      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && answer(false)}>
+        <AlertDialogContent data-testid="discard-changes">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('common.discardTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('common.discardText')}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel data-testid="keep-editing">{t('common.keepEditing')}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => answer(true)} data-testid="discard-confirm">
+              {t('common.discard')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Context.Provider>
+  );
+}
+
+function useUnsavedContext(): UnsavedChangesContext {
+  const context = useContext(Context);
+  if (!context) throw new Error('unsaved changes need <UnsavedChangesProvider> above them');
+  return context;
+}
+
+/**
+ * Registers a form's unsaved changes while `isDirty`. `confirmDiscard()` resolves true at once when
+ * the form is clean, and otherwise after the user agreed to throw its changes away.
+ */
+export function useUnsavedChanges(isDirty: boolean): { confirmDiscard(): Promise<boolean> } {
+  const context = useUnsavedContext();
+  const id = useId();
+  useEffect(() => {
+    context.setDirty(id, isDirty);
+    return () => context.setDirty(id, false);
+  }, [context, id, isDirty]);
+  const confirmDiscard = useCallback(async () => {
+    if (!context.isDirty(id)) return true;
+    const discard = await context.ask();
+    if (discard) context.clear(id);
+    return discard;
+  }, [context, id]);
+  return useMemo(() => ({ confirmDiscard }), [confirmDiscard]);
+}
+
+/**
+ * The `onOpenChange` of a dialog that holds a form: closing it by Escape, a click outside, × or
+ * Cancel asks first when the form has unsaved changes; closing while it saves does nothing.
+ */
+export function useGuardedClose(onOpenChange: (open: boolean) => void, guard: { confirmDiscard(): Promise<boolean> }, isSaving = false): (open: boolean) => void {
+  return useCallback(
+    (open: boolean) => {
+      if (open) return onOpenChange(true);
+      if (isSaving) return;
+      void guard.confirmDiscard().then((discard) => discard && onOpenChange(false));
+    },
+    [guard, isSaving, onOpenChange],
+  );
+}

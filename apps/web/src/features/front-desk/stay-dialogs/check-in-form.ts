@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { LIMITS, PRICE_MODES, STAY_LENGTH_UNITS, ZCheckInInput, addStayLength } from '@console/shared';
+import { fromInputValue, toInputValue } from '@/lib/hotel-time';
+import type { RouterInputs } from '@/lib/trpc-types';
+import { ZGuestForm, checkDateTime, checkMoney, emptyGuest, isLongEnough, take, toGuestInput } from './form-rules';
+
+export type CheckInInput = RouterInputs['stay']['checkIn'];
+
+/**
+ * The check-in form (spec §3-§5) as the inputs hold it: times, length, guests, options, price,
+ * deposit and remark. Its rules are the shared ones of ZCheckInInput (guest fields, the number of
+ * guests, the remark, amounts, the minimum stay), plus what only the desk can check: a check-out
+ * not in the past.
+ */
+export function checkInFormSchema(timeZone: string, currency: string) {
+  return z
+    .object({
+      checkInAt: z.string(),
+      lengthValue: z.string(),
+      lengthUnit: z.enum(STAY_LENGTH_UNITS),
+      expectedCheckOutAt: z.string(),
+      guests: z.array(ZGuestForm).min(1, { error: 'validation.guestRequired' }).max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
+      breakfast: z.boolean(),
+      disableOldCards: z.boolean(),
+      idCardUnlock: z.boolean(),
+      priceMode: z.enum(PRICE_MODES),
+      fixedPrice: z.string(),
+      depositAmount: z.string(),
+      remark: ZCheckInInput.shape.remark,
+    })
+    .superRefine((v, ctx) => {
+      const checkIn = take(ctx, ['checkInAt'], checkDateTime(v.checkInAt, timeZone));
+      const checkOut = take(ctx, ['expectedCheckOutAt'], checkDateTime(v.expectedCheckOutAt, timeZone));
+      if (checkIn && checkOut) {
+        if (!isLongEnough(checkIn, checkOut)) ctx.addIssue({ code: 'custom', message: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'] });
+        else if (Date.parse(checkOut) <= Date.now()) ctx.addIssue({ code: 'custom', message: 'validation.checkOutInPast', path: ['expectedCheckOutAt'] });
+      }
+      if (v.priceMode === 'fixed') take(ctx, ['fixedPrice'], checkMoney(v.fixedPrice, currency, 'price'));
+      take(ctx, ['depositAmount'], checkMoney(v.depositAmount, currency, 'amount'));
+    });
+}
+export type CheckInFormValues = z.input<ReturnType<typeof checkInFormSchema>>;
+export type CheckInFormOutput = z.output<ReturnType<typeof checkInFormSchema>>;
+
+/** A new check-in: from now, one night, one guest to fill in. */
+export function checkInDefaults(timeZone: string): CheckInFormValues {
+  const now = new Date();
+  return {
+    checkInAt: toInputValue(now, timeZone),
+    lengthValue: '1',
+    lengthUnit: 'day',
+    expectedCheckOutAt: toInputValue(addStayLength(now, 1, 'day', timeZone), timeZone),
+    guests: [{ ...emptyGuest }],
+    breakfast: false,
+    disableOldCards: false,
+    idCardUnlock: false,
+    priceMode: 'computed',
+    fixedPrice: '',
+    depositAmount: '',
+    remark: '',
+  };
+}
+
+/** The API's check-in of valid form values; `null` if a time no longer converts (it was just checked). */
+export function toCheckInInput(values: CheckInFormOutput, context: { roomId: number; timeZone: string; currency: string; idempotencyKey: string }): CheckInInput | null {
+  const { roomId, timeZone, currency, idempotencyKey } = context;
+  const start = fromInputValue(values.checkInAt, timeZone);
+  const end = fromInputValue(values.expectedCheckOutAt, timeZone);
+  const fixed = checkMoney(values.fixedPrice, currency, 'price');
+  const deposit = checkMoney(values.depositAmount, currency, 'amount');
+  if (!start || !end || 'error' in deposit) return null;
+  return {
+    roomId,
+    checkInAt: start,
+    expectedCheckOutAt: end,
+    lengthUnit: values.lengthUnit,
+    breakfast: values.breakfast,
+    guests: values.guests.map(toGuestInput),
+    disableOldCards: values.disableOldCards,
+    idCardUnlock: values.idCardUnlock,
+    priceMode: values.priceMode,
+    fixedPrice: values.priceMode === 'fixed' && 'value' in fixed ? fixed.value : undefined,
+    depositAmount: deposit.value,
+    remark: values.remark,
+    idempotencyKey,
+    acknowledge: [],
+  };
+}
+
+/** Field names of the server's ZCheckInInput errors that the form shows next to a field. */
+export const isCheckInField = (name: string) =>
+  /^(checkInAt|expectedCheckOutAt|fixedPrice|depositAmount|remark|guests\.\d+\.(name|gender|nationality|birthDate|idNumber|mobile|email))$/.test(name);
