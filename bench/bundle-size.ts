@@ -1,0 +1,210 @@
+/**
+ * `pnpm --filter @console/bench run bundle`: the JavaScript a browser downloads before a page of
+ * the web console is usable, from the build in apps/web/dist (built first when it is missing, or
+ * when `--build` is passed). Issue 6 §7 targets: under 200 kB gzipped for the sign-in page (/login),
+ * under 250 kB for the room board (/room, signed in).
+ *
+ * What is counted for a page (each file once):
+ *   1. the entry: the `<script type="module">` of dist/index.html and every `<link rel="modulepreload">`
+ *      (checked against the static import closure of the `index.html` entry of Vite's manifest,
+ *      dist/.vite/manifest.json: both must name the same files);
+ *   2. the interface language: one locale chunk (the dynamic import of src/lib/i18n.ts that
+ *      `main.tsx` awaits before rendering); the largest of the 12 gzipped, so the figure holds
+ *      for every language;
+ *   3. the route: for each route file matched by the page (__root, and `_auth` for signed-in pages),
+ *      every chunk the router plugin split out of it (`<file>?tsr-split=...`: component, loader,
+ *      error/pending/not-found components, all loaded before the page renders), with the static
+ *      import closure of each (Vite preloads those alongside).
+ * Each file is gzipped with node's zlib at its default level; sizes are in kB of 1,000 bytes.
+ * Only JavaScript: the stylesheet (one file, ~10 kB gzipped) is not part of the budget.
+ *
+ * The exit code is 1 when a page is above its ceiling (today's figure plus a margin: the guard
+ * against regressions; with `--strict`, also when an issue 6 target is missed), when a route file
+ * of a page is in none of the counted files (a chunk of the page would have been missed), when the
+ * locale glob bundles a file that is not one of the 12 languages, or when index.html and the
+ * manifest disagree. `--dist <dir>` measures another build (never built then).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { LANGUAGE_HEADERS } from '@console/shared';
+import { root } from './lib.ts';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Page {
+  name: string;
+  /** Route files (under apps/web) the router matches for this page, root first. */
+  routes: string[];
+  /** The target of issue 6 §7 (gzip kB). */
+  targetKb: number;
+  /** The guard: above this (gzip kB) the step fails. Today's figure plus room for small changes. */
+  ceilingKb: number;
+}
+
+const PAGES: Page[] = [
+  { name: 'sign-in (/login)', routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'], targetKb: 200, ceilingKb: 270 },
+  {
+    name: 'room board (/room, signed in)',
+    routes: ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src/routes/_auth/room/index.tsx'],
+    targetKb: 250,
+    ceilingKb: 315,
+  },
+];
+
+/** `--strict`: fail when an issue 6 target is missed too (not only above the ceiling). */
+const strict = process.argv.includes('--strict');
+
+const webDir = path.join(root, 'apps', 'web');
+/** `--dist <dir>` measures another build of apps/web (it is never built then). */
+const distArg = process.argv.indexOf('--dist');
+const distDir = distArg > 0 ? path.resolve(process.argv[distArg + 1]!) : path.join(webDir, 'dist');
+const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+const indexPath = path.join(distDir, 'index.html');
+
+const problems: string[] = [];
+
+function build(): void {
+  console.log('Building the web console (pnpm --filter @console/web build)...');
+  const result = spawnSync('pnpm', ['--filter', '@console/web', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status})`);
+}
+
+const sizes = new Map<string, { raw: number; gzip: number }>();
+function sizeOf(file: string): { raw: number; gzip: number } {
+  let size = sizes.get(file);
+  if (!size) {
+    const content = fs.readFileSync(path.join(distDir, file));
+    size = { raw: content.length, gzip: zlib.gzipSync(content).length };
+    sizes.set(file, size);
+  }
+  return size;
+}
+
+/** Files of the chunk `key` and of everything it imports statically. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>(), seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return into;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into, seen);
+  return into;
+}
+
+/** The JavaScript files index.html loads: its module script and its modulepreloads. */
+function htmlScripts(html: string): string[] {
+  const files: string[] = [];
+  for (const tag of html.match(/<script\b[^>]*>|<link\b[^>]*>/g) ?? []) {
+    const isScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
+    const url = tag.match(/(?:src|href)="([^"]+)"/)?.[1];
+    if ((isScript || isPreload) && url) files.push(url.replace(/^\//, ''));
+  }
+  return files;
+}
+
+/** Source files (relative to apps/web) that a built file's source map names. */
+function sourcesOf(file: string): string[] {
+  const mapPath = path.join(distDir, `${file}.map`);
+  if (!fs.existsSync(mapPath)) return [];
+  const map = JSON.parse(fs.readFileSync(mapPath, 'utf8')) as { sources: string[] };
+  const sourceRoot = path.resolve(distDir, '..');
+  return map.sources.map((s) => path.relative(sourceRoot, path.resolve(path.dirname(mapPath), s)).split(path.sep).join('/'));
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+function main() {
+  if (distArg < 0 && (process.argv.includes('--build') || !fs.existsSync(indexPath) || !fs.existsSync(manifestPath))) build();
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const html = fs.readFileSync(indexPath, 'utf8');
+
+  // 1. The entry.
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k === 'index.html');
+  if (!entryKey) throw new Error('the manifest has no index.html entry');
+  const fromManifest = staticClosure(manifest, entryKey);
+  const fromHtml = new Set(htmlScripts(html));
+  const onlyHtml = [...fromHtml].filter((f) => !fromManifest.has(f));
+  const onlyManifest = [...fromManifest].filter((f) => !fromHtml.has(f));
+  if (onlyHtml.length || onlyManifest.length) {
+    problems.push(`index.html and the manifest disagree: only in index.html ${onlyHtml.join(', ') || '-'}; only in the manifest ${onlyManifest.join(', ') || '-'}`);
+  }
+  const entry = new Set([...fromHtml, ...fromManifest]);
+
+  // 2. The locale chunks: exactly the 12 languages, no other JSON of locales/.
+  const localeChunks = Object.entries(manifest).filter(([key]) => /(^|\/)locales\/[^/]+\.json$/.test(key));
+  const headers = new Set<string>(LANGUAGE_HEADERS);
+  const locales = localeChunks.filter(([key]) => headers.has(path.basename(key, '.json')));
+  const strays = localeChunks.filter(([key]) => !headers.has(path.basename(key, '.json')));
+  if (strays.length) problems.push(`the locale glob bundles files that are not languages: ${strays.map(([k]) => k).join(', ')}`);
+  if (locales.length !== headers.size) problems.push(`expected ${headers.size} locale chunks, found ${locales.length}`);
+  if (!locales.length) throw new Error('the manifest has no locale chunk');
+  const [largestLocaleKey, largestLocale] = locales.reduce((a, b) => (sizeOf(b[1].file).gzip > sizeOf(a[1].file).gzip ? b : a));
+
+  // 3. The routes.
+  const rows: string[] = [];
+  const details: string[] = [];
+  const overCeiling: string[] = [];
+  const missed: string[] = [];
+  for (const page of PAGES) {
+    const files = new Set(entry);
+    files.add(largestLocale.file);
+    for (const route of page.routes) {
+      for (const key of Object.keys(manifest)) {
+        const [file, query] = key.split('?');
+        const isSplit = file === route && query?.startsWith('tsr-split');
+        const isLazyFile = file === route.replace(/\.tsx$/, '.lazy.tsx');
+        if (isSplit || isLazyFile) staticClosure(manifest, key, files);
+      }
+    }
+    // Every route file must be in a counted file (else a chunk of the page was not found).
+    const counted = new Set([...files].flatMap(sourcesOf).map((s) => s.split('?')[0]));
+    if (counted.size) {
+      for (const route of page.routes) {
+        if (!counted.has(route)) problems.push(`${page.name}: ${route} is in none of the counted files`);
+      }
+    }
+    const list = [...files].map((file) => ({ file, ...sizeOf(file) })).sort((a, b) => b.gzip - a.gzip);
+    const raw = list.reduce((s, f) => s + f.raw, 0);
+    const gzip = list.reduce((s, f) => s + f.gzip, 0);
+    const met = gzip < page.targetKb * 1000;
+    if (!met) missed.push(page.name);
+    if (gzip > page.ceilingKb * 1000) overCeiling.push(`${page.name}: ${kb(gzip)} kB gzipped, above the ceiling of ${page.ceilingKb} kB`);
+    rows.push(`| ${page.name} | ${list.length} | ${kb(raw)} | ${kb(gzip)} | < ${page.targetKb} | ${met ? 'yes' : '**no**'} |`);
+    details.push(
+      `${page.name}, largest files: ` +
+        list
+          .slice(0, 8)
+          .map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`)
+          .join(', '),
+    );
+  }
+
+  const entryGzip = [...entry].reduce((s, f) => s + sizeOf(f).gzip, 0);
+  console.log(`# Web console bundle size (${new Date().toISOString()})\n`);
+  console.log('| page | files | raw kB | gzip kB | target gzip kB | met? |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const row of rows) console.log(row);
+  console.log(
+    `\nEntry (index.html script + ${entry.size - 1} modulepreloads): ${kb(entryGzip)} kB gzipped. ` +
+      `Locale counted: ${path.basename(largestLocaleKey)} (${kb(sizeOf(largestLocale.file).gzip)} kB gzipped, the largest of ${locales.length}).`,
+  );
+  for (const line of details) console.log(`- ${line}`);
+  const ceilings = PAGES.map((p) => `${p.ceilingKb} kB (${p.name.split(' (')[0]})`).join(', ');
+  console.log(`\nGuard (exit code): ${overCeiling.length ? 'FAILED' : 'passed'}, ceilings ${ceilings}${strict ? ', and the targets (--strict)' : ''}.`);
+  for (const line of overCeiling) console.log(`ABOVE CEILING: ${line}`);
+  for (const problem of problems) console.log(`PROBLEM: ${problem}`);
+  if (overCeiling.length || problems.length || (strict && missed.length)) process.exitCode = 1;
+}
+
+main();
