@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BedDouble, CheckSquare, LayoutGrid, List, Plus, Sparkles, X } from 'lucide-react';
@@ -19,7 +19,6 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
-import { AddRoomDialog } from './add-room-dialog';
 import type { RoomActionHandlers, RoomItem } from './room-actions-menu';
 import type { roomBoardSearchSchema } from './room-board-search';
 import { RoomStatusFilter } from './room-status-filter';
@@ -28,6 +27,9 @@ import { RoomTiles, RoomTilesSkeleton, type RoomSelection } from './room-tiles';
 import { StayActionDialogs, useStayActions } from './stay-action-dialogs';
 
 const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
+
+/** The add-room form is loaded when it is opened (it is a dialog: nothing holds its place meanwhile). */
+const AddRoomDialog = lazy(() => import('./add-room-dialog').then((m) => ({ default: m.AddRoomDialog })));
 
 type RoomBoardSearch = z.output<typeof roomBoardSearchSchema>;
 
@@ -293,7 +295,11 @@ export function RoomBoardPage() {
         data-testid="mark-clean-confirm"
         confirmTestId="confirm-action"
       />
-      {isAdding && <AddRoomDialog defaultGroupId={search.groupId} onClose={() => setIsAdding(false)} />}
+      {isAdding && (
+        <Suspense fallback={null}>
+          <AddRoomDialog defaultGroupId={search.groupId} onClose={() => setIsAdding(false)} />
+        </Suspense>
+      )}
       <StayActionDialogs action={stayActions.action} onClose={stayActions.close} onRoomChanged={(stay) => void goTo({ to: '/room/$roomId', params: { roomId: stay.roomId } })} />
     </>
   );

@@ -1,13 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { usePrefetchWhenIdle, useMountedOnce } from '@/lib/lazy';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
-import { ArriveDialog } from './stay-dialogs/arrive-dialog';
-import { CancelReservationDialog } from './stay-dialogs/cancel-reservation-dialog';
-import { ChangeRoomDialog } from './stay-dialogs/change-room-dialog';
-import { CheckInDialog } from './stay-dialogs/check-in-dialog';
-import { CheckOutDialog } from './stay-dialogs/check-out-dialog';
-import { RenewDialog } from './stay-dialogs/renew-dialog';
 
 export type StayDto = RouterOutputs['stay']['get'];
 /**
@@ -64,38 +59,22 @@ export function useStayActions() {
   };
 }
 
-/** The stay dialogs, driven by one `StayAction`; they refresh rooms and stays themselves. */
-export function StayActionDialogs({ action, onClose, onRoomChanged }: { action: StayAction | null; onClose(): void; onRoomChanged?(stay: StayDto): void }) {
-  const stayFor = (kind: StayActionKind) => (action && action.kind === kind ? action.stay : null);
-  const onOpenChange = (open: boolean) => {
-    if (!open) onClose();
-  };
-  // After a room change the caller may follow the stay to its new room: only once the dialog has
-  // gone, so that its form no longer counts as unsaved work that a navigation would ask about.
-  const moved = useRef<StayDto | null>(null);
-  useEffect(() => {
-    if (!moved.current || action !== null) return;
-    const stay = moved.current;
-    moved.current = null;
-    onRoomChanged?.(stay);
-  }, [action, onRoomChanged]);
+/**
+ * The stay dialogs (forms, date-time pickers, price quotes: about a fifth of a page's JavaScript)
+ * are a chunk of their own: loaded when the page is idle, mounted at the first action, then kept.
+ */
+const loadStayDialogs = () => import('./stay-dialogs/stay-dialog-set');
+const StayDialogSet = lazy(() => loadStayDialogs().then((m) => ({ default: m.StayDialogSet })));
 
+/** The stay dialogs, driven by one `StayAction`; they refresh rooms and stays themselves. */
+export function StayActionDialogs(props: { action: StayAction | null; onClose(): void; onRoomChanged?(stay: StayDto): void }) {
+  usePrefetchWhenIdle(loadStayDialogs);
+  const isMounted = useMountedOnce(props.action !== null);
+  if (!isMounted) return null;
+  // Dialogs float above the page: nothing to hold the place of while the chunk arrives.
   return (
-    <>
-      <CheckInDialog room={action?.kind === 'check-in' ? action.room : null} open={action?.kind === 'check-in'} onOpenChange={onOpenChange} onCheckedIn={onClose} />
-      <ArriveDialog stay={stayFor('arrive')} open={action?.kind === 'arrive'} onOpenChange={onOpenChange} onArrived={onClose} />
-      <RenewDialog stay={stayFor('renew')} open={action?.kind === 'renew'} onOpenChange={onOpenChange} onRenewed={onClose} />
-      <ChangeRoomDialog
-        stay={stayFor('change-room')}
-        open={action?.kind === 'change-room'}
-        onOpenChange={onOpenChange}
-        onChanged={(stay) => {
-          moved.current = stay;
-          onClose();
-        }}
-      />
-      <CheckOutDialog stay={stayFor('check-out')} open={action?.kind === 'check-out'} onOpenChange={onOpenChange} onCheckedOut={onClose} />
-      <CancelReservationDialog stay={stayFor('cancel-reservation')} open={action?.kind === 'cancel-reservation'} onOpenChange={onOpenChange} onCancelled={onClose} />
-    </>
+    <Suspense fallback={null}>
+      <StayDialogSet {...props} />
+    </Suspense>
   );
 }
