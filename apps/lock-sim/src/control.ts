@@ -1,0 +1,329 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { LockCloud } from './cloud';
+import type { InjectedFailure, SimLock } from './state';
+
+/**
+ * The control API under `/sim/...`: JSON in and out, no authentication, and never part of TTLock's
+ * surface. Tests and demos use it to build the simulated world (locks, gateways), break it
+ * (offline, busy, failures, clock drift), and act at a door (enter a passcode, present a card,
+ * show a face). Every answer carries `simulated: true`.
+ */
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Body = Record<string, unknown>;
+
+function body(value: unknown): Body {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
+}
+
+function optional<T>(b: Body, key: string, check: (v: unknown) => v is T, what: string): T | undefined {
+  const value = b[key];
+  if (value === undefined) return undefined;
+  if (!check(value)) throw new ControlError(400, `${key}: ${what}`);
+  return value;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isInt = (v: unknown): v is number => Number.isInteger(v);
+const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNullableInt = (v: unknown): v is number | null => v === null || Number.isInteger(v);
+const isLatency = (v: unknown): v is number | [number, number] => isNumber(v) || (Array.isArray(v) && v.length === 2 && v.every(isNumber));
+const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every(isInt);
+const isKind = (v: unknown): v is 'passcode' | 'card' | 'face' => v === 'passcode' || v === 'card' || v === 'face';
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+function capacityOf(b: Body): Partial<SimLock['capacity']> | undefined {
+  const c = b.capacity;
+  if (c === undefined) return undefined;
+  const cap = body(c);
+  const out: Partial<SimLock['capacity']> = {};
+  for (const key of ['passcodes', 'cards', 'faces'] as const) {
+    const v = optional(cap, key, isInt, 'a whole number');
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+function failureOf(b: Body): InjectedFailure {
+  const code = optional(b, 'code', isInt, 'a TTLock errcode');
+  if (code === undefined) throw new ControlError(400, 'code: a TTLock errcode is required');
+  return { code, message: optional(b, 'message', isString, 'text'), ops: optional(b, 'ops', isStringArray, 'TTLock paths such as "keyboardPwd/add"') };
+}
+
+async function handle(reply: FastifyReply, run: () => unknown | Promise<unknown>) {
+  try {
+    const result = await run();
+    return reply.send({ simulated: true, ...(result as object) });
+  } catch (error) {
+    const status = error instanceof ControlError ? error.status : 400;
+    return reply.status(status).send({ simulated: true, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): void {
+  const lockOf = (id: string): SimLock => {
+    const lock = cloud.state.locks[id];
+    if (!lock) throw new ControlError(404, `no simulated lock ${id}`);
+    return lock;
+  };
+  const gatewayOf = (id: string) => {
+    const gateway = cloud.state.gateways[id];
+    if (!gateway) throw new ControlError(404, `no simulated gateway ${id}`);
+    return gateway;
+  };
+
+  app.get('/sim', (_req, reply) =>
+    handle(reply, () => ({
+      note: 'A simulator of the TTLock Open API v3: no real lock is behind it.',
+      clock: cloud.now(),
+      callbackUrl: cloud.state.callbackUrl,
+      latencyMs: cloud.options.latencyMs,
+      tokenTtlSeconds: cloud.options.tokenTtlSeconds,
+      rateLimitPerMinute: cloud.options.rateLimitPerMinute,
+      locks: Object.keys(cloud.state.locks).length,
+      gateways: Object.keys(cloud.state.gateways).length,
+    })),
+  );
+
+  app.put('/sim/config', (req, reply) =>
+    handle(reply, () => {
+      const b = body(req.body);
+      const callbackUrl = b.callbackUrl;
+      if (callbackUrl !== undefined) {
+        if (callbackUrl !== null && (typeof callbackUrl !== 'string' || !/^https?:\/\//.test(callbackUrl))) throw new ControlError(400, 'callbackUrl: an http(s) URL or null');
+        cloud.state.callbackUrl = callbackUrl;
+      }
+      const latency = optional(b, 'latencyMs', isLatency, 'ms, or [min, max]');
+      if (latency !== undefined) cloud.setLatency(latency);
+      const ttl = optional(b, 'tokenTtlSeconds', isInt, 'seconds');
+      if (ttl !== undefined) cloud.options.tokenTtlSeconds = ttl;
+      const rate = optional(b, 'rateLimitPerMinute', isInt, 'calls a minute, 0 for none');
+      if (rate !== undefined) cloud.options.rateLimitPerMinute = rate;
+      const delays = optional(b, 'callbackRetryDelaysMs', isIntArray, 'ms between attempts');
+      if (delays !== undefined) cloud.callbacks.setRetryDelays(delays);
+      cloud.changed();
+      return { callbackUrl: cloud.state.callbackUrl, latencyMs: cloud.options.latencyMs, tokenTtlSeconds: cloud.options.tokenTtlSeconds, rateLimitPerMinute: cloud.options.rateLimitPerMinute };
+    }),
+  );
+
+  app.put('/sim/clock', (req, reply) =>
+    handle(reply, () => {
+      const offsetMs = optional(body(req.body), 'offsetMs', isInt, 'ms');
+      if (offsetMs === undefined) throw new ControlError(400, 'offsetMs is required');
+      cloud.updateReachability(() => {
+        cloud.state.clockOffsetMs = offsetMs;
+      });
+      return { offsetMs, clock: cloud.now() };
+    }),
+  );
+
+  app.post('/sim/reset', (_req, reply) =>
+    handle(reply, () => {
+      cloud.reset();
+      return {};
+    }),
+  );
+
+  app.get('/sim/tokens', (_req, reply) => handle(reply, () => ({ grants: cloud.grants, active: Object.values(cloud.state.tokens).filter((t) => t.expiresAt > cloud.now()).length })));
+  app.post('/sim/tokens/expire', (_req, reply) => handle(reply, () => ({ expired: cloud.expireTokens() })));
+
+  app.get('/sim/calls', (_req, reply) => handle(reply, () => ({ calls: cloud.calls })));
+  app.get('/sim/callbacks', (_req, reply) => handle(reply, () => ({ deliveries: cloud.callbacks.deliveries })));
+
+  // Gateways
+
+  app.post('/sim/gateways', (req, reply) =>
+    handle(reply, () => {
+      const b = body(req.body);
+      return { gateway: cloud.createGateway({ name: optional(b, 'name', isString, 'text'), online: optional(b, 'online', isBool, 'true or false'), networkName: optional(b, 'networkName', isString, 'text') }) };
+    }),
+  );
+  app.get('/sim/gateways', (_req, reply) => handle(reply, () => ({ gateways: Object.values(cloud.state.gateways).map((g) => ({ ...g, busy: cloud.gatewayBusy(g.gatewayId) })) })));
+  app.patch<{ Params: { gatewayId: string } }>('/sim/gateways/:gatewayId', (req, reply) =>
+    handle(reply, () => {
+      const gateway = gatewayOf(req.params.gatewayId);
+      const b = body(req.body);
+      const online = optional(b, 'online', isBool, 'true or false');
+      const busy = optional(b, 'busy', isBool, 'true or false');
+      const name = optional(b, 'name', isString, 'text');
+      cloud.updateReachability(() => {
+        if (online !== undefined) gateway.online = online;
+        if (name !== undefined) gateway.gatewayName = name.startsWith('SIM') ? name : `SIM ${name}`;
+      });
+      if (busy !== undefined) cloud.setGatewayForcedBusy(gateway.gatewayId, busy);
+      return { gateway: { ...gateway, busy: cloud.gatewayBusy(gateway.gatewayId) } };
+    }),
+  );
+
+  // Locks
+
+  app.post('/sim/locks', (req, reply) =>
+    handle(reply, () => {
+      const b = body(req.body);
+      const gatewayId = optional(b, 'gatewayId', isInt, 'a gateway id');
+      const gatewayIds = optional(b, 'gatewayIds', isIntArray, 'gateway ids') ?? (gatewayId === undefined ? [] : [gatewayId]);
+      for (const id of gatewayIds) gatewayOf(String(id));
+      const lock = cloud.createLock({
+        name: optional(b, 'name', isString, 'text'),
+        alias: optional(b, 'alias', isString, 'text'),
+        battery: optional(b, 'battery', isInt, '0-100'),
+        online: optional(b, 'online', isBool, 'true or false'),
+        remoteUnlock: optional(b, 'remoteUnlock', isBool, 'true or false'),
+        gatewayIds,
+        capacity: capacityOf(b),
+        latencyMs: optional(b, 'latencyMs', isNullableInt, 'ms or null'),
+        clockOffsetMs: optional(b, 'clockOffsetMs', isInt, 'ms'),
+      });
+      return { lock: cloud.lockState(lock) };
+    }),
+  );
+  app.get('/sim/locks', (_req, reply) => handle(reply, () => ({ locks: Object.values(cloud.state.locks).map((l) => cloud.lockState(l)) })));
+  app.get<{ Params: { lockId: string } }>('/sim/locks/:lockId', (req, reply) => handle(reply, () => ({ lock: cloud.lockState(lockOf(req.params.lockId)) })));
+  app.patch<{ Params: { lockId: string } }>('/sim/locks/:lockId', (req, reply) =>
+    handle(reply, () => {
+      const lock = lockOf(req.params.lockId);
+      const b = body(req.body);
+      const online = optional(b, 'online', isBool, 'true or false');
+      const battery = optional(b, 'battery', isInt, '0-100');
+      const frozen = optional(b, 'frozen', isBool, 'true or false');
+      const remoteUnlock = optional(b, 'remoteUnlock', isBool, 'true or false');
+      const latencyMs = optional(b, 'latencyMs', isNullableInt, 'ms or null');
+      const clockOffsetMs = optional(b, 'clockOffsetMs', isInt, 'ms');
+      const capacity = capacityOf(b);
+      const name = optional(b, 'name', isString, 'text');
+      if (battery !== undefined && (battery < 0 || battery > 100)) throw new ControlError(400, 'battery: 0-100');
+      cloud.updateReachability(() => {
+        if (online !== undefined) lock.online = online;
+      });
+      if (battery !== undefined) lock.battery = battery;
+      if (frozen !== undefined) lock.frozen = frozen;
+      if (remoteUnlock !== undefined) lock.remoteUnlock = remoteUnlock;
+      if (latencyMs !== undefined) lock.latencyMs = latencyMs;
+      if (clockOffsetMs !== undefined) lock.clockOffsetMs = clockOffsetMs;
+      if (capacity) lock.capacity = { ...lock.capacity, ...capacity };
+      if (name !== undefined) lock.lockAlias = name.startsWith('SIM') ? name : `SIM ${name}`;
+      cloud.changed();
+      return { lock: cloud.lockState(lock) };
+    }),
+  );
+  app.post<{ Params: { lockId: string } }>('/sim/locks/:lockId/pair', (req, reply) =>
+    handle(reply, () => {
+      const lock = lockOf(req.params.lockId);
+      const gatewayId = optional(body(req.body), 'gatewayId', isInt, 'a gateway id');
+      if (gatewayId === undefined) throw new ControlError(400, 'gatewayId is required');
+      gatewayOf(String(gatewayId));
+      cloud.updateReachability(() => {
+        if (!lock.gatewayIds.includes(gatewayId)) lock.gatewayIds.push(gatewayId);
+      });
+      return { lock: cloud.lockState(lock) };
+    }),
+  );
+  app.post<{ Params: { lockId: string } }>('/sim/locks/:lockId/unpair', (req, reply) =>
+    handle(reply, () => {
+      const lock = lockOf(req.params.lockId);
+      const gatewayId = optional(body(req.body), 'gatewayId', isInt, 'a gateway id');
+      cloud.updateReachability(() => {
+        lock.gatewayIds = gatewayId === undefined ? [] : lock.gatewayIds.filter((id) => id !== gatewayId);
+      });
+      return { lock: cloud.lockState(lock) };
+    }),
+  );
+
+  // Failures
+
+  app.post<{ Params: { lockId: string } }>('/sim/locks/:lockId/failures', (req, reply) =>
+    handle(reply, () => {
+      const lock = lockOf(req.params.lockId);
+      cloud.setFailures(lock, [...lock.failures, failureOf(body(req.body))]);
+      return { failures: lock.failures };
+    }),
+  );
+  app.delete<{ Params: { lockId: string } }>('/sim/locks/:lockId/failures', (req, reply) =>
+    handle(reply, () => {
+      const lock = lockOf(req.params.lockId);
+      cloud.setFailures(lock, []);
+      return { failures: [] };
+    }),
+  );
+  app.post('/sim/failures/next', (req, reply) =>
+    handle(reply, () => {
+      const b = body(req.body);
+      const failure = failureOf(b);
+      const lockId = optional(b, 'lockId', isInt, 'a lock id');
+      const op = optional(b, 'op', isString, 'a TTLock path such as "keyboardPwd/add" or "oauth2/token"');
+      const times = optional(b, 'times', isInt, 'how many calls') ?? 1;
+      cloud.queueNextFailure({ code: failure.code, message: failure.message, op, lockId, times });
+      return { next: cloud.pendingNextFailures() };
+    }),
+  );
+  app.delete('/sim/failures/next', (_req, reply) =>
+    handle(reply, () => {
+      cloud.clearNextFailures();
+      return { next: [] };
+    }),
+  );
+
+  // At the door
+
+  app.post<{ Params: { lockId: string } }>('/sim/locks/:lockId/use', (req, reply) =>
+    handle(reply, () => {
+      const lock = lockOf(req.params.lockId);
+      const b = body(req.body);
+      const passcode = optional(b, 'passcode', isString, 'digits');
+      const cardNumber = optional(b, 'cardNumber', isString, 'digits');
+      const faceId = optional(b, 'faceId', isInt, 'a face id');
+      const faceNumber = optional(b, 'faceNumber', isString, 'a face number');
+      if (passcode !== undefined) return cloud.enterPasscode(lock, passcode);
+      if (cardNumber !== undefined) return cloud.presentCard(lock, cardNumber);
+      if (faceId !== undefined || faceNumber !== undefined) return cloud.showFace(lock, { faceId, faceNumber });
+      throw new ControlError(400, 'one of passcode, cardNumber, faceId or faceNumber is required');
+    }),
+  );
+
+  // Drift: changes to the lock the cloud's caller did not make
+
+  app.post<{ Params: { lockId: string } }>('/sim/locks/:lockId/drift', (req, reply) =>
+    handle(reply, () => {
+      const lock = lockOf(req.params.lockId);
+      const b = body(req.body);
+      const kind = optional(b, 'kind', isKind, 'passcode, card or face');
+      if (!kind) throw new ControlError(400, 'kind: passcode, card or face');
+      const action = b.action ?? 'plant';
+      const cloudToo = optional(b, 'cloud', isBool, 'true or false');
+      if (action === 'plant') {
+        const entry = cloud.plantDrift(lock, {
+          kind,
+          code: optional(b, 'code', isString, 'digits'),
+          cardNumber: optional(b, 'cardNumber', isString, 'digits'),
+          featureData: optional(b, 'featureData', isString, 'hexadecimal'),
+          name: optional(b, 'name', isString, 'text'),
+          startDate: optional(b, 'startDate', isInt, 'ms'),
+          endDate: optional(b, 'endDate', isNullableInt, 'ms or null'),
+          cloud: cloudToo,
+        });
+        return { planted: entry };
+      }
+      if (action === 'remove') {
+        const removed = cloud.removeDrift(lock, {
+          kind,
+          id: optional(b, 'id', isInt, 'the credential id'),
+          code: optional(b, 'code', isString, 'digits'),
+          cardNumber: optional(b, 'cardNumber', isString, 'digits'),
+          cloud: cloudToo,
+        });
+        if (!removed) throw new ControlError(404, `no such ${kind} on the lock`);
+        return { removed };
+      }
+      throw new ControlError(400, 'action: plant or remove');
+    }),
+  );
+}

@@ -1,0 +1,179 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LockCloud, type Params } from './cloud';
+import { registerControlRoutes } from './control';
+import { errorBody, OK_BODY, TT, TtlockError, ttError } from './errors';
+import { loadState } from './state';
+
+export interface LockSimOptions {
+  /** 0 (the default): any free port. */
+  port?: number;
+  host?: string;
+  /** Where the state is kept across restarts; none: in memory only. */
+  stateFile?: string;
+  /** Where lock records are pushed as TTLock's callback does; kept in the state when given. */
+  callbackUrl?: string | null;
+  clientId?: string;
+  clientSecret?: string;
+  username?: string;
+  /** The account's password in clear; callers send its MD5. */
+  password?: string;
+  /** Latency of a gateway write in ms, fixed or a [min, max] range (default [20, 50]). */
+  latencyMs?: number | [number, number];
+  /** Lifetime of access tokens (default 90 days, as TTLock's). */
+  tokenTtlSeconds?: number;
+  /** Calls a minute per client id before 30006 (default 0: no limit). */
+  rateLimitPerMinute?: number;
+  /** Delays between attempts to deliver a callback (default 1 s, 5 s, 15 s, 60 s). */
+  callbackRetryDelaysMs?: number[];
+  /** Quiet time before the state is written (default 200 ms). */
+  stateDebounceMs?: number;
+  /** When the state is empty: create one gateway and this many locks paired with it. */
+  seedLocks?: number;
+  /** Log requests (pino, through Fastify). */
+  logger?: boolean;
+}
+
+export interface LockSim {
+  /** `http://host:port`, the TTLock base URL (`/oauth2/token`, `/v3/...`) and the control API (`/sim/...`). */
+  url: string;
+  port: number;
+  cloud: LockCloud;
+  app: FastifyInstance;
+  /** Stops retrying callbacks, writes the state and closes the server. */
+  close(): Promise<void>;
+}
+
+export const SIM_DEFAULTS = {
+  clientId: 'sim-client-id',
+  clientSecret: 'sim-client-secret',
+  username: 'sim-hotel-admin',
+  password: 'sim-password',
+} as const;
+
+/** The TTLock calls the simulator answers, by path under `/v3/`. */
+type Handler = (cloud: LockCloud, params: Params, op: string) => unknown;
+
+const V3: Record<string, Handler> = {
+  'lock/list': (c, p) => c.listLocks(p),
+  'lock/detail': (c, p, op) => c.lockDetail(c.requireLock(op, p)),
+  'gateway/listByLock': (c, p, op) => c.gatewaysOfLock(c.requireLock(op, p)),
+  'gateway/list': (c, p) => c.listGateways(p),
+  'keyboardPwd/get': (c, p, op) => c.getRandomPasscode(c.requireLock(op, p), p),
+  'keyboardPwd/add': (c, p, op) => c.addCustomPasscode(c.requireLock(op, p), p),
+  'keyboardPwd/delete': async (c, p, op) => {
+    await c.deletePasscode(c.requireLock(op, p), p);
+    return OK_BODY;
+  },
+  'lock/listKeyboardPwd': (c, p, op) => c.listPasscodes(c.requireLock(op, p), p),
+  'identityCard/add': (c, p, op) => c.addCard(c.requireLock(op, p), p),
+  'identityCard/delete': async (c, p, op) => {
+    await c.deleteCard(c.requireLock(op, p), p);
+    return OK_BODY;
+  },
+  'identityCard/list': (c, p, op) => c.listCards(c.requireLock(op, p), p),
+  'face/add': (c, p, op) => c.addFace(c.requireLock(op, p), p),
+  'face/delete': async (c, p, op) => {
+    await c.deleteFace(c.requireLock(op, p), p);
+    return OK_BODY;
+  },
+  'face/list': (c, p, op) => c.listFaces(c.requireLock(op, p), p),
+  'lock/unlock': async (c, p, op) => {
+    await c.unlock(c.requireLock(op, p));
+    return OK_BODY;
+  },
+  'lockRecord/list': (c, p, op) => c.listRecords(c.requireLock(op, p), p),
+};
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** Query string and form body of a TTLock call (TTLock documents GET with a query for reads, form POSTs for writes). */
+function paramsOf(request: FastifyRequest): Params {
+  const params: Params = { ...(request.query as Params) };
+  if (request.method === 'POST') {
+    const type = request.headers['content-type'] ?? '';
+    if (!type.startsWith(FORM)) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: the body must be ${FORM}`);
+    Object.assign(params, request.body as Params);
+  }
+  return params;
+}
+
+async function answer(cloud: LockCloud, path: string, reply: FastifyReply, run: () => unknown) {
+  try {
+    const result = await run();
+    cloud.logCall(path, 0);
+    return reply.send(result);
+  } catch (error) {
+    if (error instanceof TtlockError) {
+      cloud.logCall(path, error.errcode);
+      return reply.send(errorBody(error));
+    }
+    cloud.logCall(path, TT.INTERNAL);
+    reply.log.error(error);
+    return reply.send(errorBody(ttError(TT.INTERNAL)));
+  }
+}
+
+/** Starts the simulator (in this process) and resolves once it listens. */
+export async function startLockSim(options: LockSimOptions = {}): Promise<LockSim> {
+  const state = loadState(options.stateFile);
+  if (options.callbackUrl !== undefined) state.callbackUrl = options.callbackUrl;
+  const cloud = new LockCloud({
+    clientId: options.clientId ?? SIM_DEFAULTS.clientId,
+    clientSecret: options.clientSecret ?? SIM_DEFAULTS.clientSecret,
+    username: options.username ?? SIM_DEFAULTS.username,
+    password: options.password ?? SIM_DEFAULTS.password,
+    latencyMs: options.latencyMs ?? [20, 50],
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 7_776_000,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    callbackRetryDelaysMs: options.callbackRetryDelaysMs ?? [1_000, 5_000, 15_000, 60_000],
+    stateFile: options.stateFile,
+    stateDebounceMs: options.stateDebounceMs ?? 200,
+    initialState: state,
+  });
+  if (options.seedLocks && Object.keys(state.locks).length === 0) {
+    const gateway = cloud.createGateway({ name: 'Gateway 1' });
+    for (let i = 1; i <= options.seedLocks; i += 1) cloud.createLock({ name: `Room ${100 + i}`, gatewayIds: [gateway.gatewayId] });
+  }
+  cloud.changed();
+
+  const app = Fastify({ logger: options.logger ?? false });
+  app.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  // Everything the simulator answers says so.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-simulated', 'true');
+    return payload;
+  });
+
+  app.post('/oauth2/token', (request, reply) => answer(cloud, 'oauth2/token', reply, () => cloud.oauthToken(paramsOf(request))));
+  for (const [op, handler] of Object.entries(V3)) {
+    const route = (request: FastifyRequest, reply: FastifyReply) =>
+      answer(cloud, op, reply, () => {
+        const params = paramsOf(request);
+        cloud.authenticate(op, params);
+        return handler(cloud, params, op);
+      });
+    app.get(`/v3/${op}`, route);
+    app.post(`/v3/${op}`, route);
+  }
+  registerControlRoutes(app, cloud);
+
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const port = Number(new URL(address).port);
+  let closing: Promise<void> | null = null;
+  return {
+    url: address,
+    port,
+    cloud,
+    app,
+    close() {
+      closing ??= (async () => {
+        cloud.callbacks.close();
+        await app.close();
+        await cloud.flush();
+      })();
+      return closing;
+    },
+  };
+}

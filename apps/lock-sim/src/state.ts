@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Everything the simulator knows, as one JSON-serialisable value: the cloud's records of locks,
+ * gateways and credentials, what each lock really holds, the issued tokens and the counters of
+ * ids. Persisted to `stateFile` (write to a temporary file, then rename) so a restart of the
+ * simulator keeps it.
+ */
+export interface SimState {
+  version: 1;
+  counters: { lockId: number; gatewayId: number; keyboardPwdId: number; cardId: number; faceId: number; recordId: number; uid: number };
+  /** Offset of the simulated cloud's clock from the machine's, in ms. */
+  clockOffsetMs: number;
+  /** Where lock records are pushed (TTLock's "callback URL" of the application), or null. */
+  callbackUrl: string | null;
+  locks: Record<string, SimLock>;
+  gateways: Record<string, SimGateway>;
+  tokens: Record<string, SimToken>;
+  refreshTokens: Record<string, SimRefreshToken>;
+  /** Lock records uploaded to the cloud (what `lockRecord/list` reads). */
+  records: SimRecord[];
+}
+
+export interface SimToken {
+  uid: number;
+  expiresAt: number;
+  refreshToken: string;
+}
+
+export interface SimRefreshToken {
+  uid: number;
+  expiresAt: number;
+}
+
+export interface SimGateway {
+  gatewayId: number;
+  gatewayName: string;
+  gatewayMac: string;
+  networkName: string;
+  online: boolean;
+  createdAt: number;
+}
+
+/** A failure forced on every matching call to a lock until removed. */
+export interface InjectedFailure {
+  code: number;
+  message?: string;
+  /** TTLock paths without `/v3/` (`keyboardPwd/add`); absent: every call about the lock. */
+  ops?: string[];
+}
+
+export interface SimLock {
+  lockId: number;
+  lockName: string;
+  lockAlias: string;
+  lockMac: string;
+  battery: number;
+  /** The lock answers its gateway. When false, writes through the gateway fail with -3036. */
+  online: boolean;
+  frozen: boolean;
+  /** "Remote unlock" setting of the lock; when off, `lock/unlock` fails with -4043. */
+  remoteUnlock: boolean;
+  /** Gateways paired with (in range of) the lock, best signal first. */
+  gatewayIds: number[];
+  capacity: { passcodes: number; cards: number; faces: number };
+  /** Latency of gateway writes to this lock in ms; null: the simulator's default. */
+  latencyMs: number | null;
+  /** Offset of the lock's own clock from the cloud's, in ms (locks drift). */
+  clockOffsetMs: number;
+  /** When the lock was last heard from through a gateway (kept when it stops answering). */
+  lastSeenAt: number;
+  createdAt: number;
+  failures: InjectedFailure[];
+  passcodes: SimPasscode[];
+  cards: SimCard[];
+  faces: SimFace[];
+  /** Records the lock keeps while no gateway can read them (at most 500, oldest dropped). */
+  pendingRecords: SimRecord[];
+}
+
+/**
+ * A credential, with where it is: `inCloud` (listed by the cloud's list calls) and `onLock`
+ * (accepted by the lock). They differ after `addType`/`deleteType` 1, and after planted drift.
+ */
+interface CredentialBase {
+  inCloud: boolean;
+  onLock: boolean;
+  startDate: number;
+  /** 0: permanent. */
+  endDate: number;
+  createdAt: number;
+  senderUsername: string;
+}
+
+export interface SimPasscode extends CredentialBase {
+  keyboardPwdId: number;
+  keyboardPwd: string;
+  keyboardPwdName: string;
+  /** 1 one-time, 2 permanent, 3 period. */
+  keyboardPwdType: number;
+  isCustom: boolean;
+  /** First use at the lock (random codes must be used within 24 hours of their start). */
+  firstUsedAt: number | null;
+  /** A one-time code after its use. */
+  used: boolean;
+}
+
+export interface SimCard extends CredentialBase {
+  cardId: number;
+  cardNumber: string;
+  cardName: string;
+}
+
+export interface SimFace extends CredentialBase {
+  faceId: number;
+  faceNumber: string;
+  name: string;
+  featureData: string;
+}
+
+export interface SimRecord {
+  recordId: number;
+  lockId: number;
+  recordTypeFromLock: number;
+  recordType: number;
+  success: 0 | 1;
+  username: string;
+  keyboardPwd: string;
+  lockDate: number;
+  /** When the cloud received it; 0 while it waits in the lock. */
+  serverDate: number;
+  electricQuantity: number;
+}
+
+export function emptyState(): SimState {
+  return {
+    version: 1,
+    counters: { lockId: 100_000, gatewayId: 200_000, keyboardPwdId: 3_000_000, cardId: 4_000_000, faceId: 5_000_000, recordId: 9_000_000, uid: 7_000 },
+    clockOffsetMs: 0,
+    callbackUrl: null,
+    locks: {},
+    gateways: {},
+    tokens: {},
+    refreshTokens: {},
+    records: [],
+  };
+}
+
+export function loadState(file: string | undefined): SimState {
+  if (!file || !fs.existsSync(file)) return emptyState();
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as SimState;
+  if (parsed.version !== 1) throw new Error(`lock simulator: ${file} holds state version ${String(parsed.version)}, expected 1`);
+  return { ...emptyState(), ...parsed, counters: { ...emptyState().counters, ...parsed.counters } };
+}
+
+/**
+ * Writes the state to `file` after `debounceMs` of quiet (many changes, one write), one write at a
+ * time, atomically: a temporary file next to it, then a rename, so a crash never leaves half a file.
+ */
+export class StateWriter {
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private dirty = false;
+
+  constructor(
+    private readonly file: string | undefined,
+    private readonly snapshot: () => SimState,
+    private readonly debounceMs: number,
+  ) {}
+
+  markDirty(): void {
+    if (!this.file) return;
+    this.dirty = true;
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush().catch((error: unknown) => console.error('lock simulator: could not save its state', error));
+    }, this.debounceMs);
+    this.timer.unref();
+  }
+
+  /** Writes now if anything changed since the last write. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const next = this.writing.then(async () => {
+      if (!this.file || !this.dirty) return;
+      this.dirty = false;
+      const text = JSON.stringify(this.snapshot());
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
+      await fs.promises.writeFile(tmp, text, 'utf8');
+      await fs.promises.rename(tmp, this.file);
+    });
+    this.writing = next.catch(() => {});
+    return next;
+  }
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SIM_DEFAULTS } from './server';
+
+/**
+ * A bare TTLock client for the simulator's own tests: form-encoded POSTs and GETs with a query, as
+ * TTLock documents them, and the control API's JSON. (The server's adapter is tested separately
+ * against the simulator.)
+ */
+export class SimClient {
+  token = '';
+  refreshToken = '';
+
+  constructor(readonly url: string) {}
+
+  async form(path: string, fields: Record<string, unknown>, method: 'POST' | 'GET' = 'POST'): Promise<Record<string, unknown>> {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) params.set(k, String(v));
+    const response =
+      method === 'GET'
+        ? await fetch(`${this.url}${path}?${params.toString()}`)
+        : await fetch(`${this.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: params.toString() });
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  async login(overrides: Record<string, string> = {}): Promise<Record<string, unknown>> {
+    const answer = await this.form('/oauth2/token', {
+      clientId: SIM_DEFAULTS.clientId,
+      clientSecret: SIM_DEFAULTS.clientSecret,
+      username: SIM_DEFAULTS.username,
+      password: createHash('md5').update(SIM_DEFAULTS.password).digest('hex'),
+      ...overrides,
+    });
+    if (typeof answer.access_token === 'string') {
+      this.token = answer.access_token;
+      this.refreshToken = String(answer.refresh_token);
+    }
+    return answer;
+  }
+
+  /** A TTLock `/v3` call with clientId, accessToken and date. */
+  call(op: string, fields: Record<string, unknown> = {}, method: 'POST' | 'GET' = 'POST') {
+    return this.form(`/v3/${op}`, { clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now(), ...fields }, method);
+  }
+
+  async control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.url}/sim${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as T;
+    if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  /** A gateway and a lock paired with it; returns their ids. */
+  async lockWithGateway(lock: Record<string, unknown> = {}): Promise<{ lockId: number; gatewayId: number }> {
+    const { gateway } = await this.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
+    const created = await this.control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId, ...lock });
+    return { lockId: created.lock.lockId, gatewayId: gateway.gatewayId };
+  }
+}
+
+/** A tiny HTTP receiver for callbacks: answers with the next of `statuses` (then 200), keeps what it got. */
+export async function startReceiver(statuses: number[] = []) {
+  const received: { fields: Record<string, string>; contentType: string | undefined }[] = [];
+  const waiters: (() => void)[] = [];
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => {
+      received.push({ fields: Object.fromEntries(new URLSearchParams(text)), contentType: req.headers['content-type'] });
+      const status = statuses.shift() ?? 200;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'success' : 'fail');
+      for (const wake of waiters.splice(0)) wake();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/ttlock/callback`,
+    received,
+    /** Resolves once `count` posts have arrived (or rejects after `timeoutMs`). */
+    async waitFor(count: number, timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`callback receiver: ${received.length} of ${count} posts after ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
