@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { i18next, initI18n } from './lib/i18n';
 import { queryClient } from './lib/trpc';
 import { router } from './router';
 import { SessionExpiredDialog } from './features/session/session-expired-dialog';
+import { AppToaster } from './components/app-toaster';
 import './styles.css';
 
 async function bootstrap() {
@@ -16,7 +16,7 @@ async function bootstrap() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <SessionExpiredDialog />
-        <Toaster
+        <AppToaster
           position="top-center"
           richColors
           closeButton

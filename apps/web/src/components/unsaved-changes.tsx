@@ -1,16 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { useMountedOnce } from '@/lib/lazy';
+
+/** The question is a chunk of its own: loaded as soon as a form holds changes, mounted when first asked. */
+const loadDiscardDialog = () => import('./discard-changes-dialog');
+const DiscardChangesDialog = lazy(() => loadDiscardDialog().then((m) => ({ default: m.DiscardChangesDialog })));
 
 /**
  * The one way the console keeps half-done work. A form registers its unsaved state
@@ -30,7 +24,6 @@ interface UnsavedChangesContext {
 const Context = createContext<UnsavedChangesContext | null>(null);
 
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const dirty = useRef(new Set<string>());
   const [pending, setPending] = useState<((discard: boolean) => void) | null>(null);
 
@@ -38,8 +31,13 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     () => ({
       ask: () => new Promise<boolean>((resolve) => setPending(() => resolve)),
       setDirty(id, isDirty) {
-        if (isDirty) dirty.current.add(id);
-        else dirty.current.delete(id);
+        if (isDirty) {
+          dirty.current.add(id);
+          // The question is ready before it is asked.
+          void loadDiscardDialog().catch(() => undefined);
+        } else {
+          dirty.current.delete(id);
+        }
       },
       isDirty: (id) => (id === undefined ? dirty.current.size > 0 : dirty.current.has(id)),
       clear: (id) => (id === undefined ? dirty.current.clear() : void dirty.current.delete(id)),
@@ -63,23 +61,18 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     enableBeforeUnload: () => value.isDirty(),
   });
 
+  const isAsked = pending !== null;
+  const isDialogMounted = useMountedOnce(isAsked);
+
   return (
     <Context.Provider value={value}>
       {children}
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && answer(false)}>
-        <AlertDialogContent data-testid="discard-changes">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('common.discardTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('common.discardText')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel data-testid="keep-editing">{t('common.keepEditing')}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => answer(true)} data-testid="discard-confirm">
-              {t('common.discard')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {/* A dialog floats above the page: nothing holds its place while its chunk arrives. */}
+      {isDialogMounted && (
+        <Suspense fallback={null}>
+          <DiscardChangesDialog open={isAsked} onAnswer={answer} />
+        </Suspense>
+      )}
     </Context.Provider>
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAppErrorData } from '@console/shared';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('./toast', () => ({ toast }));
 vi.mock('./i18n', () => ({ i18next: { t: (key: string) => `t:${key}` } }));
 const clearUserInfo = vi.hoisted(() => vi.fn());
 vi.mock('./user-info', () => ({ clearUserInfo }));

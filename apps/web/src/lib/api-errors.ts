@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ERRNO_ACCOUNT_FROZEN, ERRNO_LOGIN_EXPIRED, SILENT_ERRNOS, type TAppErrorData } from '@console/shared';
 import { i18next } from './i18n';
 import { clearUserInfo } from './user-info';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZResetPasswordInput } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';

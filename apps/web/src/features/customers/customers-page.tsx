@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Eye, Lock, LockOpen, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
 import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';

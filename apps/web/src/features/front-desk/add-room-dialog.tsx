@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZRoomInput } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
 import { RoomGroupSelect } from '@/components/room-group-select';

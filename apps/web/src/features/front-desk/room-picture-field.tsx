@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ImageOff, ImageUp, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { currentLanguage } from '@/lib/language';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tan
 import { CalendarPlus, Info, Tags, Trash2 } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { LIMITS, ZDatePrice, ZRoomPriceInput, minPriceMinor } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, CheckCheck, Construction, Sparkles, Trash, Wrench, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ROOM_STATUS_TARGETS, type TRoomStatusTarget } from '@console/shared';
 import { RoomStatusBadge } from '@/components/status-badges';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderTree, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ZRoomGroupInput } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RefreshButton } from '@/components/refresh-button';

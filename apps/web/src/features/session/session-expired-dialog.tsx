@@ -1,34 +1,22 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { onSessionExpired, setSessionDialogOpen, signInAgain } from '@/lib/api-errors';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { onSessionExpired } from '@/lib/api-errors';
+import { useMountedOnce } from '@/lib/lazy';
 
-/** Spec §8, errno 100003: "the login info expired", with sign in again or cancel. */
+const SessionExpiredAlert = lazy(() => import('./session-expired-alert').then((m) => ({ default: m.SessionExpiredAlert })));
+
+/**
+ * Spec §8, errno 100003: "the login info expired", with sign in again or cancel. The dialog is a
+ * chunk of its own, loaded the first time a session expires (it floats above the page: nothing
+ * holds its place meanwhile), then kept mounted.
+ */
 export function SessionExpiredDialog() {
-  const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   useEffect(() => onSessionExpired(setIsOpen), []);
+  const isMounted = useMountedOnce(isOpen);
+  if (!isMounted) return null;
   return (
-    <AlertDialog open={isOpen} onOpenChange={setSessionDialogOpen}>
-      <AlertDialogContent data-testid="session-expired">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('session.expiredTitle')}</AlertDialogTitle>
-          <AlertDialogDescription>{t('session.expiredText')}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
-          <AlertDialogAction onClick={signInAgain}>{t('session.signInAgain')}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={null}>
+      <SessionExpiredAlert isOpen={isOpen} />
+    </Suspense>
   );
 }

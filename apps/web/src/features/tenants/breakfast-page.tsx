@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AlertTriangle, Check, ChevronLeft, ChevronRight, Coffee } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { addDays, isLocalDate, LIMITS, ZBreakfastServeInput } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
 import { FormDialog } from '@/components/form-dialog';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
 import { RoomPicker, type PickedRoom } from '@/components/room-picker';
 import { Label } from '@/components/ui/label';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
 import { appErrorOf } from '@/lib/api-errors';
 import { useHotelSettings } from '@/lib/hotel-settings';
