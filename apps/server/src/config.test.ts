@@ -14,17 +14,39 @@ describe('configuration', () => {
   it('refuses to start in production with the development key and IV', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1' })).toThrow(/COMPAT_DES_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none' }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', LOCK_PROVIDER: 'none' }).isProduction).toBe(true);
   });
 
   it('refuses to start in production with the development SMS sender, which logs recovery codes', () => {
-    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01' };
+    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', LOCK_PROVIDER: 'none' };
     expect(() => loadConfig(keys)).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ ...keys, SMS_PROVIDER: 'dev' })).toThrow(/SMS_PROVIDER/);
     expect(loadConfig({ ...keys, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' }).sms.provider).toBe('http');
     expect(loadConfig({ ...keys, SMS_PROVIDER: 'none' }).sms.provider).toBe('none');
     // Outside production the development sender stays the default.
     expect(loadConfig({}).sms.provider).toBe('dev');
+  });
+
+  it('refuses to start in production without an explicit lock provider, or with the development callback secret', () => {
+    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none' };
+    expect(() => loadConfig(keys)).toThrow(/LOCK_PROVIDER/);
+    expect(() => loadConfig({ ...keys, LOCK_PROVIDER: 'sim' })).toThrow(/LOCK_CALLBACK_SECRET/);
+    expect(loadConfig({ ...keys, LOCK_PROVIDER: 'sim', LOCK_CALLBACK_SECRET: 'a-long-random-secret' }).locks.provider).toBe('sim');
+    expect(loadConfig({ ...keys, LOCK_PROVIDER: 'none' }).locks.provider).toBe('none');
+    // Outside production the simulator is the default.
+    expect(loadConfig({}).locks.provider).toBe('sim');
+  });
+
+  it('needs the TTLock credentials for LOCK_PROVIDER=ttlock', () => {
+    expect(() => loadConfig({ LOCK_PROVIDER: 'ttlock' })).toThrow(/TTLOCK_CLIENT_ID[\s\S]*TTLOCK_CLIENT_SECRET[\s\S]*TTLOCK_USERNAME[\s\S]*TTLOCK_PASSWORD/);
+    const config = loadConfig({ LOCK_PROVIDER: 'ttlock', TTLOCK_CLIENT_ID: 'id', TTLOCK_CLIENT_SECRET: 'secret', TTLOCK_USERNAME: 'hotel', TTLOCK_PASSWORD: 'pw' });
+    expect(config.locks.ttlock).toMatchObject({ baseUrl: 'https://euapi.ttlock.com', clientId: 'id', username: 'hotel' });
+  });
+
+  it('takes an empty variable as unset, as docker compose passes them', () => {
+    const config = loadConfig({ SMS_HTTP_URL: '', LOCK_CALLBACK_SECRET: '', LOCK_SIM_URL: '', PORT: '' });
+    expect(config.port).toBe(3000);
+    expect(config.locks.sim.url).toBeUndefined();
   });
 
   it('names every invalid variable', () => {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Development values of the legacy envelope key and IV; production refuses to start with them. */
 export const DEV_COMPAT_DES_KEY = 'slDevK01';
 export const DEV_COMPAT_DES_IV = 'slDevIv1';
+/** Development secret of the lock-record callback URL; production refuses it. */
+export const DEV_LOCK_CALLBACK_SECRET = 'dev-lock-callback-secret';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -55,6 +57,28 @@ const ZEnv = z
     DB_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
     /** How many times a transaction that met a deadlock, a serialization failure or a full pool runs. */
     DB_TX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    /**
+     * Which lock cloud the server speaks to: `ttlock` (TTLock's Open API v3, TTLOCK_*), `sim`
+     * (apps/lock-sim, TTLock's API simulated: LOCK_SIM_URL, or run inside the server when unset),
+     * `none` (no locks: credentials stay pending). Production has no default.
+     */
+    LOCK_PROVIDER: z.enum(['ttlock', 'sim', 'none']).optional(),
+    TTLOCK_BASE_URL: z.string().url().default('https://euapi.ttlock.com'),
+    TTLOCK_CLIENT_ID: z.string().optional(),
+    TTLOCK_CLIENT_SECRET: z.string().optional(),
+    TTLOCK_USERNAME: z.string().optional(),
+    TTLOCK_PASSWORD: z.string().optional(),
+    /** An external simulator (the compose demo service); unset with LOCK_PROVIDER=sim: run one in the server. */
+    LOCK_SIM_URL: z.string().url().optional(),
+    LOCK_SIM_STATE_FILE: z.string().default('./data/lock-sim.json'),
+    LOCK_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+    /** The secret path segment of the lock-record callback URL (/api/locks/callback/<secret>). */
+    LOCK_CALLBACK_SECRET: z.string().min(16).default(DEV_LOCK_CALLBACK_SECRET),
+    /** Where the lock cloud reaches this server (for the callback URL given to the simulator). */
+    PUBLIC_URL: z.string().url().optional(),
+    /** Attempts of one credential delivery before it is failed, and the first retry delay (doubling). */
+    LOCK_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+    LOCK_DELIVERY_BACKOFF_MS: z.coerce.number().int().min(10).default(2_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (env.COMPAT_DES_KEY === DEV_COMPAT_DES_KEY || env.COMPAT_DES_IV === DEV_COMPAT_DES_IV)) {
@@ -71,6 +95,21 @@ const ZEnv = z
         message: 'production refuses SMS_PROVIDER=dev (it writes recovery codes to the log): set SMS_PROVIDER=http with SMS_HTTP_URL, or SMS_PROVIDER=none to turn SMS password recovery off',
       });
     }
+    if (env.NODE_ENV === 'production' && env.LOCK_PROVIDER === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOCK_PROVIDER'],
+        message: 'production needs an explicit LOCK_PROVIDER: ttlock (with TTLOCK_CLIENT_ID, TTLOCK_CLIENT_SECRET, TTLOCK_USERNAME, TTLOCK_PASSWORD), sim (simulated locks, for a demo) or none',
+      });
+    }
+    if (env.LOCK_PROVIDER === 'ttlock') {
+      for (const name of ['TTLOCK_CLIENT_ID', 'TTLOCK_CLIENT_SECRET', 'TTLOCK_USERNAME', 'TTLOCK_PASSWORD'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `LOCK_PROVIDER=ttlock needs ${name}` });
+      }
+    }
+    if (env.NODE_ENV === 'production' && env.LOCK_PROVIDER !== 'none' && env.LOCK_CALLBACK_SECRET === DEV_LOCK_CALLBACK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['LOCK_CALLBACK_SECRET'], message: 'production refuses the development LOCK_CALLBACK_SECRET: set a random value of at least 16 characters' });
+    }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_PROVIDER=http needs SMS_HTTP_URL' });
     }
@@ -81,7 +120,8 @@ export type TConfig = ReturnType<typeof loadConfig>;
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = ZEnv.safeParse(env);
+  // An empty variable is an unset one (docker compose passes `${NAME:-}` as an empty string).
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -108,6 +148,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workersInProcess: e.WORKERS_IN_PROCESS,
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    locks: {
+      provider: e.LOCK_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sim'),
+      ttlock: {
+        baseUrl: e.TTLOCK_BASE_URL,
+        clientId: e.TTLOCK_CLIENT_ID ?? '',
+        clientSecret: e.TTLOCK_CLIENT_SECRET ?? '',
+        username: e.TTLOCK_USERNAME ?? '',
+        password: e.TTLOCK_PASSWORD ?? '',
+      },
+      sim: { url: e.LOCK_SIM_URL, stateFile: e.LOCK_SIM_STATE_FILE, port: e.LOCK_SIM_PORT },
+      callbackSecret: e.LOCK_CALLBACK_SECRET,
+      publicUrl: e.PUBLIC_URL,
+      delivery: { attempts: e.LOCK_DELIVERY_ATTEMPTS, backoffMs: e.LOCK_DELIVERY_BACKOFF_MS },
+    },
     db: {
       poolSize: e.DB_POOL_SIZE,
       transactions: { maxWaitMs: e.DB_TX_MAX_WAIT_MS, timeoutMs: e.DB_TX_TIMEOUT_MS, attempts: e.DB_TX_ATTEMPTS },

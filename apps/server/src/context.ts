@@ -4,6 +4,7 @@ import type { TConfig } from './config';
 import type { TPrisma } from './db/client';
 import type { DesCodec } from './infra/des';
 import type { Translator } from './infra/i18n';
+import type { LockProvider } from './infra/locks/provider';
 import type { Redis } from './infra/redis';
 import type { SmsSender } from './infra/sms';
 import type { Queues } from './jobs/queues';
@@ -18,6 +19,8 @@ export interface Deps {
   des: DesCodec;
   queues: Queues;
   sms: SmsSender;
+  /** The lock cloud (LOCK_PROVIDER); null when none is configured: credentials then stay pending. */
+  locks: LockProvider | null;
   /** Namespaces a Redis key under REDIS_PREFIX. */
   key(...parts: (string | number)[]): string;
 }

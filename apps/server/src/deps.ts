@@ -4,6 +4,7 @@ import type { Deps } from './context';
 import { createPrisma } from './db/client';
 import { createDesCodec } from './infra/des';
 import { createTranslator } from './infra/i18n';
+import type { LockProvider } from './infra/locks/provider';
 import { createRedis, probeRedis } from './infra/redis';
 import { createDevSmsSender, createHttpSmsSender, disabledSmsSender, type SmsSender } from './infra/sms';
 import { createQueues } from './jobs/queues';
@@ -20,7 +21,7 @@ export async function createDeps(
   config: TConfig,
   databaseUrl: string,
   log: FastifyBaseLogger,
-  overrides: { sms?: SmsSender; poolSize?: number } = {},
+  overrides: { sms?: SmsSender; poolSize?: number; locks?: LockProvider | null } = {},
 ): Promise<Deps> {
   await probeRedis(config.redisUrl);
   const redis = createRedis(config.redisUrl);
@@ -42,6 +43,7 @@ export async function createDeps(
     des: createDesCodec(config.compat.desKey, config.compat.desIv),
     queues: createQueues(config.redisUrl, config.redisPrefix),
     sms,
+    locks: overrides.locks !== undefined ? overrides.locks : null,
     key,
   };
 }

@@ -7,3 +7,4 @@ export * from './validation';
 export * from './front-desk';
 export * from './money';
 export * from './time';
+export * from './credentials';

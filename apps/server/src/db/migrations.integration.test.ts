@@ -9,7 +9,12 @@ import { createScratchDatabase } from './scratch-database';
 
 /** Constraints and indexes Prisma cannot express, written by hand in the migrations. */
 const HAND_WRITTEN_CONSTRAINT_TYPES = ['c', 'x'];
-const HAND_WRITTEN_INDEXES = ['Stay_no_overlap', 'Room_hotelId_name_active_key', 'Room_name_trgm_idx', 'Room_remarkName_trgm_idx', 'Stay_guestSearch_trgm_idx'];
+const HAND_WRITTEN_INDEXES = [
+  'LockPassword_delivery_work_idx',
+  'CardGrant_delivery_work_idx',
+  'FaceAuthorization_delivery_work_idx',
+  'Fingerprint_delivery_work_idx',
+  'Stay_no_overlap', 'Room_hotelId_name_active_key', 'Room_name_trgm_idx', 'Room_remarkName_trgm_idx', 'Stay_guestSearch_trgm_idx'];
 
 async function describeDatabase(url: string) {
   const client = new pg.Client({ connectionString: url });

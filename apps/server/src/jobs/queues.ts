@@ -1,9 +1,10 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { TLanguageHeader } from '@console/shared';
+import type { DeliveryJobData } from '../modules/credentials/delivery';
 import type { StayJobData } from '../modules/stay/stay-schedule';
 import { createRedis, type Redis } from '../infra/redis';
 
-export const QUEUE_NAMES = { sms: 'sms', stay: 'stay' } as const;
+export const QUEUE_NAMES = { sms: 'sms', stay: 'stay', credential: 'credential' } as const;
 
 export interface SmsJobData {
   to: string;
@@ -30,6 +31,8 @@ export const STAY_JOB_OPTIONS: JobsOptions = {
 export interface Queues {
   sms: Queue<SmsJobData>;
   stay: Queue<StayJobData>;
+  /** Credential deliveries to locks (one job per credential version) and the delivery sweep. */
+  credential: Queue<DeliveryJobData>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
@@ -47,13 +50,15 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
   };
   const sms = new Queue<SmsJobData>(QUEUE_NAMES.sms, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: SMS_JOB_OPTIONS });
   const stay = new Queue<StayJobData>(QUEUE_NAMES.stay, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: STAY_JOB_OPTIONS });
+  const credential = new Queue<DeliveryJobData>(QUEUE_NAMES.credential, { connection: connection() as ConnectionOptions, prefix });
   return {
     sms,
     stay,
+    credential,
     prefix,
     connection,
     async close() {
-      await Promise.all([sms.close(), stay.close()]);
+      await Promise.all([sms.close(), stay.close(), credential.close()]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

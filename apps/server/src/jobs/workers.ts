@@ -1,11 +1,18 @@
 import type { Deps } from '../context';
+import { scheduleDeliverySweep, startCredentialWorker } from './credential.job';
 import { startSmsWorker } from './sms.job';
 import { scheduleStaySweep, startStayWorker } from './stay.job';
 
 /** Starts every worker; `close` lets running jobs finish, then stops. `sweep: false` (tests) leaves the stay sweep unscheduled. */
 export function startWorkers(deps: Deps, options: { sweep?: boolean } = {}) {
-  const workers = [startSmsWorker(deps), startStayWorker(deps)];
-  const ready = options.sweep === false ? Promise.resolve() : scheduleStaySweep(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the stay sweep'));
+  const workers = [startSmsWorker(deps), startStayWorker(deps), startCredentialWorker(deps)];
+  const ready =
+    options.sweep === false
+      ? Promise.resolve()
+      : Promise.all([
+          scheduleStaySweep(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the stay sweep')),
+          scheduleDeliverySweep(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the delivery sweep')),
+        ]).then(() => undefined);
   return {
     workers,
     ready,

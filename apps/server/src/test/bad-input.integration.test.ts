@@ -36,7 +36,8 @@ async function buildWorld() {
   const [customer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Bad');
   const template = await ctx.deps.prisma.priceTemplate.create({ data: { hotelId: h.hotel.id, name: 'Bad input template', usualPrice: 10_000 } });
   const legacySession = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
-  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, legacyToken: legacySession.token };
+  const password = await ctx.deps.prisma.lockPassword.create({ data: { hotelId: h.hotel.id, roomId: rooms[0]!.id, stayId: stay.id, kind: 'custom', holderName: 'Primary', code: '483920', validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
+  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, legacyToken: legacySession.token };
 }
 
 type World = typeof world;
@@ -164,6 +165,11 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'stay.guests': () => ({ page: 1, pageSize: 20, search: 'P', currentOnly: true }),
   'stay.breakfast': () => ({ date: day }),
   'stay.serveBreakfast': (w) => ({ stayId: w.stay.id, date: day, guests: 1, acknowledge: [] }),
+  'password.list': (w) => ({ page: 1, pageSize: 20, roomId: w.rooms[0]!.id, stayId: w.stay.id, scope: 'all' }),
+  'password.get': (w) => ({ id: w.password.id }),
+  'password.create': (w) => ({ roomId: w.rooms[0]!.id, kind: 'custom', code: '592718', holderName: 'Guest', stayId: w.stay.id, validFrom: soon(), validUntil: later() }),
+  'password.revoke': (w) => ({ id: w.password.id }),
+  'password.retry': (w) => ({ id: w.password.id }),
 };
 
 /** Values no field of any request accepts. */

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config';
 import type { Actor, AuthedContext, Deps, RequestMeta } from '../context';
 import { closeDeps, createDeps } from '../deps';
+import type { LockProvider } from '../infra/locks/provider';
 import type { SmsSender } from '../infra/sms';
 import { createLogger } from '../server';
 import { resolveSession } from '../modules/auth/session.service';
@@ -28,9 +29,9 @@ export function testConfig(env: Record<string, string> = {}): TConfig {
 }
 
 /** The real app on the run's database and Redis, driven with `app.inject()`. */
-export async function createTestContext(options: { sms?: SmsSender; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestContext(options: { sms?: SmsSender; env?: Record<string, string>; locks?: LockProvider | null } = {}): Promise<TestContext> {
   const config = testConfig(options.env);
-  const deps = await createDeps(config, inject('databaseUrl'), createLogger(config), { sms: options.sms, poolSize: 5 });
+  const deps = await createDeps(config, inject('databaseUrl'), createLogger(config), { sms: options.sms, poolSize: 5, locks: options.locks });
   const app = await buildApp(deps);
   await app.ready();
   return {

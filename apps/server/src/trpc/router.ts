@@ -1,4 +1,5 @@
 import { authRouter } from './auth.router';
+import { passwordRouter } from './credential.router';
 import { customerRouter } from './customer.router';
 import { router } from './init';
 import { priceRouter } from './price.router';
@@ -12,6 +13,7 @@ export const appRouter = router({
   roomGroup: roomGroupRouter,
   price: priceRouter,
   stay: stayRouter,
+  password: passwordRouter,
 });
 
 export type AppRouter = typeof appRouter;

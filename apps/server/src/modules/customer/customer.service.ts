@@ -8,6 +8,8 @@ import { lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { afterCredentialChange } from '../credentials/delivery';
+import { LIVE_DELIVERY_STATES, revokeCustomerCredentials } from '../stay/revocation';
 
 /** A customer as every face shows it. */
 export interface CustomerDto {
@@ -53,7 +55,7 @@ function toDto(row: CustomerRow): CustomerDto {
 }
 
 /** Credentials still on a lock, or on their way to it. */
-const LIVE_STATES = ['pending', 'on_lock', 'failed'] as const;
+const LIVE_STATES = LIVE_DELIVERY_STATES;
 
 export async function listCustomers(ctx: AuthedContext, rawInput: TCustomerListInput) {
   const { deps, actor } = ctx;
@@ -117,15 +119,13 @@ export async function getCustomer(ctx: AuthedContext, raw: z.input<typeof ZCusto
  * hold on a lock for removal (delivery state `removing`, which the credential jobs carry out).
  */
 async function revokeCustomerAccess(tx: Prisma.TransactionClient, hotelId: number, customerId: number, now: Date) {
-  const live = { hotelId, customerId, deliveryState: { in: [...LIVE_STATES] } };
   const sessions = await tx.customerSession.updateMany({ where: { hotelId, customerId, revokedAt: null }, data: { revokedAt: now } });
-  const passwords = await tx.lockPassword.updateMany({ where: live, data: { deliveryState: 'removing' } });
-  const cards = await tx.cardGrant.updateMany({ where: live, data: { deliveryState: 'removing' } });
+  const credentials = await revokeCustomerCredentials(tx, hotelId, customerId);
   const faces = await tx.faceAuthorization.updateMany({
     where: { hotelId, deliveryState: { in: [...LIVE_STATES] }, face: { customerId } },
-    data: { deliveryState: 'removing' },
+    data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'customer_frozen', attempts: 0, lastError: null },
   });
-  return { sessions: sessions.count, credentials: passwords.count + cards.count + faces.count };
+  return { sessions: sessions.count, credentials: credentials + faces.count };
 }
 
 export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomerInput): Promise<CustomerDto> {
@@ -133,7 +133,7 @@ export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomer
   requirePermission(actor, 'customer.manage');
   const input = ZFreezeCustomerInput.parse(raw);
   const before = await findCustomer(ctx, input.id);
-  return transaction(deps, async (tx) => {
+  const dto = await transaction(deps, async (tx) => {
     await lockRow(tx, 'Customer', actor.hotelId, before.id);
     const now = new Date();
     const row = await tx.customer.update({
@@ -151,6 +151,8 @@ export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomer
     });
     return toDto(row);
   });
+  if (input.frozen) await afterCredentialChange(deps, actor.hotelId);
+  return dto;
 }
 
 /**
@@ -177,4 +179,5 @@ export async function deleteCustomer(ctx: AuthedContext, raw: z.input<typeof ZCu
     if (deleted.count === 0) throw new AppError('NOT_FOUND');
     await recordAudit(tx, ctx, { action: 'customer.delete', entityType: 'Customer', entityId: id, before: toDto(before) as unknown as Prisma.InputJsonValue, after: { revoked } });
   });
+  await afterCredentialChange(deps, actor.hotelId);
 }

@@ -8,6 +8,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
+import { afterCredentialChange } from '../credentials/delivery';
 import { revokeOldCardsOfGuests } from './revocation';
 import { guestData, guestSelect, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
@@ -133,6 +134,9 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
     if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
     throw error;
   }
-  if (result.isNew) await scheduleStayJobs(deps, result.stay);
+  if (result.isNew) {
+    await scheduleStayJobs(deps, result.stay);
+    if (input.disableOldCards) await afterCredentialChange(deps, actor.hotelId);
+  }
   return toStayDto(result.stay, now);
 }

@@ -5,12 +5,13 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { afterCredentialChange } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from './stay-dto';
 
 /** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation. */
 async function endStay(ctx: AuthedContext, stay: StayRow, hasBegun: boolean, now: Date): Promise<number> {
-  return transaction(ctx.deps, async (tx) => {
+  const revoked = await transaction(ctx.deps, async (tx) => {
     await lockRooms(tx, ctx.actor.hotelId, [stay.roomId]);
     const updated = await tx.stay.updateMany({
       where: { id: stay.id, status: { in: [...ACTIVE_STAY_STATES] } },
@@ -18,10 +19,12 @@ async function endStay(ctx: AuthedContext, stay: StayRow, hasBegun: boolean, now
     });
     if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.notActive' });
     if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
-    const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { stayId: stay.id });
+    const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { stayId: stay.id }, hasBegun ? 'check_out' : 'cancelled');
     await recordAudit(tx, ctx, { action: hasBegun ? 'stay.checkOut' : 'stay.cancel', entityType: 'Stay', entityId: stay.id, before: { status: stay.status }, after: { revokedCredentials: revoked } });
     return revoked;
   });
+  await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
+  return revoked;
 }
 
 /**

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../room/room-access';
+import { afterCredentialChange } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { effectiveState, findStay, guestData, guestSelect, requireActive, toGuestDto, toStayDto, type GuestDto, type StayDto } from './stay-dto';
 
@@ -38,7 +39,7 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
   if (guest.isPrimary) throw new AppError('CONFLICT', { messageKey: 'stay.errors.cannotRemovePrimary' });
   await transaction(ctx.deps, async (tx) => {
     await lockRow(tx, 'Stay', ctx.actor.hotelId, stay.id);
-    const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { guestId: guest.id });
+    const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { guestId: guest.id }, 'guest_removed');
     const detach = { hotelId: ctx.actor.hotelId, guestId: guest.id };
     await tx.cardGrant.updateMany({ where: detach, data: { guestId: null } });
     await tx.lockPassword.updateMany({ where: detach, data: { guestId: null } });
@@ -48,6 +49,7 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
     if (deleted.count === 0) throw new AppError('NOT_FOUND', { messageKey: 'stay.errors.guestNotFound' });
     await recordAudit(tx, ctx, { action: 'stay.removeGuest', entityType: 'Stay', entityId: stay.id, before: toGuestDto(guest) as unknown as Prisma.InputJsonValue, after: { revokedCredentials: revoked } });
   });
+  await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
   return toStayDto(await findStay(ctx, stay.id));
 }
 

@@ -1,15 +1,25 @@
 import type { Tx } from '../../db/transaction';
 
-/** Delivery states of a credential that is on a lock or on its way to it. */
-export const LIVE_DELIVERY_STATES = ['pending', 'on_lock', 'failed'] as const;
+/** Delivery states of a credential that is on a lock, on its way to it, or may be there. */
+export const LIVE_DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
+
+/** Why a credential was taken off its lock (translated by the console: `credentials.revokeReasons.*`). */
+export const REVOKE_REASONS = ['check_out', 'cancelled', 'expired', 'room_change', 'guest_removed', 'customer_frozen', 'old_cards_disabled', 'manual', 'replaced'] as const;
+export type TRevokeReason = (typeof REVOKE_REASONS)[number];
+
+/** The change that asks the delivery engine to take a credential off its lock (a new version). */
+function revoke(reason: TRevokeReason) {
+  return { deliveryState: 'removing' as const, version: { increment: 1 }, revokeReason: reason, attempts: 0, lastError: null };
+}
 
 /**
  * Queues every live credential of a stay (or of one guest) for removal from its lock (delivery
- * state `removing`, which the credential jobs carry out). Returns how many were queued.
+ * state `removing`, a new version the delivery jobs carry out once the transaction committed and
+ * `kickDeliveries` ran; the delivery sweep catches up otherwise). Returns how many were queued.
  */
-export async function revokeStayCredentials(tx: Tx, hotelId: number, where: { stayId?: number; guestId?: number }): Promise<number> {
+export async function revokeStayCredentials(tx: Tx, hotelId: number, where: { stayId?: number; guestId?: number }, reason: TRevokeReason): Promise<number> {
   const live = { hotelId, ...where, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
-  const data = { deliveryState: 'removing' as const };
+  const data = revoke(reason);
   // One after the other: a transaction is one connection.
   const cards = await tx.cardGrant.updateMany({ where: live, data });
   const passwords = await tx.lockPassword.updateMany({ where: live, data });
@@ -18,13 +28,22 @@ export async function revokeStayCredentials(tx: Tx, hotelId: number, where: { st
   return cards.count + passwords.count + faces.count + fingerprints.count;
 }
 
-/** "Disable the old cards of this guest": the guest's live cards of other stays, found by ID number or mobile. */
+/** A frozen customer's credentials stop: every live one linked to the customer is queued for removal. */
+export async function revokeCustomerCredentials(tx: Tx, hotelId: number, customerId: number): Promise<number> {
+  const live = { hotelId, customerId, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
+  const data = revoke('customer_frozen');
+  const cards = await tx.cardGrant.updateMany({ where: live, data });
+  const passwords = await tx.lockPassword.updateMany({ where: live, data });
+  return cards.count + passwords.count;
+}
+
+/** "Disable the old cards of this guest": the guest's live credentials of other stays, found by ID number or mobile. */
 export async function revokeOldCardsOfGuests(tx: Tx, hotelId: number, stayId: number, guests: { idNumber: string | null; mobile: string | null }[]): Promise<number> {
   const identities = guests.flatMap((g) => [...(g.idNumber ? [{ idNumber: g.idNumber }] : []), ...(g.mobile ? [{ mobile: g.mobile }] : [])]);
   if (!identities.length) return 0;
-  const result = await tx.cardGrant.updateMany({
-    where: { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, stayId: { not: stayId }, guest: { OR: identities } },
-    data: { deliveryState: 'removing' },
-  });
-  return result.count;
+  const where = { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, stayId: { not: stayId }, guest: { OR: identities } };
+  const data = revoke('old_cards_disabled');
+  const cards = await tx.cardGrant.updateMany({ where, data });
+  const passwords = await tx.lockPassword.updateMany({ where, data });
+  return cards.count + passwords.count;
 }

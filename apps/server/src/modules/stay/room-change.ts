@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.service';
 import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
 import { hasOverlappingStay } from './check-in';
+import { afterCredentialChange } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { findStay, requireActive, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
@@ -70,7 +71,7 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
         data: stay.guests.map((g) => ({ hotelId: actor.hotelId, stayId: next.id, isPrimary: g.isPrimary, name: g.name, gender: g.gender, nationality: g.nationality, birthDate: g.birthDate, idNumber: g.idNumber, mobile: g.mobile, email: g.email })),
       });
       if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
-      const revoked = await revokeStayCredentials(tx, actor.hotelId, { stayId: stay.id });
+      const revoked = await revokeStayCredentials(tx, actor.hotelId, { stayId: stay.id }, 'room_change');
       await recordAudit(tx, ctx, {
         action: 'stay.changeRoom',
         entityType: 'Stay',
@@ -85,5 +86,6 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
     throw error;
   }
   await scheduleStayJobs(deps, moved);
+  await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
   return { ...toStayDto(moved, now), priceDifference: difference };
 }

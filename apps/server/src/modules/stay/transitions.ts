@@ -1,6 +1,8 @@
 import type { ServiceContext } from '../../context';
 import { transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
+import { afterCredentialChange } from '../credentials/delivery';
+import { revokeStayCredentials } from './revocation';
 import type { StayJobData } from './stay-schedule';
 
 /**
@@ -26,21 +28,24 @@ export async function arriveOnTime(ctx: ServiceContext, job: StayJobData): Promi
 
 /** A stay past its expected check-out is expired, unless it was renewed (a newer version) or ended. */
 export async function expireOnTime(ctx: ServiceContext, job: StayJobData): Promise<boolean> {
-  return transaction(ctx.deps, async (tx) => {
+  const expired = await transaction(ctx.deps, async (tx) => {
     const [stay] = await tx.stay.updateManyAndReturn({
       where: { id: job.stayId, version: job.version, status: { in: ['in_house', 'reserved'] }, expectedCheckOutAt: { lte: new Date() } },
       data: { status: 'expired' },
       select: { id: true, hotelId: true },
     });
-    if (!stay) return false;
-    await recordAudit(tx, ctx, { action: 'stay.expire', hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: { status: 'expired', version: job.version } });
-    return true;
+    if (!stay) return null;
+    const revoked = await revokeStayCredentials(tx, stay.hotelId, { stayId: stay.id }, 'expired');
+    await recordAudit(tx, ctx, { action: 'stay.expire', hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: { status: 'expired', version: job.version, revokedCredentials: revoked } });
+    return stay;
   });
+  if (expired) await afterCredentialChange(ctx.deps, expired.hotelId, { stayId: expired.id });
+  return expired !== null;
 }
 
 /** Catches up lost jobs (a Redis restored from an old backup, a long downtime): expired and arrived stays, each audited. */
 export async function sweepStays(ctx: ServiceContext): Promise<{ expired: number; arrived: number }> {
-  return transaction(ctx.deps, async (tx) => {
+  const result = await transaction(ctx.deps, async (tx) => {
     const now = new Date();
     const expired = await tx.stay.updateManyAndReturn({
       where: { status: { in: ['in_house', 'reserved'] }, expectedCheckOutAt: { lte: now } },
@@ -48,11 +53,14 @@ export async function sweepStays(ctx: ServiceContext): Promise<{ expired: number
       select: { id: true, hotelId: true },
     });
     const arrived = await tx.stay.updateManyAndReturn({ where: { status: 'reserved', checkInAt: { lte: now } }, data: { status: 'in_house' }, select: { id: true, hotelId: true } });
+    for (const stay of expired) await revokeStayCredentials(tx, stay.hotelId, { stayId: stay.id }, 'expired');
     for (const [action, stays, status] of [['stay.expire', expired, 'expired'], ['stay.arrive', arrived, 'in_house']] as const) {
       for (const stay of stays) {
         await recordAudit(tx, ctx, { action, hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: { status, by: 'sweep' } });
       }
     }
-    return { expired: expired.length, arrived: arrived.length };
+    return { expired, arrived: arrived.length };
   });
+  for (const hotelId of new Set(result.expired.map((s) => s.hotelId))) await afterCredentialChange(ctx.deps, hotelId);
+  return { expired: result.expired.length, arrived: result.arrived };
 }

@@ -1,0 +1,134 @@
+import type { TPrisma } from '../../db/client';
+import type { LockProvider } from '../../infra/locks/provider';
+
+/** The kinds of credential the delivery engine carries to locks. Cards and faces join here. */
+export const CREDENTIAL_KINDS = ['password'] as const;
+export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+
+type DeliveryStateName = 'pending' | 'on_lock' | 'failed' | 'removing' | 'removed' | 'remove_failed' | 'unknown';
+
+/** What the engine needs of a credential, whatever its kind. */
+export interface DeliveryRow {
+  id: number;
+  hotelId: number;
+  roomId: number;
+  /** The provider's lock id of the room (Room.lockId); null when the room has no lock. */
+  lockId: string | null;
+  deliveryState: DeliveryStateName;
+  version: number;
+  providerRef: string | null;
+  validFrom: Date;
+  validUntil: Date | null;
+  revokeReason: string | null;
+  /** The name the credential carries on the lock, ending with its tag (`#P12`). */
+  lockName: string;
+  /** Password fields. */
+  passwordKind?: 'air' | 'custom' | 'one_time';
+  code?: string | null;
+}
+
+export interface DeliveryPatch {
+  deliveryState?: DeliveryStateName;
+  lastError?: string | null;
+  lastAttemptAt?: Date;
+  deliveredAt?: Date;
+  removedAt?: Date;
+  attempts?: number;
+  revokeReason?: string | null;
+  providerRef?: string;
+  code?: string;
+}
+
+export interface CredentialKindHandler {
+  load(prisma: TPrisma, id: number): Promise<DeliveryRow | null>;
+  /** Credentials with lock work to do (pending or removing), as job data. */
+  findWork(prisma: TPrisma, scope: { hotelId?: number; stayId?: number; roomId?: number; guestId?: number; customerId?: number }): Promise<{ kind: CredentialKind; id: number; version: number }[]>;
+  push(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<{ ref: string; code?: string }>;
+  remove(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
+  /** The provider's id of this credential if the lock holds it (matched by its tag), else null. */
+  findOnLock(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<string | null>;
+  save(prisma: TPrisma, id: number, patch: DeliveryPatch): Promise<void>;
+  /** Writes the patch only if the credential is still at this version; false when it moved on. */
+  saveIfVersion(prisma: TPrisma, id: number, version: number, patch: DeliveryPatch): Promise<boolean>;
+}
+
+/** The tag that names our credential on a lock: records and read-backs are matched by it. */
+const TAG_LETTERS: Record<CredentialKind, string> = { password: 'P' };
+
+export function lockTag(kind: CredentialKind, id: number): string {
+  return `#${TAG_LETTERS[kind]}${id}`;
+}
+
+/** `Name #P12`: the holder's name shortened so the whole fits the lock cloud's name field. */
+export function lockName(kind: CredentialKind, id: number, holder: string): string {
+  const tag = lockTag(kind, id);
+  const name = holder.trim().slice(0, 24);
+  return name ? `${name} ${tag}` : tag;
+}
+
+/** The credential a lock-side name points at (`... #P12` -> password 12), if it is one of ours. */
+export function parseLockTag(name: string): { kind: CredentialKind; id: number } | null {
+  const match = /#P(\d{1,10})$/.exec(name.trim());
+  return match ? { kind: 'password', id: Number(match[1]) } : null;
+}
+
+const WORK_STATES = ['pending', 'removing'] as const;
+
+const passwordHandler: CredentialKindHandler = {
+  async load(prisma, id) {
+    const p = await prisma.lockPassword.findUnique({
+      where: { id },
+      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, holderName: true, kind: true, code: true, room: { select: { lockId: true } } },
+    });
+    if (!p) return null;
+    return {
+      id: p.id,
+      hotelId: p.hotelId,
+      roomId: p.roomId,
+      lockId: p.room.lockId,
+      deliveryState: p.deliveryState,
+      version: p.version,
+      providerRef: p.providerRef,
+      validFrom: p.validFrom,
+      validUntil: p.validUntil,
+      revokeReason: p.revokeReason,
+      lockName: lockName('password', p.id, p.holderName),
+      passwordKind: p.kind,
+      code: p.code,
+    };
+  },
+  async findWork(prisma, scope) {
+    const rows = await prisma.lockPassword.findMany({ where: { ...scope, deliveryState: { in: [...WORK_STATES] } }, select: { id: true, version: true }, orderBy: { id: 'asc' } });
+    return rows.map((r) => ({ kind: 'password' as const, id: r.id, version: r.version }));
+  },
+  async push(provider, lockId, row) {
+    const window = { startAt: row.validFrom, endAt: row.validUntil };
+    if (row.passwordKind === 'custom') {
+      const { ref } = await provider.addCustomPasscode(lockId, { code: row.code ?? '', name: row.lockName, ...window });
+      return { ref };
+    }
+    const type = row.passwordKind === 'one_time' ? 'one_time' : row.validUntil ? 'period' : 'permanent';
+    return provider.getRandomPasscode(lockId, { type, name: row.lockName, ...window });
+  },
+  async remove(provider, lockId, row) {
+    if (row.providerRef) await provider.deletePasscode(lockId, row.providerRef);
+  },
+  async findOnLock(provider, lockId, row) {
+    const tag = lockTag('password', row.id);
+    const found = (await provider.listPasscodes(lockId)).find((p) => p.name.trim().endsWith(tag));
+    return found?.ref ?? null;
+  },
+  async save(prisma, id, patch) {
+    await prisma.lockPassword.update({ where: { id }, data: patch });
+  },
+  async saveIfVersion(prisma, id, version, patch) {
+    const { count } = await prisma.lockPassword.updateMany({ where: { id, version }, data: patch });
+    return count === 1;
+  },
+};
+
+const HANDLERS: Record<CredentialKind, CredentialKindHandler> = { password: passwordHandler };
+
+export function credentialKind(kind: CredentialKind): CredentialKindHandler {
+  return HANDLERS[kind];
+}

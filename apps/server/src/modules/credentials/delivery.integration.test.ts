@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TtlockProvider } from '../../infra/locks/ttlock';
+import { startWorkers } from '../../jobs/workers';
+import { actorContext, createTestContext, type TestContext } from '../../test/harness';
+import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { checkIn } from '../stay/check-in';
+import { checkOut } from '../stay/check-out';
+import { createPassword, retryPassword } from './password.service';
+
+/**
+ * The delivery engine end to end: the real TTLock adapter over HTTP against apps/lock-sim, the
+ * real BullMQ workers on the run's Redis, the real database.
+ */
+let sim: LockSim;
+let ctx: TestContext;
+let workers: ReturnType<typeof startWorkers>;
+
+async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sim.url}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A simulated lock with its gateway, paired with a new room of a new hotel. */
+async function pairedRoom() {
+  const h = await createHotelWithStaff(ctx.deps);
+  const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
+  const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
+  const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`D${lock.lockId}`]);
+  const room = await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: String(lock.lockId) } });
+  const staff = await actorContext(ctx.deps, h.staffToken);
+  return { ...h, room, lockId: String(lock.lockId), gatewayId: String(gateway.gatewayId), staff };
+}
+
+async function waitForState(id: number, states: string[], ms = 20_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const row = await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id } });
+    if (states.includes(row.deliveryState)) return row;
+    if (Date.now() > until) throw new Error(`password ${id} stayed ${row.deliveryState} (${row.lastError ?? 'no error'}), expected ${states.join(' or ')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const use = (lockId: string, passcode: string) => control<{ opened: boolean; outcome: string }>('POST', `/locks/${lockId}/use`, { passcode });
+
+beforeAll(async () => {
+  sim = await startLockSim({ latencyMs: [5, 20] });
+  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
+  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  workers = startWorkers(ctx.deps, { sweep: false });
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await ctx?.close();
+  await sim?.close();
+});
+
+describe('password delivery', () => {
+  it('puts a custom password on the lock, where it opens the door, and takes it off at check-out, after which the lock refuses it', async () => {
+    const d = await pairedRoom();
+    const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Lin Wei', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+    const created = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '583916' });
+    expect(created).toMatchObject({ deliveryState: 'pending', holderName: 'Lin Wei', code: '583916' });
+
+    const onLock = await waitForState(created.id, ['on_lock', 'failed']);
+    expect(onLock).toMatchObject({ deliveryState: 'on_lock', lastError: null });
+    expect(onLock.providerRef).toBeTruthy();
+    expect(await use(d.lockId, '583916')).toMatchObject({ opened: true });
+
+    await checkOut(d.staff, { stayId: stay.id });
+    const removed = await waitForState(created.id, ['removed', 'remove_failed']);
+    expect(removed).toMatchObject({ deliveryState: 'removed', revokeReason: 'check_out' });
+    expect(await use(d.lockId, '583916')).toMatchObject({ opened: false });
+  });
+
+  it('gets a generated password from the lock cloud, with its code, valid for whole hours', async () => {
+    const d = await pairedRoom();
+    const created = await createPassword(d.staff, { roomId: d.room.id, kind: 'air', holderName: 'Cleaner', validUntil: new Date(Date.now() + 5 * 3_600_000) });
+    expect(created.code).toBeNull();
+    const row = await waitForState(created.id, ['on_lock', 'failed']);
+    expect(row.deliveryState).toBe('on_lock');
+    expect(row.code).toMatch(/^\d{6,9}$/);
+    expect(row.validFrom.getTime() % 3_600_000).toBe(0);
+    expect(row.validUntil!.getTime() % 3_600_000).toBe(0);
+  });
+
+  it('retries an offline lock, fails with the reason when it stays offline, and delivers on a retry from the console once it is back', async () => {
+    const d = await pairedRoom();
+    await control('PATCH', `/locks/${d.lockId}`, { online: false });
+    const created = await createPassword(d.staff, { roomId: d.room.id, kind: 'custom', code: '730194', holderName: 'Night porter' });
+    const failed = await waitForState(created.id, ['failed', 'on_lock']);
+    expect(failed).toMatchObject({ deliveryState: 'failed', lastError: 'lock_offline' });
+    expect(failed.attempts).toBe(3);
+
+    await control('PATCH', `/locks/${d.lockId}`, { online: true });
+    const retried = await retryPassword(d.staff, { id: created.id });
+    expect(retried.deliveryState).toBe('pending');
+    expect(await waitForState(created.id, ['on_lock', 'failed'])).toMatchObject({ deliveryState: 'on_lock', lastError: null });
+    expect(await use(d.lockId, '730194')).toMatchObject({ opened: true });
+  });
+
+  it('fails a password the lock finds too simple at once, with the reason, without retrying', async () => {
+    const d = await pairedRoom();
+    const created = await createPassword(d.staff, { roomId: d.room.id, kind: 'custom', code: '123456', holderName: 'Guest' });
+    const row = await waitForState(created.id, ['failed', 'on_lock']);
+    expect(row).toMatchObject({ deliveryState: 'failed', lastError: 'code_too_simple' });
+    expect(row.attempts).toBe(1);
+    const calls = await control<{ calls: { path: string; errcode: number }[] }>('GET', '/calls');
+    expect(calls.calls.filter((c) => c.path.endsWith('keyboardPwd/add') && c.errcode === -2032)).toHaveLength(1);
+  });
+
+  it('writes to one lock one at a time: ten passwords at once all reach the lock, none answered "gateway busy"', async () => {
+    const d = await pairedRoom();
+    const codes = Array.from({ length: 10 }, (_, i) => String(604_913 + i * 7_919).padStart(6, '0'));
+    const created = await Promise.all(codes.map((code) => createPassword(d.staff, { roomId: d.room.id, kind: 'custom', code, holderName: `Staff ${code}` })));
+    const rows = await Promise.all(created.map((p) => waitForState(p.id, ['on_lock', 'failed'], 40_000)));
+    expect(rows.map((r) => r.deliveryState)).toEqual(codes.map(() => 'on_lock'));
+    expect(rows.every((r) => r.lastError === null)).toBe(true);
+    const state = await control<{ lock: { passcodes: unknown[] } }>('GET', `/locks/${d.lockId}`);
+    expect(state.lock.passcodes).toHaveLength(10);
+  });
+});

@@ -1,0 +1,230 @@
+import { AIR_PASSWORD_RULES, ZPasswordCreateInput, ZPasswordIdInput, ZPasswordListInput, type TDeliveryState, type TPasswordCreateInput, type TPasswordKind, type TPasswordListInput } from '@console/shared';
+import type { z } from 'zod';
+import type { AuthedContext } from '../../context';
+import { lockRooms, transaction } from '../../db/transaction';
+import type { Prisma } from '../../generated/prisma/client';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { findRoom, roomScope } from '../room/room-access';
+import { findStay, requireActive } from '../stay/stay-dto';
+import { afterCredentialChange } from './delivery';
+
+/**
+ * Lock passwords (spec: over-the-air, custom, one-time; permanent validity). A password is a
+ * credential of the delivery engine: created `pending`, shown active only once the lock (or for a
+ * generated one, the lock cloud) confirmed it, taken off by a revocation.
+ */
+
+export interface PasswordDto {
+  id: number;
+  roomId: number;
+  roomName: string;
+  stayId: number | null;
+  accountId: number | null;
+  kind: TPasswordKind;
+  holderName: string;
+  /** Null until the lock cloud generated it. */
+  code: string | null;
+  validFrom: string;
+  validUntil: string | null;
+  deliveryState: TDeliveryState;
+  /** Code of the last failure (`credentials.errors.<code>`), or null. */
+  lastError: string | null;
+  attempts: number;
+  revokeReason: string | null;
+  deliveredAt: string | null;
+  removedAt: string | null;
+  createdAt: string;
+}
+
+const passwordSelect = {
+  id: true,
+  roomId: true,
+  stayId: true,
+  accountId: true,
+  kind: true,
+  holderName: true,
+  code: true,
+  validFrom: true,
+  validUntil: true,
+  deliveryState: true,
+  lastError: true,
+  attempts: true,
+  revokeReason: true,
+  deliveredAt: true,
+  removedAt: true,
+  createdAt: true,
+  room: { select: { name: true } },
+} as const satisfies Prisma.LockPasswordSelect;
+type PasswordRow = Prisma.LockPasswordGetPayload<{ select: typeof passwordSelect }>;
+
+function toDto(p: PasswordRow): PasswordDto {
+  return {
+    id: p.id,
+    roomId: p.roomId,
+    roomName: p.room.name,
+    stayId: p.stayId,
+    accountId: p.accountId,
+    kind: p.kind,
+    holderName: p.holderName,
+    code: p.code,
+    validFrom: p.validFrom.toISOString(),
+    validUntil: p.validUntil?.toISOString() ?? null,
+    deliveryState: p.deliveryState,
+    lastError: p.lastError,
+    attempts: p.attempts,
+    revokeReason: p.revokeReason,
+    deliveredAt: p.deliveredAt?.toISOString() ?? null,
+    removedAt: p.removedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+const HOUR = 3_600_000;
+const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
+const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR) * HOUR);
+const floorMinute = (d: Date) => new Date(Math.floor(d.getTime() / 60_000) * 60_000);
+
+/**
+ * The validity the lock will really apply: generated passwords have hour precision (start rounded
+ * down, end up) and a one-time password is usable for 6 hours from its start; custom ones have
+ * minute precision.
+ */
+export function passwordValidity(kind: TPasswordKind, from: Date, until: Date | null): { validFrom: Date; validUntil: Date | null } {
+  if (kind === 'custom') return { validFrom: floorMinute(from), validUntil: until ? floorMinute(until) : null };
+  const start = floorHour(from);
+  if (kind === 'one_time') return { validFrom: start, validUntil: new Date(start.getTime() + AIR_PASSWORD_RULES.oneTimeUseWithinHours * HOUR) };
+  return { validFrom: start, validUntil: until ? ceilHour(until) : null };
+}
+
+/** Issues a password on a room's lock, for a stay, a staff member or anyone named. */
+export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInput): Promise<PasswordDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const input = ZPasswordCreateInput.parse(raw);
+  const now = new Date();
+  const room = await findRoom(ctx, input.roomId, { id: true });
+  let holderName = input.holderName;
+  let guestId: number | null = null;
+  let customerId: number | null = null;
+  let from = input.validFrom ?? now;
+  let until = input.validUntil ?? null;
+  if (input.stayId !== undefined) {
+    const stay = await findStay(ctx, input.stayId);
+    requireActive(stay, now);
+    if (stay.roomId !== room.id) throw new AppError('VALIDATION', { messageKey: 'credentials.errors.stayOfAnotherRoom', fields: { stayId: 'credentials.errors.stayOfAnotherRoom' } });
+    const primary = stay.guests.find((g) => g.isPrimary) ?? stay.guests[0];
+    holderName ||= primary?.name ?? '';
+    guestId = primary?.id ?? null;
+    // A stay's password is valid for the stay, and never beyond it.
+    if (!input.validFrom) from = stay.checkInAt.getTime() > now.getTime() ? stay.checkInAt : now;
+    until = input.validUntil && input.validUntil.getTime() < stay.expectedCheckOutAt.getTime() ? input.validUntil : stay.expectedCheckOutAt;
+    if (primary?.mobile) {
+      const customer = await deps.prisma.customer.findFirst({ where: { hotelId: actor.hotelId, mobile: primary.mobile }, select: { id: true } });
+      customerId = customer?.id ?? null;
+    }
+  }
+  if (input.accountId !== undefined) {
+    const member = await deps.prisma.membership.findFirst({ where: { hotelId: actor.hotelId, accountId: input.accountId }, select: { account: { select: { nickname: true, mobile: true } } } });
+    if (!member) throw new AppError('NOT_FOUND', { messageKey: 'credentials.errors.staffNotFound' });
+    holderName ||= member.account.nickname || member.account.mobile || '';
+  }
+  const validity = passwordValidity(input.kind, from, until);
+  if (validity.validUntil && validity.validUntil.getTime() <= now.getTime()) {
+    throw new AppError('VALIDATION', { messageKey: 'validation.endAfterStart', fields: { validUntil: 'validation.endAfterStart' } });
+  }
+  if (input.kind === 'custom') {
+    // The same code twice on one lock cannot work (the lock refuses it): say so before trying.
+    const clash = await deps.prisma.lockPassword.findFirst({ where: { hotelId: actor.hotelId, roomId: room.id, code: input.code, deliveryState: { in: ['pending', 'on_lock', 'unknown'] } }, select: { id: true } });
+    if (clash) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.duplicate_code', fields: { code: 'credentials.errors.duplicate_code' } });
+  }
+  const created = await transaction(deps, async (tx) => {
+    await lockRooms(tx, actor.hotelId, [room.id]);
+    const row = await tx.lockPassword.create({
+      data: {
+        hotelId: actor.hotelId,
+        roomId: room.id,
+        stayId: input.stayId ?? null,
+        guestId,
+        customerId,
+        accountId: input.accountId ?? null,
+        createdByAccountId: actor.accountId,
+        kind: input.kind,
+        holderName,
+        code: input.kind === 'custom' ? input.code : null,
+        ...validity,
+      },
+      select: passwordSelect,
+    });
+    await recordAudit(tx, ctx, { action: 'password.create', entityType: 'LockPassword', entityId: row.id, after: { roomId: room.id, kind: row.kind, stayId: row.stayId, accountId: row.accountId, holderName, validFrom: row.validFrom.toISOString(), validUntil: row.validUntil?.toISOString() ?? null } });
+    return row;
+  });
+  await afterCredentialChange(deps, actor.hotelId, { roomId: room.id });
+  return toDto(created);
+}
+
+const ACTIVE_STATES = ['pending', 'on_lock', 'failed', 'removing', 'unknown', 'remove_failed'] as const;
+const HISTORY_STATES = ['removed', 'failed', 'remove_failed'] as const;
+
+export async function listPasswords(ctx: AuthedContext, raw: TPasswordListInput): Promise<{ items: PasswordDto[]; total: number; page: number; pageSize: number }> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'room.read');
+  const input = ZPasswordListInput.parse(raw);
+  const where: Prisma.LockPasswordWhereInput = {
+    hotelId: actor.hotelId,
+    room: roomScope(actor),
+    ...(input.roomId !== undefined ? { roomId: input.roomId } : {}),
+    ...(input.stayId !== undefined ? { stayId: input.stayId } : {}),
+    ...(input.scope === 'active' ? { deliveryState: { in: [...ACTIVE_STATES] } } : input.scope === 'history' ? { deliveryState: { in: [...HISTORY_STATES] } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    deps.prisma.lockPassword.findMany({ where, select: passwordSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    deps.prisma.lockPassword.count({ where }),
+  ]);
+  return { items: rows.map(toDto), total, page: input.page, pageSize: input.pageSize };
+}
+
+async function findPassword(ctx: AuthedContext, id: number): Promise<PasswordRow> {
+  const row = await ctx.deps.prisma.lockPassword.findFirst({ where: { id, hotelId: ctx.actor.hotelId, room: roomScope(ctx.actor) }, select: passwordSelect });
+  if (!row) throw new AppError('NOT_FOUND', { messageKey: 'credentials.errors.notFound' });
+  return row;
+}
+
+export async function getPassword(ctx: AuthedContext, raw: z.input<typeof ZPasswordIdInput>): Promise<PasswordDto> {
+  requirePermission(ctx.actor, 'room.read');
+  return toDto(await findPassword(ctx, ZPasswordIdInput.parse(raw).id));
+}
+
+/** Takes a password off its lock (the spec's delete and "call back"). Already going or gone: answered as it is. */
+export async function revokePassword(ctx: AuthedContext, raw: z.input<typeof ZPasswordIdInput>): Promise<PasswordDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const before = await findPassword(ctx, ZPasswordIdInput.parse(raw).id);
+  const updated = await transaction(deps, async (tx) => {
+    const { count } = await tx.lockPassword.updateMany({
+      where: { id: before.id, deliveryState: { in: ['pending', 'on_lock', 'failed', 'unknown', 'remove_failed'] } },
+      data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'manual', attempts: 0, lastError: null },
+    });
+    if (count) await recordAudit(tx, ctx, { action: 'password.revoke', entityType: 'LockPassword', entityId: before.id, before: { deliveryState: before.deliveryState } });
+    return count;
+  });
+  if (updated) await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
+  return toDto(await findPassword(ctx, before.id));
+}
+
+/** Tries a failed delivery (or removal) again, as a new version. */
+export async function retryPassword(ctx: AuthedContext, raw: z.input<typeof ZPasswordIdInput>): Promise<PasswordDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const before = await findPassword(ctx, ZPasswordIdInput.parse(raw).id);
+  if (before.deliveryState !== 'failed' && before.deliveryState !== 'remove_failed') throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
+  const next = before.deliveryState === 'failed' ? 'pending' : 'removing';
+  await transaction(deps, async (tx) => {
+    const { count } = await tx.lockPassword.updateMany({ where: { id: before.id, deliveryState: before.deliveryState }, data: { deliveryState: next, version: { increment: 1 }, attempts: 0 } });
+    if (!count) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
+    await recordAudit(tx, ctx, { action: 'password.retry', entityType: 'LockPassword', entityId: before.id, before: { deliveryState: before.deliveryState, lastError: before.lastError }, after: { deliveryState: next } });
+  });
+  await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
+  return toDto(await findPassword(ctx, before.id));
+}

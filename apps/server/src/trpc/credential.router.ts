@@ -1,0 +1,11 @@
+import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordListInput } from '@console/shared';
+import { createPassword, getPassword, listPasswords, retryPassword, revokePassword } from '../modules/credentials/password.service';
+import { authedProcedure, router } from './init';
+
+export const passwordRouter = router({
+  list: authedProcedure.input(ZPasswordListInput).query(({ ctx, input }) => listPasswords(ctx, input)),
+  get: authedProcedure.input(ZPasswordIdInput).query(({ ctx, input }) => getPassword(ctx, input)),
+  create: authedProcedure.input(ZPasswordCreateInput).mutation(({ ctx, input }) => createPassword(ctx, input)),
+  revoke: authedProcedure.input(ZPasswordIdInput).mutation(({ ctx, input }) => revokePassword(ctx, input)),
+  retry: authedProcedure.input(ZPasswordIdInput).mutation(({ ctx, input }) => retryPassword(ctx, input)),
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { ZId, ZInstant, ZPageInput, whenValid } from './primitives';
+
+/** Where a credential stands with its lock (docs/credential-delivery.md). */
+export const DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'removing', 'removed', 'remove_failed', 'unknown'] as const;
+export type TDeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** Why the last delivery attempt failed: our codes, translated under `credentials.errors.*`. */
+export const DELIVERY_ERRORS = [
+  'no_lock',
+  'no_gateway',
+  'gateway_offline',
+  'gateway_busy',
+  'lock_offline',
+  'lock_busy',
+  'duplicate_code',
+  'code_too_simple',
+  'code_length',
+  'storage_full',
+  'not_supported',
+  'rate_limited',
+  'lock_not_found',
+  'lock_frozen',
+  'credential_not_found',
+  'auth_failed',
+  'network',
+  'provider_error',
+] as const;
+
+/** Spec: air (over the air), custom, one-time valid; validity can be permanent. */
+export const PASSWORD_KINDS = ['air', 'custom', 'one_time'] as const;
+export type TPasswordKind = (typeof PASSWORD_KINDS)[number];
+
+/** Who a password is for: a stay's guest, a staff member or manager, or anyone named (standalone). */
+export const PASSWORD_HOLDERS = ['stay', 'staff', 'standalone'] as const;
+
+/** The lock cloud's rules for generated passwords. */
+export const AIR_PASSWORD_RULES = {
+  /** A one-time password must be used within this many hours of its start. */
+  oneTimeUseWithinHours: 6,
+  /** A period or permanent generated password must be used once within this many hours of its start. */
+  firstUseWithinHours: 24,
+  /** A period spans at most this many days. */
+  maxPeriodDays: 366,
+} as const;
+
+export const ZCustomPasswordCode = z
+  .string({ error: 'validation.customPasswordFormat' })
+  .regex(new RegExp(`^\\d{${LIMITS.customPasswordLength}}$`), { error: 'validation.customPasswordFormat' });
+
+/** A password to issue on a room's lock. */
+export const ZPasswordCreateInput = z
+  .object({
+    roomId: ZId,
+    kind: z.enum(PASSWORD_KINDS, { error: 'validation.passwordKindInvalid' }),
+    /** Custom passwords only: exactly 6 digits. */
+    code: ZCustomPasswordCode.optional(),
+    /** "Name or phone" of the holder (required unless the password is for a stay, whose guest names it). */
+    holderName: z.string({ error: 'validation.holderRequired' }).trim().max(LIMITS.guestFieldMax.name, { error: 'validation.textTooLong' }).default(''),
+    stayId: ZId.optional(),
+    /** A staff member or manager of the hotel (their account). */
+    accountId: ZId.optional(),
+    validFrom: ZInstant.optional(),
+    /** Omitted: permanent (custom and over-the-air), or the stay's check-out for a stay's password. */
+    validUntil: ZInstant.optional(),
+  })
+  .refine((v) => v.kind !== 'custom' || v.code !== undefined, { error: 'validation.customPasswordFormat', path: ['code'], ...whenValid('kind', 'code') })
+  .refine((v) => v.stayId !== undefined || v.holderName !== '', { error: 'validation.holderRequired', path: ['holderName'], ...whenValid('stayId', 'holderName') })
+  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), { error: 'validation.endAfterStart', path: ['validUntil'], ...whenValid('validFrom', 'validUntil') });
+export type TPasswordCreateInput = z.input<typeof ZPasswordCreateInput>;
+
+export const ZPasswordListInput = ZPageInput.extend({
+  roomId: ZId.optional(),
+  stayId: ZId.optional(),
+  /** `active`: not yet taken off the lock; `history`: removed or failed. */
+  scope: z.enum(['active', 'history', 'all'], { error: 'validation.invalid' }).default('active'),
+});
+export type TPasswordListInput = z.input<typeof ZPasswordListInput>;
+
+export const ZPasswordIdInput = z.object({ id: ZId });
