@@ -1,0 +1,356 @@
+import { SIM_DEFAULTS, SimClient, startLockSim, startReceiver, type LockSim } from '@console/lock-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LockProviderError, type LockErrorCode } from './provider';
+import { parseTtlockCallback, TtlockProvider, type TtlockOptions } from './ttlock';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** The real adapter, over HTTP, against the simulator. */
+function adapter(sim: LockSim, options: Partial<TtlockOptions> = {}): TtlockProvider {
+  return new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, ...options });
+}
+
+async function failure(promise: Promise<unknown>): Promise<LockProviderError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof LockProviderError) return error;
+    throw error;
+  }
+  throw new Error('expected a LockProviderError, the call succeeded');
+}
+
+async function expectCode(promise: Promise<unknown>, code: LockErrorCode, vendorCode?: number) {
+  const error = await failure(promise);
+  expect({ code: error.code, vendorCode: error.vendorCode }).toEqual({ code, vendorCode: vendorCode ?? error.vendorCode });
+  return error;
+}
+
+describe('TTLock adapter against the lock simulator', () => {
+  let sim: LockSim;
+  let control: SimClient;
+  let ttlock: TtlockProvider;
+
+  beforeAll(async () => {
+    sim = await startLockSim({});
+    control = new SimClient(sim.url);
+    ttlock = adapter(sim);
+  });
+  afterAll(() => sim.close());
+
+  const use = (lockId: string, what: Record<string, unknown>) => control.control<{ opened: boolean; outcome: string }>('POST', `/locks/${lockId}/use`, what);
+  const newLock = async (lock: Record<string, unknown> = {}) => String((await control.lockWithGateway(lock)).lockId);
+
+  it('is the TTLock provider, simulated', () => {
+    expect(ttlock.name).toBe('ttlock');
+    expect(ttlock.simulated).toBe(true);
+    expect(adapter(sim, { simulated: false }).simulated).toBe(false);
+  });
+
+  it('lists locks and tells a lock status', async () => {
+    const { lockId, gatewayId } = await control.lockWithGateway({ name: 'Room 201', battery: 64 });
+    const locks = await ttlock.listLocks();
+    expect(locks).toContainEqual({ lockId: String(lockId), name: 'SIM Room 201', mac: expect.stringMatching(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/), battery: 64, hasGateway: true });
+
+    const status = await ttlock.lockStatus(String(lockId));
+    expect(status).toMatchObject({ lockId: String(lockId), name: 'SIM Room 201', battery: 64, hasGateway: true, online: true, gateway: { gatewayId: String(gatewayId), name: expect.stringMatching(/^SIM /), online: true } });
+    expect(status.lastSeenAt!.getTime()).toBeGreaterThan(Date.now() - MINUTE);
+
+    await control.control('PATCH', `/gateways/${gatewayId}`, { online: false });
+    expect(await ttlock.lockStatus(String(lockId))).toMatchObject({ online: false, gateway: { gatewayId: String(gatewayId), online: false } });
+
+    const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {});
+    expect(await ttlock.lockStatus(String(lock.lockId))).toMatchObject({ hasGateway: false, online: false, gateway: null });
+    await expectCode(ttlock.lockStatus('1'), 'lock_not_found', -1003);
+  });
+
+  it('random passcodes: whole hours, start back and end forward, and they open the lock', async () => {
+    const lockId = await newLock();
+    const hourStart = Math.floor(Date.now() / HOUR) * HOUR;
+    const startAt = new Date(hourStart + 20 * MINUTE);
+    const endAt = new Date(hourStart + 3 * HOUR + 20 * MINUTE);
+    const period = await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest period', startAt, endAt });
+    const permanent = await ttlock.getRandomPasscode(lockId, { type: 'permanent', name: 'Staff', startAt, endAt: null });
+    const oneTime = await ttlock.getRandomPasscode(lockId, { type: 'one_time', name: 'Visitor', startAt, endAt: null });
+    for (const p of [period, permanent, oneTime]) expect(p.code).toMatch(/^\d{6,9}$/);
+
+    const passcodes = await ttlock.listPasscodes(lockId);
+    expect(passcodes).toContainEqual({ ref: period.ref, code: period.code, name: 'Guest period', origin: 'random', startAt: new Date(hourStart), endAt: new Date(hourStart + 4 * HOUR) });
+    expect(passcodes).toContainEqual({ ref: permanent.ref, code: permanent.code, name: 'Staff', origin: 'random', startAt: new Date(hourStart), endAt: null });
+    expect(passcodes).toContainEqual({ ref: oneTime.ref, code: oneTime.code, name: 'Visitor', origin: 'random', startAt: new Date(hourStart), endAt: new Date(hourStart + 6 * HOUR) });
+
+    expect(await use(lockId, { passcode: period.code })).toMatchObject({ opened: true });
+    expect(await use(lockId, { passcode: oneTime.code })).toMatchObject({ opened: true });
+    expect(await use(lockId, { passcode: oneTime.code })).toMatchObject({ opened: false, outcome: 'used' });
+    await expectCode(ttlock.getRandomPasscode(lockId, { type: 'period', name: 'x', startAt, endAt: null }), 'provider_error');
+  });
+
+  it('custom passcodes go through the gateway to the lock, to the minute, and come off it', async () => {
+    const lockId = await newLock();
+    const startAt = new Date(Date.now() - 90_500);
+    const endAt = new Date(Date.now() + 2 * HOUR + 10_500);
+    const { ref } = await ttlock.addCustomPasscode(lockId, { code: '480613', name: 'Room 202 guest', startAt, endAt });
+    const { ref: staff } = await ttlock.addCustomPasscode(lockId, { code: '5709124', name: 'Staff', startAt, endAt: null });
+    // On the lock, not only in the cloud (addType 2).
+    expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: true });
+    expect(await use(lockId, { passcode: '5709124' })).toMatchObject({ opened: true });
+
+    const listed = await ttlock.listPasscodes(lockId);
+    expect(listed).toContainEqual({
+      ref,
+      code: '480613',
+      name: 'Room 202 guest',
+      origin: 'custom',
+      startAt: new Date(Math.floor(startAt.getTime() / MINUTE) * MINUTE),
+      endAt: new Date(Math.ceil(endAt.getTime() / MINUTE) * MINUTE),
+    });
+    expect(listed.find((p) => p.ref === staff)).toMatchObject({ origin: 'custom', endAt: null });
+
+    await ttlock.deletePasscode(lockId, ref);
+    // Off the lock too (deleteType 2), not only out of the cloud's list.
+    expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: false, outcome: 'unknown' });
+    expect((await ttlock.listPasscodes(lockId)).map((p) => p.ref)).toEqual([staff]);
+    await expectCode(ttlock.deletePasscode(lockId, ref), 'credential_not_found', -2009);
+  });
+
+  it('cards: add through the gateway, list, open, delete', async () => {
+    const lockId = await newLock();
+    const startAt = new Date(Date.now() - HOUR);
+    const endAt = new Date(Date.now() + HOUR);
+    const { ref } = await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'Room 203 card', startAt, endAt });
+    const { ref: master } = await ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'Master', startAt, endAt: null });
+    expect(await use(lockId, { cardNumber: '3661413478' })).toMatchObject({ opened: true });
+    const cards = await ttlock.listCards(lockId);
+    expect(cards).toContainEqual({ ref, cardNumber: '3661413478', name: 'Room 203 card', startAt, endAt });
+    expect(cards).toContainEqual({ ref: master, cardNumber: '1723612378', name: 'Master', startAt, endAt: null });
+    await ttlock.deleteCard(lockId, ref);
+    expect(await use(lockId, { cardNumber: '3661413478' })).toMatchObject({ opened: false });
+    await expectCode(ttlock.deleteCard(lockId, ref), 'credential_not_found', -1021);
+  });
+
+  it('faces: add through the gateway, list, open, delete', async () => {
+    const lockId = await newLock();
+    const startAt = new Date(Date.now() - HOUR);
+    const endAt = new Date(Date.now() + HOUR);
+    const { ref } = await ttlock.addFace(lockId, { featureData: 'F0E41DEAEDF7F31420D5', name: 'Guest face', startAt, endAt });
+    expect(await use(lockId, { faceId: Number(ref) })).toMatchObject({ opened: true });
+    expect(await ttlock.listFaces(lockId)).toEqual([{ ref, name: 'Guest face', startAt, endAt }]);
+    await ttlock.deleteFace(lockId, ref);
+    expect(await use(lockId, { faceId: Number(ref) })).toMatchObject({ opened: false });
+    expect(await ttlock.listFaces(lockId)).toEqual([]);
+    await expectCode(ttlock.deleteFace(lockId, ref), 'credential_not_found', -3);
+  });
+
+  it('unlocks through the gateway and reads the records, oldest first, within the range', async () => {
+    const lockId = await newLock();
+    const before = new Date(Date.now() - MINUTE);
+    await ttlock.addCustomPasscode(lockId, { code: '480613', name: 'Guest', startAt: before, endAt: null });
+    await use(lockId, { passcode: '480613' });
+    await use(lockId, { passcode: '999000' });
+    await ttlock.unlock(lockId);
+    const records = await ttlock.listRecords(lockId, { from: before, to: new Date(Date.now() + MINUTE) });
+    expect(records.map((r) => [r.recordType, r.success, r.username, r.credential])).toEqual([
+      [4, true, 'Guest', '480613'],
+      [4, false, '', '999000'],
+      [12, true, SIM_DEFAULTS.username, ''],
+    ]);
+    expect(new Set(records.map((r) => r.recordId)).size).toBe(3);
+    expect(records[0]).toMatchObject({ lockId, battery: 90, lockDate: expect.any(Date), serverDate: expect.any(Date) });
+    expect(await ttlock.listRecords(lockId, { from: new Date(Date.now() + MINUTE), to: new Date(Date.now() + HOUR) })).toEqual([]);
+  });
+
+  it('reads lists of more than one page (page size 200)', async () => {
+    const lockId = await newLock();
+    const lock = sim.cloud.state.locks[lockId]!;
+    for (let i = 0; i < 450; i += 1) sim.cloud.plantDrift(lock, { kind: 'passcode', code: String(10_000_000 + i * 7), name: `Code ${i}` });
+    for (let i = 0; i < 230; i += 1) sim.cloud.presentCard(lock, String(5_000 + i));
+    const callsBefore = sim.cloud.calls.length;
+
+    const passcodes = await ttlock.listPasscodes(lockId);
+    expect(passcodes).toHaveLength(450);
+    expect(new Set(passcodes.map((p) => p.code)).size).toBe(450);
+    const records = await ttlock.listRecords(lockId, { from: new Date(Date.now() - HOUR), to: new Date(Date.now() + HOUR) });
+    expect(records).toHaveLength(230);
+    expect(records.map((r) => r.credential)).toEqual(Array.from({ length: 230 }, (_, i) => String(5_000 + i)));
+
+    const calls = sim.cloud.calls.slice(callsBefore).map((c) => c.path);
+    expect(calls.filter((p) => p === 'lock/listKeyboardPwd')).toHaveLength(3);
+    expect(calls.filter((p) => p === 'lockRecord/list')).toHaveLength(2);
+  });
+
+  describe('maps TTLock errors to its own codes', () => {
+    it('gateway and lock reachability', async () => {
+      const { lockId, gatewayId } = await control.lockWithGateway();
+      const id = String(lockId);
+      const add = () => ttlock.addCustomPasscode(id, { code: '480613', name: 'x', startAt: new Date(), endAt: null });
+      await control.control('PATCH', `/gateways/${gatewayId}`, { online: false });
+      const offline = await expectCode(add(), 'gateway_offline', -3002);
+      expect(offline.retryable).toBe(true);
+      await control.control('PATCH', `/gateways/${gatewayId}`, { online: true, busy: true });
+      await expectCode(add(), 'gateway_busy', -3003);
+      await control.control('PATCH', `/gateways/${gatewayId}`, { busy: false });
+      await control.control('PATCH', `/locks/${lockId}`, { online: false });
+      await expectCode(add(), 'lock_offline', -3036);
+      await control.control('PATCH', `/locks/${lockId}`, { online: true });
+      await control.control('POST', '/failures/next', { code: -3037, lockId });
+      await expectCode(add(), 'lock_busy', -3037);
+      const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {});
+      await expectCode(ttlock.unlock(String(lock.lockId)), 'no_gateway', -2012);
+    });
+
+    it('passcodes the lock refuses', async () => {
+      const lockId = await newLock({ capacity: { passcodes: 1, cards: 1 } });
+      const add = (code: string) => ttlock.addCustomPasscode(lockId, { code, name: 'x', startAt: new Date(), endAt: null });
+      const tooSimple = await expectCode(add('123456'), 'code_too_simple', -2032);
+      expect(tooSimple.retryable).toBe(false);
+      await expectCode(add('12'), 'code_length', -3006);
+      await add('480613');
+      await expectCode(add('480613'), 'duplicate_code', -3007);
+      await expectCode(add('590724'), 'storage_full', -3009);
+      await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', startAt: new Date(), endAt: null });
+      await expectCode(ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'y', startAt: new Date(), endAt: null }), 'storage_full', -4056);
+    });
+
+    it('the lock and the cloud', async () => {
+      const lockId = await newLock({ remoteUnlock: false });
+      await expectCode(ttlock.unlock(lockId), 'not_supported', -4043);
+      await expectCode(ttlock.listPasscodes('1'), 'lock_not_found', -1003);
+      await control.control('PATCH', `/locks/${lockId}`, { frozen: true });
+      await expectCode(ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', startAt: new Date(), endAt: null }), 'lock_frozen', -2025);
+      await control.control('POST', '/failures/next', { code: 30006, lockId: Number(lockId) });
+      await expectCode(ttlock.listCards(lockId), 'rate_limited', 30006);
+      await control.control('POST', '/failures/next', { code: 30007, lockId: Number(lockId) });
+      await expectCode(ttlock.listCards(lockId), 'rate_limited', 30007);
+      await control.control('POST', '/failures/next', { code: 90000, message: 'internal server error', lockId: Number(lockId) });
+      const other = await expectCode(ttlock.listCards(lockId), 'provider_error', 90000);
+      expect(other.vendorMessage).toBe('internal server error');
+    });
+
+    it('refused credentials', async () => {
+      await expectCode(adapter(sim, { password: 'not the password' }).listLocks(), 'auth_failed', 10007);
+      await expectCode(adapter(sim, { clientSecret: 'not the secret' }).listLocks(), 'auth_failed', 10001);
+      await expectCode(adapter(sim, { clientId: 'not-the-client' }).listLocks(), 'auth_failed', 10000);
+    });
+
+    it('a cloud that does not answer, or not in its protocol, is `network`', async () => {
+      const lockId = await newLock({ latencyMs: 3_000 });
+      const impatient = adapter(sim, { timeoutMs: 300 });
+      await expectCode(impatient.unlock(lockId), 'network', undefined);
+      await expectCode(adapter(sim, { baseUrl: 'http://127.0.0.1:9' }).listLocks(), 'network', undefined);
+      const html = adapter(sim, { fetch: async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }) });
+      await expectCode(html.listLocks(), 'network', undefined);
+    });
+  });
+});
+
+describe('TTLock adapter tokens', () => {
+  let sim: LockSim;
+  let control: SimClient;
+
+  beforeAll(async () => {
+    // Tokens of 400 s: the adapter refreshes them in their last 200 s.
+    sim = await startLockSim({ tokenTtlSeconds: 400 });
+    control = new SimClient(sim.url);
+  });
+  afterAll(() => sim.close());
+
+  const grants = async () => (await control.control<{ grants: { password: number; refresh_token: number } }>('GET', '/tokens')).grants;
+
+  it('logs in once with the MD5 of the password and keeps the token', async () => {
+    const ttlock = adapter(sim);
+    const before = await grants();
+    await Promise.all([ttlock.listLocks(), ttlock.listLocks(), ttlock.listLocks()]);
+    await ttlock.listLocks();
+    expect(await grants()).toEqual({ password: before.password + 1, refresh_token: before.refresh_token });
+  });
+
+  it('refreshes the token before it expires', async () => {
+    let offset = 0;
+    const ttlock = adapter(sim, { now: () => Date.now() + offset });
+    await ttlock.listLocks();
+    const before = await grants();
+    // 250 s later (on both clocks) the token has 150 s left: the adapter refreshes it first.
+    offset = 250_000;
+    await control.control('PUT', '/clock', { offsetMs: offset });
+    try {
+      await ttlock.listLocks();
+      await ttlock.listLocks();
+      expect(await grants()).toEqual({ password: before.password, refresh_token: before.refresh_token + 1 });
+    } finally {
+      await control.control('PUT', '/clock', { offsetMs: 0 });
+    }
+  });
+
+  it('gets a new token once when the cloud says the token is invalid', async () => {
+    const ttlock = adapter(sim);
+    await ttlock.listLocks();
+    const before = await grants();
+    await control.control('POST', '/tokens/expire');
+    await ttlock.listLocks();
+    expect(await grants()).toEqual({ password: before.password, refresh_token: before.refresh_token + 1 });
+
+    // Still invalid after the new token: auth_failed, after exactly one more try.
+    await control.control('POST', '/failures/next', { code: 10004, op: 'lock/list', times: 3 });
+    const callsBefore = sim.cloud.calls.length;
+    await expectCode(ttlock.listLocks(), 'auth_failed', 10004);
+    expect(sim.cloud.calls.slice(callsBefore).filter((c) => c.path === 'lock/list')).toHaveLength(2);
+    await control.control('DELETE', '/failures/next');
+  });
+
+  it('falls back to the password when the refresh token is refused', async () => {
+    const ttlock = adapter(sim);
+    await ttlock.listLocks();
+    const before = await grants();
+    await control.control('POST', '/tokens/expire');
+    await control.control('POST', '/failures/next', { code: 10011, op: 'oauth2/token' });
+    await ttlock.listLocks();
+    expect((await grants()).password).toBe(before.password + 1);
+  });
+});
+
+describe('TTLock lock record callback', () => {
+  it('parses what the cloud posts, with the same record ids as lockRecord/list', async () => {
+    const receiver = await startReceiver();
+    const sim = await startLockSim({ callbackUrl: receiver.url, callbackRetryDelaysMs: [100] });
+    try {
+      const control = new SimClient(sim.url);
+      const ttlock = adapter(sim);
+      const lockId = String((await control.lockWithGateway({ battery: 81 })).lockId);
+      await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'Room 204 card', startAt: new Date(Date.now() - HOUR), endAt: null });
+      await control.control('POST', `/locks/${lockId}/use`, { cardNumber: '3661413478' });
+      await receiver.waitFor(1);
+
+      const parsed = parseTtlockCallback(receiver.received[0]!.fields);
+      expect(parsed).toEqual([
+        {
+          recordId: expect.any(String),
+          lockId,
+          recordType: 7,
+          success: true,
+          username: 'Room 204 card',
+          credential: '3661413478',
+          lockDate: expect.any(Date),
+          serverDate: expect.any(Date),
+          battery: 81,
+        },
+      ]);
+      const listed = await ttlock.listRecords(lockId, { from: new Date(Date.now() - HOUR), to: new Date(Date.now() + HOUR) });
+      expect(listed.map((r) => r.recordId)).toEqual(parsed!.map((r) => r.recordId));
+      expect(listed[0]!.lockDate).toEqual(parsed![0]!.lockDate);
+    } finally {
+      await sim.close();
+      await receiver.close();
+    }
+  });
+
+  it('is null for anything that is not a lock record notification', () => {
+    expect(parseTtlockCallback({ notifyType: '2', gatewayId: '1', isOnline: '0' })).toBeNull();
+    expect(parseTtlockCallback({ notifyType: '1', records: '[]' })).toBeNull();
+    expect(parseTtlockCallback({ notifyType: '1', lockId: '5', records: 'not json' })).toBeNull();
+    expect(parseTtlockCallback({ notifyType: '1', lockId: '5', records: '{"recordType":4}' })).toBeNull();
+    expect(parseTtlockCallback({ notifyType: ['1'], lockId: ['5'], records: ['[{"recordType":4,"success":0,"lockDate":1700000000000,"keyboardPwd":"1"},{"success":1}]'] })).toMatchObject([
+      { lockId: '5', recordType: 4, success: false, credential: '1', username: '', battery: null },
+    ]);
+  });
+});
