@@ -231,6 +231,13 @@ describe('TTLock adapter against the lock simulator', () => {
       await expectCode(adapter(sim, { password: 'not the password' }).listLocks(), 'auth_failed', 10007);
       await expectCode(adapter(sim, { clientSecret: 'not the secret' }).listLocks(), 'auth_failed', 10001);
       await expectCode(adapter(sim, { clientId: 'not-the-client' }).listLocks(), 'auth_failed', 10000);
+      // Refused on a call after a good login (the client was revoked meanwhile).
+      await control.control('POST', '/failures/next', { code: 10000, op: 'lock/list' });
+      await expectCode(adapter(sim).listLocks(), 'auth_failed', 10000);
+      // A token endpoint that fails for another reason is not a refusal of our credentials.
+      await control.control('POST', '/failures/next', { code: 90000, op: 'oauth2/token' });
+      const outage = await expectCode(adapter(sim).listLocks(), 'provider_error', 90000);
+      expect(outage.retryable).toBe(true);
     });
 
     it('a cloud that does not answer, or not in its protocol, is `network`', async () => {
@@ -346,6 +353,7 @@ describe('TTLock lock record callback', () => {
 
   it('is null for anything that is not a lock record notification', () => {
     expect(parseTtlockCallback({ notifyType: '2', gatewayId: '1', isOnline: '0' })).toBeNull();
+    expect(parseTtlockCallback({ notifyType: '3', lockId: '5', records: '[{"recordType":4,"success":1,"lockDate":1700000000000}]' })).toBeNull();
     expect(parseTtlockCallback({ notifyType: '1', records: '[]' })).toBeNull();
     expect(parseTtlockCallback({ notifyType: '1', lockId: '5', records: 'not json' })).toBeNull();
     expect(parseTtlockCallback({ notifyType: '1', lockId: '5', records: '{"recordType":4}' })).toBeNull();

@@ -248,11 +248,8 @@ export class TtlockProvider implements LockProvider {
     const answer = await this.http('/oauth2/token', { clientId: this.options.clientId, clientSecret: this.options.clientSecret, ...fields }, 'POST');
     const accessToken = str(answer.access_token);
     const expiresIn = num(answer.expires_in);
-    if (TtlockProvider.errcodeOf(answer) !== 0 || !accessToken || expiresIn === null) {
-      const failure = TtlockProvider.failure(answer);
-      // Every refusal of the token endpoint is a refusal of our credentials.
-      throw failure.code === 'provider_error' ? new LockProviderError('auth_failed', failure.vendorCode, failure.vendorMessage) : failure;
-    }
+    if (TtlockProvider.errcodeOf(answer) !== 0) throw TtlockProvider.failure(answer);
+    if (!accessToken || expiresIn === null) throw new LockProviderError('provider_error', undefined, '/oauth2/token answered without access_token or expires_in');
     const obtainedAt = this.now();
     const lifetime = expiresIn * 1000;
     return {
@@ -472,7 +469,7 @@ export class TtlockProvider implements LockProvider {
       await this.call('face/delete', { lockId, faceId: ref, type: 2 }, 'POST');
     } catch (error) {
       // TTLock publishes no "face does not exist" code; an unknown face id is an invalid parameter.
-      if (error instanceof LockProviderError && error.vendorCode === 12345) throw new LockProviderError('credential_not_found', error.vendorCode, error.vendorMessage);
+      if (error instanceof LockProviderError && error.vendorCode === INVALID_PARAMETER) throw new LockProviderError('credential_not_found', error.vendorCode, error.vendorMessage);
       throw error;
     }
   }
