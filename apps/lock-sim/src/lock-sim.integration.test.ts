@@ -160,14 +160,14 @@ describe('lock simulator: the TTLock surface', () => {
   });
 
   it('answers -3003 when two writes hit one gateway at once', async () => {
-    const { lockId, gatewayId } = await client.lockWithGateway({ latencyMs: 2_000 });
-    const [first, second] = await Promise.all([
-      client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2 }),
-      // The second leaves a moment after the first, so the first holds the gateway.
-      new Promise((resolve) => setTimeout(resolve, 200)).then(() => client.call('identityCard/add', { lockId, cardNumber: '3661413478', addType: 2 })),
-    ]);
-    expect(first).toHaveProperty('keyboardPwdId');
+    const { lockId, gatewayId } = await client.lockWithGateway({ latencyMs: 3_000 });
+    const first = client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2 });
+    // The second write leaves once the first holds the gateway.
+    const busy = async () => (await client.control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === gatewayId)?.busy;
+    while (!(await busy())) await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await client.call('identityCard/add', { lockId, cardNumber: '3661413478', addType: 2 });
     expect(second).toMatchObject({ errcode: -3003 });
+    expect(await first).toHaveProperty('keyboardPwdId');
 
     await client.control('PATCH', `/locks/${lockId}`, { latencyMs: null });
     await client.control('PATCH', `/gateways/${gatewayId}`, { busy: true });
