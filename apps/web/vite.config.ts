@@ -18,5 +18,21 @@ export default defineConfig({
     proxy: { '/trpc': 'http://127.0.0.1:3000', '/manage': 'http://127.0.0.1:3000' },
   },
   // The manifest (dist/.vite/manifest.json, not served: dot folder) is what bench/bundle-size.ts reads.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: {
+        // packages/shared is a barrel (src/index.ts re-exports every module) of constants, functions
+        // and zod schemas, none with an effect when loaded. Said so here, a module of it is bundled
+        // only when something it exports is used: `LIMITS` alone no longer brings every schema (and
+        // zod, and @date-fns/tz) into the first download. A shared module that must run for its
+        // effect alone would have to be imported for it explicitly.
+        moduleSideEffects: [{ test: /\/packages\/shared\/src\//, sideEffects: false }],
+      },
+    },
+  },
 });

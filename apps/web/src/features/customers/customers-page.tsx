@@ -5,7 +5,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tan
 import { Eye, Lock, LockOpen, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import type { z } from 'zod';
+import type { SearchOf } from '@/lib/url-search';
 import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IconAction } from '@/components/icon-action';
@@ -28,7 +28,7 @@ import type { customerSearchSchema } from './customer-search';
 
 type Customer = RouterOutputs['customer']['list']['items'][number];
 
-type CustomerSearch = z.output<typeof customerSearchSchema>;
+type CustomerSearch = SearchOf<typeof customerSearchSchema>;
 
 const route = getRouteApi('/_auth/customer/customer');
 

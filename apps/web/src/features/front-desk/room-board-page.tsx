@@ -4,7 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BedDouble, CheckSquare, LayoutGrid, List, Plus, Sparkles, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import type { z } from 'zod';
+import type { SearchOf } from '@/lib/url-search';
 import { LIMITS, ROOM_SORTS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListPage } from '@/components/list-page';
@@ -31,7 +31,7 @@ const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 /** The add-room form is loaded when it is opened (it is a dialog: nothing holds its place meanwhile). */
 const AddRoomDialog = lazy(() => import('./add-room-dialog').then((m) => ({ default: m.AddRoomDialog })));
 
-type RoomBoardSearch = z.output<typeof roomBoardSearchSchema>;
+type RoomBoardSearch = SearchOf<typeof roomBoardSearchSchema>;
 
 const route = getRouteApi('/_auth/room/');
 const ALL_GROUPS = 'all';

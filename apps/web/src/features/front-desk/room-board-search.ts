@@ -1,21 +1,23 @@
-import { z } from 'zod';
-import { LIMITS, ROOM_PAGE_SIZE_DEFAULT, ROOM_SORTS, ROOM_STATUSES } from '@console/shared';
+import { LIMITS } from '@console/shared';
+import { ROOM_PAGE_SIZE_DEFAULT, ROOM_SORTS, ROOM_STATUSES } from '../../lib/shared-constants';
+import { int, oneOf, optional, searchSchema, text, withDefault } from '../../lib/url-search';
 
 // The route (routes/_auth/room/index.tsx) validates the URL with these before the page's chunk
-// is loaded: they live apart from the page so that the page stays out of the first download.
+// is loaded: they live apart from the page so that the page stays out of the first download, and
+// are written without zod (lib/url-search.ts) for the same reason.
 
 export const ROOM_BOARD_VIEWS = ['tiles', 'table'] as const;
 
 /** The board's filters live in the URL, so a reload or a shared link shows the same rooms. */
-export const roomBoardSearchSchema = z.object({
-  page: z.number().int().min(1).catch(1).default(1),
-  pageSize: z.number().int().min(1).max(LIMITS.pageSizeMax).catch(ROOM_PAGE_SIZE_DEFAULT).default(ROOM_PAGE_SIZE_DEFAULT),
-  status: z.enum(ROOM_STATUSES).optional().catch(undefined),
+export const roomBoardSearchSchema = searchSchema({
+  page: withDefault(int({ min: 1 }), 1),
+  pageSize: withDefault(int({ min: 1, max: LIMITS.pageSizeMax }), ROOM_PAGE_SIZE_DEFAULT),
+  status: optional(oneOf(ROOM_STATUSES)),
   // A search of digits (a room number) comes back from the URL as a number: it is still text.
-  search: z.coerce.string().max(LIMITS.searchMaxLength).catch('').default(''),
-  groupId: z.number().int().positive().optional().catch(undefined),
-  sort: z.enum(ROOM_SORTS).catch('default').default('default'),
-  view: z.enum(ROOM_BOARD_VIEWS).catch('tiles').default('tiles'),
+  search: withDefault(text({ max: LIMITS.searchMaxLength }), ''),
+  groupId: optional(int({ min: 1 })),
+  sort: withDefault(oneOf(ROOM_SORTS), 'default'),
+  view: withDefault(oneOf(ROOM_BOARD_VIEWS), 'tiles'),
 });
 
 /** Values equal to these are left out of the URL. */

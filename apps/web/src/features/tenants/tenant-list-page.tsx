@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronDown, UserRound, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { SearchOf } from '@/lib/url-search';
 import { isLocalDate, LIMITS, STAY_FILTERS, ZStayListInput } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
 import { ListPage } from '@/components/list-page';
@@ -30,7 +30,7 @@ import type { tenantSearchSchema } from './tenant-search';
 type Stay = RouterOutputs['stay']['list']['items'][number];
 type StayFilter = (typeof STAY_FILTERS)[number];
 
-type TenantSearch = z.output<typeof tenantSearchSchema>;
+type TenantSearch = SearchOf<typeof tenantSearchSchema>;
 
 const route = getRouteApi('/_auth/room/tenant');
 
