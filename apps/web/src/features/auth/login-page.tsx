@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useRouter, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ZLoginInput, type TAppErrorData } from '@console/shared';
+import type { TAppErrorData } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -14,7 +14,7 @@ import { AuthShell } from './auth-shell';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { fieldMessage } from '@/lib/field-message';
 import { PasswordInput } from '@/components/password-input';
-import { useAppForm } from '@/lib/use-app-form';
+import { useAppFormLoadingSchema } from '@/lib/use-app-form';
 
 /** Only paths of this console are followed after sign-in (never another site). */
 function safeRedirect(target: string | undefined): string {
@@ -22,6 +22,9 @@ function safeRedirect(target: string | undefined): string {
 }
 
 const loginRoute = getRouteApi('/login');
+
+/** The form's rules (the shared zod schema) load as the form is shown; the first check waits for them. */
+const loadLoginRules = () => import('./login-rules').then((m) => m.ZLoginInput);
 
 /** The answers about the graphic code: shown at its field, not as a passing toast. */
 const CAPTCHA_ERRORS: TAppErrorData['code'][] = ['CAPTCHA_INVALID', 'CAPTCHA_REQUIRED'];
@@ -31,7 +34,7 @@ export function LoginPage() {
   const router = useRouter();
   const { redirect } = loginRoute.useSearch();
   const { captcha, refresh, isLoading } = useCaptcha();
-  const form = useAppForm(ZLoginInput, { account: '', password: '', captchaId: '', captchaCode: '' });
+  const form = useAppFormLoadingSchema(loadLoginRules, { account: '', password: '', captchaId: '', captchaCode: '' });
   const { errors } = form.formState;
 
   const login = useMutation(
