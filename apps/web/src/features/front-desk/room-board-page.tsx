@@ -5,7 +5,7 @@ import { BedDouble, CheckSquare, LayoutGrid, List, Plus, Sparkles, X } from 'luc
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import type { SearchOf } from '@/lib/url-search';
-import { LIMITS, ROOM_SORTS } from '@console/shared';
+import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListPage } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { formatList, formatNumber } from '@/lib/format';
+import { ROOM_SORTS } from '@/lib/shared-constants';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';

@@ -21,7 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
-import { formatDate } from '@/lib/hotel-time';
+import { formatDate } from '@/lib/format';
 import { formatMoney, moneyInputValue, parseMoneyInput } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';

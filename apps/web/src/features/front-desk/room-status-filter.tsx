@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ROOM_STATUSES, type TRoomStatus } from '@console/shared';
+import type { TRoomStatus } from '@console/shared';
+import { ROOM_STATUSES } from '@/lib/shared-constants';
 import { ROOM_STATUS_STYLES } from '@/components/status-badges';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';

@@ -4,7 +4,7 @@ import { RoomStatusBadge } from '@/components/status-badges';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatShortDateTime } from '@/lib/hotel-time';
+import { formatShortDateTime } from '@/lib/format';
 import { LockBattery } from './lock-battery';
 import { RoomActionsMenu } from './room-actions-menu';
 import type { RoomViewProps } from './room-tiles';

@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatShortDateTime } from '@/lib/hotel-time';
+import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import type { StayActionKind, StayDto } from './stay-action-dialogs';

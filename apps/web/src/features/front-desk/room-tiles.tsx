@@ -3,7 +3,7 @@ import { Check, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ROOM_STATUS_STYLES, RoomStatusBadge } from '@/components/status-badges';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatShortDateTime } from '@/lib/hotel-time';
+import { formatShortDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { LockBattery } from './lock-battery';
 import { RoomActionsMenu, type RoomActionHandlers, type RoomItem } from './room-actions-menu';

@@ -19,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { fieldMessage } from '@/lib/field-message';
-import { formatShortDateTime } from '@/lib/hotel-time';
+import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';

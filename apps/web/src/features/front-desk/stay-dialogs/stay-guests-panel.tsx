@@ -13,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { appErrorOf } from '@/lib/api-errors';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { formatDate } from '@/lib/hotel-time';
+import { formatDate } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { ZGuestForm, emptyGuest, toGuestInput } from './form-rules';
