@@ -25,6 +25,14 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is downloaded before the first render anyway:
+          // one file instead of seven (Rolldown otherwise splits it wherever lazy chunks share a
+          // module with it). Fewer, larger files compress better: about 3 kB gzipped less.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // packages/shared is a barrel (src/index.ts re-exports every module) of constants, functions
         // and zod schemas, none with an effect when loaded. Said so here, a module of it is bundled
