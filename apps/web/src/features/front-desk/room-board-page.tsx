@@ -17,17 +17,22 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { formatList, formatNumber } from '@/lib/format';
 import { ROOM_SORTS } from '@/lib/shared-constants';
 import { useHotelSettings } from '@/lib/hotel-settings';
+import { usePrefetchWhenIdle } from '@/lib/lazy';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
 import type { RoomActionHandlers, RoomItem } from './room-actions-menu';
 import type { roomBoardSearchSchema } from './room-board-search';
 import { RoomStatusFilter } from './room-status-filter';
-import { RoomTable, RoomTableSkeleton } from './room-table';
+import { RoomTableSkeleton } from './room-table-skeleton';
 import { RoomTiles, RoomTilesSkeleton, type RoomSelection } from './room-tiles';
 import { StayActionDialogs, useStayActions } from './stay-action-dialogs';
 
 const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
+
+/** The table view is loaded when the page is idle, or when it is shown (its skeleton holds its place meanwhile). */
+const loadRoomTable = () => import('./room-table');
+const RoomTable = lazy(() => loadRoomTable().then((m) => ({ default: m.RoomTable })));
 
 /** The add-room form is loaded when it is opened (it is a dialog: nothing holds its place meanwhile). */
 const AddRoomDialog = lazy(() => import('./add-room-dialog').then((m) => ({ default: m.AddRoomDialog })));
@@ -50,6 +55,7 @@ export function RoomBoardPage() {
   const canManageStays = hasPermission(user, 'stay.manage');
   const [isAdding, setIsAdding] = useState(false);
   const stayActions = useStayActions();
+  usePrefetchWhenIdle(loadRoomTable);
   /** The rooms picked for a bulk action (by id, with their names for the messages); null when not picking. */
   const [picked, setPicked] = useState<Map<number, string> | null>(null);
   const [isConfirmingClean, setIsConfirmingClean] = useState(false);
@@ -277,7 +283,15 @@ export function RoomBoardPage() {
         }}
         data-testid="room-board"
       >
-        <div className="p-2 sm:p-3">{search.view === 'tiles' ? <RoomTiles {...viewProps} /> : <RoomTable {...viewProps} />}</div>
+        <div className="p-2 sm:p-3">
+          {search.view === 'tiles' ? (
+            <RoomTiles {...viewProps} />
+          ) : (
+            <Suspense fallback={<RoomTableSkeleton label={t('common.loading')} />}>
+              <RoomTable {...viewProps} />
+            </Suspense>
+          )}
+        </div>
       </ListPage>
 
       <ConfirmDialog

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { RoomStatusBadge } from '@/components/status-badges';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatShortDateTime } from '@/lib/format';
 import { LockBattery } from './lock-battery';
@@ -80,15 +79,5 @@ export function RoomTable({ rooms, timeZone, canManageStays, isBusy, actions, se
         })}
       </TableBody>
     </Table>
-  );
-}
-
-export function RoomTableSkeleton({ label }: { label: string }) {
-  return (
-    <div className="space-y-2 p-3" aria-busy="true" aria-label={label}>
-      {Array.from({ length: 8 }, (_, i) => (
-        <Skeleton key={i} className="h-11 w-full" />
-      ))}
-    </div>
   );
 }
