@@ -18,9 +18,13 @@
  * Each file is gzipped with node's zlib at its default level; sizes are in kB of 1,000 bytes.
  * Only JavaScript: the stylesheet (one file, ~10 kB gzipped) is not part of the budget.
  *
- * The exit code is 1 when a page is above its ceiling (today's figure plus a margin: the guard
- * against regressions; with `--strict`, also when an issue 6 target is missed), when a route file
- * of a page is in none of the counted files (a chunk of the page would have been missed), when the
+ * Also printed, not counted: the lazy chunks those files import dynamically (dialogs, menus, the
+ * toaster, the sign-in form's zod schema; other routes' chunks left out), with what they import
+ * statically: loaded when the browser is idle after the first paint or on first use.
+ *
+ * The exit code is 1 when a page is above its ceiling (the issue 6 target: the guard against
+ * regressions), when a route file of a page is in none of the counted files or, other than
+ * __root, has no chunk split out of it (a chunk of the page would have been missed), when the
  * locale glob bundles a file that is not one of the 12 languages, or when index.html and the
  * manifest disagree. `--dist <dir>` measures another build (never built then).
  */
@@ -47,21 +51,21 @@ interface Page {
   routes: string[];
   /** The target of issue 6 §7 (gzip kB). */
   targetKb: number;
-  /** The guard: above this (gzip kB) the step fails. Today's figure plus room for small changes. */
+  /** The guard: above this (gzip kB) the step fails. */
   ceilingKb: number;
 }
 
 const PAGES: Page[] = [
-  { name: 'sign-in (/login)', routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'], targetKb: 200, ceilingKb: 270 },
+  { name: 'sign-in (/login)', routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'], targetKb: 200, ceilingKb: 200 },
   {
     name: 'room board (/room, signed in)',
     routes: ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src/routes/_auth/room/index.tsx'],
     targetKb: 250,
-    ceilingKb: 315,
+    ceilingKb: 250,
   },
 ];
 
-/** `--strict`: fail when an issue 6 target is missed too (not only above the ceiling). */
+/** `--strict`: fail when an issue 6 target is missed too (not only above the ceiling; today they are the same). */
 const strict = process.argv.includes('--strict');
 
 const webDir = path.join(root, 'apps', 'web');
@@ -154,18 +158,26 @@ function main() {
   // 3. The routes.
   const rows: string[] = [];
   const details: string[] = [];
+  const deferredLines: string[] = [];
   const overCeiling: string[] = [];
   const missed: string[] = [];
   for (const page of PAGES) {
     const files = new Set(entry);
     files.add(largestLocale.file);
     for (const route of page.routes) {
+      let splits = 0;
       for (const key of Object.keys(manifest)) {
         const [file, query] = key.split('?');
         const isSplit = file === route && query?.startsWith('tsr-split');
         const isLazyFile = file === route.replace(/\.tsx$/, '.lazy.tsx');
-        if (isSplit || isLazyFile) staticClosure(manifest, key, files);
+        if (isSplit || isLazyFile) {
+          splits++;
+          staticClosure(manifest, key, files);
+        }
       }
+      // The router plugin splits every route's component out (not the root's): none found means the
+      // manifest's keys changed and the page's own code would not be counted.
+      if (!splits && !route.endsWith('/__root.tsx')) problems.push(`${page.name}: no chunk split out of ${route} in the manifest`);
     }
     // Every route file must be in a counted file (else a chunk of the page was not found).
     const counted = new Set([...files].flatMap(sourcesOf).map((s) => s.split('?')[0]));
@@ -174,6 +186,17 @@ function main() {
         if (!counted.has(route)) problems.push(`${page.name}: ${route} is in none of the counted files`);
       }
     }
+    // What these files import dynamically, other than routes and locales: loaded after the first
+    // paint (on idle or first use), so not counted; printed so that what was deferred stays visible.
+    const later = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (!files.has(chunk.file)) continue;
+      for (const dynamic of chunk.dynamicImports ?? []) {
+        if (dynamic.includes('?tsr-split') || /(^|\/)locales\//.test(dynamic) || dynamic === key) continue;
+        staticClosure(manifest, dynamic, later);
+      }
+    }
+    const deferred = [...later].filter((f) => !files.has(f)).map((file) => ({ file, ...sizeOf(file) })).sort((a, b) => b.gzip - a.gzip);
     const list = [...files].map((file) => ({ file, ...sizeOf(file) })).sort((a, b) => b.gzip - a.gzip);
     const raw = list.reduce((s, f) => s + f.raw, 0);
     const gzip = list.reduce((s, f) => s + f.gzip, 0);
@@ -185,6 +208,13 @@ function main() {
       `${page.name}, largest files: ` +
         list
           .slice(0, 8)
+          .map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`)
+          .join(', '),
+    );
+    deferredLines.push(
+      `${page.name}: ${deferred.length} files, ${kb(deferred.reduce((sum, f) => sum + f.gzip, 0))} kB gzipped; largest: ` +
+        deferred
+          .slice(0, 6)
           .map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`)
           .join(', '),
     );
@@ -200,6 +230,8 @@ function main() {
       `Locale counted: ${path.basename(largestLocaleKey)} (${kb(sizeOf(largestLocale.file).gzip)} kB gzipped, the largest of ${locales.length}).`,
   );
   for (const line of details) console.log(`- ${line}`);
+  console.log('\nLoaded after the first paint, on idle or first use (not counted): the lazy chunks these files import, routes and locales aside.');
+  for (const line of deferredLines) console.log(`- ${line}`);
   const ceilings = PAGES.map((p) => `${p.ceilingKb} kB (${p.name.split(' (')[0]})`).join(', ');
   console.log(`\nGuard (exit code): ${overCeiling.length ? 'FAILED' : 'passed'}, ceilings ${ceilings}${strict ? ', and the targets (--strict)' : ''}.`);
   for (const line of overCeiling) console.log(`ABOVE CEILING: ${line}`);
