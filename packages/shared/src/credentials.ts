@@ -6,9 +6,11 @@ import { ZId, ZInstant, ZPageInput, whenValid } from './primitives';
 export const DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'removing', 'removed', 'remove_failed', 'unknown'] as const;
 export type TDeliveryState = (typeof DELIVERY_STATES)[number];
 
-/** Why the last delivery attempt failed: our codes, translated under `credentials.errors.*`. */
-export const DELIVERY_ERRORS = [
-  'no_lock',
+/**
+ * Our own codes for what a lock cloud refused (the TTLock adapter maps its errcodes to them);
+ * translated under `credentials.errors.*`.
+ */
+export const LOCK_ERROR_CODES = [
   'no_gateway',
   'gateway_offline',
   'gateway_busy',
@@ -27,6 +29,10 @@ export const DELIVERY_ERRORS = [
   'network',
   'provider_error',
 ] as const;
+export type TLockErrorCode = (typeof LOCK_ERROR_CODES)[number];
+
+/** Why the last delivery attempt failed: a lock cloud's refusal, or a room without a lock. */
+export const DELIVERY_ERRORS = ['no_lock', ...LOCK_ERROR_CODES] as const;
 
 /** Spec: air (over the air), custom, one-time valid; validity can be permanent. */
 export const PASSWORD_KINDS = ['air', 'custom', 'one_time'] as const;

@@ -5,44 +5,17 @@
  * Date instants, failures are LockProviderError with one of our own codes.
  */
 
-/** Our own failure codes; the console translates them (`lockErrors.<code>` in every locale). */
-export const LOCK_ERROR_CODES = [
-  /** No gateway is in range of the lock (TTLock -2012). */
-  'no_gateway',
-  /** The gateway is offline (TTLock -3002). */
-  'gateway_offline',
-  /** The gateway is busy with another command (TTLock -3003). */
-  'gateway_busy',
-  /** The lock does not answer its gateway (TTLock -3036). */
-  'lock_offline',
-  /** The lock is busy (TTLock -3037). */
-  'lock_busy',
-  /** The same passcode is already on the lock (TTLock -3007). */
-  'duplicate_code',
-  /** The passcode is too simple (TTLock -2032). */
-  'code_too_simple',
-  /** The passcode has a length the lock refuses (TTLock -3006). */
-  'code_length',
-  /** The lock has no room for another credential of this kind (TTLock -3009 passcodes, -4056 cards). */
-  'storage_full',
-  /** The lock does not support this (TTLock -4043, for example remote unlock turned off). */
-  'not_supported',
-  /** The cloud refused the call rate (TTLock 30006 / 30007). */
-  'rate_limited',
-  /** The lock is not known to the cloud (TTLock -1003). */
-  'lock_not_found',
-  /** The lock is frozen in the cloud (TTLock -2025). */
-  'lock_frozen',
-  /** The credential is not on the lock (deleting something already gone). */
-  'credential_not_found',
-  /** The cloud refused our credentials (OAuth failure, wrong client id or secret). */
-  'auth_failed',
-  /** The cloud could not be reached or answered something that is not its protocol. */
-  'network',
-  /** Any other refusal of the cloud (kept with its vendor code). */
-  'provider_error',
-] as const;
-export type LockErrorCode = (typeof LOCK_ERROR_CODES)[number];
+import { LOCK_ERROR_CODES, type TLockErrorCode } from '@console/shared';
+
+/**
+ * Our own failure codes (packages/shared, translated by the console). TTLock's errcodes behind
+ * them: -2012 no_gateway, -3002 gateway_offline, -3003 gateway_busy, -3036 lock_offline,
+ * -3037 lock_busy, -3007 duplicate_code, -2032 code_too_simple, -3006 code_length,
+ * -3009 / -4056 storage_full, -4043 not_supported, 30006 / 30007 rate_limited, -1003
+ * lock_not_found, -2025 lock_frozen (the adapter's table in ttlock.ts is the source).
+ */
+export { LOCK_ERROR_CODES };
+export type LockErrorCode = TLockErrorCode;
 
 /** Failures that retrying cannot fix: the delivery fails at once with its reason. */
 export const PERMANENT_LOCK_ERRORS: ReadonlySet<LockErrorCode> = new Set([
