@@ -51,6 +51,23 @@ export const AIR_PASSWORD_RULES = {
   maxPeriodDays: 366,
 } as const;
 
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * The validity a lock really applies to a password: generated ones (over the air, one-time) have
+ * hour precision (start rounded down, end up) and a one-time password is usable for
+ * `oneTimeUseWithinHours` from its start; custom ones have minute precision. `until` null: permanent.
+ * The server stores this; the console shows it before the password is issued.
+ */
+export function passwordValidity(kind: TPasswordKind, from: Date, until: Date | null): { validFrom: Date; validUntil: Date | null } {
+  const floor = (d: Date, step: number) => new Date(Math.floor(d.getTime() / step) * step);
+  if (kind === 'custom') return { validFrom: floor(from, MINUTE_MS), validUntil: until ? floor(until, MINUTE_MS) : null };
+  const start = floor(from, HOUR_MS);
+  if (kind === 'one_time') return { validFrom: start, validUntil: new Date(start.getTime() + AIR_PASSWORD_RULES.oneTimeUseWithinHours * HOUR_MS) };
+  return { validFrom: start, validUntil: until ? new Date(Math.ceil(until.getTime() / HOUR_MS) * HOUR_MS) : null };
+}
+
 export const ZCustomPasswordCode = z
   .string({ error: 'validation.customPasswordFormat' })
   .regex(new RegExp(`^\\d{${LIMITS.customPasswordLength}}$`), { error: 'validation.customPasswordFormat' });

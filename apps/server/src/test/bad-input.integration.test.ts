@@ -170,6 +170,7 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'password.create': (w) => ({ roomId: w.rooms[0]!.id, kind: 'custom', code: '592718', holderName: 'Guest', stayId: w.stay.id, validFrom: soon(), validUntil: later() }),
   'password.revoke': (w) => ({ id: w.password.id }),
   'password.retry': (w) => ({ id: w.password.id }),
+  'password.staff': () => undefined,
 };
 
 /** Values no field of any request accepts. */

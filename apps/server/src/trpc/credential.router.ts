@@ -1,4 +1,5 @@
 import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordListInput } from '@console/shared';
+import { listPasswordStaff } from '../modules/credentials/password-staff';
 import { createPassword, getPassword, listPasswords, retryPassword, revokePassword } from '../modules/credentials/password.service';
 import { authedProcedure, router } from './init';
 
@@ -8,4 +9,6 @@ export const passwordRouter = router({
   create: authedProcedure.input(ZPasswordCreateInput).mutation(({ ctx, input }) => createPassword(ctx, input)),
   revoke: authedProcedure.input(ZPasswordIdInput).mutation(({ ctx, input }) => revokePassword(ctx, input)),
   retry: authedProcedure.input(ZPasswordIdInput).mutation(({ ctx, input }) => retryPassword(ctx, input)),
+  /** Who "a staff member" can be when a password is issued. */
+  staff: authedProcedure.query(({ ctx }) => listPasswordStaff(ctx)),
 });

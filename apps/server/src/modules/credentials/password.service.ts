@@ -1,4 +1,4 @@
-import { AIR_PASSWORD_RULES, ZPasswordCreateInput, ZPasswordIdInput, ZPasswordListInput, type TDeliveryState, type TPasswordCreateInput, type TPasswordKind, type TPasswordListInput } from '@console/shared';
+import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordListInput, type TDeliveryState, type TPasswordCreateInput, type TPasswordKind, type TPasswordListInput, passwordValidity } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { lockRooms, transaction } from '../../db/transaction';
@@ -79,23 +79,6 @@ function toDto(p: PasswordRow): PasswordDto {
     removedAt: p.removedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
   };
-}
-
-const HOUR = 3_600_000;
-const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
-const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR) * HOUR);
-const floorMinute = (d: Date) => new Date(Math.floor(d.getTime() / 60_000) * 60_000);
-
-/**
- * The validity the lock will really apply: generated passwords have hour precision (start rounded
- * down, end up) and a one-time password is usable for 6 hours from its start; custom ones have
- * minute precision.
- */
-export function passwordValidity(kind: TPasswordKind, from: Date, until: Date | null): { validFrom: Date; validUntil: Date | null } {
-  if (kind === 'custom') return { validFrom: floorMinute(from), validUntil: until ? floorMinute(until) : null };
-  const start = floorHour(from);
-  if (kind === 'one_time') return { validFrom: start, validUntil: new Date(start.getTime() + AIR_PASSWORD_RULES.oneTimeUseWithinHours * HOUR) };
-  return { validFrom: start, validUntil: until ? ceilHour(until) : null };
 }
 
 /** Issues a password on a room's lock, for a stay, a staff member or anyone named. */
