@@ -521,6 +521,59 @@ export class LockCloud {
     });
   }
 
+  /**
+   * keyboardPwd/change: a passcode's name, code or validity. Its period changes only when
+   * `startDate` is sent (TTLock: without it the call succeeds and changes nothing), to the hour for
+   * a random passcode and as sent for a custom one; `endDate` 0 makes it permanent. A one-time
+   * passcode cannot be changed. changeType 1 records a change already made over Bluetooth; 2 makes
+   * it through the gateway.
+   */
+  async changePasscode(lock: SimLock, params: Params) {
+    const id = int(required(params, 'keyboardPwdId'))!;
+    const changeType = int(params.changeType) ?? 1;
+    if (changeType !== 1 && changeType !== 2) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: changeType is 1 (Bluetooth) or 2 (gateway)');
+    const newCode = params.newKeyboardPwd || undefined;
+    if (newCode !== undefined) {
+      if (!hasValidLength(newCode)) throw ttError(TT.PASSCODE_LENGTH);
+      if (isTooSimple(newCode)) throw ttError(TT.PASSCODE_TOO_SIMPLE);
+    }
+    let startDate = int(params.startDate);
+    let endDate = int(params.endDate) ?? 0;
+    const find = () => {
+      const entry = lock.passcodes.find((p) => p.keyboardPwdId === id && p.inCloud);
+      if (!entry) throw ttError(TT.PASSCODE_NOT_EXIST);
+      return entry;
+    };
+    const first = find();
+    if (first.keyboardPwdType === 1 && (startDate !== undefined || newCode !== undefined)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: a one-time passcode cannot be changed');
+    if (startDate !== undefined && !first.isCustom) {
+      startDate = floorToHour(startDate);
+      endDate = endDate === 0 ? 0 : Math.ceil(endDate / HOUR) * HOUR;
+    }
+    if (startDate !== undefined && endDate !== 0 && endDate <= startDate) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: endDate must be after startDate');
+    if (startDate !== undefined && endDate !== 0 && !first.isCustom && endDate - startDate > 366 * DAY) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: a period passcode spans at most one year');
+    const apply = () => {
+      const entry = find();
+      if (newCode !== undefined && newCode !== entry.keyboardPwd && lock.passcodes.some((p) => p.keyboardPwd === newCode)) throw ttError(TT.PASSCODE_DUPLICATE);
+      if (params.keyboardPwdName !== undefined) entry.keyboardPwdName = params.keyboardPwdName;
+      if (newCode !== undefined) entry.keyboardPwd = newCode;
+      if (startDate !== undefined) {
+        entry.startDate = startDate;
+        entry.endDate = endDate;
+        entry.keyboardPwdType = endDate === 0 ? 2 : 3;
+      }
+    };
+    // A name alone is the cloud's own record: no gateway, no Bluetooth.
+    const nameOnly = newCode === undefined && startDate === undefined;
+    if (changeType === 2 && !nameOnly) {
+      await this.throughGateway(lock, apply);
+      return;
+    }
+    if (lock.frozen) throw ttError(TT.LOCK_FROZEN);
+    apply();
+    this.changed();
+  }
+
   listPasscodes(lock: SimLock, params: Params) {
     const items = ordered(
       lock.passcodes.filter((p) => p.inCloud),

@@ -237,6 +237,35 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: got.keyboardPwd })).toMatchObject({ opened: false, outcome: 'suspended' });
   });
 
+  it('changes a passcode validity through the gateway (only with startDate), random ones to whole hours, never a one-time one', async () => {
+    const { lockId, gatewayId } = await client.lockWithGateway({ latencyMs: 0 });
+    const now = Date.now();
+    const custom = await client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 3, startDate: now - 2 * HOUR, endDate: now + 2 * HOUR, addType: 2 });
+    const listed = async (id: unknown) => ((await client.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).list as { keyboardPwdId: number; startDate: number; endDate: number; keyboardPwdType: number }[]).find((p) => p.keyboardPwdId === id)!;
+
+    // Without startDate the call succeeds and changes nothing (TTLock's trap).
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, endDate: now - HOUR, changeType: 2 })).toMatchObject({ errcode: 0 });
+    expect((await listed(custom.keyboardPwdId)).endDate).toBe(now + 2 * HOUR);
+    expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: '480613' })).toMatchObject({ opened: true });
+
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, startDate: now - 2 * HOUR, endDate: now - 60_000, changeType: 2 })).toMatchObject({ errcode: 0 });
+    expect(await listed(custom.keyboardPwdId)).toMatchObject({ startDate: now - 2 * HOUR, endDate: now - 60_000, keyboardPwdType: 3 });
+    expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: '480613' })).toMatchObject({ opened: false, outcome: 'expired' });
+
+    const random = await client.call('keyboardPwd/get', { lockId, keyboardPwdType: 2, startDate: now });
+    const end = now + 5 * HOUR + 60_000;
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: random.keyboardPwdId, startDate: now, endDate: end, changeType: 2 })).toMatchObject({ errcode: 0 });
+    expect(await listed(random.keyboardPwdId)).toMatchObject({ startDate: Math.floor(now / HOUR) * HOUR, endDate: Math.ceil(end / HOUR) * HOUR, keyboardPwdType: 3 });
+
+    const once = await client.call('keyboardPwd/get', { lockId, keyboardPwdType: 1, startDate: now });
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: once.keyboardPwdId, startDate: now, endDate: now + HOUR, changeType: 2 })).toMatchObject({ errcode: -3 });
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: 999_999_999, startDate: now, endDate: now + HOUR, changeType: 2 })).toMatchObject({ errcode: -2009 });
+
+    await client.control('PATCH', `/gateways/${gatewayId}`, { online: false });
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: random.keyboardPwdId, startDate: now, endDate: now + HOUR, changeType: 2 })).toMatchObject({ errcode: -3002 });
+    expect((await listed(random.keyboardPwdId)).endDate).toBe(Math.ceil(end / HOUR) * HOUR);
+  });
+
   it('cards and faces: add, use, list, delete (deleteType 1 leaves the lock as it is)', async () => {
     const { lockId } = await client.lockWithGateway();
     const card = await client.call('identityCard/add', { lockId, cardNumber: '3661413478', cardName: 'Room card', startDate: Date.now() - HOUR, endDate: Date.now() + HOUR, addType: 2 });

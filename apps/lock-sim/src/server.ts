@@ -64,6 +64,10 @@ const V3: Record<string, Handler> = {
     await c.deletePasscode(c.requireLock(op, p), p);
     return OK_BODY;
   },
+  'keyboardPwd/change': async (c, p, op) => {
+    await c.changePasscode(c.requireLock(op, p), p);
+    return OK_BODY;
+  },
   'lock/listKeyboardPwd': (c, p, op) => c.listPasscodes(c.requireLock(op, p), p),
   'identityCard/add': (c, p, op) => c.addCard(c.requireLock(op, p), p),
   'identityCard/delete': async (c, p, op) => {

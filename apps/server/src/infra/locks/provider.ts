@@ -128,6 +128,13 @@ export interface LockProvider {
   getRandomPasscode(lockId: string, input: { type: RandomPasscodeType; name: string } & Validity): Promise<{ ref: string; code: string }>;
   /** A chosen passcode pushed through the gateway (TTLock keyboardPwd/add, addType 2); minute precision. */
   addCustomPasscode(lockId: string, input: { code: string; name: string } & Validity): Promise<{ ref: string }>;
+  /**
+   * Changes the validity of a passcode on the lock through the gateway (TTLock keyboardPwd/change,
+   * changeType 2): to the minute for a custom passcode, to whole hours for a generated one (start
+   * back, end forward). A one-time passcode cannot be changed. Throws `credential_not_found` if it
+   * is not there.
+   */
+  changePasscodeValidity(lockId: string, ref: string, input: { origin: 'custom' | 'random' } & Validity): Promise<void>;
   /** Removes a passcode through the gateway (deleteType 2). Throws `credential_not_found` if it is not there. */
   deletePasscode(lockId: string, ref: string): Promise<void>;
   listPasscodes(lockId: string): Promise<PasscodeOnLock[]>;

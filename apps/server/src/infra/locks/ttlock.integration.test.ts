@@ -114,6 +114,26 @@ describe('TTLock adapter against the lock simulator', () => {
     await expectCode(ttlock.deletePasscode(lockId, ref), 'credential_not_found', -2009);
   });
 
+  it('changes the validity of a passcode on the lock: custom to the minute, random to whole hours', async () => {
+    const lockId = await newLock();
+    const now = Date.now();
+    const { ref } = await ttlock.addCustomPasscode(lockId, { code: '480613', name: 'Guest', startAt: new Date(now - HOUR), endAt: new Date(now + 5 * HOUR) });
+    const random = await ttlock.getRandomPasscode(lockId, { type: 'permanent', name: 'Staff', startAt: new Date(now), endAt: null });
+
+    expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: true });
+    await ttlock.changePasscodeValidity(lockId, ref, { origin: 'custom', startAt: new Date(now - HOUR), endAt: new Date(now - 2 * MINUTE - 500) });
+    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === ref)).toMatchObject({ endAt: new Date(Math.ceil((now - 2 * MINUTE - 500) / MINUTE) * MINUTE) });
+    // The lock applies it: the code has ended.
+    expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: false, outcome: 'expired' });
+
+    const end = new Date(now + 2 * HOUR + 5 * MINUTE);
+    await ttlock.changePasscodeValidity(lockId, random.ref, { origin: 'random', startAt: new Date(now), endAt: end });
+    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === random.ref)).toMatchObject({ startAt: new Date(Math.floor(now / HOUR) * HOUR), endAt: new Date(Math.ceil(end.getTime() / HOUR) * HOUR) });
+
+    await ttlock.deletePasscode(lockId, ref);
+    await expectCode(ttlock.changePasscodeValidity(lockId, ref, { origin: 'custom', startAt: new Date(now), endAt: end }), 'credential_not_found', -2009);
+  });
+
   it('cards: add through the gateway, list, open, delete', async () => {
     const lockId = await newLock();
     const startAt = new Date(Date.now() - HOUR);

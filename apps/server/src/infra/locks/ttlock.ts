@@ -418,6 +418,19 @@ export class TtlockProvider implements LockProvider {
     return { ref: TtlockProvider.required(answer, 'keyboardPwdId', 'keyboardPwd/add') };
   }
 
+  /**
+   * keyboardPwd/change through the gateway (changeType 2). TTLock changes the period only when
+   * `startDate` is sent, so both ends always are; `endDate` 0 is permanent.
+   */
+  async changePasscodeValidity(lockId: string, ref: string, input: { origin: 'custom' | 'random' } & Validity): Promise<void> {
+    const unit = input.origin === 'custom' ? MINUTE : HOUR;
+    await this.call(
+      'keyboardPwd/change',
+      { lockId, keyboardPwdId: ref, startDate: floorTo(input.startAt.getTime(), unit), endDate: input.endAt ? ceilTo(input.endAt.getTime(), unit) : 0, changeType: 2 },
+      'POST',
+    );
+  }
+
   async deletePasscode(lockId: string, ref: string): Promise<void> {
     await this.call('keyboardPwd/delete', { lockId, keyboardPwdId: ref, deleteType: 2 }, 'POST');
   }

@@ -45,6 +45,11 @@ export interface CredentialKindHandler {
   findWork(prisma: TPrisma, scope: { hotelId?: number; stayId?: number; roomId?: number; guestId?: number; customerId?: number }): Promise<{ kind: CredentialKind; id: number; version: number }[]>;
   push(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<{ ref: string; code?: string }>;
   remove(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
+  /**
+   * Makes the lock's copy (`providerRef`) carry the row's validity, for a credential already on the
+   * lock whose validity changed. Throws `credential_not_found` when the lock no longer has it.
+   */
+  changeValidity(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
   /** The provider's id of this credential if the lock holds it (matched by its tag), else null. */
   findOnLock(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<string | null>;
   save(prisma: TPrisma, id: number, patch: DeliveryPatch): Promise<void>;
@@ -112,6 +117,11 @@ const passwordHandler: CredentialKindHandler = {
   },
   async remove(provider, lockId, row) {
     if (row.providerRef) await provider.deletePasscode(lockId, row.providerRef);
+  },
+  async changeValidity(provider, lockId, row) {
+    // A one-time password's window is fixed by the lock cloud: there is nothing to change.
+    if (!row.providerRef || row.passwordKind === 'one_time') return;
+    await provider.changePasscodeValidity(lockId, row.providerRef, { origin: row.passwordKind === 'custom' ? 'custom' : 'random', startAt: row.validFrom, endAt: row.validUntil });
   },
   async findOnLock(provider, lockId, row) {
     const tag = lockTag('password', row.id);

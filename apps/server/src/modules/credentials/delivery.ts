@@ -108,24 +108,27 @@ function isWork(row: DeliveryRow): boolean {
 async function step(deps: Deps, provider: LockProvider, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, lockId: string): Promise<DeliveryOutcome> {
   const now = new Date();
   if (row.deliveryState === 'removing') {
-    if (row.providerRef) {
-      try {
-        await handler.remove(provider, lockId, row);
-      } catch (error) {
-        if (!(error instanceof LockProviderError) || error.code !== 'credential_not_found') throw error;
-      }
-    } else {
-      // Never confirmed on the lock; a push cut off before its answer was saved is found here.
-      const ref = await handler.findOnLock(provider, lockId, row);
-      if (ref) await handler.remove(provider, lockId, { ...row, providerRef: ref });
-    }
+    await takeOff(provider, handler, row, lockId, true);
     return finish(deps, handler, row, 'removed', null);
   }
   if (row.validUntil && row.validUntil.getTime() <= now.getTime()) {
-    // Its time is over before it reached the lock: nothing to put there.
+    // Its time is over before this version reached the lock: nothing to put there, and a copy an
+    // earlier version left there (with a longer validity) comes off.
+    await takeOff(provider, handler, row, lockId, false);
     return finish(deps, handler, { ...row, revokeReason: row.revokeReason ?? 'expired' }, 'removed', null);
   }
+  if (row.providerRef) {
+    // An earlier version is on the lock: only its validity changed (a limit, a retry of a change).
+    try {
+      await handler.changeValidity(provider, lockId, row);
+      return await finish(deps, handler, row, 'on_lock', null);
+    } catch (error) {
+      if (!(error instanceof LockProviderError) || error.code !== 'credential_not_found') throw error;
+      // The lock lost it meanwhile: put it there again.
+    }
+  }
   let pushed: { ref: string; code?: string };
+  let adopted = false;
   try {
     pushed = await handler.push(provider, lockId, row);
   } catch (error) {
@@ -134,10 +137,27 @@ async function step(deps: Deps, provider: LockProvider, handler: ReturnType<type
     const ref = await handler.findOnLock(provider, lockId, row);
     if (!ref) throw error;
     pushed = { ref };
+    adopted = true;
   }
   // The lock's id for it is kept even if the credential was revoked meanwhile: the removal needs it.
   await handler.save(deps.prisma, row.id, { providerRef: pushed.ref, ...(pushed.code ? { code: pushed.code } : {}) });
+  // The adopted copy may be of an earlier version: give it this version's validity.
+  if (adopted) await handler.changeValidity(provider, lockId, { ...row, providerRef: pushed.ref });
   return finish(deps, handler, row, 'on_lock', null);
+}
+
+/**
+ * Takes a credential off its lock: by its `providerRef`, or (`lookUp`) by its tag when a push was
+ * cut off before its answer was saved. Already gone is fine.
+ */
+async function takeOff(provider: LockProvider, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, lockId: string, lookUp: boolean): Promise<void> {
+  const ref = row.providerRef ?? (lookUp ? await handler.findOnLock(provider, lockId, row) : null);
+  if (!ref) return;
+  try {
+    await handler.remove(provider, lockId, { ...row, providerRef: ref });
+  } catch (error) {
+    if (!(error instanceof LockProviderError) || error.code !== 'credential_not_found') throw error;
+  }
 }
 
 async function finish(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, state: 'on_lock' | 'removed' | 'failed' | 'remove_failed', error: LockErrorCode | 'no_lock' | null, attempts?: number): Promise<DeliveryOutcome> {
