@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Deps } from './context';
 import { AppError } from './errors';
 import { registerHealth } from './http/health';
+import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
 import { registerUploads } from './http/uploads';
 import { registerLegacyManage, sendEnvelopeError } from './legacy/manage/envelope';
@@ -82,6 +83,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   registerHealth(app, deps);
+  registerLockCallback(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

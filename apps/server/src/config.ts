@@ -79,6 +79,12 @@ const ZEnv = z
     /** Attempts of one credential delivery before it is failed, and the first retry delay (doubling). */
     LOCK_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
     LOCK_DELIVERY_BACKOFF_MS: z.coerce.number().int().min(10).default(2_000),
+    /** How often the status of every lock is read (online, gateway, battery), in minutes. */
+    LOCK_STATUS_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+    /** How often lock records are read by polling (for locks without callbacks), in minutes; 0: never. */
+    LOCK_RECORDS_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+    /** How often every lock is read back and reconciled with our credentials, in minutes; 0: never. */
+    LOCK_RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (env.COMPAT_DES_KEY === DEV_COMPAT_DES_KEY || env.COMPAT_DES_IV === DEV_COMPAT_DES_IV)) {
@@ -161,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callbackSecret: e.LOCK_CALLBACK_SECRET,
       publicUrl: e.PUBLIC_URL,
       delivery: { attempts: e.LOCK_DELIVERY_ATTEMPTS, backoffMs: e.LOCK_DELIVERY_BACKOFF_MS },
+      everyMinutes: { status: e.LOCK_STATUS_EVERY_MINUTES, records: e.LOCK_RECORDS_POLL_MINUTES, reconcile: e.LOCK_RECONCILE_EVERY_MINUTES },
     },
     db: {
       poolSize: e.DB_POOL_SIZE,

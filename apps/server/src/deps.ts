@@ -4,6 +4,7 @@ import type { Deps } from './context';
 import { createPrisma } from './db/client';
 import { createDesCodec } from './infra/des';
 import { createTranslator } from './infra/i18n';
+import { createLockProvider } from './infra/locks';
 import type { LockProvider } from './infra/locks/provider';
 import { createRedis, probeRedis } from './infra/redis';
 import { createDevSmsSender, createHttpSmsSender, disabledSmsSender, type SmsSender } from './infra/sms';
@@ -43,7 +44,7 @@ export async function createDeps(
     des: createDesCodec(config.compat.desKey, config.compat.desIv),
     queues: createQueues(config.redisUrl, config.redisPrefix),
     sms,
-    locks: overrides.locks !== undefined ? overrides.locks : null,
+    locks: overrides.locks !== undefined ? overrides.locks : createLockProvider(config),
     key,
   };
 }

@@ -6,6 +6,7 @@ import type { Translator } from './infra/i18n';
 export interface AppErrorOptions {
   /** An i18n key to use instead of `errors.<CODE>` (for example a `validation.*` key). */
   messageKey?: string;
+  /** Interpolated into the message; a `{ t: key }` value is itself translated first (a reason code). */
   params?: Record<string, unknown>;
   /** Field -> i18n key, for validation errors. */
   fields?: Record<string, string>;
@@ -65,13 +66,20 @@ export function isUnexpected(error: AppError): boolean {
   return error.code === 'INTERNAL';
 }
 
+function translatedParams(params: Record<string, unknown> | undefined, lang: TLanguageHeader, i18n: Translator): Record<string, unknown> {
+  if (!params) return {};
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'object' && v !== null && typeof (v as { t?: unknown }).t === 'string' ? i18n.t(lang, (v as { t: string }).t) : v]),
+  );
+}
+
 /** The client-facing description of an error, translated into `lang`. */
 export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: Translator): TAppErrorData {
   const { messageKey, params, fields, retryAfterSeconds, details } = error.options;
   const data: TAppErrorData = {
     code: error.code,
     errno: error.errno,
-    message: i18n.t(lang, messageKey ?? errorMessageKey(error.code), { ...params, seconds: retryAfterSeconds }),
+    message: i18n.t(lang, messageKey ?? errorMessageKey(error.code), { ...translatedParams(params, lang, i18n), seconds: retryAfterSeconds }),
   };
   if (fields) data.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, i18n.t(lang, v)]));
   if (retryAfterSeconds !== undefined) data.retryAfterSeconds = retryAfterSeconds;

@@ -9,13 +9,18 @@ import { applyMigrations } from './db/migrate';
 import { WEB_DIST_DIR } from './db/paths';
 import { seedDemo } from './db/seed';
 import { assertDesAvailable } from './infra/des';
+import { createLockProvider, lockCallbackPath, startEmbeddedLockSim } from './infra/locks';
 import { probeRedis } from './infra/redis';
 import { startWorkers } from './jobs/workers';
+import { pairDemoRoomsWithSimulatedLocks } from './modules/locks/demo-locks';
+import { refreshLockStatus } from './modules/locks/lock.service';
 
 export interface RunningServer {
   app: FastifyInstance;
   deps: Deps;
   url: string;
+  /** The lock simulator running inside the server (LOCK_PROVIDER=sim without LOCK_SIM_URL), or null. */
+  lockSimUrl: string | null;
   /** Stops accepting, lets requests and jobs finish, closes pools and the embedded database. */
   close(): Promise<void>;
 }
@@ -42,14 +47,26 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
     databaseUrl = embedded.url;
   }
   let deps: Deps | undefined;
+  let lockSim: Awaited<ReturnType<typeof startEmbeddedLockSim>> = null;
   try {
     await applyMigrations(databaseUrl, { log: (m) => log.info(m) });
-    deps = await createDeps(config, databaseUrl, log);
+    lockSim = await startEmbeddedLockSim(config, log);
+    deps = await createDeps(config, databaseUrl, log, { locks: createLockProvider(config, lockSim?.url) });
     const shouldSeed =
       config.seedDemo === 'true' || (config.seedDemo === 'auto' && !config.isProduction && (await deps.prisma.hotel.count()) === 0);
     if (shouldSeed) {
       const seeded = await seedDemo(deps.prisma);
       if (seeded.created) log.info(`created the demo hotel (id ${seeded.hotelId})`);
+    }
+    const simUrl = lockSim?.url ?? (config.locks.provider === 'sim' ? config.locks.sim.url : undefined);
+    if (simUrl) {
+      const { paired } = await pairDemoRoomsWithSimulatedLocks(deps, simUrl);
+      if (paired) log.info(`paired ${paired} rooms of the demo hotel with simulated locks`);
+    }
+    if (deps.locks) {
+      const readyDeps = deps;
+      // The first status of every lock, in the background: a slow lock cloud does not delay the start.
+      void refreshLockStatus(readyDeps, {}).catch((error: unknown) => log.warn({ err: error }, 'could not read the status of the locks'));
     }
     const workers = config.workersInProcess ? startWorkers(deps) : undefined;
     const app = await buildApp(deps, { webDistDir: WEB_DIST_DIR });
@@ -57,6 +74,11 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://127.0.0.1:${port}`;
+    if (lockSim) {
+      // The simulator pushes lock records to this server, as TTLock pushes them to its callback URL.
+      lockSim.cloud.state.callbackUrl = `${url}${lockCallbackPath(config)}`;
+      lockSim.cloud.changed();
+    }
     log.info(`console ready on http://localhost:${port} in ${Date.now() - started} ms`);
     const readyDeps = deps;
     let closing: Promise<void> | undefined;
@@ -64,6 +86,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
       app,
       deps: readyDeps,
       url,
+      lockSimUrl: lockSim?.url ?? null,
       close() {
         closing ??= (async () => {
           const step = async (name: string, fn: () => Promise<unknown>) => {
@@ -73,6 +96,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
           };
           await step('HTTP requests finished', () => app.close());
           await step('workers stopped', async () => workers?.close());
+          await step('lock simulator stopped', async () => lockSim?.close());
           await step('connections closed', () => closeDeps(readyDeps));
           await step('embedded PostgreSQL stopped', async () => embedded?.stop());
         })();
@@ -81,6 +105,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
     };
   } catch (error) {
     if (deps) await closeDeps(deps).catch(() => {});
+    await lockSim?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;
   }

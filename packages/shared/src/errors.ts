@@ -22,6 +22,8 @@ export const APP_ERRORS = {
   NO_HOTEL: { errno: 100017, trpc: 'FORBIDDEN' },
   /** The action has consequences the user must confirm first; `details` says which. */
   CONFIRMATION_REQUIRED: { errno: 100018, trpc: 'PRECONDITION_FAILED' },
+  /** A lock or its cloud refused or could not do what was asked (open failed, ...); the message says why. */
+  LOCK_FAILED: { errno: 100019, trpc: 'PRECONDITION_FAILED' },
   SERVICE_UNAVAILABLE: { errno: 100503, trpc: 'INTERNAL_SERVER_ERROR' },
   INTERNAL: { errno: 100500, trpc: 'INTERNAL_SERVER_ERROR' },
   /** The same request is already being processed (a double click): rejected silently. */

@@ -8,3 +8,4 @@ export * from './front-desk';
 export * from './money';
 export * from './time';
 export * from './credentials';
+export * from './locks';

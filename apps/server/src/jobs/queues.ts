@@ -4,7 +4,12 @@ import type { DeliveryJobData } from '../modules/credentials/delivery';
 import type { StayJobData } from '../modules/stay/stay-schedule';
 import { createRedis, type Redis } from '../infra/redis';
 
-export const QUEUE_NAMES = { sms: 'sms', stay: 'stay', credential: 'credential' } as const;
+export const QUEUE_NAMES = { sms: 'sms', stay: 'stay', credential: 'credential', locks: 'locks' } as const;
+
+/** The periodic lock work (jobs/locks.job.ts). */
+export interface LocksJobData {
+  task: 'status' | 'records' | 'reconcile';
+}
 
 export interface SmsJobData {
   to: string;
@@ -33,6 +38,8 @@ export interface Queues {
   stay: Queue<StayJobData>;
   /** Credential deliveries to locks (one job per credential version) and the delivery sweep. */
   credential: Queue<DeliveryJobData>;
+  /** Lock status, record polling and reconciliation, on schedules. */
+  locks: Queue<LocksJobData>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
@@ -51,14 +58,16 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
   const sms = new Queue<SmsJobData>(QUEUE_NAMES.sms, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: SMS_JOB_OPTIONS });
   const stay = new Queue<StayJobData>(QUEUE_NAMES.stay, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: STAY_JOB_OPTIONS });
   const credential = new Queue<DeliveryJobData>(QUEUE_NAMES.credential, { connection: connection() as ConnectionOptions, prefix });
+  const locks = new Queue<LocksJobData>(QUEUE_NAMES.locks, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } } });
   return {
     sms,
     stay,
     credential,
+    locks,
     prefix,
     connection,
     async close() {
-      await Promise.all([sms.close(), stay.close(), credential.close()]);
+      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close()]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

@@ -170,6 +170,15 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'password.create': (w) => ({ roomId: w.rooms[0]!.id, kind: 'custom', code: '592718', holderName: 'Guest', stayId: w.stay.id, validFrom: soon(), validUntil: later() }),
   'password.revoke': (w) => ({ id: w.password.id }),
   'password.retry': (w) => ({ id: w.password.id }),
+  'lock.provider': () => undefined,
+  'lock.status': (w) => ({ roomId: w.rooms[0]!.id, refresh: false }),
+  'lock.unlock': (w) => ({ roomId: w.rooms[0]!.id }),
+  'lock.contents': (w) => ({ roomId: w.rooms[0]!.id }),
+  'lock.removeUnmanaged': (w) => ({ roomId: w.rooms[0]!.id, kind: 'password', ref: '12' }),
+  'lock.messages': (w) => ({ page: 1, pageSize: 20, roomId: w.rooms[0]!.id, unreadOnly: false }),
+  'lock.unreadMessages': () => undefined,
+  'lock.markMessagesRead': () => ({ ids: [1] }),
+  'lock.deleteMessages': () => ({ ids: [1] }),
   'password.staff': () => undefined,
 };
 

@@ -2,6 +2,7 @@ import { authRouter } from './auth.router';
 import { passwordRouter } from './credential.router';
 import { customerRouter } from './customer.router';
 import { router } from './init';
+import { lockRouter } from './lock.router';
 import { priceRouter } from './price.router';
 import { roomGroupRouter, roomRouter } from './room.router';
 import { stayRouter } from './stay.router';
@@ -14,6 +15,7 @@ export const appRouter = router({
   price: priceRouter,
   stay: stayRouter,
   password: passwordRouter,
+  lock: lockRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError, describeAppError } from '../../errors';
+import { lockCallbackPath } from '../../infra/locks';
+import { TtlockProvider } from '../../infra/locks/ttlock';
+import { startWorkers } from '../../jobs/workers';
+import { actorContext, createTestContext, type TestContext } from '../../test/harness';
+import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { createPassword, revokePassword } from '../credentials/password.service';
+import { reconcileAllLocks } from '../credentials/reconcile';
+import { checkIn } from '../stay/check-in';
+import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { getRoomLock, readRoomLock, refreshLockStatus, remoteUnlock, removeUnmanaged } from './lock.service';
+import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from './message.service';
+import { pollLockRecords } from './records';
+
+/**
+ * Locks beyond delivery, against apps/lock-sim over HTTP: status, records by callback and by
+ * polling, reconciliation of drift, remote unlock, lock messages; and hotel B sees none of A's.
+ */
+let sim: LockSim;
+let ctx: TestContext;
+let workers: ReturnType<typeof startWorkers>;
+let serverUrl: string;
+
+async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sim.url}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function pairedRoom() {
+  const h = await createHotelWithStaff(ctx.deps);
+  const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
+  const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId, battery: 80 });
+  const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`L${lock.lockId}`]);
+  const room = await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: String(lock.lockId) } });
+  const staff = await actorContext(ctx.deps, h.staffToken);
+  const owner = await actorContext(ctx.deps, h.ownerToken);
+  return { ...h, room, lockId: String(lock.lockId), gatewayId: gateway.gatewayId, staff, owner };
+}
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const passwordState = (id: number, states: string[]) =>
+  until(`password ${id} in ${states.join('/')}`, async () => {
+    const row = await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id } });
+    return states.includes(row.deliveryState) ? row : null;
+  });
+
+async function stayWithPassword(d: Awaited<ReturnType<typeof pairedRoom>>, code: string, guest = 'Mei Chen') {
+  const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: guest, mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+  const password = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code });
+  await passwordState(password.id, ['on_lock']);
+  return { stay, password };
+}
+
+async function appError(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+beforeAll(async () => {
+  sim = await startLockSim({ latencyMs: [5, 15], callbackRetryDelaysMs: [100, 300] });
+  const locks = new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, timeoutMs: 10_000 });
+  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = ctx.app.server.address();
+  serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  workers = startWorkers(ctx.deps, { sweep: false });
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await ctx?.close();
+  await sim?.close();
+});
+
+describe('lock status', () => {
+  it('keeps what the lock reports (online, gateway, battery, last seen) and raises messages when it goes offline or runs low', async () => {
+    const d = await pairedRoom();
+    expect(await getRoomLock(d.staff, { roomId: d.room.id })).toMatchObject({ lockId: d.lockId, online: null, battery: null });
+    const fresh = await getRoomLock(d.staff, { roomId: d.room.id, refresh: true });
+    expect(fresh).toMatchObject({ lockId: d.lockId, simulated: true, online: true, battery: 80, lowBattery: false, statusError: null });
+    expect(fresh.gateway).toMatchObject({ id: String(d.gatewayId), online: true });
+    expect(fresh.lastSeenAt).not.toBeNull();
+
+    await control('PATCH', `/gateways/${d.gatewayId}`, { online: false });
+    await control('PATCH', `/locks/${d.lockId}`, { battery: 12 });
+    await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
+    expect(await getRoomLock(d.staff, { roomId: d.room.id })).toMatchObject({ online: false, battery: 12, lowBattery: true, gateway: { online: false } });
+    const messages = await listLockMessages(d.staff, { roomId: d.room.id });
+    expect(messages.items.map((m) => m.kind).sort()).toEqual(['lock_offline', 'low_battery']);
+    expect(messages.items.find((m) => m.kind === 'low_battery')?.content).toBe('12');
+    // Read again with nothing changed: no new messages.
+    await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
+    expect((await listLockMessages(d.staff, { roomId: d.room.id })).total).toBe(2);
+  });
+
+  it('says why when the lock cloud does not know the lock', async () => {
+    const d = await pairedRoom();
+    await ctx.deps.prisma.room.update({ where: { id: d.room.id }, data: { lockId: '999999999' } });
+    expect(await getRoomLock(d.staff, { roomId: d.room.id, refresh: true })).toMatchObject({ lockId: '999999999', statusError: 'lock_not_found' });
+  });
+});
+
+describe('unlock records', () => {
+  it('arrive by the callback with the credential and the guest it was issued to, once each, for the right room', async () => {
+    const d = await pairedRoom();
+    await control('PUT', '/config', { callbackUrl: `${serverUrl}${lockCallbackPath(ctx.config)}` });
+    const { password } = await stayWithPassword(d, '604271', 'Amal Haddad');
+    expect(await control('POST', `/locks/${d.lockId}/use`, { passcode: '604271' })).toMatchObject({ opened: true });
+    expect(await control('POST', `/locks/${d.lockId}/use`, { passcode: '111111' })).toMatchObject({ opened: false });
+    const records = await until('two records', async () => {
+      const r = await listUnlockRecords(d.staff, { roomId: d.room.id });
+      return r.total >= 2 ? r : null;
+    });
+    expect(records.total).toBe(2);
+    const opened = records.items.find((r) => r.success)!;
+    expect(opened).toMatchObject({ style: 'password', event: 'opened', operator: 'Amal Haddad' });
+    expect(records.items.find((r) => !r.success)).toMatchObject({ style: 'password', event: 'open_refused' });
+    const stored = await ctx.deps.prisma.unlockRecord.findFirstOrThrow({ where: { roomId: d.room.id, success: true } });
+    expect(stored.credential).toBe(`password:${password.id}`);
+
+    // TTLock pushes again when it did not hear "success": stored once.
+    const { deliveries } = await control<{ deliveries: { lockId: number; fields: Record<string, string> }[] }>('GET', '/callbacks');
+    const delivery = deliveries.filter((x) => String(x.lockId) === d.lockId).at(-1)!;
+    const again = await fetch(`${serverUrl}${lockCallbackPath(ctx.config)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(delivery.fields).toString() });
+    expect(await again.text()).toBe('success');
+    expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).total).toBe(2);
+    await control('PUT', '/config', { callbackUrl: null });
+  });
+
+  it('refuses a callback with a wrong secret or a body that is not a record notification', async () => {
+    const wrong = await fetch(`${serverUrl}/api/locks/callback/not-the-secret-at-all`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'notifyType=1&lockId=1&records=[]' });
+    expect(wrong.status).toBe(404);
+    const bad = await fetch(`${serverUrl}${lockCallbackPath(ctx.config)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'notifyType=1&lockId=1&records=nope' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('are read by polling for locks without callbacks, from a cursor, without duplicates', async () => {
+    const d = await pairedRoom();
+    await stayWithPassword(d, '730452', 'Sofia Rossi');
+    await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
+    await control('POST', `/locks/${d.lockId}/use`, { passcode: '730452' });
+    const first = await pollLockRecords(ctx.deps);
+    expect(first.stored).toBeGreaterThanOrEqual(1);
+    const records = await listUnlockRecords(d.staff, { roomId: d.room.id });
+    expect(records.items).toEqual([expect.objectContaining({ operator: 'Sofia Rossi', style: 'password', success: true })]);
+    const lock = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { providerLockId: d.lockId } });
+    expect(lock.recordsReadUntil).not.toBeNull();
+    await pollLockRecords(ctx.deps);
+    expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).total).toBe(1);
+  });
+});
+
+describe('reconciliation', () => {
+  it('pushes again a password the lock lost, removes a revoked one still there, and shows a code we did not put there as unmanaged, removable', async () => {
+    const d = await pairedRoom();
+    const { password: kept } = await stayWithPassword(d, '815263');
+    const gone = await createPassword(d.staff, { roomId: d.room.id, holderName: 'Night porter', kind: 'custom', code: '927341' });
+    const goneOnLock = await passwordState(gone.id, ['on_lock']);
+    await revokePassword(d.staff, { id: gone.id });
+    await passwordState(gone.id, ['removed']);
+
+    // Drift: the lock lost our password; our revoked one came back; someone added a code by hand.
+    await control('POST', `/locks/${d.lockId}/drift`, { kind: 'passcode', action: 'remove', code: '815263', cloud: true });
+    await control('POST', `/locks/${d.lockId}/drift`, { kind: 'passcode', action: 'plant', code: '927341', name: `Night porter #P${gone.id}`, cloud: true });
+    await control('POST', `/locks/${d.lockId}/drift`, { kind: 'passcode', action: 'plant', code: '246813', name: 'installer', cloud: true });
+    expect(goneOnLock.providerRef).not.toBeNull();
+
+    const contents = await readRoomLock(d.staff, { roomId: d.room.id });
+    const drift = Object.fromEntries(contents.items.map((i) => [i.code, i.drift]));
+    expect(drift).toEqual({ '815263': 'missing', '927341': 'should_be_removed', '246813': 'unmanaged' });
+
+    const result = await reconcileAllLocks(ctx.deps);
+    expect(result).toMatchObject({ repushed: expect.any(Number), removed: expect.any(Number) });
+    expect(result.repushed).toBeGreaterThanOrEqual(1);
+    await passwordState(kept.id, ['on_lock']);
+    await until('the revoked code off the lock', async () => {
+      const items = (await readRoomLock(d.staff, { roomId: d.room.id })).items;
+      return items.every((i) => i.code !== '927341') && items.some((i) => i.code === '815263' && i.drift === 'ok') ? items : null;
+    });
+    expect(await control('POST', `/locks/${d.lockId}/use`, { passcode: '815263' })).toMatchObject({ opened: true });
+    expect(await control('POST', `/locks/${d.lockId}/use`, { passcode: '927341' })).toMatchObject({ opened: false });
+
+    // Unmanaged: shown, removable by hand; our own credentials are not removable this way.
+    const unmanaged = (await readRoomLock(d.staff, { roomId: d.room.id })).items.find((i) => i.drift === 'unmanaged')!;
+    const ours = (await readRoomLock(d.staff, { roomId: d.room.id })).items.find((i) => i.drift === 'ok')!;
+    expect((await appError(removeUnmanaged(d.staff, { roomId: d.room.id, kind: 'password', ref: ours.ref! }))).code).toBe('CONFLICT');
+    await removeUnmanaged(d.staff, { roomId: d.room.id, kind: 'password', ref: unmanaged.ref! });
+    expect((await readRoomLock(d.staff, { roomId: d.room.id })).items.map((i) => i.code)).toEqual(['815263']);
+    expect(await control('POST', `/locks/${d.lockId}/use`, { passcode: '246813' })).toMatchObject({ opened: false });
+  });
+});
+
+describe('remote unlock', () => {
+  it('opens the lock through its gateway and audits it; an offline lock gives "open failed" with the reason, and is shown offline', async () => {
+    const d = await pairedRoom();
+    await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
+    expect(await remoteUnlock(d.staff, { roomId: d.room.id })).toEqual({ opened: true });
+    await until('the unlock record', async () => (await listUnlockRecords(d.staff, { roomId: d.room.id })).total === 1 || (await pollLockRecords(ctx.deps)).stored > 0);
+    expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).items[0]).toMatchObject({ style: 'remote', success: true, source: 'gateway' });
+
+    await control('PATCH', `/locks/${d.lockId}`, { online: false });
+    const error = await appError(remoteUnlock(d.staff, { roomId: d.room.id }));
+    expect(error.code).toBe('LOCK_FAILED');
+    expect(error.options.details).toEqual({ reason: 'lock_offline' });
+    expect(describeAppError(error, 'en', ctx.deps.i18n).message).toBe('Open failed: The lock is offline');
+    expect(describeAppError(error, 'zh-CN', ctx.deps.i18n).message).toMatch(/开门失败/);
+    expect(await getRoomLock(d.staff, { roomId: d.room.id })).toMatchObject({ online: false });
+    expect((await listLockMessages(d.staff, { roomId: d.room.id })).items.map((m) => m.kind)).toEqual(['lock_offline']);
+    const audits = await ctx.deps.prisma.auditLog.findMany({ where: { hotelId: d.hotel.id, action: 'lock.unlock' }, orderBy: { id: 'asc' } });
+    expect(audits.map((a) => (a.after as { opened: boolean }).opened)).toEqual([true, false]);
+  });
+});
+
+describe('another hotel', () => {
+  it('gets "not found" on the locks, contents, messages and unlocks of hotel A, and changes nothing', async () => {
+    const a = await pairedRoom();
+    const b = await pairedRoom();
+    await control('PATCH', `/locks/${a.lockId}`, { battery: 5 });
+    await refreshLockStatus(ctx.deps, { hotelId: a.hotel.id });
+    const aMessages = await listLockMessages(a.staff, {});
+    expect(aMessages.unread).toBe(1);
+    for (const call of [
+      () => getRoomLock(b.staff, { roomId: a.room.id }),
+      () => remoteUnlock(b.owner, { roomId: a.room.id }),
+      () => readRoomLock(b.owner, { roomId: a.room.id }),
+      () => removeUnmanaged(b.owner, { roomId: a.room.id, kind: 'password', ref: '1' }),
+      () => listLockMessages(b.staff, { roomId: a.room.id }),
+      () => deleteLockMessages(b.owner, { ids: aMessages.items.map((m) => m.id) }),
+    ]) {
+      expect((await appError(call())).code).toBe('NOT_FOUND');
+    }
+    expect(await markLockMessagesRead(b.owner, { ids: aMessages.items.map((m) => m.id) })).toEqual({ updated: 0 });
+    expect((await listLockMessages(b.staff, {})).total).toBe(0);
+    expect(await unreadLockMessages(a.staff)).toEqual({ unread: 1 });
+    await markLockMessagesRead(a.staff, { ids: aMessages.items.map((m) => m.id) });
+    expect(await unreadLockMessages(a.staff)).toEqual({ unread: 0 });
+    await deleteLockMessages(a.staff, { ids: aMessages.items.map((m) => m.id) });
+    expect((await listLockMessages(a.staff, {})).total).toBe(0);
+  });
+});

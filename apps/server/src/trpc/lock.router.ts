@@ -1,0 +1,17 @@
+import { ZLockMessageIdsInput, ZLockMessageListInput, ZRemoveFromLockInput, ZRoomIdInput, ZRoomLockInput } from '@console/shared';
+import { getRoomLock, lockProviderInfo, readRoomLock, remoteUnlock, removeUnmanaged } from '../modules/locks/lock.service';
+import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from '../modules/locks/message.service';
+import { authedProcedure, router } from './init';
+
+export const lockRouter = router({
+  /** Which lock cloud the console speaks to (the "simulated locks" badge). */
+  provider: authedProcedure.query(({ ctx }) => lockProviderInfo(ctx.deps)),
+  status: authedProcedure.input(ZRoomLockInput).query(({ ctx, input }) => getRoomLock(ctx, input)),
+  unlock: authedProcedure.input(ZRoomIdInput).mutation(({ ctx, input }) => remoteUnlock(ctx, input)),
+  contents: authedProcedure.input(ZRoomIdInput).query(({ ctx, input }) => readRoomLock(ctx, input)),
+  removeUnmanaged: authedProcedure.input(ZRemoveFromLockInput).mutation(({ ctx, input }) => removeUnmanaged(ctx, input)),
+  messages: authedProcedure.input(ZLockMessageListInput).query(({ ctx, input }) => listLockMessages(ctx, input)),
+  unreadMessages: authedProcedure.query(({ ctx }) => unreadLockMessages(ctx)),
+  markMessagesRead: authedProcedure.input(ZLockMessageIdsInput).mutation(({ ctx, input }) => markLockMessagesRead(ctx, input)),
+  deleteMessages: authedProcedure.input(ZLockMessageIdsInput).mutation(({ ctx, input }) => deleteLockMessages(ctx, input)),
+});
