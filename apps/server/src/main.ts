@@ -60,6 +60,7 @@ async function main() {
   process.stdout.write(
     `\n  Smart Lock Console is ready: http://localhost:${new URL(server.url).port}\n` +
       (hasDemo ? `  Demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)\n` : '') +
+      (server.lockSimUrl ? `  Locks: SIMULATED (no real locks); the simulator's control API is ${server.lockSimUrl}/sim\n` : '') +
       '  Stop with Ctrl+C.\n\n',
   );
 }
