@@ -79,7 +79,7 @@ export const ZPasswordCreateInput = z
     kind: z.enum(PASSWORD_KINDS, { error: 'validation.passwordKindInvalid' }),
     /** Custom passwords only: exactly 6 digits. */
     code: ZCustomPasswordCode.optional(),
-    /** "Name or phone" of the holder (required unless the password is for a stay, whose guest names it). */
+    /** "Name or phone" of the holder (required unless the password is for a stay or a staff member, who name it). */
     holderName: z.string({ error: 'validation.holderRequired' }).trim().max(LIMITS.guestFieldMax.name, { error: 'validation.textTooLong' }).default(''),
     stayId: ZId.optional(),
     /** A staff member or manager of the hotel (their account). */
@@ -89,7 +89,8 @@ export const ZPasswordCreateInput = z
     validUntil: ZInstant.optional(),
   })
   .refine((v) => v.kind !== 'custom' || v.code !== undefined, { error: 'validation.customPasswordFormat', path: ['code'], ...whenValid('kind', 'code') })
-  .refine((v) => v.stayId !== undefined || v.holderName !== '', { error: 'validation.holderRequired', path: ['holderName'], ...whenValid('stayId', 'holderName') })
+  // A stay's guest or a staff member's account names the holder; anyone else needs a name or phone.
+  .refine((v) => v.stayId !== undefined || v.accountId !== undefined || v.holderName !== '', { error: 'validation.holderRequired', path: ['holderName'], ...whenValid('stayId', 'accountId', 'holderName') })
   .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), { error: 'validation.endAfterStart', path: ['validUntil'], ...whenValid('validFrom', 'validUntil') });
 export type TPasswordCreateInput = z.input<typeof ZPasswordCreateInput>;
 
@@ -102,3 +103,21 @@ export const ZPasswordListInput = ZPageInput.extend({
 export type TPasswordListInput = z.input<typeof ZPasswordListInput>;
 
 export const ZPasswordIdInput = z.object({ id: ZId });
+
+/**
+ * Why a staff member takes a password off its lock: deleted (`manual`) or called back
+ * (`called_back`). Both take it off and move it to the history; the reason is what the history shows.
+ */
+export const PASSWORD_REVOKE_REASONS = ['manual', 'called_back'] as const;
+export const ZPasswordRevokeInput = z.object({
+  id: ZId,
+  reason: z.enum(PASSWORD_REVOKE_REASONS, { error: 'validation.invalid' }).default('manual'),
+});
+export type TPasswordRevokeInput = z.input<typeof ZPasswordRevokeInput>;
+
+/** Limits the validity of a stay's passwords: none of them works after `validUntil`. */
+export const ZPasswordLimitInput = z.object({
+  stayId: ZId,
+  validUntil: ZInstant,
+});
+export type TPasswordLimitInput = z.input<typeof ZPasswordLimitInput>;

@@ -37,7 +37,11 @@ async function buildWorld() {
   const template = await ctx.deps.prisma.priceTemplate.create({ data: { hotelId: h.hotel.id, name: 'Bad input template', usualPrice: 10_000 } });
   const legacySession = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
   const password = await ctx.deps.prisma.lockPassword.create({ data: { hotelId: h.hotel.id, roomId: rooms[0]!.id, stayId: stay.id, kind: 'custom', holderName: 'Primary', code: '483920', validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
-  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, legacyToken: legacySession.token };
+  // The password actions' own room, stay and password: the front-desk examples check `stay` out and move it.
+  const { rooms: [pwRoom] } = await createRooms(ctx.deps, h.hotel.id, ['B104']);
+  const pwStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: pwRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(50), guestName: 'Password guest', guestMobile: uniqueMobile() });
+  const pwPassword = await ctx.deps.prisma.lockPassword.create({ data: { hotelId: h.hotel.id, roomId: pwRoom!.id, stayId: pwStay.id, kind: 'custom', holderName: 'Password guest', code: '619284', validFrom: hours(-2), validUntil: hours(50), deliveryState: 'on_lock' } });
+  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, legacyToken: legacySession.token };
 }
 
 type World = typeof world;
@@ -168,8 +172,9 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'password.list': (w) => ({ page: 1, pageSize: 20, roomId: w.rooms[0]!.id, stayId: w.stay.id, scope: 'all' }),
   'password.get': (w) => ({ id: w.password.id }),
   'password.create': (w) => ({ roomId: w.rooms[0]!.id, kind: 'custom', code: '592718', holderName: 'Guest', stayId: w.stay.id, validFrom: soon(), validUntil: later() }),
-  'password.revoke': (w) => ({ id: w.password.id }),
+  'password.revoke': (w) => ({ id: w.password.id, reason: 'called_back' }),
   'password.retry': (w) => ({ id: w.password.id }),
+  'password.limit': (w) => ({ stayId: w.pwStay.id, validUntil: hours(45).toISOString() }),
   'lock.provider': () => undefined,
   'lock.status': (w) => ({ roomId: w.rooms[0]!.id, refresh: false }),
   'lock.unlock': (w) => ({ roomId: w.rooms[0]!.id }),

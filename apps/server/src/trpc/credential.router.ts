@@ -1,14 +1,16 @@
-import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordListInput } from '@console/shared';
+import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordLimitInput, ZPasswordListInput, ZPasswordRevokeInput } from '@console/shared';
 import { listPasswordStaff } from '../modules/credentials/password-staff';
-import { createPassword, getPassword, listPasswords, retryPassword, revokePassword } from '../modules/credentials/password.service';
+import { createPassword, getPassword, limitStayPasswords, listPasswords, retryPassword, revokePassword } from '../modules/credentials/password.service';
 import { authedProcedure, router } from './init';
 
 export const passwordRouter = router({
   list: authedProcedure.input(ZPasswordListInput).query(({ ctx, input }) => listPasswords(ctx, input)),
   get: authedProcedure.input(ZPasswordIdInput).query(({ ctx, input }) => getPassword(ctx, input)),
   create: authedProcedure.input(ZPasswordCreateInput).mutation(({ ctx, input }) => createPassword(ctx, input)),
-  revoke: authedProcedure.input(ZPasswordIdInput).mutation(({ ctx, input }) => revokePassword(ctx, input)),
+  revoke: authedProcedure.input(ZPasswordRevokeInput).mutation(({ ctx, input }) => revokePassword(ctx, input)),
   retry: authedProcedure.input(ZPasswordIdInput).mutation(({ ctx, input }) => retryPassword(ctx, input)),
+  /** Limits a stay's passwords: none works after the new end. */
+  limit: authedProcedure.input(ZPasswordLimitInput).mutation(({ ctx, input }) => limitStayPasswords(ctx, input)),
   /** Who "a staff member" can be when a password is issued. */
   staff: authedProcedure.query(({ ctx }) => listPasswordStaff(ctx)),
 });

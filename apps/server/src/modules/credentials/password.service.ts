@@ -1,4 +1,4 @@
-import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordListInput, type TDeliveryState, type TPasswordCreateInput, type TPasswordKind, type TPasswordListInput, passwordValidity } from '@console/shared';
+import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordLimitInput, ZPasswordListInput, ZPasswordRevokeInput, type TDeliveryState, type TPasswordCreateInput, type TPasswordKind, type TPasswordLimitInput, type TPasswordListInput, type TPasswordRevokeInput, passwordValidity } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { lockRooms, transaction } from '../../db/transaction';
@@ -8,6 +8,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
+import { LIVE_DELIVERY_STATES } from '../stay/revocation';
 import { afterCredentialChange } from './delivery';
 
 /**
@@ -36,6 +37,8 @@ export interface PasswordDto {
   deliveredAt: string | null;
   removedAt: string | null;
   createdAt: string;
+  /** Its validity has ended (the lock refuses it, whatever its delivery state says). */
+  expired: boolean;
 }
 
 const passwordSelect = {
@@ -78,8 +81,11 @@ function toDto(p: PasswordRow): PasswordDto {
     deliveredAt: p.deliveredAt?.toISOString() ?? null,
     removedAt: p.removedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
+    expired: isExpired(p, new Date()),
   };
 }
+
+const isExpired = (p: { validUntil: Date | null }, now: Date) => p.validUntil !== null && p.validUntil.getTime() <= now.getTime();
 
 /** Issues a password on a room's lock, for a stay, a staff member or anyone named. */
 export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInput): Promise<PasswordDto> {
@@ -114,7 +120,8 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
     holderName ||= member.account.nickname || member.account.mobile || '';
   }
   const validity = passwordValidity(input.kind, from, until);
-  if (validity.validUntil && validity.validUntil.getTime() <= now.getTime()) {
+  // Also a start after the stay's check-out, which the stay's end cut short.
+  if (validity.validUntil && validity.validUntil.getTime() <= Math.max(now.getTime(), validity.validFrom.getTime())) {
     throw new AppError('VALIDATION', { messageKey: 'validation.endAfterStart', fields: { validUntil: 'validation.endAfterStart' } });
   }
   if (input.kind === 'custom') {
@@ -150,16 +157,29 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
 const ACTIVE_STATES = ['pending', 'on_lock', 'failed', 'removing', 'unknown', 'remove_failed'] as const;
 const HISTORY_STATES = ['removed', 'failed', 'remove_failed'] as const;
 
+/**
+ * `active`: not yet taken off its lock and still valid (permanent, or ending later); `history`:
+ * taken off, failed, or whose validity ended. A failed delivery is in both: past, and still to retry.
+ */
+function scopeWhere(scope: 'active' | 'history' | 'all', now: Date): Prisma.LockPasswordWhereInput {
+  if (scope === 'active') return { AND: [{ deliveryState: { in: [...ACTIVE_STATES] } }, { OR: [{ validUntil: null }, { validUntil: { gt: now } }] }] };
+  if (scope === 'history') return { OR: [{ deliveryState: { in: [...HISTORY_STATES] } }, { validUntil: { lte: now } }] };
+  return {};
+}
+
 export async function listPasswords(ctx: AuthedContext, raw: TPasswordListInput): Promise<{ items: PasswordDto[]; total: number; page: number; pageSize: number }> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'room.read');
   const input = ZPasswordListInput.parse(raw);
+  // A room or stay of another hotel is not found, like any id: never an empty list that looks fine.
+  if (input.roomId !== undefined) await findRoom(ctx, input.roomId, { id: true });
+  if (input.stayId !== undefined) await findStay(ctx, input.stayId);
   const where: Prisma.LockPasswordWhereInput = {
     hotelId: actor.hotelId,
     room: roomScope(actor),
     ...(input.roomId !== undefined ? { roomId: input.roomId } : {}),
     ...(input.stayId !== undefined ? { stayId: input.stayId } : {}),
-    ...(input.scope === 'active' ? { deliveryState: { in: [...ACTIVE_STATES] } } : input.scope === 'history' ? { deliveryState: { in: [...HISTORY_STATES] } } : {}),
+    ...scopeWhere(input.scope, new Date()),
   };
   const [rows, total] = await Promise.all([
     deps.prisma.lockPassword.findMany({ where, select: passwordSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
@@ -179,17 +199,22 @@ export async function getPassword(ctx: AuthedContext, raw: z.input<typeof ZPassw
   return toDto(await findPassword(ctx, ZPasswordIdInput.parse(raw).id));
 }
 
-/** Takes a password off its lock (the spec's delete and "call back"). Already going or gone: answered as it is. */
-export async function revokePassword(ctx: AuthedContext, raw: z.input<typeof ZPasswordIdInput>): Promise<PasswordDto> {
+/**
+ * Takes a password off its lock: the spec's delete (reason `manual`) and "call back" (`called_back`)
+ * are this one rule, told apart only by the reason the history shows. Already going or gone:
+ * answered as it is.
+ */
+export async function revokePassword(ctx: AuthedContext, raw: TPasswordRevokeInput): Promise<PasswordDto> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'credential.manage');
-  const before = await findPassword(ctx, ZPasswordIdInput.parse(raw).id);
+  const input = ZPasswordRevokeInput.parse(raw);
+  const before = await findPassword(ctx, input.id);
   const updated = await transaction(deps, async (tx) => {
     const { count } = await tx.lockPassword.updateMany({
       where: { id: before.id, deliveryState: { in: ['pending', 'on_lock', 'failed', 'unknown', 'remove_failed'] } },
-      data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'manual', attempts: 0, lastError: null },
+      data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: input.reason, attempts: 0, lastError: null },
     });
-    if (count) await recordAudit(tx, ctx, { action: 'password.revoke', entityType: 'LockPassword', entityId: before.id, before: { deliveryState: before.deliveryState } });
+    if (count) await recordAudit(tx, ctx, { action: 'password.revoke', entityType: 'LockPassword', entityId: before.id, before: { deliveryState: before.deliveryState }, after: { revokeReason: input.reason } });
     return count;
   });
   if (updated) await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
@@ -210,4 +235,66 @@ export async function retryPassword(ctx: AuthedContext, raw: z.input<typeof ZPas
   });
   await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
   return toDto(await findPassword(ctx, before.id));
+}
+
+export interface PasswordLimitResult {
+  stayId: number;
+  validUntil: string;
+  /** Passwords whose validity was shortened (and go to the lock again). */
+  limited: number;
+  /** Passwords taken off instead: one-time ones (their window is fixed) and ones that would start after the new end. */
+  revoked: number;
+  /** Every password of the stay, after the change, newest first. */
+  items: PasswordDto[];
+}
+
+/**
+ * Limits the validity of a stay's passwords ("limit the tenant's password"): none of them works
+ * after `validUntil`, which is ahead and not after the stay's expected check-out. A live password
+ * valid longer gets the new end (rounded as its lock applies it) as a new version the delivery
+ * engine changes on the lock; a one-time password (the lock cloud fixes its window) or one that
+ * would only start after the new end is taken off (`limited`). Ones already ending earlier stay.
+ */
+export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimitInput): Promise<PasswordLimitResult> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const input = ZPasswordLimitInput.parse(raw);
+  const now = new Date();
+  const stay = await findStay(ctx, input.stayId);
+  requireActive(stay, now);
+  if (input.validUntil.getTime() <= now.getTime()) throw new AppError('VALIDATION', { messageKey: 'credentials.errors.limitInPast', fields: { validUntil: 'credentials.errors.limitInPast' } });
+  if (input.validUntil.getTime() > stay.expectedCheckOutAt.getTime()) throw new AppError('VALIDATION', { messageKey: 'credentials.errors.limitBeyondStay', fields: { validUntil: 'credentials.errors.limitBeyondStay' } });
+  const counts = await transaction(deps, async (tx) => {
+    // Serialised with issuing a password for the room, so none slips past the limit.
+    await lockRooms(tx, actor.hotelId, [stay.roomId]);
+    const rows = await tx.lockPassword.findMany({
+      where: { hotelId: actor.hotelId, stayId: stay.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, OR: [{ validUntil: null }, { validUntil: { gt: input.validUntil } }] },
+      select: { id: true, kind: true, validFrom: true, validUntil: true, deliveryState: true },
+      orderBy: { id: 'asc' },
+    });
+    const limited: { id: number; validUntil: string | null }[] = [];
+    const revoked: number[] = [];
+    for (const row of rows) {
+      const validity = passwordValidity(row.kind, row.validFrom, input.validUntil);
+      const live = { id: row.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
+      if (row.kind === 'one_time' || !validity.validUntil || validity.validUntil.getTime() <= row.validFrom.getTime()) {
+        const { count } = await tx.lockPassword.updateMany({ where: live, data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'limited', attempts: 0, lastError: null } });
+        if (count) revoked.push(row.id);
+        continue;
+      }
+      // Rounded as the lock applies it, a generated password may already end there.
+      if (row.validUntil && validity.validUntil.getTime() >= row.validUntil.getTime()) continue;
+      // A failed delivery is not on the lock: it only gets the new end, for its retry.
+      const data = row.deliveryState === 'failed' ? { validUntil: validity.validUntil } : { validUntil: validity.validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+      const { count } = await tx.lockPassword.updateMany({ where: live, data });
+      if (count) limited.push({ id: row.id, validUntil: row.validUntil?.toISOString() ?? null });
+    }
+    if (limited.length || revoked.length) {
+      await recordAudit(tx, ctx, { action: 'password.limit', entityType: 'Stay', entityId: stay.id, before: { passwords: limited }, after: { validUntil: input.validUntil.toISOString(), limited: limited.map((l) => l.id), revoked } });
+    }
+    return { limited: limited.length, revoked: revoked.length };
+  });
+  if (counts.limited || counts.revoked) await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
+  const items = await deps.prisma.lockPassword.findMany({ where: { hotelId: actor.hotelId, stayId: stay.id }, select: passwordSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return { stayId: stay.id, validUntil: input.validUntil.toISOString(), ...counts, items: items.map(toDto) };
 }
