@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { legacyTime } from '../legacy/manage/format';
 import { LEGACY_ACTIONS } from '../legacy/manage/registry';
 import { createSession } from '../modules/auth/session.service';
 import { appRouter } from '../trpc/router';
@@ -50,6 +51,8 @@ type Example = (w: World) => Record<string, unknown> | undefined;
 const day = '2027-03-01';
 const soon = () => hours(1).toISOString();
 const later = () => hours(26).toISOString();
+/** A legacy time `hours` from now in the hotel's zone. */
+const local = (n: number) => legacyTime(hours(n), 'Asia/Shanghai')!;
 
 /** A valid payload of every legacy action, in its own field names. */
 const LEGACY_EXAMPLES: Record<string, Example> = {
@@ -92,6 +95,13 @@ const LEGACY_EXAMPLES: Record<string, Example> = {
   'room/exchangeHouses': (w) => ({ stay_id: w.stay.id, room_id: w.rooms[2]!.id }),
   'room/addPassenger': (w) => ({ stay_id: w.stay.id, name: 'Added', gender: 'female', nationality: 'CN', birth: '1991-02-03', id_number: 'Y2', mobile: '13312340003', email: 'a@example.com' }),
   'room/deletePassenger': (w) => ({ stay_id: w.stay.id, manage_id: w.co.id }),
+  'room/password': (w) => ({ room_id: w.pwRoom.id, type: 'custom', password: '592718', tenant_id: w.pwStay.id, staff_id: w.staff.id, name: 'Guest', mobile: '13312340004', start_time: local(1), end_time: local(26) }),
+  'room/addPassword': (w) => ({ room_id: w.pwRoom.id, password: '607341', tenant_id: w.pwStay.id, staff_id: w.staff.id, name: 'Guest', mobile: '13312340004', start_time: local(1), end_time: local(26) }),
+  'room/passwordList': (w) => ({ page: 1, limit: 20, room_id: w.pwRoom.id, tenant_id: w.pwStay.id }),
+  'room/passwordHistory': (w) => ({ page: 1, limit: 20, room_id: w.pwRoom.id, tenant_id: w.pwStay.id }),
+  'room/deletePassword': (w) => ({ password_id: w.pwPassword.id }),
+  'room/callbackPassword': (w) => ({ password_id: w.pwPassword.id }),
+  'room/tenant/limitPassword': (w) => ({ tenant_id: w.pwStay.id, end_time: local(40) }),
   'room/hotelBreakFastList': () => ({ date: day }),
   'room/hotelBreakFast': (w) => ({ stay_id: w.stay.id, date: day, guests: 1, confirm: 0 }),
   'priceTemplate/lists': () => ({}),

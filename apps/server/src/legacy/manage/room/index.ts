@@ -1,9 +1,10 @@
 import { roomBreakfastActions } from './breakfast';
 import { roomCategoryActions } from './category';
 import { roomCustomerActions } from './customers';
+import { roomPasswordActions } from './password';
 import { roomPriceActions } from './prices';
 import { roomBoardActions } from './rooms';
 import { roomTenantActions } from './tenant';
 
 /** Every `/manage/room/*` action (the legacy protocol's largest folder, one file per topic). */
-export const roomActions = [...roomCustomerActions, ...roomBoardActions, ...roomCategoryActions, ...roomPriceActions, ...roomTenantActions, ...roomBreakfastActions];
+export const roomActions = [...roomCustomerActions, ...roomBoardActions, ...roomCategoryActions, ...roomPriceActions, ...roomTenantActions, ...roomPasswordActions, ...roomBreakfastActions];
