@@ -49,6 +49,8 @@ export interface RoomListItem {
   sortOrder: number;
   lockId: string | null;
   lockPower: number | null;
+  /** The paired lock as its provider last reported it; null until it was asked (or no lock). */
+  lock: { online: boolean | null; battery: number | null; lastSeenAt: string | null; simulated: boolean } | null;
   usualPrice: number;
   currentStay: CurrentStay | null;
 }
@@ -118,6 +120,8 @@ function roomJsonSql(now: Date, detail: boolean, status: Prisma.Sql): Prisma.Sql
     'id', rm."id", 'name', rm."name", 'remarkName', rm."remarkName", 'groupId', rm."groupId", 'groupName', g."name",
     'picture', rm."picture", 'status', ${status}, 'cleanStatus', rm."cleanStatus", 'maintenance', rm."maintenance",
     'sortOrder', rm."sortOrder", 'lockId', rm."lockId", 'lockPower', rm."lockPower", 'usualPrice', rm."usualPrice",
+    'lock', (SELECT json_build_object('online', l."online", 'battery', l."battery", 'lastSeenAt', l."lastSeenAt", 'simulated', l."simulated")
+      FROM "Lock" l WHERE l."hotelId" = rm."hotelId" AND l."providerLockId" = rm."lockId" ORDER BY l."statusCheckedAt" DESC NULLS LAST LIMIT 1),
     ${
       detail
         ? Prisma.sql`'description', rm."description", 'lockNotice', rm."lockNotice", 'notice', rm."notice", 'bluetoothName', rm."bluetoothName",
@@ -136,7 +140,8 @@ function toRoomItem<T extends RawRoom>(raw: T): T & { canSelfCheckIn: boolean } 
   const stay = raw.currentStay
     ? { ...raw.currentStay, checkInAt: new Date(raw.currentStay.checkInAt).toISOString(), expectedCheckOutAt: new Date(raw.currentStay.expectedCheckOutAt).toISOString() }
     : null;
-  return { ...raw, currentStay: stay, canSelfCheckIn: canSelfCheckIn(raw.status) };
+  const lock = raw.lock ? { ...raw.lock, lastSeenAt: raw.lock.lastSeenAt ? new Date(raw.lock.lastSeenAt).toISOString() : null } : null;
+  return { ...raw, lock, currentStay: stay, canSelfCheckIn: canSelfCheckIn(raw.status) };
 }
 
 /**
