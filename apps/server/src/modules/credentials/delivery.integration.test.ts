@@ -7,7 +7,8 @@ import { actorContext, createTestContext, type TestContext } from '../../test/ha
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
-import { createPassword, retryPassword } from './password.service';
+import { afterCredentialChange } from './delivery';
+import { createPassword, limitStayPasswords, retryPassword } from './password.service';
 
 /**
  * The delivery engine end to end: the real TTLock adapter over HTTP against apps/lock-sim, the
@@ -123,5 +124,38 @@ describe('password delivery', () => {
     expect(rows.every((r) => r.lastError === null)).toBe(true);
     const state = await control<{ lock: { passcodes: unknown[] } }>('GET', `/locks/${d.lockId}`);
     expect(state.lock.passcodes).toHaveLength(10);
+  });
+
+  it('changes a password already on the lock in place when its validity shortens, puts it there again when the lock lost it, and takes it off when its new end has passed', async () => {
+    const d = await pairedRoom();
+    const passcodes = async () => (await control<{ lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; endDate: number }[] } }>('GET', `/locks/${d.lockId}`)).lock.passcodes;
+    const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Limit Guest', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+    const created = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '583916' });
+    const first = await waitForState(created.id, ['on_lock', 'failed']);
+    expect(first.deliveryState).toBe('on_lock');
+
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const end = new Date(hour + 3 * 3_600_000);
+    expect(await limitStayPasswords(d.staff, { stayId: stay.id, validUntil: end })).toMatchObject({ limited: 1, revoked: 0 });
+    const changed = await waitForState(created.id, ['on_lock', 'failed']);
+    // The same passcode on the lock (same id), with the new end: changed, not pushed again.
+    expect(changed).toMatchObject({ deliveryState: 'on_lock', version: first.version + 1, providerRef: first.providerRef, validUntil: end });
+    expect(await passcodes()).toEqual([expect.objectContaining({ keyboardPwdId: Number(first.providerRef), keyboardPwd: '583916', endDate: end.getTime() })]);
+
+    // Someone removed it at the lock: the next change finds it gone and puts it there again.
+    await control('POST', `/locks/${d.lockId}/drift`, { action: 'remove', kind: 'passcode', id: Number(first.providerRef) });
+    const earlier = new Date(hour + 2 * 3_600_000);
+    await limitStayPasswords(d.staff, { stayId: stay.id, validUntil: earlier });
+    const again = await waitForState(created.id, ['on_lock', 'failed']);
+    expect(again).toMatchObject({ deliveryState: 'on_lock', version: first.version + 2, lastError: null });
+    expect(again.providerRef).not.toBe(first.providerRef);
+    expect(await passcodes()).toEqual([expect.objectContaining({ keyboardPwdId: Number(again.providerRef), keyboardPwd: '583916', endDate: earlier.getTime() })]);
+    expect(await use(d.lockId, '583916')).toMatchObject({ opened: true });
+
+    // A new validity that has already ended by the time the job runs: the lock's copy comes off.
+    await ctx.deps.prisma.lockPassword.update({ where: { id: created.id }, data: { validFrom: new Date(Date.now() - 2 * 3_600_000), validUntil: new Date(Date.now() - 60_000), deliveryState: 'pending', version: { increment: 1 } } });
+    await afterCredentialChange(ctx.deps, d.hotel.id, { roomId: d.room.id });
+    expect(await waitForState(created.id, ['removed', 'remove_failed'])).toMatchObject({ deliveryState: 'removed', revokeReason: 'expired' });
+    expect(await passcodes()).toEqual([]);
   });
 });
