@@ -27,6 +27,11 @@ export interface LockSimOptions {
   callbackRetryDelaysMs?: number[];
   /** Quiet time before the state is written (default 200 ms). */
   stateDebounceMs?: number;
+  /**
+   * Lock ids of a new state start after this number (default 100000). Tests that run several
+   * simulators against one database give each its own range, as separate TTLock accounts would.
+   */
+  lockIdBase?: number;
   /** When the state is empty: create one gateway and this many locks paired with it. */
   seedLocks?: number;
   /** Log requests (pino, through Fastify). */
@@ -121,6 +126,7 @@ async function answer(cloud: LockCloud, path: string, reply: FastifyReply, run: 
 export async function startLockSim(options: LockSimOptions = {}): Promise<LockSim> {
   const state = loadState(options.stateFile);
   if (options.callbackUrl !== undefined) state.callbackUrl = options.callbackUrl;
+  if (options.lockIdBase !== undefined && Object.keys(state.locks).length === 0) state.counters.lockId = options.lockIdBase;
   const cloud = new LockCloud({
     clientId: options.clientId ?? SIM_DEFAULTS.clientId,
     clientSecret: options.clientSecret ?? SIM_DEFAULTS.clientSecret,

@@ -45,6 +45,8 @@ const ZEnv = z
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
     /** Run the BullMQ workers inside the server process (otherwise run `pnpm worker`). */
     WORKERS_IN_PROCESS: bool.default(true),
+    /** Whether this process schedules the periodic jobs (stay expiry sweep, delivery sweep, lock status, records, reconcile). */
+    SCHEDULE_SWEEPS: bool.default(true),
     /** `dev` logs each SMS (development only), `http` posts it to SMS_HTTP_URL, `none` turns SMS password recovery off. */
     SMS_PROVIDER: z.enum(['dev', 'http', 'none']).default('dev'),
     SMS_HTTP_URL: z.string().url().optional(),
@@ -152,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO,
     workersInProcess: e.WORKERS_IN_PROCESS,
+    scheduleSweeps: e.SCHEDULE_SWEEPS,
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     locks: {

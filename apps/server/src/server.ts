@@ -68,7 +68,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
       // The first status of every lock, in the background: a slow lock cloud does not delay the start.
       void refreshLockStatus(readyDeps, {}).catch((error: unknown) => log.warn({ err: error }, 'could not read the status of the locks'));
     }
-    const workers = config.workersInProcess ? startWorkers(deps) : undefined;
+    const workers = config.workersInProcess ? startWorkers(deps, { sweep: config.scheduleSweeps }) : undefined;
     const app = await buildApp(deps, { webDistDir: WEB_DIST_DIR });
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();

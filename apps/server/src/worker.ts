@@ -17,7 +17,7 @@ if (!config.databaseUrl) {
 try {
   assertDesAvailable();
   const deps = await createDeps(config, config.databaseUrl, log);
-  const workers = startWorkers(deps);
+  const workers = startWorkers(deps, { sweep: config.scheduleSweeps });
   log.info('workers running');
   const stop = async () => {
     await workers.close();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -16,13 +17,29 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * Redis keys of this test file: queues, mutexes and limits of files running at the same time
+ * never meet (a worker of one file would otherwise take the delivery jobs of another, whose locks
+ * live in another simulator). Every context of one file shares it (a test may stop and start
+ * "servers"); the run's clean-up removes `<run prefix>:*`, these included.
+ */
+const FILE_REDIS_PREFIX = `${inject('redisPrefix')}:f${randomBytes(4).toString('hex')}`;
+
+/**
+ * A range of simulated lock ids for one test file's simulator (`startLockSim({ lockIdBase })`):
+ * files running at once share the database, where a lock id names one lock of one provider.
+ */
+export function testLockIdBase(): number {
+  return 1_000_000 + randomBytes(3).readUIntBE(0, 3) * 1_000;
+}
+
 export function testConfig(env: Record<string, string> = {}): TConfig {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: inject('redisPrefix'),
+    REDIS_PREFIX: FILE_REDIS_PREFIX,
     UPLOAD_DIR: inject('uploadDir'),
     ...env,
   });

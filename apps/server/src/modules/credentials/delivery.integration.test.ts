@@ -3,7 +3,7 @@ import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, type TestContext } from '../../test/harness';
+import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
@@ -49,7 +49,7 @@ async function waitForState(id: number, states: string[], ms = 20_000) {
 const use = (lockId: string, passcode: string) => control<{ opened: boolean; outcome: string }>('POST', `/locks/${lockId}/use`, { passcode });
 
 beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [5, 20] });
+  sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
   const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
   ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });

@@ -47,9 +47,9 @@ export async function kickDeliveries(deps: Deps, hotelId: number, scope: { stayI
  * lost with a Redis restart, or never queued because the server stopped between a commit and its
  * queueing, is made again from the database.
  */
-export async function sweepDeliveries(deps: Deps): Promise<number> {
+export async function sweepDeliveries(deps: Deps, scope: { hotelId?: number } = {}): Promise<number> {
   const rows: DeliveryJobData[] = [];
-  for (const kind of CREDENTIAL_KINDS) rows.push(...(await credentialKind(kind).findWork(deps.prisma, {})));
+  for (const kind of CREDENTIAL_KINDS) rows.push(...(await credentialKind(kind).findWork(deps.prisma, scope)));
   await enqueueDeliveries(deps, rows);
   return rows.length;
 }

@@ -178,12 +178,12 @@ async function isGenerated(deps: Deps, id: number): Promise<boolean> {
   return p !== null && p.kind !== 'custom';
 }
 
-/** Reconciles every paired lock of every hotel (the reconcile job). A lock that cannot be read is skipped. */
-export async function reconcileAllLocks(deps: Deps): Promise<ReconcileResult> {
+/** Reconciles every paired lock of every hotel, or of one (the reconcile job). A lock that cannot be read is skipped. */
+export async function reconcileAllLocks(deps: Deps, scope: { hotelId?: number } = {}): Promise<ReconcileResult> {
   const total: ReconcileResult = { locks: 0, failed: 0, repushed: 0, removed: 0, unmanaged: 0, lost: 0 };
   const provider = deps.locks;
   if (!provider) return total;
-  const pairs = await deps.prisma.room.findMany({ where: { deletedAt: null, lockId: { not: null } }, select: { hotelId: true, lockId: true }, distinct: ['hotelId', 'lockId'], orderBy: [{ hotelId: 'asc' }, { lockId: 'asc' }] });
+  const pairs = await deps.prisma.room.findMany({ where: { ...scope, deletedAt: null, lockId: { not: null } }, select: { hotelId: true, lockId: true }, distinct: ['hotelId', 'lockId'], orderBy: [{ hotelId: 'asc' }, { lockId: 'asc' }] });
   for (const pair of pairs) {
     if (!pair.lockId?.trim()) continue;
     try {

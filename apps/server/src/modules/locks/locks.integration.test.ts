@@ -5,7 +5,7 @@ import { AppError, describeAppError } from '../../errors';
 import { lockCallbackPath } from '../../infra/locks';
 import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, type TestContext } from '../../test/harness';
+import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { createPassword, revokePassword } from '../credentials/password.service';
 import { reconcileAllLocks } from '../credentials/reconcile';
@@ -76,7 +76,7 @@ async function appError(promise: Promise<unknown>): Promise<AppError> {
 }
 
 beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [5, 15], callbackRetryDelaysMs: [100, 300] });
+  sim = await startLockSim({ latencyMs: [5, 15], callbackRetryDelaysMs: [100, 300], lockIdBase: testLockIdBase() });
   const locks = new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, timeoutMs: 10_000 });
   ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
@@ -158,13 +158,13 @@ describe('unlock records', () => {
     await stayWithPassword(d, '730452', 'Sofia Rossi');
     await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
     await control('POST', `/locks/${d.lockId}/use`, { passcode: '730452' });
-    const first = await pollLockRecords(ctx.deps);
+    const first = await pollLockRecords(ctx.deps, { hotelId: d.hotel.id });
     expect(first.stored).toBeGreaterThanOrEqual(1);
     const records = await listUnlockRecords(d.staff, { roomId: d.room.id });
     expect(records.items).toEqual([expect.objectContaining({ operator: 'Sofia Rossi', style: 'password', success: true })]);
     const lock = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { providerLockId: d.lockId } });
     expect(lock.recordsReadUntil).not.toBeNull();
-    await pollLockRecords(ctx.deps);
+    await pollLockRecords(ctx.deps, { hotelId: d.hotel.id });
     expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).total).toBe(1);
   });
 });
@@ -188,7 +188,7 @@ describe('reconciliation', () => {
     const drift = Object.fromEntries(contents.items.map((i) => [i.code, i.drift]));
     expect(drift).toEqual({ '815263': 'missing', '927341': 'should_be_removed', '246813': 'unmanaged' });
 
-    const result = await reconcileAllLocks(ctx.deps);
+    const result = await reconcileAllLocks(ctx.deps, { hotelId: d.hotel.id });
     expect(result).toMatchObject({ repushed: expect.any(Number), removed: expect.any(Number) });
     expect(result.repushed).toBeGreaterThanOrEqual(1);
     await passwordState(kept.id, ['on_lock']);
@@ -214,7 +214,7 @@ describe('remote unlock', () => {
     const d = await pairedRoom();
     await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
     expect(await remoteUnlock(d.staff, { roomId: d.room.id })).toEqual({ opened: true });
-    await until('the unlock record', async () => (await listUnlockRecords(d.staff, { roomId: d.room.id })).total === 1 || (await pollLockRecords(ctx.deps)).stored > 0);
+    await until('the unlock record', async () => (await listUnlockRecords(d.staff, { roomId: d.room.id })).total === 1 || (await pollLockRecords(ctx.deps, { hotelId: d.hotel.id })).stored > 0);
     expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).items[0]).toMatchObject({ style: 'remote', success: true, source: 'gateway' });
 
     await control('PATCH', `/locks/${d.lockId}`, { online: false });

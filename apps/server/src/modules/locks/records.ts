@@ -164,11 +164,11 @@ export const RECORD_POLL_FIRST_MS = 7 * 24 * 3_600_000;
  * Reads the records of every paired lock since its cursor (with an overlap: duplicates are
  * ignored) and moves the cursor. For locks whose records are not pushed by callback.
  */
-export async function pollLockRecords(deps: Deps, now = new Date()): Promise<IngestResult & { locks: number; failed: number }> {
+export async function pollLockRecords(deps: Deps, scope: { hotelId?: number } = {}, now = new Date()): Promise<IngestResult & { locks: number; failed: number }> {
   const total = { stored: 0, duplicates: 0, unpaired: 0, locks: 0, failed: 0 };
   const provider = deps.locks;
   if (!provider) return total;
-  const locks = await deps.prisma.lock.findMany({ where: { provider: provider.name }, select: { id: true, providerLockId: true, recordsReadUntil: true }, orderBy: { id: 'asc' } });
+  const locks = await deps.prisma.lock.findMany({ where: { ...scope, provider: provider.name }, select: { id: true, providerLockId: true, recordsReadUntil: true }, orderBy: { id: 'asc' } });
   for (const lock of locks) {
     const from = lock.recordsReadUntil ? new Date(lock.recordsReadUntil.getTime() - RECORD_POLL_OVERLAP_MS) : new Date(now.getTime() - RECORD_POLL_FIRST_MS);
     try {
