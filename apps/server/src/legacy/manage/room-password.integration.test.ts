@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, zonedToInstant } from '@console/shared';
 import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
-import { createTestContext, testMeta, type TestContext } from '../../test/harness';
+import { createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
 import { TEST_PASSWORD, createAccount, createHotel, createRooms, uniqueMobile } from '../../test/factories';
 import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
@@ -23,7 +23,7 @@ let ipCounter = 0;
 const client = (language = 'en') => legacyClient(ctx.app, ctx.config, { language, ip: `10.78.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [5, 20] });
+  sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
   const locks = new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, timeoutMs: 10_000 });
   ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
