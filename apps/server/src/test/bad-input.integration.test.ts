@@ -194,6 +194,10 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'lock.unreadMessages': () => undefined,
   'lock.markMessagesRead': () => ({ ids: [1] }),
   'lock.deleteMessages': () => ({ ids: [1] }),
+  'lock.recordsByPerson': (w) => ({ page: 1, pageSize: 20, person: 'Li', credential: 'password:1', roomId: w.rooms[0]!.id, from: day, to: day }),
+  'lock.managers': (w) => ({ roomId: w.rooms[0]!.id }),
+  'lock.addManager': (w) => ({ roomId: w.rooms[0]!.id, name: 'Locksmith', mobile: '13912345678' }),
+  'lock.deleteManager': () => ({ id: 1 }),
   'password.staff': () => undefined,
 };
 

@@ -1,5 +1,7 @@
-import { ZLockMessageIdsInput, ZLockMessageListInput, ZRemoveFromLockInput, ZRoomIdInput, ZRoomLockInput } from '@console/shared';
+import { ZLockManagerAddInput, ZLockManagerIdInput, ZLockMessageIdsInput, ZLockMessageListInput, ZRecordsByPersonInput, ZRemoveFromLockInput, ZRoomIdInput, ZRoomLockInput } from '@console/shared';
 import { getRoomLock, lockProviderInfo, readRoomLock, remoteUnlock, removeUnmanaged } from '../modules/locks/lock.service';
+import { addLockManager, deleteLockManager, listLockManagers } from '../modules/locks/manager.service';
+import { listRecordsByPerson } from '../modules/unlock/unlock-record.service';
 import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from '../modules/locks/message.service';
 import { authedProcedure, router } from './init';
 
@@ -14,4 +16,9 @@ export const lockRouter = router({
   unreadMessages: authedProcedure.query(({ ctx }) => unreadLockMessages(ctx)),
   markMessagesRead: authedProcedure.input(ZLockMessageIdsInput).mutation(({ ctx, input }) => markLockMessagesRead(ctx, input)),
   deleteMessages: authedProcedure.input(ZLockMessageIdsInput).mutation(({ ctx, input }) => deleteLockMessages(ctx, input)),
+  /** Unlock records of the hotel by person (a name, or one credential). */
+  recordsByPerson: authedProcedure.input(ZRecordsByPersonInput).query(({ ctx, input }) => listRecordsByPerson(ctx, input)),
+  managers: authedProcedure.input(ZRoomIdInput).query(({ ctx, input }) => listLockManagers(ctx, input)),
+  addManager: authedProcedure.input(ZLockManagerAddInput).mutation(({ ctx, input }) => addLockManager(ctx, input)),
+  deleteManager: authedProcedure.input(ZLockManagerIdInput).mutation(({ ctx, input }) => deleteLockManager(ctx, input)),
 });

@@ -130,7 +130,7 @@ describe('a lock that cannot take the write', () => {
   it('survives the simulator restarting in the middle of deliveries: every password ends on the lock, once', async () => {
     const d = await pairedRoom(ctx, { latencyMs: 300 });
     const codes = ['702518', '813629', '924730'];
-    const created = [];
+    const created: { id: number }[] = [];
     for (const code of codes) created.push(await createPassword(d.staff, { roomId: d.room.id, holderName: `Guest ${code}`, kind: 'custom', code }));
     // The first write is on its way: the simulator stops, comes back a moment later with its state.
     await until('a write in flight', async () => (await control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === d.gatewayId)?.busy);
@@ -176,7 +176,7 @@ describe('Redis restarting', () => {
     try {
       const d = await pairedRoom(c);
       // Queued while no worker runs; then Redis restarts empty.
-      const created = [];
+      const created: { id: number }[] = [];
       for (const code of ['481602', '592713']) created.push(await createPassword(d.staff, { roomId: d.room.id, holderName: `Guest ${code}`, kind: 'custom', code }));
       expect(await c.deps.queues.credential.getWaitingCount()).toBe(2);
       await stopRedis();

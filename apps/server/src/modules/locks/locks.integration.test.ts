@@ -10,8 +10,9 @@ import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/fact
 import { createPassword, revokePassword } from '../credentials/password.service';
 import { reconcileAllLocks } from '../credentials/reconcile';
 import { checkIn } from '../stay/check-in';
-import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { listRecordsByPerson, listUnlockRecords } from '../unlock/unlock-record.service';
 import { getRoomLock, readRoomLock, refreshLockStatus, remoteUnlock, removeUnmanaged } from './lock.service';
+import { addLockManager, deleteLockManager, listLockManagers } from './manager.service';
 import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from './message.service';
 import { pollLockRecords } from './records';
 
@@ -144,6 +145,15 @@ describe('unlock records', () => {
     expect(await again.text()).toBe('success');
     expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).total).toBe(2);
     await control('PUT', '/config', { callbackUrl: null });
+
+    // By person: the guest's name (literally), or the credential.
+    const byName = await listRecordsByPerson(d.staff, { person: 'amal had' });
+    expect(byName.items).toEqual([expect.objectContaining({ operator: 'Amal Haddad', roomName: d.room.name, success: true, credential: `password:${password.id}` })]);
+    expect((await listRecordsByPerson(d.staff, { credential: `password:${password.id}` })).total).toBe(1);
+    expect((await listRecordsByPerson(d.staff, { person: '%' })).total).toBe(0);
+    const other = await pairedRoom();
+    expect((await listRecordsByPerson(other.staff, { person: 'Amal' })).total).toBe(0);
+    expect((await appError(listRecordsByPerson(other.staff, { roomId: d.room.id }))).code).toBe('NOT_FOUND');
   });
 
   it('refuses a callback with a wrong secret or a body that is not a record notification', async () => {
@@ -227,6 +237,27 @@ describe('remote unlock', () => {
     expect((await listLockMessages(d.staff, { roomId: d.room.id })).items.map((m) => m.kind)).toEqual(['lock_offline']);
     const audits = await ctx.deps.prisma.auditLog.findMany({ where: { hotelId: d.hotel.id, action: 'lock.unlock' }, orderBy: { id: 'asc' } });
     expect(audits.map((a) => (a.after as { opened: boolean }).opened)).toEqual([true, false]);
+  });
+});
+
+describe('lock managers', () => {
+  it('are members of the hotel or people named with a phone, once each; staff may see them, not change them; another hotel gets "not found"', async () => {
+    const d = await pairedRoom();
+    const smith = await addLockManager(d.owner, { roomId: d.room.id, name: 'Locksmith Wang', mobile: '13912345678' });
+    const member = await addLockManager(d.owner, { roomId: d.room.id, accountId: d.staff.actor.accountId });
+    expect(member.accountId).toBe(d.staff.actor.accountId);
+    expect((await appError(addLockManager(d.owner, { roomId: d.room.id, accountId: d.staff.actor.accountId }))).code).toBe('CONFLICT');
+    expect((await appError(addLockManager(d.owner, { roomId: d.room.id, name: 'Locksmith Wang', mobile: '13912345678' }))).code).toBe('CONFLICT');
+    expect((await appError(addLockManager(d.staff, { roomId: d.room.id, name: 'Someone' }))).code).toBe('FORBIDDEN');
+    expect((await listLockManagers(d.staff, { roomId: d.room.id })).items.map((m) => m.id)).toEqual([smith.id, member.id]);
+
+    const b = await pairedRoom();
+    expect((await appError(listLockManagers(b.staff, { roomId: d.room.id }))).code).toBe('NOT_FOUND');
+    expect((await appError(addLockManager(b.owner, { roomId: d.room.id, name: 'Intruder' }))).code).toBe('NOT_FOUND');
+    expect((await appError(addLockManager(b.owner, { roomId: b.room.id, accountId: d.staff.actor.accountId }))).code).toBe('NOT_FOUND');
+    expect((await appError(deleteLockManager(b.owner, { id: smith.id }))).code).toBe('NOT_FOUND');
+    await deleteLockManager(d.owner, { id: smith.id });
+    expect((await listLockManagers(d.staff, { roomId: d.room.id })).items.map((m) => m.id)).toEqual([member.id]);
   });
 });
 
