@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, DoorClosed } from 'lucide-react';
@@ -22,13 +23,23 @@ import { ROOM_DETAIL_TABS, type RoomDetailTab } from './room-detail-search';
 
 const route = getRouteApi('/_auth/room/$roomId');
 
+/** What the Credentials tab is given (the tab itself is another feature's: the route passes it in). */
+export interface RoomCredentialsSlotProps {
+  room: { id: number; name: string; lockId: string | null };
+  /** The room's current stay, if any: passwords can be issued for its guest. */
+  stay: { id: number; checkInAt: string; expectedCheckOutAt: string; guestName: string } | null;
+  timeZone: string;
+  canManage: boolean;
+}
+
 /**
  * `/room/$roomId`: one room, its current stay (once, with its guests, options and remark) and the
  * front-desk actions on it (spec §4). The open tab is in the URL: switching tabs is a navigation,
  * so unsaved settings or prices ask before they are thrown away (the unsaved-changes guard blocks
- * navigations while a form is dirty), and so does leaving the page.
+ * navigations while a form is dirty), and so does leaving the page. The Credentials tab (lock
+ * passwords) belongs to the credentials feature: the route passes it in as `credentialsTab`.
  */
-export function RoomDetailPage() {
+export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: RoomCredentialsSlotProps): ReactNode } = {}) {
   const { t } = useTranslation();
   const { roomId } = route.useParams();
   const { tab } = route.useSearch();
@@ -39,6 +50,7 @@ export function RoomDetailPage() {
   const canManageRooms = hasPermission(user, 'room.manage');
   const canManageStays = hasPermission(user, 'stay.manage');
   const canManagePrices = hasPermission(user, 'price.manage');
+  const canManageCredentials = hasPermission(user, 'credential.manage');
   const stayActions = useStayActions();
 
   // This page shows its own load errors (and "not found"): no toast besides.
@@ -46,7 +58,7 @@ export function RoomDetailPage() {
   const currentStayId = room.data?.currentStay?.id;
   const currentStay = useQuery(trpc.stay.get.queryOptions({ stayId: currentStayId ?? 0 }, { enabled: currentStayId !== undefined, meta: { showsErrors: true } }));
 
-  const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'status' ? canManageStays : true));
+  const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'status' ? canManageStays : value === 'credentials' ? credentialsTab !== undefined : true));
   const activeTab = tabs.includes(tab) ? tab : 'tenants';
 
   const backLink = (
@@ -130,6 +142,16 @@ export function RoomDetailPage() {
             onStayAction={stayActions.openWithStay}
           />
         </TabsContent>
+        {credentialsTab && (
+          <TabsContent value="credentials" key={`credentials-${data.id}`}>
+            {credentialsTab({
+              room: { id: data.id, name: data.name, lockId: data.lockId },
+              stay: currentStay.data && currentStayId !== undefined ? { id: currentStay.data.id, checkInAt: currentStay.data.checkInAt, expectedCheckOutAt: currentStay.data.expectedCheckOutAt, guestName: primaryGuest(currentStay.data) } : null,
+              timeZone,
+              canManage: canManageCredentials,
+            })}
+          </TabsContent>
+        )}
         <TabsContent value="unlock" key={`unlock-${data.id}`}>
           <RoomUnlockTab roomId={data.id} timeZone={timeZone} />
         </TabsContent>
@@ -155,4 +177,8 @@ export function RoomDetailPage() {
       />
     </div>
   );
+}
+
+function primaryGuest(stay: { guests: { name: string; isPrimary: boolean }[] }): string {
+  return stay.guests.find((g) => g.isPrimary)?.name ?? stay.guests[0]?.name ?? '';
 }

@@ -1,6 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { CredentialsTab } from '@/features/credentials/credentials-tab';
 import { RoomDetailPage } from '@/features/front-desk/room-detail-page';
 import { roomDetailSearchSchema } from '@/features/front-desk/room-detail-search';
+
+/** The room page, with the Credentials tab of the credentials feature in its slot. */
+function RoomPage() {
+  return <RoomDetailPage credentialsTab={(props) => <CredentialsTab {...props} />} />;
+}
 
 export const Route = createFileRoute('/_auth/room/$roomId')({
   params: {
@@ -12,5 +18,5 @@ export const Route = createFileRoute('/_auth/room/$roomId')({
   },
   validateSearch: roomDetailSearchSchema,
   staticData: { titleKey: 'route.roomDetail', sectionKey: 'menu.frontDesk' },
-  component: RoomDetailPage,
+  component: RoomPage,
 });

@@ -1,0 +1,54 @@
+import type { TDeliveryState } from '@console/shared';
+import type { RouterOutputs } from './trpc-types';
+
+/**
+ * Lock passwords as the console shows them (docs/credential-delivery.md): a row is what we asked
+ * of the lock, its delivery state what the lock confirmed. Shared by the room page's Credentials
+ * tab, the stay card and the check-in dialog.
+ */
+export type PasswordDto = RouterOutputs['password']['get'];
+export type PasswordPage = RouterOutputs['password']['list'];
+
+/** States with lock work under way: the screen follows them until the lock answers. */
+const IN_FLIGHT: readonly TDeliveryState[] = ['pending', 'removing'];
+
+export function isInFlight(state: TDeliveryState): boolean {
+  return IN_FLIGHT.includes(state);
+}
+
+/** A failed delivery (or removal) that the desk may try again. */
+export function canRetry(state: TDeliveryState): boolean {
+  return state === 'failed' || state === 'remove_failed';
+}
+
+/** What can still be taken off the lock (already going or gone: nothing to revoke). */
+export function canRevoke(state: TDeliveryState): boolean {
+  return state === 'pending' || state === 'on_lock' || state === 'failed' || state === 'unknown' || state === 'remove_failed';
+}
+
+/** How often a list with a password in flight asks again: progress shows without a reload. */
+export const IN_FLIGHT_REFETCH_MS = 1500;
+
+/**
+ * `refetchInterval` of a password list query: every 1.5 s while one of its rows is being written
+ * to or taken off a lock, never otherwise.
+ */
+export function refetchWhileInFlight(query: { state: { data?: PasswordPage } }): number | false {
+  return query.state.data?.items.some((p) => isInFlight(p.deliveryState)) ? IN_FLIGHT_REFETCH_MS : false;
+}
+
+/** The translation key of a delivery failure code (`credentials.errors.<code>`), or null. */
+export function deliveryErrorKey(code: string | null | undefined): string | null {
+  return code ? `credentials.errors.${code}` : null;
+}
+
+/** Six random digits that are not a lock's "too simple" pattern (all the same, or a run up or down). */
+export function randomCustomCode(length = 6): string {
+  for (;;) {
+    const digits = Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => b % 10);
+    const same = digits.every((d) => d === digits[0]);
+    const up = digits.every((d, i) => i === 0 || d === (digits[i - 1]! + 1) % 10);
+    const down = digits.every((d, i) => i === 0 || d === (digits[i - 1]! + 9) % 10);
+    if (!same && !up && !down) return digits.join('');
+  }
+}
