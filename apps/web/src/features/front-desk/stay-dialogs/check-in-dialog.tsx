@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -10,9 +11,10 @@ import { fromInputValue } from '@/lib/hotel-time';
 import { moneyInputValue } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
-import { checkInDefaults, checkInFormSchema, isCheckInField, toCheckInInput, type CheckInInput } from './check-in-form';
+import { checkInDefaults, checkInFormSchema, isCheckInField, toCheckInInput, toStayPasswordInput, type CheckInInput, type PasswordCreateInput } from './check-in-form';
 import { CheckInGuests } from './check-in-guests';
 import { CheckInOptions, CheckInPrice } from './check-in-extras';
+import { CheckInPassword } from './check-in-password';
 import { isLongEnough } from './form-rules';
 import { usePriceQuote } from './price-fields';
 import { newIdempotencyKey, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
@@ -24,7 +26,8 @@ import { StayWarningDialog, stayWarningOf, type StayWarning } from './stay-warni
  * idempotency key per opening of the dialog, sent with every attempt: a double click, a retry
  * after a lost answer or the confirmed resend never makes a second stay. A failure is shown inside
  * the dialog with the form kept; a dirty room or a guest already in another room is confirmed,
- * then the same input is sent again.
+ * then the same input is sent again. A lock password asked for is issued for the new stay once the
+ * check-in has succeeded (its failure leaves the stay as it is, and says so).
  */
 export function CheckInDialog({
   room,
@@ -52,6 +55,8 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
   const schema = useMemo(() => checkInFormSchema(timeZone, currency), [timeZone, currency]);
   const [defaults] = useState(() => checkInDefaults(timeZone));
   const form = useAppForm(schema, defaults);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [checkInAt, expectedCheckOutAt] = useWatch({ control: form.control, name: ['checkInAt', 'expectedCheckOutAt'] });
 
   // The live price, while both times are valid and far enough apart.
@@ -67,14 +72,43 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
     form.setValue('depositAmount', moneyInputValue(roomDeposit, currency));
   }, [roomDeposit, currency, form]);
 
+  const issuePassword = useMutation(trpc.password.create.mutationOptions({ meta: { showsErrors: true } }));
+
+  /**
+   * The password asked for at check-in, issued for the stay just made. The stay stands whatever
+   * happens here: a failure is said with its reason and a way to the room's Credentials tab, where
+   * the password can be issued again.
+   */
+  const issueStayPassword = async (input: PasswordCreateInput, stay: StayDto) => {
+    try {
+      const password = await issuePassword.mutateAsync(input);
+      toast.success(t('credentials.issueDialog.succeeded', { holder: password.holderName }));
+    } catch (error) {
+      toast.error(t('credentials.checkIn.failed', { reason: appErrorOf(error)?.message ?? t('errors.network') }), {
+        id: `stay-password-${stay.id}`,
+        duration: 20_000,
+        action: {
+          label: t('credentials.checkIn.openCredentials'),
+          onClick: () => void navigate({ to: '/room/$roomId', params: { roomId: stay.roomId }, search: { tab: 'credentials' } }),
+        },
+      });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: trpc.password.pathKey() });
+    }
+  };
+
   const checkIn = useMutation(
     trpc.stay.checkIn.mutationOptions({
       // Every failure is shown inside the dialog (field errors next to their fields).
       meta: { showsErrors: true },
-      onSuccess: (stay) => {
+      // Awaited: the dialog stays (its button spinning) until the password asked for is issued too.
+      onSuccess: async (stay) => {
         setWarning(null);
         toast.success(t(stay.state === 'reserved' ? 'frontDesk.stay.reserveSucceeded' : 'frontDesk.stay.checkInSucceeded', { room: stay.roomName }));
         void invalidate();
+        // The form is kept (and unchanged) while the check-in is sent: it says which password to issue.
+        const password = toStayPasswordInput(form.getValues(), stay);
+        if (password) await issueStayPassword(password, stay);
         onCheckedIn?.(stay);
         onOpenChange(false);
       },
@@ -127,6 +161,7 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
         </section>
         <CheckInGuests form={form} timeZone={timeZone} />
         <CheckInOptions form={form} />
+        <CheckInPassword form={form} />
         <CheckInPrice form={form} quote={quote} currency={currency} />
       </FormDialog>
       <StayWarningDialog warning={warning} roomName={room.name} pending={checkIn.isPending} onConfirm={confirmWarning} onCancel={() => setWarning(null)} />

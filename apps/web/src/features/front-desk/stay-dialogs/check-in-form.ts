@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { LIMITS, PRICE_MODES, STAY_LENGTH_UNITS, ZCheckInInput, addStayLength } from '@console/shared';
+import { LIMITS, PASSWORD_KINDS, PRICE_MODES, STAY_LENGTH_UNITS, ZCheckInInput, ZCustomPasswordCode, addStayLength } from '@console/shared';
 import { fromInputValue, toInputValue } from '@/lib/hotel-time';
 import type { RouterInputs } from '@/lib/trpc-types';
-import { ZGuestForm, checkDateTime, checkMoney, emptyGuest, isLongEnough, take, toGuestInput } from './form-rules';
+import { ZGuestForm, checkDateTime, checkMoney, checkedBy, emptyGuest, isLongEnough, take, toGuestInput } from './form-rules';
 
 export type CheckInInput = RouterInputs['stay']['checkIn'];
+export type PasswordCreateInput = RouterInputs['password']['create'];
 
 /**
  * The check-in form (spec §3-§5) as the inputs hold it: times, length, guests, options, price,
- * deposit and remark. Its rules are the shared ones of ZCheckInInput (guest fields, the number of
- * guests, the remark, amounts, the minimum stay), plus what only the desk can check: a check-out
- * not in the past.
+ * deposit, remark, and an optional lock password for the new stay. Its rules are the shared ones
+ * of ZCheckInInput (guest fields, the number of guests, the remark, amounts, the minimum stay) and
+ * of a custom password (6 digits), plus what only the desk can check: a check-out not in the past.
  */
 export function checkInFormSchema(timeZone: string, currency: string) {
   return z
@@ -27,6 +28,10 @@ export function checkInFormSchema(timeZone: string, currency: string) {
       fixedPrice: z.string(),
       depositAmount: z.string(),
       remark: ZCheckInInput.shape.remark,
+      /** A lock password for the new stay, issued once the check-in has succeeded. */
+      issuePassword: z.boolean(),
+      passwordKind: z.enum(PASSWORD_KINDS),
+      passwordCode: z.string(),
     })
     .superRefine((v, ctx) => {
       const checkIn = take(ctx, ['checkInAt'], checkDateTime(v.checkInAt, timeZone));
@@ -37,6 +42,8 @@ export function checkInFormSchema(timeZone: string, currency: string) {
       }
       if (v.priceMode === 'fixed') take(ctx, ['fixedPrice'], checkMoney(v.fixedPrice, currency, 'price'));
       take(ctx, ['depositAmount'], checkMoney(v.depositAmount, currency, 'amount'));
+      // The shared rule of a custom password (6 digits), before the stay is made.
+      if (v.issuePassword && v.passwordKind === 'custom') checkedBy(ZCustomPasswordCode, v.passwordCode.trim(), ctx, ['passwordCode']);
     });
 }
 export type CheckInFormValues = z.input<ReturnType<typeof checkInFormSchema>>;
@@ -58,6 +65,9 @@ export function checkInDefaults(timeZone: string): CheckInFormValues {
     fixedPrice: '',
     depositAmount: '',
     remark: '',
+    issuePassword: false,
+    passwordKind: 'custom',
+    passwordCode: '',
   };
 }
 
@@ -90,3 +100,9 @@ export function toCheckInInput(values: CheckInFormOutput, context: { roomId: num
 /** Field names of the server's ZCheckInInput errors that the form shows next to a field. */
 export const isCheckInField = (name: string) =>
   /^(checkInAt|expectedCheckOutAt|fixedPrice|depositAmount|remark|guests\.\d+\.(name|gender|nationality|birthDate|idNumber|mobile|email))$/.test(name);
+
+/** The lock password to issue for a new stay (valid for the stay), or null when none was asked for. */
+export function toStayPasswordInput(values: Pick<CheckInFormValues, 'issuePassword' | 'passwordKind' | 'passwordCode'>, stay: { id: number; roomId: number }): PasswordCreateInput | null {
+  if (!values.issuePassword) return null;
+  return { roomId: stay.roomId, stayId: stay.id, kind: values.passwordKind, code: values.passwordKind === 'custom' ? values.passwordCode.trim() : undefined };
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { KeyRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { DeliveryStateBadge } from '@/components/delivery-state-badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { deliveryErrorKey, refetchWhileInFlight } from '@/lib/credentials';
+import { trpc } from '@/lib/trpc';
+
+/** A stay has few passwords; more than this are on the Credentials tab. */
+const SHOWN = 10;
+
+/**
+ * The lock passwords of a stay on its card, each with where it stands with the lock (followed
+ * while it is being sent or removed), and a link to the room's Credentials tab to issue, revoke
+ * or try again.
+ */
+export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: number }) {
+  const { t } = useTranslation();
+  const list = useQuery(trpc.password.list.queryOptions({ stayId, scope: 'active', page: 1, pageSize: SHOWN }, { refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } }));
+  const items = list.data?.items ?? [];
+  return (
+    <section className="grid gap-2" aria-labelledby="stay-credentials-heading" data-testid="stay-credentials">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id="stay-credentials-heading" className="text-muted-foreground flex items-center gap-1.5 text-xs">
+          <KeyRound className="size-3.5" aria-hidden />
+          {t('credentials.stayCard.title')}
+        </h3>
+        <Link
+          to="/room/$roomId"
+          params={{ roomId }}
+          search={{ tab: 'credentials' }}
+          className="text-primary focus-visible:ring-ring ms-auto rounded-sm text-xs underline-offset-4 outline-none hover:underline focus-visible:ring-2"
+          data-testid="stay-credentials-manage"
+        >
+          {t('credentials.stayCard.manage')}
+        </Link>
+      </div>
+      {list.isLoading ? (
+        <Skeleton className="h-6 w-64" aria-label={t('common.loading')} />
+      ) : list.isError && !list.data ? (
+        <p className="text-destructive text-sm">{t('common.loadFailed', { what: t('credentials.loadWhat') })}</p>
+      ) : items.length === 0 ? (
+        <p className="text-muted-foreground text-sm" data-testid="stay-credentials-none">
+          {t('credentials.stayCard.none')}
+        </p>
+      ) : (
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {items.map((password) => {
+            const errorKey = deliveryErrorKey(password.lastError);
+            return (
+              <li key={password.id} className="flex flex-wrap items-center gap-2" data-testid={`stay-password-${password.id}`} data-state={password.deliveryState}>
+                <span className="font-medium">{t(`credentials.kinds.${password.kind}`)}</span>
+                <span className="text-muted-foreground truncate">{password.holderName}</span>
+                <span aria-live="polite" className="inline-flex items-center gap-2">
+                  <DeliveryStateBadge state={password.deliveryState} />
+                  {errorKey && (password.deliveryState === 'failed' || password.deliveryState === 'remove_failed') && <span className="text-destructive text-xs">{t(errorKey)}</span>}
+                </span>
+              </li>
+            );
+          })}
+          {(list.data?.total ?? 0) > SHOWN && (
+            <li className="text-muted-foreground text-xs">{t('credentials.stayCard.more')}</li>
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AirPasswordRules, CustomCodeField, PasswordKindField } from '@/components/password-kind-fields';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { randomCustomCode } from '@/lib/credentials';
+import { fieldMessage } from '@/lib/field-message';
+import type { CheckInFormOutput, CheckInFormValues } from './check-in-form';
+
+type Form = UseFormReturn<CheckInFormValues, unknown, CheckInFormOutput>;
+
+/**
+ * "Issue a lock password" at check-in (off unless asked for): its type and, for a custom one, its
+ * six digits, checked before the stay is made. The password is issued for the new stay right
+ * after the check-in succeeds, valid from its check-in to its check-out.
+ */
+export function CheckInPassword({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const [isOn, kind] = useWatch({ control: form.control, name: ['issuePassword', 'passwordKind'] });
+  const codeError = fieldMessage(t, form.formState.errors.passwordCode?.message);
+  return (
+    <section className="space-y-3" aria-labelledby="check-in-password-heading" data-testid="check-in-password">
+      <h3 id="check-in-password-heading" className="text-sm font-semibold">
+        {t('credentials.checkIn.section')}
+      </h3>
+      <Controller
+        control={form.control}
+        name="issuePassword"
+        render={({ field }) => (
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id="issuePassword"
+              ref={field.ref}
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              aria-describedby="issuePassword-hint"
+              data-testid="issuePassword"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="issuePassword" className="leading-snug font-normal">
+                {t('credentials.checkIn.toggle')}
+              </Label>
+              <p id="issuePassword-hint" className="text-muted-foreground text-xs">
+                {t('credentials.checkIn.hint')}
+              </p>
+            </div>
+          </div>
+        )}
+      />
+      {isOn && (
+        <div className="grid gap-3 rounded-md border p-3">
+          <PasswordKindField idPrefix="check-in-password" registration={form.register('passwordKind')} value={kind} />
+          {kind === 'custom' ? (
+            <CustomCodeField
+              id="passwordCode"
+              registration={form.register('passwordCode')}
+              error={codeError}
+              onRandom={() => form.setValue('passwordCode', randomCustomCode(), { shouldDirty: true, shouldValidate: true })}
+            />
+          ) : (
+            <AirPasswordRules />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
