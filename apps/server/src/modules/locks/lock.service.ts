@@ -5,7 +5,7 @@ import { LockProviderError, type LockProvider, type LockStatus } from '../../inf
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { inspectLock } from '../credentials/reconcile';
-import { findRoom } from '../room/room-access';
+import { findRoom, roomScope } from '../room/room-access';
 
 /**
  * Locks as the console knows them: one `Lock` row per provider lock a room is paired with
@@ -172,6 +172,14 @@ export function toRoomLockDto(lockId: string | null, row: LockRow | null, simula
     statusCheckedAt: row?.statusCheckedAt?.toISOString() ?? null,
     statusError: row?.statusError ?? null,
   };
+}
+
+/** The room of the actor's scope a provider lock id is paired with (legacy calls name locks by it). */
+export async function findRoomByLock(ctx: AuthedContext, lockId: string): Promise<{ id: number }> {
+  requirePermission(ctx.actor, 'room.read');
+  const room = await ctx.deps.prisma.room.findFirst({ where: { ...roomScope(ctx.actor), lockId: lockId.trim() }, select: { id: true }, orderBy: { id: 'asc' } });
+  if (!room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
+  return room;
 }
 
 /** The status of a room's lock as last reported; `refresh` asks the provider first. */

@@ -3,8 +3,9 @@ import { roomCategoryActions } from './category';
 import { roomCustomerActions } from './customers';
 import { roomPasswordActions } from './password';
 import { roomPriceActions } from './prices';
+import { roomRecordActions } from './records';
 import { roomBoardActions } from './rooms';
 import { roomTenantActions } from './tenant';
 
 /** Every `/manage/room/*` action (the legacy protocol's largest folder, one file per topic). */
-export const roomActions = [...roomCustomerActions, ...roomBoardActions, ...roomCategoryActions, ...roomPriceActions, ...roomTenantActions, ...roomPasswordActions, ...roomBreakfastActions];
+export const roomActions = [...roomCustomerActions, ...roomBoardActions, ...roomCategoryActions, ...roomPriceActions, ...roomTenantActions, ...roomPasswordActions, ...roomRecordActions, ...roomBreakfastActions];
