@@ -9,3 +9,4 @@ export * from './money';
 export * from './time';
 export * from './credentials';
 export * from './locks';
+export * from './faces';

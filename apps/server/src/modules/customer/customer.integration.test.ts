@@ -20,7 +20,7 @@ async function giveCredentials(hotelId: number, customerId: number) {
   await prisma.lockPassword.create({ data: { hotelId, roomId: room.id, customerId, kind: 'custom', holderName: 'guest', code: '123456', validFrom, deliveryState: 'on_lock' } });
   const card = await prisma.card.create({ data: { hotelId, cardNumber: `C${customerId}`, kind: 'room' } });
   await prisma.cardGrant.create({ data: { hotelId, cardId: card.id, roomId: room.id, customerId, validFrom, deliveryState: 'pending' } });
-  const face = await prisma.face.create({ data: { hotelId, faceId: `F${customerId}`, note: 'n', imageUrl: 'https://x/y.png', customerId } });
+  const face = await prisma.face.create({ data: { hotelId, faceId: `F${customerId}`, note: 'n', imageUrl: 'https://x/y.png', imageSha256: 'a'.repeat(64), customerId } });
   await prisma.faceAuthorization.create({ data: { hotelId, faceId: face.id, roomId: room.id, validFrom, deliveryState: 'on_lock' } });
   await prisma.customerSession.create({ data: { hotelId, customerId, tokenHash: `h${customerId}-${Date.now()}`, expiresAt: new Date(Date.now() + 3600_000) } });
 }
