@@ -1,41 +1,57 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { COOKIES } from '@console/shared';
+import { COOKIES, UPLOAD_PURPOSES, type TUploadPurpose } from '@console/shared';
 import type { Deps } from '../context';
 import { AppError, describeAppError, toAppError } from '../errors';
-import { UPLOAD_MAX_BYTES, storePicture } from '../infra/uploads';
+import { UPLOAD_MAX_BYTES } from '../infra/uploads';
 import { resolveSession } from '../modules/auth/session.service';
-import { requirePermission } from '../permissions';
+import { resolveUploadToken, storeUpload } from '../modules/uploads/upload.service';
 import { checkOrigin } from './origin';
 import { requestMeta } from './meta';
 
 /**
- * `POST /api/uploads`: one picture (room photos), for a signed-in member who manages rooms.
+ * `POST /api/uploads[?purpose=picture|face]`: one picture, multipart field `file`. Signed in
+ * either by the web session cookie (same-origin only), or by an upload token of
+ * `/manage/oss/token` (legacy clients) in the `X-Upload-Token` header or a form field `token`
+ * sent before the file. Room pictures need `room.manage`, face photos `credential.manage`.
  * `GET /uploads/<hotel>/<file>`: the stored pictures.
  */
 export async function registerUploads(app: FastifyInstance, deps: Deps) {
   const dir = path.resolve(deps.config.uploadDir);
   fs.mkdirSync(dir, { recursive: true });
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0 } });
+    await scope.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 } });
     scope.post('/api/uploads', async (req, reply) => {
       const meta = requestMeta(req);
+      let file: MultipartFile | undefined;
       try {
-        checkOrigin(req, deps.config.publicOrigins, true);
-        const actor = await resolveSession(deps, req.cookies[COOKIES.session], 'web');
-        requirePermission(actor, 'room.manage');
-        const file = await req.file();
+        const purpose = (req.query as { purpose?: unknown }).purpose ?? 'picture';
+        if (!UPLOAD_PURPOSES.includes(purpose as TUploadPurpose)) throw new AppError('VALIDATION', { messageKey: 'validation.invalid', fields: { purpose: 'validation.invalid' } });
+        file = await req.file().catch((error: unknown) => {
+          throw new AppError('VALIDATION', { messageKey: 'validation.pictureRequired', cause: error });
+        });
+        const field = file?.fields.token;
+        const token = req.headers['x-upload-token'] ?? (field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined);
+        let actor;
+        if (typeof token === 'string') {
+          // A token is never sent by a browser on its own, so it needs no origin check; the cookie does.
+          actor = await resolveUploadToken(deps, token);
+        } else {
+          const cookie = req.cookies[COOKIES.session];
+          checkOrigin(req, deps.config.publicOrigins, Boolean(cookie));
+          actor = await resolveSession(deps, cookie, 'web');
+        }
         if (!file) throw new AppError('VALIDATION', { messageKey: 'validation.pictureRequired' });
         const bytes = await file.toBuffer().catch((error: unknown) => {
-          throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: 'validation.pictureTooLarge', cause: error });
+          throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: purpose === 'face' ? 'validation.faceImageTooLarge' : 'validation.pictureTooLarge', cause: error });
         });
-        const stored = await storePicture(dir, actor.hotelId, bytes);
-        if (!stored) throw new AppError('VALIDATION', { messageKey: 'validation.pictureInvalid' });
-        return reply.send(stored);
+        return reply.send(await storeUpload(deps, actor, purpose as TUploadPurpose, bytes));
       } catch (error) {
+        // A file left unread holds its request, and the connection, open: read the rest away.
+        if (file && !file.file.readableEnded) file.file.resume();
         const app = toAppError(error);
         const status = app.code === 'UNAUTHENTICATED' ? 401 : app.code === 'FORBIDDEN' || app.code === 'ORIGIN_REJECTED' || app.code === 'ACCOUNT_FROZEN' ? 403 : app.code === 'PAYLOAD_TOO_LARGE' ? 413 : app.code === 'INTERNAL' ? 500 : 400;
         if (status === 500) req.log.error({ err: error }, 'upload failed');

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { UPLOAD_PATH_REGEX } from '@console/shared';
 
 /** Pictures people may upload, recognised by their first bytes (never by the name or the browser's word). */
 const SIGNATURES: { ext: string; type: string; test: (b: Buffer) => boolean }[] = [
@@ -16,12 +17,42 @@ export function sniffImage(bytes: Buffer): { ext: string; type: string } | undef
   return SIGNATURES.find((s) => s.test(bytes));
 }
 
-/** Stores a picture under `<dir>/<hotelId>/<random>.<ext>` and returns its public path `/uploads/...`. */
-export async function storePicture(dir: string, hotelId: number, bytes: Buffer): Promise<{ url: string; type: string } | undefined> {
+/**
+ * Stores a picture under `<dir>/<hotelId>/<random>.<ext>` and returns its public path `/uploads/...`;
+ * undefined when the bytes are not a picture (of one of the `accept` types, when given).
+ */
+export async function storePicture(dir: string, hotelId: number, bytes: Buffer, accept?: readonly string[]): Promise<{ url: string; type: string } | undefined> {
   const kind = sniffImage(bytes);
-  if (!kind) return undefined;
+  if (!kind || (accept && !accept.includes(kind.type))) return undefined;
   const name = `${randomUUID()}.${kind.ext}`;
   await fs.mkdir(path.join(dir, String(hotelId)), { recursive: true });
   await fs.writeFile(path.join(dir, String(hotelId), name), bytes);
   return { url: `/uploads/${hotelId}/${name}`, type: kind.type };
+}
+
+/** The file behind a public path `/uploads/<hotel>/<uuid>.<ext>` of this hotel, or undefined for any other path. */
+function storedFile(dir: string, hotelId: number, url: string): string | undefined {
+  const match = UPLOAD_PATH_REGEX.exec(url);
+  if (!match || Number(match[1]) !== hotelId) return undefined;
+  return path.join(dir, String(hotelId), `${match[2]}.${match[3]}`);
+}
+
+/**
+ * A picture this hotel uploaded, read back and recognised again by its bytes (the name says
+ * nothing): its type, size and SHA-256. Undefined when the path is not one of the hotel's uploads,
+ * the file is gone, or it is not a picture.
+ */
+export async function readStoredPicture(dir: string, hotelId: number, url: string): Promise<{ type: string; size: number; sha256: string } | undefined> {
+  const file = storedFile(dir, hotelId, url);
+  if (!file) return undefined;
+  const bytes = await fs.readFile(file).catch(() => undefined);
+  const kind = bytes && sniffImage(bytes);
+  if (!bytes || !kind) return undefined;
+  return { type: kind.type, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** Deletes an uploaded picture of this hotel (a face photo nobody refers to any more). */
+export async function deleteStoredPicture(dir: string, hotelId: number, url: string): Promise<void> {
+  const file = storedFile(dir, hotelId, url);
+  if (file) await fs.rm(file, { force: true });
 }

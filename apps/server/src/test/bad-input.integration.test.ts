@@ -121,6 +121,7 @@ const LEGACY_EXAMPLES: Record<string, Example> = {
   'user/freezeUser': (w) => ({ id: w.customer.id, status: 1 }),
   'passenger/list': () => ({ page: 1, limit: 20, keyword: 'P', current: 1 }),
   'passenger/info': (w) => ({ id: w.primary.id }),
+  'oss/token': () => ({}),
 };
 
 const guest = { name: 'Bad Guest', gender: 'male', nationality: 'CN', birthDate: '1990-01-01', idNumber: 'X1', mobile: '13312340002', email: 'g@example.com' };

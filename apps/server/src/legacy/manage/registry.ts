@@ -1,6 +1,7 @@
 import type { LegacyAction } from './action';
 import { getBackActions } from './get-back';
 import { lockAdminActions } from './lock-admin';
+import { ossActions } from './oss';
 import { passengerActions } from './passenger';
 import { priceTemplateActions } from './price-template';
 import { roomActions } from './room';
@@ -12,4 +13,4 @@ import { userActions } from './user';
  * Every `/manage/*` action, one file per URL folder (`room/` has a folder of its own). The table
  * of actions in docs/legacy-protocol.md is generated from this list and checked by a test.
  */
-export const LEGACY_ACTIONS: LegacyAction[] = [...rootActions, ...settingActions, ...getBackActions, ...roomActions, ...priceTemplateActions, ...userActions, ...passengerActions, ...lockAdminActions];
+export const LEGACY_ACTIONS: LegacyAction[] = [...rootActions, ...settingActions, ...getBackActions, ...roomActions, ...priceTemplateActions, ...userActions, ...passengerActions, ...lockAdminActions, ...ossActions];

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_PERMISSIONS, type TRole } from '@console/shared';
-import type { Prisma, SessionKind } from '../../generated/prisma/client';
+import { Prisma, type SessionKind } from '../../generated/prisma/client';
 import type { TPrisma } from '../../db/client';
 import type { Actor, Deps, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
@@ -70,6 +70,18 @@ interface SessionRow {
  */
 export async function resolveSession(deps: Deps, token: string | undefined, kind: SessionKind): Promise<Actor> {
   if (!token || token.length > 256) throw new AppError('UNAUTHENTICATED');
+  return actorOfSession(deps, Prisma.sql`s."tokenHash" = ${hashToken(token)}`, kind);
+}
+
+/**
+ * The actor of a session known by its id (an upload token names the session it was given to),
+ * under the same checks as `resolveSession`: the session must still be live.
+ */
+export async function resolveSessionById(deps: Deps, sessionId: number, kind: SessionKind): Promise<Actor> {
+  return actorOfSession(deps, Prisma.sql`s."id" = ${sessionId}`, kind);
+}
+
+async function actorOfSession(deps: Deps, where: Prisma.Sql, kind: SessionKind): Promise<Actor> {
   const [session] = await deps.prisma.$queryRaw<SessionRow[]>`
     SELECT s."id" AS "sessionId", s."kind"::text AS "kind", s."expiresAt", s."lastSeenAt", s."revokedAt",
            a."id" AS "accountId", a."frozenAt",
@@ -78,7 +90,7 @@ export async function resolveSession(deps: Deps, token: string | undefined, kind
     JOIN "Account" a ON a."id" = s."accountId"
     LEFT JOIN "Membership" m ON m."accountId" = s."accountId" AND m."hotelId" = s."hotelId"
     LEFT JOIN "Hotel" h ON h."id" = m."hotelId"
-    WHERE s."tokenHash" = ${hashToken(token)}`;
+    WHERE ${where}`;
   if (!session || session.kind !== kind) throw new AppError('UNAUTHENTICATED');
   if (session.frozenAt) throw new AppError('ACCOUNT_FROZEN');
   const now = Date.now();
