@@ -50,7 +50,8 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
   const records = useQuery(
     trpc.room.unlockRecords.queryOptions(
       { roomId, from: period.from || undefined, to: period.to || undefined, page, pageSize },
-      { placeholderData: keepPreviousData, enabled: isValid, meta: { showsErrors: true } },
+      // New records arrive from the locks at any time: the first page follows them while it is shown.
+      { placeholderData: keepPreviousData, enabled: isValid, refetchInterval: page === 1 ? 5_000 : false, meta: { showsErrors: true } },
     ),
   );
   const total = records.data?.total ?? 0;
