@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { storePicture } from '../infra/uploads';
 import { legacyTime } from '../legacy/manage/format';
 import { LEGACY_ACTIONS } from '../legacy/manage/registry';
 import { createSession } from '../modules/auth/session.service';
@@ -42,7 +44,12 @@ async function buildWorld() {
   const { rooms: [pwRoom] } = await createRooms(ctx.deps, h.hotel.id, ['B104']);
   const pwStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: pwRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(50), guestName: 'Password guest', guestMobile: uniqueMobile() });
   const pwPassword = await ctx.deps.prisma.lockPassword.create({ data: { hotelId: h.hotel.id, roomId: pwRoom!.id, stayId: pwStay.id, kind: 'custom', holderName: 'Password guest', code: '619284', validFrom: hours(-2), validUntil: hours(50), deliveryState: 'on_lock' } });
-  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, legacyToken: legacySession.token };
+  const photo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 5)]);
+  const faceImage = (await storePicture(path.resolve(ctx.config.uploadDir), h.hotel.id, photo))!.url;
+  const face = await ctx.deps.prisma.face.create({ data: { hotelId: h.hotel.id, faceId: 'BF-1', note: 'Bad input face', imageUrl: faceImage, imageSha256: createHash('sha256').update(photo).digest('hex') } });
+  // Failed on the lock: the face cannot be deleted, the authorisation can be retried and deleted.
+  const faceAuthorization = await ctx.deps.prisma.faceAuthorization.create({ data: { hotelId: h.hotel.id, faceId: face.id, roomId: rooms[0]!.id, stayId: stay.id, validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
+  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, legacyToken: legacySession.token };
 }
 
 type World = typeof world;
@@ -194,6 +201,16 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'password.create': (w) => ({ roomId: w.rooms[0]!.id, kind: 'custom', code: '592718', holderName: 'Guest', stayId: w.stay.id, validFrom: soon(), validUntil: later() }),
   'password.revoke': (w) => ({ id: w.password.id, reason: 'called_back' }),
   'password.retry': (w) => ({ id: w.password.id }),
+  'face.list': () => ({ page: 1, pageSize: 20, search: 'B' }),
+  'face.get': (w) => ({ id: w.face.id }),
+  'face.create': (w) => ({ faceId: `BF-${randomUUID().slice(0, 6)}`, note: 'Bad input face', imageUrl: w.faceImage, guestId: w.primary.id }),
+  'face.updateNote': (w) => ({ id: w.face.id, note: 'Bad input face' }),
+  'face.delete': (w) => ({ id: w.face.id }),
+  'face.authorize': (w) => ({ id: w.face.id, roomId: w.rooms[0]!.id, stayId: w.stay.id, note: 'door', validFrom: soon(), validUntil: later() }),
+  'face.authorizations': (w) => ({ page: 1, pageSize: 20, id: w.face.id, roomId: w.rooms[0]!.id, stayId: w.stay.id, scope: 'all' }),
+  'face.revokeAuthorization': (w) => ({ authorizationId: w.faceAuthorization.id }),
+  'face.retryAuthorization': (w) => ({ authorizationId: w.faceAuthorization.id }),
+  'face.updateAuthorizationNote': (w) => ({ authorizationId: w.faceAuthorization.id, note: 'door' }),
   'password.limit': (w) => ({ stayId: w.pwStay.id, validUntil: hours(45).toISOString() }),
   'lock.provider': () => undefined,
   'lock.status': (w) => ({ roomId: w.rooms[0]!.id, refresh: false }),
@@ -256,7 +273,7 @@ function fieldNames(schema: z.ZodType | undefined, example: Record<string, unkno
 }
 
 /** Tables of a hotel a refused request must leave exactly as they were. */
-const HOTEL_TABLES = ['Room', 'RoomGroup', 'Stay', 'StayGuest', 'RoomDatePrice', 'PriceTemplate', 'BreakfastRecord', 'Customer', 'CustomerSession', 'Membership', 'MembershipRoom', 'CardGrant', 'LockPassword', 'AuditLog'];
+const HOTEL_TABLES = ['Room', 'RoomGroup', 'Stay', 'StayGuest', 'RoomDatePrice', 'PriceTemplate', 'BreakfastRecord', 'Customer', 'CustomerSession', 'Membership', 'MembershipRoom', 'CardGrant', 'LockPassword', 'Face', 'FaceAuthorization', 'AuditLog'];
 
 /**
  * A signature of everything the hotel holds: per table, the number of rows and the sum of their

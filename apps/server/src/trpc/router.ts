@@ -1,6 +1,7 @@
 import { authRouter } from './auth.router';
 import { passwordRouter } from './credential.router';
 import { customerRouter } from './customer.router';
+import { faceRouter } from './face.router';
 import { router } from './init';
 import { lockRouter } from './lock.router';
 import { priceRouter } from './price.router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   price: priceRouter,
   stay: stayRouter,
   password: passwordRouter,
+  face: faceRouter,
   lock: lockRouter,
 });
 

@@ -1,8 +1,8 @@
 import type { TPrisma } from '../../db/client';
 import type { LockProvider } from '../../infra/locks/provider';
 
-/** The kinds of credential the delivery engine carries to locks. Cards and faces join here. */
-export const CREDENTIAL_KINDS = ['password'] as const;
+/** The kinds of credential the delivery engine carries to locks. Cards join here. */
+export const CREDENTIAL_KINDS = ['password', 'face'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 type DeliveryStateName = 'pending' | 'on_lock' | 'failed' | 'removing' | 'removed' | 'remove_failed' | 'unknown';
@@ -25,6 +25,8 @@ export interface DeliveryRow {
   /** Password fields. */
   passwordKind?: 'air' | 'custom' | 'one_time';
   code?: string | null;
+  /** Face fields: what the lock is sent to know the face by (the photo's SHA-256, hex). */
+  featureData?: string;
 }
 
 export interface DeliveryPatch {
@@ -58,7 +60,8 @@ export interface CredentialKindHandler {
 }
 
 /** The tag that names our credential on a lock: records and read-backs are matched by it. */
-const TAG_LETTERS: Record<CredentialKind, string> = { password: 'P' };
+const TAG_LETTERS: Record<CredentialKind, string> = { password: 'P', face: 'F' };
+const KIND_OF_LETTER = new Map(Object.entries(TAG_LETTERS).map(([kind, letter]) => [letter, kind as CredentialKind]));
 
 export function lockTag(kind: CredentialKind, id: number): string {
   return `#${TAG_LETTERS[kind]}${id}`;
@@ -71,10 +74,11 @@ export function lockName(kind: CredentialKind, id: number, holder: string): stri
   return name ? `${name} ${tag}` : tag;
 }
 
-/** The credential a lock-side name points at (`... #P12` -> password 12), if it is one of ours. */
+/** The credential a lock-side name points at (`... #P12` -> password 12, `#F3` -> face authorisation 3), if it is one of ours. */
 export function parseLockTag(name: string): { kind: CredentialKind; id: number } | null {
-  const match = /#P(\d{1,10})$/.exec(name.trim());
-  return match ? { kind: 'password', id: Number(match[1]) } : null;
+  const match = /#([A-Z])(\d{1,10})$/.exec(name.trim());
+  const kind = match && KIND_OF_LETTER.get(match[1]!);
+  return kind ? { kind, id: Number(match[2]) } : null;
 }
 
 const WORK_STATES = ['pending', 'removing'] as const;
@@ -137,7 +141,63 @@ const passwordHandler: CredentialKindHandler = {
   },
 };
 
-const HANDLERS: Record<CredentialKind, CredentialKindHandler> = { password: passwordHandler };
+/** Face authorisations: the face's feature data pushed to the room's lock (TTLock face/add, addType 2). */
+const faceHandler: CredentialKindHandler = {
+  async load(prisma, id) {
+    const a = await prisma.faceAuthorization.findUnique({
+      where: { id },
+      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, note: true, face: { select: { note: true, imageSha256: true } }, room: { select: { lockId: true } } },
+    });
+    if (!a) return null;
+    return {
+      id: a.id,
+      hotelId: a.hotelId,
+      roomId: a.roomId,
+      lockId: a.room.lockId,
+      deliveryState: a.deliveryState,
+      version: a.version,
+      providerRef: a.providerRef,
+      validFrom: a.validFrom,
+      validUntil: a.validUntil,
+      revokeReason: a.revokeReason,
+      lockName: lockName('face', a.id, a.face.note),
+      featureData: a.face.imageSha256,
+    };
+  },
+  async findWork(prisma, { guestId, customerId, ...scope }) {
+    const face = guestId !== undefined || customerId !== undefined ? { face: { ...(guestId !== undefined ? { guestId } : {}), ...(customerId !== undefined ? { customerId } : {}) } } : {};
+    const rows = await prisma.faceAuthorization.findMany({ where: { ...scope, ...face, deliveryState: { in: [...WORK_STATES] } }, select: { id: true, version: true }, orderBy: { id: 'asc' } });
+    return rows.map((r) => ({ kind: 'face' as const, id: r.id, version: r.version }));
+  },
+  async push(provider, lockId, row) {
+    return provider.addFace(lockId, { featureData: row.featureData ?? '', name: row.lockName, startAt: row.validFrom, endAt: row.validUntil });
+  },
+  async remove(provider, lockId, row) {
+    if (row.providerRef) await provider.deleteFace(lockId, row.providerRef);
+  },
+  async changeValidity() {
+    // An authorisation's validity is fixed when it is made (a new authorisation replaces it): nothing to change.
+  },
+  async findOnLock(provider, lockId, row) {
+    const tag = lockTag('face', row.id);
+    const found = (await provider.listFaces(lockId)).find((f) => f.name.trim().endsWith(tag));
+    return found?.ref ?? null;
+  },
+  async save(prisma, id, patch) {
+    await prisma.faceAuthorization.update({ where: { id }, data: withoutCode(patch) });
+  },
+  async saveIfVersion(prisma, id, version, patch) {
+    const { count } = await prisma.faceAuthorization.updateMany({ where: { id, version }, data: withoutCode(patch) });
+    return count === 1;
+  },
+};
+
+/** A face has no code: the patch field for generated passwords never applies to it. */
+function withoutCode({ code: _code, ...patch }: DeliveryPatch): Omit<DeliveryPatch, 'code'> {
+  return patch;
+}
+
+const HANDLERS: Record<CredentialKind, CredentialKindHandler> = { password: passwordHandler, face: faceHandler };
 
 export function credentialKind(kind: CredentialKind): CredentialKindHandler {
   return HANDLERS[kind];

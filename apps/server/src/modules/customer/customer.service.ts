@@ -121,11 +121,7 @@ export async function getCustomer(ctx: AuthedContext, raw: z.input<typeof ZCusto
 async function revokeCustomerAccess(tx: Prisma.TransactionClient, hotelId: number, customerId: number, now: Date) {
   const sessions = await tx.customerSession.updateMany({ where: { hotelId, customerId, revokedAt: null }, data: { revokedAt: now } });
   const credentials = await revokeCustomerCredentials(tx, hotelId, customerId);
-  const faces = await tx.faceAuthorization.updateMany({
-    where: { hotelId, deliveryState: { in: [...LIVE_STATES] }, face: { customerId } },
-    data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'customer_frozen', attempts: 0, lastError: null },
-  });
-  return { sessions: sessions.count, credentials: credentials + faces.count };
+  return { sessions: sessions.count, credentials };
 }
 
 export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomerInput): Promise<CustomerDto> {

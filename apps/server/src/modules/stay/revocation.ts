@@ -23,7 +23,9 @@ export async function revokeStayCredentials(tx: Tx, hotelId: number, where: { st
   // One after the other: a transaction is one connection.
   const cards = await tx.cardGrant.updateMany({ where: live, data });
   const passwords = await tx.lockPassword.updateMany({ where: live, data });
-  const faces = where.stayId !== undefined ? await tx.faceAuthorization.updateMany({ where: { hotelId, stayId: where.stayId, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data }) : { count: 0 };
+  // A face authorisation belongs to a stay, and to a guest through the face (Face.guestId).
+  const faceWhere = { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, ...(where.stayId !== undefined ? { stayId: where.stayId } : {}), ...(where.guestId !== undefined ? { face: { guestId: where.guestId } } : {}) };
+  const faces = await tx.faceAuthorization.updateMany({ where: faceWhere, data });
   const fingerprints = await tx.fingerprint.updateMany({ where: live, data });
   return cards.count + passwords.count + faces.count + fingerprints.count;
 }
@@ -34,7 +36,8 @@ export async function revokeCustomerCredentials(tx: Tx, hotelId: number, custome
   const data = revoke('customer_frozen');
   const cards = await tx.cardGrant.updateMany({ where: live, data });
   const passwords = await tx.lockPassword.updateMany({ where: live, data });
-  return cards.count + passwords.count;
+  const faces = await tx.faceAuthorization.updateMany({ where: { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, face: { customerId } }, data });
+  return cards.count + passwords.count + faces.count;
 }
 
 /** "Disable the old cards of this guest": the guest's live credentials of other stays, found by ID number or mobile. */
@@ -45,5 +48,7 @@ export async function revokeOldCardsOfGuests(tx: Tx, hotelId: number, stayId: nu
   const data = revoke('old_cards_disabled');
   const cards = await tx.cardGrant.updateMany({ where, data });
   const passwords = await tx.lockPassword.updateMany({ where, data });
-  return cards.count + passwords.count;
+  const { guest, ...rest } = where;
+  const faces = await tx.faceAuthorization.updateMany({ where: { ...rest, face: { guest } }, data });
+  return cards.count + passwords.count + faces.count;
 }
