@@ -14,6 +14,8 @@ declare module 'vitest' {
     redisUrl: string;
     redisPrefix: string;
     databaseUrl: string;
+    /** The lock simulator the console runs inside itself (LOCK_PROVIDER=sim): its control API is `${lockSimUrl}/sim`. */
+    lockSimUrl: string;
   }
 }
 
@@ -34,11 +36,14 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const redisPrefix = `t:${name}`;
+  // The simulated locks of this run only: their own state file, and any free port.
+  const lockSimState = path.join(root, 'test-output', 'e2e', `${name}-lock-sim.json`);
   let server: ChildProcess | undefined;
 
   /** Everything this set-up made, undone: the server, its database, its Redis keys, an embedded PostgreSQL. */
   const teardown = async () => {
     if (server) await stop(server);
+    fs.rmSync(lockSimState, { force: true });
     await adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
     await postgres.stop();
     const redis = new Redis(redisUrl);
@@ -58,7 +63,21 @@ export default async function setup(project: TestProject) {
     await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}"`);
     server = spawn(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'true', LOG_LEVEL: 'info' },
+      env: {
+        // Never an external simulator a developer's shell may name: the run's own, inside the console.
+        ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'LOCK_SIM_URL')),
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: redisPrefix,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'info',
+        LOCK_PROVIDER: 'sim',
+        LOCK_SIM_STATE_FILE: lockSimState,
+        LOCK_SIM_PORT: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const logFile = path.join(root, 'test-output', 'e2e', 'server.log');
@@ -66,8 +85,9 @@ export default async function setup(project: TestProject) {
     const log = fs.createWriteStream(logFile);
     server.stdout!.pipe(log);
     server.stderr!.pipe(log);
-    const port = await waitForPort(server);
+    const { port, lockSimUrl } = await waitForPort(server);
     project.provide('baseUrl', `http://127.0.0.1:${port}`);
+    project.provide('lockSimUrl', lockSimUrl);
   } catch (error) {
     // A server that did not start leaves nothing behind: no process, no database, no keys.
     await teardown();
@@ -90,7 +110,8 @@ async function adminQuery(adminUrl: string, sql: string) {
   }
 }
 
-function waitForPort(server: ChildProcess): Promise<number> {
+/** The console's port, and the URL of the lock simulator it started, from what it logs. */
+function waitForPort(server: ChildProcess): Promise<{ port: number; lockSimUrl: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`the console did not start in 60 s:\n${output}`)), 60_000);
@@ -99,7 +120,8 @@ function waitForPort(server: ChildProcess): Promise<number> {
       const match = output.match(/console ready on http:\/\/localhost:(\d+)/);
       if (match) {
         clearTimeout(timer);
-        resolve(Number(match[1]));
+        const sim = output.match(/lock simulator runs inside the server on (http:\/\/[\w.:-]+)/);
+        resolve({ port: Number(match[1]), lockSimUrl: sim?.[1] ?? '' });
       }
     });
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
