@@ -128,6 +128,14 @@ const LEGACY_EXAMPLES: Record<string, Example> = {
   'user/freezeUser': (w) => ({ id: w.customer.id, status: 1 }),
   'passenger/list': () => ({ page: 1, limit: 20, keyword: 'P', current: 1 }),
   'passenger/info': (w) => ({ id: w.primary.id }),
+  'user/uploadTFaceImg': (w) => ({ face_id: `BF-${randomUUID().slice(0, 6)}`, note: 'Bad input face', image: w.faceImage, manage_id: w.primary.id }),
+  'user/faceImgList': () => ({ page: 1, limit: 20, keyword: 'B' }),
+  'user/updateFaceNote': (w) => ({ id: w.face.id, note: 'Bad input face' }),
+  'user/deleteTFaceImg': (w) => ({ id: w.face.id }),
+  'user/updateLockFaceNote': (w) => ({ id: w.faceAuthorization.id, note: 'door' }),
+  'lock/empowerFace': (w) => ({ face_img_id: w.face.id, room_id: w.rooms[2]!.id, note: 'door', start_time: '2027-03-01 14:00:00', end_time: '2027-03-02 12:00:00' }),
+  'lock/empowerFaceList': (w) => ({ page: 1, limit: 20, face_img_id: w.face.id, room_id: w.rooms[0]!.id, stay_id: w.stay.id, scope: 'all' }),
+  'lock/deleteEmpowerFace': (w) => ({ id: w.faceAuthorization.id }),
   'oss/token': () => ({}),
 };
 

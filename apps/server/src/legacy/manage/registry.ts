@@ -1,6 +1,7 @@
 import type { LegacyAction } from './action';
 import { getBackActions } from './get-back';
 import { lockAdminActions } from './lock-admin';
+import { lockActions } from './lock';
 import { ossActions } from './oss';
 import { passengerActions } from './passenger';
 import { priceTemplateActions } from './price-template';
@@ -13,4 +14,4 @@ import { userActions } from './user';
  * Every `/manage/*` action, one file per URL folder (`room/` has a folder of its own). The table
  * of actions in docs/legacy-protocol.md is generated from this list and checked by a test.
  */
-export const LEGACY_ACTIONS: LegacyAction[] = [...rootActions, ...settingActions, ...getBackActions, ...roomActions, ...priceTemplateActions, ...userActions, ...passengerActions, ...lockAdminActions, ...ossActions];
+export const LEGACY_ACTIONS: LegacyAction[] = [...rootActions, ...settingActions, ...getBackActions, ...roomActions, ...priceTemplateActions, ...userActions, ...passengerActions, ...lockActions, ...lockAdminActions, ...ossActions];
