@@ -4,7 +4,8 @@ import { RoomStatusBadge } from '@/components/status-badges';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { RouterOutputs } from '@/lib/trpc-types';
-import { LockBattery } from './lock-battery';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { LockBattery, LockOffline, isLockOffline, roomBattery } from './lock-battery';
 import type { StayActionKind, StayDto } from './stay-action-dialogs';
 
 export type RoomDetail = RouterOutputs['room']['get'];
@@ -22,9 +23,9 @@ export function isReservationAhead(room: Pick<RoomDetail, 'currentStay'>, stay: 
 }
 
 /**
- * The page's heading (the room's name, status and lock battery, as the lock reported it) and the
- * front-desk actions on it: check in a vacant room; for a reservation, the guest's arrival or its
- * cancellation; for a stay in progress, renew, change room and check out.
+ * The page's heading (the room's name, status, and its lock's battery and whether it is offline, as
+ * last reported) and the front-desk actions on it: check in a vacant room; for a reservation, the
+ * guest's arrival or its cancellation; for a stay in progress, renew, change room and check out.
  */
 export function RoomDetailHeader({
   room,
@@ -42,6 +43,7 @@ export function RoomDetailHeader({
   onStayAction(kind: StayActionKind, stay: StayDto): void;
 }) {
   const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
   const reservation = isReservationAhead(room, stay);
   const stayButton = (kind: StayActionKind, label: string, icon: React.ReactNode, variant: 'outline' | 'default' | 'destructive-outline' = 'outline') => (
     <Button
@@ -64,7 +66,8 @@ export function RoomDetailHeader({
             {t('frontDesk.detail.heading', { room: room.name })}
           </h1>
           <RoomStatusBadge status={room.status} />
-          <LockBattery power={room.lockPower} />
+          <LockBattery power={roomBattery(room)} />
+          {isLockOffline(room) && <LockOffline lastSeenAt={room.lock?.lastSeenAt ?? null} timeZone={timeZone} focusable withText />}
         </div>
         <p className="text-muted-foreground text-sm">
           {room.groupName ?? t('frontDesk.board.noGroup')}

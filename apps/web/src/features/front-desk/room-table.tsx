@@ -4,7 +4,7 @@ import { RoomStatusBadge } from '@/components/status-badges';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatShortDateTime } from '@/lib/format';
-import { LockBattery } from './lock-battery';
+import { LockBattery, LockOffline, isLockOffline, roomBattery } from './lock-battery';
 import { RoomActionsMenu } from './room-actions-menu';
 import type { RoomViewProps } from './room-tiles';
 
@@ -70,7 +70,9 @@ export function RoomTable({ rooms, timeZone, canManageStays, isBusy, actions, se
               </TableCell>
               <TableCell className="whitespace-nowrap">{stay ? formatShortDateTime(stay.checkInAt, timeZone) : '—'}</TableCell>
               <TableCell className="whitespace-nowrap">{stay ? formatShortDateTime(stay.expectedCheckOutAt, timeZone) : '—'}</TableCell>
-              <TableCell>{room.lockPower === null ? <span className="text-muted-foreground">—</span> : <LockBattery power={room.lockPower} />}</TableCell>
+              <TableCell>
+                <LockCell room={room} timeZone={timeZone} />
+              </TableCell>
               <TableCell className="text-end">
                 <RoomActionsMenu room={room} canManageStays={canManageStays} isLoading={isBusy(room)} actions={actions} />
               </TableCell>
@@ -79,5 +81,18 @@ export function RoomTable({ rooms, timeZone, canManageStays, isBusy, actions, se
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** The lock column: offline first (it matters most), then the battery; a dash when nothing is known. */
+function LockCell({ room, timeZone }: { room: RoomViewProps['rooms'][number]; timeZone: string }) {
+  const battery = roomBattery(room);
+  const offline = isLockOffline(room);
+  if (battery === null && !offline) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {offline && <LockOffline lastSeenAt={room.lock?.lastSeenAt ?? null} timeZone={timeZone} focusable />}
+      <LockBattery power={battery} />
+    </span>
   );
 }

@@ -5,7 +5,7 @@ import { ROOM_STATUS_STYLES, RoomStatusBadge } from '@/components/status-badges'
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { LockBattery } from './lock-battery';
+import { LockBattery, LockOffline, isLockOffline, roomBattery } from './lock-battery';
 import { RoomActionsMenu, type RoomActionHandlers, type RoomItem } from './room-actions-menu';
 
 /** Rooms picked on the board for an action on several at once. */
@@ -45,12 +45,16 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
   const { t } = useTranslation();
   const stay = room.currentStay;
   const isSelected = selection?.isSelected(room.id) ?? false;
+  const battery = roomBattery(room);
   const content = (
     <>
       <span className={cn('text-lg leading-tight font-semibold break-all sm:text-2xl', selection ? 'ps-6' : 'pe-7 sm:pe-8')}>{room.name}</span>
       {room.remarkName && <span className="text-muted-foreground hidden truncate text-xs sm:block">{room.remarkName}</span>}
       <span className="text-muted-foreground hidden truncate text-xs sm:block">{room.groupName ?? t('frontDesk.board.noGroup')}</span>
-      <RoomStatusBadge status={room.status} className="self-start" />
+      <span className="flex min-w-0 flex-wrap items-center gap-1">
+        <RoomStatusBadge status={room.status} />
+        {isLockOffline(room) && <LockOffline lastSeenAt={room.lock?.lastSeenAt ?? null} timeZone={timeZone} />}
+      </span>
       {stay && (
         <span className="mt-auto grid gap-0.5 text-xs">
           <span className="flex min-w-0 items-center gap-1 font-medium">
@@ -66,9 +70,9 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
           </span>
         </span>
       )}
-      {room.lockPower !== null && (
+      {battery !== null && (
         <span className={cn('hidden justify-end sm:flex', !stay && 'mt-auto')}>
-          <LockBattery power={room.lockPower} />
+          <LockBattery power={battery} />
         </span>
       )}
     </>
