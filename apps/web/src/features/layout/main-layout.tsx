@@ -8,12 +8,13 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { trpc } from '@/lib/trpc';
 import { writeUserInfo } from '@/lib/user-info';
 import { Breadcrumb } from './breadcrumb';
+import { LockMessagesBell, SimulatedLocksBadge } from './lock-indicators';
 import { LanguageSelect } from '@/components/language-select';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { useSidebar } from './use-sidebar';
 
-/** The signed-in layout of spec §2: sidebar, navbar (toggle, breadcrumb, language, user menu), page. */
+/** The signed-in layout of spec §2: sidebar, navbar (toggle, breadcrumb, simulated-locks badge, lock messages, language, user menu), page. */
 export function MainLayout() {
   const { t } = useTranslation();
   const sidebar = useSidebar();
@@ -66,6 +67,8 @@ export function MainLayout() {
             </Button>
             <Breadcrumb />
             <div className="ms-auto flex items-center gap-1">
+              <SimulatedLocksBadge />
+              <LockMessagesBell />
               <LanguageSelect />
               <UserMenu />
             </div>

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Bell, FlaskConical } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { formatNumber } from '@/lib/format';
+import { trpc } from '@/lib/trpc';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
+
+/** The unread count in the navbar is asked for again this often, and when the window gets the focus back. */
+export const UNREAD_REFRESH_MS = 30_000;
+
+/**
+ * "Simulated locks", while the server speaks to the lock simulator: nothing the console shows about
+ * locks happened at a real door. The tooltip says so; it opens on hover, on keyboard focus and on a
+ * tap (a phone has no hover), and closes with Escape or a tap elsewhere.
+ */
+export function SimulatedLocksBadge() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  // Which provider the server uses does not change while it runs. A failure says nothing: no badge.
+  const provider = useQuery(trpc.lock.provider.queryOptions(undefined, { staleTime: Infinity, meta: { showsErrors: true } }));
+  if (!provider.data?.simulated) return null;
+  return (
+    <Tooltip open={open} onOpenChange={setOpen}>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          // The warning badge's looks (components/ui/badge), without its variants in the layout's download.
+          className="bg-warning text-foreground focus-visible:ring-ring/50 inline-flex h-7 shrink-0 cursor-help items-center gap-1.5 rounded-md px-2 text-xs font-medium whitespace-nowrap outline-none focus-visible:ring-[3px]"
+          onClick={(event) => {
+            // A tap opens it (radix closes a tooltip on click).
+            event.preventDefault();
+            setOpen(true);
+          }}
+          data-testid="simulated-locks-badge"
+        >
+          <FlaskConical className="size-3.5" aria-hidden />
+          <span className="max-sm:sr-only">{t('credentials.simulatedBadge')}</span>
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-72" data-testid="simulated-locks-hint">
+        {t('locks.simulatedHint')}
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** The bell: how many lock messages are unread, a link to them. Shown to members who may see rooms. */
+export function LockMessagesBell() {
+  const user = useUserInfo();
+  if (!hasPermission(user, 'room.read')) return null;
+  return <UnreadBell />;
+}
+
+function UnreadBell() {
+  const { t } = useTranslation();
+  const unread = useQuery(
+    trpc.lock.unreadMessages.queryOptions(undefined, { refetchInterval: UNREAD_REFRESH_MS, refetchOnWindowFocus: true, meta: { showsErrors: true } }),
+  );
+  const count = unread.data?.unread ?? 0;
+  const label = t('lockMessages.bell', { number: formatNumber(count) });
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button asChild variant="ghost" size="icon" className="relative">
+          <Link to="/lock-messages" aria-label={label} data-testid="lock-messages-bell" data-count={unread.data ? count : undefined}>
+            <Bell className="size-5" aria-hidden />
+            {count > 0 && (
+              <span
+                className="bg-destructive text-destructive-foreground absolute -end-0.5 -top-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[0.6875rem] leading-none font-semibold tabular-nums"
+                aria-hidden
+                data-testid="lock-messages-count"
+              >
+                {count > 99 ? `${formatNumber(99)}+` : formatNumber(count)}
+              </span>
+            )}
+          </Link>
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
