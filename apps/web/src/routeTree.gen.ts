@@ -15,6 +15,7 @@ import { Route as FindRouteImport } from './routes/find'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
 import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/index'
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
@@ -54,6 +55,11 @@ const AuthIndexRoute = AuthIndexRouteImport.update({
 const AuthSplatRoute = AuthSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLockMessagesRoute = AuthLockMessagesRouteImport.update({
+  id: '/lock-messages',
+  path: '/lock-messages',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthCustomerIndexRoute = AuthCustomerIndexRouteImport.update({
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/lock-messages': typeof AuthLockMessagesRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -136,6 +143,7 @@ export interface FileRoutesByTo {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/lock-messages': typeof AuthLockMessagesRoute
   '/': typeof AuthIndexRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
@@ -156,6 +164,7 @@ export interface FileRoutesById {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/lock-messages': typeof AuthLockMessagesRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/lock-messages'
     | '/customer/customer'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/lock-messages'
     | '/'
     | '/customer/customer'
     | '/room/$roomId'
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/_auth/$'
+    | '/_auth/lock-messages'
     | '/_auth/'
     | '/_auth/customer/customer'
     | '/_auth/room/$roomId'
@@ -276,6 +288,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AuthSplatRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/lock-messages': {
+      id: '/_auth/lock-messages'
+      path: '/lock-messages'
+      fullPath: '/lock-messages'
+      preLoaderRoute: typeof AuthLockMessagesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/customer/': {
@@ -360,6 +379,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthLockMessagesRoute: typeof AuthLockMessagesRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
@@ -376,6 +396,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthLockMessagesRoute: AuthLockMessagesRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,

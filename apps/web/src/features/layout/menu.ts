@@ -1,4 +1,4 @@
-import { BedDouble, Coffee, FolderTree, LayoutGrid, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { BedDouble, BellRing, Coffee, FolderTree, LayoutGrid, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -26,6 +26,7 @@ export const MENU: MenuItem[] = [
       { key: 'room-board', titleKey: 'menu.roomBoard', icon: LayoutGrid, to: '/room', permission: 'room.read' },
       { key: 'tenants', titleKey: 'menu.tenants', icon: UserRound, to: '/room/tenant', permission: 'room.read', alsoFor: ['/room/thetouristsDetails'] },
       { key: 'breakfast', titleKey: 'menu.breakfast', icon: Coffee, to: '/room/breakfast', permission: 'room.read' },
+      { key: 'lock-messages', titleKey: 'menu.lockMessages', icon: BellRing, to: '/lock-messages', permission: 'room.read' },
     ],
   },
   {

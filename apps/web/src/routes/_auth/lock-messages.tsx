@@ -1,0 +1,11 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LockMessagesPage } from '@/features/locks/lock-messages-page';
+import { lockMessagesSearchDefaults, lockMessagesSearchSchema } from '@/features/locks/lock-messages-search';
+
+/** Alarms and notices from the rooms' locks (issue 7 §5); the navbar's bell leads here. */
+export const Route = createFileRoute('/_auth/lock-messages')({
+  validateSearch: lockMessagesSearchSchema,
+  search: { middlewares: [stripSearchParams(lockMessagesSearchDefaults)] },
+  staticData: { titleKey: 'route.lockMessages', sectionKey: 'menu.frontDesk' },
+  component: LockMessagesPage,
+});
