@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
+import { LockPanel } from './lock-panel';
 import type { RoomDetail } from './room-detail-header';
 
 const TARGET_ICONS: Record<TRoomStatusTarget, LucideIcon> = {
@@ -22,7 +23,8 @@ const TARGET_ICONS: Record<TRoomStatusTarget, LucideIcon> = {
 
 /**
  * Housekeeping and maintenance of the room. Occupancy follows stays; the server decides what the
- * status becomes, and explains a refusal ("status modification failed: ...").
+ * status becomes, and explains a refusal ("status modification failed: ..."). Under it, the room's
+ * lock: its status as reported, remote unlock, what it holds (lock-panel.tsx).
  */
 export function RoomStatusTab({ room }: { room: RoomDetail }) {
   const { t } = useTranslation();
@@ -39,54 +41,57 @@ export function RoomStatusTab({ room }: { room: RoomDetail }) {
   );
 
   return (
-    <Card data-testid="room-status">
-      <CardHeader>
-        <CardTitle>{t('frontDesk.detail.statusTitle')}</CardTitle>
-        <CardDescription>{t('frontDesk.detail.statusHint')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.currentStatus')}</dt>
-            <dd className="mt-1">
-              <RoomStatusBadge status={room.status} />
-            </dd>
+    <div className="space-y-4">
+      <Card data-testid="room-status">
+        <CardHeader>
+          <CardTitle>{t('frontDesk.detail.statusTitle')}</CardTitle>
+          <CardDescription>{t('frontDesk.detail.statusHint')}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.currentStatus')}</dt>
+              <dd className="mt-1">
+                <RoomStatusBadge status={room.status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.cleanliness')}</dt>
+              <dd className="mt-1 font-medium" data-testid="clean-status" data-value={room.cleanStatus}>
+                {t(`frontDesk.detail.cleanStatuses.${room.cleanStatus}`)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.maintenance')}</dt>
+              <dd className="mt-1 font-medium" data-testid="maintenance-status" data-value={room.maintenance}>
+                {t(`frontDesk.detail.maintenanceStatuses.${room.maintenance}`)}
+              </dd>
+            </div>
+          </dl>
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.changeStatus')}>
+            {ROOM_STATUS_TARGETS.map((value) => {
+              const Icon = TARGET_ICONS[value];
+              const isPending = setStatus.isPending && target === value;
+              return (
+                <Button
+                  key={value}
+                  variant="outline"
+                  disabled={setStatus.isPending}
+                  onClick={() => {
+                    setTarget(value);
+                    setStatus.mutate({ roomId: room.id, target: value });
+                  }}
+                  data-testid={`status-target-${value}`}
+                >
+                  {isPending ? <Spinner /> : <Icon aria-hidden />}
+                  {t(`frontDesk.detail.statusTargets.${value}`)}
+                </Button>
+              );
+            })}
           </div>
-          <div>
-            <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.cleanliness')}</dt>
-            <dd className="mt-1 font-medium" data-testid="clean-status" data-value={room.cleanStatus}>
-              {t(`frontDesk.detail.cleanStatuses.${room.cleanStatus}`)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground text-xs">{t('frontDesk.detail.maintenance')}</dt>
-            <dd className="mt-1 font-medium" data-testid="maintenance-status" data-value={room.maintenance}>
-              {t(`frontDesk.detail.maintenanceStatuses.${room.maintenance}`)}
-            </dd>
-          </div>
-        </dl>
-        <div className="flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.changeStatus')}>
-          {ROOM_STATUS_TARGETS.map((value) => {
-            const Icon = TARGET_ICONS[value];
-            const isPending = setStatus.isPending && target === value;
-            return (
-              <Button
-                key={value}
-                variant="outline"
-                disabled={setStatus.isPending}
-                onClick={() => {
-                  setTarget(value);
-                  setStatus.mutate({ roomId: room.id, target: value });
-                }}
-                data-testid={`status-target-${value}`}
-              >
-                {isPending ? <Spinner /> : <Icon aria-hidden />}
-                {t(`frontDesk.detail.statusTargets.${value}`)}
-              </Button>
-            );
-          })}
-        </div>
-      </CardContent>
-    </Card>
+        </CardContent>
+      </Card>
+      <LockPanel room={room} />
+    </div>
   );
 }
