@@ -15,6 +15,10 @@ import { checkOut } from '../stay/check-out';
 import { addGuest, removeGuest } from '../stay/guests';
 import { authorizeFace, createFace, deleteFace, listFaceAuthorizations, listFaces, retryFaceAuthorization, revokeFaceAuthorization, updateFaceNote } from './face.service';
 import { lockName, parseLockTag } from './delivery-kinds';
+import { inspectLock, reconcileAllLocks } from './reconcile';
+import { refreshLockStatus } from '../locks/lock.service';
+import { pollLockRecords } from '../locks/records';
+import { listUnlockRecords } from '../unlock/unlock-record.service';
 
 /**
  * Faces end to end: the face database on the real upload store, and face authorisations carried
@@ -102,6 +106,10 @@ describe('face delivery', () => {
     expect(simFace).toMatchObject({ faceId: Number(onLock.providerRef), name: lockName('face', created.id, face.note), featureData: createHash('sha256').update(bytes).digest('hex') });
     expect(parseLockTag(simFace!.name)).toEqual({ kind: 'face', id: created.id });
     expect(await show(d.lockId, onLock.providerRef)).toMatchObject({ opened: true });
+    // The opening is the room's unlock record, by face, in the face's name.
+    await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
+    await pollLockRecords(ctx.deps, { hotelId: d.hotel.id });
+    expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).items).toEqual([expect.objectContaining({ style: 'face', success: true, operator: face.note, credential: `face:${created.id}` })]);
 
     const out = await checkOut(d.staff, { stayId: stay.id });
     expect(out.revokedCredentials).toBe(1);
@@ -166,6 +174,46 @@ describe('face delivery', () => {
     await changeRoom(d.staff, { stayId: stay.id, targetRoomId: d.otherRoom.id });
     expect(await waitForState(stayAuth.id, ['removed'])).toMatchObject({ revokeReason: 'room_change' });
     expect(await simFaces(d.lockId)).toEqual([]);
+  });
+});
+
+describe('face reconciliation', () => {
+  it('puts back a face the lock lost, and takes off a deleted one that came back', async () => {
+    const d = await pairedRoom();
+    const { face: keptFace } = await newFace(d.staff, 'Kept');
+    const kept = await authorizeFace(d.staff, { id: keptFace.id, roomId: d.room.id });
+    const keptBefore = await waitForState(kept.id, ['on_lock']);
+    const { face: goneFace } = await newFace(d.staff, 'Gone');
+    const gone = await authorizeFace(d.staff, { id: goneFace.id, roomId: d.room.id });
+    await waitForState(gone.id, ['on_lock']);
+    await revokeFaceAuthorization(d.staff, { authorizationId: gone.id });
+    await waitForState(gone.id, ['removed']);
+
+    // Drift: the lock lost the kept face; the deleted one is back (someone enrolled it again at the lock).
+    await control('POST', `/locks/${d.lockId}/drift`, { kind: 'face', action: 'remove', id: Number(keptBefore.providerRef), cloud: true });
+    await control('POST', `/locks/${d.lockId}/drift`, { kind: 'face', action: 'plant', featureData: 'ab12', name: lockName('face', gone.id, 'Gone'), cloud: true });
+    const faces = (await inspectLock(ctx.deps, ctx.deps.locks!, d.hotel.id, d.lockId)).filter((i) => i.kind === 'face');
+    expect(Object.fromEntries(faces.map((i) => [i.credentialId, i.drift]))).toEqual({ [kept.id]: 'missing', [gone.id]: 'should_be_removed' });
+
+    expect(await reconcileAllLocks(ctx.deps, { hotelId: d.hotel.id })).toMatchObject({ repushed: 1, removed: 1 });
+    const until = Date.now() + 20_000;
+    let back = await waitForState(kept.id, ['on_lock', 'pending']);
+    while (back.deliveryState !== 'on_lock' || back.providerRef === keptBefore.providerRef) {
+      if (Date.now() > until) throw new Error(`face authorisation ${kept.id} not put back: ${back.deliveryState}`);
+      await new Promise((r) => setTimeout(r, 50));
+      back = await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: kept.id } });
+    }
+    expect(await show(d.lockId, back.providerRef)).toMatchObject({ opened: true });
+    expect(await waitForState(gone.id, ['removed'])).toMatchObject({ deliveryState: 'removed' });
+    for (;;) {
+      const names = (await simFaces(d.lockId)).map((f) => f.name);
+      if (names.length === 1) {
+        expect(names).toEqual([lockName('face', kept.id, 'Kept')]);
+        break;
+      }
+      if (Date.now() > until) throw new Error(`the lock still holds ${names.join(', ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 });
 

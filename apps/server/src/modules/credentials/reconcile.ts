@@ -1,5 +1,5 @@
 import type { Deps } from '../../context';
-import type { LockProvider } from '../../infra/locks/provider';
+import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { enqueueDeliveries, type DeliveryJobData } from './delivery';
 import { parseLockTag, type CredentialKind } from './delivery-kinds';
 
@@ -75,6 +75,28 @@ const READERS: Partial<Record<CredentialKind, KindReader>> = {
     },
     async update(deps, id, version, data) {
       const { count } = await deps.prisma.lockPassword.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 }, attempts: 0 } });
+      return count === 1;
+    },
+  },
+  face: {
+    async list(provider, lockId) {
+      try {
+        return (await provider.listFaces(lockId)).map((f) => ({ ref: f.ref, name: f.name, code: null, endAt: f.endAt, generated: false }));
+      } catch (error) {
+        // A lock without a face module has no faces to compare (its passwords still are).
+        if (error instanceof LockProviderError && error.code === 'not_supported') return [];
+        throw error;
+      }
+    },
+    async rows(deps, hotelId, roomIds, refs, ids) {
+      const rows = await deps.prisma.faceAuthorization.findMany({
+        where: { hotelId, roomId: { in: roomIds }, OR: [{ deliveryState: 'on_lock' }, { providerRef: { in: refs } }, { id: { in: ids } }] },
+        select: { id: true, version: true, deliveryState: true, providerRef: true, validUntil: true, revokeReason: true, face: { select: { note: true } } },
+      });
+      return rows.map((r) => ({ id: r.id, version: r.version, deliveryState: r.deliveryState, providerRef: r.providerRef, validUntil: r.validUntil, revoked: r.revokeReason !== null, generated: false, name: r.face.note, code: null }));
+    },
+    async update(deps, id, version, data) {
+      const { count } = await deps.prisma.faceAuthorization.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 }, attempts: 0 } });
       return count === 1;
     },
   },
@@ -170,6 +192,7 @@ export async function reconcileLock(deps: Deps, provider: LockProvider, hotelId:
 
 async function currentVersion(deps: Deps, kind: CredentialKind, id: number): Promise<number | null> {
   if (kind === 'password') return (await deps.prisma.lockPassword.findUnique({ where: { id }, select: { version: true } }))?.version ?? null;
+  if (kind === 'face') return (await deps.prisma.faceAuthorization.findUnique({ where: { id }, select: { version: true } }))?.version ?? null;
   return null;
 }
 

@@ -57,6 +57,9 @@ function nameWithoutTag(name: string): string {
 const HOLDER_READERS: Record<string, (deps: Deps, hotelId: number, ids: number[]) => Promise<Map<number, string>>> = {
   password: async (deps, hotelId, ids) =>
     new Map((await deps.prisma.lockPassword.findMany({ where: { hotelId, id: { in: ids } }, select: { id: true, holderName: true } })).map((p) => [p.id, p.holderName])),
+  /** A face authorisation: the face's note (the name it has on the lock). */
+  face: async (deps, hotelId, ids) =>
+    new Map((await deps.prisma.faceAuthorization.findMany({ where: { hotelId, id: { in: ids } }, select: { id: true, face: { select: { note: true } } } })).map((a) => [a.id, a.face.note])),
 };
 
 export interface IngestResult {
