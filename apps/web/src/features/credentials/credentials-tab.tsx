@@ -84,6 +84,9 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
 
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
+  // The last row of the last page gone (revoked, expired): show the page before, not an empty one.
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (list.data && !list.isPlaceholderData && page > lastPage) setPage(lastPage);
   const issueButton = canManage && (
     <Button onClick={() => setIsIssueOpen(true)} data-testid="issue-password">
       <Plus aria-hidden />

@@ -11,6 +11,7 @@ import { fromInputValue } from '@/lib/hotel-time';
 import { moneyInputValue } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { checkInDefaults, checkInFormSchema, isCheckInField, toCheckInInput, toStayPasswordInput, type CheckInInput, type PasswordCreateInput } from './check-in-form';
 import { CheckInGuests } from './check-in-guests';
 import { CheckInOptions, CheckInPrice } from './check-in-extras';
@@ -57,6 +58,7 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
   const form = useAppForm(schema, defaults);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const canIssuePassword = hasPermission(useUserInfo(), 'credential.manage');
   const [checkInAt, expectedCheckOutAt] = useWatch({ control: form.control, name: ['checkInAt', 'expectedCheckOutAt'] });
 
   // The live price, while both times are valid and far enough apart.
@@ -161,7 +163,7 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
         </section>
         <CheckInGuests form={form} timeZone={timeZone} />
         <CheckInOptions form={form} />
-        <CheckInPassword form={form} />
+        {canIssuePassword && <CheckInPassword form={form} />}
         <CheckInPrice form={form} quote={quote} currency={currency} />
       </FormDialog>
       <StayWarningDialog warning={warning} roomName={room.name} pending={checkIn.isPending} onConfirm={confirmWarning} onCancel={() => setWarning(null)} />
