@@ -1,5 +1,5 @@
 import type { TPrisma } from '../../db/client';
-import type { LockProvider } from '../../infra/locks/provider';
+import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 
 /** The kinds of credential the delivery engine carries to locks. Cards join here. */
 export const CREDENTIAL_KINDS = ['password', 'face'] as const;
@@ -175,8 +175,17 @@ const faceHandler: CredentialKindHandler = {
   async remove(provider, lockId, row) {
     if (row.providerRef) await provider.deleteFace(lockId, row.providerRef);
   },
-  async changeValidity() {
-    // An authorisation's validity is fixed when it is made (a new authorisation replaces it): nothing to change.
+  async changeValidity(provider, lockId, row) {
+    // A new period (a renewed stay): the adapter has no face period change yet, so the face comes
+    // off and, answered "not found", the engine puts it there again with this version's period.
+    if (row.providerRef) {
+      try {
+        await provider.deleteFace(lockId, row.providerRef);
+      } catch (error) {
+        if (!(error instanceof LockProviderError) || error.code !== 'credential_not_found') throw error;
+      }
+    }
+    throw new LockProviderError('credential_not_found');
   },
   async findOnLock(provider, lockId, row) {
     const tag = lockTag('face', row.id);

@@ -7,6 +7,7 @@ import { actorContext, createTestContext, testLockIdBase, type TestContext } fro
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
+import { renewStay } from '../stay/renewal';
 import { afterCredentialChange } from './delivery';
 import { createPassword, limitStayPasswords, retryPassword } from './password.service';
 
@@ -157,5 +158,25 @@ describe('password delivery', () => {
     await afterCredentialChange(ctx.deps, d.hotel.id, { roomId: d.room.id });
     expect(await waitForState(created.id, ['removed', 'remove_failed'])).toMatchObject({ deliveryState: 'removed', revokeReason: 'expired' });
     expect(await passcodes()).toEqual([]);
+  });
+
+  it('keeps a stay\'s password working after a renewal: its end on the lock moves to the new check-out, in place; one with its own earlier end is left alone', async () => {
+    const d = await pairedRoom();
+    const passcodes = async () => (await control<{ lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; endDate: number }[] } }>('GET', `/locks/${d.lockId}`)).lock.passcodes;
+    const checkOutAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 26 * 3_600_000);
+    const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: checkOutAt, guests: [{ name: 'Renew Guest', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+    const whole = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '617283' });
+    const short = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '728394', validUntil: new Date(checkOutAt.getTime() - 3_600_000) });
+    const before = await waitForState(whole.id, ['on_lock', 'failed']);
+    const shortBefore = await waitForState(short.id, ['on_lock', 'failed']);
+    expect([before.deliveryState, shortBefore.deliveryState]).toEqual(['on_lock', 'on_lock']);
+
+    const newEnd = new Date(checkOutAt.getTime() + 24 * 3_600_000);
+    await renewStay(d.staff, { stayId: stay.id, expectedCheckOutAt: newEnd, priceMode: 'fixed', fixedPrice: 10_000 });
+    const after = await waitForState(whole.id, ['on_lock', 'failed']);
+    expect(after).toMatchObject({ deliveryState: 'on_lock', version: before.version + 1, providerRef: before.providerRef, validUntil: newEnd });
+    expect(await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: short.id } })).toMatchObject({ version: shortBefore.version, validUntil: shortBefore.validUntil });
+    const onLock = Object.fromEntries((await passcodes()).map((p) => [p.keyboardPwd, p.endDate]));
+    expect(onLock).toEqual({ '617283': newEnd.getTime(), '728394': shortBefore.validUntil!.getTime() });
   });
 });

@@ -32,7 +32,7 @@ export interface RoomLockDto {
 }
 
 export function providerOf(deps: Deps): LockProvider {
-  if (!deps.locks) throw new AppError('SERVICE_UNAVAILABLE', { messageKey: 'credentials.errors.no_provider' });
+  if (!deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
   return deps.locks;
 }
 

@@ -5,8 +5,10 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { afterCredentialChange } from '../credentials/delivery';
 import { quoteRenewal } from '../price/price.service';
 import { hasOverlappingStay } from './check-in';
+import { extendStayCredentials } from './revocation';
 import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
 
@@ -33,6 +35,8 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<S
         data: { expectedCheckOutAt: input.expectedCheckOutAt, priceAmount: { increment: added }, version: { increment: 1 }, ...(stay.status === 'expired' ? { status: 'in_house' } : {}) },
       });
       if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.changedMeanwhile' });
+      // The stay's passwords and faces keep working to the new check-out.
+      await extendStayCredentials(tx, actor.hotelId, stay.id, stay.expectedCheckOutAt, input.expectedCheckOutAt);
       await recordAudit(tx, ctx, {
         action: 'stay.renew',
         entityType: 'Stay',
@@ -47,5 +51,6 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<S
     throw error;
   }
   await scheduleStayJobs(deps, renewed);
+  await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
   return { ...toStayDto(renewed, now), addedPrice: added };
 }

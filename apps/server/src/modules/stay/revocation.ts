@@ -1,3 +1,4 @@
+import { passwordValidity } from '@console/shared';
 import type { Tx } from '../../db/transaction';
 
 /** Delivery states of a credential that is on a lock, on its way to it, or may be there. */
@@ -51,4 +52,36 @@ export async function revokeOldCardsOfGuests(tx: Tx, hotelId: number, stayId: nu
   const { guest, ...rest } = where;
   const faces = await tx.faceAuthorization.updateMany({ where: { ...rest, face: { guest } }, data });
   return cards.count + passwords.count + faces.count;
+}
+
+/**
+ * A stay renewed from `oldEnd` to `newEnd`: its credentials that ran to the end of the stay run to
+ * the new end (a new version the lock learns: a password's validity changes on the lock in place).
+ * Credentials that ended earlier (a limit, a period chosen by hand) and one-time passwords stay as
+ * they are. A failed delivery only gets the new end, for its retry. Returns how many changed.
+ */
+export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: number, oldEnd: Date, newEnd: Date): Promise<number> {
+  let changed = 0;
+  const passwords = await tx.lockPassword.findMany({
+    where: { hotelId, stayId, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, kind: { not: 'one_time' }, validUntil: { not: null } },
+    select: { id: true, kind: true, validFrom: true, validUntil: true, deliveryState: true },
+  });
+  for (const p of passwords) {
+    // "To the end of the stay" as its lock applies it (a generated password ends on the hour).
+    const stayEnd = passwordValidity(p.kind, p.validFrom, oldEnd).validUntil!;
+    if (p.validUntil!.getTime() < stayEnd.getTime()) continue;
+    const validUntil = passwordValidity(p.kind, p.validFrom, newEnd).validUntil!;
+    if (validUntil.getTime() <= p.validUntil!.getTime()) continue;
+    const data = p.deliveryState === 'failed' ? { validUntil } : { validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+    changed += (await tx.lockPassword.updateMany({ where: { id: p.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data })).count;
+  }
+  const faces = await tx.faceAuthorization.findMany({
+    where: { hotelId, stayId, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, validUntil: { gte: oldEnd, lt: newEnd } },
+    select: { id: true, deliveryState: true },
+  });
+  for (const f of faces) {
+    const data = f.deliveryState === 'failed' ? { validUntil: newEnd } : { validUntil: newEnd, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+    changed += (await tx.faceAuthorization.updateMany({ where: { id: f.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data })).count;
+  }
+  return changed;
 }
