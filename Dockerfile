@@ -32,8 +32,8 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /out /app
-# Uploaded room pictures (mount a volume here).
-RUN mkdir -p /app/data/uploads && chown -R node:node /app/data
+# Uploaded pictures and photos (mount a volume here); the optional lock simulator's state.
+RUN mkdir -p /app/data/uploads /app/data/lock-sim && chown -R node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \

@@ -78,6 +78,13 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
       // The simulator pushes lock records to this server, as TTLock pushes them to its callback URL.
       lockSim.cloud.state.callbackUrl = `${url}${lockCallbackPath(config)}`;
       lockSim.cloud.changed();
+    } else if (config.locks.provider === 'sim' && config.locks.sim.url && config.locks.publicUrl) {
+      // An external simulator (the compose demo service) is told where this server is.
+      const callbackUrl = `${config.locks.publicUrl.replace(/\/+$/, '')}${lockCallbackPath(config)}`;
+      await fetch(`${config.locks.sim.url.replace(/\/+$/, '')}/sim/config`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbackUrl }), signal: AbortSignal.timeout(5_000) }).then(
+        (res) => (res.ok ? log.info('the lock simulator pushes its records to this server') : log.warn(`the lock simulator refused its callback URL (${res.status})`)),
+        (error: unknown) => log.warn({ err: error }, 'could not give the lock simulator its callback URL'),
+      );
     }
     log.info(`console ready on http://localhost:${port} in ${Date.now() - started} ms`);
     const readyDeps = deps;
