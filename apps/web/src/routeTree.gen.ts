@@ -15,7 +15,9 @@ import { Route as FindRouteImport } from './routes/find'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthFacesRouteImport } from './routes/_auth/faces'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
+import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
 import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/index'
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
@@ -57,9 +59,19 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthFacesRoute = AuthFacesRouteImport.update({
+  id: '/faces',
+  path: '/faces',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthLockMessagesRoute = AuthLockMessagesRouteImport.update({
   id: '/lock-messages',
   path: '/lock-messages',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthUnlockRecordsRoute = AuthUnlockRecordsRouteImport.update({
+  id: '/unlock-records',
+  path: '/unlock-records',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthCustomerIndexRoute = AuthCustomerIndexRouteImport.update({
@@ -125,7 +137,9 @@ export interface FileRoutesByFullPath {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/faces': typeof AuthFacesRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/unlock-records': typeof AuthUnlockRecordsRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -143,7 +157,9 @@ export interface FileRoutesByTo {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/faces': typeof AuthFacesRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/unlock-records': typeof AuthUnlockRecordsRoute
   '/': typeof AuthIndexRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
@@ -164,7 +180,9 @@ export interface FileRoutesById {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/faces': typeof AuthFacesRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
+  '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
@@ -186,7 +204,9 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/faces'
     | '/lock-messages'
+    | '/unlock-records'
     | '/customer/customer'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -204,7 +224,9 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/faces'
     | '/lock-messages'
+    | '/unlock-records'
     | '/'
     | '/customer/customer'
     | '/room/$roomId'
@@ -224,7 +246,9 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/_auth/$'
+    | '/_auth/faces'
     | '/_auth/lock-messages'
+    | '/_auth/unlock-records'
     | '/_auth/'
     | '/_auth/customer/customer'
     | '/_auth/room/$roomId'
@@ -290,11 +314,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/faces': {
+      id: '/_auth/faces'
+      path: '/faces'
+      fullPath: '/faces'
+      preLoaderRoute: typeof AuthFacesRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/lock-messages': {
       id: '/_auth/lock-messages'
       path: '/lock-messages'
       fullPath: '/lock-messages'
       preLoaderRoute: typeof AuthLockMessagesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/unlock-records': {
+      id: '/_auth/unlock-records'
+      path: '/unlock-records'
+      fullPath: '/unlock-records'
+      preLoaderRoute: typeof AuthUnlockRecordsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/customer/': {
@@ -379,7 +417,9 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthFacesRoute: typeof AuthFacesRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
+  AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
@@ -396,7 +436,9 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthFacesRoute: AuthFacesRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
+  AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,

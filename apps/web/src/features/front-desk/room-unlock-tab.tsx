@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, QUICK_RANGES, addDays, isLocalDate } from '@console/shared';
+import { LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { RefreshButton } from '@/components/refresh-button';
@@ -15,19 +15,12 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { todayInHotel } from '@/lib/hotel-time';
+import { quickRange } from '@/lib/quick-range';
 import { trpc } from '@/lib/trpc';
 
-type QuickRange = (typeof QUICK_RANGES)[number];
 interface Period {
   from: string;
   to: string;
-}
-
-/** The dates of a quick range in the hotel's calendar; "a week ago" is the last 7 days up to today. */
-function quickRange(range: QuickRange, today: string): Period {
-  if (range === 'today') return { from: today, to: today };
-  if (range === 'yesterday') return { from: addDays(today, -1), to: addDays(today, -1) };
-  return { from: addDays(today, -6), to: today };
 }
 
 /** The lock's unlock records of the room, newest first, between two dates of the hotel. */

@@ -45,12 +45,14 @@ describe('menu', () => {
 
   it('lists the screens that are built, each to the members allowed to use it', () => {
     const pages = (u: UserInfo) => visibleMenu(MENU, u).flatMap((i) => i.children?.map((c) => c.to) ?? [i.to]);
-    expect(pages(user({ permissions: ['customer.read', 'room.read'] }))).toEqual(['/room', '/room/tenant', '/room/breakfast', '/lock-messages', '/customer/customer']);
+    expect(pages(user({ permissions: ['customer.read', 'room.read'] }))).toEqual(['/room', '/room/tenant', '/room/breakfast', '/lock-messages', '/unlock-records', '/faces', '/customer/customer']);
     expect(pages(user({ permissions: ['customer.read', 'room.read', 'room.manage', 'price.manage'] }))).toEqual([
       '/room',
       '/room/tenant',
       '/room/breakfast',
       '/lock-messages',
+      '/unlock-records',
+      '/faces',
       '/room/category',
       '/room/priceTemplate',
       '/customer/customer',

@@ -1,4 +1,4 @@
-import { BedDouble, BellRing, Coffee, FolderTree, LayoutGrid, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { BedDouble, BellRing, Coffee, FolderTree, History, LayoutGrid, ScanFace, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -27,6 +27,8 @@ export const MENU: MenuItem[] = [
       { key: 'tenants', titleKey: 'menu.tenants', icon: UserRound, to: '/room/tenant', permission: 'room.read', alsoFor: ['/room/thetouristsDetails'] },
       { key: 'breakfast', titleKey: 'menu.breakfast', icon: Coffee, to: '/room/breakfast', permission: 'room.read' },
       { key: 'lock-messages', titleKey: 'menu.lockMessages', icon: BellRing, to: '/lock-messages', permission: 'room.read' },
+      { key: 'unlock-records', titleKey: 'menu.unlockRecords', icon: History, to: '/unlock-records', permission: 'room.read' },
+      { key: 'faces', titleKey: 'menu.faces', icon: ScanFace, to: '/faces', permission: 'room.read' },
     ],
   },
   {

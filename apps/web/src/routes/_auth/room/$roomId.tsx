@@ -1,11 +1,21 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { CredentialsTab } from '@/features/credentials/credentials-tab';
+import { RoomFaces } from '@/features/faces/room-faces';
 import { RoomDetailPage } from '@/features/front-desk/room-detail-page';
 import { roomDetailSearchSchema } from '@/features/front-desk/room-detail-search';
 
-/** The room page, with the Credentials tab of the credentials feature in its slot. */
+/** The room page, with the Credentials tab of the credentials feature in its slot: passwords, then faces. */
 function RoomPage() {
-  return <RoomDetailPage credentialsTab={(props) => <CredentialsTab {...props} />} />;
+  return (
+    <RoomDetailPage
+      credentialsTab={(props) => (
+        <div className="space-y-4">
+          <CredentialsTab {...props} />
+          <RoomFaces {...props} />
+        </div>
+      )}
+    />
+  );
 }
 
 export const Route = createFileRoute('/_auth/room/$roomId')({

@@ -1,0 +1,238 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { History, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
+import { DateTimeField } from '@/components/date-time-field';
+import { ListPage } from '@/components/list-page';
+import { RefreshButton } from '@/components/refresh-button';
+import { RoomPicker } from '@/components/room-picker';
+import { SearchInput } from '@/components/search-input';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { todayInHotel } from '@/lib/hotel-time';
+import { quickRange } from '@/lib/quick-range';
+import { trpc } from '@/lib/trpc';
+import type { SearchOf } from '@/lib/url-search';
+import { useSearchBox } from '@/lib/use-search-box';
+import type { unlockRecordsSearchSchema } from './unlock-records-search';
+
+type RecordsSearch = SearchOf<typeof unlockRecordsSearchSchema>;
+const route = getRouteApi('/_auth/unlock-records');
+
+/**
+ * `/unlock-records`: the hotel's unlock records by person (spec §4 "records by person"): whose
+ * name contains the text, or those of one credential (`?credential=password:12`, linked from
+ * other screens), in a room, between two dates (today, yesterday, the last week, or any), newest
+ * first, paged.
+ */
+export function UnlockRecordsPage() {
+  const { t } = useTranslation();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { timeZone } = useHotelSettings();
+  const setSearch = (patch: Partial<RecordsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.person, (text) => setSearch({ person: text, page: 1 }));
+
+  const from = search.from ?? '';
+  const to = search.to ?? '';
+  const badDate = [from, to].some((date) => date !== '' && !isLocalDate(date));
+  const isOrdered = !from || !to || from <= to;
+  const periodError = badDate ? 'validation.dateInvalid' : isOrdered ? null : 'validation.endAfterStart';
+  const today = todayInHotel(timeZone);
+  const activeRange = QUICK_RANGES.find((range) => {
+    const r = quickRange(range, today);
+    return r.from === from && r.to === to;
+  });
+
+  const list = useQuery(
+    trpc.lock.recordsByPerson.queryOptions(
+      { page: search.page, pageSize: search.pageSize, person: search.person || undefined, credential: search.credential, roomId: search.roomId, from: from || undefined, to: to || undefined },
+      { placeholderData: keepPreviousData, enabled: periodError === null, refetchInterval: search.page === 1 ? 10_000 : false, meta: { showsErrors: true } },
+    ),
+  );
+  const filterRoom = useQuery(trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }));
+  const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const isFiltered = Boolean(search.person || search.credential || search.roomId !== undefined || from || to);
+
+  const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
+  const isPastEnd = list.data !== undefined && !list.isPlaceholderData && search.page > lastPage;
+  useEffect(() => {
+    if (isPastEnd) void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
+  }, [isPastEnd, lastPage, navigate]);
+
+  const clearFilters = () => {
+    setSearchText('');
+    setSearch({ person: '', credential: undefined, roomId: undefined, from: undefined, to: undefined, page: 1 });
+  };
+  const [credentialKind, credentialId] = search.credential?.split(':') ?? [];
+
+  return (
+    <ListPage
+      title={t('route.unlockRecords')}
+      query={list}
+      what={t('unlockRecords.listWhat')}
+      search={
+        <SearchInput
+          wrapperClassName="min-w-0 flex-1 basis-48 sm:max-w-xs"
+          ref={searchBox}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          placeholder={t('unlockRecords.searchPlaceholder')}
+          aria-label={t('unlockRecords.searchPlaceholder')}
+          data-testid="records-person"
+        />
+      }
+      activeFilters={[search.roomId !== undefined, Boolean(from || to)].filter(Boolean).length}
+      filters={
+        <>
+          <div className="flex flex-wrap gap-2 self-end" role="group" aria-label={t('frontDesk.detail.unlockQuickRange')}>
+            {QUICK_RANGES.map((range) => (
+              <Button
+                key={range}
+                type="button"
+                size="sm"
+                variant={activeRange === range ? 'default' : 'outline'}
+                aria-pressed={activeRange === range}
+                onClick={() => setSearch({ ...quickRange(range, todayInHotel(timeZone)), page: 1 })}
+                data-testid={`records-range-${range}`}
+              >
+                {t(`frontDesk.detail.unlockRanges.${range}`)}
+              </Button>
+            ))}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="records-from">{t('frontDesk.detail.unlockFrom')}</Label>
+            <DateTimeField id="records-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={(value) => setSearch({ from: value || undefined, page: 1 })} data-testid="records-from" />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="records-to">{t('frontDesk.detail.unlockTo')}</Label>
+            <DateTimeField
+              id="records-to"
+              withTime={false}
+              timeZone={timeZone}
+              className="w-44"
+              value={to}
+              onChange={(value) => setSearch({ to: value || undefined, page: 1 })}
+              invalid={periodError !== null}
+              describedBy={periodError ? 'records-period-error' : undefined}
+              data-testid="records-to"
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="records-room">{t('tenants.room')}</Label>
+            <div className="flex w-44 items-start gap-1">
+              <div className="min-w-0 flex-1">
+                <RoomPicker id="records-room" value={pickedRoom} onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })} placeholder={t('tenants.allRooms')} data-testid="records-room" />
+              </div>
+              {search.roomId !== undefined && (
+                <Button variant="ghost" size="icon" className="shrink-0" onClick={() => setSearch({ roomId: undefined, page: 1 })} aria-label={t('tenants.allRooms')}>
+                  <X aria-hidden />
+                </Button>
+              )}
+            </div>
+          </div>
+        </>
+      }
+      toolbarEnd={
+        <>
+          {isFiltered && (
+            <Button variant="ghost" onClick={clearFilters}>
+              {t('common.clearFilters')}
+            </Button>
+          )}
+          <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={periodError !== null} />
+        </>
+      }
+      toolbarBelow={
+        (periodError || search.credential) && (
+          <div className="grid gap-2">
+            {search.credential && (
+              <Badge variant="secondary" className="gap-1 py-1 text-sm" data-testid="records-credential">
+                {t('unlockRecords.ofCredential', { credential: `${t(`frontDesk.detail.unlockStyles.${credentialKind}`)} #${credentialId}` })}
+                <button type="button" className="focus-visible:ring-ring ms-1 rounded-sm outline-none focus-visible:ring-2" onClick={() => setSearch({ credential: undefined, page: 1 })} aria-label={t('unlockRecords.allCredentials')}>
+                  <X className="size-3.5" aria-hidden />
+                </button>
+              </Badge>
+            )}
+            {periodError && (
+              <p id="records-period-error" role="alert" className="text-destructive text-sm">
+                {t(periodError)}
+              </p>
+            )}
+          </div>
+        )
+      }
+      isBlocked={periodError !== null}
+      isEmpty={total === 0 || items.length === 0}
+      empty={
+        <EmptyState
+          icon={History}
+          title={t('frontDesk.detail.unlockEmptyTitle')}
+          description={isFiltered ? t('unlockRecords.emptyFilteredText') : t('frontDesk.detail.unlockEmptyText')}
+          action={
+            isFiltered ? (
+              <Button variant="outline" onClick={clearFilters}>
+                {t('common.clearFilters')}
+              </Button>
+            ) : undefined
+          }
+          data-testid="records-empty"
+        />
+      }
+      pagination={{
+        page: search.page,
+        pageSize: search.pageSize,
+        total,
+        pageSizeOptions: LIMITS.pageSizeOptions,
+        onPageChange: (page) => setSearch({ page }),
+        onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
+      }}
+      data-testid="unlock-records-page"
+    >
+      <Table data-testid="records-table" aria-label={t('route.unlockRecords')}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('frontDesk.detail.unlockTime')}</TableHead>
+            <TableHead>{t('tenants.room')}</TableHead>
+            <TableHead>{t('unlockRecords.person')}</TableHead>
+            <TableHead>{t('frontDesk.detail.unlockStyle')}</TableHead>
+            <TableHead>{t('unlockRecords.result')}</TableHead>
+            <TableHead className="hidden md:table-cell">{t('frontDesk.detail.unlockContent')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((record) => (
+            <TableRow key={record.id} data-testid={`record-${record.id}`} data-success={record.success}>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                <time dateTime={record.occurredAt}>{formatDateTime(record.occurredAt, timeZone)}</time>
+              </TableCell>
+              <TableCell className="font-medium">
+                <Link to="/room/$roomId" params={{ roomId: record.roomId }} search={{ tab: 'unlock' }} className="focus-visible:ring-ring rounded-sm outline-none hover:underline focus-visible:ring-2">
+                  {record.roomName}
+                </Link>
+              </TableCell>
+              <TableCell dir="auto">{record.operator || '—'}</TableCell>
+              <TableCell className="whitespace-nowrap">{t(`frontDesk.detail.unlockStyles.${record.style}`)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <Badge variant={record.success ? 'success' : 'destructive'}>{record.success ? t('unlockRecords.succeeded') : t('unlockRecords.failed')}</Badge>
+              </TableCell>
+              <TableCell className="hidden md:table-cell">
+                {t(`frontDesk.detail.unlockEvents.${record.event}`)}
+                <span className="text-muted-foreground ms-1 text-xs">· {t(`frontDesk.detail.unlockSources.${record.source}`)}</span>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ListPage>
+  );
+}

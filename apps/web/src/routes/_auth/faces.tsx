@@ -1,0 +1,11 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { FacesPage } from '@/features/faces/faces-page';
+import { facesSearchDefaults, facesSearchSchema } from '@/features/faces/faces-search';
+
+/** The hotel's face database (issue 7 §6): faces that can be authorised on rooms' locks. */
+export const Route = createFileRoute('/_auth/faces')({
+  validateSearch: facesSearchSchema,
+  search: { middlewares: [stripSearchParams(facesSearchDefaults)] },
+  staticData: { titleKey: 'route.faces', sectionKey: 'menu.frontDesk' },
+  component: FacesPage,
+});

@@ -1,0 +1,11 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { UnlockRecordsPage } from '@/features/unlock-records/unlock-records-page';
+import { unlockRecordsSearchDefaults, unlockRecordsSearchSchema } from '@/features/unlock-records/unlock-records-search';
+
+/** Unlock records of the hotel by person, or of one credential (issue 7 §6). */
+export const Route = createFileRoute('/_auth/unlock-records')({
+  validateSearch: unlockRecordsSearchSchema,
+  search: { middlewares: [stripSearchParams(unlockRecordsSearchDefaults)] },
+  staticData: { titleKey: 'route.unlockRecords', sectionKey: 'menu.frontDesk' },
+  component: UnlockRecordsPage,
+});
