@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CallbackSender } from './callback';
 import { TT, ttError } from './errors';
+import { FACE_PHOTO_MAX_BYTES, isSimFeatureDataFor, photoType, simFaceFeatureData, type SimUpload } from './faces';
 import { floorToHour, generatePasscode, hasValidLength, isTooSimple } from './passcodes';
 import type { InjectedFailure, SimCard, SimFace, SimGateway, SimLock, SimPasscode, SimRecord, SimState } from './state';
 import { emptyState, StateWriter } from './state';
@@ -684,9 +685,31 @@ export class LockCloud {
   // ---------------------------------------------------------------------------------------------
   // Faces
 
+  /** Face calls need a face module; a lock without one answers -4043, as TTLock does. */
+  private requireFaceModule(lock: SimLock): void {
+    if (lock.faceModule === false) throw ttError(TT.NOT_SUPPORTED);
+  }
+
+  /**
+   * face/getFeatureDataByPhoto: the photo (multipart field `image`) becomes this lock's feature
+   * data (`simFaceFeatureData`). Checked: a face module, a photo that is a jpg, png or bmp of at
+   * most 2 MB. Not checked: the 300 KB minimum, colour, that there is one clear face. No gateway:
+   * the cloud does it.
+   */
+  faceFeatureData(lock: SimLock, files: Record<string, SimUpload>) {
+    this.requireFaceModule(lock);
+    const image = files.image;
+    if (!image || image.bytes.length === 0) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: image is required (multipart/form-data)');
+    if (image.bytes.length > FACE_PHOTO_MAX_BYTES) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: image must be at most 2 MB');
+    if (!photoType(image.bytes)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: image must be a jpg, png or bmp photo');
+    return { featureData: simFaceFeatureData(lock.lockId, image.bytes) };
+  }
+
   async addFace(lock: SimLock, params: Params) {
+    this.requireFaceModule(lock);
     const featureData = required(params, 'featureData');
-    if (!/^[0-9A-Fa-f]+$/.test(featureData)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: featureData is hexadecimal');
+    // Only what face/getFeatureDataByPhoto made for this lock: TTLock refuses anything else.
+    if (!isSimFeatureDataFor(lock.lockId, featureData)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: featureData was not made by face/getFeatureDataByPhoto for this lock');
     const startDate = int(params.startDate) ?? 0;
     const endDate = int(params.endDate) ?? 0;
     if (endDate !== 0 && endDate <= startDate) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: endDate must be after startDate');
@@ -720,6 +743,7 @@ export class LockCloud {
   }
 
   async deleteFace(lock: SimLock, params: Params) {
+    this.requireFaceModule(lock);
     const id = int(required(params, 'faceId'))!;
     // face/delete names its Bluetooth-or-gateway choice `type`, not `deleteType`.
     const type = int(params.type) ?? 1;
@@ -745,6 +769,7 @@ export class LockCloud {
   }
 
   listFaces(lock: SimLock, params: Params) {
+    this.requireFaceModule(lock);
     const items = ordered(
       lock.faces.filter((f) => f.inCloud),
       (f) => f.name,
@@ -935,6 +960,7 @@ export class LockCloud {
     battery?: number;
     online?: boolean;
     remoteUnlock?: boolean;
+    faceModule?: boolean;
     gatewayIds?: number[];
     capacity?: Partial<SimLock['capacity']>;
     latencyMs?: number | null;
@@ -952,6 +978,7 @@ export class LockCloud {
       online: input.online ?? true,
       frozen: false,
       remoteUnlock: input.remoteUnlock ?? true,
+      faceModule: input.faceModule ?? true,
       gatewayIds: [...(input.gatewayIds ?? [])],
       capacity: { passcodes: 250, cards: 1000, faces: 100, ...input.capacity },
       latencyMs: input.latencyMs ?? null,

@@ -178,6 +178,7 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
         battery: optional(b, 'battery', isInt, '0-100'),
         online: optional(b, 'online', isBool, 'true or false'),
         remoteUnlock: optional(b, 'remoteUnlock', isBool, 'true or false'),
+        faceModule: optional(b, 'faceModule', isBool, 'true or false'),
         gatewayIds,
         capacity: capacityOf(b),
         latencyMs: optional(b, 'latencyMs', isNullableInt, 'ms or null'),
@@ -196,6 +197,7 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       const battery = optional(b, 'battery', isInt, '0-100');
       const frozen = optional(b, 'frozen', isBool, 'true or false');
       const remoteUnlock = optional(b, 'remoteUnlock', isBool, 'true or false');
+      const faceModule = optional(b, 'faceModule', isBool, 'true or false');
       const latencyMs = optional(b, 'latencyMs', isNullableInt, 'ms or null');
       const clockOffsetMs = optional(b, 'clockOffsetMs', isInt, 'ms');
       const capacity = capacityOf(b);
@@ -207,6 +209,7 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       if (battery !== undefined) lock.battery = battery;
       if (frozen !== undefined) lock.frozen = frozen;
       if (remoteUnlock !== undefined) lock.remoteUnlock = remoteUnlock;
+      if (faceModule !== undefined) lock.faceModule = faceModule;
       if (latencyMs !== undefined) lock.latencyMs = latencyMs;
       if (clockOffsetMs !== undefined) lock.clockOffsetMs = clockOffsetMs;
       if (capacity) lock.capacity = { ...lock.capacity, ...capacity };

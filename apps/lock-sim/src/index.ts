@@ -7,6 +7,7 @@ export { LockCloud, RECORD, type UseOutcome } from './cloud';
 export { TT, TtlockError } from './errors';
 export { callbackFields, type CallbackDelivery } from './callback';
 export { isTooSimple } from './passcodes';
+export { simFaceFeatureData, isSimFeatureDataFor, FACE_PHOTO_MAX_BYTES } from './faces';
 export type { SimState, SimLock, SimGateway, SimPasscode, SimCard, SimFace, SimRecord, InjectedFailure } from './state';
 /** Helpers for tests that drive the simulator: a bare TTLock client with the control API, and a callback receiver. */
 export { SimClient, startReceiver } from './test-client';

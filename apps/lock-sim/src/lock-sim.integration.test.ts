@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simFaceFeatureData } from './faces';
 import { startLockSim, type LockSim, type LockSimOptions } from './server';
 import { SimClient, startReceiver } from './test-client';
 
 const HOUR = 3_600_000;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A PNG of its own (random bytes after the signature: the simulator looks at nothing else). */
+const png = (size = 1024) => Buffer.concat([PNG_SIGNATURE, randomBytes(size - PNG_SIGNATURE.length)]);
 
 /** A simulator for one test, closed afterwards. */
 async function withSim<T>(options: LockSimOptions, run: (client: SimClient, sim: LockSim) => Promise<T>): Promise<T> {
@@ -134,8 +139,8 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.call('keyboardPwd/add', { lockId, keyboardPwd: '602835', keyboardPwdType: 2, addType: 2 })).toMatchObject({ errcode: -3009 });
     expect(await client.call('identityCard/add', { lockId, cardNumber: '3661413478', cardName: 'Card 1', addType: 2 })).toHaveProperty('cardId');
     expect(await client.call('identityCard/add', { lockId, cardNumber: '1723612378', cardName: 'Card 2', addType: 2 })).toMatchObject({ errcode: -4056 });
-    expect(await client.call('face/add', { lockId, featureData: 'F0E41D', name: 'Face 1', addType: 2 })).toHaveProperty('faceId');
-    expect(await client.call('face/add', { lockId, featureData: 'A0B1C2', name: 'Face 2', addType: 2 })).toMatchObject({ errcode: -4056 });
+    expect(await client.call('face/add', { lockId, featureData: await client.featureData(lockId, png()), name: 'Face 1', addType: 2 })).toHaveProperty('faceId');
+    expect(await client.call('face/add', { lockId, featureData: await client.featureData(lockId, png()), name: 'Face 2', addType: 2 })).toMatchObject({ errcode: -4056 });
 
     const { lockId: full } = await client.lockWithGateway();
     expect((await client.control<{ lock: { capacity: unknown } }>('GET', `/locks/${full}`)).lock.capacity).toEqual({ passcodes: 250, cards: 1000, faces: 100 });
@@ -279,7 +284,7 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.control('POST', `/locks/${lockId}/use`, { cardNumber: '3661413478' })).toMatchObject({ opened: true });
     expect(await client.call('identityCard/delete', { lockId, cardId: card.cardId, deleteType: 2 })).toMatchObject({ errcode: -1021 });
 
-    const face = await client.call('face/add', { lockId, featureData: 'F0E41DEAEDF7', name: 'Guest face', type: 1, addType: 2 });
+    const face = await client.call('face/add', { lockId, featureData: await client.featureData(lockId, png()), name: 'Guest face', type: 1, addType: 2 });
     expect(await client.control('POST', `/locks/${lockId}/use`, { faceId: face.faceId })).toMatchObject({ opened: true });
     expect(await client.call('face/list', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ list: [{ faceId: face.faceId, name: 'Guest face' }] });
     expect(await client.call('face/delete', { lockId, faceId: face.faceId, type: 2 })).toMatchObject({ errcode: 0 });
@@ -290,6 +295,49 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.call('keyboardPwd/delete', { lockId, keyboardPwdId: pwd.keyboardPwdId, deleteType: 2 })).toMatchObject({ errcode: 0 });
     expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: '480613' })).toMatchObject({ opened: false });
     expect(await client.call('keyboardPwd/delete', { lockId, keyboardPwdId: pwd.keyboardPwdId, deleteType: 2 })).toMatchObject({ errcode: -2009 });
+  });
+
+  it('makes a face photo into feature data for one lock (multipart), and face/add takes only that', async () => {
+    const { lockId } = await client.lockWithGateway();
+    const { lockId: other } = await client.lockWithGateway();
+    const photo = png(4096);
+    const answer = await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: photo, type: 'image/png', name: 'guest.png' });
+    // Deterministic: the lock and the photo's bytes; another lock gets other feature data.
+    expect(answer).toEqual({ featureData: simFaceFeatureData(lockId, photo) });
+    expect(answer.featureData).toMatch(/^[0-9A-F]{80}$/);
+    expect(await client.featureData(lockId, photo)).toBe(answer.featureData);
+    const forOther = await client.featureData(other, photo);
+    expect(forOther).not.toBe(answer.featureData);
+
+    // face/add refuses feature data not made for this lock: garbage, a photo hash, another lock's.
+    for (const featureData of ['F0E41DEAEDF7', 'a'.repeat(64), forOther, `${String(answer.featureData).slice(0, 79)}0`]) {
+      expect(await client.call('face/add', { lockId, featureData, name: 'Guest face', addType: 2 }), featureData).toMatchObject({ errcode: -3 });
+    }
+    const face = await client.call('face/add', { lockId, featureData: String(answer.featureData).toLowerCase(), name: 'Guest face', addType: 2 });
+    expect(face).toHaveProperty('faceId');
+    expect(await client.control('POST', `/locks/${lockId}/use`, { faceId: face.faceId })).toMatchObject({ opened: true, record: { recordType: 67, success: 1, username: 'Guest face' } });
+
+    // The photo: present, jpg / png / bmp, at most 2 MB (300 KB at least and "one clear face" are not checked).
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId })).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('image is required') });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { field: 'photo', bytes: photo })).toMatchObject({ errcode: -3 });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: Buffer.from('GIF89a, not a photo TTLock takes') })).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('jpg, png or bmp') });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: png(2 * 1024 * 1024) })).toHaveProperty('featureData');
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: png(2 * 1024 * 1024 + 1) })).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('2 MB') });
+    const jpg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(512)]);
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: jpg, type: 'image/jpeg', name: 'face.jpg' })).toEqual({ featureData: simFaceFeatureData(lockId, jpg) });
+    // A form-encoded call has no photo; other calls do not take multipart.
+    expect(await client.call('face/getFeatureDataByPhoto', { lockId })).toMatchObject({ errcode: -3 });
+    expect(await client.multipart('face/list', { lockId, pageNo: 1, pageSize: 20 }, { bytes: photo })).toMatchObject({ errcode: -3 });
+
+    // The usual checks of a call: the token, the lock; a lock without a face module answers -4043 to every face call.
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId, accessToken: 'nope' }, { bytes: photo })).toMatchObject({ errcode: 10003 });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId: 1 }, { bytes: photo })).toMatchObject({ errcode: -1003 });
+    const { lockId: noFaces } = await client.lockWithGateway({ faceModule: false });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId: noFaces }, { bytes: photo })).toMatchObject({ errcode: -4043 });
+    expect(await client.call('face/add', { lockId: noFaces, featureData: simFaceFeatureData(noFaces, photo), name: 'x', addType: 2 })).toMatchObject({ errcode: -4043 });
+    expect(await client.call('face/list', { lockId: noFaces, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ errcode: -4043 });
+    await client.control('PATCH', `/locks/${noFaces}`, { faceModule: true });
+    expect(await client.featureData(noFaces, photo)).toBe(simFaceFeatureData(noFaces, photo));
   });
 
   it('plants drift on a lock behind the cloud and removes credentials silently', async () => {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { LockCloud, type Params } from './cloud';
 import { registerControlRoutes } from './control';
 import { errorBody, OK_BODY, TT, TtlockError, ttError } from './errors';
+import { parseMultipart, type SimUpload } from './faces';
 import { loadState } from './state';
 
 export interface LockSimOptions {
@@ -55,8 +56,8 @@ export const SIM_DEFAULTS = {
   password: 'sim-password',
 } as const;
 
-/** The TTLock calls the simulator answers, by path under `/v3/`. */
-type Handler = (cloud: LockCloud, params: Params, op: string) => unknown;
+/** The TTLock calls the simulator answers, by path under `/v3/`; `files` of a multipart call (MULTIPART_OPS). */
+type Handler = (cloud: LockCloud, params: Params, op: string, files: Record<string, SimUpload>) => unknown;
 
 const V3: Record<string, Handler> = {
   'lock/list': (c, p) => c.listLocks(p),
@@ -80,6 +81,7 @@ const V3: Record<string, Handler> = {
     return OK_BODY;
   },
   'identityCard/list': (c, p, op) => c.listCards(c.requireLock(op, p), p),
+  'face/getFeatureDataByPhoto': (c, p, op, files) => c.faceFeatureData(c.requireLock(op, p), files),
   'face/add': (c, p, op) => c.addFace(c.requireLock(op, p), p),
   'face/delete': async (c, p, op) => {
     await c.deleteFace(c.requireLock(op, p), p);
@@ -94,16 +96,36 @@ const V3: Record<string, Handler> = {
 };
 
 const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+/** The calls TTLock documents as multipart POSTs (a file, the other parameters in the query). */
+const MULTIPART_OPS = new Set(['face/getFeatureDataByPhoto']);
+/** A multipart body the simulator reads at most (a 2 MB photo and room to spare); more is HTTP 413. */
+const MULTIPART_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** Query string and form body of a TTLock call (TTLock documents GET with a query for reads, form POSTs for writes). */
-function paramsOf(request: FastifyRequest): Params {
+interface MultipartBody {
+  multipart: ReturnType<typeof parseMultipart>;
+}
+
+/**
+ * Query string and body of a TTLock call (TTLock documents GET with a query for reads, form POSTs
+ * for writes, and multipart for a photo), and the files of a multipart one.
+ */
+function paramsOf(request: FastifyRequest, op?: string): { params: Params; files: Record<string, SimUpload> } {
   const params: Params = { ...(request.query as Params) };
+  let files: Record<string, SimUpload> = {};
   if (request.method === 'POST') {
     const type = request.headers['content-type'] ?? '';
-    if (!type.startsWith(FORM)) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: the body must be ${FORM}`);
-    Object.assign(params, request.body as Params);
+    if (op && MULTIPART_OPS.has(op) && type.startsWith(MULTIPART)) {
+      const parsed = (request.body as MultipartBody).multipart;
+      if (!parsed) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: the multipart body could not be read');
+      Object.assign(params, parsed.fields);
+      files = parsed.files;
+    } else {
+      if (!type.startsWith(FORM)) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: the body must be ${FORM}${op && MULTIPART_OPS.has(op) ? ` or ${MULTIPART}` : ''}`);
+      Object.assign(params, request.body as Params);
+    }
   }
-  return params;
+  return { params, files };
 }
 
 async function answer(cloud: LockCloud, path: string, reply: FastifyReply, run: () => unknown) {
@@ -156,13 +178,16 @@ export async function startLockSim(options: LockSimOptions = {}): Promise<LockSi
     return payload;
   });
 
-  app.post('/oauth2/token', (request, reply) => answer(cloud, 'oauth2/token', reply, () => cloud.oauthToken(paramsOf(request))));
+  app.addContentTypeParser(MULTIPART, { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT }, (request, body, done) => {
+    done(null, { multipart: parseMultipart(body as Buffer, request.headers['content-type'] ?? '') } satisfies MultipartBody);
+  });
+  app.post('/oauth2/token', (request, reply) => answer(cloud, 'oauth2/token', reply, () => cloud.oauthToken(paramsOf(request).params)));
   for (const [op, handler] of Object.entries(V3)) {
     const route = (request: FastifyRequest, reply: FastifyReply) =>
       answer(cloud, op, reply, () => {
-        const params = paramsOf(request);
+        const { params, files } = paramsOf(request, op);
         cloud.authenticate(op, params);
-        return handler(cloud, params, op);
+        return handler(cloud, params, op, files);
       });
     app.get(`/v3/${op}`, route);
     app.post(`/v3/${op}`, route);

@@ -61,6 +61,11 @@ export interface SimLock {
   frozen: boolean;
   /** "Remote unlock" setting of the lock; when off, `lock/unlock` fails with -4043. */
   remoteUnlock: boolean;
+  /**
+   * The lock has a face module (TTLock's feature bits 69 / 110); when false, every face call fails
+   * with -4043. Absent (state written before it existed): true.
+   */
+  faceModule?: boolean;
   /** Gateways paired with (in range of) the lock, best signal first. */
   gatewayIds: number[];
   capacity: { passcodes: number; cards: number; faces: number };

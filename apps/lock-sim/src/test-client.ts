@@ -44,6 +44,26 @@ export class SimClient {
     return this.form(`/v3/${op}`, { clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now(), ...fields }, method);
   }
 
+  /**
+   * A TTLock multipart call (face/getFeatureDataByPhoto): clientId, accessToken, date and `fields`
+   * in the query, `file` as the body's part `field`.
+   */
+  async multipart(op: string, fields: Record<string, unknown>, file?: { field?: string; bytes: Buffer; type?: string; name?: string }): Promise<Record<string, unknown>> {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries({ clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now(), ...fields })) if (v !== undefined) params.set(k, String(v));
+    const body = new FormData();
+    if (file) body.set(file.field ?? 'image', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'face.png');
+    const response = await fetch(`${this.url}/v3/${op}?${params.toString()}`, { method: 'POST', body });
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  /** The feature data the simulated cloud makes of `photo` for a lock (face/getFeatureDataByPhoto); throws on a refusal. */
+  async featureData(lockId: number, photo: Buffer): Promise<string> {
+    const answer = await this.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: photo });
+    if (typeof answer.featureData !== 'string') throw new Error(`face/getFeatureDataByPhoto: ${JSON.stringify(answer)}`);
+    return answer.featureData;
+  }
+
   async control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.url}/sim${path}`, {
       method,

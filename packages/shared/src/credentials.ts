@@ -25,14 +25,20 @@ export const LOCK_ERROR_CODES = [
   'lock_not_found',
   'lock_frozen',
   'credential_not_found',
+  /** The lock cloud would not make a face's feature data from its photo (no clear face, size, format). */
+  'photo_rejected',
   'auth_failed',
   'network',
   'provider_error',
 ] as const;
 export type TLockErrorCode = (typeof LOCK_ERROR_CODES)[number];
 
-/** Why the last delivery attempt failed: a lock cloud's refusal, or a room without a lock. */
-export const DELIVERY_ERRORS = ['no_lock', ...LOCK_ERROR_CODES] as const;
+/**
+ * Why the last delivery attempt failed: a lock cloud's refusal, a room without a lock, or a face
+ * whose photo is no longer in the upload store (`photo_missing`).
+ */
+export const DELIVERY_ERRORS = ['no_lock', 'photo_missing', ...LOCK_ERROR_CODES] as const;
+export type TDeliveryError = (typeof DELIVERY_ERRORS)[number];
 
 /** Spec: air (over the air), custom, one-time valid; validity can be permanent. */
 export const PASSWORD_KINDS = ['air', 'custom', 'one_time'] as const;

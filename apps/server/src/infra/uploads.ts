@@ -38,17 +38,24 @@ function storedFile(dir: string, hotelId: number, url: string): string | undefin
 }
 
 /**
- * A picture this hotel uploaded, read back and recognised again by its bytes (the name says
- * nothing): its type, size and SHA-256. Undefined when the path is not one of the hotel's uploads,
- * the file is gone, or it is not a picture.
+ * The bytes of a picture this hotel uploaded, recognised again by its bytes (the name says
+ * nothing). Undefined when the path is not one of the hotel's uploads, the file is gone, or it is
+ * not a picture.
  */
-export async function readStoredPicture(dir: string, hotelId: number, url: string): Promise<{ type: string; size: number; sha256: string } | undefined> {
+export async function readStoredPictureBytes(dir: string, hotelId: number, url: string): Promise<{ bytes: Buffer; type: string; ext: string } | undefined> {
   const file = storedFile(dir, hotelId, url);
   if (!file) return undefined;
   const bytes = await fs.readFile(file).catch(() => undefined);
   const kind = bytes && sniffImage(bytes);
   if (!bytes || !kind) return undefined;
-  return { type: kind.type, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { bytes, type: kind.type, ext: kind.ext };
+}
+
+/** A picture this hotel uploaded, as `readStoredPictureBytes` finds it: its type, size and SHA-256. */
+export async function readStoredPicture(dir: string, hotelId: number, url: string): Promise<{ type: string; size: number; sha256: string } | undefined> {
+  const stored = await readStoredPictureBytes(dir, hotelId, url);
+  if (!stored) return undefined;
+  return { type: stored.type, size: stored.bytes.length, sha256: createHash('sha256').update(stored.bytes).digest('hex') };
 }
 
 /** Deletes an uploaded picture of this hotel (a face photo nobody refers to any more). */

@@ -12,7 +12,9 @@ import { LOCK_ERROR_CODES, type TLockErrorCode } from '@console/shared';
  * them: -2012 no_gateway, -3002 gateway_offline, -3003 gateway_busy, -3036 lock_offline,
  * -3037 lock_busy, -3007 duplicate_code, -2032 code_too_simple, -3006 code_length,
  * -3009 / -4056 storage_full, -4043 not_supported, 30006 / 30007 rate_limited, -1003
- * lock_not_found, -2025 lock_frozen (the adapter's table in ttlock.ts is the source).
+ * lock_not_found, -2025 lock_frozen (the adapter's table in ttlock.ts is the source); a refusal of
+ * face/getFeatureDataByPhoto that is not about the lock, the account, the call rate or the cloud
+ * itself is photo_rejected (TTLock publishes no code of its own for a photo it cannot use).
  */
 export { LOCK_ERROR_CODES };
 export type LockErrorCode = TLockErrorCode;
@@ -27,6 +29,7 @@ export const PERMANENT_LOCK_ERRORS: ReadonlySet<LockErrorCode> = new Set([
   'lock_not_found',
   'lock_frozen',
   'auth_failed',
+  'photo_rejected',
 ]);
 
 export class LockProviderError extends Error {
@@ -77,6 +80,14 @@ export interface FaceOnLock extends Validity {
   /** TTLock faceId. */
   ref: string;
   name: string;
+}
+
+/** A face photo as the lock cloud is sent it: a JPG or PNG (TTLock also takes BMP), its bytes whole. */
+export interface FacePhoto {
+  bytes: Buffer;
+  /** `image/jpeg`, `image/png`. */
+  contentType: string;
+  fileName: string;
 }
 
 export interface LockSummary {
@@ -144,7 +155,14 @@ export interface LockProvider {
   deleteCard(lockId: string, ref: string): Promise<void>;
   listCards(lockId: string): Promise<CardOnLock[]>;
 
-  /** A face pushed through the gateway (TTLock face/add with featureData, addType 2). */
+  /**
+   * The feature data of the face in `photo` for this lock's face module (TTLock
+   * face/getFeatureDataByPhoto, multipart): what `addFace` is given. It depends on the lock (its
+   * face module), so it is asked for each lock. A photo the cloud cannot use (no clear face, too
+   * small or large, not a picture) is `photo_rejected`; a lock without a face module `not_supported`.
+   */
+  faceFeatureData(lockId: string, photo: FacePhoto): Promise<string>;
+  /** A face pushed through the gateway (TTLock face/add with featureData from `faceFeatureData`, addType 2). */
   addFace(lockId: string, input: { featureData: string; name: string } & Validity): Promise<{ ref: string }>;
   deleteFace(lockId: string, ref: string): Promise<void>;
   listFaces(lockId: string): Promise<FaceOnLock[]>;

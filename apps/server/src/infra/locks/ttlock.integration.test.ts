@@ -1,10 +1,14 @@
-import { SIM_DEFAULTS, SimClient, startLockSim, startReceiver, type LockSim } from '@console/lock-sim';
+import { randomBytes } from 'node:crypto';
+import { SIM_DEFAULTS, SimClient, simFaceFeatureData, startLockSim, startReceiver, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockProviderError, type LockErrorCode } from './provider';
 import { parseTtlockCallback, TtlockProvider, type TtlockOptions } from './ttlock';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A face photo as the console keeps it (the simulator looks at its first bytes and its size only). */
+const photo = (size = 2048) => ({ bytes: Buffer.concat([PNG_SIGNATURE, randomBytes(size - PNG_SIGNATURE.length)]), contentType: 'image/png', fileName: 'face-1.png' });
 
 /** The real adapter, over HTTP, against the simulator. */
 function adapter(sim: LockSim, options: Partial<TtlockOptions> = {}): TtlockProvider {
@@ -149,17 +153,77 @@ describe('TTLock adapter against the lock simulator', () => {
     await expectCode(ttlock.deleteCard(lockId, ref), 'credential_not_found', -1021);
   });
 
-  it('faces: add through the gateway, list, open, delete', async () => {
+  it('faces: feature data from the photo, add through the gateway, list, open, delete', async () => {
     const lockId = await newLock();
     const startAt = new Date(Date.now() - HOUR);
     const endAt = new Date(Date.now() + HOUR);
-    const { ref } = await ttlock.addFace(lockId, { featureData: 'F0E41DEAEDF7F31420D5', name: 'Guest face', startAt, endAt });
+    const face = photo();
+    const featureData = await ttlock.faceFeatureData(lockId, face);
+    expect(featureData).toBe(simFaceFeatureData(Number(lockId), face.bytes));
+    // face/add takes only what the cloud made for this lock.
+    await expectCode(ttlock.addFace(lockId, { featureData: 'F0E41DEAEDF7F31420D5', name: 'Guest face', startAt, endAt }), 'provider_error', -3);
+    const { ref } = await ttlock.addFace(lockId, { featureData, name: 'Guest face', startAt, endAt });
     expect(await use(lockId, { faceId: Number(ref) })).toMatchObject({ opened: true });
     expect(await ttlock.listFaces(lockId)).toEqual([{ ref, name: 'Guest face', startAt, endAt }]);
     await ttlock.deleteFace(lockId, ref);
     expect(await use(lockId, { faceId: Number(ref) })).toMatchObject({ opened: false });
     expect(await ttlock.listFaces(lockId)).toEqual([]);
     await expectCode(ttlock.deleteFace(lockId, ref), 'credential_not_found', -3);
+  });
+
+  it('asks face/getFeatureDataByPhoto as TTLock documents it: multipart `image`, the rest in the query, a new token when it is refused', async () => {
+    const lockId = await newLock();
+    const sent: { url: URL; method: string | undefined; contentType: string | null; image: File | null }[] = [];
+    const spy = adapter(sim, {
+      fetch: async (input, init) => {
+        const url = new URL(String(input));
+        if (url.pathname === '/v3/face/getFeatureDataByPhoto') {
+          const body = init?.body instanceof FormData ? init.body : null;
+          sent.push({ url, method: init?.method, contentType: new Headers(init?.headers).get('content-type'), image: body?.get('image') instanceof File ? (body.get('image') as File) : null });
+        }
+        return fetch(input, init);
+      },
+    });
+    const face = photo(4096);
+    expect(await spy.faceFeatureData(lockId, face)).toBe(simFaceFeatureData(Number(lockId), face.bytes));
+    const [call] = sent;
+    expect(call!.method).toBe('POST');
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({ clientId: SIM_DEFAULTS.clientId, accessToken: expect.any(String), lockId, date: expect.stringMatching(/^\d{13}$/) });
+    // fetch writes the multipart content type with its boundary itself.
+    expect(call!.contentType).toBeNull();
+    expect({ name: call!.image?.name, type: call!.image?.type, size: call!.image?.size }).toEqual({ name: 'face-1.png', type: 'image/png', size: 4096 });
+    expect(Buffer.from(await call!.image!.arrayBuffer()).equals(face.bytes)).toBe(true);
+
+    // A revoked token: a new one, and the photo sent again.
+    await control.control('POST', '/tokens/expire');
+    expect(await spy.faceFeatureData(lockId, face)).toBe(simFaceFeatureData(Number(lockId), face.bytes));
+    expect(sent.length).toBe(3);
+    // The same photo on another lock is other feature data.
+    const other = await newLock();
+    expect(await spy.faceFeatureData(other, face)).not.toBe(await spy.faceFeatureData(lockId, face));
+  });
+
+  it('maps face/getFeatureDataByPhoto refusals: a photo it cannot use is photo_rejected (permanent), the rest as usual', async () => {
+    const lockId = await newLock();
+    const rejected = await expectCode(ttlock.faceFeatureData(lockId, photo(2 * 1024 * 1024 + 1)), 'photo_rejected', -3);
+    expect(rejected.retryable).toBe(false);
+    expect(rejected.vendorMessage).toContain('2 MB');
+    await expectCode(ttlock.faceFeatureData(lockId, { bytes: Buffer.from('GIF89a not a photo'), contentType: 'image/gif', fileName: 'x.gif' }), 'photo_rejected', -3);
+    expect(await ttlock.faceFeatureData(lockId, photo(2 * 1024 * 1024))).toMatch(/^[0-9A-F]{80}$/);
+    await expectCode(ttlock.faceFeatureData('1', photo()), 'lock_not_found', -1003);
+    await expectCode(ttlock.faceFeatureData(await newLock({ faceModule: false }), photo()), 'not_supported', -4043);
+    // TTLock's generic failure and a code it does not publish: the photo; its internal error and the call rate: not.
+    for (const [code, expected] of [[1, 'photo_rejected'], [-4999, 'photo_rejected'], [90000, 'provider_error'], [30006, 'rate_limited'], [-2025, 'lock_frozen']] as const) {
+      await control.control('POST', '/failures/next', { code, op: 'face/getFeatureDataByPhoto', lockId: Number(lockId) });
+      const error = await expectCode(ttlock.faceFeatureData(lockId, photo()), expected, code);
+      expect(error.retryable, String(code)).toBe(expected !== 'photo_rejected' && expected !== 'lock_frozen');
+    }
+    // An answer without hexadecimal feature data.
+    const empty = adapter(sim, { fetch: async (input, init) => (String(input).includes('getFeatureDataByPhoto') ? Response.json({ featureData: '' }) : fetch(input, init)) });
+    await expectCode(empty.faceFeatureData(lockId, photo()), 'photo_rejected');
+    // No answer at all is the network's fault: retried.
+    const down = adapter(sim, { fetch: async (input, init) => (String(input).includes('getFeatureDataByPhoto') ? new Response('bad gateway', { status: 502 }) : fetch(input, init)) });
+    await expectCode(down.faceFeatureData(lockId, photo()), 'network');
   });
 
   it('unlocks through the gateway and reads the records, oldest first, within the range', async () => {

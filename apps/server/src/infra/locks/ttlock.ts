@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type CardOnLock,
   type FaceOnLock,
+  type FacePhoto,
   type LockErrorCode,
   type LockProvider,
   LockProviderError,
@@ -22,7 +23,8 @@ import {
  *   kept and refreshed (refresh_token grant) before it expires; a call answered "token invalid"
  *   (10003 / 10004) gets a new token and is sent once more.
  * - Every call carries clientId, accessToken and date (ms; the cloud wants it within 5 minutes of
- *   its clock). Writes are form-encoded POSTs, reads GETs with a query, as TTLock documents them.
+ *   its clock). Writes are form-encoded POSTs, reads GETs with a query, as TTLock documents them;
+ *   face/getFeatureDataByPhoto alone is a multipart POST (the photo in `image`, the rest in the query).
  * - Credentials go through the lock's gateway (addType / deleteType 2): addType 1, TTLock's default,
  *   only records a code that is already on the lock.
  * - Failures are LockProviderError: TTLock's errcode mapped to our codes, the vendor code kept.
@@ -79,6 +81,11 @@ const ERRCODES: ReadonlyMap<number, LockErrorCode> = new Map<number, LockErrorCo
 ]);
 
 const TOKEN_INVALID = new Set([10003, 10004]);
+/**
+ * Published errcodes that are `provider_error` but never about a photo: the date window, bad JSON,
+ * an internal error, the wrong region, not the lock's admin, permission denied.
+ */
+const NOT_ABOUT_THE_PHOTO = new Set([80000, 80002, 90000, 30008, 20002, -2018]);
 /** TTLock's "Invalid Parameter", which face/delete answers for a face id it does not know. */
 const INVALID_PARAMETER = -3;
 
@@ -204,17 +211,26 @@ export class TtlockProvider implements LockProvider {
   // ---------------------------------------------------------------------------------------------
   // HTTP, OAuth and errors
 
-  /** One HTTP exchange; anything but a JSON object back is a `network` failure. */
-  private async http(path: string, fields: Fields, method: 'GET' | 'POST'): Promise<Answer> {
+  /**
+   * One HTTP exchange; anything but a JSON object back is a `network` failure. With `file`, a
+   * multipart POST: the fields go in the query and the file is the body's one part.
+   */
+  private async http(path: string, fields: Fields, method: 'GET' | 'POST', file?: { field: string } & FacePhoto): Promise<Answer> {
     const form = new URLSearchParams();
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, String(value));
-    const url = method === 'GET' ? `${this.baseUrl}${path}?${form.toString()}` : `${this.baseUrl}${path}`;
+    const url = method === 'GET' || file ? `${this.baseUrl}${path}?${form.toString()}` : `${this.baseUrl}${path}`;
+    let body: string | FormData | undefined;
+    if (file) {
+      body = new FormData();
+      body.set(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.fileName);
+    } else if (method === 'POST') body = form.toString();
     let response: Response;
     try {
       response = await this.fetch(url, {
         method,
-        headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
-        body: method === 'POST' ? form.toString() : undefined,
+        // fetch writes a multipart body's own content type, boundary included.
+        headers: method === 'POST' && !file ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+        body,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
@@ -295,11 +311,11 @@ export class TtlockProvider implements LockProvider {
   }
 
   /** A `/v3` call; a "token invalid" answer gets one new token and one more try. */
-  private async call(op: string, fields: Fields, method: 'GET' | 'POST'): Promise<Answer> {
+  private async call(op: string, fields: Fields, method: 'GET' | 'POST', file?: { field: string } & FacePhoto): Promise<Answer> {
     let renewed = false;
     for (;;) {
       const accessToken = await this.accessToken();
-      const answer = await this.http(`/v3/${op}`, { clientId: this.options.clientId, accessToken, date: this.now(), ...fields }, method);
+      const answer = await this.http(`/v3/${op}`, { clientId: this.options.clientId, accessToken, date: this.now(), ...fields }, method, file);
       const errcode = TtlockProvider.errcodeOf(answer);
       if (errcode === 0) return answer;
       if (TOKEN_INVALID.has(errcode) && !renewed) {
@@ -465,6 +481,27 @@ export class TtlockProvider implements LockProvider {
   async listCards(lockId: string): Promise<CardOnLock[]> {
     const items = await this.all('identityCard/list', { lockId, orderBy: 1 }, PAGE.cards, (i) => i.cardId);
     return items.map((i) => ({ ref: str(i.cardId), cardNumber: str(i.cardNumber), name: str(i.cardName), ...validityOf(i) }));
+  }
+
+  /**
+   * face/getFeatureDataByPhoto: the photo as multipart field `image`, clientId, accessToken, lockId
+   * and date in the query; the answer is `{ featureData }`, a hexadecimal string. TTLock publishes
+   * no errcode for a photo it cannot use: a refusal that is not about the lock, its face module, the
+   * account, the call rate or the cloud itself (`provider_error` in the table and not in
+   * NOT_ABOUT_THE_PHOTO: -3, 1, codes it does not list), and an answer without hexadecimal feature
+   * data, are `photo_rejected`.
+   */
+  async faceFeatureData(lockId: string, photo: FacePhoto): Promise<string> {
+    let answer: Answer;
+    try {
+      answer = await this.call('face/getFeatureDataByPhoto', { lockId }, 'POST', { field: 'image', ...photo });
+    } catch (error) {
+      if (error instanceof LockProviderError && error.code === 'provider_error' && typeof error.vendorCode === 'number' && !NOT_ABOUT_THE_PHOTO.has(error.vendorCode)) throw new LockProviderError('photo_rejected', error.vendorCode, error.vendorMessage);
+      throw error;
+    }
+    const featureData = str(answer.featureData);
+    if (!/^[0-9A-Fa-f]+$/.test(featureData)) throw new LockProviderError('photo_rejected', undefined, 'face/getFeatureDataByPhoto answered without hexadecimal featureData');
+    return featureData;
   }
 
   async addFace(lockId: string, input: { featureData: string; name: string } & Validity): Promise<{ ref: string }> {

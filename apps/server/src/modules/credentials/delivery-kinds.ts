@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { TPrisma } from '../../db/client';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
+import { readStoredPictureBytes } from '../../infra/uploads';
 
 /** The kinds of credential the delivery engine carries to locks. Cards join here. */
 export const CREDENTIAL_KINDS = ['password', 'face'] as const;
@@ -25,8 +28,30 @@ export interface DeliveryRow {
   /** Password fields. */
   passwordKind?: 'air' | 'custom' | 'one_time';
   code?: string | null;
-  /** Face fields: what the lock is sent to know the face by (the photo's SHA-256, hex). */
-  featureData?: string;
+  /**
+   * Face fields: the face's photo in the upload store (`Face.imageUrl`) and the SHA-256 it had when
+   * the face was made (`Face.imageSha256`). The lock cloud makes the feature data from it at each push.
+   */
+  photo?: { url: string; sha256: string };
+}
+
+/** What a push may need besides the provider: where the upload store is (face photos). */
+export interface PushContext {
+  uploadDir: string;
+}
+
+/**
+ * A delivery that cannot succeed for a reason of ours, not the lock's: it fails at once with `code`
+ * (`photo_missing`: the face's photo is no longer in the upload store, or is not the one it was).
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    readonly code: 'photo_missing',
+    message?: string,
+  ) {
+    super(message ?? code);
+    this.name = 'DeliveryFailure';
+  }
 }
 
 export interface DeliveryPatch {
@@ -45,7 +70,8 @@ export interface CredentialKindHandler {
   load(prisma: TPrisma, id: number): Promise<DeliveryRow | null>;
   /** Credentials with lock work to do (pending or removing), as job data. */
   findWork(prisma: TPrisma, scope: { hotelId?: number; stayId?: number; roomId?: number; guestId?: number; customerId?: number }): Promise<{ kind: CredentialKind; id: number; version: number }[]>;
-  push(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<{ ref: string; code?: string }>;
+  /** Puts it on the lock. May throw DeliveryFailure besides LockProviderError. */
+  push(provider: LockProvider, lockId: string, row: DeliveryRow, context: PushContext): Promise<{ ref: string; code?: string }>;
   remove(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
   /**
    * Makes the lock's copy (`providerRef`) carry the row's validity, for a credential already on the
@@ -141,12 +167,15 @@ const passwordHandler: CredentialKindHandler = {
   },
 };
 
-/** Face authorisations: the face's feature data pushed to the room's lock (TTLock face/add, addType 2). */
+/**
+ * Face authorisations: the face's photo made into feature data for the room's lock by the lock
+ * cloud (TTLock face/getFeatureDataByPhoto), then pushed (face/add, addType 2).
+ */
 const faceHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const a = await prisma.faceAuthorization.findUnique({
       where: { id },
-      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, note: true, face: { select: { note: true, imageSha256: true } }, room: { select: { lockId: true } } },
+      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, note: true, face: { select: { note: true, imageUrl: true, imageSha256: true } }, room: { select: { lockId: true } } },
     });
     if (!a) return null;
     return {
@@ -161,7 +190,7 @@ const faceHandler: CredentialKindHandler = {
       validUntil: a.validUntil,
       revokeReason: a.revokeReason,
       lockName: lockName('face', a.id, a.face.note),
-      featureData: a.face.imageSha256,
+      photo: { url: a.face.imageUrl, sha256: a.face.imageSha256 },
     };
   },
   async findWork(prisma, { guestId, customerId, ...scope }) {
@@ -169,8 +198,14 @@ const faceHandler: CredentialKindHandler = {
     const rows = await prisma.faceAuthorization.findMany({ where: { ...scope, ...face, deliveryState: { in: [...WORK_STATES] } }, select: { id: true, version: true }, orderBy: { id: 'asc' } });
     return rows.map((r) => ({ kind: 'face' as const, id: r.id, version: r.version }));
   },
-  async push(provider, lockId, row) {
-    return provider.addFace(lockId, { featureData: row.featureData ?? '', name: row.lockName, startAt: row.validFrom, endAt: row.validUntil });
+  async push(provider, lockId, row, context) {
+    // The photo the face was made with: gone from the upload store, or not the same bytes, it
+    // cannot become feature data (a new face with a new photo can).
+    const stored = row.photo && (await readStoredPictureBytes(path.resolve(context.uploadDir), row.hotelId, row.photo.url));
+    if (!row.photo || !stored) throw new DeliveryFailure('photo_missing', `face photo ${row.photo?.url ?? '(none)'} is not in the upload store`);
+    if (createHash('sha256').update(stored.bytes).digest('hex') !== row.photo.sha256) throw new DeliveryFailure('photo_missing', `face photo ${row.photo.url} is not the photo the face was made with`);
+    const featureData = await provider.faceFeatureData(lockId, { bytes: stored.bytes, contentType: stored.type, fileName: `face-${row.id}.${stored.ext}` });
+    return provider.addFace(lockId, { featureData, name: row.lockName, startAt: row.validFrom, endAt: row.validUntil });
   },
   async remove(provider, lockId, row) {
     if (row.providerRef) await provider.deleteFace(lockId, row.providerRef);

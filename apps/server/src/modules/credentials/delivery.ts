@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
 import type { Deps } from '../../context';
-import { LockProviderError, type LockErrorCode, type LockProvider } from '../../infra/locks/provider';
-import { CREDENTIAL_KINDS, credentialKind, type CredentialKind, type DeliveryRow } from './delivery-kinds';
+import type { TDeliveryError } from '@console/shared';
+import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
+import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow } from './delivery-kinds';
 
 /**
  * The delivery engine (docs/credential-delivery.md): a credential row holds what the lock should
@@ -95,6 +96,8 @@ export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: stri
     try {
       return await step(deps, provider, handler, row, lockId);
     } catch (error) {
+      // Ours (a face photo gone): retrying cannot bring it back.
+      if (error instanceof DeliveryFailure) return fail(deps, handler, row, job, error.code, true);
       if (!(error instanceof LockProviderError)) throw error;
       return fail(deps, handler, row, job, error.code, !error.retryable);
     }
@@ -130,7 +133,7 @@ async function step(deps: Deps, provider: LockProvider, handler: ReturnType<type
   let pushed: { ref: string; code?: string };
   let adopted = false;
   try {
-    pushed = await handler.push(provider, lockId, row);
+    pushed = await handler.push(provider, lockId, row, { uploadDir: deps.config.uploadDir });
   } catch (error) {
     // A push whose answer was lost (a restart, a timeout) is already there: adopt it.
     if (!(error instanceof LockProviderError) || error.code !== 'duplicate_code') throw error;
@@ -160,7 +163,7 @@ async function takeOff(provider: LockProvider, handler: ReturnType<typeof creden
   }
 }
 
-async function finish(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, state: 'on_lock' | 'removed' | 'failed' | 'remove_failed', error: LockErrorCode | 'no_lock' | null, attempts?: number): Promise<DeliveryOutcome> {
+async function finish(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, state: 'on_lock' | 'removed' | 'failed' | 'remove_failed', error: TDeliveryError | null, attempts?: number): Promise<DeliveryOutcome> {
   const now = new Date();
   const saved = await handler.saveIfVersion(deps.prisma, row.id, row.version, {
     deliveryState: state,
@@ -173,7 +176,7 @@ async function finish(deps: Deps, handler: ReturnType<typeof credentialKind>, ro
   return saved ? state : 'stale';
 }
 
-async function fail(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, job: Job, code: LockErrorCode | 'no_lock', permanent: boolean): Promise<DeliveryOutcome> {
+async function fail(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, job: Job, code: TDeliveryError, permanent: boolean): Promise<DeliveryOutcome> {
   const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const finalState = row.deliveryState === 'removing' ? 'remove_failed' : 'failed';
   if (last) return finish(deps, handler, row, finalState, code, job.attemptsMade + 1);

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { simFaceFeatureData, startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
 import { TtlockProvider } from '../../infra/locks/ttlock';
@@ -92,7 +92,7 @@ afterAll(async () => {
 });
 
 describe('face delivery', () => {
-  it('puts an authorised face on the lock with the photo hash as feature data, where it opens the door, and takes it off at check-out', async () => {
+  it('puts an authorised face on the lock with the feature data the lock cloud made of its photo, where it opens the door, and takes it off at check-out', async () => {
     const d = await pairedRoom();
     const stay = await stayIn(d);
     const { face, bytes } = await newFace(d.staff);
@@ -103,7 +103,8 @@ describe('face delivery', () => {
     const onLock = await waitForState(created.id, ['on_lock', 'failed']);
     expect(onLock).toMatchObject({ deliveryState: 'on_lock', lastError: null });
     const [simFace] = await simFaces(d.lockId);
-    expect(simFace).toMatchObject({ faceId: Number(onLock.providerRef), name: lockName('face', created.id, face.note), featureData: createHash('sha256').update(bytes).digest('hex') });
+    // The photo's bytes went to face/getFeatureDataByPhoto for this lock, and its answer to face/add.
+    expect(simFace).toMatchObject({ faceId: Number(onLock.providerRef), name: lockName('face', created.id, face.note), featureData: simFaceFeatureData(Number(d.lockId), bytes) });
     expect(parseLockTag(simFace!.name)).toEqual({ kind: 'face', id: created.id });
     expect(await show(d.lockId, onLock.providerRef)).toMatchObject({ opened: true });
     // The opening is the room's unlock record, by face, in the face's name.
@@ -133,6 +134,39 @@ describe('face delivery', () => {
     expect((await retryFaceAuthorization(d.staff, { authorizationId: created.id })).deliveryState).toBe('pending');
     const onLock = await waitForState(created.id, ['on_lock', 'failed']);
     expect(onLock).toMatchObject({ deliveryState: 'on_lock', lastError: null });
+    expect(await show(d.lockId, onLock.providerRef)).toMatchObject({ opened: true });
+  });
+
+  it('fails at once with the reason when the photo is gone or changed, the cloud refuses it, or the lock has no face module', async () => {
+    const d = await pairedRoom();
+    const attempt = async (faceId: number, roomId = d.room.id) => {
+      const created = await authorizeFace(d.staff, { id: faceId, roomId });
+      return waitForState(created.id, ['failed', 'on_lock']);
+    };
+    // The photo's file is gone from the upload store: nothing to make feature data of.
+    const { face: gone } = await newFace(d.staff, 'Photo gone');
+    fs.rmSync(path.join(path.resolve(ctx.config.uploadDir), gone.imageUrl.replace(/^\/uploads\//, '')));
+    expect(await attempt(gone.id)).toMatchObject({ deliveryState: 'failed', lastError: 'photo_missing', attempts: 1 });
+    // Other bytes under its name are not the face's photo either.
+    const { face: changed } = await newFace(d.staff, 'Photo changed');
+    fs.writeFileSync(path.join(path.resolve(ctx.config.uploadDir), changed.imageUrl.replace(/^\/uploads\//, '')), png());
+    expect(await attempt(changed.id)).toMatchObject({ deliveryState: 'failed', lastError: 'photo_missing', attempts: 1 });
+    // The lock cloud cannot use the photo (TTLock publishes no code for it; -3 here): refused, not retried.
+    await control('POST', `/locks/${d.lockId}/failures`, { code: -3, message: 'no face found in the photo', ops: ['face/getFeatureDataByPhoto'] });
+    const { face: refused } = await newFace(d.staff, 'No face in it');
+    expect(await attempt(refused.id)).toMatchObject({ deliveryState: 'failed', lastError: 'photo_rejected', attempts: 1 });
+    expect(await simFaces(d.lockId)).toEqual([]);
+    await control('DELETE', `/locks/${d.lockId}/failures`);
+    // A lock without a face module.
+    const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { faceModule: false });
+    await ctx.deps.prisma.room.update({ where: { id: d.otherRoom.id }, data: { lockId: String(lock.lockId) } });
+    const { face: noModule } = await newFace(d.staff, 'No module');
+    expect(await attempt(noModule.id, d.otherRoom.id)).toMatchObject({ deliveryState: 'failed', lastError: 'not_supported', attempts: 1 });
+    // A good photo still goes on: the feature data asked for, then face/add.
+    const { face: good, bytes } = await newFace(d.staff, 'Good photo');
+    const onLock = await attempt(good.id);
+    expect(onLock).toMatchObject({ deliveryState: 'on_lock', lastError: null });
+    expect((await simFaces(d.lockId)).map((f) => f.featureData)).toEqual([simFaceFeatureData(Number(d.lockId), bytes)]);
     expect(await show(d.lockId, onLock.providerRef)).toMatchObject({ opened: true });
   });
 
