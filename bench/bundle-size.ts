@@ -8,9 +8,10 @@
  *   1. the entry: the `<script type="module">` of dist/index.html and every `<link rel="modulepreload">`
  *      (checked against the static import closure of the `index.html` entry of Vite's manifest,
  *      dist/.vite/manifest.json: both must name the same files);
- *   2. the interface language: one locale chunk (the dynamic import of src/lib/i18n.ts that
- *      `main.tsx` awaits before rendering); the largest of the 12 gzipped, so the figure holds
- *      for every language;
+ *   2. the interface language: the first part of one language's texts (the dynamic import of
+ *      src/lib/i18n.ts that `main.tsx` awaits before rendering; the later part, src/lib/text-parts.ts,
+ *      comes after the first paint and is printed, not counted); the largest of the 12 gzipped, so
+ *      the figure holds for every language;
  *   3. the route: for each route file matched by the page (__root, and `_auth` for signed-in pages),
  *      every chunk the router plugin split out of it (`<file>?tsr-split=...`: component, loader,
  *      error/pending/not-found components, all loaded before the page renders), with the static
@@ -145,15 +146,21 @@ function main() {
   }
   const entry = new Set([...fromHtml, ...fromManifest]);
 
-  // 2. The locale chunks: exactly the 12 languages, no other JSON of locales/.
-  const localeChunks = Object.entries(manifest).filter(([key]) => /(^|\/)locales\/[^/]+\.json$/.test(key));
+  // 2. The locale chunks: each of the 12 languages in two parts (apps/web/src/lib/text-parts.ts),
+  //    `first` before the first paint (counted), `later` after it (printed); no other JSON of locales/.
+  const localeChunks = Object.entries(manifest).filter(([key]) => /(^|\/)locales\/[^/]+\.json(\?part=(first|later))?$/.test(key));
   const headers = new Set<string>(LANGUAGE_HEADERS);
-  const locales = localeChunks.filter(([key]) => headers.has(path.basename(key, '.json')));
-  const strays = localeChunks.filter(([key]) => !headers.has(path.basename(key, '.json')));
-  if (strays.length) problems.push(`the locale glob bundles files that are not languages: ${strays.map(([k]) => k).join(', ')}`);
-  if (locales.length !== headers.size) problems.push(`expected ${headers.size} locale chunks, found ${locales.length}`);
+  const headerOf = (key: string) => path.basename(key.split('?')[0]!, '.json');
+  const partOf = (key: string) => /\?part=(first|later)$/.exec(key)?.[1];
+  const locales = localeChunks.filter(([key]) => headers.has(headerOf(key)) && partOf(key) === 'first');
+  const laterLocales = localeChunks.filter(([key]) => headers.has(headerOf(key)) && partOf(key) === 'later');
+  const strays = localeChunks.filter(([key]) => !headers.has(headerOf(key)) || !partOf(key));
+  if (strays.length) problems.push(`the locale glob bundles files that are not parts of a language: ${strays.map(([k]) => k).join(', ')}`);
+  if (locales.length !== headers.size) problems.push(`expected ${headers.size} first-part locale chunks, found ${locales.length}`);
+  if (laterLocales.length !== headers.size) problems.push(`expected ${headers.size} later-part locale chunks, found ${laterLocales.length}`);
   if (!locales.length) throw new Error('the manifest has no locale chunk');
   const [largestLocaleKey, largestLocale] = locales.reduce((a, b) => (sizeOf(b[1].file).gzip > sizeOf(a[1].file).gzip ? b : a));
+  const largestLater = laterLocales.length ? laterLocales.reduce((a, b) => (sizeOf(b[1].file).gzip > sizeOf(a[1].file).gzip ? b : a)) : undefined;
 
   // 3. The routes.
   const rows: string[] = [];
@@ -227,7 +234,8 @@ function main() {
   for (const row of rows) console.log(row);
   console.log(
     `\nEntry (index.html script + ${entry.size - 1} modulepreloads): ${kb(entryGzip)} kB gzipped. ` +
-      `Locale counted: ${path.basename(largestLocaleKey)} (${kb(sizeOf(largestLocale.file).gzip)} kB gzipped, the largest of ${locales.length}).`,
+      `Locale counted: ${path.basename(largestLocaleKey)} (${kb(sizeOf(largestLocale.file).gzip)} kB gzipped, the largest first part of ${locales.length}; ` +
+      `the later parts, fetched after the first paint, up to ${largestLater ? kb(sizeOf(largestLater[1].file).gzip) : '-'} kB).`,
   );
   for (const line of details) console.log(`- ${line}`);
   console.log('\nLoaded after the first paint, on idle or first use (not counted): the lazy chunks these files import, routes and locales aside.');

@@ -1,13 +1,35 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { textPart } from './src/lib/text-parts';
 
 const root = path.resolve(__dirname, '../..');
 
+/**
+ * `locales/<lang>.json?part=first|later`: one part of a language's texts (src/lib/text-parts.ts), as
+ * a module whose default export is that part. The file is watched: an edit reloads it.
+ */
+function localeParts(): Plugin {
+  return {
+    name: 'locale-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = /[\\/]locales[\\/][\w-]+\.json\?part=(first|later)$/.exec(id);
+      if (!match) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const texts = textPart(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>, match[1] as 'first' | 'later');
+      // JSON.parse of a string literal: parsed faster than the same object as code.
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`, moduleType: 'js' };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [localeParts(), tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
   resolve: {
     alias: { '@': path.resolve(__dirname, 'src'), '@locales': path.join(root, 'locales') },
   },

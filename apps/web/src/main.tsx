@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { i18next, initI18n } from './lib/i18n';
+import { i18next, initI18n, loadLaterTexts } from './lib/i18n';
+import { whenIdle } from './lib/lazy';
 import { queryClient } from './lib/trpc';
 import { router } from './router';
 import { SessionExpiredDialog } from './features/session/session-expired-dialog';
@@ -27,6 +28,8 @@ async function bootstrap() {
       </QueryClientProvider>
     </StrictMode>,
   );
+  // The texts only other pages use, fetched once the page has painted (lib/text-parts.ts).
+  whenIdle(() => void loadLaterTexts().catch(() => undefined));
 }
 
 void bootstrap();

@@ -4,25 +4,42 @@ import type { TLanguage } from '@console/shared';
 import { currentLanguage } from './language';
 
 /**
- * Every locale is its own chunk; only the chosen one is downloaded. The folder also holds the
- * package.json and tsconfig.json of the locale tests: they are left out of the bundle.
+ * Every language is its own pair of chunks (src/lib/text-parts.ts): the first part before the
+ * first paint, the later part after it. Only the chosen language is downloaded. The folder also
+ * holds the package.json and tsconfig.json of the locale tests: they are left out of the bundle.
  */
-const locales = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../../../../locales/*.json',
-  '!../../../../locales/package.json',
-  '!../../../../locales/tsconfig.json',
-]);
+type Texts = Record<string, unknown>;
+const firstParts = import.meta.glob<{ default: Texts }>(['../../../../locales/*.json', '!../../../../locales/package.json', '!../../../../locales/tsconfig.json'], { query: '?part=first' });
+const laterParts = import.meta.glob<{ default: Texts }>(['../../../../locales/*.json', '!../../../../locales/package.json', '!../../../../locales/tsconfig.json'], { query: '?part=later' });
 
-export async function loadLocale(header: string): Promise<Record<string, unknown>> {
-  const loader = locales[`../../../../locales/${header}.json`];
+function loaderOf(parts: Record<string, () => Promise<{ default: Texts }>>, header: string) {
+  const loader = parts[`../../../../locales/${header}.json`];
   if (!loader) throw new Error(`no locale file for ${header}`);
-  return (await loader()).default;
+  return loader;
+}
+
+let later: Promise<void> | undefined;
+
+/**
+ * Adds the later part of the chosen language's texts (once; again after a failure). Started when
+ * the browser is idle after the first paint; awaited before a page that needs it is shown.
+ */
+export function loadLaterTexts(): Promise<void> {
+  later ??= (async () => {
+    const header = currentLanguage().header;
+    const texts = (await loaderOf(laterParts, header)()).default;
+    i18next.addResourceBundle(header, 'translation', texts, true, true);
+  })().catch((error: unknown) => {
+    later = undefined;
+    throw error;
+  });
+  return later;
 }
 
 /** Loads the chosen language, then sets `lang` and `dir` on <html> (Arabic lays out right to left). */
 export async function initI18n(): Promise<TLanguage> {
   const language = currentLanguage();
-  const resources = await loadLocale(language.header);
+  const resources = (await loaderOf(firstParts, language.header)()).default;
   await i18next.use(initReactI18next).init({
     resources: { [language.header]: { translation: resources } },
     lng: language.header,

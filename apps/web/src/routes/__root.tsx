@@ -3,12 +3,16 @@ import { Outlet, createRootRouteWithContext, useRouterState } from '@tanstack/re
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesProvider } from '@/components/unsaved-changes';
+import { loadLaterTexts } from '@/lib/i18n';
+import { FIRST_PART_PATHS } from '@/lib/text-parts';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Pages other than sign-in and the board need the later part of the texts (lib/text-parts.ts).
+  beforeLoad: ({ location }) => (FIRST_PART_PATHS.has(location.pathname) ? undefined : loadLaterTexts()),
   component: RootLayout,
 });
 
