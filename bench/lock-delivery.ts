@@ -1,23 +1,26 @@
 /**
  * `pnpm --filter @console/bench run lock-delivery`: issue 7 §8, credential delivery at scale.
  *   1,000 custom passwords issued through the password service to the rooms of 100 simulated locks
- *   (10 each, each lock behind its own gateway), delivered by the real engine: BullMQ workers on
- *   Redis, the real TTLock adapter over HTTP, the simulator as a child process (apps/lock-sim).
- *   Runs, in rounds, each on 100 fresh locks:
+ *   (10 each, each lock behind its own gateway), delivered by the real engine: BullMQ on Redis,
+ *   worker processes as `pnpm worker` runs them (src/worker.ts, one credential worker of
+ *   concurrency 8 each), the real TTLock adapter over HTTP, the simulator a child process
+ *   (apps/lock-sim). The passwords are issued while the queue is paused; the clock runs from its
+ *   resume to the last credential's final state. Runs, in rounds, each on 100 fresh locks:
  *     - bare client, every lock at once: the same 1,000 `keyboardPwd/add` calls sent straight to the
- *       simulator, one write per lock at a time, all locks in parallel (the simulator's capacity:
- *       the baseline);
- *     - bare client, 8 at a time: the same, at most 8 writes in flight (the credential worker's
- *       concurrency), one per lock;
- *     - engine, no faults;
- *     - engine with faults: 10 locks offline for the first OFFLINE_MS, then back; 5% of the
- *       credentials meet an injected retryable failure (3 locks answer "lock busy", -3037, to every
- *       write for the first 1 s: per-lock injection; 20 single writes on 20 other locks answered
- *       "gateway busy", -3003: /sim/failures/next); and 10 codes were put on their lock at the
- *       keypad beforehand, so those 10 credentials are meant to fail (duplicate_code).
- *   Each engine run asserts: every credential in a final state (on_lock, or failed when it was
- *   meant to), none lost (the credentials on_lock in the database are the passcodes of the run on
- *   the simulated locks, code and keyboardPwdId), none twice on a lock.
+ *       simulator, one write per lock at a time, all locks in parallel: the simulator's capacity,
+ *       the baseline;
+ *     - bare client, at most 8 (then 16) writes in flight, one per lock: what one (two) worker
+ *       processes could do at best;
+ *     - engine, 1 worker process, then 2, no faults;
+ *     - engine, 1 worker process, with faults: 10 locks offline for the first OFFLINE_MS, then back;
+ *       5% of the credentials meet an injected retryable failure (3 locks answer "lock busy", -3037,
+ *       to every write until each of their 30 credentials was refused once: the per-lock injection
+ *       of /sim/locks/:id/failures; 20 single writes on 20 other locks answered "gateway busy",
+ *       -3003: /sim/failures/next); and 10 codes were put on their lock at the keypad beforehand,
+ *       so those 10 credentials are meant to fail (duplicate_code).
+ *   Each engine run asserts: every credential in a final state (on_lock, or failed with
+ *   duplicate_code when it was meant to), none lost (the credentials on_lock in the database are
+ *   exactly the run's passcodes on the simulated locks, code and keyboardPwdId), none twice on a lock.
  *
  * Environment: BENCH_ROUNDS (default 2), BENCH_BACKOFF_MS (LOCK_DELIVERY_BACKOFF_MS, default 50),
  * BENCH_OFFLINE_MS (default 2000), BENCH_LATENCY_MS (the simulator's gateway latency, default
@@ -35,7 +38,6 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
-import { startWorkers } from '../apps/server/src/jobs/workers.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { createPassword } from '../apps/server/src/modules/credentials/password.service.ts';
 import { createLogger } from '../apps/server/src/server.ts';

@@ -310,7 +310,12 @@ async function main() {
   } finally {
     await client.end().catch(() => {});
     await pool.end().catch(() => {});
-    if (deps) await closeDeps(deps);
+    if (deps) {
+      // The keys of this run (the app's queues, here and in its child process).
+      const keys = await deps.redis.keys(`benchlkr:${process.pid}:*`);
+      if (keys.length) await deps.redis.del(...keys);
+      await closeDeps(deps);
+    }
     if (process.env.BENCH_KEEP_DB === '1') console.log(`Kept the database: ${db.url}`);
     else await db.drop();
   }
