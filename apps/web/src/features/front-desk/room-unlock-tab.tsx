@@ -150,6 +150,7 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
             page={page}
             pageSize={pageSize}
             total={total}
+            totalCapped={records.data?.totalCapped ?? false}
             pageSizeOptions={LIMITS.pageSizeOptions}
             onPageChange={setPage}
             onPageSizeChange={(size) => {

@@ -192,6 +192,7 @@ export function UnlockRecordsPage() {
         page: search.page,
         pageSize: search.pageSize,
         total,
+        totalCapped: list.data?.totalCapped ?? false,
         pageSizeOptions: LIMITS.pageSizeOptions,
         onPageChange: (page) => setSearch({ page }),
         onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
