@@ -275,6 +275,9 @@ describe('room board counts kept by the database', () => {
     const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 8 });
     try {
       let changes = 0;
+      // One clock for every period: periods computed from Date.now() at different moments overlap
+      // by the milliseconds between them when their hours are adjacent (one room picked twice).
+      const base = Date.now();
       // 8 connections, each 30 transactions of 1-3 random changes of random rooms: stays begun,
       // reserved, ended, expired; rooms dirtied, cleaned, taken out of order and back.
       await Promise.all(
@@ -294,7 +297,7 @@ describe('room board counts kept by the database', () => {
                   else if (pick === 2) await client.query(`UPDATE "Room" SET "maintenance" = CASE WHEN "maintenance" = 'none' THEN 'out_of_order'::"MaintenanceStatus" ELSE 'none' END WHERE "id" = $1`, [room]);
                   else if (pick === 3 || pick === 4) {
                     // A stay of its own period (no overlap with any other), begun or to come.
-                    const start = Date.now() + (pick === 3 ? -1 : 1) * (1 + worker * 1000 + t * 10 + k) * 3_600_000;
+                    const start = base + (pick === 3 ? -1 : 1) * (1 + worker * 1000 + t * 10 + k) * 3_600_000;
                     await client.query(
                       `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "updatedAt") VALUES ($1, $2, $3, $4, $5, now())`,
                       [h.hotel.id, room, pick === 3 ? 'in_house' : 'reserved', new Date(start), new Date(start + 3_600_000)],
