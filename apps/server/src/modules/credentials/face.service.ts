@@ -25,7 +25,7 @@ import { deleteStoredPicture, readStoredPicture } from '../../infra/uploads';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
-import { LIVE_DELIVERY_STATES } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES, REVOCABLE_STATES, retryState, revoke } from '../stay/revocation';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { afterCredentialChange } from './delivery';
 
@@ -293,7 +293,7 @@ export async function authorizeFace(ctx: AuthedContext, raw: TFaceAuthorizeInput
       const live = await tx.faceAuthorization.findMany({ where: { faceId: input.id, roomId: room.id, deliveryState: liveStates }, select: { id: true, validUntil: true } });
       if (live.some((a) => !isExpired(a, now))) throw alreadyAuthorized();
       // One whose time is over makes way for the new one (the lock refuses it anyway; it comes off).
-      if (live.length) await tx.faceAuthorization.updateMany({ where: { id: { in: live.map((a) => a.id) } }, data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'replaced', attempts: 0, lastError: null } });
+      if (live.length) await tx.faceAuthorization.updateMany({ where: { id: { in: live.map((a) => a.id) } }, data: revoke('replaced') });
       const row = await tx.faceAuthorization.create({
         data: { hotelId: actor.hotelId, faceId: input.id, roomId: room.id, stayId: input.stayId ?? null, note: input.note, validFrom, validUntil },
         select: authorizationSelect,
@@ -353,8 +353,8 @@ export async function revokeFaceAuthorization(ctx: AuthedContext, raw: z.input<t
   const before = await findAuthorization(ctx, ZFaceAuthorizationIdInput.parse(raw).authorizationId);
   const updated = await transaction(deps, async (tx) => {
     const { count } = await tx.faceAuthorization.updateMany({
-      where: { id: before.id, deliveryState: { in: ['pending', 'on_lock', 'failed', 'unknown', 'remove_failed'] } },
-      data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'manual', attempts: 0, lastError: null },
+      where: { id: before.id, deliveryState: { in: [...REVOCABLE_STATES] } },
+      data: revoke('manual'),
     });
     if (count) await recordAudit(tx, ctx, { action: 'face.revokeAuthorization', entityType: 'FaceAuthorization', entityId: before.id, before: { deliveryState: before.deliveryState } });
     return count;
@@ -368,8 +368,8 @@ export async function retryFaceAuthorization(ctx: AuthedContext, raw: z.input<ty
   const { deps, actor } = ctx;
   requirePermission(actor, 'credential.manage');
   const before = await findAuthorization(ctx, ZFaceAuthorizationIdInput.parse(raw).authorizationId);
-  if (before.deliveryState !== 'failed' && before.deliveryState !== 'remove_failed') throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
-  const next = before.deliveryState === 'failed' ? 'pending' : 'removing';
+  const next = retryState(before.deliveryState);
+  if (!next) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
   await transaction(deps, async (tx) => {
     const { count } = await tx.faceAuthorization.updateMany({ where: { id: before.id, deliveryState: before.deliveryState }, data: { deliveryState: next, version: { increment: 1 }, attempts: 0 } });
     if (!count) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });

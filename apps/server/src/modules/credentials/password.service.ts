@@ -8,7 +8,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
-import { LIVE_DELIVERY_STATES } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES, REVOCABLE_STATES, retryState, revoke } from '../stay/revocation';
 import { afterCredentialChange } from './delivery';
 
 /**
@@ -211,8 +211,8 @@ export async function revokePassword(ctx: AuthedContext, raw: TPasswordRevokeInp
   const before = await findPassword(ctx, input.id);
   const updated = await transaction(deps, async (tx) => {
     const { count } = await tx.lockPassword.updateMany({
-      where: { id: before.id, deliveryState: { in: ['pending', 'on_lock', 'failed', 'unknown', 'remove_failed'] } },
-      data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: input.reason, attempts: 0, lastError: null },
+      where: { id: before.id, deliveryState: { in: [...REVOCABLE_STATES] } },
+      data: revoke(input.reason),
     });
     if (count) await recordAudit(tx, ctx, { action: 'password.revoke', entityType: 'LockPassword', entityId: before.id, before: { deliveryState: before.deliveryState }, after: { revokeReason: input.reason } });
     return count;
@@ -226,8 +226,8 @@ export async function retryPassword(ctx: AuthedContext, raw: z.input<typeof ZPas
   const { deps, actor } = ctx;
   requirePermission(actor, 'credential.manage');
   const before = await findPassword(ctx, ZPasswordIdInput.parse(raw).id);
-  if (before.deliveryState !== 'failed' && before.deliveryState !== 'remove_failed') throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
-  const next = before.deliveryState === 'failed' ? 'pending' : 'removing';
+  const next = retryState(before.deliveryState);
+  if (!next) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
   await transaction(deps, async (tx) => {
     const { count } = await tx.lockPassword.updateMany({ where: { id: before.id, deliveryState: before.deliveryState }, data: { deliveryState: next, version: { increment: 1 }, attempts: 0 } });
     if (!count) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
@@ -278,7 +278,7 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
       const validity = passwordValidity(row.kind, row.validFrom, input.validUntil);
       const live = { id: row.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
       if (row.kind === 'one_time' || !validity.validUntil || validity.validUntil.getTime() <= row.validFrom.getTime()) {
-        const { count } = await tx.lockPassword.updateMany({ where: live, data: { deliveryState: 'removing', version: { increment: 1 }, revokeReason: 'limited', attempts: 0, lastError: null } });
+        const { count } = await tx.lockPassword.updateMany({ where: live, data: revoke('limited') });
         if (count) revoked.push(row.id);
         continue;
       }

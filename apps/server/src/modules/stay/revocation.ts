@@ -9,8 +9,19 @@ export const REVOKE_REASONS = ['check_out', 'cancelled', 'expired', 'room_change
 export type TRevokeReason = (typeof REVOKE_REASONS)[number];
 
 /** The change that asks the delivery engine to take a credential off its lock (a new version). */
-function revoke(reason: TRevokeReason) {
+export function revoke(reason: TRevokeReason) {
   return { deliveryState: 'removing' as const, version: { increment: 1 }, revokeReason: reason, attempts: 0, lastError: null };
+}
+
+/** States a credential is revoked from by hand: live ones, and one whose removal failed (tried again). */
+export const REVOCABLE_STATES = [...LIVE_DELIVERY_STATES, 'remove_failed'] as const;
+
+/**
+ * What a retry by hand makes of a credential's state: a failed delivery is sent again, a failed
+ * removal removed again (each a new version); null when there is nothing to retry.
+ */
+export function retryState(state: string): 'pending' | 'removing' | null {
+  return state === 'failed' ? 'pending' : state === 'remove_failed' ? 'removing' : null;
 }
 
 /**
