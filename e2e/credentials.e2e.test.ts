@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, closeRedis, launchBrowser, newContext, screenshot, screenshotDir, settle, signIn } from './support';
-import { closeSql, focusedId, openRoom, sql, text, waitForRoomStatus } from './support-stays';
+import { lockIdOf, sim } from './support-locks';
+import { closeSql, focusedId, openRoom, text, waitForRoomStatus } from './support-stays';
 
 /**
  * Lock passwords on the room page, in Chinese, Arabic and English, against the lock simulator the
@@ -30,21 +31,6 @@ const RUNS = [
   { code: 'Arabic', header: 'ar', room: '203', holder: 'standalone', pin: '729104', checkIn: false },
   { code: 'en', header: 'en', room: '105', holder: 'standalone', pin: '640285', checkIn: true },
 ] as const;
-
-/** The lock simulator's control API (docs/lock-sim.md). */
-async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const base = inject('lockSimUrl');
-  if (!base) throw new Error('the console started no lock simulator (LOCK_PROVIDER=sim)');
-  const res = await fetch(`${base}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`lock simulator ${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function lockIdOf(room: string): Promise<string> {
-  const [row] = await sql<{ lockId: string | null }>(`SELECT "lockId" FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [room]);
-  if (!row?.lockId) throw new Error(`room ${room} has no lock`);
-  return row.lockId;
-}
 
 /** Gateway writes to this lock take `ms` (null: the simulator's default), so "sending" can be seen. */
 const slowLock = (lockId: string, ms: number | null) => sim('PATCH', `/locks/${lockId}`, { latencyMs: ms });

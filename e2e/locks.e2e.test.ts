@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { api, digits, expectToast, roomByName, text } from './support-board';
-import { closeSql, openRoom, sql } from './support-stays';
+import { lockIdOf, sim } from './support-locks';
+import { closeSql, openRoom } from './support-stays';
 
 /**
  * Locks on the console (issue 7 §1, §5, §6), in Chinese, English and Arabic, against the lock
@@ -34,22 +35,6 @@ const RUNS = [
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** The lock simulator's control API (docs/lock-sim.md). */
-async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const base = inject('lockSimUrl');
-  if (!base) throw new Error('the console started no lock simulator (LOCK_PROVIDER=sim)');
-  const res = await fetch(`${base}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`lock simulator ${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function lockIdOf(room: string): Promise<string> {
-  const [row] = await sql<{ lockId: string | null }>(`SELECT "lockId" FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [room]);
-  if (!row?.lockId) throw new Error(`room ${room} has no lock`);
-  return row.lockId;
-}
-
-/** The room page's Status tab, where the lock panel is, with the lock's status drawn. */
 async function openLockPanel(page: Page, room: string) {
   await openRoom(page, room);
   await page.getByTestId('tab-status').click();

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
+import { pairedRoom, sim } from './support-locks';
+import { closeSql, text, waitForRoomStatus } from './support-stays';
 
 /**
  * A guest's stay and the lock, end to end (issue 7 §7), in Chinese, English and Arabic: check a
@@ -13,36 +14,14 @@ import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
  */
 
 let browser: Browser;
-let hotelId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  hotelId = demo!.hotelId;
 });
 afterAll(async () => {
   await browser?.close();
   await closeRedis();
   await closeSql();
 });
-
-async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const base = inject('lockSimUrl');
-  if (!base) throw new Error('the console started no lock simulator (LOCK_PROVIDER=sim)');
-  const res = await fetch(`${base}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`lock simulator ${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A room of the demo hotel with a simulated lock of its own (behind the first gateway), as an installer would pair it. */
-async function pairedRoom(name: string): Promise<{ roomId: number; lockId: string }> {
-  const { gateways } = await sim<{ gateways: { gatewayId: number }[] }>('GET', '/gateways');
-  const { lock } = await sim<{ lock: { lockId: number } }>('POST', '/locks', { name: `Room ${name}`, gatewayIds: [gateways[0]!.gatewayId] });
-  const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, 900, 20000, $3, now()) RETURNING id`,
-    [hotelId, name, String(lock.lockId)],
-  );
-  return { roomId: room!.id, lockId: String(lock.lockId) };
-}
 
 const RUNS = [
   { code: 'chs', header: 'zh-CN', room: 'F-zh', guest: '王小明', pin: '385172' },
