@@ -86,7 +86,9 @@ describe.each(RUNS)('stays in $header', ({ code, header, first, reserved, cancel
     await keepEditing();
     await page.getByTestId('form-dialog-cancel').click();
     await keepEditing();
-    // A click outside asks too; "discard" closes.
+    // A click outside asks too; "discard" closes. (Once the question above has finished closing: a
+    // click during its closing animation lands on its own fading layer, as it would for a person.)
+    await settle(page);
     await page.mouse.click(5, 400);
     await discard.waitFor();
     await page.getByTestId('discard-confirm').click();
