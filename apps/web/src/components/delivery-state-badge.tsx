@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TDeliveryState } from '@console/shared';
 import { Spinner } from '@/components/ui/spinner';
-import { isInFlight } from '@/lib/credentials';
+import { deliveryErrorKey, isInFlight } from '@/lib/credentials';
+import { formatShortDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 /**
@@ -38,5 +39,44 @@ export function DeliveryStateBadge({ state, className }: { state: TDeliveryState
       {isInFlight(state) ? <Spinner className="size-3" /> : <span className={cn('size-1.5 shrink-0 rounded-full', DOTS[state])} aria-hidden />}
       <span className="truncate">{t(`credentials.states.${state}`)}</span>
     </span>
+  );
+}
+
+/**
+ * A credential's state with its lock, as its list rows show it: the badge, the reason of the last
+ * failure (red once final, "trying again: ..." while work is in flight) and, once it is coming or
+ * has come off, why it was taken off.
+ */
+export function DeliveryStatus({ state, lastError, revokeReason, errorTestId }: { state: TDeliveryState; lastError: string | null; revokeReason?: string | null; errorTestId?: string }) {
+  const { t } = useTranslation();
+  const errorKey = deliveryErrorKey(lastError);
+  const isGone = state === 'removed' || state === 'removing';
+  return (
+    <div aria-live="polite" className="grid gap-1">
+      <DeliveryStateBadge state={state} />
+      {errorKey && (state === 'failed' || state === 'remove_failed' || state === 'unknown') && (
+        <span className="text-destructive text-xs" data-testid={errorTestId}>
+          {t(errorKey)}
+        </span>
+      )}
+      {errorKey && isInFlight(state) && (
+        <span className="text-muted-foreground text-xs" data-testid={errorTestId}>
+          {t('credentials.retrying', { reason: t(errorKey) })}
+        </span>
+      )}
+      {revokeReason && isGone && <span className="text-muted-foreground text-xs">{t(`credentials.revokeReasons.${revokeReason}`)}</span>}
+    </div>
+  );
+}
+
+/** A credential's validity: from - until, or permanent, in the hotel's time. */
+export function ValidityRange({ from, until, timeZone }: { from: string; until: string | null; timeZone: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <time dateTime={from}>{formatShortDateTime(from, timeZone)}</time>
+      {' – '}
+      {until ? <time dateTime={until}>{formatShortDateTime(until, timeZone)}</time> : t('credentials.permanent')}
+    </>
   );
 }

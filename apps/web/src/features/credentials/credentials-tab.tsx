@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Ban, History, KeyRound, Plus, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DeliveryStateBadge } from '@/components/delivery-state-badge';
+import { DeliveryStatus, ValidityRange } from '@/components/delivery-state-badge';
 import { IconAction } from '@/components/icon-action';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadError, failedQuery } from '@/components/load-error';
@@ -14,8 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { canRetry, canRevoke, deliveryErrorKey, refetchWhileInFlight, type PasswordDto } from '@/lib/credentials';
-import { formatShortDateTime } from '@/lib/format';
+import { canRetry, canRevoke, refetchWhileInFlight, type PasswordDto } from '@/lib/credentials';
 import { useMountedOnce, usePrefetchWhenIdle } from '@/lib/lazy';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
@@ -217,8 +216,6 @@ function PasswordRow({
 }) {
   const { t } = useTranslation();
   const { id, deliveryState: state } = password;
-  const errorKey = deliveryErrorKey(password.lastError);
-  const isGone = state === 'removed' || state === 'removing';
   return (
     <TableRow data-testid={`password-row-${id}`} data-state={state} data-kind={password.kind}>
       <TableCell className="max-w-56">
@@ -234,25 +231,10 @@ function PasswordRow({
         <PasswordCode id={id} code={password.code} state={state} />
       </TableCell>
       <TableCell className="text-sm whitespace-nowrap tabular-nums">
-        <time dateTime={password.validFrom}>{formatShortDateTime(password.validFrom, timeZone)}</time>
-        {' – '}
-        {password.validUntil ? <time dateTime={password.validUntil}>{formatShortDateTime(password.validUntil, timeZone)}</time> : t('credentials.permanent')}
+        <ValidityRange from={password.validFrom} until={password.validUntil} timeZone={timeZone} />
       </TableCell>
       <TableCell className="max-w-72">
-        <div aria-live="polite" className="grid gap-1">
-          <DeliveryStateBadge state={state} />
-          {errorKey && (state === 'failed' || state === 'remove_failed' || state === 'unknown') && (
-            <span className="text-destructive text-xs" data-testid={`password-${id}-error`}>
-              {t(errorKey)}
-            </span>
-          )}
-          {errorKey && (state === 'pending' || state === 'removing') && (
-            <span className="text-muted-foreground text-xs" data-testid={`password-${id}-error`}>
-              {t('credentials.retrying', { reason: t(errorKey) })}
-            </span>
-          )}
-          {password.revokeReason && isGone && <span className="text-muted-foreground text-xs">{t(`credentials.revokeReasons.${password.revokeReason}`)}</span>}
-        </div>
+        <DeliveryStatus state={state} lastError={password.lastError} revokeReason={password.revokeReason} errorTestId={`password-${id}-error`} />
       </TableCell>
       {canManage && (
         <TableCell className="text-end whitespace-nowrap">

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { History, Plus, RotateCcw, ScanFace, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DeliveryStateBadge } from '@/components/delivery-state-badge';
+import { DeliveryStatus, ValidityRange } from '@/components/delivery-state-badge';
 import { IconAction } from '@/components/icon-action';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadError, failedQuery } from '@/components/load-error';
@@ -14,8 +14,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { IN_FLIGHT_REFETCH_MS, canRetry, canRevoke, deliveryErrorKey, isInFlight } from '@/lib/credentials';
-import { formatShortDateTime } from '@/lib/format';
+import { IN_FLIGHT_REFETCH_MS, canRetry, canRevoke, isInFlight } from '@/lib/credentials';
 import { useMountedOnce, usePrefetchWhenIdle } from '@/lib/lazy';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
@@ -182,7 +181,6 @@ function AuthorizationRow({
 }) {
   const { t } = useTranslation();
   const state = a.deliveryState;
-  const errorKey = deliveryErrorKey(a.lastError);
   return (
     <TableRow data-testid={`face-authorization-${a.face.faceId}`} data-state={state}>
       <TableCell className="max-w-56">
@@ -200,16 +198,10 @@ function AuthorizationRow({
         </div>
       </TableCell>
       <TableCell className="text-sm whitespace-nowrap tabular-nums">
-        <time dateTime={a.validFrom}>{formatShortDateTime(a.validFrom, timeZone)}</time>
-        {' – '}
-        {a.validUntil ? <time dateTime={a.validUntil}>{formatShortDateTime(a.validUntil, timeZone)}</time> : t('credentials.permanent')}
+        <ValidityRange from={a.validFrom} until={a.validUntil} timeZone={timeZone} />
       </TableCell>
       <TableCell className="max-w-72">
-        <div aria-live="polite" className="grid gap-1">
-          <DeliveryStateBadge state={state} />
-          {errorKey && (state === 'failed' || state === 'remove_failed' || state === 'unknown') && <span className="text-destructive text-xs">{t(errorKey)}</span>}
-          {errorKey && isInFlight(state) && <span className="text-muted-foreground text-xs">{t('credentials.retrying', { reason: t(errorKey) })}</span>}
-        </div>
+        <DeliveryStatus state={state} lastError={a.lastError} />
       </TableCell>
       <TableCell className="text-end whitespace-nowrap">
         <div className="inline-flex gap-1">
