@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { pairedRoom, sim } from './support-locks';
-import { closeSql, sql, text } from './support-stays';
+import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
 
 /**
  * Faces, in Chinese, English and Arabic, against the console's lock simulator: a face added to
@@ -55,12 +55,12 @@ function png(): Buffer {
 }
 
 const RUNS = [
-  { code: 'chs', header: 'zh-CN', room: 'FACE-zh', faceId: 'F-ZH-01', note: '陈思远' },
-  { code: 'en', header: 'en', room: 'FACE-en', faceId: 'F-EN-01', note: 'Nora Lindqvist' },
-  { code: 'Arabic', header: 'ar', room: 'FACE-ar', faceId: 'F-AR-01', note: 'سلمى النجار' },
+  { code: 'chs', header: 'zh-CN', room: 'FACE-zh', faceId: 'F-ZH-01', note: '陈思远', mobile: '13712340001' },
+  { code: 'en', header: 'en', room: 'FACE-en', faceId: 'F-EN-01', note: 'Nora Lindqvist', mobile: '13712340002' },
+  { code: 'Arabic', header: 'ar', room: 'FACE-ar', faceId: 'F-AR-01', note: 'سلمى النجار', mobile: '13712340003' },
 ] as const;
 
-describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note }) => {
+describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mobile }) => {
   let context: BrowserContext;
   let page: Page;
   let paired: { roomId: number; lockId: string };
@@ -174,5 +174,54 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note }) =
     await page.getByTestId('room-faces-empty').waitFor({ timeout: 20_000 });
     const [auth] = await sql<{ providerRef: string }>(`SELECT a."providerRef" FROM "FaceAuthorization" a JOIN "Face" f ON f.id = a."faceId" WHERE f."faceId" = $1`, [faceId]);
     expect(await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).toMatchObject({ opened: false });
+  });
+
+  it("offers a returning guest's face at check-in; it reaches the lock with the stay, shows on the stay card, and comes off at check-out", async () => {
+    // The face belongs to a customer of the hotel with this mobile.
+    const [face] = await sql<{ id: number; hotelId: number }>(`SELECT id, "hotelId" FROM "Face" WHERE "faceId" = $1`, [faceId]);
+    const [customer] = await sql<{ id: number }>(
+      `INSERT INTO "Customer" ("hotelId", nickname, mobile, "updatedAt") VALUES ($1, $2, $3, now()) ON CONFLICT ("hotelId", mobile) DO UPDATE SET nickname = EXCLUDED.nickname RETURNING id`,
+      [face!.hotelId, note, mobile],
+    );
+    await sql(`UPDATE "Face" SET "customerId" = $1 WHERE id = $2`, [customer!.id, face!.id]);
+
+    await page.goto(`${baseUrl()}/room/${paired.roomId}`);
+    await page.getByTestId('room-detail').waitFor();
+    await page.getByTestId('action-check-in').click();
+    const dialog = page.getByTestId('check-in-dialog');
+    await dialog.waitFor();
+    await page.locator('#guest-0-name').fill(note);
+    // Not offered before the guest is known.
+    expect(await page.getByTestId('check-in-face').count()).toBe(0);
+    await page.locator('#guest-0-mobile').fill(mobile);
+    await page.getByTestId('check-in-face').waitFor();
+    expect(await page.getByTestId('check-in-face').innerText()).toContain(faceId);
+    await page.getByTestId(`authorize-face-${face!.id}`).click();
+    await page.getByTestId('check-in-face').scrollIntoViewIfNeeded();
+    if (header !== 'zh-CN') await screenshot(page, `check-in-face-${header}`);
+    await page.getByTestId('check-in-submit').click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await waitForRoomStatus(page, 'checked_in');
+
+    // On the stay card: the face, sending then on the lock, with no reload.
+    const item = page.getByTestId('stay-credentials').locator('[data-testid^="stay-face-"]');
+    await item.first().waitFor();
+    expect(await item.first().innerText()).toContain(faceId);
+    await item.and(page.locator('[data-state="on_lock"]')).waitFor({ timeout: 20_000 });
+    expect(await item.first().getByTestId('delivery-state').innerText()).toBe(text(header, 'credentials.states.on_lock'));
+    if (header !== 'zh-CN') await screenshot(page, `stay-card-face-${header}`);
+    const [auth] = await sql<{ providerRef: string; validUntil: Date; stayId: number }>(
+      `SELECT a."providerRef", a."validUntil", a."stayId" FROM "FaceAuthorization" a WHERE a."faceId" = $1 AND a."roomId" = $2 AND a."stayId" IS NOT NULL`,
+      [face!.id, paired.roomId],
+    );
+    expect(auth!.stayId).toBeGreaterThan(0);
+    expect(await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).toMatchObject({ opened: true });
+
+    // Check-out (confirmed): the face comes off the lock with the stay.
+    await page.getByTestId('action-check-out').click();
+    await page.getByTestId('check-out-confirm').waitFor();
+    await page.getByTestId('check-out-submit').click();
+    await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).opened, { timeout: 20_000, interval: 500 }).toBe(false);
   });
 });

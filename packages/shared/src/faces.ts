@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZGuestInput } from './front-desk';
 import { ZId, ZInstant, ZPageInput, ZSearch, whenValid } from './primitives';
 
 /**
@@ -89,3 +90,18 @@ export type TFaceAuthorizationListInput = z.input<typeof ZFaceAuthorizationListI
 
 export const ZFaceAuthorizationIdInput = z.object({ authorizationId: ZId });
 export const ZFaceAuthorizationNoteInput = z.object({ authorizationId: ZId, note: ZFaceAuthorizationNote });
+
+/**
+ * The faces in the database that belong to a guest, found by the guest's mobile or ID number (a
+ * returning guest, or a customer with a face): what check-in offers to authorise on the lock.
+ */
+export const ZFacesOfGuestInput = z
+  .object({
+    mobile: ZGuestInput.shape.mobile,
+    idNumber: ZGuestInput.shape.idNumber,
+  })
+  .refine((v) => Boolean(v.mobile || v.idNumber), { error: 'validation.invalid' });
+export type TFacesOfGuestInput = z.input<typeof ZFacesOfGuestInput>;
+
+/** At most this many faces of one guest are offered at check-in. */
+export const FACES_OF_GUEST_MAX = 5;

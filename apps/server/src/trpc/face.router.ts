@@ -1,4 +1,4 @@
-import { ZFaceAuthorizationIdInput, ZFaceAuthorizationListInput, ZFaceAuthorizationNoteInput, ZFaceAuthorizeInput, ZFaceCreateInput, ZFaceIdInput, ZFaceListInput, ZFaceNoteInput } from '@console/shared';
+import { ZFaceAuthorizationIdInput, ZFaceAuthorizationListInput, ZFaceAuthorizationNoteInput, ZFaceAuthorizeInput, ZFaceCreateInput, ZFaceIdInput, ZFaceListInput, ZFaceNoteInput, ZFacesOfGuestInput } from '@console/shared';
 import {
   authorizeFace,
   createFace,
@@ -6,6 +6,7 @@ import {
   getFace,
   listFaceAuthorizations,
   listFaces,
+  listFacesOfGuest,
   retryFaceAuthorization,
   revokeFaceAuthorization,
   updateFaceAuthorizationNote,
@@ -16,6 +17,8 @@ import { authedProcedure, router } from './init';
 /** The face database and faces authorised on locks. The photo is uploaded first (`/api/uploads?purpose=face`). */
 export const faceRouter = router({
   list: authedProcedure.input(ZFaceListInput).query(({ ctx, input }) => listFaces(ctx, input)),
+  /** The faces of a guest being checked in (by mobile or ID number), offered for the stay's lock. */
+  ofGuest: authedProcedure.input(ZFacesOfGuestInput).query(({ ctx, input }) => listFacesOfGuest(ctx, input)),
   get: authedProcedure.input(ZFaceIdInput).query(({ ctx, input }) => getFace(ctx, input)),
   create: authedProcedure.input(ZFaceCreateInput).mutation(({ ctx, input }) => createFace(ctx, input)),
   updateNote: authedProcedure.input(ZFaceNoteInput).mutation(({ ctx, input }) => updateFaceNote(ctx, input)),

@@ -30,10 +30,10 @@ export function canRevoke(state: TDeliveryState): boolean {
 export const IN_FLIGHT_REFETCH_MS = 1500;
 
 /**
- * `refetchInterval` of a password list query: every 1.5 s while one of its rows is being written
- * to or taken off a lock, never otherwise.
+ * `refetchInterval` of a credential list query (passwords, face authorisations): every 1.5 s
+ * while one of its rows is being written to or taken off a lock, never otherwise.
  */
-export function refetchWhileInFlight(query: { state: { data?: PasswordPage } }): number | false {
+export function refetchWhileInFlight(query: { state: { data?: { items: readonly { deliveryState: TDeliveryState }[] } } }): number | false {
   return query.state.data?.items.some((p) => isInFlight(p.deliveryState)) ? IN_FLIGHT_REFETCH_MS : false;
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  FACES_OF_GUEST_MAX,
   FACE_RULES,
   ZFaceAuthorizationIdInput,
   ZFaceAuthorizationListInput,
@@ -9,11 +10,13 @@ import {
   ZFaceIdInput,
   ZFaceListInput,
   ZFaceNoteInput,
+  ZFacesOfGuestInput,
   type TDeliveryState,
   type TFaceAuthorizationListInput,
   type TFaceAuthorizeInput,
   type TFaceCreateInput,
   type TFaceListInput,
+  type TFacesOfGuestInput,
 } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
@@ -21,12 +24,13 @@ import { containsText, searchText } from '../../db/search';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
-import { deleteStoredPicture, readStoredPicture } from '../../infra/uploads';
+import { deleteStoredPicture, makeFacePhotoPrivate, readStoredPicture } from '../../infra/uploads';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { LIVE_DELIVERY_STATES, REVOCABLE_STATES, retryState, revoke } from '../stay/revocation';
 import { findStay, requireActive } from '../stay/stay-dto';
+import { facePhotoUrl } from '../uploads/face-photos';
 import { afterCredentialChange } from './delivery';
 
 /**
@@ -43,6 +47,7 @@ export interface FaceDto {
   /** The spec's face id: the hotel's own number or name for the face. */
   faceId: string;
   note: string;
+  /** A signed URL of the photo, valid 10 to 15 minutes (decision 015); the stored path is never handed out. */
   imageUrl: string;
   guestId: number | null;
   customerId: number | null;
@@ -90,12 +95,12 @@ const faceSelect = {
 } as const satisfies Prisma.FaceSelect;
 type FaceRow = Prisma.FaceGetPayload<{ select: typeof faceSelect }>;
 
-function toFaceDto(f: FaceRow): FaceDto {
+function toFaceDto(f: FaceRow, ctx: AuthedContext): FaceDto {
   return {
     id: f.id,
     faceId: f.faceId,
     note: f.note,
-    imageUrl: f.imageUrl,
+    imageUrl: facePhotoUrl(ctx.deps, ctx.actor.hotelId, f.id),
     guestId: f.guestId,
     customerId: f.customerId,
     activeAuthorizations: f._count.authorizations,
@@ -125,10 +130,10 @@ type AuthorizationRow = Prisma.FaceAuthorizationGetPayload<{ select: typeof auth
 
 const isExpired = (a: { validUntil: Date | null }, now: Date) => a.validUntil !== null && a.validUntil.getTime() <= now.getTime();
 
-function toAuthorizationDto(a: AuthorizationRow): FaceAuthorizationDto {
+function toAuthorizationDto(a: AuthorizationRow, ctx: AuthedContext): FaceAuthorizationDto {
   return {
     id: a.id,
-    face: a.face,
+    face: { ...a.face, imageUrl: facePhotoUrl(ctx.deps, ctx.actor.hotelId, a.face.id) },
     roomId: a.roomId,
     roomName: a.room.name,
     lockId: a.room.lockId,
@@ -169,8 +174,10 @@ export async function createFace(ctx: AuthedContext, raw: TFaceCreateInput): Pro
   requirePermission(actor, 'credential.manage');
   const input = ZFaceCreateInput.parse(raw);
   const image = await readStoredPicture(uploadDir(ctx), actor.hotelId, input.imageUrl);
-  const imageError = !image ? 'validation.faceImageInvalid' : !(FACE_RULES.imageTypes as readonly string[]).includes(image.type) ? 'validation.faceImageType' : image.size > FACE_RULES.imageMaxBytes ? 'validation.faceImageTooLarge' : undefined;
+  const imageError = !image ? 'validation.faceImageInvalid' : !(FACE_RULES.imageTypes as readonly string[]).includes(image.type) ? 'validation.faceImageType' : image.size > FACE_RULES.imageMaxBytes ? 'validation.faceImageTooLarge' : image.size < FACE_RULES.imageMinBytes ? 'validation.faceImageTooSmall' : undefined;
   if (imageError || !image) throw new AppError('VALIDATION', { messageKey: imageError, fields: { imageUrl: imageError ?? 'validation.faceImageInvalid' } });
+  // A face's photo is private (decision 015), also one uploaded as a room picture.
+  await makeFacePhotoPrivate(uploadDir(ctx), actor.hotelId, input.imageUrl);
   let guestId: number | null = null;
   let customerId: number | null = null;
   if (input.guestId !== undefined) {
@@ -183,7 +190,7 @@ export async function createFace(ctx: AuthedContext, raw: TFaceCreateInput): Pro
     return await transaction(deps, async (tx) => {
       const row = await tx.face.create({ data: { hotelId: actor.hotelId, faceId: input.faceId, note: input.note, imageUrl: input.imageUrl, imageSha256: image.sha256, guestId, customerId }, select: faceSelect });
       await recordAudit(tx, ctx, { action: 'face.create', entityType: 'Face', entityId: row.id, after: { faceId: row.faceId, note: row.note, imageUrl: row.imageUrl, guestId } });
-      return toFaceDto(row);
+      return toFaceDto(row, ctx);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', { messageKey: 'faces.errors.duplicateFaceId', fields: { faceId: 'faces.errors.duplicateFaceId' }, cause: error });
@@ -202,12 +209,12 @@ export async function listFaces(ctx: AuthedContext, raw: TFaceListInput): Promis
     deps.prisma.face.findMany({ where, select: faceSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
     deps.prisma.face.count({ where }),
   ]);
-  return { items: rows.map(toFaceDto), total, page: input.page, pageSize: input.pageSize };
+  return { items: rows.map((f) => toFaceDto(f, ctx)), total, page: input.page, pageSize: input.pageSize };
 }
 
 export async function getFace(ctx: AuthedContext, raw: z.input<typeof ZFaceIdInput>): Promise<FaceDto> {
   requirePermission(ctx.actor, 'room.read');
-  return toFaceDto(await findFace(ctx, ZFaceIdInput.parse(raw).id));
+  return toFaceDto(await findFace(ctx, ZFaceIdInput.parse(raw).id), ctx);
 }
 
 export async function updateFaceNote(ctx: AuthedContext, raw: z.input<typeof ZFaceNoteInput>): Promise<FaceDto> {
@@ -220,7 +227,7 @@ export async function updateFaceNote(ctx: AuthedContext, raw: z.input<typeof ZFa
     if (!count) throw new AppError('NOT_FOUND', { messageKey: 'faces.errors.notFound' });
     await recordAudit(tx, ctx, { action: 'face.updateNote', entityType: 'Face', entityId: before.id, before: { note: before.note }, after: { note: input.note } });
   });
-  return toFaceDto(await findFace(ctx, before.id));
+  return toFaceDto(await findFace(ctx, before.id), ctx);
 }
 
 /**
@@ -307,7 +314,7 @@ export async function authorizeFace(ctx: AuthedContext, raw: TFaceAuthorizeInput
     throw error;
   }
   await afterCredentialChange(deps, actor.hotelId, { roomId: room.id });
-  return toAuthorizationDto(created);
+  return toAuthorizationDto(created, ctx);
 }
 
 const HISTORY_STATES = ['removed', 'failed', 'remove_failed'] as const;
@@ -337,7 +344,7 @@ export async function listFaceAuthorizations(ctx: AuthedContext, raw: TFaceAutho
     deps.prisma.faceAuthorization.findMany({ where, select: authorizationSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
     deps.prisma.faceAuthorization.count({ where }),
   ]);
-  return { items: rows.map(toAuthorizationDto), total, page: input.page, pageSize: input.pageSize };
+  return { items: rows.map((a) => toAuthorizationDto(a, ctx)), total, page: input.page, pageSize: input.pageSize };
 }
 
 async function findAuthorization(ctx: AuthedContext, id: number): Promise<AuthorizationRow> {
@@ -360,7 +367,7 @@ export async function revokeFaceAuthorization(ctx: AuthedContext, raw: z.input<t
     return count;
   });
   if (updated) await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
-  return toAuthorizationDto(await findAuthorization(ctx, before.id));
+  return toAuthorizationDto(await findAuthorization(ctx, before.id), ctx);
 }
 
 /** Tries a failed delivery (or removal) of an authorisation again, as a new version. */
@@ -376,7 +383,7 @@ export async function retryFaceAuthorization(ctx: AuthedContext, raw: z.input<ty
     await recordAudit(tx, ctx, { action: 'face.retryAuthorization', entityType: 'FaceAuthorization', entityId: before.id, before: { deliveryState: before.deliveryState, lastError: before.lastError }, after: { deliveryState: next } });
   });
   await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
-  return toAuthorizationDto(await findAuthorization(ctx, before.id));
+  return toAuthorizationDto(await findAuthorization(ctx, before.id), ctx);
 }
 
 /** The note of an authorisation (the console's; the lock keeps the name it was given). */
@@ -389,5 +396,21 @@ export async function updateFaceAuthorizationNote(ctx: AuthedContext, raw: z.inp
     await tx.faceAuthorization.updateMany({ where: { id: before.id, hotelId: actor.hotelId }, data: { note: input.note } });
     await recordAudit(tx, ctx, { action: 'face.updateAuthorizationNote', entityType: 'FaceAuthorization', entityId: before.id, before: { note: before.note }, after: { note: input.note } });
   });
-  return toAuthorizationDto(await findAuthorization(ctx, before.id));
+  return toAuthorizationDto(await findAuthorization(ctx, before.id), ctx);
+}
+
+/**
+ * The faces of a guest about to be checked in, found by the mobile or ID number typed at the
+ * desk: faces of the customer with that mobile, and faces taken of an earlier stay guest with that
+ * mobile or ID number. Newest first, at most FACES_OF_GUEST_MAX.
+ */
+export async function listFacesOfGuest(ctx: AuthedContext, raw: TFacesOfGuestInput): Promise<FaceDto[]> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'room.read');
+  const input = ZFacesOfGuestInput.parse(raw);
+  const who: Prisma.FaceWhereInput[] = [];
+  if (input.mobile) who.push({ customer: { mobile: input.mobile } }, { guest: { mobile: input.mobile } });
+  if (input.idNumber) who.push({ guest: { idNumber: input.idNumber } });
+  const rows = await deps.prisma.face.findMany({ where: { hotelId: actor.hotelId, OR: who }, select: faceSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: FACES_OF_GUEST_MAX });
+  return rows.map((f) => toFaceDto(f, ctx));
 }

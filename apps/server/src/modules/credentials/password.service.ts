@@ -244,6 +244,10 @@ export interface PasswordLimitResult {
   limited: number;
   /** Passwords taken off instead: one-time ones (their window is fixed) and ones that would start after the new end. */
   revoked: number;
+  /** The stay's face authorisations given the new end (they go to the lock again). */
+  limitedFaces: number;
+  /** Face authorisations taken off: they would only start after the new end. */
+  revokedFaces: number;
   /** Every password of the stay, after the change, newest first. */
   items: PasswordDto[];
 }
@@ -254,6 +258,7 @@ export interface PasswordLimitResult {
  * valid longer gets the new end (rounded as its lock applies it) as a new version the delivery
  * engine changes on the lock; a one-time password (the lock cloud fixes its window) or one that
  * would only start after the new end is taken off (`limited`). Ones already ending earlier stay.
+ * The stay's face authorisations follow the same limit (the whole stay's access is limited).
  */
 export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimitInput): Promise<PasswordLimitResult> {
   const { deps, actor } = ctx;
@@ -289,12 +294,36 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
       const { count } = await tx.lockPassword.updateMany({ where: live, data });
       if (count) limited.push({ id: row.id, validUntil: row.validUntil?.toISOString() ?? null });
     }
-    if (limited.length || revoked.length) {
-      await recordAudit(tx, ctx, { action: 'password.limit', entityType: 'Stay', entityId: stay.id, before: { passwords: limited }, after: { validUntil: input.validUntil.toISOString(), limited: limited.map((l) => l.id), revoked } });
+    // The stay's faces follow the same limit (to the minute, as a face is kept on the lock).
+    const faceLimit = new Date(Math.floor(input.validUntil.getTime() / 60_000) * 60_000);
+    const faces = await tx.faceAuthorization.findMany({
+      where: { hotelId: actor.hotelId, stayId: stay.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, OR: [{ validUntil: null }, { validUntil: { gt: faceLimit } }] },
+      select: { id: true, validFrom: true, validUntil: true, deliveryState: true },
+      orderBy: { id: 'asc' },
+    });
+    const limitedFaces: { id: number; validUntil: string | null }[] = [];
+    const revokedFaces: number[] = [];
+    for (const face of faces) {
+      const live = { id: face.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
+      if (faceLimit.getTime() <= face.validFrom.getTime()) {
+        if ((await tx.faceAuthorization.updateMany({ where: live, data: revoke('limited') })).count) revokedFaces.push(face.id);
+        continue;
+      }
+      const data = face.deliveryState === 'failed' ? { validUntil: faceLimit } : { validUntil: faceLimit, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+      if ((await tx.faceAuthorization.updateMany({ where: live, data })).count) limitedFaces.push({ id: face.id, validUntil: face.validUntil?.toISOString() ?? null });
     }
-    return { limited: limited.length, revoked: revoked.length };
+    if (limited.length || revoked.length || limitedFaces.length || revokedFaces.length) {
+      await recordAudit(tx, ctx, {
+        action: 'password.limit',
+        entityType: 'Stay',
+        entityId: stay.id,
+        before: { passwords: limited, faces: limitedFaces },
+        after: { validUntil: input.validUntil.toISOString(), limited: limited.map((l) => l.id), revoked, limitedFaces: limitedFaces.map((l) => l.id), revokedFaces },
+      });
+    }
+    return { limited: limited.length, revoked: revoked.length, limitedFaces: limitedFaces.length, revokedFaces: revokedFaces.length };
   });
-  if (counts.limited || counts.revoked) await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
+  if (counts.limited || counts.revoked || counts.limitedFaces || counts.revokedFaces) await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
   const items = await deps.prisma.lockPassword.findMany({ where: { hotelId: actor.hotelId, stayId: stay.id }, select: passwordSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   return { stayId: stay.id, validUntil: input.validUntil.toISOString(), ...counts, items: items.map(toDto) };
 }

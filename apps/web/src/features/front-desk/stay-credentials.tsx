@@ -11,14 +11,16 @@ import { trpc } from '@/lib/trpc';
 const SHOWN = 10;
 
 /**
- * The lock passwords of a stay on its card, each with where it stands with the lock (followed
- * while it is being sent or removed), and a link to the room's Credentials tab to issue, revoke
- * or try again.
+ * The lock passwords and faces of a stay on its card, each with where it stands with the lock
+ * (followed while it is being sent or removed), and a link to the room's Credentials tab to issue,
+ * revoke or try again.
  */
 export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: number }) {
   const { t } = useTranslation();
   const list = useQuery(trpc.password.list.queryOptions({ stayId, scope: 'active', page: 1, pageSize: SHOWN }, { refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } }));
+  const faces = useQuery(trpc.face.authorizations.queryOptions({ stayId, scope: 'active', page: 1, pageSize: SHOWN }, { refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } }));
   const items = list.data?.items ?? [];
+  const faceItems = faces.data?.items ?? [];
   return (
     <section className="grid gap-2" aria-labelledby="stay-credentials-heading" data-testid="stay-credentials">
       <div className="flex flex-wrap items-center gap-2">
@@ -33,14 +35,14 @@ export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: nu
           className="text-primary focus-visible:ring-ring ms-auto rounded-sm text-xs underline-offset-4 outline-none hover:underline focus-visible:ring-2"
           data-testid="stay-credentials-manage"
         >
-          {t('credentials.stayCard.manage')}
+          {t('credentials.checkIn.openCredentials')}
         </Link>
       </div>
-      {list.isLoading ? (
+      {list.isLoading || faces.isLoading ? (
         <Skeleton className="h-6 w-64" aria-label={t('common.loading')} />
-      ) : list.isError && !list.data ? (
+      ) : (list.isError && !list.data) || (faces.isError && !faces.data) ? (
         <p className="text-destructive text-sm">{t('common.loadFailed', { what: t('credentials.loadWhat') })}</p>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && faceItems.length === 0 ? (
         <p className="text-muted-foreground text-sm" data-testid="stay-credentials-none">
           {t('credentials.stayCard.none')}
         </p>
@@ -59,7 +61,22 @@ export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: nu
               </li>
             );
           })}
-          {(list.data?.total ?? 0) > SHOWN && (
+          {faceItems.map((authorization) => {
+            const errorKey = deliveryErrorKey(authorization.lastError);
+            return (
+              <li key={`face-${authorization.id}`} className="flex flex-wrap items-center gap-2" data-testid={`stay-face-${authorization.id}`} data-state={authorization.deliveryState}>
+                <span className="font-medium">{t('credentials.stayCard.face')}</span>
+                <span className="text-muted-foreground truncate" dir="auto">
+                  {authorization.face.faceId} · {authorization.face.note}
+                </span>
+                <span aria-live="polite" className="inline-flex items-center gap-2">
+                  <DeliveryStateBadge state={authorization.deliveryState} />
+                  {errorKey && (authorization.deliveryState === 'failed' || authorization.deliveryState === 'remove_failed') && <span className="text-destructive text-xs">{t(errorKey)}</span>}
+                </span>
+              </li>
+            );
+          })}
+          {((list.data?.total ?? 0) > SHOWN || (faces.data?.total ?? 0) > SHOWN) && (
             <li className="text-muted-foreground text-xs">{t('credentials.stayCard.more')}</li>
           )}
         </ul>

@@ -15,6 +15,7 @@ import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { checkInDefaults, checkInFormSchema, isCheckInField, toCheckInInput, toStayPasswordInput, type CheckInInput, type PasswordCreateInput } from './check-in-form';
 import { CheckInGuests } from './check-in-guests';
 import { CheckInOptions, CheckInPrice } from './check-in-extras';
+import { CheckInFace } from './check-in-face';
 import { CheckInPassword } from './check-in-password';
 import { isLongEnough } from './form-rules';
 import { usePriceQuote } from './price-fields';
@@ -27,8 +28,8 @@ import { StayWarningDialog, stayWarningOf, type StayWarning } from './stay-warni
  * idempotency key per opening of the dialog, sent with every attempt: a double click, a retry
  * after a lost answer or the confirmed resend never makes a second stay. A failure is shown inside
  * the dialog with the form kept; a dirty room or a guest already in another room is confirmed,
- * then the same input is sent again. A lock password asked for is issued for the new stay once the
- * check-in has succeeded (its failure leaves the stay as it is, and says so).
+ * then the same input is sent again. A lock password and the guest's faces asked for are issued for
+ * the new stay once the check-in has succeeded (their failure leaves the stay as it is, and says so).
  */
 export function CheckInDialog({
   room,
@@ -99,6 +100,28 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
     }
   };
 
+  const authorizeFace = useMutation(trpc.face.authorize.mutationOptions({ meta: { showsErrors: true } }));
+
+  /** The guest's faces ticked at check-in, authorised on the lock for the stay just made (as the password: the stay stands whatever happens). */
+  const authorizeStayFaces = async (faceIds: number[], stay: StayDto) => {
+    for (const id of faceIds) {
+      try {
+        const authorization = await authorizeFace.mutateAsync({ id, roomId: stay.roomId, stayId: stay.id });
+        toast.success(t('credentials.checkInFace.succeeded', { face: authorization.face.faceId }));
+      } catch (error) {
+        toast.error(t('credentials.checkInFace.failed', { reason: appErrorOf(error)?.message ?? t('errors.network') }), {
+          id: `stay-face-${stay.id}-${id}`,
+          duration: 20_000,
+          action: {
+            label: t('credentials.checkIn.openCredentials'),
+            onClick: () => void navigate({ to: '/room/$roomId', params: { roomId: stay.roomId }, search: { tab: 'credentials' } }),
+          },
+        });
+      }
+    }
+    void queryClient.invalidateQueries({ queryKey: trpc.face.pathKey() });
+  };
+
   const checkIn = useMutation(
     trpc.stay.checkIn.mutationOptions({
       // Every failure is shown inside the dialog (field errors next to their fields).
@@ -111,6 +134,8 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
         // The form is kept (and unchanged) while the check-in is sent: it says which password to issue.
         const password = toStayPasswordInput(form.getValues(), stay);
         if (password) await issueStayPassword(password, stay);
+        const faceIds = form.getValues('authorizeFaceIds');
+        if (faceIds.length > 0) await authorizeStayFaces(faceIds, stay);
         onCheckedIn?.(stay);
         onOpenChange(false);
       },
@@ -164,6 +189,7 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
         <CheckInGuests form={form} timeZone={timeZone} />
         <CheckInOptions form={form} />
         {canIssuePassword && <CheckInPassword form={form} />}
+        {canIssuePassword && <CheckInFace form={form} />}
         <CheckInPrice form={form} quote={quote} currency={currency} />
       </FormDialog>
       <StayWarningDialog warning={warning} roomName={room.name} pending={checkIn.isPending} onConfirm={confirmWarning} onCancel={() => setWarning(null)} />

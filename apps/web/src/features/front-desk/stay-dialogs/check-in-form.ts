@@ -32,6 +32,8 @@ export function checkInFormSchema(timeZone: string, currency: string) {
       issuePassword: z.boolean(),
       passwordKind: z.enum(PASSWORD_KINDS),
       passwordCode: z.string(),
+      /** Faces of the guest (found in the face database) to authorise on the lock for the new stay. */
+      authorizeFaceIds: z.array(z.number()),
     })
     .superRefine((v, ctx) => {
       const checkIn = take(ctx, ['checkInAt'], checkDateTime(v.checkInAt, timeZone));
@@ -68,6 +70,7 @@ export function checkInDefaults(timeZone: string): CheckInFormValues {
     issuePassword: false,
     passwordKind: 'custom',
     passwordCode: '',
+    authorizeFaceIds: [],
   };
 }
 
