@@ -1,0 +1,92 @@
+import { type CardDump, type DecodedCard, type DecodeRefusal, decodeCard, normalizeUid } from './card';
+import type { CardKeyEntry } from './keys';
+
+/**
+ * What an offline lock knows about cards (docs/card-format.md, "At the lock"): its hotel's tag,
+ * its own lock number, the newest guest-card generation it has accepted for its room, and its
+ * denylist.
+ */
+export interface LockCardState {
+  hotelTag: number;
+  lockNumber: number;
+  /** The newest guest-card generation this lock has let in for its room; 0: none yet. */
+  newestGeneration: number;
+  denylist?: {
+    /** Card UIDs (any letter case), from the lock cloud. */
+    uids?: readonly string[];
+    /** Card ids, from the lock cloud or from cancel cards. */
+    cardIds?: readonly number[];
+  };
+}
+
+/** The lock's state and its list of key sets (current and earlier ones, tried in turn). */
+export interface LockCardConfig extends LockCardState {
+  keys: readonly CardKeyEntry[];
+}
+
+/**
+ * Why a lock refuses a card it could read:
+ * - `wrong_hotel`: another hotel's tag (only with key sets shared between hotels, which ours never are);
+ * - `denylisted`: its UID or card id is on the lock's denylist;
+ * - `wrong_room`: not a card of this lock's room;
+ * - `not_yet_valid`, `expired`: outside its validity, by the lock's clock;
+ * - `superseded`: a guest card older than the newest generation the lock has let in.
+ */
+export const LOCK_REFUSALS = ['wrong_hotel', 'denylisted', 'wrong_room', 'not_yet_valid', 'expired', 'superseded'] as const;
+export type LockRefusal = (typeof LOCK_REFUSALS)[number];
+
+/**
+ * The lock's decision. `opened`; or a refusal; or `cancel_applied` (a cancel card: the door stays
+ * shut and the lock denylists `denylistCardId`). `newestGeneration` is what the lock keeps for its
+ * room afterwards (raised by a newer guest card that opened); the caller stores both.
+ */
+export interface LockDecision {
+  opened: boolean;
+  outcome: 'opened' | 'cancel_applied' | LockRefusal;
+  newestGeneration: number;
+  /** A card id for the lock's denylist (cancel cards); null otherwise. */
+  denylistCardId: number | null;
+}
+
+/** Whether the card opens the lock with this lock number. */
+export function cardOpensRoom(card: Pick<DecodedCard, 'rooms'>, lockNumber: number): boolean {
+  return card.rooms === 'all' || card.rooms.includes(lockNumber);
+}
+
+/**
+ * What the lock decides about a card it has read (`decodeCard`), at `now` by its own clock. The
+ * checks, in this order: hotel tag, denylist (UID, card id), room, start of validity, end of
+ * validity, generation (guest cards). Pure: the caller keeps `newestGeneration` and
+ * `denylistCardId` in the lock's state.
+ */
+export function checkCardAtLock(card: DecodedCard, lock: LockCardState, now: Date): LockDecision {
+  const keep = lock.newestGeneration;
+  const refuse = (outcome: LockRefusal): LockDecision => ({ opened: false, outcome, newestGeneration: keep, denylistCardId: null });
+  if (card.hotelTag !== lock.hotelTag) return refuse('wrong_hotel');
+  const uids = new Set((lock.denylist?.uids ?? []).map((u) => u.toUpperCase()));
+  if (uids.has(normalizeUid(card.uid)) || (card.cardId !== 0 && (lock.denylist?.cardIds ?? []).includes(card.cardId))) return refuse('denylisted');
+  if (!cardOpensRoom(card, lock.lockNumber)) return refuse('wrong_room');
+  const t = now.getTime();
+  if (t < card.validFrom.getTime()) return refuse('not_yet_valid');
+  if (card.validUntil !== null && t >= card.validUntil.getTime()) return refuse('expired');
+  if (card.kind === 'cancel') return { opened: false, outcome: 'cancel_applied', newestGeneration: keep, denylistCardId: card.cancelsCardId };
+  if (card.kind === 'guest') {
+    if (card.generation < keep) return refuse('superseded');
+    return { opened: true, outcome: 'opened', newestGeneration: Math.max(keep, card.generation), denylistCardId: null };
+  }
+  return { opened: true, outcome: 'opened', newestGeneration: keep, denylistCardId: null };
+}
+
+/** A card presented at a lock: read (decodeCard), then decided (checkCardAtLock). */
+export interface PresentedCard extends Omit<LockDecision, 'outcome'> {
+  outcome: LockDecision['outcome'] | DecodeRefusal;
+  /** The card as read, when it could be. */
+  card: DecodedCard | null;
+}
+
+/** Reads and checks a card at a lock, as the lock does when a card is held to it. */
+export function presentCard(dump: CardDump, lock: LockCardConfig, now: Date): PresentedCard {
+  const read = decodeCard(dump, lock.keys, now);
+  if (!read.ok) return { opened: false, outcome: read.reason, card: null, newestGeneration: lock.newestGeneration, denylistCardId: null };
+  return { ...checkCardAtLock(read.card, lock, now), card: read.card };
+}
