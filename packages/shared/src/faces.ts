@@ -9,7 +9,11 @@ import { ZId, ZInstant, ZPageInput, ZSearch, whenValid } from './primitives';
 export const FACE_RULES = {
   faceIdMaxLength: 64,
   noteMaxLength: 100,
-  /** Face modules take colour photos of at most 2 MB (TTLock face/getFeatureDataByPhoto). */
+  /**
+   * Face modules take colour photos of 300 KB to 2 MB (TTLock face/getFeatureDataByPhoto: "size
+   * limit: 300KB~2MB, format: jpg, png, bmp"); read as binary kilo- and megabytes, the stricter reading.
+   */
+  imageMinBytes: 300 * 1024,
   imageMaxBytes: 2 * 1024 * 1024,
   /** Recognised by their first bytes, never by the name. */
   imageTypes: ['image/jpeg', 'image/png'],
@@ -21,6 +25,13 @@ export type TUploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** An upload token of `/manage/oss/token` is valid this long (seconds). */
 export const UPLOAD_TOKEN_TTL_SECONDS = 600;
+
+/**
+ * A face photo is never public: its `/uploads/...` path only names it (the face's `imageUrl` in the
+ * database, what `createFace` takes). Members see it through a signed URL valid this long, at least
+ * (decision 015); the face DTOs and the face upload's `previewUrl` carry one.
+ */
+export const FACE_PHOTO_URL_TTL_SECONDS = 600;
 
 /** The path of a picture in the upload store: `/uploads/<hotel>/<uuid>.<ext>`. */
 export const UPLOAD_PATH_REGEX = /^\/uploads\/(\d{1,10})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(png|jpg|webp|gif)$/;

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COOKIES, UPLOAD_PURPOSES, type TUploadPurpose } from '@console/shared';
 import type { Deps } from '../context';
 import { AppError, describeAppError, toAppError } from '../errors';
-import { UPLOAD_MAX_BYTES } from '../infra/uploads';
+import { isPublicPictureFile, UPLOAD_MAX_BYTES } from '../infra/uploads';
 import { resolveSession } from '../modules/auth/session.service';
+import { makeFacePhotosPrivate, readSignedFacePhoto, readSignedUploadedFacePhoto, type SignedPhoto } from '../modules/uploads/face-photos';
 import { resolveUploadToken, storeUpload } from '../modules/uploads/upload.service';
 import { checkOrigin } from './origin';
 import { requestMeta } from './meta';
@@ -17,11 +18,20 @@ import { requestMeta } from './meta';
  * either by the web session cookie (same-origin only), or by an upload token of
  * `/manage/oss/token` (legacy clients) in the `X-Upload-Token` header or a form field `token`
  * sent before the file. Room pictures need `room.manage`, face photos `credential.manage`.
- * `GET /uploads/<hotel>/<file>`: the stored pictures.
+ * A face photo's answer also has `previewUrl`, a signed URL showing it (decision 015).
+ * `GET /uploads/<hotel>/<file>`: the stored room pictures, public; never a face photo.
+ * `GET /api/faces/photo/<hotel>/<face>?exp&sig`, `GET /api/faces/upload/<hotel>/<file>?exp&sig`:
+ * a face photo through its signed URL (`modules/uploads/face-photos.ts`); 404 for anything else.
  */
 export async function registerUploads(app: FastifyInstance, deps: Deps) {
   const dir = path.resolve(deps.config.uploadDir);
   fs.mkdirSync(dir, { recursive: true });
+  // Face photos stored before decision 015 leave the public area before anything is served.
+  const moved = await makeFacePhotosPrivate(deps).catch((error: unknown) => {
+    app.log.error({ err: error }, 'could not move face photos out of the public upload area');
+    return 0;
+  });
+  if (moved) app.log.info({ moved }, 'face photos moved out of the public upload area');
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 } });
     scope.post('/api/uploads', async (req, reply) => {
@@ -59,11 +69,19 @@ export async function registerUploads(app: FastifyInstance, deps: Deps) {
       }
     });
   });
+  const sendPhoto = (reply: FastifyReply, photo: SignedPhoto | undefined) => {
+    if (!photo) return reply.callNotFound();
+    return reply.header('content-type', photo.type).header('cache-control', `private, max-age=${photo.maxAge}`).header('x-content-type-options', 'nosniff').send(photo.bytes);
+  };
+  app.get('/api/faces/photo/:hotel/:face', async (req, reply) => sendPhoto(reply, await readSignedFacePhoto(deps, req.params as { hotel: string; face: string }, req.query as Record<string, unknown>)));
+  app.get('/api/faces/upload/:hotel/:file', async (req, reply) => sendPhoto(reply, await readSignedUploadedFacePhoto(deps, req.params as { hotel: string; file: string }, req.query as Record<string, unknown>)));
   await app.register(fastifyStatic, {
     root: dir,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    // Room pictures only: a face photo is in `faces/`, which this never serves (nor anything else).
+    allowedPath: (pathName) => isPublicPictureFile(pathName),
     setHeaders(res) {
       res.header('cache-control', 'public, max-age=31536000, immutable');
     },

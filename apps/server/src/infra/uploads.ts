@@ -18,37 +18,64 @@ export function sniffImage(bytes: Buffer): { ext: string; type: string } | undef
 }
 
 /**
- * Stores a picture under `<dir>/<hotelId>/<random>.<ext>` and returns its public path `/uploads/...`;
- * undefined when the bytes are not a picture (of one of the `accept` types, when given).
+ * Where a picture lives: room pictures in the public area `<dir>/<hotel>/`, served as they are
+ * under `/uploads/`; face photos in the private area `<dir>/faces/<hotel>/`, never served as they
+ * are (decision 015). Either way a picture is named by the same path `/uploads/<hotel>/<uuid>.<ext>`.
  */
-export async function storePicture(dir: string, hotelId: number, bytes: Buffer, accept?: readonly string[]): Promise<{ url: string; type: string } | undefined> {
+export type UploadArea = 'public' | 'face';
+
+const FACE_AREA = 'faces';
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A file the `/uploads/` route may serve (a path under its root): a public picture, nothing else. */
+const PUBLIC_FILE = new RegExp(`^/\\d{1,10}/${UUID}\\.(png|jpg|webp|gif)$`);
+
+const areaDir = (dir: string, area: UploadArea, hotelId: number) => (area === 'face' ? path.join(dir, FACE_AREA, String(hotelId)) : path.join(dir, String(hotelId)));
+
+/** Whether the static route may serve this path below its root (`/<hotel>/<uuid>.<ext>`): never a face photo. */
+export function isPublicPictureFile(pathName: string): boolean {
+  return PUBLIC_FILE.test(pathName);
+}
+
+/**
+ * Stores a picture in `area` and returns its path `/uploads/<hotel>/<random>.<ext>`; undefined
+ * when the bytes are not a picture (of one of the `accept` types, when given).
+ */
+export async function storePicture(dir: string, hotelId: number, bytes: Buffer, accept?: readonly string[], area: UploadArea = 'public'): Promise<{ url: string; type: string } | undefined> {
   const kind = sniffImage(bytes);
   if (!kind || (accept && !accept.includes(kind.type))) return undefined;
   const name = `${randomUUID()}.${kind.ext}`;
-  await fs.mkdir(path.join(dir, String(hotelId)), { recursive: true });
-  await fs.writeFile(path.join(dir, String(hotelId), name), bytes);
+  await fs.mkdir(areaDir(dir, area, hotelId), { recursive: true });
+  await fs.writeFile(path.join(areaDir(dir, area, hotelId), name), bytes);
   return { url: `/uploads/${hotelId}/${name}`, type: kind.type };
 }
 
-/** The file behind a public path `/uploads/<hotel>/<uuid>.<ext>` of this hotel, or undefined for any other path. */
-function storedFile(dir: string, hotelId: number, url: string): string | undefined {
+/**
+ * The files a path `/uploads/<hotel>/<uuid>.<ext>` of this hotel may be, by area (a face photo
+ * uploaded before decision 015 is still in the public area until it is moved), or undefined for
+ * any other path.
+ */
+export function storedFiles(dir: string, hotelId: number, url: string): Record<UploadArea, string> | undefined {
   const match = UPLOAD_PATH_REGEX.exec(url);
   if (!match || Number(match[1]) !== hotelId) return undefined;
-  return path.join(dir, String(hotelId), `${match[2]}.${match[3]}`);
+  const name = `${match[2]}.${match[3]}`;
+  return { face: path.join(areaDir(dir, 'face', hotelId), name), public: path.join(areaDir(dir, 'public', hotelId), name) };
 }
 
 /**
  * The bytes of a picture this hotel uploaded, recognised again by its bytes (the name says
- * nothing). Undefined when the path is not one of the hotel's uploads, the file is gone, or it is
- * not a picture.
+ * nothing), looked for in `areas` in that order. Undefined when the path is not one of the hotel's
+ * uploads, the file is gone, or it is not a picture.
  */
-export async function readStoredPictureBytes(dir: string, hotelId: number, url: string): Promise<{ bytes: Buffer; type: string; ext: string } | undefined> {
-  const file = storedFile(dir, hotelId, url);
-  if (!file) return undefined;
-  const bytes = await fs.readFile(file).catch(() => undefined);
-  const kind = bytes && sniffImage(bytes);
-  if (!bytes || !kind) return undefined;
-  return { bytes, type: kind.type, ext: kind.ext };
+export async function readStoredPictureBytes(dir: string, hotelId: number, url: string, areas: readonly UploadArea[] = ['face', 'public']): Promise<{ bytes: Buffer; type: string; ext: string } | undefined> {
+  const files = storedFiles(dir, hotelId, url);
+  if (!files) return undefined;
+  for (const area of areas) {
+    const bytes = await fs.readFile(files[area]).catch(() => undefined);
+    if (!bytes) continue;
+    const kind = sniffImage(bytes);
+    return kind ? { bytes, type: kind.type, ext: kind.ext } : undefined;
+  }
+  return undefined;
 }
 
 /** A picture this hotel uploaded, as `readStoredPictureBytes` finds it: its type, size and SHA-256. */
@@ -58,8 +85,26 @@ export async function readStoredPicture(dir: string, hotelId: number, url: strin
   return { type: stored.type, size: stored.bytes.length, sha256: createHash('sha256').update(stored.bytes).digest('hex') };
 }
 
-/** Deletes an uploaded picture of this hotel (a face photo nobody refers to any more). */
+/**
+ * Makes a picture of this hotel a private face photo: moves it from the public area into the face
+ * area (a picture uploaded as a room picture, or a face photo stored before decision 015). True
+ * when it moved; nothing happens when it is already private or does not exist.
+ */
+export async function makeFacePhotoPrivate(dir: string, hotelId: number, url: string): Promise<boolean> {
+  const files = storedFiles(dir, hotelId, url);
+  if (!files) return false;
+  try {
+    await fs.mkdir(path.dirname(files.face), { recursive: true });
+    await fs.rename(files.public, files.face);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Deletes an uploaded picture of this hotel from both areas (a face photo nobody refers to any more). */
 export async function deleteStoredPicture(dir: string, hotelId: number, url: string): Promise<void> {
-  const file = storedFile(dir, hotelId, url);
-  if (file) await fs.rm(file, { force: true });
+  const files = storedFiles(dir, hotelId, url);
+  if (files) await Promise.all([fs.rm(files.face, { force: true }), fs.rm(files.public, { force: true })]);
 }

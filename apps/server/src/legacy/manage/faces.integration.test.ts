@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../modules/auth/session.service';
 import { createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { legacyClient } from '../../test/legacy-client';
+import { pngPhoto } from '../../test/photos';
 
 /**
  * The face actions of the legacy protocol, driven as an old console does (crypto-js envelope,
@@ -58,7 +58,14 @@ interface Page<T> {
   limit: number;
 }
 
-const PNG = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+const PNG = () => pngPhoto();
+
+/** The face's photo as the `image` of an answer shows it: a signed URL of that face (decision 015). */
+const signedImage = (hotelId: number, faceId: number) => new RegExp(`^/api/faces/photo/${hotelId}/${faceId}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`);
+const fetchImage = async (url: string) => {
+  const res = await ctx.app.inject({ method: 'GET', url });
+  return res.statusCode === 200 ? res.rawPayload : res.statusCode;
+};
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -73,14 +80,14 @@ async function hotel() {
   const session = await createSession(ctx.deps, { accountId: h.staff.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
   const call = <T = unknown>(path: string, payload: Record<string, unknown> = {}, language = 'en') => legacy.call<T>(path, payload, { token: session.token, language });
   /** What an old console does with a photo: a token from oss/token, then the upload it signs. */
-  async function uploadPhoto(): Promise<string> {
+  async function uploadPhoto(photo = PNG()): Promise<string> {
     const token = await call<{ token: string; host: string; field: string }>('oss/token');
     expect(token.errno).toBe(0);
     const boundary = '----legacy-face';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token.data.token}\r\n`),
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${token.data.field}"; filename="face.jpeg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      PNG(),
+      photo,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const uploaded = await ctx.app.inject({ method: 'POST', url: `${token.data.host}?purpose=face`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
@@ -88,8 +95,8 @@ async function hotel() {
     return (uploaded.json() as { url: string }).url;
   }
   /** A face added as an old console does: the photo, then uploadTFaceImg. */
-  async function addFace(faceId: string, note = 'Lin Wei', extra: Record<string, unknown> = {}) {
-    const res = await call<LegacyFace>('user/uploadTFaceImg', { face_id: faceId, note, image: await uploadPhoto(), ...extra });
+  async function addFace(faceId: string, note = 'Lin Wei', extra: Record<string, unknown> = {}, photo = PNG()) {
+    const res = await call<LegacyFace>('user/uploadTFaceImg', { face_id: faceId, note, image: await uploadPhoto(photo), ...extra });
     expect(res.errno, res.errmsg).toBe(0);
     return res.data;
   }
@@ -100,9 +107,12 @@ async function hotel() {
 describe('the face database (user/*)', () => {
   it('adds a face from an uploaded photo, lists it paged with a literal search, changes its note and deletes it', async () => {
     const h = await hotel();
-    const face = await h.addFace('1001', 'Lin Wei');
+    const photo = PNG();
+    const face = await h.addFace('1001', 'Lin Wei', {}, photo);
     expect(face).toMatchObject({ face_id: '1001', note: 'Lin Wei', manage_id: null, empower_count: 0 });
-    expect(face.image).toMatch(new RegExp(`^/uploads/${h.hotel.id}/[0-9a-f-]{36}\\.png$`));
+    // `image` shows the photo for a while (a signed URL); the uploaded path does not.
+    expect(face.image).toMatch(signedImage(h.hotel.id, face.id));
+    expect(await fetchImage(face.image)).toEqual(photo);
     expect(face.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await h.addFace('1002', '50% off');
     await h.addFace('1003', '50 percent');
@@ -110,6 +120,10 @@ describe('the face database (user/*)', () => {
     const all = await h.call<Page<LegacyFace>>('user/faceImgList', { page: 1, limit: 2 });
     expect(all).toMatchObject({ errno: 0, data: { total: 3, page: 1, limit: 2 } });
     expect(all.data.list.map((f) => f.face_id)).toEqual(['1003', '1002']);
+    for (const f of all.data.list) {
+      expect(f.image).toMatch(signedImage(h.hotel.id, f.id));
+      expect(await fetchImage(f.image)).toBeInstanceOf(Buffer);
+    }
     expect((await h.call<Page<LegacyFace>>('user/faceImgList', { keyword: '50%' })).data.list.map((f) => f.face_id)).toEqual(['1002']);
     expect((await h.call<Page<LegacyFace>>('user/faceImgList', { keyword: '100', page: '1', limit: '20' })).data.total).toBe(3);
 
@@ -129,7 +143,10 @@ describe('the face database (user/*)', () => {
     // A photo path of the right shape that was never uploaded: checked by the service, named as sent.
     expect((await h.call('user/uploadTFaceImg', { face_id: 'x', note: 'x', image: `/uploads/${h.hotel.id}/00000000-0000-4000-8000-000000000000.png` })).data).toEqual({ fields: { image: 'The face photo was not found. Upload it again' } });
     await h.addFace('2001');
-    const image = (await h.call<Page<LegacyFace>>('user/faceImgList')).data.list[0]!.image;
+    // The `image` of an answer is a URL to look at, not a photo to add a face with.
+    const listed = (await h.call<Page<LegacyFace>>('user/faceImgList')).data.list[0]!.image;
+    expect((await h.call('user/uploadTFaceImg', { face_id: '2002', note: 'x', image: listed })).data).toEqual({ fields: { image: 'The face photo was not found. Upload it again' } });
+    const image = await h.uploadPhoto();
     expect(await h.call('user/uploadTFaceImg', { face_id: '2001', note: 'again', image })).toMatchObject({ errno: 100006, errmsg: 'A face with this ID already exists', data: { fields: { face_id: 'A face with this ID already exists' } } });
     // Strict ids.
     for (const id of ['1.0', '1e0', true, [1], '']) expect((await h.call('user/updateFaceNote', { id, note: 'x' })).data, JSON.stringify(id)).toEqual({ fields: { id: 'Invalid ID' } });
@@ -153,11 +170,15 @@ describe('faces authorised on locks (lock/*)', () => {
     const empowered = await h.call<LegacyEmpower>('lock/empowerFace', { face_img_id: face.id, room_id: h.rooms[0]!.id, stay_id: h.stay.id, note: 'front door' });
     expect(empowered).toMatchObject({ errno: 0, data: { face_img_id: face.id, face_id: '4001', room_id: h.rooms[0]!.id, room_name: 'L101', lock_id: 'LK-1', stay_id: h.stay.id, note: 'front door', permanent: 0, expired: 0, state: 'pending', state_text: 'Sending to the lock', error: null, error_text: null } });
     expect(empowered.data.end_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/);
+    expect(empowered.data.image).toMatch(signedImage(h.hotel.id, face.id));
+    expect(await fetchImage(empowered.data.image)).toEqual(await fetchImage(face.image));
     expect((await h.call<LegacyFace>('user/updateFaceNote', { id: face.id, note: 'Lin Wei' })).data.empower_count).toBe(1);
 
     expect(await h.call('lock/empowerFace', { face_img_id: face.id, room_id: h.rooms[0]!.id })).toMatchObject({ errno: 100006, errmsg: 'This face is already authorised on this room\'s lock' });
     const list = await h.call<Page<LegacyEmpower>>('lock/empowerFaceList', { room_id: h.rooms[0]!.id });
     expect(list).toMatchObject({ errno: 0, data: { total: 1, page: 1, limit: 20, list: [{ id: empowered.data.id }] } });
+    expect(list.data.list[0]!.image).toMatch(signedImage(h.hotel.id, face.id));
+    expect(await fetchImage(list.data.list[0]!.image)).toBeInstanceOf(Buffer);
     expect((await h.call<Page<LegacyEmpower>>('lock/empowerFaceList', { face_img_id: face.id, scope: 'history' })).data.total).toBe(0);
 
     const noted = await h.call<LegacyEmpower>('user/updateLockFaceNote', { id: empowered.data.id, note: 'back door' });
@@ -171,6 +192,9 @@ describe('faces authorised on locks (lock/*)', () => {
     await ctx.deps.prisma.faceAuthorization.update({ where: { id: empowered.data.id }, data: { deliveryState: 'removed', removedAt: new Date() } });
     expect(await h.call('user/deleteTFaceImg', { id: face.id })).toMatchObject({ errno: 0 });
     expect(await ctx.deps.prisma.faceAuthorization.count({ where: { id: empowered.data.id } })).toBe(0);
+    // Its photo is gone with it: the URLs handed out show nothing.
+    expect(await fetchImage(face.image)).toBe(404);
+    expect(await fetchImage(empowered.data.image)).toBe(404);
   });
 
   it('takes times in the hotel zone, names time and id fields as sent, and refuses a stay of another room', async () => {
@@ -214,6 +238,10 @@ describe('faces across hotels', () => {
     expect((await b.call<Page<LegacyEmpower>>('lock/empowerFaceList', { face_img_id: face.id, scope: 'all' })).data.total).toBe(0);
     expect((await b.call<Page<LegacyEmpower>>('lock/empowerFaceList', { room_id: a.rooms[0]!.id, scope: 'all' })).data.total).toBe(0);
     expect((await b.call('user/uploadTFaceImg', { face_id: 'B1', note: 'x', image: face.image })).errno).toBe(100001);
+    const aPhoto = (await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: face.id } })).imageUrl;
+    expect((await b.call('user/uploadTFaceImg', { face_id: 'B1', note: 'x', image: aPhoto })).errno).toBe(100001);
+    // A's photo URL moved to B's hotel shows nothing.
+    expect(await fetchImage(face.image.replace(`/photo/${a.hotel.id}/`, `/photo/${b.hotel.id}/`))).toBe(404);
     expect(await snapshot()).toBe(before);
   });
 });

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simFaceFeatureData, startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACE_RULES } from '@console/shared';
 import type { Actor, AuthedContext } from '../../context';
 import { TtlockProvider } from '../../infra/locks/ttlock';
+import { storePicture, storedFiles } from '../../infra/uploads';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { pngPhoto } from '../../test/photos';
 import { trpcClient } from '../../test/trpc-client';
 import { storeUpload } from '../uploads/upload.service';
 import { checkIn } from '../stay/check-in';
@@ -30,9 +33,20 @@ let ctx: TestContext;
 let workers: ReturnType<typeof startWorkers>;
 let api: ReturnType<typeof trpcClient>;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A PNG of its own (its bytes, hence its SHA-256, differ from every other one). */
-const png = () => Buffer.concat([PNG_SIGNATURE, randomBytes(96)]);
+/** A real PNG of its own, of a face photo's size (its bytes, hence its SHA-256, differ from every other one). */
+const png = () => pngPhoto();
+
+/** The file of a face's photo in the upload store (its private area). */
+async function photoFile(faceId: number): Promise<string> {
+  const face = await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: faceId } });
+  return storedFiles(path.resolve(ctx.config.uploadDir), face.hotelId, face.imageUrl)!.face;
+}
+
+/** What a signed photo URL of a DTO shows: the photo's bytes, or the status. */
+async function fetchPhoto(url: string): Promise<Buffer | number> {
+  const res = await ctx.app.inject({ method: 'GET', url });
+  return res.statusCode === 200 ? res.rawPayload : res.statusCode;
+}
 
 async function control<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown): Promise<T> {
   const response = await fetch(`${sim.url}/sim${urlPath}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -57,7 +71,7 @@ async function newFace(staff: AuthedContext & { actor: Actor }, note = 'Lin Wei'
   const bytes = png();
   const { url } = await storeUpload(ctx.deps, staff.actor, 'face', bytes);
   const face = await createFace(staff, { faceId: `F-${randomUUID().slice(0, 8)}`, note, imageUrl: url, guestId });
-  return { face, bytes };
+  return { face, bytes, path: url };
 }
 
 async function stayIn(d: Awaited<ReturnType<typeof pairedRoom>>, roomId = d.room.id) {
@@ -99,6 +113,12 @@ describe('face delivery', () => {
     const created = await authorizeFace(d.staff, { id: face.id, roomId: d.room.id, stayId: stay.id, note: 'front door' });
     expect(created).toMatchObject({ deliveryState: 'pending', stayId: stay.id, note: 'front door', face: { id: face.id, faceId: face.faceId } });
     expect(created.validUntil).toBe(new Date(Math.floor(new Date(stay.expectedCheckOutAt).getTime() / 60_000) * 60_000).toISOString());
+    // The face and its authorisation show the photo by a signed URL of the face, never by its stored path.
+    expect(face.imageUrl).toMatch(new RegExp(`^/api/faces/photo/${d.hotel.id}/${face.id}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`));
+    expect(await fetchPhoto(face.imageUrl)).toEqual(bytes);
+    expect(created.face.imageUrl).toMatch(new RegExp(`^/api/faces/photo/${d.hotel.id}/${face.id}\\?`));
+    expect(await fetchPhoto(created.face.imageUrl)).toEqual(bytes);
+    expect(await fetchPhoto((await listFaceAuthorizations(d.staff, { roomId: d.room.id })).items[0]!.face.imageUrl)).toEqual(bytes);
 
     const onLock = await waitForState(created.id, ['on_lock', 'failed']);
     expect(onLock).toMatchObject({ deliveryState: 'on_lock', lastError: null });
@@ -145,11 +165,11 @@ describe('face delivery', () => {
     };
     // The photo's file is gone from the upload store: nothing to make feature data of.
     const { face: gone } = await newFace(d.staff, 'Photo gone');
-    fs.rmSync(path.join(path.resolve(ctx.config.uploadDir), gone.imageUrl.replace(/^\/uploads\//, '')));
+    fs.rmSync(await photoFile(gone.id));
     expect(await attempt(gone.id)).toMatchObject({ deliveryState: 'failed', lastError: 'photo_missing', attempts: 1 });
     // Other bytes under its name are not the face's photo either.
     const { face: changed } = await newFace(d.staff, 'Photo changed');
-    fs.writeFileSync(path.join(path.resolve(ctx.config.uploadDir), changed.imageUrl.replace(/^\/uploads\//, '')), png());
+    fs.writeFileSync(await photoFile(changed.id), png());
     expect(await attempt(changed.id)).toMatchObject({ deliveryState: 'failed', lastError: 'photo_missing', attempts: 1 });
     // The lock cloud cannot use the photo (TTLock publishes no code for it; -3 here): refused, not retried.
     await control('POST', `/locks/${d.lockId}/failures`, { code: -3, message: 'no face found in the photo', ops: ['face/getFeatureDataByPhoto'] });
@@ -281,6 +301,9 @@ describe('face database', () => {
     const gif = await storeUpload(ctx.deps, owner.actor, 'picture', Buffer.concat([Buffer.from('GIF89a'), randomBytes(32)]));
     await expect(createFace(d.staff, { faceId: 'X3', note: 'x', imageUrl: gif.url })).rejects.toMatchObject({ options: { fields: { imageUrl: 'validation.faceImageType' } } });
     await expect(createFace(d.staff, { faceId: ' ', note: 'x', imageUrl: url })).rejects.toMatchObject({ issues: [expect.objectContaining({ message: 'validation.faceIdRequired' })] });
+    // A photo under the 300 KB face modules need (stored past the upload's own check): refused too.
+    const small = await storePicture(path.resolve(ctx.config.uploadDir), d.hotel.id, pngPhoto(FACE_RULES.imageMinBytes - 1), undefined, 'face');
+    await expect(createFace(d.staff, { faceId: 'X4', note: 'x', imageUrl: small!.url })).rejects.toMatchObject({ code: 'VALIDATION', options: { fields: { imageUrl: 'validation.faceImageTooSmall' } } });
 
     await authorizeFace(d.staff, { id: face.id, roomId: d.room.id });
     await expect(authorizeFace(d.staff, { id: face.id, roomId: d.room.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'faces.errors.alreadyAuthorized' } });
@@ -309,9 +332,12 @@ describe('face database', () => {
 
     await revokeFaceAuthorization(d.staff, { authorizationId: auth.id });
     await waitForState(auth.id, ['removed']);
-    const file = path.join(path.resolve(ctx.config.uploadDir), face.imageUrl.replace(/^\/uploads\//, ''));
+    const file = await photoFile(face.id);
     expect(fs.existsSync(file)).toBe(true);
+    expect(await fetchPhoto(face.imageUrl)).toBeInstanceOf(Buffer);
     await deleteFace(d.staff, { id: face.id });
+    // Its signed URL, still within its time, shows nothing any more.
+    expect(await fetchPhoto(face.imageUrl)).toBe(404);
     expect(await ctx.deps.prisma.face.count({ where: { id: face.id } })).toBe(0);
     expect(await ctx.deps.prisma.faceAuthorization.count({ where: { id: auth.id } })).toBe(0);
     expect(fs.existsSync(file)).toBe(false);
@@ -323,7 +349,7 @@ describe('face procedures across hotels', () => {
   it('answers hotel B "not found" for every face and authorisation of hotel A, and changes nothing', async () => {
     const a = await pairedRoom();
     const b = await pairedRoom();
-    const { face } = await newFace(a.staff);
+    const { face, path: photoPath } = await newFace(a.staff);
     const auth = await authorizeFace(a.staff, { id: face.id, roomId: a.room.id });
     await waitForState(auth.id, ['on_lock']);
     const before = JSON.stringify([await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: face.id } }), await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: auth.id } })]);
@@ -343,7 +369,10 @@ describe('face procedures across hotels', () => {
     // A's face is not in B's lists, and B cannot make a face of A's photo.
     expect((await api.query('face.list', { page: 1, pageSize: 100 }, { token })).data?.items.map((f) => f.id)).not.toContain(face.id);
     expect((await api.query('face.authorizations', { page: 1, pageSize: 100, id: face.id, scope: 'all' }, { token })).data).toMatchObject({ items: [], total: 0 });
+    expect((await api.mutation('face.create', { faceId: 'B-1', note: 'x', imageUrl: photoPath }, { token })).error?.data.app?.fields).toEqual({ imageUrl: 'The face photo was not found. Upload it again' });
     expect((await api.mutation('face.create', { faceId: 'B-1', note: 'x', imageUrl: face.imageUrl }, { token })).error?.data.app?.fields).toEqual({ imageUrl: 'The face photo was not found. Upload it again' });
+    // B's lists show B's photos only: A's URL, as B would get it for A's face, shows nothing.
+    expect(await fetchPhoto(face.imageUrl.replace(`/photo/${a.hotel.id}/`, `/photo/${b.hotel.id}/`))).toBe(404);
     expect((await api.mutation('face.create', { faceId: face.faceId, note: 'same id, other hotel', imageUrl: url }, { token })).data).toMatchObject({ faceId: face.faceId });
     const after = JSON.stringify([await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: face.id } }), await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: auth.id } })]);
     expect(after).toBe(before);

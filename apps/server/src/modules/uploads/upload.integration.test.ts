@@ -5,17 +5,18 @@ import { createSession } from '../auth/session.service';
 import { createHotelWithStaff } from '../../test/factories';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { legacyClient } from '../../test/legacy-client';
+import { jpegPhoto, pngPhoto } from '../../test/photos';
 
 /**
  * Face photos through the upload store: recognised by their bytes whatever the name or the
- * declared type says, at most 2 MB, JPG or PNG; legacy clients sign the upload with the token of
+ * declared type says, 300 KB to 2 MB (TTLock's face photo sizes), JPG or PNG; legacy clients sign the upload with the token of
  * `/manage/oss/token`, the web console with its session cookie.
  */
 let ctx: TestContext;
 let legacy: ReturnType<typeof legacyClient>;
 
-const PNG = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
-const JPG = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
+const PNG = () => pngPhoto();
+const JPG = () => jpegPhoto();
 
 function multipart(filename: string, bytes: Buffer, type: string, fields: Record<string, string> = {}) {
   const boundary = '----face-upload-boundary';
@@ -43,7 +44,7 @@ async function upload(file: ReturnType<typeof multipart>, options: { purpose?: s
     },
     payload: file.body,
   });
-  return { status: res.statusCode, body: res.json() as { url: string; type: string; size: number; error: { message: string } } };
+  return { status: res.statusCode, body: res.json() as { url: string; previewUrl?: string; type: string; size: number; error: { message: string } } };
 }
 
 async function legacySession(accountId: number, hotelId: number) {
@@ -79,6 +80,8 @@ describe('face photo uploads', () => {
     const inField = await upload(multipart('face.png', PNG(), 'image/png', { token: token.token }), { purpose: 'face' });
     expect(inField.status).toBe(200);
     expect(inField.body.url).toMatch(new RegExp(`^/uploads/${h.hotel.id}/[0-9a-f-]{36}\\.png$`));
+    // The path names the photo; the signed URL shows it (http/uploads.integration.test.ts).
+    expect(inField.body.previewUrl).toMatch(new RegExp(`^/api/faces/upload/${h.hotel.id}/[0-9a-f-]{36}\\.png\\?exp=\\d+&sig=`));
     // No origin check for a token: a browser never sends one on its own.
     const inHeader = await upload(multipart('face.jpg', JPG(), 'image/jpeg'), { purpose: 'face', token: token.token, origin: 'https://elsewhere.example' });
     expect(inHeader).toMatchObject({ status: 200, body: { type: 'image/jpeg' } });
@@ -98,15 +101,22 @@ describe('face photo uploads', () => {
     expect((await upload(multipart('room.gif', gif, 'image/gif'), { purpose: 'picture', cookie: h.ownerToken })).status).toBe(200);
   });
 
-  it('refuses a face photo over 2 MB, and any file over 5 MB', async () => {
+  it('refuses a face photo under 300 KB or over 2 MB (what TTLock documents), and any file over 5 MB', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     const token = (await uploadToken(await legacySession(h.staff.id, h.hotel.id))).token;
-    const atLimit = Buffer.concat([PNG(), Buffer.alloc(FACE_RULES.imageMaxBytes - 72)]);
-    expect(atLimit.length).toBe(FACE_RULES.imageMaxBytes);
+    const atLimit = pngPhoto(FACE_RULES.imageMaxBytes);
     expect((await upload(multipart('ok.png', atLimit, 'image/png'), { purpose: 'face', token })).status).toBe(200);
-    const over = Buffer.concat([atLimit, Buffer.alloc(1)]);
+    const atMinimum = jpegPhoto(FACE_RULES.imageMinBytes);
+    expect(await upload(multipart('ok.jpg', atMinimum, 'image/jpeg'), { purpose: 'face', token })).toMatchObject({ status: 200, body: { type: 'image/jpeg', size: FACE_RULES.imageMinBytes } });
+    for (const small of [pngPhoto(FACE_RULES.imageMinBytes - 1), jpegPhoto(FACE_RULES.imageMinBytes - 1), pngPhoto(1024)]) {
+      expect(await upload(multipart('small.png', small, 'image/png'), { purpose: 'face', token })).toMatchObject({ status: 400, body: { error: { message: 'The face photo must be at least 300 KB: upload a sharper photo' } } });
+    }
+    expect((await upload(multipart('small.png', pngPhoto(1024), 'image/png'), { purpose: 'face', token, lang: 'zh-CN' })).body.error.message).toBe('人脸照片不能小于 300 KB，请上传更清晰的照片');
+    // A room picture has no minimum.
+    expect((await upload(multipart('room.png', pngPhoto(1024), 'image/png'), { purpose: 'picture', cookie: h.ownerToken })).status).toBe(200);
+    const over = pngPhoto(FACE_RULES.imageMaxBytes + 1);
     expect(await upload(multipart('big.png', over, 'image/png'), { purpose: 'face', token })).toMatchObject({ status: 413, body: { error: { message: 'The face photo must not exceed 2 MB' } } });
-    const huge = Buffer.concat([PNG(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const huge = pngPhoto(5 * 1024 * 1024 + 10);
     expect((await upload(multipart('huge.png', huge, 'image/png'), { purpose: 'face', token })).status).toBe(413);
     // The web console's cookie path applies the same rules.
     expect((await upload(multipart('big.png', over, 'image/png'), { purpose: 'face', cookie: h.staffToken })).status).toBe(413);

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { FACE_RULES, UPLOAD_TOKEN_TTL_SECONDS, type TPermission, type TUploadPurpose } from '@console/shared';
 import type { Actor, AuthedContext, Deps } from '../../context';
 import { AppError } from '../../errors';
-import { storePicture } from '../../infra/uploads';
+import { sniffImage, storePicture } from '../../infra/uploads';
+import { uploadedFacePhotoUrl } from './face-photos';
 import { requirePermission } from '../../permissions';
 import { hashToken, resolveSessionById } from '../auth/session.service';
 
 /**
- * Uploads of pictures (room photos, face photos) into the upload store (`infra/uploads.ts`,
- * served under `/uploads/`). The web console sends its session cookie to `/api/uploads`; a legacy
+ * Uploads of pictures (room photos, face photos) into the upload store (`infra/uploads.ts`): room
+ * pictures are served under `/uploads/`, face photos only through signed URLs (`face-photos.ts`,
+ * decision 015). The web console sends its session cookie to `/api/uploads`; a legacy
  * client, which has no cookie, first asks `/manage/oss/token` for a short-lived upload token and
  * sends it with the file. Either way the file is recognised by its bytes, never by its name.
  */
@@ -46,17 +48,32 @@ export async function resolveUploadToken(deps: Deps, token: string): Promise<Act
   return resolveSessionById(deps, record.sessionId, record.kind);
 }
 
+export interface UploadAnswer {
+  /** The picture's path `/uploads/<hotel>/<uuid>.<ext>`: a room's `picture`, a face's `imageUrl`. */
+  url: string;
+  type: string;
+  size: number;
+  /** A face photo only: a signed URL that shows it for a while (the path alone shows nothing). */
+  previewUrl?: string;
+}
+
 /**
  * Stores one uploaded file for `purpose`, after checking the actor may upload it and that its
- * bytes are a picture the purpose takes: any supported picture for a room, a JPG or PNG of at most
- * 2 MB for a face (what face modules accept).
+ * bytes are a picture the purpose takes: any supported picture for a room (public), a JPG or PNG
+ * of 300 KB to 2 MB for a face (what face modules accept), kept private.
  */
-export async function storeUpload(deps: Deps, actor: Actor, purpose: TUploadPurpose, bytes: Buffer): Promise<{ url: string; type: string; size: number }> {
+export async function storeUpload(deps: Deps, actor: Actor, purpose: TUploadPurpose, bytes: Buffer): Promise<UploadAnswer> {
   requirePermission(actor, PURPOSE_PERMISSION[purpose]);
-  if (purpose === 'face' && bytes.length > FACE_RULES.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: 'validation.faceImageTooLarge' });
+  const isFace = purpose === 'face';
+  if (isFace) {
+    if (bytes.length > FACE_RULES.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: 'validation.faceImageTooLarge' });
+    const kind = sniffImage(bytes);
+    if (!kind || !(FACE_RULES.imageTypes as readonly string[]).includes(kind.type)) throw new AppError('VALIDATION', { messageKey: 'validation.faceImageType' });
+    if (bytes.length < FACE_RULES.imageMinBytes) throw new AppError('VALIDATION', { messageKey: 'validation.faceImageTooSmall' });
+  }
   const dir = path.resolve(deps.config.uploadDir);
-  const accept = purpose === 'face' ? FACE_RULES.imageTypes : undefined;
-  const stored = await storePicture(dir, actor.hotelId, bytes, accept);
-  if (!stored) throw new AppError('VALIDATION', { messageKey: purpose === 'face' ? 'validation.faceImageType' : 'validation.pictureInvalid' });
-  return { ...stored, size: bytes.length };
+  const stored = await storePicture(dir, actor.hotelId, bytes, isFace ? FACE_RULES.imageTypes : undefined, isFace ? 'face' : 'public');
+  if (!stored) throw new AppError('VALIDATION', { messageKey: isFace ? 'validation.faceImageType' : 'validation.pictureInvalid' });
+  if (!isFace) return { ...stored, size: bytes.length };
+  return { ...stored, size: bytes.length, previewUrl: uploadedFacePhotoUrl(deps, actor.hotelId, stored.url) };
 }
