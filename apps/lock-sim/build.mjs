@@ -1,5 +1,5 @@
 // Bundles the simulator's command-line entry into dist/main.js (like apps/server/build.mjs):
-// npm dependencies stay external and are installed next to it.
+// npm dependencies stay external and are installed next to it; workspace packages are bundled.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 
@@ -12,7 +12,7 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies),
+  external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@console/')),
   logLevel: 'warning',
 });
 process.stdout.write('lock simulator bundled to apps/lock-sim/dist\n');

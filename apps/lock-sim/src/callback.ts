@@ -34,6 +34,8 @@ export function callbackFields(lock: Pick<SimLock, 'lockId' | 'lockMac'>, record
         lockDate: r.lockDate,
         electricQuantity: r.electricQuantity,
         serverDate: r.serverDate,
+        // The simulator's own field on room-card records (why a card was refused); TTLock sends none.
+        ...(r.reason === undefined ? {} : { reason: r.reason }),
       })),
     ),
   };

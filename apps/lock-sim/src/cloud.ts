@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type CardDump, CardFormatError, type CardKeyEntry, MAX_HOTEL_TAG, MAX_LOCK_NUMBER, normalizeUid, parseHotelCardKeys, presentCard as presentCardAtLock } from '@console/card-format';
 import { CallbackSender } from './callback';
 import { TT, ttError } from './errors';
 import { FACE_PHOTO_MAX_BYTES, isSimFeatureDataFor, photoType, simFaceFeatureData, type SimUpload } from './faces';
 import { floorToHour, generatePasscode, hasValidLength, isTooSimple } from './passcodes';
-import type { InjectedFailure, SimCard, SimFace, SimGateway, SimLock, SimPasscode, SimRecord, SimState } from './state';
+import type { InjectedFailure, SimCard, SimCardKey, SimFace, SimGateway, SimLock, SimPasscode, SimRecord, SimState } from './state';
 import { emptyState, StateWriter } from './state';
 
 const MINUTE = 60_000;
@@ -18,6 +19,10 @@ const REFRESH_TTL_MS = 10 * 365 * DAY;
 /** The cloud keeps records for six months; the lock keeps 500. */
 const CLOUD_RECORD_RETENTION_MS = 183 * DAY;
 const LOCK_RECORD_CAPACITY = 500;
+/** Key sets a lock holds at once (the current one and earlier ones whose cards have not all expired). */
+export const CARD_KEY_SETS_PER_LOCK = 8;
+/** Entries of a lock's card denylist (UIDs and card ids together); more: -4056. */
+export const CARD_DENYLIST_CAPACITY = 1000;
 
 export interface CloudOptions {
   clientId: string;
@@ -50,6 +55,11 @@ export interface NextFailure {
 }
 
 export type UseOutcome = 'opened' | 'unknown' | 'not_yet_valid' | 'expired' | 'used' | 'suspended';
+
+/** The tag a room-card record carries as its `username`: `#C` and the card id written on the card. */
+export function roomCardTag(cardId: number): string {
+  return cardId > 0 ? `#C${cardId}` : '';
+}
 
 /** Cloud record types (recordType) and the lock's own types (recordTypeFromLock) the simulator writes. */
 export const RECORD = {
@@ -105,6 +115,36 @@ function macFrom(prefix: string, id: number): string {
 function simName(name: string | undefined, fallback: string): string {
   const base = name?.trim() || fallback;
   return base.startsWith('SIM') ? base : `SIM ${base}`;
+}
+
+/**
+ * `cardKeys` of lock/setHotelCardKeys: a JSON array of 1 to CARD_KEY_SETS_PER_LOCK key sets, each
+ * { keyId, validUntil (ms; 0 or absent: none), sector, sectorKeyA, sectorKeyB, desKey, desIv,
+ * macKey }, with distinct key ids. Anything else is -3 with the reason.
+ */
+function parseCardKeys(text: string): SimCardKey[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: cardKeys is a JSON array');
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > CARD_KEY_SETS_PER_LOCK) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: cardKeys holds 1 to ${CARD_KEY_SETS_PER_LOCK} key sets`);
+  const keys = parsed.map((item: unknown, i): SimCardKey => {
+    const entry = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const keyId = typeof entry.keyId === 'string' || typeof entry.keyId === 'number' ? String(entry.keyId) : '';
+    if (!keyId || keyId.length > 64) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: cardKeys[${i}].keyId is required (at most 64 characters)`);
+    const validUntil = entry.validUntil ?? 0;
+    if (typeof validUntil !== 'number' || !Number.isInteger(validUntil) || validUntil < 0) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: cardKeys[${i}].validUntil is ms, or 0 for none`);
+    try {
+      return { keyId, validUntil: validUntil === 0 ? null : validUntil, keys: parseHotelCardKeys(entry) };
+    } catch (error) {
+      if (error instanceof CardFormatError) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: cardKeys[${i}].${error.message}`);
+      throw error;
+    }
+  });
+  if (new Set(keys.map((k) => k.keyId)).size !== keys.length) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: cardKeys has a keyId twice');
+  return keys;
 }
 
 /**
@@ -683,6 +723,80 @@ export class LockCloud {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Room cards (docs/card-format.md): a simulator extension, not part of TTLock's API
+
+  /**
+   * lock/setHotelCardKeys: the hotel's tag, the lock's number and the hotel's card key sets
+   * (`cardKeys`, a JSON array of { keyId, validUntil, sector, sectorKeyA, sectorKeyB, desKey,
+   * desIv, macKey }), replacing what the lock had, through the gateway. A new hotel tag (the lock
+   * moved to another hotel) also clears the lock's card generations and denylist.
+   */
+  async setHotelCardKeys(lock: SimLock, params: Params) {
+    const hotelTag = int(required(params, 'hotelTag'))!;
+    if (hotelTag < 1 || hotelTag > MAX_HOTEL_TAG) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: hotelTag is 1 to ${MAX_HOTEL_TAG}`);
+    const lockNumber = int(required(params, 'lockNumber'))!;
+    if (lockNumber < 1 || lockNumber > MAX_LOCK_NUMBER) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: lockNumber is 1 to ${MAX_LOCK_NUMBER}`);
+    const keys = parseCardKeys(required(params, 'cardKeys'));
+    await this.throughGateway(lock, () => {
+      if (lock.hotelCard && lock.hotelCard.hotelTag !== hotelTag) {
+        lock.cardGenerations = {};
+        lock.cardDenylist = { uids: [], cardIds: [] };
+      }
+      lock.hotelCard = { hotelTag, lockNumber, keys, updatedAt: this.now() };
+    });
+  }
+
+  /** lock/getHotelCardSettings: what the lock holds for room cards; key material is never read back. */
+  hotelCardSettings(lock: SimLock) {
+    const card = lock.hotelCard;
+    return {
+      hotelTag: card?.hotelTag ?? 0,
+      lockNumber: card?.lockNumber ?? 0,
+      keys: (card?.keys ?? []).map((k) => ({ keyId: k.keyId, validUntil: k.validUntil ?? 0, sector: k.keys.sector })),
+      denylist: { cardUids: lock.cardDenylist?.uids ?? [], cardIds: lock.cardDenylist?.cardIds ?? [] },
+      generations: lock.cardGenerations ?? {},
+    };
+  }
+
+  private denylistEntry(params: Params): { uid: string } | { cardId: number } {
+    if (params.cardUid) {
+      try {
+        return { uid: normalizeUid(params.cardUid) };
+      } catch {
+        throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: cardUid is 8 or 14 hexadecimal characters');
+      }
+    }
+    const cardId = int(params.cardId);
+    if (cardId === undefined || cardId < 1 || cardId > 0xffffffff) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: cardUid or cardId is required');
+    return { cardId };
+  }
+
+  /** lock/addHotelCardDenylist: a card UID (`cardUid`) or card id (`cardId`) the lock refuses from now on, through the gateway. */
+  async addHotelCardDenylist(lock: SimLock, params: Params) {
+    const entry = this.denylistEntry(params);
+    await this.throughGateway(lock, () => {
+      const list = (lock.cardDenylist ??= { uids: [], cardIds: [] });
+      const present = 'uid' in entry ? list.uids.includes(entry.uid) : list.cardIds.includes(entry.cardId);
+      if (present) return;
+      if (list.uids.length + list.cardIds.length >= CARD_DENYLIST_CAPACITY) throw ttError(TT.STORAGE_FULL);
+      if ('uid' in entry) list.uids.push(entry.uid);
+      else list.cardIds.push(entry.cardId);
+    });
+  }
+
+  /** lock/deleteHotelCardDenylist: takes a UID or card id off the lock's denylist, through the gateway; -1021 if it is not there. */
+  async deleteHotelCardDenylist(lock: SimLock, params: Params) {
+    const entry = this.denylistEntry(params);
+    await this.throughGateway(lock, () => {
+      const list = (lock.cardDenylist ??= { uids: [], cardIds: [] });
+      const before = list.uids.length + list.cardIds.length;
+      if ('uid' in entry) list.uids = list.uids.filter((u) => u !== entry.uid);
+      else list.cardIds = list.cardIds.filter((id) => id !== entry.cardId);
+      if (list.uids.length + list.cardIds.length === before) throw ttError(TT.CARD_NOT_EXIST);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Faces
 
   /** Face calls need a face module; a lock without one answers -4043, as TTLock does. */
@@ -822,7 +936,7 @@ export class LockCloud {
     return page(items, params, 200);
   }
 
-  private addRecord(lock: SimLock, fields: Pick<SimRecord, 'recordType' | 'recordTypeFromLock' | 'success' | 'username' | 'keyboardPwd'>): SimRecord {
+  private addRecord(lock: SimLock, fields: Pick<SimRecord, 'recordType' | 'recordTypeFromLock' | 'success' | 'username' | 'keyboardPwd' | 'reason'>): SimRecord {
     const record: SimRecord = {
       recordId: ++this.state.counters.recordId,
       lockId: lock.lockId,
@@ -919,6 +1033,40 @@ export class LockCloud {
       keyboardPwd: cardNumber,
     });
     return { opened, outcome, record, credential: card ? { cardId: card.cardId } : null };
+  }
+
+  /**
+   * A room card held to the lock: the lock reads its sector with the key sets it holds, decodes
+   * and checks it (docs/card-format.md), remembers a newer generation and applies a cancel card.
+   * With `cardNumber` (the number a desk reader reports), a card the lock holds by number
+   * (identityCard/add) and that is valid opens by number first, as before. The record is an IC-card
+   * record (type 7) with `username` the card's tag (`#C<cardId>`), `keyboardPwd` the card number
+   * (or its UID), and `reason` when refused.
+   */
+  presentRoomCard(lock: SimLock, dump: CardDump, cardNumber?: string) {
+    if (cardNumber !== undefined) {
+      const byNumber = lock.cards.find((c) => c.onLock && c.cardNumber === cardNumber);
+      if (byNumber && this.validity(lock, byNumber) === null) return { ...this.presentCard(lock, cardNumber), by: 'number' as const, card: null };
+    }
+    const now = this.lockNow(lock);
+    const config = lock.hotelCard;
+    const generations = (lock.cardGenerations ??= {});
+    const denylist = (lock.cardDenylist ??= { uids: [], cardIds: [] });
+    const keys: CardKeyEntry[] = (config?.keys ?? []).map((k) => ({ id: k.keyId, keys: k.keys, validUntil: k.validUntil === null ? null : new Date(k.validUntil) }));
+    const lockNumber = config?.lockNumber ?? 0;
+    const result = presentCardAtLock(dump, { hotelTag: config?.hotelTag ?? 0, lockNumber, newestGeneration: generations[String(lockNumber)] ?? 0, denylist, keys }, new Date(now));
+    if (config && result.newestGeneration > (generations[String(lockNumber)] ?? 0)) generations[String(lockNumber)] = result.newestGeneration;
+    if (result.denylistCardId !== null && !denylist.cardIds.includes(result.denylistCardId) && denylist.uids.length + denylist.cardIds.length < CARD_DENYLIST_CAPACITY) denylist.cardIds.push(result.denylistCardId);
+    const unreadable = result.card === null && ['unreadable', 'blank', 'not_a_room_card', 'unsupported_version'].includes(result.outcome);
+    const record = this.addRecord(lock, {
+      recordType: RECORD.card.recordType,
+      recordTypeFromLock: result.opened ? RECORD.card.opened : unreadable ? RECORD.card.unknown : RECORD.card.invalid,
+      success: result.opened ? 1 : 0,
+      username: roomCardTag(result.card?.cardId ?? 0),
+      keyboardPwd: cardNumber ?? dump.uid.toUpperCase(),
+      ...(result.opened ? {} : { reason: result.outcome }),
+    });
+    return { opened: result.opened, outcome: result.outcome, record, by: 'data' as const, card: result.card };
   }
 
   showFace(lock: SimLock, face: { faceId?: number; faceNumber?: string }) {

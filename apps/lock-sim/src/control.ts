@@ -1,3 +1,4 @@
+import type { CardDump } from '@console/card-format';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LockCloud } from './cloud';
 import type { InjectedFailure, SimLock } from './state';
@@ -57,6 +58,30 @@ function failureOf(b: Body): InjectedFailure {
   const code = optional(b, 'code', isInt, 'a TTLock errcode');
   if (code === undefined) throw new ControlError(400, 'code: a TTLock errcode is required');
   return { code, message: optional(b, 'message', isString, 'text'), ops: optional(b, 'ops', isStringArray, 'TTLock paths such as "keyboardPwd/add"') };
+}
+
+/**
+ * A room card as a desk reader reads it (`card` of `/use`): `uid`, `sector`, `keyA` (the key A its
+ * trailer has) and the sector's data blocks, either as `{ block, data }` with absolute block
+ * numbers or as three strings (blocks 0 to 2 of the sector); `trailer` instead of `keyA` also
+ * does (its first 12 hex). Hex in any case.
+ */
+function cardDumpOf(value: unknown): CardDump {
+  const c = body(value);
+  const uid = c.uid;
+  if (typeof uid !== 'string' || !/^([0-9A-Fa-f]{8}|[0-9A-Fa-f]{14})$/.test(uid)) throw new ControlError(400, 'card.uid: 8 or 14 hexadecimal characters');
+  const sector = c.sector;
+  if (!isInt(sector) || sector < 0 || sector > 15) throw new ControlError(400, 'card.sector: 0 to 15');
+  const keyA = typeof c.keyA === 'string' ? c.keyA : typeof c.trailer === 'string' ? c.trailer.slice(0, 12) : undefined;
+  if (keyA === undefined || !/^[0-9A-Fa-f]{12}$/.test(keyA)) throw new ControlError(400, 'card.keyA: the 12 hexadecimal characters of the key A in the sector trailer');
+  const raw = c.blocks;
+  if (!Array.isArray(raw)) throw new ControlError(400, 'card.blocks: the sector data blocks, as { block, data } or three strings of 32 hexadecimal characters');
+  const blocks = raw.map((item: unknown, i) => (typeof item === 'string' ? { block: sector * 4 + i, data: item } : body(item)));
+  for (const block of blocks) {
+    if (!isInt(block.block) || typeof block.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(block.data)) throw new ControlError(400, 'card.blocks: each { block, data } with 32 hexadecimal characters');
+  }
+  for (let i = 0; i < 3; i += 1) if (!blocks.some((block) => block.block === sector * 4 + i)) throw new ControlError(400, `card.blocks: block ${sector * 4 + i} is missing`);
+  return { uid, sector, keyA, blocks: blocks as { block: number; data: string }[] };
 }
 
 async function handle(reply: FastifyReply, run: () => unknown | Promise<unknown>) {
@@ -285,10 +310,12 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       const cardNumber = optional(b, 'cardNumber', isString, 'digits');
       const faceId = optional(b, 'faceId', isInt, 'a face id');
       const faceNumber = optional(b, 'faceNumber', isString, 'a face number');
+      const card = b.card === undefined ? undefined : cardDumpOf(b.card);
       if (passcode !== undefined) return cloud.enterPasscode(lock, passcode);
+      if (card !== undefined) return cloud.presentRoomCard(lock, card, cardNumber);
       if (cardNumber !== undefined) return cloud.presentCard(lock, cardNumber);
       if (faceId !== undefined || faceNumber !== undefined) return cloud.showFace(lock, { faceId, faceNumber });
-      throw new ControlError(400, 'one of passcode, cardNumber, faceId or faceNumber is required');
+      throw new ControlError(400, 'one of passcode, cardNumber, card, faceId or faceNumber is required');
     }),
   );
 

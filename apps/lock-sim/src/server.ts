@@ -93,6 +93,20 @@ const V3: Record<string, Handler> = {
     return OK_BODY;
   },
   'lockRecord/list': (c, p, op) => c.listRecords(c.requireLock(op, p), p),
+  // Room cards (docs/card-format.md): the simulator's own extension, not part of TTLock's API.
+  'lock/setHotelCardKeys': async (c, p, op) => {
+    await c.setHotelCardKeys(c.requireLock(op, p), p);
+    return OK_BODY;
+  },
+  'lock/getHotelCardSettings': (c, p, op) => c.hotelCardSettings(c.requireLock(op, p)),
+  'lock/addHotelCardDenylist': async (c, p, op) => {
+    await c.addHotelCardDenylist(c.requireLock(op, p), p);
+    return OK_BODY;
+  },
+  'lock/deleteHotelCardDenylist': async (c, p, op) => {
+    await c.deleteHotelCardDenylist(c.requireLock(op, p), p);
+    return OK_BODY;
+  },
 };
 
 const FORM = 'application/x-www-form-urlencoded';

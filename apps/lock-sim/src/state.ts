@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { HotelCardKeys } from '@console/card-format';
 
 /**
  * Everything the simulator knows, as one JSON-serialisable value: the cloud's records of locks,
@@ -82,6 +83,31 @@ export interface SimLock {
   faces: SimFace[];
   /** Records the lock keeps while no gateway can read them (at most 500, oldest dropped). */
   pendingRecords: SimRecord[];
+  /**
+   * What the lock knows to read our room cards (docs/card-format.md), set through the simulator's
+   * own `lock/setHotelCardKeys`. Absent: it reads no room card.
+   */
+  hotelCard?: SimHotelCard;
+  /** The newest guest-card generation the lock has let in, per lock number (docs/card-format.md). */
+  cardGenerations?: Record<string, number>;
+  /** Cards the lock refuses: UIDs (upper-case hex) and card ids (from the cloud and from cancel cards). */
+  cardDenylist?: { uids: string[]; cardIds: number[] };
+}
+
+/** The card keys and lock number a lock holds (simulator extension, not TTLock's). */
+export interface SimHotelCard {
+  hotelTag: number;
+  lockNumber: number;
+  /** The hotel's key sets, current first; the lock tries each while it is valid. */
+  keys: SimCardKey[];
+  updatedAt: number;
+}
+
+export interface SimCardKey {
+  keyId: string;
+  /** When the lock stops trying this key set (ms); null: until it is replaced. */
+  validUntil: number | null;
+  keys: HotelCardKeys;
 }
 
 /**
@@ -136,6 +162,11 @@ export interface SimRecord {
   /** When the cloud received it; 0 while it waits in the lock. */
   serverDate: number;
   electricQuantity: number;
+  /**
+   * Why a room card was refused (`superseded`, `denylisted`, ... of docs/card-format.md), or
+   * `cancel_applied`: a field of the simulator's, on room-card records only; TTLock has none.
+   */
+  reason?: string;
 }
 
 export function emptyState(): SimState {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CardDump, HotelCardKeys } from '@console/card-format';
 import { SIM_DEFAULTS } from './server';
 
 /**
@@ -73,6 +74,20 @@ export class SimClient {
     const json = (await response.json()) as T;
     if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
     return json;
+  }
+
+  /**
+   * lock/setHotelCardKeys (the simulator's extension): the hotel's tag, the lock's number and its
+   * key sets, through the gateway. Answers the cloud's JSON (errcode 0 on success).
+   */
+  setHotelCardKeys(lockId: number, input: { hotelTag: number; lockNumber: number; keys: { keyId: string; validUntil?: number | null; keys: HotelCardKeys }[] }) {
+    const cardKeys = JSON.stringify(input.keys.map((k) => ({ keyId: k.keyId, validUntil: k.validUntil ?? 0, ...k.keys })));
+    return this.call('lock/setHotelCardKeys', { lockId, hotelTag: input.hotelTag, lockNumber: input.lockNumber, cardKeys });
+  }
+
+  /** A room card held to the lock (control API `/use` with `card`); the answer has `opened`, `outcome` and the `record`. */
+  presentCard(lockId: number, card: CardDump, cardNumber?: string) {
+    return this.control<{ opened: boolean; outcome: string; by: 'data' | 'number'; record: Record<string, unknown>; card: Record<string, unknown> | null }>('POST', `/locks/${lockId}/use`, { card, cardNumber });
   }
 
   /** A gateway and a lock paired with it; returns their ids. */
