@@ -126,6 +126,29 @@ export interface LockRecord {
   battery: number | null;
 }
 
+/**
+ * A hotel's room-card key set as a lock holds it (docs/card-format.md, "Keys"): the same fields as
+ * `HotelCardKeys` of `@console/card-format`, all hexadecimal.
+ */
+export interface CardKeySet {
+  /** Our id of the key set (diagnostics; never on a card). */
+  id: string;
+  /** When the lock may stop trying it (every card written under it has expired); null: until replaced. */
+  validUntil: Date | null;
+  keys: { sector: number; sectorKeyA: string; sectorKeyB: string; desKey: string; desIv: string; macKey: string };
+}
+
+/** What a lock holds for room cards; key material is never read back. */
+export interface LockCardSettings {
+  /** 0 before any keys were set. */
+  hotelTag: number;
+  /** 0 before any keys were set. */
+  lockNumber: number;
+  keys: { id: string; validUntil: Date | null; sector: number }[];
+  /** Denylisted card UIDs (upper-case hex) and card ids. */
+  denylist: { uids: string[]; cardIds: number[] };
+}
+
 export interface LockProvider {
   /** `ttlock`; the simulator is the same adapter pointed at `apps/lock-sim`. */
   readonly name: string;
@@ -166,6 +189,20 @@ export interface LockProvider {
   addFace(lockId: string, input: { featureData: string; name: string } & Validity): Promise<{ ref: string }>;
   deleteFace(lockId: string, ref: string): Promise<void>;
   listFaces(lockId: string): Promise<FaceOnLock[]>;
+
+  /**
+   * Room cards (docs/card-format.md). The lock learns through its gateway the hotel's tag, its own
+   * lock number and the hotel's card key sets (current first, then earlier ones until their cards
+   * expire), replacing what it had. Not part of TTLock's Open API: only the simulator has it
+   * (`lock/setHotelCardKeys`); any other cloud is `not_supported`, and no key leaves for it.
+   */
+  setCardKeys(lockId: string, input: { hotelTag: number; lockNumber: number; keys: readonly CardKeySet[] }): Promise<void>;
+  /** A card UID (8 or 14 hex) the lock refuses from now on (a lost card), through the gateway. Adding it twice is no change. */
+  denylistCard(lockId: string, uid: string): Promise<void>;
+  /** Takes a UID off the lock's card denylist through the gateway; `credential_not_found` if it is not there. */
+  undenylistCard(lockId: string, uid: string): Promise<void>;
+  /** What the lock holds for room cards (reconcile by read-back). */
+  cardSettings(lockId: string): Promise<LockCardSettings>;
 
   /** Opens the lock through its gateway (TTLock lock/unlock). */
   unlock(lockId: string): Promise<void>;

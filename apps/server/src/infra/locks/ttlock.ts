@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  type CardKeySet,
   type CardOnLock,
   type FaceOnLock,
   type FacePhoto,
+  type LockCardSettings,
   type LockErrorCode,
   type LockProvider,
   LockProviderError,
@@ -242,11 +244,11 @@ export class TtlockProvider implements LockProvider {
       answer = await response.json();
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : `HTTP ${response.status}, not JSON`;
-      throw new LockProviderError('network', undefined, `${path}: ${reason}`);
+      throw new LockProviderError('network', response.ok ? undefined : response.status, `${path}: ${reason}`);
     }
-    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw new LockProviderError('network', undefined, `${path}: HTTP ${response.status}, not a JSON object`);
+    if (!answer || typeof answer !== 'object' || Array.isArray(answer)) throw new LockProviderError('network', response.ok ? undefined : response.status, `${path}: HTTP ${response.status}, not a JSON object`);
     const errcode = num((answer as Answer).errcode);
-    if (!response.ok && (errcode === null || errcode === 0)) throw new LockProviderError('network', undefined, `${path}: HTTP ${response.status}`);
+    if (!response.ok && (errcode === null || errcode === 0)) throw new LockProviderError('network', response.status, `${path}: HTTP ${response.status}`);
     return answer as Answer;
   }
 
@@ -527,6 +529,57 @@ export class TtlockProvider implements LockProvider {
   async listFaces(lockId: string): Promise<FaceOnLock[]> {
     const items = await this.all('face/list', { lockId }, PAGE.faces, (i) => i.faceId);
     return items.map((i) => ({ ref: str(i.faceId), name: str(i.name) || str(i.faceName), ...validityOf(i) }));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Room cards (docs/card-format.md): the lock simulator's own calls, not TTLock's
+
+  /**
+   * A call of the simulator's room-card extension. TTLock's cloud has no such call: when this
+   * adapter is not pointed at the simulator it is `not_supported` at once (hotel card keys are never
+   * sent to a vendor's cloud); a cloud that answers HTTP 404 or -4043 is `not_supported` too.
+   */
+  private async cardCall(op: string, fields: Fields, method: 'GET' | 'POST'): Promise<Answer> {
+    if (!this.simulated) throw new LockProviderError('not_supported', undefined, `${op}: room-card keys and denylists are a lock simulator extension, not part of TTLock's Open API`);
+    try {
+      return await this.call(op, fields, method);
+    } catch (error) {
+      if (error instanceof LockProviderError && error.code === 'network' && error.vendorCode === 404) throw new LockProviderError('not_supported', 404, error.vendorMessage);
+      throw error;
+    }
+  }
+
+  async setCardKeys(lockId: string, input: { hotelTag: number; lockNumber: number; keys: readonly CardKeySet[] }): Promise<void> {
+    const cardKeys = input.keys.map((k) => ({ keyId: k.id, validUntil: k.validUntil ? k.validUntil.getTime() : 0, ...k.keys }));
+    await this.cardCall('lock/setHotelCardKeys', { lockId, hotelTag: input.hotelTag, lockNumber: input.lockNumber, cardKeys: JSON.stringify(cardKeys) }, 'POST');
+  }
+
+  async denylistCard(lockId: string, uid: string): Promise<void> {
+    await this.cardCall('lock/addHotelCardDenylist', { lockId, cardUid: uid }, 'POST');
+  }
+
+  async undenylistCard(lockId: string, uid: string): Promise<void> {
+    await this.cardCall('lock/deleteHotelCardDenylist', { lockId, cardUid: uid }, 'POST');
+  }
+
+  async cardSettings(lockId: string): Promise<LockCardSettings> {
+    const answer = await this.cardCall('lock/getHotelCardSettings', { lockId }, 'GET');
+    const denylist = (answer.denylist && typeof answer.denylist === 'object' ? answer.denylist : {}) as Answer;
+    const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+    return {
+      hotelTag: num(answer.hotelTag) ?? 0,
+      lockNumber: num(answer.lockNumber) ?? 0,
+      keys: array(answer.keys)
+        .filter((k): k is Answer => !!k && typeof k === 'object')
+        .map((k) => {
+          const until = num(k.validUntil) ?? 0;
+          return { id: str(k.keyId), validUntil: until === 0 ? null : new Date(until), sector: num(k.sector) ?? 0 };
+        }),
+      denylist: {
+        uids: array(denylist.cardUids).map(str).filter((u) => u !== ''),
+        cardIds: array(denylist.cardIds).map(num).filter((n): n is number => n !== null),
+      },
+    };
   }
 
   // ---------------------------------------------------------------------------------------------
