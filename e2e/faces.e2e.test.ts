@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +25,11 @@ afterAll(async () => {
   await closeSql();
 });
 
-/** A small PNG (16 x 16, one colour), made here. */
-function png(): Buffer {
+/**
+ * A colour PNG made here: `side` x `side` random pixels, stored without compression, so that its
+ * size is about 3 bytes a pixel (a face photo must be 300 KB to 2 MB: 330 x 330 is about 320 KB).
+ */
+function png(side = 330): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -44,15 +48,18 @@ function png(): Buffer {
     out.writeUInt32BE(crc(body), 8 + data.length);
     return out;
   };
-  const size = 16;
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0xc8)]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const rowBytes = 1 + side * 3;
+  const raw = randomBytes(rowBytes * side);
+  for (let y = 0; y < side; y++) raw[y * rowBytes] = 0;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** Whether an image of the page has loaded (decoded, not broken). */
+const imageLoaded = (page: Page, selector: string) => page.locator(selector).first().evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 
 const RUNS = [
   { code: 'chs', header: 'zh-CN', room: 'FACE-zh', faceId: 'F-ZH-01', note: '陈思远', mobile: '13712340001' },
@@ -87,14 +94,29 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mob
 
     await page.getByTestId('face-id').fill(faceId);
     await page.getByTestId('face-note').fill(note);
+    // A photo smaller than a face module takes: refused, in words.
+    await page.getByTestId('face-photo-input').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png(64) });
+    await expect.poll(() => page.locator('#face-photo-error').innerText()).toBe(text(header, 'validation.faceImageTooSmall'));
     await page.getByTestId('face-photo-input').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png() });
     await page.getByTestId('face-photo-preview').locator('img').waitFor();
     await expect.poll(() => page.locator('#face-photo-error').innerText()).toBe('');
+    // The preview is a signed, short-lived URL; the photo's own path is never served.
+    const preview = (await page.getByTestId('face-photo-preview').locator('img').getAttribute('src'))!;
+    expect(preview).toMatch(/^\/api\/faces\/upload\//);
+    await expect.poll(() => imageLoaded(page, '[data-testid="face-photo-preview"] img')).toBe(true);
     if (header !== 'zh-CN') await screenshot(page, `face-add-${header}`);
     await page.getByTestId('add-face-submit').click();
     await page.getByTestId('add-face-dialog').waitFor({ state: 'detached' });
     await page.getByTestId(`face-row-${faceId}`).waitFor();
     expect(await page.getByTestId(`face-row-${faceId}`).innerText()).toContain(note);
+    // The list shows the photo by a signed URL; the stored path answers 404 to anyone.
+    const listed = (await page.getByTestId(`face-row-${faceId}`).locator('img').getAttribute('src'))!;
+    expect(listed).toMatch(/^\/api\/faces\/photo\//);
+    await expect.poll(() => imageLoaded(page, `[data-testid="face-row-${faceId}"] img`)).toBe(true);
+    const [stored] = await sql<{ imageUrl: string }>(`SELECT "imageUrl" FROM "Face" WHERE "faceId" = $1`, [faceId]);
+    expect(stored!.imageUrl).toMatch(/^\/uploads\//);
+    expect((await page.request.get(`${baseUrl()}${stored!.imageUrl}`)).status()).toBe(404);
+    expect((await page.request.get(`${baseUrl()}${listed}`)).status()).toBe(200);
   });
 
   it(`authorises it on ${room}, sees it reach the lock, opens the door with it and finds the record`, async () => {
@@ -166,6 +188,14 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mob
     }
 
     await page.goto(`${baseUrl()}/room/${paired.roomId}?tab=credentials`);
+    // The authorisation's own note (the face database's stays as it is).
+    await page.getByTestId(`face-${faceId}-note`).click();
+    await page.getByTestId('authorization-note-dialog').waitFor();
+    await page.getByTestId('face-authorization-note').fill(`${note} · 2F`);
+    await page.getByTestId('authorization-note-submit').click();
+    await page.getByTestId('authorization-note-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId(`face-authorization-${faceId}`).innerText()).toContain(`${note} · 2F`);
+
     await page.getByTestId(`face-${faceId}-revoke`).click();
     await page.getByTestId('revoke-face-dialog').waitFor();
     await page.getByTestId('revoke-face-confirm').click();
@@ -174,6 +204,12 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mob
     await page.getByTestId('room-faces-empty').waitFor({ timeout: 20_000 });
     const [auth] = await sql<{ providerRef: string }>(`SELECT a."providerRef" FROM "FaceAuthorization" a JOIN "Face" f ON f.id = a."faceId" WHERE f."faceId" = $1`, [faceId]);
     expect(await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).toMatchObject({ opened: false });
+    // Under History: taken off, by staff.
+    await page.getByTestId('faces-scope-history').click();
+    const past = page.locator(`[data-testid="face-authorization-${faceId}"][data-state="removed"]`);
+    await past.waitFor();
+    expect(await past.innerText()).toContain(text(header, 'credentials.revokeReasons.manual'));
+    if (header !== 'zh-CN') await screenshot(page, `room-faces-history-${header}`);
   });
 
   it("offers a returning guest's face at check-in; it reaches the lock with the stay, shows on the stay card, and comes off at check-out", async () => {

@@ -320,6 +320,9 @@ describe.each(RUNS)('stays in $header', ({ code, header, first, reserved, cancel
     await discard.waitFor({ state: 'detached' });
     expect(await page.getByTestId('tab-settings').getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId('room-remarkName').inputValue()).toBe('Sea view');
+    // Focus is back where the user was typing, not lost on the page (and the tab did not switch).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)).toBe('room-remarkName');
+    expect(await page.getByTestId('tab-settings').getAttribute('aria-selected')).toBe('true');
 
     await page.getByTestId('tab-price').click();
     await page.getByTestId('discard-confirm').click();
@@ -335,6 +338,8 @@ describe.each(RUNS)('stays in $header', ({ code, header, first, reserved, cancel
     await page.getByTestId('keep-editing').click();
     await discard.waitFor({ state: 'detached' });
     expect(await page.getByTestId('price-usualPrice').inputValue()).toBe('123');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName)).toBe('date-price-0-price');
+    expect(await page.getByTestId('tab-price').getAttribute('aria-selected')).toBe('true');
     await screenshot(page, `stays-price-unsaved-${header}`);
 
     // Leaving the page asks as well; discarding leaves, and nothing was saved.

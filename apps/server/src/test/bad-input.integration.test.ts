@@ -11,6 +11,7 @@ import { appRouter } from '../trpc/router';
 import { createCustomers, createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from './factories';
 import { createTestContext, testMeta, type TestContext } from './harness';
 import { legacyClient } from './legacy-client';
+import { pngPhoto } from './photos';
 import { trpcClient } from './trpc-client';
 
 /**
@@ -44,7 +45,7 @@ async function buildWorld() {
   const { rooms: [pwRoom] } = await createRooms(ctx.deps, h.hotel.id, ['B104']);
   const pwStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: pwRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(50), guestName: 'Password guest', guestMobile: uniqueMobile() });
   const pwPassword = await ctx.deps.prisma.lockPassword.create({ data: { hotelId: h.hotel.id, roomId: pwRoom!.id, stayId: pwStay.id, kind: 'custom', holderName: 'Password guest', code: '619284', validFrom: hours(-2), validUntil: hours(50), deliveryState: 'on_lock' } });
-  const photo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 5)]);
+  const photo = pngPhoto();
   const faceImage = (await storePicture(path.resolve(ctx.config.uploadDir), h.hotel.id, photo))!.url;
   const face = await ctx.deps.prisma.face.create({ data: { hotelId: h.hotel.id, faceId: 'BF-1', note: 'Bad input face', imageUrl: faceImage, imageSha256: createHash('sha256').update(photo).digest('hex') } });
   // Failed on the lock: the face cannot be deleted, the authorisation can be retried and deleted.
@@ -211,6 +212,7 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'password.retry': (w) => ({ id: w.password.id }),
   'face.list': () => ({ page: 1, pageSize: 20, search: 'B' }),
   'face.get': (w) => ({ id: w.face.id }),
+  'face.ofGuest': (w) => ({ mobile: w.primary.mobile ?? uniqueMobile(), idNumber: 'BAD-INPUT-1' }),
   'face.create': (w) => ({ faceId: `BF-${randomUUID().slice(0, 6)}`, note: 'Bad input face', imageUrl: w.faceImage, guestId: w.primary.id }),
   'face.updateNote': (w) => ({ id: w.face.id, note: 'Bad input face' }),
   'face.delete': (w) => ({ id: w.face.id }),

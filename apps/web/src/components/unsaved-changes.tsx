@@ -23,13 +23,40 @@ interface UnsavedChangesContext {
 
 const Context = createContext<UnsavedChangesContext | null>(null);
 
+/**
+ * Where focus goes back after "keep editing": the control the user was last in, not a tab (a tab
+ * is focused by the very click that asked, and focusing a tab switches to it, which would ask
+ * again); if that control is gone, the selected tab. Null: let the dialog decide.
+ */
+function focusTarget(last: HTMLElement | null): HTMLElement | null {
+  if (last?.isConnected && !last.closest('[inert]')) return last;
+  return document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+}
+
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const dirty = useRef(new Set<string>());
   const [pending, setPending] = useState<((discard: boolean) => void) | null>(null);
+  // The last control focused outside the question, and the one to go back to once it is answered.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const discarded = useRef(false);
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || target.getAttribute('role') === 'tab' || target.closest('[data-testid="discard-changes"]')) return;
+      lastFocused.current = target;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
 
   const value = useMemo<UnsavedChangesContext>(
     () => ({
-      ask: () => new Promise<boolean>((resolve) => setPending(() => resolve)),
+      ask: () =>
+        new Promise<boolean>((resolve) => {
+          returnFocus.current = lastFocused.current;
+          setPending(() => resolve);
+        }),
       setDirty(id, isDirty) {
         if (isDirty) {
           dirty.current.add(id);
@@ -46,6 +73,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   );
 
   const answer = (discard: boolean) => {
+    discarded.current = discard;
     pending?.(discard);
     setPending(null);
   };
@@ -70,7 +98,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       {/* A dialog floats above the page: nothing holds its place while its chunk arrives. */}
       {isDialogMounted && (
         <Suspense fallback={null}>
-          <DiscardChangesDialog open={isAsked} onAnswer={answer} />
+          <DiscardChangesDialog open={isAsked} onAnswer={answer} returnFocusTo={() => (discarded.current ? null : focusTarget(returnFocus.current))} />
         </Suspense>
       )}
     </Context.Provider>

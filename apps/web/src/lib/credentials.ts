@@ -52,3 +52,9 @@ export function randomCustomCode(length = 6): string {
     if (!same && !up && !down) return digits.join('');
   }
 }
+
+/**
+ * How often a list showing face photos asks again: their signed URLs hold 10 to 15 minutes
+ * (decision 015), so a page left open keeps showing them.
+ */
+export const FACE_PHOTO_REFRESH_MS = 5 * 60_000;

@@ -8,6 +8,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { SearchInput } from '@/components/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { appErrorOf } from '@/lib/api-errors';
+import { FACE_PHOTO_REFRESH_MS } from '@/lib/credentials';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDateTime } from '@/lib/format';
 import { fromInputValue, toInputValue } from '@/lib/hotel-time';
@@ -69,7 +70,7 @@ function AuthorizeFaceForm({ onOpenChange, room, stay, timeZone }: AuthorizeFace
   const [mode, chosen] = useWatch({ control: form.control, name: ['mode', 'id'] });
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 250);
-  const faces = useQuery(trpc.face.list.queryOptions({ page: 1, pageSize: FACE_PAGE, search: search || undefined }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const faces = useQuery(trpc.face.list.queryOptions({ page: 1, pageSize: FACE_PAGE, search: search || undefined }, { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } }));
 
   const authorize = useMutation(
     trpc.face.authorize.mutationOptions({

@@ -13,6 +13,7 @@ import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { FACE_PHOTO_REFRESH_MS } from '@/lib/credentials';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { useMountedOnce } from '@/lib/lazy';
@@ -51,7 +52,7 @@ export function FacesPage() {
 
   const setSearch = (patch: Partial<FacesSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
-  const list = useQuery(trpc.face.list.queryOptions({ page: search.page, pageSize: search.pageSize, search: search.search || undefined }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const list = useQuery(trpc.face.list.queryOptions({ page: search.page, pageSize: search.pageSize, search: search.search || undefined }, { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } }));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { History, Plus, RotateCcw, ScanFace, Trash2 } from 'lucide-react';
+import { History, Pencil, Plus, RotateCcw, ScanFace, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeliveryStatus, ValidityRange } from '@/components/delivery-state-badge';
@@ -14,13 +14,16 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { IN_FLIGHT_REFETCH_MS, canRetry, canRevoke, isInFlight } from '@/lib/credentials';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { FACE_PHOTO_REFRESH_MS, IN_FLIGHT_REFETCH_MS, canRetry, canRevoke, isInFlight } from '@/lib/credentials';
 import { useMountedOnce, usePrefetchWhenIdle } from '@/lib/lazy';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
+import { AuthorizationNoteDialog } from './authorization-note-dialog';
 
 type Authorization = RouterOutputs['face']['authorizations']['items'][number];
+type Scope = 'active' | 'history';
 const PAGE_SIZE = 10;
 
 const loadAuthorizeDialog = () => import('./authorize-face-dialog');
@@ -36,13 +39,16 @@ export interface RoomFacesProps {
 
 /**
  * Faces authorised on the room's lock (under the Credentials tab): who, from the face database,
- * for how long, and where it stands with the lock. While one is being sent or taken off the list
- * asks again every 1.5 s; failures say why and can be tried again; deleting asks first.
+ * for how long, and where it stands with the lock; or, under History, the ones taken off (and why)
+ * or ended. While one is being sent or taken off the list asks again every 1.5 s; failures say why
+ * and can be tried again; an authorisation's note can be edited; deleting asks first.
  */
 export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [scope, setScope] = useState<Scope>('active');
   const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Authorization | null>(null);
   const [isAuthorizeOpen, setIsAuthorizeOpen] = useState(false);
   const [revoking, setRevoking] = useState<Authorization | null>(null);
   usePrefetchWhenIdle(loadAuthorizeDialog);
@@ -50,10 +56,10 @@ export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
 
   const list = useQuery(
     trpc.face.authorizations.queryOptions(
-      { roomId: room.id, scope: 'active', page, pageSize: PAGE_SIZE },
+      { roomId: room.id, scope, page, pageSize: PAGE_SIZE },
       {
         placeholderData: keepPreviousData,
-        refetchInterval: (query) => (query.state.data?.items.some((a) => isInFlight(a.deliveryState)) ? IN_FLIGHT_REFETCH_MS : false),
+        refetchInterval: (query) => (query.state.data?.items.some((a) => isInFlight(a.deliveryState)) ? IN_FLIGHT_REFETCH_MS : FACE_PHOTO_REFRESH_MS),
         meta: { showsErrors: true },
       },
     ),
@@ -96,6 +102,25 @@ export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
           <ScanFace className="size-4" aria-hidden />
           {t('faces.roomSection')}
         </h2>
+        <ToggleGroup
+          type="single"
+          value={scope}
+          onValueChange={(value) => {
+            if (!value) return;
+            setScope(value as Scope);
+            setPage(1);
+          }}
+          aria-label={t('faces.scopeLabel')}
+        >
+          <ToggleGroupItem value="active" data-testid="faces-scope-active">
+            <ScanFace aria-hidden />
+            {t('credentials.scopes.active')}
+          </ToggleGroupItem>
+          <ToggleGroupItem value="history" data-testid="faces-scope-history">
+            <History aria-hidden />
+            {t('credentials.scopes.history')}
+          </ToggleGroupItem>
+        </ToggleGroup>
         <div className="ms-auto flex items-center gap-2">
           <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} size="icon-sm" />
           {authorizeButton}
@@ -107,7 +132,11 @@ export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
       ) : list.isLoading ? (
         <SkeletonRows rows={2} label={t('common.loading')} />
       ) : total === 0 ? (
-        <EmptyState icon={ScanFace} title={t('faces.noAuthorizations')} description={t('faces.noAuthorizationsText')} data-testid="room-faces-empty" />
+        scope === 'active' ? (
+          <EmptyState icon={ScanFace} title={t('faces.noAuthorizations')} description={t('faces.noAuthorizationsText')} data-testid="room-faces-empty" />
+        ) : (
+          <EmptyState icon={History} title={t('faces.noHistory')} description={t('faces.noHistoryText')} data-testid="room-faces-history-empty" />
+        )
       ) : (
         <>
           {list.isError && <LoadError query={failedQuery(list)} what={t('faces.authorizationsWhat')} className="m-3" />}
@@ -130,6 +159,7 @@ export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
                   isRetrying={retry.isPending && retry.variables?.authorizationId === a.id}
                   onRetry={() => retry.mutate({ authorizationId: a.id })}
                   onRevoke={() => setRevoking(a)}
+                  onEditNote={() => setEditing(a)}
                 />
               ))}
             </TableBody>
@@ -155,6 +185,7 @@ export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
         data-testid="revoke-face-dialog"
         confirmTestId="revoke-face-confirm"
       />
+      <AuthorizationNoteDialog authorization={editing} onClose={() => setEditing(null)} />
       {isDialogMounted && (
         <Suspense fallback={null}>
           <AuthorizeFaceDialog open={isAuthorizeOpen} onOpenChange={setIsAuthorizeOpen} room={room} stay={stay} timeZone={timeZone} />
@@ -171,6 +202,7 @@ function AuthorizationRow({
   isRetrying,
   onRetry,
   onRevoke,
+  onEditNote,
 }: {
   authorization: Authorization;
   timeZone: string;
@@ -178,6 +210,7 @@ function AuthorizationRow({
   isRetrying: boolean;
   onRetry(): void;
   onRevoke(): void;
+  onEditNote(): void;
 }) {
   const { t } = useTranslation();
   const state = a.deliveryState;
@@ -201,7 +234,7 @@ function AuthorizationRow({
         <ValidityRange from={a.validFrom} until={a.validUntil} timeZone={timeZone} />
       </TableCell>
       <TableCell className="max-w-72">
-        <DeliveryStatus state={state} lastError={a.lastError} />
+        <DeliveryStatus state={state} lastError={a.lastError} revokeReason={a.revokeReason} />
       </TableCell>
       <TableCell className="text-end whitespace-nowrap">
         <div className="inline-flex gap-1">
@@ -210,6 +243,11 @@ function AuthorizationRow({
               <History aria-hidden />
             </Link>
           </Button>
+          {canManage && canRevoke(state) && (
+            <IconAction label={t('faces.authorizationNoteEdit')} onClick={onEditNote} testId={`face-${a.face.faceId}-note`}>
+              <Pencil aria-hidden />
+            </IconAction>
+          )}
           {canManage && canRetry(state) && (
             <IconAction label={t('credentials.retry')} onClick={onRetry} testId={`face-${a.face.faceId}-retry`}>
               <RotateCcw className={isRetrying ? 'animate-spin' : undefined} aria-hidden />

@@ -58,7 +58,7 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
   const currentStayId = room.data?.currentStay?.id;
   const currentStay = useQuery(trpc.stay.get.queryOptions({ stayId: currentStayId ?? 0 }, { enabled: currentStayId !== undefined, meta: { showsErrors: true } }));
 
-  const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'status' ? canManageStays : value === 'credentials' ? credentialsTab !== undefined : true));
+  const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'credentials' ? credentialsTab !== undefined : true));
   const activeTab = tabs.includes(tab) ? tab : 'tenants';
 
   const backLink = (
@@ -163,11 +163,9 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
         <TabsContent value="price" key={`price-${data.id}`}>
           <RoomPriceTab roomId={data.id} currency={currency} canEdit={canManagePrices} />
         </TabsContent>
-        {canManageStays && (
-          <TabsContent value="status" key={`status-${data.id}`}>
-            <RoomStatusTab room={data} />
-          </TabsContent>
-        )}
+        <TabsContent value="status" key={`status-${data.id}`}>
+          <RoomStatusTab room={data} canChange={canManageStays} />
+        </TabsContent>
       </Tabs>
 
       <StayActionDialogs

@@ -24,9 +24,10 @@ const TARGET_ICONS: Record<TRoomStatusTarget, LucideIcon> = {
 /**
  * Housekeeping and maintenance of the room. Occupancy follows stays; the server decides what the
  * status becomes, and explains a refusal ("status modification failed: ..."). Under it, the room's
- * lock: its status as reported, remote unlock, what it holds (lock-panel.tsx).
+ * lock: its status as reported, remote unlock, what it holds (lock-panel.tsx). Members who may
+ * only look (no stay.manage) see both without the buttons that change the status.
  */
-export function RoomStatusTab({ room }: { room: RoomDetail }) {
+export function RoomStatusTab({ room, canChange }: { room: RoomDetail; canChange: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<TRoomStatusTarget | null>(null);
@@ -68,6 +69,7 @@ export function RoomStatusTab({ room }: { room: RoomDetail }) {
               </dd>
             </div>
           </dl>
+          {canChange && (
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.changeStatus')}>
             {ROOM_STATUS_TARGETS.map((value) => {
               const Icon = TARGET_ICONS[value];
@@ -89,6 +91,7 @@ export function RoomStatusTab({ room }: { room: RoomDetail }) {
               );
             })}
           </div>
+          )}
         </CardContent>
       </Card>
       <LockPanel room={room} />
