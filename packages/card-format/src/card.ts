@@ -269,8 +269,10 @@ function minutesOf(date: Date, name: string, round: 'down' | 'up'): number {
   return minutes;
 }
 
-function hexBytes(hex: string, bytes: number, name: string): Buffer {
-  if (typeof hex !== 'string' || !new RegExp(`^[0-9A-Fa-f]{${bytes * 2}}$`).test(hex)) throw new CardFormatError('invalid_keys', `${name}: ${bytes * 2} hexadecimal characters`);
+const HEX_OF_LENGTH = new Map([6, 8, 16].map((bytes) => [bytes, new RegExp(`^[0-9A-Fa-f]{${bytes * 2}}$`)]));
+
+function hexBytes(hex: string, bytes: 6 | 8 | 16, name: string): Buffer {
+  if (typeof hex !== 'string' || !HEX_OF_LENGTH.get(bytes)!.test(hex)) throw new CardFormatError('invalid_keys', `${name}: ${bytes * 2} hexadecimal characters`);
   return Buffer.from(hex, 'hex');
 }
 
