@@ -84,6 +84,12 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
     await ttlock.denylistCard(lockId, '04AABBCC');
     expect((await ttlock.cardSettings(lockId)).denylist).toEqual({ uids: ['04AABBCC'], cardIds: [] });
     expect(await present(lockId, lost)).toBe('denylisted');
+    // The refusal's record, as the adapter reads it back, says why.
+    const records = await ttlock.listRecords(lockId, { from: new Date(Date.now() - HOUR), to: new Date(Date.now() + HOUR) });
+    expect(records.map((r) => [r.recordType, r.success, r.credential, r.username, r.reason])).toEqual([
+      [7, true, '04AABBCC', '#C5', undefined],
+      [7, false, '04AABBCC', '#C5', 'denylisted'],
+    ]);
     await ttlock.undenylistCard(lockId, '04AABBCC');
     expect(await present(lockId, lost)).toBe('opened');
     await expectCode(ttlock.undenylistCard(lockId, '04AABBCC'), 'credential_not_found', -1021);

@@ -124,6 +124,11 @@ export interface LockRecord {
   /** When the cloud received it. */
   serverDate: Date;
   battery: number | null;
+  /**
+   * Why a room card was refused (`superseded`, `denylisted`, ... of docs/card-format.md, or
+   * `cancel_applied`): sent by the lock simulator only; TTLock's records carry no reason.
+   */
+  reason?: string;
 }
 
 /**

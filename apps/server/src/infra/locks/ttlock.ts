@@ -161,6 +161,8 @@ function recordOf(lockId: string, item: Answer, serverDateFallback: number): Loc
     lockDate: new Date(lockDate),
     serverDate: new Date(num(item.serverDate) ?? serverDateFallback),
     battery: num(item.electricQuantity),
+    // The simulator's reason for a refused room card (not a TTLock field).
+    ...(typeof item.reason === 'string' && item.reason !== '' ? { reason: item.reason } : {}),
   };
 }
 
