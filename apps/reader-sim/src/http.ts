@@ -14,7 +14,8 @@ import type { Server } from 'node:http';
  *   closed as soon as it is made, so a browser sees what it sees when nothing listens.
  */
 export function createHttpApp(options: { logger?: boolean; isRunning: () => boolean }): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false });
+  // Closing drops every connection, idle or not (a browser's kept-alive ones, a call still waiting).
+  const app = Fastify({ logger: options.logger ?? false, forceCloseConnections: true });
   (app.server as Server).on('connection', (socket) => {
     if (!options.isRunning()) socket.destroy();
   });
