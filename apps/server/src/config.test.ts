@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY, DEV_FACE_PHOTO_SECRET, loadConfig } from './config';
+import { ConfigError, DEV_CARD_KEY_SECRET, DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY, DEV_FACE_PHOTO_SECRET, loadConfig } from './config';
 
 const FACE_PHOTO_SECRET = 'a-random-face-photo-secret-of-32-chars+';
+const CARD_KEY_SECRET = 'a-random-card-key-secret-of-32-chars+++';
 
 describe('configuration', () => {
   it('has working defaults for a development start', () => {
@@ -16,11 +17,11 @@ describe('configuration', () => {
   it('refuses to start in production with the development key and IV', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1' })).toThrow(/COMPAT_DES_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', LOCK_PROVIDER: 'none', FACE_PHOTO_SECRET }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', LOCK_PROVIDER: 'none', FACE_PHOTO_SECRET, CARD_KEY_SECRET }).isProduction).toBe(true);
   });
 
   it('refuses to start in production with the development SMS sender, which logs recovery codes', () => {
-    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', LOCK_PROVIDER: 'none', FACE_PHOTO_SECRET };
+    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', LOCK_PROVIDER: 'none', FACE_PHOTO_SECRET, CARD_KEY_SECRET };
     expect(() => loadConfig(keys)).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ ...keys, SMS_PROVIDER: 'dev' })).toThrow(/SMS_PROVIDER/);
     expect(loadConfig({ ...keys, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' }).sms.provider).toBe('http');
@@ -30,7 +31,7 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production without an explicit lock provider, or with the development callback secret', () => {
-    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', FACE_PHOTO_SECRET };
+    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', FACE_PHOTO_SECRET, CARD_KEY_SECRET };
     expect(() => loadConfig(keys)).toThrow(/LOCK_PROVIDER/);
     expect(() => loadConfig({ ...keys, LOCK_PROVIDER: 'sim' })).toThrow(/LOCK_CALLBACK_SECRET/);
     expect(loadConfig({ ...keys, LOCK_PROVIDER: 'sim', LOCK_CALLBACK_SECRET: 'a-long-random-secret' }).locks.provider).toBe('sim');
@@ -40,13 +41,22 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production with the development key of face photo URLs, and anywhere with a short one', () => {
-    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', LOCK_PROVIDER: 'none' };
+    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', LOCK_PROVIDER: 'none', CARD_KEY_SECRET };
     expect(() => loadConfig(keys)).toThrow(/FACE_PHOTO_SECRET/);
     expect(() => loadConfig({ ...keys, FACE_PHOTO_SECRET: DEV_FACE_PHOTO_SECRET })).toThrow(/FACE_PHOTO_SECRET/);
     expect(loadConfig({ ...keys, FACE_PHOTO_SECRET }).facePhotoSecret).toBe(FACE_PHOTO_SECRET);
     expect(() => loadConfig({ FACE_PHOTO_SECRET: 'too-short' })).toThrow(/FACE_PHOTO_SECRET/);
     // Outside production the development key stays the default.
     expect(loadConfig({}).facePhotoSecret).toBe(DEV_FACE_PHOTO_SECRET);
+  });
+
+  it("refuses to start in production with the development secret of the hotels' card keys, and anywhere with a short one", () => {
+    const keys = { NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1', COMPAT_DES_IV: 'prodiv01', SMS_PROVIDER: 'none', LOCK_PROVIDER: 'none', FACE_PHOTO_SECRET };
+    expect(() => loadConfig(keys)).toThrow(/CARD_KEY_SECRET/);
+    expect(() => loadConfig({ ...keys, CARD_KEY_SECRET: DEV_CARD_KEY_SECRET })).toThrow(/CARD_KEY_SECRET/);
+    expect(loadConfig({ ...keys, CARD_KEY_SECRET }).cardKeySecret).toBe(CARD_KEY_SECRET);
+    expect(() => loadConfig({ CARD_KEY_SECRET: 'too-short' })).toThrow(/CARD_KEY_SECRET/);
+    expect(loadConfig({}).cardKeySecret).toBe(DEV_CARD_KEY_SECRET);
   });
 
   it('needs the TTLock credentials for LOCK_PROVIDER=ttlock', () => {

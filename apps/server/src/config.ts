@@ -7,6 +7,8 @@ export const DEV_COMPAT_DES_IV = 'slDevIv1';
 export const DEV_LOCK_CALLBACK_SECRET = 'dev-lock-callback-secret';
 /** Development key of the signed face-photo URLs (decision 015); production refuses it. */
 export const DEV_FACE_PHOTO_SECRET = 'dev-face-photo-secret-not-for-production';
+/** Development key under which hotels' card keys are kept (docs/card-format.md); production refuses it. */
+export const DEV_CARD_KEY_SECRET = 'dev-card-key-secret-not-for-production';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,6 +33,7 @@ const ZEnv = z
     /** Where uploaded pictures are kept (a volume in Docker). */
     UPLOAD_DIR: z.string().default('./data/uploads'),
     /** HMAC key of the short-lived signed URLs of face photos (decision 015); at least 32 characters. */
+    CARD_KEY_SECRET: z.string().min(32, { message: 'CARD_KEY_SECRET must be at least 32 characters' }).default(DEV_CARD_KEY_SECRET),
     FACE_PHOTO_SECRET: z.string().min(32, { message: 'FACE_PHOTO_SECRET must be at least 32 characters' }).default(DEV_FACE_PHOTO_SECRET),
     REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
     /** Prefix of every Redis key and BullMQ queue, so several installs can share one Redis. */
@@ -125,6 +128,9 @@ const ZEnv = z
     if (env.NODE_ENV === 'production' && env.FACE_PHOTO_SECRET === DEV_FACE_PHOTO_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['FACE_PHOTO_SECRET'], message: 'production refuses the development FACE_PHOTO_SECRET (anyone could sign face photo URLs with it): set a random value of at least 32 characters' });
     }
+    if (env.NODE_ENV === 'production' && env.CARD_KEY_SECRET === DEV_CARD_KEY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CARD_KEY_SECRET'], message: "production refuses the development CARD_KEY_SECRET (it guards every hotel's card keys): set a random value of at least 32 characters, and keep it: card keys kept under another cannot be read" });
+    }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_PROVIDER=http needs SMS_HTTP_URL' });
     }
@@ -152,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
     uploadDir: e.UPLOAD_DIR,
     facePhotoSecret: e.FACE_PHOTO_SECRET,
+    cardKeySecret: e.CARD_KEY_SECRET,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     compat: { desKey: e.COMPAT_DES_KEY, desIv: e.COMPAT_DES_IV },

@@ -51,6 +51,7 @@ CREATE TABLE "CardIssue" (
     "blocks" JSONB,
     "validFrom" TIMESTAMPTZ(3) NOT NULL,
     "validUntil" TIMESTAMPTZ(3),
+    "holderName" TEXT NOT NULL DEFAULT '',
     "note" TEXT NOT NULL DEFAULT '',
     "endReason" TEXT,
     "issuedAt" TIMESTAMPTZ(3),

@@ -1,7 +1,6 @@
 import { SIM_DEFAULTS, SimClient, startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The server does not depend on @console/card-format yet; the test takes it from the workspace.
-import { type CardDump, encodeCard, generateHotelCardKeys, type HotelCardKeys } from '../../../../../packages/card-format/src/index';
+import { type CardDump, encodeCard, generateHotelCardKeys, type HotelCardKeys } from '@console/card-format';
 import { type CardKeySet, type LockErrorCode, LockProviderError } from './provider';
 import { TtlockProvider, type TtlockOptions } from './ttlock';
 
@@ -80,8 +79,8 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
     await ttlock.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('k-2', keys)] });
     const lost = guestCard(keys, '04aabbcc');
     expect(await present(lockId, lost)).toBe('opened');
-    await ttlock.denylistCard(lockId, '04aabbcc');
-    await ttlock.denylistCard(lockId, '04AABBCC');
+    await ttlock.denylistCard(lockId, { uid: '04aabbcc' });
+    await ttlock.denylistCard(lockId, { uid: '04AABBCC' });
     expect((await ttlock.cardSettings(lockId)).denylist).toEqual({ uids: ['04AABBCC'], cardIds: [] });
     expect(await present(lockId, lost)).toBe('denylisted');
     // The refusal's record, as the adapter reads it back, says why.
@@ -90,9 +89,9 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
       [7, true, '04AABBCC', '#C5', undefined],
       [7, false, '04AABBCC', '#C5', 'denylisted'],
     ]);
-    await ttlock.undenylistCard(lockId, '04AABBCC');
+    await ttlock.undenylistCard(lockId, { uid: '04AABBCC' });
     expect(await present(lockId, lost)).toBe('opened');
-    await expectCode(ttlock.undenylistCard(lockId, '04AABBCC'), 'credential_not_found', -1021);
+    await expectCode(ttlock.undenylistCard(lockId, { uid: '04AABBCC' }), 'credential_not_found', -1021);
   });
 
   it('fails like every gateway write: offline lock, offline or busy gateway, no gateway, unknown lock, full denylist', async () => {
@@ -100,19 +99,19 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
     const set = () => ttlock.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('k-2', keys)] });
     await control.control('PATCH', `/locks/${lockId}`, { online: false });
     await expectCode(set(), 'lock_offline', -3036);
-    await expectCode(ttlock.denylistCard(lockId, '04000001'), 'lock_offline', -3036);
+    await expectCode(ttlock.denylistCard(lockId, { uid: '04000001' }), 'lock_offline', -3036);
     await control.control('PATCH', `/locks/${lockId}`, { online: true });
     await control.control('PATCH', `/gateways/${gatewayId}`, { online: false });
     await expectCode(set(), 'gateway_offline', -3002);
     await control.control('PATCH', `/gateways/${gatewayId}`, { online: true, busy: true });
-    await expectCode(ttlock.undenylistCard(lockId, '04000001'), 'gateway_busy', -3003);
+    await expectCode(ttlock.undenylistCard(lockId, { uid: '04000001' }), 'gateway_busy', -3003);
     await control.control('PATCH', `/gateways/${gatewayId}`, { busy: false });
     await set();
     const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {});
     await expectCode(ttlock.setCardKeys(String(lock.lockId), { hotelTag: 42, lockNumber: 101, keys: [keySet('k-2', keys)] }), 'no_gateway', -2012);
     await expectCode(ttlock.cardSettings('1'), 'lock_not_found', -1003);
     await control.control('POST', '/failures/next', { code: -4056, op: 'lock/addHotelCardDenylist', lockId: Number(lockId) });
-    await expectCode(ttlock.denylistCard(lockId, '04000001'), 'storage_full', -4056);
+    await expectCode(ttlock.denylistCard(lockId, { uid: '04000001' }), 'storage_full', -4056);
     // Keys the lock would not take (the factory key) are refused with the reason.
     const refused = await expectCode(ttlock.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('bad', { ...keys, sectorKeyA: 'FFFFFFFFFFFF' })] }), 'provider_error', -3);
     expect(refused.vendorMessage).toContain('sectorKeyA');
@@ -127,8 +126,8 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
     const real = adapter(sim, { simulated: false, fetch: spy });
     const { lockId } = await newLock();
     await expectCode(real.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('k-2', keys)] }), 'not_supported');
-    await expectCode(real.denylistCard(lockId, '04000001'), 'not_supported');
-    await expectCode(real.undenylistCard(lockId, '04000001'), 'not_supported');
+    await expectCode(real.denylistCard(lockId, { uid: '04000001' }), 'not_supported');
+    await expectCode(real.undenylistCard(lockId, { uid: '04000001' }), 'not_supported');
     await expectCode(real.cardSettings(lockId), 'not_supported');
     expect(sent).toEqual([]);
 
@@ -136,6 +135,6 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
     const unknownPath: typeof fetch = (input, init) => fetch(String(input).replace('/v3/lock/setHotelCardKeys', '/v3/lock/noSuchCall'), init);
     await expectCode(adapter(sim, { fetch: unknownPath }).setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('k-2', keys)] }), 'not_supported', 404);
     await control.control('POST', `/locks/${lockId}/failures`, { code: -4043, ops: ['lock/addHotelCardDenylist'] });
-    await expectCode(ttlock.denylistCard(lockId, '04000001'), 'not_supported', -4043);
+    await expectCode(ttlock.denylistCard(lockId, { uid: '04000001' }), 'not_supported', -4043);
   });
 });

@@ -144,6 +144,9 @@ export interface CardKeySet {
 }
 
 /** What a lock holds for room cards; key material is never read back. */
+/** A denylist entry of a lock: a card's UID, or the card id written on it. */
+export type CardDenylistEntry = { uid: string } | { cardId: number };
+
 export interface LockCardSettings {
   /** 0 before any keys were set. */
   hotelTag: number;
@@ -202,10 +205,14 @@ export interface LockProvider {
    * (`lock/setHotelCardKeys`); any other cloud is `not_supported`, and no key leaves for it.
    */
   setCardKeys(lockId: string, input: { hotelTag: number; lockNumber: number; keys: readonly CardKeySet[] }): Promise<void>;
-  /** A card UID (8 or 14 hex) the lock refuses from now on (a lost card), through the gateway. Adding it twice is no change. */
-  denylistCard(lockId: string, uid: string): Promise<void>;
-  /** Takes a UID off the lock's card denylist through the gateway; `credential_not_found` if it is not there. */
-  undenylistCard(lockId: string, uid: string): Promise<void>;
+  /**
+   * A card the lock refuses from now on, through the gateway: by its UID (8 or 14 hex: the physical
+   * card, whatever is written on it) or by the card id written on it (one writing of a card: a
+   * lost, returned or ended room card). Adding it twice is no change.
+   */
+  denylistCard(lockId: string, card: CardDenylistEntry): Promise<void>;
+  /** Takes a card off the lock's denylist through the gateway; `credential_not_found` if it is not there. */
+  undenylistCard(lockId: string, card: CardDenylistEntry): Promise<void>;
   /** What the lock holds for room cards (reconcile by read-back). */
   cardSettings(lockId: string): Promise<LockCardSettings>;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type CardDenylistEntry,
   type CardKeySet,
   type CardOnLock,
   type FaceOnLock,
@@ -556,12 +557,12 @@ export class TtlockProvider implements LockProvider {
     await this.cardCall('lock/setHotelCardKeys', { lockId, hotelTag: input.hotelTag, lockNumber: input.lockNumber, cardKeys: JSON.stringify(cardKeys) }, 'POST');
   }
 
-  async denylistCard(lockId: string, uid: string): Promise<void> {
-    await this.cardCall('lock/addHotelCardDenylist', { lockId, cardUid: uid }, 'POST');
+  async denylistCard(lockId: string, card: CardDenylistEntry): Promise<void> {
+    await this.cardCall('lock/addHotelCardDenylist', { lockId, ...denylistParams(card) }, 'POST');
   }
 
-  async undenylistCard(lockId: string, uid: string): Promise<void> {
-    await this.cardCall('lock/deleteHotelCardDenylist', { lockId, cardUid: uid }, 'POST');
+  async undenylistCard(lockId: string, card: CardDenylistEntry): Promise<void> {
+    await this.cardCall('lock/deleteHotelCardDenylist', { lockId, ...denylistParams(card) }, 'POST');
   }
 
   async cardSettings(lockId: string): Promise<LockCardSettings> {
@@ -605,4 +606,9 @@ export class TtlockProvider implements LockProvider {
     if (!value) throw new LockProviderError('provider_error', undefined, `${op} answered without ${field}`);
     return value;
   }
+}
+
+/** The simulator's parameters of a denylist entry: `cardUid` or `cardId`. */
+function denylistParams(card: CardDenylistEntry): { cardUid: string } | { cardId: number } {
+  return 'uid' in card ? { cardUid: card.uid } : { cardId: card.cardId };
 }

@@ -4,9 +4,10 @@ import type { TPrisma } from '../../db/client';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { readStoredPictureBytes } from '../../infra/uploads';
 
-/** The kinds of credential the delivery engine carries to locks. Cards join here. */
-export const CREDENTIAL_KINDS = ['password', 'face'] as const;
-export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+import { cardHandler, cardKeysHandler } from '../cards/card-delivery';
+import { lockName, lockTag, type CredentialKind } from './lock-tags';
+
+export { CREDENTIAL_KINDS, lockName, lockTag, parseLockTag, type CredentialKind } from './lock-tags';
 
 type DeliveryStateName = 'pending' | 'on_lock' | 'failed' | 'removing' | 'removed' | 'remove_failed' | 'unknown';
 
@@ -33,11 +34,15 @@ export interface DeliveryRow {
    * the face was made (`Face.imageSha256`). The lock cloud makes the feature data from it at each push.
    */
   photo?: { url: string; sha256: string };
+  /** Card fields: how it reaches the lock, its number, and the writing of the card it belongs to. */
+  card?: { medium: 'data' | 'number'; number: string; issueId: number };
 }
 
-/** What a push may need besides the provider: where the upload store is (face photos). */
+/** What a push may need besides the provider: the upload store (face photos), the database and the card key secret (card keys). */
 export interface PushContext {
   uploadDir: string;
+  prisma: TPrisma;
+  cardKeySecret: string;
 }
 
 /**
@@ -83,28 +88,6 @@ export interface CredentialKindHandler {
   save(prisma: TPrisma, id: number, patch: DeliveryPatch): Promise<void>;
   /** Writes the patch only if the credential is still at this version; false when it moved on. */
   saveIfVersion(prisma: TPrisma, id: number, version: number, patch: DeliveryPatch): Promise<boolean>;
-}
-
-/** The tag that names our credential on a lock: records and read-backs are matched by it. */
-const TAG_LETTERS: Record<CredentialKind, string> = { password: 'P', face: 'F' };
-const KIND_OF_LETTER = new Map(Object.entries(TAG_LETTERS).map(([kind, letter]) => [letter, kind as CredentialKind]));
-
-export function lockTag(kind: CredentialKind, id: number): string {
-  return `#${TAG_LETTERS[kind]}${id}`;
-}
-
-/** `Name #P12`: the holder's name shortened so the whole fits the lock cloud's name field. */
-export function lockName(kind: CredentialKind, id: number, holder: string): string {
-  const tag = lockTag(kind, id);
-  const name = holder.trim().slice(0, 24);
-  return name ? `${name} ${tag}` : tag;
-}
-
-/** The credential a lock-side name points at (`... #P12` -> password 12, `#F3` -> face authorisation 3), if it is one of ours. */
-export function parseLockTag(name: string): { kind: CredentialKind; id: number } | null {
-  const match = /#([A-Z])(\d{1,10})$/.exec(name.trim());
-  const kind = match && KIND_OF_LETTER.get(match[1]!);
-  return kind ? { kind, id: Number(match[2]) } : null;
 }
 
 const WORK_STATES = ['pending', 'removing'] as const;
@@ -241,8 +224,10 @@ function withoutCode({ code: _code, ...patch }: DeliveryPatch): Omit<DeliveryPat
   return patch;
 }
 
-const HANDLERS: Record<CredentialKind, CredentialKindHandler> = { password: passwordHandler, face: faceHandler };
+// Built on first use: the card handlers' module imports this one's types and helpers.
+let handlers: Record<CredentialKind, CredentialKindHandler> | undefined;
 
 export function credentialKind(kind: CredentialKind): CredentialKindHandler {
-  return HANDLERS[kind];
+  handlers ??= { password: passwordHandler, face: faceHandler, card: cardHandler, card_keys: cardKeysHandler };
+  return handlers[kind];
 }

@@ -133,7 +133,7 @@ async function step(deps: Deps, provider: LockProvider, handler: ReturnType<type
   let pushed: { ref: string; code?: string };
   let adopted = false;
   try {
-    pushed = await handler.push(provider, lockId, row, { uploadDir: deps.config.uploadDir });
+    pushed = await handler.push(provider, lockId, row, { uploadDir: deps.config.uploadDir, prisma: deps.prisma, cardKeySecret: deps.config.cardKeySecret });
   } catch (error) {
     // A push whose answer was lost (a restart, a timeout) is already there: adopt it.
     if (!(error instanceof LockProviderError) || error.code !== 'duplicate_code') throw error;

@@ -18,8 +18,11 @@ import { parseLockTag, type CredentialKind } from './delivery-kinds';
 
 export type Drift = 'ok' | 'in_flight' | 'missing' | 'should_be_removed' | 'expired' | 'unconfirmed' | 'unmanaged';
 
+/** The kinds a lock lists as items of its own (card keys are its settings). */
+export type ItemKind = Exclude<CredentialKind, 'card_keys'>;
+
 export interface LockItem {
-  kind: CredentialKind;
+  kind: ItemKind;
   /** The provider's id of the item on the lock (null for a `missing` one: it is not there). */
   ref: string | null;
   /** Its name on the lock (our tag at the end when it is ours). */
@@ -61,7 +64,7 @@ interface KindReader {
   update(deps: Deps, id: number, version: number, data: { deliveryState: 'pending' | 'removing' | 'failed'; providerRef?: string | null; lastError?: string | null; revokeReason?: string }): Promise<boolean>;
 }
 
-const READERS: Partial<Record<CredentialKind, KindReader>> = {
+const READERS: Partial<Record<ItemKind, KindReader>> = {
   password: {
     async list(provider, lockId) {
       return (await provider.listPasscodes(lockId)).map((p) => ({ ref: p.ref, name: p.name, code: p.code, endAt: p.endAt, generated: p.origin === 'random' }));
@@ -103,8 +106,8 @@ const READERS: Partial<Record<CredentialKind, KindReader>> = {
 };
 
 /** The kinds reconciliation reads (the others join as their delivery kinds do). */
-export function reconciledKinds(): CredentialKind[] {
-  return Object.keys(READERS) as CredentialKind[];
+export function reconciledKinds(): ItemKind[] {
+  return Object.keys(READERS) as ItemKind[];
 }
 
 /** Grace before a credential past its end counts as `expired` on the lock (clocks differ). */
@@ -115,7 +118,7 @@ export async function inspectLock(deps: Deps, provider: LockProvider, hotelId: n
   const rooms = await deps.prisma.room.findMany({ where: { hotelId, lockId, deletedAt: null }, select: { id: true } });
   const roomIds = rooms.map((r) => r.id);
   const items: LockItem[] = [];
-  for (const [kind, reader] of Object.entries(READERS) as [CredentialKind, KindReader][]) {
+  for (const [kind, reader] of Object.entries(READERS) as [ItemKind, KindReader][]) {
     const onLock = await reader.list(provider, lockId);
     const tagIds = onLock.map((i) => parseLockTag(i.name)).filter((t) => t?.kind === kind).map((t) => t!.id);
     const rows = roomIds.length ? await reader.rows(deps, hotelId, roomIds, onLock.map((i) => i.ref), tagIds) : [];

@@ -60,6 +60,9 @@ const HOLDER_READERS: Record<string, (deps: Deps, hotelId: number, ids: number[]
   /** A face authorisation: the face's note (the name it has on the lock). */
   face: async (deps, hotelId, ids) =>
     new Map((await deps.prisma.faceAuthorization.findMany({ where: { hotelId, id: { in: ids } }, select: { id: true, face: { select: { note: true } } } })).map((a) => [a.id, a.face.note])),
+  /** A card: the writing of the card (the card id on a data card), named by its holder. */
+  card: async (deps, hotelId, ids) =>
+    new Map((await deps.prisma.cardIssue.findMany({ where: { hotelId, id: { in: ids } }, select: { id: true, holderName: true } })).map((c) => [c.id, c.holderName])),
 };
 
 export interface IngestResult {

@@ -1,0 +1,103 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { generateHotelCardKeys, parseHotelCardKeys, type CardKeyEntry, type HotelCardKeys } from '@console/card-format';
+import type { TPrisma } from '../../db/client';
+import type { Tx } from '../../db/transaction';
+
+/**
+ * A hotel's card key sets at rest (docs/card-format.md): each set (sector keys, DES key and IV,
+ * MAC key) is kept as AES-256-GCM under a key derived from CARD_KEY_SECRET, bound to its hotel,
+ * so a row copied to another hotel does not open. Nothing here ever leaves the server except
+ * through `lockKeyEntries` (to a lock, through the gateway) and `encodeCard` (block data).
+ */
+
+const SEAL_VERSION = 'v1';
+
+function sealingKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.from('smart-lock-console/card-keys', 'utf8'), Buffer.from('card key set v1', 'utf8'), 32));
+}
+
+/** The key set sealed for the database: `v1.<iv>.<tag>.<ciphertext>` (base64url), bound to the hotel. */
+export function sealKeys(secret: string, hotelId: number, keys: HotelCardKeys): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv);
+  cipher.setAAD(Buffer.from(`hotel:${hotelId}`, 'utf8'));
+  const body = Buffer.concat([cipher.update(JSON.stringify(keys), 'utf8'), cipher.final()]);
+  return [SEAL_VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+/** Thrown when a sealed key set cannot be opened: another CARD_KEY_SECRET, another hotel, or altered. */
+export class CardKeysUnreadable extends Error {
+  constructor(readonly keyId: number) {
+    super(`card key set ${keyId} cannot be read with this CARD_KEY_SECRET`);
+    this.name = 'CardKeysUnreadable';
+  }
+}
+
+export function openKeys(secret: string, hotelId: number, keyId: number, sealed: string): HotelCardKeys {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== SEAL_VERSION || !iv || !tag || !body) throw new CardKeysUnreadable(keyId);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(`hotel:${hotelId}`, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    const json = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return parseHotelCardKeys(JSON.parse(json));
+  } catch {
+    throw new CardKeysUnreadable(keyId);
+  }
+}
+
+/** What tells key sets apart on screen without showing them: 12 hex of the SHA-256 of key A. */
+export function keyFingerprint(keys: HotelCardKeys): string {
+  return createHash('sha256').update(keys.sectorKeyA, 'utf8').digest('hex').slice(0, 12).toUpperCase();
+}
+
+/** A new random key set, sealed, as the row to insert. */
+export function newKeySetRow(secret: string, hotelId: number, sector?: number): { sector: number; keysEncrypted: string; fingerprint: string } {
+  const keys = generateHotelCardKeys({ sector });
+  return { sector: keys.sector, keysEncrypted: sealKeys(secret, hotelId, keys), fingerprint: keyFingerprint(keys) };
+}
+
+/** The hotel's tag on its cards and locks (docs/card-format.md): its id. */
+export const hotelTagOf = (hotelId: number): number => hotelId;
+
+/** A lock holds at most this many key sets (the simulator's and the format's limit). */
+export const MAX_KEY_SETS_ON_LOCK = 8;
+
+/** The active key set of a hotel, opened; null when it has none yet. */
+export async function activeKeySet(db: TPrisma | Tx, secret: string, hotelId: number): Promise<{ id: number; keys: HotelCardKeys } | null> {
+  const row = await db.cardEncryption.findFirst({ where: { hotelId, isActive: true }, select: { id: true, keysEncrypted: true } });
+  return row ? { id: row.id, keys: openKeys(secret, hotelId, row.id, row.keysEncrypted) } : null;
+}
+
+/**
+ * The key sets a hotel's locks must hold, as the card format takes them: the active one first,
+ * then retired ones whose cards have not all expired (`keepUntil` ahead, or null: a card without
+ * an end), newest first, at most MAX_KEY_SETS_ON_LOCK.
+ */
+export async function lockKeyEntries(db: TPrisma | Tx, secret: string, hotelId: number, now = new Date()): Promise<CardKeyEntry[]> {
+  const rows = await db.cardEncryption.findMany({
+    where: { hotelId, OR: [{ isActive: true }, { keepUntil: null }, { keepUntil: { gt: now } }] },
+    select: { id: true, keysEncrypted: true, isActive: true, keepUntil: true },
+    orderBy: [{ isActive: 'desc' }, { id: 'desc' }],
+    take: MAX_KEY_SETS_ON_LOCK,
+  });
+  return rows.map((r) => ({ id: String(r.id), keys: openKeys(secret, hotelId, r.id, r.keysEncrypted), validUntil: r.isActive ? null : r.keepUntil }));
+}
+
+/**
+ * The room's number on cards and its lock, given now if it has none: the hotel's next free one
+ * (1-65535). Serialised per hotel by a transaction-scoped advisory lock, so two rooms never get
+ * the same number (the unique index is the last word).
+ */
+export async function ensureLockNumber(tx: Tx, hotelId: number, roomId: number): Promise<number> {
+  const [current] = await tx.$queryRaw<{ lockNumber: number | null }[]>`SELECT "lockNumber" FROM "Room" WHERE "hotelId" = ${hotelId} AND "id" = ${roomId}`;
+  if (!current) throw new Error(`room ${roomId} is not a room of hotel ${hotelId}`);
+  if (current.lockNumber !== null) return current.lockNumber;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('Room.lockNumber'), ${hotelId})`;
+  const [assigned] = await tx.$queryRaw<{ lockNumber: number }[]>`
+    UPDATE "Room" SET "lockNumber" = COALESCE("lockNumber", (SELECT COALESCE(MAX("lockNumber"), 0) + 1 FROM "Room" WHERE "hotelId" = ${hotelId}))
+    WHERE "hotelId" = ${hotelId} AND "id" = ${roomId}
+    RETURNING "lockNumber"`;
+  return assigned!.lockNumber;
+}
