@@ -10,3 +10,4 @@ export * from './time';
 export * from './credentials';
 export * from './locks';
 export * from './faces';
+export * from './cards';

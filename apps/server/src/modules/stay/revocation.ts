@@ -5,7 +5,7 @@ import type { Tx } from '../../db/transaction';
 export const LIVE_DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
 
 /** Why a credential was taken off its lock (translated by the console: `credentials.revokeReasons.*`). */
-export const REVOKE_REASONS = ['check_out', 'cancelled', 'expired', 'room_change', 'guest_removed', 'customer_frozen', 'old_cards_disabled', 'manual', 'called_back', 'limited', 'replaced'] as const;
+export const REVOKE_REASONS = ['check_out', 'cancelled', 'expired', 'room_change', 'guest_removed', 'customer_frozen', 'old_cards_disabled', 'manual', 'called_back', 'limited', 'replaced', 'returned', 'lost'] as const;
 export type TRevokeReason = (typeof REVOKE_REASONS)[number];
 
 /** The change that asks the delivery engine to take a credential off its lock (a new version). */
@@ -39,7 +39,22 @@ export async function revokeStayCredentials(tx: Tx, hotelId: number, where: { st
   const faceWhere = { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, ...(where.stayId !== undefined ? { stayId: where.stayId } : {}), ...(where.guestId !== undefined ? { face: { guestId: where.guestId } } : {}) };
   const faces = await tx.faceAuthorization.updateMany({ where: faceWhere, data });
   const fingerprints = await tx.fingerprint.updateMany({ where: live, data });
+  // A card not yet written for the stay will not be; one written ends with it.
+  await tx.cardIssue.updateMany({ where: { hotelId, ...where, state: 'reserved' }, data: { state: 'voided', endReason: reason, endedAt: new Date() } });
+  await closeEndedCardIssues(tx, hotelId, reason);
   return cards.count + passwords.count + faces.count + fingerprints.count;
+}
+
+/**
+ * Issued cards none of whose grants is live any more (every one of their locks was told to refuse
+ * them) have ended: their writing says so, with the reason.
+ */
+export async function closeEndedCardIssues(tx: Tx, hotelId: number, reason: TRevokeReason): Promise<number> {
+  const { count } = await tx.cardIssue.updateMany({
+    where: { hotelId, state: 'issued', grants: { some: {}, none: { deliveryState: { in: [...LIVE_DELIVERY_STATES] } } } },
+    data: { state: 'ended', endReason: reason, endedAt: new Date() },
+  });
+  return count;
 }
 
 /** A frozen customer's credentials stop: every live one linked to the customer is queued for removal. */
@@ -49,6 +64,7 @@ export async function revokeCustomerCredentials(tx: Tx, hotelId: number, custome
   const cards = await tx.cardGrant.updateMany({ where: live, data });
   const passwords = await tx.lockPassword.updateMany({ where: live, data });
   const faces = await tx.faceAuthorization.updateMany({ where: { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, face: { customerId } }, data });
+  await closeEndedCardIssues(tx, hotelId, 'customer_frozen');
   return cards.count + passwords.count + faces.count;
 }
 
@@ -62,6 +78,7 @@ export async function revokeOldCardsOfGuests(tx: Tx, hotelId: number, stayId: nu
   const passwords = await tx.lockPassword.updateMany({ where, data });
   const { guest, ...rest } = where;
   const faces = await tx.faceAuthorization.updateMany({ where: { ...rest, face: { guest } }, data });
+  await closeEndedCardIssues(tx, hotelId, 'old_cards_disabled');
   return cards.count + passwords.count + faces.count;
 }
 

@@ -1,0 +1,172 @@
+import { ZCardKeySetCreateInput, ZCardKeySetIdInput, ZCardKeySyncInput, type TDeliveryState } from '@console/shared';
+import type { z } from 'zod';
+import type { AuthedContext, Deps } from '../../context';
+import { transaction, type Tx } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { afterCredentialChange } from '../credentials/delivery';
+import { roomScope } from '../room/room-access';
+import { newKeySetRow } from './card-keys';
+
+/**
+ * The hotel's card encryption (spec §2 `/cardEncryption/cardEncryption`, shown with apiKeyAuth;
+ * legacy `room/cardEncryption`, `cardEncryptionList`, `deleteCardEncryption`,
+ * `sendCardEncryptionSyntony`). Key sets are made by the server and never shown: a list says their
+ * name, sector, fingerprint and whether they write new cards; pushing them to the locks goes
+ * through the delivery engine, one row per lock with its state.
+ */
+
+export interface CardKeySetDto {
+  id: number;
+  name: string;
+  sector: number;
+  fingerprint: string;
+  isActive: boolean;
+  retiredAt: string | null;
+  /** A retired set stays on the locks until then (null: while a card without an end uses it). */
+  keepUntil: string | null;
+  /** Cards written under it that are issued now. */
+  issuedCards: number;
+  createdAt: string;
+}
+
+const keySetSelect = { id: true, name: true, sector: true, fingerprint: true, isActive: true, retiredAt: true, keepUntil: true, createdAt: true, _count: { select: { issues: { where: { state: 'issued' } } } } } as const;
+
+type KeySetRow = { id: number; name: string; sector: number; fingerprint: string; isActive: boolean; retiredAt: Date | null; keepUntil: Date | null; createdAt: Date; _count: { issues: number } };
+
+function toDto(k: KeySetRow): CardKeySetDto {
+  return {
+    id: k.id,
+    name: k.name,
+    sector: k.sector,
+    fingerprint: k.fingerprint,
+    isActive: k.isActive,
+    retiredAt: k.retiredAt?.toISOString() ?? null,
+    keepUntil: k.keepUntil?.toISOString() ?? null,
+    issuedCards: k._count.issues,
+    createdAt: k.createdAt.toISOString(),
+  };
+}
+
+export async function listCardKeySets(ctx: AuthedContext): Promise<CardKeySetDto[]> {
+  requirePermission(ctx.actor, 'hotel.manage');
+  const rows = await ctx.deps.prisma.cardEncryption.findMany({ where: { hotelId: ctx.actor.hotelId }, select: keySetSelect, orderBy: [{ isActive: 'desc' }, { id: 'desc' }] });
+  return rows.map(toDto);
+}
+
+/** When a retired key set may leave the locks: the end of the last card written under it that is still issued (null: one has no end). */
+async function keepUntilOf(tx: Tx, hotelId: number, keyId: number, now: Date): Promise<Date | null> {
+  const live = await tx.cardIssue.findMany({ where: { hotelId, keyId, state: { in: ['issued', 'reserved'] } }, select: { validUntil: true } });
+  if (live.some((i) => i.validUntil === null)) return null;
+  return new Date(Math.max(now.getTime(), ...live.map((i) => i.validUntil!.getTime())));
+}
+
+/**
+ * Makes a new key set the hotel's active one (the first, or a rotation): the one before retires
+ * and stays on the locks until its last card has expired. The locks learn the new list through
+ * the delivery engine.
+ */
+export async function createCardKeySet(ctx: AuthedContext, raw: z.input<typeof ZCardKeySetCreateInput>): Promise<CardKeySetDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'hotel.manage');
+  const input = ZCardKeySetCreateInput.parse(raw);
+  const created = await transaction(deps, async (tx) => {
+    const row = await rotateKeySet(tx, deps, actor.hotelId, input.name, input.sector);
+    await recordAudit(tx, ctx, { action: 'card.keys.create', entityType: 'CardEncryption', entityId: row.id, after: { name: row.name, sector: row.sector, fingerprint: row.fingerprint } });
+    await queueKeySync(tx, actor.hotelId);
+    return row;
+  });
+  await afterCredentialChange(deps, actor.hotelId);
+  return toDto(created);
+}
+
+/** The rotation itself, in the caller's transaction (also the first key set a hotel's first card makes). */
+export async function rotateKeySet(tx: Tx, deps: Deps, hotelId: number, name: string, sector?: number): Promise<KeySetRow> {
+  const now = new Date();
+  // One rotation at a time per hotel (the partial unique index on the active set is the last word).
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('CardEncryption.active'), ${hotelId})`;
+  const active = await tx.cardEncryption.findFirst({ where: { hotelId, isActive: true }, select: { id: true, sector: true } });
+  if (active) {
+    await tx.cardEncryption.update({ where: { id: active.id }, data: { isActive: false, retiredAt: now, keepUntil: await keepUntilOf(tx, hotelId, active.id, now) } });
+  }
+  return tx.cardEncryption.create({ data: { hotelId, name, ...newKeySetRow(deps.config.cardKeySecret, hotelId, sector ?? active?.sector) }, select: keySetSelect });
+}
+
+/**
+ * Deletes a retired key set no issued card uses any more (`deleteCardEncryption`); the active one
+ * cannot be deleted (a new one replaces it). The locks drop it.
+ */
+export async function deleteCardKeySet(ctx: AuthedContext, raw: z.input<typeof ZCardKeySetIdInput>): Promise<void> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'hotel.manage');
+  const { id } = ZCardKeySetIdInput.parse(raw);
+  await transaction(deps, async (tx) => {
+    const row = await tx.cardEncryption.findFirst({ where: { id, hotelId: actor.hotelId }, select: { id: true, name: true, isActive: true, fingerprint: true } });
+    if (!row) throw new AppError('NOT_FOUND', { messageKey: 'cards.errors.keySetNotFound' });
+    if (row.isActive) throw new AppError('CONFLICT', { messageKey: 'cards.errors.keySetActive' });
+    const inUse = await tx.cardIssue.count({ where: { hotelId: actor.hotelId, keyId: id, state: { in: ['issued', 'reserved'] }, OR: [{ validUntil: null }, { validUntil: { gt: new Date() } }] } });
+    if (inUse > 0) throw new AppError('CONFLICT', { messageKey: 'cards.errors.keySetInUse', params: { count: inUse } });
+    // Cards written under it keep their history; the key set itself goes.
+    await tx.cardIssue.updateMany({ where: { hotelId: actor.hotelId, keyId: id }, data: { keyId: null, blocks: undefined } });
+    await tx.cardEncryption.delete({ where: { id } });
+    await recordAudit(tx, ctx, { action: 'card.keys.delete', entityType: 'CardEncryption', entityId: id, before: { name: row.name, fingerprint: row.fingerprint } });
+    await queueKeySync(tx, actor.hotelId);
+  });
+  await afterCredentialChange(deps, actor.hotelId);
+}
+
+/** Marks the card keys of the hotel's locks (all rooms with a lock, or these) to be pushed again. */
+export async function queueKeySync(tx: Tx, hotelId: number, roomIds?: number[]): Promise<number> {
+  const rooms = await tx.room.findMany({ where: { hotelId, deletedAt: null, lockId: { not: null }, ...(roomIds ? { id: { in: roomIds } } : {}) }, select: { id: true } });
+  if (!rooms.length) return 0;
+  const ids = rooms.map((r) => r.id);
+  await tx.$executeRaw`
+    INSERT INTO "LockCardKeys" ("hotelId", "roomId", "deliveryState", "version", "attempts", "updatedAt")
+    SELECT ${hotelId}, r, 'pending', 1, 0, now() FROM unnest(${ids}::int[]) AS r
+    ON CONFLICT ("hotelId", "roomId") DO UPDATE SET "deliveryState" = 'pending', "version" = "LockCardKeys"."version" + 1, "attempts" = 0, "lastError" = NULL, "updatedAt" = now()`;
+  return ids.length;
+}
+
+export interface CardKeySyncDto {
+  roomId: number;
+  roomName: string;
+  lockId: string;
+  deliveryState: TDeliveryState | 'never';
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+/** Pushes the hotel's card keys to its locks now (`sendCardEncryptionSyntony`); answers each lock's state. */
+export async function syncCardKeys(ctx: AuthedContext, raw: z.input<typeof ZCardKeySyncInput>): Promise<CardKeySyncDto[]> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const input = ZCardKeySyncInput.parse(raw);
+  const roomIds = input.roomIds ? (await deps.prisma.room.findMany({ where: { id: { in: input.roomIds }, ...roomScope(actor) }, select: { id: true } })).map((r) => r.id) : undefined;
+  if (input.roomIds && roomIds!.length !== new Set(input.roomIds).size) throw new AppError('NOT_FOUND', { messageKey: 'frontDesk.errors.roomNotFound' });
+  await transaction(deps, async (tx) => {
+    if (!(await tx.cardEncryption.findFirst({ where: { hotelId: actor.hotelId, isActive: true }, select: { id: true } }))) await rotateKeySet(tx, deps, actor.hotelId, 'Key set 1');
+    await queueKeySync(tx, actor.hotelId, roomIds);
+    await recordAudit(tx, ctx, { action: 'card.keys.sync', entityType: 'Hotel', entityId: actor.hotelId, after: { rooms: roomIds ?? 'all' } });
+  });
+  await afterCredentialChange(deps, actor.hotelId);
+  return cardKeyStates(ctx);
+}
+
+/** Where each lock of the rooms the actor sees stands with the hotel's card keys. */
+export async function cardKeyStates(ctx: AuthedContext): Promise<CardKeySyncDto[]> {
+  requirePermission(ctx.actor, 'room.read');
+  const rooms = await ctx.deps.prisma.room.findMany({
+    where: { ...roomScope(ctx.actor), lockId: { not: null } },
+    select: { id: true, name: true, lockId: true, cardKeySync: { select: { deliveryState: true, lastError: true, deliveredAt: true } } },
+    orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+  });
+  return rooms.map((r) => ({
+    roomId: r.id,
+    roomName: r.name,
+    lockId: r.lockId!,
+    deliveryState: r.cardKeySync?.deliveryState ?? 'never',
+    lastError: r.cardKeySync?.lastError ?? null,
+    deliveredAt: r.cardKeySync?.deliveredAt?.toISOString() ?? null,
+  }));
+}

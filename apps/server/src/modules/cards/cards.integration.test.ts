@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { startLockSim, SIM_DEFAULTS, SimClient, type LockSim } from '@console/lock-sim';
+import { cardNumberOfUid } from '@console/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor, AuthedContext } from '../../context';
+import { TtlockProvider } from '../../infra/locks/ttlock';
+import { startWorkers } from '../../jobs/workers';
+import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { trpcClient } from '../../test/trpc-client';
+import { refreshLockStatus } from '../locks/lock.service';
+import { pollLockRecords } from '../locks/records';
+import { checkIn } from '../stay/check-in';
+import { checkOut } from '../stay/check-out';
+import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { cardKeyStates, createCardKeySet, listCardKeySets } from './card-keys.service';
+import { confirmCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, sendCard, type CardWriteDto } from './card.service';
+
+/**
+ * Room cards end to end without a browser: the data the server computes for a card (under the
+ * hotel's keys, through the real service), "written" as a desk reader would (the blocks and the
+ * trailer's key A on a card with that UID), read back and confirmed, then held to the room's
+ * simulated lock (apps/lock-sim over HTTP, which reads cards as offline hotel locks do, with the
+ * keys the delivery engine pushed to it through the real TTLock adapter and BullMQ workers).
+ */
+let sim: LockSim;
+let client: SimClient;
+let ctx: TestContext;
+let workers: ReturnType<typeof startWorkers>;
+let api: ReturnType<typeof trpcClient>;
+
+beforeAll(async () => {
+  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
+  client = new SimClient(sim.url);
+  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
+  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  workers = startWorkers(ctx.deps, { sweep: false });
+  api = trpcClient(ctx.app);
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await ctx?.close();
+  await sim?.close();
+});
+
+type Staff = AuthedContext & { actor: Actor };
+
+/** A hotel with rooms, each paired with a new simulated lock. */
+async function hotelWithLocks(count = 2) {
+  const h = await createHotelWithStaff(ctx.deps);
+  const names = Array.from({ length: count }, (_, i) => `C${randomUUID().slice(0, 6)}-${i}`);
+  const { rooms } = await createRooms(ctx.deps, h.hotel.id, names);
+  const paired = [];
+  for (const room of rooms) {
+    const { lockId } = await client.lockWithGateway();
+    paired.push({ ...(await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockId: String(lockId) } })), lockId: String(lockId) });
+  }
+  const staff = await actorContext(ctx.deps, h.staffToken);
+  const owner = await actorContext(ctx.deps, h.ownerToken);
+  return { ...h, rooms: paired, staff, owner };
+}
+
+async function stayIn(staff: Staff, roomId: number, name = 'Lin Wei') {
+  return checkIn(staff, { roomId, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name, mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+}
+
+const newUid = () => randomBytes(4).toString('hex').toUpperCase();
+
+/** What a desk reader leaves on the card: the blocks written, and the key A the trailer set. */
+function writtenCard(write: CardWriteDto, uid: string) {
+  return { uid, sector: write.sector, keyA: write.trailer.data.slice(0, 12), blocks: write.blocks };
+}
+
+/** Reserves, "writes" and confirms a card; answers what the reader would read from it. */
+async function issue(staff: Staff, input: Parameters<typeof reserveCard>[1]) {
+  const write = await reserveCard(staff, input);
+  const confirmed = await confirmCard(staff, { issueId: write.issue.id, uid: input.uid, blocks: write.blocks });
+  return { write, issue: confirmed, dump: writtenCard(write, String(input.uid).toUpperCase()) };
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The hotel's locks hold its card keys (the delivery engine pushed them). */
+async function keysOnLocks(staff: Staff) {
+  return waitFor('card keys on the locks', () => cardKeyStates(staff), (states) => states.length > 0 && states.every((s) => s.deliveryState === 'on_lock'));
+}
+
+/** Card grants of a writing, settled (their lock did what was asked). */
+async function grantsSettled(issueId: number) {
+  return waitFor(`grants of card ${issueId}`, () => ctx.deps.prisma.cardGrant.findMany({ where: { issueId } }), (grants) => grants.every((g) => !['pending', 'removing'].includes(g.deliveryState)));
+}
+
+const present = (lockId: string, dump: ReturnType<typeof writtenCard>) => client.presentCard(Number(lockId), dump);
+
+describe('room cards at the desk and at the lock', () => {
+  it('issues a guest card that opens its room (the record names the guest), not the next room, and stops at check-out', async () => {
+    const h = await hotelWithLocks(2);
+    const stay = await stayIn(h.staff, h.rooms[0]!.id, 'Ada Brandt');
+    const uid = newUid();
+    const { write, issue: card, dump } = await issue(h.staff, { uid, kind: 'room', stayId: stay.id });
+    expect(card).toMatchObject({ state: 'issued', kind: 'room', cardNumber: cardNumberOfUid(uid), holderName: 'Ada Brandt', generation: 1, duplicate: false, roomId: h.rooms[0]!.id });
+    expect(write.blocks).toHaveLength(3);
+    // Blank cards open with the factory key; the trailer sets the hotel's key A.
+    expect(write.openKeys.at(-1)).toBe('FFFFFFFFFFFF');
+    expect(write.openKeys).toContain(dump.keyA);
+    await keysOnLocks(h.staff);
+
+    expect(await present(h.rooms[0]!.lockId, dump)).toMatchObject({ opened: true, outcome: 'opened' });
+    expect(await present(h.rooms[1]!.lockId, dump)).toMatchObject({ opened: false, outcome: 'wrong_room' });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    await pollLockRecords(ctx.deps, { hotelId: h.hotel.id });
+    const records = (await listUnlockRecords(h.staff, { roomId: h.rooms[0]!.id })).items;
+    expect(records).toEqual([expect.objectContaining({ style: 'card', success: true, operator: 'Ada Brandt', credential: `card:${card.id}` })]);
+
+    // The desk reads it: the guest it belongs to.
+    const found = await lookupCard(h.staff, { cardNumber: card.cardNumber });
+    expect(found.guest).toMatchObject({ name: 'Ada Brandt', stayId: stay.id, roomId: h.rooms[0]!.id });
+
+    await checkOut(h.staff, { stayId: stay.id });
+    const [grant] = await grantsSettled(card.id);
+    expect(grant).toMatchObject({ deliveryState: 'removed', revokeReason: 'check_out' });
+    expect(await present(h.rooms[0]!.lockId, dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
+    expect((await listCards(h.staff, { stayId: stay.id, scope: 'history' })).items[0]).toMatchObject({ id: card.id, state: 'ended', endReason: 'check_out' });
+    expect((await lookupCard(h.staff, { cardNumber: card.cardNumber })).guest).toBeNull();
+  });
+
+  it('a duplicate opens beside the first card; a new card, once used, voids the earlier ones', async () => {
+    const h = await hotelWithLocks(1);
+    const lockId = h.rooms[0]!.lockId;
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const first = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id });
+    const copy = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    expect(copy.issue).toMatchObject({ duplicate: true, generation: first.issue.generation });
+    await keysOnLocks(h.staff);
+    expect(await present(lockId, first.dump)).toMatchObject({ opened: true });
+    expect(await present(lockId, copy.dump)).toMatchObject({ opened: true });
+
+    const fresh = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'new' });
+    expect(fresh.issue.generation).toBe(2);
+    // The earlier cards ended with the new one (and are denylisted on the lock).
+    expect((await listCards(h.staff, { stayId: stay.id, scope: 'history' })).items.map((c) => [c.id, c.endReason])).toEqual(expect.arrayContaining([[first.issue.id, 'replaced'], [copy.issue.id, 'replaced']]));
+    expect(await present(lockId, fresh.dump)).toMatchObject({ opened: true });
+    expect(await present(lockId, first.dump)).toMatchObject({ opened: false });
+    expect(await present(lockId, copy.dump)).toMatchObject({ opened: false });
+  });
+
+  it('a lost card is refused at its lock and is never written again; a returned card can be written for the next guest', async () => {
+    const h = await hotelWithLocks(1);
+    const lockId = h.rooms[0]!.lockId;
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const lostUid = newUid();
+    const lost = await issue(h.staff, { uid: lostUid, kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    const kept = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    await keysOnLocks(h.staff);
+    expect(await present(lockId, lost.dump)).toMatchObject({ opened: true });
+
+    await reportCardLost(h.staff, { issueId: lost.issue.id });
+    await grantsSettled(lost.issue.id);
+    expect(await present(lockId, lost.dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
+    expect(await present(lockId, kept.dump)).toMatchObject({ opened: true });
+    await expect(reserveCard(h.staff, { uid: lostUid, kind: 'room', stayId: stay.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.cardLost' } });
+
+    // Returned at the desk: ended, its sector to clear, and the same card serves again.
+    const returned = await returnCard(h.staff, { cardNumber: kept.issue.cardNumber });
+    expect(returned.issue).toMatchObject({ state: 'returned' });
+    expect(returned.clear.map((b) => b.block)).toEqual([4, 5, 6]);
+    const again = await issue(h.staff, { uid: kept.dump.uid, kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    expect(again.issue.state).toBe('issued');
+    await grantsSettled(kept.issue.id);
+    expect(await present(lockId, again.dump)).toMatchObject({ opened: true });
+    expect(await present(lockId, kept.dump)).toMatchObject({ opened: false });
+  });
+
+  it('a card still issued is not written over; a write that does not read back the same issues nothing', async () => {
+    const h = await hotelWithLocks(1);
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const uid = newUid();
+    const first = await issue(h.staff, { uid, kind: 'room', stayId: stay.id });
+    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.cardInUse' } });
+
+    const write = await reserveCard(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    const corrupted = write.blocks.map((b, i) => (i === 1 ? { ...b, data: `${b.data.slice(0, 30)}00` === b.data ? `${b.data.slice(0, 30)}11` : `${b.data.slice(0, 30)}00` } : b));
+    await expect(confirmCard(h.staff, { issueId: write.issue.id, uid: write.issue.uid, blocks: corrupted })).rejects.toMatchObject({ code: 'VALIDATION', options: { messageKey: 'cards.errors.readBackMismatch' } });
+    const voided = (await listCards(h.staff, { stayId: stay.id, scope: 'all' })).items.find((c) => c.id === write.issue.id);
+    expect(voided).toMatchObject({ state: 'voided', endReason: 'write_failed', grants: [] });
+    expect((await listCards(h.staff, { stayId: stay.id })).items.map((c) => c.id)).toEqual([first.issue.id]);
+  });
+
+  it('a universal card opens exactly its rooms', async () => {
+    const h = await hotelWithLocks(3);
+    const master = await issue(h.owner, { uid: newUid(), kind: 'universal', roomIds: [h.rooms[0]!.id, h.rooms[2]!.id], validUntil: new Date(Date.now() + 7 * 86_400_000), note: 'Housekeeping 2F' });
+    expect(master.issue.grants.map((g) => g.roomId).sort()).toEqual([h.rooms[0]!.id, h.rooms[2]!.id].sort());
+    await keysOnLocks(h.owner);
+    expect(await present(h.rooms[0]!.lockId, master.dump)).toMatchObject({ opened: true });
+    expect(await present(h.rooms[1]!.lockId, master.dump)).toMatchObject({ opened: false, outcome: 'wrong_room' });
+    expect(await present(h.rooms[2]!.lockId, master.dump)).toMatchObject({ opened: true });
+  });
+
+  it('after a key rotation new cards are written under the new keys and the cards written before keep opening', async () => {
+    const h = await hotelWithLocks(1);
+    const lockId = h.rooms[0]!.lockId;
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const before = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id });
+    await keysOnLocks(h.staff);
+    const rotated = await createCardKeySet(h.owner, { name: 'Spring' });
+    const sets = await listCardKeySets(h.owner);
+    expect(sets.map((s) => [s.name, s.isActive])).toEqual([['Spring', true], ['Key set 1', false]]);
+    expect(sets[1]!.keepUntil).toBe(before.issue.validUntil);
+    // The retired set's fingerprint differs; no key material is in the answer.
+    expect(JSON.stringify(sets)).not.toMatch(/sectorKey|desKey|macKey|keysEncrypted/);
+    expect(rotated.fingerprint).not.toBe(sets[1]!.fingerprint);
+    await keysOnLocks(h.staff);
+    const after = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    expect(after.dump.keyA).not.toBe(before.dump.keyA);
+    expect(await present(lockId, after.dump)).toMatchObject({ opened: true });
+    expect(await present(lockId, before.dump)).toMatchObject({ opened: true });
+  });
+
+  it("never lets another hotel read, end or rewrite a hotel's cards, and a hotel's card never opens another hotel's lock", async () => {
+    const a = await hotelWithLocks(1);
+    const b = await hotelWithLocks(1);
+    const stayA = await stayIn(a.staff, a.rooms[0]!.id);
+    const stayB = await stayIn(b.staff, b.rooms[0]!.id);
+    const cardA = await issue(a.staff, { uid: newUid(), kind: 'room', stayId: stayA.id });
+    await issue(b.staff, { uid: newUid(), kind: 'room', stayId: stayB.id });
+    await keysOnLocks(a.staff);
+    await keysOnLocks(b.staff);
+    // Hotel A's card at hotel B's lock: another hotel's keys cannot even read it.
+    expect(await present(b.rooms[0]!.lockId, cardA.dump)).toMatchObject({ opened: false });
+
+    expect(await lookupCard(b.staff, { cardNumber: cardA.issue.cardNumber })).toEqual({ cardNumber: cardA.issue.cardNumber, issue: null, guest: null });
+    await expect(reportCardLost(b.staff, { issueId: cardA.issue.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(confirmCard(b.staff, { issueId: cardA.issue.id, uid: cardA.dump.uid, blocks: cardA.write.blocks })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(returnCard(b.staff, { cardNumber: cardA.issue.cardNumber })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(reserveCard(b.staff, { uid: newUid(), kind: 'room', stayId: stayA.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await listCards(b.staff, { scope: 'all' })).items.map((c) => c.id)).not.toContain(cardA.issue.id);
+    for (const call of [
+      await api.query('card.get', { issueId: cardA.issue.id }, { token: b.staffToken }),
+      await api.mutation('card.reportLost', { issueId: cardA.issue.id }, { token: b.staffToken }),
+      await api.mutation('card.revoke', { issueId: cardA.issue.id }, { token: b.staffToken }),
+      await api.mutation('card.voidReservation', { issueId: cardA.issue.id }, { token: b.staffToken }),
+    ]) {
+      expect(call.status).toBe(404);
+    }
+    // A's card is untouched.
+    expect(await present(a.rooms[0]!.lockId, cardA.dump)).toMatchObject({ opened: true });
+  });
+
+  it('sends a card over the air: its number reaches the lock through the gateway, opens the room, and comes off at check-out', async () => {
+    const h = await hotelWithLocks(1);
+    const lockId = h.rooms[0]!.lockId;
+    const stay = await stayIn(h.staff, h.rooms[0]!.id, 'Omar Haddad');
+    const cardNumber = String(3_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+    await client.control('PATCH', `/locks/${lockId}`, { latencyMs: 300 });
+    const sent = await sendCard(h.staff, { cardNumber, stayId: stay.id });
+    expect(sent).toMatchObject({ medium: 'number', state: 'issued', holderName: 'Omar Haddad', grants: [expect.objectContaining({ deliveryState: 'pending' })] });
+    const [grant] = await grantsSettled(sent.id);
+    expect(grant).toMatchObject({ deliveryState: 'on_lock', lastError: null });
+    await client.control('PATCH', `/locks/${lockId}`, { latencyMs: null });
+    const use = (n: string) => client.control<{ opened: boolean }>('POST', `/locks/${lockId}/use`, { cardNumber: n });
+    expect(await use(cardNumber)).toMatchObject({ opened: true });
+    expect(await use(String(Number(cardNumber) + 1))).toMatchObject({ opened: false });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    await pollLockRecords(ctx.deps, { hotelId: h.hotel.id });
+    const records = (await listUnlockRecords(h.staff, { roomId: h.rooms[0]!.id })).items;
+    expect(records).toEqual(expect.arrayContaining([expect.objectContaining({ style: 'card', success: true, operator: 'Omar Haddad', credential: `card:${sent.id}` }), expect.objectContaining({ style: 'card', success: false, credential: null })]));
+
+    await checkOut(h.staff, { stayId: stay.id });
+    expect((await grantsSettled(sent.id))[0]).toMatchObject({ deliveryState: 'removed', revokeReason: 'check_out' });
+    expect(await use(cardNumber)).toMatchObject({ opened: false });
+  });
+
+  it('refuses bad input with translated messages', async () => {
+    const h = await hotelWithLocks(1);
+    const bad = await api.raw.mutation('card.reserve', { uid: 'XYZ', kind: 'room' }, { token: h.staffToken });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.data.app?.fields).toMatchObject({ uid: expect.any(String), stayId: expect.any(String) });
+    const noNumber = await api.raw.query('card.lookup', { cardNumber: '' }, { token: h.staffToken, lang: 'zh-CN' });
+    expect(noNumber.status).toBe(400);
+    expect(noNumber.error?.data.app?.fields?.cardNumber).toBe('卡号不能为空');
+  });
+});
