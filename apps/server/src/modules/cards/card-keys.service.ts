@@ -170,3 +170,14 @@ export async function cardKeyStates(ctx: AuthedContext): Promise<CardKeySyncDto[
     deliveredAt: r.cardKeySync?.deliveredAt?.toISOString() ?? null,
   }));
 }
+
+/**
+ * A room newly paired with a lock (or with another one): the lock learns the hotel's card keys,
+ * if the hotel has any yet (its first card makes them and sends them to every lock). True when
+ * there is lock work to queue once the transaction has committed.
+ */
+export async function keysFollowLock(tx: Tx, hotelId: number, roomId: number, before: string | null, after: string | null | undefined): Promise<boolean> {
+  if (!after || after === before) return false;
+  if (!(await tx.cardEncryption.findFirst({ where: { hotelId, isActive: true }, select: { id: true } }))) return false;
+  return (await queueKeySync(tx, hotelId, [roomId])) > 0;
+}

@@ -12,6 +12,7 @@ import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
+import { setLockData } from '../room/room.service';
 import { listUnlockRecords } from '../unlock/unlock-record.service';
 import { cardKeyStates, createCardKeySet, listCardKeySets } from './card-keys.service';
 import { confirmCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, sendCard, type CardWriteDto } from './card.service';
@@ -277,6 +278,22 @@ describe('room cards at the desk and at the lock', () => {
     await checkOut(h.staff, { stayId: stay.id });
     expect((await grantsSettled(sent.id))[0]).toMatchObject({ deliveryState: 'removed', revokeReason: 'check_out' });
     expect(await use(cardNumber)).toMatchObject({ opened: false });
+  });
+
+  it('a room paired with a lock after the hotel has card keys gets them, and its cards open it', async () => {
+    const h = await hotelWithLocks(1);
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id });
+    await keysOnLocks(h.staff);
+    // A new room, paired later through the lock settings.
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`L${randomUUID().slice(0, 6)}`]);
+    const { lockId } = await client.lockWithGateway();
+    await setLockData(h.owner, { roomId: rooms[0]!.id, lockId: String(lockId), bluetoothName: null, macId: null });
+    const states = await keysOnLocks(h.staff);
+    expect(states.map((s) => s.roomId)).toContain(rooms[0]!.id);
+    const later = await stayIn(h.staff, rooms[0]!.id);
+    const card = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: later.id });
+    expect(await present(String(lockId), card.dump)).toMatchObject({ opened: true });
   });
 
   it('refuses bad input with translated messages', async () => {

@@ -23,6 +23,8 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { keysFollowLock } from '../cards/card-keys.service';
+import { afterCredentialChange } from '../credentials/delivery';
 import { findRoom, roomScope, roomScopeSql } from './room-access';
 import { currentStaySql, liveStatusSql, offScheduleRoomsSql } from './room-status';
 
@@ -261,8 +263,9 @@ export async function createRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIn
     const room = await transaction(ctx.deps, async (tx) => {
       const created = await tx.room.create({ data: { hotelId: ctx.actor.hotelId, ...roomData(input) }, select: { id: true } });
       await recordAudit(tx, ctx, { action: 'room.create', entityType: 'Room', entityId: created.id, after: roomData(input) });
-      return created;
+      return { ...created, keys: await keysFollowLock(tx, ctx.actor.hotelId, created.id, null, input.lockId) };
     });
+    if (room.keys) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: room.id });
     return getRoom(ctx, room.id);
   } catch (error) {
     if (isUniqueViolation(error, 'Room_hotelId_name_active_key')) throw new AppError('CONFLICT', { messageKey: 'room.errors.nameTaken', params: { name: input.name } });
@@ -276,10 +279,12 @@ export async function updateRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomUp
   const before = await findRoom(ctx, id, { id: true, name: true, groupId: true, picture: true, remarkName: true, description: true, lockNotice: true, notice: true, lockId: true, bluetoothName: true, macId: true, sortOrder: true });
   await assertGroup(ctx, fields.groupId);
   try {
-    await transaction(ctx.deps, async (tx) => {
+    const keys = await transaction(ctx.deps, async (tx) => {
       await tx.room.update({ where: { id }, data: roomData(fields) });
       await recordAudit(tx, ctx, { action: 'room.update', entityType: 'Room', entityId: id, before, after: roomData(fields) });
+      return keysFollowLock(tx, ctx.actor.hotelId, id, before.lockId, fields.lockId);
     });
+    if (keys) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: id });
   } catch (error) {
     if (isUniqueViolation(error, 'Room_hotelId_name_active_key')) throw new AppError('CONFLICT', { messageKey: 'room.errors.nameTaken', params: { name: fields.name } });
     throw error;
@@ -359,11 +364,13 @@ export async function setLockData(ctx: AuthedContext, raw: z.input<typeof ZLockD
   requirePermission(ctx.actor, 'room.manage');
   const { roomId, ...data } = ZLockDataInput.parse(raw);
   const before = await findRoom(ctx, roomId, lockSelect);
-  return transaction(ctx.deps, async (tx) => {
+  const { room, keys } = await transaction(ctx.deps, async (tx) => {
     const room = await tx.room.update({ where: { id: before.id }, data, select: lockSelect });
     await recordAudit(tx, ctx, { action: 'room.lock', entityType: 'Room', entityId: roomId, before, after: data });
-    return room;
+    return { room, keys: await keysFollowLock(tx, ctx.actor.hotelId, roomId, before.lockId, data.lockId) };
   });
+  if (keys) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId });
+  return room;
 }
 
 /** A battery level reported by the lock itself (a legacy app reads it over Bluetooth). */
