@@ -283,8 +283,7 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('CONFLICT', { messageKey: 'cards.errors.cardBusy', cause: error });
     throw error;
   }
-  const entries = await lockKeyEntries(deps.prisma, deps.config.cardKeySecret, actor.hotelId);
-  const openKeys = [...new Set([...entries.map((e) => e.keys.sectorKeyA), FACTORY_KEY])];
+  const openKeys = await openKeysOf(ctx);
   const { encoded } = result;
   return {
     issue: toDto(await findIssue(ctx, result.issueId)),
@@ -351,6 +350,12 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
   return toDto(await findIssue(ctx, input.issueId));
 }
 
+/** The keys that may open a card of the hotel on the reader: its key sets' key A, then the factory key. */
+async function openKeysOf(ctx: AuthedContext): Promise<string[]> {
+  const entries = await lockKeyEntries(ctx.deps.prisma, ctx.deps.config.cardKeySecret, ctx.actor.hotelId);
+  return [...new Set([...entries.map((e) => e.keys.sectorKeyA), FACTORY_KEY])];
+}
+
 /** Gives up a reservation whose card was not written (the write failed in the browser): nothing was issued. */
 export async function voidReservation(ctx: AuthedContext, raw: z.input<typeof ZCardIssueIdInput>): Promise<CardIssueDto> {
   const { deps, actor } = ctx;
@@ -414,7 +419,7 @@ export async function lookupCard(ctx: AuthedContext, raw: z.input<typeof ZCardLo
  * returned and taken off its locks; the browser then clears its sector. The card can be written
  * again for the next guest.
  */
-export async function returnCard(ctx: AuthedContext, raw: z.input<typeof ZCardLookupInput>): Promise<{ issue: CardIssueDto; clear: { block: number; data: string }[] }> {
+export async function returnCard(ctx: AuthedContext, raw: z.input<typeof ZCardLookupInput>): Promise<{ issue: CardIssueDto; clear: { block: number; data: string }[]; openKeys: string[] }> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'credential.manage');
   const { cardNumber } = ZCardLookupInput.parse(raw);
@@ -429,7 +434,7 @@ export async function returnCard(ctx: AuthedContext, raw: z.input<typeof ZCardLo
   await afterCredentialChange(deps, actor.hotelId);
   const issue = await findIssue(ctx, issueId);
   const sector = Math.floor(((await deps.prisma.cardIssue.findUniqueOrThrow({ where: { id: issueId }, select: { blocks: true } })).blocks as { block: number }[] | null)?.[0]?.block ?? 4) / 4;
-  return { issue: toDto(issue), clear: [0, 1, 2].map((i) => ({ block: sector * 4 + i, data: '0'.repeat(32) })) };
+  return { issue: toDto(issue), clear: [0, 1, 2].map((i) => ({ block: sector * 4 + i, data: '0'.repeat(32) })), openKeys: await openKeysOf(ctx) };
 }
 
 /** A card reported lost: refused on its locks from now on (denylisted), and never written again. */
