@@ -94,6 +94,14 @@ const ZEnv = z
     LOCK_RECORDS_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** How often every lock is read back and reconciled with our credentials, in minutes; 0: never. */
     LOCK_RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+    /** Run the desk card-reader simulator (apps/reader-sim) inside the server; default: on outside production. */
+    READER_SIM: bool.optional(),
+    READER_SIM_STATE_FILE: z.string().default('./data/reader-sim.json'),
+    /** Its ports (spec §7; a taken one is replaced by a free one, said in the log); 0: any free port. */
+    READER_SIM_TYPE1_PORT: z.coerce.number().int().min(0).max(65535).default(13570),
+    READER_SIM_TYPE2_PORT: z.coerce.number().int().min(0).max(65535).default(8765),
+    READER_SIM_TYPE3_PORT: z.coerce.number().int().min(0).max(65535).default(39002),
+    READER_SIM_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(13580),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (env.COMPAT_DES_KEY === DEV_COMPAT_DES_KEY || env.COMPAT_DES_IV === DEV_COMPAT_DES_IV)) {
@@ -186,6 +194,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl: e.PUBLIC_URL,
       delivery: { attempts: e.LOCK_DELIVERY_ATTEMPTS, backoffMs: e.LOCK_DELIVERY_BACKOFF_MS },
       everyMinutes: { status: e.LOCK_STATUS_EVERY_MINUTES, records: e.LOCK_RECORDS_POLL_MINUTES, reconcile: e.LOCK_RECONCILE_EVERY_MINUTES },
+    },
+    readers: {
+      sim: {
+        enabled: e.READER_SIM ?? e.NODE_ENV !== 'production',
+        stateFile: e.READER_SIM_STATE_FILE,
+        ports: { type1: e.READER_SIM_TYPE1_PORT, type2: e.READER_SIM_TYPE2_PORT, type3: e.READER_SIM_TYPE3_PORT, control: e.READER_SIM_CONTROL_PORT },
+      },
+      /** Where the simulator started by this server listens (set by startServer), for the console's drivers. */
+      simUrls: null as { type1: string; type2: string; type3: string; control: string } | null,
     },
     db: {
       poolSize: e.DB_POOL_SIZE,

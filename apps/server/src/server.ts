@@ -10,6 +10,7 @@ import { WEB_DIST_DIR } from './db/paths';
 import { seedDemo } from './db/seed';
 import { assertDesAvailable } from './infra/des';
 import { createLockProvider, lockCallbackPath, startEmbeddedLockSim } from './infra/locks';
+import { startEmbeddedReaderSim, withReaderSim } from './infra/readers';
 import { probeRedis } from './infra/redis';
 import { startWorkers } from './jobs/workers';
 import { pairDemoRoomsWithSimulatedLocks } from './modules/locks/demo-locks';
@@ -21,6 +22,8 @@ export interface RunningServer {
   url: string;
   /** The lock simulator running inside the server (LOCK_PROVIDER=sim without LOCK_SIM_URL), or null. */
   lockSimUrl: string | null;
+  /** The desk reader simulator running beside the server (READER_SIM): its services and control API, or null. */
+  readerSim: { type1: string; type2: string; type3: string; controlUrl: string } | null;
   /** Stops accepting, lets requests and jobs finish, closes pools and the embedded database. */
   close(): Promise<void>;
 }
@@ -48,10 +51,12 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
   }
   let deps: Deps | undefined;
   let lockSim: Awaited<ReturnType<typeof startEmbeddedLockSim>> = null;
+  let readerSim: Awaited<ReturnType<typeof startEmbeddedReaderSim>> = null;
   try {
     await applyMigrations(databaseUrl, { log: (m) => log.info(m) });
     lockSim = await startEmbeddedLockSim(config, log);
-    deps = await createDeps(config, databaseUrl, log, { locks: createLockProvider(config, lockSim?.url) });
+    readerSim = await startEmbeddedReaderSim(config, log);
+    deps = await createDeps(withReaderSim(config, readerSim), databaseUrl, log, { locks: createLockProvider(config, lockSim?.url) });
     const shouldSeed =
       config.seedDemo === 'true' || (config.seedDemo === 'auto' && !config.isProduction && (await deps.prisma.hotel.count()) === 0);
     if (shouldSeed) {
@@ -94,6 +99,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
       deps: readyDeps,
       url,
       lockSimUrl: lockSim?.url ?? null,
+      readerSim: readerSim ? { ...readerSim.urls, controlUrl: readerSim.controlUrl } : null,
       close() {
         closing ??= (async () => {
           const step = async (name: string, fn: () => Promise<unknown>) => {
@@ -104,6 +110,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
           await step('HTTP requests finished', () => app.close());
           await step('workers stopped', async () => workers?.close());
           await step('lock simulator stopped', async () => lockSim?.close());
+          await step('reader simulator stopped', async () => readerSim?.close());
           await step('connections closed', () => closeDeps(readyDeps));
           await step('embedded PostgreSQL stopped', async () => embedded?.stop());
         })();
@@ -113,6 +120,7 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
   } catch (error) {
     if (deps) await closeDeps(deps).catch(() => {});
     await lockSim?.close().catch(() => {});
+    await readerSim?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;
   }

@@ -50,7 +50,10 @@ async function buildWorld() {
   const face = await ctx.deps.prisma.face.create({ data: { hotelId: h.hotel.id, faceId: 'BF-1', note: 'Bad input face', imageUrl: faceImage, imageSha256: createHash('sha256').update(photo).digest('hex') } });
   // Failed on the lock: the face cannot be deleted, the authorisation can be retried and deleted.
   const faceAuthorization = await ctx.deps.prisma.faceAuthorization.create({ data: { hotelId: h.hotel.id, faceId: face.id, roomId: rooms[0]!.id, stayId: stay.id, validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
-  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, legacyToken: legacySession.token };
+  // A desk card reader and a card dispenser of the hotel (issue 8 §3, §5).
+  const cardReader = await ctx.deps.prisma.cardReader.create({ data: { hotelId: h.hotel.id, deviceId: 'SIM-BAD-INPUT-1', serial: 'SIMBAD1', readerType: 1 } });
+  const dispenser = await ctx.deps.prisma.cardDispenser.create({ data: { hotelId: h.hotel.id, deviceId: 'SIM-BAD-INPUT-1', name: 'Bad input dispenser' } });
+  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, cardReader, dispenser, legacyToken: legacySession.token };
 }
 
 type World = typeof world;
@@ -138,6 +141,9 @@ const LEGACY_EXAMPLES: Record<string, Example> = {
   'lock/empowerFaceList': (w) => ({ page: 1, limit: 20, face_img_id: w.face.id, room_id: w.rooms[0]!.id, stay_id: w.stay.id, scope: 'all' }),
   'lock/deleteEmpowerFace': (w) => ({ id: w.faceAuthorization.id }),
   'oss/token': () => ({}),
+  'cardDispenser/add': () => ({ device_id: `SIM-BAD-${randomUUID().slice(0, 8)}`, name: 'Desk' }),
+  'cardDispenser/lists': () => ({ page: 1, limit: 20 }),
+  'cardDispenser/checkStatus': (w) => ({ id: w.dispenser.id, device_id: w.dispenser.deviceId, status: 'online', stock: 40, capacity: 100 }),
 };
 
 const guest = { name: 'Bad Guest', gender: 'male', nationality: 'CN', birthDate: '1990-01-01', idNumber: 'X1', mobile: '13312340002', email: 'g@example.com' };
@@ -251,6 +257,19 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'lock.addManager': (w) => ({ roomId: w.rooms[0]!.id, name: 'Locksmith', mobile: '13912345678' }),
   'lock.deleteManager': () => ({ id: 1 }),
   'password.staff': () => undefined,
+  'reader.environment': () => undefined,
+  'reader.list': () => undefined,
+  'reader.mine': () => undefined,
+  'reader.register': () => ({ deviceId: `SIM-BAD-${randomUUID().slice(0, 8)}`, serial: 'SIMBAD2', readerType: 2, name: 'Desk' }),
+  'reader.rename': (w) => ({ id: w.cardReader.id, name: 'Desk 1' }),
+  'reader.bind': (w) => ({ id: w.cardReader.id, accountId: w.staff.id }),
+  'reader.unbind': (w) => ({ id: w.cardReader.id }),
+  'reader.delete': (w) => ({ id: w.cardReader.id }),
+  'dispenser.list': () => undefined,
+  'dispenser.add': () => ({ deviceId: `SIM-BAD-${randomUUID().slice(0, 8)}`, name: 'Desk' }),
+  'dispenser.rename': (w) => ({ id: w.dispenser.id, name: 'Desk 1' }),
+  'dispenser.checkStatus': (w) => ({ id: w.dispenser.id, status: 'online', stock: 40, capacity: 100 }),
+  'dispenser.delete': (w) => ({ id: w.dispenser.id }),
 };
 
 /** Values no field of any request accepts. */
@@ -298,7 +317,7 @@ function fieldNames(schema: z.ZodType | undefined, example: Record<string, unkno
 }
 
 /** Tables of a hotel a refused request must leave exactly as they were. */
-const HOTEL_TABLES = ['Room', 'RoomGroup', 'Stay', 'StayGuest', 'RoomDatePrice', 'PriceTemplate', 'BreakfastRecord', 'Customer', 'CustomerSession', 'Membership', 'MembershipRoom', 'CardGrant', 'LockPassword', 'Face', 'FaceAuthorization', 'AuditLog'];
+const HOTEL_TABLES = ['Room', 'RoomGroup', 'Stay', 'StayGuest', 'RoomDatePrice', 'PriceTemplate', 'BreakfastRecord', 'Customer', 'CustomerSession', 'Membership', 'MembershipRoom', 'CardGrant', 'LockPassword', 'Face', 'FaceAuthorization', 'CardReader', 'CardDispenser', 'AuditLog'];
 
 /**
  * A signature of everything the hotel holds: per table, the number of rows and the sum of their

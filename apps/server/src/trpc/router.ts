@@ -2,10 +2,12 @@ import { authRouter } from './auth.router';
 import { cardRouter } from './card.router';
 import { passwordRouter } from './credential.router';
 import { customerRouter } from './customer.router';
+import { dispenserRouter } from './dispenser.router';
 import { faceRouter } from './face.router';
 import { router } from './init';
 import { lockRouter } from './lock.router';
 import { priceRouter } from './price.router';
+import { readerRouter } from './reader.router';
 import { roomGroupRouter, roomRouter } from './room.router';
 import { stayRouter } from './stay.router';
 
@@ -18,6 +20,8 @@ export const appRouter = router({
   stay: stayRouter,
   password: passwordRouter,
   face: faceRouter,
+  reader: readerRouter,
+  dispenser: dispenserRouter,
   lock: lockRouter,
   card: cardRouter,
 });

@@ -1,4 +1,5 @@
 import type { LegacyAction } from './action';
+import { cardDispenserActions } from './card-dispenser';
 import { getBackActions } from './get-back';
 import { lockAdminActions } from './lock-admin';
 import { lockActions } from './lock';
@@ -14,4 +15,4 @@ import { userActions } from './user';
  * Every `/manage/*` action, one file per URL folder (`room/` has a folder of its own). The table
  * of actions in docs/legacy-protocol.md is generated from this list and checked by a test.
  */
-export const LEGACY_ACTIONS: LegacyAction[] = [...rootActions, ...settingActions, ...getBackActions, ...roomActions, ...priceTemplateActions, ...userActions, ...passengerActions, ...lockActions, ...lockAdminActions, ...ossActions];
+export const LEGACY_ACTIONS: LegacyAction[] = [...rootActions, ...settingActions, ...getBackActions, ...roomActions, ...priceTemplateActions, ...userActions, ...passengerActions, ...lockActions, ...lockAdminActions, ...ossActions, ...cardDispenserActions];

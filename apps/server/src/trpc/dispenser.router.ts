@@ -1,0 +1,13 @@
+import { addDispenser, checkDispenserStatus, deleteDispenser, listDispensers, renameDispenser } from '../modules/readers/dispenser.service';
+import { ZAddDispenserInput, ZDispenserIdInput, ZDispenserStatusInput, ZRenameDispenserInput } from '../modules/readers/schemas';
+import { authedProcedure, router } from './init';
+
+/** Card dispensers (issue 8 §5): registered here, driven by the browser through the desk's reader service. */
+export const dispenserRouter = router({
+  list: authedProcedure.query(({ ctx }) => listDispensers(ctx)),
+  add: authedProcedure.input(ZAddDispenserInput).mutation(({ ctx, input }) => addDispenser(ctx, input)),
+  rename: authedProcedure.input(ZRenameDispenserInput).mutation(({ ctx, input }) => renameDispenser(ctx, input)),
+  /** Records the status the browser read from the reader service (stock, capacity, online/offline/fault). */
+  checkStatus: authedProcedure.input(ZDispenserStatusInput).mutation(({ ctx, input }) => checkDispenserStatus(ctx, input)),
+  delete: authedProcedure.input(ZDispenserIdInput).mutation(({ ctx, input }) => deleteDispenser(ctx, input)),
+});
