@@ -10,6 +10,7 @@ import { registerHealth } from './http/health';
 import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
 import { registerUploads } from './http/uploads';
+import { registerCardGateway } from './legacy/gateway/gateway';
 import { registerLegacyManage, sendEnvelopeError } from './legacy/manage/envelope';
 import { createContextFactory } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -97,6 +98,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   registerLegacyManage(app, deps);
+  await registerCardGateway(app, deps);
   await registerUploads(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);

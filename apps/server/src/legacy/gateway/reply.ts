@@ -1,0 +1,100 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TAppErrorCode } from '@console/shared';
+import type { Deps } from '../../context';
+import { AppError, describeAppError, isUnexpected, toAppError } from '../../errors';
+import { requestMeta } from '../../http/meta';
+
+/** `code` of a gateway answer that succeeded (spec §7: "they expect code 200"). */
+export const GATEWAY_OK = 200;
+
+/**
+ * The gateway's own codes (docs/card-service-gateway.md): one per AppError code, HTTP-like.
+ * The HTTP status of an answer is the same number, and the body says it again as `code`.
+ */
+export const GATEWAY_CODES: Record<TAppErrorCode, number> = {
+  VALIDATION: 400,
+  BAD_ENVELOPE: 400,
+  CAPTCHA_INVALID: 400,
+  CAPTCHA_REQUIRED: 400,
+  SMS_CODE_INVALID: 400,
+  OLD_PASSWORD_WRONG: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  ORIGIN_REJECTED: 403,
+  NO_HOTEL: 403,
+  ACCOUNT_FROZEN: 403,
+  NOT_FOUND: 404,
+  UNKNOWN_ACTION: 404,
+  CONFLICT: 409,
+  CONFIRMATION_REQUIRED: 409,
+  DUPLICATE_REQUEST: 409,
+  SUPERSEDED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+  LOCK_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** What every answer of the gateway is: `{ code, msg, data }`. */
+export interface GatewayBody {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+/** The language of a gateway request: the `language` header, then a `language` field, then Accept-Language. */
+export function gatewayMeta(req: FastifyRequest) {
+  const fromBody = (req.body as { language?: unknown } | undefined)?.language;
+  const fromQuery = (req.query as { language?: unknown } | undefined)?.language;
+  return requestMeta(req, fromBody ?? fromQuery);
+}
+
+export function sendOk(deps: Deps, req: FastifyRequest, reply: FastifyReply, data: unknown, messageKey = 'common.operationSucceeded') {
+  const meta = gatewayMeta(req);
+  const body: GatewayBody = { code: GATEWAY_OK, msg: deps.i18n.t(meta.lang, messageKey), data: data ?? null };
+  return reply.code(200).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * Field errors named as the gateway's client sent them (`validUntil` -> `endTime`): a service
+ * validates its own input, and its names are not always the gateway's.
+ */
+function inGatewayNames(error: AppError, names: Record<string, string>): AppError {
+  const { fields } = error.options;
+  if (!fields) return error;
+  const renamed = Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => [
+      path
+        .split('.')
+        .map((segment) => names[segment] ?? segment)
+        .join('.'),
+      message,
+    ]),
+  );
+  return new AppError(error.code, { ...error.options, fields: renamed });
+}
+
+/**
+ * The answer to anything that failed: the gateway code as HTTP status and as `code`, the message
+ * in the request's language, and in `data` our error code (`error`), the legacy errno, field
+ * messages, the seconds to wait. Never a stack trace: an unexpected error is logged and answered
+ * with the generic message.
+ */
+export function sendError(deps: Deps, req: FastifyRequest, reply: FastifyReply, error: unknown, fieldNames: Record<string, string> = {}) {
+  const app = inGatewayNames(toAppError(error), fieldNames);
+  if (isUnexpected(app)) req.log.error({ err: error }, 'card-service gateway call failed');
+  const described = describeAppError(app, gatewayMeta(req).lang, deps.i18n);
+  const code = GATEWAY_CODES[app.code];
+  const data: Record<string, unknown> = { error: described.code, errno: described.errno };
+  if (described.fields) data.fields = described.fields;
+  if (described.retryAfterSeconds !== undefined) {
+    data.retryAfterSeconds = described.retryAfterSeconds;
+    reply.header('retry-after', String(described.retryAfterSeconds));
+  }
+  if (described.details) data.details = described.details;
+  if (app.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="card-service"');
+  const body: GatewayBody = { code, msg: described.message, data };
+  return reply.code(code).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+}
