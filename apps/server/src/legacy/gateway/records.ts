@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CARD_KINDS, WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPage, ZSearch, zPageSize } from '@console/shared';
 import type { Actor, AuthedContext } from '../../context';
 import { getCard, listCards } from '../../modules/cards/card.service';
+import { getRoom } from '../../modules/room/room.service';
+import { getStay } from '../../modules/stay/stay-list';
 import { listRecordsByPerson, listUnlockRecords } from '../../modules/unlock/unlock-record.service';
 import { CARD_FIELD_NAMES, gatewayCard } from './convert';
 import { bearerRoute } from './route';
@@ -80,9 +82,12 @@ export const recordRoutes = [
     method: ['GET', 'POST'],
     url: '/linQuan/getAuthorizationRecord',
     input: ZRecordQuery,
-    services: [listCards, getCard, listUnlockRecords, listRecordsByPerson],
+    services: [listCards, getCard, listUnlockRecords, listRecordsByPerson, getRoom, getStay],
     fields: CARD_FIELD_NAMES,
     async handle(ctx, q) {
+      // A room or stay the account does not see is "not found", not an empty list.
+      if (q.roomId !== undefined) await getRoom(ctx, q.roomId);
+      if (q.stayId !== undefined) await getStay(ctx, { stayId: q.stayId });
       const data: Record<string, unknown> = { type: q.type };
       if (q.type !== 'unlocks') data.cards = await cards(ctx, q);
       if (q.type !== 'cards') data.unlocks = await unlocks(ctx, q);
