@@ -121,6 +121,8 @@ describe('room cards at the desk and at the lock', () => {
     await pollLockRecords(ctx.deps, { hotelId: h.hotel.id });
     const records = (await listUnlockRecords(h.staff, { roomId: h.rooms[0]!.id })).items;
     expect(records).toEqual([expect.objectContaining({ style: 'card', success: true, operator: 'Ada Brandt', credential: `card:${card.id}` })]);
+    // At the next room's lock it was refused, and the record says why.
+    expect((await listUnlockRecords(h.staff, { roomId: h.rooms[1]!.id })).items).toEqual([expect.objectContaining({ style: 'card', success: false, reason: 'wrong_room' })]);
 
     // The desk reads it: the guest it belongs to.
     const found = await lookupCard(h.staff, { cardNumber: card.cardNumber });

@@ -111,6 +111,8 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], provi
         success: r.success,
         style: meaning.style,
         operator: holder ?? nameWithoutTag(r.username),
+        // A refusal's reason, when the lock says one we know how to tell (a code, never free text).
+        reason: !r.success && r.reason && /^[a-z_]{1,40}$/.test(r.reason) ? r.reason : null,
       };
     });
     const inserted = await deps.prisma.unlockRecord.createManyAndReturn({ data: rows, skipDuplicates: true, select: { providerRecordId: true } });

@@ -7,7 +7,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { requirePermission } from '../../permissions';
 import { findRoom, roomScope, roomScopeSql } from '../room/room-access';
 
-const recordSelect = { id: true, roomId: true, occurredAt: true, event: true, source: true, device: true, success: true, style: true, operator: true, credential: true, room: { select: { name: true } } } as const;
+const recordSelect = { id: true, roomId: true, occurredAt: true, event: true, source: true, device: true, success: true, style: true, operator: true, credential: true, reason: true, room: { select: { name: true } } } as const;
 type RecordRow = Prisma.UnlockRecordGetPayload<{ select: typeof recordSelect }>;
 
 /**
@@ -39,6 +39,8 @@ function toRecordDto(r: RecordRow) {
     operator: r.operator,
     /** Our credential that was used (`password:12`), when it is one of ours. */
     credential: r.credential,
+    /** Why the lock refused, when it said (a code: `unlockRecords.refusals.<reason>`). */
+    reason: r.reason,
   };
 }
 
@@ -99,7 +101,7 @@ export function roomRecordsPageSql(actor: Actor, input: { roomId: number; page: 
   return Prisma.sql`
     WITH room AS (SELECT r."id", r."name" FROM "Room" r WHERE r."id" = ${input.roomId} AND ${roomScopeSql(actor)}),
     page AS (
-      SELECT u."id", u."roomId", u."occurredAt", u."event", u."source", u."device", u."success", u."style"::text AS "style", u."operator", u."credential"
+      SELECT u."id", u."roomId", u."occurredAt", u."event", u."source", u."device", u."success", u."style"::text AS "style", u."operator", u."credential", u."reason"
       FROM "UnlockRecord" u
       WHERE u."id" IN (SELECT "id" FROM "UnlockRecord" WHERE ${where} ORDER BY "occurredAt" DESC, "id" DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}))
     SELECT room."name" AS "roomName",

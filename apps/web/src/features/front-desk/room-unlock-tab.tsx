@@ -126,7 +126,14 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
                 <TableCell className="whitespace-nowrap tabular-nums">
                   <time dateTime={record.occurredAt}>{formatDateTime(record.occurredAt, timeZone)}</time>
                 </TableCell>
-                <TableCell className={record.success ? undefined : 'text-destructive'}>{t(`frontDesk.detail.unlockEvents.${record.event}`)}</TableCell>
+                <TableCell className={record.success ? undefined : 'text-destructive'}>
+                  {t(`frontDesk.detail.unlockEvents.${record.event}`)}
+                  {record.reason && (
+                    <span className="block text-xs" data-testid="unlock-refusal">
+                      {t(`frontDesk.detail.refusals.${record.reason}`, { defaultValue: t('frontDesk.detail.refusals.other') })}
+                    </span>
+                  )}
+                </TableCell>
                 <TableCell>
                   {t(`frontDesk.detail.unlockSources.${record.source}`)}
                   {record.device && (

@@ -229,6 +229,11 @@ export function UnlockRecordsPage() {
               <TableCell className="hidden md:table-cell">
                 {t(`frontDesk.detail.unlockEvents.${record.event}`)}
                 <span className="text-muted-foreground ms-1 text-xs">· {t(`frontDesk.detail.unlockSources.${record.source}`)}</span>
+                {record.reason && (
+                  <span className="text-destructive block text-xs" data-testid="unlock-refusal">
+                    {t(`frontDesk.detail.refusals.${record.reason}`, { defaultValue: t('frontDesk.detail.refusals.other') })}
+                  </span>
+                )}
               </TableCell>
             </TableRow>
           ))}
