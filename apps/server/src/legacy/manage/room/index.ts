@@ -1,4 +1,5 @@
 import { roomBreakfastActions } from './breakfast';
+import { roomCardActions } from './cards';
 import { roomCategoryActions } from './category';
 import { roomCustomerActions } from './customers';
 import { roomPasswordActions } from './password';
@@ -8,4 +9,4 @@ import { roomBoardActions } from './rooms';
 import { roomTenantActions } from './tenant';
 
 /** Every `/manage/room/*` action (the legacy protocol's largest folder, one file per topic). */
-export const roomActions = [...roomCustomerActions, ...roomBoardActions, ...roomCategoryActions, ...roomPriceActions, ...roomTenantActions, ...roomPasswordActions, ...roomRecordActions, ...roomBreakfastActions];
+export const roomActions = [...roomCustomerActions, ...roomBoardActions, ...roomCategoryActions, ...roomPriceActions, ...roomTenantActions, ...roomPasswordActions, ...roomCardActions, ...roomRecordActions, ...roomBreakfastActions];
