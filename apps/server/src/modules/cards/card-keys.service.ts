@@ -107,8 +107,10 @@ export async function deleteCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
     if (row.isActive) throw new AppError('CONFLICT', { messageKey: 'cards.errors.keySetActive' });
     const inUse = await tx.cardIssue.count({ where: { hotelId: actor.hotelId, keyId: id, state: { in: ['issued', 'reserved'] }, OR: [{ validUntil: null }, { validUntil: { gt: new Date() } }] } });
     if (inUse > 0) throw new AppError('CONFLICT', { messageKey: 'cards.errors.keySetInUse', params: { count: inUse } });
-    // Cards written under it keep their history; the key set itself goes.
-    await tx.cardIssue.updateMany({ where: { hotelId: actor.hotelId, keyId: id }, data: { keyId: null, blocks: undefined } });
+    // Cards written under it whose time is over have ended; they keep their history, without it.
+    const now = new Date();
+    await tx.cardIssue.updateMany({ where: { hotelId: actor.hotelId, keyId: id, state: { in: ['issued', 'reserved'] } }, data: { state: 'ended', endReason: 'expired', endedAt: now } });
+    await tx.cardIssue.updateMany({ where: { hotelId: actor.hotelId, keyId: id }, data: { keyId: null } });
     await tx.cardEncryption.delete({ where: { id } });
     await recordAudit(tx, ctx, { action: 'card.keys.delete', entityType: 'CardEncryption', entityId: id, before: { name: row.name, fingerprint: row.fingerprint } });
     await queueKeySync(tx, actor.hotelId);

@@ -175,7 +175,7 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
   const now = new Date();
   const cardNumber = cardNumberOfUid(input.uid);
 
-  let result: { issueId: number; encoded: EncodedCard };
+  let result: { issueId: number; encoded: EncodedCard; newKeys: boolean };
   try {
     result = await transaction(deps, async (tx) => {
       // What the card opens, and for how long.
@@ -217,6 +217,7 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
 
       // The hotel's key set (the first card of a hotel makes it, and its locks learn it).
       let keySet = await activeKeySet(tx, deps.config.cardKeySecret, actor.hotelId);
+      const newKeys = !keySet;
       if (!keySet) {
         await rotateKeySet(tx, deps, actor.hotelId, 'Key set 1');
         await queueKeySync(tx, actor.hotelId);
@@ -276,13 +277,15 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
         entityId: issue.id,
         after: { cardNumber, kind: input.kind, stayId: stay?.id ?? null, rooms: input.allRooms ? 'all' : roomIds, generation, duplicate, validFrom: validFrom.toISOString(), validUntil: validUntil?.toISOString() ?? null },
       });
-      return { issueId: issue.id, encoded };
+      return { issueId: issue.id, encoded, newKeys };
     });
   } catch (error) {
     if (error instanceof CardFormatError) throw new AppError('VALIDATION', { messageKey: error.code === 'too_many_rooms' ? 'cards.errors.tooManyRooms' : 'cards.errors.cannotEncode', params: { max: 7 }, cause: error });
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('CONFLICT', { messageKey: 'cards.errors.cardBusy', cause: error });
     throw error;
   }
+  // The hotel's first key set goes to its locks now, whether or not this card is written.
+  if (result.newKeys) await afterCredentialChange(deps, actor.hotelId);
   const openKeys = await openKeysOf(ctx);
   const { encoded } = result;
   return {

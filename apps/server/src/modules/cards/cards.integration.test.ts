@@ -14,7 +14,7 @@ import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
 import { setLockData } from '../room/room.service';
 import { listUnlockRecords } from '../unlock/unlock-record.service';
-import { cardKeyStates, createCardKeySet, listCardKeySets } from './card-keys.service';
+import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets } from './card-keys.service';
 import { confirmCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, sendCard, type CardWriteDto } from './card.service';
 
 /**
@@ -226,6 +226,18 @@ describe('room cards at the desk and at the lock', () => {
     expect(after.dump.keyA).not.toBe(before.dump.keyA);
     expect(await present(lockId, after.dump)).toMatchObject({ opened: true });
     expect(await present(lockId, before.dump)).toMatchObject({ opened: true });
+
+    // The old set cannot go while a card written under it works; once that card is back, it can.
+    const old = sets[1]!;
+    await expect(deleteCardKeySet(h.owner, { id: rotated.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.keySetActive' } });
+    await expect(deleteCardKeySet(h.owner, { id: old.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.keySetInUse' } });
+    await returnCard(h.staff, { cardNumber: before.issue.cardNumber });
+    await deleteCardKeySet(h.owner, { id: old.id });
+    expect((await listCardKeySets(h.owner)).map((s) => s.name)).toEqual(['Spring']);
+    expect((await listCards(h.staff, { stayId: stay.id, scope: 'history' })).items.find((c) => c.id === before.issue.id)).toMatchObject({ state: 'returned' });
+    // The locks drop it: the card written under it no longer opens.
+    await keysOnLocks(h.staff);
+    expect(await present(lockId, after.dump)).toMatchObject({ opened: true });
   });
 
   it("never lets another hotel read, end or rewrite a hotel's cards, and a hotel's card never opens another hotel's lock", async () => {
