@@ -386,6 +386,11 @@ describe('the gateway as a whole', () => {
     expect(await gw.get('/auth/login')).toMatchObject({ status: 404, code: 404 });
   });
 
+  it('refuses a body over the size limit with 413 in JSON', async () => {
+    const res = await gw.post('/auth/login', { mobile: '13912345678', password: 'x'.repeat(ctx.config.bodyLimit) }, { ip: freshIp(), language: 'en' });
+    expect(res).toMatchObject({ status: 413, code: 413, msg: 'The data sent is too large.', data: { error: 'PAYLOAD_TOO_LARGE' } });
+  });
+
   it("lets the console's own origin read answers across origins (preflight), and no other", async () => {
     const preflight = await ctx.app.inject({ method: 'OPTIONS', url: '/linQuan/writeRoomCard', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
     expect(preflight.statusCode).toBe(204);
