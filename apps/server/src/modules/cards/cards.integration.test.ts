@@ -12,6 +12,7 @@ import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
+import { renewStay } from '../stay/renewal';
 import { setLockData } from '../room/room.service';
 import { listUnlockRecords } from '../unlock/unlock-record.service';
 import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets } from './card-keys.service';
@@ -308,6 +309,24 @@ describe('room cards at the desk and at the lock', () => {
     const later = await stayIn(h.staff, rooms[0]!.id);
     const card = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: later.id });
     expect(await present(String(lockId), card.dump)).toMatchObject({ opened: true });
+  });
+
+  it('a renewal runs a card sent over the air to the new end on its lock, and says a written card must be written again', async () => {
+    const h = await hotelWithLocks(1);
+    const lockId = h.rooms[0]!.lockId;
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const written = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id });
+    const sent = await sendCard(h.staff, { cardNumber: String(3_000_000_000 + Math.floor(Math.random() * 1_000_000_000)), stayId: stay.id });
+    await grantsSettled(sent.id);
+    const newEnd = new Date(new Date(stay.expectedCheckOutAt).getTime() + 2 * 86_400_000);
+    await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: newEnd });
+    const [grant] = await grantsSettled(sent.id);
+    expect(grant).toMatchObject({ deliveryState: 'on_lock', validUntil: newEnd });
+    const onLock = (await client.control<{ lock: { cards: { cardNumber: string; endDate: number }[] } }>('GET', `/locks/${lockId}`)).lock.cards;
+    expect(onLock.find((c) => c.cardNumber === sent.cardNumber)?.endDate).toBe(newEnd.getTime());
+    const cards = (await listCards(h.staff, { stayId: stay.id })).items;
+    expect(cards.find((c) => c.id === sent.id)).toMatchObject({ validUntil: newEnd.toISOString(), needsRewrite: false });
+    expect(cards.find((c) => c.id === written.issue.id)).toMatchObject({ needsRewrite: true });
   });
 
   it('refuses bad input with translated messages', async () => {

@@ -111,5 +111,17 @@ export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: num
     const data = f.deliveryState === 'failed' ? { validUntil: newEnd } : { validUntil: newEnd, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
     changed += (await tx.faceAuthorization.updateMany({ where: { id: f.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data })).count;
   }
+  // A card sent over the air runs to the new end on its lock; a card with its data written on it
+  // cannot be changed from afar: it is written again at the desk (its writing says needsRewrite).
+  const numberCards = await tx.cardGrant.findMany({
+    where: { hotelId, stayId, medium: 'number', revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, validUntil: { gte: oldEnd, lt: newEnd } },
+    select: { id: true, issueId: true, deliveryState: true },
+  });
+  for (const g of numberCards) {
+    const data = g.deliveryState === 'failed' ? { validUntil: newEnd } : { validUntil: newEnd, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+    changed += (await tx.cardGrant.updateMany({ where: { id: g.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data })).count;
+  }
+  const issueIds = [...new Set(numberCards.map((g) => g.issueId).filter((id): id is number => id !== null))];
+  if (issueIds.length) await tx.cardIssue.updateMany({ where: { id: { in: issueIds }, state: 'issued' }, data: { validUntil: newEnd } });
   return changed;
 }
