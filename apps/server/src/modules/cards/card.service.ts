@@ -169,8 +169,8 @@ export interface CardWriteDto {
  */
 export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): Promise<CardWriteDto> {
   const { deps, actor } = ctx;
-  requirePermission(actor, raw.kind === 'room' ? 'stay.manage' : 'credential.manage');
   requirePermission(actor, 'credential.manage');
+  if (raw.kind === 'room') requirePermission(actor, 'stay.manage');
   const input = ZCardReserveInput.parse(raw);
   const now = new Date();
   const cardNumber = cardNumberOfUid(input.uid);
