@@ -16,6 +16,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The lock simulator the console runs inside itself (LOCK_PROVIDER=sim): its control API is `${lockSimUrl}/sim`. */
     lockSimUrl: string;
+    /** The desk reader simulator the console runs beside itself (READER_SIM): its control API (docs/readers.md). */
+    readerSimControlUrl: string;
   }
 }
 
@@ -38,12 +40,16 @@ export default async function setup(project: TestProject) {
   const redisPrefix = `t:${name}`;
   // The simulated locks of this run only: their own state file, and any free port.
   const lockSimState = path.join(root, 'test-output', 'e2e', `${name}-lock-sim.json`);
+  // The simulated desk reader of this run: its own state file, every service on a free port (the
+  // console gives the browser their addresses).
+  const readerSimState = path.join(root, 'test-output', 'e2e', `${name}-reader-sim.json`);
   let server: ChildProcess | undefined;
 
   /** Everything this set-up made, undone: the server, its database, its Redis keys, an embedded PostgreSQL. */
   const teardown = async () => {
     if (server) await stop(server);
     fs.rmSync(lockSimState, { force: true });
+    fs.rmSync(readerSimState, { force: true });
     await adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
     await postgres.stop();
     const redis = new Redis(redisUrl);
@@ -77,6 +83,12 @@ export default async function setup(project: TestProject) {
         LOCK_PROVIDER: 'sim',
         LOCK_SIM_STATE_FILE: lockSimState,
         LOCK_SIM_PORT: '0',
+        READER_SIM: 'true',
+        READER_SIM_STATE_FILE: readerSimState,
+        READER_SIM_TYPE1_PORT: '0',
+        READER_SIM_TYPE2_PORT: '0',
+        READER_SIM_TYPE3_PORT: '0',
+        READER_SIM_CONTROL_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -85,9 +97,10 @@ export default async function setup(project: TestProject) {
     const log = fs.createWriteStream(logFile);
     server.stdout!.pipe(log);
     server.stderr!.pipe(log);
-    const { port, lockSimUrl } = await waitForPort(server);
+    const { port, lockSimUrl, readerSimControlUrl } = await waitForPort(server);
     project.provide('baseUrl', `http://127.0.0.1:${port}`);
     project.provide('lockSimUrl', lockSimUrl);
+    project.provide('readerSimControlUrl', readerSimControlUrl);
   } catch (error) {
     // A server that did not start leaves nothing behind: no process, no database, no keys.
     await teardown();
@@ -110,8 +123,8 @@ async function adminQuery(adminUrl: string, sql: string) {
   }
 }
 
-/** The console's port, and the URL of the lock simulator it started, from what it logs. */
-function waitForPort(server: ChildProcess): Promise<{ port: number; lockSimUrl: string }> {
+/** The console's port, and the URLs of the lock simulator and the reader simulator's control API it started, from what it logs. */
+function waitForPort(server: ChildProcess): Promise<{ port: number; lockSimUrl: string; readerSimControlUrl: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`the console did not start in 60 s:\n${output}`)), 60_000);
@@ -121,7 +134,8 @@ function waitForPort(server: ChildProcess): Promise<{ port: number; lockSimUrl: 
       if (match) {
         clearTimeout(timer);
         const sim = output.match(/lock simulator runs inside the server on (http:\/\/[\w.:-]+)/);
-        resolve({ port: Number(match[1]), lockSimUrl: sim?.[1] ?? '' });
+        const readers = output.match(/SIMULATED card readers: .*control API (http:\/\/[\w.:/-]+)\)/);
+        resolve({ port: Number(match[1]), lockSimUrl: sim?.[1] ?? '', readerSimControlUrl: readers?.[1] ?? '' });
       }
     });
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

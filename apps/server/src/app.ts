@@ -10,6 +10,7 @@ import { registerHealth } from './http/health';
 import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
 import { registerUploads } from './http/uploads';
+import { readerConnectSources } from './infra/readers';
 import { registerCardGateway } from './legacy/gateway/gateway';
 import { registerLegacyManage, sendEnvelopeError } from './legacy/manage/envelope';
 import { createContextFactory } from './trpc/init';
@@ -19,9 +20,6 @@ export interface BuildAppOptions {
   /** Directory of the built web console; not served when absent. */
   webDistDir?: string;
 }
-
-/** Local card-reader services the console talks to from the browser (spec §7). */
-const READER_ORIGINS = ['http://127.0.0.1:13570', 'http://127.0.0.1:8765', 'ws://127.0.0.1:39002'];
 
 /** The whole HTTP surface: tRPC, the legacy envelope, health, the web console. main.ts and tests both use it. */
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -52,7 +50,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...READER_ORIGINS],
+        // The local card-reader services (spec §7), and the reader simulator's when it runs on other ports.
+        connectSrc: ["'self'", ...readerConnectSources(deps.config)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

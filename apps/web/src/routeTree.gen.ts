@@ -15,9 +15,12 @@ import { Route as FindRouteImport } from './routes/find'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthCardDispenserRouteImport } from './routes/_auth/cardDispenser'
 import { Route as AuthFacesRouteImport } from './routes/_auth/faces'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
+import { Route as AuthBindCardReaderToUserBindCardReaderToUserRouteImport } from './routes/_auth/bindCardReaderToUser/bindCardReaderToUser'
+import { Route as AuthBindCardReaderToUserCardReaderAndUserListRouteImport } from './routes/_auth/bindCardReaderToUser/cardReaderAndUserList'
 import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/index'
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
@@ -29,6 +32,7 @@ import { Route as AuthRoomTenantRouteImport } from './routes/_auth/room/tenant'
 import { Route as AuthRoomThetouristsDetailsRouteImport } from './routes/_auth/room/thetouristsDetails'
 import { Route as AuthUserIndexRouteImport } from './routes/_auth/user/index'
 import { Route as AuthUserChangePswRouteImport } from './routes/_auth/user/changePsw'
+import { Route as AuthCenterPersonalCenterCardSenderFingerTestRouteImport } from './routes/_auth/center/personalCenter/cardSenderFingerTest'
 
 const R404Route = R404RouteImport.update({
   id: '/404',
@@ -59,6 +63,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthCardDispenserRoute = AuthCardDispenserRouteImport.update({
+  id: '/cardDispenser',
+  path: '/cardDispenser',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthFacesRoute = AuthFacesRouteImport.update({
   id: '/faces',
   path: '/faces',
@@ -74,6 +83,18 @@ const AuthUnlockRecordsRoute = AuthUnlockRecordsRouteImport.update({
   path: '/unlock-records',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthBindCardReaderToUserBindCardReaderToUserRoute =
+  AuthBindCardReaderToUserBindCardReaderToUserRouteImport.update({
+    id: '/bindCardReaderToUser/bindCardReaderToUser',
+    path: '/bindCardReaderToUser/bindCardReaderToUser',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthBindCardReaderToUserCardReaderAndUserListRoute =
+  AuthBindCardReaderToUserCardReaderAndUserListRouteImport.update({
+    id: '/bindCardReaderToUser/cardReaderAndUserList',
+    path: '/bindCardReaderToUser/cardReaderAndUserList',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthCustomerIndexRoute = AuthCustomerIndexRouteImport.update({
   id: '/customer/',
   path: '/customer/',
@@ -130,6 +151,12 @@ const AuthUserChangePswRoute = AuthUserChangePswRouteImport.update({
   path: '/user/changePsw',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthCenterPersonalCenterCardSenderFingerTestRoute =
+  AuthCenterPersonalCenterCardSenderFingerTestRouteImport.update({
+    id: '/center/personalCenter/cardSenderFingerTest',
+    path: '/center/personalCenter/cardSenderFingerTest',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/404': typeof R404Route
@@ -137,9 +164,12 @@ export interface FileRoutesByFullPath {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/cardDispenser': typeof AuthCardDispenserRoute
   '/faces': typeof AuthFacesRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
+  '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
+  '/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -151,16 +181,20 @@ export interface FileRoutesByFullPath {
   '/customer/': typeof AuthCustomerIndexRoute
   '/room/': typeof AuthRoomIndexRoute
   '/user/': typeof AuthUserIndexRoute
+  '/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
 }
 export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/cardDispenser': typeof AuthCardDispenserRoute
   '/faces': typeof AuthFacesRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/': typeof AuthIndexRoute
+  '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
+  '/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -172,6 +206,7 @@ export interface FileRoutesByTo {
   '/customer': typeof AuthCustomerIndexRoute
   '/room': typeof AuthRoomIndexRoute
   '/user': typeof AuthUserIndexRoute
+  '/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -180,10 +215,13 @@ export interface FileRoutesById {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/cardDispenser': typeof AuthCardDispenserRoute
   '/_auth/faces': typeof AuthFacesRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
   '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
   '/_auth/': typeof AuthIndexRoute
+  '/_auth/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
+  '/_auth/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
   '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -195,6 +233,7 @@ export interface FileRoutesById {
   '/_auth/customer/': typeof AuthCustomerIndexRoute
   '/_auth/room/': typeof AuthRoomIndexRoute
   '/_auth/user/': typeof AuthUserIndexRoute
+  '/_auth/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -204,9 +243,12 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/cardDispenser'
     | '/faces'
     | '/lock-messages'
     | '/unlock-records'
+    | '/bindCardReaderToUser/bindCardReaderToUser'
+    | '/bindCardReaderToUser/cardReaderAndUserList'
     | '/customer/customer'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -218,16 +260,20 @@ export interface FileRouteTypes {
     | '/customer/'
     | '/room/'
     | '/user/'
+    | '/center/personalCenter/cardSenderFingerTest'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/404'
     | '/find'
     | '/login'
     | '/$'
+    | '/cardDispenser'
     | '/faces'
     | '/lock-messages'
     | '/unlock-records'
     | '/'
+    | '/bindCardReaderToUser/bindCardReaderToUser'
+    | '/bindCardReaderToUser/cardReaderAndUserList'
     | '/customer/customer'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -239,6 +285,7 @@ export interface FileRouteTypes {
     | '/customer'
     | '/room'
     | '/user'
+    | '/center/personalCenter/cardSenderFingerTest'
   id:
     | '__root__'
     | '/404'
@@ -246,10 +293,13 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/_auth/$'
+    | '/_auth/cardDispenser'
     | '/_auth/faces'
     | '/_auth/lock-messages'
     | '/_auth/unlock-records'
     | '/_auth/'
+    | '/_auth/bindCardReaderToUser/bindCardReaderToUser'
+    | '/_auth/bindCardReaderToUser/cardReaderAndUserList'
     | '/_auth/customer/customer'
     | '/_auth/room/$roomId'
     | '/_auth/room/breakfast'
@@ -261,6 +311,7 @@ export interface FileRouteTypes {
     | '/_auth/customer/'
     | '/_auth/room/'
     | '/_auth/user/'
+    | '/_auth/center/personalCenter/cardSenderFingerTest'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -314,6 +365,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/cardDispenser': {
+      id: '/_auth/cardDispenser'
+      path: '/cardDispenser'
+      fullPath: '/cardDispenser'
+      preLoaderRoute: typeof AuthCardDispenserRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/faces': {
       id: '/_auth/faces'
       path: '/faces'
@@ -333,6 +391,20 @@ declare module '@tanstack/react-router' {
       path: '/unlock-records'
       fullPath: '/unlock-records'
       preLoaderRoute: typeof AuthUnlockRecordsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/bindCardReaderToUser/bindCardReaderToUser': {
+      id: '/_auth/bindCardReaderToUser/bindCardReaderToUser'
+      path: '/bindCardReaderToUser/bindCardReaderToUser'
+      fullPath: '/bindCardReaderToUser/bindCardReaderToUser'
+      preLoaderRoute: typeof AuthBindCardReaderToUserBindCardReaderToUserRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/bindCardReaderToUser/cardReaderAndUserList': {
+      id: '/_auth/bindCardReaderToUser/cardReaderAndUserList'
+      path: '/bindCardReaderToUser/cardReaderAndUserList'
+      fullPath: '/bindCardReaderToUser/cardReaderAndUserList'
+      preLoaderRoute: typeof AuthBindCardReaderToUserCardReaderAndUserListRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/customer/': {
@@ -412,15 +484,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthUserChangePswRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/center/personalCenter/cardSenderFingerTest': {
+      id: '/_auth/center/personalCenter/cardSenderFingerTest'
+      path: '/center/personalCenter/cardSenderFingerTest'
+      fullPath: '/center/personalCenter/cardSenderFingerTest'
+      preLoaderRoute: typeof AuthCenterPersonalCenterCardSenderFingerTestRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthCardDispenserRoute: typeof AuthCardDispenserRoute
   AuthFacesRoute: typeof AuthFacesRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
   AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthBindCardReaderToUserBindCardReaderToUserRoute: typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
+  AuthBindCardReaderToUserCardReaderAndUserListRoute: typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
   AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
@@ -432,14 +514,20 @@ interface AuthRouteChildren {
   AuthCustomerIndexRoute: typeof AuthCustomerIndexRoute
   AuthRoomIndexRoute: typeof AuthRoomIndexRoute
   AuthUserIndexRoute: typeof AuthUserIndexRoute
+  AuthCenterPersonalCenterCardSenderFingerTestRoute: typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthCardDispenserRoute: AuthCardDispenserRoute,
   AuthFacesRoute: AuthFacesRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
   AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthBindCardReaderToUserBindCardReaderToUserRoute:
+    AuthBindCardReaderToUserBindCardReaderToUserRoute,
+  AuthBindCardReaderToUserCardReaderAndUserListRoute:
+    AuthBindCardReaderToUserCardReaderAndUserListRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
   AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
@@ -451,6 +539,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCustomerIndexRoute: AuthCustomerIndexRoute,
   AuthRoomIndexRoute: AuthRoomIndexRoute,
   AuthUserIndexRoute: AuthUserIndexRoute,
+  AuthCenterPersonalCenterCardSenderFingerTestRoute:
+    AuthCenterPersonalCenterCardSenderFingerTestRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReaderSimControl, type ReaderSim } from '@console/reader-sim';
 import { loadConfig } from '../../config';
-import { WELL_KNOWN_READER_URLS, deskReaderEnvironment, startEmbeddedReaderSim, withReaderSim } from '.';
+import { WELL_KNOWN_READER_URLS, deskReaderEnvironment, readerConnectSources, startEmbeddedReaderSim, withReaderSim } from '.';
 
 /**
  * The desk reader simulator beside the server (READER_SIM): on by default outside production, off
@@ -58,6 +58,9 @@ describe('READER_SIM', () => {
 
       const environment = deskReaderEnvironment(withReaderSim(config, sim));
       expect(environment).toEqual({ simulated: true, urls: { type1: sim.urls.type1, type2: sim.urls.type2, type3: sim.urls.type3 } });
+      // The page may call them (the CSP's connect-src), and the usual services too.
+      expect(readerConnectSources(withReaderSim(config, sim))).toEqual([...Object.values(WELL_KNOWN_READER_URLS), sim.urls.type1, sim.urls.type2, sim.urls.type3]);
+      expect(readerConnectSources(config)).toEqual(Object.values(WELL_KNOWN_READER_URLS));
       // The simulator answers there, and says it is one.
       const res = await fetch(`${sim.urls.type1}/`, { method: 'POST', body: new URLSearchParams({ func: 'device_info', cbdata: '1' }) });
       expect(res.headers.get('x-simulated')).toBe('true');

@@ -62,3 +62,11 @@ export async function startEmbeddedReaderSim(config: TConfig, log: FastifyBaseLo
   );
   return sim;
 }
+
+/**
+ * The origins the console's page may call for the desk readers (the CSP's connect-src): the three
+ * well-known services, and the simulator's when it runs on other ports.
+ */
+export function readerConnectSources(config: TConfig): string[] {
+  return [...new Set([...Object.values(WELL_KNOWN_READER_URLS), ...Object.values(deskReaderEnvironment(config).urls)])];
+}

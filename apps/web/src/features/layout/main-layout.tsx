@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
@@ -14,7 +14,10 @@ import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { useSidebar } from './use-sidebar';
 
-/** The signed-in layout of spec §2: sidebar, navbar (toggle, breadcrumb, simulated-locks badge, lock messages, language, user menu), page. */
+/** The "simulated reader" badge is not part of the first download: it appears once its chunk (and the server's answer) is there. */
+const SimulatedReaderBadge = lazy(() => import('./reader-indicator').then((m) => ({ default: m.SimulatedReaderBadge })));
+
+/** The signed-in layout of spec §2: sidebar, navbar (toggle, breadcrumb, simulated-locks and simulated-reader badges, lock messages, language, user menu), page. */
 export function MainLayout() {
   const { t } = useTranslation();
   const sidebar = useSidebar();
@@ -68,6 +71,9 @@ export function MainLayout() {
             <Breadcrumb />
             <div className="ms-auto flex items-center gap-1">
               <SimulatedLocksBadge />
+              <Suspense fallback={null}>
+                <SimulatedReaderBadge />
+              </Suspense>
               <LockMessagesBell />
               <LanguageSelect />
               <UserMenu />

@@ -45,7 +45,17 @@ describe('menu', () => {
 
   it('lists the screens that are built, each to the members allowed to use it', () => {
     const pages = (u: UserInfo) => visibleMenu(MENU, u).flatMap((i) => i.children?.map((c) => c.to) ?? [i.to]);
-    expect(pages(user({ permissions: ['customer.read', 'room.read'] }))).toEqual(['/room', '/room/tenant', '/room/breakfast', '/lock-messages', '/unlock-records', '/faces', '/customer/customer']);
+    expect(pages(user({ permissions: ['customer.read', 'room.read'] }))).toEqual([
+      '/room',
+      '/room/tenant',
+      '/room/breakfast',
+      '/lock-messages',
+      '/unlock-records',
+      '/faces',
+      '/bindCardReaderToUser/cardReaderAndUserList',
+      '/cardDispenser',
+      '/customer/customer',
+    ]);
     expect(pages(user({ permissions: ['customer.read', 'room.read', 'room.manage', 'price.manage'] }))).toEqual([
       '/room',
       '/room/tenant',
@@ -55,6 +65,8 @@ describe('menu', () => {
       '/faces',
       '/room/category',
       '/room/priceTemplate',
+      '/bindCardReaderToUser/cardReaderAndUserList',
+      '/cardDispenser',
       '/customer/customer',
     ]);
   });
@@ -72,6 +84,10 @@ describe('activeMenuKey', () => {
     ['/room/category', 'room-groups'],
     ['/room/priceTemplate', 'price-templates'],
     ['/customer/customer', 'customer-list'],
+    ['/bindCardReaderToUser/cardReaderAndUserList', 'card-readers'],
+    ['/bindCardReaderToUser/bindCardReaderToUser', 'card-readers'],
+    ['/center/personalCenter/cardSenderFingerTest', 'card-readers'],
+    ['/cardDispenser', 'card-dispensers'],
   ])('lights one entry on %s: %s', (pathname, key) => {
     expect(activeMenuKey(all, pathname)).toBe(key);
   });

@@ -1,4 +1,4 @@
-import { BedDouble, BellRing, Coffee, FolderTree, History, LayoutGrid, ScanFace, Tags, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { BedDouble, BellRing, Coffee, CreditCard, FolderTree, History, LayoutGrid, ScanFace, Tags, Usb, UserRound, Users, type LucideIcon } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -38,6 +38,22 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'room-groups', titleKey: 'menu.roomGroups', icon: FolderTree, to: '/room/category', permission: 'room.manage' },
       { key: 'price-templates', titleKey: 'menu.priceTemplates', icon: Tags, to: '/room/priceTemplate', permission: 'price.manage' },
+    ],
+  },
+  {
+    key: 'desk-devices',
+    titleKey: 'menu.deskDevices',
+    icon: Usb,
+    children: [
+      {
+        key: 'card-readers',
+        titleKey: 'menu.cardReaders',
+        icon: Usb,
+        to: '/bindCardReaderToUser/cardReaderAndUserList',
+        permission: 'room.read',
+        alsoFor: ['/bindCardReaderToUser', '/center/personalCenter/cardSenderFingerTest'],
+      },
+      { key: 'card-dispensers', titleKey: 'menu.cardDispensers', icon: CreditCard, to: '/cardDispenser', permission: 'room.read' },
     ],
   },
   {
