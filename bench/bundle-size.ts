@@ -214,7 +214,7 @@ function main() {
     details.push(
       `${page.name}, largest files: ` +
         list
-          .slice(0, 8)
+          .slice(0, Number(process.env.BUNDLE_LIST ?? 8))
           .map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`)
           .join(', '),
     );

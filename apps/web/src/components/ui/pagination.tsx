@@ -2,13 +2,7 @@ import * as React from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, MoreHorizontalIcon } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
 
 /** Every visible or spoken text of the pager, already translated by the caller. */
@@ -96,21 +90,19 @@ function Pagination({
 
       <div className="flex flex-wrap items-center gap-2">
         {onPageSizeChange ? (
-          <Select
+          <NativeSelect
             value={String(pageSize)}
-            onValueChange={(value) => onPageSizeChange(Number(value))}
+            onChange={(event) => onPageSizeChange(Number(event.target.value))}
+            className="h-8"
+            aria-label={labels.pageSize(pageSize)}
+            data-slot="pagination-page-size"
           >
-            <SelectTrigger size="sm" data-slot="pagination-page-size">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {sizes.map((size) => (
-                <SelectItem key={size} value={String(size)}>
-                  {labels.pageSize(size)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            {sizes.map((size) => (
+              <NativeSelectOption key={size} value={String(size)}>
+                {labels.pageSize(size)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
         ) : null}
 
         <nav aria-label={labels.navigation} data-slot="pagination-nav">

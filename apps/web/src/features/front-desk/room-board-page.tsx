@@ -12,7 +12,7 @@ import { RefreshButton } from '@/components/refresh-button';
 import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { formatList, formatNumber } from '@/lib/format';
 import { ROOM_SORTS } from '@/lib/shared-constants';
@@ -160,34 +160,36 @@ export function RoomBoardPage() {
         activeFilters={(search.groupId !== undefined ? 1 : 0) + (search.sort !== 'default' ? 1 : 0)}
         filters={
           <>
-            <Select value={search.groupId === undefined ? ALL_GROUPS : String(search.groupId)} onValueChange={(value) => setSearch({ groupId: value === ALL_GROUPS ? undefined : Number(value), page: 1 })}>
-              <SelectTrigger className="w-40" aria-label={t('frontDesk.board.group')} data-testid="room-group-filter">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL_GROUPS}>{t('frontDesk.board.allGroups')}</SelectItem>
-                {search.groupId !== undefined && !groups.data?.some((g) => g.id === search.groupId) && (
-                  <SelectItem value={String(search.groupId)}>{groups.isLoading ? t('common.loading') : `#${search.groupId}`}</SelectItem>
-                )}
-                {groups.data?.map((group) => (
-                  <SelectItem key={group.id} value={String(group.id)}>
-                    {group.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select value={search.sort} onValueChange={(value) => setSearch({ sort: value as RoomBoardSearch['sort'], page: 1 })}>
-              <SelectTrigger className="w-40" aria-label={t('frontDesk.board.sort')} data-testid="room-sort">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ROOM_SORTS.map((sort) => (
-                  <SelectItem key={sort} value={sort}>
-                    {t(`frontDesk.board.sorts.${sort}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <NativeSelect
+              value={search.groupId === undefined ? ALL_GROUPS : String(search.groupId)}
+              onChange={(event) => setSearch({ groupId: event.target.value === ALL_GROUPS ? undefined : Number(event.target.value), page: 1 })}
+              wrapperClassName="w-40"
+              aria-label={t('frontDesk.board.group')}
+              data-testid="room-group-filter"
+            >
+              <NativeSelectOption value={ALL_GROUPS}>{t('frontDesk.board.allGroups')}</NativeSelectOption>
+              {search.groupId !== undefined && !groups.data?.some((g) => g.id === search.groupId) && (
+                <NativeSelectOption value={String(search.groupId)}>{groups.isLoading ? t('common.loading') : `#${search.groupId}`}</NativeSelectOption>
+              )}
+              {groups.data?.map((group) => (
+                <NativeSelectOption key={group.id} value={String(group.id)}>
+                  {group.name}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+            <NativeSelect
+              value={search.sort}
+              onChange={(event) => setSearch({ sort: event.target.value as RoomBoardSearch['sort'], page: 1 })}
+              wrapperClassName="w-40"
+              aria-label={t('frontDesk.board.sort')}
+              data-testid="room-sort"
+            >
+              {ROOM_SORTS.map((sort) => (
+                <NativeSelectOption key={sort} value={sort}>
+                  {t(`frontDesk.board.sorts.${sort}`)}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
           </>
         }
         toolbarEnd={
