@@ -7,15 +7,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import type { StayDto } from './stay-action-dialogs';
+import { StayCards } from './stay-cards';
 import { StayCredentials } from './stay-credentials';
+import { isActiveStay, primaryGuestName } from './stay-dialogs/stay-helpers';
 import { StayGuestsPanel } from './stay-dialogs/stay-guests-panel';
 
 type StayQuery = Parameters<typeof failedQuery>[0] & { data: StayDto | undefined; isLoading: boolean };
 
 /**
  * The room's current stay, once on the page: its times, price and deposit, breakfast and options,
- * the remark ("other information"), its lock passwords and where they stand with the lock, and its
- * guests (co-guests are added and removed here).
+ * the remark ("other information"), its lock passwords and where they stand with the lock, its room
+ * cards, and its guests (co-guests are added and removed here).
  */
 export function CurrentStayCard({ query, timeZone, currency, canManageStays }: { query: StayQuery; timeZone: string; currency: string; canManageStays: boolean }) {
   const { t } = useTranslation();
@@ -66,6 +68,9 @@ export function CurrentStayCard({ query, timeZone, currency, canManageStays }: {
           </dl>
           <div className="border-t pt-3">
             <StayCredentials stayId={stay.id} roomId={stay.roomId} />
+          </div>
+          <div className="border-t pt-3">
+            <StayCards stay={{ id: stay.id, roomId: stay.roomId, roomName: stay.roomName, holderName: primaryGuestName(stay), isActive: isActiveStay(stay.state) }} />
           </div>
           <div className="border-t pt-3">
             <StayGuestsPanel stay={stay} canEdit={canManageStays} />

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
@@ -17,8 +17,8 @@ import { useSidebar } from './use-sidebar';
 /** The "simulated reader" badge is not part of the first download: it appears once its chunk (and the server's answer) is there. */
 const SimulatedReaderBadge = lazy(() => import('./reader-indicator').then((m) => ({ default: m.SimulatedReaderBadge })));
 
-/** The signed-in layout of spec §2: sidebar, navbar (toggle, breadcrumb, simulated-locks and simulated-reader badges, lock messages, language, user menu), page. */
-export function MainLayout() {
+/** The signed-in layout of spec §2 (the route adds `navbarActions` before the lock messages, and `children` hosted once for every page): sidebar, navbar (toggle, breadcrumb, simulated-locks and simulated-reader badges, lock messages, language, user menu), page. */
+export function MainLayout({ navbarActions, children }: { navbarActions?: ReactNode; children?: ReactNode } = {}) {
   const { t } = useTranslation();
   const sidebar = useSidebar();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -74,6 +74,7 @@ export function MainLayout() {
               <Suspense fallback={null}>
                 <SimulatedReaderBadge />
               </Suspense>
+              {navbarActions}
               <LockMessagesBell />
               <LanguageSelect />
               <UserMenu />
@@ -84,6 +85,7 @@ export function MainLayout() {
           </main>
         </div>
       </div>
+      {children}
     </TooltipProvider>
   );
 }

@@ -11,15 +11,17 @@ import { fromInputValue } from '@/lib/hotel-time';
 import { moneyInputValue } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
+import { rememberCheckInCardCount, requestRoomCards } from '@/lib/room-cards';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
-import { checkInDefaults, checkInFormSchema, isCheckInField, toCheckInInput, toStayPasswordInput, type CheckInInput, type PasswordCreateInput } from './check-in-form';
+import { CheckInCards } from './check-in-cards';
+import { checkInDefaults, checkInFormSchema, isCheckInField, roomCardCount, toCheckInInput, toStayPasswordInput, type CheckInInput, type PasswordCreateInput } from './check-in-form';
 import { CheckInGuests } from './check-in-guests';
 import { CheckInOptions, CheckInPrice } from './check-in-extras';
 import { CheckInFace } from './check-in-face';
 import { CheckInPassword } from './check-in-password';
 import { isLongEnough } from './form-rules';
 import { usePriceQuote } from './price-fields';
-import { newIdempotencyKey, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+import { newIdempotencyKey, primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
 import { StayPeriodFields } from './stay-period-fields';
 import { StayWarningDialog, stayWarningOf, type StayWarning } from './stay-warning-dialog';
 
@@ -29,7 +31,8 @@ import { StayWarningDialog, stayWarningOf, type StayWarning } from './stay-warni
  * after a lost answer or the confirmed resend never makes a second stay. A failure is shown inside
  * the dialog with the form kept; a dirty room or a guest already in another room is confirmed,
  * then the same input is sent again. A lock password and the guest's faces asked for are issued for
- * the new stay once the check-in has succeeded (their failure leaves the stay as it is, and says so).
+ * the new stay once the check-in has succeeded (their failure leaves the stay as it is, and says so);
+ * the room cards asked for are then written one by one in the card-writing dialog.
  */
 export function CheckInDialog({
   room,
@@ -136,8 +139,12 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
         if (password) await issueStayPassword(password, stay);
         const faceIds = form.getValues('authorizeFaceIds');
         if (faceIds.length > 0) await authorizeStayFaces(faceIds, stay);
+        // The room cards asked for are written next, one by one, in the card-writing dialog.
+        const cards = canIssuePassword ? (roomCardCount(form.getValues('roomCards')) ?? 0) : 0;
+        if (canIssuePassword) rememberCheckInCardCount(cards);
         onCheckedIn?.(stay);
         onOpenChange(false);
+        if (cards > 0) requestRoomCards({ stayId: stay.id, roomId: stay.roomId, roomName: stay.roomName, holderName: primaryGuestName(stay), count: cards, mode: form.getValues('roomCardsMode') });
       },
       onError: (error, input) => {
         const asked = stayWarningOf(error);
@@ -190,6 +197,7 @@ function CheckInForm({ room, onOpenChange, onCheckedIn }: { room: { id: number; 
         <CheckInOptions form={form} />
         {canIssuePassword && <CheckInPassword form={form} />}
         {canIssuePassword && <CheckInFace form={form} />}
+        {canIssuePassword && <CheckInCards form={form} roomId={room.id} />}
         <CheckInPrice form={form} quote={quote} currency={currency} />
       </FormDialog>
       <StayWarningDialog warning={warning} roomName={room.name} pending={checkIn.isPending} onConfirm={confirmWarning} onCancel={() => setWarning(null)} />

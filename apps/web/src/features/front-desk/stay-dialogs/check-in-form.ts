@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, PASSWORD_KINDS, PRICE_MODES, STAY_LENGTH_UNITS, ZCheckInInput, ZCustomPasswordCode, addStayLength } from '@console/shared';
+import { CARD_RULES, LIMITS, PASSWORD_KINDS, PRICE_MODES, STAY_LENGTH_UNITS, ZCheckInInput, ZCustomPasswordCode, addStayLength } from '@console/shared';
 import { fromInputValue, toInputValue } from '@/lib/hotel-time';
+import { lastCheckInCardCount } from '@/lib/room-cards';
 import type { RouterInputs } from '@/lib/trpc-types';
 import { ZGuestForm, checkDateTime, checkMoney, checkedBy, emptyGuest, isLongEnough, take, toGuestInput } from './form-rules';
 
@@ -34,6 +35,9 @@ export function checkInFormSchema(timeZone: string, currency: string) {
       passwordCode: z.string(),
       /** Faces of the guest (found in the face database) to authorise on the lock for the new stay. */
       authorizeFaceIds: z.array(z.number()),
+      /** Room cards to write at the desk once the check-in has succeeded (0: none), new or duplicates of the room's cards in use. */
+      roomCards: z.string(),
+      roomCardsMode: z.enum(['new', 'duplicate']),
     })
     .superRefine((v, ctx) => {
       const checkIn = take(ctx, ['checkInAt'], checkDateTime(v.checkInAt, timeZone));
@@ -46,6 +50,7 @@ export function checkInFormSchema(timeZone: string, currency: string) {
       take(ctx, ['depositAmount'], checkMoney(v.depositAmount, currency, 'amount'));
       // The shared rule of a custom password (6 digits), before the stay is made.
       if (v.issuePassword && v.passwordKind === 'custom') checkedBy(ZCustomPasswordCode, v.passwordCode.trim(), ctx, ['passwordCode']);
+      if (roomCardCount(v.roomCards) === null) ctx.addIssue({ code: 'custom', message: 'cards.checkIn.countInvalid', path: ['roomCards'] });
     });
 }
 export type CheckInFormValues = z.input<ReturnType<typeof checkInFormSchema>>;
@@ -71,7 +76,17 @@ export function checkInDefaults(timeZone: string): CheckInFormValues {
     passwordKind: 'custom',
     passwordCode: '',
     authorizeFaceIds: [],
+    roomCards: String(lastCheckInCardCount()),
+    roomCardsMode: 'new',
   };
+}
+
+/** The number of room cards asked for (empty: none), or null when it is not a whole number from 0 to the most a stay may have. */
+export function roomCardCount(value: string): number | null {
+  const text = value.trim();
+  if (text === '') return 0;
+  const count = Number(text);
+  return Number.isInteger(count) && count >= 0 && count <= CARD_RULES.cardsPerStayMax ? count : null;
 }
 
 /** The API's check-in of valid form values; `null` if a time no longer converts (it was just checked). */
