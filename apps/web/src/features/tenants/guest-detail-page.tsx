@@ -45,8 +45,8 @@ function formatDuration(t: TFunction, ms: number): string {
   return t('tenants.durationMinutes', { minutes });
 }
 
-/** `/room/thetouristsDetails`: a guest's identity and contact, and the stay they belong to. */
-export function GuestDetailPage() {
+/** `/room/thetouristsDetails`: a guest's identity and contact, and the stay they belong to (with its room cards, given by the route as `stayCards`). */
+export function GuestDetailPage({ stayCards }: { stayCards?(stay: Stay, guestName: string): ReactNode } = {}) {
   const { t } = useTranslation();
   const search = route.useSearch();
   const user = useUserInfo();
@@ -110,13 +110,13 @@ export function GuestDetailPage() {
           ))}
         </div>
       ) : (
-        <GuestDetailContent guest={detail.data.guest} stay={detail.data.stay} note={search.other_information} timeZone={timeZone} currency={currency} />
+        <GuestDetailContent guest={detail.data.guest} stay={detail.data.stay} note={search.other_information} timeZone={timeZone} currency={currency} stayCards={stayCards} />
       )}
     </div>
   );
 }
 
-function GuestDetailContent({ guest, stay, note, timeZone, currency }: { guest: Guest; stay: Stay; note?: string; timeZone: string; currency: string }) {
+function GuestDetailContent({ guest, stay, note, timeZone, currency, stayCards }: { guest: Guest; stay: Stay; note?: string; timeZone: string; currency: string; stayCards?(stay: Stay, guestName: string): ReactNode }) {
   const { t } = useTranslation();
   const others = stay.guests.filter((g) => g.id !== guest.id);
   return (
@@ -182,6 +182,8 @@ function GuestDetailContent({ guest, stay, note, timeZone, currency }: { guest: 
       </Card>
 
       <StayCard stay={stay} timeZone={timeZone} currency={currency} />
+
+      {stayCards?.(stay, guest.name)}
 
       {others.length > 0 && (
         <Card className="gap-4 lg:col-span-2">

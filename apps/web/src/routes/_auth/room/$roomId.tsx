@@ -1,10 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { RoomCards } from '@/features/cards/room-cards';
 import { CredentialsTab } from '@/features/credentials/credentials-tab';
 import { RoomFaces } from '@/features/faces/room-faces';
 import { RoomDetailPage } from '@/features/front-desk/room-detail-page';
 import { roomDetailSearchSchema } from '@/features/front-desk/room-detail-search';
 
-/** The room page, with the Credentials tab of the credentials feature in its slot: passwords, then faces. */
+/** The room page, with the Credentials tab of the credentials feature in its slot: passwords, then faces, then room cards. */
 function RoomPage() {
   return (
     <RoomDetailPage
@@ -12,6 +13,7 @@ function RoomPage() {
         <div className="space-y-4">
           <CredentialsTab {...props} />
           <RoomFaces {...props} />
+          <RoomCards {...props} />
         </div>
       )}
     />
