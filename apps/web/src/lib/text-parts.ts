@@ -5,7 +5,7 @@
  * downloaded when the browser is idle after the first paint and awaited before any page other
  * than those two is shown (routes/__root.tsx). The budget of bench/bundle-size.ts counts `first`.
  */
-export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cards'] as const;
+export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards'] as const;
 
 /** The pages shown with the first part alone. */
 export const FIRST_PART_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/room']);
