@@ -21,6 +21,10 @@ import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messag
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
 import { Route as AuthBindCardReaderToUserBindCardReaderToUserRouteImport } from './routes/_auth/bindCardReaderToUser/bindCardReaderToUser'
 import { Route as AuthBindCardReaderToUserCardReaderAndUserListRouteImport } from './routes/_auth/bindCardReaderToUser/cardReaderAndUserList'
+import { Route as AuthCardEncryptionIndexRouteImport } from './routes/_auth/cardEncryption/index'
+import { Route as AuthCardEncryptionCardEncryptionRouteImport } from './routes/_auth/cardEncryption/cardEncryption'
+import { Route as AuthCardToEncryptionIndexRouteImport } from './routes/_auth/cardToEncryption/index'
+import { Route as AuthCardToEncryptionCardToEncryptionRouteImport } from './routes/_auth/cardToEncryption/cardToEncryption'
 import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/index'
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
@@ -32,7 +36,12 @@ import { Route as AuthRoomTenantRouteImport } from './routes/_auth/room/tenant'
 import { Route as AuthRoomThetouristsDetailsRouteImport } from './routes/_auth/room/thetouristsDetails'
 import { Route as AuthUserIndexRouteImport } from './routes/_auth/user/index'
 import { Route as AuthUserChangePswRouteImport } from './routes/_auth/user/changePsw'
+import { Route as AuthCenterPersonalCenterAddCardRouteImport } from './routes/_auth/center/personalCenter/addCard'
+import { Route as AuthCenterPersonalCenterAddUniversalCardRouteImport } from './routes/_auth/center/personalCenter/addUniversalCard'
+import { Route as AuthCenterPersonalCenterCardListRouteImport } from './routes/_auth/center/personalCenter/cardList'
 import { Route as AuthCenterPersonalCenterCardSenderFingerTestRouteImport } from './routes/_auth/center/personalCenter/cardSenderFingerTest'
+import { Route as AuthCenterPersonalCenterSelectRoomListRouteImport } from './routes/_auth/center/personalCenter/selectRoomList'
+import { Route as AuthCenterPersonalCenterUniversalCardListRouteImport } from './routes/_auth/center/personalCenter/universalCardList'
 
 const R404Route = R404RouteImport.update({
   id: '/404',
@@ -95,6 +104,29 @@ const AuthBindCardReaderToUserCardReaderAndUserListRoute =
     path: '/bindCardReaderToUser/cardReaderAndUserList',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthCardEncryptionIndexRoute = AuthCardEncryptionIndexRouteImport.update({
+  id: '/cardEncryption/',
+  path: '/cardEncryption/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCardEncryptionCardEncryptionRoute =
+  AuthCardEncryptionCardEncryptionRouteImport.update({
+    id: '/cardEncryption/cardEncryption',
+    path: '/cardEncryption/cardEncryption',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCardToEncryptionIndexRoute =
+  AuthCardToEncryptionIndexRouteImport.update({
+    id: '/cardToEncryption/',
+    path: '/cardToEncryption/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCardToEncryptionCardToEncryptionRoute =
+  AuthCardToEncryptionCardToEncryptionRouteImport.update({
+    id: '/cardToEncryption/cardToEncryption',
+    path: '/cardToEncryption/cardToEncryption',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthCustomerIndexRoute = AuthCustomerIndexRouteImport.update({
   id: '/customer/',
   path: '/customer/',
@@ -151,10 +183,40 @@ const AuthUserChangePswRoute = AuthUserChangePswRouteImport.update({
   path: '/user/changePsw',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthCenterPersonalCenterAddCardRoute =
+  AuthCenterPersonalCenterAddCardRouteImport.update({
+    id: '/center/personalCenter/addCard',
+    path: '/center/personalCenter/addCard',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCenterPersonalCenterAddUniversalCardRoute =
+  AuthCenterPersonalCenterAddUniversalCardRouteImport.update({
+    id: '/center/personalCenter/addUniversalCard',
+    path: '/center/personalCenter/addUniversalCard',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCenterPersonalCenterCardListRoute =
+  AuthCenterPersonalCenterCardListRouteImport.update({
+    id: '/center/personalCenter/cardList',
+    path: '/center/personalCenter/cardList',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthCenterPersonalCenterCardSenderFingerTestRoute =
   AuthCenterPersonalCenterCardSenderFingerTestRouteImport.update({
     id: '/center/personalCenter/cardSenderFingerTest',
     path: '/center/personalCenter/cardSenderFingerTest',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCenterPersonalCenterSelectRoomListRoute =
+  AuthCenterPersonalCenterSelectRoomListRouteImport.update({
+    id: '/center/personalCenter/selectRoomList',
+    path: '/center/personalCenter/selectRoomList',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCenterPersonalCenterUniversalCardListRoute =
+  AuthCenterPersonalCenterUniversalCardListRouteImport.update({
+    id: '/center/personalCenter/universalCardList',
+    path: '/center/personalCenter/universalCardList',
     getParentRoute: () => AuthRoute,
   } as any)
 
@@ -170,6 +232,8 @@ export interface FileRoutesByFullPath {
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   '/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
+  '/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
+  '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -178,10 +242,17 @@ export interface FileRoutesByFullPath {
   '/room/tenant': typeof AuthRoomTenantRoute
   '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
   '/user/changePsw': typeof AuthUserChangePswRoute
+  '/cardEncryption/': typeof AuthCardEncryptionIndexRoute
+  '/cardToEncryption/': typeof AuthCardToEncryptionIndexRoute
   '/customer/': typeof AuthCustomerIndexRoute
   '/room/': typeof AuthRoomIndexRoute
   '/user/': typeof AuthUserIndexRoute
+  '/center/personalCenter/addCard': typeof AuthCenterPersonalCenterAddCardRoute
+  '/center/personalCenter/addUniversalCard': typeof AuthCenterPersonalCenterAddUniversalCardRoute
+  '/center/personalCenter/cardList': typeof AuthCenterPersonalCenterCardListRoute
   '/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
+  '/center/personalCenter/selectRoomList': typeof AuthCenterPersonalCenterSelectRoomListRoute
+  '/center/personalCenter/universalCardList': typeof AuthCenterPersonalCenterUniversalCardListRoute
 }
 export interface FileRoutesByTo {
   '/404': typeof R404Route
@@ -195,6 +266,8 @@ export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   '/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
+  '/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
+  '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -203,10 +276,17 @@ export interface FileRoutesByTo {
   '/room/tenant': typeof AuthRoomTenantRoute
   '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
   '/user/changePsw': typeof AuthUserChangePswRoute
+  '/cardEncryption': typeof AuthCardEncryptionIndexRoute
+  '/cardToEncryption': typeof AuthCardToEncryptionIndexRoute
   '/customer': typeof AuthCustomerIndexRoute
   '/room': typeof AuthRoomIndexRoute
   '/user': typeof AuthUserIndexRoute
+  '/center/personalCenter/addCard': typeof AuthCenterPersonalCenterAddCardRoute
+  '/center/personalCenter/addUniversalCard': typeof AuthCenterPersonalCenterAddUniversalCardRoute
+  '/center/personalCenter/cardList': typeof AuthCenterPersonalCenterCardListRoute
   '/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
+  '/center/personalCenter/selectRoomList': typeof AuthCenterPersonalCenterSelectRoomListRoute
+  '/center/personalCenter/universalCardList': typeof AuthCenterPersonalCenterUniversalCardListRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -222,6 +302,8 @@ export interface FileRoutesById {
   '/_auth/': typeof AuthIndexRoute
   '/_auth/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   '/_auth/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
+  '/_auth/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
+  '/_auth/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
   '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -230,10 +312,17 @@ export interface FileRoutesById {
   '/_auth/room/tenant': typeof AuthRoomTenantRoute
   '/_auth/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
   '/_auth/user/changePsw': typeof AuthUserChangePswRoute
+  '/_auth/cardEncryption/': typeof AuthCardEncryptionIndexRoute
+  '/_auth/cardToEncryption/': typeof AuthCardToEncryptionIndexRoute
   '/_auth/customer/': typeof AuthCustomerIndexRoute
   '/_auth/room/': typeof AuthRoomIndexRoute
   '/_auth/user/': typeof AuthUserIndexRoute
+  '/_auth/center/personalCenter/addCard': typeof AuthCenterPersonalCenterAddCardRoute
+  '/_auth/center/personalCenter/addUniversalCard': typeof AuthCenterPersonalCenterAddUniversalCardRoute
+  '/_auth/center/personalCenter/cardList': typeof AuthCenterPersonalCenterCardListRoute
   '/_auth/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
+  '/_auth/center/personalCenter/selectRoomList': typeof AuthCenterPersonalCenterSelectRoomListRoute
+  '/_auth/center/personalCenter/universalCardList': typeof AuthCenterPersonalCenterUniversalCardListRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -249,6 +338,8 @@ export interface FileRouteTypes {
     | '/unlock-records'
     | '/bindCardReaderToUser/bindCardReaderToUser'
     | '/bindCardReaderToUser/cardReaderAndUserList'
+    | '/cardEncryption/cardEncryption'
+    | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -257,10 +348,17 @@ export interface FileRouteTypes {
     | '/room/tenant'
     | '/room/thetouristsDetails'
     | '/user/changePsw'
+    | '/cardEncryption/'
+    | '/cardToEncryption/'
     | '/customer/'
     | '/room/'
     | '/user/'
+    | '/center/personalCenter/addCard'
+    | '/center/personalCenter/addUniversalCard'
+    | '/center/personalCenter/cardList'
     | '/center/personalCenter/cardSenderFingerTest'
+    | '/center/personalCenter/selectRoomList'
+    | '/center/personalCenter/universalCardList'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/404'
@@ -274,6 +372,8 @@ export interface FileRouteTypes {
     | '/'
     | '/bindCardReaderToUser/bindCardReaderToUser'
     | '/bindCardReaderToUser/cardReaderAndUserList'
+    | '/cardEncryption/cardEncryption'
+    | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -282,10 +382,17 @@ export interface FileRouteTypes {
     | '/room/tenant'
     | '/room/thetouristsDetails'
     | '/user/changePsw'
+    | '/cardEncryption'
+    | '/cardToEncryption'
     | '/customer'
     | '/room'
     | '/user'
+    | '/center/personalCenter/addCard'
+    | '/center/personalCenter/addUniversalCard'
+    | '/center/personalCenter/cardList'
     | '/center/personalCenter/cardSenderFingerTest'
+    | '/center/personalCenter/selectRoomList'
+    | '/center/personalCenter/universalCardList'
   id:
     | '__root__'
     | '/404'
@@ -300,6 +407,8 @@ export interface FileRouteTypes {
     | '/_auth/'
     | '/_auth/bindCardReaderToUser/bindCardReaderToUser'
     | '/_auth/bindCardReaderToUser/cardReaderAndUserList'
+    | '/_auth/cardEncryption/cardEncryption'
+    | '/_auth/cardToEncryption/cardToEncryption'
     | '/_auth/customer/customer'
     | '/_auth/room/$roomId'
     | '/_auth/room/breakfast'
@@ -308,10 +417,17 @@ export interface FileRouteTypes {
     | '/_auth/room/tenant'
     | '/_auth/room/thetouristsDetails'
     | '/_auth/user/changePsw'
+    | '/_auth/cardEncryption/'
+    | '/_auth/cardToEncryption/'
     | '/_auth/customer/'
     | '/_auth/room/'
     | '/_auth/user/'
+    | '/_auth/center/personalCenter/addCard'
+    | '/_auth/center/personalCenter/addUniversalCard'
+    | '/_auth/center/personalCenter/cardList'
     | '/_auth/center/personalCenter/cardSenderFingerTest'
+    | '/_auth/center/personalCenter/selectRoomList'
+    | '/_auth/center/personalCenter/universalCardList'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -407,6 +523,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthBindCardReaderToUserCardReaderAndUserListRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/cardEncryption/': {
+      id: '/_auth/cardEncryption/'
+      path: '/cardEncryption'
+      fullPath: '/cardEncryption/'
+      preLoaderRoute: typeof AuthCardEncryptionIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/cardEncryption/cardEncryption': {
+      id: '/_auth/cardEncryption/cardEncryption'
+      path: '/cardEncryption/cardEncryption'
+      fullPath: '/cardEncryption/cardEncryption'
+      preLoaderRoute: typeof AuthCardEncryptionCardEncryptionRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/cardToEncryption/': {
+      id: '/_auth/cardToEncryption/'
+      path: '/cardToEncryption'
+      fullPath: '/cardToEncryption/'
+      preLoaderRoute: typeof AuthCardToEncryptionIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/cardToEncryption/cardToEncryption': {
+      id: '/_auth/cardToEncryption/cardToEncryption'
+      path: '/cardToEncryption/cardToEncryption'
+      fullPath: '/cardToEncryption/cardToEncryption'
+      preLoaderRoute: typeof AuthCardToEncryptionCardToEncryptionRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/customer/': {
       id: '/_auth/customer/'
       path: '/customer'
@@ -484,11 +628,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthUserChangePswRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/center/personalCenter/addCard': {
+      id: '/_auth/center/personalCenter/addCard'
+      path: '/center/personalCenter/addCard'
+      fullPath: '/center/personalCenter/addCard'
+      preLoaderRoute: typeof AuthCenterPersonalCenterAddCardRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/center/personalCenter/addUniversalCard': {
+      id: '/_auth/center/personalCenter/addUniversalCard'
+      path: '/center/personalCenter/addUniversalCard'
+      fullPath: '/center/personalCenter/addUniversalCard'
+      preLoaderRoute: typeof AuthCenterPersonalCenterAddUniversalCardRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/center/personalCenter/cardList': {
+      id: '/_auth/center/personalCenter/cardList'
+      path: '/center/personalCenter/cardList'
+      fullPath: '/center/personalCenter/cardList'
+      preLoaderRoute: typeof AuthCenterPersonalCenterCardListRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/center/personalCenter/cardSenderFingerTest': {
       id: '/_auth/center/personalCenter/cardSenderFingerTest'
       path: '/center/personalCenter/cardSenderFingerTest'
       fullPath: '/center/personalCenter/cardSenderFingerTest'
       preLoaderRoute: typeof AuthCenterPersonalCenterCardSenderFingerTestRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/center/personalCenter/selectRoomList': {
+      id: '/_auth/center/personalCenter/selectRoomList'
+      path: '/center/personalCenter/selectRoomList'
+      fullPath: '/center/personalCenter/selectRoomList'
+      preLoaderRoute: typeof AuthCenterPersonalCenterSelectRoomListRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/center/personalCenter/universalCardList': {
+      id: '/_auth/center/personalCenter/universalCardList'
+      path: '/center/personalCenter/universalCardList'
+      fullPath: '/center/personalCenter/universalCardList'
+      preLoaderRoute: typeof AuthCenterPersonalCenterUniversalCardListRouteImport
       parentRoute: typeof AuthRoute
     }
   }
@@ -503,6 +682,8 @@ interface AuthRouteChildren {
   AuthIndexRoute: typeof AuthIndexRoute
   AuthBindCardReaderToUserBindCardReaderToUserRoute: typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   AuthBindCardReaderToUserCardReaderAndUserListRoute: typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
+  AuthCardEncryptionCardEncryptionRoute: typeof AuthCardEncryptionCardEncryptionRoute
+  AuthCardToEncryptionCardToEncryptionRoute: typeof AuthCardToEncryptionCardToEncryptionRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
   AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
@@ -511,10 +692,17 @@ interface AuthRouteChildren {
   AuthRoomTenantRoute: typeof AuthRoomTenantRoute
   AuthRoomThetouristsDetailsRoute: typeof AuthRoomThetouristsDetailsRoute
   AuthUserChangePswRoute: typeof AuthUserChangePswRoute
+  AuthCardEncryptionIndexRoute: typeof AuthCardEncryptionIndexRoute
+  AuthCardToEncryptionIndexRoute: typeof AuthCardToEncryptionIndexRoute
   AuthCustomerIndexRoute: typeof AuthCustomerIndexRoute
   AuthRoomIndexRoute: typeof AuthRoomIndexRoute
   AuthUserIndexRoute: typeof AuthUserIndexRoute
+  AuthCenterPersonalCenterAddCardRoute: typeof AuthCenterPersonalCenterAddCardRoute
+  AuthCenterPersonalCenterAddUniversalCardRoute: typeof AuthCenterPersonalCenterAddUniversalCardRoute
+  AuthCenterPersonalCenterCardListRoute: typeof AuthCenterPersonalCenterCardListRoute
   AuthCenterPersonalCenterCardSenderFingerTestRoute: typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
+  AuthCenterPersonalCenterSelectRoomListRoute: typeof AuthCenterPersonalCenterSelectRoomListRoute
+  AuthCenterPersonalCenterUniversalCardListRoute: typeof AuthCenterPersonalCenterUniversalCardListRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -528,6 +716,9 @@ const AuthRouteChildren: AuthRouteChildren = {
     AuthBindCardReaderToUserBindCardReaderToUserRoute,
   AuthBindCardReaderToUserCardReaderAndUserListRoute:
     AuthBindCardReaderToUserCardReaderAndUserListRoute,
+  AuthCardEncryptionCardEncryptionRoute: AuthCardEncryptionCardEncryptionRoute,
+  AuthCardToEncryptionCardToEncryptionRoute:
+    AuthCardToEncryptionCardToEncryptionRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
   AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
@@ -536,11 +727,21 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthRoomTenantRoute: AuthRoomTenantRoute,
   AuthRoomThetouristsDetailsRoute: AuthRoomThetouristsDetailsRoute,
   AuthUserChangePswRoute: AuthUserChangePswRoute,
+  AuthCardEncryptionIndexRoute: AuthCardEncryptionIndexRoute,
+  AuthCardToEncryptionIndexRoute: AuthCardToEncryptionIndexRoute,
   AuthCustomerIndexRoute: AuthCustomerIndexRoute,
   AuthRoomIndexRoute: AuthRoomIndexRoute,
   AuthUserIndexRoute: AuthUserIndexRoute,
+  AuthCenterPersonalCenterAddCardRoute: AuthCenterPersonalCenterAddCardRoute,
+  AuthCenterPersonalCenterAddUniversalCardRoute:
+    AuthCenterPersonalCenterAddUniversalCardRoute,
+  AuthCenterPersonalCenterCardListRoute: AuthCenterPersonalCenterCardListRoute,
   AuthCenterPersonalCenterCardSenderFingerTestRoute:
     AuthCenterPersonalCenterCardSenderFingerTestRoute,
+  AuthCenterPersonalCenterSelectRoomListRoute:
+    AuthCenterPersonalCenterSelectRoomListRoute,
+  AuthCenterPersonalCenterUniversalCardListRoute:
+    AuthCenterPersonalCenterUniversalCardListRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

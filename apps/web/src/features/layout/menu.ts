@@ -1,4 +1,4 @@
-import { BedDouble, BellRing, Coffee, CreditCard, FolderTree, History, LayoutGrid, ScanFace, Tags, Usb, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { BedDouble, BellRing, Coffee, CreditCard, FolderTree, History, IdCard, KeyRound, KeySquare, LayoutGrid, Nfc, ScanFace, Tags, Usb, UserRound, Users, WalletCards, type LucideIcon } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -29,6 +29,24 @@ export const MENU: MenuItem[] = [
       { key: 'lock-messages', titleKey: 'menu.lockMessages', icon: BellRing, to: '/lock-messages', permission: 'room.read' },
       { key: 'unlock-records', titleKey: 'menu.unlockRecords', icon: History, to: '/unlock-records', permission: 'room.read' },
       { key: 'faces', titleKey: 'menu.faces', icon: ScanFace, to: '/faces', permission: 'room.read' },
+    ],
+  },
+  {
+    key: 'cards',
+    titleKey: 'menu.cards',
+    icon: WalletCards,
+    children: [
+      { key: 'room-card-encryption', titleKey: 'menu.roomCardEncryption', icon: Nfc, to: '/cardToEncryption/cardToEncryption', permission: 'credential.manage' },
+      {
+        key: 'management-cards',
+        titleKey: 'menu.managementCards',
+        icon: IdCard,
+        to: '/center/personalCenter/cardList',
+        permission: 'credential.manage',
+        alsoFor: ['/center/personalCenter/addCard'],
+      },
+      { key: 'universal-cards', titleKey: 'menu.universalCards', icon: KeySquare, to: '/center/personalCenter/universalCardList', permission: 'credential.manage', alsoFor: ['/center/personalCenter/addUniversalCard'] },
+      { key: 'card-encryption', titleKey: 'menu.cardEncryption', icon: KeyRound, to: '/cardEncryption/cardEncryption', requiresFlag: 'apiKeyAuth', permission: 'hotel.manage' },
     ],
   },
   {

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { roomCardSearchSchema } from '@/features/card-admin/card-admin-search';
+import { RoomCardPage } from '@/features/card-admin/room-card-page';
+import { writeCardAtDesk } from '@/features/cards/card-writing';
+
+/** Room card encryption (spec §2; issue 8 §3): write or rewrite a card for a room on the desk reader. */
+export const Route = createFileRoute('/_auth/cardToEncryption/cardToEncryption')({
+  validateSearch: roomCardSearchSchema,
+  staticData: { titleKey: 'route.roomCardEncryption', sectionKey: 'menu.cards' },
+  component: RoomCardRoute,
+});
+
+function RoomCardRoute() {
+  const { roomId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <RoomCardPage writeCard={writeCardAtDesk} roomId={roomId} onRoom={(id) => void navigate({ search: { roomId: id }, replace: true })} />;
+}
