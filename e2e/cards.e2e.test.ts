@@ -15,9 +15,10 @@ import { closeSql } from './support-stays';
  * its simulated lock and the room's records name the guest; "Read card" in the navbar opens the
  * guest's page, and warns when the same card is read again within 2 s or the button is pressed
  * while reading; a *new* card, once used, voids the older ones at the lock; a duplicate reported
- * lost is refused there; a card handed back is taken back and erased; after the check-out the
- * card is refused; with the reader software stopped, reading says to open it. Each run has a room
- * of its own, paired with a new simulated lock.
+ * lost is refused there; a renewed stay's card is written again to the new check-out; a card
+ * handed back is taken back and erased; after the check-out the card is refused; "Read card" on a
+ * phone; with the reader software stopped, reading says to open it. Each run has a room of its
+ * own, paired with a new simulated lock.
  *
  * Runs: every reader type in every language, the nine pairs (about 15 s each, two and a half
  * minutes in all); `E2E_CARDS_MATRIX=short` runs each type once in one language (type 1 in
@@ -234,6 +235,29 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
     expect(await presentAtLock(lockId, uids[2]!)).toMatchObject({ opened: true });
   });
 
+  it("a renewed stay's card says it must be written again, and is, to the new check-out", async () => {
+    const stay = await api<{ expectedCheckOutAt: string }>(page, 'stay.get', { stayId });
+    const until = new Date(Date.parse(stay.expectedCheckOutAt) + 86_400_000).toISOString();
+    await api(page, 'stay.renew', { stayId, expectedCheckOutAt: until }, 'mutation');
+    await page.reload();
+    const number = cardNumberOf(uids[2]!);
+    await page.locator(`[data-testid="card-row-${number}"][data-state="issued"][data-rewrite="true"]`).waitFor();
+    await readerSim().placeCard(uids[2]!);
+    await page.getByTestId(`card-${number}-rewrite`).click();
+    await dialog().waitFor();
+    expect(await prompt().innerText()).toBe(text(header, 'cards.write.placeCardNumber', { number }));
+    await submit().click();
+    await page.getByTestId('card-write-finished').waitFor();
+    await page.getByTestId('card-write-done').click();
+    await dialog().waitFor({ state: 'detached' });
+    const writings = (await cardsOfStay(page, stayId)).filter((c) => c.cardNumber === number);
+    expect(writings.map((c) => c.state).sort()).toEqual(['issued', 'returned']);
+    const now = writings.find((c) => c.state === 'issued')!;
+    expect([now.validUntil, now.needsRewrite]).toEqual([until, false]);
+    await page.locator(`[data-testid="card-row-${number}"][data-state="issued"][data-rewrite="false"]`).waitFor();
+    expect(await presentAtLock(lockId, uids[2]!)).toMatchObject({ opened: true });
+  });
+
   it('a card handed back is taken back and erased', async () => {
     const uid = await writeOneMore('duplicate');
     const number = cardNumberOf(uid);
@@ -249,13 +273,14 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
   });
 
   it('after the check-out the card is refused; the room keeps its cards under History, with why they ended', async () => {
+    // The card in use: the new card, written again after the renewal (its first writing was taken back then).
+    const last = (await cardsOfStay(page, stayId)).find((c) => c.cardNumber === cardNumberOf(uids[2]!) && c.state === 'issued')!;
     await page.goto(`${baseUrl()}/room/${roomId}`);
     await page.getByTestId('room-detail').waitFor();
     await page.getByTestId('action-check-out').click();
     await page.getByTestId('check-out-confirm').waitFor();
     await page.getByTestId('check-out-submit').click();
     await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
-    const last = (await cardsOfStay(page, stayId)).find((c) => c.cardNumber === cardNumberOf(uids[2]!))!;
     await waitForCardOnLocks(page, last.id, 'removed');
     expect(await presentAtLock(lockId, uids[2]!)).toMatchObject({ opened: false });
 
@@ -263,7 +288,7 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
     await page.getByTestId('room-cards').waitFor();
     await page.getByTestId('room-cards-empty').waitFor();
     await page.getByTestId('cards-scope-history').click();
-    const row = page.locator(`[data-testid="card-row-${cardNumberOf(uids[2]!)}"]`);
+    const row = page.locator(`[data-testid="card-row-${cardNumberOf(uids[2]!)}"][data-state="ended"]`);
     await row.waitFor();
     expect(await row.getByTestId('card-end-reason').innerText()).toBe(text(header, 'credentials.revokeReasons.check_out'));
     expect(await page.locator(`[data-testid="card-row-${cardNumberOf(uids[3]!)}"]`).getByTestId('card-state').innerText()).toBe(text(header, 'cards.states.lost'));

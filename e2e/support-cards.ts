@@ -13,6 +13,8 @@ export type CardIssue = {
   state: string;
   duplicate: boolean;
   endReason: string | null;
+  validUntil: string | null;
+  needsRewrite: boolean;
   grants: { roomName: string; deliveryState: string }[];
 };
 
