@@ -20,6 +20,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { appErrorOf } from '@/lib/api-errors';
 import { IN_FLIGHT_REFETCH_MS, deliveryErrorKey, isInFlight } from '@/lib/credentials';
 import { fieldMessage } from '@/lib/field-message';
@@ -302,7 +303,9 @@ interface LockKeysProps {
 /** Each lock's state with the hotel's card keys, and "Send keys to locks" with its progress. */
 function LockKeys({ query, canSync, syncing, onSync, syncError, hasKeys, timeZone }: LockKeysProps) {
   const { t } = useTranslation();
+  const [show, setShow] = useState<'all' | 'missing'>('all');
   const states = query.data ?? [];
+  const shown = show === 'all' ? states : states.filter((s) => s.deliveryState !== 'on_lock');
   const onLock = states.filter((s) => s.deliveryState === 'on_lock').length;
   const pending = states.filter((s) => s.deliveryState !== 'never' && isInFlight(s.deliveryState)).length;
   const failed = states.filter((s) => s.deliveryState === 'failed' || s.deliveryState === 'unknown').length;
@@ -341,6 +344,14 @@ function LockKeys({ query, canSync, syncing, onSync, syncError, hasKeys, timeZon
               <div className="bg-primary h-full transition-[width]" style={{ width: `${progress}%` }} />
             </div>
             {!hasKeys && <p className="text-muted-foreground text-sm">{t('cardAdmin.locks.noKeysYet')}</p>}
+            <ToggleGroup type="single" value={show} onValueChange={(value) => value && setShow(value as 'all' | 'missing')} aria-label={t('cardAdmin.locks.show')} className="mt-1" data-testid="lock-keys-show">
+              <ToggleGroupItem value="all" data-testid="lock-keys-show-all">
+                {t('cardAdmin.locks.showAll')}
+              </ToggleGroupItem>
+              <ToggleGroupItem value="missing" data-testid="lock-keys-show-missing">
+                {t('cardAdmin.locks.showMissing')}
+              </ToggleGroupItem>
+            </ToggleGroup>
           </div>
         )}
         {query.isError && !query.data ? (
@@ -349,6 +360,8 @@ function LockKeys({ query, canSync, syncing, onSync, syncError, hasKeys, timeZon
           <SkeletonRows rows={4} label={t('common.loading')} />
         ) : states.length === 0 ? (
           <EmptyState icon={Lock} title={t('cardAdmin.locks.emptyTitle')} description={t('cardAdmin.locks.emptyText')} data-testid="lock-keys-empty" />
+        ) : shown.length === 0 ? (
+          <EmptyState icon={ShieldCheck} title={t('cardAdmin.locks.allHaveKeys')} data-testid="lock-keys-all-done" />
         ) : (
           <Table data-testid="lock-keys-table">
             <TableHeader>
@@ -360,7 +373,7 @@ function LockKeys({ query, canSync, syncing, onSync, syncError, hasKeys, timeZon
               </TableRow>
             </TableHeader>
             <TableBody>
-              {states.map((s) => (
+              {shown.map((s) => (
                 <TableRow key={s.roomId} data-testid={`lock-key-${s.roomId}`} data-state={s.deliveryState}>
                   <TableCell className="font-medium" dir="auto">
                     {s.roomName}

@@ -293,8 +293,10 @@ function WrittenCard({ issue }: { issue: CardIssue }) {
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">{t('cardAdmin.columns.number')}</dt>
-        <dd className="font-mono tabular-nums" dir="ltr" data-testid="card-writer-number">
-          {issue.cardNumber}
+        <dd data-testid="card-writer-number">
+          <span className="font-mono tabular-nums" dir="ltr">
+            {issue.cardNumber}
+          </span>
         </dd>
         <dt className="text-muted-foreground">{t('cardAdmin.columns.kind')}</dt>
         <dd>{t(`cardAdmin.kinds.${issue.kind}`)}</dd>
@@ -305,7 +307,9 @@ function WrittenCard({ issue }: { issue: CardIssue }) {
         {(issue.holderName || issue.note) && (
           <>
             <dt className="text-muted-foreground">{issue.stayId ? t('cardAdmin.columns.guest') : t('cardAdmin.columns.note')}</dt>
-            <dd dir="auto">{issue.holderName || issue.note}</dd>
+            <dd>
+              <bdi>{issue.holderName || issue.note}</bdi>
+            </dd>
           </>
         )}
         <dt className="text-muted-foreground">{t('cardAdmin.columns.validity')}</dt>

@@ -173,7 +173,7 @@ export function RoomCardPage({ writeCard, roomId, onRoom }: RoomCardPageProps) {
             <CardDescription>{room.data ? (stay ? t('cardAdmin.room.writeStayText', { room: room.data.name }) : t('cardAdmin.room.writeRoomText', { room: room.data.name })) : t('cardAdmin.room.chooseFirst')}</CardDescription>
           </CardHeader>
           <CardContent className="px-4">
-            <CardWriter writeCard={writeCard} prepare={prepare} label={t('cardAdmin.room.write')} disabled={!room.data} disabledReason={t('cardAdmin.room.chooseFirst')} />
+            <CardWriter key={`${roomId ?? ''}-${stay?.id ?? ''}`} writeCard={writeCard} prepare={prepare} label={t('cardAdmin.room.write')} disabled={!room.data} disabledReason={t('cardAdmin.room.chooseFirst')} />
           </CardContent>
         </Card>
       </div>
