@@ -58,9 +58,19 @@ export async function sweepDeliveries(deps: Deps, scope: { hotelId?: number } = 
 const MUTEX_TTL_MS = 60_000;
 const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
-/** One write per lock at a time: the gateway answers "busy" to a second, and order matters. */
-async function withLockMutex<T>(deps: Deps, lockId: string, job: Job, token: string | undefined, fn: () => Promise<T>): Promise<T> {
-  const key = deps.key('lock-mutex', lockId);
+/**
+ * What a write to this lock must wait for: its gateway, when the lock's status named one (a gateway
+ * carries one command at a time for all its locks and answers "busy" to a second), else the lock
+ * itself. Order per lock is kept either way.
+ */
+async function mutexName(deps: Deps, hotelId: number, lockId: string): Promise<string> {
+  const lock = await deps.prisma.lock.findFirst({ where: { hotelId, providerLockId: lockId, gatewayId: { not: null } }, select: { provider: true, gatewayId: true } });
+  return lock ? `gateway:${lock.provider}:${lock.gatewayId}` : `lock:${lockId}`;
+}
+
+/** One write per gateway (or lock) at a time: the gateway answers "busy" to a second, and order matters. */
+async function withLockMutex<T>(deps: Deps, name: string, job: Job, token: string | undefined, fn: () => Promise<T>): Promise<T> {
+  const key = deps.key('lock-mutex', name);
   const owner = randomUUID();
   const acquired = await deps.redis.set(key, owner, 'PX', MUTEX_TTL_MS, 'NX');
   if (!acquired) {
@@ -89,7 +99,7 @@ export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: stri
     if (first.deliveryState === 'removing' && !first.providerRef) return finish(deps, handler, first, 'removed', null);
     return fail(deps, handler, first, job, lockId ? 'provider_error' : 'no_lock', true);
   }
-  return withLockMutex(deps, lockId, job, token, async () => {
+  return withLockMutex(deps, await mutexName(deps, first.hotelId, lockId), job, token, async () => {
     // Read again under the lock's mutex: the previous writer may have changed it.
     const row = await handler.load(deps.prisma, job.data.id);
     if (!row || row.version !== job.data.version || !isWork(row)) return 'stale';
