@@ -81,6 +81,11 @@ export async function createCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
   return toDto(created);
 }
 
+/** The name of a hotel's first key set, made with its first card: in the language of who made it. */
+export function firstKeySetName(ctx: AuthedContext): string {
+  return ctx.deps.i18n.t(ctx.meta.lang, 'cards.firstKeySetName');
+}
+
 /** The rotation itself, in the caller's transaction (also the first key set a hotel's first card makes). */
 export async function rotateKeySet(tx: Tx, deps: Deps, hotelId: number, name: string, sector?: number): Promise<KeySetRow> {
   const now = new Date();
@@ -147,7 +152,7 @@ export async function syncCardKeys(ctx: AuthedContext, raw: z.input<typeof ZCard
   const roomIds = input.roomIds ? (await deps.prisma.room.findMany({ where: { id: { in: input.roomIds }, ...roomScope(actor) }, select: { id: true } })).map((r) => r.id) : undefined;
   if (input.roomIds && roomIds!.length !== new Set(input.roomIds).size) throw new AppError('NOT_FOUND', { messageKey: 'frontDesk.errors.roomNotFound' });
   await transaction(deps, async (tx) => {
-    if (!(await tx.cardEncryption.findFirst({ where: { hotelId: actor.hotelId, isActive: true }, select: { id: true } }))) await rotateKeySet(tx, deps, actor.hotelId, 'Key set 1');
+    if (!(await tx.cardEncryption.findFirst({ where: { hotelId: actor.hotelId, isActive: true }, select: { id: true } }))) await rotateKeySet(tx, deps, actor.hotelId, firstKeySetName(ctx));
     await queueKeySync(tx, actor.hotelId, roomIds);
     await recordAudit(tx, ctx, { action: 'card.keys.sync', entityType: 'Hotel', entityId: actor.hotelId, after: { rooms: roomIds ?? 'all' } });
   });

@@ -28,7 +28,7 @@ import { roomScope } from '../room/room-access';
 import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../stay/revocation';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { activeKeySet, ensureLockNumber, hotelTagOf, lockKeyEntries } from './card-keys';
-import { queueKeySync, rotateKeySet } from './card-keys.service';
+import { firstKeySetName, queueKeySync, rotateKeySet } from './card-keys.service';
 
 /**
  * Room cards (issue 8, docs/card-format.md): a card's data is computed here under the hotel's
@@ -219,7 +219,7 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
       let keySet = await activeKeySet(tx, deps.config.cardKeySecret, actor.hotelId);
       const newKeys = !keySet;
       if (!keySet) {
-        await rotateKeySet(tx, deps, actor.hotelId, 'Key set 1');
+        await rotateKeySet(tx, deps, actor.hotelId, firstKeySetName(ctx));
         await queueKeySync(tx, actor.hotelId);
         keySet = (await activeKeySet(tx, deps.config.cardKeySecret, actor.hotelId))!;
       }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
 import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { actorContext, createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 import { refreshLockStatus } from '../locks/lock.service';
@@ -327,6 +327,14 @@ describe('room cards at the desk and at the lock', () => {
     const cards = (await listCards(h.staff, { stayId: stay.id })).items;
     expect(cards.find((c) => c.id === sent.id)).toMatchObject({ validUntil: newEnd.toISOString(), needsRewrite: false });
     expect(cards.find((c) => c.id === written.issue.id)).toMatchObject({ needsRewrite: true });
+  });
+
+  it("names a hotel's first key set in the language of who made it", async () => {
+    const h = await hotelWithLocks(1);
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const inChinese = await actorContext(ctx.deps, h.staffToken, testMeta({ lang: 'zh-CN' }));
+    await reserveCard(inChinese, { uid: newUid(), kind: 'room', stayId: stay.id });
+    expect((await listCardKeySets(h.owner)).map((s) => s.name)).toEqual(['密钥组 1']);
   });
 
   it('refuses bad input with translated messages', async () => {
