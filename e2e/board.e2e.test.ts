@@ -274,7 +274,7 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       await page.getByTestId('room-action-arrive').waitFor();
       expect(await page.getByTestId('room-action-cancel-reservation').isVisible()).toBe(true);
       expect(await page.getByTestId('room-action-check-out').count()).toBe(0);
-      expect((await page.getByTestId('room-action-arrive').textContent())?.trim()).toBe(text(header, 'frontDesk.detail.arrive'));
+      expect((await page.getByTestId('room-action-arrive').textContent())?.trim()).toBe(text(header, 'frontDesk.stay.arriveAction'));
       await screenshot(page, `board-menu-reservation-${header}`);
       await page.getByTestId('room-action-arrive').click();
       await page.getByTestId('arrive-dialog').waitFor();

@@ -249,6 +249,15 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
     // Choose the rooms: the first with the mouse, the second with the keyboard only.
     await page.getByTestId('card-rooms-choose').click();
     await page.waitForURL('**/center/personalCenter/selectRoomList?kind=universal');
+    // A whole page of rooms (more than 7): whether they fit on one card depends on their lock
+    // numbers, which the page asks of the server and then says, before any card is placed.
+    await page.locator('[data-testid^="select-room-box-"]').nth(7).waitFor();
+    await page.getByTestId('select-rooms-page').click();
+    const pageIds = await page.locator('[data-testid^="select-room-box-"]').evaluateAll((boxes) => boxes.map((b) => Number(b.getAttribute('data-testid')!.replace('select-room-box-', ''))));
+    const server = await api<{ fits: boolean }>(page, 'card.roomFit', { roomIds: pageIds });
+    await page.locator(`[data-testid="room-fit"][data-fit="${server.fits ? 'near' : 'far'}"]`).waitFor();
+    await page.getByTestId('select-rooms-page').click();
+    await page.locator('[data-testid="room-fit"][data-fit="none"]').waitFor();
     const search = page.getByTestId('select-rooms-search');
     await search.fill(rooms[0]!.name);
     await page.getByTestId(`select-room-box-${rooms[0]!.roomId}`).click();

@@ -251,7 +251,8 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
     await page.getByTestId('card-write-done').click();
     await dialog().waitFor({ state: 'detached' });
     const writings = (await cardsOfStay(page, stayId)).filter((c) => c.cardNumber === number);
-    expect(writings.map((c) => c.state).sort()).toEqual(['issued', 'returned']);
+    // Written again in place: the earlier writing ended when this one was confirmed, not before.
+    expect(writings.map((c) => [c.state, c.endReason]).sort()).toEqual([['ended', 'rewritten'], ['issued', null]]);
     const now = writings.find((c) => c.state === 'issued')!;
     expect([now.validUntil, now.needsRewrite]).toEqual([until, false]);
     await page.locator(`[data-testid="card-row-${number}"][data-state="issued"][data-rewrite="false"]`).waitFor();
@@ -273,8 +274,10 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
   });
 
   it('after the check-out the card is refused; the room keeps its cards under History, with why they ended', async () => {
-    // The card in use: the new card, written again after the renewal (its first writing was taken back then).
-    const last = (await cardsOfStay(page, stayId)).find((c) => c.cardNumber === cardNumberOf(uids[2]!) && c.state === 'issued')!;
+    // The card in use: the new card, written again after the renewal (its first writing ended then).
+    const writings = (await cardsOfStay(page, stayId)).filter((c) => c.cardNumber === cardNumberOf(uids[2]!));
+    const last = writings.find((c) => c.state === 'issued')!;
+    const rewritten = writings.find((c) => c.endReason === 'rewritten')!;
     await page.goto(`${baseUrl()}/room/${roomId}`);
     await page.getByTestId('room-detail').waitFor();
     await page.getByTestId('action-check-out').click();
@@ -288,9 +291,12 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
     await page.getByTestId('room-cards').waitFor();
     await page.getByTestId('room-cards-empty').waitFor();
     await page.getByTestId('cards-scope-history').click();
-    const row = page.locator(`[data-testid="card-row-${cardNumberOf(uids[2]!)}"][data-state="ended"]`);
+    // The same card twice: its writing ended by the check-out, and the one before it, ended when it was written again.
+    const row = page.locator(`[data-testid="card-row-${cardNumberOf(uids[2]!)}"][data-issue="${last.id}"][data-state="ended"]`);
     await row.waitFor();
     expect(await row.getByTestId('card-end-reason').innerText()).toBe(text(header, 'credentials.revokeReasons.check_out'));
+    const before = page.locator(`[data-testid="card-row-${cardNumberOf(uids[2]!)}"][data-issue="${rewritten.id}"][data-state="ended"]`);
+    expect(await before.getByTestId('card-end-reason').innerText()).toBe(text(header, 'credentials.revokeReasons.rewritten'));
     expect(await page.locator(`[data-testid="card-row-${cardNumberOf(uids[3]!)}"]`).getByTestId('card-state').innerText()).toBe(text(header, 'cards.states.lost'));
     await page.getByTestId('room-cards').scrollIntoViewIfNeeded();
     await screenshot(page, shot('room-history'));
@@ -310,6 +316,52 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+  });
+
+  it('a guest moved to another room gets as many new cards for it; the old room refuses the card written for it', async () => {
+    // Two rooms of their own, with the hotel's card keys on their locks.
+    const from = await pairedRoom(`M-${header}-${type}-a`);
+    const to = await pairedRoom(`M-${header}-${type}-b`);
+    await sendCardKeys(page, from.roomId);
+    await sendCardKeys(page, to.roomId);
+    await page.goto(`${baseUrl()}/room/${from.roomId}`);
+    await page.getByTestId('room-detail').waitFor();
+    await page.getByTestId('action-check-in').click();
+    await page.getByTestId('check-in-dialog').waitFor();
+    await page.locator('#guest-0-name').fill(guest);
+    await page.getByTestId('roomCards').fill('1');
+    await page.getByTestId('check-in-submit').click();
+    await dialog().waitFor();
+    const oldUid = await placeBlankCard();
+    await submit().click();
+    await page.getByTestId('card-write-done').click();
+    await dialog().waitFor({ state: 'detached' });
+    const oldStay = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: from.roomId })).currentStay!.id;
+    expect(await presentAtLock(from.lockId, oldUid)).toMatchObject({ opened: true });
+
+    // Moved: the stay's card stops opening the old room, and a new card for the new room is asked for at once.
+    await page.getByTestId('action-change-room').click();
+    await page.getByTestId('change-room-dialog').waitFor();
+    await page.getByTestId('change-room-picker').click();
+    await page.getByTestId('change-room-picker-search').fill(`M-${header}-${type}-b`);
+    await page.getByRole('option', { name: new RegExp(`^M-${header}-${type}-b`) }).click();
+    await page.getByTestId('change-room-submit').click();
+    await page.getByTestId('change-room-dialog').waitFor({ state: 'detached' });
+    await dialog().waitFor();
+    expect(await prompt().innerText()).toBe(text(header, 'cards.write.placeOneCard'));
+    expect(await page.getByTestId('card-write-mode').count()).toBe(0);
+    const newUid = await placeBlankCard();
+    await submit().click();
+    await page.getByTestId('card-write-finished').waitFor();
+    await page.getByTestId('card-write-done').click();
+    await dialog().waitFor({ state: 'detached' });
+    const newStay = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: to.roomId })).currentStay!.id;
+    const written = (await cardsOfStay(page, newStay, 'active')).map((c) => c.cardNumber);
+    expect(written).toEqual([cardNumberOf(newUid)]);
+    expect(await presentAtLock(to.lockId, newUid)).toMatchObject({ opened: true });
+    const old = (await cardsOfStay(page, oldStay)).find((c) => c.cardNumber === cardNumberOf(oldUid))!;
+    await waitForCardOnLocks(page, old.id, 'removed');
+    expect(await presentAtLock(from.lockId, oldUid)).toMatchObject({ opened: false });
   });
 
   it('with the reader software stopped, reading a card says to open it', async () => {

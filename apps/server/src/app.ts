@@ -6,6 +6,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Deps } from './context';
 import { AppError } from './errors';
+import { registerExports } from './http/exports';
 import { registerHealth } from './http/health';
 import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
@@ -99,6 +100,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerLegacyManage(app, deps);
   await registerCardGateway(app, deps);
   await registerUploads(app, deps);
+  registerExports(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);
   return app;

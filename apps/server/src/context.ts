@@ -33,6 +33,8 @@ export interface RequestMeta {
   lang: TLanguageHeader;
   /** Set when a background job acts (the audit log names the job as the actor). */
   job?: string;
+  /** The face the request came through, as the audit log records it. */
+  channel?: 'console' | 'legacy' | 'gateway' | 'job';
 }
 
 /** A signed-in account working in one hotel. */
@@ -50,6 +52,8 @@ export interface Actor {
   role: TRole;
   permissions: ReadonlySet<TPermission>;
   apiKeyAuth: boolean;
+  /** Set when a third-party API key acts (no session, no account of its own: audited as the key). */
+  apiKeyId?: number;
 }
 
 export interface ServiceContext {
@@ -63,5 +67,5 @@ export interface AuthedContext extends ServiceContext {
 
 /** The context of a background job: no account, the job named in the audit log. */
 export function jobContext(deps: Deps, job: string, requestId: string): ServiceContext {
-  return { deps, meta: { ip: 'job', requestId, lang: 'zh-CN', job } };
+  return { deps, meta: { ip: 'job', requestId, lang: 'zh-CN', job, channel: 'job' } };
 }

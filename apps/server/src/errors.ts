@@ -81,6 +81,8 @@ export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: T
     errno: error.errno,
     message: i18n.t(lang, messageKey ?? errorMessageKey(error.code), { ...translatedParams(params, lang, i18n), seconds: retryAfterSeconds }),
   };
+  // The message's key names the reason for the screen to act on (never its text).
+  if (messageKey) data.reason = messageKey;
   if (fields) data.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, i18n.t(lang, v)]));
   if (retryAfterSeconds !== undefined) data.retryAfterSeconds = retryAfterSeconds;
   if (details) data.details = details;

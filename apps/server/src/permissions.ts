@@ -2,6 +2,11 @@ import type { TPermission } from '@console/shared';
 import type { Actor } from './context';
 import { AppError } from './errors';
 
+/** What only a signed-in member may do for their own account (password, sign-out, profile): never an API key. */
+export function requireSession(actor: Actor): void {
+  if (actor.apiKeyId !== undefined) throw new AppError('FORBIDDEN');
+}
+
 /** The one permission check every service calls; FORBIDDEN when the actor's role lacks it. */
 export function requirePermission(actor: Actor, permission: TPermission): void {
   if (!actor.permissions.has(permission)) throw new AppError('FORBIDDEN');

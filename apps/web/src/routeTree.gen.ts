@@ -15,9 +15,12 @@ import { Route as FindRouteImport } from './routes/find'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthAuditLogRouteImport } from './routes/_auth/auditLog'
 import { Route as AuthCardDispenserRouteImport } from './routes/_auth/cardDispenser'
 import { Route as AuthFacesRouteImport } from './routes/_auth/faces'
+import { Route as AuthHotelInfoRouteImport } from './routes/_auth/hotelInfo'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
+import { Route as AuthTodayRouteImport } from './routes/_auth/today'
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
 import { Route as AuthBindCardReaderToUserBindCardReaderToUserRouteImport } from './routes/_auth/bindCardReaderToUser/bindCardReaderToUser'
 import { Route as AuthBindCardReaderToUserCardReaderAndUserListRouteImport } from './routes/_auth/bindCardReaderToUser/cardReaderAndUserList'
@@ -27,6 +30,7 @@ import { Route as AuthCardToEncryptionIndexRouteImport } from './routes/_auth/ca
 import { Route as AuthCardToEncryptionCardToEncryptionRouteImport } from './routes/_auth/cardToEncryption/cardToEncryption'
 import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/index'
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
+import { Route as AuthOrderBalanceRouteImport } from './routes/_auth/order/balance'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
 import { Route as AuthRoomRoomIdRouteImport } from './routes/_auth/room/$roomId'
 import { Route as AuthRoomBreakfastRouteImport } from './routes/_auth/room/breakfast'
@@ -34,8 +38,10 @@ import { Route as AuthRoomCategoryRouteImport } from './routes/_auth/room/catego
 import { Route as AuthRoomPriceTemplateRouteImport } from './routes/_auth/room/priceTemplate'
 import { Route as AuthRoomTenantRouteImport } from './routes/_auth/room/tenant'
 import { Route as AuthRoomThetouristsDetailsRouteImport } from './routes/_auth/room/thetouristsDetails'
+import { Route as AuthThirdPartyAuthorizationThirdPartyAuthorizationRouteImport } from './routes/_auth/thirdPartyAuthorization/thirdPartyAuthorization'
 import { Route as AuthUserIndexRouteImport } from './routes/_auth/user/index'
 import { Route as AuthUserChangePswRouteImport } from './routes/_auth/user/changePsw'
+import { Route as AuthCenterPersonalCenterIndexRouteImport } from './routes/_auth/center/personalCenter/index'
 import { Route as AuthCenterPersonalCenterAddCardRouteImport } from './routes/_auth/center/personalCenter/addCard'
 import { Route as AuthCenterPersonalCenterAddUniversalCardRouteImport } from './routes/_auth/center/personalCenter/addUniversalCard'
 import { Route as AuthCenterPersonalCenterCardListRouteImport } from './routes/_auth/center/personalCenter/cardList'
@@ -72,6 +78,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAuditLogRoute = AuthAuditLogRouteImport.update({
+  id: '/auditLog',
+  path: '/auditLog',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCardDispenserRoute = AuthCardDispenserRouteImport.update({
   id: '/cardDispenser',
   path: '/cardDispenser',
@@ -82,9 +93,19 @@ const AuthFacesRoute = AuthFacesRouteImport.update({
   path: '/faces',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthHotelInfoRoute = AuthHotelInfoRouteImport.update({
+  id: '/hotelInfo',
+  path: '/hotelInfo',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthLockMessagesRoute = AuthLockMessagesRouteImport.update({
   id: '/lock-messages',
   path: '/lock-messages',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTodayRoute = AuthTodayRouteImport.update({
+  id: '/today',
+  path: '/today',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthUnlockRecordsRoute = AuthUnlockRecordsRouteImport.update({
@@ -137,6 +158,11 @@ const AuthCustomerCustomerRoute = AuthCustomerCustomerRouteImport.update({
   path: '/customer/customer',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOrderBalanceRoute = AuthOrderBalanceRouteImport.update({
+  id: '/order/balance',
+  path: '/order/balance',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthRoomIndexRoute = AuthRoomIndexRouteImport.update({
   id: '/room/',
   path: '/room/',
@@ -173,6 +199,12 @@ const AuthRoomThetouristsDetailsRoute =
     path: '/room/thetouristsDetails',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute =
+  AuthThirdPartyAuthorizationThirdPartyAuthorizationRouteImport.update({
+    id: '/thirdPartyAuthorization/thirdPartyAuthorization',
+    path: '/thirdPartyAuthorization/thirdPartyAuthorization',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthUserIndexRoute = AuthUserIndexRouteImport.update({
   id: '/user/',
   path: '/user/',
@@ -183,6 +215,12 @@ const AuthUserChangePswRoute = AuthUserChangePswRouteImport.update({
   path: '/user/changePsw',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthCenterPersonalCenterIndexRoute =
+  AuthCenterPersonalCenterIndexRouteImport.update({
+    id: '/center/personalCenter/',
+    path: '/center/personalCenter/',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthCenterPersonalCenterAddCardRoute =
   AuthCenterPersonalCenterAddCardRouteImport.update({
     id: '/center/personalCenter/addCard',
@@ -226,21 +264,26 @@ export interface FileRoutesByFullPath {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/auditLog': typeof AuthAuditLogRoute
   '/cardDispenser': typeof AuthCardDispenserRoute
   '/faces': typeof AuthFacesRoute
+  '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   '/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
   '/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
   '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
+  '/order/balance': typeof AuthOrderBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
   '/room/category': typeof AuthRoomCategoryRoute
   '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
   '/room/tenant': typeof AuthRoomTenantRoute
   '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
+  '/thirdPartyAuthorization/thirdPartyAuthorization': typeof AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute
   '/user/changePsw': typeof AuthUserChangePswRoute
   '/cardEncryption/': typeof AuthCardEncryptionIndexRoute
   '/cardToEncryption/': typeof AuthCardToEncryptionIndexRoute
@@ -253,15 +296,19 @@ export interface FileRoutesByFullPath {
   '/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
   '/center/personalCenter/selectRoomList': typeof AuthCenterPersonalCenterSelectRoomListRoute
   '/center/personalCenter/universalCardList': typeof AuthCenterPersonalCenterUniversalCardListRoute
+  '/center/personalCenter/': typeof AuthCenterPersonalCenterIndexRoute
 }
 export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/auditLog': typeof AuthAuditLogRoute
   '/cardDispenser': typeof AuthCardDispenserRoute
   '/faces': typeof AuthFacesRoute
+  '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/': typeof AuthIndexRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
@@ -269,12 +316,14 @@ export interface FileRoutesByTo {
   '/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
   '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
+  '/order/balance': typeof AuthOrderBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
   '/room/category': typeof AuthRoomCategoryRoute
   '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
   '/room/tenant': typeof AuthRoomTenantRoute
   '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
+  '/thirdPartyAuthorization/thirdPartyAuthorization': typeof AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute
   '/user/changePsw': typeof AuthUserChangePswRoute
   '/cardEncryption': typeof AuthCardEncryptionIndexRoute
   '/cardToEncryption': typeof AuthCardToEncryptionIndexRoute
@@ -287,6 +336,7 @@ export interface FileRoutesByTo {
   '/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
   '/center/personalCenter/selectRoomList': typeof AuthCenterPersonalCenterSelectRoomListRoute
   '/center/personalCenter/universalCardList': typeof AuthCenterPersonalCenterUniversalCardListRoute
+  '/center/personalCenter': typeof AuthCenterPersonalCenterIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -295,9 +345,12 @@ export interface FileRoutesById {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/auditLog': typeof AuthAuditLogRoute
   '/_auth/cardDispenser': typeof AuthCardDispenserRoute
   '/_auth/faces': typeof AuthFacesRoute
+  '/_auth/hotelInfo': typeof AuthHotelInfoRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
+  '/_auth/today': typeof AuthTodayRoute
   '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
@@ -305,12 +358,14 @@ export interface FileRoutesById {
   '/_auth/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
   '/_auth/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
+  '/_auth/order/balance': typeof AuthOrderBalanceRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
   '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
   '/_auth/room/category': typeof AuthRoomCategoryRoute
   '/_auth/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
   '/_auth/room/tenant': typeof AuthRoomTenantRoute
   '/_auth/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
+  '/_auth/thirdPartyAuthorization/thirdPartyAuthorization': typeof AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute
   '/_auth/user/changePsw': typeof AuthUserChangePswRoute
   '/_auth/cardEncryption/': typeof AuthCardEncryptionIndexRoute
   '/_auth/cardToEncryption/': typeof AuthCardToEncryptionIndexRoute
@@ -323,6 +378,7 @@ export interface FileRoutesById {
   '/_auth/center/personalCenter/cardSenderFingerTest': typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
   '/_auth/center/personalCenter/selectRoomList': typeof AuthCenterPersonalCenterSelectRoomListRoute
   '/_auth/center/personalCenter/universalCardList': typeof AuthCenterPersonalCenterUniversalCardListRoute
+  '/_auth/center/personalCenter/': typeof AuthCenterPersonalCenterIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -332,21 +388,26 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/auditLog'
     | '/cardDispenser'
     | '/faces'
+    | '/hotelInfo'
     | '/lock-messages'
+    | '/today'
     | '/unlock-records'
     | '/bindCardReaderToUser/bindCardReaderToUser'
     | '/bindCardReaderToUser/cardReaderAndUserList'
     | '/cardEncryption/cardEncryption'
     | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
+    | '/order/balance'
     | '/room/$roomId'
     | '/room/breakfast'
     | '/room/category'
     | '/room/priceTemplate'
     | '/room/tenant'
     | '/room/thetouristsDetails'
+    | '/thirdPartyAuthorization/thirdPartyAuthorization'
     | '/user/changePsw'
     | '/cardEncryption/'
     | '/cardToEncryption/'
@@ -359,15 +420,19 @@ export interface FileRouteTypes {
     | '/center/personalCenter/cardSenderFingerTest'
     | '/center/personalCenter/selectRoomList'
     | '/center/personalCenter/universalCardList'
+    | '/center/personalCenter/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/404'
     | '/find'
     | '/login'
     | '/$'
+    | '/auditLog'
     | '/cardDispenser'
     | '/faces'
+    | '/hotelInfo'
     | '/lock-messages'
+    | '/today'
     | '/unlock-records'
     | '/'
     | '/bindCardReaderToUser/bindCardReaderToUser'
@@ -375,12 +440,14 @@ export interface FileRouteTypes {
     | '/cardEncryption/cardEncryption'
     | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
+    | '/order/balance'
     | '/room/$roomId'
     | '/room/breakfast'
     | '/room/category'
     | '/room/priceTemplate'
     | '/room/tenant'
     | '/room/thetouristsDetails'
+    | '/thirdPartyAuthorization/thirdPartyAuthorization'
     | '/user/changePsw'
     | '/cardEncryption'
     | '/cardToEncryption'
@@ -393,6 +460,7 @@ export interface FileRouteTypes {
     | '/center/personalCenter/cardSenderFingerTest'
     | '/center/personalCenter/selectRoomList'
     | '/center/personalCenter/universalCardList'
+    | '/center/personalCenter'
   id:
     | '__root__'
     | '/404'
@@ -400,9 +468,12 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/_auth/$'
+    | '/_auth/auditLog'
     | '/_auth/cardDispenser'
     | '/_auth/faces'
+    | '/_auth/hotelInfo'
     | '/_auth/lock-messages'
+    | '/_auth/today'
     | '/_auth/unlock-records'
     | '/_auth/'
     | '/_auth/bindCardReaderToUser/bindCardReaderToUser'
@@ -410,12 +481,14 @@ export interface FileRouteTypes {
     | '/_auth/cardEncryption/cardEncryption'
     | '/_auth/cardToEncryption/cardToEncryption'
     | '/_auth/customer/customer'
+    | '/_auth/order/balance'
     | '/_auth/room/$roomId'
     | '/_auth/room/breakfast'
     | '/_auth/room/category'
     | '/_auth/room/priceTemplate'
     | '/_auth/room/tenant'
     | '/_auth/room/thetouristsDetails'
+    | '/_auth/thirdPartyAuthorization/thirdPartyAuthorization'
     | '/_auth/user/changePsw'
     | '/_auth/cardEncryption/'
     | '/_auth/cardToEncryption/'
@@ -428,6 +501,7 @@ export interface FileRouteTypes {
     | '/_auth/center/personalCenter/cardSenderFingerTest'
     | '/_auth/center/personalCenter/selectRoomList'
     | '/_auth/center/personalCenter/universalCardList'
+    | '/_auth/center/personalCenter/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -481,6 +555,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/auditLog': {
+      id: '/_auth/auditLog'
+      path: '/auditLog'
+      fullPath: '/auditLog'
+      preLoaderRoute: typeof AuthAuditLogRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/cardDispenser': {
       id: '/_auth/cardDispenser'
       path: '/cardDispenser'
@@ -495,11 +576,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthFacesRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/hotelInfo': {
+      id: '/_auth/hotelInfo'
+      path: '/hotelInfo'
+      fullPath: '/hotelInfo'
+      preLoaderRoute: typeof AuthHotelInfoRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/lock-messages': {
       id: '/_auth/lock-messages'
       path: '/lock-messages'
       fullPath: '/lock-messages'
       preLoaderRoute: typeof AuthLockMessagesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/today': {
+      id: '/_auth/today'
+      path: '/today'
+      fullPath: '/today'
+      preLoaderRoute: typeof AuthTodayRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/unlock-records': {
@@ -565,6 +660,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCustomerCustomerRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/order/balance': {
+      id: '/_auth/order/balance'
+      path: '/order/balance'
+      fullPath: '/order/balance'
+      preLoaderRoute: typeof AuthOrderBalanceRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/room/': {
       id: '/_auth/room/'
       path: '/room'
@@ -614,6 +716,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRoomThetouristsDetailsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/thirdPartyAuthorization/thirdPartyAuthorization': {
+      id: '/_auth/thirdPartyAuthorization/thirdPartyAuthorization'
+      path: '/thirdPartyAuthorization/thirdPartyAuthorization'
+      fullPath: '/thirdPartyAuthorization/thirdPartyAuthorization'
+      preLoaderRoute: typeof AuthThirdPartyAuthorizationThirdPartyAuthorizationRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/user/': {
       id: '/_auth/user/'
       path: '/user'
@@ -626,6 +735,13 @@ declare module '@tanstack/react-router' {
       path: '/user/changePsw'
       fullPath: '/user/changePsw'
       preLoaderRoute: typeof AuthUserChangePswRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/center/personalCenter/': {
+      id: '/_auth/center/personalCenter/'
+      path: '/center/personalCenter'
+      fullPath: '/center/personalCenter/'
+      preLoaderRoute: typeof AuthCenterPersonalCenterIndexRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/center/personalCenter/addCard': {
@@ -675,9 +791,12 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthAuditLogRoute: typeof AuthAuditLogRoute
   AuthCardDispenserRoute: typeof AuthCardDispenserRoute
   AuthFacesRoute: typeof AuthFacesRoute
+  AuthHotelInfoRoute: typeof AuthHotelInfoRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
+  AuthTodayRoute: typeof AuthTodayRoute
   AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthBindCardReaderToUserBindCardReaderToUserRoute: typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
@@ -685,12 +804,14 @@ interface AuthRouteChildren {
   AuthCardEncryptionCardEncryptionRoute: typeof AuthCardEncryptionCardEncryptionRoute
   AuthCardToEncryptionCardToEncryptionRoute: typeof AuthCardToEncryptionCardToEncryptionRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
+  AuthOrderBalanceRoute: typeof AuthOrderBalanceRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
   AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
   AuthRoomCategoryRoute: typeof AuthRoomCategoryRoute
   AuthRoomPriceTemplateRoute: typeof AuthRoomPriceTemplateRoute
   AuthRoomTenantRoute: typeof AuthRoomTenantRoute
   AuthRoomThetouristsDetailsRoute: typeof AuthRoomThetouristsDetailsRoute
+  AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute: typeof AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute
   AuthUserChangePswRoute: typeof AuthUserChangePswRoute
   AuthCardEncryptionIndexRoute: typeof AuthCardEncryptionIndexRoute
   AuthCardToEncryptionIndexRoute: typeof AuthCardToEncryptionIndexRoute
@@ -703,13 +824,17 @@ interface AuthRouteChildren {
   AuthCenterPersonalCenterCardSenderFingerTestRoute: typeof AuthCenterPersonalCenterCardSenderFingerTestRoute
   AuthCenterPersonalCenterSelectRoomListRoute: typeof AuthCenterPersonalCenterSelectRoomListRoute
   AuthCenterPersonalCenterUniversalCardListRoute: typeof AuthCenterPersonalCenterUniversalCardListRoute
+  AuthCenterPersonalCenterIndexRoute: typeof AuthCenterPersonalCenterIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthAuditLogRoute: AuthAuditLogRoute,
   AuthCardDispenserRoute: AuthCardDispenserRoute,
   AuthFacesRoute: AuthFacesRoute,
+  AuthHotelInfoRoute: AuthHotelInfoRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
+  AuthTodayRoute: AuthTodayRoute,
   AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthBindCardReaderToUserBindCardReaderToUserRoute:
@@ -720,12 +845,15 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCardToEncryptionCardToEncryptionRoute:
     AuthCardToEncryptionCardToEncryptionRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
+  AuthOrderBalanceRoute: AuthOrderBalanceRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
   AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
   AuthRoomCategoryRoute: AuthRoomCategoryRoute,
   AuthRoomPriceTemplateRoute: AuthRoomPriceTemplateRoute,
   AuthRoomTenantRoute: AuthRoomTenantRoute,
   AuthRoomThetouristsDetailsRoute: AuthRoomThetouristsDetailsRoute,
+  AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute:
+    AuthThirdPartyAuthorizationThirdPartyAuthorizationRoute,
   AuthUserChangePswRoute: AuthUserChangePswRoute,
   AuthCardEncryptionIndexRoute: AuthCardEncryptionIndexRoute,
   AuthCardToEncryptionIndexRoute: AuthCardToEncryptionIndexRoute,
@@ -742,6 +870,7 @@ const AuthRouteChildren: AuthRouteChildren = {
     AuthCenterPersonalCenterSelectRoomListRoute,
   AuthCenterPersonalCenterUniversalCardListRoute:
     AuthCenterPersonalCenterUniversalCardListRoute,
+  AuthCenterPersonalCenterIndexRoute: AuthCenterPersonalCenterIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

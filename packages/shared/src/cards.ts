@@ -68,6 +68,11 @@ export const ZCardReserveInput = z
     validFrom: ZInstant.optional(),
     validUntil: ZInstant.nullish(),
     note: ZCardNote.default(''),
+    /**
+     * Writes this card's issued writing again (a room card whose stay was renewed): the writing
+     * replaced ends only when this one is confirmed, so a failed rewrite leaves the card as it was.
+     */
+    replaces: ZId.optional(),
   })
   .refine((v) => v.kind !== 'room' || v.stayId !== undefined, { error: 'validation.stayRequired', path: ['stayId'] })
   .refine((v) => v.kind === 'room' || v.allRooms || (v.roomIds?.length ?? 0) > 0, { error: 'validation.roomRequired', path: ['roomIds'] })
@@ -101,6 +106,12 @@ export const ZCardSendInput = z
   .refine((v) => v.stayId !== undefined || (v.roomIds?.length ?? 0) > 0, { error: 'validation.roomRequired', path: ['roomIds'] })
   .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), { error: 'validation.endAfterStart', path: ['validUntil'], ...whenValid('validFrom', 'validUntil') });
 export type TCardSendInput = z.input<typeof ZCardSendInput>;
+
+/** Rooms chosen for a universal or management card: whether they fit on one card (docs/card-format.md "Rooms"). */
+export const ZCardRoomFitInput = z.object({
+  roomIds: z.array(ZId).min(1, { error: 'validation.roomRequired' }).max(1000, { error: 'validation.invalid' }),
+});
+export type TCardRoomFitInput = z.input<typeof ZCardRoomFitInput>;
 
 /** A card read at the desk, by its number (spec §4: the guest it belongs to). */
 export const ZCardLookupInput = z.object({ cardNumber: ZCardNumber });

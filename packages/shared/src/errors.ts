@@ -52,6 +52,8 @@ export interface TAppErrorData {
   code: TAppErrorCode;
   errno: number;
   message: string;
+  /** Why, as a stable key the screen may act on (the message's key, e.g. `cards.errors.cardInUse`). */
+  reason?: string;
   /** Field name -> translated message, for validation errors. */
   fields?: Record<string, string>;
   /** Seconds until a rate-limited action may be tried again. */

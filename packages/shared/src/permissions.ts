@@ -23,7 +23,8 @@ export type TPermission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<TRole, readonly TPermission[]> = {
   owner: PERMISSIONS,
-  admin: PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'apikey.manage'),
+  // Admins manage staff too, but never owners (modules/staff/staff.service.ts); API keys are the owners'.
+  admin: PERMISSIONS.filter((p) => p !== 'apikey.manage'),
   staff: ['customer.read', 'room.read', 'stay.manage', 'credential.manage'],
 };
 

@@ -128,13 +128,16 @@ export const ZFreezeCustomerInput = z.object({ id: ZId, frozen: z.boolean({ erro
 export type TFreezeCustomerInput = z.output<typeof ZFreezeCustomerInput>;
 
 /** The i18n key of the first problem of a failed parse, and one message per field. */
+/** A message key of a field rule: `validation.*`, or `settings.validation.*` (texts of pages outside the first download, lib/text-parts.ts). */
+const isRuleKey = (message: string) => message.startsWith('validation.') || message.startsWith('settings.validation.');
+
 export function describeZodError(error: z.ZodError): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    if (!(key in fields)) fields[key] = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+    if (!(key in fields)) fields[key] = isRuleKey(issue.message) ? issue.message : 'validation.invalid';
   }
   const first = error.issues[0];
-  const message = first && first.message.startsWith('validation.') ? first.message : 'validation.invalid';
+  const message = first && isRuleKey(first.message) ? first.message : 'validation.invalid';
   return { message, fields };
 }

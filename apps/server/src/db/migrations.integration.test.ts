@@ -15,7 +15,9 @@ const HAND_WRITTEN_INDEXES = [
   'FaceAuthorization_delivery_work_idx',
   'Fingerprint_delivery_work_idx',
   'FaceAuthorization_live_face_room_key',
-  'CardEncryption_active_key', 'CardIssue_live_card_key', 'LockCardKeys_delivery_work_idx',
+  'CardEncryption_active_key', 'CardIssue_issued_card_key', 'CardIssue_reserved_card_key', 'CardGrant_denylist_prune_idx', 'LockCardKeys_delivery_work_idx',
+  'AuditLog_hotel_action_c_idx', 'LockPassword_delivery_failed_idx', 'FaceAuthorization_delivery_failed_idx', 'CardGrant_delivery_failed_idx', 'Stay_active_day_idx',
+  'OrderEntry_one_correction_key',
   'Stay_no_overlap', 'Room_hotelId_name_active_key', 'Room_name_trgm_idx', 'Room_remarkName_trgm_idx', 'Stay_guestSearch_trgm_idx'];
 
 async function describeDatabase(url: string) {
@@ -79,6 +81,8 @@ describe('migrations and schema.prisma', () => {
     const names = constraints.map((c) => c.conname);
     expect(constraints.find((c) => c.conname === 'Stay_no_overlap')?.definition).toMatch(/EXCLUDE USING gist/);
     expect(names).toEqual(expect.arrayContaining(['Stay_min_length', 'Account_has_login', 'CardEncryption_retired', 'CardIssue_validity', 'CardGrant_validity', 'Face_required_fields', 'Face_imageSha256_hex']));
+    // The orders ledger (20261123100000_orders_ledger): each kind's sign, links, reasons and ways of paying.
+    expect(names).toEqual(expect.arrayContaining(['OrderEntry_amount_sign', 'OrderEntry_link', 'OrderEntry_reason', 'OrderEntry_method', 'OrderEntry_folio_of_stay', 'OrderEntry_recharge_customer']));
   });
 
   it('record every migration in _prisma_migrations as Prisma does, and apply nothing twice', async () => {
@@ -127,7 +131,7 @@ describe('migrations and schema.prisma', () => {
         prisma.stay.create({ data: { hotelId: other.id, roomId: room.id, status: 'reserved', checkInAt: at(50), expectedCheckOutAt: at(60) } }),
       ).rejects.toThrow(/Foreign key constraint violated|Stay_hotelId_roomId_fkey/);
       // The order ledger is append-only.
-      const entry = await prisma.orderEntry.create({ data: { hotelId: hotel.id, kind: 'cash', amount: 100, currency: 'CNY' } });
+      const entry = await prisma.orderEntry.create({ data: { hotelId: hotel.id, kind: 'payment', method: 'cash', amount: 100, currency: 'CNY' } });
       // Prisma words the trigger's restrict_violation as a foreign-key error; the database's own message is in the cause.
       const databaseMessage = (promise: Promise<unknown>) =>
         promise.then(

@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestMeta } from '../context';
 import { requestLanguage } from '../infra/i18n';
 
-export function requestMeta(req: FastifyRequest, bodyLanguage?: unknown): RequestMeta {
+/** What a request says about itself; `channel` is the face it came through (the audit log records it). */
+export function requestMeta(req: FastifyRequest, bodyLanguage?: unknown, channel: NonNullable<RequestMeta['channel']> = 'console'): RequestMeta {
   const ua = req.headers['user-agent'];
   return {
     ip: req.ip,
     userAgent: typeof ua === 'string' ? ua : undefined,
     requestId: String(req.id),
     lang: requestLanguage(req.headers, bodyLanguage),
+    channel,
   };
 }

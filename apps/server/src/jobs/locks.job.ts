@@ -1,5 +1,6 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
 import type { Deps } from '../context';
+import { pruneCardDenylists } from '../modules/cards/denylist-prune';
 import { reconcileAllLocks } from '../modules/credentials/reconcile';
 import { refreshLockStatus } from '../modules/locks/lock.service';
 import { pollLockRecords } from '../modules/locks/records';
@@ -7,7 +8,8 @@ import { QUEUE_NAMES, type LocksJobData } from './queues';
 
 /**
  * The periodic lock work, one job at a time (TTLock limits calls per minute): the status of every
- * lock, its records for locks without callbacks, and reconciliation of what locks hold.
+ * lock, its records for locks without callbacks, and reconciliation of what locks hold (with it,
+ * the denylist entries of expired cards come off their locks).
  */
 export function startLocksWorker(deps: Deps): Worker<LocksJobData> {
   const worker = new Worker<LocksJobData>(
@@ -15,7 +17,9 @@ export function startLocksWorker(deps: Deps): Worker<LocksJobData> {
     async (job) => {
       if (job.data.task === 'status') return refreshLockStatus(deps);
       if (job.data.task === 'records') return pollLockRecords(deps);
-      return reconcileAllLocks(deps);
+      const reconciled = await reconcileAllLocks(deps);
+      const pruned = await pruneCardDenylists(deps);
+      return { reconciled, pruned };
     },
     { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 1 },
   );

@@ -1,10 +1,11 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { TLanguageHeader } from '@console/shared';
 import type { DeliveryJobData } from '../modules/credentials/delivery';
+import type { ExportJobData } from '../modules/export/export.service';
 import type { StayJobData } from '../modules/stay/stay-schedule';
 import { createRedis, type Redis } from '../infra/redis';
 
-export const QUEUE_NAMES = { sms: 'sms', stay: 'stay', credential: 'credential', locks: 'locks' } as const;
+export const QUEUE_NAMES = { sms: 'sms', stay: 'stay', credential: 'credential', locks: 'locks', export: 'export' } as const;
 
 /** The periodic lock work (jobs/locks.job.ts). */
 export interface LocksJobData {
@@ -14,7 +15,7 @@ export interface LocksJobData {
 export interface SmsJobData {
   to: string;
   /** An i18n key under `sms.` and its parameters; rendered in `lang` when sent. */
-  template: 'resetCode';
+  template: 'resetCode' | 'staffWelcome';
   params: Record<string, string | number>;
   lang: TLanguageHeader;
 }
@@ -40,6 +41,8 @@ export interface Queues {
   credential: Queue<DeliveryJobData>;
   /** Lock status, record polling and reconciliation, on schedules. */
   locks: Queue<LocksJobData>;
+  /** Data exports to .xlsx (modules/export) and their periodic clean-up. */
+  export: Queue<ExportJobData | Record<string, never>>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
@@ -59,15 +62,17 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
   const stay = new Queue<StayJobData>(QUEUE_NAMES.stay, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: STAY_JOB_OPTIONS });
   const credential = new Queue<DeliveryJobData>(QUEUE_NAMES.credential, { connection: connection() as ConnectionOptions, prefix });
   const locks = new Queue<LocksJobData>(QUEUE_NAMES.locks, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } } });
+  const exportQueue = new Queue<ExportJobData | Record<string, never>>(QUEUE_NAMES.export, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 3600 } } });
   return {
     sms,
     stay,
     credential,
     locks,
+    export: exportQueue,
     prefix,
     connection,
     async close() {
-      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close()]);
+      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close(), exportQueue.close()]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

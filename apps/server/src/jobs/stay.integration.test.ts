@@ -32,7 +32,7 @@ async function removeSweeps(ctx: TestContext) {
 
 /** The job-made audit entries of a stay's transition (`by: 'sweep'` when the sweep made it). */
 async function transitions(ctx: TestContext, stayId: number, action: string) {
-  const rows = await ctx.deps.prisma.auditLog.findMany({ where: { entityType: 'Stay', entityId: String(stayId), action, actorType: 'job' } });
+  const rows = await ctx.deps.prisma.auditLog.findMany({ where: { entityType: 'Stay', entityId: String(stayId), action, actorType: 'job', channel: 'job' } });
   return rows.map((r) => ((r.after as { by?: string } | null)?.by === 'sweep' ? 'sweep' : 'job'));
 }
 

@@ -8,7 +8,7 @@ import { legacyTime } from '../legacy/manage/format';
 import { LEGACY_ACTIONS } from '../legacy/manage/registry';
 import { createSession } from '../modules/auth/session.service';
 import { appRouter } from '../trpc/router';
-import { createCustomers, createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from './factories';
+import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from './factories';
 import { createTestContext, testMeta, type TestContext } from './harness';
 import { legacyClient } from './legacy-client';
 import { pngPhoto } from './photos';
@@ -29,6 +29,15 @@ let ctx: TestContext;
 let legacy: ReturnType<typeof legacyClient>;
 let api: ReturnType<typeof trpcClient>;
 let world: Awaited<ReturnType<typeof buildWorld>>;
+
+/** Members of the hotel for the staff examples: one to change, one for each face to remove. */
+async function staffMembers(hotelId: number) {
+  const member = async () => {
+    const account = await createAccount(ctx.deps, { hotelId, role: 'staff' });
+    return ctx.deps.prisma.membership.findUniqueOrThrow({ where: { accountId_hotelId: { accountId: account.id, hotelId } } });
+  };
+  return { staffTarget: await member(), legacyRemoveTarget: await member(), trpcRemoveTarget: await member() };
+}
 
 async function buildWorld() {
   const h = await createHotelWithStaff(ctx.deps);
@@ -53,7 +62,18 @@ async function buildWorld() {
   // A desk card reader and a card dispenser of the hotel (issue 8 §3, §5).
   const cardReader = await ctx.deps.prisma.cardReader.create({ data: { hotelId: h.hotel.id, deviceId: 'SIM-BAD-INPUT-1', serial: 'SIMBAD1', readerType: 1 } });
   const dispenser = await ctx.deps.prisma.cardDispenser.create({ data: { hotelId: h.hotel.id, deviceId: 'SIM-BAD-INPUT-1', name: 'Bad input dispenser' } });
-  return { ...h, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, cardReader, dispenser, legacyToken: legacySession.token };
+  // The orders ledger's own rooms, stays, folio, entries and customer (the front-desk examples end `stay`, `room/clientDelete` the customer).
+  const { rooms: [orderRoom, settleRoom] } = await createRooms(ctx.deps, h.hotel.id, ['B105', 'B106']);
+  const orderStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: orderRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Order guest' });
+  const settleStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: settleRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Settle guest' });
+  const folio = await ctx.deps.prisma.folio.create({ data: { hotelId: h.hotel.id, stayId: orderStay.id, currency: 'CNY' } });
+  const onFolio = { hotelId: h.hotel.id, currency: 'CNY', stayId: orderStay.id, roomId: orderRoom!.id, folioId: folio.id, createdByAccountId: h.owner.id };
+  const orderPayment = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'payment', method: 'cash', amount: 50_000 } });
+  const orderCharge = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'charge', amount: -1_000, note: 'Minibar' } });
+  const [orderCustomer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Orders');
+  await ctx.deps.prisma.orderEntry.create({ data: { hotelId: h.hotel.id, currency: 'CNY', kind: 'recharge', method: 'cash', amount: 10_000, customerId: orderCustomer!.id } });
+  const staffWorld = await staffMembers(h.hotel.id);
+  return { ...h, ...staffWorld, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, cardReader, dispenser, orderStay, settleStay, orderPayment, orderCharge, orderCustomer: orderCustomer!, legacyToken: legacySession.token };
 }
 
 type World = typeof world;
@@ -135,12 +155,19 @@ const LEGACY_EXAMPLES: Record<string, Example> = {
   'passenger/deleteCardByCardId': () => ({ card_num: '78031299', card_id: 1 }),
   'room/hotelBreakFastList': () => ({ date: day }),
   'room/hotelBreakFast': (w) => ({ stay_id: w.stay.id, date: day, guests: 1, confirm: 0 }),
+  'room/hotelInfo': (w) => ({ hotel_id: w.hotel.id }),
+  'room/getHotelInfo': () => ({}),
+  'room/setHotelInfo': (w) => ({ hotel_id: w.hotel.id, name: 'Bad input hotel', address: '1 Input Road', tel: '+86 21 5555-0101', latitude: 31.2304, longitude: '121.4737' }),
+  'room/setHotelData': (w) => ({ hotel_id: w.hotel.id, name: 'Bad input hotel', time_zone: 'Asia/Shanghai', currency: 'CNY', check_in_time: '14:00', check_out_time: '12:00' }),
   'priceTemplate/lists': () => ({}),
   'priceTemplate/info': (w) => ({ id: w.template.id }),
   'priceTemplate/add': (w) => ({ id: w.template.id, name: 'Bad input template', price: 100, deposit: 0, weekend_price: 120, renewal_price: 90, date_prices: [{ date: day, price: 150 }] }),
   'priceTemplate/delete': (w) => ({ id: w.template.id }),
   'priceTemplate/setPriceTemplate': (w) => ({ template_id: w.template.id, room_ids: [w.rooms[2]!.id], category_id: w.group.id }),
   'user/freezeUser': (w) => ({ id: w.customer.id, status: 1 }),
+  'user/apikey': () => ({ name: 'Bad input key', scope: ['room.read'], expire_time: '2099-01-01 12:00:00' }),
+  'user/apiKeyList': () => ({ page: 1, limit: 20, all: 1 }),
+  'user/apiKeyDel': () => ({ id: 1 }),
   'passenger/list': () => ({ page: 1, limit: 20, keyword: 'P', current: 1 }),
   'passenger/info': (w) => ({ id: w.primary.id }),
   'user/uploadTFaceImg': (w) => ({ face_id: `BF-${randomUUID().slice(0, 6)}`, note: 'Bad input face', image: w.faceImage, manage_id: w.primary.id }),
@@ -155,6 +182,19 @@ const LEGACY_EXAMPLES: Record<string, Example> = {
   'cardDispenser/add': () => ({ device_id: `SIM-BAD-${randomUUID().slice(0, 8)}`, name: 'Desk' }),
   'cardDispenser/lists': () => ({ page: 1, limit: 20 }),
   'cardDispenser/checkStatus': (w) => ({ id: w.dispenser.id, device_id: w.dispenser.deviceId, status: 'online', stock: 40, capacity: 100 }),
+  'order/setCashData': (w) => ({ stay_id: w.orderStay.id, type: 'payment', amount: 100, pay_type: 'cash', note: 'Desk', request_id: randomUUID() }),
+  'order/macMember': (w) => ({ customer_id: w.orderCustomer.id, mobile: w.orderCustomer.mobile }),
+  'order/refund': (w) => ({ order_id: w.orderPayment.id, amount: 1, reason: 'Bad input', pay_type: 'cash', request_id: randomUUID() }),
+  'order/recharge': (w) => ({ customer_id: w.orderCustomer.id, mobile: w.orderCustomer.mobile, amount: 10, pay_type: 'cash', note: 'Top-up', request_id: randomUUID() }),
+  'order/orderList': (w) => ({ page: 1, limit: 20, type: 'payment', pay_type: 'cash', stay_id: w.orderStay.id, room_id: w.orderPayment.roomId, customer_id: w.orderCustomer.id, operator_id: w.owner.id, start_date: day, end_date: day }),
+  'order/cash': (w) => ({ date: day, operator_id: w.owner.id }),
+  'room/staffList': () => ({ page: 1, limit: 20, keyword: 'B' }),
+  'room/staffManageRoomList': (w) => ({ id: w.staffTarget.id }),
+  'room/staffManageRoomList1': (w) => ({ id: w.staffTarget.id }),
+  'room/addStaff': (w) => ({ account: uniqueMobile(), name: 'Bad staff', gender: 'female', nationality: 'CN', birth: '1990-01-01', role: 'staff', all_room: 0, room_ids: [w.rooms[0]!.id], api_key_auth: 0 }),
+  'room/addStaffManageLock': (w) => ({ id: w.staffTarget.id, all_room: 0, room_ids: [w.rooms[0]!.id] }),
+  'room/deleteStaff': (w) => ({ id: w.legacyRemoveTarget.id }),
+  'user/setManager': (w) => ({ id: w.staffTarget.id, role: 'admin', api_key_auth: 0 }),
 };
 
 const guest = { name: 'Bad Guest', gender: 'male', nationality: 'CN', birthDate: '1990-01-01', idNumber: 'X1', mobile: '13312340002', email: 'g@example.com' };
@@ -162,6 +202,16 @@ const guest = { name: 'Bad Guest', gender: 'male', nationality: 'CN', birthDate:
 /** A valid input of every tRPC procedure (undefined: the procedure takes none). */
 const TRPC_EXAMPLES: Record<string, Example> = {
   'auth.captcha': () => undefined,
+  'hotel.info': (w) => ({ hotelId: w.hotel.id }),
+  'account.profile': () => undefined,
+  'account.updateNickname': () => ({ nickname: 'Bad input owner' }),
+  'account.setAvatar': () => ({ avatar: null }),
+  'account.changeEmail': () => ({ email: 'bad-input-owner@example.com', password: 'surely-wrong-1' }),
+  'account.changeMobile': () => ({ mobile: '13312340009', password: 'surely-wrong-1' }),
+  'account.sessions': () => undefined,
+  'account.revokeSession': () => ({ sessionId: 2_000_000_000 }),
+  'account.revokeOtherSessions': () => undefined,
+  'hotel.update': (w) => ({ hotelId: w.hotel.id, name: 'Bad input hotel', address: '1 Input Road', tel: '021-5555', latitude: 31.2304, longitude: 121.4737, timeZone: 'Asia/Shanghai', currency: 'CNY', checkInTime: '14:00', checkOutTime: '12:00' }),
   'auth.login': () => ({ account: '13312340000', password: 'not-the-password', captchaId: 'k'.repeat(32), captchaCode: 'abcd' }),
   'auth.me': () => undefined,
   'auth.logout': () => undefined,
@@ -237,11 +287,15 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'card.revoke': () => ({ issueId: 1 }),
   'card.list': (w) => ({ page: 1, pageSize: 20, kind: 'room', roomId: w.rooms[0]!.id, stayId: w.stay.id, scope: 'all', search: '7' }),
   'card.get': () => ({ issueId: 1 }),
+  'card.roomFit': (w) => ({ roomIds: [w.rooms[0]!.id, w.rooms[1]!.id] }),
   'card.keySets': () => undefined,
   'card.createKeySet': () => ({ name: 'Bad input keys', sector: 2 }),
   'card.deleteKeySet': () => ({ id: 1 }),
   'card.syncKeys': (w) => ({ roomIds: [w.rooms[0]!.id] }),
   'card.keyStates': () => undefined,
+  'apiKey.create': () => ({ name: 'Bad input key', permissions: ['room.read'], expiresAt: later() }),
+  'apiKey.list': () => ({ page: 1, pageSize: 20, all: true }),
+  'apiKey.revoke': () => ({ id: 1 }),
   'face.list': () => ({ page: 1, pageSize: 20, search: 'B' }),
   'face.get': (w) => ({ id: w.face.id }),
   'face.ofGuest': (w) => ({ mobile: w.primary.mobile ?? uniqueMobile(), idNumber: 'BAD-INPUT-1' }),
@@ -281,6 +335,33 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'dispenser.rename': (w) => ({ id: w.dispenser.id, name: 'Desk 1' }),
   'dispenser.checkStatus': (w) => ({ id: w.dispenser.id, status: 'online', stock: 40, capacity: 100 }),
   'dispenser.delete': (w) => ({ id: w.dispenser.id }),
+  'order.folio': (w) => ({ stayId: w.orderStay.id }),
+  'order.postRoomCharge': (w) => ({ stayId: w.orderStay.id }),
+  'order.recordCharge': (w) => ({ stayId: w.orderStay.id, amount: 100, note: 'Minibar', requestId: randomUUID() }),
+  'order.recordDeposit': (w) => ({ stayId: w.orderStay.id, amount: 100, method: 'cash', note: 'Deposit', requestId: randomUUID() }),
+  'order.recordPayment': (w) => ({ stayId: w.orderStay.id, amount: 100, method: 'wechat', note: 'Payment', requestId: randomUUID() }),
+  'order.refund': (w) => ({ entryId: w.orderPayment.id, amount: 1, reason: 'Bad input', method: 'cash', requestId: randomUUID() }),
+  'order.correct': (w) => ({ entryId: w.orderCharge.id, reason: 'Bad input' }),
+  'order.settle': (w) => ({ stayId: w.settleStay.id, checkOut: true, deposit: 'keep', depositReason: 'Damage', payment: { amount: 100, method: 'cash' }, refundMethod: 'cash' }),
+  'order.recharge': (w) => ({ customerId: w.orderCustomer.id, mobile: w.orderCustomer.mobile, amount: 10, method: 'cash', note: 'Top-up', requestId: randomUUID() }),
+  'order.customerBalance': (w) => ({ customerId: w.orderCustomer.id, mobile: w.orderCustomer.mobile }),
+  'order.list': (w) => ({ page: 1, pageSize: 20, kinds: ['payment'], method: 'cash', stayId: w.orderStay.id, roomId: w.orderPayment.roomId, customerId: w.orderCustomer.id, operatorId: w.owner.id, from: day, to: day }),
+  'order.cashReport': (w) => ({ date: day, operatorId: w.owner.id }),
+  'audit.list': (w) => ({ page: 1, pageSize: 20, actorType: 'account', actorAccountId: w.owner.id, action: 'room', entityType: 'Room', entityId: String(w.rooms[0]!.id), channel: 'console', from: day, to: day }),
+  'audit.actors': () => undefined,
+  'board.today': () => undefined,
+  'export.start': () => ({ list: 'rooms', filters: { status: 'vacant', search: 'B10' }, scope: 'all', page: 1, pageSize: 20, fileName: 'Rooms' }),
+  'export.status': () => ({ id: 'exp-00000000-0000-4000-8000-000000000000' }),
+  'export.list': () => undefined,
+  'staff.list': () => ({ page: 1, pageSize: 20, search: 'B' }),
+  'staff.get': (w) => ({ id: w.staffTarget.id }),
+  'staff.roomChoices': (w) => ({ id: w.staffTarget.id }),
+  'staff.add': (w) => ({ account: uniqueMobile(), name: 'Bad staff', gender: 'male', nationality: 'CN', birthDate: '1990-01-01', role: 'staff', allRooms: false, roomIds: [w.rooms[0]!.id], apiKeyAuth: false }),
+  'staff.setRole': (w) => ({ id: w.staffTarget.id, role: 'admin' }),
+  'staff.setRooms': (w) => ({ id: w.staffTarget.id, allRooms: false, roomIds: [w.rooms[0]!.id] }),
+  'staff.setApiKeyAuth': (w) => ({ id: w.staffTarget.id, apiKeyAuth: true }),
+  'staff.setFrozen': (w) => ({ id: w.staffTarget.id, frozen: true }),
+  'staff.remove': (w) => ({ id: w.trpcRemoveTarget.id }),
 };
 
 /** Values no field of any request accepts. */
@@ -328,7 +409,7 @@ function fieldNames(schema: z.ZodType | undefined, example: Record<string, unkno
 }
 
 /** Tables of a hotel a refused request must leave exactly as they were. */
-const HOTEL_TABLES = ['Room', 'RoomGroup', 'Stay', 'StayGuest', 'RoomDatePrice', 'PriceTemplate', 'BreakfastRecord', 'Customer', 'CustomerSession', 'Membership', 'MembershipRoom', 'CardGrant', 'LockPassword', 'Face', 'FaceAuthorization', 'CardReader', 'CardDispenser', 'AuditLog'];
+const HOTEL_TABLES = ['Room', 'RoomGroup', 'Stay', 'StayGuest', 'RoomDatePrice', 'PriceTemplate', 'BreakfastRecord', 'Customer', 'CustomerSession', 'Membership', 'MembershipRoom', 'CardGrant', 'LockPassword', 'Face', 'FaceAuthorization', 'CardReader', 'CardDispenser', 'OrderEntry', 'Folio', 'AuditLog'];
 
 /**
  * A signature of everything the hotel holds: per table, the number of rows and the sum of their

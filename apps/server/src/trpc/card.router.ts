@@ -1,6 +1,6 @@
-import { ZCardConfirmInput, ZCardIssueIdInput, ZCardKeySetCreateInput, ZCardKeySetIdInput, ZCardKeySyncInput, ZCardListInput, ZCardLookupInput, ZCardReserveInput, ZCardSendInput } from '@console/shared';
+import { ZCardConfirmInput, ZCardIssueIdInput, ZCardKeySetCreateInput, ZCardKeySetIdInput, ZCardKeySyncInput, ZCardListInput, ZCardLookupInput, ZCardReserveInput, ZCardRoomFitInput, ZCardSendInput } from '@console/shared';
 import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets, syncCardKeys } from '../modules/cards/card-keys.service';
-import { confirmCard, getCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, revokeCard, sendCard, voidReservation } from '../modules/cards/card.service';
+import { cardRoomFit, confirmCard, getCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, revokeCard, sendCard, voidReservation } from '../modules/cards/card.service';
 import { authedProcedure, router } from './init';
 
 /**
@@ -19,6 +19,7 @@ export const cardRouter = router({
   revoke: authedProcedure.input(ZCardIssueIdInput).mutation(({ ctx, input }) => revokeCard(ctx, input)),
   list: authedProcedure.input(ZCardListInput).query(({ ctx, input }) => listCards(ctx, input)),
   get: authedProcedure.input(ZCardIssueIdInput).query(({ ctx, input }) => getCard(ctx, input)),
+  roomFit: authedProcedure.input(ZCardRoomFitInput).query(({ ctx, input }) => cardRoomFit(ctx, input)),
   keySets: authedProcedure.query(({ ctx }) => listCardKeySets(ctx)),
   createKeySet: authedProcedure.input(ZCardKeySetCreateInput).mutation(({ ctx, input }) => createCardKeySet(ctx, input)),
   deleteKeySet: authedProcedure.input(ZCardKeySetIdInput).mutation(async ({ ctx, input }) => {

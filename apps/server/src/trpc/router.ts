@@ -1,17 +1,27 @@
+import { apiKeyRouter } from './api-key.router';
+import { accountRouter } from './account.router';
+import { auditRouter } from './audit.router';
 import { authRouter } from './auth.router';
+import { boardRouter } from './board.router';
 import { cardRouter } from './card.router';
 import { passwordRouter } from './credential.router';
 import { customerRouter } from './customer.router';
+import { exportRouter } from './export.router';
 import { dispenserRouter } from './dispenser.router';
 import { faceRouter } from './face.router';
+import { hotelRouter } from './hotel.router';
 import { router } from './init';
 import { lockRouter } from './lock.router';
+import { orderRouter } from './order.router';
 import { priceRouter } from './price.router';
 import { readerRouter } from './reader.router';
 import { roomGroupRouter, roomRouter } from './room.router';
 import { stayRouter } from './stay.router';
+import { staffRouter } from './staff.router';
 
 export const appRouter = router({
+  hotel: hotelRouter,
+  account: accountRouter,
   auth: authRouter,
   customer: customerRouter,
   room: roomRouter,
@@ -24,6 +34,12 @@ export const appRouter = router({
   dispenser: dispenserRouter,
   lock: lockRouter,
   card: cardRouter,
+  order: orderRouter,
+  audit: auditRouter,
+  apiKey: apiKeyRouter,
+  export: exportRouter,
+  board: boardRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

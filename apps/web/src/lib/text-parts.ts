@@ -5,15 +5,29 @@
  * downloaded when the browser is idle after the first paint and awaited before any page other
  * than those two is shown (routes/__root.tsx). The budget of bench/bundle-size.ts counts `first`.
  */
-export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards'] as const;
+export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards', 'today', 'auditLog', 'export', 'orders', 'staff', 'apiKeys', 'settings'] as const;
+
+/**
+ * Sub-groups of first-part groups that only other pages use, as `group.sub` (the room page's
+ * texts: the board and its dialogs use none of `frontDesk.detail`).
+ */
+export const LATER_TEXT_SUBGROUPS = ['frontDesk.detail'] as const;
 
 /** The pages shown with the first part alone. */
 export const FIRST_PART_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/room']);
 
 type Texts = Record<string, unknown>;
 
-/** One part of a language's texts (the top-level groups of LATER_TEXT_GROUPS, or all the others). */
+/** One part of a language's texts: the groups of LATER_TEXT_GROUPS and the sub-groups of LATER_TEXT_SUBGROUPS, or all the others. */
 export function textPart(all: Texts, part: 'first' | 'later'): Texts {
   const later = new Set<string>(LATER_TEXT_GROUPS);
-  return Object.fromEntries(Object.entries(all).filter(([group]) => later.has(group) === (part === 'later')));
+  const result: Texts = Object.fromEntries(Object.entries(all).filter(([group]) => later.has(group) === (part === 'later')));
+  for (const path of LATER_TEXT_SUBGROUPS) {
+    const [group, sub] = path.split('.') as [string, string];
+    const texts = all[group] as Texts | undefined;
+    if (!texts || !(sub in texts)) continue;
+    if (part === 'later') result[group] = { ...((result[group] as Texts | undefined) ?? {}), [sub]: texts[sub] };
+    else result[group] = Object.fromEntries(Object.entries(texts).filter(([key]) => key !== sub));
+  }
+  return result;
 }

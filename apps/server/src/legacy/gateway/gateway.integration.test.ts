@@ -249,8 +249,8 @@ describe('POST /linQuan/writeRoomCard', () => {
 
     const confirmed = await gw.post<Written>('/linQuan/writeRoomCard', { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: reserved.data.blocks }, { token: h.token, language: 'zh-CN' });
     expect(confirmed).toMatchObject({ code: 200, msg: '写卡成功', data: { step: 'confirm', issueId: reserved.data.issueId, card: { state: 'issued', cardNumber: BigInt(`0x${uid}`).toString(10) } } });
-    const actions = (await ctx.deps.prisma.auditLog.findMany({ where: { actorAccountId: h.staff.id, entityType: 'CardIssue', entityId: String(reserved.data.issueId) }, orderBy: { id: 'asc' } })).map((a) => a.action);
-    expect(actions).toEqual(['card.reserve', 'card.issue']);
+    const actions = (await ctx.deps.prisma.auditLog.findMany({ where: { actorAccountId: h.staff.id, entityType: 'CardIssue', entityId: String(reserved.data.issueId) }, orderBy: { id: 'asc' } })).map((a) => [a.action, a.channel]);
+    expect(actions).toEqual([['card.reserve', 'gateway'], ['card.issue', 'gateway']]);
 
     // The room list now shows the card.
     const rooms = await gw.get<RoomPage>('/linQuan/getRoomListByHotelId', { search: h.rooms[0]!.name }, { token: h.token });

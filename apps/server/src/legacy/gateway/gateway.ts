@@ -3,6 +3,7 @@ import { findControlCharacters } from '@console/shared';
 import type { Deps } from '../../context';
 import { AppError } from '../../errors';
 import { checkOrigin } from '../../http/origin';
+import { resolveSessionOrKey } from '../../modules/apikeys/api-key.service';
 import { resolveSession } from '../../modules/auth/session.service';
 import { authRoutes } from './auth';
 import { cardRoutes } from './cards';
@@ -105,7 +106,7 @@ export async function registerCardGateway(app: FastifyInstance, deps: Deps, rout
             if (route.auth === 'bearer') {
               const token = bearerToken(req);
               if (!token) throw new AppError('UNAUTHENTICATED', { messageKey: 'gateway.errors.tokenMissing' });
-              const actor = await resolveSession(deps, token, 'gateway');
+              const actor = await resolveSessionOrKey(deps, token, (t) => resolveSession(deps, t, 'gateway'));
               if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
               const parsed = route.input.safeParse(fields);
               if (!parsed.success) throw AppError.validation(parsed.error);

@@ -48,7 +48,7 @@ export interface GatewayBody {
 export function gatewayMeta(req: FastifyRequest) {
   const fromBody = (req.body as { language?: unknown } | undefined)?.language;
   const fromQuery = (req.query as { language?: unknown } | undefined)?.language;
-  return requestMeta(req, fromBody ?? fromQuery);
+  return requestMeta(req, fromBody ?? fromQuery, 'gateway');
 }
 
 export function sendOk(deps: Deps, req: FastifyRequest, reply: FastifyReply, data: unknown, messageKey = 'common.operationSucceeded') {

@@ -219,6 +219,9 @@ describe('writing a guest card at the desk over the legacy protocol', () => {
 
     const confirmed = await c.call<LegacyCard>('room/addCardStepTwoNew', { card_id: write.id, uid, blocks: write.blocks }, { token: h.token, language: 'zh-CN' });
     expect(confirmed).toMatchObject({ errno: 0, data: { id: write.id, state: 'issued', state_text: '已发卡', issue_time: expect.any(String), locks: [{ room_id: h.rooms[0]!.id, state: 'on_lock', state_text: '已下发到门锁' }] } });
+    // The audit log says these came through the legacy protocol.
+    const audited = await ctx.deps.prisma.auditLog.findMany({ where: { entityType: 'CardIssue', entityId: String(write.id) }, orderBy: { id: 'asc' }, select: { action: true, channel: true } });
+    expect(audited).toEqual([{ action: 'card.reserve', channel: 'legacy' }, { action: 'card.issue', channel: 'legacy' }]);
     await keysOnLocks(h);
     expect(await present(h.lockIds[0]!, write)).toMatchObject({ opened: true, outcome: 'opened' });
     expect(await present(h.lockIds[1]!, write)).toMatchObject({ opened: false, outcome: 'wrong_room' });

@@ -3,6 +3,7 @@ import { ERRNO_OK, findControlCharacters } from '@console/shared';
 import type { Deps } from '../../context';
 import { AppError, describeAppError, isUnexpected, toAppError } from '../../errors';
 import { requestMeta } from '../../http/meta';
+import { resolveSessionOrKey } from '../../modules/apikeys/api-key.service';
 import { resolveSession } from '../../modules/auth/session.service';
 import { legacyFieldName, type LegacyAction } from './action';
 import { LEGACY_ACTIONS } from './registry';
@@ -29,7 +30,7 @@ export function sendEnvelopeError(deps: Deps, req: FastifyRequest, reply: Fastif
   const app = inLegacyNames(toAppError(error), action);
   if (isUnexpected(app)) req.log.error({ err: error }, 'legacy action failed');
   const body = (req.body ?? {}) as EnvelopeBody;
-  const meta = requestMeta(req, body.language);
+  const meta = requestMeta(req, body.language, 'legacy');
   const described = describeAppError(app, meta.lang, deps.i18n);
   const data = described.fields || described.details ? { ...(described.fields ? { fields: described.fields } : {}), ...described.details } : null;
   return sendEnvelope(deps, reply, { errno: described.errno, errmsg: described.message, data });
@@ -57,7 +58,7 @@ export function registerLegacyManage(app: FastifyInstance, deps: Deps, actions: 
   const byPath = new Map(actions.map((a) => [a.path, a]));
   app.post('/manage/*', async (req, reply) => {
     const body = (req.body ?? {}) as EnvelopeBody;
-    const meta = requestMeta(req, body.language);
+    const meta = requestMeta(req, body.language, 'legacy');
     const path = (req.params as { '*': string })['*'].replace(/\/+$/, '');
     const action = byPath.get(path);
     try {
@@ -68,7 +69,7 @@ export function registerLegacyManage(app: FastifyInstance, deps: Deps, actions: 
       let data: unknown;
       if (action.auth === 'session') {
         const token = req.headers['x-token'];
-        const actor = await resolveSession(deps, typeof token === 'string' ? token : undefined, 'legacy');
+        const actor = await resolveSessionOrKey(deps, typeof token === 'string' ? token : undefined, (t) => resolveSession(deps, t, 'legacy'));
         if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
         if (!parsed.success) throw AppError.validation(parsed.error);
         data = await action.handle({ deps, meta, actor }, parsed.data as never);

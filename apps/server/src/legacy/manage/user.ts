@@ -8,6 +8,7 @@ import { legacyPage, zLegacyPaging } from './convert';
 import { legacyTime } from './format';
 import { legacyFaceAuthorization } from './lock';
 import { legacyCustomer } from './room/customers';
+import { userSetManagerAction } from './room/staff';
 
 /** A face of the face database in legacy form. */
 function legacyFace(f: FaceDto, actor: Actor) {
@@ -26,6 +27,8 @@ function legacyFace(f: FaceDto, actor: Actor) {
 
 /** `/manage/user/*`: customers, and the face database ("TFaceImg"; docs/legacy-protocol.md, "Faces"). */
 export const userActions = [
+  userSetManagerAction,
+
   sessionAction({
     path: 'user/freezeUser',
     input: z.object({ id: ZId, status: zInt({ min: 0, max: 1 }, 'validation.frozenInvalid') }),

@@ -20,12 +20,15 @@ export interface AuditEntry {
  * made in a transaction, so both commit or neither does.
  */
 export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor }, entry: AuditEntry): Promise<void> {
-  const accountId = entry.accountId !== undefined ? entry.accountId : (ctx.actor?.accountId ?? null);
+  const apiKeyId = ctx.actor?.apiKeyId ?? null;
+  // An API key acts as itself: the member who made it is not the actor.
+  const accountId = entry.accountId !== undefined ? entry.accountId : apiKeyId !== null ? null : (ctx.actor?.accountId ?? null);
   await db.auditLog.create({
     data: {
       hotelId: entry.hotelId !== undefined ? entry.hotelId : (ctx.actor?.hotelId ?? null),
-      actorType: accountId ? 'account' : ctx.meta.job ? 'job' : 'anonymous',
+      actorType: accountId ? 'account' : apiKeyId !== null ? 'api_key' : ctx.meta.job ? 'job' : 'anonymous',
       actorAccountId: accountId,
+      actorApiKeyId: apiKeyId,
       action: entry.action,
       entityType: entry.entityType ?? null,
       entityId: entry.entityId !== undefined ? String(entry.entityId) : null,
@@ -34,6 +37,8 @@ export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor 
       ip: ctx.meta.ip,
       userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
       requestId: ctx.meta.requestId,
+      channel: ctx.meta.channel ?? (ctx.meta.job ? 'job' : null),
+      actorJob: accountId ? null : (ctx.meta.job ?? null),
     },
   });
 }

@@ -12,6 +12,7 @@ import type { SessionKind } from '../../generated/prisma/client';
 import type { AuthedContext, ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { consumeCaptcha } from '../../infra/captcha';
+import { requireSession } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { authLimiters, clearLoginFailures, consumeOrThrow, loginFailureCounts, loginThresholds, recordLoginFailure } from './limits';
 import { hashPassword, verifyPassword } from './password';
@@ -119,6 +120,7 @@ export function getUserInfo(ctx: AuthedContext): Promise<UserInfo> {
 }
 
 export async function logout(ctx: AuthedContext): Promise<void> {
+  requireSession(ctx.actor);
   await revokeSession(ctx.deps.prisma, ctx.actor.sessionId, REVOKE_REASONS.logout);
   await recordAudit(ctx.deps.prisma, ctx, { action: 'auth.logout', entityType: 'Session', entityId: ctx.actor.sessionId });
 }
@@ -126,6 +128,7 @@ export async function logout(ctx: AuthedContext): Promise<void> {
 /** Changes the password and ends every session of the account: the user signs in again. */
 export async function changePassword(ctx: AuthedContext, input: TChangePasswordInput): Promise<void> {
   const { deps, actor } = ctx;
+  requireSession(actor);
   const account = await deps.prisma.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { passwordHash: true } });
   if (!(await verifyPassword(account.passwordHash, input.oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
   const passwordHash = await hashPassword(input.newPassword);

@@ -1,4 +1,4 @@
-import { CardFormatError, encodeCard, FACTORY_KEY, roomsFitOnCard, type EncodedCard } from '@console/card-format';
+import { CardFormatError, encodeCard, FACTORY_KEY, MAX_LISTED_ROOMS, ROOM_WINDOW_SIZE, roomsFitOnCard, type EncodedCard } from '@console/card-format';
 import {
   cardNumberOfUid,
   ZCardConfirmInput,
@@ -6,8 +6,10 @@ import {
   ZCardListInput,
   ZCardLookupInput,
   ZCardReserveInput,
+  ZCardRoomFitInput,
   ZCardSendInput,
   type TCardConfirmInput,
+  type TCardRoomFitInput,
   type TCardSendInput,
   type TCardIssueState,
   type TCardKind,
@@ -195,7 +197,8 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
         roomIds = (await tx.room.findMany({ where: { ...roomScope(actor), lockId: { not: null } }, select: { id: true } })).map((r) => r.id);
         if (!actor.allRooms) throw new AppError('FORBIDDEN', { messageKey: 'cards.errors.allRoomsNotAllowed' });
       } else {
-        const rooms = await tx.room.findMany({ where: { id: { in: input.roomIds! }, ...roomScope(actor) }, select: { id: true } });
+        // In room order: rooms without a lock number get theirs in that order (as cardRoomFit foresees).
+        const rooms = await tx.room.findMany({ where: { id: { in: input.roomIds! }, ...roomScope(actor) }, select: { id: true }, orderBy: { id: 'asc' } });
         if (rooms.length !== new Set(input.roomIds).size) throw new AppError('NOT_FOUND', { messageKey: 'frontDesk.errors.roomNotFound' });
         roomIds = rooms.map((r) => r.id);
       }
@@ -210,10 +213,18 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
         select: { id: true, lostAt: true },
       });
       if (card.lostAt) throw new AppError('CONFLICT', { messageKey: 'cards.errors.cardLost' });
-      const live = await tx.cardIssue.findFirst({ where: { hotelId: actor.hotelId, cardId: card.id, state: { in: [...LIVE_ISSUE_STATES] } }, select: { id: true, state: true, room: { select: { name: true } }, holderName: true } });
-      if (live?.state === 'issued') throw new AppError('CONFLICT', { messageKey: 'cards.errors.cardInUse', params: { room: live.room?.name ?? '', holder: live.holderName } });
+      const live = await tx.cardIssue.findMany({ where: { hotelId: actor.hotelId, cardId: card.id, state: { in: [...LIVE_ISSUE_STATES] } }, select: { id: true, state: true, stayId: true, room: { select: { name: true } }, holderName: true } });
+      const issued = live.find((l) => l.state === 'issued');
+      if (input.replaces !== undefined) {
+        // A rewrite: of this card's issued writing, for the same stay.
+        if (issued?.id !== input.replaces) throw new AppError('CONFLICT', { messageKey: 'cards.errors.notIssued' });
+        if (issued.stayId !== (stay?.id ?? null)) throw new AppError('VALIDATION', { messageKey: 'cards.errors.rewriteOtherStay' });
+      } else if (issued) {
+        throw new AppError('CONFLICT', { messageKey: 'cards.errors.cardInUse', params: { room: issued.room?.name ?? '', holder: issued.holderName } });
+      }
       // An earlier reservation of this card that was never confirmed (the write failed or was abandoned).
-      if (live) await tx.cardIssue.update({ where: { id: live.id }, data: { state: 'voided', endReason: 'write_failed', endedAt: now } });
+      const stale = live.filter((l) => l.state === 'reserved').map((l) => l.id);
+      if (stale.length) await tx.cardIssue.updateMany({ where: { id: { in: stale } }, data: { state: 'voided', endReason: 'write_failed', endedAt: now } });
 
       // The hotel's key set (the first card of a hotel makes it, and its locks learn it).
       let keySet = await activeKeySet(tx, deps.config.cardKeySecret, actor.hotelId);
@@ -229,7 +240,8 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
       let holderName = input.note;
       if (stay) {
         const room = await tx.room.findUniqueOrThrow({ where: { id: stay.roomId }, select: { cardGeneration: true } });
-        duplicate = input.mode === 'duplicate' && room.cardGeneration > 0;
+        // A rewrite keeps the stay's generation: it must not void the stay's other cards.
+        duplicate = (input.mode === 'duplicate' || input.replaces !== undefined) && room.cardGeneration > 0;
         generation = duplicate ? room.cardGeneration : room.cardGeneration + 1;
         if (!duplicate) await tx.room.update({ where: { id: stay.roomId }, data: { cardGeneration: generation } });
         holderName = stay.guests[0]?.name ?? '';
@@ -261,6 +273,7 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
           validUntil,
           holderName,
           note: input.note,
+          replacesId: input.replaces ?? null,
           createdById: actor.accountId,
         },
         select: { id: true },
@@ -275,7 +288,7 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
         action: 'card.reserve',
         entityType: 'CardIssue',
         entityId: issue.id,
-        after: { cardNumber, kind: input.kind, stayId: stay?.id ?? null, rooms: input.allRooms ? 'all' : roomIds, generation, duplicate, validFrom: validFrom.toISOString(), validUntil: validUntil?.toISOString() ?? null },
+        after: { cardNumber, kind: input.kind, stayId: stay?.id ?? null, rooms: input.allRooms ? 'all' : roomIds, generation, duplicate, validFrom: validFrom.toISOString(), validUntil: validUntil?.toISOString() ?? null, replaces: input.replaces ?? null },
       });
       return { issueId: issue.id, encoded, newKeys };
     });
@@ -310,7 +323,7 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
   const now = new Date();
   const outcome = await transaction(deps, async (tx) => {
     const issue = await findIssue(ctx, input.issueId, tx);
-    const row = await tx.cardIssue.findUniqueOrThrow({ where: { id: issue.id }, select: { blocks: true, state: true, roomId: true, stayId: true, guestId: true, roomIds: true, validFrom: true, validUntil: true } });
+    const row = await tx.cardIssue.findUniqueOrThrow({ where: { id: issue.id }, select: { blocks: true, state: true, roomId: true, stayId: true, guestId: true, roomIds: true, validFrom: true, validUntil: true, replacesId: true } });
     if (row.state !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notReserved' });
     const reserved = (row.blocks as { block: number; data: string }[] | null) ?? [];
     const written = new Map(input.blocks.map((b) => [b.block, b.data]));
@@ -325,6 +338,8 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
       await lockRooms(tx, actor.hotelId, [row.roomId!]);
       requireActive(await findStay(ctx, row.stayId, tx), now);
     }
+    // A rewrite: the card's earlier writing ends now (its card id denylisted), not before.
+    if (row.replacesId !== null) await endIssues(tx, { id: row.replacesId, hotelId: actor.hotelId, cardId: issue.cardId, state: 'issued' }, 'rewritten', now);
     await tx.cardIssue.update({ where: { id: issue.id }, data: { state: 'issued', issuedAt: now } });
     // On its rooms' locks from now on: one grant per room (a data card has nothing to push; its end denylists it there).
     await tx.cardGrant.createMany({
@@ -498,6 +513,35 @@ export async function listCards(ctx: AuthedContext, raw: TCardListInput): Promis
 export async function getCard(ctx: AuthedContext, raw: z.input<typeof ZCardIssueIdInput>): Promise<CardIssueDto> {
   requirePermission(ctx.actor, 'room.read');
   return toDto(await findIssue(ctx, ZCardIssueIdInput.parse(raw).issueId));
+}
+
+export interface CardRoomFitDto {
+  /** The rooms fit on one card: up to MAX_LISTED_ROOMS anywhere, or within ROOM_WINDOW_SIZE consecutive lock numbers. */
+  fits: boolean;
+  count: number;
+  /** How many consecutive lock numbers the rooms span (their highest minus their lowest, plus one). */
+  span: number;
+  listedMax: number;
+  window: number;
+}
+
+/**
+ * Whether rooms chosen for a universal or management card fit on one card, before a card is put
+ * on the reader. It depends on the rooms' lock numbers, which only the server knows: a room
+ * without one yet would get the next numbers, in room order, when the card is reserved.
+ */
+export async function cardRoomFit(ctx: AuthedContext, raw: TCardRoomFitInput): Promise<CardRoomFitDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'room.read');
+  const input = ZCardRoomFitInput.parse(raw);
+  const ids = [...new Set(input.roomIds)];
+  const rooms = await deps.prisma.room.findMany({ where: { id: { in: ids }, ...roomScope(actor) }, select: { id: true, lockNumber: true }, orderBy: { id: 'asc' } });
+  if (rooms.length !== ids.length) throw new AppError('NOT_FOUND', { messageKey: 'frontDesk.errors.roomNotFound' });
+  const highest = (await deps.prisma.room.aggregate({ where: { hotelId: actor.hotelId }, _max: { lockNumber: true } }))._max.lockNumber ?? 0;
+  let next = highest;
+  const numbers = rooms.map((r) => r.lockNumber ?? ++next);
+  const span = Math.max(...numbers) - Math.min(...numbers) + 1;
+  return { fits: roomsFitOnCard(numbers), count: numbers.length, span, listedMax: MAX_LISTED_ROOMS, window: ROOM_WINDOW_SIZE };
 }
 
 /**

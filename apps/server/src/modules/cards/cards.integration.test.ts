@@ -16,7 +16,8 @@ import { renewStay } from '../stay/renewal';
 import { setLockData } from '../room/room.service';
 import { listUnlockRecords } from '../unlock/unlock-record.service';
 import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets } from './card-keys.service';
-import { confirmCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, sendCard, type CardWriteDto } from './card.service';
+import { cardRoomFit, confirmCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, sendCard, voidReservation, type CardWriteDto } from './card.service';
+import { DENYLIST_PRUNE_MARGIN_MS, pruneCardDenylists } from './denylist-prune';
 
 /**
  * Room cards end to end without a browser: the data the server computes for a card (under the
@@ -209,6 +210,27 @@ describe('room cards at the desk and at the lock', () => {
     expect(await present(h.rooms[2]!.lockId, master.dump)).toMatchObject({ opened: true });
   });
 
+  it('says before a card is placed whether the rooms chosen fit on one card, as the writing then finds', async () => {
+    const h = await hotelWithLocks(0);
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, Array.from({ length: 10 }, (_, i) => `F${randomUUID().slice(0, 5)}-${i}`));
+    const ids = rooms.map((r) => r.id);
+    const until = new Date(Date.now() + 86_400_000);
+    // Ten rooms without lock numbers yet would get ten consecutive ones: one card.
+    expect(await cardRoomFit(h.owner, { roomIds: ids })).toEqual({ fits: true, count: 10, span: 10, listedMax: 7, window: 96 });
+    const close = await reserveCard(h.owner, { uid: newUid(), kind: 'universal', roomIds: ids, validUntil: until });
+    expect(close.issue.state).toBe('reserved');
+    // One of them far from the others: eight rooms across more than 96 numbers do not fit, seven anywhere do.
+    await ctx.deps.prisma.room.update({ where: { id: ids[9]! }, data: { lockNumber: 400 } });
+    expect(await cardRoomFit(h.owner, { roomIds: ids.slice(2) })).toMatchObject({ fits: false, count: 8, span: 400 - 3 + 1 });
+    await expect(reserveCard(h.owner, { uid: newUid(), kind: 'universal', roomIds: ids.slice(2), validUntil: until })).rejects.toMatchObject({ options: { messageKey: 'cards.errors.tooManyRooms' } });
+    expect(await cardRoomFit(h.owner, { roomIds: ids.slice(3) })).toMatchObject({ fits: true, count: 7 });
+    // Another hotel's rooms are not found.
+    const other = await hotelWithLocks(0);
+    await expect(cardRoomFit(other.owner, { roomIds: [ids[0]!] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const res = await api.query('card.roomFit', { roomIds: [ids[0]!] }, { token: other.ownerToken });
+    expect(res.status).toBe(404);
+  });
+
   it('after a key rotation new cards are written under the new keys and the cards written before keep opening', async () => {
     const h = await hotelWithLocks(1);
     const lockId = h.rooms[0]!.lockId;
@@ -327,6 +349,71 @@ describe('room cards at the desk and at the lock', () => {
     const cards = (await listCards(h.staff, { stayId: stay.id })).items;
     expect(cards.find((c) => c.id === sent.id)).toMatchObject({ validUntil: newEnd.toISOString(), needsRewrite: false });
     expect(cards.find((c) => c.id === written.issue.id)).toMatchObject({ needsRewrite: true });
+  });
+
+  it('writes a renewed card again in place: the card keeps opening until the new writing is confirmed, a failed rewrite changes nothing', async () => {
+    const h = await hotelWithLocks(1);
+    const lockId = h.rooms[0]!.lockId;
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const uid = newUid();
+    const first = await issue(h.staff, { uid, kind: 'room', stayId: stay.id });
+    const other = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    await keysOnLocks(h.staff);
+    const newEnd = new Date(new Date(stay.expectedCheckOutAt).getTime() + 2 * 86_400_000);
+    await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: newEnd });
+
+    // Without naming the writing it replaces, the card is still in use; naming another one is refused.
+    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, mode: 'duplicate' })).rejects.toMatchObject({ options: { messageKey: 'cards.errors.cardInUse' } });
+    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, replaces: other.issue.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.notIssued' } });
+
+    // A rewrite given up (the write failed at the desk): the card's writing is untouched and opens.
+    const abandoned = await reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, replaces: first.issue.id });
+    expect((await listCards(h.staff, { stayId: stay.id })).items.find((c) => c.id === first.issue.id)).toMatchObject({ state: 'issued', needsRewrite: true });
+    await voidReservation(h.staff, { issueId: abandoned.issue.id });
+    expect((await listCards(h.staff, { stayId: stay.id })).items.map((c) => c.id).sort()).toEqual([first.issue.id, other.issue.id].sort());
+    expect(await present(lockId, first.dump)).toMatchObject({ opened: true });
+
+    // Written again and confirmed: the new writing runs to the new end, the old one ends (denylisted),
+    // and the stay's other card, of the same generation, keeps opening.
+    const again = await issue(h.staff, { uid, kind: 'room', stayId: stay.id, replaces: first.issue.id });
+    expect(again.issue).toMatchObject({ state: 'issued', validUntil: newEnd.toISOString(), needsRewrite: false, generation: first.issue.generation, duplicate: true });
+    await grantsSettled(first.issue.id);
+    const history = (await listCards(h.staff, { stayId: stay.id, scope: 'history' })).items.find((c) => c.id === first.issue.id);
+    expect(history).toMatchObject({ state: 'ended', endReason: 'rewritten' });
+    expect(await present(lockId, first.dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
+    expect(await present(lockId, again.dump)).toMatchObject({ opened: true });
+    expect(await present(lockId, other.dump)).toMatchObject({ opened: true });
+  });
+
+  it("takes expired cards' entries off the lock's denylist, and keeps those of cards still valid", async () => {
+    const h = await hotelWithLocks(1);
+    const lockId = h.rooms[0]!.lockId;
+    const stay = await stayIn(h.staff, h.rooms[0]!.id);
+    const expired = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    const valid = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
+    await keysOnLocks(h.staff);
+    await reportCardLost(h.staff, { issueId: expired.issue.id });
+    await reportCardLost(h.staff, { issueId: valid.issue.id });
+    await grantsSettled(expired.issue.id);
+    await grantsSettled(valid.issue.id);
+    const denylisted = async () => (await ctx.deps.locks!.cardSettings(lockId)).denylist.cardIds;
+    expect(await denylisted()).toEqual(expect.arrayContaining([expired.issue.id, valid.issue.id]));
+
+    // The first card's written validity ended more than the margin ago; the second's has not.
+    const longAgo = new Date(Date.now() - DENYLIST_PRUNE_MARGIN_MS - 60_000);
+    const period = { validFrom: new Date(longAgo.getTime() - 86_400_000), validUntil: longAgo };
+    await ctx.deps.prisma.cardIssue.update({ where: { id: expired.issue.id }, data: period });
+    await ctx.deps.prisma.cardGrant.updateMany({ where: { issueId: expired.issue.id }, data: period });
+    const first = await pruneCardDenylists(ctx.deps);
+    expect(first.pruned).toBeGreaterThanOrEqual(1);
+    expect(await denylisted()).not.toContain(expired.issue.id);
+    expect(await denylisted()).toContain(valid.issue.id);
+    expect((await ctx.deps.prisma.cardGrant.findFirstOrThrow({ where: { issueId: expired.issue.id } })).denylistPrunedAt).not.toBeNull();
+    expect((await ctx.deps.prisma.cardGrant.findFirstOrThrow({ where: { issueId: valid.issue.id } })).denylistPrunedAt).toBeNull();
+    // The valid lost card is still refused; nothing of this hotel is left to prune.
+    expect(await present(lockId, valid.dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
+    await pruneCardDenylists(ctx.deps);
+    expect(await ctx.deps.prisma.cardGrant.count({ where: { hotelId: h.hotel.id, medium: 'data', deliveryState: 'removed', denylistPrunedAt: null, validUntil: { lt: new Date(Date.now() - DENYLIST_PRUNE_MARGIN_MS) } } })).toBe(0);
   });
 
   it("names a hotel's first key set in the language of who made it", async () => {

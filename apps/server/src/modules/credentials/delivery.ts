@@ -85,6 +85,25 @@ async function withLockMutex<T>(deps: Deps, name: string, job: Job, token: strin
   }
 }
 
+/**
+ * Runs `fn` holding the gateway's (or lock's) mutex, waiting for it up to `waitMs`, for lock work
+ * outside a delivery job (the denylist prune); null when the gateway stayed busy all that time.
+ */
+export async function withGatewayMutex<T>(deps: Deps, hotelId: number, lockId: string, fn: () => Promise<T>, waitMs = 30_000): Promise<T | null> {
+  const key = deps.key('lock-mutex', await mutexName(deps, hotelId, lockId));
+  const owner = randomUUID();
+  const until = Date.now() + waitMs;
+  while (!(await deps.redis.set(key, owner, 'PX', MUTEX_TTL_MS, 'NX'))) {
+    if (Date.now() >= until) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 150)));
+  }
+  try {
+    return await fn();
+  } finally {
+    await deps.redis.eval(RELEASE_SCRIPT, 1, key, owner);
+  }
+}
+
 export type DeliveryOutcome = 'stale' | 'on_lock' | 'removed' | 'failed' | 'remove_failed' | 'retrying';
 
 /** Processes one delivery job. Throws to have BullMQ retry it with backoff. */

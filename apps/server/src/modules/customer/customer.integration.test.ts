@@ -83,7 +83,7 @@ describe('freezing a customer', () => {
     const unfrozen = await api.mutation('customer.setFrozen', { id: customer!.id, frozen: false }, { token: ownerToken });
     expect(unfrozen.data).toMatchObject({ frozen: false, frozenAt: null });
     const audit = await ctx.deps.prisma.auditLog.findMany({ where: { actorAccountId: owner.id, entityType: 'Customer' }, orderBy: { id: 'asc' } });
-    expect(audit.map((a) => a.action)).toEqual(['customer.freeze', 'customer.unfreeze']);
+    expect(audit.map((a) => [a.action, a.channel])).toEqual([['customer.freeze', 'console'], ['customer.unfreeze', 'console']]);
     expect(audit[0]!.after).toMatchObject({ frozen: true, revoked: { sessions: 1, credentials: 3 } });
   });
 

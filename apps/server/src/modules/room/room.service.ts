@@ -215,6 +215,37 @@ export async function listRooms(ctx: AuthedContext, raw: TRoomListInput) {
   return { items: (row?.items ?? []).map(toRoomItem), total, counts, page: input.page, pageSize: input.pageSize };
 }
 
+export interface RoomCardFacts {
+  lockNumber: number | null;
+  cardGeneration: number;
+  bluetoothName: string | null;
+  macId: string | null;
+  issuedRoomCards: number;
+}
+
+/**
+ * What a card issuer needs of each room beyond the board's fields: the room's number on cards
+ * and its lock, its newest guest-card generation, and how many room cards are issued for it now.
+ * Read for the page's rooms only, in the actor's room scope.
+ */
+async function roomCardFacts(ctx: AuthedContext, roomIds: number[]): Promise<Map<number, RoomCardFacts>> {
+  const { deps, actor } = ctx;
+  if (!roomIds.length) return new Map();
+  const [rooms, issued] = await Promise.all([
+    deps.prisma.room.findMany({ where: { id: { in: roomIds }, ...roomScope(actor) }, select: { id: true, lockNumber: true, cardGeneration: true, bluetoothName: true, macId: true } }),
+    deps.prisma.cardIssue.groupBy({ by: ['roomId'], where: { hotelId: actor.hotelId, kind: 'room', roomId: { in: roomIds }, state: 'issued' }, _count: { _all: true } }),
+  ]);
+  const counts = new Map(issued.map((g) => [g.roomId, g._count._all]));
+  return new Map(rooms.map((r) => [r.id, { lockNumber: r.lockNumber, cardGeneration: r.cardGeneration, bluetoothName: r.bluetoothName, macId: r.macId, issuedRoomCards: counts.get(r.id) ?? 0 }]));
+}
+
+/** The room board's page with each room's card facts (the card-service gateway's room list). */
+export async function listRoomsForCards(ctx: AuthedContext, raw: TRoomListInput) {
+  const result = await listRooms(ctx, raw);
+  const facts = await roomCardFacts(ctx, result.items.map((r) => r.id));
+  return { ...result, items: result.items.map((room) => ({ ...room, cardFacts: facts.get(room.id) })) };
+}
+
 /** One room of the actor's scope, its status computed from its own stays at this moment. */
 export async function getRoom(ctx: AuthedContext, roomId: number): Promise<RoomDetail> {
   requirePermission(ctx.actor, 'room.read');

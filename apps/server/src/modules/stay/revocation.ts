@@ -5,7 +5,7 @@ import type { Tx } from '../../db/transaction';
 export const LIVE_DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
 
 /** Why a credential was taken off its lock (translated by the console: `credentials.revokeReasons.*`). */
-export const REVOKE_REASONS = ['check_out', 'cancelled', 'expired', 'room_change', 'guest_removed', 'customer_frozen', 'old_cards_disabled', 'manual', 'called_back', 'limited', 'replaced', 'returned', 'lost'] as const;
+export const REVOKE_REASONS = ['check_out', 'cancelled', 'expired', 'room_change', 'guest_removed', 'customer_frozen', 'old_cards_disabled', 'manual', 'called_back', 'limited', 'replaced', 'rewritten', 'returned', 'lost'] as const;
 export type TRevokeReason = (typeof REVOKE_REASONS)[number];
 
 /** The change that asks the delivery engine to take a credential off its lock (a new version). */

@@ -130,7 +130,9 @@ describe('face photo uploads', () => {
     expect(await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'face', token: 'no-such-token' })).toMatchObject({ status: 401, body: { error: { message: 'The upload token is invalid or has expired. Request a new one.' } } });
     // Staff manage credentials, not rooms: a face photo yes, a room picture no.
     expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'picture', token })).status).toBe(403);
-    expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'avatar', token })).status).toBe(400);
+    expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'banner', token })).status).toBe(400);
+    // Anyone may upload their own avatar (the personal centre, issue 9 §4).
+    expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'avatar', token })).status).toBe(200);
     // Without a token or a session: 401; a cookie from another site: 403.
     expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'face' })).status).toBe(401);
     expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'face', cookie: h.staffToken, origin: 'https://evil.example' })).status).toBe(403);

@@ -16,8 +16,8 @@ import { hashToken, resolveSessionById } from '../auth/session.service';
  * sends it with the file. Either way the file is recognised by its bytes, never by its name.
  */
 
-/** Who may upload what: room photos belong to room management, face photos to credentials. */
-const PURPOSE_PERMISSION: Record<TUploadPurpose, TPermission> = { picture: 'room.manage', face: 'credential.manage' };
+/** Who may upload what: room photos belong to room management, face photos to credentials; everyone their own avatar (null). */
+const PURPOSE_PERMISSION: Record<TUploadPurpose, TPermission | null> = { picture: 'room.manage', face: 'credential.manage', avatar: null };
 
 interface UploadTokenRecord {
   sessionId: number;
@@ -32,7 +32,7 @@ const tokenKey = (deps: Deps, token: string) => deps.key('upload-token', hashTok
  */
 export async function createUploadToken(ctx: AuthedContext, kind: 'web' | 'legacy' = 'legacy'): Promise<{ token: string; expiresAt: Date; expiresIn: number }> {
   const { deps, actor } = ctx;
-  if (!Object.values(PURPOSE_PERMISSION).some((p) => actor.permissions.has(p))) throw new AppError('FORBIDDEN');
+  if (!Object.values(PURPOSE_PERMISSION).some((p) => p === null || actor.permissions.has(p))) throw new AppError('FORBIDDEN');
   const token = randomBytes(32).toString('base64url');
   const record: UploadTokenRecord = { sessionId: actor.sessionId, kind };
   await deps.redis.set(tokenKey(deps, token), JSON.stringify(record), 'EX', UPLOAD_TOKEN_TTL_SECONDS);
@@ -63,7 +63,8 @@ export interface UploadAnswer {
  * of 300 KB to 2 MB for a face (what face modules accept), kept private.
  */
 export async function storeUpload(deps: Deps, actor: Actor, purpose: TUploadPurpose, bytes: Buffer): Promise<UploadAnswer> {
-  requirePermission(actor, PURPOSE_PERMISSION[purpose]);
+  const permission = PURPOSE_PERMISSION[purpose];
+  if (permission) requirePermission(actor, permission);
   const isFace = purpose === 'face';
   if (isFace) {
     if (bytes.length > FACE_RULES.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: 'validation.faceImageTooLarge' });

@@ -16,8 +16,8 @@ import { fromInputValue } from '@/lib/hotel-time';
 import { cn } from '@/lib/utils';
 import { resetDraft, useCardDraft, type AdminCardKind, type CardDraft } from './card-draft';
 import { CardWriter, type ReserveInput, type WriteCardAtDesk } from './card-writer';
-import { RoomFitNote } from './room-fit-note';
-import { roomFit } from './room-fit';
+import { RoomFitNote, useRoomFit } from './room-fit-note';
+import { cannotBeOneCard, roomFit, type RoomFit } from './room-fit';
 
 const LIST_PATH = { management: '/center/personalCenter/cardList', universal: '/center/personalCenter/universalCardList' } as const;
 const TITLE = { management: 'route.addManagementCard', universal: 'route.addUniversalCard' } as const;
@@ -25,11 +25,10 @@ const TITLE = { management: 'route.addManagementCard', universal: 'route.addUniv
 type DraftErrors = Partial<Record<'rooms' | 'validFrom' | 'validUntil' | 'note', string>>;
 
 /** What is wrong with the draft (message keys), field by field. */
-export function draftErrors(draft: CardDraft, timeZone: string, now: number): DraftErrors {
+export function draftErrors(draft: CardDraft, timeZone: string, now: number, fit: RoomFit = roomFit(draft.rooms.length, draft.allRooms)): DraftErrors {
   const errors: DraftErrors = {};
-  const fit = roomFit(draft.rooms.length, draft.allRooms);
   if (fit === 'none') errors.rooms = 'validation.roomRequired';
-  else if (fit === 'tooMany') errors.rooms = 'cardAdmin.add.tooManyRooms';
+  else if (cannotBeOneCard(fit)) errors.rooms = 'cardAdmin.add.tooManyRooms';
   const from = fromInputValue(draft.validFrom.trim(), timeZone);
   if (!draft.validFrom.trim()) errors.validFrom = 'validation.dateTimeRequired';
   else if (!from) errors.validFrom = 'validation.dateTimeInvalid';
@@ -67,14 +66,17 @@ export function AddCardPage({ kind, writeCard }: { kind: AdminCardKind; writeCar
   const { timeZone } = useHotelSettings();
   const [draft, update] = useCardDraft(kind, timeZone);
   const [checkedAt, setCheckedAt] = useState<number | null>(null);
-  const errors = checkedAt === null ? {} : draftErrors(draft, timeZone, checkedAt);
+  const fit = useRoomFit(
+    draft.rooms.map((r) => r.id),
+    draft.allRooms,
+  );
+  const errors = checkedAt === null ? {} : draftErrors(draft, timeZone, checkedAt, fit);
   const shown = (name: keyof DraftErrors) => (errors[name] ? t(errors[name]) : undefined);
-  const fit = roomFit(draft.rooms.length, draft.allRooms);
 
   const prepare = () => {
     const now = Date.now();
     setCheckedAt(now);
-    const found = draftErrors(draft, timeZone, now);
+    const found = draftErrors(draft, timeZone, now, fit);
     if (Object.keys(found).length > 0) {
       const first = (['rooms', 'validFrom', 'validUntil', 'note'] as const).find((name) => found[name]);
       document.getElementById(first === 'rooms' ? 'card-rooms-choose' : `card-${first === 'validFrom' ? 'valid-from' : first === 'validUntil' ? 'valid-until' : 'note'}`)?.focus();
@@ -166,8 +168,8 @@ export function AddCardPage({ kind, writeCard }: { kind: AdminCardKind; writeCar
                   )}
                 </div>
               )}
-              <RoomFitNote id="card-rooms-fit" count={draft.rooms.length} allRooms={draft.allRooms} />
-              {shown('rooms') && fit !== 'tooMany' && (
+              <RoomFitNote id="card-rooms-fit" count={draft.rooms.length} fit={fit} />
+              {shown('rooms') && !cannotBeOneCard(fit) && (
                 <p className="text-destructive text-sm" role="alert" data-testid="card-rooms-error">
                   {shown('rooms')}
                 </p>
@@ -213,7 +215,7 @@ export function AddCardPage({ kind, writeCard }: { kind: AdminCardKind; writeCar
               writeCard={writeCard}
               prepare={prepare}
               label={t(`cardAdmin.add.write.${kind}`)}
-              disabled={fit === 'tooMany'}
+              disabled={cannotBeOneCard(fit)}
               disabledReason={t('cardAdmin.add.tooManyRooms')}
             />
           </CardContent>

@@ -3,16 +3,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNavigate } from '@tanstack/react-router';
 import { Ban, CreditCard, Plus, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { IconAction } from '@/components/icon-action';
 import { ListPage } from '@/components/list-page';
+import { ListSearchInput, searchPagination } from '@/components/list-search';
+import { ActionsHead, ListTable, RowActions } from '@/components/list-table';
 import { RefreshButton } from '@/components/refresh-button';
-import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { IN_FLIGHT_REFETCH_MS, isInFlight } from '@/lib/credentials';
 import { formatDateTime } from '@/lib/format';
@@ -103,17 +103,7 @@ export function CardListPage({ kind, search, onSearch }: CardListPageProps) {
         beforeList={<p className="text-muted-foreground max-w-3xl text-sm">{t(`cardAdmin.list.intro.${kind}`)}</p>}
         query={list}
         what={t(`cardAdmin.list.what.${kind}`)}
-        search={
-          <SearchInput
-            wrapperClassName="min-w-0 flex-1 basis-48 sm:max-w-sm"
-            ref={searchBox}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder={t('cardAdmin.list.searchPlaceholder')}
-            aria-label={t('cardAdmin.list.searchPlaceholder')}
-            data-testid="cards-search"
-          />
-        }
+        search={<ListSearchInput ref={searchBox} text={searchText} onTextChange={setSearchText} placeholder={t('cardAdmin.list.searchPlaceholder')} data-testid="cards-search" />}
         filters={
           <ToggleGroup type="single" value={search.scope} onValueChange={(value) => value && onSearch({ scope: value as CardListSearch['scope'], page: 1 })} aria-label={t('cardAdmin.list.scope')} data-testid="cards-scope">
             {SCOPES.map((scope) => (
@@ -135,82 +125,75 @@ export function CardListPage({ kind, search, onSearch }: CardListPageProps) {
             data-testid="cards-empty"
           />
         }
-        pagination={{
-          page: search.page,
-          pageSize: search.pageSize,
-          total,
-          pageSizeOptions: LIMITS.pageSizeOptions,
-          onPageChange: (page) => onSearch({ page }),
-          onPageSizeChange: (pageSize) => onSearch({ pageSize, page: 1 }),
-        }}
+        pagination={searchPagination(search, total, onSearch)}
         data-testid={`${kind}-cards`}
       >
-        <Table data-testid="cards-table">
-          <TableHeader>
-            <TableRow>
+        <ListTable
+          data-testid="cards-table"
+          head={
+            <>
               <TableHead>{t('cardAdmin.columns.number')}</TableHead>
               <TableHead>{t('cardAdmin.columns.note')}</TableHead>
               <TableHead>{t('cardAdmin.columns.rooms')}</TableHead>
               <TableHead>{t('cardAdmin.columns.validity')}</TableHead>
               <TableHead>{t('cardAdmin.columns.state')}</TableHead>
               <TableHead className="hidden lg:table-cell">{t('cardAdmin.columns.writtenAt')}</TableHead>
-              {canManage && <TableHead className="text-end">{t('common.actions')}</TableHead>}
+              {canManage && <ActionsHead />}
+            </>
+          }
+        >
+          {items.map((card) => (
+            <TableRow key={card.id} data-testid={`card-row-${card.cardNumber}`} data-state={card.state}>
+              <TableCell className="font-mono text-xs tabular-nums" dir="ltr">
+                {card.cardNumber}
+              </TableCell>
+              <TableCell className="max-w-56 truncate" dir="auto" title={card.note}>
+                {card.note || <span className="text-muted-foreground">—</span>}
+              </TableCell>
+              <TableCell>
+                <CardRooms issue={card} />
+              </TableCell>
+              <TableCell>
+                <CardValidity from={card.validFrom} until={card.validUntil} timeZone={timeZone} />
+              </TableCell>
+              <TableCell>
+                <CardIssueState issue={card} />
+              </TableCell>
+              <TableCell className="text-muted-foreground hidden whitespace-nowrap tabular-nums lg:table-cell">
+                {card.issuedAt ? <time dateTime={card.issuedAt}>{formatDateTime(card.issuedAt, timeZone)}</time> : '—'}
+              </TableCell>
+              {canManage && (
+                <RowActions>
+                  {card.state === 'issued' && (
+                    <>
+                      <IconAction
+                        label={t('cardAdmin.list.reportLost')}
+                        onClick={() => {
+                          reportLost.reset();
+                          setEnding({ card, how: 'lost' });
+                        }}
+                        testId={`card-lost-${card.cardNumber}`}
+                      >
+                        <ShieldAlert aria-hidden />
+                      </IconAction>
+                      <IconAction
+                        label={t('cardAdmin.list.revoke')}
+                        onClick={() => {
+                          revoke.reset();
+                          setEnding({ card, how: 'revoke' });
+                        }}
+                        testId={`card-revoke-${card.cardNumber}`}
+                        destructive
+                      >
+                        <Ban aria-hidden />
+                      </IconAction>
+                    </>
+                  )}
+                </RowActions>
+              )}
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((card) => (
-              <TableRow key={card.id} data-testid={`card-row-${card.cardNumber}`} data-state={card.state}>
-                <TableCell className="font-mono text-xs tabular-nums" dir="ltr">
-                  {card.cardNumber}
-                </TableCell>
-                <TableCell className="max-w-56 truncate" dir="auto" title={card.note}>
-                  {card.note || <span className="text-muted-foreground">—</span>}
-                </TableCell>
-                <TableCell>
-                  <CardRooms issue={card} />
-                </TableCell>
-                <TableCell>
-                  <CardValidity from={card.validFrom} until={card.validUntil} timeZone={timeZone} />
-                </TableCell>
-                <TableCell>
-                  <CardIssueState issue={card} />
-                </TableCell>
-                <TableCell className="text-muted-foreground hidden whitespace-nowrap tabular-nums lg:table-cell">
-                  {card.issuedAt ? <time dateTime={card.issuedAt}>{formatDateTime(card.issuedAt, timeZone)}</time> : '—'}
-                </TableCell>
-                {canManage && (
-                  <TableCell className="text-end whitespace-nowrap">
-                    {card.state === 'issued' && (
-                      <div className="inline-flex gap-1">
-                        <IconAction
-                          label={t('cardAdmin.list.reportLost')}
-                          onClick={() => {
-                            reportLost.reset();
-                            setEnding({ card, how: 'lost' });
-                          }}
-                          testId={`card-lost-${card.cardNumber}`}
-                        >
-                          <ShieldAlert aria-hidden />
-                        </IconAction>
-                        <IconAction
-                          label={t('cardAdmin.list.revoke')}
-                          onClick={() => {
-                            revoke.reset();
-                            setEnding({ card, how: 'revoke' });
-                          }}
-                          testId={`card-revoke-${card.cardNumber}`}
-                          destructive
-                        >
-                          <Ban aria-hidden />
-                        </IconAction>
-                      </div>
-                    )}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       </ListPage>
 
       <ConfirmDialog

@@ -11,11 +11,18 @@ describe('roomFit', () => {
     expect(roomFit(97, false)).toBe('tooMany');
     expect(roomFit(0, true)).toBe('all');
     expect(roomFit(500, true)).toBe('all');
+    // Between 8 and 96 rooms, the server's answer decides.
+    expect(roomFit(8, false, { fits: true })).toBe('near');
+    expect(roomFit(8, false, { fits: false })).toBe('far');
+    expect(roomFit(5, false, { fits: false })).toBe('fits');
+    expect(roomFit(97, false, { fits: true })).toBe('tooMany');
   });
 
   it('keeps the write button for a choice that cannot be one card', () => {
     expect(blocksWriting('none')).toBe(true);
     expect(blocksWriting('tooMany')).toBe(true);
+    expect(blocksWriting('far')).toBe(true);
+    expect(blocksWriting('near')).toBe(false);
     expect(blocksWriting('maybe')).toBe(false);
     expect(blocksWriting('fits')).toBe(false);
     expect(blocksWriting('all')).toBe(false);

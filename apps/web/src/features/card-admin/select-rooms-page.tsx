@@ -18,7 +18,7 @@ import type { SearchOf } from '@/lib/url-search';
 import { useSearchBox } from '@/lib/use-search-box';
 import type { selectRoomsSearchSchema } from './card-admin-search';
 import { readDraft, useCardDraft, type DraftRoom } from './card-draft';
-import { RoomFitNote } from './room-fit-note';
+import { RoomFitNote, useRoomFit } from './room-fit-note';
 
 export type SelectRoomsSearch = SearchOf<typeof selectRoomsSearchSchema>;
 const PAGE_SIZE = 20;
@@ -39,6 +39,7 @@ export function SelectRoomsPage({ search, onSearch }: { search: SelectRoomsSearc
   const [, update] = useCardDraft(kind, timeZone);
   const [chosen, setChosen] = useState<DraftRoom[]>(() => readDraft(kind)?.rooms ?? []);
   const chosenIds = new Set(chosen.map((r) => r.id));
+  const fit = useRoomFit([...chosenIds], false);
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => onSearch({ search: text, page: 1 }));
   const rooms = useQuery(trpc.room.list.queryOptions({ page: search.page, pageSize: PAGE_SIZE, search: search.search || undefined, sort: 'name_asc' }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
   const items = rooms.data?.items ?? [];
@@ -160,7 +161,7 @@ export function SelectRoomsPage({ search, onSearch }: { search: SelectRoomsSearc
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 px-4">
-            <RoomFitNote count={chosen.length} allRooms={false} />
+            <RoomFitNote count={chosen.length} fit={fit} />
             {chosen.length > 0 && (
               <ul className="flex max-h-64 flex-wrap gap-1 overflow-y-auto" aria-label={t('cardAdmin.select.chosen')}>
                 {chosen.map((room) => (

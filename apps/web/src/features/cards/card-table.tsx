@@ -86,7 +86,7 @@ export function CardTable({
         {cards.map((card) => {
           const ended = cardEndReasonText(t, card.endReason);
           return (
-            <TableRow key={card.id} data-testid={`card-row-${card.cardNumber}`} data-state={card.state} data-rewrite={card.needsRewrite}>
+            <TableRow key={card.id} data-testid={`card-row-${card.cardNumber}`} data-issue={card.id} data-state={card.state} data-rewrite={card.needsRewrite}>
               <TableCell className="align-top">
                 <div className="flex items-center gap-1.5 font-medium">
                   <CreditCard className="text-muted-foreground size-4 shrink-0" aria-hidden />

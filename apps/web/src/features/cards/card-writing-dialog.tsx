@@ -1,21 +1,51 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, CircleDashed, CreditCard, SkipForward, ShieldAlert, X } from 'lucide-react';
+import { ArrowDownToLine, Check, CircleDashed, CreditCard, Hand, SkipForward, ShieldAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cardNumberOfUid } from '@console/shared';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeskReader } from '@/lib/desk-reader';
 import type { RoomCardMode, RoomCardRequest } from '@/lib/room-cards';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/trpc-types';
 import { cn } from '@/lib/utils';
-import { writeCardAtDesk, type CardWritingStep } from './card-writing';
+import { isReaderError } from '@/readers/errors';
+import type { CardReader } from '@/readers/types';
+import { DispensedCardFailure, writeCardAtDesk, writeDispensedCardAtDesk, type CardWritingApi, type CardWritingStep, type DispensedWritingStep } from './card-writing';
 import { DeskErrorAlert } from './desk-error-alert';
 import { DeskCardError } from './desk-errors';
 
 const STEPS: readonly CardWritingStep[] = ['reading', 'preparing', 'writing', 'confirming'];
+const DISPENSED_STEPS: readonly DispensedWritingStep[] = ['dispensing', ...STEPS];
+
+/** Where this computer keeps whether the desk takes room cards from the card dispenser ('1') or places them by hand. */
+const FROM_DISPENSER_KEY = 'cardWriteFromDispenser';
+
+function storedFromDispenser(): boolean {
+  try {
+    return window.localStorage.getItem(FROM_DISPENSER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function storeFromDispenser(on: boolean) {
+  try {
+    window.localStorage.setItem(FROM_DISPENSER_KEY, on ? '1' : '0');
+  } catch {
+    // Storage refused (private mode): the choice holds for this dialog only.
+  }
+}
+
+type CardIssued = RouterOutputs['card']['confirm'];
+
+/** A failed write: why, at which step, and for a card from the dispenser whether it went into the bin. */
+type Failure = { error: unknown; step: DispensedWritingStep; dispensed?: { captured: true } | { captured: false; captureError: unknown } };
 
 type Slot = { status: 'waiting' } | { status: 'written'; uid: string; cardNumber: string } | { status: 'skipped' };
 
@@ -26,6 +56,13 @@ type Slot = { status: 'waiting' } | { status: 'written'; uid: string; cardNumber
  * words (spec §8) and offers to try again or to skip the card. The first card is new or a duplicate
  * as asked (or as the desk chooses here, when the stay already has cards); the others duplicate
  * it. A card counts as issued only once it read back exactly what was written (card-writing.ts).
+ *
+ * When the hotel has a card dispenser (issue 8 §5), the desk may take the cards from it instead
+ * (remembered on this computer): each write first has the dispenser put a blank card on the
+ * reader; a card that fails is pulled into the dispenser's bin, never handed out half-written, and
+ * the dialog says so; an empty dispenser is said in the reader's words, and the desk can go on
+ * placing cards by hand. After each card dispensed, the dispenser's stock is reported for the
+ * registered dispenser of this desk's reader (the dispensers page lists it).
  */
 export function CardWritingDialog({ request, onClose }: { request: RoomCardRequest; onClose(): void }) {
   const { t } = useTranslation();
@@ -34,11 +71,9 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
   const count = request.rewrite ? 1 : request.count;
   const [slots, setSlots] = useState<Slot[]>(() => Array.from({ length: count }, () => ({ status: 'waiting' })));
   const [index, setIndex] = useState(0);
-  const [step, setStep] = useState<CardWritingStep | null>(null);
-  const [failure, setFailure] = useState<{ error: unknown; step: CardWritingStep } | null>(null);
+  const [step, setStep] = useState<DispensedWritingStep | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  // The rewritten card was taken back already (a retry writes it without taking it back again).
-  const isTakenBack = useRef(false);
   const primary = useRef<HTMLButtonElement>(null);
 
   // "Ask": the stay's cards in use decide whether there is a choice (none: the first card is new).
@@ -53,7 +88,35 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
   const reserve = useMutation(trpc.card.reserve.mutationOptions({ meta: { showsErrors: true } }));
   const confirm = useMutation(trpc.card.confirm.mutationOptions({ meta: { showsErrors: true } }));
   const giveUp = useMutation(trpc.card.voidReservation.mutationOptions({ meta: { showsErrors: true } }));
-  const takeBack = useMutation(trpc.card.return.mutationOptions({ meta: { showsErrors: true } }));
+
+  // The card dispenser: offered when the hotel has one (a rewrite needs the guest's own card).
+  const dispensers = useQuery(trpc.dispenser.list.queryOptions(undefined, { enabled: !request.rewrite }));
+  const hasDispenser = !request.rewrite && (dispensers.data?.items.length ?? 0) > 0;
+  const [wantsDispenser, setWantsDispenser] = useState(storedFromDispenser);
+  const fromDispenser = hasDispenser && wantsDispenser;
+  const recordDispenser = useMutation(trpc.dispenser.checkStatus.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() }) }));
+
+  /** Takes the cards from the dispenser or places them by hand; `remember`: this computer keeps the choice. */
+  const chooseDispenser = (on: boolean, remember = true) => {
+    if (isBusy) return;
+    setWantsDispenser(on);
+    if (remember) storeFromDispenser(on);
+    setFailure(null);
+  };
+
+  /** The dispenser's stock now, recorded for the registered dispenser of this desk's reader (as the dispensers page does). */
+  const reportDispenser = async (reader: CardReader) => {
+    try {
+      const deviceId = reader.readerInfo?.deviceId;
+      if (!deviceId) return;
+      const known = (await queryClient.fetchQuery(trpc.dispenser.list.queryOptions())).items.find((d) => d.deviceId === deviceId);
+      if (!known) return;
+      const status = await reader.dispenserStatus();
+      await recordDispenser.mutateAsync({ id: known.id, status: 'online', stock: status.stock, capacity: status.capacity });
+    } catch {
+      // The stock is reported again after the next card; the card written is what matters here.
+    }
+  };
 
   const written = slots.filter((s): s is Extract<Slot, { status: 'written' }> => s.status === 'written');
   const isFinished = index >= count;
@@ -73,41 +136,44 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
     if (isBusy || isFinished || isWaitingForChoice) return;
     setIsBusy(true);
     setFailure(null);
-    let at: CardWritingStep = 'reading';
+    const dispensing = fromDispenser;
+    let at: DispensedWritingStep = dispensing ? 'dispensing' : 'reading';
     setStep(at);
     const mode = firstMode;
     const writtenUids = new Set(written.map((s) => s.uid));
+    const onStep = (next: DispensedWritingStep) => {
+      at = next;
+      setStep(next);
+    };
+    let reader: CardReader | null = null;
     try {
-      const reader = await desk.getReader();
-      const issued = await writeCardAtDesk(
-        reader,
-        {
-          reserve: async (uid) => {
-            if (writtenUids.has(uid.toUpperCase())) throw new DeskCardError('write.sameCardAgain');
-            if (request.rewrite) {
-              if (cardNumberOfUid(uid) !== request.rewrite.cardNumber) throw new DeskCardError('write.wrongCard', { number: request.rewrite.cardNumber });
-              if (!isTakenBack.current) {
-                await takeBack.mutateAsync({ cardNumber: request.rewrite.cardNumber });
-                isTakenBack.current = true;
-              }
-            }
-            return reserve.mutateAsync({ uid, kind: 'room', stayId: request.stayId, mode });
-          },
-          confirm: (input) => confirm.mutateAsync(input),
-          voidReservation: (input) => giveUp.mutateAsync(input),
+      reader = await desk.getReader();
+      const api: CardWritingApi<CardIssued> = {
+        reserve: async (uid) => {
+          if (writtenUids.has(uid.toUpperCase())) throw new DeskCardError('write.sameCardAgain');
+          if (request.rewrite) {
+            if (cardNumberOfUid(uid) !== request.rewrite.cardNumber) throw new DeskCardError('write.wrongCard', { number: request.rewrite.cardNumber });
+            // Written again in place: the card's writing now ends only once the new one reads back.
+            return reserve.mutateAsync({ uid, kind: 'room', stayId: request.stayId, mode, replaces: request.rewrite.issueId });
+          }
+          return reserve.mutateAsync({ uid, kind: 'room', stayId: request.stayId, mode });
         },
-        (next) => {
-          at = next;
-          setStep(next);
-        },
-      );
+        confirm: (input) => confirm.mutateAsync(input),
+        voidReservation: (input) => giveUp.mutateAsync(input),
+      };
+      const issued = dispensing ? await writeDispensedCardAtDesk(reader, api, onStep) : await writeCardAtDesk(reader, api, onStep);
       const next = slots.map((s, i) => (i === index ? ({ status: 'written', uid: issued.uid.toUpperCase(), cardNumber: issued.cardNumber } as const) : s));
       setSlots(next);
       toast.success(t('cards.write.cardWritten', { number: issued.cardNumber }));
       advance(next);
     } catch (error) {
-      setFailure({ error, step: at });
+      if (error instanceof DispensedCardFailure) {
+        setFailure({ error: error.error, step: at, dispensed: error.captured ? { captured: true } : { captured: false, captureError: error.captureError } });
+      } else {
+        setFailure({ error, step: at });
+      }
     } finally {
+      if (dispensing && reader) await reportDispenser(reader);
       setStep(null);
       setIsBusy(false);
       void queryClient.invalidateQueries({ queryKey: trpc.card.pathKey() });
@@ -128,13 +194,22 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
     onClose();
   };
 
+  const isNextAfterWritten = index > 0 && slots[index - 1]?.status === 'written';
   const prompt = request.rewrite
     ? t('cards.write.placeCardNumber', { number: request.rewrite.cardNumber })
-    : count === 1
-      ? t('cards.write.placeOneCard')
-      : index > 0 && slots[index - 1]?.status === 'written'
-        ? t('cards.write.placeNextCard', { index: index + 1, count })
-        : t('cards.write.placeCard', { index: index + 1, count });
+    : fromDispenser
+      ? count === 1
+        ? t('cards.write.dispenserOneCard')
+        : isNextAfterWritten
+          ? t('cards.write.dispenserNextCard', { index: index + 1, count })
+          : t('cards.write.dispenserCard', { index: index + 1, count })
+      : count === 1
+        ? t('cards.write.placeOneCard')
+        : isNextAfterWritten
+          ? t('cards.write.placeNextCard', { index: index + 1, count })
+          : t('cards.write.placeCard', { index: index + 1, count });
+  // The dispenser could not give a card (empty, none attached, no answer): the desk may place cards by hand.
+  const dispenseFailed = failure !== null && failure.step === 'dispensing' && !isReaderError(failure.error, 'dispenserBusy');
   const isNewOverCards = isChoosing && written.length === 0 && chosen === 'new';
 
   return (
@@ -195,6 +270,18 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
           </fieldset>
         )}
 
+        {hasDispenser && !isFinished && (
+          <div className="flex items-start gap-2.5 rounded-md border p-3" data-testid="card-write-dispenser" data-on={fromDispenser}>
+            <Checkbox id="card-write-from-dispenser" className="mt-0.5" checked={fromDispenser} onCheckedChange={(checked) => chooseDispenser(checked === true)} disabled={isBusy} data-testid="card-write-from-dispenser" />
+            <div className="grid gap-1">
+              <Label htmlFor="card-write-from-dispenser" className="leading-snug">
+                {t('cards.write.dispenserSwitch')}
+              </Label>
+              <p className="text-muted-foreground text-xs leading-snug">{t('cards.write.dispenserSwitchHint')}</p>
+            </div>
+          </div>
+        )}
+
         {count > 1 && (
           <ol className="grid gap-1.5 text-sm" aria-label={t('cards.write.cardsLabel')} data-testid="card-write-slots">
             {slots.map((slot, i) => {
@@ -253,8 +340,29 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
               <CreditCard className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden />
               <span>{prompt}</span>
             </p>
-            {(isBusy || failure) && <WriteSteps current={step} failed={failure?.step ?? null} />}
+            {(isBusy || failure) && <WriteSteps steps={fromDispenser ? DISPENSED_STEPS : STEPS} current={step} failed={failure?.step ?? null} />}
             {failure && <DeskErrorAlert error={failure.error} />}
+            {failure?.dispensed?.captured === true && (
+              <p className="text-muted-foreground flex items-start gap-2 text-sm" role="status" data-testid="card-write-captured">
+                <ArrowDownToLine className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {t('cards.write.dispenserCaptured')}
+              </p>
+            )}
+            {failure?.dispensed?.captured === false && (
+              <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" role="alert" data-testid="card-write-not-captured">
+                <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {t('cards.write.dispenserNotCaptured', { reason: desk.errorText(failure.dispensed.captureError).text })}
+              </p>
+            )}
+            {dispenseFailed && (
+              <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="card-write-dispense-failed">
+                {isReaderError(failure.error, 'dispenserEmpty') && <span className="text-muted-foreground">{t('cards.write.dispenserEmptyHint')}</span>}
+                <Button variant="outline" size="sm" onClick={() => chooseDispenser(false, false)} data-testid="card-write-by-hand">
+                  <Hand aria-hidden />
+                  {t('cards.write.dispenserByHand')}
+                </Button>
+              </div>
+            )}
             <p className="text-muted-foreground text-xs" data-testid="card-write-reader">
               {t('cards.write.readerLabel', { type: t(`readers.type${desk.type}`) })}
             </p>
@@ -297,13 +405,13 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
   );
 }
 
-/** The four steps of writing one card, each done, under way, failed or to come. */
-function WriteSteps({ current, failed }: { current: CardWritingStep | null; failed: CardWritingStep | null }) {
+/** The steps of writing one card (four, or five with the dispenser's), each done, under way, failed or to come. */
+function WriteSteps({ steps, current, failed }: { steps: readonly DispensedWritingStep[]; current: DispensedWritingStep | null; failed: DispensedWritingStep | null }) {
   const { t } = useTranslation();
-  const at = STEPS.indexOf(current ?? failed ?? 'reading');
+  const at = steps.indexOf(current ?? failed ?? steps[0]!);
   return (
-    <ol className="grid gap-1 text-sm sm:grid-cols-4 sm:gap-2" aria-label={t('cards.write.stepsLabel')} data-testid="card-write-steps">
-      {STEPS.map((s, i) => {
+    <ol className={cn('grid gap-1 text-sm sm:gap-2', steps.length > 4 ? 'sm:grid-cols-5' : 'sm:grid-cols-4')} aria-label={t('cards.write.stepsLabel')} data-testid="card-write-steps">
+      {steps.map((s, i) => {
         const state = failed === s ? 'failed' : i < at ? 'done' : i === at && current ? 'current' : 'todo';
         return (
           <li
@@ -313,7 +421,7 @@ function WriteSteps({ current, failed }: { current: CardWritingStep | null; fail
             data-state={state}
             aria-current={state === 'current' ? 'step' : undefined}
           >
-            {state === 'done' ? <Check className="size-4 text-emerald-600" aria-hidden /> : state === 'current' ? <Spinner /> : state === 'failed' ? <X className="size-4" aria-hidden /> : <CircleDashed className="size-4" aria-hidden />}
+            {state === 'done' ? <Check className="size-4 shrink-0 text-emerald-600" aria-hidden /> : state === 'current' ? <Spinner /> : state === 'failed' ? <X className="size-4 shrink-0" aria-hidden /> : <CircleDashed className="size-4 shrink-0" aria-hidden />}
             <span>{t(`cards.steps.${s}`)}</span>
           </li>
         );

@@ -76,6 +76,55 @@ export async function writeCardAtDesk<Issue>(reader: CardReader, api: CardWritin
   return issued;
 }
 
+/** The steps of a card taken from the card dispenser: dispensed onto the reader, then written as any other. */
+export type DispensedWritingStep = 'dispensing' | CardWritingStep;
+
+/**
+ * A card taken from the dispenser failed (`error`, the reason): it was pulled into the dispenser's
+ * bin (`captured`), or could not be (`captureError`) and still lies at the reader, never issued.
+ */
+export class DispensedCardFailure extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly captured: boolean,
+    readonly captureError?: unknown,
+  ) {
+    super(`the dispensed card failed (${error instanceof Error ? error.message : String(error)}); ${captured ? 'captured into the bin' : 'not captured'}`, { cause: error });
+    this.name = 'DispensedCardFailure';
+  }
+}
+
+/**
+ * Writes a card taken from the card dispenser (issue 8 §5): a blank card is dispensed onto the
+ * reader, then written as `writeCardAtDesk` writes a card placed by hand. A failure after the card
+ * was dispensed (the card read, the server, the write or its read-back) gives the reservation up
+ * as always and pulls the card into the dispenser's bin, so no half-written card is ever handed
+ * out: it fails with a DispensedCardFailure. A failure to dispense (the dispenser empty, a card
+ * still at the reader) fails with the reader's own error, nothing dispensed.
+ */
+export async function writeDispensedCardAtDesk<Issue>(reader: CardReader, api: CardWritingApi<Issue>, onStep: (step: DispensedWritingStep) => void = () => {}): Promise<Issue> {
+  onStep('dispensing');
+  const dispensed = (await reader.dispenseCard()).toUpperCase();
+  try {
+    return await writeCardAtDesk(
+      reader,
+      {
+        ...api,
+        // The card read is the one dispensed, or another card lies in the reader's field too.
+        reserve: (uid) => (uid.toUpperCase() === dispensed ? api.reserve(uid) : Promise.reject(new ReaderError('cardChanged', { step: 'request', hint: 'checkCard', detail: `dispensed ${dispensed}, read ${uid}` }))),
+      },
+      onStep,
+    );
+  } catch (error) {
+    try {
+      await reader.captureCard();
+    } catch (captureError) {
+      throw new DispensedCardFailure(error, false, captureError);
+    }
+    throw new DispensedCardFailure(error, true);
+  }
+}
+
 /** Clears a returned card's data blocks (withdrawal): the card stays the hotel's, blank for the next guest. */
 export async function clearCardAtDesk(reader: CardReader, clear: readonly { block: number; data: string }[], keys: readonly string[]): Promise<void> {
   if (clear.length === 0) return;

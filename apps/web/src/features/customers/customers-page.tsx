@@ -12,6 +12,7 @@ import { IconAction } from '@/components/icon-action';
 import { ListPage } from '@/components/list-page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { ExportButton } from '@/components/export-button';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -188,7 +189,12 @@ export function CustomersPage() {
             </Select>
           </>
         }
-        toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
+        toolbarEnd={
+          <>
+            <ExportButton list="customers" filters={{ search: search.search || undefined, state: search.state, sort: search.sort }} page={search.page} pageSize={search.pageSize} total={total} what={t('route.customers')} />
+            <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
+          </>
+        }
         isEmpty={total === 0}
         empty={
           <EmptyState

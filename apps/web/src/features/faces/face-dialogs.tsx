@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useAppForm } from '@/lib/use-app-form';
 import { FacePhotoField } from './face-photo-field';
+import { FaceNoteDialog } from './note-dialog';
 
 export type Face = RouterOutputs['face']['list']['items'][number];
 
@@ -95,47 +95,20 @@ function AddFaceForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
 
 /** Changes the note of a face (the lock keeps the name it was given). */
 export function EditFaceNoteDialog({ face, onClose }: { face: Face | null; onClose(): void }) {
-  if (!face) return null;
-  return <EditFaceNoteForm face={face} onClose={onClose} />;
-}
-
-function EditFaceNoteForm({ face, onClose }: { face: Face; onClose(): void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const schema = useMemo(() => z.object({ note: ZFaceNote }), []);
-  const form = useAppForm(schema, { note: face.note });
-  const save = useMutation(
-    trpc.face.updateNote.mutationOptions({
-      meta: { showsErrors: true },
-      onSuccess: () => {
-        toast.success(t('common.operationSucceeded'));
-        void queryClient.invalidateQueries({ queryKey: trpc.face.pathKey() });
-        onClose();
-      },
-      onError: (error) => form.applyServerErrors(error),
-    }),
-  );
-  const submit = form.handleSubmit((values) => {
-    if (!save.isPending) save.mutate({ id: face.id, note: values.note });
-  });
-  const error = fieldMessage(t, form.formState.errors.note?.message);
+  if (!face) return null;
   return (
-    <FormDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FaceNoteDialog
+      note={face.note}
+      rule={ZFaceNote}
       title={t('faces.editTitle', { face: face.faceId })}
-      isDirty={form.formState.isDirty}
-      isSaving={save.isPending}
-      error={appErrorOf(save.error)?.fields?.note ? null : save.error}
-      onSubmit={(event) => void submit(event)}
-      submitLabel={t('roomSetup.save')}
-      initialFocus="face-edit-note"
+      required
+      fieldId="face-edit-note"
       data-testid="edit-face-dialog"
       submitTestId="edit-face-submit"
-    >
-      <FormField id="face-edit-note" label={t('faces.note')} error={error} required>
-        <Input {...fieldControlProps('face-edit-note', error)} aria-required autoComplete="off" {...form.register('note')} data-testid="face-edit-note" />
-      </FormField>
-    </FormDialog>
+      saveOptions={trpc.face.updateNote.mutationOptions}
+      input={(note) => ({ id: face.id, note })}
+      onClose={onClose}
+    />
   );
 }

@@ -1,18 +1,17 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { Pencil, Plus, ScanFace, Trash2 } from 'lucide-react';
+import { Pencil, Plus, ScanFace } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@console/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormError } from '@/components/form-error';
+import { DeleteDialog } from '@/components/delete-dialog';
 import { IconAction } from '@/components/icon-action';
 import { ListPage } from '@/components/list-page';
+import { ListSearchInput, searchPagination } from '@/components/list-search';
+import { ActionsHead, DeleteAction, ListTable, RowActions } from '@/components/list-table';
 import { RefreshButton } from '@/components/refresh-button';
-import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { FACE_PHOTO_REFRESH_MS } from '@/lib/credentials';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
@@ -87,17 +86,7 @@ export function FacesPage() {
         actions={addButton}
         query={list}
         what={t('faces.listWhat')}
-        search={
-          <SearchInput
-            wrapperClassName="min-w-0 flex-1 basis-48 sm:max-w-sm"
-            ref={searchBox}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder={t('faces.searchPlaceholder')}
-            aria-label={t('faces.searchPlaceholder')}
-            data-testid="faces-search"
-          />
-        }
+        search={<ListSearchInput ref={searchBox} text={searchText} onTextChange={setSearchText} placeholder={t('faces.searchPlaceholder')} data-testid="faces-search" />}
         toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
         isEmpty={total === 0 || items.length === 0}
         empty={
@@ -109,87 +98,70 @@ export function FacesPage() {
             data-testid="faces-empty"
           />
         }
-        pagination={{
-          page: search.page,
-          pageSize: search.pageSize,
-          total,
-          pageSizeOptions: LIMITS.pageSizeOptions,
-          onPageChange: (page) => setSearch({ page }),
-          onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
-        }}
+        pagination={searchPagination(search, total, setSearch)}
         data-testid="faces"
       >
-        <Table data-testid="faces-table">
-          <TableHeader>
-            <TableRow>
+        <ListTable
+          data-testid="faces-table"
+          head={
+            <>
               <TableHead className="w-16">{t('faces.photo')}</TableHead>
               <TableHead>{t('faces.faceId')}</TableHead>
               <TableHead>{t('faces.note')}</TableHead>
               <TableHead className="hidden md:table-cell">{t('faces.onLocks')}</TableHead>
               <TableHead className="hidden sm:table-cell">{t('faces.addedAt')}</TableHead>
-              {canManage && <TableHead className="text-end">{t('common.actions')}</TableHead>}
+              {canManage && <ActionsHead />}
+            </>
+          }
+        >
+          {items.map((face) => (
+            <TableRow key={face.id} data-testid={`face-row-${face.faceId}`}>
+              <TableCell>
+                <img src={face.imageUrl} alt="" className="bg-muted size-10 rounded-md border object-cover" loading="lazy" />
+              </TableCell>
+              <TableCell className="font-medium" dir="auto">
+                {face.faceId}
+              </TableCell>
+              <TableCell className="max-w-64 truncate" title={face.note} dir="auto">
+                {face.note}
+              </TableCell>
+              <TableCell className="hidden tabular-nums md:table-cell">{formatNumber(face.activeAuthorizations)}</TableCell>
+              <TableCell className="text-muted-foreground hidden whitespace-nowrap tabular-nums sm:table-cell">
+                <time dateTime={face.createdAt}>{formatDateTime(face.createdAt, timeZone)}</time>
+              </TableCell>
+              {canManage && (
+                <RowActions>
+                  <IconAction label={t('faces.editNote')} onClick={() => setEditing(face)} testId={`face-edit-${face.faceId}`}>
+                    <Pencil aria-hidden />
+                  </IconAction>
+                  <DeleteAction
+                    onClick={() => {
+                      remove.reset();
+                      setToDelete(face);
+                    }}
+                    testId={`face-delete-${face.faceId}`}
+                  />
+                </RowActions>
+              )}
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((face) => (
-              <TableRow key={face.id} data-testid={`face-row-${face.faceId}`}>
-                <TableCell>
-                  <img src={face.imageUrl} alt="" className="bg-muted size-10 rounded-md border object-cover" loading="lazy" />
-                </TableCell>
-                <TableCell className="font-medium" dir="auto">
-                  {face.faceId}
-                </TableCell>
-                <TableCell className="max-w-64 truncate" title={face.note} dir="auto">
-                  {face.note}
-                </TableCell>
-                <TableCell className="hidden tabular-nums md:table-cell">{formatNumber(face.activeAuthorizations)}</TableCell>
-                <TableCell className="text-muted-foreground hidden whitespace-nowrap tabular-nums sm:table-cell">
-                  <time dateTime={face.createdAt}>{formatDateTime(face.createdAt, timeZone)}</time>
-                </TableCell>
-                {canManage && (
-                  <TableCell className="text-end whitespace-nowrap">
-                    <div className="inline-flex gap-1">
-                      <IconAction label={t('faces.editNote')} onClick={() => setEditing(face)} testId={`face-edit-${face.faceId}`}>
-                        <Pencil aria-hidden />
-                      </IconAction>
-                      <IconAction
-                        label={t('common.delete')}
-                        onClick={() => {
-                          remove.reset();
-                          setToDelete(face);
-                        }}
-                        testId={`face-delete-${face.faceId}`}
-                        destructive
-                      >
-                        <Trash2 aria-hidden />
-                      </IconAction>
-                    </div>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </ListTable>
       </ListPage>
 
-      <ConfirmDialog
+      <DeleteDialog
         open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (open) return;
+        onClose={() => {
           setToDelete(null);
           remove.reset();
         }}
         title={t('faces.deleteTitle')}
         description={toDelete ? t('faces.deleteText', { face: toDelete.faceId, note: toDelete.note }) : ''}
-        confirmLabel={t('common.delete')}
-        destructive
         pending={remove.isPending}
+        error={remove.error}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
         data-testid="face-delete-dialog"
         confirmTestId="face-delete-confirm"
-      >
-        <FormError error={remove.error} safeToRetry={false} />
-      </ConfirmDialog>
+      />
       {isDialogMounted && (
         <Suspense fallback={null}>
           <AddFaceDialog open={isAddOpen} onOpenChange={setIsAddOpen} />

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { StayFolio } from './folio/stay-folio';
 import type { StayDto } from './stay-action-dialogs';
 import { StayCards } from './stay-cards';
 import { StayCredentials } from './stay-credentials';
@@ -17,7 +18,8 @@ type StayQuery = Parameters<typeof failedQuery>[0] & { data: StayDto | undefined
 /**
  * The room's current stay, once on the page: its times, price and deposit, breakfast and options,
  * the remark ("other information"), its lock passwords and where they stand with the lock, its room
- * cards, and its guests (co-guests are added and removed here).
+ * cards, and its guests (co-guests are added and removed here); for the front desk, its bill (the
+ * folio: deposits, payments and charges recorded here).
  */
 export function CurrentStayCard({ query, timeZone, currency, canManageStays }: { query: StayQuery; timeZone: string; currency: string; canManageStays: boolean }) {
   const { t } = useTranslation();
@@ -66,6 +68,11 @@ export function CurrentStayCard({ query, timeZone, currency, canManageStays }: {
               </dd>
             </div>
           </dl>
+          {canManageStays && (
+            <div className="border-t pt-3">
+              <StayFolio stayId={stay.id} roomName={stay.roomName} timeZone={timeZone} canRecord={isActiveStay(stay.state)} />
+            </div>
+          )}
           <div className="border-t pt-3">
             <StayCredentials stayId={stay.id} roomId={stay.roomId} />
           </div>

@@ -88,11 +88,11 @@ export function RoomActionsMenu({
           <>
             <DropdownMenuItem onSelect={() => actions.onArrive(stay.id)} data-testid="room-action-arrive">
               <DoorOpen aria-hidden />
-              {t('frontDesk.detail.arrive')}
+              {t('frontDesk.stay.arriveAction')}
             </DropdownMenuItem>
             <DropdownMenuItem variant="destructive" onSelect={() => actions.onCancelReservation(stay.id)} data-testid="room-action-cancel-reservation">
               <CalendarX aria-hidden />
-              {t('frontDesk.detail.cancelReservation')}
+              {t('frontDesk.stay.cancelReservationAction')}
             </DropdownMenuItem>
           </>
         )}

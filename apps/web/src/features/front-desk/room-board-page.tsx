@@ -34,6 +34,9 @@ const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 const loadRoomTable = () => import('./room-table');
 const RoomTable = lazy(() => loadRoomTable().then((m) => ({ default: m.RoomTable })));
 
+/** The export button (and through it its dialog) is loaded after the first paint: the board's budget (bench/bundle-size.ts). */
+const ExportButton = lazy(() => import('@/components/export-button').then((m) => ({ default: m.ExportButton })));
+
 /** The add-room form is loaded when it is opened (it is a dialog: nothing holds its place meanwhile). */
 const AddRoomDialog = lazy(() => import('./add-room-dialog').then((m) => ({ default: m.AddRoomDialog })));
 
@@ -216,6 +219,9 @@ export function RoomBoardPage() {
                 <span className="hidden md:inline">{t('frontDesk.board.viewTable')}</span>
               </ToggleGroupItem>
             </ToggleGroup>
+            <Suspense fallback={null}>
+              <ExportButton list="rooms" filters={{ status: search.status, search: search.search || undefined, groupId: search.groupId, sort: search.sort }} page={search.page} pageSize={search.pageSize} total={total} what={t('route.roomBoard')} />
+            </Suspense>
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} data-testid="room-refresh" />
           </>
         }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Bell, FlaskConical } from 'lucide-react';
@@ -8,44 +7,21 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { formatNumber } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { SimulatedBadge } from './simulated-badge';
 
 /** The unread count in the navbar is asked for again this often, and when the window gets the focus back. */
 export const UNREAD_REFRESH_MS = 30_000;
 
 /**
  * "Simulated locks", while the server speaks to the lock simulator: nothing the console shows about
- * locks happened at a real door. The tooltip says so; it opens on hover, on keyboard focus and on a
- * tap (a phone has no hover), and closes with Escape or a tap elsewhere.
+ * locks happened at a real door. The tooltip says so.
  */
 export function SimulatedLocksBadge() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   // Which provider the server uses does not change while it runs. A failure says nothing: no badge.
   const provider = useQuery(trpc.lock.provider.queryOptions(undefined, { staleTime: Infinity, meta: { showsErrors: true } }));
   if (!provider.data?.simulated) return null;
-  return (
-    <Tooltip open={open} onOpenChange={setOpen}>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          // The warning badge's looks (components/ui/badge), without its variants in the layout's download.
-          className="bg-warning text-foreground focus-visible:ring-ring/50 inline-flex h-7 shrink-0 cursor-help items-center gap-1.5 rounded-md px-2 text-xs font-medium whitespace-nowrap outline-none focus-visible:ring-[3px]"
-          onClick={(event) => {
-            // A tap opens it (radix closes a tooltip on click).
-            event.preventDefault();
-            setOpen(true);
-          }}
-          data-testid="simulated-locks-badge"
-        >
-          <FlaskConical className="size-3.5" aria-hidden />
-          <span className="max-sm:sr-only">{t('credentials.simulatedBadge')}</span>
-        </button>
-      </TooltipTrigger>
-      <TooltipContent className="max-w-72" data-testid="simulated-locks-hint">
-        {t('locks.simulatedHint')}
-      </TooltipContent>
-    </Tooltip>
-  );
+  return <SimulatedBadge icon={FlaskConical} label={t('credentials.simulatedBadge')} hint={t('locks.simulatedHint')} testId="simulated-locks-badge" hintTestId="simulated-locks-hint" />;
 }
 
 /** The bell: how many lock messages are unread, a link to them. Shown to members who may see rooms. */

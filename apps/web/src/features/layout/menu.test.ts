@@ -46,6 +46,7 @@ describe('menu', () => {
   it('lists the screens that are built, each to the members allowed to use it', () => {
     const pages = (u: UserInfo) => visibleMenu(MENU, u).flatMap((i) => i.children?.map((c) => c.to) ?? [i.to]);
     expect(pages(user({ permissions: ['customer.read', 'room.read'] }))).toEqual([
+      '/today',
       '/room',
       '/room/tenant',
       '/room/breakfast',
@@ -55,8 +56,10 @@ describe('menu', () => {
       '/bindCardReaderToUser/cardReaderAndUserList',
       '/cardDispenser',
       '/customer/customer',
+      '/center/personalCenter',
     ]);
     expect(pages(user({ permissions: ['customer.read', 'room.read', 'room.manage', 'price.manage'] }))).toEqual([
+      '/today',
       '/room',
       '/room/tenant',
       '/room/breakfast',
@@ -68,13 +71,28 @@ describe('menu', () => {
       '/bindCardReaderToUser/cardReaderAndUserList',
       '/cardDispenser',
       '/customer/customer',
+      '/center/personalCenter',
     ]);
+    // The audit log: owners and administrators (audit.read) only.
+    expect(pages(user({ permissions: ['customer.read', 'room.read', 'audit.read'] })).slice(-3)).toEqual(['/customer/customer', '/auditLog', '/center/personalCenter']);
+    // Hotel information: owners and administrators (hotel.manage); the personal centre: everyone.
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-2)).toEqual(['/hotelInfo', '/center/personalCenter']);
+  });
+});
+
+describe('third-party authorisation in the menu', () => {
+  it('is shown to members who manage API keys and whose membership has apiKeyAuth, only', () => {
+    const has = (u: UserInfo) => visibleMenu(MENU, u).some((i) => i.children?.some((c) => c.to === '/thirdPartyAuthorization/thirdPartyAuthorization'));
+    expect(has(user({ apiKeyAuth: true, permissions: ['apikey.manage'] }))).toBe(true);
+    expect(has(user({ apiKeyAuth: false, permissions: ['apikey.manage'] }))).toBe(false);
+    expect(has(user({ apiKeyAuth: true, permissions: ['room.read', 'audit.read'] }))).toBe(false);
   });
 });
 
 describe('activeMenuKey', () => {
   const all = visibleMenu(MENU, user({ permissions: ['customer.read', 'room.read', 'room.manage', 'price.manage'] }));
   it.each([
+    ['/today', 'today'],
     ['/room', 'room-board'],
     ['/room/', 'room-board'],
     ['/room/12', 'room-board'],

@@ -1,4 +1,4 @@
-import { BedDouble, BellRing, Coffee, CreditCard, FolderTree, History, IdCard, KeyRound, KeySquare, LayoutGrid, Nfc, ScanFace, Tags, Usb, UserRound, Users, WalletCards, type LucideIcon } from 'lucide-react';
+import { BedDouble, BellRing, Coffee, CreditCard, FileClock, FolderTree, History, House, IdCard, KeyRound, KeySquare, LayoutGrid, Nfc, ScanFace, Tags, Usb, UserRound, Users, Wallet, WalletCards, type LucideIcon } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -23,6 +23,7 @@ export const MENU: MenuItem[] = [
     titleKey: 'menu.frontDesk',
     icon: BedDouble,
     children: [
+      { key: 'today', titleKey: 'menu.today', icon: House, to: '/today', permission: 'room.read' },
       { key: 'room-board', titleKey: 'menu.roomBoard', icon: LayoutGrid, to: '/room', permission: 'room.read' },
       { key: 'tenants', titleKey: 'menu.tenants', icon: UserRound, to: '/room/tenant', permission: 'room.read', alsoFor: ['/room/thetouristsDetails'] },
       { key: 'breakfast', titleKey: 'menu.breakfast', icon: Coffee, to: '/room/breakfast', permission: 'room.read' },
@@ -79,6 +80,28 @@ export const MENU: MenuItem[] = [
     titleKey: 'menu.customers',
     icon: Users,
     children: [{ key: 'customer-list', titleKey: 'menu.customerList', icon: Users, to: '/customer/customer', permission: 'customer.read' }],
+  },
+  {
+    key: 'orders',
+    titleKey: 'menu.orders',
+    icon: Wallet,
+    children: [{ key: 'balance', titleKey: 'menu.balance', icon: Wallet, to: '/order/balance', permission: 'order.manage' }],
+  },
+  {
+    key: 'administration',
+    titleKey: 'menu.administration',
+    icon: FileClock,
+    children: [
+      { key: 'audit-log', titleKey: 'menu.auditLog', icon: FileClock, to: '/auditLog', permission: 'audit.read' },
+      { key: 'hotel-info', titleKey: 'menu.hotelInfo', icon: House, to: '/hotelInfo', permission: 'hotel.manage' },
+      { key: 'third-party-authorization', titleKey: 'menu.thirdPartyAuthorization', icon: KeyRound, to: '/thirdPartyAuthorization/thirdPartyAuthorization', requiresFlag: 'apiKeyAuth', permission: 'apikey.manage' },
+    ],
+  },
+  {
+    key: 'account',
+    titleKey: 'menu.account',
+    icon: UserRound,
+    children: [{ key: 'personal-center', titleKey: 'menu.personalCenter', icon: UserRound, to: '/center/personalCenter' }],
   },
 ];
 

@@ -1,17 +1,18 @@
 import { Suspense, lazy, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Fingerprint, Link2, Link2Off, Pencil, Plus, Trash2, Usb } from 'lucide-react';
+import { Fingerprint, Link2, Link2Off, Pencil, Plus, Usb } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { IconAction } from '@/components/icon-action';
 import { ListPage } from '@/components/list-page';
+import { ActionsHead, DeleteAction, ListTable, RowActions } from '@/components/list-table';
 import { RefreshButton } from '@/components/refresh-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useMountedOnce } from '@/lib/lazy';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
@@ -98,99 +99,93 @@ export function CardReadersPage() {
           empty={<EmptyState icon={Usb} title={t('deskReaders.emptyTitle')} description={t('deskReaders.emptyText')} action={bindAttached} data-testid="readers-empty" />}
           data-testid="card-readers"
         >
-          <Table data-testid="readers-table">
-            <TableHeader>
-              <TableRow>
+          <ListTable
+            data-testid="readers-table"
+            head={
+              <>
                 <TableHead>{t('deskReaders.deviceId')}</TableHead>
                 <TableHead className="hidden md:table-cell">{t('deskReaders.serial')}</TableHead>
                 <TableHead>{t('deskReaders.name')}</TableHead>
                 <TableHead className="hidden lg:table-cell">{t('deskReaders.type')}</TableHead>
                 <TableHead>{t('deskReaders.boundAccount')}</TableHead>
-                <TableHead className="text-end">{t('common.actions')}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((reader) => {
-                const isMine = reader.boundAccount?.id === user?.id;
-                const mayUnbind = reader.boundAccount !== null && (canManage || (isMine && canBind));
-                const mayBind = canManage || (canBind && reader.boundAccount === null);
-                return (
-                  <TableRow key={reader.id} data-testid={`reader-row-${reader.deviceId}`} data-attached={attached === reader.deviceId || undefined}>
-                    <TableCell className="font-mono text-xs break-all" dir="ltr">
-                      <span className="flex flex-wrap items-center gap-2">
-                        {reader.deviceId}
-                        {attached === reader.deviceId && <Badge variant="secondary">{t('deskReaders.thisComputerShort')}</Badge>}
+                <ActionsHead />
+              </>
+            }
+          >
+            {items.map((reader) => {
+              const isMine = reader.boundAccount?.id === user?.id;
+              const mayUnbind = reader.boundAccount !== null && (canManage || (isMine && canBind));
+              const mayBind = canManage || (canBind && reader.boundAccount === null);
+              return (
+                <TableRow key={reader.id} data-testid={`reader-row-${reader.deviceId}`} data-attached={attached === reader.deviceId || undefined}>
+                  <TableCell className="font-mono text-xs break-all" dir="ltr">
+                    <span className="flex flex-wrap items-center gap-2">
+                      {reader.deviceId}
+                      {attached === reader.deviceId && <Badge variant="secondary">{t('deskReaders.thisComputerShort')}</Badge>}
+                    </span>
+                  </TableCell>
+                  <TableCell className="hidden font-mono text-xs md:table-cell" dir="ltr">
+                    {reader.serial || '—'}
+                  </TableCell>
+                  <TableCell className="max-w-48 truncate" dir="auto" title={reader.name}>
+                    {reader.name || <span className="text-muted-foreground">—</span>}
+                  </TableCell>
+                  <TableCell className="hidden lg:table-cell">{t(`deskReaders.typeShort${reader.readerType}`)}</TableCell>
+                  <TableCell data-testid={`reader-bound-${reader.deviceId}`}>
+                    {reader.boundAccount ? (
+                      <span className="flex flex-col">
+                        <span dir="auto">{reader.boundAccount.nickname}</span>
+                        {reader.boundAccount.mobile && (
+                          <span className="text-muted-foreground text-xs tabular-nums" dir="ltr">
+                            {reader.boundAccount.mobile}
+                          </span>
+                        )}
                       </span>
-                    </TableCell>
-                    <TableCell className="hidden font-mono text-xs md:table-cell" dir="ltr">
-                      {reader.serial || '—'}
-                    </TableCell>
-                    <TableCell className="max-w-48 truncate" dir="auto" title={reader.name}>
-                      {reader.name || <span className="text-muted-foreground">—</span>}
-                    </TableCell>
-                    <TableCell className="hidden lg:table-cell">{t(`deskReaders.typeShort${reader.readerType}`)}</TableCell>
-                    <TableCell data-testid={`reader-bound-${reader.deviceId}`}>
-                      {reader.boundAccount ? (
-                        <span className="flex flex-col">
-                          <span dir="auto">{reader.boundAccount.nickname}</span>
-                          {reader.boundAccount.mobile && (
-                            <span className="text-muted-foreground text-xs tabular-nums" dir="ltr">
-                              {reader.boundAccount.mobile}
-                            </span>
-                          )}
-                        </span>
-                      ) : (
-                        <span className="text-muted-foreground">{t('deskReaders.notBound')}</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="text-end whitespace-nowrap">
-                      <div className="inline-flex gap-1">
-                        {canManage && (
-                          <IconAction label={t('deskReaders.rename')} onClick={() => setRenaming(reader)} testId={`reader-rename-${reader.deviceId}`}>
-                            <Pencil aria-hidden />
-                          </IconAction>
-                        )}
-                        {mayBind && (
-                          <IconAction
-                            label={t('deskReaders.bindToUser')}
-                            onClick={() => void navigate({ to: '/bindCardReaderToUser/bindCardReaderToUser', search: { id: reader.id } })}
-                            testId={`reader-bind-${reader.deviceId}`}
-                          >
-                            <Link2 aria-hidden />
-                          </IconAction>
-                        )}
-                        {mayUnbind && (
-                          <IconAction
-                            label={t('deskReaders.unbind')}
-                            onClick={() => {
-                              unbind.reset();
-                              setConfirming({ kind: 'unbind', reader });
-                            }}
-                            testId={`reader-unbind-${reader.deviceId}`}
-                          >
-                            <Link2Off aria-hidden />
-                          </IconAction>
-                        )}
-                        {canManage && (
-                          <IconAction
-                            label={t('common.delete')}
-                            onClick={() => {
-                              remove.reset();
-                              setConfirming({ kind: 'delete', reader });
-                            }}
-                            testId={`reader-delete-${reader.deviceId}`}
-                            destructive
-                          >
-                            <Trash2 aria-hidden />
-                          </IconAction>
-                        )}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                    ) : (
+                      <span className="text-muted-foreground">{t('deskReaders.notBound')}</span>
+                    )}
+                  </TableCell>
+                  <RowActions>
+                    {canManage && (
+                      <IconAction label={t('deskReaders.rename')} onClick={() => setRenaming(reader)} testId={`reader-rename-${reader.deviceId}`}>
+                        <Pencil aria-hidden />
+                      </IconAction>
+                    )}
+                    {mayBind && (
+                      <IconAction
+                        label={t('deskReaders.bindToUser')}
+                        onClick={() => void navigate({ to: '/bindCardReaderToUser/bindCardReaderToUser', search: { id: reader.id } })}
+                        testId={`reader-bind-${reader.deviceId}`}
+                      >
+                        <Link2 aria-hidden />
+                      </IconAction>
+                    )}
+                    {mayUnbind && (
+                      <IconAction
+                        label={t('deskReaders.unbind')}
+                        onClick={() => {
+                          unbind.reset();
+                          setConfirming({ kind: 'unbind', reader });
+                        }}
+                        testId={`reader-unbind-${reader.deviceId}`}
+                      >
+                        <Link2Off aria-hidden />
+                      </IconAction>
+                    )}
+                    {canManage && (
+                      <DeleteAction
+                        onClick={() => {
+                          remove.reset();
+                          setConfirming({ kind: 'delete', reader });
+                        }}
+                        testId={`reader-delete-${reader.deviceId}`}
+                      />
+                    )}
+                  </RowActions>
+                </TableRow>
+              );
+            })}
+          </ListTable>
         </ListPage>
       </div>
 

@@ -1,18 +1,19 @@
 import { Suspense, lazy, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Activity, ArrowDownToLine, ArrowUpFromLine, CreditCard, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Activity, ArrowDownToLine, ArrowUpFromLine, CreditCard, Pencil, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteDialog } from '@/components/delete-dialog';
 import { FormError } from '@/components/form-error';
 import { IconAction } from '@/components/icon-action';
 import { ListPage } from '@/components/list-page';
+import { ActionsHead, DeleteAction, ListTable, RowActions } from '@/components/list-table';
 import { RefreshButton } from '@/components/refresh-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { useMountedOnce } from '@/lib/lazy';
@@ -202,83 +203,72 @@ export function DispensersPage() {
           empty={<EmptyState icon={CreditCard} title={t('deskReaders.noDispensersTitle')} description={t('deskReaders.noDispensersText')} action={addButton} data-testid="dispensers-empty" />}
           data-testid="dispensers"
         >
-          <Table data-testid="dispensers-table">
-            <TableHeader>
-              <TableRow>
+          <ListTable
+            data-testid="dispensers-table"
+            head={
+              <>
                 <TableHead>{t('deskReaders.name')}</TableHead>
                 <TableHead className="hidden md:table-cell">{t('deskReaders.deviceId')}</TableHead>
                 <TableHead>{t('deskReaders.status')}</TableHead>
                 <TableHead>{t('deskReaders.stock')}</TableHead>
                 <TableHead className="hidden sm:table-cell">{t('deskReaders.lastChecked')}</TableHead>
-                {canManage && <TableHead className="text-end">{t('common.actions')}</TableHead>}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((d) => (
-                <TableRow key={d.id} data-testid={`dispenser-row-${d.deviceId}`} data-status={d.status} data-stock={d.stock}>
-                  <TableCell className="max-w-48 truncate" dir="auto" title={d.name}>
-                    {d.name || <span className="text-muted-foreground">—</span>}
-                    {d.deviceId === desked.deviceId && (
-                      <Badge variant="secondary" className="ms-2">
-                        {t('deskReaders.thisComputerShort')}
-                      </Badge>
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden font-mono text-xs md:table-cell" dir="ltr">
-                    {d.deviceId}
-                  </TableCell>
-                  <TableCell>
-                    <DispenserStatusBadge status={d.status} />
-                  </TableCell>
-                  <TableCell className="tabular-nums" data-testid={`dispenser-row-stock-${d.deviceId}`}>
-                    {d.capacity !== null ? t('deskReaders.stockOf', { stock: formatNumber(d.stock), capacity: formatNumber(d.capacity) }) : formatNumber(d.stock)}
-                  </TableCell>
-                  <TableCell className="text-muted-foreground hidden whitespace-nowrap tabular-nums sm:table-cell">
-                    {d.lastCheckedAt ? <time dateTime={d.lastCheckedAt}>{formatDateTime(d.lastCheckedAt, timeZone)}</time> : t('deskReaders.neverChecked')}
-                  </TableCell>
-                  {canManage && (
-                    <TableCell className="text-end whitespace-nowrap">
-                      <div className="inline-flex gap-1">
-                        <IconAction label={t('deskReaders.rename')} onClick={() => setRenaming(d)} testId={`dispenser-rename-${d.deviceId}`}>
-                          <Pencil aria-hidden />
-                        </IconAction>
-                        <IconAction
-                          label={t('common.delete')}
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(d);
-                          }}
-                          testId={`dispenser-delete-${d.deviceId}`}
-                          destructive
-                        >
-                          <Trash2 aria-hidden />
-                        </IconAction>
-                      </div>
-                    </TableCell>
+                {canManage && <ActionsHead />}
+              </>
+            }
+          >
+            {items.map((d) => (
+              <TableRow key={d.id} data-testid={`dispenser-row-${d.deviceId}`} data-status={d.status} data-stock={d.stock}>
+                <TableCell className="max-w-48 truncate" dir="auto" title={d.name}>
+                  {d.name || <span className="text-muted-foreground">—</span>}
+                  {d.deviceId === desked.deviceId && (
+                    <Badge variant="secondary" className="ms-2">
+                      {t('deskReaders.thisComputerShort')}
+                    </Badge>
                   )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                </TableCell>
+                <TableCell className="hidden font-mono text-xs md:table-cell" dir="ltr">
+                  {d.deviceId}
+                </TableCell>
+                <TableCell>
+                  <DispenserStatusBadge status={d.status} />
+                </TableCell>
+                <TableCell className="tabular-nums" data-testid={`dispenser-row-stock-${d.deviceId}`}>
+                  {d.capacity !== null ? t('deskReaders.stockOf', { stock: formatNumber(d.stock), capacity: formatNumber(d.capacity) }) : formatNumber(d.stock)}
+                </TableCell>
+                <TableCell className="text-muted-foreground hidden whitespace-nowrap tabular-nums sm:table-cell">
+                  {d.lastCheckedAt ? <time dateTime={d.lastCheckedAt}>{formatDateTime(d.lastCheckedAt, timeZone)}</time> : t('deskReaders.neverChecked')}
+                </TableCell>
+                {canManage && (
+                  <RowActions>
+                    <IconAction label={t('deskReaders.rename')} onClick={() => setRenaming(d)} testId={`dispenser-rename-${d.deviceId}`}>
+                      <Pencil aria-hidden />
+                    </IconAction>
+                    <DeleteAction
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(d);
+                      }}
+                      testId={`dispenser-delete-${d.deviceId}`}
+                    />
+                  </RowActions>
+                )}
+              </TableRow>
+            ))}
+          </ListTable>
         </ListPage>
       </div>
 
-      <ConfirmDialog
+      <DeleteDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
         title={t('deskReaders.deleteDispenserTitle')}
         description={deleting ? t('deskReaders.deleteDispenserText', { dispenser: deleting.name || deleting.deviceId }) : ''}
-        confirmLabel={t('common.delete')}
-        destructive
         pending={remove.isPending}
+        error={remove.error}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         data-testid="dispenser-delete-dialog"
         confirmTestId="dispenser-delete-confirm"
-      >
-        <FormError error={remove.error} safeToRetry={false} />
-      </ConfirmDialog>
+      />
       {isDialogMounted && (
         <Suspense fallback={null}>
           <AddDispenserDialog open={adding !== null} deviceId={adding?.deviceId} onOpenChange={(open) => !open && setAdding(null)} />

@@ -10,6 +10,7 @@ import { DateTimeField } from '@/components/date-time-field';
 import { ListPage } from '@/components/list-page';
 import { RoomPicker } from '@/components/room-picker';
 import { StayStateBadge } from '@/components/status-badges';
+import { ExportButton } from '@/components/export-button';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -148,6 +149,7 @@ export function TenantListPage() {
               {t('common.clearFilters')}
             </Button>
           )}
+          {checked.success && <ExportButton list="stays" filters={{ state: search.state, from: search.from, to: search.to, roomId: search.roomId, guest: search.guest || undefined }} page={search.page} pageSize={search.pageSize} total={total} what={t('route.tenants')} />}
           <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={!checked.success} />
         </>
       }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
 import { ListPage } from '@/components/list-page';
+import { ExportButton } from '@/components/export-button';
 import { RefreshButton } from '@/components/refresh-button';
 import { RoomPicker } from '@/components/room-picker';
 import { SearchInput } from '@/components/search-input';
@@ -148,6 +149,16 @@ export function UnlockRecordsPage() {
             <Button variant="ghost" onClick={clearFilters}>
               {t('common.clearFilters')}
             </Button>
+          )}
+          {periodError === null && (
+            <ExportButton
+              list="unlockRecords"
+              filters={{ person: search.person || undefined, credential: search.credential, roomId: search.roomId, from: from || undefined, to: to || undefined }}
+              page={search.page}
+              pageSize={search.pageSize}
+              total={total}
+              what={t('route.unlockRecords')}
+            />
           )}
           <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={periodError !== null} />
         </>

@@ -163,8 +163,8 @@ function ArriveForm({ stay, onOpenChange, onArrived }: { stay: StayDto; onOpenCh
             ))}
           </ul>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-3">
-            <Fact label={t('frontDesk.detail.price')}>{formatMoney(stay.priceAmount, currency)}</Fact>
-            <Fact label={t('frontDesk.detail.deposit')}>{formatMoney(stay.depositAmount, currency)}</Fact>
+            <Fact label={t('frontDesk.stay.priceLabel')}>{formatMoney(stay.priceAmount, currency)}</Fact>
+            <Fact label={t('frontDesk.stay.depositLabel')}>{formatMoney(stay.depositAmount, currency)}</Fact>
             <Fact label={t('frontDesk.stay.optionsSection')}>{t(stay.breakfast ? 'frontDesk.stay.breakfast' : 'frontDesk.stay.noBreakfast')}</Fact>
             {stay.remark && (
               <Fact label={t('frontDesk.stay.remark')} wide>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
@@ -8,7 +8,9 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { formatMoney } from '@/lib/money';
+import { requestRoomCards } from '@/lib/room-cards';
 import { trpc } from '@/lib/trpc';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
 import { isLongEnough } from './form-rules';
 import { usePriceQuote, type QuoteState } from './price-fields';
@@ -19,6 +21,8 @@ import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } 
  * pages on the server (any room of any hotel, not the first 100). The price changes by the
  * difference between the two rooms over the remaining nights, shown here before the move as two
  * quotes. Sending it again after a lost answer is safe: a stay already moved is no longer active.
+ * The stay's room cards stop opening with the move: when it had some, as many are written for the
+ * new room right after it (new cards of that room; the desk may write them later).
  */
 export function ChangeRoomDialog({ stay, open, onOpenChange, onChanged }: { stay: StayDto | null; open: boolean; onOpenChange(open: boolean): void; onChanged?(stay: StayDto): void }) {
   if (!stay || !open) return null;
@@ -38,6 +42,9 @@ function ChangeRoomForm({ stay, onOpenChange, onChanged }: { stay: StayDto; onOp
   const period = { checkInAt: from, expectedCheckOutAt: end, kind: 'stay' as const };
   const currentQuote = usePriceQuote(tooLate ? null : { roomId: stay.roomId, ...period }, t('frontDesk.stay.changeRoomTooLate'));
   const targetQuote = usePriceQuote(tooLate || !target ? null : { roomId: target.id, ...period }, t('frontDesk.stay.chooseRoom'));
+  // The stay's room cards in use now: as many are written for the new room after the move.
+  const canWriteCards = hasPermission(useUserInfo(), 'credential.manage');
+  const cards = useQuery(trpc.card.list.queryOptions({ stayId: stay.id, kind: 'room', scope: 'active', page: 1, pageSize: 1 }, { enabled: canWriteCards }));
 
   const change = useMutation(
     trpc.stay.changeRoom.mutationOptions({
@@ -55,6 +62,10 @@ function ChangeRoomForm({ stay, onOpenChange, onChanged }: { stay: StayDto; onOp
         void invalidate();
         onChanged?.(moved);
         onOpenChange(false);
+        const cardCount = cards.data?.total ?? 0;
+        if (canWriteCards && cardCount > 0) {
+          requestRoomCards({ stayId: moved.id, roomId: moved.roomId, roomName: moved.roomName, holderName: primaryGuestName(moved), count: cardCount, mode: 'new' });
+        }
       },
     }),
   );

@@ -61,7 +61,7 @@ export function CheckInPrice({ form, quote, currency }: { form: Form; quote: Quo
             <MoneyInput currency={currency} {...fieldControlProps('fixedPrice', moneyError('fixedPrice'))} aria-required {...form.register('fixedPrice')} data-testid="fixedPrice" />
           </FormField>
         )}
-        <FormField id="depositAmount" label={t('frontDesk.detail.deposit')} error={moneyError('depositAmount')}>
+        <FormField id="depositAmount" label={t('frontDesk.stay.depositLabel')} error={moneyError('depositAmount')}>
           <MoneyInput currency={currency} {...fieldControlProps('depositAmount', moneyError('depositAmount'))} {...form.register('depositAmount')} data-testid="depositAmount" />
         </FormField>
       </div>

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { COOKIES } from '@console/shared';
+import type { Deps } from '../context';
+import { describeAppError, toAppError } from '../errors';
+import { resolveSession } from '../modules/auth/session.service';
+import { exportDownload } from '../modules/export/export.service';
+import { requestMeta } from './meta';
+
+/** `filename*` of Content-Disposition (RFC 6266 / 5987), with a plain ASCII `filename` beside it. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * `GET /api/exports/<id>`: the .xlsx of a finished export (modules/export), for the web session
+ * that made it, in the same hotel, until it expires. Anything else (another operator's export,
+ * another hotel's, an unknown or expired one) is 404; no session is 401.
+ */
+export function registerExports(app: FastifyInstance, deps: Deps) {
+  app.get('/api/exports/:id', async (req, reply) => {
+    const meta = requestMeta(req);
+    try {
+      const actor = await resolveSession(deps, req.cookies[COOKIES.session], 'web');
+      const found = await exportDownload(deps, actor, (req.params as { id: string }).id);
+      const stream = found ? fs.createReadStream(found.file) : undefined;
+      if (!found || !stream) return reply.code(404).send({ error: deps.i18n.t(meta.lang, 'export.errors.notFound') });
+      return reply
+        .header('content-type', found.type)
+        .header('content-disposition', contentDisposition(found.fileName))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    } catch (error) {
+      const appError = toAppError(error);
+      const status = appError.code === 'UNAUTHENTICATED' ? 401 : appError.code === 'ACCOUNT_FROZEN' ? 403 : 500;
+      if (status === 500) req.log.error({ err: error }, 'export download failed');
+      return reply.code(status).send({ error: describeAppError(appError, meta.lang, deps.i18n) });
+    }
+  });
+}

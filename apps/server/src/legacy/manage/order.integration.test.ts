@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate } from '@console/shared';
+import { createSession } from '../../modules/auth/session.service';
+import { ledgerHotel, stayIn } from '../../modules/orders/orders-test-kit';
+import { settleFolio } from '../../modules/orders/settlement.service';
+import { createTestContext, testMeta, type TestContext } from '../../test/harness';
+import { legacyClient } from '../../test/legacy-client';
+
+/**
+ * `/manage/order/setCashData`, `macMember`, `refund`, `recharge`, `orderList` and `cash` driven as an
+ * old client does (crypto-js DES envelope, legacy field names, money in major units, errmsg in the
+ * request's language): each action's answer, its refusals with the field named, and hotel B against
+ * hotel A's stays, orders and members.
+ */
+let ctx: TestContext;
+let ipCounter = 0;
+const client = (language = 'en') => legacyClient(ctx.app, ctx.config, { language, ip: `10.82.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+async function legacyToken(accountId: number, hotelId: number) {
+  return (await createSession(ctx.deps, { accountId, hotelId, kind: 'legacy', meta: testMeta() })).token;
+}
+
+async function desk() {
+  const h = await ledgerHotel(ctx);
+  const owner = await legacyToken(h.ownerId, h.hotel.id);
+  const staff = await legacyToken(h.staffId, h.hotel.id);
+  const call = <T = Record<string, unknown>>(path: string, payload: Record<string, unknown>, token = owner, language = 'en') => client(language).call<T>(path, payload, { token, language });
+  return { ...h, owner: h.owner, legacy: { owner, staff }, call };
+}
+
+interface LegacyOrder {
+  id: number;
+  type: string;
+  type_text: string;
+  amount: number;
+  currency: string;
+  pay_type: string | null;
+  pay_type_text: string | null;
+  note: string;
+  stay_id: number | null;
+  room_id: number | null;
+  room_name: string | null;
+  customer_id: number | null;
+  related_id: number | null;
+  refundable: number | null;
+  corrected: number;
+  operator_id: number | null;
+  operator_name: string | null;
+  create_time: string;
+}
+type Fields = { fields?: Record<string, string> } | null;
+
+describe('order/setCashData', () => {
+  it('records a payment (cash by default), a deposit, a charge and the room charge on a stay, in major units, with the folio after each', async () => {
+    const d = await desk();
+    const stay = await stayIn(d.staff, d.rooms[0].id);
+    const paid = await d.call<{ list: LegacyOrder[]; folio: { balance: number; owed: number; due_back: number; deposit: number; settled: number }; replayed: number }>('order/setCashData', { stay_id: stay.id, amount: '150.5' }, d.legacy.staff, 'zh-CN');
+    expect(paid.errno, paid.errmsg).toBe(0);
+    expect(paid.data.list[0]).toMatchObject({ type: 'payment', type_text: '收款', amount: 150.5, currency: 'CNY', pay_type: 'cash', pay_type_text: '现金', stay_id: stay.id, room_id: d.rooms[0].id, room_name: '101', refundable: 150.5, corrected: 0, operator_id: d.staffId });
+    expect(paid.data.list[0]!.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(paid.data.folio).toMatchObject({ balance: 150.5, owed: 0, due_back: 150.5, deposit: 0, settled: 0 });
+
+    const deposit = await d.call<{ list: LegacyOrder[]; folio: { deposit: number } }>('order/setCashData', { stay_id: stay.id, type: 'deposit', amount: 300, pay_type: 'wechat' });
+    expect(deposit.data.list[0]).toMatchObject({ type: 'deposit', type_text: 'Deposit', pay_type_text: 'WeChat Pay' });
+    expect(deposit.data.folio.deposit).toBe(300);
+    const charge = await d.call<{ list: LegacyOrder[] }>('order/setCashData', { stay_id: stay.id, type: 'charge', amount: 20, note: 'Minibar' });
+    expect(charge.data.list[0]).toMatchObject({ type: 'charge', amount: -20, pay_type: null, note: 'Minibar' });
+    const room = await d.call<{ list: LegacyOrder[]; folio: { balance: number } }>('order/setCashData', { stay_id: stay.id, type: 'room_charge' });
+    expect(room.errno, room.errmsg).toBe(0);
+    expect(room.data.list.map((o) => [o.type, o.amount])).toEqual([['room_charge', -stay.priceAmount / 100]]);
+    expect(room.data.folio.balance).toBe(150.5 + 300 - 20 - stay.priceAmount / 100);
+
+    // The same request id again: the same order, nothing new.
+    const requestId = randomUUID();
+    const once = await d.call<{ list: LegacyOrder[]; replayed: number }>('order/setCashData', { stay_id: stay.id, amount: 10, request_id: requestId });
+    const twice = await d.call<{ list: LegacyOrder[]; replayed: number }>('order/setCashData', { stay_id: stay.id, amount: 10, request_id: requestId });
+    expect([once.data.replayed, twice.data.replayed]).toEqual([0, 1]);
+    expect(twice.data.list[0]!.id).toBe(once.data.list[0]!.id);
+  });
+
+  it('names the field it refuses, in the request\'s language, and refuses a settled stay\'s bill', async () => {
+    const d = await desk();
+    const stay = await stayIn(d.staff, d.rooms[0].id, { to: 30 });
+    const noAmount = await d.call<Fields>('order/setCashData', { stay_id: stay.id, type: 'payment' }, d.legacy.staff, 'zh-CN');
+    expect(noAmount.errno).toBe(100001);
+    expect(noAmount.data?.fields?.amount).toBe('请输入金额');
+    const zero = await d.call<Fields>('order/setCashData', { stay_id: stay.id, amount: 0 });
+    expect(zero.data?.fields?.amount).toBe('Enter an amount greater than 0');
+    const type = await d.call<Fields>('order/setCashData', { stay_id: stay.id, type: 'gift', amount: 1 });
+    expect(type.data?.fields?.type).toBe('Choose a valid order type');
+    const way = await d.call<Fields>('order/setCashData', { stay_id: stay.id, amount: 1, pay_type: 'shells' });
+    expect(way.data?.fields?.pay_type).toBe('Choose a payment method');
+    const reason = await d.call<Fields>('order/setCashData', { stay_id: stay.id, type: 'charge', amount: 1 });
+    expect(reason.data?.fields?.note).toBe('Enter the reason');
+    const cents = await d.call<Fields>('order/setCashData', { stay_id: stay.id, amount: '1.005' });
+    expect(cents.data?.fields?.amount).toBeTruthy();
+
+    await settleFolio(d.staff, { stayId: stay.id, checkOut: true, payment: { amount: stay.priceAmount, method: 'cash' } });
+    const closed = await d.call('order/setCashData', { stay_id: stay.id, amount: 1 }, d.legacy.staff, 'zh-CN');
+    expect(closed).toMatchObject({ errno: 100006, errmsg: '该账单已结清并关闭，不能再记录任何款项。' });
+  });
+});
+
+describe('order/refund', () => {
+  it('refunds an order in parts with a reason, never above what is left; front-desk staff may not', async () => {
+    const d = await desk();
+    const stay = await stayIn(d.staff, d.rooms[0].id);
+    const paid = (await d.call<{ list: LegacyOrder[] }>('order/setCashData', { stay_id: stay.id, amount: 100, pay_type: 'bank_card' })).data.list[0]!;
+    const refund = await d.call<{ order: LegacyOrder; refundable: number; folio: { balance: number } }>('order/refund', { order_id: paid.id, amount: 40, reason: 'Overcharged' });
+    expect(refund.errno, refund.errmsg).toBe(0);
+    expect(refund.data).toMatchObject({ refundable: 60, folio: { balance: 60 }, order: { type: 'refund', amount: -40, pay_type: 'bank_card', related_id: paid.id, note: 'Overcharged', refundable: null } });
+    const tooMuch = await d.call('order/refund', { order_id: paid.id, amount: 60.01, reason: 'More' });
+    expect(tooMuch.errno).toBe(100006);
+    expect(tooMuch.errmsg).toMatch(/at most .*60\.00 can be refunded/);
+    const noReason = await d.call<Fields>('order/refund', { order_id: paid.id, amount: 1 }, d.legacy.owner, 'de');
+    expect(noReason.data?.fields?.reason).toBe('Geben Sie den Grund ein');
+    expect((await d.call('order/refund', { order_id: paid.id, amount: 1, reason: 'x' }, d.legacy.staff)).errno).toBe(100004);
+    const rest = await d.call<{ refundable: number }>('order/refund', { order_id: paid.id, amount: 60, reason: 'Rest', pay_type: 'cash' });
+    expect(rest.data.refundable).toBe(0);
+  });
+});
+
+describe('order/recharge and order/macMember', () => {
+  it('recharges a member by id or mobile and answers their balance with their newest orders', async () => {
+    const d = await desk();
+    const first = await d.call<{ order: LegacyOrder; balance: number }>('order/recharge', { customer_id: d.customer.id, amount: 200, pay_type: 'alipay', note: 'Top-up' });
+    expect(first.errno, first.errmsg).toBe(0);
+    expect(first.data).toMatchObject({ balance: 200, order: { type: 'recharge', amount: 200, pay_type: 'alipay', customer_id: d.customer.id, note: 'Top-up' } });
+    const second = await d.call<{ balance: number }>('order/recharge', { mobile: d.customer.mobile, amount: '50' });
+    expect(second.data.balance).toBe(250);
+    await d.call('order/refund', { order_id: first.data.order.id, amount: 30, reason: 'Asked back' });
+
+    const member = await d.call<{ customer_id: number; nickname: string; mobile: string; status: number; balance: number; currency: string; list: LegacyOrder[] }>('order/macMember', { mobile: d.customer.mobile }, d.legacy.staff);
+    expect(member.errno, member.errmsg).toBe(0);
+    expect(member.data).toMatchObject({ customer_id: d.customer.id, nickname: d.customer.nickname, status: 0, balance: 220, currency: 'CNY' });
+    expect(member.data.list.map((o) => [o.type, o.amount])).toEqual([
+      ['refund', -30],
+      ['recharge', 50],
+      ['recharge', 200],
+    ]);
+    const nobody = await d.call<Fields>('order/macMember', {}, d.legacy.staff, 'zh-CN');
+    expect(nobody.data?.fields?.customer_id).toBe('请选择客户（ID 或手机号）');
+    expect(await d.call('order/macMember', { customer_id: 2_000_000_000 })).toMatchObject({ errno: 100005, errmsg: 'The customer does not exist.' });
+    expect((await d.call('order/recharge', { customer_id: d.customer.id, amount: 1 }, d.legacy.staff)).errno).toBe(100004);
+  });
+});
+
+describe('order/orderList and order/cash', () => {
+  it('lists orders with filters and pages, with the sum of what matches; the day\'s cash report per operator', async () => {
+    const d = await desk();
+    const stay = await stayIn(d.staff, d.rooms[0].id);
+    await d.call('order/setCashData', { stay_id: stay.id, amount: 100 }, d.legacy.staff);
+    await d.call('order/setCashData', { stay_id: stay.id, type: 'deposit', amount: 50, pay_type: 'wechat' }, d.legacy.staff);
+    await d.call('order/setCashData', { stay_id: stay.id, type: 'charge', amount: 5, note: 'Tea' });
+    await d.call('order/recharge', { customer_id: d.customer.id, amount: 80 });
+
+    const page = await d.call<{ list: LegacyOrder[]; total: number; page: number; limit: number; sum: number; currency: string }>('order/orderList', { page: 1, limit: 3 });
+    expect(page.errno, page.errmsg).toBe(0);
+    expect(page.data).toMatchObject({ total: 4, page: 1, limit: 3, sum: 225, currency: 'CNY' });
+    expect(page.data.list.map((o) => o.type)).toEqual(['recharge', 'charge', 'deposit']);
+    const today = localDate(new Date(), 'Asia/Shanghai');
+    const cash = await d.call<{ total: number; list: LegacyOrder[] }>('order/orderList', { pay_type: 'cash', stay_id: stay.id, start_date: today, end_date: today, operator_id: d.staffId, type: 'payment' });
+    expect(cash.data).toMatchObject({ total: 1, sum: 100 });
+    const range = await d.call<Fields>('order/orderList', { start_date: today, end_date: '2000-01-01' });
+    expect(range.data?.fields?.end_date).toBeTruthy();
+    expect((await d.call('order/orderList', {}, d.legacy.staff)).errno).toBe(100004);
+
+    const report = await d.call<{ date: string; time_zone: string; currency: string; total: number; cash: number; list: { operator_id: number; total: number; cash: number; count: number; pay_types: { pay_type: string; payment: number; deposit: number; total: number }[] }[] }>('order/cash', {});
+    expect(report.errno, report.errmsg).toBe(0);
+    expect(report.data).toMatchObject({ date: today, time_zone: 'Asia/Shanghai', currency: 'CNY', total: 230, cash: 180 });
+    const staffRow = report.data.list.find((r) => r.operator_id === d.staffId)!;
+    expect(staffRow).toMatchObject({ total: 150, cash: 100, count: 2 });
+    expect(staffRow.pay_types.map((p) => [p.pay_type, p.payment, p.deposit])).toEqual([
+      ['cash', 100, 0],
+      ['wechat', 0, 50],
+    ]);
+    // Front-desk staff get their own shift.
+    const own = await d.call<{ total: number; list: { operator_id: number }[] }>('order/cash', { date: today }, d.legacy.staff);
+    expect(own.data.list.map((r) => r.operator_id)).toEqual([d.staffId]);
+    expect((await d.call('order/cash', { operator_id: d.ownerId }, d.legacy.staff)).errno).toBe(100004);
+    expect((await d.call<Fields>('order/cash', { date: '2026-02-30' })).data?.fields?.date).toBeTruthy();
+  });
+});
+
+describe('hotel B', () => {
+  it('gets "not found" on hotel A\'s stays, orders and members, and none of A\'s orders in its list or report', async () => {
+    const a = await desk();
+    const b = await desk();
+    const stay = await stayIn(a.staff, a.rooms[0].id);
+    const paid = (await a.call<{ list: LegacyOrder[] }>('order/setCashData', { stay_id: stay.id, amount: 100 })).data.list[0]!;
+    const recharge = (await a.call<{ order: LegacyOrder }>('order/recharge', { customer_id: a.customer.id, amount: 100 })).data.order;
+    for (const [path, payload] of [
+      ['order/setCashData', { stay_id: stay.id, amount: 1 }],
+      ['order/setCashData', { stay_id: stay.id, type: 'room_charge' }],
+      ['order/refund', { order_id: paid.id, amount: 1, reason: 'x' }],
+      ['order/refund', { order_id: recharge.id, amount: 1, reason: 'x' }],
+      ['order/recharge', { customer_id: a.customer.id, amount: 1 }],
+      ['order/recharge', { mobile: a.customer.mobile, amount: 1 }],
+      ['order/macMember', { customer_id: a.customer.id }],
+    ] as const) {
+      expect((await b.call(path, payload)).errno, path).toBe(100005);
+    }
+    expect((await b.call<{ total: number }>('order/orderList', { stay_id: stay.id })).data.total).toBe(0);
+    expect((await b.call<{ total: number }>('order/orderList', {})).data.total).toBe(0);
+    expect((await b.call<{ total: number }>('order/cash', {})).data.total).toBe(0);
+    expect(await ctx.deps.prisma.orderEntry.count({ where: { hotelId: a.hotel.id } })).toBe(2);
+  });
+});

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Job } from 'bullmq';
+import ExcelJS from 'exceljs';
+import { LIMITS, localDate, type TLanguageHeader } from '@console/shared';
+import { EXPORT_LIMITS, ZExportIdInput, ZExportStartInput, sanitizeExportFileName, type TExportList, type TExportScope, type TExportStartInput, type TExportState } from '@console/shared/export';
+import type { z } from 'zod';
+import type { Actor, AuthedContext, Deps } from '../../context';
+import { AppError, toAppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import { resolveSessionById } from '../auth/session.service';
+import { amountCell, amountFormat, DATE_TIME_FORMAT, textCell, zonedCell } from './cells';
+import { EXPORT_REGISTRY, type CellScope, type ExportColumn } from './lists';
+
+/**
+ * Data export (issue 9 §5): `startExport` checks the request by reading the list's first row as
+ * the operator, then queues a job on the `export` queue; the job (`runExport`) reads the list page
+ * by page through the same service, as the same session, and streams the rows into an .xlsx file
+ * in the hotel's private export directory `<UPLOAD_DIR>/exports/<hotel>/` (never served as it is:
+ * the public `/uploads/` route serves room pictures only). The file is downloaded through
+ * `GET /api/exports/<id>` (http/exports.ts) by the operator who made it, in the same hotel, for an
+ * hour; then `cleanupExports` removes it.
+ */
+
+export interface ExportJobData {
+  hotelId: number;
+  accountId: number;
+  /** The session that asked: the job reads the list as its actor, and fails once it has ended. */
+  sessionId: number;
+  list: TExportList;
+  filters: Record<string, unknown>;
+  scope: TExportScope;
+  page: number;
+  pageSize: number;
+  /** Sanitised, without `.xlsx`. */
+  fileName: string;
+  lang: TLanguageHeader;
+  createdAt: string;
+}
+
+export interface ExportProgress {
+  done: number;
+  total: number;
+}
+
+export interface ExportResult {
+  rows: number;
+}
+
+export interface ExportView {
+  id: string;
+  list: TExportList;
+  scope: TExportScope;
+  fileName: string;
+  state: TExportState;
+  done: number;
+  total: number;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string | null;
+  /** Where the file is downloaded, while it can be. */
+  downloadUrl: string | null;
+  /** A translated reason when the export failed. */
+  error: string | null;
+}
+
+const EXPORT_JOB = 'export';
+export const EXPORT_CLEANUP_JOB = 'cleanup';
+/** How many rows the job reads at a time when it exports everything (the lists' largest page). */
+const CHUNK = LIMITS.pageSizeMax;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const exportsRoot = (deps: Deps) => path.join(path.resolve(deps.config.uploadDir), 'exports');
+const exportFile = (deps: Deps, hotelId: number, id: string) => path.join(exportsRoot(deps), String(hotelId), `${id}.xlsx`);
+const recentKey = (deps: Deps, actor: { hotelId: number; accountId: number }) => deps.key('exports', actor.hotelId, actor.accountId);
+
+/** The list's filters without paging (the export decides the pages). */
+function filtersOf(raw: Record<string, unknown>): Record<string, unknown> {
+  const { page: _page, pageSize: _pageSize, ...filters } = raw;
+  return filters;
+}
+
+/** A refusal of the list's own validation, its fields named as fields of `filters`. */
+function filterError(error: unknown): AppError {
+  const app = toAppError(error);
+  const fields = app.options.fields;
+  if (app.code !== 'VALIDATION' || !fields) return app;
+  return new AppError('VALIDATION', { ...app.options, fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`filters.${k}`, v])), cause: error });
+}
+
+/** `export.start`: queues an export of a list the operator may read, and answers its status. */
+export async function startExport(ctx: AuthedContext, raw: TExportStartInput): Promise<ExportView> {
+  const { deps, actor, meta } = ctx;
+  const input = ZExportStartInput.parse(raw);
+  const entry = EXPORT_REGISTRY[input.list];
+  const filters = filtersOf(input.filters);
+  // The list's own checks, now: its permission, its filters, a room or stay out of the actor's scope.
+  await entry.read(ctx, filters, 1, 1).catch((error: unknown) => {
+    throw filterError(error);
+  });
+  const now = new Date();
+  const fileName = sanitizeExportFileName(input.fileName ?? '') || sanitizeExportFileName(`${deps.i18n.t(meta.lang, entry.title)} ${localDate(now, actor.timeZone)}`) || 'export';
+  const id = `exp-${randomUUID()}`;
+  const data: ExportJobData = {
+    hotelId: actor.hotelId,
+    accountId: actor.accountId,
+    sessionId: actor.sessionId,
+    list: input.list,
+    filters,
+    scope: input.scope,
+    page: input.page,
+    pageSize: input.pageSize,
+    fileName,
+    lang: meta.lang,
+    createdAt: now.toISOString(),
+  };
+  const keepSeconds = Math.ceil(EXPORT_LIMITS.keepMs / 1000);
+  const job = await deps.queues.export.add(EXPORT_JOB, data, { jobId: id, attempts: 1, removeOnComplete: { age: keepSeconds }, removeOnFail: { age: keepSeconds } });
+  const key = recentKey(deps, actor);
+  await deps.redis.multi().lpush(key, id).ltrim(key, 0, EXPORT_LIMITS.recentMax - 1).pexpire(key, EXPORT_LIMITS.keepMs * 24).exec();
+  await recordAudit(deps.prisma, ctx, { action: 'export.start', entityType: 'Export', entityId: id, after: { list: input.list, scope: input.scope, page: input.page, pageSize: input.pageSize, fileName, filters: filters as never } });
+  return view(deps, job as Job<ExportJobData>, meta.lang);
+}
+
+async function findExport(deps: Deps, actor: Pick<Actor, 'hotelId' | 'accountId'>, id: string): Promise<Job<ExportJobData> | undefined> {
+  const job = (await deps.queues.export.getJob(id)) as Job<ExportJobData> | undefined;
+  // Another hotel's export, or another operator's, is not found: never "forbidden".
+  if (!job || job.name !== EXPORT_JOB || job.data.hotelId !== actor.hotelId || job.data.accountId !== actor.accountId) return undefined;
+  return job;
+}
+
+const notFound = () => new AppError('NOT_FOUND', { messageKey: 'export.errors.notFound' });
+
+async function view(deps: Deps, fetched: Job<ExportJobData>, lang: TLanguageHeader): Promise<ExportView> {
+  const state = await fetched.getState();
+  // A job read before it ended (the one `add` answered) has neither its end time nor its result yet.
+  const job = (state === 'completed' || state === 'failed') && !fetched.finishedOn ? (((await deps.queues.export.getJob(fetched.id!)) as Job<ExportJobData> | undefined) ?? fetched) : fetched;
+  const progress = (typeof job.progress === 'object' ? job.progress : {}) as Partial<ExportProgress>;
+  const result = job.returnvalue as ExportResult | null | undefined;
+  const finishedAt = job.finishedOn ? new Date(job.finishedOn) : null;
+  const expiresAt = finishedAt ? new Date(finishedAt.getTime() + EXPORT_LIMITS.keepMs) : null;
+  let exportState: TExportState = state === 'completed' ? 'done' : state === 'failed' ? 'failed' : state === 'active' ? 'running' : 'waiting';
+  if (exportState === 'done' && (!expiresAt || expiresAt.getTime() <= Date.now() || !fs.existsSync(exportFile(deps, job.data.hotelId, job.id!)))) exportState = 'expired';
+  const done = exportState === 'done' ? (result?.rows ?? 0) : (progress.done ?? 0);
+  return {
+    id: job.id!,
+    list: job.data.list,
+    scope: job.data.scope,
+    fileName: `${job.data.fileName}.xlsx`,
+    state: exportState,
+    done,
+    total: exportState === 'done' ? done : Math.max(progress.total ?? 0, done),
+    createdAt: job.data.createdAt,
+    finishedAt: finishedAt?.toISOString() ?? null,
+    expiresAt: expiresAt?.toISOString() ?? null,
+    downloadUrl: exportState === 'done' ? `/api/exports/${job.id}` : null,
+    error: exportState === 'failed' ? failureText(deps, job.failedReason, lang) : null,
+  };
+}
+
+/** A failure the operator can read: an AppError's message key is kept as the reason, others are "failed". */
+function failureText(deps: Deps, reason: string | undefined, lang: TLanguageHeader): string {
+  return reason && /^[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(reason) && deps.i18n.has(reason) ? deps.i18n.t(lang, reason) : deps.i18n.t(lang, 'export.errors.failed');
+}
+
+/** `export.status`: one of the operator's exports in this hotel. */
+export async function exportStatus(ctx: AuthedContext, raw: z.input<typeof ZExportIdInput>): Promise<ExportView> {
+  const { id } = ZExportIdInput.parse(raw);
+  const job = await findExport(ctx.deps, ctx.actor, id);
+  if (!job) throw notFound();
+  return view(ctx.deps, job, ctx.meta.lang);
+}
+
+/** `export.list`: the operator's recent exports in this hotel, newest first. */
+export async function listExports(ctx: AuthedContext): Promise<ExportView[]> {
+  const ids = await ctx.deps.redis.lrange(recentKey(ctx.deps, ctx.actor), 0, EXPORT_LIMITS.recentMax - 1);
+  const jobs = await Promise.all(ids.map((id) => findExport(ctx.deps, ctx.actor, id)));
+  return Promise.all(jobs.filter((j): j is Job<ExportJobData> => j !== undefined).map((j) => view(ctx.deps, j, ctx.meta.lang)));
+}
+
+/** The file of a finished export for the download route, or undefined (not found, not the operator's, expired). */
+export async function exportDownload(deps: Deps, actor: Actor, id: string): Promise<{ file: string; fileName: string; type: string } | undefined> {
+  if (!ZExportIdInput.safeParse({ id }).success) return undefined;
+  const job = await findExport(deps, actor, id);
+  if (!job) return undefined;
+  const v = await view(deps, job, 'en');
+  if (v.state !== 'done') return undefined;
+  return { file: exportFile(deps, job.data.hotelId, id), fileName: v.fileName, type: XLSX_TYPE };
+}
+
+/** A worksheet's name: at most 31 characters, none of `[]:*?/\`. */
+function sheetName(text: string): string {
+  return [...text.replace(/[[\]:*?/\\]/g, ' ').trim()].slice(0, 31).join('') || 'Sheet1';
+}
+
+/**
+ * The job: reads the list page by page as the session that asked (its hotel, permissions and
+ * rooms as they are now: a member removed or frozen meanwhile gets nothing), writes each page's
+ * rows to the streaming workbook, and reports the rows done out of the total as it goes.
+ */
+export async function runExport(deps: Deps, job: Job<ExportJobData>): Promise<ExportResult> {
+  const data = job.data;
+  const actor = await resolveSessionById(deps, data.sessionId, 'web');
+  if (actor.hotelId !== data.hotelId || actor.accountId !== data.accountId) throw new AppError('UNAUTHENTICATED');
+  const ctx: AuthedContext = { deps, actor, meta: { ip: 'job', requestId: `job:${job.id}`, lang: data.lang, job: 'export', channel: 'job' } };
+  const entry = EXPORT_REGISTRY[data.list];
+  const t = (key: string, params?: Record<string, unknown>) => deps.i18n.t(data.lang, key, params);
+  const scope: CellScope = {
+    t,
+    code: (prefix, code) => (code === null || code === undefined || code === '' ? null : deps.i18n.has(`${prefix}.${code}`) ? t(`${prefix}.${code}`) : code),
+  };
+
+  const file = exportFile(deps, data.hotelId, job.id!);
+  const partial = `${file}.part`;
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'smart-lock-console';
+  const sheet = workbook.addWorksheet(sheetName(t(entry.title)), { views: [{ state: 'frozen', ySplit: 1, rightToLeft: data.lang === 'ar' }] });
+  sheet.columns = entry.columns.map((c, i) => ({
+    header: c.kind === 'money' ? `${t(c.header)} (${actor.currency})` : t(c.header),
+    key: String(i),
+    width: c.width ?? (c.kind === 'time' ? 20 : 14),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  const moneyFormat = amountFormat(actor.currency);
+  const writeRow = (row: unknown) => {
+    const written = sheet.addRow(entry.columns.map((c) => cellValue(c, row, scope, actor)));
+    entry.columns.forEach((c, i) => {
+      if (c.kind === 'time') written.getCell(i + 1).numFmt = DATE_TIME_FORMAT;
+      else if (c.kind === 'money') written.getCell(i + 1).numFmt = moneyFormat;
+    });
+    written.commit();
+  };
+
+  let done = 0;
+  try {
+    if (data.scope === 'page') {
+      const page = await entry.read(ctx, data.filters, data.page, data.pageSize);
+      await job.updateProgress({ done: 0, total: page.items.length } satisfies ExportProgress);
+      for (const row of page.items) writeRow(row);
+      done = page.items.length;
+      await job.updateProgress({ done, total: done } satisfies ExportProgress);
+    } else {
+      let total = 0;
+      for (let page = 1; done < EXPORT_LIMITS.rowsMax; page += 1) {
+        const result = await entry.read(ctx, data.filters, page, CHUNK);
+        if (page === 1) total = Math.min(result.total, EXPORT_LIMITS.rowsMax);
+        for (const row of result.items.slice(0, EXPORT_LIMITS.rowsMax - done)) writeRow(row);
+        done = Math.min(done + result.items.length, EXPORT_LIMITS.rowsMax);
+        // Rows added while the export runs can make it longer than first counted.
+        total = Math.max(total, done);
+        await job.updateProgress({ done, total } satisfies ExportProgress);
+        if (result.items.length < CHUNK) break;
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+    await fsp.rename(partial, file);
+  } catch (error) {
+    await fsp.rm(partial, { force: true });
+    const app = toAppError(error);
+    // The reason the status shows: the message key of a refusal, never internals.
+    if (app.code !== 'INTERNAL') throw new Error(app.message, { cause: error });
+    throw error;
+  }
+  return { rows: done };
+}
+
+function cellValue(column: ExportColumn<unknown>, row: unknown, scope: CellScope, actor: Actor): string | number | Date | null {
+  const value = column.value(row, scope);
+  switch (column.kind) {
+    case 'time':
+      return typeof value === 'string' ? zonedCell(value, actor.timeZone) : null;
+    case 'money':
+      return typeof value === 'number' ? amountCell(value, actor.currency) : null;
+    case 'number':
+      return typeof value === 'number' ? value : null;
+    default:
+      return textCell(value);
+  }
+}
+
+/**
+ * Removes export files older than an hour (and files a stopped job left half written), in every
+ * hotel's directory; the jobs themselves leave BullMQ at the same age. Returns how many it removed.
+ */
+export async function cleanupExports(deps: Deps, now = Date.now()): Promise<number> {
+  const root = exportsRoot(deps);
+  let removed = 0;
+  const hotels = await fsp.readdir(root).catch(() => [] as string[]);
+  for (const hotel of hotels) {
+    const dir = path.join(root, hotel);
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const stat = await fsp.stat(file).catch(() => undefined);
+      if (!stat?.isFile()) continue;
+      const age = now - stat.mtimeMs;
+      if (age >= EXPORT_LIMITS.keepMs || (name.endsWith('.part') && age >= 24 * EXPORT_LIMITS.keepMs)) {
+        await fsp.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
+}

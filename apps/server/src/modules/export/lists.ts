@@ -1,0 +1,179 @@
+import type { TExportList } from '@console/shared/export';
+import type { AuthedContext } from '../../context';
+import { listAuditLog } from '../audit/audit-log';
+import { listPasswords } from '../credentials/password.service';
+import { listCustomers } from '../customer/customer.service';
+import { listOrders } from '../orders/order-list';
+import { listRooms } from '../room/room.service';
+import { listGuests } from '../stay/guests';
+import { listStays } from '../stay/stay-list';
+import { listRecordsByPerson } from '../unlock/unlock-record.service';
+
+/**
+ * The lists that can be exported (issue 9 §5). Each entry reads its rows through the very service
+ * the console's list uses (so its permission, tenancy and room scope apply unchanged), one page at
+ * a time, and says how each row becomes cells. A new list is one more entry here and its name in
+ * `EXPORT_LISTS` (packages/shared/src/export.ts).
+ *
+ * Headers are i18n keys, mostly the ones the console's table shows; values that are codes (a
+ * status, a kind) are translated with the keys the console uses for them.
+ */
+export type CellKind = 'text' | 'number' | 'time' | 'money';
+
+/** What a cell's value function may use: the operator's language and the hotel. */
+export interface CellScope {
+  t(key: string, params?: Record<string, unknown>): string;
+  /** A code translated with `prefix.code`, or the code itself when the console has no text for it. */
+  code(prefix: string, code: string | null | undefined): string | null;
+}
+
+export interface ExportColumn<Row> {
+  /** The i18n key of the header; a money column's header gets the currency after it. */
+  header: string;
+  kind: CellKind;
+  width?: number;
+  /** Text, a number, an ISO time or minor units, by kind. */
+  value(row: Row, scope: CellScope): string | number | null | undefined;
+}
+
+export interface ExportPage<Row> {
+  items: Row[];
+  total: number;
+}
+
+export interface ExportListDefinition<Row = unknown> {
+  /** The i18n key of the list's name: the default file name starts with it. */
+  title: string;
+  /** One page of the list for these filters, through the list's own service. */
+  read(ctx: AuthedContext, filters: Record<string, unknown>, page: number, pageSize: number): Promise<ExportPage<Row>>;
+  columns: ExportColumn<Row>[];
+}
+
+/** Keeps each entry's row type while the registry holds them side by side. */
+function defineList<Row>(definition: ExportListDefinition<Row>): ExportListDefinition {
+  return definition as unknown as ExportListDefinition;
+}
+
+type RoomRow = Awaited<ReturnType<typeof listRooms>>['items'][number];
+type StayRow = Awaited<ReturnType<typeof listStays>>['items'][number];
+type GuestRow = Awaited<ReturnType<typeof listGuests>>['items'][number];
+type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['items'][number];
+type PasswordRow = Awaited<ReturnType<typeof listPasswords>>['items'][number];
+type RecordRow = Awaited<ReturnType<typeof listRecordsByPerson>>['items'][number];
+type AuditRow = Awaited<ReturnType<typeof listAuditLog>>['items'][number];
+type OrderRow = Awaited<ReturnType<typeof listOrders>>['items'][number];
+
+const guestNames = (stay: StayRow) =>
+  [...stay.guests]
+    .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+    .map((g) => g.name)
+    .join(', ');
+
+export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
+  rooms: defineList<RoomRow>({
+    title: 'menu.roomBoard',
+    read: (ctx, filters, page, pageSize) => listRooms(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'frontDesk.board.room', kind: 'text', width: 14, value: (r) => r.name },
+      { header: 'frontDesk.board.group', kind: 'text', width: 14, value: (r, s) => r.groupName ?? s.t('frontDesk.board.noGroup') },
+      { header: 'frontDesk.board.status', kind: 'text', width: 12, value: (r, s) => s.code('roomStatus', r.status) },
+      { header: 'frontDesk.board.guest', kind: 'text', width: 18, value: (r) => r.currentStay?.guestName },
+      { header: 'frontDesk.board.checkInAt', kind: 'time', value: (r) => r.currentStay?.checkInAt },
+      { header: 'frontDesk.board.expectedCheckOut', kind: 'time', value: (r) => r.currentStay?.expectedCheckOutAt },
+      { header: 'frontDesk.board.lockPower', kind: 'number', width: 10, value: (r) => r.lock?.battery ?? r.lockPower },
+      { header: 'tenants.price', kind: 'money', value: (r) => r.usualPrice },
+    ],
+  }),
+  stays: defineList<StayRow>({
+    title: 'menu.tenants',
+    read: (ctx, filters, page, pageSize) => listStays(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'tenants.guests', kind: 'text', width: 24, value: (r) => guestNames(r) },
+      { header: 'tenants.state', kind: 'text', width: 12, value: (r, s) => s.code('stayState', r.state) },
+      { header: 'tenants.checkIn', kind: 'time', value: (r) => r.checkInAt },
+      { header: 'tenants.expectedCheckOut', kind: 'time', value: (r) => r.expectedCheckOutAt },
+      { header: 'export.columns.checkedOutAt', kind: 'time', value: (r) => r.checkedOutAt },
+      { header: 'tenants.price', kind: 'money', value: (r) => r.priceAmount },
+      { header: 'tenants.deposit', kind: 'money', value: (r) => r.depositAmount },
+    ],
+  }),
+  guests: defineList<GuestRow>({
+    title: 'export.lists.guests',
+    read: (ctx, filters, page, pageSize) => listGuests(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'export.columns.guestName', kind: 'text', width: 18, value: (r) => r.name },
+      { header: 'tenants.gender', kind: 'text', width: 10, value: (r, s) => s.code('tenants.genders', r.gender) },
+      { header: 'customer.mobile', kind: 'text', width: 16, value: (r) => r.mobile },
+      { header: 'export.columns.idNumber', kind: 'text', width: 20, value: (r) => r.idNumber },
+      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'tenants.state', kind: 'text', width: 12, value: (r, s) => s.code('stayState', r.state) },
+      { header: 'tenants.checkIn', kind: 'time', value: (r) => r.checkInAt },
+      { header: 'tenants.expectedCheckOut', kind: 'time', value: (r) => r.expectedCheckOutAt },
+    ],
+  }),
+  customers: defineList<CustomerRow>({
+    title: 'menu.customerList',
+    read: (ctx, filters, page, pageSize) => listCustomers(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'customer.id', kind: 'number', width: 8, value: (r) => r.id },
+      { header: 'customer.nickname', kind: 'text', width: 18, value: (r) => r.nickname },
+      { header: 'customer.mobile', kind: 'text', width: 16, value: (r) => r.mobile },
+      { header: 'customer.email', kind: 'text', width: 24, value: (r) => r.email },
+      { header: 'customer.registeredAt', kind: 'time', value: (r) => r.registeredAt },
+      { header: 'customer.state', kind: 'text', width: 10, value: (r, s) => s.t(r.frozen ? 'customer.stateFrozen' : 'customer.stateActive') },
+    ],
+  }),
+  passwords: defineList<PasswordRow>({
+    title: 'export.lists.passwords',
+    read: (ctx, filters, page, pageSize) => listPasswords(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'credentials.columns.holder', kind: 'text', width: 18, value: (r) => r.holderName },
+      { header: 'credentials.columns.kind', kind: 'text', width: 14, value: (r, s) => s.code('credentials.kinds', r.kind) },
+      { header: 'credentials.columns.code', kind: 'text', width: 12, value: (r) => r.code },
+      { header: 'export.columns.validFrom', kind: 'time', value: (r) => r.validFrom },
+      { header: 'export.columns.validUntil', kind: 'time', value: (r) => r.validUntil },
+      { header: 'credentials.columns.state', kind: 'text', width: 18, value: (r, s) => s.code('credentials.states', r.deliveryState) },
+    ],
+  }),
+  unlockRecords: defineList<RecordRow>({
+    title: 'menu.unlockRecords',
+    read: (ctx, filters, page, pageSize) => listRecordsByPerson(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'frontDesk.detail.unlockTime', kind: 'time', value: (r) => r.occurredAt },
+      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'unlockRecords.person', kind: 'text', width: 18, value: (r) => r.operator },
+      { header: 'frontDesk.detail.unlockStyle', kind: 'text', width: 12, value: (r, s) => s.code('frontDesk.detail.unlockStyles', r.style) },
+      { header: 'unlockRecords.result', kind: 'text', width: 10, value: (r, s) => s.t(r.success ? 'unlockRecords.succeeded' : 'unlockRecords.failed') },
+      { header: 'frontDesk.detail.unlockContent', kind: 'text', width: 20, value: (r, s) => s.code('frontDesk.detail.unlockEvents', r.event) },
+      { header: 'frontDesk.detail.unlockSource', kind: 'text', width: 12, value: (r, s) => s.code('frontDesk.detail.unlockSources', r.source) },
+    ],
+  }),
+  auditLog: defineList<AuditRow>({
+    title: 'menu.auditLog',
+    read: (ctx, filters, page, pageSize) => listAuditLog(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'auditLog.columns.time', kind: 'time', value: (r) => r.at },
+      { header: 'auditLog.columns.actor', kind: 'text', width: 18, value: (r, s) => r.actor.name ?? s.code('auditLog.actorTypes', r.actor.type) },
+      { header: 'auditLog.columns.action', kind: 'text', width: 22, value: (r) => r.action },
+      { header: 'auditLog.columns.target', kind: 'text', width: 22, value: (r, s) => [s.code('auditLog.targets', r.target.type), r.target.name ?? r.target.id].filter(Boolean).join(' ') },
+      { header: 'auditLog.columns.channel', kind: 'text', width: 16, value: (r, s) => s.code('auditLog.channels', r.channel) },
+      { header: 'auditLog.columns.address', kind: 'text', width: 16, value: (r) => r.ip },
+    ],
+  }),
+  orders: defineList<OrderRow>({
+    title: 'menu.orders',
+    read: (ctx, filters, page, pageSize) => listOrders(ctx, { ...filters, page, pageSize }),
+    columns: [
+      { header: 'orders.columns.time', kind: 'time', value: (r) => r.createdAt },
+      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'customer.nickname', kind: 'text', width: 16, value: (r) => r.customerName },
+      { header: 'orders.columns.kind', kind: 'text', width: 14, value: (r, s) => s.code('orders.kinds', r.kind) },
+      { header: 'orders.columns.method', kind: 'text', width: 14, value: (r, s) => s.code('orders.methods', r.method) },
+      { header: 'orders.columns.amount', kind: 'money', value: (r) => r.amount },
+      { header: 'orders.columns.note', kind: 'text', width: 24, value: (r) => r.note },
+      { header: 'orders.columns.operator', kind: 'text', width: 16, value: (r) => r.operator?.nickname },
+    ],
+  }),
+};

@@ -1,0 +1,286 @@
+import { fromMinor, type TPaymentMethod, type TOrderEntryKind } from '@console/shared';
+import type { Prisma } from '../../generated/prisma/client';
+import type { Actor, AuthedContext } from '../../context';
+import type { TPrisma } from '../../db/client';
+import { databaseConstraint } from '../../db/errors';
+import type { Tx } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { loadRates } from '../price/price.service';
+import { nightsOf, priceNight } from '../price/pricing';
+import { isActive } from '../stay/stay-dto';
+import { ledgerFacts, owedAndDueBack, type LedgerLine } from './ledger-facts';
+
+/**
+ * The building blocks of the ledger's use cases: the stays of a visit and its folio, the room
+ * charge a stay owes, entries as every face shows them, the scope of entries an actor may see,
+ * and the database's ledger rules turned into the errors a user reads.
+ */
+
+type Db = TPrisma | Tx;
+
+// ---------------------------------------------------------------------------------------------
+// Visits and folios
+
+const visitStaySelect = {
+  id: true,
+  roomId: true,
+  status: true,
+  checkInAt: true,
+  expectedCheckOutAt: true,
+  checkedOutAt: true,
+  priceAmount: true,
+  depositAmount: true,
+  movedFromStayId: true,
+  room: { select: { name: true } },
+} satisfies Prisma.StaySelect;
+export type VisitStay = Prisma.StayGetPayload<{ select: typeof visitStaySelect }>;
+
+/** The stays of one guest's visit, first to current: a room change ends a stay and continues it in another. */
+export interface Visit {
+  first: VisitStay;
+  current: VisitStay;
+  stays: VisitStay[];
+}
+
+/** The visit of a stay (the caller has checked the stay is in the actor's scope). */
+export async function loadVisit(db: Db, hotelId: number, stayId: number): Promise<Visit> {
+  let stay = await db.stay.findFirstOrThrow({ where: { id: stayId, hotelId }, select: visitStaySelect });
+  for (let depth = 0; stay.movedFromStayId !== null && depth < 1_000; depth += 1) {
+    stay = await db.stay.findFirstOrThrow({ where: { id: stay.movedFromStayId, hotelId }, select: visitStaySelect });
+  }
+  const stays = [stay];
+  for (let depth = 0; depth < 1_000; depth += 1) {
+    const next = await db.stay.findFirst({ where: { hotelId, movedFromStayId: stays.at(-1)!.id }, select: visitStaySelect, orderBy: { id: 'asc' } });
+    if (!next) break;
+    stays.push(next);
+  }
+  return { first: stays[0]!, current: stays.at(-1)!, stays };
+}
+
+export interface FolioRow {
+  id: number;
+  currency: string;
+  settledAt: Date | null;
+}
+
+export const folioSettled = () => new AppError('CONFLICT', { messageKey: 'orders.errors.folioSettled' });
+
+/**
+ * The folio of a visit, made when its first entry is written, and locked for the rest of the
+ * transaction: every write to one folio queues behind the others (and a settlement behind them).
+ * Refused when it is settled, or kept in another currency than the hotel's now.
+ */
+export async function openFolio(tx: Tx, actor: Actor, firstStayId: number): Promise<FolioRow> {
+  await tx.$executeRaw`INSERT INTO "Folio" ("hotelId", "stayId", "currency") VALUES (${actor.hotelId}, ${firstStayId}, ${actor.currency}) ON CONFLICT ("hotelId", "stayId") DO NOTHING`;
+  const [folio] = await tx.$queryRaw<FolioRow[]>`
+    SELECT "id", "currency", "settledAt" FROM "Folio" WHERE "hotelId" = ${actor.hotelId} AND "stayId" = ${firstStayId} FOR NO KEY UPDATE`;
+  if (!folio) throw new AppError('CONFLICT', { messageKey: 'errors.CHANGED_MEANWHILE' });
+  if (folio.settledAt) throw folioSettled();
+  if (folio.currency.trim() !== actor.currency) throw new AppError('CONFLICT', { messageKey: 'orders.errors.currencyChanged', params: { currency: folio.currency.trim() } });
+  return folio;
+}
+
+/** Locks an existing folio by id for the rest of the transaction; refused when settled. */
+export async function lockFolio(tx: Tx, hotelId: number, folioId: number): Promise<FolioRow> {
+  const [folio] = await tx.$queryRaw<FolioRow[]>`SELECT "id", "currency", "settledAt" FROM "Folio" WHERE "hotelId" = ${hotelId} AND "id" = ${folioId} FOR NO KEY UPDATE`;
+  if (!folio) throw new AppError('NOT_FOUND', { messageKey: 'orders.errors.entryNotFound' });
+  if (folio.settledAt) throw folioSettled();
+  return folio;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The room charge
+
+export interface RoomChargeDue {
+  /** The stay's price: what was agreed at check-in, with renewals and room changes. */
+  full: number;
+  /** What the visit owes for the room when the guest leaves at `departureAt`. */
+  due: number;
+  departureAt: Date;
+  /** Left before the expected check-out date: the nights not used are taken off. */
+  early: boolean;
+  /** The nights not used, priced by the pricing function. */
+  unusedNights: { date: string; price: number }[];
+}
+
+/**
+ * What a visit owes for its room(s) when the guest leaves at `departure` (the current stay's
+ * check-out, or now): the current stay's price, which carries the whole visit's (room changes add
+ * the difference, renewals the added nights), less the nights not used when the guest leaves before
+ * the expected check-out date. Those nights are priced by the pricing function (docs/pricing.md),
+ * so a stay priced by it costs exactly what the pricing function says of the nights it used. A
+ * reservation cancelled before it began owes nothing.
+ */
+export async function roomChargeDue(db: Db, timeZone: string, visit: Visit, now: Date): Promise<RoomChargeDue> {
+  const stay = visit.current;
+  const departureAt = stay.checkedOutAt ?? now;
+  const full = stay.priceAmount;
+  if (stay.status === 'ended' || (isActive(stay.status) && departureAt <= stay.checkInAt)) {
+    return { full, due: 0, departureAt, early: false, unusedNights: [] };
+  }
+  if (departureAt >= stay.expectedCheckOutAt) return { full, due: full, departureAt, early: false, unusedNights: [] };
+  const used = new Set(nightsOf(stay.checkInAt, departureAt, timeZone));
+  const unused = nightsOf(stay.checkInAt, stay.expectedCheckOutAt, timeZone).filter((date) => !used.has(date));
+  if (unused.length === 0) return { full, due: full, departureAt, early: false, unusedNights: [] };
+  const rates = await loadRates(db, stay.roomId, timeZone, departureAt, stay.expectedCheckOutAt);
+  const unusedNights = unused.map((date) => ({ date, price: priceNight(date, rates).price }));
+  const credit = unusedNights.reduce((sum, n) => sum + n.price, 0);
+  return { full, due: Math.max(0, full - credit), departureAt, early: true, unusedNights };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entries
+
+export const entrySelect = {
+  id: true,
+  kind: true,
+  amount: true,
+  currency: true,
+  method: true,
+  note: true,
+  stayId: true,
+  roomId: true,
+  customerId: true,
+  folioId: true,
+  linkedEntryId: true,
+  createdByAccountId: true,
+  idempotencyKey: true,
+  createdAt: true,
+  room: { select: { name: true } },
+  customer: { select: { nickname: true, mobile: true } },
+  linkedBy: { select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true, linkedBy: { select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true } } } },
+} satisfies Prisma.OrderEntrySelect;
+export type EntryRow = Prisma.OrderEntryGetPayload<{ select: typeof entrySelect }>;
+
+export interface OrderEntryDto {
+  id: number;
+  kind: TOrderEntryKind;
+  /** Signed, in minor units: money received positive, charges and money given back negative. */
+  amount: number;
+  currency: string;
+  method: TPaymentMethod | null;
+  note: string;
+  stayId: number | null;
+  roomId: number | null;
+  roomName: string | null;
+  customerId: number | null;
+  customerName: string | null;
+  folioId: number | null;
+  /** A refund: the payment it gives back; a correction: the entry it reverses. */
+  linkedEntryId: number | null;
+  operator: { id: number; nickname: string } | null;
+  createdAt: string;
+  /** A deposit, payment or recharge: what is left to refund of it. Null for other kinds. */
+  refundable: number | null;
+  /** The correction that reversed this entry, if one did. */
+  correctedById: number | null;
+}
+
+const toLine = (r: { id: number; kind: TOrderEntryKind; amount: number; method: TPaymentMethod | null; linkedEntryId: number | null }): LedgerLine => ({
+  id: r.id,
+  kind: r.kind,
+  amount: r.amount,
+  method: r.method,
+  linkedEntryId: r.linkedEntryId,
+});
+
+/** The entry and what names it (its refunds and corrections, and theirs): enough to know what is left of it. */
+function linesAround(row: EntryRow): LedgerLine[] {
+  return [toLine(row), ...row.linkedBy.flatMap((l) => [toLine(l), ...l.linkedBy.map(toLine)])];
+}
+
+/** Entries as every face shows them, with the operators' names read in one query. */
+export async function toEntryDtos(db: Db, rows: EntryRow[]): Promise<OrderEntryDto[]> {
+  const operatorIds = [...new Set(rows.map((r) => r.createdByAccountId).filter((id): id is number => id !== null))];
+  const operators = operatorIds.length ? await db.account.findMany({ where: { id: { in: operatorIds } }, select: { id: true, nickname: true } }) : [];
+  const names = new Map(operators.map((o) => [o.id, o.nickname]));
+  return rows.map((row) => {
+    const facts = ledgerFacts(linesAround(row));
+    return {
+      id: row.id,
+      kind: row.kind,
+      amount: row.amount,
+      currency: row.currency.trim(),
+      method: row.method,
+      note: row.note,
+      stayId: row.stayId,
+      roomId: row.roomId,
+      roomName: row.room?.name ?? null,
+      customerId: row.customerId,
+      customerName: row.customer ? row.customer.nickname || row.customer.mobile || null : null,
+      folioId: row.folioId,
+      linkedEntryId: row.linkedEntryId,
+      operator: row.createdByAccountId !== null ? { id: row.createdByAccountId, nickname: names.get(row.createdByAccountId) ?? '' } : null,
+      createdAt: row.createdAt.toISOString(),
+      refundable: facts.refundable.get(row.id) ?? null,
+      correctedById: facts.correctedBy.get(row.id) ?? null,
+    };
+  });
+}
+
+/**
+ * The entries an actor may see: the hotel's, and for a membership limited to some rooms, those of
+ * its rooms and those of no room (a customer's recharges). Deleted rooms keep their entries.
+ */
+export function entryScope(actor: Actor): Prisma.OrderEntryWhereInput {
+  return {
+    hotelId: actor.hotelId,
+    ...(actor.allRooms ? {} : { OR: [{ roomId: null }, { room: { memberships: { some: { membershipId: actor.membershipId } } } }] }),
+  };
+}
+
+/** An entry in the actor's scope, or NOT_FOUND (another hotel's entry is "not found" too). */
+export async function findEntry(ctx: AuthedContext, entryId: number, db: Db = ctx.deps.prisma): Promise<EntryRow> {
+  const row = await db.orderEntry.findFirst({ where: { AND: [{ id: entryId }, entryScope(ctx.actor)] }, select: entrySelect });
+  if (!row) throw new AppError('NOT_FOUND', { messageKey: 'orders.errors.entryNotFound' });
+  return row;
+}
+
+/** What is left to refund of a payment, deposit or recharge, as the database's rule computes it. */
+export async function refundableNow(tx: Tx, hotelId: number, entryId: number): Promise<number> {
+  const [row] = await tx.$queryRaw<{ left: bigint | null }[]>`SELECT "OrderEntry_refundable"(${hotelId}::int, ${entryId}::int) AS "left"`;
+  return Number(row?.left ?? 0);
+}
+
+/** Locks an entry (the payment refunded, the entry corrected) for the rest of the transaction. */
+export async function lockEntry(tx: Tx, hotelId: number, entryId: number): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "OrderEntry" WHERE "hotelId" = ${hotelId} AND "id" = ${entryId} FOR NO KEY UPDATE`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money in messages, and the database's rules as errors
+
+export function formatMoney(minor: number, currency: string, lang: string): string {
+  try {
+    return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(fromMinor(minor, currency));
+  } catch {
+    return `${fromMinor(minor, currency)} ${currency}`;
+  }
+}
+
+/** The ledger's database rules (migration 20261123100000_orders_ledger), as the errors a user reads. */
+const RULE_ERRORS: Record<string, string> = {
+  OrderEntry_folio_open: 'orders.errors.folioSettled',
+  Folio_settled_is_final: 'orders.errors.folioSettled',
+  OrderEntry_refund_within_payment: 'orders.errors.refundExceedsPayment',
+  OrderEntry_refund_of_payment: 'orders.errors.notRefundable',
+  OrderEntry_correction_unrefunded: 'orders.errors.correctRefundsFirst',
+  OrderEntry_correction_reverses: 'orders.errors.cannotCorrectCorrection',
+  OrderEntry_one_correction_key: 'orders.errors.alreadyCorrected',
+};
+
+/** Turns a refusal of the ledger's database rules into a CONFLICT; anything else is thrown as it was. */
+export function ledgerRuleError(error: unknown): unknown {
+  const found = databaseConstraint(error);
+  const constraint = found?.constraint ?? '';
+  const key = RULE_ERRORS[constraint] ?? (found?.code === '23505' && constraint.includes('OrderEntry_one_correction_key') ? RULE_ERRORS.OrderEntry_one_correction_key : undefined);
+  return key ? new AppError('CONFLICT', { messageKey: key, cause: error }) : error;
+}
+
+/** Summary of a folio's entries: the balance and what it means for the guest. */
+export function folioFigures(lines: readonly LedgerLine[]) {
+  const facts = ledgerFacts(lines);
+  return { balance: facts.balance, ...owedAndDueBack(facts.balance), depositHeld: facts.depositHeld, roomChargePosted: facts.roomChargePosted, totals: facts.totals };
+}
+
+export { toLine };

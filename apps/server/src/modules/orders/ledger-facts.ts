@@ -1,0 +1,160 @@
+import { REFUNDABLE_KINDS, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+
+/**
+ * What a set of ledger entries says, derived and never stored (docs/orders.md): the balance is
+ * the sum of the amounts; an entry is corrected when a correction names it; what is left to refund
+ * of a payment, deposit or recharge is its amount less its refunds that were not corrected (nothing
+ * once it was corrected itself). The database's `OrderEntry_refundable` function says the same in
+ * SQL and guards every insert; this is the view the services show and plan with.
+ */
+export interface LedgerLine {
+  id: number;
+  kind: TOrderEntryKind;
+  amount: number;
+  method: TPaymentMethod | null;
+  linkedEntryId: number | null;
+}
+
+export const isRefundableKind = (kind: TOrderEntryKind) => (REFUNDABLE_KINDS as readonly string[]).includes(kind);
+
+export interface LedgerFacts {
+  balance: number;
+  /** Entry id -> the id of the correction that reversed it. */
+  correctedBy: Map<number, number>;
+  /** Payment, deposit or recharge id -> what is left to refund of it. */
+  refundable: Map<number, number>;
+  /** Sum of the room charges not corrected, as a positive amount. */
+  roomChargePosted: number;
+  /** Sum of what is left to refund of the deposits. */
+  depositHeld: number;
+  /** Signed sums per kind (corrections on their own). */
+  totals: Record<TOrderEntryKind, number>;
+}
+
+export function ledgerFacts(lines: readonly LedgerLine[]): LedgerFacts {
+  const correctedBy = new Map<number, number>();
+  const totals: Record<TOrderEntryKind, number> = { room_charge: 0, charge: 0, deposit: 0, payment: 0, refund: 0, recharge: 0, correction: 0 };
+  let balance = 0;
+  for (const line of lines) {
+    balance += line.amount;
+    totals[line.kind] += line.amount;
+    if (line.kind === 'correction' && line.linkedEntryId !== null) correctedBy.set(line.linkedEntryId, line.id);
+  }
+  const refundable = new Map<number, number>();
+  for (const line of lines) if (isRefundableKind(line.kind)) refundable.set(line.id, correctedBy.has(line.id) ? 0 : line.amount);
+  for (const line of lines) {
+    if (line.kind !== 'refund' || line.linkedEntryId === null || correctedBy.has(line.id)) continue;
+    const left = refundable.get(line.linkedEntryId);
+    if (left !== undefined && !correctedBy.has(line.linkedEntryId)) refundable.set(line.linkedEntryId, left + line.amount);
+  }
+  let roomChargePosted = 0;
+  let depositHeld = 0;
+  for (const line of lines) {
+    if (line.kind === 'room_charge' && !correctedBy.has(line.id)) roomChargePosted -= line.amount;
+    if (line.kind === 'deposit') depositHeld += refundable.get(line.id) ?? 0;
+  }
+  return { balance, correctedBy, refundable, roomChargePosted, depositHeld, totals };
+}
+
+/** What is owed by the guest (a negative balance) and what is due back to them (a positive one). */
+export function owedAndDueBack(balance: number): { owed: number; dueBack: number } {
+  return { owed: balance < 0 ? -balance : 0, dueBack: balance > 0 ? balance : 0 };
+}
+
+export interface PlannedEntry {
+  kind: 'room_charge' | 'charge' | 'refund' | 'correction';
+  /** Signed, as it is stored. */
+  amount: number;
+  method: TPaymentMethod | null;
+  linkedEntryId: number | null;
+  note: string;
+}
+
+export interface SettlementDecision {
+  /** What the stay owes for the room, computed by the pricing function (docs/orders.md). */
+  roomChargeDue: number;
+  deposit: 'refund' | 'keep';
+  depositReason: string;
+  refundMethod?: TPaymentMethod;
+  /** Notes of the entries the settlement writes, in the operator's language. */
+  notes: { roomChargeRecomputed: string; depositKept: string; depositRefund: string; refund: string };
+}
+
+export interface SettlementPlan {
+  entries: PlannedEntry[];
+  roomCharge: { posted: number; due: number };
+  deposit: { held: number; refunded: number; kept: number };
+  /** Money handed back: the refunds the plan writes. */
+  refunded: number;
+  /** What the guest still has to pay for the folio to balance (then it is settled by a payment). */
+  owed: number;
+  /**
+   * Due back but not refundable from any entry. The balance is the deposits and payments left to
+   * refund less the charges standing, so this stays 0; the caller refuses to settle otherwise.
+   */
+  unreturnable: number;
+}
+
+/**
+ * The entries that settle a folio, planned from its entries:
+ * 1. the room charge is brought to what is due: a shortfall is charged; an excess is corrected
+ *    (every room charge still standing reversed) and the due amount charged again;
+ * 2. the deposit still held is kept (one charge saying why) or refunded, as far as the guest is
+ *    not owing: a deposit first covers the bill, the rest goes back;
+ * 3. money still due back is refunded from the payments, newest first;
+ * 4. what is left to pay is `owed` (a payment the caller records).
+ * Refunds go back the way the money came unless `refundMethod` says otherwise.
+ */
+export function planSettlement(lines: readonly LedgerLine[], decision: SettlementDecision): SettlementPlan {
+  const facts = ledgerFacts(lines);
+  const entries: PlannedEntry[] = [];
+  let balance = facts.balance;
+  const add = (entry: PlannedEntry) => {
+    entries.push(entry);
+    balance += entry.amount;
+  };
+
+  let posted = facts.roomChargePosted;
+  const due = decision.roomChargeDue;
+  if (posted > due) {
+    for (const line of lines) {
+      if (line.kind === 'room_charge' && !facts.correctedBy.has(line.id)) add({ kind: 'correction', amount: -line.amount, method: null, linkedEntryId: line.id, note: decision.notes.roomChargeRecomputed });
+    }
+    posted = 0;
+  }
+  if (due > posted) add({ kind: 'room_charge', amount: -(due - posted), method: null, linkedEntryId: null, note: posted > 0 || facts.roomChargePosted > 0 ? decision.notes.roomChargeRecomputed : '' });
+
+  const newestFirst = (kind: 'deposit' | 'payment') =>
+    lines.filter((l) => l.kind === kind && (facts.refundable.get(l.id) ?? 0) > 0).sort((a, b) => b.id - a.id);
+  const refundFrom = (sources: LedgerLine[], amount: number, note: string) => {
+    let left = amount;
+    for (const source of sources) {
+      if (left <= 0) break;
+      const take = Math.min(left, facts.refundable.get(source.id) ?? 0);
+      if (take <= 0) continue;
+      add({ kind: 'refund', amount: -take, method: decision.refundMethod ?? source.method ?? 'cash', linkedEntryId: source.id, note });
+      left -= take;
+    }
+    return amount - left;
+  };
+
+  const held = facts.depositHeld;
+  let depositRefunded = 0;
+  let depositKept = 0;
+  if (decision.deposit === 'keep' && held > 0) {
+    add({ kind: 'charge', amount: -held, method: null, linkedEntryId: null, note: decision.notes.depositKept });
+    depositKept = held;
+  } else if (decision.deposit === 'refund' && held > 0 && balance > 0) {
+    depositRefunded = refundFrom(newestFirst('deposit'), Math.min(held, balance), decision.notes.depositRefund);
+  }
+  let paymentsRefunded = 0;
+  if (balance > 0) paymentsRefunded = refundFrom(newestFirst('payment'), balance, decision.notes.refund);
+  return {
+    entries,
+    roomCharge: { posted: facts.roomChargePosted, due },
+    deposit: { held, refunded: depositRefunded, kept: depositKept },
+    refunded: depositRefunded + paymentsRefunded,
+    owed: balance < 0 ? -balance : 0,
+    unreturnable: balance > 0 ? balance : 0,
+  };
+}

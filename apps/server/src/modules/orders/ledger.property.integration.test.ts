@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPaymentMethod } from '@console/shared';
+import { createRooms, hours, insertStay } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { correctEntry, postRoomCharge, recordCharge, recordDeposit, recordPayment, refundEntry } from './ledger.service';
+import { ledgerHotel, refusal, tableSum } from './orders-test-kit';
+import { getFolio, settleFolio } from './settlement.service';
+
+/**
+ * Properties of the ledger, run through the services against the real database (fast-check picks
+ * the sequences; each run has a stay of its own): whatever sequence of charges, payments, deposits,
+ * refunds and corrections, the folio's balance is the sum of its entries (as the service reports it
+ * and as the table holds it, and as a plain model of the ledger expects it); no payment is ever
+ * refunded beyond its amount (a refund is refused exactly when it would be); and once settled, the
+ * folio refuses every entry and its rows stay as they were.
+ */
+let ctx: TestContext;
+let hotel: Awaited<ReturnType<typeof ledgerHotel>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  hotel = await ledgerHotel(ctx);
+});
+afterAll(() => ctx?.close());
+
+type Op =
+  | { t: 'charge'; amount: number }
+  | { t: 'roomCharge' }
+  | { t: 'payment'; amount: number; method: TPaymentMethod }
+  | { t: 'deposit'; amount: number; method: TPaymentMethod }
+  | { t: 'refund'; pick: number; amount: number }
+  | { t: 'correct'; pick: number };
+
+const amount = fc.integer({ min: 1, max: 50_000 });
+const method = fc.constantFrom<TPaymentMethod>('cash', 'bank_card', 'wechat');
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ t: fc.constant('charge' as const), amount }),
+  fc.record({ t: fc.constant('roomCharge' as const) }),
+  fc.record({ t: fc.constant('payment' as const), amount, method }),
+  fc.record({ t: fc.constant('deposit' as const), amount, method }),
+  fc.record({ t: fc.constant('refund' as const), pick: fc.nat(), amount }),
+  fc.record({ t: fc.constant('correct' as const), pick: fc.nat() }),
+);
+
+interface Line {
+  id: number;
+  kind: string;
+  amount: number;
+  linked: number | null;
+}
+
+/** The ledger as plain arithmetic: what the services must agree with. */
+class Model {
+  lines: Line[] = [];
+  sum() {
+    return this.lines.reduce((s, l) => s + l.amount, 0);
+  }
+  corrected(id: number) {
+    return this.lines.some((l) => l.kind === 'correction' && l.linked === id);
+  }
+  left(id: number) {
+    const entry = this.lines.find((l) => l.id === id)!;
+    if (this.corrected(id)) return 0;
+    return entry.amount + this.lines.filter((l) => l.kind === 'refund' && l.linked === id && !this.corrected(l.id)).reduce((s, l) => s + l.amount, 0);
+  }
+  refundable() {
+    return this.lines.filter((l) => ['payment', 'deposit'].includes(l.kind));
+  }
+}
+
+async function freshStay(price: number) {
+  const { rooms } = await createRooms(ctx.deps, hotel.hotel.id, [`P-${Math.random().toString(36).slice(2, 9)}`]);
+  const stay = await insertStay(ctx.deps, { hotelId: hotel.hotel.id, roomId: rooms[0]!.id, checkInAt: hours(-1), expectedCheckOutAt: hours(20) });
+  await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { priceAmount: price } });
+  return stay;
+}
+
+/** Applies one operation through the services, checks the outcome against the model, and updates it. */
+async function apply(model: Model, stayId: number, o: Op): Promise<void> {
+  const by = hotel.owner;
+  if (o.t === 'charge') {
+    const r = await recordCharge(by, { stayId, amount: o.amount, note: 'Property' });
+    model.lines.push({ id: r.entry.id, kind: 'charge', amount: -o.amount, linked: null });
+    expect(r.folio!.balance).toBe(model.sum());
+  } else if (o.t === 'roomCharge') {
+    const r = await postRoomCharge(by, { stayId });
+    for (const e of r.entries) model.lines.push({ id: e.id, kind: e.kind, amount: e.amount, linked: e.linkedEntryId });
+    expect(r.folio.balance).toBe(model.sum());
+  } else if (o.t === 'payment' || o.t === 'deposit') {
+    const r = await (o.t === 'payment' ? recordPayment : recordDeposit)(by, { stayId, amount: o.amount, method: o.method });
+    model.lines.push({ id: r.entry.id, kind: o.t, amount: o.amount, linked: null });
+    expect(r.folio!.balance).toBe(model.sum());
+  } else if (o.t === 'refund') {
+    const candidates = model.refundable();
+    if (!candidates.length) return;
+    const target = candidates[o.pick % candidates.length]!;
+    const left = model.left(target.id);
+    // Ask for all that is left half the time (pick is random), else the drawn amount.
+    const asked = o.pick % 2 === 0 && left > 0 ? left : o.amount;
+    const result = await refusal(refundEntry(by, { entryId: target.id, amount: asked, reason: 'Property' }).then((r) => {
+      model.lines.push({ id: r.entry.id, kind: 'refund', amount: -asked, linked: target.id });
+      expect(r.refundableLeft).toBe(left - asked);
+      expect(r.folio!.balance).toBe(model.sum());
+    }));
+    if (asked <= left) expect(result.code, JSON.stringify(result)).toBe('NONE');
+    else expect(result).toMatchObject({ code: 'CONFLICT', key: left > 0 ? 'orders.errors.refundExceedsPayment' : 'orders.errors.nothingLeftToRefund' });
+  } else {
+    if (!model.lines.length) return;
+    const target = model.lines[o.pick % model.lines.length]!;
+    const allowed = target.kind !== 'correction' && !model.corrected(target.id) && (!['payment', 'deposit'].includes(target.kind) || model.left(target.id) === target.amount);
+    const result = await refusal(correctEntry(by, { entryId: target.id, reason: 'Property' }).then((r) => {
+      model.lines.push({ id: r.entry.id, kind: 'correction', amount: -target.amount, linked: target.id });
+      expect(r.folio!.balance).toBe(model.sum());
+    }));
+    expect(result.code, JSON.stringify({ target, result })).toBe(allowed ? 'NONE' : 'CONFLICT');
+  }
+}
+
+/** The service call of an operation on a settled folio (null when it has nothing to act on). */
+function lateCall(closed: Model, stayId: number, o: Op): Promise<unknown> | null {
+  const by = hotel.owner;
+  if (o.t === 'charge') return recordCharge(by, { stayId, amount: o.amount, note: 'Late' });
+  if (o.t === 'roomCharge') return postRoomCharge(by, { stayId });
+  if (o.t === 'payment' || o.t === 'deposit') return (o.t === 'payment' ? recordPayment : recordDeposit)(by, { stayId, amount: o.amount, method: o.method });
+  if (o.t === 'refund') {
+    const candidates = closed.refundable();
+    return candidates.length ? refundEntry(by, { entryId: candidates[o.pick % candidates.length]!.id, amount: o.amount, reason: 'Late' }) : null;
+  }
+  return closed.lines.length ? correctEntry(by, { entryId: closed.lines[o.pick % closed.lines.length]!.id, reason: 'Late' }) : null;
+}
+
+/** Nothing refunded beyond its payment, as the database's own rule computes what is left. */
+async function noOverRefund(model: Model) {
+  for (const p of model.refundable()) {
+    const [row] = await ctx.deps.prisma.$queryRaw<{ left: bigint }[]>`SELECT "OrderEntry_refundable"(${hotel.hotel.id}::int, ${p.id}::int) AS "left"`;
+    expect(Number(row!.left)).toBe(model.left(p.id));
+    expect(Number(row!.left)).toBeGreaterThanOrEqual(0);
+    expect(Number(row!.left)).toBeLessThanOrEqual(p.amount);
+  }
+}
+
+describe('the ledger, whatever happens to it', () => {
+  it('keeps the balance the sum of the entries and never refunds more than was paid; a settled folio refuses everything', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: 40_000 }), op, async (ops, price, late) => {
+        const stay = await freshStay(price);
+        const model = new Model();
+        for (const o of ops) await apply(model, stay.id, o);
+        await noOverRefund(model);
+        const folio = await getFolio(hotel.owner, { stayId: stay.id });
+        expect(folio.balance).toBe(model.sum());
+        if (folio.folioId !== null) expect(await tableSum(ctx, folio.folioId)).toBe(model.sum());
+        expect(folio.entries.map((e) => e.id)).toEqual(model.lines.map((l) => l.id));
+
+        // Settled at check-out (paying what is owed), the folio balances and is closed.
+        const owed = folio.preview!.ifDepositRefunded.owed;
+        const settled = await settleFolio(hotel.owner, { stayId: stay.id, checkOut: true, ...(owed > 0 ? { payment: { amount: owed, method: 'cash' as const } } : {}) });
+        expect(settled).toMatchObject({ state: 'settled', balance: 0 });
+        expect(await tableSum(ctx, settled.folioId!)).toBe(0);
+        const rows = await ctx.deps.prisma.orderEntry.count({ where: { folioId: settled.folioId! } });
+        const closed = new Model();
+        closed.lines = settled.entries.map((e) => ({ id: e.id, kind: e.kind, amount: e.amount, linked: e.linkedEntryId }));
+        await noOverRefund(closed);
+        // Whatever comes after is refused, and nothing of the folio changes.
+        const attempt = lateCall(closed, stay.id, late);
+        if (attempt) expect(await refusal(attempt)).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.folioSettled' });
+        expect(await ctx.deps.prisma.orderEntry.count({ where: { folioId: settled.folioId! } })).toBe(rows);
+        expect(await tableSum(ctx, settled.folioId!)).toBe(0);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

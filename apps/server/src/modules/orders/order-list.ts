@@ -1,0 +1,168 @@
+import { PAYMENT_METHODS, ZCashReportInput, ZOrderListInput, addDays, zonedToInstant, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+import type { z } from 'zod';
+import type { Prisma } from '../../generated/prisma/client';
+import type { Actor, AuthedContext } from '../../context';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { entryScope, entrySelect, toEntryDtos, type OrderEntryDto } from './folio';
+
+/**
+ * Reading the ledger: the order list (filters, pages, the sum of what matches) and a day's cash
+ * report per operator for the shift hand-over, both in the hotel's calendar and time zone and
+ * within the rooms the actor may see.
+ */
+
+/** The instants a hotel calendar day starts and ends (the next one's start): a day across a DST change is 23 or 25 hours. */
+export function hotelDay(date: string, timeZone: string): { from: Date; to: Date } {
+  return { from: zonedToInstant(`${date} 00:00`, timeZone)!, to: zonedToInstant(`${addDays(date, 1)} 00:00`, timeZone)! };
+}
+
+export interface OrderListResult {
+  items: OrderEntryDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The sum of the amounts of everything that matches (not only this page). */
+  sum: number;
+  currency: string;
+}
+
+/** Every entry of the hotel that matches, newest first. Needs `order.manage`. */
+export async function listOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderListInput>): Promise<OrderListResult> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'order.manage');
+  const input = ZOrderListInput.parse(raw);
+  const createdAt: Prisma.DateTimeFilter = {};
+  if (input.from) createdAt.gte = hotelDay(input.from, actor.timeZone).from;
+  if (input.to) createdAt.lt = hotelDay(input.to, actor.timeZone).to;
+  const where: Prisma.OrderEntryWhereInput = {
+    AND: [
+      entryScope(actor),
+      {
+        ...(input.kinds?.length ? { kind: { in: input.kinds } } : {}),
+        ...(input.method ? { method: input.method } : {}),
+        ...(input.stayId ? { stayId: input.stayId } : {}),
+        ...(input.roomId ? { roomId: input.roomId } : {}),
+        ...(input.customerId ? { customerId: input.customerId } : {}),
+        ...(input.operatorId ? { createdByAccountId: input.operatorId } : {}),
+        ...(input.from || input.to ? { createdAt } : {}),
+      },
+    ],
+  };
+  const [total, sum, rows] = await Promise.all([
+    deps.prisma.orderEntry.count({ where }),
+    deps.prisma.orderEntry.aggregate({ where, _sum: { amount: true } }),
+    deps.prisma.orderEntry.findMany({ where, select: entrySelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+  ]);
+  return { items: await toEntryDtos(deps.prisma, rows), total, page: input.page, pageSize: input.pageSize, sum: sum._sum.amount ?? 0, currency: actor.currency };
+}
+
+/** Money of one operator in one way (cash, card...), by kind; `net` is what they hand over. */
+export interface CashLine {
+  method: TPaymentMethod;
+  deposits: number;
+  payments: number;
+  recharges: number;
+  /** Negative: money given back. */
+  refunds: number;
+  /** Reversals of entries recorded by mistake (signed). */
+  corrections: number;
+  net: number;
+  count: number;
+}
+
+export interface CashReport {
+  date: string;
+  timeZone: string;
+  currency: string;
+  from: string;
+  to: string;
+  operators: { operator: { id: number; nickname: string } | null; methods: CashLine[]; net: number; cash: number; count: number }[];
+  methods: CashLine[];
+  net: number;
+  cash: number;
+}
+
+const emptyLine = (method: TPaymentMethod): CashLine => ({ method, deposits: 0, payments: 0, recharges: 0, refunds: 0, corrections: 0, net: 0, count: 0 });
+const KIND_FIELD: Partial<Record<TOrderEntryKind, keyof Omit<CashLine, 'method' | 'net' | 'count'>>> = {
+  deposit: 'deposits',
+  payment: 'payments',
+  recharge: 'recharges',
+  refund: 'refunds',
+  correction: 'corrections',
+};
+
+function addTo(line: CashLine, kind: TOrderEntryKind, amount: number, count: number) {
+  const field = KIND_FIELD[kind];
+  if (field) line[field] += amount;
+  line.net += amount;
+  line.count += count;
+}
+
+const byMethod = (lines: Map<TPaymentMethod, CashLine>) => PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
+
+/** Whose money the actor may see in a report: everyone's with `order.manage`, else their own (front desk). */
+function reportOperator(actor: Actor, operatorId: number | undefined): number | undefined {
+  if (actor.permissions.has('order.manage')) return operatorId;
+  requirePermission(actor, 'stay.manage');
+  if (operatorId !== undefined && operatorId !== actor.accountId) throw new AppError('FORBIDDEN');
+  return actor.accountId;
+}
+
+/**
+ * A day's cash report for the shift hand-over: the money that changed hands on one hotel calendar
+ * day (deposits, payments, recharges in; refunds out; corrections of mistakes), per operator and
+ * per way of payment, with what each hands over (`net`, and `cash` of it). Charges move no money
+ * and are not in it. The front desk sees its own; `order.manage` sees every operator.
+ */
+export async function cashReport(ctx: AuthedContext, raw: z.input<typeof ZCashReportInput>): Promise<CashReport> {
+  const { deps, actor } = ctx;
+  const input = ZCashReportInput.parse(raw);
+  const operatorId = reportOperator(actor, input.operatorId);
+  const { from, to } = hotelDay(input.date, actor.timeZone);
+  const groups = await deps.prisma.orderEntry.groupBy({
+    by: ['createdByAccountId', 'method', 'kind'],
+    where: { AND: [entryScope(actor), { createdAt: { gte: from, lt: to }, method: { not: null }, ...(operatorId !== undefined ? { createdByAccountId: operatorId } : {}) }] },
+    _sum: { amount: true },
+    _count: { _all: true },
+    orderBy: [{ createdByAccountId: 'asc' }, { method: 'asc' }, { kind: 'asc' }],
+  });
+  const perOperator = new Map<number | null, Map<TPaymentMethod, CashLine>>();
+  const total = new Map<TPaymentMethod, CashLine>();
+  for (const g of groups) {
+    const method = g.method!;
+    const lines = perOperator.get(g.createdByAccountId) ?? new Map<TPaymentMethod, CashLine>();
+    perOperator.set(g.createdByAccountId, lines);
+    const line = lines.get(method) ?? emptyLine(method);
+    lines.set(method, line);
+    const all = total.get(method) ?? emptyLine(method);
+    total.set(method, all);
+    addTo(line, g.kind, g._sum.amount ?? 0, g._count._all);
+    addTo(all, g.kind, g._sum.amount ?? 0, g._count._all);
+  }
+  const ids = [...perOperator.keys()].filter((id): id is number => id !== null);
+  const accounts = ids.length ? await deps.prisma.account.findMany({ where: { id: { in: ids } }, select: { id: true, nickname: true } }) : [];
+  const names = new Map(accounts.map((a) => [a.id, a.nickname]));
+  const operators = [...perOperator.entries()].map(([id, lines]) => {
+    const methods = byMethod(lines);
+    return {
+      operator: id !== null ? { id, nickname: names.get(id) ?? '' } : null,
+      methods,
+      net: methods.reduce((s, l) => s + l.net, 0),
+      cash: lines.get('cash')?.net ?? 0,
+      count: methods.reduce((s, l) => s + l.count, 0),
+    };
+  });
+  const methods = byMethod(total);
+  return {
+    date: input.date,
+    timeZone: actor.timeZone,
+    currency: actor.currency,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    operators,
+    methods,
+    net: methods.reduce((s, l) => s + l.net, 0),
+    cash: total.get('cash')?.net ?? 0,
+  };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Role, Room } from '../../generated/prisma/client';
+import type { Actor, AuthedContext } from '../../context';
+import { createSession } from '../auth/session.service';
+import { checkIn } from '../stay/check-in';
+import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, uniqueMobile } from '../../test/factories';
+import { actorContext, testMeta, type TestContext } from '../../test/harness';
+
+/**
+ * What the ledger's tests share: a hotel with rooms, an owner, front-desk staff with every room and
+ * front-desk staff and an administrator limited to the first room, a customer, and stays checked
+ * in through the stay service (so their price is the pricing function's).
+ */
+export type Ctx = AuthedContext & { actor: Actor };
+
+export async function member(ctx: TestContext, hotelId: number, role: Role, roomIds?: number[]): Promise<{ id: number; token: string; ctx: Ctx }> {
+  const account = await createAccount(ctx.deps, { hotelId, role });
+  if (roomIds) {
+    const membership = await ctx.deps.prisma.membership.update({ where: { accountId_hotelId: { accountId: account.id, hotelId } }, data: { allRooms: false } });
+    await ctx.deps.prisma.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId, membershipId: membership.id, roomId })) });
+  }
+  const session = await createSession(ctx.deps, { accountId: account.id, hotelId, kind: 'web', meta: testMeta() });
+  return { id: account.id, token: session.token, ctx: await actorContext(ctx.deps, session.token) };
+}
+
+export async function ledgerHotel(ctx: TestContext, roomNames = ['101', '102', '103']) {
+  const h = await createHotelWithStaff(ctx.deps);
+  const created = await createRooms(ctx.deps, h.hotel.id, roomNames, { usualPrice: 20_000 });
+  const rooms = created.rooms as [Room, Room, Room, ...Room[]];
+  const owner = await actorContext(ctx.deps, h.ownerToken);
+  const staff = await actorContext(ctx.deps, h.staffToken);
+  const limitedStaff = await member(ctx, h.hotel.id, 'staff', [rooms[0].id]);
+  const limitedAdmin = await member(ctx, h.hotel.id, 'admin', [rooms[0].id]);
+  const [customer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Ledger');
+  return { hotel: h.hotel, ownerToken: h.ownerToken, staffToken: h.staffToken, ownerId: h.owner.id, staffId: h.staff.id, rooms, owner, staff, limitedStaff, limitedAdmin, customer: customer! };
+}
+
+/** A guest checked in through the stay service: from `from` to `to` hours from now, priced by the pricing function. */
+export async function stayIn(by: Ctx, roomId: number, options: { from?: number; to?: number; deposit?: number } = {}) {
+  return checkIn(by, {
+    roomId,
+    checkInAt: hours(options.from ?? -0.5),
+    expectedCheckOutAt: hours(options.to ?? 48),
+    guests: [{ name: `Guest ${randomUUID().slice(0, 6)}`, mobile: uniqueMobile() }],
+    depositAmount: options.deposit ?? 0,
+    idempotencyKey: randomUUID(),
+    acknowledge: ['room_dirty', 'guest_in_other_room'],
+  });
+}
+
+/** The sum of a folio's entries, read straight from the table. */
+export async function tableSum(ctx: TestContext, folioId: number): Promise<number> {
+  const [row] = await ctx.deps.prisma.$queryRaw<{ s: bigint | null }[]>`SELECT sum("amount") AS s FROM "OrderEntry" WHERE "folioId" = ${folioId}`;
+  return Number(row?.s ?? 0);
+}
+
+/** What a rejected call was rejected with: the AppError's code and message key. */
+export async function refusal(promise: Promise<unknown>): Promise<{ code: string; key: string; details?: Record<string, unknown>; fields?: Record<string, string> }> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { code?: string; message?: string; options?: { details?: Record<string, unknown>; fields?: Record<string, string> }; issues?: unknown };
+    return { code: e.code ?? (e.issues ? 'ZOD' : 'UNKNOWN'), key: e.message ?? '', details: e.options?.details, fields: e.options?.fields };
+  }
+  return { code: 'NONE', key: '' };
+}

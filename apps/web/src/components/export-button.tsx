@@ -1,0 +1,41 @@
+import { Suspense, lazy, useState } from 'react';
+import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TExportList } from '@console/shared/export';
+import { Button } from '@/components/ui/button';
+import { loadLaterTexts } from '@/lib/i18n';
+
+/** The dialog and its texts are downloaded when it is first opened (the room board's budget). */
+const ExportDialog = lazy(() => Promise.all([import('./export-dialog'), loadLaterTexts()]).then(([m]) => ({ default: m.ExportDialog })));
+
+export interface ExportButtonProps {
+  list: TExportList;
+  /** The list's filters as its list procedure takes them (page and page size aside). */
+  filters: Record<string, string | number | boolean | undefined>;
+  page: number;
+  pageSize: number;
+  /** How many rows match the filters (what "everything" would export). */
+  total: number;
+  /** The list's name, in the dialog's title ("Export {{what}}"). */
+  what: string;
+}
+
+/** "Export" on a list's toolbar: opens the export dialog (issue 9 §5). */
+export function ExportButton(props: ExportButtonProps) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setIsOpen(true)} data-testid="export-open">
+        <Download aria-hidden />
+        <span className="hidden md:inline">{t('common.export')}</span>
+        <span className="sr-only md:hidden">{t('common.export')}</span>
+      </Button>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <ExportDialog {...props} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

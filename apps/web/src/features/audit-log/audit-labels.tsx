@@ -1,0 +1,83 @@
+import { Bot, KeyRound, UserRound, UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_AREAS, AUDIT_ENTITY_TYPES } from '@console/shared';
+import { Badge } from '@/components/ui/badge';
+import type { RouterOutputs } from '@/lib/trpc-types';
+
+export type AuditItem = RouterOutputs['audit']['list']['items'][number];
+
+const AREAS: ReadonlySet<string> = new Set(AUDIT_AREAS);
+const TARGETS: ReadonlySet<string> = new Set(AUDIT_ENTITY_TYPES);
+
+/** The area of an action (`room` of `room.update`) when the console names it, else null. */
+export function areaOf(action: string): string | null {
+  const area = action.split('.')[0] ?? '';
+  return AREAS.has(area) ? area : null;
+}
+
+/** An action: its area in the operator's language, and the action itself (a code) beside it. */
+export function ActionName({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const area = areaOf(action);
+  return (
+    <span className="flex flex-col items-start">
+      {area && <span className="font-medium">{t(`auditLog.areas.${area}`)}</span>}
+      <code className={area ? 'text-muted-foreground text-xs' : 'text-sm'} dir="ltr" data-testid="audit-action-code">
+        {action}
+      </code>
+    </span>
+  );
+}
+
+const ACTOR_ICONS = { account: UserRound, api_key: KeyRound, job: Bot, anonymous: UserX } as const;
+
+/** Who acted: a member's name and mobile, an API key's name, a job's name, or "anonymous". */
+export function ActorName({ actor }: { actor: AuditItem['actor'] }) {
+  const { t } = useTranslation();
+  const Icon = ACTOR_ICONS[actor.type];
+  const name = actor.type === 'anonymous' ? t('auditLog.actorTypes.anonymous') : actor.name || actor.mobile || actor.email || (actor.accountId ? `#${actor.accountId}` : t('auditLog.unknownActor'));
+  const second = actor.type === 'account' ? (actor.name ? actor.mobile || actor.email : null) : actor.type === 'anonymous' ? null : t(`auditLog.actorTypes.${actor.type}`);
+  return (
+    <span className="flex items-start gap-2" data-testid="audit-actor" data-type={actor.type}>
+      <Icon className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-label={t(`auditLog.actorTypes.${actor.type}`)} role="img" />
+      <span className="flex min-w-0 flex-col items-start">
+        <span className={actor.type === 'job' ? 'truncate font-mono text-sm' : 'truncate'} dir="auto">
+          {name}
+        </span>
+        {second && (
+          <span className="text-muted-foreground truncate text-xs tabular-nums" dir="auto">
+            {second}
+          </span>
+        )}
+      </span>
+    </span>
+  );
+}
+
+/** What the entry is about: its kind in the operator's language, and the room's name or the id. */
+export function TargetName({ target }: { target: AuditItem['target'] }) {
+  const { t } = useTranslation();
+  if (!target.type) return <span className="text-muted-foreground">—</span>;
+  const kind = TARGETS.has(target.type) ? t(`auditLog.targets.${target.type}`) : target.type;
+  return (
+    <span className="flex flex-col items-start">
+      <span>{kind}</span>
+      {(target.name || target.id) && (
+        <span className="text-muted-foreground text-xs" dir="auto">
+          {target.name ? (target.type === 'Room' ? target.name : t('auditLog.stayOfRoom', { room: target.name, id: target.id })) : `#${target.id}`}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The face the action came through; entries of before faces were recorded have none. */
+export function ChannelBadge({ channel }: { channel: AuditItem['channel'] }) {
+  const { t } = useTranslation();
+  if (!channel) return <span className="text-muted-foreground">—</span>;
+  return (
+    <Badge variant={channel === 'console' ? 'secondary' : 'outline'} data-testid="audit-channel-badge" data-channel={channel}>
+      {t(`auditLog.channels.${channel}`)}
+    </Badge>
+  );
+}

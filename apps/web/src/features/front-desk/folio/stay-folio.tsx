@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LoadError, failedQuery } from '@/components/load-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatShortDateTime } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
+import { trpc } from '@/lib/trpc';
+import { RecordMoneyDialog, type RecordKind } from './record-money-dialog';
+
+/**
+ * A stay's bill (its folio, docs/orders.md) on the room page: the entries, newest last, what the
+ * guest owes or is due back and the deposit held; the front desk records a deposit, a payment or
+ * a charge here. Balances come from the server (the sum of the entries).
+ */
+export function StayFolio({ stayId, roomName, timeZone, canRecord }: { stayId: number; roomName: string; timeZone: string; canRecord: boolean }) {
+  const { t } = useTranslation();
+  const query = useQuery(trpc.order.folio.queryOptions({ stayId }));
+  const [recording, setRecording] = useState<RecordKind | null>(null);
+  const folio = query.data;
+  /** What checking out now would leave, the deposit refunded (the room charge as due at this moment). */
+  const now = folio?.preview?.ifDepositRefunded ?? null;
+
+  return (
+    <section className="grid gap-2" data-testid="stay-folio" data-state={folio?.state} data-balance={folio?.balance} data-deposit-held={folio?.depositHeld}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-semibold">{t('orders.folio.title')}</h3>
+        {folio && <Badge variant={folio.state === 'settled' ? 'secondary' : 'outline'}>{t(`orders.folio.${folio.state}`)}</Badge>}
+        {folio && canRecord && folio.state === 'open' && (
+          <div className="ms-auto flex flex-wrap gap-2">
+            {(['deposit', 'payment', 'charge'] as const).map((kind) => (
+              <Button key={kind} size="sm" variant="outline" onClick={() => setRecording(kind)} data-testid={`folio-record-${kind}`}>
+                {t(`orders.folio.record.${kind}`)}
+              </Button>
+            ))}
+          </div>
+        )}
+      </div>
+      {!folio && query.isError ? (
+        <LoadError query={failedQuery(query)} what={t('orders.folio.loadWhat')} className="py-4" />
+      ) : !folio ? (
+        <Skeleton className="h-16 w-full" />
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-muted-foreground text-xs">{t(folio.balance < 0 ? 'orders.folio.owed' : folio.balance > 0 ? 'orders.folio.dueBack' : 'orders.folio.balance')}</dt>
+              <dd className={folio.balance < 0 ? 'text-destructive font-semibold tabular-nums' : 'font-semibold tabular-nums'} data-testid="folio-balance">
+                {formatMoney(Math.abs(folio.balance), folio.currency)}
+              </dd>
+            </div>
+            {now && (
+              <div>
+                {/* The balance counts only what is recorded: the room charge is posted when the bill is settled. */}
+                <dt className="text-muted-foreground text-xs">{t(now.owed > 0 ? 'orders.folio.owedNow' : 'orders.folio.dueBackNow')}</dt>
+                <dd className={now.owed > 0 ? 'text-destructive font-semibold tabular-nums' : 'font-semibold tabular-nums'} data-testid="folio-if-settled-now" data-owed={now.owed} data-refunded={now.refunded}>
+                  {formatMoney(now.owed > 0 ? now.owed : now.refunded, folio.currency)}
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt className="text-muted-foreground text-xs">{t('orders.folio.depositHeld')}</dt>
+              <dd className="font-medium tabular-nums" data-testid="folio-deposit-held">
+                {formatMoney(folio.depositHeld, folio.currency)}
+              </dd>
+            </div>
+          </dl>
+          {folio.entries.length === 0 ? (
+            <p className="text-muted-foreground text-sm">{t('orders.folio.empty')}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <Table data-testid="folio-entries">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('orders.columns.time')}</TableHead>
+                    <TableHead>{t('orders.columns.kind')}</TableHead>
+                    <TableHead>{t('orders.columns.method')}</TableHead>
+                    <TableHead>{t('orders.columns.note')}</TableHead>
+                    <TableHead>{t('orders.columns.operator')}</TableHead>
+                    <TableHead className="text-end">{t('orders.columns.amount')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {folio.entries.map((entry) => (
+                    <TableRow key={entry.id} data-testid="folio-entry" data-kind={entry.kind} data-amount={entry.amount}>
+                      <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>
+                      <TableCell>{t(`orders.kinds.${entry.kind}`)}</TableCell>
+                      <TableCell>{entry.method ? t(`orders.methods.${entry.method}`) : '—'}</TableCell>
+                      <TableCell className="max-w-60 truncate" title={entry.note}>
+                        {entry.note || '—'}
+                      </TableCell>
+                      <TableCell>{entry.operator?.nickname ?? '—'}</TableCell>
+                      <TableCell className="text-end tabular-nums" dir="ltr">
+                        {formatMoney(entry.amount, entry.currency)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </>
+      )}
+      {folio && <RecordMoneyDialog kind={recording} stayId={stayId} roomName={roomName} currency={folio.currency} onClose={() => setRecording(null)} />}
+    </section>
+  );
+}

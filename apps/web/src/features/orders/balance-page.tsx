@@ -1,0 +1,406 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDER_LIMITS, PAYMENT_METHODS, type TPaymentMethod } from '@console/shared';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormError } from '@/components/form-error';
+import { PageHeader } from '@/components/list-page';
+import { LoadError, failedQuery } from '@/components/load-error';
+import { MoneyInput } from '@/components/money-input';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatShortDateTime } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { todayInHotel } from '@/lib/hotel-time';
+import { formatMoney, parseMoneyInput } from '@/lib/money';
+import { toast } from '@/lib/toast';
+import { trpc } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/trpc-types';
+
+type Entry = RouterOutputs['order']['list']['items'][number];
+
+const newRequestId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
+
+/**
+ * `/order/balance`, the Balance page (issue 9 §3): the orders of a stay (or of the whole hotel)
+ * with their sum and refunds from the list; a customer's balance and its recharges; and a day's
+ * cash report per operator and way of paying, for the shift hand-over. Needs `order.manage`.
+ */
+export function BalancePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-4" data-testid="balance-page">
+      <PageHeader title={t('orders.balance.title')} />
+      <Tabs defaultValue="orders">
+        <TabsList>
+          <TabsTrigger value="orders" data-testid="balance-tab-orders">
+            {t('orders.balance.tabs.orders')}
+          </TabsTrigger>
+          <TabsTrigger value="customer" data-testid="balance-tab-customer">
+            {t('orders.balance.tabs.customer')}
+          </TabsTrigger>
+          <TabsTrigger value="cash" data-testid="balance-tab-cash">
+            {t('orders.balance.tabs.cash')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="orders">
+          <OrdersView />
+        </TabsContent>
+        <TabsContent value="customer">
+          <CustomerView />
+        </TabsContent>
+        <TabsContent value="cash">
+          <CashView />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function EntriesTable({ entries, timeZone, onRefund, testId }: { entries: Entry[]; timeZone: string; onRefund?(entry: Entry): void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto">
+      <Table data-testid={testId}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('orders.columns.time')}</TableHead>
+            <TableHead>{t('orders.balance.room')}</TableHead>
+            <TableHead>{t('orders.columns.kind')}</TableHead>
+            <TableHead>{t('orders.columns.method')}</TableHead>
+            <TableHead>{t('orders.columns.note')}</TableHead>
+            <TableHead>{t('orders.columns.operator')}</TableHead>
+            <TableHead className="text-end">{t('orders.columns.amount')}</TableHead>
+            {onRefund && <TableHead className="w-0" />}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {entries.map((entry) => (
+            <TableRow key={entry.id} data-testid="order-row" data-kind={entry.kind} data-amount={entry.amount} data-stay={entry.stayId ?? undefined}>
+              <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>
+              <TableCell>{entry.roomName ?? entry.customerName ?? '—'}</TableCell>
+              <TableCell>{t(`orders.kinds.${entry.kind}`)}</TableCell>
+              <TableCell>{entry.method ? t(`orders.methods.${entry.method}`) : '—'}</TableCell>
+              <TableCell className="max-w-60 truncate" title={entry.note}>
+                {entry.note || '—'}
+              </TableCell>
+              <TableCell>{entry.operator?.nickname ?? '—'}</TableCell>
+              <TableCell className="text-end tabular-nums" dir="ltr">
+                {formatMoney(entry.amount, entry.currency)}
+              </TableCell>
+              {onRefund && (
+                <TableCell>
+                  {entry.refundable !== null && entry.refundable > 0 && (
+                    <Button size="sm" variant="outline" onClick={() => onRefund(entry)} data-testid="order-refund">
+                      {t('orders.balance.refund')}
+                    </Button>
+                  )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** The orders, of one stay when its number is given, newest first, with the sum of all that match. */
+function OrdersView() {
+  const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
+  const [stayText, setStayText] = useState('');
+  const [page, setPage] = useState(1);
+  const [refunding, setRefunding] = useState<Entry | null>(null);
+  const stayId = /^\d+$/.test(stayText.trim()) ? Number(stayText.trim()) : undefined;
+  const query = useQuery(trpc.order.list.queryOptions({ page, pageSize: 20, stayId }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Card className="gap-3 p-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="balance-stay">{t('orders.balance.stay')}</Label>
+          <Input
+            id="balance-stay"
+            inputMode="numeric"
+            className="w-40"
+            value={stayText}
+            onChange={(e) => {
+              setStayText(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        {data && (
+          <p className="ms-auto text-sm" data-testid="balance-sum" data-sum={data.sum}>
+            {t('orders.balance.sum', { amount: formatMoney(data.sum, data.currency) })}
+          </p>
+        )}
+      </div>
+      {!data && query.isError ? (
+        <LoadError query={failedQuery(query)} what={t('orders.balance.loadWhat')} />
+      ) : !data ? (
+        <Skeleton className="h-32 w-full" />
+      ) : data.items.length === 0 ? (
+        <p className="text-muted-foreground py-6 text-center text-sm">{t('orders.balance.empty')}</p>
+      ) : (
+        <EntriesTable entries={data.items} timeZone={timeZone} onRefund={setRefunding} testId="balance-orders" />
+      )}
+      {pages > 1 && (
+        <div className="flex items-center justify-end gap-2">
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('orders.balance.previous')}
+          </Button>
+          <span className="text-sm tabular-nums">
+            {page} / {pages}
+          </span>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('orders.balance.next')}
+          </Button>
+        </div>
+      )}
+      <RefundDialog entry={refunding} onClose={() => setRefunding(null)} />
+    </Card>
+  );
+}
+
+/** Gives back part or all of what is left of a deposit, payment or recharge: a reason is required, and the desk confirms. */
+function RefundDialog({ entry, onClose }: { entry: Entry | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [amountText, setAmountText] = useState('');
+  const [reason, setReason] = useState('');
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [submitted, setSubmitted] = useState(false);
+  const currency = entry?.currency ?? 'CNY';
+  const close = () => {
+    setAmountText('');
+    setReason('');
+    setSubmitted(false);
+    setRequestId(newRequestId());
+    refund.reset();
+    onClose();
+  };
+  const refund = useMutation(
+    trpc.order.refund.mutationOptions({
+      meta: { showsErrors: true },
+      onSuccess: (done) => {
+        toast.success(t('orders.balance.refunded', { amount: formatMoney(Math.abs(done.entry.amount), currency) }));
+        void queryClient.invalidateQueries({ queryKey: trpc.order.pathKey() });
+        close();
+      },
+    }),
+  );
+  const left = entry?.refundable ?? 0;
+  const typed = parseMoneyInput(amountText, currency);
+  const amount = typed ?? left;
+  const amountBad = Number.isNaN(amount) || amount <= 0 || amount > left;
+  const reasonMissing = reason.trim() === '';
+  return (
+    <ConfirmDialog
+      open={entry !== null}
+      onOpenChange={(open) => !open && close()}
+      title={t('orders.balance.refundTitle')}
+      description={entry ? t('orders.balance.refundText', { kind: t(`orders.kinds.${entry.kind}`), amount: formatMoney(left, currency) }) : ''}
+      confirmLabel={t('orders.balance.refund')}
+      destructive
+      pending={refund.isPending}
+      onConfirm={() => {
+        setSubmitted(true);
+        if (!entry || amountBad || reasonMissing) return;
+        refund.mutate({ entryId: entry.id, amount, reason: reason.trim(), requestId });
+      }}
+      data-testid="refund-dialog"
+      confirmTestId="refund-submit"
+    >
+      <div className="grid gap-3 text-sm">
+        <div className="grid gap-1">
+          <Label htmlFor="refund-amount">{t('orders.record.amount')}</Label>
+          <MoneyInput id="refund-amount" currency={currency} placeholder={formatMoney(left, currency)} value={amountText} onChange={(e) => setAmountText(e.target.value)} aria-invalid={submitted && amountBad ? true : undefined} />
+          {submitted && amountBad && (
+            <p className="text-destructive" role="alert">
+              {t('orders.balance.refundAtMost', { amount: formatMoney(left, currency) })}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="refund-reason">{t('orders.balance.reason')}</Label>
+          <Input id="refund-reason" value={reason} maxLength={ORDER_LIMITS.reasonMaxLength} onChange={(e) => setReason(e.target.value)} aria-required aria-invalid={submitted && reasonMissing ? true : undefined} />
+          {submitted && reasonMissing && (
+            <p className="text-destructive" role="alert">
+              {t('validation.reasonRequired')}
+            </p>
+          )}
+        </div>
+        <FormError error={refund.error} />
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/** A customer's balance, found by mobile, its recent entries, and a recharge. */
+function CustomerView() {
+  const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
+  const queryClient = useQueryClient();
+  const [mobileText, setMobileText] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [method, setMethod] = useState<TPaymentMethod>('cash');
+  const [requestId, setRequestId] = useState(newRequestId);
+  const query = useQuery(trpc.order.customerBalance.queryOptions({ mobile }, { enabled: mobile !== '', meta: { showsErrors: true } }));
+  const recharge = useMutation(
+    trpc.order.recharge.mutationOptions({
+      meta: { showsErrors: true },
+      onSuccess: () => {
+        toast.success(t('orders.balance.recharged'));
+        setAmountText('');
+        setRequestId(newRequestId());
+        void queryClient.invalidateQueries({ queryKey: trpc.order.pathKey() });
+      },
+    }),
+  );
+  const data = query.data;
+  const amount = data ? parseMoneyInput(amountText, data.currency) : undefined;
+  return (
+    <Card className="gap-3 p-4">
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setMobile(mobileText.trim());
+        }}
+      >
+        <div className="grid gap-1">
+          <Label htmlFor="balance-mobile">{t('orders.balance.mobile')}</Label>
+          <Input id="balance-mobile" inputMode="tel" dir="ltr" className="w-56" value={mobileText} onChange={(e) => setMobileText(e.target.value)} />
+        </div>
+        <Button type="submit" variant="outline" data-testid="balance-find-customer">
+          {t('orders.balance.find')}
+        </Button>
+      </form>
+      {mobile !== '' && !data && query.isError ? (
+        <FormError error={query.error} />
+      ) : mobile !== '' && !data ? (
+        <Skeleton className="h-24 w-full" />
+      ) : data ? (
+        <div className="grid gap-3" data-testid="customer-balance" data-balance={data.balance}>
+          <p className="text-base">
+            <span className="font-semibold">{data.customer.nickname || data.customer.mobile}</span>{' '}
+            <span className="text-muted-foreground">{t('orders.balance.customerBalance')}</span>{' '}
+            <span className="font-semibold tabular-nums" dir="ltr">
+              {formatMoney(data.balance, data.currency)}
+            </span>
+          </p>
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (amount === undefined || Number.isNaN(amount) || amount <= 0) return;
+              recharge.mutate({ customerId: data.customer.id, amount, method, requestId });
+            }}
+          >
+            <div className="grid gap-1">
+              <Label htmlFor="recharge-amount">{t('orders.balance.rechargeAmount')}</Label>
+              <MoneyInput id="recharge-amount" currency={data.currency} className="w-40" value={amountText} onChange={(e) => setAmountText(e.target.value)} />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="recharge-method">{t('orders.record.method')}</Label>
+              <NativeSelect id="recharge-method" value={method} onChange={(e) => setMethod(e.target.value as TPaymentMethod)}>
+                {PAYMENT_METHODS.map((m) => (
+                  <NativeSelectOption key={m} value={m}>
+                    {t(`orders.methods.${m}`)}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
+            <Button type="submit" disabled={recharge.isPending || amount === undefined || Number.isNaN(amount) || amount <= 0} data-testid="recharge-submit">
+              {t('orders.balance.recharge')}
+            </Button>
+          </form>
+          <FormError error={recharge.error} />
+          {data.recent.length > 0 && <EntriesTable entries={data.recent} timeZone={timeZone} testId="customer-entries" />}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** A hotel day's money per operator and way of paying: what each hands over at the end of a shift. */
+function CashView() {
+  const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
+  const [date, setDate] = useState(() => todayInHotel(timeZone));
+  const query = useQuery(trpc.order.cashReport.queryOptions({ date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date), meta: { showsErrors: true } }));
+  const data = query.data;
+  const money = (minor: number) => formatMoney(minor, data?.currency ?? 'CNY');
+  return (
+    <Card className="gap-3 p-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="cash-date">{t('orders.balance.date')}</Label>
+          <Input id="cash-date" type="date" className="w-44" value={date} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        {data && (
+          <p className="ms-auto text-sm" data-testid="cash-total" data-net={data.net} data-cash={data.cash}>
+            {t('orders.balance.dayTotal', { net: money(data.net), cash: money(data.cash) })}
+          </p>
+        )}
+      </div>
+      {!data && query.isError ? (
+        <LoadError query={failedQuery(query)} what={t('orders.balance.cashWhat')} />
+      ) : !data ? (
+        <Skeleton className="h-32 w-full" />
+      ) : data.operators.length === 0 ? (
+        <p className="text-muted-foreground py-6 text-center text-sm">{t('orders.balance.noMoney')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <Table data-testid="cash-report">
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('orders.columns.operator')}</TableHead>
+                <TableHead>{t('orders.columns.method')}</TableHead>
+                <TableHead className="text-end">{t('orders.balance.cash.deposits')}</TableHead>
+                <TableHead className="text-end">{t('orders.balance.cash.payments')}</TableHead>
+                <TableHead className="text-end">{t('orders.balance.cash.recharges')}</TableHead>
+                <TableHead className="text-end">{t('orders.balance.cash.refunds')}</TableHead>
+                <TableHead className="text-end">{t('orders.balance.cash.corrections')}</TableHead>
+                <TableHead className="text-end">{t('orders.balance.cash.net')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.operators.flatMap((op) =>
+                op.methods.map((line, i) => (
+                  <TableRow key={`${op.operator?.id ?? 0}-${line.method}`} data-testid="cash-line" data-operator={op.operator?.nickname ?? ''} data-method={line.method} data-net={line.net}>
+                    <TableCell className="font-medium">{i === 0 ? (op.operator?.nickname ?? '—') : ''}</TableCell>
+                    <TableCell>{t(`orders.methods.${line.method}`)}</TableCell>
+                    {[line.deposits, line.payments, line.recharges, line.refunds, line.corrections, line.net].map((v, j) => (
+                      <TableCell key={j} className={j === 5 ? 'text-end font-semibold tabular-nums' : 'text-end tabular-nums'} dir="ltr">
+                        {money(v)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                )),
+              )}
+            </TableBody>
+            <TableFooter>
+              <TableRow>
+                <TableCell colSpan={7}>{t('orders.balance.cash.total')}</TableCell>
+                <TableCell className="text-end font-semibold tabular-nums" dir="ltr">
+                  {money(data.net)}
+                </TableCell>
+              </TableRow>
+            </TableFooter>
+          </Table>
+        </div>
+      )}
+    </Card>
+  );
+}

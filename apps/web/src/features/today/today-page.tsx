@@ -1,0 +1,258 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { BatteryWarning, BedDouble, Coffee, Hammer, KeyRound, PlaneLanding, PlaneTakeoff, SprayCan, TimerOff, Wallet, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/list-page';
+import { LoadError, failedQuery } from '@/components/load-error';
+import { RefreshButton } from '@/components/refresh-button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber, formatShortDateTime } from '@/lib/format';
+import { currentLanguage } from '@/lib/language';
+import { formatMoney } from '@/lib/money';
+import { trpc } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/trpc-types';
+import { cn } from '@/lib/utils';
+
+type Today = RouterOutputs['board']['today'];
+
+/** The hotel's date as the interface language writes it in full ("Sunday, 22 November 2026"). */
+function formatDay(date: string): string {
+  return new Intl.DateTimeFormat(currentLanguage().header, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+const n = formatNumber;
+
+const percent = (part: number, whole: number) => new Intl.NumberFormat(currentLanguage().header, { style: 'percent', maximumFractionDigits: 0 }).format(whole ? part / whole : 0);
+
+/**
+ * `/today`: the today board (issue 9 §6, the spec's "home"), the hotel's day at a glance in its
+ * time zone, over the rooms the member may see: arrivals, departures, in house, overdue check-outs,
+ * dirty rooms, rooms out of order, breakfasts, locks and credential deliveries that need attention,
+ * and (for those who manage orders) the day's takings. Each figure opens the list it counts
+ * (board.today says how each is counted); locks and failed deliveries name their rooms.
+ */
+export function TodayPage() {
+  const { t } = useTranslation();
+  const query = useQuery(trpc.board.today.queryOptions(undefined, { refetchInterval: 60_000, meta: { showsErrors: true } }));
+  const data = query.data;
+  return (
+    <div className="space-y-4" data-testid="today-page">
+      <PageHeader title={t('route.today')} isBusy={query.isFetching && !query.isLoading} actions={<RefreshButton onRefresh={query.refetch} fetching={query.isFetching} data-testid="today-refresh" />} />
+      {data && (
+        <p className="text-muted-foreground -mt-2 text-sm" data-testid="today-date" data-date={data.date}>
+          {t('today.asOf', { date: formatDay(data.date), time: formatShortDateTime(data.at, data.timeZone) })}
+        </p>
+      )}
+      {query.isError && <LoadError query={failedQuery(query)} what={t('today.what')} />}
+      {query.isLoading && (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label={t('common.loading')}>
+          {Array.from({ length: 9 }, (_, i) => (
+            <Skeleton key={i} className="h-36 rounded-xl" />
+          ))}
+        </div>
+      )}
+      {data && <Figures data={data} />}
+    </div>
+  );
+}
+
+function Figures({ data }: { data: Today }) {
+  const { t } = useTranslation();
+  const date = data.date;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      <Figure
+        id="arrivals"
+        icon={PlaneLanding}
+        title={t('today.arrivals.title')}
+        value={n(data.arrivals.expected)}
+        caption={t('today.arrivals.caption')}
+        detail={t('today.arrivals.detail', { number: n(data.arrivals.arrived) })}
+        link={{ to: '/room/tenant', search: { state: 'reserved', from: date, to: date } }}
+      />
+      <Figure
+        id="departures"
+        icon={PlaneTakeoff}
+        title={t('today.departures.title')}
+        value={n(data.departures.due)}
+        caption={t('today.departures.caption')}
+        detail={t('today.departures.detail', { number: n(data.departures.departed) })}
+        link={{ to: '/room/tenant', search: { state: 'in_house' } }}
+      />
+      <Figure
+        id="in-house"
+        icon={BedDouble}
+        title={t('today.inHouse.title')}
+        value={n(data.inHouse)}
+        caption={t('today.inHouse.caption')}
+        detail={t('today.inHouse.detail', { occupied: n(data.rooms.checked_in), total: n(data.rooms.total), percent: percent(data.rooms.checked_in, data.rooms.total) })}
+        link={{ to: '/room/tenant', search: { state: 'in_house' } }}
+      />
+      <Figure
+        id="overdue"
+        icon={TimerOff}
+        title={t('today.overdue.title')}
+        value={n(data.overdue)}
+        caption={t('today.overdue.caption')}
+        tone={data.overdue > 0 ? 'danger' : 'default'}
+        link={{ to: '/room/tenant', search: { state: 'expired' } }}
+      />
+      <Figure
+        id="dirty"
+        icon={SprayCan}
+        title={t('today.dirty.title')}
+        value={n(data.rooms.dirty)}
+        caption={t('today.dirty.caption')}
+        tone={data.rooms.dirty > 0 ? 'warning' : 'default'}
+        link={{ to: '/room', search: { status: 'dirty' } }}
+      />
+      <Figure
+        id="maintain"
+        icon={Hammer}
+        title={t('today.maintain.title')}
+        value={n(data.rooms.maintain)}
+        caption={t('today.maintain.caption')}
+        tone={data.rooms.maintain > 0 ? 'warning' : 'default'}
+        link={{ to: '/room', search: { status: 'maintain' } }}
+      />
+      <Figure
+        id="breakfast"
+        icon={Coffee}
+        title={t('today.breakfast.title')}
+        value={n(data.breakfast.guests)}
+        caption={t('today.breakfast.caption')}
+        detail={t('today.breakfast.detail', { served: n(data.breakfast.served), rooms: n(data.breakfast.stays) })}
+        link={{ to: '/room/breakfast', search: { date } }}
+      />
+      <Figure
+        id="locks"
+        icon={BatteryWarning}
+        title={t('today.locks.title')}
+        value={n(data.locks.roomsTotal)}
+        caption={t('today.locks.caption')}
+        detail={t('today.locks.detail', { offline: n(data.locks.offline), low: n(data.locks.lowBattery), percent: n(data.locks.lowBatteryBelow) })}
+        tone={data.locks.roomsTotal > 0 ? 'warning' : 'default'}
+        link={{ to: '/room', search: { view: 'table' } }}
+      >
+        <RoomList
+          testId="today-lock-rooms"
+          more={data.locks.roomsTotal - data.locks.rooms.length}
+          rooms={data.locks.rooms.map((room) => ({
+            id: room.id,
+            name: room.name,
+            tab: 'status' as const,
+            note: [room.online === false ? t('today.locks.offline') : null, room.battery !== null && room.battery < data.locks.lowBatteryBelow ? t('today.locks.battery', { power: n(room.battery) }) : null].filter(Boolean).join(' · '),
+          }))}
+        />
+      </Figure>
+      <Figure
+        id="deliveries"
+        icon={KeyRound}
+        title={t('today.deliveries.title')}
+        value={n(data.deliveries.failed)}
+        caption={t('today.deliveries.caption')}
+        detail={t('today.deliveries.detail', { passwords: n(data.deliveries.passwords), faces: n(data.deliveries.faces), cards: n(data.deliveries.cards) })}
+        tone={data.deliveries.failed > 0 ? 'danger' : 'default'}
+      >
+        <RoomList
+          testId="today-delivery-rooms"
+          more={data.deliveries.roomsTotal - data.deliveries.rooms.length}
+          rooms={data.deliveries.rooms.map((room) => ({ id: room.id, name: room.name, tab: 'credentials' as const, note: t('today.deliveries.room', { number: n(room.passwords + room.faces + room.cards) }) }))}
+        />
+      </Figure>
+      {data.takings && (
+        <Figure
+          id="takings"
+          icon={Wallet}
+          title={t('today.takings.title')}
+          value={formatMoney(data.takings.total, data.takings.currency)}
+          caption={t('today.takings.caption')}
+          detail={t('today.takings.detail', { received: formatMoney(data.takings.received, data.takings.currency), refunded: formatMoney(Math.abs(data.takings.paidOut), data.takings.currency), entries: n(data.takings.entries) })}
+        />
+      )}
+    </div>
+  );
+}
+
+type Tone = 'default' | 'warning' | 'danger';
+const TONES: Record<Tone, string> = { default: '', warning: 'text-warning-foreground', danger: 'text-destructive' };
+
+interface FigureProps {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  value: string;
+  caption: string;
+  detail?: string;
+  tone?: Tone;
+  /** The list the figure counts, opened by the figure (a card without one has none that can filter so). */
+  link?: LinkProps;
+  children?: ReactNode;
+}
+
+/** One figure: its title, the number, what the number counts and a detail; the whole head a link to its list. */
+function Figure({ id, icon: Icon, title, value, caption, detail, tone = 'default', link, children }: FigureProps) {
+  const { t } = useTranslation();
+  const head = (
+    <>
+      <span className="text-muted-foreground flex items-center gap-2 text-sm font-medium">
+        <Icon className="size-4 shrink-0" aria-hidden />
+        <span data-testid="today-title">{title}</span>
+      </span>
+      <span className={cn('mt-2 block text-3xl font-semibold tabular-nums', TONES[tone])} data-testid="today-value">
+        {value}
+      </span>
+      <span className="text-muted-foreground block text-sm">{caption}</span>
+      {detail && (
+        <span className="mt-1 block text-sm" data-testid="today-detail">
+          {detail}
+        </span>
+      )}
+    </>
+  );
+  return (
+    <Card className="gap-3 p-0" data-testid={`today-${id}`} data-tone={tone}>
+      {link ? (
+        <Link
+          {...link}
+          className="hover:bg-muted/50 focus-visible:ring-ring block rounded-xl p-5 outline-none focus-visible:ring-2 focus-visible:ring-inset"
+          aria-label={t('today.open', { title, value })}
+          data-testid="today-link"
+        >
+          {head}
+        </Link>
+      ) : (
+        <div className="p-5">{head}</div>
+      )}
+      {children}
+    </Card>
+  );
+}
+
+/** The rooms behind a figure (locks, deliveries), each a link to its page; "and N more" past the first few. */
+function RoomList({ rooms, more, testId }: { rooms: { id: number; name: string; tab: 'status' | 'credentials'; note: string }[]; more: number; testId: string }) {
+  const { t } = useTranslation();
+  if (rooms.length === 0) return null;
+  return (
+    <ul className="-mt-3 space-y-1 px-5 pb-4 text-sm" data-testid={testId}>
+      {rooms.map((room) => (
+        <li key={room.id} className="flex items-baseline justify-between gap-2">
+          <Link
+            to="/room/$roomId"
+            params={{ roomId: room.id }}
+            search={{ tab: room.tab }}
+            className="focus-visible:ring-ring truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
+            data-testid={`today-room-${room.id}`}
+          >
+            {room.name}
+          </Link>
+          <span className="text-muted-foreground shrink-0 text-xs">{room.note}</span>
+        </li>
+      ))}
+      {more > 0 && <li className="text-muted-foreground text-xs">{t('today.more', { number: n(more) })}</li>}
+    </ul>
+  );
+}
+

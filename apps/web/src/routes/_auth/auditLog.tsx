@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuditLogPage } from '@/features/audit-log/audit-log-page';
+
+/**
+ * The hotel's audit log (issue 9 §6): who changed what, when, through which face, with before and
+ * after. Its filters live in the URL; the page reads them (features/audit-log/audit-log-search.ts),
+ * so that their schema is not in every page's first download.
+ */
+export const Route = createFileRoute('/_auth/auditLog')({
+  staticData: { titleKey: 'route.auditLog', sectionKey: 'menu.administration' },
+  component: AuditLogPage,
+});

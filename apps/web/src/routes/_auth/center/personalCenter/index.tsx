@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PersonalCenterPage } from '@/features/settings/personal-center-page';
+
+/** The personal centre (spec §2 `/center/personalCenter`; issue 9 §4): profile, sign-in identities, sessions and the card pages. */
+export const Route = createFileRoute('/_auth/center/personalCenter/')({
+  staticData: { titleKey: 'settings.personal.title', sectionKey: 'menu.account' },
+  component: PersonalCenterPage,
+});

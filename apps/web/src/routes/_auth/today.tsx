@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TodayPage } from '@/features/today/today-page';
+
+/** The today board (issue 9 §6, the spec's "home"): the hotel's day at a glance, each figure a link to its list. */
+export const Route = createFileRoute('/_auth/today')({
+  staticData: { titleKey: 'route.today', sectionKey: 'menu.frontDesk' },
+  component: TodayPage,
+});

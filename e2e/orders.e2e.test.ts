@@ -1,0 +1,152 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
+import { closeSql, shiftWallClock, sql, text, typeDateTime, waitForRoomStatus } from './support-stays';
+
+/**
+ * The orders ledger at the front desk in Chinese, English and Arabic (issue 9 §3, §7): a guest
+ * booked for two nights leaves the same day; the desk took a deposit (recorded on the room page's
+ * bill). The check-out dialog shows the early departure, the room charge recomputed and what is
+ * due back with the deposit refunded; settling checks the guest out and closes the bill (in the
+ * database: settled, its entries summing to nothing), and the Balance page's cash report and the
+ * stay's orders show the deposit and its refund. Rooms 981-983 are this file's own.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeRedis();
+  await closeSql();
+});
+
+const RUNS = [
+  { code: 'chs', header: 'zh-CN', room: '981' },
+  { code: 'en', header: 'en', room: '982' },
+  { code: 'Arabic', header: 'ar', room: '983' },
+] as const;
+
+const DEPOSIT = 50_000;
+
+/** A room of this file (made once per run: the demo rooms belong to the other browser tests). */
+async function ownRoom(name: string): Promise<number> {
+  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
+  if (found) return found.id;
+  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
+  const [room] = await sql<{ id: number }>(`INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, 990, 20000, $3, now()) RETURNING id`, [
+    demo!.hotelId,
+    name,
+    `E2E-ORDERS-${name}`,
+  ]);
+  return room!.id;
+}
+
+const attr = async (page: Page, testId: string, name: string) => Number(await page.getByTestId(testId).getAttribute(name));
+
+describe.each(RUNS)('orders in $header', ({ code, header, room }) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newContext(browser, { language: code });
+    page = await context.newPage();
+    await signIn(page, DEMO_OWNER);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it(`takes a deposit for ${room}, checks out early with the deposit refunded, closes the bill and shows it in the cash report`, async () => {
+    const roomId = await ownRoom(room);
+    await page.goto(`${baseUrl()}/room/${roomId}`);
+    await page.getByTestId('room-detail').waitFor();
+
+    // Booked for two nights.
+    const guest = `Ledger ${room}`;
+    await page.getByTestId('action-check-in').click();
+    const dialog = page.getByTestId('check-in-dialog');
+    await dialog.waitFor();
+    const checkInAt = await page.locator('#checkInAt').inputValue();
+    await typeDateTime(page, 'expectedCheckOutAt', shiftWallClock(checkInAt, 2 * 24 * 60));
+    await page.getByTestId('price-quote').getByText(text(header, 'frontDesk.stay.nightCount', { count: 2 }), { exact: true }).waitFor();
+    await page.locator('#guest-0-name').fill(guest);
+    await page.getByTestId('check-in-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForRoomStatus(page, 'checked_in');
+    const [stay] = await sql<{ id: number; priceAmount: number }>(`SELECT s.id, s."priceAmount" FROM "Stay" s JOIN "StayGuest" g ON g."stayId" = s.id AND g."isPrimary" WHERE g.name = $1 ORDER BY s.id DESC LIMIT 1`, [guest]);
+
+    // The bill on the room page: nothing yet, then the deposit taken at the desk.
+    const folio = page.getByTestId('stay-folio');
+    await folio.getByText(text(header, 'orders.folio.empty')).waitFor();
+    await page.getByTestId('folio-record-deposit').click();
+    const record = page.getByTestId('record-money-dialog');
+    await record.waitFor();
+    await record.getByRole('heading', { name: text(header, 'orders.record.depositTitle', { room }) }).waitFor();
+    await page.locator('#order-amount').fill(String(DEPOSIT / 100));
+    await page.getByTestId('record-money-submit').click();
+    await record.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="folio-entry"][data-kind="deposit"]').waitFor();
+    await page.waitForFunction((v) => document.querySelector('[data-testid="stay-folio"]')?.getAttribute('data-deposit-held') === v, String(DEPOSIT));
+    expect(await folio.getAttribute('data-state')).toBe('open');
+    // The balance counts what is recorded (the deposit); beside it, what leaving now would give back (the room charge as due now).
+    const shownNow = await attr(page, 'folio-if-settled-now', 'data-refunded');
+    await settle(page);
+    await screenshot(page, `orders-folio-${header}`);
+
+    // Check-out the same day: early, the room charge for the night used, the rest of the deposit due back.
+    await page.getByTestId('action-check-out').click();
+    await page.getByTestId('check-out-confirm').waitFor();
+    const preview = page.getByTestId('settle-preview');
+    await preview.waitFor();
+    expect(await preview.getAttribute('data-early')).toBe('true');
+    const due = await attr(page, 'settle-preview', 'data-room-charge-due');
+    expect(due).toBeGreaterThan(0);
+    expect(due).toBeLessThan(stay!.priceAmount);
+    expect(await attr(page, 'settle-preview', 'data-deposit-held')).toBe(DEPOSIT);
+    expect(await attr(page, 'settle-preview', 'data-refunded')).toBe(DEPOSIT - due);
+    expect(shownNow).toBe(DEPOSIT - due);
+    expect(await attr(page, 'settle-preview', 'data-owed')).toBe(0);
+    await page.getByTestId('settle-early').getByText(text(header, 'orders.checkOut.early')).waitFor();
+    await page.getByTestId('settle-due-back').waitFor();
+    expect(await page.getByTestId('settle-deposit-refund').isChecked()).toBe(true);
+    await screenshot(page, `orders-check-out-${header}`);
+    await page.getByTestId('check-out-submit').click();
+    await waitForRoomStatus(page, 'dirty');
+
+    // The bill is closed: settled, the deposit refunded in part, its entries summing to nothing.
+    const [closed] = await sql<{ settledAt: Date | null }>(`SELECT "settledAt" FROM "Folio" WHERE "stayId" = $1`, [stay!.id]);
+    expect(closed?.settledAt).not.toBeNull();
+    const entries = await sql<{ kind: string; amount: number; method: string | null }>(`SELECT kind::text AS kind, amount, method::text AS method FROM "OrderEntry" WHERE "stayId" = $1 ORDER BY id`, [stay!.id]);
+    expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
+    expect(entries).toContainEqual({ kind: 'refund', amount: -(DEPOSIT - due), method: 'cash' });
+
+    // The Balance page: the stay's orders sum to nothing, and the day's cash report counts the deposit and its refund.
+    await page.goto(`${baseUrl()}/order/balance`);
+    await page.getByTestId('balance-page').waitFor();
+    await page.locator('#balance-stay').fill(String(stay!.id));
+    await page.waitForFunction(
+      ({ id, n }) => {
+        const rows = Array.from(document.querySelectorAll('[data-testid="order-row"]'));
+        return rows.length === n && rows.every((r) => r.getAttribute('data-stay') === String(id));
+      },
+      { id: stay!.id, n: entries.length },
+    );
+    expect(await page.locator(`[data-testid="order-row"][data-stay="${stay!.id}"]`).count()).toBe(entries.length);
+    expect(await attr(page, 'balance-sum', 'data-sum')).toBe(0);
+    await screenshot(page, `orders-balance-stay-${header}`);
+
+    await page.getByTestId('balance-tab-cash').click();
+    const line = page.locator('[data-testid="cash-line"][data-operator="Demo Owner"][data-method="cash"]');
+    await line.waitFor();
+    const [owner] = await sql<{ net: number; refunds: number }>(
+      `SELECT COALESCE(SUM(e.amount), 0)::int AS net, COALESCE(SUM(e.amount) FILTER (WHERE e.kind = 'refund'), 0)::int AS refunds
+         FROM "OrderEntry" e JOIN "Account" a ON a.id = e."createdByAccountId" JOIN "Hotel" h ON h.id = e."hotelId"
+        WHERE a.nickname = 'Demo Owner' AND e.method = 'cash' AND e.kind IN ('deposit', 'payment', 'recharge', 'refund', 'correction')
+          AND (e."createdAt" AT TIME ZONE h."timeZone")::date = (now() AT TIME ZONE h."timeZone")::date`,
+    );
+    expect(Number(await line.getAttribute('data-net'))).toBe(owner!.net);
+    expect(owner!.refunds).toBeLessThanOrEqual(-(DEPOSIT - due));
+    await screenshot(page, `orders-cash-report-${header}`);
+  });
+});

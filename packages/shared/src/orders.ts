@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ZIdempotencyKey } from './front-desk';
+import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, zInt } from './primitives';
+
+/**
+ * The orders ledger (docs/orders.md): what every face sends to record, refund, correct and settle
+ * entries, and list them. Amounts are integers in the hotel currency's minor unit and always
+ * positive here: the server gives each kind its sign (money received positive, charges and money
+ * given back negative). Messages are i18n keys of `validation.*`, the group the transports take
+ * a schema's messages from.
+ */
+
+export const ORDER_ENTRY_KINDS = ['room_charge', 'charge', 'deposit', 'payment', 'refund', 'recharge', 'correction'] as const;
+export type TOrderEntryKind = (typeof ORDER_ENTRY_KINDS)[number];
+
+export const PAYMENT_METHODS = ['cash', 'bank_card', 'wechat', 'alipay', 'transfer', 'other'] as const;
+export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Kinds that are money received and can be refunded. */
+export const REFUNDABLE_KINDS = ['deposit', 'payment', 'recharge'] as const satisfies readonly TOrderEntryKind[];
+
+export const ORDER_LIMITS = {
+  /** The largest single amount, in minor units (the ledger stores a PostgreSQL integer). */
+  amountMax: 1_000_000_000,
+  noteMaxLength: 200,
+  reasonMaxLength: 200,
+  /** Entries of a customer shown with their balance. */
+  recentEntries: 20,
+} as const;
+
+export const ZOrderAmount = zInt({ min: 1, max: ORDER_LIMITS.amountMax }, 'validation.amountInvalid', 'validation.amountRequired');
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethodInvalid' });
+export const ZOrderEntryKind = z.enum(ORDER_ENTRY_KINDS, { error: 'validation.orderKindInvalid' });
+export const ZOrderNote = z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.noteMaxLength, { error: 'validation.textTooLong' }).default('');
+export const ZOrderReason = z
+  .string({ error: 'validation.reasonRequired' })
+  .trim()
+  .min(1, { error: 'validation.reasonRequired' })
+  .max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' });
+/** The client's id of a request that records money: the same id sent twice records one entry. */
+export const ZOrderRequestId = ZIdempotencyKey;
+
+export const ZFolioInput = z.object({ stayId: ZId });
+
+/** A deposit or a payment received for a stay. */
+export const ZStayMoneyInput = z.object({ stayId: ZId, amount: ZOrderAmount, method: ZPaymentMethod, note: ZOrderNote, requestId: ZOrderRequestId.optional() });
+export type TStayMoneyInput = z.input<typeof ZStayMoneyInput>;
+
+/** A charge to a stay other than the room (minibar, damage, late check-out): what for is required. */
+export const ZChargeInput = z.object({ stayId: ZId, amount: ZOrderAmount, note: ZOrderReason, requestId: ZOrderRequestId.optional() });
+export type TChargeInput = z.input<typeof ZChargeInput>;
+
+export const ZRefundInput = z.object({
+  entryId: ZId,
+  amount: ZOrderAmount,
+  reason: ZOrderReason,
+  /** How the money goes back; by default the way it came. */
+  method: ZPaymentMethod.optional(),
+  requestId: ZOrderRequestId.optional(),
+});
+export type TRefundInput = z.input<typeof ZRefundInput>;
+
+export const ZCorrectInput = z.object({ entryId: ZId, reason: ZOrderReason });
+export type TCorrectInput = z.input<typeof ZCorrectInput>;
+
+/** A customer's mobile as the guest app registered it (digits, an optional leading +, dashes). */
+export const ZCustomerMobile = z
+  .string({ error: 'validation.phoneInvalid' })
+  .trim()
+  .regex(/^\+?[0-9][0-9-]{2,19}$/, { error: 'validation.phoneInvalid' });
+/** A customer, by id or by mobile (the desk types the guest's number); with both, both must match. */
+const customerRef = { customerId: ZId.optional(), mobile: ZCustomerMobile.optional() };
+const namesCustomer = (v: { customerId?: number; mobile?: string }) => v.customerId !== undefined || v.mobile !== undefined;
+const customerRequired = { error: 'validation.customerRequired', path: ['customerId'], ...WHEN_FIELDS_VALID };
+
+export const ZRechargeInput = z
+  .object({ ...customerRef, amount: ZOrderAmount, method: ZPaymentMethod, note: ZOrderNote, requestId: ZOrderRequestId.optional() })
+  .refine(namesCustomer, customerRequired);
+export type TRechargeInput = z.input<typeof ZRechargeInput>;
+
+export const ZCustomerBalanceInput = z.object(customerRef).refine(namesCustomer, customerRequired);
+export type TCustomerBalanceInput = z.input<typeof ZCustomerBalanceInput>;
+
+export const DEPOSIT_DECISIONS = ['refund', 'keep'] as const;
+export type TDepositDecision = (typeof DEPOSIT_DECISIONS)[number];
+
+/**
+ * Settles a stay's folio at check-out: the room charge is brought to what the stay owes (an early
+ * departure is recomputed with the pricing function), the deposit is refunded or kept (a reason
+ * required), money due back is refunded, and what is still owed must be paid now (`payment`, its
+ * amount exactly what the folio shows as owed). `checkOut` checks the stay out first.
+ */
+export const ZSettleInput = z
+  .object({
+    stayId: ZId,
+    checkOut: z.boolean({ error: 'validation.flagInvalid' }).default(false),
+    deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).default('refund'),
+    depositReason: z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' }).default(''),
+    payment: z.object({ amount: ZOrderAmount, method: ZPaymentMethod }, { error: 'validation.paymentInvalid' }).optional(),
+    /** How money due back is returned; by default the way each payment came. */
+    refundMethod: ZPaymentMethod.optional(),
+  })
+  .refine((v) => v.deposit !== 'keep' || v.depositReason !== '', { error: 'validation.depositReasonRequired', path: ['depositReason'], ...WHEN_FIELDS_VALID });
+export type TSettleInput = z.input<typeof ZSettleInput>;
+
+export const ZOrderListInput = ZPageInput.extend({
+  kinds: z.array(ZOrderEntryKind, { error: 'validation.orderKindInvalid' }).max(ORDER_ENTRY_KINDS.length, { error: 'validation.orderKindInvalid' }).optional(),
+  method: ZPaymentMethod.optional(),
+  stayId: ZId.optional(),
+  roomId: ZId.optional(),
+  customerId: ZId.optional(),
+  operatorId: ZId.optional(),
+  /** Hotel calendar dates, both included. */
+  from: ZLocalDate.optional(),
+  to: ZLocalDate.optional(),
+}).refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'], ...WHEN_FIELDS_VALID });
+export type TOrderListInput = z.input<typeof ZOrderListInput>;
+
+/** A day's cash report (the shift hand-over): one hotel calendar date, optionally one operator. */
+export const ZCashReportInput = z.object({ date: ZLocalDate, operatorId: ZId.optional() });
+export type TCashReportInput = z.input<typeof ZCashReportInput>;
