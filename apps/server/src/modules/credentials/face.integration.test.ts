@@ -329,6 +329,14 @@ describe('face database', () => {
     await waitForState(auth.id, ['on_lock']);
     await expect(deleteFace(d.staff, { id: face.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'faces.errors.stillAuthorized', params: { rooms: d.room.name } } });
     expect(await ctx.deps.prisma.face.count({ where: { id: face.id } })).toBe(1);
+    // A member limited to other rooms is refused too, told how many rooms, never which.
+    const limited = { ...d.staff, actor: { ...d.staff.actor, allRooms: false } };
+    const refusal = await deleteFace(limited, { id: face.id }).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: 'CONFLICT', options: { messageKey: 'faces.errors.stillAuthorizedElsewhere', params: { rooms: '', count: 1 } } });
+    expect(JSON.stringify(refusal)).not.toContain(d.room.name);
+    expect(ctx.deps.i18n.t('en', 'faces.errors.stillAuthorizedElsewhere', { count: 1, rooms: '' })).toBe(
+      'This face is still authorised on the lock of 1 room you do not manage. Ask someone who manages it to delete that authorisation first.',
+    );
 
     await revokeFaceAuthorization(d.staff, { authorizationId: auth.id });
     await waitForState(auth.id, ['removed']);

@@ -242,10 +242,15 @@ export async function deleteFace(ctx: AuthedContext, raw: z.input<typeof ZFaceId
   const before = await findFace(ctx, id);
   await transaction(deps, async (tx) => {
     if (!(await lockFace(tx, actor.hotelId, id))) throw new AppError('NOT_FOUND', { messageKey: 'faces.errors.notFound' });
-    const remaining = await tx.faceAuthorization.findMany({ where: { hotelId: actor.hotelId, faceId: id, deliveryState: { not: 'removed' } }, select: { room: { select: { name: true } } }, orderBy: { roomId: 'asc' } });
-    if (remaining.length) {
-      const rooms = [...new Set(remaining.map((a) => a.room.name))].join(', ');
-      throw new AppError('CONFLICT', { messageKey: 'faces.errors.stillAuthorized', params: { rooms }, details: { authorizations: remaining.length } });
+    const where = { hotelId: actor.hotelId, faceId: id, deliveryState: { not: 'removed' as const } };
+    const remaining = await tx.faceAuthorization.count({ where });
+    if (remaining) {
+      // The refusal names only the rooms this member manages; the others are counted, never named.
+      const visible = await tx.faceAuthorization.findMany({ where: { ...where, room: roomScope(actor) }, select: { roomId: true, room: { select: { name: true } } }, orderBy: { roomId: 'asc' } });
+      const rooms = [...new Set(visible.map((a) => a.room.name))].join(', ');
+      const others = (await tx.faceAuthorization.findMany({ where: { ...where, NOT: { roomId: { in: visible.map((a) => a.roomId) } } }, distinct: ['roomId'], select: { roomId: true } })).length;
+      const messageKey = !others ? 'faces.errors.stillAuthorized' : rooms ? 'faces.errors.stillAuthorizedAndOthers' : 'faces.errors.stillAuthorizedElsewhere';
+      throw new AppError('CONFLICT', { messageKey, params: { rooms, count: others }, details: { authorizations: visible.length } });
     }
     await tx.face.deleteMany({ where: { id, hotelId: actor.hotelId } });
     await recordAudit(tx, ctx, { action: 'face.delete', entityType: 'Face', entityId: id, before: { faceId: before.faceId, note: before.note, imageUrl: before.imageUrl } });
