@@ -632,14 +632,22 @@ let staffX: { web: string; legacy: string; gateway: string };
 let hotelB: { web: string; legacy: string; gateway: string };
 let markers: { roomY: string[]; hotelA: string[] };
 /** Hotel A's records that the bad-input examples do not name (they use id 1): its key set and API key. */
-let extra: { keySetId: number; apiKeyId: number };
+let extra: { keySetId: number; apiKeyId: number; managerId: number; messageId: number; reservedIssueId: number; issuedCard: { id: number; number: string } };
 const TRPC_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   'card.deleteKeySet': () => ({ id: extra.keySetId }),
   'apiKey.revoke': () => ({ id: extra.apiKeyId }),
+  'card.confirm': () => ({ issueId: extra.reservedIssueId, uid: '04A1B2C3', blocks: [{ block: 4, data: '00'.repeat(16) }] }),
+  'card.voidReservation': () => ({ issueId: extra.reservedIssueId }),
+  'lock.deleteManager': () => ({ id: extra.managerId }),
+  'lock.deleteMessages': () => ({ ids: [extra.messageId] }),
 };
 const LEGACY_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   'user/apiKeyDel': () => ({ id: extra.apiKeyId }),
   'room/deleteCardEncryption': () => ({ id: extra.keySetId }),
+  'lock/managerDelete': () => ({ id: extra.managerId }),
+  'lock/deleteMessage': () => ({ id: extra.messageId }),
+  'room/addCardStepTwoNew': () => ({ card_id: extra.reservedIssueId, uid: '04A1B2C4', blocks: [{ block: 4, data: '00'.repeat(16) }], cancel: 0 }),
+  'passenger/deleteCardByCardId': () => ({ card_id: extra.issuedCard.id }),
 };
 
 async function buildMatrix() {
@@ -660,7 +668,17 @@ async function buildMatrix() {
   hotelB = { web: await session(owner.id, b.id, 'web'), legacy: await session(owner.id, b.id, 'legacy'), gateway: await session(owner.id, b.id, 'gateway') };
   const keySet = await createCardKeySet(await actorContext(ctx.deps, w.ownerToken), { name: 'PM keys', sector: 3 });
   const apiKey = await ctx.deps.prisma.apiKey.create({ data: { hotelId: w.hotel.id, name: 'PM key', prefix: 'slk_pm', keyHash: randomUUID(), permissions: ['room.read'] } });
-  extra = { keySetId: keySet.id, apiKeyId: apiKey.id };
+  // Records of hotel A's room B101 (a room Y): a lock manager, a lock message, a card reservation and an issued card.
+  const y = w.rooms[0]!;
+  const manager = await ctx.deps.prisma.lockManager.create({ data: { hotelId: w.hotel.id, roomId: y.id, name: 'PM manager' } });
+  const message = await ctx.deps.prisma.lockMessage.create({ data: { hotelId: w.hotel.id, roomId: y.id, kind: 'low_battery', content: 'PM message' } });
+  const cardOf = (cardNumber: string, uid: string) => ctx.deps.prisma.card.create({ data: { hotelId: w.hotel.id, cardNumber, uid, kind: 'room' } });
+  const [reservedCard, issuedCard] = [await cardOf('4011', '00000FAB'), await cardOf('4012', '00000FAC')];
+  const issue = (cardId: number, uid: string, state: 'reserved' | 'issued') =>
+    ctx.deps.prisma.cardIssue.create({ data: { hotelId: w.hotel.id, cardId, kind: 'room', state, roomId: y.id, uid, keyId: keySet.id, blocks: [], validFrom: hours(-1), validUntil: hours(20) } });
+  const reserved = await issue(reservedCard.id, '00000FAB', 'reserved');
+  await issue(issuedCard.id, '00000FAC', 'issued');
+  extra = { keySetId: keySet.id, apiKeyId: apiKey.id, managerId: manager.id, messageId: message.id, reservedIssueId: reserved.id, issuedCard: { id: issuedCard.id, number: issuedCard.cardNumber } };
   const roomY = ['B101', 'B102', 'B103', 'B104', 'B105', 'B106', 'Y-Primary', 'Co guest', 'Password guest', 'Order guest', 'Settle guest', '483920', '619284'];
   markers = { roomY, hotelA: [...roomY, w.hotel.name, 'Bad input face', 'Bad input template', 'Bad input dispenser', 'SIM-BAD-INPUT-1', 'Bad 1', 'Orders 1', w.owner.mobile!, w.staff.mobile!] };
 }
