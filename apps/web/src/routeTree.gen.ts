@@ -20,6 +20,7 @@ import { Route as AuthCardDispenserRouteImport } from './routes/_auth/cardDispen
 import { Route as AuthFacesRouteImport } from './routes/_auth/faces'
 import { Route as AuthHotelInfoRouteImport } from './routes/_auth/hotelInfo'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
+import { Route as AuthStaffRouteImport } from './routes/_auth/staff'
 import { Route as AuthTodayRouteImport } from './routes/_auth/today'
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
 import { Route as AuthBindCardReaderToUserBindCardReaderToUserRouteImport } from './routes/_auth/bindCardReaderToUser/bindCardReaderToUser'
@@ -101,6 +102,11 @@ const AuthHotelInfoRoute = AuthHotelInfoRouteImport.update({
 const AuthLockMessagesRoute = AuthLockMessagesRouteImport.update({
   id: '/lock-messages',
   path: '/lock-messages',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthStaffRoute = AuthStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthTodayRoute = AuthTodayRouteImport.update({
@@ -269,6 +275,7 @@ export interface FileRoutesByFullPath {
   '/faces': typeof AuthFacesRoute
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
@@ -308,6 +315,7 @@ export interface FileRoutesByTo {
   '/faces': typeof AuthFacesRoute
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/': typeof AuthIndexRoute
@@ -350,6 +358,7 @@ export interface FileRoutesById {
   '/_auth/faces': typeof AuthFacesRoute
   '/_auth/hotelInfo': typeof AuthHotelInfoRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
+  '/_auth/staff': typeof AuthStaffRoute
   '/_auth/today': typeof AuthTodayRoute
   '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
   '/_auth/': typeof AuthIndexRoute
@@ -393,6 +402,7 @@ export interface FileRouteTypes {
     | '/faces'
     | '/hotelInfo'
     | '/lock-messages'
+    | '/staff'
     | '/today'
     | '/unlock-records'
     | '/bindCardReaderToUser/bindCardReaderToUser'
@@ -432,6 +442,7 @@ export interface FileRouteTypes {
     | '/faces'
     | '/hotelInfo'
     | '/lock-messages'
+    | '/staff'
     | '/today'
     | '/unlock-records'
     | '/'
@@ -473,6 +484,7 @@ export interface FileRouteTypes {
     | '/_auth/faces'
     | '/_auth/hotelInfo'
     | '/_auth/lock-messages'
+    | '/_auth/staff'
     | '/_auth/today'
     | '/_auth/unlock-records'
     | '/_auth/'
@@ -588,6 +600,13 @@ declare module '@tanstack/react-router' {
       path: '/lock-messages'
       fullPath: '/lock-messages'
       preLoaderRoute: typeof AuthLockMessagesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/staff': {
+      id: '/_auth/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof AuthStaffRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/today': {
@@ -796,6 +815,7 @@ interface AuthRouteChildren {
   AuthFacesRoute: typeof AuthFacesRoute
   AuthHotelInfoRoute: typeof AuthHotelInfoRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
+  AuthStaffRoute: typeof AuthStaffRoute
   AuthTodayRoute: typeof AuthTodayRoute
   AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
   AuthIndexRoute: typeof AuthIndexRoute
@@ -834,6 +854,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthFacesRoute: AuthFacesRoute,
   AuthHotelInfoRoute: AuthHotelInfoRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
+  AuthStaffRoute: AuthStaffRoute,
   AuthTodayRoute: AuthTodayRoute,
   AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,
   AuthIndexRoute: AuthIndexRoute,

@@ -77,6 +77,9 @@ describe('menu', () => {
     expect(pages(user({ permissions: ['customer.read', 'room.read', 'audit.read'] })).slice(-3)).toEqual(['/customer/customer', '/auditLog', '/center/personalCenter']);
     // Hotel information: owners and administrators (hotel.manage); the personal centre: everyone.
     expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-2)).toEqual(['/hotelInfo', '/center/personalCenter']);
+    // Staff and permissions: owners and administrators (staff.manage).
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'staff.manage'] })).slice(-3)).toEqual(['/hotelInfo', '/staff', '/center/personalCenter']);
+    expect(pages(user({ permissions: ['room.read', 'stay.manage', 'credential.manage'] }))).not.toContain('/staff');
   });
 });
 

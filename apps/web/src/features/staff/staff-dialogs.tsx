@@ -1,0 +1,334 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { GENDERS, ROLES, STAFF_MAX, ZAccount, ZStaffProfile, ZStaffRole, type TRole } from '@console/shared';
+import { DateTimeField } from '@/components/date-time-field';
+import { FormDialog } from '@/components/form-dialog';
+import { RoomPicker, type PickedRoom } from '@/components/room-picker';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField, fieldControlProps, fieldErrorId} from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { appErrorOf } from '@/lib/api-errors';
+import { fieldMessage } from '@/lib/field-message';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { toast } from '@/lib/toast';
+import { trpc, trpcClient } from '@/lib/trpc';
+import { useAppForm } from '@/lib/use-app-form';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
+import type { StaffMember } from './staff-types';
+
+const ZPickedRooms = z.array(z.object({ id: z.number(), name: z.string() }), { error: 'validation.roomsInvalid' }).max(STAFF_MAX.rooms, { error: 'validation.roomsInvalid' });
+
+/** A date of birth as typed: empty, or the server's rule (a date, not in the future). */
+const ZBirthDateField = z.string().superRefine((value, ctx) => {
+  if (value === '') return;
+  const parsed = ZStaffProfile.shape.birthDate.safeParse(value);
+  if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'validation.dateInvalid' });
+});
+
+/** The access part of both forms: the role, all rooms or a list of them, and apiKeyAuth. */
+const accessShape = { role: ZStaffRole, allRooms: z.boolean(), rooms: ZPickedRooms, apiKeyAuth: z.boolean() };
+
+/** "Add staff": the shared rules of packages/shared (ZStaffAddInput), with the same message keys as the server. */
+const addSchema = z.object({
+  account: ZAccount,
+  name: ZStaffProfile.shape.name,
+  gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }),
+  nationality: ZStaffProfile.shape.nationality,
+  birthDate: ZBirthDateField,
+  ...accessShape,
+});
+const ADD_FIELDS = ['account', 'name', 'gender', 'nationality', 'birthDate', 'role', 'allRooms', 'roomIds', 'apiKeyAuth'];
+
+const editSchema = z.object(accessShape);
+const EDIT_FIELDS = ['role', 'allRooms', 'roomIds', 'apiKeyAuth'];
+
+/** The server's error in the dialog unless it is all about fields shown next to them. */
+function shownErrorOf(error: unknown, fields: string[]) {
+  const named = Object.keys(appErrorOf(error)?.fields ?? {});
+  return named.length > 0 && named.every((f) => fields.includes(f)) ? null : error;
+}
+
+/**
+ * The role, the rooms (all of them, or the ones picked: the server searches and pages them) and
+ * apiKeyAuth. Only an owner makes owners; only a member who manages API keys grants apiKeyAuth.
+ */
+function AccessFields<T extends FieldValues, TOut = T>({ control, idPrefix, errors }: { control: Control<T, unknown, TOut>; idPrefix: string; errors: Partial<Record<'role' | 'rooms' | 'apiKeyAuth', string>> }) {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  const mayMakeOwners = user?.role === 'owner';
+  const mayGrantApiKeyAuth = hasPermission(user, 'apikey.manage');
+  const allRooms = useWatch({ control, name: 'allRooms' as Path<T> }) as boolean;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <>
+      <FormField id={id('role')} label={t('staff.form.role')} hint={t('staff.form.roleHint')} error={errors.role} required>
+        <Controller
+          control={control}
+          name={'role' as Path<T>}
+          render={({ field }) => (
+            <NativeSelect
+              {...fieldControlProps(id('role'), errors.role, true)}
+              ref={field.ref}
+              value={field.value as string}
+              onChange={(e) => field.onChange(e.target.value as TRole)}
+              onBlur={field.onBlur}
+              wrapperClassName="w-full sm:w-64"
+              data-testid={id('role')}
+            >
+              {ROLES.map((role) => (
+                <NativeSelectOption key={role} value={role} disabled={role === 'owner' && !mayMakeOwners && field.value !== 'owner'}>
+                  {t(`staff.roles.${role}`)}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      </FormField>
+
+      <fieldset className="grid gap-2" aria-describedby={errors.rooms ? fieldErrorId(id('rooms')) : undefined} data-testid={id('rooms')}>
+        <legend className="mb-1 text-sm leading-none font-medium">{t('staff.form.rooms')}</legend>
+        <Controller
+          control={control}
+          name={'allRooms' as Path<T>}
+          render={({ field }) => (
+            <div className="flex flex-wrap gap-4" role="radiogroup" aria-label={t('staff.form.rooms')}>
+              {[true, false].map((all) => (
+                <label key={String(all)} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={id('rooms-mode')}
+                    className="accent-primary size-4"
+                    checked={field.value === all}
+                    onChange={() => field.onChange(all)}
+                    onBlur={field.onBlur}
+                    data-testid={id(all ? 'rooms-all' : 'rooms-some')}
+                  />
+                  {all ? t('staff.form.allRooms') : t('staff.form.someRooms')}
+                </label>
+              ))}
+            </div>
+          )}
+        />
+        {!allRooms && (
+          <Controller
+            control={control}
+            name={'rooms' as Path<T>}
+            render={({ field }) => (
+              <RoomPicker
+                id={id('room-picker')}
+                multiple
+                value={field.value as PickedRoom[]}
+                onChange={field.onChange}
+                placeholder={t('staff.form.pickRooms')}
+                invalid={Boolean(errors.rooms)}
+                describedBy={errors.rooms ? fieldErrorId(id('rooms')) : undefined}
+                data-testid={id('room-picker')}
+              />
+            )}
+          />
+        )}
+        <p className="text-muted-foreground text-sm">{allRooms ? t('staff.form.allRoomsHint') : t('staff.form.someRoomsHint')}</p>
+        <p id={fieldErrorId(id('rooms'))} className="text-destructive text-sm empty:hidden">
+          {errors.rooms ? <span role="alert">{errors.rooms}</span> : null}
+        </p>
+      </fieldset>
+
+      <Controller
+        control={control}
+        name={'apiKeyAuth' as Path<T>}
+        render={({ field }) => (
+          <div className="grid gap-1">
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id={id('api-key-auth')}
+                ref={field.ref}
+                checked={field.value === true}
+                disabled={!mayGrantApiKeyAuth}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-describedby={id('api-key-auth-hint')}
+                data-testid={id('api-key-auth')}
+              />
+              <Label htmlFor={id('api-key-auth')} className="font-normal">
+                {t('staff.form.apiKeyAuth')}
+              </Label>
+            </div>
+            <p id={id('api-key-auth-hint')} className="text-muted-foreground ps-6 text-sm">
+              {mayGrantApiKeyAuth ? t('staff.form.apiKeyAuthHint') : t('staff.form.apiKeyAuthOwnersOnly')}
+            </p>
+            {errors.apiKeyAuth && (
+              <p className="text-destructive ps-6 text-sm" role="alert">
+                {errors.apiKeyAuth}
+              </p>
+            )}
+          </div>
+        )}
+      />
+    </>
+  );
+}
+
+/** Adds a member: an existing account by mobile or e-mail, or a new one by mobile (its first password comes by SMS). */
+export function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  if (!open) return null;
+  return <AddStaffForm onOpenChange={onOpenChange} />;
+}
+
+function AddStaffForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { timeZone } = useHotelSettings();
+  const form = useAppForm(addSchema, { account: '', name: '', gender: 'unknown', nationality: '', birthDate: '', role: 'staff', allRooms: true, rooms: [], apiKeyAuth: false });
+  const { errors } = form.formState;
+  const add = useMutation(
+    trpc.staff.add.mutationOptions({
+      meta: { showsErrors: true },
+      onSuccess: (member) => {
+        toast.success(member.created ? t('staff.added.created', { name: member.name, account: member.mobile ?? '' }) : t('staff.added.existing', { name: member.name }));
+        void queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
+        onOpenChange(false);
+      },
+      onError: (error) => form.applyServerErrors(error),
+    }),
+  );
+  const submit = form.handleSubmit((values) => {
+    if (add.isPending) return;
+    add.mutate({
+      account: values.account,
+      name: values.name,
+      gender: values.gender,
+      nationality: values.nationality,
+      birthDate: values.birthDate || null,
+      role: values.role,
+      allRooms: values.allRooms,
+      roomIds: values.allRooms ? [] : values.rooms.map((r) => r.id),
+      apiKeyAuth: values.apiKeyAuth,
+    });
+  });
+  const error = (name: keyof typeof errors) => fieldMessage(t, errors[name]?.message);
+  const roomsError = fieldMessage(t, errors.rooms?.message ?? errors.rooms?.root?.message ?? (errors as Record<string, { message?: string }>).roomIds?.message);
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={t('staff.form.addTitle')}
+      description={t('staff.form.addDescription')}
+      isDirty={form.formState.isDirty}
+      isSaving={add.isPending}
+      error={shownErrorOf(add.error, ADD_FIELDS)}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('staff.form.addSubmit')}
+      size="lg"
+      initialFocus="staff-add-account"
+      safeToRetry={false}
+      data-testid="staff-add-dialog"
+      submitTestId="staff-add-submit"
+    >
+      <FormField id="staff-add-account" label={t('staff.form.account')} hint={t('staff.form.accountHint')} error={error('account')} required>
+        <Input {...fieldControlProps('staff-add-account', error('account'), true)} aria-required autoComplete="off" dir="ltr" className="sm:w-80" {...form.register('account')} data-testid="staff-add-account" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="staff-add-name" label={t('staff.form.name')} error={error('name')} required>
+          <Input {...fieldControlProps('staff-add-name', error('name'))} aria-required autoComplete="off" maxLength={STAFF_MAX.name + 20} {...form.register('name')} data-testid="staff-add-name" />
+        </FormField>
+        <FormField id="staff-add-gender" label={t('frontDesk.stay.gender')} error={error('gender')}>
+          <NativeSelect {...fieldControlProps('staff-add-gender', error('gender'))} wrapperClassName="w-full" {...form.register('gender')} data-testid="staff-add-gender">
+            {GENDERS.map((gender) => (
+              <NativeSelectOption key={gender} value={gender}>
+                {t(`frontDesk.stay.genders.${gender}`)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id="staff-add-nationality" label={t('frontDesk.stay.nationality')} error={error('nationality')}>
+          <Input {...fieldControlProps('staff-add-nationality', error('nationality'))} autoComplete="off" maxLength={STAFF_MAX.nationality + 20} {...form.register('nationality')} data-testid="staff-add-nationality" />
+        </FormField>
+        <FormField id="staff-add-birth-date" label={t('frontDesk.stay.birthDate')} error={error('birthDate')}>
+          <Controller
+            control={form.control}
+            name="birthDate"
+            render={({ field }) => (
+              <DateTimeField
+                ref={field.ref}
+                id="staff-add-birth-date"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                timeZone={timeZone}
+                withTime={false}
+                invalid={Boolean(error('birthDate'))}
+                describedBy={error('birthDate') ? fieldErrorId('staff-add-birth-date') : undefined}
+                data-testid="staff-add-birth-date"
+              />
+            )}
+          />
+        </FormField>
+      </div>
+      <AccessFields control={form.control} idPrefix="staff-add" errors={{ role: error('role'), rooms: roomsError, apiKeyAuth: error('apiKeyAuth') }} />
+    </FormDialog>
+  );
+}
+
+/** Changes a member's role, rooms and apiKeyAuth (only what changed is sent, one change after another). */
+export function EditStaffDialog({ member, onClose }: { member: StaffMember | null; onClose(): void }) {
+  if (!member) return null;
+  return <EditStaffForm key={member.id} member={member} onClose={onClose} />;
+}
+
+function sameRooms(a: PickedRoom[], b: PickedRoom[]) {
+  const ids = new Set(a.map((r) => r.id));
+  return a.length === b.length && b.every((r) => ids.has(r.id));
+}
+
+function EditStaffForm({ member, onClose }: { member: StaffMember; onClose(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useAppForm(editSchema, { role: member.role, allRooms: member.allRooms, rooms: member.rooms, apiKeyAuth: member.apiKeyAuth });
+  const { errors } = form.formState;
+  const save = useMutation({
+    meta: { showsErrors: true },
+    mutationFn: async (values: z.output<typeof editSchema>) => {
+      if (values.role !== member.role) await trpcClient.staff.setRole.mutate({ id: member.id, role: values.role });
+      if (values.allRooms !== member.allRooms || (!values.allRooms && !sameRooms(values.rooms, member.rooms))) {
+        await trpcClient.staff.setRooms.mutate({ id: member.id, allRooms: values.allRooms, roomIds: values.allRooms ? [] : values.rooms.map((r) => r.id) });
+      }
+      if (values.apiKeyAuth !== member.apiKeyAuth) await trpcClient.staff.setApiKeyAuth.mutate({ id: member.id, apiKeyAuth: values.apiKeyAuth });
+    },
+    onSuccess: () => {
+      toast.success(t('staff.edit.succeeded', { name: member.name }));
+      onClose();
+    },
+    onError: (error) => form.applyServerErrors(error),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() }),
+  });
+  const submit = form.handleSubmit((values) => {
+    if (!save.isPending) save.mutate(values);
+  });
+  const error = (name: keyof typeof errors) => fieldMessage(t, errors[name]?.message);
+  const roomsError = fieldMessage(t, errors.rooms?.message ?? errors.rooms?.root?.message ?? (errors as Record<string, { message?: string }>).roomIds?.message);
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('staff.edit.title', { name: member.name })}
+      description={[member.mobile, member.email].filter(Boolean).join(' · ')}
+      isDirty={form.formState.isDirty}
+      isSaving={save.isPending}
+      error={shownErrorOf(save.error, EDIT_FIELDS)}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('staff.edit.submit')}
+      size="lg"
+      initialFocus="staff-edit-role"
+      data-testid="staff-edit-dialog"
+      submitTestId="staff-edit-submit"
+    >
+      <AccessFields control={form.control} idPrefix="staff-edit" errors={{ role: error('role'), rooms: roomsError, apiKeyAuth: error('apiKeyAuth') }} />
+    </FormDialog>
+  );
+}

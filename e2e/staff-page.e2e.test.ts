@@ -1,0 +1,209 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER, closeRedis, launchBrowser, newContext, readSmsOutbox, screenshot, settle, signIn } from './support';
+import { LANGUAGES, api, expectToast, text, withPage } from './support-board';
+
+/**
+ * The staff page (/staff, issue 9 §1) in Chinese, English and Arabic: the demo owner opens it from
+ * the menu, adds a new account by mobile (the form's translated messages first) with two chosen
+ * rooms (one picked from the keyboard), sees it listed with those rooms and finds it by a search;
+ * changes its rooms; freezes it after a confirmation, and the member's own open console is sent
+ * back to sign-in at its next call; unfreezes it, and the member signs in again; removes it after
+ * a confirmation. Removing the hotel's last owner (the demo owner itself) is refused with the
+ * server's reason in the page's language, and the owner stays.
+ */
+
+type Room = { id: number; name: string };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeRedis();
+});
+
+/** A mainland mobile number no other run uses. */
+const freshMobile = () => `167${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+
+/** The first password in the new member's SMS (10 letters and digits, without 0, 1, I, O, i, l, o). */
+async function firstPassword(mobile: string, after: number): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const sms = (await readSmsOutbox()).find((m) => m.to === mobile && Date.parse(m.at) >= after);
+    const password = sms?.text.match(/(?<![A-Za-z0-9])[A-HJ-NP-Za-km-z2-9]{10}(?![A-Za-z0-9])/)?.[0];
+    if (password) return password;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no first password sent to ${mobile}`);
+}
+
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+const rowOf = (page: Page, account: string) => page.locator(`[data-testid^="staff-row-"][data-account="${account}"]`);
+
+/** Picks the room `name` in a room picker from the keyboard: typed into its search, Enter once it is the only match. */
+async function pickRoomByKeyboard(page: Page, pickerId: string, room: Room) {
+  await page.getByTestId(pickerId).focus();
+  await page.keyboard.press('Enter');
+  const search = page.getByTestId(`${pickerId}-search`);
+  await search.waitFor();
+  await page.keyboard.type(room.name);
+  await expect.poll(() => page.locator(`[id$="-${room.id}"][role="option"]`).count()).toBe(1);
+  await expect.poll(() => page.locator('[role="option"]').count()).toBe(1);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId(`${pickerId}-option-${room.id}`).getAttribute('aria-selected')).toBe('true');
+  await page.keyboard.press('Escape');
+  await search.waitFor({ state: 'hidden' });
+}
+
+/** Picks the room `name` in a room picker with the mouse. */
+async function pickRoomByMouse(page: Page, pickerId: string, room: Room) {
+  await page.getByTestId(pickerId).click();
+  await page.getByTestId(`${pickerId}-search`).fill(room.name);
+  await page.getByTestId(`${pickerId}-option-${room.id}`).click();
+  await expect.poll(() => page.getByTestId(`${pickerId}-option-${room.id}`).getAttribute('aria-selected')).toBe('true');
+  await page.keyboard.press('Escape');
+  await page.getByTestId(`${pickerId}-search`).waitFor({ state: 'hidden' });
+}
+
+describe.each(LANGUAGES)('the staff page in $header', ({ code, header }) => {
+  it('adds a member with two rooms, changes its rooms, freezes, unfreezes and removes it; the last owner stays', async () => {
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, DEMO_OWNER);
+      const rooms = await Promise.all([1, 2, 3].map((n) => api<Room>(page, 'room.create', { name: `SP-${code}-${n}` }, 'mutation')));
+      const [room1, room2, room3] = rooms as [Room, Room, Room];
+
+      // From the menu: the page in the page's language and direction.
+      await page.getByTestId('menu-staff').click();
+      await page.waitForURL('**/staff');
+      await page.getByTestId('staff-table').waitFor();
+      expect(await page.title()).toContain(text(header, 'staff.title'));
+      expect(await page.getByTestId('menu-staff').getAttribute('data-active')).toBe('true');
+      expect(await page.locator('html').getAttribute('dir')).toBe(header === 'ar' ? 'rtl' : 'ltr');
+      // The owner is listed as itself, an owner of every room.
+      const ownerRow = rowOf(page, DEMO_OWNER.account);
+      await ownerRow.waitFor();
+      expect(await ownerRow.getByTestId('staff-role').innerText()).toBe(text(header, 'staff.roles.owner'));
+      expect(await ownerRow.getByTestId('staff-rooms').innerText()).toBe(text(header, 'staff.allRooms'));
+
+      // "Add staff" from the keyboard: the account field has the focus.
+      await page.getByTestId('staff-add').focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('staff-add-dialog');
+      await dialog.waitFor();
+      await settle(page);
+      expect(await focusedId(page)).toBe('staff-add-account');
+
+      // Sent empty: an account and a name are asked for, in the page's language.
+      await page.getByTestId('staff-add-submit').click();
+      await dialog.getByText(text(header, 'validation.accountRequired')).waitFor();
+      await dialog.getByText(text(header, 'validation.nameRequired')).waitFor();
+      await page.getByTestId('staff-add-account').fill('12');
+      await page.getByTestId('staff-add-account').blur();
+      await dialog.getByText(text(header, 'validation.accountInvalid')).waitFor();
+
+      const mobile = freshMobile();
+      const name = `SP ${code} ${mobile.slice(-4)}`;
+      await page.getByTestId('staff-add-account').fill(mobile);
+      await page.getByTestId('staff-add-name').fill(name);
+      await page.getByTestId('staff-add-gender').selectOption('female');
+      await page.getByTestId('staff-add-nationality').fill('CN');
+      // Chosen rooms: room 1 from the keyboard, room 2 with the mouse.
+      await page.getByTestId('staff-add-rooms-some').check();
+      await pickRoomByKeyboard(page, 'staff-add-room-picker', room1);
+      await pickRoomByMouse(page, 'staff-add-room-picker', room2);
+      expect(await page.getByTestId('staff-add-room-picker').innerText()).toContain(text(header, 'common.roomsChosen', { count: 2 }));
+      await screenshot(page, `staff-add-${header}`);
+
+      const sentAt = Date.now() - 1_000;
+      await page.getByTestId('staff-add-submit').click();
+      await expectToast(page, text(header, 'staff.added.created', { name, account: mobile }));
+      await dialog.waitFor({ state: 'hidden' });
+      const password = await firstPassword(mobile, sentAt);
+
+      // Listed with its two rooms, as a staff member, not frozen; found by its mobile number.
+      const row = rowOf(page, mobile);
+      await page.getByTestId('staff-search').fill(mobile);
+      await page.waitForURL(new RegExp(`search=${mobile}`));
+      await row.waitFor();
+      expect(await page.locator('[data-testid^="staff-row-"]').count()).toBe(1);
+      const id = (await row.getAttribute('data-testid'))!.replace('staff-row-', '');
+      expect(await row.getByTestId('staff-name').innerText()).toBe(name);
+      expect(await row.getByTestId('staff-role').innerText()).toBe(text(header, 'staff.roles.staff'));
+      expect(await row.getByTestId('staff-rooms').getAttribute('data-rooms')).toBe(`${room1.name},${room2.name}`);
+      expect(await row.getByTestId('staff-rooms').innerText()).toContain(text(header, 'staff.roomCount', { n: new Intl.NumberFormat(header).format(2) }));
+      expect(await row.getByTestId('staff-state').innerText()).toBe(text(header, 'staff.states.active'));
+      await screenshot(page, `staff-list-${header}`);
+
+      // Its rooms changed: room 2 taken away, room 3 given.
+      await page.getByTestId(`staff-edit-${id}`).click();
+      const edit = page.getByTestId('staff-edit-dialog');
+      await edit.waitFor();
+      await edit.getByRole('button', { name: text(header, 'common.removeRoom', { room: room2.name }) }).click();
+      await pickRoomByMouse(page, 'staff-edit-room-picker', room3);
+      await screenshot(page, `staff-edit-${header}`);
+      await page.getByTestId('staff-edit-submit').click();
+      await expectToast(page, text(header, 'staff.edit.succeeded', { name }));
+      await edit.waitFor({ state: 'hidden' });
+      await expect.poll(() => row.getByTestId('staff-rooms').getAttribute('data-rooms')).toBe(`${room1.name},${room3.name}`);
+
+      // The member works in its own console meanwhile.
+      const memberContext = await newContext(browser, { language: code });
+      try {
+        const member = await memberContext.newPage();
+        await signIn(member, { account: mobile, password });
+
+        // Frozen after a confirmation: its open console is sent back to sign-in at its next call.
+        await page.getByTestId(`staff-freeze-${id}`).click();
+        const freeze = page.getByTestId('staff-freeze-dialog');
+        await freeze.waitFor();
+        expect(await freeze.innerText()).toContain(text(header, 'staff.freeze.title', { name }));
+        await screenshot(page, `staff-freeze-${header}`);
+        await page.getByTestId('staff-freeze-confirm').click();
+        await expectToast(page, text(header, 'staff.freeze.succeeded', { name }));
+        await expect.poll(() => row.getAttribute('data-frozen')).toBe('true');
+        expect(await row.getByTestId('staff-state').innerText()).toBe(text(header, 'staff.states.frozen'));
+        await member.reload();
+        await expectToast(member, text(header, 'errors.ACCOUNT_FROZEN'));
+        await member.waitForURL(/\/login/);
+        await screenshot(member, `staff-frozen-member-${header}`);
+
+        // Unfrozen after a confirmation: the member signs in again.
+        await page.getByTestId(`staff-unfreeze-${id}`).click();
+        await page.getByTestId('staff-freeze-dialog').getByText(text(header, 'staff.unfreeze.title', { name })).waitFor();
+        await page.getByTestId('staff-freeze-confirm').click();
+        await expectToast(page, text(header, 'staff.unfreeze.succeeded', { name }));
+        await expect.poll(() => row.getAttribute('data-frozen')).toBe('false');
+        await signIn(member, { account: mobile, password });
+      } finally {
+        await memberContext.close();
+      }
+
+      // Removed after a confirmation: gone from the list.
+      await page.getByTestId(`staff-remove-${id}`).click();
+      const remove = page.getByTestId('staff-remove-dialog');
+      await remove.waitFor();
+      expect(await remove.innerText()).toContain(text(header, 'staff.remove.title', { name }));
+      await page.getByTestId('staff-remove-confirm').click();
+      await expectToast(page, text(header, 'staff.remove.succeeded', { name }));
+      await row.waitFor({ state: 'detached' });
+      await page.getByTestId('staff-empty').waitFor();
+      await screenshot(page, `staff-removed-${header}`);
+
+      // The hotel's last owner cannot be removed: the server's reason, in the page's language.
+      await page.getByTestId('staff-search').fill(DEMO_OWNER.account);
+      await ownerRow.waitFor();
+      const ownerId = (await ownerRow.getAttribute('data-testid'))!.replace('staff-row-', '');
+      // Nobody freezes themselves: there is no such button on one's own row.
+      expect(await page.getByTestId(`staff-freeze-${ownerId}`).count()).toBe(0);
+      await page.getByTestId(`staff-remove-${ownerId}`).click();
+      await remove.waitFor();
+      await page.getByTestId('staff-remove-confirm').click();
+      await remove.getByTestId('form-error').getByText(text(header, 'staff.errors.lastOwner')).waitFor();
+      await screenshot(page, `staff-last-owner-${header}`);
+      await page.keyboard.press('Escape');
+      await remove.waitFor({ state: 'hidden' });
+      expect(await ownerRow.getByTestId('staff-role').innerText()).toBe(text(header, 'staff.roles.owner'));
+    });
+  });
+});
