@@ -97,6 +97,10 @@ export const ZChangePasswordInput = z
   .refine((v) => v.oldPassword !== v.newPassword, { error: 'validation.passwordUnchanged', path: ['newPassword'], ...WHEN_FIELDS_VALID });
 export type TChangePasswordInput = z.output<typeof ZChangePasswordInput>;
 
+/** Another hotel of the signed-in account for the current session (issue 9 §1). */
+export const ZSwitchHotelInput = z.object({ hotelId: ZId });
+export type TSwitchHotelInput = z.output<typeof ZSwitchHotelInput>;
+
 export const ZSendResetCodeInput = z.object({ mobile: ZMobile });
 export type TSendResetCodeInput = z.output<typeof ZSendResetCodeInput>;
 

@@ -214,6 +214,9 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'hotel.update': (w) => ({ hotelId: w.hotel.id, name: 'Bad input hotel', address: '1 Input Road', tel: '021-5555', latitude: 31.2304, longitude: 121.4737, timeZone: 'Asia/Shanghai', currency: 'CNY', checkInTime: '14:00', checkOutTime: '12:00' }),
   'auth.login': () => ({ account: '13312340000', password: 'not-the-password', captchaId: 'k'.repeat(32), captchaCode: 'abcd' }),
   'auth.me': () => undefined,
+  'auth.hotels': () => undefined,
+  // The session's own hotel: a switch that changes nothing (another hotel's id is "not found").
+  'auth.switchHotel': (w) => ({ hotelId: w.hotel.id }),
   'auth.logout': () => undefined,
   'auth.changePassword': () => ({ oldPassword: 'surely-wrong-1', newPassword: 'brand-new-2', confirmPassword: 'brand-new-2' }),
   'auth.sendResetCode': () => ({ mobile: '13312340001' }),

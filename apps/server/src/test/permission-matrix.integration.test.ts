@@ -219,6 +219,8 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'hotel.update': (w) => ({ hotelId: w.hotel.id, name: 'Bad input hotel', address: '1 Input Road', tel: '021-5555', latitude: 31.2304, longitude: 121.4737, timeZone: 'Asia/Shanghai', currency: 'CNY', checkInTime: '14:00', checkOutTime: '12:00' }),
   'auth.login': () => ({ account: '13312340000', password: 'not-the-password', captchaId: 'k'.repeat(32), captchaCode: 'abcd' }),
   'auth.me': () => undefined,
+  'auth.hotels': () => undefined,
+  'auth.switchHotel': (w) => ({ hotelId: w.hotel.id }),
   'auth.logout': () => undefined,
   'auth.changePassword': () => ({ oldPassword: 'surely-wrong-1', newPassword: 'brand-new-2', confirmPassword: 'brand-new-2' }),
   'auth.sendResetCode': () => ({ mobile: '13312340001' }),
@@ -490,6 +492,9 @@ const ROWS: Record<string, Row> = {
   'hotel.update': 'np/nf',
   'auth.login': 'self',
   'auth.me': 'self',
+  // The account's own hotels; hotel B's owner cannot switch its session into hotel A.
+  'auth.hotels': 'ok/ok',
+  'auth.switchHotel': 'ok/nf',
   'auth.logout': 'self',
   'auth.changePassword': 'self',
   'auth.sendResetCode': 'self',

@@ -1,6 +1,6 @@
-import { COOKIES, ZChangePasswordInput, ZLoginInput, ZResetPasswordInput, ZSendResetCodeInput } from '@console/shared';
+import { COOKIES, ZChangePasswordInput, ZLoginInput, ZResetPasswordInput, ZSendResetCodeInput, ZSwitchHotelInput } from '@console/shared';
 import { createCaptcha } from '../infra/captcha';
-import { changePassword, getUserInfo, login, logout, resetPassword, sendResetCode } from '../modules/auth/auth.service';
+import { changePassword, getUserInfo, listAccountHotels, login, logout, resetPassword, sendResetCode, switchHotel } from '../modules/auth/auth.service';
 import { authedProcedure, publicProcedure, router, type TContext } from './init';
 
 function sessionCookieOptions(ctx: TContext, maxAgeSeconds?: number) {
@@ -28,6 +28,12 @@ export const authRouter = router({
   }),
 
   me: authedProcedure.query(({ ctx }) => getUserInfo(ctx)),
+
+  /** The hotels of the signed-in account, the current one marked (the navbar's hotel switch). */
+  hotels: authedProcedure.query(({ ctx }) => listAccountHotels(ctx)),
+
+  /** Moves this session to another hotel of the account; answers the user info there. */
+  switchHotel: authedProcedure.input(ZSwitchHotelInput).mutation(({ ctx, input }) => switchHotel(ctx, input)),
 
   logout: authedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx);

@@ -12,7 +12,10 @@ import type { RouterOutputs } from './trpc-types';
  * the session lives in an HttpOnly cookie the page cannot read, and the server checks it on every call.
  * The route guard and the menu read this cookie.
  */
-export type UserInfo = RouterOutputs['auth']['me'];
+export type UserInfo = Omit<RouterOutputs['auth']['me'], 'hotelCount'> & {
+  /** The account's number of hotels; absent from user info stored before it was added (then 1 is assumed). */
+  hotelCount?: number;
+};
 
 const PASSPHRASE = 'smart-lock-console/userinfo/v1';
 const COOKIE_DAYS = 7;

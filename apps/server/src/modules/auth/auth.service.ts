@@ -3,13 +3,17 @@ import {
   LIMITS,
   LOGIN_LIMITS,
   ROLE_PERMISSIONS,
+  ZSwitchHotelInput,
   normalizeAccount,
   type TChangePasswordInput,
+  type TRole,
   type TResetPasswordInput,
   type TSendResetCodeInput,
 } from '@console/shared';
+import type { z } from 'zod';
 import type { SessionKind } from '../../generated/prisma/client';
 import type { AuthedContext, ServiceContext } from '../../context';
+import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { consumeCaptcha } from '../../infra/captcha';
 import { requireSession } from '../../permissions';
@@ -29,6 +33,8 @@ export interface UserInfo {
   role: 'owner' | 'admin' | 'staff';
   permissions: string[];
   hotel: { id: number; name: string; timeZone: string; currency: string };
+  /** How many hotels the account belongs to: more than one, and the console offers to switch (switchHotel). */
+  hotelCount: number;
 }
 
 export interface LoginInput {
@@ -96,7 +102,8 @@ export async function login(ctx: ServiceContext, input: LoginInput): Promise<{ t
 }
 
 export async function loadUserInfo(ctx: ServiceContext, accountId: number, hotelId: number): Promise<UserInfo> {
-  const membership = await ctx.deps.prisma.membership.findUnique({
+  const [membership, hotelCount] = await Promise.all([
+    ctx.deps.prisma.membership.findUnique({
     where: { accountId_hotelId: { accountId, hotelId } },
     select: {
       role: true,
@@ -104,7 +111,9 @@ export async function loadUserInfo(ctx: ServiceContext, accountId: number, hotel
       hotel: { select: { id: true, name: true, timeZone: true, currency: true } },
       account: { select: { id: true, nickname: true, mobile: true, email: true, avatar: true } },
     },
-  });
+    }),
+    ctx.deps.prisma.membership.count({ where: { accountId } }),
+  ]);
   if (!membership) throw new AppError('UNAUTHENTICATED');
   return {
     ...membership.account,
@@ -112,11 +121,67 @@ export async function loadUserInfo(ctx: ServiceContext, accountId: number, hotel
     role: membership.role,
     permissions: [...ROLE_PERMISSIONS[membership.role]],
     hotel: membership.hotel,
+    hotelCount,
   };
 }
 
 export function getUserInfo(ctx: AuthedContext): Promise<UserInfo> {
   return loadUserInfo(ctx, ctx.actor.accountId, ctx.actor.hotelId);
+}
+
+/** A hotel the signed-in account belongs to, as the hotel switch lists it. */
+export interface AccountHotel {
+  id: number;
+  name: string;
+  role: TRole;
+  /** The hotel the current session works in. */
+  current: boolean;
+}
+
+/**
+ * The hotels the signed-in account belongs to, oldest membership first (the one sign-in opens).
+ * Freezing acts on the whole account (modules/staff setStaffFrozen), and a frozen account has no
+ * session, so no membership here is frozen. Only a member's own session asks: never an API key.
+ */
+export async function listAccountHotels(ctx: AuthedContext): Promise<AccountHotel[]> {
+  const { deps, actor } = ctx;
+  requireSession(actor);
+  const rows = await deps.prisma.membership.findMany({
+    where: { accountId: actor.accountId, account: { frozenAt: null } },
+    select: { role: true, hotel: { select: { id: true, name: true } } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((r) => ({ id: r.hotel.id, name: r.hotel.name, role: r.role, current: r.hotel.id === actor.hotelId }));
+}
+
+/**
+ * Moves the current session (this one only: the account's other sessions stay where they are) to
+ * another hotel of the account; every later request of the session works in that hotel, with the
+ * role and rooms of the account there. The session row is changed in place, the token stays
+ * (docs/decisions/017-hotel-switch-in-the-session.md). A hotel the account does not belong to, or
+ * belongs to while frozen, is "not found" as any other hotel's record is; an API key never switches.
+ * The switch is recorded in the audit log of both hotels (each entry names only its own hotel).
+ */
+export async function switchHotel(ctx: AuthedContext, raw: z.input<typeof ZSwitchHotelInput>): Promise<UserInfo> {
+  const { deps, actor } = ctx;
+  requireSession(actor);
+  const { hotelId } = ZSwitchHotelInput.parse(raw);
+  if (hotelId === actor.hotelId) return getUserInfo(ctx);
+  await transaction(deps, async (tx) => {
+    // The membership is held until the switch commits: removing it at the same time waits, then
+    // ends this session with the others of that hotel (modules/staff removeStaff).
+    const [membership] = await tx.$queryRaw<{ id: number }[]>`
+      SELECT m."id" FROM "Membership" m JOIN "Account" a ON a."id" = m."accountId"
+      WHERE m."accountId" = ${actor.accountId} AND m."hotelId" = ${hotelId} AND a."frozenAt" IS NULL
+      FOR SHARE OF m`;
+    if (!membership) throw new AppError('NOT_FOUND');
+    const moved = await tx.session.updateMany({ where: { id: actor.sessionId, revokedAt: null }, data: { hotelId } });
+    if (moved.count !== 1) throw new AppError('UNAUTHENTICATED');
+    const session = { entityType: 'Session', entityId: actor.sessionId };
+    await recordAudit(tx, ctx, { action: 'auth.hotel.leave', hotelId: actor.hotelId, ...session, before: { membershipId: actor.membershipId } });
+    await recordAudit(tx, ctx, { action: 'auth.hotel.enter', hotelId, ...session, after: { membershipId: membership.id } });
+  });
+  return loadUserInfo(ctx, actor.accountId, hotelId);
 }
 
 export async function logout(ctx: AuthedContext): Promise<void> {

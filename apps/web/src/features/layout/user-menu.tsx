@@ -14,8 +14,13 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { trpc } from '@/lib/trpc';
 import { clearUserInfo, useUserInfo } from '@/lib/user-info';
+import { HotelSwitch } from './hotel-switch';
 
-/** Home, Change password, Sign out (spec §2). Sign out calls logout, then /login with the redirect parameter. */
+/**
+ * Home, Change password, Sign out (spec §2). Sign out calls logout, then /login with the redirect
+ * parameter. An account of several hotels sees the hotel it works in under its name, and switches
+ * hotel here (hotel-switch.tsx: the list is asked for when the menu opens).
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -30,6 +35,8 @@ export function UserMenu() {
     }),
   );
   const name = user?.nickname || user?.mobile || user?.email || '';
+  // Stored user info written before hotelCount existed has none: one hotel until auth.me refreshes it.
+  const hasHotels = (user?.hotelCount ?? 1) > 1;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -38,7 +45,14 @@ export function UserMenu() {
             {user?.avatar && <AvatarImage src={user.avatar} alt="" />}
             <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
           </Avatar>
-          <span className="hidden max-w-40 truncate text-sm md:inline">{name}</span>
+          <span className="hidden max-w-40 flex-col items-start text-start md:flex">
+            <span className="max-w-full truncate text-sm">{name}</span>
+            {hasHotels && (
+              <span className="text-muted-foreground max-w-full truncate text-xs font-normal" data-testid="user-menu-hotel">
+                {user?.hotel.name}
+              </span>
+            )}
+          </span>
           <ChevronDown className="size-4 opacity-60" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
@@ -48,6 +62,7 @@ export function UserMenu() {
           <div className="text-muted-foreground truncate text-xs">{user?.hotel.name}</div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {hasHotels && <HotelSwitch />}
         <DropdownMenuItem onSelect={() => void navigate({ to: '/' })}>
           <House className="size-4" aria-hidden />
           {t('layout.home')}
