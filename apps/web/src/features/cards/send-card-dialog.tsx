@@ -5,7 +5,6 @@ import { ScanLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZCardNote, ZCardNumber } from '@console/shared';
-import { DateTimeFormField } from '@/components/date-time-form-field';
 import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
@@ -15,16 +14,15 @@ import { appErrorOf } from '@/lib/api-errors';
 import { useDeskReader } from '@/lib/desk-reader';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDateTime } from '@/lib/format';
-import { fromInputValue, toInputValue } from '@/lib/hotel-time';
+import { fromInputValue } from '@/lib/hotel-time';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
-import { cn } from '@/lib/utils';
+import { ValidityChoice } from '@/components/validity-choice';
+import { checkValidity, validityDefaults, type ValidityMode } from '@/lib/validity';
 import { readCardOnReader } from './card-writing';
 import { DeskErrorAlert } from './desk-error-alert';
 
-type Mode = 'stay' | 'period';
-const MODES: readonly Mode[] = ['stay', 'period'];
 
 export interface SendCardDialogProps {
   open: boolean;
@@ -36,7 +34,7 @@ export interface SendCardDialogProps {
 }
 
 /** The form's fields the server's errors may name (shown next to them; any other in the dialog's error box). */
-const FIELDS_OF: Record<Mode, readonly string[]> = { stay: ['cardNumber', 'note'], period: ['cardNumber', 'note', 'validFrom', 'validUntil'] };
+const FIELDS_OF: Record<ValidityMode, readonly string[]> = { stay: ['cardNumber', 'note'], period: ['cardNumber', 'note', 'validFrom', 'validUntil'] };
 
 /** The rules of the shared ZCardSendInput (same message keys), on the form as its inputs hold it (times are the hotel's wall clock). */
 function sendCardSchema(timeZone: string) {
@@ -48,14 +46,7 @@ function sendCardSchema(timeZone: string) {
       if (!number.success) add('cardNumber', number.error.issues[0]!.message);
       const note = ZCardNote.safeParse(v.note);
       if (!note.success) add('note', note.error.issues[0]!.message);
-      if (v.mode === 'stay') return;
-      const from = v.validFrom.trim() ? fromInputValue(v.validFrom, timeZone) : undefined;
-      const until = v.validUntil.trim() ? fromInputValue(v.validUntil, timeZone) : undefined;
-      if (!v.validFrom.trim()) add('validFrom', 'validation.dateTimeRequired');
-      else if (!from) add('validFrom', 'validation.dateTimeInvalid');
-      if (!v.validUntil.trim()) add('validUntil', 'validation.dateTimeRequired');
-      else if (!until) add('validUntil', 'validation.dateTimeInvalid');
-      else if (from && Date.parse(until) <= Date.parse(from)) add('validUntil', 'validation.endAfterStart');
+      checkValidity(v, timeZone, add);
     });
 }
 
@@ -77,10 +68,7 @@ function SendCardForm({ onOpenChange, room, stay, timeZone }: SendCardDialogProp
   const queryClient = useQueryClient();
   const desk = useDeskReader();
   const schema = useMemo(() => sendCardSchema(timeZone), [timeZone]);
-  const [defaults] = useState(() => {
-    const now = new Date();
-    return { cardNumber: '', note: '', mode: stay ? ('stay' as const) : ('period' as const), validFrom: toInputValue(now, timeZone), validUntil: toInputValue(new Date(now.getTime() + 24 * 3_600_000), timeZone) };
-  });
+  const [defaults] = useState(() => ({ cardNumber: '', note: '', ...validityDefaults(timeZone, stay !== null) }));
   const form = useAppForm(schema, defaults);
   const { errors } = form.formState;
   const mode = useWatch({ control: form.control, name: 'mode' });
@@ -184,43 +172,23 @@ function SendCardForm({ onOpenChange, room, stay, timeZone }: SendCardDialogProp
         <DeskErrorAlert error={readError} testId="send-card-read-error" />
       </div>
 
-      <fieldset className="grid gap-2" data-testid="send-card-mode">
-        <legend className="mb-2 text-sm leading-none font-medium">{t('cards.send.validity')}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {MODES.map((value) => {
-            const disabled = value === 'stay' && !stay;
-            return (
-              <label
-                key={value}
-                htmlFor={`send-card-mode-${value}`}
-                className={cn(
-                  'has-focus-visible:ring-ring flex gap-2.5 rounded-md border p-3 text-sm has-focus-visible:ring-2',
-                  disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
-                  mode === value ? 'border-primary bg-primary/5' : !disabled && 'hover:bg-accent/50',
-                )}
-              >
-                <input type="radio" id={`send-card-mode-${value}`} value={value} disabled={disabled} className="accent-primary mt-0.5 size-4 shrink-0" {...form.register('mode')} data-testid={`send-card-mode-${value}`} />
-                <span className="grid gap-1">
-                  <span className="font-medium">{t(value === 'stay' ? 'cards.send.forStay' : 'cards.send.forPeriod')}</span>
-                  <span className="text-muted-foreground text-xs leading-snug">
-                    {value === 'period'
-                      ? t('cards.send.forPeriodHint')
-                      : stay
-                        ? t('cards.send.forStayHint', { guest: stay.guestName || '—', id: stay.id, at: formatDateTime(stay.expectedCheckOutAt, timeZone) })
-                        : t('cards.send.noStay')}
-                  </span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-        {mode === 'period' && (
-          <div className="mt-2 grid gap-x-3 gap-y-1 sm:grid-cols-2">
-            <DateTimeFormField control={form.control} name="validFrom" id="send-card-valid-from" label={t('cards.send.validFrom')} error={error('validFrom')} required timeZone={timeZone} />
-            <DateTimeFormField control={form.control} name="validUntil" id="send-card-valid-until" label={t('cards.send.validUntil')} error={error('validUntil')} required timeZone={timeZone} />
-          </div>
-        )}
-      </fieldset>
+      <ValidityChoice
+        control={form.control}
+        register={form.register}
+        mode={mode}
+        hasStay={stay !== null}
+        timeZone={timeZone}
+        legend={t('cards.send.validity')}
+        labels={{ stay: t('cards.send.forStay'), period: t('cards.send.forPeriod'), validFrom: t('cards.send.validFrom'), validUntil: t('cards.send.validUntil') }}
+        hints={{
+          stay: stay ? t('cards.send.forStayHint', { guest: stay.guestName || '—', id: stay.id, at: formatDateTime(stay.expectedCheckOutAt, timeZone) }) : t('cards.send.noStay'),
+          period: t('cards.send.forPeriodHint'),
+        }}
+        errors={{ validFrom: error('validFrom'), validUntil: error('validUntil') }}
+        idPrefix="send-card"
+        testIdPrefix="send-card-mode"
+        testId="send-card-mode"
+      />
 
       <FormField id="send-card-note" label={t('cards.send.noteLabel')} hint={t(mode === 'period' ? 'cards.send.noteHintPeriod' : 'cards.send.noteHint')} error={error('note')}>
         <Input {...fieldControlProps('send-card-note', error('note'), true)} autoComplete="off" dir="auto" className="sm:w-96" {...form.register('note')} data-testid="send-card-note" />

@@ -3,7 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DateTimeFormField } from '@/components/date-time-form-field';
 import { FormDialog } from '@/components/form-dialog';
 import { SearchInput } from '@/components/search-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,11 +10,13 @@ import { appErrorOf } from '@/lib/api-errors';
 import { FACE_PHOTO_REFRESH_MS } from '@/lib/credentials';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDateTime } from '@/lib/format';
-import { fromInputValue, toInputValue } from '@/lib/hotel-time';
+import { fromInputValue } from '@/lib/hotel-time';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { ValidityChoice } from '@/components/validity-choice';
+import { checkValidity, validityDefaults } from '@/lib/validity';
 import { cn } from '@/lib/utils';
 
 const FACE_PAGE = 8;
@@ -36,14 +37,7 @@ function authorizeSchema(timeZone: string) {
     .superRefine((v, ctx) => {
       const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
       if (!v.id) add('id', 'validation.faceRequired');
-      if (v.mode === 'stay') return;
-      const from = v.validFrom.trim() ? fromInputValue(v.validFrom, timeZone) : undefined;
-      const until = v.validUntil.trim() ? fromInputValue(v.validUntil, timeZone) : undefined;
-      if (!v.validFrom.trim()) add('validFrom', 'validation.dateTimeRequired');
-      else if (!from) add('validFrom', 'validation.dateTimeInvalid');
-      if (!v.validUntil.trim()) add('validUntil', 'validation.dateTimeRequired');
-      else if (!until) add('validUntil', 'validation.dateTimeInvalid');
-      else if (from && Date.parse(until) <= Date.parse(from)) add('validUntil', 'validation.endAfterStart');
+      checkValidity(v, timeZone, add);
     });
 }
 
@@ -61,10 +55,7 @@ function AuthorizeFaceForm({ onOpenChange, room, stay, timeZone }: AuthorizeFace
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const schema = useMemo(() => authorizeSchema(timeZone), [timeZone]);
-  const [defaults] = useState(() => {
-    const now = new Date();
-    return { id: '', mode: stay ? ('stay' as const) : ('period' as const), validFrom: toInputValue(now, timeZone), validUntil: toInputValue(new Date(now.getTime() + 24 * 3_600_000), timeZone) };
-  });
+  const [defaults] = useState(() => ({ id: '', ...validityDefaults(timeZone, stay !== null) }));
   const form = useAppForm(schema, defaults);
   const { errors } = form.formState;
   const [mode, chosen] = useWatch({ control: form.control, name: ['mode', 'id'] });
@@ -161,40 +152,19 @@ function AuthorizeFaceForm({ onOpenChange, room, stay, timeZone }: AuthorizeFace
         </p>
       </fieldset>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm leading-none font-medium">{t('faces.validity')}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {(['stay', 'period'] as const).map((value) => {
-            const disabled = value === 'stay' && !stay;
-            return (
-              <label
-                key={value}
-                className={cn(
-                  'has-focus-visible:ring-ring flex gap-2.5 rounded-md border p-3 text-sm has-focus-visible:ring-2',
-                  disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
-                  mode === value && 'border-primary bg-primary/5',
-                )}
-              >
-                <input type="radio" value={value} disabled={disabled} className="accent-primary mt-0.5 size-4 shrink-0" {...form.register('mode')} data-testid={`authorize-mode-${value}`} />
-                <span className="grid gap-1">
-                  <span className="font-medium">{t(value === 'stay' ? 'faces.forStay' : 'faces.forPeriod')}</span>
-                  {value === 'stay' && (
-                    <span className="text-muted-foreground text-xs">
-                      {stay ? t('faces.untilCheckOut', { at: formatDateTime(stay.expectedCheckOutAt, timeZone) }) : t('credentials.issueDialog.noStay')}
-                    </span>
-                  )}
-                </span>
-              </label>
-            );
-          })}
-        </div>
-        {mode === 'period' && (
-          <div className="grid gap-x-3 gap-y-1 sm:grid-cols-2">
-            <DateTimeFormField control={form.control} name="validFrom" id="authorize-valid-from" label={t('credentials.issueDialog.validFrom')} error={error('validFrom')} required timeZone={timeZone} />
-            <DateTimeFormField control={form.control} name="validUntil" id="authorize-valid-until" label={t('credentials.issueDialog.validUntil')} error={error('validUntil')} required timeZone={timeZone} />
-          </div>
-        )}
-      </fieldset>
+      <ValidityChoice
+        control={form.control}
+        register={form.register}
+        mode={mode}
+        hasStay={stay !== null}
+        timeZone={timeZone}
+        legend={t('faces.validity')}
+        labels={{ stay: t('faces.forStay'), period: t('faces.forPeriod'), validFrom: t('credentials.issueDialog.validFrom'), validUntil: t('credentials.issueDialog.validUntil') }}
+        hints={{ stay: stay ? t('faces.untilCheckOut', { at: formatDateTime(stay.expectedCheckOutAt, timeZone) }) : t('credentials.issueDialog.noStay') }}
+        errors={{ validFrom: error('validFrom'), validUntil: error('validUntil') }}
+        idPrefix="authorize"
+        testIdPrefix="authorize-mode"
+      />
     </FormDialog>
   );
 }
