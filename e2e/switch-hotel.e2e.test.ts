@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, closeRedis, launchBrowser, readSmsOutbox, screenshot, settle, signIn } from './support';
+import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, readSmsOutbox, screenshot, settle, signIn } from './support';
 import { LANGUAGES, api, text, withPage } from './support-board';
 import { closeSql, sql } from './support-stays';
 
@@ -9,9 +9,10 @@ import { closeSql, sql } from './support-stays';
  * Arabic. The demo owner adds a new staff account by mobile to the demo hotel (its first password
  * comes by SMS, read from the development outbox); a second hotel of the language's own, with two
  * rooms, is written into the database with the account as its owner. The account signs in (to the
- * demo hotel, its first), opens the user menu (the demo hotel checked), chooses the other hotel and
- * sees its name under its own and only its two rooms on the board; then switches back with the
- * keyboard and sees the demo hotel's rooms again. An account of one hotel has no hotel switch.
+ * demo hotel, its first), opens the user menu on the room board (the demo hotel checked), chooses
+ * the other hotel: the console starts again at its home page with the other hotel's name under the
+ * account's, and the board shows only that hotel's two rooms; then it switches back with the
+ * keyboard and the board shows the demo hotel's rooms again. An account of one hotel has no hotel switch.
  */
 
 type Member = { id: number; accountId: number; mobile: string; created: boolean };
@@ -88,6 +89,7 @@ describe.each(LANGUAGES)('switching hotel in the navbar, in $header', ({ code, h
       expect(await page.locator('html').getAttribute('dir')).toBe(header === 'ar' ? 'rtl' : 'ltr');
       // Signed in to its first hotel, the demo hotel, named under the account's name.
       expect((await api<Me>(page, 'auth.me', undefined)).hotel.id).toBe(demoHotel!.id);
+      await page.goto(`${baseUrl()}/room`);
       await page.getByTestId('room-tile-101').waitFor();
       expect(await page.getByTestId('user-menu-hotel').textContent()).toBe(demoHotel!.name);
 
@@ -99,8 +101,11 @@ describe.each(LANGUAGES)('switching hotel in the navbar, in $header', ({ code, h
       expect(await page.getByTestId(`hotel-choice-${hotelB}`).textContent()).toBe(hotelBName);
       await screenshot(page, `switch-hotel-${code}-menu`);
 
-      // To hotel B: the console starts again at the board, in B.
+      // To hotel B: the console starts again at its home page, in B; the board shows B's rooms.
       await page.getByTestId(`hotel-choice-${hotelB}`).click();
+      await page.getByTestId('user-menu-hotel').filter({ hasText: hotelBName }).waitFor();
+      await page.waitForURL(/\/customer\/customer/);
+      await page.goto(`${baseUrl()}/room`);
       await page.getByTestId(`room-tile-${roomsB[0]}`).waitFor();
       await page.getByTestId(`room-tile-${roomsB[1]}`).waitFor();
       expect((await tileNames(page)).sort()).toEqual(roomsB);
@@ -121,6 +126,8 @@ describe.each(LANGUAGES)('switching hotel in the navbar, in $header', ({ code, h
       expect(await focused()).toBe(`hotel-choice-${demoHotel!.id}`);
       await page.keyboard.press('Enter');
       await page.getByTestId('user-menu-hotel').filter({ hasText: demoHotel!.name }).waitFor();
+      await page.waitForURL(/\/customer\/customer/);
+      await page.goto(`${baseUrl()}/room`);
       await page.getByTestId('room-tile-101').waitFor();
       const tiles = await tileNames(page);
       expect(tiles.filter((t) => roomsB.includes(t))).toEqual([]);

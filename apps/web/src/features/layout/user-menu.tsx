@@ -1,3 +1,4 @@
+import { Suspense, lazy, useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, House, KeyRound, LogOut } from 'lucide-react';
@@ -13,13 +14,17 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { trpc } from '@/lib/trpc';
+import { whenIdle } from '@/lib/lazy';
 import { clearUserInfo, useUserInfo } from '@/lib/user-info';
-import { HotelSwitch } from './hotel-switch';
+
+/** The hotel switch is a chunk of its own: only accounts of several hotels load it, when the page is idle. */
+const loadHotelSwitch = () => import('./hotel-switch');
+const HotelSwitch = lazy(() => loadHotelSwitch().then((m) => ({ default: m.HotelSwitch })));
 
 /**
  * Home, Change password, Sign out (spec §2). Sign out calls logout, then /login with the redirect
  * parameter. An account of several hotels sees the hotel it works in under its name, and switches
- * hotel here (hotel-switch.tsx: the list is asked for when the menu opens).
+ * hotel here (hotel-switch.tsx, a chunk of its own: the list is asked for when the menu opens).
  */
 export function UserMenu() {
   const { t } = useTranslation();
@@ -37,6 +42,7 @@ export function UserMenu() {
   const name = user?.nickname || user?.mobile || user?.email || '';
   // Stored user info written before hotelCount existed has none: one hotel until auth.me refreshes it.
   const hasHotels = (user?.hotelCount ?? 1) > 1;
+  useEffect(() => (hasHotels ? whenIdle(() => void loadHotelSwitch().catch(() => undefined)) : undefined), [hasHotels]);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -62,7 +68,11 @@ export function UserMenu() {
           <div className="text-muted-foreground truncate text-xs">{user?.hotel.name}</div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {hasHotels && <HotelSwitch />}
+        {hasHotels && (
+          <Suspense fallback={null}>
+            <HotelSwitch />
+          </Suspense>
+        )}
         <DropdownMenuItem onSelect={() => void navigate({ to: '/' })}>
           <House className="size-4" aria-hidden />
           {t('layout.home')}
