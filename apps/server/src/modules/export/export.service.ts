@@ -8,6 +8,7 @@ import { LIMITS, localDate, type TLanguageHeader } from '@console/shared';
 import { EXPORT_LIMITS, ZExportIdInput, ZExportStartInput, sanitizeExportFileName, type TExportList, type TExportScope, type TExportStartInput, type TExportState } from '@console/shared/export';
 import type { z } from 'zod';
 import type { Actor, AuthedContext, Deps } from '../../context';
+import type { KeysetCursor } from '../../db/keyset';
 import { AppError, toAppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { resolveSessionById } from '../auth/session.service';
@@ -70,6 +71,8 @@ const EXPORT_JOB = 'export';
 export const EXPORT_CLEANUP_JOB = 'cleanup';
 /** How many rows the job reads at a time when it exports everything (the lists' largest page). */
 const CHUNK = LIMITS.pageSizeMax;
+/** How many rows a keyset read takes at a time (a chunk's rows are written before the next is read). */
+export const KEYSET_CHUNK = 1000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const exportsRoot = (deps: Deps) => path.join(path.resolve(deps.config.uploadDir), 'exports');
@@ -242,6 +245,21 @@ export async function runExport(deps: Deps, job: Job<ExportJobData>): Promise<Ex
       for (const row of page.items) writeRow(row);
       done = page.items.length;
       await job.updateProgress({ done, total: done } satisfies ExportProgress);
+    } else if (entry.keyset) {
+      // Keyset: each chunk starts after the last one's row, by the index (never an OFFSET).
+      const source = entry.keyset;
+      let total = Math.min(await source.count(ctx, data.filters, EXPORT_LIMITS.rowsMax), EXPORT_LIMITS.rowsMax);
+      await job.updateProgress({ done, total } satisfies ExportProgress);
+      let after: KeysetCursor | null = null;
+      while (done < EXPORT_LIMITS.rowsMax) {
+        const items = await source.after(ctx, data.filters, after, KEYSET_CHUNK);
+        for (const row of items.slice(0, EXPORT_LIMITS.rowsMax - done)) writeRow(row);
+        done = Math.min(done + items.length, EXPORT_LIMITS.rowsMax);
+        total = Math.max(total, done);
+        await job.updateProgress({ done, total } satisfies ExportProgress);
+        if (items.length < KEYSET_CHUNK) break;
+        after = source.cursor(items.at(-1)!);
+      }
     } else {
       let total = 0;
       for (let page = 1; done < EXPORT_LIMITS.rowsMax; page += 1) {

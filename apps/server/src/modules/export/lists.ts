@@ -1,13 +1,15 @@
 import type { TExportList } from '@console/shared/export';
 import type { AuthedContext } from '../../context';
+import { cursorOf, type KeysetCursor } from '../../db/keyset';
 import { listAuditLog } from '../audit/audit-log';
 import { listPasswords } from '../credentials/password.service';
 import { listCustomers } from '../customer/customer.service';
-import { listOrders } from '../orders/order-list';
+import { countOrders, listOrders, listOrdersAfter } from '../orders/order-list';
 import { listRooms } from '../room/room.service';
 import { listGuests } from '../stay/guests';
-import { listStays } from '../stay/stay-list';
-import { listRecordsByPerson } from '../unlock/unlock-record.service';
+import { countStays, listStays, listStaysAfter } from '../stay/stay-list';
+import { countRecordsByPerson, listRecordsByPerson, listRecordsByPersonAfter } from '../unlock/unlock-record.service';
+import { countAuditLog, listAuditLogAfter } from './audit-source';
 
 /**
  * The lists that can be exported (issue 9 §5). Each entry reads its rows through the very service
@@ -47,6 +49,21 @@ export interface ExportListDefinition<Row = unknown> {
   /** One page of the list for these filters, through the list's own service. */
   read(ctx: AuthedContext, filters: Record<string, unknown>, page: number, pageSize: number): Promise<ExportPage<Row>>;
   columns: ExportColumn<Row>[];
+  /**
+   * The large lists read whole by keyset (db/keyset.ts), not by OFFSET pages, so that exporting
+   * everything costs what the rows are, not their square: the same service's checks and conditions,
+   * in the list's order.
+   */
+  keyset?: KeysetSource<Row>;
+}
+
+export interface KeysetSource<Row> {
+  /** How many rows match, counted up to `cap` (the progress bar's total). */
+  count(ctx: AuthedContext, filters: Record<string, unknown>, cap: number): Promise<number>;
+  /** Up to `limit` rows after `after` (from the first when null), in the list's order. */
+  after(ctx: AuthedContext, filters: Record<string, unknown>, after: KeysetCursor | null, limit: number): Promise<Row[]>;
+  /** Where a chunk ending with this row ends. */
+  cursor(row: Row): KeysetCursor;
 }
 
 /** Keeps each entry's row type while the registry holds them side by side. */
@@ -87,6 +104,11 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
   stays: defineList<StayRow>({
     title: 'menu.tenants',
     read: (ctx, filters, page, pageSize) => listStays(ctx, { ...filters, page, pageSize }),
+    keyset: {
+      count: (ctx, filters) => countStays(ctx, filters),
+      after: (ctx, filters, after, limit) => listStaysAfter(ctx, filters, after, limit),
+      cursor: (r) => cursorOf(r.checkInAt, r.id),
+    },
     columns: [
       { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
       { header: 'tenants.guests', kind: 'text', width: 24, value: (r) => guestNames(r) },
@@ -140,6 +162,11 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
   unlockRecords: defineList<RecordRow>({
     title: 'menu.unlockRecords',
     read: (ctx, filters, page, pageSize) => listRecordsByPerson(ctx, { ...filters, page, pageSize }),
+    keyset: {
+      count: (ctx, filters, cap) => countRecordsByPerson(ctx, filters, cap),
+      after: (ctx, filters, after, limit) => listRecordsByPersonAfter(ctx, filters, after, limit),
+      cursor: (r) => cursorOf(r.occurredAt, r.id),
+    },
     columns: [
       { header: 'frontDesk.detail.unlockTime', kind: 'time', value: (r) => r.occurredAt },
       { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
@@ -153,6 +180,11 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
   auditLog: defineList<AuditRow>({
     title: 'menu.auditLog',
     read: (ctx, filters, page, pageSize) => listAuditLog(ctx, { ...filters, page, pageSize }),
+    keyset: {
+      count: (ctx, filters, cap) => countAuditLog(ctx, filters, cap),
+      after: (ctx, filters, after, limit) => listAuditLogAfter(ctx, filters, after, limit),
+      cursor: (r) => cursorOf(r.at, r.id),
+    },
     columns: [
       { header: 'auditLog.columns.time', kind: 'time', value: (r) => r.at },
       { header: 'auditLog.columns.actor', kind: 'text', width: 18, value: (r, s) => r.actor.name ?? s.code('auditLog.actorTypes', r.actor.type) },
@@ -165,6 +197,11 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
   orders: defineList<OrderRow>({
     title: 'menu.orders',
     read: (ctx, filters, page, pageSize) => listOrders(ctx, { ...filters, page, pageSize }),
+    keyset: {
+      count: (ctx, filters) => countOrders(ctx, filters),
+      after: (ctx, filters, after, limit) => listOrdersAfter(ctx, filters, after, limit),
+      cursor: (r) => cursorOf(r.createdAt, r.id),
+    },
     columns: [
       { header: 'orders.columns.time', kind: 'time', value: (r) => r.createdAt },
       { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },

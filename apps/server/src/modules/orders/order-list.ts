@@ -2,6 +2,7 @@ import { PAYMENT_METHODS, ZCashReportInput, ZOrderListInput, addDays, zonedToIns
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
+import { descAfter, type KeysetCursor } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { entryScope, entrySelect, toEntryDtos, type OrderEntryDto } from './folio';
@@ -27,15 +28,12 @@ export interface OrderListResult {
   currency: string;
 }
 
-/** Every entry of the hotel that matches, newest first. Needs `order.manage`. */
-export async function listOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderListInput>): Promise<OrderListResult> {
-  const { deps, actor } = ctx;
-  requirePermission(actor, 'order.manage');
-  const input = ZOrderListInput.parse(raw);
+/** The conditions of the order list: the entries in the actor's scope that match the filters. */
+function orderListWhere(actor: Actor, input: z.output<typeof ZOrderListInput>): Prisma.OrderEntryWhereInput {
   const createdAt: Prisma.DateTimeFilter = {};
   if (input.from) createdAt.gte = hotelDay(input.from, actor.timeZone).from;
   if (input.to) createdAt.lt = hotelDay(input.to, actor.timeZone).to;
-  const where: Prisma.OrderEntryWhereInput = {
+  return {
     AND: [
       entryScope(actor),
       {
@@ -49,12 +47,39 @@ export async function listOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderL
       },
     ],
   };
+}
+
+const orderOrder: Prisma.OrderEntryOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
+
+/** Every entry of the hotel that matches, newest first. Needs `order.manage`. */
+export async function listOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderListInput>): Promise<OrderListResult> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'order.manage');
+  const input = ZOrderListInput.parse(raw);
+  const where = orderListWhere(actor, input);
   const [total, sum, rows] = await Promise.all([
     deps.prisma.orderEntry.count({ where }),
     deps.prisma.orderEntry.aggregate({ where, _sum: { amount: true } }),
-    deps.prisma.orderEntry.findMany({ where, select: entrySelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    deps.prisma.orderEntry.findMany({ where, select: entrySelect, orderBy: orderOrder, skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
   ]);
   return { items: await toEntryDtos(deps.prisma, rows), total, page: input.page, pageSize: input.pageSize, sum: sum._sum.amount ?? 0, currency: actor.currency };
+}
+
+/**
+ * The order list read whole, for an export: up to `limit` entries after `after` (from the first
+ * when null), newest first, by keyset (db/keyset.ts), same checks and conditions as `listOrders`;
+ * and how many match (`countOrders`).
+ */
+export async function listOrdersAfter(ctx: AuthedContext, raw: z.input<typeof ZOrderListInput>, after: KeysetCursor | null, limit: number): Promise<OrderEntryDto[]> {
+  requirePermission(ctx.actor, 'order.manage');
+  const where: Prisma.OrderEntryWhereInput = { AND: [orderListWhere(ctx.actor, ZOrderListInput.parse(raw)), descAfter<Prisma.OrderEntryWhereInput>('createdAt', after)] };
+  const rows = await ctx.deps.prisma.orderEntry.findMany({ where, select: entrySelect, orderBy: orderOrder, take: limit });
+  return toEntryDtos(ctx.deps.prisma, rows);
+}
+
+export async function countOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderListInput>): Promise<number> {
+  requirePermission(ctx.actor, 'order.manage');
+  return ctx.deps.prisma.orderEntry.count({ where: orderListWhere(ctx.actor, ZOrderListInput.parse(raw)) });
 }
 
 /** Money of one operator in one way (cash, card...), by kind; `net` is what they hand over. */

@@ -1,6 +1,7 @@
 import { UNLOCK_EVENTS, UNLOCK_SOURCES, ZRecordsByPersonInput, ZUnlockRecordListInput, addDays, zonedToInstant, type TUnlockEvent, type TUnlockSource } from '@console/shared';
 import type { z } from 'zod';
 import type { Actor, AuthedContext } from '../../context';
+import { descAfter, type KeysetCursor } from '../../db/keyset';
 import { containsText, searchText } from '../../db/search';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
@@ -67,20 +68,39 @@ async function page(ctx: AuthedContext, where: Prisma.UnlockRecordWhereInput, in
 export async function listRecordsByPerson(ctx: AuthedContext, raw: z.input<typeof ZRecordsByPersonInput>) {
   requirePermission(ctx.actor, 'room.read');
   const input = ZRecordsByPersonInput.parse(raw);
+  return page(ctx, await recordsByPersonWhere(ctx, input), input);
+}
+
+/** The checks and conditions of the records by person: `room.read`, a room filter in the actor's scope. */
+async function recordsByPersonWhere(ctx: AuthedContext, input: z.output<typeof ZRecordsByPersonInput>): Promise<Prisma.UnlockRecordWhereInput> {
+  requirePermission(ctx.actor, 'room.read');
   if (input.roomId) await findRoom(ctx, input.roomId, { id: true });
   const person = searchText(input.person);
-  return page(
-    ctx,
-    {
-      hotelId: ctx.actor.hotelId,
-      room: roomScope(ctx.actor),
-      ...(input.roomId ? { roomId: input.roomId } : {}),
-      ...(input.credential ? { credential: input.credential } : {}),
-      ...(person ? { operator: containsText(person) } : {}),
-      occurredAt: dayRange(ctx.actor.timeZone, input.from, input.to),
-    },
-    input,
-  );
+  return {
+    hotelId: ctx.actor.hotelId,
+    room: roomScope(ctx.actor),
+    ...(input.roomId ? { roomId: input.roomId } : {}),
+    ...(input.credential ? { credential: input.credential } : {}),
+    ...(person ? { operator: containsText(person) } : {}),
+    occurredAt: dayRange(ctx.actor.timeZone, input.from, input.to),
+  };
+}
+
+/**
+ * The records by person read whole, for an export: up to `limit` records after `after` (from the
+ * first when null), newest first, by keyset (db/keyset.ts), with the same checks and conditions;
+ * and how many match, counted up to `cap` (`countRecordsByPerson`).
+ */
+export async function listRecordsByPersonAfter(ctx: AuthedContext, raw: z.input<typeof ZRecordsByPersonInput>, after: KeysetCursor | null, limit: number) {
+  requirePermission(ctx.actor, 'room.read');
+  const where: Prisma.UnlockRecordWhereInput = { AND: [await recordsByPersonWhere(ctx, ZRecordsByPersonInput.parse(raw)), descAfter<Prisma.UnlockRecordWhereInput>('occurredAt', after)] };
+  const rows = await ctx.deps.prisma.unlockRecord.findMany({ where, select: recordSelect, orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }], take: limit });
+  return rows.map(toRecordDto);
+}
+
+export async function countRecordsByPerson(ctx: AuthedContext, raw: z.input<typeof ZRecordsByPersonInput>, cap: number): Promise<number> {
+  requirePermission(ctx.actor, 'room.read');
+  return ctx.deps.prisma.unlockRecord.count({ where: await recordsByPersonWhere(ctx, ZRecordsByPersonInput.parse(raw)), take: cap });
 }
 
 /** A row of `roomRecordsPageSql`: the room's name and the capped count, and a record (all null when the page is empty). */

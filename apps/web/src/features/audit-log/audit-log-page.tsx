@@ -5,6 +5,7 @@ import { FileSearch, ScrollText, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_AREAS, AUDIT_ENTITY_TYPES, LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
+import { ExportButton } from '@/components/export-button';
 import { ListPage } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
 import { Badge } from '@/components/ui/badge';
@@ -71,23 +72,20 @@ export function AuditLogPage() {
   });
 
   const [actorKind, actorId] = search.actor?.split(':') ?? [];
+  // The list's filters, as the list and its export take them.
+  const filters = {
+    actorType: search.actorType,
+    actorAccountId: actorKind === 'account' ? Number(actorId) : undefined,
+    actorApiKeyId: actorKind === 'apiKey' ? Number(actorId) : undefined,
+    action: search.action,
+    entityType: search.entityType,
+    entityId: search.entityId,
+    channel: search.channel,
+    from: from || undefined,
+    to: to || undefined,
+  };
   const list = useQuery(
-    trpc.audit.list.queryOptions(
-      {
-        page: search.page,
-        pageSize: search.pageSize,
-        actorType: search.actorType,
-        actorAccountId: actorKind === 'account' ? Number(actorId) : undefined,
-        actorApiKeyId: actorKind === 'apiKey' ? Number(actorId) : undefined,
-        action: search.action,
-        entityType: search.entityType,
-        entityId: search.entityId,
-        channel: search.channel,
-        from: from || undefined,
-        to: to || undefined,
-      },
-      { placeholderData: keepPreviousData, enabled: periodError === null, meta: { showsErrors: true } },
-    ),
+    trpc.audit.list.queryOptions({ page: search.page, pageSize: search.pageSize, ...filters }, { placeholderData: keepPreviousData, enabled: periodError === null, meta: { showsErrors: true } }),
   );
   const actors = useQuery(trpc.audit.actors.queryOptions(undefined, { staleTime: 60_000 }));
   const items = list.data?.items ?? [];
@@ -258,6 +256,7 @@ export function AuditLogPage() {
                 {t('common.clearFilters')}
               </Button>
             )}
+            {periodError === null && <ExportButton list="auditLog" filters={filters} page={search.page} pageSize={search.pageSize} total={total} what={t('route.auditLog')} />}
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={periodError !== null} />
           </>
         }

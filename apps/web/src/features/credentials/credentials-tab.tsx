@@ -3,8 +3,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Ban, History, KeyRound, Plus, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CredentialSection, useRevokeRetry, useSectionList } from '@/components/credential-section';
+import { CredentialSection, SECTION_PAGE_SIZE, useRevokeRetry, useSectionList } from '@/components/credential-section';
 import { DeliveryStatus, ValidityRange } from '@/components/delivery-state-badge';
+import { ExportButton } from '@/components/export-button';
 import { IconAction } from '@/components/icon-action';
 import { ActionsHead, ListTable, RowActions } from '@/components/list-table';
 import { Button } from '@/components/ui/button';
@@ -54,6 +55,9 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
   });
 
   const items = list.query.data?.items ?? [];
+  const exportButton = (
+    <ExportButton list="passwords" filters={{ roomId: room.id, scope: list.scope }} page={list.page} pageSize={SECTION_PAGE_SIZE} total={list.total} what={t('credentials.exportWhat', { room: room.name })} />
+  );
   const issueButton = canManage && (
     <Button onClick={() => setIsIssueOpen(true)} data-testid="issue-password">
       <Plus aria-hidden />
@@ -69,7 +73,12 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
       icon={KeyRound}
       scopeLabel={t('credentials.scopeLabel')}
       scopeTestIdPrefix="credentials"
-      action={issueButton}
+      action={
+        <>
+          {exportButton}
+          {issueButton}
+        </>
+      }
       beforeList={
         !room.lockId && (
           <p className="m-3 mb-0 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="credentials-no-lock">

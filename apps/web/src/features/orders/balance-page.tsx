@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ORDER_LIMITS, PAYMENT_METHODS, type TPaymentMethod } from '@console/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ExportButton } from '@/components/export-button';
 import { FormError } from '@/components/form-error';
 import { PageHeader } from '@/components/list-page';
 import { LoadError, failedQuery } from '@/components/load-error';
@@ -24,6 +25,9 @@ import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 
 type Entry = RouterOutputs['order']['list']['items'][number];
+
+/** Orders shown a page. */
+const PAGE_SIZE = 20;
 
 const newRequestId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
 
@@ -119,7 +123,7 @@ function OrdersView() {
   const [page, setPage] = useState(1);
   const [refunding, setRefunding] = useState<Entry | null>(null);
   const stayId = /^\d+$/.test(stayText.trim()) ? Number(stayText.trim()) : undefined;
-  const query = useQuery(trpc.order.list.queryOptions({ page, pageSize: 20, stayId }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const query = useQuery(trpc.order.list.queryOptions({ page, pageSize: PAGE_SIZE, stayId }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -143,6 +147,7 @@ function OrdersView() {
             {t('orders.balance.sum', { amount: formatMoney(data.sum, data.currency) })}
           </p>
         )}
+        <ExportButton list="orders" filters={{ stayId }} page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} what={t('orders.balance.tabs.orders')} />
       </div>
       {!data && query.isError ? (
         <LoadError query={failedQuery(query)} what={t('orders.balance.loadWhat')} />
