@@ -12,7 +12,9 @@ import { closeSql, sql } from './support-stays';
  * demo hotel, its first), opens the user menu on the room board (the demo hotel checked), chooses
  * the other hotel: the console starts again at its home page with the other hotel's name under the
  * account's, and the board shows only that hotel's two rooms; then it switches back with the
- * keyboard and the board shows the demo hotel's rooms again. An account of one hotel has no hotel switch.
+ * keyboard and the board shows the demo hotel's rooms again. Another tab of the same browser (the
+ * same session), still showing the demo hotel's board, starts again in the other hotel when it is
+ * shown again (its window gets the focus). An account of one hotel has no hotel switch.
  */
 
 type Member = { id: number; accountId: number; mobile: string; created: boolean };
@@ -101,6 +103,12 @@ describe.each(LANGUAGES)('switching hotel in the navbar, in $header', ({ code, h
       expect(await page.getByTestId(`hotel-choice-${hotelB}`).textContent()).toBe(hotelBName);
       await screenshot(page, `switch-hotel-${code}-menu`);
 
+      // A second tab of the same browser, on the demo hotel's board.
+      const otherTab = await page.context().newPage();
+      await otherTab.goto(`${baseUrl()}/room`);
+      await otherTab.getByTestId('room-tile-101').waitFor();
+      await page.bringToFront();
+
       // To hotel B: the console starts again at its home page, in B; the board shows B's rooms.
       await page.getByTestId(`hotel-choice-${hotelB}`).click();
       await page.getByTestId('user-menu-hotel').filter({ hasText: hotelBName }).waitFor();
@@ -112,6 +120,16 @@ describe.each(LANGUAGES)('switching hotel in the navbar, in $header', ({ code, h
       expect(await page.getByTestId('user-menu-hotel').textContent()).toBe(hotelBName);
       expect(await api<Me>(page, 'auth.me', undefined)).toMatchObject({ hotel: { id: hotelB, name: hotelBName }, role: 'owner', hotelCount: 2 });
       await screenshot(page, `switch-hotel-${code}-hotel-b`);
+
+      // The other tab, shown again, starts again in hotel B (its session moved with this one).
+      await otherTab.bringToFront();
+      await otherTab.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await otherTab.getByTestId(`room-tile-${roomsB[0]}`).waitFor();
+      expect((await tileNames(otherTab)).sort()).toEqual(roomsB);
+      expect(await otherTab.getByTestId('user-menu-hotel').textContent()).toBe(hotelBName);
+      await otherTab.close();
+      await page.bringToFront();
+
       await openHotels(page, [demoHotel!.id, hotelB]);
       expect(await page.getByTestId(`hotel-choice-${hotelB}`).getAttribute('aria-checked')).toBe('true');
       await screenshot(page, `switch-hotel-${code}-hotel-b-menu`);

@@ -18,6 +18,7 @@ const HAND_WRITTEN_INDEXES = [
   'CardEncryption_active_key', 'CardIssue_issued_card_key', 'CardIssue_reserved_card_key', 'CardGrant_denylist_prune_idx', 'LockCardKeys_delivery_work_idx',
   'AuditLog_hotel_action_c_idx', 'LockPassword_delivery_failed_idx', 'FaceAuthorization_delivery_failed_idx', 'CardGrant_delivery_failed_idx', 'Stay_active_day_idx',
   'OrderEntry_one_correction_key',
+  'AuditLog_hotel_actor_account_idx', 'AuditLog_hotel_actor_type_idx', 'AuditLog_hotel_channel_idx',
   'Stay_no_overlap', 'Room_hotelId_name_active_key', 'Room_name_trgm_idx', 'Room_remarkName_trgm_idx', 'Stay_guestSearch_trgm_idx'];
 
 async function describeDatabase(url: string) {

@@ -5,7 +5,7 @@ import { createTestContext, testMeta, type TestContext } from '../../test/harnes
 import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
-import { AUDIT_COUNT_CAP } from './audit-log';
+import { AUDIT_COUNT_CAP, AUDIT_COUNT_FIRST, auditCountCap } from './audit-log';
 import { recordAudit } from './audit.service';
 
 /**
@@ -113,15 +113,37 @@ describe('the audit log', () => {
     expect(await on('2027-03-03', '2027-03-04')).toEqual([]);
   });
 
-  it('counts up to the cap and says when it stopped', async () => {
+  it('counts up to the cap and says when it stopped: the first pages up to 1,000, the pages after them up to 10,000', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     await ctx.deps.prisma.$executeRaw`
       INSERT INTO "AuditLog" ("hotelId", "actorType", "action", "createdAt")
       SELECT ${h.hotel.id}, 'job', 'stay.expire', now() - (i || ' seconds')::interval FROM generate_series(1, ${AUDIT_COUNT_CAP + 1}::int) i`;
-    const page = await data(api.query('audit.list', { pageSize: 5 }, { token: h.ownerToken }));
-    expect(page).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    const list = (input: Parameters<typeof api.query<'audit.list'>>[1]) => data(api.query('audit.list', input, { token: h.ownerToken }));
+    const page = await list({ pageSize: 5 });
+    expect(page).toMatchObject({ total: AUDIT_COUNT_FIRST, totalCapped: true });
     expect(page.items).toHaveLength(5);
-    expect((await data(api.query('audit.list', { action: 'room' }, { token: h.ownerToken }))).total).toBe(0);
+    // The last page counted to the first cap ends at its half; the next one counts to the cap, and
+    // so does the last page the first pages' pager offers (1,000 / 5 = page 200).
+    expect(await list({ pageSize: 5, page: AUDIT_COUNT_FIRST / 2 / 5 })).toMatchObject({ total: AUDIT_COUNT_FIRST, totalCapped: true });
+    expect(await list({ pageSize: 5, page: AUDIT_COUNT_FIRST / 2 / 5 + 1 })).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    const last = await list({ pageSize: 5, page: AUDIT_COUNT_FIRST / 5, action: 'stay' });
+    expect(last).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    expect(last.items).toHaveLength(5);
+    expect(auditCountCap(0, 100)).toBe(AUDIT_COUNT_FIRST);
+    expect(auditCountCap(500, 100)).toBe(AUDIT_COUNT_CAP);
+    expect((await list({ action: 'room' })).total).toBe(0);
+  });
+
+  it('finds an action and those under it as ranges of the action: never an action that goes on with another character', async () => {
+    const h = await createHotelWithStaff(ctx.deps);
+    const stored = ['room', 'room.', 'room.a.b', 'room-x', 'room x', 'room,', 'room/', 'room0', 'roomGroup.create', 'roo.m'];
+    await ctx.deps.prisma.$executeRaw`
+      INSERT INTO "AuditLog" ("hotelId", "actorType", "action", "createdAt")
+      SELECT ${h.hotel.id}, 'job', a, now() - (n || ' seconds')::interval FROM unnest(${stored}::text[]) WITH ORDINALITY AS t(a, n)`;
+    const actions = async (action: string) => (await data(api.query('audit.list', { action }, { token: h.ownerToken }))).items.map((i) => i.action);
+    expect(await actions('room')).toEqual(['room', 'room.', 'room.a.b']);
+    expect(await actions('room.a')).toEqual(['room.a.b']);
+    expect(await actions('roo')).toEqual(['roo.m']);
   });
 
   it("shows hotel B nothing of hotel A's, and is for owners and administrators of the whole hotel only", async () => {

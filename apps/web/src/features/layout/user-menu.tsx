@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { ChevronDown, House, KeyRound, LogOut } from 'lucide-react';
@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { trpc } from '@/lib/trpc';
 import { whenIdle } from '@/lib/lazy';
-import { clearUserInfo, useUserInfo } from '@/lib/user-info';
+import { clearUserInfo, readUserInfo, useUserInfo } from '@/lib/user-info';
 
 /** The hotel switch is a chunk of its own: only accounts of several hotels load it, when the page is idle. */
 const loadHotelSwitch = () => import('./hotel-switch');
@@ -43,6 +43,23 @@ export function UserMenu() {
   // Stored user info written before hotelCount existed has none: one hotel until auth.me refreshes it.
   const hasHotels = (user?.hotelCount ?? 1) > 1;
   useEffect(() => (hasHotels ? whenIdle(() => void loadHotelSwitch().catch(() => undefined)) : undefined), [hasHotels]);
+  // The tabs of a browser share the session, so a switch in another tab moves this one too: when
+  // this tab is shown again and the stored user info names another hotel than the one this page
+  // started in, the page starts again (nothing of the old hotel stays on screen or in its cache).
+  const startedIn = useRef(user?.hotel.id);
+  useEffect(() => {
+    if (!hasHotels) return;
+    const check = () => {
+      const now = readUserInfo()?.hotel.id;
+      if (document.visibilityState === 'visible' && now !== undefined && now !== startedIn.current) window.location.reload();
+    };
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('focus', check);
+    return () => {
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('focus', check);
+    };
+  }, [hasHotels]);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
