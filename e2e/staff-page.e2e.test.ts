@@ -212,6 +212,40 @@ describe.each(LANGUAGES)('the staff page in $header', ({ code, header }) => {
     });
   });
 
+  it.runIf(code === 'chs')('offers an administrator neither the owner role nor third-party access, and refuses it the owner with the reason', async () => {
+    const mobile = freshMobile();
+    const sentAt = Date.now() - 1_000;
+    await withPage(browser, { language: code }, async (owner) => {
+      await signIn(owner, DEMO_OWNER);
+      await api(owner, 'staff.add', { account: mobile, name: `SP admin ${mobile.slice(-4)}`, role: 'admin', allRooms: true }, 'mutation');
+    });
+    const password = await firstPassword(mobile, sentAt);
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, { account: mobile, password });
+      await page.getByTestId('menu-staff').click();
+      await page.waitForURL('**/staff');
+      const ownerRow = rowOf(page, DEMO_OWNER.account);
+      await ownerRow.waitFor();
+
+      await page.getByTestId('staff-add').click();
+      await page.getByTestId('staff-add-dialog').waitFor();
+      expect(await page.locator('[data-testid="staff-add-role"] option[value="owner"]').isDisabled()).toBe(true);
+      expect(await page.getByTestId('staff-add-api-key-auth').isDisabled()).toBe(true);
+      await page.getByText(text(header, 'staff.form.apiKeyAuthOwnersOnly')).waitFor();
+      await screenshot(page, `staff-add-as-admin-${header}`);
+      await page.getByTestId('form-dialog-cancel').click();
+      await page.getByTestId('staff-add-dialog').waitFor({ state: 'hidden' });
+
+      // An administrator never touches an owner: the server's reason in the prompt.
+      const ownerId = (await ownerRow.getAttribute('data-testid'))!.replace('staff-row-', '');
+      await page.getByTestId(`staff-freeze-${ownerId}`).click();
+      await page.getByTestId('staff-freeze-confirm').click();
+      await page.getByTestId('staff-freeze-dialog').getByTestId('form-error').getByText(text(header, 'staff.errors.ownerOnly')).waitFor();
+      await page.keyboard.press('Escape');
+      expect(await ownerRow.getAttribute('data-frozen')).toBe('false');
+    });
+  });
+
   it.runIf(code === 'chs')('has no menu entry for a member without staff.manage, and the page says why it shows nothing', async () => {
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_STAFF);
