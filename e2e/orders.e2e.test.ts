@@ -9,7 +9,8 @@ import { closeSql, shiftWallClock, sql, text, typeDateTime, waitForRoomStatus } 
  * bill). The check-out dialog shows the early departure, the room charge recomputed and what is
  * due back with the deposit refunded; settling checks the guest out and closes the bill (in the
  * database: settled, its entries summing to nothing), and the Balance page's cash report and the
- * stay's orders show the deposit and its refund. Rooms 981-983 are this file's own.
+ * stay's orders show the deposit and its refund. A payment recorded by mistake is corrected from the
+ * bill (a reason required; the entry stays, marked, and is reversed). Rooms 981-983 are this file's own.
  */
 
 let browser: Browser;
@@ -89,6 +90,28 @@ describe.each(RUNS)('orders in $header', ({ code, header, room }) => {
     await page.locator('[data-testid="folio-entry"][data-kind="deposit"]').waitFor();
     await page.waitForFunction((v) => document.querySelector('[data-testid="stay-folio"]')?.getAttribute('data-deposit-held') === v, String(DEPOSIT));
     expect(await folio.getAttribute('data-state')).toBe('open');
+    // A payment recorded by mistake is corrected from the bill: a reason is required, the entry stays, marked, and is reversed.
+    await page.getByTestId('folio-record-payment').click();
+    await record.waitFor();
+    await page.locator('#order-amount').fill('120');
+    await page.getByTestId('record-money-submit').click();
+    await record.waitFor({ state: 'detached' });
+    const payment = page.locator('[data-testid="folio-entry"][data-kind="payment"]');
+    await payment.getByTestId('folio-correct').click();
+    const correct = page.getByTestId('correct-entry-dialog');
+    await correct.waitFor();
+    await page.getByTestId('correct-entry-submit').click();
+    await correct.getByText(text(header, 'validation.reasonRequired')).waitFor();
+    await page.getByTestId('correct-reason').fill(`Typed twice ${room}`);
+    await screenshot(page, `orders-correct-${header}`);
+    await page.getByTestId('correct-entry-submit').click();
+    await correct.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="folio-entry"][data-kind="payment"][data-corrected="true"]').waitFor();
+    await page.locator('[data-testid="folio-entry"][data-kind="correction"][data-amount="-12000"]').waitFor();
+    await page.waitForFunction((v) => document.querySelector('[data-testid="stay-folio"]')?.getAttribute('data-balance') === v, String(DEPOSIT));
+    // A correction is not corrected, nor an entry twice: neither offers it.
+    expect(await page.locator('[data-testid="folio-entry"][data-kind="correction"] [data-testid="folio-correct"]').count()).toBe(0);
+    expect(await payment.getByTestId('folio-correct').count()).toBe(0);
     // The balance counts what is recorded (the deposit); beside it, what leaving now would give back (the room charge as due now).
     const shownNow = await attr(page, 'folio-if-settled-now', 'data-refunded');
     await settle(page);

@@ -9,6 +9,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { CorrectEntryDialog } from './correct-entry-dialog';
+import type { OrderEntryDto } from './order-helpers';
 import { RecordMoneyDialog, type RecordKind } from './record-money-dialog';
 
 /**
@@ -20,7 +23,10 @@ export function StayFolio({ stayId, roomName, timeZone, canRecord }: { stayId: n
   const { t } = useTranslation();
   const query = useQuery(trpc.order.folio.queryOptions({ stayId }));
   const [recording, setRecording] = useState<RecordKind | null>(null);
+  const [correcting, setCorrecting] = useState<OrderEntryDto | null>(null);
   const folio = query.data;
+  // Corrections need order.manage, and an open bill (a settled one is closed for good).
+  const canCorrect = hasPermission(useUserInfo(), 'order.manage') && folio?.state === 'open';
   /** What checking out now would leave, the deposit refunded (the room charge as due at this moment). */
   const now = folio?.preview?.ifDepositRefunded ?? null;
 
@@ -81,21 +87,42 @@ export function StayFolio({ stayId, roomName, timeZone, canRecord }: { stayId: n
                     <TableHead>{t('orders.columns.note')}</TableHead>
                     <TableHead>{t('orders.columns.operator')}</TableHead>
                     <TableHead className="text-end">{t('orders.columns.amount')}</TableHead>
+                    {canCorrect && (
+                      <TableHead>
+                        <span className="sr-only">{t('common.actions')}</span>
+                      </TableHead>
+                    )}
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {folio.entries.map((entry) => (
-                    <TableRow key={entry.id} data-testid="folio-entry" data-kind={entry.kind} data-amount={entry.amount}>
+                    <TableRow key={entry.id} data-testid="folio-entry" data-kind={entry.kind} data-amount={entry.amount} data-corrected={entry.correctedById !== null || undefined}>
                       <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>
-                      <TableCell>{t(`orders.kinds.${entry.kind}`)}</TableCell>
+                      <TableCell>
+                        {t(`orders.kinds.${entry.kind}`)}
+                        {entry.correctedById !== null && (
+                          <Badge variant="outline" className="ms-2">
+                            {t('orders.correct.corrected')}
+                          </Badge>
+                        )}
+                      </TableCell>
                       <TableCell>{entry.method ? t(`orders.methods.${entry.method}`) : '—'}</TableCell>
                       <TableCell className="max-w-60 truncate" title={entry.note}>
                         {entry.note || '—'}
                       </TableCell>
                       <TableCell>{entry.operator?.nickname ?? '—'}</TableCell>
-                      <TableCell className="text-end tabular-nums" dir="ltr">
+                      <TableCell className={entry.correctedById !== null ? 'text-muted-foreground text-end tabular-nums line-through' : 'text-end tabular-nums'} dir="ltr">
                         {formatMoney(entry.amount, entry.currency)}
                       </TableCell>
+                      {canCorrect && (
+                        <TableCell className="text-end">
+                          {entry.kind !== 'correction' && entry.correctedById === null && (
+                            <Button size="sm" variant="ghost" onClick={() => setCorrecting(entry)} aria-label={t('orders.correct.actionFor', { kind: t(`orders.kinds.${entry.kind}`), amount: formatMoney(entry.amount, entry.currency) })} data-testid="folio-correct">
+                              {t('orders.correct.action')}
+                            </Button>
+                          )}
+                        </TableCell>
+                      )}
                     </TableRow>
                   ))}
                 </TableBody>
@@ -104,6 +131,7 @@ export function StayFolio({ stayId, roomName, timeZone, canRecord }: { stayId: n
           )}
         </>
       )}
+      <CorrectEntryDialog entry={correcting} timeZone={timeZone} onClose={() => setCorrecting(null)} />
       {folio && <RecordMoneyDialog kind={recording} stayId={stayId} roomName={roomName} currency={folio.currency} onClose={() => setRecording(null)} />}
     </section>
   );
