@@ -57,6 +57,8 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
   const total = rooms.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const chosen = new Set(value.map((r) => r.id));
+  // The highlighted row, kept within a list that got shorter under it (a new search, another page).
+  const current = Math.min(active, Math.max(items.length - 1, 0));
 
   const pick = (room: PickedRoom) => {
     if (multiple) onChange(chosen.has(room.id) ? value.filter((r) => r.id !== room.id) : [...value, { id: room.id, name: room.name }]);
@@ -66,11 +68,11 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, items.length - 1));
-    else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+    if (event.key === 'ArrowDown') setActive(Math.min(current + 1, items.length - 1));
+    else if (event.key === 'ArrowUp') setActive(Math.max(current - 1, 0));
     else if (event.key === 'PageDown' && page < pages) setPage(page + 1);
     else if (event.key === 'PageUp' && page > 1) setPage(page - 1);
-    else if (event.key === 'Enter' && items[active]) pick(items[active]!);
+    else if (event.key === 'Enter' && items[current]) pick(items[current]!);
     else return;
     event.preventDefault();
   };
@@ -117,7 +119,7 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
             placeholder={t('common.searchRooms')}
             aria-label={t('common.searchRooms')}
             aria-controls={listId}
-            aria-activedescendant={items[active] ? `${listId}-${items[active]!.id}` : undefined}
+            aria-activedescendant={items[current] ? `${listId}-${items[current]!.id}` : undefined}
             data-testid={testId ? `${testId}-search` : undefined}
           />
           <ul id={listId} role="listbox" aria-multiselectable={multiple || undefined} className="mt-2 max-h-64 overflow-y-auto" aria-busy={rooms.isFetching}>
@@ -140,7 +142,7 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
                 aria-selected={chosen.has(room.id)}
                 onMouseEnter={() => setActive(i)}
                 onClick={() => pick(room)}
-                className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', i === active && 'bg-accent')}
+                className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', i === current && 'bg-accent')}
                 data-testid={testId ? `${testId}-option-${room.id}` : undefined}
               >
                 <Check className={cn('size-4', chosen.has(room.id) ? 'opacity-100' : 'opacity-0')} aria-hidden />
