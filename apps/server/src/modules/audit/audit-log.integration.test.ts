@@ -113,7 +113,7 @@ describe('the audit log', () => {
     expect(await on('2027-03-03', '2027-03-04')).toEqual([]);
   });
 
-  it('counts up to the cap and says when it stopped: the first pages up to 1,000, the pages after them up to 10,000', async () => {
+  it('counts as far as the page needs and says when it stopped: the first pages up to 1,000, then by thousands, never past 10,000', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     await ctx.deps.prisma.$executeRaw`
       INSERT INTO "AuditLog" ("hotelId", "actorType", "action", "createdAt")
@@ -122,15 +122,16 @@ describe('the audit log', () => {
     const page = await list({ pageSize: 5 });
     expect(page).toMatchObject({ total: AUDIT_COUNT_FIRST, totalCapped: true });
     expect(page.items).toHaveLength(5);
-    // The last page counted to the first cap ends at its half; the next one counts to the cap, and
-    // so does the last page the first pages' pager offers (1,000 / 5 = page 200).
-    expect(await list({ pageSize: 5, page: AUDIT_COUNT_FIRST / 2 / 5 })).toMatchObject({ total: AUDIT_COUNT_FIRST, totalCapped: true });
-    expect(await list({ pageSize: 5, page: AUDIT_COUNT_FIRST / 2 / 5 + 1 })).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    // Counted to the next thousand at least 500 past the page's end: the pager always offers 500
+    // entries more, and the last page it offers from the first pages (1,000 / 5 = page 200) counts further.
+    expect(await list({ pageSize: 5, page: 100 })).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(await list({ pageSize: 5, page: 101 })).toMatchObject({ total: 2_000, totalCapped: true });
     const last = await list({ pageSize: 5, page: AUDIT_COUNT_FIRST / 5, action: 'stay' });
-    expect(last).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    expect(last).toMatchObject({ total: 2_000, totalCapped: true });
     expect(last.items).toHaveLength(5);
-    expect(auditCountCap(0, 100)).toBe(AUDIT_COUNT_FIRST);
-    expect(auditCountCap(500, 100)).toBe(AUDIT_COUNT_CAP);
+    expect(await list({ pageSize: 100, page: 95 })).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    expect(await list({ pageSize: 100, page: 100 })).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    expect([auditCountCap(0, 20), auditCountCap(480, 20), auditCountCap(500, 20), auditCountCap(1480, 20), auditCountCap(9980, 20)]).toEqual([1_000, 1_000, 2_000, 2_000, AUDIT_COUNT_CAP]);
     expect((await list({ action: 'room' })).total).toBe(0);
   });
 

@@ -13,20 +13,23 @@ import { requirePermission } from '../../permissions';
  * log grows by every change made in it, and nobody pages past the newest 10,000 entries of a
  * filter; the dates and the filters find the others.
  *
- * The first pages (those ending within the newest AUDIT_COUNT_FIRST / 2 entries: pages 1 to 25 of
- * 20) count only up to AUDIT_COUNT_FIRST, and say "1,000+" when there are more; a page after them
- * counts up to AUDIT_COUNT_CAP. The pager offers the pages its total covers, so from the first
- * pages' "1,000+" one reaches page 26 and its "10,000+", and every page of today's 10,000 stays
- * reachable. Why: the count is the page's cost. Counting 10,001 entries reads 10,001 entries of an
- * index at least, and with a filter that the index does not hold first (a face and an action) all
- * those it skips: 41,000 for "legacy and room.*" on a log of 1,600,000 entries, 40 ms or more on
- * a busy machine, for a page whose entries take 1 ms (bench/audit-log.ts, bench/README.md).
+ * Below that, a page counts only as far as it needs: up to the next thousand at least 500 entries
+ * past its end (AUDIT_COUNT_FIRST = 1,000 for pages 1 to 25 of 20, 2,000 for pages 26 to 75, ...,
+ * never more than AUDIT_COUNT_CAP), and says "1,000+" ("2,000+", ...) when there are more. The
+ * pager offers the pages its total covers, so it always offers at least 500 entries past the page
+ * shown, and going on raises the count: every page of the newest 10,000 entries stays reachable,
+ * and every total shown is true (there are at least that many). Why: the count is the page's cost.
+ * Counting 10,001 entries reads 10,001 entries of an index at least, and with a filter that the
+ * index does not hold first (a face and an action) all those it skips: 41,000 for "legacy and
+ * room.*" on a log of 1,600,000 entries, 40 ms or more on a busy machine, for a page whose
+ * entries take 1 ms (bench/audit-log.ts, bench/README.md).
  */
 export const AUDIT_COUNT_CAP = 10_000;
 export const AUDIT_COUNT_FIRST = 1_000;
 
-/** How far a page's total is counted: AUDIT_COUNT_FIRST on the first pages, AUDIT_COUNT_CAP after them. */
-export const auditCountCap = (offset: number, limit: number) => (offset + limit <= AUDIT_COUNT_FIRST / 2 ? AUDIT_COUNT_FIRST : AUDIT_COUNT_CAP);
+/** How far a page's total is counted: the next thousand at least 500 past the page's end, at most AUDIT_COUNT_CAP. */
+export const auditCountCap = (offset: number, limit: number) =>
+  Math.min(AUDIT_COUNT_CAP, Math.ceil((offset + limit + AUDIT_COUNT_FIRST / 2) / AUDIT_COUNT_FIRST) * AUDIT_COUNT_FIRST);
 
 /** The log names every room of the hotel: it is for members who hold `audit.read` over the whole hotel. */
 function requireAuditReader(actor: Actor) {
