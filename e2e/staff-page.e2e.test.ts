@@ -138,10 +138,13 @@ describe.each(LANGUAGES)('the staff page in $header', ({ code, header }) => {
       expect(await row.getByTestId('staff-state').innerText()).toBe(text(header, 'staff.states.active'));
       await screenshot(page, `staff-list-${header}`);
 
-      // Its rooms changed: room 2 taken away, room 3 given.
+      // Its record corrected (the nationality) and its rooms changed: room 2 taken away, room 3 given.
       await page.getByTestId(`staff-edit-${id}`).click();
       const edit = page.getByTestId('staff-edit-dialog');
       await edit.waitFor();
+      expect(await page.getByTestId('staff-edit-name').inputValue()).toBe(name);
+      expect(await page.getByTestId('staff-edit-nationality').inputValue()).toBe('CN');
+      await page.getByTestId('staff-edit-nationality').fill('SG');
       await edit.getByRole('button', { name: text(header, 'common.removeRoom', { room: room2.name }) }).click();
       await pickRoomByMouse(page, 'staff-edit-room-picker', room3);
       await screenshot(page, `staff-edit-${header}`);
@@ -149,6 +152,7 @@ describe.each(LANGUAGES)('the staff page in $header', ({ code, header }) => {
       await expectToast(page, text(header, 'staff.edit.succeeded', { name }));
       await edit.waitFor({ state: 'hidden' });
       await expect.poll(() => row.getByTestId('staff-rooms').getAttribute('data-rooms')).toBe(`${room1.name},${room3.name}`);
+      expect(await row.getByTestId('staff-profile').innerText()).toContain('SG');
 
       // The member works in its own console meanwhile.
       const memberContext = await newContext(browser, { language: code });

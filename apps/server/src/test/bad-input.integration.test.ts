@@ -361,6 +361,7 @@ const TRPC_EXAMPLES: Record<string, Example> = {
   'staff.roomChoices': (w) => ({ id: w.staffTarget.id }),
   'staff.add': (w) => ({ account: uniqueMobile(), name: 'Bad staff', gender: 'male', nationality: 'CN', birthDate: '1990-01-01', role: 'staff', allRooms: false, roomIds: [w.rooms[0]!.id], apiKeyAuth: false }),
   'staff.setRole': (w) => ({ id: w.staffTarget.id, role: 'admin' }),
+  'staff.setProfile': (w) => ({ id: w.staffTarget.id, name: 'Bad staff', gender: 'female', nationality: 'CN', birthDate: '1990-01-01' }),
   'staff.setRooms': (w) => ({ id: w.staffTarget.id, allRooms: false, roomIds: [w.rooms[0]!.id] }),
   'staff.setApiKeyAuth': (w) => ({ id: w.staffTarget.id, apiKeyAuth: true }),
   'staff.setFrozen': (w) => ({ id: w.staffTarget.id, frozen: true }),

@@ -159,6 +159,28 @@ describe('roles and apiKeyAuth', () => {
   });
 });
 
+describe("a member's profile", () => {
+  it('corrects the name, gender, nationality and birth date, audited with before and after; the rules of adding apply', async () => {
+    const h = await hotelWithAdmin();
+    const changed = await api.mutation('staff.setProfile', { id: h.staffMember.id, name: '  Zhou Min ', gender: 'female', nationality: 'CN', birthDate: '1991-04-05' }, { token: h.adminToken });
+    expect(changed.data).toMatchObject({ id: h.staffMember.id, name: 'Zhou Min', gender: 'female', nationality: 'CN', birthDate: '1991-04-05' });
+    expect((await api.query('staff.get', { id: h.staffMember.id }, { token: h.ownerToken })).data).toMatchObject({ name: 'Zhou Min', birthDate: '1991-04-05' });
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: h.hotel.id, action: 'staff.profile' } });
+    expect(audit.after).toEqual({ name: 'Zhou Min', gender: 'female', nationality: 'CN', birthDate: '1991-04-05' });
+    expect(audit.before).toMatchObject({ membershipId: h.staffMember.id, birthDate: null });
+
+    const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
+    const bad = await api.mutation('staff.setProfile', { id: h.staffMember.id, name: ' ', birthDate: nextYear }, { token: h.adminToken, lang: 'en' });
+    expect(bad.error?.data.app?.fields).toEqual({ name: ctx.deps.i18n.t('en', 'validation.nameRequired'), birthDate: ctx.deps.i18n.t('en', 'validation.birthDateInFuture') });
+    // An owner's record is an owner's to change; staff manage no one; hotel B finds no one.
+    expect((await api.mutation('staff.setProfile', { id: h.ownerMember.id, name: 'Not me' }, { token: h.adminToken })).error?.data.app?.reason).toBe('staff.errors.ownerOnly');
+    expect((await api.mutation('staff.setProfile', { id: h.staffMember.id, name: 'X' }, { token: h.staffToken })).error?.data.app?.code).toBe('FORBIDDEN');
+    const b = await createHotelWithStaff(ctx.deps);
+    expect((await api.mutation('staff.setProfile', { id: h.staffMember.id, name: 'X' }, { token: b.ownerToken })).error?.data.app?.code).toBe('NOT_FOUND');
+    expect((await membershipOf(h.staff.id, h.hotel.id)).name).toBe('Zhou Min');
+  });
+});
+
 describe('the rooms a member manages', () => {
   it('limits a staff member to the listed rooms, at once', async () => {
     const h = await hotelWithAdmin();

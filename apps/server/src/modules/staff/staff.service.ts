@@ -5,6 +5,7 @@ import {
   ZStaffFrozenInput,
   ZStaffIdInput,
   ZStaffListInput,
+  ZStaffProfileInput,
   ZStaffRoleInput,
   ZStaffRoomsInput,
   isMobile,
@@ -261,6 +262,28 @@ export async function setStaffRooms(ctx: AuthedContext, raw: z.input<typeof ZSta
       entityId: member.accountId,
       before: { membershipId: member.id, allRooms: before.allRooms, roomIds: before.rooms.map((r) => r.roomId).sort((a, b) => a - b) },
       after: { allRooms: input.allRooms, roomIds: [...roomIds].sort((a, b) => a - b) },
+    });
+  });
+  return getStaff(ctx, { id: input.id });
+}
+
+/** Corrects a member's name, gender, nationality and date of birth (the hotel's record of them; the account's own nickname is the account's). */
+export async function setStaffProfile(ctx: AuthedContext, raw: z.input<typeof ZStaffProfileInput>): Promise<StaffDto> {
+  const { deps } = ctx;
+  requireStaffManager(ctx.actor);
+  const input = ZStaffProfileInput.parse(raw);
+  await transaction(deps, async (tx) => {
+    const member = await lockMember(tx, ctx, input.id);
+    const birthDate = input.birthDate ? new Date(`${input.birthDate}T00:00:00Z`) : null;
+    const before = await tx.membership.findUniqueOrThrow({ where: { id: member.id }, select: { name: true, gender: true, nationality: true, birthDate: true } });
+    await tx.membership.update({ where: { id: member.id }, data: { name: input.name, gender: input.gender, nationality: input.nationality, birthDate } });
+    const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+    await recordAudit(tx, ctx, {
+      action: 'staff.profile',
+      entityType: 'Account',
+      entityId: member.accountId,
+      before: { membershipId: member.id, name: before.name, gender: before.gender, nationality: before.nationality, birthDate: day(before.birthDate) },
+      after: { name: input.name, gender: input.gender, nationality: input.nationality, birthDate: input.birthDate },
     });
   });
   return getStaff(ctx, { id: input.id });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { GENDERS, ROLES, STAFF_MAX, ZAccount, ZStaffProfile, ZStaffRole, type TRole } from '@console/shared';
@@ -32,19 +32,21 @@ const ZBirthDateField = z.string().superRefine((value, ctx) => {
 /** The access part of both forms: the role, all rooms or a list of them, and apiKeyAuth. */
 const accessShape = { role: ZStaffRole, allRooms: z.boolean(), rooms: ZPickedRooms, apiKeyAuth: z.boolean() };
 
-/** "Add staff": the shared rules of packages/shared (ZStaffAddInput), with the same message keys as the server. */
-const addSchema = z.object({
-  account: ZAccount,
+/** The member's record in the hotel: name, gender, nationality, date of birth (ZStaffProfile's rules and message keys). */
+const profileShape = {
   name: ZStaffProfile.shape.name,
   gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }),
   nationality: ZStaffProfile.shape.nationality,
   birthDate: ZBirthDateField,
-  ...accessShape,
-});
-const ADD_FIELDS = ['account', 'name', 'gender', 'nationality', 'birthDate', 'role', 'allRooms', 'roomIds', 'apiKeyAuth'];
+};
+const PROFILE_FIELDS = ['name', 'gender', 'nationality', 'birthDate'];
 
-const editSchema = z.object(accessShape);
-const EDIT_FIELDS = ['role', 'allRooms', 'roomIds', 'apiKeyAuth'];
+/** "Add staff": the shared rules of packages/shared (ZStaffAddInput), with the same message keys as the server. */
+const addSchema = z.object({ account: ZAccount, ...profileShape, ...accessShape });
+const ADD_FIELDS = ['account', ...PROFILE_FIELDS, 'role', 'allRooms', 'roomIds', 'apiKeyAuth'];
+
+const editSchema = z.object({ ...profileShape, ...accessShape });
+const EDIT_FIELDS = [...PROFILE_FIELDS, 'role', 'allRooms', 'roomIds', 'apiKeyAuth'];
 
 /** The server's error in the dialog unless it is all about fields shown next to them. */
 function shownErrorOf(error: unknown, fields: string[]) {
@@ -172,6 +174,61 @@ function AccessFields<T extends FieldValues, TOut = T>({ control, idPrefix, erro
   );
 }
 
+/** The member's record in the hotel: name, gender, nationality and date of birth. */
+function ProfileFields<T extends FieldValues, TOut = T>({
+  control,
+  register,
+  idPrefix,
+  errors,
+}: {
+  control: Control<T, unknown, TOut>;
+  register: UseFormRegister<T>;
+  idPrefix: string;
+  errors: Partial<Record<'name' | 'gender' | 'nationality' | 'birthDate', string>>;
+}) {
+  const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
+  return (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${idPrefix}-name`} label={t('staff.form.name')} error={errors.name} required>
+          <Input {...fieldControlProps(`${idPrefix}-name`, errors.name)} aria-required autoComplete="off" maxLength={STAFF_MAX.name + 20} {...register('name' as Path<T>)} data-testid={`${idPrefix}-name`} />
+        </FormField>
+        <FormField id={`${idPrefix}-gender`} label={t('frontDesk.stay.gender')} error={errors.gender}>
+          <NativeSelect {...fieldControlProps(`${idPrefix}-gender`, errors.gender)} wrapperClassName="w-full" {...register('gender' as Path<T>)} data-testid={`${idPrefix}-gender`}>
+            {GENDERS.map((gender) => (
+              <NativeSelectOption key={gender} value={gender}>
+                {t(`frontDesk.stay.genders.${gender}`)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id={`${idPrefix}-nationality`} label={t('frontDesk.stay.nationality')} error={errors.nationality}>
+          <Input {...fieldControlProps(`${idPrefix}-nationality`, errors.nationality)} autoComplete="off" maxLength={STAFF_MAX.nationality + 20} {...register('nationality' as Path<T>)} data-testid={`${idPrefix}-nationality`} />
+        </FormField>
+        <FormField id={`${idPrefix}-birth-date`} label={t('frontDesk.stay.birthDate')} error={errors.birthDate}>
+          <Controller
+            control={control}
+            name={'birthDate' as Path<T>}
+            render={({ field }) => (
+              <DateTimeField
+                ref={field.ref}
+                id={`${idPrefix}-birth-date`}
+                value={field.value as string}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                timeZone={timeZone}
+                withTime={false}
+                invalid={Boolean(errors.birthDate)}
+                describedBy={errors.birthDate ? fieldErrorId(`${idPrefix}-birth-date`) : undefined}
+                data-testid={`${idPrefix}-birth-date`}
+              />
+            )}
+          />
+        </FormField>
+      </div>
+  );
+}
+
 /** Adds a member: an existing account by mobile or e-mail, or a new one by mobile (its first password comes by SMS). */
 export function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   if (!open) return null;
@@ -181,7 +238,6 @@ export function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenCh
 function AddStaffForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { timeZone } = useHotelSettings();
   const form = useAppForm(addSchema, { account: '', name: '', gender: 'unknown', nationality: '', birthDate: '', role: 'staff', allRooms: true, rooms: [], apiKeyAuth: false });
   const { errors } = form.formState;
   const add = useMutation(
@@ -232,49 +288,13 @@ function AddStaffForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
       <FormField id="staff-add-account" label={t('staff.form.account')} hint={t('staff.form.accountHint')} error={error('account')} required>
         <Input {...fieldControlProps('staff-add-account', error('account'), true)} aria-required autoComplete="off" dir="ltr" className="sm:w-80" {...form.register('account')} data-testid="staff-add-account" />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="staff-add-name" label={t('staff.form.name')} error={error('name')} required>
-          <Input {...fieldControlProps('staff-add-name', error('name'))} aria-required autoComplete="off" maxLength={STAFF_MAX.name + 20} {...form.register('name')} data-testid="staff-add-name" />
-        </FormField>
-        <FormField id="staff-add-gender" label={t('frontDesk.stay.gender')} error={error('gender')}>
-          <NativeSelect {...fieldControlProps('staff-add-gender', error('gender'))} wrapperClassName="w-full" {...form.register('gender')} data-testid="staff-add-gender">
-            {GENDERS.map((gender) => (
-              <NativeSelectOption key={gender} value={gender}>
-                {t(`frontDesk.stay.genders.${gender}`)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id="staff-add-nationality" label={t('frontDesk.stay.nationality')} error={error('nationality')}>
-          <Input {...fieldControlProps('staff-add-nationality', error('nationality'))} autoComplete="off" maxLength={STAFF_MAX.nationality + 20} {...form.register('nationality')} data-testid="staff-add-nationality" />
-        </FormField>
-        <FormField id="staff-add-birth-date" label={t('frontDesk.stay.birthDate')} error={error('birthDate')}>
-          <Controller
-            control={form.control}
-            name="birthDate"
-            render={({ field }) => (
-              <DateTimeField
-                ref={field.ref}
-                id="staff-add-birth-date"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                timeZone={timeZone}
-                withTime={false}
-                invalid={Boolean(error('birthDate'))}
-                describedBy={error('birthDate') ? fieldErrorId('staff-add-birth-date') : undefined}
-                data-testid="staff-add-birth-date"
-              />
-            )}
-          />
-        </FormField>
-      </div>
+      <ProfileFields control={form.control} register={form.register} idPrefix="staff-add" errors={{ name: error('name'), gender: error('gender'), nationality: error('nationality'), birthDate: error('birthDate') }} />
       <AccessFields control={form.control} idPrefix="staff-add" errors={{ role: error('role'), rooms: roomsError, apiKeyAuth: error('apiKeyAuth') }} />
     </FormDialog>
   );
 }
 
-/** Changes a member's role, rooms and apiKeyAuth (only what changed is sent, one change after another). */
+/** Changes a member's record, role, rooms and apiKeyAuth (only what changed is sent, one change after another). */
 export function EditStaffDialog({ member, onClose }: { member: StaffMember | null; onClose(): void }) {
   if (!member) return null;
   return <EditStaffForm key={member.id} member={member} onClose={onClose} />;
@@ -288,11 +308,15 @@ function sameRooms(a: PickedRoom[], b: PickedRoom[]) {
 function EditStaffForm({ member, onClose }: { member: StaffMember; onClose(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useAppForm(editSchema, { role: member.role, allRooms: member.allRooms, rooms: member.rooms, apiKeyAuth: member.apiKeyAuth });
+  const profile = { name: member.name, gender: member.gender, nationality: member.nationality, birthDate: member.birthDate ?? '' };
+  const form = useAppForm(editSchema, { ...profile, role: member.role, allRooms: member.allRooms, rooms: member.rooms, apiKeyAuth: member.apiKeyAuth });
   const { errors } = form.formState;
   const save = useMutation({
     meta: { showsErrors: true },
     mutationFn: async (values: z.output<typeof editSchema>) => {
+      if (values.name !== profile.name || values.gender !== profile.gender || values.nationality !== profile.nationality || values.birthDate !== profile.birthDate) {
+        await trpcClient.staff.setProfile.mutate({ id: member.id, name: values.name, gender: values.gender, nationality: values.nationality, birthDate: values.birthDate || null });
+      }
       if (values.role !== member.role) await trpcClient.staff.setRole.mutate({ id: member.id, role: values.role });
       if (values.allRooms !== member.allRooms || (!values.allRooms && !sameRooms(values.rooms, member.rooms))) {
         await trpcClient.staff.setRooms.mutate({ id: member.id, allRooms: values.allRooms, roomIds: values.allRooms ? [] : values.rooms.map((r) => r.id) });
@@ -324,10 +348,11 @@ function EditStaffForm({ member, onClose }: { member: StaffMember; onClose(): vo
       onSubmit={(event) => void submit(event)}
       submitLabel={t('staff.edit.submit')}
       size="lg"
-      initialFocus="staff-edit-role"
+      initialFocus="staff-edit-name"
       data-testid="staff-edit-dialog"
       submitTestId="staff-edit-submit"
     >
+      <ProfileFields control={form.control} register={form.register} idPrefix="staff-edit" errors={{ name: error('name'), gender: error('gender'), nationality: error('nationality'), birthDate: error('birthDate') }} />
       <AccessFields control={form.control} idPrefix="staff-edit" errors={{ role: error('role'), rooms: roomsError, apiKeyAuth: error('apiKeyAuth') }} />
     </FormDialog>
   );
