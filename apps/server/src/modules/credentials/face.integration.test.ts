@@ -137,7 +137,7 @@ describe('face delivery', () => {
     expect(await waitForState(created.id, ['removed', 'remove_failed'])).toMatchObject({ deliveryState: 'removed', revokeReason: 'check_out' });
     expect(await simFaces(d.lockId)).toEqual([]);
     expect(await show(d.lockId, onLock.providerRef)).toMatchObject({ opened: false });
-  });
+  }, 90_000);
 
   it('retries an offline lock, fails with the reason when it stays offline, and delivers on a retry once it is back', async () => {
     const d = await pairedRoom();
