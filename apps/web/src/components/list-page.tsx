@@ -1,5 +1,6 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
+import { LIMITS } from '@console/shared';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/list-pagination';
 import { LoadError, failedQuery } from '@/components/load-error';
@@ -34,6 +35,29 @@ export function PageHeader({ title, isBusy = false, actions, before }: { title: 
   );
 }
 
+type PaginationProps = Omit<ComponentProps<typeof ListPagination>, 'className'>;
+
+/**
+ * A list's pager over the page and page size kept in the URL: another page keeps the size, another
+ * size starts again at page 1.
+ */
+export function urlPagination(
+  search: { page: number; pageSize: number },
+  setSearch: (patch: { page: number; pageSize?: number }) => void,
+  total: number,
+  options: { totalCapped?: boolean; pageSizeOptions?: readonly number[] } = {},
+): PaginationProps {
+  return {
+    page: search.page,
+    pageSize: search.pageSize,
+    total,
+    totalCapped: options.totalCapped ?? false,
+    pageSizeOptions: options.pageSizeOptions ?? LIMITS.pageSizeOptions,
+    onPageChange: (page) => setSearch({ page }),
+    onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
+  };
+}
+
 interface ListPageProps {
   /** The page's name, its h1. */
   title: ReactNode;
@@ -62,7 +86,7 @@ interface ListPageProps {
   skeleton?: ReactNode;
   /** The list itself (a table, tiles). */
   children: ReactNode;
-  pagination?: Omit<ComponentProps<typeof ListPagination>, 'className'>;
+  pagination?: PaginationProps;
   'data-testid'?: string;
 }
 

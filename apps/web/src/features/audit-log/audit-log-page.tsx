@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FileSearch, ScrollText, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_AREAS, AUDIT_ENTITY_TYPES, LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
+import { AUDIT_AREAS, AUDIT_ENTITY_TYPES, QUICK_RANGES, isLocalDate } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
 import { ExportButton } from '@/components/export-button';
-import { ListPage } from '@/components/list-page';
+import { ListPage, urlPagination } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -299,15 +299,7 @@ export function AuditLogPage() {
             data-testid="audit-empty"
           />
         }
-        pagination={{
-          page: search.page,
-          pageSize: search.pageSize,
-          total,
-          totalCapped: list.data?.totalCapped ?? false,
-          pageSizeOptions: LIMITS.pageSizeOptions,
-          onPageChange: (page) => setSearch({ page }),
-          onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
-        }}
+        pagination={urlPagination(search, setSearch, total, { totalCapped: list.data?.totalCapped ?? false })}
         data-testid="audit-log-page"
       >
         <Table data-testid="audit-table" aria-label={t('route.auditLog')}>

@@ -6,10 +6,9 @@ import { Eye, Lock, LockOpen, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import type { SearchOf } from '@/lib/url-search';
-import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IconAction } from '@/components/icon-action';
-import { ListPage } from '@/components/list-page';
+import { ListPage, urlPagination } from '@/components/list-page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { ExportButton } from '@/components/export-button';
@@ -211,14 +210,7 @@ export function CustomersPage() {
             data-testid="customer-empty"
           />
         }
-        pagination={{
-          page: search.page,
-          pageSize: search.pageSize,
-          total,
-          pageSizeOptions: LIMITS.pageSizeOptions,
-          onPageChange: (page) => setSearch({ page }),
-          onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
-        }}
+        pagination={urlPagination(search, setSearch, total)}
         data-testid="customer-list"
       >
         <Table data-testid="customer-table">

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import type { SearchOf } from '@/lib/url-search';
 import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListPage } from '@/components/list-page';
+import { ListPage, urlPagination } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
 import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
@@ -281,14 +281,7 @@ export function RoomBoardPage() {
           />
         }
         skeleton={search.view === 'tiles' ? <RoomTilesSkeleton label={t('common.loading')} /> : <RoomTableSkeleton label={t('common.loading')} />}
-        pagination={{
-          page: search.page,
-          pageSize: search.pageSize,
-          total,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          onPageChange: (page) => setSearch({ page }),
-          onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
-        }}
+        pagination={urlPagination(search, setSearch, total, { pageSizeOptions: PAGE_SIZE_OPTIONS })}
         data-testid="room-board"
       >
         <div className="p-2 sm:p-3">

@@ -4,11 +4,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BellOff, CheckCheck, MailCheck, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { IconAction } from '@/components/icon-action';
-import { ListPage } from '@/components/list-page';
+import { ListPage, urlPagination } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
 import { RoomPicker } from '@/components/room-picker';
 import { Button } from '@/components/ui/button';
@@ -171,14 +170,7 @@ export function LockMessagesPage() {
             data-testid="lock-messages-empty"
           />
         }
-        pagination={{
-          page: search.page,
-          pageSize: search.pageSize,
-          total,
-          pageSizeOptions: LIMITS.pageSizeOptions,
-          onPageChange: (page) => setSearch({ page }),
-          onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
-        }}
+        pagination={urlPagination(search, setSearch, total)}
         data-testid="lock-messages"
       >
         <Table data-testid="lock-messages-table">

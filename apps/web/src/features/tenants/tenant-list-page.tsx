@@ -5,9 +5,9 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { ChevronDown, UserRound, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SearchOf } from '@/lib/url-search';
-import { isLocalDate, LIMITS, STAY_FILTERS, ZStayListInput } from '@console/shared';
+import { isLocalDate, STAY_FILTERS, ZStayListInput } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
-import { ListPage } from '@/components/list-page';
+import { ListPage, urlPagination } from '@/components/list-page';
 import { RoomPicker } from '@/components/room-picker';
 import { StayStateBadge } from '@/components/status-badges';
 import { ExportButton } from '@/components/export-button';
@@ -176,14 +176,7 @@ export function TenantListPage() {
           data-testid="tenant-empty"
         />
       }
-      pagination={{
-        page: search.page,
-        pageSize: search.pageSize,
-        total,
-        pageSizeOptions: LIMITS.pageSizeOptions,
-        onPageChange: (page) => setSearch({ page }),
-        onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
-      }}
+      pagination={urlPagination(search, setSearch, total)}
       data-testid="tenant-list"
     >
       <Table data-testid="tenant-table">

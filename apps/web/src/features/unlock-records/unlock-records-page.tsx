@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { History, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
+import { QUICK_RANGES, isLocalDate } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
-import { ListPage } from '@/components/list-page';
+import { ListPage, urlPagination } from '@/components/list-page';
 import { ExportButton } from '@/components/export-button';
 import { RefreshButton } from '@/components/refresh-button';
 import { RoomPicker } from '@/components/room-picker';
@@ -199,15 +199,7 @@ export function UnlockRecordsPage() {
           data-testid="records-empty"
         />
       }
-      pagination={{
-        page: search.page,
-        pageSize: search.pageSize,
-        total,
-        totalCapped: list.data?.totalCapped ?? false,
-        pageSizeOptions: LIMITS.pageSizeOptions,
-        onPageChange: (page) => setSearch({ page }),
-        onPageSizeChange: (pageSize) => setSearch({ pageSize, page: 1 }),
-      }}
+      pagination={urlPagination(search, setSearch, total, { totalCapped: list.data?.totalCapped ?? false })}
       data-testid="unlock-records-page"
     >
       <Table data-testid="records-table" aria-label={t('route.unlockRecords')}>
