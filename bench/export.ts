@@ -3,22 +3,28 @@
  * against writing the same rows to CSV in the same run.
  *
  * A hotel of 10,000 rooms with 20 past stays each (200,000 stays, a guest each), then VACUUM
- * ANALYZE. Three passes over every stay, one after another, each reading the stay list in chunks
- * of 1,000 by keyset through `listStaysAfter` (the tenant list's conditions and checks, what the
- * export job reads when it exports everything), in a shuffled order, after a warm-up (one read of
- * every stay, a page exported to .xlsx and one chunk to CSV, not timed):
+ * ANALYZE, then every stay read once (a warm-up of the database's cache, not timed). Three passes
+ * over every stay, each reading the stay list in chunks of 1,000 by keyset through
+ * `listStaysAfter` (the tenant list's conditions and checks, what the export job reads when it
+ * exports everything), in a shuffled order, each in a child process of its own (so that its
+ * memory is its own, not what an earlier pass left), which first runs its code paths once on a
+ * little data (a page to .xlsx, a chunk to CSV, a chunk read):
  *   - `xlsx`: the export job itself (`runExport`: the streaming exceljs writer, cells in the hotel's
  *     time zone, amounts, escaping), to a file;
  *   - `csv`: the same chunks and the same cell texts written to a CSV file through a stream (the
  *     baseline);
  *   - `read only`: the same chunks, nothing written (what reading alone costs).
- * Each pass reports its time and the growth of the process's resident memory (and of the JS heap
- * in use) over its start, sampled every 20 ms, after a garbage collection (`--expose-gc`); the file is then read back (xlsx: exceljs's streaming reader, counting
- * rows) and must hold every stay. Target: the xlsx export's memory growth under 150 MB.
+ * Each pass reports its time and the peak growth of its process's resident memory (and of the JS
+ * heap in use) over its start after a garbage collection (`--expose-gc`), sampled every 20 ms, and
+ * the heap it still holds after a full collection at its end (what it keeps, garbage aside).
+ * BENCH_EXPORT_NODE_FLAGS (e.g. `--max-old-space-size=200`) is given to the passes' processes.
+ * Both files are then read back (the .xlsx with exceljs's streaming reader) and must hold every
+ * stay. Target: the xlsx export's memory growth under 150 MB.
  *
  * Environment: BENCH_STAYS (default 200,000: a multiple of 10,000), BENCH_ADMIN_DATABASE_URL,
  * BENCH_DATABASE_URL (reuse a database this benchmark generated and kept), BENCH_KEEP_DB=1.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +71,7 @@ async function generate(client: pg.Client) {
 }
 
 /** Runs `fn`, sampling the resident memory every 20 ms: its time and the peak growth over the start. */
-async function measure(fn: () => Promise<number>): Promise<{ ms: number; rows: number; peakMb: number; heapMb: number }> {
+async function measure(fn: () => Promise<number>): Promise<{ ms: number; rows: number; peakMb: number; heapMb: number; retainedMb: number }> {
   global.gc?.();
   const first = process.memoryUsage();
   let peak = first.rss;
@@ -81,7 +87,10 @@ async function measure(fn: () => Promise<number>): Promise<{ ms: number; rows: n
     const rows = await fn();
     const ms = performance.now() - t;
     sample();
-    return { ms, rows, peakMb: (peak - first.rss) / 1024 / 1024, heapMb: (heap - first.heapUsed) / 1024 / 1024 };
+    // What the pass keeps once it is over: garbage aside (a full collection), the heap it grew by.
+    global.gc?.();
+    const retainedMb = (process.memoryUsage().heapUsed - first.heapUsed) / 1024 / 1024;
+    return { ms, rows, peakMb: (peak - first.rss) / 1024 / 1024, heapMb: (heap - first.heapUsed) / 1024 / 1024, retainedMb };
   } finally {
     clearInterval(timer);
   }
@@ -93,18 +102,118 @@ const csvField = (v: string | number | null) => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
+type Generated = { hotelId: number; ownerId: number };
+type Deps = Awaited<ReturnType<typeof createDeps>>;
+
+async function openDeps(url: string, dir: string): Promise<Deps> {
+  const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: url, REDIS_PREFIX: `benchexport:${process.pid}`, LOCK_PROVIDER: 'none', UPLOAD_DIR: dir });
+  return createDeps(config, url, createLogger(config), { locks: null });
+}
+
+/** The three passes over every stay, as one process runs them. */
+async function passes(deps: Deps, g: Generated, dir: string) {
+  const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
+  const session = await createSession(deps, { accountId: g.ownerId, hotelId: g.hotelId, kind: 'web', meta });
+  const ctx: AuthedContext = { deps, meta, actor: await resolveSession(deps, session.token, 'web') };
+  const filters = { state: 'all' as const };
+
+  /** Every stay of the list in chunks, as the export job reads them (keyset, KEYSET_CHUNK at a time); `chunks` stops earlier. */
+  const pages = async (each: (items: Awaited<ReturnType<typeof listStaysAfter>>) => Promise<void> | void, chunks = Infinity) => {
+    let rows = 0;
+    let after: KeysetCursor | null = null;
+    for (let chunk = 0; chunk < chunks; chunk++) {
+      const items = await listStaysAfter(ctx, filters, after, KEYSET_CHUNK);
+      await each(items);
+      rows += items.length;
+      if (items.length < KEYSET_CHUNK) break;
+      after = cursorOf(items.at(-1)!.checkInAt, items.at(-1)!.id);
+    }
+    return rows;
+  };
+  const xlsx = async (scope: 'all' | 'page' = 'all') => {
+    const id = `exp-${crypto.randomUUID()}`;
+    const data: ExportJobData = { hotelId: g.hotelId, accountId: g.ownerId, sessionId: ctx.actor.sessionId, list: 'stays', filters, scope, page: 1, pageSize: 100, fileName: 'bench', lang: 'en', createdAt: new Date().toISOString() };
+    const job = { id, data, updateProgress: async () => {} } as unknown as Parameters<typeof runExport>[1];
+    return (await runExport(deps, job)).rows;
+  };
+  const csv = async (chunks = Infinity) => {
+    const out = fs.createWriteStream(path.join(dir, chunks === Infinity ? 'stays.csv' : 'warm-up.csv'));
+    const write = (line: string) => (out.write(line) ? undefined : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+    await write('Room,Guests,State,Check-in,Expected check-out,Checked out,Price (CNY),Deposit (CNY)\n');
+    const time = (iso: string | null) => (iso ? zonedCell(iso, TZ)!.toISOString().slice(0, 19).replace('T', ' ') : null);
+    const rows = await pages(async (items) => {
+      let chunk = '';
+      for (const s of items) {
+        const cells = [escapeText(s.roomName), escapeText(s.guests.map((x) => x.name).join(', ')), s.state, time(s.checkInAt), time(s.expectedCheckOutAt), time(s.checkedOutAt), s.priceAmount / 100, s.depositAmount / 100];
+        chunk += `${cells.map(csvField).join(',')}\n`;
+      }
+      await write(chunk);
+    }, chunks);
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    return rows;
+  };
+  const readOnly = (chunks = Infinity) => pages(() => undefined, chunks);
+  /** The code paths of every pass once, on a little data: a page to .xlsx (removed), a chunk to CSV, a chunk read. */
+  const warmUp = async () => {
+    const exportsDir = path.join(dir, 'exports', String(g.hotelId));
+    const before = new Set(fs.existsSync(exportsDir) ? fs.readdirSync(exportsDir) : []);
+    await xlsx('page');
+    for (const f of fs.readdirSync(exportsDir)) if (!before.has(f)) fs.rmSync(path.join(exportsDir, f));
+    await csv(1);
+    await readOnly(1);
+  };
+  return { xlsx, csv, readOnly, warmUp };
+}
+
+const CASES = { xlsx: 'xlsx (runExport)', csv: 'csv (same chunks, a write stream)', read: 'read only (same chunks)' } as const;
+type Case = keyof typeof CASES;
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+/** A child process runs one pass: its resident memory is that pass's alone (after its own warm-up). */
+async function child(pass: Case) {
+  const dir = process.env.BENCH_EXPORT_DIR!;
+  const g = JSON.parse(process.env.BENCH_EXPORT_HOTEL!) as Generated;
+  const deps = await openDeps(process.env.BENCH_DATABASE_URL!, dir);
+  try {
+    const p = await passes(deps, g, dir);
+    await p.warmUp();
+    const result = await measure(pass === 'xlsx' ? () => p.xlsx() : pass === 'csv' ? () => p.csv() : () => p.readOnly());
+    process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  } finally {
+    await closeDeps(deps);
+  }
+}
+
+function runChild(pass: Case, url: string, dir: string, g: Generated): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const flags = (process.env.BENCH_EXPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const proc = spawn(process.execPath, [...process.execArgv, ...flags, process.argv[1]!], {
+      env: { ...process.env, BENCH_EXPORT_PASS: pass, BENCH_DATABASE_URL: url, BENCH_EXPORT_DIR: dir, BENCH_EXPORT_HOTEL: JSON.stringify(g) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.on('error', reject);
+    proc.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) reject(new Error(`pass ${pass} exited ${code}: ${out}`));
+      else resolve(JSON.parse(line.slice('RESULT '.length)) as Measured);
+    });
+  });
+}
+
 async function main() {
   console.log(`# Export of ${STAYS.toLocaleString('en')} stays to .xlsx and CSV (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
   const reuse = process.env.BENCH_DATABASE_URL;
   const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchexport');
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
-  let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
+  let deps: Deps | undefined;
   try {
     await applyMigrations(db.url);
     await client.connect();
     const t = performance.now();
-    let g: { hotelId: number; ownerId: number };
+    let g: Generated;
     if (reuse) {
       const { rows: [o] } = await client.query<{ id: number; hotelId: number }>(`SELECT a."id", m."hotelId" FROM "Account" a JOIN "Membership" m ON m."accountId" = a."id" WHERE a."mobile" = $1`, [OWNER_MOBILE]);
       g = { hotelId: o!.hotelId, ownerId: o!.id };
@@ -114,69 +223,20 @@ async function main() {
     }
     console.log(reuse ? `Reused ${db.url} (its ${STAYS} stays).\n` : `Generated ${ROOMS} rooms and ${STAYS} stays in ${fmt((performance.now() - t) / 1000)} s (then VACUUM ANALYZE).\n`);
 
-    const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: db.url, REDIS_PREFIX: `benchexport:${process.pid}`, LOCK_PROVIDER: 'none', UPLOAD_DIR: dir });
-    deps = await createDeps(config, db.url, createLogger(config), { locks: null });
-    const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
-    const session = await createSession(deps, { accountId: g.ownerId, hotelId: g.hotelId, kind: 'web', meta });
-    const ctx: AuthedContext = { deps, meta, actor: await resolveSession(deps, session.token, 'web') };
-    const filters = { state: 'all' as const };
-
-    /** Every stay of the list in chunks, as the export job reads them (keyset, KEYSET_CHUNK at a time); `chunks` stops earlier. */
-    const pages = async (each: (items: Awaited<ReturnType<typeof listStaysAfter>>) => Promise<void> | void, chunks = Infinity) => {
-      let rows = 0;
-      let after: KeysetCursor | null = null;
-      for (let chunk = 0; chunk < chunks; chunk++) {
-        const items = await listStaysAfter(ctx, filters, after, KEYSET_CHUNK);
-        await each(items);
-        rows += items.length;
-        if (items.length < KEYSET_CHUNK) break;
-        after = cursorOf(items.at(-1)!.checkInAt, items.at(-1)!.id);
-      }
-      return rows;
-    };
-    const xlsx = async (scope: 'all' | 'page' = 'all') => {
-      const id = `exp-${crypto.randomUUID()}`;
-      const data: ExportJobData = { hotelId: g.hotelId, accountId: g.ownerId, sessionId: ctx.actor.sessionId, list: 'stays', filters, scope, page: 1, pageSize: 100, fileName: 'bench', lang: 'en', createdAt: new Date().toISOString() };
-      const job = { id, data, updateProgress: async () => {} } as unknown as Parameters<typeof runExport>[1];
-      return (await runExport(deps!, job)).rows;
-    };
-    const csv = async (chunks = Infinity) => {
-      const out = fs.createWriteStream(path.join(dir, 'stays.csv'));
-      const write = (line: string) => (out.write(line) ? undefined : new Promise<void>((resolve) => out.once('drain', () => resolve())));
-      await write('Room,Guests,State,Check-in,Expected check-out,Checked out,Price (CNY),Deposit (CNY)\n');
-      const time = (iso: string | null) => (iso ? zonedCell(iso, TZ)!.toISOString().slice(0, 19).replace('T', ' ') : null);
-      const rows = await pages(async (items) => {
-        let chunk = '';
-        for (const s of items) {
-          const cells = [escapeText(s.roomName), escapeText(s.guests.map((x) => x.name).join(', ')), s.state, time(s.checkInAt), time(s.expectedCheckOutAt), time(s.checkedOutAt), s.priceAmount / 100, s.depositAmount / 100];
-          chunk += `${cells.map(csvField).join(',')}\n`;
-        }
-        await write(chunk);
-      }, chunks);
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-      return rows;
-    };
-    const readOnly = () => pages(() => undefined);
-
-    // Warm-up, not timed: the database's cache, the code paths of both writers.
+    // Warm-up, not timed: every stay read once (the database's cache); each pass's process then
+    // runs its own code paths once on a little data before it is measured.
+    deps = await openDeps(db.url, dir);
     const w = performance.now();
-    await readOnly();
-    await xlsx('page');
-    await csv(1);
-    for (const f of fs.readdirSync(path.join(dir, 'exports', String(g.hotelId)))) fs.rmSync(path.join(dir, 'exports', String(g.hotelId), f));
-    console.log(`Warm-up (every stay read once, a page to .xlsx, a chunk to CSV): ${fmt((performance.now() - w) / 1000)} s.\n`);
+    await (await passes(deps, g, dir)).readOnly();
+    console.log(`Warm-up (every stay read once): ${fmt((performance.now() - w) / 1000)} s.\n`);
 
-    const cases: [string, () => Promise<number>][] = [
-      ['xlsx (runExport)', () => xlsx()],
-      ['csv (same chunks, a write stream)', () => csv()],
-      ['read only (same chunks)', readOnly],
-    ];
-    for (let i = cases.length - 1; i > 0; i--) {
+    const order = Object.keys(CASES) as Case[];
+    for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
-      [cases[i], cases[j]] = [cases[j]!, cases[i]!];
+      [order[i], order[j]] = [order[j]!, order[i]!];
     }
-    const results = new Map<string, Awaited<ReturnType<typeof measure>>>();
-    for (const [name, fn] of cases) results.set(name, await measure(fn));
+    const results = new Map<Case, Measured>();
+    for (const pass of order) results.set(pass, await runChild(pass, db.url, dir, g));
 
     // The files hold every stay.
     const exportsDir = path.join(dir, 'exports', String(g.hotelId));
@@ -186,15 +246,15 @@ async function main() {
     const csvRows = fs.readFileSync(path.join(dir, 'stays.csv'), 'utf8').split('\n').length - 2;
     if (xlsxRows !== STAYS || csvRows !== STAYS) throw new Error(`rows: xlsx ${xlsxRows}, csv ${csvRows}, expected ${STAYS}`);
 
-    console.log(`Run order: ${cases.map(([n]) => n).join(', ')}. Files read back: ${xlsxRows} rows in the .xlsx (${fmt(fs.statSync(xlsxFile).size / 1024 / 1024)} MB), ${csvRows} in the CSV (${fmt(fs.statSync(path.join(dir, 'stays.csv')).size / 1024 / 1024)} MB).\n`);
-    console.log('| pass | rows | s | rows/s | peak RSS growth MB | peak heap growth MB | time vs csv |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    const csvMs = results.get('csv (same chunks, a write stream)')!.ms;
-    for (const [name] of cases) {
-      const r = results.get(name)!;
-      console.log(`| ${name} | ${r.rows} | ${fmt(r.ms / 1000)} | ${Math.round(r.rows / (r.ms / 1000))} | ${fmt(r.peakMb)} | ${fmt(r.heapMb)} | ${fmt(r.ms / csvMs, 2)} |`);
+    console.log(`Run order: ${order.map((c) => CASES[c]).join(', ')}, each in a process of its own. Files read back: ${xlsxRows} rows in the .xlsx (${fmt(fs.statSync(xlsxFile).size / 1024 / 1024)} MB), ${csvRows} in the CSV (${fmt(fs.statSync(path.join(dir, 'stays.csv')).size / 1024 / 1024)} MB).\n`);
+    console.log('| pass | rows | s | rows/s | peak RSS growth MB | peak heap growth MB | heap kept after GC MB | time vs csv | RSS growth vs csv |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const c = results.get('csv')!;
+    for (const pass of order) {
+      const r = results.get(pass)!;
+      console.log(`| ${CASES[pass]} | ${r.rows} | ${fmt(r.ms / 1000)} | ${Math.round(r.rows / (r.ms / 1000))} | ${fmt(r.peakMb)} | ${fmt(r.heapMb)} | ${fmt(r.retainedMb)} | ${fmt(r.ms / c.ms, 2)} | ${fmt(r.peakMb / c.peakMb, 2)} |`);
     }
-    const x = results.get('xlsx (runExport)')!;
+    const x = results.get('xlsx')!;
     console.log(`\nxlsx memory growth under 150 MB: ${x.peakMb < 150 ? 'met' : 'NOT met'} (${fmt(x.peakMb)} MB).\n`);
   } finally {
     if (deps) await closeDeps(deps);
@@ -206,4 +266,6 @@ async function main() {
 }
 
 process.chdir(root);
-await main();
+const pass = process.env.BENCH_EXPORT_PASS as Case | undefined;
+if (pass) await child(pass);
+else await main();

@@ -11,6 +11,7 @@ import { LANGUAGES, api, text, withPage } from './support-board';
  * search from the export dialog (a file name of its own), sees the progress bar fill, downloads
  * the file, opens it with exceljs and finds the page's headers and rows in it: the room, its group
  * and its status as the page shows them, and the price as a number with the hotel's currency.
+ * Then the audit log's Export button, with the page's action filter: only those entries.
  */
 
 let browser: Browser;
@@ -67,6 +68,37 @@ describe.each(LANGUAGES)('export in $header', ({ code, header }) => {
       expect(rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual(shown.map((r) => [r[0]!.split('\n')[0], r[1], r[2]]));
       expect(rows.slice(1).every((r) => typeof r.at(-1) === 'number')).toBe(true);
       expect(sheet.views[0]?.rightToLeft ?? false).toBe(header === 'ar');
+    });
+  });
+
+  it('exports the audit log with its filter, the same Export button and dialog', async () => {
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, DEMO_OWNER);
+      const name = `EXA-${code}-${Date.now() % 100_000}`;
+      await api(page, 'room.create', { name }, 'mutation');
+      await page.goto(`${baseUrl()}/auditLog?action=room.create`);
+      const table = page.getByTestId('audit-table');
+      await table.locator('tbody tr[data-action="room.create"]').first().waitFor();
+      await page.getByTestId('export-open').click();
+      const dialog = page.getByTestId('export-dialog');
+      await dialog.waitFor();
+      expect(await dialog.getByRole('heading').innerText()).toBe(text(header, 'export.title', { what: text(header, 'route.auditLog') }));
+      await dialog.getByTestId('export-scope-all').check();
+      await dialog.getByTestId('export-start').click();
+      const download = dialog.getByTestId('export-download');
+      await download.waitFor();
+      await settle(page);
+      await screenshot(page, `export-audit-log-${code}`);
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
+      const rows: ExcelJS.CellValue[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
+      expect(rows[0]!.slice(0, 3)).toEqual(['auditLog.columns.time', 'auditLog.columns.actor', 'auditLog.columns.action'].map((key) => text(header, key)));
+      // Only what the filter lets through, the room just made among it.
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.slice(1).every((r) => r[2] === 'room.create')).toBe(true);
+      expect(rows.slice(1).some((r) => String(r[3]).endsWith(name))).toBe(true);
     });
   });
 });
