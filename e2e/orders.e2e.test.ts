@@ -159,6 +159,27 @@ describe.each(RUNS)('orders in $header', ({ code, header, room }) => {
     expect(await attr(page, 'balance-sum', 'data-sum')).toBe(0);
     await screenshot(page, `orders-balance-stay-${header}`);
 
+    // Filtered to the refunds paid in cash (kept in the URL, so a reload shows the same): the stay's refund only.
+    await page.getByTestId('balance-kind').selectOption('refund');
+    await page.getByTestId('balance-method').selectOption('cash');
+    await page.waitForURL((url) => url.searchParams.get('kind') === 'refund' && url.searchParams.get('method') === 'cash' && url.searchParams.get('stay') === String(stay!.id));
+    await page.reload();
+    await page.getByTestId('balance-page').waitFor();
+    expect(await page.locator('#balance-stay').inputValue()).toBe(String(stay!.id));
+    expect(await page.getByTestId('balance-kind').inputValue()).toBe('refund');
+    const refunds = entries.filter((e) => e.kind === 'refund' && e.method === 'cash');
+    await page.waitForFunction(
+      (n) => {
+        const rows = Array.from(document.querySelectorAll('[data-testid="order-row"]'));
+        return rows.length === n && rows.every((r) => r.getAttribute('data-kind') === 'refund');
+      },
+      refunds.length,
+    );
+    await expect.poll(async () => attr(page, 'balance-sum', 'data-sum')).toBe(refunds.reduce((sum, e) => sum + e.amount, 0));
+    await screenshot(page, `orders-balance-filtered-${header}`);
+    await page.getByTestId('balance-clear').click();
+    await page.waitForURL((url) => !url.searchParams.has('kind') && !url.searchParams.has('stay'));
+
     await page.getByTestId('balance-tab-cash').click();
     const line = page.locator('[data-testid="cash-line"][data-operator="Demo Owner"][data-method="cash"]');
     await line.waitFor();

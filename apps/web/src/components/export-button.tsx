@@ -11,11 +11,13 @@ const ExportDialog = lazy(() => Promise.all([import('./export-dialog'), loadLate
 export interface ExportButtonProps {
   list: TExportList;
   /** The list's filters as its list procedure takes them (page and page size aside). */
-  filters: Record<string, string | number | boolean | undefined>;
+  filters: Record<string, string | number | boolean | string[] | undefined>;
   page: number;
   pageSize: number;
   /** How many rows match the filters (what "everything" would export). */
   total: number;
+  /** The list counted only so far (`total` is a floor): shown as "1,000+". */
+  totalCapped?: boolean;
   /** The list's name, in the dialog's title ("Export {{what}}"). */
   what: string;
 }

@@ -21,7 +21,7 @@ import type { ExportButtonProps } from './export-button';
  * matches the filters, the page size; then a progress bar while the server's job writes the file,
  * and its download when it is ready.
  */
-export function ExportDialog({ list, filters, page, pageSize, total, what, onClose }: ExportButtonProps & { onClose(): void }) {
+export function ExportDialog({ list, filters, page, pageSize, total, totalCapped = false, what, onClose }: ExportButtonProps & { onClose(): void }) {
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
   const id = useId();
@@ -42,7 +42,7 @@ export function ExportDialog({ list, filters, page, pageSize, total, what, onClo
   );
   const job = exportId ? (status.data ?? start.data) : undefined;
   const isWorking = start.isPending || job?.state === 'waiting' || job?.state === 'running';
-  const cleanFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number | boolean>;
+  const cleanFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number | boolean | string[]>;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     start.mutate({ list, filters: cleanFilters, scope, page: scope === 'page' ? page : 1, pageSize: size, fileName: fileName.trim() || undefined });
@@ -81,7 +81,7 @@ export function ExportDialog({ list, filters, page, pageSize, total, what, onClo
               </label>
               <label className="flex items-center gap-2 text-sm">
                 <input type="radio" name={`${id}-scope`} value="all" checked={scope === 'all'} onChange={() => setScope('all')} className="accent-primary size-4" data-testid="export-scope-all" />
-                {t('export.scopeAll', { count: total, number: formatNumber(total) })}
+                {t('export.scopeAll', { count: total, number: `${formatNumber(total)}${totalCapped ? '+' : ''}` })}
               </label>
             </fieldset>
             <div className="grid gap-2">

@@ -256,7 +256,7 @@ export function AuditLogPage() {
                 {t('common.clearFilters')}
               </Button>
             )}
-            {periodError === null && <ExportButton list="auditLog" filters={filters} page={search.page} pageSize={search.pageSize} total={total} what={t('route.auditLog')} />}
+            {periodError === null && <ExportButton list="auditLog" filters={filters} page={search.page} pageSize={search.pageSize} total={total} totalCapped={list.data?.totalCapped ?? false} what={t('route.auditLog')} />}
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={periodError !== null} />
           </>
         }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_LIMITS, PAYMENT_METHODS, type TPaymentMethod } from '@console/shared';
+import { ORDER_LIMITS, PAYMENT_METHODS, isLocalDate, type TPaymentMethod } from '@console/shared';
+import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ExportButton } from '@/components/export-button';
@@ -23,11 +24,39 @@ import { formatMoney, parseMoneyInput } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
+import type { SearchOf } from '@/lib/url-search';
+import { DateTimeField } from '@/components/date-time-field';
+import { BALANCE_TABS, ORDER_KINDS, ORDER_METHODS, balanceSearchDefaults, balanceSearchSchema } from './balance-search';
 
 type Entry = RouterOutputs['order']['list']['items'][number];
 
 /** Orders shown a page. */
 const PAGE_SIZE = 20;
+
+type BalanceSearch = SearchOf<typeof balanceSearchSchema>;
+const route = getRouteApi('/_auth/order/balance');
+
+/** The tab, filters and page as the URL holds them (read by the page, not its route: bench/bundle-size.ts). */
+function readSearch(raw: unknown): BalanceSearch {
+  const result = balanceSearchSchema['~standard'].validate(raw);
+  return 'value' in result ? result.value : readSearch({});
+}
+
+/** What goes into the URL: the values set, those equal to the defaults left out. */
+function inUrl(search: BalanceSearch): Record<string, unknown> {
+  const defaults: Record<string, unknown> = balanceSearchDefaults;
+  return Object.fromEntries(Object.entries(search).filter(([key, value]) => value !== undefined && defaults[key] !== value));
+}
+
+function useBalanceSearch() {
+  const raw = route.useSearch();
+  const search = useMemo(() => readSearch(raw), [raw]);
+  const navigate = route.useNavigate();
+  const setSearch = (patch: Partial<BalanceSearch>) => void navigate({ search: (prev) => inUrl({ ...readSearch(prev), ...patch }), replace: true });
+  return [search, setSearch] as const;
+}
+
+const ALL = '';
 
 const newRequestId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
 
@@ -38,10 +67,11 @@ const newRequestId = () => (typeof crypto.randomUUID === 'function' ? crypto.ran
  */
 export function BalancePage() {
   const { t } = useTranslation();
+  const [search, setSearch] = useBalanceSearch();
   return (
     <div className="space-y-4" data-testid="balance-page">
       <PageHeader title={t('orders.balance.title')} />
-      <Tabs defaultValue="orders">
+      <Tabs value={search.tab} onValueChange={(tab) => setSearch({ tab: BALANCE_TABS.find((b) => b === tab) ?? 'orders' })}>
         <TabsList>
           <TabsTrigger value="orders" data-testid="balance-tab-orders">
             {t('orders.balance.tabs.orders')}
@@ -115,17 +145,23 @@ function EntriesTable({ entries, timeZone, onRefund, testId }: { entries: Entry[
   );
 }
 
-/** The orders, of one stay when its number is given, newest first, with the sum of all that match. */
+/** The orders, of one stay when its number is given, of a kind, a way of paying and the hotel's days; newest first, with the sum of all that match. */
 function OrdersView() {
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
-  const [stayText, setStayText] = useState('');
-  const [page, setPage] = useState(1);
+  const [search, setSearch] = useBalanceSearch();
+  const [stayText, setStayText] = useState(search.stay ? String(search.stay) : '');
   const [refunding, setRefunding] = useState<Entry | null>(null);
-  const stayId = /^\d+$/.test(stayText.trim()) ? Number(stayText.trim()) : undefined;
-  const query = useQuery(trpc.order.list.queryOptions({ page, pageSize: PAGE_SIZE, stayId }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const page = search.page;
+  const from = search.from ?? '';
+  const to = search.to ?? '';
+  const periodError = [from, to].some((d) => d !== '' && !isLocalDate(d)) ? 'validation.dateInvalid' : !from || !to || from <= to ? null : 'validation.endAfterStart';
+  // The list's filters, as the list and its export take them.
+  const filters = { stayId: search.stay, kinds: search.kind ? [search.kind] : undefined, method: search.method, from: search.from, to: search.to };
+  const query = useQuery(trpc.order.list.queryOptions({ page, pageSize: PAGE_SIZE, ...filters }, { placeholderData: keepPreviousData, enabled: periodError === null, meta: { showsErrors: true } }));
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const isFiltered = [search.stay, search.kind, search.method, search.from, search.to].some((v) => v !== undefined);
   return (
     <Card className="gap-3 p-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -134,21 +170,80 @@ function OrdersView() {
           <Input
             id="balance-stay"
             inputMode="numeric"
-            className="w-40"
+            className="w-32"
             value={stayText}
             onChange={(e) => {
-              setStayText(e.target.value);
-              setPage(1);
+              const value = e.target.value;
+              setStayText(value);
+              // Only a stay number goes into the URL; anything else lists every stay's orders, as before.
+              setSearch({ stay: /^[1-9]\d{0,9}$/.test(value.trim()) ? Number(value.trim()) : undefined, page: 1 });
             }}
           />
         </div>
+        <div className="grid gap-1">
+          <Label htmlFor="balance-kind">{t('orders.columns.kind')}</Label>
+          <NativeSelect id="balance-kind" wrapperClassName="w-40" value={search.kind ?? ALL} onChange={(e) => setSearch({ kind: ORDER_KINDS.find((k) => k === e.target.value), page: 1 })} data-testid="balance-kind">
+            <NativeSelectOption value={ALL}>{t('orders.balance.allKinds')}</NativeSelectOption>
+            {ORDER_KINDS.map((kind) => (
+              <NativeSelectOption key={kind} value={kind}>
+                {t(`orders.kinds.${kind}`)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="balance-method">{t('orders.columns.method')}</Label>
+          <NativeSelect id="balance-method" wrapperClassName="w-40" value={search.method ?? ALL} onChange={(e) => setSearch({ method: ORDER_METHODS.find((m) => m === e.target.value), page: 1 })} data-testid="balance-method">
+            <NativeSelectOption value={ALL}>{t('orders.balance.allMethods')}</NativeSelectOption>
+            {ORDER_METHODS.map((method) => (
+              <NativeSelectOption key={method} value={method}>
+                {t(`orders.methods.${method}`)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="balance-from">{t('frontDesk.detail.unlockFrom')}</Label>
+          <DateTimeField id="balance-from" withTime={false} timeZone={timeZone} className="w-40" value={from} onChange={(value) => setSearch({ from: value || undefined, page: 1 })} data-testid="balance-from" />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="balance-to">{t('frontDesk.detail.unlockTo')}</Label>
+          <DateTimeField
+            id="balance-to"
+            withTime={false}
+            timeZone={timeZone}
+            className="w-40"
+            value={to}
+            onChange={(value) => setSearch({ to: value || undefined, page: 1 })}
+            invalid={periodError !== null}
+            describedBy={periodError ? 'balance-period-error' : undefined}
+            data-testid="balance-to"
+          />
+        </div>
+        {isFiltered && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setStayText('');
+              setSearch({ stay: undefined, kind: undefined, method: undefined, from: undefined, to: undefined, page: 1 });
+            }}
+            data-testid="balance-clear"
+          >
+            {t('common.clearFilters')}
+          </Button>
+        )}
         {data && (
           <p className="ms-auto text-sm" data-testid="balance-sum" data-sum={data.sum}>
             {t('orders.balance.sum', { amount: formatMoney(data.sum, data.currency) })}
           </p>
         )}
-        <ExportButton list="orders" filters={{ stayId }} page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} what={t('orders.balance.tabs.orders')} />
+        {periodError === null && <ExportButton list="orders" filters={filters} page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} what={t('orders.balance.tabs.orders')} />}
       </div>
+      {periodError && (
+        <p id="balance-period-error" role="alert" className="text-destructive text-sm">
+          {t(periodError)}
+        </p>
+      )}
       {!data && query.isError ? (
         <LoadError query={failedQuery(query)} what={t('orders.balance.loadWhat')} />
       ) : !data ? (
@@ -160,13 +255,13 @@ function OrdersView() {
       )}
       {pages > 1 && (
         <div className="flex items-center justify-end gap-2">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setSearch({ page: page - 1 })}>
             {t('orders.balance.previous')}
           </Button>
           <span className="text-sm tabular-nums">
             {page} / {pages}
           </span>
-          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setSearch({ page: page + 1 })}>
             {t('orders.balance.next')}
           </Button>
         </div>

@@ -157,6 +157,7 @@ export function UnlockRecordsPage() {
               page={search.page}
               pageSize={search.pageSize}
               total={total}
+              totalCapped={list.data?.totalCapped ?? false}
               what={t('route.unlockRecords')}
             />
           )}
