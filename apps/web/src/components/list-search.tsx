@@ -1,6 +1,4 @@
-import type { ComponentProps, Ref } from 'react';
-import { LIMITS } from '@console/shared';
-import type { ListPagination } from '@/components/list-pagination';
+import type { Ref } from 'react';
 import { SearchInput } from '@/components/search-input';
 
 /** The search box at the start of a list's toolbar, driven by `useSearchBox` (lib/use-search-box.ts). */
@@ -29,20 +27,4 @@ export function ListSearchInput({
       data-testid={testId}
     />
   );
-}
-
-/** The pager of a list whose page and page size are in the URL's search (`ListPage`'s `pagination`): another page size starts at page 1. */
-export function searchPagination(
-  search: { page: number; pageSize: number },
-  total: number,
-  onSearch: (patch: { page: number; pageSize?: number }) => void,
-): Omit<ComponentProps<typeof ListPagination>, 'className'> {
-  return {
-    page: search.page,
-    pageSize: search.pageSize,
-    total,
-    pageSizeOptions: LIMITS.pageSizeOptions,
-    onPageChange: (page) => onSearch({ page }),
-    onPageSizeChange: (pageSize) => onSearch({ pageSize, page: 1 }),
-  };
 }

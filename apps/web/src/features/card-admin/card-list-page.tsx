@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { IconAction } from '@/components/icon-action';
-import { ListPage } from '@/components/list-page';
-import { ListSearchInput, searchPagination } from '@/components/list-search';
+import { ListPage, urlPagination } from '@/components/list-page';
+import { ListSearchInput } from '@/components/list-search';
 import { ActionsHead, ListTable, RowActions } from '@/components/list-table';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
@@ -125,7 +125,7 @@ export function CardListPage({ kind, search, onSearch }: CardListPageProps) {
             data-testid="cards-empty"
           />
         }
-        pagination={searchPagination(search, total, onSearch)}
+        pagination={urlPagination(search, onSearch, total)}
         data-testid={`${kind}-cards`}
       >
         <ListTable

@@ -5,8 +5,8 @@ import { Pencil, Plus, ScanFace } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '@/components/delete-dialog';
 import { IconAction } from '@/components/icon-action';
-import { ListPage } from '@/components/list-page';
-import { ListSearchInput, searchPagination } from '@/components/list-search';
+import { ListPage, urlPagination } from '@/components/list-page';
+import { ListSearchInput } from '@/components/list-search';
 import { ActionsHead, DeleteAction, ListTable, RowActions } from '@/components/list-table';
 import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
@@ -98,7 +98,7 @@ export function FacesPage() {
             data-testid="faces-empty"
           />
         }
-        pagination={searchPagination(search, total, setSearch)}
+        pagination={urlPagination(search, setSearch, total)}
         data-testid="faces"
       >
         <ListTable

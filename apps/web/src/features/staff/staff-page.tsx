@@ -7,8 +7,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeleteDialog } from '@/components/delete-dialog';
 import { FormError } from '@/components/form-error';
 import { IconAction } from '@/components/icon-action';
-import { ListPage } from '@/components/list-page';
-import { ListSearchInput, searchPagination } from '@/components/list-search';
+import { ListPage, urlPagination } from '@/components/list-page';
+import { ListSearchInput } from '@/components/list-search';
 import { ActionsHead, DeleteAction, ListTable, RowActions } from '@/components/list-table';
 import { RefreshButton } from '@/components/refresh-button';
 import { Badge } from '@/components/ui/badge';
@@ -117,7 +117,7 @@ export function StaffPage() {
             data-testid="staff-empty"
           />
         }
-        pagination={searchPagination(search, total, setSearch)}
+        pagination={urlPagination(search, setSearch, total)}
         data-testid="staff-page"
       >
         <ListTable
