@@ -11,7 +11,8 @@ import { LANGUAGES, api, text, withPage } from './support-board';
  * search from the export dialog (a file name of its own), sees the progress bar fill, downloads
  * the file, opens it with exceljs and finds the page's headers and rows in it: the room, its group
  * and its status as the page shows them, and the price as a number with the hotel's currency.
- * Then the audit log's Export button, with the page's action filter: only those entries.
+ * Then the audit log's Export button, with the page's action filter: only those entries; and the
+ * guest register (a stay's guest and co-guest found by a search, current stays only) and its export.
  */
 
 let browser: Browser;
@@ -68,6 +69,49 @@ describe.each(LANGUAGES)('export in $header', ({ code, header }) => {
       expect(rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual(shown.map((r) => [r[0]!.split('\n')[0], r[1], r[2]]));
       expect(rows.slice(1).every((r) => typeof r.at(-1) === 'number')).toBe(true);
       expect(sheet.views[0]?.rightToLeft ?? false).toBe(header === 'ar');
+    });
+  });
+
+  it('lists a stay\'s guest and co-guest on the guest register, found by a search, and exports them', async () => {
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, DEMO_OWNER);
+      const tag = `EXG-${code}-${Date.now() % 100_000}`;
+      const room = await api<{ id: number }>(page, 'room.create', { name: tag }, 'mutation');
+      const now = Date.now();
+      await api(
+        page,
+        'stay.checkIn',
+        { roomId: room.id, checkInAt: new Date(now).toISOString(), expectedCheckOutAt: new Date(now + 86_400_000).toISOString(), guests: [{ name: `${tag} main` }, { name: `${tag} co` }], idempotencyKey: `e2e-guests-${tag}` },
+        'mutation',
+      );
+      await page.goto(`${baseUrl()}/room/guests`);
+      await page.getByTestId('guests-page').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(text(header, 'route.guests'));
+      await page.getByTestId('guests-search').fill(tag);
+      await page.waitForURL((url) => url.searchParams.get('search') === tag);
+      await page.getByTestId('guests-show-current').click();
+      await page.waitForURL((url) => url.searchParams.get('show') === 'current');
+      const table = page.getByTestId('guests-table');
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+      const names = await table.locator('tbody tr td:first-child').allInnerTexts();
+      expect(names.map((n) => n.trim()).sort()).toEqual([`${tag} co`, `${tag} main`]);
+      await settle(page);
+      await screenshot(page, `guests-${code}`);
+
+      await page.getByTestId('export-open').click();
+      const dialog = page.getByTestId('export-dialog');
+      await dialog.waitFor();
+      await dialog.getByTestId('export-start').click();
+      const download = dialog.getByTestId('export-download');
+      await download.waitFor();
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
+      const rows: ExcelJS.CellValue[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
+      expect(rows[0]![0]).toBe(text(header, 'export.columns.guestName'));
+      expect(rows.slice(1).map((r) => String(r[0])).sort()).toEqual([`${tag} co`, `${tag} main`]);
+      expect(rows.slice(1).every((r) => r[4] === tag)).toBe(true);
     });
   });
 

@@ -36,6 +36,7 @@ import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
 import { Route as AuthRoomRoomIdRouteImport } from './routes/_auth/room/$roomId'
 import { Route as AuthRoomBreakfastRouteImport } from './routes/_auth/room/breakfast'
 import { Route as AuthRoomCategoryRouteImport } from './routes/_auth/room/category'
+import { Route as AuthRoomGuestsRouteImport } from './routes/_auth/room/guests'
 import { Route as AuthRoomPriceTemplateRouteImport } from './routes/_auth/room/priceTemplate'
 import { Route as AuthRoomTenantRouteImport } from './routes/_auth/room/tenant'
 import { Route as AuthRoomThetouristsDetailsRouteImport } from './routes/_auth/room/thetouristsDetails'
@@ -189,6 +190,11 @@ const AuthRoomCategoryRoute = AuthRoomCategoryRouteImport.update({
   path: '/room/category',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthRoomGuestsRoute = AuthRoomGuestsRouteImport.update({
+  id: '/room/guests',
+  path: '/room/guests',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthRoomPriceTemplateRoute = AuthRoomPriceTemplateRouteImport.update({
   id: '/room/priceTemplate',
   path: '/room/priceTemplate',
@@ -287,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
   '/room/category': typeof AuthRoomCategoryRoute
+  '/room/guests': typeof AuthRoomGuestsRoute
   '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
   '/room/tenant': typeof AuthRoomTenantRoute
   '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
@@ -328,6 +335,7 @@ export interface FileRoutesByTo {
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
   '/room/category': typeof AuthRoomCategoryRoute
+  '/room/guests': typeof AuthRoomGuestsRoute
   '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
   '/room/tenant': typeof AuthRoomTenantRoute
   '/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
@@ -371,6 +379,7 @@ export interface FileRoutesById {
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
   '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
   '/_auth/room/category': typeof AuthRoomCategoryRoute
+  '/_auth/room/guests': typeof AuthRoomGuestsRoute
   '/_auth/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
   '/_auth/room/tenant': typeof AuthRoomTenantRoute
   '/_auth/room/thetouristsDetails': typeof AuthRoomThetouristsDetailsRoute
@@ -414,6 +423,7 @@ export interface FileRouteTypes {
     | '/room/$roomId'
     | '/room/breakfast'
     | '/room/category'
+    | '/room/guests'
     | '/room/priceTemplate'
     | '/room/tenant'
     | '/room/thetouristsDetails'
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/room/$roomId'
     | '/room/breakfast'
     | '/room/category'
+    | '/room/guests'
     | '/room/priceTemplate'
     | '/room/tenant'
     | '/room/thetouristsDetails'
@@ -497,6 +508,7 @@ export interface FileRouteTypes {
     | '/_auth/room/$roomId'
     | '/_auth/room/breakfast'
     | '/_auth/room/category'
+    | '/_auth/room/guests'
     | '/_auth/room/priceTemplate'
     | '/_auth/room/tenant'
     | '/_auth/room/thetouristsDetails'
@@ -714,6 +726,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRoomCategoryRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/room/guests': {
+      id: '/_auth/room/guests'
+      path: '/room/guests'
+      fullPath: '/room/guests'
+      preLoaderRoute: typeof AuthRoomGuestsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/room/priceTemplate': {
       id: '/_auth/room/priceTemplate'
       path: '/room/priceTemplate'
@@ -828,6 +847,7 @@ interface AuthRouteChildren {
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
   AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
   AuthRoomCategoryRoute: typeof AuthRoomCategoryRoute
+  AuthRoomGuestsRoute: typeof AuthRoomGuestsRoute
   AuthRoomPriceTemplateRoute: typeof AuthRoomPriceTemplateRoute
   AuthRoomTenantRoute: typeof AuthRoomTenantRoute
   AuthRoomThetouristsDetailsRoute: typeof AuthRoomThetouristsDetailsRoute
@@ -870,6 +890,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
   AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
   AuthRoomCategoryRoute: AuthRoomCategoryRoute,
+  AuthRoomGuestsRoute: AuthRoomGuestsRoute,
   AuthRoomPriceTemplateRoute: AuthRoomPriceTemplateRoute,
   AuthRoomTenantRoute: AuthRoomTenantRoute,
   AuthRoomThetouristsDetailsRoute: AuthRoomThetouristsDetailsRoute,

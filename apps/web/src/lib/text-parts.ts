@@ -5,7 +5,7 @@
  * downloaded when the browser is idle after the first paint and awaited before any page other
  * than those two is shown (routes/__root.tsx). The budget of bench/bundle-size.ts counts `first`.
  */
-export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards', 'today', 'auditLog', 'export', 'orders', 'staff', 'apiKeys', 'settings'] as const;
+export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards', 'today', 'auditLog', 'export', 'orders', 'staff', 'apiKeys', 'settings', 'guests'] as const;
 
 /**
  * Sub-groups of first-part groups that only other pages use, as `group.sub` (the room page's
