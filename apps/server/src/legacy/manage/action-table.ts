@@ -36,7 +36,9 @@ export function actionRows(): ActionRow[] {
   const files = sourceFiles(SERVER_SRC).map((file) => ({ file: path.relative(SERVER_SRC, file), text: fs.readFileSync(file, 'utf8') }));
   const handlers = files.filter((f) => f.file.startsWith('legacy/manage/') && !f.file.endsWith('.test.ts'));
   const modules = files.filter((f) => (f.file.startsWith('modules/') || f.file.startsWith('infra/')) && !f.file.endsWith('.test.ts'));
-  const tests = files.filter((f) => f.file.endsWith('.integration.test.ts'));
+  // A test that takes its requests from test/examples.ts (the bad-input test, the permission matrix) names the actions there.
+  const examples = files.find((f) => f.file === path.join('test', 'examples.ts'))?.text ?? '';
+  const tests = files.filter((f) => f.file.endsWith('.integration.test.ts')).map((f) => (f.text.includes("from './examples'") ? { ...f, text: `${f.text}\n${examples}` } : f));
   return LEGACY_ACTIONS.map((action) => {
     const literal = new RegExp(`['"\`]${action.path.replace(/[/]/g, '\\/')}['"\`]`);
     return {
