@@ -32,13 +32,13 @@ export const auditCountCap = (offset: number, limit: number) =>
   Math.min(AUDIT_COUNT_CAP, Math.ceil((offset + limit + AUDIT_COUNT_FIRST / 2) / AUDIT_COUNT_FIRST) * AUDIT_COUNT_FIRST);
 
 /** The log names every room of the hotel: it is for members who hold `audit.read` over the whole hotel. */
-function requireAuditReader(actor: Actor) {
+export function requireAuditReader(actor: Actor) {
   requirePermission(actor, 'audit.read');
   if (!actor.allRooms) throw new AppError('FORBIDDEN');
 }
 
 /** An id stored as text (AuditLog.entityId) as an integer, when it is one. */
-const intIdSql = (column: Prisma.Sql) => Prisma.sql`(CASE WHEN ${column} ~ '^[0-9]{1,9}$' THEN ${column}::int END)`;
+export const intIdSql = (column: Prisma.Sql) => Prisma.sql`(CASE WHEN ${column} ~ '^[0-9]{1,9}$' THEN ${column}::int END)`;
 
 /** The conditions of a page over `"AuditLog"` aliased `a`. */
 export function auditWhereSql(actor: Actor, input: ReturnType<typeof ZAuditListInput.parse>): Prisma.Sql {

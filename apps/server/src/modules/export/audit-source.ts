@@ -1,10 +1,8 @@
 import { ZAuditListInput, type TAuditActorType, type TAuditChannel, type TAuditListInput } from '@console/shared';
 import type { AuthedContext } from '../../context';
 import type { KeysetCursor } from '../../db/keyset';
-import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
-import { requirePermission } from '../../permissions';
-import { auditWhereSql, type AuditItem } from '../audit/audit-log';
+import { auditWhereSql, intIdSql, requireAuditReader, type AuditItem } from '../audit/audit-log';
 
 /**
  * The audit log read whole for an export (issue 9 §5), by keyset instead of `listAuditLog`'s
@@ -13,11 +11,6 @@ import { auditWhereSql, type AuditItem } from '../audit/audit-log';
  * (time, id). The list service itself is left as it is (its paging and indexes are another
  * benchmark's, bench/README.md); the entries are the list's `AuditItem`s.
  */
-
-function requireAuditReader(ctx: AuthedContext) {
-  requirePermission(ctx.actor, 'audit.read');
-  if (!ctx.actor.allRooms) throw new AppError('FORBIDDEN');
-}
 
 interface Row {
   id: number;
@@ -41,11 +34,10 @@ interface Row {
   requestId: string | null;
 }
 
-const intIdSql = (column: Prisma.Sql) => Prisma.sql`(CASE WHEN ${column} ~ '^[0-9]{1,9}$' THEN ${column}::int END)`;
 
 /** Up to `limit` entries after `after` (from the newest when null), as the audit log lists them (before and after left out: the export has no column for them). */
 export async function listAuditLogAfter(ctx: AuthedContext, raw: TAuditListInput, after: KeysetCursor | null, limit: number): Promise<AuditItem[]> {
-  requireAuditReader(ctx);
+  requireAuditReader(ctx.actor);
   const where = auditWhereSql(ctx.actor, ZAuditListInput.parse(raw));
   const at = after ? new Date(after.at) : null;
   const keyset = at && after ? Prisma.sql` AND a."createdAt" <= ${at} AND (a."createdAt" < ${at} OR a."id" < ${after.id})` : Prisma.empty;
@@ -89,7 +81,7 @@ export async function listAuditLogAfter(ctx: AuthedContext, raw: TAuditListInput
 
 /** How many entries match, counted up to `cap`. */
 export async function countAuditLog(ctx: AuthedContext, raw: TAuditListInput, cap: number): Promise<number> {
-  requireAuditReader(ctx);
+  requireAuditReader(ctx.actor);
   const where = auditWhereSql(ctx.actor, ZAuditListInput.parse(raw));
   const [count] = await ctx.deps.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT 1 FROM "AuditLog" a WHERE ${where} LIMIT ${cap}) x`;
   return count?.n ?? 0;
