@@ -13,7 +13,14 @@ import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, zInt } from './primitiv
 export const ORDER_ENTRY_KINDS = ['room_charge', 'charge', 'deposit', 'payment', 'refund', 'recharge', 'correction'] as const;
 export type TOrderEntryKind = (typeof ORDER_ENTRY_KINDS)[number];
 
-export const PAYMENT_METHODS = ['cash', 'bank_card', 'wechat', 'alipay', 'transfer', 'other'] as const;
+/** Ways money changes hands at the desk: what a recharge, a refund's chosen way and a settlement's refunds take. */
+export const MONEY_METHODS = ['cash', 'bank_card', 'wechat', 'alipay', 'transfer', 'other'] as const;
+export type TMoneyMethod = (typeof MONEY_METHODS)[number];
+/**
+ * Every way an entry's money moved: the desk's, and `balance`: a deposit or payment taken from a
+ * customer's balance (the entry names the customer; its refunds and corrections go back to it).
+ */
+export const PAYMENT_METHODS = [...MONEY_METHODS, 'balance'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Kinds that are money received and can be refunded. */
@@ -30,6 +37,7 @@ export const ORDER_LIMITS = {
 
 export const ZOrderAmount = zInt({ min: 1, max: ORDER_LIMITS.amountMax }, 'validation.amountInvalid', 'validation.amountRequired');
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethodInvalid' });
+export const ZMoneyMethod = z.enum(MONEY_METHODS, { error: 'validation.paymentMethodInvalid' });
 export const ZOrderEntryKind = z.enum(ORDER_ENTRY_KINDS, { error: 'validation.orderKindInvalid' });
 export const ZOrderNote = z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.noteMaxLength, { error: 'validation.textTooLong' }).default('');
 export const ZOrderReason = z
@@ -42,8 +50,25 @@ export const ZOrderRequestId = ZIdempotencyKey;
 
 export const ZFolioInput = z.object({ stayId: ZId });
 
-/** A deposit or a payment received for a stay. */
-export const ZStayMoneyInput = z.object({ stayId: ZId, amount: ZOrderAmount, method: ZPaymentMethod, note: ZOrderNote, requestId: ZOrderRequestId.optional() });
+/** A customer's mobile as the guest app registered it (digits, an optional leading +, dashes). */
+export const ZCustomerMobile = z
+  .string({ error: 'validation.phoneInvalid' })
+  .trim()
+  .regex(/^\+?[0-9][0-9-]{2,19}$/, { error: 'validation.phoneInvalid' });
+/** A customer, by id or by mobile (the desk types the guest's number); with both, both must match. */
+const customerRef = { customerId: ZId.optional(), mobile: ZCustomerMobile.optional() };
+const namesCustomer = (v: { customerId?: number; mobile?: string }) => v.customerId !== undefined || v.mobile !== undefined;
+const customerRequired = { error: 'validation.customerRequired', path: ['customerId'], ...WHEN_FIELDS_VALID };
+/** Money taken from a customer's balance names the customer (by id or mobile). */
+const balanceNamesCustomer = (v: { method: TPaymentMethod; customerId?: number; mobile?: string }) => v.method !== 'balance' || namesCustomer(v);
+
+/**
+ * A deposit or a payment received for a stay; `balance` takes it from the customer named (who must
+ * have that much on their balance). A customer named with another way of paying is not used.
+ */
+export const ZStayMoneyInput = z
+  .object({ stayId: ZId, amount: ZOrderAmount, method: ZPaymentMethod, ...customerRef, note: ZOrderNote, requestId: ZOrderRequestId.optional() })
+  .refine(balanceNamesCustomer, customerRequired);
 export type TStayMoneyInput = z.input<typeof ZStayMoneyInput>;
 
 /** A charge to a stay other than the room (minibar, damage, late check-out): what for is required. */
@@ -54,8 +79,8 @@ export const ZRefundInput = z.object({
   entryId: ZId,
   amount: ZOrderAmount,
   reason: ZOrderReason,
-  /** How the money goes back; by default the way it came. */
-  method: ZPaymentMethod.optional(),
+  /** How the money goes back; by default the way it came (money from a balance always goes back to it). */
+  method: ZMoneyMethod.optional(),
   requestId: ZOrderRequestId.optional(),
 });
 export type TRefundInput = z.input<typeof ZRefundInput>;
@@ -63,18 +88,9 @@ export type TRefundInput = z.input<typeof ZRefundInput>;
 export const ZCorrectInput = z.object({ entryId: ZId, reason: ZOrderReason });
 export type TCorrectInput = z.input<typeof ZCorrectInput>;
 
-/** A customer's mobile as the guest app registered it (digits, an optional leading +, dashes). */
-export const ZCustomerMobile = z
-  .string({ error: 'validation.phoneInvalid' })
-  .trim()
-  .regex(/^\+?[0-9][0-9-]{2,19}$/, { error: 'validation.phoneInvalid' });
-/** A customer, by id or by mobile (the desk types the guest's number); with both, both must match. */
-const customerRef = { customerId: ZId.optional(), mobile: ZCustomerMobile.optional() };
-const namesCustomer = (v: { customerId?: number; mobile?: string }) => v.customerId !== undefined || v.mobile !== undefined;
-const customerRequired = { error: 'validation.customerRequired', path: ['customerId'], ...WHEN_FIELDS_VALID };
 
 export const ZRechargeInput = z
-  .object({ ...customerRef, amount: ZOrderAmount, method: ZPaymentMethod, note: ZOrderNote, requestId: ZOrderRequestId.optional() })
+  .object({ ...customerRef, amount: ZOrderAmount, method: ZMoneyMethod, note: ZOrderNote, requestId: ZOrderRequestId.optional() })
   .refine(namesCustomer, customerRequired);
 export type TRechargeInput = z.input<typeof ZRechargeInput>;
 
@@ -96,9 +112,13 @@ export const ZSettleInput = z
     checkOut: z.boolean({ error: 'validation.flagInvalid' }).default(false),
     deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).default('refund'),
     depositReason: z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' }).default(''),
-    payment: z.object({ amount: ZOrderAmount, method: ZPaymentMethod }, { error: 'validation.paymentInvalid' }).optional(),
-    /** How money due back is returned; by default the way each payment came. */
-    refundMethod: ZPaymentMethod.optional(),
+    /** What is owed, paid now; `balance` takes it from the customer named. */
+    payment: z
+      .object({ amount: ZOrderAmount, method: ZPaymentMethod, ...customerRef }, { error: 'validation.paymentInvalid' })
+      .refine(balanceNamesCustomer, customerRequired)
+      .optional(),
+    /** How money due back is returned; by default the way each payment came (money from a balance always goes back to it). */
+    refundMethod: ZMoneyMethod.optional(),
   })
   .refine((v) => v.deposit !== 'keep' || v.depositReason !== '', { error: 'validation.depositReasonRequired', path: ['depositReason'], ...WHEN_FIELDS_VALID });
 export type TSettleInput = z.input<typeof ZSettleInput>;

@@ -107,6 +107,41 @@ describe('order/setCashData', () => {
   });
 });
 
+describe('pay_type balance', () => {
+  it('takes a payment from a member\'s balance by mobile, gives its refund back to the balance, and refuses what the balance does not cover', async () => {
+    const d = await desk();
+    const stay = await stayIn(d.staff, d.rooms[0].id);
+    const recharged = await d.call<{ balance: number }>('order/recharge', { customer_id: d.customer.id, amount: 200, pay_type: 'cash' });
+    expect(recharged.errno, recharged.errmsg).toBe(0);
+
+    const paid = await d.call<{ list: (LegacyOrder & { balance_change: number | null })[]; folio: { balance: number } }>(
+      'order/setCashData',
+      { stay_id: stay.id, amount: 150, pay_type: 'balance', mobile: d.customer.mobile },
+      d.legacy.staff,
+      'zh-CN',
+    );
+    expect(paid.errno, paid.errmsg).toBe(0);
+    expect(paid.data.list[0]).toMatchObject({ type: 'payment', amount: 150, pay_type: 'balance', pay_type_text: '客户余额', customer_id: d.customer.id, balance_change: -150 });
+    expect(paid.data.folio.balance).toBe(150);
+    const member = await d.call<{ balance: number; list: { pay_type: string; balance_change: number | null }[] }>('order/macMember', { customer_id: d.customer.id });
+    expect(member.data.balance).toBe(50);
+    expect(member.data.list[0]).toMatchObject({ pay_type: 'balance', balance_change: -150 });
+
+    const short = await d.call('order/setCashData', { stay_id: stay.id, amount: 50.01, pay_type: 'balance', customer_id: d.customer.id }, d.legacy.staff);
+    expect(short).toMatchObject({ errno: 100006, errmsg: expect.stringMatching(/balance \(.*50\.00\) does not cover/) });
+    const nobody = await d.call<Fields>('order/setCashData', { stay_id: stay.id, amount: 1, pay_type: 'balance' }, d.legacy.staff, 'en');
+    expect(nobody.errno).toBe(100001);
+    expect(nobody.data?.fields?.customer_id).toBe('Choose a customer (ID or mobile number)');
+    const wrongWay = await d.call('order/refund', { order_id: paid.data.list[0]!.id, amount: 10, reason: 'Cash', pay_type: 'cash' });
+    expect(wrongWay.errno).toBe(100006);
+    const refund = await d.call<{ order: LegacyOrder & { balance_change: number } }>('order/refund', { order_id: paid.data.list[0]!.id, amount: 10, reason: 'Breakfast' });
+    expect(refund.data.order).toMatchObject({ pay_type: 'balance', amount: -10, balance_change: 10 });
+    expect((await d.call<{ balance: number }>('order/macMember', { mobile: d.customer.mobile })).data.balance).toBe(60);
+    const recharge = await d.call<Fields>('order/recharge', { customer_id: d.customer.id, amount: 1, pay_type: 'balance' });
+    expect(recharge.data?.fields?.pay_type).toBe('Choose a payment method');
+  });
+});
+
 describe('order/refund', () => {
   it('refunds an order in parts with a reason, never above what is left; front-desk staff may not', async () => {
     const d = await desk();

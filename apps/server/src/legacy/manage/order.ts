@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, ORDER_ENTRY_KINDS, WHEN_FIELDS_VALID, ZCustomerMobile, ZId, ZLocalDate, ZOrderNote, ZOrderRequestId, ZPaymentMethod, localDate } from '@console/shared';
+import { LIMITS, ORDER_ENTRY_KINDS, WHEN_FIELDS_VALID, ZCustomerMobile, ZId, ZLocalDate, ZOrderNote, ZOrderRequestId, ZMoneyMethod, ZPaymentMethod, localDate } from '@console/shared';
 import type { AuthedContext } from '../../context';
 import type { OrderEntryDto } from '../../modules/orders/folio';
 import { customerBalance, postRoomCharge, rechargeCustomer, recordCharge, recordDeposit, recordPayment, refundEntry, type FolioSummary } from '../../modules/orders/ledger.service';
@@ -14,11 +14,12 @@ import { legacyTime } from './format';
  * the hotel currency's major unit (signed as the ledger signs it: money received positive, charges
  * and refunds negative), times `YYYY-MM-DD HH:mm:ss` in the hotel's zone, lists `{ list, total,
  * page, limit }`. An entry is an "order": `id`, `type` (room_charge, charge, deposit, payment,
- * refund, recharge, correction) and `pay_type` (cash, bank_card, wechat, alipay, transfer, other),
- * each with its text in the request's language.
+ * refund, recharge, correction) and `pay_type` (cash, bank_card, wechat, alipay, transfer, other, or
+ * balance: taken from a member's balance), each with its text in the request's language.
  *
  * - `setCashData`: money or a charge recorded on a stay's folio (`type` payment by default, deposit,
- *   charge, or room_charge: the stay's room charge brought to its price, no amount).
+ *   charge, or room_charge: the stay's room charge brought to its price, no amount); `pay_type`
+ *   balance takes a payment or deposit from the member named by `customer_id` or `mobile`.
  * - `macMember`: a member's (customer's) balance, by `customer_id` or `mobile`, with their newest orders.
  * - `refund`: part or all of a payment, deposit or recharge (`order_id`) given back, with a `reason`.
  * - `recharge`: money put on a member's balance.
@@ -45,6 +46,8 @@ function legacyOrder(e: OrderEntryDto, ctx: AuthedContext) {
     /** A refund: the order it refunds; a correction: the order it reverses. */
     related_id: e.linkedEntryId,
     refundable: e.refundable === null ? null : money(e.refundable, ctx.actor),
+    /** What it did to the member's balance (null when it names no member): pay_type balance takes from it. */
+    balance_change: e.balanceChange === null ? null : money(e.balanceChange, ctx.actor),
     corrected: e.correctedById !== null ? 1 : 0,
     operator_id: e.operator?.id ?? null,
     operator_name: e.operator?.nickname ?? null,
@@ -84,13 +87,16 @@ export const orderActions = [
         type: z.enum(SET_CASH_TYPES, { error: 'validation.orderKindInvalid' }).default('payment'),
         amount: ZLegacyMoney.optional(),
         pay_type: ZPaymentMethod.default('cash'),
+        /** pay_type balance: the member whose balance pays (one of the two). */
+        customer_id: ZId.optional(),
+        mobile: ZCustomerMobile.optional(),
         note: z.string({ error: 'validation.textInvalid' }).max(LIMITS.textMaxLength, { error: 'validation.textTooLong' }).optional(),
         /** The same value on every retry of one request: one order is recorded. */
         request_id: ZOrderRequestId.optional(),
       })
       .refine((v) => v.type === 'room_charge' || v.amount !== undefined, { error: 'validation.amountRequired', path: ['amount'], ...WHEN_FIELDS_VALID }),
     services: [recordPayment, recordDeposit, recordCharge, postRoomCharge],
-    fields: { method: 'pay_type', requestId: 'request_id' },
+    fields: { method: 'pay_type', requestId: 'request_id', customerId: 'customer_id' },
     async handle(ctx, input) {
       if (input.type === 'room_charge') {
         const result = await postRoomCharge(ctx, { stayId: input.stay_id });
@@ -101,7 +107,7 @@ export const orderActions = [
       const result =
         input.type === 'charge'
           ? await recordCharge(ctx, { ...common, note: input.note ?? '' })
-          : await (input.type === 'deposit' ? recordDeposit : recordPayment)(ctx, { ...common, method: input.pay_type, note: input.note ?? '' });
+          : await (input.type === 'deposit' ? recordDeposit : recordPayment)(ctx, { ...common, method: input.pay_type, customerId: input.customer_id, mobile: input.mobile, note: input.note ?? '' });
       return { list: [legacyOrder(result.entry, ctx)], folio: legacyFolio(result.folio, ctx), replayed: result.replayed ? 1 : 0 };
     },
   }),
@@ -129,7 +135,7 @@ export const orderActions = [
 
   sessionAction({
     path: 'order/refund',
-    input: z.object({ order_id: ZId, amount: ZLegacyMoney, reason: ZReason, pay_type: ZPaymentMethod.optional(), request_id: ZOrderRequestId.optional() }),
+    input: z.object({ order_id: ZId, amount: ZLegacyMoney, reason: ZReason, pay_type: ZMoneyMethod.optional(), request_id: ZOrderRequestId.optional() }),
     services: [refundEntry],
     fields: { entryId: 'order_id', method: 'pay_type', requestId: 'request_id' },
     async handle(ctx, input) {
@@ -141,7 +147,7 @@ export const orderActions = [
   sessionAction({
     path: 'order/recharge',
     input: z
-      .object({ customer_id: ZId.optional(), mobile: ZCustomerMobile.optional(), amount: ZLegacyMoney, pay_type: ZPaymentMethod.default('cash'), note: ZNote, request_id: ZOrderRequestId.optional() })
+      .object({ customer_id: ZId.optional(), mobile: ZCustomerMobile.optional(), amount: ZLegacyMoney, pay_type: ZMoneyMethod.default('cash'), note: ZNote, request_id: ZOrderRequestId.optional() })
       .refine((v) => v.customer_id !== undefined || v.mobile !== undefined, { error: 'validation.customerRequired', path: ['customer_id'], ...WHEN_FIELDS_VALID }),
     services: [rechargeCustomer],
     fields: { customerId: 'customer_id', method: 'pay_type', requestId: 'request_id' },

@@ -174,14 +174,20 @@ export interface OrderEntryDto {
   refundable: number | null;
   /** The correction that reversed this entry, if one did. */
   correctedById: number | null;
+  /**
+   * What the entry did to its customer's balance (null when it names none): a recharge and what
+   * reverses it as they are; money taken from the balance for a stay (and what goes back) the other way round.
+   */
+  balanceChange: number | null;
 }
 
-const toLine = (r: { id: number; kind: TOrderEntryKind; amount: number; method: TPaymentMethod | null; linkedEntryId: number | null }): LedgerLine => ({
+const toLine = (r: { id: number; kind: TOrderEntryKind; amount: number; method: TPaymentMethod | null; linkedEntryId: number | null; customerId?: number | null }): LedgerLine => ({
   id: r.id,
   kind: r.kind,
   amount: r.amount,
   method: r.method,
   linkedEntryId: r.linkedEntryId,
+  customerId: r.customerId ?? null,
 });
 
 /** The entry and what names it (its refunds and corrections, and theirs): enough to know what is left of it. */
@@ -214,6 +220,7 @@ export async function toEntryDtos(db: Db, rows: EntryRow[]): Promise<OrderEntryD
       createdAt: row.createdAt.toISOString(),
       refundable: facts.refundable.get(row.id) ?? null,
       correctedById: facts.correctedBy.get(row.id) ?? null,
+      balanceChange: row.customerId === null ? null : row.folioId === null ? row.amount : -row.amount,
     };
   });
 }
@@ -267,6 +274,7 @@ const RULE_ERRORS: Record<string, string> = {
   OrderEntry_correction_unrefunded: 'orders.errors.correctRefundsFirst',
   OrderEntry_correction_reverses: 'orders.errors.cannotCorrectCorrection',
   OrderEntry_one_correction_key: 'orders.errors.alreadyCorrected',
+  OrderEntry_balance_covers: 'orders.errors.balanceTooLow',
 };
 
 /** Turns a refusal of the ledger's database rules into a CONFLICT; anything else is thrown as it was. */

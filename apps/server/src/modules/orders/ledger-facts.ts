@@ -1,4 +1,4 @@
-import { REFUNDABLE_KINDS, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+import { REFUNDABLE_KINDS, type TMoneyMethod, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
 
 /**
  * What a set of ledger entries says, derived and never stored (docs/orders.md): the balance is
@@ -13,6 +13,8 @@ export interface LedgerLine {
   amount: number;
   method: TPaymentMethod | null;
   linkedEntryId: number | null;
+  /** Money taken from a customer's balance (method `balance`): the customer. */
+  customerId?: number | null;
 }
 
 export const isRefundableKind = (kind: TOrderEntryKind) => (REFUNDABLE_KINDS as readonly string[]).includes(kind);
@@ -56,6 +58,12 @@ export function ledgerFacts(lines: readonly LedgerLine[]): LedgerFacts {
   return { balance, correctedBy, refundable, roomChargePosted, depositHeld, totals };
 }
 
+/** How a refund goes back: money from a balance to the balance; other money as asked, else the way it came. */
+export function refundMethod(source: { method: TPaymentMethod | null }, asked: TMoneyMethod | undefined, otherwise: TMoneyMethod = 'other'): TPaymentMethod {
+  if (source.method === 'balance') return 'balance';
+  return asked ?? source.method ?? otherwise;
+}
+
 /** What is owed by the guest (a negative balance) and what is due back to them (a positive one). */
 export function owedAndDueBack(balance: number): { owed: number; dueBack: number } {
   return { owed: balance < 0 ? -balance : 0, dueBack: balance > 0 ? balance : 0 };
@@ -68,6 +76,8 @@ export interface PlannedEntry {
   method: TPaymentMethod | null;
   linkedEntryId: number | null;
   note: string;
+  /** A refund of money taken from a customer's balance: the customer it goes back to. */
+  customerId?: number | null;
 }
 
 export interface SettlementDecision {
@@ -75,7 +85,7 @@ export interface SettlementDecision {
   roomChargeDue: number;
   deposit: 'refund' | 'keep';
   depositReason: string;
-  refundMethod?: TPaymentMethod;
+  refundMethod?: TMoneyMethod;
   /** Notes of the entries the settlement writes, in the operator's language. */
   notes: { roomChargeRecomputed: string; depositKept: string; depositRefund: string; refund: string };
 }
@@ -103,7 +113,8 @@ export interface SettlementPlan {
  *    not owing: a deposit first covers the bill, the rest goes back;
  * 3. money still due back is refunded from the payments, newest first;
  * 4. what is left to pay is `owed` (a payment the caller records).
- * Refunds go back the way the money came unless `refundMethod` says otherwise.
+ * Refunds go back the way the money came unless `refundMethod` says otherwise; money taken from a
+ * customer's balance always goes back to that balance.
  */
 export function planSettlement(lines: readonly LedgerLine[], decision: SettlementDecision): SettlementPlan {
   const facts = ledgerFacts(lines);
@@ -132,7 +143,7 @@ export function planSettlement(lines: readonly LedgerLine[], decision: Settlemen
       if (left <= 0) break;
       const take = Math.min(left, facts.refundable.get(source.id) ?? 0);
       if (take <= 0) continue;
-      add({ kind: 'refund', amount: -take, method: decision.refundMethod ?? source.method ?? 'cash', linkedEntryId: source.id, note });
+      add({ kind: 'refund', amount: -take, method: refundMethod(source, decision.refundMethod, 'cash'), linkedEntryId: source.id, note, customerId: source.customerId ?? null });
       left -= take;
     }
     return amount - left;

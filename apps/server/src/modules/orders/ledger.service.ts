@@ -34,7 +34,7 @@ import {
   toLine,
   type OrderEntryDto,
 } from './folio';
-import { isRefundableKind } from './ledger-facts';
+import { isRefundableKind, refundMethod } from './ledger-facts';
 
 /**
  * The orders ledger's entries (docs/orders.md): room charges, charges, deposits and payments of a
@@ -156,14 +156,16 @@ async function recordStayMoney(ctx: AuthedContext, kind: 'deposit' | 'payment', 
   requirePermission(actor, 'stay.manage');
   const input = ZStayMoneyInput.parse(raw);
   const stay = await findStay(ctx, input.stayId);
+  const payer = input.method === 'balance' ? await balancePayer(ctx, input) : null;
   return recordOnce(
     ctx,
     input.requestId,
-    (e) => e.kind === kind && e.amount === input.amount && e.stayId === stay.id,
+    (e) => e.kind === kind && e.amount === input.amount && e.stayId === stay.id && e.customerId === (payer?.id ?? null),
     () =>
       transaction(deps, async (tx) => {
         const visit = await loadVisit(tx, actor.hotelId, stay.id);
         const folio = await openFolio(tx, actor, visit.first.id);
+        const balance = payer ? await lockCoveringBalance(tx, ctx, payer.id, input.amount) : null;
         const id = await appendEntry(tx, ctx, {
           kind,
           amount: input.amount,
@@ -171,10 +173,17 @@ async function recordStayMoney(ctx: AuthedContext, kind: 'deposit' | 'payment', 
           note: input.note,
           stayId: visit.current.id,
           roomId: visit.current.roomId,
+          customerId: payer?.id ?? null,
           folioId: folio.id,
           idempotencyKey: input.requestId,
         });
-        await recordAudit(tx, ctx, { action: `order.${kind}`, entityType: 'OrderEntry', entityId: id, after: { stayId: visit.current.id, folioId: folio.id, amount: input.amount, method: input.method, note: input.note } });
+        await recordAudit(tx, ctx, {
+          action: `order.${kind}`,
+          entityType: 'OrderEntry',
+          entityId: id,
+          ...(balance !== null ? { before: { customerId: payer!.id, balance } } : {}),
+          after: { stayId: visit.current.id, folioId: folio.id, amount: input.amount, method: input.method, note: input.note, ...(balance !== null ? { customerId: payer!.id, balance: balance - input.amount } : {}) },
+        });
         return id;
       }),
   );
@@ -252,6 +261,7 @@ export async function postRoomCharge(ctx: AuthedContext, raw: z.input<typeof ZFo
 // ---------------------------------------------------------------------------------------------
 // Refunds and corrections
 
+
 /**
  * Refunds part or all of a payment, deposit or recharge, with a reason: never more than what is
  * left of it (checked under a lock on it here, and by the database's rule whatever the path). A
@@ -262,6 +272,7 @@ export async function refundEntry(ctx: AuthedContext, raw: z.input<typeof ZRefun
   requirePermission(actor, 'order.manage');
   const input = ZRefundInput.parse(raw);
   const target = await findEntry(ctx, input.entryId);
+  if (target.method === 'balance' && input.method !== undefined) throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceRefundsToBalance' });
   const result = await recordOnce(
     ctx,
     input.requestId,
@@ -282,7 +293,7 @@ export async function refundEntry(ctx: AuthedContext, raw: z.input<typeof ZRefun
         const id = await appendEntry(tx, ctx, {
           kind: 'refund',
           amount: -input.amount,
-          method: input.method ?? target.method ?? 'other',
+          method: refundMethod(target, input.method),
           note: input.reason,
           stayId: target.stayId,
           roomId: target.roomId,
@@ -347,9 +358,36 @@ async function findCustomer(ctx: AuthedContext, ref: { customerId?: number; mobi
   return customer;
 }
 
-async function customerBalanceOf(db: Tx | AuthedContext['deps']['prisma'], hotelId: number, customerId: number): Promise<number> {
-  const sum = await db.orderEntry.aggregate({ where: { hotelId, customerId }, _sum: { amount: true } });
-  return sum._sum.amount ?? 0;
+/** A customer's balance, as the database's rule computes it (`Customer_balance`: recharges in, money taken for stays out). */
+export async function customerBalanceOf(db: Tx | AuthedContext['deps']['prisma'], hotelId: number, customerId: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ balance: bigint }[]>`SELECT "Customer_balance"(${hotelId}::int, ${customerId}::int) AS "balance"`;
+  return Number(row?.balance ?? 0);
+}
+
+/** The customer a deposit or payment from a balance is taken from: the hotel's, and not frozen. */
+export async function balancePayer(ctx: AuthedContext, ref: { customerId?: number; mobile?: string }) {
+  const customer = await findCustomer(ctx, ref);
+  if (customer.frozenAt) throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceFrozen' });
+  return customer;
+}
+
+/**
+ * Before `amount` is taken from a customer's balance, inside the caller's transaction (after its
+ * folio's lock): locks the customer for the rest of it, and checks they are still unfrozen and hold
+ * that much. Answers the balance. The database's rule (`OrderEntry_balance_covers`) refuses the
+ * entry too, whatever the path.
+ */
+export async function lockCoveringBalance(tx: Tx, ctx: AuthedContext, customerId: number, amount: number): Promise<number> {
+  const { actor } = ctx;
+  await lockRow(tx, 'Customer', actor.hotelId, customerId);
+  const customer = await tx.customer.findFirst({ where: { id: customerId, hotelId: actor.hotelId }, select: { frozenAt: true } });
+  if (!customer) throw new AppError('NOT_FOUND', { messageKey: 'orders.errors.customerNotFound' });
+  if (customer.frozenAt) throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceFrozen' });
+  const balance = await customerBalanceOf(tx, actor.hotelId, customerId);
+  if (balance < amount) {
+    throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceInsufficient', params: { amount: formatMoney(balance, actor.currency, ctx.meta.lang) }, details: { balance } });
+  }
+  return balance;
 }
 
 /** Money put on a customer's balance (the guest app's wallet). A frozen customer cannot be recharged. */

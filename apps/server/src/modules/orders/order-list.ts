@@ -125,6 +125,8 @@ function addTo(line: CashLine, kind: TOrderEntryKind, amount: number, count: num
 }
 
 const byMethod = (lines: Map<TPaymentMethod, CashLine>) => PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
+/** What is handed over: every way of paying but a customer's balance (its money came in when it was recharged). */
+const handedOver = (lines: CashLine[]) => lines.reduce((sum, l) => (l.method === 'balance' ? sum : sum + l.net), 0);
 
 /** Whose money the actor may see in a report: everyone's with `order.manage`, else their own (front desk). */
 function reportOperator(actor: Actor, operatorId: number | undefined): number | undefined {
@@ -138,7 +140,8 @@ function reportOperator(actor: Actor, operatorId: number | undefined): number | 
  * A day's cash report for the shift hand-over: the money that changed hands on one hotel calendar
  * day (deposits, payments, recharges in; refunds out; corrections of mistakes), per operator and
  * per way of payment, with what each hands over (`net`, and `cash` of it). Charges move no money
- * and are not in it. The front desk sees its own; `order.manage` sees every operator.
+ * and are not in it; money taken from customers' balances is shown on its own line and is not
+ * handed over (it came in with the recharge). The front desk sees its own; `order.manage` sees every operator.
  */
 export async function cashReport(ctx: AuthedContext, raw: z.input<typeof ZCashReportInput>): Promise<CashReport> {
   const { deps, actor } = ctx;
@@ -173,7 +176,7 @@ export async function cashReport(ctx: AuthedContext, raw: z.input<typeof ZCashRe
     return {
       operator: id !== null ? { id, nickname: names.get(id) ?? '' } : null,
       methods,
-      net: methods.reduce((s, l) => s + l.net, 0),
+      net: handedOver(methods),
       cash: lines.get('cash')?.net ?? 0,
       count: methods.reduce((s, l) => s + l.count, 0),
     };
@@ -187,7 +190,7 @@ export async function cashReport(ctx: AuthedContext, raw: z.input<typeof ZCashRe
     to: to.toISOString(),
     operators,
     methods,
-    net: methods.reduce((s, l) => s + l.net, 0),
+    net: handedOver(methods),
     cash: total.get('cash')?.net ?? 0,
   };
 }

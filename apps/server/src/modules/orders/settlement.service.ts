@@ -10,7 +10,7 @@ import { checkOut } from '../stay/check-out';
 import { findStay, isActive } from '../stay/stay-dto';
 import { entrySelect, folioFigures, formatMoney, ledgerRuleError, loadVisit, openFolio, roomChargeDue, toEntryDtos, toLine, type OrderEntryDto, type RoomChargeDue, type Visit } from './folio';
 import { planSettlement, type LedgerLine, type SettlementDecision, type SettlementPlan } from './ledger-facts';
-import { appendEntry } from './ledger.service';
+import { appendEntry, balancePayer, lockCoveringBalance } from './ledger.service';
 
 /**
  * A stay's folio and its settlement at check-out (docs/orders.md). The folio gathers the entries
@@ -81,7 +81,7 @@ function preview(ctx: AuthedContext, lines: LedgerLine[], due: RoomChargeDue): S
   };
 }
 
-const lineSelect = { id: true, kind: true, amount: true, method: true, linkedEntryId: true } as const;
+const lineSelect = { id: true, kind: true, amount: true, method: true, linkedEntryId: true, customerId: true } as const;
 
 async function folioOf(db: Tx | AuthedContext['deps']['prisma'], hotelId: number, firstStayId: number) {
   return db.folio.findFirst({ where: { hotelId, stayId: firstStayId }, select: { id: true, currency: true, settledAt: true, settlement: true } });
@@ -154,6 +154,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     notes: settlementNotes(ctx, input.depositReason),
   });
 
+  const payer = input.payment?.method === 'balance' ? await balancePayer(ctx, input.payment) : null;
   const visit = await loadVisit(deps.prisma, actor.hotelId, stay.id);
   if (isActive(visit.current.status)) {
     if (!input.checkOut) throw new AppError('CONFLICT', { messageKey: 'orders.errors.stayNotCheckedOut' });
@@ -162,6 +163,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     if (folio?.settledAt) throw new AppError('CONFLICT', { messageKey: 'orders.errors.folioSettled' });
     const lines = folio ? (await deps.prisma.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: lineSelect, orderBy: { id: 'asc' } })).map(toLine) : [];
     checkPayment(ctx, planSettlement(lines, decision(await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date()))), input.payment);
+    if (payer && input.payment) await transaction(deps, (tx) => lockCoveringBalance(tx, ctx, payer.id, input.payment!.amount));
     await checkOut(ctx, { stayId: visit.current.id });
   }
 
@@ -178,7 +180,10 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     const ids: number[] = [];
     for (const entry of plan.entries) ids.push(await appendEntry(tx, ctx, { ...entry, ...on }));
     if (plan.owed > 0 && input.payment) {
-      ids.push(await appendEntry(tx, ctx, { kind: 'payment', amount: plan.owed, method: input.payment.method, note: deps.i18n.t(ctx.meta.lang, 'orders.notes.settlementPayment'), ...on }));
+      if (payer) await lockCoveringBalance(tx, ctx, payer.id, plan.owed);
+      ids.push(
+        await appendEntry(tx, ctx, { kind: 'payment', amount: plan.owed, method: input.payment.method, customerId: payer?.id ?? null, note: deps.i18n.t(ctx.meta.lang, 'orders.notes.settlementPayment'), ...on }),
+      );
     }
     const sum = await tx.orderEntry.aggregate({ where: { hotelId: actor.hotelId, folioId: folio.id }, _sum: { amount: true } });
     if ((sum._sum.amount ?? 0) !== 0) throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotBalance', details: { balance: sum._sum.amount } });

@@ -160,7 +160,8 @@ export const TAKINGS_KINDS = ['cash', 'payment', 'deposit', 'refund', 'recharge'
 /**
  * Today's takings from the order ledger, read from the columns it has always had (OrderEntry:
  * kind, signed amount, currency, room, time): the day's money entries in the hotel's currency,
- * received (positive) and paid back (negative). A member limited to some rooms counts the
+ * received (positive) and paid back (negative); money taken from a customer's balance came in
+ * with its recharge and is not counted again. A member limited to some rooms counts the
  * entries of those rooms only. Null for members who do not manage orders.
  */
 async function todayTakings(ctx: AuthedContext, dayStart: Date, dayEnd: Date) {
@@ -175,7 +176,8 @@ async function todayTakings(ctx: AuthedContext, dayStart: Date, dayEnd: Date) {
            count(*)::int AS "entries"
     FROM "OrderEntry" o
     WHERE o."hotelId" = ${actor.hotelId} AND o."createdAt" >= ${dayStart} AND o."createdAt" < ${dayEnd}
-      AND o."currency" = ${actor.currency} AND o."kind"::text IN (${Prisma.join(TAKINGS_KINDS)})${limited}`;
+      AND o."currency" = ${actor.currency} AND o."kind"::text IN (${Prisma.join(TAKINGS_KINDS)})
+      AND o."method"::text IS DISTINCT FROM 'balance'${limited}`;
   const received = Number(row?.received ?? 0);
   const paidOut = Number(row?.paidOut ?? 0);
   return { currency: actor.currency, total: received + paidOut, received, paidOut, entries: row?.entries ?? 0 };
