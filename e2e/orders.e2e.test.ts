@@ -10,7 +10,9 @@ import { closeSql, shiftWallClock, sql, text, typeDateTime, waitForRoomStatus } 
  * due back with the deposit refunded; settling checks the guest out and closes the bill (in the
  * database: settled, its entries summing to nothing), and the Balance page's cash report and the
  * stay's orders show the deposit and its refund. A payment recorded by mistake is corrected from the
- * bill (a reason required; the entry stays, marked, and is reversed). Rooms 981-983 are this file's own.
+ * bill (a reason required; the entry stays, marked, and is reversed). A customer recharged on the
+ * Balance page pays a stay from the balance: more than it holds is refused with the server's reason,
+ * what it holds is taken, and the customer's entries show it spent. Rooms 981-986 are this file's own.
  */
 
 let browser: Browser;
@@ -24,9 +26,9 @@ afterAll(async () => {
 });
 
 const RUNS = [
-  { code: 'chs', header: 'zh-CN', room: '981' },
-  { code: 'en', header: 'en', room: '982' },
-  { code: 'Arabic', header: 'ar', room: '983' },
+  { code: 'chs', header: 'zh-CN', room: '981', walletRoom: '984' },
+  { code: 'en', header: 'en', room: '982', walletRoom: '985' },
+  { code: 'Arabic', header: 'ar', room: '983', walletRoom: '986' },
 ] as const;
 
 const DEPOSIT = 50_000;
@@ -46,7 +48,7 @@ async function ownRoom(name: string): Promise<number> {
 
 const attr = async (page: Page, testId: string, name: string) => Number(await page.getByTestId(testId).getAttribute(name));
 
-describe.each(RUNS)('orders in $header', ({ code, header, room }) => {
+describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
@@ -192,5 +194,76 @@ describe.each(RUNS)('orders in $header', ({ code, header, room }) => {
     expect(Number(await line.getAttribute('data-net'))).toBe(owner!.net);
     expect(owner!.refunds).toBeLessThanOrEqual(-(DEPOSIT - due));
     await screenshot(page, `orders-cash-report-${header}`);
+  });
+
+  it(`recharges a customer on the Balance page and pays part of ${walletRoom}'s stay from the balance`, async () => {
+    const roomId = await ownRoom(walletRoom);
+    const mobile = `1397700${walletRoom}`;
+    const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE id = $1`, [roomId]);
+    await sql(`INSERT INTO "Customer" ("hotelId", nickname, mobile, "updatedAt") VALUES ($1, $2, $3, now()) ON CONFLICT ("hotelId", mobile) DO NOTHING`, [demo!.hotelId, `Wallet ${walletRoom}`, mobile]);
+
+    // The Balance page: the customer found by mobile, recharged with 300.
+    await page.goto(`${baseUrl()}/order/balance`);
+    await page.getByTestId('balance-page').waitFor();
+    await page.getByTestId('balance-tab-customer').click();
+    await page.locator('#balance-mobile').fill(mobile);
+    await page.getByTestId('balance-find-customer').click();
+    const found = page.getByTestId('customer-balance');
+    await found.waitFor();
+    const start = Number(await found.getAttribute('data-balance'));
+    await page.locator('#recharge-amount').fill('300');
+    await page.getByTestId('recharge-submit').click();
+    await page.waitForFunction((v) => document.querySelector('[data-testid="customer-balance"]')?.getAttribute('data-balance') === v, String(start + 30_000));
+
+    // A guest in the room; the desk takes a payment from the customer's balance.
+    await page.goto(`${baseUrl()}/room/${roomId}`);
+    await page.getByTestId('room-detail').waitFor();
+    await page.getByTestId('action-check-in').click();
+    const dialog = page.getByTestId('check-in-dialog');
+    await dialog.waitFor();
+    await page.locator('#guest-0-name').fill(`Wallet guest ${walletRoom}`);
+    await page.getByTestId('check-in-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForRoomStatus(page, 'checked_in');
+
+    await page.getByTestId('folio-record-payment').click();
+    const record = page.getByTestId('record-money-dialog');
+    await record.waitFor();
+    await page.locator('#order-method').selectOption('balance');
+    await page.locator('#order-amount').fill(String((start + 40_000) / 100));
+    // Paying from a balance names whose: required.
+    await page.getByTestId('record-money-submit').click();
+    await record.getByText(text(header, 'validation.customerRequired')).waitFor();
+    await page.locator('#order-payer').fill(mobile);
+    const payer = page.getByTestId('balance-payer');
+    await payer.waitFor();
+    expect(Number(await payer.getAttribute('data-balance'))).toBe(start + 30_000);
+    // More than the balance holds: said beside the field, and refused by the server with its reason.
+    await record.locator('#order-payer-error [role="alert"]').waitFor();
+    await page.getByTestId('record-money-submit').click();
+    await record.getByTestId('form-error').waitFor();
+    // The server's reason, in the operator's language: the text around the balance it names.
+    const [before, after] = text(header, 'orders.errors.balanceInsufficient', { amount: '\u0000' }).split('\u0000');
+    const refusal = (await record.getByTestId('form-error').textContent()) ?? '';
+    expect(refusal).toContain(before!.trim());
+    expect(refusal).toContain(after!.trim());
+    await screenshot(page, `orders-balance-pay-refused-${header}`);
+    await page.locator('#order-amount').fill('250');
+    await page.getByTestId('record-money-submit').click();
+    await record.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="folio-entry"][data-kind="payment"][data-amount="25000"]').waitFor();
+    await settle(page);
+    await screenshot(page, `orders-balance-paid-${header}`);
+    const [entry] = await sql<{ method: string; customerId: number | null }>(`SELECT method::text AS method, "customerId" FROM "OrderEntry" WHERE "roomId" = $1 AND kind = 'payment' ORDER BY id DESC LIMIT 1`, [roomId]);
+    expect(entry?.method).toBe('balance');
+    expect(entry?.customerId).not.toBeNull();
+
+    // The customer's balance is 250 less, and the payment is shown as spent from it.
+    await page.goto(`${baseUrl()}/order/balance?tab=customer`);
+    await page.locator('#balance-mobile').fill(mobile);
+    await page.getByTestId('balance-find-customer').click();
+    await page.waitForFunction((v) => document.querySelector('[data-testid="customer-balance"]')?.getAttribute('data-balance') === v, String(start + 5_000));
+    await page.locator('[data-testid="customer-entries"] [data-testid="order-row"][data-kind="payment"][data-amount="-25000"]').first().waitFor();
+    await screenshot(page, `orders-balance-customer-${header}`);
   });
 });

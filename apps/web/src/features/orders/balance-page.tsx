@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_LIMITS, PAYMENT_METHODS, isLocalDate, type TPaymentMethod } from '@console/shared';
+import { MONEY_METHODS, ORDER_LIMITS, isLocalDate, type TMoneyMethod } from '@console/shared';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -97,7 +97,11 @@ export function BalancePage() {
   );
 }
 
-function EntriesTable({ entries, timeZone, onRefund, testId }: { entries: Entry[]; timeZone: string; onRefund?(entry: Entry): void; testId: string }) {
+/**
+ * Entries as a table; `ofBalance` shows each one's change to the customer's balance instead of its
+ * amount (money taken from the balance for a stay is a payment received there, and spent here).
+ */
+function EntriesTable({ entries, timeZone, onRefund, ofBalance = false, testId }: { entries: Entry[]; timeZone: string; onRefund?(entry: Entry): void; ofBalance?: boolean; testId: string }) {
   const { t } = useTranslation();
   return (
     <div className="overflow-x-auto">
@@ -116,7 +120,7 @@ function EntriesTable({ entries, timeZone, onRefund, testId }: { entries: Entry[
         </TableHeader>
         <TableBody>
           {entries.map((entry) => (
-            <TableRow key={entry.id} data-testid="order-row" data-kind={entry.kind} data-amount={entry.amount} data-stay={entry.stayId ?? undefined}>
+            <TableRow key={entry.id} data-testid="order-row" data-kind={entry.kind} data-amount={ofBalance ? (entry.balanceChange ?? entry.amount) : entry.amount} data-stay={entry.stayId ?? undefined}>
               <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>
               <TableCell>{entry.roomName ?? entry.customerName ?? '—'}</TableCell>
               <TableCell>{t(`orders.kinds.${entry.kind}`)}</TableCell>
@@ -126,7 +130,7 @@ function EntriesTable({ entries, timeZone, onRefund, testId }: { entries: Entry[
               </TableCell>
               <TableCell>{entry.operator?.nickname ?? '—'}</TableCell>
               <TableCell className="text-end tabular-nums" dir="ltr">
-                {formatMoney(entry.amount, entry.currency)}
+                {formatMoney(ofBalance ? (entry.balanceChange ?? entry.amount) : entry.amount, entry.currency)}
               </TableCell>
               {onRefund && (
                 <TableCell>
@@ -321,6 +325,11 @@ function RefundDialog({ entry, onClose }: { entry: Entry | null; onClose(): void
       confirmTestId="refund-submit"
     >
       <div className="grid gap-3 text-sm">
+        {entry?.method === 'balance' && (
+          <p className="text-muted-foreground" data-testid="refund-to-balance">
+            {t('orders.balance.refundToBalance', { name: entry.customerName ?? '' })}
+          </p>
+        )}
         <div className="grid gap-1">
           <Label htmlFor="refund-amount">{t('orders.record.amount')}</Label>
           <MoneyInput id="refund-amount" currency={currency} placeholder={formatMoney(left, currency)} value={amountText} onChange={(e) => setAmountText(e.target.value)} aria-invalid={submitted && amountBad ? true : undefined} />
@@ -353,7 +362,7 @@ function CustomerView() {
   const [mobileText, setMobileText] = useState('');
   const [mobile, setMobile] = useState('');
   const [amountText, setAmountText] = useState('');
-  const [method, setMethod] = useState<TPaymentMethod>('cash');
+  const [method, setMethod] = useState<TMoneyMethod>('cash');
   const [requestId, setRequestId] = useState(newRequestId);
   const query = useQuery(trpc.order.customerBalance.queryOptions({ mobile }, { enabled: mobile !== '', meta: { showsErrors: true } }));
   const recharge = useMutation(
@@ -413,8 +422,8 @@ function CustomerView() {
             </div>
             <div className="grid gap-1">
               <Label htmlFor="recharge-method">{t('orders.record.method')}</Label>
-              <NativeSelect id="recharge-method" value={method} onChange={(e) => setMethod(e.target.value as TPaymentMethod)}>
-                {PAYMENT_METHODS.map((m) => (
+              <NativeSelect id="recharge-method" value={method} onChange={(e) => setMethod(e.target.value as TMoneyMethod)}>
+                {MONEY_METHODS.map((m) => (
                   <NativeSelectOption key={m} value={m}>
                     {t(`orders.methods.${m}`)}
                   </NativeSelectOption>
@@ -426,7 +435,7 @@ function CustomerView() {
             </Button>
           </form>
           <FormError error={recharge.error} />
-          {data.recent.length > 0 && <EntriesTable entries={data.recent} timeZone={timeZone} testId="customer-entries" />}
+          {data.recent.length > 0 && <EntriesTable entries={data.recent} timeZone={timeZone} ofBalance testId="customer-entries" />}
         </div>
       ) : null}
     </Card>

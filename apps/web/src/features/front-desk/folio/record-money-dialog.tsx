@@ -11,13 +11,14 @@ import { formatMoney, parseMoneyInput } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { newIdempotencyKey } from '../stay-dialogs/stay-helpers';
+import { BalancePayerField, payerMobile } from './balance-payer';
 import { useInvalidateOrders } from './order-helpers';
 
 export type RecordKind = 'deposit' | 'payment' | 'charge';
 
 /**
  * Records a deposit, a payment or a charge on a stay's folio at the desk: the amount in the hotel's
- * currency, how it was paid (a charge says what for instead). Each attempt has its own request id,
+ * currency, how it was paid (a charge says what for instead; from a member's balance, whose). Each attempt has its own request id,
  * the same on a retry of a lost answer, so a double click records one entry.
  */
 export function RecordMoneyDialog({ kind, stayId, roomName, currency, onClose }: { kind: RecordKind | null; stayId: number; roomName: string; currency: string; onClose(): void }) {
@@ -25,12 +26,14 @@ export function RecordMoneyDialog({ kind, stayId, roomName, currency, onClose }:
   const invalidate = useInvalidateOrders();
   const [amountText, setAmountText] = useState('');
   const [method, setMethod] = useState<TPaymentMethod>('cash');
+  const [payer, setPayer] = useState('');
   const [note, setNote] = useState('');
   const [requestId, setRequestId] = useState(newIdempotencyKey);
   const [submitted, setSubmitted] = useState(false);
   const reset = () => {
     setAmountText('');
     setMethod('cash');
+    setPayer('');
     setNote('');
     setRequestId(newIdempotencyKey());
     setSubmitted(false);
@@ -49,6 +52,8 @@ export function RecordMoneyDialog({ kind, stayId, roomName, currency, onClose }:
   const amount = parseMoneyInput(amountText, currency);
   const amountError = !submitted ? undefined : amount === undefined ? t('validation.amountRequired') : Number.isNaN(amount) || amount <= 0 || amount > ORDER_LIMITS.amountMax ? t('validation.amountInvalid') : undefined;
   const noteError = submitted && kind === 'charge' && note.trim() === '' ? t('validation.reasonRequired') : undefined;
+  const fromBalance = kind !== 'charge' && method === 'balance';
+  const payerError = submitted && fromBalance ? (payer.trim() === '' ? t('validation.customerRequired') : payerMobile(payer.trim()) === null ? t('validation.phoneInvalid') : undefined) : undefined;
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +63,9 @@ export function RecordMoneyDialog({ kind, stayId, roomName, currency, onClose }:
       if (note.trim() === '') return;
       charge.mutate({ stayId, amount, note: note.trim(), requestId });
     } else if (kind) {
-      mutation.mutate({ stayId, amount, method, note: note.trim(), requestId });
+      const mobile = fromBalance ? payerMobile(payer.trim()) : null;
+      if (fromBalance && mobile === null) return;
+      mutation.mutate({ stayId, amount, method, ...(mobile !== null ? { mobile } : {}), note: note.trim(), requestId });
     }
   };
 
@@ -74,7 +81,7 @@ export function RecordMoneyDialog({ kind, stayId, roomName, currency, onClose }:
         onClose();
       }}
       title={t(`orders.record.${kind ?? 'payment'}Title`, { room: roomName })}
-      isDirty={amountText !== '' || note !== ''}
+      isDirty={amountText !== '' || note !== '' || payer !== ''}
       isSaving={mutation.isPending}
       error={mutation.error}
       onSubmit={submit}
@@ -98,6 +105,7 @@ export function RecordMoneyDialog({ kind, stayId, roomName, currency, onClose }:
             </NativeSelect>
           </FormField>
         )}
+        {fromBalance && <BalancePayerField id="order-payer" mobile={payer} onMobileChange={setPayer} amount={amount} currency={currency} error={payerError} />}
         <FormField id="order-note" label={t(kind === 'charge' ? 'orders.record.reason' : 'orders.record.note')} error={noteError} required={kind === 'charge'}>
           <Input value={note} maxLength={ORDER_LIMITS.noteMaxLength} onChange={(e) => setNote(e.target.value)} {...fieldControlProps('order-note', noteError)} />
         </FormField>

@@ -13,6 +13,7 @@ import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { primaryGuestName, useInvalidateFrontDesk, type StayDto } from '../stay-dialogs/stay-helpers';
+import { BalancePayerField, payerMobile } from './balance-payer';
 import { owedOfRefusal, useInvalidateOrders, type FolioDto } from './order-helpers';
 
 /**
@@ -42,6 +43,7 @@ export function SettleCheckOutDialog({
   const [deposit, setDeposit] = useState<TDepositDecision>('refund');
   const [reason, setReason] = useState('');
   const [method, setMethod] = useState<TPaymentMethod>('cash');
+  const [payer, setPayer] = useState('');
   const [owedNow, setOwedNow] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const settle = useMutation(
@@ -67,6 +69,9 @@ export function SettleCheckOutDialog({
   const owed = owedNow ?? outcome.owed;
   const kept = deposit === 'keep' ? preview.ifDepositKept.kept : 0;
   const reasonMissing = deposit === 'keep' && reason.trim() === '';
+  const fromBalance = owed > 0 && method === 'balance';
+  const payerMobileNow = fromBalance ? payerMobile(payer.trim()) : null;
+  const payerError = submitted && fromBalance && payerMobileNow === null ? t(payer.trim() === '' ? 'validation.customerRequired' : 'validation.phoneInvalid') : undefined;
   const names = { room: stay.roomName, guest: primaryGuestName(stay) };
   const money = (minor: number) => formatMoney(minor, currency);
 
@@ -84,13 +89,13 @@ export function SettleCheckOutDialog({
       pending={settle.isPending}
       onConfirm={() => {
         setSubmitted(true);
-        if (reasonMissing) return;
+        if (reasonMissing || (fromBalance && payerMobileNow === null)) return;
         settle.mutate({
           stayId: stay.id,
           checkOut: true,
           deposit,
           depositReason: deposit === 'keep' ? reason.trim() : '',
-          payment: owed > 0 ? { amount: owed, method } : undefined,
+          payment: owed > 0 ? { amount: owed, method, ...(payerMobileNow !== null ? { mobile: payerMobileNow } : {}) } : undefined,
         });
       }}
       data-testid="check-out-confirm"
@@ -180,6 +185,7 @@ export function SettleCheckOutDialog({
                   ))}
                 </NativeSelect>
               </div>
+              {fromBalance && <BalancePayerField id="settle-payer" mobile={payer} onMobileChange={setPayer} amount={owed} currency={currency} error={payerError} />}
             </>
           ) : outcome.refunded > 0 ? (
             <p className="text-base font-semibold" data-testid="settle-due-back">
