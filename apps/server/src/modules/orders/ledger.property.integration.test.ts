@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentMethod } from '@console/shared';
 import { createRooms, hours, insertStay } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { correctEntry, postRoomCharge, recordCharge, recordDeposit, recordPayment, refundEntry } from './ledger.service';
+import { correctEntry, customerBalance, postRoomCharge, rechargeCustomer, recordCharge, recordDeposit, recordPayment, refundEntry } from './ledger.service';
 import { ledgerHotel, refusal, tableSum } from './orders-test-kit';
 import { getFolio, settleFolio } from './settlement.service';
 
@@ -13,14 +13,20 @@ import { getFolio, settleFolio } from './settlement.service';
  * refunds and corrections, the folio's balance is the sum of its entries (as the service reports it
  * and as the table holds it, and as a plain model of the ledger expects it); no payment is ever
  * refunded beyond its amount (a refund is refused exactly when it would be); and once settled, the
- * folio refuses every entry and its rows stay as they were.
+ * folio refuses every entry and its rows stay as they were. Payments and deposits are sometimes
+ * taken from a customer's balance: whatever happens to them (refunds, corrections, the settlement's
+ * refunds), the customer's balance is what was recharged less what the folios hold of it.
  */
 let ctx: TestContext;
 let hotel: Awaited<ReturnType<typeof ledgerHotel>>;
 
+/** What the customer's balance was given once: every run's balance payments come out of it. */
+const WALLET = 100_000_000;
+
 beforeAll(async () => {
   ctx = await createTestContext();
   hotel = await ledgerHotel(ctx);
+  await rechargeCustomer(hotel.owner, { customerId: hotel.customer.id, amount: WALLET, method: 'cash' });
 });
 afterAll(() => ctx?.close());
 
@@ -33,7 +39,7 @@ type Op =
   | { t: 'correct'; pick: number };
 
 const amount = fc.integer({ min: 1, max: 50_000 });
-const method = fc.constantFrom<TPaymentMethod>('cash', 'bank_card', 'wechat');
+const method = fc.constantFrom<TPaymentMethod>('cash', 'bank_card', 'wechat', 'balance');
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ t: fc.constant('charge' as const), amount }),
   fc.record({ t: fc.constant('roomCharge' as const) }),
@@ -48,7 +54,12 @@ interface Line {
   kind: string;
   amount: number;
   linked: number | null;
+  method?: string | null;
 }
+
+/** What the folio's lines took from the customer's balance (money of the way `balance`, net of what went back). */
+const fromWallet = (lines: Line[]) => lines.reduce((sum, l) => (l.method === 'balance' ? sum + l.amount : sum), 0);
+let walletSpent = 0;
 
 /** The ledger as plain arithmetic: what the services must agree with. */
 class Model {
@@ -85,11 +96,12 @@ async function apply(model: Model, stayId: number, o: Op): Promise<void> {
     expect(r.folio!.balance).toBe(model.sum());
   } else if (o.t === 'roomCharge') {
     const r = await postRoomCharge(by, { stayId });
-    for (const e of r.entries) model.lines.push({ id: e.id, kind: e.kind, amount: e.amount, linked: e.linkedEntryId });
+    for (const e of r.entries) model.lines.push({ id: e.id, kind: e.kind, amount: e.amount, linked: e.linkedEntryId, method: e.method });
     expect(r.folio.balance).toBe(model.sum());
   } else if (o.t === 'payment' || o.t === 'deposit') {
-    const r = await (o.t === 'payment' ? recordPayment : recordDeposit)(by, { stayId, amount: o.amount, method: o.method });
-    model.lines.push({ id: r.entry.id, kind: o.t, amount: o.amount, linked: null });
+    const r = await (o.t === 'payment' ? recordPayment : recordDeposit)(by, { stayId, amount: o.amount, method: o.method, customerId: hotel.customer.id });
+    expect(r.entry.customerId).toBe(o.method === 'balance' ? hotel.customer.id : null);
+    model.lines.push({ id: r.entry.id, kind: o.t, amount: o.amount, linked: null, method: r.entry.method });
     expect(r.folio!.balance).toBe(model.sum());
   } else if (o.t === 'refund') {
     const candidates = model.refundable();
@@ -99,7 +111,9 @@ async function apply(model: Model, stayId: number, o: Op): Promise<void> {
     // Ask for all that is left half the time (pick is random), else the drawn amount.
     const asked = o.pick % 2 === 0 && left > 0 ? left : o.amount;
     const result = await refusal(refundEntry(by, { entryId: target.id, amount: asked, reason: 'Property' }).then((r) => {
-      model.lines.push({ id: r.entry.id, kind: 'refund', amount: -asked, linked: target.id });
+      // Money from a balance goes back to it; other money the way it came.
+      expect(r.entry.method).toBe(target.method);
+      model.lines.push({ id: r.entry.id, kind: 'refund', amount: -asked, linked: target.id, method: r.entry.method });
       expect(r.refundableLeft).toBe(left - asked);
       expect(r.folio!.balance).toBe(model.sum());
     }));
@@ -110,7 +124,8 @@ async function apply(model: Model, stayId: number, o: Op): Promise<void> {
     const target = model.lines[o.pick % model.lines.length]!;
     const allowed = target.kind !== 'correction' && !model.corrected(target.id) && (!['payment', 'deposit'].includes(target.kind) || model.left(target.id) === target.amount);
     const result = await refusal(correctEntry(by, { entryId: target.id, reason: 'Property' }).then((r) => {
-      model.lines.push({ id: r.entry.id, kind: 'correction', amount: -target.amount, linked: target.id });
+      expect(r.entry.method ?? null).toBe(target.method ?? null);
+      model.lines.push({ id: r.entry.id, kind: 'correction', amount: -target.amount, linked: target.id, method: r.entry.method });
       expect(r.folio!.balance).toBe(model.sum());
     }));
     expect(result.code, JSON.stringify({ target, result })).toBe(allowed ? 'NONE' : 'CONFLICT');
@@ -122,7 +137,7 @@ function lateCall(closed: Model, stayId: number, o: Op): Promise<unknown> | null
   const by = hotel.owner;
   if (o.t === 'charge') return recordCharge(by, { stayId, amount: o.amount, note: 'Late' });
   if (o.t === 'roomCharge') return postRoomCharge(by, { stayId });
-  if (o.t === 'payment' || o.t === 'deposit') return (o.t === 'payment' ? recordPayment : recordDeposit)(by, { stayId, amount: o.amount, method: o.method });
+  if (o.t === 'payment' || o.t === 'deposit') return (o.t === 'payment' ? recordPayment : recordDeposit)(by, { stayId, amount: o.amount, method: o.method, customerId: hotel.customer.id });
   if (o.t === 'refund') {
     const candidates = closed.refundable();
     return candidates.length ? refundEntry(by, { entryId: candidates[o.pick % candidates.length]!.id, amount: o.amount, reason: 'Late' }) : null;
@@ -155,13 +170,19 @@ describe('the ledger, whatever happens to it', () => {
 
         // Settled at check-out (paying what is owed), the folio balances and is closed.
         const owed = folio.preview!.ifDepositRefunded.owed;
-        const settled = await settleFolio(hotel.owner, { stayId: stay.id, checkOut: true, ...(owed > 0 ? { payment: { amount: owed, method: 'cash' as const } } : {}) });
+        // The desk asks for refunds by transfer: money from a balance still goes back to the balance.
+        const settled = await settleFolio(hotel.owner, { stayId: stay.id, checkOut: true, refundMethod: 'transfer', ...(owed > 0 ? { payment: { amount: owed, method: 'cash' as const } } : {}) });
         expect(settled).toMatchObject({ state: 'settled', balance: 0 });
         expect(await tableSum(ctx, settled.folioId!)).toBe(0);
         const rows = await ctx.deps.prisma.orderEntry.count({ where: { folioId: settled.folioId! } });
         const closed = new Model();
-        closed.lines = settled.entries.map((e) => ({ id: e.id, kind: e.kind, amount: e.amount, linked: e.linkedEntryId }));
+        closed.lines = settled.entries.map((e) => ({ id: e.id, kind: e.kind, amount: e.amount, linked: e.linkedEntryId, method: e.method }));
         await noOverRefund(closed);
+        // The customer's balance: what was recharged less what the settled folios kept of it.
+        for (const refund of closed.lines.filter((l) => l.kind === 'refund')) expect(refund.method === 'balance').toBe(closed.lines.find((l) => l.id === refund.linked)!.method === 'balance');
+        walletSpent += fromWallet(closed.lines);
+        const wallet = await customerBalance(hotel.owner, { customerId: hotel.customer.id });
+        expect(wallet.balance).toBe(WALLET - walletSpent);
         // Whatever comes after is refused, and nothing of the folio changes.
         const attempt = lateCall(closed, stay.id, late);
         if (attempt) expect(await refusal(attempt)).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.folioSettled' });
