@@ -136,6 +136,10 @@ describe('adding a member', () => {
 describe('roles and apiKeyAuth', () => {
   it('keeps owners out of an admin\'s reach and the last owner an owner', async () => {
     const h = await hotelWithAdmin();
+    // The list says which members the actor may change: an administrator, every one but the owner.
+    const asAdmin = (await api.query('staff.list', { page: 1, pageSize: 20 }, { token: h.adminToken })).data!.items;
+    expect(asAdmin.map((m) => [m.role, m.manageable])).toEqual(expect.arrayContaining([['owner', false], ['admin', true], ['staff', true]]));
+    expect((await api.query('staff.list', { page: 1, pageSize: 20 }, { token: h.ownerToken })).data!.items.every((m) => m.manageable)).toBe(true);
     expect((await api.mutation('staff.setRole', { id: h.ownerMember.id, role: 'staff' }, { token: h.adminToken })).error?.data.app?.reason).toBe('staff.errors.ownerOnly');
     expect((await api.mutation('staff.remove', { id: h.ownerMember.id }, { token: h.adminToken })).error?.data.app?.reason).toBe('staff.errors.ownerOnly');
     expect((await api.mutation('staff.setFrozen', { id: h.ownerMember.id, frozen: true }, { token: h.adminToken })).error?.data.app?.reason).toBe('staff.errors.ownerOnly');

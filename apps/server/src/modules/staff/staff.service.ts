@@ -50,6 +50,8 @@ export interface StaffDto {
   apiKeyAuth: boolean;
   frozen: boolean;
   isSelf: boolean;
+  /** Whether the actor may change or remove this member: an owner only by an owner. */
+  manageable: boolean;
   createdAt: string;
 }
 
@@ -88,6 +90,7 @@ function toDto(row: StaffRow, ctx: AuthedContext): StaffDto {
     apiKeyAuth: row.apiKeyAuth,
     frozen: row.account.frozenAt !== null,
     isSelf: row.accountId === ctx.actor.accountId,
+    manageable: mayManage(ctx.actor, row.role),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -100,6 +103,9 @@ function requireStaffManager(actor: Actor): void {
   requirePermission(actor, 'staff.manage');
   if (!actor.allRooms) throw new AppError('FORBIDDEN');
 }
+
+/** An owner is changed, frozen or removed by an owner only. */
+const mayManage = (actor: Actor, role: TRole) => role !== 'owner' || actor.role === 'owner';
 
 const notFound = () => new AppError('NOT_FOUND', { messageKey: 'staff.errors.notFound' });
 const ownerOnly = () => new AppError('FORBIDDEN', { messageKey: 'staff.errors.ownerOnly' });
@@ -137,7 +143,7 @@ async function lockMember(tx: Tx, ctx: AuthedContext, id: number) {
     SELECT "id", "accountId", "role"::text AS "role" FROM "Membership" WHERE "id" = ${id} AND "hotelId" = ${ctx.actor.hotelId} FOR UPDATE`;
   const member = rows[0];
   if (!member) throw notFound();
-  if (member.role === 'owner' && ctx.actor.role !== 'owner') throw ownerOnly();
+  if (!mayManage(ctx.actor, member.role)) throw ownerOnly();
   return member;
 }
 

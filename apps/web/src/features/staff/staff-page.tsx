@@ -207,10 +207,12 @@ export function StaffPage() {
                 )}
               </TableCell>
               <RowActions>
-                <IconAction label={t('staff.edit.action', { name: member.name })} onClick={() => setEditing(member)} testId={`staff-edit-${member.id}`}>
-                  <Pencil aria-hidden />
-                </IconAction>
-                {!member.isSelf && (
+                {member.manageable && (
+                  <IconAction label={t('staff.edit.action', { name: member.name })} onClick={() => setEditing(member)} testId={`staff-edit-${member.id}`}>
+                    <Pencil aria-hidden />
+                  </IconAction>
+                )}
+                {member.manageable && !member.isSelf && (
                   <IconAction
                     label={member.frozen ? t('staff.unfreeze.action', { name: member.name }) : t('staff.freeze.action', { name: member.name })}
                     onClick={() => {
@@ -222,13 +224,15 @@ export function StaffPage() {
                     {member.frozen ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
                   </IconAction>
                 )}
-                <DeleteAction
-                  onClick={() => {
-                    remove.reset();
-                    setToRemove(member);
-                  }}
-                  testId={`staff-remove-${member.id}`}
-                />
+                {member.manageable && (
+                  <DeleteAction
+                    onClick={() => {
+                      remove.reset();
+                      setToRemove(member);
+                    }}
+                    testId={`staff-remove-${member.id}`}
+                  />
+                )}
               </RowActions>
             </TableRow>
           ))}
