@@ -12,7 +12,7 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { fmt, median, percentile, root, startProcess, stopProcess } from './lib.ts';
+import { fmt, insertFrontDeskHotel, median, percentile, root, startProcess, stopProcess } from './lib.ts';
 
 const ROOMS = 10_000;
 const PAST_STAYS = 200_000;
@@ -26,42 +26,7 @@ async function generateHotel(client: pg.Client) {
   const hotelId = hotel!.id;
   const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, $2, 'Bench', now()) RETURNING "id"`, [MOBILE, hash]);
   await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
-  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [hotelId]);
-  // 10,000 rooms over 20 groups; every 17th dirty, every 97th out of order.
-  await client.query(
-    `INSERT INTO "Room" ("hotelId", "groupId", "name", "remarkName", "sortOrder", "usualPrice", "weekendPrice", "cleanStatus", "maintenance", "updatedAt")
-     SELECT $1, (SELECT id FROM "RoomGroup" WHERE "hotelId" = $1 AND "sort" = 1 + (i % 20)), 'R' || lpad(i::text, 5, '0'),
-            CASE WHEN i % 50 = 0 THEN 'Sea view ' || i ELSE '' END, i, 20000 + (i % 7) * 1000, 25000,
-            CASE WHEN i % 17 = 0 THEN 'dirty'::"CleanStatus" ELSE 'clean'::"CleanStatus" END,
-            CASE WHEN i % 97 = 0 THEN 'out_of_order'::"MaintenanceStatus" ELSE 'none'::"MaintenanceStatus" END, now()
-     FROM generate_series(1, ${ROOMS}) i`,
-    [hotelId],
-  );
-  // 200,000 past stays (20 a room over the last 400 days), each with a guest.
-  await client.query(
-    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "checkedOutAt", "priceAmount", "updatedAt")
-     SELECT $1, r.id, 'checked_out', now() - ((n * 20 + 2) || ' days')::interval, now() - ((n * 20) || ' days')::interval, now() - ((n * 20) || ' days')::interval, 40000, now()
-     FROM "Room" r CROSS JOIN generate_series(1, ${PAST_STAYS / ROOMS}) n WHERE r."hotelId" = $1`,
-    [hotelId],
-  );
-  // A third of the rooms have a guest now, one in ten a reservation.
-  await client.query(
-    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
-     SELECT $1, r.id, 'in_house', now() - interval '5 hours', now() + interval '2 days', 40000, now() FROM "Room" r
-     WHERE r."hotelId" = $1 AND r."sortOrder" % 3 = 0 AND r."maintenance" = 'none'`,
-    [hotelId],
-  );
-  await client.query(
-    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
-     SELECT $1, r.id, 'reserved', now() + interval '3 days', now() + interval '5 days', 40000, now() FROM "Room" r
-     WHERE r."hotelId" = $1 AND r."sortOrder" % 10 = 1`,
-    [hotelId],
-  );
-  await client.query(
-    `INSERT INTO "StayGuest" ("hotelId", "stayId", "isPrimary", "name", "mobile")
-     SELECT $1, s.id, true, 'Guest ' || s.id, '139' || lpad((s.id % 100000000)::text, 8, '0') FROM "Stay" s WHERE s."hotelId" = $1`,
-    [hotelId],
-  );
+  await insertFrontDeskHotel(client, hotelId, { rooms: ROOMS, pastStays: PAST_STAYS });
   await client.query('ANALYZE');
   const counts = await client.query<{ rooms: number; stays: number; guests: number }>(
     `SELECT (SELECT count(*)::int FROM "Room" WHERE "hotelId" = $1) AS rooms, (SELECT count(*)::int FROM "Stay" WHERE "hotelId" = $1) AS stays, (SELECT count(*)::int FROM "StayGuest" WHERE "hotelId" = $1) AS guests`,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,3 +64,48 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/**
+ * The front-desk benchmarks' hotel (front-desk.ts, today-board.ts), in SQL: 20 room groups and
+ * `rooms` rooms over them (every 17th dirty, every 97th out of order, every 50th with a remark),
+ * `pastStays` past stays spread over the rooms (one each 20 days back), a guest in house in a third
+ * of the rooms, a reservation in one in ten, and a primary guest on every stay.
+ */
+export async function insertFrontDeskHotel(client: pg.Client, hotelId: number, { rooms, pastStays }: { rooms: number; pastStays: number }): Promise<void> {
+  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [hotelId]);
+  // 10,000 rooms over 20 groups; every 17th dirty, every 97th out of order.
+  await client.query(
+    `INSERT INTO "Room" ("hotelId", "groupId", "name", "remarkName", "sortOrder", "usualPrice", "weekendPrice", "cleanStatus", "maintenance", "updatedAt")
+     SELECT $1, (SELECT id FROM "RoomGroup" WHERE "hotelId" = $1 AND "sort" = 1 + (i % 20)), 'R' || lpad(i::text, 5, '0'),
+            CASE WHEN i % 50 = 0 THEN 'Sea view ' || i ELSE '' END, i, 20000 + (i % 7) * 1000, 25000,
+            CASE WHEN i % 17 = 0 THEN 'dirty'::"CleanStatus" ELSE 'clean'::"CleanStatus" END,
+            CASE WHEN i % 97 = 0 THEN 'out_of_order'::"MaintenanceStatus" ELSE 'none'::"MaintenanceStatus" END, now()
+     FROM generate_series(1, ${rooms}) i`,
+    [hotelId],
+  );
+  // 200,000 past stays (20 a room over the last 400 days), each with a guest.
+  await client.query(
+    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "checkedOutAt", "priceAmount", "updatedAt")
+     SELECT $1, r.id, 'checked_out', now() - ((n * 20 + 2) || ' days')::interval, now() - ((n * 20) || ' days')::interval, now() - ((n * 20) || ' days')::interval, 40000, now()
+     FROM "Room" r CROSS JOIN generate_series(1, ${pastStays / rooms}) n WHERE r."hotelId" = $1`,
+    [hotelId],
+  );
+  // A third of the rooms have a guest now, one in ten a reservation.
+  await client.query(
+    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
+     SELECT $1, r.id, 'in_house', now() - interval '5 hours', now() + interval '2 days', 40000, now() FROM "Room" r
+     WHERE r."hotelId" = $1 AND r."sortOrder" % 3 = 0 AND r."maintenance" = 'none'`,
+    [hotelId],
+  );
+  await client.query(
+    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
+     SELECT $1, r.id, 'reserved', now() + interval '3 days', now() + interval '5 days', 40000, now() FROM "Room" r
+     WHERE r."hotelId" = $1 AND r."sortOrder" % 10 = 1`,
+    [hotelId],
+  );
+  await client.query(
+    `INSERT INTO "StayGuest" ("hotelId", "stayId", "isPrimary", "name", "mobile")
+     SELECT $1, s.id, true, 'Guest ' || s.id, '139' || lpad((s.id % 100000000)::text, 8, '0') FROM "Stay" s WHERE s."hotelId" = $1`,
+    [hotelId],
+  );
+}

@@ -34,7 +34,7 @@ import { listBreakfast } from '../apps/server/src/modules/stay/breakfast.ts';
 import { listStays } from '../apps/server/src/modules/stay/stay-list.ts';
 import { getToday, todaySql } from '../apps/server/src/modules/today/today.service.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, percentile, root } from './lib.ts';
+import { fmt, insertFrontDeskHotel, median, percentile, root } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -52,40 +52,7 @@ async function generate(client: pg.Client) {
   const ownerId = await account(OWNER_MOBILE);
   const staffId = await account(STAFF_MOBILE);
   await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [ownerId, hotelId]);
-  // front-desk.ts's hotel, statement for statement.
-  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [hotelId]);
-  await client.query(
-    `INSERT INTO "Room" ("hotelId", "groupId", "name", "remarkName", "sortOrder", "usualPrice", "weekendPrice", "cleanStatus", "maintenance", "updatedAt")
-     SELECT $1, (SELECT id FROM "RoomGroup" WHERE "hotelId" = $1 AND "sort" = 1 + (i % 20)), 'R' || lpad(i::text, 5, '0'),
-            CASE WHEN i % 50 = 0 THEN 'Sea view ' || i ELSE '' END, i, 20000 + (i % 7) * 1000, 25000,
-            CASE WHEN i % 17 = 0 THEN 'dirty'::"CleanStatus" ELSE 'clean'::"CleanStatus" END,
-            CASE WHEN i % 97 = 0 THEN 'out_of_order'::"MaintenanceStatus" ELSE 'none'::"MaintenanceStatus" END, now()
-     FROM generate_series(1, ${ROOMS}) i`,
-    [hotelId],
-  );
-  await client.query(
-    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "checkedOutAt", "priceAmount", "updatedAt")
-     SELECT $1, r.id, 'checked_out', now() - ((n * 20 + 2) || ' days')::interval, now() - ((n * 20) || ' days')::interval, now() - ((n * 20) || ' days')::interval, 40000, now()
-     FROM "Room" r CROSS JOIN generate_series(1, ${PAST_STAYS / ROOMS}) n WHERE r."hotelId" = $1`,
-    [hotelId],
-  );
-  await client.query(
-    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
-     SELECT $1, r.id, 'in_house', now() - interval '5 hours', now() + interval '2 days', 40000, now() FROM "Room" r
-     WHERE r."hotelId" = $1 AND r."sortOrder" % 3 = 0 AND r."maintenance" = 'none'`,
-    [hotelId],
-  );
-  await client.query(
-    `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "priceAmount", "updatedAt")
-     SELECT $1, r.id, 'reserved', now() + interval '3 days', now() + interval '5 days', 40000, now() FROM "Room" r
-     WHERE r."hotelId" = $1 AND r."sortOrder" % 10 = 1`,
-    [hotelId],
-  );
-  await client.query(
-    `INSERT INTO "StayGuest" ("hotelId", "stayId", "isPrimary", "name", "mobile")
-     SELECT $1, s.id, true, 'Guest ' || s.id, '139' || lpad((s.id % 100000000)::text, 8, '0') FROM "Stay" s WHERE s."hotelId" = $1`,
-    [hotelId],
-  );
+  await insertFrontDeskHotel(client, hotelId, { rooms: ROOMS, pastStays: PAST_STAYS }); // front-desk.ts's hotel
   // What the today board reads besides: locks, breakfasts, passwords, the ledger.
   await client.query(`UPDATE "Room" SET "lockId" = 'BL-' || "id" WHERE "hotelId" = $1`, [hotelId]);
   await client.query(
