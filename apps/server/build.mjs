@@ -6,7 +6,7 @@ import fs from 'node:fs';
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})].filter((d) => !d.startsWith('@console/'));
 await build({
-  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed.ts', 'src/create-owner.ts', 'src/lock-sim.ts', 'src/reader-sim.ts'],
+  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed.ts', 'src/create-owner.ts', 'src/lock-sim.ts', 'src/reader-sim.ts', 'src/jobs/export-thread.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -12,6 +12,8 @@ import type { Queues } from './jobs/queues';
 /** Everything a service may use; built once in main.ts (or by a test) and passed down. */
 export interface Deps {
   config: TConfig;
+  /** The database the pool connects to (DATABASE_URL, or the embedded PostgreSQL's): for work run on another thread. */
+  databaseUrl: string;
   prisma: TPrisma;
   redis: Redis;
   log: FastifyBaseLogger;

@@ -37,6 +37,7 @@ export async function createDeps(
         : createDevSmsSender(redis, key('dev', 'sms-outbox'), log));
   return {
     config,
+    databaseUrl,
     prisma: createPrisma(databaseUrl, { max: overrides.poolSize ?? config.db.poolSize }),
     redis,
     log,

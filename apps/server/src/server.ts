@@ -1,7 +1,7 @@
-import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { TConfig } from './config';
+import { createLogger } from './infra/logger';
 import type { Deps } from './context';
 import { closeDeps, createDeps } from './deps';
 import { startEmbeddedPostgres } from './db/embedded';
@@ -28,12 +28,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function createLogger(config: TConfig): FastifyBaseLogger {
-  return pino({
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers["x-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  }) as FastifyBaseLogger;
-}
+export { createLogger };
 
 /**
  * config -> database (embedded when DATABASE_URL is unset) -> migrations -> seed -> app -> listen.

@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker as Thread, type ResourceLimits } from 'node:worker_threads';
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Deps } from '../context';
-import { EXPORT_CLEANUP_JOB, cleanupExports, runExport, type ExportJobData } from '../modules/export/export.service';
+import { EXPORT_CLEANUP_JOB, cleanupExports, type ExportJob, type ExportJobData, type ExportResult } from '../modules/export/export.service';
+import type { ExportThreadInput, ExportThreadMessage } from './export-thread-protocol';
 import { QUEUE_NAMES } from './queues';
 
 export const EXPORT_CLEANUP_EVERY_MS = 10 * 60_000;
@@ -11,7 +15,7 @@ export function startExportWorker(deps: Deps): Worker<ExportJobData | Record<str
     QUEUE_NAMES.export,
     async (job) => {
       if (job.name === EXPORT_CLEANUP_JOB) return { removed: await cleanupExports(deps) };
-      return runExport(deps, job as Job<ExportJobData>);
+      return runExportInThread(deps, job as Job<ExportJobData> & { id: string });
     },
     { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 2 },
   );
@@ -23,4 +27,54 @@ export function startExportWorker(deps: Deps): Worker<ExportJobData | Record<str
 /** The periodic clean-up of export files older than an hour. */
 export async function scheduleExportCleanup(deps: Deps): Promise<void> {
   await deps.queues.export.upsertJobScheduler('export-cleanup', { every: EXPORT_CLEANUP_EVERY_MS }, { name: EXPORT_CLEANUP_JOB, data: {} });
+}
+
+/**
+ * The heap of an export's thread (decision 018): the rows it reads are garbage as soon as they are
+ * written, and V8 collects them when the heap nears its ceiling; with the server's ceiling (V8's
+ * default, about 2 GB here) an export of 200,000 stays grew the process by 265 MB, with this one
+ * it does not (bench/README.md §14). 96 MB is far more than an export keeps alive at once.
+ */
+export const EXPORT_THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+
+/**
+ * The thread's code: the bundle's `dist/jobs/export-thread.js`; from the source (tests, `pnpm
+ * dev`, the benchmarks), a small module that imports `export-thread.ts` through tsx (a worker
+ * thread does not take Node's `--import` loaders on Node 20).
+ */
+function threadEntry(): URL {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new URL('./jobs/export-thread.js', here);
+  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const source = new URL('./export-thread.ts', here).href;
+  const code = `import { tsImport } from ${JSON.stringify(tsx)}; await tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+/**
+ * Runs an export on a worker thread of its own, with a bounded heap, and follows it: its progress
+ * goes to the job as it comes, its end settles the job (a refusal's message key is the job's
+ * reason, as in the thread). A thread that dies (out of memory, a crash) fails the job; the
+ * server goes on.
+ */
+export function runExportInThread(deps: Deps, job: ExportJob & { id: string }, limits: ResourceLimits = EXPORT_THREAD_LIMITS): Promise<ExportResult> {
+  const workerData: ExportThreadInput = { config: deps.config, databaseUrl: deps.databaseUrl, job: { id: job.id, data: job.data } };
+  return new Promise<ExportResult>((resolve, reject) => {
+    const thread = new Thread(threadEntry(), { workerData, resourceLimits: limits });
+    let progress = Promise.resolve();
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      // The last progress reaches the job before the job ends.
+      void progress.then(outcome, outcome);
+    };
+    thread.on('message', (message: ExportThreadMessage) => {
+      if (message.type === 'progress') progress = progress.then(() => job.updateProgress(message.progress)).catch(() => undefined);
+      else if (message.type === 'done') settle(() => resolve(message.result));
+      else settle(() => reject(new Error(message.message)));
+    });
+    thread.on('error', (error) => settle(() => reject(error)));
+    thread.on('exit', (code) => settle(() => reject(new Error(`the export's thread stopped (exit code ${code})`))));
+  });
 }

@@ -203,7 +203,10 @@ function sheetName(text: string): string {
  * rooms as they are now: a member removed or frozen meanwhile gets nothing), writes each page's
  * rows to the streaming workbook, and reports the rows done out of the total as it goes.
  */
-export async function runExport(deps: Deps, job: Job<ExportJobData>): Promise<ExportResult> {
+/** What `runExport` needs of its BullMQ job (the export's thread passes its own). */
+export type ExportJob = { id?: string; data: ExportJobData; updateProgress(progress: ExportProgress): Promise<void> };
+
+export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResult> {
   const data = job.data;
   const actor = await resolveSessionById(deps, data.sessionId, 'web');
   if (actor.hotelId !== data.hotelId || actor.accountId !== data.accountId) throw new AppError('UNAUTHENTICATED');
