@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TLanguageHeader, TPermission, TRole } from '@console/shared';
 import type { TConfig } from './config';
+import type { Pool } from 'pg';
 import type { TPrisma } from './db/client';
 import type { DesCodec } from './infra/des';
 import type { Translator } from './infra/i18n';
@@ -15,6 +16,8 @@ export interface Deps {
   /** The database the pool connects to (DATABASE_URL, or the embedded PostgreSQL's): for work run on another thread. */
   databaseUrl: string;
   prisma: TPrisma;
+  /** The pool the Prisma client uses, for the few hot reads written in plain SQL (decision 019). */
+  pool: Pool;
   redis: Redis;
   log: FastifyBaseLogger;
   i18n: Translator;

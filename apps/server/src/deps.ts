@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config';
 import type { Deps } from './context';
-import { createPrisma } from './db/client';
+import { closeDatabase, createDatabase } from './db/client';
 import { createDesCodec } from './infra/des';
 import { createTranslator } from './infra/i18n';
 import { createLockProvider } from './infra/locks';
@@ -35,10 +35,12 @@ export async function createDeps(
       : config.sms.provider === 'none'
         ? disabledSmsSender
         : createDevSmsSender(redis, key('dev', 'sms-outbox'), log));
+  const db = createDatabase(databaseUrl, { max: overrides.poolSize ?? config.db.poolSize });
   return {
     config,
     databaseUrl,
-    prisma: createPrisma(databaseUrl, { max: overrides.poolSize ?? config.db.poolSize }),
+    prisma: db.prisma,
+    pool: db.pool,
     redis,
     log,
     i18n: createTranslator(),
@@ -52,6 +54,6 @@ export async function createDeps(
 
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.queues.close();
-  await deps.prisma.$disconnect();
+  await closeDatabase(deps);
   await deps.redis.quit().catch(() => deps.redis.disconnect());
 }

@@ -1,4 +1,5 @@
-import { ZAuditListInput, addDays, zonedToInstant, type TAuditActorType, type TAuditChannel, type TAuditListInput } from '@console/shared';
+import { createHash } from 'node:crypto';
+import { ZAuditListInput, addDays, zonedToInstant, type TAuditActorType, type TAuditChannel, type TAuditListInput, type TRole } from '@console/shared';
 import { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
 import { AppError } from '../../errors';
@@ -139,59 +140,70 @@ function toItem(r: AuditRow): AuditItem {
 }
 
 /**
- * A page of the log in one statement: the total, counted up to the cap, and the page's entries with
- * their actors and, for a room or a stay, the room's name, one row each (one row of nulls but the
- * count when the page is empty). The page's ids are found first (from an index alone where the
- * filter has one ending with the id), then only the page's own rows are read from the table.
- * One round trip on one connection of the pool (decision 013's way): sending the count and the page
- * as two statements in parallel cost a second connection and its round trip on every page.
+ * A page of the log: the page's entries with their actors and, for a room or a stay, the room's
+ * name. The page's ids are found first (from an index alone where the filter has one ending with
+ * the id), then only the page's own rows are read from the table.
  */
 export function auditPageSql(where: Prisma.Sql, limit: number, offset: number): Prisma.Sql {
   return Prisma.sql`
-    WITH page AS (
-      SELECT a."id", a."createdAt", a."actorType"::text AS "actorType", a."actorAccountId", a."actorApiKeyId", a."actorJob",
-             acc."nickname" AS "accountName", acc."mobile" AS "accountMobile", acc."email" AS "accountEmail",
-             k."name" AS "apiKeyName", k."prefix" AS "apiKeyPrefix",
-             a."action", a."entityType", a."entityId", a."before", a."after", a."ip", a."userAgent", a."channel"::text AS "channel", a."requestId",
-             CASE a."entityType"
-               WHEN 'Room' THEN (SELECT r."name" FROM "Room" r WHERE r."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND r."hotelId" = a."hotelId")
-               WHEN 'Stay' THEN (SELECT r."name" FROM "Stay" s JOIN "Room" r ON r."id" = s."roomId" WHERE s."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND s."hotelId" = a."hotelId")
-             END AS "targetName"
-      FROM (SELECT a."id" FROM "AuditLog" a WHERE ${where} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${limit} OFFSET ${offset}) p
-      JOIN "AuditLog" a ON a."id" = p."id"
-      LEFT JOIN "Account" acc ON acc."id" = a."actorAccountId"
-      LEFT JOIN "ApiKey" k ON k."id" = a."actorApiKeyId")
-    SELECT (SELECT count(*)::int FROM (SELECT 1 FROM "AuditLog" a WHERE ${where} LIMIT ${auditCountCap(offset, limit) + 1}) x) AS "counted", page.*
-    FROM (SELECT 1) one LEFT JOIN page ON true
-    ORDER BY page."createdAt" DESC, page."id" DESC`;
+    SELECT a."id", a."createdAt", a."actorType"::text AS "actorType", a."actorAccountId", a."actorApiKeyId", a."actorJob",
+           acc."nickname" AS "accountName", acc."mobile" AS "accountMobile", acc."email" AS "accountEmail",
+           k."name" AS "apiKeyName", k."prefix" AS "apiKeyPrefix",
+           a."action", a."entityType", a."entityId", a."before", a."after", a."ip", a."userAgent", a."channel"::text AS "channel", a."requestId",
+           CASE a."entityType"
+             WHEN 'Room' THEN (SELECT r."name" FROM "Room" r WHERE r."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND r."hotelId" = a."hotelId")
+             WHEN 'Stay' THEN (SELECT r."name" FROM "Stay" s JOIN "Room" r ON r."id" = s."roomId" WHERE s."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND s."hotelId" = a."hotelId")
+           END AS "targetName"
+    FROM (SELECT a."id" FROM "AuditLog" a WHERE ${where} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${limit} OFFSET ${offset}) p
+    JOIN "AuditLog" a ON a."id" = p."id"
+    LEFT JOIN "Account" acc ON acc."id" = a."actorAccountId"
+    LEFT JOIN "ApiKey" k ON k."id" = a."actorApiKeyId"
+    ORDER BY a."createdAt" DESC, a."id" DESC`;
 }
 
-/** `audit.list`: a page of the hotel's audit log, newest first, filtered; the total counted up to its cap (`auditCountCap`). */
+/**
+ * A statement prepared once per connection under a name of its text: the audit log's statements
+ * are a few dozen texts (one per set of filters used), and a prepared one is planned anew for
+ * its first five runs, then, when no worse, run on its generic plan without planning.
+ */
+const prepared = (sql: Prisma.Sql) => ({ name: `audit_${createHash('sha1').update(sql.text).digest('hex').slice(0, 20)}`, text: sql.text, values: sql.values });
+
+/** How many entries match, counted up to `cap` (one more, to tell "cap+" from "cap"). */
+export const auditCountSql = (where: Prisma.Sql, cap: number) => Prisma.sql`SELECT count(*)::int AS "counted" FROM (SELECT 1 FROM "AuditLog" a WHERE ${where} LIMIT ${cap + 1}) x`;
+
+/**
+ * `audit.list`: a page of the hotel's audit log, newest first, filtered; the total counted up to its
+ * cap (`auditCountCap`). The page and its count are two statements run side by side on two of the
+ * pool's connections (the page waits for the slower of the two, not for both), sent on the pool
+ * itself: they are plain SQL already, and the Prisma client's own work cost as much as the page's
+ * millisecond (decision 019, bench/README.md §13).
+ */
 export async function listAuditLog(ctx: AuthedContext, raw: TAuditListInput) {
   requireAuditReader(ctx.actor);
   const input = ZAuditListInput.parse(raw);
-  const rows = await ctx.deps.prisma.$queryRaw<({ counted: number } & (AuditRow | { [K in keyof AuditRow]: null }))[]>(
-    auditPageSql(auditWhereSql(ctx.actor, input), input.pageSize, (input.page - 1) * input.pageSize),
-  );
-  const cap = auditCountCap((input.page - 1) * input.pageSize, input.pageSize);
-  const counted = rows[0]?.counted ?? 0;
-  const items = rows.flatMap((r) => (r.id === null ? [] : [toItem(r as AuditRow)]));
-  return { items, total: Math.min(counted, cap), totalCapped: counted > cap, page: input.page, pageSize: input.pageSize };
+  const where = auditWhereSql(ctx.actor, input);
+  const offset = (input.page - 1) * input.pageSize;
+  const cap = auditCountCap(offset, input.pageSize);
+  const page = auditPageSql(where, input.pageSize, offset);
+  const count = auditCountSql(where, cap);
+  const [rows, counts] = await Promise.all([ctx.deps.pool.query<AuditRow>(prepared(page)), ctx.deps.pool.query<{ counted: number }>(prepared(count))]);
+  const counted = counts.rows[0]?.counted ?? 0;
+  return { items: rows.rows.map(toItem), total: Math.min(counted, cap), totalCapped: counted > cap, page: input.page, pageSize: input.pageSize };
 }
 
-/** `audit.actors`: whom the viewer's actor filter offers: the hotel's members and its API keys. */
+/** `audit.actors`: whom the viewer's actor filter offers: the hotel's members and its API keys (plain SQL on the pool, as the page). */
 export async function listAuditActors(ctx: AuthedContext) {
   requireAuditReader(ctx.actor);
+  const hotelId = ctx.actor.hotelId;
   const [members, keys] = await Promise.all([
-    ctx.deps.prisma.membership.findMany({
-      where: { hotelId: ctx.actor.hotelId },
-      select: { role: true, account: { select: { id: true, nickname: true, mobile: true, email: true } } },
-      orderBy: [{ account: { nickname: 'asc' } }, { accountId: 'asc' }],
-    }),
-    ctx.deps.prisma.apiKey.findMany({ where: { hotelId: ctx.actor.hotelId }, select: { id: true, name: true, prefix: true, revokedAt: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
+    ctx.deps.pool.query<{ id: number; name: string; mobile: string | null; email: string | null; role: TRole }>(
+      prepared(Prisma.sql`SELECT acc."id", acc."nickname" AS "name", acc."mobile", acc."email", m."role"::text AS "role"
+        FROM "Membership" m JOIN "Account" acc ON acc."id" = m."accountId"
+        WHERE m."hotelId" = ${hotelId} ORDER BY acc."nickname", m."accountId"`),
+    ),
+    ctx.deps.pool.query<{ id: number; name: string; prefix: string; revoked: boolean }>(
+      prepared(Prisma.sql`SELECT k."id", k."name", k."prefix", (k."revokedAt" IS NOT NULL) AS "revoked" FROM "ApiKey" k WHERE k."hotelId" = ${hotelId} ORDER BY k."name", k."id"`),
+    ),
   ]);
-  return {
-    accounts: members.map((m) => ({ id: m.account.id, name: m.account.nickname, mobile: m.account.mobile, email: m.account.email, role: m.role })),
-    apiKeys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, revoked: k.revokedAt !== null })),
-  };
+  return { accounts: members.rows, apiKeys: keys.rows };
 }
