@@ -170,6 +170,31 @@ describe('the audit log', () => {
     expect((await api.query('audit.list', {})).error?.data.code).toBe('UNAUTHORIZED');
   });
 
+  it("names a room or a stay's room only when it is of the entry's own hotel, in the page's order", async () => {
+    const a = await createHotelWithStaff(ctx.deps);
+    const b = await createHotelWithStaff(ctx.deps);
+    const { rooms: [roomA] } = await createRooms(ctx.deps, a.hotel.id, ['A-101']);
+    const { rooms: [roomB] } = await createRooms(ctx.deps, b.hotel.id, ['B-201']);
+    const stayA = await insertStay(ctx.deps, { hotelId: a.hotel.id, roomId: roomA!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20), status: 'in_house' });
+    const stayB = await insertStay(ctx.deps, { hotelId: b.hotel.id, roomId: roomB!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20), status: 'in_house' });
+    // Hotel A's log, newest first as listed: its own room and stay, hotel B's room and stay by id,
+    // ids that are not a room's, a target that is no room.
+    const targets: [string, string][] = [
+      ['Room', String(roomA!.id)], ['Stay', String(stayA.id)], ['Room', String(roomB!.id)], ['Stay', String(stayB.id)],
+      ['Room', `${roomA!.id}x`], ['Room', '99999999999'], ['Customer', String(roomA!.id)],
+    ];
+    await ctx.deps.prisma.auditLog.createMany({
+      data: targets.map(([entityType, entityId], n) => ({ hotelId: a.hotel.id, actorType: 'job' as const, action: `test.${n}`, entityType, entityId, createdAt: new Date(Date.now() - (n + 1) * 1000) })),
+    });
+    const page = await data(api.query('audit.list', {}, { token: a.ownerToken }));
+    expect(page.items.map((i) => [i.action, i.target.type, i.target.id, i.target.name])).toEqual(
+      targets.map(([type, id], n) => [`test.${n}`, type, id, n === 0 || n === 1 ? 'A-101' : null]),
+    );
+    expect(page).toMatchObject({ total: targets.length, totalCapped: false });
+    // A page further on names its own entries the same way.
+    expect((await data(api.query('audit.list', { page: 2, pageSize: 1 }, { token: a.ownerToken }))).items.map((i) => i.target.name)).toEqual(['A-101']);
+  });
+
   it('refuses filters that are not what they say', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     for (const input of [{ action: 'room%' }, { action: '.room' }, { actorType: 'robot' }, { channel: 'fax' }, { from: '2027-02-30' }, { from: '2027-03-02', to: '2027-03-01' }, { entityType: 'Room;' }]) {

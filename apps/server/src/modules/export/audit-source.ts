@@ -2,7 +2,7 @@ import { ZAuditListInput, type TAuditActorType, type TAuditChannel, type TAuditL
 import type { AuthedContext } from '../../context';
 import type { KeysetCursor } from '../../db/keyset';
 import { Prisma } from '../../generated/prisma/client';
-import { auditWhereSql, intIdSql, requireAuditReader, type AuditItem } from '../audit/audit-log';
+import { auditTargetNameSql, auditWhereSql, requireAuditReader, type AuditItem } from '../audit/audit-log';
 
 /**
  * The audit log read whole for an export (issue 9 §5), by keyset instead of `listAuditLog`'s
@@ -46,10 +46,7 @@ export async function listAuditLogAfter(ctx: AuthedContext, raw: TAuditListInput
            acc."nickname" AS "accountName", acc."mobile" AS "accountMobile", acc."email" AS "accountEmail",
            k."name" AS "apiKeyName", k."prefix" AS "apiKeyPrefix",
            a."action", a."entityType", a."entityId", a."ip", a."userAgent", a."channel"::text AS "channel", a."requestId",
-           CASE a."entityType"
-             WHEN 'Room' THEN (SELECT r."name" FROM "Room" r WHERE r."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND r."hotelId" = a."hotelId")
-             WHEN 'Stay' THEN (SELECT r."name" FROM "Stay" s JOIN "Room" r ON r."id" = s."roomId" WHERE s."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND s."hotelId" = a."hotelId")
-           END AS "targetName"
+           ${auditTargetNameSql} AS "targetName"
     FROM (SELECT a."id" FROM "AuditLog" a WHERE ${where}${keyset} ORDER BY a."createdAt" DESC, a."id" DESC LIMIT ${limit}) p
     JOIN "AuditLog" a ON a."id" = p."id"
     LEFT JOIN "Account" acc ON acc."id" = a."actorAccountId"
