@@ -19,6 +19,9 @@
  * heap in use) over its start after a garbage collection (`--expose-gc`), sampled every 20 ms, and
  * the heap it still holds after a full collection at its end (what it keeps, garbage aside).
  * BENCH_EXPORT_NODE_FLAGS (e.g. `--max-old-space-size=200`) is given to the passes' processes.
+ * BENCH_EXPORT_THREAD: the thread's code, `dist` (the bundle's `apps/server/dist/jobs/export-thread.js`,
+ * what `pnpm start`, `pnpm worker` and the image run: build the server first) or `source` (through
+ * tsx, as the tests and `pnpm dev` run it); by default the bundle when it is built, else the source.
  * Both files are then read back (the .xlsx with exceljs's streaming reader) and must hold every
  * stay. Target: the xlsx export's memory growth under 150 MB.
  *
@@ -29,6 +32,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -40,7 +44,7 @@ import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { zonedCell, escapeText } from '../apps/server/src/modules/export/cells.ts';
 import { KEYSET_CHUNK, type ExportJobData } from '../apps/server/src/modules/export/export.service.ts';
-import { runExportInThread } from '../apps/server/src/jobs/export.job.ts';
+import { runExportInThread, threadEntry } from '../apps/server/src/jobs/export.job.ts';
 import { listStaysAfter } from '../apps/server/src/modules/stay/stay-list.ts';
 import { cursorOf, type KeysetCursor } from '../apps/server/src/db/keyset.ts';
 import { createLogger } from '../apps/server/src/server.ts';
@@ -51,6 +55,11 @@ const STAYS = Number(process.env.BENCH_STAYS ?? 200_000);
 const ROOMS = 10_000;
 const TZ = 'Asia/Shanghai';
 const OWNER_MOBILE = '13312345790';
+const BUNDLED_THREAD = path.join(root, 'apps/server/dist/jobs/export-thread.js');
+const THREAD = (process.env.BENCH_EXPORT_THREAD ?? (fs.existsSync(BUNDLED_THREAD) ? 'dist' : 'source')) as 'dist' | 'source';
+if (THREAD !== 'dist' && THREAD !== 'source') throw new Error(`BENCH_EXPORT_THREAD: dist or source, not ${String(THREAD)}`);
+if (THREAD === 'dist' && !fs.existsSync(BUNDLED_THREAD)) throw new Error(`${BUNDLED_THREAD} is missing: run \`pnpm --filter @console/server build\` first, or set BENCH_EXPORT_THREAD=source`);
+const THREAD_ENTRY = THREAD === 'dist' ? pathToFileURL(BUNDLED_THREAD) : threadEntry();
 
 async function generate(client: pg.Client) {
   const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Export', $1, now()) RETURNING "id"`, [TZ]);
@@ -136,7 +145,7 @@ async function passes(deps: Deps, g: Generated, dir: string) {
     const id = `exp-${crypto.randomUUID()}`;
     const data: ExportJobData = { hotelId: g.hotelId, accountId: g.ownerId, sessionId: ctx.actor.sessionId, list: 'stays', filters, scope, page: 1, pageSize: 100, fileName: 'bench', lang: 'en', createdAt: new Date().toISOString() };
     // As the export worker runs it: on a thread of its own with a bounded heap (decision 018).
-    return (await runExportInThread(deps, { id, data, updateProgress: async () => {} })).rows;
+    return (await runExportInThread(deps, { id, data, updateProgress: async () => {} }, undefined, THREAD_ENTRY)).rows;
   };
   const csv = async (chunks = Infinity) => {
     const out = fs.createWriteStream(path.join(dir, chunks === Infinity ? 'stays.csv' : 'warm-up.csv'));
@@ -206,6 +215,7 @@ function runChild(pass: Case, url: string, dir: string, g: Generated): Promise<M
 
 async function main() {
   console.log(`# Export of ${STAYS.toLocaleString('en')} stays to .xlsx and CSV (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(THREAD === 'dist' ? `The export's thread runs the bundle ${path.relative(root, BUNDLED_THREAD)} (built ${fs.statSync(BUNDLED_THREAD).mtime.toISOString()}).\n` : "The export's thread runs the source through tsx.\n");
   const reuse = process.env.BENCH_DATABASE_URL;
   const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchexport');
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });

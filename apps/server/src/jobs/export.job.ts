@@ -9,13 +9,16 @@ import { QUEUE_NAMES } from './queues';
 
 export const EXPORT_CLEANUP_EVERY_MS = 10 * 60_000;
 
-/** Writes the queued exports (modules/export), two at a time, and removes old files on schedule. */
-export function startExportWorker(deps: Deps): Worker<ExportJobData | Record<string, never>> {
+/**
+ * Writes the queued exports (modules/export), two at a time, each on a thread of its own with a
+ * bounded heap (`limits`: the server's are EXPORT_THREAD_LIMITS), and removes old files on schedule.
+ */
+export function startExportWorker(deps: Deps, limits: ResourceLimits = EXPORT_THREAD_LIMITS): Worker<ExportJobData | Record<string, never>> {
   const worker = new Worker<ExportJobData | Record<string, never>>(
     QUEUE_NAMES.export,
     async (job) => {
       if (job.name === EXPORT_CLEANUP_JOB) return { removed: await cleanupExports(deps) };
-      return runExportInThread(deps, job as Job<ExportJobData> & { id: string });
+      return runExportInThread(deps, job as Job<ExportJobData> & { id: string }, limits);
     },
     { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 2 },
   );
@@ -39,10 +42,10 @@ export const EXPORT_THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96
 
 /**
  * The thread's code: the bundle's `dist/jobs/export-thread.js`; from the source (tests, `pnpm
- * dev`, the benchmarks), a small module that imports `export-thread.ts` through tsx (a worker
+ * dev`, the unbuilt benchmark), a small module that imports `export-thread.ts` through tsx (a worker
  * thread does not take Node's `--import` loaders on Node 20).
  */
-function threadEntry(): URL {
+export function threadEntry(): URL {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new URL('./jobs/export-thread.js', here);
   const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
@@ -55,12 +58,12 @@ function threadEntry(): URL {
  * Runs an export on a worker thread of its own, with a bounded heap, and follows it: its progress
  * goes to the job as it comes, its end settles the job (a refusal's message key is the job's
  * reason, as in the thread). A thread that dies (out of memory, a crash) fails the job; the
- * server goes on.
+ * server goes on. `entry` is the thread's code (the benchmark names the bundle's from the source).
  */
-export function runExportInThread(deps: Deps, job: ExportJob & { id: string }, limits: ResourceLimits = EXPORT_THREAD_LIMITS): Promise<ExportResult> {
+export function runExportInThread(deps: Deps, job: ExportJob & { id: string }, limits: ResourceLimits = EXPORT_THREAD_LIMITS, entry: URL = threadEntry()): Promise<ExportResult> {
   const workerData: ExportThreadInput = { config: deps.config, databaseUrl: deps.databaseUrl, job: { id: job.id, data: job.data } };
   return new Promise<ExportResult>((resolve, reject) => {
-    const thread = new Thread(threadEntry(), { workerData, resourceLimits: limits });
+    const thread = new Thread(entry, { workerData, resourceLimits: limits });
     let progress = Promise.resolve();
     let settled = false;
     const settle = (outcome: () => void) => {

@@ -198,14 +198,15 @@ function sheetName(text: string): string {
   return [...text.replace(/[[\]:*?/\\]/g, ' ').trim()].slice(0, 31).join('') || 'Sheet1';
 }
 
-/**
- * The job: reads the list page by page as the session that asked (its hotel, permissions and
- * rooms as they are now: a member removed or frozen meanwhile gets nothing), writes each page's
- * rows to the streaming workbook, and reports the rows done out of the total as it goes.
- */
 /** What `runExport` needs of its BullMQ job (the export's thread passes its own). */
 export type ExportJob = { id?: string; data: ExportJobData; updateProgress(progress: ExportProgress): Promise<void> };
 
+/**
+ * The job: reads the list page by page as the session that asked (its hotel, permissions and
+ * rooms as they are now: a member removed or frozen meanwhile gets nothing), writes each page's
+ * rows to the streaming workbook, and reports the rows done out of the total as it goes. The
+ * export worker runs it on a thread of its own (jobs/export.job.ts, decision 018).
+ */
 export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResult> {
   const data = job.data;
   const actor = await resolveSessionById(deps, data.sessionId, 'web');
