@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { closeDeps, createDeps } from '../deps';
 import { disabledSmsSender } from '../infra/sms';
-import { runExport, type ExportProgress } from '../modules/export/export.service';
+import { runExport } from '../modules/export/export.service';
 import { createLogger } from '../infra/logger';
 import type { ExportThreadInput, ExportThreadMessage } from './export-thread-protocol';
 
@@ -21,7 +21,7 @@ try {
   const result = await runExport(deps, {
     id: input.job.id,
     data: input.job.data,
-    updateProgress: async (progress) => post({ type: 'progress', progress: progress as ExportProgress }),
+    updateProgress: async (progress) => post({ type: 'progress', progress }),
   });
   post({ type: 'done', result });
 } catch (error) {
