@@ -1,10 +1,16 @@
-import type { SimLock, SimRecord } from './state';
+import type { SimDoorSensor, SimDoorState, SimGateway, SimLock, SimRecord } from './state';
 
-/** One push of lock records to the callback URL, as the control API reports it. */
+/** One notification posted to the callback URL, as the control API reports it. */
 export interface CallbackDelivery {
   id: number;
   url: string;
-  lockId: number;
+  /** The form's notifyType (1 lock records, 2 gateway online/offline, 3 WiFi lock online/offline, 7 door sensor, or whatever `/sim/notify` sent). */
+  notifyType: string;
+  /** The lock it is about, or null (a gateway's notification, an arbitrary one). */
+  lockId: number | null;
+  /** The gateway it is about, or null. */
+  gatewayId: number | null;
+  /** The records it carries (notifyType 1); empty otherwise. */
   recordIds: number[];
   /** The form fields posted, exactly as sent. */
   fields: Record<string, string>;
@@ -42,7 +48,57 @@ export function callbackFields(lock: Pick<SimLock, 'lockId' | 'lockMac'>, record
 }
 
 /**
- * Posts lock records to the callback URL, form-encoded, and tries again after each of
+ * TTLock's gateway online or offline notify (document-pages/cloud/gateway/gatewayNotify):
+ * notifyType=2, gatewayId, gatewayName, gatewayMac, gatewayVersion (2: G2), networkName, isOnline.
+ */
+export function gatewayNotifyFields(gateway: SimGateway): Record<string, string> {
+  return {
+    notifyType: '2',
+    gatewayId: String(gateway.gatewayId),
+    gatewayName: gateway.gatewayName,
+    gatewayMac: gateway.gatewayMac,
+    gatewayVersion: '2',
+    networkName: gateway.networkName,
+    isOnline: gateway.online ? '1' : '0',
+  };
+}
+
+/**
+ * TTLock's WiFi lock online or offline notify (document-pages/cloud/wifiLock/WiFiLockNotify):
+ * notifyType=3, lockId, lockAlias, lockMac, networkName, admin (the lock's administrator account),
+ * isOnline.
+ */
+export function wifiLockNotifyFields(lock: SimLock, admin: string): Record<string, string> {
+  return {
+    notifyType: '3',
+    lockId: String(lock.lockId),
+    lockAlias: lock.lockAlias,
+    lockMac: lock.lockMac,
+    networkName: lock.networkName ?? 'SIM-WIFI',
+    admin,
+    isOnline: lock.online ? '1' : '0',
+  };
+}
+
+/** recordType of the door sensor notify: 0 closed, 1 open, 2 door not closed alarm, 3 door not closed for a long time alarm. */
+export const DOOR_RECORD_TYPE: Record<SimDoorState, number> = { closed: 0, open: 1, left_open: 2, left_open_long: 3 };
+
+/**
+ * TTLock's door sensor notify (document-pages/cloud/doorSensor/standaloneDoorSensor/notify):
+ * notifyType=7, doorSensorId, mac, name, recordType.
+ */
+export function doorSensorNotifyFields(sensor: SimDoorSensor, state: SimDoorState): Record<string, string> {
+  return {
+    notifyType: '7',
+    doorSensorId: String(sensor.doorSensorId),
+    mac: sensor.mac,
+    name: sensor.name,
+    recordType: String(DOOR_RECORD_TYPE[state]),
+  };
+}
+
+/**
+ * Posts notifications to the callback URL, form-encoded, and tries again after each of
  * `retryDelaysMs` when the receiver fails (no answer, or not 2xx). Deliveries live in memory: a
  * restart of the simulator forgets the ones still being retried.
  */
@@ -62,13 +118,21 @@ export class CallbackSender {
     this.retryDelaysMs = delays;
   }
 
+  /** Lock records (notifyType 1). */
   send(url: string, lock: SimLock, records: SimRecord[]): CallbackDelivery {
+    return this.sendFields(url, callbackFields(lock, records), { lockId: lock.lockId, recordIds: records.map((r) => r.recordId) });
+  }
+
+  /** Any notification: `fields` are posted exactly as given. */
+  sendFields(url: string, fields: Record<string, string>, about: { lockId?: number; gatewayId?: number; recordIds?: number[] } = {}): CallbackDelivery {
     const delivery: CallbackDelivery = {
       id: this.nextId++,
       url,
-      lockId: lock.lockId,
-      recordIds: records.map((r) => r.recordId),
-      fields: callbackFields(lock, records),
+      notifyType: fields.notifyType ?? '',
+      lockId: about.lockId ?? null,
+      gatewayId: about.gatewayId ?? null,
+      recordIds: about.recordIds ?? [],
+      fields,
       status: 'pending',
       attempts: 0,
       lastError: null,

@@ -1,10 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type CardDump, CardFormatError, type CardKeyEntry, MAX_HOTEL_TAG, MAX_LOCK_NUMBER, normalizeUid, parseHotelCardKeys, presentCard as presentCardAtLock } from '@console/card-format';
-import { CallbackSender } from './callback';
+import { type CallbackDelivery, CallbackSender, doorSensorNotifyFields, gatewayNotifyFields, wifiLockNotifyFields } from './callback';
 import { TT, ttError } from './errors';
 import { FACE_PHOTO_MAX_BYTES, isSimFeatureDataFor, photoType, simFaceFeatureData, type SimUpload } from './faces';
-import { floorToHour, generatePasscode, hasValidLength, isTooSimple } from './passcodes';
-import type { InjectedFailure, SimCard, SimCardKey, SimFace, SimGateway, SimLock, SimPasscode, SimRecord, SimState } from './state';
+import { ceilToLocalHour, floorToLocalHour, generatePasscode, hasValidLength, isTooSimple } from './passcodes';
+import type {
+  CardNumberOrder,
+  InjectedFailure,
+  RandomPeriod,
+  SimAccount,
+  SimAccountKind,
+  SimCard,
+  SimCardKey,
+  SimDoorSensor,
+  SimDoorState,
+  SimFace,
+  SimGateway,
+  SimLock,
+  SimPasscode,
+  SimRecord,
+  SimRegion,
+  SimState,
+} from './state';
 import { emptyState, StateWriter } from './state';
 
 const MINUTE = 60_000;
@@ -23,13 +40,75 @@ const LOCK_RECORD_CAPACITY = 500;
 export const CARD_KEY_SETS_PER_LOCK = 8;
 /** Entries of a lock's card denylist (UIDs and card ids together); more: -4056. */
 export const CARD_DENYLIST_CAPACITY = 1000;
+/** A lock's time zone when none is given: UTC+8 (TTLock's own). */
+export const DEFAULT_TIMEZONE_RAW_OFFSET = 8 * HOUR;
+/** TTLock counts the monthly call limit in Beijing time. */
+const BEIJING_OFFSET_MS = 8 * HOUR;
+
+/**
+ * Feature bits of `featureValue` the simulator sets (TTLock, document-pages/cloud/lock/featureValue):
+ * bit i of the hexadecimal string read as a number. Fingerprints (bit 2) are never set.
+ */
+export const FEATURE_BIT = { passcode: 0, icCard: 1, fingerprint: 2, gatewayUnlock: 10, doorSensor: 13, face: 69 } as const;
+
+/**
+ * A lock's `featureValue`: upper-case hexadecimal, bit i being bit i of the number (TTLock's rule:
+ * to binary, bytes from the right, each byte's bits reversed). Bits: 0 keypad, 1 card reader, 10
+ * remote (gateway) unlock, 13 door sensor, 69 face module.
+ */
+export function featureValueOf(lock: Pick<SimLock, 'keypad' | 'cardReader' | 'remoteUnlock' | 'doorSensor' | 'faceModule'>): string {
+  let value = 0n;
+  const set = (bit: number, on: boolean | undefined) => {
+    if (on) value |= 1n << BigInt(bit);
+  };
+  set(FEATURE_BIT.passcode, lock.keypad !== false);
+  set(FEATURE_BIT.icCard, lock.cardReader !== false);
+  set(FEATURE_BIT.gatewayUnlock, lock.remoteUnlock);
+  set(FEATURE_BIT.doorSensor, lock.doorSensor === true);
+  set(FEATURE_BIT.face, lock.faceModule !== false);
+  return value.toString(16).toUpperCase();
+}
+
+/** An IC card number with its 4 bytes reversed (identityCard/addForReversedCardNumber: 3661413478 becomes 1723612378). */
+export function reverseCardNumber(cardNumber: number): number {
+  const hex = cardNumber.toString(16).padStart(8, '0');
+  return parseInt(hex.match(/../g)!.reverse().join(''), 16);
+}
+
+/** The number a lock reads off a card's 4-byte UID (8 hex, any case): big endian, or its bytes reversed for 'little'. */
+export function cardNumberFromUid(uid: string, order: CardNumberOrder): number {
+  if (!/^[0-9A-Fa-f]{8}$/.test(uid)) throw new Error('cardUid: 8 hexadecimal characters');
+  const big = parseInt(uid, 16);
+  return order === 'big' ? big : reverseCardNumber(big);
+}
+
+/** The month (`YYYY-MM`, Beijing time) of an instant: TTLock's monthly call limit starts again on the 1st, Beijing time. */
+export function beijingMonth(ms: number): string {
+  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** One call to the simulated cloud, as `GET /sim/calls` lists it. */
+export interface SimCall {
+  /** TTLock path without `/v3/` (or `oauth2/token`). */
+  path: string;
+  /** When it was answered (the machine's clock, ms). */
+  at: number;
+  errcode: number;
+  /** The account whose token made it (or the grant's account), null when the token is unknown. */
+  account: string | null;
+  /** The lock it names, when it names one. */
+  lockId?: number;
+}
 
 export interface CloudOptions {
   clientId: string;
   clientSecret: string;
+  /** The default account (created at start when the state does not have it). */
   username: string;
-  /** The account's password in clear; the cloud compares its MD5 (lower-case hex). */
+  /** The default account's password in clear; the cloud compares its MD5 (lower-case hex). */
   password: string;
+  /** The site this simulated cloud is (euapi or cnapi): an account of the other answers 30008. */
+  region: SimRegion;
   /** Latency of a gateway write: a fixed number of ms, or a [min, max] range. */
   latencyMs: number | [number, number];
   tokenTtlSeconds: number;
@@ -160,12 +239,13 @@ export class LockCloud {
   private readonly callTimes = new Map<string, number[]>();
   private nextFailures: NextFailure[] = [];
   readonly grants = { password: 0, refresh_token: 0 };
-  readonly calls: { path: string; at: number; errcode: number }[] = [];
+  readonly calls: SimCall[] = [];
 
   constructor(readonly options: CloudOptions) {
     this.state = options.initialState;
     this.writer = new StateWriter(options.stateFile, () => this.state, options.stateDebounceMs);
     this.callbacks = new CallbackSender(options.callbackRetryDelaysMs);
+    this.ensureDefaultAccount();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -187,16 +267,127 @@ export class LockCloud {
     return this.writer.flush();
   }
 
-  logCall(path: string, errcode: number): void {
-    this.calls.push({ path, at: Date.now(), errcode });
+  /** Logs a call with its account (`accountOfCall`, read before the call ran) and the lock it names. */
+  logCall(path: string, errcode: number, call: { params?: Params; account?: string | null } = {}): void {
+    const lockId = call.params?.lockId !== undefined && /^\d{1,15}$/.test(call.params.lockId) ? Number(call.params.lockId) : undefined;
+    this.calls.push({ path, at: Date.now(), errcode, account: call.account ?? null, ...(lockId === undefined ? {} : { lockId }) });
     if (this.calls.length > 5_000) this.calls.splice(0, this.calls.length - 5_000);
   }
 
+  /** The account a call is made as: its access token's (a `/v3` call), the grant's (oauth2/token); null when unknown. */
+  accountOfCall(path: string, params: Params): string | null {
+    if (path === 'oauth2/token') {
+      if ((params.grant_type ?? 'password') === 'refresh_token') return this.accountByUid(this.state.refreshTokens[params.refresh_token ?? '']?.uid)?.username ?? null;
+      return this.state.accounts[params.username ?? '']?.username ?? null;
+    }
+    return this.accountByUid(this.state.tokens[params.accessToken ?? '']?.uid)?.username ?? null;
+  }
+
+  /** Forgets every lock, gateway, token, record and account but the default one. */
   reset(): void {
     this.state = { ...emptyState(), callbackUrl: this.state.callbackUrl };
+    this.ensureDefaultAccount();
     this.nextFailures = [];
     this.forcedBusyGateways.clear();
     this.changed();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Accounts
+
+  /**
+   * The default account (options.username / options.password) exists from the start, with the
+   * simulator's region and kind 'ttlock'; kept from the state when it is there (its password
+   * follows the options). Its uid is the state's first uid (7000), so tokens of older states stay
+   * its own.
+   */
+  private ensureDefaultAccount(): void {
+    const existing = this.state.accounts[this.options.username];
+    if (existing) {
+      existing.password = this.options.password;
+      return;
+    }
+    const taken = Object.values(this.state.accounts).some((a) => a.uid === this.state.counters.uid);
+    const uid = taken ? ++this.state.counters.uid : this.state.counters.uid;
+    this.state.accounts[this.options.username] = { username: this.options.username, password: this.options.password, uid, region: this.options.region, kind: 'ttlock', monthlyLimit: null, createdAt: this.now() };
+  }
+
+  get defaultAccount(): SimAccount {
+    return this.state.accounts[this.options.username]!;
+  }
+
+  accountByUid(uid: number | undefined): SimAccount | undefined {
+    if (uid === undefined) return undefined;
+    return Object.values(this.state.accounts).find((a) => a.uid === uid);
+  }
+
+  /** The username a lock or gateway belongs to (no owner: the default account). */
+  ownerOf(item: { owner?: string }): string {
+    return item.owner ?? this.options.username;
+  }
+
+  createAccount(input: { username: string; password: string; region?: SimRegion; kind?: SimAccountKind; monthlyLimit?: number | null }): SimAccount {
+    if (this.state.accounts[input.username]) throw new Error(`account ${input.username} exists`);
+    const account: SimAccount = {
+      username: input.username,
+      password: input.password,
+      uid: ++this.state.counters.uid,
+      region: input.region ?? this.options.region,
+      kind: input.kind ?? 'ttlock',
+      monthlyLimit: input.monthlyLimit ?? null,
+      createdAt: this.now(),
+    };
+    this.state.accounts[account.username] = account;
+    this.changed();
+    return account;
+  }
+
+  /** Every access token of the account answers 10004 from now on, and every refresh token 10011. */
+  revokeAccount(account: SimAccount): { accessTokens: number; refreshTokens: number } {
+    let accessTokens = 0;
+    let refreshTokens = 0;
+    for (const token of Object.values(this.state.tokens)) {
+      if (token.uid !== account.uid || token.revoked) continue;
+      token.revoked = true;
+      accessTokens += 1;
+    }
+    for (const [key, token] of Object.entries(this.state.refreshTokens)) {
+      if (token.uid !== account.uid) continue;
+      delete this.state.refreshTokens[key];
+      refreshTokens += 1;
+    }
+    this.changed();
+    return { accessTokens, refreshTokens };
+  }
+
+  /** Calls the account made this month (Beijing time) and in all. */
+  accountUsage(account: SimAccount): { total: number; thisMonth: number } {
+    const usage = account.usage;
+    if (!usage) return { total: 0, thisMonth: 0 };
+    return { total: usage.total, thisMonth: usage.month === beijingMonth(this.now()) ? usage.thisMonth : 0 };
+  }
+
+  /** An account as the control API lists it: no password; its locks, gateways, live tokens and calls. */
+  accountSummary(account: SimAccount) {
+    const now = this.now();
+    return {
+      username: account.username,
+      uid: account.uid,
+      region: account.region,
+      kind: account.kind,
+      monthlyLimit: account.monthlyLimit,
+      createdAt: account.createdAt,
+      default: account.username === this.options.username,
+      locks: Object.values(this.state.locks).filter((l) => this.ownerOf(l) === account.username).length,
+      gateways: Object.values(this.state.gateways).filter((g) => this.ownerOf(g) === account.username).length,
+      tokens: Object.values(this.state.tokens).filter((t) => t.uid === account.uid && !t.revoked && t.expiresAt > now).length,
+      calls: this.accountUsage(account),
+    };
+  }
+
+  /** 30008 for an account of the other site (TTLock: eu and cn keep their users apart). */
+  private checkRegion(account: SimAccount): void {
+    if (account.region !== this.options.region) throw ttError(TT.CROSS_SITE);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -213,11 +404,15 @@ export class LockCloud {
     if (grantType === 'password') {
       const password = params.password ?? '';
       if (!/^[0-9a-f]{32}$/.test(password)) throw ttError(TT.PASSWORD_NOT_MD5);
-      if (params.username !== this.options.username || password !== md5(this.options.password)) throw ttError(TT.INVALID_ACCOUNT);
-      uid = this.state.counters.uid;
+      const account = this.state.accounts[params.username ?? ''];
+      if (!account || password !== md5(account.password)) throw ttError(TT.INVALID_ACCOUNT);
+      this.checkRegion(account);
+      uid = account.uid;
     } else if (grantType === 'refresh_token') {
       const refresh = this.state.refreshTokens[params.refresh_token ?? ''];
-      if (!refresh || refresh.expiresAt <= this.now()) throw ttError(TT.INVALID_REFRESH_TOKEN);
+      const account = this.accountByUid(refresh?.uid);
+      if (!refresh || !account || refresh.revoked || refresh.expiresAt <= this.now()) throw ttError(TT.INVALID_REFRESH_TOKEN);
+      this.checkRegion(account);
       uid = refresh.uid;
       // The access tokens issued with this refresh token are replaced by the new one.
       for (const [token, record] of Object.entries(this.state.tokens)) if (record.refreshToken === params.refresh_token) delete this.state.tokens[token];
@@ -251,17 +446,40 @@ export class LockCloud {
     return tokens.length;
   }
 
-  /** clientId, accessToken and date of a `/v3` call, the call rate, and failures queued for it. */
-  authenticate(op: string, params: Params): void {
+  /**
+   * The checks of every `/v3` call, in this order: clientId (10000), accessToken (10003 unknown,
+   * 10004 expired or revoked), the account's site (30008), date (80000), the call rate per client
+   * id (30006), the account's monthly limit (30007; the call counts towards it from here), then
+   * failures queued for it. Answers the account the call is made as.
+   */
+  authenticate(op: string, params: Params): SimAccount {
     if (params.clientId !== this.options.clientId) throw ttError(TT.CLIENT_ID_NOT_EXIST);
     const token = this.state.tokens[params.accessToken ?? ''];
     if (!token) throw ttError(TT.TOKEN_NOT_EXIST);
-    if (token.expiresAt <= this.now()) throw ttError(TT.TOKEN_INVALID);
+    const account = this.accountByUid(token.uid);
+    if (!account || token.revoked || token.expiresAt <= this.now()) throw ttError(TT.TOKEN_INVALID);
+    this.checkRegion(account);
     const date = int(params.date);
     if (date === undefined || Math.abs(date - this.now()) > DATE_WINDOW_MS) throw ttError(TT.DATE_OUT_OF_WINDOW);
     this.checkRate(params.clientId);
+    this.countMonthly(account);
     const lockId = int(params.lockId);
     this.consumeNextFailure(op, lockId);
+    return account;
+  }
+
+  /** 30007 once the account made `monthlyLimit` calls this month (Beijing time, by the simulated clock); else counts this one. */
+  private countMonthly(account: SimAccount): void {
+    const month = beijingMonth(this.now());
+    const usage = (account.usage ??= { total: 0, month, thisMonth: 0 });
+    if (usage.month !== month) {
+      usage.month = month;
+      usage.thisMonth = 0;
+    }
+    if (account.monthlyLimit !== null && usage.thisMonth >= account.monthlyLimit) throw ttError(TT.MONTHLY_LIMIT);
+    usage.thisMonth += 1;
+    usage.total += 1;
+    this.changed();
   }
 
   private checkRate(clientId: string): void {
@@ -298,21 +516,38 @@ export class LockCloud {
     throw ttError(failure.code, failure.message);
   }
 
-  /** The lock of a call, with the failures injected on it. */
-  requireLock(op: string, params: Params): SimLock {
+  /** The lock of a call (-1003 none, -2018 another account's), with the failures injected on it. */
+  requireLock(op: string, params: Params, account: SimAccount): SimLock {
     const lockId = int(required(params, 'lockId'))!;
     const lock = this.state.locks[String(lockId)];
     if (!lock) throw ttError(TT.LOCK_NOT_EXIST);
+    if (this.ownerOf(lock) !== account.username) throw ttError(TT.PERMISSION_DENIED);
     const failure = lock.failures.find((f) => !f.ops || f.ops.includes(op));
     if (failure) throw ttError(failure.code, failure.message);
     return lock;
   }
 
+  /** The gateway of a call: -4037 none, -2018 another account's. */
+  requireGateway(params: Params, account: SimAccount): SimGateway {
+    const gatewayId = int(required(params, 'gatewayId'))!;
+    const gateway = this.state.gateways[String(gatewayId)];
+    if (!gateway) throw ttError(TT.GATEWAY_NOT_EXIST);
+    if (this.ownerOf(gateway) !== account.username) throw ttError(TT.PERMISSION_DENIED);
+    return gateway;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Gateways
 
+  /** The lock can talk to the cloud now: a WiFi lock when it is online, any other through an online gateway of its owner. */
   private reachable(lock: SimLock): boolean {
-    return lock.online && lock.gatewayIds.some((id) => this.state.gateways[String(id)]?.online);
+    if (lock.wifi) return lock.online;
+    return lock.online && this.pairedGateways(lock).some((g) => g.online);
+  }
+
+  /** Gateways paired with the lock that belong to its owner (TTLock links only those), best first. */
+  private pairedGateways(lock: SimLock): SimGateway[] {
+    return lock.gatewayIds.map((id) => this.state.gateways[String(id)]).filter((g): g is SimGateway => g !== undefined && this.ownerOf(g) === this.ownerOf(lock));
   }
 
   seenAt(lock: SimLock): number {
@@ -322,7 +557,7 @@ export class LockCloud {
   /** Gateways that still count as linked to the lock (heard it within 30 minutes), best first. */
   gatewaysInRange(lock: SimLock): SimGateway[] {
     if (this.now() - this.seenAt(lock) >= GATEWAY_LINK_TTL_MS) return [];
-    return lock.gatewayIds.map((id) => this.state.gateways[String(id)]).filter((g): g is SimGateway => g !== undefined);
+    return this.pairedGateways(lock);
   }
 
   private latencyFor(lock: SimLock): number {
@@ -352,6 +587,7 @@ export class LockCloud {
    */
   private async throughGateway<T>(lock: SimLock, apply: () => T): Promise<T> {
     if (lock.frozen) throw ttError(TT.LOCK_FROZEN);
+    if (lock.wifi) return this.toWifiLock(lock, apply);
     const inRange = this.gatewaysInRange(lock);
     if (inRange.length === 0) throw ttError(TT.NO_GATEWAY);
     const gateway = inRange.find((g) => g.online);
@@ -371,6 +607,17 @@ export class LockCloud {
     }
   }
 
+  /** A WiFi lock takes the command itself: no gateway, the same latency, -3036 when it is offline. */
+  private async toWifiLock<T>(lock: SimLock, apply: () => T): Promise<T> {
+    await new Promise((resolve) => setTimeout(resolve, this.latencyFor(lock)));
+    if (this.state.locks[String(lock.lockId)] !== lock) throw ttError(TT.LOCK_NOT_EXIST);
+    if (!lock.online) throw ttError(TT.LOCK_OFFLINE);
+    lock.lastSeenAt = this.now();
+    const result = apply();
+    this.changed();
+    return result;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Locks and gateways as the API shows them
 
@@ -381,7 +628,7 @@ export class LockCloud {
       lockAlias: lock.lockAlias,
       lockMac: lock.lockMac,
       electricQuantity: lock.battery,
-      featureValue: 'SIMULATED',
+      featureValue: featureValueOf(lock),
       hasGateway: this.gatewaysInRange(lock).length > 0 ? 1 : 0,
       lockData: `SIMULATED-LOCK-DATA-${lock.lockId}`,
       groupId: 0,
@@ -390,20 +637,63 @@ export class LockCloud {
     };
   }
 
-  listLocks(params: Params) {
+  private accountLocks(account: SimAccount, params: Params): SimLock[] {
     const alias = params.lockAlias;
-    const locks = Object.values(this.state.locks)
-      .filter((l) => !alias || l.lockAlias.includes(alias))
+    return Object.values(this.state.locks)
+      .filter((l) => this.ownerOf(l) === account.username && (!alias || l.lockAlias.includes(alias)))
       .sort((a, b) => a.lockId - b.lockId);
+  }
+
+  /** lock/list: the locks of a 'ttlock' account (a 'tthotel' account's are listed by lock/listByHotel only). */
+  listLocks(params: Params, account: SimAccount) {
+    const locks = account.kind === 'ttlock' ? this.accountLocks(account, params) : [];
     const result = page(locks, params, 1000);
     return { ...result, list: result.list.map((l) => this.lockSummary(l)) };
+  }
+
+  /**
+   * lock/listByHotel (TTHotel): the locks of a 'tthotel' account, paged as lock/list, with the
+   * hotel's fields; an empty page for a 'ttlock' account, and for `type` 2 (elevator) or 3 (power
+   * saver), which the simulator has none of.
+   */
+  listLocksByHotel(params: Params, account: SimAccount) {
+    const type = int(params.type) ?? 1;
+    const locks = account.kind === 'tthotel' && type === 1 ? this.accountLocks(account, params) : [];
+    const result = page(locks, params, 1000);
+    return {
+      ...result,
+      list: result.list.map((l) => {
+        const { building, floor } = this.placeOf(l);
+        return {
+          ...this.lockSummary(l),
+          sector: this.sectorOf(l),
+          electricQuantityUpdateDate: l.batteryUpdatedAt ?? l.createdAt,
+          buildingName: building.name,
+          buildingNumber: building.number,
+          floorName: floor.name,
+          floorNumber: floor.number,
+        };
+      }),
+    };
+  }
+
+  /** The card sectors the lock reads (those of its room-card key sets, comma-separated), '' when it has none. */
+  private sectorOf(lock: SimLock): string {
+    return [...new Set((lock.hotelCard?.keys ?? []).map((k) => k.keys.sector))].sort((a, b) => a - b).join(',');
+  }
+
+  /** Building and floor of a lock; without them, building 1 and the floor of the room number in its name (Room 305: floor 3). */
+  placeOf(lock: Pick<SimLock, 'lockName' | 'building' | 'floor'>): { building: { name: string; number: number }; floor: { name: string; number: number } } {
+    const room = /(\d+)/.exec(lock.lockName);
+    const floorNumber = room && Number(room[1]) >= 100 ? Math.floor(Number(room[1]) / 100) : 1;
+    return { building: lock.building ?? { name: 'SIM Building 1', number: 1 }, floor: lock.floor ?? { name: `Floor ${floorNumber}`, number: floorNumber } };
   }
 
   lockDetail(lock: SimLock) {
     return {
       ...this.lockSummary(lock),
       noKeyPwd: '',
-      timezoneRawOffset: 0,
+      timezoneRawOffset: this.timezoneOf(lock),
       modelNum: 'SIM-LOCK',
       hardwareRevision: 'sim',
       firmwareRevision: 'sim',
@@ -431,6 +721,17 @@ export class LockCloud {
     };
   }
 
+  timezoneOf(lock: SimLock): number {
+    return lock.timezoneRawOffset ?? DEFAULT_TIMEZONE_RAW_OFFSET;
+  }
+
+  /** Locks the gateway is linked with: paired, of the same owner, heard within 30 minutes. */
+  private locksOfGateway(g: SimGateway): SimLock[] {
+    return Object.values(this.state.locks)
+      .filter((l) => this.gatewaysInRange(l).includes(g))
+      .sort((a, b) => a.lockId - b.lockId);
+  }
+
   gatewaySummary(g: SimGateway) {
     return {
       gatewayId: g.gatewayId,
@@ -439,15 +740,28 @@ export class LockCloud {
       gatewayVersion: 2,
       networkName: g.networkName,
       networkMac: '',
-      lockNum: Object.values(this.state.locks).filter((l) => l.gatewayIds.includes(g.gatewayId) && this.gatewaysInRange(l).length > 0).length,
+      lockNum: this.locksOfGateway(g).length,
       isOnline: g.online ? 1 : 0,
     };
   }
 
-  listGateways(params: Params) {
-    const gateways = Object.values(this.state.gateways).sort((a, b) => a.gatewayId - b.gatewayId);
+  /** gateway/list: the account's gateways. */
+  listGateways(params: Params, account: SimAccount) {
+    const gateways = Object.values(this.state.gateways)
+      .filter((g) => this.ownerOf(g) === account.username)
+      .sort((a, b) => a.gatewayId - b.gatewayId);
     const result = page(gateways, params, 200);
     return { ...result, list: result.list.map((g) => this.gatewaySummary(g)) };
+  }
+
+  /** gateway/listLock: the locks linked with the gateway (same owner, heard within 30 minutes). */
+  locksOfGatewayList(gateway: SimGateway) {
+    return {
+      list: this.locksOfGateway(gateway).map((l) => {
+        const rank = this.gatewaysInRange(l).indexOf(gateway);
+        return { lockId: l.lockId, lockMac: l.lockMac, lockName: l.lockName, lockAlias: l.lockAlias, rssi: -60 - rank * 8, updateDate: this.seenAt(l) };
+      }),
+    };
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -457,18 +771,32 @@ export class LockCloud {
     return new Set(lock.passcodes.map((p) => p.keyboardPwd));
   }
 
+  /** Passcode calls need a keypad (feature bit 0); a lock without one answers -4043. */
+  private requireKeypad(lock: SimLock): void {
+    if (lock.keypad === false) throw ttError(TT.NOT_SUPPORTED);
+  }
+
+  /**
+   * keyboardPwd/get: a generated passcode, its start and end floored to the lock's whole hours
+   * (its timezoneRawOffset). -1026 when a generated passcode of exactly this type and validity was
+   * got on the lock before and then deleted.
+   */
   getRandomPasscode(lock: SimLock, params: Params) {
+    this.requireKeypad(lock);
     if (lock.frozen) throw ttError(TT.LOCK_FROZEN);
     const type = int(required(params, 'keyboardPwdType'))!;
     if (![1, 2, 3].includes(type)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: the simulator makes keyboardPwdType 1 (one-time), 2 (permanent) and 3 (period) only');
-    const start = floorToHour(int(required(params, 'startDate'))!);
+    const zone = this.timezoneOf(lock);
+    const start = floorToLocalHour(int(required(params, 'startDate'))!, zone);
     let end = 0;
     if (type === 1) end = start + 6 * HOUR;
     if (type === 3) {
-      end = floorToHour(int(required(params, 'endDate'))!);
+      end = floorToLocalHour(int(required(params, 'endDate'))!, zone);
       if (end <= start) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: endDate must be at least an hour after startDate');
       if (end - start > 366 * DAY) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: a period passcode spans at most one year');
     }
+    const period: RandomPeriod = { keyboardPwdType: type, startDate: start, endDate: end };
+    if ((lock.deletedRandomPeriods ?? []).some((p) => p.keyboardPwdType === type && p.startDate === start && p.endDate === end)) throw ttError(TT.PASSCODE_PERIOD_DELETED);
     const keyboardPwdId = ++this.state.counters.keyboardPwdId;
     const code = generatePasscode(`${lock.lockId}:${keyboardPwdId}:${type}:${start}:${end}`, this.allCodes(lock));
     lock.passcodes.push({
@@ -480,15 +808,24 @@ export class LockCloud {
       startDate: start,
       endDate: end,
       createdAt: this.now(),
-      senderUsername: this.options.username,
+      senderUsername: this.ownerOf(lock),
       inCloud: true,
       // The lock computes random passcodes from the key data it shares with the cloud: it knows them without a gateway.
       onLock: true,
       firstUsedAt: null,
       used: false,
+      generatedWith: period,
     });
     this.changed();
     return { keyboardPwd: code, keyboardPwdId };
+  }
+
+  /** A generated passcode was deleted: its validity cannot be got again on this lock (-1026). */
+  private rememberDeleted(lock: SimLock, entry: SimPasscode): void {
+    if (entry.isCustom) return;
+    const period = entry.generatedWith ?? { keyboardPwdType: entry.keyboardPwdType, startDate: entry.startDate, endDate: entry.endDate };
+    const list = (lock.deletedRandomPeriods ??= []);
+    if (!list.some((p) => p.keyboardPwdType === period.keyboardPwdType && p.startDate === period.startDate && p.endDate === period.endDate)) list.push(period);
   }
 
   private checkNewCustomCode(lock: SimLock, code: string, throughGateway: boolean): void {
@@ -497,6 +834,7 @@ export class LockCloud {
   }
 
   async addCustomPasscode(lock: SimLock, params: Params) {
+    this.requireKeypad(lock);
     const code = required(params, 'keyboardPwd');
     if (!hasValidLength(code)) throw ttError(TT.PASSCODE_LENGTH);
     if (isTooSimple(code)) throw ttError(TT.PASSCODE_TOO_SIMPLE);
@@ -526,7 +864,7 @@ export class LockCloud {
         startDate,
         endDate,
         createdAt: this.now(),
-        senderUsername: this.options.username,
+        senderUsername: this.ownerOf(lock),
         inCloud: true,
         onLock: addType === 2,
         firstUsedAt: null,
@@ -539,6 +877,7 @@ export class LockCloud {
   }
 
   async deletePasscode(lock: SimLock, params: Params) {
+    this.requireKeypad(lock);
     const id = int(required(params, 'keyboardPwdId'))!;
     const deleteType = int(params.deleteType) ?? 1;
     if (deleteType !== 1 && deleteType !== 2) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: deleteType is 1 (Bluetooth) or 2 (gateway)');
@@ -551,7 +890,9 @@ export class LockCloud {
     if (deleteType === 1) {
       if (lock.frozen) throw ttError(TT.LOCK_FROZEN);
       // Only the cloud's record goes: the code stays on the lock unless it was removed over Bluetooth first.
-      find().inCloud = false;
+      const entry = find();
+      entry.inCloud = false;
+      this.rememberDeleted(lock, entry);
       this.prune(lock);
       this.changed();
       return;
@@ -559,17 +900,20 @@ export class LockCloud {
     await this.throughGateway(lock, () => {
       const entry = find();
       lock.passcodes = lock.passcodes.filter((p) => p !== entry);
+      this.rememberDeleted(lock, entry);
     });
   }
 
   /**
    * keyboardPwd/change: a passcode's name, code or validity. Its period changes only when
-   * `startDate` is sent (TTLock: without it the call succeeds and changes nothing), to the hour for
-   * a random passcode and as sent for a custom one; `endDate` 0 makes it permanent. A one-time
-   * passcode cannot be changed. changeType 1 records a change already made over Bluetooth; 2 makes
-   * it through the gateway.
+   * `startDate` is sent (TTLock: without it the call succeeds and changes nothing), to the lock's
+   * whole hours for a generated passcode (start floored, end ceiled) and as sent for a custom one;
+   * `endDate` 0 makes it permanent. A generated passcode never used on the lock cannot be changed at
+   * all (-3008, whatever changeType); a one-time passcode cannot be changed (-3). changeType 1
+   * records a change already made over Bluetooth; 2 makes it through the gateway.
    */
   async changePasscode(lock: SimLock, params: Params) {
+    this.requireKeypad(lock);
     const id = int(required(params, 'keyboardPwdId'))!;
     const changeType = int(params.changeType) ?? 1;
     if (changeType !== 1 && changeType !== 2) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: changeType is 1 (Bluetooth) or 2 (gateway)');
@@ -586,10 +930,12 @@ export class LockCloud {
       return entry;
     };
     const first = find();
+    if (!first.isCustom && first.firstUsedAt === null) throw ttError(TT.PASSCODE_NEVER_USED);
     if (first.keyboardPwdType === 1 && (startDate !== undefined || newCode !== undefined)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: a one-time passcode cannot be changed');
     if (startDate !== undefined && !first.isCustom) {
-      startDate = floorToHour(startDate);
-      endDate = endDate === 0 ? 0 : Math.ceil(endDate / HOUR) * HOUR;
+      const zone = this.timezoneOf(lock);
+      startDate = floorToLocalHour(startDate, zone);
+      endDate = endDate === 0 ? 0 : ceilToLocalHour(endDate, zone);
     }
     if (startDate !== undefined && endDate !== 0 && endDate <= startDate) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: endDate must be after startDate');
     if (startDate !== undefined && endDate !== 0 && !first.isCustom && endDate - startDate > 366 * DAY) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: a period passcode spans at most one year');
@@ -616,6 +962,7 @@ export class LockCloud {
   }
 
   listPasscodes(lock: SimLock, params: Params) {
+    this.requireKeypad(lock);
     const items = ordered(
       lock.passcodes.filter((p) => p.inCloud),
       (p) => p.keyboardPwdName,
@@ -643,9 +990,33 @@ export class LockCloud {
   // ---------------------------------------------------------------------------------------------
   // IC cards
 
+  /** Card calls (and the room-card extension) need a card reader (feature bit 1); a lock without one answers -4043. */
+  private requireCardReader(lock: SimLock): void {
+    if (lock.cardReader === false) throw ttError(TT.NOT_SUPPORTED);
+  }
+
+  /** identityCard/add: the card number is stored as given. */
   async addCard(lock: SimLock, params: Params) {
+    this.requireCardReader(lock);
     const cardNumber = required(params, 'cardNumber');
     if (!/^\d{1,20}$/.test(cardNumber)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: cardNumber is digits');
+    return this.storeCard(lock, params, cardNumber);
+  }
+
+  /**
+   * identityCard/addForReversedCardNumber: the same parameters and answers as identityCard/add, the
+   * number stored with its 4 bytes reversed (3661413478 is listed as 1723612378); a number above
+   * 2^32-1 is -3.
+   */
+  async addCardReversed(lock: SimLock, params: Params) {
+    this.requireCardReader(lock);
+    const given = required(params, 'cardNumber');
+    if (!/^\d{1,20}$/.test(given)) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: cardNumber is digits');
+    if (Number(given) > 0xffffffff) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: cardNumber is at most 4294967295 (4 bytes)');
+    return this.storeCard(lock, params, String(reverseCardNumber(Number(given))));
+  }
+
+  private async storeCard(lock: SimLock, params: Params, cardNumber: string) {
     const startDate = int(params.startDate) ?? 0;
     const endDate = int(params.endDate) ?? 0;
     if (endDate !== 0 && endDate <= startDate) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: endDate must be after startDate');
@@ -668,7 +1039,7 @@ export class LockCloud {
         return { cardId: existing.cardId };
       }
       const cardId = ++this.state.counters.cardId;
-      lock.cards.push({ cardId, cardNumber, createdAt: this.now(), senderUsername: this.options.username, ...fields });
+      lock.cards.push({ cardId, cardNumber, createdAt: this.now(), senderUsername: this.ownerOf(lock), ...fields });
       this.changed();
       return { cardId };
     };
@@ -676,6 +1047,7 @@ export class LockCloud {
   }
 
   async deleteCard(lock: SimLock, params: Params) {
+    this.requireCardReader(lock);
     const id = int(required(params, 'cardId'))!;
     const deleteType = int(params.deleteType) ?? 1;
     if (deleteType !== 1 && deleteType !== 2) throw ttError(TT.INVALID_PARAMETER, 'Invalid Parameter: deleteType is 1 (Bluetooth) or 2 (gateway)');
@@ -699,6 +1071,7 @@ export class LockCloud {
   }
 
   listCards(lock: SimLock, params: Params) {
+    this.requireCardReader(lock);
     const items = ordered(
       lock.cards.filter((c) => c.inCloud),
       (c) => c.cardName,
@@ -732,6 +1105,7 @@ export class LockCloud {
    * moved to another hotel) also clears the lock's card generations and denylist.
    */
   async setHotelCardKeys(lock: SimLock, params: Params) {
+    this.requireCardReader(lock);
     const hotelTag = int(required(params, 'hotelTag'))!;
     if (hotelTag < 1 || hotelTag > MAX_HOTEL_TAG) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: hotelTag is 1 to ${MAX_HOTEL_TAG}`);
     const lockNumber = int(required(params, 'lockNumber'))!;
@@ -748,6 +1122,7 @@ export class LockCloud {
 
   /** lock/getHotelCardSettings: what the lock holds for room cards; key material is never read back. */
   hotelCardSettings(lock: SimLock) {
+    this.requireCardReader(lock);
     const card = lock.hotelCard;
     return {
       hotelTag: card?.hotelTag ?? 0,
@@ -773,6 +1148,7 @@ export class LockCloud {
 
   /** lock/addHotelCardDenylist: a card UID (`cardUid`) or card id (`cardId`) the lock refuses from now on, through the gateway. */
   async addHotelCardDenylist(lock: SimLock, params: Params) {
+    this.requireCardReader(lock);
     const entry = this.denylistEntry(params);
     await this.throughGateway(lock, () => {
       const list = (lock.cardDenylist ??= { uids: [], cardIds: [] });
@@ -786,6 +1162,7 @@ export class LockCloud {
 
   /** lock/deleteHotelCardDenylist: takes a UID or card id off the lock's denylist, through the gateway; -1021 if it is not there. */
   async deleteHotelCardDenylist(lock: SimLock, params: Params) {
+    this.requireCardReader(lock);
     const entry = this.denylistEntry(params);
     await this.throughGateway(lock, () => {
       const list = (lock.cardDenylist ??= { uids: [], cardIds: [] });
@@ -846,7 +1223,7 @@ export class LockCloud {
         startDate,
         endDate,
         createdAt: this.now(),
-        senderUsername: this.options.username,
+        senderUsername: this.ownerOf(lock),
         inCloud: true,
         onLock: addType === 2,
       });
@@ -920,7 +1297,7 @@ export class LockCloud {
         recordType: RECORD.gatewayUnlock.recordType,
         recordTypeFromLock: RECORD.gatewayUnlock.fromLock,
         success: 1,
-        username: this.options.username,
+        username: this.ownerOf(lock),
         keyboardPwd: '',
       });
     });
@@ -960,6 +1337,8 @@ export class LockCloud {
     if (records.length === 0) return;
     const now = this.now();
     for (const record of records) record.serverDate = now;
+    // Records carry the battery level: the cloud's electricQuantityUpdateDate moves with them.
+    lock.batteryUpdatedAt = now;
     this.state.records.push(...records);
     const oldest = now - CLOUD_RECORD_RETENTION_MS;
     if (this.state.records[0] && this.state.records[0].serverDate < oldest) this.state.records = this.state.records.filter((r) => r.serverDate >= oldest);
@@ -1036,6 +1415,15 @@ export class LockCloud {
   }
 
   /**
+   * An IC card held to the lock by its UID (8 hex): the lock reads the number by its own
+   * `cardNumberOrder` (big endian, or the bytes reversed) and opens only if it holds that number.
+   */
+  presentCardUid(lock: SimLock, uid: string) {
+    const cardNumber = String(cardNumberFromUid(uid, lock.cardNumberOrder ?? 'big'));
+    return { ...this.presentCard(lock, cardNumber), cardNumber };
+  }
+
+  /**
    * A room card held to the lock: the lock reads its sector with the key sets it holds, decodes
    * and checks it (docs/card-format.md), remembers a newer generation and applies a cancel card.
    * With `cardNumber` (the number a desk reader reports), a card the lock holds by number
@@ -1084,12 +1472,81 @@ export class LockCloud {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Door sensors and notifications
+
+  /** doorSensor/query: the lock's door sensor; -4043 without one. */
+  doorSensorQuery(lock: SimLock): SimDoorSensor {
+    if (!lock.doorSensor) throw ttError(TT.NOT_SUPPORTED);
+    return { ...this.ensureDoorSensor(lock) };
+  }
+
+  /** The lock's door sensor, made the first time the lock has one (kept when it is switched off and on). */
+  ensureDoorSensor(lock: SimLock): SimDoorSensor {
+    if (lock.doorSensorInfo) return lock.doorSensorInfo;
+    const doorSensorId = ++this.state.counters.doorSensorId;
+    const mac = macFrom('5A:1D:02', doorSensorId);
+    lock.doorSensorInfo = {
+      doorSensorId,
+      name: `SIM Door sensor ${lock.lockId}`,
+      electricQuantity: 90,
+      version: '1.0.0.sim',
+      mac,
+      number: `DS2_${mac.slice(-8).replaceAll(':', '').toLowerCase()}`,
+      doorNotClosedWarningTime: 0,
+    };
+    this.changed();
+    return lock.doorSensorInfo;
+  }
+
+  /** The door sensor reports the door: TTLock's door sensor notify (notifyType 7) to the callback URL. */
+  reportDoor(lock: SimLock, state: SimDoorState) {
+    if (!lock.doorSensor) throw new Error(`lock ${lock.lockId} has no door sensor`);
+    const sensor = this.ensureDoorSensor(lock);
+    lock.doorState = state;
+    this.changed();
+    const fields = doorSensorNotifyFields(sensor, state);
+    return { fields, delivery: this.notify(fields, { lockId: lock.lockId }) };
+  }
+
+  /** Posts a notification to the callback URL (none set: nothing is sent, null). */
+  notify(fields: Record<string, string>, about: { lockId?: number; gatewayId?: number } = {}): CallbackDelivery | null {
+    if (!this.state.callbackUrl) return null;
+    return this.callbacks.sendFields(this.state.callbackUrl, fields, about);
+  }
+
+  /** A gateway goes online or offline: its reachability, and TTLock's gateway notify (notifyType 2) when it changed. */
+  setGatewayOnline(gateway: SimGateway, online: boolean): CallbackDelivery | null {
+    const before = gateway.online;
+    this.updateReachability(() => {
+      gateway.online = online;
+    });
+    return before === online ? null : this.notify(gatewayNotifyFields(gateway), { gatewayId: gateway.gatewayId });
+  }
+
+  /** A lock goes online or offline: its reachability, and for a WiFi lock TTLock's WiFi lock notify (notifyType 3) when it changed. */
+  setLockOnline(lock: SimLock, online: boolean): CallbackDelivery | null {
+    const before = lock.online;
+    this.updateReachability(() => {
+      lock.online = online;
+    });
+    return before === online || !lock.wifi ? null : this.notify(wifiLockNotifyFields(lock, this.ownerOf(lock)), { lockId: lock.lockId });
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Control: locks and gateways, drift
 
-  createGateway(input: { name?: string; online?: boolean; networkName?: string }): SimGateway {
+  private accountNamed(username: string | undefined): SimAccount {
+    const account = username === undefined ? this.defaultAccount : this.state.accounts[username];
+    if (!account) throw new Error(`no account ${username}`);
+    return account;
+  }
+
+  createGateway(input: { name?: string; online?: boolean; networkName?: string; account?: string }): SimGateway {
+    const owner = this.accountNamed(input.account).username;
     const gatewayId = ++this.state.counters.gatewayId;
     const gateway: SimGateway = {
       gatewayId,
+      owner,
       gatewayName: simName(input.name, `Gateway ${gatewayId}`),
       gatewayMac: macFrom('5A:1D:01', gatewayId),
       networkName: input.networkName ?? 'SIM-WIFI',
@@ -1102,23 +1559,43 @@ export class LockCloud {
     return gateway;
   }
 
+  /** A gateway links only to locks of its own account (TTLock: the lock and gateway belong to the same administrator account). */
+  checkPairing(owner: string, gatewayId: number): void {
+    const gateway = this.state.gateways[String(gatewayId)];
+    if (!gateway) throw new Error(`no gateway ${gatewayId}`);
+    if (this.ownerOf(gateway) !== owner) throw new Error(`gateway ${gatewayId} belongs to ${this.ownerOf(gateway)}, the lock to ${owner}: a gateway links only to locks of the same account`);
+  }
+
   createLock(input: {
+    account?: string;
     name?: string;
     alias?: string;
     battery?: number;
     online?: boolean;
     remoteUnlock?: boolean;
     faceModule?: boolean;
+    keypad?: boolean;
+    cardReader?: boolean;
+    doorSensor?: boolean;
+    wifi?: boolean;
+    networkName?: string;
+    timezoneRawOffset?: number;
+    cardNumberOrder?: CardNumberOrder;
+    building?: { name: string; number: number };
+    floor?: { name: string; number: number };
     gatewayIds?: number[];
     capacity?: Partial<SimLock['capacity']>;
     latencyMs?: number | null;
     clockOffsetMs?: number;
   }): SimLock {
-    for (const id of input.gatewayIds ?? []) if (!this.state.gateways[String(id)]) throw new Error(`no gateway ${id}`);
+    const owner = this.accountNamed(input.account).username;
+    for (const id of input.gatewayIds ?? []) this.checkPairing(owner, id);
     const lockId = ++this.state.counters.lockId;
     const lockName = simName(input.name, `Lock ${lockId}`);
+    const place = this.placeOf({ lockName, building: input.building, floor: input.floor });
     const lock: SimLock = {
       lockId,
+      owner,
       lockName,
       lockAlias: input.alias ? simName(input.alias, input.alias) : lockName,
       lockMac: macFrom('5A:1D:00', lockId),
@@ -1127,6 +1604,16 @@ export class LockCloud {
       frozen: false,
       remoteUnlock: input.remoteUnlock ?? true,
       faceModule: input.faceModule ?? true,
+      keypad: input.keypad ?? true,
+      cardReader: input.cardReader ?? true,
+      doorSensor: input.doorSensor ?? false,
+      wifi: input.wifi ?? false,
+      ...(input.networkName === undefined ? {} : { networkName: input.networkName }),
+      timezoneRawOffset: input.timezoneRawOffset ?? DEFAULT_TIMEZONE_RAW_OFFSET,
+      cardNumberOrder: input.cardNumberOrder ?? 'big',
+      building: place.building,
+      floor: place.floor,
+      batteryUpdatedAt: this.now(),
       gatewayIds: [...(input.gatewayIds ?? [])],
       capacity: { passcodes: 250, cards: 1000, faces: 100, ...input.capacity },
       latencyMs: input.latencyMs ?? null,
@@ -1139,6 +1626,7 @@ export class LockCloud {
       faces: [],
       pendingRecords: [],
     };
+    if (lock.doorSensor) this.ensureDoorSensor(lock);
     this.updateReachability(() => {
       this.state.locks[String(lockId)] = lock;
     });
@@ -1201,6 +1689,10 @@ export class LockCloud {
     return {
       simulated: true,
       ...lock,
+      owner: this.ownerOf(lock),
+      featureValue: featureValueOf(lock),
+      timezoneRawOffset: this.timezoneOf(lock),
+      ...this.placeOf(lock),
       hasGateway: this.gatewaysInRange(lock).length > 0,
       reachable: this.reachable(lock),
       lastSeenAt: this.seenAt(lock),

@@ -15,13 +15,17 @@ export const TT = {
   PASSWORD_NOT_MD5: 30005,
   RATE_LIMITED: 30006,
   MONTHLY_LIMIT: 30007,
+  CROSS_SITE: 30008,
   DATE_OUT_OF_WINDOW: 80000,
   INTERNAL: 90000,
+  PERMISSION_DENIED: -2018,
   LOCK_NOT_EXIST: -1003,
   LOCK_FROZEN: -2025,
   NOT_SUPPORTED: -4043,
   STORAGE_FULL: -4056,
   PASSCODE_NOT_EXIST: -2009,
+  PASSCODE_PERIOD_DELETED: -1026,
+  PASSCODE_NEVER_USED: -3008,
   PASSCODE_TOO_SIMPLE: -2032,
   PASSCODE_LENGTH: -3006,
   PASSCODE_DUPLICATE: -3007,
@@ -31,6 +35,7 @@ export const TT = {
   GATEWAY_BUSY: -3003,
   LOCK_OFFLINE: -3036,
   LOCK_BUSY: -3037,
+  GATEWAY_NOT_EXIST: -4037,
   CARD_NOT_EXIST: -1021,
 } as const;
 
@@ -46,13 +51,19 @@ const MESSAGES: Record<number, string> = {
   [TT.PASSWORD_NOT_MD5]: 'password must be md5 encrypted',
   [TT.RATE_LIMITED]: 'exceeds the restrictions of API call number',
   [TT.MONTHLY_LIMIT]: 'exceeded the monthly limit for API calls',
+  [TT.CROSS_SITE]:
+    "Cross-site access to user data is prohibited. Please use domain names with the 'cn' prefix to request for Mainland Chinese users, for other region's users please use domain names with the 'eu' prefix to request API endpoints",
   [TT.DATE_OUT_OF_WINDOW]: 'date must be current time, in 5 minutes',
   [TT.INTERNAL]: 'internal server error',
+  [TT.PERMISSION_DENIED]:
+    "Permission Denied, many interfaces only allow the lock's top administrator or authorised administrator to request them, some interfaces only require a valid regular key user, please use an access token obtained from a legitimate user's account number and password to request the interface.",
   [TT.LOCK_NOT_EXIST]: 'Lock does not exist',
   [TT.LOCK_FROZEN]: 'Frozen lock. Can not operate on it now',
   [TT.NOT_SUPPORTED]: 'Not supported by this lock',
   [TT.STORAGE_FULL]: 'Storage space is full',
   [TT.PASSCODE_NOT_EXIST]: 'Passcode does not exist',
+  [TT.PASSCODE_PERIOD_DELETED]: 'The passcode of this validity period was got before and deleted; please choose another whole hour and get again',
+  [TT.PASSCODE_NEVER_USED]: 'A passcode never used on the lock cannot be changed',
   [TT.PASSCODE_TOO_SIMPLE]: 'Passcode is too simple, do not use consecutive or repeated digits',
   [TT.PASSCODE_LENGTH]: 'Invalid passcode length, it must be 4-9 digits',
   [TT.PASSCODE_DUPLICATE]: 'The same passcode already exists, please use another one',
@@ -62,6 +73,7 @@ const MESSAGES: Record<number, string> = {
   [TT.GATEWAY_BUSY]: 'The gateway is busy, please retry later',
   [TT.LOCK_OFFLINE]: 'The lock is offline, please check and retry',
   [TT.LOCK_BUSY]: 'The lock is busy, please retry later',
+  [TT.GATEWAY_NOT_EXIST]: 'gateway does not exist',
   [TT.CARD_NOT_EXIST]: 'The IC card does not exist',
 };
 

@@ -6,7 +6,8 @@
  *   LOCK_SIM_STATE_FILE      JSON file keeping the state across restarts (default ./data/lock-sim.json)
  *   LOCK_SIM_CALLBACK_URL    where lock records are pushed, as TTLock's callback does
  *   LOCK_SIM_CLIENT_ID, LOCK_SIM_CLIENT_SECRET, LOCK_SIM_USERNAME, LOCK_SIM_PASSWORD
- *                            the credentials it accepts (defaults: SIM_DEFAULTS)
+ *                            the client and the default account (defaults: SIM_DEFAULTS)
+ *   LOCK_SIM_REGION          the site it simulates, eu (default) or cn: accounts of the other answer 30008
  *   LOCK_SIM_LATENCY_MS      latency of gateway writes, "30" or "20-50" (default 20-50)
  *   LOCK_SIM_SEED_LOCKS      locks created with one gateway when the state is empty (default 4)
  *   LOCK_SIM_LOG             "1" to log requests
@@ -22,6 +23,8 @@ function latency(value: string | undefined): number | [number, number] | undefin
 }
 
 const env = process.env;
+const region = env.LOCK_SIM_REGION ?? 'eu';
+if (region !== 'eu' && region !== 'cn') throw new Error(`LOCK_SIM_REGION: "${region}" is neither eu nor cn`);
 const sim = await startLockSim({
   port: Number(env.LOCK_SIM_PORT ?? 4010),
   host: env.LOCK_SIM_HOST ?? '127.0.0.1',
@@ -31,6 +34,7 @@ const sim = await startLockSim({
   clientSecret: env.LOCK_SIM_CLIENT_SECRET ?? SIM_DEFAULTS.clientSecret,
   username: env.LOCK_SIM_USERNAME ?? SIM_DEFAULTS.username,
   password: env.LOCK_SIM_PASSWORD ?? SIM_DEFAULTS.password,
+  region,
   latencyMs: latency(env.LOCK_SIM_LATENCY_MS),
   seedLocks: Number(env.LOCK_SIM_SEED_LOCKS ?? 4),
   logger: env.LOCK_SIM_LOG === '1',

@@ -39,3 +39,15 @@ const HOUR = 3_600_000;
 export function floorToHour(ms: number): number {
   return Math.floor(ms / HOUR) * HOUR;
 }
+
+/**
+ * Whole hours of a lock: generated passcodes start and end on the lock's own hours, so in a
+ * half-hour zone (UTC+5:30) an hour begins at :30 UTC. `offsetMs` is the lock's timezoneRawOffset.
+ */
+export function floorToLocalHour(ms: number, offsetMs: number): number {
+  return Math.floor((ms + offsetMs) / HOUR) * HOUR - offsetMs;
+}
+
+export function ceilToLocalHour(ms: number, offsetMs: number): number {
+  return Math.ceil((ms + offsetMs) / HOUR) * HOUR - offsetMs;
+}

@@ -3,7 +3,7 @@ import { LockCloud, type Params } from './cloud';
 import { registerControlRoutes } from './control';
 import { errorBody, OK_BODY, TT, TtlockError, ttError } from './errors';
 import { parseMultipart, type SimUpload } from './faces';
-import { loadState } from './state';
+import { loadState, type SimAccount, type SimRegion } from './state';
 
 export interface LockSimOptions {
   /** 0 (the default): any free port. */
@@ -15,9 +15,15 @@ export interface LockSimOptions {
   callbackUrl?: string | null;
   clientId?: string;
   clientSecret?: string;
+  /** The default account: locks and gateways made without `account` are its own. */
   username?: string;
-  /** The account's password in clear; callers send its MD5. */
+  /** The default account's password in clear; callers send its MD5. */
   password?: string;
+  /**
+   * The site this simulated cloud is, 'eu' (euapi.ttlock.com, the default) or 'cn': accounts of
+   * the other site answer 30008. The default account is of this region.
+   */
+  region?: SimRegion;
   /** Latency of a gateway write in ms, fixed or a [min, max] range (default [20, 50]). */
   latencyMs?: number | [number, number];
   /** Lifetime of access tokens (default 90 days, as TTLock's). */
@@ -56,55 +62,62 @@ export const SIM_DEFAULTS = {
   password: 'sim-password',
 } as const;
 
-/** The TTLock calls the simulator answers, by path under `/v3/`; `files` of a multipart call (MULTIPART_OPS). */
-type Handler = (cloud: LockCloud, params: Params, op: string, files: Record<string, SimUpload>) => unknown;
+/**
+ * The TTLock calls the simulator answers, by path under `/v3/`: each runs as the account of its
+ * token (`a`); `files` of a multipart call (MULTIPART_OPS).
+ */
+type Handler = (cloud: LockCloud, params: Params, op: string, account: SimAccount, files: Record<string, SimUpload>) => unknown;
 
 const V3: Record<string, Handler> = {
-  'lock/list': (c, p) => c.listLocks(p),
-  'lock/detail': (c, p, op) => c.lockDetail(c.requireLock(op, p)),
-  'gateway/listByLock': (c, p, op) => c.gatewaysOfLock(c.requireLock(op, p)),
-  'gateway/list': (c, p) => c.listGateways(p),
-  'keyboardPwd/get': (c, p, op) => c.getRandomPasscode(c.requireLock(op, p), p),
-  'keyboardPwd/add': (c, p, op) => c.addCustomPasscode(c.requireLock(op, p), p),
-  'keyboardPwd/delete': async (c, p, op) => {
-    await c.deletePasscode(c.requireLock(op, p), p);
+  'lock/list': (c, p, _op, a) => c.listLocks(p, a),
+  'lock/listByHotel': (c, p, _op, a) => c.listLocksByHotel(p, a),
+  'lock/detail': (c, p, op, a) => c.lockDetail(c.requireLock(op, p, a)),
+  'gateway/listByLock': (c, p, op, a) => c.gatewaysOfLock(c.requireLock(op, p, a)),
+  'gateway/list': (c, p, _op, a) => c.listGateways(p, a),
+  'gateway/listLock': (c, p, _op, a) => c.locksOfGatewayList(c.requireGateway(p, a)),
+  'keyboardPwd/get': (c, p, op, a) => c.getRandomPasscode(c.requireLock(op, p, a), p),
+  'keyboardPwd/add': (c, p, op, a) => c.addCustomPasscode(c.requireLock(op, p, a), p),
+  'keyboardPwd/delete': async (c, p, op, a) => {
+    await c.deletePasscode(c.requireLock(op, p, a), p);
     return OK_BODY;
   },
-  'keyboardPwd/change': async (c, p, op) => {
-    await c.changePasscode(c.requireLock(op, p), p);
+  'keyboardPwd/change': async (c, p, op, a) => {
+    await c.changePasscode(c.requireLock(op, p, a), p);
     return OK_BODY;
   },
-  'lock/listKeyboardPwd': (c, p, op) => c.listPasscodes(c.requireLock(op, p), p),
-  'identityCard/add': (c, p, op) => c.addCard(c.requireLock(op, p), p),
-  'identityCard/delete': async (c, p, op) => {
-    await c.deleteCard(c.requireLock(op, p), p);
+  'lock/listKeyboardPwd': (c, p, op, a) => c.listPasscodes(c.requireLock(op, p, a), p),
+  'identityCard/add': (c, p, op, a) => c.addCard(c.requireLock(op, p, a), p),
+  'identityCard/addForReversedCardNumber': (c, p, op, a) => c.addCardReversed(c.requireLock(op, p, a), p),
+  'identityCard/delete': async (c, p, op, a) => {
+    await c.deleteCard(c.requireLock(op, p, a), p);
     return OK_BODY;
   },
-  'identityCard/list': (c, p, op) => c.listCards(c.requireLock(op, p), p),
-  'face/getFeatureDataByPhoto': (c, p, op, files) => c.faceFeatureData(c.requireLock(op, p), files),
-  'face/add': (c, p, op) => c.addFace(c.requireLock(op, p), p),
-  'face/delete': async (c, p, op) => {
-    await c.deleteFace(c.requireLock(op, p), p);
+  'identityCard/list': (c, p, op, a) => c.listCards(c.requireLock(op, p, a), p),
+  'face/getFeatureDataByPhoto': (c, p, op, a, files) => c.faceFeatureData(c.requireLock(op, p, a), files),
+  'face/add': (c, p, op, a) => c.addFace(c.requireLock(op, p, a), p),
+  'face/delete': async (c, p, op, a) => {
+    await c.deleteFace(c.requireLock(op, p, a), p);
     return OK_BODY;
   },
-  'face/list': (c, p, op) => c.listFaces(c.requireLock(op, p), p),
-  'lock/unlock': async (c, p, op) => {
-    await c.unlock(c.requireLock(op, p));
+  'face/list': (c, p, op, a) => c.listFaces(c.requireLock(op, p, a), p),
+  'lock/unlock': async (c, p, op, a) => {
+    await c.unlock(c.requireLock(op, p, a));
     return OK_BODY;
   },
-  'lockRecord/list': (c, p, op) => c.listRecords(c.requireLock(op, p), p),
+  'lockRecord/list': (c, p, op, a) => c.listRecords(c.requireLock(op, p, a), p),
+  'doorSensor/query': (c, p, op, a) => c.doorSensorQuery(c.requireLock(op, p, a)),
   // Room cards (docs/card-format.md): the simulator's own extension, not part of TTLock's API.
-  'lock/setHotelCardKeys': async (c, p, op) => {
-    await c.setHotelCardKeys(c.requireLock(op, p), p);
+  'lock/setHotelCardKeys': async (c, p, op, a) => {
+    await c.setHotelCardKeys(c.requireLock(op, p, a), p);
     return OK_BODY;
   },
-  'lock/getHotelCardSettings': (c, p, op) => c.hotelCardSettings(c.requireLock(op, p)),
-  'lock/addHotelCardDenylist': async (c, p, op) => {
-    await c.addHotelCardDenylist(c.requireLock(op, p), p);
+  'lock/getHotelCardSettings': (c, p, op, a) => c.hotelCardSettings(c.requireLock(op, p, a)),
+  'lock/addHotelCardDenylist': async (c, p, op, a) => {
+    await c.addHotelCardDenylist(c.requireLock(op, p, a), p);
     return OK_BODY;
   },
-  'lock/deleteHotelCardDenylist': async (c, p, op) => {
-    await c.deleteHotelCardDenylist(c.requireLock(op, p), p);
+  'lock/deleteHotelCardDenylist': async (c, p, op, a) => {
+    await c.deleteHotelCardDenylist(c.requireLock(op, p, a), p);
     return OK_BODY;
   },
 };
@@ -142,17 +155,21 @@ function paramsOf(request: FastifyRequest, op?: string): { params: Params; files
   return { params, files };
 }
 
-async function answer(cloud: LockCloud, path: string, reply: FastifyReply, run: () => unknown) {
+/** What the log keeps of a call: its parameters and account, once they are known. */
+type CallNote = { params?: Params; account?: string | null };
+
+/** Runs a call and logs it with its errcode, account and lock (`call.params` once they are read). */
+async function answer(cloud: LockCloud, path: string, reply: FastifyReply, call: CallNote, run: () => unknown) {
   try {
     const result = await run();
-    cloud.logCall(path, 0);
+    cloud.logCall(path, 0, call);
     return reply.send(result);
   } catch (error) {
     if (error instanceof TtlockError) {
-      cloud.logCall(path, error.errcode);
+      cloud.logCall(path, error.errcode, call);
       return reply.send(errorBody(error));
     }
-    cloud.logCall(path, TT.INTERNAL);
+    cloud.logCall(path, TT.INTERNAL, call);
     reply.log.error(error);
     return reply.send(errorBody(ttError(TT.INTERNAL)));
   }
@@ -168,6 +185,7 @@ export async function startLockSim(options: LockSimOptions = {}): Promise<LockSi
     clientSecret: options.clientSecret ?? SIM_DEFAULTS.clientSecret,
     username: options.username ?? SIM_DEFAULTS.username,
     password: options.password ?? SIM_DEFAULTS.password,
+    region: options.region ?? 'eu',
     latencyMs: options.latencyMs ?? [20, 50],
     tokenTtlSeconds: options.tokenTtlSeconds ?? 7_776_000,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
@@ -195,14 +213,25 @@ export async function startLockSim(options: LockSimOptions = {}): Promise<LockSi
   app.addContentTypeParser(MULTIPART, { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT }, (request, body, done) => {
     done(null, { multipart: parseMultipart(body as Buffer, request.headers['content-type'] ?? '') } satisfies MultipartBody);
   });
-  app.post('/oauth2/token', (request, reply) => answer(cloud, 'oauth2/token', reply, () => cloud.oauthToken(paramsOf(request).params)));
+  app.post('/oauth2/token', (request, reply) => {
+    const call: CallNote = {};
+    return answer(cloud, 'oauth2/token', reply, call, () => {
+      call.params = paramsOf(request).params;
+      call.account = cloud.accountOfCall('oauth2/token', call.params);
+      return cloud.oauthToken(call.params);
+    });
+  });
   for (const [op, handler] of Object.entries(V3)) {
-    const route = (request: FastifyRequest, reply: FastifyReply) =>
-      answer(cloud, op, reply, () => {
+    const route = (request: FastifyRequest, reply: FastifyReply) => {
+      const call: CallNote = {};
+      return answer(cloud, op, reply, call, () => {
         const { params, files } = paramsOf(request, op);
-        cloud.authenticate(op, params);
-        return handler(cloud, params, op, files);
+        call.params = params;
+        call.account = cloud.accountOfCall(op, params);
+        const account = cloud.authenticate(op, params);
+        return handler(cloud, params, op, account, files);
       });
+    };
     app.get(`/v3/${op}`, route);
     app.post(`/v3/${op}`, route);
   }

@@ -10,11 +10,17 @@ import type { HotelCardKeys } from '@console/card-format';
  */
 export interface SimState {
   version: 1;
-  counters: { lockId: number; gatewayId: number; keyboardPwdId: number; cardId: number; faceId: number; recordId: number; uid: number };
+  counters: { lockId: number; gatewayId: number; keyboardPwdId: number; cardId: number; faceId: number; recordId: number; uid: number; doorSensorId: number };
   /** Offset of the simulated cloud's clock from the machine's, in ms. */
   clockOffsetMs: number;
   /** Where lock records are pushed (TTLock's "callback URL" of the application), or null. */
   callbackUrl: string | null;
+  /**
+   * TTLock user accounts by username. The default account (the simulator's `username` and
+   * `password`) is always there; a state written before accounts existed has none, and its locks
+   * and gateways (no `owner`) belong to the default account.
+   */
+  accounts: Record<string, SimAccount>;
   locks: Record<string, SimLock>;
   gateways: Record<string, SimGateway>;
   tokens: Record<string, SimToken>;
@@ -23,19 +29,45 @@ export interface SimState {
   records: SimRecord[];
 }
 
+/** A TTLock user account (the one a token is granted to, and the administrator of its locks and gateways). */
+export interface SimAccount {
+  username: string;
+  /** In clear: the cloud compares the lower-case MD5 the caller sends. */
+  password: string;
+  uid: number;
+  /** The site its data lives on; the simulator answers 30008 for an account of the other site. */
+  region: SimRegion;
+  /** 'ttlock' (TTLock app: lock/list) or 'tthotel' (TTHotel: lock/listByHotel). */
+  kind: SimAccountKind;
+  /** /v3 calls a month (Beijing time) before 30007; null: no limit. */
+  monthlyLimit: number | null;
+  createdAt: number;
+  /** Its /v3 calls that passed the checks (see LockCloud.authenticate); `month` is Beijing time, `YYYY-MM`. Absent: none yet. */
+  usage?: { total: number; month: string; thisMonth: number };
+}
+
+export type SimRegion = 'eu' | 'cn';
+export type SimAccountKind = 'ttlock' | 'tthotel';
+
 export interface SimToken {
+  /** The account's uid. */
   uid: number;
   expiresAt: number;
   refreshToken: string;
+  /** Revoked by the control API: answers 10004 until it is pruned. */
+  revoked?: boolean;
 }
 
 export interface SimRefreshToken {
   uid: number;
   expiresAt: number;
+  revoked?: boolean;
 }
 
 export interface SimGateway {
   gatewayId: number;
+  /** The account it belongs to (username); absent (older state): the default account. */
+  owner?: string;
   gatewayName: string;
   gatewayMac: string;
   networkName: string;
@@ -53,6 +85,8 @@ export interface InjectedFailure {
 
 export interface SimLock {
   lockId: number;
+  /** The account it belongs to (username); absent (older state): the default account. */
+  owner?: string;
   lockName: string;
   lockAlias: string;
   lockMac: string;
@@ -67,6 +101,34 @@ export interface SimLock {
    * with -4043. Absent (state written before it existed): true.
    */
   faceModule?: boolean;
+  /** A keypad (feature bit 0): without one every passcode call answers -4043. Absent: true. */
+  keypad?: boolean;
+  /** An IC card reader (feature bit 1): without one every card call answers -4043. Absent: true. */
+  cardReader?: boolean;
+  /** A door sensor (feature bit 13): doorSensor/query and door notifications. Absent: false. */
+  doorSensor?: boolean;
+  /** What its door sensor reports; made when the lock first gets a door sensor. */
+  doorSensorInfo?: SimDoorSensor;
+  /** The door as its sensor last reported it (control `/door`). */
+  doorState?: SimDoorState;
+  /**
+   * A WiFi lock reaches the cloud itself: reachable whenever it is online, its writes need no
+   * gateway (latency, then -3036 if offline). Absent: false.
+   */
+  wifi?: boolean;
+  /** The network a WiFi lock is on (its online/offline notification). Absent: SIM-WIFI. */
+  networkName?: string;
+  /** The lock's time zone in ms from UTC (generated passcodes keep its whole hours). Absent: 28,800,000 (UTC+8). */
+  timezoneRawOffset?: number;
+  /** How the lock reads an IC card's UID into a number: 'big' endian (absent) or 'little'. */
+  cardNumberOrder?: CardNumberOrder;
+  /** Where the lock is (lock/listByHotel). Absent: derived from its name. */
+  building?: { name: string; number: number };
+  floor?: { name: string; number: number };
+  /** When its battery level was last reported. Absent: createdAt. */
+  batteryUpdatedAt?: number;
+  /** Validities of generated passcodes got and then deleted: asking for one again answers -1026. */
+  deletedRandomPeriods?: RandomPeriod[];
   /** Gateways paired with (in range of) the lock, best signal first. */
   gatewayIds: number[];
   capacity: { passcodes: number; cards: number; faces: number };
@@ -92,6 +154,28 @@ export interface SimLock {
   cardGenerations?: Record<string, number>;
   /** Cards the lock refuses: UIDs (upper-case hex) and card ids (from the cloud and from cancel cards). */
   cardDenylist?: { uids: string[]; cardIds: number[] };
+}
+
+export type CardNumberOrder = 'big' | 'little';
+export type SimDoorState = 'closed' | 'open' | 'left_open' | 'left_open_long';
+
+/** A generated passcode's type and validity as keyboardPwd/get made it (whole hours of the lock). */
+export interface RandomPeriod {
+  keyboardPwdType: number;
+  startDate: number;
+  endDate: number;
+}
+
+/** A lock's door sensor as doorSensor/query answers it. */
+export interface SimDoorSensor {
+  doorSensorId: number;
+  name: string;
+  electricQuantity: number;
+  version: string;
+  mac: string;
+  number: string;
+  /** Seconds; 0: off. */
+  doorNotClosedWarningTime: number;
 }
 
 /** The card keys and lock number a lock holds (simulator extension, not TTLock's). */
@@ -135,6 +219,8 @@ export interface SimPasscode extends CredentialBase {
   firstUsedAt: number | null;
   /** A one-time code after its use. */
   used: boolean;
+  /** A generated passcode: the type and validity keyboardPwd/get made it with (-1026 once it is deleted). */
+  generatedWith?: RandomPeriod;
 }
 
 export interface SimCard extends CredentialBase {
@@ -172,9 +258,10 @@ export interface SimRecord {
 export function emptyState(): SimState {
   return {
     version: 1,
-    counters: { lockId: 100_000, gatewayId: 200_000, keyboardPwdId: 3_000_000, cardId: 4_000_000, faceId: 5_000_000, recordId: 9_000_000, uid: 7_000 },
+    counters: { lockId: 100_000, gatewayId: 200_000, keyboardPwdId: 3_000_000, cardId: 4_000_000, faceId: 5_000_000, recordId: 9_000_000, uid: 7_000, doorSensorId: 600_000 },
     clockOffsetMs: 0,
     callbackUrl: null,
+    accounts: {},
     locks: {},
     gateways: {},
     tokens: {},

@@ -2,18 +2,55 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CardDump, HotelCardKeys } from '@console/card-format';
+import type { CallbackDelivery } from './callback';
+import type { SimCall } from './cloud';
 import { SIM_DEFAULTS } from './server';
+import type { SimAccountKind, SimDoorState, SimRegion } from './state';
+
+/** An account as `GET /sim/accounts` lists it. */
+export interface SimAccountSummary {
+  username: string;
+  uid: number;
+  region: SimRegion;
+  kind: SimAccountKind;
+  monthlyLimit: number | null;
+  createdAt: number;
+  default: boolean;
+  locks: number;
+  gateways: number;
+  tokens: number;
+  calls: { total: number; thisMonth: number };
+}
 
 /**
  * A bare TTLock client for the simulator's own tests: form-encoded POSTs and GETs with a query, as
- * TTLock documents them, and the control API's JSON. (The server's adapter is tested separately
- * against the simulator.)
+ * TTLock documents them, and the control API's JSON. It logs in as `account` (username and clear
+ * password; default: the simulator's default account, SIM_DEFAULTS). (The server's adapter is
+ * tested separately against the simulator.)
  */
 export class SimClient {
   token = '';
   refreshToken = '';
+  uid = 0;
+  /** Added to the machine's clock for the `date` of calls: set it to the simulator's clock offset after moving that clock. */
+  clockOffsetMs = 0;
+  readonly account: { username: string; password: string };
 
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    account: { username: string; password: string } = { username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password },
+  ) {
+    this.account = { ...account };
+  }
+
+  /** Another client of the same simulator, logged in as `username` / `password` (answers the grant too). */
+  async as(username: string, password: string): Promise<SimClient> {
+    const client = new SimClient(this.url, { username, password });
+    client.clockOffsetMs = this.clockOffsetMs;
+    const answer = await client.login();
+    if (typeof answer.access_token !== 'string') throw new Error(`login as ${username}: ${JSON.stringify(answer)}`);
+    return client;
+  }
 
   async form(path: string, fields: Record<string, unknown>, method: 'POST' | 'GET' = 'POST'): Promise<Record<string, unknown>> {
     const params = new URLSearchParams();
@@ -25,14 +62,26 @@ export class SimClient {
     return (await response.json()) as Record<string, unknown>;
   }
 
+  /** The password grant as the client's account (`overrides` replace form fields: a wrong password, another client). */
   async login(overrides: Record<string, string> = {}): Promise<Record<string, unknown>> {
     const answer = await this.form('/oauth2/token', {
       clientId: SIM_DEFAULTS.clientId,
       clientSecret: SIM_DEFAULTS.clientSecret,
-      username: SIM_DEFAULTS.username,
-      password: createHash('md5').update(SIM_DEFAULTS.password).digest('hex'),
+      username: this.account.username,
+      password: createHash('md5').update(this.account.password).digest('hex'),
       ...overrides,
     });
+    if (typeof answer.access_token === 'string') {
+      this.token = answer.access_token;
+      this.refreshToken = String(answer.refresh_token);
+      if (typeof answer.uid === 'number') this.uid = answer.uid;
+    }
+    return answer;
+  }
+
+  /** The refresh grant with the client's refresh token; keeps the new tokens when granted. */
+  async refresh(): Promise<Record<string, unknown>> {
+    const answer = await this.form('/oauth2/token', { clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, grant_type: 'refresh_token', refresh_token: this.refreshToken });
     if (typeof answer.access_token === 'string') {
       this.token = answer.access_token;
       this.refreshToken = String(answer.refresh_token);
@@ -42,7 +91,7 @@ export class SimClient {
 
   /** A TTLock `/v3` call with clientId, accessToken and date. */
   call(op: string, fields: Record<string, unknown> = {}, method: 'POST' | 'GET' = 'POST') {
-    return this.form(`/v3/${op}`, { clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now(), ...fields }, method);
+    return this.form(`/v3/${op}`, { clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now() + this.clockOffsetMs, ...fields }, method);
   }
 
   /**
@@ -51,7 +100,7 @@ export class SimClient {
    */
   async multipart(op: string, fields: Record<string, unknown>, file?: { field?: string; bytes: Buffer; type?: string; name?: string }): Promise<Record<string, unknown>> {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries({ clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now(), ...fields })) if (v !== undefined) params.set(k, String(v));
+    for (const [k, v] of Object.entries({ clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now() + this.clockOffsetMs, ...fields })) if (v !== undefined) params.set(k, String(v));
     const body = new FormData();
     if (file) body.set(file.field ?? 'image', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'face.png');
     const response = await fetch(`${this.url}/v3/${op}?${params.toString()}`, { method: 'POST', body });
@@ -90,11 +139,59 @@ export class SimClient {
     return this.control<{ opened: boolean; outcome: string; by: 'data' | 'number'; record: Record<string, unknown>; card: Record<string, unknown> | null }>('POST', `/locks/${lockId}/use`, { card, cardNumber });
   }
 
-  /** A gateway and a lock paired with it; returns their ids. */
+  /** A gateway and a lock paired with it (both of `lock.account` when given); returns their ids. */
   async lockWithGateway(lock: Record<string, unknown> = {}): Promise<{ lockId: number; gatewayId: number }> {
-    const { gateway } = await this.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
+    const { gateway } = await this.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', lock.account === undefined ? {} : { account: lock.account });
     const created = await this.control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId, ...lock });
     return { lockId: created.lock.lockId, gatewayId: gateway.gatewayId };
+  }
+
+  // Control API: accounts, calls, notifications, the door
+
+  /** POST /sim/accounts: a TTLock account (password in clear); answers it as listed. */
+  async createAccount(input: { username: string; password: string; region?: SimRegion; kind?: SimAccountKind; monthlyLimit?: number | null }): Promise<SimAccountSummary> {
+    return (await this.control<{ account: SimAccountSummary }>('POST', '/accounts', input)).account;
+  }
+
+  async accounts(): Promise<SimAccountSummary[]> {
+    return (await this.control<{ accounts: SimAccountSummary[] }>('GET', '/accounts')).accounts;
+  }
+
+  async updateAccount(username: string, input: { password?: string; region?: SimRegion; kind?: SimAccountKind; monthlyLimit?: number | null }): Promise<SimAccountSummary> {
+    return (await this.control<{ account: SimAccountSummary }>('PATCH', `/accounts/${encodeURIComponent(username)}`, input)).account;
+  }
+
+  /** Every access and refresh token of the account stops working. */
+  async revoke(username: string): Promise<{ accessTokens: number; refreshTokens: number }> {
+    return (await this.control<{ revoked: { accessTokens: number; refreshTokens: number } }>('POST', `/accounts/${encodeURIComponent(username)}/revoke`)).revoked;
+  }
+
+  /** GET /sim/calls, filtered by account and by time (`since`, ms of the machine's clock). */
+  async calls(filter: { account?: string; since?: number } = {}): Promise<{ calls: SimCall[]; count: number }> {
+    const query = new URLSearchParams();
+    if (filter.account !== undefined) query.set('account', filter.account);
+    if (filter.since !== undefined) query.set('since', String(filter.since));
+    const text = query.toString();
+    return this.control<{ calls: SimCall[]; count: number }>('GET', `/calls${text ? `?${text}` : ''}`);
+  }
+
+  async callbacks(): Promise<CallbackDelivery[]> {
+    return (await this.control<{ deliveries: CallbackDelivery[] }>('GET', '/callbacks')).deliveries;
+  }
+
+  /** POST /sim/notify: arbitrary notification fields to the callback URL. */
+  async notify(fields: Record<string, string | number | boolean>): Promise<CallbackDelivery> {
+    return (await this.control<{ delivery: CallbackDelivery }>('POST', '/notify', { fields })).delivery;
+  }
+
+  /** The lock's door sensor reports the door (TTLock's door sensor notify). */
+  door(lockId: number, state: SimDoorState) {
+    return this.control<{ fields: Record<string, string>; delivery: CallbackDelivery | null }>('POST', `/locks/${lockId}/door`, { state });
+  }
+
+  /** An IC card held to the lock by its UID (8 hex): the lock reads its number in its own byte order. */
+  useCard(lockId: number, cardUid: string) {
+    return this.control<{ opened: boolean; outcome: string; cardNumber: string; record: Record<string, unknown> }>('POST', `/locks/${lockId}/use`, { cardUid });
   }
 }
 
