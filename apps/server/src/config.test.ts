@@ -59,10 +59,16 @@ describe('configuration', () => {
     expect(loadConfig({}).cardKeySecret).toBe(DEV_CARD_KEY_SECRET);
   });
 
-  it('needs the TTLock credentials for LOCK_PROVIDER=ttlock', () => {
-    expect(() => loadConfig({ LOCK_PROVIDER: 'ttlock' })).toThrow(/TTLOCK_CLIENT_ID[\s\S]*TTLOCK_CLIENT_SECRET[\s\S]*TTLOCK_USERNAME[\s\S]*TTLOCK_PASSWORD/);
-    const config = loadConfig({ LOCK_PROVIDER: 'ttlock', TTLOCK_CLIENT_ID: 'id', TTLOCK_CLIENT_SECRET: 'secret', TTLOCK_USERNAME: 'hotel', TTLOCK_PASSWORD: 'pw' });
-    expect(config.locks.ttlock).toMatchObject({ baseUrl: 'https://euapi.ttlock.com', clientId: 'id', username: 'hotel' });
+  it('needs the app credentials for LOCK_PROVIDER=ttlock, not an account', () => {
+    expect(() => loadConfig({ LOCK_PROVIDER: 'ttlock' })).toThrow(/TTLOCK_CLIENT_ID[\s\S]*TTLOCK_CLIENT_SECRET/);
+    const config = loadConfig({ LOCK_PROVIDER: 'ttlock', TTLOCK_CLIENT_ID: 'id', TTLOCK_CLIENT_SECRET: 'secret' });
+    expect(config.locks.ttlock).toMatchObject({ baseUrl: 'https://euapi.ttlock.com', clientId: 'id', region: 'eu' });
+    expect(config.locks.legacyTtlockAccount).toBe(false);
+    expect(loadConfig({ LOCK_PROVIDER: 'ttlock', TTLOCK_CLIENT_ID: 'id', TTLOCK_CLIENT_SECRET: 'secret', TTLOCK_REGION: 'cn' }).locks.ttlock.baseUrl).toBe('https://cnapi.ttlock.com');
+    expect(loadConfig({ LOCK_PROVIDER: 'ttlock', TTLOCK_CLIENT_ID: 'id', TTLOCK_CLIENT_SECRET: 'secret', TTLOCK_BASE_URL: '' }).locks.ttlock.baseUrl).toBe('https://euapi.ttlock.com');
+    expect(() => loadConfig({ LOCK_PROVIDER: 'ttlock', TTLOCK_CLIENT_ID: 'id', TTLOCK_CLIENT_SECRET: 'secret', TTLOCK_REGION: 'us' })).toThrow(/TTLOCK_REGION/);
+    // An install of the single shared account: its variables are no longer read, and the start says so.
+    expect(loadConfig({ LOCK_PROVIDER: 'ttlock', TTLOCK_CLIENT_ID: 'id', TTLOCK_CLIENT_SECRET: 'secret', TTLOCK_USERNAME: 'hotel', TTLOCK_PASSWORD: 'pw' }).locks.legacyTtlockAccount).toBe(true);
   });
 
   it('takes an empty variable as unset, as docker compose passes them', () => {

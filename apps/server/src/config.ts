@@ -7,6 +7,8 @@ export const DEV_COMPAT_DES_IV = 'slDevIv1';
 export const DEV_LOCK_CALLBACK_SECRET = 'dev-lock-callback-secret';
 /** Development key of the signed face-photo URLs (decision 015); production refuses it. */
 export const DEV_FACE_PHOTO_SECRET = 'dev-face-photo-secret-not-for-production';
+/** TTLock's API hosts by region (its error 30008 sends an account of the other region there). */
+export const TTLOCK_HOSTS = { eu: 'https://euapi.ttlock.com', cn: 'https://cnapi.ttlock.com' } as const;
 /** Development key under which hotels' card keys are kept (docs/card-format.md); production refuses it. */
 export const DEV_CARD_KEY_SECRET = 'dev-card-key-secret-not-for-production';
 
@@ -72,9 +74,16 @@ const ZEnv = z
      * `none` (no locks: credentials stay pending). Production has no default.
      */
     LOCK_PROVIDER: z.enum(['ttlock', 'sim', 'none']).optional(),
-    TTLOCK_BASE_URL: z.string().url().default('https://euapi.ttlock.com'),
+    /**
+     * TTLock's developer application of this install (docs/ttlock-account.md): its region picks the
+     * API host (TTLock keeps mainland-China accounts on cnapi, the others on euapi); TTLOCK_BASE_URL
+     * overrides the host. The hotels' own TTLock accounts are connected in the console.
+     */
+    TTLOCK_REGION: z.enum(['eu', 'cn']).default('eu'),
+    TTLOCK_BASE_URL: z.string().url().optional(),
     TTLOCK_CLIENT_ID: z.string().optional(),
     TTLOCK_CLIENT_SECRET: z.string().optional(),
+    /** No longer read: each hotel connects its own TTLock account in the console (Settings > Lock accounts). */
     TTLOCK_USERNAME: z.string().optional(),
     TTLOCK_PASSWORD: z.string().optional(),
     /** An external simulator (the compose demo service); unset with LOCK_PROVIDER=sim: run one in the server. */
@@ -88,12 +97,16 @@ const ZEnv = z
     /** Attempts of one credential delivery before it is failed, and the first retry delay (doubling). */
     LOCK_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
     LOCK_DELIVERY_BACKOFF_MS: z.coerce.number().int().min(10).default(2_000),
-    /** How often the status of every lock is read (online, gateway, battery), in minutes. */
+    /**
+     * How often each lock account's gateways are read (online or not), in minutes; which locks each
+     * gateway hears is read every 30 minutes at most often, the account's lock list (battery) every
+     * 60 (docs/ttlock-account.md, "Call budget").
+     */
     LOCK_STATUS_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
-    /** How often lock records are read by polling (for locks without callbacks), in minutes; 0: never. */
-    LOCK_RECORDS_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+    /** How often the records of locks whose records do not come by callback are read, in minutes; 0: never. */
+    LOCK_RECORDS_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     /** How often every lock is read back and reconciled with our credentials, in minutes; 0: never. */
-    LOCK_RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+    LOCK_RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(0).max(10080).default(360),
     /** Run the desk card-reader simulator (apps/reader-sim) inside the server; default: on outside production. */
     READER_SIM: bool.optional(),
     READER_SIM_STATE_FILE: z.string().default('./data/reader-sim.json'),
@@ -122,11 +135,11 @@ const ZEnv = z
       ctx.addIssue({
         code: 'custom',
         path: ['LOCK_PROVIDER'],
-        message: 'production needs an explicit LOCK_PROVIDER: ttlock (with TTLOCK_CLIENT_ID, TTLOCK_CLIENT_SECRET, TTLOCK_USERNAME, TTLOCK_PASSWORD), sim (simulated locks, for a demo) or none',
+        message: 'production needs an explicit LOCK_PROVIDER: ttlock (with TTLOCK_CLIENT_ID, TTLOCK_CLIENT_SECRET and TTLOCK_REGION), sim (simulated locks, for a demo) or none',
       });
     }
     if (env.LOCK_PROVIDER === 'ttlock') {
-      for (const name of ['TTLOCK_CLIENT_ID', 'TTLOCK_CLIENT_SECRET', 'TTLOCK_USERNAME', 'TTLOCK_PASSWORD'] as const) {
+      for (const name of ['TTLOCK_CLIENT_ID', 'TTLOCK_CLIENT_SECRET'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `LOCK_PROVIDER=ttlock needs ${name}` });
       }
     }
@@ -183,12 +196,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     locks: {
       provider: e.LOCK_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sim'),
       ttlock: {
-        baseUrl: e.TTLOCK_BASE_URL,
+        region: e.TTLOCK_REGION,
+        baseUrl: e.TTLOCK_BASE_URL ?? TTLOCK_HOSTS[e.TTLOCK_REGION],
         clientId: e.TTLOCK_CLIENT_ID ?? '',
         clientSecret: e.TTLOCK_CLIENT_SECRET ?? '',
-        username: e.TTLOCK_USERNAME ?? '',
-        password: e.TTLOCK_PASSWORD ?? '',
       },
+      /** Set but no longer read (TTLOCK_USERNAME / TTLOCK_PASSWORD): the start says so. */
+      legacyTtlockAccount: Boolean(e.TTLOCK_USERNAME || e.TTLOCK_PASSWORD),
       sim: { url: e.LOCK_SIM_URL, stateFile: e.LOCK_SIM_STATE_FILE, port: e.LOCK_SIM_PORT },
       callbackSecret: e.LOCK_CALLBACK_SECRET,
       publicUrl: e.PUBLIC_URL,

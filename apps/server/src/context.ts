@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import type { TPrisma } from './db/client';
 import type { DesCodec } from './infra/des';
 import type { Translator } from './infra/i18n';
-import type { LockProvider } from './infra/locks/provider';
+import type { LockCloud } from './infra/locks';
 import type { Redis } from './infra/redis';
 import type { SmsSender } from './infra/sms';
 import type { Queues } from './jobs/queues';
@@ -24,8 +24,12 @@ export interface Deps {
   des: DesCodec;
   queues: Queues;
   sms: SmsSender;
-  /** The lock cloud (LOCK_PROVIDER); null when none is configured: credentials then stay pending. */
-  locks: LockProvider | null;
+  /**
+   * The lock cloud of the install (LOCK_PROVIDER: TTLock's developer application, or the simulator),
+   * which each hotel's lock accounts speak through; null when none is configured: credentials then
+   * stay pending.
+   */
+  locks: LockCloud | null;
   /** Namespaces a Redis key under REDIS_PREFIX. */
   key(...parts: (string | number)[]): string;
 }

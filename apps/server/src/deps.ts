@@ -4,11 +4,11 @@ import type { Deps } from './context';
 import { closeDatabase, createDatabase } from './db/client';
 import { createDesCodec } from './infra/des';
 import { createTranslator } from './infra/i18n';
-import { createLockProvider } from './infra/locks';
-import type { LockProvider } from './infra/locks/provider';
+import { createLockCloud, type LockCloud } from './infra/locks';
 import { createRedis, probeRedis } from './infra/redis';
 import { createDevSmsSender, createHttpSmsSender, disabledSmsSender, type SmsSender } from './infra/sms';
 import { createQueues } from './jobs/queues';
+import { flushLockCalls } from './modules/locks/accounts/call-budget';
 
 export function redisKey(prefix: string) {
   return (...parts: (string | number)[]) => [prefix, ...parts].join(':');
@@ -22,7 +22,7 @@ export async function createDeps(
   config: TConfig,
   databaseUrl: string,
   log: FastifyBaseLogger,
-  overrides: { sms?: SmsSender; poolSize?: number; locks?: LockProvider | null } = {},
+  overrides: { sms?: SmsSender; poolSize?: number; locks?: LockCloud | null } = {},
 ): Promise<Deps> {
   await probeRedis(config.redisUrl);
   const redis = createRedis(config.redisUrl);
@@ -47,12 +47,14 @@ export async function createDeps(
     des: createDesCodec(config.compat.desKey, config.compat.desIv),
     queues: createQueues(config.redisUrl, config.redisPrefix),
     sms,
-    locks: overrides.locks !== undefined ? overrides.locks : createLockProvider(config),
+    locks: overrides.locks !== undefined ? overrides.locks : createLockCloud(config),
     key,
   };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
+  // The lock-cloud calls counted in this process and not yet written.
+  await flushLockCalls(deps).catch(() => {});
   await deps.queues.close();
   await closeDatabase(deps);
   await deps.redis.quit().catch(() => deps.redis.disconnect());

@@ -76,14 +76,16 @@ function translatedParams(params: Record<string, unknown> | undefined, lang: TLa
 /** The client-facing description of an error, translated into `lang`. */
 export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: Translator): TAppErrorData {
   const { messageKey, params, fields, retryAfterSeconds, details } = error.options;
+  const values = { ...translatedParams(params, lang, i18n), seconds: retryAfterSeconds };
   const data: TAppErrorData = {
     code: error.code,
     errno: error.errno,
-    message: i18n.t(lang, messageKey ?? errorMessageKey(error.code), { ...translatedParams(params, lang, i18n), seconds: retryAfterSeconds }),
+    message: i18n.t(lang, messageKey ?? errorMessageKey(error.code), values),
   };
   // The message's key names the reason for the screen to act on (never its text).
   if (messageKey) data.reason = messageKey;
-  if (fields) data.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, i18n.t(lang, v)]));
+  // A field's message may name what the main message names (the same values).
+  if (fields) data.fields = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, i18n.t(lang, v, values)]));
   if (retryAfterSeconds !== undefined) data.retryAfterSeconds = retryAfterSeconds;
   if (details) data.details = details;
   return data;

@@ -9,7 +9,7 @@ import { applyMigrations } from './db/migrate';
 import { WEB_DIST_DIR } from './db/paths';
 import { seedDemo } from './db/seed';
 import { assertDesAvailable } from './infra/des';
-import { createLockProvider, lockCallbackPath, startEmbeddedLockSim } from './infra/locks';
+import { createLockCloud, lockCallbackPath, startEmbeddedLockSim } from './infra/locks';
 import { startEmbeddedReaderSim, withReaderSim } from './infra/readers';
 import { probeRedis } from './infra/redis';
 import { startWorkers } from './jobs/workers';
@@ -51,7 +51,10 @@ export async function startServer(config: TConfig, log: FastifyBaseLogger = crea
     await applyMigrations(databaseUrl, { log: (m) => log.info(m) });
     lockSim = await startEmbeddedLockSim(config, log);
     readerSim = await startEmbeddedReaderSim(config, log);
-    deps = await createDeps(withReaderSim(config, readerSim), databaseUrl, log, { locks: createLockProvider(config, lockSim?.url) });
+    deps = await createDeps(withReaderSim(config, readerSim), databaseUrl, log, { locks: createLockCloud(config, lockSim?.url) });
+    if (config.locks.legacyTtlockAccount) {
+      log.warn('TTLOCK_USERNAME / TTLOCK_PASSWORD are no longer read: each hotel connects its own TTLock account in the console (Settings > Lock accounts, docs/ttlock-account.md)');
+    }
     const shouldSeed =
       config.seedDemo === 'true' || (config.seedDemo === 'auto' && !config.isProduction && (await deps.prisma.hotel.count()) === 0);
     if (shouldSeed) {

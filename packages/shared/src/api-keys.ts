@@ -5,9 +5,10 @@ import { ZId, ZInstant, ZPageInput } from './primitives';
 /**
  * Third-party API keys (issue 9 §2, `user/apikey`): a key works on the card-service gateway and
  * the legacy protocol in place of a session, in its hotel, with the permissions it was given
- * (read or manage per area), never staff or key management, never more than its creator has.
+ * (read or manage per area), never staff, key or lock-account management, never more than its
+ * creator has.
  */
-export const API_KEY_PERMISSIONS = PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'apikey.manage') as readonly TPermission[];
+export const API_KEY_PERMISSIONS = PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'apikey.manage' && p !== 'lock.accounts') as readonly TPermission[];
 /** Every key starts with it: the transports tell a key from a session token by it. */
 export const API_KEY_PREFIX = 'slk_';
 export const API_KEY_RULES = { nameMaxLength: 60 } as const;

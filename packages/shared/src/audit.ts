@@ -15,7 +15,7 @@ export type TAuditChannel = (typeof AUDIT_CHANNELS)[number];
  * The areas of the actions the services record (the first part of `action`, before its first dot),
  * which the console names in the operator's language; an action of another area is shown as it is.
  */
-export const AUDIT_AREAS = ['auth', 'account', 'customer', 'room', 'roomGroup', 'priceTemplate', 'stay', 'password', 'face', 'card', 'lock', 'reader', 'dispenser', 'hotel', 'staff', 'apikey', 'order', 'export'] as const;
+export const AUDIT_AREAS = ['auth', 'account', 'customer', 'room', 'roomGroup', 'priceTemplate', 'stay', 'password', 'face', 'card', 'lock', 'lockAccount', 'reader', 'dispenser', 'hotel', 'staff', 'apikey', 'order', 'export'] as const;
 export type TAuditArea = (typeof AUDIT_AREAS)[number];
 
 /** What an audit entry's target is (AuditLog.entityType), named by the console when it knows it. */
@@ -36,6 +36,7 @@ export const AUDIT_ENTITY_TYPES = [
   'CardReader',
   'CardDispenser',
   'LockManager',
+  'LockAccount',
   'Membership',
   'ApiKey',
   'Folio',

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { ZId, ZInstant, ZPageInput, whenValid } from './primitives';
+import { ceilToZoneHour, floorToZoneHour, HOUR_MS } from './time';
 
 /** Where a credential stands with its lock (docs/credential-delivery.md). */
 export const DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'removing', 'removed', 'remove_failed', 'unknown'] as const;
 export type TDeliveryState = (typeof DELIVERY_STATES)[number];
 
 /**
- * Our own codes for what a lock cloud refused (the TTLock adapter maps its errcodes to them);
- * translated under `credentials.errors.*`.
+ * Our own codes for what a lock cloud refused (the TTLock adapter maps its errcodes to them, one
+ * catalogue: apps/server/src/infra/locks/ttlock-errors.ts); translated under `credentials.errors.*`.
+ * What the delivery engine does with each is LOCK_ERROR_KIND.
  */
 export const LOCK_ERROR_CODES = [
   'no_gateway',
@@ -22,16 +24,87 @@ export const LOCK_ERROR_CODES = [
   'storage_full',
   'not_supported',
   'rate_limited',
+  /** The lock cloud's monthly call limit (TTLock 30007): calls wait for the next month. */
+  'monthly_limit',
   'lock_not_found',
   'lock_frozen',
   'credential_not_found',
   /** The lock cloud would not make a face's feature data from its photo (no clear face, size, format). */
   'photo_rejected',
+  /** A generated code the guest has not used yet cannot be changed (TTLock -3008). */
+  'not_changeable',
+  /** A generated code for these hours was issued and deleted before (TTLock -1026). */
+  'period_used',
+  /** The lock has no generated-code data: reset its passcodes in the TTLock app (TTLock -1007). */
+  'no_passcode_data',
+  /** The lock cloud refused a parameter (TTLock -3). */
+  'invalid_parameter',
+  /** The account is not the lock's administrator (TTLock -2018, 20002). */
+  'permission_denied',
+  'gateway_not_found',
+  /** A WiFi lock without its network set up, or in power-saving mode (TTLock -3034, -3035). */
+  'wifi_not_configured',
+  'wifi_power_saving',
+  /** This server's clock is more than 5 minutes away from the lock cloud's (TTLock 80000). */
+  'clock_skew',
+  /** The lock account's tokens were refused: its password is needed again (TTLock 10003, 10004, 10007, 10011). */
   'auth_failed',
+  /** The account belongs to the other TTLock region (TTLock 30008). */
+  'wrong_region',
+  /** The lock cloud refused this install's developer application (TTLock 10000, 10001, 10006). */
+  'app_refused',
+  /** The lock's lock account was disconnected, or the lock was never imported from one. */
+  'account_disconnected',
+  /** The lock cloud failed on its side (TTLock 90000, and codes it does not publish). */
+  'cloud_error',
   'network',
   'provider_error',
 ] as const;
 export type TLockErrorCode = (typeof LOCK_ERROR_CODES)[number];
+
+/**
+ * What a refusal means for the work that met it:
+ * - `retry`: it may pass later by itself (a gateway busy or offline, the network): tried again with backoff;
+ * - `permanent`: retrying cannot fix it (the code, the lock, a setting): fails at once with the reason;
+ * - `account`: the hotel's lock account must be fixed (password, region): the work waits, spends no
+ *   attempt, and goes on when the account is connected again;
+ * - `limit`: the lock cloud's call limit: the work waits until the limit lifts.
+ */
+export type TLockErrorKind = 'retry' | 'permanent' | 'account' | 'limit';
+export const LOCK_ERROR_KIND: Record<TLockErrorCode, TLockErrorKind> = {
+  no_gateway: 'retry',
+  gateway_offline: 'retry',
+  gateway_busy: 'retry',
+  lock_offline: 'retry',
+  lock_busy: 'retry',
+  duplicate_code: 'permanent',
+  code_too_simple: 'permanent',
+  code_length: 'permanent',
+  storage_full: 'permanent',
+  not_supported: 'permanent',
+  rate_limited: 'limit',
+  monthly_limit: 'limit',
+  lock_not_found: 'permanent',
+  lock_frozen: 'permanent',
+  credential_not_found: 'permanent',
+  photo_rejected: 'permanent',
+  not_changeable: 'permanent',
+  period_used: 'permanent',
+  no_passcode_data: 'permanent',
+  invalid_parameter: 'permanent',
+  permission_denied: 'permanent',
+  gateway_not_found: 'permanent',
+  wifi_not_configured: 'permanent',
+  wifi_power_saving: 'permanent',
+  clock_skew: 'permanent',
+  auth_failed: 'account',
+  wrong_region: 'account',
+  app_refused: 'account',
+  account_disconnected: 'account',
+  cloud_error: 'retry',
+  network: 'retry',
+  provider_error: 'retry',
+};
 
 /**
  * Why the last delivery attempt failed: a lock cloud's refusal, a room without a lock, or a face
@@ -57,21 +130,21 @@ export const AIR_PASSWORD_RULES = {
   maxPeriodDays: 366,
 } as const;
 
-const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
 /**
- * The validity a lock really applies to a password: generated ones (over the air, one-time) have
- * hour precision (start rounded down, end up) and a one-time password is usable for
- * `oneTimeUseWithinHours` from its start; custom ones have minute precision. `until` null: permanent.
- * The server stores this; the console shows it before the password is issued.
+ * The validity a lock really applies to a password: generated ones (over the air, one-time) are
+ * whole hours of the hotel's clock (start rounded down, end up; half-hour time zones included) and
+ * a one-time password is usable for `oneTimeUseWithinHours` from its start; custom ones have minute
+ * precision. `until` null: permanent. The server stores this; the console shows it before the
+ * password is issued.
  */
-export function passwordValidity(kind: TPasswordKind, from: Date, until: Date | null): { validFrom: Date; validUntil: Date | null } {
+export function passwordValidity(kind: TPasswordKind, from: Date, until: Date | null, timeZone: string): { validFrom: Date; validUntil: Date | null } {
   const floor = (d: Date, step: number) => new Date(Math.floor(d.getTime() / step) * step);
   if (kind === 'custom') return { validFrom: floor(from, MINUTE_MS), validUntil: until ? floor(until, MINUTE_MS) : null };
-  const start = floor(from, HOUR_MS);
+  const start = floorToZoneHour(from, timeZone);
   if (kind === 'one_time') return { validFrom: start, validUntil: new Date(start.getTime() + AIR_PASSWORD_RULES.oneTimeUseWithinHours * HOUR_MS) };
-  return { validFrom: start, validUntil: until ? new Date(Math.ceil(until.getTime() / HOUR_MS) * HOUR_MS) : null };
+  return { validFrom: start, validUntil: until ? ceilToZoneHour(until, timeZone) : null };
 }
 
 export const ZCustomPasswordCode = z

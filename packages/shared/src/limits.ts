@@ -37,6 +37,10 @@ export const LIMITS = {
   remarkMaxLength: 500,
   guestFieldMax: { name: 64, nationality: 64, idNumber: 32, mobile: 20, email: 254 },
   roomFieldMax: { name: 32, remarkName: 64, description: 1000, lockNotice: 200, notice: 500, lockId: 64, bluetoothName: 64, macId: 17, picture: 500 },
+  /** A lock account's user name and label. */
+  lockAccountMax: 100,
+  /** Rooms paired with locks in one request. */
+  lockPairsMax: 1000,
   groupNameMaxLength: 32,
   templateNameMaxLength: 32,
   /** Specific-date prices of one room or template. */

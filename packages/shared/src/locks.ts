@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, ZSearch } from './primitives';
+import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, ZSearch, zInt } from './primitives';
 import { ZMobile } from './validation';
 
 /** Locks: status, remote unlock, what a lock holds, lock messages (alarms and notices). */
@@ -23,7 +23,20 @@ export const ZRemoveFromLockInput = z.object({
 });
 
 /** Kinds of lock message: alarms from the lock and notices about it. */
-export const LOCK_MESSAGE_KINDS = ['low_battery', 'lock_offline', 'lock_online', 'tamper', 'wrong_codes', 'blacklisted_card'] as const;
+export const LOCK_MESSAGE_KINDS = [
+  'low_battery',
+  'lock_offline',
+  'lock_online',
+  'tamper',
+  'wrong_codes',
+  'blacklisted_card',
+  /** The lock is no longer in the hotel's lock account (found at an import): its room needs another lock. */
+  'lock_gone',
+  /** The lock's door sensor: the door opened, closed, or was left open (an alarm). */
+  'door_open',
+  'door_closed',
+  'door_left_open',
+] as const;
 export type TLockMessageKind = (typeof LOCK_MESSAGE_KINDS)[number];
 
 export const ZLockMessageListInput = ZPageInput.extend({
@@ -56,3 +69,67 @@ export const ZLockManagerAddInput = z
   })
   .refine((v) => v.accountId !== undefined || (v.name !== undefined && v.name !== ''), { error: 'validation.holderRequired', path: ['name'], ...WHEN_FIELDS_VALID });
 export const ZLockManagerIdInput = z.object({ id: ZId });
+
+// ---------------------------------------------------------------------------------------------
+// Lock accounts (a hotel's own TTLock user accounts) and the hotel's locks
+
+/** Where a hotel's lock account stands with the lock cloud. */
+export const LOCK_ACCOUNT_STATES = ['connected', 'needs_password', 'wrong_region', 'suspended', 'disconnected'] as const;
+export type TLockAccountState = (typeof LOCK_ACCOUNT_STATES)[number];
+
+/** A TTLock account of the lock app, or one TTHotel's desk software exported (its locks are listed apart). */
+export const LOCK_ACCOUNT_KINDS = ['ttlock', 'tthotel'] as const;
+export type TLockAccountKind = (typeof LOCK_ACCOUNT_KINDS)[number];
+
+/** A monthly budget of lock-cloud calls per account (TTLock does not publish its quota). */
+export const LOCK_CALL_BUDGET = { default: 100_000, min: 100, max: 100_000_000, warnAtPercent: 80 } as const;
+
+export const ZLockAccountConnectInput = z.object({
+  /** The TTLock app account: a phone number, an e-mail address or a user name, as the app signs in with. */
+  username: z
+    .string({ error: 'validation.lockAccountRequired' })
+    .trim()
+    .min(1, { error: 'validation.lockAccountRequired' })
+    .max(LIMITS.lockAccountMax, { error: 'validation.textTooLong' }),
+  /** Sent to the lock cloud as it asks (its MD5), never kept. */
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(LIMITS.passwordMaxLength, { error: 'validation.textTooLong' }),
+  kind: z.enum(LOCK_ACCOUNT_KINDS, { error: 'validation.invalid' }).default('ttlock'),
+  label: z.string({ error: 'validation.textInvalid' }).trim().max(LIMITS.lockAccountMax, { error: 'validation.textTooLong' }).default(''),
+});
+export type TLockAccountConnectInput = z.input<typeof ZLockAccountConnectInput>;
+
+export const ZLockAccountIdInput = z.object({ accountId: ZId });
+export const ZLockAccountReconnectInput = z.object({ accountId: ZId, password: ZLockAccountConnectInput.shape.password });
+export const ZLockAccountBudgetInput = z.object({
+  accountId: ZId,
+  monthlyBudget: zInt({ min: LOCK_CALL_BUDGET.min, max: LOCK_CALL_BUDGET.max }, 'validation.lockBudgetInvalid'),
+});
+
+/** Which of the hotel's locks a list shows. */
+export const LOCK_LIST_FILTERS = ['all', 'unpaired', 'paired', 'gone'] as const;
+export const ZHotelLockListInput = ZPageInput.extend({
+  accountId: ZId.optional(),
+  filter: z.enum(LOCK_LIST_FILTERS, { error: 'validation.invalid' }).default('all'),
+  search: ZSearch.optional(),
+});
+export type THotelLockListInput = z.input<typeof ZHotelLockListInput>;
+
+/** Rooms paired with locks of the hotel, in bulk: `lockId` is the hotel's lock (its row), null unpairs. */
+export const ZLockPairInput = z.object({
+  pairs: z
+    .array(z.object({ roomId: ZId, lockId: ZId.nullable() }), { error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(LIMITS.lockPairsMax, { error: 'validation.invalid' }),
+});
+export type TLockPairInput = z.input<typeof ZLockPairInput>;
+
+/** Rooms to pick for a lock (the picker), found by their name. */
+export const ZPairableRoomsInput = z.object({ search: ZSearch.optional() });
+
+/**
+ * How the hotel's desk reader gives card numbers compared with its locks: `same` (TTLock
+ * identityCard/add) or `reversed` byte order (identityCard/addForReversedCardNumber).
+ */
+export const CARD_NUMBER_ORDERS = ['same', 'reversed'] as const;
+export type TCardNumberOrder = (typeof CARD_NUMBER_ORDERS)[number];
+export const ZLockSettingsInput = z.object({ cardNumberOrder: z.enum(CARD_NUMBER_ORDERS, { error: 'validation.invalid' }) });

@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'stay.manage',
   'price.manage',
   'credential.manage',
+  /** The hotel's lock accounts: connect, import locks, pair them with rooms, call budgets. */
+  'lock.accounts',
   'order.manage',
   'apikey.manage',
   'audit.read',

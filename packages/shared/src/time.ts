@@ -71,3 +71,26 @@ export function isValidTimeZone(timeZone: string): boolean {
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
+
+export const HOUR_MS = 3_600_000;
+
+/** The offset of `timeZone` from UTC at an instant, in ms (east positive: Asia/Kolkata +19,800,000). */
+export function zoneOffsetMs(instant: Date | number, timeZone: string): number {
+  return -new TZDate(typeof instant === 'number' ? instant : instant.getTime(), timeZone).getTimezoneOffset() * 60_000;
+}
+
+/**
+ * The start of the hour of the hotel's clock an instant falls in: 10:50 UTC in Asia/Kolkata
+ * (16:20 there) gives 10:30 UTC (16:00 there). Lock clouds keep generated codes to whole hours of
+ * the lock's clock, which is the hotel's.
+ */
+export function floorToZoneHour(instant: Date, timeZone: string): Date {
+  const offset = zoneOffsetMs(instant, timeZone);
+  return new Date(Math.floor((instant.getTime() + offset) / HOUR_MS) * HOUR_MS - offset);
+}
+
+/** The first whole hour of the hotel's clock at or after an instant. */
+export function ceilToZoneHour(instant: Date, timeZone: string): Date {
+  const floor = floorToZoneHour(instant, timeZone);
+  return floor.getTime() === instant.getTime() ? floor : floorToZoneHour(new Date(floor.getTime() + HOUR_MS + 1), timeZone);
+}

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -19,7 +22,7 @@ const HAND_WRITTEN_INDEXES = [
   'AuditLog_hotel_action_c_idx', 'LockPassword_delivery_failed_idx', 'FaceAuthorization_delivery_failed_idx', 'CardGrant_delivery_failed_idx', 'Stay_active_day_idx',
   'OrderEntry_one_correction_key',
   'AuditLog_hotel_actor_account_idx', 'AuditLog_hotel_actor_type_idx', 'AuditLog_hotel_channel_idx',
-  'Stay_no_overlap', 'Room_hotelId_name_active_key', 'Room_name_trgm_idx', 'Room_remarkName_trgm_idx', 'Stay_guestSearch_trgm_idx'];
+  'Stay_no_overlap', 'Room_hotelId_name_active_key', 'Room_lockId_active_key', 'Room_name_trgm_idx', 'Room_remarkName_trgm_idx', 'Stay_guestSearch_trgm_idx'];
 
 async function describeDatabase(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -143,6 +146,75 @@ describe('migrations and schema.prisma', () => {
       expect(await databaseMessage(prisma.orderEntry.delete({ where: { id: entry.id } }))).toBe('OrderEntry is append-only');
     } finally {
       await prisma.$disconnect();
+    }
+  });
+});
+
+describe('migration 20261124090000_lock_accounts on a database with typed lock ids', () => {
+  const adminUrl = inject('adminDatabaseUrl');
+  let db: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let before: string;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase(adminUrl, 'locks');
+    // The migrations before it, as an install that has not had it yet.
+    before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
+    for (const m of readMigrations().filter((m) => m.name < '20261124090000')) {
+      fs.mkdirSync(path.join(before, m.name));
+      fs.writeFileSync(path.join(before, m.name, 'migration.sql'), m.sql);
+    }
+    await applyMigrations(db.url, { dir: before });
+  });
+  afterAll(async () => {
+    await db?.drop();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it("keeps each hotel's own pairings, undoes those of another hotel's lock (or one no hotel owns, or a second room of one lock), and reports them in the audit log", async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const one = async (sql: string, values: unknown[] = []) => (await client.query(sql, values)).rows[0] as Record<string, unknown>;
+      const hotel = async (name: string) => (await one('INSERT INTO "Hotel" (name, "updatedAt") VALUES ($1, now()) RETURNING id', [name])).id as number;
+      const room = async (hotelId: number, name: string, lockId: string | null) =>
+        (await one('INSERT INTO "Room" ("hotelId", name, "lockId", "updatedAt") VALUES ($1, $2, $3, now()) RETURNING id', [hotelId, name, lockId])).id as number;
+      const a = await hotel('Hotel A');
+      const b = await hotel('Hotel B');
+      // A's lock 1001 (the status job made its row for A); B typed the same id.
+      await client.query('INSERT INTO "Lock" ("hotelId", provider, "providerLockId", "updatedAt") VALUES ($1, \'ttlock\', \'1001\', now())', [a]);
+      const a1 = await room(a, 'A1', '1001');
+      const a2 = await room(a, 'A2', ' 1001 ');
+      const b1 = await room(b, 'B1', '1001');
+      // 2002: typed by A alone, never asked about: A's. 3003: typed by both, owned by none: undone for both.
+      const a3 = await room(a, 'A3', '2002');
+      const a4 = await room(a, 'A4', '3003');
+      const b2 = await room(b, 'B2', '3003');
+      const a5 = await room(a, 'A5', null);
+
+      await applyMigrations(db.url);
+      const rooms = new Map(
+        (await client.query('SELECT r.id, l."providerLockId", l."hotelId" FROM "Room" r LEFT JOIN "Lock" l ON l.id = r."lockId"')).rows.map((r: { id: number; providerLockId: string | null; hotelId: number | null }) => [r.id, r]),
+      );
+      expect(rooms.get(a1)).toMatchObject({ providerLockId: '1001', hotelId: a });
+      expect(rooms.get(a3)).toMatchObject({ providerLockId: '2002', hotelId: a });
+      for (const undone of [a2, b1, a4, b2, a5]) expect(rooms.get(undone)?.providerLockId, String(undone)).toBeNull();
+      const audit = (await client.query('SELECT "hotelId", "entityId", action, "actorType", before, after FROM "AuditLog" ORDER BY "entityId"::int')).rows;
+      expect(audit).toEqual([
+        { hotelId: a, entityId: String(a2), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '1001' }, after: { reason: 'lock_shared_by_rooms' } },
+        { hotelId: b, entityId: String(b1), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '1001' }, after: { reason: 'lock_not_in_hotel' } },
+        { hotelId: a, entityId: String(a4), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '3003' }, after: { reason: 'lock_not_in_hotel' } },
+        { hotelId: b, entityId: String(b2), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '3003' }, after: { reason: 'lock_not_in_hotel' } },
+      ]);
+      // No hint of the other hotel in what B's log says.
+      expect(JSON.stringify(audit.filter((r: { hotelId: number }) => r.hotelId === b))).not.toContain('Hotel A');
+      // From now on the database refuses a room of B pointing at A's lock.
+      const aLock = (await one('SELECT id FROM "Lock" WHERE "providerLockId" = \'1001\'')).id;
+      const aSpare = (await one('INSERT INTO "Lock" ("hotelId", provider, "providerLockId", "updatedAt") VALUES ($1, \'ttlock\', \'4004\', now()) RETURNING id', [a])).id;
+      await expect(client.query('UPDATE "Room" SET "lockId" = $1 WHERE id = $2', [aSpare, b1])).rejects.toThrow(/Room_hotelId_lockId_fkey/);
+      // And a second room of A pointing at the lock A1's door already is.
+      await expect(client.query('UPDATE "Room" SET "lockId" = $1 WHERE id = $2', [aLock, a2])).rejects.toThrow(/Room_lockId_active_key/);
+    } finally {
+      await client.end();
     }
   });
 });

@@ -61,7 +61,6 @@ export async function seedDemo(prisma: TPrisma): Promise<{ hotelId: number; crea
           usualPrice: g.price,
           weekendPrice: Math.round(g.price * 1.2),
           depositAmount: 20000,
-          lockId: `DEMO-LOCK-${name}`,
           bluetoothName: `SL-${name}`,
           lockPower: 100 - ((i * 7) % 60),
         };

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../context';
-import { parseTtlockCallback } from '../infra/locks/ttlock';
-import { ingestLockRecords } from '../modules/locks/records';
+import { parseTtlockNotification } from '../infra/locks/ttlock';
+import { handleLockNotification } from '../modules/locks/notifications';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -11,19 +11,21 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * `POST /api/locks/callback/<secret>`: the lock cloud's record callback (TTLock's "callback URL",
- * form-encoded, notifyType=1 with a JSON array of records). A wrong secret is answered 404, as an
- * address that does not exist; a body that is not a record notification 400. The answer `success`
- * is what TTLock waits for; anything else makes it push again, which is harmless (ids dedupe).
+ * `POST /api/locks/callback/<secret>`: the lock cloud's callback URL (TTLock's "callback URL" of
+ * the application, form-encoded, `notifyType` 1 records, 2 gateway online/offline, 3 WiFi lock
+ * online/offline, 4 a WiFi lock's request failed, 7 a door sensor, and whatever TTLock adds). A
+ * wrong secret is answered 404, as an address that does not exist. Every notification is answered
+ * `success`, as TTLock waits for (anything else makes it push again): those the console
+ * understands are used (modules/locks/notifications.ts), the rest ignored; records a lock cannot
+ * have written are left out, the good ones of the same notification kept.
  */
 export function registerLockCallback(app: FastifyInstance, deps: Deps) {
   app.post<{ Params: { secret: string } }>('/api/locks/callback/:secret', async (req, reply) => {
     if (!sameSecret(req.params.secret, deps.config.locks.callbackSecret)) return reply.code(404).send({ error: 'Not Found' });
     const body = req.body;
-    const records = body && typeof body === 'object' ? parseTtlockCallback(body as Record<string, unknown>) : null;
-    if (records === null) return reply.code(400).type('text/plain').send('not a lock record notification');
-    const result = await ingestLockRecords(deps, records);
-    req.log.info({ ...result }, 'lock records received');
+    const notification = parseTtlockNotification(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+    const result = await handleLockNotification(deps, notification);
+    req.log.info({ notifyType: notification.type, ...result }, 'lock cloud notification');
     return reply.type('text/plain').send('success');
   });
 }

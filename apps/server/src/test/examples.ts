@@ -56,8 +56,13 @@ export async function buildWorld(ctx: TestContext) {
   const orderCharge = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'charge', amount: -1_000, note: 'Minibar' } });
   const [orderCustomer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Orders');
   await ctx.deps.prisma.orderEntry.create({ data: { hotelId: h.hotel.id, currency: 'CNY', kind: 'recharge', method: 'cash', amount: 10_000, customerId: orderCustomer!.id } });
+  // A lock account of the hotel (not connected: no lock cloud here) with a lock of its own, no room's
+  // door yet; and an account with no lock, for its removal.
+  const lockAccount = await ctx.deps.prisma.lockAccount.create({ data: { hotelId: h.hotel.id, provider: 'ttlock', username: 'bad-input-lock-account', state: 'disconnected' } });
+  const spareLockAccount = await ctx.deps.prisma.lockAccount.create({ data: { hotelId: h.hotel.id, provider: 'ttlock', username: 'bad-input-spare-account', state: 'disconnected' } });
+  const lock = await ctx.deps.prisma.lock.create({ data: { hotelId: h.hotel.id, accountId: lockAccount.id, provider: 'ttlock', providerLockId: `9${Date.now() % 1e9}`, name: 'Bad input lock', alias: 'Bad input lock' } });
   const staffWorld = await staffMembers(ctx, h.hotel.id);
-  return { ...h, ...staffWorld, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, cardReader, dispenser, orderStay, settleStay, orderPayment, orderCharge, orderCustomer: orderCustomer!, legacyToken: legacySession.token };
+  return { ...h, ...staffWorld, lockAccount, spareLockAccount, lock, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, cardReader, dispenser, orderStay, settleStay, orderPayment, orderCharge, orderCustomer: orderCustomer!, legacyToken: legacySession.token };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -296,6 +301,18 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'face.updateAuthorizationNote': (w) => ({ authorizationId: w.faceAuthorization.id, note: 'door' }),
   'password.limit': (w) => ({ stayId: w.pwStay.id, validUntil: hours(45).toISOString() }),
   'lock.provider': () => undefined,
+  'lock.list': (w) => ({ page: 1, pageSize: 20, accountId: w.lockAccount.id, filter: 'unpaired', search: 'Bad' }),
+  'lock.suggestedPairs': () => undefined,
+  'lock.pairableRooms': () => ({ search: 'B1' }),
+  'lock.pair': (w) => ({ pairs: [{ roomId: w.rooms[2]!.id, lockId: w.lock.id }] }),
+  'lockAccount.list': () => undefined,
+  'lockAccount.connect': () => ({ username: 'bad-input-new-account', password: 'not-it', kind: 'ttlock', label: 'Bad input' }),
+  'lockAccount.reconnect': (w) => ({ accountId: w.lockAccount.id, password: 'not-it' }),
+  'lockAccount.disconnect': (w) => ({ accountId: w.lockAccount.id }),
+  'lockAccount.remove': (w) => ({ accountId: w.spareLockAccount.id }),
+  'lockAccount.setBudget': (w) => ({ accountId: w.lockAccount.id, monthlyBudget: 5000 }),
+  'lockAccount.importLocks': (w) => ({ accountId: w.lockAccount.id }),
+  'lockAccount.setSettings': () => ({ cardNumberOrder: 'same' }),
   'lock.status': (w) => ({ roomId: w.rooms[0]!.id, refresh: false }),
   'lock.unlock': (w) => ({ roomId: w.rooms[0]!.id }),
   'lock.contents': (w) => ({ roomId: w.rooms[0]!.id }),

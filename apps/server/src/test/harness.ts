@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config';
 import type { Actor, AuthedContext, Deps, RequestMeta } from '../context';
 import { closeDeps, createDeps } from '../deps';
-import type { LockProvider } from '../infra/locks/provider';
+import type { LockCloud } from '../infra/locks';
 import type { SmsSender } from '../infra/sms';
 import { createLogger } from '../server';
 import { resolveSession } from '../modules/auth/session.service';
@@ -45,9 +45,13 @@ export function testConfig(env: Record<string, string> = {}): TConfig {
   });
 }
 
-/** The real app on the run's database and Redis, driven with `app.inject()`. */
-export async function createTestContext(options: { sms?: SmsSender; env?: Record<string, string>; locks?: LockProvider | null } = {}): Promise<TestContext> {
-  const config = testConfig(options.env);
+/**
+ * The real app on the run's database and Redis, driven with `app.inject()`. `sim`: the lock
+ * simulator the lock cloud of the app is (LOCK_PROVIDER=sim, LOCK_SIM_URL), which the hotels'
+ * lock accounts then speak to (test/lock-factories.ts).
+ */
+export async function createTestContext(options: { sms?: SmsSender; env?: Record<string, string>; locks?: LockCloud | null; sim?: { url: string } } = {}): Promise<TestContext> {
+  const config = testConfig({ ...(options.sim ? { LOCK_PROVIDER: 'sim', LOCK_SIM_URL: options.sim.url } : {}), ...options.env });
   const deps = await createDeps(config, inject('databaseUrl'), createLogger(config), { sms: options.sms, poolSize: 5, locks: options.locks });
   const app = await buildApp(deps);
   await app.ready();

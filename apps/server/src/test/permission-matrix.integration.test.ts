@@ -232,6 +232,18 @@ const ROWS: Record<string, Row> = {
   'face.updateAuthorizationNote': 'nf/nf',
   'password.limit': 'nf/nf',
   'lock.provider': 'ok/ok',
+  'lock.list': 'np/ok',
+  'lock.suggestedPairs': 'np/ok',
+  'lock.pairableRooms': 'np/ok',
+  'lock.pair': 'np/nf',
+  'lockAccount.list': 'np/ok',
+  'lockAccount.connect': 'np/refused',
+  'lockAccount.reconnect': 'np/nf',
+  'lockAccount.disconnect': 'np/nf',
+  'lockAccount.remove': 'np/nf',
+  'lockAccount.setBudget': 'np/nf',
+  'lockAccount.importLocks': 'np/nf',
+  'lockAccount.setSettings': 'np/ok',
   'lock.status': 'nf/nf',
   'lock.unlock': 'nf/nf',
   'lock.contents': 'nf/nf',
@@ -346,7 +358,7 @@ async function buildMatrix() {
   await issue(issuedCard.id, '00000FAC', 'issued');
   extra = { keySetId: keySet.id, apiKeyId: apiKey.id, managerId: manager.id, messageId: message.id, reservedIssueId: reserved.id, issuedCard: { id: issuedCard.id, number: issuedCard.cardNumber } };
   const roomY = ['B101', 'B102', 'B103', 'B104', 'B105', 'B106', 'Y-Primary', 'Co guest', 'Password guest', 'Order guest', 'Settle guest', '483920', '619284'];
-  markers = { roomY, hotelA: [...roomY, w.hotel.name, 'Bad input face', 'Bad input template', 'Bad input dispenser', 'SIM-BAD-INPUT-1', 'Bad 1', 'Orders 1', w.owner.mobile!, w.staff.mobile!] };
+  markers = { roomY, hotelA: [...roomY, w.hotel.name, 'bad-input-lock-account', 'Bad input lock', w.lock.providerLockId, 'Bad input face', 'Bad input template', 'Bad input dispenser', 'SIM-BAD-INPUT-1', 'Bad 1', 'Orders 1', w.owner.mobile!, w.staff.mobile!] };
 }
 
 interface Answer {

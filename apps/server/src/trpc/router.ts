@@ -11,6 +11,7 @@ import { dispenserRouter } from './dispenser.router';
 import { faceRouter } from './face.router';
 import { hotelRouter } from './hotel.router';
 import { router } from './init';
+import { lockAccountRouter } from './lock-account.router';
 import { lockRouter } from './lock.router';
 import { orderRouter } from './order.router';
 import { priceRouter } from './price.router';
@@ -33,6 +34,7 @@ export const appRouter = router({
   reader: readerRouter,
   dispenser: dispenserRouter,
   lock: lockRouter,
+  lockAccount: lockAccountRouter,
   card: cardRouter,
   order: orderRouter,
   audit: auditRouter,

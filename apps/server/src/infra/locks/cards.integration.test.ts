@@ -1,15 +1,13 @@
-import { SIM_DEFAULTS, SimClient, startLockSim, type LockSim } from '@console/lock-sim';
+import { SimClient, startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CardDump, encodeCard, generateHotelCardKeys, type HotelCardKeys } from '@console/card-format';
 import { type CardKeySet, type LockErrorCode, LockProviderError } from './provider';
-import { TtlockProvider, type TtlockOptions } from './ttlock';
+import { simAdapter } from '../../test/ttlock-adapter';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-function adapter(sim: LockSim, options: Partial<TtlockOptions> = {}): TtlockProvider {
-  return new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, ...options });
-}
+const adapter = simAdapter;
 
 async function expectCode(promise: Promise<unknown>, code: LockErrorCode, vendorCode?: number) {
   let error: unknown;
@@ -35,7 +33,7 @@ const keySet = (id: string, keys: HotelCardKeys, validUntil: Date | null = null)
 describe('TTLock adapter: room-card keys and denylists (the simulator extension)', () => {
   let sim: LockSim;
   let control: SimClient;
-  let ttlock: TtlockProvider;
+  let ttlock: ReturnType<typeof simAdapter>;
   const keys = generateHotelCardKeys({ sector: 2 });
 
   beforeAll(async () => {
@@ -113,7 +111,7 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
     await control.control('POST', '/failures/next', { code: -4056, op: 'lock/addHotelCardDenylist', lockId: Number(lockId) });
     await expectCode(ttlock.denylistCard(lockId, { uid: '04000001' }), 'storage_full', -4056);
     // Keys the lock would not take (the factory key) are refused with the reason.
-    const refused = await expectCode(ttlock.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('bad', { ...keys, sectorKeyA: 'FFFFFFFFFFFF' })] }), 'provider_error', -3);
+    const refused = await expectCode(ttlock.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('bad', { ...keys, sectorKeyA: 'FFFFFFFFFFFF' })] }), 'invalid_parameter', -3);
     expect(refused.vendorMessage).toContain('sectorKeyA');
   });
 

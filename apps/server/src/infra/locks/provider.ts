@@ -5,49 +5,42 @@
  * Date instants, failures are LockProviderError with one of our own codes.
  */
 
-import { LOCK_ERROR_CODES, type TLockErrorCode } from '@console/shared';
+import { LOCK_ERROR_CODES, LOCK_ERROR_KIND, type TLockErrorCode, type TLockErrorKind } from '@console/shared';
 
 /**
- * Our own failure codes (packages/shared, translated by the console). TTLock's errcodes behind
- * them: -2012 no_gateway, -3002 gateway_offline, -3003 gateway_busy, -3036 lock_offline,
- * -3037 lock_busy, -3007 duplicate_code, -2032 code_too_simple, -3006 code_length,
- * -3009 / -4056 storage_full, -4043 not_supported, 30006 / 30007 rate_limited, -1003
- * lock_not_found, -2025 lock_frozen (the adapter's table in ttlock.ts is the source); a refusal of
- * face/getFeatureDataByPhoto that is not about the lock, the account, the call rate or the cloud
+ * Our own failure codes (packages/shared, translated by the console), with what each means for
+ * the work that met it (LOCK_ERROR_KIND: retried, failed at once, or waiting for the account or
+ * the call limit). TTLock's errcodes behind them: the one catalogue in ttlock-errors.ts. A refusal
+ * of face/getFeatureDataByPhoto that is not about the lock, the account, the call rate or the cloud
  * itself is photo_rejected (TTLock publishes no code of its own for a photo it cannot use).
  */
 export { LOCK_ERROR_CODES };
 export type LockErrorCode = TLockErrorCode;
-
-/** Failures that retrying cannot fix: the delivery fails at once with its reason. */
-export const PERMANENT_LOCK_ERRORS: ReadonlySet<LockErrorCode> = new Set([
-  'duplicate_code',
-  'code_too_simple',
-  'code_length',
-  'storage_full',
-  'not_supported',
-  'lock_not_found',
-  'lock_frozen',
-  'auth_failed',
-  'photo_rejected',
-]);
 
 export class LockProviderError extends Error {
   readonly code: LockErrorCode;
   /** The vendor's own error code and message, kept for logs and the operator's details. */
   readonly vendorCode: string | number | undefined;
   readonly vendorMessage: string | undefined;
+  /** For a call limit: when calls may go again. */
+  readonly retryAt: Date | undefined;
 
-  constructor(code: LockErrorCode, vendorCode?: string | number, vendorMessage?: string) {
+  constructor(code: LockErrorCode, vendorCode?: string | number, vendorMessage?: string, options: { retryAt?: Date } = {}) {
     super(`lock provider: ${code}${vendorCode === undefined ? '' : ` (${vendorCode}${vendorMessage ? `: ${vendorMessage}` : ''})`}`);
     this.name = 'LockProviderError';
     this.code = code;
     this.vendorCode = vendorCode;
     this.vendorMessage = vendorMessage;
+    this.retryAt = options.retryAt;
   }
 
+  get kind(): TLockErrorKind {
+    return LOCK_ERROR_KIND[this.code];
+  }
+
+  /** It may pass later by itself: tried again with backoff. */
   get retryable(): boolean {
-    return !PERMANENT_LOCK_ERRORS.has(this.code);
+    return this.kind === 'retry';
   }
 }
 
@@ -90,21 +83,65 @@ export interface FacePhoto {
   fileName: string;
 }
 
+/** What a lock can take, from its feature value (TTLock featureValue: bit 0 passcodes, 1 IC cards, 2 fingerprints, 10 remote unlock, 13 door sensor, 69 or 110 faces). */
+export interface LockCapabilities {
+  keypad: boolean;
+  cardReader: boolean;
+  fingerprint: boolean;
+  faceModule: boolean;
+  remoteUnlock: boolean;
+  doorSensor: boolean;
+}
+
 export interface LockSummary {
   /** The provider's lock id (TTLock lockId, as a string). */
   lockId: string;
+  /** The lock's Bluetooth name (TTLock lockName). */
   name: string;
+  /** Its name in the lock app (TTLock lockAlias); empty when it has none. */
+  alias: string;
   mac: string;
   /** Battery level the lock last reported, 0-100, or null when never reported. */
   battery: number | null;
   hasGateway: boolean;
+  capabilities: LockCapabilities;
+  /** TTHotel's building and floor (locks of a TTHotel account), else empty. */
+  building: string;
+  floor: string;
 }
 
-export interface LockStatus extends LockSummary {
+export interface LockStatus {
+  lockId: string;
+  name: string;
+  mac: string;
+  battery: number | null;
   online: boolean;
   gateway: { gatewayId: string; name: string; online: boolean } | null;
   /** When the lock was last heard from, when the provider says. */
   lastSeenAt: Date | null;
+}
+
+export interface GatewaySummary {
+  gatewayId: string;
+  name: string;
+  mac: string;
+  online: boolean;
+  /** Locks the gateway hears, as the cloud counts them. */
+  lockCount: number;
+}
+
+/** A lock a gateway hears (TTLock keeps the link 30 minutes after it last heard it). */
+export interface GatewayLink {
+  lockId: string;
+  rssi: number | null;
+  seenAt: Date | null;
+}
+
+/** The door sensor paired with a lock. */
+export interface DoorSensor {
+  doorSensorId: string;
+  name: string;
+  battery: number | null;
 }
 
 /** What a lock or its cloud recorded: an unlock, a refusal, an alarm. */
@@ -163,26 +200,43 @@ export interface LockProvider {
   /** True when every lock behind this provider is simulated (the console shows a badge). */
   readonly simulated: boolean;
 
+  /** The account's locks (TTLock lock/list; lock/listByHotel for a TTHotel account), every page. */
   listLocks(): Promise<LockSummary[]>;
+  /** The account's gateways (TTLock gateway/list), every page. */
+  listGateways(): Promise<GatewaySummary[]>;
+  /** The locks a gateway hears (TTLock gateway/listLock). */
+  gatewayLocks(gatewayId: string): Promise<GatewayLink[]>;
+  /** One lock of the account (TTLock lock/detail): what it is and can take; the account's admin only. */
+  lockDetail(lockId: string): Promise<LockSummary>;
+  /** One lock's status on its own (lock/detail, its gateways): what "refresh" on a room page asks. */
   lockStatus(lockId: string): Promise<LockStatus>;
+  /** The door sensor paired with the lock (TTLock doorSensor/query); null when it has none. */
+  doorSensor(lockId: string): Promise<DoorSensor | null>;
 
-  /** A cloud-generated passcode (TTLock keyboardPwd/get); hour precision. */
-  getRandomPasscode(lockId: string, input: { type: RandomPasscodeType; name: string } & Validity): Promise<{ ref: string; code: string }>;
+  /**
+   * A cloud-generated passcode (TTLock keyboardPwd/get): whole hours of the hotel's clock
+   * (`timeZone`), start back to its hour, end forward to the next.
+   */
+  getRandomPasscode(lockId: string, input: { type: RandomPasscodeType; name: string; timeZone: string } & Validity): Promise<{ ref: string; code: string }>;
   /** A chosen passcode pushed through the gateway (TTLock keyboardPwd/add, addType 2); minute precision. */
   addCustomPasscode(lockId: string, input: { code: string; name: string } & Validity): Promise<{ ref: string }>;
   /**
-   * Changes the validity of a passcode on the lock through the gateway (TTLock keyboardPwd/change,
-   * changeType 2): to the minute for a custom passcode, to whole hours for a generated one (start
-   * back, end forward). A one-time passcode cannot be changed. Throws `credential_not_found` if it
-   * is not there.
+   * Changes the validity of a custom passcode on the lock through the gateway (TTLock
+   * keyboardPwd/change, changeType 2), to the minute. A generated passcode is never changed (TTLock
+   * refuses one the guest has not used yet, -3008): a new validity is a new code. Throws
+   * `credential_not_found` if it is not there.
    */
-  changePasscodeValidity(lockId: string, ref: string, input: { origin: 'custom' | 'random' } & Validity): Promise<void>;
+  changePasscodeValidity(lockId: string, ref: string, input: Validity): Promise<void>;
   /** Removes a passcode through the gateway (deleteType 2). Throws `credential_not_found` if it is not there. */
   deletePasscode(lockId: string, ref: string): Promise<void>;
   listPasscodes(lockId: string): Promise<PasscodeOnLock[]>;
 
-  /** An IC card number pushed through the gateway (TTLock identityCard/add, addType 2). */
-  addCard(lockId: string, input: { cardNumber: string; name: string } & Validity): Promise<{ ref: string }>;
+  /**
+   * An IC card number pushed through the gateway (addType 2): TTLock identityCard/add, or
+   * identityCard/addForReversedCardNumber when the hotel's desk reader gives numbers in the other
+   * byte order than its locks read them (`reversed`).
+   */
+  addCard(lockId: string, input: { cardNumber: string; name: string; reversed: boolean } & Validity): Promise<{ ref: string }>;
   deleteCard(lockId: string, ref: string): Promise<void>;
   listCards(lockId: string): Promise<CardOnLock[]>;
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { SIM_DEFAULTS, SimClient, simFaceFeatureData, startLockSim, startReceiver, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockProviderError, type LockErrorCode } from './provider';
-import { parseTtlockCallback, TtlockProvider, type TtlockOptions } from './ttlock';
+import { simAdapter } from '../../test/ttlock-adapter';
+import { capabilitiesOf, featureBit, parseTtlockNotification, ttlockPasswordGrant, type TtlockProvider } from './ttlock';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -10,10 +11,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** A face photo as the console keeps it (the simulator looks at its first bytes and its size only). */
 const photo = (size = 2048) => ({ bytes: Buffer.concat([PNG_SIGNATURE, randomBytes(size - PNG_SIGNATURE.length)]), contentType: 'image/png', fileName: 'face-1.png' });
 
-/** The real adapter, over HTTP, against the simulator. */
-function adapter(sim: LockSim, options: Partial<TtlockOptions> = {}): TtlockProvider {
-  return new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, ...options });
-}
+const adapter = simAdapter;
+const SHANGHAI = 'Asia/Shanghai';
 
 async function failure(promise: Promise<unknown>): Promise<LockProviderError> {
   try {
@@ -55,17 +54,28 @@ describe('TTLock adapter against the lock simulator', () => {
   it('lists locks and tells a lock status', async () => {
     const { lockId, gatewayId } = await control.lockWithGateway({ name: 'Room 201', battery: 64 });
     const locks = await ttlock.listLocks();
-    expect(locks).toContainEqual({ lockId: String(lockId), name: 'SIM Room 201', mac: expect.stringMatching(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/), battery: 64, hasGateway: true });
+    expect(locks.find((l) => l.lockId === String(lockId))).toEqual({
+      lockId: String(lockId),
+      name: 'SIM Room 201',
+      alias: 'SIM Room 201',
+      mac: expect.stringMatching(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/),
+      battery: 64,
+      hasGateway: true,
+      capabilities: { keypad: true, cardReader: true, fingerprint: false, faceModule: true, remoteUnlock: true, doorSensor: false },
+      building: '',
+      floor: '',
+    });
+    expect(await ttlock.lockDetail(String(lockId))).toMatchObject({ lockId: String(lockId), alias: 'SIM Room 201', battery: 64 });
 
     const status = await ttlock.lockStatus(String(lockId));
-    expect(status).toMatchObject({ lockId: String(lockId), name: 'SIM Room 201', battery: 64, hasGateway: true, online: true, gateway: { gatewayId: String(gatewayId), name: expect.stringMatching(/^SIM /), online: true } });
+    expect(status).toMatchObject({ lockId: String(lockId), name: 'SIM Room 201', battery: 64, online: true, gateway: { gatewayId: String(gatewayId), name: expect.stringMatching(/^SIM /), online: true } });
     expect(status.lastSeenAt!.getTime()).toBeGreaterThan(Date.now() - MINUTE);
 
     await control.control('PATCH', `/gateways/${gatewayId}`, { online: false });
     expect(await ttlock.lockStatus(String(lockId))).toMatchObject({ online: false, gateway: { gatewayId: String(gatewayId), online: false } });
 
     const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {});
-    expect(await ttlock.lockStatus(String(lock.lockId))).toMatchObject({ hasGateway: false, online: false, gateway: null });
+    expect(await ttlock.lockStatus(String(lock.lockId))).toMatchObject({ online: false, gateway: null });
     await expectCode(ttlock.lockStatus('1'), 'lock_not_found', -1003);
   });
 
@@ -74,9 +84,9 @@ describe('TTLock adapter against the lock simulator', () => {
     const hourStart = Math.floor(Date.now() / HOUR) * HOUR;
     const startAt = new Date(hourStart + 20 * MINUTE);
     const endAt = new Date(hourStart + 3 * HOUR + 20 * MINUTE);
-    const period = await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest period', startAt, endAt });
-    const permanent = await ttlock.getRandomPasscode(lockId, { type: 'permanent', name: 'Staff', startAt, endAt: null });
-    const oneTime = await ttlock.getRandomPasscode(lockId, { type: 'one_time', name: 'Visitor', startAt, endAt: null });
+    const period = await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest period', timeZone: SHANGHAI, startAt, endAt });
+    const permanent = await ttlock.getRandomPasscode(lockId, { type: 'permanent', name: 'Staff', timeZone: SHANGHAI, startAt, endAt: null });
+    const oneTime = await ttlock.getRandomPasscode(lockId, { type: 'one_time', name: 'Visitor', timeZone: SHANGHAI, startAt, endAt: null });
     for (const p of [period, permanent, oneTime]) expect(p.code).toMatch(/^\d{6,9}$/);
 
     const passcodes = await ttlock.listPasscodes(lockId);
@@ -87,7 +97,29 @@ describe('TTLock adapter against the lock simulator', () => {
     expect(await use(lockId, { passcode: period.code })).toMatchObject({ opened: true });
     expect(await use(lockId, { passcode: oneTime.code })).toMatchObject({ opened: true });
     expect(await use(lockId, { passcode: oneTime.code })).toMatchObject({ opened: false, outcome: 'used' });
-    await expectCode(ttlock.getRandomPasscode(lockId, { type: 'period', name: 'x', startAt, endAt: null }), 'provider_error');
+    await expectCode(ttlock.getRandomPasscode(lockId, { type: 'period', name: 'x', timeZone: SHANGHAI, startAt, endAt: null }), 'provider_error');
+  });
+
+  it('random passcodes in a half-hour time zone are whole hours of its clock (India: :30 UTC)', async () => {
+    const lockId = await newLock({ timezoneRawOffset: 19_800_000 });
+    // 10:50 UTC is 16:20 in Kolkata: the period starts at 16:00 there (10:30 UTC) and ends at its next whole hour.
+    const day = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR;
+    const startAt = new Date(day + 10 * HOUR + 50 * MINUTE);
+    const endAt = new Date(day + 13 * HOUR + 5 * MINUTE);
+    const { ref } = await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: 'Asia/Kolkata', startAt, endAt });
+    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === ref)).toMatchObject({ startAt: new Date(day + 10 * HOUR + 30 * MINUTE), endAt: new Date(day + 13 * HOUR + 30 * MINUTE) });
+  });
+
+  it('a generated code asked again for the hours of a deleted one is refused (-1026), for good', async () => {
+    const lockId = await newLock();
+    const startAt = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+    const endAt = new Date(startAt.getTime() + 5 * HOUR);
+    const first = await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt, endAt });
+    await ttlock.deletePasscode(lockId, first.ref);
+    const refused = await expectCode(ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt, endAt }), 'period_used', -1026);
+    expect(refused.kind).toBe('permanent');
+    // Another whole hour is accepted.
+    expect((await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt: new Date(startAt.getTime() - HOUR), endAt })).code).toMatch(/^\d{6,9}$/);
   });
 
   it('custom passcodes go through the gateway to the lock, to the minute, and come off it', async () => {
@@ -118,32 +150,32 @@ describe('TTLock adapter against the lock simulator', () => {
     await expectCode(ttlock.deletePasscode(lockId, ref), 'credential_not_found', -2009);
   });
 
-  it('changes the validity of a passcode on the lock: custom to the minute, random to whole hours', async () => {
+  it('changes the validity of a custom passcode on the lock, to the minute; a generated one not used yet cannot be changed (-3008)', async () => {
     const lockId = await newLock();
     const now = Date.now();
     const { ref } = await ttlock.addCustomPasscode(lockId, { code: '480613', name: 'Guest', startAt: new Date(now - HOUR), endAt: new Date(now + 5 * HOUR) });
-    const random = await ttlock.getRandomPasscode(lockId, { type: 'permanent', name: 'Staff', startAt: new Date(now), endAt: null });
+    const random = await ttlock.getRandomPasscode(lockId, { type: 'permanent', name: 'Staff', timeZone: SHANGHAI, startAt: new Date(now), endAt: null });
 
     expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: true });
-    await ttlock.changePasscodeValidity(lockId, ref, { origin: 'custom', startAt: new Date(now - HOUR), endAt: new Date(now - 2 * MINUTE - 500) });
+    await ttlock.changePasscodeValidity(lockId, ref, { startAt: new Date(now - HOUR), endAt: new Date(now - 2 * MINUTE - 500) });
     expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === ref)).toMatchObject({ endAt: new Date(Math.ceil((now - 2 * MINUTE - 500) / MINUTE) * MINUTE) });
     // The lock applies it: the code has ended.
     expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: false, outcome: 'expired' });
 
     const end = new Date(now + 2 * HOUR + 5 * MINUTE);
-    await ttlock.changePasscodeValidity(lockId, random.ref, { origin: 'random', startAt: new Date(now), endAt: end });
-    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === random.ref)).toMatchObject({ startAt: new Date(Math.floor(now / HOUR) * HOUR), endAt: new Date(Math.ceil(end.getTime() / HOUR) * HOUR) });
+    const refused = await expectCode(ttlock.changePasscodeValidity(lockId, random.ref, { startAt: new Date(now), endAt: end }), 'not_changeable', -3008);
+    expect(refused.kind).toBe('permanent');
 
     await ttlock.deletePasscode(lockId, ref);
-    await expectCode(ttlock.changePasscodeValidity(lockId, ref, { origin: 'custom', startAt: new Date(now), endAt: end }), 'credential_not_found', -2009);
+    await expectCode(ttlock.changePasscodeValidity(lockId, ref, { startAt: new Date(now), endAt: end }), 'credential_not_found', -2009);
   });
 
   it('cards: add through the gateway, list, open, delete', async () => {
     const lockId = await newLock();
     const startAt = new Date(Date.now() - HOUR);
     const endAt = new Date(Date.now() + HOUR);
-    const { ref } = await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'Room 203 card', startAt, endAt });
-    const { ref: master } = await ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'Master', startAt, endAt: null });
+    const { ref } = await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'Room 203 card', reversed: false, startAt, endAt });
+    const { ref: master } = await ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'Master', reversed: false, startAt, endAt: null });
     expect(await use(lockId, { cardNumber: '3661413478' })).toMatchObject({ opened: true });
     const cards = await ttlock.listCards(lockId);
     expect(cards).toContainEqual({ ref, cardNumber: '3661413478', name: 'Room 203 card', startAt, endAt });
@@ -151,6 +183,18 @@ describe('TTLock adapter against the lock simulator', () => {
     await ttlock.deleteCard(lockId, ref);
     expect(await use(lockId, { cardNumber: '3661413478' })).toMatchObject({ opened: false });
     await expectCode(ttlock.deleteCard(lockId, ref), 'credential_not_found', -1021);
+  });
+
+  it('cards whose desk reader gives the other byte order go by identityCard/addForReversedCardNumber', async () => {
+    // The card DA3C8A66 read big-endian at the desk is 3661989478; a lock reading it little-endian sees 1720335578.
+    const lockId = await newLock({ cardNumberOrder: 'little' });
+    const deskNumber = String(0xda3c8a66);
+    await ttlock.addCard(lockId, { cardNumber: deskNumber, name: 'Guest', reversed: false, startAt: new Date(Date.now() - HOUR), endAt: null });
+    expect(await control.useCard(Number(lockId), 'DA3C8A66')).toMatchObject({ opened: false });
+    await ttlock.addCard(lockId, { cardNumber: deskNumber, name: 'Guest', reversed: true, startAt: new Date(Date.now() - HOUR), endAt: null });
+    expect(await control.useCard(Number(lockId), 'DA3C8A66')).toMatchObject({ opened: true });
+    const calls = (await control.calls()).calls.map((c) => c.path);
+    expect(calls).toContain('identityCard/addForReversedCardNumber');
   });
 
   it('faces: feature data from the photo, add through the gateway, list, open, delete', async () => {
@@ -161,7 +205,7 @@ describe('TTLock adapter against the lock simulator', () => {
     const featureData = await ttlock.faceFeatureData(lockId, face);
     expect(featureData).toBe(simFaceFeatureData(Number(lockId), face.bytes));
     // face/add takes only what the cloud made for this lock.
-    await expectCode(ttlock.addFace(lockId, { featureData: 'F0E41DEAEDF7F31420D5', name: 'Guest face', startAt, endAt }), 'provider_error', -3);
+    await expectCode(ttlock.addFace(lockId, { featureData: 'F0E41DEAEDF7F31420D5', name: 'Guest face', startAt, endAt }), 'invalid_parameter', -3);
     const { ref } = await ttlock.addFace(lockId, { featureData, name: 'Guest face', startAt, endAt });
     expect(await use(lockId, { faceId: Number(ref) })).toMatchObject({ opened: true });
     expect(await ttlock.listFaces(lockId)).toEqual([{ ref, name: 'Guest face', startAt, endAt }]);
@@ -213,10 +257,10 @@ describe('TTLock adapter against the lock simulator', () => {
     await expectCode(ttlock.faceFeatureData('1', photo()), 'lock_not_found', -1003);
     await expectCode(ttlock.faceFeatureData(await newLock({ faceModule: false }), photo()), 'not_supported', -4043);
     // TTLock's generic failure and a code it does not publish: the photo; its internal error and the call rate: not.
-    for (const [code, expected] of [[1, 'photo_rejected'], [-4999, 'photo_rejected'], [90000, 'provider_error'], [30006, 'rate_limited'], [-2025, 'lock_frozen']] as const) {
+    for (const [code, expected, kind] of [[1, 'photo_rejected', 'permanent'], [-4999, 'photo_rejected', 'permanent'], [90000, 'cloud_error', 'retry'], [30006, 'rate_limited', 'limit'], [-2025, 'lock_frozen', 'permanent']] as const) {
       await control.control('POST', '/failures/next', { code, op: 'face/getFeatureDataByPhoto', lockId: Number(lockId) });
       const error = await expectCode(ttlock.faceFeatureData(lockId, photo()), expected, code);
-      expect(error.retryable, String(code)).toBe(expected !== 'photo_rejected' && expected !== 'lock_frozen');
+      expect(error.kind, String(code)).toBe(kind);
     }
     // An answer without hexadecimal feature data.
     const empty = adapter(sim, { fetch: async (input, init) => (String(input).includes('getFeatureDataByPhoto') ? Response.json({ featureData: '' }) : fetch(input, init)) });
@@ -292,8 +336,8 @@ describe('TTLock adapter against the lock simulator', () => {
       await add('480613');
       await expectCode(add('480613'), 'duplicate_code', -3007);
       await expectCode(add('590724'), 'storage_full', -3009);
-      await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', startAt: new Date(), endAt: null });
-      await expectCode(ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'y', startAt: new Date(), endAt: null }), 'storage_full', -4056);
+      await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', reversed: false, startAt: new Date(), endAt: null });
+      await expectCode(ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'y', reversed: false, startAt: new Date(), endAt: null }), 'storage_full', -4056);
     });
 
     it('the lock and the cloud', async () => {
@@ -301,26 +345,50 @@ describe('TTLock adapter against the lock simulator', () => {
       await expectCode(ttlock.unlock(lockId), 'not_supported', -4043);
       await expectCode(ttlock.listPasscodes('1'), 'lock_not_found', -1003);
       await control.control('PATCH', `/locks/${lockId}`, { frozen: true });
-      await expectCode(ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', startAt: new Date(), endAt: null }), 'lock_frozen', -2025);
+      await expectCode(ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', reversed: false, startAt: new Date(), endAt: null }), 'lock_frozen', -2025);
       await control.control('POST', '/failures/next', { code: 30006, lockId: Number(lockId) });
-      await expectCode(ttlock.listCards(lockId), 'rate_limited', 30006);
+      expect((await expectCode(ttlock.listCards(lockId), 'rate_limited', 30006)).kind).toBe('limit');
       await control.control('POST', '/failures/next', { code: 30007, lockId: Number(lockId) });
-      await expectCode(ttlock.listCards(lockId), 'rate_limited', 30007);
+      expect((await expectCode(ttlock.listCards(lockId), 'monthly_limit', 30007)).kind).toBe('limit');
       await control.control('POST', '/failures/next', { code: 90000, message: 'internal server error', lockId: Number(lockId) });
-      const other = await expectCode(ttlock.listCards(lockId), 'provider_error', 90000);
+      const other = await expectCode(ttlock.listCards(lockId), 'cloud_error', 90000);
       expect(other.vendorMessage).toBe('internal server error');
+      expect(other.kind).toBe('retry');
+      // The permanent refusals of the catalogue are never retried.
+      for (const [code, expected] of [[-3008, 'not_changeable'], [-1026, 'period_used'], [-2018, 'permission_denied'], [20002, 'permission_denied'], [80000, 'clock_skew']] as const) {
+        await control.control('POST', '/failures/next', { code, lockId: Number(lockId) });
+        expect((await expectCode(ttlock.listCards(lockId), expected, code)).kind, String(code)).toBe('permanent');
+      }
+    });
+
+    it('a lock of another account is refused (-2018): an account acts on its own locks only', async () => {
+      await control.createAccount({ username: 'other-hotel', password: 'other-password' });
+      const theirs = String((await control.lockWithGateway({ account: 'other-hotel' })).lockId);
+      await expectCode(ttlock.unlock(theirs), 'permission_denied', -2018);
+      await expectCode(ttlock.lockDetail(theirs), 'permission_denied', -2018);
+      expect((await ttlock.listLocks()).map((l) => l.lockId)).not.toContain(theirs);
+      const other = adapter(sim, { account: { username: 'other-hotel', password: 'other-password' } });
+      expect((await other.listLocks()).map((l) => l.lockId)).toEqual([theirs]);
     });
 
     it('refused credentials', async () => {
-      await expectCode(adapter(sim, { password: 'not the password' }).listLocks(), 'auth_failed', 10007);
-      await expectCode(adapter(sim, { clientSecret: 'not the secret' }).listLocks(), 'auth_failed', 10001);
-      await expectCode(adapter(sim, { clientId: 'not-the-client' }).listLocks(), 'auth_failed', 10000);
-      // Refused on a call after a good login (the client was revoked meanwhile).
+      const app = { baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, simulated: true };
+      await expectCode(ttlockPasswordGrant(app, SIM_DEFAULTS.username, 'not the password'), 'auth_failed', 10007);
+      await expectCode(ttlockPasswordGrant({ ...app, clientSecret: 'not the secret' }, SIM_DEFAULTS.username, SIM_DEFAULTS.password), 'app_refused', 10001);
+      await expectCode(ttlockPasswordGrant({ ...app, clientId: 'not-the-client' }, SIM_DEFAULTS.username, SIM_DEFAULTS.password), 'app_refused', 10000);
+      // An account of the other TTLock region (30008).
+      await control.createAccount({ username: 'shenzhen-hotel', password: 'pw-cn', region: 'cn' });
+      const region = await expectCode(ttlockPasswordGrant(app, 'shenzhen-hotel', 'pw-cn'), 'wrong_region', 30008);
+      expect(region.kind).toBe('account');
+      // Refused on a call after a good login (the client was revoked meanwhile): the account is told.
+      const revoked = adapter(sim);
+      await revoked.listLocks();
       await control.control('POST', '/failures/next', { code: 10000, op: 'lock/list' });
-      await expectCode(adapter(sim).listLocks(), 'auth_failed', 10000);
+      await expectCode(revoked.listLocks(), 'app_refused', 10000);
+      expect(revoked.store.refusals).toEqual(['app_refused']);
       // A token endpoint that fails for another reason is not a refusal of our credentials.
       await control.control('POST', '/failures/next', { code: 90000, op: 'oauth2/token' });
-      const outage = await expectCode(adapter(sim).listLocks(), 'provider_error', 90000);
+      const outage = await expectCode(adapter(sim).listLocks(), 'cloud_error', 90000);
       expect(outage.retryable).toBe(true);
     });
 
@@ -389,14 +457,69 @@ describe('TTLock adapter tokens', () => {
     await control.control('DELETE', '/failures/next');
   });
 
-  it('falls back to the password when the refresh token is refused', async () => {
+  it('a refresh token refused means the account needs its password again: the store is told, no password is ever sent', async () => {
     const ttlock = adapter(sim);
     await ttlock.listLocks();
     const before = await grants();
     await control.control('POST', '/tokens/expire');
     await control.control('POST', '/failures/next', { code: 10011, op: 'oauth2/token' });
+    await expectCode(ttlock.listLocks(), 'auth_failed', 10011);
+    expect(ttlock.store.refusals).toEqual(['auth_failed']);
+    expect((await grants()).password).toBe(before.password);
+    // And then there are no tokens: every call says the account is not connected, without a call.
+    await expectCode(ttlock.listLocks(), 'account_disconnected');
+  });
+
+  it('counts every call of the account, the grant included, with its errcode', async () => {
+    const seen: [string, number][] = [];
+    const ttlock = adapter(sim, { onCall: (op, errcode) => seen.push([op, errcode]) });
     await ttlock.listLocks();
-    expect((await grants()).password).toBe(before.password + 1);
+    await expectCode(ttlock.lockDetail('1'), 'lock_not_found', -1003);
+    expect(seen).toEqual([
+      ['lock/list', 0],
+      ['lock/detail', -1003],
+    ]);
+  });
+});
+
+describe('TTLock accounts, gateways and lock capabilities', () => {
+  let sim: LockSim;
+  let control: SimClient;
+  beforeAll(async () => {
+    sim = await startLockSim({});
+    control = new SimClient(sim.url);
+  });
+  afterAll(() => sim.close());
+
+  it('reads a feature value as TTLock documents it (bits counted from the right)', () => {
+    // TTLock's own example: C2F44354CF1F3 supports passcodes (bit 0), IC cards (1), not fingerprints (2).
+    expect([0, 1, 2, 3].map((b) => featureBit('C2F44354CF1F3', b))).toEqual([true, true, false, false]);
+    expect(featureBit('not hex', 0)).toBe(false);
+    expect(capabilitiesOf((1n << 69n | 1n).toString(16))).toMatchObject({ keypad: true, cardReader: false, faceModule: true });
+    expect(capabilitiesOf((1n << 110n).toString(16))).toMatchObject({ keypad: false, faceModule: true });
+  });
+
+  it("lists a lock's capabilities, and a gateway's locks", async () => {
+    const account = { username: 'caps-hotel', password: 'caps-pw' };
+    await control.createAccount(account);
+    const ttlock = adapter(sim, { account });
+    const { lockId, gatewayId } = await control.lockWithGateway({ account: account.username, keypad: true, cardReader: false, faceModule: false, doorSensor: true });
+    expect((await ttlock.listLocks()).find((l) => l.lockId === String(lockId))?.capabilities).toEqual({ keypad: true, cardReader: false, fingerprint: false, faceModule: false, remoteUnlock: true, doorSensor: true });
+    expect(await ttlock.listGateways()).toEqual([{ gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 }]);
+    expect(await ttlock.gatewayLocks(String(gatewayId))).toEqual([{ lockId: String(lockId), rssi: expect.any(Number), seenAt: expect.any(Date) }]);
+    expect(await ttlock.doorSensor(String(lockId))).toMatchObject({ doorSensorId: expect.stringMatching(/^\d+$/) });
+    const plain = String((await control.lockWithGateway({ account: account.username })).lockId);
+    expect(await ttlock.doorSensor(plain)).toBeNull();
+  });
+
+  it("reads a TTHotel account's locks with lock/listByHotel, with their building and floor", async () => {
+    const account = { username: 'tthotel-desk', password: 'tthotel-pw' };
+    await control.createAccount({ ...account, kind: 'tthotel' });
+    const { lockId } = await control.lockWithGateway({ account: account.username, name: 'Room 305', building: { name: 'East wing', number: 1 }, floor: { name: '3F', number: 3 } });
+    const asHotel = adapter(sim, { account, kind: 'tthotel' });
+    expect(await asHotel.listLocks()).toEqual([expect.objectContaining({ lockId: String(lockId), building: 'East wing', floor: '3F' })]);
+    // The same account read as a TTLock app account lists nothing: TTHotel's locks are not in lock/list.
+    expect(await adapter(sim, { account }).listLocks()).toEqual([]);
   });
 });
 
@@ -408,11 +531,13 @@ describe('TTLock lock record callback', () => {
       const control = new SimClient(sim.url);
       const ttlock = adapter(sim);
       const lockId = String((await control.lockWithGateway({ battery: 81 })).lockId);
-      await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'Room 204 card', startAt: new Date(Date.now() - HOUR), endAt: null });
+      await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'Room 204 card', reversed: false, startAt: new Date(Date.now() - HOUR), endAt: null });
       await control.control('POST', `/locks/${lockId}/use`, { cardNumber: '3661413478' });
       await receiver.waitFor(1);
 
-      const parsed = parseTtlockCallback(receiver.received[0]!.fields);
+      const notification = parseTtlockNotification(receiver.received[0]!.fields);
+      expect(notification).toMatchObject({ type: 'records', lockId, refused: 0 });
+      const parsed = notification.type === 'records' ? notification.records : null;
       expect(parsed).toEqual([
         {
           recordId: expect.any(String),
@@ -435,14 +560,33 @@ describe('TTLock lock record callback', () => {
     }
   });
 
-  it('is null for anything that is not a lock record notification', () => {
-    expect(parseTtlockCallback({ notifyType: '2', gatewayId: '1', isOnline: '0' })).toBeNull();
-    expect(parseTtlockCallback({ notifyType: '3', lockId: '5', records: '[{"recordType":4,"success":1,"lockDate":1700000000000}]' })).toBeNull();
-    expect(parseTtlockCallback({ notifyType: '1', records: '[]' })).toBeNull();
-    expect(parseTtlockCallback({ notifyType: '1', lockId: '5', records: 'not json' })).toBeNull();
-    expect(parseTtlockCallback({ notifyType: '1', lockId: '5', records: '{"recordType":4}' })).toBeNull();
-    expect(parseTtlockCallback({ notifyType: ['1'], lockId: ['5'], records: ['[{"recordType":4,"success":0,"lockDate":1700000000000,"keyboardPwd":"1"},{"success":1}]'] })).toMatchObject([
-      { lockId: '5', recordType: 4, success: false, credential: '1', username: '', battery: null },
+  it('reads every kind of notification TTLock posts, and keeps the good records of a batch', () => {
+    expect(parseTtlockNotification({ notifyType: '2', gatewayId: '1', isOnline: '0' })).toEqual({ type: 'gateway', gatewayId: '1', online: false });
+    expect(parseTtlockNotification({ notifyType: '3', lockId: '5', isOnline: '1', lockAlias: 'x' })).toEqual({ type: 'wifi_lock', lockId: '5', online: true });
+    expect(parseTtlockNotification({ notifyType: '4', lockId: '5', errcode: '-3036' })).toEqual({ type: 'async_failure', lockId: '5', errcode: -3036 });
+    expect(parseTtlockNotification({ notifyType: '7', doorSensorId: '77', recordType: '2' })).toEqual({ type: 'door_sensor', doorSensorId: '77', state: 'left_open' });
+    expect(parseTtlockNotification({ notifyType: '9', anything: 'else' })).toEqual({ type: 'other', notifyType: '9' });
+    expect(parseTtlockNotification({})).toEqual({ type: 'other', notifyType: '' });
+    expect(parseTtlockNotification({ notifyType: '1', records: '[]' })).toEqual({ type: 'other', notifyType: '1' });
+    expect(parseTtlockNotification({ notifyType: '1', lockId: '5', records: 'not json' })).toEqual({ type: 'records', lockId: '5', records: [], refused: 0 });
+    const batch = parseTtlockNotification({
+      notifyType: ['1'],
+      lockId: ['5'],
+      records: [
+        JSON.stringify([
+          { recordType: 4, success: 0, lockDate: 1_700_000_000_000, keyboardPwd: '1', username: 'Lin\u0000 Wei \ud800' },
+          { success: 1 },
+          { recordType: 4, success: 1, lockDate: 1e308 },
+          { recordType: 1e308, success: 1, lockDate: 1_700_000_000_000 },
+          { recordType: -1e308, success: 1, lockDate: -1e308 },
+          { recordType: 4, success: 1, lockDate: 1_700_000_000_000, electricQuantity: 1e308 },
+        ]),
+      ],
+    });
+    expect(batch).toMatchObject({ type: 'records', refused: 4 });
+    expect(batch.type === 'records' && batch.records).toMatchObject([
+      { lockId: '5', recordType: 4, success: false, credential: '1', username: 'Lin Wei \ufffd', battery: null },
+      { lockId: '5', recordType: 4, success: true, battery: null },
     ]);
   });
 });

@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startLockSim, SIM_DEFAULTS, SimClient, type LockSim } from '@console/lock-sim';
+import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { cardKeyStates } from '../../modules/cards/card-keys.service';
 import { refreshLockStatus } from '../../modules/locks/lock.service';
 import { pollLockRecords } from '../../modules/locks/records';
 import { checkIn } from '../../modules/stay/check-in';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { gatewayClient } from '../../test/gateway-client';
 import type { GatewayCard } from './convert';
@@ -55,8 +55,7 @@ interface Records {
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
   client = new SimClient(sim.url);
-  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
   gw = gatewayClient(ctx.app);
 });
@@ -77,7 +76,8 @@ async function hotelWithLocks(count: number, guest = 'Lin Wei') {
   const paired = [];
   for (const room of rooms) {
     const { lockId } = await client.lockWithGateway();
-    paired.push({ ...(await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockId: String(lockId) } })), lockId: String(lockId) });
+    await pairSimLock(ctx.deps, h.hotel.id, room.id, lockId);
+    paired.push({ ...(await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: room.id } })), lockId: String(lockId) });
   }
   const staff: Staff = await actorContext(ctx.deps, h.staffToken);
   const stay = await checkIn(staff, { roomId: paired[0]!.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: guest, mobile: uniqueMobile() }], idempotencyKey: randomUUID() });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LOGIN_LIMITS } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { insertKeptLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createAccount, createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { gatewayClient } from '../../test/gateway-client';
 import { trpcClient } from '../../test/trpc-client';
@@ -58,7 +59,7 @@ async function hotelWithToken() {
   const h = await createHotelWithStaff(ctx.deps);
   const prefix = `G${randomUUID().slice(0, 6)}`;
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`${prefix}-1`, `${prefix}-2`]);
-  await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: String(900_000_000 + Math.floor(Math.random() * 99_999_999)) } });
+  await insertKeptLock(ctx.deps, h.hotel.id, rooms[0]!.id, String(900_000_000 + Math.floor(Math.random() * 99_999_999)));
   const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: rooms[0]!.id, checkInAt: hours(-1), expectedCheckOutAt: hours(25), guestName: 'Mei Lin' });
   const token = await gw.login(h.staff.mobile!, TEST_PASSWORD, { ip: freshIp() });
   return { ...h, rooms, stay, token };

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startLockSim, SIM_DEFAULTS, SimClient, type LockSim } from '@console/lock-sim';
+import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { addDays, cardNumberOfUid, localDate } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createAccount, createHotel, createRooms, uniqueMobile } from '../../test/factories';
 import { legacyClient } from '../../test/legacy-client';
 
@@ -28,8 +28,7 @@ const client = (language = 'en') => legacyClient(ctx.app, ctx.config, { language
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
   sc = new SimClient(sim.url);
-  const locks = new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
 });
 
@@ -65,7 +64,7 @@ async function legacyHotel(count = 2) {
   const lockIds: string[] = [];
   for (const room of rooms) {
     const { lockId } = await sc.lockWithGateway();
-    await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockId: String(lockId) } });
+    await pairSimLock(ctx.deps, hotel.id, room.id, lockId);
     lockIds.push(String(lockId));
   }
   const login = async (mobile: string) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../modules/auth/session.service';
 import { createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
+import { insertKeptLock } from '../../test/lock-factories';
 import { legacyClient } from '../../test/legacy-client';
 import { pngPhoto } from '../../test/photos';
 
@@ -76,7 +77,8 @@ afterAll(() => ctx.close());
 async function hotel() {
   const h = await createHotelWithStaff(ctx.deps);
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['L101', 'L102']);
-  await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: 'LK-1' } });
+  const lockId = `7${Date.now() % 1e9}${Math.floor(Math.random() * 1000)}`;
+  await insertKeptLock(ctx.deps, h.hotel.id, rooms[0]!.id, lockId);
   const session = await createSession(ctx.deps, { accountId: h.staff.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
   const call = <T = unknown>(path: string, payload: Record<string, unknown> = {}, language = 'en') => legacy.call<T>(path, payload, { token: session.token, language });
   /** What an old console does with a photo: a token from oss/token, then the upload it signs. */
@@ -101,7 +103,7 @@ async function hotel() {
     return res.data;
   }
   const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: rooms[0]!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Lin Wei' });
-  return { ...h, rooms, stay, call, uploadPhoto, addFace };
+  return { ...h, rooms, stay, call, uploadPhoto, addFace, lockId };
 }
 
 describe('the face database (user/*)', () => {
@@ -168,7 +170,7 @@ describe('faces authorised on locks (lock/*)', () => {
     const h = await hotel();
     const face = await h.addFace('4001', 'Lin Wei');
     const empowered = await h.call<LegacyEmpower>('lock/empowerFace', { face_img_id: face.id, room_id: h.rooms[0]!.id, stay_id: h.stay.id, note: 'front door' });
-    expect(empowered).toMatchObject({ errno: 0, data: { face_img_id: face.id, face_id: '4001', room_id: h.rooms[0]!.id, room_name: 'L101', lock_id: 'LK-1', stay_id: h.stay.id, note: 'front door', permanent: 0, expired: 0, state: 'pending', state_text: 'Sending to the lock', error: null, error_text: null } });
+    expect(empowered).toMatchObject({ errno: 0, data: { face_img_id: face.id, face_id: '4001', room_id: h.rooms[0]!.id, room_name: 'L101', lock_id: h.lockId, stay_id: h.stay.id, note: 'front door', permanent: 0, expired: 0, state: 'pending', state_text: 'Sending to the lock', error: null, error_text: null } });
     expect(empowered.data.end_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00$/);
     expect(empowered.data.image).toMatch(signedImage(h.hotel.id, face.id));
     expect(await fetchImage(empowered.data.image)).toEqual(await fetchImage(face.image));

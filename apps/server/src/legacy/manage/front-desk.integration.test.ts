@@ -66,9 +66,18 @@ describe('rooms and categories over the legacy protocol', () => {
     const h = await legacyHotel();
     const c = client();
     expect((await c.call<unknown[]>('room/allLock', {}, { token: h.token })).data).toHaveLength(3);
-    const set = await c.call('room/setLockData', { room_id: h.rooms[0].id, lock_id: 'LK-1', mac_id: '00:11:22:33:44:55', lock_power: 66 }, { token: h.token });
-    expect(set.data).toEqual({ room_id: h.rooms[0].id, room_name: 'A101', lock_id: 'LK-1', bluetooth_name: null, mac_id: '00:11:22:33:44:55', lock_power: 66 });
+    // A lock id the hotel's lock accounts do not hold is refused (issue 16), the rest of the data kept as it was.
+    const typed = await c.call('room/setLockData', { room_id: h.rooms[0].id, lock_id: 'LK-1', mac_id: '00:11:22:33:44:55' }, { token: h.token });
+    expect(typed).toMatchObject({ errno: 100001, errmsg: "No lock with the id LK-1 is in this hotel's lock accounts" });
+    expect((await c.call<{ mac_id: string | null }>('room/lockInfo', { room_id: h.rooms[0].id }, { token: h.token })).data.mac_id).toBeNull();
+    // A lock of the hotel's own: paired, with the room's Bluetooth data and the battery the app read.
+    const lockId = `5${Date.now() % 1e9}`;
+    await ctx.deps.prisma.lock.create({ data: { hotelId: h.hotel.id, provider: 'ttlock', providerLockId: lockId } });
+    const set = await c.call('room/setLockData', { room_id: h.rooms[0].id, lock_id: lockId, mac_id: '00:11:22:33:44:55', lock_power: 66 }, { token: h.token });
+    expect(set.data).toEqual({ room_id: h.rooms[0].id, room_name: 'A101', lock_id: lockId, bluetooth_name: null, mac_id: '00:11:22:33:44:55', lock_power: 66 });
     expect((await c.call('room/lockInfo', { room_id: h.rooms[0].id }, { token: h.token })).data).toEqual(set.data);
+    // Unpaired with a blank id.
+    expect((await c.call<{ lock_id: string | null }>('room/setLockData', { room_id: h.rooms[0].id, lock_id: '' }, { token: h.token })).data.lock_id).toBeNull();
     expect(await c.call('room/setLockData', { room_id: h.rooms[0].id, mac_id: 'zz' }, { token: h.token })).toMatchObject({ errno: 100001, errmsg: 'Incorrect MAC address format' });
   });
 

@@ -1,11 +1,11 @@
-import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@console/shared';
 import { lockCallbackPath } from '../../infra/locks';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { refreshLockStatus } from '../../modules/locks/lock.service';
 import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createAccount, createHotel, createRooms, uniqueMobile } from '../../test/factories';
 import { legacyClient } from '../../test/legacy-client';
 
@@ -41,8 +41,7 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
 
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [5, 15], lockIdBase: testLockIdBase(), callbackRetryDelaysMs: [100] });
-  const locks = new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const address = ctx.app.server.address();
   serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -56,6 +55,9 @@ afterAll(async () => {
   await sim?.close();
 });
 
+/** The next status cycle of the hotel's lock accounts reads their lock lists (batteries), as an hour later. */
+const listDue = (hotelId: number) => ctx.deps.prisma.lockAccount.updateMany({ where: { hotelId }, data: { locksReadAt: null } });
+
 /** A hotel with one room and its simulated lock, an owner signed in over the legacy protocol, a guest with a password on the lock. */
 async function legacyHotel() {
   const hotel = await createHotel(ctx.deps);
@@ -66,7 +68,7 @@ async function legacyHotel() {
   const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
   const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
   const lockId = String(lock.lockId);
-  await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockId } });
+  await pairSimLock(ctx.deps, hotel.id, room.id, lockId);
   const login = await client().call<{ token: string }>('login', { mobile: owner.mobile, password: TEST_PASSWORD });
   expect(login.errno).toBe(0);
   return { hotel, owner, staff, room, lockId, token: login.data.token };
@@ -158,6 +160,8 @@ describe('lock managers, contents and messages', () => {
 
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
     await control('PATCH', `/locks/${h.lockId}`, { battery: 9 });
+    // Batteries come with the account's lock list, read once an hour: as if that hour had passed.
+    await listDue(h.hotel.id);
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
     const messages = await client().call<{ list: { id: number; type: string; content: string; is_read: number }[]; unread: number }>('lock/messageList', { room_id: h.room.id }, { token: h.token });
     expect(messages.data.list).toEqual([expect.objectContaining({ type: 'low_battery', content: 'Low battery (9%)', is_read: 0 })]);
@@ -174,6 +178,7 @@ describe('another hotel', () => {
     const manager = await client().call<{ id: number }>('lock/managerAddNew', { room_id: a.room.id, name: 'Porter' }, { token: a.token });
     await refreshLockStatus(ctx.deps, { hotelId: a.hotel.id });
     await control('PATCH', `/locks/${a.lockId}`, { battery: 3 });
+    await listDue(a.hotel.id);
     await refreshLockStatus(ctx.deps, { hotelId: a.hotel.id });
     const message = (await client().call<{ list: { id: number }[] }>('lock/messageList', {}, { token: a.token })).data.list[0]!;
     for (const [path, payload] of [

@@ -86,7 +86,7 @@ describe('order/setCashData', () => {
 
   it('names the field it refuses, in the request\'s language, and refuses a settled stay\'s bill', async () => {
     const d = await desk();
-    const stay = await stayIn(d.staff, d.rooms[0].id, { to: 30 });
+    const stay = await stayIn(d.staff, d.rooms[0].id, { to: 'next_noon' });
     const noAmount = await d.call<Fields>('order/setCashData', { stay_id: stay.id, type: 'payment' }, d.legacy.staff, 'zh-CN');
     expect(noAmount.errno).toBe(100001);
     expect(noAmount.data?.fields?.amount).toBe('请输入金额');

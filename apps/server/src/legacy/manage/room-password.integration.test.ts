@@ -1,9 +1,9 @@
-import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, zonedToInstant } from '@console/shared';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createAccount, createHotel, createRooms, uniqueMobile } from '../../test/factories';
 import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
@@ -24,8 +24,7 @@ const client = (language = 'en') => legacyClient(ctx.app, ctx.config, { language
 
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
-  const locks = new TtlockProvider({ baseUrl: sim.url, ...SIM_DEFAULTS, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
 });
 
@@ -69,7 +68,7 @@ async function legacyHotel() {
   for (const room of rooms) {
     const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
     const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
-    await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockId: String(lock.lockId) } });
+    await pairSimLock(ctx.deps, hotel.id, room.id, lock.lockId);
     lockIds.push(String(lock.lockId));
   }
   const login = await client().call<{ token: string }>('login', { mobile: owner.mobile, password: TEST_PASSWORD });
@@ -236,7 +235,7 @@ describe('taking passwords off over the legacy protocol', () => {
 });
 
 describe('limiting a tenant password over the legacy protocol', () => {
-  it("shortens the stay's passwords on the lock in place (same code, new end), takes a one-time one off, and leaves other passwords alone", async () => {
+  it("shortens the stay's passwords on the lock (a custom one in place, a generated one by a new code), takes a one-time one off, and leaves other passwords alone", async () => {
     const h = await legacyHotel();
     const stay = await checkIn(h, 'Limit Guest', 3);
     const c = client();
@@ -250,35 +249,44 @@ describe('limiting a tenant password over the legacy protocol', () => {
 
     // Three whole hours from this hour: before the one-time password's 6 hours end.
     const end = legacyTime(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000), tz)!;
-    const limited = await c.call<{ tenant_id: number; end_time: string; limited: number; revoked: number; list: LegacyPassword[] }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: end }, { token: h.token });
-    expect(limited).toMatchObject({ errno: 0, data: { tenant_id: stay.id, end_time: end, limited: 2, revoked: 1 } });
+    const limited = await c.call<{ tenant_id: number; end_time: string; limited: number; replaced: number; revoked: number; list: (LegacyPassword & { replaces_id: number | null })[] }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: end }, { token: h.token });
+    expect(limited).toMatchObject({ errno: 0, data: { tenant_id: stay.id, end_time: end, limited: 2, replaced: 1, revoked: 1 } });
+    // The generated code is replaced by a new one for the new end (TTLock cannot change one the guest has not used).
+    const airNew = limited.data.list.find((p) => p.replaces_id === air.id)!;
     expect(limited.data.list.map((p) => [p.id, p.end_time]).sort()).toEqual(
       [
         [custom.id, end],
-        [air.id, end],
+        [air.id, air.end_time],
+        [airNew.id, end],
         [once.id, once.end_time],
       ].sort(),
     );
     expect(limited.data.list.find((p) => p.id === once.id)).toMatchObject({ state: 'removing', revoke_reason: 'limited' });
+    expect(limited.data.list.find((p) => p.id === air.id)).toMatchObject({ state: 'removing', revoke_reason: 'replaced' });
 
     const customAfter = await waitForState(custom.id, ['on_lock', 'failed']);
-    const airAfter = await waitForState(air.id, ['on_lock', 'failed']);
+    const airAfter = await waitForState(airNew.id, ['on_lock', 'failed']);
     expect(await waitForState(once.id, ['removed', 'remove_failed'])).toMatchObject({ deliveryState: 'removed', revokeReason: 'limited' });
-    // A new version went to the lock; the code and the lock's id for it are the same.
+    expect(await waitForState(air.id, ['removed', 'remove_failed'])).toMatchObject({ deliveryState: 'removed', revokeReason: 'replaced' });
+    // The custom password: a new version went to the lock with the same code and the lock's same id for it.
     expect(customAfter).toMatchObject({ deliveryState: 'on_lock', version: before[0]!.version + 1, providerRef: before[0]!.providerRef, code: '583916' });
-    expect(airAfter).toMatchObject({ deliveryState: 'on_lock', version: before[1]!.version + 1, providerRef: before[1]!.providerRef, code: before[1]!.code });
+    // The generated one: a new code on the lock, the old one gone.
+    expect(airAfter).toMatchObject({ deliveryState: 'on_lock', code: expect.stringMatching(/^\d{6,9}$/) });
+    expect(airAfter.code).not.toBe(before[1]!.code);
 
-    // Read back from the lock: the new end, the same codes; the staff password untouched; the one-time one gone.
+    // Read back from the lock: the new end; the staff password untouched; the one-time one and the old generated code gone.
     const lockAfter = await passcodesOn(h.lockIds[0]);
     const byRef = (ref: string | null) => lockAfter.find((p) => String(p.keyboardPwdId) === ref);
     expect(byRef(customAfter.providerRef)).toMatchObject({ keyboardPwd: '583916', endDate: instant(end).getTime() });
-    expect(byRef(airAfter.providerRef)).toMatchObject({ keyboardPwd: before[1]!.code, endDate: instant(end).getTime() });
+    expect(byRef(airAfter.providerRef)).toMatchObject({ keyboardPwd: airAfter.code, endDate: instant(end).getTime() });
+    expect(byRef(before[1]!.providerRef)).toBeUndefined();
     expect(byRef(before[2]!.providerRef)).toBeUndefined();
     expect(byRef(before[3]!.providerRef)).toEqual(lockBefore.find((p) => String(p.keyboardPwdId) === before[3]!.providerRef));
     expect(await use(h.lockIds[0], '583916')).toMatchObject({ opened: true });
+    expect(await use(h.lockIds[0], airAfter.code!)).toMatchObject({ opened: true });
 
     // Limiting again to a later end changes nothing: passwords are never lengthened by it.
-    expect((await c.call<{ limited: number; revoked: number }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: at(2, '10:00:00') }, { token: h.token })).data).toMatchObject({ limited: 0, revoked: 0 });
+    expect((await c.call<{ limited: number; revoked: number }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: at(2, '10:00:00') }, { token: h.token })).data).toMatchObject({ limited: 0, replaced: 0, revoked: 0 });
     expect((await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: custom.id } })).version).toBe(customAfter.version);
   });
 

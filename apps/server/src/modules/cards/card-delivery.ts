@@ -1,6 +1,7 @@
 import { LockProviderError } from '../../infra/locks/provider';
 import type { CredentialKindHandler, DeliveryPatch } from '../credentials/delivery-kinds';
 import { lockName, lockTag } from '../credentials/lock-tags';
+import { roomDeliveryLock } from '../locks/lock-ref';
 import { hotelTagOf, ensureLockNumber, lockKeyEntries } from './card-keys';
 
 /**
@@ -17,7 +18,7 @@ import { hotelTagOf, ensureLockNumber, lockKeyEntries } from './card-keys';
 
 const WORK_STATES = ['pending', 'removing'] as const;
 
-function withoutCredentialFields({ code: _code, providerRef: _ref, revokeReason: _reason, ...patch }: DeliveryPatch) {
+function withoutCredentialFields({ code: _code, providerRef: _ref, revokeReason: _reason, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...patch }: DeliveryPatch) {
   return patch;
 }
 
@@ -39,7 +40,7 @@ export const cardHandler: CredentialKindHandler = {
         revokeReason: true,
         card: { select: { cardNumber: true } },
         issue: { select: { holderName: true } },
-        room: { select: { lockId: true } },
+        hotel: { select: { cardNumberOrder: true } },
       },
     });
     if (!g || g.roomId === null) return null;
@@ -47,7 +48,7 @@ export const cardHandler: CredentialKindHandler = {
       id: g.id,
       hotelId: g.hotelId,
       roomId: g.roomId,
-      lockId: g.room?.lockId ?? null,
+      lock: await roomDeliveryLock(prisma, g.hotelId, g.roomId),
       deliveryState: g.deliveryState,
       version: g.version,
       providerRef: g.providerRef,
@@ -56,7 +57,7 @@ export const cardHandler: CredentialKindHandler = {
       revokeReason: g.revokeReason,
       // The lock names the writing of the card: records of any of its rooms point at it.
       lockName: lockName('card', g.issueId ?? g.id, g.issue?.holderName ?? ''),
-      card: { medium: g.medium, number: g.card.cardNumber, issueId: g.issueId ?? g.id },
+      card: { medium: g.medium, number: g.card.cardNumber, issueId: g.issueId ?? g.id, reversed: g.hotel.cardNumberOrder === 'reversed' },
     };
   },
   async findWork(prisma, { guestId, customerId, ...scope }) {
@@ -69,7 +70,7 @@ export const cardHandler: CredentialKindHandler = {
   },
   async push(provider, lockId, row) {
     if (row.card?.medium === 'number') {
-      return provider.addCard(lockId, { cardNumber: row.card.number, name: row.lockName, startAt: row.validFrom, endAt: row.validUntil });
+      return provider.addCard(lockId, { cardNumber: row.card.number, name: row.lockName, reversed: row.card.reversed, startAt: row.validFrom, endAt: row.validUntil });
     }
     // A data card opens by what is written on it: the lock has nothing to learn.
     return { ref: `C${row.card?.issueId ?? row.id}` };
@@ -100,11 +101,11 @@ export const cardHandler: CredentialKindHandler = {
     return found?.ref ?? null;
   },
   async save(prisma, id, patch) {
-    const { code: _code, ...data } = patch;
+    const { code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...data } = patch;
     await prisma.cardGrant.update({ where: { id }, data });
   },
   async saveIfVersion(prisma, id, version, patch) {
-    const { code: _code, ...data } = patch;
+    const { code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...data } = patch;
     const { count } = await prisma.cardGrant.updateMany({ where: { id, version }, data });
     return count === 1;
   },
@@ -115,14 +116,14 @@ export const cardKeysHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const k = await prisma.lockCardKeys.findUnique({
       where: { id },
-      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, createdAt: true, room: { select: { lockId: true } } },
+      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, createdAt: true },
     });
     if (!k) return null;
     return {
       id: k.id,
       hotelId: k.hotelId,
       roomId: k.roomId,
-      lockId: k.room.lockId,
+      lock: await roomDeliveryLock(prisma, k.hotelId, k.roomId),
       deliveryState: k.deliveryState,
       version: k.version,
       providerRef: null,

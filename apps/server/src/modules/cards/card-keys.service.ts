@@ -165,13 +165,13 @@ export async function cardKeyStates(ctx: AuthedContext): Promise<CardKeySyncDto[
   requirePermission(ctx.actor, 'room.read');
   const rooms = await ctx.deps.prisma.room.findMany({
     where: { ...roomScope(ctx.actor), lockId: { not: null } },
-    select: { id: true, name: true, lockId: true, cardKeySync: { select: { deliveryState: true, lastError: true, deliveredAt: true } } },
+    select: { id: true, name: true, lock: { select: { providerLockId: true } }, cardKeySync: { select: { deliveryState: true, lastError: true, deliveredAt: true } } },
     orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }, { id: 'asc' }],
   });
   return rooms.map((r) => ({
     roomId: r.id,
     roomName: r.name,
-    lockId: r.lockId!,
+    lockId: r.lock?.providerLockId ?? '',
     deliveryState: r.cardKeySync?.deliveryState ?? 'never',
     lastError: r.cardKeySync?.lastError ?? null,
     deliveredAt: r.cardKeySync?.deliveredAt?.toISOString() ?? null,
@@ -183,7 +183,7 @@ export async function cardKeyStates(ctx: AuthedContext): Promise<CardKeySyncDto[
  * if the hotel has any yet (its first card makes them and sends them to every lock). True when
  * there is lock work to queue once the transaction has committed.
  */
-export async function keysFollowLock(tx: Tx, hotelId: number, roomId: number, before: string | null, after: string | null | undefined): Promise<boolean> {
+export async function keysFollowLock(tx: Tx, hotelId: number, roomId: number, before: number | null, after: number | null | undefined): Promise<boolean> {
   if (!after || after === before) return false;
   if (!(await tx.cardEncryption.findFirst({ where: { hotelId, isActive: true }, select: { id: true } }))) return false;
   return (await queueKeySync(tx, hotelId, [roomId])) > 0;

@@ -1,28 +1,21 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { generateHotelCardKeys, parseHotelCardKeys, type CardKeyEntry, type HotelCardKeys } from '@console/card-format';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
+import { seal, unseal, type SealPurpose } from '../../infra/seal';
 
 /**
  * A hotel's card key sets at rest (docs/card-format.md): each set (sector keys, DES key and IV,
- * MAC key) is kept as AES-256-GCM under a key derived from CARD_KEY_SECRET, bound to its hotel,
+ * MAC key) is kept as AES-256-GCM under a key derived from CARD_KEY_SECRET (infra/seal.ts), bound to its hotel,
  * so a row copied to another hotel does not open. Nothing here ever leaves the server except
  * through `lockKeyEntries` (to a lock, through the gateway) and `encodeCard` (block data).
  */
 
-const SEAL_VERSION = 'v1';
-
-function sealingKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.from('smart-lock-console/card-keys', 'utf8'), Buffer.from('card key set v1', 'utf8'), 32));
-}
+const CARD_KEYS: SealPurpose = { salt: 'smart-lock-console/card-keys', info: 'card key set v1' };
 
 /** The key set sealed for the database: `v1.<iv>.<tag>.<ciphertext>` (base64url), bound to the hotel. */
 export function sealKeys(secret: string, hotelId: number, keys: HotelCardKeys): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv);
-  cipher.setAAD(Buffer.from(`hotel:${hotelId}`, 'utf8'));
-  const body = Buffer.concat([cipher.update(JSON.stringify(keys), 'utf8'), cipher.final()]);
-  return [SEAL_VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return seal(secret, CARD_KEYS, `hotel:${hotelId}`, JSON.stringify(keys));
 }
 
 /** Thrown when a sealed key set cannot be opened: another CARD_KEY_SECRET, another hotel, or altered. */
@@ -34,13 +27,9 @@ export class CardKeysUnreadable extends Error {
 }
 
 export function openKeys(secret: string, hotelId: number, keyId: number, sealed: string): HotelCardKeys {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== SEAL_VERSION || !iv || !tag || !body) throw new CardKeysUnreadable(keyId);
+  const json = unseal(secret, CARD_KEYS, `hotel:${hotelId}`, sealed);
+  if (json === null) throw new CardKeysUnreadable(keyId);
   try {
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(`hotel:${hotelId}`, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const json = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     return parseHotelCardKeys(JSON.parse(json));
   } catch {
     throw new CardKeysUnreadable(keyId);

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startLockSim, SIM_DEFAULTS, SimClient, type LockSim } from '@console/lock-sim';
+import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { cardNumberOfUid } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
+import { simAdapter } from '../../test/ttlock-adapter';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 import { refreshLockStatus } from '../locks/lock.service';
@@ -35,8 +36,7 @@ let api: ReturnType<typeof trpcClient>;
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
   client = new SimClient(sim.url);
-  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
   api = trpcClient(ctx.app);
 });
@@ -57,7 +57,8 @@ async function hotelWithLocks(count = 2) {
   const paired = [];
   for (const room of rooms) {
     const { lockId } = await client.lockWithGateway();
-    paired.push({ ...(await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockId: String(lockId) } })), lockId: String(lockId) });
+    await pairSimLock(ctx.deps, h.hotel.id, room.id, lockId);
+    paired.push({ ...(await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: room.id } })), lockId: String(lockId) });
   }
   const staff = await actorContext(ctx.deps, h.staffToken);
   const owner = await actorContext(ctx.deps, h.ownerToken);
@@ -396,7 +397,7 @@ describe('room cards at the desk and at the lock', () => {
     await reportCardLost(h.staff, { issueId: valid.issue.id });
     await grantsSettled(expired.issue.id);
     await grantsSettled(valid.issue.id);
-    const denylisted = async () => (await ctx.deps.locks!.cardSettings(lockId)).denylist.cardIds;
+    const denylisted = async () => (await simAdapter(sim).cardSettings(lockId)).denylist.cardIds;
     expect(await denylisted()).toEqual(expect.arrayContaining([expired.issue.id, valid.issue.id]));
 
     // The first card's written validity ended more than the margin ago; the second's has not.

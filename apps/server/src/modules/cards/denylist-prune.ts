@@ -1,6 +1,8 @@
 import type { Deps } from '../../context';
 import { LockProviderError } from '../../infra/locks/provider';
 import { withGatewayMutex } from '../credentials/delivery';
+import { providerForLock } from '../locks/accounts/account-provider';
+import { ROOM_LOCK_SELECT } from '../locks/lock-ref';
 
 /**
  * A lock's card denylist holds a limited number of entries (TTLock hotel locks: about a thousand;
@@ -21,9 +23,8 @@ export interface PruneResult {
 
 /** Takes the denylist entries of expired data cards off their locks (run with the reconciliation). */
 export async function pruneCardDenylists(deps: Deps, now = new Date()): Promise<PruneResult> {
-  const provider = deps.locks;
   const result: PruneResult = { pruned: 0, deferred: 0 };
-  if (!provider) return result;
+  if (!deps.locks) return result;
   const cutoff = new Date(now.getTime() - DENYLIST_PRUNE_MARGIN_MS);
   const rows = await deps.prisma.cardGrant.findMany({
     where: {
@@ -35,7 +36,7 @@ export async function pruneCardDenylists(deps: Deps, now = new Date()): Promise<
       // What is written on the card: its end too must be over.
       issue: { validUntil: { lt: cutoff } },
     },
-    select: { id: true, hotelId: true, issueId: true, room: { select: { lockId: true } } },
+    select: { id: true, hotelId: true, issueId: true, room: { select: ROOM_LOCK_SELECT } },
     orderBy: { id: 'asc' },
     take: BATCH,
   });
@@ -44,16 +45,17 @@ export async function pruneCardDenylists(deps: Deps, now = new Date()): Promise<
     result.pruned += 1;
   };
   for (const row of rows) {
-    const lockId = row.room?.lockId ?? null;
+    const lock = row.room?.lock ?? null;
     // The room's lock was unpaired: its card settings and denylist are cleared when it is paired again.
-    if (!lockId) {
+    if (!lock) {
       await done(row.id);
       continue;
     }
     try {
-      const answered = await withGatewayMutex(deps, row.hotelId, lockId, async () => {
+      const provider = await providerForLock(deps, lock);
+      const answered = await withGatewayMutex(deps, lock.id, async () => {
         try {
-          await provider.undenylistCard(lockId, { cardId: row.issueId! });
+          await provider.undenylistCard(lock.providerLockId, { cardId: row.issueId! });
         } catch (error) {
           // Not there (the lock was reset) or a lock without a denylist: nothing to take off.
           if (!(error instanceof LockProviderError) || (error.code !== 'credential_not_found' && error.code !== 'not_supported')) throw error;
@@ -64,7 +66,7 @@ export async function pruneCardDenylists(deps: Deps, now = new Date()): Promise<
       else result.deferred += 1;
     } catch (error) {
       result.deferred += 1;
-      deps.log.warn({ err: error, grantId: row.id, lockId }, 'card denylist prune deferred');
+      deps.log.warn({ err: error, grantId: row.id, lockId: lock.providerLockId }, 'card denylist prune deferred');
     }
   }
   return result;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TPrisma } from '../../db/client';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { readStoredPictureBytes } from '../../infra/uploads';
+import { roomDeliveryLock, type DeliveryLock } from '../locks/lock-ref';
 
 import { cardHandler, cardKeysHandler } from '../cards/card-delivery';
 import { lockName, lockTag, type CredentialKind } from './lock-tags';
@@ -16,8 +17,8 @@ export interface DeliveryRow {
   id: number;
   hotelId: number;
   roomId: number;
-  /** The provider's lock id of the room (Room.lockId); null when the room has no lock. */
-  lockId: string | null;
+  /** The room's lock (a Lock row of the hotel) and its lock account; null when the room has no lock. */
+  lock: DeliveryLock | null;
   deliveryState: DeliveryStateName;
   version: number;
   providerRef: string | null;
@@ -35,7 +36,7 @@ export interface DeliveryRow {
    */
   photo?: { url: string; sha256: string };
   /** Card fields: how it reaches the lock, its number, and the writing of the card it belongs to. */
-  card?: { medium: 'data' | 'number'; number: string; issueId: number };
+  card?: { medium: 'data' | 'number'; number: string; issueId: number; reversed: boolean };
 }
 
 /** What a push may need besides the provider: the upload store (face photos), the database and the card key secret (card keys). */
@@ -69,6 +70,17 @@ export interface DeliveryPatch {
   revokeReason?: string | null;
   providerRef?: string;
   code?: string;
+  /** A generated password whose hours the lock cloud would not issue again: the period it took instead. */
+  validFrom?: Date;
+  validUntil?: Date | null;
+  validityAdjusted?: boolean;
+}
+
+/** What a push put on the lock: its id there, a generated code, and the validity when it is not the one asked. */
+export interface Pushed {
+  ref: string;
+  code?: string;
+  validity?: { validFrom: Date; validUntil: Date | null };
 }
 
 export interface CredentialKindHandler {
@@ -76,7 +88,7 @@ export interface CredentialKindHandler {
   /** Credentials with lock work to do (pending or removing), as job data. */
   findWork(prisma: TPrisma, scope: { hotelId?: number; stayId?: number; roomId?: number; guestId?: number; customerId?: number }): Promise<{ kind: CredentialKind; id: number; version: number }[]>;
   /** Puts it on the lock. May throw DeliveryFailure besides LockProviderError. */
-  push(provider: LockProvider, lockId: string, row: DeliveryRow, context: PushContext): Promise<{ ref: string; code?: string }>;
+  push(provider: LockProvider, lockId: string, row: DeliveryRow, context: PushContext): Promise<Pushed>;
   remove(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
   /**
    * Makes the lock's copy (`providerRef`) carry the row's validity, for a credential already on the
@@ -96,14 +108,14 @@ const passwordHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const p = await prisma.lockPassword.findUnique({
       where: { id },
-      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, holderName: true, kind: true, code: true, room: { select: { lockId: true } } },
+      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, holderName: true, kind: true, code: true },
     });
     if (!p) return null;
     return {
       id: p.id,
       hotelId: p.hotelId,
       roomId: p.roomId,
-      lockId: p.room.lockId,
+      lock: await roomDeliveryLock(prisma, p.hotelId, p.roomId),
       deliveryState: p.deliveryState,
       version: p.version,
       providerRef: p.providerRef,
@@ -119,14 +131,27 @@ const passwordHandler: CredentialKindHandler = {
     const rows = await prisma.lockPassword.findMany({ where: { ...scope, deliveryState: { in: [...WORK_STATES] } }, select: { id: true, version: true }, orderBy: { id: 'asc' } });
     return rows.map((r) => ({ kind: 'password' as const, id: r.id, version: r.version }));
   },
-  async push(provider, lockId, row) {
+  async push(provider, lockId, row, context) {
     const window = { startAt: row.validFrom, endAt: row.validUntil };
     if (row.passwordKind === 'custom') {
       const { ref } = await provider.addCustomPasscode(lockId, { code: row.code ?? '', name: row.lockName, ...window });
       return { ref };
     }
     const type = row.passwordKind === 'one_time' ? 'one_time' : row.validUntil ? 'period' : 'permanent';
-    return provider.getRandomPasscode(lockId, { type, name: row.lockName, ...window });
+    // TTLock issues a generated code for given hours once: after that code was deleted it answers
+    // -1026 for the same hours. The nearest periods it accepts are tried, and the password says so.
+    const candidates = generatedPeriods(type, row.validFrom, row.validUntil);
+    // Generated codes are whole hours of the lock's clock, which is the hotel's.
+    const { timeZone } = await context.prisma.hotel.findUniqueOrThrow({ where: { id: row.hotelId }, select: { timeZone: true } });
+    for (const [i, period] of candidates.entries()) {
+      try {
+        const got = await provider.getRandomPasscode(lockId, { type, name: row.lockName, timeZone, startAt: period.validFrom, endAt: period.validUntil });
+        return i === 0 ? got : { ...got, validity: period };
+      } catch (error) {
+        if (!(error instanceof LockProviderError) || error.code !== 'period_used' || i === candidates.length - 1) throw error;
+      }
+    }
+    throw new LockProviderError('period_used');
   },
   async remove(provider, lockId, row) {
     if (row.providerRef) await provider.deletePasscode(lockId, row.providerRef);
@@ -134,7 +159,10 @@ const passwordHandler: CredentialKindHandler = {
   async changeValidity(provider, lockId, row) {
     // A one-time password's window is fixed by the lock cloud: there is nothing to change.
     if (!row.providerRef || row.passwordKind === 'one_time') return;
-    await provider.changePasscodeValidity(lockId, row.providerRef, { origin: row.passwordKind === 'custom' ? 'custom' : 'random', startAt: row.validFrom, endAt: row.validUntil });
+    // A generated code is never changed on the lock (TTLock refuses one not used yet, -3008): the
+    // services replace it with a new one (password.service.ts, newPasswordValidity).
+    if (row.passwordKind !== 'custom') throw new LockProviderError('not_changeable', undefined, 'a generated passcode is replaced, never changed');
+    await provider.changePasscodeValidity(lockId, row.providerRef, { startAt: row.validFrom, endAt: row.validUntil });
   },
   async findOnLock(provider, lockId, row) {
     const tag = lockTag('password', row.id);
@@ -158,14 +186,14 @@ const faceHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const a = await prisma.faceAuthorization.findUnique({
       where: { id },
-      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, note: true, face: { select: { note: true, imageUrl: true, imageSha256: true } }, room: { select: { lockId: true } } },
+      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, note: true, face: { select: { note: true, imageUrl: true, imageSha256: true } } },
     });
     if (!a) return null;
     return {
       id: a.id,
       hotelId: a.hotelId,
       roomId: a.roomId,
-      lockId: a.room.lockId,
+      lock: await roomDeliveryLock(prisma, a.hotelId, a.roomId),
       deliveryState: a.deliveryState,
       version: a.version,
       providerRef: a.providerRef,
@@ -219,9 +247,27 @@ const faceHandler: CredentialKindHandler = {
   },
 };
 
-/** A face has no code: the patch field for generated passwords never applies to it. */
-function withoutCode({ code: _code, ...patch }: DeliveryPatch): Omit<DeliveryPatch, 'code'> {
+/** A face has no code, and its validity is never the lock cloud's choice: those patch fields never apply to it. */
+function withoutCode({ code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...patch }: DeliveryPatch) {
   return patch;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The periods a generated password may take, best first: the one asked, then (when the lock
+ * cloud refuses those hours, TTLock -1026) an hour earlier, an hour longer, two hours earlier.
+ * A one-time code keeps its 6 hours from its start; a permanent one has only a start.
+ */
+export function generatedPeriods(type: 'one_time' | 'permanent' | 'period', validFrom: Date, validUntil: Date | null): { validFrom: Date; validUntil: Date | null }[] {
+  const shift = (from: number, until: number | null) => ({ validFrom: new Date(from), validUntil: until === null ? null : new Date(until) });
+  const start = validFrom.getTime();
+  const end = validUntil?.getTime() ?? null;
+  const sameLength = (from: number) => (type === 'one_time' && end !== null ? from + (end - start) : end);
+  const periods = [shift(start, end), shift(start - HOUR_MS, sameLength(start - HOUR_MS))];
+  if (type === 'period' && end !== null) periods.push(shift(start, end + HOUR_MS));
+  periods.push(shift(start - 2 * HOUR_MS, sameLength(start - 2 * HOUR_MS)));
+  return periods;
 }
 
 // Built on first use: the card handlers' module imports this one's types and helpers.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
@@ -32,7 +32,8 @@ async function pairedRoom() {
   const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
   const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`D${lock.lockId}`]);
-  const room = await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: String(lock.lockId) } });
+  await pairSimLock(ctx.deps, h.hotel.id, rooms[0]!.id, lock.lockId);
+  const room = await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: rooms[0]!.id } });
   const staff = await actorContext(ctx.deps, h.staffToken);
   return { ...h, room, lockId: String(lock.lockId), gatewayId: String(gateway.gatewayId), staff };
 }
@@ -51,8 +52,7 @@ const use = (lockId: string, passcode: string) => control<{ opened: boolean; out
 
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
-  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
 });
 

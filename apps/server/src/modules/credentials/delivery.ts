@@ -3,12 +3,17 @@ import { DelayedError, type Job } from 'bullmq';
 import type { Deps } from '../../context';
 import type { TDeliveryError } from '@console/shared';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
-import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow } from './delivery-kinds';
+import { providerForLock } from '../locks/accounts/account-provider';
+import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow, type Pushed } from './delivery-kinds';
 
 /**
  * The delivery engine (docs/credential-delivery.md): a credential row holds what the lock should
  * hold (`pending`: put it there; `removing`: take it off); a job per credential version makes the
- * lock agree, one write per lock at a time, and records only what the lock confirmed.
+ * lock agree, one write per lock at a time, and records only what the lock confirmed. The lock is
+ * the room's Lock row of its own hotel, spoken to through the lock account it was imported from;
+ * what a refusal means (LOCK_ERROR_KIND) decides: retried with backoff, failed at once, or waiting
+ * (for the account to be connected again, or for the cloud's call limit to lift) without spending
+ * an attempt.
  */
 
 export interface DeliveryJobData {
@@ -63,9 +68,13 @@ const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return red
  * carries one command at a time for all its locks and answers "busy" to a second), else the lock
  * itself. Order per lock is kept either way.
  */
-async function mutexName(deps: Deps, hotelId: number, lockId: string): Promise<string> {
-  const lock = await deps.prisma.lock.findFirst({ where: { hotelId, providerLockId: lockId, gatewayId: { not: null } }, select: { provider: true, gatewayId: true } });
-  return lock ? `gateway:${lock.provider}:${lock.gatewayId}` : `lock:${lockId}`;
+function mutexNameOf(lock: { provider: string; providerLockId: string; gatewayId: string | null }): string {
+  return lock.gatewayId ? `gateway:${lock.provider}:${lock.gatewayId}` : `lock:${lock.provider}:${lock.providerLockId}`;
+}
+
+async function mutexName(deps: Deps, lockRowId: number): Promise<string> {
+  const lock = await deps.prisma.lock.findUnique({ where: { id: lockRowId }, select: { provider: true, providerLockId: true, gatewayId: true } });
+  return lock ? mutexNameOf(lock) : `lock-row:${lockRowId}`;
 }
 
 /** One write per gateway (or lock) at a time: the gateway answers "busy" to a second, and order matters. */
@@ -89,8 +98,8 @@ async function withLockMutex<T>(deps: Deps, name: string, job: Job, token: strin
  * Runs `fn` holding the gateway's (or lock's) mutex, waiting for it up to `waitMs`, for lock work
  * outside a delivery job (the denylist prune); null when the gateway stayed busy all that time.
  */
-export async function withGatewayMutex<T>(deps: Deps, hotelId: number, lockId: string, fn: () => Promise<T>, waitMs = 30_000): Promise<T | null> {
-  const key = deps.key('lock-mutex', await mutexName(deps, hotelId, lockId));
+export async function withGatewayMutex<T>(deps: Deps, lockRowId: number, fn: () => Promise<T>, waitMs = 30_000): Promise<T | null> {
+  const key = deps.key('lock-mutex', await mutexName(deps, lockRowId));
   const owner = randomUUID();
   const until = Date.now() + waitMs;
   while (!(await deps.redis.set(key, owner, 'PX', MUTEX_TTL_MS, 'NX'))) {
@@ -104,33 +113,59 @@ export async function withGatewayMutex<T>(deps: Deps, hotelId: number, lockId: s
   }
 }
 
-export type DeliveryOutcome = 'stale' | 'on_lock' | 'removed' | 'failed' | 'remove_failed' | 'retrying';
+export type DeliveryOutcome = 'stale' | 'on_lock' | 'removed' | 'failed' | 'remove_failed' | 'retrying' | 'waiting';
 
 /** Processes one delivery job. Throws to have BullMQ retry it with backoff. */
 export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: string | undefined): Promise<DeliveryOutcome> {
   const handler = credentialKind(job.data.kind);
   const first = await handler.load(deps.prisma, job.data.id);
   if (!first || first.version !== job.data.version || !isWork(first)) return 'stale';
-  const provider = deps.locks;
-  const lockId = first.lockId;
-  if (!lockId || !provider) {
+  const lock = first.lock;
+  if (!lock || !deps.locks) {
     // No lock to speak to: a removal has nothing to take off; a push waits for a lock.
     if (first.deliveryState === 'removing' && !first.providerRef) return finish(deps, handler, first, 'removed', null);
-    return fail(deps, handler, first, job, lockId ? 'provider_error' : 'no_lock', true);
+    return fail(deps, handler, first, job, lock ? 'provider_error' : 'no_lock', true);
   }
-  return withLockMutex(deps, await mutexName(deps, first.hotelId, lockId), job, token, async () => {
+  let provider: LockProvider;
+  try {
+    provider = await providerForLock(deps, lock);
+  } catch (error) {
+    if (!(error instanceof LockProviderError)) throw error;
+    return refused(deps, handler, first, job, token, error);
+  }
+  // The lock as just loaded names its gateway: no second read.
+  return withLockMutex(deps, mutexNameOf(lock), job, token, async () => {
     // Read again under the lock's mutex: the previous writer may have changed it.
     const row = await handler.load(deps.prisma, job.data.id);
-    if (!row || row.version !== job.data.version || !isWork(row)) return 'stale';
+    if (!row || row.version !== job.data.version || !isWork(row) || row.lock?.id !== lock.id) return 'stale';
     try {
-      return await step(deps, provider, handler, row, lockId);
+      return await step(deps, provider, handler, row, lock.providerLockId);
     } catch (error) {
       // Ours (a face photo gone): retrying cannot bring it back.
       if (error instanceof DeliveryFailure) return fail(deps, handler, row, job, error.code, true);
       if (!(error instanceof LockProviderError)) throw error;
-      return fail(deps, handler, row, job, error.code, !error.retryable);
+      return refused(deps, handler, row, job, token, error);
     }
   });
+}
+
+/**
+ * A refusal, by what it means: the account must be fixed (the work waits, with the reason, and
+ * goes on when the account is connected again: no attempt spent), the call limit (the job waits
+ * until it lifts), for good (failed now), or for now (retried with backoff).
+ */
+async function refused(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, job: Job, token: string | undefined, error: LockProviderError): Promise<DeliveryOutcome> {
+  if (error.kind === 'account') {
+    await handler.saveIfVersion(deps.prisma, row.id, row.version, { lastError: error.code, lastAttemptAt: new Date() });
+    return 'waiting';
+  }
+  if (error.kind === 'limit') {
+    await handler.saveIfVersion(deps.prisma, row.id, row.version, { lastError: error.code, lastAttemptAt: new Date() });
+    const until = Math.max(error.retryAt?.getTime() ?? Date.now() + 60_000, Date.now() + 1_000);
+    await job.moveToDelayed(until, token);
+    throw new DelayedError();
+  }
+  return fail(deps, handler, row, job, error.code, !error.retryable);
 }
 
 function isWork(row: DeliveryRow): boolean {
@@ -159,7 +194,7 @@ async function step(deps: Deps, provider: LockProvider, handler: ReturnType<type
       // The lock lost it meanwhile: put it there again.
     }
   }
-  let pushed: { ref: string; code?: string };
+  let pushed: Pushed;
   let adopted = false;
   try {
     pushed = await handler.push(provider, lockId, row, { uploadDir: deps.config.uploadDir, prisma: deps.prisma, cardKeySecret: deps.config.cardKeySecret });
@@ -172,7 +207,11 @@ async function step(deps: Deps, provider: LockProvider, handler: ReturnType<type
     adopted = true;
   }
   // The lock's id for it is kept even if the credential was revoked meanwhile: the removal needs it.
-  await handler.save(deps.prisma, row.id, { providerRef: pushed.ref, ...(pushed.code ? { code: pushed.code } : {}) });
+  await handler.save(deps.prisma, row.id, {
+    providerRef: pushed.ref,
+    ...(pushed.code ? { code: pushed.code } : {}),
+    ...(pushed.validity ? { ...pushed.validity, validityAdjusted: true } : {}),
+  });
   // The adopted copy may be of an earlier version: give it this version's validity.
   if (adopted) await handler.changeValidity(provider, lockId, { ...row, providerRef: pushed.ref });
   return finish(deps, handler, row, 'on_lock', null);

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FACE_RULES } from '@console/shared';
-import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { createCustomers, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 import { storeUpload } from '../uploads/upload.service';
@@ -30,8 +30,7 @@ const facePhoto = () => Buffer.concat([PNG_SIGNATURE, randomBytes(FACE_RULES.ima
 
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
-  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
   api = trpcClient(ctx.app);
 });
@@ -133,7 +132,7 @@ describe("a stay's faces and the limit of its passwords", () => {
     const a = await hotelWithRoom();
     const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
     const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
-    await ctx.deps.prisma.room.update({ where: { id: a.rooms[0]!.id }, data: { lockId: String(lock.lockId) } });
+    await pairSimLock(ctx.deps, a.rooms[0]!.hotelId, a.rooms[0]!.id, lock.lockId);
     const { stay, face } = await guestWithFace(a.staff, a.rooms[0]!.id, { mobile: uniqueMobile() });
     const now = Date.now();
     const forStay = await authorizeFace(a.staff, { id: face.id, roomId: a.rooms[0]!.id, stayId: stay.id });

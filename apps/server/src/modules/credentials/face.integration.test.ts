@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { simFaceFeatureData, startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { simFaceFeatureData, startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_RULES } from '@console/shared';
 import type { Actor, AuthedContext } from '../../context';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { storePicture, storedFiles } from '../../infra/uploads';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
+import { providerForLock } from '../locks/accounts/account-provider';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { pngPhoto } from '../../test/photos';
 import { trpcClient } from '../../test/trpc-client';
@@ -18,7 +19,7 @@ import { checkOut } from '../stay/check-out';
 import { addGuest, removeGuest } from '../stay/guests';
 import { authorizeFace, createFace, deleteFace, listFaceAuthorizations, listFaces, retryFaceAuthorization, revokeFaceAuthorization, updateFaceNote } from './face.service';
 import { lockName, parseLockTag } from './delivery-kinds';
-import { inspectLock, reconcileAllLocks } from './reconcile';
+import { INSPECTED_LOCK_SELECT, inspectLock, reconcileAllLocks } from './reconcile';
 import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
 import { listUnlockRecords } from '../unlock/unlock-record.service';
@@ -61,7 +62,8 @@ async function pairedRoom() {
   const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
   const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`F${lock.lockId}`, `G${lock.lockId}`]);
-  const room = await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: String(lock.lockId) } });
+  await pairSimLock(ctx.deps, h.hotel.id, rooms[0]!.id, lock.lockId);
+  const room = await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: rooms[0]!.id } });
   const staff = await actorContext(ctx.deps, h.staffToken);
   return { ...h, room, otherRoom: rooms[1]!, lockId: String(lock.lockId), staff };
 }
@@ -93,8 +95,7 @@ const simFaces = async (lockId: string) => (await control<{ lock: { faces: { fac
 
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
-  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
   api = trpcClient(ctx.app);
 });
@@ -179,7 +180,7 @@ describe('face delivery', () => {
     await control('DELETE', `/locks/${d.lockId}/failures`);
     // A lock without a face module.
     const { lock } = await control<{ lock: { lockId: number } }>('POST', '/locks', { faceModule: false });
-    await ctx.deps.prisma.room.update({ where: { id: d.otherRoom.id }, data: { lockId: String(lock.lockId) } });
+    await pairSimLock(ctx.deps, d.hotel.id, d.otherRoom.id, lock.lockId);
     const { face: noModule } = await newFace(d.staff, 'No module');
     expect(await attempt(noModule.id, d.otherRoom.id)).toMatchObject({ deliveryState: 'failed', lastError: 'not_supported', attempts: 1 });
     // A good photo still goes on: the feature data asked for, then face/add.
@@ -246,7 +247,8 @@ describe('face reconciliation', () => {
     // Drift: the lock lost the kept face; the deleted one is back (someone enrolled it again at the lock).
     await control('POST', `/locks/${d.lockId}/drift`, { kind: 'face', action: 'remove', id: Number(keptBefore.providerRef), cloud: true });
     await control('POST', `/locks/${d.lockId}/drift`, { kind: 'face', action: 'plant', featureData: 'ab12', name: lockName('face', gone.id, 'Gone'), cloud: true });
-    const faces = (await inspectLock(ctx.deps, ctx.deps.locks!, d.hotel.id, d.lockId)).filter((i) => i.kind === 'face');
+    const lockRow = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { hotelId: d.hotel.id, providerLockId: d.lockId }, select: { ...INSPECTED_LOCK_SELECT, accountId: true } });
+    const faces = (await inspectLock(ctx.deps, await providerForLock(ctx.deps, lockRow), lockRow)).filter((i) => i.kind === 'face');
     expect(Object.fromEntries(faces.map((i) => [i.credentialId, i.drift]))).toEqual({ [kept.id]: 'missing', [gone.id]: 'should_be_removed' });
 
     expect(await reconcileAllLocks(ctx.deps, { hotelId: d.hotel.id })).toMatchObject({ repushed: 1, removed: 1 });

@@ -124,7 +124,7 @@ const authorizationSelect = {
   removedAt: true,
   createdAt: true,
   face: { select: { id: true, faceId: true, note: true, imageUrl: true } },
-  room: { select: { name: true, lockId: true } },
+  room: { select: { name: true, lock: { select: { providerLockId: true } } } },
 } as const satisfies Prisma.FaceAuthorizationSelect;
 type AuthorizationRow = Prisma.FaceAuthorizationGetPayload<{ select: typeof authorizationSelect }>;
 
@@ -136,7 +136,7 @@ function toAuthorizationDto(a: AuthorizationRow, ctx: AuthedContext): FaceAuthor
     face: { ...a.face, imageUrl: facePhotoUrl(ctx.deps, ctx.actor.hotelId, a.face.id) },
     roomId: a.roomId,
     roomName: a.room.name,
-    lockId: a.room.lockId,
+    lockId: a.room.lock?.providerLockId ?? null,
     stayId: a.stayId,
     note: a.note,
     validFrom: a.validFrom.toISOString(),

@@ -5,11 +5,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLockSim, SIM_DEFAULTS, type LockSim } from '@console/lock-sim';
+import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { checkIn } from '../stay/check-in';
 import { sweepDeliveries } from './delivery';
@@ -26,7 +26,8 @@ let sim: LockSim;
 let simPort: number;
 let stateDir: string;
 let ctx: TestContext;
-const provider = () => new TtlockProvider({ baseUrl: `http://127.0.0.1:${simPort}`, ...SIM_DEFAULTS, simulated: true, timeoutMs: 5_000 });
+/** The lock cloud of the console: the simulator, at its fixed port (it is restarted on the same one). */
+const simAt = () => ({ url: `http://127.0.0.1:${simPort}` });
 const ENV = { LOCK_DELIVERY_ATTEMPTS: '8', LOCK_DELIVERY_BACKOFF_MS: '100' };
 
 async function control<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<T> {
@@ -51,7 +52,8 @@ async function pairedRoom(c: TestContext, lock: Record<string, unknown> = {}) {
   const { gateway } = await control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
   const created = await control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId, ...lock });
   const { rooms } = await createRooms(c.deps, h.hotel.id, [`F${created.lock.lockId}`]);
-  const room = await c.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: String(created.lock.lockId) } });
+  await pairSimLock(c.deps, h.hotel.id, rooms[0]!.id, created.lock.lockId);
+  const room = await c.deps.prisma.room.findUniqueOrThrow({ where: { id: rooms[0]!.id } });
   const staff = await actorContext(c.deps, h.staffToken);
   const stay = await checkIn(staff, { roomId: room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Noor Saleh', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
   return { ...h, room, stay, staff, lockId: String(created.lock.lockId), gatewayId: gateway.gatewayId };
@@ -84,7 +86,7 @@ beforeAll(async () => {
   stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-sim-faults-'));
   sim = await startLockSim({ latencyMs: [5, 15], lockIdBase: testLockIdBase(), stateFile: path.join(stateDir, 'sim.json'), stateDebounceMs: 10 });
   simPort = sim.port;
-  ctx = await createTestContext({ locks: provider(), env: ENV });
+  ctx = await createTestContext({ sim: simAt(), env: ENV });
 });
 
 afterAll(async () => {
@@ -172,7 +174,7 @@ describe('Redis restarting', () => {
   });
 
   it('loses the queued jobs, and the sweep makes them again from the database: every password ends on the lock', async () => {
-    const c = await createTestContext({ locks: provider(), env: { ...ENV, REDIS_URL: `redis://127.0.0.1:${redisPort}` } });
+    const c = await createTestContext({ sim: simAt(), env: { ...ENV, REDIS_URL: `redis://127.0.0.1:${redisPort}` } });
     try {
       const d = await pairedRoom(c);
       // Queued while no worker runs; then Redis restarts empty.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { startLockSim, SIM_DEFAULTS, SimClient, type LockSim } from '@console/lock-sim';
+import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TtlockProvider } from '../../infra/locks/ttlock';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms } from '../../test/factories';
 import { refreshLockStatus } from '../locks/lock.service';
 import { createPassword } from './password.service';
@@ -22,8 +22,7 @@ let workers: ReturnType<typeof startWorkers>;
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [40, 60], lockIdBase: testLockIdBase() });
   client = new SimClient(sim.url);
-  const locks = new TtlockProvider({ baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, simulated: true, timeoutMs: 10_000 });
-  ctx = await createTestContext({ locks, env: { LOCK_DELIVERY_ATTEMPTS: '5', LOCK_DELIVERY_BACKOFF_MS: '100' } });
+  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '5', LOCK_DELIVERY_BACKOFF_MS: '100' } });
   workers = startWorkers(ctx.deps, { sweep: false });
 });
 
@@ -40,7 +39,7 @@ describe('writes to the locks of one gateway', () => {
     const { rooms } = await createRooms(ctx.deps, h.hotel.id, Array.from({ length: 6 }, (_, i) => `G${randomUUID().slice(0, 5)}-${i}`));
     for (const room of rooms) {
       const { lock } = await client.control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
-      await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockId: String(lock.lockId) } });
+      await pairSimLock(ctx.deps, h.hotel.id, room.id, lock.lockId);
     }
     // The locks' status names their gateway.
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });

@@ -8,7 +8,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
-import { LIVE_DELIVERY_STATES, REVOCABLE_STATES, retryState, revoke } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, REVOCABLE_STATES, retryState, revoke } from '../stay/revocation';
 import { afterCredentialChange } from './delivery';
 
 /**
@@ -39,6 +39,10 @@ export interface PasswordDto {
   createdAt: string;
   /** Its validity has ended (the lock refuses it, whatever its delivery state says). */
   expired: boolean;
+  /** The generated password it replaced (a new validity is a new code): the guest's code changed. */
+  replacesId: number | null;
+  /** The lock cloud would not issue these hours again (TTLock -1026): the validity is the nearest it took. */
+  validityAdjusted: boolean;
 }
 
 const passwordSelect = {
@@ -58,6 +62,8 @@ const passwordSelect = {
   deliveredAt: true,
   removedAt: true,
   createdAt: true,
+  replacesId: true,
+  validityAdjusted: true,
   room: { select: { name: true } },
 } as const satisfies Prisma.LockPasswordSelect;
 type PasswordRow = Prisma.LockPasswordGetPayload<{ select: typeof passwordSelect }>;
@@ -82,6 +88,8 @@ function toDto(p: PasswordRow): PasswordDto {
     removedAt: p.removedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     expired: isExpired(p, new Date()),
+    replacesId: p.replacesId,
+    validityAdjusted: p.validityAdjusted,
   };
 }
 
@@ -119,7 +127,7 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
     if (!member) throw new AppError('NOT_FOUND', { messageKey: 'credentials.errors.staffNotFound' });
     holderName ||= member.account.nickname || member.account.mobile || '';
   }
-  const validity = passwordValidity(input.kind, from, until);
+  const validity = passwordValidity(input.kind, from, until, actor.timeZone);
   // Also a start after the stay's check-out, which the stay's end cut short.
   if (validity.validUntil && validity.validUntil.getTime() <= Math.max(now.getTime(), validity.validFrom.getTime())) {
     throw new AppError('VALIDATION', { messageKey: 'validation.endAfterStart', fields: { validUntil: 'validation.endAfterStart' } });
@@ -242,6 +250,8 @@ export interface PasswordLimitResult {
   validUntil: string;
   /** Passwords whose validity was shortened (and go to the lock again). */
   limited: number;
+  /** Of those, generated codes replaced by a new code (the guest's code changes). */
+  replaced: number;
   /** Passwords taken off instead: one-time ones (their window is fixed) and ones that would start after the new end. */
   revoked: number;
   /** The stay's face authorisations given the new end (they go to the lock again). */
@@ -274,13 +284,14 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
     await lockRooms(tx, actor.hotelId, [stay.roomId]);
     const rows = await tx.lockPassword.findMany({
       where: { hotelId: actor.hotelId, stayId: stay.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, OR: [{ validUntil: null }, { validUntil: { gt: input.validUntil } }] },
-      select: { id: true, kind: true, validFrom: true, validUntil: true, deliveryState: true },
+      select: PASSWORD_FOR_VALIDITY_SELECT,
       orderBy: { id: 'asc' },
     });
     const limited: { id: number; validUntil: string | null }[] = [];
     const revoked: number[] = [];
+    const replaced: { id: number; by: number }[] = [];
     for (const row of rows) {
-      const validity = passwordValidity(row.kind, row.validFrom, input.validUntil);
+      const validity = passwordValidity(row.kind, row.validFrom, input.validUntil, actor.timeZone);
       const live = { id: row.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
       if (row.kind === 'one_time' || !validity.validUntil || validity.validUntil.getTime() <= row.validFrom.getTime()) {
         const { count } = await tx.lockPassword.updateMany({ where: live, data: revoke('limited') });
@@ -289,10 +300,10 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
       }
       // Rounded as the lock applies it, a generated password may already end there.
       if (row.validUntil && validity.validUntil.getTime() >= row.validUntil.getTime()) continue;
-      // A failed delivery is not on the lock: it only gets the new end, for its retry.
-      const data = row.deliveryState === 'failed' ? { validUntil: validity.validUntil } : { validUntil: validity.validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
-      const { count } = await tx.lockPassword.updateMany({ where: live, data });
-      if (count) limited.push({ id: row.id, validUntil: row.validUntil?.toISOString() ?? null });
+      // A custom code changes on its lock; a generated one on its lock is replaced by a new code.
+      const r = await newPasswordValidity(tx, row, { validFrom: row.validFrom, validUntil: validity.validUntil });
+      if (r.outcome === 'changed') limited.push({ id: row.id, validUntil: row.validUntil?.toISOString() ?? null });
+      if (r.outcome === 'replaced') replaced.push({ id: row.id, by: r.replacement! });
     }
     // The stay's faces follow the same limit (to the minute, as a face is kept on the lock).
     const faceLimit = new Date(Math.floor(input.validUntil.getTime() / 60_000) * 60_000);
@@ -312,16 +323,16 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
       const data = face.deliveryState === 'failed' ? { validUntil: faceLimit } : { validUntil: faceLimit, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
       if ((await tx.faceAuthorization.updateMany({ where: live, data })).count) limitedFaces.push({ id: face.id, validUntil: face.validUntil?.toISOString() ?? null });
     }
-    if (limited.length || revoked.length || limitedFaces.length || revokedFaces.length) {
+    if (limited.length || revoked.length || replaced.length || limitedFaces.length || revokedFaces.length) {
       await recordAudit(tx, ctx, {
         action: 'password.limit',
         entityType: 'Stay',
         entityId: stay.id,
         before: { passwords: limited, faces: limitedFaces },
-        after: { validUntil: input.validUntil.toISOString(), limited: limited.map((l) => l.id), revoked, limitedFaces: limitedFaces.map((l) => l.id), revokedFaces },
+        after: { validUntil: input.validUntil.toISOString(), limited: limited.map((l) => l.id), revoked, replaced, limitedFaces: limitedFaces.map((l) => l.id), revokedFaces },
       });
     }
-    return { limited: limited.length, revoked: revoked.length, limitedFaces: limitedFaces.length, revokedFaces: revokedFaces.length };
+    return { limited: limited.length + replaced.length, replaced: replaced.length, revoked: revoked.length, limitedFaces: limitedFaces.length, revokedFaces: revokedFaces.length };
   });
   if (counts.limited || counts.revoked || counts.limitedFaces || counts.revokedFaces) await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
   const items = await deps.prisma.lockPassword.findMany({ where: { hotelId: actor.hotelId, stayId: stay.id }, select: passwordSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });

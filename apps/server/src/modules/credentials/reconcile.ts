@@ -1,5 +1,7 @@
 import type { Deps } from '../../context';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
+import { ACCOUNT_ROW_SELECT, usableProvider } from '../locks/accounts/account-provider';
+import { withinBudget } from '../locks/accounts/call-budget';
 import { enqueueDeliveries, type DeliveryJobData } from './delivery';
 import { parseLockTag, type CredentialKind } from './delivery-kinds';
 
@@ -57,8 +59,19 @@ interface KnownRow {
   code: string | null;
 }
 
+/** A lock as reconciliation reads it: its row, and what it can hold. */
+export interface InspectedLock {
+  id: number;
+  hotelId: number;
+  providerLockId: string;
+  hasKeypad: boolean;
+  hasFaceModule: boolean;
+}
+
 /** Per kind: how to read a lock's items, and our rows of the rooms paired with the lock. */
 interface KindReader {
+  /** Whether the lock can hold this kind at all (a lock without a keypad lists no passcodes: no call spent). */
+  holds(lock: InspectedLock): boolean;
   list(provider: LockProvider, lockId: string): Promise<OnLock[]>;
   rows(deps: Deps, hotelId: number, roomIds: number[], refs: string[], ids: number[]): Promise<KnownRow[]>;
   update(deps: Deps, id: number, version: number, data: { deliveryState: 'pending' | 'removing' | 'failed'; providerRef?: string | null; lastError?: string | null; revokeReason?: string }): Promise<boolean>;
@@ -66,6 +79,7 @@ interface KindReader {
 
 const READERS: Partial<Record<ItemKind, KindReader>> = {
   password: {
+    holds: (lock) => lock.hasKeypad,
     async list(provider, lockId) {
       return (await provider.listPasscodes(lockId)).map((p) => ({ ref: p.ref, name: p.name, code: p.code, endAt: p.endAt, generated: p.origin === 'random' }));
     },
@@ -82,6 +96,7 @@ const READERS: Partial<Record<ItemKind, KindReader>> = {
     },
   },
   face: {
+    holds: (lock) => lock.hasFaceModule,
     async list(provider, lockId) {
       try {
         return (await provider.listFaces(lockId)).map((f) => ({ ref: f.ref, name: f.name, code: null, endAt: f.endAt, generated: false }));
@@ -114,12 +129,14 @@ export function reconciledKinds(): ItemKind[] {
 const EXPIRY_GRACE_MS = 5 * 60_000;
 
 /** Reads a lock back and marks every item with its drift. Changes nothing. */
-export async function inspectLock(deps: Deps, provider: LockProvider, hotelId: number, lockId: string, now = new Date()): Promise<LockItem[]> {
-  const rooms = await deps.prisma.room.findMany({ where: { hotelId, lockId, deletedAt: null }, select: { id: true } });
+export async function inspectLock(deps: Deps, provider: LockProvider, lock: InspectedLock, now = new Date()): Promise<LockItem[]> {
+  const hotelId = lock.hotelId;
+  const rooms = await deps.prisma.room.findMany({ where: { hotelId, lockId: lock.id, deletedAt: null }, select: { id: true } });
   const roomIds = rooms.map((r) => r.id);
   const items: LockItem[] = [];
   for (const [kind, reader] of Object.entries(READERS) as [ItemKind, KindReader][]) {
-    const onLock = await reader.list(provider, lockId);
+    if (!reader.holds(lock)) continue;
+    const onLock = await reader.list(provider, lock.providerLockId);
     const tagIds = onLock.map((i) => parseLockTag(i.name)).filter((t) => t?.kind === kind).map((t) => t!.id);
     const rows = roomIds.length ? await reader.rows(deps, hotelId, roomIds, onLock.map((i) => i.ref), tagIds) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -157,8 +174,8 @@ export interface ReconcileResult {
 }
 
 /** Repairs what `inspectLock` found on one lock; the deliveries do the lock work. */
-export async function reconcileLock(deps: Deps, provider: LockProvider, hotelId: number, lockId: string, now = new Date()): Promise<Omit<ReconcileResult, 'locks' | 'failed'>> {
-  const items = await inspectLock(deps, provider, hotelId, lockId, now);
+export async function reconcileLock(deps: Deps, provider: LockProvider, lock: InspectedLock, now = new Date()): Promise<Omit<ReconcileResult, 'locks' | 'failed'>> {
+  const items = await inspectLock(deps, provider, lock, now);
   const result = { repushed: 0, removed: 0, unmanaged: 0, lost: 0 };
   const jobs: DeliveryJobData[] = [];
   for (const item of items) {
@@ -189,7 +206,7 @@ export async function reconcileLock(deps: Deps, provider: LockProvider, hotelId:
     }
   }
   await enqueueDeliveries(deps, jobs);
-  if (result.repushed || result.removed || result.lost) deps.log.info({ lockId, ...result }, 'reconcile: drift on a lock repaired');
+  if (result.repushed || result.removed || result.lost) deps.log.info({ lockId: lock.providerLockId, ...result }, 'reconcile: drift on a lock repaired');
   return result;
 }
 
@@ -204,24 +221,44 @@ async function isGenerated(deps: Deps, id: number): Promise<boolean> {
   return p !== null && p.kind !== 'custom';
 }
 
-/** Reconciles every paired lock of every hotel, or of one (the reconcile job). A lock that cannot be read is skipped. */
+export const INSPECTED_LOCK_SELECT = { id: true, hotelId: true, providerLockId: true, hasKeypad: true, hasFaceModule: true } as const;
+
+/**
+ * Reconciles every lock paired with a room, of every hotel or of one (the reconcile job), account by
+ * account: an account that cannot work now, or whose calls this month reached its budget, is
+ * skipped (its locks are read again on a later run). A lock that cannot be read is skipped.
+ */
 export async function reconcileAllLocks(deps: Deps, scope: { hotelId?: number } = {}): Promise<ReconcileResult> {
   const total: ReconcileResult = { locks: 0, failed: 0, repushed: 0, removed: 0, unmanaged: 0, lost: 0 };
-  const provider = deps.locks;
-  if (!provider) return total;
-  const pairs = await deps.prisma.room.findMany({ where: { ...scope, deletedAt: null, lockId: { not: null } }, select: { hotelId: true, lockId: true }, distinct: ['hotelId', 'lockId'], orderBy: [{ hotelId: 'asc' }, { lockId: 'asc' }] });
-  for (const pair of pairs) {
-    if (!pair.lockId?.trim()) continue;
+  if (!deps.locks) return total;
+  const accounts = await deps.prisma.lockAccount.findMany({ where: { ...scope, state: 'connected' }, select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true }, orderBy: { id: 'asc' } });
+  for (const account of accounts) {
+    let provider: LockProvider;
     try {
-      const r = await reconcileLock(deps, provider, pair.hotelId, pair.lockId);
-      total.locks += 1;
-      total.repushed += r.repushed;
-      total.removed += r.removed;
-      total.unmanaged += r.unmanaged;
-      total.lost += r.lost;
-    } catch (error) {
-      total.failed += 1;
-      deps.log.warn({ err: error, lockId: pair.lockId }, 'reconcile: could not read a lock');
+      provider = usableProvider(deps, account);
+    } catch {
+      continue;
+    }
+    if (!(await withinBudget(deps, account))) continue;
+    const locks = await deps.prisma.lock.findMany({
+      where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, rooms: { some: { deletedAt: null } } },
+      select: INSPECTED_LOCK_SELECT,
+      orderBy: { id: 'asc' },
+    });
+    for (const lock of locks) {
+      try {
+        const r = await reconcileLock(deps, provider, lock);
+        total.locks += 1;
+        total.repushed += r.repushed;
+        total.removed += r.removed;
+        total.unmanaged += r.unmanaged;
+        total.lost += r.lost;
+      } catch (error) {
+        total.failed += 1;
+        deps.log.warn({ err: error, lockId: lock.providerLockId }, 'reconcile: could not read a lock');
+        // The account stopped working (refused, limited): its other locks wait for the next run.
+        if (error instanceof LockProviderError && (error.kind === 'account' || error.kind === 'limit')) break;
+      }
     }
   }
   return total;

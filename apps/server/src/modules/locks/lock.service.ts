@@ -4,21 +4,37 @@ import { AppError } from '../../errors';
 import { LockProviderError, type LockProvider, type LockStatus } from '../../infra/locks/provider';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { inspectLock } from '../credentials/reconcile';
+import { INSPECTED_LOCK_SELECT, inspectLock, type InspectedLock } from '../credentials/reconcile';
 import { findRoom, roomScope } from '../room/room-access';
+import { ACCOUNT_ROW_SELECT, providerForLock, usableProvider, type AccountRow } from './accounts/account-provider';
+import { withinBudget } from './accounts/call-budget';
+import { LOCK_REF_SELECT, lockDisplayName, type LockRef } from './lock-ref';
 
 /**
- * Locks as the console knows them: one `Lock` row per provider lock a room is paired with
- * (`Room.lockId` holds the provider's lock id), with the status the provider last reported:
- * online, gateway, battery, last seen. The battery is what the lock reported, never typed.
+ * Locks as the console knows them: the hotel's Lock rows, imported from its lock accounts
+ * (accounts/import.service.ts), each the door of at most one room (Room.lockId), with the status
+ * its lock account last reported: online, gateway, battery, last seen. The battery is what the
+ * lock reported, never typed. Every action here starts from the room's Lock row of the actor's
+ * own hotel and speaks through the account the lock was imported from.
  */
 
 /** Below this battery level a lock is shown as low (the board's warning, a lock message). */
 export const LOW_BATTERY_PERCENT = 20;
 
+/**
+ * How often, at most, a status cycle of an account reads which locks each gateway hears (TTLock
+ * keeps a link 30 minutes after it last heard the lock) and the account's lock list (batteries):
+ * gateways themselves (online or not) are read every cycle (LOCK_STATUS_EVERY_MINUTES).
+ */
+export const LINKS_EVERY_MS = 30 * 60_000;
+export const LOCK_LIST_EVERY_MS = 60 * 60_000;
+
 export interface RoomLockDto {
   /** The provider's lock id the room is paired with, or null: the room has no lock. */
   lockId: string | null;
+  /** The hotel's lock (its row), or null. */
+  lockRowId: number | null;
+  name: string;
   simulated: boolean;
   /** Null while the lock was never asked (or could not be). */
   online: boolean | null;
@@ -29,79 +45,153 @@ export interface RoomLockDto {
   statusCheckedAt: string | null;
   /** The provider could not be asked at the last try, or the lock is unknown to it: a code of LOCK_ERROR_CODES. */
   statusError: string | null;
+  /** Not in its lock account any more: the room needs another lock. */
+  gone: boolean;
+  /** The lock account it speaks through, and whether that account works now. */
+  account: { id: number; username: string; state: string } | null;
 }
 
-export function providerOf(deps: Deps): LockProvider {
-  if (!deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
-  return deps.locks;
+/** A status read (one lock's, or an account's cycle) into the lock's row, with lock messages for what changed. */
+async function saveStatus(
+  deps: Deps,
+  lock: { id: number; hotelId: number; online: boolean | null; battery: number | null },
+  data: { online: boolean; battery?: number | null; gatewayId?: string | null; gatewayName?: string | null; gatewayOnline: boolean | null; lastSeenAt?: Date | null; name?: string; mac?: string },
+): Promise<void> {
+  await deps.prisma.lock.update({ where: { id: lock.id }, data: { ...data, statusCheckedAt: new Date(), statusError: null } });
+  const battery = data.battery === undefined ? lock.battery : data.battery;
+  const messages: { kind: string; content: string }[] = [];
+  if (lock.online === true && !data.online) messages.push({ kind: 'lock_offline', content: '' });
+  if (lock.online === false && data.online) messages.push({ kind: 'lock_online', content: '' });
+  const wasLow = lock.battery != null && lock.battery < LOW_BATTERY_PERCENT;
+  if (battery != null && battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(battery) });
+  await lockMessages(deps, lock, messages);
+}
+
+/** Lock messages on the room(s) whose door the lock is. */
+export async function lockMessages(deps: Deps, lock: { id: number; hotelId: number }, messages: { kind: string; content: string; read?: boolean }[]): Promise<void> {
+  if (messages.length === 0) return;
+  const rooms = await deps.prisma.room.findMany({ where: { hotelId: lock.hotelId, lockId: lock.id, deletedAt: null }, select: { id: true } });
+  if (rooms.length === 0) return;
+  const now = new Date();
+  await deps.prisma.lockMessage.createMany({ data: rooms.flatMap((r) => messages.map((m) => ({ hotelId: lock.hotelId, roomId: r.id, kind: m.kind, content: m.content, readAt: m.read ? now : null }))) });
+}
+
+const STATUS_SELECT = { id: true, hotelId: true, providerLockId: true, online: true, battery: true, gatewayId: true, isWifi: true } as const;
+
+/**
+ * Locks their account no longer holds (deleted in the TTLock app, or moved to another account):
+ * marked gone, with no status any more (no gateway reaches them through this account), and their
+ * rooms told. Found by "Get locks" and by the status cycle's full lock list.
+ */
+export async function markLocksGone(deps: Deps, locks: { id: number; hotelId: number }[], now: Date): Promise<void> {
+  if (locks.length === 0) return;
+  const { count } = await deps.prisma.lock.updateMany({
+    where: { id: { in: locks.map((l) => l.id) }, goneAt: null },
+    data: { goneAt: now, online: null, gatewayOnline: null, gatewayId: null, gatewayName: null, statusCheckedAt: now },
+  });
+  if (count === 0) return;
+  for (const lock of locks) await lockMessages(deps, lock, [{ kind: 'lock_gone', content: '' }]);
 }
 
 /**
- * Asks the provider for the status of every paired lock of a hotel (or of all hotels) and keeps
- * it. Locks are asked one after the other (TTLock limits calls per minute); a lock that cannot be
- * asked keeps its last status, with the reason.
+ * One status cycle of a lock account (docs/ttlock-account.md, "Call budget"): its gateways, one
+ * list for the whole account (online or not); which locks each gateway hears, every
+ * LINKS_EVERY_MS; its lock list (batteries), every LOCK_LIST_EVERY_MS. A lock is online when a
+ * gateway that heard it is online. Nothing is asked of an account that cannot work now or whose
+ * calls this month reached its budget.
  */
-export async function refreshLockStatus(deps: Deps, scope: { hotelId?: number; roomId?: number } = {}): Promise<{ checked: number; failed: number }> {
-  const provider = deps.locks;
-  if (!provider) return { checked: 0, failed: 0 };
-  const rooms = await deps.prisma.room.findMany({
-    where: { ...(scope.hotelId ? { hotelId: scope.hotelId } : {}), ...(scope.roomId ? { id: scope.roomId } : {}), deletedAt: null, lockId: { not: null } },
-    select: { hotelId: true, lockId: true },
-    orderBy: { id: 'asc' },
-  });
-  const seen = new Set<string>();
-  let checked = 0;
-  let failed = 0;
-  for (const room of rooms) {
-    const lockId = room.lockId!.trim();
-    if (!lockId || seen.has(`${room.hotelId}:${lockId}`)) continue;
-    seen.add(`${room.hotelId}:${lockId}`);
-    try {
-      const status = await provider.lockStatus(lockId);
-      await saveLockStatus(deps, room.hotelId, provider, status);
-      checked += 1;
-    } catch (error) {
-      if (!(error instanceof LockProviderError)) throw error;
-      failed += 1;
-      await deps.prisma.lock.upsert({
-        where: { provider_providerLockId: { provider: provider.name, providerLockId: lockId } },
-        create: { hotelId: room.hotelId, provider: provider.name, providerLockId: lockId, simulated: provider.simulated, statusCheckedAt: new Date(), statusError: error.code, ...(error.code === 'lock_not_found' ? { online: null } : {}) },
-        update: { statusCheckedAt: new Date(), statusError: error.code },
-      });
-    }
+export async function refreshAccountStatus(deps: Deps, account: AccountRow & { monthlyBudget: number; linksReadAt: Date | null; locksReadAt: Date | null }, now = new Date()): Promise<{ checked: number; failed: number }> {
+  let provider: LockProvider;
+  try {
+    provider = usableProvider(deps, account, now);
+  } catch {
+    return { checked: 0, failed: 0 };
   }
-  return { checked, failed };
+  if (!(await withinBudget(deps, account, now.getTime()))) return { checked: 0, failed: 0 };
+  const locks = await deps.prisma.lock.findMany({ where: { hotelId: account.hotelId, accountId: account.id, goneAt: null }, select: STATUS_SELECT, orderBy: { id: 'asc' } });
+  if (locks.length === 0) return { checked: 0, failed: 0 };
+  try {
+    const gateways = await provider.listGateways();
+    const gatewayOnline = new Map(gateways.map((g) => [g.gatewayId, g]));
+    const linksDue = !account.linksReadAt || now.getTime() - account.linksReadAt.getTime() >= LINKS_EVERY_MS;
+    const listDue = !account.locksReadAt || now.getTime() - account.locksReadAt.getTime() >= LOCK_LIST_EVERY_MS;
+    // The best gateway of each lock: an online one first, then the strongest signal.
+    const best = new Map<string, { gatewayId: string; name: string; online: boolean; rssi: number; seenAt: Date | null }>();
+    if (linksDue) {
+      for (const g of gateways) {
+        for (const link of await provider.gatewayLocks(g.gatewayId)) {
+          const candidate = { gatewayId: g.gatewayId, name: g.name, online: g.online, rssi: link.rssi ?? -999, seenAt: link.seenAt };
+          const known = best.get(link.lockId);
+          if (!known || (candidate.online && !known.online) || (candidate.online === known.online && candidate.rssi > known.rssi)) best.set(link.lockId, candidate);
+        }
+      }
+    }
+    const listed = listDue ? new Map((await provider.listLocks()).map((l) => [l.lockId, l])) : null;
+    const gone = listed ? locks.filter((l) => !listed.has(l.providerLockId)) : [];
+    await markLocksGone(deps, gone, now);
+    for (const lock of locks) {
+      if (gone.includes(lock)) continue;
+      const summary = listed?.get(lock.providerLockId);
+      const battery = summary ? summary.battery : undefined;
+      if (lock.isWifi) {
+        // A WiFi lock reaches the cloud itself: its online state comes from the cloud's notifications and writes.
+        await saveStatus(deps, lock, { online: lock.online ?? true, battery, gatewayOnline: null });
+        continue;
+      }
+      if (linksDue) {
+        const link = best.get(lock.providerLockId);
+        await saveStatus(deps, lock, { online: link?.online === true, battery, gatewayId: link?.gatewayId ?? null, gatewayName: link?.name ?? null, gatewayOnline: link ? link.online : null, ...(link?.seenAt ? { lastSeenAt: link.seenAt } : {}) });
+      } else {
+        const g = lock.gatewayId ? gatewayOnline.get(lock.gatewayId) : undefined;
+        await saveStatus(deps, lock, { online: g?.online === true, battery, gatewayOnline: g ? g.online : lock.gatewayId ? false : null });
+      }
+    }
+    await deps.prisma.lockAccount.update({ where: { id: account.id }, data: { ...(linksDue ? { linksReadAt: now } : {}), ...(listDue ? { locksReadAt: now } : {}) } });
+    return { checked: locks.length - gone.length, failed: 0 };
+  } catch (error) {
+    if (!(error instanceof LockProviderError)) throw error;
+    // The account could not be asked: each lock keeps its last status, with the reason.
+    await deps.prisma.lock.updateMany({ where: { id: { in: locks.map((l) => l.id) } }, data: { statusCheckedAt: now, statusError: error.code } });
+    return { checked: 0, failed: locks.length };
+  }
 }
 
-async function saveLockStatus(deps: Deps, hotelId: number, provider: LockProvider, status: LockStatus) {
-  const data = {
-    name: status.name,
-    mac: status.mac,
-    simulated: provider.simulated,
-    online: status.online,
-    battery: status.battery,
-    gatewayId: status.gateway?.gatewayId ?? null,
-    gatewayName: status.gateway?.name ?? null,
-    gatewayOnline: status.gateway?.online ?? null,
-    lastSeenAt: status.lastSeenAt,
-    statusCheckedAt: new Date(),
-    statusError: null,
-  };
-  const before = await deps.prisma.lock.findUnique({
-    where: { provider_providerLockId: { provider: provider.name, providerLockId: status.lockId } },
-    select: { hotelId: true, online: true, battery: true },
-  });
-  if (before && before.hotelId !== hotelId) {
-    // A lock id paired in two hotels: the first pairing keeps it; the other hotel sees it as unknown.
-    deps.log.warn({ lockId: status.lockId, hotelId, owner: before.hotelId }, 'a lock is paired with rooms of two hotels; status kept for the first');
-    return;
+/** One lock's status on its own ("refresh" on a room page): lock/detail and its gateways. */
+async function refreshOneLock(deps: Deps, lock: LockRef): Promise<void> {
+  const row = await deps.prisma.lock.findUniqueOrThrow({ where: { id: lock.id }, select: STATUS_SELECT });
+  try {
+    const provider = await providerForLock(deps, lock);
+    const status: LockStatus = await provider.lockStatus(lock.providerLockId);
+    await saveStatus(deps, row, {
+      online: status.online,
+      battery: status.battery,
+      gatewayId: status.gateway?.gatewayId ?? null,
+      gatewayName: status.gateway?.name ?? null,
+      gatewayOnline: status.gateway?.online ?? null,
+      lastSeenAt: status.lastSeenAt,
+      mac: status.mac,
+    });
+  } catch (error) {
+    if (!(error instanceof LockProviderError)) throw error;
+    await deps.prisma.lock.update({ where: { id: lock.id }, data: { statusCheckedAt: new Date(), statusError: error.code, ...(error.code === 'lock_not_found' ? { online: null } : {}) } });
   }
-  await deps.prisma.lock.upsert({
-    where: { provider_providerLockId: { provider: provider.name, providerLockId: status.lockId } },
-    create: { hotelId, provider: provider.name, providerLockId: status.lockId, ...data },
-    update: data,
+}
+
+/** The status cycle of every connected lock account, of all hotels or of one (the `status` job, and once at start). */
+export async function refreshLockStatus(deps: Deps, scope: { hotelId?: number } = {}): Promise<{ checked: number; failed: number }> {
+  const total = { checked: 0, failed: 0 };
+  if (!deps.locks) return total;
+  const accounts = await deps.prisma.lockAccount.findMany({
+    where: { ...scope, state: 'connected' },
+    select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true, linksReadAt: true, locksReadAt: true },
+    orderBy: { id: 'asc' },
   });
-  await noteStatusChange(deps, hotelId, status, before);
+  for (const account of accounts) {
+    const r = await refreshAccountStatus(deps, account);
+    total.checked += r.checked;
+    total.failed += r.failed;
+  }
+  return total;
 }
 
 const UNREACHABLE: ReadonlySet<string> = new Set(['lock_offline', 'gateway_offline', 'no_gateway']);
@@ -110,94 +200,85 @@ const UNREACHABLE: ReadonlySet<string> = new Set(['lock_offline', 'gateway_offli
  * A write or an unlock found the lock unreachable: it is shown offline at once (the cloud's status
  * says a gateway is near, not that the lock answers), with a lock message when that is news.
  */
-export async function noteLockUnreachable(deps: Deps, lockId: string, code: string): Promise<void> {
-  const provider = deps.locks;
-  if (!provider || !UNREACHABLE.has(code)) return;
-  const lock = await deps.prisma.lock.findUnique({ where: { provider_providerLockId: { provider: provider.name, providerLockId: lockId } }, select: { id: true, hotelId: true, online: true } });
-  if (!lock) return;
+export async function noteLockUnreachable(deps: Deps, lock: { id: number; hotelId: number }, code: string): Promise<void> {
+  if (!UNREACHABLE.has(code)) return;
   const { count } = await deps.prisma.lock.updateMany({ where: { id: lock.id, online: { not: false } }, data: { online: false, statusCheckedAt: new Date() } });
-  if (count === 0) return;
-  const rooms = await deps.prisma.room.findMany({ where: { hotelId: lock.hotelId, lockId, deletedAt: null }, select: { id: true } });
-  if (rooms.length) await deps.prisma.lockMessage.createMany({ data: rooms.map((r) => ({ hotelId: lock.hotelId, roomId: r.id, kind: 'lock_offline', content: '' })) });
+  if (count) await lockMessages(deps, lock, [{ kind: 'lock_offline', content: '' }]);
 }
 
-/** Lock messages for what changed: the lock went offline, its battery fell below the low mark. */
-async function noteStatusChange(deps: Deps, hotelId: number, status: LockStatus, before: { online: boolean | null; battery: number | null } | null) {
-  const rooms = await deps.prisma.room.findMany({ where: { hotelId, lockId: status.lockId, deletedAt: null }, select: { id: true } });
-  if (rooms.length === 0) return;
-  const messages: { kind: string; content: string }[] = [];
-  if (before?.online === true && !status.online) messages.push({ kind: 'lock_offline', content: '' });
-  if (before?.online === false && status.online) messages.push({ kind: 'lock_online', content: '' });
-  const wasLow = before?.battery != null && before.battery < LOW_BATTERY_PERCENT;
-  if (status.battery != null && status.battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(status.battery) });
-  if (messages.length === 0) return;
-  await deps.prisma.lockMessage.createMany({ data: rooms.flatMap((r) => messages.map((m) => ({ hotelId, roomId: r.id, ...m }))) });
+/** The room of the actor's scope whose door a provider lock id of the actor's hotel is (legacy calls name locks by it). */
+export async function findRoomByLock(ctx: AuthedContext, lockId: string): Promise<{ id: number }> {
+  requirePermission(ctx.actor, 'room.read');
+  const room = await ctx.deps.prisma.room.findFirst({
+    where: { ...roomScope(ctx.actor), lock: { hotelId: ctx.actor.hotelId, providerLockId: lockId.trim() } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
+  if (!room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
+  return room;
 }
 
-const lockSelect = {
-  providerLockId: true,
+const ROOM_LOCK_DTO_SELECT = {
+  ...LOCK_REF_SELECT,
   simulated: true,
   online: true,
   battery: true,
-  gatewayId: true,
   gatewayName: true,
   gatewayOnline: true,
   lastSeenAt: true,
   statusCheckedAt: true,
   statusError: true,
+  account: { select: { id: true, username: true, state: true } },
 } as const;
 
-type LockRow = { [K in keyof typeof lockSelect]: unknown } & {
-  providerLockId: string;
-  simulated: boolean;
-  online: boolean | null;
-  battery: number | null;
-  gatewayId: string | null;
-  gatewayName: string | null;
-  gatewayOnline: boolean | null;
-  lastSeenAt: Date | null;
-  statusCheckedAt: Date | null;
-  statusError: string | null;
-};
-
-export function toRoomLockDto(lockId: string | null, row: LockRow | null, simulatedProvider: boolean): RoomLockDto {
+/** The status of a room's lock as last reported; `refresh` asks the lock cloud first. */
+export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; refresh?: boolean }): Promise<RoomLockDto> {
+  requirePermission(ctx.actor, 'room.read');
+  const room = await findRoom(ctx, input.roomId, { id: true, lock: { select: LOCK_REF_SELECT } });
+  const simulated = ctx.deps.locks?.simulated ?? false;
+  if (!room.lock) {
+    return { lockId: null, lockRowId: null, name: '', simulated, online: null, battery: null, lowBattery: false, gateway: null, lastSeenAt: null, statusCheckedAt: null, statusError: null, gone: false, account: null };
+  }
+  if (input.refresh && ctx.deps.locks) await refreshOneLock(ctx.deps, room.lock);
+  const row = await ctx.deps.prisma.lock.findUniqueOrThrow({ where: { id: room.lock.id }, select: ROOM_LOCK_DTO_SELECT });
   return {
-    lockId,
-    simulated: row?.simulated ?? simulatedProvider,
-    online: row?.online ?? null,
-    battery: row?.battery ?? null,
-    lowBattery: row?.battery != null && row.battery < LOW_BATTERY_PERCENT,
-    gateway: row?.gatewayId ? { id: row.gatewayId, name: row.gatewayName ?? '', online: row.gatewayOnline } : null,
-    lastSeenAt: row?.lastSeenAt?.toISOString() ?? null,
-    statusCheckedAt: row?.statusCheckedAt?.toISOString() ?? null,
-    statusError: row?.statusError ?? null,
+    lockId: row.providerLockId,
+    lockRowId: row.id,
+    name: lockDisplayName(row),
+    simulated: row.simulated || simulated,
+    online: row.online,
+    battery: row.battery,
+    lowBattery: row.battery != null && row.battery < LOW_BATTERY_PERCENT,
+    gateway: row.gatewayId ? { id: row.gatewayId, name: row.gatewayName ?? '', online: row.gatewayOnline } : null,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    statusCheckedAt: row.statusCheckedAt?.toISOString() ?? null,
+    statusError: row.statusError,
+    gone: row.goneAt !== null,
+    account: row.account,
   };
 }
 
-/** The room of the actor's scope a provider lock id is paired with (legacy calls name locks by it). */
-export async function findRoomByLock(ctx: AuthedContext, lockId: string): Promise<{ id: number }> {
-  requirePermission(ctx.actor, 'room.read');
-  const room = await ctx.deps.prisma.room.findFirst({ where: { ...roomScope(ctx.actor), lockId: lockId.trim() }, select: { id: true }, orderBy: { id: 'asc' } });
-  if (!room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
-  return room;
-}
-
-/** The status of a room's lock as last reported; `refresh` asks the provider first. */
-export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; refresh?: boolean }): Promise<RoomLockDto> {
-  requirePermission(ctx.actor, 'room.read');
-  const room = await findRoom(ctx, input.roomId, { id: true, lockId: true });
-  const lockId = room.lockId?.trim() || null;
-  if (!lockId) return toRoomLockDto(null, null, ctx.deps.locks?.simulated ?? false);
-  if (input.refresh && ctx.deps.locks) await refreshLockStatus(ctx.deps, { hotelId: ctx.actor.hotelId, roomId: room.id });
-  const row = ctx.deps.locks
-    ? await ctx.deps.prisma.lock.findFirst({ where: { hotelId: ctx.actor.hotelId, provider: ctx.deps.locks.name, providerLockId: lockId }, select: lockSelect })
-    : null;
-  return toRoomLockDto(lockId, row, ctx.deps.locks?.simulated ?? false);
-}
-
-/** Which lock provider the console speaks to, for the console's badge. */
+/** Which lock cloud the console speaks to, for the console's badge. */
 export function lockProviderInfo(deps: Deps): { provider: string; simulated: boolean } {
   return { provider: deps.locks ? deps.config.locks.provider : 'none', simulated: deps.locks?.simulated ?? false };
+}
+
+/** A provider failure as the operator's error: "the lock ..." with its translated reason. */
+function lockFailed(error: LockProviderError, messageKey = 'credentials.errors.readFailed'): AppError {
+  return new AppError('LOCK_FAILED', { messageKey, params: { reason: { t: `credentials.errors.${error.code}` } }, details: { reason: error.code } });
+}
+
+/** The room's lock of the actor's hotel, what it can hold, and the adapter of its lock account. */
+async function pairedLock(ctx: AuthedContext, roomId: number, messageKey?: string): Promise<{ room: { id: number; name: string }; lock: LockRef & InspectedLock; provider: LockProvider }> {
+  const room = await findRoom(ctx, roomId, { id: true, name: true, lock: { select: { ...LOCK_REF_SELECT, ...INSPECTED_LOCK_SELECT } } });
+  if (!room.lock) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_lock' });
+  if (!ctx.deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
+  try {
+    return { room, lock: room.lock, provider: await providerForLock(ctx.deps, room.lock) };
+  } catch (error) {
+    if (error instanceof LockProviderError) throw lockFailed(error, messageKey);
+    throw error;
+  }
 }
 
 /**
@@ -206,32 +287,17 @@ export function lockProviderInfo(deps: Deps): { provider: string; simulated: boo
  */
 export async function remoteUnlock(ctx: AuthedContext, input: { roomId: number }): Promise<{ opened: true }> {
   requirePermission(ctx.actor, 'credential.manage');
-  const room = await findRoom(ctx, input.roomId, { id: true, name: true, lockId: true });
-  const lockId = room.lockId?.trim();
-  if (!lockId) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_lock' });
-  const provider = providerOf(ctx.deps);
+  const { room, lock, provider } = await pairedLock(ctx, input.roomId, 'credentials.errors.openFailed');
   try {
-    await provider.unlock(lockId);
+    await provider.unlock(lock.providerLockId);
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
     await recordAudit(ctx.deps.prisma, ctx, { action: 'lock.unlock', entityType: 'Room', entityId: room.id, after: { opened: false, reason: error.code } });
-    await noteLockUnreachable(ctx.deps, lockId, error.code);
-    throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.openFailed', params: { reason: { t: `credentials.errors.${error.code}` } }, details: { reason: error.code } });
+    await noteLockUnreachable(ctx.deps, lock, error.code);
+    throw lockFailed(error, 'credentials.errors.openFailed');
   }
   await recordAudit(ctx.deps.prisma, ctx, { action: 'lock.unlock', entityType: 'Room', entityId: room.id, after: { opened: true } });
   return { opened: true };
-}
-
-/** A provider failure as the operator's error: "the lock ..." with its translated reason. */
-function lockFailed(error: LockProviderError, messageKey = 'credentials.errors.readFailed'): AppError {
-  return new AppError('LOCK_FAILED', { messageKey, params: { reason: { t: `credentials.errors.${error.code}` } }, details: { reason: error.code } });
-}
-
-async function pairedLock(ctx: AuthedContext, roomId: number): Promise<{ room: { id: number; name: string }; lockId: string; provider: LockProvider }> {
-  const room = await findRoom(ctx, roomId, { id: true, name: true, lockId: true });
-  const lockId = room.lockId?.trim();
-  if (!lockId) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_lock' });
-  return { room, lockId, provider: providerOf(ctx.deps) };
 }
 
 export interface LockContentDto {
@@ -248,9 +314,9 @@ export interface LockContentDto {
 /** What the room's lock holds, read back live, each item marked with its drift (lock/inLockList). */
 export async function readRoomLock(ctx: AuthedContext, input: { roomId: number }): Promise<{ items: LockContentDto[]; readAt: string }> {
   requirePermission(ctx.actor, 'credential.manage');
-  const { lockId, provider } = await pairedLock(ctx, input.roomId);
+  const { lock, provider } = await pairedLock(ctx, input.roomId);
   try {
-    const items = await inspectLock(ctx.deps, provider, ctx.actor.hotelId, lockId);
+    const items = await inspectLock(ctx.deps, provider, lock);
     return { items: items.map((i) => ({ ...i, endAt: i.endAt?.toISOString() ?? null })), readAt: new Date().toISOString() };
   } catch (error) {
     if (error instanceof LockProviderError) throw lockFailed(error);
@@ -264,15 +330,15 @@ export async function readRoomLock(ctx: AuthedContext, input: { roomId: number }
  */
 export async function removeUnmanaged(ctx: AuthedContext, input: { roomId: number; kind: TLockItemKind; ref: string }): Promise<{ removed: true }> {
   requirePermission(ctx.actor, 'credential.manage');
-  const { room, lockId, provider } = await pairedLock(ctx, input.roomId);
+  const { room, lock, provider } = await pairedLock(ctx, input.roomId, 'credentials.errors.removeFailed');
   try {
-    const items = await inspectLock(ctx.deps, provider, ctx.actor.hotelId, lockId);
+    const items = await inspectLock(ctx.deps, provider, lock);
     const item = items.find((i) => i.kind === input.kind && i.ref === input.ref);
     if (!item) throw new AppError('NOT_FOUND', { messageKey: 'credentials.errors.credential_not_found' });
     if (item.drift !== 'unmanaged') throw new AppError('CONFLICT', { messageKey: 'credentials.errors.managedUseRevoke' });
-    if (input.kind === 'password') await provider.deletePasscode(lockId, input.ref);
-    else if (input.kind === 'face') await provider.deleteFace(lockId, input.ref);
-    else await provider.deleteCard(lockId, input.ref);
+    if (input.kind === 'password') await provider.deletePasscode(lock.providerLockId, input.ref);
+    else if (input.kind === 'face') await provider.deleteFace(lock.providerLockId, input.ref);
+    else await provider.deleteCard(lock.providerLockId, input.ref);
   } catch (error) {
     if (error instanceof LockProviderError) throw lockFailed(error, 'credentials.errors.removeFailed');
     throw error;

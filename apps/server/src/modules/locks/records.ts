@@ -1,12 +1,16 @@
 import type { TUnlockEvent, TUnlockSource } from '@console/shared';
 import type { Deps } from '../../context';
-import type { LockRecord } from '../../infra/locks/provider';
+import { LockProviderError, type LockProvider, type LockRecord } from '../../infra/locks/provider';
 import { parseLockTag } from '../credentials/delivery-kinds';
-import { LOW_BATTERY_PERCENT } from './lock.service';
+import { ACCOUNT_ROW_SELECT, usableProvider } from './accounts/account-provider';
+import { withinBudget } from './accounts/call-budget';
+import { lockMessages, LOW_BATTERY_PERCENT } from './lock.service';
 
 /**
- * Lock records into unlock records: from the provider's callback (pushed as they happen) and from
- * the polling job (read with a cursor, for locks whose records are not pushed). The same record
+ * Lock records into unlock records: from the lock cloud's callback (pushed as they happen) and from
+ * the polling job (read with a cursor, for locks whose records are not pushed). A record belongs to
+ * the hotel whose lock it is (the Lock row of that provider lock id, one hotel at most) and to the
+ * room whose door the lock is; a record of a lock no hotel imported is not stored. The same record
  * arriving twice, by both paths or twice by one, is stored once (unique provider record id per
  * hotel). Records are kept for good; the cloud keeps 6 months and the lock 500.
  */
@@ -54,15 +58,21 @@ function nameWithoutTag(name: string): string {
   return name.replace(/\s*#[A-Z]\d{1,10}$/, '').trim();
 }
 
-const HOLDER_READERS: Record<string, (deps: Deps, hotelId: number, ids: number[]) => Promise<Map<number, string>>> = {
-  password: async (deps, hotelId, ids) =>
-    new Map((await deps.prisma.lockPassword.findMany({ where: { hotelId, id: { in: ids } }, select: { id: true, holderName: true } })).map((p) => [p.id, p.holderName])),
+/**
+ * Whose credential a record names by its tag: one of the lock's own room (a tag of another room's
+ * or another hotel's credential on this lock names nobody: the record keeps the name it carries).
+ */
+const HOLDER_READERS: Record<string, (deps: Deps, hotelId: number, roomId: number, ids: number[]) => Promise<Map<number, string>>> = {
+  password: async (deps, hotelId, roomId, ids) =>
+    new Map((await deps.prisma.lockPassword.findMany({ where: { hotelId, roomId, id: { in: ids } }, select: { id: true, holderName: true } })).map((p) => [p.id, p.holderName])),
   /** A face authorisation: the face's note (the name it has on the lock). */
-  face: async (deps, hotelId, ids) =>
-    new Map((await deps.prisma.faceAuthorization.findMany({ where: { hotelId, id: { in: ids } }, select: { id: true, face: { select: { note: true } } } })).map((a) => [a.id, a.face.note])),
-  /** A card: the writing of the card (the card id on a data card), named by its holder. */
-  card: async (deps, hotelId, ids) =>
-    new Map((await deps.prisma.cardIssue.findMany({ where: { hotelId, id: { in: ids } }, select: { id: true, holderName: true } })).map((c) => [c.id, c.holderName])),
+  face: async (deps, hotelId, roomId, ids) =>
+    new Map((await deps.prisma.faceAuthorization.findMany({ where: { hotelId, roomId, id: { in: ids } }, select: { id: true, face: { select: { note: true } } } })).map((a) => [a.id, a.face.note])),
+  /** A card: the writing of the card (the card id on a data card), named by its holder; one granted to the room. */
+  card: async (deps, hotelId, roomId, ids) =>
+    new Map(
+      (await deps.prisma.cardIssue.findMany({ where: { hotelId, id: { in: ids }, OR: [{ roomId }, { grants: { some: { roomId } } }, { allRooms: true }] }, select: { id: true, holderName: true } })).map((c) => [c.id, c.holderName]),
+    ),
 };
 
 export interface IngestResult {
@@ -70,12 +80,13 @@ export interface IngestResult {
   stored: number;
   /** Records already stored (by id): a second delivery of the same record. */
   duplicates: number;
-  /** Records of locks no room is paired with: not stored. */
+  /** Records of locks no hotel imported, or whose lock is no room's door: not stored. */
   unpaired: number;
 }
 
-/** Stores lock records (any locks, any order); idempotent by record id. */
-export async function ingestLockRecords(deps: Deps, records: LockRecord[], providerName = deps.locks?.name ?? 'ttlock'): Promise<IngestResult> {
+/** Stores lock records (any locks, any order); idempotent by record id. `callback`: they came by the lock cloud's callback. */
+export async function ingestLockRecords(deps: Deps, records: LockRecord[], options: { callback?: boolean } = {}): Promise<IngestResult> {
+  const providerName = deps.locks?.name ?? 'ttlock';
   const result: IngestResult = { stored: 0, duplicates: 0, unpaired: 0 };
   const byLock = new Map<string, LockRecord[]>();
   for (const r of records) byLock.set(r.lockId, [...(byLock.get(r.lockId) ?? []), r]);
@@ -92,7 +103,7 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], provi
     for (const kind of new Set(tags.filter((t) => t !== null).map((t) => t.kind))) {
       const reader = HOLDER_READERS[kind];
       const ids = tags.filter((t) => t?.kind === kind).map((t) => t!.id);
-      if (reader) holders.set(kind, await reader(deps, room.hotelId, ids));
+      if (reader) holders.set(kind, await reader(deps, room.hotelId, room.id, ids));
     }
     const rows = lockRecords.map((r, i) => {
       const meaning = recordMeaning(r.recordType, r.success);
@@ -120,7 +131,7 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], provi
     result.duplicates += rows.length - inserted.length;
     const insertedIds = new Set(inserted.map((r) => r.providerRecordId));
     const fresh = lockRecords.filter((r) => insertedIds.has(r.recordId));
-    await afterRecords(deps, room, lockId, providerName, fresh);
+    await afterRecords(deps, room, fresh, options.callback === true);
   }
   return result;
 }
@@ -128,39 +139,38 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], provi
 interface PairedRoom {
   id: number;
   hotelId: number;
+  lockRowId: number;
   lockName: string;
 }
 
-/** The room a provider lock is paired with: the hotel that owns its Lock row, else the first room paired. */
+/** The room whose door a provider lock is: through the lock's own hotel (its Lock row), never another's. */
 async function roomOfLock(deps: Deps, providerName: string, lockId: string): Promise<PairedRoom | null> {
-  const lock = await deps.prisma.lock.findUnique({ where: { provider_providerLockId: { provider: providerName, providerLockId: lockId } }, select: { hotelId: true, name: true } });
-  const room = await deps.prisma.room.findFirst({
-    where: { lockId, deletedAt: null, ...(lock ? { hotelId: lock.hotelId } : {}) },
-    select: { id: true, hotelId: true },
-    orderBy: { id: 'asc' },
+  const lock = await deps.prisma.lock.findUnique({
+    where: { provider_providerLockId: { provider: providerName, providerLockId: lockId } },
+    select: { id: true, hotelId: true, name: true, alias: true, rooms: { where: { deletedAt: null }, select: { id: true }, take: 1 } },
   });
-  return room ? { ...room, lockName: lock?.name ?? '' } : null;
+  const room = lock?.rooms[0];
+  return lock && room ? { id: room.id, hotelId: lock.hotelId, lockRowId: lock.id, lockName: lock.alias || lock.name } : null;
 }
 
 /** What new records tell about the lock: its battery, that it was heard from, and its alarms. */
-async function afterRecords(deps: Deps, room: PairedRoom, lockId: string, providerName: string, fresh: LockRecord[]) {
+async function afterRecords(deps: Deps, room: PairedRoom, fresh: LockRecord[], byCallback: boolean) {
+  if (byCallback) await deps.prisma.lock.update({ where: { id: room.lockRowId }, data: { callbackAt: new Date() } });
   if (fresh.length === 0) return;
   const newest = fresh.reduce((a, b) => (b.serverDate > a.serverDate ? b : a));
-  const lock = await deps.prisma.lock.findUnique({ where: { provider_providerLockId: { provider: providerName, providerLockId: lockId } }, select: { id: true, battery: true, lastSeenAt: true } });
+  const lock = await deps.prisma.lock.findUniqueOrThrow({ where: { id: room.lockRowId }, select: { id: true, hotelId: true, battery: true, lastSeenAt: true } });
   const messages: { kind: string; content: string }[] = [];
   for (const r of fresh) {
     const m = recordMeaning(r.recordType, r.success).message;
     if (m) messages.push({ kind: m, content: nameWithoutTag(r.username) || r.credential });
   }
-  if (lock) {
-    const battery = newest.battery ?? lock.battery;
-    if (battery != null && battery < LOW_BATTERY_PERCENT && (lock.battery == null || lock.battery >= LOW_BATTERY_PERCENT)) messages.push({ kind: 'low_battery', content: String(battery) });
-    await deps.prisma.lock.update({
-      where: { id: lock.id },
-      data: { battery, ...(lock.lastSeenAt == null || newest.serverDate > lock.lastSeenAt ? { lastSeenAt: newest.serverDate, online: true } : {}) },
-    });
-  }
-  if (messages.length) await deps.prisma.lockMessage.createMany({ data: messages.map((m) => ({ hotelId: room.hotelId, roomId: room.id, ...m })) });
+  const battery = newest.battery ?? lock.battery;
+  if (battery != null && battery < LOW_BATTERY_PERCENT && (lock.battery == null || lock.battery >= LOW_BATTERY_PERCENT)) messages.push({ kind: 'low_battery', content: String(battery) });
+  await deps.prisma.lock.update({
+    where: { id: lock.id },
+    data: { battery, ...(lock.lastSeenAt == null || newest.serverDate > lock.lastSeenAt ? { lastSeenAt: newest.serverDate, online: true } : {}) },
+  });
+  await lockMessages(deps, lock, messages);
 }
 
 /** How far back the polling job reads again (records a lock uploads late keep their own time). */
@@ -168,28 +178,63 @@ export const RECORD_POLL_OVERLAP_MS = 24 * 3_600_000;
 /** The first read of a lock goes this far back. */
 export const RECORD_POLL_FIRST_MS = 7 * 24 * 3_600_000;
 
+/** Locks whose records come by callback are still read once a day: records a lock uploads late, a callback lost. */
+export const CALLBACK_LOCK_POLL_MS = 24 * 3_600_000;
+
 /**
- * Reads the records of every paired lock since its cursor (with an overlap: duplicates are
- * ignored) and moves the cursor. For locks whose records are not pushed by callback.
+ * Whether the lock cloud pushes this install's records to its callback URL: PUBLIC_URL is set (the
+ * URL TTLock's application page is given), or the simulator runs inside the server (it is told).
  */
-export async function pollLockRecords(deps: Deps, scope: { hotelId?: number } = {}, now = new Date()): Promise<IngestResult & { locks: number; failed: number }> {
+export function callbacksConfigured(deps: Deps): boolean {
+  const locks = deps.config.locks;
+  return Boolean(locks.publicUrl) || (locks.provider === 'sim' && !locks.sim.url);
+}
+
+/**
+ * Reads the records of the locks of every connected lock account since each lock's cursor (with an
+ * overlap: duplicates are ignored) and moves the cursor. A lock whose records come by callback (a
+ * gateway or WiFi lock, callbacks configured) is read once a day; the others every run. `all`
+ * reads every lock now. Accounts that cannot work, or over their monthly budget, are left for later.
+ */
+export async function pollLockRecords(deps: Deps, scope: { hotelId?: number; all?: boolean } = {}, now = new Date()): Promise<IngestResult & { locks: number; failed: number }> {
   const total = { stored: 0, duplicates: 0, unpaired: 0, locks: 0, failed: 0 };
-  const provider = deps.locks;
-  if (!provider) return total;
-  const locks = await deps.prisma.lock.findMany({ where: { ...scope, provider: provider.name }, select: { id: true, providerLockId: true, recordsReadUntil: true }, orderBy: { id: 'asc' } });
-  for (const lock of locks) {
-    const from = lock.recordsReadUntil ? new Date(lock.recordsReadUntil.getTime() - RECORD_POLL_OVERLAP_MS) : new Date(now.getTime() - RECORD_POLL_FIRST_MS);
+  if (!deps.locks) return total;
+  const callbacks = callbacksConfigured(deps);
+  const accounts = await deps.prisma.lockAccount.findMany({
+    where: { ...(scope.hotelId ? { hotelId: scope.hotelId } : {}), state: 'connected' },
+    select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true },
+    orderBy: { id: 'asc' },
+  });
+  for (const account of accounts) {
+    let provider: LockProvider;
     try {
-      const records = await provider.listRecords(lock.providerLockId, { from, to: now });
-      const r = await ingestLockRecords(deps, records, provider.name);
-      total.stored += r.stored;
-      total.duplicates += r.duplicates;
-      total.unpaired += r.unpaired;
-      total.locks += 1;
-      await deps.prisma.lock.update({ where: { id: lock.id }, data: { recordsReadUntil: now } });
-    } catch (error) {
-      total.failed += 1;
-      deps.log.warn({ err: error, lockId: lock.providerLockId }, 'could not read the records of a lock');
+      provider = usableProvider(deps, account, now);
+    } catch {
+      continue;
+    }
+    if (!(await withinBudget(deps, account, now.getTime()))) continue;
+    const locks = await deps.prisma.lock.findMany({
+      where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, rooms: { some: { deletedAt: null } } },
+      select: { id: true, providerLockId: true, recordsReadUntil: true, gatewayId: true, isWifi: true },
+      orderBy: { id: 'asc' },
+    });
+    for (const lock of locks) {
+      const pushed = callbacks && (lock.gatewayId !== null || lock.isWifi);
+      if (!scope.all && pushed && lock.recordsReadUntil && now.getTime() - lock.recordsReadUntil.getTime() < CALLBACK_LOCK_POLL_MS) continue;
+      const from = lock.recordsReadUntil ? new Date(lock.recordsReadUntil.getTime() - RECORD_POLL_OVERLAP_MS) : new Date(now.getTime() - RECORD_POLL_FIRST_MS);
+      try {
+        const records = await provider.listRecords(lock.providerLockId, { from, to: now });
+        const r = await ingestLockRecords(deps, records);
+        total.stored += r.stored;
+        total.duplicates += r.duplicates;
+        total.unpaired += r.unpaired;
+        total.locks += 1;
+        await deps.prisma.lock.update({ where: { id: lock.id }, data: { recordsReadUntil: now } });
+      } catch (error) {
+        total.failed += 1;
+        deps.log.warn({ err: error, lockId: lock.providerLockId }, 'could not read the records of a lock');
+        if (error instanceof LockProviderError && (error.kind === 'account' || error.kind === 'limit')) break;
+      }
     }
   }
   return total;

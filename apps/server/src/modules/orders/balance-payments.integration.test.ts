@@ -115,7 +115,7 @@ describe('paying a stay from a customer\'s balance', () => {
 describe('settling with a balance', () => {
   it('pays what is owed at check-out from the balance, and refuses before checking out when the balance does not cover it', async () => {
     const h = await ledgerHotel(ctx);
-    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 30 });
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     const owed = stay.priceAmount;
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: owed - 1, method: 'cash' });
 
@@ -136,7 +136,7 @@ describe('settling with a balance', () => {
   it('gives money from a balance that was paid too much back to the balance, whatever way of refunding the desk chose', async () => {
     const h = await ledgerHotel(ctx);
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 100_000, method: 'cash' });
-    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 30 });
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount + 7_000, method: 'balance', customerId: h.customer.id });
     const before = await balanceOf(h);
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, localDate, zonedToInstant } from '@console/shared';
 import type { Role, Room } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
 import { createSession } from '../auth/session.service';
@@ -35,12 +36,19 @@ export async function ledgerHotel(ctx: TestContext, roomNames = ['101', '102', '
   return { hotel: h.hotel, ownerToken: h.ownerToken, staffToken: h.staffToken, ownerId: h.owner.id, staffId: h.staff.id, rooms, owner, staff, limitedStaff, limitedAdmin, customer: customer! };
 }
 
-/** A guest checked in through the stay service: from `from` to `to` hours from now, priced by the pricing function. */
-export async function stayIn(by: Ctx, roomId: number, options: { from?: number; to?: number; deposit?: number } = {}) {
+/**
+ * A guest checked in through the stay service: from `from` hours from now to `to` hours from now,
+ * priced by the pricing function. `to: 'next_noon'` is noon (the hotel's time) of the day after the
+ * check-in's day: one night, which a check-out now uses whole at any hour of the day (a stay that
+ * runs past the next night would be an early departure or not depending on when the test runs).
+ */
+export async function stayIn(by: Ctx, roomId: number, options: { from?: number; to?: number | 'next_noon'; deposit?: number } = {}) {
+  const checkInAt = hours(options.from ?? -0.5);
+  const expectedCheckOutAt = options.to === 'next_noon' ? zonedToInstant(`${addDays(localDate(checkInAt, by.actor.timeZone), 1)} 12:00`, by.actor.timeZone)! : hours(options.to ?? 48);
   return checkIn(by, {
     roomId,
-    checkInAt: hours(options.from ?? -0.5),
-    expectedCheckOutAt: hours(options.to ?? 48),
+    checkInAt,
+    expectedCheckOutAt,
     guests: [{ name: `Guest ${randomUUID().slice(0, 6)}`, mobile: uniqueMobile() }],
     depositAmount: options.deposit ?? 0,
     idempotencyKey: randomUUID(),

@@ -67,7 +67,7 @@ describe('a stay\'s folio', () => {
 
   it('brings the room charge to the stay\'s price after a renewal (the added nights) and gives each operator\'s request id one entry', async () => {
     const h = await ledgerHotel(ctx);
-    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 30 });
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     await postRoomCharge(h.staff, { stayId: stay.id });
     const renewed = await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: new Date(new Date(stay.expectedCheckOutAt).getTime() + 48 * 3_600_000) });
     const added = await postRoomCharge(h.staff, { stayId: stay.id });
@@ -101,7 +101,7 @@ describe('a stay\'s folio', () => {
 describe('settling a folio at check-out', () => {
   it('checks out, refunds the deposit and what was paid too much, closes the folio; the database then refuses any entry for it', async () => {
     const h = await ledgerHotel(ctx);
-    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 30, deposit: 30_000 });
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon', deposit: 30_000 });
     await recordDeposit(h.staff, { stayId: stay.id, amount: 30_000, method: 'cash' });
     await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount + 2_000, method: 'bank_card' });
     // A stay still in house is settled only with its check-out.
@@ -163,7 +163,7 @@ describe('settling a folio at check-out', () => {
 
   it('asks for exactly what is owed before anything happens (the guest is not checked out by a refused settlement)', async () => {
     const h = await ledgerHotel(ctx);
-    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 30 });
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     await recordPayment(h.staff, { stayId: stay.id, amount: 1_000, method: 'cash' });
     const owed = stay.priceAmount - 1_000;
     expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true }))).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.balanceOwed', details: { owed } });

@@ -18,13 +18,13 @@ import {
 import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
+import { isConstraint, isUniqueViolation } from '../../db/errors';
 import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { keysFollowLock } from '../cards/card-keys.service';
 import { afterCredentialChange } from '../credentials/delivery';
+import { applyPairs, lockOfTypedId, pairerOf } from '../locks/accounts/pairing.service';
 import { findRoom, roomScope, roomScopeSql } from './room-access';
 import { currentStaySql, liveStatusSql, offScheduleRoomsSql } from './room-status';
 
@@ -52,7 +52,7 @@ export interface RoomListItem {
   lockId: string | null;
   lockPower: number | null;
   /** The paired lock as its provider last reported it; null until it was asked (or no lock). */
-  lock: { online: boolean | null; battery: number | null; lastSeenAt: string | null; simulated: boolean } | null;
+  lock: { online: boolean | null; battery: number | null; lastSeenAt: string | null; simulated: boolean; gone: boolean } | null;
   usualPrice: number;
   currentStay: CurrentStay | null;
 }
@@ -121,9 +121,9 @@ function roomJsonSql(now: Date, detail: boolean, status: Prisma.Sql): Prisma.Sql
   return Prisma.sql`json_build_object(
     'id', rm."id", 'name', rm."name", 'remarkName', rm."remarkName", 'groupId', rm."groupId", 'groupName', g."name",
     'picture', rm."picture", 'status', ${status}, 'cleanStatus', rm."cleanStatus", 'maintenance', rm."maintenance",
-    'sortOrder', rm."sortOrder", 'lockId', rm."lockId", 'lockPower', rm."lockPower", 'usualPrice', rm."usualPrice",
-    'lock', (SELECT json_build_object('online', l."online", 'battery', l."battery", 'lastSeenAt', l."lastSeenAt", 'simulated', l."simulated")
-      FROM "Lock" l WHERE l."hotelId" = rm."hotelId" AND l."providerLockId" = rm."lockId" ORDER BY l."statusCheckedAt" DESC NULLS LAST LIMIT 1),
+    'sortOrder', rm."sortOrder", 'lockId', (SELECT l."providerLockId" FROM "Lock" l WHERE l."id" = rm."lockId"), 'lockPower', rm."lockPower", 'usualPrice', rm."usualPrice",
+    'lock', (SELECT json_build_object('online', l."online", 'battery', l."battery", 'lastSeenAt', l."lastSeenAt", 'simulated', l."simulated", 'gone', l."goneAt" IS NOT NULL)
+      FROM "Lock" l WHERE l."id" = rm."lockId"),
     ${
       detail
         ? Prisma.sql`'description', rm."description", 'lockNotice', rm."lockNotice", 'notice', rm."notice", 'bluetoothName', rm."bluetoothName",
@@ -273,7 +273,6 @@ function roomData(input: z.output<typeof ZRoomInput>) {
     description: input.description,
     lockNotice: input.lockNotice,
     notice: input.notice,
-    lockId: input.lockId,
     bluetoothName: input.bluetoothName,
     macId: input.macId,
     sortOrder: input.sortOrder,
@@ -290,16 +289,19 @@ export async function createRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIn
   requireWholeHotel(ctx);
   const input = ZRoomInput.parse(raw);
   await assertGroup(ctx, input.groupId);
+  // The lock named by its provider id: one of the hotel's own (modules/locks/accounts/pairing.service.ts).
+  const lockId = await lockOfTypedId(ctx, input.lockId);
   try {
     const room = await transaction(ctx.deps, async (tx) => {
       const created = await tx.room.create({ data: { hotelId: ctx.actor.hotelId, ...roomData(input) }, select: { id: true } });
-      await recordAudit(tx, ctx, { action: 'room.create', entityType: 'Room', entityId: created.id, after: roomData(input) });
-      return { ...created, keys: await keysFollowLock(tx, ctx.actor.hotelId, created.id, null, input.lockId) };
+      await recordAudit(tx, ctx, { action: 'room.create', entityType: 'Room', entityId: created.id, after: { ...roomData(input), lockId: input.lockId } });
+      return { ...created, keys: lockId !== null && (await applyPairs(tx, pairerOf(ctx), [{ roomId: created.id, lockId }])).length > 0 };
     });
-    if (room.keys) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: room.id });
+    if (room.keys || lockId !== null) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: room.id });
     return getRoom(ctx, room.id);
   } catch (error) {
     if (isUniqueViolation(error, 'Room_hotelId_name_active_key')) throw new AppError('CONFLICT', { messageKey: 'room.errors.nameTaken', params: { name: input.name } });
+    if (isConstraint(error, 'Room_lockId_active_key')) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTakenMeanwhile' });
     throw error;
   }
 }
@@ -307,17 +309,21 @@ export async function createRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIn
 export async function updateRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomUpdateInput>): Promise<RoomDetail> {
   requirePermission(ctx.actor, 'room.manage');
   const { id, ...fields } = ZRoomUpdateInput.parse(raw);
-  const before = await findRoom(ctx, id, { id: true, name: true, groupId: true, picture: true, remarkName: true, description: true, lockNotice: true, notice: true, lockId: true, bluetoothName: true, macId: true, sortOrder: true });
+  const before = await findRoom(ctx, id, { id: true, name: true, groupId: true, picture: true, remarkName: true, description: true, lockNotice: true, notice: true, bluetoothName: true, macId: true, sortOrder: true, lock: { select: { providerLockId: true } } });
   await assertGroup(ctx, fields.groupId);
+  const lockChanges = (before.lock?.providerLockId ?? null) !== fields.lockId;
+  const lockId = lockChanges ? await lockOfTypedId(ctx, fields.lockId) : null;
   try {
+    const { lock, ...beforeFields } = before;
     const keys = await transaction(ctx.deps, async (tx) => {
       await tx.room.update({ where: { id }, data: roomData(fields) });
-      await recordAudit(tx, ctx, { action: 'room.update', entityType: 'Room', entityId: id, before, after: roomData(fields) });
-      return keysFollowLock(tx, ctx.actor.hotelId, id, before.lockId, fields.lockId);
+      await recordAudit(tx, ctx, { action: 'room.update', entityType: 'Room', entityId: id, before: { ...beforeFields, lockId: lock?.providerLockId ?? null }, after: { ...roomData(fields), lockId: fields.lockId } });
+      return lockChanges && (await applyPairs(tx, pairerOf(ctx), [{ roomId: id, lockId }])).length > 0;
     });
-    if (keys) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: id });
+    if (keys || (lockChanges && lockId !== null)) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: id });
   } catch (error) {
     if (isUniqueViolation(error, 'Room_hotelId_name_active_key')) throw new AppError('CONFLICT', { messageKey: 'room.errors.nameTaken', params: { name: fields.name } });
+    if (isConstraint(error, 'Room_lockId_active_key')) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTakenMeanwhile' });
     throw error;
   }
   return getRoom(ctx, id);
@@ -333,7 +339,8 @@ export async function deleteRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomId
     await lockRooms(tx, ctx.actor.hotelId, [roomId]);
     const active = await tx.stay.count({ where: { hotelId: ctx.actor.hotelId, roomId, status: { in: [...ACTIVE_STAY_STATES] } } });
     if (active > 0) throw new AppError('CONFLICT', { messageKey: 'room.errors.hasActiveStay', params: { name: room.name } });
-    await tx.room.update({ where: { id: roomId }, data: { deletedAt: new Date() } });
+    // A deleted room keeps its history, not its lock: the lock can be another room's door.
+    await tx.room.update({ where: { id: roomId }, data: { deletedAt: new Date(), lockId: null } });
     await recordAudit(tx, ctx, { action: 'room.delete', entityType: 'Room', entityId: roomId, before: { name: room.name } });
   });
 }
@@ -376,32 +383,48 @@ export async function setRoomStatus(ctx: AuthedContext, raw: z.input<typeof ZRoo
   return getRoom(ctx, roomId);
 }
 
-const lockSelect = { id: true, name: true, lockId: true, bluetoothName: true, macId: true, lockPower: true } as const;
+const lockSelect = { id: true, name: true, bluetoothName: true, macId: true, lockPower: true, lock: { select: { providerLockId: true } } } as const;
+
+/** A room's lock data as the legacy protocol shows it: `lockId` is the provider's lock id of its lock. */
+function lockData(r: { id: number; name: string; bluetoothName: string | null; macId: string | null; lockPower: number | null; lock: { providerLockId: string } | null }) {
+  return { id: r.id, name: r.name, lockId: r.lock?.providerLockId ?? null, bluetoothName: r.bluetoothName, macId: r.macId, lockPower: r.lockPower };
+}
 
 /** Lock data of every room in scope (legacy `allLock`). */
 export async function listLocks(ctx: AuthedContext) {
   requirePermission(ctx.actor, 'room.read');
-  return ctx.deps.prisma.room.findMany({ where: roomScope(ctx.actor), select: lockSelect, orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
+  return (await ctx.deps.prisma.room.findMany({ where: roomScope(ctx.actor), select: lockSelect, orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] })).map(lockData);
 }
 
 export async function getLock(ctx: AuthedContext, raw: z.input<typeof ZRoomIdInput>) {
   requirePermission(ctx.actor, 'room.read');
   const { roomId } = ZRoomIdInput.parse(raw);
-  return findRoom(ctx, roomId, lockSelect);
+  return lockData(await findRoom(ctx, roomId, lockSelect));
 }
 
-/** The lock of a room as the front desk records it (the battery level is the lock's to report: recordLockPower). */
+/**
+ * The lock of a room as the front desk records it: its lock (a lock id the hotel's own lock
+ * accounts hold, pairing.service.ts), Bluetooth name and MAC (the battery level is the lock's to
+ * report: recordLockPower).
+ */
 export async function setLockData(ctx: AuthedContext, raw: z.input<typeof ZLockDataInput>) {
   requirePermission(ctx.actor, 'room.manage');
-  const { roomId, ...data } = ZLockDataInput.parse(raw);
-  const before = await findRoom(ctx, roomId, lockSelect);
-  const { room, keys } = await transaction(ctx.deps, async (tx) => {
-    const room = await tx.room.update({ where: { id: before.id }, data, select: lockSelect });
-    await recordAudit(tx, ctx, { action: 'room.lock', entityType: 'Room', entityId: roomId, before, after: data });
-    return { room, keys: await keysFollowLock(tx, ctx.actor.hotelId, roomId, before.lockId, data.lockId) };
-  });
-  if (keys) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId });
-  return room;
+  const { roomId, lockId: typed, ...data } = ZLockDataInput.parse(raw);
+  const before = lockData(await findRoom(ctx, roomId, lockSelect));
+  const lockChanges = before.lockId !== typed;
+  const lockId = lockChanges ? await lockOfTypedId(ctx, typed) : null;
+  try {
+    const keys = await transaction(ctx.deps, async (tx) => {
+      await tx.room.update({ where: { id: before.id }, data });
+      await recordAudit(tx, ctx, { action: 'room.lockData', entityType: 'Room', entityId: roomId, before: { bluetoothName: before.bluetoothName, macId: before.macId }, after: data });
+      return lockChanges && (await applyPairs(tx, pairerOf(ctx), [{ roomId, lockId }])).length > 0;
+    });
+    if (keys || (lockChanges && lockId !== null)) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId });
+  } catch (error) {
+    if (isConstraint(error, 'Room_lockId_active_key')) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTakenMeanwhile' });
+    throw error;
+  }
+  return getLock(ctx, { roomId });
 }
 
 /** A battery level reported by the lock itself (a legacy app reads it over Bluetooth). */
@@ -409,5 +432,5 @@ export async function recordLockPower(ctx: AuthedContext, raw: z.input<typeof ZL
   requirePermission(ctx.actor, 'room.read');
   const { roomId, lockPower } = ZLockPowerReport.parse(raw);
   const room = await findRoom(ctx, roomId, { id: true });
-  return ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockPower }, select: lockSelect });
+  return lockData(await ctx.deps.prisma.room.update({ where: { id: room.id }, data: { lockPower }, select: lockSelect }));
 }

@@ -13,7 +13,7 @@ import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type Stay
 import { scheduleStayJobs } from './stay-schedule';
 
 /** Extends a stay: at the price of the nights it adds (the pricing function) or at a set price. */
-export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<StayDto & { addedPrice: number }> {
+export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<StayDto & { addedPrice: number; replacedPasswords: number }> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'stay.manage');
   const input = ZRenewInput.parse(raw);
@@ -26,6 +26,7 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<S
   const added = input.priceMode === 'fixed' ? input.fixedPrice! : (await quoteRenewal(deps.prisma, stay.roomId, actor.timeZone, stay.expectedCheckOutAt, input.expectedCheckOutAt)).total;
   if (input.priceMode === 'fixed' && added < minPriceMinor(actor.currency)) throw new AppError('VALIDATION', { messageKey: 'validation.priceMin', fields: { fixedPrice: 'validation.priceMin' } });
   let renewed: StayRow;
+  let replacedPasswords = 0;
   try {
     renewed = await transaction(deps, async (tx) => {
       await lockRooms(tx, actor.hotelId, [stay.roomId]);
@@ -36,13 +37,14 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<S
       });
       if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.changedMeanwhile' });
       // The stay's passwords and faces keep working to the new check-out.
-      await extendStayCredentials(tx, actor.hotelId, stay.id, stay.expectedCheckOutAt, input.expectedCheckOutAt);
+      // A generated code on its lock is replaced by a new one: the guest's code changes (said in the answer).
+      replacedPasswords = (await extendStayCredentials(tx, actor.hotelId, stay.id, stay.expectedCheckOutAt, input.expectedCheckOutAt, actor.timeZone)).replaced;
       await recordAudit(tx, ctx, {
         action: 'stay.renew',
         entityType: 'Stay',
         entityId: stay.id,
         before: { state, expectedCheckOutAt: stay.expectedCheckOutAt.toISOString(), priceAmount: stay.priceAmount },
-        after: { expectedCheckOutAt: input.expectedCheckOutAt.toISOString(), addedPrice: added, priceMode: input.priceMode },
+        after: { expectedCheckOutAt: input.expectedCheckOutAt.toISOString(), addedPrice: added, priceMode: input.priceMode, replacedPasswords },
       });
       return tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect });
     });
@@ -52,5 +54,5 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<S
   }
   await scheduleStayJobs(deps, renewed);
   await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
-  return { ...toStayDto(renewed, now), addedPrice: added };
+  return { ...toStayDto(renewed, now), addedPrice: added, replacedPasswords };
 }

@@ -82,26 +82,103 @@ export async function revokeOldCardsOfGuests(tx: Tx, hotelId: number, stayId: nu
   return cards.count + passwords.count + faces.count;
 }
 
+export const PASSWORD_FOR_VALIDITY_SELECT = {
+  id: true,
+  hotelId: true,
+  roomId: true,
+  stayId: true,
+  guestId: true,
+  customerId: true,
+  accountId: true,
+  createdByAccountId: true,
+  kind: true,
+  holderName: true,
+  validFrom: true,
+  validUntil: true,
+  deliveryState: true,
+  providerRef: true,
+} as const;
+
+type PasswordForValidity = {
+  id: number;
+  hotelId: number;
+  roomId: number;
+  stayId: number | null;
+  guestId: number | null;
+  customerId: number | null;
+  accountId: number | null;
+  createdByAccountId: number | null;
+  kind: 'air' | 'custom' | 'one_time';
+  holderName: string;
+  validFrom: Date;
+  validUntil: Date | null;
+  deliveryState: string;
+  providerRef: string | null;
+};
+
+/**
+ * A live password's new validity (a renewal, a limit): the one rule of docs/credential-delivery.md.
+ * - A custom code keeps its code: its validity changes on the lock (a new version the engine
+ *   carries with TTLock's keyboardPwd/change).
+ * - A generated code is never changed (TTLock refuses to change one the guest has not used yet,
+ *   -3008): one the lock does not hold yet just takes the new validity; one on its lock is
+ *   replaced: taken off (`replaced`) and a new code issued for the new validity (`replacesId`), so
+ *   the guest's code changes and the stay says so.
+ * A failed delivery only gets the new validity, for its retry. Returns what happened; `replacement`
+ * is the new password's id.
+ */
+export async function newPasswordValidity(tx: Tx, p: PasswordForValidity, validity: { validFrom: Date; validUntil: Date | null }): Promise<{ outcome: 'changed' | 'replaced' | 'none'; replacement?: number }> {
+  const live = { id: p.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
+  const onLock = p.providerRef !== null && p.deliveryState !== 'failed';
+  if (p.kind === 'custom' || !onLock) {
+    const data = p.deliveryState === 'failed' ? { ...validity } : { ...validity, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+    return { outcome: (await tx.lockPassword.updateMany({ where: live, data })).count ? 'changed' : 'none' };
+  }
+  const { count } = await tx.lockPassword.updateMany({ where: live, data: revoke('replaced') });
+  if (!count) return { outcome: 'none' };
+  const replacement = await tx.lockPassword.create({
+    data: {
+      hotelId: p.hotelId,
+      roomId: p.roomId,
+      stayId: p.stayId,
+      guestId: p.guestId,
+      customerId: p.customerId,
+      accountId: p.accountId,
+      createdByAccountId: p.createdByAccountId,
+      kind: p.kind,
+      holderName: p.holderName,
+      replacesId: p.id,
+      ...validity,
+    },
+    select: { id: true },
+  });
+  return { outcome: 'replaced', replacement: replacement.id };
+}
+
 /**
  * A stay renewed from `oldEnd` to `newEnd`: its credentials that ran to the end of the stay run to
- * the new end (a new version the lock learns: a password's validity changes on the lock in place).
- * Credentials that ended earlier (a limit, a period chosen by hand) and one-time passwords stay as
- * they are. A failed delivery only gets the new end, for its retry. Returns how many changed.
+ * the new end (a new version the lock learns; a generated code on its lock is replaced by a new
+ * one: newPasswordValidity). Credentials that ended earlier (a limit, a period chosen by hand) and
+ * one-time passwords stay as they are. Returns how many changed, and how many generated codes were
+ * replaced (the guest's code changes: the clerk is told).
  */
-export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: number, oldEnd: Date, newEnd: Date): Promise<number> {
+export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: number, oldEnd: Date, newEnd: Date, timeZone: string): Promise<{ changed: number; replaced: number }> {
   let changed = 0;
+  let replaced = 0;
   const passwords = await tx.lockPassword.findMany({
     where: { hotelId, stayId, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, kind: { not: 'one_time' }, validUntil: { not: null } },
-    select: { id: true, kind: true, validFrom: true, validUntil: true, deliveryState: true },
+    select: PASSWORD_FOR_VALIDITY_SELECT,
+    orderBy: { id: 'asc' },
   });
   for (const p of passwords) {
     // "To the end of the stay" as its lock applies it (a generated password ends on the hour).
-    const stayEnd = passwordValidity(p.kind, p.validFrom, oldEnd).validUntil!;
+    const stayEnd = passwordValidity(p.kind, p.validFrom, oldEnd, timeZone).validUntil!;
     if (p.validUntil!.getTime() < stayEnd.getTime()) continue;
-    const validUntil = passwordValidity(p.kind, p.validFrom, newEnd).validUntil!;
+    const validUntil = passwordValidity(p.kind, p.validFrom, newEnd, timeZone).validUntil!;
     if (validUntil.getTime() <= p.validUntil!.getTime()) continue;
-    const data = p.deliveryState === 'failed' ? { validUntil } : { validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
-    changed += (await tx.lockPassword.updateMany({ where: { id: p.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data })).count;
+    const r = await newPasswordValidity(tx, p, { validFrom: p.validFrom, validUntil });
+    if (r.outcome === 'changed') changed += 1;
+    if (r.outcome === 'replaced') replaced += 1;
   }
   const faces = await tx.faceAuthorization.findMany({
     where: { hotelId, stayId, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, validUntil: { gte: oldEnd, lt: newEnd } },
@@ -123,5 +200,5 @@ export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: num
   }
   const issueIds = [...new Set(numberCards.map((g) => g.issueId).filter((id): id is number => id !== null))];
   if (issueIds.length) await tx.cardIssue.updateMany({ where: { id: { in: issueIds }, state: 'issued' }, data: { validUntil: newEnd } });
-  return changed;
+  return { changed: changed + replaced, replaced };
 }

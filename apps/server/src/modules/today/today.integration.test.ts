@@ -3,6 +3,7 @@ import { localDate } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
+import { insertKeptLock } from '../../test/lock-factories';
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
 
@@ -94,10 +95,9 @@ async function hotelA() {
   // A6 dirty, A7 out of order, A8's lock offline at its last check (an older report said online).
   await ctx.deps.prisma.room.update({ where: { id: a6.id }, data: { cleanStatus: 'dirty' } });
   await ctx.deps.prisma.room.update({ where: { id: a7.id }, data: { maintenance: 'out_of_order' } });
-  const lockId = `TODAY-${hotelId}-A8`;
-  await ctx.deps.prisma.room.update({ where: { id: a8.id }, data: { lockId } });
-  await ctx.deps.prisma.lock.create({ data: { hotelId, provider: 'other', providerLockId: lockId, online: true, battery: 90, statusCheckedAt: hours(-5) } });
-  await ctx.deps.prisma.lock.create({ data: { hotelId, provider: 'ttlock', providerLockId: lockId, online: false, battery: 80, statusCheckedAt: hours(-1) } });
+  const lockId = `8${hotelId}${Date.now() % 1e6}`;
+  const lock = await insertKeptLock(ctx.deps, hotelId, a8.id, lockId);
+  await ctx.deps.prisma.lock.update({ where: { id: lock }, data: { online: false, battery: 80, statusCheckedAt: hours(-1) } });
   // Deliveries that failed: a password of A2, a face of A3, a card of A1 (and one on its lock, which does not count).
   await ctx.deps.prisma.lockPassword.create({ data: { hotelId, roomId: a2.id, stayId: s2.id, kind: 'custom', holderName: 'Guest Two', code: '123456', validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
   await ctx.deps.prisma.lockPassword.create({ data: { hotelId, roomId: a2.id, stayId: s2.id, kind: 'custom', holderName: 'Guest Two', code: '223456', validFrom: hours(-2), validUntil: hours(30), deliveryState: 'on_lock' } });

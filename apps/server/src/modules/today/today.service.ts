@@ -93,13 +93,9 @@ export function todaySql(ctx: AuthedContext, now: Date, dayStart: Date, dayEnd: 
       SELECT x.* FROM (
         SELECT r."id", r."name", l."online", coalesce(l."battery", r."lockPower") AS "battery"
         FROM "Room" r
-        LEFT JOIN LATERAL (
-          SELECT l."online", l."battery" FROM "Lock" l
-          WHERE l."hotelId" = r."hotelId" AND l."providerLockId" = r."lockId"
-          ORDER BY l."statusCheckedAt" DESC NULLS LAST LIMIT 1
-        ) l ON true
+        LEFT JOIN "Lock" l ON l."id" = r."lockId"
         WHERE ${roomScopeSql(actor)} AND (r."lockPower" < ${low} OR r."lockId" IN (
-          SELECT c."providerLockId" FROM "Lock" c WHERE c."hotelId" = ${hotelId} AND (c."online" = false OR c."battery" < ${low})))
+          SELECT c."id" FROM "Lock" c WHERE c."hotelId" = ${hotelId} AND (c."online" = false OR c."battery" < ${low})))
       ) x
       WHERE x."online" = false OR x."battery" < ${low}
     ),

@@ -72,6 +72,10 @@ export function legacyPassword(p: PasswordDto, ctx: AuthedContext) {
     attempts: p.attempts,
     revoke_reason: p.revokeReason,
     revoke_reason_text: p.revokeReason ? t(`credentials.revokeReasons.${p.revokeReason}`) : null,
+    /** The generated password this one replaced (a new validity of a generated code is a new code). */
+    replaces_id: p.replacesId,
+    /** The lock cloud would not issue a code for the hours asked twice: the validity is the nearest it took. */
+    validity_adjusted: p.validityAdjusted ? 1 : 0,
     delivered_time: legacyTime(p.deliveredAt, zone),
     removed_time: legacyTime(p.removedAt, zone),
     create_time: legacyTime(p.createdAt, zone),
@@ -146,6 +150,7 @@ export const roomPasswordActions = [
         tenant_id: result.stayId,
         end_time: legacyTime(result.validUntil, ctx.actor.timeZone),
         limited: result.limited,
+        replaced: result.replaced,
         revoked: result.revoked,
         list: result.items.map((p) => legacyPassword(p, ctx)),
       };

@@ -96,7 +96,7 @@ export const roomTenantActions = [
         priceMode: input.price !== undefined ? 'fixed' : 'computed',
         fixedPrice: input.price !== undefined ? toMinorOrFail(input.price, ctx.actor, 'price') : undefined,
       });
-      return { ...legacyStay(stay, ctx.actor), added_price: money(stay.addedPrice, ctx.actor) };
+      return { ...legacyStay(stay, ctx.actor), added_price: money(stay.addedPrice, ctx.actor), replaced_passwords: stay.replacedPasswords };
     },
   }),
 

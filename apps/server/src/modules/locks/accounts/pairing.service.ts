@@ -1,0 +1,317 @@
+import { ZHotelLockListInput, ZLockPairInput, ZPairableRoomsInput } from '@console/shared';
+import type { z } from 'zod';
+import type { Prisma } from '../../../generated/prisma/client';
+import type { Actor, AuthedContext, Deps, ServiceContext } from '../../../context';
+import { isConstraint } from '../../../db/errors';
+import { lockRooms, transaction, type Tx } from '../../../db/transaction';
+import { AppError } from '../../../errors';
+import { LockProviderError, type LockStatus, type LockSummary } from '../../../infra/locks/provider';
+import { requirePermission } from '../../../permissions';
+import { recordAudit } from '../../audit/audit.service';
+import { keysFollowLock } from '../../cards/card-keys.service';
+import { afterCredentialChange } from '../../credentials/delivery';
+import { roomScope } from '../../room/room-access';
+import { lockDisplayName } from '../lock-ref';
+import { proposePairs } from './lock-names';
+import { ACCOUNT_ROW_SELECT, usableProvider } from './account-provider';
+
+/**
+ * Pairing the hotel's locks with its rooms (docs/ttlock-account.md): a room's door is a Lock row
+ * of the room's own hotel, one room per lock (the database refuses a second: Room_lockId_active_key,
+ * and the composite reference refuses another hotel's lock). On every face a lock is named by its
+ * row (web) or by its provider lock id (legacy `lock_id`, the room forms): an id the hotel's own
+ * lock accounts do not hold is refused with one message, whether or not it exists elsewhere.
+ */
+
+export interface HotelLockDto {
+  id: number;
+  /** The provider's lock id (TTLock lockId). */
+  lockId: string;
+  name: string;
+  alias: string;
+  mac: string;
+  account: { id: number; username: string; state: string } | null;
+  capabilities: { keypad: boolean; cardReader: boolean; faceModule: boolean };
+  building: string;
+  floor: string;
+  battery: number | null;
+  online: boolean | null;
+  gateway: string | null;
+  gone: boolean;
+  room: { id: number; name: string } | null;
+  /** A room proposed by name ("101" -> room 101) for an unpaired lock, when exactly one fits. */
+  suggestedRoom: { id: number; name: string } | null;
+}
+
+/** Who may see the hotel's locks: whoever pairs rooms with them, or manages the lock accounts. */
+function requireLockReader(ctx: AuthedContext): void {
+  if (!ctx.actor.permissions.has('lock.accounts')) requirePermission(ctx.actor, 'room.manage');
+}
+
+const LOCK_LIST_SELECT = {
+  id: true,
+  providerLockId: true,
+  name: true,
+  alias: true,
+  mac: true,
+  hasKeypad: true,
+  hasCardReader: true,
+  hasFaceModule: true,
+  building: true,
+  floor: true,
+  battery: true,
+  online: true,
+  gatewayName: true,
+  goneAt: true,
+  account: { select: { id: true, username: true, state: true } },
+  rooms: { where: { deletedAt: null }, select: { id: true, name: true }, take: 1 },
+} as const;
+
+/** A literal `contains` (no LIKE wildcard of the text is one: `%` finds a `%`). */
+function contains(text: string): { contains: string; mode: Prisma.QueryMode } {
+  return { contains: text.replace(/[\\%_]/g, (c) => `\\${c}`), mode: 'insensitive' };
+}
+
+/** The hotel's locks, page by page, with their room and, for unpaired ones, the room their name proposes. */
+export async function listHotelLocks(ctx: AuthedContext, raw: z.input<typeof ZHotelLockListInput>): Promise<{ items: HotelLockDto[]; total: number; page: number; pageSize: number; unpaired: number; suggestions: number }> {
+  requireLockReader(ctx);
+  const input = ZHotelLockListInput.parse(raw);
+  const hotelId = ctx.actor.hotelId;
+  const paired: Prisma.LockWhereInput = { rooms: { some: { deletedAt: null } } };
+  const unpairedWhere: Prisma.LockWhereInput = { hotelId, goneAt: null, rooms: { none: { deletedAt: null } } };
+  const where: Prisma.LockWhereInput = {
+    hotelId,
+    ...(input.accountId ? { accountId: input.accountId } : {}),
+    ...(input.filter === 'unpaired' ? { goneAt: null, rooms: { none: { deletedAt: null } } } : input.filter === 'paired' ? paired : input.filter === 'gone' ? { goneAt: { not: null } } : {}),
+    ...(input.search
+      ? { OR: [{ alias: contains(input.search) }, { name: contains(input.search) }, { providerLockId: contains(input.search) }, { rooms: { some: { deletedAt: null, name: contains(input.search) } } }] }
+      : {}),
+  };
+  const [total, rows, unpairedLocks, freeRooms] = await Promise.all([
+    ctx.deps.prisma.lock.count({ where }),
+    ctx.deps.prisma.lock.findMany({ where, select: LOCK_LIST_SELECT, orderBy: [{ alias: 'asc' }, { name: 'asc' }, { id: 'asc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    ctx.deps.prisma.lock.findMany({ where: unpairedWhere, select: { id: true, name: true, alias: true } }),
+    ctx.deps.prisma.room.findMany({ where: { ...roomScope(ctx.actor), lockId: null }, select: { id: true, name: true } }),
+  ]);
+  const proposals = proposePairs(unpairedLocks, freeRooms);
+  const roomName = new Map(freeRooms.map((r) => [r.id, r.name]));
+  const items = rows.map((l): HotelLockDto => {
+    const proposed = proposals.get(l.id);
+    return {
+      id: l.id,
+      lockId: l.providerLockId,
+      name: l.name,
+      alias: l.alias,
+      mac: l.mac,
+      account: l.account,
+      capabilities: { keypad: l.hasKeypad, cardReader: l.hasCardReader, faceModule: l.hasFaceModule },
+      building: l.building,
+      floor: l.floor,
+      battery: l.battery,
+      online: l.online,
+      gateway: l.gatewayName,
+      gone: l.goneAt !== null,
+      room: l.rooms[0] ?? null,
+      suggestedRoom: proposed !== undefined ? { id: proposed, name: roomName.get(proposed) ?? '' } : null,
+    };
+  });
+  return { items, total, page: input.page, pageSize: input.pageSize, unpaired: unpairedLocks.length, suggestions: proposals.size };
+}
+
+/** Every pair the names propose, to take in bulk ("apply all suggestions"). */
+export async function suggestedPairs(ctx: AuthedContext): Promise<{ pairs: { roomId: number; lockId: number }[] }> {
+  requireLockReader(ctx);
+  const [locks, rooms] = await Promise.all([
+    ctx.deps.prisma.lock.findMany({ where: { hotelId: ctx.actor.hotelId, goneAt: null, rooms: { none: { deletedAt: null } } }, select: { id: true, name: true, alias: true } }),
+    ctx.deps.prisma.room.findMany({ where: { ...roomScope(ctx.actor), lockId: null }, select: { id: true, name: true } }),
+  ]);
+  return { pairs: [...proposePairs(locks, rooms)].map(([lockId, roomId]) => ({ roomId, lockId })) };
+}
+
+/** Rooms to pick for a lock (the picker): the actor's rooms matching the text, each with its lock. */
+/** Rooms a lock can be paired with, at most this many a search. */
+export const PAIRABLE_ROOMS_PAGE = 50;
+
+export async function pairableRooms(ctx: AuthedContext, raw: z.input<typeof ZPairableRoomsInput>) {
+  requirePermission(ctx.actor, 'room.manage');
+  const input = ZPairableRoomsInput.parse(raw);
+  const where = { ...roomScope(ctx.actor), ...(input.search ? { name: contains(input.search) } : {}) };
+  const [rooms, total] = await Promise.all([
+    ctx.deps.prisma.room.findMany({
+      where,
+      select: { id: true, name: true, groupName: true, lock: { select: { id: true, name: true, alias: true } } },
+      orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+      take: PAIRABLE_ROOMS_PAGE,
+    }),
+    ctx.deps.prisma.room.count({ where }),
+  ]);
+  // `total`: the rooms the search matches; when more than the page, the picker asks to narrow it.
+  return { items: rooms.map((r) => ({ id: r.id, name: r.name, groupName: r.groupName, lock: r.lock ? { id: r.lock.id, name: lockDisplayName(r.lock) } : null })), total };
+}
+
+/**
+ * Credentials of a room that its lock holds (or is being given or relieved of): a room whose lock
+ * changes would strand them on the old one. Data cards are not on a lock (their rooms' locks read
+ * them), so they do not count.
+ */
+async function credentialsOnLock(tx: Tx, hotelId: number, roomId: number): Promise<number> {
+  const onLock = { hotelId, roomId, providerRef: { not: null }, deliveryState: { notIn: ['removed' as const] } };
+  // One after the other: a transaction is one connection.
+  const passwords = await tx.lockPassword.count({ where: onLock });
+  const faces = await tx.faceAuthorization.count({ where: onLock });
+  const cards = await tx.cardGrant.count({ where: { ...onLock, medium: 'number' } });
+  return passwords + faces + cards;
+}
+
+/** Who pairs: in which hotel, over which rooms (the actor's scope), named in the audit log as. */
+export interface Pairer {
+  hotelId: number;
+  rooms: Prisma.RoomWhereInput;
+  audit: ServiceContext & { actor?: Actor };
+}
+
+/** A person pairing rooms of their scope. */
+export function pairerOf(ctx: AuthedContext): Pairer {
+  return { hotelId: ctx.actor.hotelId, rooms: roomScope(ctx.actor), audit: ctx };
+}
+
+/**
+ * Pairs rooms with locks (null: unpairs), all or nothing, inside the caller's transaction. Rooms
+ * must be the actor's, locks the hotel's and not gone; a lock already another room's door, or a
+ * room whose lock still holds credentials, is refused with a message naming them.
+ */
+async function applyPairs(tx: Tx, by: Pairer, pairs: { roomId: number; lockId: number | null }[]): Promise<number[]> {
+  const hotelId = by.hotelId;
+  const roomIds = pairs.map((p) => p.roomId);
+  if (new Set(roomIds).size !== roomIds.length) throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.roomTwice' });
+  const lockIds = pairs.map((p) => p.lockId).filter((id): id is number => id !== null);
+  if (new Set(lockIds).size !== lockIds.length) throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.lockTwice' });
+  const locks = await tx.lock.findMany({ where: { hotelId, id: { in: lockIds } }, select: { id: true, name: true, alias: true, providerLockId: true, goneAt: true } });
+  if (locks.length !== lockIds.length) throw new AppError('NOT_FOUND', { messageKey: 'lockAccounts.errors.lockNotFound' });
+  const gone = locks.find((l) => l.goneAt !== null);
+  if (gone) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockGone', params: { lock: lockDisplayName(gone) } });
+  // The rooms of the request and those whose door a requested lock is now, locked in one order.
+  const holders = await tx.room.findMany({ where: { hotelId, deletedAt: null, lockId: { in: lockIds } }, select: { id: true } });
+  await lockRooms(tx, hotelId, [...roomIds, ...holders.map((h) => h.id)]);
+  const rooms = await tx.room.findMany({ where: { ...by.rooms, hotelId, id: { in: roomIds } }, select: { id: true, name: true, lockId: true, lock: { select: { providerLockId: true } } } });
+  if (rooms.length !== roomIds.length) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
+  const byId = new Map(rooms.map((r) => [r.id, r]));
+  const lockById = new Map(locks.map((l) => [l.id, l]));
+  const changed = pairs.filter((p) => byId.get(p.roomId)!.lockId !== p.lockId);
+  for (const p of changed) {
+    if (p.lockId === null) continue;
+    const holder = await tx.room.findFirst({ where: { hotelId, deletedAt: null, lockId: p.lockId, id: { notIn: roomIds } }, select: { name: true } });
+    if (holder) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTaken', params: { lock: lockDisplayName(lockById.get(p.lockId)!), room: holder.name } });
+  }
+  for (const p of changed) {
+    const room = byId.get(p.roomId)!;
+    if (room.lockId === null) continue;
+    const held = await credentialsOnLock(tx, hotelId, room.id);
+    if (held > 0) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.roomHasCredentials', params: { room: room.name, count: held } });
+  }
+  // Unpaired first, then paired: locks may move between rooms of the same request.
+  if (changed.length) await tx.room.updateMany({ where: { hotelId, id: { in: changed.map((p) => p.roomId) } }, data: { lockId: null } });
+  const keyRooms: number[] = [];
+  for (const p of changed) {
+    const room = byId.get(p.roomId)!;
+    if (p.lockId !== null) await tx.room.update({ where: { id: p.roomId }, data: { lockId: p.lockId } });
+    const after = p.lockId === null ? null : lockById.get(p.lockId)!.providerLockId;
+    await recordAudit(tx, by.audit, { action: 'room.lock', hotelId, entityType: 'Room', entityId: p.roomId, before: { lockId: room.lock?.providerLockId ?? null }, after: { lockId: after } });
+    if (await keysFollowLock(tx, hotelId, p.roomId, room.lockId, p.lockId)) keyRooms.push(p.roomId);
+  }
+  return keyRooms;
+}
+
+/** Runs `applyPairs` in its own transaction and queues the lock work it made. */
+export async function pairInTransaction(by: Pairer, pairs: { roomId: number; lockId: number | null }[]): Promise<void> {
+  const deps = by.audit.deps;
+  try {
+    const keyRooms = await transaction(deps, (tx) => applyPairs(tx, by, pairs));
+    for (const roomId of keyRooms) await afterCredentialChange(deps, by.hotelId, { roomId });
+    // Credentials that waited for a lock can go now.
+    if (pairs.some((p) => p.lockId !== null)) await afterCredentialChange(deps, by.hotelId);
+  } catch (error) {
+    // Another request paired the same lock at the same moment: the database keeps one room per lock.
+    if (isConstraint(error, 'Room_lockId_active_key')) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTakenMeanwhile' });
+    throw error;
+  }
+}
+
+/** Rooms paired with locks of the hotel in bulk (the lock accounts page's picker and "apply all suggestions"). */
+export async function pairRooms(ctx: AuthedContext, raw: z.input<typeof ZLockPairInput>): Promise<{ paired: number }> {
+  requirePermission(ctx.actor, 'room.manage');
+  const { pairs } = ZLockPairInput.parse(raw);
+  await pairInTransaction(pairerOf(ctx), pairs);
+  return { paired: pairs.length };
+}
+
+/**
+ * The hotel's lock a typed provider lock id names (legacy `lock_id`, the room forms): a lock of the
+ * hotel, or one a connected lock account of the hotel holds (imported on the spot). Anything else,
+ * another hotel's lock included, is refused with the same message. Null: no lock.
+ */
+export async function lockOfTypedId(ctx: AuthedContext, typed: string | null | undefined): Promise<number | null> {
+  return lockOfTypedIdIn(ctx.deps, ctx.actor.hotelId, typed);
+}
+
+export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string | null | undefined): Promise<number | null> {
+  const text = typed?.trim() ?? '';
+  if (text === '') return null;
+  const refuse = () => new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.lockNotInAccounts', params: { lockId: text.slice(0, 64) }, fields: { lockId: 'lockAccounts.errors.lockNotInAccounts' } });
+  const cloud = deps.locks;
+  const row = await deps.prisma.lock.findUnique({ where: { provider_providerLockId: { provider: cloud?.name ?? 'ttlock', providerLockId: text } }, select: { id: true, hotelId: true, goneAt: true } });
+  if (row) {
+    if (row.hotelId !== hotelId || row.goneAt !== null) throw refuse();
+    return row.id;
+  }
+  // Not one of the hotel's yet: one of its connected accounts may hold it (TTLock lock ids are numbers).
+  if (!cloud || !/^\d{1,18}$/.test(text)) throw refuse();
+  const accounts = await deps.prisma.lockAccount.findMany({ where: { hotelId, state: 'connected' }, select: ACCOUNT_ROW_SELECT, orderBy: { id: 'asc' } });
+  for (const account of accounts) {
+    let found: { detail: LockSummary; status: LockStatus | null };
+    try {
+      const provider = usableProvider(deps, account);
+      const detail = await provider.lockDetail(text);
+      // Its gateway too, so that writes to it queue behind the gateway's other locks.
+      found = { detail, status: detail.hasGateway ? await provider.lockStatus(text).catch(() => null) : null };
+    } catch (error) {
+      // Not this account's lock (or the account cannot be asked now): try the next one.
+      if (error instanceof LockProviderError) continue;
+      throw error;
+    }
+    const { detail, status } = found;
+    const created = await deps.prisma.lock.createManyAndReturn({
+      data: [
+        {
+          hotelId,
+          accountId: account.id,
+          provider: cloud.name,
+          providerLockId: text,
+          name: detail.name,
+          alias: detail.alias,
+          mac: detail.mac,
+          simulated: cloud.simulated,
+          battery: detail.battery,
+          hasKeypad: detail.capabilities.keypad,
+          hasCardReader: detail.capabilities.cardReader,
+          hasFaceModule: detail.capabilities.faceModule,
+          gatewayId: status?.gateway?.gatewayId ?? null,
+          gatewayName: status?.gateway?.name ?? null,
+          gatewayOnline: status?.gateway?.online ?? null,
+          online: status ? status.online : null,
+          lastSeenAt: status?.lastSeenAt ?? null,
+          statusCheckedAt: status ? new Date() : null,
+          importedAt: new Date(),
+        },
+      ],
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    // Another hotel took it at this very moment.
+    if (!created[0]) throw refuse();
+    return created[0].id;
+  }
+  throw refuse();
+}
+
+export { applyPairs };

@@ -1,0 +1,64 @@
+import type { TPrisma } from '../../db/client';
+import type { AccountRow } from './accounts/account-provider';
+
+/**
+ * A room's lock as every lock action starts from it: the Lock row of the room's own hotel (the
+ * database checks the hotel), never an id a client typed. Services select `ROOM_LOCK_SELECT` on a
+ * room and hand the lock to `providerForLock` (accounts/account-provider.ts) and the adapter.
+ */
+
+export const LOCK_REF_SELECT = { id: true, hotelId: true, accountId: true, provider: true, providerLockId: true, name: true, alias: true, goneAt: true, gatewayId: true } as const;
+export const ROOM_LOCK_SELECT = { lock: { select: LOCK_REF_SELECT } } as const;
+
+export interface LockRef {
+  id: number;
+  hotelId: number;
+  accountId: number | null;
+  /** The lock cloud it is in (`ttlock`). */
+  provider: string;
+  /** The provider's lock id (TTLock lockId): what the adapter is given, and what legacy clients see as `lock_id`. */
+  providerLockId: string;
+  name: string;
+  alias: string;
+  goneAt: Date | null;
+  gatewayId: string | null;
+}
+
+/** The name people know a lock by: its name in the lock app, else its Bluetooth name. */
+export function lockDisplayName(lock: { name: string; alias: string }): string {
+  return lock.alias || lock.name;
+}
+
+/** A room's lock with the account it speaks through, as the delivery engine loads it. */
+export interface DeliveryLock extends LockRef {
+  account: AccountRow | null;
+}
+
+/**
+ * A room's lock and its lock account in one statement (a credential's delivery reads it twice a
+ * job: a nested select would be three queries). Null when the room has no lock; the composite keys
+ * keep lock and account in the room's hotel.
+ */
+export async function roomDeliveryLock(prisma: TPrisma, hotelId: number, roomId: number): Promise<DeliveryLock | null> {
+  const rows = await prisma.$queryRaw<(LockRef & { a_id: number | null; a_kind: string | null; a_state: string | null; a_lastError: string | null; a_limitedUntil: Date | null })[]>`
+    SELECT l."id", l."hotelId", l."accountId", l."provider", l."providerLockId", l."name", l."alias", l."goneAt", l."gatewayId",
+           a."id" AS "a_id", a."kind" AS "a_kind", a."state" AS "a_state", a."lastError" AS "a_lastError", a."limitedUntil" AS "a_limitedUntil"
+      FROM "Room" r
+      JOIN "Lock" l ON l."hotelId" = r."hotelId" AND l."id" = r."lockId"
+      LEFT JOIN "LockAccount" a ON a."hotelId" = l."hotelId" AND a."id" = l."accountId"
+     WHERE r."id" = ${roomId} AND r."hotelId" = ${hotelId}`;
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    hotelId: r.hotelId,
+    accountId: r.accountId,
+    provider: r.provider,
+    providerLockId: r.providerLockId,
+    name: r.name,
+    alias: r.alias,
+    goneAt: r.goneAt,
+    gatewayId: r.gatewayId,
+    account: r.a_id === null ? null : { id: r.a_id, hotelId: r.hotelId, kind: r.a_kind!, state: r.a_state!, lastError: r.a_lastError, limitedUntil: r.a_limitedUntil },
+  };
+}
