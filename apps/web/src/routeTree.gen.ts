@@ -20,6 +20,7 @@ import { Route as AuthCardDispenserRouteImport } from './routes/_auth/cardDispen
 import { Route as AuthFacesRouteImport } from './routes/_auth/faces'
 import { Route as AuthHotelInfoRouteImport } from './routes/_auth/hotelInfo'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
+import { Route as AuthLockAccountsRouteImport } from './routes/_auth/lockAccounts'
 import { Route as AuthStaffRouteImport } from './routes/_auth/staff'
 import { Route as AuthTodayRouteImport } from './routes/_auth/today'
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
@@ -103,6 +104,11 @@ const AuthHotelInfoRoute = AuthHotelInfoRouteImport.update({
 const AuthLockMessagesRoute = AuthLockMessagesRouteImport.update({
   id: '/lock-messages',
   path: '/lock-messages',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLockAccountsRoute = AuthLockAccountsRouteImport.update({
+  id: '/lockAccounts',
+  path: '/lockAccounts',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthStaffRoute = AuthStaffRouteImport.update({
@@ -281,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/faces': typeof AuthFacesRoute
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/lockAccounts': typeof AuthLockAccountsRoute
   '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
@@ -322,6 +329,7 @@ export interface FileRoutesByTo {
   '/faces': typeof AuthFacesRoute
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
+  '/lockAccounts': typeof AuthLockAccountsRoute
   '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
@@ -366,6 +374,7 @@ export interface FileRoutesById {
   '/_auth/faces': typeof AuthFacesRoute
   '/_auth/hotelInfo': typeof AuthHotelInfoRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
+  '/_auth/lockAccounts': typeof AuthLockAccountsRoute
   '/_auth/staff': typeof AuthStaffRoute
   '/_auth/today': typeof AuthTodayRoute
   '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
@@ -411,6 +420,7 @@ export interface FileRouteTypes {
     | '/faces'
     | '/hotelInfo'
     | '/lock-messages'
+    | '/lockAccounts'
     | '/staff'
     | '/today'
     | '/unlock-records'
@@ -452,6 +462,7 @@ export interface FileRouteTypes {
     | '/faces'
     | '/hotelInfo'
     | '/lock-messages'
+    | '/lockAccounts'
     | '/staff'
     | '/today'
     | '/unlock-records'
@@ -495,6 +506,7 @@ export interface FileRouteTypes {
     | '/_auth/faces'
     | '/_auth/hotelInfo'
     | '/_auth/lock-messages'
+    | '/_auth/lockAccounts'
     | '/_auth/staff'
     | '/_auth/today'
     | '/_auth/unlock-records'
@@ -612,6 +624,13 @@ declare module '@tanstack/react-router' {
       path: '/lock-messages'
       fullPath: '/lock-messages'
       preLoaderRoute: typeof AuthLockMessagesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/lockAccounts': {
+      id: '/_auth/lockAccounts'
+      path: '/lockAccounts'
+      fullPath: '/lockAccounts'
+      preLoaderRoute: typeof AuthLockAccountsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/staff': {
@@ -834,6 +853,7 @@ interface AuthRouteChildren {
   AuthFacesRoute: typeof AuthFacesRoute
   AuthHotelInfoRoute: typeof AuthHotelInfoRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
+  AuthLockAccountsRoute: typeof AuthLockAccountsRoute
   AuthStaffRoute: typeof AuthStaffRoute
   AuthTodayRoute: typeof AuthTodayRoute
   AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
@@ -874,6 +894,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthFacesRoute: AuthFacesRoute,
   AuthHotelInfoRoute: AuthHotelInfoRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
+  AuthLockAccountsRoute: AuthLockAccountsRoute,
   AuthStaffRoute: AuthStaffRoute,
   AuthTodayRoute: AuthTodayRoute,
   AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TDeliveryState } from '@console/shared';
 import { Spinner } from '@/components/ui/spinner';
-import { deliveryErrorKey, isInFlight } from '@/lib/credentials';
+import { deliveryErrorKey, isInFlight, isWaitingForAccount } from '@/lib/credentials';
 import { formatShortDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -44,8 +44,9 @@ export function DeliveryStateBadge({ state, className }: { state: TDeliveryState
 
 /**
  * A credential's state with its lock, as its list rows show it: the badge, the reason of the last
- * failure (red once final, "trying again: ..." while work is in flight) and, once it is coming or
- * has come off, why it was taken off.
+ * failure (red once final, "trying again: ..." while work is in flight, "waiting: ..." while it
+ * waits for its lock account or the lock cloud's call limit) and, once it is coming or has come
+ * off, why it was taken off.
  */
 export function DeliveryStatus({ state, lastError, revokeReason, errorTestId }: { state: TDeliveryState; lastError: string | null; revokeReason?: string | null; errorTestId?: string }) {
   const { t } = useTranslation();
@@ -60,8 +61,8 @@ export function DeliveryStatus({ state, lastError, revokeReason, errorTestId }: 
         </span>
       )}
       {errorKey && isInFlight(state) && (
-        <span className="text-muted-foreground text-xs" data-testid={errorTestId}>
-          {t('credentials.retrying', { reason: t(errorKey) })}
+        <span className={isWaitingForAccount(state, lastError) ? 'text-xs text-amber-800' : 'text-muted-foreground text-xs'} data-testid={errorTestId} data-waiting={isWaitingForAccount(state, lastError) || undefined}>
+          {t(isWaitingForAccount(state, lastError) ? 'credentials.waiting' : 'credentials.retrying', { reason: t(errorKey) })}
         </span>
       )}
       {revokeReason && isGone && <span className="text-muted-foreground text-xs">{t(`credentials.revokeReasons.${revokeReason}`)}</span>}

@@ -21,13 +21,18 @@ export interface ListQuery {
   refetch(): unknown;
 }
 
-/** The one heading of a page (its only h1), a spinner while it refreshes, and its buttons. */
-export function PageHeader({ title, isBusy = false, actions, before }: { title: ReactNode; isBusy?: boolean; actions?: ReactNode; before?: ReactNode }) {
+/**
+ * The one heading of a page (its only h1), a spinner while it refreshes, and its buttons. A list
+ * that is one section of a page (`as="h2"`) has a smaller heading of its own.
+ */
+export function PageHeader({ title, isBusy = false, actions, before, as: Heading = 'h1', headingId }: { title: ReactNode; isBusy?: boolean; actions?: ReactNode; before?: ReactNode; as?: 'h1' | 'h2'; headingId?: string }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex min-w-0 items-center gap-2">
         {before}
-        <h1 className="truncate text-xl font-semibold">{title}</h1>
+        <Heading id={headingId} className={Heading === 'h1' ? 'truncate text-xl font-semibold' : 'truncate text-lg font-semibold'}>
+          {title}
+        </Heading>
         {isBusy && <Spinner className="text-muted-foreground" />}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
@@ -61,6 +66,8 @@ export function urlPagination(
 interface ListPageProps {
   /** The page's name, its h1. */
   title: ReactNode;
+  /** `h2`: the list is a section of a page whose h1 is above it. */
+  titleAs?: 'h1' | 'h2';
   /** Buttons at the end of the heading (add, ...). */
   actions?: ReactNode;
   /** Between the heading and the list (status chips). */
@@ -98,6 +105,7 @@ interface ListPageProps {
  */
 export function ListPage({
   title,
+  titleAs = 'h1',
   actions,
   beforeList,
   search,
@@ -120,6 +128,9 @@ export function ListPage({
   const filtersId = useId();
   const hasData = query.data !== undefined;
   const hasToolbar = Boolean(search || filters || toolbarEnd);
+  const headingId = useId();
+  // A section of a page is a region named by its heading; a whole page is not wrapped again.
+  const Frame = titleAs === 'h2' ? 'section' : 'div';
 
   let body: ReactNode;
   if (isBlocked) body = null;
@@ -129,8 +140,8 @@ export function ListPage({
   else body = children;
 
   return (
-    <div className="space-y-4" data-testid={testId}>
-      <PageHeader title={title} isBusy={query.isFetching && !query.isLoading} actions={actions} />
+    <Frame className="space-y-4" aria-labelledby={titleAs === 'h2' ? headingId : undefined} data-testid={testId}>
+      <PageHeader title={title} as={titleAs} headingId={titleAs === 'h2' ? headingId : undefined} isBusy={query.isFetching && !query.isLoading} actions={actions} />
       {beforeList}
       <Card className="gap-0 p-0">
         {hasToolbar && (
@@ -173,6 +184,6 @@ export function ListPage({
           </div>
         )}
       </Card>
-    </div>
+    </Frame>
   );
 }

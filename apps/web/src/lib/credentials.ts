@@ -1,4 +1,5 @@
 import type { TDeliveryState } from '@console/shared';
+import { WAITING_LOCK_ERRORS } from './shared-constants';
 import type { RouterOutputs } from './trpc-types';
 
 /**
@@ -35,6 +36,15 @@ export const IN_FLIGHT_REFETCH_MS = 1500;
  */
 export function refetchWhileInFlight(query: { state: { data?: { items: readonly { deliveryState: TDeliveryState }[] } } }): number | false {
   return query.state.data?.items.some((p) => isInFlight(p.deliveryState)) ? IN_FLIGHT_REFETCH_MS : false;
+}
+
+/**
+ * Work on the credential waits, without failing: for its lock account (its password, its region,
+ * connected again) or for the lock cloud's call limit to lift. True while the work is still under
+ * way and its last refusal was one of those (LOCK_ERROR_KIND `account` or `limit`).
+ */
+export function isWaitingForAccount(state: TDeliveryState, lastError: string | null | undefined): boolean {
+  return isInFlight(state) && lastError != null && (WAITING_LOCK_ERRORS as readonly string[]).includes(lastError);
 }
 
 /** The translation key of a delivery failure code (`credentials.errors.<code>`), or null. */

@@ -13,4 +13,9 @@ describe('constants copied from packages/shared for the first download', () => {
     expect(copies.LOCAL_DATE_REGEX.source).toBe(shared.LOCAL_DATE_REGEX.source);
     expect(copies.LOCAL_DATE_REGEX.flags).toBe(shared.LOCAL_DATE_REGEX.flags);
   });
+
+  it('wait for their lock account or the call limit on exactly the refusals LOCK_ERROR_KIND says so of', () => {
+    const waiting = shared.LOCK_ERROR_CODES.filter((code) => shared.LOCK_ERROR_KIND[code] === 'account' || shared.LOCK_ERROR_KIND[code] === 'limit');
+    expect([...copies.WAITING_LOCK_ERRORS].sort()).toEqual([...waiting].sort());
+  });
 });

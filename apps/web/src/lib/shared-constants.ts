@@ -22,3 +22,10 @@ export const STAY_FILTERS = ['all', 'current', 'reserved', 'in_house', 'expired'
 
 /** A calendar date `YYYY-MM-DD` (shape only). */
 export const LOCAL_DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Lock-cloud refusals after which a credential's work waits (LOCK_ERROR_KIND `account` or `limit`):
+ * for its lock account to be connected again, or for the lock cloud's call limit to lift. The
+ * credential is then shown as waiting, not as failed.
+ */
+export const WAITING_LOCK_ERRORS = ['rate_limited', 'monthly_limit', 'auth_failed', 'wrong_region', 'app_refused', 'account_disconnected'] as const satisfies readonly shared.TLockErrorCode[];

@@ -5,13 +5,15 @@
  * downloaded when the browser is idle after the first paint and awaited before any page other
  * than those two is shown (routes/__root.tsx). The budget of bench/bundle-size.ts counts `first`.
  */
-export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards', 'today', 'auditLog', 'export', 'orders', 'staff', 'apiKeys', 'settings', 'guests'] as const;
+export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards', 'today', 'auditLog', 'export', 'orders', 'staff', 'apiKeys', 'settings', 'guests', 'lockAccounts'] as const;
 
 /**
  * Sub-groups of first-part groups that only other pages use, as `group.sub` (the room page's
- * texts: the board and its dialogs use none of `frontDesk.detail`).
+ * texts: the board and its dialogs use none of `frontDesk.detail`; the lock cloud's refusals,
+ * `credentials.errors`, are shown on the room page, the lock accounts page and the card pages,
+ * never on the board, whose own refusals come translated by the server).
  */
-export const LATER_TEXT_SUBGROUPS = ['frontDesk.detail'] as const;
+export const LATER_TEXT_SUBGROUPS = ['frontDesk.detail', 'credentials.errors'] as const;
 
 /** The pages shown with the first part alone. */
 export const FIRST_PART_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/room']);

@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { appErrorOf } from '@/lib/api-errors';
-import { IN_FLIGHT_REFETCH_MS, deliveryErrorKey, isInFlight } from '@/lib/credentials';
+import { IN_FLIGHT_REFETCH_MS, deliveryErrorKey, isInFlight, isWaitingForAccount } from '@/lib/credentials';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
@@ -412,7 +412,7 @@ function LockKeyStatus({ state, lastError, testId }: { state: TDeliveryState | '
       )}
       {errorKey && state !== 'on_lock' && (
         <span className={state === 'pending' ? 'text-muted-foreground text-xs' : 'text-destructive text-xs'} data-testid={testId}>
-          {state === 'pending' ? t('credentials.retrying', { reason: t(errorKey) }) : t(errorKey)}
+          {state === 'pending' ? t(isWaitingForAccount(state, lastError) ? 'credentials.waiting' : 'credentials.retrying', { reason: t(errorKey) }) : t(errorKey)}
         </span>
       )}
     </div>

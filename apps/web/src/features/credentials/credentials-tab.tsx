@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Ban, History, KeyRound, Plus, RotateCcw, TriangleAlert } from 'lucide-react';
+import { Ban, CalendarClock, History, KeyRound, Plus, RefreshCcwDot, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CredentialSection, SECTION_PAGE_SIZE, useRevokeRetry, useSectionList } from '@/components/credential-section';
@@ -174,9 +174,21 @@ function PasswordRow({
       <TableCell className="whitespace-nowrap">{t(`credentials.kinds.${password.kind}`)}</TableCell>
       <TableCell className="whitespace-nowrap">
         <PasswordCode id={id} code={password.code} state={state} />
+        {password.replacesId !== null && (
+          <span className="mt-1 flex max-w-52 items-start gap-1 text-xs font-medium whitespace-normal text-amber-800" data-testid={`password-${id}-replaces`} data-replaces={password.replacesId}>
+            <RefreshCcwDot className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            {t('credentials.replacesNote')}
+          </span>
+        )}
       </TableCell>
       <TableCell className="text-sm whitespace-nowrap tabular-nums">
         <ValidityRange from={password.validFrom} until={password.validUntil} timeZone={timeZone} />
+        {password.validityAdjusted && (
+          <span className="text-muted-foreground mt-1 flex max-w-60 items-start gap-1 text-xs whitespace-normal" data-testid={`password-${id}-adjusted`}>
+            <CalendarClock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            {t('credentials.validityAdjusted')}
+          </span>
+        )}
       </TableCell>
       <TableCell className="max-w-72">
         <DeliveryStatus state={state} lastError={password.lastError} revokeReason={password.revokeReason} errorTestId={`password-${id}-error`} />

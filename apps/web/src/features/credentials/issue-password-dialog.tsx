@@ -88,7 +88,7 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
   // What the lock will really apply: generated passwords are whole hours, a one-time one 6 hours.
   const from = fromInputValue(validFrom, timeZone);
   const until = needsEnd({ kind, permanent, holder }) ? fromInputValue(validUntil, timeZone) : null;
-  const effective = from && kind !== 'custom' ? passwordValidity(kind, new Date(from), until ? new Date(until) : null) : null;
+  const effective = from && kind !== 'custom' ? passwordValidity(kind, new Date(from), until ? new Date(until) : null, timeZone) : null;
 
   return (
     <FormDialog

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, DoorOpen, FlaskConical, Lock, RefreshCw, Router, Wifi, WifiOff } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, DoorOpen, FlaskConical, Lock, PlugZap, RefreshCw, Router, Wifi, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
@@ -31,7 +32,9 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { timeZone } = useHotelSettings();
-  const canManage = hasPermission(useUserInfo(), 'credential.manage');
+  const user = useUserInfo();
+  const canManage = hasPermission(user, 'credential.manage');
+  const canManageAccounts = hasPermission(user, 'lock.accounts');
   const [isUnlockOpen, setIsUnlockOpen] = useState(false);
 
   const statusOptions = trpc.lock.status.queryOptions({ roomId: room.id }, { meta: { showsErrors: true } });
@@ -98,6 +101,23 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
           </p>
         ) : (
           <>
+            <LockIdentity status={data} />
+            {data.gone && (
+              <p role="alert" className="border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm" data-testid="lock-gone">
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>
+                  {t('lockAccounts.panel.gone')} {canManageAccounts && <AccountsLink />}
+                </span>
+              </p>
+            )}
+            {data.account && data.account.state !== 'connected' && (
+              <p role="status" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="lock-account-problem" data-state={data.account.state}>
+                <PlugZap className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>
+                  {t(`lockAccounts.panel.account.${data.account.state}`, { username: data.account.username })} {canManageAccounts && <AccountsLink />}
+                </span>
+              </p>
+            )}
             {data.statusError && (
               <p role="status" className="border-warning bg-warning/15 flex items-start gap-2 rounded-md border px-3 py-2 text-sm" data-testid="lock-status-error">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -135,6 +155,31 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
         <FormError error={unlock.error} safeToRetry={false} />
       </ConfirmDialog>
     </Card>
+  );
+}
+
+/** The lock's name in the lock app (else its Bluetooth name) and its lock id. */
+function LockIdentity({ status }: { status: LockStatus }) {
+  const { t } = useTranslation();
+  return (
+    <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-sm" data-testid="lock-name" data-lock-id={status.lockId ?? undefined}>
+      <span className="truncate font-medium" dir="auto">
+        {status.name || status.lockId}
+      </span>
+      <span className="text-muted-foreground font-mono text-xs">
+        {t('lockAccounts.lockIdValue', { id: status.lockId })}
+      </span>
+    </p>
+  );
+}
+
+/** To the Lock accounts page, for those who may see it (lock.accounts). */
+function AccountsLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/lockAccounts" className="focus-visible:ring-ring font-medium whitespace-nowrap underline underline-offset-4 outline-none focus-visible:ring-2" data-testid="lock-accounts-link">
+      {t('lockAccounts.openPage')}
+    </Link>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { Trash2 } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Info, Trash2 } from 'lucide-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -19,10 +19,12 @@ import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
 import type { RoomDetail } from './room-detail-header';
 import { RoomGroupSelect } from '@/components/room-group-select';
 import { RoomPictureField } from './room-picture-field';
 import { LockBattery } from './lock-battery';
+import { RoomLockPicker } from './room-lock-picker';
 
 const MAX = LIMITS.roomFieldMax;
 
@@ -51,13 +53,18 @@ function formValues(room: RoomDetail) {
 
 /**
  * Everything about the room itself (ZRoomUpdateInput), and deleting it. For members who manage
- * rooms. Unsaved edits are kept from being lost: leaving the tab or the page asks first. The lock's
+ * rooms. Unsaved edits are kept from being lost: leaving the tab or the page asks first. The room's
+ * lock is picked among the hotel's locks (its lock accounts' locks; "no lock" unpairs); the lock's
  * battery is shown as the lock reported it; nobody types it.
  */
 export function RoomSettingsTab({ room }: { room: RoomDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useAppForm(ZRoomUpdateInput, formValues(room));
+  // The room's lock by its name (as the lock panel reads it), and whether the hotel has any lock to pick.
+  const currentLock = useQuery(trpc.lock.status.queryOptions({ roomId: room.id }, { enabled: room.lockId !== null, meta: { showsErrors: true } }));
+  const anyLock = useQuery(trpc.lock.list.queryOptions({ filter: 'all', page: 1, pageSize: 1 }, { staleTime: 60_000, meta: { showsErrors: true } }));
+  const hasNoLocks = anyLock.data?.total === 0 && room.lockId === null;
   const { errors, isDirty } = form.formState;
   useUnsavedChanges(isDirty);
 
@@ -68,6 +75,8 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
         toast.success(t('frontDesk.detail.settingsSaved'));
         form.reset(formValues(saved));
         void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+        // Its lock may have changed: the lock panel, the hotel's lock list.
+        void queryClient.invalidateQueries({ queryKey: trpc.lock.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.roomGroup.pathKey() });
       },
       onError: (error) => form.applyServerErrors(error),
@@ -75,7 +84,7 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
   );
 
   const error = (message: string | undefined) => fieldMessage(t, message);
-  const text = (name: 'name' | 'remarkName' | 'lockId' | 'bluetoothName' | 'macId' | 'sortOrder', options: { label: string; hint?: string; required?: boolean; maxLength?: number; inputMode?: 'numeric'; ltr?: boolean }) => {
+  const text = (name: 'name' | 'remarkName' | 'bluetoothName' | 'macId' | 'sortOrder', options: { label: string; hint?: string; required?: boolean; maxLength?: number; inputMode?: 'numeric'; ltr?: boolean }) => {
     const id = `room-${name}`;
     const message = error(errors[name]?.message);
     return (
@@ -103,6 +112,7 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
   };
 
   const pictureError = error(errors.picture?.message);
+  const lockError = error(errors.lockId?.message);
   const groupError = error(errors.groupId?.message);
 
   return (
@@ -140,7 +150,24 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
             {longText('description', t('frontDesk.detail.description'), MAX.description)}
             {longText('lockNotice', t('frontDesk.detail.lockNotice'), MAX.lockNotice, t('frontDesk.detail.lockNoticeHint'))}
             {longText('notice', t('frontDesk.detail.notice'), MAX.notice)}
-            {text('lockId', { label: t('frontDesk.detail.lockId'), maxLength: MAX.lockId, ltr: true })}
+            <FormField id="room-lockId" label={t('lockAccounts.roomLock.label')} hint={t('lockAccounts.roomLock.hint')} error={lockError}>
+              <Controller
+                control={form.control}
+                name="lockId"
+                render={({ field }) => (
+                  <RoomLockPicker
+                    id="room-lockId"
+                    value={typeof field.value === 'string' ? field.value : ''}
+                    onChange={(lockId) => form.setValue('lockId', lockId, { shouldDirty: true, shouldValidate: true })}
+                    current={room.lockId ? { lockId: room.lockId, name: currentLock.data?.lockId === room.lockId ? currentLock.data.name : '' } : null}
+                    invalid={Boolean(lockError)}
+                    describedBy={fieldControlProps('room-lockId', lockError, true)['aria-describedby']}
+                    data-testid="room-lockId"
+                  />
+                )}
+              />
+              {hasNoLocks && <NoLocksYet />}
+            </FormField>
             {text('bluetoothName', { label: t('frontDesk.detail.bluetoothName'), maxLength: MAX.bluetoothName, ltr: true })}
             {text('macId', { label: t('frontDesk.detail.macId'), hint: t('frontDesk.detail.macIdHint'), maxLength: MAX.macId, ltr: true })}
             <div className="grid content-start gap-2" data-testid="room-lock-power">
@@ -164,6 +191,25 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
       </Card>
       <DeleteRoomCard room={room} />
     </div>
+  );
+}
+
+/** The hotel has no locks to pick: they come from its lock accounts (the Lock accounts page, for those who may see it). */
+function NoLocksYet() {
+  const { t } = useTranslation();
+  const canManageAccounts = hasPermission(useUserInfo(), 'lock.accounts');
+  return (
+    <p role="note" className="bg-muted/50 text-muted-foreground flex items-start gap-2 rounded-md border px-3 py-2 text-sm" data-testid="room-no-locks">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        {canManageAccounts ? t('lockAccounts.roomLock.noLocksYet') : t('lockAccounts.roomLock.noLocksYetAsk')}{' '}
+        {canManageAccounts && (
+          <Link to="/lockAccounts" className="text-primary focus-visible:ring-ring font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-2" data-testid="room-no-locks-link">
+            {t('lockAccounts.openPage')}
+          </Link>
+        )}
+      </span>
+    </p>
   );
 }
 

@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DeliveryStateBadge } from '@/components/delivery-state-badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { deliveryErrorKey, refetchWhileInFlight } from '@/lib/credentials';
+import { deliveryErrorKey, isWaitingForAccount, refetchWhileInFlight } from '@/lib/credentials';
 import { trpc } from '@/lib/trpc';
 
 /** A stay has few passwords; more than this are on the Credentials tab. */
@@ -57,7 +57,13 @@ export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: nu
                 <span aria-live="polite" className="inline-flex items-center gap-2">
                   <DeliveryStateBadge state={password.deliveryState} />
                   {errorKey && (password.deliveryState === 'failed' || password.deliveryState === 'remove_failed') && <span className="text-destructive text-xs">{t(errorKey)}</span>}
+                  {errorKey && isWaitingForAccount(password.deliveryState, password.lastError) && <span className="text-xs text-amber-800">{t('credentials.waiting', { reason: t(errorKey) })}</span>}
                 </span>
+                {password.replacesId !== null && (
+                  <span className="text-xs font-medium text-amber-800" data-testid={`stay-password-${password.id}-replaces`}>
+                    {t('credentials.replacesNote')}
+                  </span>
+                )}
               </li>
             );
           })}
@@ -72,6 +78,7 @@ export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: nu
                 <span aria-live="polite" className="inline-flex items-center gap-2">
                   <DeliveryStateBadge state={authorization.deliveryState} />
                   {errorKey && (authorization.deliveryState === 'failed' || authorization.deliveryState === 'remove_failed') && <span className="text-destructive text-xs">{t(errorKey)}</span>}
+                  {errorKey && isWaitingForAccount(authorization.deliveryState, authorization.lastError) && <span className="text-xs text-amber-800">{t('credentials.waiting', { reason: t(errorKey) })}</span>}
                 </span>
               </li>
             );

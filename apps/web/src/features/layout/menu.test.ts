@@ -82,6 +82,9 @@ describe('menu', () => {
     // Staff and permissions: owners and administrators (staff.manage).
     expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'staff.manage'] })).slice(-3)).toEqual(['/hotelInfo', '/staff', '/center/personalCenter']);
     expect(pages(user({ permissions: ['room.read', 'stay.manage', 'credential.manage'] }))).not.toContain('/staff');
+    // Lock accounts: owners and administrators (lock.accounts), after the hotel's information.
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'lock.accounts', 'staff.manage'] })).slice(-4)).toEqual(['/hotelInfo', '/lockAccounts', '/staff', '/center/personalCenter']);
+    expect(pages(user({ permissions: ['room.read', 'room.manage', 'stay.manage', 'credential.manage'] }))).not.toContain('/lockAccounts');
   });
 });
 

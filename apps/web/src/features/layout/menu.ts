@@ -1,4 +1,4 @@
-import { BedDouble, BellRing, Coffee, CreditCard, FileClock, FolderTree, History, House, IdCard, KeyRound, KeySquare, LayoutGrid, Nfc, ScanFace, Tags, Usb, UserRound, Users, Wallet, WalletCards, type LucideIcon } from 'lucide-react';
+import { BedDouble, BellRing, Coffee, CreditCard, FileClock, FolderTree, History, House, IdCard, KeyRound, KeySquare, LayoutGrid, LockKeyhole, Nfc, ScanFace, Tags, Usb, UserRound, Users, Wallet, WalletCards, type LucideIcon } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -95,6 +95,7 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'audit-log', titleKey: 'menu.auditLog', icon: FileClock, to: '/auditLog', permission: 'audit.read' },
       { key: 'hotel-info', titleKey: 'menu.hotelInfo', icon: House, to: '/hotelInfo', permission: 'hotel.manage' },
+      { key: 'lock-accounts', titleKey: 'menu.lockAccounts', icon: LockKeyhole, to: '/lockAccounts', permission: 'lock.accounts' },
       // An icon already in the first download (the customers' Users): UserCog would add a chunk of 0.4 kB to it.
       { key: 'staff', titleKey: 'menu.staff', icon: Users, to: '/staff', permission: 'staff.manage' },
       { key: 'third-party-authorization', titleKey: 'menu.thirdPartyAuthorization', icon: KeyRound, to: '/thirdPartyAuthorization/thirdPartyAuthorization', requiresFlag: 'apiKeyAuth', permission: 'apikey.manage' },

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -59,6 +59,7 @@ function RenewForm({ stay, onOpenChange, onRenewed }: { stay: StayDto; onOpenCha
   const { t } = useTranslation();
   const { timeZone, currency } = useHotelSettings();
   const invalidate = useInvalidateFrontDesk();
+  const queryClient = useQueryClient();
   // Extensions count from the current expected check-out, or from now for an overdue stay.
   const [base] = useState(() => new Date(Math.max(Date.parse(stay.expectedCheckOutAt), Date.now())));
   const extended = (amount: number, unit: 'day' | 'month') => toInputValue(addStayLength(base, amount, unit, timeZone), timeZone);
@@ -77,8 +78,15 @@ function RenewForm({ stay, onOpenChange, onRenewed }: { stay: StayDto; onOpenCha
     trpc.stay.renew.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (renewed) => {
-        toast.success(t('frontDesk.stay.renewSucceeded', { room: renewed.roomName, price: formatMoney(renewed.addedPrice, currency) }));
+        // A generated door code cannot be changed on its lock: it was replaced by a new one, which the clerk tells the guest.
+        toast.success(
+          t('frontDesk.stay.renewSucceeded', { room: renewed.roomName, price: formatMoney(renewed.addedPrice, currency) }),
+          renewed.replacedPasswords > 0 ? { description: t('frontDesk.stay.renewCodeChanged'), duration: 15_000 } : undefined,
+        );
         void invalidate();
+        // Its passwords and faces run to the new end (a generated code is replaced): the stay card follows them.
+        void queryClient.invalidateQueries({ queryKey: trpc.password.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.face.pathKey() });
         onRenewed?.(renewed);
         onOpenChange(false);
       },
