@@ -40,6 +40,8 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { createPassword } from '../apps/server/src/modules/credentials/password.service.ts';
+import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
+import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, median, root, startProcess, stopProcess } from './lib.ts';
 
@@ -151,15 +153,25 @@ async function main() {
       return { lockIds, gatewayIds };
     }
 
-    /** A hotel whose rooms are paired with these locks, and a staff context of it. */
-    async function hotelFor(lockIds: number[]): Promise<{ hotelId: number; roomIds: number[]; ctx: AuthedContext }> {
+    /**
+     * A hotel whose rooms are paired with these locks, and a staff context of it: it connects the
+     * simulator's account (the real connect service), and its locks are its Lock rows of that
+     * account (as "get locks" leaves them, each on its own gateway).
+     */
+    async function hotelFor(lockIds: number[], gatewayIds: number[]): Promise<{ hotelId: number; roomIds: number[]; ctx: AuthedContext }> {
       const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench locks', 'Asia/Shanghai', now()) RETURNING "id"`);
       const hotelId = hotel!.id;
       await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
+      const { id: lockAccountId } = await connectAccount({ deps: d, meta }, hotelId, { username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, kind: 'ttlock', label: '' });
+      const { rows: locks } = await client.query<{ id: number }>(
+        `INSERT INTO "Lock" ("hotelId", "accountId", "provider", "providerLockId", "name", "simulated", "gatewayId", "updatedAt")
+         SELECT $1, $2, 'ttlock', l::text, 'SIM Bench', true, g::text, now() FROM unnest($3::int[], $4::int[]) WITH ORDINALITY AS t(l, g, i) ORDER BY i RETURNING "id"`,
+        [hotelId, lockAccountId, lockIds, gatewayIds],
+      );
       const { rows } = await client.query<{ id: number }>(
         `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "lockId", "updatedAt")
-         SELECT $1, 'R' || lpad(i::text, 3, '0'), i, 20000, ($2::text[])[i], now() FROM generate_series(1, $3::int) i ORDER BY i RETURNING "id"`,
-        [hotelId, lockIds.map(String), lockIds.length],
+         SELECT $1, 'R' || lpad(i::text, 3, '0'), i, 20000, ($2::int[])[i], now() FROM generate_series(1, $3::int) i ORDER BY i RETURNING "id"`,
+        [hotelId, locks.map((l) => l.id), lockIds.length],
       );
       const { token } = await createSession(d, { accountId: account!.id, hotelId, kind: 'web', meta });
       const actor = await resolveSession(d, token, 'web');
@@ -242,8 +254,8 @@ async function main() {
      */
     async function engineRun(kind: 'engine-1' | 'engine-2' | 'faults-1', processes: number, count = LOCKS): Promise<RunResult> {
       const faults = kind === 'faults-1';
-      const { lockIds } = await freshLocks(count);
-      const { hotelId, roomIds, ctx } = await hotelFor(lockIds);
+      const { lockIds, gatewayIds } = await freshLocks(count);
+      const { hotelId, roomIds, ctx } = await hotelFor(lockIds, gatewayIds);
       const order = shuffle(lockIds.map((_, i) => i));
       const offline = faults ? order.slice(0, OFFLINE_LOCKS) : [];
       const busy = faults ? order.slice(OFFLINE_LOCKS, OFFLINE_LOCKS + BUSY_LOCKS) : [];

@@ -25,7 +25,7 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
-import { parseTtlockCallback, ttlockRecordId } from '../apps/server/src/infra/locks/ttlock.ts';
+import { parseTtlockNotification, ttlockRecordId } from '../apps/server/src/infra/locks/ttlock.ts';
 import { parseLockTag } from '../apps/server/src/modules/credentials/delivery-kinds.ts';
 import { ingestLockRecords, recordMeaning } from '../apps/server/src/modules/locks/records.ts';
 import { createLogger } from '../apps/server/src/server.ts';
@@ -100,15 +100,16 @@ async function main() {
       const hotelId = hotel!.id;
       await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
       const lockIds = Array.from({ length: LOCKS }, (_, i) => lockBase + i + 1);
+      // The hotel's locks as an import leaves them, each the door of its room.
+      const { rows: lockRows } = await client.query<{ id: number }>(
+        `INSERT INTO "Lock" ("hotelId", "provider", "providerLockId", "name", "simulated", "online", "battery", "gatewayId", "gatewayOnline", "lastSeenAt", "statusCheckedAt", "updatedAt")
+         SELECT $1, 'ttlock', l::text, 'SIM Room ' || l, true, true, 80, '1', true, now() - interval '1 hour', now() - interval '1 hour', now() FROM unnest($2::int[]) WITH ORDINALITY AS t(l, i) ORDER BY i RETURNING "id"`,
+        [hotelId, lockIds],
+      );
       const { rows: rooms } = await client.query<{ id: number }>(
         `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "lockId", "updatedAt")
-         SELECT $1, 'R' || lpad(i::text, 3, '0'), i, 20000, ($2::text[])[i], now() FROM generate_series(1, $3::int) i ORDER BY i RETURNING "id"`,
-        [hotelId, lockIds.map(String), LOCKS],
-      );
-      await client.query(
-        `INSERT INTO "Lock" ("hotelId", "provider", "providerLockId", "name", "simulated", "online", "battery", "gatewayId", "gatewayOnline", "lastSeenAt", "statusCheckedAt", "updatedAt")
-         SELECT $1, 'ttlock', l::text, 'SIM Room ' || l, true, true, 80, '1', true, now() - interval '1 hour', now() - interval '1 hour', now() FROM unnest($2::int[]) l`,
-        [hotelId, lockIds],
+         SELECT $1, 'R' || lpad(i::text, 3, '0'), i, 20000, ($2::int[])[i], now() FROM generate_series(1, $3::int) i ORDER BY i RETURNING "id"`,
+        [hotelId, lockRows.map((l) => l.id), LOCKS],
       );
       const { rows: pw } = await client.query<{ id: number; roomId: number; holderName: string; code: string }>(
         `INSERT INTO "LockPassword" ("hotelId", "roomId", "kind", "holderName", "code", "validFrom", "deliveryState", "providerRef", "deliveredAt", "updatedAt")
@@ -220,8 +221,9 @@ async function main() {
           if (res.status !== 200 || (await res.text()) !== 'success') badAnswers += 1;
         },
         service: async (b) => {
-          const records = parseTtlockCallback(Object.fromEntries(new URLSearchParams(form(hotels.service, b))))!;
-          await ingestLockRecords(d, records, 'ttlock');
+          const notification = parseTtlockNotification(Object.fromEntries(new URLSearchParams(form(hotels.service, b))));
+          if (notification.type !== 'records') throw new Error('not a records notification');
+          await ingestLockRecords(d, notification.records, { callback: true });
         },
         bare: async (b) => {
           const rows = rowsOf(hotels.bare, b);
