@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
 import { api, expectToast, text } from './support-board';
-import { sim as lockSim } from './support-locks';
+import { pairedRoom, sim as lockSim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
 import { closeSql, sql } from './support-stays';
 
@@ -58,13 +58,7 @@ type LockCard = Awaited<ReturnType<typeof cardOnReader>>;
  * (a gateway carries one command at a time).
  */
 async function roomBehind(gatewayId: number, name: string): Promise<Room> {
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const { lock } = await lockSim<{ lock: { lockId: number } }>('POST', '/locks', { name: `Room ${name}`, gatewayIds: [gatewayId] });
-  const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, 950, 20000, $3, now()) RETURNING id`,
-    [demo!.hotelId, name, String(lock.lockId)],
-  );
-  return { roomId: room!.id, lockId: String(lock.lockId), name };
+  return { ...(await pairedRoom(name, { gatewayId, sortOrder: 950 })), name };
 }
 
 /** Holds a card to a room's simulated lock. */

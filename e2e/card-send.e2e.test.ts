@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
 import { api, expectToast, text } from './support-board';
 import { cardNumberOf, placeBlankCard, waitForCardOnLocks, type CardIssue } from './support-cards';
-import { sim } from './support-locks';
+import { pairedRoom, sim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
-import { closeSql, shiftWallClock, sql, typeDateTime } from './support-stays';
+import { closeSql, shiftWallClock, typeDateTime } from './support-stays';
 
 /**
  * A card's number sent to a room's lock over the air, from the room's Credentials tab (card.send;
@@ -68,14 +68,7 @@ describe.each(RUNS)('a card number sent to the lock in $header (reader type $typ
     page = await context.newPage();
     await signIn(page, DEMO_OWNER);
     const { gateway } = await sim<{ gateway: { gatewayId: number } }>('POST', '/gateways', { name: `Card send ${header}` });
-    const { lock } = await sim<{ lock: { lockId: number } }>('POST', '/locks', { name: `Room ${room}`, gatewayIds: [gateway.gatewayId] });
-    const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-    const [row] = await sql<{ id: number }>(
-      `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, 960, 20000, $3, now()) RETURNING id`,
-      [demo!.hotelId, room, String(lock.lockId)],
-    );
-    roomId = row!.id;
-    lockId = String(lock.lockId);
+    ({ roomId, lockId } = await pairedRoom(room, { gatewayId: gateway.gatewayId, sortOrder: 960 }));
     const now = Date.now();
     const stay = await api<{ id: number; expectedCheckOutAt: string }>(
       page,

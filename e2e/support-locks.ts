@@ -10,24 +10,36 @@ export async function sim<T = unknown>(method: string, path: string, body?: unkn
   return (await res.json()) as T;
 }
 
-/** The provider's lock id of a demo room (the console paired every one with a simulated lock). */
+/** The provider's lock id of a demo room (the demo hotel's lock account holds one for every room, paired by name at start). */
 export async function lockIdOf(room: string): Promise<string> {
-  const [row] = await sql<{ lockId: string | null }>(`SELECT "lockId" FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [room]);
-  if (!row?.lockId) throw new Error(`room ${room} has no lock`);
-  return row.lockId;
+  const [row] = await sql<{ providerLockId: string | null }>(
+    `SELECT l."providerLockId" FROM "Room" r JOIN "Lock" l ON l."hotelId" = r."hotelId" AND l.id = r."lockId" WHERE r.name = $1 AND r."deletedAt" IS NULL`,
+    [room],
+  );
+  if (!row?.providerLockId) throw new Error(`room ${room} has no lock`);
+  return row.providerLockId;
 }
 
 /**
- * A new room of the demo hotel with a simulated lock of its own (behind the first gateway), as an
- * installer would pair it: a test that changes a room's stays and credentials touches no other test's.
+ * A new room of the demo hotel with a simulated lock of its own (behind the first gateway, or the
+ * one given), in the demo hotel's lock account as "Get locks" would bring it in, paired with the
+ * room: a test that changes a room's stays and credentials touches no other test's.
  */
-export async function pairedRoom(name: string): Promise<{ roomId: number; lockId: string }> {
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const { gateways } = await sim<{ gateways: { gatewayId: number }[] }>('GET', '/gateways');
-  const { lock } = await sim<{ lock: { lockId: number } }>('POST', '/locks', { name: `Room ${name}`, gatewayIds: [gateways[0]!.gatewayId] });
+export async function pairedRoom(name: string, options: { gatewayId?: number; sortOrder?: number } = {}): Promise<{ roomId: number; lockId: string }> {
+  const [demo] = await sql<{ hotelId: number; accountId: number }>(
+    `SELECT r."hotelId", l."accountId" FROM "Room" r JOIN "Lock" l ON l."hotelId" = r."hotelId" AND l.id = r."lockId" WHERE r.name = '101' AND r."deletedAt" IS NULL`,
+  );
+  const { gateways } = await sim<{ gateways: { gatewayId: number; name?: string; gatewayName?: string }[] }>('GET', '/gateways');
+  const gateway = options.gatewayId === undefined ? gateways[0]! : gateways.find((g) => g.gatewayId === options.gatewayId)!;
+  const { lock } = await sim<{ lock: { lockId: number; lockName: string; lockAlias: string; lockMac: string } }>('POST', '/locks', { name: `Room ${name}`, gatewayIds: [gateway.gatewayId] });
+  const [row] = await sql<{ id: number }>(
+    `INSERT INTO "Lock" ("hotelId", "accountId", provider, "providerLockId", name, alias, mac, simulated, online, "gatewayId", "gatewayName", "gatewayOnline", "importedAt", "updatedAt")
+     VALUES ($1, $2, 'ttlock', $3, $4, $5, $6, true, true, $7, $8, true, now(), now()) RETURNING id`,
+    [demo!.hotelId, demo!.accountId, String(lock.lockId), lock.lockName, lock.lockAlias, lock.lockMac, String(gateway.gatewayId), gateway.gatewayName ?? gateway.name ?? ''],
+  );
   const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, 900, 20000, $3, now()) RETURNING id`,
-    [demo!.hotelId, name, String(lock.lockId)],
+    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, $3, 20000, $4, now()) RETURNING id`,
+    [demo!.hotelId, name, options.sortOrder ?? 900, row!.id],
   );
   return { roomId: room!.id, lockId: String(lock.lockId) };
 }
