@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { APP_ERRORS, describeZodError, errorMessageKey, type TAppErrorCode, type TAppErrorData, type TLanguageHeader } from '@console/shared';
+import { APP_ERRORS, describeZodError, errorMessageKey, fromMinor, type TAppErrorCode, type TAppErrorData, type TLanguageHeader } from '@console/shared';
 import { Prisma } from './generated/prisma/client';
 import type { Translator } from './infra/i18n';
 
@@ -13,6 +13,11 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
   /** Structured facts sent to the client with the message. */
   details?: Record<string, unknown>;
+  /**
+   * Amounts of money among the facts, in the minor unit of `currency` (tRPC sends them as they
+   * are, like every amount it sends; the legacy protocol in major units, like every amount it sends).
+   */
+  money?: { currency: string; amounts: Record<string, number> };
   cause?: unknown;
 }
 
@@ -74,8 +79,10 @@ function translatedParams(params: Record<string, unknown> | undefined, lang: TLa
 }
 
 /** The client-facing description of an error, translated into `lang`. */
-export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: Translator): TAppErrorData {
-  const { messageKey, params, fields, retryAfterSeconds, details } = error.options;
+export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: Translator, units: 'minor' | 'major' = 'minor'): TAppErrorData {
+  const { messageKey, params, fields, retryAfterSeconds, money } = error.options;
+  const amounts = money ? Object.fromEntries(Object.entries(money.amounts).map(([k, v]) => [k, units === 'major' ? fromMinor(v, money.currency) : v])) : undefined;
+  const details = error.options.details || amounts ? { ...error.options.details, ...amounts } : undefined;
   const values = { ...translatedParams(params, lang, i18n), seconds: retryAfterSeconds };
   const data: TAppErrorData = {
     code: error.code,

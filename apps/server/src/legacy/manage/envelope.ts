@@ -31,7 +31,8 @@ export function sendEnvelopeError(deps: Deps, req: FastifyRequest, reply: Fastif
   if (isUnexpected(app)) req.log.error({ err: error }, 'legacy action failed');
   const body = (req.body ?? {}) as EnvelopeBody;
   const meta = requestMeta(req, body.language, 'legacy');
-  const described = describeAppError(app, meta.lang, deps.i18n);
+  // Money on the legacy protocol is in major units, in its refusals too.
+  const described = describeAppError(app, meta.lang, deps.i18n, 'major');
   const data = described.fields || described.details ? { ...(described.fields ? { fields: described.fields } : {}), ...described.details } : null;
   return sendEnvelope(deps, reply, { errno: described.errno, errmsg: described.message, data });
 }

@@ -247,3 +247,16 @@ describe('hotel B', () => {
     expect(await ctx.deps.prisma.orderEntry.count({ where: { hotelId: a.hotel.id } })).toBe(2);
   });
 });
+
+describe('money in refusals (issue 17 §8)', () => {
+  it('says what is left to refund, what a balance holds and what is owed in major units, as the rest of the protocol', async () => {
+    const d = await desk();
+    const stay = await stayIn(d.staff, d.rooms[0].id);
+    const paid = (await d.call<{ list: LegacyOrder[] }>('order/setCashData', { stay_id: stay.id, amount: 40, pay_type: 'cash' })).data.list[0]!;
+    const refund = await d.call<{ refundable: number }>('order/refund', { order_id: paid.id, amount: 41, reason: 'More' }, d.legacy.owner, 'zh-CN');
+    expect(refund).toMatchObject({ errno: 100006, data: { refundable: 40 } });
+    await d.call('order/recharge', { customer_id: d.customer.id, amount: 5, pay_type: 'cash' });
+    const short = await d.call<{ balance: number }>('order/setCashData', { stay_id: stay.id, amount: 6, pay_type: 'balance', customer_id: d.customer.id }, d.legacy.staff);
+    expect(short).toMatchObject({ errno: 100006, data: { balance: 5 } });
+  });
+});

@@ -287,7 +287,7 @@ export async function refundEntry(ctx: AuthedContext, raw: z.input<typeof ZRefun
           throw new AppError('CONFLICT', {
             messageKey: left > 0 ? 'orders.errors.refundExceedsPayment' : 'orders.errors.nothingLeftToRefund',
             params: { amount: formatMoney(left, target.currency.trim(), ctx.meta.lang) },
-            details: { refundable: left },
+            money: { currency: target.currency.trim(), amounts: { refundable: left } },
           });
         }
         const id = await appendEntry(tx, ctx, {
@@ -385,7 +385,7 @@ export async function lockCoveringBalance(tx: Tx, ctx: AuthedContext, customerId
   if (customer.frozenAt) throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceFrozen' });
   const balance = await customerBalanceOf(tx, actor.hotelId, customerId);
   if (balance < amount) {
-    throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceInsufficient', params: { amount: formatMoney(balance, actor.currency, ctx.meta.lang) }, details: { balance } });
+    throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceInsufficient', params: { amount: formatMoney(balance, actor.currency, ctx.meta.lang) }, money: { currency: actor.currency, amounts: { balance } } });
   }
   return balance;
 }

@@ -67,8 +67,9 @@ export async function refusal(promise: Promise<unknown>): Promise<{ code: string
   try {
     await promise;
   } catch (error) {
-    const e = error as { code?: string; message?: string; options?: { details?: Record<string, unknown>; fields?: Record<string, string> }; issues?: unknown };
-    return { code: e.code ?? (e.issues ? 'ZOD' : 'UNKNOWN'), key: e.message ?? '', details: e.options?.details, fields: e.options?.fields };
+    const e = error as { code?: string; message?: string; options?: { details?: Record<string, unknown>; money?: { amounts: Record<string, number> }; fields?: Record<string, string> }; issues?: unknown };
+    const details = e.options?.details || e.options?.money ? { ...e.options?.details, ...e.options?.money?.amounts } : undefined;
+    return { code: e.code ?? (e.issues ? 'ZOD' : 'UNKNOWN'), key: e.message ?? '', details, fields: e.options?.fields };
   }
   return { code: 'NONE', key: '' };
 }

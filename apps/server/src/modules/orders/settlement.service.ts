@@ -128,11 +128,11 @@ type TSettle = z.output<typeof ZSettleInput>;
 /** The payment asked for must be exactly what is owed: the operator confirms the figure they saw. */
 function checkPayment(ctx: AuthedContext, plan: SettlementPlan, payment: TSettle['payment']) {
   const money = (minor: number) => formatMoney(minor, ctx.actor.currency, ctx.meta.lang);
-  if (plan.owed > 0 && !payment) throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceOwed', params: { amount: money(plan.owed) }, details: { owed: plan.owed } });
+  if (plan.owed > 0 && !payment) throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceOwed', params: { amount: money(plan.owed) }, money: { currency: ctx.actor.currency, amounts: { owed: plan.owed } } });
   if (plan.owed > 0 && payment && payment.amount !== plan.owed) {
-    throw new AppError('CONFLICT', { messageKey: 'orders.errors.paymentNotOwed', params: { amount: money(plan.owed) }, details: { owed: plan.owed } });
+    throw new AppError('CONFLICT', { messageKey: 'orders.errors.paymentNotOwed', params: { amount: money(plan.owed) }, money: { currency: ctx.actor.currency, amounts: { owed: plan.owed } } });
   }
-  if (plan.owed === 0 && payment) throw new AppError('CONFLICT', { messageKey: 'orders.errors.nothingOwed', details: { owed: 0 } });
+  if (plan.owed === 0 && payment) throw new AppError('CONFLICT', { messageKey: 'orders.errors.nothingOwed', money: { currency: ctx.actor.currency, amounts: { owed: 0 } } });
 }
 
 /**
@@ -174,7 +174,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     const lines = (await tx.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: lineSelect, orderBy: { id: 'asc' } })).map(toLine);
     const due = await roomChargeDue(tx, actor.timeZone, current, new Date());
     const plan = planSettlement(lines, decision(due));
-    if (plan.unreturnable > 0) throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotBalance', details: { dueBack: plan.unreturnable } });
+    if (plan.unreturnable > 0) throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotBalance', money: { currency: actor.currency, amounts: { dueBack: plan.unreturnable } } });
     checkPayment(ctx, plan, input.payment);
     const on = { stayId: current.current.id, roomId: current.current.roomId, folioId: folio.id };
     const ids: number[] = [];
@@ -186,7 +186,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
       );
     }
     const sum = await tx.orderEntry.aggregate({ where: { hotelId: actor.hotelId, folioId: folio.id }, _sum: { amount: true } });
-    if ((sum._sum.amount ?? 0) !== 0) throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotBalance', details: { balance: sum._sum.amount } });
+    if ((sum._sum.amount ?? 0) !== 0) throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotBalance', money: { currency: actor.currency, amounts: { balance: sum._sum.amount ?? 0 } } });
     const settlement = {
       departureAt: due.departureAt.toISOString(),
       early: due.early,
