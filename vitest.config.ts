@@ -1,11 +1,19 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './e2e/workers.ts';
 
 // Three projects, run by `pnpm test` one after the other (see package.json):
 //   unit         *.test.ts(x): no database, no network
 //   integration  *.integration.test.ts: the real PostgreSQL and Redis; the run creates and drops its own database
-//   e2e          e2e/*.e2e.test.ts: the built console in Debian's Chromium
+//   e2e          e2e/*.e2e.test.ts: the built console in Debian's Chromium, E2E_WORKERS files at a time, each
+//                against a console of its own (e2e/global-setup.ts)
 // The server's DES (legacy envelope) needs OpenSSL's legacy provider in every worker.
 const execArgv = ['--openssl-legacy-provider'];
+// Vitest's default is one worker fewer than the cores: one on CI's 2-core machine. The unit and
+// integration files mostly wait (for PostgreSQL, Redis, the file system), so every core gets one.
+// TEST_WORKERS sets it (.ci/at-hour.sh runs two vitest processes of one worker each).
+const cores = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
 export default defineConfig({
   test: {
@@ -13,6 +21,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          maxWorkers: cores,
+          // The web's `@/` imports (a feature's api module under test imports `@/lib/trpc`).
+          alias: { '@/': `${path.resolve(import.meta.dirname, 'apps/web/src')}/` },
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
           execArgv,
@@ -21,10 +32,13 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          maxWorkers: cores,
           include: ['apps/*/src/**/*.integration.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           execArgv,
-          testTimeout: 30_000,
+          // A limit for a hang, not a speed test: two files at a time on a busy 2-core machine took
+          // a scenario past 30 s (a test must not fail for the machine's speed).
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },
@@ -33,7 +47,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // E2E_WORKERS files at a time (e2e/workers.ts), each against the console of its worker.
+          maxWorkers: e2eWorkers,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

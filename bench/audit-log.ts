@@ -39,7 +39,15 @@ import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
-import { auditCountCap, auditCountSql, auditEntriesSql, auditPageIdsSql, auditWhereSql, listAuditActors, listAuditLog } from '../apps/server/src/modules/audit/audit-log.ts';
+import {
+  auditCountCap,
+  auditCountSql,
+  auditEntriesSql,
+  auditPageIdsSql,
+  auditWhereSql,
+  listAuditActors,
+  listAuditLog,
+} from '../apps/server/src/modules/audit/audit-log.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, median, percentile, root } from './lib.ts';
 
@@ -57,12 +65,46 @@ const TARGET_RATIO = 3;
  * 20 % of the log, the 20th about 1 %, the last, export.create, about 0.03 %: a few a day).
  */
 const ACTIONS = [
-  'room.status', 'stay.checkIn', 'stay.checkOut', 'password.create', 'auth.login.success', 'stay.extend', 'card.issue', 'room.update',
-  'password.delete', 'lock.sync', 'stay.expire', 'customer.create', 'order.payment', 'card.cancel', 'stay.changeRoom', 'face.authorize',
-  'customer.update', 'auth.login.failure', 'order.charge', 'lock.unlock', 'face.revoke', 'stay.cancel', 'auth.logout', 'reader.read',
-  'dispenser.dispense', 'order.refund', 'room.create', 'roomGroup.update', 'priceTemplate.update', 'account.update', 'staff.update',
-  'room.delete', 'roomGroup.create', 'staff.create', 'priceTemplate.create', 'hotel.update', 'apikey.create', 'staff.delete',
-  'apikey.revoke', 'export.create',
+  'room.status',
+  'stay.checkIn',
+  'stay.checkOut',
+  'password.create',
+  'auth.login.success',
+  'stay.extend',
+  'card.issue',
+  'room.update',
+  'password.delete',
+  'lock.sync',
+  'stay.expire',
+  'customer.create',
+  'order.payment',
+  'card.cancel',
+  'stay.changeRoom',
+  'face.authorize',
+  'customer.update',
+  'auth.login.failure',
+  'order.charge',
+  'lock.unlock',
+  'face.revoke',
+  'stay.cancel',
+  'auth.logout',
+  'reader.read',
+  'dispenser.dispense',
+  'order.refund',
+  'room.create',
+  'roomGroup.update',
+  'priceTemplate.update',
+  'account.update',
+  'staff.update',
+  'room.delete',
+  'roomGroup.create',
+  'staff.create',
+  'priceTemplate.create',
+  'hotel.update',
+  'apikey.create',
+  'staff.delete',
+  'apikey.revoke',
+  'export.create',
 ];
 const JOBS = ['stay.expire', 'lock.sync', 'delivery.retry', 'export.run'];
 const AGENTS = ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0', 'Mozilla/5.0 (Macintosh) Safari/605.1.15', 'okhttp/4.12.0', 'CardService/2.3'];
@@ -72,13 +114,25 @@ const sqlList = (items: string[]) => `ARRAY[${items.map((s) => `'${s}'`).join(',
 async function generate(client: pg.Client) {
   const hotels: { id: number; rooms: number; firstRoom: number; accounts: number[]; keys: number[] }[] = [];
   const account = async (mobile: string, nickname: string) =>
-    (await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', $2, now()) RETURNING "id"`, [mobile, nickname])).rows[0]!.id;
+    (
+      await client.query<{ id: number }>(
+        `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', $2, now()) RETURNING "id"`,
+        [mobile, nickname],
+      )
+    ).rows[0]!.id;
   for (let h = 0; h < 5; h++) {
     const big = h === 0;
-    const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, $2, now()) RETURNING "id"`, [big ? 'Bench Grand' : `Bench Inn ${h}`, TZ]);
+    const {
+      rows: [hotel],
+    } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, $2, now()) RETURNING "id"`, [
+      big ? 'Bench Grand' : `Bench Inn ${h}`,
+      TZ,
+    ]);
     const hotelId = hotel!.id;
     const rooms = big ? 1000 : 100;
-    const { rows: [first] } = await client.query<{ id: number }>(
+    const {
+      rows: [first],
+    } = await client.query<{ id: number }>(
       `WITH r AS (INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "weekendPrice", "updatedAt")
                   SELECT $1, 'R' || lpad(i::text, 4, '0'), i, 20000, 25000, now() FROM generate_series(1, ${rooms}) i RETURNING "id")
        SELECT min("id")::int AS id FROM r`,
@@ -87,16 +141,27 @@ async function generate(client: pg.Client) {
     const accounts: number[] = [];
     const members = big ? 8 : 3;
     for (let m = 0; m < members; m++) {
-      const id = m === 0 && big ? await account(OWNER_MOBILE, 'Owner') : await account(`1331${String(h).padStart(2, '0')}${String(m).padStart(5, '0')}`, `${m === 0 ? 'Owner' : 'Staff'} ${h}-${m}`);
-      await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, $3, now())`, [id, hotelId, m === 0 ? 'owner' : 'staff']);
+      const id =
+        m === 0 && big
+          ? await account(OWNER_MOBILE, 'Owner')
+          : await account(`1331${String(h).padStart(2, '0')}${String(m).padStart(5, '0')}`, `${m === 0 ? 'Owner' : 'Staff'} ${h}-${m}`);
+      await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, $3, now())`, [
+        id,
+        hotelId,
+        m === 0 ? 'owner' : 'staff',
+      ]);
       accounts.push(id);
     }
     const keys: number[] = [];
     for (let k = 0; k < (big ? 2 : 1); k++) {
-      const { rows: [key] } = await client.query<{ id: number }>(
-        `INSERT INTO "ApiKey" ("hotelId", "name", "prefix", "keyHash") VALUES ($1, $2, $3, $4) RETURNING "id"`,
-        [hotelId, `PMS link ${k + 1}`, `sk_${h}${k}`, `bench-${hotelId}-${k}`],
-      );
+      const {
+        rows: [key],
+      } = await client.query<{ id: number }>(`INSERT INTO "ApiKey" ("hotelId", "name", "prefix", "keyHash") VALUES ($1, $2, $3, $4) RETURNING "id"`, [
+        hotelId,
+        `PMS link ${k + 1}`,
+        `sk_${h}${k}`,
+        `bench-${hotelId}-${k}`,
+      ]);
       keys.push(key!.id);
     }
     hotels.push({ id: hotelId, rooms, firstRoom: first!.id, accounts, keys }); // the rooms' ids follow each other
@@ -174,7 +239,9 @@ interface Case {
 }
 
 async function main() {
-  console.log(`# The audit log viewer over ${ENTRIES.toLocaleString('en')} entries (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(
+    `# The audit log viewer over ${ENTRIES.toLocaleString('en')} entries (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
+  );
   const reuse = process.env.BENCH_DATABASE_URL;
   const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchaudit');
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
@@ -183,22 +250,38 @@ async function main() {
   try {
     await applyMigrations(db.url);
     await client.connect();
-    const { rows: [pgVersion] } = await client.query<{ server_version: string }>('SHOW server_version');
+    const {
+      rows: [pgVersion],
+    } = await client.query<{ server_version: string }>('SHOW server_version');
     const t = performance.now();
     if (!reuse) {
       await generate(client);
       await client.query('VACUUM ANALYZE');
     }
     const genMs = performance.now() - t;
-    const { rows: [owner] } = await client.query<{ id: number; hotelId: number }>(`SELECT a."id", m."hotelId" FROM "Account" a JOIN "Membership" m ON m."accountId" = a."id" WHERE a."mobile" = $1`, [OWNER_MOBILE]);
+    const {
+      rows: [owner],
+    } = await client.query<{ id: number; hotelId: number }>(
+      `SELECT a."id", m."hotelId" FROM "Account" a JOIN "Membership" m ON m."accountId" = a."id" WHERE a."mobile" = $1`,
+      [OWNER_MOBILE],
+    );
     const hotelId = owner!.hotelId;
-    const { rows: stats } = await client.query<{ hotelId: number; n: number }>(`SELECT "hotelId", count(*)::int AS n FROM "AuditLog" GROUP BY 1 ORDER BY 2 DESC`);
+    const { rows: stats } = await client.query<{ hotelId: number; n: number }>(
+      `SELECT "hotelId", count(*)::int AS n FROM "AuditLog" GROUP BY 1 ORDER BY 2 DESC`,
+    );
     console.log(
       `PostgreSQL ${pgVersion!.server_version}. ${reuse ? 'Reused' : 'Generated in'} ${reuse ? '' : `${fmt(genMs / 1000)} s (then VACUUM ANALYZE) `}${stats.reduce((s, r) => s + r.n, 0).toLocaleString('en')} entries: ` +
         `${stats.map((r) => `hotel ${r.hotelId} ${r.n.toLocaleString('en')}`).join(', ')}.\n`,
     );
 
-    const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: db.url, REDIS_PREFIX: `benchaudit:${process.pid}`, LOCK_PROVIDER: 'none' });
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: db.url,
+      REDIS_PREFIX: `benchaudit:${process.pid}`,
+      LOCK_PROVIDER: 'none',
+    });
     deps = await createDeps(config, db.url, createLogger(config), { locks: null });
     const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
     const { token } = await createSession(deps, { accountId: owner!.id, hotelId, kind: 'web', meta });
@@ -212,7 +295,9 @@ async function main() {
     );
     const member = actors[1]!;
     const quiet = actors[actors.length - 1]!;
-    const { rows: [room] } = await client.query<{ id: string }>(
+    const {
+      rows: [room],
+    } = await client.query<{ id: string }>(
       `SELECT "entityId" AS id FROM "AuditLog" WHERE "hotelId" = $1 AND "entityType" = 'Room' ORDER BY "createdAt" DESC LIMIT 1`,
       [hotelId],
     );
@@ -263,16 +348,23 @@ async function main() {
         // The service's page statements as it sends them, without its count: the ids, then their entries (prepared, as the service's).
         statement: async () => {
           const page = await client.query<{ id: number }>(ids.text, ids.values);
-          const entries = auditEntriesSql(hotelId, page.rows.map((r) => r.id));
+          const entries = auditEntriesSql(
+            hotelId,
+            page.rows.map((r) => r.id),
+          );
           return client.query({ name: 'bench_audit_entries', text: entries.text, values: entries.values });
         },
         check: async () => {
           const got = await listAuditLog(ctx, input);
           const want = await client.query<{ id: number }>(sql.text, sql.values);
-          const { rows: [count] } = await client.query<{ n: number }>(sql.countText, sql.values);
-          if (JSON.stringify(got.items.map((i) => i.id)) !== JSON.stringify(want.rows.map((r) => r.id))) throw new Error(`${name}: the service's page is not the plain page`);
+          const {
+            rows: [count],
+          } = await client.query<{ n: number }>(sql.countText, sql.values);
+          if (JSON.stringify(got.items.map((i) => i.id)) !== JSON.stringify(want.rows.map((r) => r.id)))
+            throw new Error(`${name}: the service's page is not the plain page`);
           const cap = auditCountCap((parsed.page - 1) * parsed.pageSize, parsed.pageSize);
-          if (got.total !== Math.min(count!.n, cap) || got.totalCapped !== count!.n > cap) throw new Error(`${name}: total ${got.total} (capped ${got.totalCapped}), count(*) ${count!.n}`);
+          if (got.total !== Math.min(count!.n, cap) || got.totalCapped !== count!.n > cap)
+            throw new Error(`${name}: total ${got.total} (capped ${got.totalCapped}), count(*) ${count!.n}`);
           return `${count!.n.toLocaleString('en')} match, ${got.items.length} on the page, total ${got.total.toLocaleString('en')}${got.totalCapped ? '+' : ''}`;
         },
       };
@@ -312,9 +404,16 @@ async function main() {
         const offset = (parsed.page - 1) * parsed.pageSize;
         const ids = auditPageIdsSql(where, parsed.pageSize, offset);
         const page = await client.query<{ id: number }>(ids.text, ids.values);
-        const entries = auditEntriesSql(hotelId, page.rows.map((r) => r.id));
+        const entries = auditEntriesSql(
+          hotelId,
+          page.rows.map((r) => r.id),
+        );
         const count = auditCountSql(where, auditCountCap(offset, parsed.pageSize));
-        for (const [what, statement] of [['page ids', ids], ['entries', entries], ['count', count]] as const) {
+        for (const [what, statement] of [
+          ['page ids', ids],
+          ['entries', entries],
+          ['count', count],
+        ] as const) {
           const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
           console.log(`EXPLAIN ANALYZE, the service's ${what}, ${name}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}\n`);
         }
@@ -329,7 +428,11 @@ async function main() {
     for (const c of timed) for (const side of ['s', 'p', 'q']) times.set(`${side}:${c.name}`, []);
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of shuffle(timed)) {
-        const sides = [{ key: `s:${c.name}`, fn: c.service }, { key: `p:${c.name}`, fn: c.plain }, ...(c.statement ? [{ key: `q:${c.name}`, fn: c.statement }] : [])];
+        const sides = [
+          { key: `s:${c.name}`, fn: c.service },
+          { key: `p:${c.name}`, fn: c.plain },
+          ...(c.statement ? [{ key: `q:${c.name}`, fn: c.statement }] : []),
+        ];
         for (let i = 0; i < PER_ROUND; i++) {
           for (const r of shuffle(sides)) {
             const start = performance.now();
@@ -339,11 +442,16 @@ async function main() {
         }
       }
     }
-    const load = os.loadavg().map((l) => fmt(l, 2)).join(', ');
+    const load = os
+      .loadavg()
+      .map((l) => fmt(l, 2))
+      .join(', ');
     console.log(
       `${ROUNDS} rounds of ${PER_ROUND} calls of each (${ROUNDS * PER_ROUND} a side), one after another: the cases shuffled in each round, a case's service call, plain SQL and own statement in a random order each time; load average at the end ${load}.\n`,
     );
-    console.log('| page | service p50 ms | service p95 ms | plain SQL p50 ms | plain SQL p95 ms | service/SQL p95 | | its page statements alone p50 ms | p95 ms |');
+    console.log(
+      '| page | service p50 ms | service p95 ms | plain SQL p50 ms | plain SQL p95 ms | service/SQL p95 | | its page statements alone p50 ms | p95 ms |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|');
     let worst = 0;
     let worstRatio = 0;
@@ -358,7 +466,9 @@ async function main() {
       worstRatio = Math.max(worstRatio, ratio);
       const q = times.get(`q:${c.name}`)!;
       const own = q.length ? `${fmt(median(q))} | ${fmt(percentile(q, 95))}` : '- | -';
-      console.log(`| ${c.name} | ${fmt(median(s))} | ${fmt(sp95)} | ${fmt(median(p))} | ${fmt(percentile(p, 95))} | ${fmt(ratio, 2)} | ${ok ? 'met' : 'NOT met'} | ${own} |`);
+      console.log(
+        `| ${c.name} | ${fmt(median(s))} | ${fmt(sp95)} | ${fmt(median(p))} | ${fmt(percentile(p, 95))} | ${fmt(ratio, 2)} | ${ok ? 'met' : 'NOT met'} | ${own} |`,
+      );
     }
     console.log(
       `\naudit.list and audit.actors p95 under ${TARGET_P95_MS} ms and within ${TARGET_RATIO}x of plain SQL: ${failed ? 'NOT met' : 'met'} (worst p95 ${fmt(worst)} ms, worst ratio ${fmt(worstRatio, 2)}).\n`,

@@ -24,7 +24,8 @@
  * statically: loaded when the browser is idle after the first paint or on first use.
  *
  * The exit code is 1 when a page is above its ceiling (the issue 6 target: the guard against
- * regressions), when a route file of a page is in none of the counted files or, other than
+ * regressions) or loads 30 script files or more (issue 18 §4), when a counted file of 1 kB or more
+ * has no brotli or gzip copy beside it (issue 18 §4: the server sends those), when a route file of a page is in none of the counted files or, other than
  * __root, has no chunk split out of it (a chunk of the page would have been missed), when the
  * locale glob bundles a file that is not one of the 12 languages, or when index.html and the
  * manifest disagree. `--dist <dir>` measures another build (never built then).
@@ -54,15 +55,18 @@ interface Page {
   targetKb: number;
   /** The guard: above this (gzip kB) the step fails. */
   ceilingKb: number;
+  /** Issue 18 §4: fewer script files than this (each a request on a phone's round trip). */
+  maxFiles: number;
 }
 
 const PAGES: Page[] = [
-  { name: 'sign-in (/login)', routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'], targetKb: 200, ceilingKb: 200 },
+  { name: 'sign-in (/login)', routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'], targetKb: 200, ceilingKb: 200, maxFiles: 30 },
   {
     name: 'room board (/room, signed in)',
     routes: ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src/routes/_auth/room/index.tsx'],
     targetKb: 250,
     ceilingKb: 250,
+    maxFiles: 30,
   },
 ];
 
@@ -124,7 +128,12 @@ function sourcesOf(file: string): string[] {
   if (!fs.existsSync(mapPath)) return [];
   const map = JSON.parse(fs.readFileSync(mapPath, 'utf8')) as { sources: string[] };
   const sourceRoot = path.resolve(distDir, '..');
-  return map.sources.map((s) => path.relative(sourceRoot, path.resolve(path.dirname(mapPath), s)).split(path.sep).join('/'));
+  return map.sources.map((s) =>
+    path
+      .relative(sourceRoot, path.resolve(path.dirname(mapPath), s))
+      .split(path.sep)
+      .join('/'),
+  );
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -142,7 +151,9 @@ function main() {
   const onlyHtml = [...fromHtml].filter((f) => !fromManifest.has(f));
   const onlyManifest = [...fromManifest].filter((f) => !fromHtml.has(f));
   if (onlyHtml.length || onlyManifest.length) {
-    problems.push(`index.html and the manifest disagree: only in index.html ${onlyHtml.join(', ') || '-'}; only in the manifest ${onlyManifest.join(', ') || '-'}`);
+    problems.push(
+      `index.html and the manifest disagree: only in index.html ${onlyHtml.join(', ') || '-'}; only in the manifest ${onlyManifest.join(', ') || '-'}`,
+    );
   }
   const entry = new Set([...fromHtml, ...fromManifest]);
 
@@ -203,13 +214,23 @@ function main() {
         staticClosure(manifest, dynamic, later);
       }
     }
-    const deferred = [...later].filter((f) => !files.has(f)).map((file) => ({ file, ...sizeOf(file) })).sort((a, b) => b.gzip - a.gzip);
+    const deferred = [...later]
+      .filter((f) => !files.has(f))
+      .map((file) => ({ file, ...sizeOf(file) }))
+      .sort((a, b) => b.gzip - a.gzip);
     const list = [...files].map((file) => ({ file, ...sizeOf(file) })).sort((a, b) => b.gzip - a.gzip);
     const raw = list.reduce((s, f) => s + f.raw, 0);
     const gzip = list.reduce((s, f) => s + f.gzip, 0);
     const met = gzip < page.targetKb * 1000;
     if (!met) missed.push(page.name);
     if (gzip > page.ceilingKb * 1000) overCeiling.push(`${page.name}: ${kb(gzip)} kB gzipped, above the ceiling of ${page.ceilingKb} kB`);
+    if (list.length >= page.maxFiles)
+      overCeiling.push(`${page.name}: ${list.length} script files, not fewer than ${page.maxFiles} (apps/web/scripts/page-chunks.ts)`);
+    // Served precompressed (docs/decisions/026-precompressed-assets.md): the build writes both copies.
+    for (const f of list) {
+      const missing = ['br', 'gz'].filter((ext) => f.raw >= 1024 && !fs.existsSync(path.join(distDir, `${f.file}.${ext}`)));
+      if (missing.length) problems.push(`${page.name}: ${f.file} has no precompressed copy (${missing.join(', ')})`);
+    }
     rows.push(`| ${page.name} | ${list.length} | ${kb(raw)} | ${kb(gzip)} | < ${page.targetKb} | ${met ? 'yes' : '**no**'} |`);
     details.push(
       `${page.name}, largest files: ` +

@@ -80,7 +80,12 @@ function cardInputs(): { input: EncodeCardInput; at: number }[] {
 }
 
 const cards = cardInputs();
-const dumpOf = (encoded: EncodedCard, cardUid: string): CardDump => ({ uid: cardUid, sector: encoded.sector, keyA: encoded.sectorKeyA, blocks: encoded.blocks });
+const dumpOf = (encoded: EncodedCard, cardUid: string): CardDump => ({
+  uid: cardUid,
+  sector: encoded.sector,
+  keyA: encoded.sectorKeyA,
+  blocks: encoded.blocks,
+});
 
 let encoded: EncodedCard[] = [];
 
@@ -92,7 +97,11 @@ function runVerify(): void {
   for (let i = 0; i < cards.length; i += 1) {
     const { input, at } = cards[i]!;
     // Guest cards: the lock has seen an older generation of its room; nothing denylisted.
-    const result = presentCard(dumpOf(encoded[i]!, input.uid), { hotelTag: HOTEL_TAG, lockNumber: at, newestGeneration: input.kind === 'guest' ? input.generation - 1 : 0, keys: lockKeys }, now);
+    const result = presentCard(
+      dumpOf(encoded[i]!, input.uid),
+      { hotelTag: HOTEL_TAG, lockNumber: at, newestGeneration: input.kind === 'guest' ? input.generation - 1 : 0, keys: lockKeys },
+      now,
+    );
     const wanted = input.kind === 'cancel' ? 'cancel_applied' : 'opened';
     if (result.outcome !== wanted) throw new Error(`card ${i} (${input.kind}): ${result.outcome}, expected ${wanted}`);
   }
@@ -140,7 +149,9 @@ function main(): void {
     }
   }
   const base = median(times.des);
-  console.log(`\n### Card data of ${CARDS.toLocaleString('en')} cards (${os.cpus().length} cores, Node ${process.version}, ${ROUNDS} rounds, DES: ${desImplementation()})\n`);
+  console.log(
+    `\n### Card data of ${CARDS.toLocaleString('en')} cards (${os.cpus().length} cores, Node ${process.version}, ${ROUNDS} rounds, DES: ${desImplementation()})\n`,
+  );
   console.log('| path | µs per card (median) | min | max | vs bare DES-CBC |');
   console.log('|---|---:|---:|---:|---:|');
   for (const path of ['des', 'ede3', 'encode', 'verify'] as const) {
@@ -148,7 +159,9 @@ function main(): void {
     console.log(`| ${LABEL[path]} | ${fmt(median(t), 2)} | ${fmt(Math.min(...t), 2)} | ${fmt(Math.max(...t), 2)} | ${fmt(median(t) / base, 2)} |`);
   }
   const both = median(times.encode) + median(times.verify);
-  console.log(`\nComputed and verified: ${fmt(both, 2)} µs per card, ${fmt(both / base, 2)}x a bare DES-CBC of one block; ${fmt((both * CARDS) / 1e3, 0)} ms for ${CARDS.toLocaleString('en')} cards. (checksum ${sink % 7})`);
+  console.log(
+    `\nComputed and verified: ${fmt(both, 2)} µs per card, ${fmt(both / base, 2)}x a bare DES-CBC of one block; ${fmt((both * CARDS) / 1e3, 0)} ms for ${CARDS.toLocaleString('en')} cards. (checksum ${sink % 7})`,
+  );
 }
 
 main();

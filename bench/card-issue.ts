@@ -84,7 +84,15 @@ async function main() {
   try {
     await applyMigrations(db.url);
     await client.connect();
-    const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: db.url, REDIS_PREFIX: `benchcard:${process.pid}`, LOCK_PROVIDER: 'none', SCHEDULE_SWEEPS: 'false' });
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: db.url,
+      REDIS_PREFIX: `benchcard:${process.pid}`,
+      LOCK_PROVIDER: 'none',
+      SCHEDULE_SWEEPS: 'false',
+    });
     deps = await createDeps(config, db.url, createLogger(config), { locks: null });
     app = await buildApp(deps);
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -92,8 +100,16 @@ async function main() {
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
     // A hotel, its owner signed in, and one room with a stay for each card.
-    const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench cards', 'Asia/Shanghai', now()) RETURNING "id"`);
-    const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ('13312345681', 'x', 'Bench', now()) RETURNING "id"`);
+    const {
+      rows: [hotel],
+    } = await client.query<{ id: number }>(
+      `INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench cards', 'Asia/Shanghai', now()) RETURNING "id"`,
+    );
+    const {
+      rows: [account],
+    } = await client.query<{ id: number }>(
+      `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ('13312345681', 'x', 'Bench', now()) RETURNING "id"`,
+    );
     await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotel!.id]);
     const rooms = await client.query<{ id: number }>(
       `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "updatedAt") SELECT $1, 'C' || g, g, 20000, now() FROM generate_series(1, $2) g RETURNING "id"`,
@@ -101,14 +117,21 @@ async function main() {
     );
     const stays: number[] = [];
     for (const room of rooms.rows) {
-      const { rows: [stay] } = await client.query<{ id: number }>(
+      const {
+        rows: [stay],
+      } = await client.query<{ id: number }>(
         `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "updatedAt") VALUES ($1, $2, 'in_house', now() - interval '1 hour', now() + interval '1 day', now()) RETURNING "id"`,
         [hotel!.id, room.id],
       );
       await client.query(`INSERT INTO "StayGuest" ("hotelId", "stayId", "name", "isPrimary") VALUES ($1, $2, 'Bench guest', true)`, [hotel!.id, stay!.id]);
       stays.push(stay!.id);
     }
-    const { token } = await createSession(deps, { accountId: account!.id, hotelId: hotel!.id, kind: 'web', meta: { ip: '127.0.0.1', requestId: 'bench', lang: 'en' } });
+    const { token } = await createSession(deps, {
+      accountId: account!.id,
+      hotelId: hotel!.id,
+      kind: 'web',
+      meta: { ip: '127.0.0.1', requestId: 'bench', lang: 'en' },
+    });
     const headers = { 'content-type': 'application/json', cookie: `${COOKIES.session}=${token}`, origin: base, language: 'en' };
     const mutate = async <T>(procedure: string, input: unknown, t: { server: number }): Promise<T> => {
       const start = performance.now();
@@ -144,11 +167,15 @@ async function main() {
       await reader.close();
       runs.push({ latency, timings });
     }
-    const { rows: [issued] } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "CardIssue" WHERE "hotelId" = $1 AND state = 'issued'`, [hotel!.id]);
+    const {
+      rows: [issued],
+    } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "CardIssue" WHERE "hotelId" = $1 AND state = 'issued'`, [hotel!.id]);
     if (issued!.n !== 2 * (CARDS + 1)) throw new Error(`expected ${2 * (CARDS + 1)} issued cards, found ${issued!.n}`);
 
     console.log(`${CARDS} cards a run (after one warm-up card), each a new blank card for a stay of its own room; milliseconds.\n`);
-    console.log('| reader latency a command | reader calls a card | total p50 | total p95 | server p50 | server p95 | reader latency (calls x latency) | driver p50 | driver p95 | rest p50 |');
+    console.log(
+      '| reader latency a command | reader calls a card | total p50 | total p95 | server p50 | server p95 | reader latency (calls x latency) | driver p50 | driver p95 | rest p50 |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const run of runs) {
       const p = (f: (t: Timing) => number, q: number) => fmt(percentile(run.timings.map(f), q));
@@ -158,7 +185,10 @@ async function main() {
         `| ${run.latency} | ${calls} | ${p((t) => t.total, 50)} | ${p((t) => t.total, 95)} | ${p((t) => t.server, 50)} | ${p((t) => t.server, 95)} | ${fmt(calls * run.latency, 0)} | ${p((t) => t.readerTime - latencyTotal(t), 50)} | ${p((t) => t.readerTime - latencyTotal(t), 95)} | ${p((t) => t.total - t.server - t.readerTime, 50)} |`,
       );
     }
-    const p95 = percentile(runs[0]!.timings.map((t) => t.total), 95);
+    const p95 = percentile(
+      runs[0]!.timings.map((t) => t.total),
+      95,
+    );
     console.log(`\nTarget: p95 under 800 ms with the reader at ${READER_LATENCY_MS} ms a command: ${fmt(p95)} ms, ${p95 < 800 ? 'met' : 'NOT met'}.`);
   } finally {
     await app?.close();

@@ -27,8 +27,13 @@ const TZ = 'Asia/Shanghai';
 
 const key = CryptoJS.enc.Utf8.parse(DEV_COMPAT_DES_KEY);
 const iv = CryptoJS.enc.Utf8.parse(DEV_COMPAT_DES_IV);
-const encrypt = (payload: object) => CryptoJS.DES.encrypt(JSON.stringify({ ...payload, action: 'manage' }), key, { iv, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString();
-const decrypt = (text: string) => JSON.parse(CryptoJS.DES.decrypt(text, key, { iv, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString(CryptoJS.enc.Utf8)) as { errno: number; data: { id?: number } };
+const encrypt = (payload: object) =>
+  CryptoJS.DES.encrypt(JSON.stringify({ ...payload, action: 'manage' }), key, { iv, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString();
+const decrypt = (text: string) =>
+  JSON.parse(CryptoJS.DES.decrypt(text, key, { iv, mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString(CryptoJS.enc.Utf8)) as {
+    errno: number;
+    data: { id?: number };
+  };
 const legacyTime = (d: Date) => `${localDateTime(d, TZ).replace('T', ' ')}:00`;
 
 type Outcome = 'ok' | 'occupied' | 'server error' | 'other';
@@ -40,7 +45,10 @@ interface Attempt {
 
 function burnCpu(): () => Promise<void> {
   const children: ChildProcess[] = [0, 1].map(() => fork('-e', ['for (;;) {}'], { execArgv: [], stdio: 'ignore' }));
-  return () => Promise.all(children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGKILL')))))).then(() => undefined);
+  return () =>
+    Promise.all(
+      children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGKILL'))))),
+    ).then(() => undefined);
 }
 
 async function main() {
@@ -77,7 +85,13 @@ async function main() {
           const res = await fetch(`${base}/trpc/stay.checkIn`, {
             method: 'POST',
             headers: { cookie: `sl_session=${webToken}`, origin: base, 'content-type': 'application/json' },
-            body: JSON.stringify({ roomId, checkInAt: start.toISOString(), expectedCheckOutAt: end.toISOString(), guests: [{ name: 'Racer', mobile }], idempotencyKey }),
+            body: JSON.stringify({
+              roomId,
+              checkInAt: start.toISOString(),
+              expectedCheckOutAt: end.toISOString(),
+              guests: [{ name: 'Racer', mobile }],
+              idempotencyKey,
+            }),
           });
           const body = (await res.json()) as { result?: { data: { id: number } }; error?: { data?: { app?: { code?: string } } } };
           const code = body.error?.data?.app?.code;
@@ -85,7 +99,13 @@ async function main() {
           if (outcome === 'other' && process.env.BENCH_DEBUG) console.error('trpc', res.status, JSON.stringify(body.error).slice(0, 300));
           return { outcome, ms: performance.now() - t, stayId: body.result?.data.id };
         }
-        const payload = { room_id: roomId, check_in_time: legacyTime(start), check_out_time: legacyTime(end), guests: [{ name: 'Racer', mobile }], request_id: idempotencyKey };
+        const payload = {
+          room_id: roomId,
+          check_in_time: legacyTime(start),
+          check_out_time: legacyTime(end),
+          guests: [{ name: 'Racer', mobile }],
+          request_id: idempotencyKey,
+        };
         const res = await fetch(`${base}/manage/room/tenant/update/checkIn`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-token': legacyToken, language: 'en' },
@@ -123,7 +143,10 @@ async function main() {
           serverErrors: count('server error'),
           other: count('other'),
           p50: median(all.map((a) => a.ms)),
-          p95: percentile(all.map((a) => a.ms), 95),
+          p95: percentile(
+            all.map((a) => a.ms),
+            95,
+          ),
           roundMs: median(rounds.map((r) => r.ms)),
         };
       }
@@ -159,15 +182,26 @@ async function main() {
       }
 
       console.log(`## Racing check-ins: ${ROUNDS} rounds of ${PER_ROUND} simultaneous check-ins of one room (half tRPC, half legacy)\n`);
-      console.log('| machine | rounds with exactly one stay | stays made | answered "occupied" | server errors | other | p50 ms | p95 ms | round ms (median) |');
+      console.log(
+        '| machine | rounds with exactly one stay | stays made | answered "occupied" | server errors | other | p50 ms | p95 ms | round ms (median) |',
+      );
       console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-      for (const r of [quiet, loaded]) console.log(`| ${r.label} | ${r.exactlyOne} / ${r.rounds} | ${r.ok} | ${r.occupied} | ${r.serverErrors} | ${r.other} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.roundMs)} |`);
-      console.log(`\nUnder load the round takes ${fmt(loaded.roundMs / quiet.roundMs, 2)}x as long as on a quiet machine (p95 ${fmt(loaded.p95 / quiet.p95, 2)}x).\n`);
+      for (const r of [quiet, loaded])
+        console.log(
+          `| ${r.label} | ${r.exactlyOne} / ${r.rounds} | ${r.ok} | ${r.occupied} | ${r.serverErrors} | ${r.other} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.roundMs)} |`,
+        );
+      console.log(
+        `\nUnder load the round takes ${fmt(loaded.roundMs / quiet.roundMs, 2)}x as long as on a quiet machine (p95 ${fmt(loaded.p95 / quiet.p95, 2)}x).\n`,
+      );
       console.log(`## Copies of one check-in: ${copies.rounds} rounds of ${COPIES} simultaneous copies (one request_id, both faces), both cores busy\n`);
       console.log('| rounds answered with one and the same stay | server errors | other answers |');
       console.log('|---:|---:|---:|');
       console.log(`| ${copies.sameStay} / ${copies.rounds} | ${copies.serverErrors} | ${copies.other} |\n`);
-      const failed = quiet.serverErrors + loaded.serverErrors + copies.serverErrors > 0 || quiet.exactlyOne < ROUNDS || loaded.exactlyOne < ROUNDS || copies.sameStay < ROUNDS;
+      const failed =
+        quiet.serverErrors + loaded.serverErrors + copies.serverErrors > 0 ||
+        quiet.exactlyOne < ROUNDS ||
+        loaded.exactlyOne < ROUNDS ||
+        copies.sameStay < ROUNDS;
       if (failed) process.exitCode = 1;
     } finally {
       await stopProcess(child);

@@ -43,7 +43,8 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { zonedCell, escapeText } from '../apps/server/src/modules/export/cells.ts';
-import { KEYSET_CHUNK, type ExportJobData } from '../apps/server/src/modules/export/export.service.ts';
+import { KEYSET_CHUNK } from '../apps/server/src/modules/export/export.service.ts';
+import type { ExportJobData } from '../apps/server/src/jobs/payloads.ts';
 import { runExportInThread, threadEntry } from '../apps/server/src/jobs/export.job.ts';
 import { listStaysAfter } from '../apps/server/src/modules/stay/stay-list.ts';
 import { cursorOf, type KeysetCursor } from '../apps/server/src/db/keyset.ts';
@@ -58,15 +59,26 @@ const OWNER_MOBILE = '13312345790';
 const BUNDLED_THREAD = path.join(root, 'apps/server/dist/jobs/export-thread.js');
 const THREAD = (process.env.BENCH_EXPORT_THREAD ?? (fs.existsSync(BUNDLED_THREAD) ? 'dist' : 'source')) as 'dist' | 'source';
 if (THREAD !== 'dist' && THREAD !== 'source') throw new Error(`BENCH_EXPORT_THREAD: dist or source, not ${String(THREAD)}`);
-if (THREAD === 'dist' && !fs.existsSync(BUNDLED_THREAD)) throw new Error(`${BUNDLED_THREAD} is missing: run \`pnpm --filter @console/server build\` first, or set BENCH_EXPORT_THREAD=source`);
+if (THREAD === 'dist' && !fs.existsSync(BUNDLED_THREAD))
+  throw new Error(`${BUNDLED_THREAD} is missing: run \`pnpm --filter @console/server build\` first, or set BENCH_EXPORT_THREAD=source`);
 const THREAD_ENTRY = THREAD === 'dist' ? pathToFileURL(BUNDLED_THREAD) : threadEntry();
 
 async function generate(client: pg.Client) {
-  const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Export', $1, now()) RETURNING "id"`, [TZ]);
+  const {
+    rows: [hotel],
+  } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Export', $1, now()) RETURNING "id"`, [TZ]);
   const hotelId = hotel!.id;
-  const { rows: [owner] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`, [OWNER_MOBILE]);
+  const {
+    rows: [owner],
+  } = await client.query<{ id: number }>(
+    `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`,
+    [OWNER_MOBILE],
+  );
   await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [owner!.id, hotelId]);
-  await client.query(`INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "updatedAt") SELECT $1, 'R' || lpad(i::text, 5, '0'), i, 20000, now() FROM generate_series(1, ${ROOMS}) i`, [hotelId]);
+  await client.query(
+    `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "updatedAt") SELECT $1, 'R' || lpad(i::text, 5, '0'), i, 20000, now() FROM generate_series(1, ${ROOMS}) i`,
+    [hotelId],
+  );
   await client.query(
     `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "checkedOutAt", "priceAmount", "depositAmount", "updatedAt")
      SELECT $1, r.id, 'checked_out', now() - ((n * 20 + 2) || ' days')::interval, now() - ((n * 20) || ' days')::interval, now() - ((n * 20) || ' days')::interval, 40000 + r."sortOrder", 10000, now()
@@ -117,7 +129,15 @@ type Generated = { hotelId: number; ownerId: number };
 type Deps = Awaited<ReturnType<typeof createDeps>>;
 
 async function openDeps(url: string, dir: string): Promise<Deps> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: url, REDIS_PREFIX: `benchexport:${process.pid}`, LOCK_PROVIDER: 'none', UPLOAD_DIR: dir });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: url,
+    REDIS_PREFIX: `benchexport:${process.pid}`,
+    LOCK_PROVIDER: 'none',
+    UPLOAD_DIR: dir,
+  });
   return createDeps(config, url, createLogger(config), { locks: null });
 }
 
@@ -143,7 +163,19 @@ async function passes(deps: Deps, g: Generated, dir: string) {
   };
   const xlsx = async (scope: 'all' | 'page' = 'all') => {
     const id = `exp-${crypto.randomUUID()}`;
-    const data: ExportJobData = { hotelId: g.hotelId, accountId: g.ownerId, sessionId: ctx.actor.sessionId, list: 'stays', filters, scope, page: 1, pageSize: 100, fileName: 'bench', lang: 'en', createdAt: new Date().toISOString() };
+    const data: ExportJobData = {
+      hotelId: g.hotelId,
+      accountId: g.ownerId,
+      sessionId: ctx.actor.sessionId,
+      list: 'stays',
+      filters,
+      scope,
+      page: 1,
+      pageSize: 100,
+      fileName: 'bench',
+      lang: 'en',
+      createdAt: new Date().toISOString(),
+    };
     // As the export worker runs it: on a thread of its own with a bounded heap (decision 018).
     return (await runExportInThread(deps, { id, data, updateProgress: async () => {} }, undefined, THREAD_ENTRY)).rows;
   };
@@ -155,7 +187,16 @@ async function passes(deps: Deps, g: Generated, dir: string) {
     const rows = await pages(async (items) => {
       let chunk = '';
       for (const s of items) {
-        const cells = [escapeText(s.roomName), escapeText(s.guests.map((x) => x.name).join(', ')), s.state, time(s.checkInAt), time(s.expectedCheckOutAt), time(s.checkedOutAt), s.priceAmount / 100, s.depositAmount / 100];
+        const cells = [
+          escapeText(s.roomName),
+          escapeText(s.guests.map((x) => x.name).join(', ')),
+          s.state,
+          time(s.checkInAt),
+          time(s.expectedCheckOutAt),
+          time(s.checkedOutAt),
+          s.priceAmount / 100,
+          s.depositAmount / 100,
+        ];
         chunk += `${cells.map(csvField).join(',')}\n`;
       }
       await write(chunk);
@@ -214,8 +255,14 @@ function runChild(pass: Case, url: string, dir: string, g: Generated): Promise<M
 }
 
 async function main() {
-  console.log(`# Export of ${STAYS.toLocaleString('en')} stays to .xlsx and CSV (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
-  console.log(THREAD === 'dist' ? `The export's thread runs the bundle ${path.relative(root, BUNDLED_THREAD)} (built ${fs.statSync(BUNDLED_THREAD).mtime.toISOString()}).\n` : "The export's thread runs the source through tsx.\n");
+  console.log(
+    `# Export of ${STAYS.toLocaleString('en')} stays to .xlsx and CSV (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
+  );
+  console.log(
+    THREAD === 'dist'
+      ? `The export's thread runs the bundle ${path.relative(root, BUNDLED_THREAD)} (built ${fs.statSync(BUNDLED_THREAD).mtime.toISOString()}).\n`
+      : "The export's thread runs the source through tsx.\n",
+  );
   const reuse = process.env.BENCH_DATABASE_URL;
   const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchexport');
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
@@ -227,13 +274,22 @@ async function main() {
     const t = performance.now();
     let g: Generated;
     if (reuse) {
-      const { rows: [o] } = await client.query<{ id: number; hotelId: number }>(`SELECT a."id", m."hotelId" FROM "Account" a JOIN "Membership" m ON m."accountId" = a."id" WHERE a."mobile" = $1`, [OWNER_MOBILE]);
+      const {
+        rows: [o],
+      } = await client.query<{ id: number; hotelId: number }>(
+        `SELECT a."id", m."hotelId" FROM "Account" a JOIN "Membership" m ON m."accountId" = a."id" WHERE a."mobile" = $1`,
+        [OWNER_MOBILE],
+      );
       g = { hotelId: o!.hotelId, ownerId: o!.id };
     } else {
       g = await generate(client);
       await client.query('VACUUM ANALYZE');
     }
-    console.log(reuse ? `Reused ${db.url} (its ${STAYS} stays).\n` : `Generated ${ROOMS} rooms and ${STAYS} stays in ${fmt((performance.now() - t) / 1000)} s (then VACUUM ANALYZE).\n`);
+    console.log(
+      reuse
+        ? `Reused ${db.url} (its ${STAYS} stays).\n`
+        : `Generated ${ROOMS} rooms and ${STAYS} stays in ${fmt((performance.now() - t) / 1000)} s (then VACUUM ANALYZE).\n`,
+    );
 
     // Warm-up, not timed: every stay read once (the database's cache); each pass's process then
     // runs its own code paths once on a little data before it is measured.
@@ -252,19 +308,26 @@ async function main() {
 
     // The files hold every stay.
     const exportsDir = path.join(dir, 'exports', String(g.hotelId));
-    const xlsxFile = path.join(exportsDir, fs.readdirSync(exportsDir).find((f) => f.endsWith('.xlsx'))!);
+    const xlsxFile = path.join(
+      exportsDir,
+      fs.readdirSync(exportsDir).find((f) => f.endsWith('.xlsx'))!,
+    );
     let xlsxRows = -1; // the header
     for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(xlsxFile, {})) for await (const _row of sheet) xlsxRows++;
     const csvRows = fs.readFileSync(path.join(dir, 'stays.csv'), 'utf8').split('\n').length - 2;
     if (xlsxRows !== STAYS || csvRows !== STAYS) throw new Error(`rows: xlsx ${xlsxRows}, csv ${csvRows}, expected ${STAYS}`);
 
-    console.log(`Run order: ${order.map((c) => CASES[c]).join(', ')}, each in a process of its own. Files read back: ${xlsxRows} rows in the .xlsx (${fmt(fs.statSync(xlsxFile).size / 1024 / 1024)} MB), ${csvRows} in the CSV (${fmt(fs.statSync(path.join(dir, 'stays.csv')).size / 1024 / 1024)} MB).\n`);
+    console.log(
+      `Run order: ${order.map((c) => CASES[c]).join(', ')}, each in a process of its own. Files read back: ${xlsxRows} rows in the .xlsx (${fmt(fs.statSync(xlsxFile).size / 1024 / 1024)} MB), ${csvRows} in the CSV (${fmt(fs.statSync(path.join(dir, 'stays.csv')).size / 1024 / 1024)} MB).\n`,
+    );
     console.log('| pass | rows | s | rows/s | peak RSS growth MB | peak heap growth MB | heap kept after GC MB | time vs csv | RSS growth vs csv |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     const c = results.get('csv')!;
     for (const pass of order) {
       const r = results.get(pass)!;
-      console.log(`| ${CASES[pass]} | ${r.rows} | ${fmt(r.ms / 1000)} | ${Math.round(r.rows / (r.ms / 1000))} | ${fmt(r.peakMb)} | ${fmt(r.heapMb)} | ${fmt(r.retainedMb)} | ${fmt(r.ms / c.ms, 2)} | ${fmt(r.peakMb / c.peakMb, 2)} |`);
+      console.log(
+        `| ${CASES[pass]} | ${r.rows} | ${fmt(r.ms / 1000)} | ${Math.round(r.rows / (r.ms / 1000))} | ${fmt(r.peakMb)} | ${fmt(r.heapMb)} | ${fmt(r.retainedMb)} | ${fmt(r.ms / c.ms, 2)} | ${fmt(r.peakMb / c.peakMb, 2)} |`,
+      );
     }
     const x = results.get('xlsx')!;
     console.log(`\nxlsx memory growth under 150 MB: ${x.peakMb < 150 ? 'met' : 'NOT met'} (${fmt(x.peakMb)} MB).\n`);

@@ -22,9 +22,16 @@ const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@
 async function generateHotel(client: pg.Client) {
   const started = performance.now();
   const hash = await hashPassword('bench-pass-1');
-  const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Grand', 'Asia/Shanghai', now()) RETURNING "id"`);
+  const {
+    rows: [hotel],
+  } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Grand', 'Asia/Shanghai', now()) RETURNING "id"`);
   const hotelId = hotel!.id;
-  const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, $2, 'Bench', now()) RETURNING "id"`, [MOBILE, hash]);
+  const {
+    rows: [account],
+  } = await client.query<{ id: number }>(
+    `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, $2, 'Bench', now()) RETURNING "id"`,
+    [MOBILE, hash],
+  );
   await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
   await insertFrontDeskHotel(client, hotelId, { rooms: ROOMS, pastStays: PAST_STAYS });
   await client.query('ANALYZE');
@@ -95,7 +102,9 @@ async function main() {
       console.log('## Check-in throughput (20 concurrent clients, distinct rooms, 10 s)\n');
       console.log('| check-ins | per second | p50 ms | p95 ms | failures |');
       console.log('|---:|---:|---:|---:|---:|');
-      console.log(`| ${latencies.length} | ${fmt(latencies.length / elapsed)} | ${fmt(median(latencies))} | ${fmt(percentile(latencies, 95))} | ${failures} |\n`);
+      console.log(
+        `| ${latencies.length} | ${fmt(latencies.length / elapsed)} | ${fmt(median(latencies))} | ${fmt(percentile(latencies, 95))} | ${failures} |\n`,
+      );
     } finally {
       await stopProcess(child);
     }

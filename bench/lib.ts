@@ -38,7 +38,13 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** Starts a child process and resolves with the first stdout line matching `ready`. */
-export function startProcess(command: string, args: string[], env: Record<string, string>, ready: RegExp, cwd = root): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  cwd = root,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -72,7 +78,9 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
  * of the rooms, a reservation in one in ten, and a primary guest on every stay.
  */
 export async function insertFrontDeskHotel(client: pg.Client, hotelId: number, { rooms, pastStays }: { rooms: number; pastStays: number }): Promise<void> {
-  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [hotelId]);
+  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [
+    hotelId,
+  ]);
   // 10,000 rooms over 20 groups; every 17th dirty, every 97th out of order.
   await client.query(
     `INSERT INTO "Room" ("hotelId", "groupId", "name", "remarkName", "sortOrder", "usualPrice", "weekendPrice", "cleanStatus", "maintenance", "updatedAt")

@@ -90,7 +90,9 @@ async function main() {
     deps = await createDeps(config, db.url, createLogger(config));
     const d = deps;
     const every = config.locks.everyMinutes;
-    console.log(`Defaults: status every ${every.status} min, records of locks without callbacks every ${every.records} min, reconciliation every ${every.reconcile} min.\n`);
+    console.log(
+      `Defaults: status every ${every.status} min, records of locks without callbacks every ${every.records} min, reconciliation every ${every.reconcile} min.\n`,
+    );
 
     /** A hotel with its own simulator account, `gateways` or not, connected, imported and paired through the services. */
     async function hotel(label: string, gateways: boolean): Promise<BenchHotel> {
@@ -98,20 +100,35 @@ async function main() {
       await control.createAccount({ username, password: 'bench-password' });
       const lockIds: string[] = [];
       for (let floor = 1; floor <= FLOORS; floor += 1) {
-        const gatewayId = gateways ? (await control.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', { account: username, name: `Floor ${floor}` })).gateway.gatewayId : undefined;
+        const gatewayId = gateways
+          ? (await control.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', { account: username, name: `Floor ${floor}` })).gateway.gatewayId
+          : undefined;
         for (let i = 1; i <= PER_FLOOR; i += 1) {
-          const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', { account: username, name: `Room ${floor}${String(i).padStart(2, '0')}`, ...(gatewayId ? { gatewayId } : {}) });
+          const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {
+            account: username,
+            name: `Room ${floor}${String(i).padStart(2, '0')}`,
+            ...(gatewayId ? { gatewayId } : {}),
+          });
           lockIds.push(String(lock.lockId));
         }
       }
-      const { rows: [h] } = await d.pool.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, 'Asia/Shanghai', now()) RETURNING "id"`, [`Bench ${label}`]);
+      const {
+        rows: [h],
+      } = await d.pool.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, 'Asia/Shanghai', now()) RETURNING "id"`, [
+        `Bench ${label}`,
+      ]);
       const hotelId = h!.id;
       const { rows: rooms } = await d.pool.query<{ id: number; name: string }>(
         `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "updatedAt")
          SELECT $1, (f * 100 + i)::text, f * 100 + i, 20000, now() FROM generate_series(1, $2::int) f, generate_series(1, $3::int) i ORDER BY f, i RETURNING "id", "name"`,
         [hotelId, FLOORS, PER_FLOOR],
       );
-      const { rows: [account] } = await d.pool.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`, [`133${String(hotelId).padStart(8, '0')}`]);
+      const {
+        rows: [account],
+      } = await d.pool.query<{ id: number }>(
+        `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`,
+        [`133${String(hotelId).padStart(8, '0')}`],
+      );
       await d.pool.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
       const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
       const { token } = await createSession(d, { accountId: account!.id, hotelId, kind: 'web', meta });
@@ -134,7 +151,10 @@ async function main() {
       const start = Date.now();
       for (let minute = 0; minute < DAY_MINUTES; minute += every.status) {
         const now = new Date(start + minute * MINUTE);
-        const account = await d.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId }, select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true, linksReadAt: true, locksReadAt: true } });
+        const account = await d.prisma.lockAccount.findUniqueOrThrow({
+          where: { id: h.accountId },
+          select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true, linksReadAt: true, locksReadAt: true },
+        });
         await refreshAccountStatus(d, account, now);
         if (every.records > 0 && minute % every.records === 0) await pollLockRecords(d, { hotelId: h.hotelId }, now);
         if (every.reconcile > 0 && minute % every.reconcile === 0) await reconcileAllLocks(d, { hotelId: h.hotelId });
@@ -176,7 +196,13 @@ async function main() {
       const guest = (i: number) => [{ name: `Guest ${i}`, mobile: `139${String(h.hotelId * 1000 + i).padStart(8, '0')}` }];
       const stays: { id: number }[] = [];
       for (let i = 0; i < 40; i += 1) {
-        const stay = await checkIn(h.owner, { roomId: h.roomIds[i]!, checkInAt: new Date(Date.now() - MINUTE), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: guest(i), idempotencyKey: randomUUID() });
+        const stay = await checkIn(h.owner, {
+          roomId: h.roomIds[i]!,
+          checkInAt: new Date(Date.now() - MINUTE),
+          expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+          guests: guest(i),
+          idempotencyKey: randomUUID(),
+        });
         stays.push(stay);
         if (i < 30) await createPassword(h.owner, { roomId: h.roomIds[i]!, stayId: stay.id, kind: 'custom', code: String(480_613 + i * 7919).slice(0, 6) });
         else await createPassword(h.owner, { roomId: h.roomIds[i]!, stayId: stay.id, kind: 'air' });
@@ -214,10 +240,24 @@ async function main() {
     console.log('|---|---:|---:|---:|');
     console.log(`| baseline: the replaced algorithm, gateways | ${before.total} | ${fmt(before.total / LOCKS)} | 1.00 |`);
     console.log(`| this code, gateways, callbacks | ${after.total} | ${fmt(after.total / LOCKS)} | ${fmt(after.total / before.total, 3)} |`);
-    console.log(`| this code, no gateways (records polled) | ${afterNoGateway.total} | ${fmt(afterNoGateway.total / LOCKS)} | ${fmt(afterNoGateway.total / before.total, 3)} |`);
-    console.log(`\nBaseline cycles, calls for the 100 locks: ${Object.entries(before.perCycle).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
-    console.log(`This code with gateways, by call: ${Object.entries(after.byPath).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
-    console.log(`This code without gateways, by call: ${Object.entries(afterNoGateway.byPath).map(([k, v]) => `${k} ${v}`).join(', ')}.\n`);
+    console.log(
+      `| this code, no gateways (records polled) | ${afterNoGateway.total} | ${fmt(afterNoGateway.total / LOCKS)} | ${fmt(afterNoGateway.total / before.total, 3)} |`,
+    );
+    console.log(
+      `\nBaseline cycles, calls for the 100 locks: ${Object.entries(before.perCycle)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}.`,
+    );
+    console.log(
+      `This code with gateways, by call: ${Object.entries(after.byPath)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}.`,
+    );
+    console.log(
+      `This code without gateways, by call: ${Object.entries(afterNoGateway.byPath)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}.\n`,
+    );
     console.log(`## A day of front-desk traffic on top (40 check-ins with a code, 5 renewals, 10 remote unlocks, 30 check-outs)\n`);
     console.log(`${traffic} calls (${fmt(traffic / LOCKS)} a lock); with the idle day: ${fmt((after.total + traffic) / LOCKS)} calls a lock a day.`);
     const ok = after.total / LOCKS <= 50 && afterNoGateway.total / LOCKS <= 50;
@@ -240,4 +280,3 @@ void main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
-

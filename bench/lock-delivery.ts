@@ -139,7 +139,11 @@ async function main() {
     deps = await createDeps(config, db.url, createLogger(config));
     const d = deps;
     const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
-    const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ('13312345680', 'x', 'Bench', now()) RETURNING "id"`);
+    const {
+      rows: [account],
+    } = await client.query<{ id: number }>(
+      `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ('13312345680', 'x', 'Bench', now()) RETURNING "id"`,
+    );
 
     /** 100 fresh locks, each paired with its own gateway. */
     async function freshLocks(n = LOCKS): Promise<{ lockIds: number[]; gatewayIds: number[] }> {
@@ -159,10 +163,19 @@ async function main() {
      * account (as "get locks" leaves them, each on its own gateway).
      */
     async function hotelFor(lockIds: number[], gatewayIds: number[]): Promise<{ hotelId: number; roomIds: number[]; ctx: AuthedContext }> {
-      const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench locks', 'Asia/Shanghai', now()) RETURNING "id"`);
+      const {
+        rows: [hotel],
+      } = await client.query<{ id: number }>(
+        `INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench locks', 'Asia/Shanghai', now()) RETURNING "id"`,
+      );
       const hotelId = hotel!.id;
       await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
-      const { id: lockAccountId } = await connectAccount({ deps: d, meta }, hotelId, { username: SIM_DEFAULTS.username, password: SIM_DEFAULTS.password, kind: 'ttlock', label: '' });
+      const { id: lockAccountId } = await connectAccount({ deps: d, meta }, hotelId, {
+        username: SIM_DEFAULTS.username,
+        password: SIM_DEFAULTS.password,
+        kind: 'ttlock',
+        label: '',
+      });
       const { rows: locks } = await client.query<{ id: number }>(
         `INSERT INTO "Lock" ("hotelId", "accountId", "provider", "providerLockId", "name", "simulated", "gatewayId", "updatedAt")
          SELECT $1, $2, 'ttlock', l::text, 'SIM Bench', true, g::text, now() FROM unnest($3::int[], $4::int[]) WITH ORDINALITY AS t(l, g, i) ORDER BY i RETURNING "id"`,
@@ -188,7 +201,9 @@ async function main() {
     /** The same 1,000 writes straight to the simulator: one per lock at a time, at most `inFlight` at once. */
     async function bareRun(kind: 'bare-all' | 'bare-8' | 'bare-16', inFlight: number): Promise<RunResult> {
       const { lockIds } = await freshLocks();
-      const queues = lockIds.map((lockId, i) => codesOf(i).map((code, j) => ({ lockId, code, name: `Guest ${i * PER_LOCK + j + 1} #P${i * PER_LOCK + j + 1}` })));
+      const queues = lockIds.map((lockId, i) =>
+        codesOf(i).map((code, j) => ({ lockId, code, name: `Guest ${i * PER_LOCK + j + 1} #P${i * PER_LOCK + j + 1}` })),
+      );
       const ready = shuffle(queues.map((_, i) => i));
       let running = 0;
       let ok = 0;
@@ -204,7 +219,14 @@ async function main() {
             running += 1;
             const now = Date.now();
             bare
-              .call('keyboardPwd/add', { lockId: write.lockId, keyboardPwd: write.code, keyboardPwdName: write.name, keyboardPwdType: 2, startDate: now - (now % 60_000), addType: 2 })
+              .call('keyboardPwd/add', {
+                lockId: write.lockId,
+                keyboardPwd: write.code,
+                keyboardPwdName: write.name,
+                keyboardPwdType: 2,
+                startDate: now - (now % 60_000),
+                addType: 2,
+              })
               .then((answer) => {
                 if (typeof answer.keyboardPwdId === 'number') ok += 1;
                 else errors[String(answer.errcode)] = (errors[String(answer.errcode)] ?? 0) + 1;
@@ -267,30 +289,45 @@ async function main() {
         await bare.control('POST', `/locks/${lockId}/drift`, { action: 'plant', kind: 'passcode', code, name: 'front desk keypad', cloud: true });
       }
       await d.queues.credential.pause();
-      const writes = shuffle(lockIds.flatMap((lockId, i) => codesOf(i).map((code, j) => ({ lockId, roomId: roomIds[i]!, code, holder: `Guest ${i * PER_LOCK + j + 1}` }))));
+      const writes = shuffle(
+        lockIds.flatMap((lockId, i) => codesOf(i).map((code, j) => ({ lockId, roomId: roomIds[i]!, code, holder: `Guest ${i * PER_LOCK + j + 1}` }))),
+      );
       const createStarted = performance.now();
       for (const w of writes) await createPassword(ctx, { roomId: w.roomId, holderName: w.holder, kind: 'custom', code: w.code });
       const createMs = performance.now() - createStarted;
       const workers = await startWorkerProcesses(processes);
 
       for (const i of offline) await bare.control('PATCH', `/locks/${lockIds[i]}`, { online: false });
-      for (const i of busy) await bare.control('POST', `/locks/${lockIds[i]}/failures`, { code: -3037, message: 'lock busy (injected)', ops: ['keyboardPwd/add'] });
-      for (const i of oneShot) await bare.control('POST', '/failures/next', { code: -3003, message: 'gateway busy (injected)', op: 'keyboardPwd/add', lockId: lockIds[i], times: 1 });
+      for (const i of busy)
+        await bare.control('POST', `/locks/${lockIds[i]}/failures`, { code: -3037, message: 'lock busy (injected)', ops: ['keyboardPwd/add'] });
+      for (const i of oneShot)
+        await bare.control('POST', '/failures/next', { code: -3003, message: 'gateway busy (injected)', op: 'keyboardPwd/add', lockId: lockIds[i], times: 1 });
       const busyRooms = busy.map((i) => roomIds[i]!);
 
       const started = Date.now();
       await d.queues.credential.resume();
-      const offlineTimer = offline.length ? setTimeout(() => void Promise.all(offline.map((i) => bare.control('PATCH', `/locks/${lockIds[i]}`, { online: true }))), OFFLINE_MS) : undefined;
+      const offlineTimer = offline.length
+        ? setTimeout(() => void Promise.all(offline.map((i) => bare.control('PATCH', `/locks/${lockIds[i]}`, { online: true }))), OFFLINE_MS)
+        : undefined;
       let busyLeft = busy.length > 0;
       const deadline = Date.now() + 180_000;
       try {
         for (;;) {
-          const { rows: [r] } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "LockPassword" WHERE "hotelId" = $1 AND "deliveryState" IN ('pending', 'removing')`, [hotelId]);
+          const {
+            rows: [r],
+          } = await client.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM "LockPassword" WHERE "hotelId" = $1 AND "deliveryState" IN ('pending', 'removing')`,
+            [hotelId],
+          );
           if (r!.n === 0) break;
           if (Date.now() > deadline) throw new Error(`${kind}: ${r!.n} credentials still pending after 180 s`);
           if (busyLeft) {
             // The busy locks accept again once every credential of theirs has been refused once.
-            const { rows: [b] } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "LockPassword" WHERE "roomId" = ANY($1) AND "lastError" = 'lock_busy'`, [busyRooms]);
+            const {
+              rows: [b],
+            } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "LockPassword" WHERE "roomId" = ANY($1) AND "lastError" = 'lock_busy'`, [
+              busyRooms,
+            ]);
             if (b!.n === busy.length * PER_LOCK) {
               busyLeft = false;
               await Promise.all(busy.map((i) => bare.control('DELETE', `/locks/${lockIds[i]}/failures`)));
@@ -302,11 +339,21 @@ async function main() {
         clearTimeout(offlineTimer);
         await Promise.all(workers.map(stopProcess));
       }
-      const { rows: [last] } = await client.query<{ at: Date }>(`SELECT max(coalesce("deliveredAt", "lastAttemptAt")) AS at FROM "LockPassword" WHERE "hotelId" = $1`, [hotelId]);
+      const {
+        rows: [last],
+      } = await client.query<{ at: Date }>(`SELECT max(coalesce("deliveredAt", "lastAttemptAt")) AS at FROM "LockPassword" WHERE "hotelId" = $1`, [hotelId]);
       const ms = last!.at.getTime() - started;
 
       // The truth on both sides.
-      const { rows } = await client.query<{ id: number; roomId: number; code: string; deliveryState: string; lastError: string | null; providerRef: string | null; attempts: number }>(
+      const { rows } = await client.query<{
+        id: number;
+        roomId: number;
+        code: string;
+        deliveryState: string;
+        lastError: string | null;
+        providerRef: string | null;
+        attempts: number;
+      }>(
         `SELECT "id", "roomId", "code", "deliveryState"::text AS "deliveryState", "lastError", "providerRef", "attempts" FROM "LockPassword" WHERE "hotelId" = $1`,
         [hotelId],
       );
@@ -326,7 +373,9 @@ async function main() {
       }
       let onSim = 0;
       for (const lockId of lockIds) {
-        const { lock } = await bare.control<{ lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; keyboardPwdName: string; onLock: boolean }[] } }>('GET', `/locks/${lockId}`);
+        const { lock } = await bare.control<{
+          lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; keyboardPwdName: string; onLock: boolean }[] };
+        }>('GET', `/locks/${lockId}`);
         const held = lock.passcodes.filter((p) => p.onLock);
         const codes = held.map((p) => p.keyboardPwd);
         if (new Set(codes).size !== codes.length) problems.push(`lock ${lockId} holds a code twice: ${codes.sort().join(',')}`);
@@ -337,14 +386,20 @@ async function main() {
         for (const e of expected) {
           const copies = ours.filter((p) => p.keyboardPwd === e.code && p.keyboardPwdName.endsWith(`#P${e.id}`));
           if (copies.length !== 1) problems.push(`password ${e.id} is on lock ${lockId} ${copies.length} times`);
-          else if (String(copies[0]!.keyboardPwdId) !== rows.find((r) => r.id === e.id)!.providerRef) problems.push(`password ${e.id}: providerRef differs from the lock's keyboardPwdId`);
+          else if (String(copies[0]!.keyboardPwdId) !== rows.find((r) => r.id === e.id)!.providerRef)
+            problems.push(`password ${e.id}: providerRef differs from the lock's keyboardPwdId`);
         }
-        for (const key of planted) if (key.startsWith(`${lockId}:`) && held.filter((p) => p.keyboardPwd === key.split(':')[1]).length !== 1) problems.push(`lock ${lockId}: the planted code is not there exactly once`);
+        for (const key of planted)
+          if (key.startsWith(`${lockId}:`) && held.filter((p) => p.keyboardPwd === key.split(':')[1]).length !== 1)
+            problems.push(`lock ${lockId}: the planted code is not there exactly once`);
       }
       const onLock = rows.filter((r) => r.deliveryState === 'on_lock').length;
       if (onSim !== onLock) problems.push(`${onLock} on_lock in the database, ${onSim} of ours on the simulated locks`);
       if (problems.length) throw new Error(`${kind}: ${problems.length} problems:\n${problems.slice(0, 20).join('\n')}`);
-      if (count === LOCKS) console.log(`- ${LABEL[kind]}: issued ${writes.length} passwords through the service in ${fmt(createMs / 1000)} s (${fmt(writes.length / (createMs / 1000), 0)}/s, queue paused); delivered in ${fmt(ms / 1000, 2)} s.`);
+      if (count === LOCKS)
+        console.log(
+          `- ${LABEL[kind]}: issued ${writes.length} passwords through the service in ${fmt(createMs / 1000)} s (${fmt(writes.length / (createMs / 1000), 0)}/s, queue paused); delivered in ${fmt(ms / 1000, 2)} s.`,
+        );
       return { kind, ms, onLock, failed: rows.filter((r) => r.deliveryState === 'failed').length, failedAsMeant, adds: await addCalls(started) };
     }
 
@@ -364,27 +419,48 @@ async function main() {
       results.push(roundResults);
     }
 
-    console.log(`\n${LOCKS} locks, each behind its own gateway, ${PER_LOCK} custom passwords each: ${LOCKS * PER_LOCK} writes a run, every run on 100 fresh locks. Simulator (a child process) gateway latency ${LATENCY} ms a write.`);
-    console.log(`Engine: worker processes (src/worker.ts), each one credential worker of concurrency ${WORKER_CONCURRENCY}; LOCK_DELIVERY_BACKOFF_MS=${BACKOFF_MS} (doubling), LOCK_DELIVERY_ATTEMPTS=${ATTEMPTS}.`);
-    console.log(`Faults: ${OFFLINE_LOCKS} locks offline for the first ${fmt(OFFLINE_MS / 1000)} s; ${BUSY_LOCKS} locks answer every write "lock busy" (-3037) until each of their ${BUSY_LOCKS * PER_LOCK} credentials was refused once, and ${ONE_SHOT} writes on ${ONE_SHOT} other locks are answered "gateway busy" (-3003) once (5% of the credentials meet an injected failure); ${PLANTED} codes were put on their lock at the keypad beforehand (meant to fail: duplicate_code).\n`);
+    console.log(
+      `\n${LOCKS} locks, each behind its own gateway, ${PER_LOCK} custom passwords each: ${LOCKS * PER_LOCK} writes a run, every run on 100 fresh locks. Simulator (a child process) gateway latency ${LATENCY} ms a write.`,
+    );
+    console.log(
+      `Engine: worker processes (src/worker.ts), each one credential worker of concurrency ${WORKER_CONCURRENCY}; LOCK_DELIVERY_BACKOFF_MS=${BACKOFF_MS} (doubling), LOCK_DELIVERY_ATTEMPTS=${ATTEMPTS}.`,
+    );
+    console.log(
+      `Faults: ${OFFLINE_LOCKS} locks offline for the first ${fmt(OFFLINE_MS / 1000)} s; ${BUSY_LOCKS} locks answer every write "lock busy" (-3037) until each of their ${BUSY_LOCKS * PER_LOCK} credentials was refused once, and ${ONE_SHOT} writes on ${ONE_SHOT} other locks are answered "gateway busy" (-3003) once (5% of the credentials meet an injected failure); ${PLANTED} codes were put on their lock at the keypad beforehand (meant to fail: duplicate_code).\n`,
+    );
     console.log('| round | run | on lock | failed (as meant) | wall s | writes/s | x bare (all locks) | x bare (same in flight) | keyboardPwd/add answers |');
     console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');
-    const sameInFlight: Partial<Record<RunKind, RunKind>> = { 'bare-8': 'bare-8', 'bare-16': 'bare-16', 'engine-1': 'bare-8', 'engine-2': 'bare-16', 'faults-1': 'bare-8' };
+    const sameInFlight: Partial<Record<RunKind, RunKind>> = {
+      'bare-8': 'bare-8',
+      'bare-16': 'bare-16',
+      'engine-1': 'bare-8',
+      'engine-2': 'bare-16',
+      'faults-1': 'bare-8',
+    };
     results.forEach((round, r) => {
       const of = (kind: RunKind) => round.find((x) => x.kind === kind)!;
       for (const x of round) {
-        const answers = Object.entries(x.adds).sort(([a], [b]) => Number(b) - Number(a)).map(([code, n]) => `${code === '0' ? 'ok' : code} ${n}`).join(', ');
+        const answers = Object.entries(x.adds)
+          .sort(([a], [b]) => Number(b) - Number(a))
+          .map(([code, n]) => `${code === '0' ? 'ok' : code} ${n}`)
+          .join(', ');
         const same = sameInFlight[x.kind];
-        console.log(`| ${r + 1} | ${LABEL[x.kind]} | ${x.onLock} | ${x.failed} (${x.failedAsMeant}) | ${fmt(x.ms / 1000, 2)} | ${fmt((LOCKS * PER_LOCK) / (x.ms / 1000), 0)} | ${fmt(x.ms / of('bare-all').ms, 2)} | ${same ? fmt(x.ms / of(same).ms, 2) : ''} |  ${answers} |`);
+        console.log(
+          `| ${r + 1} | ${LABEL[x.kind]} | ${x.onLock} | ${x.failed} (${x.failedAsMeant}) | ${fmt(x.ms / 1000, 2)} | ${fmt((LOCKS * PER_LOCK) / (x.ms / 1000), 0)} | ${fmt(x.ms / of('bare-all').ms, 2)} | ${same ? fmt(x.ms / of(same).ms, 2) : ''} |  ${answers} |`,
+        );
       }
     });
-    const ratio = (kind: RunKind, baseKind: RunKind) => median(results.map((round) => round.find((x) => x.kind === kind)!.ms / round.find((x) => x.kind === baseKind)!.ms));
+    const ratio = (kind: RunKind, baseKind: RunKind) =>
+      median(results.map((round) => round.find((x) => x.kind === kind)!.ms / round.find((x) => x.kind === baseKind)!.ms));
     console.log(`\nMedian ratios over the rounds (each against the baseline of its own round):\n`);
     console.log('| run | x bare (all locks) | x bare (same in flight) |');
     console.log('|---|---:|---:|');
-    for (const kind of ['bare-8', 'bare-16', 'engine-1', 'engine-2', 'faults-1'] as const) console.log(`| ${LABEL[kind]} | ${fmt(ratio(kind, 'bare-all'), 2)} | ${fmt(ratio(kind, sameInFlight[kind]!), 2)} |`);
+    for (const kind of ['bare-8', 'bare-16', 'engine-1', 'engine-2', 'faults-1'] as const)
+      console.log(`| ${LABEL[kind]} | ${fmt(ratio(kind, 'bare-all'), 2)} | ${fmt(ratio(kind, sameInFlight[kind]!), 2)} |`);
     console.log(`\nWith faults / without (1 worker process): ${fmt(ratio('faults-1', 'engine-1'), 2)}.`);
-    console.log('Every engine run: every credential in a final state (on_lock, or failed with duplicate_code when its code was planted), none lost (database = simulator, code and keyboardPwdId), none twice on a lock: checked.\n');
+    console.log(
+      'Every engine run: every credential in a final state (on_lock, or failed with duplicate_code when its code was planted), none lost (database = simulator, code and keyboardPwdId), none twice on a lock: checked.\n',
+    );
   } finally {
     await client.end().catch(() => {});
     if (deps) {

@@ -92,11 +92,20 @@ async function main() {
   try {
     await applyMigrations(db.url);
     await client.connect();
-    const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`, [MOBILE]);
+    const {
+      rows: [account],
+    } = await client.query<{ id: number }>(
+      `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`,
+      [MOBILE],
+    );
 
     /** A hotel of 100 rooms paired with 100 locks (ids from `lockBase`), Lock rows as a status check leaves them, 10 passwords on each lock. */
     async function makeHotel(name: string, lockBase: number): Promise<Hotel> {
-      const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, 'Asia/Shanghai', now()) RETURNING "id"`, [name]);
+      const {
+        rows: [hotel],
+      } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, 'Asia/Shanghai', now()) RETURNING "id"`, [
+        name,
+      ]);
       const hotelId = hotel!.id;
       await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
       const lockIds = Array.from({ length: LOCKS }, (_, i) => lockBase + i + 1);
@@ -144,18 +153,55 @@ async function main() {
         const pwIndex = rand(PASSWORDS_PER_ROOM);
         // Usernames and codes are filled per hotel (their password ids differ); here the kind of record.
         let r: WireRecord;
-        if (roll < 0.55) r = { recordType: 4, success: 1, username: `@pw${pwIndex}`, keyboardPwd: `@code${pwIndex}`, lockDate, electricQuantity: 80, serverDate: lockDate + 2_000 };
-        else if (roll < 0.62) r = { recordType: 4, success: 0, username: '', keyboardPwd: String(100000 + rand(899999)), lockDate, electricQuantity: 80, serverDate: lockDate + 2_000 };
-        else if (roll < 0.82) r = { recordType: 7, success: 1, username: `Card ${rand(500)}`, keyboardPwd: String(3_000_000_000 + rand(1_000_000)), lockDate, electricQuantity: 80, serverDate: lockDate + 2_000 };
-        else if (roll < 0.92) r = { recordType: 12, success: 1, username: 'sim-hotel-admin', keyboardPwd: '', lockDate, electricQuantity: 80, serverDate: lockDate + 2_000 };
-        else if (roll < 0.9995) r = { recordType: 67, success: 1, username: `Face ${rand(200)}`, keyboardPwd: String(rand(100)), lockDate, electricQuantity: 80, serverDate: lockDate + 2_000 };
+        if (roll < 0.55)
+          r = {
+            recordType: 4,
+            success: 1,
+            username: `@pw${pwIndex}`,
+            keyboardPwd: `@code${pwIndex}`,
+            lockDate,
+            electricQuantity: 80,
+            serverDate: lockDate + 2_000,
+          };
+        else if (roll < 0.62)
+          r = {
+            recordType: 4,
+            success: 0,
+            username: '',
+            keyboardPwd: String(100000 + rand(899999)),
+            lockDate,
+            electricQuantity: 80,
+            serverDate: lockDate + 2_000,
+          };
+        else if (roll < 0.82)
+          r = {
+            recordType: 7,
+            success: 1,
+            username: `Card ${rand(500)}`,
+            keyboardPwd: String(3_000_000_000 + rand(1_000_000)),
+            lockDate,
+            electricQuantity: 80,
+            serverDate: lockDate + 2_000,
+          };
+        else if (roll < 0.92)
+          r = { recordType: 12, success: 1, username: 'sim-hotel-admin', keyboardPwd: '', lockDate, electricQuantity: 80, serverDate: lockDate + 2_000 };
+        else if (roll < 0.9995)
+          r = {
+            recordType: 67,
+            success: 1,
+            username: `Face ${rand(200)}`,
+            keyboardPwd: String(rand(100)),
+            lockDate,
+            electricQuantity: 80,
+            serverDate: lockDate + 2_000,
+          };
         else {
           r = { recordType: 44, success: 1, username: '', keyboardPwd: '', lockDate, electricQuantity: 80, serverDate: lockDate + 2_000 };
           tampers += 1;
         }
         records.push(r);
       }
-      for (let k = 0; k < records.length; ) {
+      for (let k = 0; k < records.length;) {
         const size = 10 + rand(41);
         batches.push({ lock, records: records.slice(k, k + size) });
         k += size;
@@ -172,10 +218,28 @@ async function main() {
         return { ...r, username: `${p.holder} #P${p.id}`, keyboardPwd: p.code };
       });
     const form = (h: Hotel, b: Batch) =>
-      new URLSearchParams({ notifyType: '1', lockId: String(h.lockIds[b.lock]), lockMac: `SI:M0:00:${String(b.lock).padStart(2, '0')}`, records: JSON.stringify(wire(h, b)) }).toString();
+      new URLSearchParams({
+        notifyType: '1',
+        lockId: String(h.lockIds[b.lock]),
+        lockMac: `SI:M0:00:${String(b.lock).padStart(2, '0')}`,
+        records: JSON.stringify(wire(h, b)),
+      }).toString();
 
     /** The rows ingestion makes of a batch, for the bare INSERT. */
-    const COLUMNS = ['hotelId', 'roomId', 'providerRecordId', 'credential', 'recordType', 'occurredAt', 'event', 'source', 'device', 'success', 'style', 'operator'];
+    const COLUMNS = [
+      'hotelId',
+      'roomId',
+      'providerRecordId',
+      'credential',
+      'recordType',
+      'occurredAt',
+      'event',
+      'source',
+      'device',
+      'success',
+      'style',
+      'operator',
+    ];
     const rowsOf = (h: Hotel, b: Batch): unknown[][] =>
       wire(h, b).map((r) => {
         const lockId = String(h.lockIds[b.lock]);
@@ -204,11 +268,25 @@ async function main() {
     const { child, match } = await startProcess(
       process.execPath,
       ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
-      { DATABASE_URL: db.url, REDIS_PREFIX: `benchlkr:${process.pid}`, NODE_ENV: 'development', SEED_DEMO: 'false', LOCK_PROVIDER: 'none', BENCH_ACCOUNT_MOBILE: MOBILE },
+      {
+        DATABASE_URL: db.url,
+        REDIS_PREFIX: `benchlkr:${process.pid}`,
+        NODE_ENV: 'development',
+        SEED_DEMO: 'false',
+        LOCK_PROVIDER: 'none',
+        BENCH_ACCOUNT_MOBILE: MOBILE,
+      },
       /\{"port":\d+.*\}/,
       path.join(root, 'bench'),
     );
-    const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: db.url, REDIS_PREFIX: `benchlkr:${process.pid}`, LOCK_PROVIDER: 'none' });
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: db.url,
+      REDIS_PREFIX: `benchlkr:${process.pid}`,
+      LOCK_PROVIDER: 'none',
+    });
     deps = await createDeps(config, db.url, createLogger(config), { poolSize: IN_FLIGHT, locks: null });
     const d = deps;
     try {
@@ -251,7 +329,15 @@ async function main() {
       // Warm-up on records that are not part of the run (another 2,000 of a lock, an hour ago), then removed.
       const warm: Batch[] = Array.from({ length: 80 }, (_, i) => ({
         lock: i % LOCKS,
-        records: Array.from({ length: 25 }, (_, k) => ({ recordType: 12, success: 1, username: 'warm-up', keyboardPwd: '', lockDate: now - 3_600_000 - i * 1_000 - k, electricQuantity: 80, serverDate: now })),
+        records: Array.from({ length: 25 }, (_, k) => ({
+          recordType: 12,
+          success: 1,
+          username: 'warm-up',
+          keyboardPwd: '',
+          lockDate: now - 3_600_000 - i * 1_000 - k,
+          electricQuantity: 80,
+          serverDate: now,
+        })),
       }));
       for (const p of ['route', 'service', 'bare'] as const) await drive(p, warm, false);
       await client.query(`DELETE FROM "UnlockRecord"`);
@@ -270,15 +356,23 @@ async function main() {
       const total = (p: Path) => ms[p].reduce((a, b) => a + b, 0);
 
       // What was stored.
-      const stored = async (h: Hotel) => (await client.query<{ n: number; cred: number }>(`SELECT count(*)::int AS n, count("credential")::int AS cred FROM "UnlockRecord" WHERE "hotelId" = $1`, [h.hotelId])).rows[0]!;
-      const messages = async (h: Hotel) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "LockMessage" WHERE "hotelId" = $1`, [h.hotelId])).rows[0]!.n;
+      const stored = async (h: Hotel) =>
+        (
+          await client.query<{ n: number; cred: number }>(
+            `SELECT count(*)::int AS n, count("credential")::int AS cred FROM "UnlockRecord" WHERE "hotelId" = $1`,
+            [h.hotelId],
+          )
+        ).rows[0]!;
+      const messages = async (h: Hotel) =>
+        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "LockMessage" WHERE "hotelId" = $1`, [h.hotelId])).rows[0]!.n;
       const problems: string[] = [];
       for (const p of ['route', 'service', 'bare'] as const) {
         const s = await stored(hotels[p]);
         if (s.n !== RECORDS) problems.push(`${p}: ${s.n} records stored, ${RECORDS} sent`);
         if (s.cred !== tagged) problems.push(`${p}: ${s.cred} records name one of our passwords, ${tagged} were tagged`);
       }
-      for (const p of ['route', 'service'] as const) if ((await messages(hotels[p])) !== tampers) problems.push(`${p}: ${await messages(hotels[p])} lock messages, ${tampers} tamper records`);
+      for (const p of ['route', 'service'] as const)
+        if ((await messages(hotels[p])) !== tampers) problems.push(`${p}: ${await messages(hotels[p])} lock messages, ${tampers} tamper records`);
       if (badAnswers) problems.push(`${badAnswers} posts not answered 200 "success"`);
 
       // 10% of the posts again (a receiver that answered late, TTLock pushing again): nothing stored twice.
@@ -289,23 +383,38 @@ async function main() {
       if (after.n !== RECORDS) problems.push(`after posting ${againRecords} records again: ${after.n} stored`);
       if ((await messages(hotels.route)) !== tampers) problems.push('posting again raised lock messages again');
       if (badAnswers) problems.push(`${badAnswers} posts not answered 200 "success" (after posting again)`);
-      const dupes = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM "UnlockRecord" WHERE "hotelId" = $1 GROUP BY "providerRecordId" HAVING count(*) > 1) x`, [hotels.route.hotelId])).rows[0]!.n;
+      const dupes = (
+        await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM (SELECT 1 FROM "UnlockRecord" WHERE "hotelId" = $1 GROUP BY "providerRecordId" HAVING count(*) > 1) x`,
+          [hotels.route.hotelId],
+        )
+      ).rows[0]!.n;
       if (dupes) problems.push(`${dupes} provider record ids stored twice`);
       if (problems.length) throw new Error(problems.join('\n'));
 
       const posts = order.length;
-      console.log(`${RECORDS.toLocaleString('en')} records of ${LOCKS} locks (a room each), ${posts.toLocaleString('en')} posts of 10-50 records (mean ${fmt(RECORDS / posts)}), ${IN_FLIGHT} in flight; ${CHUNKS} chunks, the three paths in turn (order reversed every other chunk).`);
-      console.log(`Mix: ${fmt((tagged / RECORDS) * 100)}% openings with one of our passwords (holder looked up), refused codes, cards, gateway unlocks, faces, ${tampers} tamper alarms.\n`);
+      console.log(
+        `${RECORDS.toLocaleString('en')} records of ${LOCKS} locks (a room each), ${posts.toLocaleString('en')} posts of 10-50 records (mean ${fmt(RECORDS / posts)}), ${IN_FLIGHT} in flight; ${CHUNKS} chunks, the three paths in turn (order reversed every other chunk).`,
+      );
+      console.log(
+        `Mix: ${fmt((tagged / RECORDS) * 100)}% openings with one of our passwords (holder looked up), refused codes, cards, gateway unlocks, faces, ${tampers} tamper alarms.\n`,
+      );
       console.log('| path | records | wall s | records/s | posts/s | ms a post p50 | p95 | cost per record x bare INSERT |');
       console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
       for (const p of ['route', 'service', 'bare'] as const) {
         const s = total(p) / 1000;
-        console.log(`| ${LABEL[p]} | ${RECORDS.toLocaleString('en')} | ${fmt(s, 2)} | ${fmt(RECORDS / s, 0)} | ${fmt(posts / s, 0)} | ${fmt(median(latencies[p]))} | ${fmt(percentile(latencies[p], 95))} | ${fmt(total(p) / total('bare'), 2)} |`);
+        console.log(
+          `| ${LABEL[p]} | ${RECORDS.toLocaleString('en')} | ${fmt(s, 2)} | ${fmt(RECORDS / s, 0)} | ${fmt(posts / s, 0)} | ${fmt(median(latencies[p]))} | ${fmt(percentile(latencies[p], 95))} | ${fmt(total(p) / total('bare'), 2)} |`,
+        );
       }
       const chunkRatios = ms.route.map((m, c) => m / ms.bare[c]!);
-      console.log(`\nRoute / bare INSERT per chunk: ${chunkRatios.map((r) => fmt(r, 2)).join(', ')} (median ${fmt(median(chunkRatios), 2)}; records per chunk ${counts[0]!.toLocaleString('en')} or so).`);
+      console.log(
+        `\nRoute / bare INSERT per chunk: ${chunkRatios.map((r) => fmt(r, 2)).join(', ')} (median ${fmt(median(chunkRatios), 2)}; records per chunk ${counts[0]!.toLocaleString('en')} or so).`,
+      );
       console.log(`Route / service in process: ${fmt(total('route') / total('service'), 2)}.`);
-      console.log(`\nPosted again: ${again.length} posts (${againRecords.toLocaleString('en')} records) in ${fmt(againMs / 1000, 2)} s (${fmt(againRecords / (againMs / 1000), 0)} records/s), every one answered "success"; records stored after: ${after.n.toLocaleString('en')} (none twice), lock messages unchanged (${tampers}).\n`);
+      console.log(
+        `\nPosted again: ${again.length} posts (${againRecords.toLocaleString('en')} records) in ${fmt(againMs / 1000, 2)} s (${fmt(againRecords / (againMs / 1000), 0)} records/s), every one answered "success"; records stored after: ${after.n.toLocaleString('en')} (none twice), lock messages unchanged (${tampers}).\n`,
+      );
     } finally {
       await stopProcess(child);
     }

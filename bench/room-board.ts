@@ -27,7 +27,7 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { roomListSql } from '../apps/server/src/modules/room/room.service.ts';
+import { roomListSql } from '../apps/server/src/modules/room/room-list.ts';
 import { fmt, median, percentile, root, startProcess, stopProcess } from './lib.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -63,10 +63,21 @@ interface Hotel {
 
 async function generateHotel(client: pg.Client, accountId: number, rooms: number): Promise<Hotel> {
   const started = performance.now();
-  const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, 'Asia/Shanghai', now()) RETURNING "id"`, [`Bench ${rooms}`]);
+  const {
+    rows: [hotel],
+  } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, 'Asia/Shanghai', now()) RETURNING "id"`, [
+    `Bench ${rooms}`,
+  ]);
   const hotelId = hotel!.id;
-  const { rows: [membership] } = await client.query<{ id: number }>(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now()) RETURNING "id"`, [accountId, hotelId]);
-  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [hotelId]);
+  const {
+    rows: [membership],
+  } = await client.query<{ id: number }>(
+    `INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now()) RETURNING "id"`,
+    [accountId, hotelId],
+  );
+  await client.query(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") SELECT $1, 'Floor ' || g, g, now() FROM generate_series(1, 20) g`, [
+    hotelId,
+  ]);
   // Rooms over 20 groups; every 17th dirty, every 97th out of order, every 50th with a remark.
   await client.query(
     `INSERT INTO "Room" ("hotelId", "groupId", "name", "remarkName", "sortOrder", "usualPrice", "weekendPrice", "cleanStatus", "maintenance", "updatedAt")
@@ -104,7 +115,9 @@ async function generateHotel(client: pg.Client, accountId: number, rooms: number
      FROM "Stay" s JOIN "Room" r ON r.id = s."roomId" WHERE s."hotelId" = $1 AND ($2 OR s."status" <> 'checked_out')`,
     [hotelId, pastGuests(rooms)],
   );
-  const { rows: [count] } = await client.query<{ stays: number; guests: number }>(
+  const {
+    rows: [count],
+  } = await client.query<{ stays: number; guests: number }>(
     `SELECT (SELECT count(*)::int FROM "Stay" WHERE "hotelId" = $1) AS stays, (SELECT count(*)::int FROM "StayGuest" WHERE "hotelId" = $1) AS guests`,
     [hotelId],
   );
@@ -136,15 +149,24 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 async function main() {
-  console.log(`# Room board at ${SIZES.map((s) => s.toLocaleString('en')).join(', ')} rooms (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(
+    `# Room board at ${SIZES.map((s) => s.toLocaleString('en')).join(', ')} rooms (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
+  );
   const db = await createScratchDatabase(adminUrl, 'benchrb');
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   try {
     await applyMigrations(db.url);
     await client.connect();
-    const { rows: [pgVersion] } = await client.query<{ server_version: string }>('SHOW server_version');
+    const {
+      rows: [pgVersion],
+    } = await client.query<{ server_version: string }>('SHOW server_version');
     const hash = await hashPassword('bench-pass-1');
-    const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, $2, 'Bench', now()) RETURNING "id"`, [MOBILE, hash]);
+    const {
+      rows: [account],
+    } = await client.query<{ id: number }>(
+      `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, $2, 'Bench', now()) RETURNING "id"`,
+      [MOBILE, hash],
+    );
     const hotels: Hotel[] = [];
     for (const size of SIZES) hotels.push(await generateHotel(client, account!.id, size));
     // What the first writes after a bulk load and autovacuum would have done: the count rows the
@@ -154,7 +176,10 @@ async function main() {
     console.log(`PostgreSQL ${pgVersion!.server_version}. Generated, in one database:\n`);
     console.log('| rooms | stays (past per room) | guests | generation s |');
     console.log('|---:|---:|---:|---:|');
-    for (const h of hotels) console.log(`| ${h.rooms.toLocaleString('en')} | ${h.stays.toLocaleString('en')} (${pastStaysPerRoom(h.rooms)}) | ${h.guests.toLocaleString('en')} | ${fmt(h.ms / 1000)} |`);
+    for (const h of hotels)
+      console.log(
+        `| ${h.rooms.toLocaleString('en')} | ${h.stays.toLocaleString('en')} (${pastStaysPerRoom(h.rooms)}) | ${h.guests.toLocaleString('en')} | ${fmt(h.ms / 1000)} |`,
+      );
     console.log('');
 
     const { child, match } = await startProcess(
@@ -168,20 +193,33 @@ async function main() {
       const { port, webTokens } = JSON.parse(match[0]) as { port: number; webTokens: Record<string, string> };
       const base = `http://127.0.0.1:${port}`;
       const actorOf = (h: Hotel) => ({
-        sessionId: 0, accountId: account!.id, hotelId: h.hotelId, timeZone: 'Asia/Shanghai', currency: 'CNY', membershipId: h.membershipId,
-        allRooms: true, role: 'owner' as const, permissions: new Set(ROLE_PERMISSIONS.owner), apiKeyAuth: true,
+        sessionId: 0,
+        accountId: account!.id,
+        hotelId: h.hotelId,
+        timeZone: 'Asia/Shanghai',
+        currency: 'CNY',
+        membershipId: h.membershipId,
+        allRooms: true,
+        role: 'owner' as const,
+        permissions: new Set(ROLE_PERMISSIONS.owner),
+        apiKeyAuth: true,
       });
 
       // The counts the board shows, against a recount from the stays.
       for (const h of hotels) {
         const headers = { cookie: `sl_session=${webTokens[h.hotelId]}`, origin: base };
-        const res = (await (await fetch(`${base}/trpc/room.list?input=${encodeURIComponent(JSON.stringify({}))}`, { headers })).json()) as { result?: { data: { counts: Record<string, number> } } };
+        const res = (await (await fetch(`${base}/trpc/room.list?input=${encodeURIComponent(JSON.stringify({}))}`, { headers })).json()) as {
+          result?: { data: { counts: Record<string, number> } };
+        };
         const t = performance.now();
         const expected = await recount(client, h.hotelId);
         const recountMs = performance.now() - t;
         const shown = res.result?.data.counts;
-        if (JSON.stringify(shown) !== JSON.stringify(expected)) throw new Error(`counts of the ${h.rooms} room hotel differ: board ${JSON.stringify(shown)}, recount ${JSON.stringify(expected)}`);
-        console.log(`${h.rooms.toLocaleString('en')} rooms: the board's counts equal a recount from the stays (${JSON.stringify(expected)}; the recount alone took ${fmt(recountMs)} ms).`);
+        if (JSON.stringify(shown) !== JSON.stringify(expected))
+          throw new Error(`counts of the ${h.rooms} room hotel differ: board ${JSON.stringify(shown)}, recount ${JSON.stringify(expected)}`);
+        console.log(
+          `${h.rooms.toLocaleString('en')} rooms: the board's counts equal a recount from the stays (${JSON.stringify(expected)}; the recount alone took ${fmt(recountMs)} ms).`,
+        );
       }
       console.log('');
       console.log(`Rooms each page lists in all (its total): ${PAGES.map((p) => p.name).join('; ')}.\n`);
@@ -189,7 +227,9 @@ async function main() {
         const headers = { cookie: `sl_session=${webTokens[h.hotelId]}`, origin: base };
         const totals = [];
         for (const p of PAGES) {
-          const res = (await (await fetch(`${base}/trpc/room.list?input=${encodeURIComponent(JSON.stringify(p.input))}`, { headers })).json()) as { result?: { data: { total: number; items: unknown[] } } };
+          const res = (await (await fetch(`${base}/trpc/room.list?input=${encodeURIComponent(JSON.stringify(p.input))}`, { headers })).json()) as {
+            result?: { data: { total: number; items: unknown[] } };
+          };
           if (!res.result) throw new Error(`room.list failed for ${p.name} at ${h.rooms} rooms`);
           totals.push(res.result.data.total.toLocaleString('en'));
         }
@@ -247,7 +287,9 @@ async function main() {
           samples.set(r.key, list);
         }
       }
-      console.log(`Timed ${ROUNDS} rounds of ${PER_ROUND} requests per hotel, page and path (${ROUNDS * PER_ROUND} each), in ${fmt((performance.now() - started) / 1000)} s.\n`);
+      console.log(
+        `Timed ${ROUNDS} rounds of ${PER_ROUND} requests per hotel, page and path (${ROUNDS * PER_ROUND} each), in ${fmt((performance.now() - started) / 1000)} s.\n`,
+      );
 
       const stat = (rooms: number, page: number, mode: 'http' | 'sql') => {
         const values = samples.get(`${rooms}|${page}|${mode}`)!;
@@ -261,13 +303,17 @@ async function main() {
           const http = stat(h.rooms, i, 'http');
           const sql = stat(h.rooms, i, 'sql');
           worstTrpc = Math.max(worstTrpc, http.p95 / sql.p95);
-          console.log(`| ${p.name} | ${h.rooms.toLocaleString('en')} | ${fmt(http.p50)} | ${fmt(http.p95)} | ${fmt(sql.p50)} | ${fmt(sql.p95)} | ${fmt(http.p95 / sql.p95, 2)} |`);
+          console.log(
+            `| ${p.name} | ${h.rooms.toLocaleString('en')} | ${fmt(http.p50)} | ${fmt(http.p95)} | ${fmt(sql.p50)} | ${fmt(sql.p95)} | ${fmt(http.p95 / sql.p95, 2)} |`,
+          );
         }
       });
       const small = hotels[0]!;
       const larger = hotels.slice(1);
       if (larger.length) {
-        console.log(`\n| page | ${larger.map((h) => `tRPC p95 ${h.rooms / 1000}k/${small.rooms / 1000}k`).join(' | ')} | ${larger.map((h) => `SQL p95 ${h.rooms / 1000}k/${small.rooms / 1000}k`).join(' | ')} |`);
+        console.log(
+          `\n| page | ${larger.map((h) => `tRPC p95 ${h.rooms / 1000}k/${small.rooms / 1000}k`).join(' | ')} | ${larger.map((h) => `SQL p95 ${h.rooms / 1000}k/${small.rooms / 1000}k`).join(' | ')} |`,
+        );
         console.log(`|---|${larger.map(() => '---:').join('|')}|${larger.map(() => '---:').join('|')}|`);
         PAGES.forEach((p, i) => {
           const ratio = (h: Hotel, mode: 'http' | 'sql') => fmt(stat(h.rooms, i, mode).p95 / stat(small.rooms, i, mode).p95, 2);
@@ -275,11 +321,15 @@ async function main() {
         });
         const boardPages = [0, 1]; // the pages of the target: all rooms, and a status filter
         const worstScale = Math.max(...boardPages.flatMap((i) => larger.map((h) => stat(h.rooms, i, 'http').p95 / stat(small.rooms, i, 'http').p95)));
-        console.log(`\nBoard pages (all rooms, status filter) at ${larger.map((h) => h.rooms.toLocaleString('en')).join(' and ')} rooms within 1.5x of ${small.rooms.toLocaleString('en')} (tRPC p95): ${worstScale <= 1.5 ? 'met' : 'NOT met'} (worst ${fmt(worstScale, 2)}x).`);
+        console.log(
+          `\nBoard pages (all rooms, status filter) at ${larger.map((h) => h.rooms.toLocaleString('en')).join(' and ')} rooms within 1.5x of ${small.rooms.toLocaleString('en')} (tRPC p95): ${worstScale <= 1.5 ? 'met' : 'NOT met'} (worst ${fmt(worstScale, 2)}x).`,
+        );
       }
       console.log(`tRPC within 3x of plain SQL (p95, every page): ${worstTrpc <= 3 ? 'met' : 'NOT met'} (worst ${fmt(worstTrpc, 2)}x).`);
       const fixed = samples.get('fixed')!;
-      console.log(`An authenticated tRPC call that does next to nothing (roomGroup.list), in the same rounds: p50 ${fmt(median(fixed))} ms, p95 ${fmt(percentile(fixed, 95))} ms.\n`);
+      console.log(
+        `An authenticated tRPC call that does next to nothing (roomGroup.list), in the same rounds: p50 ${fmt(median(fixed))} ms, p95 ${fmt(percentile(fixed, 95))} ms.\n`,
+      );
     } finally {
       await stopProcess(child);
     }

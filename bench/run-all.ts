@@ -58,7 +58,10 @@ async function listBench(databaseUrl: string) {
     const base = `http://127.0.0.1:${port}`;
     const targets: Record<string, Parameters<typeof load>[0]> = {
       bare: { url: `${base}/bench/bare-customers` },
-      trpc: { url: `${base}/trpc/customer.list?input=${encodeURIComponent(JSON.stringify({ page: 1, pageSize: 20 }))}`, headers: { cookie: `sl_session=${webToken}`, language: 'zh-CN' } },
+      trpc: {
+        url: `${base}/trpc/customer.list?input=${encodeURIComponent(JSON.stringify({ page: 1, pageSize: 20 }))}`,
+        headers: { cookie: `sl_session=${webToken}`, language: 'zh-CN' },
+      },
       envelope: {
         url: `${base}/manage/room/clientList`,
         method: 'POST',
@@ -67,10 +70,22 @@ async function listBench(databaseUrl: string) {
       },
     };
     // Sanity: every target answers with the 20 rows.
-    const trpc = (await (await fetch(targets.trpc!.url!, { headers: targets.trpc!.headers as Record<string, string> })).json()) as { result: { data: { items: unknown[] } } };
+    const trpc = (await (await fetch(targets.trpc!.url!, { headers: targets.trpc!.headers as Record<string, string> })).json()) as {
+      result: { data: { items: unknown[] } };
+    };
     if (trpc.result.data.items.length !== 20) throw new Error('tRPC did not return 20 rows');
-    const legacyText = await (await fetch(targets.envelope!.url!, { method: 'POST', headers: targets.envelope!.headers as Record<string, string>, body: targets.envelope!.body as string })).text();
-    const legacy = JSON.parse(CryptoJS.DES.decrypt(legacyText, CryptoJS.enc.Utf8.parse(DEV_COMPAT_DES_KEY), { iv: CryptoJS.enc.Utf8.parse(DEV_COMPAT_DES_IV) }).toString(CryptoJS.enc.Utf8)) as { errno: number; data: { list: unknown[] } };
+    const legacyText = await (
+      await fetch(targets.envelope!.url!, {
+        method: 'POST',
+        headers: targets.envelope!.headers as Record<string, string>,
+        body: targets.envelope!.body as string,
+      })
+    ).text();
+    const legacy = JSON.parse(
+      CryptoJS.DES.decrypt(legacyText, CryptoJS.enc.Utf8.parse(DEV_COMPAT_DES_KEY), { iv: CryptoJS.enc.Utf8.parse(DEV_COMPAT_DES_IV) }).toString(
+        CryptoJS.enc.Utf8,
+      ),
+    ) as { errno: number; data: { list: unknown[] } };
     if (legacy.errno !== 0 || legacy.data.list.length !== 20) throw new Error('the envelope did not return 20 rows');
 
     for (const t of Object.values(targets)) await load({ ...t, duration: 2 }); // warm-up
@@ -81,14 +96,21 @@ async function listBench(databaseUrl: string) {
     const summary = Object.fromEntries(
       Object.entries(rounds).map(([name, results]) => [
         name,
-        { rps: median(results.map((r) => r.requestsPerSecond)), p50: median(results.map((r) => r.p50)), p99: median(results.map((r) => r.p99)), errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0) },
+        {
+          rps: median(results.map((r) => r.requestsPerSecond)),
+          p50: median(results.map((r) => r.p50)),
+          p99: median(results.map((r) => r.p99)),
+          errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+        },
       ]),
     ) as Record<'bare' | 'trpc' | 'envelope', { rps: number; p50: number; p99: number; errors: number }>;
     console.log('## 1. Customer list, 20 rows (10 connections, 3 interleaved rounds of 8 s, medians)\n');
     console.log('| route | req/s | p50 ms | p99 ms | errors | req/s vs bare | req/s vs tRPC |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const [name, s] of Object.entries(summary)) {
-      console.log(`| ${name} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.errors} | ${fmt(s.rps / summary.bare.rps, 2)} | ${fmt(s.rps / summary.trpc.rps, 2)} |`);
+      console.log(
+        `| ${name} | ${fmt(s.rps, 0)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${s.errors} | ${fmt(s.rps / summary.bare.rps, 2)} | ${fmt(s.rps / summary.trpc.rps, 2)} |`,
+      );
     }
     const overhead = (summary.trpc.rps / summary.envelope.rps - 1) * 100;
     console.log(`\nThe envelope costs ${fmt(overhead)}% over tRPC per request (target: at most 15%): ${overhead <= 15 ? 'met' : 'NOT met'}.\n`);
@@ -101,12 +123,25 @@ async function loginBench(databaseUrl: string) {
   const { child, match } = await startProcess(
     process.execPath,
     ['--openssl-legacy-provider', 'apps/server/dist/main.js'],
-    { DATABASE_URL: databaseUrl, REDIS_PREFIX: `${redisPrefix}:login`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', WORKERS_IN_PROCESS: 'false' },
+    {
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: `${redisPrefix}:login`,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      WORKERS_IN_PROCESS: 'false',
+    },
     /console ready on http:\/\/localhost:(\d+)/,
   );
   try {
     const base = `http://127.0.0.1:${match[1]}`;
-    const login = { url: `${base}/manage/login`, method: 'POST' as const, headers: { 'content-type': 'application/x-www-form-urlencoded', language: 'en' }, body: legacyBody({ mobile: DEMO.owner.mobile, password: DEMO.owner.password }) };
+    const login = {
+      url: `${base}/manage/login`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', language: 'en' },
+      body: legacyBody({ mobile: DEMO.owner.mobile, password: DEMO.owner.password }),
+    };
     const probes: number[] = [];
     let probing = true;
     const probe = (async () => {
@@ -123,7 +158,9 @@ async function loginBench(databaseUrl: string) {
     console.log('## 2. Sign-in (argon2id, 19 MiB, 2 iterations, parallelism 1; 20 concurrent logins for 10 s)\n');
     console.log('| logins/s | p50 ms | p99 ms | errors | /healthz probes | probe p50 ms | probe p99 ms | probe max ms |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-    console.log(`| ${fmt(result.requestsPerSecond)} | ${fmt(result.p50)} | ${fmt(result.p99)} | ${result.errors + result.non2xx} | ${probes.length} | ${fmt(median(probes))} | ${fmt(percentile(probes, 99))} | ${fmt(Math.max(...probes))} |`);
+    console.log(
+      `| ${fmt(result.requestsPerSecond)} | ${fmt(result.p50)} | ${fmt(result.p99)} | ${result.errors + result.non2xx} | ${probes.length} | ${fmt(median(probes))} | ${fmt(percentile(probes, 99))} | ${fmt(Math.max(...probes))} |`,
+    );
     const max = Math.max(...probes);
     console.log(`\nThe event loop stayed responsive during the logins (every probe under 50 ms): ${max < 50 ? 'met' : 'NOT met'}.\n`);
   } finally {
@@ -133,21 +170,40 @@ async function loginBench(databaseUrl: string) {
 
 async function startupBench() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-bench-start-'));
-  const env = { EMBEDDED_PG_DIR: path.join(dir, 'postgres'), EMBEDDED_PG_PORT: '55432', PORT: '0', HOST: '127.0.0.1', REDIS_PREFIX: `${redisPrefix}:start`, LOG_LEVEL: 'info' };
+  const env = {
+    EMBEDDED_PG_DIR: path.join(dir, 'postgres'),
+    EMBEDDED_PG_PORT: '55432',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    REDIS_PREFIX: `${redisPrefix}:start`,
+    LOG_LEVEL: 'info',
+  };
   delete process.env.DATABASE_URL;
   try {
     // First start: initialises, migrates and seeds the embedded database (not measured as start-up).
     const first = performance.now();
-    const init = await startProcess(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], env, /console ready on http:\/\/localhost:(\d+)/);
+    const init = await startProcess(
+      process.execPath,
+      ['--openssl-legacy-provider', 'apps/server/dist/main.js'],
+      env,
+      /console ready on http:\/\/localhost:(\d+)/,
+    );
     const firstMs = performance.now() - first;
     await stopProcess(init.child);
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      const { child, match } = await startProcess(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], env, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+      const { child, match } = await startProcess(
+        process.execPath,
+        ['--openssl-legacy-provider', 'apps/server/dist/main.js'],
+        env,
+        /Server listening at http:\/\/127\.0\.0\.1:(\d+)/,
+      );
       const url = `http://127.0.0.1:${match[1]}/readyz`;
       for (;;) {
-        const ok = await fetch(url).then((r) => r.ok).catch(() => false);
+        const ok = await fetch(url)
+          .then((r) => r.ok)
+          .catch(() => false);
         if (ok) break;
         await new Promise((r) => setTimeout(r, 10));
       }

@@ -15,7 +15,10 @@ import { createLogger } from '../apps/server/src/server.ts';
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'error' });
 const deps = await createDeps(config, config.databaseUrl!, createLogger(config));
 const app = await buildApp(deps);
-const owner = await deps.prisma.account.findUniqueOrThrow({ where: { mobile: process.env.BENCH_ACCOUNT_MOBILE ?? DEMO.owner.mobile }, include: { memberships: true } });
+const owner = await deps.prisma.account.findUniqueOrThrow({
+  where: { mobile: process.env.BENCH_ACCOUNT_MOBILE ?? DEMO.owner.mobile },
+  include: { memberships: true },
+});
 const hotelId = owner.memberships[0]!.hotelId;
 
 app.get('/bench/bare-customers', async () => {

@@ -52,8 +52,15 @@ interface Generated {
 }
 
 async function generate(client: pg.Client): Promise<Generated> {
-  const { rows: [account] } = await client.query<{ id: number }>(`INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`, [MOBILE]);
-  const { rows: [hotel] } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench records', $1, now()) RETURNING "id"`, [TZ]);
+  const {
+    rows: [account],
+  } = await client.query<{ id: number }>(
+    `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ($1, 'x', 'Bench', now()) RETURNING "id"`,
+    [MOBILE],
+  );
+  const {
+    rows: [hotel],
+  } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench records', $1, now()) RETURNING "id"`, [TZ]);
   const hotelId = hotel!.id;
   await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
   await client.query(
@@ -84,7 +91,9 @@ async function generate(client: pg.Client): Promise<Generated> {
   for (let from = 1; from <= SPREAD; from += step) {
     const t = performance.now();
     await insert(from, Math.min(SPREAD, from + step - 1), `($4::int[])[1 + (n % ${ROOMS})]`);
-    process.stdout.write(`  generated ${Math.min(SPREAD, from + step - 1).toLocaleString('en')} records spread over the rooms (${fmt((performance.now() - t) / 1000)} s)\n`);
+    process.stdout.write(
+      `  generated ${Math.min(SPREAD, from + step - 1).toLocaleString('en')} records spread over the rooms (${fmt((performance.now() - t) / 1000)} s)\n`,
+    );
   }
   // The hot room: the 7th room, 500,000 more records.
   const hotRoomId = roomIds[6]!;
@@ -94,7 +103,9 @@ async function generate(client: pg.Client): Promise<Generated> {
 }
 
 async function main() {
-  console.log(`# A room's unlock-record page on a hotel with ${(SPREAD + HOT).toLocaleString('en')} records (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(
+    `# A room's unlock-record page on a hotel with ${(SPREAD + HOT).toLocaleString('en')} records (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
+  );
   const reuse = process.env.BENCH_DATABASE_URL;
   const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchulp');
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
@@ -103,10 +114,17 @@ async function main() {
   try {
     const { applied } = await applyMigrations(db.url);
     await client.connect();
-    const { rows: [pgVersion] } = await client.query<{ server_version: string }>('SHOW server_version');
+    const {
+      rows: [pgVersion],
+    } = await client.query<{ server_version: string }>('SHOW server_version');
     let g: Generated;
     if (reuse) {
-      const { rows: [h] } = await client.query<{ hotelId: number; accountId: number }>(`SELECT m."hotelId", m."accountId" FROM "Membership" m JOIN "Account" a ON a."id" = m."accountId" WHERE a."mobile" = $1`, [MOBILE]);
+      const {
+        rows: [h],
+      } = await client.query<{ hotelId: number; accountId: number }>(
+        `SELECT m."hotelId", m."accountId" FROM "Membership" m JOIN "Account" a ON a."id" = m."accountId" WHERE a."mobile" = $1`,
+        [MOBILE],
+      );
       const { rows: rooms } = await client.query<{ id: number }>(`SELECT "id" FROM "Room" WHERE "hotelId" = $1 ORDER BY "sortOrder"`, [h!.hotelId]);
       g = { hotelId: h!.hotelId, accountId: h!.accountId, ordinaryRoomId: rooms[499]!.id, hotRoomId: rooms[6]!.id };
       console.log(`Reusing ${db.url}${applied.length ? `; migrations applied now: ${applied.join(', ')}` : ''}.\n`);
@@ -119,14 +137,28 @@ async function main() {
       await client.query('VACUUM ANALYZE');
       console.log(`\nGenerated in ${fmt(genMs / 1000)} s, VACUUM ANALYZE ${fmt((performance.now() - v) / 1000)} s.\n`);
     }
-    const { rows: [size] } = await client.query<{ n: string; table: string; indexes: string }>(
+    const {
+      rows: [size],
+    } = await client.query<{ n: string; table: string; indexes: string }>(
       `SELECT (SELECT count(*) FROM "UnlockRecord")::text AS n, pg_size_pretty(pg_table_size('"UnlockRecord"')) AS table, pg_size_pretty(pg_indexes_size('"UnlockRecord"')) AS indexes`,
     );
-    const { rows: perRoom } = await client.query<{ roomId: number; n: number }>(`SELECT "roomId", count(*)::int AS n FROM "UnlockRecord" WHERE "hotelId" = $1 AND "roomId" = ANY($2) GROUP BY 1`, [g.hotelId, [g.ordinaryRoomId, g.hotRoomId]]);
+    const { rows: perRoom } = await client.query<{ roomId: number; n: number }>(
+      `SELECT "roomId", count(*)::int AS n FROM "UnlockRecord" WHERE "hotelId" = $1 AND "roomId" = ANY($2) GROUP BY 1`,
+      [g.hotelId, [g.ordinaryRoomId, g.hotRoomId]],
+    );
     const countOf = (roomId: number) => perRoom.find((r) => r.roomId === roomId)?.n ?? 0;
-    console.log(`PostgreSQL ${pgVersion!.server_version}. "UnlockRecord": ${Number(size!.n).toLocaleString('en')} rows, table ${size!.table}, indexes ${size!.indexes}. Ordinary room: ${countOf(g.ordinaryRoomId).toLocaleString('en')} records; hot room: ${countOf(g.hotRoomId).toLocaleString('en')}.\n`);
+    console.log(
+      `PostgreSQL ${pgVersion!.server_version}. "UnlockRecord": ${Number(size!.n).toLocaleString('en')} rows, table ${size!.table}, indexes ${size!.indexes}. Ordinary room: ${countOf(g.ordinaryRoomId).toLocaleString('en')} records; hot room: ${countOf(g.hotRoomId).toLocaleString('en')}.\n`,
+    );
 
-    const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'error', DATABASE_URL: db.url, REDIS_PREFIX: `benchulp:${process.pid}`, LOCK_PROVIDER: 'none' });
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: db.url,
+      REDIS_PREFIX: `benchulp:${process.pid}`,
+      LOCK_PROVIDER: 'none',
+    });
     deps = await createDeps(config, db.url, createLogger(config), { locks: null });
     const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
     const { token } = await createSession(deps, { accountId: g.accountId, hotelId: g.hotelId, kind: 'web', meta });
@@ -155,13 +187,35 @@ async function main() {
         const service = await listUnlockRecords(ctx, input);
         const { rows: plain } = await client.query<{ id: number | null; counted: number }>(sql.text, sql.values);
         // The service's page is the plain SQL's, and the obvious query's: OFFSET over the whole rows, and count(*) of them all.
-        const bounds = [g.hotelId, room.roomId, input.from ? zonedToInstant(`${input.from}T00:00`, TZ) : new Date(0), input.to ? zonedToInstant(`${addDays(input.to, 1)}T00:00`, TZ) : new Date(8.64e15)];
+        const bounds = [
+          g.hotelId,
+          room.roomId,
+          input.from ? zonedToInstant(`${input.from}T00:00`, TZ) : new Date(0),
+          input.to ? zonedToInstant(`${addDays(input.to, 1)}T00:00`, TZ) : new Date(8.64e15),
+        ];
         const filter = `"hotelId" = $1 AND "roomId" = $2 AND "occurredAt" >= $3 AND "occurredAt" < $4`;
-        const { rows: obvious } = await client.query<{ id: number }>(`SELECT "id" FROM "UnlockRecord" WHERE ${filter} ORDER BY "occurredAt" DESC, "id" DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`, bounds);
-        const { rows: [all] } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "UnlockRecord" WHERE ${filter}`, bounds);
-        const ids = (list: { id: number | null }[]) => list.filter((r) => r.id !== null).map((r) => r.id).join();
-        if (service.total !== Math.min(all!.n, RECORD_COUNT_CAP) || service.totalCapped !== all!.n > RECORD_COUNT_CAP || plain[0]!.counted !== Math.min(all!.n, RECORD_COUNT_CAP + 1) || ids(plain) !== ids(service.items) || ids(obvious) !== ids(service.items)) {
-          throw new Error(`${room.name}, ${page.name}: the service (${service.total}), its plain SQL (${plain[0]!.counted}) and the obvious query (${all!.n}) disagree`);
+        const { rows: obvious } = await client.query<{ id: number }>(
+          `SELECT "id" FROM "UnlockRecord" WHERE ${filter} ORDER BY "occurredAt" DESC, "id" DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`,
+          bounds,
+        );
+        const {
+          rows: [all],
+        } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "UnlockRecord" WHERE ${filter}`, bounds);
+        const ids = (list: { id: number | null }[]) =>
+          list
+            .filter((r) => r.id !== null)
+            .map((r) => r.id)
+            .join();
+        if (
+          service.total !== Math.min(all!.n, RECORD_COUNT_CAP) ||
+          service.totalCapped !== all!.n > RECORD_COUNT_CAP ||
+          plain[0]!.counted !== Math.min(all!.n, RECORD_COUNT_CAP + 1) ||
+          ids(plain) !== ids(service.items) ||
+          ids(obvious) !== ids(service.items)
+        ) {
+          throw new Error(
+            `${room.name}, ${page.name}: the service (${service.total}), its plain SQL (${plain[0]!.counted}) and the obvious query (${all!.n}) disagree`,
+          );
         }
         totals.set(`${ri}|${pi}`, `${service.total.toLocaleString('en')}${service.totalCapped ? '+' : ''}`);
         runs.push({ key: `${ri}|${pi}|service`, fn: () => listUnlockRecords(ctx, input) });
@@ -212,8 +266,12 @@ async function main() {
     // disturb the figures above and their ratio is still measured side by side.
     const beforeRounds = Math.max(1, Math.round(ROUNDS / 4));
     const beforeMs = await time(beforeRuns, beforeRounds);
-    console.log(`Timed ${ROUNDS} rounds of ${PER_ROUND} calls per room, page and path (${ROUNDS * PER_ROUND} each) in ${fmt(mainMs / 1000)} s; then the statements before decision 013 against the statement of now, ${beforeRounds} rounds (${beforeRounds * PER_ROUND} each) in ${fmt(beforeMs / 1000)} s.\n`);
-    console.log('| room | page | total shown | service p50 ms | service p95 ms | plain SQL p50 ms | plain SQL p95 ms | service/SQL p95 | statements before p50 ms | before p95 ms | before/now p95 |');
+    console.log(
+      `Timed ${ROUNDS} rounds of ${PER_ROUND} calls per room, page and path (${ROUNDS * PER_ROUND} each) in ${fmt(mainMs / 1000)} s; then the statements before decision 013 against the statement of now, ${beforeRounds} rounds (${beforeRounds * PER_ROUND} each) in ${fmt(beforeMs / 1000)} s.\n`,
+    );
+    console.log(
+      '| room | page | total shown | service p50 ms | service p95 ms | plain SQL p50 ms | plain SQL p95 ms | service/SQL p95 | statements before p50 ms | before p95 ms | before/now p95 |',
+    );
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     let worstP95 = 0;
     let worstRatio = 0;
@@ -225,10 +283,14 @@ async function main() {
         const q2 = samples.get(`${ri}|${pi}|sql2`)!;
         worstP95 = Math.max(worstP95, percentile(s, 95));
         worstRatio = Math.max(worstRatio, percentile(s, 95) / percentile(q, 95));
-        console.log(`| ${room.name} | ${page.name} | ${totals.get(`${ri}|${pi}`)!} | ${fmt(median(s))} | ${fmt(percentile(s, 95))} | ${fmt(median(q))} | ${fmt(percentile(q, 95))} | ${fmt(percentile(s, 95) / percentile(q, 95), 2)} | ${fmt(median(b))} | ${fmt(percentile(b, 95))} | ${fmt(percentile(b, 95) / percentile(q2, 95), 1)} |`);
+        console.log(
+          `| ${room.name} | ${page.name} | ${totals.get(`${ri}|${pi}`)!} | ${fmt(median(s))} | ${fmt(percentile(s, 95))} | ${fmt(median(q))} | ${fmt(percentile(q, 95))} | ${fmt(percentile(s, 95) / percentile(q, 95), 2)} | ${fmt(median(b))} | ${fmt(percentile(b, 95))} | ${fmt(percentile(b, 95) / percentile(q2, 95), 1)} |`,
+        );
       }
     }
-    console.log(`\nService p95 under 20 ms on every page: ${worstP95 < 20 ? 'met' : 'NOT met'} (worst ${fmt(worstP95)} ms). Within 3x of plain SQL (p95): ${worstRatio <= 3 ? 'met' : 'NOT met'} (worst ${fmt(worstRatio, 2)}x).\n`);
+    console.log(
+      `\nService p95 under 20 ms on every page: ${worstP95 < 20 ? 'met' : 'NOT met'} (worst ${fmt(worstP95)} ms). Within 3x of plain SQL (p95): ${worstRatio <= 3 ? 'met' : 'NOT met'} (worst ${fmt(worstRatio, 2)}x).\n`,
+    );
   } finally {
     await client.end().catch(() => {});
     await pool.end().catch(() => {});

@@ -29,7 +29,11 @@ async function gatewayRooms(key: string): Promise<{ status: number; code: number
   return { status: response.status, code: body.code };
 }
 
-const isChecked = (page: Page, id: string) => page.getByTestId(id).getAttribute('data-state').then((s) => s === 'checked');
+const isChecked = (page: Page, id: string) =>
+  page
+    .getByTestId(id)
+    .getAttribute('data-state')
+    .then((s) => s === 'checked');
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 describe.each(LANGUAGES)('third-party API keys in $header', ({ code, header }) => {
@@ -73,7 +77,11 @@ describe.each(LANGUAGES)('third-party API keys in $header', ({ code, header }) =
       expect(await isChecked(page, 'api-key-perm-room-read')).toBe(true);
       expect(await isChecked(page, 'api-key-perm-room-manage')).toBe(false);
       // Each box is named by its area and column.
-      expect(await dialog.getByRole('checkbox', { name: `${text(header, 'apiKeys.areas.room')} ${text(header, 'apiKeys.access.read')}`, exact: true }).getAttribute('data-testid')).toBe('api-key-perm-room-read');
+      expect(
+        await dialog
+          .getByRole('checkbox', { name: `${text(header, 'apiKeys.areas.room')} ${text(header, 'apiKeys.access.read')}`, exact: true })
+          .getAttribute('data-testid'),
+      ).toBe('api-key-perm-room-read');
       // The area's row is named in the page's language.
       expect(await page.getByTestId('api-key-area-room').innerText()).toContain(text(header, 'apiKeys.areas.room'));
       expect(await dialog.getByText(text(header, 'apiKeys.errors.scopeRequired')).count()).toBe(0);

@@ -54,12 +54,40 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       const guestId = await inHouseGuestId(page);
       const pages = [
         { slug: 'board', path: '/room', what: 'common.rooms', loaded: 'room-tiles', empty: 'room-board-empty', procedure: 'room.list' },
-        { slug: 'customers', path: '/customer/customer', what: 'customer.listWhat', loaded: 'customer-table', empty: 'customer-empty', procedure: 'customer.list' },
+        {
+          slug: 'customers',
+          path: '/customer/customer',
+          what: 'customer.listWhat',
+          loaded: 'customer-table',
+          empty: 'customer-empty',
+          procedure: 'customer.list',
+        },
         { slug: 'tenants', path: '/room/tenant', what: 'tenants.listWhat', loaded: 'tenant-table', empty: 'tenant-empty', procedure: 'stay.list' },
-        { slug: 'breakfast', path: '/room/breakfast', what: 'tenants.breakfastWhat', loaded: 'breakfast-table', empty: 'breakfast-empty', procedure: 'stay.breakfast' },
+        {
+          slug: 'breakfast',
+          path: '/room/breakfast',
+          what: 'tenants.breakfastWhat',
+          loaded: 'breakfast-table',
+          empty: 'breakfast-empty',
+          procedure: 'stay.breakfast',
+        },
         { slug: 'groups', path: '/room/category', what: 'roomSetup.groupsWhat', loaded: 'group-table', empty: 'group-empty', procedure: 'roomGroup.list' },
-        { slug: 'templates', path: '/room/priceTemplate', what: 'roomSetup.templatesWhat', loaded: 'template-table', empty: 'template-empty', procedure: 'price.templates' },
-        { slug: 'guest', path: `/room/thetouristsDetails?id=${guestId}`, what: 'tenants.guestWhat', loaded: 'guest-detail', empty: 'guest-not-found', procedure: 'stay.guest' },
+        {
+          slug: 'templates',
+          path: '/room/priceTemplate',
+          what: 'roomSetup.templatesWhat',
+          loaded: 'template-table',
+          empty: 'template-empty',
+          procedure: 'price.templates',
+        },
+        {
+          slug: 'guest',
+          path: `/room/thetouristsDetails?id=${guestId}`,
+          what: 'tenants.guestWhat',
+          loaded: 'guest-detail',
+          empty: 'guest-not-found',
+          procedure: 'stay.guest',
+        },
       ];
       for (const list of pages) {
         await cutNetwork(page);
@@ -134,14 +162,23 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       await signIn(page);
       await page.goto(`${baseUrl()}/room`);
       await page.getByTestId('room-tile-101').waitFor();
-      const tops = await page.locator('[data-testid^="room-tile-"]').evaluateAll((tiles) => tiles.slice(0, 6).map((t) => Math.round(t.getBoundingClientRect().top)));
+      const tops = await page
+        .locator('[data-testid^="room-tile-"]')
+        .evaluateAll((tiles) => tiles.slice(0, 6).map((t) => Math.round(t.getBoundingClientRect().top)));
       expect(tops.filter((top) => top === tops[0]).length).toBeGreaterThanOrEqual(3);
       // The first screen shows rooms, and nothing is wider than the phone.
       const first = (await page.getByTestId('room-tile-101').boundingBox())!;
       expect(first.y + first.height).toBeLessThan(844 * 0.6);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The status chips wrap (issue 17 §5): all of them in sight, Dirty and Maintain too, in three lines at most.
       const statusRow = (await page.getByTestId('status-filter').boundingBox())!;
-      expect(statusRow.height).toBeLessThan(48);
+      expect(statusRow.height).toBeLessThan(120);
+      expect(statusRow.x + statusRow.width).toBeLessThanOrEqual(390);
+      for (const status of ['dirty', 'maintain']) {
+        const chip = (await page.getByTestId(`status-filter-${status}`).boundingBox())!;
+        expect(chip.x).toBeGreaterThanOrEqual(0);
+        expect(chip.x + chip.width).toBeLessThanOrEqual(390);
+      }
       // Group and sort wait behind "Filters".
       expect(await page.getByTestId('room-group-filter').isVisible()).toBe(false);
       expect(await page.getByTestId('filters-toggle').textContent()).toContain(text(header, 'common.filters'));
@@ -181,7 +218,13 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       await page.goto(`${baseUrl()}/room/${room.id}`);
       const tabs = page.getByRole('tablist').first();
       await tabs.waitFor();
-      const row = await tabs.evaluate((el) => ({ left: el.getBoundingClientRect().left, right: el.getBoundingClientRect().right, scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+      const row = await tabs.evaluate((el) => ({
+        left: el.getBoundingClientRect().left,
+        right: el.getBoundingClientRect().right,
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        overflow: getComputedStyle(el).overflowX,
+      }));
       expect(row.left).toBeGreaterThanOrEqual(0);
       expect(row.right).toBeLessThanOrEqual(390);
       expect(row.overflow).toBe('auto');
@@ -224,7 +267,9 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       for (const name of fixtures.bulk) await page.getByTestId(`room-tile-${name}`).click();
       await page.waitForFunction(() => document.querySelector('[data-testid="selection-count"]')?.getAttribute('data-count') === '2');
       expect(new URL(page.url()).pathname).toBe('/room');
-      expect(await page.getByTestId('selection-count').textContent()).toBe(text(header, 'frontDesk.board.selectedCount', { count: 2, number: digits(header, 2) }));
+      expect(await page.getByTestId('selection-count').textContent()).toBe(
+        text(header, 'frontDesk.board.selectedCount', { count: 2, number: digits(header, 2) }),
+      );
       await screenshot(page, `board-selection-${header}`);
       await page.getByTestId('bulk-mark-clean').click();
       const confirm = page.getByTestId('mark-clean-confirm');
@@ -236,7 +281,12 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       const sent = JSON.parse((await bulk).request().postData() ?? '{}') as Record<string, { roomIds: number[]; target: string }>;
       const input = Object.values(sent)[0]!;
       expect(input.target).toBe('clean');
-      expect([...input.roomIds].sort()).toEqual(rooms.slice(0, 2).map((r) => r.id).sort());
+      expect([...input.roomIds].sort()).toEqual(
+        rooms
+          .slice(0, 2)
+          .map((r) => r.id)
+          .sort(),
+      );
       for (const name of fixtures.bulk) await waitForTileStatus(page, name, 'vacant');
       await confirm.waitFor({ state: 'detached' });
       await page.getByTestId('selection-bar').waitFor({ state: 'detached' });
@@ -267,14 +317,18 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
         );
       const [arrivingStay] = await Promise.all([reserve(arriving!), reserve(cancelled!)]);
       await page.goto(`${baseUrl()}/room`);
-      for (const room of [arriving!, cancelled!]) await waitForTileStatus(page, room.name, 'reserved');
+      // Reserved from tomorrow: free tonight, the reservation shown on the tile.
+      for (const room of [arriving!, cancelled!]) {
+        await waitForTileStatus(page, room.name, 'vacant');
+        await page.getByTestId(`room-tile-${room.name}`).getByTestId('room-reservation').waitFor();
+      }
 
       // A reservation offers arrival and cancellation, never a check-out.
       await page.getByTestId(`room-actions-${arriving!.name}`).click();
       await page.getByTestId('room-action-arrive').waitFor();
       expect(await page.getByTestId('room-action-cancel-reservation').isVisible()).toBe(true);
       expect(await page.getByTestId('room-action-check-out').count()).toBe(0);
-      expect((await page.getByTestId('room-action-arrive').textContent())?.trim()).toBe(text(header, 'frontDesk.stay.arriveAction'));
+      expect((await page.getByTestId('room-action-arrive').textContent())?.trim()).toBe(text(header, 'frontDesk.board.arriveAction'));
       await screenshot(page, `board-menu-reservation-${header}`);
       await page.getByTestId('room-action-arrive').click();
       await page.getByTestId('arrive-dialog').waitFor();
@@ -286,10 +340,11 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       await page.getByTestId(`room-actions-${cancelled!.name}`).click();
       await page.getByTestId('room-action-cancel-reservation').click();
       await page.getByTestId('cancel-reservation-confirm').waitFor();
+      await page.getByTestId('cancel-reason').selectOption('guest_request');
       const cancelledAnswer = answerOf(page, 'stay.cancelReservation');
       await page.getByTestId('cancel-reservation-submit').click();
       await cancelledAnswer;
-      await page.waitForFunction((name) => document.querySelector(`[data-testid="room-tile-${name}"]`)?.getAttribute('data-status') !== 'reserved', cancelled!.name);
+      await page.waitForFunction((name) => !document.querySelector(`[data-testid="room-tile-${name}"] [data-testid="room-reservation"]`), cancelled!.name);
       await api(page, 'stay.checkOut', { stayId: arrivingStay.id }, 'mutation');
     });
   });
@@ -317,7 +372,9 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
         const lit = await page.locator('aside [aria-current="page"]').evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')));
         expect(lit, route.path).toEqual(route.menu ? [`menu-${route.menu}`] : []);
         // What the eye sees: menu links drawn with a background of their own.
-        const highlighted = await page.locator('aside nav a').evaluateAll((links) => links.filter((l) => getComputedStyle(l).backgroundColor !== 'rgba(0, 0, 0, 0)' && !l.matches(':hover')).length);
+        const highlighted = await page
+          .locator('aside nav a')
+          .evaluateAll((links) => links.filter((l) => getComputedStyle(l).backgroundColor !== 'rgba(0, 0, 0, 0)' && !l.matches(':hover')).length);
         expect(highlighted, route.path).toBe(route.menu ? 1 : 0);
         const headings = await page.locator('h1').allTextContents();
         expect(headings, route.path).toHaveLength(1);
@@ -507,7 +564,8 @@ describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
       // The first page of all rooms (20 of 30, by name): rooms 301-310 are on the second.
       const [second, firstOfAll] = await Promise.all([roomByName(page, secondRoom), roomByName(page, '101')]);
       await page.getByTestId(`apply-rooms-option-${firstOfAll.id}`).waitFor();
-      if ((await page.getByTestId(`apply-rooms-option-${second.id}`).count()) === 0) await page.getByRole('button', { name: text(header, 'pagination.next') }).click();
+      if ((await page.getByTestId(`apply-rooms-option-${second.id}`).count()) === 0)
+        await page.getByRole('button', { name: text(header, 'pagination.next') }).click();
       await page.getByTestId(`apply-rooms-option-${second.id}`).click();
       await page.keyboard.press('Escape');
       await screenshot(page, `apply-template-${header}`);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
+import { DEMO_OWNER, checkA11y, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
 import { api, expectToast, text } from './support-board';
 import { pairedRoom, sim as lockSim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
@@ -48,7 +48,12 @@ async function cardOnReader() {
   const dump = await reader().card();
   const sector = dump.sectors.find((s) => s.sector > 0 && s.keyA.toUpperCase() !== FACTORY_KEY);
   if (!sector) throw new Error(`card ${dump.uid} has no sector written by the hotel`);
-  return { uid: dump.uid, sector: sector.sector, keyA: sector.keyA, blocks: sector.blocks.slice(0, 3).map((data, i) => ({ block: sector.sector * 4 + i, data })) };
+  return {
+    uid: dump.uid,
+    sector: sector.sector,
+    keyA: sector.keyA,
+    blocks: sector.blocks.slice(0, 3).map((data, i) => ({ block: sector.sector * 4 + i, data })),
+  };
 }
 type LockCard = Awaited<ReturnType<typeof cardOnReader>>;
 
@@ -70,18 +75,25 @@ const present = (room: Room, card: LockCard) => lockSim<UseAnswer>('POST', `/loc
  */
 async function keysOnLocks(page: Page, rooms: Room[]) {
   const started = Date.now();
-  const stateOf = () => sql<{ roomId: number; deliveryState: string; attempts: number; lastError: string | null }>(`SELECT "roomId", "deliveryState"::text AS "deliveryState", attempts, "lastError" FROM "LockCardKeys" WHERE "roomId" = ANY($1::int[])`, [rooms.map((r) => r.roomId)]);
+  const stateOf = () =>
+    sql<{ roomId: number; deliveryState: string; attempts: number; lastError: string | null }>(
+      `SELECT "roomId", "deliveryState"::text AS "deliveryState", attempts, "lastError" FROM "LockCardKeys" WHERE "roomId" = ANY($1::int[])`,
+      [rooms.map((r) => r.roomId)],
+    );
   let said = started;
   try {
     await expect
-      .poll(async () => {
-        const states = await api<KeyState[]>(page, 'card.keyStates', undefined);
-        if (Date.now() - said > 10_000) {
-          said = Date.now();
-          process.stderr.write(`[card-admin] waiting ${Date.now() - started} ms for keys: ${JSON.stringify(await stateOf())}\n`);
-        }
-        return rooms.every((r) => states.find((s) => s.roomId === r.roomId)?.deliveryState === 'on_lock');
-      }, { timeout: 150_000, interval: 500 })
+      .poll(
+        async () => {
+          const states = await api<KeyState[]>(page, 'card.keyStates', undefined);
+          if (Date.now() - said > 10_000) {
+            said = Date.now();
+            process.stderr.write(`[card-admin] waiting ${Date.now() - started} ms for keys: ${JSON.stringify(await stateOf())}\n`);
+          }
+          return rooms.every((r) => states.find((s) => s.roomId === r.roomId)?.deliveryState === 'on_lock');
+        },
+        { timeout: 150_000, interval: 500 },
+      )
       .toBe(true);
   } catch (error) {
     throw new Error(`keys not on the locks after ${Date.now() - started} ms: ${JSON.stringify(await stateOf())}`, { cause: error });
@@ -96,8 +108,16 @@ async function keysOnLocks(page: Page, rooms: Room[]) {
  */
 async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await checkA11y(page, name);
 }
 
 /** Where a long test is (on stderr, which the runner shows). */
@@ -114,7 +134,10 @@ async function pickRoom(page: Page, testId: string, room: Room) {
 async function writeOnPage(page: Page): Promise<string> {
   await page.getByTestId('card-writer-write').click();
   const done = page.getByTestId('card-writer-done');
-  await page.locator('[data-testid="card-writer-done"], [data-testid="card-writer-error"], [data-testid="card-writer-in-use"]').first().waitFor({ timeout: 20_000 });
+  await page
+    .locator('[data-testid="card-writer-done"], [data-testid="card-writer-error"], [data-testid="card-writer-in-use"]')
+    .first()
+    .waitFor({ timeout: 20_000 });
   if (!(await done.isVisible())) throw new Error(`the card was not written: ${await page.getByTestId('card-writer').innerText()}`);
   return (await done.getAttribute('data-card-number'))!;
 }
@@ -136,7 +159,9 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
     for (const n of [1, 2, 3]) rooms.push(await roomBehind(gateway.gatewayId, `${prefix}${n}`));
   });
   afterAll(async () => {
-    await reader().setServices({ running: true }).catch(() => undefined);
+    await reader()
+      .setServices({ running: true })
+      .catch(() => undefined);
     await context?.close();
   });
 
@@ -247,7 +272,9 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
     // numbers, which the page asks of the server and then says, before any card is placed.
     await page.locator('[data-testid^="select-room-box-"]').nth(7).waitFor();
     await page.getByTestId('select-rooms-page').click();
-    const pageIds = await page.locator('[data-testid^="select-room-box-"]').evaluateAll((boxes) => boxes.map((b) => Number(b.getAttribute('data-testid')!.replace('select-room-box-', ''))));
+    const pageIds = await page
+      .locator('[data-testid^="select-room-box-"]')
+      .evaluateAll((boxes) => boxes.map((b) => Number(b.getAttribute('data-testid')!.replace('select-room-box-', ''))));
     const server = await api<{ fits: boolean }>(page, 'card.roomFit', { roomIds: pageIds });
     await page.locator(`[data-testid="room-fit"][data-fit="${server.fits ? 'near' : 'far'}"]`).waitFor();
     await page.getByTestId('select-rooms-page').click();
@@ -325,7 +352,13 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
     await api(
       page,
       'stay.checkIn',
-      { roomId: room.roomId, checkInAt: new Date(now - 60_000).toISOString(), expectedCheckOutAt: new Date(now + 2 * 86_400_000).toISOString(), guests: [{ name: `Guest ${header}` }], idempotencyKey: `card-admin-${header}-${now}` },
+      {
+        roomId: room.roomId,
+        checkInAt: new Date(now - 60_000).toISOString(),
+        expectedCheckOutAt: new Date(now + 2 * 86_400_000).toISOString(),
+        guests: [{ name: `Guest ${header}` }],
+        idempotencyKey: `card-admin-${header}-${now}`,
+      },
       'mutation',
     );
     await page.reload();
@@ -336,7 +369,10 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
     await writeOnPage(page);
     const guestCard = await cardOnReader();
     expect(await present(room, guestCard)).toMatchObject({ opened: true });
-    const [issued] = await sql<{ kind: string; stayId: number | null }>(`SELECT kind::text AS kind, "stayId" FROM "CardIssue" WHERE uid = $1 AND state = 'issued'`, [guestCard.uid]);
+    const [issued] = await sql<{ kind: string; stayId: number | null }>(
+      `SELECT kind::text AS kind, "stayId" FROM "CardIssue" WHERE uid = $1 AND state = 'issued'`,
+      [guestCard.uid],
+    );
     expect(issued).toMatchObject({ kind: 'room' });
     expect(issued!.stayId).not.toBeNull();
   });

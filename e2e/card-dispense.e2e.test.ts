@@ -156,7 +156,9 @@ describe.each(RUNS)('room cards from the card dispenser with reader type $type i
     const row = page.getByTestId(`dispenser-row-${deviceId}`);
     await row.waitFor();
     expect(await row.getAttribute('data-stock')).toBe('48');
-    expect(await page.getByTestId(`dispenser-row-stock-${deviceId}`).innerText()).toBe(text(header, 'deskReaders.stockOf', { stock: digits(header, 48), capacity: digits(header, 100) }));
+    expect(await page.getByTestId(`dispenser-row-stock-${deviceId}`).innerText()).toBe(
+      text(header, 'deskReaders.stockOf', { stock: digits(header, 48), capacity: digits(header, 100) }),
+    );
   });
 
   it('a card that does not read back goes into the bin, and no card is issued', async () => {

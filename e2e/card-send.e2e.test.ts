@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
+import { DEMO_OWNER, checkA11y, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
 import { api, expectToast, text } from './support-board';
 import { cardNumberOf, placeBlankCard, waitForCardOnLocks, type CardIssue } from './support-cards';
 import { pairedRoom, sim } from './support-locks';
@@ -47,8 +47,16 @@ const presentNumber = (lockId: string, cardNumber: string) => sim<UseAnswer>('PO
 /** A full-page screenshot once the dialogs have finished sliding in (not waiting for a spinner that turns until its lock answers). */
 async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await checkA11y(page, name);
 }
 
 describe.each(RUNS)('a card number sent to the lock in $header (reader type $type)', ({ code, header, type, room, guest, note }) => {
@@ -73,7 +81,13 @@ describe.each(RUNS)('a card number sent to the lock in $header (reader type $typ
     const stay = await api<{ id: number; expectedCheckOutAt: string }>(
       page,
       'stay.checkIn',
-      { roomId, checkInAt: new Date(now - 60_000).toISOString(), expectedCheckOutAt: new Date(now + 2 * 86_400_000).toISOString(), guests: [{ name: guest }], idempotencyKey: `card-send-${header}-${now}` },
+      {
+        roomId,
+        checkInAt: new Date(now - 60_000).toISOString(),
+        expectedCheckOutAt: new Date(now + 2 * 86_400_000).toISOString(),
+        guests: [{ name: guest }],
+        idempotencyKey: `card-send-${header}-${now}`,
+      },
       'mutation',
     );
     stayId = stay.id;
@@ -124,7 +138,8 @@ describe.each(RUNS)('a card number sent to the lock in $header (reader type $typ
     stayCard = cardNumberOf(uid);
     await page.getByTestId('send-card-read').click();
     await page.locator(`[data-testid="send-card-read-error"], [data-testid="send-card-read-status"]:has-text("${stayCard}")`).first().waitFor();
-    if (await page.getByTestId('send-card-read-error').isVisible()) throw new Error(`reading failed: ${await page.getByTestId('send-card-read-error').innerText()}`);
+    if (await page.getByTestId('send-card-read-error').isVisible())
+      throw new Error(`reading failed: ${await page.getByTestId('send-card-read-error').innerText()}`);
     expect(await page.getByTestId('send-card-number').inputValue()).toBe(stayCard);
     expect(await page.getByTestId('send-card-read-status').innerText()).toBe(text(header, 'cards.send.readDone', { number: stayCard }));
     expect(await page.locator('#send-card-number-error').innerText()).toBe('');
@@ -161,7 +176,9 @@ describe.each(RUNS)('a card number sent to the lock in $header (reader type $typ
     await page.getByTestId('discard-changes').waitFor();
     await page.getByTestId('discard-confirm').click();
     await dialog().waitFor({ state: 'detached' });
-    expect((await api<{ items: SentCard[] }>(page, 'card.list', { roomId, scope: 'all', pageSize: 50 })).items.filter((c) => c.cardNumber === stayCard)).toHaveLength(1);
+    expect(
+      (await api<{ items: SentCard[] }>(page, 'card.list', { roomId, scope: 'all', pageSize: 50 })).items.filter((c) => c.cardNumber === stayCard),
+    ).toHaveLength(1);
   });
 
   it('revoked after a confirmation, the lock refuses it', async () => {

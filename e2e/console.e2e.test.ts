@@ -92,7 +92,11 @@ describe('layout', () => {
       await page.getByTestId('language-select').click();
       await Promise.all([page.waitForEvent('load'), page.locator('[data-language="Arabic"]').click()]);
       await page.getByTestId('sidebar').waitFor();
-      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang, localStorage.getItem('language')])).toEqual(['rtl', 'ar', 'Arabic']);
+      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang, localStorage.getItem('language')])).toEqual([
+        'rtl',
+        'ar',
+        'Arabic',
+      ]);
       // The sidebar sits on the right in RTL.
       const box = await page.getByTestId('sidebar').boundingBox();
       expect(box!.x).toBeGreaterThan(600);
@@ -194,6 +198,26 @@ describe('account', () => {
       await signIn(page);
       await page.getByTestId('user-menu').click();
       await screenshot(page, 'user-menu-en');
+      // Not modal (nothing else hidden), yet used as a menu: Escape closes it and gives the focus back
+      // to its button; the keyboard opens it on its first item and the arrows move along; a click
+      // outside closes it.
+      const menuOpen = () => page.locator('[role="menu"]').count();
+      const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.getAttribute('role'));
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[role="menu"]'));
+      expect(await focusedTestId()).toBe('user-menu');
+      await page.keyboard.press('Enter');
+      await page.locator('[role="menu"]').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+      const first = await page.evaluate(() => document.activeElement?.textContent);
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).not.toBe(first);
+      // Outside the menu, on the page's own empty space (a non-modal menu lets a click reach what is under it).
+      const main = (await page.locator('main').boundingBox())!;
+      await page.mouse.click(main.x + main.width - 10, main.y + main.height - 10);
+      await page.waitForFunction(() => !document.querySelector('[role="menu"]'));
+      expect(await menuOpen()).toBe(0);
+      await page.getByTestId('user-menu').click();
       await page.getByTestId('sign-out').click();
       await page.waitForURL(/\/login\?redirect=/);
       expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/customer\/customer/);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, closeRedis, launchBrowser, newContext, screenshot, screenshotDir, settle, signIn } from './support';
+import { DEMO_OWNER, checkA11y, closeRedis, launchBrowser, newContext, screenshot, screenshotDir, settle, signIn } from './support';
 import { lockIdOf, sim } from './support-locks';
 import { closeSql, focusedId, openRoom, text, waitForRoomStatus } from './support-stays';
 
@@ -39,8 +39,11 @@ async function waitForState(row: Locator, state: string, timeout = 20_000) {
   await row.and(row.page().locator(`[data-state="${state}"]`)).waitFor({ timeout });
 }
 
-/** A screenshot taken at once: `screenshot` waits for every animation, and a spinner's never ends while it spins. */
-const snapNow = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/** A screenshot taken at once (`screenshot` waits for every animation, and a spinner's never ends while it spins), and checked with axe. */
+async function snapNow(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await checkA11y(page, name);
+}
 
 async function openCredentials(page: Page, room: string) {
   await openRoom(page, room);
@@ -99,7 +102,7 @@ describe.each(RUNS)('lock passwords in $header', ({ code, header, room, holder, 
       }
       expect(await sim<{ opened: boolean }>('POST', `/locks/${lockId}/use`, { passcode: '471958' })).toMatchObject({ opened: true });
       await page.getByTestId('stay-credentials').scrollIntoViewIfNeeded();
-    await screenshot(page, `stay-card-password-${header}`);
+      await screenshot(page, `stay-card-password-${header}`);
     });
   } else {
     it('shows the optional lock password of the check-in dialog', async () => {

@@ -34,7 +34,9 @@ describe.each(LANGUAGES)('export in $header', ({ code, header }) => {
       const table = page.getByTestId('room-table');
       await table.locator('tbody tr').nth(2).waitFor();
       const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter((h) => h && h !== text(header, 'common.actions'));
-      const shown = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.trim())));
+      const shown = await table
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.trim())));
       expect(shown.map((r) => r[0]!.split('\n')[0])).toEqual([1, 2, 3].map((n) => `${prefix}-${n}`));
 
       await page.getByTestId('export-open').click();
@@ -72,7 +74,7 @@ describe.each(LANGUAGES)('export in $header', ({ code, header }) => {
     });
   });
 
-  it('lists a stay\'s guest and co-guest on the guest register, found by a search, and exports them', async () => {
+  it("lists a stay's guest and co-guest on the guest register, found by a search, and exports them", async () => {
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_OWNER);
       const tag = `EXG-${code}-${Date.now() % 100_000}`;
@@ -81,7 +83,13 @@ describe.each(LANGUAGES)('export in $header', ({ code, header }) => {
       await api(
         page,
         'stay.checkIn',
-        { roomId: room.id, checkInAt: new Date(now).toISOString(), expectedCheckOutAt: new Date(now + 86_400_000).toISOString(), guests: [{ name: `${tag} main` }, { name: `${tag} co` }], idempotencyKey: `e2e-guests-${tag}` },
+        {
+          roomId: room.id,
+          checkInAt: new Date(now).toISOString(),
+          expectedCheckOutAt: new Date(now + 86_400_000).toISOString(),
+          guests: [{ name: `${tag} main` }, { name: `${tag} co` }],
+          idempotencyKey: `e2e-guests-${tag}`,
+        },
         'mutation',
       );
       await page.goto(`${baseUrl()}/room/guests`);
@@ -110,7 +118,12 @@ describe.each(LANGUAGES)('export in $header', ({ code, header }) => {
       const rows: ExcelJS.CellValue[][] = [];
       book.worksheets[0]!.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
       expect(rows[0]![0]).toBe(text(header, 'export.columns.guestName'));
-      expect(rows.slice(1).map((r) => String(r[0])).sort()).toEqual([`${tag} co`, `${tag} main`]);
+      expect(
+        rows
+          .slice(1)
+          .map((r) => String(r[0]))
+          .sort(),
+      ).toEqual([`${tag} co`, `${tag} main`]);
       expect(rows.slice(1).every((r) => r[4] === tag)).toBe(true);
     });
   });

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { pairedRoom, sim } from './support-locks';
+import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
 
 /**
@@ -55,11 +56,20 @@ function png(side = 330): Buffer {
   const rowBytes = 1 + side * 3;
   const raw = randomBytes(rowBytes * side);
   for (let y = 0; y < side; y++) raw[y * rowBytes] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Whether an image of the page has loaded (decoded, not broken). */
-const imageLoaded = (page: Page, selector: string) => page.locator(selector).first().evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
+const imageLoaded = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
 
 const RUNS = [
   { code: 'chs', header: 'zh-CN', room: 'FACE-zh', faceId: 'F-ZH-01', note: '陈思远', mobile: '13712340001' },
@@ -145,7 +155,10 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mob
     if (header !== 'zh-CN') await screenshot(page, `room-faces-${header}`);
 
     // The face shown at the lock opens it; the record comes by the lock cloud's callback.
-    const [auth] = await sql<{ id: number; providerRef: string }>(`SELECT a.id, a."providerRef" FROM "FaceAuthorization" a JOIN "Face" f ON f.id = a."faceId" WHERE f."faceId" = $1 AND a."roomId" = $2`, [faceId, paired.roomId]);
+    const [auth] = await sql<{ id: number; providerRef: string }>(
+      `SELECT a.id, a."providerRef" FROM "FaceAuthorization" a JOIN "Face" f ON f.id = a."faceId" WHERE f."faceId" = $1 AND a."roomId" = $2`,
+      [faceId, paired.roomId],
+    );
     expect(await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).toMatchObject({ opened: true });
 
     // "Records of this face" leads to the records-by-person page for this authorisation.
@@ -155,10 +168,19 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mob
     // Searched by the face's note: the opening, in this room, by face.
     await page.goto(`${baseUrl()}/unlock-records?person=${encodeURIComponent(note)}`);
     const record = page.locator('[data-testid^="record-"]').filter({ hasText: note });
-    await expect.poll(async () => {
-      if ((await record.count()) === 0) await page.getByRole('button', { name: text(header, 'common.refresh') }).click().catch(() => undefined);
-      return record.count();
-    }, { timeout: 30_000, interval: 2_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          if ((await record.count()) === 0)
+            await page
+              .getByRole('button', { name: text(header, 'common.refresh') })
+              .click()
+              .catch(() => undefined);
+          return record.count();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBeGreaterThan(0);
     const line = await record.first().innerText();
     expect(line).toContain(room);
     expect(line).toContain(text(header, 'frontDesk.detail.unlockStyles.face'));
@@ -202,7 +224,10 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mob
     await page.getByTestId('revoke-face-dialog').waitFor({ state: 'detached' });
     // Off the lock: gone from the active list, and the lock refuses the face.
     await page.getByTestId('room-faces-empty').waitFor({ timeout: 20_000 });
-    const [auth] = await sql<{ providerRef: string }>(`SELECT a."providerRef" FROM "FaceAuthorization" a JOIN "Face" f ON f.id = a."faceId" WHERE f."faceId" = $1`, [faceId]);
+    const [auth] = await sql<{ providerRef: string }>(
+      `SELECT a."providerRef" FROM "FaceAuthorization" a JOIN "Face" f ON f.id = a."faceId" WHERE f."faceId" = $1`,
+      [faceId],
+    );
     expect(await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).toMatchObject({ opened: false });
     // Under History: taken off, by staff.
     await page.getByTestId('faces-scope-history').click();
@@ -252,12 +277,21 @@ describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mob
     );
     expect(auth!.stayId).toBeGreaterThan(0);
     expect(await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).toMatchObject({ opened: true });
+    // What the guest holds, shown once after the check-in: the face, on the lock.
+    const keys = await guestKeysDialog(page, 'check_in');
+    await keys.locator('[data-testid^="guest-keys-face-"][data-state="on_lock"]').waitFor({ timeout: 20_000 });
+    await closeGuestKeys(page);
 
     // Check-out (confirmed): the face comes off the lock with the stay.
     await page.getByTestId('action-check-out').click();
     await page.getByTestId('check-out-confirm').waitFor();
     await page.getByTestId('check-out-submit').click();
     await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
-    await expect.poll(async () => (await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).opened, { timeout: 20_000, interval: 500 }).toBe(false);
+    await expect
+      .poll(async () => (await sim<{ opened: boolean }>('POST', `/locks/${paired.lockId}/use`, { faceId: Number(auth!.providerRef) })).opened, {
+        timeout: 20_000,
+        interval: 500,
+      })
+      .toBe(false);
   });
 });

@@ -7,25 +7,36 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { testPostgres } from '../apps/server/src/test/test-postgres';
+import { e2eWorkers } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
     redisUrl: string;
-    redisPrefix: string;
-    databaseUrl: string;
-    /** The lock simulator the console runs inside itself (LOCK_PROVIDER=sim): its control API is `${lockSimUrl}/sim`. */
-    lockSimUrl: string;
-    /** The desk reader simulator the console runs beside itself (READER_SIM): its control API (docs/readers.md). */
-    readerSimControlUrl: string;
+    /**
+     * One console per worker of the e2e project (`E2E_WORKERS`, vitest.config.ts), each on its own
+     * database, Redis prefix and simulators: a file talks only to the console of the worker that
+     * runs it (`server()` in support.ts), so files run side by side and never see each other.
+     */
+    e2eServers: E2eServer[];
   }
+}
+
+export interface E2eServer {
+  baseUrl: string;
+  databaseUrl: string;
+  redisPrefix: string;
+  /** The lock simulator the console runs inside itself (LOCK_PROVIDER=sim): its control API is `${lockSimUrl}/sim`. */
+  lockSimUrl: string;
+  /** The desk reader simulator the console runs beside itself (READER_SIM): its control API (docs/readers.md). */
+  readerSimControlUrl: string;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Starts the built console (`pnpm build` first) as a real process on a fresh database with the
- * demo hotel, as `pnpm start` would, and stops it, the database and its Redis keys afterwards.
+ * Starts the built console (`pnpm build` first) as real processes, one per worker (no more than
+ * there are files to run), each on a fresh database with the demo hotel, as `pnpm start` would,
+ * and stops them, their databases and their Redis keys afterwards.
  */
 export default async function setup(project: TestProject) {
   for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
@@ -33,25 +44,66 @@ export default async function setup(project: TestProject) {
   }
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const postgres = await testPostgres((m) => process.stderr.write(`${m}\n`));
+  const count = Math.max(1, Math.min(e2eWorkers, await fileCount(project)));
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startConsole(postgres.adminUrl, redisUrl, i + 1)));
+  const consoles = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const teardown = async () => {
+    await Promise.all(consoles.map((c) => c.teardown()));
+    await postgres.stop();
+  };
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    // A console that did not start leaves nothing behind: no process, no database, no keys.
+    await teardown();
+    throw failed.reason;
+  }
+  project.provide('redisUrl', redisUrl);
+  project.provide(
+    'e2eServers',
+    consoles.map((c) => c.server),
+  );
+  return teardown;
+}
+
+/** How many test files this run has (a run of one file needs one console). */
+async function fileCount(project: TestProject): Promise<number> {
+  try {
+    const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? [];
+    return (await project.globTestFiles(filters)).testFiles.length;
+  } catch {
+    return e2eWorkers;
+  }
+}
+
+/**
+ * One console as `pnpm start` runs it, on a fresh database with the demo hotel; `env` adds or
+ * replaces settings (a file that needs its own install, e.g. an SMTP server and PUBLIC_URL, starts
+ * one with them: e2e/booking-to-door.e2e.test.ts). `teardown` removes everything it made.
+ */
+export async function startConsole(
+  adminUrl: string,
+  redisUrl: string,
+  worker: number | string,
+  env: Record<string, string> = {},
+): Promise<{ server: E2eServer; teardown: () => Promise<void> }> {
   const name = `smartlock_e2e_${randomBytes(6).toString('hex')}`;
-  const url = new URL(postgres.adminUrl);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const redisPrefix = `t:${name}`;
-  // The simulated locks of this run only: their own state file, and any free port.
+  // The simulated locks of this console only: their own state file, and any free port.
   const lockSimState = path.join(root, 'test-output', 'e2e', `${name}-lock-sim.json`);
-  // The simulated desk reader of this run: its own state file, every service on a free port (the
-  // console gives the browser their addresses).
+  // The simulated desk reader of this console: its own state file, every service on a free port
+  // (the console gives the browser their addresses).
   const readerSimState = path.join(root, 'test-output', 'e2e', `${name}-reader-sim.json`);
   let server: ChildProcess | undefined;
 
-  /** Everything this set-up made, undone: the server, its database, its Redis keys, an embedded PostgreSQL. */
+  /** Everything this console made, undone: the server, its database, its Redis keys. */
   const teardown = async () => {
     if (server) await stop(server);
     fs.rmSync(lockSimState, { force: true });
     fs.rmSync(readerSimState, { force: true });
-    await adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
-    await postgres.stop();
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
     const redis = new Redis(redisUrl);
     try {
       let cursor = '0';
@@ -66,13 +118,15 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    await adminQuery(postgres.adminUrl, `CREATE DATABASE "${name}"`);
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
     server = spawn(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], {
       cwd: root,
       env: {
         // Never an external simulator a developer's shell may name: the run's own, inside the console.
         ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'LOCK_SIM_URL')),
         NODE_ENV: 'test',
+        // The calendar feeds the tests serve are on 127.0.0.1.
+        FEED_PRIVATE_ADDRESSES: 'true',
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: redisPrefix,
@@ -89,28 +143,21 @@ export default async function setup(project: TestProject) {
         READER_SIM_TYPE2_PORT: '0',
         READER_SIM_TYPE3_PORT: '0',
         READER_SIM_CONTROL_PORT: '0',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const logFile = path.join(root, 'test-output', 'e2e', 'server.log');
+    const logFile = path.join(root, 'test-output', 'e2e', `server-${worker}.log`);
     fs.mkdirSync(path.dirname(logFile), { recursive: true });
     const log = fs.createWriteStream(logFile);
     server.stdout!.pipe(log);
     server.stderr!.pipe(log);
     const { port, lockSimUrl, readerSimControlUrl } = await waitForPort(server);
-    project.provide('baseUrl', `http://127.0.0.1:${port}`);
-    project.provide('lockSimUrl', lockSimUrl);
-    project.provide('readerSimControlUrl', readerSimControlUrl);
+    return { server: { baseUrl: `http://127.0.0.1:${port}`, databaseUrl, redisPrefix, lockSimUrl, readerSimControlUrl }, teardown };
   } catch (error) {
-    // A server that did not start leaves nothing behind: no process, no database, no keys.
     await teardown();
     throw error;
   }
-
-  project.provide('redisUrl', redisUrl);
-  project.provide('redisPrefix', redisPrefix);
-  project.provide('databaseUrl', databaseUrl);
-  return teardown;
 }
 
 async function adminQuery(adminUrl: string, sql: string) {

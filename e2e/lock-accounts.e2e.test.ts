@@ -38,10 +38,10 @@ async function roomWithoutLock(name: string): Promise<number> {
   const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
   if (found) return found.id;
   const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const [room] = await sql<{ id: number }>(`INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "cleanStatus", "updatedAt") VALUES ($1, $2, 970, 20000, 'clean', now()) RETURNING id`, [
-    demo!.hotelId,
-    name,
-  ]);
+  const [room] = await sql<{ id: number }>(
+    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "cleanStatus", "updatedAt") VALUES ($1, $2, 970, 20000, 'clean', now()) RETURNING id`,
+    [demo!.hotelId, name],
+  );
   return room!.id;
 }
 
@@ -118,7 +118,12 @@ describe.each(RUNS)('lock accounts in $header', ({ code, header, rooms }) => {
     await page.getByTestId('locks-search').fill(`Room ${rooms[0].slice(0, 2)}`);
     const rows = page.locator('[data-testid^="lock-row-"]');
     await page.waitForFunction(
-      (names) => names.every((n) => Array.from(document.querySelectorAll('[data-testid^="lock-row-"]')).some((r) => r.querySelector('[data-testid="lock-suggestion"]')?.textContent?.includes(n))),
+      (names) =>
+        names.every((n) =>
+          Array.from(document.querySelectorAll('[data-testid^="lock-row-"]')).some((r) =>
+            r.querySelector('[data-testid="lock-suggestion"]')?.textContent?.includes(n),
+          ),
+        ),
       [...rooms],
     );
     expect(await rows.count()).toBe(2);
@@ -175,14 +180,19 @@ describe.each(RUNS)('lock accounts in $header', ({ code, header, rooms }) => {
     await screenshot(page, `renew-code-changed-${header}`);
 
     // The new code replaces the first: the stay card says so, the lock opens for it and not for the old one.
-    const rows = await untilPasswords(page, stay.id, (r) => r.some((p) => p.replacesId === first!.id && p.deliveryState === 'on_lock') && r.some((p) => p.id === first!.id && p.deliveryState === 'removed'));
+    const rows = await untilPasswords(
+      page,
+      stay.id,
+      (r) => r.some((p) => p.replacesId === first!.id && p.deliveryState === 'on_lock') && r.some((p) => p.id === first!.id && p.deliveryState === 'removed'),
+    );
     const replacement = rows.find((p) => p.replacesId === first!.id)!;
     const note = page.getByTestId(`stay-password-${replacement.id}-replaces`);
     await note.waitFor();
     expect(await note.textContent()).toBe(text(header, 'credentials.replacesNote'));
     await screenshot(page, `stay-card-new-code-${header}`);
     expect(await sim<{ opened: boolean }>('POST', `/locks/${lockIds[0]}/use`, { passcode: replacement.code })).toMatchObject({ opened: true });
-    if (replacement.code !== first!.code) expect(await sim<{ opened: boolean }>('POST', `/locks/${lockIds[0]}/use`, { passcode: first!.code })).toMatchObject({ opened: false });
+    if (replacement.code !== first!.code)
+      expect(await sim<{ opened: boolean }>('POST', `/locks/${lockIds[0]}/use`, { passcode: first!.code })).toMatchObject({ opened: false });
     // Checked out: the room is left as it was found for the next run of the suite.
     await api(page, 'stay.checkOut', { stayId: stay.id }, 'mutation');
   });

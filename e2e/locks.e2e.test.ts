@@ -37,7 +37,7 @@ const DESKTOP = { width: 1280, height: 800 };
 
 async function openLockPanel(page: Page, room: string) {
   await openRoom(page, room);
-  await page.getByTestId('tab-status').click();
+  await page.getByTestId('tab-lock').click();
   await page.getByTestId('lock-panel').waitFor();
   await page.getByTestId('lock-online').waitFor();
 }

@@ -39,7 +39,10 @@ async function ownRoom(name: string): Promise<number> {
   if (found) return found.id;
   const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
   // No lock: the bills of this file need none.
-  const [room] = await sql<{ id: number }>(`INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "updatedAt") VALUES ($1, $2, 990, 20000, now()) RETURNING id`, [demo!.hotelId, name]);
+  const [room] = await sql<{ id: number }>(
+    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "updatedAt") VALUES ($1, $2, 990, 20000, now()) RETURNING id`,
+    [demo!.hotelId, name],
+  );
   return room!.id;
 }
 
@@ -69,16 +72,23 @@ describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) =>
     await dialog.waitFor();
     const checkInAt = await page.locator('#checkInAt').inputValue();
     await typeDateTime(page, 'expectedCheckOutAt', shiftWallClock(checkInAt, 2 * 24 * 60));
-    await page.getByTestId('price-quote').getByText(text(header, 'frontDesk.stay.nightCount', { count: 2 }), { exact: true }).waitFor();
+    await page
+      .getByTestId('price-quote')
+      .getByText(text(header, 'frontDesk.stay.nightCount', { count: 2 }), { exact: true })
+      .waitFor();
     await page.locator('#guest-0-name').fill(guest);
     await page.getByTestId('check-in-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await waitForRoomStatus(page, 'checked_in');
-    const [stay] = await sql<{ id: number; priceAmount: number }>(`SELECT s.id, s."priceAmount" FROM "Stay" s JOIN "StayGuest" g ON g."stayId" = s.id AND g."isPrimary" WHERE g.name = $1 ORDER BY s.id DESC LIMIT 1`, [guest]);
+    const [stay] = await sql<{ id: number; priceAmount: number }>(
+      `SELECT s.id, s."priceAmount" FROM "Stay" s JOIN "StayGuest" g ON g."stayId" = s.id AND g."isPrimary" WHERE g.name = $1 ORDER BY s.id DESC LIMIT 1`,
+      [guest],
+    );
 
-    // The bill on the room page: nothing yet, then the deposit taken at the desk.
+    // The bill on the room page: the room charge from the moment the stay begins (the posting rule), then the deposit taken at the desk.
     const folio = page.getByTestId('stay-folio');
-    await folio.getByText(text(header, 'orders.folio.empty')).waitFor();
+    await page.locator(`[data-testid="folio-entry"][data-kind="room_charge"][data-amount="${-stay!.priceAmount}"]`).waitFor();
+    await page.waitForFunction((v) => document.querySelector('[data-testid="stay-folio"]')?.getAttribute('data-balance') === v, String(-stay!.priceAmount));
     await page.getByTestId('folio-record-deposit').click();
     const record = page.getByTestId('record-money-dialog');
     await record.waitFor();
@@ -107,11 +117,16 @@ describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) =>
     await correct.waitFor({ state: 'detached' });
     await page.locator('[data-testid="folio-entry"][data-kind="payment"][data-corrected="true"]').waitFor();
     await page.locator('[data-testid="folio-entry"][data-kind="correction"][data-amount="-12000"]').waitFor();
-    await page.waitForFunction((v) => document.querySelector('[data-testid="stay-folio"]')?.getAttribute('data-balance') === v, String(DEPOSIT));
+    await page.waitForFunction(
+      (v) => document.querySelector('[data-testid="stay-folio"]')?.getAttribute('data-balance') === v,
+      String(DEPOSIT - stay!.priceAmount),
+    );
     // A correction is not corrected, nor an entry twice: neither offers it.
     expect(await page.locator('[data-testid="folio-entry"][data-kind="correction"] [data-testid="folio-correct"]').count()).toBe(0);
     expect(await payment.getByTestId('folio-correct').count()).toBe(0);
-    // The balance counts what is recorded (the deposit); beside it, what leaving now would give back (the room charge as due now).
+    // The room charge follows the stay: it offers no correction.
+    expect(await page.locator('[data-testid="folio-entry"][data-kind="room_charge"] [data-testid="folio-correct"]').count()).toBe(0);
+    // The balance counts what is recorded (the room charge, the deposit); beside it, what leaving now would give back (the room charge as due now).
     const shownNow = await attr(page, 'folio-if-settled-now', 'data-refunded');
     await settle(page);
     await screenshot(page, `orders-folio-${header}`);
@@ -139,7 +154,10 @@ describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) =>
     // The bill is closed: settled, the deposit refunded in part, its entries summing to nothing.
     const [closed] = await sql<{ settledAt: Date | null }>(`SELECT "settledAt" FROM "Folio" WHERE "stayId" = $1`, [stay!.id]);
     expect(closed?.settledAt).not.toBeNull();
-    const entries = await sql<{ kind: string; amount: number; method: string | null }>(`SELECT kind::text AS kind, amount, method::text AS method FROM "OrderEntry" WHERE "stayId" = $1 ORDER BY id`, [stay!.id]);
+    const entries = await sql<{ kind: string; amount: number; method: string | null }>(
+      `SELECT kind::text AS kind, amount, method::text AS method FROM "OrderEntry" WHERE "stayId" = $1 ORDER BY id`,
+      [stay!.id],
+    );
     expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(0);
     expect(entries).toContainEqual({ kind: 'refund', amount: -(DEPOSIT - due), method: 'cash' });
 
@@ -161,19 +179,18 @@ describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) =>
     // Filtered to the refunds paid in cash (kept in the URL, so a reload shows the same): the stay's refund only.
     await page.getByTestId('balance-kind').selectOption('refund');
     await page.getByTestId('balance-method').selectOption('cash');
-    await page.waitForURL((url) => url.searchParams.get('kind') === 'refund' && url.searchParams.get('method') === 'cash' && url.searchParams.get('stay') === String(stay!.id));
+    await page.waitForURL(
+      (url) => url.searchParams.get('kind') === 'refund' && url.searchParams.get('method') === 'cash' && url.searchParams.get('stay') === String(stay!.id),
+    );
     await page.reload();
     await page.getByTestId('balance-page').waitFor();
     expect(await page.locator('#balance-stay').inputValue()).toBe(String(stay!.id));
     expect(await page.getByTestId('balance-kind').inputValue()).toBe('refund');
     const refunds = entries.filter((e) => e.kind === 'refund' && e.method === 'cash');
-    await page.waitForFunction(
-      (n) => {
-        const rows = Array.from(document.querySelectorAll('[data-testid="order-row"]'));
-        return rows.length === n && rows.every((r) => r.getAttribute('data-kind') === 'refund');
-      },
-      refunds.length,
-    );
+    await page.waitForFunction((n) => {
+      const rows = Array.from(document.querySelectorAll('[data-testid="order-row"]'));
+      return rows.length === n && rows.every((r) => r.getAttribute('data-kind') === 'refund');
+    }, refunds.length);
     await expect.poll(async () => attr(page, 'balance-sum', 'data-sum')).toBe(refunds.reduce((sum, e) => sum + e.amount, 0));
     await screenshot(page, `orders-balance-filtered-${header}`);
     await page.getByTestId('balance-clear').click();
@@ -197,7 +214,11 @@ describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) =>
     const roomId = await ownRoom(walletRoom);
     const mobile = `1397700${walletRoom}`;
     const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE id = $1`, [roomId]);
-    await sql(`INSERT INTO "Customer" ("hotelId", nickname, mobile, "updatedAt") VALUES ($1, $2, $3, now()) ON CONFLICT ("hotelId", mobile) DO NOTHING`, [demo!.hotelId, `Wallet ${walletRoom}`, mobile]);
+    await sql(`INSERT INTO "Customer" ("hotelId", nickname, mobile, "updatedAt") VALUES ($1, $2, $3, now()) ON CONFLICT ("hotelId", mobile) DO NOTHING`, [
+      demo!.hotelId,
+      `Wallet ${walletRoom}`,
+      mobile,
+    ]);
 
     // The Balance page: the customer found by mobile, recharged with 300.
     await page.goto(`${baseUrl()}/order/balance`);
@@ -251,7 +272,10 @@ describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) =>
     await page.locator('[data-testid="folio-entry"][data-kind="payment"][data-amount="25000"]').waitFor();
     await settle(page);
     await screenshot(page, `orders-balance-paid-${header}`);
-    const [entry] = await sql<{ method: string; customerId: number | null }>(`SELECT method::text AS method, "customerId" FROM "OrderEntry" WHERE "roomId" = $1 AND kind = 'payment' ORDER BY id DESC LIMIT 1`, [roomId]);
+    const [entry] = await sql<{ method: string; customerId: number | null }>(
+      `SELECT method::text AS method, "customerId" FROM "OrderEntry" WHERE "roomId" = $1 AND kind = 'payment' ORDER BY id DESC LIMIT 1`,
+      [roomId],
+    );
     expect(entry?.method).toBe('balance');
     expect(entry?.customerId).not.toBeNull();
 

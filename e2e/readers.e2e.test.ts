@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { api, digits, expectToast, text } from './support-board';
-import { readerSim, useReaderType } from './support-readers';
+import { readerAddress, readerSim, useReaderType } from './support-readers';
 
 /**
  * Desk card readers in the browser (issue 8 §3, §5), one reader type per language (type 1 in
@@ -57,7 +57,9 @@ describe.each(RUNS)('desk reader type $type in $header', ({ code, header, type }
     for (const d of (await api<{ items: Dispenser[] }>(page, 'dispenser.list', undefined)).items) await api(page, 'dispenser.delete', { id: d.id }, 'mutation');
   });
   afterAll(async () => {
-    await sim().setServices({ running: true }).catch(() => undefined);
+    await sim()
+      .setServices({ running: true })
+      .catch(() => undefined);
     await context?.close();
   });
 
@@ -76,11 +78,17 @@ describe.each(RUNS)('desk reader type $type in $header', ({ code, header, type }
   it('checks the attached reader, binds it to an account and lists it with that account', async () => {
     await page.goto(`${baseUrl()}/bindCardReaderToUser/cardReaderAndUserList`);
     await page.getByTestId('readers-empty').waitFor();
-    expect(await page.getByTestId('reader-type-select').innerText()).toContain(text(header, `readers.type${type}`));
+    // The reader is named with the address it answers at (the simulator runs on a free port here, not the usual one).
+    const address = await readerAddress(type);
+    expect(address).not.toMatch(/:(13570|8765|39002)$/);
+    // The usual address is shown until the server's answer names the simulator's (reader.environment).
+    await expect
+      .poll(() => page.getByTestId('reader-type-select').innerText(), { timeout: 15_000 })
+      .toContain(text(header, `readers.type${type}`, { address }));
     await checkReader(page);
     expect(await page.getByTestId('reader-device-id').innerText()).toBe(device.deviceId);
     expect(await page.getByTestId('reader-serial').innerText()).toBe(device.serial);
-    expect(await page.getByTestId('reader-info-type').innerText()).toBe(text(header, `readers.type${type}`));
+    expect(await page.getByTestId('reader-info-type').innerText()).toBe(text(header, `readers.type${type}`, { address }));
     await page.getByTestId('reader-simulated').waitFor();
     expect(await page.getByTestId('reader-registration').innerText()).toBe(text(header, 'deskReaders.attachedNotRegistered'));
     const beeps = (await sim().overview()).beeps.count;
@@ -132,7 +140,9 @@ describe.each(RUNS)('desk reader type $type in $header', ({ code, header, type }
     await sim().call('PUT', '/finger', { placed: false });
     await page.getByTestId('finger-capture').click();
     await page.getByTestId('finger-error').waitFor();
-    expect(await page.getByTestId('finger-error-text').innerText()).toBe(text(header, 'readers.withCode', { text: text(header, 'readers.fingerNone'), code: 8 }));
+    expect(await page.getByTestId('finger-error-text').innerText()).toBe(
+      text(header, 'readers.withCode', { text: text(header, 'readers.fingerNone'), code: 8 }),
+    );
     await page.getByTestId('finger-result').waitFor({ state: 'detached' });
 
     await sim().call('PUT', '/finger', { placed: true, id: `e2e-${header}`, quality: 35 });
@@ -158,7 +168,9 @@ describe.each(RUNS)('desk reader type $type in $header', ({ code, header, type }
     // The simulator's dispenser after a reset: 50 cards of 100.
     await page.getByTestId('dispenser-check').click();
     await page.getByTestId('dispenser-status').waitFor();
-    expect(await page.getByTestId('dispenser-stock').innerText()).toBe(text(header, 'deskReaders.stockOf', { stock: digits(header, 50), capacity: digits(header, 100) }));
+    expect(await page.getByTestId('dispenser-stock').innerText()).toBe(
+      text(header, 'deskReaders.stockOf', { stock: digits(header, 50), capacity: digits(header, 100) }),
+    );
     await expect.poll(() => row.getAttribute('data-status')).toBe('online');
     expect(await row.getAttribute('data-stock')).toBe('50');
 

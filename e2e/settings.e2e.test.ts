@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 const formatIn = (page: Page, header: string, at: string, timeZone: string) =>
-  page.evaluate(({ header, at, timeZone }) => new Intl.DateTimeFormat(header, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at)), { header, at, timeZone });
+  page.evaluate(({ header, at, timeZone }) => new Intl.DateTimeFormat(header, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at)), {
+    header,
+    at,
+    timeZone,
+  });
 
 describe.each(LANGUAGES)('hotel information and the personal centre in $header', ({ code, header }) => {
   const zone = { chs: 'America/New_York', en: 'Pacific/Auckland', Arabic: 'Europe/London' }[code];

@@ -48,7 +48,12 @@ describe.each(LANGUAGES)('a staff member limited to some rooms, in $header', ({ 
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_OWNER);
       rooms = await Promise.all(names.map((name) => api<Room>(page, 'room.create', { name }, 'mutation')));
-      member = await api<Member>(page, 'staff.add', { account: mobile, name: `Staff ${code}`, role: 'staff', allRooms: false, roomIds: [rooms[0]!.id] }, 'mutation');
+      member = await api<Member>(
+        page,
+        'staff.add',
+        { account: mobile, name: `Staff ${code}`, role: 'staff', allRooms: false, roomIds: [rooms[0]!.id] },
+        'mutation',
+      );
       expect(member).toMatchObject({ mobile, created: true });
     });
     const password = await firstPassword(mobile, sentAt);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { guestKeysDialog, closeGuestKeys } from './support-keys';
 import { pairedRoom, sim } from './support-locks';
 import { closeSql, text, waitForRoomStatus } from './support-stays';
 
@@ -66,6 +67,11 @@ describe.each(RUNS)('a stay and its lock password in $header', ({ code, header, 
     } finally {
       await sim('PATCH', `/locks/${lockId}`, { latencyMs: null });
     }
+    // What the guest holds, shown once after the check-in: the code in full, on the lock.
+    const keys = await guestKeysDialog(page, 'check_in');
+    await keys.locator('[data-testid^="guest-keys-password-"][data-state="on_lock"]').waitFor({ timeout: 20_000 });
+    expect(await keys.locator('[data-testid^="guest-keys-code-"]').innerText()).toBe(pin);
+    await closeGuestKeys(page);
     await screenshot(page, `flow-on-lock-${header}`);
 
     // The guest opens the door; the record arrives by the lock cloud's callback, the page follows it.
@@ -85,7 +91,9 @@ describe.each(RUNS)('a stay and its lock password in $header', ({ code, header, 
     await page.getByTestId('credentials-tab').waitFor();
     await page.getByTestId('credentials-scope-history').click();
     const past = page.locator('[data-testid^="password-row-"]').first();
-    await page.waitForFunction(() => document.querySelector('[data-testid^="password-row-"]')?.getAttribute('data-state') === 'removed', undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid^="password-row-"]')?.getAttribute('data-state') === 'removed', undefined, {
+      timeout: 20_000,
+    });
     expect(await past.innerText()).toContain(text(header, 'credentials.revokeReasons.check_out'));
     expect(await sim<{ opened: boolean }>('POST', `/locks/${lockId}/use`, { passcode: pin })).toMatchObject({ opened: false });
     await page.getByTestId('credentials-tab').scrollIntoViewIfNeeded();

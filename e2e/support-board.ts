@@ -9,7 +9,6 @@ export const LANGUAGES = [
   { code: 'en', header: 'en' },
   { code: 'Arabic', header: 'ar' },
 ] as const;
-export type TestLanguage = (typeof LANGUAGES)[number];
 
 type Tree = { [k: string]: string | Tree };
 const trees = new Map<string, Tree>();
@@ -52,7 +51,12 @@ export async function api<T>(page: Page, procedure: string, input: unknown, kind
   const result = await page.evaluate(
     async ({ procedure, input, kind }) => {
       const url = kind === 'query' ? `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input ?? null))}` : `/trpc/${procedure}`;
-      const response = await fetch(url, kind === 'query' ? { headers: { language: 'en' } } : { method: 'POST', headers: { 'content-type': 'application/json', language: 'en' }, body: JSON.stringify(input) });
+      const response = await fetch(
+        url,
+        kind === 'query'
+          ? { headers: { language: 'en' } }
+          : { method: 'POST', headers: { 'content-type': 'application/json', language: 'en' }, body: JSON.stringify(input) },
+      );
       return { status: response.status, body: (await response.json()) as { result?: { data: unknown }; error?: unknown } };
     },
     { procedure, input, kind },
@@ -83,12 +87,36 @@ export function answerOf(page: Page, procedure: string, ok = true): Promise<Resp
   return page.waitForResponse((r) => r.url().includes('/trpc/') && new URL(r.url()).pathname.includes(procedure) && (!ok || r.status() === 200));
 }
 
+/**
+ * Has the page keep, in its session storage, the text of every toast it shows, across its own
+ * reloads: for a message on screen only a moment before the page goes away (`toastsShown`).
+ */
+export async function keepToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = () => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[];
+    new MutationObserver(() => {
+      for (const toast of Array.from(document.querySelectorAll('[data-sonner-toast]'))) {
+        const content = toast.textContent ?? '';
+        const kept = seen();
+        if (content && !kept.includes(content)) sessionStorage.setItem('e2e-toasts', JSON.stringify([...kept, content]));
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The texts of the toasts the page showed since `keepToasts`. */
+export const toastsShown = (page: Page): Promise<string[]> => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
+
 /** Waits for a toast with this text (sonner keeps older ones on screen for a while). */
 export const expectToast = (page: Page, content: string) => page.locator('[data-sonner-toast]', { hasText: content }).first().waitFor();
 
 /** The tile of a room on the board reaches a status (the server's answer has been drawn). */
 export async function waitForTileStatus(page: Page, room: string, status: string) {
-  await page.waitForFunction(([name, s]) => document.querySelector(`[data-testid="room-tile-${name}"]`)?.getAttribute('data-status') === s, [room, status] as const, { timeout: 15_000 });
+  await page.waitForFunction(
+    ([name, s]) => document.querySelector(`[data-testid="room-tile-${name}"]`)?.getAttribute('data-status') === s,
+    [room, status] as const,
+    { timeout: 15_000 },
+  );
 }
 
 /** The boxes of a field's typing area and of something drawn over the field (an icon, a currency). */

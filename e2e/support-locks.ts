@@ -1,11 +1,15 @@
-import { inject } from 'vitest';
 import { sql } from './support-stays';
+import { server } from './support';
 
 /** The lock simulator the console runs inside itself: its control API (docs/lock-sim.md). */
 export async function sim<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const base = inject('lockSimUrl');
+  const base = server().lockSimUrl;
   if (!base) throw new Error('the console started no lock simulator (LOCK_PROVIDER=sim)');
-  const res = await fetch(`${base}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}/sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`lock simulator ${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -31,11 +35,23 @@ export async function pairedRoom(name: string, options: { gatewayId?: number; so
   );
   const { gateways } = await sim<{ gateways: { gatewayId: number; name?: string; gatewayName?: string }[] }>('GET', '/gateways');
   const gateway = options.gatewayId === undefined ? gateways[0]! : gateways.find((g) => g.gatewayId === options.gatewayId)!;
-  const { lock } = await sim<{ lock: { lockId: number; lockName: string; lockAlias: string; lockMac: string } }>('POST', '/locks', { name: `Room ${name}`, gatewayIds: [gateway.gatewayId] });
+  const { lock } = await sim<{ lock: { lockId: number; lockName: string; lockAlias: string; lockMac: string } }>('POST', '/locks', {
+    name: `Room ${name}`,
+    gatewayIds: [gateway.gatewayId],
+  });
   const [row] = await sql<{ id: number }>(
     `INSERT INTO "Lock" ("hotelId", "accountId", provider, "providerLockId", name, alias, mac, simulated, online, "gatewayId", "gatewayName", "gatewayOnline", "importedAt", "updatedAt")
      VALUES ($1, $2, 'ttlock', $3, $4, $5, $6, true, true, $7, $8, true, now(), now()) RETURNING id`,
-    [demo!.hotelId, demo!.accountId, String(lock.lockId), lock.lockName, lock.lockAlias, lock.lockMac, String(gateway.gatewayId), gateway.gatewayName ?? gateway.name ?? ''],
+    [
+      demo!.hotelId,
+      demo!.accountId,
+      String(lock.lockId),
+      lock.lockName,
+      lock.lockAlias,
+      lock.lockMac,
+      String(gateway.gatewayId),
+      gateway.gatewayName ?? gateway.name ?? '',
+    ],
   );
   const [room] = await sql<{ id: number }>(
     `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, $3, 20000, $4, now()) RETURNING id`,

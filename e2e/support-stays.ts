@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
-import { inject } from 'vitest';
-import { baseUrl, root } from './support';
+import { baseUrl, root, server } from './support';
 
 /**
  * Helpers of the stay tests: the console's own texts (so a test reads what the operator reads, in
@@ -17,7 +16,8 @@ const trees = new Map<string, Tree>();
 /** A text of the console in a language, from the locale files the console uses; `count` picks the plural form as i18next does. */
 export function text(header: string, key: string, params: Record<string, string | number> = {}): string {
   if (!trees.has(header)) trees.set(header, JSON.parse(fs.readFileSync(path.join(root, 'locales', `${header}.json`), 'utf8')) as Tree);
-  const lookup = (k: string) => k.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), trees.get(header));
+  const lookup = (k: string) =>
+    k.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), trees.get(header));
   let value = lookup(key);
   if (value === undefined && typeof params.count === 'number') value = lookup(`${key}_${new Intl.PluralRules(header).select(params.count)}`);
   if (typeof value !== 'string') throw new Error(`no text ${key} in ${header}`);
@@ -57,7 +57,7 @@ export const focusedId = (page: Page) => page.evaluate(() => document.activeElem
 let pool: pg.Pool | undefined;
 /** Rows of the test run's own database (the server's real state, not what a screen says). */
 export async function sql<T extends pg.QueryResultRow>(query: string, values: unknown[] = []): Promise<T[]> {
-  pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 2 });
+  pool ??= new pg.Pool({ connectionString: server().databaseUrl, max: 2 });
   return (await pool.query<T>(query, values)).rows;
 }
 export async function closeSql() {

@@ -4,10 +4,32 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { E2eServer } from './global-setup';
+import { checkA11y, watchA11y } from './support-a11y';
+
+export { checkA11y } from './support-a11y';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const screenshotDir = path.join(root, 'test-output', 'e2e');
-export const baseUrl = () => inject('baseUrl');
+/**
+ * The console of the worker running this file (e2e/global-setup.ts starts one per worker, each on
+ * its own database and Redis prefix): VITEST_POOL_ID is the worker's number, 1 to E2E_WORKERS.
+ */
+export function server(): E2eServer {
+  if (own) return own;
+  const servers = inject('e2eServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const found = servers[(worker - 1) % servers.length];
+  if (!found) throw new Error(`no console for worker ${worker} (${servers.length} started)`);
+  return found;
+}
+export const baseUrl = () => server().baseUrl;
+
+let own: E2eServer | undefined;
+/** A file that started a console of its own (`startConsole` in global-setup.ts) talks to it from then on (null: the worker's again). */
+export function useServer(console: E2eServer | null) {
+  own = console ?? undefined;
+}
 
 export const DEMO_OWNER = { account: '13800000000', password: 'demo1234' };
 export const DEMO_STAFF = { account: '13900000000', password: 'staff1234' };
@@ -17,13 +39,22 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
 /** A fresh browser profile; `language` is a code of spec §9 stored as the console stores it. */
 export async function newContext(browser: Browser, options: { language?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: 'en-US' });
+  await watchA11y(context);
   if (options.language) {
     await context.addInitScript((code) => {
       if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', code);
@@ -32,15 +63,31 @@ export async function newContext(browser: Browser, options: { language?: string;
   return context;
 }
 
-/** Waits until every CSS transition and animation on the page has finished (dialogs slide and fade in). */
+/**
+ * Waits until every CSS transition and animation on the page has finished (dialogs slide and fade
+ * in). A toast starts its entrance only once it is mounted, a frame or more after it is added
+ * (sonner's `data-mounted`): a check made in between saw no transition, and axe then measured the
+ * contrast of a toast half faded in. So the toasts are waited for to mount, and the animations
+ * again after two frames.
+ */
 export async function settle(page: Page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(async () => {
+    const finished = () => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    await finished();
+    for (let i = 0; i < 60 && document.querySelector('[data-sonner-toast]:not([data-mounted="true"])'); i++) await frame();
+    await frame();
+    await frame();
+    await finished();
+  });
 }
 
+/** A full-page picture in test-output/e2e once everything has settled, and the screen checked with axe (support-a11y.ts). */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await settle(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await checkA11y(page, name);
 }
 
 let redis: Redis | undefined;
@@ -59,13 +106,13 @@ export async function captchaAnswer(page: Page): Promise<string> {
   await image.locator('img').waitFor();
   const id = await image.getAttribute('data-captcha-id');
   if (!id) throw new Error('no captcha id on the page');
-  const answer = await redisClient().get(`${inject('redisPrefix')}:captcha:${id}`);
+  const answer = await redisClient().get(`${server().redisPrefix}:captcha:${id}`);
   if (!answer) throw new Error(`captcha ${id} not in Redis`);
   return answer;
 }
 
 export async function readSmsOutbox(): Promise<{ to: string; text: string; at: string }[]> {
-  const items = await redisClient().lrange(`${inject('redisPrefix')}:dev:sms-outbox`, 0, -1);
+  const items = await redisClient().lrange(`${server().redisPrefix}:dev:sms-outbox`, 0, -1);
   return items.map((i) => JSON.parse(i) as { to: string; text: string; at: string });
 }
 

@@ -45,7 +45,10 @@ async function firstPassword(mobile: string, after: number): Promise<string> {
 
 /** A second hotel, its rooms and the account's membership (owner), written as an install's data would be. */
 async function secondHotel(name: string, accountId: number, rooms: string[]): Promise<number> {
-  const [hotel] = await sql<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "currency", "updatedAt") VALUES ($1, 'Asia/Dubai', 'AED', now()) RETURNING "id"`, [name]);
+  const [hotel] = await sql<{ id: number }>(
+    `INSERT INTO "Hotel" ("name", "timeZone", "currency", "updatedAt") VALUES ($1, 'Asia/Dubai', 'AED', now()) RETURNING "id"`,
+    [name],
+  );
   await sql(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [accountId, hotel!.id]);
   for (const [i, room] of rooms.entries()) {
     await sql(`INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "updatedAt") VALUES ($1, $2, $3, 20000, now())`, [hotel!.id, room, i]);
@@ -55,7 +58,8 @@ async function secondHotel(name: string, accountId: number, rooms: string[]): Pr
 
 const HOTEL_B: Record<string, string> = { chs: '山景酒店', en: 'Hillside Hotel', Arabic: 'فندق التلال' };
 
-const tileNames = (page: Page) => page.locator('[data-testid^="room-tile-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('room-tile-'.length)));
+const tileNames = (page: Page) =>
+  page.locator('[data-testid^="room-tile-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('room-tile-'.length)));
 
 /** Opens the user menu and waits for its list of hotels. */
 async function openHotels(page: Page, hotelIds: number[]) {
@@ -134,10 +138,14 @@ describe.each(LANGUAGES)('switching hotel in the navbar, in $header', ({ code, h
       expect(await page.getByTestId(`hotel-choice-${hotelB}`).getAttribute('aria-checked')).toBe('true');
       await screenshot(page, `switch-hotel-${code}-hotel-b-menu`);
       await page.keyboard.press('Escape');
+      // As a user would: the menu has closed (its exit animation over) before it is opened again.
+      await page.getByTestId(`hotel-choice-${hotelB}`).waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('user-menu').getAttribute('aria-expanded')).toBe('false');
 
       // Back to the demo hotel with the keyboard only: open the menu, arrow to the hotel, Enter.
       await page.getByTestId('user-menu').focus();
       await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('user-menu').getAttribute('aria-expanded')).toBe('true');
       await page.getByTestId(`hotel-choice-${demoHotel!.id}`).waitFor();
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
       for (let i = 0; i < 8 && (await focused()) !== `hotel-choice-${demoHotel!.id}`; i++) await page.keyboard.press('ArrowUp');

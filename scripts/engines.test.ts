@@ -27,6 +27,10 @@ describe('declared Node versions', () => {
   it('has every locked package accept the oldest Node the project supports', () => {
     const oldest = semver.minVersion(ours)!.version;
     expect(oldest).toBe('20.19.0');
-    expect(lockedEngines().filter((p) => !semver.satisfies(oldest, p.node)).map((p) => `${p.name} needs Node ${p.node}`)).toEqual([]);
+    expect(
+      lockedEngines()
+        .filter((p) => !semver.satisfies(oldest, p.node))
+        .map((p) => `${p.name} needs Node ${p.node}`),
+    ).toEqual([]);
   });
 });

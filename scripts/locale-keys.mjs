@@ -12,7 +12,10 @@ const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'local
 const [file, flag, list] = process.argv.slice(2);
 const texts = file && file !== '--remove' ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
 const removals = (file === '--remove' ? flag : flag === '--remove' ? list : '')?.split(',').filter(Boolean) ?? [];
-const languages = fs.readdirSync(dir).filter((f) => /^[a-z]{2}(-[A-Z]{2})?\.json$/.test(f)).map((f) => f.replace(/\.json$/, ''));
+const languages = fs
+  .readdirSync(dir)
+  .filter((f) => /^[a-z]{2}(-[A-Z]{2})?\.json$/.test(f))
+  .map((f) => f.replace(/\.json$/, ''));
 
 for (const lang of languages) {
   const target = path.join(dir, `${lang}.json`);

@@ -26,7 +26,11 @@ async function withSim<T>(options: LockSimOptions, run: (admin: SimClient, sim: 
 
 /** Raw control call: status and body, without throwing. */
 async function controlRaw(url: string, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${url}/sim${route}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${url}/sim${route}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -95,7 +99,10 @@ describe('lock simulator: TTLock accounts', () => {
       ['lock/getHotelCardSettings', {}, 'GET'],
     ];
     for (const [op, fields, method] of asBob) {
-      expect(await bob.call(op, { lockId: a.lockId, ...fields }, method ?? 'POST'), op).toMatchObject({ errcode: -2018, errmsg: expect.stringContaining('Permission Denied') });
+      expect(await bob.call(op, { lockId: a.lockId, ...fields }, method ?? 'POST'), op).toMatchObject({
+        errcode: -2018,
+        errmsg: expect.stringContaining('Permission Denied'),
+      });
     }
     expect(await bob.call('gateway/listLock', { gatewayId: a.gatewayId }, 'GET')).toMatchObject({ errcode: -2018 });
     // Nothing of bob's reached alice's lock, and she still acts on it.
@@ -111,7 +118,10 @@ describe('lock simulator: TTLock accounts', () => {
   it('pairs a gateway only with locks of its own account; unknown accounts and a second account of one name are refused', async () => {
     const a = await admin.lockWithGateway({ account: 'alice-hotel' });
     const b = await admin.lockWithGateway({ account: 'bob-hotel' });
-    expect(await controlRaw(sim.url, 'POST', `/locks/${b.lockId}/pair`, { gatewayId: a.gatewayId })).toMatchObject({ status: 400, body: { error: expect.stringContaining('same account') } });
+    expect(await controlRaw(sim.url, 'POST', `/locks/${b.lockId}/pair`, { gatewayId: a.gatewayId })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('same account') },
+    });
     expect(await controlRaw(sim.url, 'POST', '/locks', { account: 'bob-hotel', gatewayId: a.gatewayId })).toMatchObject({ status: 400 });
     expect(await controlRaw(sim.url, 'POST', '/locks', { gatewayId: a.gatewayId })).toMatchObject({ status: 400 });
     expect((await admin.control<{ lock: { gatewayIds: number[] } }>('GET', `/locks/${b.lockId}`)).lock.gatewayIds).toEqual([b.gatewayId]);
@@ -121,7 +131,9 @@ describe('lock simulator: TTLock accounts', () => {
     expect(await controlRaw(sim.url, 'PATCH', '/accounts/nobody', { kind: 'tthotel' })).toMatchObject({ status: 404 });
     // A gateway of the same account pairs.
     const { gateway } = await admin.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', { account: 'bob-hotel' });
-    expect((await admin.control<{ lock: { gatewayIds: number[] } }>('POST', `/locks/${b.lockId}/pair`, { gatewayId: gateway.gatewayId })).lock.gatewayIds).toEqual([b.gatewayId, gateway.gatewayId]);
+    expect(
+      (await admin.control<{ lock: { gatewayIds: number[] } }>('POST', `/locks/${b.lockId}/pair`, { gatewayId: gateway.gatewayId })).lock.gatewayIds,
+    ).toEqual([b.gatewayId, gateway.gatewayId]);
   });
 
   it('grants tokens by account: 10007 for an unknown account or a wrong password, 30008 for an account of the other site; refresh keeps the account', async () => {
@@ -181,7 +193,13 @@ describe('lock simulator: TTLock accounts', () => {
   it("lists a 'tthotel' account's locks by lock/listByHotel (with building, floor, sector) and not by lock/list; a 'ttlock' account's the other way round", async () => {
     await admin.createAccount({ username: 'tthotel-admin', password: 'hotel-secret', kind: 'tthotel' });
     const hotel = await admin.as('tthotel-admin', 'hotel-secret');
-    const east = await admin.lockWithGateway({ account: 'tthotel-admin', name: 'East 3', building: { name: 'East wing', number: 2 }, floor: { name: 'Third', number: 3 }, battery: 64 });
+    const east = await admin.lockWithGateway({
+      account: 'tthotel-admin',
+      name: 'East 3',
+      building: { name: 'East wing', number: 2 },
+      floor: { name: 'Third', number: 3 },
+      battery: 64,
+    });
     const plain = await admin.lockWithGateway({ account: 'tthotel-admin', name: 'Room 512' });
 
     expect(await hotel.call('lock/list', PAGE, 'GET')).toMatchObject({ total: 0, list: [] });
@@ -211,7 +229,9 @@ describe('lock simulator: TTLock accounts', () => {
     const reported = (byId[east.lockId] as { electricQuantityUpdateDate: number }).electricQuantityUpdateDate;
     await new Promise((resolve) => setTimeout(resolve, 5));
     await admin.control('PATCH', `/locks/${east.lockId}`, { battery: 40 });
-    const after = ((await hotel.call('lock/listByHotel', PAGE, 'GET')).list as { lockId: number; electricQuantity: number; electricQuantityUpdateDate: number }[]).find((l) => l.lockId === east.lockId)!;
+    const after = (
+      (await hotel.call('lock/listByHotel', PAGE, 'GET')).list as { lockId: number; electricQuantity: number; electricQuantityUpdateDate: number }[]
+    ).find((l) => l.lockId === east.lockId)!;
     expect(after.electricQuantity).toBe(40);
     expect(after.electricQuantityUpdateDate).toBeGreaterThan(reported);
     // The lock's own calls work the same for either kind.
@@ -315,9 +335,25 @@ describe('lock simulator: state written before accounts existed', () => {
       await first.close();
 
       // As an older simulator wrote it: no accounts, no owners, no lock features.
-      const old = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as Record<string, unknown> & { locks: Record<string, Record<string, unknown>>; gateways: Record<string, Record<string, unknown>> };
+      const old = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as Record<string, unknown> & {
+        locks: Record<string, Record<string, unknown>>;
+        gateways: Record<string, Record<string, unknown>>;
+      };
       delete old.accounts;
-      for (const lock of Object.values(old.locks)) for (const key of ['owner', 'keypad', 'cardReader', 'doorSensor', 'wifi', 'timezoneRawOffset', 'cardNumberOrder', 'building', 'floor', 'batteryUpdatedAt']) delete lock[key];
+      for (const lock of Object.values(old.locks))
+        for (const key of [
+          'owner',
+          'keypad',
+          'cardReader',
+          'doorSensor',
+          'wifi',
+          'timezoneRawOffset',
+          'cardNumberOrder',
+          'building',
+          'floor',
+          'batteryUpdatedAt',
+        ])
+          delete lock[key];
       for (const gateway of Object.values(old.gateways)) delete gateway.owner;
       fs.writeFileSync(stateFile, JSON.stringify(old));
 

@@ -11,12 +11,24 @@ const DAY = 24 * HOUR;
 const HOTEL_A = 7001;
 const HOTEL_B = 7002;
 
-type CardSpec = Partial<Omit<EncodeCardInput, 'keys' | 'uid' | 'kind'>> & { kind?: EncodeCardInput['kind']; uid: string; keys: HotelCardKeys } & Record<string, unknown>;
+type CardSpec = Partial<Omit<EncodeCardInput, 'keys' | 'uid' | 'kind'>> & { kind?: EncodeCardInput['kind']; uid: string; keys: HotelCardKeys } & Record<
+    string,
+    unknown
+  >;
 
 /** A card as the desk writes it and a reader then reads it: UID, the sector's blocks, the trailer's key A. */
 function card(spec: CardSpec): CardDump {
   const now = Date.now();
-  const encoded = encodeCard({ hotelTag: HOTEL_A, kind: 'guest', lockNumber: 101, generation: 1, validFrom: new Date(now - HOUR), validUntil: new Date(now + 2 * DAY), cardId: 1, ...spec } as EncodeCardInput);
+  const encoded = encodeCard({
+    hotelTag: HOTEL_A,
+    kind: 'guest',
+    lockNumber: 101,
+    generation: 1,
+    validFrom: new Date(now - HOUR),
+    validUntil: new Date(now + 2 * DAY),
+    cardId: 1,
+    ...spec,
+  } as EncodeCardInput);
   return { uid: spec.uid, sector: encoded.sector, keyA: encoded.sectorKeyA, blocks: encoded.blocks };
 }
 
@@ -34,9 +46,16 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
   afterAll(() => sim.close());
 
   /** A lock of a hotel, paired with a gateway, that has learnt the hotel's keys and its number. */
-  async function cardLock(lockNumber: number, options: { hotelTag?: number; keys?: { keyId: string; validUntil?: number | null; keys: HotelCardKeys }[]; lock?: Record<string, unknown> } = {}) {
+  async function cardLock(
+    lockNumber: number,
+    options: { hotelTag?: number; keys?: { keyId: string; validUntil?: number | null; keys: HotelCardKeys }[]; lock?: Record<string, unknown> } = {},
+  ) {
     const { lockId, gatewayId } = await client.lockWithGateway(options.lock);
-    const answer = await client.setHotelCardKeys(lockId, { hotelTag: options.hotelTag ?? HOTEL_A, lockNumber, keys: options.keys ?? [{ keyId: 'a-1', keys: hotelA }] });
+    const answer = await client.setHotelCardKeys(lockId, {
+      hotelTag: options.hotelTag ?? HOTEL_A,
+      lockNumber,
+      keys: options.keys ?? [{ keyId: 'a-1', keys: hotelA }],
+    });
     expect(answer).toMatchObject({ errcode: 0 });
     return { lockId, gatewayId };
   }
@@ -56,12 +75,22 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
       expect(opened.record).toMatchObject({ recordType: 7, success: 1, username: '#C3001', keyboardPwd: '3661413478' });
       expect(opened.record).not.toHaveProperty('reason');
       const refused = await client.presentCard(room102.lockId, guest);
-      expect(refused).toMatchObject({ opened: false, outcome: 'wrong_room', record: { recordType: 7, success: 0, username: '#C3001', keyboardPwd: '04A1B2C3', reason: 'wrong_room' } });
+      expect(refused).toMatchObject({
+        opened: false,
+        outcome: 'wrong_room',
+        record: { recordType: 7, success: 0, username: '#C3001', keyboardPwd: '04A1B2C3', reason: 'wrong_room' },
+      });
 
       await receiver.waitFor(2);
       const pushed = receiver.received.map((r) => ({ lockId: Number(r.fields.lockId), records: JSON.parse(r.fields.records!) as Record<string, unknown>[] }));
-      expect(pushed).toContainEqual({ lockId: room101.lockId, records: [expect.objectContaining({ recordType: 7, success: 1, username: '#C3001', keyboardPwd: '3661413478' })] });
-      expect(pushed).toContainEqual({ lockId: room102.lockId, records: [expect.objectContaining({ recordType: 7, success: 0, reason: 'wrong_room', keyboardPwd: '04A1B2C3' })] });
+      expect(pushed).toContainEqual({
+        lockId: room101.lockId,
+        records: [expect.objectContaining({ recordType: 7, success: 1, username: '#C3001', keyboardPwd: '3661413478' })],
+      });
+      expect(pushed).toContainEqual({
+        lockId: room102.lockId,
+        records: [expect.objectContaining({ recordType: 7, success: 0, reason: 'wrong_room', keyboardPwd: '04A1B2C3' })],
+      });
       // lockRecord/list has them too.
       const listed = await client.call('lockRecord/list', { lockId: room102.lockId, pageNo: 1, pageSize: 20 }, 'GET');
       expect(listed.list).toEqual([expect.objectContaining({ recordType: 7, success: 0, reason: 'wrong_room' })]);
@@ -74,20 +103,31 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
   it('a card of another hotel cannot be read, nor can a blank card; a lock without keys reads none', async () => {
     const { lockId } = await cardLock(101);
     expect(await outcome(lockId, card({ keys: hotelB, hotelTag: HOTEL_B, uid: '04A1B2C3' }))).toBe('unreadable');
-    expect(await outcome(lockId, { uid: '04A1B2C3', sector: 1, keyA: 'FFFFFFFFFFFF', blocks: [4, 5, 6].map((block) => ({ block, data: '0'.repeat(32) })) })).toBe('unreadable');
-    expect(await outcome(lockId, { ...card({ keys: hotelA, uid: '04A1B2C3' }), blocks: [4, 5, 6].map((block) => ({ block, data: '0'.repeat(32) })) })).toBe('blank');
+    expect(
+      await outcome(lockId, { uid: '04A1B2C3', sector: 1, keyA: 'FFFFFFFFFFFF', blocks: [4, 5, 6].map((block) => ({ block, data: '0'.repeat(32) })) }),
+    ).toBe('unreadable');
+    expect(await outcome(lockId, { ...card({ keys: hotelA, uid: '04A1B2C3' }), blocks: [4, 5, 6].map((block) => ({ block, data: '0'.repeat(32) })) })).toBe(
+      'blank',
+    );
     // A lock of hotel B refuses hotel A's card the same way.
     const other = await cardLock(101, { hotelTag: HOTEL_B, keys: [{ keyId: 'b-1', keys: hotelB }] });
     expect(await outcome(other.lockId, card({ keys: hotelA, uid: '04A1B2C3' }))).toBe('unreadable');
     expect(await outcome(other.lockId, card({ keys: hotelB, hotelTag: HOTEL_B, uid: '04A1B2C3' }))).toBe('opened');
     const { lockId: bare } = await client.lockWithGateway();
-    expect(await client.presentCard(bare, card({ keys: hotelA, uid: '04A1B2C3' }))).toMatchObject({ opened: false, outcome: 'unreadable', record: { recordTypeFromLock: 91 } });
+    expect(await client.presentCard(bare, card({ keys: hotelA, uid: '04A1B2C3' }))).toMatchObject({
+      opened: false,
+      outcome: 'unreadable',
+      record: { recordTypeFromLock: 91 },
+    });
   });
 
   it('refuses changed data and data copied to another card', async () => {
     const { lockId } = await cardLock(101);
     const dump = card({ keys: hotelA, uid: '04A1B2C3' });
-    const changed = { ...dump, blocks: dump.blocks.map((b, i) => (i === 1 ? { ...b, data: `${b.data.slice(0, 10)}${b.data[10] === '0' ? '1' : '0'}${b.data.slice(11)}` } : b)) };
+    const changed = {
+      ...dump,
+      blocks: dump.blocks.map((b, i) => (i === 1 ? { ...b, data: `${b.data.slice(0, 10)}${b.data[10] === '0' ? '1' : '0'}${b.data.slice(11)}` } : b)),
+    };
     expect(await outcome(lockId, changed)).toBe('tampered');
     expect(await outcome(lockId, { ...dump, uid: '04A1B2C4' })).toBe('uid_mismatch');
     expect(await outcome(lockId, dump)).toBe('opened');
@@ -147,7 +187,11 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
     const lost = card({ keys: hotelA, uid: '04AABBCD', cardId: 78 });
     const cancel = card({ keys: hotelA, uid: '04CC0001', kind: 'cancel', rooms: [101], cancelsCardId: 78, cardId: 79 });
     expect(await outcome(lockId, lost)).toBe('opened');
-    expect(await client.presentCard(lockId, cancel)).toMatchObject({ opened: false, outcome: 'cancel_applied', record: { success: 0, reason: 'cancel_applied', username: '#C79' } });
+    expect(await client.presentCard(lockId, cancel)).toMatchObject({
+      opened: false,
+      outcome: 'cancel_applied',
+      record: { success: 0, reason: 'cancel_applied', username: '#C79' },
+    });
     expect(await outcome(lockId, lost)).toBe('denylisted');
   });
 
@@ -168,7 +212,16 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
     const newCard = card({ keys: next, uid: '04000002' });
     expect(await outcome(lockId, newCard)).toBe('unreadable');
     // The lock learns the new set and keeps the earlier one until its cards have expired.
-    expect(await client.setHotelCardKeys(lockId, { hotelTag: HOTEL_A, lockNumber: 101, keys: [{ keyId: 'a-2', keys: next }, { keyId: 'a-1', validUntil: Date.now() + 2 * DAY, keys: hotelA }] })).toMatchObject({ errcode: 0 });
+    expect(
+      await client.setHotelCardKeys(lockId, {
+        hotelTag: HOTEL_A,
+        lockNumber: 101,
+        keys: [
+          { keyId: 'a-2', keys: next },
+          { keyId: 'a-1', validUntil: Date.now() + 2 * DAY, keys: hotelA },
+        ],
+      }),
+    ).toMatchObject({ errcode: 0 });
     expect(await client.presentCard(lockId, oldCard)).toMatchObject({ outcome: 'opened', card: { keyId: 'a-1' } });
     expect(await client.presentCard(lockId, newCard)).toMatchObject({ outcome: 'opened', card: { keyId: 'a-2' } });
     // Past the earlier set's end (by the lock's clock) its cards can no longer be read.
@@ -186,16 +239,28 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
     expect(await outcome(lockId, card({ keys: hotelA, uid: '04000001', generation: 9 }))).toBe('opened');
     await client.call('lock/addHotelCardDenylist', { lockId, cardUid: '04000002' });
     expect(await client.setHotelCardKeys(lockId, { hotelTag: HOTEL_A, lockNumber: 101, keys: [{ keyId: 'a-1', keys: hotelA }] })).toMatchObject({ errcode: 0 });
-    expect(await client.call('lock/getHotelCardSettings', { lockId }, 'GET')).toMatchObject({ generations: { '101': 9 }, denylist: { cardUids: ['04000002'] } });
+    expect(await client.call('lock/getHotelCardSettings', { lockId }, 'GET')).toMatchObject({
+      generations: { '101': 9 },
+      denylist: { cardUids: ['04000002'] },
+    });
     expect(await client.setHotelCardKeys(lockId, { hotelTag: HOTEL_B, lockNumber: 5, keys: [{ keyId: 'b-1', keys: hotelB }] })).toMatchObject({ errcode: 0 });
-    expect(await client.call('lock/getHotelCardSettings', { lockId }, 'GET')).toMatchObject({ hotelTag: HOTEL_B, lockNumber: 5, generations: {}, denylist: { cardUids: [], cardIds: [] } });
+    expect(await client.call('lock/getHotelCardSettings', { lockId }, 'GET')).toMatchObject({
+      hotelTag: HOTEL_B,
+      lockNumber: 5,
+      generations: {},
+      denylist: { cardUids: [], cardIds: [] },
+    });
   });
 
   it('a card the lock holds by number opens by number, as before', async () => {
     const { lockId } = await cardLock(101);
     expect(await client.call('identityCard/add', { lockId, cardNumber: '3661413478', cardName: 'Guest #P1', addType: 2 })).toHaveProperty('cardId');
     const otherRoom = card({ keys: hotelA, uid: '04000001', lockNumber: 102 });
-    expect(await client.presentCard(lockId, otherRoom, '3661413478')).toMatchObject({ opened: true, by: 'number', record: { username: 'Guest #P1', keyboardPwd: '3661413478' } });
+    expect(await client.presentCard(lockId, otherRoom, '3661413478')).toMatchObject({
+      opened: true,
+      by: 'number',
+      record: { username: 'Guest #P1', keyboardPwd: '3661413478' },
+    });
     expect(await client.presentCard(lockId, otherRoom, '1111111111')).toMatchObject({ opened: false, by: 'data', outcome: 'wrong_room' });
     expect(await client.control('POST', `/locks/${lockId}/use`, { cardNumber: '3661413478' })).toMatchObject({ opened: true });
   });
@@ -226,13 +291,16 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
     expect(await set()).toMatchObject({ errcode: 0 });
 
     const { lock } = await client.control<{ lock: { lockId: number } }>('POST', '/locks', {});
-    expect(await client.setHotelCardKeys(lock.lockId, { hotelTag: HOTEL_A, lockNumber: 101, keys: [{ keyId: 'a-1', keys: hotelA }] })).toMatchObject({ errcode: -2012 });
+    expect(await client.setHotelCardKeys(lock.lockId, { hotelTag: HOTEL_A, lockNumber: 101, keys: [{ keyId: 'a-1', keys: hotelA }] })).toMatchObject({
+      errcode: -2012,
+    });
     expect(await client.call('lock/getHotelCardSettings', { lockId: 1 }, 'GET')).toMatchObject({ errcode: -1003 });
   });
 
   it('refuses key lists that are not safe or not well formed (-3), before the gateway', async () => {
     const { lockId } = await client.lockWithGateway();
-    const send = (cardKeys: unknown, extra: Record<string, unknown> = {}) => client.call('lock/setHotelCardKeys', { lockId, hotelTag: HOTEL_A, lockNumber: 101, cardKeys: JSON.stringify(cardKeys), ...extra });
+    const send = (cardKeys: unknown, extra: Record<string, unknown> = {}) =>
+      client.call('lock/setHotelCardKeys', { lockId, hotelTag: HOTEL_A, lockNumber: 101, cardKeys: JSON.stringify(cardKeys), ...extra });
     const good = { keyId: 'a-1', ...hotelA };
     expect(await send([{ ...good, sectorKeyA: 'FFFFFFFFFFFF' }])).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('sectorKeyA') });
     expect(await send([])).toMatchObject({ errcode: -3 });
@@ -245,10 +313,38 @@ describe('lock simulator: room cards at the door (docs/card-format.md)', () => {
     expect(await send([good])).toMatchObject({ errcode: 0 });
   });
 
+  it('a shared door (keys set with a door number) opens for guest cards naming it, in their validity, off its denylist; refuses other cards', async () => {
+    const { lockId } = await client.lockWithGateway();
+    const set = (extra: Record<string, unknown>) =>
+      client.call('lock/setHotelCardKeys', { lockId, hotelTag: HOTEL_A, cardKeys: JSON.stringify([{ keyId: 'a-1', ...hotelA }]), ...extra });
+    // Exactly one of a lock number and a door number, each 1 to 65535.
+    for (const bad of [{}, { lockNumber: 101, doorNumber: 3 }, { doorNumber: 0 }, { doorNumber: 65536 }, { doorNumber: 'x' }])
+      expect(await set(bad)).toMatchObject({ errcode: -3 });
+    expect(await set({ doorNumber: 3 })).toMatchObject({ errcode: 0 });
+    expect(await client.call('lock/getHotelCardSettings', { lockId })).toMatchObject({ lockNumber: 0, doorNumber: 3 });
+
+    const named = card({ keys: hotelA, uid: '0A0B0C01', doors: [3, 9], cardId: 71 });
+    const opened = await client.presentCard(lockId, named);
+    expect(opened).toMatchObject({ opened: true, outcome: 'opened', record: { success: 1, username: '#C71' } });
+    // Room 3's card is no card of door 3; a card naming other doors, or none (version 1), is refused.
+    expect(await outcome(lockId, card({ keys: hotelA, uid: '0A0B0C02', lockNumber: 3 }))).toBe('wrong_room');
+    expect(await outcome(lockId, card({ keys: hotelA, uid: '0A0B0C03', doors: [9] }))).toBe('wrong_room');
+    expect(
+      await outcome(
+        lockId,
+        card({ keys: hotelA, uid: '0A0B0C04', doors: [3], validUntil: new Date(Date.now() - HOUR), validFrom: new Date(Date.now() - DAY) }),
+      ),
+    ).toBe('expired');
+    expect(await outcome(lockId, card({ keys: hotelB, uid: '0A0B0C05', doors: [3] }))).toBe('unreadable');
+    expect(await client.call('lock/addHotelCardDenylist', { lockId, cardId: 71 })).toMatchObject({ errcode: 0 });
+    expect(await client.presentCard(lockId, named)).toMatchObject({ opened: false, outcome: 'denylisted', record: { reason: 'denylisted', username: '#C71' } });
+  });
+
   it('refuses a card dump that is not one with HTTP 400', async () => {
     const { lockId } = await cardLock(101);
     const dump = card({ keys: hotelA, uid: '04A1B2C3' });
-    const post = (c: unknown) => fetch(`${sim.url}/sim/locks/${lockId}/use`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ card: c }) });
+    const post = (c: unknown) =>
+      fetch(`${sim.url}/sim/locks/${lockId}/use`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ card: c }) });
     expect((await post({ ...dump, uid: '123' })).status).toBe(400);
     expect((await post({ ...dump, keyA: undefined })).status).toBe(400);
     expect((await post({ ...dump, blocks: dump.blocks.slice(1) })).status).toBe(400);

@@ -101,14 +101,17 @@ function cardDumpOf(value: unknown): CardDump {
   const sector = c.sector;
   if (!isInt(sector) || sector < 0 || sector > 15) throw new ControlError(400, 'card.sector: 0 to 15');
   const keyA = typeof c.keyA === 'string' ? c.keyA : typeof c.trailer === 'string' ? c.trailer.slice(0, 12) : undefined;
-  if (keyA === undefined || !/^[0-9A-Fa-f]{12}$/.test(keyA)) throw new ControlError(400, 'card.keyA: the 12 hexadecimal characters of the key A in the sector trailer');
+  if (keyA === undefined || !/^[0-9A-Fa-f]{12}$/.test(keyA))
+    throw new ControlError(400, 'card.keyA: the 12 hexadecimal characters of the key A in the sector trailer');
   const raw = c.blocks;
   if (!Array.isArray(raw)) throw new ControlError(400, 'card.blocks: the sector data blocks, as { block, data } or three strings of 32 hexadecimal characters');
   const blocks = raw.map((item: unknown, i) => (typeof item === 'string' ? { block: sector * 4 + i, data: item } : body(item)));
   for (const block of blocks) {
-    if (!isInt(block.block) || typeof block.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(block.data)) throw new ControlError(400, 'card.blocks: each { block, data } with 32 hexadecimal characters');
+    if (!isInt(block.block) || typeof block.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(block.data))
+      throw new ControlError(400, 'card.blocks: each { block, data } with 32 hexadecimal characters');
   }
-  for (let i = 0; i < 3; i += 1) if (!blocks.some((block) => block.block === sector * 4 + i)) throw new ControlError(400, `card.blocks: block ${sector * 4 + i} is missing`);
+  for (let i = 0; i < 3; i += 1)
+    if (!blocks.some((block) => block.block === sector * 4 + i)) throw new ControlError(400, `card.blocks: block ${sector * 4 + i} is missing`);
   return { uid, sector, keyA, blocks: blocks as { block: number; data: string }[] };
 }
 
@@ -175,7 +178,8 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       const b = body(req.body);
       const callbackUrl = b.callbackUrl;
       if (callbackUrl !== undefined) {
-        if (callbackUrl !== null && (typeof callbackUrl !== 'string' || !/^https?:\/\//.test(callbackUrl))) throw new ControlError(400, 'callbackUrl: an http(s) URL or null');
+        if (callbackUrl !== null && (typeof callbackUrl !== 'string' || !/^https?:\/\//.test(callbackUrl)))
+          throw new ControlError(400, 'callbackUrl: an http(s) URL or null');
         cloud.state.callbackUrl = callbackUrl;
       }
       const latency = optional(b, 'latencyMs', isLatency, 'ms, or [min, max]');
@@ -187,7 +191,12 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       const delays = optional(b, 'callbackRetryDelaysMs', isIntArray, 'ms between attempts');
       if (delays !== undefined) cloud.callbacks.setRetryDelays(delays);
       cloud.changed();
-      return { callbackUrl: cloud.state.callbackUrl, latencyMs: cloud.options.latencyMs, tokenTtlSeconds: cloud.options.tokenTtlSeconds, rateLimitPerMinute: cloud.options.rateLimitPerMinute };
+      return {
+        callbackUrl: cloud.state.callbackUrl,
+        latencyMs: cloud.options.latencyMs,
+        tokenTtlSeconds: cloud.options.tokenTtlSeconds,
+        rateLimitPerMinute: cloud.options.rateLimitPerMinute,
+      };
     }),
   );
 
@@ -209,7 +218,9 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
     }),
   );
 
-  app.get('/sim/tokens', (_req, reply) => handle(reply, () => ({ grants: cloud.grants, active: Object.values(cloud.state.tokens).filter((t) => !t.revoked && t.expiresAt > cloud.now()).length })));
+  app.get('/sim/tokens', (_req, reply) =>
+    handle(reply, () => ({ grants: cloud.grants, active: Object.values(cloud.state.tokens).filter((t) => !t.revoked && t.expiresAt > cloud.now()).length })),
+  );
   app.post('/sim/tokens/expire', (_req, reply) => handle(reply, () => ({ expired: cloud.expireTokens() })));
 
   app.get<{ Querystring: { account?: string; since?: string } }>('/sim/calls', (req, reply) =>
@@ -228,7 +239,8 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       if (raw !== fields || Object.keys(fields).length === 0) throw new ControlError(400, 'fields: an object of the form fields to post');
       const form: Record<string, string> = {};
       for (const [key, value] of Object.entries(fields)) {
-        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new ControlError(400, `fields.${key}: text, a number or true/false`);
+        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+          throw new ControlError(400, `fields.${key}: text, a number or true/false`);
         form[key] = String(value);
       }
       if (!cloud.state.callbackUrl) throw new ControlError(400, 'no callback URL is set (PUT /sim/config)');
@@ -295,7 +307,11 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       return { gateway: { ...gateway, owner: cloud.ownerOf(gateway) } };
     }),
   );
-  app.get('/sim/gateways', (_req, reply) => handle(reply, () => ({ gateways: Object.values(cloud.state.gateways).map((g) => ({ ...g, owner: cloud.ownerOf(g), busy: cloud.gatewayBusy(g.gatewayId) })) })));
+  app.get('/sim/gateways', (_req, reply) =>
+    handle(reply, () => ({
+      gateways: Object.values(cloud.state.gateways).map((g) => ({ ...g, owner: cloud.ownerOf(g), busy: cloud.gatewayBusy(g.gatewayId) })),
+    })),
+  );
   app.patch<{ Params: { gatewayId: string } }>('/sim/gateways/:gatewayId', (req, reply) =>
     handle(reply, () => {
       const gateway = gatewayOf(req.params.gatewayId);
@@ -447,13 +463,29 @@ export function registerControlRoutes(app: FastifyInstance, cloud: LockCloud): v
       const b = body(req.body);
       const passcode = optional(b, 'passcode', isString, 'digits');
       const cardNumber = optional(b, 'cardNumber', isString, 'digits');
-      const cardUid = optional(b, 'cardUid', (v): v is string => typeof v === 'string' && /^[0-9A-Fa-f]{8}$/.test(v), '8 hexadecimal characters (the card UID)');
+      const cardUid = optional(
+        b,
+        'cardUid',
+        (v): v is string => typeof v === 'string' && /^[0-9A-Fa-f]{8}$/.test(v),
+        '8 hexadecimal characters (the card UID)',
+      );
       const faceId = optional(b, 'faceId', isInt, 'a face id');
       const faceNumber = optional(b, 'faceNumber', isString, 'a face number');
       const card = b.card === undefined ? undefined : cardDumpOf(b.card);
       // A lock without a keypad, card reader or face module has nothing to take that credential with.
-      const kind = passcode !== undefined ? 'passcode' : card !== undefined || cardUid !== undefined || cardNumber !== undefined ? 'card' : faceId !== undefined || faceNumber !== undefined ? 'face' : null;
-      const lacking = { passcode: lock.keypad === false && 'keypad', card: lock.cardReader === false && 'card reader', face: lock.faceModule === false && 'face module' };
+      const kind =
+        passcode !== undefined
+          ? 'passcode'
+          : card !== undefined || cardUid !== undefined || cardNumber !== undefined
+            ? 'card'
+            : faceId !== undefined || faceNumber !== undefined
+              ? 'face'
+              : null;
+      const lacking = {
+        passcode: lock.keypad === false && 'keypad',
+        card: lock.cardReader === false && 'card reader',
+        face: lock.faceModule === false && 'face module',
+      };
       if (kind && lacking[kind]) throw new ControlError(400, `lock ${lock.lockId} has no ${lacking[kind]}`);
       if (passcode !== undefined) return cloud.enterPasscode(lock, passcode);
       if (card !== undefined) return cloud.presentRoomCard(lock, card, cardNumber);

@@ -82,7 +82,8 @@ export function parseMultipart(body: Buffer, contentType: string): { fields: Rec
     const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1];
     const fileName = /;\s*filename="([^"]*)"/i.exec(disposition)?.[1];
     if (name !== undefined) {
-      if (fileName !== undefined) files[name] = { bytes: Buffer.from(content), contentType: /^content-type:\s*([^\r\n;]+)/im.exec(headers)?.[1]?.trim(), fileName };
+      if (fileName !== undefined)
+        files[name] = { bytes: Buffer.from(content), contentType: /^content-type:\s*([^\r\n;]+)/im.exec(headers)?.[1]?.trim(), fileName };
       else fields[name] = content.toString('utf8');
     }
     pos = end + 2;

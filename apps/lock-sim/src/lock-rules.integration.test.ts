@@ -35,7 +35,11 @@ async function withSim<T>(options: LockSimOptions, run: (client: SimClient, sim:
 }
 
 async function controlRaw(url: string, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${url}/sim${route}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${url}/sim${route}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -58,10 +62,26 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     const full = await client.lockWithGateway({ battery: 71 });
     const bare = await client.lockWithGateway({ keypad: false, cardReader: false, faceModule: false, remoteUnlock: false, doorSensor: true });
 
-    const listed = Object.fromEntries(((await client.call('lock/list', { pageNo: 1, pageSize: 1000 }, 'GET')).list as Record<string, unknown>[]).map((l) => [l.lockId, l]));
+    const listed = Object.fromEntries(
+      ((await client.call('lock/list', { pageNo: 1, pageSize: 1000 }, 'GET')).list as Record<string, unknown>[]).map((l) => [l.lockId, l]),
+    );
     expect(listed[full.lockId]).toMatchObject({ featureValue: expect.stringMatching(/^[0-9A-F]+$/), electricQuantity: 71, hasGateway: 1 });
-    expect(featuresOf(listed[full.lockId]!.featureValue)).toEqual({ passcode: true, icCard: true, fingerprint: false, gatewayUnlock: true, doorSensor: false, face: true });
-    expect(featuresOf(listed[bare.lockId]!.featureValue)).toEqual({ passcode: false, icCard: false, fingerprint: false, gatewayUnlock: false, doorSensor: true, face: false });
+    expect(featuresOf(listed[full.lockId]!.featureValue)).toEqual({
+      passcode: true,
+      icCard: true,
+      fingerprint: false,
+      gatewayUnlock: true,
+      doorSensor: false,
+      face: true,
+    });
+    expect(featuresOf(listed[bare.lockId]!.featureValue)).toEqual({
+      passcode: false,
+      icCard: false,
+      fingerprint: false,
+      gatewayUnlock: false,
+      doorSensor: true,
+      face: false,
+    });
 
     const detail = await client.call('lock/detail', { lockId: full.lockId }, 'GET');
     expect(detail).toMatchObject({ featureValue: listed[full.lockId]!.featureValue, electricQuantity: 71, hasGateway: 1, timezoneRawOffset: 28_800_000 });
@@ -78,7 +98,14 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     const inHotel = await client.lockWithGateway({ account: 'features-hotel', faceModule: false, battery: 33 });
     const byHotel = await hotel.call('lock/listByHotel', PAGE, 'GET');
     expect(byHotel).toMatchObject({ list: [{ lockId: inHotel.lockId, electricQuantity: 33, hasGateway: 1 }] });
-    expect(featuresOf((byHotel.list as Record<string, unknown>[])[0]!.featureValue)).toEqual({ passcode: true, icCard: true, fingerprint: false, gatewayUnlock: true, doorSensor: false, face: false });
+    expect(featuresOf((byHotel.list as Record<string, unknown>[])[0]!.featureValue)).toEqual({
+      passcode: true,
+      icCard: true,
+      fingerprint: false,
+      gatewayUnlock: true,
+      doorSensor: false,
+      face: false,
+    });
   });
 
   it('answers -4043 to passcode calls without a keypad, card calls without a card reader, face calls without a face module', async () => {
@@ -125,12 +152,17 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
   it("keeps generated passcodes to the lock's whole hours: in a half-hour zone (UTC+5:30) they start and end at :30 UTC", async () => {
     const { lockId: india } = await client.lockWithGateway({ timezoneRawOffset: 19_800_000 });
     const { lockId: china } = await client.lockWithGateway();
-    const listed = async (lockId: number, id: unknown) => ((await client.call('lock/listKeyboardPwd', { lockId, ...PAGE }, 'GET')).list as Record<string, number>[]).find((p) => p.keyboardPwdId === id)!;
+    const listed = async (lockId: number, id: unknown) =>
+      ((await client.call('lock/listKeyboardPwd', { lockId, ...PAGE }, 'GET')).list as Record<string, number>[]).find((p) => p.keyboardPwdId === id)!;
     const start = Date.UTC(2031, 4, 6, 10, 50); // 16:20 in India, 18:50 in China
     const end = Date.UTC(2031, 4, 6, 14, 29); // 19:59 in India
 
     const period = await client.call('keyboardPwd/get', { lockId: india, keyboardPwdType: 3, startDate: start, endDate: end });
-    expect(await listed(india, period.keyboardPwdId)).toMatchObject({ startDate: Date.UTC(2031, 4, 6, 10, 30), endDate: Date.UTC(2031, 4, 6, 13, 30), keyboardPwdType: 3 });
+    expect(await listed(india, period.keyboardPwdId)).toMatchObject({
+      startDate: Date.UTC(2031, 4, 6, 10, 30),
+      endDate: Date.UTC(2031, 4, 6, 13, 30),
+      keyboardPwdType: 3,
+    });
     const once = await client.call('keyboardPwd/get', { lockId: india, keyboardPwdType: 1, startDate: start });
     expect(await listed(india, once.keyboardPwdId)).toMatchObject({ startDate: Date.UTC(2031, 4, 6, 10, 30), endDate: Date.UTC(2031, 4, 6, 16, 30) });
     const permanent = await client.call('keyboardPwd/get', { lockId: india, keyboardPwdType: 2, startDate: start });
@@ -139,13 +171,17 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     const chinese = await client.call('keyboardPwd/get', { lockId: china, keyboardPwdType: 3, startDate: start, endDate: end });
     expect(await listed(china, chinese.keyboardPwdId)).toMatchObject({ startDate: Date.UTC(2031, 4, 6, 10), endDate: Date.UTC(2031, 4, 6, 14) });
     // Still a year at most.
-    expect(await client.call('keyboardPwd/get', { lockId: india, keyboardPwdType: 3, startDate: start, endDate: start + 367 * DAY })).toMatchObject({ errcode: -3 });
+    expect(await client.call('keyboardPwd/get', { lockId: india, keyboardPwdType: 3, startDate: start, endDate: start + 367 * DAY })).toMatchObject({
+      errcode: -3,
+    });
 
     // Changing a used generated passcode keeps the lock's hours too (start floored, end ceiled).
     const now = Date.now();
     const current = await client.call('keyboardPwd/get', { lockId: india, keyboardPwdType: 3, startDate: now - HOUR, endDate: now + 3 * HOUR });
     expect(await client.control('POST', `/locks/${india}/use`, { passcode: current.keyboardPwd })).toMatchObject({ opened: true });
-    expect(await client.call('keyboardPwd/change', { lockId: india, keyboardPwdId: current.keyboardPwdId, startDate: start, endDate: end, changeType: 2 })).toMatchObject({ errcode: 0 });
+    expect(
+      await client.call('keyboardPwd/change', { lockId: india, keyboardPwdId: current.keyboardPwdId, startDate: start, endDate: end, changeType: 2 }),
+    ).toMatchObject({ errcode: 0 });
     expect(await listed(india, current.keyboardPwdId)).toMatchObject({ startDate: Date.UTC(2031, 4, 6, 10, 30), endDate: Date.UTC(2031, 4, 6, 14, 30) });
   });
 
@@ -154,7 +190,8 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     const { lockId: other } = await client.lockWithGateway();
     const start = Date.UTC(2032, 0, 10, 9, 15);
     const end = Date.UTC(2032, 0, 12, 9, 15);
-    const get = (fields: Record<string, unknown>, on = lockId) => client.call('keyboardPwd/get', { lockId: on, keyboardPwdType: 3, startDate: start, endDate: end, ...fields });
+    const get = (fields: Record<string, unknown>, on = lockId) =>
+      client.call('keyboardPwd/get', { lockId: on, keyboardPwdType: 3, startDate: start, endDate: end, ...fields });
 
     const first = await get({});
     // Got again without a deletion: a new passcode.
@@ -178,7 +215,14 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     expect(await client.call('keyboardPwd/delete', { lockId, keyboardPwdId: once.keyboardPwdId, deleteType: 1 })).toMatchObject({ errcode: 0 });
     expect(await get({ keyboardPwdType: 1, endDate: undefined })).toMatchObject({ errcode: -1026 });
     // A deleted custom passcode leaves no such trace.
-    const custom = await client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 3, startDate: Date.UTC(2032, 1, 1, 9), endDate: Date.UTC(2032, 1, 3, 9), addType: 2 });
+    const custom = await client.call('keyboardPwd/add', {
+      lockId,
+      keyboardPwd: '480613',
+      keyboardPwdType: 3,
+      startDate: Date.UTC(2032, 1, 1, 9),
+      endDate: Date.UTC(2032, 1, 3, 9),
+      addType: 2,
+    });
     expect(await client.call('keyboardPwd/delete', { lockId, keyboardPwdId: custom.keyboardPwdId, deleteType: 2 })).toMatchObject({ errcode: 0 });
     expect(await get({ startDate: Date.UTC(2032, 1, 1, 9), endDate: Date.UTC(2032, 1, 3, 9) })).toHaveProperty('keyboardPwd');
     // The lock keeps what it refuses in its state.
@@ -194,10 +238,16 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     const now = Date.now();
     const got = await client.call('keyboardPwd/get', { lockId, keyboardPwdType: 3, startDate: now - HOUR, endDate: now + 3 * HOUR, keyboardPwdName: 'Guest' });
     const change = (fields: Record<string, unknown>) => client.call('keyboardPwd/change', { lockId, keyboardPwdId: got.keyboardPwdId, ...fields });
-    expect(await change({ startDate: now - HOUR, endDate: now + 5 * HOUR, changeType: 2 })).toMatchObject({ errcode: -3008, errmsg: expect.stringContaining('never used') });
+    expect(await change({ startDate: now - HOUR, endDate: now + 5 * HOUR, changeType: 2 })).toMatchObject({
+      errcode: -3008,
+      errmsg: expect.stringContaining('never used'),
+    });
     expect(await change({ startDate: now - HOUR, endDate: now + 5 * HOUR, changeType: 1 })).toMatchObject({ errcode: -3008 });
     expect(await change({ keyboardPwdName: 'Renamed' })).toMatchObject({ errcode: -3008 });
-    const listed = async () => ((await client.call('lock/listKeyboardPwd', { lockId, ...PAGE }, 'GET')).list as Record<string, unknown>[]).find((p) => p.keyboardPwdId === got.keyboardPwdId)!;
+    const listed = async () =>
+      ((await client.call('lock/listKeyboardPwd', { lockId, ...PAGE }, 'GET')).list as Record<string, unknown>[]).find(
+        (p) => p.keyboardPwdId === got.keyboardPwdId,
+      )!;
     expect(await listed()).toMatchObject({ keyboardPwdName: 'Guest', endDate: Math.floor((now + 3 * HOUR) / HOUR) * HOUR });
 
     // A refused try at the door is no use: the lock has not used it.
@@ -209,7 +259,9 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
 
     // Custom passcodes change as before, used or not.
     const custom = await client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2 });
-    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, newKeyboardPwd: '590724', changeType: 2 })).toMatchObject({ errcode: 0 });
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, newKeyboardPwd: '590724', changeType: 2 })).toMatchObject({
+      errcode: 0,
+    });
   });
 
   it('IC cards: addForReversedCardNumber stores the 4 bytes reversed; at the door a card UID opens by the lock byte order', async () => {
@@ -217,7 +269,10 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     // TTLock's own example: asked with 3661413478, listed as 1723612378.
     const reversed = await client.call('identityCard/addForReversedCardNumber', { lockId, cardNumber: '3661413478', cardName: 'Mum', addType: 2 });
     expect(reversed).toEqual({ cardId: expect.any(Number) });
-    expect(await client.call('identityCard/list', { lockId, ...PAGE }, 'GET')).toMatchObject({ total: 1, list: [{ cardId: reversed.cardId, cardNumber: '1723612378', cardName: 'Mum' }] });
+    expect(await client.call('identityCard/list', { lockId, ...PAGE }, 'GET')).toMatchObject({
+      total: 1,
+      list: [{ cardId: reversed.cardId, cardNumber: '1723612378', cardName: 'Mum' }],
+    });
     expect(await client.call('identityCard/addForReversedCardNumber', { lockId, cardNumber: '4294967296', addType: 2 })).toMatchObject({ errcode: -3 });
     expect(await client.call('identityCard/addForReversedCardNumber', { lockId, cardNumber: '12ab', addType: 2 })).toMatchObject({ errcode: -3 });
     expect(await client.control('POST', `/locks/${lockId}/use`, { cardNumber: '1723612378' })).toMatchObject({ opened: true });
@@ -233,7 +288,11 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
     };
     // A lock that reads big endian: the number given as read (add), or a little-endian reader's number reversed.
     const big1 = await card('big', 'identityCard/add', BIG);
-    expect(await client.useCard(big1, UID.toLowerCase())).toMatchObject({ opened: true, cardNumber: BIG, record: { recordType: 7, success: 1, keyboardPwd: BIG } });
+    expect(await client.useCard(big1, UID.toLowerCase())).toMatchObject({
+      opened: true,
+      cardNumber: BIG,
+      record: { recordType: 7, success: 1, keyboardPwd: BIG },
+    });
     const big2 = await card('big', 'identityCard/addForReversedCardNumber', LITTLE);
     expect(await client.useCard(big2, UID)).toMatchObject({ opened: true, cardNumber: BIG });
     const big3 = await card('big', 'identityCard/add', LITTLE);
@@ -281,7 +340,9 @@ describe('lock simulator: what each lock can do, and the rules of passcodes and 
       c.clockOffsetMs = offsetMs;
       expect(await c.call('gateway/listLock', { gatewayId }, 'GET')).toMatchObject({ list: [{ lockId: a }] });
       expect(((await c.call('gateway/listLock', { gatewayId }, 'GET')).list as unknown[]).length).toBe(1);
-      expect(((await c.call('gateway/list', PAGE, 'GET')).list as { gatewayId: number; lockNum: number }[]).find((g) => g.gatewayId === gatewayId)).toMatchObject({ lockNum: 1 });
+      expect(
+        ((await c.call('gateway/list', PAGE, 'GET')).list as { gatewayId: number; lockNum: number }[]).find((g) => g.gatewayId === gatewayId),
+      ).toMatchObject({ lockNum: 1 });
     });
   });
 });
@@ -307,7 +368,11 @@ describe('lock simulator: door sensors, WiFi locks and the notifications to the 
         expect(await c.call('doorSensor/query', { lockId: without })).toMatchObject({ errcode: -4043 });
 
         const states = ['open', 'closed', 'left_open', 'left_open_long'] as const;
-        for (const state of states) expect(await c.door(lockId, state)).toMatchObject({ fields: { recordType: String(['closed', 'open', 'left_open', 'left_open_long'].indexOf(state)) }, delivery: { notifyType: '7' } });
+        for (const state of states)
+          expect(await c.door(lockId, state)).toMatchObject({
+            fields: { recordType: String(['closed', 'open', 'left_open', 'left_open_long'].indexOf(state)) },
+            delivery: { notifyType: '7' },
+          });
         await receiver.waitFor(4);
         expect(receiver.received.map((r) => r.fields)).toEqual(
           states.map((state) => ({
@@ -338,14 +403,20 @@ describe('lock simulator: door sensors, WiFi locks and the notifications to the 
       await withSim({ callbackUrl: receiver.url, callbackRetryDelaysMs: [50, 100] }, async (c, sim) => {
         await c.createAccount({ username: 'wifi-owner', password: 'secret' });
         const { gatewayId, lockId: paired } = await c.lockWithGateway();
-        const { gateway } = await c.control<{ gateway: { gatewayMac: string; gatewayName: string; networkName: string } }>('PATCH', `/gateways/${gatewayId}`, { online: false });
+        const { gateway } = await c.control<{ gateway: { gatewayMac: string; gatewayName: string; networkName: string } }>('PATCH', `/gateways/${gatewayId}`, {
+          online: false,
+        });
         // The same state again is no change: nothing is posted.
         await c.control('PATCH', `/gateways/${gatewayId}`, { online: false });
         await c.control('PATCH', `/gateways/${gatewayId}`, { online: true });
         // A lock that is not a WiFi lock says nothing of itself.
         await c.control('PATCH', `/locks/${paired}`, { online: false });
         await c.control('PATCH', `/locks/${paired}`, { online: true });
-        const { lock: wifi } = await c.control<{ lock: { lockId: number; lockMac: string; lockAlias: string } }>('POST', '/locks', { account: 'wifi-owner', wifi: true, networkName: 'Hotel-Guest' });
+        const { lock: wifi } = await c.control<{ lock: { lockId: number; lockMac: string; lockAlias: string } }>('POST', '/locks', {
+          account: 'wifi-owner',
+          wifi: true,
+          networkName: 'Hotel-Guest',
+        });
         await c.control('PATCH', `/locks/${wifi.lockId}`, { online: false });
         await c.control('PATCH', `/locks/${wifi.lockId}`, { online: true });
         await c.notify({ notifyType: 99, something: 'new', flag: true });
@@ -355,8 +426,22 @@ describe('lock simulator: door sensors, WiFi locks and the notifications to the 
         const all = receiver.received.map((r) => r.fields);
         const posted = [...new Map(all.map((f) => [JSON.stringify(f), f])).values()];
         expect(all.filter((f) => JSON.stringify(f) === JSON.stringify(all[0]))).toHaveLength(2);
-        const gatewayFields = { notifyType: '2', gatewayId: String(gatewayId), gatewayName: gateway.gatewayName, gatewayMac: gateway.gatewayMac, gatewayVersion: '2', networkName: gateway.networkName };
-        const wifiFields = { notifyType: '3', lockId: String(wifi.lockId), lockAlias: wifi.lockAlias, lockMac: wifi.lockMac, networkName: 'Hotel-Guest', admin: 'wifi-owner' };
+        const gatewayFields = {
+          notifyType: '2',
+          gatewayId: String(gatewayId),
+          gatewayName: gateway.gatewayName,
+          gatewayMac: gateway.gatewayMac,
+          gatewayVersion: '2',
+          networkName: gateway.networkName,
+        };
+        const wifiFields = {
+          notifyType: '3',
+          lockId: String(wifi.lockId),
+          lockAlias: wifi.lockAlias,
+          lockMac: wifi.lockMac,
+          networkName: 'Hotel-Guest',
+          admin: 'wifi-owner',
+        };
         expect(posted).toEqual([
           { ...gatewayFields, isOnline: '0' },
           { ...gatewayFields, isOnline: '1' },
@@ -386,10 +471,15 @@ describe('lock simulator: door sensors, WiFi locks and the notifications to the 
       const { lock } = await c.control<{ lock: { lockId: number; reachable: boolean } }>('POST', '/locks', { wifi: true });
       const lockId = lock.lockId;
       expect(lock.reachable).toBe(true);
-      expect(await c.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2, keyboardPwdName: 'Guest' })).toHaveProperty('keyboardPwdId');
+      expect(await c.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2, keyboardPwdName: 'Guest' })).toHaveProperty(
+        'keyboardPwdId',
+      );
       expect(await c.call('lock/unlock', { lockId })).toMatchObject({ errcode: 0 });
       expect(await c.control('POST', `/locks/${lockId}/use`, { passcode: '480613' })).toMatchObject({ opened: true });
-      expect(await c.call('lockRecord/list', { lockId, ...PAGE }, 'GET')).toMatchObject({ total: 2, list: [{ recordType: 4, username: 'Guest' }, { recordType: 12 }] });
+      expect(await c.call('lockRecord/list', { lockId, ...PAGE }, 'GET')).toMatchObject({
+        total: 2,
+        list: [{ recordType: 4, username: 'Guest' }, { recordType: 12 }],
+      });
 
       await c.control('PATCH', `/locks/${lockId}`, { online: false });
       expect(await c.call('identityCard/add', { lockId, cardNumber: '3661413478', addType: 2 })).toMatchObject({ errcode: -3036 });

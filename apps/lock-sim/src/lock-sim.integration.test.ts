@@ -57,14 +57,26 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await c.call('lock/list', { pageNo: 1, pageSize: 20 }, 'GET')).toHaveProperty('list');
 
     const oldToken = c.token;
-    const refreshed = await c.form('/oauth2/token', { clientId: 'sim-client-id', clientSecret: 'sim-client-secret', grant_type: 'refresh_token', refresh_token: c.refreshToken });
+    const refreshed = await c.form('/oauth2/token', {
+      clientId: 'sim-client-id',
+      clientSecret: 'sim-client-secret',
+      grant_type: 'refresh_token',
+      refresh_token: c.refreshToken,
+    });
     expect(refreshed).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 7_776_000 });
     expect(await c.call('lock/list', { pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ errcode: 10003 });
     c.token = String(refreshed.access_token);
     expect(await c.call('lock/list', { pageNo: 1, pageSize: 20 }, 'GET')).toHaveProperty('list');
     expect(oldToken).not.toBe(c.token);
     // A refresh token is good once.
-    expect(await c.form('/oauth2/token', { clientId: 'sim-client-id', clientSecret: 'sim-client-secret', grant_type: 'refresh_token', refresh_token: c.refreshToken })).toMatchObject({ errcode: 10011 });
+    expect(
+      await c.form('/oauth2/token', {
+        clientId: 'sim-client-id',
+        clientSecret: 'sim-client-secret',
+        grant_type: 'refresh_token',
+        refresh_token: c.refreshToken,
+      }),
+    ).toMatchObject({ errcode: 10011 });
   });
 
   it('checks clientId, accessToken and date on every call', async () => {
@@ -139,8 +151,12 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.call('keyboardPwd/add', { lockId, keyboardPwd: '602835', keyboardPwdType: 2, addType: 2 })).toMatchObject({ errcode: -3009 });
     expect(await client.call('identityCard/add', { lockId, cardNumber: '3661413478', cardName: 'Card 1', addType: 2 })).toHaveProperty('cardId');
     expect(await client.call('identityCard/add', { lockId, cardNumber: '1723612378', cardName: 'Card 2', addType: 2 })).toMatchObject({ errcode: -4056 });
-    expect(await client.call('face/add', { lockId, featureData: await client.featureData(lockId, png()), name: 'Face 1', addType: 2 })).toHaveProperty('faceId');
-    expect(await client.call('face/add', { lockId, featureData: await client.featureData(lockId, png()), name: 'Face 2', addType: 2 })).toMatchObject({ errcode: -4056 });
+    expect(await client.call('face/add', { lockId, featureData: await client.featureData(lockId, png()), name: 'Face 1', addType: 2 })).toHaveProperty(
+      'faceId',
+    );
+    expect(await client.call('face/add', { lockId, featureData: await client.featureData(lockId, png()), name: 'Face 2', addType: 2 })).toMatchObject({
+      errcode: -4056,
+    });
 
     const { lockId: full } = await client.lockWithGateway();
     expect((await client.control<{ lock: { capacity: unknown } }>('GET', `/locks/${full}`)).lock.capacity).toEqual({ passcodes: 250, cards: 1000, faces: 100 });
@@ -158,7 +174,9 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await add()).toHaveProperty('keyboardPwdId');
 
     const { lock } = await client.control<{ lock: { lockId: number } }>('POST', '/locks', {});
-    expect(await client.call('keyboardPwd/add', { lockId: lock.lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2 })).toMatchObject({ errcode: -2012 });
+    expect(await client.call('keyboardPwd/add', { lockId: lock.lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2 })).toMatchObject({
+      errcode: -2012,
+    });
     expect(await client.call('lock/unlock', { lockId: lock.lockId })).toMatchObject({ errcode: -2012 });
     // Random passcodes need no gateway.
     expect(await client.call('keyboardPwd/get', { lockId: lock.lockId, keyboardPwdType: 2, startDate: Date.now() })).toHaveProperty('keyboardPwd');
@@ -168,7 +186,8 @@ describe('lock simulator: the TTLock surface', () => {
     const { lockId, gatewayId } = await client.lockWithGateway({ latencyMs: 3_000 });
     const first = client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2 });
     // The second write leaves once the first holds the gateway.
-    const busy = async () => (await client.control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === gatewayId)?.busy;
+    const busy = async () =>
+      (await client.control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === gatewayId)?.busy;
     while (!(await busy())) await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await client.call('identityCard/add', { lockId, cardNumber: '3661413478', addType: 2 });
     expect(second).toMatchObject({ errcode: -3003 });
@@ -198,7 +217,8 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 2, addType: 2 })).toHaveProperty('keyboardPwdId');
 
     await client.control('POST', `/locks/${lockId}/failures`, { code: -3036, ops: ['identityCard/add'] });
-    for (let i = 0; i < 2; i += 1) expect(await client.call('identityCard/add', { lockId, cardNumber: '3661413478', addType: 2 })).toMatchObject({ errcode: -3036 });
+    for (let i = 0; i < 2; i += 1)
+      expect(await client.call('identityCard/add', { lockId, cardNumber: '3661413478', addType: 2 })).toMatchObject({ errcode: -3036 });
     await client.control('DELETE', `/locks/${lockId}/failures`);
     expect(await client.call('identityCard/add', { lockId, cardNumber: '3661413478', addType: 2 })).toHaveProperty('cardId');
   });
@@ -210,10 +230,18 @@ describe('lock simulator: the TTLock surface', () => {
     expect(String(got.keyboardPwd)).toMatch(/^\d{6,9}$/);
     const list = await client.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET');
     const entry = (list.list as Record<string, number>[])[0]!;
-    expect(entry).toMatchObject({ keyboardPwdId: got.keyboardPwdId, keyboardPwdType: 1, isCustom: 0, startDate: Math.floor(start / HOUR) * HOUR, endDate: Math.floor(start / HOUR) * HOUR + 6 * HOUR });
+    expect(entry).toMatchObject({
+      keyboardPwdId: got.keyboardPwdId,
+      keyboardPwdType: 1,
+      isCustom: 0,
+      startDate: Math.floor(start / HOUR) * HOUR,
+      endDate: Math.floor(start / HOUR) * HOUR + 6 * HOUR,
+    });
 
     const first = await client.control<{ opened: boolean; record: { recordId: number } }>('POST', `/locks/${lockId}/use`, { passcode: got.keyboardPwd });
-    const second = await client.control<{ opened: boolean; outcome: string; record: { recordId: number } }>('POST', `/locks/${lockId}/use`, { passcode: got.keyboardPwd });
+    const second = await client.control<{ opened: boolean; outcome: string; record: { recordId: number } }>('POST', `/locks/${lockId}/use`, {
+      passcode: got.keyboardPwd,
+    });
     expect(first.opened).toBe(true);
     expect(second).toMatchObject({ opened: false, outcome: 'used' });
     expect(second.record.recordId).not.toBe(first.record.recordId);
@@ -245,15 +273,34 @@ describe('lock simulator: the TTLock surface', () => {
   it('changes a passcode validity through the gateway (only with startDate), random ones to whole hours once used, never a one-time one', async () => {
     const { lockId, gatewayId } = await client.lockWithGateway({ latencyMs: 0 });
     const now = Date.now();
-    const custom = await client.call('keyboardPwd/add', { lockId, keyboardPwd: '480613', keyboardPwdType: 3, startDate: now - 2 * HOUR, endDate: now + 2 * HOUR, addType: 2 });
-    const listed = async (id: unknown) => ((await client.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).list as { keyboardPwdId: number; startDate: number; endDate: number; keyboardPwdType: number }[]).find((p) => p.keyboardPwdId === id)!;
+    const custom = await client.call('keyboardPwd/add', {
+      lockId,
+      keyboardPwd: '480613',
+      keyboardPwdType: 3,
+      startDate: now - 2 * HOUR,
+      endDate: now + 2 * HOUR,
+      addType: 2,
+    });
+    const listed = async (id: unknown) =>
+      (
+        (await client.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).list as {
+          keyboardPwdId: number;
+          startDate: number;
+          endDate: number;
+          keyboardPwdType: number;
+        }[]
+      ).find((p) => p.keyboardPwdId === id)!;
 
     // Without startDate the call succeeds and changes nothing (TTLock's trap).
-    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, endDate: now - HOUR, changeType: 2 })).toMatchObject({ errcode: 0 });
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, endDate: now - HOUR, changeType: 2 })).toMatchObject({
+      errcode: 0,
+    });
     expect((await listed(custom.keyboardPwdId)).endDate).toBe(now + 2 * HOUR);
     expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: '480613' })).toMatchObject({ opened: true });
 
-    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, startDate: now - 2 * HOUR, endDate: now - 60_000, changeType: 2 })).toMatchObject({ errcode: 0 });
+    expect(
+      await client.call('keyboardPwd/change', { lockId, keyboardPwdId: custom.keyboardPwdId, startDate: now - 2 * HOUR, endDate: now - 60_000, changeType: 2 }),
+    ).toMatchObject({ errcode: 0 });
     expect(await listed(custom.keyboardPwdId)).toMatchObject({ startDate: now - 2 * HOUR, endDate: now - 60_000, keyboardPwdType: 3 });
     expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: '480613' })).toMatchObject({ opened: false, outcome: 'expired' });
 
@@ -261,23 +308,45 @@ describe('lock simulator: the TTLock surface', () => {
     // A generated passcode changes only once it has been used on the lock (-3008 before: see lock-rules.integration.test.ts).
     expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: random.keyboardPwd })).toMatchObject({ opened: true });
     const end = now + 5 * HOUR + 60_000;
-    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: random.keyboardPwdId, startDate: now, endDate: end, changeType: 2 })).toMatchObject({ errcode: 0 });
-    expect(await listed(random.keyboardPwdId)).toMatchObject({ startDate: Math.floor(now / HOUR) * HOUR, endDate: Math.ceil(end / HOUR) * HOUR, keyboardPwdType: 3 });
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: random.keyboardPwdId, startDate: now, endDate: end, changeType: 2 })).toMatchObject(
+      { errcode: 0 },
+    );
+    expect(await listed(random.keyboardPwdId)).toMatchObject({
+      startDate: Math.floor(now / HOUR) * HOUR,
+      endDate: Math.ceil(end / HOUR) * HOUR,
+      keyboardPwdType: 3,
+    });
 
     const once = await client.call('keyboardPwd/get', { lockId, keyboardPwdType: 1, startDate: now });
     expect(await client.control('POST', `/locks/${lockId}/use`, { passcode: once.keyboardPwd })).toMatchObject({ opened: true });
-    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: once.keyboardPwdId, startDate: now, endDate: now + HOUR, changeType: 2 })).toMatchObject({ errcode: -3 });
-    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: 999_999_999, startDate: now, endDate: now + HOUR, changeType: 2 })).toMatchObject({ errcode: -2009 });
+    expect(
+      await client.call('keyboardPwd/change', { lockId, keyboardPwdId: once.keyboardPwdId, startDate: now, endDate: now + HOUR, changeType: 2 }),
+    ).toMatchObject({ errcode: -3 });
+    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: 999_999_999, startDate: now, endDate: now + HOUR, changeType: 2 })).toMatchObject({
+      errcode: -2009,
+    });
 
     await client.control('PATCH', `/gateways/${gatewayId}`, { online: false });
-    expect(await client.call('keyboardPwd/change', { lockId, keyboardPwdId: random.keyboardPwdId, startDate: now, endDate: now + HOUR, changeType: 2 })).toMatchObject({ errcode: -3002 });
+    expect(
+      await client.call('keyboardPwd/change', { lockId, keyboardPwdId: random.keyboardPwdId, startDate: now, endDate: now + HOUR, changeType: 2 }),
+    ).toMatchObject({ errcode: -3002 });
     expect((await listed(random.keyboardPwdId)).endDate).toBe(Math.ceil(end / HOUR) * HOUR);
   });
 
   it('cards and faces: add, use, list, delete (deleteType 1 leaves the lock as it is)', async () => {
     const { lockId } = await client.lockWithGateway();
-    const card = await client.call('identityCard/add', { lockId, cardNumber: '3661413478', cardName: 'Room card', startDate: Date.now() - HOUR, endDate: Date.now() + HOUR, addType: 2 });
-    expect(await client.control('POST', `/locks/${lockId}/use`, { cardNumber: '3661413478' })).toMatchObject({ opened: true, record: { recordType: 7, success: 1, username: 'Room card' } });
+    const card = await client.call('identityCard/add', {
+      lockId,
+      cardNumber: '3661413478',
+      cardName: 'Room card',
+      startDate: Date.now() - HOUR,
+      endDate: Date.now() + HOUR,
+      addType: 2,
+    });
+    expect(await client.control('POST', `/locks/${lockId}/use`, { cardNumber: '3661413478' })).toMatchObject({
+      opened: true,
+      record: { recordType: 7, success: 1, username: 'Room card' },
+    });
     expect(await client.control('POST', `/locks/${lockId}/use`, { cardNumber: '1111111111' })).toMatchObject({ opened: false, outcome: 'unknown' });
     const cards = await client.call('identityCard/list', { lockId, pageNo: 1, pageSize: 20 }, 'GET');
     expect(cards).toMatchObject({ total: 1, list: [{ cardId: card.cardId, cardNumber: '3661413478', cardName: 'Room card' }] });
@@ -319,16 +388,30 @@ describe('lock simulator: the TTLock surface', () => {
     }
     const face = await client.call('face/add', { lockId, featureData: String(answer.featureData).toLowerCase(), name: 'Guest face', addType: 2 });
     expect(face).toHaveProperty('faceId');
-    expect(await client.control('POST', `/locks/${lockId}/use`, { faceId: face.faceId })).toMatchObject({ opened: true, record: { recordType: 67, success: 1, username: 'Guest face' } });
+    expect(await client.control('POST', `/locks/${lockId}/use`, { faceId: face.faceId })).toMatchObject({
+      opened: true,
+      record: { recordType: 67, success: 1, username: 'Guest face' },
+    });
 
     // The photo: present, jpg / png / bmp, at most 2 MB (300 KB at least and "one clear face" are not checked).
-    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId })).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('image is required') });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId })).toMatchObject({
+      errcode: -3,
+      errmsg: expect.stringContaining('image is required'),
+    });
     expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { field: 'photo', bytes: photo })).toMatchObject({ errcode: -3 });
-    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: Buffer.from('GIF89a, not a photo TTLock takes') })).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('jpg, png or bmp') });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: Buffer.from('GIF89a, not a photo TTLock takes') })).toMatchObject({
+      errcode: -3,
+      errmsg: expect.stringContaining('jpg, png or bmp'),
+    });
     expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: png(2 * 1024 * 1024) })).toHaveProperty('featureData');
-    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: png(2 * 1024 * 1024 + 1) })).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('2 MB') });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: png(2 * 1024 * 1024 + 1) })).toMatchObject({
+      errcode: -3,
+      errmsg: expect.stringContaining('2 MB'),
+    });
     const jpg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(512)]);
-    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: jpg, type: 'image/jpeg', name: 'face.jpg' })).toEqual({ featureData: simFaceFeatureData(lockId, jpg) });
+    expect(await client.multipart('face/getFeatureDataByPhoto', { lockId }, { bytes: jpg, type: 'image/jpeg', name: 'face.jpg' })).toEqual({
+      featureData: simFaceFeatureData(lockId, jpg),
+    });
     // A form-encoded call has no photo; other calls do not take multipart.
     expect(await client.call('face/getFeatureDataByPhoto', { lockId })).toMatchObject({ errcode: -3 });
     expect(await client.multipart('face/list', { lockId, pageNo: 1, pageSize: 20 }, { bytes: photo })).toMatchObject({ errcode: -3 });
@@ -338,7 +421,9 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.multipart('face/getFeatureDataByPhoto', { lockId: 1 }, { bytes: photo })).toMatchObject({ errcode: -1003 });
     const { lockId: noFaces } = await client.lockWithGateway({ faceModule: false });
     expect(await client.multipart('face/getFeatureDataByPhoto', { lockId: noFaces }, { bytes: photo })).toMatchObject({ errcode: -4043 });
-    expect(await client.call('face/add', { lockId: noFaces, featureData: simFaceFeatureData(noFaces, photo), name: 'x', addType: 2 })).toMatchObject({ errcode: -4043 });
+    expect(await client.call('face/add', { lockId: noFaces, featureData: simFaceFeatureData(noFaces, photo), name: 'x', addType: 2 })).toMatchObject({
+      errcode: -4043,
+    });
     expect(await client.call('face/list', { lockId: noFaces, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ errcode: -4043 });
     await client.control('PATCH', `/locks/${noFaces}`, { faceModule: true });
     expect(await client.featureData(noFaces, photo)).toBe(simFaceFeatureData(noFaces, photo));
@@ -346,10 +431,16 @@ describe('lock simulator: the TTLock surface', () => {
 
   it('plants drift on a lock behind the cloud and removes credentials silently', async () => {
     const { lockId } = await client.lockWithGateway();
-    const planted = await client.control<{ planted: { keyboardPwdId: number } }>('POST', `/locks/${lockId}/drift`, { kind: 'passcode', code: '739148', name: 'Keypad code' });
+    const planted = await client.control<{ planted: { keyboardPwdId: number } }>('POST', `/locks/${lockId}/drift`, {
+      kind: 'passcode',
+      code: '739148',
+      name: 'Keypad code',
+    });
     const hidden = await client.control('POST', `/locks/${lockId}/drift`, { kind: 'card', cardNumber: '998877', cloud: false });
     expect(hidden).toHaveProperty('planted');
-    expect(await client.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ list: [{ keyboardPwdId: planted.planted.keyboardPwdId, keyboardPwd: '739148', isCustom: 1 }] });
+    expect(await client.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({
+      list: [{ keyboardPwdId: planted.planted.keyboardPwdId, keyboardPwd: '739148', isCustom: 1 }],
+    });
     // The card is on the lock but the cloud does not list it.
     expect(await client.call('identityCard/list', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ total: 0 });
     expect(await client.control('POST', `/locks/${lockId}/use`, { cardNumber: '998877' })).toMatchObject({ opened: true });
@@ -370,7 +461,10 @@ describe('lock simulator: the TTLock surface', () => {
     expect(await client.call('lockRecord/list', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ total: 0 });
     expect((await client.control<{ lock: { pendingRecords: unknown[] } }>('GET', `/locks/${lockId}`)).lock.pendingRecords).toHaveLength(1);
     await client.control('PATCH', `/gateways/${gatewayId}`, { online: true });
-    expect(await client.call('lockRecord/list', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ total: 1, list: [{ success: 1, username: 'Guest', keyboardPwd: '480613' }] });
+    expect(await client.call('lockRecord/list', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({
+      total: 1,
+      list: [{ success: 1, username: 'Guest', keyboardPwd: '480613' }],
+    });
   });
 
   it('pages lists', async () => {
@@ -416,7 +510,15 @@ describe('lock simulator: settings of the whole simulated cloud', () => {
         expect(delivered!.fields).toMatchObject({ notifyType: '1', lockId: String(lockId), lockMac: lock.lockMac });
         const records = JSON.parse(delivered!.fields.records!) as Record<string, unknown>[];
         expect(records).toEqual([
-          { recordType: 4, success: 1, username: 'Guest 7', keyboardPwd: '480613', lockDate: used.record.lockDate, electricQuantity: 77, serverDate: expect.any(Number) },
+          {
+            recordType: 4,
+            success: 1,
+            username: 'Guest 7',
+            keyboardPwd: '480613',
+            lockDate: used.record.lockDate,
+            electricQuantity: 77,
+            serverDate: expect.any(Number),
+          },
         ]);
         const { deliveries } = await client.control<{ deliveries: { status: string; attempts: number }[] }>('GET', '/callbacks');
         expect(deliveries).toMatchObject([{ status: 'delivered', attempts: 2 }]);
@@ -443,7 +545,9 @@ describe('lock simulator: settings of the whole simulated cloud', () => {
       try {
         const again = new SimClient(second.url);
         again.token = client.token;
-        expect(await again.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({ list: [{ keyboardPwdId: added.keyboardPwdId, keyboardPwd: '480613' }] });
+        expect(await again.call('lock/listKeyboardPwd', { lockId, pageNo: 1, pageSize: 20 }, 'GET')).toMatchObject({
+          list: [{ keyboardPwdId: added.keyboardPwdId, keyboardPwd: '480613' }],
+        });
         expect(await again.call('lock/detail', { lockId }, 'GET')).toMatchObject({ lockName: 'SIM Room 301' });
         const secondUse = await again.control<{ opened: boolean; record: { recordId: number } }>('POST', `/locks/${lockId}/use`, { passcode: '480613' });
         expect(secondUse.opened).toBe(true);

@@ -35,11 +35,6 @@ export function generatePasscode(seed: string, taken: ReadonlySet<string>): stri
 
 const HOUR = 3_600_000;
 
-/** The cloud keeps random passcodes to whole hours: it truncates what it is given. */
-export function floorToHour(ms: number): number {
-  return Math.floor(ms / HOUR) * HOUR;
-}
-
 /**
  * Whole hours of a lock: generated passcodes start and end on the lock's own hours, so in a
  * half-hour zone (UTC+5:30) an hour begins at :30 UTC. `offsetMs` is the lock's timezoneRawOffset.

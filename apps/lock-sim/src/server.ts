@@ -148,7 +148,8 @@ function paramsOf(request: FastifyRequest, op?: string): { params: Params; files
       Object.assign(params, parsed.fields);
       files = parsed.files;
     } else {
-      if (!type.startsWith(FORM)) throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: the body must be ${FORM}${op && MULTIPART_OPS.has(op) ? ` or ${MULTIPART}` : ''}`);
+      if (!type.startsWith(FORM))
+        throw ttError(TT.INVALID_PARAMETER, `Invalid Parameter: the body must be ${FORM}${op && MULTIPART_OPS.has(op) ? ` or ${MULTIPART}` : ''}`);
       Object.assign(params, request.body as Params);
     }
   }

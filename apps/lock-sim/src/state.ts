@@ -181,7 +181,10 @@ export interface SimDoorSensor {
 /** The card keys and lock number a lock holds (simulator extension, not TTLock's). */
 export interface SimHotelCard {
   hotelTag: number;
+  /** A room's lock: its number on cards; 0 on a shared door. */
   lockNumber: number;
+  /** A shared door (entrance, lift, ...): its door number, which guest cards name (card format version 2). */
+  doorNumber?: number;
   /** The hotel's key sets, current first; the lock tries each while it is valid. */
   keys: SimCardKey[];
   updatedAt: number;
@@ -258,7 +261,16 @@ export interface SimRecord {
 export function emptyState(): SimState {
   return {
     version: 1,
-    counters: { lockId: 100_000, gatewayId: 200_000, keyboardPwdId: 3_000_000, cardId: 4_000_000, faceId: 5_000_000, recordId: 9_000_000, uid: 7_000, doorSensorId: 600_000 },
+    counters: {
+      lockId: 100_000,
+      gatewayId: 200_000,
+      keyboardPwdId: 3_000_000,
+      cardId: 4_000_000,
+      faceId: 5_000_000,
+      recordId: 9_000_000,
+      uid: 7_000,
+      doorSensorId: 600_000,
+    },
     clockOffsetMs: 0,
     callbackUrl: null,
     accounts: {},

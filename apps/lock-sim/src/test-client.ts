@@ -81,7 +81,12 @@ export class SimClient {
 
   /** The refresh grant with the client's refresh token; keeps the new tokens when granted. */
   async refresh(): Promise<Record<string, unknown>> {
-    const answer = await this.form('/oauth2/token', { clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, grant_type: 'refresh_token', refresh_token: this.refreshToken });
+    const answer = await this.form('/oauth2/token', {
+      clientId: SIM_DEFAULTS.clientId,
+      clientSecret: SIM_DEFAULTS.clientSecret,
+      grant_type: 'refresh_token',
+      refresh_token: this.refreshToken,
+    });
     if (typeof answer.access_token === 'string') {
       this.token = answer.access_token;
       this.refreshToken = String(answer.refresh_token);
@@ -98,9 +103,14 @@ export class SimClient {
    * A TTLock multipart call (face/getFeatureDataByPhoto): clientId, accessToken, date and `fields`
    * in the query, `file` as the body's part `field`.
    */
-  async multipart(op: string, fields: Record<string, unknown>, file?: { field?: string; bytes: Buffer; type?: string; name?: string }): Promise<Record<string, unknown>> {
+  async multipart(
+    op: string,
+    fields: Record<string, unknown>,
+    file?: { field?: string; bytes: Buffer; type?: string; name?: string },
+  ): Promise<Record<string, unknown>> {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries({ clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now() + this.clockOffsetMs, ...fields })) if (v !== undefined) params.set(k, String(v));
+    for (const [k, v] of Object.entries({ clientId: SIM_DEFAULTS.clientId, accessToken: this.token, date: Date.now() + this.clockOffsetMs, ...fields }))
+      if (v !== undefined) params.set(k, String(v));
     const body = new FormData();
     if (file) body.set(file.field ?? 'image', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }), file.name ?? 'face.png');
     const response = await fetch(`${this.url}/v3/${op}?${params.toString()}`, { method: 'POST', body });
@@ -129,19 +139,30 @@ export class SimClient {
    * lock/setHotelCardKeys (the simulator's extension): the hotel's tag, the lock's number and its
    * key sets, through the gateway. Answers the cloud's JSON (errcode 0 on success).
    */
-  setHotelCardKeys(lockId: number, input: { hotelTag: number; lockNumber: number; keys: { keyId: string; validUntil?: number | null; keys: HotelCardKeys }[] }) {
+  setHotelCardKeys(
+    lockId: number,
+    input: { hotelTag: number; lockNumber: number; keys: { keyId: string; validUntil?: number | null; keys: HotelCardKeys }[] },
+  ) {
     const cardKeys = JSON.stringify(input.keys.map((k) => ({ keyId: k.keyId, validUntil: k.validUntil ?? 0, ...k.keys })));
     return this.call('lock/setHotelCardKeys', { lockId, hotelTag: input.hotelTag, lockNumber: input.lockNumber, cardKeys });
   }
 
   /** A room card held to the lock (control API `/use` with `card`); the answer has `opened`, `outcome` and the `record`. */
   presentCard(lockId: number, card: CardDump, cardNumber?: string) {
-    return this.control<{ opened: boolean; outcome: string; by: 'data' | 'number'; record: Record<string, unknown>; card: Record<string, unknown> | null }>('POST', `/locks/${lockId}/use`, { card, cardNumber });
+    return this.control<{ opened: boolean; outcome: string; by: 'data' | 'number'; record: Record<string, unknown>; card: Record<string, unknown> | null }>(
+      'POST',
+      `/locks/${lockId}/use`,
+      { card, cardNumber },
+    );
   }
 
   /** A gateway and a lock paired with it (both of `lock.account` when given); returns their ids. */
   async lockWithGateway(lock: Record<string, unknown> = {}): Promise<{ lockId: number; gatewayId: number }> {
-    const { gateway } = await this.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', lock.account === undefined ? {} : { account: lock.account });
+    const { gateway } = await this.control<{ gateway: { gatewayId: number } }>(
+      'POST',
+      '/gateways',
+      lock.account === undefined ? {} : { account: lock.account },
+    );
     const created = await this.control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId, ...lock });
     return { lockId: created.lock.lockId, gatewayId: gateway.gatewayId };
   }
@@ -149,7 +170,13 @@ export class SimClient {
   // Control API: accounts, calls, notifications, the door
 
   /** POST /sim/accounts: a TTLock account (password in clear); answers it as listed. */
-  async createAccount(input: { username: string; password: string; region?: SimRegion; kind?: SimAccountKind; monthlyLimit?: number | null }): Promise<SimAccountSummary> {
+  async createAccount(input: {
+    username: string;
+    password: string;
+    region?: SimRegion;
+    kind?: SimAccountKind;
+    monthlyLimit?: number | null;
+  }): Promise<SimAccountSummary> {
     return (await this.control<{ account: SimAccountSummary }>('POST', '/accounts', input)).account;
   }
 
@@ -157,13 +184,17 @@ export class SimClient {
     return (await this.control<{ accounts: SimAccountSummary[] }>('GET', '/accounts')).accounts;
   }
 
-  async updateAccount(username: string, input: { password?: string; region?: SimRegion; kind?: SimAccountKind; monthlyLimit?: number | null }): Promise<SimAccountSummary> {
+  async updateAccount(
+    username: string,
+    input: { password?: string; region?: SimRegion; kind?: SimAccountKind; monthlyLimit?: number | null },
+  ): Promise<SimAccountSummary> {
     return (await this.control<{ account: SimAccountSummary }>('PATCH', `/accounts/${encodeURIComponent(username)}`, input)).account;
   }
 
   /** Every access and refresh token of the account stops working. */
   async revoke(username: string): Promise<{ accessTokens: number; refreshTokens: number }> {
-    return (await this.control<{ revoked: { accessTokens: number; refreshTokens: number } }>('POST', `/accounts/${encodeURIComponent(username)}/revoke`)).revoked;
+    return (await this.control<{ revoked: { accessTokens: number; refreshTokens: number } }>('POST', `/accounts/${encodeURIComponent(username)}/revoke`))
+      .revoked;
   }
 
   /** GET /sim/calls, filtered by account and by time (`since`, ms of the machine's clock). */

@@ -17,7 +17,12 @@ export class ReaderSimControl {
   }
 
   overview() {
-    return this.call<{ device: { connected: boolean; deviceId: string; serial: string }; card: string | null; beeps: { count: number; lastMs: number }; [key: string]: unknown }>('GET', '');
+    return this.call<{
+      device: { connected: boolean; deviceId: string; serial: string };
+      card: string | null;
+      beeps: { count: number; lastMs: number };
+      [key: string]: unknown;
+    }>('GET', '');
   }
 
   /** Places a card (a known one by UID, a new blank one with that UID, or a new blank one); answers its dump. */

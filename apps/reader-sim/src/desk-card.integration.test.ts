@@ -32,11 +32,31 @@ const makeReader = (type: ReaderType) => createReader(type, { baseUrl: baseUrl(t
 
 /** The server's side, with the real card format: what it reserved, confirmed and gave up. */
 function desk(cardId: number) {
-  const calls = { reserved: [] as CardWrite[], confirmed: [] as { issueId: number; uid: string; blocks: { block: number; data: string }[] }[], voided: [] as number[] };
+  const calls = {
+    reserved: [] as CardWrite[],
+    confirmed: [] as { issueId: number; uid: string; blocks: { block: number; data: string }[] }[],
+    voided: [] as number[],
+  };
   const api: CardWritingApi<{ id: number; state: 'issued' }> = {
     async reserve(uid) {
-      const encoded = encodeCard({ keys, hotelTag: HOTEL_TAG, uid, kind: 'guest', lockNumber: 12, generation: 3, validFrom: new Date(Date.now() - 60_000), validUntil: new Date(Date.now() + 86_400_000), cardId });
-      const write: CardWrite = { issue: { id: cardId }, sector: encoded.sector, blocks: encoded.blocks, trailer: { block: encoded.trailerBlock, data: encoded.trailer }, openKeys: [keys.sectorKeyA, 'FFFFFFFFFFFF'] };
+      const encoded = encodeCard({
+        keys,
+        hotelTag: HOTEL_TAG,
+        uid,
+        kind: 'guest',
+        lockNumber: 12,
+        generation: 3,
+        validFrom: new Date(Date.now() - 60_000),
+        validUntil: new Date(Date.now() + 86_400_000),
+        cardId,
+      });
+      const write: CardWrite = {
+        issue: { id: cardId },
+        sector: encoded.sector,
+        blocks: encoded.blocks,
+        trailer: { block: encoded.trailerBlock, data: encoded.trailer },
+        openKeys: [keys.sectorKeyA, 'FFFFFFFFFFFF'],
+      };
       calls.reserved.push(write);
       return write;
     },
@@ -76,7 +96,9 @@ describe.each([1, 2, 3] as const)('writing a room card at the desk with reader t
     const onCard = await cardAsLockReadsIt();
     expect(onCard.keyA).toBe(keys.sectorKeyA);
     expect(decodeCard(onCard, [{ id: 'k', keys }])).toMatchObject({ ok: true, card: { cardId: 101, generation: 3, hotelTag: HOTEL_TAG } });
-    expect(presentCard(onCard, { hotelTag: HOTEL_TAG, lockNumber: 12, newestGeneration: 0, keys: [{ id: 'k', keys }] }, new Date())).toMatchObject({ opened: true });
+    expect(presentCard(onCard, { hotelTag: HOTEL_TAG, lockNumber: 12, newestGeneration: 0, keys: [{ id: 'k', keys }] }, new Date())).toMatchObject({
+      opened: true,
+    });
     await reader.close();
   });
 
@@ -102,7 +124,7 @@ describe.each([1, 2, 3] as const)('writing a room card at the desk with reader t
     await reader.close();
   });
 
-  it("a card of another system (a key the hotel does not know) is not written, and the reader software stopped is said before anything is reserved", async () => {
+  it('a card of another system (a key the hotel does not know) is not written, and the reader software stopped is said before anything is reserved', async () => {
     const card = await control.placeCard();
     await control.setBlock(card.uid, keys.sector * 4 + 3, `0A0B0C0D0E0FFF0780690A0B0C0D0E0F`);
     const { api, calls } = desk(401);

@@ -33,9 +33,25 @@ function desk(cardId: number) {
   const calls = { reserved: [] as string[], confirmed: [] as string[], voided: [] as number[] };
   const api: CardWritingApi<{ id: number; uid: string }> = {
     async reserve(uid) {
-      const encoded = encodeCard({ keys, hotelTag: 77, uid, kind: 'guest', lockNumber: 5, generation: 1, validFrom: new Date(Date.now() - 60_000), validUntil: new Date(Date.now() + 86_400_000), cardId });
+      const encoded = encodeCard({
+        keys,
+        hotelTag: 77,
+        uid,
+        kind: 'guest',
+        lockNumber: 5,
+        generation: 1,
+        validFrom: new Date(Date.now() - 60_000),
+        validUntil: new Date(Date.now() + 86_400_000),
+        cardId,
+      });
       calls.reserved.push(uid);
-      return { issue: { id: cardId }, sector: encoded.sector, blocks: encoded.blocks, trailer: { block: encoded.trailerBlock, data: encoded.trailer }, openKeys: [keys.sectorKeyA, 'FFFFFFFFFFFF'] } satisfies CardWrite;
+      return {
+        issue: { id: cardId },
+        sector: encoded.sector,
+        blocks: encoded.blocks,
+        trailer: { block: encoded.trailerBlock, data: encoded.trailer },
+        openKeys: [keys.sectorKeyA, 'FFFFFFFFFFFF'],
+      } satisfies CardWrite;
     },
     async confirm(input) {
       calls.confirmed.push(input.uid);
@@ -67,7 +83,12 @@ describe.each([1, 2, 3] as const)('a room card from the dispenser with reader ty
     expect(dump).toMatchObject({ uid: issued.uid, origin: 'dispenser', location: 'reader' });
     expect(calls.confirmed).toEqual([dump.uid]);
     const sector = dump.sectors[keys.sector]!;
-    expect(decodeCard({ uid: dump.uid, sector: keys.sector, keyA: sector.keyA, blocks: sector.blocks.slice(0, 3).map((data, i) => ({ block: keys.sector * 4 + i, data })) }, [{ id: 'k', keys }])).toMatchObject({ ok: true, card: { cardId: 11 } });
+    expect(
+      decodeCard(
+        { uid: dump.uid, sector: keys.sector, keyA: sector.keyA, blocks: sector.blocks.slice(0, 3).map((data, i) => ({ block: keys.sector * 4 + i, data })) },
+        [{ id: 'k', keys }],
+      ),
+    ).toMatchObject({ ok: true, card: { cardId: 11 } });
     expect(await dispenser()).toMatchObject({ stock: 4, bin: 0, cardAtReader: true });
     await reader.close();
   });

@@ -328,7 +328,8 @@ export class ReaderDevice {
     const sector = sectorOf(block);
     this.auth = null;
     if (this.takeFailure('auth')) throw new DeviceError('auth_failed', 'authentication failed (injected failure)');
-    if (!keyMatches(card.memory, sector, keyType, key)) throw new DeviceError('auth_failed', `authentication of sector ${sector} with key ${keyType} failed: wrong key`);
+    if (!keyMatches(card.memory, sector, keyType, key))
+      throw new DeviceError('auth_failed', `authentication of sector ${sector} with key ${keyType} failed: wrong key`);
     this.auth = { uid: card.meta.uid, sector, keyType };
   }
 

@@ -68,27 +68,56 @@ describe.each([1, 2, 3] as const)('reader type %i driver against the simulator',
 
   it('writes a card with new keys and verifies it: the new key reads it, the factory key no longer does', async () => {
     const card = await control.placeCard();
-    await writeAndVerify(reader, [{ block: 4, data: D1 }, { block: 5, data: D2 }, { block: 7, data: TRAILER }], FACTORY_KEY, { expectedUid: card.uid });
+    await writeAndVerify(
+      reader,
+      [
+        { block: 4, data: D1 },
+        { block: 5, data: D2 },
+        { block: 7, data: TRAILER },
+      ],
+      FACTORY_KEY,
+      { expectedUid: card.uid },
+    );
     expect(await reader.readBlock(5, HOTEL_KEY)).toBe(D2);
     expect(await failure(() => reader.readBlock(5, FACTORY_KEY))).toMatchObject({ kind: 'authFailed' });
     expect((await control.card()).sectors[1]).toMatchObject({ keyA: HOTEL_KEY, blocks: [D1, D2, ZEROS, TRAILER] });
     // Rewriting the card later uses the hotel's key.
     await writeAndVerify(reader, [{ block: 4, data: D2 }], HOTEL_KEY);
-    expect(await failure(() => writeAndVerify(reader, [{ block: 4, data: D1 }], HOTEL_KEY, { expectedUid: '00000001' }))).toMatchObject({ kind: 'cardChanged' });
+    expect(await failure(() => writeAndVerify(reader, [{ block: 4, data: D1 }], HOTEL_KEY, { expectedUid: '00000001' }))).toMatchObject({
+      kind: 'cardChanged',
+    });
   });
 
   it('a write that fails, or that reads back different, is never a card written', async () => {
     await control.placeCard();
     await control.failNext('write');
-    expect(await failure(() => writeAndVerify(reader, [{ block: 4, data: D1 }], FACTORY_KEY))).toMatchObject({ kind: 'writeFailed', code: 6, hint: 'checkCard' });
+    expect(await failure(() => writeAndVerify(reader, [{ block: 4, data: D1 }], FACTORY_KEY))).toMatchObject({
+      kind: 'writeFailed',
+      code: 6,
+      hint: 'checkCard',
+    });
     await control.failNext('write', 'corrupt');
-    expect(await failure(() => writeAndVerify(reader, [{ block: 4, data: D1 }, { block: 5, data: D2 }], FACTORY_KEY))).toMatchObject({
+    expect(
+      await failure(() =>
+        writeAndVerify(
+          reader,
+          [
+            { block: 4, data: D1 },
+            { block: 5, data: D2 },
+          ],
+          FACTORY_KEY,
+        ),
+      ),
+    ).toMatchObject({
       kind: 'writeVerifyFailed',
       params: { blocks: '4' },
     });
     // A trailer whose general purpose byte did not take.
     await control.failNext('write', 'corrupt');
-    expect(await failure(() => writeAndVerify(reader, [{ block: 11, data: TRAILER }], FACTORY_KEY))).toMatchObject({ kind: 'writeVerifyFailed', params: { blocks: '11' } });
+    expect(await failure(() => writeAndVerify(reader, [{ block: 11, data: TRAILER }], FACTORY_KEY))).toMatchObject({
+      kind: 'writeVerifyFailed',
+      params: { blocks: '11' },
+    });
     // Validation happens before the card is touched.
     const calls = (await control.call<{ calls: unknown[] }>('GET', '/calls')).calls.length;
     expect(await failure(() => writeAndVerify(reader, [{ block: 4, data: 'XYZ' }], FACTORY_KEY))).toMatchObject({ kind: 'dataLength', step: 'validate' });

@@ -54,9 +54,4 @@ export function paramsOf(request: FastifyRequest): Record<string, unknown> {
   return { ...query, ...body };
 }
 
-/** The port a listening server is bound to. */
-export function boundPort(address: string): number {
-  return Number(new URL(address).port);
-}
-
 export const delay = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());

@@ -177,11 +177,13 @@ export function writeBlock(memory: CardMemory, block: number, keyType: KeyType, 
   if (!canUse(memory, sector, keyType)) throw new CardError('access_denied', `key B of sector ${sector} is readable, so it cannot be used`);
   const conditions = conditionsOf(memory, sector);
   if (!isTrailer(block)) {
-    if (!DATA_ACCESS[conditions[block % 4]!].write.includes(keyType)) throw new CardError('access_denied', `block ${block} may not be written with key ${keyType}`);
+    if (!DATA_ACCESS[conditions[block % 4]!].write.includes(keyType))
+      throw new CardError('access_denied', `block ${block} may not be written with key ${keyType}`);
     memory[block] = Buffer.from(data);
     return;
   }
-  if (!decodeAccessBits(data)) throw new CardError('bad_access_bits', `the access bits of sector ${sector} are inconsistent (their inverted copies do not match)`);
+  if (!decodeAccessBits(data))
+    throw new CardError('bad_access_bits', `the access bits of sector ${sector} are inconsistent (their inverted copies do not match)`);
   const rules = TRAILER_ACCESS[conditions[3]!];
   const stored = memory[block]!;
   const parts = [

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
+import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ReaderSimControl } from './control-client';
 import { KEY_A, KEY_B, TYPE2_CMD, TYPE2_STATUS, encodeCommand } from './frame';
@@ -48,7 +50,12 @@ describe('reader simulator: ports, labels, CORS and Private Network Access', () 
     const origin = 'https://console.example.com';
     const preflight = await fetch(url, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type', 'access-control-request-private-network': 'true' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+        'access-control-request-private-network': 'true',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
@@ -129,9 +136,13 @@ describe('reader type 1 (HTTP, func + cbdata)', () => {
     expect(await t1('card_read', { device_id, block: 8, key: HOTEL_KEY })).toMatchObject({ data: { data: DATA } });
     // Key B is secret now: it reads as zeros; key A may no longer change key A.
     expect(await t1('card_read', { device_id, block: 11, key: HOTEL_KEY })).toMatchObject({ data: { data: `000000000000${bits}69000000000000` } });
-    expect(await t1('card_write', { device_id, block: 11, key: HOTEL_KEY, data: `${FACTORY_KEY}${bits}69${keyB}` })).toMatchObject({ retval: TYPE1_RETVAL.ACCESS_DENIED });
+    expect(await t1('card_write', { device_id, block: 11, key: HOTEL_KEY, data: `${FACTORY_KEY}${bits}69${keyB}` })).toMatchObject({
+      retval: TYPE1_RETVAL.ACCESS_DENIED,
+    });
     // Access bits whose inverted copies do not match are refused (a real card would lock the sector).
-    expect(await t1('card_write', { device_id, block: 15, key: FACTORY_KEY, data: `${FACTORY_KEY}FF078169${FACTORY_KEY}` })).toMatchObject({ retval: TYPE1_RETVAL.BAD_ACCESS_BITS });
+    expect(await t1('card_write', { device_id, block: 15, key: FACTORY_KEY, data: `${FACTORY_KEY}FF078169${FACTORY_KEY}` })).toMatchObject({
+      retval: TYPE1_RETVAL.BAD_ACCESS_BITS,
+    });
     expect((await control.card()).sectors[3]!.accessBits).toBe('FF078069');
   });
 
@@ -139,7 +150,11 @@ describe('reader type 1 (HTTP, func + cbdata)', () => {
     const t1 = call();
     const device_id = (await t1('open')).data.device_id as string;
     await control.placeCard();
-    expect(await t1('card_read', { device_id, block: 4, key: 'FFFF' })).toMatchObject({ code: 0, msg: 'key must be 12 hex characters', cbdata: 'cb-card_read' });
+    expect(await t1('card_read', { device_id, block: 4, key: 'FFFF' })).toMatchObject({
+      code: 0,
+      msg: 'key must be 12 hex characters',
+      cbdata: 'cb-card_read',
+    });
     expect(await t1('card_write', { device_id, block: 4, key: FACTORY_KEY, data: 'ABCD' })).toMatchObject({ code: 0, msg: 'data must be 32 hex characters' });
     expect(await t1('card_read', { device_id, key: FACTORY_KEY })).toMatchObject({ code: 0, msg: 'block is required' });
     expect(await t1('card_read', { device_id, block: 64, key: FACTORY_KEY })).toMatchObject({ code: 0, msg: 'block must be a block number from 0 to 63' });
@@ -147,7 +162,11 @@ describe('reader type 1 (HTTP, func + cbdata)', () => {
     expect(await t1('card_request', { device_id: 'SIM-OTHER' })).toMatchObject({ code: 1, retval: TYPE1_RETVAL.DEVICE_NOT_FOUND });
     expect(await t1('no_such_func')).toMatchObject({ code: 0, msg: 'unknown func: no_such_func' });
     // JSON bodies work too.
-    const json = await fetch(`${sim.urls.type1}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ func: 'card_request', cbdata: { n: 7 }, device_id }) });
+    const json = await fetch(`${sim.urls.type1}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ func: 'card_request', cbdata: { n: 7 }, device_id }),
+    });
     expect(await json.json()).toMatchObject({ code: 1, retval: 0, cbdata: { n: 7 } });
     const broken = await fetch(`${sim.urls.type1}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(await broken.json()).toMatchObject({ code: 0 });
@@ -237,7 +256,10 @@ describe('reader type 2 (USB bridge, frames through /write)', () => {
     expect(await t2.raw(encodeCommand(TYPE2_CMD.REQUEST).toString('hex'))).toMatchObject({ ok: false, errno: TYPE2_ERRNO.NOT_OPEN });
     expect(await t2.open(1047, 1)).toMatchObject({ ok: false, errno: TYPE2_ERRNO.DEVICE_NOT_FOUND });
     const opened = await t2.open();
-    expect(opened).toMatchObject({ ok: true, data: { vid: 1047, pid: 32800, device_id: expect.stringMatching(/^SIM-/), serial: expect.stringMatching(/^SIM/) } });
+    expect(opened).toMatchObject({
+      ok: true,
+      data: { vid: 1047, pid: 32800, device_id: expect.stringMatching(/^SIM-/), serial: expect.stringMatching(/^SIM/) },
+    });
 
     expect(await t2.command(TYPE2_CMD.REQUEST)).toMatchObject({ cmd: TYPE2_CMD.REQUEST, status: TYPE2_STATUS.NO_CARD });
     await control.placeCard('11223344');
@@ -276,7 +298,9 @@ describe('reader type 2 (USB bridge, frames through /write)', () => {
     expect((await t2.command(TYPE2_CMD.READ, [99])).status).toBe(TYPE2_STATUS.BAD_PARAMETER);
     expect(await t2.raw('XYZ')).toMatchObject({ ok: false, errno: TYPE2_ERRNO.BAD_PARAMETER });
     const info = await t2.raw(good.toString('hex'), 1000, 64);
-    const serial = Buffer.from(info.data as string, 'hex').subarray(4, -2).toString('ascii');
+    const serial = Buffer.from(info.data as string, 'hex')
+      .subarray(4, -2)
+      .toString('ascii');
     expect(serial).toBe((await control.overview()).device.serial);
     expect(await t2.raw(good.toString('hex'), 1000, 5)).toMatchObject({ ok: true, length: 5 });
 
@@ -318,7 +342,10 @@ describe('reader type 2 (USB bridge, frames through /write)', () => {
     expect([...status.data!]).toEqual([0, 3, 0, 100, 0, 2, 0, 30, 0]);
     const dispensed = await t2.command(TYPE2_CMD.DISPENSE);
     expect(dispensed.status).toBe(0);
-    const uid = dispensed.data!.subarray(1, 1 + dispensed.data![0]!).toString('hex').toUpperCase();
+    const uid = dispensed
+      .data!.subarray(1, 1 + dispensed.data![0]!)
+      .toString('hex')
+      .toUpperCase();
     expect((await control.overview()).card).toBe(uid);
     expect((await t2.command(TYPE2_CMD.DISPENSE)).status).toBe(TYPE2_STATUS.CARD_AT_READER);
     expect((await t2.command(TYPE2_CMD.CAPTURE)).status).toBe(0);
@@ -364,8 +391,16 @@ describe('reader type 3 (WebSocket, JSON commands and events)', () => {
   it('answers bad requests with code 100 and a message', async () => {
     const t3 = await connect();
     await t3.send('device.open');
-    expect(await t3.send('card.read', { block: 1, key: 'XYZ' })).toMatchObject({ ok: false, code: TYPE3_CODE.BAD_REQUEST, msg: 'key must be 12 hex characters' });
-    expect(await t3.send('card.write', { block: 1, key: FACTORY_KEY, data: '00' })).toMatchObject({ ok: false, code: TYPE3_CODE.BAD_REQUEST, msg: 'data must be 32 hex characters' });
+    expect(await t3.send('card.read', { block: 1, key: 'XYZ' })).toMatchObject({
+      ok: false,
+      code: TYPE3_CODE.BAD_REQUEST,
+      msg: 'key must be 12 hex characters',
+    });
+    expect(await t3.send('card.write', { block: 1, key: FACTORY_KEY, data: '00' })).toMatchObject({
+      ok: false,
+      code: TYPE3_CODE.BAD_REQUEST,
+      msg: 'data must be 32 hex characters',
+    });
     expect(await t3.send('nothing')).toMatchObject({ ok: false, code: TYPE3_CODE.BAD_REQUEST, msg: 'unknown cmd: nothing' });
     expect(await t3.sendRaw('not json')).toMatchObject({ ok: false, code: TYPE3_CODE.BAD_REQUEST });
   });
@@ -479,6 +514,37 @@ describe('reader simulator: the control API and its state file', () => {
       expect(await type1Client(other.urls.type1)('open')).toMatchObject({ retval: 0 });
     } finally {
       await other.close();
+    }
+  });
+
+  it('replaces a taken port of the type-3 (WebSocket) service too, without an unhandled error (issue 18 §1)', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as net.AddressInfo).port;
+    const unhandled: unknown[] = [];
+    const onUncaught = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await expect(startReaderSim({ ports: { ...FREE_PORTS, type3: taken } })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const replaced: string[] = [];
+      const other = await startReaderSim({ ports: { ...FREE_PORTS, type3: taken }, portTaken: 'free', onPortTaken: (service) => replaced.push(service) });
+      try {
+        expect(replaced).toEqual(['type3']);
+        expect(other.ports.type3).not.toBe(taken);
+        const ws = new WebSocket(other.urls.type3);
+        await new Promise<void>((resolve, reject) => {
+          ws.once('open', () => resolve());
+          ws.once('error', reject);
+        });
+        ws.close();
+      } finally {
+        await other.close();
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      blocker.close();
     }
   });
 });

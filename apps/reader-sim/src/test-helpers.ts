@@ -11,7 +11,15 @@ export function type1Client(baseUrl: string) {
     const body = new URLSearchParams({ func, cbdata: `cb-${func}` });
     for (const [k, v] of Object.entries(params)) body.set(k, String(v));
     const response = await fetch(`${baseUrl}/`, { method: 'POST', body });
-    return (await response.json()) as { code: number; retval: number; func: string; msg: string; cbdata: string; data: Record<string, unknown>; simulated: boolean };
+    return (await response.json()) as {
+      code: number;
+      retval: number;
+      func: string;
+      msg: string;
+      cbdata: string;
+      data: Record<string, unknown>;
+      simulated: boolean;
+    };
   };
 }
 

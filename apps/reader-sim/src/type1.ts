@@ -167,7 +167,15 @@ export function createType1App(device: ReaderDevice, options: { logger?: boolean
   const app = createHttpApp(options);
   app.setErrorHandler((error, _request, reply) => {
     // A body the service could not read.
-    return reply.status(200).send({ code: 0, retval: -1, func: '', msg: `unreadable request: ${error instanceof Error ? error.message : String(error)}`, cbdata: '', data: {}, simulated: true });
+    return reply.status(200).send({
+      code: 0,
+      retval: -1,
+      func: '',
+      msg: `unreadable request: ${error instanceof Error ? error.message : String(error)}`,
+      cbdata: '',
+      data: {},
+      simulated: true,
+    });
   });
   app.get('/', async () => ({ service: 'reader type 1 (simulated)', simulated: true, usage: 'POST / with func, cbdata and parameters; see docs/readers.md' }));
   app.post('/', async (request) => {

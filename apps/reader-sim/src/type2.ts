@@ -134,8 +134,14 @@ export function createType2App(device: ReaderDevice, options: { logger?: boolean
   const fail = (errno: number, error: string) => ({ ok: false, errno, error, simulated: true });
 
   const app = createHttpApp(options);
-  app.setErrorHandler((error, _request, reply) => reply.status(200).send(fail(TYPE2_ERRNO.BAD_PARAMETER, `unreadable request: ${error instanceof Error ? error.message : String(error)}`)));
-  app.get('/', async () => ({ service: 'reader type 2 USB bridge (simulated)', simulated: true, usage: '/open?vid=1047&pid=32800, then /write?data=<hex frame>&timeout=<ms>&readlength=<bytes>; see docs/readers.md' }));
+  app.setErrorHandler((error, _request, reply) =>
+    reply.status(200).send(fail(TYPE2_ERRNO.BAD_PARAMETER, `unreadable request: ${error instanceof Error ? error.message : String(error)}`)),
+  );
+  app.get('/', async () => ({
+    service: 'reader type 2 USB bridge (simulated)',
+    simulated: true,
+    usage: '/open?vid=1047&pid=32800, then /write?data=<hex frame>&timeout=<ms>&readlength=<bytes>; see docs/readers.md',
+  }));
 
   const open = async (p: Record<string, unknown>) => {
     const vid = integer(p, 'vid')!;
@@ -149,7 +155,15 @@ export function createType2App(device: ReaderDevice, options: { logger?: boolean
     device.log('type2', 'open', 'ok');
     return {
       ok: true,
-      data: { device_id: device.deviceId, serial: device.deviceSerial, vid: DEVICE.vid, pid: DEVICE.pid, product: DEVICE.model, manufacturer: DEVICE.manufacturer, simulated: true },
+      data: {
+        device_id: device.deviceId,
+        serial: device.deviceSerial,
+        vid: DEVICE.vid,
+        pid: DEVICE.pid,
+        product: DEVICE.model,
+        manufacturer: DEVICE.manufacturer,
+        simulated: true,
+      },
       simulated: true,
     };
   };

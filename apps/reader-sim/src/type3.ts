@@ -81,12 +81,18 @@ export function createType3Service(device: ReaderDevice, options: { isRunning: (
       response.writeHead(204, headers).end();
       return;
     }
-    response.writeHead(426, { ...headers, upgrade: 'websocket' }).end(JSON.stringify({ service: 'reader type 3 WebSocket service (simulated)', simulated: true, usage: 'connect a WebSocket; see docs/readers.md' }));
+    response
+      .writeHead(426, { ...headers, upgrade: 'websocket' })
+      .end(JSON.stringify({ service: 'reader type 3 WebSocket service (simulated)', simulated: true, usage: 'connect a WebSocket; see docs/readers.md' }));
   });
   server.on('connection', (socket) => {
     if (!options.isRunning()) socket.destroy();
   });
   const wss = new WebSocketServer({ server });
+  // ws re-emits the HTTP server's errors (a taken port: EADDRINUSE) on the WebSocketServer, where
+  // nothing listened: an unhandled 'error' event ended the process before startReaderSim could
+  // take a free port. The server's own listener (listenHttp) handles them.
+  wss.on('error', () => {});
 
   const info = () => ({
     deviceId: device.deviceId,
@@ -105,7 +111,8 @@ export function createType3Service(device: ReaderDevice, options: { isRunning: (
     const send = (message: unknown) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
-    const onEvent = (event: DeviceEvent) => send(event.type === 'card' ? { event: 'card', present: event.present, uid: event.uid } : { event: 'device', connected: event.connected });
+    const onEvent = (event: DeviceEvent) =>
+      send(event.type === 'card' ? { event: 'card', present: event.present, uid: event.uid } : { event: 'device', connected: event.connected });
     const unsubscribe = device.on(onEvent);
     socket.on('close', unsubscribe);
 
@@ -224,7 +231,13 @@ export function createType3Service(device: ReaderDevice, options: { isRunning: (
       const raw = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
       queue = queue.then(() => handle(raw));
     });
-    send({ event: 'hello', service: 'reader type 3 (simulated)', version: 1, simulated: true, device: { connected: device.connected, deviceId: device.deviceId } });
+    send({
+      event: 'hello',
+      service: 'reader type 3 (simulated)',
+      version: 1,
+      simulated: true,
+      device: { connected: device.connected, deviceId: device.deviceId },
+    });
   });
 
   return {

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Deps } from './context';
 import { AppError } from './errors';
 import { registerExports } from './http/exports';
+import { registerCalendarExport } from './modules/feeds/feed-export';
+import { registerKeyPage } from './modules/key-page/key-page.http';
 import { registerHealth } from './http/health';
 import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
@@ -16,6 +19,24 @@ import { registerCardGateway } from './legacy/gateway/gateway';
 import { registerLegacyManage, sendEnvelopeError } from './legacy/manage/envelope';
 import { createContextFactory } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
+
+/**
+ * Every request is logged at debug, not at Fastify's info: a busy hotel's log (and the disk under
+ * it) keeps what matters at info, and LOG_LEVEL=debug brings the requests back. A request that
+ * failed is still logged at error (here, and by the error handler for a 5xx).
+ */
+class RequestsAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+  override requestCompleted(error: Error | null, _request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.debug(`Route ${request.method}:${request.url} not found`);
+  }
+}
 
 export interface BuildAppOptions {
   /** Directory of the built web console; not served when absent. */
@@ -31,6 +52,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    logController: new RequestsAtDebug(),
   });
 
   // While stopping, answers close their connection, so keep-alive clients do not hold shutdown up.
@@ -86,21 +108,30 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerHealth(app, deps);
   registerLockCallback(app, deps);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(deps),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  // tRPC's JSON answers (a page of the room board is tens of kB) go out compressed when the request
+  // accepts it: brotli at quality 4 (fast enough for every answer), gzip otherwise, nothing under
+  // 1 kB. Only in tRPC's scope: the legacy envelope and the gateway answer as they always have, and
+  // the web console's files come precompressed (http/static.ts).
+  await app.register(async (trpc) => {
+    await trpc.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+    await trpc.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: createContextFactory(deps),
+        onError({ error, path }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   registerLegacyManage(app, deps);
   await registerCardGateway(app, deps);
   await registerUploads(app, deps);
   registerExports(app, deps);
+  registerCalendarExport(app, deps);
+  registerKeyPage(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);
   return app;

@@ -11,13 +11,27 @@ export const DEV_FACE_PHOTO_SECRET = 'dev-face-photo-secret-not-for-production';
 export const TTLOCK_HOSTS = { eu: 'https://euapi.ttlock.com', cn: 'https://cnapi.ttlock.com' } as const;
 /** Development key under which hotels' card keys are kept (docs/card-format.md); production refuses it. */
 export const DEV_CARD_KEY_SECRET = 'dev-card-key-secret-not-for-production';
+/**
+ * Database passwords production refuses: the placeholders of examples (the compose example once
+ * said `change-me`) and the names everyone tries first. Compared without case.
+ */
+export const PLACEHOLDER_DATABASE_PASSWORDS = ['change-me', 'changeme', 'change_me', 'password', 'postgres', 'smartlock', 'secret'];
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const eightBytes = (name: string) =>
-  z.string().refine((v) => Buffer.byteLength(v, 'utf8') === 8, { message: `${name} must be exactly 8 bytes (UTF-8)` });
+/** A URL whose user and password decode (what node-postgres does with them). */
+function isDatabaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return url.hostname !== '' || url.searchParams.has('host');
+  } catch {
+    return false;
+  }
+}
+
+const eightBytes = (name: string) => z.string().refine((v) => Buffer.byteLength(v, 'utf8') === 8, { message: `${name} must be exactly 8 bytes (UTF-8)` });
 
 /**
  * Every environment variable the server reads, with its default. This module is the only
@@ -29,11 +43,49 @@ const ZEnv = z
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATABASE_URL: z.string().url().optional(),
+    DATABASE_URL: z
+      .string()
+      .refine(isDatabaseUrl, {
+        message:
+          'DATABASE_URL is not a valid URL: percent-encode the characters / # ? % @ : of its password (encodeURIComponent), or leave DATABASE_URL unset and pass PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE',
+      })
+      .optional(),
+    /**
+     * The database in parts, as libpq names them (used when DATABASE_URL is unset and PGHOST is set):
+     * the password is taken as it is, whatever characters it has (the compose file passes these).
+     */
+    PGHOST: z.string().optional(),
+    PGPORT: z.coerce.number().int().min(1).max(65535).default(5432),
+    PGUSER: z.string().optional(),
+    PGPASSWORD: z.string().optional(),
+    PGDATABASE: z.string().optional(),
     EMBEDDED_PG_DIR: z.string().default('./data/postgres'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-    /** Where uploaded pictures are kept (a volume in Docker). */
+    /**
+     * Where pictures, face photos and exports are kept (decision 024): `directory` (UPLOAD_DIR; with
+     * several servers, a volume they all mount) or `s3` (a bucket of an S3-compatible object store).
+     */
+    FILE_STORE: z.enum(['directory', 's3']).default('directory'),
+    /** The directory of FILE_STORE=directory (a volume in Docker). */
     UPLOAD_DIR: z.string().default('./data/uploads'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens)' })
+      .optional(),
+    /** A folder inside the bucket for this install's files (`smartlock/`); empty: the bucket's root. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^$|^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/, {
+        message: 'S3_PREFIX must be a folder name of letters, digits, dots, hyphens and underscores (nested with /)',
+      })
+      .default(''),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** An S3-compatible service's URL (MinIO, Ceph, Garage, R2, ...); unset: AWS S3 of S3_REGION. */
+    S3_ENDPOINT: z.string().url().optional(),
+    /** Path-style URLs (`<endpoint>/<bucket>/<key>`), what most S3-compatible services need; default: on with S3_ENDPOINT. */
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** HMAC key of the short-lived signed URLs of face photos (decision 015); at least 32 characters. */
     CARD_KEY_SECRET: z.string().min(32, { message: 'CARD_KEY_SECRET must be at least 32 characters' }).default(DEV_CARD_KEY_SECRET),
     FACE_PHOTO_SECRET: z.string().min(32, { message: 'FACE_PHOTO_SECRET must be at least 32 characters' }).default(DEV_FACE_PHOTO_SECRET),
@@ -42,14 +94,26 @@ const ZEnv = z
     REDIS_PREFIX: z.string().min(1).default('sl'),
     COMPAT_DES_KEY: eightBytes('COMPAT_DES_KEY').default(DEV_COMPAT_DES_KEY),
     COMPAT_DES_IV: eightBytes('COMPAT_DES_IV').default(DEV_COMPAT_DES_IV),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(8 * 60),
-    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .default(8 * 60),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(7 * 24),
     /** Set when the console is served over HTTPS (the session cookie becomes Secure). */
     COOKIE_SECURE: bool.optional(),
     /** Origins allowed to send cookie-authenticated writes, comma separated; default: the request's own host. */
     PUBLIC_ORIGINS: z.string().optional(),
     TRUST_PROXY: bool.default(false),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
     /** `auto`: seed the demo hotel when the database has no hotel yet (not in production). */
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
     /** Run the BullMQ workers inside the server process (otherwise run `pnpm worker`). */
@@ -60,6 +124,20 @@ const ZEnv = z
     SMS_PROVIDER: z.enum(['dev', 'http', 'none']).default('dev'),
     SMS_HTTP_URL: z.string().url().optional(),
     SMS_HTTP_TOKEN: z.string().optional(),
+    /** The install's SMTP server for guest e-mail (`smtp://user:password@host:587`, `smtps://...:465`); unset: no e-mail is sent. */
+    SMTP_URL: z
+      .string()
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), { message: 'SMTP_URL must start with smtp:// or smtps://' })
+      .optional(),
+    /** The sender of guest e-mail for a hotel that names none (`Hotel <noreply@example.com>`). */
+    SMTP_FROM: z.string().optional(),
+    /**
+     * Whether calendar feeds may be read from private, loopback and link-local addresses (a feed on
+     * the hotel's own network). Off: a feed URL naming such an address is refused when read, so a
+     * manager cannot make the server fetch from inside its network.
+     */
+    FEED_PRIVATE_ADDRESSES: bool.default(false),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Connections of the server's PostgreSQL pool. */
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
@@ -91,7 +169,13 @@ const ZEnv = z
     LOCK_SIM_STATE_FILE: z.string().default('./data/lock-sim.json'),
     LOCK_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
     /** The secret path segment of the lock-record callback URL (/api/locks/callback/<secret>). */
-    LOCK_CALLBACK_SECRET: z.string().min(16).default(DEV_LOCK_CALLBACK_SECRET),
+    LOCK_CALLBACK_SECRET: z
+      .string()
+      .min(16)
+      .regex(/^[A-Za-z0-9._~-]+$/, {
+        message: 'LOCK_CALLBACK_SECRET is a segment of a URL path: letters, digits and . _ ~ - only (e.g. `openssl rand -hex 24`)',
+      })
+      .default(DEV_LOCK_CALLBACK_SECRET),
     /** Where the lock cloud reaches this server (for the callback URL given to the simulator). */
     PUBLIC_URL: z.string().url().optional(),
     /** Attempts of one credential delivery before it is failed, and the first retry delay (doubling). */
@@ -115,6 +199,14 @@ const ZEnv = z
     READER_SIM_TYPE2_PORT: z.coerce.number().int().min(0).max(65535).default(8765),
     READER_SIM_TYPE3_PORT: z.coerce.number().int().min(0).max(65535).default(39002),
     READER_SIM_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(13580),
+    /**
+     * Where the desk computers' own reader software listens when it is not on the usual address of
+     * its type (docs/readers.md): a URL on the loopback address. The console calls it there, names
+     * it with that address and its page may call it (CSP). Ignored while the simulator runs.
+     */
+    READER_TYPE1_URL: readerUrl('http').optional(),
+    READER_TYPE2_URL: readerUrl('http').optional(),
+    READER_TYPE3_URL: readerUrl('ws').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (env.COMPAT_DES_KEY === DEV_COMPAT_DES_KEY || env.COMPAT_DES_IV === DEV_COMPAT_DES_IV)) {
@@ -128,14 +220,16 @@ const ZEnv = z
       ctx.addIssue({
         code: 'custom',
         path: ['SMS_PROVIDER'],
-        message: 'production refuses SMS_PROVIDER=dev (it writes recovery codes to the log): set SMS_PROVIDER=http with SMS_HTTP_URL, or SMS_PROVIDER=none to turn SMS password recovery off',
+        message:
+          'production refuses SMS_PROVIDER=dev (it writes recovery codes to the log): set SMS_PROVIDER=http with SMS_HTTP_URL, or SMS_PROVIDER=none to turn SMS password recovery off',
       });
     }
     if (env.NODE_ENV === 'production' && env.LOCK_PROVIDER === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['LOCK_PROVIDER'],
-        message: 'production needs an explicit LOCK_PROVIDER: ttlock (with TTLOCK_CLIENT_ID, TTLOCK_CLIENT_SECRET and TTLOCK_REGION), sim (simulated locks, for a demo) or none',
+        message:
+          'production needs an explicit LOCK_PROVIDER: ttlock (with TTLOCK_CLIENT_ID, TTLOCK_CLIENT_SECRET and TTLOCK_REGION), sim (simulated locks, for a demo) or none',
       });
     }
     if (env.LOCK_PROVIDER === 'ttlock') {
@@ -144,22 +238,120 @@ const ZEnv = z
       }
     }
     if (env.NODE_ENV === 'production' && env.LOCK_PROVIDER !== 'none' && env.LOCK_CALLBACK_SECRET === DEV_LOCK_CALLBACK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['LOCK_CALLBACK_SECRET'], message: 'production refuses the development LOCK_CALLBACK_SECRET: set a random value of at least 16 characters' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOCK_CALLBACK_SECRET'],
+        message: 'production refuses the development LOCK_CALLBACK_SECRET: set a random value of at least 16 characters',
+      });
     }
     if (env.NODE_ENV === 'production' && env.FACE_PHOTO_SECRET === DEV_FACE_PHOTO_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['FACE_PHOTO_SECRET'], message: 'production refuses the development FACE_PHOTO_SECRET (anyone could sign face photo URLs with it): set a random value of at least 32 characters' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FACE_PHOTO_SECRET'],
+        message:
+          'production refuses the development FACE_PHOTO_SECRET (anyone could sign face photo URLs with it): set a random value of at least 32 characters',
+      });
     }
     if (env.NODE_ENV === 'production' && env.CARD_KEY_SECRET === DEV_CARD_KEY_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['CARD_KEY_SECRET'], message: "production refuses the development CARD_KEY_SECRET (it guards every hotel's card keys): set a random value of at least 32 characters, and keep it: card keys kept under another cannot be read" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CARD_KEY_SECRET'],
+        message:
+          "production refuses the development CARD_KEY_SECRET (it guards every hotel's card keys): set a random value of at least 32 characters, and keep it: card keys kept under another cannot be read",
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      const password = databasePassword(env);
+      if (password !== undefined && PLACEHOLDER_DATABASE_PASSWORDS.includes(password.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [env.DATABASE_URL ? 'DATABASE_URL' : 'PGPASSWORD'],
+          message:
+            `production refuses the database password "${password}" (a placeholder anyone would try): set a random one ` +
+            '(`openssl rand -base64 32`; in the compose install, POSTGRES_PASSWORD in .env). PostgreSQL keeps the password its ' +
+            'database was created with: change it there too (README.md, "Changing the database password")',
+        });
+      }
+    }
+    if (env.FILE_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'FILE_STORE=s3 needs S3_BUCKET (an existing bucket), and S3_ENDPOINT for a service other than AWS S3',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS client then finds credentials itself: an instance role, web identity)',
+      });
     }
     if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_HTTP_URL'], message: 'SMS_PROVIDER=http needs SMS_HTTP_URL' });
     }
   });
 
+/** The database's URL: DATABASE_URL, else one made of PGHOST and the other parts (each escaped), else none (embedded). */
+function databaseUrlOf(env: {
+  DATABASE_URL?: string;
+  PGHOST?: string;
+  PGPORT: number;
+  PGUSER?: string;
+  PGPASSWORD?: string;
+  PGDATABASE?: string;
+}): string | undefined {
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  if (!env.PGHOST) return undefined;
+  const user = env.PGUSER ?? 'postgres';
+  const credentials = encodeURIComponent(user) + (env.PGPASSWORD === undefined ? '' : `:${encodeURIComponent(env.PGPASSWORD)}`);
+  const database = encodeURIComponent(env.PGDATABASE ?? user);
+  // A directory is a Unix socket (libpq's rule), given as the host parameter.
+  if (env.PGHOST.startsWith('/')) return `postgresql://${credentials}@localhost:${env.PGPORT}/${database}?host=${encodeURIComponent(env.PGHOST)}`;
+  const host = env.PGHOST.includes(':') && !env.PGHOST.startsWith('[') ? `[${env.PGHOST}]` : env.PGHOST;
+  return `postgresql://${credentials}@${host}:${env.PGPORT}/${database}`;
+}
+
+/** The password the server will connect with, as PostgreSQL will see it. */
+function databasePassword(env: { DATABASE_URL?: string; PGHOST?: string; PGPASSWORD?: string }): string | undefined {
+  if (env.DATABASE_URL) {
+    try {
+      const { password } = new URL(env.DATABASE_URL);
+      return password ? decodeURIComponent(password) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return env.PGHOST ? env.PGPASSWORD : undefined;
+}
+
 export type TConfig = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
+
+/** A reader service's base URL: `http` (types 1, 2) or `ws` (type 3) on the loopback address, where a browser finds the desk's own software. */
+function readerUrl(scheme: 'http' | 'ws') {
+  return z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (
+          url.protocol === `${scheme}:` &&
+          ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) &&
+          url.pathname === '/' &&
+          !url.search &&
+          !url.hash &&
+          !url.username
+        );
+      } catch {
+        return false;
+      }
+    }, `must be a ${scheme}:// URL on the loopback address (127.0.0.1, localhost or [::1]), with a port and no path`)
+    .transform((value) => new URL(value).origin);
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   // An empty variable is an unset one (docker compose passes `${NAME:-}` as an empty string).
@@ -175,9 +367,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
-    databaseUrl: e.DATABASE_URL,
+    /** DATABASE_URL, or the URL made of PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE; unset: the embedded PostgreSQL. */
+    databaseUrl: databaseUrlOf(e),
     embeddedPg: { dir: e.EMBEDDED_PG_DIR, port: e.EMBEDDED_PG_PORT },
     uploadDir: e.UPLOAD_DIR,
+    files: {
+      kind: e.FILE_STORE,
+      dir: e.UPLOAD_DIR,
+      s3:
+        e.FILE_STORE === 's3'
+          ? {
+              bucket: e.S3_BUCKET!,
+              prefix: e.S3_PREFIX && !e.S3_PREFIX.endsWith('/') ? `${e.S3_PREFIX}/` : e.S3_PREFIX,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            }
+          : undefined,
+    },
     facePhotoSecret: e.FACE_PHOTO_SECRET,
     cardKeySecret: e.CARD_KEY_SECRET,
     redisUrl: e.REDIS_URL,
@@ -185,13 +394,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     compat: { desKey: e.COMPAT_DES_KEY, desIv: e.COMPAT_DES_IV },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
-    publicOrigins: e.PUBLIC_ORIGINS ? e.PUBLIC_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean) : [],
+    publicOrigins: e.PUBLIC_ORIGINS
+      ? e.PUBLIC_ORIGINS.split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean)
+      : [],
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO,
     workersInProcess: e.WORKERS_IN_PROCESS,
     scheduleSweeps: e.SCHEDULE_SWEEPS,
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
+    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
+    feeds: { privateAddresses: e.FEED_PRIVATE_ADDRESSES },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     locks: {
       provider: e.LOCK_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sim'),
@@ -215,6 +430,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         stateFile: e.READER_SIM_STATE_FILE,
         ports: { type1: e.READER_SIM_TYPE1_PORT, type2: e.READER_SIM_TYPE2_PORT, type3: e.READER_SIM_TYPE3_PORT, control: e.READER_SIM_CONTROL_PORT },
       },
+      /** The hotel's reader software where it is not on the usual addresses (READER_TYPEn_URL). */
+      urls: { type1: e.READER_TYPE1_URL, type2: e.READER_TYPE2_URL, type3: e.READER_TYPE3_URL },
       /** Where the simulator started by this server listens (set by startServer), for the console's drivers. */
       simUrls: null as { type1: string; type2: string; type3: string; control: string } | null,
     },

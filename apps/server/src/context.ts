@@ -4,6 +4,7 @@ import type { TConfig } from './config';
 import type { Pool } from 'pg';
 import type { TPrisma } from './db/client';
 import type { DesCodec } from './infra/des';
+import type { FileStore } from './infra/file-store';
 import type { Translator } from './infra/i18n';
 import type { LockCloud } from './infra/locks';
 import type { Redis } from './infra/redis';
@@ -24,6 +25,13 @@ export interface Deps {
   des: DesCodec;
   queues: Queues;
   sms: SmsSender;
+  /** Where pictures, face photos and exports live, the same for every process of the install (decision 024). */
+  files: FileStore;
+  /**
+   * This process among the install's (`server@host:pid`, `worker@host:pid`): the name its job
+   * workers give BullMQ, which records it on each job they run (`processedBy`).
+   */
+  instance: string;
   /**
    * The lock cloud of the install (LOCK_PROVIDER: TTLock's developer application, or the simulator),
    * which each hotel's lock accounts speak through; null when none is configured: credentials then
@@ -43,7 +51,7 @@ export interface RequestMeta {
   /** Set when a background job acts (the audit log names the job as the actor). */
   job?: string;
   /** The face the request came through, as the audit log records it. */
-  channel?: 'console' | 'legacy' | 'gateway' | 'job';
+  channel?: 'console' | 'legacy' | 'gateway' | 'job' | 'key_page';
 }
 
 /** A signed-in account working in one hotel. */

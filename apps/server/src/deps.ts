@@ -1,8 +1,10 @@
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from './config';
 import type { Deps } from './context';
 import { closeDatabase, createDatabase } from './db/client';
 import { createDesCodec } from './infra/des';
+import { createFileStore, type FileStore } from './infra/file-store';
 import { createTranslator } from './infra/i18n';
 import { createLockCloud, type LockCloud } from './infra/locks';
 import { createRedis, probeRedis } from './infra/redis';
@@ -22,9 +24,10 @@ export async function createDeps(
   config: TConfig,
   databaseUrl: string,
   log: FastifyBaseLogger,
-  overrides: { sms?: SmsSender; poolSize?: number; locks?: LockCloud | null } = {},
+  overrides: { sms?: SmsSender; poolSize?: number; locks?: LockCloud | null; files?: FileStore; instance?: string } = {},
 ): Promise<Deps> {
   await probeRedis(config.redisUrl);
+  const files = overrides.files ?? (await createFileStore(config));
   const redis = createRedis(config.redisUrl);
   redis.on('error', (error) => log.error({ err: error }, 'Redis connection error'));
   const key = redisKey(config.redisPrefix);
@@ -47,6 +50,8 @@ export async function createDeps(
     des: createDesCodec(config.compat.desKey, config.compat.desIv),
     queues: createQueues(config.redisUrl, config.redisPrefix),
     sms,
+    files,
+    instance: overrides.instance ?? `${os.hostname()}:${process.pid}`,
     locks: overrides.locks !== undefined ? overrides.locks : createLockCloud(config),
     key,
   };
@@ -58,4 +63,5 @@ export async function closeDeps(deps: Deps): Promise<void> {
   await deps.queues.close();
   await closeDatabase(deps);
   await deps.redis.quit().catch(() => deps.redis.disconnect());
+  await deps.files.close();
 }

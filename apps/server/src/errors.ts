@@ -1,5 +1,15 @@
 import { ZodError } from 'zod';
-import { APP_ERRORS, describeZodError, errorMessageKey, fromMinor, type TAppErrorCode, type TAppErrorData, type TLanguageHeader } from '@console/shared';
+import {
+  APP_ERRORS,
+  describeZodError,
+  errorMessageKey,
+  findUnacceptedText,
+  fromMinor,
+  type TAppErrorCode,
+  type TAppErrorData,
+  type TLanguageHeader,
+} from '@console/shared';
+import { databaseConstraint, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from './db/errors';
 import { Prisma } from './generated/prisma/client';
 import type { Translator } from './infra/i18n';
 
@@ -37,9 +47,15 @@ export class AppError extends Error {
     return APP_ERRORS[this.code].errno;
   }
 
-  /** Text fields that hold control characters (NUL and the like), named by their paths in the request. */
-  static controlCharacters(paths: string[]): AppError {
-    return new AppError('VALIDATION', { messageKey: 'validation.controlCharacters', fields: Object.fromEntries(paths.map((p) => [p, 'validation.controlCharacters'])) });
+  /**
+   * Refuses a request that holds text the product does not accept anywhere (control characters,
+   * unpaired surrogates: decision 025), each place a field error; every transport calls it before
+   * its schema.
+   */
+  static assertAcceptedText(value: unknown): void {
+    const found = findUnacceptedText(value);
+    if (found.length === 0) return;
+    throw new AppError('VALIDATION', { messageKey: found[0]!.reason, fields: Object.fromEntries(found.map((f) => [f.path, f.reason])) });
   }
 
   static validation(error: ZodError): AppError {
@@ -53,14 +69,38 @@ function hasIssues(error: unknown): error is { issues: { message: string; path?:
   return typeof error === 'object' && error !== null && Array.isArray((error as { issues?: unknown }).issues);
 }
 
+/**
+ * What a unique or exclusion constraint the database enforced means to the user, by its name (the
+ * partial indexes and exclusion constraints of the migrations); any other one is "already exists".
+ * A service may still catch its own to name a field or a value.
+ */
+const CONSTRAINT_MESSAGES: Record<string, { messageKey: string; field?: string }> = {
+  LockPassword_live_code_key: { messageKey: 'credentials.errors.duplicate_code', field: 'code' },
+  LockManager_member_key: { messageKey: 'lockManagers.already' },
+  LockManager_person_key: { messageKey: 'lockManagers.already' },
+  CardDispenser_hotelId_deviceId_key: { messageKey: 'deskReaders.errors.dispenserExists', field: 'deviceId' },
+  Stay_no_overlap: { messageKey: 'stay.errors.roomOccupied' },
+};
+
+/** A unique (23505) or exclusion (23P01) violation, wherever it was raised, as a translated conflict. */
+function constraintConflict(error: unknown): AppError | undefined {
+  const found = databaseConstraint(error);
+  if (found?.code !== UNIQUE_VIOLATION && found?.code !== EXCLUSION_VIOLATION) return undefined;
+  const known = found.constraint ? CONSTRAINT_MESSAGES[found.constraint] : undefined;
+  const messageKey = known?.messageKey ?? (found.code === UNIQUE_VIOLATION ? 'errors.ALREADY_EXISTS' : errorMessageKey('CONFLICT'));
+  return new AppError('CONFLICT', { messageKey, fields: known?.field ? { [known.field]: messageKey } : undefined, cause: error });
+}
+
 /** Turns anything thrown into an AppError; unexpected errors become INTERNAL (and are logged by the caller). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return AppError.validation(error);
   if (hasIssues(error)) return AppError.validation(new ZodError(error.issues as ZodError['issues']));
+  const conflict = constraintConflict(error);
+  if (conflict) return conflict;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === 'P2025') return new AppError('NOT_FOUND', { cause: error });
-    if (error.code === 'P2002') return new AppError('CONFLICT', { cause: error });
+    if (error.code === 'P2002') return new AppError('CONFLICT', { messageKey: 'errors.ALREADY_EXISTS', cause: error });
     // A row referred to was deleted by a write that ran at the same moment.
     if (error.code === 'P2003') return new AppError('CONFLICT', { messageKey: 'errors.CHANGED_MEANWHILE', cause: error });
   }
@@ -74,14 +114,19 @@ export function isUnexpected(error: AppError): boolean {
 function translatedParams(params: Record<string, unknown> | undefined, lang: TLanguageHeader, i18n: Translator): Record<string, unknown> {
   if (!params) return {};
   return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, typeof v === 'object' && v !== null && typeof (v as { t?: unknown }).t === 'string' ? i18n.t(lang, (v as { t: string }).t) : v]),
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v === 'object' && v !== null && typeof (v as { t?: unknown }).t === 'string' ? i18n.t(lang, (v as { t: string }).t) : v,
+    ]),
   );
 }
 
 /** The client-facing description of an error, translated into `lang`. */
 export function describeAppError(error: AppError, lang: TLanguageHeader, i18n: Translator, units: 'minor' | 'major' = 'minor'): TAppErrorData {
   const { messageKey, params, fields, retryAfterSeconds, money } = error.options;
-  const amounts = money ? Object.fromEntries(Object.entries(money.amounts).map(([k, v]) => [k, units === 'major' ? fromMinor(v, money.currency) : v])) : undefined;
+  const amounts = money
+    ? Object.fromEntries(Object.entries(money.amounts).map(([k, v]) => [k, units === 'major' ? fromMinor(v, money.currency) : v]))
+    : undefined;
   const details = error.options.details || amounts ? { ...error.options.details, ...amounts } : undefined;
   const values = { ...translatedParams(params, lang, i18n), seconds: retryAfterSeconds };
   const data: TAppErrorData = {

@@ -1,12 +1,23 @@
 import { ConfigError, loadConfig } from './config';
+import { EmbeddedPostgresError } from './db/embedded';
 import { MigrationError } from './db/migrate';
 import { DEMO } from './db/seed';
 import { DesUnavailableError } from './infra/des';
+import { FileStoreUnavailableError } from './infra/file-store';
+import { EmbeddedLockSimTakenError } from './infra/locks/embedded-claim';
 import { RedisUnavailableError } from './infra/redis';
 import { createLogger, startServer } from './server';
 
 /** Errors whose message is the whole story: printed as a paragraph, without a stack trace. */
-const EXPLAINED = [ConfigError, RedisUnavailableError, DesUnavailableError, MigrationError];
+const EXPLAINED = [
+  ConfigError,
+  RedisUnavailableError,
+  DesUnavailableError,
+  MigrationError,
+  FileStoreUnavailableError,
+  EmbeddedLockSimTakenError,
+  EmbeddedPostgresError,
+];
 
 async function main() {
   let config;

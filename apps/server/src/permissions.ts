@@ -7,7 +7,12 @@ export function requireSession(actor: Actor): void {
   if (actor.apiKeyId !== undefined) throw new AppError('FORBIDDEN');
 }
 
-/** The one permission check every service calls; FORBIDDEN when the actor's role lacks it. */
-export function requirePermission(actor: Actor, permission: TPermission): void {
+/**
+ * The one permission check every service calls; FORBIDDEN when the actor's role lacks it, or
+ * (`wholeHotel`) when the actor is limited to some rooms: what names or changes every room of the
+ * hotel (its staff, its rooms' creation, its audit log) is for members of all rooms only.
+ */
+export function requirePermission(actor: Actor, permission: TPermission, options: { wholeHotel?: boolean } = {}): void {
   if (!actor.permissions.has(permission)) throw new AppError('FORBIDDEN');
+  if (options.wholeHotel && !actor.allRooms) throw new AppError('FORBIDDEN');
 }

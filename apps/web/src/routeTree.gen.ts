@@ -15,9 +15,11 @@ import { Route as FindRouteImport } from './routes/find'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthSplatRouteImport } from './routes/_auth/$'
+import { Route as AuthAccessRulesRouteImport } from './routes/_auth/accessRules'
 import { Route as AuthAuditLogRouteImport } from './routes/_auth/auditLog'
 import { Route as AuthCardDispenserRouteImport } from './routes/_auth/cardDispenser'
 import { Route as AuthFacesRouteImport } from './routes/_auth/faces'
+import { Route as AuthGuestMessagesRouteImport } from './routes/_auth/guestMessages'
 import { Route as AuthHotelInfoRouteImport } from './routes/_auth/hotelInfo'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
 import { Route as AuthLockAccountsRouteImport } from './routes/_auth/lockAccounts'
@@ -36,6 +38,7 @@ import { Route as AuthOrderBalanceRouteImport } from './routes/_auth/order/balan
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
 import { Route as AuthRoomRoomIdRouteImport } from './routes/_auth/room/$roomId'
 import { Route as AuthRoomBreakfastRouteImport } from './routes/_auth/room/breakfast'
+import { Route as AuthRoomCalendarFeedsRouteImport } from './routes/_auth/room/calendarFeeds'
 import { Route as AuthRoomCategoryRouteImport } from './routes/_auth/room/category'
 import { Route as AuthRoomGuestsRouteImport } from './routes/_auth/room/guests'
 import { Route as AuthRoomPriceTemplateRouteImport } from './routes/_auth/room/priceTemplate'
@@ -81,6 +84,11 @@ const AuthSplatRoute = AuthSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAccessRulesRoute = AuthAccessRulesRouteImport.update({
+  id: '/accessRules',
+  path: '/accessRules',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAuditLogRoute = AuthAuditLogRouteImport.update({
   id: '/auditLog',
   path: '/auditLog',
@@ -94,6 +102,11 @@ const AuthCardDispenserRoute = AuthCardDispenserRouteImport.update({
 const AuthFacesRoute = AuthFacesRouteImport.update({
   id: '/faces',
   path: '/faces',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthGuestMessagesRoute = AuthGuestMessagesRouteImport.update({
+  id: '/guestMessages',
+  path: '/guestMessages',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthHotelInfoRoute = AuthHotelInfoRouteImport.update({
@@ -191,6 +204,11 @@ const AuthRoomBreakfastRoute = AuthRoomBreakfastRouteImport.update({
   path: '/room/breakfast',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthRoomCalendarFeedsRoute = AuthRoomCalendarFeedsRouteImport.update({
+  id: '/room/calendarFeeds',
+  path: '/room/calendarFeeds',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthRoomCategoryRoute = AuthRoomCategoryRouteImport.update({
   id: '/room/category',
   path: '/room/category',
@@ -282,9 +300,11 @@ export interface FileRoutesByFullPath {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/accessRules': typeof AuthAccessRulesRoute
   '/auditLog': typeof AuthAuditLogRoute
   '/cardDispenser': typeof AuthCardDispenserRoute
   '/faces': typeof AuthFacesRoute
+  '/guestMessages': typeof AuthGuestMessagesRoute
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/lockAccounts': typeof AuthLockAccountsRoute
@@ -299,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/order/balance': typeof AuthOrderBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
+  '/room/calendarFeeds': typeof AuthRoomCalendarFeedsRoute
   '/room/category': typeof AuthRoomCategoryRoute
   '/room/guests': typeof AuthRoomGuestsRoute
   '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
@@ -324,9 +345,11 @@ export interface FileRoutesByTo {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/$': typeof AuthSplatRoute
+  '/accessRules': typeof AuthAccessRulesRoute
   '/auditLog': typeof AuthAuditLogRoute
   '/cardDispenser': typeof AuthCardDispenserRoute
   '/faces': typeof AuthFacesRoute
+  '/guestMessages': typeof AuthGuestMessagesRoute
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/lockAccounts': typeof AuthLockAccountsRoute
@@ -342,6 +365,7 @@ export interface FileRoutesByTo {
   '/order/balance': typeof AuthOrderBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
+  '/room/calendarFeeds': typeof AuthRoomCalendarFeedsRoute
   '/room/category': typeof AuthRoomCategoryRoute
   '/room/guests': typeof AuthRoomGuestsRoute
   '/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
@@ -369,9 +393,11 @@ export interface FileRoutesById {
   '/find': typeof FindRoute
   '/login': typeof LoginRoute
   '/_auth/$': typeof AuthSplatRoute
+  '/_auth/accessRules': typeof AuthAccessRulesRoute
   '/_auth/auditLog': typeof AuthAuditLogRoute
   '/_auth/cardDispenser': typeof AuthCardDispenserRoute
   '/_auth/faces': typeof AuthFacesRoute
+  '/_auth/guestMessages': typeof AuthGuestMessagesRoute
   '/_auth/hotelInfo': typeof AuthHotelInfoRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
   '/_auth/lockAccounts': typeof AuthLockAccountsRoute
@@ -387,6 +413,7 @@ export interface FileRoutesById {
   '/_auth/order/balance': typeof AuthOrderBalanceRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
   '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
+  '/_auth/room/calendarFeeds': typeof AuthRoomCalendarFeedsRoute
   '/_auth/room/category': typeof AuthRoomCategoryRoute
   '/_auth/room/guests': typeof AuthRoomGuestsRoute
   '/_auth/room/priceTemplate': typeof AuthRoomPriceTemplateRoute
@@ -415,9 +442,11 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/accessRules'
     | '/auditLog'
     | '/cardDispenser'
     | '/faces'
+    | '/guestMessages'
     | '/hotelInfo'
     | '/lock-messages'
     | '/lockAccounts'
@@ -432,6 +461,7 @@ export interface FileRouteTypes {
     | '/order/balance'
     | '/room/$roomId'
     | '/room/breakfast'
+    | '/room/calendarFeeds'
     | '/room/category'
     | '/room/guests'
     | '/room/priceTemplate'
@@ -457,9 +487,11 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/$'
+    | '/accessRules'
     | '/auditLog'
     | '/cardDispenser'
     | '/faces'
+    | '/guestMessages'
     | '/hotelInfo'
     | '/lock-messages'
     | '/lockAccounts'
@@ -475,6 +507,7 @@ export interface FileRouteTypes {
     | '/order/balance'
     | '/room/$roomId'
     | '/room/breakfast'
+    | '/room/calendarFeeds'
     | '/room/category'
     | '/room/guests'
     | '/room/priceTemplate'
@@ -501,9 +534,11 @@ export interface FileRouteTypes {
     | '/find'
     | '/login'
     | '/_auth/$'
+    | '/_auth/accessRules'
     | '/_auth/auditLog'
     | '/_auth/cardDispenser'
     | '/_auth/faces'
+    | '/_auth/guestMessages'
     | '/_auth/hotelInfo'
     | '/_auth/lock-messages'
     | '/_auth/lockAccounts'
@@ -519,6 +554,7 @@ export interface FileRouteTypes {
     | '/_auth/order/balance'
     | '/_auth/room/$roomId'
     | '/_auth/room/breakfast'
+    | '/_auth/room/calendarFeeds'
     | '/_auth/room/category'
     | '/_auth/room/guests'
     | '/_auth/room/priceTemplate'
@@ -591,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSplatRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/accessRules': {
+      id: '/_auth/accessRules'
+      path: '/accessRules'
+      fullPath: '/accessRules'
+      preLoaderRoute: typeof AuthAccessRulesRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/auditLog': {
       id: '/_auth/auditLog'
       path: '/auditLog'
@@ -610,6 +653,13 @@ declare module '@tanstack/react-router' {
       path: '/faces'
       fullPath: '/faces'
       preLoaderRoute: typeof AuthFacesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/guestMessages': {
+      id: '/_auth/guestMessages'
+      path: '/guestMessages'
+      fullPath: '/guestMessages'
+      preLoaderRoute: typeof AuthGuestMessagesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/hotelInfo': {
@@ -738,6 +788,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRoomBreakfastRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/room/calendarFeeds': {
+      id: '/_auth/room/calendarFeeds'
+      path: '/room/calendarFeeds'
+      fullPath: '/room/calendarFeeds'
+      preLoaderRoute: typeof AuthRoomCalendarFeedsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/room/category': {
       id: '/_auth/room/category'
       path: '/room/category'
@@ -848,9 +905,11 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthSplatRoute: typeof AuthSplatRoute
+  AuthAccessRulesRoute: typeof AuthAccessRulesRoute
   AuthAuditLogRoute: typeof AuthAuditLogRoute
   AuthCardDispenserRoute: typeof AuthCardDispenserRoute
   AuthFacesRoute: typeof AuthFacesRoute
+  AuthGuestMessagesRoute: typeof AuthGuestMessagesRoute
   AuthHotelInfoRoute: typeof AuthHotelInfoRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
   AuthLockAccountsRoute: typeof AuthLockAccountsRoute
@@ -866,6 +925,7 @@ interface AuthRouteChildren {
   AuthOrderBalanceRoute: typeof AuthOrderBalanceRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
   AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
+  AuthRoomCalendarFeedsRoute: typeof AuthRoomCalendarFeedsRoute
   AuthRoomCategoryRoute: typeof AuthRoomCategoryRoute
   AuthRoomGuestsRoute: typeof AuthRoomGuestsRoute
   AuthRoomPriceTemplateRoute: typeof AuthRoomPriceTemplateRoute
@@ -889,9 +949,11 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSplatRoute: AuthSplatRoute,
+  AuthAccessRulesRoute: AuthAccessRulesRoute,
   AuthAuditLogRoute: AuthAuditLogRoute,
   AuthCardDispenserRoute: AuthCardDispenserRoute,
   AuthFacesRoute: AuthFacesRoute,
+  AuthGuestMessagesRoute: AuthGuestMessagesRoute,
   AuthHotelInfoRoute: AuthHotelInfoRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
   AuthLockAccountsRoute: AuthLockAccountsRoute,
@@ -910,6 +972,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthOrderBalanceRoute: AuthOrderBalanceRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
   AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
+  AuthRoomCalendarFeedsRoute: AuthRoomCalendarFeedsRoute,
   AuthRoomCategoryRoute: AuthRoomCategoryRoute,
   AuthRoomGuestsRoute: AuthRoomGuestsRoute,
   AuthRoomPriceTemplateRoute: AuthRoomPriceTemplateRoute,

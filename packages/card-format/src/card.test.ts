@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CardDump, decodeCard, DECODE_REFUSALS, type EncodeCardInput, encodeCard, type EncodedCard, MAX_LISTED_ROOMS, normalizeRooms, ROOM_WINDOW_SIZE, roomsFitOnCard, uidCheck } from './card';
+import {
+  type CardDump,
+  decodeCard,
+  DECODE_REFUSALS,
+  type EncodeCardInput,
+  encodeCard,
+  type EncodedCard,
+  MAX_LISTED_ROOMS,
+  normalizeRooms,
+  ROOM_WINDOW_SIZE,
+  roomsFitOnCard,
+  uidCheck,
+} from './card';
 import { CardFormatError } from './errors';
 import { type CardKeyEntry, generateHotelCardKeys, type HotelCardKeys } from './keys';
 import { arbCardInput, arbKeys, arbUid } from './test-arbitraries';
@@ -21,15 +33,22 @@ function entry(keys: HotelCardKeys, id = 'k1', validUntil: Date | null = null): 
 const bytesOf = (encoded: EncodedCard) => Buffer.from(encoded.blocks.map((b) => b.data).join(''), 'hex');
 const withBytes = (encoded: EncodedCard, bytes: Buffer): EncodedCard => ({
   ...encoded,
-  blocks: encoded.blocks.map((b, i) => ({ block: b.block, data: bytes.subarray(i * 16, i * 16 + 16).toString('hex').toUpperCase() })),
+  blocks: encoded.blocks.map((b, i) => ({
+    block: b.block,
+    data: bytes
+      .subarray(i * 16, i * 16 + 16)
+      .toString('hex')
+      .toUpperCase(),
+  })),
 });
 
 /** The decoded card an input should give (rooms normalised, dates to the minute). */
 function expected(input: EncodeCardInput) {
   const floor = (d: Date) => new Date(Math.floor(d.getTime() / MINUTE) * MINUTE);
   const ceil = (d: Date) => new Date(Math.ceil(d.getTime() / MINUTE) * MINUTE);
+  const doors = input.kind === 'guest' ? [...new Set(input.doors ?? [])].sort((a, b) => a - b) : [];
   return {
-    version: 1,
+    version: doors.length > 0 ? 2 : 1,
     keyId: 'k1',
     sector: input.keys.sector,
     uid: input.uid.toUpperCase(),
@@ -38,6 +57,7 @@ function expected(input: EncodeCardInput) {
     kind: input.kind,
     duplicate: input.kind === 'guest' ? input.duplicate === true : false,
     rooms: input.kind === 'guest' ? [input.lockNumber] : normalizeRooms(input.rooms),
+    doors,
     validFrom: floor(input.validFrom),
     validUntil: input.validUntil === null ? null : ceil(input.validUntil),
     generation: input.kind === 'guest' ? input.generation : 0,
@@ -219,21 +239,58 @@ describe('decodeCard', () => {
   it('tells a factory, blank or foreign card apart, and a later version', () => {
     const encoded = encodeCard(guest());
     expect(decodeCard({ ...dumpOf(encoded, '04A1B2C3'), keyA: 'FFFFFFFFFFFF' }, [entry(keys)])).toEqual({ ok: false, reason: 'unreadable' });
-    expect(decodeCard({ ...dumpOf(encoded, '04A1B2C3'), sector: 4, blocks: encoded.blocks.map((b) => ({ ...b, block: b.block + 4 })) }, [entry(keys)])).toEqual({ ok: false, reason: 'unreadable' });
+    expect(decodeCard({ ...dumpOf(encoded, '04A1B2C3'), sector: 4, blocks: encoded.blocks.map((b) => ({ ...b, block: b.block + 4 })) }, [entry(keys)])).toEqual(
+      { ok: false, reason: 'unreadable' },
+    );
     const zeros = withBytes(encoded, Buffer.alloc(48));
     expect(decodeCard(dumpOf(zeros, '04A1B2C3'), [entry(keys)])).toEqual({ ok: false, reason: 'blank' });
     const foreign = bytesOf(encoded);
     foreign[0] = 0x00;
     expect(decodeCard(dumpOf(withBytes(encoded, foreign), '04A1B2C3'), [entry(keys)])).toEqual({ ok: false, reason: 'not_a_room_card' });
     const later = bytesOf(encoded);
-    later[1] = 2;
+    later[1] = 3;
     expect(decodeCard(dumpOf(withBytes(encoded, later), '04A1B2C3'), [entry(keys)])).toEqual({ ok: false, reason: 'unsupported_version' });
     expect(DECODE_REFUSALS).toContain('uid_mismatch');
   });
 
+  it('writes the shared doors of a guest card as version 2, and still reads version 1 cards', () => {
+    // A card written before doors existed: version 1, the same bytes as ever (no doors given).
+    const old = encodeCard(guest());
+    expect(old.blocks[0]!.data.slice(0, 4)).toBe('4801');
+    expect(encodeCard(guest({ doors: [] } as Partial<EncodeCardInput>))).toEqual(old);
+    expect(decodeCard(dumpOf(old, '04A1B2C3'), [entry(keys)])).toMatchObject({ ok: true, card: { version: 1, rooms: [1203], doors: [] } });
+    // With doors: version 2, the doors sorted and each once, the room still the card's one room.
+    const withDoors = encodeCard(guest({ doors: [70, 3, 70, 65535] } as Partial<EncodeCardInput>));
+    expect(withDoors.blocks[0]!.data.slice(0, 4)).toBe('4802');
+    expect(decodeCard(dumpOf(withDoors, '04A1B2C3'), [entry(keys)])).toMatchObject({
+      ok: true,
+      card: { version: 2, kind: 'guest', rooms: [1203], doors: [3, 70, 65535], generation: 7 },
+    });
+    // Six doors fit beside the room; a seventh does not; a door number out of range is refused.
+    expect(decodeCard(dumpOf(encodeCard(guest({ doors: [1, 2, 3, 4, 5, 6] } as Partial<EncodeCardInput>)), '04A1B2C3'), [entry(keys)])).toMatchObject({
+      ok: true,
+      card: { doors: [1, 2, 3, 4, 5, 6] },
+    });
+    expect(() => encodeCard(guest({ doors: [1, 2, 3, 4, 5, 6, 7] } as Partial<EncodeCardInput>))).toThrow(expect.objectContaining({ code: 'too_many_doors' }));
+    for (const door of [0, 65536, 1.5, Number.NaN, 1e308])
+      expect(() => encodeCard(guest({ doors: [door] } as Partial<EncodeCardInput>))).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    // The version byte is under the MAC: a version 2 card turned into version 1 (or back) is tampered.
+    const downgraded = bytesOf(withDoors);
+    downgraded[1] = 1;
+    expect(decodeCard(dumpOf(withBytes(withDoors, downgraded), '04A1B2C3'), [entry(keys)])).toEqual({ ok: false, reason: 'tampered' });
+    const upgraded = bytesOf(old);
+    upgraded[1] = 2;
+    expect(decodeCard(dumpOf(withBytes(old, upgraded), '04A1B2C3'), [entry(keys)])).toEqual({ ok: false, reason: 'tampered' });
+  });
+
   it('reads the key A and the hex in any letter case, and ignores other blocks of the dump', () => {
     const encoded = encodeCard(guest());
-    const dump: CardDump = { uid: '04a1b2c3', sector: 3, keyA: keys.sectorKeyA.toLowerCase(), blocks: [...encoded.blocks.map((b) => ({ ...b, data: b.data.toLowerCase() })), { block: 15, data: '0'.repeat(32) }] };
+    const dump: CardDump = {
+      uid: '04a1b2c3',
+      sector: 3,
+      keyA: keys.sectorKeyA.toLowerCase(),
+      blocks: [...encoded.blocks.map((b) => ({ ...b, data: b.data.toLowerCase() })), { block: 15, data: '0'.repeat(32) }],
+    };
     expect(decodeCard(dump, [entry(keys)])).toMatchObject({ ok: true, card: { uid: '04A1B2C3', rooms: [1203] } });
   });
 

@@ -4,12 +4,12 @@ import { CardFormatError } from './errors';
 import { type CardKeyEntry, type HotelCardKeys, MAX_CARD_SECTOR, MIN_CARD_SECTOR } from './keys';
 
 /*
- * The room-card format, version 1 (docs/card-format.md is the full description; keep both in step).
+ * The room-card format, versions 1 and 2 (docs/card-format.md is the full description; keep both in step).
  *
  * The three data blocks of the hotel's sector hold 48 bytes:
  *
  *   0      1   marker 0x48 ("H")
- *   1      1   format version (1)
+ *   1      1   format version (1; 2: a guest card that also names shared doors)
  *   2..41  40  payload, DES-CBC under the hotel's desKey / desIv (5 DES blocks)
  *   42..47 6   MAC: HMAC-SHA-256(macKey, "HCARD1" || sector || bytes 0..41), first 6 bytes
  *
@@ -24,12 +24,18 @@ import { type CardKeyEntry, type HotelCardKeys, MAX_CARD_SECTOR, MIN_CARD_SECTOR
  *   18 4  valid from, minutes since 1970-01-01T00:00Z
  *   22 4  valid until (exclusive), minutes since 1970-01-01T00:00Z; 0xFFFFFFFF: no end
  *   26 14 rooms: list: 7 lock numbers (uint16, ascending, then zeros); window: first lock number
- *         (uint16) and a 96-bit map of it and the 95 after it; all: zeros
+ *         (uint16) and a 96-bit map of it and the 95 after it; all: zeros. Version 2 (guest
+ *         cards only): the room's lock number, then 1 to 6 door numbers (uint16, ascending), zeros
  *
  * Numbers are big-endian.
  */
 
 export const CARD_FORMAT_VERSION = 1;
+/** The version of a guest card that also names the shared doors its room is served by. */
+export const CARD_FORMAT_VERSION_DOORS = 2;
+/** Shared doors a guest card can name beside its room (the 6 free uint16 of the rooms field). */
+export const MAX_CARD_DOORS = 6;
+export const MAX_DOOR_NUMBER = 0xffff;
 /** First byte of every card of this format. */
 export const CARD_MARKER = 0x48;
 export const CARD_KINDS = ['guest', 'master', 'staff', 'cancel'] as const;
@@ -81,6 +87,11 @@ export interface GuestCardInput extends CommonInput {
   lockNumber: number;
   generation: number;
   duplicate?: boolean;
+  /**
+   * The shared doors (entrance, lift, ...) the room is served by, by door number (1-65535, at
+   * most MAX_CARD_DOORS): written as version 2. None or empty: version 1, as before.
+   */
+  doors?: readonly number[];
 }
 
 /** A master (universal) or staff (management) card: the rooms it opens. */
@@ -141,6 +152,8 @@ export interface DecodedCard {
   duplicate: boolean;
   /** Guest cards: their one room. */
   rooms: CardRooms;
+  /** Guest cards of version 2: the shared doors they open (door numbers, ascending); else empty. */
+  doors: number[];
   validFrom: Date;
   /** Exclusive; null: no end. */
   validUntil: Date | null;
@@ -210,6 +223,35 @@ export function roomsFitOnCard(rooms: CardRooms): boolean {
   return list[list.length - 1]! - list[0]! < ROOM_WINDOW_SIZE;
 }
 
+/** Door numbers sorted, each once; throws on anything that is not a door number, or on too many. */
+export function normalizeDoors(doors: readonly number[] | undefined): number[] {
+  if (doors === undefined) return [];
+  if (!Array.isArray(doors)) fail('doors: a list of door numbers');
+  for (const n of doors) checkUint(n, 'doors: a door number', 1, MAX_DOOR_NUMBER);
+  const list = [...new Set(doors)].sort((a, b) => a - b);
+  if (list.length > MAX_CARD_DOORS) throw new CardFormatError('too_many_doors', `doors: at most ${MAX_CARD_DOORS} shared doors fit on a guest card`);
+  return list;
+}
+
+/** A version 2 guest card's list: its room, then 1 to MAX_CARD_DOORS doors ascending, then zeros; null if not. */
+function decodeRoomAndDoors(mode: number, bytes: Buffer): { room: number; doors: number[] } | null {
+  if (mode !== MODE.list) return null;
+  const room = bytes.readUInt16BE(0);
+  if (room === 0) return null;
+  const doors: number[] = [];
+  let ended = false;
+  for (let i = 1; i < MAX_LISTED_ROOMS; i += 1) {
+    const n = bytes.readUInt16BE(i * 2);
+    if (n === 0) {
+      ended = true;
+      continue;
+    }
+    if (ended || (doors.length > 0 && n <= doors[doors.length - 1]!)) return null;
+    doors.push(n);
+  }
+  return doors.length > 0 ? { room, doors } : null;
+}
+
 function encodeRooms(rooms: CardRooms): { mode: number; bytes: Buffer } {
   const list = normalizeRooms(rooms);
   const bytes = Buffer.alloc(ROOMS_BYTES);
@@ -220,7 +262,10 @@ function encodeRooms(rooms: CardRooms): { mode: number; bytes: Buffer } {
   }
   const base = list[0]!;
   if (list[list.length - 1]! - base >= ROOM_WINDOW_SIZE)
-    throw new CardFormatError('too_many_rooms', `rooms: more than ${MAX_LISTED_ROOMS} rooms fit on a card only within ${ROOM_WINDOW_SIZE} consecutive lock numbers; use "all" or several cards`);
+    throw new CardFormatError(
+      'too_many_rooms',
+      `rooms: more than ${MAX_LISTED_ROOMS} rooms fit on a card only within ${ROOM_WINDOW_SIZE} consecutive lock numbers; use "all" or several cards`,
+    );
   bytes.writeUInt16BE(base, 0);
   for (const n of list) {
     const bit = n - base;
@@ -272,7 +317,8 @@ function minutesOf(date: Date, name: string, round: 'down' | 'up'): number {
 const HEX_OF_LENGTH = new Map([6, 8, 16].map((bytes) => [bytes, new RegExp(`^[0-9A-Fa-f]{${bytes * 2}}$`)]));
 
 function hexBytes(hex: string, bytes: 6 | 8 | 16, name: string): Buffer {
-  if (typeof hex !== 'string' || !HEX_OF_LENGTH.get(bytes)!.test(hex)) throw new CardFormatError('invalid_keys', `${name}: ${bytes * 2} hexadecimal characters`);
+  if (typeof hex !== 'string' || !HEX_OF_LENGTH.get(bytes)!.test(hex))
+    throw new CardFormatError('invalid_keys', `${name}: ${bytes * 2} hexadecimal characters`);
   return Buffer.from(hex, 'hex');
 }
 
@@ -306,11 +352,13 @@ export function encodeCard(input: EncodeCardInput): EncodedCard {
   let rooms: CardRooms;
   let generation = 0;
   let duplicate = false;
+  let doors: number[] = [];
   switch (input.kind) {
     case 'guest':
       rooms = [checkUint(input.lockNumber, 'lockNumber', 1, MAX_LOCK_NUMBER)];
       generation = checkUint(input.generation, 'generation', 1, MAX_GENERATION);
       duplicate = input.duplicate === true;
+      doors = normalizeDoors(input.doors);
       break;
     case 'master':
     case 'staff':
@@ -324,6 +372,9 @@ export function encodeCard(input: EncodeCardInput): EncodedCard {
       fail(`kind: one of ${CARD_KINDS.join(', ')}`);
   }
   const encodedRooms = encodeRooms(rooms);
+  // Version 2: the doors follow the room in the list (the room's lock number first).
+  doors.forEach((n, i) => encodedRooms.bytes.writeUInt16BE(n, 2 + i * 2));
+  const version = doors.length > 0 ? CARD_FORMAT_VERSION_DOORS : CARD_FORMAT_VERSION;
 
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   uidCheck(input.uid).copy(payload, 0);
@@ -337,14 +388,20 @@ export function encodeCard(input: EncodeCardInput): EncodedCard {
   encodedRooms.bytes.copy(payload, ROOMS_OFFSET);
 
   const cipher = desCbcEncrypt(hexBytes(keys.desKey, 8, 'desKey'), hexBytes(keys.desIv, 8, 'desIv'), payload);
-  const headerAndCipher = Buffer.concat([Buffer.from([CARD_MARKER, CARD_FORMAT_VERSION]), cipher]);
+  const headerAndCipher = Buffer.concat([Buffer.from([CARD_MARKER, version]), cipher]);
   const data = Buffer.concat([headerAndCipher, mac(keys, sector, headerAndCipher)]);
 
   const sectorKeyA = hexBytes(keys.sectorKeyA, 6, 'sectorKeyA').toString('hex').toUpperCase();
   const sectorKeyB = hexBytes(keys.sectorKeyB, 6, 'sectorKeyB').toString('hex').toUpperCase();
   return {
     sector,
-    blocks: [0, 1, 2].map((i) => ({ block: sector * 4 + i, data: data.subarray(i * 16, i * 16 + 16).toString('hex').toUpperCase() })),
+    blocks: [0, 1, 2].map((i) => ({
+      block: sector * 4 + i,
+      data: data
+        .subarray(i * 16, i * 16 + 16)
+        .toString('hex')
+        .toUpperCase(),
+    })),
     sectorKeyA,
     trailerBlock: sector * 4 + 3,
     trailer: `${sectorKeyA}${TRAILER_ACCESS_BITS}${sectorKeyB}`,
@@ -366,7 +423,8 @@ function dumpData(dump: CardDump): { uid: string; sector: number; keyA: string; 
   for (let i = 0; i < 3; i += 1) {
     const number = sector * 4 + i;
     const block = dump.blocks.find((b) => b && b.block === number);
-    if (!block || typeof block.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(block.data)) throw new CardFormatError('invalid_dump', `blocks: block ${number} with 32 hexadecimal characters`);
+    if (!block || typeof block.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(block.data))
+      throw new CardFormatError('invalid_dump', `blocks: block ${number} with 32 hexadecimal characters`);
     parts.push(Buffer.from(block.data, 'hex'));
   }
   return { uid, sector, keyA, data: Buffer.concat(parts) };
@@ -389,18 +447,26 @@ export function decodeCard(dump: CardDump, keys: readonly CardKeyEntry[], now: D
   if (openers.length === 0) return { ok: false, reason: 'unreadable' };
   if (data.every((b) => b === 0)) return { ok: false, reason: 'blank' };
   if (data[0] !== CARD_MARKER) return { ok: false, reason: 'not_a_room_card' };
-  if (data[1] !== CARD_FORMAT_VERSION) return { ok: false, reason: 'unsupported_version' };
+  const version = data[1]!;
+  if (version !== CARD_FORMAT_VERSION && version !== CARD_FORMAT_VERSION_DOORS) return { ok: false, reason: 'unsupported_version' };
 
   const headerAndCipher = data.subarray(0, HEADER_BYTES + PAYLOAD_BYTES);
   const onCard = data.subarray(HEADER_BYTES + PAYLOAD_BYTES, DATA_BYTES);
   const entry = openers.find((e) => timingSafeEqual(mac(e.keys, sector, headerAndCipher), onCard));
   if (!entry) return { ok: false, reason: 'tampered' };
 
-  const payload = desCbcDecrypt(hexBytes(entry.keys.desKey, 8, 'desKey'), hexBytes(entry.keys.desIv, 8, 'desIv'), data.subarray(HEADER_BYTES, HEADER_BYTES + PAYLOAD_BYTES));
+  const payload = desCbcDecrypt(
+    hexBytes(entry.keys.desKey, 8, 'desKey'),
+    hexBytes(entry.keys.desIv, 8, 'desIv'),
+    data.subarray(HEADER_BYTES, HEADER_BYTES + PAYLOAD_BYTES),
+  );
   const kind = KIND_OF_CODE.get(payload[12]!);
   const flags = payload[13]!;
   const duplicate = (flags & 1) === 1;
-  const rooms = decodeRooms((flags >> 1) & 3, payload.subarray(ROOMS_OFFSET, ROOMS_OFFSET + ROOMS_BYTES));
+  const roomBytes = payload.subarray(ROOMS_OFFSET, ROOMS_OFFSET + ROOMS_BYTES);
+  // Version 2 is a guest card only: its room, then the shared doors.
+  const withDoors = version === CARD_FORMAT_VERSION_DOORS ? (kind === 'guest' ? decodeRoomAndDoors((flags >> 1) & 3, roomBytes) : null) : undefined;
+  const rooms = withDoors === undefined ? decodeRooms((flags >> 1) & 3, roomBytes) : withDoors && [withDoors.room];
   const cardId = payload.readUInt32BE(4);
   const hotelTag = payload.readUInt32BE(8);
   const generation = payload.readUInt32BE(14);
@@ -419,7 +485,7 @@ export function decodeCard(dump: CardDump, keys: readonly CardKeyEntry[], now: D
   return {
     ok: true,
     card: {
-      version: CARD_FORMAT_VERSION,
+      version,
       keyId: entry.id,
       sector,
       uid,
@@ -428,6 +494,7 @@ export function decodeCard(dump: CardDump, keys: readonly CardKeyEntry[], now: D
       kind,
       duplicate,
       rooms,
+      doors: withDoors ? withDoors.doors : [],
       validFrom: new Date(validFrom * MINUTE),
       validUntil: validUntil === NO_END ? null : new Date(validUntil * MINUTE),
       generation: kind === 'guest' ? generation : 0,

@@ -20,14 +20,19 @@ describe('DES-CBC of the card payload', () => {
 
   it('single DES and Triple DES with the key three times give the same bytes (the fallback without the legacy provider)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 8, maxLength: 8 }), fc.uint8Array({ minLength: 8, maxLength: 8 }), fc.integer({ min: 1, max: 8 }), (key, iv, blocks) => {
-        const data = randomBytes(blocks * 8);
-        const k = Buffer.from(key);
-        const v = Buffer.from(iv);
-        const single = desCbcWith('des-cbc', 'encrypt', k, v, data);
-        expect(desCbcWith('des-ede3-cbc', 'encrypt', k, v, data)).toEqual(single);
-        expect(desCbcWith('des-ede3-cbc', 'decrypt', k, v, single)).toEqual(data);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 8, maxLength: 8 }),
+        fc.uint8Array({ minLength: 8, maxLength: 8 }),
+        fc.integer({ min: 1, max: 8 }),
+        (key, iv, blocks) => {
+          const data = randomBytes(blocks * 8);
+          const k = Buffer.from(key);
+          const v = Buffer.from(iv);
+          const single = desCbcWith('des-cbc', 'encrypt', k, v, data);
+          expect(desCbcWith('des-ede3-cbc', 'encrypt', k, v, data)).toEqual(single);
+          expect(desCbcWith('des-ede3-cbc', 'decrypt', k, v, single)).toEqual(data);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -6,6 +6,9 @@
  */
 export {
   CARD_FORMAT_VERSION,
+  CARD_FORMAT_VERSION_DOORS,
+  MAX_CARD_DOORS,
+  MAX_DOOR_NUMBER,
   CARD_MARKER,
   CARD_KINDS,
   DECODE_REFUSALS,
@@ -18,6 +21,7 @@ export {
   TRAILER_ACCESS_BITS,
   decodeCard,
   encodeCard,
+  normalizeDoors,
   normalizeRooms,
   normalizeUid,
   roomsFitOnCard,
@@ -49,4 +53,15 @@ export {
   type CardKeyEntry,
   type HotelCardKeys,
 } from './keys';
-export { LOCK_REFUSALS, cardOpensRoom, checkCardAtLock, presentCard, type LockCardConfig, type LockCardState, type LockDecision, type LockRefusal, type PresentedCard } from './lock';
+export {
+  LOCK_REFUSALS,
+  cardOpensDoor,
+  cardOpensRoom,
+  checkCardAtLock,
+  presentCard,
+  type LockCardConfig,
+  type LockCardState,
+  type LockDecision,
+  type LockRefusal,
+  type PresentedCard,
+} from './lock';

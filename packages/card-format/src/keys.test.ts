@@ -22,7 +22,13 @@ describe('hotel card keys', () => {
       expect(k.sectorKeyB).not.toBe(k.sectorKeyA);
       expect(isWeakSectorKey(k.sectorKeyA) || isWeakSectorKey(k.sectorKeyB) || isWeakDesKey(k.desKey)).toBe(false);
       // DES keys carry odd parity in every byte.
-      for (const byte of Buffer.from(k.desKey, 'hex')) expect(byte.toString(2).split('').filter((b) => b === '1').length % 2).toBe(1);
+      for (const byte of Buffer.from(k.desKey, 'hex'))
+        expect(
+          byte
+            .toString(2)
+            .split('')
+            .filter((b) => b === '1').length % 2,
+        ).toBe(1);
       expect(parseHotelCardKeys(k)).toEqual(k);
     }
   });

@@ -122,7 +122,8 @@ function randomSectorKey(avoid: string[]): string {
  */
 export function generateHotelCardKeys(options: { sector?: number } = {}): HotelCardKeys {
   const sector = options.sector ?? DEFAULT_CARD_SECTOR;
-  if (!Number.isInteger(sector) || sector < MIN_CARD_SECTOR || sector > MAX_CARD_SECTOR) throw new CardFormatError('invalid_keys', `sector: ${MIN_CARD_SECTOR} to ${MAX_CARD_SECTOR}`);
+  if (!Number.isInteger(sector) || sector < MIN_CARD_SECTOR || sector > MAX_CARD_SECTOR)
+    throw new CardFormatError('invalid_keys', `sector: ${MIN_CARD_SECTOR} to ${MAX_CARD_SECTOR}`);
   const sectorKeyA = randomSectorKey([]);
   const sectorKeyB = randomSectorKey([sectorKeyA]);
   let desKey: string;
@@ -153,7 +154,8 @@ export function parseHotelCardKeys(value: unknown): HotelCardKeys {
     return text;
   };
   const sector = v.sector;
-  if (typeof sector !== 'number' || !Number.isInteger(sector) || sector < MIN_CARD_SECTOR || sector > MAX_CARD_SECTOR) throw new CardFormatError('invalid_keys', `sector: ${MIN_CARD_SECTOR} to ${MAX_CARD_SECTOR}`);
+  if (typeof sector !== 'number' || !Number.isInteger(sector) || sector < MIN_CARD_SECTOR || sector > MAX_CARD_SECTOR)
+    throw new CardFormatError('invalid_keys', `sector: ${MIN_CARD_SECTOR} to ${MAX_CARD_SECTOR}`);
   const keys: HotelCardKeys = {
     sector,
     sectorKeyA: hex('sectorKeyA', HEX12, '12 hexadecimal characters'),

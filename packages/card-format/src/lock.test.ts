@@ -13,7 +13,18 @@ const UNTIL = new Date('2026-11-24T12:00:00Z');
 type CardPatch = Partial<Omit<EncodeCardInput, 'kind'>> & Record<string, unknown>;
 
 function card(patch: CardPatch & { kind?: EncodeCardInput['kind'] } = {}, uid = '04A1B2C3'): { dump: CardDump; card: DecodedCard } {
-  const input = { keys, hotelTag: 42, uid, kind: 'guest', lockNumber: 101, generation: 1, validFrom: FROM, validUntil: UNTIL, cardId: 500, ...patch } as EncodeCardInput;
+  const input = {
+    keys,
+    hotelTag: 42,
+    uid,
+    kind: 'guest',
+    lockNumber: 101,
+    generation: 1,
+    validFrom: FROM,
+    validUntil: UNTIL,
+    cardId: 500,
+    ...patch,
+  } as EncodeCardInput;
   const encoded = encodeCard(input);
   const dump: CardDump = { uid, sector: encoded.sector, keyA: encoded.sectorKeyA, blocks: encoded.blocks };
   const read = decodeCard(dump, keyList, FROM);
@@ -26,7 +37,12 @@ const during = new Date('2026-11-23T09:00:00Z');
 
 describe('checkCardAtLock', () => {
   it('opens the room of a guest card and remembers its generation', () => {
-    expect(checkCardAtLock(card({ generation: 3 }).card, lock(), during)).toEqual({ opened: true, outcome: 'opened', newestGeneration: 3, denylistCardId: null });
+    expect(checkCardAtLock(card({ generation: 3 }).card, lock(), during)).toEqual({
+      opened: true,
+      outcome: 'opened',
+      newestGeneration: 3,
+      denylistCardId: null,
+    });
   });
 
   it('refuses another room, another hotel', () => {
@@ -72,7 +88,10 @@ describe('checkCardAtLock', () => {
     const early = card({ generation: 9, validFrom: new Date('2026-11-25T00:00:00Z'), validUntil: new Date('2026-11-26T00:00:00Z') }).card;
     expect(checkCardAtLock(early, lock({ newestGeneration: 2 }), during)).toMatchObject({ outcome: 'not_yet_valid', newestGeneration: 2 });
     const barred = card({ generation: 9, cardId: 77 }).card;
-    expect(checkCardAtLock(barred, lock({ newestGeneration: 2, denylist: { cardIds: [77] } }), during)).toMatchObject({ outcome: 'denylisted', newestGeneration: 2 });
+    expect(checkCardAtLock(barred, lock({ newestGeneration: 2, denylist: { cardIds: [77] } }), during)).toMatchObject({
+      outcome: 'denylisted',
+      newestGeneration: 2,
+    });
   });
 
   it('generation rule over any sequence of cards (property): a card opens when it is at least the newest that opened before it', () => {
@@ -109,7 +128,8 @@ describe('checkCardAtLock', () => {
 
   it('master and staff cards open exactly their rooms, with no generation rule', () => {
     const master = card({ kind: 'master', rooms: [101, 205, 206] }).card;
-    for (const n of [101, 205, 206]) expect(checkCardAtLock(master, lock({ lockNumber: n, newestGeneration: 99 }), during)).toMatchObject({ outcome: 'opened', newestGeneration: 99 });
+    for (const n of [101, 205, 206])
+      expect(checkCardAtLock(master, lock({ lockNumber: n, newestGeneration: 99 }), during)).toMatchObject({ outcome: 'opened', newestGeneration: 99 });
     for (const n of [100, 102, 204, 207]) expect(checkCardAtLock(master, lock({ lockNumber: n }), during).outcome).toBe('wrong_room');
     const floor = card({ kind: 'staff', rooms: Array.from({ length: 30 }, (_, i) => 801 + i) }).card;
     expect(checkCardAtLock(floor, lock({ lockNumber: 830 }), during).outcome).toBe('opened');
@@ -125,13 +145,56 @@ describe('checkCardAtLock', () => {
   });
 });
 
+describe('checkCardAtLock at a shared door', () => {
+  const door = (patch: Partial<LockCardState> = {}) => lock({ lockNumber: 0, doorNumber: 7, newestGeneration: 0, ...patch });
+
+  it('opens for a guest card that names the door, within its validity, and keeps no generation', () => {
+    const named = card({ doors: [3, 7], generation: 9 }).card;
+    expect(checkCardAtLock(named, door(), during)).toEqual({ opened: true, outcome: 'opened', newestGeneration: 0, denylistCardId: null });
+    // An older card of the room still opens the door (no generation there): the denylist stops it.
+    expect(checkCardAtLock(card({ doors: [7], generation: 1 }).card, door({ newestGeneration: 5 }), during).opened).toBe(true);
+    expect(checkCardAtLock(named, door(), new Date(FROM.getTime() - 1)).outcome).toBe('not_yet_valid');
+    expect(checkCardAtLock(named, door(), UNTIL).outcome).toBe('expired');
+  });
+
+  it('refuses a card that does not name it, a version 1 card, another hotel, and a denylisted card', () => {
+    expect(checkCardAtLock(card({ doors: [3, 8] }).card, door(), during).outcome).toBe('wrong_room');
+    // A card written before the door served the room names no door (version 1): it must be written again.
+    expect(checkCardAtLock(card().card, door(), during).outcome).toBe('wrong_room');
+    // The door's number is no room's number: a guest card of "room 7" does not open door 7.
+    expect(checkCardAtLock(card({ lockNumber: 7 }).card, door(), during).outcome).toBe('wrong_room');
+    expect(checkCardAtLock(card({ doors: [7] }).card, door({ hotelTag: 43 }), during).outcome).toBe('wrong_hotel');
+    expect(checkCardAtLock(card({ doors: [7] }).card, door({ denylist: { cardIds: [500] } }), during).outcome).toBe('denylisted');
+  });
+
+  it('opens for an "all rooms" master card only; cancel cards act at room locks', () => {
+    expect(checkCardAtLock(card({ kind: 'master', rooms: 'all' }).card, door(), during).opened).toBe(true);
+    expect(checkCardAtLock(card({ kind: 'staff', rooms: [7] }).card, door(), during).outcome).toBe('wrong_room');
+    expect(checkCardAtLock(card({ kind: 'cancel', rooms: 'all', cancelsCardId: 12 }).card, door(), during)).toMatchObject({
+      opened: false,
+      denylistCardId: null,
+    });
+  });
+
+  it('a room lock ignores the doors a card names', () => {
+    expect(checkCardAtLock(card({ doors: [101], lockNumber: 5 }).card, lock(), during).outcome).toBe('wrong_room');
+    expect(checkCardAtLock(card({ doors: [7] }).card, lock(), during)).toMatchObject({ opened: true, newestGeneration: 1 });
+  });
+});
+
 describe('presentCard', () => {
   const config = (patch: Partial<LockCardConfig> = {}): LockCardConfig => ({ ...lock(), keys: keyList, ...patch });
 
   it('reads then checks: refusals of either step come back as the outcome', () => {
     const { dump } = card({ generation: 2 });
     expect(presentCard(dump, config(), during)).toMatchObject({ opened: true, outcome: 'opened', newestGeneration: 2, card: { cardId: 500, kind: 'guest' } });
-    expect(presentCard(dump, config({ keys: [{ id: 'other', keys: generateHotelCardKeys() }] }), during)).toEqual({ opened: false, outcome: 'unreadable', card: null, newestGeneration: 0, denylistCardId: null });
+    expect(presentCard(dump, config({ keys: [{ id: 'other', keys: generateHotelCardKeys() }] }), during)).toEqual({
+      opened: false,
+      outcome: 'unreadable',
+      card: null,
+      newestGeneration: 0,
+      denylistCardId: null,
+    });
     expect(presentCard({ ...dump, uid: '04A1B2C4' }, config(), during)).toMatchObject({ opened: false, outcome: 'uid_mismatch' });
     expect(presentCard(dump, config({ newestGeneration: 3 }), during)).toMatchObject({ opened: false, outcome: 'superseded', card: { generation: 2 } });
     expect(presentCard(dump, config(), new Date(UNTIL.getTime() + MINUTE))).toMatchObject({ opened: false, outcome: 'expired' });

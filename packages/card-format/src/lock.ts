@@ -9,6 +9,12 @@ import type { CardKeyEntry } from './keys';
 export interface LockCardState {
   hotelTag: number;
   lockNumber: number;
+  /**
+   * A shared door's number (entrance, lift, ...; 1-65535): the lock is a shared door, and opens
+   * for the guest cards that name it (version 2) and for "all rooms" cards, never by room. Absent
+   * or 0: a room's lock.
+   */
+  doorNumber?: number;
   /** The newest guest-card generation this lock has let in for its room; 0: none yet. */
   newestGeneration: number;
   denylist?: {
@@ -28,7 +34,7 @@ export interface LockCardConfig extends LockCardState {
  * Why a lock refuses a card it could read:
  * - `wrong_hotel`: another hotel's tag (only with key sets shared between hotels, which ours never are);
  * - `denylisted`: its UID or card id is on the lock's denylist;
- * - `wrong_room`: not a card of this lock's room;
+ * - `wrong_room`: not a card of this lock's room (at a shared door: a card that does not name the door);
  * - `not_yet_valid`, `expired`: outside its validity, by the lock's clock;
  * - `superseded`: a guest card older than the newest generation the lock has let in.
  */
@@ -54,8 +60,17 @@ export function cardOpensRoom(card: Pick<DecodedCard, 'rooms'>, lockNumber: numb
 }
 
 /**
+ * Whether the card opens the shared door with this door number: a guest card that names it, or a
+ * master or staff card of every lock of the hotel. Cancel cards act at room locks only.
+ */
+export function cardOpensDoor(card: Pick<DecodedCard, 'kind' | 'rooms' | 'doors'>, doorNumber: number): boolean {
+  if (card.kind === 'guest') return card.doors.includes(doorNumber);
+  return card.kind !== 'cancel' && card.rooms === 'all';
+}
+
+/**
  * What the lock decides about a card it has read (`decodeCard`), at `now` by its own clock. The
- * checks, in this order: hotel tag, denylist (UID, card id), room, start of validity, end of
+ * checks, in this order: hotel tag, denylist (UID, card id), room (or door), start of validity, end of
  * validity, generation (guest cards). Pure: the caller keeps `newestGeneration` and
  * `denylistCardId` in the lock's state.
  */
@@ -65,12 +80,15 @@ export function checkCardAtLock(card: DecodedCard, lock: LockCardState, now: Dat
   if (card.hotelTag !== lock.hotelTag) return refuse('wrong_hotel');
   const uids = new Set((lock.denylist?.uids ?? []).map((u) => u.toUpperCase()));
   if (uids.has(normalizeUid(card.uid)) || (card.cardId !== 0 && (lock.denylist?.cardIds ?? []).includes(card.cardId))) return refuse('denylisted');
-  if (!cardOpensRoom(card, lock.lockNumber)) return refuse('wrong_room');
+  const door = lock.doorNumber ? lock.doorNumber : null;
+  if (door !== null ? !cardOpensDoor(card, door) : !cardOpensRoom(card, lock.lockNumber)) return refuse('wrong_room');
   const t = now.getTime();
   if (t < card.validFrom.getTime()) return refuse('not_yet_valid');
   if (card.validUntil !== null && t >= card.validUntil.getTime()) return refuse('expired');
   if (card.kind === 'cancel') return { opened: false, outcome: 'cancel_applied', newestGeneration: keep, denylistCardId: card.cancelsCardId };
-  if (card.kind === 'guest') {
+  // A shared door serves many rooms and keeps no generation: a room's older cards are stopped
+  // there by the denylist (the server denylists an ended writing on the doors too).
+  if (card.kind === 'guest' && door === null) {
     if (card.generation < keep) return refuse('superseded');
     return { opened: true, outcome: 'opened', newestGeneration: Math.max(keep, card.generation), denylistCardId: null };
   }

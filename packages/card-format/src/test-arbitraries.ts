@@ -36,17 +36,36 @@ const arbLockNumber = fc.integer({ min: 1, max: 0xffff });
 export const arbRooms: fc.Arbitrary<CardRooms> = fc.oneof(
   fc.constant('all' as const),
   fc.uniqueArray(arbLockNumber, { minLength: 1, maxLength: 7 }),
-  fc.tuple(fc.integer({ min: 1, max: 0xffff - 95 }), fc.uniqueArray(fc.integer({ min: 0, max: 95 }), { minLength: 1, maxLength: 96 })).map(([base, offsets]) => offsets.map((o) => base + o)),
+  fc
+    .tuple(fc.integer({ min: 1, max: 0xffff - 95 }), fc.uniqueArray(fc.integer({ min: 0, max: 95 }), { minLength: 1, maxLength: 96 }))
+    .map(([base, offsets]) => offsets.map((o) => base + o)),
 );
 
 const arbCardId = fc.integer({ min: 1, max: 0xffffffff });
 
 export const arbContent = fc.oneof(
-  fc.record({ kind: fc.constant('guest' as const), lockNumber: arbLockNumber, generation: fc.integer({ min: 1, max: 0xffffffff }), duplicate: fc.boolean() }),
+  fc.record(
+    {
+      kind: fc.constant('guest' as const),
+      lockNumber: arbLockNumber,
+      generation: fc.integer({ min: 1, max: 0xffffffff }),
+      duplicate: fc.boolean(),
+      // Shared doors (version 2), or none (version 1).
+      doors: fc.uniqueArray(fc.integer({ min: 1, max: 0xffff }), { maxLength: 6 }),
+    },
+    { requiredKeys: ['kind', 'lockNumber', 'generation', 'duplicate'] },
+  ),
   fc.record({ kind: fc.constantFrom('master' as const, 'staff' as const), rooms: arbRooms }),
   fc.record({ kind: fc.constant('cancel' as const), rooms: arbRooms, cancelsCardId: arbCardId }),
 );
 
 export const arbCardInput: fc.Arbitrary<EncodeCardInput> = fc
-  .record({ keys: arbKeys, hotelTag: fc.integer({ min: 1, max: 0xffffffff }), uid: arbUid, validity: arbValidity, cardId: fc.option(arbCardId, { nil: undefined }), content: arbContent })
+  .record({
+    keys: arbKeys,
+    hotelTag: fc.integer({ min: 1, max: 0xffffffff }),
+    uid: arbUid,
+    validity: arbValidity,
+    cardId: fc.option(arbCardId, { nil: undefined }),
+    content: arbContent,
+  })
   .map(({ validity, content, ...rest }) => ({ ...rest, ...validity, ...content }) as EncodeCardInput);

@@ -14,7 +14,11 @@ export const API_KEY_PREFIX = 'slk_';
 export const API_KEY_RULES = { nameMaxLength: 60 } as const;
 
 export const ZApiKeyCreateInput = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, { error: 'validation.nameRequired' }).max(API_KEY_RULES.nameMaxLength, { error: 'validation.textTooLong' }),
+  name: z
+    .string({ error: 'validation.nameRequired' })
+    .trim()
+    .min(1, { error: 'validation.nameRequired' })
+    .max(API_KEY_RULES.nameMaxLength, { error: 'validation.textTooLong' }),
   permissions: z
     .array(z.enum(API_KEY_PERMISSIONS as [TPermission, ...TPermission[]], { error: 'validation.invalid' }), { error: 'apiKeys.errors.scopeRequired' })
     .min(1, { error: 'apiKeys.errors.scopeRequired' })

@@ -4,18 +4,39 @@ import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput } from './primitives';
 /** The audit log viewer (issue 9 §6): who changed what, when, through which face, with before and after. */
 
 /** Who acted: a signed-in account, a third-party API key, a background job, or nobody yet (a failed sign-in). */
-export const AUDIT_ACTOR_TYPES = ['account', 'api_key', 'job', 'anonymous'] as const;
+export const AUDIT_ACTOR_TYPES = ['account', 'api_key', 'job', 'anonymous', 'key_link'] as const;
 export type TAuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** The face an action came through (the AuditLog.channel column). */
-export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job'] as const;
+export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job', 'key_page'] as const;
 export type TAuditChannel = (typeof AUDIT_CHANNELS)[number];
 
 /**
  * The areas of the actions the services record (the first part of `action`, before its first dot),
  * which the console names in the operator's language; an action of another area is shown as it is.
  */
-export const AUDIT_AREAS = ['auth', 'account', 'customer', 'room', 'roomGroup', 'priceTemplate', 'stay', 'password', 'face', 'card', 'lock', 'lockAccount', 'reader', 'dispenser', 'hotel', 'staff', 'apikey', 'order', 'export'] as const;
+export const AUDIT_AREAS = [
+  'auth',
+  'account',
+  'customer',
+  'room',
+  'roomGroup',
+  'priceTemplate',
+  'stay',
+  'password',
+  'face',
+  'card',
+  'lock',
+  'lockAccount',
+  'keyPage',
+  'reader',
+  'dispenser',
+  'hotel',
+  'staff',
+  'apikey',
+  'order',
+  'export',
+] as const;
 export type TAuditArea = (typeof AUDIT_AREAS)[number];
 
 /** What an audit entry's target is (AuditLog.entityType), named by the console when it knows it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToUndefined } from './validation';
 import { ZId, ZInstant, ZPageInput, ZSearch, whenValid } from './primitives';
 
 /**
@@ -76,7 +77,11 @@ export const ZCardReserveInput = z
   })
   .refine((v) => v.kind !== 'room' || v.stayId !== undefined, { error: 'validation.stayRequired', path: ['stayId'] })
   .refine((v) => v.kind === 'room' || v.allRooms || (v.roomIds?.length ?? 0) > 0, { error: 'validation.roomRequired', path: ['roomIds'] })
-  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), { error: 'validation.endAfterStart', path: ['validUntil'], ...whenValid('validFrom', 'validUntil') });
+  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), {
+    error: 'validation.endAfterStart',
+    path: ['validUntil'],
+    ...whenValid('validFrom', 'validUntil'),
+  });
 export type TCardReserveInput = z.input<typeof ZCardReserveInput>;
 
 /** Step two: the card as read back after writing; it counts as issued only if it is exactly what was reserved. */
@@ -104,7 +109,11 @@ export const ZCardSendInput = z
     note: ZCardNote.default(''),
   })
   .refine((v) => v.stayId !== undefined || (v.roomIds?.length ?? 0) > 0, { error: 'validation.roomRequired', path: ['roomIds'] })
-  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), { error: 'validation.endAfterStart', path: ['validUntil'], ...whenValid('validFrom', 'validUntil') });
+  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), {
+    error: 'validation.endAfterStart',
+    path: ['validUntil'],
+    ...whenValid('validFrom', 'validUntil'),
+  });
 export type TCardSendInput = z.input<typeof ZCardSendInput>;
 
 /** Rooms chosen for a universal or management card: whether they fit on one card (docs/card-format.md "Rooms"). */
@@ -127,9 +136,22 @@ export const ZCardListInput = ZPageInput.extend({
 export type TCardListInput = z.input<typeof ZCardListInput>;
 
 /** A new key set of the hotel (the active one retires: its cards keep working until they expire). */
+/** A key set's name, as typed. */
+export const ZCardKeySetName = z
+  .string({ error: 'validation.nameRequired' })
+  .trim()
+  .min(1, { error: 'validation.nameRequired' })
+  .max(CARD_RULES.nameMaxLength, { error: 'validation.textTooLong' });
+
+/** A new key set; without a name (or a blank one) the server names it "Key set n", in each reader's language. */
 export const ZCardKeySetCreateInput = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, { error: 'validation.nameRequired' }).max(CARD_RULES.nameMaxLength, { error: 'validation.textTooLong' }),
-  sector: z.number({ error: 'validation.cardSectorInvalid' }).int().min(1, { error: 'validation.cardSectorInvalid' }).max(15, { error: 'validation.cardSectorInvalid' }).optional(),
+  name: z.preprocess(blankToUndefined, ZCardKeySetName.optional()),
+  sector: z
+    .number({ error: 'validation.cardSectorInvalid' })
+    .int()
+    .min(1, { error: 'validation.cardSectorInvalid' })
+    .max(15, { error: 'validation.cardSectorInvalid' })
+    .optional(),
 });
 export type TCardKeySetCreateInput = z.input<typeof ZCardKeySetCreateInput>;
 

@@ -169,8 +169,16 @@ export const ZPasswordCreateInput = z
   })
   .refine((v) => v.kind !== 'custom' || v.code !== undefined, { error: 'validation.customPasswordFormat', path: ['code'], ...whenValid('kind', 'code') })
   // A stay's guest or a staff member's account names the holder; anyone else needs a name or phone.
-  .refine((v) => v.stayId !== undefined || v.accountId !== undefined || v.holderName !== '', { error: 'validation.holderRequired', path: ['holderName'], ...whenValid('stayId', 'accountId', 'holderName') })
-  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), { error: 'validation.endAfterStart', path: ['validUntil'], ...whenValid('validFrom', 'validUntil') });
+  .refine((v) => v.stayId !== undefined || v.accountId !== undefined || v.holderName !== '', {
+    error: 'validation.holderRequired',
+    path: ['holderName'],
+    ...whenValid('stayId', 'accountId', 'holderName'),
+  })
+  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), {
+    error: 'validation.endAfterStart',
+    path: ['validUntil'],
+    ...whenValid('validFrom', 'validUntil'),
+  });
 export type TPasswordCreateInput = z.input<typeof ZPasswordCreateInput>;
 
 export const ZPasswordListInput = ZPageInput.extend({
@@ -200,3 +208,28 @@ export const ZPasswordLimitInput = z.object({
   validUntil: ZInstant,
 });
 export type TPasswordLimitInput = z.input<typeof ZPasswordLimitInput>;
+
+/**
+ * What a room change did with each credential of the old stay (docs/credential-delivery.md,
+ * "Room change: the keys follow the guest"):
+ * - `same_code`: a custom code issued on the new room's lock with the same digits;
+ * - `new_code`: a generated (or one-time) code cannot be chosen: a new one is issued there, and the
+ *   guest is given it once the lock cloud made it;
+ * - `moved`: a face or a card sent over the air, put on the new room's lock;
+ * - `code_taken`: the same custom code is already on the new room's lock (another credential of
+ *   ours holds it): nothing is issued in its place, the desk decides;
+ * - `already_there`: the face is already authorised on the new room's lock;
+ * - `ended`: a card with data written for the old room: it would open the old door, so it ends;
+ *   the new room's cards are written at the desk.
+ */
+export const CREDENTIAL_MOVE_OUTCOMES = ['same_code', 'new_code', 'moved', 'code_taken', 'already_there', 'ended'] as const;
+export type TCredentialMoveOutcome = (typeof CREDENTIAL_MOVE_OUTCOMES)[number];
+
+/**
+ * Why a credential issued on a room cannot reach its lock, known before any attempt: the room has
+ * no paired lock, its lock lacks what the credential needs (a keypad, a card reader, a face
+ * module), or the lock left its lock account. The credential is recorded as failed with this
+ * reason (`credentials.errors.<reason>`), and can be tried again once the room has a lock.
+ */
+export const UNDELIVERABLE_REASONS = ['no_lock', 'not_supported', 'lock_not_found'] as const;
+export type TUndeliverableReason = (typeof UNDELIVERABLE_REASONS)[number];

@@ -24,6 +24,10 @@ export const APP_ERRORS = {
   CONFIRMATION_REQUIRED: { errno: 100018, trpc: 'PRECONDITION_FAILED' },
   /** A lock or its cloud refused or could not do what was asked (open failed, ...); the message says why. */
   LOCK_FAILED: { errno: 100019, trpc: 'PRECONDITION_FAILED' },
+  /** A request that could not be read at all (a body or an input that is not JSON). */
+  BAD_REQUEST: { errno: 100020, trpc: 'BAD_REQUEST' },
+  /** A known address called with a method it does not take (a query sent as POST, a mutation as GET). */
+  METHOD_NOT_ALLOWED: { errno: 100021, trpc: 'METHOD_NOT_SUPPORTED' },
   SERVICE_UNAVAILABLE: { errno: 100503, trpc: 'INTERNAL_SERVER_ERROR' },
   INTERNAL: { errno: 100500, trpc: 'INTERNAL_SERVER_ERROR' },
   /** The same request is already being processed (a double click): rejected silently. */

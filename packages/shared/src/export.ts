@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ZPage, zPageSize } from './primitives';
+import { UNPAIRED_SURROGATE, ZPage, zPageSize } from './primitives';
 
 /**
  * Data export (issue 9 §5, spec §1 "current page, page size, export name"): a list of the console
@@ -26,12 +26,13 @@ export const EXPORT_LIMITS = {
 } as const;
 
 /**
- * A file name an operator may give: characters that are not allowed in file names on Windows,
+ * A file name an operator may give: unpaired surrogates, characters that are not allowed in file names on Windows,
  * macOS or Linux, control characters, and leading or trailing dots and spaces are removed; an
  * ending `.xlsx` is dropped (the server adds it). Empty when nothing usable is left.
  */
 export function sanitizeExportFileName(raw: string): string {
   const cleaned = raw
+    .replace(new RegExp(UNPAIRED_SURROGATE.source, 'g'), ' ')
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
@@ -44,7 +45,9 @@ export function sanitizeExportFileName(raw: string): string {
 export const ZExportStartInput = z.object({
   list: z.enum(EXPORT_LISTS, { error: 'validation.invalid' }),
   /** The list's own filters, exactly as its list procedure takes them (page and page size aside): each one a plain value or a list of words. */
-  filters: z.record(z.string().max(40), z.union([z.string(), z.number(), z.boolean(), z.array(z.string().max(40)).max(20)]), { error: 'validation.invalid' }).default({}),
+  filters: z
+    .record(z.string().max(40), z.union([z.string(), z.number(), z.boolean(), z.array(z.string().max(40)).max(20)]), { error: 'validation.invalid' })
+    .default({}),
   scope: z.enum(EXPORT_SCOPES, { error: 'validation.invalid' }).default('page'),
   page: ZPage,
   pageSize: zPageSize(LIMITS.pageSizeDefault),
@@ -56,9 +59,7 @@ export const ZExportStartInput = z.object({
 export type TExportStartInput = z.input<typeof ZExportStartInput>;
 
 export const ZExportIdInput = z.object({
-  id: z
-    .string({ error: 'validation.invalid' })
-    .regex(/^exp-[0-9a-f-]{36}$/, { error: 'validation.invalid' }),
+  id: z.string({ error: 'validation.invalid' }).regex(/^exp-[0-9a-f-]{36}$/, { error: 'validation.invalid' }),
 });
 
 export type TExportState = 'waiting' | 'running' | 'done' | 'failed' | 'expired';

@@ -86,7 +86,11 @@ export const ZFaceAuthorizeInput = z
     /** Omitted: permanent, or the stay's check-out for a stay. */
     validUntil: ZInstant.optional(),
   })
-  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), { error: 'validation.endAfterStart', path: ['validUntil'], ...whenValid('validFrom', 'validUntil') });
+  .refine((v) => !v.validFrom || !v.validUntil || v.validUntil.getTime() > v.validFrom.getTime(), {
+    error: 'validation.endAfterStart',
+    path: ['validUntil'],
+    ...whenValid('validFrom', 'validUntil'),
+  });
 export type TFaceAuthorizeInput = z.input<typeof ZFaceAuthorizeInput>;
 
 export const ZFaceAuthorizationListInput = ZPageInput.extend({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { addDays, localDate, zonedToInstant } from './time';
+import { MONEY_METHODS } from './money';
 import { WHEN_FIELDS_VALID, whenValid, ZId, ZInstant, ZLocalDate, ZPageInput, ZSearch, zInt, zOptionalCode, zOptionalText, zPageSize } from './primitives';
 import { blankToUndefined } from './validation';
 
@@ -12,6 +14,9 @@ import { blankToUndefined } from './validation';
 // Room status (ARCHITECTURE.md: derived from occupancy, cleanliness and maintenance)
 
 /** The five statuses of spec §4, in the order of the status filter. */
+
+/** A way money changes hands at the desk (MONEY_METHODS): a deposit at check-in, a recharge, a refund's chosen way. */
+export const ZMoneyMethod = z.enum(MONEY_METHODS, { error: 'validation.paymentMethodInvalid' });
 export const ROOM_STATUSES = ['vacant', 'reserved', 'checked_in', 'dirty', 'maintain'] as const;
 export type TRoomStatus = (typeof ROOM_STATUSES)[number];
 /** Numeric codes of the legacy protocol. */
@@ -56,7 +61,11 @@ const ROOM_MAX = LIMITS.roomFieldMax;
 export const MAC_ID_REGEX = /^([0-9A-Fa-f]{2}[:-]?){5}[0-9A-Fa-f]{2}$/;
 
 export const ZRoomInput = z.object({
-  name: z.string({ error: 'validation.roomNameRequired' }).trim().min(1, { error: 'validation.roomNameRequired' }).max(ROOM_MAX.name, { error: 'validation.textTooLong' }),
+  name: z
+    .string({ error: 'validation.roomNameRequired' })
+    .trim()
+    .min(1, { error: 'validation.roomNameRequired' })
+    .max(ROOM_MAX.name, { error: 'validation.textTooLong' }),
   groupId: ZId.nullish().transform((v) => v ?? null),
   picture: z
     .string({ error: 'validation.pictureInvalid' })
@@ -89,14 +98,21 @@ export const ZLockDataInput = z.object({
 export const ZRoomStatusInput = z.object({ roomId: ZId, target: z.enum(ROOM_STATUS_TARGETS, { error: 'validation.stateInvalid' }) });
 /** The same status change for several rooms at once (housekeeping marks a floor clean). */
 export const ZRoomsStatusInput = z.object({
-  roomIds: z.array(ZId, { error: 'validation.roomsInvalid' }).min(1, { error: 'validation.roomsInvalid' }).max(LIMITS.pageSizeMax, { error: 'validation.roomsInvalid' }),
+  roomIds: z
+    .array(ZId, { error: 'validation.roomsInvalid' })
+    .min(1, { error: 'validation.roomsInvalid' })
+    .max(LIMITS.pageSizeMax, { error: 'validation.roomsInvalid' }),
   target: ZRoomStatusInput.shape.target,
 });
 /** A lock's battery level as the lock reports it (over Bluetooth through a legacy app, or its cloud). */
 export const ZLockPowerReport = z.object({ roomId: ZId, lockPower: zInt({ min: 0, max: 100 }, 'validation.lockPowerInvalid') });
 
 export const ZRoomGroupInput = z.object({
-  name: z.string({ error: 'validation.groupNameRequired' }).trim().min(1, { error: 'validation.groupNameRequired' }).max(LIMITS.groupNameMaxLength, { error: 'validation.textTooLong' }),
+  name: z
+    .string({ error: 'validation.groupNameRequired' })
+    .trim()
+    .min(1, { error: 'validation.groupNameRequired' })
+    .max(LIMITS.groupNameMaxLength, { error: 'validation.textTooLong' }),
   sort: z.preprocess(blankToUndefined, zInt({ min: 0, max: LIMITS.sortOrderMax }, 'validation.groupSortRequired')),
 });
 export const ZRoomGroupUpdateInput = ZRoomGroupInput.extend({ id: ZId });
@@ -124,7 +140,11 @@ const ZRates = z.object({
 export const ZRoomPriceInput = ZRates.extend({ roomId: ZId });
 export type TRoomPriceInput = z.input<typeof ZRoomPriceInput>;
 export const ZPriceTemplateInput = ZRates.extend({
-  name: z.string({ error: 'validation.templateNameRequired' }).trim().min(1, { error: 'validation.templateNameRequired' }).max(LIMITS.templateNameMaxLength, { error: 'validation.textTooLong' }),
+  name: z
+    .string({ error: 'validation.templateNameRequired' })
+    .trim()
+    .min(1, { error: 'validation.templateNameRequired' })
+    .max(LIMITS.templateNameMaxLength, { error: 'validation.textTooLong' }),
 });
 export type TPriceTemplateInput = z.input<typeof ZPriceTemplateInput>;
 /** Creates a template, or replaces the one of `id`. */
@@ -132,13 +152,21 @@ export const ZSavePriceTemplateInput = ZPriceTemplateInput.extend({ id: ZId.opti
 export type TSavePriceTemplateInput = z.input<typeof ZSavePriceTemplateInput>;
 export const ZPriceTemplateIdInput = z.object({ id: ZId });
 export const ZApplyPriceTemplateInput = z
-  .object({ templateId: ZId, roomIds: z.array(ZId, { error: 'validation.roomsInvalid' }).max(10_000, { error: 'validation.roomsInvalid' }).optional(), groupId: ZId.optional() })
-  .refine((v) => (v.roomIds?.length ?? 0) > 0 || v.groupId !== undefined, { error: 'validation.templateTargetRequired', path: ['roomIds'], ...WHEN_FIELDS_VALID });
+  .object({
+    templateId: ZId,
+    roomIds: z.array(ZId, { error: 'validation.roomsInvalid' }).max(10_000, { error: 'validation.roomsInvalid' }).optional(),
+    groupId: ZId.optional(),
+  })
+  .refine((v) => (v.roomIds?.length ?? 0) > 0 || v.groupId !== undefined, {
+    error: 'validation.templateTargetRequired',
+    path: ['roomIds'],
+    ...WHEN_FIELDS_VALID,
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Stays and guests
 
-export const STAY_STATES = ['reserved', 'in_house', 'expired', 'moved', 'checked_out', 'ended'] as const;
+export const STAY_STATES = ['reserved', 'in_house', 'expired', 'moved', 'checked_out', 'ended', 'no_show'] as const;
 export type TStayState = (typeof STAY_STATES)[number];
 /** States in which a stay holds its room (the exclusion constraint covers them). */
 export const ACTIVE_STAY_STATES = ['reserved', 'in_house', 'expired'] as const satisfies readonly TStayState[];
@@ -153,7 +181,11 @@ export type TCheckInWarning = (typeof CHECK_IN_WARNINGS)[number];
 const GUEST_MAX = LIMITS.guestFieldMax;
 
 export const ZGuestInput = z.object({
-  name: z.string({ error: 'validation.guestNameRequired' }).trim().min(1, { error: 'validation.guestNameRequired' }).max(GUEST_MAX.name, { error: 'validation.textTooLong' }),
+  name: z
+    .string({ error: 'validation.guestNameRequired' })
+    .trim()
+    .min(1, { error: 'validation.guestNameRequired' })
+    .max(GUEST_MAX.name, { error: 'validation.textTooLong' }),
   gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }).default('unknown'),
   nationality: optionalText(GUEST_MAX.nationality),
   birthDate: ZLocalDate.refine((d) => d <= new Date().toISOString().slice(0, 10), { error: 'validation.birthDateInFuture', ...WHEN_FIELDS_VALID })
@@ -178,8 +210,11 @@ export const ZGuestInput = z.object({
 export type TGuestInput = z.input<typeof ZGuestInput>;
 
 const stayPeriod = { checkInAt: ZInstant, expectedCheckOutAt: ZInstant };
-const minStayRule = <T extends { checkInAt: Date; expectedCheckOutAt: Date }>(v: T) =>
-  v.expectedCheckOutAt.getTime() - v.checkInAt.getTime() >= LIMITS.minStayHours * 3_600_000;
+/** The shortest stay (spec §5): an hour, an hour exactly included. The one rule of every stay form and input. */
+export function isLongEnoughStay(checkInAt: Date, expectedCheckOutAt: Date): boolean {
+  return expectedCheckOutAt.getTime() - checkInAt.getTime() >= LIMITS.minStayHours * 3_600_000;
+}
+const minStayRule = <T extends { checkInAt: Date; expectedCheckOutAt: Date }>(v: T) => isLongEnoughStay(v.checkInAt, v.expectedCheckOutAt);
 
 export const PRICE_MODES = ['computed', 'fixed'] as const;
 
@@ -196,19 +231,31 @@ export const ZCheckInInput = z
     ...stayPeriod,
     lengthUnit: z.enum(STAY_LENGTH_UNITS, { error: 'validation.unitInvalid' }).default('day'),
     breakfast: z.boolean({ error: 'validation.flagInvalid' }).default(false),
-    guests: z.array(ZGuestInput, { error: 'validation.guestRequired' }).min(1, { error: 'validation.guestRequired' }).max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
+    guests: z
+      .array(ZGuestInput, { error: 'validation.guestRequired' })
+      .min(1, { error: 'validation.guestRequired' })
+      .max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
     disableOldCards: z.boolean({ error: 'validation.flagInvalid' }).default(false),
     idCardUnlock: z.boolean({ error: 'validation.flagInvalid' }).default(false),
     priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
     fixedPrice: ZMinorAmount.optional(),
     depositAmount: ZMinorAmount.default(0),
+    /** How the deposit was received: it is recorded on the stay's bill at check-in. */
+    depositMethod: ZMoneyMethod.default('cash'),
     remark: optionalText(LIMITS.remarkMaxLength),
     /** Sent with every attempt of one check-in: a retry or a double click makes no second stay. */
     idempotencyKey: ZIdempotencyKey,
-    acknowledge: z.array(z.enum(CHECK_IN_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(CHECK_IN_WARNINGS.length, { error: 'validation.invalid' }).default([]),
+    acknowledge: z
+      .array(z.enum(CHECK_IN_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' })
+      .max(CHECK_IN_WARNINGS.length, { error: 'validation.invalid' })
+      .default([]),
   })
   .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'], ...whenValid('checkInAt', 'expectedCheckOutAt') })
-  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'], ...whenValid('priceMode', 'fixedPrice') });
+  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, {
+    error: 'validation.priceRequired',
+    path: ['fixedPrice'],
+    ...whenValid('priceMode', 'fixedPrice'),
+  });
 export type TCheckInInput = z.input<typeof ZCheckInInput>;
 
 export const ZQuoteInput = z
@@ -216,22 +263,123 @@ export const ZQuoteInput = z
   .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'], ...whenValid('checkInAt', 'expectedCheckOutAt') });
 
 export const ZRenewInput = z
-  .object({ stayId: ZId, expectedCheckOutAt: ZInstant, priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'), fixedPrice: ZMinorAmount.optional() })
-  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'], ...whenValid('priceMode', 'fixedPrice') });
+  .object({
+    stayId: ZId,
+    expectedCheckOutAt: ZInstant,
+    priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
+    fixedPrice: ZMinorAmount.optional(),
+  })
+  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, {
+    error: 'validation.priceRequired',
+    path: ['fixedPrice'],
+    ...whenValid('priceMode', 'fixedPrice'),
+  });
 export type TRenewInput = z.input<typeof ZRenewInput>;
 
 /** The guest of a reservation arrives: optional check-in time (default now) and new expected check-out. */
-export const ZArriveInput = z.object({
-  stayId: ZId,
-  checkInAt: ZInstant.optional(),
-  expectedCheckOutAt: ZInstant.optional(),
-  priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
-  fixedPrice: ZMinorAmount.optional(),
-  acknowledge: z.array(z.enum(CHECK_IN_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(CHECK_IN_WARNINGS.length, { error: 'validation.invalid' }).default([]),
-}).refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, { error: 'validation.priceRequired', path: ['fixedPrice'], ...whenValid('priceMode', 'fixedPrice') });
+export const ZArriveInput = z
+  .object({
+    stayId: ZId,
+    checkInAt: ZInstant.optional(),
+    expectedCheckOutAt: ZInstant.optional(),
+    priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
+    fixedPrice: ZMinorAmount.optional(),
+    acknowledge: z
+      .array(z.enum(CHECK_IN_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' })
+      .max(CHECK_IN_WARNINGS.length, { error: 'validation.invalid' })
+      .default([]),
+  })
+  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, {
+    error: 'validation.priceRequired',
+    path: ['fixedPrice'],
+    ...whenValid('priceMode', 'fixedPrice'),
+  });
 export type TArriveInput = z.input<typeof ZArriveInput>;
 
 export const ZChangeRoomInput = z.object({ stayId: ZId, targetRoomId: ZId });
+
+// ---------------------------------------------------------------------------------------------
+// Reservations at the desk (docs/room-status.md "Reservations")
+
+/**
+ * A reservation taken at the desk: the room (or any free room of a group, chosen by the server
+ * for those dates), arrival and departure, the guests, the price (computed or set), the deposit
+ * received with how it was paid, a note. It holds the room from its arrival; the desk records the
+ * guest's arrival (`ZArriveInput`), else it becomes a no-show at the hotel's no-show time.
+ */
+export const ZReservationInput = z
+  .object({
+    roomId: ZId.optional(),
+    /** Any free room of this group for the dates: the server assigns one, atomically. */
+    groupId: ZId.optional(),
+    ...stayPeriod,
+    lengthUnit: z.enum(STAY_LENGTH_UNITS, { error: 'validation.unitInvalid' }).default('day'),
+    breakfast: z.boolean({ error: 'validation.flagInvalid' }).default(false),
+    guests: z
+      .array(ZGuestInput, { error: 'validation.guestRequired' })
+      .min(1, { error: 'validation.guestRequired' })
+      .max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
+    priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
+    fixedPrice: ZMinorAmount.optional(),
+    depositAmount: ZMinorAmount.default(0),
+    /** How the deposit was received: it is recorded on the stay's bill when the reservation is taken. */
+    depositMethod: ZMoneyMethod.default('cash'),
+    remark: optionalText(LIMITS.remarkMaxLength),
+    /** Sent with every attempt of one reservation: a retry or a double click makes no second one. */
+    idempotencyKey: ZIdempotencyKey,
+  })
+  .refine((v) => (v.roomId === undefined) !== (v.groupId === undefined), {
+    error: 'reservations.validation.roomOrGroup',
+    path: ['roomId'],
+    ...whenValid('roomId', 'groupId'),
+  })
+  .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'], ...whenValid('checkInAt', 'expectedCheckOutAt') })
+  .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, {
+    error: 'validation.priceRequired',
+    path: ['fixedPrice'],
+    ...whenValid('priceMode', 'fixedPrice'),
+  });
+export type TReservationInput = z.input<typeof ZReservationInput>;
+
+/** Why a reservation was cancelled: stored as a code, translated on display (`reservations.cancelReasons.*`). */
+export const CANCEL_REASONS = ['guest_request', 'duplicate', 'entered_by_mistake', 'no_deposit', 'hotel_unavailable', 'other'] as const;
+export type TCancelReason = (typeof CANCEL_REASONS)[number];
+
+/** A reservation cancelled before its guest arrived: a reason (and a note, required for `other`). */
+export const ZCancelReservationInput = z
+  .object({
+    stayId: ZId,
+    reason: z.enum(CANCEL_REASONS, { error: 'reservations.validation.reasonRequired' }),
+    note: optionalText(LIMITS.remarkMaxLength),
+  })
+  .refine((v) => v.reason !== 'other' || v.note.length > 0, { error: 'reservations.validation.noteRequired', path: ['note'], ...whenValid('reason', 'note') });
+export type TCancelReservationInput = z.input<typeof ZCancelReservationInput>;
+
+/** The arrivals of a hotel day (default today): reservations expected, and those that became no-shows. */
+export const ZArrivalsInput = z.object({ date: ZLocalDate.optional() }).default({});
+
+/**
+ * When a reservation whose guest has not arrived becomes a no-show: the first time `noShowTime`
+ * (`HH:mm` in the hotel's zone) comes after its check-in time (so `00:00`, the default, is the
+ * midnight that ends the arrival day, and `02:00` the night audit after it), and at the latest its
+ * expected check-out.
+ */
+export function noShowDeadline(checkInAt: Date, expectedCheckOutAt: Date, noShowTime: string, timeZone: string): Date {
+  const day = localDate(checkInAt, timeZone);
+  let deadline = zonedToInstant(`${day}T${noShowTime}`, timeZone)!;
+  if (deadline.getTime() <= checkInAt.getTime()) deadline = zonedToInstant(`${addDays(day, 1)}T${noShowTime}`, timeZone)!;
+  return deadline.getTime() < expectedCheckOutAt.getTime() ? deadline : expectedCheckOutAt;
+}
+
+/** The end of the hotel's calendar day that `instant` falls in (the next midnight in `timeZone`). */
+export function hotelDayEnd(instant: Date, timeZone: string): Date {
+  return zonedToInstant(`${addDays(localDate(instant, timeZone), 1)}T00:00`, timeZone)!;
+}
+
+/** The start of the hotel's calendar day that `instant` falls in. */
+export function hotelDayStart(instant: Date, timeZone: string): Date {
+  return zonedToInstant(`${localDate(instant, timeZone)}T00:00`, timeZone)!;
+}
 export const ZStayIdInput = z.object({ stayId: ZId });
 export const ZGuestIdInput = z.object({ guestId: ZId });
 export const ZGuestListInput = ZPageInput.extend({ search: ZSearch.optional(), currentOnly: z.boolean({ error: 'validation.flagInvalid' }).default(false) });
@@ -256,7 +404,10 @@ export const ZBreakfastServeInput = z.object({
   stayId: ZId,
   date: ZLocalDate,
   guests: zInt({ min: 1, max: LIMITS.breakfastGuestsMax }, 'validation.guestsCountInvalid').optional(),
-  acknowledge: z.array(z.enum(BREAKFAST_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(1, { error: 'validation.invalid' }).default([]),
+  acknowledge: z
+    .array(z.enum(BREAKFAST_WARNINGS, { error: 'validation.invalid' }), { error: 'validation.invalid' })
+    .max(1, { error: 'validation.invalid' })
+    .default([]),
 });
 
 export const QUICK_RANGES = ['today', 'yesterday', 'week'] as const;

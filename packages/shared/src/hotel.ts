@@ -4,7 +4,7 @@ import { ZId, whenValid } from './primitives';
 
 /**
  * The hotel's own information (spec §3: name, address, tel, latitude and longitude) and its
- * settings (IANA time zone, ISO 4217 currency, default check-in and check-out times), shared by
+ * settings (IANA time zone, ISO 4217 currency, default check-in and check-out times, the no-show time), shared by
  * the web form, tRPC and the legacy `room/*HotelInfo` actions. Messages are i18n keys.
  */
 export const HOTEL_LIMITS = {
@@ -15,6 +15,13 @@ export const HOTEL_LIMITS = {
 
 /** A telephone number as people write one: digits, spaces, `+`, `-`, parentheses and an extension. */
 export const HOTEL_TEL_REGEX = /^[0-9+\-() ]*(?:(?:ext\.?|x|#)\s?\d{1,6})?$/i;
+/**
+ * The default check-in and check-out times of a new hotel (the database's defaults of
+ * `Hotel.checkInTime` and `Hotel.checkOutTime`); the console proposes a stay's times from the
+ * hotel's own, these only when it could not read them.
+ */
+export const HOTEL_DEFAULT_TIMES = { checkInTime: '14:00', checkOutTime: '12:00' } as const;
+
 /** A time of day, `HH:mm` (00:00 to 23:59). */
 export const TIME_OF_DAY_REGEX = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -37,7 +44,11 @@ export function isCurrencyChangeSafe(from: string, to: string): boolean {
   return minorDigits(from) === minorDigits(to);
 }
 
-const ZHotelName = z.string({ error: 'settings.validation.hotelNameRequired' }).trim().min(1, { error: 'settings.validation.hotelNameRequired' }).max(HOTEL_LIMITS.nameMax, { error: 'validation.textTooLong' });
+const ZHotelName = z
+  .string({ error: 'settings.validation.hotelNameRequired' })
+  .trim()
+  .min(1, { error: 'settings.validation.hotelNameRequired' })
+  .max(HOTEL_LIMITS.nameMax, { error: 'validation.textTooLong' });
 const ZHotelAddress = z.string({ error: 'validation.textInvalid' }).trim().max(HOTEL_LIMITS.addressMax, { error: 'validation.textTooLong' });
 const ZHotelTel = z
   .string({ error: 'settings.validation.telInvalid' })
@@ -49,9 +60,22 @@ const ZHotelTel = z
 function zCoordinate(limit: number, message: string) {
   const number = z.number({ error: message }).finite({ error: message }).min(-limit, { error: message }).max(limit, { error: message });
   return z
-    .union([number, z.string({ error: message }).trim().regex(/^-?\d{1,3}(\.\d{1,12})?$/, { error: message }).transform(Number).pipe(number), z.literal('').transform(() => null), z.null()], {
-      error: message,
-    })
+    .union(
+      [
+        number,
+        z
+          .string({ error: message })
+          .trim()
+          .regex(/^-?\d{1,3}(\.\d{1,12})?$/, { error: message })
+          .transform(Number)
+          .pipe(number),
+        z.literal('').transform(() => null),
+        z.null(),
+      ],
+      {
+        error: message,
+      },
+    )
     .transform((v) => (v === null ? null : Math.round(v * 1e6) / 1e6));
 }
 export const ZLatitude = zCoordinate(90, 'settings.validation.latitudeInvalid');
@@ -63,7 +87,10 @@ export const ZCurrency = z
   .trim()
   .transform((v) => v.toUpperCase())
   .refine((v) => /^[A-Z]{3}$/.test(v) && isCurrency(v), { error: 'settings.validation.currencyInvalid' });
-export const ZTimeOfDay = z.string({ error: 'settings.validation.timeOfDayInvalid' }).trim().regex(TIME_OF_DAY_REGEX, { error: 'settings.validation.timeOfDayInvalid' });
+export const ZTimeOfDay = z
+  .string({ error: 'settings.validation.timeOfDayInvalid' })
+  .trim()
+  .regex(TIME_OF_DAY_REGEX, { error: 'settings.validation.timeOfDayInvalid' });
 
 /**
  * A change of the hotel's information: any of its fields (at least one). `hotelId`, when given,
@@ -81,6 +108,8 @@ export const ZUpdateHotelInput = z
     currency: ZCurrency.optional(),
     checkInTime: ZTimeOfDay.optional(),
     checkOutTime: ZTimeOfDay.optional(),
+    /** When a reservation whose guest has not come becomes a no-show (`noShowDeadline`): `HH:mm`, 00:00 the end of the arrival day. */
+    noShowTime: ZTimeOfDay.optional(),
   })
   .refine((v) => (v.latitude === undefined) === (v.longitude === undefined) && (v.latitude === null) === (v.longitude === null), {
     error: 'settings.validation.coordinatesTogether',
@@ -90,5 +119,5 @@ export const ZUpdateHotelInput = z
 export type TUpdateHotelInput = z.output<typeof ZUpdateHotelInput>;
 export type TUpdateHotelFormInput = z.input<typeof ZUpdateHotelInput>;
 
-export const HOTEL_FIELDS = ['name', 'address', 'tel', 'latitude', 'longitude', 'timeZone', 'currency', 'checkInTime', 'checkOutTime'] as const;
+export const HOTEL_FIELDS = ['name', 'address', 'tel', 'latitude', 'longitude', 'timeZone', 'currency', 'checkInTime', 'checkOutTime', 'noShowTime'] as const;
 export type THotelField = (typeof HOTEL_FIELDS)[number];

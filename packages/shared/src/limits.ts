@@ -72,6 +72,11 @@ export const COOKIES = {
   sidebar: 'sidebarStatus',
   userInfo: 'smart_lock_userinfo',
   session: 'sl_session',
+  /**
+   * The interface language's header code (`en`, `zh-CN`), beside its choice in localStorage: the
+   * server reads it to name that language's texts in the page it sends (a hint only, never trusted).
+   */
+  language: 'language',
 } as const;
 
 export const STORAGE_KEYS = {

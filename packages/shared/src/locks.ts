@@ -43,7 +43,9 @@ export const ZLockMessageListInput = ZPageInput.extend({
   roomId: ZId.optional(),
   unreadOnly: z.boolean({ error: 'validation.flagInvalid' }).default(false),
 });
-export const ZLockMessageIdsInput = z.object({ ids: z.array(ZId, { error: 'validation.idInvalid' }).min(1, { error: 'validation.idInvalid' }).max(200, { error: 'validation.idInvalid' }) });
+export const ZLockMessageIdsInput = z.object({
+  ids: z.array(ZId, { error: 'validation.idInvalid' }).min(1, { error: 'validation.idInvalid' }).max(200, { error: 'validation.idInvalid' }),
+});
 
 /** Unlock records of the hotel by person: whose credential, or whose name, opened (or tried). */
 export const ZRecordsByPersonInput = ZPageInput.extend({
@@ -67,7 +69,11 @@ export const ZLockManagerAddInput = z
     name: z.string({ error: 'validation.holderRequired' }).trim().max(LIMITS.guestFieldMax.name, { error: 'validation.textTooLong' }).optional(),
     mobile: ZMobile.optional(),
   })
-  .refine((v) => v.accountId !== undefined || (v.name !== undefined && v.name !== ''), { error: 'validation.holderRequired', path: ['name'], ...WHEN_FIELDS_VALID });
+  .refine((v) => v.accountId !== undefined || (v.name !== undefined && v.name !== ''), {
+    error: 'validation.holderRequired',
+    path: ['name'],
+    ...WHEN_FIELDS_VALID,
+  });
 export const ZLockManagerIdInput = z.object({ id: ZId });
 
 // ---------------------------------------------------------------------------------------------
@@ -92,7 +98,10 @@ export const ZLockAccountConnectInput = z.object({
     .min(1, { error: 'validation.lockAccountRequired' })
     .max(LIMITS.lockAccountMax, { error: 'validation.textTooLong' }),
   /** Sent to the lock cloud as it asks (its MD5), never kept. */
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(LIMITS.passwordMaxLength, { error: 'validation.textTooLong' }),
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(LIMITS.passwordMaxLength, { error: 'validation.textTooLong' }),
   kind: z.enum(LOCK_ACCOUNT_KINDS, { error: 'validation.invalid' }).default('ttlock'),
   label: z.string({ error: 'validation.textInvalid' }).trim().max(LIMITS.lockAccountMax, { error: 'validation.textTooLong' }).default(''),
 });

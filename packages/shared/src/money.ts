@@ -1,3 +1,6 @@
+// No zod here: the console's first download formats money (lib/money.ts), and a module is bundled
+// whole (ZMoneyMethod lives in front-desk.ts).
+
 /**
  * Money is an integer in the minor unit of the hotel's currency (fen, cents; yen have none).
  * Forms and legacy clients use major units (299.5 yuan); these helpers convert, exactly.
@@ -26,3 +29,7 @@ export function fromMinor(minor: number, currency: string): number {
 export function minPriceMinor(currency: string): number {
   return 10 ** minorDigits(currency);
 }
+
+/** Ways money changes hands at the desk: what a recharge, a refund's chosen way, a deposit at check-in and a settlement's refunds take. */
+export const MONEY_METHODS = ['cash', 'bank_card', 'wechat', 'alipay', 'transfer', 'other'] as const;
+export type TMoneyMethod = (typeof MONEY_METHODS)[number];

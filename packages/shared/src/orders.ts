@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZIdempotencyKey } from './front-desk';
+import { ZIdempotencyKey, ZMoneyMethod } from './front-desk';
+import { MONEY_METHODS } from './money';
 import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, zInt } from './primitives';
 
 /**
@@ -13,9 +14,6 @@ import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, zInt } from './primitiv
 export const ORDER_ENTRY_KINDS = ['room_charge', 'charge', 'deposit', 'payment', 'refund', 'recharge', 'correction'] as const;
 export type TOrderEntryKind = (typeof ORDER_ENTRY_KINDS)[number];
 
-/** Ways money changes hands at the desk: what a recharge, a refund's chosen way and a settlement's refunds take. */
-export const MONEY_METHODS = ['cash', 'bank_card', 'wechat', 'alipay', 'transfer', 'other'] as const;
-export type TMoneyMethod = (typeof MONEY_METHODS)[number];
 /**
  * Every way an entry's money moved: the desk's, and `balance`: a deposit or payment taken from a
  * customer's balance (the entry names the customer; its refunds and corrections go back to it).
@@ -37,7 +35,6 @@ export const ORDER_LIMITS = {
 
 export const ZOrderAmount = zInt({ min: 1, max: ORDER_LIMITS.amountMax }, 'validation.amountInvalid', 'validation.amountRequired');
 export const ZPaymentMethod = z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethodInvalid' });
-export const ZMoneyMethod = z.enum(MONEY_METHODS, { error: 'validation.paymentMethodInvalid' });
 export const ZOrderEntryKind = z.enum(ORDER_ENTRY_KINDS, { error: 'validation.orderKindInvalid' });
 export const ZOrderNote = z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.noteMaxLength, { error: 'validation.textTooLong' }).default('');
 export const ZOrderReason = z
@@ -88,7 +85,6 @@ export type TRefundInput = z.input<typeof ZRefundInput>;
 export const ZCorrectInput = z.object({ entryId: ZId, reason: ZOrderReason });
 export type TCorrectInput = z.input<typeof ZCorrectInput>;
 
-
 export const ZRechargeInput = z
   .object({ ...customerRef, amount: ZOrderAmount, method: ZMoneyMethod, note: ZOrderNote, requestId: ZOrderRequestId.optional() })
   .refine(namesCustomer, customerRequired);
@@ -106,6 +102,14 @@ export type TDepositDecision = (typeof DEPOSIT_DECISIONS)[number];
  * required), money due back is refunded, and what is still owed must be paid now (`payment`, its
  * amount exactly what the folio shows as owed). `checkOut` checks the stay out first.
  */
+/**
+ * Why a bill was left owing at check-out: the clerk's choice (paid by the company later, left
+ * unpaid, another reason written out), or a legacy client's check-out that sent no way of paying.
+ */
+export const DESK_OWING_REASONS = ['company', 'unpaid', 'other'] as const;
+export const OWING_REASONS = [...DESK_OWING_REASONS, 'legacy_check_out'] as const;
+export type TOwingReason = (typeof OWING_REASONS)[number];
+
 export const ZSettleInput = z
   .object({
     stayId: ZId,
@@ -119,7 +123,19 @@ export const ZSettleInput = z
       .optional(),
     /** How money due back is returned; by default the way each payment came (money from a balance always goes back to it). */
     refundMethod: ZMoneyMethod.optional(),
+    /** Instead of the payment: the guest leaves owing what is owed, and why (the bill stays collectable). */
+    leaveOwing: z
+      .object(
+        {
+          reason: z.enum(DESK_OWING_REASONS, { error: 'validation.owingReasonInvalid' }),
+          note: z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' }).default(''),
+        },
+        { error: 'validation.owingReasonInvalid' },
+      )
+      .refine((v) => v.reason !== 'other' || v.note !== '', { error: 'validation.owingNoteRequired', path: ['note'] })
+      .optional(),
   })
+  .refine((v) => !(v.payment && v.leaveOwing), { error: 'validation.paymentOrOwing', path: ['leaveOwing'], ...WHEN_FIELDS_VALID })
   .refine((v) => v.deposit !== 'keep' || v.depositReason !== '', { error: 'validation.depositReasonRequired', path: ['depositReason'], ...WHEN_FIELDS_VALID });
 export type TSettleInput = z.input<typeof ZSettleInput>;
 

@@ -29,7 +29,3 @@ export const ROLE_PERMISSIONS: Record<TRole, readonly TPermission[]> = {
   admin: PERMISSIONS.filter((p) => p !== 'apikey.manage'),
   staff: ['customer.read', 'room.read', 'stay.manage', 'credential.manage'],
 };
-
-export function roleHas(role: TRole, permission: TPermission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission);
-}

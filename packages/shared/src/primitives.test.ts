@@ -1,29 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ZCheckInInput, ZGuestInput, ZMinorAmount, ZRoomPriceInput } from './front-desk';
-import { ZFlag, ZId, ZInstant, ZLocalDate, ZLocalDateTime, ZPageInput, findControlCharacters, isLocalDate, zInt } from './primitives';
+import {
+  ZFlag,
+  ZId,
+  ZInstant,
+  ZLocalDate,
+  ZLocalDateTime,
+  ZPageInput,
+  ZSearch,
+  findUnacceptedText,
+  isLocalDate,
+  zOptionalCode,
+  zOptionalText,
+  toAcceptedJson,
+  toAcceptedText,
+  zInt,
+} from './primitives';
 import { zonedToInstant } from './time';
 
 const messageOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
 describe('ids: a positive integer, as a number or decimal digits, nothing else', () => {
   it.each([1, 50, 2_147_483_647, '1', '50', '007'])('accepts %j', (v) => expect(ZId.safeParse(v).success).toBe(true));
-  it.each([[[50]], [true], [false], [1.5], ['1.5'], ['1e3'], [1e3 + 0.5], [''], [' 5'], ['5 '], ['+5'], ['-5'], [0], [-1], ['0x10'], [null], [{}], [2_147_483_648], [Number.NaN], [Number.POSITIVE_INFINITY]])(
-    'refuses %j with validation.idInvalid',
-    (v) => {
-      const result = ZId.safeParse(v);
-      expect(result.success).toBe(false);
-      expect(messageOf(result)).toBe('validation.idInvalid');
-    },
-  );
+  it.each([
+    [[50]],
+    [true],
+    [false],
+    [1.5],
+    ['1.5'],
+    ['1e3'],
+    [1e3 + 0.5],
+    [''],
+    [' 5'],
+    ['5 '],
+    ['+5'],
+    ['-5'],
+    [0],
+    [-1],
+    ['0x10'],
+    [null],
+    [{}],
+    [2_147_483_648],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+  ])('refuses %j with validation.idInvalid', (v) => {
+    const result = ZId.safeParse(v);
+    expect(result.success).toBe(false);
+    expect(messageOf(result)).toBe('validation.idInvalid');
+  });
   it('turns digits into the number', () => expect(ZId.parse('42')).toBe(42));
   it('is what any generated integer in range parses to, and nothing else', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 2_147_483_647 }), (n) => ZId.parse(n) === n && ZId.parse(String(n)) === n));
-    fc.assert(fc.property(fc.oneof(fc.double(), fc.boolean(), fc.array(fc.integer()), fc.string()), (v) => {
-      const ok = ZId.safeParse(v).success;
-      const isValid = (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 2_147_483_647) || (typeof v === 'string' && /^\d{1,16}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647);
-      return ok === isValid;
-    }));
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.boolean(), fc.array(fc.integer()), fc.string()), (v) => {
+        const ok = ZId.safeParse(v).success;
+        const isValid =
+          (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 2_147_483_647) ||
+          (typeof v === 'string' && /^\d{1,16}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647);
+        return ok === isValid;
+      }),
+    );
   });
 });
 
@@ -34,16 +71,33 @@ describe('integers with negatives allowed', () => {
 });
 
 describe('flags', () => {
-  it.each([[true, true], [false, false], [1, true], [0, false], ['1', true], ['0', false]])('reads %j as %j', (v, expected) => expect(ZFlag.parse(v)).toBe(expected));
+  it.each([
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+    ['1', true],
+    ['0', false],
+  ])('reads %j as %j', (v, expected) => expect(ZFlag.parse(v)).toBe(expected));
   it.each([2, '2', 'true', 'yes', [], null])('refuses %j', (v) => expect(ZFlag.safeParse(v).success).toBe(false));
 });
 
 describe('calendar dates that exist', () => {
   it.each(['2026-02-28', '2028-02-29', '2026-12-31', '1990-01-01'])('accepts %s', (d) => expect(ZLocalDate.safeParse(d).success).toBe(true));
-  it.each(['2026-02-30', '2026-02-29', '2026-13-01', '2026-99-99', '2026-00-10', '2026-04-31', '2026-1-1', '26-01-01', '', '2026-01-01T00:00', '0000-01-01', '9999-01-01'])(
-    'refuses %s with validation.dateInvalid',
-    (d) => expect(messageOf(ZLocalDate.safeParse(d))).toBe('validation.dateInvalid'),
-  );
+  it.each([
+    '2026-02-30',
+    '2026-02-29',
+    '2026-13-01',
+    '2026-99-99',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-1-1',
+    '26-01-01',
+    '',
+    '2026-01-01T00:00',
+    '0000-01-01',
+    '9999-01-01',
+  ])('refuses %s with validation.dateInvalid', (d) => expect(messageOf(ZLocalDate.safeParse(d))).toBe('validation.dateInvalid'));
   it('agrees with the calendar for every day of a range of years', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1900, max: 2199 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
@@ -60,23 +114,52 @@ describe('wall-clock times and instants', () => {
     expect(ZLocalDateTime.safeParse(t).success).toBe(false);
     expect(zonedToInstant(t, 'Asia/Shanghai')).toBeNull();
   });
-  it('converts a real local time in the hotel zone', () => expect(zonedToInstant('2026-03-01 08:00:00', 'Asia/Shanghai')?.toISOString()).toBe('2026-03-01T00:00:00.000Z'));
-  it.each(['2026-03-01T00:00:00.000Z', '2026-03-01T08:00:00+08:00', new Date('2026-03-01T00:00:00Z')])('accepts the instant %s', (v) => expect(ZInstant.parse(v).toISOString()).toBe('2026-03-01T00:00:00.000Z'));
-  it.each(['2026-02-30T00:00:00Z', '2026-03-01', '2026-03-01T00:00', 1_700_000_000_000, true, 'yesterday', ''])('refuses the instant %j', (v) => expect(ZInstant.safeParse(v).success).toBe(false));
+  it('converts a real local time in the hotel zone', () =>
+    expect(zonedToInstant('2026-03-01 08:00:00', 'Asia/Shanghai')?.toISOString()).toBe('2026-03-01T00:00:00.000Z'));
+  it.each(['2026-03-01T00:00:00.000Z', '2026-03-01T08:00:00+08:00', new Date('2026-03-01T00:00:00Z')])('accepts the instant %s', (v) =>
+    expect(ZInstant.parse(v).toISOString()).toBe('2026-03-01T00:00:00.000Z'),
+  );
+  it.each(['2026-02-30T00:00:00Z', '2026-03-01', '2026-03-01T00:00', 1_700_000_000_000, true, 'yesterday', ''])('refuses the instant %j', (v) =>
+    expect(ZInstant.safeParse(v).success).toBe(false),
+  );
 });
 
 describe('amounts and paging', () => {
   it.each([0, 1, '299', 100_000_000_00])('accepts the amount %j', (v) => expect(ZMinorAmount.safeParse(v).success).toBe(true));
   it.each([-1, 1.5, '1.5', true, [1], '', 100_000_000_01])('refuses the amount %j', (v) => expect(ZMinorAmount.safeParse(v).success).toBe(false));
   it('says an amount is required when it is missing', () => expect(messageOf(ZMinorAmount.safeParse(undefined))).toBe('validation.priceRequired'));
-  it.each([{ page: 0 }, { page: -1 }, { page: 100_001 }, { pageSize: 0 }, { pageSize: 101 }, { page: '1.0' }, { pageSize: true }])('refuses the paging %j', (v) => expect(ZPageInput.safeParse(v).success).toBe(false));
+  it.each([{ page: 0 }, { page: -1 }, { page: 100_001 }, { pageSize: 0 }, { pageSize: 101 }, { page: '1.0' }, { pageSize: true }])(
+    'refuses the paging %j',
+    (v) => expect(ZPageInput.safeParse(v).success).toBe(false),
+  );
 });
 
-describe('control characters', () => {
-  it('names the path of every string that holds one, at any depth, and leaves tabs and line breaks alone', () => {
-    expect(findControlCharacters({ a: 'ok\tline\r\nnext', b: ['x', 'y\u0000'], c: { d: 'e\u001b', f: 3 }, g: '\u0085' })).toEqual(['b.1', 'c.d', 'g']);
-    expect(findControlCharacters('plain')).toEqual([]);
-    expect(findControlCharacters('\u0007')).toEqual(['_']);
+describe('the text the product accepts (decision 025)', () => {
+  const paths = (value: unknown) => findUnacceptedText(value).map((f) => f.path);
+  it('names the path of every string that holds a control character, at any depth, and leaves tabs and line breaks alone', () => {
+    expect(paths({ a: 'ok\tline\r\nnext', b: ['x', 'y\u0000'], c: { d: 'e\u001b', f: 3 }, g: '\u0085' })).toEqual(['b.1', 'c.d', 'g']);
+    expect(paths('plain')).toEqual([]);
+    expect(paths('\u0007')).toEqual(['_']);
+  });
+  it('refuses unpaired surrogates, alone, at either end or in a key, and keeps paired ones (emoji, rare CJK)', () => {
+    expect(findUnacceptedText({ a: '\ud800', b: ['x\udfff'], c: 'Lin \u{1F600} \u{20BB7}', d: 'end\udbff', e: { 'k\ud800': 'v' } })).toEqual([
+      { path: 'a', reason: 'validation.brokenCharacters' },
+      { path: 'b.0', reason: 'validation.brokenCharacters' },
+      { path: 'd', reason: 'validation.brokenCharacters' },
+      { path: 'e', reason: 'validation.brokenCharacters' },
+    ]);
+    expect(findUnacceptedText({ 'a\u0000': 1 })).toEqual([{ path: '_', reason: 'validation.controlCharacters' }]);
+  });
+  it('is what the text schemas accept too (a form says it as the transports do)', () => {
+    for (const schema of [ZSearch, zOptionalText(20), zOptionalCode(20)]) {
+      expect(messageOf(schema.safeParse('a\ud800'))).toBe('validation.brokenCharacters');
+      expect(messageOf(schema.safeParse('a\u0000'))).toBe('validation.controlCharacters');
+      expect(schema.safeParse('Lin \u{1F600}').success).toBe(true);
+    }
+  });
+  it('makes text from elsewhere acceptable: control characters removed, unpaired surrogates replaced', () => {
+    expect(toAcceptedText('Lin\u0000 Wei \ud800\u{1F600}')).toBe('Lin Wei \ufffd\u{1F600}');
+    expect(toAcceptedJson({ 'k\udc00': ['a\u0000', 3, null, { b: '\ud800' }] })).toEqual({ 'k\ufffd': ['a', 3, null, { b: '\ufffd' }] });
   });
 });
 

@@ -101,47 +101,108 @@ function isIsoInstant(value: string): boolean {
 
 /** An instant: a Date, or an ISO 8601 string with its zone. Numbers and booleans are refused. */
 export const ZInstant = z
-  .union([z.date({ error: 'validation.dateTimeInvalid' }), z.string({ error: 'validation.dateTimeInvalid' }).max(40, { error: 'validation.dateTimeInvalid' }).refine(isIsoInstant, { error: 'validation.dateTimeInvalid' })], {
-    error: (issue) => (issue.input === undefined ? 'validation.dateTimeRequired' : 'validation.dateTimeInvalid'),
-  })
+  .union(
+    [
+      z.date({ error: 'validation.dateTimeInvalid' }),
+      z
+        .string({ error: 'validation.dateTimeInvalid' })
+        .max(40, { error: 'validation.dateTimeInvalid' })
+        .refine(isIsoInstant, { error: 'validation.dateTimeInvalid' }),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? 'validation.dateTimeRequired' : 'validation.dateTimeInvalid'),
+    },
+  )
   .transform((v) => (v instanceof Date ? v : new Date(v)))
-  .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= LIMITS.yearMin && d.getUTCFullYear() <= LIMITS.yearMax, { error: 'validation.dateTimeInvalid' });
+  .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= LIMITS.yearMin && d.getUTCFullYear() <= LIMITS.yearMax, {
+    error: 'validation.dateTimeInvalid',
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Text
 
 /**
- * Control characters no text field may hold (NUL and the rest of C0 and C1, DEL); tab, line feed
- * and carriage return are allowed. The transports refuse them in every field of every request
- * (`findControlCharacters`), so a schema never has to remember.
+ * What text the product accepts (decision 025): Unicode text, that is any character but the
+ * control characters (NUL and the rest of C0 and C1, DEL; tab, line feed and carriage return are
+ * allowed) and without unpaired UTF-16 surrogates (a lone `\ud800` is not a character: it cannot
+ * be written as UTF-8, and PostgreSQL's JSON refuses it). A request holding either anywhere, in a
+ * value or in a key, is refused with a field error naming each place (`findUnacceptedText`); the
+ * transports check every request before its schema, so a schema never has to remember. Text that
+ * does not come from a request (the lock cloud, files) is made acceptable with `toAcceptedText`.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+export const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Paths (`a.b.0.c`) of every string in `value` that holds a control character. */
-export function findControlCharacters(value: unknown, path: (string | number)[] = [], found: string[] = [], depth = 0): string[] {
+/** Why a text is not accepted, as the i18n key of its field error; undefined when it is. */
+export function unacceptedTextReason(text: string): 'validation.controlCharacters' | 'validation.brokenCharacters' | undefined {
+  if (CONTROL_CHARACTERS.test(text)) return 'validation.controlCharacters';
+  if (UNPAIRED_SURROGATE.test(text)) return 'validation.brokenCharacters';
+  return undefined;
+}
+
+const CONTROL_CHARACTERS_ALL = new RegExp(CONTROL_CHARACTERS.source, 'g');
+const UNPAIRED_SURROGATE_ALL = new RegExp(UNPAIRED_SURROGATE.source, 'g');
+
+/** `text` made acceptable: control characters removed, each unpaired surrogate replaced by U+FFFD. */
+export function toAcceptedText(text: string): string {
+  return text.replace(CONTROL_CHARACTERS_ALL, '').replace(UNPAIRED_SURROGATE_ALL, '\uFFFD');
+}
+
+/** Every string of a JSON-like value (keys too) made acceptable (`toAcceptedText`); other values as they are. */
+export function toAcceptedJson<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return toAcceptedText(value) as T;
+  if (depth >= 64 || value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map((item) => toAcceptedJson(item, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [toAcceptedText(key), toAcceptedJson(item, depth + 1)])) as T;
+}
+
+export interface TUnacceptedText {
+  /** `a.b.0.c`, or `_` for the value itself. */
+  path: string;
+  reason: 'validation.controlCharacters' | 'validation.brokenCharacters';
+}
+
+/** Every place in `value` (strings and keys, at any depth) holding text the product does not accept. */
+export function findUnacceptedText(value: unknown, path: (string | number)[] = [], found: TUnacceptedText[] = [], depth = 0): TUnacceptedText[] {
   if (typeof value === 'string') {
-    if (CONTROL_CHARACTERS.test(value)) found.push(path.join('.') || '_');
+    const reason = unacceptedTextReason(value);
+    if (reason) found.push({ path: path.join('.') || '_', reason });
   } else if (depth < 32 && Array.isArray(value)) {
-    value.forEach((item, i) => findControlCharacters(item, [...path, i], found, depth + 1));
+    value.forEach((item, i) => findUnacceptedText(item, [...path, i], found, depth + 1));
   } else if (depth < 32 && value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    for (const [key, item] of Object.entries(value)) findControlCharacters(item, [...path, key], found, depth + 1);
+    for (const [key, item] of Object.entries(value)) {
+      const reason = unacceptedTextReason(key);
+      // A key is named by where it stands, as its text cannot be shown.
+      if (reason) found.push({ path: path.join('.') || '_', reason });
+      else findUnacceptedText(item, [...path, key], found, depth + 1);
+    }
   }
   return found;
 }
 
+/**
+ * A string the product accepts (decision 025), for the text schemas: the transports refuse the
+ * rest before any schema runs; this says the same in a form, with the same message.
+ */
+function acceptedText(schema: z.ZodString) {
+  return schema.superRefine((value, payload) => {
+    const reason = unacceptedTextReason(value);
+    if (reason) payload.addIssue({ code: 'custom', message: reason });
+  });
+}
+
 /** A search text: matched literally (no wildcard of any kind), case-insensitively. */
-export const ZSearch = z.string({ error: 'validation.searchInvalid' }).trim().max(LIMITS.searchMaxLength, { error: 'validation.searchTooLong' });
+export const ZSearch = acceptedText(z.string({ error: 'validation.searchInvalid' }).trim().max(LIMITS.searchMaxLength, { error: 'validation.searchTooLong' }));
 
 /** Optional free text of at most `max` characters, trimmed; `''` when absent. */
-export const zOptionalText = (max: number) => z.string({ error: 'validation.textInvalid' }).trim().max(max, { error: 'validation.textTooLong' }).default('');
+export const zOptionalText = (max: number) =>
+  acceptedText(z.string({ error: 'validation.textInvalid' }).trim().max(max, { error: 'validation.textTooLong' })).default('');
 
 /** An optional code (lock id, ID number...): trimmed, `null` when absent or blank. */
 export const zOptionalCode = (max: number) =>
-  z
-    .string({ error: 'validation.textInvalid' })
-    .trim()
-    .max(max, { error: 'validation.textTooLong' })
+  acceptedText(z.string({ error: 'validation.textInvalid' }).trim().max(max, { error: 'validation.textTooLong' }))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -149,7 +210,8 @@ export const zOptionalCode = (max: number) =>
 // Paging
 
 export const ZPage = zInt({ min: 1, max: LIMITS.pageMax }, 'validation.pageInvalid').default(1);
-export const zPageSize = (defaultSize: number = LIMITS.pageSizeDefault) => zInt({ min: 1, max: LIMITS.pageSizeMax }, 'validation.pageSizeInvalid').default(defaultSize);
+export const zPageSize = (defaultSize: number = LIMITS.pageSizeDefault) =>
+  zInt({ min: 1, max: LIMITS.pageSizeMax }, 'validation.pageSizeInvalid').default(defaultSize);
 
 /** `page` and `pageSize` of every list of the console. */
 export const ZPageInput = z.object({ page: ZPage, pageSize: zPageSize() });

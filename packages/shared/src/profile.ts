@@ -25,7 +25,10 @@ export const ZEmail = z
   .transform((v) => v.toLowerCase());
 
 /** The password that confirms a change of a sign-in identity (not checked for length: it is compared). */
-export const ZCurrentPassword = z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(128, { error: 'validation.passwordTooLong' });
+export const ZCurrentPassword = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, { error: 'validation.passwordRequired' })
+  .max(128, { error: 'validation.passwordTooLong' });
 
 /** An uploaded picture's path (`/uploads/<hotel>/<name>.<ext>`), or null to remove the avatar. */
 export const ZAvatarPath = z

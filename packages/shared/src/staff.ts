@@ -21,7 +21,11 @@ const ZStaffRoomIds = z.array(ZId, { error: 'validation.roomsInvalid' }).max(STA
 export const ZStaffRooms = z.object({ allRooms: z.boolean({ error: 'validation.flagInvalid' }), roomIds: ZStaffRoomIds.default([]) });
 
 export const ZStaffProfile = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, { error: 'validation.nameRequired' }).max(STAFF_MAX.name, { error: 'validation.textTooLong' }),
+  name: z
+    .string({ error: 'validation.nameRequired' })
+    .trim()
+    .min(1, { error: 'validation.nameRequired' })
+    .max(STAFF_MAX.name, { error: 'validation.textTooLong' }),
   gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }).default('unknown'),
   nationality: zOptionalText(STAFF_MAX.nationality),
   birthDate: ZLocalDate.refine((d) => d <= new Date().toISOString().slice(0, 10), { error: 'validation.birthDateInFuture', ...WHEN_FIELDS_VALID })

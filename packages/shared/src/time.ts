@@ -74,6 +74,14 @@ function pad(n: number): string {
 
 export const HOUR_MS = 3_600_000;
 
+/**
+ * The end of the small hours on a hotel's clock (`HH:mm`): a guest who arrives before it (and early
+ * enough to stay an hour before the hotel's check-out time) is sleeping the rest of the night that
+ * began the evening before, and is expected to leave that same morning (the check-in form's
+ * proposal, apps/web .../stay-dialogs/stay-times.ts).
+ */
+export const SMALL_HOURS_END = '06:00';
+
 /** The offset of `timeZone` from UTC at an instant, in ms (east positive: Asia/Kolkata +19,800,000). */
 export function zoneOffsetMs(instant: Date | number, timeZone: string): number {
   return -new TZDate(typeof instant === 'number' ? instant : instant.getTime(), timeZone).getTimezoneOffset() * 60_000;

@@ -4,7 +4,10 @@ import {
   ZAccount,
   ZCaptchaCode,
   ZChangePasswordInput,
+  ZCheckInInput,
   ZCustomerListInput,
+  ZQuoteInput,
+  isLongEnoughStay,
   ZLoginInput,
   ZResetPasswordInput,
   describeZodError,
@@ -55,7 +58,10 @@ describe('password change and reset', () => {
   });
   it('requires a new password of more than 6 characters and a confirmation', () => {
     const result = ZChangePasswordInput.safeParse({ oldPassword: 'old-pass-1', newPassword: 'short', confirmPassword: '' });
-    expect(describeZodError(result.error!).fields).toMatchObject({ newPassword: 'validation.newPasswordLength', confirmPassword: 'validation.confirmPasswordRequired' });
+    expect(describeZodError(result.error!).fields).toMatchObject({
+      newPassword: 'validation.newPasswordLength',
+      confirmPassword: 'validation.confirmPasswordRequired',
+    });
   });
   it('takes a 6-digit SMS code', () => {
     const base = { mobile: '13800000000', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' };
@@ -85,5 +91,29 @@ describe('languages and links', () => {
   it('recognises external links by scheme (spec §5)', () => {
     expect(['http://a', 'https://a', 'mailto:a@b', 'tel:123'].every(isExternalLink)).toBe(true);
     expect(['/room', 'javascript:alert(1)', 'ftp://a'].some(isExternalLink)).toBe(false);
+  });
+});
+
+describe('the shortest stay (spec §5: one hour)', () => {
+  const from = new Date('2026-11-23T06:00:00.000Z');
+  const at = (ms: number) => new Date(from.getTime() + ms);
+  const hour = LIMITS.minStayHours * 3_600_000;
+  const checkIn = (to: Date) => ({
+    roomId: 1,
+    checkInAt: from.toISOString(),
+    expectedCheckOutAt: to.toISOString(),
+    guests: [{ name: 'Guest' }],
+    idempotencyKey: 'boundary-1',
+  });
+
+  it('takes a stay of exactly one hour, and refuses one a millisecond shorter, on every stay input', () => {
+    expect(isLongEnoughStay(from, at(hour))).toBe(true);
+    expect(isLongEnoughStay(from, at(hour - 1))).toBe(false);
+    expect(ZCheckInInput.safeParse(checkIn(at(hour))).success).toBe(true);
+    const short = ZCheckInInput.safeParse(checkIn(at(hour - 1)));
+    expect(short.success).toBe(false);
+    expect(short.error?.issues[0]).toMatchObject({ path: ['expectedCheckOutAt'], message: 'validation.checkOutAfterCheckIn' });
+    expect(ZQuoteInput.safeParse({ roomId: 1, checkInAt: from.toISOString(), expectedCheckOutAt: at(hour).toISOString() }).success).toBe(true);
+    expect(ZQuoteInput.safeParse({ roomId: 1, checkInAt: from.toISOString(), expectedCheckOutAt: at(hour - 1).toISOString() }).success).toBe(false);
   });
 });

@@ -61,9 +61,7 @@ export const ZNewPassword = z
   .min(LIMITS.passwordMinLength, { error: 'validation.newPasswordLength' })
   .max(LIMITS.passwordMaxLength, { error: 'validation.passwordTooLong' });
 
-export const ZConfirmPassword = z
-  .string({ error: 'validation.confirmPasswordRequired' })
-  .min(1, { error: 'validation.confirmPasswordRequired' });
+export const ZConfirmPassword = z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' });
 
 export const ZCaptchaCode = z
   .string({ error: 'validation.captchaRequired' })
@@ -133,7 +131,8 @@ export type TFreezeCustomerInput = z.output<typeof ZFreezeCustomerInput>;
 
 /** The i18n key of the first problem of a failed parse, and one message per field. */
 /** A message key of a field rule: `validation.*`, or `settings.validation.*` (texts of pages outside the first download, lib/text-parts.ts). */
-const isRuleKey = (message: string) => message.startsWith('validation.') || message.startsWith('settings.validation.');
+/** A message that names a rule: `validation.*`, or an area's own rules (`settings.validation.*`, `reservations.validation.*`). */
+const isRuleKey = (message: string) => /^([A-Za-z]+\.)?validation\./.test(message);
 
 export function describeZodError(error: z.ZodError): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};

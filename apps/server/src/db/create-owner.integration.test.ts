@@ -14,9 +14,23 @@ describe('creating a hotel with its owner', () => {
 
   it('creates the hotel, the owner account and its membership', async () => {
     const mobile = uniqueMobile();
-    const { hotelId, accountId } = await createHotelWithOwner(prisma, { hotelName: 'Lakeside Inn', account: mobile, password: 'first-owner-1', timeZone: 'Europe/Berlin', currency: 'eur' });
-    const membership = await prisma.membership.findUniqueOrThrow({ where: { accountId_hotelId: { accountId, hotelId } }, include: { hotel: true, account: true } });
-    expect(membership).toMatchObject({ role: 'owner', apiKeyAuth: true, hotel: { name: 'Lakeside Inn', timeZone: 'Europe/Berlin', currency: 'EUR' }, account: { mobile } });
+    const { hotelId, accountId } = await createHotelWithOwner(prisma, {
+      hotelName: 'Lakeside Inn',
+      account: mobile,
+      password: 'first-owner-1',
+      timeZone: 'Europe/Berlin',
+      currency: 'eur',
+    });
+    const membership = await prisma.membership.findUniqueOrThrow({
+      where: { accountId_hotelId: { accountId, hotelId } },
+      include: { hotel: true, account: true },
+    });
+    expect(membership).toMatchObject({
+      role: 'owner',
+      apiKeyAuth: true,
+      hotel: { name: 'Lakeside Inn', timeZone: 'Europe/Berlin', currency: 'EUR' },
+      account: { mobile },
+    });
     expect(await verifyPassword(membership.account.passwordHash, 'first-owner-1')).toBe(true);
   });
 

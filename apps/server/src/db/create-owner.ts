@@ -30,7 +30,9 @@ export async function createHotelWithOwner(prisma: TPrisma, input: CreateOwnerIn
       data: { ...(isEmail ? { email: account } : { mobile: account }), nickname: input.nickname ?? input.hotelName, passwordHash },
     });
     await tx.membership.create({ data: { accountId: owner.id, hotelId: hotel.id, role: 'owner', apiKeyAuth: true } });
-    await tx.auditLog.create({ data: { hotelId: hotel.id, actorType: 'anonymous', action: 'hotel.create', entityType: 'Hotel', entityId: String(hotel.id), after: { owner: account } } });
+    await tx.auditLog.create({
+      data: { hotelId: hotel.id, actorType: 'anonymous', action: 'hotel.create', entityType: 'Hotel', entityId: String(hotel.id), after: { owner: account } },
+    });
     return { hotelId: hotel.id, accountId: owner.id };
   });
 }

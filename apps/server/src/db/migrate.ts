@@ -52,10 +52,7 @@ interface AppliedRow {
  * own transaction, recording them in `_prisma_migrations` the way Prisma does. A migration that
  * fails is rolled back and recorded as rolled back, so the next start tries it again.
  */
-export async function applyMigrations(
-  databaseUrl: string,
-  options: { dir?: string; log?: (message: string) => void } = {},
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(databaseUrl: string, options: { dir?: string; log?: (message: string) => void } = {}): Promise<{ applied: string[] }> {
   const log = options.log ?? (() => {});
   const migrations = readMigrations(options.dir);
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -18,11 +18,36 @@ const HAND_WRITTEN_INDEXES = [
   'FaceAuthorization_delivery_work_idx',
   'Fingerprint_delivery_work_idx',
   'FaceAuthorization_live_face_room_key',
-  'CardEncryption_active_key', 'CardIssue_issued_card_key', 'CardIssue_reserved_card_key', 'CardGrant_denylist_prune_idx', 'LockCardKeys_delivery_work_idx',
-  'AuditLog_hotel_action_c_idx', 'LockPassword_delivery_failed_idx', 'FaceAuthorization_delivery_failed_idx', 'CardGrant_delivery_failed_idx', 'Stay_active_day_idx',
+  'FaceAuthorization_live_face_door_key',
+  'CardEncryption_active_key',
+  'CardIssue_issued_card_key',
+  'CardIssue_reserved_card_key',
+  'CardGrant_denylist_prune_idx',
+  'LockCardKeys_delivery_work_idx',
+  'AuditLog_hotel_action_c_idx',
+  'LockPassword_delivery_failed_idx',
+  'FaceAuthorization_delivery_failed_idx',
+  'CardGrant_delivery_failed_idx',
+  'Stay_active_day_idx',
   'OrderEntry_one_correction_key',
-  'AuditLog_hotel_actor_account_idx', 'AuditLog_hotel_actor_type_idx', 'AuditLog_hotel_channel_idx',
-  'Stay_no_overlap', 'Room_hotelId_name_active_key', 'Room_lockId_active_key', 'Room_name_trgm_idx', 'Room_remarkName_trgm_idx', 'Stay_guestSearch_trgm_idx'];
+  'Folio_hotelId_owing_idx',
+  'AuditLog_hotel_actor_account_idx',
+  'AuditLog_hotel_actor_type_idx',
+  'AuditLog_hotel_channel_idx',
+  'Stay_no_overlap',
+  'Room_hotelId_name_active_key',
+  'Room_lockId_active_key',
+  'Room_name_trgm_idx',
+  'Room_remarkName_trgm_idx',
+  'Stay_guestSearch_trgm_idx',
+  'LockPassword_live_code_key',
+  'AccessRule_hotel_default_key',
+  'LockPassword_live_door_code_key',
+  'CardGrant_live_issue_door_key',
+  'KeyLink_live_key',
+  'LockManager_member_key',
+  'LockManager_person_key',
+];
 
 async function describeDatabase(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -84,16 +109,37 @@ describe('migrations and schema.prisma', () => {
     const { constraints } = await describeDatabase(fromMigrations.url);
     const names = constraints.map((c) => c.conname);
     expect(constraints.find((c) => c.conname === 'Stay_no_overlap')?.definition).toMatch(/EXCLUDE USING gist/);
-    expect(names).toEqual(expect.arrayContaining(['Stay_min_length', 'Account_has_login', 'CardEncryption_retired', 'CardIssue_validity', 'CardGrant_validity', 'Face_required_fields', 'Face_imageSha256_hex']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Stay_min_length',
+        'Account_has_login',
+        'CardEncryption_retired',
+        'CardIssue_validity',
+        'CardGrant_validity',
+        'Face_required_fields',
+        'Face_imageSha256_hex',
+      ]),
+    );
     // The orders ledger (20261123100000_orders_ledger): each kind's sign, links, reasons and ways of paying.
-    expect(names).toEqual(expect.arrayContaining(['OrderEntry_amount_sign', 'OrderEntry_link', 'OrderEntry_reason', 'OrderEntry_method', 'OrderEntry_folio_of_stay', 'OrderEntry_recharge_customer']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'OrderEntry_amount_sign',
+        'OrderEntry_link',
+        'OrderEntry_reason',
+        'OrderEntry_method',
+        'OrderEntry_folio_of_stay',
+        'OrderEntry_recharge_customer',
+      ]),
+    );
   });
 
   it('record every migration in _prisma_migrations as Prisma does, and apply nothing twice', async () => {
     const client = new pg.Client({ connectionString: fromMigrations.url });
     await client.connect();
     try {
-      const { rows } = await client.query('SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name');
+      const { rows } = await client.query(
+        'SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name',
+      );
       const files = readMigrations();
       expect(rows.map((r) => r.migration_name)).toEqual(files.map((f) => f.name));
       expect(rows.map((r) => r.checksum)).toEqual(files.map((f) => f.checksum));
@@ -177,7 +223,8 @@ describe('migration 20261124090000_lock_accounts on a database with typed lock i
       const one = async (sql: string, values: unknown[] = []) => (await client.query(sql, values)).rows[0] as Record<string, unknown>;
       const hotel = async (name: string) => (await one('INSERT INTO "Hotel" (name, "updatedAt") VALUES ($1, now()) RETURNING id', [name])).id as number;
       const room = async (hotelId: number, name: string, lockId: string | null) =>
-        (await one('INSERT INTO "Room" ("hotelId", name, "lockId", "updatedAt") VALUES ($1, $2, $3, now()) RETURNING id', [hotelId, name, lockId])).id as number;
+        (await one('INSERT INTO "Room" ("hotelId", name, "lockId", "updatedAt") VALUES ($1, $2, $3, now()) RETURNING id', [hotelId, name, lockId]))
+          .id as number;
       const a = await hotel('Hotel A');
       const b = await hotel('Hotel B');
       // A's lock 1001 (the status job made its row for A); B typed the same id.
@@ -193,14 +240,23 @@ describe('migration 20261124090000_lock_accounts on a database with typed lock i
 
       await applyMigrations(db.url);
       const rooms = new Map(
-        (await client.query('SELECT r.id, l."providerLockId", l."hotelId" FROM "Room" r LEFT JOIN "Lock" l ON l.id = r."lockId"')).rows.map((r: { id: number; providerLockId: string | null; hotelId: number | null }) => [r.id, r]),
+        (await client.query('SELECT r.id, l."providerLockId", l."hotelId" FROM "Room" r LEFT JOIN "Lock" l ON l.id = r."lockId"')).rows.map(
+          (r: { id: number; providerLockId: string | null; hotelId: number | null }) => [r.id, r],
+        ),
       );
       expect(rooms.get(a1)).toMatchObject({ providerLockId: '1001', hotelId: a });
       expect(rooms.get(a3)).toMatchObject({ providerLockId: '2002', hotelId: a });
       for (const undone of [a2, b1, a4, b2, a5]) expect(rooms.get(undone)?.providerLockId, String(undone)).toBeNull();
       const audit = (await client.query('SELECT "hotelId", "entityId", action, "actorType", before, after FROM "AuditLog" ORDER BY "entityId"::int')).rows;
       expect(audit).toEqual([
-        { hotelId: a, entityId: String(a2), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '1001' }, after: { reason: 'lock_shared_by_rooms' } },
+        {
+          hotelId: a,
+          entityId: String(a2),
+          action: 'room.lockUnpaired',
+          actorType: 'job',
+          before: { lockId: '1001' },
+          after: { reason: 'lock_shared_by_rooms' },
+        },
         { hotelId: b, entityId: String(b1), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '1001' }, after: { reason: 'lock_not_in_hotel' } },
         { hotelId: a, entityId: String(a4), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '3003' }, after: { reason: 'lock_not_in_hotel' } },
         { hotelId: b, entityId: String(b2), action: 'room.lockUnpaired', actorType: 'job', before: { lockId: '3003' }, after: { reason: 'lock_not_in_hotel' } },
@@ -209,7 +265,9 @@ describe('migration 20261124090000_lock_accounts on a database with typed lock i
       expect(JSON.stringify(audit.filter((r: { hotelId: number }) => r.hotelId === b))).not.toContain('Hotel A');
       // From now on the database refuses a room of B pointing at A's lock.
       const aLock = (await one('SELECT id FROM "Lock" WHERE "providerLockId" = \'1001\'')).id;
-      const aSpare = (await one('INSERT INTO "Lock" ("hotelId", provider, "providerLockId", "updatedAt") VALUES ($1, \'ttlock\', \'4004\', now()) RETURNING id', [a])).id;
+      const aSpare = (
+        await one('INSERT INTO "Lock" ("hotelId", provider, "providerLockId", "updatedAt") VALUES ($1, \'ttlock\', \'4004\', now()) RETURNING id', [a])
+      ).id;
       await expect(client.query('UPDATE "Room" SET "lockId" = $1 WHERE id = $2', [aSpare, b1])).rejects.toThrow(/Room_hotelId_lockId_fkey/);
       // And a second room of A pointing at the lock A1's door already is.
       await expect(client.query('UPDATE "Room" SET "lockId" = $1 WHERE id = $2', [aLock, a2])).rejects.toThrow(/Room_lockId_active_key/);

@@ -94,16 +94,41 @@ async function seedFrontDesk(prisma: TPrisma, hotelId: number) {
   const hour = 3_600_000;
   const now = Date.now();
   const stays = [
-    { room: '102', status: 'in_house' as const, checkInAt: new Date(now - 20 * hour), expectedCheckOutAt: new Date(now + 28 * hour), guest: 'Chen Jie', mobile: '15000000005' },
-    { room: '203', status: 'reserved' as const, checkInAt: new Date(now + 26 * hour), expectedCheckOutAt: new Date(now + 70 * hour), guest: 'Zhou Yan', mobile: '15000000009' },
+    {
+      room: '102',
+      status: 'in_house' as const,
+      checkInAt: new Date(now - 20 * hour),
+      expectedCheckOutAt: new Date(now + 28 * hour),
+      guest: 'Chen Jie',
+      mobile: '15000000005',
+    },
+    {
+      room: '203',
+      status: 'reserved' as const,
+      checkInAt: new Date(now + 26 * hour),
+      expectedCheckOutAt: new Date(now + 70 * hour),
+      guest: 'Zhou Yan',
+      mobile: '15000000009',
+    },
   ];
   for (const s of stays) {
     const roomId = rooms.get(s.room);
     if (!roomId) continue;
     const stay = await prisma.stay.create({
-      data: { hotelId, roomId, status: s.status, checkInAt: s.checkInAt, expectedCheckOutAt: s.expectedCheckOutAt, breakfast: true, priceAmount: 29_900 * 2, depositAmount: 20_000 },
+      data: {
+        hotelId,
+        roomId,
+        status: s.status,
+        checkInAt: s.checkInAt,
+        expectedCheckOutAt: s.expectedCheckOutAt,
+        breakfast: true,
+        priceAmount: 29_900 * 2,
+        depositAmount: 20_000,
+      },
     });
-    await prisma.stayGuest.create({ data: { hotelId, stayId: stay.id, isPrimary: true, name: s.guest, mobile: s.mobile, gender: 'unknown', nationality: 'CN' } });
+    await prisma.stayGuest.create({
+      data: { hotelId, stayId: stay.id, isPrimary: true, name: s.guest, mobile: s.mobile, gender: 'unknown', nationality: 'CN' },
+    });
   }
   await prisma.room.updateMany({ where: { hotelId, name: '305' }, data: { cleanStatus: 'dirty' } });
   await prisma.room.updateMany({ where: { hotelId, name: '310' }, data: { maintenance: 'out_of_order' } });

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { COOKIES } from '@console/shared';
+import { COOKIES, toAcceptedText } from '@console/shared';
 import type { Deps } from '../context';
 import { describeAppError, toAppError } from '../errors';
 import { resolveSession } from '../modules/auth/session.service';
@@ -8,7 +7,9 @@ import { exportDownload } from '../modules/export/export.service';
 import { requestMeta } from './meta';
 
 /** `filename*` of Content-Disposition (RFC 6266 / 5987), with a plain ASCII `filename` beside it. */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(name: string): string {
+  // encodeURIComponent throws on an unpaired surrogate.
+  const fileName = toAcceptedText(name);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
@@ -25,14 +26,16 @@ export function registerExports(app: FastifyInstance, deps: Deps) {
     try {
       const actor = await resolveSession(deps, req.cookies[COOKIES.session], 'web');
       const found = await exportDownload(deps, actor, (req.params as { id: string }).id);
-      const stream = found ? fs.createReadStream(found.file) : undefined;
-      if (!found || !stream) return reply.code(404).send({ error: deps.i18n.t(meta.lang, 'export.errors.notFound') });
+      // From the file store: whichever worker wrote it, every server reads it.
+      const file = found && (await deps.files.open(found.key));
+      if (!found || !file) return reply.code(404).send({ error: deps.i18n.t(meta.lang, 'export.errors.notFound') });
       return reply
         .header('content-type', found.type)
+        .header('content-length', file.size)
         .header('content-disposition', contentDisposition(found.fileName))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(stream);
+        .send(file.stream);
     } catch (error) {
       const appError = toAppError(error);
       const status = appError.code === 'UNAUTHENTICATED' ? 401 : appError.code === 'ACCOUNT_FROZEN' ? 403 : 500;

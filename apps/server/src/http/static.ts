@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pageHtml, readPagePreloads } from './page-preloads';
 
 const API_PREFIXES = ['/trpc', '/manage', '/auth', '/linQuan', '/healthz', '/readyz', '/api', '/uploads'];
 
 /**
  * Serves the built web console with an SPA fallback: any GET for a page that is not a file
- * gets index.html, and the router shows the page (or /404). Hashed assets are cached for a year.
+ * gets index.html, and the router shows the page (or /404). Hashed assets are cached for a year,
+ * and sent brotli- or gzip-compressed from the copies the build wrote beside them.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
@@ -19,17 +21,30 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // `<file>.br` and `<file>.gz` are written beside the files at build time (apps/web/scripts/
+    // precompress.ts): the one the request accepts is sent, with Content-Encoding and
+    // `Vary: accept-encoding`; the file as it is otherwise (docs/decisions/026-precompressed-assets.md).
+    preCompressed: true,
+    // The copies are not pages of their own (a route each for nothing).
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = fs.readFileSync(index);
+  const html = fs.readFileSync(index, 'utf8');
+  // The page names what it will load first (page-preloads.ts): its language's texts, its route's chunks.
+  const preloads = readPagePreloads(distDir);
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
     if (req.method === 'GET' && !isApi && !path.extname(url)) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      let body = html;
+      if (preloads) {
+        body = pageHtml(html, preloads, { path: url, cookies: req.cookies ?? {}, acceptLanguage: req.headers['accept-language'] });
+        reply.header('vary', 'cookie, accept-language');
+      }
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
     }
     return reply.code(404).send({ error: 'Not Found' });
   });

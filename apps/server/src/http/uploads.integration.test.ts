@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES, FACE_PHOTO_URL_TTL_SECONDS } from '@console/shared';
-import { storedFiles } from '../infra/uploads';
+import { storedKeys } from '../infra/uploads';
 import { createFace, deleteFace } from '../modules/credentials/face.service';
 import { facePhotoUrl, uploadedFacePhotoUrl } from '../modules/uploads/face-photos';
 import { actorContext, createTestContext, type TestContext } from '../test/harness';
@@ -34,7 +34,13 @@ describe('picture uploads', () => {
     ctx.app.inject({
       method: 'POST',
       url: `/api/uploads?purpose=${purpose}`,
-      headers: { 'content-type': file.contentType, origin: 'http://localhost:3000', host: 'localhost:3000', language: lang, ...(token ? { cookie: `${COOKIES.session}=${token}` } : {}) },
+      headers: {
+        'content-type': file.contentType,
+        origin: 'http://localhost:3000',
+        host: 'localhost:3000',
+        language: lang,
+        ...(token ? { cookie: `${COOKIES.session}=${token}` } : {}),
+      },
       payload: file.body,
     });
 
@@ -66,7 +72,17 @@ describe('picture uploads', () => {
   it('refuses a picture over 5 MB', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { 'content-type': multipart('b.png', big).contentType, origin: 'http://localhost:3000', host: 'localhost:3000', cookie: `${COOKIES.session}=${h.ownerToken}` }, payload: multipart('b.png', big).body });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        'content-type': multipart('b.png', big).contentType,
+        origin: 'http://localhost:3000',
+        host: 'localhost:3000',
+        cookie: `${COOKIES.session}=${h.ownerToken}`,
+      },
+      payload: multipart('b.png', big).body,
+    });
     expect([413]).toContain(res.statusCode);
   });
 });
@@ -82,7 +98,12 @@ describe('face photos: never public, shown through short-lived signed URLs (deci
 
   const upload = (token: string, bytes: Buffer, purpose: 'face' | 'picture') => {
     const file = multipart(`photo.${bytes[0] === 0xff ? 'jpg' : 'png'}`, bytes);
-    return ctx.app.inject({ method: 'POST', url: `/api/uploads?purpose=${purpose}`, headers: { 'content-type': file.contentType, origin: 'http://localhost:3000', host: 'localhost:3000', cookie: `${COOKIES.session}=${token}` }, payload: file.body });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/uploads?purpose=${purpose}`,
+      headers: { 'content-type': file.contentType, origin: 'http://localhost:3000', host: 'localhost:3000', cookie: `${COOKIES.session}=${token}` },
+      payload: file.body,
+    });
   };
   const get = (url: string) => ctx.app.inject({ method: 'GET', url });
   /** The same URL with its signature changed in one character. */
@@ -111,7 +132,7 @@ describe('face photos: never public, shown through short-lived signed URLs (deci
     // The path names the photo, it does not show it; nor does its file in the private area.
     expect((await get(url)).statusCode).toBe(404);
     expect((await get(`/uploads/faces/${h.hotel.id}/${path.basename(url)}`)).statusCode).toBe(404);
-    expect(fs.existsSync(storedFiles(path.resolve(ctx.config.uploadDir), h.hotel.id, url)!.face)).toBe(true);
+    expect(fs.existsSync(path.join(path.resolve(ctx.config.uploadDir), storedKeys(h.hotel.id, url)!.face))).toBe(true);
     await expectPhoto(previewUrl, photo, 'image/png');
     // Altered, moved to another hotel, or expired: not found.
     expect((await get(tampered(previewUrl))).statusCode).toBe(404);
@@ -182,9 +203,13 @@ describe('face photos: never public, shown through short-lived signed URLs (deci
     // A face photo left in the public area by an earlier version: public until the server starts.
     const old = pngPhoto();
     const oldPath = `/uploads/${h.hotel.id}/${randomUUID()}.png`;
-    const files = storedFiles(dir, h.hotel.id, oldPath)!;
+    const keys = storedKeys(h.hotel.id, oldPath)!;
+    const files = { public: path.join(dir, keys.public), face: path.join(dir, keys.face) };
+    fs.mkdirSync(path.dirname(files.public), { recursive: true });
     fs.writeFileSync(files.public, old);
-    const oldFace = await ctx.deps.prisma.face.create({ data: { hotelId: h.hotel.id, faceId: 'OLD-1', note: 'Stored before', imageUrl: oldPath, imageSha256: createHash('sha256').update(old).digest('hex') } });
+    const oldFace = await ctx.deps.prisma.face.create({
+      data: { hotelId: h.hotel.id, faceId: 'OLD-1', note: 'Stored before', imageUrl: oldPath, imageSha256: createHash('sha256').update(old).digest('hex') },
+    });
     expect((await get(oldPath)).statusCode).toBe(200);
     const restarted = await createTestContext({ locks: null });
     try {

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COOKIES, UPLOAD_PURPOSES, type TUploadPurpose } from '@console/shared';
 import type { Deps } from '../context';
 import { AppError, describeAppError, toAppError } from '../errors';
-import { isPublicPictureFile, UPLOAD_MAX_BYTES } from '../infra/uploads';
+import { publicPictureKey, UPLOAD_MAX_BYTES } from '../infra/uploads';
 import { resolveSession } from '../modules/auth/session.service';
 import { makeFacePhotosPrivate, readSignedFacePhoto, readSignedUploadedFacePhoto, type SignedPhoto } from '../modules/uploads/face-photos';
 import { resolveUploadToken, storeUpload } from '../modules/uploads/upload.service';
@@ -19,15 +16,15 @@ import { requestMeta } from './meta';
  * `/manage/oss/token` (legacy clients) in the `X-Upload-Token` header or a form field `token`
  * sent before the file. Room pictures need `room.manage`, face photos `credential.manage`.
  * A face photo's answer also has `previewUrl`, a signed URL showing it (decision 015).
- * `GET /uploads/<hotel>/<file>`: the stored room pictures, public; never a face photo.
+ * `GET /uploads/<hotel>/<file>`: the stored room pictures, public; never a face photo. Every file
+ * comes from the install's file store (decision 024), whichever server or worker stored it.
  * `GET /api/faces/photo/<hotel>/<face>?exp&sig`, `GET /api/faces/upload/<hotel>/<file>?exp&sig`:
  * a face photo through its signed URL (`modules/uploads/face-photos.ts`); 404 for anything else.
  */
 export async function registerUploads(app: FastifyInstance, deps: Deps) {
-  const dir = path.resolve(deps.config.uploadDir);
-  fs.mkdirSync(dir, { recursive: true });
-  // Face photos stored before decision 015 leave the public area before anything is served.
-  const moved = await makeFacePhotosPrivate(deps).catch((error: unknown) => {
+  // Face photos stored before decision 015 leave the public area before anything is served (only
+  // ever in a directory store: the object store came after; decision 024).
+  const moved = await (deps.files.kind === 'directory' ? makeFacePhotosPrivate(deps) : Promise.resolve(0)).catch((error: unknown) => {
     app.log.error({ err: error }, 'could not move face photos out of the public upload area');
     return 0;
   });
@@ -39,7 +36,8 @@ export async function registerUploads(app: FastifyInstance, deps: Deps) {
       let file: MultipartFile | undefined;
       try {
         const purpose = (req.query as { purpose?: unknown }).purpose ?? 'picture';
-        if (!UPLOAD_PURPOSES.includes(purpose as TUploadPurpose)) throw new AppError('VALIDATION', { messageKey: 'validation.invalid', fields: { purpose: 'validation.invalid' } });
+        if (!UPLOAD_PURPOSES.includes(purpose as TUploadPurpose))
+          throw new AppError('VALIDATION', { messageKey: 'validation.invalid', fields: { purpose: 'validation.invalid' } });
         file = await req.file().catch((error: unknown) => {
           throw new AppError('VALIDATION', { messageKey: 'validation.pictureRequired', cause: error });
         });
@@ -56,14 +54,26 @@ export async function registerUploads(app: FastifyInstance, deps: Deps) {
         }
         if (!file) throw new AppError('VALIDATION', { messageKey: 'validation.pictureRequired' });
         const bytes = await file.toBuffer().catch((error: unknown) => {
-          throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: purpose === 'face' ? 'validation.faceImageTooLarge' : 'validation.pictureTooLarge', cause: error });
+          throw new AppError('PAYLOAD_TOO_LARGE', {
+            messageKey: purpose === 'face' ? 'validation.faceImageTooLarge' : 'validation.pictureTooLarge',
+            cause: error,
+          });
         });
         return reply.send(await storeUpload(deps, actor, purpose as TUploadPurpose, bytes));
       } catch (error) {
         // A file left unread holds its request, and the connection, open: read the rest away.
         if (file && !file.file.readableEnded) file.file.resume();
         const app = toAppError(error);
-        const status = app.code === 'UNAUTHENTICATED' ? 401 : app.code === 'FORBIDDEN' || app.code === 'ORIGIN_REJECTED' || app.code === 'ACCOUNT_FROZEN' ? 403 : app.code === 'PAYLOAD_TOO_LARGE' ? 413 : app.code === 'INTERNAL' ? 500 : 400;
+        const status =
+          app.code === 'UNAUTHENTICATED'
+            ? 401
+            : app.code === 'FORBIDDEN' || app.code === 'ORIGIN_REJECTED' || app.code === 'ACCOUNT_FROZEN'
+              ? 403
+              : app.code === 'PAYLOAD_TOO_LARGE'
+                ? 413
+                : app.code === 'INTERNAL'
+                  ? 500
+                  : 400;
         if (status === 500) req.log.error({ err: error }, 'upload failed');
         return reply.code(status).send({ error: describeAppError(app, meta.lang, deps.i18n) });
       }
@@ -71,19 +81,29 @@ export async function registerUploads(app: FastifyInstance, deps: Deps) {
   });
   const sendPhoto = (reply: FastifyReply, photo: SignedPhoto | undefined) => {
     if (!photo) return reply.callNotFound();
-    return reply.header('content-type', photo.type).header('cache-control', `private, max-age=${photo.maxAge}`).header('x-content-type-options', 'nosniff').send(photo.bytes);
+    return reply
+      .header('content-type', photo.type)
+      .header('cache-control', `private, max-age=${photo.maxAge}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(photo.bytes);
   };
-  app.get('/api/faces/photo/:hotel/:face', async (req, reply) => sendPhoto(reply, await readSignedFacePhoto(deps, req.params as { hotel: string; face: string }, req.query as Record<string, unknown>)));
-  app.get('/api/faces/upload/:hotel/:file', async (req, reply) => sendPhoto(reply, await readSignedUploadedFacePhoto(deps, req.params as { hotel: string; file: string }, req.query as Record<string, unknown>)));
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
+  app.get('/api/faces/photo/:hotel/:face', async (req, reply) =>
+    sendPhoto(reply, await readSignedFacePhoto(deps, req.params as { hotel: string; face: string }, req.query as Record<string, unknown>)),
+  );
+  app.get('/api/faces/upload/:hotel/:file', async (req, reply) =>
+    sendPhoto(reply, await readSignedUploadedFacePhoto(deps, req.params as { hotel: string; file: string }, req.query as Record<string, unknown>)),
+  );
+  app.get('/uploads/*', async (req, reply) => {
     // Room pictures only: a face photo is in `faces/`, which this never serves (nor anything else).
-    allowedPath: (pathName) => isPublicPictureFile(pathName),
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+    const picture = publicPictureKey(`/${(req.params as { '*': string })['*']}`);
+    const file = picture && (await deps.files.open(picture.key));
+    if (!picture || !file) return reply.callNotFound();
+    // A picture's name is new for every upload, so it never changes.
+    return reply
+      .header('content-type', picture.type)
+      .header('content-length', file.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
   });
 }

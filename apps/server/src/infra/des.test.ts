@@ -5,7 +5,11 @@ import { createDesCodec } from './des';
 const KEY = 'k3yK3y!8';
 const IV = 'iv-iv-88';
 const cryptoJsEncrypt = (text: string) =>
-  CryptoJS.DES.encrypt(text, CryptoJS.enc.Utf8.parse(KEY), { iv: CryptoJS.enc.Utf8.parse(IV), mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 }).toString();
+  CryptoJS.DES.encrypt(text, CryptoJS.enc.Utf8.parse(KEY), {
+    iv: CryptoJS.enc.Utf8.parse(IV),
+    mode: CryptoJS.mode.CBC,
+    padding: CryptoJS.pad.Pkcs7,
+  }).toString();
 
 describe('DES envelope codec', () => {
   const codec = createDesCodec(KEY, IV);

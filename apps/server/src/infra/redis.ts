@@ -2,13 +2,23 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 export class RedisUnavailableError extends Error {}
 
+/**
+ * A Redis for a console started on this machine (`pnpm start`), in a container: published on this
+ * machine's loopback only, with the settings of the compose file's Redis (an append-only file, no
+ * eviction). Not `docker compose up -d redis`: the compose file needs its secrets (.env) before any
+ * of its services starts, and its Redis is private to the compose install.
+ */
+export const REDIS_CONTAINER_COMMAND =
+  'docker run -d --name smartlock-redis --restart unless-stopped -p 127.0.0.1:6379:6379 -v smartlock-redis:/data redis:7-alpine redis-server --appendonly yes --maxmemory-policy noeviction';
+
 export function redisUnavailableMessage(url: string, reason: string): string {
   const safeUrl = url.replace(/\/\/[^@/]*@/, '//***@');
   return (
     `Cannot reach Redis at ${safeUrl} (${reason}). The console keeps its sign-in codes, rate limits and job ` +
     `queues (SMS, stay expiry, deliveries to locks) in Redis and will not run with them disabled. Start a Redis 7 ` +
-    `with \`docker compose up -d redis\`, or from your system's packages (\`sudo apt install redis-server\` on ` +
-    `Debian/Ubuntu, \`brew install redis && brew services start redis\` on macOS), or point REDIS_URL at one ` +
+    `from your system's packages (\`sudo apt install redis-server\` on Debian/Ubuntu, ` +
+    `\`brew install redis && brew services start redis\` on macOS), or in a container ` +
+    `(\`${REDIS_CONTAINER_COMMAND}\`), or point REDIS_URL at one ` +
     `that is running (with maxmemory-policy noeviction), then start the console again.`
   );
 }

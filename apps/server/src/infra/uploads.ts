@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { UPLOAD_PATH_REGEX } from '@console/shared';
+import type { FileStore } from './file-store';
 
 /** Pictures people may upload, recognised by their first bytes (never by the name or the browser's word). */
 const SIGNATURES: { ext: string; type: string; test: (b: Buffer) => boolean }[] = [
@@ -18,9 +17,10 @@ export function sniffImage(bytes: Buffer): { ext: string; type: string } | undef
 }
 
 /**
- * Where a picture lives: room pictures in the public area `<dir>/<hotel>/`, served as they are
- * under `/uploads/`; face photos in the private area `<dir>/faces/<hotel>/`, never served as they
- * are (decision 015). Either way a picture is named by the same path `/uploads/<hotel>/<uuid>.<ext>`.
+ * Where a picture lives in the file store (infra/file-store.ts, decision 024): room pictures in
+ * the public area `<hotel>/`, served as they are under `/uploads/`; face photos in the private
+ * area `faces/<hotel>/`, never served as they are (decision 015). Either way a picture is named by
+ * the same path `/uploads/<hotel>/<uuid>.<ext>`.
  */
 export type UploadArea = 'public' | 'face';
 
@@ -28,37 +28,50 @@ const FACE_AREA = 'faces';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** A file the `/uploads/` route may serve (a path under its root): a public picture, nothing else. */
 const PUBLIC_FILE = new RegExp(`^/\\d{1,10}/${UUID}\\.(png|jpg|webp|gif)$`);
+const TYPE_OF_EXT: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.type]));
 
-const areaDir = (dir: string, area: UploadArea, hotelId: number) => (area === 'face' ? path.join(dir, FACE_AREA, String(hotelId)) : path.join(dir, String(hotelId)));
+const areaKey = (area: UploadArea, hotelId: number, name: string) => (area === 'face' ? `${FACE_AREA}/${hotelId}/${name}` : `${hotelId}/${name}`);
 
 /** Whether the static route may serve this path below its root (`/<hotel>/<uuid>.<ext>`): never a face photo. */
 export function isPublicPictureFile(pathName: string): boolean {
   return PUBLIC_FILE.test(pathName);
 }
 
+/** A public room picture of `/uploads/<path>` for the `/uploads/` route: its key and type, or undefined for anything else. */
+export function publicPictureKey(pathName: string): { key: string; type: string } | undefined {
+  if (!isPublicPictureFile(pathName)) return undefined;
+  const key = pathName.slice(1);
+  return { key, type: TYPE_OF_EXT[key.slice(key.lastIndexOf('.') + 1)]! };
+}
+
 /**
  * Stores a picture in `area` and returns its path `/uploads/<hotel>/<random>.<ext>`; undefined
  * when the bytes are not a picture (of one of the `accept` types, when given).
  */
-export async function storePicture(dir: string, hotelId: number, bytes: Buffer, accept?: readonly string[], area: UploadArea = 'public'): Promise<{ url: string; type: string } | undefined> {
+export async function storePicture(
+  files: FileStore,
+  hotelId: number,
+  bytes: Buffer,
+  accept?: readonly string[],
+  area: UploadArea = 'public',
+): Promise<{ url: string; type: string } | undefined> {
   const kind = sniffImage(bytes);
   if (!kind || (accept && !accept.includes(kind.type))) return undefined;
   const name = `${randomUUID()}.${kind.ext}`;
-  await fs.mkdir(areaDir(dir, area, hotelId), { recursive: true });
-  await fs.writeFile(path.join(areaDir(dir, area, hotelId), name), bytes);
+  await files.put(areaKey(area, hotelId, name), bytes, kind.type);
   return { url: `/uploads/${hotelId}/${name}`, type: kind.type };
 }
 
 /**
- * The files a path `/uploads/<hotel>/<uuid>.<ext>` of this hotel may be, by area (a face photo
- * uploaded before decision 015 is still in the public area until it is moved), or undefined for
- * any other path.
+ * The keys a path `/uploads/<hotel>/<uuid>.<ext>` of this hotel may be stored under, by area (a
+ * face photo uploaded before decision 015 is still in the public area until it is moved), or
+ * undefined for any other path.
  */
-export function storedFiles(dir: string, hotelId: number, url: string): Record<UploadArea, string> | undefined {
+export function storedKeys(hotelId: number, url: string): Record<UploadArea, string> | undefined {
   const match = UPLOAD_PATH_REGEX.exec(url);
   if (!match || Number(match[1]) !== hotelId) return undefined;
   const name = `${match[2]}.${match[3]}`;
-  return { face: path.join(areaDir(dir, 'face', hotelId), name), public: path.join(areaDir(dir, 'public', hotelId), name) };
+  return { face: areaKey('face', hotelId, name), public: areaKey('public', hotelId, name) };
 }
 
 /**
@@ -66,11 +79,16 @@ export function storedFiles(dir: string, hotelId: number, url: string): Record<U
  * nothing), looked for in `areas` in that order. Undefined when the path is not one of the hotel's
  * uploads, the file is gone, or it is not a picture.
  */
-export async function readStoredPictureBytes(dir: string, hotelId: number, url: string, areas: readonly UploadArea[] = ['face', 'public']): Promise<{ bytes: Buffer; type: string; ext: string } | undefined> {
-  const files = storedFiles(dir, hotelId, url);
-  if (!files) return undefined;
+export async function readStoredPictureBytes(
+  files: FileStore,
+  hotelId: number,
+  url: string,
+  areas: readonly UploadArea[] = ['face', 'public'],
+): Promise<{ bytes: Buffer; type: string; ext: string } | undefined> {
+  const keys = storedKeys(hotelId, url);
+  if (!keys) return undefined;
   for (const area of areas) {
-    const bytes = await fs.readFile(files[area]).catch(() => undefined);
+    const bytes = await files.read(keys[area]);
     if (!bytes) continue;
     const kind = sniffImage(bytes);
     return kind ? { bytes, type: kind.type, ext: kind.ext } : undefined;
@@ -79,8 +97,8 @@ export async function readStoredPictureBytes(dir: string, hotelId: number, url: 
 }
 
 /** A picture this hotel uploaded, as `readStoredPictureBytes` finds it: its type, size and SHA-256. */
-export async function readStoredPicture(dir: string, hotelId: number, url: string): Promise<{ type: string; size: number; sha256: string } | undefined> {
-  const stored = await readStoredPictureBytes(dir, hotelId, url);
+export async function readStoredPicture(files: FileStore, hotelId: number, url: string): Promise<{ type: string; size: number; sha256: string } | undefined> {
+  const stored = await readStoredPictureBytes(files, hotelId, url);
   if (!stored) return undefined;
   return { type: stored.type, size: stored.bytes.length, sha256: createHash('sha256').update(stored.bytes).digest('hex') };
 }
@@ -90,21 +108,14 @@ export async function readStoredPicture(dir: string, hotelId: number, url: strin
  * area (a picture uploaded as a room picture, or a face photo stored before decision 015). True
  * when it moved; nothing happens when it is already private or does not exist.
  */
-export async function makeFacePhotoPrivate(dir: string, hotelId: number, url: string): Promise<boolean> {
-  const files = storedFiles(dir, hotelId, url);
-  if (!files) return false;
-  try {
-    await fs.mkdir(path.dirname(files.face), { recursive: true });
-    await fs.rename(files.public, files.face);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
+export async function makeFacePhotoPrivate(files: FileStore, hotelId: number, url: string): Promise<boolean> {
+  const keys = storedKeys(hotelId, url);
+  if (!keys) return false;
+  return files.move(keys.public, keys.face);
 }
 
 /** Deletes an uploaded picture of this hotel from both areas (a face photo nobody refers to any more). */
-export async function deleteStoredPicture(dir: string, hotelId: number, url: string): Promise<void> {
-  const files = storedFiles(dir, hotelId, url);
-  if (files) await Promise.all([fs.rm(files.face, { force: true }), fs.rm(files.public, { force: true })]);
+export async function deleteStoredPicture(files: FileStore, hotelId: number, url: string): Promise<void> {
+  const keys = storedKeys(hotelId, url);
+  if (keys) await Promise.all([files.remove(keys.face), files.remove(keys.public)]);
 }

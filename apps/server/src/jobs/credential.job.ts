@@ -1,7 +1,9 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
 import type { Deps } from '../context';
-import { deliver, DeliveryRetry, sweepDeliveries, type DeliveryJobData } from '../modules/credentials/delivery';
-import { QUEUE_NAMES } from './queues';
+import { deliver, DeliveryRetry, sweepDeliveries } from '../modules/credentials/delivery';
+import { afterCredentialOnLock } from '../modules/messages/on-lock';
+import { addStartJob, QUEUE_NAMES } from './queues';
+import type { DeliveryJobData, SweepScope } from './payloads';
 
 export const DELIVERY_SWEEP_EVERY_MS = 60_000;
 
@@ -14,10 +16,13 @@ export function startCredentialWorker(deps: Deps): Worker<DeliveryJobData> {
   const worker = new Worker<DeliveryJobData>(
     QUEUE_NAMES.credential,
     async (job, token) => {
-      if (job.name === 'sweep') return sweepDeliveries(deps);
-      return deliver(deps, job, token);
+      if (job.name === 'sweep') return sweepDeliveries(deps, job.data.hotelId === undefined ? {} : { hotelId: job.data.hotelId });
+      const outcome = await deliver(deps, job, token);
+      // The lock confirmed it: the guest is told (issue 20 §3, once per code).
+      if (outcome === 'on_lock') await afterCredentialOnLock(deps, job.data);
+      return outcome;
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 8 },
+    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 8, name: deps.instance },
   );
   worker.on('failed', (job, error) => {
     if (error instanceof DeliveryRetry) deps.log.info({ jobId: job?.id, reason: error.code }, 'credential delivery will be retried');
@@ -27,9 +32,9 @@ export function startCredentialWorker(deps: Deps): Worker<DeliveryJobData> {
   return worker;
 }
 
-export async function scheduleDeliverySweep(deps: Deps): Promise<void> {
+export async function scheduleDeliverySweep(deps: Deps, scope: SweepScope = {}): Promise<void> {
   if (!deps.locks) return;
-  const data = { kind: 'password' as const, id: 0, version: 0 };
+  const data = { kind: 'password' as const, id: 0, version: 0, ...scope };
   await deps.queues.credential.upsertJobScheduler('delivery-sweep', { every: DELIVERY_SWEEP_EVERY_MS }, { name: 'sweep', data });
-  await deps.queues.credential.add('sweep', data, { jobId: `delivery-sweep-start-${Date.now()}`, removeOnComplete: true, removeOnFail: true });
+  await addStartJob(deps.queues.credential, 'sweep', data, 'delivery-sweep-start', DELIVERY_SWEEP_EVERY_MS, { removeOnComplete: true, removeOnFail: true });
 }

@@ -1,5 +1,6 @@
 import type { TConfig } from '../config';
-import type { ExportJobData, ExportProgress, ExportResult } from '../modules/export/export.service';
+import type { ExportProgress, ExportResult } from '../modules/export/export.service';
+import type { ExportJobData } from './payloads';
 
 /** What an export's thread is started with (structured-cloned: plain data only). */
 export interface ExportThreadInput {

@@ -4,11 +4,12 @@ import type { Job, Worker } from 'bullmq';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, revokeSession } from '../modules/auth/session.service';
-import { exportsRoot, type ExportJobData, type ExportProgress } from '../modules/export/export.service';
+import { exportKey, type ExportProgress } from '../modules/export/export.service';
 import { createCustomers, createHotelWithStaff } from '../test/factories';
 import { createTestContext, testMeta, type TestContext } from '../test/harness';
 import { trpcClient } from '../test/trpc-client';
 import { EXPORT_THREAD_LIMITS, runExportInThread, startExportWorker } from './export.job';
+import type { ExportJobData } from './payloads';
 
 /**
  * An export runs on a worker thread of its own with a bounded heap (decision 018): the thread
@@ -47,7 +48,7 @@ async function job(id: string) {
   return { session, job: { id, data, updateProgress: async (p: ExportProgress) => void progress.push(p) }, progress };
 }
 
-const fileOf = (id: string) => path.join(exportsRoot(ctx.deps), String(hotel.hotel.id), `${id}.xlsx`);
+const fileOf = (id: string) => path.join(path.resolve(ctx.config.uploadDir), exportKey(hotel.hotel.id, id));
 
 describe('an export on its own thread', () => {
   it('writes the file and reports its progress to the job, the last report before the end', async () => {
@@ -63,17 +64,24 @@ describe('an export on its own thread', () => {
     expect(EXPORT_THREAD_LIMITS.maxOldGenerationSizeMb).toBeLessThanOrEqual(128);
   });
 
-  it('fails the job with the refusal\'s message key when the session has ended meanwhile, and writes nothing', async () => {
+  it("fails the job with the refusal's message key when the session has ended meanwhile, and writes nothing", async () => {
     const { job: exportJob, session } = await job(`ended-${Date.now()}`);
     await revokeSession(ctx.deps.prisma, session.sessionId, 'signed_out');
     await expect(runExportInThread(ctx.deps, exportJob)).rejects.toThrow(/^errors\.[A-Za-z_.]+$/);
     expect(fs.existsSync(fileOf(exportJob.id))).toBe(false);
-    expect(fs.existsSync(`${fileOf(exportJob.id)}.part`)).toBe(false);
+    // Nor a half-written one beside it.
+    expect(
+      (fs.existsSync(path.dirname(fileOf(exportJob.id))) ? fs.readdirSync(path.dirname(fileOf(exportJob.id))) : []).filter((name) =>
+        name.startsWith(path.basename(fileOf(exportJob.id))),
+      ),
+    ).toEqual([]);
   });
 
   it('fails the job when the thread outgrows its heap, and the server goes on', async () => {
     const { job: exportJob } = await job(`tiny-${Date.now()}`);
-    await expect(runExportInThread(ctx.deps, exportJob, { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 })).rejects.toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' });
+    await expect(runExportInThread(ctx.deps, exportJob, { maxOldGenerationSizeMb: 2, maxYoungGenerationSizeMb: 1 })).rejects.toMatchObject({
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
+    });
     expect(await ctx.deps.prisma.customer.count({ where: { hotelId: hotel.hotel.id } })).toBe(25);
   });
 });

@@ -3,9 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { Worker as Thread, type ResourceLimits } from 'node:worker_threads';
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Deps } from '../context';
-import { EXPORT_CLEANUP_JOB, cleanupExports, type ExportJob, type ExportJobData, type ExportResult } from '../modules/export/export.service';
+import { EXPORT_CLEANUP_JOB, cleanupExports, type ExportJob, type ExportResult } from '../modules/export/export.service';
 import type { ExportThreadInput, ExportThreadMessage } from './export-thread-protocol';
 import { QUEUE_NAMES } from './queues';
+import type { ExportJobData } from './payloads';
 
 export const EXPORT_CLEANUP_EVERY_MS = 10 * 60_000;
 
@@ -20,7 +21,7 @@ export function startExportWorker(deps: Deps, limits: ResourceLimits = EXPORT_TH
       if (job.name === EXPORT_CLEANUP_JOB) return { removed: await cleanupExports(deps) };
       return runExportInThread(deps, job as Job<ExportJobData> & { id: string }, limits);
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 2 },
+    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 2, name: deps.instance },
   );
   worker.on('failed', (job, error) => deps.log.warn({ jobId: job?.id, err: error }, 'export job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'export worker error'));
@@ -48,7 +49,11 @@ export const EXPORT_THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96
 export function threadEntry(): URL {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new URL('./jobs/export-thread.js', here);
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const source = new URL('./export-thread.ts', here).href;
   const code = `import { tsImport } from ${JSON.stringify(tsx)}; await tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
@@ -60,7 +65,12 @@ export function threadEntry(): URL {
  * reason, as in the thread). A thread that dies (out of memory, a crash) fails the job; the
  * server goes on. `entry` is the thread's code (the benchmark names the bundle's from the source).
  */
-export function runExportInThread(deps: Deps, job: ExportJob & { id: string }, limits: ResourceLimits = EXPORT_THREAD_LIMITS, entry: URL = threadEntry()): Promise<ExportResult> {
+export function runExportInThread(
+  deps: Deps,
+  job: ExportJob & { id: string },
+  limits: ResourceLimits = EXPORT_THREAD_LIMITS,
+  entry: URL = threadEntry(),
+): Promise<ExportResult> {
   const workerData: ExportThreadInput = { config: deps.config, databaseUrl: deps.databaseUrl, job: { id: job.id, data: job.data } };
   return new Promise<ExportResult>((resolve, reject) => {
     const thread = new Thread(entry, { workerData, resourceLimits: limits });

@@ -21,7 +21,7 @@ export function startLocksWorker(deps: Deps): Worker<LocksJobData> {
       const pruned = await pruneCardDenylists(deps);
       return { reconciled, pruned };
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 1 },
+    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 1, name: deps.instance },
   );
   worker.on('failed', (job, error) => deps.log.warn({ task: job?.data.task, err: error }, 'lock job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'locks worker error'));

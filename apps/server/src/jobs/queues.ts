@@ -1,11 +1,17 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { TLanguageHeader } from '@console/shared';
-import type { DeliveryJobData } from '../modules/credentials/delivery';
-import type { ExportJobData } from '../modules/export/export.service';
-import type { StayJobData } from '../modules/stay/stay-schedule';
 import { createRedis, type Redis } from '../infra/redis';
+import type { DeliveryJobData, ExportJobData, FeedJobData, GuestMessageJobData, StayJobData } from './payloads';
 
-export const QUEUE_NAMES = { sms: 'sms', stay: 'stay', credential: 'credential', locks: 'locks', export: 'export' } as const;
+export const QUEUE_NAMES = {
+  sms: 'sms',
+  stay: 'stay',
+  credential: 'credential',
+  locks: 'locks',
+  export: 'export',
+  guestMessage: 'guest-message',
+  feeds: 'feeds',
+} as const;
 
 /** The periodic lock work (jobs/locks.job.ts). */
 export interface LocksJobData {
@@ -14,8 +20,12 @@ export interface LocksJobData {
 
 export interface SmsJobData {
   to: string;
-  /** An i18n key under `sms.` and its parameters; rendered in `lang` when sent. */
-  template: 'resetCode' | 'staffWelcome';
+  /**
+   * An i18n key under `sms.` and its parameters; rendered in `lang` when sent. The first password
+   * of a new member says the role it was added with: `staffWelcome` (an administrator),
+   * `staffWelcomeOwner`, `staffWelcomeStaff`.
+   */
+  template: 'resetCode' | 'staffWelcome' | 'staffWelcomeOwner' | 'staffWelcomeStaff';
   params: Record<string, string | number>;
   lang: TLanguageHeader;
 }
@@ -43,9 +53,27 @@ export interface Queues {
   locks: Queue<LocksJobData>;
   /** Data exports to .xlsx (modules/export) and their periodic clean-up. */
   export: Queue<ExportJobData | Record<string, never>>;
+  /** Guest messages (SMS and e-mail) once the lock confirmed a code (modules/messages). */
+  guestMessage: Queue<GuestMessageJobData>;
+  /** Channel calendar feeds: the scan (every minute) and each feed's read, retried with backoff. */
+  feeds: Queue<FeedJobData>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
+}
+
+/**
+ * Queues the job a process runs "at start" (a sweep catching up after downtime, a first read of
+ * the locks) once for the whole install: however many servers and workers start within
+ * `intervalMs` (the work's own period), only the first start queues it (BullMQ deduplication,
+ * kept in Redis for that long). Answers whether this start queued it.
+ */
+export async function addStartJob<T>(queue: Queue<T>, name: string, data: T, id: string, intervalMs: number, options: JobsOptions = {}): Promise<boolean> {
+  // A job id of its own per start, so that a finished one (kept or removed) never hides the next.
+  const jobId = `${id}-${Date.now()}-${process.pid}`;
+  // Deduplicated, BullMQ answers the job that was queued first (its id), and queues nothing.
+  const job = await (queue as Queue).add(name, data, { ...options, jobId, deduplication: { id, ttl: intervalMs } });
+  return job.id === jobId;
 }
 
 /** The producers. Each queue and worker has its own Redis connection, closed on shutdown. */
@@ -61,20 +89,35 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
   const sms = new Queue<SmsJobData>(QUEUE_NAMES.sms, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: SMS_JOB_OPTIONS });
   const stay = new Queue<StayJobData>(QUEUE_NAMES.stay, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: STAY_JOB_OPTIONS });
   const credential = new Queue<DeliveryJobData>(QUEUE_NAMES.credential, { connection: connection() as ConnectionOptions, prefix });
-  const locks = new Queue<LocksJobData>(QUEUE_NAMES.locks, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } } });
-  const exportQueue = new Queue<ExportJobData | Record<string, never>>(QUEUE_NAMES.export, { connection: connection() as ConnectionOptions, prefix, defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 3600 } } });
+  const locks = new Queue<LocksJobData>(QUEUE_NAMES.locks, {
+    connection: connection() as ConnectionOptions,
+    prefix,
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
+  });
+  const exportQueue = new Queue<ExportJobData | Record<string, never>>(QUEUE_NAMES.export, {
+    connection: connection() as ConnectionOptions,
+    prefix,
+    defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 3600 } },
+  });
+  const guestMessage = new Queue<GuestMessageJobData>(QUEUE_NAMES.guestMessage, { connection: connection() as ConnectionOptions, prefix });
+  const feeds = new Queue<FeedJobData>(QUEUE_NAMES.feeds, {
+    connection: connection() as ConnectionOptions,
+    prefix,
+    defaultJobOptions: { removeOnComplete: { age: 3600, count: 1_000 }, removeOnFail: { age: 24 * 3600 } },
+  });
   return {
     sms,
     stay,
     credential,
     locks,
     export: exportQueue,
+    guestMessage,
+    feeds,
     prefix,
     connection,
     async close() {
-      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close(), exportQueue.close()]);
+      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close(), exportQueue.close(), guestMessage.close(), feeds.close()]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };
 }
-

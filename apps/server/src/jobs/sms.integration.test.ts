@@ -25,7 +25,7 @@ describe('SMS queue', () => {
   let workers: ReturnType<typeof startWorkers>;
   beforeAll(async () => {
     ctx = await createTestContext({ sms: flaky.sender });
-    workers = startWorkers(ctx.deps);
+    workers = startWorkers(ctx.deps, { sweep: false });
   });
   afterAll(async () => {
     await workers.close();

@@ -10,7 +10,7 @@ export function startSmsWorker(deps: Deps): Worker<SmsJobData> {
       const text = deps.i18n.t(job.data.lang, `sms.${job.data.template}`, job.data.params);
       await deps.sms.send({ to: job.data.to, text });
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4 },
+    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4, name: deps.instance },
   );
   worker.on('failed', (job, error) => {
     deps.log.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'SMS sending failed');

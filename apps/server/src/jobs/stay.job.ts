@@ -1,31 +1,51 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
 import { jobContext, type Deps } from '../context';
-import type { StayJobData } from '../modules/stay/stay-schedule';
-import { arriveOnTime, expireOnTime, sweepStays } from '../modules/stay/transitions';
-import { QUEUE_NAMES } from './queues';
+import { issueOnTime } from '../modules/access-rules/engine';
+import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
+import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
+import { arriveOnTime, dueOnTime, expireOnTime, lapseOnTime, noShowOnTime, sweepStays } from '../modules/stay/transitions';
+import { addStartJob, QUEUE_NAMES } from './queues';
+import type { StayJobData, SweepScope } from './payloads';
 
 export const STAY_SWEEP_EVERY_MS = 5 * 60_000;
 
-/** The stay jobs only call the stay services (modules/stay/transitions.ts), as the job itself. */
+/** The stay jobs only call the stay services (modules/stay/transitions.ts, and the access rules' `issue`), as the job itself. */
 export function startStayWorker(deps: Deps): Worker<StayJobData> {
   const worker = new Worker<StayJobData>(
     QUEUE_NAMES.stay,
     async (job) => {
       const ctx = jobContext(deps, `stay.${job.name}`, `job:${job.id}`);
+      if (job.name === 'due') return dueOnTime(ctx, job.data);
       if (job.name === 'arrive') return arriveOnTime(ctx, job.data);
+      if (job.name === 'noShow') return noShowOnTime(ctx, job.data);
       if (job.name === 'expire') return expireOnTime(ctx, job.data);
-      if (job.name === 'sweep') return sweepStays(ctx);
+      if (job.name === 'issue') return issueOnTime(ctx, job.data);
+      if (job.name === 'lapse') return lapseOnTime(ctx, job.data);
+      if (job.name === 'sweep') {
+        const now = new Date();
+        const scope = job.data.hotelId === undefined ? {} : { hotelId: job.data.hotelId };
+        const stays = await sweepStays(ctx, now, scope);
+        // Access rules' `issue` jobs lost with Redis (or never queued), after the stays' own transitions.
+        const issued = await sweepAccessIssues(ctx, now, scope);
+        // Generated codes past TTLock's 24-hour first-use window, unused, of stays not yet arrived: replaced.
+        return { ...stays, issued, renewedCodes: await renewUnusedGeneratedCodes(ctx, now, scope) };
+      }
       throw new Error(`unknown stay job ${job.name}`);
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4 },
+    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4, name: deps.instance },
   );
   worker.on('failed', (job, error) => deps.log.warn({ jobId: job?.id, err: error }, 'stay job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'stay worker error'));
   return worker;
 }
 
-/** The periodic sweep, and one right away at start (a restart after downtime catches up at once). */
-export async function scheduleStaySweep(deps: Deps): Promise<void> {
-  await deps.queues.stay.upsertJobScheduler('stay-sweep', { every: STAY_SWEEP_EVERY_MS }, { name: 'sweep', data: { stayId: 0, version: 0 } });
-  await deps.queues.stay.add('sweep', { stayId: 0, version: 0 }, { jobId: `stay-sweep-start-${Date.now()}` });
+/**
+ * The periodic sweep, and one right away at start (a restart after downtime catches up at once).
+ * The schedule exists once in Redis, whichever processes upsert it; the start's sweep runs once
+ * per interval for the whole install, however many servers and workers start (decision 024).
+ */
+export async function scheduleStaySweep(deps: Deps, scope: SweepScope = {}): Promise<void> {
+  const data = { stayId: 0, version: 0, ...scope };
+  await deps.queues.stay.upsertJobScheduler('stay-sweep', { every: STAY_SWEEP_EVERY_MS }, { name: 'sweep', data });
+  await addStartJob(deps.queues.stay, 'sweep', data, 'stay-sweep-start', STAY_SWEEP_EVERY_MS);
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { storePicture } from '../infra/uploads';
 import { legacyTime } from '../legacy/manage/format';
@@ -26,43 +25,190 @@ async function staffMembers(ctx: TestContext, hotelId: number) {
 export async function buildWorld(ctx: TestContext) {
   const h = await createHotelWithStaff(ctx.deps);
   const { rooms, group } = await createRooms(ctx.deps, h.hotel.id, ['B101', 'B102', 'B103'], { groupName: 'Bad input' });
-  const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: rooms[0]!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Y-Primary', guestMobile: uniqueMobile() });
+  const stay = await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: rooms[0]!.id,
+    checkInAt: hours(-2),
+    expectedCheckOutAt: hours(30),
+    guestName: 'Y-Primary',
+    guestMobile: uniqueMobile(),
+  });
   const co = await ctx.deps.prisma.stayGuest.create({ data: { hotelId: h.hotel.id, stayId: stay.id, name: 'Co guest' } });
   const primary = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: stay.id, isPrimary: true } });
-  const reservation = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: rooms[1]!.id, checkInAt: hours(48), expectedCheckOutAt: hours(72), status: 'reserved' });
+  const reservation = await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: rooms[1]!.id,
+    checkInAt: hours(48),
+    expectedCheckOutAt: hours(72),
+    status: 'reserved',
+  });
   const [customer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Bad');
   const template = await ctx.deps.prisma.priceTemplate.create({ data: { hotelId: h.hotel.id, name: 'Bad input template', usualPrice: 10_000 } });
   const legacySession = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
-  const password = await ctx.deps.prisma.lockPassword.create({ data: { hotelId: h.hotel.id, roomId: rooms[0]!.id, stayId: stay.id, kind: 'custom', holderName: 'Y-Primary', code: '483920', validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
+  const password = await ctx.deps.prisma.lockPassword.create({
+    data: {
+      hotelId: h.hotel.id,
+      roomId: rooms[0]!.id,
+      stayId: stay.id,
+      kind: 'custom',
+      holderName: 'Y-Primary',
+      code: '483920',
+      validFrom: hours(-2),
+      validUntil: hours(30),
+      deliveryState: 'failed',
+      lastError: 'lock_offline',
+    },
+  });
   // The password actions' own room, stay and password: the front-desk examples check `stay` out and move it.
-  const { rooms: [pwRoom] } = await createRooms(ctx.deps, h.hotel.id, ['B104']);
-  const pwStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: pwRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(50), guestName: 'Password guest', guestMobile: uniqueMobile() });
-  const pwPassword = await ctx.deps.prisma.lockPassword.create({ data: { hotelId: h.hotel.id, roomId: pwRoom!.id, stayId: pwStay.id, kind: 'custom', holderName: 'Password guest', code: '619284', validFrom: hours(-2), validUntil: hours(50), deliveryState: 'on_lock' } });
+  const {
+    rooms: [pwRoom],
+  } = await createRooms(ctx.deps, h.hotel.id, ['B104']);
+  const pwStay = await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: pwRoom!.id,
+    checkInAt: hours(-2),
+    expectedCheckOutAt: hours(50),
+    guestName: 'Password guest',
+    guestMobile: uniqueMobile(),
+  });
+  const pwPassword = await ctx.deps.prisma.lockPassword.create({
+    data: {
+      hotelId: h.hotel.id,
+      roomId: pwRoom!.id,
+      stayId: pwStay.id,
+      kind: 'custom',
+      holderName: 'Password guest',
+      code: '619284',
+      validFrom: hours(-2),
+      validUntil: hours(50),
+      deliveryState: 'on_lock',
+    },
+  });
   const photo = pngPhoto();
-  const faceImage = (await storePicture(path.resolve(ctx.config.uploadDir), h.hotel.id, photo))!.url;
-  const face = await ctx.deps.prisma.face.create({ data: { hotelId: h.hotel.id, faceId: 'BF-1', note: 'Bad input face', imageUrl: faceImage, imageSha256: createHash('sha256').update(photo).digest('hex') } });
+  const faceImage = (await storePicture(ctx.deps.files, h.hotel.id, photo))!.url;
+  const face = await ctx.deps.prisma.face.create({
+    data: { hotelId: h.hotel.id, faceId: 'BF-1', note: 'Bad input face', imageUrl: faceImage, imageSha256: createHash('sha256').update(photo).digest('hex') },
+  });
   // Failed on the lock: the face cannot be deleted, the authorisation can be retried and deleted.
-  const faceAuthorization = await ctx.deps.prisma.faceAuthorization.create({ data: { hotelId: h.hotel.id, faceId: face.id, roomId: rooms[0]!.id, stayId: stay.id, validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
+  const faceAuthorization = await ctx.deps.prisma.faceAuthorization.create({
+    data: {
+      hotelId: h.hotel.id,
+      faceId: face.id,
+      roomId: rooms[0]!.id,
+      stayId: stay.id,
+      validFrom: hours(-2),
+      validUntil: hours(30),
+      deliveryState: 'failed',
+      lastError: 'lock_offline',
+    },
+  });
   // A desk card reader and a card dispenser of the hotel (issue 8 §3, §5).
   const cardReader = await ctx.deps.prisma.cardReader.create({ data: { hotelId: h.hotel.id, deviceId: 'SIM-BAD-INPUT-1', serial: 'SIMBAD1', readerType: 1 } });
   const dispenser = await ctx.deps.prisma.cardDispenser.create({ data: { hotelId: h.hotel.id, deviceId: 'SIM-BAD-INPUT-1', name: 'Bad input dispenser' } });
   // The orders ledger's own rooms, stays, folio, entries and customer (the front-desk examples end `stay`, `room/clientDelete` the customer).
-  const { rooms: [orderRoom, settleRoom] } = await createRooms(ctx.deps, h.hotel.id, ['B105', 'B106']);
-  const orderStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: orderRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Order guest' });
-  const settleStay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: settleRoom!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Settle guest' });
+  const {
+    rooms: [orderRoom, settleRoom],
+  } = await createRooms(ctx.deps, h.hotel.id, ['B105', 'B106']);
+  const orderStay = await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: orderRoom!.id,
+    checkInAt: hours(-2),
+    expectedCheckOutAt: hours(30),
+    guestName: 'Order guest',
+  });
+  const settleStay = await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: settleRoom!.id,
+    checkInAt: hours(-2),
+    expectedCheckOutAt: hours(30),
+    guestName: 'Settle guest',
+  });
   const folio = await ctx.deps.prisma.folio.create({ data: { hotelId: h.hotel.id, stayId: orderStay.id, currency: 'CNY' } });
   const onFolio = { hotelId: h.hotel.id, currency: 'CNY', stayId: orderStay.id, roomId: orderRoom!.id, folioId: folio.id, createdByAccountId: h.owner.id };
   const orderPayment = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'payment', method: 'cash', amount: 50_000 } });
   const orderCharge = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'charge', amount: -1_000, note: 'Minibar' } });
   const [orderCustomer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Orders');
-  await ctx.deps.prisma.orderEntry.create({ data: { hotelId: h.hotel.id, currency: 'CNY', kind: 'recharge', method: 'cash', amount: 10_000, customerId: orderCustomer!.id } });
+  await ctx.deps.prisma.orderEntry.create({
+    data: { hotelId: h.hotel.id, currency: 'CNY', kind: 'recharge', method: 'cash', amount: 10_000, customerId: orderCustomer!.id },
+  });
   // A lock account of the hotel (not connected: no lock cloud here) with a lock of its own, no room's
   // door yet; and an account with no lock, for its removal.
-  const lockAccount = await ctx.deps.prisma.lockAccount.create({ data: { hotelId: h.hotel.id, provider: 'ttlock', username: 'bad-input-lock-account', state: 'disconnected' } });
-  const spareLockAccount = await ctx.deps.prisma.lockAccount.create({ data: { hotelId: h.hotel.id, provider: 'ttlock', username: 'bad-input-spare-account', state: 'disconnected' } });
-  const lock = await ctx.deps.prisma.lock.create({ data: { hotelId: h.hotel.id, accountId: lockAccount.id, provider: 'ttlock', providerLockId: `9${Date.now() % 1e9}`, name: 'Bad input lock', alias: 'Bad input lock' } });
+  const lockAccount = await ctx.deps.prisma.lockAccount.create({
+    data: { hotelId: h.hotel.id, provider: 'ttlock', username: 'bad-input-lock-account', state: 'disconnected' },
+  });
+  const spareLockAccount = await ctx.deps.prisma.lockAccount.create({
+    data: { hotelId: h.hotel.id, provider: 'ttlock', username: 'bad-input-spare-account', state: 'disconnected' },
+  });
+  const lock = await ctx.deps.prisma.lock.create({
+    data: {
+      hotelId: h.hotel.id,
+      accountId: lockAccount.id,
+      provider: 'ttlock',
+      providerLockId: `9${Date.now() % 1e9}`,
+      name: 'Bad input lock',
+      alias: 'Bad input lock',
+    },
+  });
+  // Shared doors (issue 20 §5): an entrance serving room Y and the group; a gym door to make plain again.
+  const doorLock = await ctx.deps.prisma.lock.create({
+    data: {
+      hotelId: h.hotel.id,
+      accountId: lockAccount.id,
+      provider: 'ttlock',
+      providerLockId: `8${Date.now() % 1e9}`,
+      name: 'Bad input door',
+      sharedKind: 'entrance',
+    },
+  });
+  await ctx.deps.prisma.sharedDoorServe.create({ data: { hotelId: h.hotel.id, lockId: doorLock.id, roomId: rooms[0]!.id } });
+  const spareDoorLock = await ctx.deps.prisma.lock.create({
+    data: {
+      hotelId: h.hotel.id,
+      accountId: lockAccount.id,
+      provider: 'ttlock',
+      providerLockId: `7${Date.now() % 1e9}`,
+      name: 'Bad input gym',
+      sharedKind: 'gym',
+    },
+  });
+  // A calendar feed of room Y (issue 20 §1) at an address nothing answers (port 9): its reads fail at once.
+  const feed = await ctx.deps.prisma.calendarFeed.create({
+    data: { hotelId: h.hotel.id, roomId: rooms[0]!.id, label: 'Bad input feed', url: 'http://127.0.0.1:9/bad-input.ics' },
+  });
   const staffWorld = await staffMembers(ctx, h.hotel.id);
-  return { ...h, ...staffWorld, lockAccount, spareLockAccount, lock, rooms, group: group!, stay, co, primary, reservation, customer: customer!, template, password, pwRoom: pwRoom!, pwStay, pwPassword, faceImage, face, faceAuthorization, cardReader, dispenser, orderStay, settleStay, orderPayment, orderCharge, orderCustomer: orderCustomer!, legacyToken: legacySession.token };
+  return {
+    ...h,
+    ...staffWorld,
+    feed,
+    doorLock,
+    spareDoorLock,
+    lockAccount,
+    spareLockAccount,
+    lock,
+    rooms,
+    group: group!,
+    stay,
+    co,
+    primary,
+    reservation,
+    customer: customer!,
+    template,
+    password,
+    pwRoom: pwRoom!,
+    pwStay,
+    pwPassword,
+    faceImage,
+    face,
+    faceAuthorization,
+    cardReader,
+    dispenser,
+    orderStay,
+    settleStay,
+    orderPayment,
+    orderCharge,
+    orderCustomer: orderCustomer!,
+    legacyToken: legacySession.token,
+  };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -92,7 +238,14 @@ export const LEGACY_EXAMPLES: Record<string, Example> = {
   'room/category/list': () => ({}),
   'room/addCategory': () => ({ name: `G-${randomUUID().slice(0, 6)}`, sort: 1 }),
   'room/change/category': (w) => ({ id: w.group.id, name: 'Bad input', sort: 2 }),
-  'room/setPrice': (w) => ({ room_id: w.rooms[2]!.id, price: 200, deposit: 50, weekend_price: 250, renewal_price: 180, date_prices: [{ date: day, price: 300 }] }),
+  'room/setPrice': (w) => ({
+    room_id: w.rooms[2]!.id,
+    price: 200,
+    deposit: 50,
+    weekend_price: 250,
+    renewal_price: 180,
+    date_prices: [{ date: day, price: 300 }],
+  }),
   'room/countRoomPriceNew': (w) => ({ room_id: w.rooms[2]!.id, check_in_time: '2027-03-01 14:00:00', check_out_time: '2027-03-02 12:00:00', renew: 0 }),
   'room/tenant/list': (w) => ({ page: 1, limit: 20, state: 'all', start_date: '2027-01-01', end_date: '2027-12-31', room_id: w.rooms[0]!.id, keyword: 'P' }),
   'room/tenant/update/checkIn': (w) => ({
@@ -113,10 +266,56 @@ export const LEGACY_EXAMPLES: Record<string, Example> = {
   'room/checkOut': (w) => ({ stay_id: w.stay.id }),
   'room/setRenew': (w) => ({ stay_id: w.stay.id, check_out_time: '2027-03-05 12:00:00', price: 200 }),
   'room/exchangeHouses': (w) => ({ stay_id: w.stay.id, room_id: w.rooms[2]!.id }),
-  'room/addPassenger': (w) => ({ stay_id: w.stay.id, name: 'Added', gender: 'female', nationality: 'CN', birth: '1991-02-03', id_number: 'Y2', mobile: '13312340003', email: 'a@example.com' }),
+  'room/reservation/add': (w) => ({
+    room_id: w.rooms[2]!.id,
+    check_in_time: local(200),
+    check_out_time: local(224),
+    time_unit: 'day',
+    breakfast: 0,
+    guests: [
+      { name: 'Booked Guest', gender: 'female', nationality: 'CN', birth: '1990-01-01', id_number: 'R1', mobile: '13312340005', email: 'r@example.com' },
+    ],
+    price: 300,
+    deposit: 100,
+    pay_type: 'wechat',
+    other_information: 'late arrival',
+    request_id: randomUUID(),
+  }),
+  'room/reservation/list': () => ({ date: day }),
+  'room/reservation/arrive': (w) => ({ stay_id: w.reservation.id, check_in_time: local(0), check_out_time: local(80), price: 300, confirm: 1 }),
+  'room/reservation/cancel': (w) => ({ stay_id: w.reservation.id, reason: 'guest_request', note: 'called' }),
+  'room/addPassenger': (w) => ({
+    stay_id: w.stay.id,
+    name: 'Added',
+    gender: 'female',
+    nationality: 'CN',
+    birth: '1991-02-03',
+    id_number: 'Y2',
+    mobile: '13312340003',
+    email: 'a@example.com',
+  }),
   'room/deletePassenger': (w) => ({ stay_id: w.stay.id, manage_id: w.co.id }),
-  'room/password': (w) => ({ room_id: w.pwRoom.id, type: 'custom', password: '592718', tenant_id: w.pwStay.id, staff_id: w.staff.id, name: 'Guest', mobile: '13312340004', start_time: local(1), end_time: local(26) }),
-  'room/addPassword': (w) => ({ room_id: w.pwRoom.id, password: '607341', tenant_id: w.pwStay.id, staff_id: w.staff.id, name: 'Guest', mobile: '13312340004', start_time: local(1), end_time: local(26) }),
+  'room/password': (w) => ({
+    room_id: w.pwRoom.id,
+    type: 'custom',
+    password: '592718',
+    tenant_id: w.pwStay.id,
+    staff_id: w.staff.id,
+    name: 'Guest',
+    mobile: '13312340004',
+    start_time: local(1),
+    end_time: local(26),
+  }),
+  'room/addPassword': (w) => ({
+    room_id: w.pwRoom.id,
+    password: '607341',
+    tenant_id: w.pwStay.id,
+    staff_id: w.staff.id,
+    name: 'Guest',
+    mobile: '13312340004',
+    start_time: local(1),
+    end_time: local(26),
+  }),
   'room/passwordList': (w) => ({ page: 1, limit: 20, room_id: w.pwRoom.id, tenant_id: w.pwStay.id }),
   'room/passwordHistory': (w) => ({ page: 1, limit: 20, room_id: w.pwRoom.id, tenant_id: w.pwStay.id }),
   'room/deletePassword': (w) => ({ password_id: w.pwPassword.id }),
@@ -131,10 +330,34 @@ export const LEGACY_EXAMPLES: Record<string, Example> = {
   'lock/deleteMessage': () => ({ id: 1 }),
   'room/callbackPassword': (w) => ({ password_id: w.pwPassword.id }),
   'room/tenant/limitPassword': (w) => ({ tenant_id: w.pwStay.id, end_time: local(40) }),
-  'room/cardAdd': (w) => ({ uid: '04A1B2C4', kind: 'room', tenant_id: w.pwStay.id, mode: 'duplicate', room_ids: [w.pwRoom.id], all: 0, start_time: local(1), end_time: local(26), note: 'Front desk' }),
+  'room/cardAdd': (w) => ({
+    uid: '04A1B2C4',
+    kind: 'room',
+    tenant_id: w.pwStay.id,
+    mode: 'duplicate',
+    room_ids: [w.pwRoom.id],
+    all: 0,
+    start_time: local(1),
+    end_time: local(26),
+    note: 'Front desk',
+  }),
   'room/addCardStepTwoNew': () => ({ card_id: 1, uid: '04A1B2C4', blocks: [{ block: 4, data: '00'.repeat(16) }], cancel: 0 }),
-  'room/sendCard': (w) => ({ card_num: '3506998853', tenant_id: w.pwStay.id, room_id: w.pwRoom.id, start_time: local(1), end_time: local(26), note: 'Over the air' }),
-  'room/sendCardEncryption': (w) => ({ card_num: '3506998854', kind: 'universal', room_ids: [w.pwRoom.id], start_time: local(1), end_time: local(26), note: 'Housekeeping' }),
+  'room/sendCard': (w) => ({
+    card_num: '3506998853',
+    tenant_id: w.pwStay.id,
+    room_id: w.pwRoom.id,
+    start_time: local(1),
+    end_time: local(26),
+    note: 'Over the air',
+  }),
+  'room/sendCardEncryption': (w) => ({
+    card_num: '3506998854',
+    kind: 'universal',
+    room_ids: [w.pwRoom.id],
+    start_time: local(1),
+    end_time: local(26),
+    note: 'Housekeeping',
+  }),
   'room/cardEncryption': () => ({ name: 'Bad input keys', sector: 2 }),
   'room/cardEncryptionList': () => ({}),
   'room/deleteCardEncryption': () => ({ id: 1 }),
@@ -146,11 +369,34 @@ export const LEGACY_EXAMPLES: Record<string, Example> = {
   'room/hotelBreakFast': (w) => ({ stay_id: w.stay.id, date: day, guests: 1, confirm: 0 }),
   'room/hotelInfo': (w) => ({ hotel_id: w.hotel.id }),
   'room/getHotelInfo': () => ({}),
-  'room/setHotelInfo': (w) => ({ hotel_id: w.hotel.id, name: 'Bad input hotel', address: '1 Input Road', tel: '+86 21 5555-0101', latitude: 31.2304, longitude: '121.4737' }),
-  'room/setHotelData': (w) => ({ hotel_id: w.hotel.id, name: 'Bad input hotel', time_zone: 'Asia/Shanghai', currency: 'CNY', check_in_time: '14:00', check_out_time: '12:00' }),
+  'room/setHotelInfo': (w) => ({
+    hotel_id: w.hotel.id,
+    name: 'Bad input hotel',
+    address: '1 Input Road',
+    tel: '+86 21 5555-0101',
+    latitude: 31.2304,
+    longitude: '121.4737',
+  }),
+  'room/setHotelData': (w) => ({
+    hotel_id: w.hotel.id,
+    name: 'Bad input hotel',
+    time_zone: 'Asia/Shanghai',
+    currency: 'CNY',
+    check_in_time: '14:00',
+    check_out_time: '12:00',
+    no_show_time: '00:00',
+  }),
   'priceTemplate/lists': () => ({}),
   'priceTemplate/info': (w) => ({ id: w.template.id }),
-  'priceTemplate/add': (w) => ({ id: w.template.id, name: 'Bad input template', price: 100, deposit: 0, weekend_price: 120, renewal_price: 90, date_prices: [{ date: day, price: 150 }] }),
+  'priceTemplate/add': (w) => ({
+    id: w.template.id,
+    name: 'Bad input template',
+    price: 100,
+    deposit: 0,
+    weekend_price: 120,
+    renewal_price: 90,
+    date_prices: [{ date: day, price: 150 }],
+  }),
   'priceTemplate/delete': (w) => ({ id: w.template.id }),
   'priceTemplate/setPriceTemplate': (w) => ({ template_id: w.template.id, room_ids: [w.rooms[2]!.id], category_id: w.group.id }),
   'user/freezeUser': (w) => ({ id: w.customer.id, status: 1 }),
@@ -164,7 +410,13 @@ export const LEGACY_EXAMPLES: Record<string, Example> = {
   'user/updateFaceNote': (w) => ({ id: w.face.id, note: 'Bad input face' }),
   'user/deleteTFaceImg': (w) => ({ id: w.face.id }),
   'user/updateLockFaceNote': (w) => ({ id: w.faceAuthorization.id, note: 'door' }),
-  'lock/empowerFace': (w) => ({ face_img_id: w.face.id, room_id: w.rooms[2]!.id, note: 'door', start_time: '2027-03-01 14:00:00', end_time: '2027-03-02 12:00:00' }),
+  'lock/empowerFace': (w) => ({
+    face_img_id: w.face.id,
+    room_id: w.rooms[2]!.id,
+    note: 'door',
+    start_time: '2027-03-01 14:00:00',
+    end_time: '2027-03-02 12:00:00',
+  }),
   'lock/empowerFaceList': (w) => ({ page: 1, limit: 20, face_img_id: w.face.id, room_id: w.rooms[0]!.id, stay_id: w.stay.id, scope: 'all' }),
   'lock/deleteEmpowerFace': (w) => ({ id: w.faceAuthorization.id }),
   'oss/token': () => ({}),
@@ -174,13 +426,41 @@ export const LEGACY_EXAMPLES: Record<string, Example> = {
   'order/setCashData': (w) => ({ stay_id: w.orderStay.id, type: 'payment', amount: 100, pay_type: 'cash', note: 'Desk', request_id: randomUUID() }),
   'order/macMember': (w) => ({ customer_id: w.orderCustomer.id, mobile: w.orderCustomer.mobile }),
   'order/refund': (w) => ({ order_id: w.orderPayment.id, amount: 1, reason: 'Bad input', pay_type: 'cash', request_id: randomUUID() }),
-  'order/recharge': (w) => ({ customer_id: w.orderCustomer.id, mobile: w.orderCustomer.mobile, amount: 10, pay_type: 'cash', note: 'Top-up', request_id: randomUUID() }),
-  'order/orderList': (w) => ({ page: 1, limit: 20, type: 'payment', pay_type: 'cash', stay_id: w.orderStay.id, room_id: w.orderPayment.roomId, customer_id: w.orderCustomer.id, operator_id: w.owner.id, start_date: day, end_date: day }),
+  'order/recharge': (w) => ({
+    customer_id: w.orderCustomer.id,
+    mobile: w.orderCustomer.mobile,
+    amount: 10,
+    pay_type: 'cash',
+    note: 'Top-up',
+    request_id: randomUUID(),
+  }),
+  'order/orderList': (w) => ({
+    page: 1,
+    limit: 20,
+    type: 'payment',
+    pay_type: 'cash',
+    stay_id: w.orderStay.id,
+    room_id: w.orderPayment.roomId,
+    customer_id: w.orderCustomer.id,
+    operator_id: w.owner.id,
+    start_date: day,
+    end_date: day,
+  }),
   'order/cash': (w) => ({ date: day, operator_id: w.owner.id }),
   'room/staffList': () => ({ page: 1, limit: 20, keyword: 'B' }),
   'room/staffManageRoomList': (w) => ({ id: w.staffTarget.id }),
   'room/staffManageRoomList1': (w) => ({ id: w.staffTarget.id }),
-  'room/addStaff': (w) => ({ account: uniqueMobile(), name: 'Bad staff', gender: 'female', nationality: 'CN', birth: '1990-01-01', role: 'staff', all_room: 0, room_ids: [w.rooms[0]!.id], api_key_auth: 0 }),
+  'room/addStaff': (w) => ({
+    account: uniqueMobile(),
+    name: 'Bad staff',
+    gender: 'female',
+    nationality: 'CN',
+    birth: '1990-01-01',
+    role: 'staff',
+    all_room: 0,
+    room_ids: [w.rooms[0]!.id],
+    api_key_auth: 0,
+  }),
   'room/addStaffManageLock': (w) => ({ id: w.staffTarget.id, all_room: 0, room_ids: [w.rooms[0]!.id] }),
   'room/deleteStaff': (w) => ({ id: w.legacyRemoveTarget.id }),
   'user/setManager': (w) => ({ id: w.staffTarget.id, role: 'admin', api_key_auth: 0 }),
@@ -192,6 +472,14 @@ const guest = { name: 'Bad Guest', gender: 'male', nationality: 'CN', birthDate:
 export const TRPC_EXAMPLES: Record<string, Example> = {
   'auth.captcha': () => undefined,
   'hotel.info': (w) => ({ hotelId: w.hotel.id }),
+  'guestMessage.templates': () => undefined,
+  'guestMessage.template': () => ({ channel: 'email', language: 'en' }),
+  'guestMessage.saveTemplate': () => ({ channel: 'email', language: 'en', subject: 'Room {{room}}', body: 'Dear {{guest}}, your code is {{code}}.' }),
+  'guestMessage.resetTemplate': () => ({ channel: 'sms', language: 'en' }),
+  'guestMessage.settings': () => undefined,
+  'guestMessage.saveSettings': () => ({ language: 'en', senderName: 'Front desk', senderEmail: 'desk@example.com' }),
+  'guestMessage.log': (w) => ({ stayId: w.stay.id }),
+  'guestMessage.sendAgain': (w) => ({ stayId: w.stay.id, channel: 'sms' }),
   'account.profile': () => undefined,
   'account.updateNickname': () => ({ nickname: 'Bad input owner' }),
   'account.setAvatar': () => ({ avatar: null }),
@@ -200,7 +488,19 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'account.sessions': () => undefined,
   'account.revokeSession': () => ({ sessionId: 2_000_000_000 }),
   'account.revokeOtherSessions': () => undefined,
-  'hotel.update': (w) => ({ hotelId: w.hotel.id, name: 'Bad input hotel', address: '1 Input Road', tel: '021-5555', latitude: 31.2304, longitude: 121.4737, timeZone: 'Asia/Shanghai', currency: 'CNY', checkInTime: '14:00', checkOutTime: '12:00' }),
+  'hotel.update': (w) => ({
+    hotelId: w.hotel.id,
+    name: 'Bad input hotel',
+    address: '1 Input Road',
+    tel: '021-5555',
+    latitude: 31.2304,
+    longitude: 121.4737,
+    timeZone: 'Asia/Shanghai',
+    currency: 'CNY',
+    checkInTime: '14:00',
+    checkOutTime: '12:00',
+    noShowTime: '00:00',
+  }),
   'auth.login': () => ({ account: '13312340000', password: 'not-the-password', captchaId: 'k'.repeat(32), captchaCode: 'abcd' }),
   'auth.me': () => undefined,
   'auth.hotels': () => undefined,
@@ -216,27 +516,72 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'customer.delete': (w) => ({ id: w.customer.id }),
   'room.list': (w) => ({ page: 1, pageSize: 20, status: 'vacant', search: 'B', groupId: w.group.id, sort: 'name_asc' }),
   'room.get': (w) => ({ id: w.rooms[0]!.id }),
-  'room.create': (w) => ({ name: `N-${randomUUID().slice(0, 6)}`, groupId: w.group.id, remarkName: 'r', description: 'd', lockNotice: 'l', notice: 'n', lockId: 'L', bluetoothName: 'B', macId: '00:11:22:33:44:55', sortOrder: 1 }),
+  'room.create': (w) => ({
+    name: `N-${randomUUID().slice(0, 6)}`,
+    groupId: w.group.id,
+    remarkName: 'r',
+    description: 'd',
+    lockNotice: 'l',
+    notice: 'n',
+    lockId: 'L',
+    bluetoothName: 'B',
+    macId: '00:11:22:33:44:55',
+    sortOrder: 1,
+  }),
   'room.update': (w) => ({ id: w.rooms[2]!.id, name: 'B103', groupId: w.group.id, remarkName: 'r', sortOrder: 3 }),
   'room.delete': (w) => ({ roomId: w.rooms[2]!.id }),
   'room.setStatus': (w) => ({ roomId: w.rooms[2]!.id, target: 'dirty' }),
   'room.setStatusMany': (w) => ({ roomIds: [w.rooms[2]!.id], target: 'clean' }),
   'room.setLock': (w) => ({ roomId: w.rooms[2]!.id, lockId: 'L', bluetoothName: 'B', macId: '00:11:22:33:44:55' }),
   'room.unlockRecords': (w) => ({ roomId: w.rooms[0]!.id, page: 1, pageSize: 20, from: '2027-01-01', to: '2027-01-31' }),
+  'accessRule.get': (w) => ({ groupId: w.group.id }),
+  'accessRule.list': () => undefined,
+  'accessRule.set': (w) => ({
+    groupId: w.group.id,
+    enabled: false,
+    deskReservations: false,
+    issueDaysBefore: 1,
+    minutesBeforeCheckIn: 60,
+    minutesAfterCheckOut: 30,
+    password: true,
+    face: false,
+    card: false,
+    codeRule: 'phone_last4',
+    phoneFallback: 'random',
+    codeType: 'auto',
+    autoCheckIn: false,
+  }),
+  'accessRule.reset': (w) => ({ groupId: w.group.id }),
   'roomGroup.list': () => undefined,
   'roomGroup.create': () => ({ name: `G-${randomUUID().slice(0, 6)}`, sort: 1 }),
   'roomGroup.update': (w) => ({ id: w.group.id, name: 'Bad input', sort: 2 }),
   'roomGroup.delete': (w) => ({ id: w.group.id }),
   'price.room': (w) => ({ roomId: w.rooms[2]!.id }),
-  'price.setRoom': (w) => ({ roomId: w.rooms[2]!.id, depositAmount: 5000, usualPrice: 20_000, weekendPrice: 25_000, renewalPrice: 18_000, datePrices: [{ date: day, price: 30_000 }] }),
+  'price.setRoom': (w) => ({
+    roomId: w.rooms[2]!.id,
+    depositAmount: 5000,
+    usualPrice: 20_000,
+    weekendPrice: 25_000,
+    renewalPrice: 18_000,
+    datePrices: [{ date: day, price: 30_000 }],
+  }),
   'price.quote': (w) => ({ roomId: w.rooms[2]!.id, checkInAt: soon(), expectedCheckOutAt: later(), kind: 'stay' }),
   'price.templates': () => undefined,
   'price.template': (w) => ({ id: w.template.id }),
-  'price.saveTemplate': (w) => ({ id: w.template.id, name: 'Bad input template', depositAmount: 0, usualPrice: 10_000, weekendPrice: 12_000, renewalPrice: 9_000, datePrices: [{ date: day, price: 15_000 }] }),
+  'price.saveTemplate': (w) => ({
+    id: w.template.id,
+    name: 'Bad input template',
+    depositAmount: 0,
+    usualPrice: 10_000,
+    weekendPrice: 12_000,
+    renewalPrice: 9_000,
+    datePrices: [{ date: day, price: 15_000 }],
+  }),
   'price.deleteTemplate': (w) => ({ id: w.template.id }),
   'price.applyTemplate': (w) => ({ templateId: w.template.id, roomIds: [w.rooms[2]!.id], groupId: w.group.id }),
   'stay.list': (w) => ({ page: 1, pageSize: 20, state: 'all', from: '2027-01-01', to: '2027-12-31', roomId: w.rooms[0]!.id, guest: 'P' }),
   'stay.get': (w) => ({ stayId: w.stay.id }),
+  'stay.keys': (w) => ({ stayId: w.stay.id }),
   'stay.checkIn': (w) => ({
     roomId: w.rooms[0]!.id,
     checkInAt: soon(),
@@ -253,8 +598,29 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
     idempotencyKey: randomUUID(),
     acknowledge: [],
   }),
-  'stay.arrive': (w) => ({ stayId: w.reservation.id, checkInAt: new Date().toISOString(), expectedCheckOutAt: hours(80).toISOString(), priceMode: 'computed', acknowledge: [] }),
-  'stay.cancelReservation': (w) => ({ stayId: w.reservation.id }),
+  'stay.arrive': (w) => ({
+    stayId: w.reservation.id,
+    checkInAt: new Date().toISOString(),
+    expectedCheckOutAt: hours(80).toISOString(),
+    priceMode: 'computed',
+    acknowledge: [],
+  }),
+  'stay.cancelReservation': (w) => ({ stayId: w.reservation.id, reason: 'other', note: 'changed plans' }),
+  'stay.reserve': (w) => ({
+    roomId: w.rooms[2]!.id,
+    checkInAt: hours(200).toISOString(),
+    expectedCheckOutAt: hours(224).toISOString(),
+    lengthUnit: 'day',
+    breakfast: false,
+    guests: [guest],
+    priceMode: 'fixed',
+    fixedPrice: 30_000,
+    depositAmount: 10_000,
+    depositMethod: 'alipay',
+    remark: 'note',
+    idempotencyKey: randomUUID(),
+  }),
+  'stay.arrivals': () => ({ date: day }),
   'stay.checkOut': (w) => ({ stayId: w.stay.id }),
   'stay.renew': (w) => ({ stayId: w.stay.id, expectedCheckOutAt: hours(60).toISOString(), priceMode: 'fixed', fixedPrice: 20_000 }),
   'stay.changeRoom': (w) => ({ stayId: w.stay.id, targetRoomId: w.rooms[2]!.id }),
@@ -266,13 +632,39 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'stay.serveBreakfast': (w) => ({ stayId: w.stay.id, date: day, guests: 1, acknowledge: [] }),
   'password.list': (w) => ({ page: 1, pageSize: 20, roomId: w.rooms[0]!.id, stayId: w.stay.id, scope: 'all' }),
   'password.get': (w) => ({ id: w.password.id }),
-  'password.create': (w) => ({ roomId: w.rooms[0]!.id, kind: 'custom', code: '592718', holderName: 'Guest', stayId: w.stay.id, validFrom: soon(), validUntil: later() }),
+  'password.create': (w) => ({
+    roomId: w.rooms[0]!.id,
+    kind: 'custom',
+    code: '592718',
+    holderName: 'Guest',
+    stayId: w.stay.id,
+    validFrom: soon(),
+    validUntil: later(),
+  }),
   'password.revoke': (w) => ({ id: w.password.id, reason: 'called_back' }),
   'password.retry': (w) => ({ id: w.password.id }),
-  'card.reserve': (w) => ({ uid: '04A1B2C3', kind: 'room', stayId: w.stay.id, mode: 'duplicate', roomIds: [w.rooms[0]!.id], allRooms: false, validFrom: soon(), validUntil: later(), note: 'Front desk' }),
+  'card.reserve': (w) => ({
+    uid: '04A1B2C3',
+    kind: 'room',
+    stayId: w.stay.id,
+    mode: 'duplicate',
+    roomIds: [w.rooms[0]!.id],
+    allRooms: false,
+    validFrom: soon(),
+    validUntil: later(),
+    note: 'Front desk',
+  }),
   'card.confirm': () => ({ issueId: 1, uid: '04A1B2C3', blocks: [{ block: 4, data: '00'.repeat(16) }] }),
   'card.voidReservation': () => ({ issueId: 1 }),
-  'card.send': (w) => ({ cardNumber: '3506998852', kind: 'room', stayId: w.stay.id, roomIds: [w.rooms[0]!.id], validFrom: soon(), validUntil: later(), note: 'Over the air' }),
+  'card.send': (w) => ({
+    cardNumber: '3506998852',
+    kind: 'room',
+    stayId: w.stay.id,
+    roomIds: [w.rooms[0]!.id],
+    validFrom: soon(),
+    validUntil: later(),
+    note: 'Over the air',
+  }),
   'card.lookup': () => ({ cardNumber: '78031299' }),
   'card.return': () => ({ cardNumber: '78031299' }),
   'card.reportLost': () => ({ issueId: 1 }),
@@ -346,25 +738,89 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'order.recordPayment': (w) => ({ stayId: w.orderStay.id, amount: 100, method: 'wechat', note: 'Payment', requestId: randomUUID() }),
   'order.refund': (w) => ({ entryId: w.orderPayment.id, amount: 1, reason: 'Bad input', method: 'cash', requestId: randomUUID() }),
   'order.correct': (w) => ({ entryId: w.orderCharge.id, reason: 'Bad input' }),
-  'order.settle': (w) => ({ stayId: w.settleStay.id, checkOut: true, deposit: 'keep', depositReason: 'Damage', payment: { amount: 100, method: 'cash' }, refundMethod: 'cash' }),
-  'order.recharge': (w) => ({ customerId: w.orderCustomer.id, mobile: w.orderCustomer.mobile, amount: 10, method: 'cash', note: 'Top-up', requestId: randomUUID() }),
+  'order.settle': (w) => ({
+    stayId: w.settleStay.id,
+    checkOut: true,
+    deposit: 'keep',
+    depositReason: 'Damage',
+    payment: { amount: 100, method: 'cash' },
+    refundMethod: 'cash',
+  }),
+  'order.recharge': (w) => ({
+    customerId: w.orderCustomer.id,
+    mobile: w.orderCustomer.mobile,
+    amount: 10,
+    method: 'cash',
+    note: 'Top-up',
+    requestId: randomUUID(),
+  }),
   'order.customerBalance': (w) => ({ customerId: w.orderCustomer.id, mobile: w.orderCustomer.mobile }),
-  'order.list': (w) => ({ page: 1, pageSize: 20, kinds: ['payment'], method: 'cash', stayId: w.orderStay.id, roomId: w.orderPayment.roomId, customerId: w.orderCustomer.id, operatorId: w.owner.id, from: day, to: day }),
+  'order.list': (w) => ({
+    page: 1,
+    pageSize: 20,
+    kinds: ['payment'],
+    method: 'cash',
+    stayId: w.orderStay.id,
+    roomId: w.orderPayment.roomId,
+    customerId: w.orderCustomer.id,
+    operatorId: w.owner.id,
+    from: day,
+    to: day,
+  }),
   'order.cashReport': (w) => ({ date: day, operatorId: w.owner.id }),
-  'audit.list': (w) => ({ page: 1, pageSize: 20, actorType: 'account', actorAccountId: w.owner.id, action: 'room', entityType: 'Room', entityId: String(w.rooms[0]!.id), channel: 'console', from: day, to: day }),
+  'audit.list': (w) => ({
+    page: 1,
+    pageSize: 20,
+    actorType: 'account',
+    actorAccountId: w.owner.id,
+    action: 'room',
+    entityType: 'Room',
+    entityId: String(w.rooms[0]!.id),
+    channel: 'console',
+    from: day,
+    to: day,
+  }),
   'audit.actors': () => undefined,
-  'board.today': () => undefined,
+  'today.get': () => undefined,
   'export.start': () => ({ list: 'rooms', filters: { status: 'vacant', search: 'B10' }, scope: 'all', page: 1, pageSize: 20, fileName: 'Rooms' }),
   'export.status': () => ({ id: 'exp-00000000-0000-4000-8000-000000000000' }),
   'export.list': () => undefined,
   'staff.list': () => ({ page: 1, pageSize: 20, search: 'B' }),
   'staff.get': (w) => ({ id: w.staffTarget.id }),
   'staff.roomChoices': (w) => ({ id: w.staffTarget.id }),
-  'staff.add': (w) => ({ account: uniqueMobile(), name: 'Bad staff', gender: 'male', nationality: 'CN', birthDate: '1990-01-01', role: 'staff', allRooms: false, roomIds: [w.rooms[0]!.id], apiKeyAuth: false }),
+  'staff.add': (w) => ({
+    account: uniqueMobile(),
+    name: 'Bad staff',
+    gender: 'male',
+    nationality: 'CN',
+    birthDate: '1990-01-01',
+    role: 'staff',
+    allRooms: false,
+    roomIds: [w.rooms[0]!.id],
+    apiKeyAuth: false,
+  }),
   'staff.setRole': (w) => ({ id: w.staffTarget.id, role: 'admin' }),
   'staff.setProfile': (w) => ({ id: w.staffTarget.id, name: 'Bad staff', gender: 'female', nationality: 'CN', birthDate: '1990-01-01' }),
   'staff.setRooms': (w) => ({ id: w.staffTarget.id, allRooms: false, roomIds: [w.rooms[0]!.id] }),
   'staff.setApiKeyAuth': (w) => ({ id: w.staffTarget.id, apiKeyAuth: true }),
   'staff.setFrozen': (w) => ({ id: w.staffTarget.id, frozen: true }),
   'staff.remove': (w) => ({ id: w.trpcRemoveTarget.id }),
+  'sharedDoor.list': () => undefined,
+  'sharedDoor.get': (w) => ({ lockId: w.doorLock.id }),
+  'sharedDoor.set': (w) => ({ lockId: w.doorLock.id, kind: 'entrance', roomIds: [w.rooms[0]!.id], groupIds: [w.group.id] }),
+  'sharedDoor.unset': (w) => ({ lockId: w.spareDoorLock.id }),
+  'sharedDoor.ofStay': (w) => ({ stayId: w.stay.id }),
+  'feed.list': (w) => ({ roomId: w.rooms[0]!.id }),
+  'feed.add': (w) => ({ roomId: w.rooms[0]!.id, label: 'Airbnb', url: 'http://127.0.0.1:9/add.ics', everyMinutes: 30 }),
+  'feed.edit': (w) => ({ feedId: w.feed.id, label: 'Booking.com', url: 'https://example.com/edit.ics', everyMinutes: 60 }),
+  'feed.delete': (w) => ({ feedId: w.feed.id, confirm: true }),
+  'feed.readNow': (w) => ({ feedId: w.feed.id }),
+  'feed.confirmEmpty': (w) => ({ feedId: w.feed.id }),
+  'feed.exportUrl': (w) => ({ roomId: w.rooms[0]!.id }),
+  'feed.regenerateExport': (w) => ({ roomId: w.rooms[0]!.id }),
+  'keyPage.view': () => ({ token: 'A'.repeat(43) }),
+  'keyPage.open': () => ({ token: 'A'.repeat(43), door: 'room' }),
+  'keyPage.get': (w) => ({ stayId: w.stay.id }),
+  'keyPage.regenerate': (w) => ({ stayId: w.stay.id }),
+  'keyPage.revoke': (w) => ({ stayId: w.stay.id }),
 };

@@ -78,15 +78,50 @@ export async function createRooms(deps: Deps, hotelId: number, names: string[], 
 /** A stay written directly (bypassing the service), for tests that need a given state. */
 export async function insertStay(
   deps: Deps,
-  data: { hotelId: number; roomId: number; checkInAt: Date; expectedCheckOutAt: Date; status?: 'reserved' | 'in_house' | 'expired' | 'checked_out'; guestName?: string; guestMobile?: string; guestIdNumber?: string },
+  data: {
+    hotelId: number;
+    roomId: number;
+    checkInAt: Date;
+    expectedCheckOutAt: Date;
+    status?: 'reserved' | 'in_house' | 'expired' | 'checked_out';
+    guestName?: string;
+    guestMobile?: string;
+    guestIdNumber?: string;
+  },
 ) {
   const stay = await deps.prisma.stay.create({
-    data: { hotelId: data.hotelId, roomId: data.roomId, status: data.status ?? 'in_house', checkInAt: data.checkInAt, expectedCheckOutAt: data.expectedCheckOutAt },
+    data: {
+      hotelId: data.hotelId,
+      roomId: data.roomId,
+      status: data.status ?? 'in_house',
+      checkInAt: data.checkInAt,
+      expectedCheckOutAt: data.expectedCheckOutAt,
+    },
   });
   await deps.prisma.stayGuest.create({
-    data: { hotelId: data.hotelId, stayId: stay.id, isPrimary: true, name: data.guestName ?? 'Test Guest', mobile: data.guestMobile ?? null, idNumber: data.guestIdNumber ?? null },
+    data: {
+      hotelId: data.hotelId,
+      stayId: stay.id,
+      isPrimary: true,
+      name: data.guestName ?? 'Test Guest',
+      mobile: data.guestMobile ?? null,
+      idNumber: data.guestIdNumber ?? null,
+    },
   });
   return stay;
 }
 
 export const hours = (n: number) => new Date(Date.now() + n * 3_600_000);
+
+/**
+ * An IANA zone (`Etc/GMT±N`, whole hours, no daylight saving) in which the wall clock now shows
+ * `hour` o'clock (the minutes are the UTC minutes): tests that depend on the hotel's day (today,
+ * tomorrow, midnight) choose their clock this way instead of the hour they happen to run at.
+ */
+export function zoneAtLocalHour(hour: number, at = new Date()): string {
+  let offset = hour - at.getUTCHours();
+  if (offset < -12) offset += 24;
+  if (offset > 14) offset -= 24;
+  // Etc/GMT signs are inverted: Etc/GMT-8 is UTC+8.
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}

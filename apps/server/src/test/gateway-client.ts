@@ -27,7 +27,12 @@ export interface GatewayCallOptions {
  * `/auth/login` as `Authorization: Bearer`, reading `{ code, msg, data }`.
  */
 export function gatewayClient(app: FastifyInstance, defaults: { ip?: string; language?: string } = {}) {
-  async function call<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'OPTIONS', url: string, body?: Record<string, unknown>, options: GatewayCallOptions = {}): Promise<GatewayAnswer<T>> {
+  async function call<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'OPTIONS',
+    url: string,
+    body?: Record<string, unknown>,
+    options: GatewayCallOptions = {},
+  ): Promise<GatewayAnswer<T>> {
     const headers: Record<string, string> = { host: 'localhost:3000', ...options.headers };
     const language = options.language ?? (options.acceptLanguage ? undefined : (defaults.language ?? 'en'));
     if (language) headers.language = language;
@@ -48,7 +53,9 @@ export function gatewayClient(app: FastifyInstance, defaults: { ip?: string; lan
       }
     }
     const res = await app.inject({ method, url: target, headers, payload, remoteAddress: options.ip ?? defaults.ip ?? '127.0.0.1' });
-    const parsed = res.body ? (JSON.parse(res.body) as { code: number; msg: string; data: T }) : ({ code: res.statusCode, msg: '', data: null } as { code: number; msg: string; data: T });
+    const parsed = res.body
+      ? (JSON.parse(res.body) as { code: number; msg: string; data: T })
+      : ({ code: res.statusCode, msg: '', data: null } as { code: number; msg: string; data: T });
     return { status: res.statusCode, headers: res.headers, code: parsed.code, msg: parsed.msg, data: parsed.data, text: res.body };
   }
 

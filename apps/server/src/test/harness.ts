@@ -50,7 +50,9 @@ export function testConfig(env: Record<string, string> = {}): TConfig {
  * simulator the lock cloud of the app is (LOCK_PROVIDER=sim, LOCK_SIM_URL), which the hotels'
  * lock accounts then speak to (test/lock-factories.ts).
  */
-export async function createTestContext(options: { sms?: SmsSender; env?: Record<string, string>; locks?: LockCloud | null; sim?: { url: string } } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { sms?: SmsSender; env?: Record<string, string>; locks?: LockCloud | null; sim?: { url: string } } = {},
+): Promise<TestContext> {
   const config = testConfig({ ...(options.sim ? { LOCK_PROVIDER: 'sim', LOCK_SIM_URL: options.sim.url } : {}), ...options.env });
   const deps = await createDeps(config, inject('databaseUrl'), createLogger(config), { sms: options.sms, poolSize: 5, locks: options.locks });
   const app = await buildApp(deps);

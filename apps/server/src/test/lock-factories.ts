@@ -17,7 +17,12 @@ import { lockOfTypedIdIn, pairInTransaction } from '../modules/locks/accounts/pa
 export async function simLockAccount(deps: Deps, hotelId: number, account: { username: string; password: string } = SIM_DEFAULTS): Promise<number> {
   const known = await deps.prisma.lockAccount.findFirst({ where: { hotelId, username: account.username }, select: ACCOUNT_ROW_SELECT });
   if (known) return known.id;
-  const { id } = await connectAccount(jobContext(deps, 'test.locks', randomUUID()), hotelId, { username: account.username, password: account.password, kind: 'ttlock', label: '' });
+  const { id } = await connectAccount(jobContext(deps, 'test.locks', randomUUID()), hotelId, {
+    username: account.username,
+    password: account.password,
+    kind: 'ttlock',
+    label: '',
+  });
   return id;
 }
 
@@ -25,7 +30,13 @@ export async function simLockAccount(deps: Deps, hotelId: number, account: { use
  * Pairs a room with a simulated lock (its TTLock lock id) of the simulator account the hotel
  * connects (SIM_DEFAULTS unless named). Returns the lock's row id.
  */
-export async function pairSimLock(deps: Deps, hotelId: number, roomId: number, simLockId: number | string, account?: { username: string; password: string }): Promise<number> {
+export async function pairSimLock(
+  deps: Deps,
+  hotelId: number,
+  roomId: number,
+  simLockId: number | string,
+  account?: { username: string; password: string },
+): Promise<number> {
   await simLockAccount(deps, hotelId, account);
   const lockId = (await lockOfTypedIdIn(deps, hotelId, String(simLockId)))!;
   const audit = jobContext(deps, 'test.locks', randomUUID());

@@ -106,7 +106,10 @@ export function jpegPhoto(bytes = FACE_PHOTO_BYTES): Buffer {
   dcCounts[3] = 12;
   const acCounts = Buffer.alloc(16);
   acCounts[0] = 1;
-  const dht = segment(0xc4, Buffer.concat([Buffer.from([0x00]), dcCounts, Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]), Buffer.from([0x10]), acCounts, Buffer.from([0x00])]));
+  const dht = segment(
+    0xc4,
+    Buffer.concat([Buffer.from([0x00]), dcCounts, Buffer.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]), Buffer.from([0x10]), acCounts, Buffer.from([0x00])]),
+  );
   const sos = segment(0xda, Buffer.from([3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 63, 0]));
   // A colourful flat block per component: DC = 8 x (level - 128) with a quantiser of 1.
   const [y, cb, cr] = [...randomBytes(3)].map((v, i) => (i === 0 ? 60 + (v % 136) : v % 2 ? 30 + (v % 40) : 190 + (v % 60)));

@@ -16,7 +16,8 @@ type Flatten<R, Prefix extends string = ''> = {
 }[keyof R & string];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type Procedures = UnionToIntersection<Flatten<AppRouter['_def']['record']>>;
-type PathOf<Kind extends 'query' | 'mutation'> = { [P in keyof Procedures]: Procedures[P] extends { _def: { type: Kind } } ? P : never }[keyof Procedures] & string;
+type PathOf<Kind extends 'query' | 'mutation'> = { [P in keyof Procedures]: Procedures[P] extends { _def: { type: Kind } } ? P : never }[keyof Procedures] &
+  string;
 export type QueryPath = PathOf<'query'>;
 export type MutationPath = PathOf<'mutation'>;
 export type InputOf<P extends keyof Procedures> = inferProcedureInput<Procedures[P]>;

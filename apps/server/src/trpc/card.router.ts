@@ -1,6 +1,40 @@
-import { ZCardConfirmInput, ZCardIssueIdInput, ZCardKeySetCreateInput, ZCardKeySetIdInput, ZCardKeySyncInput, ZCardListInput, ZCardLookupInput, ZCardReserveInput, ZCardRoomFitInput, ZCardSendInput } from '@console/shared';
+import {
+  ZCardReserveOutput,
+  ZCardConfirmOutput,
+  ZCardVoidReservationOutput,
+  ZCardSendOutput,
+  ZCardLookupOutput,
+  ZCardReturnOutput,
+  ZCardReportLostOutput,
+  ZCardRevokeOutput,
+  ZCardListOutput,
+  ZCardGetOutput,
+  ZCardRoomFitOutput,
+  ZCardKeySetsOutput,
+  ZCardCreateKeySetOutput,
+  ZCardDeleteKeySetOutput,
+  ZCardSyncKeysOutput,
+  ZCardKeyStatesOutput,
+} from '@console/shared/dto';
+import {
+  ZCardConfirmInput,
+  ZCardIssueIdInput,
+  ZCardKeySetCreateInput,
+  ZCardKeySetIdInput,
+  ZCardKeySyncInput,
+  ZCardListInput,
+  ZCardLookupInput,
+  ZCardReserveInput,
+  ZCardRoomFitInput,
+  ZCardSendInput,
+} from '@console/shared';
 import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets, syncCardKeys } from '../modules/cards/card-keys.service';
-import { cardRoomFit, confirmCard, getCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, revokeCard, sendCard, voidReservation } from '../modules/cards/card.service';
+import { reportCardLost, returnCard, revokeCard } from '../modules/cards/card-end';
+import { reserveCard } from '../modules/cards/card-issue';
+import { getCard, listCards, lookupCard } from '../modules/cards/card-lookup';
+import { cardRoomFit } from '../modules/cards/card-rooms';
+import { sendCard } from '../modules/cards/card-send';
+import { confirmCard, voidReservation } from '../modules/cards/card-write';
 import { authedProcedure, router } from './init';
 
 /**
@@ -9,23 +43,79 @@ import { authedProcedure, router } from './init';
  * hotel's card encryption (key sets and pushing them to the locks).
  */
 export const cardRouter = router({
-  reserve: authedProcedure.input(ZCardReserveInput).mutation(({ ctx, input }) => reserveCard(ctx, input)),
-  confirm: authedProcedure.input(ZCardConfirmInput).mutation(({ ctx, input }) => confirmCard(ctx, input)),
-  voidReservation: authedProcedure.input(ZCardIssueIdInput).mutation(({ ctx, input }) => voidReservation(ctx, input)),
-  send: authedProcedure.input(ZCardSendInput).mutation(({ ctx, input }) => sendCard(ctx, input)),
-  lookup: authedProcedure.input(ZCardLookupInput).query(({ ctx, input }) => lookupCard(ctx, input)),
-  return: authedProcedure.input(ZCardLookupInput).mutation(({ ctx, input }) => returnCard(ctx, input)),
-  reportLost: authedProcedure.input(ZCardIssueIdInput).mutation(({ ctx, input }) => reportCardLost(ctx, input)),
-  revoke: authedProcedure.input(ZCardIssueIdInput).mutation(({ ctx, input }) => revokeCard(ctx, input)),
-  list: authedProcedure.input(ZCardListInput).query(({ ctx, input }) => listCards(ctx, input)),
-  get: authedProcedure.input(ZCardIssueIdInput).query(({ ctx, input }) => getCard(ctx, input)),
-  roomFit: authedProcedure.input(ZCardRoomFitInput).query(({ ctx, input }) => cardRoomFit(ctx, input)),
-  keySets: authedProcedure.query(({ ctx }) => listCardKeySets(ctx)),
-  createKeySet: authedProcedure.input(ZCardKeySetCreateInput).mutation(({ ctx, input }) => createCardKeySet(ctx, input)),
-  deleteKeySet: authedProcedure.input(ZCardKeySetIdInput).mutation(async ({ ctx, input }) => {
-    await deleteCardKeySet(ctx, input);
-    return { ok: true };
-  }),
-  syncKeys: authedProcedure.input(ZCardKeySyncInput).mutation(({ ctx, input }) => syncCardKeys(ctx, input)),
-  keyStates: authedProcedure.query(({ ctx }) => cardKeyStates(ctx)),
+  reserve: authedProcedure
+    .input(ZCardReserveInput)
+
+    .output(ZCardReserveOutput)
+    .mutation(({ ctx, input }) => reserveCard(ctx, input)),
+  confirm: authedProcedure
+    .input(ZCardConfirmInput)
+
+    .output(ZCardConfirmOutput)
+    .mutation(({ ctx, input }) => confirmCard(ctx, input)),
+  voidReservation: authedProcedure
+    .input(ZCardIssueIdInput)
+
+    .output(ZCardVoidReservationOutput)
+    .mutation(({ ctx, input }) => voidReservation(ctx, input)),
+  send: authedProcedure
+    .input(ZCardSendInput)
+
+    .output(ZCardSendOutput)
+    .mutation(({ ctx, input }) => sendCard(ctx, input)),
+  lookup: authedProcedure
+    .input(ZCardLookupInput)
+
+    .output(ZCardLookupOutput)
+    .query(({ ctx, input }) => lookupCard(ctx, input)),
+  return: authedProcedure
+    .input(ZCardLookupInput)
+
+    .output(ZCardReturnOutput)
+    .mutation(({ ctx, input }) => returnCard(ctx, input)),
+  reportLost: authedProcedure
+    .input(ZCardIssueIdInput)
+
+    .output(ZCardReportLostOutput)
+    .mutation(({ ctx, input }) => reportCardLost(ctx, input)),
+  revoke: authedProcedure
+    .input(ZCardIssueIdInput)
+
+    .output(ZCardRevokeOutput)
+    .mutation(({ ctx, input }) => revokeCard(ctx, input)),
+  list: authedProcedure
+    .input(ZCardListInput)
+
+    .output(ZCardListOutput)
+    .query(({ ctx, input }) => listCards(ctx, input)),
+  get: authedProcedure
+    .input(ZCardIssueIdInput)
+
+    .output(ZCardGetOutput)
+    .query(({ ctx, input }) => getCard(ctx, input)),
+  roomFit: authedProcedure
+    .input(ZCardRoomFitInput)
+
+    .output(ZCardRoomFitOutput)
+    .query(({ ctx, input }) => cardRoomFit(ctx, input)),
+  keySets: authedProcedure.output(ZCardKeySetsOutput).query(({ ctx }) => listCardKeySets(ctx)),
+  createKeySet: authedProcedure
+    .input(ZCardKeySetCreateInput)
+
+    .output(ZCardCreateKeySetOutput)
+    .mutation(({ ctx, input }) => createCardKeySet(ctx, input)),
+  deleteKeySet: authedProcedure
+    .input(ZCardKeySetIdInput)
+
+    .output(ZCardDeleteKeySetOutput)
+    .mutation(async ({ ctx, input }) => {
+      await deleteCardKeySet(ctx, input);
+      return { ok: true };
+    }),
+  syncKeys: authedProcedure
+    .input(ZCardKeySyncInput)
+
+    .output(ZCardSyncKeysOutput)
+    .mutation(({ ctx, input }) => syncCardKeys(ctx, input)),
+  keyStates: authedProcedure.output(ZCardKeyStatesOutput).query(({ ctx }) => cardKeyStates(ctx)),
 });

@@ -2,7 +2,7 @@
 import type {} from '@fastify/cookie';
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { APP_ERRORS, COOKIES, findControlCharacters, type TAppErrorData } from '@console/shared';
+import { APP_ERRORS, COOKIES, type TAppErrorData } from '@console/shared';
 import type { Actor, Deps, RequestMeta } from '../context';
 import { AppError, describeAppError, toAppError } from '../errors';
 import { checkOrigin } from '../http/origin';
@@ -14,9 +14,25 @@ export function createContextFactory(deps: Deps) {
 }
 export type TContext = ReturnType<ReturnType<typeof createContextFactory>>;
 
+/**
+ * The errors tRPC raises itself, before any procedure runs, for a client's mistake: an unknown
+ * procedure (404), a body or input that is not JSON (400), the wrong method (405). Each is the
+ * client's error with its own code and message, never "Something went wrong on the server".
+ */
+function clientMistake(error: TRPCError): AppError | undefined {
+  if (error.cause instanceof AppError) return undefined;
+  if (error.code === 'NOT_FOUND') return new AppError('UNKNOWN_ACTION', { cause: error });
+  if (error.code === 'PARSE_ERROR') return new AppError('BAD_REQUEST', { cause: error });
+  // A body Fastify or tRPC could not read (a SyntaxError; a bad input is a VALIDATION error instead).
+  if (error.code === 'BAD_REQUEST' && toAppError(error.cause ?? error).code === 'INTERNAL') return new AppError('BAD_REQUEST', { cause: error });
+  if (error.code === 'METHOD_NOT_SUPPORTED') return new AppError('METHOD_NOT_ALLOWED', { cause: error });
+  if (error.code === 'PAYLOAD_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', { cause: error });
+  return undefined;
+}
+
 const t = initTRPC.context<TContext>().create({
   errorFormatter({ shape, error, ctx }) {
-    const app = error.cause instanceof AppError ? error.cause : toAppError(error.cause ?? error);
+    const app = error.cause instanceof AppError ? error.cause : (clientMistake(error) ?? toAppError(error.cause ?? error));
     const data: TAppErrorData | undefined = ctx ? describeAppError(app, ctx.meta.lang, ctx.deps.i18n) : undefined;
     return { ...shape, message: data?.message ?? shape.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, app: data } };
   },
@@ -27,7 +43,10 @@ const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
-    const app = result.error.code === 'BAD_REQUEST' && !(cause instanceof AppError) ? toAppError(cause ?? result.error) : cause instanceof AppError ? cause : undefined;
+    // An AppError, a bad input, or what the central mapping knows (a unique or exclusion violation
+    // of the database is a conflict): the client's error with its own code, never a 500.
+    const mapped = result.error.code === 'BAD_REQUEST' || result.error.code === 'INTERNAL_SERVER_ERROR' ? toAppError(cause ?? result.error) : undefined;
+    const app = cause instanceof AppError ? cause : mapped;
     if (app && app.code !== 'INTERNAL') {
       throw new TRPCError({ code: APP_ERRORS[app.code].trpc, message: app.message, cause: app });
     }
@@ -41,15 +60,14 @@ const sameOriginWrites = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-/** No field of any input may hold a control character (NUL and the like): a field error names each. */
-const noControlCharacters = t.middleware(async ({ getRawInput, next }) => {
-  const found = findControlCharacters(await getRawInput());
-  if (found.length) throw AppError.controlCharacters(found);
+/** No field of any input may hold text the product does not accept (decision 025): a field error names each. */
+const acceptedText = t.middleware(async ({ getRawInput, next }) => {
+  AppError.assertAcceptedText(await getRawInput());
   return next();
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors).use(sameOriginWrites).use(noControlCharacters);
+export const publicProcedure = t.procedure.use(appErrors).use(sameOriginWrites).use(acceptedText);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor: Actor = await resolveSession(ctx.deps, ctx.req.cookies[COOKIES.session], 'web');

@@ -1,3 +1,13 @@
+import {
+  ZLockAccountListOutput,
+  ZLockAccountConnectOutput,
+  ZLockAccountReconnectOutput,
+  ZLockAccountDisconnectOutput,
+  ZLockAccountRemoveOutput,
+  ZLockAccountSetBudgetOutput,
+  ZLockAccountImportLocksOutput,
+  ZLockAccountSetSettingsOutput,
+} from '@console/shared/dto';
 import { ZLockAccountBudgetInput, ZLockAccountConnectInput, ZLockAccountIdInput, ZLockAccountReconnectInput, ZLockSettingsInput } from '@console/shared';
 import {
   connectLockAccount,
@@ -13,13 +23,41 @@ import { authedProcedure, router } from './init';
 
 /** The hotel's lock accounts (Settings > Lock accounts): connect, get locks, budgets. */
 export const lockAccountRouter = router({
-  list: authedProcedure.query(({ ctx }) => listLockAccounts(ctx)),
-  connect: authedProcedure.input(ZLockAccountConnectInput).mutation(({ ctx, input }) => connectLockAccount(ctx, input)),
-  reconnect: authedProcedure.input(ZLockAccountReconnectInput).mutation(({ ctx, input }) => reconnectLockAccount(ctx, input)),
-  disconnect: authedProcedure.input(ZLockAccountIdInput).mutation(({ ctx, input }) => disconnectLockAccount(ctx, input)),
-  remove: authedProcedure.input(ZLockAccountIdInput).mutation(({ ctx, input }) => removeLockAccount(ctx, input)),
-  setBudget: authedProcedure.input(ZLockAccountBudgetInput).mutation(({ ctx, input }) => setLockAccountBudget(ctx, input)),
+  list: authedProcedure.output(ZLockAccountListOutput).query(({ ctx }) => listLockAccounts(ctx)),
+  connect: authedProcedure
+    .input(ZLockAccountConnectInput)
+
+    .output(ZLockAccountConnectOutput)
+    .mutation(({ ctx, input }) => connectLockAccount(ctx, input)),
+  reconnect: authedProcedure
+    .input(ZLockAccountReconnectInput)
+
+    .output(ZLockAccountReconnectOutput)
+    .mutation(({ ctx, input }) => reconnectLockAccount(ctx, input)),
+  disconnect: authedProcedure
+    .input(ZLockAccountIdInput)
+
+    .output(ZLockAccountDisconnectOutput)
+    .mutation(({ ctx, input }) => disconnectLockAccount(ctx, input)),
+  remove: authedProcedure
+    .input(ZLockAccountIdInput)
+
+    .output(ZLockAccountRemoveOutput)
+    .mutation(({ ctx, input }) => removeLockAccount(ctx, input)),
+  setBudget: authedProcedure
+    .input(ZLockAccountBudgetInput)
+
+    .output(ZLockAccountSetBudgetOutput)
+    .mutation(({ ctx, input }) => setLockAccountBudget(ctx, input)),
   /** "Get locks": the account's locks and gateways into the hotel's lock list. */
-  importLocks: authedProcedure.input(ZLockAccountIdInput).mutation(({ ctx, input }) => importLocks(ctx, input)),
-  setSettings: authedProcedure.input(ZLockSettingsInput).mutation(({ ctx, input }) => setLockSettings(ctx, input)),
+  importLocks: authedProcedure
+    .input(ZLockAccountIdInput)
+
+    .output(ZLockAccountImportLocksOutput)
+    .mutation(({ ctx, input }) => importLocks(ctx, input)),
+  setSettings: authedProcedure
+    .input(ZLockSettingsInput)
+
+    .output(ZLockAccountSetSettingsOutput)
+    .mutation(({ ctx, input }) => setLockSettings(ctx, input)),
 });

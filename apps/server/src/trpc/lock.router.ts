@@ -1,4 +1,35 @@
-import { ZHotelLockListInput, ZLockPairInput, ZPairableRoomsInput, ZLockManagerAddInput, ZLockManagerIdInput, ZLockMessageIdsInput, ZLockMessageListInput, ZRecordsByPersonInput, ZRemoveFromLockInput, ZRoomIdInput, ZRoomLockInput } from '@console/shared';
+import {
+  ZLockProviderOutput,
+  ZLockListOutput,
+  ZLockSuggestedPairsOutput,
+  ZLockPairableRoomsOutput,
+  ZLockPairOutput,
+  ZLockStatusOutput,
+  ZLockUnlockOutput,
+  ZLockContentsOutput,
+  ZLockRemoveUnmanagedOutput,
+  ZLockMessagesOutput,
+  ZLockUnreadMessagesOutput,
+  ZLockMarkMessagesReadOutput,
+  ZLockDeleteMessagesOutput,
+  ZLockRecordsByPersonOutput,
+  ZLockManagersOutput,
+  ZLockAddManagerOutput,
+  ZLockDeleteManagerOutput,
+} from '@console/shared/dto';
+import {
+  ZHotelLockListInput,
+  ZLockPairInput,
+  ZPairableRoomsInput,
+  ZLockManagerAddInput,
+  ZLockManagerIdInput,
+  ZLockMessageIdsInput,
+  ZLockMessageListInput,
+  ZRecordsByPersonInput,
+  ZRemoveFromLockInput,
+  ZRoomIdInput,
+  ZRoomLockInput,
+} from '@console/shared';
 import { getRoomLock, lockProviderInfo, readRoomLock, remoteUnlock, removeUnmanaged } from '../modules/locks/lock.service';
 import { addLockManager, deleteLockManager, listLockManagers } from '../modules/locks/manager.service';
 import { listRecordsByPerson } from '../modules/unlock/unlock-record.service';
@@ -8,24 +39,80 @@ import { authedProcedure, router } from './init';
 
 export const lockRouter = router({
   /** Which lock cloud the console speaks to (the "simulated locks" badge). */
-  provider: authedProcedure.query(({ ctx }) => lockProviderInfo(ctx.deps)),
+  provider: authedProcedure.output(ZLockProviderOutput).query(({ ctx }) => lockProviderInfo(ctx.deps)),
   /** The hotel's locks (imported from its lock accounts), with their rooms and proposed rooms. */
-  list: authedProcedure.input(ZHotelLockListInput).query(({ ctx, input }) => listHotelLocks(ctx, input)),
-  suggestedPairs: authedProcedure.query(({ ctx }) => suggestedPairs(ctx)),
-  pairableRooms: authedProcedure.input(ZPairableRoomsInput).query(({ ctx, input }) => pairableRooms(ctx, input)),
+  list: authedProcedure
+    .input(ZHotelLockListInput)
+
+    .output(ZLockListOutput)
+    .query(({ ctx, input }) => listHotelLocks(ctx, input)),
+  suggestedPairs: authedProcedure.output(ZLockSuggestedPairsOutput).query(({ ctx }) => suggestedPairs(ctx)),
+  pairableRooms: authedProcedure
+    .input(ZPairableRoomsInput)
+
+    .output(ZLockPairableRoomsOutput)
+    .query(({ ctx, input }) => pairableRooms(ctx, input)),
   /** Rooms paired with locks of the hotel, in bulk (a null lock unpairs). */
-  pair: authedProcedure.input(ZLockPairInput).mutation(({ ctx, input }) => pairRooms(ctx, input)),
-  status: authedProcedure.input(ZRoomLockInput).query(({ ctx, input }) => getRoomLock(ctx, input)),
-  unlock: authedProcedure.input(ZRoomIdInput).mutation(({ ctx, input }) => remoteUnlock(ctx, input)),
-  contents: authedProcedure.input(ZRoomIdInput).query(({ ctx, input }) => readRoomLock(ctx, input)),
-  removeUnmanaged: authedProcedure.input(ZRemoveFromLockInput).mutation(({ ctx, input }) => removeUnmanaged(ctx, input)),
-  messages: authedProcedure.input(ZLockMessageListInput).query(({ ctx, input }) => listLockMessages(ctx, input)),
-  unreadMessages: authedProcedure.query(({ ctx }) => unreadLockMessages(ctx)),
-  markMessagesRead: authedProcedure.input(ZLockMessageIdsInput).mutation(({ ctx, input }) => markLockMessagesRead(ctx, input)),
-  deleteMessages: authedProcedure.input(ZLockMessageIdsInput).mutation(({ ctx, input }) => deleteLockMessages(ctx, input)),
+  pair: authedProcedure
+    .input(ZLockPairInput)
+
+    .output(ZLockPairOutput)
+    .mutation(({ ctx, input }) => pairRooms(ctx, input)),
+  status: authedProcedure
+    .input(ZRoomLockInput)
+
+    .output(ZLockStatusOutput)
+    .query(({ ctx, input }) => getRoomLock(ctx, input)),
+  unlock: authedProcedure
+    .input(ZRoomIdInput)
+
+    .output(ZLockUnlockOutput)
+    .mutation(({ ctx, input }) => remoteUnlock(ctx, input)),
+  contents: authedProcedure
+    .input(ZRoomIdInput)
+
+    .output(ZLockContentsOutput)
+    .query(({ ctx, input }) => readRoomLock(ctx, input)),
+  removeUnmanaged: authedProcedure
+    .input(ZRemoveFromLockInput)
+
+    .output(ZLockRemoveUnmanagedOutput)
+    .mutation(({ ctx, input }) => removeUnmanaged(ctx, input)),
+  messages: authedProcedure
+    .input(ZLockMessageListInput)
+
+    .output(ZLockMessagesOutput)
+    .query(({ ctx, input }) => listLockMessages(ctx, input)),
+  unreadMessages: authedProcedure.output(ZLockUnreadMessagesOutput).query(({ ctx }) => unreadLockMessages(ctx)),
+  markMessagesRead: authedProcedure
+    .input(ZLockMessageIdsInput)
+
+    .output(ZLockMarkMessagesReadOutput)
+    .mutation(({ ctx, input }) => markLockMessagesRead(ctx, input)),
+  deleteMessages: authedProcedure
+    .input(ZLockMessageIdsInput)
+
+    .output(ZLockDeleteMessagesOutput)
+    .mutation(({ ctx, input }) => deleteLockMessages(ctx, input)),
   /** Unlock records of the hotel by person (a name, or one credential). */
-  recordsByPerson: authedProcedure.input(ZRecordsByPersonInput).query(({ ctx, input }) => listRecordsByPerson(ctx, input)),
-  managers: authedProcedure.input(ZRoomIdInput).query(({ ctx, input }) => listLockManagers(ctx, input)),
-  addManager: authedProcedure.input(ZLockManagerAddInput).mutation(({ ctx, input }) => addLockManager(ctx, input)),
-  deleteManager: authedProcedure.input(ZLockManagerIdInput).mutation(({ ctx, input }) => deleteLockManager(ctx, input)),
+  recordsByPerson: authedProcedure
+    .input(ZRecordsByPersonInput)
+
+    .output(ZLockRecordsByPersonOutput)
+    .query(({ ctx, input }) => listRecordsByPerson(ctx, input)),
+  managers: authedProcedure
+    .input(ZRoomIdInput)
+
+    .output(ZLockManagersOutput)
+    .query(({ ctx, input }) => listLockManagers(ctx, input)),
+  addManager: authedProcedure
+    .input(ZLockManagerAddInput)
+
+    .output(ZLockAddManagerOutput)
+    .mutation(({ ctx, input }) => addLockManager(ctx, input)),
+  deleteManager: authedProcedure
+    .input(ZLockManagerIdInput)
+
+    .output(ZLockDeleteManagerOutput)
+    .mutation(({ ctx, input }) => deleteLockManager(ctx, input)),
 });

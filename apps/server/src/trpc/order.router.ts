@@ -1,21 +1,97 @@
-import { ZCashReportInput, ZChargeInput, ZCorrectInput, ZCustomerBalanceInput, ZFolioInput, ZOrderListInput, ZRechargeInput, ZRefundInput, ZSettleInput, ZStayMoneyInput } from '@console/shared';
-import { correctEntry, customerBalance, postRoomCharge, rechargeCustomer, recordCharge, recordDeposit, recordPayment, refundEntry } from '../modules/orders/ledger.service';
+import {
+  ZOrderFolioOutput,
+  ZOrderPostRoomChargeOutput,
+  ZOrderRecordChargeOutput,
+  ZOrderRecordDepositOutput,
+  ZOrderRecordPaymentOutput,
+  ZOrderRefundOutput,
+  ZOrderCorrectOutput,
+  ZOrderSettleOutput,
+  ZOrderRechargeOutput,
+  ZOrderCustomerBalanceOutput,
+  ZOrderListOutput,
+  ZOrderCashReportOutput,
+} from '@console/shared/dto';
+import {
+  ZCashReportInput,
+  ZChargeInput,
+  ZCorrectInput,
+  ZCustomerBalanceInput,
+  ZFolioInput,
+  ZOrderListInput,
+  ZRechargeInput,
+  ZRefundInput,
+  ZSettleInput,
+  ZStayMoneyInput,
+} from '@console/shared';
+import { customerBalance, rechargeCustomer } from '../modules/orders/balances';
+import { recordDeposit, recordPayment } from '../modules/orders/payments';
+import { postRoomCharge, recordCharge } from '../modules/orders/posting';
+import { correctEntry, refundEntry } from '../modules/orders/refunds';
 import { cashReport, listOrders } from '../modules/orders/order-list';
 import { getFolio, settleFolio } from '../modules/orders/settlement.service';
 import { authedProcedure, router } from './init';
 
 /** The orders ledger (docs/orders.md): a stay's folio and its settlement, refunds, corrections, recharges, the order list and the cash report. */
 export const orderRouter = router({
-  folio: authedProcedure.input(ZFolioInput).query(({ ctx, input }) => getFolio(ctx, input)),
-  postRoomCharge: authedProcedure.input(ZFolioInput).mutation(({ ctx, input }) => postRoomCharge(ctx, input)),
-  recordCharge: authedProcedure.input(ZChargeInput).mutation(({ ctx, input }) => recordCharge(ctx, input)),
-  recordDeposit: authedProcedure.input(ZStayMoneyInput).mutation(({ ctx, input }) => recordDeposit(ctx, input)),
-  recordPayment: authedProcedure.input(ZStayMoneyInput).mutation(({ ctx, input }) => recordPayment(ctx, input)),
-  refund: authedProcedure.input(ZRefundInput).mutation(({ ctx, input }) => refundEntry(ctx, input)),
-  correct: authedProcedure.input(ZCorrectInput).mutation(({ ctx, input }) => correctEntry(ctx, input)),
-  settle: authedProcedure.input(ZSettleInput).mutation(({ ctx, input }) => settleFolio(ctx, input)),
-  recharge: authedProcedure.input(ZRechargeInput).mutation(({ ctx, input }) => rechargeCustomer(ctx, input)),
-  customerBalance: authedProcedure.input(ZCustomerBalanceInput).query(({ ctx, input }) => customerBalance(ctx, input)),
-  list: authedProcedure.input(ZOrderListInput).query(({ ctx, input }) => listOrders(ctx, input)),
-  cashReport: authedProcedure.input(ZCashReportInput).query(({ ctx, input }) => cashReport(ctx, input)),
+  folio: authedProcedure
+    .input(ZFolioInput)
+
+    .output(ZOrderFolioOutput)
+    .query(({ ctx, input }) => getFolio(ctx, input)),
+  postRoomCharge: authedProcedure
+    .input(ZFolioInput)
+
+    .output(ZOrderPostRoomChargeOutput)
+    .mutation(({ ctx, input }) => postRoomCharge(ctx, input)),
+  recordCharge: authedProcedure
+    .input(ZChargeInput)
+
+    .output(ZOrderRecordChargeOutput)
+    .mutation(({ ctx, input }) => recordCharge(ctx, input)),
+  recordDeposit: authedProcedure
+    .input(ZStayMoneyInput)
+
+    .output(ZOrderRecordDepositOutput)
+    .mutation(({ ctx, input }) => recordDeposit(ctx, input)),
+  recordPayment: authedProcedure
+    .input(ZStayMoneyInput)
+
+    .output(ZOrderRecordPaymentOutput)
+    .mutation(({ ctx, input }) => recordPayment(ctx, input)),
+  refund: authedProcedure
+    .input(ZRefundInput)
+
+    .output(ZOrderRefundOutput)
+    .mutation(({ ctx, input }) => refundEntry(ctx, input)),
+  correct: authedProcedure
+    .input(ZCorrectInput)
+
+    .output(ZOrderCorrectOutput)
+    .mutation(({ ctx, input }) => correctEntry(ctx, input)),
+  settle: authedProcedure
+    .input(ZSettleInput)
+
+    .output(ZOrderSettleOutput)
+    .mutation(({ ctx, input }) => settleFolio(ctx, input)),
+  recharge: authedProcedure
+    .input(ZRechargeInput)
+
+    .output(ZOrderRechargeOutput)
+    .mutation(({ ctx, input }) => rechargeCustomer(ctx, input)),
+  customerBalance: authedProcedure
+    .input(ZCustomerBalanceInput)
+
+    .output(ZOrderCustomerBalanceOutput)
+    .query(({ ctx, input }) => customerBalance(ctx, input)),
+  list: authedProcedure
+    .input(ZOrderListInput)
+
+    .output(ZOrderListOutput)
+    .query(({ ctx, input }) => listOrders(ctx, input)),
+  cashReport: authedProcedure
+    .input(ZCashReportInput)
+
+    .output(ZOrderCashReportOutput)
+    .query(({ ctx, input }) => cashReport(ctx, input)),
 });

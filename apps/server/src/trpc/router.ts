@@ -2,14 +2,19 @@ import { apiKeyRouter } from './api-key.router';
 import { accountRouter } from './account.router';
 import { auditRouter } from './audit.router';
 import { authRouter } from './auth.router';
-import { boardRouter } from './board.router';
+import { todayRouter } from './today.router';
 import { cardRouter } from './card.router';
-import { passwordRouter } from './credential.router';
+import { passwordRouter } from './password.router';
 import { customerRouter } from './customer.router';
 import { exportRouter } from './export.router';
 import { dispenserRouter } from './dispenser.router';
 import { faceRouter } from './face.router';
+import { guestMessageRouter } from './guest-message.router';
+import { feedRouter } from './feed.router';
+import { accessRuleRouter } from './access-rule.router';
+import { sharedDoorRouter } from './shared-door.router';
 import { hotelRouter } from './hotel.router';
+import { keyPageRouter } from './key-page.router';
 import { router } from './init';
 import { lockAccountRouter } from './lock-account.router';
 import { lockRouter } from './lock.router';
@@ -40,8 +45,13 @@ export const appRouter = router({
   audit: auditRouter,
   apiKey: apiKeyRouter,
   export: exportRouter,
-  board: boardRouter,
+  today: todayRouter,
   staff: staffRouter,
+  guestMessage: guestMessageRouter,
+  feed: feedRouter,
+  accessRule: accessRuleRouter,
+  sharedDoor: sharedDoorRouter,
+  keyPage: keyPageRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,42 @@
-import { ZAddGuestInput, ZArriveInput, ZBreakfastListInput, ZBreakfastServeInput, ZChangeRoomInput, ZCheckInInput, ZGuestIdInput, ZGuestListInput, ZRemoveGuestInput, ZRenewInput, ZStayIdInput, ZStayListInput } from '@console/shared';
+import {
+  ZStayListOutput,
+  ZStayGetOutput,
+  ZStayCheckInOutput,
+  ZStayArriveOutput,
+  ZStayReserveOutput,
+  ZStayArrivalsOutput,
+  ZStayCancelReservationOutput,
+  ZStayCheckOutOutput,
+  ZStayRenewOutput,
+  ZStayChangeRoomOutput,
+  ZStayAddGuestOutput,
+  ZStayRemoveGuestOutput,
+  ZStayGuestOutput,
+  ZStayGuestsOutput,
+  ZStayBreakfastOutput,
+  ZStayServeBreakfastOutput,
+  ZStayKeysOutput,
+} from '@console/shared/dto';
+import {
+  ZAddGuestInput,
+  ZArrivalsInput,
+  ZArriveInput,
+  ZCancelReservationInput,
+  ZReservationInput,
+  ZBreakfastListInput,
+  ZBreakfastServeInput,
+  ZChangeRoomInput,
+  ZCheckInInput,
+  ZGuestIdInput,
+  ZGuestListInput,
+  ZRemoveGuestInput,
+  ZRenewInput,
+  ZStayIdInput,
+  ZStayListInput,
+} from '@console/shared';
 import { arriveReservation } from '../modules/stay/arrival';
+import { listArrivals } from '../modules/stay/arrivals';
+import { createReservation } from '../modules/stay/reservation';
 import { listBreakfast, serveBreakfast } from '../modules/stay/breakfast';
 import { checkIn } from '../modules/stay/check-in';
 import { cancelReservation, checkOut } from '../modules/stay/check-out';
@@ -7,21 +44,96 @@ import { addGuest, getGuest, listGuests, removeGuest } from '../modules/stay/gue
 import { renewStay } from '../modules/stay/renewal';
 import { changeRoom } from '../modules/stay/room-change';
 import { getStay, listStays } from '../modules/stay/stay-list';
+import { stayKeys } from '../modules/credentials/stay-keys';
 import { authedProcedure, router } from './init';
 
 export const stayRouter = router({
-  list: authedProcedure.input(ZStayListInput).query(({ ctx, input }) => listStays(ctx, input)),
-  get: authedProcedure.input(ZStayIdInput).query(({ ctx, input }) => getStay(ctx, input)),
-  checkIn: authedProcedure.input(ZCheckInInput).mutation(({ ctx, input }) => checkIn(ctx, input)),
-  arrive: authedProcedure.input(ZArriveInput).mutation(({ ctx, input }) => arriveReservation(ctx, input)),
-  cancelReservation: authedProcedure.input(ZStayIdInput).mutation(({ ctx, input }) => cancelReservation(ctx, input)),
-  checkOut: authedProcedure.input(ZStayIdInput).mutation(({ ctx, input }) => checkOut(ctx, input)),
-  renew: authedProcedure.input(ZRenewInput).mutation(({ ctx, input }) => renewStay(ctx, input)),
-  changeRoom: authedProcedure.input(ZChangeRoomInput).mutation(({ ctx, input }) => changeRoom(ctx, input)),
-  addGuest: authedProcedure.input(ZAddGuestInput).mutation(({ ctx, input }) => addGuest(ctx, input)),
-  removeGuest: authedProcedure.input(ZRemoveGuestInput).mutation(({ ctx, input }) => removeGuest(ctx, input)),
-  guest: authedProcedure.input(ZGuestIdInput).query(({ ctx, input }) => getGuest(ctx, input)),
-  guests: authedProcedure.input(ZGuestListInput).query(({ ctx, input }) => listGuests(ctx, input)),
-  breakfast: authedProcedure.input(ZBreakfastListInput).query(({ ctx, input }) => listBreakfast(ctx, input)),
-  serveBreakfast: authedProcedure.input(ZBreakfastServeInput).mutation(({ ctx, input }) => serveBreakfast(ctx, input)),
+  list: authedProcedure
+    .input(ZStayListInput)
+
+    .output(ZStayListOutput)
+    .query(({ ctx, input }) => listStays(ctx, input)),
+  get: authedProcedure
+    .input(ZStayIdInput)
+
+    .output(ZStayGetOutput)
+    .query(({ ctx, input }) => getStay(ctx, input)),
+  checkIn: authedProcedure
+    .input(ZCheckInInput)
+
+    .output(ZStayCheckInOutput)
+    .mutation(({ ctx, input }) => checkIn(ctx, input)),
+  arrive: authedProcedure
+    .input(ZArriveInput)
+
+    .output(ZStayArriveOutput)
+    .mutation(({ ctx, input }) => arriveReservation(ctx, input)),
+  /** A reservation taken at the desk (a room, or any free room of a group). */
+  reserve: authedProcedure
+    .input(ZReservationInput)
+
+    .output(ZStayReserveOutput)
+    .mutation(({ ctx, input }) => createReservation(ctx, input)),
+  /** The arrivals of a hotel day: expected, arrived, no-shows. */
+  arrivals: authedProcedure
+    .input(ZArrivalsInput)
+
+    .output(ZStayArrivalsOutput)
+    .query(({ ctx, input }) => listArrivals(ctx, input)),
+  cancelReservation: authedProcedure
+    .input(ZCancelReservationInput)
+
+    .output(ZStayCancelReservationOutput)
+    .mutation(({ ctx, input }) => cancelReservation(ctx, input)),
+  checkOut: authedProcedure
+    .input(ZStayIdInput)
+
+    .output(ZStayCheckOutOutput)
+    .mutation(({ ctx, input }) => checkOut(ctx, input)),
+  renew: authedProcedure
+    .input(ZRenewInput)
+
+    .output(ZStayRenewOutput)
+    .mutation(({ ctx, input }) => renewStay(ctx, input)),
+  changeRoom: authedProcedure
+    .input(ZChangeRoomInput)
+
+    .output(ZStayChangeRoomOutput)
+    .mutation(({ ctx, input }) => changeRoom(ctx, input)),
+  addGuest: authedProcedure
+    .input(ZAddGuestInput)
+
+    .output(ZStayAddGuestOutput)
+    .mutation(({ ctx, input }) => addGuest(ctx, input)),
+  removeGuest: authedProcedure
+    .input(ZRemoveGuestInput)
+
+    .output(ZStayRemoveGuestOutput)
+    .mutation(({ ctx, input }) => removeGuest(ctx, input)),
+  guest: authedProcedure
+    .input(ZGuestIdInput)
+
+    .output(ZStayGuestOutput)
+    .query(({ ctx, input }) => getGuest(ctx, input)),
+  guests: authedProcedure
+    .input(ZGuestListInput)
+
+    .output(ZStayGuestsOutput)
+    .query(({ ctx, input }) => listGuests(ctx, input)),
+  breakfast: authedProcedure
+    .input(ZBreakfastListInput)
+
+    .output(ZStayBreakfastOutput)
+    .query(({ ctx, input }) => listBreakfast(ctx, input)),
+  serveBreakfast: authedProcedure
+    .input(ZBreakfastServeInput)
+
+    .output(ZStayServeBreakfastOutput)
+    .mutation(({ ctx, input }) => serveBreakfast(ctx, input)),
+  /** What the guest holds: codes, faces and cards with their validity and delivery state (the one-time view after a change). */
+  keys: authedProcedure
+    .input(ZStayIdInput)
+
+    .output(ZStayKeysOutput)
+    .query(({ ctx, input }) => stayKeys(ctx, input)),
 });

@@ -1,5 +1,13 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryKey, type UseMutationOptions, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { History, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/list-pagination';

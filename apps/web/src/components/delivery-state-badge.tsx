@@ -32,7 +32,11 @@ export function DeliveryStateBadge({ state, className }: { state: TDeliveryState
   const { t } = useTranslation();
   return (
     <span
-      className={cn('inline-flex w-fit max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STYLES[state], className)}
+      className={cn(
+        'inline-flex w-fit max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        STYLES[state],
+        className,
+      )}
       data-testid="delivery-state"
       data-state={state}
     >
@@ -48,7 +52,17 @@ export function DeliveryStateBadge({ state, className }: { state: TDeliveryState
  * waits for its lock account or the lock cloud's call limit) and, once it is coming or has come
  * off, why it was taken off.
  */
-export function DeliveryStatus({ state, lastError, revokeReason, errorTestId }: { state: TDeliveryState; lastError: string | null; revokeReason?: string | null; errorTestId?: string }) {
+export function DeliveryStatus({
+  state,
+  lastError,
+  revokeReason,
+  errorTestId,
+}: {
+  state: TDeliveryState;
+  lastError: string | null;
+  revokeReason?: string | null;
+  errorTestId?: string;
+}) {
   const { t } = useTranslation();
   const errorKey = deliveryErrorKey(lastError);
   const isGone = state === 'removed' || state === 'removing';
@@ -61,7 +75,11 @@ export function DeliveryStatus({ state, lastError, revokeReason, errorTestId }: 
         </span>
       )}
       {errorKey && isInFlight(state) && (
-        <span className={isWaitingForAccount(state, lastError) ? 'text-xs text-amber-800' : 'text-muted-foreground text-xs'} data-testid={errorTestId} data-waiting={isWaitingForAccount(state, lastError) || undefined}>
+        <span
+          className={isWaitingForAccount(state, lastError) ? 'text-xs text-amber-800' : 'text-muted-foreground text-xs'}
+          data-testid={errorTestId}
+          data-waiting={isWaitingForAccount(state, lastError) || undefined}
+        >
           {t(isWaitingForAccount(state, lastError) ? 'credentials.waiting' : 'credentials.retrying', { reason: t(errorKey) })}
         </span>
       )}

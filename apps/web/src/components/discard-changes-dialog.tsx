@@ -15,7 +15,15 @@ import {
  * discards. Nothing opened it (a navigation or a closing dialog asked), so on "keep editing" focus
  * goes back to where the user was (`returnFocusTo`), never to the page's body.
  */
-export function DiscardChangesDialog({ open, onAnswer, returnFocusTo }: { open: boolean; onAnswer(discard: boolean): void; returnFocusTo?(): HTMLElement | null }) {
+export function DiscardChangesDialog({
+  open,
+  onAnswer,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onAnswer(discard: boolean): void;
+  returnFocusTo?(): HTMLElement | null;
+}) {
   const { t } = useTranslation();
   return (
     <AlertDialog open={open} onOpenChange={(isOpen) => !isOpen && onAnswer(false)}>

@@ -1,26 +1,14 @@
 import { Suspense, lazy, useState } from 'react';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TExportList } from '@console/shared/export';
 import { Button } from '@/components/ui/button';
 import { loadLaterTexts } from '@/lib/i18n';
+import type { ExportButtonProps } from './export-types';
 
 /** The dialog and its texts are downloaded when it is first opened (the room board's budget). */
 const ExportDialog = lazy(() => Promise.all([import('./export-dialog'), loadLaterTexts()]).then(([m]) => ({ default: m.ExportDialog })));
 
-export interface ExportButtonProps {
-  list: TExportList;
-  /** The list's filters as its list procedure takes them (page and page size aside). */
-  filters: Record<string, string | number | boolean | string[] | undefined>;
-  page: number;
-  pageSize: number;
-  /** How many rows match the filters (what "everything" would export). */
-  total: number;
-  /** The list counted only so far (`total` is a floor): shown as "1,000+". */
-  totalCapped?: boolean;
-  /** The list's name, in the dialog's title ("Export {{what}}"). */
-  what: string;
-}
+export type { ExportButtonProps } from './export-types';
 
 /** "Export" on a list's toolbar: opens the export dialog (issue 9 §5). */
 export function ExportButton(props: ExportButtonProps) {

@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { trpc } from '@/lib/trpc';
-import type { ExportButtonProps } from './export-button';
+import type { ExportButtonProps } from './export-types';
 
 /**
  * The export dialog (issue 9 §5, spec §1): a file name, the current page or everything that
@@ -42,7 +42,10 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
   );
   const job = exportId ? (status.data ?? start.data) : undefined;
   const isWorking = start.isPending || job?.state === 'waiting' || job?.state === 'running';
-  const cleanFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number | boolean | string[]>;
+  const cleanFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number | boolean | string[]
+  >;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     start.mutate({ list, filters: cleanFilters, scope, page: scope === 'page' ? page : 1, pageSize: size, fileName: fileName.trim() || undefined });
@@ -76,17 +79,40 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">{t('export.scope')}</legend>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name={`${id}-scope`} value="page" checked={scope === 'page'} onChange={() => setScope('page')} className="accent-primary size-4" data-testid="export-scope-page" />
+                <input
+                  type="radio"
+                  name={`${id}-scope`}
+                  value="page"
+                  checked={scope === 'page'}
+                  onChange={() => setScope('page')}
+                  className="accent-primary size-4"
+                  data-testid="export-scope-page"
+                />
                 {t('export.scopePage')}
               </label>
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" name={`${id}-scope`} value="all" checked={scope === 'all'} onChange={() => setScope('all')} className="accent-primary size-4" data-testid="export-scope-all" />
+                <input
+                  type="radio"
+                  name={`${id}-scope`}
+                  value="all"
+                  checked={scope === 'all'}
+                  onChange={() => setScope('all')}
+                  className="accent-primary size-4"
+                  data-testid="export-scope-all"
+                />
                 {t('export.scopeAll', { count: total, number: `${formatNumber(total)}${totalCapped ? '+' : ''}` })}
               </label>
             </fieldset>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-size`}>{t('export.pageSize')}</Label>
-              <NativeSelect id={`${id}-size`} value={String(size)} onChange={(e) => setSize(Number(e.target.value))} disabled={scope === 'all'} wrapperClassName="w-32" data-testid="export-page-size">
+              <NativeSelect
+                id={`${id}-size`}
+                value={String(size)}
+                onChange={(e) => setSize(Number(e.target.value))}
+                disabled={scope === 'all'}
+                wrapperClassName="w-32"
+                data-testid="export-page-size"
+              >
                 {[...new Set([...LIMITS.pageSizeOptions, pageSize])]
                   .sort((a, b) => a - b)
                   .map((n) => (
@@ -124,7 +150,9 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
               {job.state === 'expired' && t('export.expired')}
               {job.state === 'failed' && <span className="text-destructive">{job.error ?? t('export.errors.failed')}</span>}
             </p>
-            {job.state === 'done' && job.expiresAt && <p className="text-muted-foreground text-xs">{t('export.expiresAt', { time: formatDateTime(job.expiresAt, timeZone) })}</p>}
+            {job.state === 'done' && job.expiresAt && (
+              <p className="text-muted-foreground text-xs">{t('export.expiresAt', { time: formatDateTime(job.expiresAt, timeZone) })}</p>
+            )}
           </div>
         )}
         <DialogFooter>

@@ -16,7 +16,11 @@ export function FormError({ error, className, safeToRetry = true }: { error: unk
   if (app?.code === 'CONFIRMATION_REQUIRED') return null;
   const message = app ? app.message : t('common.noAnswer');
   return (
-    <div role="alert" className={cn('border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm', className)} data-testid="form-error">
+    <div
+      role="alert"
+      className={cn('border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm', className)}
+      data-testid="form-error"
+    >
       <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0">
         <p>{message}</p>

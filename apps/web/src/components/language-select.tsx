@@ -18,7 +18,8 @@ export function LanguageSelect({ variant = 'ghost' }: { variant?: 'ghost' | 'out
   const [openedBy, setOpenedBy] = useState<'pointer' | 'keyboard' | null>(null);
   usePrefetchWhenIdle(loadLanguageMenu);
 
-  const label = t('layout.language');
+  // The name says what the button shows (WCAG 2.5.3), then what it does.
+  const label = t('layout.languageCurrent', { language: current.nativeName });
   const face = (
     <>
       <Languages className="size-4" aria-hidden />

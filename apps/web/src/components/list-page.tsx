@@ -25,7 +25,21 @@ export interface ListQuery {
  * The one heading of a page (its only h1), a spinner while it refreshes, and its buttons. A list
  * that is one section of a page (`as="h2"`) has a smaller heading of its own.
  */
-export function PageHeader({ title, isBusy = false, actions, before, as: Heading = 'h1', headingId }: { title: ReactNode; isBusy?: boolean; actions?: ReactNode; before?: ReactNode; as?: 'h1' | 'h2'; headingId?: string }) {
+export function PageHeader({
+  title,
+  isBusy = false,
+  actions,
+  before,
+  as: Heading = 'h1',
+  headingId,
+}: {
+  title: ReactNode;
+  isBusy?: boolean;
+  actions?: ReactNode;
+  before?: ReactNode;
+  as?: 'h1' | 'h2';
+  headingId?: string;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex min-w-0 items-center gap-2">
@@ -64,8 +78,8 @@ export function urlPagination(
 }
 
 interface ListPageProps {
-  /** The page's name, its h1. */
-  title: ReactNode;
+  /** The page's name, its h1; none for a list that is a tab of a page (the tab names it). */
+  title?: ReactNode;
   /** `h2`: the list is a section of a page whose h1 is above it. */
   titleAs?: 'h1' | 'h2';
   /** Buttons at the end of the heading (add, ...). */
@@ -80,8 +94,13 @@ interface ListPageProps {
   activeFilters?: number;
   /** The end of the toolbar, always shown (refresh, view switch, totals). */
   toolbarEnd?: ReactNode;
-  /** A full-width line under the toolbar (a filter's error, a selection bar). */
+  /** A full-width line under the toolbar (a filter's error). */
   toolbarBelow?: ReactNode;
+  /**
+   * A bar under the toolbar that stays in sight while the list scrolls under it (the actions on the
+   * rows picked): sticky at the top of the page's scrolling area, on a desktop and a phone.
+   */
+  stickyBar?: ReactNode;
   /** The list's query: its failure is shown here, never mistaken for an empty list. */
   query: ListQuery;
   /** What the list holds, for "Could not load {{what}}". */
@@ -113,6 +132,7 @@ export function ListPage({
   activeFilters = 0,
   toolbarEnd,
   toolbarBelow,
+  stickyBar,
   query,
   what,
   isBlocked = false,
@@ -141,7 +161,15 @@ export function ListPage({
 
   return (
     <Frame className="space-y-4" aria-labelledby={titleAs === 'h2' ? headingId : undefined} data-testid={testId}>
-      <PageHeader title={title} as={titleAs} headingId={titleAs === 'h2' ? headingId : undefined} isBusy={query.isFetching && !query.isLoading} actions={actions} />
+      {title !== undefined && (
+        <PageHeader
+          title={title}
+          as={titleAs}
+          headingId={titleAs === 'h2' ? headingId : undefined}
+          isBusy={query.isFetching && !query.isLoading}
+          actions={actions}
+        />
+      )}
       {beforeList}
       <Card className="gap-0 p-0">
         {hasToolbar && (
@@ -159,7 +187,9 @@ export function ListPage({
               >
                 <SlidersHorizontal aria-hidden />
                 {t('common.filters')}
-                {activeFilters > 0 && <span className="bg-primary text-primary-foreground min-w-5 rounded-full px-1.5 text-xs tabular-nums">{formatNumber(activeFilters)}</span>}
+                {activeFilters > 0 && (
+                  <span className="bg-primary text-primary-foreground min-w-5 rounded-full px-1.5 text-xs tabular-nums">{formatNumber(activeFilters)}</span>
+                )}
               </Button>
             )}
             {toolbarEnd && <div className="ms-auto flex flex-wrap items-center gap-2 sm:order-last">{toolbarEnd}</div>}
@@ -174,6 +204,11 @@ export function ListPage({
               </div>
             )}
             {toolbarBelow && <div className="order-last basis-full">{toolbarBelow}</div>}
+          </div>
+        )}
+        {stickyBar && (
+          <div className="bg-card sticky top-0 z-20 border-b p-3 shadow-sm" data-slot="list-sticky-bar">
+            {stickyBar}
           </div>
         )}
         {!isBlocked && query.isError && hasData && <LoadError query={failedQuery(query)} what={what} className="m-3" />}

@@ -19,6 +19,7 @@ export function ListPagination({ totalCapped = false, ...props }: Omit<Paginatio
         previous: t('pagination.previous'),
         next: t('pagination.next'),
         page: (n) => t('pagination.page', { page: n }),
+        navigation: t('pagination.navigation'),
       }}
     />
   );

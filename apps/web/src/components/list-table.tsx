@@ -4,10 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { IconAction } from '@/components/icon-action';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
-/** The table of a list: one row of column heads (`head`, its `TableHead`s), then the rows. */
-export function ListTable({ head, children, ...props }: Omit<ComponentProps<typeof Table>, 'children'> & { head: ReactNode; children: ReactNode }) {
+/** The table of a list: one row of column heads (`head`, its `TableHead`s), then the rows; on a phone, a card per row. */
+export function ListTable({
+  head,
+  children,
+  phoneCards = true,
+  ...props
+}: Omit<ComponentProps<typeof Table>, 'children'> & { head: ReactNode; children: ReactNode }) {
   return (
-    <Table {...props}>
+    <Table phoneCards={phoneCards} {...props}>
       <TableHeader>
         <TableRow>{head}</TableRow>
       </TableHeader>

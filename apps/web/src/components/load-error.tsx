@@ -39,7 +39,11 @@ export function LoadError({ query, what, className, children }: { query: FailedQ
   );
   if (query.hasData) {
     return (
-      <div role="alert" className={cn('border-destructive/40 bg-destructive/5 flex flex-wrap items-center gap-3 rounded-md border px-3 py-2 text-sm', className)} data-testid="load-error">
+      <div
+        role="alert"
+        className={cn('border-destructive/40 bg-destructive/5 flex flex-wrap items-center gap-3 rounded-md border px-3 py-2 text-sm', className)}
+        data-testid="load-error"
+      >
         <Icon className="text-destructive size-4 shrink-0" aria-hidden />
         <span className="min-w-0 flex-1">
           {t('common.refreshFailed', { what })} {reason}

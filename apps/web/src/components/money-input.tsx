@@ -7,7 +7,10 @@ import { cn } from '@/lib/utils';
  * in every language, so the box and its suffix are laid out left to right as one (in Arabic too):
  * the padding that keeps digits clear of the suffix and the suffix itself are always on the same side.
  */
-export const MoneyInput = React.forwardRef<HTMLInputElement, React.ComponentProps<typeof Input> & { currency: string }>(function MoneyInput({ currency, className, ...props }, ref) {
+export const MoneyInput = React.forwardRef<HTMLInputElement, React.ComponentProps<typeof Input> & { currency: string }>(function MoneyInput(
+  { currency, className, ...props },
+  ref,
+) {
   return (
     <div className="relative" dir="ltr">
       <Input ref={ref} inputMode="decimal" autoComplete="off" dir="ltr" className={cn('pe-14 text-start', className)} {...props} />

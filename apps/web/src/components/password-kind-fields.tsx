@@ -31,11 +31,20 @@ export function PasswordKindField({ idPrefix, registration, value }: { idPrefix:
               value === kind ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
             )}
           >
-            <input type="radio" id={`${idPrefix}-kind-${kind}`} value={kind} className="accent-primary mt-0.5 size-4 shrink-0" data-testid={`${idPrefix}-kind-${kind}`} {...registration} />
+            <input
+              type="radio"
+              id={`${idPrefix}-kind-${kind}`}
+              value={kind}
+              className="accent-primary mt-0.5 size-4 shrink-0"
+              data-testid={`${idPrefix}-kind-${kind}`}
+              {...registration}
+            />
             <span className="grid gap-1">
               <span className="font-medium">{t(`credentials.kinds.${kind}`)}</span>
               <span className="text-muted-foreground text-xs leading-snug">
-                {t(`credentials.kindHints.${kind}`, { hours: kind === 'one_time' ? AIR_PASSWORD_RULES.oneTimeUseWithinHours : AIR_PASSWORD_RULES.firstUseWithinHours })}
+                {t(`credentials.kindHints.${kind}`, {
+                  hours: kind === 'one_time' ? AIR_PASSWORD_RULES.oneTimeUseWithinHours : AIR_PASSWORD_RULES.firstUseWithinHours,
+                })}
               </span>
             </span>
           </label>

@@ -18,7 +18,15 @@ interface RefreshButtonProps {
 export function RefreshButton({ onRefresh, fetching, disabled = false, size = 'icon', className, ...rest }: RefreshButtonProps) {
   const { t } = useTranslation();
   return (
-    <Button variant="outline" size={size} className={className} onClick={() => void onRefresh()} aria-label={t('common.refresh')} disabled={fetching || disabled} {...rest}>
+    <Button
+      variant="outline"
+      size={size}
+      className={className}
+      onClick={() => void onRefresh()}
+      aria-label={t('common.refresh')}
+      disabled={fetching || disabled}
+      {...rest}
+    >
       <RefreshCw className={fetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden />
     </Button>
   );

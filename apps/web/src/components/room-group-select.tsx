@@ -30,9 +30,45 @@ export function RoomGroupSelect({
       <SelectContent>
         <SelectItem value={NO_GROUP}>{t('frontDesk.board.noGroup')}</SelectItem>
         {/* Until the groups arrive the chosen one is still named. */}
-        {value !== null && !groups.data?.some((g) => g.id === value) && <SelectItem value={String(value)}>{groups.isLoading ? t('common.loading') : `#${value}`}</SelectItem>}
+        {value !== null && !groups.data?.some((g) => g.id === value) && (
+          <SelectItem value={String(value)}>{groups.isLoading ? t('common.loading') : `#${value}`}</SelectItem>
+        )}
         {groups.data?.map((group) => (
           <SelectItem key={group.id} value={String(group.id)}>
+            {group.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Picks one room group of the hotel (a reservation's "any room of this group"); `placeholder` until one is picked. */
+export function RoomGroupPicker({
+  id,
+  value,
+  onChange,
+  placeholder,
+  invalid,
+  'data-testid': testId,
+}: {
+  id: string;
+  value: number | null;
+  onChange(groupId: number): void;
+  placeholder: string;
+  invalid?: boolean;
+  'data-testid'?: string;
+}) {
+  const { t } = useTranslation();
+  const groups = useQuery(trpc.roomGroup.list.queryOptions());
+  return (
+    <Select value={value === null ? '' : String(value)} onValueChange={(v) => onChange(Number(v))} disabled={groups.isLoading}>
+      <SelectTrigger id={id} className="w-full" aria-invalid={invalid || undefined} data-testid={testId}>
+        <SelectValue placeholder={groups.isLoading ? t('common.loading') : placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {groups.data?.map((group) => (
+          <SelectItem key={group.id} value={String(group.id)} data-testid={`${testId ?? id}-option-${group.id}`}>
             {group.name}
           </SelectItem>
         ))}

@@ -33,6 +33,11 @@ interface RoomPickerProps {
   invalid?: boolean;
   describedBy?: string;
   disabled?: boolean;
+  /**
+   * The field's name where no <label> names the picker (its button's name is then this and what it
+   * shows, e.g. "Choose rooms: 2 rooms chosen"); a combobox is not named by its own text.
+   */
+  'aria-label'?: string;
   'data-testid'?: string;
 }
 
@@ -41,7 +46,20 @@ interface RoomPickerProps {
  * 20 rooms at a time, so room 10,001 is as easy to pick as room 1. Keyboard: type to search, arrows
  * to move, Enter to pick, Escape to close.
  */
-export function RoomPicker({ id, value, onChange, multiple = false, status, excludeIds = [], placeholder, invalid, describedBy, disabled, 'data-testid': testId }: RoomPickerProps) {
+export function RoomPicker({
+  id,
+  value,
+  onChange,
+  multiple = false,
+  status,
+  excludeIds = [],
+  placeholder,
+  invalid,
+  describedBy,
+  disabled,
+  'aria-label': ariaLabel,
+  'data-testid': testId,
+}: RoomPickerProps) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const [text, setText] = useState('');
@@ -51,7 +69,10 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
   const listId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
   const rooms = useQuery(
-    trpc.room.list.queryOptions({ page, pageSize: PAGE_SIZE, search: search || undefined, status, sort: 'name_asc' }, { enabled: isOpen, placeholderData: keepPreviousData }),
+    trpc.room.list.queryOptions(
+      { page, pageSize: PAGE_SIZE, search: search || undefined, status, sort: 'name_asc' },
+      { enabled: isOpen, placeholderData: keepPreviousData },
+    ),
   );
   const items = (rooms.data?.items ?? []).filter((r) => !excludeIds.includes(r.id));
   const total = rooms.data?.total ?? 0;
@@ -98,6 +119,7 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
             aria-controls={listId}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
+            aria-label={ariaLabel ? (ariaLabel === label ? label : `${ariaLabel}: ${label}`) : undefined}
             disabled={disabled}
             className={cn('w-full justify-between font-normal', value.length === 0 && 'text-muted-foreground')}
             data-testid={testId}
@@ -106,7 +128,12 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
             <ChevronDown className="opacity-50" aria-hidden />
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-2" align="start" onOpenAutoFocus={(e) => (e.preventDefault(), searchBox.current?.focus())}>
+        <PopoverContent
+          aria-label={ariaLabel ?? placeholder}
+          className="w-(--radix-popover-trigger-width) min-w-72 p-2"
+          align="start"
+          onOpenAutoFocus={(e) => (e.preventDefault(), searchBox.current?.focus())}
+        >
           <Input
             ref={searchBox}
             value={text}
@@ -169,7 +196,12 @@ export function RoomPicker({ id, value, onChange, multiple = false, status, excl
           {value.map((room) => (
             <li key={room.id} className="bg-muted flex items-center gap-1 rounded-full py-0.5 ps-2 pe-1 text-xs">
               {room.name}
-              <button type="button" className="hover:bg-background rounded-full p-0.5" onClick={() => onChange(value.filter((r) => r.id !== room.id))} aria-label={t('common.removeRoom', { room: room.name })}>
+              <button
+                type="button"
+                className="hover:bg-background rounded-full p-0.5"
+                onClick={() => onChange(value.filter((r) => r.id !== room.id))}
+                aria-label={t('common.removeRoom', { room: room.name })}
+              >
                 <X className="size-3" aria-hidden />
               </button>
             </li>

@@ -29,7 +29,11 @@ interface SaveBarProps {
 export function SaveBar({ isDirty, isSaving, error, onDiscard, saveLabel, saveTestId, className }: SaveBarProps) {
   const { t } = useTranslation();
   return (
-    <div className={cn('bg-background/95 space-y-3 border-t py-3', (isDirty || isSaving || Boolean(error)) && 'sticky bottom-0 z-10 backdrop-blur', className)} data-testid="save-bar" data-dirty={isDirty}>
+    <div
+      className={cn('bg-background/95 space-y-3 border-t py-3', (isDirty || isSaving || Boolean(error)) && 'sticky bottom-0 z-10 backdrop-blur', className)}
+      data-testid="save-bar"
+      data-dirty={isDirty}
+    >
       <FormError error={error} />
       <div className="flex flex-wrap items-center gap-2">
         <p className={cn('me-auto text-sm', isDirty ? 'font-medium text-amber-700' : 'text-muted-foreground')} aria-live="polite" data-testid="save-bar-state">

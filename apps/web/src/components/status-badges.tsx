@@ -14,7 +14,14 @@ export const ROOM_STATUS_STYLES: Record<TRoomStatus, { dot: string; tile: string
 export function RoomStatusBadge({ status, className }: { status: TRoomStatus; className?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={cn('inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', ROOM_STATUS_STYLES[status].badge, className)} data-status={status}>
+    <span
+      className={cn(
+        'inline-flex max-w-full min-w-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        ROOM_STATUS_STYLES[status].badge,
+        className,
+      )}
+      data-status={status}
+    >
       <span className={cn('size-1.5 shrink-0 rounded-full', ROOM_STATUS_STYLES[status].dot)} aria-hidden />
       <span className="truncate">{t(`roomStatus.${status}`)}</span>
     </span>
@@ -27,13 +34,17 @@ const STAY_STATE_STYLES: Record<TStayState, string> = {
   expired: 'bg-red-100 text-red-800',
   moved: 'bg-slate-200 text-slate-700',
   checked_out: 'bg-slate-100 text-slate-700',
-  ended: 'bg-slate-100 text-slate-500',
+  ended: 'bg-slate-100 text-slate-600',
+  no_show: 'bg-red-100 text-red-800',
 };
 
 export function StayStateBadge({ state, className }: { state: TStayState; className?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STAY_STATE_STYLES[state], className)} data-state={state}>
+    <span
+      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', STAY_STATE_STYLES[state], className)}
+      data-state={state}
+    >
       {t(`stayState.${state}`)}
     </span>
   );

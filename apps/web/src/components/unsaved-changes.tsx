@@ -135,7 +135,11 @@ export function useUnsavedChanges(isDirty: boolean): { confirmDiscard(): Promise
  * The `onOpenChange` of a dialog that holds a form: closing it by Escape, a click outside, × or
  * Cancel asks first when the form has unsaved changes; closing while it saves does nothing.
  */
-export function useGuardedClose(onOpenChange: (open: boolean) => void, guard: { confirmDiscard(): Promise<boolean> }, isSaving = false): (open: boolean) => void {
+export function useGuardedClose(
+  onOpenChange: (open: boolean) => void,
+  guard: { confirmDiscard(): Promise<boolean> },
+  isSaving = false,
+): (open: boolean) => void {
   return useCallback(
     (open: boolean) => {
       if (open) return onOpenChange(true);

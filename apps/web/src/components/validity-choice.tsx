@@ -24,7 +24,20 @@ export interface ValidityChoiceProps<T extends FieldValues> {
 }
 
 /** The choice between the stay and a period, with the period's two times when it is chosen (radio buttons: arrows move). */
-export function ValidityChoice<T extends FieldValues>({ control, register, mode, hasStay, timeZone, legend, labels, hints, errors, idPrefix, testIdPrefix, testId }: ValidityChoiceProps<T>) {
+export function ValidityChoice<T extends FieldValues>({
+  control,
+  register,
+  mode,
+  hasStay,
+  timeZone,
+  legend,
+  labels,
+  hints,
+  errors,
+  idPrefix,
+  testIdPrefix,
+  testId,
+}: ValidityChoiceProps<T>) {
   return (
     <fieldset className="grid gap-2" data-testid={testId}>
       <legend className="mb-2 text-sm leading-none font-medium">{legend}</legend>
@@ -60,8 +73,24 @@ export function ValidityChoice<T extends FieldValues>({ control, register, mode,
       </div>
       {mode === 'period' && (
         <div className="mt-2 grid gap-x-3 gap-y-1 sm:grid-cols-2">
-          <DateTimeFormField control={control} name={'validFrom' as Path<T>} id={`${idPrefix}-valid-from`} label={labels.validFrom} error={errors.validFrom} required timeZone={timeZone} />
-          <DateTimeFormField control={control} name={'validUntil' as Path<T>} id={`${idPrefix}-valid-until`} label={labels.validUntil} error={errors.validUntil} required timeZone={timeZone} />
+          <DateTimeFormField
+            control={control}
+            name={'validFrom' as Path<T>}
+            id={`${idPrefix}-valid-from`}
+            label={labels.validFrom}
+            error={errors.validFrom}
+            required
+            timeZone={timeZone}
+          />
+          <DateTimeFormField
+            control={control}
+            name={'validUntil' as Path<T>}
+            id={`${idPrefix}-valid-until`}
+            label={labels.validUntil}
+            error={errors.validUntil}
+            required
+            timeZone={timeZone}
+          />
         </div>
       )}
     </fieldset>

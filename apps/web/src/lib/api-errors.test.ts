@@ -39,14 +39,22 @@ describe('API error handling (spec §8)', () => {
     stop();
   });
 
-  it('9000005: shows the server message, clears the user info and reloads after 1 s', () => {
+  it('9000005: shows the server message, clears the user info and reloads 1 s after the message is on screen', () => {
     handleApiError(serverError({ errno: 9000005, code: 'ACCOUNT_FROZEN', message: '账号已被冻结' }));
     expect(toast.error).toHaveBeenCalledWith('账号已被冻结', expect.anything());
     expect(clearUserInfo).toHaveBeenCalled();
+    // The toaster loads on its first toast: no reload while the message is not shown yet.
+    vi.advanceTimersByTime(1500);
+    expect(reload).not.toHaveBeenCalled();
+    const shown = document.createElement('li');
+    shown.setAttribute('data-sonner-toast', '');
+    document.body.append(shown);
+    vi.advanceTimersByTime(100);
     vi.advanceTimersByTime(999);
     expect(reload).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(reload).toHaveBeenCalledTimes(1);
+    shown.remove();
   });
 
   it('9000003 and 9000020 are rejected silently', () => {

@@ -63,6 +63,17 @@ export function signInAgain() {
  * - any other errno: the server's (translated) message;
  * - no answer at all (network): a message shown for 1 s.
  */
+/**
+ * Reloads the page 1 s after the frozen account's message is on screen: the toaster loads on its
+ * first toast, which on a slow machine took longer than the second the message is given, and the
+ * page reloaded before anyone could read why (waits at most 5 s for it).
+ */
+function reloadOnceShown(startedAt = Date.now()): void {
+  const shown = typeof document === 'undefined' || document.querySelector('[data-sonner-toast]') !== null;
+  if (shown || Date.now() - startedAt > 5000) setTimeout(() => window.location.reload(), 1000);
+  else setTimeout(() => reloadOnceShown(startedAt), 100);
+}
+
 export function handleApiError(error: unknown, meta?: ApiErrorMeta): void {
   const app = appErrorOf(error);
   if (!app) {
@@ -80,7 +91,7 @@ export function handleApiError(error: unknown, meta?: ApiErrorMeta): void {
   if (app.errno === ERRNO_ACCOUNT_FROZEN) {
     toast.error(app.message, { id: 'account-frozen' });
     clearUserInfo();
-    setTimeout(() => window.location.reload(), 1000);
+    reloadOnceShown();
     return;
   }
   if (meta?.showsErrors || meta?.handledCodes?.includes(app.code)) return;

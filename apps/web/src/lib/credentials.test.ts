@@ -20,6 +20,7 @@ describe('a credential waiting for its lock account', () => {
   });
 
   it('is no longer waiting once its work ended, failed or not', () => {
-    for (const state of DELIVERY_STATES.filter((s) => s !== 'pending' && s !== 'removing')) expect(isWaitingForAccount(state, 'auth_failed'), state).toBe(false);
+    for (const state of DELIVERY_STATES.filter((s) => s !== 'pending' && s !== 'removing'))
+      expect(isWaitingForAccount(state, 'auth_failed'), state).toBe(false);
   });
 });

@@ -8,7 +8,6 @@ import type { RouterOutputs } from './trpc-types';
  * tab, the stay card and the check-in dialog.
  */
 export type PasswordDto = RouterOutputs['password']['get'];
-export type PasswordPage = RouterOutputs['password']['list'];
 
 /** States with lock work under way: the screen follows them until the lock answers. */
 const IN_FLIGHT: readonly TDeliveryState[] = ['pending', 'removing'];

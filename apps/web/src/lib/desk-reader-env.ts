@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { READER_TYPE_STORAGE_KEY } from '../readers/constants';
+import { DEFAULT_READER_URLS, READER_TYPE_STORAGE_KEY } from '../readers/constants';
 import type { ReaderType } from '../readers/types';
 import { trpc } from './trpc';
 
@@ -82,11 +82,39 @@ export function useDeskReaderState(): DeskReaderState {
 }
 
 /** What the server says about the desk readers: whether it runs the simulator, and its services' URLs when not the usual ones. It does not change while the server runs. */
-export const deskReaderEnvironmentQuery = () => trpc.reader.environment.queryOptions(undefined, { staleTime: Infinity, gcTime: Infinity, meta: { showsErrors: true } });
+export const deskReaderEnvironmentQuery = () =>
+  trpc.reader.environment.queryOptions(undefined, { staleTime: Infinity, gcTime: Infinity, meta: { showsErrors: true } });
 
 /** True when the reader is simulated: the server runs the simulator, or the reader said so itself. */
 export function useIsDeskReaderSimulated(): boolean {
   const environment = useQuery(deskReaderEnvironmentQuery());
   const { readerSaysSimulated } = useDeskReaderState();
   return Boolean(environment.data?.simulated) || readerSaysSimulated;
+}
+
+/** The host and port of a reader service URL (`127.0.0.1:13570`); the URL itself when it is not one. */
+export function readerAddressOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Where this console calls each reader type's service: the usual address, or the one the server
+ * gives (the simulator on another port when the usual one was taken). Screens name the reader with
+ * it ("Type 1 (reader service, 127.0.0.1:49152)"), never a port written in a text.
+ */
+export function deskReaderAddresses(urls: Partial<Record<'type1' | 'type2' | 'type3', string>> | undefined): Record<ReaderType, string> {
+  return {
+    1: readerAddressOf(urls?.type1 ?? DEFAULT_READER_URLS[1]),
+    2: readerAddressOf(urls?.type2 ?? DEFAULT_READER_URLS[2]),
+    3: readerAddressOf(urls?.type3 ?? DEFAULT_READER_URLS[3]),
+  };
+}
+
+export function useDeskReaderAddresses(): Record<ReaderType, string> {
+  const environment = useQuery(deskReaderEnvironmentQuery());
+  return deskReaderAddresses(environment.data?.urls);
 }

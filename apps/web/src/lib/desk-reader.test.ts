@@ -20,7 +20,9 @@ function type1Service(deviceId: string) {
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const func = new URLSearchParams(String(init?.body)).get('func') ?? '';
     calls.push(`${String(url)} ${func}`);
-    return new Response(JSON.stringify({ code: 1, retval: 0, func, msg: 'ok', cbdata: '1', data: { device_id: deviceId, snr: 'SN1' } }), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ code: 1, retval: 0, func, msg: 'ok', cbdata: '1', data: { device_id: deviceId, snr: 'SN1' } }), {
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -66,5 +68,4 @@ describe('getDeskReader', () => {
     await reader.beep(50);
     expect(calls[0]).toBe('http://127.0.0.1:13570/ open');
   });
-
 });

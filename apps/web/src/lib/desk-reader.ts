@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { readerErrorText } from '../readers/errors';
 import type * as Drivers from '../readers';
 import type { CardReader, ReaderType } from '../readers/types';
-import { deskReaderEnvironmentQuery, deskReaderState, noteReaderInfo, storeReaderType, useDeskReaderState, useIsDeskReaderSimulated } from './desk-reader-env';
+import {
+  deskReaderEnvironmentQuery,
+  deskReaderState,
+  noteReaderInfo,
+  storeReaderType,
+  useDeskReaderAddresses,
+  useDeskReaderState,
+  useIsDeskReaderSimulated,
+} from './desk-reader-env';
 
 /**
  * The desk card reader of this computer, for every screen that reads or writes a card, captures a
@@ -104,6 +112,10 @@ export interface DeskReader {
   setType(type: ReaderType): void;
   /** The reader is the simulator (the server runs it, or the reader said so). */
   simulated: boolean;
+  /** Where the console calls the service of each reader type (`127.0.0.1:13570`, or the port the server gives). */
+  addresses: Record<ReaderType, string>;
+  /** The reader's name with the address it is called at, in the console's language ("Type 1 (reader service, 127.0.0.1:49152)"). */
+  typeLabel(type?: ReaderType): string;
   /** This computer's reader, ready to use: every method opens the device first when needed. */
   getReader(): Promise<CardReader>;
   /** The drivers module: writeAndVerify, ReadLockout, isReaderError, ... */
@@ -117,6 +129,7 @@ export function useDeskReader(): DeskReader {
   const queryClient = useQueryClient();
   const { type } = useDeskReaderState();
   const simulated = useIsDeskReaderSimulated();
+  const addresses = useDeskReaderAddresses();
   const getReader = useCallback(() => getDeskReader(queryClient), [queryClient]);
   const setType = useCallback((next: ReaderType) => {
     if (next === deskReaderState().type) return;
@@ -124,5 +137,9 @@ export function useDeskReader(): DeskReader {
     void closeDeskReader();
   }, []);
   const errorText = useCallback((error: unknown) => readerErrorText(error, t), [t]);
-  return useMemo(() => ({ type, setType, simulated, getReader, drivers: loadReaderDrivers, errorText }), [type, setType, simulated, getReader, errorText]);
+  const typeLabel = useCallback((of: ReaderType = type) => t(`readers.type${of}`, { address: addresses[of] }), [t, type, addresses]);
+  return useMemo(
+    () => ({ type, setType, simulated, addresses, typeLabel, getReader, drivers: loadReaderDrivers, errorText }),
+    [type, setType, simulated, addresses, typeLabel, getReader, errorText],
+  );
 }

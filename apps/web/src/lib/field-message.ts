@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
-/** Client-side messages are i18n keys (validation.*); server field messages arrive translated. */
+/** Client-side messages are i18n keys (`validation.*`, or an area's own `<area>.validation.*`); server field messages arrive translated. */
 export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  return message.startsWith('validation.') ? t(message) : message;
+  return /^([A-Za-z]+\.)?validation\./.test(message) ? t(message) : message;
 }

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { TLanguage } from '@console/shared';
+import { COOKIES, type TLanguage } from '@console/shared';
+import { readCookie, writeCookie } from './cookies';
 import { currentLanguage } from './language';
 
 /**
@@ -9,8 +10,14 @@ import { currentLanguage } from './language';
  * holds the package.json and tsconfig.json of the locale tests: they are left out of the bundle.
  */
 type Texts = Record<string, unknown>;
-const firstParts = import.meta.glob<{ default: Texts }>(['../../../../locales/*.json', '!../../../../locales/package.json', '!../../../../locales/tsconfig.json'], { query: '?part=first' });
-const laterParts = import.meta.glob<{ default: Texts }>(['../../../../locales/*.json', '!../../../../locales/package.json', '!../../../../locales/tsconfig.json'], { query: '?part=later' });
+const firstParts = import.meta.glob<{ default: Texts }>(
+  ['../../../../locales/*.json', '!../../../../locales/package.json', '!../../../../locales/tsconfig.json'],
+  { query: '?part=first' },
+);
+const laterParts = import.meta.glob<{ default: Texts }>(
+  ['../../../../locales/*.json', '!../../../../locales/package.json', '!../../../../locales/tsconfig.json'],
+  { query: '?part=later' },
+);
 
 function loaderOf(parts: Record<string, () => Promise<{ default: Texts }>>, header: string) {
   const loader = parts[`../../../../locales/${header}.json`];
@@ -49,6 +56,9 @@ export async function initI18n(): Promise<TLanguage> {
   });
   document.documentElement.lang = language.header;
   document.documentElement.dir = language.dir;
+  // The server names this language's texts in the next page it sends (apps/server/src/http/page-preloads.ts).
+  if (readCookie(COOKIES.language) !== language.header)
+    writeCookie(COOKIES.language, language.header, { expires: 365, sameSite: 'strict', secure: window.location.protocol === 'https:' });
   return language;
 }
 

@@ -15,7 +15,7 @@ describe('interface language', () => {
     expect(currentLanguage().header).toBe('zh-TW');
   });
 
-  it("otherwise follows the browser, and is Simplified Chinese when none of the 12 match", () => {
+  it('otherwise follows the browser, and is Simplified Chinese when none of the 12 match', () => {
     vi.stubGlobal('navigator', { languages: ['de-AT', 'en'], language: 'de-AT' });
     expect(currentLanguage().code).toBe('German');
     vi.stubGlobal('navigator', { languages: ['sw', 'tr'], language: 'sw' });

@@ -1,5 +1,5 @@
 import { fromMinor, minorDigits, toMinor } from '@console/shared';
-import { currentLanguage } from './language';
+import { numberFormat } from './format';
 
 /**
  * Money in the console: the API speaks integers in minor units (fen, cents); people read and
@@ -7,7 +7,7 @@ import { currentLanguage } from './language';
  */
 export function formatMoney(minor: number | null | undefined, currency: string): string {
   if (minor === null || minor === undefined) return '—';
-  return new Intl.NumberFormat(currentLanguage().header, { style: 'currency', currency, minimumFractionDigits: minorDigits(currency) }).format(fromMinor(minor, currency));
+  return numberFormat({ style: 'currency', currency, minimumFractionDigits: minorDigits(currency) }).format(fromMinor(minor, currency));
 }
 
 /** The text to put in a money input for an amount in minor units. */

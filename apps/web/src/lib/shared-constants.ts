@@ -18,7 +18,17 @@ export const ROOM_STATUSES = ['vacant', 'reserved', 'checked_in', 'dirty', 'main
 export const ROOM_SORTS = ['default', 'name_asc', 'name_desc', 'order', 'order_desc'] as const satisfies typeof shared.ROOM_SORTS;
 export const ROOM_PAGE_SIZE_DEFAULT = 50 satisfies typeof shared.ROOM_PAGE_SIZE_DEFAULT;
 
-export const STAY_FILTERS = ['all', 'current', 'reserved', 'in_house', 'expired', 'moved', 'checked_out', 'ended'] as const satisfies typeof shared.STAY_FILTERS;
+export const STAY_FILTERS = [
+  'all',
+  'current',
+  'reserved',
+  'in_house',
+  'expired',
+  'moved',
+  'checked_out',
+  'ended',
+  'no_show',
+] as const satisfies typeof shared.STAY_FILTERS;
 
 /** A calendar date `YYYY-MM-DD` (shape only). */
 export const LOCAL_DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;
@@ -28,4 +38,11 @@ export const LOCAL_DATE_REGEX = /^\d{4}-\d{2}-\d{2}$/;
  * for its lock account to be connected again, or for the lock cloud's call limit to lift. The
  * credential is then shown as waiting, not as failed.
  */
-export const WAITING_LOCK_ERRORS = ['rate_limited', 'monthly_limit', 'auth_failed', 'wrong_region', 'app_refused', 'account_disconnected'] as const satisfies readonly shared.TLockErrorCode[];
+export const WAITING_LOCK_ERRORS = [
+  'rate_limited',
+  'monthly_limit',
+  'auth_failed',
+  'wrong_region',
+  'app_refused',
+  'account_disconnected',
+] as const satisfies readonly shared.TLockErrorCode[];

@@ -1,11 +1,11 @@
-import Cookies from 'js-cookie';
 import { COOKIES } from '@console/shared';
+import { readCookie, writeCookie } from './cookies';
 
 /** The sidebar's open state, kept in the cookie `sidebarStatus` ("1" open, "0" closed). */
 export function readSidebarOpen(): boolean {
-  return Cookies.get(COOKIES.sidebar) !== '0';
+  return readCookie(COOKIES.sidebar) !== '0';
 }
 
 export function writeSidebarOpen(isOpen: boolean): void {
-  Cookies.set(COOKIES.sidebar, isOpen ? '1' : '0', { expires: 365, sameSite: 'strict' });
+  writeCookie(COOKIES.sidebar, isOpen ? '1' : '0', { expires: 365, sameSite: 'strict' });
 }

@@ -5,7 +5,38 @@
  * downloaded when the browser is idle after the first paint and awaited before any page other
  * than those two is shown (routes/__root.tsx). The budget of bench/bundle-size.ts counts `first`.
  */
-export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecords', 'find', 'changePassword', 'lockManagers', 'sms', 'roomGroup', 'deskReaders', 'gateway', 'customer', 'cardAdmin', 'cards', 'today', 'auditLog', 'export', 'orders', 'staff', 'apiKeys', 'settings', 'guests', 'lockAccounts'] as const;
+export const LATER_TEXT_GROUPS = [
+  'tenants',
+  'roomSetup',
+  'faces',
+  'unlockRecords',
+  'find',
+  'changePassword',
+  'lockManagers',
+  'sms',
+  'roomGroup',
+  'deskReaders',
+  'gateway',
+  'customer',
+  'cardAdmin',
+  'cards',
+  'today',
+  'auditLog',
+  'export',
+  'orders',
+  'staff',
+  'apiKeys',
+  'settings',
+  'guests',
+  'lockAccounts',
+  'statusChange',
+  'device',
+  'reservations',
+  'locks',
+  'guestKeys',
+  'feeds',
+  'keyPage',
+] as const;
 
 /**
  * Sub-groups of first-part groups that only other pages use, as `group.sub` (the room page's
@@ -13,7 +44,15 @@ export const LATER_TEXT_GROUPS = ['tenants', 'roomSetup', 'faces', 'unlockRecord
  * `credentials.errors`, are shown on the room page, the lock accounts page and the card pages,
  * never on the board, whose own refusals come translated by the server).
  */
-export const LATER_TEXT_SUBGROUPS = ['frontDesk.detail', 'credentials.errors'] as const;
+export const LATER_TEXT_SUBGROUPS = [
+  'frontDesk.detail',
+  'frontDesk.stay',
+  'credentials.errors',
+  'credentials.drift',
+  'credentials.stayCard',
+  'credentials.columns',
+  'lockMessages.kinds',
+] as const;
 
 /** The pages shown with the first part alone. */
 export const FIRST_PART_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/room']);
@@ -29,7 +68,7 @@ export function textPart(all: Texts, part: 'first' | 'later'): Texts {
     const texts = all[group] as Texts | undefined;
     if (!texts || !(sub in texts)) continue;
     if (part === 'later') result[group] = { ...((result[group] as Texts | undefined) ?? {}), [sub]: texts[sub] };
-    else result[group] = Object.fromEntries(Object.entries(texts).filter(([key]) => key !== sub));
+    else result[group] = Object.fromEntries(Object.entries((result[group] as Texts | undefined) ?? texts).filter(([key]) => key !== sub));
   }
   return result;
 }

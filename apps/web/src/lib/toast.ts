@@ -1,5 +1,5 @@
 /**
- * `toast.success` / `toast.error` of sonner, without sonner in the first download: the library
+ * `toast.success` / `toast.error` / `toast.warning` of sonner, without sonner in the first download: the library
  * (toasts and their <Toaster>) is a chunk of its own, loaded when the browser is idle after the
  * first paint, or by the first toast, whichever comes first. A toast raised before the <Toaster>
  * is mounted is not lost: sonner keeps active toasts and shows them when the <Toaster> subscribes.
@@ -11,6 +11,8 @@ export const loadSonner = () => import('sonner');
 
 type Success = typeof sonnerToast.success;
 type Failure = typeof sonnerToast.error;
+type Info = typeof sonnerToast.info;
+type Warning = typeof sonnerToast.warning;
 
 const toasterListeners = new Set<() => void>();
 let isToasterWanted = false;
@@ -37,4 +39,7 @@ function request(show: (sonner: Awaited<ReturnType<typeof loadSonner>>) => void)
 export const toast = {
   success: (...args: Parameters<Success>): void => request(({ toast }) => toast.success(...args)),
   error: (...args: Parameters<Failure>): void => request(({ toast }) => toast.error(...args)),
+  /** Nothing went wrong, nothing was done either ("already clean"). */
+  info: (...args: Parameters<Info>): void => request(({ toast }) => toast.info(...args)),
+  warning: (...args: Parameters<Warning>): void => request(({ toast }) => toast.warning(...args)),
 };

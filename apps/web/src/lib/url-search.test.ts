@@ -7,12 +7,28 @@ import { searchInputs } from './url-search-inputs.test-support';
 // checked as wholes in the features' `*-search.test.ts`.
 const PAIRS = [
   ['login redirect: z.string().optional().catch(undefined)', searchSchema({ v: optional(string()) }), z.object({ v: z.string().optional().catch(undefined) })],
-  ['z.number().int().min(1).max(100).catch(20).default(20)', searchSchema({ v: withDefault(int({ min: 1, max: 100 }), 20) }), z.object({ v: z.number().int().min(1).max(100).catch(20).default(20) })],
+  [
+    'z.number().int().min(1).max(100).catch(20).default(20)',
+    searchSchema({ v: withDefault(int({ min: 1, max: 100 }), 20) }),
+    z.object({ v: z.number().int().min(1).max(100).catch(20).default(20) }),
+  ],
   ['z.number().int().positive().catch(0)', searchSchema({ v: withFallback(int({ min: 1 }), 0) }), z.object({ v: z.number().int().positive().catch(0) })],
-  ['z.number().int().positive().optional().catch(undefined)', searchSchema({ v: optional(int({ min: 1 })) }), z.object({ v: z.number().int().positive().optional().catch(undefined) })],
+  [
+    'z.number().int().positive().optional().catch(undefined)',
+    searchSchema({ v: optional(int({ min: 1 })) }),
+    z.object({ v: z.number().int().positive().optional().catch(undefined) }),
+  ],
   ['z.enum([...]).catch(a).default(a)', searchSchema({ v: withDefault(oneOf(['a', 'b']), 'a') }), z.object({ v: z.enum(['a', 'b']).catch('a').default('a') })],
-  ['z.enum([...]).optional().catch(undefined)', searchSchema({ v: optional(oneOf(['a', 'b'])) }), z.object({ v: z.enum(['a', 'b']).optional().catch(undefined) })],
-  ["z.coerce.string().max(64).catch('').default('')", searchSchema({ v: withDefault(text({ max: 64 }), '') }), z.object({ v: z.coerce.string().max(64).catch('').default('') })],
+  [
+    'z.enum([...]).optional().catch(undefined)',
+    searchSchema({ v: optional(oneOf(['a', 'b'])) }),
+    z.object({ v: z.enum(['a', 'b']).optional().catch(undefined) }),
+  ],
+  [
+    "z.coerce.string().max(64).catch('').default('')",
+    searchSchema({ v: withDefault(text({ max: 64 }), '') }),
+    z.object({ v: z.coerce.string().max(64).catch('').default('') }),
+  ],
 ] as const;
 
 describe('URL search readers without zod', () => {

@@ -92,7 +92,9 @@ type InOf<F> = F extends SearchField<infer In, unknown> ? In : never;
 type OutOf<F> = F extends SearchField<unknown, infer Out> ? Out : never;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 /** Keys whose type takes `undefined` are optional, as in zod's input and output types. */
-type WithOptionalKeys<T> = Flatten<{ [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }>;
+type WithOptionalKeys<T> = Flatten<
+  { [K in keyof T as undefined extends T[K] ? K : never]?: T[K] } & { [K in keyof T as undefined extends T[K] ? never : K]: T[K] }
+>;
 
 export type SearchInput<S extends Record<string, AnyField>> = WithOptionalKeys<{ [K in keyof S]: InOf<S[K]> }>;
 export type SearchOutput<S extends Record<string, AnyField>> = WithOptionalKeys<{ [K in keyof S]: OutOf<S[K]> }>;
@@ -103,7 +105,9 @@ export interface SearchSchema<S extends Record<string, AnyField>> {
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: 'console';
-    readonly validate: (input: unknown) => { readonly value: SearchOutput<S>; readonly issues?: undefined } | { readonly issues: readonly { readonly message: string }[] };
+    readonly validate: (
+      input: unknown,
+    ) => { readonly value: SearchOutput<S>; readonly issues?: undefined } | { readonly issues: readonly { readonly message: string }[] };
     readonly types?: { readonly input: SearchInput<S>; readonly output: SearchOutput<S> };
   };
 }

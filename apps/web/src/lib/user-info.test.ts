@@ -28,6 +28,23 @@ describe('stored user info', () => {
     expect(readUserInfo()).toEqual(info);
   });
 
+  it('keeps the same object when the same info is written again or another cookie changes, a new one when it changed (issue 18 §4)', async () => {
+    writeUserInfo(info);
+    const first = readUserInfo();
+    expect(first).toEqual(info);
+    // The layout writes what the server says on every visit: nothing that reads it re-renders.
+    writeUserInfo(structuredClone(info));
+    expect(readUserInfo()).toBe(first);
+    await Promise.resolve();
+    Cookies.set('sidebarStatus', '0');
+    await Promise.resolve();
+    expect(readUserInfo()).toBe(first);
+    writeUserInfo({ ...info, nickname: '前台小李' });
+    expect(readUserInfo()).not.toBe(first);
+    expect(readUserInfo()?.nickname).toBe('前台小李');
+    Cookies.remove('sidebarStatus');
+  });
+
   it('counts as absent when missing, cleared or tampered with', () => {
     expect(readUserInfo()).toBeNull();
     writeUserInfo(info);

@@ -1,9 +1,9 @@
 // Only AES of crypto-js (and what it needs): the whole library is about 24 kB of the first download.
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
-import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import { COOKIES } from '@console/shared';
+import { pageCookies, readCookie, removeCookie, writeCookie } from './cookies';
 import type { RouterOutputs } from './trpc-types';
 
 /**
@@ -31,23 +31,42 @@ function decode(value: string | undefined): UserInfo | null {
   }
 }
 
-let cached: { raw: string | undefined; value: UserInfo | null } | undefined;
+let cached: { cookies: string; raw: string | undefined; value: UserInfo | null } | undefined;
 const listeners = new Set<() => void>();
 
+/**
+ * Read on every render of every component that shows it (useSyncExternalStore): the cookies read
+ * once a task (lib/cookies.ts) and parsed again only when they changed, the value decrypted again
+ * only when this cookie changed (not when another one did).
+ */
 export function readUserInfo(): UserInfo | null {
-  const raw = Cookies.get(COOKIES.userInfo);
-  if (!cached || cached.raw !== raw) cached = { raw, value: decode(raw) };
+  const cookies = pageCookies();
+  if (!cached || cached.cookies !== cookies) {
+    const raw = readCookie(COOKIES.userInfo);
+    cached = { cookies, raw, value: cached && cached.raw === raw ? cached.value : decode(raw) };
+  }
   return cached.value;
 }
 
+/**
+ * Stores the user info. The cookie is written every time (its 7 days start again), but when what it
+ * holds is unchanged (the layout refreshes it from the server on every visit) nothing is re-rendered:
+ * the same object is kept.
+ */
 export function writeUserInfo(info: UserInfo): void {
-  const value = AES.encrypt(JSON.stringify(info), PASSPHRASE).toString();
-  Cookies.set(COOKIES.userInfo, value, { expires: COOKIE_DAYS, sameSite: 'strict', secure: window.location.protocol === 'https:' });
+  const before = readUserInfo();
+  const json = JSON.stringify(info);
+  const value = AES.encrypt(json, PASSPHRASE).toString();
+  writeCookie(COOKIES.userInfo, value, { expires: COOKIE_DAYS, sameSite: 'strict', secure: window.location.protocol === 'https:' });
+  if (before && JSON.stringify(before) === json) {
+    cached = { cookies: pageCookies(), raw: readCookie(COOKIES.userInfo), value: before };
+    return;
+  }
   listeners.forEach((l) => l());
 }
 
 export function clearUserInfo(): void {
-  Cookies.remove(COOKIES.userInfo);
+  removeCookie(COOKIES.userInfo);
   listeners.forEach((l) => l());
 }
 

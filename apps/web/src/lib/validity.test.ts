@@ -16,7 +16,10 @@ describe('the validity of a credential sent to a lock', () => {
 
   it('asks nothing of a stay, and a period needs two valid times, the end after the start', () => {
     expect(problems({ mode: 'stay', validFrom: '', validUntil: '' })).toEqual({});
-    expect(problems({ mode: 'period', validFrom: '', validUntil: 'soon' })).toEqual({ validFrom: 'validation.dateTimeRequired', validUntil: 'validation.dateTimeInvalid' });
+    expect(problems({ mode: 'period', validFrom: '', validUntil: 'soon' })).toEqual({
+      validFrom: 'validation.dateTimeRequired',
+      validUntil: 'validation.dateTimeInvalid',
+    });
     expect(problems({ mode: 'period', validFrom: '2026-11-23T10:00', validUntil: '2026-11-23T10:00' })).toEqual({ validUntil: 'validation.endAfterStart' });
     expect(problems({ mode: 'period', validFrom: '2026-11-23T10:00', validUntil: '2026-11-23T10:01' })).toEqual({});
   });

@@ -16,7 +16,11 @@ export interface ValidityValues {
 
 /** For the stay when there is one, else a period from now to this time tomorrow (hotel wall clock). */
 export function validityDefaults(timeZone: string, hasStay: boolean, now = new Date()): ValidityValues {
-  return { mode: hasStay ? 'stay' : 'period', validFrom: toInputValue(now, timeZone), validUntil: toInputValue(new Date(now.getTime() + 24 * 3_600_000), timeZone) };
+  return {
+    mode: hasStay ? 'stay' : 'period',
+    validFrom: toInputValue(now, timeZone),
+    validUntil: toInputValue(new Date(now.getTime() + 24 * 3_600_000), timeZone),
+  };
 }
 
 /** The period's rules (message keys of `validation.*`), reported through `add(field, key)`; nothing for a stay. */

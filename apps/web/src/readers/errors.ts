@@ -82,7 +82,8 @@ export class ReaderError extends Error {
   }
 }
 
-export const isReaderError = (error: unknown, kind?: ReaderErrorKind): error is ReaderError => error instanceof ReaderError && (kind === undefined || error.kind === kind);
+export const isReaderError = (error: unknown, kind?: ReaderErrorKind): error is ReaderError =>
+  error instanceof ReaderError && (kind === undefined || error.kind === kind);
 
 /** The text of a step that failed with no more specific reason. */
 export const STEP_FAILURE: Record<ReaderStep, ReaderErrorKind> = {

@@ -157,7 +157,10 @@ describe('type 1 driver: how answers become errors', () => {
 describe('type 2 frames', () => {
   it('are 02 LEN CMD DATA BCC 03, and answers are checked', () => {
     expect(encodeFrame(0x12, [4])).toBe('020212041403');
-    expect(decodeAnswer('0203120102' + (0x03 ^ 0x12 ^ 0x01 ^ 0x02).toString(16).padStart(2, '0') + '03', 0x12)).toEqual({ status: 1, data: Uint8Array.from([2]) });
+    expect(decodeAnswer('0203120102' + (0x03 ^ 0x12 ^ 0x01 ^ 0x02).toString(16).padStart(2, '0') + '03', 0x12)).toEqual({
+      status: 1,
+      data: Uint8Array.from([2]),
+    });
     expect(decodeAnswer('02031201021003', 0x12)).toBeNull(); // BCC
     expect(decodeAnswer('0203120102' + (0x03 ^ 0x12 ^ 0x01 ^ 0x02).toString(16).padStart(2, '0') + '03', 0x13)).toBeNull(); // another command
     expect(decodeAnswer('0203', 0x12)).toBeNull();
@@ -241,7 +244,18 @@ const TRAILER = 'A0A1A2A3A4A5FF078069B0B1B2B3B4B5';
 describe('writeAndVerify: a card counts as written only when it reads back the same', () => {
   it('writes, switches to the new key after a trailer, and reads every block back', async () => {
     const reader = new FakeReader();
-    await expect(writeAndVerify(reader, [{ block: 4, data: D1 }, { block: 7, data: TRAILER }, { block: 5, data: D2 }], 'FFFFFFFFFFFF', { expectedUid: '04a1b2c3' })).resolves.toEqual({ uid: '04A1B2C3' });
+    await expect(
+      writeAndVerify(
+        reader,
+        [
+          { block: 4, data: D1 },
+          { block: 7, data: TRAILER },
+          { block: 5, data: D2 },
+        ],
+        'FFFFFFFFFFFF',
+        { expectedUid: '04a1b2c3' },
+      ),
+    ).resolves.toEqual({ uid: '04A1B2C3' });
     expect(reader.writes).toEqual([4, 7, 5]);
     expect(reader.blocks.get(5)).toBe(D2);
   });
@@ -249,7 +263,16 @@ describe('writeAndVerify: a card counts as written only when it reads back the s
   it('a block that reads back different fails the whole write, naming the block', async () => {
     const reader = new FakeReader();
     reader.corrupt.add(5);
-    const error = await kindOfAsync(() => writeAndVerify(reader, [{ block: 4, data: D1 }, { block: 5, data: D2 }], 'FFFFFFFFFFFF'));
+    const error = await kindOfAsync(() =>
+      writeAndVerify(
+        reader,
+        [
+          { block: 4, data: D1 },
+          { block: 5, data: D2 },
+        ],
+        'FFFFFFFFFFFF',
+      ),
+    );
     expect(error).toMatchObject({ kind: 'writeVerifyFailed', params: { blocks: '5' }, hint: 'checkCard' });
   });
 
@@ -262,7 +285,20 @@ describe('writeAndVerify: a card counts as written only when it reads back the s
 
   it('checks everything before touching the card, and refuses another card', async () => {
     const reader = new FakeReader();
-    expect((await kindOfAsync(() => writeAndVerify(reader, [{ block: 4, data: D1 }, { block: 5, data: 'XYZ' }], 'FFFFFFFFFFFF')))?.kind).toBe('dataLength');
+    expect(
+      (
+        await kindOfAsync(() =>
+          writeAndVerify(
+            reader,
+            [
+              { block: 4, data: D1 },
+              { block: 5, data: 'XYZ' },
+            ],
+            'FFFFFFFFFFFF',
+          ),
+        )
+      )?.kind,
+    ).toBe('dataLength');
     expect((await kindOfAsync(() => writeAndVerify(reader, [{ block: 4, data: D1 }], 'FFFF')))?.kind).toBe('keyLength');
     expect((await kindOfAsync(() => writeAndVerify(reader, [{ block: 4, data: D1 }], 'FFFFFFFFFFFF', { expectedUid: '11223344' })))?.kind).toBe('cardChanged');
     expect(reader.writes).toEqual([]);
@@ -281,7 +317,17 @@ describe('reader texts', () => {
     const { READER_ERROR_KINDS } = await import('./errors');
     const { LANGUAGES } = await import('@console/shared');
     const fs = await import('node:fs');
-    const keys = [...READER_ERROR_KINDS, 'withCode', 'hintCheckCard', 'hintCheckConnection', 'clickWhileReading', 'sameCard', 'writeCardFailed', 'simulated', 'simulatedHint'];
+    const keys = [
+      ...READER_ERROR_KINDS,
+      'withCode',
+      'hintCheckCard',
+      'hintCheckConnection',
+      'clickWhileReading',
+      'sameCard',
+      'writeCardFailed',
+      'simulated',
+      'simulatedHint',
+    ];
     for (const { header } of LANGUAGES) {
       const texts = JSON.parse(fs.readFileSync(new URL(`../../../../locales/${header}.json`, import.meta.url), 'utf8')) as { readers?: Record<string, string> };
       const missing = keys.filter((k) => typeof texts.readers?.[k] !== 'string');

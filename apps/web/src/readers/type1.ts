@@ -73,7 +73,8 @@ export class Type1Reader extends BaseReader {
 
   protected async doRead(info: ReaderInfo, block: number, key: string, keyType: KeyType): Promise<string> {
     const data = await this.call('card_read', { device_id: info.deviceId, block, key, key_type: keyType }, 'read');
-    if (typeof data.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(data.data)) throw new ReaderError('readFailed', { step: 'read', hint: 'checkCard', detail: 'no block data in the answer' });
+    if (typeof data.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(data.data))
+      throw new ReaderError('readFailed', { step: 'read', hint: 'checkCard', detail: 'no block data in the answer' });
     return data.data.toUpperCase();
   }
 
@@ -87,7 +88,8 @@ export class Type1Reader extends BaseReader {
 
   protected async doFinger(info: ReaderInfo): Promise<FingerprintCapture> {
     const data = await this.call('finger_capture', { device_id: info.deviceId }, 'finger');
-    if (typeof data.template !== 'string' || typeof data.quality !== 'number') throw new ReaderError('fingerFailed', { step: 'finger', detail: 'no template in the answer' });
+    if (typeof data.template !== 'string' || typeof data.quality !== 'number')
+      throw new ReaderError('fingerFailed', { step: 'finger', detail: 'no template in the answer' });
     return { template: data.template, quality: data.quality };
   }
 

@@ -99,7 +99,8 @@ export class Type2Reader extends BaseReader {
   protected async doRequest(): Promise<string> {
     const data = await this.command(CMD.REQUEST, [], 'request');
     const length = data[0] ?? 0;
-    if (!(length === 4 || length === 7 || length === 10) || data.length < 1 + length) throw new ReaderError('uidFailed', { step: 'request', hint: 'checkCard', detail: 'no UID in the answer' });
+    if (!(length === 4 || length === 7 || length === 10) || data.length < 1 + length)
+      throw new ReaderError('uidFailed', { step: 'request', hint: 'checkCard', detail: 'no UID in the answer' });
     return bytesToHex(data.subarray(1, 1 + length));
   }
 

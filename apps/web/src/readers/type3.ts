@@ -147,7 +147,12 @@ export class Type3Reader extends BaseReader {
   protected async doOpen(): Promise<ReaderInfo> {
     const data = await this.send('device.open', {}, 'open');
     const deviceId = checkDevice(data.deviceId);
-    return { type: 3, deviceId, serial: typeof data.serial === 'string' ? data.serial : '', simulated: data.simulated === true || deviceId.toUpperCase().startsWith('SIM') };
+    return {
+      type: 3,
+      deviceId,
+      serial: typeof data.serial === 'string' ? data.serial : '',
+      simulated: data.simulated === true || deviceId.toUpperCase().startsWith('SIM'),
+    };
   }
 
   protected async doRequest(): Promise<string> {
@@ -159,7 +164,8 @@ export class Type3Reader extends BaseReader {
 
   protected async doRead(_info: ReaderInfo, block: number, key: string, keyType: KeyType): Promise<string> {
     const data = await this.send('card.read', { block, key, keyType }, 'read');
-    if (typeof data.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(data.data)) throw new ReaderError('readFailed', { step: 'read', hint: 'checkCard', detail: 'no block data in the answer' });
+    if (typeof data.data !== 'string' || !/^[0-9A-Fa-f]{32}$/.test(data.data))
+      throw new ReaderError('readFailed', { step: 'read', hint: 'checkCard', detail: 'no block data in the answer' });
     return data.data.toUpperCase();
   }
 
@@ -173,7 +179,8 @@ export class Type3Reader extends BaseReader {
 
   protected async doFinger(): Promise<FingerprintCapture> {
     const data = await this.send('finger.capture', {}, 'finger');
-    if (typeof data.template !== 'string' || typeof data.quality !== 'number') throw new ReaderError('fingerFailed', { step: 'finger', detail: 'no template in the answer' });
+    if (typeof data.template !== 'string' || typeof data.quality !== 'number')
+      throw new ReaderError('fingerFailed', { step: 'finger', detail: 'no template in the answer' });
     return { template: data.template, quality: data.quality };
   }
 

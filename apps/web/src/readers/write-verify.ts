@@ -41,7 +41,12 @@ export function trailerMatches(written: string, readBack: string): boolean {
  * `writeVerifyFailed` (its `blocks` parameter lists them); any failure of the writes themselves is
  * passed on as the driver reported it.
  */
-export async function writeAndVerify(reader: CardReader, blocks: readonly BlockWrite[], key: string, options: WriteAndVerifyOptions = {}): Promise<{ uid: string | null }> {
+export async function writeAndVerify(
+  reader: CardReader,
+  blocks: readonly BlockWrite[],
+  key: string,
+  options: WriteAndVerifyOptions = {},
+): Promise<{ uid: string | null }> {
   const keyType = options.keyType ?? 'A';
   const startKey = checkKey(key);
   const writes = blocks.map((b) => ({ block: checkBlock(b.block), data: checkBlockData(b.data) }));
@@ -51,7 +56,8 @@ export async function writeAndVerify(reader: CardReader, blocks: readonly BlockW
   let uid: string | null = null;
   if (options.expectedUid !== undefined) {
     uid = await reader.requestCard();
-    if (uid !== options.expectedUid.toUpperCase()) throw new ReaderError('cardChanged', { step: 'request', hint: 'checkCard', detail: `expected ${options.expectedUid}, found ${uid}` });
+    if (uid !== options.expectedUid.toUpperCase())
+      throw new ReaderError('cardChanged', { step: 'request', hint: 'checkCard', detail: `expected ${options.expectedUid}, found ${uid}` });
   }
 
   for (const w of writes) {
@@ -73,7 +79,12 @@ export async function writeAndVerify(reader: CardReader, blocks: readonly BlockW
     if (!same) differing.push(w.block);
   }
   if (differing.length > 0) {
-    throw new ReaderError('writeVerifyFailed', { step: 'verify', hint: 'checkCard', params: { blocks: differing.join(', ') }, detail: `blocks ${differing.join(', ')} differ when read back` });
+    throw new ReaderError('writeVerifyFailed', {
+      step: 'verify',
+      hint: 'checkCard',
+      params: { blocks: differing.join(', ') },
+      detail: `blocks ${differing.join(', ')} differ when read back`,
+    });
   }
   return { uid };
 }

@@ -1,6 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { MainLayout } from '@/features/layout/main-layout';
+import { LayoutShell, MainLayout } from '@/features/layout/main-layout';
+import { useGuestKeysRequest } from '@/lib/guest-keys';
+import { RenderedInBackground, useWhenIdle } from '@/lib/lazy';
+import { useRoomCardRequest } from '@/lib/room-cards';
 import { readUserInfo } from '@/lib/user-info';
 
 /**
@@ -10,20 +13,57 @@ import { readUserInfo } from '@/lib/user-info';
 const loadDeskCards = () => import('@/features/cards/desk-cards');
 const ReadCardButton = lazy(() => loadDeskCards().then((m) => ({ default: m.ReadCardButton })));
 const RoomCardsHost = lazy(() => loadDeskCards().then((m) => ({ default: m.RoomCardsHost })));
+/** What the guest holds after a check-in, a room change or a renewal (lib/guest-keys.ts): a chunk of its own too. */
+const GuestKeysHost = lazy(() => import('@/features/guest-keys/guest-keys-host').then((m) => ({ default: m.GuestKeysHost })));
 
+/**
+ * The three are mounted once the browser is idle after the page has loaded (or at once when a
+ * screen asks for cards or keys before that): the button shows only with the later texts anyway,
+ * and the hosts show nothing without a request. Their chunks (the reader drivers, zod) are then
+ * not fetched and run while the page loads (issue 18 §4).
+ */
+function DeferredReadCardButton() {
+  const idle = useWhenIdle();
+  return idle ? (
+    <Suspense fallback={null}>
+      <ReadCardButton />
+    </Suspense>
+  ) : null;
+}
+
+function DeferredRoomCardsHost() {
+  const idle = useWhenIdle();
+  const request = useRoomCardRequest();
+  return idle || request ? (
+    <Suspense fallback={null}>
+      <RoomCardsHost />
+    </Suspense>
+  ) : null;
+}
+
+function DeferredGuestKeysHost() {
+  const idle = useWhenIdle();
+  const request = useGuestKeysRequest();
+  return idle || request ? (
+    <Suspense fallback={null}>
+      <GuestKeysHost />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The layout and the first page are rendered in the background when the signed-in console appears
+ * (lib/lazy.ts: in slices of a few milliseconds, not one long task; issue 18 §4), its frame
+ * meanwhile.
+ */
 function AuthLayout() {
   return (
-    <MainLayout
-      navbarActions={
-        <Suspense fallback={null}>
-          <ReadCardButton />
-        </Suspense>
-      }
-    >
-      <Suspense fallback={null}>
-        <RoomCardsHost />
-      </Suspense>
-    </MainLayout>
+    <RenderedInBackground fallback={<LayoutShell />}>
+      <MainLayout navbarActions={<DeferredReadCardButton />}>
+        <DeferredRoomCardsHost />
+        <DeferredGuestKeysHost />
+      </MainLayout>
+    </RenderedInBackground>
   );
 }
 

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '@/features/auth/login-page';
+import { requestCaptchaEarly } from '@/lib/early-captcha';
 import { optional, searchSchema, string } from '@/lib/url-search';
 import { readUserInfo } from '@/lib/user-info';
 
@@ -10,6 +11,10 @@ export const Route = createFileRoute('/login')({
   beforeLoad: () => {
     // Spec §2: with stored user info, /login goes to /room.
     if (readUserInfo()) throw redirect({ to: '/room' });
+  },
+  // The graphic code is asked for while the page's chunks load (not on a link's hover: it lives 2 minutes).
+  loader: ({ preload }) => {
+    if (!preload) requestCaptchaEarly();
   },
   component: LoginPage,
 });

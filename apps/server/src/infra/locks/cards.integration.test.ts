@@ -24,7 +24,17 @@ async function expectCode(promise: Promise<unknown>, code: LockErrorCode, vendor
 /** A guest card of lock number 101 as a desk reader reads it back. */
 function guestCard(keys: HotelCardKeys, uid: string, generation = 1): CardDump {
   const now = Date.now();
-  const encoded = encodeCard({ keys, hotelTag: 42, uid, kind: 'guest', lockNumber: 101, generation, validFrom: new Date(now - HOUR), validUntil: new Date(now + DAY), cardId: 5 });
+  const encoded = encodeCard({
+    keys,
+    hotelTag: 42,
+    uid,
+    kind: 'guest',
+    lockNumber: 101,
+    generation,
+    validFrom: new Date(now - HOUR),
+    validUntil: new Date(now + DAY),
+    cardId: 5,
+  });
   return { uid, sector: encoded.sector, keyA: encoded.sectorKeyA, blocks: encoded.blocks };
 }
 
@@ -111,7 +121,11 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
     await control.control('POST', '/failures/next', { code: -4056, op: 'lock/addHotelCardDenylist', lockId: Number(lockId) });
     await expectCode(ttlock.denylistCard(lockId, { uid: '04000001' }), 'storage_full', -4056);
     // Keys the lock would not take (the factory key) are refused with the reason.
-    const refused = await expectCode(ttlock.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('bad', { ...keys, sectorKeyA: 'FFFFFFFFFFFF' })] }), 'invalid_parameter', -3);
+    const refused = await expectCode(
+      ttlock.setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('bad', { ...keys, sectorKeyA: 'FFFFFFFFFFFF' })] }),
+      'invalid_parameter',
+      -3,
+    );
     expect(refused.vendorMessage).toContain('sectorKeyA');
   });
 
@@ -131,7 +145,11 @@ describe('TTLock adapter: room-card keys and denylists (the simulator extension)
 
     // A cloud that does not know the call (HTTP 404), or says "not supported" (-4043).
     const unknownPath: typeof fetch = (input, init) => fetch(String(input).replace('/v3/lock/setHotelCardKeys', '/v3/lock/noSuchCall'), init);
-    await expectCode(adapter(sim, { fetch: unknownPath }).setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('k-2', keys)] }), 'not_supported', 404);
+    await expectCode(
+      adapter(sim, { fetch: unknownPath }).setCardKeys(lockId, { hotelTag: 42, lockNumber: 101, keys: [keySet('k-2', keys)] }),
+      'not_supported',
+      404,
+    );
     await control.control('POST', `/locks/${lockId}/failures`, { code: -4043, ops: ['lock/addHotelCardDenylist'] });
     await expectCode(ttlock.denylistCard(lockId, { uid: '04000001' }), 'not_supported', -4043);
   });

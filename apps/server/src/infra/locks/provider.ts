@@ -5,7 +5,7 @@
  * Date instants, failures are LockProviderError with one of our own codes.
  */
 
-import { LOCK_ERROR_CODES, LOCK_ERROR_KIND, type TLockErrorCode, type TLockErrorKind } from '@console/shared';
+import { LOCK_ERROR_KIND, type TLockErrorCode, type TLockErrorKind } from '@console/shared';
 
 /**
  * Our own failure codes (packages/shared, translated by the console), with what each means for
@@ -14,7 +14,6 @@ import { LOCK_ERROR_CODES, LOCK_ERROR_KIND, type TLockErrorCode, type TLockError
  * of face/getFeatureDataByPhoto that is not about the lock, the account, the call rate or the cloud
  * itself is photo_rejected (TTLock publishes no code of its own for a photo it cannot use).
  */
-export { LOCK_ERROR_CODES };
 export type LockErrorCode = TLockErrorCode;
 
 export class LockProviderError extends Error {
@@ -172,6 +171,9 @@ export interface LockRecord {
  * A hotel's room-card key set as a lock holds it (docs/card-format.md, "Keys"): the same fields as
  * `HotelCardKeys` of `@console/card-format`, all hexadecimal.
  */
+/** What a lock is to the hotel's cards: a room's lock by its lock number, or a shared door by its door number. */
+export type CardKeysTarget = { hotelTag: number; keys: readonly CardKeySet[] } & ({ lockNumber: number } | { doorNumber: number });
+
 export interface CardKeySet {
   /** Our id of the key set (diagnostics; never on a card). */
   id: string;
@@ -254,11 +256,11 @@ export interface LockProvider {
 
   /**
    * Room cards (docs/card-format.md). The lock learns through its gateway the hotel's tag, its own
-   * lock number and the hotel's card key sets (current first, then earlier ones until their cards
+   * lock number (a shared door: its door number, docs/shared-doors.md) and the hotel's card key sets (current first, then earlier ones until their cards
    * expire), replacing what it had. Not part of TTLock's Open API: only the simulator has it
    * (`lock/setHotelCardKeys`); any other cloud is `not_supported`, and no key leaves for it.
    */
-  setCardKeys(lockId: string, input: { hotelTag: number; lockNumber: number; keys: readonly CardKeySet[] }): Promise<void>;
+  setCardKeys(lockId: string, input: CardKeysTarget): Promise<void>;
   /**
    * A card the lock refuses from now on, through the gateway: by its UID (8 or 14 hex: the physical
    * card, whatever is written on it) or by the card id written on it (one writing of a card: a

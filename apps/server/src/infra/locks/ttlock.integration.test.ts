@@ -9,7 +9,11 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A face photo as the console keeps it (the simulator looks at its first bytes and its size only). */
-const photo = (size = 2048) => ({ bytes: Buffer.concat([PNG_SIGNATURE, randomBytes(size - PNG_SIGNATURE.length)]), contentType: 'image/png', fileName: 'face-1.png' });
+const photo = (size = 2048) => ({
+  bytes: Buffer.concat([PNG_SIGNATURE, randomBytes(size - PNG_SIGNATURE.length)]),
+  contentType: 'image/png',
+  fileName: 'face-1.png',
+});
 
 const adapter = simAdapter;
 const SHANGHAI = 'Asia/Shanghai';
@@ -68,7 +72,13 @@ describe('TTLock adapter against the lock simulator', () => {
     expect(await ttlock.lockDetail(String(lockId))).toMatchObject({ lockId: String(lockId), alias: 'SIM Room 201', battery: 64 });
 
     const status = await ttlock.lockStatus(String(lockId));
-    expect(status).toMatchObject({ lockId: String(lockId), name: 'SIM Room 201', battery: 64, online: true, gateway: { gatewayId: String(gatewayId), name: expect.stringMatching(/^SIM /), online: true } });
+    expect(status).toMatchObject({
+      lockId: String(lockId),
+      name: 'SIM Room 201',
+      battery: 64,
+      online: true,
+      gateway: { gatewayId: String(gatewayId), name: expect.stringMatching(/^SIM /), online: true },
+    });
     expect(status.lastSeenAt!.getTime()).toBeGreaterThan(Date.now() - MINUTE);
 
     await control.control('PATCH', `/gateways/${gatewayId}`, { online: false });
@@ -90,9 +100,23 @@ describe('TTLock adapter against the lock simulator', () => {
     for (const p of [period, permanent, oneTime]) expect(p.code).toMatch(/^\d{6,9}$/);
 
     const passcodes = await ttlock.listPasscodes(lockId);
-    expect(passcodes).toContainEqual({ ref: period.ref, code: period.code, name: 'Guest period', origin: 'random', startAt: new Date(hourStart), endAt: new Date(hourStart + 4 * HOUR) });
+    expect(passcodes).toContainEqual({
+      ref: period.ref,
+      code: period.code,
+      name: 'Guest period',
+      origin: 'random',
+      startAt: new Date(hourStart),
+      endAt: new Date(hourStart + 4 * HOUR),
+    });
     expect(passcodes).toContainEqual({ ref: permanent.ref, code: permanent.code, name: 'Staff', origin: 'random', startAt: new Date(hourStart), endAt: null });
-    expect(passcodes).toContainEqual({ ref: oneTime.ref, code: oneTime.code, name: 'Visitor', origin: 'random', startAt: new Date(hourStart), endAt: new Date(hourStart + 6 * HOUR) });
+    expect(passcodes).toContainEqual({
+      ref: oneTime.ref,
+      code: oneTime.code,
+      name: 'Visitor',
+      origin: 'random',
+      startAt: new Date(hourStart),
+      endAt: new Date(hourStart + 6 * HOUR),
+    });
 
     expect(await use(lockId, { passcode: period.code })).toMatchObject({ opened: true });
     expect(await use(lockId, { passcode: oneTime.code })).toMatchObject({ opened: true });
@@ -107,7 +131,10 @@ describe('TTLock adapter against the lock simulator', () => {
     const startAt = new Date(day + 10 * HOUR + 50 * MINUTE);
     const endAt = new Date(day + 13 * HOUR + 5 * MINUTE);
     const { ref } = await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: 'Asia/Kolkata', startAt, endAt });
-    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === ref)).toMatchObject({ startAt: new Date(day + 10 * HOUR + 30 * MINUTE), endAt: new Date(day + 13 * HOUR + 30 * MINUTE) });
+    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === ref)).toMatchObject({
+      startAt: new Date(day + 10 * HOUR + 30 * MINUTE),
+      endAt: new Date(day + 13 * HOUR + 30 * MINUTE),
+    });
   });
 
   it('a generated code asked again for the hours of a deleted one is refused (-1026), for good', async () => {
@@ -116,10 +143,16 @@ describe('TTLock adapter against the lock simulator', () => {
     const endAt = new Date(startAt.getTime() + 5 * HOUR);
     const first = await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt, endAt });
     await ttlock.deletePasscode(lockId, first.ref);
-    const refused = await expectCode(ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt, endAt }), 'period_used', -1026);
+    const refused = await expectCode(
+      ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt, endAt }),
+      'period_used',
+      -1026,
+    );
     expect(refused.kind).toBe('permanent');
     // Another whole hour is accepted.
-    expect((await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt: new Date(startAt.getTime() - HOUR), endAt })).code).toMatch(/^\d{6,9}$/);
+    expect(
+      (await ttlock.getRandomPasscode(lockId, { type: 'period', name: 'Guest', timeZone: SHANGHAI, startAt: new Date(startAt.getTime() - HOUR), endAt })).code,
+    ).toMatch(/^\d{6,9}$/);
   });
 
   it('custom passcodes go through the gateway to the lock, to the minute, and come off it', async () => {
@@ -158,7 +191,9 @@ describe('TTLock adapter against the lock simulator', () => {
 
     expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: true });
     await ttlock.changePasscodeValidity(lockId, ref, { startAt: new Date(now - HOUR), endAt: new Date(now - 2 * MINUTE - 500) });
-    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === ref)).toMatchObject({ endAt: new Date(Math.ceil((now - 2 * MINUTE - 500) / MINUTE) * MINUTE) });
+    expect((await ttlock.listPasscodes(lockId)).find((p) => p.ref === ref)).toMatchObject({
+      endAt: new Date(Math.ceil((now - 2 * MINUTE - 500) / MINUTE) * MINUTE),
+    });
     // The lock applies it: the code has ended.
     expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: false, outcome: 'expired' });
 
@@ -223,7 +258,12 @@ describe('TTLock adapter against the lock simulator', () => {
         const url = new URL(String(input));
         if (url.pathname === '/v3/face/getFeatureDataByPhoto') {
           const body = init?.body instanceof FormData ? init.body : null;
-          sent.push({ url, method: init?.method, contentType: new Headers(init?.headers).get('content-type'), image: body?.get('image') instanceof File ? (body.get('image') as File) : null });
+          sent.push({
+            url,
+            method: init?.method,
+            contentType: new Headers(init?.headers).get('content-type'),
+            image: body?.get('image') instanceof File ? (body.get('image') as File) : null,
+          });
         }
         return fetch(input, init);
       },
@@ -232,7 +272,12 @@ describe('TTLock adapter against the lock simulator', () => {
     expect(await spy.faceFeatureData(lockId, face)).toBe(simFaceFeatureData(Number(lockId), face.bytes));
     const [call] = sent;
     expect(call!.method).toBe('POST');
-    expect(Object.fromEntries(call!.url.searchParams)).toEqual({ clientId: SIM_DEFAULTS.clientId, accessToken: expect.any(String), lockId, date: expect.stringMatching(/^\d{13}$/) });
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({
+      clientId: SIM_DEFAULTS.clientId,
+      accessToken: expect.any(String),
+      lockId,
+      date: expect.stringMatching(/^\d{13}$/),
+    });
     // fetch writes the multipart content type with its boundary itself.
     expect(call!.contentType).toBeNull();
     expect({ name: call!.image?.name, type: call!.image?.type, size: call!.image?.size }).toEqual({ name: 'face-1.png', type: 'image/png', size: 4096 });
@@ -252,21 +297,35 @@ describe('TTLock adapter against the lock simulator', () => {
     const rejected = await expectCode(ttlock.faceFeatureData(lockId, photo(2 * 1024 * 1024 + 1)), 'photo_rejected', -3);
     expect(rejected.retryable).toBe(false);
     expect(rejected.vendorMessage).toContain('2 MB');
-    await expectCode(ttlock.faceFeatureData(lockId, { bytes: Buffer.from('GIF89a not a photo'), contentType: 'image/gif', fileName: 'x.gif' }), 'photo_rejected', -3);
+    await expectCode(
+      ttlock.faceFeatureData(lockId, { bytes: Buffer.from('GIF89a not a photo'), contentType: 'image/gif', fileName: 'x.gif' }),
+      'photo_rejected',
+      -3,
+    );
     expect(await ttlock.faceFeatureData(lockId, photo(2 * 1024 * 1024))).toMatch(/^[0-9A-F]{80}$/);
     await expectCode(ttlock.faceFeatureData('1', photo()), 'lock_not_found', -1003);
     await expectCode(ttlock.faceFeatureData(await newLock({ faceModule: false }), photo()), 'not_supported', -4043);
     // TTLock's generic failure and a code it does not publish: the photo; its internal error and the call rate: not.
-    for (const [code, expected, kind] of [[1, 'photo_rejected', 'permanent'], [-4999, 'photo_rejected', 'permanent'], [90000, 'cloud_error', 'retry'], [30006, 'rate_limited', 'limit'], [-2025, 'lock_frozen', 'permanent']] as const) {
+    for (const [code, expected, kind] of [
+      [1, 'photo_rejected', 'permanent'],
+      [-4999, 'photo_rejected', 'permanent'],
+      [90000, 'cloud_error', 'retry'],
+      [30006, 'rate_limited', 'limit'],
+      [-2025, 'lock_frozen', 'permanent'],
+    ] as const) {
       await control.control('POST', '/failures/next', { code, op: 'face/getFeatureDataByPhoto', lockId: Number(lockId) });
       const error = await expectCode(ttlock.faceFeatureData(lockId, photo()), expected, code);
       expect(error.kind, String(code)).toBe(kind);
     }
     // An answer without hexadecimal feature data.
-    const empty = adapter(sim, { fetch: async (input, init) => (String(input).includes('getFeatureDataByPhoto') ? Response.json({ featureData: '' }) : fetch(input, init)) });
+    const empty = adapter(sim, {
+      fetch: async (input, init) => (String(input).includes('getFeatureDataByPhoto') ? Response.json({ featureData: '' }) : fetch(input, init)),
+    });
     await expectCode(empty.faceFeatureData(lockId, photo()), 'photo_rejected');
     // No answer at all is the network's fault: retried.
-    const down = adapter(sim, { fetch: async (input, init) => (String(input).includes('getFeatureDataByPhoto') ? new Response('bad gateway', { status: 502 }) : fetch(input, init)) });
+    const down = adapter(sim, {
+      fetch: async (input, init) => (String(input).includes('getFeatureDataByPhoto') ? new Response('bad gateway', { status: 502 }) : fetch(input, init)),
+    });
     await expectCode(down.faceFeatureData(lockId, photo()), 'network');
   });
 
@@ -286,6 +345,42 @@ describe('TTLock adapter against the lock simulator', () => {
     expect(new Set(records.map((r) => r.recordId)).size).toBe(3);
     expect(records[0]).toMatchObject({ lockId, battery: 90, lockDate: expect.any(Date), serverDate: expect.any(Date) });
     expect(await ttlock.listRecords(lockId, { from: new Date(Date.now() + MINUTE), to: new Date(Date.now() + HOUR) })).toEqual([]);
+  });
+
+  it("keeps the cloud's order for records of the same millisecond (newest first from the cloud, oldest first here)", async () => {
+    const lockId = await newLock();
+    const at = Date.now();
+    // As the cloud lists them: the newest first; the refused code came after the opening, in the same millisecond.
+    const listed = [
+      {
+        recordId: 2,
+        lockId: Number(lockId),
+        recordType: 4,
+        success: 0,
+        username: '',
+        keyboardPwd: '999000',
+        lockDate: at,
+        serverDate: at,
+        electricQuantity: 90,
+      },
+      {
+        recordId: 1,
+        lockId: Number(lockId),
+        recordType: 4,
+        success: 1,
+        username: 'Guest',
+        keyboardPwd: '480613',
+        lockDate: at,
+        serverDate: at,
+        electricQuantity: 90,
+      },
+    ];
+    const same = adapter(sim, {
+      fetch: async (input, init) =>
+        String(input).includes('lockRecord/list') ? Response.json({ list: listed, pageNo: 1, pageSize: 200, pages: 1, total: 2 }) : fetch(input, init),
+    });
+    const records = await same.listRecords(lockId, { from: new Date(at - MINUTE), to: new Date(at + MINUTE) });
+    expect(records.map((r) => r.credential)).toEqual(['480613', '999000']);
   });
 
   it('reads lists of more than one page (page size 200)', async () => {
@@ -337,7 +432,11 @@ describe('TTLock adapter against the lock simulator', () => {
       await expectCode(add('480613'), 'duplicate_code', -3007);
       await expectCode(add('590724'), 'storage_full', -3009);
       await ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', reversed: false, startAt: new Date(), endAt: null });
-      await expectCode(ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'y', reversed: false, startAt: new Date(), endAt: null }), 'storage_full', -4056);
+      await expectCode(
+        ttlock.addCard(lockId, { cardNumber: '1723612378', name: 'y', reversed: false, startAt: new Date(), endAt: null }),
+        'storage_full',
+        -4056,
+      );
     });
 
     it('the lock and the cloud', async () => {
@@ -345,7 +444,11 @@ describe('TTLock adapter against the lock simulator', () => {
       await expectCode(ttlock.unlock(lockId), 'not_supported', -4043);
       await expectCode(ttlock.listPasscodes('1'), 'lock_not_found', -1003);
       await control.control('PATCH', `/locks/${lockId}`, { frozen: true });
-      await expectCode(ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', reversed: false, startAt: new Date(), endAt: null }), 'lock_frozen', -2025);
+      await expectCode(
+        ttlock.addCard(lockId, { cardNumber: '3661413478', name: 'x', reversed: false, startAt: new Date(), endAt: null }),
+        'lock_frozen',
+        -2025,
+      );
       await control.control('POST', '/failures/next', { code: 30006, lockId: Number(lockId) });
       expect((await expectCode(ttlock.listCards(lockId), 'rate_limited', 30006)).kind).toBe('limit');
       await control.control('POST', '/failures/next', { code: 30007, lockId: Number(lockId) });
@@ -355,7 +458,13 @@ describe('TTLock adapter against the lock simulator', () => {
       expect(other.vendorMessage).toBe('internal server error');
       expect(other.kind).toBe('retry');
       // The permanent refusals of the catalogue are never retried.
-      for (const [code, expected] of [[-3008, 'not_changeable'], [-1026, 'period_used'], [-2018, 'permission_denied'], [20002, 'permission_denied'], [80000, 'clock_skew']] as const) {
+      for (const [code, expected] of [
+        [-3008, 'not_changeable'],
+        [-1026, 'period_used'],
+        [-2018, 'permission_denied'],
+        [20002, 'permission_denied'],
+        [80000, 'clock_skew'],
+      ] as const) {
         await control.control('POST', '/failures/next', { code, lockId: Number(lockId) });
         expect((await expectCode(ttlock.listCards(lockId), expected, code)).kind, String(code)).toBe('permanent');
       }
@@ -495,7 +604,7 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
     // TTLock's own example: C2F44354CF1F3 supports passcodes (bit 0), IC cards (1), not fingerprints (2).
     expect([0, 1, 2, 3].map((b) => featureBit('C2F44354CF1F3', b))).toEqual([true, true, false, false]);
     expect(featureBit('not hex', 0)).toBe(false);
-    expect(capabilitiesOf((1n << 69n | 1n).toString(16))).toMatchObject({ keypad: true, cardReader: false, faceModule: true });
+    expect(capabilitiesOf(((1n << 69n) | 1n).toString(16))).toMatchObject({ keypad: true, cardReader: false, faceModule: true });
     expect(capabilitiesOf((1n << 110n).toString(16))).toMatchObject({ keypad: false, faceModule: true });
   });
 
@@ -503,9 +612,24 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
     const account = { username: 'caps-hotel', password: 'caps-pw' };
     await control.createAccount(account);
     const ttlock = adapter(sim, { account });
-    const { lockId, gatewayId } = await control.lockWithGateway({ account: account.username, keypad: true, cardReader: false, faceModule: false, doorSensor: true });
-    expect((await ttlock.listLocks()).find((l) => l.lockId === String(lockId))?.capabilities).toEqual({ keypad: true, cardReader: false, fingerprint: false, faceModule: false, remoteUnlock: true, doorSensor: true });
-    expect(await ttlock.listGateways()).toEqual([{ gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 }]);
+    const { lockId, gatewayId } = await control.lockWithGateway({
+      account: account.username,
+      keypad: true,
+      cardReader: false,
+      faceModule: false,
+      doorSensor: true,
+    });
+    expect((await ttlock.listLocks()).find((l) => l.lockId === String(lockId))?.capabilities).toEqual({
+      keypad: true,
+      cardReader: false,
+      fingerprint: false,
+      faceModule: false,
+      remoteUnlock: true,
+      doorSensor: true,
+    });
+    expect(await ttlock.listGateways()).toEqual([
+      { gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 },
+    ]);
     expect(await ttlock.gatewayLocks(String(gatewayId))).toEqual([{ lockId: String(lockId), rssi: expect.any(Number), seenAt: expect.any(Date) }]);
     expect(await ttlock.doorSensor(String(lockId))).toMatchObject({ doorSensorId: expect.stringMatching(/^\d+$/) });
     const plain = String((await control.lockWithGateway({ account: account.username })).lockId);
@@ -515,7 +639,12 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
   it("reads a TTHotel account's locks with lock/listByHotel, with their building and floor", async () => {
     const account = { username: 'tthotel-desk', password: 'tthotel-pw' };
     await control.createAccount({ ...account, kind: 'tthotel' });
-    const { lockId } = await control.lockWithGateway({ account: account.username, name: 'Room 305', building: { name: 'East wing', number: 1 }, floor: { name: '3F', number: 3 } });
+    const { lockId } = await control.lockWithGateway({
+      account: account.username,
+      name: 'Room 305',
+      building: { name: 'East wing', number: 1 },
+      floor: { name: '3F', number: 3 },
+    });
     const asHotel = adapter(sim, { account, kind: 'tthotel' });
     expect(await asHotel.listLocks()).toEqual([expect.objectContaining({ lockId: String(lockId), building: 'East wing', floor: '3F' })]);
     // The same account read as a TTLock app account lists nothing: TTHotel's locks are not in lock/list.
@@ -564,7 +693,11 @@ describe('TTLock lock record callback', () => {
     expect(parseTtlockNotification({ notifyType: '2', gatewayId: '1', isOnline: '0' })).toEqual({ type: 'gateway', gatewayId: '1', online: false });
     expect(parseTtlockNotification({ notifyType: '3', lockId: '5', isOnline: '1', lockAlias: 'x' })).toEqual({ type: 'wifi_lock', lockId: '5', online: true });
     expect(parseTtlockNotification({ notifyType: '4', lockId: '5', errcode: '-3036' })).toEqual({ type: 'async_failure', lockId: '5', errcode: -3036 });
-    expect(parseTtlockNotification({ notifyType: '7', doorSensorId: '77', recordType: '2' })).toEqual({ type: 'door_sensor', doorSensorId: '77', state: 'left_open' });
+    expect(parseTtlockNotification({ notifyType: '7', doorSensorId: '77', recordType: '2' })).toEqual({
+      type: 'door_sensor',
+      doorSensorId: '77',
+      state: 'left_open',
+    });
     expect(parseTtlockNotification({ notifyType: '9', anything: 'else' })).toEqual({ type: 'other', notifyType: '9' });
     expect(parseTtlockNotification({})).toEqual({ type: 'other', notifyType: '' });
     expect(parseTtlockNotification({ notifyType: '1', records: '[]' })).toEqual({ type: 'other', notifyType: '1' });

@@ -48,7 +48,14 @@ describe('READER_SIM', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const taken = (blocker.address() as AddressInfo).port;
     try {
-      const config = loadConfig({ NODE_ENV: 'development', READER_SIM_TYPE1_PORT: String(taken), READER_SIM_TYPE2_PORT: '0', READER_SIM_TYPE3_PORT: '0', READER_SIM_CONTROL_PORT: '0', READER_SIM_STATE_FILE: stateFile() });
+      const config = loadConfig({
+        NODE_ENV: 'development',
+        READER_SIM_TYPE1_PORT: String(taken),
+        READER_SIM_TYPE2_PORT: '0',
+        READER_SIM_TYPE3_PORT: '0',
+        READER_SIM_CONTROL_PORT: '0',
+        READER_SIM_STATE_FILE: stateFile(),
+      });
       const { log, lines } = fakeLog();
       const sim = (await startEmbeddedReaderSim(config, log))!;
       started.push(sim);
@@ -59,7 +66,12 @@ describe('READER_SIM', () => {
       const environment = deskReaderEnvironment(withReaderSim(config, sim));
       expect(environment).toEqual({ simulated: true, urls: { type1: sim.urls.type1, type2: sim.urls.type2, type3: sim.urls.type3 } });
       // The page may call them (the CSP's connect-src), and the usual services too.
-      expect(readerConnectSources(withReaderSim(config, sim))).toEqual([...Object.values(WELL_KNOWN_READER_URLS), sim.urls.type1, sim.urls.type2, sim.urls.type3]);
+      expect(readerConnectSources(withReaderSim(config, sim))).toEqual([
+        ...Object.values(WELL_KNOWN_READER_URLS),
+        sim.urls.type1,
+        sim.urls.type2,
+        sim.urls.type3,
+      ]);
       expect(readerConnectSources(config)).toEqual(Object.values(WELL_KNOWN_READER_URLS));
       // The simulator answers there, and says it is one.
       const res = await fetch(`${sim.urls.type1}/`, { method: 'POST', body: new URLSearchParams({ func: 'device_info', cbdata: '1' }) });

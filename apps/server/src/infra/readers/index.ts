@@ -24,15 +24,20 @@ export interface DeskReaderEnvironment {
   urls: { type1?: string; type2?: string; type3?: string };
 }
 
-/** What the console's drivers need to know about the desk readers (tRPC `reader.environment`). */
+/**
+ * What the console's drivers need to know about the desk readers (tRPC `reader.environment`): the
+ * simulator's addresses while it runs, else the hotel's reader software where READER_TYPEn_URL
+ * says it listens; only those that differ from the usual ones.
+ */
 export function deskReaderEnvironment(config: TConfig): DeskReaderEnvironment {
   const running = config.readers.simUrls;
-  if (!running) return { simulated: false, urls: {} };
+  const configured = config.readers.urls;
   const urls: DeskReaderEnvironment['urls'] = {};
   for (const type of ['type1', 'type2', 'type3'] as const) {
-    if (running[type] !== WELL_KNOWN_READER_URLS[type]) urls[type] = running[type];
+    const url = running ? running[type] : configured[type];
+    if (url && url !== WELL_KNOWN_READER_URLS[type]) urls[type] = url;
   }
-  return { simulated: true, urls };
+  return { simulated: running !== null, urls };
 }
 
 /** The configuration with the running simulator's addresses, for the services (deskReaderEnvironment). */
@@ -65,7 +70,7 @@ export async function startEmbeddedReaderSim(config: TConfig, log: FastifyBaseLo
 
 /**
  * The origins the console's page may call for the desk readers (the CSP's connect-src): the three
- * well-known services, and the simulator's when it runs on other ports.
+ * well-known services, and the simulator's or the configured ones when they are elsewhere.
  */
 export function readerConnectSources(config: TConfig): string[] {
   return [...new Set([...Object.values(WELL_KNOWN_READER_URLS), ...Object.values(deskReaderEnvironment(config).urls)])];

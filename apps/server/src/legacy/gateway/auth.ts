@@ -29,7 +29,10 @@ export const authRoutes = [
     url: '/auth/login',
     input: z.object({
       mobile: ZAccount,
-      password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(256, { error: 'validation.passwordTooLong' }),
+      password: z
+        .string({ error: 'validation.passwordRequired' })
+        .min(1, { error: 'validation.passwordRequired' })
+        .max(256, { error: 'validation.passwordTooLong' }),
       code: z.preprocess(blankIsAbsent, ZCaptchaCode.optional()),
       codeKey: z.preprocess(blankIsAbsent, z.string({ error: 'validation.captchaRequired' }).max(64, { error: 'validation.captchaRequired' }).optional()),
     }),

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { CARD_KINDS, ZCardBlock, ZCardNote, ZCardNumber, ZCardUid, ZFlag, ZId, cardNumberOfUid } from '@console/shared';
 import type { Actor, AuthedContext } from '../../context';
 import { AppError } from '../../errors';
-import { confirmCard, getCard, lookupCard, reportCardLost, reserveCard, returnCard, revokeCard, voidReservation } from '../../modules/cards/card.service';
-import { getRoom } from '../../modules/room/room.service';
+import { reportCardLost, returnCard, revokeCard } from '../../modules/cards/card-end';
+import { reserveCard } from '../../modules/cards/card-issue';
+import { getCard, lookupCard } from '../../modules/cards/card-lookup';
+import { confirmCard, voidReservation } from '../../modules/cards/card-write';
+import { getRoom } from '../../modules/room/room-list';
 import { CARD_FIELD_NAMES, ZGatewayTime, gatewayCard, gatewayInstant } from './convert';
 import { bearerRoute } from './route';
 
@@ -12,19 +15,18 @@ type Ctx = AuthedContext & { actor: Actor };
 const STEPS = ['reserve', 'confirm', 'void'] as const;
 
 /** Step one: the data to write on the card with this UID (a room card of a stay, or a management or universal card). */
-const ZReserve = z
-  .object({
-    uid: ZCardUid,
-    cardType: z.enum(CARD_KINDS, { error: 'validation.invalid' }).default('room'),
-    roomId: ZId.optional(),
-    stayId: ZId.optional(),
-    mode: z.enum(['new', 'duplicate'], { error: 'validation.invalid' }).default('new'),
-    roomIds: z.array(ZId, { error: 'validation.invalid' }).max(1000, { error: 'validation.invalid' }).optional(),
-    allRooms: ZFlag.default(false),
-    startTime: ZGatewayTime.optional(),
-    endTime: ZGatewayTime.optional(),
-    note: ZCardNote.default(''),
-  });
+const ZReserve = z.object({
+  uid: ZCardUid,
+  cardType: z.enum(CARD_KINDS, { error: 'validation.invalid' }).default('room'),
+  roomId: ZId.optional(),
+  stayId: ZId.optional(),
+  mode: z.enum(['new', 'duplicate'], { error: 'validation.invalid' }).default('new'),
+  roomIds: z.array(ZId, { error: 'validation.invalid' }).max(1000, { error: 'validation.invalid' }).optional(),
+  allRooms: ZFlag.default(false),
+  startTime: ZGatewayTime.optional(),
+  endTime: ZGatewayTime.optional(),
+  note: ZCardNote.default(''),
+});
 
 /**
  * What the fields of a reservation must say together (a room card needs its room or its stay, not
@@ -45,7 +47,11 @@ function reserveProblems(v: z.output<typeof ZReserve>): Record<string, string> {
 }
 
 /** Step two: what the reader read back from the card after writing it. */
-const ZConfirm = z.object({ issueId: ZId, uid: ZCardUid, blocks: z.array(ZCardBlock, { error: 'validation.cardDataLength' }).min(1, { error: 'validation.cardDataLength' }).max(4, { error: 'validation.invalid' }) });
+const ZConfirm = z.object({
+  issueId: ZId,
+  uid: ZCardUid,
+  blocks: z.array(ZCardBlock, { error: 'validation.cardDataLength' }).min(1, { error: 'validation.cardDataLength' }).max(4, { error: 'validation.invalid' }),
+});
 
 /** Or: the card could not be written, give the reservation up. */
 const ZVoid = z.object({ issueId: ZId });
@@ -84,7 +90,15 @@ async function reserve(ctx: Ctx, input: z.output<typeof ZReserve>) {
   }
   return {
     messageKey: 'gateway.cardReserved',
-    data: { step: 'reserve', issueId: write.issue.id, card: gatewayCard(write.issue), sector: write.sector, openKeys: write.openKeys, blocks: write.blocks, trailer: write.trailer },
+    data: {
+      step: 'reserve',
+      issueId: write.issue.id,
+      card: gatewayCard(write.issue),
+      sector: write.sector,
+      openKeys: write.openKeys,
+      blocks: write.blocks,
+      trailer: write.trailer,
+    },
   };
 }
 
@@ -140,7 +154,10 @@ export const cardRoutes = [
       issueId ??= (await lookupCard(ctx, { cardNumber: cardNumber! })).issue?.id;
       if (issueId === undefined) throw new AppError('NOT_FOUND', { messageKey: 'cards.errors.notIssued' });
       const card = input.type === 'lost' ? await reportCardLost(ctx, { issueId }) : await revokeCard(ctx, { issueId });
-      return { messageKey: input.type === 'lost' ? 'gateway.cardLost' : 'gateway.cardRevoked', data: { type: input.type, issueId: card.id, card: gatewayCard(card) } };
+      return {
+        messageKey: input.type === 'lost' ? 'gateway.cardLost' : 'gateway.cardRevoked',
+        data: { type: input.type, issueId: card.id, card: gatewayCard(card) },
+      };
     },
   }),
 ];

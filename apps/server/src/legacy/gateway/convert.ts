@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZInstant, isLocalDateTime, zonedToInstant } from '@console/shared';
-import type { CardIssueDto } from '../../modules/cards/card.service';
+import type { CardIssueDto } from '../../modules/cards/card-dto';
 
 /**
  * A time sent to the gateway: an ISO 8601 instant with its zone (`2026-11-23T12:00:00Z`,
@@ -46,7 +46,13 @@ export function gatewayCard(c: CardIssueDto) {
     endReason: c.endReason,
     needsRewrite: c.needsRewrite,
     /** The rooms it opens and where each lock stands with it. */
-    rooms: c.grants.map((g) => ({ roomId: g.roomId, roomName: g.roomName, deliveryState: g.deliveryState, lastError: g.lastError, revokeReason: g.revokeReason })),
+    rooms: c.grants.map((g) => ({
+      roomId: g.roomId,
+      roomName: g.roomName,
+      deliveryState: g.deliveryState,
+      lastError: g.lastError,
+      revokeReason: g.revokeReason,
+    })),
   };
 }
 

@@ -80,7 +80,13 @@ async function hotelWithLocks(count: number, guest = 'Lin Wei') {
     paired.push({ ...(await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: room.id } })), lockId: String(lockId) });
   }
   const staff: Staff = await actorContext(ctx.deps, h.staffToken);
-  const stay = await checkIn(staff, { roomId: paired[0]!.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: guest, mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+  const stay = await checkIn(staff, {
+    roomId: paired[0]!.id,
+    checkInAt: new Date(Date.now() - 60_000),
+    expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+    guests: [{ name: guest, mobile: uniqueMobile() }],
+    idempotencyKey: randomUUID(),
+  });
   const token = await gw.login(h.staff.mobile!, TEST_PASSWORD, { ip: freshIp() });
   return { ...h, rooms: paired, staff, stay, token };
 }
@@ -96,7 +102,12 @@ async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) =
 }
 
 /** The hotel's locks hold its card keys (the delivery engine pushed them). */
-const keysOnLocks = (staff: Staff) => waitFor('card keys on the locks', () => cardKeyStates(staff), (states) => states.length > 0 && states.every((s) => s.deliveryState === 'on_lock'));
+const keysOnLocks = (staff: Staff) =>
+  waitFor(
+    'card keys on the locks',
+    () => cardKeyStates(staff),
+    (states) => states.length > 0 && states.every((s) => s.deliveryState === 'on_lock'),
+  );
 
 /** Writes a card through the gateway as a desk program does; answers what the reader leaves on it. */
 async function writeCard(token: string, body: Record<string, unknown>) {
@@ -107,7 +118,11 @@ async function writeCard(token: string, body: Record<string, unknown>) {
   // three blocks, then the trailer; and reads the blocks back with the trailer's new key A.
   expect(reserved.data.openKeys).toContain('FFFFFFFFFFFF');
   const dump = { uid, sector: reserved.data.sector, keyA: reserved.data.trailer.data.slice(0, 12), blocks: reserved.data.blocks };
-  const confirmed = await gw.post<{ card: GatewayCard }>('/linQuan/writeRoomCard', { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: dump.blocks }, { token });
+  const confirmed = await gw.post<{ card: GatewayCard }>(
+    '/linQuan/writeRoomCard',
+    { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: dump.blocks },
+    { token },
+  );
   expect(confirmed).toMatchObject({ code: 200, data: { card: { state: 'issued' } } });
   return { uid, issueId: reserved.data.issueId, card: confirmed.data.card, dump, reserved: reserved.data };
 }
@@ -123,7 +138,13 @@ describe('the card-service gateway at the lock', () => {
     expect(room).toMatchObject({ roomId: h.rooms[0]!.id, lockId: h.rooms[0]!.lockId, currentStay: { stayId: h.stay.id, guestName: 'Ada Brandt' } });
 
     const written = await writeCard(h.token, { roomId: room.roomId });
-    expect(written.card).toMatchObject({ cardType: 'room', holderName: 'Ada Brandt', stayId: h.stay.id, generation: 1, rooms: [{ roomId: room.roomId, deliveryState: 'on_lock' }] });
+    expect(written.card).toMatchObject({
+      cardType: 'room',
+      holderName: 'Ada Brandt',
+      stayId: h.stay.id,
+      generation: 1,
+      rooms: [{ roomId: room.roomId, deliveryState: 'on_lock' }],
+    });
     await keysOnLocks(h.staff);
 
     expect(await present(h.rooms[0]!.lockId, written.dump)).toMatchObject({ opened: true, outcome: 'opened' });
@@ -158,8 +179,15 @@ describe('the card-service gateway at the lock', () => {
     expect(await present(lockId, first.dump)).toMatchObject({ opened: true });
     expect(await present(lockId, copy.dump)).toMatchObject({ opened: true });
 
-    expect(await gw.post('/linQuan/deleteRoomCard', { cardNumber: copy.card.cardNumber, type: 'lost' }, { token: h.token })).toMatchObject({ code: 200, data: { card: { state: 'lost' } } });
-    await waitFor('the lost card denylisted', () => gw.post<Records>('/linQuan/getAuthorizationRecord', { issueId: copy.issueId }, { token: h.token }), (r) => r.data.cards.items[0]?.rooms[0]?.deliveryState === 'removed');
+    expect(await gw.post('/linQuan/deleteRoomCard', { cardNumber: copy.card.cardNumber, type: 'lost' }, { token: h.token })).toMatchObject({
+      code: 200,
+      data: { card: { state: 'lost' } },
+    });
+    await waitFor(
+      'the lost card denylisted',
+      () => gw.post<Records>('/linQuan/getAuthorizationRecord', { issueId: copy.issueId }, { token: h.token }),
+      (r) => r.data.cards.items[0]?.rooms[0]?.deliveryState === 'removed',
+    );
     expect(await present(lockId, copy.dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
 
     const fresh = await writeCard(h.token, { roomId: h.rooms[0]!.id, mode: 'new' });
@@ -188,7 +216,11 @@ describe('the card-service gateway at the lock', () => {
       await gw.post('/linQuan/writeRoomCard', { uid: newUid(), roomId: a.rooms[0]!.id }, asB),
       await gw.post('/linQuan/writeRoomCard', { uid: newUid(), stayId: a.stay.id }, asB),
       await gw.post('/linQuan/writeRoomCard', { uid: newUid(), cardType: 'management', roomIds: [a.rooms[0]!.id], endTime: '2099-01-01 00:00' }, asB),
-      await gw.post('/linQuan/writeRoomCard', { step: 'confirm', issueId: pendingA.data.issueId, uid: pendingA.data.card.uid, blocks: pendingA.data.blocks }, asB),
+      await gw.post(
+        '/linQuan/writeRoomCard',
+        { step: 'confirm', issueId: pendingA.data.issueId, uid: pendingA.data.card.uid, blocks: pendingA.data.blocks },
+        asB,
+      ),
       await gw.post('/linQuan/writeRoomCard', { step: 'void', issueId: pendingA.data.issueId }, asB),
       await gw.post('/linQuan/deleteRoomCard', { uid: cardA.uid }, asB),
       await gw.post('/linQuan/deleteRoomCard', { cardNumber: cardA.card.cardNumber, type: 'lost' }, asB),
@@ -208,7 +240,12 @@ describe('the card-service gateway at the lock', () => {
 
     // A's cards are untouched: still issued, the reservation still open, and the card still opens A's lock.
     const mine = await gw.post<Records>('/linQuan/getAuthorizationRecord', { roomId: a.rooms[0]!.id, scope: 'all' }, { token: a.token });
-    expect(mine.data.cards.items.map((c) => [c.issueId, c.state])).toEqual(expect.arrayContaining([[cardA.issueId, 'issued'], [pendingA.data.issueId, 'reserved']]));
+    expect(mine.data.cards.items.map((c) => [c.issueId, c.state])).toEqual(
+      expect.arrayContaining([
+        [cardA.issueId, 'issued'],
+        [pendingA.data.issueId, 'reserved'],
+      ]),
+    );
     expect(await present(a.rooms[0]!.lockId, cardA.dump)).toMatchObject({ opened: true });
   });
 });

@@ -60,7 +60,13 @@ async function hotelWithToken() {
   const prefix = `G${randomUUID().slice(0, 6)}`;
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`${prefix}-1`, `${prefix}-2`]);
   await insertKeptLock(ctx.deps, h.hotel.id, rooms[0]!.id, String(900_000_000 + Math.floor(Math.random() * 99_999_999)));
-  const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: rooms[0]!.id, checkInAt: hours(-1), expectedCheckOutAt: hours(25), guestName: 'Mei Lin' });
+  const stay = await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: rooms[0]!.id,
+    checkInAt: hours(-1),
+    expectedCheckOutAt: hours(25),
+    guestName: 'Mei Lin',
+  });
   const token = await gw.login(h.staff.mobile!, TEST_PASSWORD, { ip: freshIp() });
   return { ...h, rooms, stay, token };
 }
@@ -92,7 +98,11 @@ describe('POST /auth/login', () => {
 
   it('refuses wrong credentials with 401 and a translated message (Accept-Language), and bad input with field messages', async () => {
     const h = await createHotelWithStaff(ctx.deps);
-    const wrong = await gw.post('/auth/login', { mobile: h.staff.mobile, password: 'not-the-password' }, { ip: freshIp(), acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5' });
+    const wrong = await gw.post(
+      '/auth/login',
+      { mobile: h.staff.mobile, password: 'not-the-password' },
+      { ip: freshIp(), acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5' },
+    );
     expect(wrong).toMatchObject({ status: 401, code: 401, data: { error: 'INVALID_CREDENTIALS', errno: 100010 } });
     expect(wrong.msg).toMatch(/Passwort/);
     const unknown = await gw.post('/auth/login', { mobile: '13912345678', password: 'whatever-1' }, { ip: freshIp() });
@@ -118,10 +128,23 @@ describe('POST /auth/login', () => {
     const captcha = await gw.get<{ codeKey: string; image: string }>('/auth/captcha', undefined, { ip });
     expect(captcha.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     const answer = (await ctx.deps.redis.get(ctx.deps.key('captcha', captcha.data.codeKey)))!;
-    const wrongCode = await gw.post('/auth/login', { mobile: h.staff.mobile, password: TEST_PASSWORD, code: answer === 'abcd' ? 'abce' : 'abcd', codeKey: captcha.data.codeKey }, { ip });
+    const wrongCode = await gw.post(
+      '/auth/login',
+      { mobile: h.staff.mobile, password: TEST_PASSWORD, code: answer === 'abcd' ? 'abce' : 'abcd', codeKey: captcha.data.codeKey },
+      { ip },
+    );
     expect(wrongCode).toMatchObject({ code: 400, data: { error: 'CAPTCHA_INVALID' } });
     const second = await gw.get<{ codeKey: string }>('/auth/captcha', undefined, { ip });
-    const ok = await gw.post('/auth/login', { mobile: h.staff.mobile, password: TEST_PASSWORD, code: await ctx.deps.redis.get(ctx.deps.key('captcha', second.data.codeKey)), codeKey: second.data.codeKey }, { ip });
+    const ok = await gw.post(
+      '/auth/login',
+      {
+        mobile: h.staff.mobile,
+        password: TEST_PASSWORD,
+        code: await ctx.deps.redis.get(ctx.deps.key('captcha', second.data.codeKey)),
+        codeKey: second.data.codeKey,
+      },
+      { ip },
+    );
     expect(ok.code).toBe(200);
 
     // Wrong passwords (with good codes) until the account is locked out: then even the right one is refused.
@@ -143,9 +166,19 @@ describe('POST /auth/login', () => {
   it('refuses a frozen account (403) and a body that is not JSON (400), never with a stack trace', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     await ctx.deps.prisma.account.update({ where: { id: h.staff.id }, data: { frozenAt: new Date() } });
-    expect(await gw.post('/auth/login', { mobile: h.staff.mobile, password: TEST_PASSWORD }, { ip: freshIp() })).toMatchObject({ status: 403, code: 403, data: { error: 'ACCOUNT_FROZEN' } });
+    expect(await gw.post('/auth/login', { mobile: h.staff.mobile, password: TEST_PASSWORD }, { ip: freshIp() })).toMatchObject({
+      status: 403,
+      code: 403,
+      data: { error: 'ACCOUNT_FROZEN' },
+    });
 
-    const res = await ctx.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json', language: 'en' }, payload: '{"mobile": ', remoteAddress: freshIp() });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json', language: 'en' },
+      payload: '{"mobile": ',
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, msg: 'The request could not be read: send JSON or a form', data: { error: 'VALIDATION' } });
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+|SyntaxError|FST_/);
@@ -171,7 +204,11 @@ describe('bearer tokens', () => {
     // The console's web session is not a gateway token.
     expect((await rooms({ token: h.staffToken })).code).toBe(401);
     // Nor does a gateway token open the console's own API.
-    const trpc = await ctx.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie: `sl_session=${h.token}`, authorization: `Bearer ${h.token}` } });
+    const trpc = await ctx.app.inject({
+      method: 'GET',
+      url: '/trpc/auth.me',
+      headers: { cookie: `sl_session=${h.token}`, authorization: `Bearer ${h.token}` },
+    });
     expect(trpc.statusCode).toBe(401);
 
     const hash = hashToken(h.token);
@@ -193,7 +230,11 @@ describe('bearer tokens', () => {
     expect(await gw.get('/linQuan/getRoomListByHotelId', undefined, { token: h.token })).toMatchObject({ code: 403, data: { error: 'ACCOUNT_FROZEN' } });
 
     const other = await hotelWithToken();
-    const changed = await trpcClient(ctx.app).mutation('auth.changePassword', { oldPassword: TEST_PASSWORD, newPassword: 'another-horse-8', confirmPassword: 'another-horse-8' }, { token: other.staffToken });
+    const changed = await trpcClient(ctx.app).mutation(
+      'auth.changePassword',
+      { oldPassword: TEST_PASSWORD, newPassword: 'another-horse-8', confirmPassword: 'another-horse-8' },
+      { token: other.staffToken },
+    );
     expect(changed.status).toBe(200);
     expect((await gw.get('/linQuan/getRoomListByHotelId', undefined, { token: other.token })).code).toBe(401);
   });
@@ -227,12 +268,16 @@ describe('GET /linQuan/getRoomListByHotelId', () => {
     expect(bad).toMatchObject({ status: 400, code: 400, data: { error: 'VALIDATION' } });
     expect(Object.keys(bad.data.fields as object).sort()).toEqual(['page', 'pageSize', 'status']);
     const other = await createHotelWithStaff(ctx.deps);
-    expect(await gw.get('/linQuan/getRoomListByHotelId', { hotelId: other.hotel.id }, { token: h.token })).toMatchObject({ status: 404, code: 404, data: { error: 'NOT_FOUND' } });
+    expect(await gw.get('/linQuan/getRoomListByHotelId', { hotelId: other.hotel.id }, { token: h.token })).toMatchObject({
+      status: 404,
+      code: 404,
+      data: { error: 'NOT_FOUND' },
+    });
   });
 });
 
 describe('POST /linQuan/writeRoomCard', () => {
-  it('reserves the data of a room card for the room\'s stay, confirms it with the read-back, and records it (audited)', async () => {
+  it("reserves the data of a room card for the room's stay, confirms it with the read-back, and records it (audited)", async () => {
     const h = await hotelWithToken();
     const uid = newUid();
     const reserved = await gw.post<Written>('/linQuan/writeRoomCard', { uid, roomId: h.rooms[0]!.id }, { token: h.token, language: 'en' });
@@ -242,16 +287,46 @@ describe('POST /linQuan/writeRoomCard', () => {
       issueId: expect.any(Number),
       sector: 1,
       openKeys: expect.arrayContaining(['FFFFFFFFFFFF']),
-      blocks: [{ block: 4, data: expect.stringMatching(/^[0-9A-F]{32}$/) }, { block: 5, data: expect.any(String) }, { block: 6, data: expect.any(String) }],
+      blocks: [
+        { block: 4, data: expect.stringMatching(/^[0-9A-F]{32}$/) },
+        { block: 5, data: expect.any(String) },
+        { block: 6, data: expect.any(String) },
+      ],
       trailer: { block: 7, data: expect.stringMatching(/^[0-9A-F]{32}$/) },
-      card: { state: 'reserved', cardType: 'room', uid, stayId: h.stay.id, roomId: h.rooms[0]!.id, holderName: 'Mei Lin', generation: 1, duplicate: false, validUntil: h.stay.expectedCheckOutAt.toISOString() },
+      card: {
+        state: 'reserved',
+        cardType: 'room',
+        uid,
+        stayId: h.stay.id,
+        roomId: h.rooms[0]!.id,
+        holderName: 'Mei Lin',
+        generation: 1,
+        duplicate: false,
+        validUntil: h.stay.expectedCheckOutAt.toISOString(),
+      },
     });
     expect(JSON.stringify(reserved.data)).not.toMatch(/desKey|macKey|sectorKeyB/);
 
-    const confirmed = await gw.post<Written>('/linQuan/writeRoomCard', { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: reserved.data.blocks }, { token: h.token, language: 'zh-CN' });
-    expect(confirmed).toMatchObject({ code: 200, msg: '写卡成功', data: { step: 'confirm', issueId: reserved.data.issueId, card: { state: 'issued', cardNumber: BigInt(`0x${uid}`).toString(10) } } });
-    const actions = (await ctx.deps.prisma.auditLog.findMany({ where: { actorAccountId: h.staff.id, entityType: 'CardIssue', entityId: String(reserved.data.issueId) }, orderBy: { id: 'asc' } })).map((a) => [a.action, a.channel]);
-    expect(actions).toEqual([['card.reserve', 'gateway'], ['card.issue', 'gateway']]);
+    const confirmed = await gw.post<Written>(
+      '/linQuan/writeRoomCard',
+      { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: reserved.data.blocks },
+      { token: h.token, language: 'zh-CN' },
+    );
+    expect(confirmed).toMatchObject({
+      code: 200,
+      msg: '写卡成功',
+      data: { step: 'confirm', issueId: reserved.data.issueId, card: { state: 'issued', cardNumber: BigInt(`0x${uid}`).toString(10) } },
+    });
+    const actions = (
+      await ctx.deps.prisma.auditLog.findMany({
+        where: { actorAccountId: h.staff.id, entityType: 'CardIssue', entityId: String(reserved.data.issueId) },
+        orderBy: { id: 'asc' },
+      })
+    ).map((a) => [a.action, a.channel]);
+    expect(actions).toEqual([
+      ['card.reserve', 'gateway'],
+      ['card.issue', 'gateway'],
+    ]);
 
     // The room list now shows the card.
     const rooms = await gw.get<RoomPage>('/linQuan/getRoomListByHotelId', { search: h.rooms[0]!.name }, { token: h.token });
@@ -268,20 +343,48 @@ describe('POST /linQuan/writeRoomCard', () => {
     const reserved = await gw.post<Written>('/linQuan/writeRoomCard', { uid, stayId: h.stay.id, mode: 'duplicate' }, { token: h.token });
     const blocks = reserved.data.blocks.map((b, i) => (i === 2 ? { ...b, data: '0'.repeat(32) } : b));
     const mismatch = await gw.post('/linQuan/writeRoomCard', { step: 'confirm', issueId: reserved.data.issueId, uid, blocks }, { token: h.token });
-    expect(mismatch).toMatchObject({ code: 400, data: { error: 'VALIDATION' }, msg: 'The card did not read back what was written: no card was issued. Write it again' });
+    expect(mismatch).toMatchObject({
+      code: 400,
+      data: { error: 'VALIDATION' },
+      msg: 'The card did not read back what was written: no card was issued. Write it again',
+    });
     const list = await gw.post<Records>('/linQuan/getAuthorizationRecord', { issueId: reserved.data.issueId }, { token: h.token });
     expect(list.data.cards.items[0]).toMatchObject({ state: 'voided', endReason: 'write_failed' });
 
     const next = await gw.post<Written>('/linQuan/writeRoomCard', { uid, stayId: h.stay.id }, { token: h.token });
     const voided = await gw.post<Written>('/linQuan/writeRoomCard', { step: 'void', issueId: next.data.issueId }, { token: h.token });
     expect(voided).toMatchObject({ code: 200, data: { step: 'void', card: { state: 'voided' } } });
-    expect(await gw.post('/linQuan/writeRoomCard', { step: 'confirm', issueId: next.data.issueId, uid, blocks: next.data.blocks }, { token: h.token })).toMatchObject({ code: 409 });
+    expect(
+      await gw.post('/linQuan/writeRoomCard', { step: 'confirm', issueId: next.data.issueId, uid, blocks: next.data.blocks }, { token: h.token }),
+    ).toMatchObject({ code: 409 });
   });
 
   it('writes a management card for rooms and a period given in the hotel time zone', async () => {
     const h = await hotelWithToken();
-    const res = await gw.post<Written>('/linQuan/writeRoomCard', { uid: newUid(), cardType: 'management', roomIds: [h.rooms[0]!.id, h.rooms[1]!.id], startTime: '2026-01-01T00:00:00Z', endTime: '2099-01-01 12:00', note: 'Housekeeping' }, { token: h.token });
-    expect(res).toMatchObject({ code: 200, data: { card: { cardType: 'management', validFrom: expect.any(String), validUntil: '2099-01-01T04:00:00.000Z', note: 'Housekeeping', holderName: 'Housekeeping' } } });
+    const res = await gw.post<Written>(
+      '/linQuan/writeRoomCard',
+      {
+        uid: newUid(),
+        cardType: 'management',
+        roomIds: [h.rooms[0]!.id, h.rooms[1]!.id],
+        startTime: '2026-01-01T00:00:00Z',
+        endTime: '2099-01-01 12:00',
+        note: 'Housekeeping',
+      },
+      { token: h.token },
+    );
+    expect(res).toMatchObject({
+      code: 200,
+      data: {
+        card: {
+          cardType: 'management',
+          validFrom: expect.any(String),
+          validUntil: '2099-01-01T04:00:00.000Z',
+          note: 'Housekeeping',
+          holderName: 'Housekeeping',
+        },
+      },
+    });
   });
 
   it('refuses bad input with field messages in the gateway names, a room without a stay (409), and what the account may not do (403)', async () => {
@@ -293,12 +396,27 @@ describe('POST /linQuan/writeRoomCard', () => {
     expect(noRoom).toMatchObject({ code: 400, data: { fields: { roomId: expect.stringMatching(/[\u4e00-\u9fff]/) } } });
     const period = await gw.post('/linQuan/writeRoomCard', { uid: newUid(), roomId: h.rooms[0]!.id, endTime: 'tomorrow' }, { token: h.token, language: 'en' });
     expect(period.data.fields).toEqual({ endTime: expect.any(String) });
-    const both = await gw.post('/linQuan/writeRoomCard', { uid: newUid(), roomId: h.rooms[0]!.id, stayId: h.stay.id, startTime: '2099-01-01 00:00' }, { token: h.token, language: 'en' });
-    expect(both.data.fields).toEqual({ stayId: 'Give either the room or the stay, not both', startTime: "A room card is valid for its stay: change the stay's times instead" });
+    const both = await gw.post(
+      '/linQuan/writeRoomCard',
+      { uid: newUid(), roomId: h.rooms[0]!.id, stayId: h.stay.id, startTime: '2099-01-01 00:00' },
+      { token: h.token, language: 'en' },
+    );
+    expect(both.data.fields).toEqual({
+      stayId: 'Give either the room or the stay, not both',
+      startTime: "A room card is valid for its stay: change the stay's times instead",
+    });
     expect((await gw.post('/linQuan/writeRoomCard', { step: 'rewind' }, { token: h.token })).data.fields).toEqual({ step: expect.any(String) });
-    const confirm = await gw.post('/linQuan/writeRoomCard', { step: 'confirm', issueId: 1, uid: newUid(), blocks: [{ block: 4, data: 'short' }] }, { token: h.token });
+    const confirm = await gw.post(
+      '/linQuan/writeRoomCard',
+      { step: 'confirm', issueId: 1, uid: newUid(), blocks: [{ block: 4, data: 'short' }] },
+      { token: h.token },
+    );
     expect(confirm.data.fields).toEqual({ 'blocks.0.data': expect.any(String) });
-    const management = await gw.post('/linQuan/writeRoomCard', { uid: newUid(), cardType: 'management', roomIds: [h.rooms[0]!.id], startTime: '2099-01-02T00:00:00Z', endTime: '2099-01-01T00:00:00Z' }, { token: h.token, language: 'en' });
+    const management = await gw.post(
+      '/linQuan/writeRoomCard',
+      { uid: newUid(), cardType: 'management', roomIds: [h.rooms[0]!.id], startTime: '2099-01-02T00:00:00Z', endTime: '2099-01-01T00:00:00Z' },
+      { token: h.token, language: 'en' },
+    );
     expect(management.data.fields).toEqual({ endTime: expect.any(String) });
     const control = await gw.post('/linQuan/writeRoomCard', { uid: newUid(), roomId: h.rooms[0]!.id, note: 'a\u0000b' }, { token: h.token });
     expect(control.data.fields).toEqual({ note: expect.any(String) });
@@ -308,7 +426,13 @@ describe('POST /linQuan/writeRoomCard', () => {
 
     // A member who manages only some rooms may not write a card for all rooms.
     await ctx.deps.prisma.membership.update({ where: { accountId_hotelId: { accountId: h.staff.id, hotelId: h.hotel.id } }, data: { allRooms: false } });
-    await ctx.deps.prisma.membershipRoom.create({ data: { hotelId: h.hotel.id, membershipId: (await ctx.deps.prisma.membership.findUniqueOrThrow({ where: { accountId_hotelId: { accountId: h.staff.id, hotelId: h.hotel.id } } })).id, roomId: h.rooms[0]!.id } });
+    await ctx.deps.prisma.membershipRoom.create({
+      data: {
+        hotelId: h.hotel.id,
+        membershipId: (await ctx.deps.prisma.membership.findUniqueOrThrow({ where: { accountId_hotelId: { accountId: h.staff.id, hotelId: h.hotel.id } } })).id,
+        roomId: h.rooms[0]!.id,
+      },
+    });
     const all = await gw.post('/linQuan/writeRoomCard', { uid: newUid(), cardType: 'universal', allRooms: 1, endTime: '2099-01-01 00:00' }, { token: h.token });
     expect(all).toMatchObject({ status: 403, code: 403, data: { error: 'FORBIDDEN' } });
     // ... and does not see the others.
@@ -321,7 +445,11 @@ describe('POST /linQuan/deleteRoomCard', () => {
   async function issued(h: Awaited<ReturnType<typeof hotelWithToken>>) {
     const uid = newUid();
     const reserved = await gw.post<Written>('/linQuan/writeRoomCard', { uid, stayId: h.stay.id, mode: 'duplicate' }, { token: h.token });
-    const confirmed = await gw.post<Written>('/linQuan/writeRoomCard', { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: reserved.data.blocks }, { token: h.token });
+    const confirmed = await gw.post<Written>(
+      '/linQuan/writeRoomCard',
+      { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: reserved.data.blocks },
+      { token: h.token },
+    );
     return { uid, issueId: confirmed.data.issueId as number, cardNumber: confirmed.data.card.cardNumber as string };
   }
 
@@ -329,15 +457,30 @@ describe('POST /linQuan/deleteRoomCard', () => {
     const h = await hotelWithToken();
     const a = await issued(h);
     const back = await gw.post<Written>('/linQuan/deleteRoomCard', { uid: a.uid }, { token: h.token, language: 'en' });
-    expect(back).toMatchObject({ code: 200, msg: 'Card taken back: clear its data', data: { type: 'return', issueId: a.issueId, card: { state: 'returned', endReason: 'returned' }, clear: [{ block: 4, data: '0'.repeat(32) }, { block: 5 }, { block: 6 }] } });
+    expect(back).toMatchObject({
+      code: 200,
+      msg: 'Card taken back: clear its data',
+      data: {
+        type: 'return',
+        issueId: a.issueId,
+        card: { state: 'returned', endReason: 'returned' },
+        clear: [{ block: 4, data: '0'.repeat(32) }, { block: 5 }, { block: 6 }],
+      },
+    });
     expect(await gw.post('/linQuan/deleteRoomCard', { uid: a.uid }, { token: h.token })).toMatchObject({ status: 404, code: 404 });
 
     const b = await issued(h);
-    expect(await gw.post('/linQuan/deleteRoomCard', { cardNumber: b.cardNumber, type: 'lost' }, { token: h.token })).toMatchObject({ code: 200, data: { type: 'lost', card: { state: 'lost' } } });
+    expect(await gw.post('/linQuan/deleteRoomCard', { cardNumber: b.cardNumber, type: 'lost' }, { token: h.token })).toMatchObject({
+      code: 200,
+      data: { type: 'lost', card: { state: 'lost' } },
+    });
     expect(await gw.post('/linQuan/writeRoomCard', { uid: b.uid, stayId: h.stay.id }, { token: h.token })).toMatchObject({ code: 409 });
 
     const c = await issued(h);
-    expect(await gw.post('/linQuan/deleteRoomCard', { issueId: c.issueId, type: 'revoke' }, { token: h.token })).toMatchObject({ code: 200, data: { type: 'revoke', card: { state: 'ended', endReason: 'manual' } } });
+    expect(await gw.post('/linQuan/deleteRoomCard', { issueId: c.issueId, type: 'revoke' }, { token: h.token })).toMatchObject({
+      code: 200,
+      data: { type: 'revoke', card: { state: 'ended', endReason: 'manual' } },
+    });
     expect(await gw.post('/linQuan/deleteRoomCard', { issueId: c.issueId, type: 'revoke' }, { token: h.token })).toMatchObject({ code: 409 });
   });
 
@@ -358,12 +501,31 @@ describe('POST /linQuan/getAuthorizationRecord', () => {
     const reserved = await gw.post<Written>('/linQuan/writeRoomCard', { uid, stayId: h.stay.id }, { token: h.token });
     await gw.post('/linQuan/writeRoomCard', { step: 'confirm', issueId: reserved.data.issueId, uid, blocks: reserved.data.blocks }, { token: h.token });
     await ctx.deps.prisma.unlockRecord.create({
-      data: { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, occurredAt: new Date(), event: 'opened', source: 'lock', style: 'card', success: true, operator: 'Mei Lin', credential: `card:${reserved.data.issueId}`, providerRecordId: randomUUID() },
+      data: {
+        hotelId: h.hotel.id,
+        roomId: h.rooms[0]!.id,
+        occurredAt: new Date(),
+        event: 'opened',
+        source: 'lock',
+        style: 'card',
+        success: true,
+        operator: 'Mei Lin',
+        credential: `card:${reserved.data.issueId}`,
+        providerRecordId: randomUUID(),
+      },
     });
     const res = await gw.post<Records>('/linQuan/getAuthorizationRecord', { type: 'all', roomId: h.rooms[0]!.id, pageSize: 5 }, { token: h.token });
     expect(res.code).toBe(200);
-    expect(res.data.cards).toMatchObject({ total: 1, page: 1, pageSize: 5, items: [{ issueId: reserved.data.issueId, state: 'issued', holderName: 'Mei Lin', rooms: [{ roomId: h.rooms[0]!.id }] }] });
-    expect(res.data.unlocks).toMatchObject({ total: 1, items: [{ roomId: h.rooms[0]!.id, success: true, style: 'card', operator: 'Mei Lin', issueId: reserved.data.issueId }] });
+    expect(res.data.cards).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 5,
+      items: [{ issueId: reserved.data.issueId, state: 'issued', holderName: 'Mei Lin', rooms: [{ roomId: h.rooms[0]!.id }] }],
+    });
+    expect(res.data.unlocks).toMatchObject({
+      total: 1,
+      items: [{ roomId: h.rooms[0]!.id, success: true, style: 'card', operator: 'Mei Lin', issueId: reserved.data.issueId }],
+    });
     const byCard = await gw.get<Records>('/linQuan/getAuthorizationRecord', { type: 'unlocks', issueId: reserved.data.issueId }, { token: h.token });
     expect(byCard.data.unlocks.total).toBe(1);
     const history = await gw.post<Records>('/linQuan/getAuthorizationRecord', { roomId: h.rooms[0]!.id, scope: 'history' }, { token: h.token });
@@ -393,11 +555,27 @@ describe('the gateway as a whole', () => {
   });
 
   it("lets the console's own origin read answers across origins (preflight), and no other", async () => {
-    const preflight = await ctx.app.inject({ method: 'OPTIONS', url: '/linQuan/writeRoomCard', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/linQuan/writeRoomCard',
+      headers: {
+        host: 'localhost:3000',
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
     expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': 'http://localhost:3000', 'access-control-allow-methods': expect.stringContaining('POST') });
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:3000',
+      'access-control-allow-methods': expect.stringContaining('POST'),
+    });
     expect(preflight.headers['access-control-allow-headers']).toMatch(/authorization/);
-    const evil = await ctx.app.inject({ method: 'OPTIONS', url: '/auth/login', headers: { host: 'localhost:3000', origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const evil = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/auth/login',
+      headers: { host: 'localhost:3000', origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(evil.statusCode).toBe(403);
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
     const h = await createHotelWithStaff(ctx.deps);

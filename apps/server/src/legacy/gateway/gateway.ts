@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findControlCharacters } from '@console/shared';
 import type { Deps } from '../../context';
 import { AppError } from '../../errors';
 import { checkOrigin } from '../../http/origin';
-import { resolveSessionOrKey } from '../../modules/apikeys/api-key.service';
+import { resolveSessionOrKey } from '../../modules/api-keys/api-key.service';
 import { resolveSession } from '../../modules/auth/session.service';
 import { authRoutes } from './auth';
 import { cardRoutes } from './cards';
@@ -101,18 +100,17 @@ export async function registerCardGateway(app: FastifyInstance, deps: Deps, rout
           const meta = gatewayMeta(req);
           try {
             const fields = requestFields(req);
-            const controlCharacters = findControlCharacters(fields);
             let result;
             if (route.auth === 'bearer') {
               const token = bearerToken(req);
               if (!token) throw new AppError('UNAUTHENTICATED', { messageKey: 'gateway.errors.tokenMissing' });
               const actor = await resolveSessionOrKey(deps, token, (t) => resolveSession(deps, t, 'gateway'));
-              if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
+              AppError.assertAcceptedText(fields);
               const parsed = route.input.safeParse(fields);
               if (!parsed.success) throw AppError.validation(parsed.error);
               result = await route.handle({ deps, meta, actor }, parsed.data as never);
             } else {
-              if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
+              AppError.assertAcceptedText(fields);
               const parsed = route.input.safeParse(fields);
               if (!parsed.success) throw AppError.validation(parsed.error);
               result = await route.handle({ deps, meta }, parsed.data as never);

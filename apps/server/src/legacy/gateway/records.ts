@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CARD_KINDS, WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPage, ZSearch, zPageSize } from '@console/shared';
 import type { Actor, AuthedContext } from '../../context';
-import { getCard, listCards } from '../../modules/cards/card.service';
-import { getRoom } from '../../modules/room/room.service';
+import { getCard, listCards } from '../../modules/cards/card-lookup';
+import { getRoom } from '../../modules/room/room-list';
 import { getStay } from '../../modules/stay/stay-list';
 import { listRecordsByPerson, listUnlockRecords } from '../../modules/unlock/unlock-record.service';
 import { CARD_FIELD_NAMES, gatewayCard } from './convert';
@@ -36,7 +36,15 @@ async function cards(ctx: Ctx, q: TRecordQuery) {
     const card = gatewayCard(await getCard(ctx, { issueId: q.issueId }));
     return { items: [card], total: 1, page: 1, pageSize: q.pageSize };
   }
-  const result = await listCards(ctx, { roomId: q.roomId, stayId: q.stayId, kind: q.cardType, scope: q.scope, search: q.search, page: q.page, pageSize: q.pageSize });
+  const result = await listCards(ctx, {
+    roomId: q.roomId,
+    stayId: q.stayId,
+    kind: q.cardType,
+    scope: q.scope,
+    search: q.search,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
   return { items: result.items.map(gatewayCard), total: result.total, page: result.page, pageSize: result.pageSize };
 }
 

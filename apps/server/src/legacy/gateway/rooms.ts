@@ -1,6 +1,6 @@
 import { ZId, ZRoomListInput } from '@console/shared';
 import { AppError } from '../../errors';
-import { listRoomsForCards, type RoomCardFacts, type RoomListItem } from '../../modules/room/room.service';
+import { listRoomsForCards, type RoomCardFacts, type RoomListItem } from '../../modules/room/room-list';
 import { bearerRoute } from './route';
 
 export function gatewayRoom(room: RoomListItem, facts: RoomCardFacts | undefined) {

@@ -31,7 +31,9 @@ export type GatewayRoute =
   | (RouteBase<z.ZodType> & { auth: 'public'; handle(ctx: ServiceContext, input: never): Promise<GatewayResult> })
   | (RouteBase<z.ZodType> & { auth: 'bearer'; handle(ctx: AuthedContext & { actor: Actor }, input: never): Promise<GatewayResult> });
 
-export function publicRoute<S extends z.ZodType>(definition: RouteBase<S> & { handle: (ctx: ServiceContext, input: z.output<S>) => Promise<GatewayResult> }): GatewayRoute {
+export function publicRoute<S extends z.ZodType>(
+  definition: RouteBase<S> & { handle: (ctx: ServiceContext, input: z.output<S>) => Promise<GatewayResult> },
+): GatewayRoute {
   return { ...definition, auth: 'public', handle: definition.handle as GatewayRoute['handle'] } as GatewayRoute;
 }
 

@@ -7,9 +7,28 @@ describe('the table of legacy actions in docs/legacy-protocol.md', () => {
   const rows = actionRows();
 
   it('names, for every action, the file that handles it, the services it calls and a test that drives it', () => {
-    expect(rows.filter((r) => !r.handler).map((r) => r.path), 'actions without a handler file').toEqual([]);
-    expect(rows.filter((r) => r.services.length === 0 || r.services.some((s) => !s.file)).map((r) => r.path), 'actions without a known service').toEqual([]);
-    expect(rows.filter((r) => r.tests.length === 0).map((r) => r.path), 'actions no integration test mentions').toEqual([]);
+    expect(
+      rows.filter((r) => !r.handler).map((r) => r.path),
+      'actions without a handler file',
+    ).toEqual([]);
+    expect(
+      rows.filter((r) => r.services.length === 0 || r.services.some((s) => !s.file)).map((r) => r.path),
+      'actions without a known service',
+    ).toEqual([]);
+    expect(
+      rows.filter((r) => r.tests.length === 0).map((r) => r.path),
+      'actions no integration test mentions',
+    ).toEqual([]);
+  });
+
+  it('names its tRPC twin and the screen that uses it, found from the routers and the web routes', () => {
+    const row = (p: string) => rows.find((r) => r.path === p);
+    expect(row('login')).toMatchObject({ procedures: ['auth.login'], screens: ['/login'] });
+    expect(row('room/openHistoryByPeople')).toMatchObject({ procedures: ['lock.recordsByPerson'], screens: ['/unlock-records'] });
+    expect(row('room/tenant/update/checkIn')?.procedures).toEqual(['stay.checkIn']);
+    expect(row('room/tenant/update/checkIn')?.screens).toContain('/room');
+    // Most actions have a twin: the legacy layer and the console call the same services.
+    expect(rows.filter((r) => r.procedures.length > 0).length).toBeGreaterThan(rows.length * 0.8);
   });
 
   it('lists each action once', () => {

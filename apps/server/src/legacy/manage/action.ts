@@ -39,6 +39,17 @@ export function sessionAction<S extends z.ZodType>(
   return { ...definition, auth: 'session', handle: definition.handle as LegacyAction['handle'] } as LegacyAction;
 }
 
+/**
+ * A successful answer whose errmsg says more than "operation succeeded" (a status change that found
+ * the room already so): `errno` stays 0, `errmsg` is `message` (already in the request's language).
+ */
+export class LegacyAnswer {
+  constructor(
+    readonly data: unknown,
+    readonly message: string,
+  ) {}
+}
+
 /** Service field names and the legacy names every action uses for them. */
 export const COMMON_FIELD_NAMES: Record<string, string> = {
   roomId: 'room_id',

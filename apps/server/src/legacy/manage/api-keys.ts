@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_PERMISSIONS, ZApiKeyCreateInput, ZId, type TPermission } from '@console/shared';
 import type { Actor } from '../../context';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDto } from '../../modules/apikeys/api-key.service';
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDto } from '../../modules/api-keys/api-key.service';
 import { sessionAction } from './action';
 import { instantOrFail, legacyPage, zLegacyPaging, ZLegacyTime } from './convert';
 import { legacyTime } from './format';
@@ -23,7 +23,15 @@ function legacyApiKey(k: ApiKeyDto, actor: Actor) {
 }
 
 /** A scope as old clients send it: an array, or the permissions separated by commas. */
-const ZLegacyScope = z.union([z.array(z.string()), z.string().transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))]);
+const ZLegacyScope = z.union([
+  z.array(z.string()),
+  z.string().transform((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  ),
+]);
 
 /** `/manage/user/apikey`, `apiKeyList`, `apiKeyDel`: third-party API keys (docs/legacy-protocol.md, "API keys"). */
 export const apiKeyActions = [

@@ -47,11 +47,23 @@ describe('cardDispenser', () => {
     const id = deviceId();
     const added = await client().call<LegacyDispenser>('cardDispenser/add', { device_id: id, name: 'Lobby' }, { token: owner.token });
     expect(added.errno, added.errmsg).toBe(0);
-    expect(added.data).toMatchObject({ device_id: id, name: 'Lobby', stock: 0, capacity: null, status: 'offline', status_text: 'Offline', last_check_time: null });
+    expect(added.data).toMatchObject({
+      device_id: id,
+      name: 'Lobby',
+      stock: 0,
+      capacity: null,
+      status: 'offline',
+      status_text: 'Offline',
+      last_check_time: null,
+    });
     expect(added.data.create_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await client().call('cardDispenser/add', { device_id: deviceId(), name: 'Second' }, { token: owner.token });
 
-    const page1 = await client().call<{ list: LegacyDispenser[]; total: number; page: number; limit: number }>('cardDispenser/lists', { page: 1, limit: 1 }, { token: staff.token });
+    const page1 = await client().call<{ list: LegacyDispenser[]; total: number; page: number; limit: number }>(
+      'cardDispenser/lists',
+      { page: 1, limit: 1 },
+      { token: staff.token },
+    );
     expect(page1.errno).toBe(0);
     expect(page1.data).toMatchObject({ total: 2, page: 1, limit: 1 });
     expect(page1.data.list.map((d) => d.device_id)).toEqual([id]);
@@ -59,7 +71,11 @@ describe('cardDispenser', () => {
     expect(page2.data.list.map((d) => d.name)).toEqual(['Second']);
 
     // Staff record what the desk's reader service said, by device id; the status comes back in the request's language.
-    const checked = await client('zh-CN').call<LegacyDispenser>('cardDispenser/checkStatus', { device_id: id, status: 'online', stock: '48', capacity: 100 }, { token: staff.token });
+    const checked = await client('zh-CN').call<LegacyDispenser>(
+      'cardDispenser/checkStatus',
+      { device_id: id, status: 'online', stock: '48', capacity: 100 },
+      { token: staff.token },
+    );
     expect(checked.errno, checked.errmsg).toBe(0);
     expect(checked.data).toMatchObject({ id: added.data.id, stock: 48, capacity: 100, status: 'online', status_text: '在线' });
     expect(checked.data.last_check_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -75,7 +91,11 @@ describe('cardDispenser', () => {
     const noDevice = await client().call<{ fields?: Record<string, string> }>('cardDispenser/add', { name: 'x' }, { token: owner.token });
     expect(noDevice.errno).not.toBe(0);
     expect(noDevice.data?.fields?.device_id).toBe('Device number is required');
-    const zh = await client('zh-CN').call<{ fields?: Record<string, string> }>('cardDispenser/add', { device_id: 'has space', name: 'x' }, { token: owner.token });
+    const zh = await client('zh-CN').call<{ fields?: Record<string, string> }>(
+      'cardDispenser/add',
+      { device_id: 'has space', name: 'x' },
+      { token: owner.token },
+    );
     expect(zh.data?.fields?.device_id).toBe('设备号最多 64 个字母、数字或符号，不能包含空格');
     const twice = deviceId();
     expect((await client().call('cardDispenser/add', { device_id: twice }, { token: owner.token })).errno).toBe(0);
@@ -84,9 +104,17 @@ describe('cardDispenser', () => {
     expect(duplicate.data?.fields?.device_id).toBeTruthy();
     const which = await client().call<{ fields?: Record<string, string> }>('cardDispenser/checkStatus', { status: 'online', stock: 1 }, { token: owner.token });
     expect(which.data?.fields?.device_id).toBeTruthy();
-    const noStock = await client().call<{ fields?: Record<string, string> }>('cardDispenser/checkStatus', { device_id: twice, status: 'online' }, { token: owner.token });
+    const noStock = await client().call<{ fields?: Record<string, string> }>(
+      'cardDispenser/checkStatus',
+      { device_id: twice, status: 'online' },
+      { token: owner.token },
+    );
     expect(noStock.data?.fields?.stock).toBeTruthy();
-    const badStatus = await client().call<{ fields?: Record<string, string> }>('cardDispenser/checkStatus', { device_id: twice, status: 'burning' }, { token: owner.token });
+    const badStatus = await client().call<{ fields?: Record<string, string> }>(
+      'cardDispenser/checkStatus',
+      { device_id: twice, status: 'burning' },
+      { token: owner.token },
+    );
     expect(badStatus.data?.fields?.status).toBeTruthy();
   });
 

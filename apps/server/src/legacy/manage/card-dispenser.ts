@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { WHEN_FIELDS_VALID, ZId, zInt } from '@console/shared';
+import { DISPENSER_STATUSES, READER_LIMITS, WHEN_FIELDS_VALID, ZDeviceId, ZId, ZReaderName, zInt } from '@console/shared';
 import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { addDispenser, checkDispenserStatus, getDispenser, listDispensers, type CardDispenserDto } from '../../modules/readers/dispenser.service';
-import { DISPENSER_STATUSES, READER_LIMITS, ZDeviceId, ZReaderName } from '../../modules/readers/schemas';
 import { sessionAction } from './action';
 import { zLegacyPaging } from './convert';
 import { legacyTime } from './format';

@@ -86,7 +86,14 @@ interface LegacyStay {
 async function checkIn(h: Hotel, roomIndex: number, name: string, remark = '') {
   const res = await client().call<LegacyStay>(
     'room/tenant/update/checkIn',
-    { room_id: h.rooms[roomIndex]!.id, check_in_time: at(-1, '15:00:00'), check_out_time: at(2, '12:00:00'), guests: [{ name, mobile: uniqueMobile() }], other_information: remark, request_id: `cards-${randomUUID()}` },
+    {
+      room_id: h.rooms[roomIndex]!.id,
+      check_in_time: at(-1, '15:00:00'),
+      check_out_time: at(2, '12:00:00'),
+      guests: [{ name, mobile: uniqueMobile() }],
+      other_information: remark,
+      request_id: `cards-${randomUUID()}`,
+    },
     { token: h.token },
   );
   expect(res.errno, JSON.stringify(res)).toBe(0);
@@ -172,7 +179,11 @@ async function writeCard(h: Hotel, payload: Record<string, unknown>, token = h.t
   const c = client();
   const reserved = await c.call<LegacyWrite>('room/cardAdd', payload, { token });
   expect(reserved.errno, JSON.stringify(reserved)).toBe(0);
-  const confirmed = await c.call<LegacyCard>('room/addCardStepTwoNew', { card_id: reserved.data.id, uid: reserved.data.uid, blocks: reserved.data.blocks }, { token });
+  const confirmed = await c.call<LegacyCard>(
+    'room/addCardStepTwoNew',
+    { card_id: reserved.data.id, uid: reserved.data.uid, blocks: reserved.data.blocks },
+    { token },
+  );
   expect(confirmed.errno, JSON.stringify(confirmed)).toBe(0);
   return { write: reserved.data, card: confirmed.data };
 }
@@ -190,7 +201,10 @@ async function keysOnLocks(h: Hotel) {
 async function settledCard(h: Hotel, roomIndex: number, id: number) {
   const card = await waitFor(
     `card ${id} settled`,
-    async () => (await client().call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[roomIndex]!.id, scope: 'all', limit: 100 }, { token: h.token })).data.list.find((c) => c.id === id),
+    async () =>
+      (
+        await client().call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[roomIndex]!.id, scope: 'all', limit: 100 }, { token: h.token })
+      ).data.list.find((c) => c.id === id),
     (c) => c !== undefined && c.locks.every((l) => !['pending', 'removing'].includes(l.state)),
   );
   return card!;
@@ -206,7 +220,24 @@ describe('writing a guest card at the desk over the legacy protocol', () => {
     const reserved = await c.call<LegacyWrite>('room/cardAdd', { uid: uid.toLowerCase(), tenant_id: stay.id, note: 'Desk 1' }, { token: h.token });
     expect(reserved).toMatchObject({
       errno: 0,
-      data: { card_num: cardNumberOfUid(uid), uid, kind: 'room', medium: 'data', state: 'reserved', state_text: 'Being written', tenant_id: stay.id, room_id: h.rooms[0]!.id, duplicate: 0, generation: 1, name: 'Ada Brandt', note: 'Desk 1', cardNote: 'Desk 1', end_time: stay.check_out_time, sector: 1, locks: [] },
+      data: {
+        card_num: cardNumberOfUid(uid),
+        uid,
+        kind: 'room',
+        medium: 'data',
+        state: 'reserved',
+        state_text: 'Being written',
+        tenant_id: stay.id,
+        room_id: h.rooms[0]!.id,
+        duplicate: 0,
+        generation: 1,
+        name: 'Ada Brandt',
+        note: 'Desk 1',
+        cardNote: 'Desk 1',
+        end_time: stay.check_out_time,
+        sector: 1,
+        locks: [],
+      },
     });
     const write = reserved.data;
     expect(write.blocks.map((b) => b.block)).toEqual([4, 5, 6]);
@@ -216,28 +247,80 @@ describe('writing a guest card at the desk over the legacy protocol', () => {
     expect(write.open_keys.at(-1)).toBe('FFFFFFFFFFFF');
     expect(write.open_keys).toContain(write.trailer.data.slice(0, 12));
 
-    const confirmed = await c.call<LegacyCard>('room/addCardStepTwoNew', { card_id: write.id, uid, blocks: write.blocks }, { token: h.token, language: 'zh-CN' });
-    expect(confirmed).toMatchObject({ errno: 0, data: { id: write.id, state: 'issued', state_text: '已发卡', issue_time: expect.any(String), locks: [{ room_id: h.rooms[0]!.id, state: 'on_lock', state_text: '已下发到门锁' }] } });
+    const confirmed = await c.call<LegacyCard>(
+      'room/addCardStepTwoNew',
+      { card_id: write.id, uid, blocks: write.blocks },
+      { token: h.token, language: 'zh-CN' },
+    );
+    expect(confirmed).toMatchObject({
+      errno: 0,
+      data: {
+        id: write.id,
+        state: 'issued',
+        state_text: '已发卡',
+        issue_time: expect.any(String),
+        locks: [{ room_id: h.rooms[0]!.id, state: 'on_lock', state_text: '已下发到门锁' }],
+      },
+    });
     // The audit log says these came through the legacy protocol.
-    const audited = await ctx.deps.prisma.auditLog.findMany({ where: { entityType: 'CardIssue', entityId: String(write.id) }, orderBy: { id: 'asc' }, select: { action: true, channel: true } });
-    expect(audited).toEqual([{ action: 'card.reserve', channel: 'legacy' }, { action: 'card.issue', channel: 'legacy' }]);
+    const audited = await ctx.deps.prisma.auditLog.findMany({
+      where: { entityType: 'CardIssue', entityId: String(write.id) },
+      orderBy: { id: 'asc' },
+      select: { action: true, channel: true },
+    });
+    expect(audited).toEqual([
+      { action: 'card.reserve', channel: 'legacy' },
+      { action: 'card.issue', channel: 'legacy' },
+    ]);
     await keysOnLocks(h);
     expect(await present(h.lockIds[0]!, write)).toMatchObject({ opened: true, outcome: 'opened' });
     expect(await present(h.lockIds[1]!, write)).toMatchObject({ opened: false, outcome: 'wrong_room' });
 
     // Read at the desk: a list whose first item has the guest (manage_id) and the stay's remark (other_information).
     const found = await c.call<Record<string, unknown>[]>('passenger/getRoomInfo', { card_num: write.card_num }, { token: h.token });
-    expect(found).toMatchObject({ errno: 0, data: [{ manage_id: stay.guests[0]!.manage_id, name: 'Ada Brandt', other_information: 'Late arrival, quiet room', stay_id: stay.id, room_id: h.rooms[0]!.id, state: 'in_house', check_out_time: stay.check_out_time, card_num: write.card_num, card: { id: write.id, state: 'issued' }, stay: { id: stay.id } }] });
+    expect(found).toMatchObject({
+      errno: 0,
+      data: [
+        {
+          manage_id: stay.guests[0]!.manage_id,
+          name: 'Ada Brandt',
+          other_information: 'Late arrival, quiet room',
+          stay_id: stay.id,
+          room_id: h.rooms[0]!.id,
+          state: 'in_house',
+          check_out_time: stay.check_out_time,
+          card_num: write.card_num,
+          card: { id: write.id, state: 'issued' },
+          stay: { id: stay.id },
+        },
+      ],
+    });
     expect(found.data).toHaveLength(1);
 
     // The lock's cards with their notes, by room or by the lock cloud's id.
     const byRoom = await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[0]!.id }, { token: h.token });
-    expect(byRoom.data).toMatchObject({ room_id: h.rooms[0]!.id, lock_id: h.lockIds[0], total: 1, page: 1, limit: 20, list: [{ id: write.id, card_num: write.card_num, note: 'Desk 1', cardNote: 'Desk 1', state: 'issued' }] });
-    expect((await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { lock_id: h.lockIds[0] }, { token: h.token })).data.list.map((x) => x.id)).toEqual([write.id]);
-    expect((await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[1]!.id }, { token: h.token })).data).toMatchObject({ total: 0, list: [] });
+    expect(byRoom.data).toMatchObject({
+      room_id: h.rooms[0]!.id,
+      lock_id: h.lockIds[0],
+      total: 1,
+      page: 1,
+      limit: 20,
+      list: [{ id: write.id, card_num: write.card_num, note: 'Desk 1', cardNote: 'Desk 1', state: 'issued' }],
+    });
+    expect((await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { lock_id: h.lockIds[0] }, { token: h.token })).data.list.map((x) => x.id)).toEqual([
+      write.id,
+    ]);
+    expect((await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[1]!.id }, { token: h.token })).data).toMatchObject({
+      total: 0,
+      list: [],
+    });
 
     // Withdrawal: returned, the blocks to clear, refused at the lock once it has been told.
-    const back = await c.call<LegacyCard & { sector: number; clear: { block: number; data: string }[]; open_keys: string[] }>('passenger/deleteCardByCardId', { card_num: write.card_num }, { token: h.token });
+    const back = await c.call<LegacyCard & { sector: number; clear: { block: number; data: string }[]; open_keys: string[] }>(
+      'passenger/deleteCardByCardId',
+      { card_num: write.card_num },
+      { token: h.token },
+    );
     expect(back).toMatchObject({ errno: 0, data: { id: write.id, state: 'returned', end_reason: 'returned', end_reason_text: 'Card returned', sector: 1 } });
     expect(back.data.clear).toEqual([4, 5, 6].map((block) => ({ block, data: '0'.repeat(32) })));
     // The keys to open its sector before clearing it: the hotel's key A it was written with comes before the factory key.
@@ -245,9 +328,17 @@ describe('writing a guest card at the desk over the legacy protocol', () => {
     expect((await settledCard(h, 0, write.id)).locks).toMatchObject([{ state: 'removed', revoke_reason: 'returned' }]);
     expect(await present(h.lockIds[0]!, write)).toMatchObject({ opened: false, outcome: 'denylisted' });
     expect(await c.call('passenger/getRoomInfo', { card_num: write.card_num }, { token: h.token })).toMatchObject({ errno: 0, data: [] });
-    expect((await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[0]!.id, scope: 'history' }, { token: h.token })).data.list.map((x) => [x.id, x.state])).toEqual([[write.id, 'returned']]);
+    expect(
+      (await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[0]!.id, scope: 'history' }, { token: h.token })).data.list.map((x) => [
+        x.id,
+        x.state,
+      ]),
+    ).toEqual([[write.id, 'returned']]);
     // Taken back by its id as well; once back, it is not issued.
-    expect(await c.call('passenger/deleteCardByCardId', { card_id: write.id }, { token: h.token })).toMatchObject({ errno: 100005, errmsg: 'This card is not issued at the moment' });
+    expect(await c.call('passenger/deleteCardByCardId', { card_id: write.id }, { token: h.token })).toMatchObject({
+      errno: 100005,
+      errmsg: 'This card is not issued at the moment',
+    });
 
     // The same card serves the next guest (staff may write room cards).
     const again = await writeCard(h, { uid, tenant_id: stay.id, mode: 'duplicate' }, h.staffToken);
@@ -269,17 +360,35 @@ describe('writing a guest card at the desk over the legacy protocol', () => {
     expect(await present(lockId, copy.write)).toMatchObject({ opened: true });
 
     // Still issued: take it back first.
-    expect(await c.call('room/cardAdd', { uid: first.write.uid, tenant_id: stay.id }, { token: h.token })).toMatchObject({ errno: 100006, errmsg: expect.stringContaining('This card is in use') });
+    expect(await c.call('room/cardAdd', { uid: first.write.uid, tenant_id: stay.id }, { token: h.token })).toMatchObject({
+      errno: 100006,
+      errmsg: expect.stringContaining('This card is in use'),
+    });
 
     // The reader read back something else: voided, nothing issued.
     const bad = (await c.call<LegacyWrite>('room/cardAdd', { uid: newUid(), tenant_id: stay.id, mode: 'duplicate' }, { token: h.token })).data;
-    const corrupted = bad.blocks.map((b, i) => (i === 2 ? { block: b.block, data: b.data.startsWith('00') ? `11${b.data.slice(2)}` : `00${b.data.slice(2)}` } : b));
-    expect(await c.call('room/addCardStepTwoNew', { card_id: bad.id, uid: bad.uid, blocks: corrupted }, { token: h.token })).toMatchObject({ errno: 100001, errmsg: 'The card did not read back what was written: no card was issued. Write it again' });
+    const corrupted = bad.blocks.map((b, i) =>
+      i === 2 ? { block: b.block, data: b.data.startsWith('00') ? `11${b.data.slice(2)}` : `00${b.data.slice(2)}` } : b,
+    );
+    expect(await c.call('room/addCardStepTwoNew', { card_id: bad.id, uid: bad.uid, blocks: corrupted }, { token: h.token })).toMatchObject({
+      errno: 100001,
+      errmsg: 'The card did not read back what was written: no card was issued. Write it again',
+    });
     // Abandoned by the desk (the write failed in the reader): `cancel`.
     const abandoned = (await c.call<LegacyWrite>('room/cardAdd', { uid: newUid(), tenant_id: stay.id, mode: 'duplicate' }, { token: h.token })).data;
-    expect(await c.call('room/addCardStepTwoNew', { card_id: abandoned.id, cancel: 1 }, { token: h.token })).toMatchObject({ errno: 0, data: { id: abandoned.id, state: 'voided', end_reason: 'write_failed', end_reason_text: 'The card was not written' } });
-    expect(await c.call('room/addCardStepTwoNew', { card_id: abandoned.id, uid: abandoned.uid, blocks: abandoned.blocks }, { token: h.token })).toMatchObject({ errno: 100006, errmsg: 'Writing this card has already ended: read the card again' });
-    const history = await c.call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[0]!.id, scope: 'history' }, { token: h.token, language: 'de' });
+    expect(await c.call('room/addCardStepTwoNew', { card_id: abandoned.id, cancel: 1 }, { token: h.token })).toMatchObject({
+      errno: 0,
+      data: { id: abandoned.id, state: 'voided', end_reason: 'write_failed', end_reason_text: 'The card was not written' },
+    });
+    expect(await c.call('room/addCardStepTwoNew', { card_id: abandoned.id, uid: abandoned.uid, blocks: abandoned.blocks }, { token: h.token })).toMatchObject({
+      errno: 100006,
+      errmsg: 'Writing this card has already ended: read the card again',
+    });
+    const history = await c.call<LegacyPage<LegacyCard>>(
+      'lock/noteCardList',
+      { room_id: h.rooms[0]!.id, scope: 'history' },
+      { token: h.token, language: 'de' },
+    );
     expect(history.data.list.map((x) => [x.id, x.state, x.state_text, x.end_reason]).sort()).toEqual(
       [
         [bad.id, 'voided', 'Nicht ausgegeben (Schreiben abgebrochen oder fehlgeschlagen)', 'write_failed'],
@@ -302,7 +411,16 @@ describe('writing a guest card at the desk over the legacy protocol', () => {
     const h = await legacyHotel(3);
     const end = at(7, '12:00:00');
     const master = await writeCard(h, { uid: newUid(), kind: 'universal', room_ids: [h.rooms[0]!.id, h.rooms[2]!.id], end_time: end, note: 'Housekeeping 2F' });
-    expect(master.card).toMatchObject({ kind: 'universal', tenant_id: null, room_id: null, all_rooms: 0, end_time: end, permanent: 0, note: 'Housekeeping 2F', name: 'Housekeeping 2F' });
+    expect(master.card).toMatchObject({
+      kind: 'universal',
+      tenant_id: null,
+      room_id: null,
+      all_rooms: 0,
+      end_time: end,
+      permanent: 0,
+      note: 'Housekeeping 2F',
+      name: 'Housekeeping 2F',
+    });
     expect(master.card.locks.map((l) => l.room_id).sort()).toEqual([h.rooms[0]!.id, h.rooms[2]!.id].sort());
     const everywhere = await writeCard(h, { uid: newUid(), kind: 'management', all: 1, start_time: at(0, '00:00:00'), note: 'Manager' });
     expect(everywhere.card).toMatchObject({ kind: 'management', all_rooms: 1, start_time: at(0, '00:00:00'), end_time: null, permanent: 1 });
@@ -312,7 +430,11 @@ describe('writing a guest card at the desk over the legacy protocol', () => {
     expect(await present(h.lockIds[2]!, master.write)).toMatchObject({ opened: true });
     for (const lockId of h.lockIds) expect(await present(lockId, everywhere.write)).toMatchObject({ opened: true });
     // Listed on each of its locks.
-    expect((await client().call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[1]!.id, kind: 'management' }, { token: h.token })).data.list.map((x) => x.id)).toEqual([everywhere.card.id]);
+    expect(
+      (await client().call<LegacyPage<LegacyCard>>('lock/noteCardList', { room_id: h.rooms[1]!.id, kind: 'management' }, { token: h.token })).data.list.map(
+        (x) => x.id,
+      ),
+    ).toEqual([everywhere.card.id]);
     // A universal card is not a guest's: the desk finds no guest.
     expect(await client().call('passenger/getRoomInfo', { card_num: master.card.card_num }, { token: h.token })).toMatchObject({ errno: 0, data: [] });
   });
@@ -325,28 +447,61 @@ describe('cards sent over the air over the legacy protocol', () => {
     const c = client();
     const forStay = newCardNumber();
     const sent = await c.call<LegacyCard>('room/sendCard', { card_num: forStay, tenant_id: stay.id, note: 'Spare' }, { token: h.token });
-    expect(sent).toMatchObject({ errno: 0, data: { card_num: forStay, kind: 'room', medium: 'number', state: 'issued', tenant_id: stay.id, name: 'Omar Haddad', end_time: stay.check_out_time, locks: [{ room_id: h.rooms[0]!.id, state: 'pending', state_text: 'Sending to the lock' }] } });
+    expect(sent).toMatchObject({
+      errno: 0,
+      data: {
+        card_num: forStay,
+        kind: 'room',
+        medium: 'number',
+        state: 'issued',
+        tenant_id: stay.id,
+        name: 'Omar Haddad',
+        end_time: stay.check_out_time,
+        locks: [{ room_id: h.rooms[0]!.id, state: 'pending', state_text: 'Sending to the lock' }],
+      },
+    });
     expect((await settledCard(h, 0, sent.data.id)).locks).toMatchObject([{ state: 'on_lock', error: null }]);
     expect(await useNumber(h.lockIds[0]!, forStay)).toMatchObject({ opened: true });
 
     const forRoom = newCardNumber();
-    const roomCard = await c.call<LegacyCard>('room/sendCard', { card_num: forRoom, room_id: h.rooms[1]!.id, end_time: at(3, '12:00:00'), note: 'Contractor' }, { token: h.token });
-    expect(roomCard).toMatchObject({ errno: 0, data: { kind: 'room', tenant_id: null, room_id: h.rooms[1]!.id, name: 'Contractor', end_time: at(3, '12:00:00') } });
+    const roomCard = await c.call<LegacyCard>(
+      'room/sendCard',
+      { card_num: forRoom, room_id: h.rooms[1]!.id, end_time: at(3, '12:00:00'), note: 'Contractor' },
+      { token: h.token },
+    );
+    expect(roomCard).toMatchObject({
+      errno: 0,
+      data: { kind: 'room', tenant_id: null, room_id: h.rooms[1]!.id, name: 'Contractor', end_time: at(3, '12:00:00') },
+    });
 
     // One lock offline: that lock's delivery fails, with the reason in the request's language.
     await sc.control('PATCH', `/locks/${h.lockIds[2]}`, { online: false });
     const several = newCardNumber();
-    const master = await c.call<LegacyCard>('room/sendCardEncryption', { card_num: several, room_ids: [h.rooms[0]!.id, h.rooms[2]!.id], end_time: at(5, '12:00:00'), note: 'Floor 1' }, { token: h.token });
+    const master = await c.call<LegacyCard>(
+      'room/sendCardEncryption',
+      { card_num: several, room_ids: [h.rooms[0]!.id, h.rooms[2]!.id], end_time: at(5, '12:00:00'), note: 'Floor 1' },
+      { token: h.token },
+    );
     expect(master).toMatchObject({ errno: 0, data: { kind: 'universal', medium: 'number', room_id: null } });
-    expect(master.data.locks.map((l) => [l.room_id, l.state]).sort()).toEqual([
-      [h.rooms[0]!.id, 'pending'],
-      [h.rooms[2]!.id, 'pending'],
-    ].sort());
+    expect(master.data.locks.map((l) => [l.room_id, l.state]).sort()).toEqual(
+      [
+        [h.rooms[0]!.id, 'pending'],
+        [h.rooms[2]!.id, 'pending'],
+      ].sort(),
+    );
     const settled = await settledCard(h, 0, master.data.id);
     expect(settled.locks.find((l) => l.room_id === h.rooms[0]!.id)).toMatchObject({ state: 'on_lock' });
-    expect(settled.locks.find((l) => l.room_id === h.rooms[2]!.id)).toMatchObject({ state: 'failed', error: 'lock_offline', error_text: 'The lock is offline' });
+    expect(settled.locks.find((l) => l.room_id === h.rooms[2]!.id)).toMatchObject({
+      state: 'failed',
+      error: 'lock_offline',
+      error_text: 'The lock is offline',
+    });
     await sc.control('PATCH', `/locks/${h.lockIds[2]}`, { online: true });
-    const staffCard = await c.call<LegacyCard>('room/sendCardEncryption', { card_num: newCardNumber(), kind: 'management', room_ids: [h.rooms[1]!.id] }, { token: h.staffToken });
+    const staffCard = await c.call<LegacyCard>(
+      'room/sendCardEncryption',
+      { card_num: newCardNumber(), kind: 'management', room_ids: [h.rooms[1]!.id] },
+      { token: h.staffToken },
+    );
     expect(staffCard).toMatchObject({ errno: 0, data: { kind: 'management', end_time: null, permanent: 1 } });
 
     expect((await settledCard(h, 1, roomCard.data.id)).locks).toMatchObject([{ state: 'on_lock' }]);
@@ -358,7 +513,9 @@ describe('cards sent over the air over the legacy protocol', () => {
     expect(await c.call('room/sendCard', { card_num: forStay, room_id: h.rooms[1]!.id }, { token: h.token })).toMatchObject({ errno: 100006 });
 
     // Read at the desk like a written card; taken back, it comes off its lock.
-    expect((await c.call<Record<string, unknown>[]>('passenger/getRoomInfo', { card_num: forStay }, { token: h.token })).data).toMatchObject([{ manage_id: stay.guests[0]!.manage_id, card: { medium: 'number' } }]);
+    expect((await c.call<Record<string, unknown>[]>('passenger/getRoomInfo', { card_num: forStay }, { token: h.token })).data).toMatchObject([
+      { manage_id: stay.guests[0]!.manage_id, card: { medium: 'number' } },
+    ]);
     expect(await c.call('passenger/deleteCardByCardId', { card_num: forStay }, { token: h.token })).toMatchObject({ errno: 0, data: { state: 'returned' } });
     expect((await settledCard(h, 0, sent.data.id)).locks).toMatchObject([{ state: 'removed', revoke_reason: 'returned' }]);
     expect(await useNumber(h.lockIds[0]!, forStay)).toMatchObject({ opened: false });
@@ -371,7 +528,9 @@ describe("the hotel's card encryption over the legacy protocol", () => {
     const c = client();
     const fresh = await c.call<{ list: LegacyKeySet[]; locks: LegacyKeySync[] }>('room/cardEncryptionList', {}, { token: h.token, language: 'zh-CN' });
     expect(fresh).toMatchObject({ errno: 0, data: { list: [] } });
-    expect(fresh.data.locks.map((l) => [l.room_id, l.lock_id, l.state, l.state_text])).toEqual(h.rooms.map((r, i) => [r.id, h.lockIds[i], 'never', '尚未下发到门锁']));
+    expect(fresh.data.locks.map((l) => [l.room_id, l.lock_id, l.state, l.state_text])).toEqual(
+      h.rooms.map((r, i) => [r.id, h.lockIds[i], 'never', '尚未下发到门锁']),
+    );
 
     // The first push makes the hotel's first key set.
     const pushed = await c.call<{ list: LegacyKeySync[] }>('room/sendCardEncryptionSyntony', {}, { token: h.token });
@@ -401,13 +560,22 @@ describe("the hotel's card encryption over the legacy protocol", () => {
     const one = await c.call<{ list: LegacyKeySync[] }>('room/sendCardEncryptionSyntony', { room_ids: [h.rooms[1]!.id] }, { token: h.token });
     expect(one.data.list.find((l) => l.room_id === h.rooms[1]!.id)).toMatchObject({ state: 'pending' });
 
-    expect(await c.call('room/deleteCardEncryption', { id: rotated.data.id }, { token: h.token })).toMatchObject({ errno: 100006, errmsg: 'The key set in use cannot be deleted: create a new one to replace it first' });
-    expect(await c.call('room/deleteCardEncryption', { id: first[0]!.id }, { token: h.token })).toMatchObject({ errno: 100006, errmsg: '1 cards that have not expired use this key set: it cannot be deleted' });
+    expect(await c.call('room/deleteCardEncryption', { id: rotated.data.id }, { token: h.token })).toMatchObject({
+      errno: 100006,
+      errmsg: 'The key set in use cannot be deleted: create a new one to replace it first',
+    });
+    expect(await c.call('room/deleteCardEncryption', { id: first[0]!.id }, { token: h.token })).toMatchObject({
+      errno: 100006,
+      errmsg: '1 cards that have not expired use this key set: it cannot be deleted',
+    });
     // Rotated again: Spring retires, and no card was written under it, so it can go.
     const summer = await c.call<LegacyKeySet>('room/cardEncryption', { name: 'Summer' }, { token: h.token });
     expect(summer.data).toMatchObject({ sector: 2, is_active: 1 });
     expect(await c.call('room/deleteCardEncryption', { id: rotated.data.id }, { token: h.token })).toMatchObject({ errno: 0, data: null });
-    expect((await c.call<{ list: LegacyKeySet[] }>('room/cardEncryptionList', {}, { token: h.token })).data.list.map((k) => k.id)).toEqual([summer.data.id, first[0]!.id]);
+    expect((await c.call<{ list: LegacyKeySet[] }>('room/cardEncryptionList', {}, { token: h.token })).data.list.map((k) => k.id)).toEqual([
+      summer.data.id,
+      first[0]!.id,
+    ]);
 
     // The locks learn the new list: a card written now opens, and so does the one written under the first set.
     await keysOnLocks(h);
@@ -431,38 +599,101 @@ describe('bad input and refusals of the card actions', () => {
     const h = await legacyHotel(1);
     const stay = await checkIn(h, 0, 'Field Guest');
     const c = client();
-    const call = (path: string, payload: Record<string, unknown>, language = 'en') => c.call<{ fields?: Record<string, string> } | null>(path, payload, { token: h.token, language });
+    const call = (path: string, payload: Record<string, unknown>, language = 'en') =>
+      c.call<{ fields?: Record<string, string> } | null>(path, payload, { token: h.token, language });
 
     // Card number is required (spec §5), in the request's language.
-    expect(await call('passenger/getRoomInfo', {})).toMatchObject({ errno: 100001, errmsg: 'Card number is required', data: { fields: { card_num: 'Card number is required' } } });
-    expect(await call('passenger/getRoomInfo', { card_num: '  ' }, 'zh-CN')).toMatchObject({ errno: 100001, errmsg: '卡号不能为空', data: { fields: { card_num: '卡号不能为空' } } });
-    expect(await call('passenger/getRoomInfo', { card_num: '12AB' })).toMatchObject({ errno: 100001, data: { fields: { card_num: 'The card number can only contain digits' } } });
-    expect(await call('passenger/deleteCardByCardId', {})).toMatchObject({ errno: 100001, errmsg: 'Card number is required', data: { fields: { card_num: 'Card number is required' } } });
-    expect(await call('passenger/deleteCardByCardId', { card_num: '' }, 'ja')).toMatchObject({ errno: 100001, data: { fields: { card_num: expect.any(String) } } });
+    expect(await call('passenger/getRoomInfo', {})).toMatchObject({
+      errno: 100001,
+      errmsg: 'Card number is required',
+      data: { fields: { card_num: 'Card number is required' } },
+    });
+    expect(await call('passenger/getRoomInfo', { card_num: '  ' }, 'zh-CN')).toMatchObject({
+      errno: 100001,
+      errmsg: '卡号不能为空',
+      data: { fields: { card_num: '卡号不能为空' } },
+    });
+    expect(await call('passenger/getRoomInfo', { card_num: '12AB' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { card_num: 'The card number can only contain digits' } },
+    });
+    expect(await call('passenger/deleteCardByCardId', {})).toMatchObject({
+      errno: 100001,
+      errmsg: 'Card number is required',
+      data: { fields: { card_num: 'Card number is required' } },
+    });
+    expect(await call('passenger/deleteCardByCardId', { card_num: '' }, 'ja')).toMatchObject({
+      errno: 100001,
+      data: { fields: { card_num: expect.any(String) } },
+    });
     expect(await call('passenger/deleteCardByCardId', { card_id: 'x' })).toMatchObject({ errno: 100001, data: { fields: { card_id: expect.any(String) } } });
-    expect(await call('room/sendCard', { tenant_id: stay.id })).toMatchObject({ errno: 100001, errmsg: 'Card number is required', data: { fields: { card_num: 'Card number is required' } } });
-    expect(await call('room/sendCardEncryption', { card_num: '123', room_ids: [] })).toMatchObject({ errno: 100001, data: { fields: { room_ids: expect.any(String) } } });
+    expect(await call('room/sendCard', { tenant_id: stay.id })).toMatchObject({
+      errno: 100001,
+      errmsg: 'Card number is required',
+      data: { fields: { card_num: 'Card number is required' } },
+    });
+    expect(await call('room/sendCardEncryption', { card_num: '123', room_ids: [] })).toMatchObject({
+      errno: 100001,
+      data: { fields: { room_ids: expect.any(String) } },
+    });
     expect(await call('room/sendCard', { card_num: '123' })).toMatchObject({ errno: 100001, data: { fields: { room_id: expect.any(String) } } });
-    expect(await call('room/sendCard', { card_num: '123', room_id: h.rooms[0]!.id, start_time: at(3, '10:00:00'), end_time: at(2, '10:00:00') })).toMatchObject({ errno: 100001, data: { fields: { end_time: 'The end must be later than the start' } } });
-    expect(await call('room/sendCard', { card_num: '123', room_id: h.rooms[0]!.id, end_time: '2026-02-30 10:00:00' })).toMatchObject({ errno: 100001, data: { fields: { end_time: 'Incorrect time format' } } });
+    expect(await call('room/sendCard', { card_num: '123', room_id: h.rooms[0]!.id, start_time: at(3, '10:00:00'), end_time: at(2, '10:00:00') })).toMatchObject(
+      { errno: 100001, data: { fields: { end_time: 'The end must be later than the start' } } },
+    );
+    expect(await call('room/sendCard', { card_num: '123', room_id: h.rooms[0]!.id, end_time: '2026-02-30 10:00:00' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { end_time: 'Incorrect time format' } },
+    });
 
-    expect(await call('room/cardAdd', { uid: 'XYZ', tenant_id: stay.id })).toMatchObject({ errno: 100001, data: { fields: { uid: 'The card UID is not valid (8 or 14 hexadecimal characters)' } } });
+    expect(await call('room/cardAdd', { uid: 'XYZ', tenant_id: stay.id })).toMatchObject({
+      errno: 100001,
+      data: { fields: { uid: 'The card UID is not valid (8 or 14 hexadecimal characters)' } },
+    });
     expect(await call('room/cardAdd', { uid: newUid() })).toMatchObject({ errno: 100001, data: { fields: { tenant_id: expect.any(String) } } });
-    expect(await call('room/cardAdd', { uid: newUid(), kind: 'universal' })).toMatchObject({ errno: 100001, data: { fields: { room_ids: expect.any(String) } } });
-    expect(await call('room/cardAdd', { uid: newUid(), kind: 'laser', tenant_id: stay.id })).toMatchObject({ errno: 100001, data: { fields: { kind: expect.any(String) } } });
-    expect(await call('room/cardAdd', { uid: newUid(), tenant_id: stay.id, mode: 'copy' })).toMatchObject({ errno: 100001, data: { fields: { mode: expect.any(String) } } });
-    expect(await call('room/cardAdd', { uid: newUid(), kind: 'universal', room_ids: [h.rooms[0]!.id], start_time: at(3, '10:00:00'), end_time: at(2, '10:00:00') })).toMatchObject({ errno: 100001, data: { fields: { end_time: 'The end must be later than the start' } } });
-    expect(await call('room/cardAdd', { uid: newUid(), tenant_id: stay.id, note: 'n'.repeat(101) })).toMatchObject({ errno: 100001, data: { fields: { note: expect.any(String) } } });
-    expect(await call('room/addCardStepTwoNew', { card_id: 1 })).toMatchObject({ errno: 100001, data: { fields: { uid: expect.any(String), blocks: expect.any(String) } } });
-    expect(await call('room/addCardStepTwoNew', { card_id: 1, uid: newUid(), blocks: [{ block: 4, data: 'ABC' }] })).toMatchObject({ errno: 100001, data: { fields: { 'blocks.0.data': 'Data must be 32 characters (hexadecimal)' } } });
+    expect(await call('room/cardAdd', { uid: newUid(), kind: 'universal' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { room_ids: expect.any(String) } },
+    });
+    expect(await call('room/cardAdd', { uid: newUid(), kind: 'laser', tenant_id: stay.id })).toMatchObject({
+      errno: 100001,
+      data: { fields: { kind: expect.any(String) } },
+    });
+    expect(await call('room/cardAdd', { uid: newUid(), tenant_id: stay.id, mode: 'copy' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { mode: expect.any(String) } },
+    });
+    expect(
+      await call('room/cardAdd', { uid: newUid(), kind: 'universal', room_ids: [h.rooms[0]!.id], start_time: at(3, '10:00:00'), end_time: at(2, '10:00:00') }),
+    ).toMatchObject({ errno: 100001, data: { fields: { end_time: 'The end must be later than the start' } } });
+    expect(await call('room/cardAdd', { uid: newUid(), tenant_id: stay.id, note: 'n'.repeat(101) })).toMatchObject({
+      errno: 100001,
+      data: { fields: { note: expect.any(String) } },
+    });
+    expect(await call('room/addCardStepTwoNew', { card_id: 1 })).toMatchObject({
+      errno: 100001,
+      data: { fields: { uid: expect.any(String), blocks: expect.any(String) } },
+    });
+    expect(await call('room/addCardStepTwoNew', { card_id: 1, uid: newUid(), blocks: [{ block: 4, data: 'ABC' }] })).toMatchObject({
+      errno: 100001,
+      data: { fields: { 'blocks.0.data': 'Data must be 32 characters (hexadecimal)' } },
+    });
     expect(await call('room/cardEncryption', {})).toMatchObject({ errno: 100001, data: { fields: { name: expect.any(String) } } });
-    expect(await call('room/cardEncryption', { name: 'Keys', sector: 16 })).toMatchObject({ errno: 100001, data: { fields: { sector: 'The sector must be between 1 and 15' } } });
+    expect(await call('room/cardEncryption', { name: 'Keys', sector: 16 })).toMatchObject({
+      errno: 100001,
+      data: { fields: { sector: 'The sector must be between 1 and 15' } },
+    });
     expect(await call('lock/noteCardList', {})).toMatchObject({ errno: 100001, data: { fields: { room_id: expect.any(String) } } });
-    expect(await call('lock/noteCardList', { room_id: h.rooms[0]!.id, scope: 'everything' })).toMatchObject({ errno: 100001, data: { fields: { scope: expect.any(String) } } });
+    expect(await call('lock/noteCardList', { room_id: h.rooms[0]!.id, scope: 'everything' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { scope: expect.any(String) } },
+    });
 
     // Well formed but nothing there.
     expect(await call('passenger/getRoomInfo', { card_num: '4000000001' })).toMatchObject({ errno: 0, data: [] });
-    expect(await call('passenger/deleteCardByCardId', { card_num: '4000000001' })).toMatchObject({ errno: 100005, errmsg: 'This card is not issued at the moment' });
+    expect(await call('passenger/deleteCardByCardId', { card_num: '4000000001' })).toMatchObject({
+      errno: 100005,
+      errmsg: 'This card is not issued at the moment',
+    });
     expect(await call('passenger/deleteCardByCardId', { card_id: 999_999_999 })).toMatchObject({ errno: 100005, errmsg: 'Card not found' });
     expect(await call('room/addCardStepTwoNew', { card_id: 999_999_999, cancel: 1 })).toMatchObject({ errno: 100005, errmsg: 'Card not found' });
     expect(await call('room/deleteCardEncryption', { id: 999_999_999 })).toMatchObject({ errno: 100005, errmsg: 'Key set not found' });
@@ -471,10 +702,15 @@ describe('bad input and refusals of the card actions', () => {
 
     // A card id and a card number that do not belong together.
     const card = await writeCard(h, { uid: newUid(), tenant_id: stay.id });
-    expect(await call('passenger/deleteCardByCardId', { card_id: card.card.id, card_num: '4000000001' })).toMatchObject({ errno: 100005, errmsg: 'Card not found' });
+    expect(await call('passenger/deleteCardByCardId', { card_id: card.card.id, card_num: '4000000001' })).toMatchObject({
+      errno: 100005,
+      errmsg: 'Card not found',
+    });
     expect((await call('passenger/getRoomInfo', { card_num: card.card.card_num })).data).toHaveLength(1);
     // Nothing of the refusals reached the card.
-    expect(await ctx.deps.prisma.cardIssue.findMany({ where: { hotelId: h.hotel.id }, select: { id: true, state: true } })).toEqual([{ id: card.card.id, state: 'issued' }]);
+    expect(await ctx.deps.prisma.cardIssue.findMany({ where: { hotelId: h.hotel.id }, select: { id: true, state: true } })).toEqual([
+      { id: card.card.id, state: 'issued' },
+    ]);
   });
 
   it("answers hotel B with 100005 (and no guest) for hotel A's cards, key sets, stays, rooms and locks, and changes nothing of A", async () => {

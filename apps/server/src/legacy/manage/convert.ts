@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LIMITS, ROOM_STATUS_CODES, ZGuestInput, ZLocalDateTime, ZPage, fromMinor, toMinor, zInt, zonedToInstant } from '@console/shared';
 import type { Actor } from '../../context';
 import { AppError } from '../../errors';
-import type { RoomDetail, RoomListItem } from '../../modules/room/room.service';
+import type { RoomDetail, RoomListItem } from '../../modules/room/room-list';
+import type { StayBill } from '../../modules/orders/stay-bills';
 import type { GuestDto, StayDto } from '../../modules/stay/stay-dto';
 import { legacyTime } from './format';
 
@@ -13,11 +14,24 @@ import { legacyTime } from './format';
 export { ZFlag } from '@console/shared';
 
 const MONEY_MAX_MAJOR = LIMITS.amountMaxMinor / 100;
-const moneyNumber = z.number({ error: 'validation.priceInvalid' }).min(0, { error: 'validation.priceInvalid' }).max(MONEY_MAX_MAJOR, { error: 'validation.priceInvalid' });
+const moneyNumber = z
+  .number({ error: 'validation.priceInvalid' })
+  .min(0, { error: 'validation.priceInvalid' })
+  .max(MONEY_MAX_MAJOR, { error: 'validation.priceInvalid' });
 /** An amount in major units: a JSON number or a decimal string (`299.5`), never negative; the currency decides the decimals. */
-export const ZLegacyMoney = z.union([moneyNumber, z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'validation.priceInvalid' }).transform(Number).pipe(moneyNumber)], {
-  error: (issue) => (issue.input === undefined ? 'validation.priceRequired' : 'validation.priceInvalid'),
-});
+export const ZLegacyMoney = z.union(
+  [
+    moneyNumber,
+    z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'validation.priceInvalid' })
+      .transform(Number)
+      .pipe(moneyNumber),
+  ],
+  {
+    error: (issue) => (issue.input === undefined ? 'validation.priceRequired' : 'validation.priceInvalid'),
+  },
+);
 /** A time `YYYY-MM-DD HH:mm[:ss]` in the hotel's time zone. */
 export const ZLegacyTime = ZLocalDateTime;
 
@@ -70,6 +84,11 @@ export function legacyRoom(r: RoomListItem | RoomDetail, actor: Actor) {
     guest_name: r.currentStay?.guestName ?? null,
     check_in_time: r.currentStay ? legacyTime(r.currentStay.checkInAt, actor.timeZone) : null,
     check_out_time: r.currentStay ? legacyTime(r.currentStay.expectedCheckOutAt, actor.timeZone) : null,
+    // The reservation after that stay (added compatibly: a room sold tonight and reserved from tomorrow).
+    next_stay_id: r.nextStay?.id ?? null,
+    next_guest_name: r.nextStay?.guestName ?? null,
+    next_check_in_time: r.nextStay ? legacyTime(r.nextStay.checkInAt, actor.timeZone) : null,
+    next_check_out_time: r.nextStay ? legacyTime(r.nextStay.expectedCheckOutAt, actor.timeZone) : null,
     ...(detail
       ? {
           description: detail.description,
@@ -99,7 +118,8 @@ export function legacyGuest(g: GuestDto) {
   };
 }
 
-export function legacyStay(s: StayDto, actor: Actor) {
+/** A stay as legacy answers carry it; with its visit's bill when the service read it (the lists: owed and due back in major units). */
+export function legacyStay(s: StayDto & { bill?: StayBill }, actor: Actor) {
   return {
     id: s.id,
     room_id: s.roomId,
@@ -118,6 +138,13 @@ export function legacyStay(s: StayDto, actor: Actor) {
     moved_from: s.movedFromStayId,
     moved_to: s.movedToStayId,
     guests: s.guests.map(legacyGuest),
+    // Added compatibly (issue 17 §4): a reservation taken at the desk waits for its guest, a no-show
+    // from no_show_time; a cancelled one says why (a code: the reservation actions add its text).
+    awaits_arrival: s.awaitsArrival ? 1 : 0,
+    no_show_time: legacyTime(s.noShowAt, actor.timeZone),
+    cancel_reason: s.cancelReason,
+    cancel_note: s.cancelNote,
+    ...(s.bill ? { bill: { state: s.bill.state, owed: money(s.bill.owed, actor), due_back: money(s.bill.dueBack, actor) } } : {}),
   };
 }
 

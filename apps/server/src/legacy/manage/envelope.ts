@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRNO_OK, findControlCharacters } from '@console/shared';
+import { ERRNO_OK } from '@console/shared';
 import type { Deps } from '../../context';
 import { AppError, describeAppError, isUnexpected, toAppError } from '../../errors';
 import { requestMeta } from '../../http/meta';
-import { resolveSessionOrKey } from '../../modules/apikeys/api-key.service';
+import { resolveSessionOrKey } from '../../modules/api-keys/api-key.service';
 import { resolveSession } from '../../modules/auth/session.service';
-import { legacyFieldName, type LegacyAction } from './action';
+import { LegacyAnswer, legacyFieldName, type LegacyAction } from './action';
 import { LEGACY_ACTIONS } from './registry';
 
 interface EnvelopeBody {
@@ -14,7 +14,10 @@ interface EnvelopeBody {
 }
 
 export function sendEnvelope(deps: Deps, reply: FastifyReply, body: { errno: number; errmsg: string; data: unknown }) {
-  return reply.code(200).type('text/plain; charset=utf-8').send(deps.des.encrypt(JSON.stringify(body)));
+  return reply
+    .code(200)
+    .type('text/plain; charset=utf-8')
+    .send(deps.des.encrypt(JSON.stringify(body)));
 }
 
 /** Field errors named as the action's client sent them (`remark` -> `other_information`). */
@@ -66,19 +69,19 @@ export function registerLegacyManage(app: FastifyInstance, deps: Deps, actions: 
       if (!action) throw new AppError('UNKNOWN_ACTION');
       const payload = decodePayload(deps, body.data);
       const parsed = action.input.safeParse(payload);
-      const controlCharacters = findControlCharacters(payload);
       let data: unknown;
       if (action.auth === 'session') {
         const token = req.headers['x-token'];
         const actor = await resolveSessionOrKey(deps, typeof token === 'string' ? token : undefined, (t) => resolveSession(deps, t, 'legacy'));
-        if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
+        AppError.assertAcceptedText(payload);
         if (!parsed.success) throw AppError.validation(parsed.error);
         data = await action.handle({ deps, meta, actor }, parsed.data as never);
       } else {
-        if (controlCharacters.length) throw AppError.controlCharacters(controlCharacters);
+        AppError.assertAcceptedText(payload);
         if (!parsed.success) throw AppError.validation(parsed.error);
         data = await action.handle({ deps, meta }, parsed.data as never);
       }
+      if (data instanceof LegacyAnswer) return sendEnvelope(deps, reply, { errno: ERRNO_OK, errmsg: data.message, data: data.data ?? null });
       return sendEnvelope(deps, reply, { errno: ERRNO_OK, errmsg: deps.i18n.t(meta.lang, 'common.operationSucceeded'), data: data ?? null });
     } catch (error) {
       return sendEnvelopeError(deps, req, reply, error, action);

@@ -26,7 +26,8 @@ async function hotel() {
   const h = await createHotelWithStaff(ctx.deps);
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['I101', 'I102']);
   const session = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
-  const call = (path: string, payload: Record<string, unknown>) => legacy.call<{ fields?: Record<string, string> } & Record<string, unknown>>(path, payload, { token: session.token });
+  const call = (path: string, payload: Record<string, unknown>) =>
+    legacy.call<{ fields?: Record<string, string> } & Record<string, unknown>>(path, payload, { token: session.token });
   return { ...h, rooms, call };
 }
 
@@ -78,7 +79,11 @@ describe('dates that do not exist are refused everywhere, never rolled over or a
     // Nothing was saved: 2026-02-30 did not become 2026-03-02.
     expect(await ctx.deps.prisma.roomDatePrice.count({ where: { roomId: h.rooms[0]!.id } })).toBe(0);
     expect(await ctx.deps.prisma.priceTemplate.count({ where: { hotelId: h.hotel.id } })).toBe(0);
-    const trpc = await api.raw.mutation('price.setRoom', { roomId: h.rooms[0]!.id, usualPrice: 10_000, datePrices: [{ date: '2026-02-30', price: 12_000 }] }, { token: h.ownerToken });
+    const trpc = await api.raw.mutation(
+      'price.setRoom',
+      { roomId: h.rooms[0]!.id, usualPrice: 10_000, datePrices: [{ date: '2026-02-30', price: 12_000 }] },
+      { token: h.ownerToken },
+    );
     expect(trpc.error?.data.app).toMatchObject({ code: 'VALIDATION', fields: { 'datePrices.0.date': 'Incorrect date format' } });
     expect((await api.raw.query('stay.breakfast', { date: '2026-02-30' }, { token: h.ownerToken })).error?.data.app?.code).toBe('VALIDATION');
   });
@@ -87,7 +92,10 @@ describe('dates that do not exist are refused everywhere, never rolled over or a
 describe('control characters are refused with a field error naming the field', () => {
   it('on the legacy protocol and over tRPC, in any text field, at any depth', async () => {
     const h = await hotel();
-    expect(await h.call('room/addCategory', { name: 'Floor\u00001', sort: 1 })).toMatchObject({ errno: 100001, data: { fields: { name: 'This field contains characters that are not allowed (control characters)' } } });
+    expect(await h.call('room/addCategory', { name: 'Floor\u00001', sort: 1 })).toMatchObject({
+      errno: 100001,
+      data: { fields: { name: 'This field contains characters that are not allowed (control characters)' } },
+    });
     const checkIn = await h.call('room/tenant/update/checkIn', {
       room_id: h.rooms[1]!.id,
       check_in_time: `${today()} 00:00:00`,
@@ -107,10 +115,17 @@ describe('control characters are refused with a field error naming the field', (
 describe('search matches literally: % and _ match themselves', () => {
   it('in the customer list, the tenant list and the guest list', async () => {
     const h = await hotel();
-    await ctx.deps.prisma.customer.createMany({ data: [{ hotelId: h.hotel.id, nickname: '100% Guest' }, { hotelId: h.hotel.id, nickname: 'Under_score' }, { hotelId: h.hotel.id, nickname: 'Plain' }] });
+    await ctx.deps.prisma.customer.createMany({
+      data: [
+        { hotelId: h.hotel.id, nickname: '100% Guest' },
+        { hotelId: h.hotel.id, nickname: 'Under_score' },
+        { hotelId: h.hotel.id, nickname: 'Plain' },
+      ],
+    });
     await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-1), expectedCheckOutAt: hours(5), guestName: 'Ann_Lee' });
     await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[1]!.id, checkInAt: hours(-1), expectedCheckOutAt: hours(5), guestName: 'Bob 50%' });
-    const names = async (path: string, payload: object, pick: (row: Record<string, unknown>) => unknown) => ((await h.call(path, payload as Record<string, unknown>)).data as unknown as { list: Record<string, unknown>[] }).list.map(pick);
+    const names = async (path: string, payload: object, pick: (row: Record<string, unknown>) => unknown) =>
+      ((await h.call(path, payload as Record<string, unknown>)).data as unknown as { list: Record<string, unknown>[] }).list.map(pick);
     expect(await names('room/clientList', { keyword: '%' }, (c) => c.nickname)).toEqual(['100% Guest']);
     expect(await names('room/clientList', { keyword: '_' }, (c) => c.nickname)).toEqual(['Under_score']);
     expect(await names('room/tenant/list', { keyword: '%' }, (s) => (s.guests as { name: string }[])[0]!.name)).toEqual(['Bob 50%']);
@@ -127,7 +142,14 @@ describe('field errors name the fields the request sent', () => {
     const h = await hotel();
     const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-1), expectedCheckOutAt: hours(20) });
     const checkIn = (extra: object) =>
-      h.call('room/tenant/update/checkIn', { room_id: h.rooms[1]!.id, check_in_time: `${addDays(today(), -2)} 10:00:00`, check_out_time: `${addDays(today(), 3)} 12:00:00`, guests: [{ name: 'G' }], request_id: randomUUID(), ...extra });
+      h.call('room/tenant/update/checkIn', {
+        room_id: h.rooms[1]!.id,
+        check_in_time: `${addDays(today(), -2)} 10:00:00`,
+        check_out_time: `${addDays(today(), 3)} 12:00:00`,
+        guests: [{ name: 'G' }],
+        request_id: randomUUID(),
+        ...extra,
+      });
     const cases: [Promise<{ errno: number; data: unknown }>, string][] = [
       [checkIn({ other_information: 'x'.repeat(501) }), 'other_information'],
       [checkIn({ check_out_time: `${addDays(today(), -1)} 12:00:00` }), 'check_out_time'],

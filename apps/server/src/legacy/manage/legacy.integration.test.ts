@@ -16,7 +16,16 @@ interface LoginData {
   userInfo: { id: number; nickname: string; mobile: string; email: string; avatar: string | null; apiKeyAuth: boolean };
 }
 interface ClientList {
-  list: { id: number; nickname: string; mobile: string; email: string; avatar: string | null; create_time: string; status: number; frozen_time: string | null }[];
+  list: {
+    id: number;
+    nickname: string;
+    mobile: string;
+    email: string;
+    avatar: string | null;
+    create_time: string;
+    status: number;
+    frozen_time: string | null;
+  }[];
   total: number;
   page: number;
   limit: number;
@@ -24,7 +33,7 @@ interface ClientList {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  workers = startWorkers(ctx.deps);
+  workers = startWorkers(ctx.deps, { sweep: false });
 });
 afterAll(async () => {
   await workers.close();
@@ -46,7 +55,14 @@ describe('the envelope', () => {
     expect(res.contentType).toMatch(/^text\/plain/);
     expect(res).toMatchObject({ errno: 0, errmsg: '操作成功' });
     expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(res.data.userInfo).toMatchObject({ id: account.id, nickname: account.nickname, mobile: account.mobile, email: account.email, avatar: null, apiKeyAuth: true });
+    expect(res.data.userInfo).toMatchObject({
+      id: account.id,
+      nickname: account.nickname,
+      mobile: account.mobile,
+      email: account.email,
+      avatar: null,
+      apiKeyAuth: true,
+    });
   });
 
   it('accepts a JSON body as well as a form', async () => {
@@ -54,7 +70,12 @@ describe('the envelope', () => {
     const account = await createAccount(ctx.deps, { hotelId: hotel.id });
     const c = client();
     const data = c.encrypt(JSON.stringify({ mobile: account.email, password: TEST_PASSWORD, action: 'manage' }));
-    const res = await ctx.app.inject({ method: 'POST', url: '/manage/login', headers: { 'content-type': 'application/json', language: 'en' }, payload: { data, language: 'en' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/manage/login',
+      headers: { 'content-type': 'application/json', language: 'en' },
+      payload: { data, language: 'en' },
+    });
     expect(JSON.parse(c.decrypt(res.body))).toMatchObject({ errno: 0, errmsg: 'Operation succeeded' });
   });
 
@@ -62,7 +83,11 @@ describe('the envelope', () => {
     const c = client('en');
     const garbage = await c.raw('login', new URLSearchParams({ data: 'bm90IHJlYWxseSBlbmNyeXB0ZWQ=', language: 'en' }).toString(), { language: 'en' });
     expect(garbage.status).toBe(200);
-    expect(garbage.decoded()).toEqual({ errno: 100002, errmsg: 'The request could not be read: its data is not encrypted correctly or is malformed.', data: null });
+    expect(garbage.decoded()).toEqual({
+      errno: 100002,
+      errmsg: 'The request could not be read: its data is not encrypted correctly or is malformed.',
+      data: null,
+    });
     const zh = await c.raw('login', 'data=%%%', { language: 'zh-CN' });
     expect(zh.decoded()).toMatchObject({ errno: 100002, errmsg: '请求无法解析：数据未正确加密或格式错误' });
     const badJson = await c.raw('login', new URLSearchParams({ data: c.encrypt('{not json'), language: 'en' }).toString());
@@ -94,8 +119,15 @@ describe('/manage/login', () => {
   it('translates a wrong password into the request language', async () => {
     const hotel = await createHotel(ctx.deps);
     const account = await createAccount(ctx.deps, { hotelId: hotel.id });
-    expect(await client('zh-CN').call('login', { mobile: account.mobile, password: 'wrong-pass' })).toMatchObject({ errno: 100010, errmsg: '账号或密码错误', data: null });
-    expect(await client('en').call('login', { mobile: account.mobile, password: 'wrong-pass' })).toMatchObject({ errno: 100010, errmsg: 'Incorrect account or password.' });
+    expect(await client('zh-CN').call('login', { mobile: account.mobile, password: 'wrong-pass' })).toMatchObject({
+      errno: 100010,
+      errmsg: '账号或密码错误',
+      data: null,
+    });
+    expect(await client('en').call('login', { mobile: account.mobile, password: 'wrong-pass' })).toMatchObject({
+      errno: 100010,
+      errmsg: 'Incorrect account or password.',
+    });
   });
 
   it('asks for a graphic code after 3 failures, and accepts one from /manage/captcha', async () => {
@@ -105,7 +137,10 @@ describe('/manage/login', () => {
     for (let i = 0; i < LOGIN_LIMITS.codeRequiredAfterFailures; i++) {
       expect((await c.call('login', { mobile: account.mobile, password: 'wrong-pass' })).errno).toBe(100010);
     }
-    expect(await c.call('login', { mobile: account.mobile, password: TEST_PASSWORD })).toMatchObject({ errno: 100009, errmsg: 'Too many failed attempts: enter the verification code.' });
+    expect(await c.call('login', { mobile: account.mobile, password: TEST_PASSWORD })).toMatchObject({
+      errno: 100009,
+      errmsg: 'Too many failed attempts: enter the verification code.',
+    });
     const captcha = await c.call<{ codeKey: string; image: string }>('captcha');
     expect(captcha.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     const answer = (await ctx.deps.redis.get(ctx.deps.key('captcha', captcha.data.codeKey)))!;
@@ -135,7 +170,10 @@ describe('/manage/login', () => {
     const account = await createAccount(ctx.deps, { hotelId: hotel.id, role: 'staff' });
     const token = await legacyLogin(account.mobile!);
     await ctx.deps.prisma.account.update({ where: { id: account.id }, data: { frozenAt: new Date() } });
-    expect(await client('en').call('room/clientList', {}, { token })).toMatchObject({ errno: 9000005, errmsg: 'This account has been frozen. Please contact your administrator.' });
+    expect(await client('en').call('room/clientList', {}, { token })).toMatchObject({
+      errno: 9000005,
+      errmsg: 'This account has been frozen. Please contact your administrator.',
+    });
     expect((await client('zh-CN').call('login', { mobile: account.mobile, password: TEST_PASSWORD })).errmsg).toBe('账号已被冻结，请联系管理员');
   });
 });
@@ -162,8 +200,12 @@ describe('/manage/setting/updatePassword', () => {
     const account = await createAccount(ctx.deps, { hotelId: hotel.id });
     const token = await legacyLogin(account.mobile!);
     const c = client('en');
-    expect(await c.call('setting/updatePassword', { oldPassword: 'wrong-one', newPassword: 'legacy-new-1', confirmPassword: 'legacy-new-1' }, { token })).toMatchObject({ errno: 100012, errmsg: 'The current password is incorrect.' });
-    expect((await c.call('setting/updatePassword', { oldPassword: TEST_PASSWORD, newPassword: 'legacy-new-1', confirmPassword: 'legacy-new-1' }, { token })).errno).toBe(0);
+    expect(
+      await c.call('setting/updatePassword', { oldPassword: 'wrong-one', newPassword: 'legacy-new-1', confirmPassword: 'legacy-new-1' }, { token }),
+    ).toMatchObject({ errno: 100012, errmsg: 'The current password is incorrect.' });
+    expect(
+      (await c.call('setting/updatePassword', { oldPassword: TEST_PASSWORD, newPassword: 'legacy-new-1', confirmPassword: 'legacy-new-1' }, { token })).errno,
+    ).toBe(0);
     expect((await c.call('room/clientList', {}, { token })).errno).toBe(100003);
     expect(await legacyLogin(account.mobile!, 'legacy-new-1')).toBeTruthy();
   });
@@ -183,7 +225,9 @@ describe('/manage/getBack', () => {
       if (!code) await new Promise((r) => setTimeout(r, 50));
     }
     expect(code).toMatch(/^\d{6}$/);
-    expect((await c.call('getBack/reset', { mobile: account.mobile, code: '', newPassword: 'by-sms-123', confirmPassword: 'by-sms-123' })).errmsg).toBe('The SMS code cannot be empty');
+    expect((await c.call('getBack/reset', { mobile: account.mobile, code: '', newPassword: 'by-sms-123', confirmPassword: 'by-sms-123' })).errmsg).toBe(
+      'The SMS code cannot be empty',
+    );
     expect((await c.call('getBack/reset', { mobile: account.mobile, code, newPassword: 'by-sms-123', confirmPassword: 'by-sms-123' })).errno).toBe(0);
     expect(await legacyLogin(account.mobile!, 'by-sms-123')).toBeTruthy();
   });
@@ -239,7 +283,10 @@ describe('customers over the legacy protocol', () => {
     const [customer] = await createCustomers(ctx.deps, hotel.id, 1);
     const token = await legacyLogin(staff.mobile!);
     expect((await client().call<ClientList>('room/clientList', {}, { token })).data.total).toBe(1);
-    expect(await client('en').call('user/freezeUser', { id: customer!.id, status: 1 }, { token })).toMatchObject({ errno: 100004, errmsg: 'You do not have permission to do this.' });
+    expect(await client('en').call('user/freezeUser', { id: customer!.id, status: 1 }, { token })).toMatchObject({
+      errno: 100004,
+      errmsg: 'You do not have permission to do this.',
+    });
   });
 
   it('shows an account of hotel B none of hotel A customers', async () => {
@@ -251,7 +298,10 @@ describe('customers over the legacy protocol', () => {
     const list = await c.call<ClientList>('room/clientList', { limit: 100 }, { token: tokenB });
     expect(list.data.total).toBe(0);
     expect((await c.call<ClientList>('room/clientList', { keyword: 'HotelA' }, { token: tokenB })).data.list).toEqual([]);
-    expect(await c.call('user/freezeUser', { id: customerOfA!.id, status: 1 }, { token: tokenB })).toMatchObject({ errno: 100005, errmsg: 'The record does not exist or has been deleted.' });
+    expect(await c.call('user/freezeUser', { id: customerOfA!.id, status: 1 }, { token: tokenB })).toMatchObject({
+      errno: 100005,
+      errmsg: 'The record does not exist or has been deleted.',
+    });
     expect((await c.call('room/clientDelete', { id: customerOfA!.id }, { token: tokenB })).errno).toBe(100005);
     expect(await ctx.deps.prisma.customer.findUniqueOrThrow({ where: { id: customerOfA!.id } })).toMatchObject({ frozenAt: null });
   });

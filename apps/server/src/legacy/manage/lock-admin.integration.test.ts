@@ -23,7 +23,11 @@ let ipCounter = 0;
 const client = (language = 'en') => legacyClient(ctx.app, ctx.config, { language, ip: `10.79.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
 async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}/sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -78,13 +82,22 @@ async function guestWithPassword(h: Awaited<ReturnType<typeof legacyHotel>>, nam
   const today = localDate(new Date(), 'Asia/Shanghai');
   const stay = await client().call<{ id: number }>(
     'room/tenant/update/checkIn',
-    { room_id: h.room.id, check_in_time: `${today} 00:00:00`, check_out_time: `${today} 23:59:00`, guests: [{ name, mobile: uniqueMobile() }], request_id: `la-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` },
+    {
+      room_id: h.room.id,
+      check_in_time: `${today} 00:00:00`,
+      check_out_time: `${today} 23:59:00`,
+      guests: [{ name, mobile: uniqueMobile() }],
+      request_id: `la-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    },
     { token: h.token },
   );
   expect(stay.errno).toBe(0);
   const pw = await client().call<{ id: number }>('room/addPassword', { room_id: h.room.id, tenant_id: stay.data.id, password: code }, { token: h.token });
   expect(pw.errno, JSON.stringify(pw)).toBe(0);
-  await until('the password on the lock', async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: pw.data.id } })).deliveryState === 'on_lock');
+  await until(
+    'the password on the lock',
+    async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: pw.data.id } })).deliveryState === 'on_lock',
+  );
   return { stayId: stay.data.id, passwordId: pw.data.id };
 }
 
@@ -122,7 +135,11 @@ describe('unlock records', () => {
     expect(byCredential.data.total).toBe(1);
     const byLock = await client().call<{ total: number }>('lock/checkHistory', { lock_id: h.lockId }, { token: h.token });
     expect(byLock.data.total).toBe(2);
-    const byRoom = await client().call<{ total: number }>('lock/checkHistory', { room_id: h.room.id, start_date: '2020-01-01', end_date: '2020-01-02' }, { token: h.token });
+    const byRoom = await client().call<{ total: number }>(
+      'lock/checkHistory',
+      { room_id: h.room.id, start_date: '2020-01-01', end_date: '2020-01-02' },
+      { token: h.token },
+    );
     expect(byRoom.data.total).toBe(0);
 
     const bad = await client().call('lock/checkHistory', { room_id: h.room.id, start_date: '2026-02-30' }, { token: h.token });
@@ -137,7 +154,11 @@ describe('unlock records', () => {
 describe('lock managers, contents and messages', () => {
   it('adds, lists and deletes managers; reads the lock back with drift; lists and deletes messages', async () => {
     const h = await legacyHotel();
-    const added = await client().call<{ id: number }>('lock/managerAddNew', { room_id: h.room.id, name: 'Locksmith Wang', mobile: '13912345678' }, { token: h.token });
+    const added = await client().call<{ id: number }>(
+      'lock/managerAddNew',
+      { room_id: h.room.id, name: 'Locksmith Wang', mobile: '13912345678' },
+      { token: h.token },
+    );
     expect(added.errno).toBe(0);
     const member = await client().call<{ id: number }>('lock/managerAddNew', { lock_id: h.lockId, staff_id: h.staff.id }, { token: h.token });
     expect(member.errno).toBe(0);
@@ -145,7 +166,11 @@ describe('lock managers, contents and messages', () => {
     expect(again.errno).toBe(100006);
     const noName = await client().call('lock/managerAddNew', { room_id: h.room.id }, { token: h.token });
     expect(noName.errno).toBe(100001);
-    const list = await client().call<{ list: { id: number; name: string; staff_id: number | null }[] }>('lock/managerList', { room_id: h.room.id }, { token: h.token });
+    const list = await client().call<{ list: { id: number; name: string; staff_id: number | null }[] }>(
+      'lock/managerList',
+      { room_id: h.room.id },
+      { token: h.token },
+    );
     expect(list.data.list.map((m) => m.id)).toEqual([added.data.id, member.data.id]);
     expect(list.data.list[0]).toMatchObject({ name: 'Locksmith Wang', staff_id: null });
     expect((await client().call('lock/managerDelete', { id: added.data.id }, { token: h.token })).errno).toBe(0);
@@ -153,7 +178,11 @@ describe('lock managers, contents and messages', () => {
 
     await guestWithPassword(h, 'Omar Aziz', '508326');
     await control('POST', `/locks/${h.lockId}/drift`, { kind: 'passcode', action: 'plant', code: '135791', name: 'by hand', cloud: true });
-    const contents = await client('ar').call<{ list: { password: string; drift: string; drift_text: string }[] }>('lock/inLockList', { room_id: h.room.id }, { token: h.token });
+    const contents = await client('ar').call<{ list: { password: string; drift: string; drift_text: string }[] }>(
+      'lock/inLockList',
+      { room_id: h.room.id },
+      { token: h.token },
+    );
     expect(contents.errno).toBe(0);
     expect(Object.fromEntries(contents.data.list.map((i) => [i.password, i.drift]))).toEqual({ '508326': 'ok', '135791': 'unmanaged' });
     expect(contents.data.list[0]!.drift_text).toMatch(/\p{Script=Arabic}/u);
@@ -163,7 +192,11 @@ describe('lock managers, contents and messages', () => {
     // Batteries come with the account's lock list, read once an hour: as if that hour had passed.
     await listDue(h.hotel.id);
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
-    const messages = await client().call<{ list: { id: number; type: string; content: string; is_read: number }[]; unread: number }>('lock/messageList', { room_id: h.room.id }, { token: h.token });
+    const messages = await client().call<{ list: { id: number; type: string; content: string; is_read: number }[]; unread: number }>(
+      'lock/messageList',
+      { room_id: h.room.id },
+      { token: h.token },
+    );
     expect(messages.data.list).toEqual([expect.objectContaining({ type: 'low_battery', content: 'Low battery (9%)', is_read: 0 })]);
     expect(messages.data.unread).toBe(1);
     expect((await client().call('lock/deleteMessage', { id: messages.data.list[0]!.id }, { token: h.token })).errno).toBe(0);

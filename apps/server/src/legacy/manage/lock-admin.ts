@@ -21,7 +21,12 @@ import { legacyRecord } from './room/records';
 /** A lock is named by its room (`room_id`) or by the lock cloud's id (`lock_id`). */
 const lockRef = {
   room_id: ZId.optional(),
-  lock_id: z.string({ error: 'validation.idInvalid' }).trim().min(1, { error: 'validation.idInvalid' }).max(LIMITS.roomFieldMax.lockId, { error: 'validation.idInvalid' }).optional(),
+  lock_id: z
+    .string({ error: 'validation.idInvalid' })
+    .trim()
+    .min(1, { error: 'validation.idInvalid' })
+    .max(LIMITS.roomFieldMax.lockId, { error: 'validation.idInvalid' })
+    .optional(),
 };
 const oneLock = { error: 'validation.roomRequired', path: ['room_id'], ...WHEN_FIELDS_VALID };
 
@@ -38,7 +43,16 @@ export const lockAdminActions = [
     services: [listLockManagers],
     async handle(ctx, input) {
       const { items } = await listLockManagers(ctx, { roomId: await roomOf(ctx, input) });
-      return { list: items.map((m) => ({ id: m.id, room_id: m.roomId, staff_id: m.accountId, name: m.name, mobile: m.mobile, create_time: legacyTime(m.createdAt, ctx.actor.timeZone) })) };
+      return {
+        list: items.map((m) => ({
+          id: m.id,
+          room_id: m.roomId,
+          staff_id: m.accountId,
+          name: m.name,
+          mobile: m.mobile,
+          create_time: legacyTime(m.createdAt, ctx.actor.timeZone),
+        })),
+      };
     },
   }),
 
@@ -133,11 +147,21 @@ export const lockAdminActions = [
     input: z
       .object({ ...zLegacyPaging(), ...lockRef, start_date: ZLocalDate.optional(), end_date: ZLocalDate.optional() })
       .refine((v) => v.room_id !== undefined || v.lock_id !== undefined, oneLock)
-      .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, { error: 'validation.endAfterStart', path: ['end_date'], ...WHEN_FIELDS_VALID }),
+      .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, {
+        error: 'validation.endAfterStart',
+        path: ['end_date'],
+        ...WHEN_FIELDS_VALID,
+      }),
     services: [listUnlockRecords],
     fields: { from: 'start_date', to: 'end_date' },
     async handle(ctx, input) {
-      const result = await listUnlockRecords(ctx, { roomId: await roomOf(ctx, input), from: input.start_date, to: input.end_date, page: input.page, pageSize: input.limit });
+      const result = await listUnlockRecords(ctx, {
+        roomId: await roomOf(ctx, input),
+        from: input.start_date,
+        to: input.end_date,
+        page: input.page,
+        pageSize: input.limit,
+      });
       return legacyPage(result, (r) => legacyRecord(r, ctx));
     },
   }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CARD_KINDS, LIMITS, WHEN_FIELDS_VALID, ZCardListInput, ZId } from '@console/shared';
 import { findRoomByLock } from '../../modules/locks/lock.service';
-import { listCards } from '../../modules/cards/card.service';
-import { getLock } from '../../modules/room/room.service';
+import { listCards } from '../../modules/cards/card-lookup';
+import { getLock } from '../../modules/room/room-lock-data';
 import { sessionAction, type LegacyAction } from './action';
 import { legacyPage, zLegacyPaging } from './convert';
 import { CARD_FIELDS, legacyCard } from './room/cards';
@@ -22,7 +22,12 @@ export const lockCardActions: LegacyAction[] = [
       .object({
         ...zLegacyPaging(),
         room_id: ZId.optional(),
-        lock_id: z.string({ error: 'validation.idInvalid' }).trim().min(1, { error: 'validation.idInvalid' }).max(LIMITS.roomFieldMax.lockId, { error: 'validation.idInvalid' }).optional(),
+        lock_id: z
+          .string({ error: 'validation.idInvalid' })
+          .trim()
+          .min(1, { error: 'validation.idInvalid' })
+          .max(LIMITS.roomFieldMax.lockId, { error: 'validation.idInvalid' })
+          .optional(),
         /** Only this stay's cards. */
         tenant_id: ZId.optional(),
         kind: z.enum(CARD_KINDS, { error: 'validation.invalid' }).optional(),
@@ -37,7 +42,15 @@ export const lockCardActions: LegacyAction[] = [
     async handle(ctx, input) {
       const roomId = input.room_id ?? (await findRoomByLock(ctx, input.lock_id!)).id;
       const room = await getLock(ctx, { roomId });
-      const page = await listCards(ctx, { roomId: room.id, stayId: input.tenant_id, kind: input.kind, scope: input.scope, search: input.keyword, page: input.page, pageSize: input.limit });
+      const page = await listCards(ctx, {
+        roomId: room.id,
+        stayId: input.tenant_id,
+        kind: input.kind,
+        scope: input.scope,
+        search: input.keyword,
+        page: input.page,
+        pageSize: input.limit,
+      });
       return { room_id: room.id, room_name: room.name, lock_id: room.lockId, ...legacyPage(page, (c) => legacyCard(c, ctx)) };
     },
   }),

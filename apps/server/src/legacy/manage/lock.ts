@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ZFaceAuthorizationNote, ZId } from '@console/shared';
 import type { AuthedContext } from '../../context';
-import { authorizeFace, listFaceAuthorizations, revokeFaceAuthorization, type FaceAuthorizationDto } from '../../modules/credentials/face.service';
+import {
+  authorizeFace,
+  listFaceAuthorizations,
+  revokeFaceAuthorization,
+  type FaceAuthorizationDto,
+} from '../../modules/credentials/face-authorization.service';
 import { sessionAction, type LegacyAction } from './action';
 import { ZLegacyTime, instantOrFail, legacyPage, zLegacyPaging } from './convert';
 import { legacyTime } from './format';
@@ -63,7 +68,10 @@ const faceActions = [
     async handle(ctx, input) {
       const validFrom = input.start_time !== undefined ? instantOrFail(input.start_time, ctx.actor, 'start_time') : undefined;
       const validUntil = input.end_time !== undefined ? instantOrFail(input.end_time, ctx.actor, 'end_time') : undefined;
-      return legacyFaceAuthorization(await authorizeFace(ctx, { id: input.face_img_id, roomId: input.room_id, stayId: input.stay_id, note: input.note, validFrom, validUntil }), ctx);
+      return legacyFaceAuthorization(
+        await authorizeFace(ctx, { id: input.face_img_id, roomId: input.room_id, stayId: input.stay_id, note: input.note, validFrom, validUntil }),
+        ctx,
+      );
     },
   }),
 
@@ -80,7 +88,14 @@ const faceActions = [
     services: [listFaceAuthorizations],
     fields: { id: 'face_img_id' },
     async handle(ctx, input) {
-      const result = await listFaceAuthorizations(ctx, { page: input.page, pageSize: input.limit, id: input.face_img_id, roomId: input.room_id, stayId: input.stay_id, scope: input.scope });
+      const result = await listFaceAuthorizations(ctx, {
+        page: input.page,
+        pageSize: input.limit,
+        id: input.face_img_id,
+        roomId: input.room_id,
+        stayId: input.stay_id,
+        scope: input.scope,
+      });
       return legacyPage(result, (a) => legacyFaceAuthorization(a, ctx));
     },
   }),

@@ -1,8 +1,24 @@
 import { z } from 'zod';
-import { LIMITS, ORDER_ENTRY_KINDS, WHEN_FIELDS_VALID, ZCustomerMobile, ZId, ZLocalDate, ZOrderNote, ZOrderRequestId, ZMoneyMethod, ZPaymentMethod, localDate } from '@console/shared';
+import {
+  LIMITS,
+  ORDER_ENTRY_KINDS,
+  WHEN_FIELDS_VALID,
+  ZCustomerMobile,
+  ZId,
+  ZLocalDate,
+  ZOrderNote,
+  ZOrderRequestId,
+  ZMoneyMethod,
+  ZPaymentMethod,
+  localDate,
+} from '@console/shared';
 import type { AuthedContext } from '../../context';
 import type { OrderEntryDto } from '../../modules/orders/folio';
-import { customerBalance, postRoomCharge, rechargeCustomer, recordCharge, recordDeposit, recordPayment, refundEntry, type FolioSummary } from '../../modules/orders/ledger.service';
+import { customerBalance, rechargeCustomer } from '../../modules/orders/balances';
+import type { FolioSummary } from '../../modules/orders/ledger-entry';
+import { recordDeposit, recordPayment } from '../../modules/orders/payments';
+import { postRoomCharge, recordCharge } from '../../modules/orders/posting';
+import { refundEntry } from '../../modules/orders/refunds';
 import { cashReport, listOrders, type CashLine } from '../../modules/orders/order-list';
 import { sessionAction } from './action';
 import { ZLegacyMoney, legacyPage, money, toMinorOrFail, zLegacyPaging } from './convert';
@@ -57,7 +73,14 @@ function legacyOrder(e: OrderEntryDto, ctx: AuthedContext) {
 
 function legacyFolio(f: FolioSummary | null, ctx: AuthedContext) {
   if (!f) return null;
-  return { folio_id: f.folioId, balance: money(f.balance, ctx.actor), owed: money(f.owed, ctx.actor), due_back: money(f.dueBack, ctx.actor), deposit: money(f.depositHeld, ctx.actor), settled: f.settled ? 1 : 0 };
+  return {
+    folio_id: f.folioId,
+    balance: money(f.balance, ctx.actor),
+    owed: money(f.owed, ctx.actor),
+    due_back: money(f.dueBack, ctx.actor),
+    deposit: money(f.depositHeld, ctx.actor),
+    settled: f.settled ? 1 : 0,
+  };
 }
 
 function legacyCashLine(l: CashLine, ctx: AuthedContext) {
@@ -107,16 +130,24 @@ export const orderActions = [
       const result =
         input.type === 'charge'
           ? await recordCharge(ctx, { ...common, note: input.note ?? '' })
-          : await (input.type === 'deposit' ? recordDeposit : recordPayment)(ctx, { ...common, method: input.pay_type, customerId: input.customer_id, mobile: input.mobile, note: input.note ?? '' });
+          : await (input.type === 'deposit' ? recordDeposit : recordPayment)(ctx, {
+              ...common,
+              method: input.pay_type,
+              customerId: input.customer_id,
+              mobile: input.mobile,
+              note: input.note ?? '',
+            });
       return { list: [legacyOrder(result.entry, ctx)], folio: legacyFolio(result.folio, ctx), replayed: result.replayed ? 1 : 0 };
     },
   }),
 
   sessionAction({
     path: 'order/macMember',
-    input: z
-      .object({ customer_id: ZId.optional(), mobile: ZCustomerMobile.optional() })
-      .refine((v) => v.customer_id !== undefined || v.mobile !== undefined, { error: 'validation.customerRequired', path: ['customer_id'], ...WHEN_FIELDS_VALID }),
+    input: z.object({ customer_id: ZId.optional(), mobile: ZCustomerMobile.optional() }).refine((v) => v.customer_id !== undefined || v.mobile !== undefined, {
+      error: 'validation.customerRequired',
+      path: ['customer_id'],
+      ...WHEN_FIELDS_VALID,
+    }),
     services: [customerBalance],
     fields: { customerId: 'customer_id' },
     async handle(ctx, input) {
@@ -139,16 +170,38 @@ export const orderActions = [
     services: [refundEntry],
     fields: { entryId: 'order_id', method: 'pay_type', requestId: 'request_id' },
     async handle(ctx, input) {
-      const result = await refundEntry(ctx, { entryId: input.order_id, amount: toMinorOrFail(input.amount, ctx.actor, 'amount'), reason: input.reason, method: input.pay_type, requestId: input.request_id });
-      return { order: legacyOrder(result.entry, ctx), refundable: money(result.refundableLeft, ctx.actor), folio: legacyFolio(result.folio, ctx), replayed: result.replayed ? 1 : 0 };
+      const result = await refundEntry(ctx, {
+        entryId: input.order_id,
+        amount: toMinorOrFail(input.amount, ctx.actor, 'amount'),
+        reason: input.reason,
+        method: input.pay_type,
+        requestId: input.request_id,
+      });
+      return {
+        order: legacyOrder(result.entry, ctx),
+        refundable: money(result.refundableLeft, ctx.actor),
+        folio: legacyFolio(result.folio, ctx),
+        replayed: result.replayed ? 1 : 0,
+      };
     },
   }),
 
   sessionAction({
     path: 'order/recharge',
     input: z
-      .object({ customer_id: ZId.optional(), mobile: ZCustomerMobile.optional(), amount: ZLegacyMoney, pay_type: ZMoneyMethod.default('cash'), note: ZNote, request_id: ZOrderRequestId.optional() })
-      .refine((v) => v.customer_id !== undefined || v.mobile !== undefined, { error: 'validation.customerRequired', path: ['customer_id'], ...WHEN_FIELDS_VALID }),
+      .object({
+        customer_id: ZId.optional(),
+        mobile: ZCustomerMobile.optional(),
+        amount: ZLegacyMoney,
+        pay_type: ZMoneyMethod.default('cash'),
+        note: ZNote,
+        request_id: ZOrderRequestId.optional(),
+      })
+      .refine((v) => v.customer_id !== undefined || v.mobile !== undefined, {
+        error: 'validation.customerRequired',
+        path: ['customer_id'],
+        ...WHEN_FIELDS_VALID,
+      }),
     services: [rechargeCustomer],
     fields: { customerId: 'customer_id', method: 'pay_type', requestId: 'request_id' },
     async handle(ctx, input) {
@@ -178,7 +231,11 @@ export const orderActions = [
         start_date: ZLocalDate.optional(),
         end_date: ZLocalDate.optional(),
       })
-      .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, { error: 'validation.endAfterStart', path: ['end_date'], ...WHEN_FIELDS_VALID }),
+      .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, {
+        error: 'validation.endAfterStart',
+        path: ['end_date'],
+        ...WHEN_FIELDS_VALID,
+      }),
     services: [listOrders],
     fields: { kinds: 'type', method: 'pay_type', customerId: 'customer_id', operatorId: 'operator_id', from: 'start_date', to: 'end_date' },
     async handle(ctx, input) {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { WHEN_FIELDS_VALID, ZId, ZPriceTemplateInput } from '@console/shared';
 import type { Actor } from '../../context';
-import { applyPriceTemplate, deletePriceTemplate, getPriceTemplate, listPriceTemplates, savePriceTemplate, type PriceTemplateDto } from '../../modules/price/price.service';
+import {
+  applyPriceTemplate,
+  deletePriceTemplate,
+  getPriceTemplate,
+  listPriceTemplates,
+  savePriceTemplate,
+  type PriceTemplateDto,
+} from '../../modules/price/price.service';
 import { sessionAction } from './action';
 import { money } from './convert';
 import { ZLegacyRates, ratesFromLegacy } from './room/prices';
@@ -21,7 +28,12 @@ function legacyTemplate(t: PriceTemplateDto, actor: Actor) {
 
 /** `/manage/priceTemplate/*`: price templates. */
 export const priceTemplateActions = [
-  sessionAction({ path: 'priceTemplate/lists', input: z.object({}), services: [listPriceTemplates], handle: async (ctx) => (await listPriceTemplates(ctx)).map((t) => legacyTemplate(t, ctx.actor)) }),
+  sessionAction({
+    path: 'priceTemplate/lists',
+    input: z.object({}),
+    services: [listPriceTemplates],
+    handle: async (ctx) => (await listPriceTemplates(ctx)).map((t) => legacyTemplate(t, ctx.actor)),
+  }),
 
   sessionAction({
     path: 'priceTemplate/info',
@@ -34,7 +46,8 @@ export const priceTemplateActions = [
     path: 'priceTemplate/add',
     input: ZLegacyRates.extend({ id: ZId.optional(), name: ZPriceTemplateInput.shape.name }),
     services: [savePriceTemplate],
-    handle: async (ctx, input) => legacyTemplate(await savePriceTemplate(ctx, { id: input.id, name: input.name, ...ratesFromLegacy(input, ctx.actor) }), ctx.actor),
+    handle: async (ctx, input) =>
+      legacyTemplate(await savePriceTemplate(ctx, { id: input.id, name: input.name, ...ratesFromLegacy(input, ctx.actor) }), ctx.actor),
   }),
 
   sessionAction({
@@ -50,8 +63,16 @@ export const priceTemplateActions = [
   sessionAction({
     path: 'priceTemplate/setPriceTemplate',
     input: z
-      .object({ template_id: ZId, room_ids: z.array(ZId, { error: 'validation.roomsInvalid' }).max(10_000, { error: 'validation.roomsInvalid' }).optional(), category_id: ZId.optional() })
-      .refine((v) => (v.room_ids?.length ?? 0) > 0 || v.category_id !== undefined, { error: 'validation.templateTargetRequired', path: ['room_ids'], ...WHEN_FIELDS_VALID }),
+      .object({
+        template_id: ZId,
+        room_ids: z.array(ZId, { error: 'validation.roomsInvalid' }).max(10_000, { error: 'validation.roomsInvalid' }).optional(),
+        category_id: ZId.optional(),
+      })
+      .refine((v) => (v.room_ids?.length ?? 0) > 0 || v.category_id !== undefined, {
+        error: 'validation.templateTargetRequired',
+        path: ['room_ids'],
+        ...WHEN_FIELDS_VALID,
+      }),
     services: [applyPriceTemplate],
     async handle(ctx, input) {
       const result = await applyPriceTemplate(ctx, { templateId: input.template_id, roomIds: input.room_ids, groupId: input.category_id });

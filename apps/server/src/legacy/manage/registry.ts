@@ -19,4 +19,20 @@ import { userActions } from './user';
  * Every `/manage/*` action, one file per URL folder (`room/` has a folder of its own). The table
  * of actions in docs/legacy-protocol.md is generated from this list and checked by a test.
  */
-export const LEGACY_ACTIONS: LegacyAction[] = [...rootActions, ...settingActions, ...getBackActions, ...roomActions, ...priceTemplateActions, ...userActions, ...apiKeyActions, ...passengerActions, ...passengerCardActions, ...lockActions, ...lockAdminActions, ...lockCardActions, ...ossActions, ...cardDispenserActions, ...orderActions];
+export const LEGACY_ACTIONS: LegacyAction[] = [
+  ...rootActions,
+  ...settingActions,
+  ...getBackActions,
+  ...roomActions,
+  ...priceTemplateActions,
+  ...userActions,
+  ...apiKeyActions,
+  ...passengerActions,
+  ...passengerCardActions,
+  ...lockActions,
+  ...lockAdminActions,
+  ...lockCardActions,
+  ...ossActions,
+  ...cardDispenserActions,
+  ...orderActions,
+];

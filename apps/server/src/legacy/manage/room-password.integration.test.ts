@@ -35,7 +35,11 @@ afterAll(async () => {
 });
 
 async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}/sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -73,14 +77,27 @@ async function legacyHotel() {
   }
   const login = await client().call<{ token: string }>('login', { mobile: owner.mobile, password: TEST_PASSWORD });
   expect(login.errno).toBe(0);
-  return { hotel, owner, staff, rooms: rooms as [(typeof rooms)[number], (typeof rooms)[number]], lockIds: lockIds as [string, string], token: login.data.token };
+  return {
+    hotel,
+    owner,
+    staff,
+    rooms: rooms as [(typeof rooms)[number], (typeof rooms)[number]],
+    lockIds: lockIds as [string, string],
+    token: login.data.token,
+  };
 }
 
 /** A guest checked into the hotel's first room over the legacy protocol, leaving in `days` days at noon. */
 async function checkIn(h: Awaited<ReturnType<typeof legacyHotel>>, name = 'Lin Wei', days = 2, roomIndex: 0 | 1 = 0) {
   const res = await client().call<{ id: number; check_out_time: string }>(
     'room/tenant/update/checkIn',
-    { room_id: h.rooms[roomIndex].id, check_in_time: at(-1, '15:00:00'), check_out_time: at(days, '12:00:00'), guests: [{ name, mobile: uniqueMobile() }], request_id: `pw-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` },
+    {
+      room_id: h.rooms[roomIndex].id,
+      check_in_time: at(-1, '15:00:00'),
+      check_out_time: at(days, '12:00:00'),
+      guests: [{ name, mobile: uniqueMobile() }],
+      request_id: `pw-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    },
     { token: h.token },
   );
   expect(res.errno).toBe(0);
@@ -133,19 +150,42 @@ describe('issuing passwords over the legacy protocol', () => {
     const added = await c.call<LegacyPassword>('room/addPassword', { room_id: h.rooms[0].id, tenant_id: stay.id, password: '583916' }, { token: h.token });
     expect(added).toMatchObject({
       errno: 0,
-      data: { room_id: h.rooms[0].id, room_name: 'P101', tenant_id: stay.id, staff_id: null, type: 'custom', name: 'Lin Wei', password: '583916', end_time: stay.check_out_time, permanent: 0, expired: 0, state: 'pending', state_text: 'Sending to the lock', error: null, revoke_reason: null },
+      data: {
+        room_id: h.rooms[0].id,
+        room_name: 'P101',
+        tenant_id: stay.id,
+        staff_id: null,
+        type: 'custom',
+        name: 'Lin Wei',
+        password: '583916',
+        end_time: stay.check_out_time,
+        permanent: 0,
+        expired: 0,
+        state: 'pending',
+        state_text: 'Sending to the lock',
+        error: null,
+        revoke_reason: null,
+      },
     });
     expect(await waitForState(added.data.id, ['on_lock', 'failed'])).toMatchObject({ deliveryState: 'on_lock', lastError: null });
 
     const list = await c.call<LegacyPage<LegacyPassword>>('room/passwordList', { room_id: h.rooms[0].id }, { token: h.token });
-    expect(list.data).toMatchObject({ total: 1, page: 1, limit: 20, list: [{ id: added.data.id, state: 'on_lock', state_text: 'On the lock', password: '583916' }] });
+    expect(list.data).toMatchObject({
+      total: 1,
+      page: 1,
+      limit: 20,
+      list: [{ id: added.data.id, state: 'on_lock', state_text: 'On the lock', password: '583916' }],
+    });
     // The lock holds it until the stay's check-out, and it opens the door.
     const onLock = (await passcodesOn(h.lockIds[0])).find((p) => p.keyboardPwd === '583916')!;
     expect(onLock).toMatchObject({ onLock: true, endDate: instant(stay.check_out_time).getTime() });
     expect(onLock.keyboardPwdName).toContain(`#P${added.data.id}`);
     expect(await use(h.lockIds[0], '583916')).toMatchObject({ opened: true });
     // The same list in Chinese: the state in the request's language.
-    expect((await c.call<LegacyPage<LegacyPassword>>('room/passwordList', { room_id: h.rooms[0].id }, { token: h.token, language: 'zh-CN' })).data.list[0]!.state_text).toBe('已下发到门锁');
+    expect(
+      (await c.call<LegacyPage<LegacyPassword>>('room/passwordList', { room_id: h.rooms[0].id }, { token: h.token, language: 'zh-CN' })).data.list[0]!
+        .state_text,
+    ).toBe('已下发到门锁');
   });
 
   it('issues over-the-air (period and permanent), one-time and custom passwords for a staff member, a name or a phone', async () => {
@@ -154,13 +194,20 @@ describe('issuing passwords over the legacy protocol', () => {
     const room = h.rooms[1].id;
     const end = at(3, '18:00:00');
     const air = await c.call<LegacyPassword>('room/password', { room_id: room, type: 'air', staff_id: h.staff.id, end_time: end }, { token: h.token });
-    expect(air).toMatchObject({ errno: 0, data: { type: 'air', staff_id: h.staff.id, name: h.staff.nickname, password: null, end_time: end, permanent: 0, state: 'pending' } });
+    expect(air).toMatchObject({
+      errno: 0,
+      data: { type: 'air', staff_id: h.staff.id, name: h.staff.nickname, password: null, end_time: end, permanent: 0, state: 'pending' },
+    });
     const permanent = await c.call<LegacyPassword>('room/password', { room_id: room, type: 'air', mobile: '138 0013 8000' }, { token: h.token });
     expect(permanent.data).toMatchObject({ type: 'air', name: '13800138000', end_time: null, permanent: 1 });
     const once = await c.call<LegacyPassword>('room/password', { room_id: room, type: 'one_time', name: 'Plumber' }, { token: h.token });
     // A one-time password works within 6 hours of its start (whole hours).
     expect(instant(once.data.end_time!).getTime() - instant(once.data.start_time).getTime()).toBe(6 * 3_600_000);
-    const custom = await c.call<LegacyPassword>('room/password', { room_id: room, type: 'custom', password: '730194', name: 'Night porter', start_time: at(0, '00:00:00'), end_time: end }, { token: h.token });
+    const custom = await c.call<LegacyPassword>(
+      'room/password',
+      { room_id: room, type: 'custom', password: '730194', name: 'Night porter', start_time: at(0, '00:00:00'), end_time: end },
+      { token: h.token },
+    );
     expect(custom.data).toMatchObject({ type: 'custom', name: 'Night porter', password: '730194', start_time: at(0, '00:00:00'), end_time: end });
 
     const rows = await Promise.all([air, permanent, once, custom].map((p) => waitForState(p.data.id, ['on_lock', 'failed'])));
@@ -189,13 +236,19 @@ describe('taking passwords off over the legacy protocol', () => {
     const del = await c.call<LegacyPassword>('room/deletePassword', { password_id: deleted.id }, { token: h.token });
     expect(del).toMatchObject({ errno: 0, data: { id: deleted.id, state: 'removing', revoke_reason: 'manual', revoke_reason_text: 'Revoked by staff' } });
     const back = await c.call<LegacyPassword>('room/callbackPassword', { password_id: called.id }, { token: h.token });
-    expect(back).toMatchObject({ errno: 0, data: { id: called.id, state: 'removing', revoke_reason: 'called_back', revoke_reason_text: 'Called back by staff' } });
+    expect(back).toMatchObject({
+      errno: 0,
+      data: { id: called.id, state: 'removing', revoke_reason: 'called_back', revoke_reason_text: 'Called back by staff' },
+    });
     await Promise.all([deleted, called].map((p) => waitForState(p.id, ['removed'])));
     expect(await use(h.lockIds[0], '604913')).toMatchObject({ opened: false });
     expect(await use(h.lockIds[0], '612832')).toMatchObject({ opened: false });
     expect(await use(h.lockIds[0], '620751')).toMatchObject({ opened: true });
     // Again: answered as it is, nothing more to do.
-    expect((await c.call<LegacyPassword>('room/deletePassword', { password_id: deleted.id }, { token: h.token })).data).toMatchObject({ state: 'removed', revoke_reason: 'manual' });
+    expect((await c.call<LegacyPassword>('room/deletePassword', { password_id: deleted.id }, { token: h.token })).data).toMatchObject({
+      state: 'removed',
+      revoke_reason: 'manual',
+    });
 
     const list = await c.call<LegacyPage<LegacyPassword>>('room/passwordList', { room_id: room }, { token: h.token });
     expect(list.data.list.map((p) => p.id)).toEqual([kept.id]);
@@ -220,17 +273,32 @@ describe('taking passwords off over the legacy protocol', () => {
     const ended = (await c.call<LegacyPassword>('room/addPassword', { room_id: room, password: '748392', name: 'Ended' }, { token: h.token })).data;
     await waitForState(ended.id, ['on_lock']);
     // Its validity ends (as the lock sees it, it simply stops working).
-    await ctx.deps.prisma.lockPassword.update({ where: { id: ended.id }, data: { validFrom: new Date(Date.now() - 3 * 3_600_000), validUntil: new Date(Date.now() - 60_000) } });
+    await ctx.deps.prisma.lockPassword.update({
+      where: { id: ended.id },
+      data: { validFrom: new Date(Date.now() - 3 * 3_600_000), validUntil: new Date(Date.now() - 60_000) },
+    });
 
     const first = await c.call<LegacyPage<LegacyPassword>>('room/passwordHistory', { room_id: room, page: 1, limit: 1 }, { token: h.token, language: 'de' });
     expect(first.data).toMatchObject({ total: 2, page: 1, limit: 1, list: [{ id: ended.id, expired: 1, state: 'on_lock' }] });
-    const second = await c.call<LegacyPage<LegacyPassword>>('room/passwordHistory', { room_id: room, page: '2', limit: '1' }, { token: h.token, language: 'de' });
-    expect(second.data.list).toMatchObject([{ id: failed.id, state: 'failed', state_text: 'Nicht übertragen', error: 'lock_offline', error_text: 'Das Schloss ist offline' }]);
+    const second = await c.call<LegacyPage<LegacyPassword>>(
+      'room/passwordHistory',
+      { room_id: room, page: '2', limit: '1' },
+      { token: h.token, language: 'de' },
+    );
+    expect(second.data.list).toMatchObject([
+      { id: failed.id, state: 'failed', state_text: 'Nicht übertragen', error: 'lock_offline', error_text: 'Das Schloss ist offline' },
+    ]);
     // A failed one is still in the list, to be retried or deleted; the expired one is not.
     const list = await c.call<LegacyPage<LegacyPassword>>('room/passwordList', { room_id: room }, { token: h.token });
     expect(list.data.list.map((p) => p.id)).toEqual([failed.id]);
-    expect(await c.call('room/passwordHistory', { room_id: room, page: 0 }, { token: h.token })).toMatchObject({ errno: 100001, data: { fields: { page: expect.any(String) } } });
-    expect(await c.call('room/passwordHistory', { room_id: room, limit: 101 }, { token: h.token })).toMatchObject({ errno: 100001, data: { fields: { limit: expect.any(String) } } });
+    expect(await c.call('room/passwordHistory', { room_id: room, page: 0 }, { token: h.token })).toMatchObject({
+      errno: 100001,
+      data: { fields: { page: expect.any(String) } },
+    });
+    expect(await c.call('room/passwordHistory', { room_id: room, limit: 101 }, { token: h.token })).toMatchObject({
+      errno: 100001,
+      data: { fields: { limit: expect.any(String) } },
+    });
   });
 });
 
@@ -243,13 +311,22 @@ describe('limiting a tenant password over the legacy protocol', () => {
     const custom = (await c.call<LegacyPassword>('room/addPassword', { room_id: room, tenant_id: stay.id, password: '583916' }, { token: h.token })).data;
     const air = (await c.call<LegacyPassword>('room/password', { room_id: room, tenant_id: stay.id, type: 'air' }, { token: h.token })).data;
     const once = (await c.call<LegacyPassword>('room/password', { room_id: room, tenant_id: stay.id, type: 'one_time' }, { token: h.token })).data;
-    const staffs = (await c.call<LegacyPassword>('room/password', { room_id: room, type: 'custom', password: '604913', staff_id: h.staff.id }, { token: h.token })).data;
+    const staffs = (
+      await c.call<LegacyPassword>('room/password', { room_id: room, type: 'custom', password: '604913', staff_id: h.staff.id }, { token: h.token })
+    ).data;
     const before = await Promise.all([custom, air, once, staffs].map((p) => waitForState(p.id, ['on_lock'])));
     const lockBefore = await passcodesOn(h.lockIds[0]);
 
     // Three whole hours from this hour: before the one-time password's 6 hours end.
     const end = legacyTime(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000), tz)!;
-    const limited = await c.call<{ tenant_id: number; end_time: string; limited: number; replaced: number; revoked: number; list: (LegacyPassword & { replaces_id: number | null })[] }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: end }, { token: h.token });
+    const limited = await c.call<{
+      tenant_id: number;
+      end_time: string;
+      limited: number;
+      replaced: number;
+      revoked: number;
+      list: (LegacyPassword & { replaces_id: number | null })[];
+    }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: end }, { token: h.token });
     expect(limited).toMatchObject({ errno: 0, data: { tenant_id: stay.id, end_time: end, limited: 2, replaced: 1, revoked: 1 } });
     // The generated code is replaced by a new one for the new end (TTLock cannot change one the guest has not used).
     const airNew = limited.data.list.find((p) => p.replaces_id === air.id)!;
@@ -286,7 +363,10 @@ describe('limiting a tenant password over the legacy protocol', () => {
     expect(await use(h.lockIds[0], airAfter.code!)).toMatchObject({ opened: true });
 
     // Limiting again to a later end changes nothing: passwords are never lengthened by it.
-    expect((await c.call<{ limited: number; revoked: number }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: at(2, '10:00:00') }, { token: h.token })).data).toMatchObject({ limited: 0, replaced: 0, revoked: 0 });
+    expect(
+      (await c.call<{ limited: number; revoked: number }>('room/tenant/limitPassword', { tenant_id: stay.id, end_time: at(2, '10:00:00') }, { token: h.token }))
+        .data,
+    ).toMatchObject({ limited: 0, replaced: 0, revoked: 0 });
     expect((await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: custom.id } })).version).toBe(customAfter.version);
   });
 
@@ -294,12 +374,19 @@ describe('limiting a tenant password over the legacy protocol', () => {
     const h = await legacyHotel();
     const stay = await checkIn(h, 'Trpc Guest', 2, 1);
     const web = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'web', meta: testMeta() });
-    const custom = (await client().call<LegacyPassword>('room/addPassword', { room_id: h.rooms[1].id, tenant_id: stay.id, password: '583916' }, { token: h.token })).data;
+    const custom = (
+      await client().call<LegacyPassword>('room/addPassword', { room_id: h.rooms[1].id, tenant_id: stay.id, password: '583916' }, { token: h.token })
+    ).data;
     await waitForState(custom.id, ['on_lock']);
     const end = instant(at(1, '09:00:00'));
     const api = trpcClient(ctx.app);
     const res = await api.mutation('password.limit', { stayId: stay.id, validUntil: end.toISOString() }, { token: web.token });
-    expect(res.data).toMatchObject({ stayId: stay.id, limited: 1, revoked: 0, items: [{ id: custom.id, validUntil: end.toISOString(), deliveryState: 'pending' }] });
+    expect(res.data).toMatchObject({
+      stayId: stay.id,
+      limited: 1,
+      revoked: 0,
+      items: [{ id: custom.id, validUntil: end.toISOString(), deliveryState: 'pending' }],
+    });
     await waitForState(custom.id, ['on_lock']);
     expect((await passcodesOn(h.lockIds[1])).find((p) => p.keyboardPwd === '583916')).toMatchObject({ endDate: end.getTime() });
   });
@@ -308,19 +395,38 @@ describe('limiting a tenant password over the legacy protocol', () => {
     const h = await legacyHotel();
     const stay = await checkIn(h, 'Refused Guest', 2);
     const c = client();
-    const custom = (await c.call<LegacyPassword>('room/addPassword', { room_id: h.rooms[0].id, tenant_id: stay.id, password: '583916' }, { token: h.token })).data;
+    const custom = (await c.call<LegacyPassword>('room/addPassword', { room_id: h.rooms[0].id, tenant_id: stay.id, password: '583916' }, { token: h.token }))
+      .data;
     await waitForState(custom.id, ['on_lock']);
-    const limit = (payload: Record<string, unknown>, language = 'en') => c.call<{ fields?: Record<string, string> }>('room/tenant/limitPassword', payload, { token: h.token, language });
+    const limit = (payload: Record<string, unknown>, language = 'en') =>
+      c.call<{ fields?: Record<string, string> }>('room/tenant/limitPassword', payload, { token: h.token, language });
 
-    expect(await limit({ tenant_id: stay.id, end_time: at(-1, '10:00:00') })).toMatchObject({ errno: 100001, errmsg: 'The new end time must be in the future', data: { fields: { end_time: 'The new end time must be in the future' } } });
-    expect(await limit({ tenant_id: stay.id, end_time: at(5, '10:00:00') }, 'zh-CN')).toMatchObject({ errno: 100001, errmsg: '入住的密码有效期不能晚于退房时间', data: { fields: { end_time: '入住的密码有效期不能晚于退房时间' } } });
-    expect(await limit({ tenant_id: stay.id, end_time: '2026-02-30 10:00:00' })).toMatchObject({ errno: 100001, data: { fields: { end_time: 'Incorrect time format' } } });
+    expect(await limit({ tenant_id: stay.id, end_time: at(-1, '10:00:00') })).toMatchObject({
+      errno: 100001,
+      errmsg: 'The new end time must be in the future',
+      data: { fields: { end_time: 'The new end time must be in the future' } },
+    });
+    expect(await limit({ tenant_id: stay.id, end_time: at(5, '10:00:00') }, 'zh-CN')).toMatchObject({
+      errno: 100001,
+      errmsg: '入住的密码有效期不能晚于退房时间',
+      data: { fields: { end_time: '入住的密码有效期不能晚于退房时间' } },
+    });
+    expect(await limit({ tenant_id: stay.id, end_time: '2026-02-30 10:00:00' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { end_time: 'Incorrect time format' } },
+    });
     expect(await limit({ tenant_id: stay.id })).toMatchObject({ errno: 100001, data: { fields: { end_time: expect.any(String) } } });
-    expect(await limit({ tenant_id: '4.0', end_time: at(1, '10:00:00') })).toMatchObject({ errno: 100001, data: { fields: { tenant_id: expect.any(String) } } });
+    expect(await limit({ tenant_id: '4.0', end_time: at(1, '10:00:00') })).toMatchObject({
+      errno: 100001,
+      data: { fields: { tenant_id: expect.any(String) } },
+    });
     expect(await limit({ tenant_id: 999_999_999, end_time: at(1, '10:00:00') })).toMatchObject({ errno: 100005, errmsg: 'The stay does not exist.' });
 
     expect((await c.call('room/checkOut', { stay_id: stay.id }, { token: h.token })).errno).toBe(0);
-    expect(await limit({ tenant_id: stay.id, end_time: at(1, '10:00:00') })).toMatchObject({ errno: 100006, errmsg: 'This stay has ended; this action is no longer possible.' });
+    expect(await limit({ tenant_id: stay.id, end_time: at(1, '10:00:00') })).toMatchObject({
+      errno: 100006,
+      errmsg: 'This stay has ended; this action is no longer possible.',
+    });
     // Nothing of it reached the password: the check-out took it off, with its own reason.
     expect(await waitForState(custom.id, ['removed'])).toMatchObject({ revokeReason: 'check_out', validUntil: instant(at(2, '12:00:00')) });
   });
@@ -333,35 +439,87 @@ describe('bad input and refusals of the password actions', () => {
     const other = await checkIn(h, 'Other Room', 2, 1);
     const c = client();
     const room = h.rooms[0].id;
-    const call = (path: string, payload: Record<string, unknown>, language = 'en') => c.call<{ fields?: Record<string, string> } | null>(path, payload, { token: h.token, language });
+    const call = (path: string, payload: Record<string, unknown>, language = 'en') =>
+      c.call<{ fields?: Record<string, string> } | null>(path, payload, { token: h.token, language });
 
     const format = 'Incorrect password format: a custom password is 6 digits';
-    expect(await call('room/addPassword', { room_id: room, password: '12345', name: 'Short' })).toMatchObject({ errno: 100001, errmsg: format, data: { fields: { password: format } } });
-    expect(await call('room/addPassword', { room_id: room, password: 583916, name: 'Number' })).toMatchObject({ errno: 100001, data: { fields: { password: format } } });
+    expect(await call('room/addPassword', { room_id: room, password: '12345', name: 'Short' })).toMatchObject({
+      errno: 100001,
+      errmsg: format,
+      data: { fields: { password: format } },
+    });
+    expect(await call('room/addPassword', { room_id: room, password: 583916, name: 'Number' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { password: format } },
+    });
     expect(await call('room/addPassword', { room_id: room, name: 'Missing' })).toMatchObject({ errno: 100001, data: { fields: { password: format } } });
-    expect(await call('room/password', { room_id: room, type: 'custom', name: 'No code' })).toMatchObject({ errno: 100001, errmsg: format, data: { fields: { password: format } } });
-    expect(await call('room/password', { room_id: room, type: 'custom', password: '58391a', name: 'Letters' }, 'zh-CN')).toMatchObject({ errno: 100001, errmsg: '密码格式不正确：自定义密码为 6 位数字' });
-    expect(await call('room/password', { room_id: room, type: 'laser', name: 'Kind' })).toMatchObject({ errno: 100001, data: { fields: { type: 'Choose a password type' } } });
-    expect(await call('room/password', { room_id: room, type: 'air' })).toMatchObject({ errno: 100001, errmsg: 'Enter a name or phone number', data: { fields: { name: 'Enter a name or phone number' } } });
-    expect(await call('room/password', { room_id: room, type: 'air', mobile: 'call me' })).toMatchObject({ errno: 100001, data: { fields: { mobile: expect.any(String) } } });
-    expect(await call('room/password', { room_id: '1.0', type: 'air', name: 'Id' })).toMatchObject({ errno: 100001, data: { fields: { room_id: expect.any(String) } } });
-    expect(await call('room/password', { room_id: room, type: 'air', name: 'Date', start_time: '2026-02-30 10:00:00' })).toMatchObject({ errno: 100001, data: { fields: { start_time: 'Incorrect time format' } } });
-    expect(await call('room/password', { room_id: room, type: 'air', name: 'Order', start_time: at(2, '10:00:00'), end_time: at(1, '10:00:00') })).toMatchObject({ errno: 100001, data: { fields: { end_time: 'The end must be later than the start' } } });
-    expect(await call('room/password', { room_id: room, type: 'air', tenant_id: other.id })).toMatchObject({ errno: 100001, data: { fields: { tenant_id: 'This stay belongs to another room' } } });
-    expect(await call('room/password', { room_id: room, type: 'air', staff_id: 999_999_999 })).toMatchObject({ errno: 100005, errmsg: 'This staff member does not belong to the hotel' });
+    expect(await call('room/password', { room_id: room, type: 'custom', name: 'No code' })).toMatchObject({
+      errno: 100001,
+      errmsg: format,
+      data: { fields: { password: format } },
+    });
+    expect(await call('room/password', { room_id: room, type: 'custom', password: '58391a', name: 'Letters' }, 'zh-CN')).toMatchObject({
+      errno: 100001,
+      errmsg: '密码格式不正确：自定义密码为 6 位数字',
+    });
+    expect(await call('room/password', { room_id: room, type: 'laser', name: 'Kind' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { type: 'Choose a password type' } },
+    });
+    expect(await call('room/password', { room_id: room, type: 'air' })).toMatchObject({
+      errno: 100001,
+      errmsg: 'Enter a name or phone number',
+      data: { fields: { name: 'Enter a name or phone number' } },
+    });
+    expect(await call('room/password', { room_id: room, type: 'air', mobile: 'call me' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { mobile: expect.any(String) } },
+    });
+    expect(await call('room/password', { room_id: '1.0', type: 'air', name: 'Id' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { room_id: expect.any(String) } },
+    });
+    expect(await call('room/password', { room_id: room, type: 'air', name: 'Date', start_time: '2026-02-30 10:00:00' })).toMatchObject({
+      errno: 100001,
+      data: { fields: { start_time: 'Incorrect time format' } },
+    });
+    expect(
+      await call('room/password', { room_id: room, type: 'air', name: 'Order', start_time: at(2, '10:00:00'), end_time: at(1, '10:00:00') }),
+    ).toMatchObject({ errno: 100001, data: { fields: { end_time: 'The end must be later than the start' } } });
+    expect(await call('room/password', { room_id: room, type: 'air', tenant_id: other.id })).toMatchObject({
+      errno: 100001,
+      data: { fields: { tenant_id: 'This stay belongs to another room' } },
+    });
+    expect(await call('room/password', { room_id: room, type: 'air', staff_id: 999_999_999 })).toMatchObject({
+      errno: 100005,
+      errmsg: 'This staff member does not belong to the hotel',
+    });
     expect(await call('room/password', { room_id: 999_999_999, type: 'air', name: 'Room' })).toMatchObject({ errno: 100005 });
-    expect(await call('room/password', { room_id: room, type: 'air', tenant_id: 999_999_999 })).toMatchObject({ errno: 100005, errmsg: 'The stay does not exist.' });
+    expect(await call('room/password', { room_id: room, type: 'air', tenant_id: 999_999_999 })).toMatchObject({
+      errno: 100005,
+      errmsg: 'The stay does not exist.',
+    });
     expect(await call('room/passwordList', {})).toMatchObject({ errno: 100001, data: { fields: { room_id: expect.any(String) } } });
-    expect(await call('room/deletePassword', { password_id: 999_999_999 })).toMatchObject({ errno: 100005, errmsg: 'The password does not exist or has been deleted.' });
+    expect(await call('room/deletePassword', { password_id: 999_999_999 })).toMatchObject({
+      errno: 100005,
+      errmsg: 'The password does not exist or has been deleted.',
+    });
     expect(await call('room/callbackPassword', { password_id: 'abc' })).toMatchObject({ errno: 100001, data: { fields: { password_id: expect.any(String) } } });
 
     // The same code twice on one lock: a conflict, said before trying.
     const first = await call('room/addPassword', { room_id: room, tenant_id: stay.id, password: '583916' });
     expect(first.errno).toBe(0);
-    expect(await call('room/addPassword', { room_id: room, password: '583916', name: 'Twin' })).toMatchObject({ errno: 100006, errmsg: 'The same password is already on this lock', data: { fields: { password: 'The same password is already on this lock' } } });
+    expect(await call('room/addPassword', { room_id: room, password: '583916', name: 'Twin' })).toMatchObject({
+      errno: 100006,
+      errmsg: 'The same password is already on this lock',
+      data: { fields: { password: 'The same password is already on this lock' } },
+    });
     // A stay that has ended gets no password.
     expect((await c.call('room/checkOut', { stay_id: other.id }, { token: h.token })).errno).toBe(0);
-    expect(await call('room/password', { room_id: h.rooms[1].id, type: 'air', tenant_id: other.id })).toMatchObject({ errno: 100006, errmsg: 'This stay has ended; this action is no longer possible.' });
+    expect(await call('room/password', { room_id: h.rooms[1].id, type: 'air', tenant_id: other.id })).toMatchObject({
+      errno: 100006,
+      errmsg: 'This stay has ended; this action is no longer possible.',
+    });
     // Nothing was written by the refusals: the one accepted password is all there is.
     expect(await ctx.deps.prisma.lockPassword.count({ where: { hotelId: h.hotel.id } })).toBe(1);
   });
@@ -371,7 +529,8 @@ describe('bad input and refusals of the password actions', () => {
     const b = await legacyHotel();
     const stay = await checkIn(a, 'A guest');
     const c = client();
-    const password = (await c.call<LegacyPassword>('room/addPassword', { room_id: a.rooms[0].id, tenant_id: stay.id, password: '583916' }, { token: a.token })).data;
+    const password = (await c.call<LegacyPassword>('room/addPassword', { room_id: a.rooms[0].id, tenant_id: stay.id, password: '583916' }, { token: a.token }))
+      .data;
     await waitForState(password.id, ['on_lock']);
     const before = await ctx.deps.prisma.lockPassword.findMany({ where: { hotelId: a.hotel.id }, orderBy: { id: 'asc' } });
     const lockBefore = await passcodesOn(a.lockIds[0]);

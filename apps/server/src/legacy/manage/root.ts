@@ -20,7 +20,10 @@ export const rootActions = [
     path: 'login',
     input: z.object({
       mobile: ZAccount,
-      password: z.string({ error: 'validation.passwordRequired' }).min(1, { error: 'validation.passwordRequired' }).max(256, { error: 'validation.passwordTooLong' }),
+      password: z
+        .string({ error: 'validation.passwordRequired' })
+        .min(1, { error: 'validation.passwordRequired' })
+        .max(256, { error: 'validation.passwordTooLong' }),
       code: ZCaptchaCode.optional(),
       codeKey: z.string({ error: 'validation.captchaRequired' }).max(64, { error: 'validation.captchaRequired' }).optional(),
     }),

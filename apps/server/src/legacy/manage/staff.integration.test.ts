@@ -60,15 +60,42 @@ describe('authority management over the legacy protocol', () => {
     const existing = await createAccount(ctx.deps, { hotelId: (await createHotel(ctx.deps)).id });
     const added = await c.call<LegacyStaff>(
       'room/addStaff',
-      { account: existing.mobile, name: 'Wang Fang', gender: 'female', nationality: 'CN', birth: '1988-02-03', role: 'staff', all_room: 0, room_ids: [h.rooms[0]!.id] },
+      {
+        account: existing.mobile,
+        name: 'Wang Fang',
+        gender: 'female',
+        nationality: 'CN',
+        birth: '1988-02-03',
+        role: 'staff',
+        all_room: 0,
+        room_ids: [h.rooms[0]!.id],
+      },
       { token: h.token },
     );
     expect(added.errno).toBe(0);
-    expect(added.data).toMatchObject({ user_id: existing.id, name: 'Wang Fang', gender: 'female', birth: '1988-02-03', role: 'staff', all_room: 0, room_ids: [h.rooms[0]!.id], api_key_auth: 0, is_new: 0 });
+    expect(added.data).toMatchObject({
+      user_id: existing.id,
+      name: 'Wang Fang',
+      gender: 'female',
+      birth: '1988-02-03',
+      role: 'staff',
+      all_room: 0,
+      room_ids: [h.rooms[0]!.id],
+      api_key_auth: 0,
+      is_new: 0,
+    });
 
-    const managed = await c.call<{ all_room: number; list: { id: number; name: string }[] }>('room/staffManageRoomList', { id: added.data.id }, { token: h.token });
+    const managed = await c.call<{ all_room: number; list: { id: number; name: string }[] }>(
+      'room/staffManageRoomList',
+      { id: added.data.id },
+      { token: h.token },
+    );
     expect(managed.data).toMatchObject({ all_room: 0, list: [{ id: h.rooms[0]!.id, name: 'L-101' }] });
-    const choices = await c.call<{ list: { id: number; name: string; checked: number }[] }>('room/staffManageRoomList1', { id: added.data.id }, { token: h.token });
+    const choices = await c.call<{ list: { id: number; name: string; checked: number }[] }>(
+      'room/staffManageRoomList1',
+      { id: added.data.id },
+      { token: h.token },
+    );
     expect(choices.data.list.map((r) => [r.name, r.checked])).toEqual([
       ['L-101', 1],
       ['L-102', 0],
@@ -102,7 +129,9 @@ describe('authority management over the legacy protocol', () => {
     ] as const) {
       expect(await client('zh-CN').call(path, payload, { token: bToken }), path).toMatchObject({ errno: 100005, errmsg: '该管理员不存在或已被移除' });
     }
-    expect((await client().call('room/addStaff', { account: uniqueMobile(), name: 'B', all_room: 0, room_ids: [h.rooms[0]!.id] }, { token: bToken })).errno).toBe(100005);
+    expect(
+      (await client().call('room/addStaff', { account: uniqueMobile(), name: 'B', all_room: 0, room_ids: [h.rooms[0]!.id] }, { token: bToken })).errno,
+    ).toBe(100005);
 
     const last = await client('ar').call('room/deleteStaff', { id: ownerMember.id }, { token: h.token });
     expect(last).toMatchObject({ errno: 100004, errmsg: 'لا يمكن إزالة آخر مالك للفندق أو تخفيض دوره أو تجميده.' });

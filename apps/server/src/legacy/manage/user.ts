@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZFaceAuthorizationNote, ZFaceCode, ZFaceImage, ZFaceNote, ZId, ZSearch, zInt } from '@console/shared';
 import type { Actor } from '../../context';
-import { setCustomerFrozen } from '../../modules/customer/customer.service';
-import { createFace, deleteFace, listFaces, updateFaceAuthorizationNote, updateFaceNote, type FaceDto } from '../../modules/credentials/face.service';
+import { setCustomerFrozen } from '../../modules/customers/customer.service';
+import { updateFaceAuthorizationNote } from '../../modules/credentials/face-authorization.service';
+import { createFace, deleteFace, listFaces, updateFaceNote, type FaceDto } from '../../modules/credentials/face.service';
 import { sessionAction } from './action';
 import { legacyPage, zLegacyPaging } from './convert';
 import { legacyTime } from './format';
@@ -42,7 +43,8 @@ export const userActions = [
     input: z.object({ face_id: ZFaceCode, note: ZFaceNote, image: ZFaceImage, manage_id: ZId.optional() }),
     services: [createFace],
     fields: { faceId: 'face_id', imageUrl: 'image' },
-    handle: async (ctx, input) => legacyFace(await createFace(ctx, { faceId: input.face_id, note: input.note, imageUrl: input.image, guestId: input.manage_id }), ctx.actor),
+    handle: async (ctx, input) =>
+      legacyFace(await createFace(ctx, { faceId: input.face_id, note: input.note, imageUrl: input.image, guestId: input.manage_id }), ctx.actor),
   }),
 
   sessionAction({

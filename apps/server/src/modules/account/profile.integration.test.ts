@@ -60,7 +60,13 @@ describe('the profile', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/uploads?purpose=avatar',
-      headers: { 'content-type': file.contentType, host: 'localhost:3000', language: 'en', cookie: `${COOKIES.session}=${h.staffToken}`, origin: 'http://localhost:3000' },
+      headers: {
+        'content-type': file.contentType,
+        host: 'localhost:3000',
+        language: 'en',
+        cookie: `${COOKIES.session}=${h.staffToken}`,
+        origin: 'http://localhost:3000',
+      },
       payload: file.body,
     });
     expect(res.statusCode).toBe(200);
@@ -71,7 +77,11 @@ describe('the profile', () => {
     expect((await api.query('auth.me', undefined, { token: h.staffToken })).data?.avatar).toBe(url);
 
     // A well-formed path that names no upload of this hotel, and another hotel's picture.
-    const missing = await api.mutation('account.setAvatar', { avatar: `/uploads/${h.hotel.id}/00000000-0000-4000-8000-000000000000.png` }, { token: h.staffToken });
+    const missing = await api.mutation(
+      'account.setAvatar',
+      { avatar: `/uploads/${h.hotel.id}/00000000-0000-4000-8000-000000000000.png` },
+      { token: h.staffToken },
+    );
     expect(missing.error?.data.app?.fields?.avatar).toBeTruthy();
     const b = await createHotelWithStaff(ctx.deps);
     const foreign = await api.mutation('account.setAvatar', { avatar: url }, { token: b.ownerToken });
@@ -90,11 +100,17 @@ describe('e-mail and mobile', () => {
     const wrong = await api.mutation('account.changeEmail', { email, password: 'not-my-password' }, { token: h.ownerToken, ip: nextIp() });
     expect(wrong.error?.data.app?.code).toBe('OLD_PASSWORD_WRONG');
     expect(wrong.error?.data.app?.fields?.password).toMatch(/password/i);
-    const wrongMobile = await api.mutation('account.changeMobile', { mobile: uniqueMobile(), password: 'not-my-password' }, { token: h.ownerToken, ip: nextIp(), lang: 'zh-CN' });
+    const wrongMobile = await api.mutation(
+      'account.changeMobile',
+      { mobile: uniqueMobile(), password: 'not-my-password' },
+      { token: h.ownerToken, ip: nextIp(), lang: 'zh-CN' },
+    );
     expect(wrongMobile.error?.data.app?.message).toMatch(/密码/);
     const account = await ctx.deps.prisma.account.findUniqueOrThrow({ where: { id: h.owner.id } });
     expect(account).toMatchObject({ email: h.owner.email, mobile: h.owner.mobile });
-    const refused = await ctx.deps.prisma.auditLog.findMany({ where: { actorAccountId: h.owner.id, action: { in: ['account.email.refused', 'account.mobile.refused'] } } });
+    const refused = await ctx.deps.prisma.auditLog.findMany({
+      where: { actorAccountId: h.owner.id, action: { in: ['account.email.refused', 'account.mobile.refused'] } },
+    });
     expect(refused.map((r) => r.action).sort()).toEqual(['account.email.refused', 'account.mobile.refused']);
 
     const ok = await api.mutation('account.changeEmail', { email, password: TEST_PASSWORD }, { token: h.ownerToken, ip: nextIp() });
@@ -114,7 +130,11 @@ describe('e-mail and mobile', () => {
   it("refuse another account's e-mail or mobile, whatever its hotel", async () => {
     const h = await createHotelWithStaff(ctx.deps);
     const other = await createAccount(ctx.deps);
-    const email = await api.mutation('account.changeEmail', { email: other.email!.toUpperCase(), password: TEST_PASSWORD }, { token: h.staffToken, ip: nextIp() });
+    const email = await api.mutation(
+      'account.changeEmail',
+      { email: other.email!.toUpperCase(), password: TEST_PASSWORD },
+      { token: h.staffToken, ip: nextIp() },
+    );
     expect(email.error?.data.app?.code).toBe('CONFLICT');
     expect(email.error?.data.app?.fields?.email).toMatch(/e-mail|email/i);
     const mobile = await api.mutation('account.changeMobile', { mobile: other.mobile!, password: TEST_PASSWORD }, { token: h.staffToken, ip: nextIp() });
@@ -133,14 +153,30 @@ describe('sessions', () => {
     const list = await api.query('account.sessions', undefined, { token: h.staffToken });
     expect(list.data?.items.map((s) => s.kind)).toEqual(['web', 'legacy']);
     expect(list.data?.items[0]).toMatchObject({ isCurrent: true, hotelName: h.hotel.name });
-    expect(list.data?.items[1]).toMatchObject({ isCurrent: false, userAgent: 'OldDesk/2.1' });
+    expect(list.data?.items[1]).toMatchObject({ isCurrent: false, userAgent: 'OldDesk/2.1', device: { browser: null, browserVersion: null, os: null } });
+    // The browser and system a user agent names (issue 17 §5), nulls when it names none.
+    await createSession(ctx.deps, {
+      accountId: h.staff.id,
+      hotelId: h.hotel.id,
+      kind: 'web',
+      meta: testMeta({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' }),
+    });
+    await createSession(ctx.deps, { accountId: h.staff.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta({ userAgent: 'okhttp/4.9.0' }) });
+    const devices = (await api.query('account.sessions', undefined, { token: h.staffToken })).data!.items.map((s) => s.device);
+    expect(devices).toEqual(
+      expect.arrayContaining([
+        { browser: 'Chrome', browserVersion: '156', os: 'Windows' },
+        { browser: null, browserVersion: null, os: null },
+      ]),
+    );
     // A session that ended is not listed.
     expect(list.data?.items.every((s) => s.id !== dead.sessionId)).toBe(true);
   });
 
   it('"sign out everywhere else" ends the web, legacy and gateway sessions and keeps the current one', async () => {
     const h = await createHotelWithStaff(ctx.deps);
-    const login = async (kind: 'web' | 'legacy' | 'gateway') => (await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind, meta: testMeta() })).token;
+    const login = async (kind: 'web' | 'legacy' | 'gateway') =>
+      (await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind, meta: testMeta() })).token;
     const [otherWeb, legacyToken, gatewayToken] = [await login('web'), await login('legacy'), await login('gateway')];
     const legacy = legacyClient(ctx.app, ctx.config, { ip: nextIp() });
     const gw = gatewayClient(ctx.app, { ip: nextIp() });
@@ -161,7 +197,7 @@ describe('sessions', () => {
     expect(audit.after).toEqual({ revokedSessions: 3 });
   });
 
-  it('ends one session at a time; the current one and another account\'s are refused', async () => {
+  it("ends one session at a time; the current one and another account's are refused", async () => {
     const h = await createHotelWithStaff(ctx.deps);
     const other = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() });
     const current = (await api.query('account.sessions', undefined, { token: h.ownerToken })).data!.items.find((s) => s.isCurrent)!;
@@ -176,6 +212,8 @@ describe('sessions', () => {
     expect(ok.data?.revoked).toBe(1);
     expect((await legacyClient(ctx.app, ctx.config, { ip: nextIp() }).call('room/hotelInfo', {}, { token: other.token })).errno).toBe(100003);
     expect((await api.mutation('account.revokeSession', { sessionId: other.sessionId }, { token: h.ownerToken })).error?.data.app?.code).toBe('NOT_FOUND');
-    expect(await ctx.deps.prisma.auditLog.count({ where: { actorAccountId: h.owner.id, action: 'auth.session.revoke', entityId: String(other.sessionId) } })).toBe(1);
+    expect(
+      await ctx.deps.prisma.auditLog.count({ where: { actorAccountId: h.owner.id, action: 'auth.session.revoke', entityId: String(other.sessionId) } }),
+    ).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { TChangeEmailInput, TChangeMobileInput } from '@console/shared';
 import type { SessionKind } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
+import { describeUserAgent, type DeviceInfo } from '../../infra/user-agent';
 import { readStoredPictureBytes } from '../../infra/uploads';
 import { recordAudit } from '../audit/audit.service';
 import { authLimiters, loginFailureCounts, loginThresholds, recordLoginFailure } from '../auth/limits';
@@ -52,7 +52,7 @@ export async function setAvatar(ctx: AuthedContext, input: { avatar: string | nu
   const { deps, actor } = ctx;
   if (input.avatar !== null) {
     // Only a public picture: a face photo stays private (decision 015).
-    const stored = await readStoredPictureBytes(path.resolve(deps.config.uploadDir), actor.hotelId, input.avatar, ['public']);
+    const stored = await readStoredPictureBytes(deps.files, actor.hotelId, input.avatar, ['public']);
     if (!stored) throw new AppError('VALIDATION', { messageKey: 'validation.pictureInvalid', fields: { avatar: 'validation.pictureInvalid' } });
   }
   return deps.prisma.$transaction(async (tx) => {
@@ -81,7 +81,13 @@ async function confirmPassword(ctx: AuthedContext, password: string, action: str
   if (!(await verifyPassword(account.passwordHash, password))) {
     await recordLoginFailure(limiters, identity, meta.ip);
     // An event of the account, not of the hotel (as a failed sign-in is).
-    await recordAudit(deps.prisma, ctx, { action: `${action}.refused`, hotelId: null, entityType: 'Account', entityId: actor.accountId, after: { reason: 'wrong_password' } });
+    await recordAudit(deps.prisma, ctx, {
+      action: `${action}.refused`,
+      hotelId: null,
+      entityType: 'Account',
+      entityId: actor.accountId,
+      after: { reason: 'wrong_password' },
+    });
     throw new AppError('OLD_PASSWORD_WRONG', { fields: { password: 'errors.OLD_PASSWORD_WRONG' } });
   }
   return { mobile: account.mobile, email: account.email };
@@ -93,10 +99,17 @@ export async function changeEmail(ctx: AuthedContext, input: TChangeEmailInput):
   const current = await confirmPassword(ctx, input.password, 'account.email');
   if (current.email === input.email) return getProfile(ctx);
   const taken = await deps.prisma.account.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (taken && taken.id !== actor.accountId) throw new AppError('CONFLICT', { messageKey: 'settings.errors.emailTaken', fields: { email: 'settings.errors.emailTaken' } });
+  if (taken && taken.id !== actor.accountId)
+    throw new AppError('CONFLICT', { messageKey: 'settings.errors.emailTaken', fields: { email: 'settings.errors.emailTaken' } });
   return deps.prisma.$transaction(async (tx) => {
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { email: input.email }, select: PROFILE_SELECT });
-    await recordAudit(tx, ctx, { action: 'account.email', entityType: 'Account', entityId: actor.accountId, before: { email: current.email }, after: { email: input.email } });
+    await recordAudit(tx, ctx, {
+      action: 'account.email',
+      entityType: 'Account',
+      entityId: actor.accountId,
+      before: { email: current.email },
+      after: { email: input.email },
+    });
     return after;
   });
 }
@@ -107,10 +120,17 @@ export async function changeMobile(ctx: AuthedContext, input: TChangeMobileInput
   const current = await confirmPassword(ctx, input.password, 'account.mobile');
   if (current.mobile === input.mobile) return getProfile(ctx);
   const taken = await deps.prisma.account.findUnique({ where: { mobile: input.mobile }, select: { id: true } });
-  if (taken && taken.id !== actor.accountId) throw new AppError('CONFLICT', { messageKey: 'settings.errors.mobileTaken', fields: { mobile: 'settings.errors.mobileTaken' } });
+  if (taken && taken.id !== actor.accountId)
+    throw new AppError('CONFLICT', { messageKey: 'settings.errors.mobileTaken', fields: { mobile: 'settings.errors.mobileTaken' } });
   return deps.prisma.$transaction(async (tx) => {
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { mobile: input.mobile }, select: PROFILE_SELECT });
-    await recordAudit(tx, ctx, { action: 'account.mobile', entityType: 'Account', entityId: actor.accountId, before: { mobile: current.mobile }, after: { mobile: input.mobile } });
+    await recordAudit(tx, ctx, {
+      action: 'account.mobile',
+      entityType: 'Account',
+      entityId: actor.accountId,
+      before: { mobile: current.mobile },
+      after: { mobile: input.mobile },
+    });
     return after;
   });
 }
@@ -120,6 +140,8 @@ export interface AccountSession {
   kind: SessionKind;
   /** The browser or client that signed in (its user agent), as it said. */
   userAgent: string | null;
+  /** What the user agent says: browser and system ("Chrome 156 on Windows"); nulls when it cannot tell. */
+  device: DeviceInfo;
   ip: string | null;
   hotelName: string | null;
   createdAt: Date;
@@ -138,7 +160,17 @@ export async function listSessions(ctx: AuthedContext): Promise<{ items: Account
     orderBy: [{ lastSeenAt: 'desc' }, { id: 'desc' }],
     take: 200,
   });
-  const items = rows.map((r) => ({ id: r.id, kind: r.kind, userAgent: r.userAgent, ip: r.ip, hotelName: r.hotel?.name ?? null, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt, isCurrent: r.id === actor.sessionId }));
+  const items = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    userAgent: r.userAgent,
+    device: describeUserAgent(r.userAgent),
+    ip: r.ip,
+    hotelName: r.hotel?.name ?? null,
+    createdAt: r.createdAt,
+    lastSeenAt: r.lastSeenAt,
+    isCurrent: r.id === actor.sessionId,
+  }));
   // The current session first, whatever its last activity.
   items.sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent));
   return { items };
@@ -167,7 +199,12 @@ export async function revokeOtherSessions(ctx: AuthedContext): Promise<{ revoked
       where: { accountId: actor.accountId, revokedAt: null, id: { not: actor.sessionId } },
       data: { revokedAt: new Date(), revokeReason: SESSION_REVOKE_REASONS.signedOutElsewhere },
     });
-    await recordAudit(tx, ctx, { action: 'auth.session.revokeOthers', entityType: 'Session', entityId: actor.sessionId, after: { revokedSessions: result.count } });
+    await recordAudit(tx, ctx, {
+      action: 'auth.session.revokeOthers',
+      entityType: 'Session',
+      entityId: actor.sessionId,
+      after: { revokedSessions: result.count },
+    });
     return { revoked: result.count };
   });
 }

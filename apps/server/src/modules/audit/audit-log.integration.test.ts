@@ -47,8 +47,18 @@ describe('the audit log', () => {
     const legacyToken = (await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotel.id, kind: 'legacy', meta: testMeta() })).token;
     expect((await legacy.call('room/setRoomStatus', { room_id: other.id, status: 'dirty' }, { token: legacyToken })).errno).toBe(0);
     const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: other.id, checkInAt: hours(-30), expectedCheckOutAt: hours(-1), status: 'expired' });
-    await recordAudit(ctx.deps.prisma, jobContext(ctx.deps, 'stay.expire', 'job:1'), { action: 'stay.expire', hotelId: h.hotel.id, entityType: 'Stay', entityId: stay.id, after: { status: 'expired' } });
-    await recordAudit(ctx.deps.prisma, { deps: ctx.deps, meta: testMeta({ ip: '198.51.100.9' }) }, { action: 'auth.login.failure', hotelId: h.hotel.id, accountId: null, after: { account: 'someone' } });
+    await recordAudit(ctx.deps.prisma, jobContext(ctx.deps, 'stay.expire', 'job:1'), {
+      action: 'stay.expire',
+      hotelId: h.hotel.id,
+      entityType: 'Stay',
+      entityId: stay.id,
+      after: { status: 'expired' },
+    });
+    await recordAudit(
+      ctx.deps.prisma,
+      { deps: ctx.deps, meta: testMeta({ ip: '198.51.100.9' }) },
+      { action: 'auth.login.failure', hotelId: h.hotel.id, accountId: null, after: { account: 'someone' } },
+    );
 
     const all = await list();
     expect(all.items.map((i) => i.action)).toEqual(['auth.login.failure', 'stay.expire', 'room.status', 'roomGroup.create', 'room.update']);
@@ -63,9 +73,22 @@ describe('the audit log', () => {
       channel: 'console',
     });
     expect(Date.now() - Date.parse(renamed.at)).toBeLessThan(60_000);
-    expect(all.items.find((i) => i.action === 'room.status')).toMatchObject({ channel: 'legacy', ip: '203.0.113.8', target: { type: 'Room', name: 'Other' }, actor: { type: 'account', name: owner.nickname } });
-    expect(all.items.find((i) => i.action === 'stay.expire')).toMatchObject({ channel: 'job', actor: { type: 'job', name: 'stay.expire', accountId: null }, target: { type: 'Stay', name: 'Other' } });
-    expect(all.items.find((i) => i.action === 'auth.login.failure')).toMatchObject({ channel: null, actor: { type: 'anonymous', name: null }, ip: '198.51.100.9' });
+    expect(all.items.find((i) => i.action === 'room.status')).toMatchObject({
+      channel: 'legacy',
+      ip: '203.0.113.8',
+      target: { type: 'Room', name: 'Other' },
+      actor: { type: 'account', name: owner.nickname },
+    });
+    expect(all.items.find((i) => i.action === 'stay.expire')).toMatchObject({
+      channel: 'job',
+      actor: { type: 'job', name: 'stay.expire', accountId: null },
+      target: { type: 'Stay', name: 'Other' },
+    });
+    expect(all.items.find((i) => i.action === 'auth.login.failure')).toMatchObject({
+      channel: null,
+      actor: { type: 'anonymous', name: null },
+      ip: '198.51.100.9',
+    });
 
     const actions = async (input: Parameters<typeof list>[0]) => (await list(input)).items.map((i) => i.action);
     // An action and those under it, never another area that starts with the same letters.
@@ -131,7 +154,13 @@ describe('the audit log', () => {
     expect(last.items).toHaveLength(5);
     expect(await list({ pageSize: 100, page: 95 })).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
     expect(await list({ pageSize: 100, page: 100 })).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
-    expect([auditCountCap(0, 20), auditCountCap(480, 20), auditCountCap(500, 20), auditCountCap(1480, 20), auditCountCap(9980, 20)]).toEqual([1_000, 1_000, 2_000, 2_000, AUDIT_COUNT_CAP]);
+    expect([auditCountCap(0, 20), auditCountCap(480, 20), auditCountCap(500, 20), auditCountCap(1480, 20), auditCountCap(9980, 20)]).toEqual([
+      1_000,
+      1_000,
+      2_000,
+      2_000,
+      AUDIT_COUNT_CAP,
+    ]);
     expect((await list({ action: 'room' })).total).toBe(0);
   });
 
@@ -173,18 +202,46 @@ describe('the audit log', () => {
   it("names a room or a stay's room only when it is of the entry's own hotel, in the page's order", async () => {
     const a = await createHotelWithStaff(ctx.deps);
     const b = await createHotelWithStaff(ctx.deps);
-    const { rooms: [roomA] } = await createRooms(ctx.deps, a.hotel.id, ['A-101']);
-    const { rooms: [roomB] } = await createRooms(ctx.deps, b.hotel.id, ['B-201']);
-    const stayA = await insertStay(ctx.deps, { hotelId: a.hotel.id, roomId: roomA!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20), status: 'in_house' });
-    const stayB = await insertStay(ctx.deps, { hotelId: b.hotel.id, roomId: roomB!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20), status: 'in_house' });
+    const {
+      rooms: [roomA],
+    } = await createRooms(ctx.deps, a.hotel.id, ['A-101']);
+    const {
+      rooms: [roomB],
+    } = await createRooms(ctx.deps, b.hotel.id, ['B-201']);
+    const stayA = await insertStay(ctx.deps, {
+      hotelId: a.hotel.id,
+      roomId: roomA!.id,
+      checkInAt: hours(-3),
+      expectedCheckOutAt: hours(20),
+      status: 'in_house',
+    });
+    const stayB = await insertStay(ctx.deps, {
+      hotelId: b.hotel.id,
+      roomId: roomB!.id,
+      checkInAt: hours(-3),
+      expectedCheckOutAt: hours(20),
+      status: 'in_house',
+    });
     // Hotel A's log, newest first as listed: its own room and stay, hotel B's room and stay by id,
     // ids that are not a room's, a target that is no room.
     const targets: [string, string][] = [
-      ['Room', String(roomA!.id)], ['Stay', String(stayA.id)], ['Room', String(roomB!.id)], ['Stay', String(stayB.id)],
-      ['Room', `${roomA!.id}x`], ['Room', '99999999999'], ['Customer', String(roomA!.id)],
+      ['Room', String(roomA!.id)],
+      ['Stay', String(stayA.id)],
+      ['Room', String(roomB!.id)],
+      ['Stay', String(stayB.id)],
+      ['Room', `${roomA!.id}x`],
+      ['Room', '99999999999'],
+      ['Customer', String(roomA!.id)],
     ];
     await ctx.deps.prisma.auditLog.createMany({
-      data: targets.map(([entityType, entityId], n) => ({ hotelId: a.hotel.id, actorType: 'job' as const, action: `test.${n}`, entityType, entityId, createdAt: new Date(Date.now() - (n + 1) * 1000) })),
+      data: targets.map(([entityType, entityId], n) => ({
+        hotelId: a.hotel.id,
+        actorType: 'job' as const,
+        action: `test.${n}`,
+        entityType,
+        entityId,
+        createdAt: new Date(Date.now() - (n + 1) * 1000),
+      })),
     });
     const page = await data(api.query('audit.list', {}, { token: a.ownerToken }));
     expect(page.items.map((i) => [i.action, i.target.type, i.target.id, i.target.name])).toEqual(
@@ -197,7 +254,15 @@ describe('the audit log', () => {
 
   it('refuses filters that are not what they say', async () => {
     const h = await createHotelWithStaff(ctx.deps);
-    for (const input of [{ action: 'room%' }, { action: '.room' }, { actorType: 'robot' }, { channel: 'fax' }, { from: '2027-02-30' }, { from: '2027-03-02', to: '2027-03-01' }, { entityType: 'Room;' }]) {
+    for (const input of [
+      { action: 'room%' },
+      { action: '.room' },
+      { actorType: 'robot' },
+      { channel: 'fax' },
+      { from: '2027-02-30' },
+      { from: '2027-03-02', to: '2027-03-01' },
+      { entityType: 'Room;' },
+    ]) {
       const answer = await api.raw.query('audit.list', input, { token: h.ownerToken });
       expect(answer.error?.data.code, JSON.stringify(input)).toBe('BAD_REQUEST');
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ZAuditListInput, addDays, zonedToInstant, type TAuditActorType, type TAuditChannel, type TAuditListInput, type TRole } from '@console/shared';
 import { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
-import { AppError } from '../../errors';
+import { describeUserAgent, type DeviceInfo } from '../../infra/user-agent';
 import { requirePermission } from '../../permissions';
 
 /**
@@ -34,8 +34,7 @@ export const auditCountCap = (offset: number, limit: number) =>
 
 /** The log names every room of the hotel: it is for members who hold `audit.read` over the whole hotel. */
 export function requireAuditReader(actor: Actor) {
-  requirePermission(actor, 'audit.read');
-  if (!actor.allRooms) throw new AppError('FORBIDDEN');
+  requirePermission(actor, 'audit.read', { wholeHotel: true });
 }
 
 /** An id stored as text (AuditLog.entityId) as an integer, when it is one. */
@@ -110,6 +109,8 @@ export interface AuditItem {
   after: Prisma.JsonValue;
   ip: string | null;
   userAgent: string | null;
+  /** What the user agent says: browser and system; nulls when it cannot tell. */
+  device: DeviceInfo;
   channel: TAuditChannel | null;
   requestId: string | null;
 }
@@ -134,6 +135,7 @@ function toItem(r: AuditRow): AuditItem {
     after: r.after,
     ip: r.ip,
     userAgent: r.userAgent,
+    device: describeUserAgent(r.userAgent),
     channel: r.channel,
     requestId: r.requestId,
   };
@@ -187,7 +189,8 @@ export const auditEntriesSql = (hotelId: number, ids: number[]) => Prisma.sql`
 const prepared = (sql: Prisma.Sql) => ({ name: `audit_${createHash('sha1').update(sql.text).digest('hex').slice(0, 20)}`, text: sql.text, values: sql.values });
 
 /** How many entries match, counted up to `cap` (one more, to tell "cap+" from "cap"). Sent unnamed, as the page's ids. */
-export const auditCountSql = (where: Prisma.Sql, cap: number) => Prisma.sql`SELECT count(*)::int AS "counted" FROM (SELECT 1 FROM "AuditLog" a WHERE ${where} LIMIT ${cap + 1}) x`;
+export const auditCountSql = (where: Prisma.Sql, cap: number) =>
+  Prisma.sql`SELECT count(*)::int AS "counted" FROM (SELECT 1 FROM "AuditLog" a WHERE ${where} LIMIT ${cap + 1}) x`;
 
 /**
  * `audit.list`: a page of the hotel's audit log, newest first, filtered; the total counted up to its
@@ -206,7 +209,18 @@ export async function listAuditLog(ctx: AuthedContext, raw: TAuditListInput) {
   const count = auditCountSql(where, cap);
   const [rows, counts] = await Promise.all([
     pool.query<{ id: number }>(ids.text, ids.values).then(async (page) =>
-      page.rows.length === 0 ? [] : (await pool.query<AuditRow>(prepared(auditEntriesSql(ctx.actor.hotelId, page.rows.map((r) => r.id))))).rows,
+      page.rows.length === 0
+        ? []
+        : (
+            await pool.query<AuditRow>(
+              prepared(
+                auditEntriesSql(
+                  ctx.actor.hotelId,
+                  page.rows.map((r) => r.id),
+                ),
+              ),
+            )
+          ).rows,
     ),
     pool.query<{ counted: number }>(count.text, count.values),
   ]);
@@ -225,7 +239,9 @@ export async function listAuditActors(ctx: AuthedContext) {
         WHERE m."hotelId" = ${hotelId} ORDER BY acc."nickname", m."accountId"`),
     ),
     ctx.deps.pool.query<{ id: number; name: string; prefix: string; revoked: boolean }>(
-      prepared(Prisma.sql`SELECT k."id", k."name", k."prefix", (k."revokedAt" IS NOT NULL) AS "revoked" FROM "ApiKey" k WHERE k."hotelId" = ${hotelId} ORDER BY k."name", k."id"`),
+      prepared(
+        Prisma.sql`SELECT k."id", k."name", k."prefix", (k."revokedAt" IS NOT NULL) AS "revoked" FROM "ApiKey" k WHERE k."hotelId" = ${hotelId} ORDER BY k."name", k."id"`,
+      ),
     ),
   ]);
   return { accounts: members.rows, apiKeys: keys.rows };

@@ -1,3 +1,4 @@
+import { toAcceptedJson } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
 import type { TPrisma } from '../../db/client';
 import type { Actor, ServiceContext } from '../../context';
@@ -26,14 +27,16 @@ export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor 
   await db.auditLog.create({
     data: {
       hotelId: entry.hotelId !== undefined ? entry.hotelId : (ctx.actor?.hotelId ?? null),
-      actorType: accountId ? 'account' : apiKeyId !== null ? 'api_key' : ctx.meta.job ? 'job' : 'anonymous',
+      actorType: accountId ? 'account' : apiKeyId !== null ? 'api_key' : ctx.meta.job ? 'job' : ctx.meta.channel === 'key_page' ? 'key_link' : 'anonymous',
       actorAccountId: accountId,
       actorApiKeyId: apiKeyId,
       action: entry.action,
       entityType: entry.entityType ?? null,
       entityId: entry.entityId !== undefined ? String(entry.entityId) : null,
-      before: entry.before,
-      after: entry.after,
+      // Requests hold only accepted text (decision 025); what came from elsewhere (the lock cloud,
+      // a file) is made acceptable here, as PostgreSQL's JSON refuses NUL and unpaired surrogates.
+      before: entry.before === undefined ? undefined : toAcceptedJson(entry.before),
+      after: entry.after === undefined ? undefined : toAcceptedJson(entry.after),
       ip: ctx.meta.ip,
       userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
       requestId: ctx.meta.requestId,

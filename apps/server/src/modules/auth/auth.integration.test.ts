@@ -5,7 +5,15 @@ import { TEST_PASSWORD, createAccount, createHotel, uniqueMobile } from '../../t
 import { sessionTokenFrom, trpcClient } from '../../test/trpc-client';
 import { readDevOutbox } from '../../infra/sms';
 import { startWorkers } from '../../jobs/workers';
-import { setAccountFrozen } from '../account/account.service';
+import type { AuthedContext } from '../../context';
+import { setStaffFrozen } from '../staff/staff.service';
+
+/** The staff page's freeze, by account: the member of the actor's hotel (or of the hotel named). */
+async function freeze(actor: AuthedContext, accountId: number, frozen: boolean) {
+  const member = await ctx.deps.prisma.membership.findFirst({ where: { accountId, hotelId: actor.actor.hotelId } });
+  const other = member ?? (await ctx.deps.prisma.membership.findFirstOrThrow({ where: { accountId } }));
+  return setStaffFrozen(actor, { id: other.id, frozen });
+}
 
 let ctx: TestContext;
 let workers: ReturnType<typeof startWorkers>;
@@ -15,7 +23,7 @@ const freshIp = () => `172.16.${Math.floor(++ipCounter / 250)}.${ipCounter % 250
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  workers = startWorkers(ctx.deps);
+  workers = startWorkers(ctx.deps, { sweep: false });
 });
 afterAll(async () => {
   await workers.close();
@@ -37,11 +45,7 @@ async function webLogin(account: string, password: string, options: { ip?: strin
   const api = trpcClient(ctx.app);
   const ip = options.ip ?? freshIp();
   const captcha = await newCaptcha(api, ip);
-  return api.mutation(
-    'auth.login',
-    { account, password, captchaId: captcha.id, captchaCode: options.code ?? captcha.code },
-    { ip, lang: options.lang },
-  );
+  return api.mutation('auth.login', { account, password, captchaId: captcha.id, captchaCode: options.code ?? captcha.code }, { ip, lang: options.lang });
 }
 
 async function auditActions(accountId: number) {
@@ -68,7 +72,11 @@ describe('graphic verification code', () => {
     const captcha = await newCaptcha(api, ip);
     const wrong = await api.mutation('auth.login', { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: 'zzzz' }, { ip });
     expect(wrong.error?.data.app).toMatchObject({ code: 'CAPTCHA_INVALID', errno: 100008, message: 'The verification code is incorrect or has expired.' });
-    const reused = await api.mutation('auth.login', { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code }, { ip });
+    const reused = await api.mutation(
+      'auth.login',
+      { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code },
+      { ip },
+    );
     expect(reused.error?.data.app?.code).toBe('CAPTCHA_INVALID');
   });
 });
@@ -126,7 +134,11 @@ describe('web sign-in', () => {
     const api = trpcClient(ctx.app);
     const ip = freshIp();
     const captcha = await newCaptcha(api, ip);
-    const blocked = await api.mutation('auth.login', { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code }, { ip });
+    const blocked = await api.mutation(
+      'auth.login',
+      { account: account.mobile!, password: TEST_PASSWORD, captchaId: captcha.id, captchaCode: captcha.code },
+      { ip },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.error?.data.app).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', errno: 100007 });
     expect(blocked.error?.data.app?.retryAfterSeconds).toBeGreaterThan(0);
@@ -156,7 +168,7 @@ describe('web sign-in', () => {
     const ownerToken = sessionTokenFrom((await webLogin(owner.mobile!, TEST_PASSWORD)).setCookie)!;
     const staffToken = sessionTokenFrom((await webLogin(staff.mobile!, TEST_PASSWORD)).setCookie)!;
     const { actorContext } = await import('../../test/harness');
-    await setAccountFrozen(await actorContext(ctx.deps, ownerToken), { accountId: staff.id, frozen: true });
+    await freeze(await actorContext(ctx.deps, ownerToken), staff.id, true);
 
     const me = await trpcClient(ctx.app).query('auth.me', undefined, { token: staffToken });
     expect(me.error?.data.app).toMatchObject({ code: 'ACCOUNT_FROZEN', errno: 9000005 });
@@ -164,7 +176,7 @@ describe('web sign-in', () => {
     expect(login.error?.data.app?.errno).toBe(9000005);
     expect(await ctx.deps.prisma.session.count({ where: { accountId: staff.id, revokedAt: null } })).toBe(0);
 
-    await setAccountFrozen(await actorContext(ctx.deps, ownerToken), { accountId: staff.id, frozen: false });
+    await freeze(await actorContext(ctx.deps, ownerToken), staff.id, false);
     expect((await webLogin(staff.mobile!, TEST_PASSWORD)).status).toBe(200);
     // The old session stays ended after unfreezing.
     expect((await trpcClient(ctx.app).query('auth.me', undefined, { token: staffToken })).error?.data.app?.errno).toBe(100003);
@@ -179,10 +191,11 @@ describe('web sign-in', () => {
     const token = sessionTokenFrom((await webLogin(owner.mobile!, TEST_PASSWORD)).setCookie)!;
     const { actorContext } = await import('../../test/harness');
     const actor = await actorContext(ctx.deps, token);
-    await expect(setAccountFrozen(actor, { accountId: owner.id, frozen: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(setAccountFrozen(actor, { accountId: shared.id, frozen: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(freeze(actor, owner.id, true)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'staff.errors.self' });
+    await expect(freeze(actor, shared.id, true)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'staff.errors.sharedAccount' });
     const stranger = await createAccount(ctx.deps, { hotelId: other.id, role: 'staff' });
-    await expect(setAccountFrozen(actor, { accountId: stranger.id, frozen: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(freeze(actor, stranger.id, true)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // A second owner may freeze the first one, the last owner is never frozen (staff.integration.test.ts).
   });
 
   it('refuses an account that belongs to no hotel', async () => {
@@ -209,7 +222,10 @@ describe('sessions', () => {
     const account = await createAccount(ctx.deps, { hotelId: hotel.id });
     const api = trpcClient(ctx.app);
     const idle = sessionTokenFrom((await webLogin(account.mobile!, TEST_PASSWORD)).setCookie)!;
-    await ctx.deps.prisma.session.updateMany({ where: { accountId: account.id }, data: { lastSeenAt: new Date(Date.now() - ctx.config.session.idleMs - 1000) } });
+    await ctx.deps.prisma.session.updateMany({
+      where: { accountId: account.id },
+      data: { lastSeenAt: new Date(Date.now() - ctx.config.session.idleMs - 1000) },
+    });
     expect((await api.query('auth.me', undefined, { token: idle })).error?.data.app?.errno).toBe(100003);
 
     const absolute = sessionTokenFrom((await webLogin(account.mobile!, TEST_PASSWORD)).setCookie)!;
@@ -232,7 +248,20 @@ describe('sessions', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.error?.data.app?.code).toBe('ORIGIN_REJECTED');
     expect((await api.mutation('auth.logout', undefined, { token, origin: null })).error?.data.app?.code).toBe('ORIGIN_REJECTED');
+    // The same host by another scheme or port is another origin (the deployment is http://localhost:3000).
+    for (const origin of [
+      'https://localhost:3000',
+      'http://localhost:3001',
+      'http://localhost',
+      'https://localhost',
+      'http://localhost:3000.evil.example',
+      'null',
+    ]) {
+      const other = await api.mutation('auth.logout', undefined, { token, origin });
+      expect({ origin, status: other.status, code: other.error?.data.app?.code }).toEqual({ origin, status: 403, code: 'ORIGIN_REJECTED' });
+    }
     expect((await api.query('auth.me', undefined, { token })).status).toBe(200);
+    expect((await api.mutation('auth.logout', undefined, { token, origin: 'http://localhost:3000/' })).status).toBe(200);
   });
 });
 
@@ -244,12 +273,24 @@ describe('password change', () => {
     const second = sessionTokenFrom((await webLogin(account.mobile!, TEST_PASSWORD)).setCookie)!;
     const api = trpcClient(ctx.app);
 
-    const wrong = await api.mutation('auth.changePassword', { oldPassword: 'not-it-123', newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' }, { token: first });
+    const wrong = await api.mutation(
+      'auth.changePassword',
+      { oldPassword: 'not-it-123', newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' },
+      { token: first },
+    );
     expect(wrong.error?.data.app?.code).toBe('OLD_PASSWORD_WRONG');
-    const mismatch = await api.mutation('auth.changePassword', { oldPassword: TEST_PASSWORD, newPassword: 'brand-new-9', confirmPassword: 'brand-new-8' }, { token: first });
+    const mismatch = await api.mutation(
+      'auth.changePassword',
+      { oldPassword: TEST_PASSWORD, newPassword: 'brand-new-9', confirmPassword: 'brand-new-8' },
+      { token: first },
+    );
     expect(mismatch.error?.data.app?.fields).toEqual({ confirmPassword: 'The two passwords do not match' });
 
-    const ok = await api.mutation('auth.changePassword', { oldPassword: TEST_PASSWORD, newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' }, { token: first });
+    const ok = await api.mutation(
+      'auth.changePassword',
+      { oldPassword: TEST_PASSWORD, newPassword: 'brand-new-9', confirmPassword: 'brand-new-9' },
+      { token: first },
+    );
     expect(ok.status).toBe(200);
     for (const token of [first, second]) expect((await api.query('auth.me', undefined, { token })).error?.data.app?.errno).toBe(100003);
     expect((await webLogin(account.mobile!, TEST_PASSWORD)).error?.data.app?.code).toBe('INVALID_CREDENTIALS');
@@ -292,9 +333,17 @@ describe('password recovery by SMS', () => {
     const code = sms.text.match(/\d{6}/)![0];
     expect(await ctx.deps.redis.ttl(ctx.deps.key('pwreset', account.mobile!))).toBeGreaterThan(LIMITS.smsCodeTtlSeconds - 10);
 
-    const reset = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code, newPassword: 'recovered-1', confirmPassword: 'recovered-1' }, { ip });
+    const reset = await api.mutation(
+      'auth.resetPassword',
+      { mobile: account.mobile!, code, newPassword: 'recovered-1', confirmPassword: 'recovered-1' },
+      { ip },
+    );
     expect(reset.status).toBe(200);
-    const again = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code, newPassword: 'recovered-2', confirmPassword: 'recovered-2' }, { ip });
+    const again = await api.mutation(
+      'auth.resetPassword',
+      { mobile: account.mobile!, code, newPassword: 'recovered-2', confirmPassword: 'recovered-2' },
+      { ip },
+    );
     expect(again.error?.data.app?.code).toBe('SMS_CODE_INVALID');
     expect((await api.query('auth.me', undefined, { token })).error?.data.app?.errno).toBe(100003);
     expect((await webLogin(account.mobile!, 'recovered-1')).status).toBe(200);
@@ -314,7 +363,11 @@ describe('password recovery by SMS', () => {
     const code = (await waitForSms(account.mobile!, sentAt)).text.match(/\d{6}/)![0];
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < LIMITS.smsCodeMaxAttempts; i++) {
-      const res = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code: wrongCode, newPassword: 'guessing-1', confirmPassword: 'guessing-1' }, { ip });
+      const res = await api.mutation(
+        'auth.resetPassword',
+        { mobile: account.mobile!, code: wrongCode, newPassword: 'guessing-1', confirmPassword: 'guessing-1' },
+        { ip },
+      );
       expect(res.error?.data.app?.code).toBe('SMS_CODE_INVALID');
     }
     const late = await api.mutation('auth.resetPassword', { mobile: account.mobile!, code, newPassword: 'guessing-1', confirmPassword: 'guessing-1' }, { ip });
@@ -328,7 +381,9 @@ describe('password recovery by SMS', () => {
     // Had anything been queued, the worker would have sent it by the time the queue is empty.
     await waitForDrainedQueue(ctx.deps.queues.sms);
     expect((await outbox()).some((m) => m.to === mobile)).toBe(false);
-    expect(await ctx.deps.queues.sms.getJobs(['completed', 'failed', 'waiting', 'active', 'delayed'])).not.toContainEqual(expect.objectContaining({ data: expect.objectContaining({ to: mobile }) }));
+    expect(await ctx.deps.queues.sms.getJobs(['completed', 'failed', 'waiting', 'active', 'delayed'])).not.toContainEqual(
+      expect.objectContaining({ data: expect.objectContaining({ to: mobile }) }),
+    );
   });
 
   it('validates the mobile number with the shared rule', async () => {

@@ -97,20 +97,27 @@ export async function login(ctx: ServiceContext, input: LoginInput): Promise<{ t
   await clearLoginFailures(limiters, account);
   const session = await createSession(deps, { accountId: found.id, hotelId, kind: input.kind, meta });
   await deps.prisma.account.update({ where: { id: found.id }, data: { lastLoginAt: new Date() } });
-  await recordAudit(deps.prisma, ctx, { action: 'auth.login.success', accountId: found.id, hotelId, entityType: 'Session', entityId: session.sessionId, after: { kind: input.kind } });
+  await recordAudit(deps.prisma, ctx, {
+    action: 'auth.login.success',
+    accountId: found.id,
+    hotelId,
+    entityType: 'Session',
+    entityId: session.sessionId,
+    after: { kind: input.kind },
+  });
   return { token: session.token, user: await loadUserInfo(ctx, found.id, hotelId) };
 }
 
 export async function loadUserInfo(ctx: ServiceContext, accountId: number, hotelId: number): Promise<UserInfo> {
   const [membership, hotelCount] = await Promise.all([
     ctx.deps.prisma.membership.findUnique({
-    where: { accountId_hotelId: { accountId, hotelId } },
-    select: {
-      role: true,
-      apiKeyAuth: true,
-      hotel: { select: { id: true, name: true, timeZone: true, currency: true } },
-      account: { select: { id: true, nickname: true, mobile: true, email: true, avatar: true } },
-    },
+      where: { accountId_hotelId: { accountId, hotelId } },
+      select: {
+        role: true,
+        apiKeyAuth: true,
+        hotel: { select: { id: true, name: true, timeZone: true, currency: true } },
+        account: { select: { id: true, nickname: true, mobile: true, email: true, avatar: true } },
+      },
     }),
     ctx.deps.prisma.membership.count({ where: { accountId } }),
   ]);
@@ -226,7 +233,11 @@ export async function sendResetCode(ctx: ServiceContext, input: TSendResetCodeIn
     [limiters.smsPerHour, input.mobile],
   ]);
   const account = await deps.prisma.account.findUnique({ where: { mobile: input.mobile }, select: { id: true, frozenAt: true } });
-  await recordAudit(deps.prisma, ctx, { action: 'auth.reset.request', accountId: account?.id ?? null, after: { mobile: input.mobile, known: Boolean(account) } });
+  await recordAudit(deps.prisma, ctx, {
+    action: 'auth.reset.request',
+    accountId: account?.id ?? null,
+    after: { mobile: input.mobile, known: Boolean(account) },
+  });
   if (!account || account.frozenAt) return;
   const code = String(randomInt(0, 10 ** LIMITS.smsCodeLength)).padStart(LIMITS.smsCodeLength, '0');
   await deps.redis
@@ -264,7 +275,13 @@ export async function resetPassword(ctx: ServiceContext, input: TResetPasswordIn
   await deps.prisma.$transaction(async (tx) => {
     await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: new Date() } });
     const revoked = await revokeAccountSessions(tx, account.id, REVOKE_REASONS.passwordReset);
-    await recordAudit(tx, ctx, { action: 'auth.password.reset', accountId: account.id, entityType: 'Account', entityId: account.id, after: { revokedSessions: revoked } });
+    await recordAudit(tx, ctx, {
+      action: 'auth.password.reset',
+      accountId: account.id,
+      entityType: 'Account',
+      entityId: account.id,
+      after: { revokedSessions: revoked },
+    });
   });
   await clearLoginFailures(authLimiters(deps), input.mobile);
 }

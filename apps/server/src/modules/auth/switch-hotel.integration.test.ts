@@ -64,7 +64,12 @@ describe('switching hotel', () => {
 
     const switched = await api.mutation('auth.switchHotel', { hotelId: w.b.id }, { token: w.token });
     expect(switched.status).toBe(200);
-    expect(switched.data).toMatchObject({ id: w.account.id, role: 'staff', hotel: { id: w.b.id, name: w.b.name, timeZone: 'Europe/Paris', currency: 'EUR' }, hotelCount: 2 });
+    expect(switched.data).toMatchObject({
+      id: w.account.id,
+      role: 'staff',
+      hotel: { id: w.b.id, name: w.b.name, timeZone: 'Europe/Paris', currency: 'EUR' },
+      hotelCount: 2,
+    });
     expect(switched.data?.permissions).not.toContain('staff.manage');
     // The same token: the session itself now works in B.
     expect(switched.setCookie).toBeUndefined();
@@ -97,7 +102,10 @@ describe('switching hotel', () => {
     const w = await twoHotels();
     const res = await api.mutation('auth.switchHotel', { hotelId: w.b.id }, { token: w.token });
     expect(res.status).toBe(200);
-    const entries = await ctx.deps.prisma.auditLog.findMany({ where: { actorAccountId: w.account.id, action: { startsWith: 'auth.hotel.' } }, orderBy: { id: 'asc' } });
+    const entries = await ctx.deps.prisma.auditLog.findMany({
+      where: { actorAccountId: w.account.id, action: { startsWith: 'auth.hotel.' } },
+      orderBy: { id: 'asc' },
+    });
     expect(entries.map((e) => [e.action, e.hotelId, e.entityType])).toEqual([
       ['auth.hotel.leave', w.a.id, 'Session'],
       ['auth.hotel.enter', w.b.id, 'Session'],

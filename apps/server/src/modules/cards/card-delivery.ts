@@ -1,24 +1,34 @@
+import { transaction } from '../../db/transaction';
 import { LockProviderError } from '../../infra/locks/provider';
-import type { CredentialKindHandler, DeliveryPatch } from '../credentials/delivery-kinds';
+import type { CredentialKindHandler, DeliveryPatch } from '../credentials/delivery-handler';
 import { lockName, lockTag } from '../credentials/lock-tags';
-import { roomDeliveryLock } from '../locks/lock-ref';
-import { hotelTagOf, ensureLockNumber, lockKeyEntries } from './card-keys';
+import { credentialDeliveryLock } from '../locks/lock-ref';
+import { ensureDoorNumber, hotelTagOf, ensureLockNumber, lockKeyEntries } from './card-keys';
 
 /**
  * Room cards in the delivery engine (docs/card-format.md, docs/credential-delivery.md):
  *
- * - `card`: a grant of a card on one room's lock. A number card (TTLock identityCard) is pushed to
+ * - `card`: a grant of a card on one room's lock, or on a shared door serving the card's room
+ *   (`doorLockId`: a guest card that names the door, docs/shared-doors.md). A number card (TTLock identityCard) is pushed to
  *   the lock by its number and removed from it. A data card is read by the lock offline: there is
  *   nothing to push (it counts as on the lock once written and read back); taking it off means
  *   denylisting the card id written on it, so a card not returned, lost, or whose stay ended early
  *   is refused from then on.
- * - `card_keys`: the hotel's card key sets a room's lock must hold (pushed on a rotation, or when
+ * - `card_keys`: the hotel's card key sets a room's lock (or a shared door's) must hold (pushed on a rotation, or when
  *   the lock is paired); `version` names the wanted list.
  */
 
 const WORK_STATES = ['pending', 'removing'] as const;
 
-function withoutCredentialFields({ code: _code, providerRef: _ref, revokeReason: _reason, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...patch }: DeliveryPatch) {
+function withoutCredentialFields({
+  code: _code,
+  providerRef: _ref,
+  revokeReason: _reason,
+  validFrom: _from,
+  validUntil: _until,
+  validityAdjusted: _adjusted,
+  ...patch
+}: DeliveryPatch) {
   return patch;
 }
 
@@ -30,6 +40,7 @@ export const cardHandler: CredentialKindHandler = {
         id: true,
         hotelId: true,
         roomId: true,
+        doorLockId: true,
         medium: true,
         issueId: true,
         deliveryState: true,
@@ -48,7 +59,8 @@ export const cardHandler: CredentialKindHandler = {
       id: g.id,
       hotelId: g.hotelId,
       roomId: g.roomId,
-      lock: await roomDeliveryLock(prisma, g.hotelId, g.roomId),
+      doorLockId: g.doorLockId,
+      lock: await credentialDeliveryLock(prisma, g.hotelId, g.roomId, g.doorLockId),
       deliveryState: g.deliveryState,
       version: g.version,
       providerRef: g.providerRef,
@@ -62,7 +74,13 @@ export const cardHandler: CredentialKindHandler = {
   },
   async findWork(prisma, { guestId, customerId, ...scope }) {
     const rows = await prisma.cardGrant.findMany({
-      where: { ...scope, ...(guestId !== undefined ? { guestId } : {}), ...(customerId !== undefined ? { customerId } : {}), roomId: { not: null }, deliveryState: { in: [...WORK_STATES] } },
+      where: {
+        ...scope,
+        ...(guestId !== undefined ? { guestId } : {}),
+        ...(customerId !== undefined ? { customerId } : {}),
+        roomId: { not: null },
+        deliveryState: { in: [...WORK_STATES] },
+      },
       select: { id: true, version: true },
       orderBy: { id: 'asc' },
     });
@@ -70,7 +88,13 @@ export const cardHandler: CredentialKindHandler = {
   },
   async push(provider, lockId, row) {
     if (row.card?.medium === 'number') {
-      return provider.addCard(lockId, { cardNumber: row.card.number, name: row.lockName, reversed: row.card.reversed, startAt: row.validFrom, endAt: row.validUntil });
+      return provider.addCard(lockId, {
+        cardNumber: row.card.number,
+        name: row.lockName,
+        reversed: row.card.reversed,
+        startAt: row.validFrom,
+        endAt: row.validUntil,
+      });
     }
     // A data card opens by what is written on it: the lock has nothing to learn.
     return { ref: `C${row.card?.issueId ?? row.id}` };
@@ -109,6 +133,9 @@ export const cardHandler: CredentialKindHandler = {
     const { count } = await prisma.cardGrant.updateMany({ where: { id, version }, data });
     return count === 1;
   },
+  async transition(tx, id, from, change) {
+    return (await tx.cardGrant.updateMany({ where: { id, deliveryState: { in: [...from] } }, data: change })).count;
+  },
 };
 
 /** The card keys of a room's lock: the hotel's tag, the room's lock number and the key sets its cards need. */
@@ -116,14 +143,15 @@ export const cardKeysHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const k = await prisma.lockCardKeys.findUnique({
       where: { id },
-      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, createdAt: true },
+      select: { id: true, hotelId: true, roomId: true, doorLockId: true, deliveryState: true, version: true, createdAt: true },
     });
     if (!k) return null;
     return {
       id: k.id,
       hotelId: k.hotelId,
-      roomId: k.roomId,
-      lock: await roomDeliveryLock(prisma, k.hotelId, k.roomId),
+      roomId: k.roomId ?? 0,
+      doorLockId: k.doorLockId,
+      lock: k.roomId === null && k.doorLockId === null ? null : await credentialDeliveryLock(prisma, k.hotelId, k.roomId ?? 0, k.doorLockId),
       deliveryState: k.deliveryState,
       version: k.version,
       providerRef: null,
@@ -136,19 +164,27 @@ export const cardKeysHandler: CredentialKindHandler = {
   async findWork(prisma, { guestId, customerId, stayId, ...scope }) {
     // Key sets belong to rooms, not to guests or stays.
     if (guestId !== undefined || customerId !== undefined || stayId !== undefined) return [];
-    const rows = await prisma.lockCardKeys.findMany({ where: { ...scope, deliveryState: { in: [...WORK_STATES] } }, select: { id: true, version: true }, orderBy: { id: 'asc' } });
+    const rows = await prisma.lockCardKeys.findMany({
+      where: { ...scope, deliveryState: { in: [...WORK_STATES] } },
+      select: { id: true, version: true },
+      orderBy: { id: 'asc' },
+    });
     return rows.map((r) => ({ kind: 'card_keys' as const, id: r.id, version: r.version }));
   },
   async push(provider, lockId, row, context) {
-    const { keys, lockNumber } = await context.prisma.$transaction(async (tx) => ({
-      lockNumber: await ensureLockNumber(tx, row.hotelId, row.roomId),
-      keys: await lockKeyEntries(tx, context.cardKeySecret, row.hotelId),
+    const door = row.doorLockId ?? null;
+    // A room's lock learns its lock number; a shared door its door number (guest cards name it).
+    const { keys, number } = await transaction(context, async (tx) => ({
+      number: door === null ? await ensureLockNumber(tx, row.hotelId, row.roomId) : await ensureDoorNumber(tx, row.hotelId, door),
+      keys: await lockKeyEntries(tx, context.config.cardKeySecret, row.hotelId),
     }));
-    await provider.setCardKeys(lockId, {
-      hotelTag: hotelTagOf(row.hotelId),
-      lockNumber,
-      keys: keys.map((k) => ({ id: k.id, validUntil: k.validUntil ?? null, keys: k.keys })),
-    });
+    const sets = keys.map((k) => ({ id: k.id, validUntil: k.validUntil ?? null, keys: k.keys }));
+    await provider.setCardKeys(
+      lockId,
+      door === null
+        ? { hotelTag: hotelTagOf(row.hotelId), lockNumber: number, keys: sets }
+        : { hotelTag: hotelTagOf(row.hotelId), doorNumber: number, keys: sets },
+    );
     return { ref: 'keys' };
   },
   async remove() {
@@ -166,5 +202,9 @@ export const cardKeysHandler: CredentialKindHandler = {
   async saveIfVersion(prisma, id, version, patch) {
     const { count } = await prisma.lockCardKeys.updateMany({ where: { id, version }, data: withoutCredentialFields(patch) });
     return count === 1;
+  },
+  async transition(tx, id, from, { revokeReason: _reason, ...change }) {
+    // A key set is never revoked, only replaced: a retry is the one step it takes.
+    return (await tx.lockCardKeys.updateMany({ where: { id, deliveryState: { in: [...from] } }, data: change })).count;
   },
 };

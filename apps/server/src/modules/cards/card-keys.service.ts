@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AuthedContext, Deps } from '../../context';
 import { transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
+import { readerOf, systemText, textColumns, type StoredText, type SystemText, type TextReader } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
@@ -31,14 +32,39 @@ export interface CardKeySetDto {
   createdAt: string;
 }
 
-const keySetSelect = { id: true, name: true, sector: true, fingerprint: true, isActive: true, retiredAt: true, keepUntil: true, createdAt: true, _count: { select: { issues: { where: { state: 'issued' } } } } } as const;
+const keySetSelect = {
+  id: true,
+  name: true,
+  nameKey: true,
+  nameParams: true,
+  sector: true,
+  fingerprint: true,
+  isActive: true,
+  retiredAt: true,
+  keepUntil: true,
+  createdAt: true,
+  _count: { select: { issues: { where: { state: 'issued' } } } },
+} as const;
 
-type KeySetRow = { id: number; name: string; sector: number; fingerprint: string; isActive: boolean; retiredAt: Date | null; keepUntil: Date | null; createdAt: Date; _count: { issues: number } };
+type KeySetRow = {
+  id: number;
+  name: string;
+  nameKey: string | null;
+  nameParams: unknown;
+  sector: number;
+  fingerprint: string;
+  isActive: boolean;
+  retiredAt: Date | null;
+  keepUntil: Date | null;
+  createdAt: Date;
+  _count: { issues: number };
+};
 
-function toDto(k: KeySetRow): CardKeySetDto {
+/** A key set as every face shows it: a name the system gave read in the reader's language. */
+function toDto(k: KeySetRow, read: TextReader): CardKeySetDto {
   return {
     id: k.id,
-    name: k.name,
+    name: read(k.name, k.nameKey, k.nameParams),
     sector: k.sector,
     fingerprint: k.fingerprint,
     isActive: k.isActive,
@@ -51,8 +77,13 @@ function toDto(k: KeySetRow): CardKeySetDto {
 
 export async function listCardKeySets(ctx: AuthedContext): Promise<CardKeySetDto[]> {
   requirePermission(ctx.actor, 'hotel.manage');
-  const rows = await ctx.deps.prisma.cardEncryption.findMany({ where: { hotelId: ctx.actor.hotelId }, select: keySetSelect, orderBy: [{ isActive: 'desc' }, { id: 'desc' }] });
-  return rows.map(toDto);
+  const rows = await ctx.deps.prisma.cardEncryption.findMany({
+    where: { hotelId: ctx.actor.hotelId },
+    select: keySetSelect,
+    orderBy: [{ isActive: 'desc' }, { id: 'desc' }],
+  });
+  const read = readerOf(ctx);
+  return rows.map((row) => toDto(row, read));
 }
 
 /** When a retired key set may leave the locks: the end of the last card written under it that is still issued (null: one has no end). */
@@ -72,30 +103,51 @@ export async function createCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
   requirePermission(actor, 'hotel.manage');
   const input = ZCardKeySetCreateInput.parse(raw);
   const created = await transaction(deps, async (tx) => {
-    const row = await rotateKeySet(tx, deps, actor.hotelId, input.name, input.sector);
-    await recordAudit(tx, ctx, { action: 'card.keys.create', entityType: 'CardEncryption', entityId: row.id, after: { name: row.name, sector: row.sector, fingerprint: row.fingerprint } });
+    // Unnamed: "Key set n", a name the system gives, read in each reader's language.
+    const name = input.name ?? (await keySetName(tx, actor.hotelId));
+    const row = await rotateKeySet(tx, deps, actor.hotelId, name, input.sector);
+    await recordAudit(tx, ctx, {
+      action: 'card.keys.create',
+      entityType: 'CardEncryption',
+      entityId: row.id,
+      after: { name: typeof name === 'string' ? name : { key: name.key, params: name.params ?? {} }, sector: row.sector, fingerprint: row.fingerprint },
+    });
     await queueKeySync(tx, actor.hotelId);
     return row;
   });
   await afterCredentialChange(deps, actor.hotelId);
-  return toDto(created);
+  return toDto(created, readerOf(ctx));
 }
 
-/** The name of a hotel's first key set, made with its first card: in the language of who made it. */
-export function firstKeySetName(ctx: AuthedContext): string {
-  return ctx.deps.i18n.t(ctx.meta.lang, 'cards.firstKeySetName');
+/** The name the system gives a key set nobody named: "Key set n", n counting the hotel's key sets (a code, translated when read). */
+export async function keySetName(tx: Tx, hotelId: number): Promise<SystemText> {
+  const count = await tx.cardEncryption.count({ where: { hotelId } });
+  return systemText('cards.keySetName', { n: count + 1 });
 }
 
 /** The rotation itself, in the caller's transaction (also the first key set a hotel's first card makes). */
-export async function rotateKeySet(tx: Tx, deps: Deps, hotelId: number, name: string, sector?: number): Promise<KeySetRow> {
+export async function rotateKeySet(tx: Tx, deps: Deps, hotelId: number, name: StoredText, sector?: number): Promise<KeySetRow> {
   const now = new Date();
   // One rotation at a time per hotel (the partial unique index on the active set is the last word).
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('CardEncryption.active'), ${hotelId})`;
   const active = await tx.cardEncryption.findFirst({ where: { hotelId, isActive: true }, select: { id: true, sector: true } });
   if (active) {
-    await tx.cardEncryption.update({ where: { id: active.id }, data: { isActive: false, retiredAt: now, keepUntil: await keepUntilOf(tx, hotelId, active.id, now) } });
+    await tx.cardEncryption.update({
+      where: { id: active.id },
+      data: { isActive: false, retiredAt: now, keepUntil: await keepUntilOf(tx, hotelId, active.id, now) },
+    });
   }
-  return tx.cardEncryption.create({ data: { hotelId, name, ...newKeySetRow(deps.config.cardKeySecret, hotelId, sector ?? active?.sector) }, select: keySetSelect });
+  const stored = textColumns(name);
+  return tx.cardEncryption.create({
+    data: {
+      hotelId,
+      name: stored.text,
+      nameKey: stored.key,
+      nameParams: stored.params,
+      ...newKeySetRow(deps.config.cardKeySecret, hotelId, sector ?? active?.sector),
+    },
+    select: keySetSelect,
+  });
 }
 
 /**
@@ -107,32 +159,65 @@ export async function deleteCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
   requirePermission(actor, 'hotel.manage');
   const { id } = ZCardKeySetIdInput.parse(raw);
   await transaction(deps, async (tx) => {
-    const row = await tx.cardEncryption.findFirst({ where: { id, hotelId: actor.hotelId }, select: { id: true, name: true, isActive: true, fingerprint: true } });
+    const row = await tx.cardEncryption.findFirst({
+      where: { id, hotelId: actor.hotelId },
+      select: { id: true, name: true, nameKey: true, nameParams: true, isActive: true, fingerprint: true },
+    });
     if (!row) throw new AppError('NOT_FOUND', { messageKey: 'cards.errors.keySetNotFound' });
     if (row.isActive) throw new AppError('CONFLICT', { messageKey: 'cards.errors.keySetActive' });
-    const inUse = await tx.cardIssue.count({ where: { hotelId: actor.hotelId, keyId: id, state: { in: ['issued', 'reserved'] }, OR: [{ validUntil: null }, { validUntil: { gt: new Date() } }] } });
+    const inUse = await tx.cardIssue.count({
+      where: { hotelId: actor.hotelId, keyId: id, state: { in: ['issued', 'reserved'] }, OR: [{ validUntil: null }, { validUntil: { gt: new Date() } }] },
+    });
     if (inUse > 0) throw new AppError('CONFLICT', { messageKey: 'cards.errors.keySetInUse', params: { count: inUse } });
     // Cards written under it whose time is over have ended; they keep their history, without it.
     const now = new Date();
-    await tx.cardIssue.updateMany({ where: { hotelId: actor.hotelId, keyId: id, state: { in: ['issued', 'reserved'] } }, data: { state: 'ended', endReason: 'expired', endedAt: now } });
+    await tx.cardIssue.updateMany({
+      where: { hotelId: actor.hotelId, keyId: id, state: { in: ['issued', 'reserved'] } },
+      data: { state: 'ended', endReason: 'expired', endedAt: now },
+    });
     await tx.cardIssue.updateMany({ where: { hotelId: actor.hotelId, keyId: id }, data: { keyId: null } });
     await tx.cardEncryption.delete({ where: { id } });
-    await recordAudit(tx, ctx, { action: 'card.keys.delete', entityType: 'CardEncryption', entityId: id, before: { name: row.name, fingerprint: row.fingerprint } });
+    await recordAudit(tx, ctx, {
+      action: 'card.keys.delete',
+      entityType: 'CardEncryption',
+      entityId: id,
+      before: { name: row.nameKey ? { key: row.nameKey, params: row.nameParams } : row.name, fingerprint: row.fingerprint },
+    });
     await queueKeySync(tx, actor.hotelId);
   });
   await afterCredentialChange(deps, actor.hotelId);
 }
 
-/** Marks the card keys of the hotel's locks (all rooms with a lock, or these) to be pushed again. */
-export async function queueKeySync(tx: Tx, hotelId: number, roomIds?: number[]): Promise<number> {
-  const rooms = await tx.room.findMany({ where: { hotelId, deletedAt: null, lockId: { not: null }, ...(roomIds ? { id: { in: roomIds } } : {}) }, select: { id: true } });
-  if (!rooms.length) return 0;
+/**
+ * Marks the card keys of the hotel's locks to be pushed again: all rooms with a lock and all shared
+ * doors (guest cards name them, docs/shared-doors.md), or only these rooms, or only these doors.
+ */
+export async function queueKeySync(tx: Tx, hotelId: number, roomIds?: number[], doorLockIds?: number[]): Promise<number> {
+  const all = roomIds === undefined && doorLockIds === undefined;
+  const rooms =
+    all || roomIds
+      ? await tx.room.findMany({
+          where: { hotelId, deletedAt: null, lockId: { not: null }, ...(roomIds ? { id: { in: roomIds } } : {}) },
+          select: { id: true },
+        })
+      : [];
+  const doors =
+    all || doorLockIds
+      ? await tx.lock.findMany({ where: { hotelId, sharedKind: { not: null }, ...(doorLockIds ? { id: { in: doorLockIds } } : {}) }, select: { id: true } })
+      : [];
   const ids = rooms.map((r) => r.id);
-  await tx.$executeRaw`
+  const doorIds = doors.map((d) => d.id);
+  if (ids.length)
+    await tx.$executeRaw`
     INSERT INTO "LockCardKeys" ("hotelId", "roomId", "deliveryState", "version", "attempts", "updatedAt")
     SELECT ${hotelId}, r, 'pending', 1, 0, now() FROM unnest(${ids}::int[]) AS r
     ON CONFLICT ("hotelId", "roomId") DO UPDATE SET "deliveryState" = 'pending', "version" = "LockCardKeys"."version" + 1, "attempts" = 0, "lastError" = NULL, "updatedAt" = now()`;
-  return ids.length;
+  if (doorIds.length)
+    await tx.$executeRaw`
+    INSERT INTO "LockCardKeys" ("hotelId", "doorLockId", "deliveryState", "version", "attempts", "updatedAt")
+    SELECT ${hotelId}, d, 'pending', 1, 0, now() FROM unnest(${doorIds}::int[]) AS d
+    ON CONFLICT ("hotelId", "doorLockId") DO UPDATE SET "deliveryState" = 'pending', "version" = "LockCardKeys"."version" + 1, "attempts" = 0, "lastError" = NULL, "updatedAt" = now()`;
+  return ids.length + doorIds.length;
 }
 
 export interface CardKeySyncDto {
@@ -149,10 +234,13 @@ export async function syncCardKeys(ctx: AuthedContext, raw: z.input<typeof ZCard
   const { deps, actor } = ctx;
   requirePermission(actor, 'credential.manage');
   const input = ZCardKeySyncInput.parse(raw);
-  const roomIds = input.roomIds ? (await deps.prisma.room.findMany({ where: { id: { in: input.roomIds }, ...roomScope(actor) }, select: { id: true } })).map((r) => r.id) : undefined;
+  const roomIds = input.roomIds
+    ? (await deps.prisma.room.findMany({ where: { id: { in: input.roomIds }, ...roomScope(actor) }, select: { id: true } })).map((r) => r.id)
+    : undefined;
   if (input.roomIds && roomIds!.length !== new Set(input.roomIds).size) throw new AppError('NOT_FOUND', { messageKey: 'frontDesk.errors.roomNotFound' });
   await transaction(deps, async (tx) => {
-    if (!(await tx.cardEncryption.findFirst({ where: { hotelId: actor.hotelId, isActive: true }, select: { id: true } }))) await rotateKeySet(tx, deps, actor.hotelId, firstKeySetName(ctx));
+    if (!(await tx.cardEncryption.findFirst({ where: { hotelId: actor.hotelId, isActive: true }, select: { id: true } })))
+      await rotateKeySet(tx, deps, actor.hotelId, await keySetName(tx, actor.hotelId));
     await queueKeySync(tx, actor.hotelId, roomIds);
     await recordAudit(tx, ctx, { action: 'card.keys.sync', entityType: 'Hotel', entityId: actor.hotelId, after: { rooms: roomIds ?? 'all' } });
   });
@@ -165,7 +253,12 @@ export async function cardKeyStates(ctx: AuthedContext): Promise<CardKeySyncDto[
   requirePermission(ctx.actor, 'room.read');
   const rooms = await ctx.deps.prisma.room.findMany({
     where: { ...roomScope(ctx.actor), lockId: { not: null } },
-    select: { id: true, name: true, lock: { select: { providerLockId: true } }, cardKeySync: { select: { deliveryState: true, lastError: true, deliveredAt: true } } },
+    select: {
+      id: true,
+      name: true,
+      lock: { select: { providerLockId: true } },
+      cardKeySync: { select: { deliveryState: true, lastError: true, deliveredAt: true } },
+    },
     orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }, { id: 'asc' }],
   });
   return rooms.map((r) => ({

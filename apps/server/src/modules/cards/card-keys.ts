@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { generateHotelCardKeys, parseHotelCardKeys, type CardKeyEntry, type HotelCardKeys } from '@console/card-format';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
+import { AppError } from '../../errors';
 import { seal, unseal, type SealPurpose } from '../../infra/seal';
 
 /**
@@ -75,13 +76,30 @@ export async function lockKeyEntries(db: TPrisma | Tx, secret: string, hotelId: 
 }
 
 /**
+ * A shared door's number on cards (docs/card-format.md version 2), given now if it has none: the
+ * hotel's next free one (1-65535). Serialised per hotel like lock numbers; the unique index is the
+ * last word. Door numbers are their own series: a card names its room and its doors apart.
+ */
+export async function ensureDoorNumber(tx: Tx, hotelId: number, lockId: number): Promise<number> {
+  const [current] = await tx.$queryRaw<{ doorNumber: number | null }[]>`SELECT "doorNumber" FROM "Lock" WHERE "hotelId" = ${hotelId} AND "id" = ${lockId}`;
+  if (!current) throw new AppError('NOT_FOUND', { messageKey: 'sharedDoors.errors.lockNotFound' });
+  if (current.doorNumber !== null) return current.doorNumber;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('Lock.doorNumber'), ${hotelId})`;
+  const [assigned] = await tx.$queryRaw<{ doorNumber: number }[]>`
+    UPDATE "Lock" SET "doorNumber" = COALESCE("doorNumber", (SELECT COALESCE(MAX("doorNumber"), 0) + 1 FROM "Lock" WHERE "hotelId" = ${hotelId}))
+    WHERE "hotelId" = ${hotelId} AND "id" = ${lockId}
+    RETURNING "doorNumber"`;
+  return assigned!.doorNumber;
+}
+
+/**
  * The room's number on cards and its lock, given now if it has none: the hotel's next free one
  * (1-65535). Serialised per hotel by a transaction-scoped advisory lock, so two rooms never get
  * the same number (the unique index is the last word).
  */
 export async function ensureLockNumber(tx: Tx, hotelId: number, roomId: number): Promise<number> {
   const [current] = await tx.$queryRaw<{ lockNumber: number | null }[]>`SELECT "lockNumber" FROM "Room" WHERE "hotelId" = ${hotelId} AND "id" = ${roomId}`;
-  if (!current) throw new Error(`room ${roomId} is not a room of hotel ${hotelId}`);
+  if (!current) throw new AppError('NOT_FOUND', { messageKey: 'frontDesk.errors.roomNotFound' });
   if (current.lockNumber !== null) return current.lockNumber;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('Room.lockNumber'), ${hotelId})`;
   const [assigned] = await tx.$queryRaw<{ lockNumber: number }[]>`

@@ -14,10 +14,16 @@ import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
 import { renewStay } from '../stay/renewal';
-import { setLockData } from '../room/room.service';
+import { setLockData } from '../room/room-lock-data';
 import { listUnlockRecords } from '../unlock/unlock-record.service';
 import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets } from './card-keys.service';
-import { cardRoomFit, confirmCard, listCards, lookupCard, reportCardLost, reserveCard, returnCard, sendCard, voidReservation, type CardWriteDto } from './card.service';
+import type { CardWriteDto } from './card-dto';
+import { reportCardLost, returnCard } from './card-end';
+import { reserveCard } from './card-issue';
+import { listCards, lookupCard } from './card-lookup';
+import { cardRoomFit } from './card-rooms';
+import { sendCard } from './card-send';
+import { confirmCard, voidReservation } from './card-write';
 import { DENYLIST_PRUNE_MARGIN_MS, pruneCardDenylists } from './denylist-prune';
 
 /**
@@ -66,7 +72,13 @@ async function hotelWithLocks(count = 2) {
 }
 
 async function stayIn(staff: Staff, roomId: number, name = 'Lin Wei') {
-  return checkIn(staff, { roomId, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name, mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+  return checkIn(staff, {
+    roomId,
+    checkInAt: new Date(Date.now() - 60_000),
+    expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+    guests: [{ name, mobile: uniqueMobile() }],
+    idempotencyKey: randomUUID(),
+  });
 }
 
 const newUid = () => randomBytes(4).toString('hex').toUpperCase();
@@ -95,12 +107,20 @@ async function waitFor<T>(what: string, read: () => Promise<T>, ok: (value: T) =
 
 /** The hotel's locks hold its card keys (the delivery engine pushed them). */
 async function keysOnLocks(staff: Staff) {
-  return waitFor('card keys on the locks', () => cardKeyStates(staff), (states) => states.length > 0 && states.every((s) => s.deliveryState === 'on_lock'));
+  return waitFor(
+    'card keys on the locks',
+    () => cardKeyStates(staff),
+    (states) => states.length > 0 && states.every((s) => s.deliveryState === 'on_lock'),
+  );
 }
 
 /** Card grants of a writing, settled (their lock did what was asked). */
 async function grantsSettled(issueId: number) {
-  return waitFor(`grants of card ${issueId}`, () => ctx.deps.prisma.cardGrant.findMany({ where: { issueId } }), (grants) => grants.every((g) => !['pending', 'removing'].includes(g.deliveryState)));
+  return waitFor(
+    `grants of card ${issueId}`,
+    () => ctx.deps.prisma.cardGrant.findMany({ where: { issueId } }),
+    (grants) => grants.every((g) => !['pending', 'removing'].includes(g.deliveryState)),
+  );
 }
 
 const present = (lockId: string, dump: ReturnType<typeof writtenCard>) => client.presentCard(Number(lockId), dump);
@@ -111,7 +131,15 @@ describe('room cards at the desk and at the lock', () => {
     const stay = await stayIn(h.staff, h.rooms[0]!.id, 'Ada Brandt');
     const uid = newUid();
     const { write, issue: card, dump } = await issue(h.staff, { uid, kind: 'room', stayId: stay.id });
-    expect(card).toMatchObject({ state: 'issued', kind: 'room', cardNumber: cardNumberOfUid(uid), holderName: 'Ada Brandt', generation: 1, duplicate: false, roomId: h.rooms[0]!.id });
+    expect(card).toMatchObject({
+      state: 'issued',
+      kind: 'room',
+      cardNumber: cardNumberOfUid(uid),
+      holderName: 'Ada Brandt',
+      generation: 1,
+      duplicate: false,
+      roomId: h.rooms[0]!.id,
+    });
     expect(write.blocks).toHaveLength(3);
     // Blank cards open with the factory key; the trailer sets the hotel's key A.
     expect(write.openKeys.at(-1)).toBe('FFFFFFFFFFFF');
@@ -125,7 +153,9 @@ describe('room cards at the desk and at the lock', () => {
     const records = (await listUnlockRecords(h.staff, { roomId: h.rooms[0]!.id })).items;
     expect(records).toEqual([expect.objectContaining({ style: 'card', success: true, operator: 'Ada Brandt', credential: `card:${card.id}` })]);
     // At the next room's lock it was refused, and the record says why.
-    expect((await listUnlockRecords(h.staff, { roomId: h.rooms[1]!.id })).items).toEqual([expect.objectContaining({ style: 'card', success: false, reason: 'wrong_room' })]);
+    expect((await listUnlockRecords(h.staff, { roomId: h.rooms[1]!.id })).items).toEqual([
+      expect.objectContaining({ style: 'card', success: false, reason: 'wrong_room' }),
+    ]);
 
     // The desk reads it: the guest it belongs to.
     const found = await lookupCard(h.staff, { cardNumber: card.cardNumber });
@@ -153,7 +183,12 @@ describe('room cards at the desk and at the lock', () => {
     const fresh = await issue(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'new' });
     expect(fresh.issue.generation).toBe(2);
     // The earlier cards ended with the new one (and are denylisted on the lock).
-    expect((await listCards(h.staff, { stayId: stay.id, scope: 'history' })).items.map((c) => [c.id, c.endReason])).toEqual(expect.arrayContaining([[first.issue.id, 'replaced'], [copy.issue.id, 'replaced']]));
+    expect((await listCards(h.staff, { stayId: stay.id, scope: 'history' })).items.map((c) => [c.id, c.endReason])).toEqual(
+      expect.arrayContaining([
+        [first.issue.id, 'replaced'],
+        [copy.issue.id, 'replaced'],
+      ]),
+    );
     expect(await present(lockId, fresh.dump)).toMatchObject({ opened: true });
     expect(await present(lockId, first.dump)).toMatchObject({ opened: false });
     expect(await present(lockId, copy.dump)).toMatchObject({ opened: false });
@@ -173,7 +208,10 @@ describe('room cards at the desk and at the lock', () => {
     await grantsSettled(lost.issue.id);
     expect(await present(lockId, lost.dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
     expect(await present(lockId, kept.dump)).toMatchObject({ opened: true });
-    await expect(reserveCard(h.staff, { uid: lostUid, kind: 'room', stayId: stay.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.cardLost' } });
+    await expect(reserveCard(h.staff, { uid: lostUid, kind: 'room', stayId: stay.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      options: { messageKey: 'cards.errors.cardLost' },
+    });
 
     // Returned at the desk: ended, its sector to clear, and the same card serves again.
     const returned = await returnCard(h.staff, { cardNumber: kept.issue.cardNumber });
@@ -191,11 +229,19 @@ describe('room cards at the desk and at the lock', () => {
     const stay = await stayIn(h.staff, h.rooms[0]!.id);
     const uid = newUid();
     const first = await issue(h.staff, { uid, kind: 'room', stayId: stay.id });
-    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.cardInUse' } });
+    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      options: { messageKey: 'cards.errors.cardInUse' },
+    });
 
     const write = await reserveCard(h.staff, { uid: newUid(), kind: 'room', stayId: stay.id, mode: 'duplicate' });
-    const corrupted = write.blocks.map((b, i) => (i === 1 ? { ...b, data: `${b.data.slice(0, 30)}00` === b.data ? `${b.data.slice(0, 30)}11` : `${b.data.slice(0, 30)}00` } : b));
-    await expect(confirmCard(h.staff, { issueId: write.issue.id, uid: write.issue.uid, blocks: corrupted })).rejects.toMatchObject({ code: 'VALIDATION', options: { messageKey: 'cards.errors.readBackMismatch' } });
+    const corrupted = write.blocks.map((b, i) =>
+      i === 1 ? { ...b, data: `${b.data.slice(0, 30)}00` === b.data ? `${b.data.slice(0, 30)}11` : `${b.data.slice(0, 30)}00` } : b,
+    );
+    await expect(confirmCard(h.staff, { issueId: write.issue.id, uid: write.issue.uid, blocks: corrupted })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      options: { messageKey: 'cards.errors.readBackMismatch' },
+    });
     const voided = (await listCards(h.staff, { stayId: stay.id, scope: 'all' })).items.find((c) => c.id === write.issue.id);
     expect(voided).toMatchObject({ state: 'voided', endReason: 'write_failed', grants: [] });
     expect((await listCards(h.staff, { stayId: stay.id })).items.map((c) => c.id)).toEqual([first.issue.id]);
@@ -203,7 +249,13 @@ describe('room cards at the desk and at the lock', () => {
 
   it('a universal card opens exactly its rooms', async () => {
     const h = await hotelWithLocks(3);
-    const master = await issue(h.owner, { uid: newUid(), kind: 'universal', roomIds: [h.rooms[0]!.id, h.rooms[2]!.id], validUntil: new Date(Date.now() + 7 * 86_400_000), note: 'Housekeeping 2F' });
+    const master = await issue(h.owner, {
+      uid: newUid(),
+      kind: 'universal',
+      roomIds: [h.rooms[0]!.id, h.rooms[2]!.id],
+      validUntil: new Date(Date.now() + 7 * 86_400_000),
+      note: 'Housekeeping 2F',
+    });
     expect(master.issue.grants.map((g) => g.roomId).sort()).toEqual([h.rooms[0]!.id, h.rooms[2]!.id].sort());
     await keysOnLocks(h.owner);
     expect(await present(h.rooms[0]!.lockId, master.dump)).toMatchObject({ opened: true });
@@ -213,7 +265,11 @@ describe('room cards at the desk and at the lock', () => {
 
   it('says before a card is placed whether the rooms chosen fit on one card, as the writing then finds', async () => {
     const h = await hotelWithLocks(0);
-    const { rooms } = await createRooms(ctx.deps, h.hotel.id, Array.from({ length: 10 }, (_, i) => `F${randomUUID().slice(0, 5)}-${i}`));
+    const { rooms } = await createRooms(
+      ctx.deps,
+      h.hotel.id,
+      Array.from({ length: 10 }, (_, i) => `F${randomUUID().slice(0, 5)}-${i}`),
+    );
     const ids = rooms.map((r) => r.id);
     const until = new Date(Date.now() + 86_400_000);
     // Ten rooms without lock numbers yet would get ten consecutive ones: one card.
@@ -223,7 +279,9 @@ describe('room cards at the desk and at the lock', () => {
     // One of them far from the others: eight rooms across more than 96 numbers do not fit, seven anywhere do.
     await ctx.deps.prisma.room.update({ where: { id: ids[9]! }, data: { lockNumber: 400 } });
     expect(await cardRoomFit(h.owner, { roomIds: ids.slice(2) })).toMatchObject({ fits: false, count: 8, span: 400 - 3 + 1 });
-    await expect(reserveCard(h.owner, { uid: newUid(), kind: 'universal', roomIds: ids.slice(2), validUntil: until })).rejects.toMatchObject({ options: { messageKey: 'cards.errors.tooManyRooms' } });
+    await expect(reserveCard(h.owner, { uid: newUid(), kind: 'universal', roomIds: ids.slice(2), validUntil: until })).rejects.toMatchObject({
+      options: { messageKey: 'cards.errors.tooManyRooms' },
+    });
     expect(await cardRoomFit(h.owner, { roomIds: ids.slice(3) })).toMatchObject({ fits: true, count: 7 });
     // Another hotel's rooms are not found.
     const other = await hotelWithLocks(0);
@@ -240,7 +298,10 @@ describe('room cards at the desk and at the lock', () => {
     await keysOnLocks(h.staff);
     const rotated = await createCardKeySet(h.owner, { name: 'Spring' });
     const sets = await listCardKeySets(h.owner);
-    expect(sets.map((s) => [s.name, s.isActive])).toEqual([['Spring', true], ['Key set 1', false]]);
+    expect(sets.map((s) => [s.name, s.isActive])).toEqual([
+      ['Spring', true],
+      ['Key set 1', false],
+    ]);
     expect(sets[1]!.keepUntil).toBe(before.issue.validUntil);
     // The retired set's fingerprint differs; no key material is in the answer.
     expect(JSON.stringify(sets)).not.toMatch(/sectorKey|desKey|macKey|keysEncrypted/);
@@ -253,7 +314,10 @@ describe('room cards at the desk and at the lock', () => {
 
     // The old set cannot go while a card written under it works; once that card is back, it can.
     const old = sets[1]!;
-    await expect(deleteCardKeySet(h.owner, { id: rotated.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.keySetActive' } });
+    await expect(deleteCardKeySet(h.owner, { id: rotated.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      options: { messageKey: 'cards.errors.keySetActive' },
+    });
     await expect(deleteCardKeySet(h.owner, { id: old.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.keySetInUse' } });
     await returnCard(h.staff, { cardNumber: before.issue.cardNumber });
     await deleteCardKeySet(h.owner, { id: old.id });
@@ -278,7 +342,9 @@ describe('room cards at the desk and at the lock', () => {
 
     expect(await lookupCard(b.staff, { cardNumber: cardA.issue.cardNumber })).toEqual({ cardNumber: cardA.issue.cardNumber, issue: null, guest: null });
     await expect(reportCardLost(b.staff, { issueId: cardA.issue.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(confirmCard(b.staff, { issueId: cardA.issue.id, uid: cardA.dump.uid, blocks: cardA.write.blocks })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(confirmCard(b.staff, { issueId: cardA.issue.id, uid: cardA.dump.uid, blocks: cardA.write.blocks })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(returnCard(b.staff, { cardNumber: cardA.issue.cardNumber })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(reserveCard(b.staff, { uid: newUid(), kind: 'room', stayId: stayA.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await listCards(b.staff, { scope: 'all' })).items.map((c) => c.id)).not.toContain(cardA.issue.id);
@@ -301,7 +367,12 @@ describe('room cards at the desk and at the lock', () => {
     const cardNumber = String(3_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
     await client.control('PATCH', `/locks/${lockId}`, { latencyMs: 300 });
     const sent = await sendCard(h.staff, { cardNumber, stayId: stay.id });
-    expect(sent).toMatchObject({ medium: 'number', state: 'issued', holderName: 'Omar Haddad', grants: [expect.objectContaining({ deliveryState: 'pending' })] });
+    expect(sent).toMatchObject({
+      medium: 'number',
+      state: 'issued',
+      holderName: 'Omar Haddad',
+      grants: [expect.objectContaining({ deliveryState: 'pending' })],
+    });
     const [grant] = await grantsSettled(sent.id);
     expect(grant).toMatchObject({ deliveryState: 'on_lock', lastError: null });
     await client.control('PATCH', `/locks/${lockId}`, { latencyMs: null });
@@ -311,7 +382,12 @@ describe('room cards at the desk and at the lock', () => {
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
     await pollLockRecords(ctx.deps, { hotelId: h.hotel.id });
     const records = (await listUnlockRecords(h.staff, { roomId: h.rooms[0]!.id })).items;
-    expect(records).toEqual(expect.arrayContaining([expect.objectContaining({ style: 'card', success: true, operator: 'Omar Haddad', credential: `card:${sent.id}` }), expect.objectContaining({ style: 'card', success: false, credential: null })]));
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ style: 'card', success: true, operator: 'Omar Haddad', credential: `card:${sent.id}` }),
+        expect.objectContaining({ style: 'card', success: false, credential: null }),
+      ]),
+    );
 
     await checkOut(h.staff, { stayId: stay.id });
     expect((await grantsSettled(sent.id))[0]).toMatchObject({ deliveryState: 'removed', revokeReason: 'check_out' });
@@ -364,8 +440,13 @@ describe('room cards at the desk and at the lock', () => {
     await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: newEnd });
 
     // Without naming the writing it replaces, the card is still in use; naming another one is refused.
-    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, mode: 'duplicate' })).rejects.toMatchObject({ options: { messageKey: 'cards.errors.cardInUse' } });
-    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, replaces: other.issue.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'cards.errors.notIssued' } });
+    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, mode: 'duplicate' })).rejects.toMatchObject({
+      options: { messageKey: 'cards.errors.cardInUse' },
+    });
+    await expect(reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, replaces: other.issue.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      options: { messageKey: 'cards.errors.notIssued' },
+    });
 
     // A rewrite given up (the write failed at the desk): the card's writing is untouched and opens.
     const abandoned = await reserveCard(h.staff, { uid, kind: 'room', stayId: stay.id, replaces: first.issue.id });
@@ -377,7 +458,13 @@ describe('room cards at the desk and at the lock', () => {
     // Written again and confirmed: the new writing runs to the new end, the old one ends (denylisted),
     // and the stay's other card, of the same generation, keeps opening.
     const again = await issue(h.staff, { uid, kind: 'room', stayId: stay.id, replaces: first.issue.id });
-    expect(again.issue).toMatchObject({ state: 'issued', validUntil: newEnd.toISOString(), needsRewrite: false, generation: first.issue.generation, duplicate: true });
+    expect(again.issue).toMatchObject({
+      state: 'issued',
+      validUntil: newEnd.toISOString(),
+      needsRewrite: false,
+      generation: first.issue.generation,
+      duplicate: true,
+    });
     await grantsSettled(first.issue.id);
     const history = (await listCards(h.staff, { stayId: stay.id, scope: 'history' })).items.find((c) => c.id === first.issue.id);
     expect(history).toMatchObject({ state: 'ended', endReason: 'rewritten' });
@@ -414,15 +501,26 @@ describe('room cards at the desk and at the lock', () => {
     // The valid lost card is still refused; nothing of this hotel is left to prune.
     expect(await present(lockId, valid.dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
     await pruneCardDenylists(ctx.deps);
-    expect(await ctx.deps.prisma.cardGrant.count({ where: { hotelId: h.hotel.id, medium: 'data', deliveryState: 'removed', denylistPrunedAt: null, validUntil: { lt: new Date(Date.now() - DENYLIST_PRUNE_MARGIN_MS) } } })).toBe(0);
+    expect(
+      await ctx.deps.prisma.cardGrant.count({
+        where: {
+          hotelId: h.hotel.id,
+          medium: 'data',
+          deliveryState: 'removed',
+          denylistPrunedAt: null,
+          validUntil: { lt: new Date(Date.now() - DENYLIST_PRUNE_MARGIN_MS) },
+        },
+      }),
+    ).toBe(0);
   });
 
-  it("names a hotel's first key set in the language of who made it", async () => {
+  it("names a hotel's first key set (made with its first card) in the language of whoever reads it, not of who made it (issue 17 §5)", async () => {
     const h = await hotelWithLocks(1);
     const stay = await stayIn(h.staff, h.rooms[0]!.id);
     const inChinese = await actorContext(ctx.deps, h.staffToken, testMeta({ lang: 'zh-CN' }));
     await reserveCard(inChinese, { uid: newUid(), kind: 'room', stayId: stay.id });
-    expect((await listCardKeySets(h.owner)).map((s) => s.name)).toEqual(['密钥组 1']);
+    expect((await listCardKeySets(h.owner)).map((s) => s.name)).toEqual(['Key set 1']);
+    expect((await listCardKeySets({ ...h.owner, meta: { ...h.owner.meta, lang: 'zh-CN' } })).map((s) => s.name)).toEqual(['密钥组 1']);
   });
 
   it('refuses bad input with translated messages', async () => {

@@ -2,7 +2,7 @@ import type { Deps } from '../../context';
 import { LockProviderError } from '../../infra/locks/provider';
 import { withGatewayMutex } from '../credentials/delivery';
 import { providerForLock } from '../locks/accounts/account-provider';
-import { ROOM_LOCK_SELECT } from '../locks/lock-ref';
+import { LOCK_REF_SELECT, ROOM_LOCK_SELECT } from '../locks/lock-ref';
 
 /**
  * A lock's card denylist holds a limited number of entries (TTLock hotel locks: about a thousand;
@@ -36,7 +36,7 @@ export async function pruneCardDenylists(deps: Deps, now = new Date()): Promise<
       // What is written on the card: its end too must be over.
       issue: { validUntil: { lt: cutoff } },
     },
-    select: { id: true, hotelId: true, issueId: true, room: { select: ROOM_LOCK_SELECT } },
+    select: { id: true, hotelId: true, issueId: true, room: { select: ROOM_LOCK_SELECT }, doorLockId: true, doorLock: { select: LOCK_REF_SELECT } },
     orderBy: { id: 'asc' },
     take: BATCH,
   });
@@ -45,7 +45,8 @@ export async function pruneCardDenylists(deps: Deps, now = new Date()): Promise<
     result.pruned += 1;
   };
   for (const row of rows) {
-    const lock = row.room?.lock ?? null;
+    // A grant on a shared door was denylisted on the door's lock.
+    const lock = row.doorLockId !== null ? row.doorLock : (row.room?.lock ?? null);
     // The room's lock was unpaired: its card settings and denylist are cleared when it is paired again.
     if (!lock) {
       await done(row.id);

@@ -1,106 +1,14 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import type { TPrisma } from '../../db/client';
-import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
+import { LockProviderError } from '../../infra/locks/provider';
 import { readStoredPictureBytes } from '../../infra/uploads';
-import { roomDeliveryLock, type DeliveryLock } from '../locks/lock-ref';
-
+import { credentialDeliveryLock } from '../locks/lock-ref';
 import { cardHandler, cardKeysHandler } from '../cards/card-delivery';
+import { DeliveryFailure, type CredentialKindHandler, type DeliveryPatch } from './delivery-handler';
 import { lockName, lockTag, type CredentialKind } from './lock-tags';
 
-export { CREDENTIAL_KINDS, lockName, lockTag, parseLockTag, type CredentialKind } from './lock-tags';
+export { CREDENTIAL_KINDS, lockName, parseLockTag, type CredentialKind } from './lock-tags';
 
-type DeliveryStateName = 'pending' | 'on_lock' | 'failed' | 'removing' | 'removed' | 'remove_failed' | 'unknown';
-
-/** What the engine needs of a credential, whatever its kind. */
-export interface DeliveryRow {
-  id: number;
-  hotelId: number;
-  roomId: number;
-  /** The room's lock (a Lock row of the hotel) and its lock account; null when the room has no lock. */
-  lock: DeliveryLock | null;
-  deliveryState: DeliveryStateName;
-  version: number;
-  providerRef: string | null;
-  validFrom: Date;
-  validUntil: Date | null;
-  revokeReason: string | null;
-  /** The name the credential carries on the lock, ending with its tag (`#P12`). */
-  lockName: string;
-  /** Password fields. */
-  passwordKind?: 'air' | 'custom' | 'one_time';
-  code?: string | null;
-  /**
-   * Face fields: the face's photo in the upload store (`Face.imageUrl`) and the SHA-256 it had when
-   * the face was made (`Face.imageSha256`). The lock cloud makes the feature data from it at each push.
-   */
-  photo?: { url: string; sha256: string };
-  /** Card fields: how it reaches the lock, its number, and the writing of the card it belongs to. */
-  card?: { medium: 'data' | 'number'; number: string; issueId: number; reversed: boolean };
-}
-
-/** What a push may need besides the provider: the upload store (face photos), the database and the card key secret (card keys). */
-export interface PushContext {
-  uploadDir: string;
-  prisma: TPrisma;
-  cardKeySecret: string;
-}
-
-/**
- * A delivery that cannot succeed for a reason of ours, not the lock's: it fails at once with `code`
- * (`photo_missing`: the face's photo is no longer in the upload store, or is not the one it was).
- */
-export class DeliveryFailure extends Error {
-  constructor(
-    readonly code: 'photo_missing',
-    message?: string,
-  ) {
-    super(message ?? code);
-    this.name = 'DeliveryFailure';
-  }
-}
-
-export interface DeliveryPatch {
-  deliveryState?: DeliveryStateName;
-  lastError?: string | null;
-  lastAttemptAt?: Date;
-  deliveredAt?: Date;
-  removedAt?: Date;
-  attempts?: number;
-  revokeReason?: string | null;
-  providerRef?: string;
-  code?: string;
-  /** A generated password whose hours the lock cloud would not issue again: the period it took instead. */
-  validFrom?: Date;
-  validUntil?: Date | null;
-  validityAdjusted?: boolean;
-}
-
-/** What a push put on the lock: its id there, a generated code, and the validity when it is not the one asked. */
-export interface Pushed {
-  ref: string;
-  code?: string;
-  validity?: { validFrom: Date; validUntil: Date | null };
-}
-
-export interface CredentialKindHandler {
-  load(prisma: TPrisma, id: number): Promise<DeliveryRow | null>;
-  /** Credentials with lock work to do (pending or removing), as job data. */
-  findWork(prisma: TPrisma, scope: { hotelId?: number; stayId?: number; roomId?: number; guestId?: number; customerId?: number }): Promise<{ kind: CredentialKind; id: number; version: number }[]>;
-  /** Puts it on the lock. May throw DeliveryFailure besides LockProviderError. */
-  push(provider: LockProvider, lockId: string, row: DeliveryRow, context: PushContext): Promise<Pushed>;
-  remove(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
-  /**
-   * Makes the lock's copy (`providerRef`) carry the row's validity, for a credential already on the
-   * lock whose validity changed. Throws `credential_not_found` when the lock no longer has it.
-   */
-  changeValidity(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
-  /** The provider's id of this credential if the lock holds it (matched by its tag), else null. */
-  findOnLock(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<string | null>;
-  save(prisma: TPrisma, id: number, patch: DeliveryPatch): Promise<void>;
-  /** Writes the patch only if the credential is still at this version; false when it moved on. */
-  saveIfVersion(prisma: TPrisma, id: number, version: number, patch: DeliveryPatch): Promise<boolean>;
-}
+export { DeliveryFailure, type CredentialKindHandler, type DeliveryRow, type Pushed } from './delivery-handler';
 
 const WORK_STATES = ['pending', 'removing'] as const;
 
@@ -108,14 +16,28 @@ const passwordHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const p = await prisma.lockPassword.findUnique({
       where: { id },
-      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, holderName: true, kind: true, code: true },
+      select: {
+        id: true,
+        hotelId: true,
+        roomId: true,
+        deliveryState: true,
+        version: true,
+        providerRef: true,
+        validFrom: true,
+        validUntil: true,
+        revokeReason: true,
+        holderName: true,
+        kind: true,
+        code: true,
+        doorLockId: true,
+      },
     });
     if (!p) return null;
     return {
       id: p.id,
       hotelId: p.hotelId,
       roomId: p.roomId,
-      lock: await roomDeliveryLock(prisma, p.hotelId, p.roomId),
+      lock: await credentialDeliveryLock(prisma, p.hotelId, p.roomId, p.doorLockId),
       deliveryState: p.deliveryState,
       version: p.version,
       providerRef: p.providerRef,
@@ -128,7 +50,11 @@ const passwordHandler: CredentialKindHandler = {
     };
   },
   async findWork(prisma, scope) {
-    const rows = await prisma.lockPassword.findMany({ where: { ...scope, deliveryState: { in: [...WORK_STATES] } }, select: { id: true, version: true }, orderBy: { id: 'asc' } });
+    const rows = await prisma.lockPassword.findMany({
+      where: { ...scope, deliveryState: { in: [...WORK_STATES] } },
+      select: { id: true, version: true },
+      orderBy: { id: 'asc' },
+    });
     return rows.map((r) => ({ kind: 'password' as const, id: r.id, version: r.version }));
   },
   async push(provider, lockId, row, context) {
@@ -176,6 +102,9 @@ const passwordHandler: CredentialKindHandler = {
     const { count } = await prisma.lockPassword.updateMany({ where: { id, version }, data: patch });
     return count === 1;
   },
+  async transition(tx, id, from, change) {
+    return (await tx.lockPassword.updateMany({ where: { id, deliveryState: { in: [...from] } }, data: change })).count;
+  },
 };
 
 /**
@@ -186,14 +115,27 @@ const faceHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const a = await prisma.faceAuthorization.findUnique({
       where: { id },
-      select: { id: true, hotelId: true, roomId: true, deliveryState: true, version: true, providerRef: true, validFrom: true, validUntil: true, revokeReason: true, note: true, face: { select: { note: true, imageUrl: true, imageSha256: true } } },
+      select: {
+        id: true,
+        hotelId: true,
+        roomId: true,
+        deliveryState: true,
+        version: true,
+        providerRef: true,
+        validFrom: true,
+        validUntil: true,
+        revokeReason: true,
+        note: true,
+        doorLockId: true,
+        face: { select: { note: true, imageUrl: true, imageSha256: true } },
+      },
     });
     if (!a) return null;
     return {
       id: a.id,
       hotelId: a.hotelId,
       roomId: a.roomId,
-      lock: await roomDeliveryLock(prisma, a.hotelId, a.roomId),
+      lock: await credentialDeliveryLock(prisma, a.hotelId, a.roomId, a.doorLockId),
       deliveryState: a.deliveryState,
       version: a.version,
       providerRef: a.providerRef,
@@ -205,16 +147,24 @@ const faceHandler: CredentialKindHandler = {
     };
   },
   async findWork(prisma, { guestId, customerId, ...scope }) {
-    const face = guestId !== undefined || customerId !== undefined ? { face: { ...(guestId !== undefined ? { guestId } : {}), ...(customerId !== undefined ? { customerId } : {}) } } : {};
-    const rows = await prisma.faceAuthorization.findMany({ where: { ...scope, ...face, deliveryState: { in: [...WORK_STATES] } }, select: { id: true, version: true }, orderBy: { id: 'asc' } });
+    const face =
+      guestId !== undefined || customerId !== undefined
+        ? { face: { ...(guestId !== undefined ? { guestId } : {}), ...(customerId !== undefined ? { customerId } : {}) } }
+        : {};
+    const rows = await prisma.faceAuthorization.findMany({
+      where: { ...scope, ...face, deliveryState: { in: [...WORK_STATES] } },
+      select: { id: true, version: true },
+      orderBy: { id: 'asc' },
+    });
     return rows.map((r) => ({ kind: 'face' as const, id: r.id, version: r.version }));
   },
   async push(provider, lockId, row, context) {
     // The photo the face was made with: gone from the upload store, or not the same bytes, it
     // cannot become feature data (a new face with a new photo can).
-    const stored = row.photo && (await readStoredPictureBytes(path.resolve(context.uploadDir), row.hotelId, row.photo.url));
+    const stored = row.photo && (await readStoredPictureBytes(context.files, row.hotelId, row.photo.url));
     if (!row.photo || !stored) throw new DeliveryFailure('photo_missing', `face photo ${row.photo?.url ?? '(none)'} is not in the upload store`);
-    if (createHash('sha256').update(stored.bytes).digest('hex') !== row.photo.sha256) throw new DeliveryFailure('photo_missing', `face photo ${row.photo.url} is not the photo the face was made with`);
+    if (createHash('sha256').update(stored.bytes).digest('hex') !== row.photo.sha256)
+      throw new DeliveryFailure('photo_missing', `face photo ${row.photo.url} is not the photo the face was made with`);
     const featureData = await provider.faceFeatureData(lockId, { bytes: stored.bytes, contentType: stored.type, fileName: `face-${row.id}.${stored.ext}` });
     return provider.addFace(lockId, { featureData, name: row.lockName, startAt: row.validFrom, endAt: row.validUntil });
   },
@@ -245,6 +195,9 @@ const faceHandler: CredentialKindHandler = {
     const { count } = await prisma.faceAuthorization.updateMany({ where: { id, version }, data: withoutCode(patch) });
     return count === 1;
   },
+  async transition(tx, id, from, change) {
+    return (await tx.faceAuthorization.updateMany({ where: { id, deliveryState: { in: [...from] } }, data: change })).count;
+  },
 };
 
 /** A face has no code, and its validity is never the lock cloud's choice: those patch fields never apply to it. */
@@ -259,7 +212,11 @@ const HOUR_MS = 3_600_000;
  * cloud refuses those hours, TTLock -1026) an hour earlier, an hour longer, two hours earlier.
  * A one-time code keeps its 6 hours from its start; a permanent one has only a start.
  */
-export function generatedPeriods(type: 'one_time' | 'permanent' | 'period', validFrom: Date, validUntil: Date | null): { validFrom: Date; validUntil: Date | null }[] {
+export function generatedPeriods(
+  type: 'one_time' | 'permanent' | 'period',
+  validFrom: Date,
+  validUntil: Date | null,
+): { validFrom: Date; validUntil: Date | null }[] {
   const shift = (from: number, until: number | null) => ({ validFrom: new Date(from), validUntil: until === null ? null : new Date(until) });
   const start = validFrom.getTime();
   const end = validUntil?.getTime() ?? null;

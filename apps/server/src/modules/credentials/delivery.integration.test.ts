@@ -20,7 +20,11 @@ let ctx: TestContext;
 let workers: ReturnType<typeof startWorkers>;
 
 async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}/sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -65,7 +69,13 @@ afterAll(async () => {
 describe('password delivery', () => {
   it('puts a custom password on the lock, where it opens the door, and takes it off at check-out, after which the lock refuses it', async () => {
     const d = await pairedRoom();
-    const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Lin Wei', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+    const stay = await checkIn(d.staff, {
+      roomId: d.room.id,
+      checkInAt: new Date(Date.now() - 60_000),
+      expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+      guests: [{ name: 'Lin Wei', mobile: uniqueMobile() }],
+      idempotencyKey: randomUUID(),
+    });
     const created = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '583916' });
     expect(created).toMatchObject({ deliveryState: 'pending', holderName: 'Lin Wei', code: '583916' });
 
@@ -129,8 +139,15 @@ describe('password delivery', () => {
 
   it('changes a password already on the lock in place when its validity shortens, puts it there again when the lock lost it, and takes it off when its new end has passed', async () => {
     const d = await pairedRoom();
-    const passcodes = async () => (await control<{ lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; endDate: number }[] } }>('GET', `/locks/${d.lockId}`)).lock.passcodes;
-    const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Limit Guest', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+    const passcodes = async () =>
+      (await control<{ lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; endDate: number }[] } }>('GET', `/locks/${d.lockId}`)).lock.passcodes;
+    const stay = await checkIn(d.staff, {
+      roomId: d.room.id,
+      checkInAt: new Date(Date.now() - 60_000),
+      expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+      guests: [{ name: 'Limit Guest', mobile: uniqueMobile() }],
+      idempotencyKey: randomUUID(),
+    });
     const created = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '583916' });
     const first = await waitForState(created.id, ['on_lock', 'failed']);
     expect(first.deliveryState).toBe('on_lock');
@@ -150,23 +167,41 @@ describe('password delivery', () => {
     const again = await waitForState(created.id, ['on_lock', 'failed']);
     expect(again).toMatchObject({ deliveryState: 'on_lock', version: first.version + 2, lastError: null });
     expect(again.providerRef).not.toBe(first.providerRef);
-    expect(await passcodes()).toEqual([expect.objectContaining({ keyboardPwdId: Number(again.providerRef), keyboardPwd: '583916', endDate: earlier.getTime() })]);
+    expect(await passcodes()).toEqual([
+      expect.objectContaining({ keyboardPwdId: Number(again.providerRef), keyboardPwd: '583916', endDate: earlier.getTime() }),
+    ]);
     expect(await use(d.lockId, '583916')).toMatchObject({ opened: true });
 
     // A new validity that has already ended by the time the job runs: the lock's copy comes off.
-    await ctx.deps.prisma.lockPassword.update({ where: { id: created.id }, data: { validFrom: new Date(Date.now() - 2 * 3_600_000), validUntil: new Date(Date.now() - 60_000), deliveryState: 'pending', version: { increment: 1 } } });
+    await ctx.deps.prisma.lockPassword.update({
+      where: { id: created.id },
+      data: { validFrom: new Date(Date.now() - 2 * 3_600_000), validUntil: new Date(Date.now() - 60_000), deliveryState: 'pending', version: { increment: 1 } },
+    });
     await afterCredentialChange(ctx.deps, d.hotel.id, { roomId: d.room.id });
     expect(await waitForState(created.id, ['removed', 'remove_failed'])).toMatchObject({ deliveryState: 'removed', revokeReason: 'expired' });
     expect(await passcodes()).toEqual([]);
   });
 
-  it('keeps a stay\'s password working after a renewal: its end on the lock moves to the new check-out, in place; one with its own earlier end is left alone', async () => {
+  it("keeps a stay's password working after a renewal: its end on the lock moves to the new check-out, in place; one with its own earlier end is left alone", async () => {
     const d = await pairedRoom();
-    const passcodes = async () => (await control<{ lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; endDate: number }[] } }>('GET', `/locks/${d.lockId}`)).lock.passcodes;
+    const passcodes = async () =>
+      (await control<{ lock: { passcodes: { keyboardPwdId: number; keyboardPwd: string; endDate: number }[] } }>('GET', `/locks/${d.lockId}`)).lock.passcodes;
     const checkOutAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 26 * 3_600_000);
-    const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: checkOutAt, guests: [{ name: 'Renew Guest', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+    const stay = await checkIn(d.staff, {
+      roomId: d.room.id,
+      checkInAt: new Date(Date.now() - 60_000),
+      expectedCheckOutAt: checkOutAt,
+      guests: [{ name: 'Renew Guest', mobile: uniqueMobile() }],
+      idempotencyKey: randomUUID(),
+    });
     const whole = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '617283' });
-    const short = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '728394', validUntil: new Date(checkOutAt.getTime() - 3_600_000) });
+    const short = await createPassword(d.staff, {
+      roomId: d.room.id,
+      stayId: stay.id,
+      kind: 'custom',
+      code: '728394',
+      validUntil: new Date(checkOutAt.getTime() - 3_600_000),
+    });
     const before = await waitForState(whole.id, ['on_lock', 'failed']);
     const shortBefore = await waitForState(short.id, ['on_lock', 'failed']);
     expect([before.deliveryState, shortBefore.deliveryState]).toEqual(['on_lock', 'on_lock']);
@@ -175,7 +210,10 @@ describe('password delivery', () => {
     await renewStay(d.staff, { stayId: stay.id, expectedCheckOutAt: newEnd, priceMode: 'fixed', fixedPrice: 10_000 });
     const after = await waitForState(whole.id, ['on_lock', 'failed']);
     expect(after).toMatchObject({ deliveryState: 'on_lock', version: before.version + 1, providerRef: before.providerRef, validUntil: newEnd });
-    expect(await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: short.id } })).toMatchObject({ version: shortBefore.version, validUntil: shortBefore.validUntil });
+    expect(await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: short.id } })).toMatchObject({
+      version: shortBefore.version,
+      validUntil: shortBefore.validUntil,
+    });
     const onLock = Object.fromEntries((await passcodes()).map((p) => [p.keyboardPwd, p.endDate]));
     expect(onLock).toEqual({ '617283': newEnd.getTime(), '728394': shortBefore.validUntil!.getTime() });
   });

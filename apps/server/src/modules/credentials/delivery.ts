@@ -4,6 +4,8 @@ import type { Deps } from '../../context';
 import type { TDeliveryError } from '@console/shared';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { providerForLock } from '../locks/accounts/account-provider';
+import type { DeliveryJobData } from '../../jobs/payloads';
+import { reconcileDoorCopiesNow } from '../shared-doors/door-copies';
 import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow, type Pushed } from './delivery-kinds';
 
 /**
@@ -15,12 +17,6 @@ import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind,
  * (for the account to be connected again, or for the cloud's call limit to lift) without spending
  * an attempt.
  */
-
-export interface DeliveryJobData {
-  kind: CredentialKind;
-  id: number;
-  version: number;
-}
 
 /** The job of one version of one credential: adding it twice is a no-op (BullMQ ids are unique). */
 export function deliveryJobId(kind: CredentialKind, id: number, version: number): string {
@@ -35,13 +31,23 @@ export async function enqueueDeliveries(deps: Deps, rows: readonly DeliveryJobDa
     rows.map((data) => ({
       name: 'deliver',
       data,
-      opts: { jobId: deliveryJobId(data.kind, data.id, data.version), attempts, backoff: { type: 'exponential', delay: backoffMs }, removeOnComplete: true, removeOnFail: true },
+      opts: {
+        jobId: deliveryJobId(data.kind, data.id, data.version),
+        attempts,
+        backoff: { type: 'exponential', delay: backoffMs },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
     })),
   );
 }
 
 /** Queues whatever delivery work a hotel's credentials have in a scope (a stay, a room, a customer). */
-export async function kickDeliveries(deps: Deps, hotelId: number, scope: { stayId?: number; roomId?: number; guestId?: number; customerId?: number } = {}): Promise<number> {
+export async function kickDeliveries(
+  deps: Deps,
+  hotelId: number,
+  scope: { stayId?: number; roomId?: number; guestId?: number; customerId?: number } = {},
+): Promise<number> {
   const rows: DeliveryJobData[] = [];
   for (const kind of CREDENTIAL_KINDS) rows.push(...(await credentialKind(kind).findWork(deps.prisma, { hotelId, ...scope })));
   await enqueueDeliveries(deps, rows);
@@ -54,6 +60,15 @@ export async function kickDeliveries(deps: Deps, hotelId: number, scope: { stayI
  * queueing, is made again from the database.
  */
 export async function sweepDeliveries(deps: Deps, scope: { hotelId?: number } = {}): Promise<number> {
+  // The shared doors' copies first (docs/shared-doors.md): a reconciliation lost with a restart is made again.
+  const doorHotels = await deps.prisma.sharedDoorServe.findMany({ where: scope, distinct: ['hotelId'], select: { hotelId: true } });
+  for (const { hotelId } of doorHotels) {
+    try {
+      await reconcileDoorCopiesNow(deps, hotelId);
+    } catch (error) {
+      deps.log.warn({ err: error, hotelId }, 'could not reconcile shared-door copies');
+    }
+  }
   const rows: DeliveryJobData[] = [];
   for (const kind of CREDENTIAL_KINDS) rows.push(...(await credentialKind(kind).findWork(deps.prisma, scope)));
   await enqueueDeliveries(deps, rows);
@@ -134,7 +149,7 @@ export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: stri
     return refused(deps, handler, first, job, token, error);
   }
   // The lock as just loaded names its gateway: no second read.
-  return withLockMutex(deps, mutexNameOf(lock), job, token, async () => {
+  const outcome = await withLockMutex(deps, mutexNameOf(lock), job, token, async () => {
     // Read again under the lock's mutex: the previous writer may have changed it.
     const row = await handler.load(deps.prisma, job.data.id);
     if (!row || row.version !== job.data.version || !isWork(row) || row.lock?.id !== lock.id) return 'stale';
@@ -147,6 +162,9 @@ export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: stri
       return refused(deps, handler, row, job, token, error);
     }
   });
+  // A generated code is known once it is on its room's lock: the shared doors serving the room get it.
+  if (outcome === 'on_lock' && job.data.kind === 'password' && first.code === null) await afterCredentialChange(deps, first.hotelId, { roomId: first.roomId });
+  return outcome;
 }
 
 /**
@@ -154,7 +172,14 @@ export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: stri
  * goes on when the account is connected again: no attempt spent), the call limit (the job waits
  * until it lifts), for good (failed now), or for now (retried with backoff).
  */
-async function refused(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, job: Job, token: string | undefined, error: LockProviderError): Promise<DeliveryOutcome> {
+async function refused(
+  deps: Deps,
+  handler: ReturnType<typeof credentialKind>,
+  row: DeliveryRow,
+  job: Job,
+  token: string | undefined,
+  error: LockProviderError,
+): Promise<DeliveryOutcome> {
   if (error.kind === 'account') {
     await handler.saveIfVersion(deps.prisma, row.id, row.version, { lastError: error.code, lastAttemptAt: new Date() });
     return 'waiting';
@@ -172,7 +197,13 @@ function isWork(row: DeliveryRow): boolean {
   return row.deliveryState === 'pending' || row.deliveryState === 'removing';
 }
 
-async function step(deps: Deps, provider: LockProvider, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, lockId: string): Promise<DeliveryOutcome> {
+async function step(
+  deps: Deps,
+  provider: LockProvider,
+  handler: ReturnType<typeof credentialKind>,
+  row: DeliveryRow,
+  lockId: string,
+): Promise<DeliveryOutcome> {
   const now = new Date();
   if (row.deliveryState === 'removing') {
     await takeOff(provider, handler, row, lockId, true);
@@ -197,7 +228,7 @@ async function step(deps: Deps, provider: LockProvider, handler: ReturnType<type
   let pushed: Pushed;
   let adopted = false;
   try {
-    pushed = await handler.push(provider, lockId, row, { uploadDir: deps.config.uploadDir, prisma: deps.prisma, cardKeySecret: deps.config.cardKeySecret });
+    pushed = await handler.push(provider, lockId, row, deps);
   } catch (error) {
     // A push whose answer was lost (a restart, a timeout) is already there: adopt it.
     if (!(error instanceof LockProviderError) || error.code !== 'duplicate_code') throw error;
@@ -231,7 +262,14 @@ async function takeOff(provider: LockProvider, handler: ReturnType<typeof creden
   }
 }
 
-async function finish(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, state: 'on_lock' | 'removed' | 'failed' | 'remove_failed', error: TDeliveryError | null, attempts?: number): Promise<DeliveryOutcome> {
+async function finish(
+  deps: Deps,
+  handler: ReturnType<typeof credentialKind>,
+  row: DeliveryRow,
+  state: 'on_lock' | 'removed' | 'failed' | 'remove_failed',
+  error: TDeliveryError | null,
+  attempts?: number,
+): Promise<DeliveryOutcome> {
   const now = new Date();
   const saved = await handler.saveIfVersion(deps.prisma, row.id, row.version, {
     deliveryState: state,
@@ -244,7 +282,14 @@ async function finish(deps: Deps, handler: ReturnType<typeof credentialKind>, ro
   return saved ? state : 'stale';
 }
 
-async function fail(deps: Deps, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, job: Job, code: TDeliveryError, permanent: boolean): Promise<DeliveryOutcome> {
+async function fail(
+  deps: Deps,
+  handler: ReturnType<typeof credentialKind>,
+  row: DeliveryRow,
+  job: Job,
+  code: TDeliveryError,
+  permanent: boolean,
+): Promise<DeliveryOutcome> {
   const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const finalState = row.deliveryState === 'removing' ? 'remove_failed' : 'failed';
   if (last) return finish(deps, handler, row, finalState, code, job.attemptsMade + 1);
@@ -264,8 +309,18 @@ export class DeliveryRetry extends Error {
  * After a committed change that gave credentials lock work: queue it now. A failure here (Redis
  * away) loses nothing: the delivery sweep finds the work in the database.
  */
-export async function afterCredentialChange(deps: Deps, hotelId: number, scope: { stayId?: number; roomId?: number; guestId?: number; customerId?: number } = {}): Promise<void> {
+export async function afterCredentialChange(
+  deps: Deps,
+  hotelId: number,
+  scope: { stayId?: number; roomId?: number; guestId?: number; customerId?: number } = {},
+): Promise<void> {
   if (!deps.locks) return;
+  try {
+    // A stay's credentials on the shared doors its room is served by follow the room's (docs/shared-doors.md).
+    await reconcileDoorCopiesNow(deps, hotelId, scope);
+  } catch (error) {
+    deps.log.warn({ err: error, hotelId, scope }, 'could not reconcile shared-door copies now; the sweep will');
+  }
   try {
     await kickDeliveries(deps, hotelId, scope);
   } catch (error) {

@@ -10,7 +10,8 @@ import { createCustomers, createHotelWithStaff, createRooms, uniqueMobile } from
 import { trpcClient } from '../../test/trpc-client';
 import { storeUpload } from '../uploads/upload.service';
 import { checkIn } from '../stay/check-in';
-import { authorizeFace, createFace, listFacesOfGuest } from './face.service';
+import { authorizeFace } from './face-authorization.service';
+import { createFace, listFacesOfGuest } from './face.service';
 import { limitStayPasswords } from './password.service';
 
 /**
@@ -42,7 +43,11 @@ afterAll(async () => {
 });
 
 async function control<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${urlPath}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}/sim${urlPath}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`control ${method} ${urlPath}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -53,7 +58,8 @@ async function waitForFace(id: number, states: string[], version?: number, ms = 
   for (;;) {
     const row = await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id } });
     if (states.includes(row.deliveryState) && (version === undefined || row.version >= version)) return row;
-    if (Date.now() > until) throw new Error(`face authorisation ${id} stayed ${row.deliveryState} v${row.version} (${row.lastError ?? 'no error'}), expected ${states.join(' or ')}`);
+    if (Date.now() > until)
+      throw new Error(`face authorisation ${id} stayed ${row.deliveryState} v${row.version} (${row.lastError ?? 'no error'}), expected ${states.join(' or ')}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -67,7 +73,13 @@ async function hotelWithRoom() {
 
 /** A stay with one guest, and a face taken of that guest. */
 async function guestWithFace(staff: AuthedContext & { actor: Actor }, roomId: number, guest: { mobile?: string; idNumber?: string }) {
-  const stay = await checkIn(staff, { roomId, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Lin Wei', ...guest }], idempotencyKey: randomUUID() });
+  const stay = await checkIn(staff, {
+    roomId,
+    checkInAt: new Date(Date.now() - 60_000),
+    expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+    guests: [{ name: 'Lin Wei', ...guest }],
+    idempotencyKey: randomUUID(),
+  });
   const guestId = stay.guests[0]!.id;
   const { url } = await storeUpload(ctx.deps, staff.actor, 'face', facePhoto());
   const face = await createFace(staff, { faceId: `F-${randomUUID().slice(0, 8)}`, note: 'Lin Wei', imageUrl: url, guestId });
@@ -154,7 +166,10 @@ describe("a stay's faces and the limit of its passwords", () => {
     const removed = await waitForFace(starting.id, ['removed', 'remove_failed']);
     expect(removed).toMatchObject({ deliveryState: 'removed', revokeReason: 'limited' });
     // The audit says what the limit changed.
-    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: a.hotel.id, action: 'password.limit', entityId: String(stay.id) }, orderBy: { id: 'desc' } });
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({
+      where: { hotelId: a.hotel.id, action: 'password.limit', entityId: String(stay.id) },
+      orderBy: { id: 'desc' },
+    });
     expect(audit.after).toMatchObject({ limitedFaces: [forStay.id], revokedFaces: [starting.id] });
   });
 });

@@ -5,7 +5,7 @@ import { simFaceFeatureData, startLockSim, type LockSim } from '@console/lock-si
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_RULES } from '@console/shared';
 import type { Actor, AuthedContext } from '../../context';
-import { storePicture, storedFiles } from '../../infra/uploads';
+import { storePicture, storedKeys } from '../../infra/uploads';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
@@ -17,7 +17,8 @@ import { storeUpload } from '../uploads/upload.service';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
 import { addGuest, removeGuest } from '../stay/guests';
-import { authorizeFace, createFace, deleteFace, listFaceAuthorizations, listFaces, retryFaceAuthorization, revokeFaceAuthorization, updateFaceNote } from './face.service';
+import { authorizeFace, listFaceAuthorizations, retryFaceAuthorization, revokeFaceAuthorization } from './face-authorization.service';
+import { createFace, deleteFace, listFaces, updateFaceNote } from './face.service';
 import { lockName, parseLockTag } from './delivery-kinds';
 import { INSPECTED_LOCK_SELECT, inspectLock, reconcileAllLocks } from './reconcile';
 import { refreshLockStatus } from '../locks/lock.service';
@@ -40,7 +41,7 @@ const png = () => pngPhoto();
 /** The file of a face's photo in the upload store (its private area). */
 async function photoFile(faceId: number): Promise<string> {
   const face = await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: faceId } });
-  return storedFiles(path.resolve(ctx.config.uploadDir), face.hotelId, face.imageUrl)!.face;
+  return path.join(path.resolve(ctx.config.uploadDir), storedKeys(face.hotelId, face.imageUrl)!.face);
 }
 
 /** What a signed photo URL of a DTO shows: the photo's bytes, or the status. */
@@ -50,7 +51,11 @@ async function fetchPhoto(url: string): Promise<Buffer | number> {
 }
 
 async function control<T = Record<string, unknown>>(method: string, urlPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${urlPath}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}/sim${urlPath}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`control ${method} ${urlPath}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -77,7 +82,13 @@ async function newFace(staff: AuthedContext & { actor: Actor }, note = 'Lin Wei'
 }
 
 async function stayIn(d: Awaited<ReturnType<typeof pairedRoom>>, roomId = d.room.id) {
-  return checkIn(d.staff, { roomId, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Lin Wei', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+  return checkIn(d.staff, {
+    roomId,
+    checkInAt: new Date(Date.now() - 60_000),
+    expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+    guests: [{ name: 'Lin Wei', mobile: uniqueMobile() }],
+    idempotencyKey: randomUUID(),
+  });
 }
 
 async function waitForState(id: number, states: string[], ms = 20_000) {
@@ -85,13 +96,16 @@ async function waitForState(id: number, states: string[], ms = 20_000) {
   for (;;) {
     const row = await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id } });
     if (states.includes(row.deliveryState)) return row;
-    if (Date.now() > until) throw new Error(`face authorisation ${id} stayed ${row.deliveryState} (${row.lastError ?? 'no error'}), expected ${states.join(' or ')}`);
+    if (Date.now() > until)
+      throw new Error(`face authorisation ${id} stayed ${row.deliveryState} (${row.lastError ?? 'no error'}), expected ${states.join(' or ')}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-const show = (lockId: string, faceId: string | null) => control<{ opened: boolean; outcome: string }>('POST', `/locks/${lockId}/use`, { faceId: Number(faceId) });
-const simFaces = async (lockId: string) => (await control<{ lock: { faces: { faceId: number; name: string; featureData: string }[] } }>('GET', `/locks/${lockId}`)).lock.faces;
+const show = (lockId: string, faceId: string | null) =>
+  control<{ opened: boolean; outcome: string }>('POST', `/locks/${lockId}/use`, { faceId: Number(faceId) });
+const simFaces = async (lockId: string) =>
+  (await control<{ lock: { faces: { faceId: number; name: string; featureData: string }[] } }>('GET', `/locks/${lockId}`)).lock.faces;
 
 beforeAll(async () => {
   sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
@@ -125,13 +139,19 @@ describe('face delivery', () => {
     expect(onLock).toMatchObject({ deliveryState: 'on_lock', lastError: null });
     const [simFace] = await simFaces(d.lockId);
     // The photo's bytes went to face/getFeatureDataByPhoto for this lock, and its answer to face/add.
-    expect(simFace).toMatchObject({ faceId: Number(onLock.providerRef), name: lockName('face', created.id, face.note), featureData: simFaceFeatureData(Number(d.lockId), bytes) });
+    expect(simFace).toMatchObject({
+      faceId: Number(onLock.providerRef),
+      name: lockName('face', created.id, face.note),
+      featureData: simFaceFeatureData(Number(d.lockId), bytes),
+    });
     expect(parseLockTag(simFace!.name)).toEqual({ kind: 'face', id: created.id });
     expect(await show(d.lockId, onLock.providerRef)).toMatchObject({ opened: true });
     // The opening is the room's unlock record, by face, in the face's name.
     await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
     await pollLockRecords(ctx.deps, { hotelId: d.hotel.id });
-    expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).items).toEqual([expect.objectContaining({ style: 'face', success: true, operator: face.note, credential: `face:${created.id}` })]);
+    expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).items).toEqual([
+      expect.objectContaining({ style: 'face', success: true, operator: face.note, credential: `face:${created.id}` }),
+    ]);
 
     const out = await checkOut(d.staff, { stayId: stay.id });
     expect(out.revokedCredentials).toBe(1);
@@ -218,7 +238,7 @@ describe('face delivery', () => {
     const appAuth = await authorizeFace(d.staff, { id: appFace.id, roomId: d.room.id, stayId: stay.id });
     await waitForState(appAuth.id, ['on_lock']);
     const owner = await actorContext(ctx.deps, d.ownerToken);
-    const { setCustomerFrozen } = await import('../customer/customer.service');
+    const { setCustomerFrozen } = await import('../customers/customer.service');
     await setCustomerFrozen(owner, { id: customer.id, frozen: true });
     expect(await waitForState(appAuth.id, ['removed'])).toMatchObject({ revokeReason: 'customer_frozen' });
     // The stay's own face moves out with the stay.
@@ -246,8 +266,17 @@ describe('face reconciliation', () => {
 
     // Drift: the lock lost the kept face; the deleted one is back (someone enrolled it again at the lock).
     await control('POST', `/locks/${d.lockId}/drift`, { kind: 'face', action: 'remove', id: Number(keptBefore.providerRef), cloud: true });
-    await control('POST', `/locks/${d.lockId}/drift`, { kind: 'face', action: 'plant', featureData: 'ab12', name: lockName('face', gone.id, 'Gone'), cloud: true });
-    const lockRow = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { hotelId: d.hotel.id, providerLockId: d.lockId }, select: { ...INSPECTED_LOCK_SELECT, accountId: true } });
+    await control('POST', `/locks/${d.lockId}/drift`, {
+      kind: 'face',
+      action: 'plant',
+      featureData: 'ab12',
+      name: lockName('face', gone.id, 'Gone'),
+      cloud: true,
+    });
+    const lockRow = await ctx.deps.prisma.lock.findFirstOrThrow({
+      where: { hotelId: d.hotel.id, providerLockId: d.lockId },
+      select: { ...INSPECTED_LOCK_SELECT, accountId: true },
+    });
     const faces = (await inspectLock(ctx.deps, await providerForLock(ctx.deps, lockRow), lockRow)).filter((i) => i.kind === 'face');
     expect(Object.fromEntries(faces.map((i) => [i.credentialId, i.drift]))).toEqual({ [kept.id]: 'missing', [gone.id]: 'should_be_removed' });
 
@@ -295,23 +324,50 @@ describe('face database', () => {
     const other = await pairedRoom();
     const { face } = await newFace(d.staff);
     const { url } = await storeUpload(ctx.deps, d.staff.actor, 'face', png());
-    await expect(createFace(d.staff, { faceId: face.faceId, note: 'x', imageUrl: url })).rejects.toMatchObject({ code: 'CONFLICT', options: { fields: { faceId: 'faces.errors.duplicateFaceId' } } });
+    await expect(createFace(d.staff, { faceId: face.faceId, note: 'x', imageUrl: url })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      options: { fields: { faceId: 'faces.errors.duplicateFaceId' } },
+    });
     const foreign = await storeUpload(ctx.deps, other.staff.actor, 'face', png());
-    await expect(createFace(d.staff, { faceId: 'X1', note: 'x', imageUrl: foreign.url })).rejects.toMatchObject({ code: 'VALIDATION', options: { fields: { imageUrl: 'validation.faceImageInvalid' } } });
-    await expect(createFace(d.staff, { faceId: 'X2', note: 'x', imageUrl: `/uploads/${d.hotel.id}/${randomUUID()}.png` })).rejects.toMatchObject({ options: { fields: { imageUrl: 'validation.faceImageInvalid' } } });
+    await expect(createFace(d.staff, { faceId: 'X1', note: 'x', imageUrl: foreign.url })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      options: { fields: { imageUrl: 'validation.faceImageInvalid' } },
+    });
+    await expect(createFace(d.staff, { faceId: 'X2', note: 'x', imageUrl: `/uploads/${d.hotel.id}/${randomUUID()}.png` })).rejects.toMatchObject({
+      options: { fields: { imageUrl: 'validation.faceImageInvalid' } },
+    });
     const owner = await actorContext(ctx.deps, d.ownerToken);
     const gif = await storeUpload(ctx.deps, owner.actor, 'picture', Buffer.concat([Buffer.from('GIF89a'), randomBytes(32)]));
-    await expect(createFace(d.staff, { faceId: 'X3', note: 'x', imageUrl: gif.url })).rejects.toMatchObject({ options: { fields: { imageUrl: 'validation.faceImageType' } } });
-    await expect(createFace(d.staff, { faceId: ' ', note: 'x', imageUrl: url })).rejects.toMatchObject({ issues: [expect.objectContaining({ message: 'validation.faceIdRequired' })] });
+    await expect(createFace(d.staff, { faceId: 'X3', note: 'x', imageUrl: gif.url })).rejects.toMatchObject({
+      options: { fields: { imageUrl: 'validation.faceImageType' } },
+    });
+    await expect(createFace(d.staff, { faceId: ' ', note: 'x', imageUrl: url })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ message: 'validation.faceIdRequired' })],
+    });
     // A photo under the 300 KB face modules need (stored past the upload's own check): refused too.
-    const small = await storePicture(path.resolve(ctx.config.uploadDir), d.hotel.id, pngPhoto(FACE_RULES.imageMinBytes - 1), undefined, 'face');
-    await expect(createFace(d.staff, { faceId: 'X4', note: 'x', imageUrl: small!.url })).rejects.toMatchObject({ code: 'VALIDATION', options: { fields: { imageUrl: 'validation.faceImageTooSmall' } } });
+    const small = await storePicture(ctx.deps.files, d.hotel.id, pngPhoto(FACE_RULES.imageMinBytes - 1), undefined, 'face');
+    await expect(createFace(d.staff, { faceId: 'X4', note: 'x', imageUrl: small!.url })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      options: { fields: { imageUrl: 'validation.faceImageTooSmall' } },
+    });
 
     await authorizeFace(d.staff, { id: face.id, roomId: d.room.id });
-    await expect(authorizeFace(d.staff, { id: face.id, roomId: d.room.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'faces.errors.alreadyAuthorized' } });
+    await expect(authorizeFace(d.staff, { id: face.id, roomId: d.room.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      options: { messageKey: 'faces.errors.alreadyAuthorized' },
+    });
     // One whose time is over gives way: it comes off the lock, replaced.
     const { face: returning } = await newFace(d.staff);
-    const old = await ctx.deps.prisma.faceAuthorization.create({ data: { hotelId: d.hotel.id, faceId: returning.id, roomId: d.room.id, validFrom: new Date(Date.now() - 7_200_000), validUntil: new Date(Date.now() - 3_600_000), deliveryState: 'on_lock' } });
+    const old = await ctx.deps.prisma.faceAuthorization.create({
+      data: {
+        hotelId: d.hotel.id,
+        faceId: returning.id,
+        roomId: d.room.id,
+        validFrom: new Date(Date.now() - 7_200_000),
+        validUntil: new Date(Date.now() - 3_600_000),
+        deliveryState: 'on_lock',
+      },
+    });
     expect((await listFaceAuthorizations(d.staff, { id: returning.id })).total).toBe(0);
     expect((await listFaceAuthorizations(d.staff, { id: returning.id, scope: 'history' })).items).toMatchObject([{ id: old.id, expired: true }]);
     const again = await authorizeFace(d.staff, { id: returning.id, roomId: d.room.id });
@@ -329,7 +385,10 @@ describe('face database', () => {
     const { face } = await newFace(d.staff);
     const auth = await authorizeFace(d.staff, { id: face.id, roomId: d.room.id });
     await waitForState(auth.id, ['on_lock']);
-    await expect(deleteFace(d.staff, { id: face.id })).rejects.toMatchObject({ code: 'CONFLICT', options: { messageKey: 'faces.errors.stillAuthorized', params: { rooms: d.room.name } } });
+    await expect(deleteFace(d.staff, { id: face.id })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      options: { messageKey: 'faces.errors.stillAuthorized', params: { rooms: d.room.name } },
+    });
     expect(await ctx.deps.prisma.face.count({ where: { id: face.id } })).toBe(1);
     // A member limited to other rooms is refused too, told how many rooms, never which.
     const limited = { ...d.staff, actor: { ...d.staff.actor, allRooms: false } };
@@ -362,7 +421,11 @@ describe('face procedures across hotels', () => {
     const { face, path: photoPath } = await newFace(a.staff);
     const auth = await authorizeFace(a.staff, { id: face.id, roomId: a.room.id });
     await waitForState(auth.id, ['on_lock']);
-    const before = JSON.stringify([await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: face.id } }), await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: auth.id } })]);
+    const stayOfA = await stayIn(a, a.otherRoom.id);
+    const before = JSON.stringify([
+      await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: face.id } }),
+      await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: auth.id } }),
+    ]);
     const { url } = await storeUpload(ctx.deps, b.staff.actor, 'face', png());
     const token = b.ownerToken;
     const notFound = [
@@ -374,17 +437,29 @@ describe('face procedures across hotels', () => {
       await api.mutation('face.revokeAuthorization', { authorizationId: auth.id }, { token }),
       await api.mutation('face.retryAuthorization', { authorizationId: auth.id }, { token }),
       await api.mutation('face.updateAuthorizationNote', { authorizationId: auth.id, note: 'stolen' }, { token }),
+      // A's face, room or stay as a filter of B's list is not found too, never an empty list that looks fine.
+      await api.query('face.authorizations', { page: 1, pageSize: 100, id: face.id, scope: 'all' }, { token }),
+      await api.query('face.authorizations', { page: 1, pageSize: 100, roomId: a.room.id, scope: 'all' }, { token }),
+      await api.query('face.authorizations', { page: 1, pageSize: 100, stayId: stayOfA.id, scope: 'all' }, { token }),
     ];
     for (const res of notFound) expect(res.error?.data.app?.code, JSON.stringify(res.error)).toBe('NOT_FOUND');
     // A's face is not in B's lists, and B cannot make a face of A's photo.
     expect((await api.query('face.list', { page: 1, pageSize: 100 }, { token })).data?.items.map((f) => f.id)).not.toContain(face.id);
-    expect((await api.query('face.authorizations', { page: 1, pageSize: 100, id: face.id, scope: 'all' }, { token })).data).toMatchObject({ items: [], total: 0 });
-    expect((await api.mutation('face.create', { faceId: 'B-1', note: 'x', imageUrl: photoPath }, { token })).error?.data.app?.fields).toEqual({ imageUrl: 'The face photo was not found. Upload it again' });
-    expect((await api.mutation('face.create', { faceId: 'B-1', note: 'x', imageUrl: face.imageUrl }, { token })).error?.data.app?.fields).toEqual({ imageUrl: 'The face photo was not found. Upload it again' });
+    expect((await api.mutation('face.create', { faceId: 'B-1', note: 'x', imageUrl: photoPath }, { token })).error?.data.app?.fields).toEqual({
+      imageUrl: 'The face photo was not found. Upload it again',
+    });
+    expect((await api.mutation('face.create', { faceId: 'B-1', note: 'x', imageUrl: face.imageUrl }, { token })).error?.data.app?.fields).toEqual({
+      imageUrl: 'The face photo was not found. Upload it again',
+    });
     // B's lists show B's photos only: A's URL, as B would get it for A's face, shows nothing.
     expect(await fetchPhoto(face.imageUrl.replace(`/photo/${a.hotel.id}/`, `/photo/${b.hotel.id}/`))).toBe(404);
-    expect((await api.mutation('face.create', { faceId: face.faceId, note: 'same id, other hotel', imageUrl: url }, { token })).data).toMatchObject({ faceId: face.faceId });
-    const after = JSON.stringify([await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: face.id } }), await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: auth.id } })]);
+    expect((await api.mutation('face.create', { faceId: face.faceId, note: 'same id, other hotel', imageUrl: url }, { token })).data).toMatchObject({
+      faceId: face.faceId,
+    });
+    const after = JSON.stringify([
+      await ctx.deps.prisma.face.findUniqueOrThrow({ where: { id: face.id } }),
+      await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: auth.id } }),
+    ]);
     expect(after).toBe(before);
     // The procedures work for hotel A.
     expect((await api.query('face.get', { id: face.id }, { token: a.ownerToken })).data).toMatchObject({ id: face.id, activeAuthorizations: 1 });

@@ -31,7 +31,11 @@ const simAt = () => ({ url: `http://127.0.0.1:${simPort}` });
 const ENV = { LOCK_DELIVERY_ATTEMPTS: '8', LOCK_DELIVERY_BACKOFF_MS: '100' };
 
 async function control<T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<T> {
-  const response = await fetch(`http://127.0.0.1:${simPort}/sim${p}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`http://127.0.0.1:${simPort}/sim${p}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`control ${method} ${p}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -55,7 +59,13 @@ async function pairedRoom(c: TestContext, lock: Record<string, unknown> = {}) {
   await pairSimLock(c.deps, h.hotel.id, rooms[0]!.id, created.lock.lockId);
   const room = await c.deps.prisma.room.findUniqueOrThrow({ where: { id: rooms[0]!.id } });
   const staff = await actorContext(c.deps, h.staffToken);
-  const stay = await checkIn(staff, { roomId: room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: 'Noor Saleh', mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+  const stay = await checkIn(staff, {
+    roomId: room.id,
+    checkInAt: new Date(Date.now() - 60_000),
+    expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+    guests: [{ name: 'Noor Saleh', mobile: uniqueMobile() }],
+    idempotencyKey: randomUUID(),
+  });
   return { ...h, room, stay, staff, lockId: String(created.lock.lockId), gatewayId: gateway.gatewayId };
 }
 
@@ -135,7 +145,11 @@ describe('a lock that cannot take the write', () => {
     const created: { id: number }[] = [];
     for (const code of codes) created.push(await createPassword(d.staff, { roomId: d.room.id, holderName: `Guest ${code}`, kind: 'custom', code }));
     // The first write is on its way: the simulator stops, comes back a moment later with its state.
-    await until('a write in flight', async () => (await control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === d.gatewayId)?.busy);
+    await until(
+      'a write in flight',
+      async () =>
+        (await control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === d.gatewayId)?.busy,
+    );
     await sim.close();
     await until('a network failure noticed', async () => (await Promise.all(created.map((p) => password(ctx, p.id)))).some((p) => p.lastError === 'network'));
     sim = await startLockSim({ port: simPort, latencyMs: [5, 15], stateFile: path.join(stateDir, 'sim.json'), stateDebounceMs: 10 });
@@ -179,7 +193,8 @@ describe('Redis restarting', () => {
       const d = await pairedRoom(c);
       // Queued while no worker runs; then Redis restarts empty.
       const created: { id: number }[] = [];
-      for (const code of ['481602', '592713']) created.push(await createPassword(d.staff, { roomId: d.room.id, holderName: `Guest ${code}`, kind: 'custom', code }));
+      for (const code of ['481602', '592713'])
+        created.push(await createPassword(d.staff, { roomId: d.room.id, holderName: `Guest ${code}`, kind: 'custom', code }));
       expect(await c.deps.queues.credential.getWaitingCount()).toBe(2);
       await stopRedis();
       await startRedis();
@@ -228,7 +243,11 @@ describe('the worker process stopped by SIGTERM in the middle of a write', () =>
     try {
       await until('the worker running', async () => output.includes('workers running'), 60_000);
       const created = await createPassword(d.staff, { roomId: d.room.id, stayId: d.stay.id, kind: 'custom', code: '863041' });
-      await until('the write on its way to the lock', async () => (await control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === d.gatewayId)?.busy);
+      await until(
+        'the write on its way to the lock',
+        async () =>
+          (await control<{ gateways: { gatewayId: number; busy: boolean }[] }>('GET', '/gateways')).gateways.find((g) => g.gatewayId === d.gatewayId)?.busy,
+      );
       expect((await password(ctx, created.id)).deliveryState).toBe('pending');
       worker.kill('SIGTERM');
       expect(await exited, output).toBe(0);

@@ -36,18 +36,26 @@ describe('writes to the locks of one gateway', () => {
   it('go one after the other: six passwords for six locks of one gateway all reach their locks at the first attempt', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     const { gateway } = await client.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', {});
-    const { rooms } = await createRooms(ctx.deps, h.hotel.id, Array.from({ length: 6 }, (_, i) => `G${randomUUID().slice(0, 5)}-${i}`));
+    const { rooms } = await createRooms(
+      ctx.deps,
+      h.hotel.id,
+      Array.from({ length: 6 }, (_, i) => `G${randomUUID().slice(0, 5)}-${i}`),
+    );
     for (const room of rooms) {
       const { lock } = await client.control<{ lock: { lockId: number } }>('POST', '/locks', { gatewayId: gateway.gatewayId });
       await pairSimLock(ctx.deps, h.hotel.id, room.id, lock.lockId);
     }
     // The locks' status names their gateway.
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
-    expect(new Set((await ctx.deps.prisma.lock.findMany({ where: { hotelId: h.hotel.id } })).map((l) => l.gatewayId))).toEqual(new Set([String(gateway.gatewayId)]));
+    expect(new Set((await ctx.deps.prisma.lock.findMany({ where: { hotelId: h.hotel.id } })).map((l) => l.gatewayId))).toEqual(
+      new Set([String(gateway.gatewayId)]),
+    );
 
     const staff = await actorContext(ctx.deps, h.staffToken);
     const codes = ['582913', '619274', '730185', '841396', '952417', '163528'];
-    const created = await Promise.all(rooms.map((room, i) => createPassword(staff, { roomId: room.id, kind: 'custom', code: codes[i]!, holderName: `Guest ${i}` })));
+    const created = await Promise.all(
+      rooms.map((room, i) => createPassword(staff, { roomId: room.id, kind: 'custom', code: codes[i]!, holderName: `Guest ${i}` })),
+    );
     const ids = created.map((p) => p.id);
     const until = Date.now() + 30_000;
     let rows = await ctx.deps.prisma.lockPassword.findMany({ where: { id: { in: ids } } });

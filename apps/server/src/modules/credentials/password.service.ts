@@ -1,4 +1,17 @@
-import { ZPasswordCreateInput, ZPasswordIdInput, ZPasswordLimitInput, ZPasswordListInput, ZPasswordRevokeInput, type TDeliveryState, type TPasswordCreateInput, type TPasswordKind, type TPasswordLimitInput, type TPasswordListInput, type TPasswordRevokeInput, passwordValidity } from '@console/shared';
+import {
+  ZPasswordCreateInput,
+  ZPasswordIdInput,
+  ZPasswordLimitInput,
+  ZPasswordListInput,
+  ZPasswordRevokeInput,
+  type TDeliveryState,
+  type TPasswordCreateInput,
+  type TPasswordKind,
+  type TPasswordLimitInput,
+  type TPasswordListInput,
+  type TPasswordRevokeInput,
+  passwordValidity,
+} from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { lockRooms, transaction } from '../../db/transaction';
@@ -8,8 +21,10 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
-import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, REVOCABLE_STATES, retryState, revoke } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revoke } from '../stay/revocation';
 import { afterCredentialChange } from './delivery';
+import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/door-dto';
+import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
 
 /**
  * Lock passwords (spec: over-the-air, custom, one-time; permanent validity). A password is a
@@ -43,6 +58,8 @@ export interface PasswordDto {
   replacesId: number | null;
   /** The lock cloud would not issue these hours again (TTLock -1026): the validity is the nearest it took. */
   validityAdjusted: boolean;
+  /** A shared door's copy of the room's password (docs/shared-doors.md): the door; null on the room's lock. */
+  door: CredentialDoorDto | null;
 }
 
 const passwordSelect = {
@@ -65,6 +82,7 @@ const passwordSelect = {
   replacesId: true,
   validityAdjusted: true,
   room: { select: { name: true } },
+  doorLock: { select: DOOR_SELECT },
 } as const satisfies Prisma.LockPasswordSelect;
 type PasswordRow = Prisma.LockPasswordGetPayload<{ select: typeof passwordSelect }>;
 
@@ -90,10 +108,9 @@ function toDto(p: PasswordRow): PasswordDto {
     expired: isExpired(p, new Date()),
     replacesId: p.replacesId,
     validityAdjusted: p.validityAdjusted,
+    door: doorDto(p.doorLock),
   };
 }
-
-const isExpired = (p: { validUntil: Date | null }, now: Date) => p.validUntil !== null && p.validUntil.getTime() <= now.getTime();
 
 /** Issues a password on a room's lock, for a stay, a staff member or anyone named. */
 export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInput): Promise<PasswordDto> {
@@ -105,25 +122,22 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
   let holderName = input.holderName;
   let guestId: number | null = null;
   let customerId: number | null = null;
-  let from = input.validFrom ?? now;
-  let until = input.validUntil ?? null;
-  if (input.stayId !== undefined) {
-    const stay = await findStay(ctx, input.stayId);
-    requireActive(stay, now);
-    if (stay.roomId !== room.id) throw new AppError('VALIDATION', { messageKey: 'credentials.errors.stayOfAnotherRoom', fields: { stayId: 'credentials.errors.stayOfAnotherRoom' } });
+  // A stay's password is valid for the stay, and never beyond it.
+  const { stay, from, until } = await periodOfStay(ctx, input, room.id, now);
+  if (stay) {
     const primary = stay.guests.find((g) => g.isPrimary) ?? stay.guests[0];
     holderName ||= primary?.name ?? '';
     guestId = primary?.id ?? null;
-    // A stay's password is valid for the stay, and never beyond it.
-    if (!input.validFrom) from = stay.checkInAt.getTime() > now.getTime() ? stay.checkInAt : now;
-    until = input.validUntil && input.validUntil.getTime() < stay.expectedCheckOutAt.getTime() ? input.validUntil : stay.expectedCheckOutAt;
     if (primary?.mobile) {
       const customer = await deps.prisma.customer.findFirst({ where: { hotelId: actor.hotelId, mobile: primary.mobile }, select: { id: true } });
       customerId = customer?.id ?? null;
     }
   }
   if (input.accountId !== undefined) {
-    const member = await deps.prisma.membership.findFirst({ where: { hotelId: actor.hotelId, accountId: input.accountId }, select: { account: { select: { nickname: true, mobile: true } } } });
+    const member = await deps.prisma.membership.findFirst({
+      where: { hotelId: actor.hotelId, accountId: input.accountId },
+      select: { account: { select: { nickname: true, mobile: true } } },
+    });
     if (!member) throw new AppError('NOT_FOUND', { messageKey: 'credentials.errors.staffNotFound' });
     holderName ||= member.account.nickname || member.account.mobile || '';
   }
@@ -134,7 +148,10 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
   }
   if (input.kind === 'custom') {
     // The same code twice on one lock cannot work (the lock refuses it): say so before trying.
-    const clash = await deps.prisma.lockPassword.findFirst({ where: { hotelId: actor.hotelId, roomId: room.id, code: input.code, deliveryState: { in: ['pending', 'on_lock', 'unknown'] } }, select: { id: true } });
+    const clash = await deps.prisma.lockPassword.findFirst({
+      where: { hotelId: actor.hotelId, roomId: room.id, doorLockId: null, code: input.code, deliveryState: { in: ['pending', 'on_lock', 'unknown'] } },
+      select: { id: true },
+    });
     if (clash) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.duplicate_code', fields: { code: 'credentials.errors.duplicate_code' } });
   }
   const created = await transaction(deps, async (tx) => {
@@ -155,42 +172,42 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
       },
       select: passwordSelect,
     });
-    await recordAudit(tx, ctx, { action: 'password.create', entityType: 'LockPassword', entityId: row.id, after: { roomId: room.id, kind: row.kind, stayId: row.stayId, accountId: row.accountId, holderName, validFrom: row.validFrom.toISOString(), validUntil: row.validUntil?.toISOString() ?? null } });
+    await recordAudit(tx, ctx, {
+      action: 'password.create',
+      entityType: 'LockPassword',
+      entityId: row.id,
+      after: {
+        roomId: room.id,
+        kind: row.kind,
+        stayId: row.stayId,
+        accountId: row.accountId,
+        holderName,
+        validFrom: row.validFrom.toISOString(),
+        validUntil: row.validUntil?.toISOString() ?? null,
+      },
+    });
     return row;
   });
   await afterCredentialChange(deps, actor.hotelId, { roomId: room.id });
   return toDto(created);
 }
 
-const ACTIVE_STATES = ['pending', 'on_lock', 'failed', 'removing', 'unknown', 'remove_failed'] as const;
-const HISTORY_STATES = ['removed', 'failed', 'remove_failed'] as const;
-
-/**
- * `active`: not yet taken off its lock and still valid (permanent, or ending later); `history`:
- * taken off, failed, or whose validity ended. A failed delivery is in both: past, and still to retry.
- */
-function scopeWhere(scope: 'active' | 'history' | 'all', now: Date): Prisma.LockPasswordWhereInput {
-  if (scope === 'active') return { AND: [{ deliveryState: { in: [...ACTIVE_STATES] } }, { OR: [{ validUntil: null }, { validUntil: { gt: now } }] }] };
-  if (scope === 'history') return { OR: [{ deliveryState: { in: [...HISTORY_STATES] } }, { validUntil: { lte: now } }] };
-  return {};
-}
-
-export async function listPasswords(ctx: AuthedContext, raw: TPasswordListInput): Promise<{ items: PasswordDto[]; total: number; page: number; pageSize: number }> {
+export async function listPasswords(
+  ctx: AuthedContext,
+  raw: TPasswordListInput,
+): Promise<{ items: PasswordDto[]; total: number; page: number; pageSize: number }> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'room.read');
   const input = ZPasswordListInput.parse(raw);
-  // A room or stay of another hotel is not found, like any id: never an empty list that looks fine.
-  if (input.roomId !== undefined) await findRoom(ctx, input.roomId, { id: true });
-  if (input.stayId !== undefined) await findStay(ctx, input.stayId);
-  const where: Prisma.LockPasswordWhereInput = {
-    hotelId: actor.hotelId,
-    room: roomScope(actor),
-    ...(input.roomId !== undefined ? { roomId: input.roomId } : {}),
-    ...(input.stayId !== undefined ? { stayId: input.stayId } : {}),
-    ...scopeWhere(input.scope, new Date()),
-  };
+  const where: Prisma.LockPasswordWhereInput = await credentialListWhere(ctx, input);
   const [rows, total] = await Promise.all([
-    deps.prisma.lockPassword.findMany({ where, select: passwordSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    deps.prisma.lockPassword.findMany({
+      where,
+      select: passwordSelect,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (input.page - 1) * input.pageSize,
+      take: input.pageSize,
+    }),
     deps.prisma.lockPassword.count({ where }),
   ]);
   return { items: rows.map(toDto), total, page: input.page, pageSize: input.pageSize };
@@ -213,35 +230,22 @@ export async function getPassword(ctx: AuthedContext, raw: z.input<typeof ZPassw
  * answered as it is.
  */
 export async function revokePassword(ctx: AuthedContext, raw: TPasswordRevokeInput): Promise<PasswordDto> {
-  const { deps, actor } = ctx;
-  requirePermission(actor, 'credential.manage');
+  requirePermission(ctx.actor, 'credential.manage');
   const input = ZPasswordRevokeInput.parse(raw);
   const before = await findPassword(ctx, input.id);
-  const updated = await transaction(deps, async (tx) => {
-    const { count } = await tx.lockPassword.updateMany({
-      where: { id: before.id, deliveryState: { in: [...REVOCABLE_STATES] } },
-      data: revoke(input.reason),
-    });
-    if (count) await recordAudit(tx, ctx, { action: 'password.revoke', entityType: 'LockPassword', entityId: before.id, before: { deliveryState: before.deliveryState }, after: { revokeReason: input.reason } });
-    return count;
+  await revokeCredential(ctx, 'password', before, input.reason, {
+    action: 'password.revoke',
+    entityType: 'LockPassword',
+    after: { revokeReason: input.reason },
   });
-  if (updated) await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
   return toDto(await findPassword(ctx, before.id));
 }
 
 /** Tries a failed delivery (or removal) again, as a new version. */
 export async function retryPassword(ctx: AuthedContext, raw: z.input<typeof ZPasswordIdInput>): Promise<PasswordDto> {
-  const { deps, actor } = ctx;
-  requirePermission(actor, 'credential.manage');
+  requirePermission(ctx.actor, 'credential.manage');
   const before = await findPassword(ctx, ZPasswordIdInput.parse(raw).id);
-  const next = retryState(before.deliveryState);
-  if (!next) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
-  await transaction(deps, async (tx) => {
-    const { count } = await tx.lockPassword.updateMany({ where: { id: before.id, deliveryState: before.deliveryState }, data: { deliveryState: next, version: { increment: 1 }, attempts: 0 } });
-    if (!count) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
-    await recordAudit(tx, ctx, { action: 'password.retry', entityType: 'LockPassword', entityId: before.id, before: { deliveryState: before.deliveryState, lastError: before.lastError }, after: { deliveryState: next } });
-  });
-  await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
+  await retryCredential(ctx, 'password', before, { action: 'password.retry', entityType: 'LockPassword' });
   return toDto(await findPassword(ctx, before.id));
 }
 
@@ -277,13 +281,20 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
   const now = new Date();
   const stay = await findStay(ctx, input.stayId);
   requireActive(stay, now);
-  if (input.validUntil.getTime() <= now.getTime()) throw new AppError('VALIDATION', { messageKey: 'credentials.errors.limitInPast', fields: { validUntil: 'credentials.errors.limitInPast' } });
-  if (input.validUntil.getTime() > stay.expectedCheckOutAt.getTime()) throw new AppError('VALIDATION', { messageKey: 'credentials.errors.limitBeyondStay', fields: { validUntil: 'credentials.errors.limitBeyondStay' } });
+  if (input.validUntil.getTime() <= now.getTime())
+    throw new AppError('VALIDATION', { messageKey: 'credentials.errors.limitInPast', fields: { validUntil: 'credentials.errors.limitInPast' } });
+  if (input.validUntil.getTime() > stay.expectedCheckOutAt.getTime())
+    throw new AppError('VALIDATION', { messageKey: 'credentials.errors.limitBeyondStay', fields: { validUntil: 'credentials.errors.limitBeyondStay' } });
   const counts = await transaction(deps, async (tx) => {
     // Serialised with issuing a password for the room, so none slips past the limit.
     await lockRooms(tx, actor.hotelId, [stay.roomId]);
     const rows = await tx.lockPassword.findMany({
-      where: { hotelId: actor.hotelId, stayId: stay.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, OR: [{ validUntil: null }, { validUntil: { gt: input.validUntil } }] },
+      where: {
+        hotelId: actor.hotelId,
+        stayId: stay.id,
+        deliveryState: { in: [...LIVE_DELIVERY_STATES] },
+        OR: [{ validUntil: null }, { validUntil: { gt: input.validUntil } }],
+      },
       select: PASSWORD_FOR_VALIDITY_SELECT,
       orderBy: { id: 'asc' },
     });
@@ -308,7 +319,12 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
     // The stay's faces follow the same limit (to the minute, as a face is kept on the lock).
     const faceLimit = new Date(Math.floor(input.validUntil.getTime() / 60_000) * 60_000);
     const faces = await tx.faceAuthorization.findMany({
-      where: { hotelId: actor.hotelId, stayId: stay.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, OR: [{ validUntil: null }, { validUntil: { gt: faceLimit } }] },
+      where: {
+        hotelId: actor.hotelId,
+        stayId: stay.id,
+        deliveryState: { in: [...LIVE_DELIVERY_STATES] },
+        OR: [{ validUntil: null }, { validUntil: { gt: faceLimit } }],
+      },
       select: { id: true, validFrom: true, validUntil: true, deliveryState: true },
       orderBy: { id: 'asc' },
     });
@@ -320,8 +336,12 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
         if ((await tx.faceAuthorization.updateMany({ where: live, data: revoke('limited') })).count) revokedFaces.push(face.id);
         continue;
       }
-      const data = face.deliveryState === 'failed' ? { validUntil: faceLimit } : { validUntil: faceLimit, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
-      if ((await tx.faceAuthorization.updateMany({ where: live, data })).count) limitedFaces.push({ id: face.id, validUntil: face.validUntil?.toISOString() ?? null });
+      const data =
+        face.deliveryState === 'failed'
+          ? { validUntil: faceLimit }
+          : { validUntil: faceLimit, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+      if ((await tx.faceAuthorization.updateMany({ where: live, data })).count)
+        limitedFaces.push({ id: face.id, validUntil: face.validUntil?.toISOString() ?? null });
     }
     if (limited.length || revoked.length || replaced.length || limitedFaces.length || revokedFaces.length) {
       await recordAudit(tx, ctx, {
@@ -329,12 +349,29 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
         entityType: 'Stay',
         entityId: stay.id,
         before: { passwords: limited, faces: limitedFaces },
-        after: { validUntil: input.validUntil.toISOString(), limited: limited.map((l) => l.id), revoked, replaced, limitedFaces: limitedFaces.map((l) => l.id), revokedFaces },
+        after: {
+          validUntil: input.validUntil.toISOString(),
+          limited: limited.map((l) => l.id),
+          revoked,
+          replaced,
+          limitedFaces: limitedFaces.map((l) => l.id),
+          revokedFaces,
+        },
       });
     }
-    return { limited: limited.length + replaced.length, replaced: replaced.length, revoked: revoked.length, limitedFaces: limitedFaces.length, revokedFaces: revokedFaces.length };
+    return {
+      limited: limited.length + replaced.length,
+      replaced: replaced.length,
+      revoked: revoked.length,
+      limitedFaces: limitedFaces.length,
+      revokedFaces: revokedFaces.length,
+    };
   });
   if (counts.limited || counts.revoked || counts.limitedFaces || counts.revokedFaces) await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
-  const items = await deps.prisma.lockPassword.findMany({ where: { hotelId: actor.hotelId, stayId: stay.id }, select: passwordSelect, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const items = await deps.prisma.lockPassword.findMany({
+    where: { hotelId: actor.hotelId, stayId: stay.id },
+    select: passwordSelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
   return { stayId: stay.id, validUntil: input.validUntil.toISOString(), ...counts, items: items.map(toDto) };
 }

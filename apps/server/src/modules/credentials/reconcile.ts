@@ -2,8 +2,9 @@ import type { Deps } from '../../context';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { ACCOUNT_ROW_SELECT, usableProvider } from '../locks/accounts/account-provider';
 import { withinBudget } from '../locks/accounts/call-budget';
-import { enqueueDeliveries, type DeliveryJobData } from './delivery';
+import { enqueueDeliveries } from './delivery';
 import { parseLockTag, type CredentialKind } from './delivery-kinds';
+import type { DeliveryJobData } from '../../jobs/payloads';
 
 /**
  * Reconciliation: what a lock really holds, read back, against what we think it holds.
@@ -73,9 +74,18 @@ interface KindReader {
   /** Whether the lock can hold this kind at all (a lock without a keypad lists no passcodes: no call spent). */
   holds(lock: InspectedLock): boolean;
   list(provider: LockProvider, lockId: string): Promise<OnLock[]>;
-  rows(deps: Deps, hotelId: number, roomIds: number[], refs: string[], ids: number[]): Promise<KnownRow[]>;
-  update(deps: Deps, id: number, version: number, data: { deliveryState: 'pending' | 'removing' | 'failed'; providerRef?: string | null; lastError?: string | null; revokeReason?: string }): Promise<boolean>;
+  /** Our rows of a room's lock (`roomIds`, not shared-door copies), or of a shared door (`doorLockId`). */
+  rows(deps: Deps, hotelId: number, roomIds: number[], refs: string[], ids: number[], doorLockId: number | null): Promise<KnownRow[]>;
+  update(
+    deps: Deps,
+    id: number,
+    version: number,
+    data: { deliveryState: 'pending' | 'removing' | 'failed'; providerRef?: string | null; lastError?: string | null; revokeReason?: string },
+  ): Promise<boolean>;
 }
+
+/** A room's lock holds its rooms' credentials; a shared door its copies (docs/shared-doors.md). */
+const ownerOf = (roomIds: number[], doorLockId: number | null) => (doorLockId === null ? { roomId: { in: roomIds }, doorLockId: null } : { doorLockId });
 
 const READERS: Partial<Record<ItemKind, KindReader>> = {
   password: {
@@ -83,12 +93,32 @@ const READERS: Partial<Record<ItemKind, KindReader>> = {
     async list(provider, lockId) {
       return (await provider.listPasscodes(lockId)).map((p) => ({ ref: p.ref, name: p.name, code: p.code, endAt: p.endAt, generated: p.origin === 'random' }));
     },
-    async rows(deps, hotelId, roomIds, refs, ids) {
+    async rows(deps, hotelId, roomIds, refs, ids, doorLockId) {
       const rows = await deps.prisma.lockPassword.findMany({
-        where: { hotelId, roomId: { in: roomIds }, OR: [{ deliveryState: 'on_lock' }, { providerRef: { in: refs } }, { id: { in: ids } }] },
-        select: { id: true, version: true, deliveryState: true, providerRef: true, validUntil: true, revokeReason: true, kind: true, holderName: true, code: true },
+        where: { hotelId, ...ownerOf(roomIds, doorLockId), OR: [{ deliveryState: 'on_lock' }, { providerRef: { in: refs } }, { id: { in: ids } }] },
+        select: {
+          id: true,
+          version: true,
+          deliveryState: true,
+          providerRef: true,
+          validUntil: true,
+          revokeReason: true,
+          kind: true,
+          holderName: true,
+          code: true,
+        },
       });
-      return rows.map((r) => ({ id: r.id, version: r.version, deliveryState: r.deliveryState, providerRef: r.providerRef, validUntil: r.validUntil, revoked: r.revokeReason !== null, generated: r.kind !== 'custom', name: r.holderName, code: r.code }));
+      return rows.map((r) => ({
+        id: r.id,
+        version: r.version,
+        deliveryState: r.deliveryState,
+        providerRef: r.providerRef,
+        validUntil: r.validUntil,
+        revoked: r.revokeReason !== null,
+        generated: r.kind !== 'custom',
+        name: r.holderName,
+        code: r.code,
+      }));
     },
     async update(deps, id, version, data) {
       const { count } = await deps.prisma.lockPassword.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 }, attempts: 0 } });
@@ -106,12 +136,22 @@ const READERS: Partial<Record<ItemKind, KindReader>> = {
         throw error;
       }
     },
-    async rows(deps, hotelId, roomIds, refs, ids) {
+    async rows(deps, hotelId, roomIds, refs, ids, doorLockId) {
       const rows = await deps.prisma.faceAuthorization.findMany({
-        where: { hotelId, roomId: { in: roomIds }, OR: [{ deliveryState: 'on_lock' }, { providerRef: { in: refs } }, { id: { in: ids } }] },
+        where: { hotelId, ...ownerOf(roomIds, doorLockId), OR: [{ deliveryState: 'on_lock' }, { providerRef: { in: refs } }, { id: { in: ids } }] },
         select: { id: true, version: true, deliveryState: true, providerRef: true, validUntil: true, revokeReason: true, face: { select: { note: true } } },
       });
-      return rows.map((r) => ({ id: r.id, version: r.version, deliveryState: r.deliveryState, providerRef: r.providerRef, validUntil: r.validUntil, revoked: r.revokeReason !== null, generated: false, name: r.face.note, code: null }));
+      return rows.map((r) => ({
+        id: r.id,
+        version: r.version,
+        deliveryState: r.deliveryState,
+        providerRef: r.providerRef,
+        validUntil: r.validUntil,
+        revoked: r.revokeReason !== null,
+        generated: false,
+        name: r.face.note,
+        code: null,
+      }));
     },
     async update(deps, id, version, data) {
       const { count } = await deps.prisma.faceAuthorization.updateMany({ where: { id, version }, data: { ...data, version: { increment: 1 }, attempts: 0 } });
@@ -119,11 +159,6 @@ const READERS: Partial<Record<ItemKind, KindReader>> = {
     },
   },
 };
-
-/** The kinds reconciliation reads (the others join as their delivery kinds do). */
-export function reconciledKinds(): ItemKind[] {
-  return Object.keys(READERS) as ItemKind[];
-}
 
 /** Grace before a credential past its end counts as `expired` on the lock (clocks differ). */
 const EXPIRY_GRACE_MS = 5 * 60_000;
@@ -133,12 +168,27 @@ export async function inspectLock(deps: Deps, provider: LockProvider, lock: Insp
   const hotelId = lock.hotelId;
   const rooms = await deps.prisma.room.findMany({ where: { hotelId, lockId: lock.id, deletedAt: null }, select: { id: true } });
   const roomIds = rooms.map((r) => r.id);
+  const shared = await deps.prisma.lock.findFirst({ where: { hotelId, id: lock.id, sharedKind: { not: null } }, select: { id: true } });
+  const doorLockId = shared ? lock.id : null;
   const items: LockItem[] = [];
   for (const [kind, reader] of Object.entries(READERS) as [ItemKind, KindReader][]) {
     if (!reader.holds(lock)) continue;
     const onLock = await reader.list(provider, lock.providerLockId);
-    const tagIds = onLock.map((i) => parseLockTag(i.name)).filter((t) => t?.kind === kind).map((t) => t!.id);
-    const rows = roomIds.length ? await reader.rows(deps, hotelId, roomIds, onLock.map((i) => i.ref), tagIds) : [];
+    const tagIds = onLock
+      .map((i) => parseLockTag(i.name))
+      .filter((t) => t?.kind === kind)
+      .map((t) => t!.id);
+    const rows =
+      roomIds.length || doorLockId !== null
+        ? await reader.rows(
+            deps,
+            hotelId,
+            roomIds,
+            onLock.map((i) => i.ref),
+            tagIds,
+            doorLockId,
+          )
+        : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const byRef = new Map(rows.filter((r) => r.providerRef).map((r) => [r.providerRef!, r]));
     const matched = new Set<number>();
@@ -153,11 +203,29 @@ export async function inspectLock(deps: Deps, provider: LockProvider, lock: Insp
       else if (row.deliveryState !== 'on_lock') drift = 'unconfirmed';
       else if (row.validUntil && row.validUntil.getTime() + EXPIRY_GRACE_MS < now.getTime()) drift = 'expired';
       else drift = 'ok';
-      items.push({ kind, ref: item.ref, name: item.name, code: item.code, endAt: item.endAt, credentialId: row?.id ?? null, deliveryState: row?.deliveryState ?? null, drift });
+      items.push({
+        kind,
+        ref: item.ref,
+        name: item.name,
+        code: item.code,
+        endAt: item.endAt,
+        credentialId: row?.id ?? null,
+        deliveryState: row?.deliveryState ?? null,
+        drift,
+      });
     }
     for (const row of rows) {
       if (row.deliveryState !== 'on_lock' || matched.has(row.id)) continue;
-      items.push({ kind, ref: null, name: row.name, code: row.code, endAt: row.validUntil, credentialId: row.id, deliveryState: row.deliveryState, drift: 'missing' });
+      items.push({
+        kind,
+        ref: null,
+        name: row.name,
+        code: row.code,
+        endAt: row.validUntil,
+        credentialId: row.id,
+        deliveryState: row.deliveryState,
+        drift: 'missing',
+      });
     }
   }
   return items;
@@ -174,7 +242,12 @@ export interface ReconcileResult {
 }
 
 /** Repairs what `inspectLock` found on one lock; the deliveries do the lock work. */
-export async function reconcileLock(deps: Deps, provider: LockProvider, lock: InspectedLock, now = new Date()): Promise<Omit<ReconcileResult, 'locks' | 'failed'>> {
+export async function reconcileLock(
+  deps: Deps,
+  provider: LockProvider,
+  lock: InspectedLock,
+  now = new Date(),
+): Promise<Omit<ReconcileResult, 'locks' | 'failed'>> {
   const items = await inspectLock(deps, provider, lock, now);
   const result = { repushed: 0, removed: 0, unmanaged: 0, lost: 0 };
   const jobs: DeliveryJobData[] = [];
@@ -187,7 +260,8 @@ export async function reconcileLock(deps: Deps, provider: LockProvider, lock: In
     if (item.drift === 'missing') {
       const generated = item.kind === 'password' && (await isGenerated(deps, item.credentialId));
       if (generated) {
-        if (await reader.update(deps, item.credentialId, row, { deliveryState: 'failed', providerRef: null, lastError: 'credential_not_found' })) result.lost += 1;
+        if (await reader.update(deps, item.credentialId, row, { deliveryState: 'failed', providerRef: null, lastError: 'credential_not_found' }))
+          result.lost += 1;
       } else if (await reader.update(deps, item.credentialId, row, { deliveryState: 'pending', providerRef: null, lastError: null })) {
         result.repushed += 1;
         jobs.push({ kind: item.kind, id: item.credentialId, version: row + 1 });
@@ -231,7 +305,11 @@ export const INSPECTED_LOCK_SELECT = { id: true, hotelId: true, providerLockId: 
 export async function reconcileAllLocks(deps: Deps, scope: { hotelId?: number } = {}): Promise<ReconcileResult> {
   const total: ReconcileResult = { locks: 0, failed: 0, repushed: 0, removed: 0, unmanaged: 0, lost: 0 };
   if (!deps.locks) return total;
-  const accounts = await deps.prisma.lockAccount.findMany({ where: { ...scope, state: 'connected' }, select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true }, orderBy: { id: 'asc' } });
+  const accounts = await deps.prisma.lockAccount.findMany({
+    where: { ...scope, state: 'connected' },
+    select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true },
+    orderBy: { id: 'asc' },
+  });
   for (const account of accounts) {
     let provider: LockProvider;
     try {

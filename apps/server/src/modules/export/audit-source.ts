@@ -3,6 +3,7 @@ import type { AuthedContext } from '../../context';
 import type { KeysetCursor } from '../../db/keyset';
 import { Prisma } from '../../generated/prisma/client';
 import { auditTargetNameSql, auditWhereSql, requireAuditReader, type AuditItem } from '../audit/audit-log';
+import { describeUserAgent } from '../../infra/user-agent';
 
 /**
  * The audit log read whole for an export (issue 9 §5), by keyset instead of `listAuditLog`'s
@@ -33,7 +34,6 @@ interface Row {
   channel: TAuditChannel | null;
   requestId: string | null;
 }
-
 
 /** Up to `limit` entries after `after` (from the newest when null), as the audit log lists them (before and after left out: the export has no column for them). */
 export async function listAuditLogAfter(ctx: AuthedContext, raw: TAuditListInput, after: KeysetCursor | null, limit: number): Promise<AuditItem[]> {
@@ -71,6 +71,7 @@ export async function listAuditLogAfter(ctx: AuthedContext, raw: TAuditListInput
     after: null,
     ip: r.ip,
     userAgent: r.userAgent,
+    device: describeUserAgent(r.userAgent),
     channel: r.channel,
     requestId: r.requestId,
   }));

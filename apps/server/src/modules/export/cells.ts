@@ -32,7 +32,16 @@ export function zonedCell(instant: string | Date | null | undefined, timeZone: s
   if (Number.isNaN(date.getTime())) return null;
   let format = partsFormat.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     partsFormat.set(timeZone, format);
   }
   const p = Object.fromEntries(format.formatToParts(date).map((x) => [x.type, x.value])) as Record<string, string>;

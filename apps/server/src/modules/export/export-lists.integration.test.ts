@@ -58,8 +58,25 @@ beforeAll(async () => {
   // Lock passwords: two a room, one holder's name a formula.
   await db.lockPassword.createMany({
     data: rooms.flatMap((room, i) => [
-      { hotelId, roomId: room.id, kind: 'custom' as const, holderName: i === 1 ? '=1+1' : `Holder ${room.name} A`, code: `1234${i}0`, validFrom: SAME_TIME, deliveryState: 'on_lock' as const },
-      { hotelId, roomId: room.id, kind: 'one_time' as const, holderName: `Holder ${room.name} B`, code: `5678${i}0`, validFrom: SAME_TIME, validUntil: new Date('2026-03-02T00:00:00Z'), deliveryState: 'removed' as const },
+      {
+        hotelId,
+        roomId: room.id,
+        kind: 'custom' as const,
+        holderName: i === 1 ? '=1+1' : `Holder ${room.name} A`,
+        code: `1234${i}0`,
+        validFrom: SAME_TIME,
+        deliveryState: 'on_lock' as const,
+      },
+      {
+        hotelId,
+        roomId: room.id,
+        kind: 'one_time' as const,
+        holderName: `Holder ${room.name} B`,
+        code: `5678${i}0`,
+        validFrom: SAME_TIME,
+        validUntil: new Date('2026-03-02T00:00:00Z'),
+        deliveryState: 'removed' as const,
+      },
     ]),
   });
   // Stays, records, orders and audit entries: more than a chunk, most of them at one instant (orders
@@ -80,7 +97,16 @@ beforeAll(async () => {
     FROM generate_series(1, ${RECORDS}::int) n`;
   const [customer] = await createCustomers(ctx.deps, hotelId, 1, 'Ledger');
   await db.orderEntry.createMany({
-    data: Array.from({ length: ORDERS }, (_, i) => ({ hotelId, currency: 'CNY', kind: 'recharge' as const, method: 'cash' as const, amount: 100 + i, customerId: customer!.id, note: `N${i}`, createdAt: new Date(SAME_TIME.getTime() - Math.floor(i / 300) * 1000) })),
+    data: Array.from({ length: ORDERS }, (_, i) => ({
+      hotelId,
+      currency: 'CNY',
+      kind: 'recharge' as const,
+      method: 'cash' as const,
+      amount: 100 + i,
+      customerId: customer!.id,
+      note: `N${i}`,
+      createdAt: new Date(SAME_TIME.getTime() - Math.floor(i / 300) * 1000),
+    })),
   });
   await db.auditLog.createMany({
     data: Array.from({ length: AUDIT }, (_, i) => ({
@@ -156,7 +182,13 @@ describe('export of the lock password list', () => {
     expect(body.map((r) => [r[0], r[1], r[3]])).toEqual(listed.map((p) => [p.roomName, escaped(p.holderName), p.code]));
     expect(body.map((r) => r[1])).toContain("'=1+1");
     // The tab's scope is a filter: active passwords only.
-    const active = await exported(a.ownerToken, { list: 'passwords', scope: 'page', page: 1, pageSize: 10, filters: { roomId: rooms[1]!.id, scope: 'active' } });
+    const active = await exported(a.ownerToken, {
+      list: 'passwords',
+      scope: 'page',
+      page: 1,
+      pageSize: 10,
+      filters: { roomId: rooms[1]!.id, scope: 'active' },
+    });
     expect(active.body.map((r) => r[1])).toEqual(["'=1+1"]);
   });
 
@@ -164,7 +196,11 @@ describe('export of the lock password list', () => {
     const { body } = await exported(staffToken, { list: 'passwords', scope: 'all', filters: { scope: 'all' } });
     expect(body.length).toBe(2);
     expect(new Set(body.map((r) => r[0]))).toEqual(new Set(['P101']));
-    const refused = await api.mutation('export.start', { list: 'passwords', scope: 'all', filters: { roomId: rooms[1]!.id, scope: 'all' } }, { token: staffToken });
+    const refused = await api.mutation(
+      'export.start',
+      { list: 'passwords', scope: 'all', filters: { roomId: rooms[1]!.id, scope: 'all' } },
+      { token: staffToken },
+    );
     expect(refused.error?.data.code).toBe('NOT_FOUND');
   });
 });

@@ -6,14 +6,14 @@ import { COOKIES, localDate } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExportWorker } from '../../jobs/export.job';
 import { createSession } from '../auth/session.service';
-import { listCustomers } from '../customer/customer.service';
+import { listCustomers } from '../customers/customer.service';
 import { listOrders } from '../orders/order-list';
-import { listRooms } from '../room/room.service';
+import { listRooms } from '../room/room-list';
 import { listStays } from '../stay/stay-list';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { actorContext, createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
-import { cleanupExports, exportsRoot } from './export.service';
+import { cleanupExports, exportKey } from './export.service';
 
 /**
  * Exports end to end (issue 9 §5): export.start over tRPC, the job on the `export` queue, the file
@@ -39,10 +39,20 @@ beforeAll(async () => {
   b = await createHotelWithStaff(ctx.deps);
   await ctx.deps.prisma.hotel.update({ where: { id: a.hotel.id }, data: { timeZone: 'America/New_York', currency: 'USD' } });
   // Names a spreadsheet would take for formulas.
-  ({ rooms } = await createRooms(ctx.deps, a.hotel.id, ['X101', 'X102', '=HYPERLINK("http://evil.test","x")', '+SUM(1,2)', '-2+3', '@cmd', 'X107'], { groupName: 'Export', usualPrice: 12_345 }));
+  ({ rooms } = await createRooms(ctx.deps, a.hotel.id, ['X101', 'X102', '=HYPERLINK("http://evil.test","x")', '+SUM(1,2)', '-2+3', '@cmd', 'X107'], {
+    groupName: 'Export',
+    usualPrice: 12_345,
+  }));
   await createRooms(ctx.deps, b.hotel.id, ['B-only']);
   for (const [i, room] of rooms.slice(0, 4).entries()) {
-    await insertStay(ctx.deps, { hotelId: a.hotel.id, roomId: room.id, checkInAt: new Date(checkInAt.getTime() - i * 86_400_000), expectedCheckOutAt: hours(24 + i), guestName: i === 1 ? '=cmd|" /C calc"!A0' : `Guest ${i}`, guestMobile: `1390000000${i}` });
+    await insertStay(ctx.deps, {
+      hotelId: a.hotel.id,
+      roomId: room.id,
+      checkInAt: new Date(checkInAt.getTime() - i * 86_400_000),
+      expectedCheckOutAt: hours(24 + i),
+      guestName: i === 1 ? '=cmd|" /C calc"!A0' : `Guest ${i}`,
+      guestMobile: `1390000000${i}`,
+    });
   }
   await createCustomers(ctx.deps, a.hotel.id, 3, 'Export');
   // A staff member who may manage only X101 and X102.
@@ -98,7 +108,20 @@ async function allOf<T>(read: (page: number) => Promise<{ items: T[]; total: num
 
 /** The hotel's wall-clock time of an instant, as exceljs reads a date cell back (UTC fields). */
 const wallClock = (iso: string, timeZone: string) => {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
   return new Date(Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!)).toISOString();
 };
 
@@ -114,7 +137,18 @@ describe('export', () => {
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''Rooms%20all%20today.xlsx");
     const { sheet, header, body } = await readSheet(res.rawPayload);
     const en = (key: string) => ctx.deps.i18n.t('en', key);
-    expect(header).toEqual([...['frontDesk.board.room', 'frontDesk.board.group', 'frontDesk.board.status', 'frontDesk.board.guest', 'frontDesk.board.checkInAt', 'frontDesk.board.expectedCheckOut', 'frontDesk.board.lockPower'].map(en), `${en('tenants.price')} (USD)`]);
+    expect(header).toEqual([
+      ...[
+        'frontDesk.board.room',
+        'frontDesk.board.group',
+        'frontDesk.board.status',
+        'frontDesk.board.guest',
+        'frontDesk.board.checkInAt',
+        'frontDesk.board.expectedCheckOut',
+        'frontDesk.board.lockPower',
+      ].map(en),
+      `${en('tenants.price')} (USD)`,
+    ]);
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const listed = await allOf((page) => listRooms(owner, { page, pageSize: 100 }));
     expect(body.map((r) => r[0])).toEqual(listed.map((r) => (/^[=+\-@]/.test(r.name) ? `'${r.name}` : r.name)));
@@ -129,10 +163,18 @@ describe('export', () => {
     expect(status.fileName).toBe(`${ctx.deps.i18n.t('zh-CN', 'menu.tenants')} ${localDate(new Date(), 'America/New_York')}.xlsx`);
     const { header, body } = await readSheet((await download(a.ownerToken, status.id)).rawPayload);
     expect(header[0]).toBe(ctx.deps.i18n.t('zh-CN', 'tenants.room'));
-    expect(header.at(-1)).toBe(`${ctx.deps.i18n.t('zh-CN', 'tenants.deposit')} (USD)`);
+    expect(header.slice(-3)).toEqual([
+      `${ctx.deps.i18n.t('zh-CN', 'tenants.deposit')} (USD)`,
+      `${ctx.deps.i18n.t('zh-CN', 'tenants.balanceDue')} (USD)`,
+      ctx.deps.i18n.t('zh-CN', 'tenants.bill'),
+    ]);
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const page = await listStays(owner, { page: 2, pageSize: 2, state: 'all' });
     expect(body).toHaveLength(2);
+    // The bill as the list shows it: what is owed (the folio's balance, signed), and its state in words.
+    expect(body.map((r) => [r.at(-2), r.at(-1)])).toEqual(
+      page.items.map((s) => [(s.bill.owed - s.bill.dueBack) / 100, ctx.deps.i18n.t('zh-CN', `orders.billStates.${s.bill.state}`)]),
+    );
     expect(body.map((r) => r[0])).toEqual(page.items.map((s) => (/^[=+\-@]/.test(s.roomName) ? `'${s.roomName}` : s.roomName)));
     expect(body.map((r) => (r[3] as Date).toISOString())).toEqual(page.items.map((s) => wallClock(s.checkInAt, 'America/New_York')));
     // 13:05:09 UTC on 4 July is 09:05:09 in New York (daylight time).
@@ -156,7 +198,9 @@ describe('export', () => {
 
   it('exports the orders ledger as the order list has it, amounts signed in the currency; staff without order.manage may not', async () => {
     const [customer] = await createCustomers(ctx.deps, a.hotel.id, 1, 'Ledger');
-    await ctx.deps.prisma.orderEntry.create({ data: { hotelId: a.hotel.id, currency: 'USD', kind: 'recharge', method: 'cash', amount: 10_050, customerId: customer!.id, note: '=2+2' } });
+    await ctx.deps.prisma.orderEntry.create({
+      data: { hotelId: a.hotel.id, currency: 'USD', kind: 'recharge', method: 'cash', amount: 10_050, customerId: customer!.id, note: '=2+2' },
+    });
     const { status } = await exportAndWait(a.ownerToken, { list: 'orders', scope: 'all', filters: { kinds: ['recharge'] } });
     const { header, body } = await readSheet((await download(a.ownerToken, status.id)).rawPayload);
     expect(header).toContain(`${ctx.deps.i18n.t('en', 'orders.columns.amount')} (USD)`);
@@ -193,7 +237,7 @@ describe('export', () => {
     const other = await exportAndWait(b.ownerToken, { list: 'rooms', scope: 'all' });
     expect((await readSheet((await download(b.ownerToken, other.status.id)).rawPayload)).body.map((r) => r[0])).toEqual(['B-only']);
     // The file is in the hotel's private directory, never under the public picture area.
-    await expect(fs.stat(path.join(exportsRoot(ctx.deps), String(a.hotel.id), `${status.id}.xlsx`))).resolves.toBeTruthy();
+    await expect(fs.stat(path.join(path.resolve(ctx.config.uploadDir), exportKey(a.hotel.id, status.id)))).resolves.toBeTruthy();
     expect((await ctx.app.inject({ method: 'GET', url: `/uploads/exports/${a.hotel.id}/${status.id}.xlsx` })).statusCode).toBe(404);
   });
 
@@ -207,7 +251,7 @@ describe('export', () => {
 
   it('removes files after an hour, and the export then says it expired', async () => {
     const { status } = await exportAndWait(a.ownerToken, { list: 'customers', scope: 'page' });
-    const file = path.join(exportsRoot(ctx.deps), String(a.hotel.id), `${status.id}.xlsx`);
+    const file = path.join(path.resolve(ctx.config.uploadDir), exportKey(a.hotel.id, status.id));
     expect(await cleanupExports(ctx.deps)).toBe(0);
     const old = new Date(Date.now() - 61 * 60_000);
     await fs.utimes(file, old, old);

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { Job } from 'bullmq';
 import ExcelJS from 'exceljs';
 import { LIMITS, localDate, type TLanguageHeader } from '@console/shared';
-import { EXPORT_LIMITS, ZExportIdInput, ZExportStartInput, sanitizeExportFileName, type TExportList, type TExportScope, type TExportStartInput, type TExportState } from '@console/shared/export';
+import {
+  EXPORT_LIMITS,
+  ZExportIdInput,
+  ZExportStartInput,
+  sanitizeExportFileName,
+  type TExportList,
+  type TExportScope,
+  type TExportStartInput,
+  type TExportState,
+} from '@console/shared/export';
 import type { z } from 'zod';
 import type { Actor, AuthedContext, Deps } from '../../context';
+import type { ExportJobData } from '../../jobs/payloads';
 import type { KeysetCursor } from '../../db/keyset';
 import { AppError, toAppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
@@ -19,27 +26,12 @@ import { EXPORT_REGISTRY, type CellScope, type ExportColumn } from './lists';
  * Data export (issue 9 §5): `startExport` checks the request by reading the list's first row as
  * the operator, then queues a job on the `export` queue; the job (`runExport`) reads the list page
  * by page through the same service, as the same session, and streams the rows into an .xlsx file
- * in the hotel's private export directory `<UPLOAD_DIR>/exports/<hotel>/` (never served as it is:
- * the public `/uploads/` route serves room pictures only). The file is downloaded through
+ * stored as `exports/<hotel>/<id>.xlsx` in the install's file store (decision 024: a directory
+ * every process shares, or an object store), private (the public `/uploads/` route serves room
+ * pictures only). Whichever worker wrote it, the file is downloaded from any server through
  * `GET /api/exports/<id>` (http/exports.ts) by the operator who made it, in the same hotel, for an
  * hour; then `cleanupExports` removes it.
  */
-
-export interface ExportJobData {
-  hotelId: number;
-  accountId: number;
-  /** The session that asked: the job reads the list as its actor, and fails once it has ended. */
-  sessionId: number;
-  list: TExportList;
-  filters: Record<string, unknown>;
-  scope: TExportScope;
-  page: number;
-  pageSize: number;
-  /** Sanitised, without `.xlsx`. */
-  fileName: string;
-  lang: TLanguageHeader;
-  createdAt: string;
-}
 
 export interface ExportProgress {
   done: number;
@@ -75,8 +67,10 @@ const CHUNK = LIMITS.pageSizeMax;
 export const KEYSET_CHUNK = 1000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const exportsRoot = (deps: Deps) => path.join(path.resolve(deps.config.uploadDir), 'exports');
-const exportFile = (deps: Deps, hotelId: number, id: string) => path.join(exportsRoot(deps), String(hotelId), `${id}.xlsx`);
+/** The folder of the exports in the file store. */
+export const EXPORTS_FOLDER = 'exports/';
+/** The key of an export's file in the file store. */
+export const exportKey = (hotelId: number, id: string) => `${EXPORTS_FOLDER}${hotelId}/${id}.xlsx`;
 const recentKey = (deps: Deps, actor: { hotelId: number; accountId: number }) => deps.key('exports', actor.hotelId, actor.accountId);
 
 /** The list's filters without paging (the export decides the pages). */
@@ -104,7 +98,10 @@ export async function startExport(ctx: AuthedContext, raw: TExportStartInput): P
     throw filterError(error);
   });
   const now = new Date();
-  const fileName = sanitizeExportFileName(input.fileName ?? '') || sanitizeExportFileName(`${deps.i18n.t(meta.lang, entry.title)} ${localDate(now, actor.timeZone)}`) || 'export';
+  const fileName =
+    sanitizeExportFileName(input.fileName ?? '') ||
+    sanitizeExportFileName(`${deps.i18n.t(meta.lang, entry.title)} ${localDate(now, actor.timeZone)}`) ||
+    'export';
   const id = `exp-${randomUUID()}`;
   const data: ExportJobData = {
     hotelId: actor.hotelId,
@@ -120,10 +117,25 @@ export async function startExport(ctx: AuthedContext, raw: TExportStartInput): P
     createdAt: now.toISOString(),
   };
   const keepSeconds = Math.ceil(EXPORT_LIMITS.keepMs / 1000);
-  const job = await deps.queues.export.add(EXPORT_JOB, data, { jobId: id, attempts: 1, removeOnComplete: { age: keepSeconds }, removeOnFail: { age: keepSeconds } });
+  const job = await deps.queues.export.add(EXPORT_JOB, data, {
+    jobId: id,
+    attempts: 1,
+    removeOnComplete: { age: keepSeconds },
+    removeOnFail: { age: keepSeconds },
+  });
   const key = recentKey(deps, actor);
-  await deps.redis.multi().lpush(key, id).ltrim(key, 0, EXPORT_LIMITS.recentMax - 1).pexpire(key, EXPORT_LIMITS.keepMs * 24).exec();
-  await recordAudit(deps.prisma, ctx, { action: 'export.start', entityType: 'Export', entityId: id, after: { list: input.list, scope: input.scope, page: input.page, pageSize: input.pageSize, fileName, filters: filters as never } });
+  await deps.redis
+    .multi()
+    .lpush(key, id)
+    .ltrim(key, 0, EXPORT_LIMITS.recentMax - 1)
+    .pexpire(key, EXPORT_LIMITS.keepMs * 24)
+    .exec();
+  await recordAudit(deps.prisma, ctx, {
+    action: 'export.start',
+    entityType: 'Export',
+    entityId: id,
+    after: { list: input.list, scope: input.scope, page: input.page, pageSize: input.pageSize, fileName, filters: filters as never },
+  });
   return view(deps, job as Job<ExportJobData>, meta.lang);
 }
 
@@ -139,13 +151,17 @@ const notFound = () => new AppError('NOT_FOUND', { messageKey: 'export.errors.no
 async function view(deps: Deps, fetched: Job<ExportJobData>, lang: TLanguageHeader): Promise<ExportView> {
   const state = await fetched.getState();
   // A job read before it ended (the one `add` answered) has neither its end time nor its result yet.
-  const job = (state === 'completed' || state === 'failed') && !fetched.finishedOn ? (((await deps.queues.export.getJob(fetched.id!)) as Job<ExportJobData> | undefined) ?? fetched) : fetched;
+  const job =
+    (state === 'completed' || state === 'failed') && !fetched.finishedOn
+      ? (((await deps.queues.export.getJob(fetched.id!)) as Job<ExportJobData> | undefined) ?? fetched)
+      : fetched;
   const progress = (typeof job.progress === 'object' ? job.progress : {}) as Partial<ExportProgress>;
   const result = job.returnvalue as ExportResult | null | undefined;
   const finishedAt = job.finishedOn ? new Date(job.finishedOn) : null;
   const expiresAt = finishedAt ? new Date(finishedAt.getTime() + EXPORT_LIMITS.keepMs) : null;
   let exportState: TExportState = state === 'completed' ? 'done' : state === 'failed' ? 'failed' : state === 'active' ? 'running' : 'waiting';
-  if (exportState === 'done' && (!expiresAt || expiresAt.getTime() <= Date.now() || !fs.existsSync(exportFile(deps, job.data.hotelId, job.id!)))) exportState = 'expired';
+  if (exportState === 'done' && (!expiresAt || expiresAt.getTime() <= Date.now() || !(await deps.files.exists(exportKey(job.data.hotelId, job.id!)))))
+    exportState = 'expired';
   const done = exportState === 'done' ? (result?.rows ?? 0) : (progress.done ?? 0);
   return {
     id: job.id!,
@@ -183,14 +199,14 @@ export async function listExports(ctx: AuthedContext): Promise<ExportView[]> {
   return Promise.all(jobs.filter((j): j is Job<ExportJobData> => j !== undefined).map((j) => view(ctx.deps, j, ctx.meta.lang)));
 }
 
-/** The file of a finished export for the download route, or undefined (not found, not the operator's, expired). */
-export async function exportDownload(deps: Deps, actor: Actor, id: string): Promise<{ file: string; fileName: string; type: string } | undefined> {
+/** The file of a finished export for the download route (its key in the file store), or undefined (not found, not the operator's, expired). */
+export async function exportDownload(deps: Deps, actor: Actor, id: string): Promise<{ key: string; fileName: string; type: string } | undefined> {
   if (!ZExportIdInput.safeParse({ id }).success) return undefined;
   const job = await findExport(deps, actor, id);
   if (!job) return undefined;
   const v = await view(deps, job, 'en');
   if (v.state !== 'done') return undefined;
-  return { file: exportFile(deps, job.data.hotelId, id), fileName: v.fileName, type: XLSX_TYPE };
+  return { key: exportKey(job.data.hotelId, id), fileName: v.fileName, type: XLSX_TYPE };
 }
 
 /** A worksheet's name: at most 31 characters, none of `[]:*?/\`. */
@@ -219,10 +235,9 @@ export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResul
     code: (prefix, code) => (code === null || code === undefined || code === '' ? null : deps.i18n.has(`${prefix}.${code}`) ? t(`${prefix}.${code}`) : code),
   };
 
-  const file = exportFile(deps, data.hotelId, job.id!);
-  const partial = `${file}.part`;
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true, useSharedStrings: false });
+  // Written to a local file first, then stored whole: nobody downloads half a workbook.
+  const staged = await deps.files.stage(exportKey(data.hotelId, job.id!));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: staged.path, useStyles: true, useSharedStrings: false });
   workbook.creator = 'smart-lock-console';
   const sheet = workbook.addWorksheet(sheetName(t(entry.title)), { views: [{ state: 'frozen', ySplit: 1, rightToLeft: data.lang === 'ar' }] });
   sheet.columns = entry.columns.map((c, i) => ({
@@ -279,12 +294,12 @@ export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResul
     }
     sheet.commit();
     await workbook.commit();
-    await fsp.rename(partial, file);
+    await staged.commit(XLSX_TYPE);
   } catch (error) {
-    await fsp.rm(partial, { force: true });
+    await staged.discard();
     const app = toAppError(error);
     // The reason the status shows: the message key of a refusal, never internals.
-    if (app.code !== 'INTERNAL') throw new Error(app.message, { cause: error });
+    if (app.code !== 'INTERNAL') throw app;
     throw error;
   }
   return { rows: done };
@@ -305,25 +320,17 @@ function cellValue(column: ExportColumn<unknown>, row: unknown, scope: CellScope
 }
 
 /**
- * Removes export files older than an hour (and files a stopped job left half written), in every
- * hotel's directory; the jobs themselves leave BullMQ at the same age. Returns how many it removed.
+ * Removes export files older than an hour (and files a stopped job left half written in a
+ * directory store), of every hotel; the jobs themselves leave BullMQ at the same age. Returns how
+ * many it removed.
  */
 export async function cleanupExports(deps: Deps, now = Date.now()): Promise<number> {
-  const root = exportsRoot(deps);
   let removed = 0;
-  const hotels = await fsp.readdir(root).catch(() => [] as string[]);
-  for (const hotel of hotels) {
-    const dir = path.join(root, hotel);
-    const names = await fsp.readdir(dir).catch(() => [] as string[]);
-    for (const name of names) {
-      const file = path.join(dir, name);
-      const stat = await fsp.stat(file).catch(() => undefined);
-      if (!stat?.isFile()) continue;
-      const age = now - stat.mtimeMs;
-      if (age >= EXPORT_LIMITS.keepMs || (name.endsWith('.part') && age >= 24 * EXPORT_LIMITS.keepMs)) {
-        await fsp.rm(file, { force: true });
-        removed += 1;
-      }
+  for await (const file of deps.files.list(EXPORTS_FOLDER)) {
+    const age = now - file.modifiedAt.getTime();
+    if (age >= EXPORT_LIMITS.keepMs || (file.key.endsWith('.part') && age >= 24 * EXPORT_LIMITS.keepMs)) {
+      await deps.files.remove(file.key);
+      removed += 1;
     }
   }
   return removed;

@@ -3,9 +3,9 @@ import type { AuthedContext } from '../../context';
 import { cursorOf, type KeysetCursor } from '../../db/keyset';
 import { listAuditLog } from '../audit/audit-log';
 import { listPasswords } from '../credentials/password.service';
-import { listCustomers } from '../customer/customer.service';
+import { listCustomers } from '../customers/customer.service';
 import { countOrders, listOrders, listOrdersAfter } from '../orders/order-list';
-import { listRooms } from '../room/room.service';
+import { listRooms } from '../room/room-list';
 import { listGuests } from '../stay/guests';
 import { countStays, listStays, listStaysAfter } from '../stay/stay-list';
 import { countRecordsByPerson, listRecordsByPerson, listRecordsByPersonAfter } from '../unlock/unlock-record.service';
@@ -118,6 +118,9 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
       { header: 'export.columns.checkedOutAt', kind: 'time', value: (r) => r.checkedOutAt },
       { header: 'tenants.price', kind: 'money', value: (r) => r.priceAmount },
       { header: 'tenants.deposit', kind: 'money', value: (r) => r.depositAmount },
+      // The visit's bill: what the guest owes (negative: due back), and whether it is settled.
+      { header: 'tenants.balanceDue', kind: 'money', value: (r) => r.bill.owed - r.bill.dueBack },
+      { header: 'tenants.bill', kind: 'text', width: 12, value: (r, s) => s.code('orders.billStates', r.bill.state) },
     ],
   }),
   guests: defineList<GuestRow>({
@@ -189,7 +192,12 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
       { header: 'auditLog.columns.time', kind: 'time', value: (r) => r.at },
       { header: 'auditLog.columns.actor', kind: 'text', width: 18, value: (r, s) => r.actor.name ?? s.code('auditLog.actorTypes', r.actor.type) },
       { header: 'auditLog.columns.action', kind: 'text', width: 22, value: (r) => r.action },
-      { header: 'auditLog.columns.target', kind: 'text', width: 22, value: (r, s) => [s.code('auditLog.targets', r.target.type), r.target.name ?? r.target.id].filter(Boolean).join(' ') },
+      {
+        header: 'auditLog.columns.target',
+        kind: 'text',
+        width: 22,
+        value: (r, s) => [s.code('auditLog.targets', r.target.type), r.target.name ?? r.target.id].filter(Boolean).join(' '),
+      },
       { header: 'auditLog.columns.channel', kind: 'text', width: 16, value: (r, s) => s.code('auditLog.channels', r.channel) },
       { header: 'auditLog.columns.address', kind: 'text', width: 16, value: (r) => r.ip },
     ],

@@ -34,15 +34,44 @@ describe('hotel information over tRPC', () => {
   it('reads and changes every field; only what changed is audited, before and after', async () => {
     const h = await createHotelWithStaff(ctx.deps);
     const read = await api.query('hotel.info', undefined, { token: h.ownerToken });
-    expect(read.data).toMatchObject({ id: h.hotel.id, name: h.hotel.name, timeZone: 'Asia/Shanghai', currency: 'CNY', checkInTime: '14:00', checkOutTime: '12:00', latitude: null, longitude: null });
+    expect(read.data).toMatchObject({
+      id: h.hotel.id,
+      name: h.hotel.name,
+      timeZone: 'Asia/Shanghai',
+      currency: 'CNY',
+      checkInTime: '14:00',
+      checkOutTime: '12:00',
+      latitude: null,
+      longitude: null,
+    });
 
     const changed = await api.mutation(
       'hotel.update',
-      { name: '  Lakeside Inn ', address: '1 Lake Road', tel: '+86 (21) 5555-0101', latitude: 31.2304161, longitude: '121.4737', timeZone: 'Europe/Berlin', currency: 'usd', checkInTime: '15:00', checkOutTime: '11:30' },
+      {
+        name: '  Lakeside Inn ',
+        address: '1 Lake Road',
+        tel: '+86 (21) 5555-0101',
+        latitude: 31.2304161,
+        longitude: '121.4737',
+        timeZone: 'Europe/Berlin',
+        currency: 'usd',
+        checkInTime: '15:00',
+        checkOutTime: '11:30',
+      },
       { token: h.ownerToken },
     );
     expect(changed.error).toBeUndefined();
-    expect(changed.data).toMatchObject({ name: 'Lakeside Inn', address: '1 Lake Road', tel: '+86 (21) 5555-0101', latitude: 31.230416, longitude: 121.4737, timeZone: 'Europe/Berlin', currency: 'USD', checkInTime: '15:00', checkOutTime: '11:30' });
+    expect(changed.data).toMatchObject({
+      name: 'Lakeside Inn',
+      address: '1 Lake Road',
+      tel: '+86 (21) 5555-0101',
+      latitude: 31.230416,
+      longitude: 121.4737,
+      timeZone: 'Europe/Berlin',
+      currency: 'USD',
+      checkInTime: '15:00',
+      checkOutTime: '11:30',
+    });
 
     // The session's hotel settings follow at once: the user info the console stores says the new zone.
     const me = await api.query('auth.me', undefined, { token: h.ownerToken });
@@ -130,16 +159,49 @@ describe('hotel information over the legacy protocol (crypto-js envelope)', () =
     for (const path of ['room/hotelInfo', 'room/getHotelInfo']) {
       const info = await legacy().call<Record<string, unknown>>(path, {}, { token });
       expect(info.errno, path).toBe(0);
-      expect(info.data).toMatchObject({ id: h.hotel.id, hotel_id: h.hotel.id, name: h.hotel.name, address: '', tel: '', latitude: null, longitude: null, time_zone: 'Asia/Shanghai', currency: 'CNY', check_in_time: '14:00', check_out_time: '12:00' });
+      expect(info.data).toMatchObject({
+        id: h.hotel.id,
+        hotel_id: h.hotel.id,
+        name: h.hotel.name,
+        address: '',
+        tel: '',
+        latitude: null,
+        longitude: null,
+        time_zone: 'Asia/Shanghai',
+        currency: 'CNY',
+        check_in_time: '14:00',
+        check_out_time: '12:00',
+      });
     }
 
-    const setInfo = await legacy().call<Record<string, unknown>>('room/setHotelInfo', { name: 'Harbour Hotel', address: '8 Quay St', tel: '0755-8888', latitude: '22.5431', longitude: 114.0579 }, { token });
+    const setInfo = await legacy().call<Record<string, unknown>>(
+      'room/setHotelInfo',
+      { name: 'Harbour Hotel', address: '8 Quay St', tel: '0755-8888', latitude: '22.5431', longitude: 114.0579 },
+      { token },
+    );
     expect(setInfo.errno).toBe(0);
-    expect(setInfo.data).toMatchObject({ name: 'Harbour Hotel', address: '8 Quay St', tel: '0755-8888', latitude: 22.5431, longitude: 114.0579, time_zone: 'Asia/Shanghai' });
+    expect(setInfo.data).toMatchObject({
+      name: 'Harbour Hotel',
+      address: '8 Quay St',
+      tel: '0755-8888',
+      latitude: 22.5431,
+      longitude: 114.0579,
+      time_zone: 'Asia/Shanghai',
+    });
 
-    const setData = await legacy().call<Record<string, unknown>>('room/setHotelData', { time_zone: 'America/New_York', currency: 'USD', check_in_time: '16:00', check_out_time: '10:00' }, { token });
+    const setData = await legacy().call<Record<string, unknown>>(
+      'room/setHotelData',
+      { time_zone: 'America/New_York', currency: 'USD', check_in_time: '16:00', check_out_time: '10:00' },
+      { token },
+    );
     expect(setData.errno).toBe(0);
-    expect(setData.data).toMatchObject({ name: 'Harbour Hotel', time_zone: 'America/New_York', currency: 'USD', check_in_time: '16:00', check_out_time: '10:00' });
+    expect(setData.data).toMatchObject({
+      name: 'Harbour Hotel',
+      time_zone: 'America/New_York',
+      currency: 'USD',
+      check_in_time: '16:00',
+      check_out_time: '10:00',
+    });
 
     // setHotelInfo carries the spec's fields only: a time zone sent there changes nothing.
     await legacy().call('room/setHotelInfo', { time_zone: 'Asia/Tokyo' }, { token });

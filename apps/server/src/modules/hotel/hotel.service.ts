@@ -1,4 +1,4 @@
-import { HOTEL_FIELDS, isCurrencyChangeSafe, type TUpdateHotelInput } from '@console/shared';
+import { HOTEL_FIELDS, isCurrencyChangeSafe, noShowDeadline, type TUpdateHotelInput } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
@@ -20,6 +20,8 @@ export interface HotelInfo {
   /** Default check-in and check-out times of day, `HH:mm`. */
   checkInTime: string;
   checkOutTime: string;
+  /** When a reservation whose guest has not come becomes a no-show (`noShowDeadline`), `HH:mm`. */
+  noShowTime: string;
   updatedAt: Date;
 }
 
@@ -34,6 +36,7 @@ const SELECT = {
   currency: true,
   checkInTime: true,
   checkOutTime: true,
+  noShowTime: true,
   updatedAt: true,
 } as const;
 
@@ -65,24 +68,56 @@ export async function updateHotelInfo(ctx: AuthedContext, input: TUpdateHotelInp
   const { deps } = ctx;
   requirePermission(ctx.actor, 'hotel.manage');
   const id = ownHotel(ctx, input.hotelId);
-  return deps.prisma.$transaction(async (tx) => {
+  let moved: { id: number; noShowAt: Date }[] = [];
+  const after = await deps.prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Hotel" WHERE "id" = ${id} FOR UPDATE`;
     if (!locked) throw new AppError('NOT_FOUND');
     const before = toInfo(await tx.hotel.findUniqueOrThrow({ where: { id }, select: SELECT }));
     if (input.currency !== undefined && input.currency !== before.currency && !isCurrencyChangeSafe(before.currency, input.currency)) {
-      throw new AppError('VALIDATION', { messageKey: 'settings.validation.currencyDigitsDiffer', fields: { currency: 'settings.validation.currencyDigitsDiffer' } });
+      throw new AppError('VALIDATION', {
+        messageKey: 'settings.validation.currencyDigitsDiffer',
+        fields: { currency: 'settings.validation.currencyDigitsDiffer' },
+      });
     }
     const changed = HOTEL_FIELDS.filter((f) => input[f] !== undefined && input[f] !== before[f]);
     if (changed.length === 0) return before;
     const data: Prisma.HotelUpdateInput = Object.fromEntries(changed.map((f) => [f, input[f]]));
     const after = toInfo(await tx.hotel.update({ where: { id }, data, select: SELECT }));
+    if (changed.includes('noShowTime') || changed.includes('timeZone')) moved = await followNoShowTime(tx, after);
     await recordAudit(tx, ctx, {
       action: 'hotel.update',
       entityType: 'Hotel',
       entityId: id,
       before: Object.fromEntries(changed.map((f) => [f, before[f]])),
-      after: Object.fromEntries(changed.map((f) => [f, after[f]])),
+      after: { ...Object.fromEntries(changed.map((f) => [f, after[f]])), ...(moved.length ? { reservationsNoShowMoved: moved.length } : {}) },
     });
     return after;
   });
+  // Each moved reservation's no-show job at its new time (the stay sweep catches up any not scheduled).
+  await deps.queues.stay.addBulk(
+    moved.map((m) => ({
+      name: 'noShow',
+      data: { stayId: m.id, version: 0 },
+      opts: { jobId: `stay-${m.id}-noshow-${m.noShowAt.getTime()}`, delay: Math.max(0, m.noShowAt.getTime() - Date.now()) },
+    })),
+  );
+  return after;
+}
+
+/**
+ * The reservations awaiting their guest follow a new no-show time (or time zone): each one's
+ * no-show time is computed again by the one rule (`noShowDeadline`). Returns those that moved.
+ */
+async function followNoShowTime(tx: Prisma.TransactionClient, hotel: HotelInfo): Promise<{ id: number; noShowAt: Date }[]> {
+  const pending = await tx.stay.findMany({
+    where: { hotelId: hotel.id, status: 'reserved', awaitsArrival: true },
+    select: { id: true, checkInAt: true, expectedCheckOutAt: true, noShowAt: true },
+  });
+  const moved = pending
+    .map((s) => ({ id: s.id, was: s.noShowAt, noShowAt: noShowDeadline(s.checkInAt, s.expectedCheckOutAt, hotel.noShowTime, hotel.timeZone) }))
+    .filter((s) => s.was?.getTime() !== s.noShowAt.getTime());
+  if (moved.length) {
+    await tx.$executeRaw`UPDATE "Stay" s SET "noShowAt" = v."at" FROM unnest(${moved.map((m) => m.id)}::int[], ${moved.map((m) => m.noShowAt)}::timestamptz[]) AS v("id", "at") WHERE s."id" = v."id" AND s."hotelId" = ${hotel.id}`;
+  }
+  return moved.map(({ id, noShowAt }) => ({ id, noShowAt }));
 }

@@ -15,10 +15,17 @@ import { pairInTransaction } from './accounts/pairing.service';
  * its name proposes. Only ever against the simulator; a restart changes nothing that is already so.
  */
 export async function pairDemoRoomsWithSimulatedLocks(deps: Deps, simUrl: string): Promise<{ paired: number }> {
-  const owner = await deps.prisma.account.findUnique({ where: { mobile: DEMO.owner.mobile }, select: { memberships: { where: { role: 'owner' }, select: { hotelId: true }, take: 1 } } });
+  const owner = await deps.prisma.account.findUnique({
+    where: { mobile: DEMO.owner.mobile },
+    select: { memberships: { where: { role: 'owner' }, select: { hotelId: true }, take: 1 } },
+  });
   const hotelId = owner?.memberships[0]?.hotelId;
   if (!hotelId || !deps.locks?.simulated) return { paired: 0 };
-  const rooms = await deps.prisma.room.findMany({ where: { hotelId, deletedAt: null }, select: { id: true, name: true, sortOrder: true, lockId: true, lock: { select: { goneAt: true } } }, orderBy: { sortOrder: 'asc' } });
+  const rooms = await deps.prisma.room.findMany({
+    where: { hotelId, deletedAt: null },
+    select: { id: true, name: true, sortOrder: true, lockId: true, lock: { select: { goneAt: true } } },
+    orderBy: { sortOrder: 'asc' },
+  });
 
   // The simulator's account: a lock for each room that has none there yet.
   const control = simControl(simUrl);

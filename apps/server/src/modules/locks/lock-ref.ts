@@ -7,7 +7,17 @@ import type { AccountRow } from './accounts/account-provider';
  * room and hand the lock to `providerForLock` (accounts/account-provider.ts) and the adapter.
  */
 
-export const LOCK_REF_SELECT = { id: true, hotelId: true, accountId: true, provider: true, providerLockId: true, name: true, alias: true, goneAt: true, gatewayId: true } as const;
+export const LOCK_REF_SELECT = {
+  id: true,
+  hotelId: true,
+  accountId: true,
+  provider: true,
+  providerLockId: true,
+  name: true,
+  alias: true,
+  goneAt: true,
+  gatewayId: true,
+} as const;
 export const ROOM_LOCK_SELECT = { lock: { select: LOCK_REF_SELECT } } as const;
 
 export interface LockRef {
@@ -35,18 +45,39 @@ export interface DeliveryLock extends LockRef {
 }
 
 /**
- * A room's lock and its lock account in one statement (a credential's delivery reads it twice a
- * job: a nested select would be three queries). Null when the room has no lock; the composite keys
- * keep lock and account in the room's hotel.
+ * The lock a credential is delivered to: a shared door's copy or card grant to the door's lock
+ * (`doorLockId`, docs/shared-doors.md), any other to its room's lock. The lock and its lock account
+ * in one statement (a credential's delivery reads it twice a job: a nested select would be three
+ * queries). Null when the room has no lock; the composite keys keep lock and account in the hotel.
  */
-export async function roomDeliveryLock(prisma: TPrisma, hotelId: number, roomId: number): Promise<DeliveryLock | null> {
-  const rows = await prisma.$queryRaw<(LockRef & { a_id: number | null; a_kind: string | null; a_state: string | null; a_lastError: string | null; a_limitedUntil: Date | null })[]>`
+export async function credentialDeliveryLock(prisma: TPrisma, hotelId: number, roomId: number, doorLockId: number | null): Promise<DeliveryLock | null> {
+  return doorLockId === null ? deliveryLockWhere(prisma, hotelId, { roomId }) : deliveryLockWhere(prisma, hotelId, { lockId: doorLockId });
+}
+
+type DeliveryLockRow = LockRef & {
+  a_id: number | null;
+  a_kind: string | null;
+  a_state: string | null;
+  a_lastError: string | null;
+  a_limitedUntil: Date | null;
+};
+
+async function deliveryLockWhere(prisma: TPrisma, hotelId: number, by: { roomId: number } | { lockId: number }): Promise<DeliveryLock | null> {
+  const rows =
+    'roomId' in by
+      ? await prisma.$queryRaw<DeliveryLockRow[]>`
     SELECT l."id", l."hotelId", l."accountId", l."provider", l."providerLockId", l."name", l."alias", l."goneAt", l."gatewayId",
            a."id" AS "a_id", a."kind" AS "a_kind", a."state" AS "a_state", a."lastError" AS "a_lastError", a."limitedUntil" AS "a_limitedUntil"
       FROM "Room" r
       JOIN "Lock" l ON l."hotelId" = r."hotelId" AND l."id" = r."lockId"
       LEFT JOIN "LockAccount" a ON a."hotelId" = l."hotelId" AND a."id" = l."accountId"
-     WHERE r."id" = ${roomId} AND r."hotelId" = ${hotelId}`;
+     WHERE r."id" = ${by.roomId} AND r."hotelId" = ${hotelId}`
+      : await prisma.$queryRaw<DeliveryLockRow[]>`
+    SELECT l."id", l."hotelId", l."accountId", l."provider", l."providerLockId", l."name", l."alias", l."goneAt", l."gatewayId",
+           a."id" AS "a_id", a."kind" AS "a_kind", a."state" AS "a_state", a."lastError" AS "a_lastError", a."limitedUntil" AS "a_limitedUntil"
+      FROM "Lock" l
+      LEFT JOIN "LockAccount" a ON a."hotelId" = l."hotelId" AND a."id" = l."accountId"
+     WHERE l."id" = ${by.lockId} AND l."hotelId" = ${hotelId}`;
   const r = rows[0];
   if (!r) return null;
   return {
@@ -59,6 +90,7 @@ export async function roomDeliveryLock(prisma: TPrisma, hotelId: number, roomId:
     alias: r.alias,
     goneAt: r.goneAt,
     gatewayId: r.gatewayId,
-    account: r.a_id === null ? null : { id: r.a_id, hotelId: r.hotelId, kind: r.a_kind!, state: r.a_state!, lastError: r.a_lastError, limitedUntil: r.a_limitedUntil },
+    account:
+      r.a_id === null ? null : { id: r.a_id, hotelId: r.hotelId, kind: r.a_kind!, state: r.a_state!, lastError: r.a_lastError, limitedUntil: r.a_limitedUntil },
   };
 }

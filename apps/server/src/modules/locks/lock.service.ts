@@ -1,5 +1,5 @@
 import type { TLockDrift, TLockItemKind } from '@console/shared';
-import type { AuthedContext, Deps } from '../../context';
+import type { Actor, AuthedContext, Deps, ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { LockProviderError, type LockProvider, type LockStatus } from '../../infra/locks/provider';
 import { requirePermission } from '../../permissions';
@@ -55,7 +55,16 @@ export interface RoomLockDto {
 async function saveStatus(
   deps: Deps,
   lock: { id: number; hotelId: number; online: boolean | null; battery: number | null },
-  data: { online: boolean; battery?: number | null; gatewayId?: string | null; gatewayName?: string | null; gatewayOnline: boolean | null; lastSeenAt?: Date | null; name?: string; mac?: string },
+  data: {
+    online: boolean;
+    battery?: number | null;
+    gatewayId?: string | null;
+    gatewayName?: string | null;
+    gatewayOnline: boolean | null;
+    lastSeenAt?: Date | null;
+    name?: string;
+    mac?: string;
+  },
 ): Promise<void> {
   await deps.prisma.lock.update({ where: { id: lock.id }, data: { ...data, statusCheckedAt: new Date(), statusError: null } });
   const battery = data.battery === undefined ? lock.battery : data.battery;
@@ -68,12 +77,18 @@ async function saveStatus(
 }
 
 /** Lock messages on the room(s) whose door the lock is. */
-export async function lockMessages(deps: Deps, lock: { id: number; hotelId: number }, messages: { kind: string; content: string; read?: boolean }[]): Promise<void> {
+export async function lockMessages(
+  deps: Deps,
+  lock: { id: number; hotelId: number },
+  messages: { kind: string; content: string; read?: boolean }[],
+): Promise<void> {
   if (messages.length === 0) return;
   const rooms = await deps.prisma.room.findMany({ where: { hotelId: lock.hotelId, lockId: lock.id, deletedAt: null }, select: { id: true } });
   if (rooms.length === 0) return;
   const now = new Date();
-  await deps.prisma.lockMessage.createMany({ data: rooms.flatMap((r) => messages.map((m) => ({ hotelId: lock.hotelId, roomId: r.id, kind: m.kind, content: m.content, readAt: m.read ? now : null }))) });
+  await deps.prisma.lockMessage.createMany({
+    data: rooms.flatMap((r) => messages.map((m) => ({ hotelId: lock.hotelId, roomId: r.id, kind: m.kind, content: m.content, readAt: m.read ? now : null }))),
+  });
 }
 
 const STATUS_SELECT = { id: true, hotelId: true, providerLockId: true, online: true, battery: true, gatewayId: true, isWifi: true } as const;
@@ -100,7 +115,11 @@ export async function markLocksGone(deps: Deps, locks: { id: number; hotelId: nu
  * gateway that heard it is online. Nothing is asked of an account that cannot work now or whose
  * calls this month reached its budget.
  */
-export async function refreshAccountStatus(deps: Deps, account: AccountRow & { monthlyBudget: number; linksReadAt: Date | null; locksReadAt: Date | null }, now = new Date()): Promise<{ checked: number; failed: number }> {
+export async function refreshAccountStatus(
+  deps: Deps,
+  account: AccountRow & { monthlyBudget: number; linksReadAt: Date | null; locksReadAt: Date | null },
+  now = new Date(),
+): Promise<{ checked: number; failed: number }> {
   let provider: LockProvider;
   try {
     provider = usableProvider(deps, account, now);
@@ -108,7 +127,11 @@ export async function refreshAccountStatus(deps: Deps, account: AccountRow & { m
     return { checked: 0, failed: 0 };
   }
   if (!(await withinBudget(deps, account, now.getTime()))) return { checked: 0, failed: 0 };
-  const locks = await deps.prisma.lock.findMany({ where: { hotelId: account.hotelId, accountId: account.id, goneAt: null }, select: STATUS_SELECT, orderBy: { id: 'asc' } });
+  const locks = await deps.prisma.lock.findMany({
+    where: { hotelId: account.hotelId, accountId: account.id, goneAt: null },
+    select: STATUS_SELECT,
+    orderBy: { id: 'asc' },
+  });
   if (locks.length === 0) return { checked: 0, failed: 0 };
   try {
     const gateways = await provider.listGateways();
@@ -122,7 +145,8 @@ export async function refreshAccountStatus(deps: Deps, account: AccountRow & { m
         for (const link of await provider.gatewayLocks(g.gatewayId)) {
           const candidate = { gatewayId: g.gatewayId, name: g.name, online: g.online, rssi: link.rssi ?? -999, seenAt: link.seenAt };
           const known = best.get(link.lockId);
-          if (!known || (candidate.online && !known.online) || (candidate.online === known.online && candidate.rssi > known.rssi)) best.set(link.lockId, candidate);
+          if (!known || (candidate.online && !known.online) || (candidate.online === known.online && candidate.rssi > known.rssi))
+            best.set(link.lockId, candidate);
         }
       }
     }
@@ -140,13 +164,23 @@ export async function refreshAccountStatus(deps: Deps, account: AccountRow & { m
       }
       if (linksDue) {
         const link = best.get(lock.providerLockId);
-        await saveStatus(deps, lock, { online: link?.online === true, battery, gatewayId: link?.gatewayId ?? null, gatewayName: link?.name ?? null, gatewayOnline: link ? link.online : null, ...(link?.seenAt ? { lastSeenAt: link.seenAt } : {}) });
+        await saveStatus(deps, lock, {
+          online: link?.online === true,
+          battery,
+          gatewayId: link?.gatewayId ?? null,
+          gatewayName: link?.name ?? null,
+          gatewayOnline: link ? link.online : null,
+          ...(link?.seenAt ? { lastSeenAt: link.seenAt } : {}),
+        });
       } else {
         const g = lock.gatewayId ? gatewayOnline.get(lock.gatewayId) : undefined;
         await saveStatus(deps, lock, { online: g?.online === true, battery, gatewayOnline: g ? g.online : lock.gatewayId ? false : null });
       }
     }
-    await deps.prisma.lockAccount.update({ where: { id: account.id }, data: { ...(linksDue ? { linksReadAt: now } : {}), ...(listDue ? { locksReadAt: now } : {}) } });
+    await deps.prisma.lockAccount.update({
+      where: { id: account.id },
+      data: { ...(linksDue ? { linksReadAt: now } : {}), ...(listDue ? { locksReadAt: now } : {}) },
+    });
     return { checked: locks.length - gone.length, failed: 0 };
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
@@ -173,7 +207,10 @@ async function refreshOneLock(deps: Deps, lock: LockRef): Promise<void> {
     });
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
-    await deps.prisma.lock.update({ where: { id: lock.id }, data: { statusCheckedAt: new Date(), statusError: error.code, ...(error.code === 'lock_not_found' ? { online: null } : {}) } });
+    await deps.prisma.lock.update({
+      where: { id: lock.id },
+      data: { statusCheckedAt: new Date(), statusError: error.code, ...(error.code === 'lock_not_found' ? { online: null } : {}) },
+    });
   }
 }
 
@@ -237,7 +274,21 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
   const room = await findRoom(ctx, input.roomId, { id: true, lock: { select: LOCK_REF_SELECT } });
   const simulated = ctx.deps.locks?.simulated ?? false;
   if (!room.lock) {
-    return { lockId: null, lockRowId: null, name: '', simulated, online: null, battery: null, lowBattery: false, gateway: null, lastSeenAt: null, statusCheckedAt: null, statusError: null, gone: false, account: null };
+    return {
+      lockId: null,
+      lockRowId: null,
+      name: '',
+      simulated,
+      online: null,
+      battery: null,
+      lowBattery: false,
+      gateway: null,
+      lastSeenAt: null,
+      statusCheckedAt: null,
+      statusError: null,
+      gone: false,
+      account: null,
+    };
   }
   if (input.refresh && ctx.deps.locks) await refreshOneLock(ctx.deps, room.lock);
   const row = await ctx.deps.prisma.lock.findUniqueOrThrow({ where: { id: room.lock.id }, select: ROOM_LOCK_DTO_SELECT });
@@ -269,7 +320,11 @@ function lockFailed(error: LockProviderError, messageKey = 'credentials.errors.r
 }
 
 /** The room's lock of the actor's hotel, what it can hold, and the adapter of its lock account. */
-async function pairedLock(ctx: AuthedContext, roomId: number, messageKey?: string): Promise<{ room: { id: number; name: string }; lock: LockRef & InspectedLock; provider: LockProvider }> {
+async function pairedLock(
+  ctx: AuthedContext,
+  roomId: number,
+  messageKey?: string,
+): Promise<{ room: { id: number; name: string }; lock: LockRef & InspectedLock; provider: LockProvider }> {
   const room = await findRoom(ctx, roomId, { id: true, name: true, lock: { select: { ...LOCK_REF_SELECT, ...INSPECTED_LOCK_SELECT } } });
   if (!room.lock) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_lock' });
   if (!ctx.deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
@@ -287,16 +342,34 @@ async function pairedLock(ctx: AuthedContext, roomId: number, messageKey?: strin
  */
 export async function remoteUnlock(ctx: AuthedContext, input: { roomId: number }): Promise<{ opened: true }> {
   requirePermission(ctx.actor, 'credential.manage');
-  const { room, lock, provider } = await pairedLock(ctx, input.roomId, 'credentials.errors.openFailed');
+  const room = await findRoom(ctx, input.roomId, { id: true, name: true, lock: { select: LOCK_REF_SELECT } });
+  return openRoomLock(ctx, room, { action: 'lock.unlock' });
+}
+
+/**
+ * The one way a door is opened remotely, for the console and the guest's key page (modules/key-page):
+ * the room's own lock (a room the caller has already found in its hotel), through the account it was
+ * imported from; every attempt, opened or not, is audited under `audit.action` with `audit.after`.
+ */
+export async function openRoomLock(
+  ctx: ServiceContext & { actor?: Actor },
+  room: { id: number; lock: LockRef | null },
+  audit: { action: string; hotelId?: number; after?: Record<string, string | number | boolean> },
+): Promise<{ opened: true }> {
+  const lock = room.lock;
+  if (!lock) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_lock' });
+  if (!ctx.deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
+  const entry = { action: audit.action, hotelId: audit.hotelId, entityType: 'Room', entityId: room.id };
   try {
+    const provider = await providerForLock(ctx.deps, lock);
     await provider.unlock(lock.providerLockId);
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
-    await recordAudit(ctx.deps.prisma, ctx, { action: 'lock.unlock', entityType: 'Room', entityId: room.id, after: { opened: false, reason: error.code } });
+    await recordAudit(ctx.deps.prisma, ctx, { ...entry, after: { ...audit.after, opened: false, reason: error.code } });
     await noteLockUnreachable(ctx.deps, lock, error.code);
     throw lockFailed(error, 'credentials.errors.openFailed');
   }
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'lock.unlock', entityType: 'Room', entityId: room.id, after: { opened: true } });
+  await recordAudit(ctx.deps.prisma, ctx, { ...entry, after: { ...audit.after, opened: true } });
   return { opened: true };
 }
 
@@ -343,6 +416,11 @@ export async function removeUnmanaged(ctx: AuthedContext, input: { roomId: numbe
     if (error instanceof LockProviderError) throw lockFailed(error, 'credentials.errors.removeFailed');
     throw error;
   }
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'lock.removeUnmanaged', entityType: 'Room', entityId: room.id, after: { kind: input.kind, ref: input.ref } });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'lock.removeUnmanaged',
+    entityType: 'Room',
+    entityId: room.id,
+    after: { kind: input.kind, ref: input.ref },
+  });
   return { removed: true };
 }

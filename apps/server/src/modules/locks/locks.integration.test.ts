@@ -26,7 +26,11 @@ let workers: ReturnType<typeof startWorkers>;
 let serverUrl: string;
 
 async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}/sim${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -61,7 +65,13 @@ const passwordState = (id: number, states: string[]) =>
   });
 
 async function stayWithPassword(d: Awaited<ReturnType<typeof pairedRoom>>, code: string, guest = 'Mei Chen') {
-  const stay = await checkIn(d.staff, { roomId: d.room.id, checkInAt: new Date(Date.now() - 60_000), expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000), guests: [{ name: guest, mobile: uniqueMobile() }], idempotencyKey: randomUUID() });
+  const stay = await checkIn(d.staff, {
+    roomId: d.room.id,
+    checkInAt: new Date(Date.now() - 60_000),
+    expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+    guests: [{ name: guest, mobile: uniqueMobile() }],
+    idempotencyKey: randomUUID(),
+  });
   const password = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code });
   await passwordState(password.id, ['on_lock']);
   return { stay, password };
@@ -144,14 +154,20 @@ describe('unlock records', () => {
     // TTLock pushes again when it did not hear "success": stored once.
     const { deliveries } = await control<{ deliveries: { lockId: number; fields: Record<string, string> }[] }>('GET', '/callbacks');
     const delivery = deliveries.filter((x) => String(x.lockId) === d.lockId).at(-1)!;
-    const again = await fetch(`${serverUrl}${lockCallbackPath(ctx.config)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(delivery.fields).toString() });
+    const again = await fetch(`${serverUrl}${lockCallbackPath(ctx.config)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(delivery.fields).toString(),
+    });
     expect(await again.text()).toBe('success');
     expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).total).toBe(2);
     await control('PUT', '/config', { callbackUrl: null });
 
     // By person: the guest's name (literally), or the credential.
     const byName = await listRecordsByPerson(d.staff, { person: 'amal had' });
-    expect(byName.items).toEqual([expect.objectContaining({ operator: 'Amal Haddad', roomName: d.room.name, success: true, credential: `password:${password.id}` })]);
+    expect(byName.items).toEqual([
+      expect.objectContaining({ operator: 'Amal Haddad', roomName: d.room.name, success: true, credential: `password:${password.id}` }),
+    ]);
     expect((await listRecordsByPerson(d.staff, { credential: `password:${password.id}` })).total).toBe(1);
     expect((await listRecordsByPerson(d.staff, { person: '%' })).total).toBe(0);
     const other = await pairedRoom();
@@ -160,12 +176,47 @@ describe('unlock records', () => {
   });
 
   it('refuses a callback with a wrong secret; answers `success` to anything else, as TTLock waits for', async () => {
-    const wrong = await fetch(`${serverUrl}/api/locks/callback/not-the-secret-at-all`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'notifyType=1&lockId=1&records=[]' });
+    const wrong = await fetch(`${serverUrl}/api/locks/callback/not-the-secret-at-all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'notifyType=1&lockId=1&records=[]',
+    });
     expect(wrong.status).toBe(404);
     for (const body of ['notifyType=1&lockId=1&records=nope', 'notifyType=4&lockId=1&errcode=-3036', 'notifyType=12&whatever=1', 'not a form at all', '']) {
-      const res = await fetch(`${serverUrl}${lockCallbackPath(ctx.config)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const res = await fetch(`${serverUrl}${lockCallbackPath(ctx.config)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect({ body, status: res.status, text: await res.text() }).toEqual({ body, status: 200, text: 'success' });
     }
+  });
+
+  it('from a callback batch with hostile records: the bad ones refused, the good ones of the same batch kept, `success` answered', async () => {
+    const d = await pairedRoom();
+    const at = Date.now() - 60_000;
+    const records = [
+      { recordType: 4, success: 1, lockDate: at, keyboardPwd: '135790', username: 'Good\u0000 one \ud800' },
+      { recordType: 4, success: 1, lockDate: 1e308, keyboardPwd: '1' },
+      { recordType: 4, success: 1, lockDate: -1e308, keyboardPwd: '2' },
+      { recordType: 1e308, success: 1, lockDate: at + 1000, keyboardPwd: '3' },
+      { recordType: -1e308, success: 1, lockDate: at + 2000, keyboardPwd: '4' },
+      { recordType: 4, success: 1, lockDate: at + 3000, keyboardPwd: '5', electricQuantity: 1e308, serverDate: -1e308 },
+      { recordType: 4, success: 0, lockDate: at + 4000, keyboardPwd: '246802', username: 'Also good' },
+    ];
+    const body = new URLSearchParams({ notifyType: '1', lockId: d.lockId, records: JSON.stringify(records).replace(/1e\+308/g, '1e308') }).toString();
+    const res = await fetch(`${serverUrl}${lockCallbackPath(ctx.config)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect({ status: res.status, text: await res.text() }).toEqual({ status: 200, text: 'success' });
+    const stored = await ctx.deps.prisma.unlockRecord.findMany({ where: { roomId: d.room.id }, orderBy: { occurredAt: 'asc' } });
+    expect(stored.map((r) => [r.occurredAt.getTime(), r.success])).toEqual([
+      [at, true],
+      [at + 3000, true],
+      [at + 4000, false],
+    ]);
   });
 
   it('are read by polling for locks without callbacks, from a cursor, without duplicates', async () => {
@@ -229,7 +280,11 @@ describe('remote unlock', () => {
     const d = await pairedRoom();
     await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
     expect(await remoteUnlock(d.staff, { roomId: d.room.id })).toEqual({ opened: true });
-    await until('the unlock record', async () => (await listUnlockRecords(d.staff, { roomId: d.room.id })).total === 1 || (await pollLockRecords(ctx.deps, { hotelId: d.hotel.id })).stored > 0);
+    await until(
+      'the unlock record',
+      async () =>
+        (await listUnlockRecords(d.staff, { roomId: d.room.id })).total === 1 || (await pollLockRecords(ctx.deps, { hotelId: d.hotel.id })).stored > 0,
+    );
     expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).items[0]).toMatchObject({ style: 'remote', success: true, source: 'gateway' });
 
     await control('PATCH', `/locks/${d.lockId}`, { online: false });

@@ -1,6 +1,7 @@
 import { ZLockManagerAddInput, ZLockManagerIdInput } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
+import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
@@ -58,24 +59,44 @@ export async function addLockManager(ctx: AuthedContext, raw: z.input<typeof ZLo
     mobile = member.account.mobile ?? '';
   }
   const existing = await ctx.deps.prisma.lockManager.findFirst({
-    where: { hotelId: ctx.actor.hotelId, roomId: room.id, ...(input.accountId !== undefined ? { accountId: input.accountId } : { accountId: null, name, mobile }) },
+    where: {
+      hotelId: ctx.actor.hotelId,
+      roomId: room.id,
+      ...(input.accountId !== undefined ? { accountId: input.accountId } : { accountId: null, name, mobile }),
+    },
     select: { id: true },
   });
   if (existing) throw new AppError('CONFLICT', { messageKey: 'lockManagers.already' });
-  const created = await ctx.deps.prisma.lockManager.create({
-    data: { hotelId: ctx.actor.hotelId, roomId: room.id, accountId: input.accountId ?? null, name, mobile },
-    select: { id: true, roomId: true, accountId: true, name: true, mobile: true, createdAt: true },
+  // The row and its audit row commit together (the partial unique indexes refuse a second copy of a racing request).
+  const created = await transaction(ctx.deps, async (tx) => {
+    const row = await tx.lockManager.create({
+      data: { hotelId: ctx.actor.hotelId, roomId: room.id, accountId: input.accountId ?? null, name, mobile },
+      select: { id: true, roomId: true, accountId: true, name: true, mobile: true, createdAt: true },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'lock.manager.add',
+      entityType: 'LockManager',
+      entityId: row.id,
+      after: { roomId: room.id, accountId: row.accountId, name },
+    });
+    return row;
   });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'lock.manager.add', entityType: 'LockManager', entityId: created.id, after: { roomId: room.id, accountId: created.accountId, name } });
   return { ...created, createdAt: created.createdAt.toISOString() };
 }
 
 export async function deleteLockManager(ctx: AuthedContext, raw: z.input<typeof ZLockManagerIdInput>): Promise<{ deleted: true }> {
   requirePermission(ctx.actor, 'room.manage');
   const input = ZLockManagerIdInput.parse(raw);
-  const manager = await ctx.deps.prisma.lockManager.findFirst({ where: { id: input.id, hotelId: ctx.actor.hotelId, room: roomScope(ctx.actor) }, select: { id: true, roomId: true, name: true } });
+  const manager = await ctx.deps.prisma.lockManager.findFirst({
+    where: { id: input.id, hotelId: ctx.actor.hotelId, room: roomScope(ctx.actor) },
+    select: { id: true, roomId: true, name: true },
+  });
   if (!manager) throw new AppError('NOT_FOUND', { messageKey: 'lockManagers.notFound' });
-  await ctx.deps.prisma.lockManager.delete({ where: { id: manager.id } });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'lock.manager.delete', entityType: 'LockManager', entityId: manager.id, before: manager });
+  await transaction(ctx.deps, async (tx) => {
+    // Deleted meanwhile by another request: not found, and nothing audited.
+    const { count } = await tx.lockManager.deleteMany({ where: { id: manager.id, hotelId: ctx.actor.hotelId } });
+    if (!count) throw new AppError('NOT_FOUND', { messageKey: 'lockManagers.notFound' });
+    await recordAudit(tx, ctx, { action: 'lock.manager.delete', entityType: 'LockManager', entityId: manager.id, before: manager });
+  });
   return { deleted: true };
 }

@@ -20,7 +20,10 @@ export async function handleLockNotification(deps: Deps, n: TtlockNotification):
       return { ...result, refused: n.refused };
     }
     case 'gateway': {
-      const locks = await deps.prisma.lock.findMany({ where: { provider, gatewayId: n.gatewayId, goneAt: null, isWifi: false }, select: { id: true, hotelId: true, online: true } });
+      const locks = await deps.prisma.lock.findMany({
+        where: { provider, gatewayId: n.gatewayId, goneAt: null, isWifi: false },
+        select: { id: true, hotelId: true, online: true },
+      });
       for (const lock of locks) {
         await deps.prisma.lock.update({ where: { id: lock.id }, data: { gatewayOnline: n.online, online: n.online, statusCheckedAt: new Date() } });
         if (lock.online !== n.online) await lockMessages(deps, lock, [{ kind: n.online ? 'lock_online' : 'lock_offline', content: '' }]);
@@ -28,9 +31,15 @@ export async function handleLockNotification(deps: Deps, n: TtlockNotification):
       return { locks: locks.length };
     }
     case 'wifi_lock': {
-      const lock = await deps.prisma.lock.findUnique({ where: { provider_providerLockId: { provider, providerLockId: n.lockId } }, select: { id: true, hotelId: true, online: true } });
+      const lock = await deps.prisma.lock.findUnique({
+        where: { provider_providerLockId: { provider, providerLockId: n.lockId } },
+        select: { id: true, hotelId: true, online: true },
+      });
       if (!lock) return { locks: 0 };
-      await deps.prisma.lock.update({ where: { id: lock.id }, data: { online: n.online, isWifi: true, statusCheckedAt: new Date(), ...(n.online ? { lastSeenAt: new Date() } : {}) } });
+      await deps.prisma.lock.update({
+        where: { id: lock.id },
+        data: { online: n.online, isWifi: true, statusCheckedAt: new Date(), ...(n.online ? { lastSeenAt: new Date() } : {}) },
+      });
       if (lock.online !== n.online) await lockMessages(deps, lock, [{ kind: n.online ? 'lock_online' : 'lock_offline', content: '' }]);
       return { locks: 1 };
     }

@@ -1,6 +1,7 @@
 import type { TUnlockEvent, TUnlockSource } from '@console/shared';
 import type { Deps } from '../../context';
 import { LockProviderError, type LockProvider, type LockRecord } from '../../infra/locks/provider';
+import { arriveAtDoor } from '../access-rules/auto-check-in';
 import { parseLockTag } from '../credentials/delivery-kinds';
 import { ACCOUNT_ROW_SELECT, usableProvider } from './accounts/account-provider';
 import { withinBudget } from './accounts/call-budget';
@@ -64,14 +65,28 @@ function nameWithoutTag(name: string): string {
  */
 const HOLDER_READERS: Record<string, (deps: Deps, hotelId: number, roomId: number, ids: number[]) => Promise<Map<number, string>>> = {
   password: async (deps, hotelId, roomId, ids) =>
-    new Map((await deps.prisma.lockPassword.findMany({ where: { hotelId, roomId, id: { in: ids } }, select: { id: true, holderName: true } })).map((p) => [p.id, p.holderName])),
+    new Map(
+      (await deps.prisma.lockPassword.findMany({ where: { hotelId, roomId, id: { in: ids } }, select: { id: true, holderName: true } })).map((p) => [
+        p.id,
+        p.holderName,
+      ]),
+    ),
   /** A face authorisation: the face's note (the name it has on the lock). */
   face: async (deps, hotelId, roomId, ids) =>
-    new Map((await deps.prisma.faceAuthorization.findMany({ where: { hotelId, roomId, id: { in: ids } }, select: { id: true, face: { select: { note: true } } } })).map((a) => [a.id, a.face.note])),
+    new Map(
+      (
+        await deps.prisma.faceAuthorization.findMany({ where: { hotelId, roomId, id: { in: ids } }, select: { id: true, face: { select: { note: true } } } })
+      ).map((a) => [a.id, a.face.note]),
+    ),
   /** A card: the writing of the card (the card id on a data card), named by its holder; one granted to the room. */
   card: async (deps, hotelId, roomId, ids) =>
     new Map(
-      (await deps.prisma.cardIssue.findMany({ where: { hotelId, id: { in: ids }, OR: [{ roomId }, { grants: { some: { roomId } } }, { allRooms: true }] }, select: { id: true, holderName: true } })).map((c) => [c.id, c.holderName]),
+      (
+        await deps.prisma.cardIssue.findMany({
+          where: { hotelId, id: { in: ids }, OR: [{ roomId }, { grants: { some: { roomId } } }, { allRooms: true }] },
+          select: { id: true, holderName: true },
+        })
+      ).map((c) => [c.id, c.holderName]),
     ),
 };
 
@@ -93,6 +108,14 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], optio
   for (const [lockId, lockRecords] of byLock) {
     const room = await roomOfLock(deps, providerName, lockId);
     if (!room) {
+      const door = await sharedDoorOfLock(deps, providerName, lockId);
+      if (door) {
+        const stored = await ingestDoorRecords(deps, door, lockRecords, options.callback === true);
+        result.stored += stored.stored;
+        result.duplicates += stored.duplicates;
+        result.unpaired += stored.unknown;
+        continue;
+      }
       result.unpaired += lockRecords.length;
       deps.log.warn({ lockId, records: lockRecords.length }, 'lock records of a lock no room is paired with were not stored');
       continue;
@@ -132,8 +155,90 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], optio
     const insertedIds = new Set(inserted.map((r) => r.providerRecordId));
     const fresh = lockRecords.filter((r) => insertedIds.has(r.recordId));
     await afterRecords(deps, room, fresh, options.callback === true);
+    // Auto check-in (access rules): a reservation's first opening by its own credential.
+    await arriveAtDoor(
+      deps,
+      rows.filter((row) => insertedIds.has(row.providerRecordId)),
+    );
   }
   return result;
+}
+
+/** A shared door (docs/shared-doors.md): a lock of a hotel that is no room's door. */
+async function sharedDoorOfLock(deps: Deps, providerName: string, lockId: string): Promise<PairedRoom | null> {
+  const lock = await deps.prisma.lock.findUnique({
+    where: { provider_providerLockId: { provider: providerName, providerLockId: lockId } },
+    select: { id: true, hotelId: true, name: true, alias: true, sharedKind: true },
+  });
+  return lock?.sharedKind ? { id: 0, hotelId: lock.hotelId, lockRowId: lock.id, lockName: lock.alias || lock.name } : null;
+}
+
+/**
+ * A shared door's records: each names the stay whose copy on the door (or whose room card naming
+ * the door, docs/card-format.md version 2) opened it (or was refused),
+ * and belongs to that stay's room (`doorLockId` says it was the door, `device` names it). A record
+ * of a credential that is not a copy on this door names nobody: it is not stored (`unknown`).
+ */
+async function ingestDoorRecords(deps: Deps, door: PairedRoom, lockRecords: LockRecord[], byCallback: boolean) {
+  const tags = lockRecords.map((r) => parseLockTag(r.username));
+  const idsOf = (kind: string) => tags.filter((t) => t?.kind === kind).map((t) => t!.id);
+  const where = { hotelId: door.hotelId, doorLockId: door.lockRowId };
+  const [passwords, faces, cards] = await Promise.all([
+    deps.prisma.lockPassword.findMany({
+      where: { ...where, id: { in: idsOf('password') } },
+      select: { id: true, roomId: true, stayId: true, holderName: true },
+    }),
+    deps.prisma.faceAuthorization.findMany({
+      where: { ...where, id: { in: idsOf('face') } },
+      select: { id: true, roomId: true, stayId: true, face: { select: { note: true } } },
+    }),
+    // A room card's writing that names this door (it has a grant on the door): of its stay's room.
+    deps.prisma.cardIssue.findMany({
+      where: { hotelId: door.hotelId, id: { in: idsOf('card') }, roomId: { not: null }, grants: { some: where } },
+      select: { id: true, roomId: true, stayId: true, holderName: true },
+    }),
+  ]);
+  const copies = new Map<string, { roomId: number; stayId: number | null; holder: string }>([
+    ...passwords.map((p) => [`password:${p.id}`, { roomId: p.roomId, stayId: p.stayId, holder: p.holderName }] as const),
+    ...faces.map((f) => [`face:${f.id}`, { roomId: f.roomId, stayId: f.stayId, holder: f.face.note }] as const),
+    ...cards.map((c) => [`card:${c.id}`, { roomId: c.roomId!, stayId: c.stayId, holder: c.holderName }] as const),
+  ]);
+  const rows = lockRecords.flatMap((r, i) => {
+    const tag = tags[i];
+    const copy = tag ? copies.get(`${tag.kind}:${tag.id}`) : undefined;
+    if (!tag || !copy) return [];
+    const meaning = recordMeaning(r.recordType, r.success);
+    return [
+      {
+        hotelId: door.hotelId,
+        roomId: copy.roomId,
+        doorLockId: door.lockRowId,
+        stayId: copy.stayId,
+        providerRecordId: r.recordId,
+        credential: `${tag.kind}:${tag.id}`,
+        recordType: r.recordType,
+        occurredAt: r.lockDate,
+        event: meaning.event,
+        source: meaning.source,
+        device: door.lockName,
+        success: r.success,
+        style: meaning.style,
+        operator: copy.holder,
+        reason: !r.success && r.reason && /^[a-z_]{1,40}$/.test(r.reason) ? r.reason : null,
+      },
+    ];
+  });
+  const inserted = rows.length
+    ? await deps.prisma.unlockRecord.createManyAndReturn({ data: rows, skipDuplicates: true, select: { providerRecordId: true } })
+    : [];
+  const insertedIds = new Set(inserted.map((r) => r.providerRecordId));
+  await afterRecords(
+    deps,
+    door,
+    lockRecords.filter((r) => insertedIds.has(r.recordId)),
+    byCallback,
+  );
+  return { stored: inserted.length, duplicates: rows.length - inserted.length, unknown: lockRecords.length - rows.length };
 }
 
 interface PairedRoom {
@@ -158,14 +263,18 @@ async function afterRecords(deps: Deps, room: PairedRoom, fresh: LockRecord[], b
   if (byCallback) await deps.prisma.lock.update({ where: { id: room.lockRowId }, data: { callbackAt: new Date() } });
   if (fresh.length === 0) return;
   const newest = fresh.reduce((a, b) => (b.serverDate > a.serverDate ? b : a));
-  const lock = await deps.prisma.lock.findUniqueOrThrow({ where: { id: room.lockRowId }, select: { id: true, hotelId: true, battery: true, lastSeenAt: true } });
+  const lock = await deps.prisma.lock.findUniqueOrThrow({
+    where: { id: room.lockRowId },
+    select: { id: true, hotelId: true, battery: true, lastSeenAt: true },
+  });
   const messages: { kind: string; content: string }[] = [];
   for (const r of fresh) {
     const m = recordMeaning(r.recordType, r.success).message;
     if (m) messages.push({ kind: m, content: nameWithoutTag(r.username) || r.credential });
   }
   const battery = newest.battery ?? lock.battery;
-  if (battery != null && battery < LOW_BATTERY_PERCENT && (lock.battery == null || lock.battery >= LOW_BATTERY_PERCENT)) messages.push({ kind: 'low_battery', content: String(battery) });
+  if (battery != null && battery < LOW_BATTERY_PERCENT && (lock.battery == null || lock.battery >= LOW_BATTERY_PERCENT))
+    messages.push({ kind: 'low_battery', content: String(battery) });
   await deps.prisma.lock.update({
     where: { id: lock.id },
     data: { battery, ...(lock.lastSeenAt == null || newest.serverDate > lock.lastSeenAt ? { lastSeenAt: newest.serverDate, online: true } : {}) },
@@ -196,7 +305,11 @@ export function callbacksConfigured(deps: Deps): boolean {
  * gateway or WiFi lock, callbacks configured) is read once a day; the others every run. `all`
  * reads every lock now. Accounts that cannot work, or over their monthly budget, are left for later.
  */
-export async function pollLockRecords(deps: Deps, scope: { hotelId?: number; all?: boolean } = {}, now = new Date()): Promise<IngestResult & { locks: number; failed: number }> {
+export async function pollLockRecords(
+  deps: Deps,
+  scope: { hotelId?: number; all?: boolean } = {},
+  now = new Date(),
+): Promise<IngestResult & { locks: number; failed: number }> {
   const total = { stored: 0, duplicates: 0, unpaired: 0, locks: 0, failed: 0 };
   if (!deps.locks) return total;
   const callbacks = callbacksConfigured(deps);
@@ -214,7 +327,7 @@ export async function pollLockRecords(deps: Deps, scope: { hotelId?: number; all
     }
     if (!(await withinBudget(deps, account, now.getTime()))) continue;
     const locks = await deps.prisma.lock.findMany({
-      where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, rooms: { some: { deletedAt: null } } },
+      where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, OR: [{ rooms: { some: { deletedAt: null } } }, { sharedKind: { not: null } }] },
       select: { id: true, providerLockId: true, recordsReadUntil: true, gatewayId: true, isWifi: true },
       orderBy: { id: 'asc' },
     });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@console/shared';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { getToday } from '../today/today.service';
-import { correctEntry, customerBalance, rechargeCustomer, recordDeposit, recordPayment, refundEntry } from './ledger.service';
+import { customerBalance, rechargeCustomer } from './balances';
+import { recordDeposit, recordPayment } from './payments';
+import { correctEntry, refundEntry } from './refunds';
 import { cashReport } from './order-list';
 import { ledgerHotel, refusal, stayIn, tableSum } from './orders-test-kit';
 import { getFolio, settleFolio } from './settlement.service';
@@ -25,15 +27,25 @@ async function balanceOf(h: Awaited<ReturnType<typeof ledgerHotel>>) {
   return (await customerBalance(h.owner, { customerId: h.customer.id })).balance;
 }
 
-describe('paying a stay from a customer\'s balance', () => {
+describe("paying a stay from a customer's balance", () => {
   it('takes a payment and a deposit from the balance of the customer named by mobile; the folio receives what the balance gives, and it is audited', async () => {
     const h = await ledgerHotel(ctx);
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 50_000, method: 'cash' });
     const stay = await stayIn(h.staff, h.rooms[0].id);
 
     const paid = await recordPayment(h.staff, { stayId: stay.id, amount: 30_000, method: 'balance', mobile: h.customer.mobile!, note: 'From the wallet' });
-    expect(paid.entry).toMatchObject({ kind: 'payment', amount: 30_000, method: 'balance', customerId: h.customer.id, customerName: h.customer.nickname, roomName: '101', balanceChange: -30_000, refundable: 30_000 });
-    expect(paid.folio).toMatchObject({ balance: 30_000 });
+    expect(paid.entry).toMatchObject({
+      kind: 'payment',
+      amount: 30_000,
+      method: 'balance',
+      customerId: h.customer.id,
+      customerName: h.customer.nickname,
+      roomName: '101',
+      balanceChange: -30_000,
+      refundable: 30_000,
+    });
+    // Against the room charge posted at check-in.
+    expect(paid.folio).toMatchObject({ balance: 30_000 - stay.priceAmount });
     const deposit = await recordDeposit(h.staff, { stayId: stay.id, amount: 5_000, method: 'balance', customerId: h.customer.id });
     expect(deposit.entry).toMatchObject({ kind: 'deposit', method: 'balance', customerId: h.customer.id, balanceChange: -5_000 });
     expect(await balanceOf(h)).toBe(15_000);
@@ -49,12 +61,15 @@ describe('paying a stay from a customer\'s balance', () => {
     expect(cash.entry).toMatchObject({ method: 'cash', customerId: null, balanceChange: null });
     expect(await balanceOf(h)).toBe(15_000);
 
-    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: h.hotel.id, action: 'order.payment', entityId: String(paid.entry.id) }, select: { before: true, after: true } });
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({
+      where: { hotelId: h.hotel.id, action: 'order.payment', entityId: String(paid.entry.id) },
+      select: { before: true, after: true },
+    });
     expect(audit.before).toMatchObject({ customerId: h.customer.id, balance: 50_000 });
     expect(audit.after).toMatchObject({ customerId: h.customer.id, balance: 20_000, method: 'balance' });
   });
 
-  it('refuses more than the balance holds, a frozen customer, an unknown one, another hotel\'s, and a balance payment naming nobody; nothing is written', async () => {
+  it("refuses more than the balance holds, a frozen customer, an unknown one, another hotel's, and a balance payment naming nobody; nothing is written", async () => {
     const h = await ledgerHotel(ctx);
     const b = await ledgerHotel(ctx);
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 10_000, method: 'cash' });
@@ -67,12 +82,21 @@ describe('paying a stay from a customer\'s balance', () => {
       key: 'orders.errors.balanceInsufficient',
       details: { balance: 10_000 },
     });
-    expect(await refusal(recordPayment(h.staff, { stayId: stay.id, amount: 1, method: 'balance', mobile: '13800000001' }))).toMatchObject({ code: 'NOT_FOUND', key: 'orders.errors.customerNotFound' });
-    expect(await refusal(recordPayment(h.staff, { stayId: stay.id, amount: 1, method: 'balance', customerId: b.customer.id }))).toMatchObject({ code: 'NOT_FOUND', key: 'orders.errors.customerNotFound' });
+    expect(await refusal(recordPayment(h.staff, { stayId: stay.id, amount: 1, method: 'balance', mobile: '13800000001' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      key: 'orders.errors.customerNotFound',
+    });
+    expect(await refusal(recordPayment(h.staff, { stayId: stay.id, amount: 1, method: 'balance', customerId: b.customer.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      key: 'orders.errors.customerNotFound',
+    });
     expect(await refusal(recordPayment(h.staff, { stayId: stay.id, amount: 1, method: 'balance' }))).toMatchObject({ code: 'ZOD' });
     expect(await refusal(rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 1, method: 'balance' as 'cash' }))).toMatchObject({ code: 'ZOD' });
     await ctx.deps.prisma.customer.update({ where: { id: h.customer.id }, data: { frozenAt: new Date() } });
-    expect(await refusal(recordPayment(h.staff, { stayId: stay.id, amount: 1, method: 'balance', customerId: h.customer.id }))).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.balanceFrozen' });
+    expect(await refusal(recordPayment(h.staff, { stayId: stay.id, amount: 1, method: 'balance', customerId: h.customer.id }))).toMatchObject({
+      code: 'CONFLICT',
+      key: 'orders.errors.balanceFrozen',
+    });
 
     expect(await ctx.deps.prisma.orderEntry.count({ where: { hotelId: h.hotel.id } })).toBe(before);
     expect(await balanceOf(b)).toBe(10_000);
@@ -85,7 +109,10 @@ describe('paying a stay from a customer\'s balance', () => {
     const paid = await recordPayment(h.staff, { stayId: stay.id, amount: 12_000, method: 'balance', customerId: h.customer.id });
     expect(await balanceOf(h)).toBe(8_000);
 
-    expect(await refusal(refundEntry(h.owner, { entryId: paid.entry.id, amount: 2_000, reason: 'Cash instead', method: 'cash' }))).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.balanceRefundsToBalance' });
+    expect(await refusal(refundEntry(h.owner, { entryId: paid.entry.id, amount: 2_000, reason: 'Cash instead', method: 'cash' }))).toMatchObject({
+      code: 'CONFLICT',
+      key: 'orders.errors.balanceRefundsToBalance',
+    });
     const refund = await refundEntry(h.owner, { entryId: paid.entry.id, amount: 2_000, reason: 'Breakfast not taken' });
     expect(refund.entry).toMatchObject({ kind: 'refund', amount: -2_000, method: 'balance', customerId: h.customer.id, balanceChange: 2_000 });
     expect(refund.refundableLeft).toBe(10_000);
@@ -96,7 +123,7 @@ describe('paying a stay from a customer\'s balance', () => {
     const corrected = await correctEntry(h.owner, { entryId: second.entry.id, reason: 'Recorded twice' });
     expect(corrected.entry).toMatchObject({ kind: 'correction', amount: -4_000, method: 'balance', customerId: h.customer.id, balanceChange: 4_000 });
     expect(await balanceOf(h)).toBe(10_000);
-    expect((await getFolio(h.staff, { stayId: stay.id })).balance).toBe(10_000);
+    expect((await getFolio(h.staff, { stayId: stay.id })).balance).toBe(10_000 - stay.priceAmount);
   });
 
   it('never lets a recharge that was spent be refunded or corrected below zero', async () => {
@@ -105,8 +132,14 @@ describe('paying a stay from a customer\'s balance', () => {
     const stay = await stayIn(h.staff, h.rooms[0].id);
     await recordPayment(h.staff, { stayId: stay.id, amount: 8_000, method: 'balance', customerId: h.customer.id });
 
-    expect(await refusal(refundEntry(h.owner, { entryId: recharge.entry.id, amount: 2_001, reason: 'Asked back' }))).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.balanceTooLow' });
-    expect(await refusal(correctEntry(h.owner, { entryId: recharge.entry.id, reason: 'Mistake' }))).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.balanceTooLow' });
+    expect(await refusal(refundEntry(h.owner, { entryId: recharge.entry.id, amount: 2_001, reason: 'Asked back' }))).toMatchObject({
+      code: 'CONFLICT',
+      key: 'orders.errors.balanceTooLow',
+    });
+    expect(await refusal(correctEntry(h.owner, { entryId: recharge.entry.id, reason: 'Mistake' }))).toMatchObject({
+      code: 'CONFLICT',
+      key: 'orders.errors.balanceTooLow',
+    });
     await refundEntry(h.owner, { entryId: recharge.entry.id, amount: 2_000, reason: 'What is left' });
     expect(await balanceOf(h)).toBe(0);
   });
@@ -119,11 +152,15 @@ describe('settling with a balance', () => {
     const owed = stay.priceAmount;
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: owed - 1, method: 'cash' });
 
-    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance', customerId: h.customer.id } }))).toMatchObject({
+    expect(
+      await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance', customerId: h.customer.id } })),
+    ).toMatchObject({
       key: 'orders.errors.balanceInsufficient',
     });
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
-    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance' } }))).toMatchObject({ code: 'ZOD' });
+    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance' } }))).toMatchObject({
+      code: 'ZOD',
+    });
 
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 1, method: 'cash' });
     const settled = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance', mobile: h.customer.mobile! } });
@@ -148,7 +185,7 @@ describe('settling with a balance', () => {
   });
 });
 
-describe('the database\'s rules', () => {
+describe("the database's rules", () => {
   it('refuses an entry naming a folio and a customer without the way "balance", and one taking the balance below zero', async () => {
     const h = await ledgerHotel(ctx);
     const stay = await stayIn(h.staff, h.rooms[0].id);
@@ -176,9 +213,14 @@ describe('the database\'s rules', () => {
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 10_000, method: 'cash' });
     const stays = [await stayIn(h.staff, h.rooms[0].id), await stayIn(h.staff, h.rooms[1].id)];
     for (let round = 0; round < 3; round += 1) {
-      const results = await Promise.allSettled(stays.map((s) => recordPayment(h.staff, { stayId: s.id, amount: 7_000, method: 'balance', customerId: h.customer.id })));
+      const results = await Promise.allSettled(
+        stays.map((s) => recordPayment(h.staff, { stayId: s.id, amount: 7_000, method: 'balance', customerId: h.customer.id })),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT', message: 'orders.errors.balanceInsufficient' });
+      expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+        code: 'CONFLICT',
+        message: 'orders.errors.balanceInsufficient',
+      });
       expect(await balanceOf(h)).toBe(3_000);
       await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 7_000, method: 'cash' });
     }
@@ -186,7 +228,7 @@ describe('the database\'s rules', () => {
 });
 
 describe('the money of the day', () => {
-  it('shows money taken from balances on its own line of the cash report, not in what is handed over, nor in today\'s takings', async () => {
+  it("shows money taken from balances on its own line of the cash report, not in what is handed over, nor in today's takings", async () => {
     const h = await ledgerHotel(ctx);
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 30_000, method: 'cash' });
     const stay = await stayIn(h.staff, h.rooms[0].id);

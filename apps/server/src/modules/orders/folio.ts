@@ -5,6 +5,8 @@ import type { TPrisma } from '../../db/client';
 import { databaseConstraint } from '../../db/errors';
 import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
+import { textColumns, type StoredText, type TextReader } from '../../infra/system-text';
+import { recordAudit } from '../audit/audit.service';
 import { loadRates } from '../price/price.service';
 import { nightsOf, priceNight } from '../price/pricing';
 import { isActive } from '../stay/stay-dto';
@@ -44,16 +46,9 @@ export interface Visit {
 
 /** The visit of a stay (the caller has checked the stay is in the actor's scope). */
 export async function loadVisit(db: Db, hotelId: number, stayId: number): Promise<Visit> {
-  let stay = await db.stay.findFirstOrThrow({ where: { id: stayId, hotelId }, select: visitStaySelect });
-  for (let depth = 0; stay.movedFromStayId !== null && depth < 1_000; depth += 1) {
-    stay = await db.stay.findFirstOrThrow({ where: { id: stay.movedFromStayId, hotelId }, select: visitStaySelect });
-  }
-  const stays = [stay];
-  for (let depth = 0; depth < 1_000; depth += 1) {
-    const next = await db.stay.findFirst({ where: { hotelId, movedFromStayId: stays.at(-1)!.id }, select: visitStaySelect, orderBy: { id: 'asc' } });
-    if (!next) break;
-    stays.push(next);
-  }
+  const { visitStayId } = await db.stay.findFirstOrThrow({ where: { id: stayId, hotelId }, select: { visitStayId: true } });
+  // Every stay names its visit's first (set by the database: trigger Stay_visit); a visit moves forward only, so id order is its order.
+  const stays = await db.stay.findMany({ where: { hotelId, visitStayId }, select: visitStaySelect, orderBy: { id: 'asc' } });
   return { first: stays[0]!, current: stays.at(-1)!, stays };
 }
 
@@ -61,30 +56,51 @@ export interface FolioRow {
   id: number;
   currency: string;
   settledAt: Date | null;
+  /** Left owing at check-out: it takes only payments of what is owed. */
+  owedAt: Date | null;
 }
 
 export const folioSettled = () => new AppError('CONFLICT', { messageKey: 'orders.errors.folioSettled' });
+export const folioOwing = () => new AppError('CONFLICT', { messageKey: 'orders.errors.folioOwing' });
+
+/** Who writes entries: a member at the desk, or the server itself (a job: no account). */
+export interface Poster {
+  hotelId: number;
+  currency: string;
+  accountId: number | null;
+}
+
+/** What may be written on the folio: anything (an open one), or a payment (one left owing takes payments too). */
+type FolioUse = 'any' | 'payment';
+
+function checkFolioUse(folio: FolioRow, use: FolioUse) {
+  if (folio.settledAt) throw folioSettled();
+  if (folio.owedAt && use !== 'payment') throw folioOwing();
+}
 
 /**
  * The folio of a visit, made when its first entry is written, and locked for the rest of the
  * transaction: every write to one folio queues behind the others (and a settlement behind them).
  * Refused when it is settled, or kept in another currency than the hotel's now.
  */
-export async function openFolio(tx: Tx, actor: Actor, firstStayId: number): Promise<FolioRow> {
-  await tx.$executeRaw`INSERT INTO "Folio" ("hotelId", "stayId", "currency") VALUES (${actor.hotelId}, ${firstStayId}, ${actor.currency}) ON CONFLICT ("hotelId", "stayId") DO NOTHING`;
+export async function openFolio(tx: Tx, poster: Pick<Actor, 'hotelId' | 'currency'>, firstStayId: number, use: FolioUse = 'any'): Promise<FolioRow> {
+  await tx.$executeRaw`INSERT INTO "Folio" ("hotelId", "stayId", "currency") VALUES (${poster.hotelId}, ${firstStayId}, ${poster.currency}) ON CONFLICT ("hotelId", "stayId") DO NOTHING`;
   const [folio] = await tx.$queryRaw<FolioRow[]>`
-    SELECT "id", "currency", "settledAt" FROM "Folio" WHERE "hotelId" = ${actor.hotelId} AND "stayId" = ${firstStayId} FOR NO KEY UPDATE`;
+    SELECT "id", "currency", "settledAt", "owedAt" FROM "Folio" WHERE "hotelId" = ${poster.hotelId} AND "stayId" = ${firstStayId} FOR NO KEY UPDATE`;
   if (!folio) throw new AppError('CONFLICT', { messageKey: 'errors.CHANGED_MEANWHILE' });
-  if (folio.settledAt) throw folioSettled();
-  if (folio.currency.trim() !== actor.currency) throw new AppError('CONFLICT', { messageKey: 'orders.errors.currencyChanged', params: { currency: folio.currency.trim() } });
+  checkFolioUse(folio, use);
+  if (folio.currency.trim() !== poster.currency)
+    throw new AppError('CONFLICT', { messageKey: 'orders.errors.currencyChanged', params: { currency: folio.currency.trim() } });
   return folio;
 }
 
-/** Locks an existing folio by id for the rest of the transaction; refused when settled. */
-export async function lockFolio(tx: Tx, hotelId: number, folioId: number): Promise<FolioRow> {
-  const [folio] = await tx.$queryRaw<FolioRow[]>`SELECT "id", "currency", "settledAt" FROM "Folio" WHERE "hotelId" = ${hotelId} AND "id" = ${folioId} FOR NO KEY UPDATE`;
+/** Locks an existing folio by id for the rest of the transaction; refused when settled (or left owing, but for a payment). */
+export async function lockFolio(tx: Tx, hotelId: number, folioId: number, use: FolioUse = 'any'): Promise<FolioRow> {
+  const [folio] = await tx.$queryRaw<
+    FolioRow[]
+  >`SELECT "id", "currency", "settledAt", "owedAt" FROM "Folio" WHERE "hotelId" = ${hotelId} AND "id" = ${folioId} FOR NO KEY UPDATE`;
   if (!folio) throw new AppError('NOT_FOUND', { messageKey: 'orders.errors.entryNotFound' });
-  if (folio.settledAt) throw folioSettled();
+  checkFolioUse(folio, use);
   return folio;
 }
 
@@ -115,7 +131,9 @@ export async function roomChargeDue(db: Db, timeZone: string, visit: Visit, now:
   const stay = visit.current;
   const departureAt = stay.checkedOutAt ?? now;
   const full = stay.priceAmount;
-  if (stay.status === 'ended' || (isActive(stay.status) && departureAt <= stay.checkInAt)) {
+  // A reservation that never began (cancelled, or its guest never came) owes nothing for the room: the
+  // desk decides what its deposit pays (kept with a reason at settlement, e.g. as a no-show fee).
+  if (stay.status === 'ended' || stay.status === 'no_show' || (isActive(stay.status) && departureAt <= stay.checkInAt)) {
     return { full, due: 0, departureAt, early: false, unusedNights: [] };
   }
   if (departureAt >= stay.expectedCheckOutAt) return { full, due: full, departureAt, early: false, unusedNights: [] };
@@ -138,6 +156,8 @@ export const entrySelect = {
   currency: true,
   method: true,
   note: true,
+  noteKey: true,
+  noteParams: true,
   stayId: true,
   roomId: true,
   customerId: true,
@@ -148,7 +168,17 @@ export const entrySelect = {
   createdAt: true,
   room: { select: { name: true } },
   customer: { select: { nickname: true, mobile: true } },
-  linkedBy: { select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true, linkedBy: { select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true } } } },
+  folio: { select: { settledAt: true, owedAt: true } },
+  linkedBy: {
+    select: {
+      id: true,
+      kind: true,
+      amount: true,
+      method: true,
+      linkedEntryId: true,
+      linkedBy: { select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true } },
+    },
+  },
 } satisfies Prisma.OrderEntrySelect;
 export type EntryRow = Prisma.OrderEntryGetPayload<{ select: typeof entrySelect }>;
 
@@ -181,7 +211,14 @@ export interface OrderEntryDto {
   balanceChange: number | null;
 }
 
-const toLine = (r: { id: number; kind: TOrderEntryKind; amount: number; method: TPaymentMethod | null; linkedEntryId: number | null; customerId?: number | null }): LedgerLine => ({
+const toLine = (r: {
+  id: number;
+  kind: TOrderEntryKind;
+  amount: number;
+  method: TPaymentMethod | null;
+  linkedEntryId: number | null;
+  customerId?: number | null;
+}): LedgerLine => ({
   id: r.id,
   kind: r.kind,
   amount: r.amount,
@@ -195,8 +232,11 @@ function linesAround(row: EntryRow): LedgerLine[] {
   return [toLine(row), ...row.linkedBy.flatMap((l) => [toLine(l), ...l.linkedBy.map(toLine)])];
 }
 
-/** Entries as every face shows them, with the operators' names read in one query. */
-export async function toEntryDtos(db: Db, rows: EntryRow[]): Promise<OrderEntryDto[]> {
+/**
+ * Entries as every face shows them, with the operators' names read in one query; a note the system
+ * wrote is read in the reader's language (`readerOf(ctx)`, infra/system-text.ts).
+ */
+export async function toEntryDtos(db: Db, rows: EntryRow[], read: TextReader): Promise<OrderEntryDto[]> {
   const operatorIds = [...new Set(rows.map((r) => r.createdByAccountId).filter((id): id is number => id !== null))];
   const operators = operatorIds.length ? await db.account.findMany({ where: { id: { in: operatorIds } }, select: { id: true, nickname: true } }) : [];
   const names = new Map(operators.map((o) => [o.id, o.nickname]));
@@ -208,7 +248,7 @@ export async function toEntryDtos(db: Db, rows: EntryRow[]): Promise<OrderEntryD
       amount: row.amount,
       currency: row.currency.trim(),
       method: row.method,
-      note: row.note,
+      note: read(row.note, row.noteKey, row.noteParams),
       stayId: row.stayId,
       roomId: row.roomId,
       roomName: row.room?.name ?? null,
@@ -218,7 +258,8 @@ export async function toEntryDtos(db: Db, rows: EntryRow[]): Promise<OrderEntryD
       linkedEntryId: row.linkedEntryId,
       operator: row.createdByAccountId !== null ? { id: row.createdByAccountId, nickname: names.get(row.createdByAccountId) ?? '' } : null,
       createdAt: row.createdAt.toISOString(),
-      refundable: facts.refundable.get(row.id) ?? null,
+      // Nothing is refunded from a closed bill (settled, or left owing: it takes payments only).
+      refundable: row.folio?.settledAt || row.folio?.owedAt ? (facts.refundable.has(row.id) ? 0 : null) : (facts.refundable.get(row.id) ?? null),
       correctedById: facts.correctedBy.get(row.id) ?? null,
       balanceChange: row.customerId === null ? null : row.folioId === null ? row.amount : -row.amount,
     };
@@ -244,8 +285,8 @@ export async function findEntry(ctx: AuthedContext, entryId: number, db: Db = ct
 }
 
 /** What is left to refund of a payment, deposit or recharge, as the database's rule computes it. */
-export async function refundableNow(tx: Tx, hotelId: number, entryId: number): Promise<number> {
-  const [row] = await tx.$queryRaw<{ left: bigint | null }[]>`SELECT "OrderEntry_refundable"(${hotelId}::int, ${entryId}::int) AS "left"`;
+export async function refundableNow(db: Tx | TPrisma, hotelId: number, entryId: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ left: bigint | null }[]>`SELECT "OrderEntry_refundable"(${hotelId}::int, ${entryId}::int) AS "left"`;
   return Number(row?.left ?? 0);
 }
 
@@ -268,6 +309,8 @@ export function formatMoney(minor: number, currency: string, lang: string): stri
 /** The ledger's database rules (migration 20261123100000_orders_ledger), as the errors a user reads. */
 const RULE_ERRORS: Record<string, string> = {
   OrderEntry_folio_open: 'orders.errors.folioSettled',
+  OrderEntry_folio_owing: 'orders.errors.folioOwing',
+  OrderEntry_owing_overpaid: 'orders.errors.paymentAboveOwed',
   Folio_settled_is_final: 'orders.errors.folioSettled',
   OrderEntry_refund_within_payment: 'orders.errors.refundExceedsPayment',
   OrderEntry_refund_of_payment: 'orders.errors.notRefundable',
@@ -281,14 +324,86 @@ const RULE_ERRORS: Record<string, string> = {
 export function ledgerRuleError(error: unknown): unknown {
   const found = databaseConstraint(error);
   const constraint = found?.constraint ?? '';
-  const key = RULE_ERRORS[constraint] ?? (found?.code === '23505' && constraint.includes('OrderEntry_one_correction_key') ? RULE_ERRORS.OrderEntry_one_correction_key : undefined);
+  const key =
+    RULE_ERRORS[constraint] ??
+    (found?.code === '23505' && constraint.includes('OrderEntry_one_correction_key') ? RULE_ERRORS.OrderEntry_one_correction_key : undefined);
   return key ? new AppError('CONFLICT', { messageKey: key, cause: error }) : error;
 }
 
 /** Summary of a folio's entries: the balance and what it means for the guest. */
 export function folioFigures(lines: readonly LedgerLine[]) {
   const facts = ledgerFacts(lines);
-  return { balance: facts.balance, ...owedAndDueBack(facts.balance), depositHeld: facts.depositHeld, roomChargePosted: facts.roomChargePosted, totals: facts.totals };
+  return {
+    balance: facts.balance,
+    ...owedAndDueBack(facts.balance),
+    depositHeld: facts.depositHeld,
+    roomChargePosted: facts.roomChargePosted,
+    totals: facts.totals,
+  };
+}
+
+type NewEntry = {
+  kind: TOrderEntryKind;
+  amount: number;
+  method: TPaymentMethod | null;
+  /** Typed (a clerk's reason), or written by the system (a code, translated when read). */
+  note: StoredText;
+  stayId?: number | null;
+  roomId?: number | null;
+  customerId?: number | null;
+  folioId?: number | null;
+  linkedEntryId?: number | null;
+  idempotencyKey?: string | null;
+};
+
+/** Appends one entry (by `poster`: the actor, or the server itself); the database's rules become user errors. */
+export async function appendEntry(tx: Tx, poster: Poster, entry: NewEntry): Promise<number> {
+  const note = textColumns(entry.note);
+  try {
+    const row = await tx.orderEntry.create({
+      data: {
+        hotelId: poster.hotelId,
+        currency: poster.currency,
+        createdByAccountId: poster.accountId,
+        kind: entry.kind,
+        amount: entry.amount,
+        method: entry.method,
+        note: note.text,
+        noteKey: note.key,
+        noteParams: note.params,
+        stayId: entry.stayId ?? null,
+        roomId: entry.roomId ?? null,
+        customerId: entry.customerId ?? null,
+        folioId: entry.folioId ?? null,
+        linkedEntryId: entry.linkedEntryId ?? null,
+        idempotencyKey: entry.idempotencyKey ?? null,
+      },
+      select: { id: true },
+    });
+    return row.id;
+  } catch (error) {
+    throw ledgerRuleError(error);
+  }
+}
+
+/** Closes a folio whose entries sum to zero (audited as a settlement, with what decided it). */
+export async function closeBalancedFolio(tx: Tx, ctx: AuthedContext, folioId: number, settlement: Prisma.InputJsonObject): Promise<void> {
+  const { actor } = ctx;
+  const sum = await tx.orderEntry.aggregate({ where: { hotelId: actor.hotelId, folioId }, _sum: { amount: true } });
+  if ((sum._sum.amount ?? 0) !== 0)
+    throw new AppError('CONFLICT', {
+      messageKey: 'orders.errors.cannotBalance',
+      money: { currency: actor.currency, amounts: { balance: sum._sum.amount ?? 0 } },
+    });
+  try {
+    await tx.folio.update({
+      where: { id: folioId },
+      data: { settledAt: new Date(), settledByAccountId: actor.accountId, settlement: settlement as Prisma.InputJsonObject },
+    });
+  } catch (error) {
+    throw ledgerRuleError(error);
+  }
+  await recordAudit(tx, ctx, { action: 'order.settle', entityType: 'Folio', entityId: folioId, after: settlement });
 }
 
 export { toLine };

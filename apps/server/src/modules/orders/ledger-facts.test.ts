@@ -50,7 +50,10 @@ describe('planSettlement', () => {
       fc.property(folio, fc.integer({ min: 0, max: 60_000 }), fc.constantFrom('refund' as const, 'keep' as const), (lines, due, deposit) => {
         const plan = planSettlement(lines, { roomChargeDue: due, deposit, depositReason: 'why', notes });
         expect(plan.unreturnable).toBe(0);
-        const after = [...lines, ...plan.entries.map((e, i) => ({ id: 10_000 + i, kind: e.kind, amount: e.amount, method: e.method, linkedEntryId: e.linkedEntryId }))];
+        const after = [
+          ...lines,
+          ...plan.entries.map((e, i) => ({ id: 10_000 + i, kind: e.kind, amount: e.amount, method: e.method, linkedEntryId: e.linkedEntryId })),
+        ];
         const facts = ledgerFacts(after);
         expect(facts.balance + plan.owed).toBe(0);
         expect(facts.roomChargePosted).toBe(due);

@@ -1,4 +1,5 @@
 import { REFUNDABLE_KINDS, type TMoneyMethod, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+import type { StoredText } from '../../infra/system-text';
 
 /**
  * What a set of ledger entries says, derived and never stored (docs/orders.md): the balance is
@@ -75,7 +76,7 @@ export interface PlannedEntry {
   amount: number;
   method: TPaymentMethod | null;
   linkedEntryId: number | null;
-  note: string;
+  note: StoredText;
   /** A refund of money taken from a customer's balance: the customer it goes back to. */
   customerId?: number | null;
 }
@@ -86,8 +87,8 @@ export interface SettlementDecision {
   deposit: 'refund' | 'keep';
   depositReason: string;
   refundMethod?: TMoneyMethod;
-  /** Notes of the entries the settlement writes, in the operator's language. */
-  notes: { roomChargeRecomputed: string; depositKept: string; depositRefund: string; refund: string };
+  /** Notes of the entries the settlement writes: codes, read in each reader's language (infra/system-text.ts). */
+  notes: { roomChargeRecomputed: StoredText; depositKept: StoredText; depositRefund: StoredText; refund: StoredText };
 }
 
 export interface SettlementPlan {
@@ -129,21 +130,36 @@ export function planSettlement(lines: readonly LedgerLine[], decision: Settlemen
   const due = decision.roomChargeDue;
   if (posted > due) {
     for (const line of lines) {
-      if (line.kind === 'room_charge' && !facts.correctedBy.has(line.id)) add({ kind: 'correction', amount: -line.amount, method: null, linkedEntryId: line.id, note: decision.notes.roomChargeRecomputed });
+      if (line.kind === 'room_charge' && !facts.correctedBy.has(line.id))
+        add({ kind: 'correction', amount: -line.amount, method: null, linkedEntryId: line.id, note: decision.notes.roomChargeRecomputed });
     }
     posted = 0;
   }
-  if (due > posted) add({ kind: 'room_charge', amount: -(due - posted), method: null, linkedEntryId: null, note: posted > 0 || facts.roomChargePosted > 0 ? decision.notes.roomChargeRecomputed : '' });
+  if (due > posted)
+    add({
+      kind: 'room_charge',
+      amount: -(due - posted),
+      method: null,
+      linkedEntryId: null,
+      note: posted > 0 || facts.roomChargePosted > 0 ? decision.notes.roomChargeRecomputed : '',
+    });
 
   const newestFirst = (kind: 'deposit' | 'payment') =>
     lines.filter((l) => l.kind === kind && (facts.refundable.get(l.id) ?? 0) > 0).sort((a, b) => b.id - a.id);
-  const refundFrom = (sources: LedgerLine[], amount: number, note: string) => {
+  const refundFrom = (sources: LedgerLine[], amount: number, note: StoredText) => {
     let left = amount;
     for (const source of sources) {
       if (left <= 0) break;
       const take = Math.min(left, facts.refundable.get(source.id) ?? 0);
       if (take <= 0) continue;
-      add({ kind: 'refund', amount: -take, method: refundMethod(source, decision.refundMethod, 'cash'), linkedEntryId: source.id, note, customerId: source.customerId ?? null });
+      add({
+        kind: 'refund',
+        amount: -take,
+        method: refundMethod(source, decision.refundMethod, 'cash'),
+        linkedEntryId: source.id,
+        note,
+        customerId: source.customerId ?? null,
+      });
       left -= take;
     }
     return amount - left;

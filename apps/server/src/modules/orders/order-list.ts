@@ -4,6 +4,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
 import { descAfter, type KeysetCursor } from '../../db/keyset';
 import { AppError } from '../../errors';
+import { readerOf } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
 import { entryScope, entrySelect, toEntryDtos, type OrderEntryDto } from './folio';
 
@@ -25,6 +26,13 @@ export interface OrderListResult {
   pageSize: number;
   /** The sum of the amounts of everything that matches (not only this page). */
   sum: number;
+  /**
+   * What matches, by what the money did (not only this page): received (deposits, payments,
+   * recharges), refunded (negative), charged (room charges and charges, negative), corrected (the
+   * corrections' sum), and net (received + refunded: the money that stayed with the hotel, before
+   * corrections).
+   */
+  totals: { received: number; refunded: number; charged: number; corrected: number; net: number };
   currency: string;
 }
 
@@ -57,12 +65,23 @@ export async function listOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderL
   requirePermission(actor, 'order.manage');
   const input = ZOrderListInput.parse(raw);
   const where = orderListWhere(actor, input);
-  const [total, sum, rows] = await Promise.all([
+  const [total, byKind, rows] = await Promise.all([
     deps.prisma.orderEntry.count({ where }),
-    deps.prisma.orderEntry.aggregate({ where, _sum: { amount: true } }),
+    deps.prisma.orderEntry.groupBy({ by: ['kind'], where, _sum: { amount: true } }),
     deps.prisma.orderEntry.findMany({ where, select: entrySelect, orderBy: orderOrder, skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
   ]);
-  return { items: await toEntryDtos(deps.prisma, rows), total, page: input.page, pageSize: input.pageSize, sum: sum._sum.amount ?? 0, currency: actor.currency };
+  const of = (...kinds: string[]) => byKind.filter((g) => kinds.includes(g.kind)).reduce((sum, g) => sum + (g._sum.amount ?? 0), 0);
+  const received = of('deposit', 'payment', 'recharge');
+  const refunded = of('refund');
+  return {
+    items: await toEntryDtos(deps.prisma, rows, readerOf(ctx)),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+    sum: byKind.reduce((sum, g) => sum + (g._sum.amount ?? 0), 0),
+    totals: { received, refunded, charged: of('room_charge', 'charge'), corrected: of('correction'), net: received + refunded },
+    currency: actor.currency,
+  };
 }
 
 /**
@@ -70,11 +89,18 @@ export async function listOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderL
  * when null), newest first, by keyset (db/keyset.ts), same checks and conditions as `listOrders`;
  * and how many match (`countOrders`).
  */
-export async function listOrdersAfter(ctx: AuthedContext, raw: z.input<typeof ZOrderListInput>, after: KeysetCursor | null, limit: number): Promise<OrderEntryDto[]> {
+export async function listOrdersAfter(
+  ctx: AuthedContext,
+  raw: z.input<typeof ZOrderListInput>,
+  after: KeysetCursor | null,
+  limit: number,
+): Promise<OrderEntryDto[]> {
   requirePermission(ctx.actor, 'order.manage');
-  const where: Prisma.OrderEntryWhereInput = { AND: [orderListWhere(ctx.actor, ZOrderListInput.parse(raw)), descAfter<Prisma.OrderEntryWhereInput>('createdAt', after)] };
+  const where: Prisma.OrderEntryWhereInput = {
+    AND: [orderListWhere(ctx.actor, ZOrderListInput.parse(raw)), descAfter<Prisma.OrderEntryWhereInput>('createdAt', after)],
+  };
   const rows = await ctx.deps.prisma.orderEntry.findMany({ where, select: entrySelect, orderBy: orderOrder, take: limit });
-  return toEntryDtos(ctx.deps.prisma, rows);
+  return toEntryDtos(ctx.deps.prisma, rows, readerOf(ctx));
 }
 
 export async function countOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderListInput>): Promise<number> {
@@ -150,7 +176,12 @@ export async function cashReport(ctx: AuthedContext, raw: z.input<typeof ZCashRe
   const { from, to } = hotelDay(input.date, actor.timeZone);
   const groups = await deps.prisma.orderEntry.groupBy({
     by: ['createdByAccountId', 'method', 'kind'],
-    where: { AND: [entryScope(actor), { createdAt: { gte: from, lt: to }, method: { not: null }, ...(operatorId !== undefined ? { createdByAccountId: operatorId } : {}) }] },
+    where: {
+      AND: [
+        entryScope(actor),
+        { createdAt: { gte: from, lt: to }, method: { not: null }, ...(operatorId !== undefined ? { createdByAccountId: operatorId } : {}) },
+      ],
+    },
     _sum: { amount: true },
     _count: { _all: true },
     orderBy: [{ createdByAccountId: 'asc' }, { method: 'asc' }, { kind: 'asc' }],

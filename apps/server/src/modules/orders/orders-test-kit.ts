@@ -33,7 +33,19 @@ export async function ledgerHotel(ctx: TestContext, roomNames = ['101', '102', '
   const limitedStaff = await member(ctx, h.hotel.id, 'staff', [rooms[0].id]);
   const limitedAdmin = await member(ctx, h.hotel.id, 'admin', [rooms[0].id]);
   const [customer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Ledger');
-  return { hotel: h.hotel, ownerToken: h.ownerToken, staffToken: h.staffToken, ownerId: h.owner.id, staffId: h.staff.id, rooms, owner, staff, limitedStaff, limitedAdmin, customer: customer! };
+  return {
+    hotel: h.hotel,
+    ownerToken: h.ownerToken,
+    staffToken: h.staffToken,
+    ownerId: h.owner.id,
+    staffId: h.staff.id,
+    rooms,
+    owner,
+    staff,
+    limitedStaff,
+    limitedAdmin,
+    customer: customer!,
+  };
 }
 
 /**
@@ -44,7 +56,8 @@ export async function ledgerHotel(ctx: TestContext, roomNames = ['101', '102', '
  */
 export async function stayIn(by: Ctx, roomId: number, options: { from?: number; to?: number | 'next_noon'; deposit?: number } = {}) {
   const checkInAt = hours(options.from ?? -0.5);
-  const expectedCheckOutAt = options.to === 'next_noon' ? zonedToInstant(`${addDays(localDate(checkInAt, by.actor.timeZone), 1)} 12:00`, by.actor.timeZone)! : hours(options.to ?? 48);
+  const expectedCheckOutAt =
+    options.to === 'next_noon' ? zonedToInstant(`${addDays(localDate(checkInAt, by.actor.timeZone), 1)} 12:00`, by.actor.timeZone)! : hours(options.to ?? 48);
   return checkIn(by, {
     roomId,
     checkInAt,
@@ -63,11 +76,18 @@ export async function tableSum(ctx: TestContext, folioId: number): Promise<numbe
 }
 
 /** What a rejected call was rejected with: the AppError's code and message key. */
-export async function refusal(promise: Promise<unknown>): Promise<{ code: string; key: string; details?: Record<string, unknown>; fields?: Record<string, string> }> {
+export async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ code: string; key: string; details?: Record<string, unknown>; fields?: Record<string, string> }> {
   try {
     await promise;
   } catch (error) {
-    const e = error as { code?: string; message?: string; options?: { details?: Record<string, unknown>; money?: { amounts: Record<string, number> }; fields?: Record<string, string> }; issues?: unknown };
+    const e = error as {
+      code?: string;
+      message?: string;
+      options?: { details?: Record<string, unknown>; money?: { amounts: Record<string, number> }; fields?: Record<string, string> };
+      issues?: unknown;
+    };
     const details = e.options?.details || e.options?.money ? { ...e.options?.details, ...e.options?.money?.amounts } : undefined;
     return { code: e.code ?? (e.issues ? 'ZOD' : 'UNKNOWN'), key: e.message ?? '', details, fields: e.options?.fields };
   }

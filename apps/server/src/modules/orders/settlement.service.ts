@@ -1,16 +1,33 @@
-import { ZFolioInput, ZSettleInput, type TOrderEntryKind } from '@console/shared';
+import { ZFolioInput, ZSettleInput, type TMoneyMethod, type TOrderEntryKind, type TOwingReason } from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
+import { readerOf, systemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
 import { checkOut } from '../stay/check-out';
 import { findStay, isActive } from '../stay/stay-dto';
-import { entrySelect, folioFigures, formatMoney, ledgerRuleError, loadVisit, openFolio, roomChargeDue, toEntryDtos, toLine, type OrderEntryDto, type RoomChargeDue, type Visit } from './folio';
+import {
+  appendEntry,
+  closeBalancedFolio,
+  entrySelect,
+  folioFigures,
+  formatMoney,
+  ledgerRuleError,
+  loadVisit,
+  openFolio,
+  roomChargeDue,
+  toEntryDtos,
+  toLine,
+  type OrderEntryDto,
+  type RoomChargeDue,
+  type Visit,
+} from './folio';
+import { syncRoomCharge } from './room-charge';
 import { planSettlement, type LedgerLine, type SettlementDecision, type SettlementPlan } from './ledger-facts';
-import { appendEntry, balancePayer, lockCoveringBalance } from './ledger.service';
+import { balancePayer, lockCoveringBalance } from './balances';
 
 /**
  * A stay's folio and its settlement at check-out (docs/orders.md). The folio gathers the entries
@@ -41,8 +58,11 @@ export interface FolioDto {
   roomId: number;
   roomName: string;
   currency: string;
-  state: 'open' | 'settled';
+  /** Open; left owing at check-out (takes only payments of what is owed); settled (final). */
+  state: 'open' | 'owing' | 'settled';
   settledAt: string | null;
+  /** Left owing: when, how much was owed then, why (OWING_REASONS) and the clerk's note. */
+  owing: { at: string; amount: number; reason: TOwingReason; note: string } | null;
   settlement: Prisma.JsonValue | null;
   entries: OrderEntryDto[];
   /** Signed sums per kind. */
@@ -56,18 +76,18 @@ export interface FolioDto {
   preview: SettlementPreview | null;
 }
 
-function settlementNotes(ctx: AuthedContext, reason: string): SettlementDecision['notes'] {
-  const t = (key: string, params?: Record<string, unknown>) => ctx.deps.i18n.t(ctx.meta.lang, key, params);
+/** The notes of a settlement's entries: codes, each read in its reader's language (the clerk's reason kept as typed). */
+function settlementNotes(reason: string): SettlementDecision['notes'] {
   return {
-    roomChargeRecomputed: t('orders.notes.roomChargeRecomputed'),
-    depositKept: t('orders.notes.depositKept', { reason }),
-    depositRefund: t('orders.notes.depositRefund'),
-    refund: t('orders.notes.checkOutRefund'),
+    roomChargeRecomputed: systemText('orders.notes.roomChargeRecomputed'),
+    depositKept: systemText('orders.notes.depositKept', { reason }),
+    depositRefund: systemText('orders.notes.depositRefund'),
+    refund: systemText('orders.notes.checkOutRefund'),
   };
 }
 
 function preview(ctx: AuthedContext, lines: LedgerLine[], due: RoomChargeDue): SettlementPreview {
-  const base = { roomChargeDue: due.due, depositReason: '-', notes: settlementNotes(ctx, '-') };
+  const base = { roomChargeDue: due.due, depositReason: '-', notes: settlementNotes('-') };
   const refunded = planSettlement(lines, { ...base, deposit: 'refund' });
   const kept = planSettlement(lines, { ...base, deposit: 'keep' });
   return {
@@ -84,14 +104,19 @@ function preview(ctx: AuthedContext, lines: LedgerLine[], due: RoomChargeDue): S
 const lineSelect = { id: true, kind: true, amount: true, method: true, linkedEntryId: true, customerId: true } as const;
 
 async function folioOf(db: Tx | AuthedContext['deps']['prisma'], hotelId: number, firstStayId: number) {
-  return db.folio.findFirst({ where: { hotelId, stayId: firstStayId }, select: { id: true, currency: true, settledAt: true, settlement: true } });
+  return db.folio.findFirst({
+    where: { hotelId, stayId: firstStayId },
+    select: { id: true, currency: true, settledAt: true, settlement: true, owedAt: true, owedAmount: true, owedReason: true, owedNote: true },
+  });
 }
 
 async function buildFolio(ctx: AuthedContext, visit: Visit, now: Date): Promise<FolioDto> {
   const { prisma } = ctx.deps;
   const { actor } = ctx;
   const folio = await folioOf(prisma, actor.hotelId, visit.first.id);
-  const rows = folio ? await prisma.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: entrySelect, orderBy: { id: 'asc' } }) : [];
+  const rows = folio
+    ? await prisma.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: entrySelect, orderBy: { id: 'asc' } })
+    : [];
   const lines = rows.map(toLine);
   const figures = folioFigures(lines);
   const settled = Boolean(folio?.settledAt);
@@ -102,16 +127,19 @@ async function buildFolio(ctx: AuthedContext, visit: Visit, now: Date): Promise<
     roomId: visit.current.roomId,
     roomName: visit.current.room.name,
     currency: folio?.currency.trim() ?? actor.currency,
-    state: settled ? 'settled' : 'open',
+    state: settled ? 'settled' : folio?.owedAt ? 'owing' : 'open',
     settledAt: folio?.settledAt?.toISOString() ?? null,
+    owing: folio?.owedAt
+      ? { at: folio.owedAt.toISOString(), amount: folio.owedAmount ?? 0, reason: (folio.owedReason ?? 'unpaid') as TOwingReason, note: folio.owedNote }
+      : null,
     settlement: folio?.settlement ?? null,
-    entries: await toEntryDtos(prisma, rows),
+    entries: await toEntryDtos(prisma, rows, readerOf(ctx)),
     totals: figures.totals,
     balance: figures.balance,
     owed: figures.owed,
     dueBack: figures.dueBack,
     depositHeld: figures.depositHeld,
-    preview: settled ? null : preview(ctx, lines, await roomChargeDue(prisma, actor.timeZone, visit, now)),
+    preview: settled || folio?.owedAt ? null : preview(ctx, lines, await roomChargeDue(prisma, actor.timeZone, visit, now)),
   };
 }
 
@@ -125,14 +153,29 @@ export async function getFolio(ctx: AuthedContext, raw: z.input<typeof ZFolioInp
 
 type TSettle = z.output<typeof ZSettleInput>;
 
-/** The payment asked for must be exactly what is owed: the operator confirms the figure they saw. */
-function checkPayment(ctx: AuthedContext, plan: SettlementPlan, payment: TSettle['payment']) {
+/** The payment asked for must be exactly what is owed (the operator confirms the figure they saw), or the guest leaves owing it with a reason. */
+function checkPayment(ctx: AuthedContext, plan: SettlementPlan, payment: TSettle['payment'], leaveOwing?: TSettle['leaveOwing']) {
   const money = (minor: number) => formatMoney(minor, ctx.actor.currency, ctx.meta.lang);
-  if (plan.owed > 0 && !payment) throw new AppError('CONFLICT', { messageKey: 'orders.errors.balanceOwed', params: { amount: money(plan.owed) }, money: { currency: ctx.actor.currency, amounts: { owed: plan.owed } } });
-  if (plan.owed > 0 && payment && payment.amount !== plan.owed) {
-    throw new AppError('CONFLICT', { messageKey: 'orders.errors.paymentNotOwed', params: { amount: money(plan.owed) }, money: { currency: ctx.actor.currency, amounts: { owed: plan.owed } } });
+  if (leaveOwing) {
+    if (plan.owed === 0)
+      throw new AppError('CONFLICT', { messageKey: 'orders.errors.nothingOwed', money: { currency: ctx.actor.currency, amounts: { owed: 0 } } });
+    return;
   }
-  if (plan.owed === 0 && payment) throw new AppError('CONFLICT', { messageKey: 'orders.errors.nothingOwed', money: { currency: ctx.actor.currency, amounts: { owed: 0 } } });
+  if (plan.owed > 0 && !payment)
+    throw new AppError('CONFLICT', {
+      messageKey: 'orders.errors.balanceOwed',
+      params: { amount: money(plan.owed) },
+      money: { currency: ctx.actor.currency, amounts: { owed: plan.owed } },
+    });
+  if (plan.owed > 0 && payment && payment.amount !== plan.owed) {
+    throw new AppError('CONFLICT', {
+      messageKey: 'orders.errors.paymentNotOwed',
+      params: { amount: money(plan.owed) },
+      money: { currency: ctx.actor.currency, amounts: { owed: plan.owed } },
+    });
+  }
+  if (plan.owed === 0 && payment)
+    throw new AppError('CONFLICT', { messageKey: 'orders.errors.nothingOwed', money: { currency: ctx.actor.currency, amounts: { owed: 0 } } });
 }
 
 /**
@@ -151,7 +194,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     deposit: input.deposit,
     depositReason: input.depositReason,
     refundMethod: input.refundMethod,
-    notes: settlementNotes(ctx, input.depositReason),
+    notes: settlementNotes(input.depositReason),
   });
 
   const payer = input.payment?.method === 'balance' ? await balancePayer(ctx, input.payment) : null;
@@ -161,8 +204,12 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     // What settling would ask, at a departure now: refused before the guest is checked out.
     const folio = await folioOf(deps.prisma, actor.hotelId, visit.first.id);
     if (folio?.settledAt) throw new AppError('CONFLICT', { messageKey: 'orders.errors.folioSettled' });
-    const lines = folio ? (await deps.prisma.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: lineSelect, orderBy: { id: 'asc' } })).map(toLine) : [];
-    checkPayment(ctx, planSettlement(lines, decision(await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date()))), input.payment);
+    const lines = folio
+      ? (await deps.prisma.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: lineSelect, orderBy: { id: 'asc' } })).map(
+          toLine,
+        )
+      : [];
+    checkPayment(ctx, planSettlement(lines, decision(await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date()))), input.payment, input.leaveOwing);
     if (payer && input.payment) await transaction(deps, (tx) => lockCoveringBalance(tx, ctx, payer.id, input.payment!.amount));
     await checkOut(ctx, { stayId: visit.current.id });
   }
@@ -171,22 +218,48 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     const current = await loadVisit(tx, actor.hotelId, stay.id);
     if (isActive(current.current.status)) throw new AppError('CONFLICT', { messageKey: 'orders.errors.stayNotCheckedOut' });
     const folio = await openFolio(tx, actor, current.first.id);
-    const lines = (await tx.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: lineSelect, orderBy: { id: 'asc' } })).map(toLine);
+    const lines = (await tx.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: lineSelect, orderBy: { id: 'asc' } })).map(
+      toLine,
+    );
     const due = await roomChargeDue(tx, actor.timeZone, current, new Date());
     const plan = planSettlement(lines, decision(due));
-    if (plan.unreturnable > 0) throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotBalance', money: { currency: actor.currency, amounts: { dueBack: plan.unreturnable } } });
-    checkPayment(ctx, plan, input.payment);
+    if (plan.unreturnable > 0)
+      throw new AppError('CONFLICT', {
+        messageKey: 'orders.errors.cannotBalance',
+        money: { currency: actor.currency, amounts: { dueBack: plan.unreturnable } },
+      });
+    checkPayment(ctx, plan, input.payment, input.leaveOwing);
     const on = { stayId: current.current.id, roomId: current.current.roomId, folioId: folio.id };
     const ids: number[] = [];
-    for (const entry of plan.entries) ids.push(await appendEntry(tx, ctx, { ...entry, ...on }));
+    for (const entry of plan.entries) ids.push(await appendEntry(tx, ctx.actor, { ...entry, ...on }));
     if (plan.owed > 0 && input.payment) {
       if (payer) await lockCoveringBalance(tx, ctx, payer.id, plan.owed);
       ids.push(
-        await appendEntry(tx, ctx, { kind: 'payment', amount: plan.owed, method: input.payment.method, customerId: payer?.id ?? null, note: deps.i18n.t(ctx.meta.lang, 'orders.notes.settlementPayment'), ...on }),
+        await appendEntry(tx, ctx.actor, {
+          kind: 'payment',
+          amount: plan.owed,
+          method: input.payment.method,
+          customerId: payer?.id ?? null,
+          note: systemText('orders.notes.settlementPayment'),
+          ...on,
+        }),
       );
     }
+    await repriceStay(tx, current, due.due);
+    if (plan.owed > 0 && input.leaveOwing) {
+      await leaveFolioOwing(tx, ctx, folio.id, plan.owed, input.leaveOwing.reason, input.leaveOwing.note, {
+        departureAt: due.departureAt.toISOString(),
+        early: due.early,
+        entryIds: ids,
+      });
+      return;
+    }
     const sum = await tx.orderEntry.aggregate({ where: { hotelId: actor.hotelId, folioId: folio.id }, _sum: { amount: true } });
-    if ((sum._sum.amount ?? 0) !== 0) throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotBalance', money: { currency: actor.currency, amounts: { balance: sum._sum.amount ?? 0 } } });
+    if ((sum._sum.amount ?? 0) !== 0)
+      throw new AppError('CONFLICT', {
+        messageKey: 'orders.errors.cannotBalance',
+        money: { currency: actor.currency, amounts: { balance: sum._sum.amount ?? 0 } },
+      });
     const settlement = {
       departureAt: due.departureAt.toISOString(),
       early: due.early,
@@ -201,7 +274,106 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     } catch (error) {
       throw ledgerRuleError(error);
     }
-    await recordAudit(tx, ctx, { action: 'order.settle', entityType: 'Folio', entityId: folio.id, before: { balance: folioFigures(lines).balance }, after: settlement });
+    await recordAudit(tx, ctx, {
+      action: 'order.settle',
+      entityType: 'Folio',
+      entityId: folio.id,
+      before: { balance: folioFigures(lines).balance },
+      after: settlement,
+    });
   });
   return buildFolio(ctx, await loadVisit(deps.prisma, actor.hotelId, stay.id), new Date());
+}
+
+/**
+ * A stay re-priced at its departure (an early one credits the nights not used): the stay's amount
+ * becomes what it cost, so the guest list, its exports and the stay card say what the bill says.
+ */
+async function repriceStay(tx: Tx, visit: Visit, due: number): Promise<void> {
+  if (visit.current.priceAmount === due || visit.current.status === 'ended') return;
+  await tx.stay.update({ where: { id: visit.current.id }, data: { priceAmount: due } });
+}
+
+/** The bill is left owing `owed`, and why: it takes only payments of what is owed from now on (audited). */
+async function leaveFolioOwing(
+  tx: Tx,
+  ctx: AuthedContext,
+  folioId: number,
+  owed: number,
+  reason: TOwingReason,
+  note: string,
+  facts: Record<string, unknown>,
+): Promise<void> {
+  const { actor } = ctx;
+  await tx.folio.update({
+    where: { id: folioId },
+    data: { owedAt: new Date(), owedAmount: owed, owedReason: reason, owedNote: note, owedByAccountId: actor.accountId },
+  });
+  await recordAudit(tx, ctx, { action: 'order.leftOwing', entityType: 'Folio', entityId: folioId, after: { owed, reason, note, ...facts } });
+}
+
+export interface LegacyCheckOutBill {
+  /** settled: nothing left; owing: left owing `owed` (collectable later); open: money is due back to the guest (the desk settles it). */
+  state: 'settled' | 'owing' | 'open';
+  owed: number;
+  dueBack: number;
+  paid: number;
+}
+
+/**
+ * The bill of a legacy `room/checkOut` (legacy clients keep working unchanged, but the money is
+ * never left silently): the room charge is brought to what the stay owes at its departure; a bill
+ * that balances is settled; what is owed is paid when the client said how (`method`), else the bill
+ * is left owing (`legacy_check_out`, audited, listed as an unpaid departure and collectable); money
+ * due back is left for the desk to return (the bill stays open, saying so).
+ */
+async function settleLegacyCheckOut(ctx: AuthedContext, stayId: number, method: TMoneyMethod | undefined): Promise<LegacyCheckOutBill> {
+  const { deps, actor } = ctx;
+  return transaction(deps, async (tx) => {
+    const visit = await loadVisit(tx, actor.hotelId, stayId);
+    const existing = await folioOf(tx, actor.hotelId, visit.first.id);
+    if (existing?.settledAt) return { state: 'settled', owed: 0, dueBack: 0, paid: 0 };
+    if (existing?.owedAt) return { state: 'owing', owed: existing.owedAmount ?? 0, dueBack: 0, paid: 0 };
+    const due = await roomChargeDue(tx, actor.timeZone, visit, new Date());
+    if (!existing && due.due === 0) return { state: 'settled', owed: 0, dueBack: 0, paid: 0 };
+    const sync = await syncRoomCharge(tx, actor, visit, systemText('orders.notes.roomChargeRecomputed'), due.due);
+    await repriceStay(tx, visit, due.due);
+    const folio = await openFolio(tx, actor, visit.first.id);
+    const lines = (await tx.orderEntry.findMany({ where: { hotelId: actor.hotelId, folioId: folio.id }, select: lineSelect, orderBy: { id: 'asc' } })).map(
+      toLine,
+    );
+    const figures = folioFigures(lines);
+    const entryIds = sync?.entryIds ?? [];
+    const facts = {
+      legacy: true,
+      departureAt: due.departureAt.toISOString(),
+      early: due.early,
+      roomCharge: { full: due.full, due: due.due, posted: sync?.before ?? figures.roomChargePosted },
+    };
+    if (figures.owed > 0 && method) {
+      const on = { stayId: visit.current.id, roomId: visit.current.roomId, folioId: folio.id };
+      entryIds.push(await appendEntry(tx, actor, { kind: 'payment', amount: figures.owed, method, note: systemText('orders.notes.settlementPayment'), ...on }));
+      await closeBalancedFolio(tx, ctx, folio.id, { ...facts, paid: figures.owed, refunded: 0, entryIds });
+      return { state: 'settled', owed: 0, dueBack: 0, paid: figures.owed };
+    }
+    if (figures.owed > 0) {
+      await leaveFolioOwing(tx, ctx, folio.id, figures.owed, 'legacy_check_out', '', { ...facts, entryIds });
+      return { state: 'owing', owed: figures.owed, dueBack: 0, paid: 0 };
+    }
+    if (figures.dueBack > 0) return { state: 'open', owed: 0, dueBack: figures.dueBack, paid: 0 };
+    await closeBalancedFolio(tx, ctx, folio.id, { ...facts, paid: 0, refunded: 0, entryIds });
+    return { state: 'settled', owed: 0, dueBack: 0, paid: 0 };
+  });
+}
+
+/**
+ * Checks a stay out the way a legacy client asks (`room/checkOut`): the check-out, then its bill
+ * (`settleLegacyCheckOut`). `method`, when the client sends one, is how what is owed was paid.
+ */
+export async function checkOutWithBill(
+  ctx: AuthedContext,
+  input: { stayId: number; method?: TMoneyMethod },
+): Promise<Awaited<ReturnType<typeof checkOut>> & { bill: LegacyCheckOutBill }> {
+  const stay = await checkOut(ctx, { stayId: input.stayId });
+  return { ...stay, bill: await settleLegacyCheckOut(ctx, stay.id, input.method) };
 }

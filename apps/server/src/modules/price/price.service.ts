@@ -55,7 +55,10 @@ export async function quote(ctx: AuthedContext, raw: z.input<typeof ZQuoteInput>
 }
 
 /** Spec §5: a price is required and not less than 1 (in the hotel's currency). Field errors for each. */
-function assertPrices(currency: string, rates: { usualPrice: number; weekendPrice: number | null; renewalPrice: number | null; datePrices: { price: number }[] }) {
+function assertPrices(
+  currency: string,
+  rates: { usualPrice: number; weekendPrice: number | null; renewalPrice: number | null; datePrices: { price: number }[] },
+) {
   const min = minPriceMinor(currency);
   const fields: Record<string, string> = {};
   if (rates.usualPrice < min) fields.usualPrice = 'validation.priceMin';
@@ -108,10 +111,18 @@ export async function setRoomPrice(ctx: AuthedContext, raw: TRoomPriceInput): Pr
     await lockRooms(tx, ctx.actor.hotelId, [input.roomId]);
     await tx.room.update({
       where: { id: input.roomId },
-      data: { depositAmount: input.depositAmount, usualPrice: input.usualPrice, weekendPrice: input.weekendPrice, renewalPrice: input.renewalPrice, priceTemplateId: null },
+      data: {
+        depositAmount: input.depositAmount,
+        usualPrice: input.usualPrice,
+        weekendPrice: input.weekendPrice,
+        renewalPrice: input.renewalPrice,
+        priceTemplateId: null,
+      },
     });
     await tx.roomDatePrice.deleteMany({ where: { roomId: input.roomId } });
-    await tx.roomDatePrice.createMany({ data: input.datePrices.map((d) => ({ hotelId: ctx.actor.hotelId, roomId: input.roomId, date: dateOf(d.date), price: d.price })) });
+    await tx.roomDatePrice.createMany({
+      data: input.datePrices.map((d) => ({ hotelId: ctx.actor.hotelId, roomId: input.roomId, date: dateOf(d.date), price: d.price })),
+    });
     await recordAudit(tx, ctx, { action: 'room.price', entityType: 'Room', entityId: input.roomId, before: { ...before }, after: { ...input } });
   });
   return getRoomPrice(ctx, { roomId: input.roomId });
@@ -167,14 +178,28 @@ export async function savePriceTemplate(ctx: AuthedContext, raw: TSavePriceTempl
   const input = ZSavePriceTemplateInput.parse(raw);
   assertPrices(ctx.actor.currency, input);
   if (input.id !== undefined) await getPriceTemplate(ctx, { id: input.id });
-  const data = { name: input.name, depositAmount: input.depositAmount, usualPrice: input.usualPrice, weekendPrice: input.weekendPrice, renewalPrice: input.renewalPrice };
+  const data = {
+    name: input.name,
+    depositAmount: input.depositAmount,
+    usualPrice: input.usualPrice,
+    weekendPrice: input.weekendPrice,
+    renewalPrice: input.renewalPrice,
+  };
   try {
     const id = await transaction(ctx.deps, async (tx) => {
       if (input.id !== undefined) await lockRow(tx, 'PriceTemplate', ctx.actor.hotelId, input.id);
-      const template = input.id !== undefined ? await tx.priceTemplate.update({ where: { id: input.id }, data }) : await tx.priceTemplate.create({ data: { hotelId: ctx.actor.hotelId, ...data } });
+      const template =
+        input.id !== undefined
+          ? await tx.priceTemplate.update({ where: { id: input.id }, data })
+          : await tx.priceTemplate.create({ data: { hotelId: ctx.actor.hotelId, ...data } });
       await tx.priceTemplateDatePrice.deleteMany({ where: { templateId: template.id } });
       await tx.priceTemplateDatePrice.createMany({ data: input.datePrices.map((d) => ({ templateId: template.id, date: dateOf(d.date), price: d.price })) });
-      await recordAudit(tx, ctx, { action: input.id !== undefined ? 'priceTemplate.update' : 'priceTemplate.create', entityType: 'PriceTemplate', entityId: template.id, after: { ...input } });
+      await recordAudit(tx, ctx, {
+        action: input.id !== undefined ? 'priceTemplate.update' : 'priceTemplate.create',
+        entityType: 'PriceTemplate',
+        entityId: template.id,
+        after: { ...input },
+      });
       return template.id;
     });
     return getPriceTemplate(ctx, { id });
@@ -214,11 +239,18 @@ export async function applyPriceTemplate(ctx: AuthedContext, raw: z.input<typeof
   const roomIds = rooms.map((r) => r.id);
   await transaction(ctx.deps, async (tx) => {
     await lockRow(tx, 'PriceTemplate', ctx.actor.hotelId, template.id);
-    if ((await tx.priceTemplate.count({ where: { id: template.id, hotelId: ctx.actor.hotelId } })) === 0) throw new AppError('NOT_FOUND', { messageKey: 'price.errors.templateNotFound' });
+    if ((await tx.priceTemplate.count({ where: { id: template.id, hotelId: ctx.actor.hotelId } })) === 0)
+      throw new AppError('NOT_FOUND', { messageKey: 'price.errors.templateNotFound' });
     await lockRooms(tx, ctx.actor.hotelId, roomIds);
     await tx.room.updateMany({
       where: { id: { in: roomIds } },
-      data: { depositAmount: template.depositAmount, usualPrice: template.usualPrice, weekendPrice: template.weekendPrice, renewalPrice: template.renewalPrice, priceTemplateId: template.id },
+      data: {
+        depositAmount: template.depositAmount,
+        usualPrice: template.usualPrice,
+        weekendPrice: template.weekendPrice,
+        renewalPrice: template.renewalPrice,
+        priceTemplateId: template.id,
+      },
     });
     await tx.roomDatePrice.deleteMany({ where: { roomId: { in: roomIds } } });
     await tx.roomDatePrice.createMany({

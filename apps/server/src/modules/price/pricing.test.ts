@@ -4,7 +4,13 @@ import { addDays, daysBetween, localDate, weekday, zonedToInstant } from '@conso
 import { WEEKEND_NIGHTS, nightsOf, priceRenewal, priceStay, type Rates } from './pricing';
 
 const ZONES = ['Asia/Shanghai', 'America/New_York', 'Europe/Berlin', 'Australia/Sydney', 'Pacific/Auckland', 'UTC'];
-const rates = (overrides: Partial<Rates> = {}): Rates => ({ usualPrice: 10_000, weekendPrice: 15_000, renewalPrice: null, datePrices: new Map(), ...overrides });
+const rates = (overrides: Partial<Rates> = {}): Rates => ({
+  usualPrice: 10_000,
+  weekendPrice: 15_000,
+  renewalPrice: null,
+  datePrices: new Map(),
+  ...overrides,
+});
 const at = (local: string, zone: string) => zonedToInstant(local, zone)!;
 
 describe('pricing examples', () => {
@@ -21,7 +27,12 @@ describe('pricing examples', () => {
   });
 
   it('lets a specific date win over the weekend and usual prices', () => {
-    const r = rates({ datePrices: new Map([['2026-11-21', 30_000], ['2026-11-22', 5_000]]) });
+    const r = rates({
+      datePrices: new Map([
+        ['2026-11-21', 30_000],
+        ['2026-11-22', 5_000],
+      ]),
+    });
     const quote = priceStay(at('2026-11-20T14:00', 'Asia/Shanghai'), at('2026-11-23T12:00', 'Asia/Shanghai'), 'Asia/Shanghai', r);
     expect(quote.nights.map((n) => n.price)).toEqual([15_000, 30_000, 5_000]);
   });
@@ -45,7 +56,10 @@ describe('pricing examples', () => {
   it('keeps a night across a daylight-saving change one night', () => {
     // Europe/Berlin leaves summer time on 2026-10-25 (a 25-hour day); New York starts it on 2026-03-08.
     expect(nightsOf(at('2026-10-24T15:00', 'Europe/Berlin'), at('2026-10-26T11:00', 'Europe/Berlin'), 'Europe/Berlin')).toEqual(['2026-10-24', '2026-10-25']);
-    expect(nightsOf(at('2026-03-07T15:00', 'America/New_York'), at('2026-03-09T11:00', 'America/New_York'), 'America/New_York')).toEqual(['2026-03-07', '2026-03-08']);
+    expect(nightsOf(at('2026-03-07T15:00', 'America/New_York'), at('2026-03-09T11:00', 'America/New_York'), 'America/New_York')).toEqual([
+      '2026-03-07',
+      '2026-03-08',
+    ]);
   });
 
   it('prices a renewal by the nights it adds, or at the renewal price', () => {

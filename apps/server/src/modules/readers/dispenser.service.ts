@@ -3,7 +3,7 @@ import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { READER_LIMITS, ZAddDispenserInput, ZDispenserIdInput, ZDispenserStatusInput, ZRenameDispenserInput, type TDispenserStatus } from './schemas';
+import { READER_LIMITS, ZAddDispenserInput, ZDispenserIdInput, ZDispenserStatusInput, ZRenameDispenserInput, type TDispenserStatus } from '@console/shared';
 
 /**
  * Card dispensers (issue 8 §5, `/manage/cardDispenser/*`): a dispenser stands at a desk and is
@@ -29,7 +29,16 @@ export interface CardDispenserDto {
 }
 
 const SELECT = { id: true, deviceId: true, name: true, stock: true, capacity: true, status: true, lastCheckedAt: true, createdAt: true } as const;
-type Row = { id: number; deviceId: string; name: string; stock: number; capacity: number | null; status: TDispenserStatus; lastCheckedAt: Date | null; createdAt: Date };
+type Row = {
+  id: number;
+  deviceId: string;
+  name: string;
+  stock: number;
+  capacity: number | null;
+  status: TDispenserStatus;
+  lastCheckedAt: Date | null;
+  createdAt: Date;
+};
 
 function toDto(row: Row): CardDispenserDto {
   return { ...row, lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
@@ -45,7 +54,12 @@ async function findDispenser(ctx: AuthedContext, where: { id: number } | { devic
 
 export async function listDispensers(ctx: AuthedContext): Promise<{ items: CardDispenserDto[] }> {
   requirePermission(ctx.actor, 'room.read');
-  const rows = await ctx.deps.prisma.cardDispenser.findMany({ where: { hotelId: ctx.actor.hotelId }, select: SELECT, orderBy: { id: 'asc' }, take: READER_LIMITS.listMax });
+  const rows = await ctx.deps.prisma.cardDispenser.findMany({
+    where: { hotelId: ctx.actor.hotelId },
+    select: SELECT,
+    orderBy: { id: 'asc' },
+    take: READER_LIMITS.listMax,
+  });
   return { items: rows.map(toDto) };
 }
 
@@ -59,9 +73,18 @@ export async function addDispenser(ctx: AuthedContext, raw: z.input<typeof ZAddD
   requirePermission(ctx.actor, 'hotel.manage');
   const input = ZAddDispenserInput.parse(raw);
   const existing = await ctx.deps.prisma.cardDispenser.findFirst({ where: { hotelId: ctx.actor.hotelId, deviceId: input.deviceId }, select: { id: true } });
-  if (existing) throw new AppError('CONFLICT', { messageKey: 'deskReaders.errors.dispenserExists', fields: { deviceId: 'deskReaders.errors.dispenserExists' } });
-  const created = await ctx.deps.prisma.cardDispenser.create({ data: { hotelId: ctx.actor.hotelId, deviceId: input.deviceId, name: input.name }, select: SELECT });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'dispenser.add', entityType: 'CardDispenser', entityId: created.id, after: { deviceId: created.deviceId, name: created.name } });
+  if (existing)
+    throw new AppError('CONFLICT', { messageKey: 'deskReaders.errors.dispenserExists', fields: { deviceId: 'deskReaders.errors.dispenserExists' } });
+  const created = await ctx.deps.prisma.cardDispenser.create({
+    data: { hotelId: ctx.actor.hotelId, deviceId: input.deviceId, name: input.name },
+    select: SELECT,
+  });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'dispenser.add',
+    entityType: 'CardDispenser',
+    entityId: created.id,
+    after: { deviceId: created.deviceId, name: created.name },
+  });
   return toDto(created);
 }
 
@@ -71,7 +94,13 @@ export async function renameDispenser(ctx: AuthedContext, raw: z.input<typeof ZR
   const dispenser = await findDispenser(ctx, { id: input.id });
   if (dispenser.name === input.name) return toDto(dispenser);
   const updated = await ctx.deps.prisma.cardDispenser.update({ where: { id: dispenser.id }, data: { name: input.name }, select: SELECT });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'dispenser.rename', entityType: 'CardDispenser', entityId: dispenser.id, before: { name: dispenser.name }, after: { name: input.name } });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'dispenser.rename',
+    entityType: 'CardDispenser',
+    entityId: dispenser.id,
+    before: { name: dispenser.name },
+    after: { name: input.name },
+  });
   return toDto(updated);
 }
 
@@ -99,6 +128,11 @@ export async function deleteDispenser(ctx: AuthedContext, raw: z.input<typeof ZD
   const input = ZDispenserIdInput.parse(raw);
   const dispenser = await findDispenser(ctx, { id: input.id });
   await ctx.deps.prisma.cardDispenser.delete({ where: { id: dispenser.id } });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'dispenser.delete', entityType: 'CardDispenser', entityId: dispenser.id, before: { deviceId: dispenser.deviceId, name: dispenser.name } });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'dispenser.delete',
+    entityType: 'CardDispenser',
+    entityId: dispenser.id,
+    before: { deviceId: dispenser.deviceId, name: dispenser.name },
+  });
   return { deleted: true };
 }

@@ -4,7 +4,7 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { READER_LIMITS, ZBindReaderInput, ZReaderIdInput, ZRegisterReaderInput, ZRenameReaderInput } from './schemas';
+import { READER_LIMITS, ZBindReaderInput, ZReaderIdInput, ZRegisterReaderInput, ZRenameReaderInput } from '@console/shared';
 
 /**
  * The hotel's desk card readers (issue 8 §3, spec §2 `/bindCardReaderToUser`): a reader is known
@@ -47,7 +47,17 @@ const SELECT = {
   boundAccount: { select: { id: true, nickname: true, mobile: true } },
 } as const;
 
-type Row = { id: number; deviceId: string; serial: string; name: string; readerType: number; boundAccountId: number | null; createdAt: Date; updatedAt: Date; boundAccount: ReaderAccountDto | null };
+type Row = {
+  id: number;
+  deviceId: string;
+  serial: string;
+  name: string;
+  readerType: number;
+  boundAccountId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  boundAccount: ReaderAccountDto | null;
+};
 
 function toDto(row: Row): CardReaderDto {
   return {
@@ -103,14 +113,25 @@ export async function registerReader(ctx: AuthedContext, raw: z.input<typeof ZRe
       // Its name and binding stay: naming is done in the registry.
       if (existing.serial === input.serial && existing.readerType === input.readerType) return toDto(existing);
       const updated = await tx.cardReader.update({ where: { id: existing.id }, data: { serial: input.serial, readerType: input.readerType }, select: SELECT });
-      await recordAudit(tx, ctx, { action: 'reader.register', entityType: 'CardReader', entityId: existing.id, before: { serial: existing.serial, readerType: existing.readerType }, after: { serial: updated.serial, readerType: updated.readerType } });
+      await recordAudit(tx, ctx, {
+        action: 'reader.register',
+        entityType: 'CardReader',
+        entityId: existing.id,
+        before: { serial: existing.serial, readerType: existing.readerType },
+        after: { serial: updated.serial, readerType: updated.readerType },
+      });
       return toDto(updated);
     }
     const created = await tx.cardReader.create({
       data: { hotelId, deviceId: input.deviceId, serial: input.serial, readerType: input.readerType, name: input.name ?? '' },
       select: SELECT,
     });
-    await recordAudit(tx, ctx, { action: 'reader.register', entityType: 'CardReader', entityId: created.id, after: { deviceId: created.deviceId, serial: created.serial, readerType: created.readerType, name: created.name } });
+    await recordAudit(tx, ctx, {
+      action: 'reader.register',
+      entityType: 'CardReader',
+      entityId: created.id,
+      after: { deviceId: created.deviceId, serial: created.serial, readerType: created.readerType, name: created.name },
+    });
     return toDto(created);
   });
 }
@@ -121,7 +142,13 @@ export async function renameReader(ctx: AuthedContext, raw: z.input<typeof ZRena
   const reader = await findReader(ctx, input.id);
   if (reader.name === input.name) return toDto(reader);
   const updated = await ctx.deps.prisma.cardReader.update({ where: { id: reader.id }, data: { name: input.name }, select: SELECT });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'reader.rename', entityType: 'CardReader', entityId: reader.id, before: { name: reader.name }, after: { name: input.name } });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'reader.rename',
+    entityType: 'CardReader',
+    entityId: reader.id,
+    before: { name: reader.name },
+    after: { name: input.name },
+  });
   return toDto(updated);
 }
 
@@ -139,13 +166,23 @@ export async function bindReader(ctx: AuthedContext, raw: z.input<typeof ZBindRe
   const isSelfService = input.accountId === actor.accountId && (reader.boundAccountId === null || reader.boundAccountId === actor.accountId);
   if (!isSelfService) requirePermission(actor, 'hotel.manage');
   if (reader.boundAccountId === input.accountId) return toDto(reader);
-  const member = await ctx.deps.prisma.membership.findFirst({ where: { hotelId: actor.hotelId, accountId: input.accountId, account: { frozenAt: null } }, select: { accountId: true } });
-  if (!member) throw new AppError('NOT_FOUND', { messageKey: 'deskReaders.errors.accountNotFound', fields: { accountId: 'deskReaders.errors.accountNotFound' } });
+  const member = await ctx.deps.prisma.membership.findFirst({
+    where: { hotelId: actor.hotelId, accountId: input.accountId, account: { frozenAt: null } },
+    select: { accountId: true },
+  });
+  if (!member)
+    throw new AppError('NOT_FOUND', { messageKey: 'deskReaders.errors.accountNotFound', fields: { accountId: 'deskReaders.errors.accountNotFound' } });
   return transaction(ctx.deps, async (tx) => {
     const previous = await tx.cardReader.findFirst({ where: { hotelId: actor.hotelId, boundAccountId: input.accountId }, select: { id: true } });
     if (previous) await tx.cardReader.update({ where: { id: previous.id }, data: { boundAccountId: null } });
     const updated = await tx.cardReader.update({ where: { id: reader.id }, data: { boundAccountId: input.accountId }, select: SELECT });
-    await recordAudit(tx, ctx, { action: 'reader.bind', entityType: 'CardReader', entityId: reader.id, before: { boundAccountId: reader.boundAccountId }, after: { boundAccountId: input.accountId, ...(previous ? { unboundReaderId: previous.id } : {}) } });
+    await recordAudit(tx, ctx, {
+      action: 'reader.bind',
+      entityType: 'CardReader',
+      entityId: reader.id,
+      before: { boundAccountId: reader.boundAccountId },
+      after: { boundAccountId: input.accountId, ...(previous ? { unboundReaderId: previous.id } : {}) },
+    });
     return toDto(updated);
   });
 }
@@ -158,7 +195,12 @@ export async function unbindReader(ctx: AuthedContext, raw: z.input<typeof ZRead
   if (reader.boundAccountId !== ctx.actor.accountId) requirePermission(ctx.actor, 'hotel.manage');
   if (reader.boundAccountId === null) return toDto(reader);
   const updated = await ctx.deps.prisma.cardReader.update({ where: { id: reader.id }, data: { boundAccountId: null }, select: SELECT });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'reader.unbind', entityType: 'CardReader', entityId: reader.id, before: { boundAccountId: reader.boundAccountId } });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'reader.unbind',
+    entityType: 'CardReader',
+    entityId: reader.id,
+    before: { boundAccountId: reader.boundAccountId },
+  });
   return toDto(updated);
 }
 
@@ -167,6 +209,11 @@ export async function deleteReader(ctx: AuthedContext, raw: z.input<typeof ZRead
   const input = ZReaderIdInput.parse(raw);
   const reader = await findReader(ctx, input.id);
   await ctx.deps.prisma.cardReader.delete({ where: { id: reader.id } });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'reader.delete', entityType: 'CardReader', entityId: reader.id, before: { deviceId: reader.deviceId, serial: reader.serial, name: reader.name, boundAccountId: reader.boundAccountId } });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'reader.delete',
+    entityType: 'CardReader',
+    entityId: reader.id,
+    before: { deviceId: reader.deviceId, serial: reader.serial, name: reader.name, boundAccountId: reader.boundAccountId },
+  });
   return { deleted: true };
 }

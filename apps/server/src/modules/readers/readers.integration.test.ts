@@ -36,7 +36,11 @@ describe('reader registry', () => {
     expect(first.data).toMatchObject({ deviceId: id, serial: 'SIM12345678', readerType: 1, name: 'Front desk', boundAccount: null });
 
     // The same device reported again (another type chosen on that computer): the same row, updated; the name stays.
-    const again = await api.mutation('reader.register', { deviceId: ` ${id} `, serial: 'SIM87654321', readerType: '3', name: 'Ignored' }, { token: h.staffToken });
+    const again = await api.mutation(
+      'reader.register',
+      { deviceId: ` ${id} `, serial: 'SIM87654321', readerType: '3', name: 'Ignored' },
+      { token: h.staffToken },
+    );
     expect(again.data).toMatchObject({ id: first.data!.id, serial: 'SIM87654321', readerType: 3, name: 'Front desk' });
 
     const bound = await api.mutation('reader.bind', { id: first.data!.id, accountId: h.staff.id }, { token: h.staffToken });
@@ -49,7 +53,11 @@ describe('reader registry', () => {
     expect((await api.query('reader.mine', undefined, { token: h.staffToken })).data).toMatchObject({ id: first.data!.id });
     expect((await api.query('reader.mine', undefined, { token: h.ownerToken })).data).toBeNull();
 
-    const audit = await ctx.deps.prisma.auditLog.findMany({ where: { hotelId: h.hotel.id, entityType: 'CardReader' }, orderBy: { id: 'asc' }, select: { action: true } });
+    const audit = await ctx.deps.prisma.auditLog.findMany({
+      where: { hotelId: h.hotel.id, entityType: 'CardReader' },
+      orderBy: { id: 'asc' },
+      select: { action: true },
+    });
     expect(audit.map((a) => a.action)).toEqual(['reader.register', 'reader.register', 'reader.bind']);
   });
 
@@ -71,7 +79,11 @@ describe('reader registry', () => {
     await api.mutation('reader.bind', { id: a.id, accountId: h.staff.id }, { token: h.ownerToken });
     const moved = await api.mutation('reader.bind', { id: b.id, accountId: h.staff.id }, { token: h.ownerToken });
     expect(moved.data?.boundAccount?.id).toBe(h.staff.id);
-    const rows = await ctx.deps.prisma.cardReader.findMany({ where: { hotelId: h.hotel.id }, orderBy: { id: 'asc' }, select: { id: true, boundAccountId: true } });
+    const rows = await ctx.deps.prisma.cardReader.findMany({
+      where: { hotelId: h.hotel.id },
+      orderBy: { id: 'asc' },
+      select: { id: true, boundAccountId: true },
+    });
     expect(rows).toEqual([
       { id: a.id, boundAccountId: null },
       { id: b.id, boundAccountId: h.staff.id },
@@ -173,7 +185,9 @@ describe('card dispensers', () => {
     const offline = await api.mutation('dispenser.checkStatus', { id: added.data!.id, status: 'offline' }, { token: h.staffToken });
     expect(offline.data).toMatchObject({ status: 'offline', stock: 7 });
     // Online without a stock is not a reading.
-    expect((await api.mutation('dispenser.checkStatus', { id: added.data!.id, status: 'online' }, { token: h.staffToken })).error?.data.app?.fields?.stock).toBeTruthy();
+    expect(
+      (await api.mutation('dispenser.checkStatus', { id: added.data!.id, status: 'online' }, { token: h.staffToken })).error?.data.app?.fields?.stock,
+    ).toBeTruthy();
 
     expect((await api.mutation('dispenser.rename', { id: added.data!.id, name: 'Desk' }, { token: h.ownerToken })).data?.name).toBe('Desk');
     const list = await api.query('dispenser.list', undefined, { token: h.staffToken });
@@ -200,6 +214,11 @@ describe('card dispensers', () => {
     ];
     for (const res of await Promise.all(calls)) expect(res.error?.data.app?.code, JSON.stringify(res.error)).toBe('NOT_FOUND');
     expect((await api.query('dispenser.list', undefined, { token: b.ownerToken })).data?.items).toEqual([]);
-    expect(await ctx.deps.prisma.cardDispenser.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ name: 'A', stock: 0, status: 'offline', lastCheckedAt: null });
+    expect(await ctx.deps.prisma.cardDispenser.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({
+      name: 'A',
+      stock: 0,
+      status: 'offline',
+      lastCheckedAt: null,
+    });
   });
 });

@@ -16,7 +16,9 @@ import { applyMigrations } from '../../db/migrate';
 import { MIGRATIONS_DIR } from '../../db/paths';
 import { createScratchDatabase } from '../../db/scratch-database';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
-import { createAccount, createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
+import { createAccount, createHotelWithStaff, createRooms, hours, insertStay, zoneAtLocalHour } from '../../test/factories';
+import { jobContext } from '../../context';
+import { dueOnTime, noShowOnTime } from '../stay/transitions';
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
 
@@ -40,16 +42,18 @@ async function listAll(token: string, input: object = {}) {
   return { ...first, items };
 }
 
-/** The rule of docs/room-status.md at this moment, from the stays: every room's status and the counts. */
+/** The rule of docs/room-status.md at this moment, from the stays: every room's status and the counts (a reservation counts from its arrival day, in the hotel's zone). */
 async function recount(hotelId: number, roomIds?: number[]) {
   const rows = await ctx.deps.prisma.$queryRaw<{ id: number; status: string }[]>`
     SELECT r."id", CASE
-      WHEN EXISTS (SELECT 1 FROM "Stay" s WHERE s."roomId" = r."id" AND s."status" IN ('reserved', 'in_house', 'expired') AND s."checkInAt" <= now()) THEN 'checked_in'
+      WHEN EXISTS (SELECT 1 FROM "Stay" s WHERE s."roomId" = r."id" AND s."status" IN ('reserved', 'in_house', 'expired') AND s."checkInAt" <= now()
+                   AND NOT (s."status" = 'reserved' AND s."awaitsArrival")) THEN 'checked_in'
       WHEN r."maintenance" <> 'none' THEN 'maintain'
-      WHEN EXISTS (SELECT 1 FROM "Stay" s WHERE s."roomId" = r."id" AND s."status" IN ('reserved', 'in_house', 'expired') AND s."checkInAt" > now()) THEN 'reserved'
+      WHEN EXISTS (SELECT 1 FROM "Stay" s WHERE s."roomId" = r."id" AND s."status" IN ('reserved', 'in_house', 'expired')
+                   AND s."checkInAt" < ((date_trunc('day', now() AT TIME ZONE h."timeZone") + interval '1 day') AT TIME ZONE h."timeZone")) THEN 'reserved'
       WHEN r."cleanStatus" = 'dirty' THEN 'dirty'
       ELSE 'vacant' END AS "status"
-    FROM "Room" r WHERE r."hotelId" = ${hotelId} AND r."deletedAt" IS NULL`;
+    FROM "Room" r JOIN "Hotel" h ON h."id" = r."hotelId" WHERE r."hotelId" = ${hotelId} AND r."deletedAt" IS NULL`;
   const seen = roomIds ? rows.filter((r) => roomIds.includes(r.id)) : rows;
   const counts = Object.fromEntries(ROOM_STATUSES.map((s) => [s, seen.filter((r) => r.status === s).length]));
   return { counts, byRoom: Object.fromEntries(seen.map((r) => [r.id, r.status])) };
@@ -76,7 +80,12 @@ async function expectBoardRight(hotelId: number, token: string, options: { roomI
   for (const status of ROOM_STATUSES) {
     const filtered = await listAll(token, { status });
     expect(filtered.total, `total of ${status}`).toBe(truth.counts[status]);
-    expect(filtered.items.map((r) => r.id).sort(), `rooms of ${status}`).toEqual(Object.keys(truth.byRoom).filter((id) => truth.byRoom[id] === status).map(Number).sort());
+    expect(filtered.items.map((r) => r.id).sort(), `rooms of ${status}`).toEqual(
+      Object.keys(truth.byRoom)
+        .filter((id) => truth.byRoom[id] === status)
+        .map(Number)
+        .sort(),
+    );
   }
   if (options.onSchedule ?? true) {
     const k = await kept(hotelId);
@@ -109,12 +118,27 @@ function checkIn(h: Hotel, roomId: number, extra: Record<string, unknown> = {}) 
   );
 }
 
+/** A reservation taken at the desk (`stay.reserve`). */
+function reserve(h: Hotel, roomId: number, from: Date, to: Date) {
+  return api.mutation(
+    'stay.reserve',
+    {
+      roomId,
+      checkInAt: from.toISOString(),
+      expectedCheckOutAt: to.toISOString(),
+      guests: [{ name: `Booked ${randomUUID().slice(0, 6)}` }],
+      idempotencyKey: randomUUID(),
+    },
+    { token: h.staffToken },
+  );
+}
+
 const statusOf = async (h: Hotel, roomId: number) => (await list(h.ownerToken)).items.find((r) => r.id === roomId)?.status;
 
 describe('room board counts kept by the database', () => {
   it('follow check-in, check-out, housekeeping and maintenance', async () => {
     const h = await hotelWithRooms();
-    const [a, b, c] = h.rooms as [typeof h.rooms[number], typeof h.rooms[number], typeof h.rooms[number]];
+    const [a, b, c] = h.rooms as [(typeof h.rooms)[number], (typeof h.rooms)[number], (typeof h.rooms)[number]];
     await expectBoardRight(h.hotel.id, h.ownerToken);
     const stay = (await checkIn(h, a.id)).data!;
     expect(await statusOf(h, a.id)).toBe('checked_in');
@@ -122,7 +146,8 @@ describe('room board counts kept by the database', () => {
     expect((await api.mutation('stay.checkOut', { stayId: stay.id }, { token: h.staffToken })).status).toBe(200);
     expect(await statusOf(h, a.id)).toBe('dirty');
     await expectBoardRight(h.hotel.id, h.ownerToken);
-    const set = (roomId: number, target: TRoomStatusTarget) => api.mutation('room.setStatus', { roomId, target }, { token: h.staffToken }).then((r) => expect(r.status).toBe(200));
+    const set = (roomId: number, target: TRoomStatusTarget) =>
+      api.mutation('room.setStatus', { roomId, target }, { token: h.staffToken }).then((r) => expect(r.status).toBe(200));
     await set(a.id, 'clean');
     await set(b.id, 'dirty');
     await set(c.id, 'out_of_order');
@@ -136,33 +161,68 @@ describe('room board counts kept by the database', () => {
     await expectBoardRight(h.hotel.id, h.ownerToken);
   });
 
-  it('follow a reservation: made, its time come before the arrival job ran, arrived; and a cancelled one', async () => {
+  it('follow reservations: one from tomorrow leaves the room free tonight, one of today holds it; its day come before its job ran; a check-in dated ahead whose time came before its job; cancelled ones', async () => {
     const h = await hotelWithRooms();
-    const [a, b] = h.rooms as [typeof h.rooms[number], typeof h.rooms[number]];
-    const reservation = (await checkIn(h, a.id, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(50).toISOString() })).data!;
-    expect(reservation.state).toBe('reserved');
-    expect(await statusOf(h, a.id)).toBe('reserved');
+    // The hotel's clock at noon: "later today" and "tomorrow" whatever the hour the test runs.
+    await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone: zoneAtLocalHour(12) } });
+    const [a, b, c, d] = h.rooms as [(typeof h.rooms)[number], (typeof h.rooms)[number], (typeof h.rooms)[number], (typeof h.rooms)[number]];
+    const tomorrow = (await reserve(h, a.id, hours(30), hours(50))).data!;
+    expect(tomorrow.state).toBe('reserved');
+    expect(await statusOf(h, a.id)).toBe('vacant');
+    expect((await list(h.ownerToken)).items.find((r) => r.id === a.id)?.currentStay?.id).toBe(tomorrow.id);
+    const today = (await reserve(h, b.id, hours(3), hours(20))).data!;
+    expect(await statusOf(h, b.id)).toBe('reserved');
     await expectBoardRight(h.hotel.id, h.ownerToken);
     // Cancelled before arrival: the room is free again.
-    expect((await api.mutation('stay.checkOut', { stayId: reservation.id }, { token: h.staffToken })).status).toBe(200);
-    expect(await statusOf(h, a.id)).toBe('vacant');
+    for (const r of [tomorrow, today])
+      expect((await api.mutation('stay.cancelReservation', { stayId: r.id, reason: 'guest_request' }, { token: h.staffToken })).status).toBe(200);
+    expect(await statusOf(h, b.id)).toBe('vacant');
     await expectBoardRight(h.hotel.id, h.ownerToken);
-    // A reservation whose check-in time has passed while its `arrive` job has not run yet: the
-    // stored state says reserved, the rule says a guest is in the room; the board shows the rule.
-    const due = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: b.id, status: 'reserved', checkInAt: hours(-1), expectedCheckOutAt: hours(20) });
-    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: b.id } })).status).toBe('reserved');
-    expect(await statusOf(h, b.id)).toBe('checked_in');
-    expect((await api.query('room.get', { id: b.id }, { token: h.ownerToken })).data!.status).toBe('checked_in');
+    // A reservation whose arrival day has come while its `due` job has not run yet (the hotel's
+    // clock moved to 10:00: the arrival at about 01:00 tomorrow is now at 23:00 today): stored as
+    // not due, the rule says reserved; the board shows the rule until the job writes it.
+    const late = (await reserve(h, c.id, hours(13), hours(30))).data!;
+    expect(await statusOf(h, c.id)).toBe('vacant');
+    await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone: zoneAtLocalHour(10) } });
+    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('vacant');
+    expect(await statusOf(h, c.id)).toBe('reserved');
+    expect((await api.query('room.get', { id: c.id }, { token: h.ownerToken })).data!.status).toBe('reserved');
+    await expectBoardRight(h.hotel.id, h.ownerToken, { onSchedule: false });
+    expect(await dueOnTime(jobContext(ctx.deps, 'stay.due', 'test-due'), { stayId: late.id, version: 0 })).toBe(true);
+    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('reserved');
+    await expectBoardRight(h.hotel.id, h.ownerToken);
+    // A check-in dated ahead whose check-in time has passed while its `arrive` job has not run yet:
+    // the stored state says reserved, the rule says a guest is in the room; the board shows the rule.
+    const due = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: d.id, status: 'reserved', checkInAt: hours(-1), expectedCheckOutAt: hours(20) });
+    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: d.id } })).status).toBe('reserved');
+    expect(await statusOf(h, d.id)).toBe('checked_in');
+    expect((await api.query('room.get', { id: d.id }, { token: h.ownerToken })).data!.status).toBe('checked_in');
     await expectBoardRight(h.hotel.id, h.ownerToken, { onSchedule: false });
     // The arrival, as the job writes it.
     await ctx.deps.prisma.stay.updateMany({ where: { id: due.id, status: 'reserved' }, data: { status: 'in_house' } });
-    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: b.id } })).status).toBe('checked_in');
+    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: d.id } })).status).toBe('checked_in');
+    await expectBoardRight(h.hotel.id, h.ownerToken);
+  });
+
+  it('follow a reservation whose guest does not come: reserved past its check-in time (not checked in), released at its no-show time', async () => {
+    const h = await hotelWithRooms();
+    await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone: zoneAtLocalHour(12) } });
+    const [a] = h.rooms as [(typeof h.rooms)[number]];
+    const r = (await reserve(h, a.id, hours(1), hours(20))).data!;
+    // Its check-in time passed (written as it would stand an hour later): still expected, not in the room.
+    await ctx.deps.prisma.stay.update({ where: { id: r.id }, data: { checkInAt: hours(-1) } });
+    expect(await statusOf(h, a.id)).toBe('reserved');
+    await expectBoardRight(h.hotel.id, h.ownerToken);
+    expect(await noShowOnTime(jobContext(ctx.deps, 'stay.noShow', 'test-no-show'), { stayId: r.id, version: 0 }, new Date(Date.parse(r.noShowAt!) + 1))).toBe(
+      true,
+    );
+    expect(await statusOf(h, a.id)).toBe('vacant');
     await expectBoardRight(h.hotel.id, h.ownerToken);
   });
 
   it('follow expiry and renewal (an expired stay still has its guest in the room)', async () => {
     const h = await hotelWithRooms();
-    const [a] = h.rooms as [typeof h.rooms[number]];
+    const [a] = h.rooms as [(typeof h.rooms)[number]];
     const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: a.id, checkInAt: hours(-30), expectedCheckOutAt: hours(-1) });
     await expectBoardRight(h.hotel.id, h.ownerToken);
     // The expiry, as the job and the sweep write it.
@@ -180,7 +240,7 @@ describe('room board counts kept by the database', () => {
 
   it('follow a room change: the old room dirty, the new one checked in', async () => {
     const h = await hotelWithRooms();
-    const [a, b] = h.rooms as [typeof h.rooms[number], typeof h.rooms[number]];
+    const [a, b] = h.rooms as [(typeof h.rooms)[number], (typeof h.rooms)[number]];
     const stay = (await checkIn(h, a.id)).data!;
     const moved = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: b.id }, { token: h.staffToken });
     expect(moved.status).toBe(200);
@@ -188,8 +248,9 @@ describe('room board counts kept by the database', () => {
     expect(await statusOf(h, b.id)).toBe('checked_in');
     await expectBoardRight(h.hotel.id, h.ownerToken);
     // A reservation moved before it begins: the old room is free, the new one reserved.
-    const [, , c, d] = h.rooms as [unknown, unknown, typeof h.rooms[number], typeof h.rooms[number]];
-    const reservation = (await checkIn(h, c.id, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(50).toISOString() })).data!;
+    const [, , c, d] = h.rooms as [unknown, unknown, (typeof h.rooms)[number], (typeof h.rooms)[number]];
+    await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone: zoneAtLocalHour(12) } });
+    const reservation = (await reserve(h, c.id, hours(3), hours(20))).data!;
     expect((await api.mutation('stay.changeRoom', { stayId: reservation.id, targetRoomId: d.id }, { token: h.staffToken })).status).toBe(200);
     expect(await statusOf(h, c.id)).toBe('vacant');
     expect(await statusOf(h, d.id)).toBe('reserved');
@@ -198,7 +259,7 @@ describe('room board counts kept by the database', () => {
 
   it('leave a deleted room out, whatever its status was', async () => {
     const h = await hotelWithRooms();
-    const [a, b] = h.rooms as [typeof h.rooms[number], typeof h.rooms[number]];
+    const [a, b] = h.rooms as [(typeof h.rooms)[number], (typeof h.rooms)[number]];
     await api.mutation('room.setStatus', { roomId: a.id, target: 'dirty' }, { token: h.staffToken });
     await api.mutation('room.setStatus', { roomId: b.id, target: 'out_of_order' }, { token: h.staffToken });
     for (const room of [a, b]) expect((await api.mutation('room.delete', { roomId: room.id }, { token: h.ownerToken })).status).toBe(200);
@@ -211,9 +272,16 @@ describe('room board counts kept by the database', () => {
 
   it('follow a room moved between groups, a group renamed or re-sorted, and a group deleted with its rooms moved', async () => {
     const h = await hotelWithRooms(['101', '102', '103', '201', '202']);
-    const [r101, r102, , r201, r202] = h.rooms as [typeof h.rooms[number], typeof h.rooms[number], unknown, typeof h.rooms[number], typeof h.rooms[number]];
+    const [r101, r102, , r201, r202] = h.rooms as [
+      (typeof h.rooms)[number],
+      (typeof h.rooms)[number],
+      unknown,
+      (typeof h.rooms)[number],
+      (typeof h.rooms)[number],
+    ];
     const second = (await api.mutation('roomGroup.create', { name: 'Floor 2', sort: 2 }, { token: h.ownerToken })).data!;
-    for (const room of [r201, r202]) expect((await api.mutation('room.update', { id: room.id, name: room.name, groupId: second.id }, { token: h.ownerToken })).status).toBe(200);
+    for (const room of [r201, r202])
+      expect((await api.mutation('room.update', { id: room.id, name: room.name, groupId: second.id }, { token: h.ownerToken })).status).toBe(200);
     await checkIn(h, r101.id);
     await checkIn(h, r201.id);
     await api.mutation('room.setStatus', { roomId: r202.id, target: 'dirty' }, { token: h.staffToken });
@@ -229,7 +297,13 @@ describe('room board counts kept by the database', () => {
     expect((await api.mutation('roomGroup.update', { id: second.id, name: 'Annex', sort: 1 }, { token: h.ownerToken })).status).toBe(200);
     // Same sort: by group name, Annex before Floor 1; the board shows the new name.
     const page = await list(h.ownerToken);
-    expect(page.items.map((r) => [r.name, r.groupName])).toEqual([['201', 'Annex'], ['202', 'Annex'], ['101', 'Floor 1'], ['102', 'Floor 1'], ['103', 'Floor 1']]);
+    expect(page.items.map((r) => [r.name, r.groupName])).toEqual([
+      ['201', 'Annex'],
+      ['202', 'Annex'],
+      ['101', 'Floor 1'],
+      ['102', 'Floor 1'],
+      ['103', 'Floor 1'],
+    ]);
     // A checked-in room moved to the other group takes its count along.
     expect((await api.mutation('room.update', { id: r101.id, name: '101', groupId: second.id }, { token: h.ownerToken })).status).toBe(200);
     expect(await byGroup(second.id)).toEqual({ vacant: 0, reserved: 0, checked_in: 2, dirty: 1, maintain: 0 });
@@ -294,7 +368,11 @@ describe('room board counts kept by the database', () => {
                   const pick = Math.floor(Math.random() * 7);
                   if (pick === 0) await client.query(`UPDATE "Room" SET "cleanStatus" = 'dirty' WHERE "id" = $1`, [room]);
                   else if (pick === 1) await client.query(`UPDATE "Room" SET "cleanStatus" = 'clean' WHERE "id" = $1`, [room]);
-                  else if (pick === 2) await client.query(`UPDATE "Room" SET "maintenance" = CASE WHEN "maintenance" = 'none' THEN 'out_of_order'::"MaintenanceStatus" ELSE 'none' END WHERE "id" = $1`, [room]);
+                  else if (pick === 2)
+                    await client.query(
+                      `UPDATE "Room" SET "maintenance" = CASE WHEN "maintenance" = 'none' THEN 'out_of_order'::"MaintenanceStatus" ELSE 'none' END WHERE "id" = $1`,
+                      [room],
+                    );
                   else if (pick === 3 || pick === 4) {
                     // A stay of its own period (no overlap with any other), begun or to come.
                     const start = base + (pick === 3 ? -1 : 1) * (1 + worker * 1000 + t * 10 + k) * 3_600_000;
@@ -303,9 +381,15 @@ describe('room board counts kept by the database', () => {
                       [h.hotel.id, room, pick === 3 ? 'in_house' : 'reserved', new Date(start), new Date(start + 3_600_000)],
                     );
                   } else if (pick === 5) {
-                    await client.query(`UPDATE "Stay" SET "status" = 'checked_out' WHERE "id" = (SELECT "id" FROM "Stay" WHERE "roomId" = $1 AND "status" IN ('in_house', 'expired') ORDER BY "id" LIMIT 1)`, [room]);
+                    await client.query(
+                      `UPDATE "Stay" SET "status" = 'checked_out' WHERE "id" = (SELECT "id" FROM "Stay" WHERE "roomId" = $1 AND "status" IN ('in_house', 'expired') ORDER BY "id" LIMIT 1)`,
+                      [room],
+                    );
                   } else {
-                    await client.query(`UPDATE "Stay" SET "status" = CASE WHEN "status" = 'reserved' THEN 'ended'::"StayStatus" ELSE 'expired' END WHERE "id" = (SELECT "id" FROM "Stay" WHERE "roomId" = $1 AND "status" IN ('in_house', 'reserved') ORDER BY "id" LIMIT 1)`, [room]);
+                    await client.query(
+                      `UPDATE "Stay" SET "status" = CASE WHEN "status" = 'reserved' THEN 'ended'::"StayStatus" ELSE 'expired' END WHERE "id" = (SELECT "id" FROM "Stay" WHERE "roomId" = $1 AND "status" IN ('in_house', 'reserved') ORDER BY "id" LIMIT 1)`,
+                      [room],
+                    );
                   }
                   changes += 1;
                 }
@@ -327,10 +411,18 @@ describe('room board counts kept by the database', () => {
     // Stays of the past (in house) and of the future (reserved) only: the stored states are on schedule.
     await expectBoardRight(h.hotel.id, h.ownerToken);
     const rooms = await ctx.deps.prisma.room.findMany({ where: { hotelId: h.hotel.id }, select: { id: true, inHouseStays: true, reservedStays: true } });
-    const active = await ctx.deps.prisma.stay.groupBy({ by: ['roomId', 'status'], where: { hotelId: h.hotel.id, status: { in: ['in_house', 'expired', 'reserved'] } }, _count: true });
+    const active = await ctx.deps.prisma.stay.groupBy({
+      by: ['roomId', 'status', 'arrivalDue'],
+      where: { hotelId: h.hotel.id, status: { in: ['in_house', 'expired', 'reserved'] } },
+      _count: true,
+    });
     for (const room of rooms) {
-      const of = (states: string[]) => active.filter((a) => a.roomId === room.id && states.includes(a.status)).reduce((n, a) => n + a._count, 0);
-      expect([room.inHouseStays, room.reservedStays]).toEqual([of(['in_house', 'expired']), of(['reserved'])]);
+      const of = (states: string[], due?: boolean) =>
+        active
+          .filter((a) => a.roomId === room.id && states.includes(a.status) && (due === undefined || a.arrivalDue === due))
+          .reduce((n, a) => n + a._count, 0);
+      // A reservation counts once its arrival day has come (the hotel's): from tomorrow on, it does not hold the room tonight.
+      expect([room.inHouseStays, room.reservedStays]).toEqual([of(['in_house', 'expired']), of(['reserved'], true)]);
     }
     // Folded: far fewer rows than changes were logged.
     expect(await ctx.deps.prisma.roomStatusCount.count({ where: { hotelId: h.hotel.id } })).toBeLessThan(200);
@@ -356,7 +448,7 @@ describe('room board counts kept by the database', () => {
 
   it('count a member limited to some rooms over those rooms only', async () => {
     const h = await hotelWithRooms();
-    const [a, b, c] = h.rooms as [typeof h.rooms[number], typeof h.rooms[number], typeof h.rooms[number]];
+    const [a, b, c] = h.rooms as [(typeof h.rooms)[number], (typeof h.rooms)[number], (typeof h.rooms)[number]];
     const account = await createAccount(ctx.deps, {});
     const membership = await ctx.deps.prisma.membership.create({ data: { accountId: account.id, hotelId: h.hotel.id, role: 'staff', allRooms: false } });
     await ctx.deps.prisma.membershipRoom.createMany({ data: [a, b].map((r) => ({ hotelId: h.hotel.id, membershipId: membership.id, roomId: r.id })) });
@@ -370,7 +462,7 @@ describe('room board counts kept by the database', () => {
 
   it('search the same with and without trigram indexes (short and long text, LIKE wildcards as plain characters)', async () => {
     const h = await hotelWithRooms(['A_1%', 'AB1', 'Sea 7', '301']);
-    const [odd, ab, sea] = h.rooms as [typeof h.rooms[number], typeof h.rooms[number], typeof h.rooms[number]];
+    const [odd, ab, sea] = h.rooms as [(typeof h.rooms)[number], (typeof h.rooms)[number], (typeof h.rooms)[number]];
     await ctx.deps.prisma.room.update({ where: { id: ab.id }, data: { remarkName: 'Corner suite' } });
     await checkIn(h, sea.id, { guests: [{ name: 'Ada Lovelace', mobile: '13912345678' }] });
     const search = async (text: string, status?: string) => {
@@ -397,8 +489,14 @@ describe('room board counts kept by the database', () => {
     const h = await hotelWithRooms();
     await checkIn(h, h.rooms[0]!.id);
     expect(await ctx.deps.prisma.roomStatusCount.count({ where: { hotelId: h.hotel.id } })).toBeGreaterThan(0);
-    // Everything of the hotel first that its deletion does not cascade to.
+    // Everything of the hotel first that its deletion does not cascade to: the audit log, and the
+    // append-only ledger (the check-in posted its room charge), whose rules are set aside for this.
     await ctx.deps.prisma.$executeRaw`DELETE FROM "AuditLog" WHERE "hotelId" = ${h.hotel.id}`;
+    await ctx.deps.prisma.$transaction([
+      ctx.deps.prisma.$executeRaw`SET LOCAL session_replication_role = replica`,
+      ctx.deps.prisma.$executeRaw`DELETE FROM "OrderEntry" WHERE "hotelId" = ${h.hotel.id}`,
+      ctx.deps.prisma.$executeRaw`DELETE FROM "Folio" WHERE "hotelId" = ${h.hotel.id}`,
+    ]);
     await ctx.deps.prisma.hotel.delete({ where: { id: h.hotel.id } });
     expect(await ctx.deps.prisma.roomStatusCount.count({ where: { hotelId: h.hotel.id } })).toBe(0);
   });
@@ -431,6 +529,10 @@ describe('the migration', () => {
     for (const name of fs.readdirSync(MIGRATIONS_DIR)) {
       if (name < mine) fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
     }
+    // This migration alone after them (a later one changes the rule: 20261126170000_desk_reservations, below).
+    const through = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-migrations-'));
+    fs.cpSync(before, through, { recursive: true });
+    fs.cpSync(path.join(MIGRATIONS_DIR, mine), path.join(through, mine), { recursive: true });
     const db = await createScratchDatabase(inject('adminDatabaseUrl'), 'backfill');
     const client = new pg.Client({ connectionString: db.url });
     try {
@@ -441,9 +543,15 @@ describe('the migration', () => {
       const g1 = await one(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") VALUES ($1, 'East', 2, now()) RETURNING "id"`, [hotel]);
       const g2 = await one(`INSERT INTO "RoomGroup" ("hotelId", "name", "sort", "updatedAt") VALUES ($1, 'West', 1, now()) RETURNING "id"`, [hotel]);
       const room = (name: string, groupId: number | null, extra = `'clean', 'none', NULL`) =>
-        one(`INSERT INTO "Room" ("hotelId", "groupId", "name", "cleanStatus", "maintenance", "deletedAt", "updatedAt") VALUES ($1, $2, $3, ${extra}, now()) RETURNING "id"`, [hotel, groupId, name]);
+        one(
+          `INSERT INTO "Room" ("hotelId", "groupId", "name", "cleanStatus", "maintenance", "deletedAt", "updatedAt") VALUES ($1, $2, $3, ${extra}, now()) RETURNING "id"`,
+          [hotel, groupId, name],
+        );
       const stay = (roomId: number, status: string, fromHours: number, toHours: number) =>
-        client.query(`INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "updatedAt") VALUES ($1, $2, $3, now() + $4 * interval '1 hour', now() + $5 * interval '1 hour', now())`, [hotel, roomId, status, fromHours, toHours]);
+        client.query(
+          `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "updatedAt") VALUES ($1, $2, $3, now() + $4 * interval '1 hour', now() + $5 * interval '1 hour', now())`,
+          [hotel, roomId, status, fromHours, toHours],
+        );
       const rooms = {
         vacant: await room('V', g1),
         dirty: await room('D', g1, `'dirty', 'none', NULL`),
@@ -460,17 +568,29 @@ describe('the migration', () => {
       await stay(rooms.reserved, 'reserved', 30, 50);
       await stay(rooms.both, 'in_house', -2, 20);
       await stay(rooms.both, 'reserved', 30, 50);
-      expect((await applyMigrations(db.url)).applied).toContain(mine);
+      expect((await applyMigrations(db.url, { dir: through })).applied).toContain(mine);
       const { rows } = await client.query(
         `SELECT "id", "status"::text, "inHouseStays", "reservedStays", "groupSort", "groupName" FROM "Room" WHERE "hotelId" = $1`,
         [hotel],
       );
       const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
       expect(Object.fromEntries(Object.entries(rooms).map(([k, id]) => [k, byId[id]!.status]))).toEqual({
-        vacant: 'vacant', dirty: 'dirty', maintain: 'maintain', inHouse: 'checked_in', expired: 'checked_in', reserved: 'reserved', both: 'checked_in', deleted: 'dirty',
+        vacant: 'vacant',
+        dirty: 'dirty',
+        maintain: 'maintain',
+        inHouse: 'checked_in',
+        expired: 'checked_in',
+        reserved: 'reserved',
+        both: 'checked_in',
+        deleted: 'dirty',
       });
       expect([byId[rooms.both]!.inHouseStays, byId[rooms.both]!.reservedStays]).toEqual([1, 1]);
-      expect([byId[rooms.vacant]!.groupSort, byId[rooms.vacant]!.groupName, byId[rooms.maintain]!.groupName, byId[rooms.expired]!.groupName]).toEqual([2, 'East', 'West', null]);
+      expect([byId[rooms.vacant]!.groupSort, byId[rooms.vacant]!.groupName, byId[rooms.maintain]!.groupName, byId[rooms.expired]!.groupName]).toEqual([
+        2,
+        'East',
+        'West',
+        null,
+      ]);
       const counts = await client.query(
         `SELECT "groupId", "status"::text, sum("n")::int AS n FROM "RoomStatusCount" WHERE "hotelId" = $1 GROUP BY 1, 2 HAVING sum("n") <> 0 ORDER BY 1, 2`,
         [hotel],
@@ -486,6 +606,58 @@ describe('the migration', () => {
           { groupId: null, status: 'reserved', n: 1 },
         ].sort((a, b) => (a.groupId ?? Infinity) - (b.groupId ?? Infinity) || a.status.localeCompare(b.status)),
       );
+    } finally {
+      await client.end().catch(() => {});
+      await db.drop();
+      fs.rmSync(before, { recursive: true, force: true });
+      fs.rmSync(through, { recursive: true, force: true });
+    }
+  });
+
+  it('(20261126170000_desk_reservations) counts a reservation only from its arrival day, for the hotels that were there before it', async () => {
+    const mine = '20261126170000_desk_reservations';
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-migrations-'));
+    for (const name of fs.readdirSync(MIGRATIONS_DIR)) {
+      if (name < mine) fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
+    }
+    const db = await createScratchDatabase(inject('adminDatabaseUrl'), 'reservations');
+    const client = new pg.Client({ connectionString: db.url });
+    try {
+      await applyMigrations(db.url, { dir: before });
+      await client.connect();
+      const one = async (sql: string, values: unknown[] = []) => (await client.query(sql, values)).rows[0]!.id;
+      // Noon at the hotel: a reservation in 3 hours arrives today, one in 30 hours tomorrow.
+      const hotel = await one(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Old', $1, now()) RETURNING "id"`, [zoneAtLocalHour(12)]);
+      const room = (name: string) => one(`INSERT INTO "Room" ("hotelId", "name", "updatedAt") VALUES ($1, $2, now()) RETURNING "id"`, [hotel, name]);
+      const stay = (roomId: number, fromHours: number, toHours: number) =>
+        one(
+          `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "updatedAt") VALUES ($1, $2, 'reserved', now() + $3 * interval '1 hour', now() + $4 * interval '1 hour', now()) RETURNING "id"`,
+          [hotel, roomId, fromHours, toHours],
+        );
+      const [today, tomorrow] = [await room('T'), await room('N')];
+      const [todayStay, tomorrowStay] = [await stay(today, 3, 20), await stay(tomorrow, 30, 50)];
+      expect(
+        (await client.query(`SELECT "status"::text FROM "Room" WHERE "id" = ANY($1::int[]) ORDER BY "id"`, [[today, tomorrow]])).rows.map((r) => r.status),
+      ).toEqual(['reserved', 'reserved']);
+      expect((await applyMigrations(db.url)).applied).toContain(mine);
+      const rooms = await client.query(`SELECT "id", "status"::text, "reservedStays" FROM "Room" WHERE "hotelId" = $1 ORDER BY "id"`, [hotel]);
+      expect(rooms.rows.map((r) => [r.id, r.status, r.reservedStays])).toEqual([
+        [today, 'reserved', 1],
+        [tomorrow, 'vacant', 0],
+      ]);
+      const due = await client.query(`SELECT "id", "arrivalDue" FROM "Stay" WHERE "hotelId" = $1 ORDER BY "id"`, [hotel]);
+      expect(due.rows.map((r) => [r.id, r.arrivalDue])).toEqual([
+        [todayStay, true],
+        [tomorrowStay, false],
+      ]);
+      const counts = await client.query(
+        `SELECT "status"::text, sum("n")::int AS n FROM "RoomStatusCount" WHERE "hotelId" = $1 GROUP BY 1 HAVING sum("n") <> 0 ORDER BY 1`,
+        [hotel],
+      );
+      expect(counts.rows).toEqual([
+        { status: 'reserved', n: 1 },
+        { status: 'vacant', n: 1 },
+      ]);
     } finally {
       await client.end().catch(() => {});
       await db.drop();

@@ -77,16 +77,32 @@ export async function deleteRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
   if (typeof moveRoomsTo === 'number') await findGroup(ctx, moveRoomsTo);
   await transaction(ctx.deps, async (tx) => {
     // Both groups locked in id order: two deletes moving rooms into each other queue, never deadlock.
-    for (const groupId of [id, ...(typeof moveRoomsTo === 'number' ? [moveRoomsTo] : [])].sort((a, b) => a - b)) await lockRow(tx, 'RoomGroup', ctx.actor.hotelId, groupId);
-    const alive = await tx.roomGroup.count({ where: { hotelId: ctx.actor.hotelId, id: { in: [id, ...(typeof moveRoomsTo === 'number' ? [moveRoomsTo] : [])] } } });
+    for (const groupId of [id, ...(typeof moveRoomsTo === 'number' ? [moveRoomsTo] : [])].sort((a, b) => a - b))
+      await lockRow(tx, 'RoomGroup', ctx.actor.hotelId, groupId);
+    const alive = await tx.roomGroup.count({
+      where: { hotelId: ctx.actor.hotelId, id: { in: [id, ...(typeof moveRoomsTo === 'number' ? [moveRoomsTo] : [])] } },
+    });
     if (alive !== (typeof moveRoomsTo === 'number' ? 2 : 1)) throw new AppError('NOT_FOUND', { messageKey: 'roomGroup.errors.notFound' });
     const roomCount = await tx.room.count({ where: { hotelId: ctx.actor.hotelId, groupId: id, deletedAt: null } });
     if (roomCount > 0 && moveRoomsTo === undefined) {
-      throw new AppError('CONFIRMATION_REQUIRED', { messageKey: 'roomGroup.errors.hasRooms', params: { name: group.name, count: roomCount }, details: { roomCount } });
+      throw new AppError('CONFIRMATION_REQUIRED', {
+        messageKey: 'roomGroup.errors.hasRooms',
+        params: { name: group.name, count: roomCount },
+        details: { roomCount },
+      });
     }
     // Deleted rooms keep their history and move along with the others.
-    const moved = await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, groupId: id }, data: { groupId: typeof moveRoomsTo === 'number' ? moveRoomsTo : null } });
+    const moved = await tx.room.updateMany({
+      where: { hotelId: ctx.actor.hotelId, groupId: id },
+      data: { groupId: typeof moveRoomsTo === 'number' ? moveRoomsTo : null },
+    });
     await tx.roomGroup.delete({ where: { id } });
-    await recordAudit(tx, ctx, { action: 'roomGroup.delete', entityType: 'RoomGroup', entityId: id, before: group, after: { movedRooms: moved.count, to: moveRoomsTo ?? null } });
+    await recordAudit(tx, ctx, {
+      action: 'roomGroup.delete',
+      entityType: 'RoomGroup',
+      entityId: id,
+      before: group,
+      after: { movedRooms: moved.count, to: moveRoomsTo ?? null },
+    });
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createAccount, createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
+import { createAccount, createHotelWithStaff, createRooms, hours, insertStay, zoneAtLocalHour } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
 import { testMeta } from '../../test/harness';
@@ -17,12 +17,28 @@ afterAll(() => ctx.close());
 /** A hotel with one room in each of the five statuses. */
 async function boardHotel() {
   const h = await createHotelWithStaff(ctx.deps);
+  // Noon at the hotel: the reservation of 105 arrives later today, whatever the hour the test runs.
+  await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone: zoneAtLocalHour(12) } });
   const { rooms, group } = await createRooms(ctx.deps, h.hotel.id, ['101', '102', '103', '104', '105', '201'], { groupName: 'Standard' });
-  const [vacant, dirty, maintain, checkedIn, reserved, other] = rooms as [typeof rooms[number], ...typeof rooms];
+  const [vacant, dirty, maintain, checkedIn, reserved, other] = rooms as [(typeof rooms)[number], ...typeof rooms];
   await ctx.deps.prisma.room.update({ where: { id: dirty!.id }, data: { cleanStatus: 'dirty', remarkName: 'Sea view' } });
   await ctx.deps.prisma.room.update({ where: { id: maintain!.id }, data: { maintenance: 'out_of_order' } });
-  await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: checkedIn!.id, checkInAt: hours(-2), expectedCheckOutAt: hours(20), guestName: 'Ada Lovelace', guestMobile: '13912345678' });
-  await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: reserved!.id, checkInAt: hours(30), expectedCheckOutAt: hours(50), status: 'reserved', guestName: 'Grace Hopper' });
+  await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: checkedIn!.id,
+    checkInAt: hours(-2),
+    expectedCheckOutAt: hours(20),
+    guestName: 'Ada Lovelace',
+    guestMobile: '13912345678',
+  });
+  await insertStay(ctx.deps, {
+    hotelId: h.hotel.id,
+    roomId: reserved!.id,
+    checkInAt: hours(3),
+    expectedCheckOutAt: hours(50),
+    status: 'reserved',
+    guestName: 'Grace Hopper',
+  });
   // A past stay changes nothing.
   await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: vacant.id, checkInAt: hours(-50), expectedCheckOutAt: hours(-30), status: 'checked_out' });
   return { ...h, group: group!, vacant, dirty: dirty!, maintain: maintain!, checkedIn: checkedIn!, reserved: reserved!, other: other! };
@@ -37,7 +53,14 @@ describe('room board', () => {
     expect(page.counts).toEqual({ vacant: 2, reserved: 1, checked_in: 1, dirty: 1, maintain: 1 });
     expect(page.items.find((r) => r.name === '104')!.currentStay).toMatchObject({ guestName: 'Ada Lovelace', guestCount: 1 });
     // Spec §4: a Dirty room cannot be self checked-in; neither can a taken or broken one.
-    expect(Object.fromEntries(page.items.map((r) => [r.name, r.canSelfCheckIn]))).toEqual({ '101': true, '102': false, '103': false, '104': false, '105': false, '201': true });
+    expect(Object.fromEntries(page.items.map((r) => [r.name, r.canSelfCheckIn]))).toEqual({
+      '101': true,
+      '102': false,
+      '103': false,
+      '104': false,
+      '105': false,
+      '201': true,
+    });
   });
 
   it('filters by status (counts stay those of the whole board), searches name, remark and guest, filters by group', async () => {
@@ -75,7 +98,8 @@ describe('room board', () => {
   it('sorts A-Z, Z-A, by group then order (default), by order and reverse order, and pages', async () => {
     const b = await boardHotel();
     await ctx.deps.prisma.room.update({ where: { id: b.other.id }, data: { sortOrder: -1 } });
-    const names = (sort: string, extra: object = {}) => api.raw.query('room.list', { sort, ...extra }, { token: b.ownerToken }).then((r) => r.data!.items.map((x) => x.name));
+    const names = (sort: string, extra: object = {}) =>
+      api.raw.query('room.list', { sort, ...extra }, { token: b.ownerToken }).then((r) => r.data!.items.map((x) => x.name));
     expect(await names('name_asc')).toEqual(['101', '102', '103', '104', '105', '201']);
     expect(await names('name_desc')).toEqual(['201', '105', '104', '103', '102', '101']);
     expect(await names('order')).toEqual(['201', '101', '102', '103', '104', '105']);
@@ -99,8 +123,20 @@ describe('room board', () => {
 describe('rooms', () => {
   it('creates, edits and deletes a room; names are unique among rooms that exist', async () => {
     const b = await boardHotel();
-    const created = await api.mutation('room.create', { name: '301', groupId: b.group.id, remarkName: 'Corner', macId: 'AA:BB:CC:DD:EE:FF', lockNotice: 'Welcome' }, { token: b.ownerToken });
-    expect(created.data).toMatchObject({ name: '301', groupName: 'Standard', remarkName: 'Corner', lockPower: null, macId: 'AA:BB:CC:DD:EE:FF', lockNotice: 'Welcome', status: 'vacant' });
+    const created = await api.mutation(
+      'room.create',
+      { name: '301', groupId: b.group.id, remarkName: 'Corner', macId: 'AA:BB:CC:DD:EE:FF', lockNotice: 'Welcome' },
+      { token: b.ownerToken },
+    );
+    expect(created.data).toMatchObject({
+      name: '301',
+      groupName: 'Standard',
+      remarkName: 'Corner',
+      lockPower: null,
+      macId: 'AA:BB:CC:DD:EE:FF',
+      lockNotice: 'Welcome',
+      status: 'vacant',
+    });
     const dup = await api.mutation('room.create', { name: '301' }, { token: b.ownerToken, lang: 'zh-CN' });
     expect(dup.error?.data.app).toMatchObject({ code: 'CONFLICT', message: '房间名称“301”已存在' });
     const edited = await api.mutation('room.update', { id: created.data!.id, name: '301A', groupId: null }, { token: b.ownerToken });
@@ -116,13 +152,20 @@ describe('rooms', () => {
     const b = await boardHotel();
     for (const room of [b.checkedIn, b.reserved]) {
       const res = await api.mutation('room.delete', { roomId: room.id }, { token: b.ownerToken, lang: 'en' });
-      expect(res.error?.data.app).toMatchObject({ code: 'CONFLICT', message: `Room "${room.name}" has guests staying or a reservation and cannot be deleted.` });
+      expect(res.error?.data.app).toMatchObject({
+        code: 'CONFLICT',
+        message: `Room "${room.name}" has guests staying or a reservation and cannot be deleted.`,
+      });
     }
   });
 
   it('validates the settings with the shared rules', async () => {
     const b = await boardHotel();
-    const res = await api.mutation('room.create', { name: '', sortOrder: 1.5, macId: 'nope', picture: 'javascript:alert(1)' }, { token: b.ownerToken, lang: 'en' });
+    const res = await api.mutation(
+      'room.create',
+      { name: '', sortOrder: 1.5, macId: 'nope', picture: 'javascript:alert(1)' },
+      { token: b.ownerToken, lang: 'en' },
+    );
     expect(res.error?.data.app?.fields).toEqual({
       name: 'Enter the room name',
       sortOrder: expect.any(String),
@@ -149,9 +192,53 @@ describe('room status changes', () => {
     expect((await set(b.vacant.id, 'back_in_service')).data!.status).toBe('vacant');
     const refused = await set(b.checkedIn.id, 'out_of_order', 'zh-CN');
     expect(refused.error?.data.app?.message).toBe('状态修改失败：房间“104”有在住或预订的住客，请先办理退房或换房');
-    expect((await set(b.checkedIn.id, 'clean')).data!.status).toBe('checked_in');
+    // Already clean (a guest is in): nothing changes, nothing is audited.
+    expect((await set(b.checkedIn.id, 'clean')).data).toMatchObject({ status: 'checked_in', hasChanged: false });
     const audit = await ctx.deps.prisma.auditLog.findMany({ where: { hotelId: b.hotel.id, action: 'room.status' } });
-    expect(audit.length).toBeGreaterThanOrEqual(5);
+    expect(audit.length).toBe(4);
+  });
+
+  it('says a room is already so instead of "changed": nothing written, nothing audited, on one room and several (issue 17 §5)', async () => {
+    const b = await boardHotel();
+    const audited = () => ctx.deps.prisma.auditLog.count({ where: { hotelId: b.hotel.id, action: 'room.status' } });
+    const set = (roomId: number, target: string, lang = 'en') => api.raw.mutation('room.setStatus', { roomId, target }, { token: b.staffToken, lang });
+
+    // Marking a dirty room dirty: the answer says it already is.
+    const again = await set(b.dirty.id, 'dirty');
+    expect(again.data).toMatchObject({ status: 'dirty', cleanStatus: 'dirty', hasChanged: false, statusNotice: 'Already marked dirty, nothing changed: 102' });
+    expect(await audited()).toBe(0);
+    const changed = await set(b.dirty.id, 'inspected');
+    expect(changed.data).toMatchObject({ cleanStatus: 'inspected', hasChanged: true, statusNotice: null });
+    expect(await audited()).toBe(1);
+    // Every other change the same way, in the request's language.
+    expect((await set(b.vacant.id, 'back_in_service', 'zh-CN')).data).toMatchObject({ hasChanged: false, statusNotice: '101 本来就在使用中，未作更改' });
+    expect((await set(b.maintain.id, 'out_of_order', 'ar')).data).toMatchObject({ hasChanged: false, statusNotice: 'معطلة أصلًا، لم يتغير شيء: 103' });
+    expect((await set(b.vacant.id, 'clean')).data).toMatchObject({ hasChanged: false, statusNotice: 'Already clean, nothing changed: 101' });
+    // The room's notice is its own, not the status change's.
+    expect((await set(b.vacant.id, 'clean')).data?.notice).toBe('');
+    expect(await audited()).toBe(1);
+
+    // Several: those changed are changed, those already clean are named.
+    const bulk = await api.mutation(
+      'room.setStatusMany',
+      { roomIds: [b.dirty.id, b.vacant.id, b.other.id], target: 'clean' },
+      { token: b.staffToken, lang: 'en' },
+    );
+    expect(bulk.data).toEqual({
+      rooms: 3,
+      changed: [b.dirty.id],
+      unchanged: [
+        { id: b.vacant.id, name: '101' },
+        { id: b.other.id, name: '201' },
+      ],
+      notice: 'Already clean, nothing changed: 101 and 201',
+    });
+    expect(await audited()).toBe(2);
+
+    // Two clerks marking the same room dirty at once: one changes it, the other is told it already is.
+    const both = await Promise.all([set(b.other.id, 'dirty'), set(b.other.id, 'dirty')]);
+    expect(both.map((r) => r.data?.hasChanged).sort()).toEqual([false, true]);
+    expect(await audited()).toBe(3);
   });
 });
 
@@ -176,7 +263,12 @@ describe('room groups', () => {
     const b = await boardHotel();
     const target = (await api.mutation('roomGroup.create', { name: 'Target', sort: 5 }, { token: b.ownerToken })).data!;
     const ask = await api.mutation('roomGroup.delete', { id: b.group.id }, { token: b.ownerToken, lang: 'en' });
-    expect(ask.error?.data.app).toMatchObject({ code: 'CONFIRMATION_REQUIRED', errno: 100018, details: { roomCount: 6 }, message: 'Group "Standard" still has 6 rooms. Choose where to move them.' });
+    expect(ask.error?.data.app).toMatchObject({
+      code: 'CONFIRMATION_REQUIRED',
+      errno: 100018,
+      details: { roomCount: 6 },
+      message: 'Group "Standard" still has 6 rooms. Choose where to move them.',
+    });
     expect((await api.mutation('roomGroup.delete', { id: b.group.id, moveRoomsTo: target.id }, { token: b.ownerToken })).status).toBe(200);
     expect(await ctx.deps.prisma.room.count({ where: { hotelId: b.hotel.id, groupId: target.id } })).toBe(6);
     expect((await api.mutation('roomGroup.delete', { id: target.id, moveRoomsTo: 'none' }, { token: b.ownerToken })).status).toBe(200);
@@ -208,8 +300,9 @@ describe('tenancy', () => {
 });
 
 describe('unlock records', () => {
-  it('pages a room\'s records, newest first, within hotel dates', async () => {
+  it("pages a room's records, newest first, within hotel dates", async () => {
     const b = await boardHotel();
+    await ctx.deps.prisma.hotel.update({ where: { id: b.hotel.id }, data: { timeZone: 'Asia/Shanghai' } });
     const base = new Date('2026-11-20T02:00:00Z'); // 10:00 in Shanghai
     await ctx.deps.prisma.unlockRecord.createMany({
       data: Array.from({ length: 25 }, (_, i) => ({
@@ -230,6 +323,9 @@ describe('unlock records', () => {
     // 2026-11-20 in Shanghai: 00:00 to 10:00 local, records 0..10.
     const day = await api.query('room.unlockRecords', { roomId: b.checkedIn.id, from: '2026-11-20', to: '2026-11-20' }, { token: b.ownerToken });
     expect(day.data!.total).toBe(11);
-    expect((await api.query('room.unlockRecords', { roomId: b.checkedIn.id, from: '2026-11-21', to: '2026-11-20' }, { token: b.ownerToken, lang: 'en' })).error?.data.app?.fields).toEqual({ to: 'The end must be later than the start' });
+    expect(
+      (await api.query('room.unlockRecords', { roomId: b.checkedIn.id, from: '2026-11-21', to: '2026-11-20' }, { token: b.ownerToken, lang: 'en' })).error?.data
+        .app?.fields,
+    ).toEqual({ to: 'The end must be later than the start' });
   });
 });

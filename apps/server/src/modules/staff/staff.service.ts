@@ -28,7 +28,8 @@ import { roomScope } from '../room/room-access';
 
 /**
  * Staff and authority management (issue 9 §1, spec §6): the administrators and staff of the
- * actor's hotel. Only members with `staff.manage` (owners and admins) manage staff; an admin never
+ * actor's hotel. Only members with `staff.manage` (owners and admins) of every room manage staff (a
+ * member limited to some rooms could otherwise give itself the rooms it lacks); an admin never
  * touches an owner, never makes one, and never grants apiKeyAuth (`apikey.manage`, owners only);
  * the hotel always keeps one owner who is not frozen. Removing or freezing a member ends their
  * sessions at once on every face (web, legacy, gateway). Another hotel's member is "not found".
@@ -52,6 +53,11 @@ export interface StaffDto {
   isSelf: boolean;
   /** Whether the actor may change or remove this member: an owner only by an owner. */
   manageable: boolean;
+  /**
+   * The hotel's only owner who is not frozen: it cannot be removed, frozen or made anything but an
+   * owner (the service refuses: staff.errors.lastOwner), so the console does not offer it.
+   */
+  isLastOwner: boolean;
   createdAt: string;
 }
 
@@ -72,7 +78,16 @@ const staffSelect = {
 
 type StaffRow = Prisma.MembershipGetPayload<{ select: typeof staffSelect }>;
 
-function toDto(row: StaffRow, ctx: AuthedContext): StaffDto {
+/** The hotel's owners who are not frozen (the last of them stays an owner). */
+async function activeOwnerIds(ctx: AuthedContext): Promise<number[]> {
+  const owners = await ctx.deps.prisma.membership.findMany({
+    where: { hotelId: ctx.actor.hotelId, role: 'owner', account: { frozenAt: null } },
+    select: { id: true },
+  });
+  return owners.map((o) => o.id);
+}
+
+function toDto(row: StaffRow, ctx: AuthedContext, activeOwners: number[]): StaffDto {
   const rooms = row.rooms.map((r) => r.room).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name) || a.id - b.id);
   return {
     id: row.id,
@@ -91,17 +106,9 @@ function toDto(row: StaffRow, ctx: AuthedContext): StaffDto {
     frozen: row.account.frozenAt !== null,
     isSelf: row.accountId === ctx.actor.accountId,
     manageable: mayManage(ctx.actor, row.role),
+    isLastOwner: row.role === 'owner' && !activeOwners.some((id) => id !== row.id),
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/**
- * Staff are managed by members with `staff.manage` who manage every room: a member limited to
- * some rooms could otherwise give itself or another account the rooms it lacks.
- */
-function requireStaffManager(actor: Actor): void {
-  requirePermission(actor, 'staff.manage');
-  if (!actor.allRooms) throw new AppError('FORBIDDEN');
 }
 
 /** An owner is changed, frozen or removed by an owner only. */
@@ -113,28 +120,36 @@ const lastOwner = () => new AppError('FORBIDDEN', { messageKey: 'staff.errors.la
 
 export async function listStaff(ctx: AuthedContext, rawInput: TStaffListInput) {
   const { deps, actor } = ctx;
-  requireStaffManager(actor);
+  requirePermission(actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffListInput.parse(rawInput);
   const search = searchText(input.search);
   const where: Prisma.MembershipWhereInput = {
     hotelId: actor.hotelId,
     ...(search
-      ? { OR: [{ name: containsText(search) }, { account: { nickname: containsText(search) } }, { account: { mobile: containsExactly(search) } }, { account: { email: containsText(search) } }] }
+      ? {
+          OR: [
+            { name: containsText(search) },
+            { account: { nickname: containsText(search) } },
+            { account: { mobile: containsExactly(search) } },
+            { account: { email: containsText(search) } },
+          ],
+        }
       : {}),
   };
-  const [total, rows] = await Promise.all([
+  const [total, rows, owners] = await Promise.all([
     deps.prisma.membership.count({ where }),
     deps.prisma.membership.findMany({ where, select: staffSelect, orderBy: [{ id: 'asc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    activeOwnerIds(ctx),
   ]);
-  return { items: rows.map((r) => toDto(r, ctx)), total, page: input.page, pageSize: input.pageSize };
+  return { items: rows.map((r) => toDto(r, ctx, owners)), total, page: input.page, pageSize: input.pageSize };
 }
 
 export async function getStaff(ctx: AuthedContext, raw: z.input<typeof ZStaffIdInput>): Promise<StaffDto> {
-  requireStaffManager(ctx.actor);
+  requirePermission(ctx.actor, 'staff.manage', { wholeHotel: true });
   const { id } = ZStaffIdInput.parse(raw);
   const row = await ctx.deps.prisma.membership.findFirst({ where: { id, hotelId: ctx.actor.hotelId }, select: staffSelect });
   if (!row) throw notFound();
-  return toDto(row, ctx);
+  return toDto(row, ctx, await activeOwnerIds(ctx));
 }
 
 /** The member `id` of the actor's hotel, locked for the change; the actor's rules about owners applied. */
@@ -179,7 +194,7 @@ function randomPassword(): string {
  */
 export async function addStaff(ctx: AuthedContext, rawInput: TStaffAddInput): Promise<StaffDto & { created: boolean }> {
   const { deps, actor, meta } = ctx;
-  requireStaffManager(actor);
+  requirePermission(actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffAddInput.parse(rawInput);
   if (input.role === 'owner' && actor.role !== 'owner') throw ownerOnly();
   if (input.apiKeyAuth && !actor.permissions.has('apikey.manage')) throw ownerOnly();
@@ -197,7 +212,8 @@ export async function addStaff(ctx: AuthedContext, rawInput: TStaffAddInput): Pr
   }
   const { membershipId, hotelName } = await transaction(deps, async (tx) => {
     const roomIds = input.allRooms ? [] : await checkRooms(tx, ctx, input.roomIds);
-    const account = existing ?? (await tx.account.create({ data: { mobile: input.account, nickname: input.name, passwordHash: passwordHash! }, select: { id: true } }));
+    const account =
+      existing ?? (await tx.account.create({ data: { mobile: input.account, nickname: input.name, passwordHash: passwordHash! }, select: { id: true } }));
     const already = await tx.membership.findUnique({ where: { accountId_hotelId: { accountId: account.id, hotelId: actor.hotelId } }, select: { id: true } });
     if (already) throw new AppError('CONFLICT', { messageKey: 'staff.errors.alreadyMember' });
     const membership = await tx.membership.create({
@@ -214,20 +230,31 @@ export async function addStaff(ctx: AuthedContext, rawInput: TStaffAddInput): Pr
       },
       select: { id: true, hotel: { select: { name: true } } },
     });
-    if (roomIds.length > 0) await tx.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId: actor.hotelId, membershipId: membership.id, roomId })) });
+    if (roomIds.length > 0)
+      await tx.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId: actor.hotelId, membershipId: membership.id, roomId })) });
     await recordAudit(tx, ctx, {
       action: 'staff.add',
       entityType: 'Account',
       entityId: account.id,
-      after: { membershipId: membership.id, role: input.role, allRooms: input.allRooms, roomIds, apiKeyAuth: input.apiKeyAuth, name: input.name, newAccount: !existing },
+      after: {
+        membershipId: membership.id,
+        role: input.role,
+        allRooms: input.allRooms,
+        roomIds,
+        apiKeyAuth: input.apiKeyAuth,
+        name: input.name,
+        newAccount: !existing,
+      },
     });
     return { membershipId: membership.id, hotelName: membership.hotel.name };
   });
   if (password !== null) {
     // The password is in the job only until it is sent: the job is dropped as soon as it completes.
+    // The text names the role the member was added with (a staff member is not told "administrator").
+    const template = input.role === 'owner' ? 'staffWelcomeOwner' : input.role === 'admin' ? 'staffWelcome' : 'staffWelcomeStaff';
     await deps.queues.sms.add(
-      'staffWelcome',
-      { to: input.account, template: 'staffWelcome', params: { hotel: hotelName, account: input.account, password }, lang: meta.lang },
+      template,
+      { to: input.account, template, params: { hotel: hotelName, account: input.account, password }, lang: meta.lang },
       { ...SMS_JOB_OPTIONS, removeOnComplete: true },
     );
   }
@@ -237,7 +264,7 @@ export async function addStaff(ctx: AuthedContext, rawInput: TStaffAddInput): Pr
 /** Changes a member's role. Only an owner makes or unmakes owners; the last owner stays one. */
 export async function setStaffRole(ctx: AuthedContext, raw: z.input<typeof ZStaffRoleInput>): Promise<StaffDto> {
   const { deps, actor } = ctx;
-  requireStaffManager(actor);
+  requirePermission(actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffRoleInput.parse(raw);
   if (input.role === 'owner' && actor.role !== 'owner') throw ownerOnly();
   await transaction(deps, async (tx) => {
@@ -245,7 +272,13 @@ export async function setStaffRole(ctx: AuthedContext, raw: z.input<typeof ZStaf
     if (member.role === input.role) return;
     if (member.role === 'owner') await requireAnotherOwner(tx, ctx, member.id);
     await tx.membership.update({ where: { id: member.id }, data: { role: input.role } });
-    await recordAudit(tx, ctx, { action: 'staff.role', entityType: 'Account', entityId: member.accountId, before: { membershipId: member.id, role: member.role }, after: { role: input.role } });
+    await recordAudit(tx, ctx, {
+      action: 'staff.role',
+      entityType: 'Account',
+      entityId: member.accountId,
+      before: { membershipId: member.id, role: member.role },
+      after: { role: input.role },
+    });
   });
   return getStaff(ctx, { id: input.id });
 }
@@ -253,14 +286,15 @@ export async function setStaffRole(ctx: AuthedContext, raw: z.input<typeof ZStaf
 /** Sets the rooms a member manages: all of them, or a list (each a room the actor may manage). */
 export async function setStaffRooms(ctx: AuthedContext, raw: z.input<typeof ZStaffRoomsInput>): Promise<StaffDto> {
   const { deps, actor } = ctx;
-  requireStaffManager(actor);
+  requirePermission(actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffRoomsInput.parse(raw);
   await transaction(deps, async (tx) => {
     const member = await lockMember(tx, ctx, input.id);
     const before = await tx.membership.findUniqueOrThrow({ where: { id: member.id }, select: { allRooms: true, rooms: { select: { roomId: true } } } });
     const roomIds = input.allRooms ? [] : await checkRooms(tx, ctx, input.roomIds);
     await tx.membershipRoom.deleteMany({ where: { membershipId: member.id } });
-    if (roomIds.length > 0) await tx.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId: actor.hotelId, membershipId: member.id, roomId })) });
+    if (roomIds.length > 0)
+      await tx.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId: actor.hotelId, membershipId: member.id, roomId })) });
     await tx.membership.update({ where: { id: member.id }, data: { allRooms: input.allRooms } });
     await recordAudit(tx, ctx, {
       action: 'staff.rooms',
@@ -276,12 +310,15 @@ export async function setStaffRooms(ctx: AuthedContext, raw: z.input<typeof ZSta
 /** Corrects a member's name, gender, nationality and date of birth (the hotel's record of them; the account's own nickname is the account's). */
 export async function setStaffProfile(ctx: AuthedContext, raw: z.input<typeof ZStaffProfileInput>): Promise<StaffDto> {
   const { deps } = ctx;
-  requireStaffManager(ctx.actor);
+  requirePermission(ctx.actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffProfileInput.parse(raw);
   await transaction(deps, async (tx) => {
     const member = await lockMember(tx, ctx, input.id);
     const birthDate = input.birthDate ? new Date(`${input.birthDate}T00:00:00Z`) : null;
-    const before = await tx.membership.findUniqueOrThrow({ where: { id: member.id }, select: { name: true, gender: true, nationality: true, birthDate: true } });
+    const before = await tx.membership.findUniqueOrThrow({
+      where: { id: member.id },
+      select: { name: true, gender: true, nationality: true, birthDate: true },
+    });
     await tx.membership.update({ where: { id: member.id }, data: { name: input.name, gender: input.gender, nationality: input.nationality, birthDate } });
     const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
     await recordAudit(tx, ctx, {
@@ -298,13 +335,19 @@ export async function setStaffProfile(ctx: AuthedContext, raw: z.input<typeof ZS
 /** Sets the apiKeyAuth flag (encryption management and third-party authorisation): owners only. */
 export async function setStaffApiKeyAuth(ctx: AuthedContext, raw: z.input<typeof ZStaffApiKeyAuthInput>): Promise<StaffDto> {
   const { deps, actor } = ctx;
-  requireStaffManager(actor);
+  requirePermission(actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffApiKeyAuthInput.parse(raw);
   if (!actor.permissions.has('apikey.manage')) throw ownerOnly();
   await transaction(deps, async (tx) => {
     const member = await lockMember(tx, ctx, input.id);
     const before = await tx.membership.update({ where: { id: member.id }, data: { apiKeyAuth: input.apiKeyAuth }, select: { apiKeyAuth: true } });
-    await recordAudit(tx, ctx, { action: 'staff.apiKeyAuth', entityType: 'Account', entityId: member.accountId, before: { membershipId: member.id }, after: { apiKeyAuth: before.apiKeyAuth } });
+    await recordAudit(tx, ctx, {
+      action: 'staff.apiKeyAuth',
+      entityType: 'Account',
+      entityId: member.accountId,
+      before: { membershipId: member.id },
+      after: { apiKeyAuth: before.apiKeyAuth },
+    });
   });
   return getStaff(ctx, { id: input.id });
 }
@@ -316,7 +359,7 @@ export async function setStaffApiKeyAuth(ctx: AuthedContext, raw: z.input<typeof
  */
 export async function setStaffFrozen(ctx: AuthedContext, raw: z.input<typeof ZStaffFrozenInput>): Promise<StaffDto> {
   const { deps, actor } = ctx;
-  requireStaffManager(actor);
+  requirePermission(actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffFrozenInput.parse(raw);
   await transaction(deps, async (tx) => {
     const member = await lockMember(tx, ctx, input.id);
@@ -341,7 +384,7 @@ export async function setStaffFrozen(ctx: AuthedContext, raw: z.input<typeof ZSt
 /** Removes a member from the hotel (the account stays); its sessions in this hotel end at once. */
 export async function removeStaff(ctx: AuthedContext, raw: z.input<typeof ZStaffIdInput>): Promise<void> {
   const { deps, actor } = ctx;
-  requireStaffManager(actor);
+  requirePermission(actor, 'staff.manage', { wholeHotel: true });
   const input = ZStaffIdInput.parse(raw);
   await transaction(deps, async (tx) => {
     const member = await lockMember(tx, ctx, input.id);
@@ -351,13 +394,19 @@ export async function removeStaff(ctx: AuthedContext, raw: z.input<typeof ZStaff
       data: { revokedAt: new Date(), revokeReason: 'membership_removed' },
     });
     await tx.membership.delete({ where: { id: member.id } });
-    await recordAudit(tx, ctx, { action: 'staff.remove', entityType: 'Account', entityId: member.accountId, before: { membershipId: member.id, role: member.role }, after: { revokedSessions: revoked.count } });
+    await recordAudit(tx, ctx, {
+      action: 'staff.remove',
+      entityType: 'Account',
+      entityId: member.accountId,
+      before: { membershipId: member.id, role: member.role },
+      after: { revokedSessions: revoked.count },
+    });
   });
 }
 
 /** The rooms the actor may grant, each marked when the member `id` manages it (for a room picker). */
 export async function listStaffRoomChoices(ctx: AuthedContext, raw: z.input<typeof ZStaffIdInput>) {
-  requireStaffManager(ctx.actor);
+  requirePermission(ctx.actor, 'staff.manage', { wholeHotel: true });
   const member = await getStaff(ctx, raw);
   const managed = new Set(member.rooms.map((r) => r.id));
   const rooms = await ctx.deps.prisma.room.findMany({

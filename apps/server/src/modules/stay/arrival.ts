@@ -10,13 +10,14 @@ import { findRoom } from '../room/room-access';
 import { hasOverlappingStay } from './check-in';
 import { findStay, roomOccupied, staySelect, toStayDto, type StayDto } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
+import { followRoomCharge } from '../orders/room-charge';
 
 /** How far ahead of now an arrival may be recorded (clocks of the desk and the server differ a little). */
 const ARRIVAL_CLOCK_SLACK_MS = 5 * 60_000;
 
 /**
- * The guest of a reservation arrives: the reserved stay becomes in house, with its guests, options
- * and price. The check-in time is now unless given (not in the future); the expected check-out can
+ * The guest of a reservation arrives (a reservation taken at the desk, or a check-in dated ahead,
+ * early): the reserved stay becomes in house, with its guests, options and price. The check-in time is now unless given (not in the future); the expected check-out can
  * be moved, and then the price is recomputed by the pricing function unless a fixed price is given.
  * A dirty room asks for confirmation, as a check-in does.
  */
@@ -29,19 +30,29 @@ export async function arriveReservation(ctx: AuthedContext, raw: TArriveInput): 
   if (stay.status !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'stay.errors.notReservation' });
   const checkInAt = input.checkInAt ?? now;
   const expectedCheckOutAt = input.expectedCheckOutAt ?? stay.expectedCheckOutAt;
-  if (checkInAt.getTime() > now.getTime() + ARRIVAL_CLOCK_SLACK_MS) throw new AppError('VALIDATION', { messageKey: 'validation.arrivalInFuture', fields: { checkInAt: 'validation.arrivalInFuture' } });
-  if (expectedCheckOutAt <= now) throw new AppError('VALIDATION', { messageKey: 'validation.checkOutInPast', fields: { expectedCheckOutAt: 'validation.checkOutInPast' } });
+  if (checkInAt.getTime() > now.getTime() + ARRIVAL_CLOCK_SLACK_MS)
+    throw new AppError('VALIDATION', { messageKey: 'validation.arrivalInFuture', fields: { checkInAt: 'validation.arrivalInFuture' } });
+  if (expectedCheckOutAt <= now)
+    throw new AppError('VALIDATION', { messageKey: 'validation.checkOutInPast', fields: { expectedCheckOutAt: 'validation.checkOutInPast' } });
   if (expectedCheckOutAt.getTime() - checkInAt.getTime() < LIMITS.minStayHours * 3_600_000) {
     throw new AppError('VALIDATION', { messageKey: 'validation.checkOutAfterCheckIn', fields: { expectedCheckOutAt: 'validation.checkOutAfterCheckIn' } });
   }
   const room = await findRoom(ctx, stay.roomId, { id: true, name: true, cleanStatus: true, maintenance: true });
   if (room.maintenance !== 'none') throw new AppError('CONFLICT', { messageKey: 'stay.errors.roomMaintain', params: { room: room.name } });
   if (room.cleanStatus === 'dirty' && !input.acknowledge.includes('room_dirty')) {
-    throw new AppError('CONFIRMATION_REQUIRED', { messageKey: 'stay.warnings.roomDirty', params: { room: room.name }, details: { warnings: ['room_dirty'], elsewhere: [] } });
+    throw new AppError('CONFIRMATION_REQUIRED', {
+      messageKey: 'stay.warnings.roomDirty',
+      params: { room: room.name },
+      details: { warnings: ['room_dirty'], elsewhere: [] },
+    });
   }
   const periodChanged = expectedCheckOutAt.getTime() !== stay.expectedCheckOutAt.getTime();
   const price =
-    input.priceMode === 'fixed' ? input.fixedPrice! : periodChanged ? (await quoteStay(deps.prisma, room.id, actor.timeZone, checkInAt, expectedCheckOutAt)).total : stay.priceAmount;
+    input.priceMode === 'fixed'
+      ? input.fixedPrice!
+      : periodChanged
+        ? (await quoteStay(deps.prisma, room.id, actor.timeZone, checkInAt, expectedCheckOutAt)).total
+        : stay.priceAmount;
 
   let arrived;
   try {
@@ -53,6 +64,7 @@ export async function arriveReservation(ctx: AuthedContext, raw: TArriveInput): 
         data: { status: 'in_house', checkInAt, expectedCheckOutAt, priceAmount: price, version: { increment: 1 } },
       });
       if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.changedMeanwhile' });
+      await followRoomCharge(tx, ctx, actor, stay.id);
       await recordAudit(tx, ctx, {
         action: 'stay.arrive',
         entityType: 'Stay',
@@ -66,6 +78,6 @@ export async function arriveReservation(ctx: AuthedContext, raw: TArriveInput): 
     if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
     throw error;
   }
-  await scheduleStayJobs(deps, arrived);
+  await scheduleStayJobs(deps, arrived, actor.timeZone);
   return toStayDto(arrived, now);
 }

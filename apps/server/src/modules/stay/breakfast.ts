@@ -43,7 +43,10 @@ async function breakfastStays(ctx: AuthedContext, date: string, stayId?: number)
   });
 }
 
-export async function listBreakfast(ctx: AuthedContext, raw: z.input<typeof ZBreakfastListInput>): Promise<{ date: string; rows: BreakfastRow[]; guests: number; served: number }> {
+export async function listBreakfast(
+  ctx: AuthedContext,
+  raw: z.input<typeof ZBreakfastListInput>,
+): Promise<{ date: string; rows: BreakfastRow[]; guests: number; served: number }> {
   requirePermission(ctx.actor, 'room.read');
   const { date } = ZBreakfastListInput.parse(raw);
   const stays = await breakfastStays(ctx, date);

@@ -1,7 +1,8 @@
 import { ACTIVE_STAY_STATES, ZCheckInInput, minPriceMinor, type TCheckInInput, type TCheckInWarning } from '@console/shared';
 import type { AuthedContext } from '../../context';
 import type { TPrisma } from '../../db/client';
-import { databaseConstraint, isConstraint } from '../../db/errors';
+import { isConstraint } from '../../db/errors';
+import { idempotent } from '../../db/idempotency';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
@@ -10,22 +11,37 @@ import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
 import { afterCredentialChange } from '../credentials/delivery';
 import { revokeOldCardsOfGuests } from './revocation';
-import { guestData, guestSelect, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
+import { guestData, guestSelect, roomOccupied, stayColumnsSelect, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
+import { postStayMoney } from '../orders/room-charge';
 
 type Db = TPrisma | Tx;
 
 /** Whether an active stay of the room overlaps [from, to) (what the exclusion constraint refuses). */
 export async function hasOverlappingStay(db: Db, hotelId: number, roomId: number, from: Date, to: Date, exceptStayId?: number): Promise<boolean> {
   const found = await db.stay.findFirst({
-    where: { hotelId, roomId, status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lt: to }, expectedCheckOutAt: { gt: from }, ...(exceptStayId ? { id: { not: exceptStayId } } : {}) },
+    where: {
+      hotelId,
+      roomId,
+      status: { in: [...ACTIVE_STAY_STATES] },
+      checkInAt: { lt: to },
+      expectedCheckOutAt: { gt: from },
+      ...(exceptStayId ? { id: { not: exceptStayId } } : {}),
+    },
     select: { id: true },
   });
   return found !== null;
 }
 
 /** Guests of other rooms' stays that have begun and not ended, with the same ID number or mobile. */
-export async function guestsInOtherRooms(db: Db, hotelId: number, roomId: number, guests: { idNumber: string | null; mobile: string | null }[], now: Date, exceptStayId?: number) {
+export async function guestsInOtherRooms(
+  db: Db,
+  hotelId: number,
+  roomId: number,
+  guests: { idNumber: string | null; mobile: string | null }[],
+  now: Date,
+  exceptStayId?: number,
+) {
   const idNumbers = guests.map((g) => g.idNumber).filter((v): v is string => Boolean(v));
   const mobiles = guests.map((g) => g.mobile).filter((v): v is string => Boolean(v));
   if (!idNumbers.length && !mobiles.length) return [];
@@ -33,17 +49,26 @@ export async function guestsInOtherRooms(db: Db, hotelId: number, roomId: number
     where: {
       hotelId,
       OR: [...(idNumbers.length ? [{ idNumber: { in: idNumbers } }] : []), ...(mobiles.length ? [{ mobile: { in: mobiles } }] : [])],
-      stay: { status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lte: now }, roomId: { not: roomId }, ...(exceptStayId ? { id: { not: exceptStayId } } : {}) },
+      stay: {
+        status: { in: [...ACTIVE_STAY_STATES] },
+        checkInAt: { lte: now },
+        roomId: { not: roomId },
+        ...(exceptStayId ? { id: { not: exceptStayId } } : {}),
+      },
     },
     select: { name: true, stay: { select: { room: { select: { name: true } } } } },
   });
   return found.map((g) => ({ guest: g.name, room: g.stay.room.name }));
 }
 
-const byKey = (db: Db, hotelId: number, idempotencyKey: string) => db.stay.findUnique({ where: { hotelId_idempotencyKey: { hotelId, idempotencyKey } }, select: staySelect });
+const byKey = (db: Db, hotelId: number, idempotencyKey: string) =>
+  db.stay.findUnique({ where: { hotelId_idempotencyKey: { hotelId, idempotencyKey } }, select: staySelect });
 
 /**
- * Checks guests into a room (spec §3-§5), or reserves it when the check-in time is in the future.
+ * Checks guests into a room (spec §3-§5); with a check-in time ahead, a check-in dated ahead: the
+ * room is held from then and the stay begins by itself at that time (the `arrive` job: the guest
+ * goes to the room with a code, as legacy clients expect). A reservation for a guest who checks in
+ * at the desk is `createReservation` (docs/room-status.md "Reservations").
  *
  * The same `idempotencyKey` always gives the same stay, however often and however simultaneously
  * it is sent: the room is locked before anything is decided, and the key is looked up under that
@@ -56,43 +81,62 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
   requirePermission(actor, 'stay.manage');
   const input = ZCheckInInput.parse(raw);
   const now = new Date();
-  const earlier = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
-  if (earlier) return toStayDto(earlier, now);
-
-  const room = await findRoom(ctx, input.roomId, { id: true, name: true, cleanStatus: true, maintenance: true });
-  if (room.maintenance !== 'none') throw new AppError('CONFLICT', { messageKey: 'stay.errors.roomMaintain', params: { room: room.name } });
-  if (input.expectedCheckOutAt <= now) throw new AppError('VALIDATION', { messageKey: 'validation.checkOutInPast', fields: { expectedCheckOutAt: 'validation.checkOutInPast' } });
-  // Most losers of a race, and every late attempt, are told at once, without a transaction.
-  if (await hasOverlappingStay(deps.prisma, actor.hotelId, room.id, input.checkInAt, input.expectedCheckOutAt)) {
-    // Unless the stay in the way is the one a copy of this very check-in has just made.
-    const twin = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
-    if (twin) return toStayDto(twin, now);
-    throw roomOccupied();
-  }
-
-  const warnings: TCheckInWarning[] = [];
-  const elsewhere = await guestsInOtherRooms(deps.prisma, actor.hotelId, room.id, input.guests, now);
-  if (elsewhere.length) warnings.push('guest_in_other_room');
-  if (room.cleanStatus === 'dirty') warnings.push('room_dirty');
-  const unconfirmed = warnings.filter((w) => !input.acknowledge.includes(w));
-  if (unconfirmed.length) {
-    // A copy of this very check-in may have just made the stay: that is the answer, not a warning.
-    const twin = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
-    if (twin) return toStayDto(twin, now);
-    const askingAboutGuest = unconfirmed[0] === 'guest_in_other_room';
-    throw new AppError('CONFIRMATION_REQUIRED', {
-      messageKey: askingAboutGuest ? 'stay.warnings.guestInOtherRoom' : 'stay.warnings.roomDirty',
-      params: askingAboutGuest ? { guest: elsewhere[0]?.guest, room: elsewhere[0]?.room } : { room: room.name },
-      details: { warnings: unconfirmed, elsewhere },
-    });
-  }
-
-  const price = input.priceMode === 'fixed' ? input.fixedPrice! : (await quoteStay(deps.prisma, room.id, actor.timeZone, input.checkInAt, input.expectedCheckOutAt)).total;
-  if (input.priceMode === 'fixed' && price < minPriceMinor(actor.currency)) throw new AppError('VALIDATION', { messageKey: 'validation.priceMin', fields: { fixedPrice: 'validation.priceMin' } });
-
+  // The stay this key made: an earlier copy of this check-in's, or one that won a race with it.
+  const made = async () => {
+    const stay = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
+    return stay && { stay, isNew: false };
+  };
   let result: { stay: StayRow; isNew: boolean };
   try {
-    result = await transaction(deps, async (tx) => {
+    result = await idempotent(made, () => write());
+  } catch (error) {
+    if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
+    throw error;
+  }
+  if (result.isNew) {
+    await scheduleStayJobs(deps, result.stay, actor.timeZone);
+    if (input.disableOldCards) await afterCredentialChange(deps, actor.hotelId);
+  }
+  return toStayDto(result.stay, now);
+
+  async function write(): Promise<{ stay: StayRow; isNew: boolean }> {
+    const room = await findRoom(ctx, input.roomId, { id: true, name: true, cleanStatus: true, maintenance: true });
+    if (room.maintenance !== 'none') throw new AppError('CONFLICT', { messageKey: 'stay.errors.roomMaintain', params: { room: room.name } });
+    if (input.expectedCheckOutAt <= now)
+      throw new AppError('VALIDATION', { messageKey: 'validation.checkOutInPast', fields: { expectedCheckOutAt: 'validation.checkOutInPast' } });
+    // Most losers of a race, and every late attempt, are told at once, without a transaction.
+    if (await hasOverlappingStay(deps.prisma, actor.hotelId, room.id, input.checkInAt, input.expectedCheckOutAt)) {
+      // Unless the stay in the way is the one a copy of this very check-in has just made.
+      const twin = await made();
+      if (twin) return twin;
+      throw roomOccupied();
+    }
+
+    const warnings: TCheckInWarning[] = [];
+    const elsewhere = await guestsInOtherRooms(deps.prisma, actor.hotelId, room.id, input.guests, now);
+    if (elsewhere.length) warnings.push('guest_in_other_room');
+    if (room.cleanStatus === 'dirty') warnings.push('room_dirty');
+    const unconfirmed = warnings.filter((w) => !input.acknowledge.includes(w));
+    if (unconfirmed.length) {
+      // A copy of this very check-in may have just made the stay: that is the answer, not a warning.
+      const twin = await made();
+      if (twin) return twin;
+      const askingAboutGuest = unconfirmed[0] === 'guest_in_other_room';
+      throw new AppError('CONFIRMATION_REQUIRED', {
+        messageKey: askingAboutGuest ? 'stay.warnings.guestInOtherRoom' : 'stay.warnings.roomDirty',
+        params: askingAboutGuest ? { guest: elsewhere[0]?.guest, room: elsewhere[0]?.room } : { room: room.name },
+        details: { warnings: unconfirmed, elsewhere },
+      });
+    }
+
+    const price =
+      input.priceMode === 'fixed'
+        ? input.fixedPrice!
+        : (await quoteStay(deps.prisma, room.id, actor.timeZone, input.checkInAt, input.expectedCheckOutAt)).total;
+    if (input.priceMode === 'fixed' && price < minPriceMinor(actor.currency))
+      throw new AppError('VALIDATION', { messageKey: 'validation.priceMin', fields: { fixedPrice: 'validation.priceMin' } });
+
+    return transaction(deps, async (tx) => {
       await lockRooms(tx, actor.hotelId, [room.id]);
       const twin = await byKey(tx, actor.hotelId, input.idempotencyKey);
       if (twin) return { stay: twin, isNew: false };
@@ -114,29 +158,31 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
           idempotencyKey: input.idempotencyKey,
           createdByAccountId: actor.accountId,
         },
-        select: { id: true, roomId: true, status: true, version: true, checkInAt: true, expectedCheckOutAt: true, checkedOutAt: true, lengthUnit: true, breakfast: true, disableOldCards: true, idCardUnlock: true, depositAmount: true, priceAmount: true, remark: true, movedFromStayId: true, idempotencyKey: true, createdAt: true },
+        select: stayColumnsSelect,
       });
-      const guests = await tx.stayGuest.createManyAndReturn({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)), select: guestSelect });
+      const guests = await tx.stayGuest.createManyAndReturn({
+        data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)),
+        select: guestSelect,
+      });
       const disabledCards = input.disableOldCards ? await revokeOldCardsOfGuests(tx, actor.hotelId, stay.id, input.guests) : 0;
+      // The bill from the first moment: the stay's price once it has begun, the deposit received.
+      await postStayMoney(tx, ctx, stay.id, { amount: input.depositAmount, method: input.depositMethod });
       await recordAudit(tx, ctx, {
         action: 'stay.checkIn',
         entityType: 'Stay',
         entityId: stay.id,
-        after: { roomId: room.id, checkInAt: input.checkInAt.toISOString(), expectedCheckOutAt: input.expectedCheckOutAt.toISOString(), price, guests: input.guests.length, disabledCards, acknowledged: input.acknowledge },
+        after: {
+          roomId: room.id,
+          checkInAt: input.checkInAt.toISOString(),
+          expectedCheckOutAt: input.expectedCheckOutAt.toISOString(),
+          price,
+          guests: input.guests.length,
+          disabledCards,
+          acknowledged: input.acknowledge,
+        },
       });
       // The new stay as the DTO needs it, from what was just written (no read back).
-      return { stay: { ...stay, room: { name: room.name }, movedTo: [], guests }, isNew: true };
+      return { stay: { ...stay, room: { name: room.name }, movedTo: [], cardIssues: [], guests }, isNew: true };
     });
-  } catch (error) {
-    // The same key sent for another room at the same moment: the stay of that key is the answer.
-    const existing = databaseConstraint(error) ? await byKey(deps.prisma, actor.hotelId, input.idempotencyKey) : null;
-    if (existing) return toStayDto(existing, now);
-    if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
-    throw error;
   }
-  if (result.isNew) {
-    await scheduleStayJobs(deps, result.stay);
-    if (input.disableOldCards) await afterCredentialChange(deps, actor.hotelId);
-  }
-  return toStayDto(result.stay, now);
 }

@@ -1,4 +1,4 @@
-import { ACTIVE_STAY_STATES, ZStayIdInput } from '@console/shared';
+import { ACTIVE_STAY_STATES, ZCancelReservationInput, ZStayIdInput, type TCancelReason } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { lockRooms, transaction } from '../../db/transaction';
@@ -9,18 +9,35 @@ import { afterCredentialChange } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from './stay-dto';
 
-/** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation. */
-async function endStay(ctx: AuthedContext, stay: StayRow, hasBegun: boolean, now: Date): Promise<number> {
+/** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation (with why, when said). */
+async function endStay(
+  ctx: AuthedContext,
+  stay: StayRow,
+  hasBegun: boolean,
+  now: Date,
+  cancellation?: { reason: TCancelReason; note: string },
+): Promise<number> {
   const revoked = await transaction(ctx.deps, async (tx) => {
     await lockRooms(tx, ctx.actor.hotelId, [stay.roomId]);
     const updated = await tx.stay.updateMany({
       where: { id: stay.id, status: { in: [...ACTIVE_STAY_STATES] } },
-      data: { status: hasBegun ? 'checked_out' : 'ended', checkedOutAt: now, version: { increment: 1 } },
+      data: {
+        status: hasBegun ? 'checked_out' : 'ended',
+        checkedOutAt: now,
+        version: { increment: 1 },
+        ...(cancellation ? { cancelReason: cancellation.reason, cancelNote: cancellation.note } : {}),
+      },
     });
     if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.notActive' });
     if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
     const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { stayId: stay.id }, hasBegun ? 'check_out' : 'cancelled');
-    await recordAudit(tx, ctx, { action: hasBegun ? 'stay.checkOut' : 'stay.cancel', entityType: 'Stay', entityId: stay.id, before: { status: stay.status }, after: { revokedCredentials: revoked } });
+    await recordAudit(tx, ctx, {
+      action: hasBegun ? 'stay.checkOut' : 'stay.cancel',
+      entityType: 'Stay',
+      entityId: stay.id,
+      before: { status: stay.status },
+      after: { revokedCredentials: revoked, ...(cancellation ? { reason: cancellation.reason, note: cancellation.note } : {}) },
+    });
     return revoked;
   });
   await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
@@ -42,13 +59,17 @@ export async function checkOut(ctx: AuthedContext, raw: z.input<typeof ZStayIdIn
   return { ...toStayDto(await findStay(ctx, stay.id), now), revokedCredentials: revoked };
 }
 
-/** Cancels a reservation whose guest has not arrived. A stay in progress is checked out instead. */
-export async function cancelReservation(ctx: AuthedContext, raw: z.input<typeof ZStayIdInput>): Promise<StayDto & { revokedCredentials: number }> {
+/**
+ * Cancels a reservation whose guest has not arrived, saying why (a code, translated on display, and
+ * a note; audited): its room is released and its credentials withdrawn. A stay in progress is
+ * checked out instead.
+ */
+export async function cancelReservation(ctx: AuthedContext, raw: z.input<typeof ZCancelReservationInput>): Promise<StayDto & { revokedCredentials: number }> {
   requirePermission(ctx.actor, 'stay.manage');
-  const { stayId } = ZStayIdInput.parse(raw);
+  const { stayId, reason, note } = ZCancelReservationInput.parse(raw);
   const now = new Date();
   const stay = await findStay(ctx, stayId);
   if (requireActive(stay, now) !== 'reserved' || stay.status !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'stay.errors.notReservation' });
-  const revoked = await endStay(ctx, stay, false, now);
+  const revoked = await endStay(ctx, stay, false, now, { reason, note });
   return { ...toStayDto(await findStay(ctx, stay.id), now), revokedCredentials: revoked };
 }

@@ -30,7 +30,9 @@ function burnCpu(): () => Promise<void> {
   const children: ChildProcess[] = [];
   for (let i = 0; i < 2; i += 1) children.push(fork('-e', ['for (;;) {}'], { execArgv: [], stdio: 'ignore' }));
   return async () => {
-    await Promise.all(children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGKILL'))))));
+    await Promise.all(
+      children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGKILL'))))),
+    );
   };
 }
 
@@ -47,7 +49,13 @@ function tzTime(date: Date) {
 }
 
 /** One check-in of `roomId` over tRPC or the legacy protocol; the answer reduced to what matters. */
-async function attempt(face: 'trpc' | 'legacy', h: Awaited<ReturnType<typeof hotelWithLegacyToken>>, roomId: number, key: string, mobile: string): Promise<Outcome> {
+async function attempt(
+  face: 'trpc' | 'legacy',
+  h: Awaited<ReturnType<typeof hotelWithLegacyToken>>,
+  roomId: number,
+  key: string,
+  mobile: string,
+): Promise<Outcome> {
   const start = hours(-0.25);
   const end = hours(20);
   if (face === 'trpc') {
@@ -71,7 +79,11 @@ describe('concurrent writes under load', () => {
   it('lets exactly one of 20 simultaneous check-ins of a room through in every round, and answers every other one "occupied", never a server error, while both cores are busy', async () => {
     const h = await hotelWithLegacyToken();
     const rounds = 5;
-    const { rooms } = await createRooms(ctx.deps, h.hotel.id, Array.from({ length: rounds }, (_, i) => `R${i + 1}`));
+    const { rooms } = await createRooms(
+      ctx.deps,
+      h.hotel.id,
+      Array.from({ length: rounds }, (_, i) => `R${i + 1}`),
+    );
     const stop = burnCpu();
     const outcomes: Outcome[][] = [];
     try {
@@ -83,8 +95,14 @@ describe('concurrent writes under load', () => {
     }
     for (const [i, round] of outcomes.entries()) {
       const codes = round.map((o) => o.code);
-      expect(codes.filter((c) => c === 'OK'), `round ${i + 1}: ${codes.join(', ')}`).toHaveLength(1);
-      expect(codes.filter((c) => c !== 'OK' && c !== 'CONFLICT'), `round ${i + 1}: ${codes.join(', ')}`).toEqual([]);
+      expect(
+        codes.filter((c) => c === 'OK'),
+        `round ${i + 1}: ${codes.join(', ')}`,
+      ).toHaveLength(1);
+      expect(
+        codes.filter((c) => c !== 'OK' && c !== 'CONFLICT'),
+        `round ${i + 1}: ${codes.join(', ')}`,
+      ).toEqual([]);
       expect(await ctx.deps.prisma.stay.count({ where: { roomId: rooms[i]!.id } })).toBe(1);
     }
   }, 120_000);
@@ -112,17 +130,30 @@ describe('concurrent writes under load', () => {
     try {
       results = await Promise.all([
         // Both stays move into the same free room, twice each: exactly one of them can have it.
-        ...[first, second, first, second].map((s) => api.mutation('stay.changeRoom', { stayId: s.stayId!, targetRoomId: rooms[2]!.id }, { token: h.staffToken })),
+        ...[first, second, first, second].map((s) =>
+          api.mutation('stay.changeRoom', { stayId: s.stayId!, targetRoomId: rooms[2]!.id }, { token: h.staffToken }),
+        ),
         // Renewals of one stay with the same version.
-        ...Array.from({ length: 4 }, (_, i) => api.mutation('stay.renew', { stayId: second.stayId!, expectedCheckOutAt: hours(30 + i).toISOString() }, { token: h.staffToken })),
+        ...Array.from({ length: 4 }, (_, i) =>
+          api.mutation('stay.renew', { stayId: second.stayId!, expectedCheckOutAt: hours(30 + i).toISOString() }, { token: h.staffToken }),
+        ),
         // Prices and templates written at the same moment.
-        ...Array.from({ length: 4 }, (_, i) => api.mutation('price.setRoom', { roomId: rooms[3]!.id, usualPrice: 10_000 + i, datePrices: [{ date: '2027-01-01', price: 12_000 + i }] }, { token: h.ownerToken })),
+        ...Array.from({ length: 4 }, (_, i) =>
+          api.mutation(
+            'price.setRoom',
+            { roomId: rooms[3]!.id, usualPrice: 10_000 + i, datePrices: [{ date: '2027-01-01', price: 12_000 + i }] },
+            { token: h.ownerToken },
+          ),
+        ),
         ...Array.from({ length: 4 }, () => api.mutation('price.saveTemplate', { name: 'Same name', usualPrice: 10_000 }, { token: h.ownerToken })),
       ]).then((all) => all.map((r) => ({ status: r.status, code: r.error?.data.app?.code })));
     } finally {
       await stop();
     }
-    expect(results.filter((r) => r.status >= 500 || r.code === 'INTERNAL' || r.code === 'SERVICE_UNAVAILABLE'), JSON.stringify(results)).toEqual([]);
+    expect(
+      results.filter((r) => r.status >= 500 || r.code === 'INTERNAL' || r.code === 'SERVICE_UNAVAILABLE'),
+      JSON.stringify(results),
+    ).toEqual([]);
     expect(results.slice(0, 4).filter((r) => r.status === 200)).toHaveLength(1);
     // Every price write succeeded, and the room has one consistent set of prices.
     expect(results.slice(8, 12).every((r) => r.status === 200)).toBe(true);

@@ -22,7 +22,10 @@ export async function addGuest(ctx: AuthedContext, raw: z.input<typeof ZAddGuest
     await lockRow(tx, 'Stay', ctx.actor.hotelId, stay.id);
     const count = await tx.stayGuest.count({ where: { hotelId: ctx.actor.hotelId, stayId: stay.id } });
     if (count >= LIMITS.guestsPerStayMax) throw new AppError('CONFLICT', { messageKey: 'validation.tooManyGuests', params: { max: LIMITS.guestsPerStayMax } });
-    const guest = await tx.stayGuest.create({ data: guestData(ctx.actor.hotelId, stay.id, input.guest, false) as Prisma.StayGuestUncheckedCreateInput, select: { id: true } });
+    const guest = await tx.stayGuest.create({
+      data: guestData(ctx.actor.hotelId, stay.id, input.guest, false) as Prisma.StayGuestUncheckedCreateInput,
+      select: { id: true },
+    });
     await recordAudit(tx, ctx, { action: 'stay.addGuest', entityType: 'Stay', entityId: stay.id, after: { guestId: guest.id, name: input.guest.name } });
   });
   return toStayDto(await findStay(ctx, stay.id));
@@ -47,7 +50,13 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
     await tx.face.updateMany({ where: detach, data: { guestId: null } });
     const deleted = await tx.stayGuest.deleteMany({ where: { id: guest.id, hotelId: ctx.actor.hotelId } });
     if (deleted.count === 0) throw new AppError('NOT_FOUND', { messageKey: 'stay.errors.guestNotFound' });
-    await recordAudit(tx, ctx, { action: 'stay.removeGuest', entityType: 'Stay', entityId: stay.id, before: toGuestDto(guest) as unknown as Prisma.InputJsonValue, after: { revokedCredentials: revoked } });
+    await recordAudit(tx, ctx, {
+      action: 'stay.removeGuest',
+      entityType: 'Stay',
+      entityId: stay.id,
+      before: toGuestDto(guest) as unknown as Prisma.InputJsonValue,
+      after: { revokedCredentials: revoked },
+    });
   });
   await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
   return toStayDto(await findStay(ctx, stay.id));
@@ -86,7 +95,21 @@ export async function listGuests(ctx: AuthedContext, raw: TGuestListInput) {
     ctx.deps.prisma.stayGuest.count({ where }),
     ctx.deps.prisma.stayGuest.findMany({
       where,
-      select: { ...guestSelect, stay: { select: { id: true, roomId: true, status: true, checkInAt: true, expectedCheckOutAt: true, room: { select: { name: true } } } } },
+      select: {
+        ...guestSelect,
+        stay: {
+          select: {
+            id: true,
+            roomId: true,
+            status: true,
+            checkInAt: true,
+            expectedCheckOutAt: true,
+            awaitsArrival: true,
+            noShowAt: true,
+            room: { select: { name: true } },
+          },
+        },
+      },
       orderBy: [{ stay: { checkInAt: 'desc' } }, { id: 'desc' }],
       skip: (input.page - 1) * input.pageSize,
       take: input.pageSize,

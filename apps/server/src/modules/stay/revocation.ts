@@ -5,7 +5,24 @@ import type { Tx } from '../../db/transaction';
 export const LIVE_DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
 
 /** Why a credential was taken off its lock (translated by the console: `credentials.revokeReasons.*`). */
-export const REVOKE_REASONS = ['check_out', 'cancelled', 'expired', 'room_change', 'guest_removed', 'customer_frozen', 'old_cards_disabled', 'manual', 'called_back', 'limited', 'replaced', 'rewritten', 'returned', 'lost'] as const;
+export const REVOKE_REASONS = [
+  'check_out',
+  'cancelled',
+  'no_show',
+  'expired',
+  'room_change',
+  'guest_removed',
+  'customer_frozen',
+  'old_cards_disabled',
+  'manual',
+  'called_back',
+  'limited',
+  'replaced',
+  'rewritten',
+  'returned',
+  'lost',
+  'door_unserved',
+] as const;
 export type TRevokeReason = (typeof REVOKE_REASONS)[number];
 
 /** The change that asks the delivery engine to take a credential off its lock (a new version). */
@@ -36,7 +53,12 @@ export async function revokeStayCredentials(tx: Tx, hotelId: number, where: { st
   const cards = await tx.cardGrant.updateMany({ where: live, data });
   const passwords = await tx.lockPassword.updateMany({ where: live, data });
   // A face authorisation belongs to a stay, and to a guest through the face (Face.guestId).
-  const faceWhere = { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, ...(where.stayId !== undefined ? { stayId: where.stayId } : {}), ...(where.guestId !== undefined ? { face: { guestId: where.guestId } } : {}) };
+  const faceWhere = {
+    hotelId,
+    deliveryState: { in: [...LIVE_DELIVERY_STATES] },
+    ...(where.stayId !== undefined ? { stayId: where.stayId } : {}),
+    ...(where.guestId !== undefined ? { face: { guestId: where.guestId } } : {}),
+  };
   const faces = await tx.faceAuthorization.updateMany({ where: faceWhere, data });
   const fingerprints = await tx.fingerprint.updateMany({ where: live, data });
   // A card not yet written for the stay will not be; one written ends with it.
@@ -69,7 +91,12 @@ export async function revokeCustomerCredentials(tx: Tx, hotelId: number, custome
 }
 
 /** "Disable the old cards of this guest": the guest's live credentials of other stays, found by ID number or mobile. */
-export async function revokeOldCardsOfGuests(tx: Tx, hotelId: number, stayId: number, guests: { idNumber: string | null; mobile: string | null }[]): Promise<number> {
+export async function revokeOldCardsOfGuests(
+  tx: Tx,
+  hotelId: number,
+  stayId: number,
+  guests: { idNumber: string | null; mobile: string | null }[],
+): Promise<number> {
   const identities = guests.flatMap((g) => [...(g.idNumber ? [{ idNumber: g.idNumber }] : []), ...(g.mobile ? [{ mobile: g.mobile }] : [])]);
   if (!identities.length) return 0;
   const where = { hotelId, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, stayId: { not: stayId }, guest: { OR: identities } };
@@ -127,11 +154,18 @@ type PasswordForValidity = {
  * A failed delivery only gets the new validity, for its retry. Returns what happened; `replacement`
  * is the new password's id.
  */
-export async function newPasswordValidity(tx: Tx, p: PasswordForValidity, validity: { validFrom: Date; validUntil: Date | null }): Promise<{ outcome: 'changed' | 'replaced' | 'none'; replacement?: number }> {
+export async function newPasswordValidity(
+  tx: Tx,
+  p: PasswordForValidity,
+  validity: { validFrom: Date; validUntil: Date | null },
+): Promise<{ outcome: 'changed' | 'replaced' | 'none'; replacement?: number }> {
   const live = { id: p.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
   const onLock = p.providerRef !== null && p.deliveryState !== 'failed';
   if (p.kind === 'custom' || !onLock) {
-    const data = p.deliveryState === 'failed' ? { ...validity } : { ...validity, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+    const data =
+      p.deliveryState === 'failed'
+        ? { ...validity }
+        : { ...validity, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
     return { outcome: (await tx.lockPassword.updateMany({ where: live, data })).count ? 'changed' : 'none' };
   }
   const { count } = await tx.lockPassword.updateMany({ where: live, data: revoke('replaced') });
@@ -162,7 +196,14 @@ export async function newPasswordValidity(tx: Tx, p: PasswordForValidity, validi
  * one-time passwords stay as they are. Returns how many changed, and how many generated codes were
  * replaced (the guest's code changes: the clerk is told).
  */
-export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: number, oldEnd: Date, newEnd: Date, timeZone: string): Promise<{ changed: number; replaced: number }> {
+export async function extendStayCredentials(
+  tx: Tx,
+  hotelId: number,
+  stayId: number,
+  oldEnd: Date,
+  newEnd: Date,
+  timeZone: string,
+): Promise<{ changed: number; replaced: number }> {
   let changed = 0;
   let replaced = 0;
   const passwords = await tx.lockPassword.findMany({
@@ -185,7 +226,10 @@ export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: num
     select: { id: true, deliveryState: true },
   });
   for (const f of faces) {
-    const data = f.deliveryState === 'failed' ? { validUntil: newEnd } : { validUntil: newEnd, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+    const data =
+      f.deliveryState === 'failed'
+        ? { validUntil: newEnd }
+        : { validUntil: newEnd, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
     changed += (await tx.faceAuthorization.updateMany({ where: { id: f.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data })).count;
   }
   // A card sent over the air runs to the new end on its lock; a card with its data written on it
@@ -195,7 +239,10 @@ export async function extendStayCredentials(tx: Tx, hotelId: number, stayId: num
     select: { id: true, issueId: true, deliveryState: true },
   });
   for (const g of numberCards) {
-    const data = g.deliveryState === 'failed' ? { validUntil: newEnd } : { validUntil: newEnd, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+    const data =
+      g.deliveryState === 'failed'
+        ? { validUntil: newEnd }
+        : { validUntil: newEnd, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
     changed += (await tx.cardGrant.updateMany({ where: { id: g.id, deliveryState: { in: [...LIVE_DELIVERY_STATES] } }, data })).count;
   }
   const issueIds = [...new Set(numberCards.map((g) => g.issueId).filter((id): id is number => id !== null))];

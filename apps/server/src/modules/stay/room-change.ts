@@ -10,17 +10,26 @@ import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
 import { hasOverlappingStay } from './check-in';
 import { afterCredentialChange } from '../credentials/delivery';
-import { revokeStayCredentials } from './revocation';
+import { moveStayCredentials, type CredentialMoveDto } from './credential-move';
 import { findStay, requireActive, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
+import { followRoomCharge } from '../orders/room-charge';
+
+export interface RoomChangeDto extends StayDto {
+  priceDifference: number;
+  /** What happened to each credential of the old stay (credential-move.ts): the keys follow the guest. */
+  credentialMoves: CredentialMoveDto[];
+}
 
 /**
  * Moves a stay to another room (`exchangeHouses`). The old stay is kept as history (moved), a new
  * stay carries the guests on from now (or from its start, for a reservation), and its price changes
- * by the difference between the two rooms over the remaining nights. Both rooms are locked (in id
- * order) before anything is decided. Every failure says "room change failed" and why.
+ * by the difference between the two rooms over the remaining nights. The guest's keys follow, in
+ * the same transaction: taken off the old room's lock and issued on the new one's
+ * (moveStayCredentials). Both rooms are locked (in id order) before anything is decided. Every
+ * failure says "room change failed" and why.
  */
-export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChangeRoomInput>): Promise<StayDto & { priceDifference: number }> {
+export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChangeRoomInput>): Promise<RoomChangeDto> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'stay.manage');
   const input = ZChangeRoomInput.parse(raw);
@@ -36,9 +45,13 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
   if (end.getTime() - from.getTime() < LIMITS.minStayHours * 3_600_000) throw new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedTooLate' });
   const occupied = () => new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedOccupied', params: { room: target.name } });
   if (await hasOverlappingStay(deps.prisma, actor.hotelId, target.id, from, end)) throw occupied();
-  const [oldPrice, newPrice] = await Promise.all([quoteStay(deps.prisma, stay.roomId, actor.timeZone, from, end), quoteStay(deps.prisma, target.id, actor.timeZone, from, end)]);
+  const [oldPrice, newPrice] = await Promise.all([
+    quoteStay(deps.prisma, stay.roomId, actor.timeZone, from, end),
+    quoteStay(deps.prisma, target.id, actor.timeZone, from, end),
+  ]);
   const difference = newPrice.total - oldPrice.total;
   let moved: StayRow;
+  let credentialMoves: CredentialMoveDto[] = [];
   try {
     moved = await transaction(deps, async (tx) => {
       await lockRooms(tx, actor.hotelId, [stay.roomId, target.id]);
@@ -53,6 +66,9 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
           hotelId: actor.hotelId,
           roomId: target.id,
           status: hasBegun ? 'in_house' : 'reserved',
+          // A reservation moved keeps waiting for its guest, with its no-show time.
+          awaitsArrival: !hasBegun && stay.awaitsArrival,
+          noShowAt: hasBegun ? null : stay.noShowAt,
           checkInAt: from,
           expectedCheckOutAt: end,
           lengthUnit: stay.lengthUnit,
@@ -67,25 +83,66 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
         },
         select: { id: true },
       });
-      await tx.stayGuest.createMany({
-        data: stay.guests.map((g) => ({ hotelId: actor.hotelId, stayId: next.id, isPrimary: g.isPrimary, name: g.name, gender: g.gender, nationality: g.nationality, birthDate: g.birthDate, idNumber: g.idNumber, mobile: g.mobile, email: g.email })),
-      });
+      // One by one, in the old stay's order: each new guest is known by the old one's id (a credential follows its guest).
+      const guestIds = new Map<number, number>();
+      for (const g of stay.guests) {
+        const copy = await tx.stayGuest.create({
+          data: {
+            hotelId: actor.hotelId,
+            stayId: next.id,
+            isPrimary: g.isPrimary,
+            name: g.name,
+            gender: g.gender,
+            nationality: g.nationality,
+            birthDate: g.birthDate,
+            idNumber: g.idNumber,
+            mobile: g.mobile,
+            email: g.email,
+          },
+          select: { id: true },
+        });
+        guestIds.set(g.id, copy.id);
+      }
       if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
-      const revoked = await revokeStayCredentials(tx, actor.hotelId, { stayId: stay.id }, 'room_change');
+      // The keys follow the guest: off the old room's lock, on the new one's, for the rest of the stay.
+      const keys = await moveStayCredentials(tx, {
+        hotelId: actor.hotelId,
+        timeZone: actor.timeZone,
+        accountId: actor.accountId,
+        fromStayId: stay.id,
+        toStayId: next.id,
+        targetRoomId: target.id,
+        from,
+        guestIds,
+        now,
+      });
+      credentialMoves = keys.moves;
+      const revoked = keys.revoked;
+      // The bill follows the guest: the room charge brought to the new stay's price.
+      await followRoomCharge(tx, ctx, actor, next.id);
       await recordAudit(tx, ctx, {
         action: 'stay.changeRoom',
         entityType: 'Stay',
         entityId: stay.id,
         before: { roomId: stay.roomId, priceAmount: stay.priceAmount },
-        after: { roomId: target.id, newStayId: next.id, priceDifference: difference, revokedCredentials: revoked },
+        after: {
+          roomId: target.id,
+          newStayId: next.id,
+          priceDifference: difference,
+          revokedCredentials: revoked,
+          movedCredentials: credentialMoves.map((m) => ({ kind: m.kind, from: m.fromId, to: m.toId, outcome: m.outcome, blocked: m.blocked })),
+        },
       });
       return tx.stay.findUniqueOrThrow({ where: { id: next.id }, select: staySelect });
     });
   } catch (error) {
-    if (isConstraint(error, 'Stay_no_overlap')) throw new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedOccupied', params: { room: target.name }, cause: error });
+    if (isConstraint(error, 'Stay_no_overlap'))
+      throw new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedOccupied', params: { room: target.name }, cause: error });
     throw error;
   }
-  await scheduleStayJobs(deps, moved);
+  await scheduleStayJobs(deps, moved, actor.timeZone);
+  // Both locks: the old stay's credentials come off the old room's, the new stay's go on the new room's.
   await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
-  return { ...toStayDto(moved, now), priceDifference: difference };
+  await afterCredentialChange(deps, actor.hotelId, { stayId: moved.id });
+  return { ...toStayDto(moved, now), priceDifference: difference, credentialMoves };
 }

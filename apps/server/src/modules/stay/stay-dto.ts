@@ -1,4 +1,4 @@
-import { ACTIVE_STAY_STATES, type TStayState } from '@console/shared';
+import { ACTIVE_STAY_STATES, type TAccessCardOutcome, type TAccessOutcome, type TCancelReason, type TStayState } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import type { Tx } from '../../db/transaction';
@@ -40,13 +40,37 @@ export interface StayDto {
   remark: string;
   movedFromStayId: number | null;
   movedToStayId: number | null;
+  /** The first stay of the guest's visit (itself unless moved from another room): its bill's key. */
+  visitStayId: number;
   guests: GuestDto[];
+  /** A reservation taken at the desk: it waits for its guest's arrival, else becomes a no-show at `noShowAt`. */
+  awaitsArrival: boolean;
+  noShowAt: string | null;
+  /** Why it was cancelled (`CANCEL_REASONS`, translated on display), and the clerk's note. */
+  cancelReason: TCancelReason | null;
+  cancelNote: string;
+  /** When the hotel's access rule issued its credentials, and what its code rule gave (docs/access-rules.md). */
+  accessIssuedAt: string | null;
+  accessOutcome: TAccessOutcome | null;
+  accessCard: TAccessCardOutcome | null;
   createdAt: string;
 }
 
-export const guestSelect = { id: true, name: true, gender: true, nationality: true, birthDate: true, idNumber: true, mobile: true, email: true, isPrimary: true } as const;
-export const staySelect = {
+export const guestSelect = {
   id: true,
+  name: true,
+  gender: true,
+  nationality: true,
+  birthDate: true,
+  idNumber: true,
+  mobile: true,
+  email: true,
+  isPrimary: true,
+} as const;
+/** A stay's own columns, as every stay answer carries them. */
+export const stayColumnsSelect = {
+  id: true,
+  hotelId: true,
   roomId: true,
   status: true,
   version: true,
@@ -61,20 +85,48 @@ export const staySelect = {
   priceAmount: true,
   remark: true,
   movedFromStayId: true,
+  visitStayId: true,
   idempotencyKey: true,
+  awaitsArrival: true,
+  noShowAt: true,
+  cancelReason: true,
+  cancelNote: true,
+  accessIssuedAt: true,
+  accessOutcome: true,
+  accessCard: true,
   createdAt: true,
+} as const satisfies Prisma.StaySelect;
+export const staySelect = {
+  ...stayColumnsSelect,
   room: { select: { name: true } },
   movedTo: { select: { id: true }, take: 1 },
   guests: { select: guestSelect, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }] },
+  // A card issued for the stay answers the rule's "card to issue at arrival".
+  cardIssues: { where: { state: 'issued' }, select: { id: true }, take: 1 },
 } satisfies Prisma.StaySelect;
 export type StayRow = Prisma.StayGetPayload<{ select: typeof staySelect }>;
 type GuestRow = StayRow['guests'][number];
 
 export const isActive = (status: TStayState) => (ACTIVE_STAY_STATES as readonly string[]).includes(status);
 
-/** The state of a stay at `now`, whatever the jobs have written yet. */
-export function effectiveState(stay: { status: TStayState; checkInAt: Date; expectedCheckOutAt: Date }, now = new Date()): TStayState {
+/** What the state of a stay at a moment depends on. */
+export interface StayClockFacts {
+  status: TStayState;
+  checkInAt: Date;
+  expectedCheckOutAt: Date;
+  awaitsArrival: boolean;
+  noShowAt: Date | null;
+}
+
+/**
+ * The state of a stay at `now`, whatever the jobs have written yet (docs/room-status.md): a
+ * reservation that awaits its guest stays reserved until the desk records the arrival, and is a
+ * no-show from its no-show time; any other stay has begun once its check-in time has passed, and is
+ * overdue (expired) from its expected check-out.
+ */
+export function effectiveState(stay: StayClockFacts, now = new Date()): TStayState {
   if (!isActive(stay.status)) return stay.status;
+  if (stay.status === 'reserved' && stay.awaitsArrival) return stay.noShowAt && stay.noShowAt <= now ? 'no_show' : 'reserved';
   if (stay.expectedCheckOutAt <= now) return 'expired';
   return stay.checkInAt > now ? 'reserved' : 'in_house';
 }
@@ -101,7 +153,15 @@ export function toStayDto(s: StayRow, now = new Date()): StayDto {
     remark: s.remark,
     movedFromStayId: s.movedFromStayId,
     movedToStayId: s.movedTo[0]?.id ?? null,
+    visitStayId: s.visitStayId,
     guests: s.guests.map(toGuestDto),
+    awaitsArrival: s.awaitsArrival,
+    noShowAt: s.noShowAt?.toISOString() ?? null,
+    cancelReason: (s.cancelReason as TCancelReason | null) ?? null,
+    cancelNote: s.cancelNote,
+    accessIssuedAt: s.accessIssuedAt?.toISOString() ?? null,
+    accessOutcome: (s.accessOutcome as TAccessOutcome | null) ?? null,
+    accessCard: s.accessCard === 'card_at_arrival' && s.cardIssues.length > 0 ? null : ((s.accessCard as TAccessCardOutcome | null) ?? null),
     createdAt: s.createdAt.toISOString(),
   };
 }
@@ -113,16 +173,36 @@ export async function findStay(ctx: AuthedContext, stayId: number, db: Tx | Auth
   return stay;
 }
 
-/** The state of an active stay now, or CONFLICT when it has ended. */
-export function requireActive(stay: { status: TStayState; checkInAt: Date; expectedCheckOutAt: Date }, now: Date): TStayState {
-  if (!isActive(stay.status)) throw new AppError('CONFLICT', { messageKey: 'stay.errors.notActive' });
-  return effectiveState(stay, now);
+/** The state of an active stay now, or CONFLICT when it has ended (a reservation past its no-show time has). */
+export function requireActive(stay: StayClockFacts, now: Date): TStayState {
+  const state = isActive(stay.status) ? effectiveState(stay, now) : stay.status;
+  if (!isActive(state)) throw new AppError('CONFLICT', { messageKey: 'stay.errors.notActive' });
+  return state;
 }
 
-export type TGuestData = { name: string; gender: 'male' | 'female' | 'unknown'; nationality: string; birthDate: string | null; idNumber: string | null; mobile: string | null; email: string | null };
+export type TGuestData = {
+  name: string;
+  gender: 'male' | 'female' | 'unknown';
+  nationality: string;
+  birthDate: string | null;
+  idNumber: string | null;
+  mobile: string | null;
+  email: string | null;
+};
 
 export function guestData(hotelId: number, stayId: number, g: TGuestData, isPrimary: boolean): Prisma.StayGuestCreateManyInput {
-  return { hotelId, stayId, isPrimary, name: g.name, gender: g.gender, nationality: g.nationality, birthDate: g.birthDate ? new Date(`${g.birthDate}T00:00:00Z`) : null, idNumber: g.idNumber, mobile: g.mobile, email: g.email };
+  return {
+    hotelId,
+    stayId,
+    isPrimary,
+    name: g.name,
+    gender: g.gender,
+    nationality: g.nationality,
+    birthDate: g.birthDate ? new Date(`${g.birthDate}T00:00:00Z`) : null,
+    idNumber: g.idNumber,
+    mobile: g.mobile,
+    email: g.email,
+  };
 }
 
 export const roomOccupied = (cause?: unknown) => new AppError('CONFLICT', { messageKey: 'stay.errors.roomOccupied', cause });

@@ -1,33 +1,50 @@
-import { ACTIVE_STAY_STATES, ZStayIdInput, ZStayListInput, addDays, zonedToInstant, type TStayListInput } from '@console/shared';
+import { ZStayIdInput, ZStayListInput, addDays, zonedToInstant, type TStayListInput } from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { descAfter, type KeysetCursor } from '../../db/keyset';
 import { searchText } from '../../db/search';
 import { requirePermission } from '../../permissions';
-import { roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../room/room-access';
+import { withBills, type StayBill } from '../orders/stay-bills';
 import { guestMatches } from './guests';
 import { findStay, staySelect, toStayDto, type StayDto } from './stay-dto';
 
-export async function getStay(ctx: AuthedContext, raw: z.input<typeof ZStayIdInput>): Promise<StayDto> {
+/** A stay as the lists and the stay card show it: with its visit's bill (the same figure as the folio's). */
+export type StayWithBill = StayDto & { bill: StayBill };
+
+export async function getStay(ctx: AuthedContext, raw: z.input<typeof ZStayIdInput>): Promise<StayWithBill> {
   requirePermission(ctx.actor, 'room.read');
   const { stayId } = ZStayIdInput.parse(raw);
-  return toStayDto(await findStay(ctx, stayId));
+  const [stay] = await withBills(ctx.deps.prisma, ctx.actor.hotelId, [toStayDto(await findStay(ctx, stayId))]);
+  return stay!;
 }
 
-/** Where-conditions of a state filter, exact even before the jobs have caught up. */
+/** A reservation that awaits its guest at the desk (it never begins by itself). */
+const AWAITING: Prisma.StayWhereInput = { status: 'reserved', awaitsArrival: true };
+/** Active stays that begin by themselves at their check-in time (in house, expired, a check-in dated ahead). */
+const BY_TIME: Prisma.StayWhereInput[] = [{ status: { in: ['in_house', 'expired'] } }, { status: 'reserved', awaitsArrival: false }];
+
+/** Where-conditions of a state filter, exact even before the jobs have caught up (the rule of `effectiveState`). */
 function stateWhere(state: z.output<typeof ZStayListInput>['state'], now: Date): Prisma.StayWhereInput {
   switch (state) {
     case 'all':
       return {};
     case 'current':
-      return { status: { in: [...ACTIVE_STAY_STATES] } };
+      return { OR: [{ ...AWAITING, OR: [{ noShowAt: null }, { noShowAt: { gt: now } }] }, ...BY_TIME] };
     case 'reserved':
-      return { status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { gt: now }, expectedCheckOutAt: { gt: now } };
+      return {
+        OR: [
+          { ...AWAITING, OR: [{ noShowAt: null }, { noShowAt: { gt: now } }] },
+          ...BY_TIME.map((w) => ({ ...w, checkInAt: { gt: now }, expectedCheckOutAt: { gt: now } })),
+        ],
+      };
     case 'in_house':
-      return { status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lte: now }, expectedCheckOutAt: { gt: now } };
+      return { OR: BY_TIME.map((w) => ({ ...w, checkInAt: { lte: now }, expectedCheckOutAt: { gt: now } })) };
     case 'expired':
-      return { status: { in: [...ACTIVE_STAY_STATES] }, expectedCheckOutAt: { lte: now } };
+      return { OR: BY_TIME.map((w) => ({ ...w, expectedCheckOutAt: { lte: now } })) };
+    case 'no_show':
+      return { OR: [{ status: 'no_show' }, { ...AWAITING, noShowAt: { lte: now } }] };
     default:
       return { status: state };
   }
@@ -59,13 +76,20 @@ export async function listStays(ctx: AuthedContext, raw: TStayListInput) {
   const { deps, actor } = ctx;
   requirePermission(actor, 'room.read');
   const input = ZStayListInput.parse(raw);
+  // A room that does not exist or is not the actor's is "not found", as on every list of a room.
+  if (input.roomId !== undefined) await findRoom(ctx, input.roomId, { id: true });
   const now = new Date();
   const where = stayListWhere(ctx, input, now);
   const [total, rows] = await Promise.all([
     deps.prisma.stay.count({ where }),
     deps.prisma.stay.findMany({ where, select: staySelect, orderBy: stayOrder, skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
   ]);
-  return { items: rows.map((r) => toStayDto(r, now)), total, page: input.page, pageSize: input.pageSize };
+  const items: StayWithBill[] = await withBills(
+    deps.prisma,
+    actor.hotelId,
+    rows.map((r) => toStayDto(r, now)),
+  );
+  return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
 /**
@@ -76,10 +100,15 @@ export async function listStays(ctx: AuthedContext, raw: TStayListInput) {
 export async function listStaysAfter(ctx: AuthedContext, raw: TStayListInput, after: KeysetCursor | null, limit: number) {
   requirePermission(ctx.actor, 'room.read');
   const input = ZStayListInput.parse(raw);
+  if (input.roomId !== undefined) await findRoom(ctx, input.roomId, { id: true });
   const now = new Date();
   const where: Prisma.StayWhereInput = { AND: [stayListWhere(ctx, input, now), descAfter<Prisma.StayWhereInput>('checkInAt', after)] };
   const rows = await ctx.deps.prisma.stay.findMany({ where, select: staySelect, orderBy: stayOrder, take: limit });
-  return rows.map((r) => toStayDto(r, now));
+  return withBills(
+    ctx.deps.prisma,
+    ctx.actor.hotelId,
+    rows.map((r) => toStayDto(r, now)),
+  );
 }
 
 export async function countStays(ctx: AuthedContext, raw: TStayListInput): Promise<number> {

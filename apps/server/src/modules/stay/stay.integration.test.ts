@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedToInstant, addDays, localDate } from '@console/shared';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from '../../test/factories';
+import { createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile, zoneAtLocalHour } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 
 let ctx: TestContext;
@@ -17,10 +17,17 @@ afterAll(() => ctx.close());
 async function frontDesk() {
   const h = await createHotelWithStaff(ctx.deps);
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['101', '102', '103'], { usualPrice: 20_000 });
-  return { ...h, rooms: rooms as [typeof rooms[number], typeof rooms[number], typeof rooms[number]] };
+  return { ...h, rooms: rooms as [(typeof rooms)[number], (typeof rooms)[number], (typeof rooms)[number]] };
 }
 
-const guest = (name: string, extra: object = {}) => ({ name, gender: 'female' as const, nationality: 'CN', idNumber: `ID-${name}`, mobile: uniqueMobile(), ...extra });
+const guest = (name: string, extra: object = {}) => ({
+  name,
+  gender: 'female' as const,
+  nationality: 'CN',
+  idNumber: `ID-${name}`,
+  mobile: uniqueMobile(),
+  ...extra,
+});
 
 function checkInInput(roomId: number, extra: Record<string, unknown> = {}) {
   return {
@@ -42,7 +49,11 @@ async function roomStatus(token: string, roomId: number) {
 describe('check-in', () => {
   it('checks guests in with a co-guest: the stay is in house, priced by the pricing function, and the room shows Checked in', async () => {
     const d = await frontDesk();
-    const input = checkInInput(d.rooms[0].id, { guests: [guest('Main'), guest('Co', { gender: 'male', idNumber: 'ID-CO', mobile: null })], depositAmount: 50_000, remark: 'VIP' });
+    const input = checkInInput(d.rooms[0].id, {
+      guests: [guest('Main'), guest('Co', { gender: 'male', idNumber: 'ID-CO', mobile: null })],
+      depositAmount: 50_000,
+      remark: 'VIP',
+    });
     const res = await api.mutation('stay.checkIn', input, { token: d.staffToken });
     expect(res.status).toBe(200);
     const stay = res.data!;
@@ -51,22 +62,47 @@ describe('check-in', () => {
       ['Main', true],
       ['Co', false],
     ]);
-    const quote = await api.query('price.quote', { roomId: d.rooms[0].id, checkInAt: input.checkInAt, expectedCheckOutAt: input.expectedCheckOutAt }, { token: d.staffToken });
+    const quote = await api.query(
+      'price.quote',
+      { roomId: d.rooms[0].id, checkInAt: input.checkInAt, expectedCheckOutAt: input.expectedCheckOutAt },
+      { token: d.staffToken },
+    );
     expect(stay.priceAmount).toBe(quote.data!.total);
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('checked_in');
   });
 
-  it('makes a future check-in a reservation: the room is Occupied/reserved until arrival', async () => {
+  it('makes a check-in dated ahead a stay to come: the room is Occupied/reserved from its arrival day (in the hotel zone), free tonight before it', async () => {
     const d = await frontDesk();
-    const res = await api.mutation('stay.checkIn', checkInInput(d.rooms[1].id, { checkInAt: hours(48).toISOString(), expectedCheckOutAt: hours(72).toISOString() }), { token: d.staffToken });
-    expect(res.data!.state).toBe('reserved');
-    expect(await roomStatus(d.staffToken, d.rooms[1].id)).toBe('reserved');
+    // Noon at the hotel, whatever the hour the test runs.
+    await ctx.deps.prisma.hotel.update({ where: { id: d.hotel.id }, data: { timeZone: zoneAtLocalHour(12) } });
+    const later = await api.mutation(
+      'stay.checkIn',
+      checkInInput(d.rooms[1].id, { checkInAt: hours(48).toISOString(), expectedCheckOutAt: hours(72).toISOString() }),
+      { token: d.staffToken },
+    );
+    expect(later.data!).toMatchObject({ state: 'reserved', awaitsArrival: false, noShowAt: null });
+    expect(await roomStatus(d.staffToken, d.rooms[1].id)).toBe('vacant');
+    const today = await api.mutation(
+      'stay.checkIn',
+      checkInInput(d.rooms[2].id, { checkInAt: hours(3).toISOString(), expectedCheckOutAt: hours(24).toISOString() }),
+      { token: d.staffToken },
+    );
+    expect(today.data!.state).toBe('reserved');
+    expect(await roomStatus(d.staffToken, d.rooms[2].id)).toBe('reserved');
   });
 
   it('validates: check-out at least one hour after check-in, a guest with a name, a fixed price of at least 1', async () => {
     const d = await frontDesk();
     const checkInAt = hours(1);
-    const bad = await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { checkInAt: checkInAt.toISOString(), expectedCheckOutAt: new Date(checkInAt.getTime() + 59 * 60_000).toISOString(), guests: [] }), { token: d.staffToken, lang: 'zh-CN' });
+    const bad = await api.mutation(
+      'stay.checkIn',
+      checkInInput(d.rooms[0].id, {
+        checkInAt: checkInAt.toISOString(),
+        expectedCheckOutAt: new Date(checkInAt.getTime() + 59 * 60_000).toISOString(),
+        guests: [],
+      }),
+      { token: d.staffToken, lang: 'zh-CN' },
+    );
     expect(bad.error?.data.app?.fields).toEqual({ expectedCheckOutAt: '退房时间至少要比入住时间晚 1 小时', guests: '请至少添加一位住客' });
     const unnamed = await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { guests: [{ name: '' }] }), { token: d.staffToken, lang: 'en' });
     expect(unnamed.error?.data.app?.fields).toEqual({ 'guests.0.name': "Enter the guest's name" });
@@ -77,11 +113,19 @@ describe('check-in', () => {
   it('refuses an overlapping stay with "room already occupied", translated', async () => {
     const d = await frontDesk();
     await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id), { token: d.staffToken });
-    const clash = await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { checkInAt: hours(10).toISOString(), expectedCheckOutAt: hours(30).toISOString() }), { token: d.staffToken, lang: 'zh-CN' });
+    const clash = await api.mutation(
+      'stay.checkIn',
+      checkInInput(d.rooms[0].id, { checkInAt: hours(10).toISOString(), expectedCheckOutAt: hours(30).toISOString() }),
+      { token: d.staffToken, lang: 'zh-CN' },
+    );
     expect(clash.status).toBe(409);
     expect(clash.error?.data.app).toMatchObject({ code: 'CONFLICT', message: '该房间在这段时间已被占用' });
     // The next stay may start exactly when the first ends.
-    const next = await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { checkInAt: hours(24).toISOString(), expectedCheckOutAt: hours(30).toISOString() }), { token: d.staffToken });
+    const next = await api.mutation(
+      'stay.checkIn',
+      checkInInput(d.rooms[0].id, { checkInAt: hours(24).toISOString(), expectedCheckOutAt: hours(30).toISOString() }),
+      { token: d.staffToken },
+    );
     expect(next.status).toBe(200);
   });
 
@@ -89,7 +133,11 @@ describe('check-in', () => {
     const d = await frontDesk();
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api.mutation('stay.checkIn', checkInInput(d.rooms[2].id, { checkInAt: hours(2 + i * 0.1).toISOString(), expectedCheckOutAt: hours(26 + i).toISOString() }), { token: d.staffToken, lang: 'en' }),
+        api.mutation(
+          'stay.checkIn',
+          checkInInput(d.rooms[2].id, { checkInAt: hours(2 + i * 0.1).toISOString(), expectedCheckOutAt: hours(26 + i).toISOString() }),
+          { token: d.staffToken, lang: 'en' },
+        ),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -102,7 +150,10 @@ describe('check-in', () => {
   it('makes one stay of the same check-in sent twice, even at the same moment', async () => {
     const d = await frontDesk();
     const input = checkInInput(d.rooms[0].id);
-    const [a, b] = await Promise.all([api.mutation('stay.checkIn', input, { token: d.staffToken }), api.mutation('stay.checkIn', input, { token: d.staffToken })]);
+    const [a, b] = await Promise.all([
+      api.mutation('stay.checkIn', input, { token: d.staffToken }),
+      api.mutation('stay.checkIn', input, { token: d.staffToken }),
+    ]);
     const again = await api.mutation('stay.checkIn', input, { token: d.staffToken });
     expect([a.status, b.status, again.status]).toEqual([200, 200, 200]);
     expect(new Set([a.data!.id, b.data!.id, again.data!.id]).size).toBe(1);
@@ -130,16 +181,37 @@ describe('check-in', () => {
   it('refuses a room under maintenance', async () => {
     const d = await frontDesk();
     await ctx.deps.prisma.room.update({ where: { id: d.rooms[0].id }, data: { maintenance: 'out_of_order' } });
-    expect((await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id), { token: d.staffToken, lang: 'en' })).error?.data.app?.message).toBe('Room "101" is under maintenance and cannot be checked into.');
+    expect((await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id), { token: d.staffToken, lang: 'en' })).error?.data.app?.message).toBe(
+      'Room "101" is under maintenance and cannot be checked into.',
+    );
   });
 
   it('disables the old cards of the guest when asked', async () => {
     const d = await frontDesk();
-    const old = await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[2].id, checkInAt: hours(-100), expectedCheckOutAt: hours(-80), status: 'checked_out', guestIdNumber: 'ID-CARD' });
+    const old = await insertStay(ctx.deps, {
+      hotelId: d.hotel.id,
+      roomId: d.rooms[2].id,
+      checkInAt: hours(-100),
+      expectedCheckOutAt: hours(-80),
+      status: 'checked_out',
+      guestIdNumber: 'ID-CARD',
+    });
     const oldGuest = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: old.id } });
     const card = await ctx.deps.prisma.card.create({ data: { hotelId: d.hotel.id, cardNumber: `CARD-${randomUUID()}`, kind: 'room' } });
-    await ctx.deps.prisma.cardGrant.create({ data: { hotelId: d.hotel.id, cardId: card.id, roomId: d.rooms[2].id, stayId: old.id, guestId: oldGuest.id, validFrom: hours(-100), deliveryState: 'on_lock' } });
-    await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { disableOldCards: true, guests: [guest('Returning', { idNumber: 'ID-CARD' })] }), { token: d.staffToken });
+    await ctx.deps.prisma.cardGrant.create({
+      data: {
+        hotelId: d.hotel.id,
+        cardId: card.id,
+        roomId: d.rooms[2].id,
+        stayId: old.id,
+        guestId: oldGuest.id,
+        validFrom: hours(-100),
+        deliveryState: 'on_lock',
+      },
+    });
+    await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { disableOldCards: true, guests: [guest('Returning', { idNumber: 'ID-CARD' })] }), {
+      token: d.staffToken,
+    });
     expect(await ctx.deps.prisma.cardGrant.findFirstOrThrow({ where: { cardId: card.id } })).toMatchObject({ deliveryState: 'removing' });
   });
 });
@@ -152,12 +224,25 @@ describe('check-out, renewal, room change, guests', () => {
   it('checks out: the room becomes Dirty and the credentials of the stay are queued for removal', async () => {
     const d = await frontDesk();
     const stay = await inHouse(d);
-    await ctx.deps.prisma.lockPassword.create({ data: { hotelId: d.hotel.id, roomId: d.rooms[0].id, stayId: stay.id, kind: 'custom', holderName: 'g', code: '123456', validFrom: new Date(), deliveryState: 'on_lock' } });
+    await ctx.deps.prisma.lockPassword.create({
+      data: {
+        hotelId: d.hotel.id,
+        roomId: d.rooms[0].id,
+        stayId: stay.id,
+        kind: 'custom',
+        holderName: 'g',
+        code: '123456',
+        validFrom: new Date(),
+        deliveryState: 'on_lock',
+      },
+    });
     const out = await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken });
     expect(out.data).toMatchObject({ state: 'checked_out', revokedCredentials: 1 });
     expect(out.data!.checkedOutAt).toBeTruthy();
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('dirty');
-    expect((await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken, lang: 'en' })).error?.data.app?.message).toBe('This stay has ended; this action is no longer possible.');
+    expect((await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken, lang: 'en' })).error?.data.app?.message).toBe(
+      'This stay has ended; this action is no longer possible.',
+    );
     // Mark it clean: Vacant again.
     expect((await api.mutation('room.setStatus', { roomId: d.rooms[0].id, target: 'clean' }, { token: d.staffToken })).data!.status).toBe('vacant');
   });
@@ -174,16 +259,38 @@ describe('check-out, renewal, room change, guests', () => {
     const stay = await inHouse(d);
     const end = new Date(stay.expectedCheckOutAt);
     const twoMore = new Date(end.getTime() + 48 * 3_600_000);
-    const quote = await api.query('price.quote', { roomId: d.rooms[0].id, checkInAt: end.toISOString(), expectedCheckOutAt: twoMore.toISOString(), kind: 'renewal' }, { token: d.staffToken });
+    const quote = await api.query(
+      'price.quote',
+      { roomId: d.rooms[0].id, checkInAt: end.toISOString(), expectedCheckOutAt: twoMore.toISOString(), kind: 'renewal' },
+      { token: d.staffToken },
+    );
     const renewed = await api.mutation('stay.renew', { stayId: stay.id, expectedCheckOutAt: twoMore.toISOString() }, { token: d.staffToken });
-    expect(renewed.data).toMatchObject({ expectedCheckOutAt: twoMore.toISOString(), addedPrice: quote.data!.total, priceAmount: stay.priceAmount + quote.data!.total });
-    const fixed = await api.mutation('stay.renew', { stayId: stay.id, expectedCheckOutAt: new Date(twoMore.getTime() + 24 * 3_600_000).toISOString(), priceMode: 'fixed', fixedPrice: 12_300 }, { token: d.staffToken });
+    expect(renewed.data).toMatchObject({
+      expectedCheckOutAt: twoMore.toISOString(),
+      addedPrice: quote.data!.total,
+      priceAmount: stay.priceAmount + quote.data!.total,
+    });
+    const fixed = await api.mutation(
+      'stay.renew',
+      { stayId: stay.id, expectedCheckOutAt: new Date(twoMore.getTime() + 24 * 3_600_000).toISOString(), priceMode: 'fixed', fixedPrice: 12_300 },
+      { token: d.staffToken },
+    );
     expect(fixed.data!.addedPrice).toBe(12_300);
     const earlier = await api.mutation('stay.renew', { stayId: stay.id, expectedCheckOutAt: end.toISOString() }, { token: d.staffToken, lang: 'en' });
     expect(earlier.error?.data.app?.fields).toEqual({ expectedCheckOutAt: 'The new check-out must be later than the current expected check-out' });
     const later = new Date(fixed.data!.expectedCheckOutAt);
-    await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[0].id, checkInAt: new Date(later.getTime() + 3_600_000), expectedCheckOutAt: new Date(later.getTime() + 30 * 3_600_000), status: 'reserved' });
-    const clash = await api.mutation('stay.renew', { stayId: stay.id, expectedCheckOutAt: new Date(later.getTime() + 5 * 3_600_000).toISOString() }, { token: d.staffToken, lang: 'en' });
+    await insertStay(ctx.deps, {
+      hotelId: d.hotel.id,
+      roomId: d.rooms[0].id,
+      checkInAt: new Date(later.getTime() + 3_600_000),
+      expectedCheckOutAt: new Date(later.getTime() + 30 * 3_600_000),
+      status: 'reserved',
+    });
+    const clash = await api.mutation(
+      'stay.renew',
+      { stayId: stay.id, expectedCheckOutAt: new Date(later.getTime() + 5 * 3_600_000).toISOString() },
+      { token: d.staffToken, lang: 'en' },
+    );
     expect(clash.error?.data.app?.message).toBe('The room is already occupied for that period.');
   });
 
@@ -194,8 +301,20 @@ describe('check-out, renewal, room change, guests', () => {
     const stay = await inHouse(d, 0, { guests: [guest('Mover'), guest('Partner')] });
     const moved = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[1].id }, { token: d.staffToken });
     expect(moved.status).toBe(200);
-    const nights = (await api.query('price.quote', { roomId: d.rooms[1].id, checkInAt: new Date().toISOString(), expectedCheckOutAt: stay.expectedCheckOutAt }, { token: d.staffToken })).data!.nights.length;
-    expect(moved.data).toMatchObject({ roomName: '102', state: 'in_house', movedFromStayId: stay.id, priceDifference: 15_000 * nights, priceAmount: stay.priceAmount + 15_000 * nights });
+    const nights = (
+      await api.query(
+        'price.quote',
+        { roomId: d.rooms[1].id, checkInAt: new Date().toISOString(), expectedCheckOutAt: stay.expectedCheckOutAt },
+        { token: d.staffToken },
+      )
+    ).data!.nights.length;
+    expect(moved.data).toMatchObject({
+      roomName: '102',
+      state: 'in_house',
+      movedFromStayId: stay.id,
+      priceDifference: 15_000 * nights,
+      priceAmount: stay.priceAmount + 15_000 * nights,
+    });
     expect(moved.data!.guests.map((g) => g.name)).toEqual(['Mover', 'Partner']);
     const old = await api.query('stay.get', { stayId: stay.id }, { token: d.staffToken });
     expect(old.data).toMatchObject({ state: 'moved', movedToStayId: moved.data!.id });
@@ -236,8 +355,19 @@ describe('tenant list, guests, breakfast', () => {
     const tz = 'Asia/Shanghai';
     const today = localDate(new Date(), tz);
     await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { guests: [guest('Current One')] }), { token: d.staffToken });
-    await api.mutation('stay.checkIn', checkInInput(d.rooms[1].id, { checkInAt: hours(72).toISOString(), expectedCheckOutAt: hours(96).toISOString(), guests: [guest('Future Two')] }), { token: d.staffToken });
-    await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[2].id, checkInAt: zonedToInstant(`${addDays(today, -20)}T14:00`, tz)!, expectedCheckOutAt: zonedToInstant(`${addDays(today, -18)}T12:00`, tz)!, status: 'checked_out', guestName: 'Past Three' });
+    await api.mutation(
+      'stay.checkIn',
+      checkInInput(d.rooms[1].id, { checkInAt: hours(72).toISOString(), expectedCheckOutAt: hours(96).toISOString(), guests: [guest('Future Two')] }),
+      { token: d.staffToken },
+    );
+    await insertStay(ctx.deps, {
+      hotelId: d.hotel.id,
+      roomId: d.rooms[2].id,
+      checkInAt: zonedToInstant(`${addDays(today, -20)}T14:00`, tz)!,
+      expectedCheckOutAt: zonedToInstant(`${addDays(today, -18)}T12:00`, tz)!,
+      status: 'checked_out',
+      guestName: 'Past Three',
+    });
     const list = (input: object) => api.query('stay.list', input, { token: d.staffToken }).then((r) => r.data!.items.map((s) => s.guests[0]!.name));
     expect(await list({})).toEqual(['Future Two', 'Current One', 'Past Three']);
     expect(await list({ state: 'current' })).toEqual(['Future Two', 'Current One']);
@@ -252,7 +382,13 @@ describe('tenant list, guests, breakfast', () => {
 
   it('shows a guest with their stay (the guest detail page), and lists guests', async () => {
     const d = await frontDesk();
-    const stay = (await api.mutation('stay.checkIn', checkInInput(d.rooms[0].id, { guests: [guest('Detail Person', { birthDate: '1990-05-06' })], remark: 'late arrival' }), { token: d.staffToken })).data!;
+    const stay = (
+      await api.mutation(
+        'stay.checkIn',
+        checkInInput(d.rooms[0].id, { guests: [guest('Detail Person', { birthDate: '1990-05-06' })], remark: 'late arrival' }),
+        { token: d.staffToken },
+      )
+    ).data!;
     const detail = await api.query('stay.guest', { guestId: stay.guests[0]!.id }, { token: d.staffToken });
     expect(detail.data).toMatchObject({ guest: { name: 'Detail Person', birthDate: '1990-05-06' }, stay: { id: stay.id, remark: 'late arrival' } });
     const guests = await api.query('stay.guests', { search: 'detail' }, { token: d.staffToken });
@@ -263,16 +399,29 @@ describe('tenant list, guests, breakfast', () => {
     const d = await frontDesk();
     const tz = 'Asia/Shanghai';
     const today = localDate(new Date(), tz);
-    const stay = await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[0].id, checkInAt: zonedToInstant(`${addDays(today, -1)}T15:00`, tz)!, expectedCheckOutAt: zonedToInstant(`${addDays(today, 1)}T12:00`, tz)!, guestName: 'Hungry' });
+    const stay = await insertStay(ctx.deps, {
+      hotelId: d.hotel.id,
+      roomId: d.rooms[0].id,
+      checkInAt: zonedToInstant(`${addDays(today, -1)}T15:00`, tz)!,
+      expectedCheckOutAt: zonedToInstant(`${addDays(today, 1)}T12:00`, tz)!,
+      guestName: 'Hungry',
+    });
     await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { breakfast: true } });
-    await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: d.rooms[1].id, checkInAt: zonedToInstant(`${addDays(today, -1)}T15:00`, tz)!, expectedCheckOutAt: zonedToInstant(`${addDays(today, 1)}T12:00`, tz)! });
+    await insertStay(ctx.deps, {
+      hotelId: d.hotel.id,
+      roomId: d.rooms[1].id,
+      checkInAt: zonedToInstant(`${addDays(today, -1)}T15:00`, tz)!,
+      expectedCheckOutAt: zonedToInstant(`${addDays(today, 1)}T12:00`, tz)!,
+    });
     const list = await api.query('stay.breakfast', { date: today }, { token: d.staffToken });
     expect(list.data).toMatchObject({ guests: 1, served: 0, rows: [{ stayId: stay.id, guests: 1, servedAt: null }] });
     expect((await api.query('stay.breakfast', { date: addDays(today, -1) }, { token: d.staffToken })).data!.rows).toEqual([]);
     const served = await api.mutation('stay.serveBreakfast', { stayId: stay.id, date: today }, { token: d.staffToken });
     expect(served.data!.servedGuests).toBe(1);
     expect((await api.query('stay.breakfast', { date: today }, { token: d.staffToken })).data!.served).toBe(1);
-    expect((await api.mutation('stay.serveBreakfast', { stayId: stay.id, date: addDays(today, 5) }, { token: d.staffToken, lang: 'en' })).error?.data.app?.message).toBe('This stay has no breakfast on that day.');
+    expect(
+      (await api.mutation('stay.serveBreakfast', { stayId: stay.id, date: addDays(today, 5) }, { token: d.staffToken, lang: 'en' })).error?.data.app?.message,
+    ).toBe('This stay has no breakfast on that day.');
   });
 });
 

@@ -1,66 +1,166 @@
+import type { Prisma } from '../../generated/prisma/client';
 import type { ServiceContext } from '../../context';
 import { transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
+import { revokeExpiredStayCredentials, removeLapsedCredentials } from './expiry-margin';
 import { revokeStayCredentials } from './revocation';
-import type { StayJobData } from './stay-schedule';
+import { followRoomCharge } from '../orders/room-charge';
+import type { StayJobData } from '../../jobs/payloads';
 
 /**
- * The transitions time makes (docs/room-status.md): a reservation whose check-in time has come is
- * in house, a stay past its expected check-out is expired. The delayed jobs of each stay version
- * call `arriveOnTime` and `expireOnTime`; the sweep catches up whatever jobs were lost. Each change
- * is audited with the job as the actor.
+ * The transitions time makes (docs/room-status.md): a reservation's arrival day comes (the room is
+ * held for it tonight), a check-in dated ahead begins at its check-in time, a reservation that
+ * awaits its guest becomes a no-show at its no-show time (its room released, its credentials
+ * withdrawn), a stay past its expected check-out is expired. The delayed jobs of each stay call
+ * `dueOnTime`, `arriveOnTime`, `noShowOnTime` and `expireOnTime`; the sweep catches up whatever
+ * jobs were lost. Each change of state is audited with the job as the actor. `now` is the clock
+ * (tests choose it).
  */
 
-/** A reservation whose check-in time has come is in house (only the version the job was scheduled for). */
-export async function arriveOnTime(ctx: ServiceContext, job: StayJobData): Promise<boolean> {
+/** A reservation whose arrival day has come holds its room tonight (the database's trigger `Stay_arrival_due` decides). */
+export async function dueOnTime(ctx: ServiceContext, job: StayJobData): Promise<boolean> {
+  const { count } = await ctx.deps.prisma.stay.updateMany({ where: { id: job.stayId, status: 'reserved', arrivalDue: false }, data: { arrivalDue: true } });
+  return count > 0;
+}
+
+/** A check-in dated ahead whose time has come is in house (only the version the job was scheduled for). */
+export async function arriveOnTime(ctx: ServiceContext, job: StayJobData, now = new Date()): Promise<boolean> {
   return transaction(ctx.deps, async (tx) => {
     const [stay] = await tx.stay.updateManyAndReturn({
-      where: { id: job.stayId, version: job.version, status: 'reserved', checkInAt: { lte: new Date() } },
+      where: { id: job.stayId, version: job.version, status: 'reserved', awaitsArrival: false, checkInAt: { lte: now } },
       data: { status: 'in_house' },
-      select: { id: true, hotelId: true },
+      select: { id: true, hotelId: true, hotel: { select: { currency: true } } },
     });
     if (!stay) return false;
-    await recordAudit(tx, ctx, { action: 'stay.arrive', hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: { status: 'in_house', version: job.version } });
+    await followRoomCharge(tx, ctx, { hotelId: stay.hotelId, currency: stay.hotel.currency.trim(), accountId: null }, stay.id);
+    await recordAudit(tx, ctx, {
+      action: 'stay.arrive',
+      hotelId: stay.hotelId,
+      entityType: 'Stay',
+      entityId: stay.id,
+      after: { status: 'in_house', version: job.version },
+    });
     return true;
   });
 }
 
-/** A stay past its expected check-out is expired, unless it was renewed (a newer version) or ended. */
-export async function expireOnTime(ctx: ServiceContext, job: StayJobData): Promise<boolean> {
+/** Ends the reservations of `where` whose guest has not come as no-shows, inside `tx`: each one's credentials withdrawn, each audited. */
+async function markNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, where: Prisma.StayWhereInput, now: Date, by: 'job' | 'sweep') {
+  const stays = await tx.stay.updateManyAndReturn({
+    where: { ...where, status: 'reserved', awaitsArrival: true, noShowAt: { lte: now } },
+    data: { status: 'no_show', checkedOutAt: now },
+    select: { id: true, hotelId: true, noShowAt: true },
+  });
+  for (const stay of stays) {
+    const revoked = await revokeStayCredentials(tx, stay.hotelId, { stayId: stay.id }, 'no_show');
+    await recordAudit(tx, ctx, {
+      action: 'stay.noShow',
+      hotelId: stay.hotelId,
+      entityType: 'Stay',
+      entityId: stay.id,
+      before: { status: 'reserved' },
+      after: { status: 'no_show', noShowAt: stay.noShowAt?.toISOString() ?? null, revokedCredentials: revoked, ...(by === 'sweep' ? { by } : {}) },
+    });
+  }
+  return stays;
+}
+
+/** A reservation whose guest has not come by its no-show time is a no-show: its room is released, its credentials withdrawn. */
+export async function noShowOnTime(ctx: ServiceContext, job: StayJobData, now = new Date()): Promise<boolean> {
+  const [stay] = await transaction(ctx.deps, (tx) => markNoShows(tx, ctx, { id: job.stayId }, now, 'job'));
+  if (stay) await afterCredentialChange(ctx.deps, stay.hotelId, { stayId: stay.id });
+  return stay !== undefined;
+}
+
+/** A stay past its expected check-out is expired, unless it was renewed (a newer version), ended, or awaits its guest (a no-show then). */
+export async function expireOnTime(ctx: ServiceContext, job: StayJobData, now = new Date()): Promise<boolean> {
   const expired = await transaction(ctx.deps, async (tx) => {
     const [stay] = await tx.stay.updateManyAndReturn({
-      where: { id: job.stayId, version: job.version, status: { in: ['in_house', 'reserved'] }, expectedCheckOutAt: { lte: new Date() } },
+      where: {
+        id: job.stayId,
+        version: job.version,
+        OR: [{ status: 'in_house' }, { status: 'reserved', awaitsArrival: false }],
+        expectedCheckOutAt: { lte: now },
+      },
       data: { status: 'expired' },
-      select: { id: true, hotelId: true },
+      select: EXPIRED_SELECT,
     });
     if (!stay) return null;
-    const revoked = await revokeStayCredentials(tx, stay.hotelId, { stayId: stay.id }, 'expired');
-    await recordAudit(tx, ctx, { action: 'stay.expire', hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: { status: 'expired', version: job.version, revokedCredentials: revoked } });
-    return stay;
+    // The access rule's margin after the check-out: what it covers stays until its end (expiry-margin.ts).
+    const { revoked, lapseAt } = await revokeExpiredStayCredentials(tx, stay, now);
+    await recordAudit(tx, ctx, {
+      action: 'stay.expire',
+      hotelId: stay.hotelId,
+      entityType: 'Stay',
+      entityId: stay.id,
+      after: { status: 'expired', version: job.version, revokedCredentials: revoked, ...(lapseAt ? { keptUntil: lapseAt.toISOString() } : {}) },
+    });
+    return { ...stay, lapseAt };
   });
-  if (expired) await afterCredentialChange(ctx.deps, expired.hotelId, { stayId: expired.id });
+  if (expired) {
+    await afterCredentialChange(ctx.deps, expired.hotelId, { stayId: expired.id });
+    if (expired.lapseAt) await scheduleLapse(ctx, { stayId: expired.id, version: job.version }, expired.lapseAt, now);
+  }
   return expired !== null;
 }
 
-/** Catches up lost jobs (a Redis restored from an old backup, a long downtime): expired and arrived stays, each audited. */
-export async function sweepStays(ctx: ServiceContext): Promise<{ expired: number; arrived: number }> {
+const EXPIRED_SELECT = { id: true, hotelId: true, roomId: true, accessIssuedAt: true, expectedCheckOutAt: true } as const;
+
+/** The stay's `lapse` job: its credentials kept for the rule's margin come off once their end has passed. */
+async function scheduleLapse(ctx: ServiceContext, job: StayJobData, at: Date, now: Date): Promise<void> {
+  const delay = Math.max(0, at.getTime() - now.getTime()) + 1_000;
+  await ctx.deps.queues.stay.add('lapse', job, { jobId: `stay-${job.stayId}-v${job.version}-lapse-${at.getTime()}`, delay });
+}
+
+/** An expired stay's credentials whose end (the access rule's margin after the check-out) has passed are taken off. */
+export async function lapseOnTime(ctx: ServiceContext, job: StayJobData, now = new Date()): Promise<number> {
+  const hotels = await transaction(ctx.deps, (tx) => removeLapsedCredentials(tx, now, { stayId: job.stayId }));
+  for (const hotelId of hotels) await afterCredentialChange(ctx.deps, hotelId, { stayId: job.stayId });
+  return hotels.size;
+}
+
+/**
+ * Catches up lost jobs (a Redis restored from an old backup, a long downtime): reservations whose
+ * arrival day has come, no-shows, expired and arrived stays, each change of state audited. Every
+ * hotel of the install, or one (`scope.hotelId`: tests, which share one database between files).
+ */
+export async function sweepStays(
+  ctx: ServiceContext,
+  now = new Date(),
+  scope: { hotelId?: number } = {},
+): Promise<{ expired: number; arrived: number; noShows: number; due: number }> {
   const result = await transaction(ctx.deps, async (tx) => {
-    const now = new Date();
+    // The arrival day in each hotel's own zone (the rule of the trigger Stay_arrival_due).
+    const due = await tx.$executeRaw`
+      UPDATE "Stay" s SET "arrivalDue" = true FROM "Hotel" h
+      WHERE h."id" = s."hotelId" AND s."status" = 'reserved' AND NOT s."arrivalDue" AND s."checkInAt" < "Hotel_day_end"(h."timeZone", ${now}::timestamptz)
+        AND (${scope.hotelId ?? null}::int IS NULL OR s."hotelId" = ${scope.hotelId ?? null}::int)`;
+    const noShows = await markNoShows(tx, ctx, scope, now, 'sweep');
     const expired = await tx.stay.updateManyAndReturn({
-      where: { status: { in: ['in_house', 'reserved'] }, expectedCheckOutAt: { lte: now } },
+      where: { ...scope, OR: [{ status: 'in_house' }, { status: 'reserved', awaitsArrival: false }], expectedCheckOutAt: { lte: now } },
       data: { status: 'expired' },
-      select: { id: true, hotelId: true },
+      select: EXPIRED_SELECT,
     });
-    const arrived = await tx.stay.updateManyAndReturn({ where: { status: 'reserved', checkInAt: { lte: now } }, data: { status: 'in_house' }, select: { id: true, hotelId: true } });
-    for (const stay of expired) await revokeStayCredentials(tx, stay.hotelId, { stayId: stay.id }, 'expired');
-    for (const [action, stays, status] of [['stay.expire', expired, 'expired'], ['stay.arrive', arrived, 'in_house']] as const) {
+    const arrived = await tx.stay.updateManyAndReturn({
+      where: { ...scope, status: 'reserved', awaitsArrival: false, checkInAt: { lte: now } },
+      data: { status: 'in_house' },
+      select: { id: true, hotelId: true, hotel: { select: { currency: true } } },
+    });
+    for (const stay of arrived) await followRoomCharge(tx, ctx, { hotelId: stay.hotelId, currency: stay.hotel.currency.trim(), accountId: null }, stay.id);
+    for (const stay of expired) await revokeExpiredStayCredentials(tx, stay, now);
+    // Credentials kept for the rule's margin after an expired stay's check-out, whose end has now passed.
+    const lapsed = await removeLapsedCredentials(tx, now, scope);
+    for (const [action, stays, status] of [
+      ['stay.expire', expired, 'expired'],
+      ['stay.arrive', arrived, 'in_house'],
+    ] as const) {
       for (const stay of stays) {
         await recordAudit(tx, ctx, { action, hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: { status, by: 'sweep' } });
       }
     }
-    return { expired, arrived: arrived.length };
+    return { expired: [...expired, ...noShows], arrived: arrived.length, noShows: noShows.length, expiredCount: expired.length, due, lapsed };
   });
-  for (const hotelId of new Set(result.expired.map((s) => s.hotelId))) await afterCredentialChange(ctx.deps, hotelId);
-  return { expired: result.expired.length, arrived: result.arrived };
+  for (const hotelId of new Set([...result.expired.map((s) => s.hotelId), ...result.lapsed])) await afterCredentialChange(ctx.deps, hotelId);
+  return { expired: result.expiredCount, arrived: result.arrived, noShows: result.noShows, due: result.due };
 }

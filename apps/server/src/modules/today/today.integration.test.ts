@@ -8,7 +8,7 @@ import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
 
 /**
- * The today board (board.today): each figure of a hotel's day, in its time zone, over the rooms
+ * The today board (today.get): each figure of a hotel's day, in its time zone, over the rooms
  * the member may see, equals the list it links to; another hotel's data never shows; a member
  * limited to some rooms sees their rooms' figures only; takings only for members who manage orders.
  */
@@ -45,7 +45,11 @@ async function data<T>(promise: Promise<{ data?: T; error?: unknown }>): Promise
  * database does not have is left out.
  */
 async function ledger(hotelId: number, entries: { kind: 'payment' | 'deposit' | 'room_charge'; amount: number; currency: string; roomId: number; at: Date }[]) {
-  const labels = (await ctx.deps.prisma.$queryRaw<{ label: string }[]>`SELECT e.enumlabel AS label FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = 'OrderEntryKind'`).map((r) => r.label);
+  const labels = (
+    await ctx.deps.prisma.$queryRaw<
+      { label: string }[]
+    >`SELECT e.enumlabel AS label FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = 'OrderEntryKind'`
+  ).map((r) => r.label);
   for (const entry of entries) {
     const kind = entry.kind === 'payment' && !labels.includes('payment') ? 'cash' : entry.kind;
     if (!labels.includes(kind)) continue;
@@ -67,7 +71,16 @@ async function hotelA() {
   const timeZone = noonZone();
   await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone, currency: 'CNY' } });
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8']);
-  const [a1, a2, a3, a4, a5, a6, a7, a8] = rooms as [(typeof rooms)[0], (typeof rooms)[0], (typeof rooms)[0], (typeof rooms)[0], (typeof rooms)[0], (typeof rooms)[0], (typeof rooms)[0], (typeof rooms)[0]];
+  const [a1, a2, a3, a4, a5, a6, a7, a8] = rooms as [
+    (typeof rooms)[0],
+    (typeof rooms)[0],
+    (typeof rooms)[0],
+    (typeof rooms)[0],
+    (typeof rooms)[0],
+    (typeof rooms)[0],
+    (typeof rooms)[0],
+    (typeof rooms)[0],
+  ];
   const hotelId = h.hotel.id;
   const today = localDate(new Date(), timeZone);
 
@@ -81,11 +94,25 @@ async function hotelA() {
   const s2 = await insertStay(ctx.deps, { hotelId, roomId: a2.id, checkInAt: hours(-2), expectedCheckOutAt: hours(30), guestName: 'Guest Two' });
   await ctx.deps.prisma.stay.update({ where: { id: s2.id }, data: { breakfast: true } });
   // A3: a reservation arriving today at +2 h.
-  const s3 = await insertStay(ctx.deps, { hotelId, roomId: a3.id, checkInAt: hours(2), expectedCheckOutAt: hours(26), status: 'reserved', guestName: 'Guest Three' });
+  const s3 = await insertStay(ctx.deps, {
+    hotelId,
+    roomId: a3.id,
+    checkInAt: hours(2),
+    expectedCheckOutAt: hours(26),
+    status: 'reserved',
+    guestName: 'Guest Three',
+  });
   // A4: overdue (expected at -1 h, still there).
   await insertStay(ctx.deps, { hotelId, roomId: a4.id, checkInAt: hours(-30), expectedCheckOutAt: hours(-1), status: 'expired', guestName: 'Guest Four' });
   // A5: checked out today at -1 h after a night with breakfast; the room is clean again.
-  const s5 = await insertStay(ctx.deps, { hotelId, roomId: a5.id, checkInAt: hours(-26), expectedCheckOutAt: hours(-1), status: 'checked_out', guestName: 'Guest Five' });
+  const s5 = await insertStay(ctx.deps, {
+    hotelId,
+    roomId: a5.id,
+    checkInAt: hours(-26),
+    expectedCheckOutAt: hours(-1),
+    status: 'checked_out',
+    guestName: 'Guest Five',
+  });
   await ctx.deps.prisma.stay.update({ where: { id: s5.id }, data: { breakfast: true, checkedOutAt: hours(-1) } });
   // A stay checked out yesterday (not a departure of today) and a cancelled reservation of today (not an arrival).
   const old = await insertStay(ctx.deps, { hotelId, roomId: a5.id, checkInAt: hours(-60), expectedCheckOutAt: hours(-40), status: 'checked_out' });
@@ -99,12 +126,52 @@ async function hotelA() {
   const lock = await insertKeptLock(ctx.deps, hotelId, a8.id, lockId);
   await ctx.deps.prisma.lock.update({ where: { id: lock }, data: { online: false, battery: 80, statusCheckedAt: hours(-1) } });
   // Deliveries that failed: a password of A2, a face of A3, a card of A1 (and one on its lock, which does not count).
-  await ctx.deps.prisma.lockPassword.create({ data: { hotelId, roomId: a2.id, stayId: s2.id, kind: 'custom', holderName: 'Guest Two', code: '123456', validFrom: hours(-2), validUntil: hours(30), deliveryState: 'failed', lastError: 'lock_offline' } });
-  await ctx.deps.prisma.lockPassword.create({ data: { hotelId, roomId: a2.id, stayId: s2.id, kind: 'custom', holderName: 'Guest Two', code: '223456', validFrom: hours(-2), validUntil: hours(30), deliveryState: 'on_lock' } });
-  const face = await ctx.deps.prisma.face.create({ data: { hotelId, faceId: `F-${hotelId}`, note: 'Three', imageUrl: '/uploads/x.png', imageSha256: createHash('sha256').update('x').digest('hex') } });
-  await ctx.deps.prisma.faceAuthorization.create({ data: { hotelId, faceId: face.id, roomId: a3.id, stayId: s3.id, validFrom: hours(2), validUntil: hours(26), deliveryState: 'failed', lastError: 'lock_offline' } });
+  await ctx.deps.prisma.lockPassword.create({
+    data: {
+      hotelId,
+      roomId: a2.id,
+      stayId: s2.id,
+      kind: 'custom',
+      holderName: 'Guest Two',
+      code: '123456',
+      validFrom: hours(-2),
+      validUntil: hours(30),
+      deliveryState: 'failed',
+      lastError: 'lock_offline',
+    },
+  });
+  await ctx.deps.prisma.lockPassword.create({
+    data: {
+      hotelId,
+      roomId: a2.id,
+      stayId: s2.id,
+      kind: 'custom',
+      holderName: 'Guest Two',
+      code: '223456',
+      validFrom: hours(-2),
+      validUntil: hours(30),
+      deliveryState: 'on_lock',
+    },
+  });
+  const face = await ctx.deps.prisma.face.create({
+    data: { hotelId, faceId: `F-${hotelId}`, note: 'Three', imageUrl: '/uploads/x.png', imageSha256: createHash('sha256').update('x').digest('hex') },
+  });
+  await ctx.deps.prisma.faceAuthorization.create({
+    data: {
+      hotelId,
+      faceId: face.id,
+      roomId: a3.id,
+      stayId: s3.id,
+      validFrom: hours(2),
+      validUntil: hours(26),
+      deliveryState: 'failed',
+      lastError: 'lock_offline',
+    },
+  });
   const card = await ctx.deps.prisma.card.create({ data: { hotelId, cardNumber: `9${hotelId}01`, kind: 'room' } });
-  await ctx.deps.prisma.cardGrant.create({ data: { hotelId, cardId: card.id, roomId: a1.id, stayId: s1.id, validFrom: hours(-20), validUntil: hours(3), deliveryState: 'remove_failed' } });
+  await ctx.deps.prisma.cardGrant.create({
+    data: { hotelId, cardId: card.id, roomId: a1.id, stayId: s1.id, validFrom: hours(-20), validUntil: hours(3), deliveryState: 'remove_failed' },
+  });
   // The ledger: today a payment in A2 and a deposit in A1; yesterday a deposit; today a payment in
   // another currency, and (with the orders ledger's kinds) a room charge, which is not money taken.
   await ledger(hotelId, [
@@ -126,7 +193,7 @@ async function hotelA() {
 describe('the today board', () => {
   it("counts the hotel's day in its time zone, each figure as its list counts it", async () => {
     const a = await hotelA();
-    const board = await data(api.query('board.today', undefined, { token: a.ownerToken }));
+    const board = await data(api.query('today.get', undefined, { token: a.ownerToken }));
     expect(board.date).toBe(a.today);
     expect(board.timeZone).toBe(a.timeZone);
     expect(board.rooms).toEqual({ total: 8, vacant: 2, reserved: 1, checked_in: 3, dirty: 1, maintain: 1 });
@@ -162,7 +229,7 @@ describe('the today board', () => {
 
   it('shows a member limited to some rooms the figures of those rooms only, and no takings without order management', async () => {
     const a = await hotelA();
-    const board = await data(api.query('board.today', undefined, { token: a.limitedToken }));
+    const board = await data(api.query('today.get', undefined, { token: a.limitedToken }));
     expect(board.rooms).toEqual({ total: 2, vacant: 0, reserved: 0, checked_in: 2, dirty: 0, maintain: 0 });
     expect(board.arrivals).toEqual({ expected: 0, arrived: 1 });
     expect(board.departures).toEqual({ due: 1, departed: 0 });
@@ -172,14 +239,14 @@ describe('the today board', () => {
     expect(board.deliveries).toMatchObject({ failed: 2, passwords: 1, faces: 0, cards: 1, roomsTotal: 2 });
     expect(board.takings).toBeNull();
     // The whole hotel's staff member sees every room, still without takings.
-    const staff = await data(api.query('board.today', undefined, { token: a.staffToken }));
+    const staff = await data(api.query('today.get', undefined, { token: a.staffToken }));
     expect([staff.rooms.total, staff.inHouse, staff.deliveries.failed, staff.takings]).toEqual([8, 2, 3, null]);
     // An administrator limited to A1 counts the ledger entries of A1 only.
     const admin = await createAccount(ctx.deps);
     const membership = await ctx.deps.prisma.membership.create({ data: { accountId: admin.id, hotelId: a.hotel.id, role: 'admin', allRooms: false } });
     await ctx.deps.prisma.membershipRoom.create({ data: { hotelId: a.hotel.id, membershipId: membership.id, roomId: a.rooms.a1.id } });
     const adminToken = (await createSession(ctx.deps, { accountId: admin.id, hotelId: a.hotel.id, kind: 'web', meta: testMeta() })).token;
-    const adminBoard = await data(api.query('board.today', undefined, { token: adminToken }));
+    const adminBoard = await data(api.query('today.get', undefined, { token: adminToken }));
     expect(adminBoard.takings).toMatchObject({ total: 7_000, entries: 1 });
     expect(adminBoard.rooms.total).toBe(1);
   });
@@ -187,7 +254,7 @@ describe('the today board', () => {
   it("never shows another hotel's rooms, stays, locks, deliveries or money", async () => {
     await hotelA();
     const b = await createHotelWithStaff(ctx.deps);
-    const empty = await data(api.query('board.today', undefined, { token: b.ownerToken }));
+    const empty = await data(api.query('today.get', undefined, { token: b.ownerToken }));
     expect(empty.rooms.total).toBe(0);
     expect([empty.arrivals, empty.departures, empty.inHouse, empty.overdue]).toEqual([{ expected: 0, arrived: 0 }, { due: 0, departed: 0 }, 0, 0]);
     expect(empty.breakfast).toEqual({ stays: 0, guests: 0, served: 0 });
@@ -197,12 +264,12 @@ describe('the today board', () => {
     // With a room and a guest of its own, B counts those.
     const { rooms } = await createRooms(ctx.deps, b.hotel.id, ['B1']);
     await insertStay(ctx.deps, { hotelId: b.hotel.id, roomId: rooms[0]!.id, checkInAt: hours(-1), expectedCheckOutAt: hours(40) });
-    const own = await data(api.query('board.today', undefined, { token: b.ownerToken }));
+    const own = await data(api.query('today.get', undefined, { token: b.ownerToken }));
     expect([own.rooms.total, own.rooms.checked_in, own.inHouse]).toEqual([1, 1, 1]);
   });
 
   it('needs a session', async () => {
-    const answer = await api.query('board.today');
+    const answer = await api.query('today.get');
     expect(answer.error?.data.code).toBe('UNAUTHORIZED');
   });
 });

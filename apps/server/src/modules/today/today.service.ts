@@ -4,7 +4,8 @@ import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
 import { LOW_BATTERY_PERCENT } from '../locks/lock.service';
 import { roomScopeSql } from '../room/room-access';
-import { listRooms } from '../room/room.service';
+import { unpaidDepartures } from '../orders/stay-bills';
+import { listRooms } from '../room/room-list';
 
 /**
  * The today board (issue 9 §6, the spec's "home"): the figures of the hotel's day in its time zone,
@@ -14,8 +15,10 @@ import { listRooms } from '../room/room.service';
  * - rooms per status: the room board's own counts (`listRooms`: kept by the database, corrected
  *   for the clock), so Dirty and Maintain are the board's filters;
  * - arrivals still expected today: the tenant list's `reserved` stays overlapping today (active,
- *   check-in still to come and before midnight); arrived today: stays that began today (not a
- *   room change's continuation, not cancelled);
+ *   check-in still to come and before midnight, and the reservations awaiting their guest at the
+ *   desk whose check-in time has passed); arrived today: stays that began today (not a room
+ *   change's continuation, not cancelled, not a reservation still waiting); the list itself is
+ *   `listArrivals` (modules/stay/arrivals.ts);
  * - in house and overdue: the tenant list's `in_house` and `expired` stays;
  * - departures still due today: active stays whose expected check-out is between now and
  *   midnight; departed today: stays checked out today;
@@ -25,9 +28,10 @@ import { listRooms } from '../room/room.service';
  *   report, else the legacy app's reading) is under LOW_BATTERY_PERCENT, as the board shows them;
  * - credential deliveries that failed (passwords, face authorisations, cards): on their lock,
  *   failed or failed to be removed;
- * - takings: today's money entries of the order ledger (TAKINGS_KINDS), for members who manage orders.
+ * - takings: today's money entries of the order ledger (TAKINGS_KINDS), for members who manage orders;
+ * - unpaid departures: bills left owing at check-out, whatever the day (orders/stay-bills.ts).
  *
- * Three statements, run side by side: the board's counts, the day's figures, the takings.
+ * Four statements, run side by side: the board's counts, the day's figures, the takings, the unpaid departures.
  */
 
 /** How many rooms the board names under the locks and deliveries figures (the rest are counted). */
@@ -41,7 +45,13 @@ interface DayRow {
   departed: number;
   breakfast: { stays: number; guests: number; served: number };
   locks: { offline: number; lowBattery: number; total: number; rooms: { id: number; name: string; online: boolean | null; battery: number | null }[] | null };
-  failed: { passwords: number; faces: number; cards: number; total: number; rooms: { id: number; name: string; passwords: number; faces: number; cards: number }[] | null };
+  failed: {
+    passwords: number;
+    faces: number;
+    cards: number;
+    total: number;
+    rooms: { id: number; name: string; passwords: number; faces: number; cards: number }[] | null;
+  };
 }
 
 /**
@@ -58,7 +68,8 @@ export function todaySql(ctx: AuthedContext, now: Date, dayStart: Date, dayEnd: 
   // The scope of roomScopeSql (room-access.ts), checked on the rows found rather than over the
   // hotel's rooms: the row's room is not deleted and, for a member limited to some rooms, is one of
   // theirs (MembershipRoom's key); those few rows are checked by key, never by reading every room.
-  const mine = (roomId: Prisma.Sql) => Prisma.sql`EXISTS (SELECT 1 FROM "MembershipRoom" mr WHERE mr."membershipId" = ${actor.membershipId} AND mr."roomId" = ${roomId})`;
+  const mine = (roomId: Prisma.Sql) =>
+    Prisma.sql`EXISTS (SELECT 1 FROM "MembershipRoom" mr WHERE mr."membershipId" = ${actor.membershipId} AND mr."roomId" = ${roomId})`;
   const inScope = (roomId: Prisma.Sql) =>
     Prisma.sql`EXISTS (SELECT 1 FROM "Room" r WHERE r."id" = ${roomId} AND r."hotelId" = ${hotelId} AND r."deletedAt" IS NULL)${actor.allRooms ? Prisma.empty : Prisma.sql` AND ${mine(roomId)}`}`;
   const low = Prisma.raw(String(LOW_BATTERY_PERCENT));
@@ -68,6 +79,14 @@ export function todaySql(ctx: AuthedContext, now: Date, dayStart: Date, dayEnd: 
       -- Read from the index of active stays alone (Stay_active_day_idx holds every column used here).
       SELECT s."checkInAt", s."expectedCheckOutAt" FROM "Stay" s
       WHERE s."hotelId" = ${hotelId} AND s."status" IN ${ACTIVE}${actor.allRooms ? Prisma.empty : Prisma.sql` AND ${mine(Prisma.raw('s."roomId"'))}`}
+    ),
+    waiting AS (
+      -- Reservations that await their guest at the desk and whose check-in time has passed: still
+      -- expected (not in house) until the desk records the arrival or they become no-shows. Few,
+      -- found through the (hotelId, status, checkInAt) index; the figures below take them out of
+      -- the stays whose check-in time has passed.
+      SELECT s."expectedCheckOutAt" FROM "Stay" s
+      WHERE s."hotelId" = ${hotelId} AND s."status" = 'reserved' AND s."checkInAt" <= ${now} AND s."awaitsArrival"${actor.allRooms ? Prisma.empty : Prisma.sql` AND ${mine(Prisma.raw('s."roomId"'))}`}
     ),
     breakfast AS (
       -- The breakfast list's stays (stay/breakfast.ts: breakfast, not cancelled, began before the
@@ -109,21 +128,24 @@ export function todaySql(ctx: AuthedContext, now: Date, dayStart: Date, dayEnd: 
         WHERE fa."hotelId" = ${hotelId} AND fa."deliveryState" IN ('failed', 'remove_failed')
         UNION ALL
         SELECT cg."roomId", 0, 0, 1 FROM "CardGrant" cg
-        WHERE cg."hotelId" = ${hotelId} AND cg."deliveryState" IN ('failed', 'remove_failed') AND cg."roomId" IS NOT NULL
+        WHERE cg."hotelId" = ${hotelId} AND cg."deliveryState" IN ('failed', 'remove_failed') AND cg."roomId" IS NOT NULL AND cg."doorLockId" IS NULL
       ) f JOIN "Room" r ON r."id" = f."roomId"
       WHERE ${roomScopeSql(actor)}
       GROUP BY r."id", r."name"
     )
     SELECT
       (SELECT json_build_object(
-         'arrivalsExpected', count(*) FILTER (WHERE "checkInAt" > ${now} AND "checkInAt" < ${dayEnd} AND "expectedCheckOutAt" > ${now}),
-         'inHouse', count(*) FILTER (WHERE "checkInAt" <= ${now} AND "expectedCheckOutAt" > ${now}),
-         'overdue', count(*) FILTER (WHERE "expectedCheckOutAt" <= ${now}),
-         'departuresDue', count(*) FILTER (WHERE "expectedCheckOutAt" > ${now} AND "expectedCheckOutAt" < ${dayEnd}))
+         'arrivalsExpected', count(*) FILTER (WHERE "checkInAt" > ${now} AND "checkInAt" < ${dayEnd} AND "expectedCheckOutAt" > ${now})
+           + (SELECT count(*) FROM waiting w WHERE w."expectedCheckOutAt" > ${now}),
+         'inHouse', count(*) FILTER (WHERE "checkInAt" <= ${now} AND "expectedCheckOutAt" > ${now}) - (SELECT count(*) FROM waiting w WHERE w."expectedCheckOutAt" > ${now}),
+         'overdue', count(*) FILTER (WHERE "expectedCheckOutAt" <= ${now}) - (SELECT count(*) FROM waiting w WHERE w."expectedCheckOutAt" <= ${now}),
+         'departuresDue', count(*) FILTER (WHERE "expectedCheckOutAt" > ${now} AND "expectedCheckOutAt" < ${dayEnd})
+           - (SELECT count(*) FROM waiting w WHERE w."expectedCheckOutAt" > ${now} AND w."expectedCheckOutAt" < ${dayEnd}))
        FROM active) AS "stays",
       (SELECT count(*)::int FROM "Stay" s
        WHERE s."hotelId" = ${hotelId} AND s."status" IN ('reserved', 'in_house', 'expired', 'moved', 'checked_out')
-         AND s."checkInAt" >= ${dayStart} AND s."checkInAt" <= ${now} AND s."movedFromStayId" IS NULL AND ${inScope(Prisma.raw('s."roomId"'))}) AS "arrived",
+         AND s."checkInAt" >= ${dayStart} AND s."checkInAt" <= ${now} AND s."movedFromStayId" IS NULL AND NOT (s."status" = 'reserved' AND s."awaitsArrival")
+         AND ${inScope(Prisma.raw('s."roomId"'))}) AS "arrived",
       (SELECT count(*)::int FROM "Stay" s
        WHERE s."hotelId" = ${hotelId} AND s."checkedOutAt" >= ${dayStart} AND s."checkedOutAt" < ${dayEnd} AND s."status" = 'checked_out'
          AND ${inScope(Prisma.raw('s."roomId"'))}) AS "departed",
@@ -163,9 +185,7 @@ export const TAKINGS_KINDS = ['cash', 'payment', 'deposit', 'refund', 'recharge'
 async function todayTakings(ctx: AuthedContext, dayStart: Date, dayEnd: Date) {
   const { actor } = ctx;
   if (!actor.permissions.has('order.manage')) return null;
-  const limited = actor.allRooms
-    ? Prisma.empty
-    : Prisma.sql` AND EXISTS (SELECT 1 FROM "Room" r WHERE r."id" = o."roomId" AND ${roomScopeSql(actor)})`;
+  const limited = actor.allRooms ? Prisma.empty : Prisma.sql` AND EXISTS (SELECT 1 FROM "Room" r WHERE r."id" = o."roomId" AND ${roomScopeSql(actor)})`;
   const [row] = await ctx.deps.prisma.$queryRaw<{ received: number; paidOut: number; entries: number }[]>`
     SELECT coalesce(sum(o."amount") FILTER (WHERE o."amount" > 0), 0)::float8 AS "received",
            coalesce(sum(o."amount") FILTER (WHERE o."amount" < 0), 0)::float8 AS "paidOut",
@@ -186,10 +206,11 @@ export async function getToday(ctx: AuthedContext) {
   const date = localDate(now, actor.timeZone);
   const dayStart = zonedToInstant(`${date}T00:00`, actor.timeZone)!;
   const dayEnd = zonedToInstant(`${addDays(date, 1)}T00:00`, actor.timeZone)!;
-  const [board, [day], takings] = await Promise.all([
+  const [board, [day], takings, unpaid] = await Promise.all([
     listRooms(ctx, { pageSize: 1 }),
     ctx.deps.prisma.$queryRaw<DayRow[]>(todaySql(ctx, now, dayStart, dayEnd, date)),
     todayTakings(ctx, dayStart, dayEnd),
+    unpaidDepartures(ctx),
   ]);
   const d = day!;
   const rooms = Object.fromEntries(ROOM_STATUSES.map((s) => [s, board.counts[s]])) as Record<TRoomStatus, number>;
@@ -203,7 +224,13 @@ export async function getToday(ctx: AuthedContext) {
     inHouse: d.stays.inHouse,
     overdue: d.stays.overdue,
     breakfast: { stays: d.breakfast.stays, guests: d.breakfast.guests, served: d.breakfast.served },
-    locks: { offline: d.locks.offline, lowBattery: d.locks.lowBattery, lowBatteryBelow: LOW_BATTERY_PERCENT, roomsTotal: d.locks.total, rooms: d.locks.rooms ?? [] },
+    locks: {
+      offline: d.locks.offline,
+      lowBattery: d.locks.lowBattery,
+      lowBatteryBelow: LOW_BATTERY_PERCENT,
+      roomsTotal: d.locks.total,
+      rooms: d.locks.rooms ?? [],
+    },
     deliveries: {
       failed: d.failed.passwords + d.failed.faces + d.failed.cards,
       passwords: d.failed.passwords,
@@ -213,5 +240,7 @@ export async function getToday(ctx: AuthedContext) {
       rooms: d.failed.rooms ?? [],
     },
     takings,
+    /** Bills left owing at check-out, to collect (null for members who take no payments). */
+    unpaidDepartures: unpaid,
   };
 }

@@ -2,6 +2,7 @@ import { addDays, localDateTime } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorContext, createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { createAccount, createHotelWithStaff, createRooms } from '../../test/factories';
+import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
 import { RECORD_COUNT_CAP, listRecordsByPerson, listUnlockRecords } from './unlock-record.service';
 
@@ -49,7 +50,15 @@ describe("a room's unlock records", () => {
     const first = await listUnlockRecords(staff, { roomId: busy.id });
     expect(first).toMatchObject({ total: RECORD_COUNT_CAP, totalCapped: true, page: 1, pageSize: 20 });
     expect(first.items.map((r) => r.id)).toEqual(await obviousPage(h.hotel.id, busy.id, 1, 20));
-    expect(first.items[0]).toMatchObject({ roomId: busy.id, roomName: 'Busy', style: 'password', event: 'opened', source: 'lock', success: true, credential: null });
+    expect(first.items[0]).toMatchObject({
+      roomId: busy.id,
+      roomName: 'Busy',
+      style: 'password',
+      event: 'opened',
+      source: 'lock',
+      success: true,
+      credential: null,
+    });
     expect(typeof first.items[0]!.occurredAt).toBe('string');
     const last = await listUnlockRecords(staff, { roomId: busy.id, page: RECORD_COUNT_CAP / 100, pageSize: 100 });
     expect(last.items.map((r) => r.id)).toEqual(await obviousPage(h.hotel.id, busy.id, RECORD_COUNT_CAP / 100, 100));
@@ -66,7 +75,9 @@ describe("a room's unlock records", () => {
     const today = localDateTime(new Date(), 'Asia/Shanghai').slice(0, 10);
     const todays = await listUnlockRecords(staff, { roomId: busy.id, from: today, to: today });
     const start = new Date(`${today}T00:00:00+08:00`);
-    const inRange = await ctx.deps.prisma.unlockRecord.count({ where: { roomId: busy.id, occurredAt: { gte: start, lt: new Date(`${addDays(today, 1)}T00:00:00+08:00`) } } });
+    const inRange = await ctx.deps.prisma.unlockRecord.count({
+      where: { roomId: busy.id, occurredAt: { gte: start, lt: new Date(`${addDays(today, 1)}T00:00:00+08:00`) } },
+    });
     expect(todays).toMatchObject({ total: Math.min(inRange, RECORD_COUNT_CAP), totalCapped: inRange > RECORD_COUNT_CAP });
     expect(todays.items.map((r) => r.id)).toEqual(await obviousPage(h.hotel.id, busy.id, 1, 20, start));
 
@@ -78,13 +89,20 @@ describe("a room's unlock records", () => {
   it('is NOT_FOUND for a room of another hotel, a deleted room and a room a limited member may not see', async () => {
     const a = await createHotelWithStaff(ctx.deps);
     const b = await createHotelWithStaff(ctx.deps);
-    const { rooms: [mine, other] } = await createRooms(ctx.deps, a.hotel.id, ['101', '102']);
-    const { rooms: [theirs] } = await createRooms(ctx.deps, b.hotel.id, ['101']);
+    const {
+      rooms: [mine, other],
+    } = await createRooms(ctx.deps, a.hotel.id, ['101', '102']);
+    const {
+      rooms: [theirs],
+    } = await createRooms(ctx.deps, b.hotel.id, ['101']);
     await records(a.hotel.id, mine!.id, 3, 'a-mine');
     await records(a.hotel.id, other!.id, 3, 'a-other');
     await records(b.hotel.id, theirs!.id, 3, 'b');
     const staffA = await actorContext(ctx.deps, a.staffToken);
-    await expect(listUnlockRecords(staffA, { roomId: theirs!.id })).rejects.toMatchObject({ code: 'NOT_FOUND', options: { messageKey: 'room.errors.notFound' } });
+    await expect(listUnlockRecords(staffA, { roomId: theirs!.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      options: { messageKey: 'room.errors.notFound' },
+    });
 
     const limited = await createAccount(ctx.deps, {});
     const membership = await ctx.deps.prisma.membership.create({ data: { accountId: limited.id, hotelId: a.hotel.id, role: 'staff', allRooms: false } });
@@ -96,5 +114,38 @@ describe("a room's unlock records", () => {
 
     await ctx.deps.prisma.room.update({ where: { id: other!.id }, data: { deletedAt: new Date() } });
     await expect(listUnlockRecords(staffA, { roomId: other!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('by person, a member limited to some rooms finds the records of those rooms only (lock.recordsByPerson)', async () => {
+    const a = await createHotelWithStaff(ctx.deps);
+    const {
+      rooms: [mine, other],
+    } = await createRooms(ctx.deps, a.hotel.id, ['201', '202']);
+    // One person in both rooms: the name alone would find all six.
+    await records(a.hotel.id, mine!.id, 3, 'p-mine');
+    await records(a.hotel.id, other!.id, 3, 'p-other');
+    const limited = await createAccount(ctx.deps, {});
+    const membership = await ctx.deps.prisma.membership.create({ data: { accountId: limited.id, hotelId: a.hotel.id, role: 'staff', allRooms: false } });
+    await ctx.deps.prisma.membershipRoom.create({ data: { hotelId: a.hotel.id, membershipId: membership.id, roomId: mine!.id } });
+    const session = await createSession(ctx.deps, { accountId: limited.id, hotelId: a.hotel.id, kind: 'web', meta: testMeta() });
+    const api = trpcClient(ctx.app);
+
+    const all = await api.query('lock.recordsByPerson', { person: 'Guest', pageSize: 100 }, { token: a.staffToken });
+    expect(all.data).toMatchObject({ total: 6 });
+    expect(new Set(all.data!.items.map((r) => r.roomId))).toEqual(new Set([mine!.id, other!.id]));
+
+    const own = await api.query('lock.recordsByPerson', { person: 'Guest', pageSize: 100 }, { token: session.token });
+    expect(own.error).toBeUndefined();
+    expect(own.data).toMatchObject({ total: 3 });
+    expect(own.data!.items.map((r) => r.roomName)).toEqual(['201', '201', '201']);
+    // By one credential or one name, the same: nothing of a room out of scope.
+    const one = await api.query('lock.recordsByPerson', { person: 'Guest 1', pageSize: 100 }, { token: session.token });
+    expect(one.data!.items.map((r) => r.roomId)).toEqual([mine!.id]);
+    // Naming the room out of scope is NOT_FOUND, as for a room of another hotel.
+    const named = await api.query('lock.recordsByPerson', { person: 'Guest', roomId: other!.id }, { token: session.token });
+    expect(named.error?.data.app?.code).toBe('NOT_FOUND');
+    // The service says the same as the procedure (the export reads it too).
+    const limitedCtx = await actorContext(ctx.deps, session.token);
+    expect((await listRecordsByPerson(limitedCtx, { person: 'Guest', pageSize: 100 })).items.map((r) => r.roomId)).toEqual([mine!.id, mine!.id, mine!.id]);
   });
 });

@@ -1,4 +1,13 @@
-import { UNLOCK_EVENTS, UNLOCK_SOURCES, ZRecordsByPersonInput, ZUnlockRecordListInput, addDays, zonedToInstant, type TUnlockEvent, type TUnlockSource } from '@console/shared';
+import {
+  UNLOCK_EVENTS,
+  UNLOCK_SOURCES,
+  ZRecordsByPersonInput,
+  ZUnlockRecordListInput,
+  addDays,
+  zonedToInstant,
+  type TUnlockEvent,
+  type TUnlockSource,
+} from '@console/shared';
 import type { z } from 'zod';
 import type { Actor, AuthedContext } from '../../context';
 import { descAfter, type KeysetCursor } from '../../db/keyset';
@@ -8,8 +17,27 @@ import { Prisma } from '../../generated/prisma/client';
 import { requirePermission } from '../../permissions';
 import { findRoom, roomScope, roomScopeSql } from '../room/room-access';
 
-const recordSelect = { id: true, roomId: true, occurredAt: true, event: true, source: true, device: true, success: true, style: true, operator: true, credential: true, reason: true, room: { select: { name: true } } } as const;
-type RecordRow = Prisma.UnlockRecordGetPayload<{ select: typeof recordSelect }>;
+const recordSelect = {
+  id: true,
+  roomId: true,
+  occurredAt: true,
+  event: true,
+  source: true,
+  device: true,
+  success: true,
+  style: true,
+  operator: true,
+  credential: true,
+  reason: true,
+  stayId: true,
+  doorLockId: true,
+  room: { select: { name: true } },
+  doorLock: { select: { name: true, alias: true } },
+} as const;
+type SelectedRow = Prisma.UnlockRecordGetPayload<{ select: typeof recordSelect }>;
+/** A record as the lists read it: the room's name, and the shared door's name when it is a door's record. */
+type RecordRow = Omit<SelectedRow, 'doorLock'> & { doorName: string | null };
+const fromSelected = ({ doorLock, ...r }: SelectedRow): RecordRow => ({ ...r, doorName: doorLock ? doorLock.alias || doorLock.name : null });
 
 /**
  * Totals of the record lists are counted up to this many records. Counting every record of a room
@@ -42,6 +70,10 @@ function toRecordDto(r: RecordRow) {
     credential: r.credential,
     /** Why the lock refused, when it said (a code: `unlockRecords.refusals.<reason>`). */
     reason: r.reason,
+    /** The stay whose credential it was, when the record names one (a shared door's records do). */
+    stayId: r.stayId,
+    /** A shared door's record: the door (its lock and name); null for a room's own lock. */
+    door: r.doorLockId === null ? null : { lockId: r.doorLockId, name: r.doorName ?? '' },
   };
 }
 
@@ -56,9 +88,15 @@ function dayRange(tz: string, from: string | undefined, to: string | undefined):
 async function page(ctx: AuthedContext, where: Prisma.UnlockRecordWhereInput, input: { page: number; pageSize: number }) {
   const [counted, rows] = await Promise.all([
     ctx.deps.prisma.unlockRecord.count({ where, take: RECORD_COUNT_CAP + 1 }),
-    ctx.deps.prisma.unlockRecord.findMany({ where, select: recordSelect, orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    ctx.deps.prisma.unlockRecord.findMany({
+      where,
+      select: recordSelect,
+      orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }],
+      skip: (input.page - 1) * input.pageSize,
+      take: input.pageSize,
+    }),
   ]);
-  return { items: rows.map(toRecordDto), ...capped(counted), page: input.page, pageSize: input.pageSize };
+  return { items: rows.map((r) => toRecordDto(fromSelected(r))), ...capped(counted), page: input.page, pageSize: input.pageSize };
 }
 
 /**
@@ -93,9 +131,11 @@ async function recordsByPersonWhere(ctx: AuthedContext, input: z.output<typeof Z
  */
 export async function listRecordsByPersonAfter(ctx: AuthedContext, raw: z.input<typeof ZRecordsByPersonInput>, after: KeysetCursor | null, limit: number) {
   requirePermission(ctx.actor, 'room.read');
-  const where: Prisma.UnlockRecordWhereInput = { AND: [await recordsByPersonWhere(ctx, ZRecordsByPersonInput.parse(raw)), descAfter<Prisma.UnlockRecordWhereInput>('occurredAt', after)] };
+  const where: Prisma.UnlockRecordWhereInput = {
+    AND: [await recordsByPersonWhere(ctx, ZRecordsByPersonInput.parse(raw)), descAfter<Prisma.UnlockRecordWhereInput>('occurredAt', after)],
+  };
   const rows = await ctx.deps.prisma.unlockRecord.findMany({ where, select: recordSelect, orderBy: [{ occurredAt: 'desc' }, { id: 'desc' }], take: limit });
-  return rows.map(toRecordDto);
+  return rows.map((r) => toRecordDto(fromSelected(r)));
 }
 
 export async function countRecordsByPerson(ctx: AuthedContext, raw: z.input<typeof ZRecordsByPersonInput>, cap: number): Promise<number> {
@@ -121,8 +161,10 @@ export function roomRecordsPageSql(actor: Actor, input: { roomId: number; page: 
   return Prisma.sql`
     WITH room AS (SELECT r."id", r."name" FROM "Room" r WHERE r."id" = ${input.roomId} AND ${roomScopeSql(actor)}),
     page AS (
-      SELECT u."id", u."roomId", u."occurredAt", u."event", u."source", u."device", u."success", u."style"::text AS "style", u."operator", u."credential", u."reason"
+      SELECT u."id", u."roomId", u."occurredAt", u."event", u."source", u."device", u."success", u."style"::text AS "style", u."operator", u."credential", u."reason",
+             u."stayId", u."doorLockId", COALESCE(NULLIF(l."alias", ''), l."name") AS "doorName"
       FROM "UnlockRecord" u
+      LEFT JOIN "Lock" l ON l."hotelId" = u."hotelId" AND l."id" = u."doorLockId"
       WHERE u."id" IN (SELECT "id" FROM "UnlockRecord" WHERE ${where} ORDER BY "occurredAt" DESC, "id" DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}))
     SELECT room."name" AS "roomName",
            (SELECT count(*)::int FROM (SELECT 1 FROM "UnlockRecord" WHERE ${where} LIMIT ${RECORD_COUNT_CAP + 1}) c) AS "counted",

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
 import { FACE_PHOTO_URL_TTL_SECONDS, UPLOAD_PATH_REGEX } from '@console/shared';
 import type { Deps } from '../../context';
 import { makeFacePhotoPrivate, readStoredPictureBytes } from '../../infra/uploads';
@@ -20,7 +19,8 @@ const SIG_LENGTH = 43;
 
 type Signed = { kind: 'face'; hotelId: number; faceId: number } | { kind: 'upload'; hotelId: number; file: string };
 
-const message = (s: Signed, exp: number) => (s.kind === 'face' ? `face-photo\n${s.hotelId}\n${s.faceId}\n${exp}` : `face-upload\n${s.hotelId}\n${s.file}\n${exp}`);
+const message = (s: Signed, exp: number) =>
+  s.kind === 'face' ? `face-photo\n${s.hotelId}\n${s.faceId}\n${exp}` : `face-upload\n${s.hotelId}\n${s.file}\n${exp}`;
 const sign = (secret: string, s: Signed, exp: number) => createHmac('sha256', secret).update(message(s, exp)).digest('base64url');
 
 /** When a URL signed now expires (unix seconds). */
@@ -75,7 +75,12 @@ const UPLOAD_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * the signature is bad or expired, the face is not this hotel's or no longer exists, or its file
  * is gone. Read from the upload store, wherever the photo lies.
  */
-export async function readSignedFacePhoto(deps: Deps, params: { hotel: string; face: string }, query: { exp?: unknown; sig?: unknown }, nowMs = Date.now()): Promise<SignedPhoto | undefined> {
+export async function readSignedFacePhoto(
+  deps: Deps,
+  params: { hotel: string; face: string },
+  query: { exp?: unknown; sig?: unknown },
+  nowMs = Date.now(),
+): Promise<SignedPhoto | undefined> {
   if (!ID.test(params.hotel) || !ID.test(params.face)) return undefined;
   const hotelId = Number(params.hotel);
   const faceId = Number(params.face);
@@ -83,17 +88,22 @@ export async function readSignedFacePhoto(deps: Deps, params: { hotel: string; f
   if (maxAge === undefined) return undefined;
   const face = await deps.prisma.face.findFirst({ where: { id: faceId, hotelId }, select: { imageUrl: true } });
   if (!face) return undefined;
-  const stored = await readStoredPictureBytes(path.resolve(deps.config.uploadDir), hotelId, face.imageUrl);
+  const stored = await readStoredPictureBytes(deps.files, hotelId, face.imageUrl);
   return stored && { bytes: stored.bytes, type: stored.type, maxAge };
 }
 
 /** The face photo a signed upload URL shows (only from the private face area), or undefined as above. */
-export async function readSignedUploadedFacePhoto(deps: Deps, params: { hotel: string; file: string }, query: { exp?: unknown; sig?: unknown }, nowMs = Date.now()): Promise<SignedPhoto | undefined> {
+export async function readSignedUploadedFacePhoto(
+  deps: Deps,
+  params: { hotel: string; file: string },
+  query: { exp?: unknown; sig?: unknown },
+  nowMs = Date.now(),
+): Promise<SignedPhoto | undefined> {
   if (!ID.test(params.hotel) || !UPLOAD_FILE.test(params.file)) return undefined;
   const hotelId = Number(params.hotel);
   const maxAge = checkSignature(deps.config.facePhotoSecret, { kind: 'upload', hotelId, file: params.file }, query, nowMs);
   if (maxAge === undefined) return undefined;
-  const stored = await readStoredPictureBytes(path.resolve(deps.config.uploadDir), hotelId, `/uploads/${hotelId}/${params.file}`, ['face']);
+  const stored = await readStoredPictureBytes(deps.files, hotelId, `/uploads/${hotelId}/${params.file}`, ['face']);
   return stored && { bytes: stored.bytes, type: stored.type, maxAge };
 }
 
@@ -102,11 +112,10 @@ export async function readSignedUploadedFacePhoto(deps: Deps, params: { hotel: s
  * face area, so the static route no longer serves it. Run at start; idempotent. Answers how many moved.
  */
 export async function makeFacePhotosPrivate(deps: Deps): Promise<number> {
-  const dir = path.resolve(deps.config.uploadDir);
   const photos = await deps.prisma.face.findMany({ distinct: ['hotelId', 'imageUrl'], select: { hotelId: true, imageUrl: true } });
   let moved = 0;
   for (const photo of photos) {
-    if (await makeFacePhotoPrivate(dir, photo.hotelId, photo.imageUrl)) moved += 1;
+    if (await makeFacePhotoPrivate(deps.files, photo.hotelId, photo.imageUrl)) moved += 1;
   }
   return moved;
 }

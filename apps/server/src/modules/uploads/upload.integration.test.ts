@@ -20,7 +20,9 @@ const JPG = () => jpegPhoto();
 
 function multipart(filename: string, bytes: Buffer, type: string, fields: Record<string, string> = {}) {
   const boundary = '----face-upload-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const body = Buffer.concat([
     ...parts,
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
@@ -52,7 +54,15 @@ async function legacySession(accountId: number, hotelId: number) {
 }
 
 async function uploadToken(sessionToken: string) {
-  const res = await legacy.call<{ token: string; host: string; field: string; expires_in: number; expire_time: string; max_size: number; face_max_size: number }>('oss/token', {}, { token: sessionToken, language: 'en' });
+  const res = await legacy.call<{
+    token: string;
+    host: string;
+    field: string;
+    expires_in: number;
+    expire_time: string;
+    max_size: number;
+    face_max_size: number;
+  }>('oss/token', {}, { token: sessionToken, language: 'en' });
   expect(res.errno).toBe(0);
   return res.data;
 }
@@ -68,7 +78,13 @@ describe('face photo uploads', () => {
     const h = await createHotelWithStaff(ctx.deps);
     const session = await legacySession(h.staff.id, h.hotel.id);
     const token = await uploadToken(session);
-    expect(token).toMatchObject({ host: '/api/uploads', field: 'file', expires_in: UPLOAD_TOKEN_TTL_SECONDS, max_size: 5 * 1024 * 1024, face_max_size: FACE_RULES.imageMaxBytes });
+    expect(token).toMatchObject({
+      host: '/api/uploads',
+      field: 'file',
+      expires_in: UPLOAD_TOKEN_TTL_SECONDS,
+      max_size: 5 * 1024 * 1024,
+      face_max_size: FACE_RULES.imageMaxBytes,
+    });
     expect(token.expire_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(token.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const keys = await ctx.deps.redis.keys(ctx.deps.key('upload-token', '*'));
@@ -93,11 +109,17 @@ describe('face photo uploads', () => {
     const renamed = await upload(multipart('notes.txt', PNG(), 'text/plain'), { purpose: 'face', token });
     expect(renamed).toMatchObject({ status: 200, body: { type: 'image/png' } });
     expect(renamed.body.url).toMatch(/\.png$/);
-    const text = await upload(multipart('face.png', Buffer.from('just some text, not a picture at all'), 'image/png'), { purpose: 'face', token, lang: 'zh-CN' });
+    const text = await upload(multipart('face.png', Buffer.from('just some text, not a picture at all'), 'image/png'), {
+      purpose: 'face',
+      token,
+      lang: 'zh-CN',
+    });
     expect(text).toMatchObject({ status: 400, body: { error: { message: '人脸照片仅支持 JPG 或 PNG 格式' } } });
     // A GIF is a picture a room may show, not a face photo.
     const gif = Buffer.concat([Buffer.from('GIF89a'), randomBytes(32)]);
-    expect((await upload(multipart('face.gif', gif, 'image/gif'), { purpose: 'face', token })).body.error.message).toBe('The face photo must be a JPG or PNG image');
+    expect((await upload(multipart('face.gif', gif, 'image/gif'), { purpose: 'face', token })).body.error.message).toBe(
+      'The face photo must be a JPG or PNG image',
+    );
     expect((await upload(multipart('room.gif', gif, 'image/gif'), { purpose: 'picture', cookie: h.ownerToken })).status).toBe(200);
   });
 
@@ -107,15 +129,26 @@ describe('face photo uploads', () => {
     const atLimit = pngPhoto(FACE_RULES.imageMaxBytes);
     expect((await upload(multipart('ok.png', atLimit, 'image/png'), { purpose: 'face', token })).status).toBe(200);
     const atMinimum = jpegPhoto(FACE_RULES.imageMinBytes);
-    expect(await upload(multipart('ok.jpg', atMinimum, 'image/jpeg'), { purpose: 'face', token })).toMatchObject({ status: 200, body: { type: 'image/jpeg', size: FACE_RULES.imageMinBytes } });
+    expect(await upload(multipart('ok.jpg', atMinimum, 'image/jpeg'), { purpose: 'face', token })).toMatchObject({
+      status: 200,
+      body: { type: 'image/jpeg', size: FACE_RULES.imageMinBytes },
+    });
     for (const small of [pngPhoto(FACE_RULES.imageMinBytes - 1), jpegPhoto(FACE_RULES.imageMinBytes - 1), pngPhoto(1024)]) {
-      expect(await upload(multipart('small.png', small, 'image/png'), { purpose: 'face', token })).toMatchObject({ status: 400, body: { error: { message: 'The face photo must be at least 300 KB: upload a sharper photo' } } });
+      expect(await upload(multipart('small.png', small, 'image/png'), { purpose: 'face', token })).toMatchObject({
+        status: 400,
+        body: { error: { message: 'The face photo must be at least 300 KB: upload a sharper photo' } },
+      });
     }
-    expect((await upload(multipart('small.png', pngPhoto(1024), 'image/png'), { purpose: 'face', token, lang: 'zh-CN' })).body.error.message).toBe('人脸照片不能小于 300 KB，请上传更清晰的照片');
+    expect((await upload(multipart('small.png', pngPhoto(1024), 'image/png'), { purpose: 'face', token, lang: 'zh-CN' })).body.error.message).toBe(
+      '人脸照片不能小于 300 KB，请上传更清晰的照片',
+    );
     // A room picture has no minimum.
     expect((await upload(multipart('room.png', pngPhoto(1024), 'image/png'), { purpose: 'picture', cookie: h.ownerToken })).status).toBe(200);
     const over = pngPhoto(FACE_RULES.imageMaxBytes + 1);
-    expect(await upload(multipart('big.png', over, 'image/png'), { purpose: 'face', token })).toMatchObject({ status: 413, body: { error: { message: 'The face photo must not exceed 2 MB' } } });
+    expect(await upload(multipart('big.png', over, 'image/png'), { purpose: 'face', token })).toMatchObject({
+      status: 413,
+      body: { error: { message: 'The face photo must not exceed 2 MB' } },
+    });
     const huge = pngPhoto(5 * 1024 * 1024 + 10);
     expect((await upload(multipart('huge.png', huge, 'image/png'), { purpose: 'face', token })).status).toBe(413);
     // The web console's cookie path applies the same rules.
@@ -127,7 +160,10 @@ describe('face photo uploads', () => {
     const h = await createHotelWithStaff(ctx.deps);
     const session = await legacySession(h.staff.id, h.hotel.id);
     const token = (await uploadToken(session)).token;
-    expect(await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'face', token: 'no-such-token' })).toMatchObject({ status: 401, body: { error: { message: 'The upload token is invalid or has expired. Request a new one.' } } });
+    expect(await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'face', token: 'no-such-token' })).toMatchObject({
+      status: 401,
+      body: { error: { message: 'The upload token is invalid or has expired. Request a new one.' } },
+    });
     // Staff manage credentials, not rooms: a face photo yes, a room picture no.
     expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'picture', token })).status).toBe(403);
     expect((await upload(multipart('a.png', PNG(), 'image/png'), { purpose: 'banner', token })).status).toBe(400);

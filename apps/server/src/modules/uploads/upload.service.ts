@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { FACE_RULES, UPLOAD_TOKEN_TTL_SECONDS, type TPermission, type TUploadPurpose } from '@console/shared';
 import type { Actor, AuthedContext, Deps } from '../../context';
 import { AppError } from '../../errors';
@@ -69,11 +68,11 @@ export async function storeUpload(deps: Deps, actor: Actor, purpose: TUploadPurp
   if (isFace) {
     if (bytes.length > FACE_RULES.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', { messageKey: 'validation.faceImageTooLarge' });
     const kind = sniffImage(bytes);
-    if (!kind || !(FACE_RULES.imageTypes as readonly string[]).includes(kind.type)) throw new AppError('VALIDATION', { messageKey: 'validation.faceImageType' });
+    if (!kind || !(FACE_RULES.imageTypes as readonly string[]).includes(kind.type))
+      throw new AppError('VALIDATION', { messageKey: 'validation.faceImageType' });
     if (bytes.length < FACE_RULES.imageMinBytes) throw new AppError('VALIDATION', { messageKey: 'validation.faceImageTooSmall' });
   }
-  const dir = path.resolve(deps.config.uploadDir);
-  const stored = await storePicture(dir, actor.hotelId, bytes, isFace ? FACE_RULES.imageTypes : undefined, isFace ? 'face' : 'public');
+  const stored = await storePicture(deps.files, actor.hotelId, bytes, isFace ? FACE_RULES.imageTypes : undefined, isFace ? 'face' : 'public');
   if (!stored) throw new AppError('VALIDATION', { messageKey: isFace ? 'validation.faceImageType' : 'validation.pictureInvalid' });
   if (!isFace) return { ...stored, size: bytes.length };
   return { ...stored, size: bytes.length, previewUrl: uploadedFacePhotoUrl(deps, actor.hotelId, stored.url) };

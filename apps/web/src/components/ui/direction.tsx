@@ -1,12 +1,6 @@
-import * as React from 'react';
 import { Direction as DirectionPrimitive } from 'radix-ui';
 
 type Dir = 'ltr' | 'rtl';
-
-/** Optional: radix's reading-direction context (`<DirectionProvider dir={language.dir}>`). */
-function DirectionProvider({ ...props }: React.ComponentProps<typeof DirectionPrimitive.Provider>) {
-  return <DirectionPrimitive.Provider {...props} />;
-}
 
 /**
  * Reading direction for radix primitives that lay themselves out (Select, DropdownMenu):
@@ -22,4 +16,4 @@ function useDirection(dir?: Dir): Dir {
   return 'ltr';
 }
 
-export { DirectionProvider, useDirection };
+export { useDirection };

@@ -15,10 +15,7 @@ function EmptyState({ icon: Icon, title, description, action, className, ...prop
   return (
     <div
       data-slot="empty-state"
-      className={cn(
-        'flex flex-col items-center justify-center gap-3 px-6 py-12 text-center text-muted-foreground',
-        className,
-      )}
+      className={cn('flex flex-col items-center justify-center gap-3 px-6 py-12 text-center text-muted-foreground', className)}
       {...props}
     >
       {Icon ? (

@@ -18,9 +18,7 @@ function fieldHintId(id: string) {
  * `<Input {...fieldControlProps('email', errors.email?.message, true)} {...register('email')} />`.
  */
 function fieldControlProps(id: string, error?: React.ReactNode, hasHint = false) {
-  const describedBy = [hasHint ? fieldHintId(id) : null, error ? fieldErrorId(id) : null]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [hasHint ? fieldHintId(id) : null, error ? fieldErrorId(id) : null].filter(Boolean).join(' ');
   return {
     id,
     'aria-invalid': error ? true : undefined,
@@ -48,11 +46,7 @@ type FormFieldProps = {
 function FormField({ id, label, error, hint, required, className, children }: FormFieldProps) {
   const invalid = Boolean(error);
   return (
-    <div
-      data-slot="form-field"
-      data-invalid={invalid || undefined}
-      className={cn('grid content-start gap-2', className)}
-    >
+    <div data-slot="form-field" data-invalid={invalid || undefined} className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id} data-error={invalid} className="data-[error=true]:text-destructive">
         {label}
         {required ? (

@@ -71,19 +71,14 @@ function Pagination({
   const pageCount = Math.max(1, Math.ceil(Math.max(0, total) / Math.max(1, pageSize)));
   const current = Math.min(Math.max(1, page), pageCount);
   const items = getPageItems(current, pageCount);
-  const sizes = pageSizeOptions.includes(pageSize)
-    ? pageSizeOptions
-    : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
+  const sizes = pageSizeOptions.includes(pageSize) ? pageSizeOptions : [...pageSizeOptions, pageSize].sort((a, b) => a - b);
 
   const goTo = (target: number) => {
     if (target >= 1 && target <= pageCount && target !== current) onPageChange(target);
   };
 
   return (
-    <div
-      data-slot="pagination"
-      className={cn('flex flex-wrap items-center justify-between gap-x-4 gap-y-2', className)}
-    >
+    <div data-slot="pagination" className={cn('flex flex-wrap items-center justify-between gap-x-4 gap-y-2', className)}>
       <p data-slot="pagination-total" className="text-sm text-muted-foreground">
         {labels.total(total)}
       </p>
@@ -108,14 +103,7 @@ function Pagination({
         <nav aria-label={labels.navigation} data-slot="pagination-nav">
           <ul className="flex items-center gap-1">
             <li>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon-sm"
-                aria-label={labels.previous}
-                disabled={current <= 1}
-                onClick={() => goTo(current - 1)}
-              >
+              <Button type="button" variant="ghost" size="icon-sm" aria-label={labels.previous} disabled={current <= 1} onClick={() => goTo(current - 1)}>
                 <ChevronLeftIcon className="rtl:rotate-180" aria-hidden="true" />
               </Button>
             </li>
@@ -143,14 +131,7 @@ function Pagination({
               ),
             )}
             <li>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon-sm"
-                aria-label={labels.next}
-                disabled={current >= pageCount}
-                onClick={() => goTo(current + 1)}
-              >
+              <Button type="button" variant="ghost" size="icon-sm" aria-label={labels.next} disabled={current >= pageCount} onClick={() => goTo(current + 1)}>
                 <ChevronRightIcon className="rtl:rotate-180" aria-hidden="true" />
               </Button>
             </li>

@@ -11,22 +11,13 @@ type SheetSide = 'start' | 'end' | 'top' | 'bottom';
 // the left edge in RTL (direction comes from the `dir` attribute, e.g. on <html>).
 const sideClasses: Record<SheetSide, string> = {
   end: 'inset-y-0 end-0 h-full w-3/4 border-s sm:max-w-sm ltr:starting:translate-x-full rtl:starting:-translate-x-full',
-  start:
-    'inset-y-0 start-0 h-full w-3/4 border-e sm:max-w-sm ltr:starting:-translate-x-full rtl:starting:translate-x-full',
+  start: 'inset-y-0 start-0 h-full w-3/4 border-e sm:max-w-sm ltr:starting:-translate-x-full rtl:starting:translate-x-full',
   top: 'inset-x-0 top-0 h-auto max-h-dvh border-b starting:-translate-y-full',
   bottom: 'inset-x-0 bottom-0 h-auto max-h-dvh border-t starting:translate-y-full',
 };
 
 function Sheet({ ...props }: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;
-}
-
-function SheetTrigger({ ...props }: React.ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
-}
-
-function SheetClose({ ...props }: React.ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
 }
 
 function SheetPortal({ ...props }: React.ComponentProps<typeof SheetPrimitive.Portal>) {
@@ -37,10 +28,7 @@ function SheetOverlay({ className, ...props }: React.ComponentProps<typeof Sheet
   return (
     <SheetPrimitive.Overlay
       data-slot="sheet-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-foreground/50 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none',
-        className,
-      )}
+      className={cn('fixed inset-0 z-50 bg-foreground/50 transition-opacity duration-300 starting:opacity-0 motion-reduce:transition-none', className)}
       {...props}
     />
   );
@@ -86,54 +74,16 @@ function SheetContent({
 }
 
 function SheetHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5 p-4', className)} {...props} />
-  );
-}
-
-function SheetFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sheet-footer"
-      className={cn('mt-auto flex flex-col gap-2 p-4', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5 p-4', className)} {...props} />;
 }
 
 function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn('font-semibold text-foreground', className)}
-      {...props}
-    />
-  );
+  return <SheetPrimitive.Title data-slot="sheet-title" className={cn('font-semibold text-foreground', className)} {...props} />;
 }
 
-function SheetDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
+function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
+  return <SheetPrimitive.Description data-slot="sheet-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
-export {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetOverlay,
-  SheetPortal,
-  SheetTitle,
-  SheetTrigger,
-};
+export { Sheet, SheetContent, SheetDescription, SheetHeader, SheetOverlay, SheetPortal, SheetTitle };
 export type { SheetSide };

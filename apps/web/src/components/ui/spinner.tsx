@@ -10,13 +10,7 @@ import { cn } from '@/lib/utils';
  */
 function Spinner({ className, size, ...props }: React.ComponentProps<typeof Loader2>) {
   return (
-    <Loader2
-      data-slot="spinner"
-      aria-hidden="true"
-      size={size}
-      className={cn('shrink-0 animate-spin', size === undefined && 'size-4', className)}
-      {...props}
-    />
+    <Loader2 data-slot="spinner" aria-hidden="true" size={size} className={cn('shrink-0 animate-spin', size === undefined && 'size-4', className)} {...props} />
   );
 }
 

@@ -3,7 +3,14 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
 function Tabs({ className, dir, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  return <TabsPrimitive.Root data-slot="tabs" dir={dir ?? (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr')} className={cn('flex flex-col gap-3', className)} {...props} />;
+  return (
+    <TabsPrimitive.Root
+      data-slot="tabs"
+      dir={dir ?? (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr')}
+      className={cn('flex flex-col gap-3', className)}
+      {...props}
+    />
+  );
 }
 
 /**

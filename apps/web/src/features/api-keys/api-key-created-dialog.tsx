@@ -41,15 +41,24 @@ export function ApiKeyCreatedDialog({ created, onClose }: { created: CreatedApiK
   return (
     <>
       <Dialog open={created !== null} onOpenChange={(open) => !open && setIsAsking(true)}>
-        <DialogContent closeLabel={t('common.close')} className="sm:max-w-xl" data-testid="api-key-created-dialog" onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          document.getElementById('api-key-copy')?.focus();
-        }}>
+        <DialogContent
+          closeLabel={t('common.close')}
+          className="sm:max-w-xl"
+          data-testid="api-key-created-dialog"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            document.getElementById('api-key-copy')?.focus();
+          }}
+        >
           <DialogHeader className="pe-8">
             <DialogTitle>{t('apiKeys.created.title', { name: created?.apiKey.name ?? '' })}</DialogTitle>
             <DialogDescription>{t('apiKeys.created.description')}</DialogDescription>
           </DialogHeader>
-          <div role="alert" className="border-warning bg-warning/15 flex items-start gap-2 rounded-md border px-3 py-2 text-sm" data-testid="api-key-once-warning">
+          <div
+            role="alert"
+            className="border-warning bg-warning/15 flex items-start gap-2 rounded-md border px-3 py-2 text-sm"
+            data-testid="api-key-once-warning"
+          >
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             <p>{t('apiKeys.created.warning')}</p>
           </div>
@@ -67,7 +76,13 @@ export function ApiKeyCreatedDialog({ created, onClose }: { created: CreatedApiK
                 className="border-input bg-muted/40 focus-visible:ring-ring min-w-0 flex-1 rounded-md border px-3 py-2 font-mono text-sm outline-none focus-visible:ring-2"
                 data-testid="api-key-secret"
               />
-              <Button id="api-key-copy" type="button" variant={copy === 'copied' ? 'secondary' : 'default'} onClick={() => void copyKey()} data-testid="api-key-copy">
+              <Button
+                id="api-key-copy"
+                type="button"
+                variant={copy === 'copied' ? 'secondary' : 'default'}
+                onClick={() => void copyKey()}
+                data-testid="api-key-copy"
+              >
                 {copy === 'copied' ? <Check aria-hidden /> : <Copy aria-hidden />}
                 {copy === 'copied' ? t('apiKeys.created.copied') : t('apiKeys.created.copy')}
               </Button>

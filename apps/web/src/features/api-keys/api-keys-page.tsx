@@ -156,7 +156,9 @@ export function ApiKeysPage() {
                   ))}
                 </ul>
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{key.expiresAt ? <time dateTime={key.expiresAt}>{formatDateTime(key.expiresAt, timeZone)}</time> : t('apiKeys.never')}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {key.expiresAt ? <time dateTime={key.expiresAt}>{formatDateTime(key.expiresAt, timeZone)}</time> : t('apiKeys.never')}
+              </TableCell>
               <TableCell className="whitespace-nowrap">
                 <div dir="auto">{key.createdBy?.nickname ?? '—'}</div>
                 <time className="text-muted-foreground text-xs tabular-nums" dateTime={key.createdAt}>
@@ -164,7 +166,11 @@ export function ApiKeysPage() {
                 </time>
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums" data-testid="api-key-last-used">
-                {key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt, timeZone)}</time> : <span className="text-muted-foreground">{t('apiKeys.neverUsed')}</span>}
+                {key.lastUsedAt ? (
+                  <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt, timeZone)}</time>
+                ) : (
+                  <span className="text-muted-foreground">{t('apiKeys.neverUsed')}</span>
+                )}
               </TableCell>
               <TableCell>
                 <Badge variant={STATE_VARIANT[key.state]} data-testid="api-key-state">
@@ -178,7 +184,12 @@ export function ApiKeysPage() {
               </TableCell>
               <RowActions>
                 {key.state !== 'revoked' && (
-                  <IconAction label={t('apiKeys.revoke.action', { name: key.name })} onClick={() => setRevoking(key)} testId={`api-key-revoke-${key.id}`} destructive>
+                  <IconAction
+                    label={t('apiKeys.revoke.action', { name: key.name })}
+                    onClick={() => setRevoking(key)}
+                    testId={`api-key-revoke-${key.id}`}
+                    destructive
+                  >
                     <Ban aria-hidden />
                   </IconAction>
                 )}

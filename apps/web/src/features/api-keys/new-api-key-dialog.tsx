@@ -34,7 +34,7 @@ function formSchema(timeZone: string) {
     .superRefine((values, ctx) => {
       if (!values.expiresAt) return;
       const at = fromInputValue(values.expiresAt, timeZone);
-      if (!at) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'validation.dateInvalid' });
+      if (!at) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'validation.dateTimeInvalid' });
       else if (new Date(at).getTime() <= Date.now()) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'apiKeys.errors.expiryInPast' });
     });
 }
@@ -46,12 +46,30 @@ const messageOf = (message: string | undefined) => (message && i18next.exists(me
  * "New key": a name, what the key may do (per area, read and/or manage; managing implies reading),
  * and an optional expiry. The key itself is answered once: `onCreated` shows it.
  */
-export function NewApiKeyDialog({ open, onOpenChange, onCreated, timeZone }: { open: boolean; onOpenChange(open: boolean): void; onCreated(created: CreatedApiKey): void; timeZone: string }) {
+export function NewApiKeyDialog({
+  open,
+  onOpenChange,
+  onCreated,
+  timeZone,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onCreated(created: CreatedApiKey): void;
+  timeZone: string;
+}) {
   if (!open) return null;
   return <NewApiKeyForm onOpenChange={onOpenChange} onCreated={onCreated} timeZone={timeZone} />;
 }
 
-function NewApiKeyForm({ onOpenChange, onCreated, timeZone }: { onOpenChange(open: boolean): void; onCreated(created: CreatedApiKey): void; timeZone: string }) {
+function NewApiKeyForm({
+  onOpenChange,
+  onCreated,
+  timeZone,
+}: {
+  onOpenChange(open: boolean): void;
+  onCreated(created: CreatedApiKey): void;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const user = useUserInfo();
@@ -74,7 +92,11 @@ function NewApiKeyForm({ onOpenChange, onCreated, timeZone }: { onOpenChange(ope
 
   const submit = form.handleSubmit((values) => {
     if (create.isPending) return;
-    create.mutate({ name: values.name, permissions: values.permissions as TPermission[], expiresAt: values.expiresAt ? fromInputValue(values.expiresAt, timeZone) : null });
+    create.mutate({
+      name: values.name,
+      permissions: values.permissions as TPermission[],
+      expiresAt: values.expiresAt ? fromInputValue(values.expiresAt, timeZone) : null,
+    });
   });
 
   const fields = Object.keys(appErrorOf(create.error)?.fields ?? {});
@@ -83,7 +105,12 @@ function NewApiKeyForm({ onOpenChange, onCreated, timeZone }: { onOpenChange(ope
   const mayGive = (permission: TPermission) => Boolean(user?.permissions.includes(permission));
 
   const box = (area: string, access: Access, permission: TPermission | undefined) => {
-    if (!permission) return <span className="text-muted-foreground" aria-hidden>—</span>;
+    if (!permission)
+      return (
+        <span className="text-muted-foreground" aria-hidden>
+          —
+        </span>
+      );
     const id = `api-key-perm-${area}-${access}`;
     return (
       <Controller
@@ -135,7 +162,11 @@ function NewApiKeyForm({ onOpenChange, onCreated, timeZone }: { onOpenChange(ope
         />
       </FormField>
 
-      <fieldset className="grid gap-2" aria-describedby={permissionsError ? fieldErrorId('api-key-permissions') : 'api-key-permissions-hint'} data-testid="api-key-permissions">
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={permissionsError ? fieldErrorId('api-key-permissions') : 'api-key-permissions-hint'}
+        data-testid="api-key-permissions"
+      >
         <legend className="mb-1 text-sm leading-none font-medium">
           {t('apiKeys.form.permissions')}
           <span aria-hidden="true" className="text-destructive ms-1">

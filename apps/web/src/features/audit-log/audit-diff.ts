@@ -35,7 +35,14 @@ export function auditDiff(before: JsonValue | undefined, after: JsonValue | unde
   const hasAfter = after !== undefined && after !== null;
   if (!hasBefore && !hasAfter) return [];
   if ((hasBefore && !isObject(before)) || (hasAfter && !isObject(after))) {
-    return [{ field: null, before: hasBefore ? before : undefined, after: hasAfter ? after : undefined, change: changeOf(hasBefore ? before : undefined, hasAfter ? after : undefined) }];
+    return [
+      {
+        field: null,
+        before: hasBefore ? before : undefined,
+        after: hasAfter ? after : undefined,
+        change: changeOf(hasBefore ? before : undefined, hasAfter ? after : undefined),
+      },
+    ];
   }
   const b = (hasBefore ? before : {}) as Record<string, JsonValue>;
   const a = (hasAfter ? after : {}) as Record<string, JsonValue>;

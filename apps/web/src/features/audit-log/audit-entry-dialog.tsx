@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deviceLabel } from '@/lib/device';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -95,8 +96,11 @@ function EntryBody({ entry, timeZone, onClose }: { entry: AuditItem; timeZone: s
         {entry.userAgent && (
           <>
             <dt className="text-muted-foreground">{t('auditLog.entry.device')}</dt>
-            <dd className="text-muted-foreground text-xs">
-              <Value>{entry.userAgent}</Value>
+            <dd className="text-xs" data-testid="audit-device">
+              <bdi>{deviceLabel(entry.device, t)}</bdi>
+              <div className="text-muted-foreground mt-0.5">
+                <Value>{entry.userAgent}</Value>
+              </div>
             </dd>
           </>
         )}
@@ -130,7 +134,12 @@ function EntryBody({ entry, timeZone, onClose }: { entry: AuditItem; timeZone: s
                 </TableHeader>
                 <TableBody>
                   {rows.map((row, i) => (
-                    <TableRow key={row.field ?? i} className={CHANGE_STYLE[row.change]} data-testid={`audit-diff-${row.field ?? 'value'}`} data-change={row.change}>
+                    <TableRow
+                      key={row.field ?? i}
+                      className={CHANGE_STYLE[row.change]}
+                      data-testid={`audit-diff-${row.field ?? 'value'}`}
+                      data-change={row.change}
+                    >
                       <TableCell>
                         <Value mono>{row.field ?? '—'}</Value>
                       </TableCell>
@@ -152,7 +161,14 @@ function EntryBody({ entry, timeZone, onClose }: { entry: AuditItem; timeZone: s
             </div>
           )}
           {same.length > 0 && (
-            <Button variant="link" size="sm" className="h-auto px-0" aria-expanded={isShowingSame} onClick={() => setIsShowingSame((v) => !v)} data-testid="audit-show-same">
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto px-0"
+              aria-expanded={isShowingSame}
+              onClick={() => setIsShowingSame((v) => !v)}
+              data-testid="audit-show-same"
+            >
               {isShowingSame ? t('auditLog.entry.hideSame') : t('auditLog.entry.showSame', { number: formatNumber(same.length) })}
             </Button>
           )}

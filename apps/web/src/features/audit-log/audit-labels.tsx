@@ -1,4 +1,4 @@
-import { Bot, KeyRound, UserRound, UserX } from 'lucide-react';
+import { Bot, KeyRound, Link2, UserRound, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_AREAS, AUDIT_ENTITY_TYPES } from '@console/shared';
 import { Badge } from '@/components/ui/badge';
@@ -29,14 +29,24 @@ export function ActionName({ action }: { action: string }) {
   );
 }
 
-const ACTOR_ICONS = { account: UserRound, api_key: KeyRound, job: Bot, anonymous: UserX } as const;
+const ACTOR_ICONS = { account: UserRound, api_key: KeyRound, job: Bot, anonymous: UserX, key_link: Link2 } as const;
 
 /** Who acted: a member's name and mobile, an API key's name, a job's name, or "anonymous". */
 export function ActorName({ actor }: { actor: AuditItem['actor'] }) {
   const { t } = useTranslation();
   const Icon = ACTOR_ICONS[actor.type];
-  const name = actor.type === 'anonymous' ? t('auditLog.actorTypes.anonymous') : actor.name || actor.mobile || actor.email || (actor.accountId ? `#${actor.accountId}` : t('auditLog.unknownActor'));
-  const second = actor.type === 'account' ? (actor.name ? actor.mobile || actor.email : null) : actor.type === 'anonymous' ? null : t(`auditLog.actorTypes.${actor.type}`);
+  const name =
+    actor.type === 'anonymous' || actor.type === 'key_link'
+      ? t(`auditLog.actorTypes.${actor.type}`)
+      : actor.name || actor.mobile || actor.email || (actor.accountId ? `#${actor.accountId}` : t('auditLog.unknownActor'));
+  const second =
+    actor.type === 'account'
+      ? actor.name
+        ? actor.mobile || actor.email
+        : null
+      : actor.type === 'anonymous' || actor.type === 'key_link'
+        ? null
+        : t(`auditLog.actorTypes.${actor.type}`);
   return (
     <span className="flex items-start gap-2" data-testid="audit-actor" data-type={actor.type}>
       <Icon className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-label={t(`auditLog.actorTypes.${actor.type}`)} role="img" />

@@ -16,6 +16,7 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
+import { useDateDraft } from '@/lib/use-date-draft';
 import { todayInHotel } from '@/lib/hotel-time';
 import { quickRange } from '@/lib/quick-range';
 import { trpc } from '@/lib/trpc';
@@ -62,8 +63,9 @@ export function AuditLogPage() {
   const [shown, setShown] = useState<{ entry: AuditItem; opener: HTMLElement | null; open: boolean } | null>(null);
   const setSearch = (patch: Partial<AuditSearch>) => void navigate({ search: (prev) => inUrl({ ...readSearch(prev), ...patch }), replace: true });
 
-  const from = search.from ?? '';
-  const to = search.to ?? '';
+  // The days as typed (the URL takes whole days only): a text that is not a day is said under the fields.
+  const [from, setFrom] = useDateDraft(search.from, (value) => setSearch({ from: value, page: 1 }));
+  const [to, setTo] = useDateDraft(search.to, (value) => setSearch({ to: value, page: 1 }));
   const badDate = [from, to].some((date) => date !== '' && !isLocalDate(date));
   const periodError = badDate ? 'validation.dateInvalid' : !from || !to || from <= to ? null : 'validation.endAfterStart';
   const activeRange = QUICK_RANGES.find((range) => {
@@ -85,7 +87,10 @@ export function AuditLogPage() {
     to: to || undefined,
   };
   const list = useQuery(
-    trpc.audit.list.queryOptions({ page: search.page, pageSize: search.pageSize, ...filters }, { placeholderData: keepPreviousData, enabled: periodError === null, meta: { showsErrors: true } }),
+    trpc.audit.list.queryOptions(
+      { page: search.page, pageSize: search.pageSize, ...filters },
+      { placeholderData: keepPreviousData, enabled: periodError === null, meta: { showsErrors: true } },
+    ),
   );
   const actors = useQuery(trpc.audit.actors.queryOptions(undefined, { staleTime: 60_000 }));
   const items = list.data?.items ?? [];
@@ -99,10 +104,22 @@ export function AuditLogPage() {
 
   const isArea = search.action === undefined || (AUDIT_AREAS as readonly string[]).includes(search.action);
   const hasTarget = search.entityType !== undefined && search.entityId !== undefined;
-  const activeFilters = [search.actorType, search.actor, search.action, search.entityType, search.channel, from || to || undefined].filter((v) => v !== undefined).length;
+  const activeFilters = [search.actorType, search.actor, search.action, search.entityType, search.channel, from || to || undefined].filter(
+    (v) => v !== undefined,
+  ).length;
   const isFiltered = activeFilters > 0 || search.entityId !== undefined;
   const clearFilters = () =>
-    setSearch({ actorType: undefined, actor: undefined, action: undefined, entityType: undefined, entityId: undefined, channel: undefined, from: undefined, to: undefined, page: 1 });
+    setSearch({
+      actorType: undefined,
+      actor: undefined,
+      action: undefined,
+      entityType: undefined,
+      entityId: undefined,
+      channel: undefined,
+      from: undefined,
+      to: undefined,
+      page: 1,
+    });
 
   const selectField = (id: string, label: string, control: React.ReactNode) => (
     <div className="grid gap-1.5">
@@ -123,7 +140,13 @@ export function AuditLogPage() {
             {selectField(
               'audit-area',
               t('auditLog.filters.area'),
-              <NativeSelect id="audit-area" wrapperClassName="w-44" value={isArea ? (search.action ?? ALL) : search.action} onChange={(e) => setSearch({ action: e.target.value || undefined, page: 1 })} data-testid="audit-area">
+              <NativeSelect
+                id="audit-area"
+                wrapperClassName="w-44"
+                value={isArea ? (search.action ?? ALL) : search.action}
+                onChange={(e) => setSearch({ action: e.target.value || undefined, page: 1 })}
+                data-testid="audit-area"
+              >
                 <NativeSelectOption value={ALL}>{t('auditLog.filters.allAreas')}</NativeSelectOption>
                 {!isArea && <NativeSelectOption value={search.action}>{search.action}</NativeSelectOption>}
                 {AUDIT_AREAS.map((area) => (
@@ -154,9 +177,17 @@ export function AuditLogPage() {
             {selectField(
               'audit-actor',
               t('auditLog.filters.actor'),
-              <NativeSelect id="audit-actor" wrapperClassName="w-48" value={search.actor ?? ALL} onChange={(e) => setSearch({ actor: e.target.value || undefined, page: 1 })} data-testid="audit-actor">
+              <NativeSelect
+                id="audit-actor"
+                wrapperClassName="w-48"
+                value={search.actor ?? ALL}
+                onChange={(e) => setSearch({ actor: e.target.value || undefined, page: 1 })}
+                data-testid="audit-actor"
+              >
                 <NativeSelectOption value={ALL}>{t('auditLog.filters.allActors')}</NativeSelectOption>
-                {search.actor && !actors.data && <NativeSelectOption value={search.actor}>{actors.isLoading ? t('common.loading') : search.actor}</NativeSelectOption>}
+                {search.actor && !actors.data && (
+                  <NativeSelectOption value={search.actor}>{actors.isLoading ? t('common.loading') : search.actor}</NativeSelectOption>
+                )}
                 {actors.data && actors.data.accounts.length > 0 && (
                   <optgroup label={t('auditLog.filters.members')}>
                     {actors.data.accounts.map((a) => (
@@ -206,7 +237,9 @@ export function AuditLogPage() {
                 data-testid="audit-target-type"
               >
                 <NativeSelectOption value={ALL}>{t('auditLog.filters.allTargets')}</NativeSelectOption>
-                {search.entityType && !(AUDIT_ENTITY_TYPES as readonly string[]).includes(search.entityType) && <NativeSelectOption value={search.entityType}>{search.entityType}</NativeSelectOption>}
+                {search.entityType && !(AUDIT_ENTITY_TYPES as readonly string[]).includes(search.entityType) && (
+                  <NativeSelectOption value={search.entityType}>{search.entityType}</NativeSelectOption>
+                )}
                 {AUDIT_ENTITY_TYPES.map((type) => (
                   <NativeSelectOption key={type} value={type}>
                     {t(`auditLog.targets.${type}`)}
@@ -231,7 +264,7 @@ export function AuditLogPage() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="audit-from">{t('frontDesk.detail.unlockFrom')}</Label>
-              <DateTimeField id="audit-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={(value) => setSearch({ from: value || undefined, page: 1 })} data-testid="audit-from" />
+              <DateTimeField id="audit-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={setFrom} data-testid="audit-from" />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="audit-to">{t('frontDesk.detail.unlockTo')}</Label>
@@ -241,7 +274,7 @@ export function AuditLogPage() {
                 timeZone={timeZone}
                 className="w-44"
                 value={to}
-                onChange={(value) => setSearch({ to: value || undefined, page: 1 })}
+                onChange={setTo}
                 invalid={periodError !== null}
                 describedBy={periodError ? 'audit-period-error' : undefined}
                 data-testid="audit-to"
@@ -256,7 +289,17 @@ export function AuditLogPage() {
                 {t('common.clearFilters')}
               </Button>
             )}
-            {periodError === null && <ExportButton list="auditLog" filters={filters} page={search.page} pageSize={search.pageSize} total={total} totalCapped={list.data?.totalCapped ?? false} what={t('route.auditLog')} />}
+            {periodError === null && (
+              <ExportButton
+                list="auditLog"
+                filters={filters}
+                page={search.page}
+                pageSize={search.pageSize}
+                total={total}
+                totalCapped={list.data?.totalCapped ?? false}
+                what={t('route.auditLog')}
+              />
+            )}
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={periodError !== null} />
           </>
         }
@@ -264,11 +307,18 @@ export function AuditLogPage() {
           (periodError || !isArea || hasTarget) && (
             <div className="flex flex-wrap items-center gap-2">
               {!isArea && search.action && (
-                <FilterBadge label={t('auditLog.actionFilter', { action: search.action })} clearLabel={t('auditLog.removeFilter')} onClear={() => setSearch({ action: undefined, page: 1 })} testId="audit-action-filter" />
+                <FilterBadge
+                  label={t('auditLog.actionFilter', { action: search.action })}
+                  clearLabel={t('auditLog.removeFilter')}
+                  onClear={() => setSearch({ action: undefined, page: 1 })}
+                  testId="audit-action-filter"
+                />
               )}
               {hasTarget && (
                 <FilterBadge
-                  label={t('auditLog.targetFilter', { target: `${t(`auditLog.targets.${search.entityType}`, { defaultValue: search.entityType })} #${search.entityId}` })}
+                  label={t('auditLog.targetFilter', {
+                    target: `${t(`auditLog.targets.${search.entityType}`, { defaultValue: search.entityType })} #${search.entityId}`,
+                  })}
                   clearLabel={t('auditLog.removeFilter')}
                   onClear={() => setSearch({ entityId: undefined, page: 1 })}
                   testId="audit-target-filter"
@@ -358,7 +408,13 @@ export function AuditLogPage() {
                   {item.ip ?? '—'}
                 </TableCell>
                 <TableCell className="text-end">
-                  <Button variant="ghost" size="icon-sm" onClick={(event) => setShown({ entry: item, opener: event.currentTarget, open: true })} aria-label={t('auditLog.viewDetails', { action: item.action })} data-testid="audit-details">
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    onClick={(event) => setShown({ entry: item, opener: event.currentTarget, open: true })}
+                    aria-label={t('auditLog.viewDetails', { action: item.action })}
+                    data-testid="audit-details"
+                  >
                     <FileSearch aria-hidden />
                   </Button>
                 </TableCell>
@@ -367,7 +423,13 @@ export function AuditLogPage() {
           </TableBody>
         </Table>
       </ListPage>
-      <AuditEntryDialog entry={shown?.entry ?? null} open={shown?.open ?? false} timeZone={timeZone} returnFocusTo={shown?.opener} onClose={() => setShown((s) => (s ? { ...s, open: false } : s))} />
+      <AuditEntryDialog
+        entry={shown?.entry ?? null}
+        open={shown?.open ?? false}
+        timeZone={timeZone}
+        returnFocusTo={shown?.opener}
+        onClose={() => setShown((s) => (s ? { ...s, open: false } : s))}
+      />
     </>
   );
 }

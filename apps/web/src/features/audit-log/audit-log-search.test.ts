@@ -15,15 +15,48 @@ describe('the audit log URL', () => {
   });
 
   it('keeps the filters it holds, each one audit.list takes', () => {
-    const search = { page: 2, pageSize: 50, actorType: 'job', actor: 'account:12', action: 'room.update', entityType: 'Room', entityId: '7', channel: 'legacy', from: '2027-03-01', to: '2027-03-02' };
+    const search = {
+      page: 2,
+      pageSize: 50,
+      actorType: 'job',
+      actor: 'account:12',
+      action: 'room.update',
+      entityType: 'Room',
+      entityId: '7',
+      channel: 'legacy',
+      from: '2027-03-01',
+      to: '2027-03-02',
+    };
     expect(read(search)).toStrictEqual({ value: search });
     const { actor: _, ...input } = search;
     expect(ZAuditListInput.safeParse({ ...input, actorAccountId: 12 }).success).toBe(true);
   });
 
   it('drops what it cannot take', () => {
-    expect(read({ page: 0, actorType: 'robot', actor: 'account:0', action: 'room%', entityType: 'Room;', entityId: 'a b', channel: 'fax', from: 'yesterday', other: 1 })).toStrictEqual({
-      value: { page: 1, pageSize: LIMITS.pageSizeDefault, actorType: undefined, actor: undefined, action: undefined, entityType: undefined, entityId: undefined, channel: undefined, from: undefined },
+    expect(
+      read({
+        page: 0,
+        actorType: 'robot',
+        actor: 'account:0',
+        action: 'room%',
+        entityType: 'Room;',
+        entityId: 'a b',
+        channel: 'fax',
+        from: 'yesterday',
+        other: 1,
+      }),
+    ).toStrictEqual({
+      value: {
+        page: 1,
+        pageSize: LIMITS.pageSizeDefault,
+        actorType: undefined,
+        actor: undefined,
+        action: undefined,
+        entityType: undefined,
+        entityId: undefined,
+        channel: undefined,
+        from: undefined,
+      },
     });
   });
 });

@@ -6,8 +6,8 @@ import { int, oneOf, optional, searchSchema, string, withDefault } from '../../l
 // page's first download). Written without zod, as the routes' schemas are (lib/url-search.ts); the
 // lists are packages/shared's, checked by the compiler (`satisfies`) and audit-log-search.test.ts.
 
-export const AUDIT_ACTOR_TYPES = ['account', 'api_key', 'job', 'anonymous'] as const satisfies typeof shared.AUDIT_ACTOR_TYPES;
-export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job'] as const satisfies typeof shared.AUDIT_CHANNELS;
+export const AUDIT_ACTOR_TYPES = ['account', 'api_key', 'job', 'anonymous', 'key_link'] as const satisfies typeof shared.AUDIT_ACTOR_TYPES;
+export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job', 'key_page'] as const satisfies typeof shared.AUDIT_CHANNELS;
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** An action or the start of one, as audit.list takes it (`room`, `room.update`). */

@@ -3,11 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
-import { trpc } from '@/lib/trpc';
+import { takeEarlyCaptcha } from '@/lib/early-captcha';
+import { trpc, trpcClient } from '@/lib/trpc';
 
 /** A graphic verification code made by the server (4 characters, 2 minutes, single use). */
 export function useCaptcha() {
-  const { mutate, data, isPending } = useMutation(trpc.auth.captcha.mutationOptions());
+  // The first code is the one the route asked for as it started (lib/early-captcha.ts), when there is one.
+  const { mutate, data, isPending } = useMutation({
+    ...trpc.auth.captcha.mutationOptions(),
+    mutationFn: () => takeEarlyCaptcha() ?? trpcClient.auth.captcha.mutate(),
+  });
   const refresh = useCallback(() => mutate(), [mutate]);
   useEffect(() => {
     refresh();

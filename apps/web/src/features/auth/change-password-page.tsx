@@ -44,13 +44,37 @@ export function ChangePasswordPage() {
       <CardContent>
         <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate className="space-y-4" data-testid="change-password-form">
           <FormField id="oldPassword" label={t('changePassword.oldPassword')} error={fieldMessage(t, errors.oldPassword?.message)}>
-            <PasswordInput id="oldPassword" autoComplete="current-password" aria-invalid={Boolean(errors.oldPassword)} aria-describedby={errors.oldPassword ? 'oldPassword-error' : undefined} autoFocus {...form.register('oldPassword')} />
+            <PasswordInput
+              id="oldPassword"
+              autoComplete="current-password"
+              aria-invalid={Boolean(errors.oldPassword)}
+              aria-describedby={errors.oldPassword ? 'oldPassword-error' : undefined}
+              autoFocus
+              {...form.register('oldPassword')}
+            />
           </FormField>
-          <FormField id="newPassword" label={t('changePassword.newPassword')} hint={t('changePassword.hint')} error={fieldMessage(t, errors.newPassword?.message)}>
-            <PasswordInput id="newPassword" autoComplete="new-password" aria-invalid={Boolean(errors.newPassword)} aria-describedby={errors.newPassword ? 'newPassword-error' : undefined} {...form.register('newPassword')} />
+          <FormField
+            id="newPassword"
+            label={t('changePassword.newPassword')}
+            hint={t('changePassword.hint')}
+            error={fieldMessage(t, errors.newPassword?.message)}
+          >
+            <PasswordInput
+              id="newPassword"
+              autoComplete="new-password"
+              aria-invalid={Boolean(errors.newPassword)}
+              aria-describedby={errors.newPassword ? 'newPassword-error' : undefined}
+              {...form.register('newPassword')}
+            />
           </FormField>
           <FormField id="confirmPassword" label={t('changePassword.confirmPassword')} error={fieldMessage(t, errors.confirmPassword?.message)}>
-            <PasswordInput id="confirmPassword" autoComplete="new-password" aria-invalid={Boolean(errors.confirmPassword)} aria-describedby={errors.confirmPassword ? 'confirmPassword-error' : undefined} {...form.register('confirmPassword')} />
+            <PasswordInput
+              id="confirmPassword"
+              autoComplete="new-password"
+              aria-invalid={Boolean(errors.confirmPassword)}
+              aria-describedby={errors.confirmPassword ? 'confirmPassword-error' : undefined}
+              {...form.register('confirmPassword')}
+            />
           </FormField>
           <Button type="submit" disabled={change.isPending || change.isSuccess} data-testid="change-password-submit">
             {change.isPending && <Spinner />}

@@ -65,22 +65,59 @@ export function FindPasswordPage() {
     <AuthShell title={t('find.title')} subtitle={t('find.subtitle')}>
       <form onSubmit={form.handleSubmit((values) => reset.mutate(values))} noValidate className="space-y-4" data-testid="find-form">
         <FormField id="mobile" label={t('find.mobile')} error={fieldMessage(t, errors.mobile?.message)}>
-          <Input id="mobile" inputMode="tel" autoComplete="tel" placeholder={t('find.mobilePlaceholder')} aria-invalid={Boolean(errors.mobile)} aria-describedby={errors.mobile ? 'mobile-error' : undefined} autoFocus {...form.register('mobile')} />
+          <Input
+            id="mobile"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={t('find.mobilePlaceholder')}
+            aria-invalid={Boolean(errors.mobile)}
+            aria-describedby={errors.mobile ? 'mobile-error' : undefined}
+            autoFocus
+            {...form.register('mobile')}
+          />
         </FormField>
         <FormField id="code" label={t('find.code')} error={fieldMessage(t, errors.code?.message)}>
           <div className="flex gap-2">
-            <Input id="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('find.codePlaceholder')} aria-invalid={Boolean(errors.code)} aria-describedby={errors.code ? 'code-error' : undefined} {...form.register('code')} />
-            <Button type="button" variant="outline" className="shrink-0" disabled={cooldown > 0 || send.isPending} onClick={() => void sendCode()} data-testid="send-code">
+            <Input
+              id="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('find.codePlaceholder')}
+              aria-invalid={Boolean(errors.code)}
+              aria-describedby={errors.code ? 'code-error' : undefined}
+              {...form.register('code')}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              className="shrink-0"
+              disabled={cooldown > 0 || send.isPending}
+              onClick={() => void sendCode()}
+              data-testid="send-code"
+            >
               {send.isPending && <Spinner />}
               {cooldown > 0 ? t('find.resendIn', { seconds: cooldown }) : t('find.sendCode')}
             </Button>
           </div>
         </FormField>
         <FormField id="newPassword" label={t('find.newPassword')} error={fieldMessage(t, errors.newPassword?.message)}>
-          <PasswordInput id="newPassword" autoComplete="new-password" placeholder={t('find.newPasswordPlaceholder')} aria-invalid={Boolean(errors.newPassword)} {...form.register('newPassword')} />
+          <PasswordInput
+            id="newPassword"
+            autoComplete="new-password"
+            placeholder={t('find.newPasswordPlaceholder')}
+            aria-invalid={Boolean(errors.newPassword)}
+            {...form.register('newPassword')}
+          />
         </FormField>
         <FormField id="confirmPassword" label={t('find.confirmPassword')} error={fieldMessage(t, errors.confirmPassword?.message)}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" placeholder={t('find.confirmPasswordPlaceholder')} aria-invalid={Boolean(errors.confirmPassword)} {...form.register('confirmPassword')} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            placeholder={t('find.confirmPasswordPlaceholder')}
+            aria-invalid={Boolean(errors.confirmPassword)}
+            {...form.register('confirmPassword')}
+          />
         </FormField>
         <Button type="submit" className="w-full" disabled={reset.isPending} data-testid="reset-submit">
           {reset.isPending && <Spinner />}

@@ -14,6 +14,7 @@ import { AuthShell } from './auth-shell';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { fieldMessage } from '@/lib/field-message';
 import { PasswordInput } from '@/components/password-input';
+import { RenderedInBackground } from '@/lib/lazy';
 import { useAppFormLoadingSchema } from '@/lib/use-app-form';
 
 /** Only paths of this console are followed after sign-in (never another site). */
@@ -23,13 +24,22 @@ function safeRedirect(target: string | undefined): string {
 
 const loginRoute = getRouteApi('/login');
 
-/** The form's rules (the shared zod schema) load as the form is shown; the first check waits for them. */
+/** The form's rules (the shared zod schema) load once the page is idle, or at the first check, which waits for them. */
 const loadLoginRules = () => import('./login-rules').then((m) => m.ZLoginInput);
 
 /** The answers about the graphic code: shown at its field, not as a passing toast. */
 const CAPTCHA_ERRORS: TAppErrorData['code'][] = ['CAPTCHA_INVALID', 'CAPTCHA_REQUIRED'];
 
+/** `/login`: the form is rendered in the background once the route is there (lib/lazy.ts). */
 export function LoginPage() {
+  return (
+    <RenderedInBackground>
+      <LoginForm />
+    </RenderedInBackground>
+  );
+}
+
+function LoginForm() {
   const { t } = useTranslation();
   const router = useRouter();
   const { redirect } = loginRoute.useSearch();
@@ -62,6 +72,23 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit((values) => login.mutate(values));
 
+  // The account field takes the focus once the page has painted, not while it first renders: a
+  // focus then makes the browser lay the page out inside that render's task (issue 18 §4). Not if
+  // the visitor has already put the focus somewhere.
+  const { setFocus } = form;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (document.activeElement === document.body || document.activeElement === null) setFocus('account');
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [setFocus]);
+
   return (
     <AuthShell title={t('login.title')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="login-form">
@@ -73,7 +100,6 @@ export function LoginPage() {
             placeholder={t('login.accountPlaceholder')}
             aria-invalid={Boolean(errors.account)}
             aria-describedby={errors.account ? 'account-error' : undefined}
-            autoFocus
             {...form.register('account')}
           />
         </FormField>

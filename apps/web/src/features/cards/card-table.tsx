@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, CreditCard, RefreshCw, ShieldOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { invalidateCards } from './api';
 import { CardStateBadge, cardEndReasonText } from '@/components/card-state-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeliveryStatus, ValidityRange } from '@/components/delivery-state-badge';
@@ -18,9 +19,7 @@ export type CardIssue = RouterOutputs['card']['list']['items'][number];
 /** A card's number as it is written everywhere ("No. 1234"), set apart from the text around it in either direction. */
 export function CardNumber({ value }: { value: string }) {
   const { t } = useTranslation();
-  return (
-    <span className="tabular-nums [unicode-bidi:isolate]">{t('cards.cardNumber', { number: value })}</span>
-  );
+  return <span className="tabular-nums [unicode-bidi:isolate]">{t('cards.cardNumber', { number: value })}</span>;
 }
 
 /** The rooms a card opens, for the confirmations ("room 101", "all rooms"). */
@@ -48,9 +47,10 @@ function CardLocks({ card }: { card: CardIssue }) {
 }
 
 /**
- * Cards as a table: number and kind, holder, validity, state (why it ended), each lock's delivery
- * state, and the actions a card still issued has (write again when its stay was renewed, report
- * lost, revoke), each asked for by the caller (useCardActions).
+ * Cards as a table: number and kind, holder, validity, state (why it ended; "needs rewriting", not
+ * "issued", for a card its stay's renewal left at the old check-out), each lock's delivery state,
+ * and the actions a card still issued has ("write now" when it needs rewriting, report lost,
+ * revoke), each asked for by the caller (useCardActions).
  */
 export function CardTable({
   cards,
@@ -96,11 +96,6 @@ export function CardTable({
                   {card.kind !== 'room' && <Badge variant="secondary">{t(`cards.kinds.${card.kind}`)}</Badge>}
                   {card.duplicate && <Badge variant="outline">{t('cards.duplicate')}</Badge>}
                   {card.medium === 'number' && <Badge variant="outline">{t('cards.overTheAir')}</Badge>}
-                  {card.needsRewrite && (
-                    <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900" data-testid="card-needs-rewrite">
-                      {t('cards.needsRewrite')}
-                    </Badge>
-                  )}
                 </div>
               </TableCell>
               <TableCell className="max-w-48 align-top">
@@ -119,7 +114,12 @@ export function CardTable({
               </TableCell>
               <TableCell className="align-top">
                 <div className="grid gap-1">
-                  <CardStateBadge state={card.state} />
+                  <CardStateBadge state={card.state} needsRewrite={card.needsRewrite} missingDoors={card.missingDoors} />
+                  {card.needsRewrite && (
+                    <span className="text-xs text-amber-800" data-testid="card-needs-rewrite">
+                      {card.missingDoors.length ? t('cards.missingDoors', { doors: card.missingDoors.join(', ') }) : t('cards.needsRewrite')}
+                    </span>
+                  )}
                   {ended && card.state !== 'issued' && (
                     <span className="text-muted-foreground text-xs" data-testid="card-end-reason">
                       {ended}
@@ -140,16 +140,34 @@ export function CardTable({
                   {card.state === 'issued' && (
                     <div className="inline-flex flex-wrap justify-end gap-1">
                       {card.needsRewrite && onRewrite && (
-                        <Button variant="outline" size="sm" className="h-7 px-2 text-xs" onClick={() => onRewrite(card)} data-testid={`card-${card.cardNumber}-rewrite`}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="h-7 px-2 text-xs"
+                          onClick={() => onRewrite(card)}
+                          data-testid={`card-${card.cardNumber}-rewrite`}
+                        >
                           <RefreshCw aria-hidden />
-                          {t('cards.writeAgain')}
+                          {t('guestKeys.writeNow')}
                         </Button>
                       )}
-                      <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive h-7 px-2 text-xs" onClick={() => actions.askLost(card)} data-testid={`card-${card.cardNumber}-lost`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-destructive hover:text-destructive h-7 px-2 text-xs"
+                        onClick={() => actions.askLost(card)}
+                        data-testid={`card-${card.cardNumber}-lost`}
+                      >
                         <ShieldOff aria-hidden />
                         {t('cards.reportLost')}
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive h-7 px-2 text-xs" onClick={() => actions.askRevoke(card)} data-testid={`card-${card.cardNumber}-revoke`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-destructive hover:text-destructive h-7 px-2 text-xs"
+                        onClick={() => actions.askRevoke(card)}
+                        data-testid={`card-${card.cardNumber}-revoke`}
+                      >
                         <Ban aria-hidden />
                         {t('cards.revoke')}
                       </Button>
@@ -177,7 +195,7 @@ export function useCardActions(): CardActions {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [asked, setAsked] = useState<{ card: CardIssue; action: 'lost' | 'revoke' } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.card.pathKey() });
+  const refresh = () => invalidateCards(queryClient);
   const lost = useMutation(
     trpc.card.reportLost.mutationOptions({
       onSuccess: (card) => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, Check, CircleDashed, CreditCard, Hand, SkipForward, ShieldAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { invalidateCards } from './api';
 import { cardNumberOfUid } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -16,7 +17,14 @@ import type { RouterOutputs } from '@/lib/trpc-types';
 import { cn } from '@/lib/utils';
 import { isReaderError } from '@/readers/errors';
 import type { CardReader } from '@/readers/types';
-import { DispensedCardFailure, writeCardAtDesk, writeDispensedCardAtDesk, type CardWritingApi, type CardWritingStep, type DispensedWritingStep } from './card-writing';
+import {
+  DispensedCardFailure,
+  writeCardAtDesk,
+  writeDispensedCardAtDesk,
+  type CardWritingApi,
+  type CardWritingStep,
+  type DispensedWritingStep,
+} from './card-writing';
 import { DeskErrorAlert } from './desk-error-alert';
 import { DeskCardError } from './desk-errors';
 
@@ -78,7 +86,12 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
 
   // "Ask": the stay's cards in use decide whether there is a choice (none: the first card is new).
   const asks = request.mode === 'ask' && !request.rewrite;
-  const inUse = useQuery(trpc.card.list.queryOptions({ stayId: request.stayId, kind: 'room', scope: 'active', page: 1, pageSize: 1 }, { enabled: asks, meta: { showsErrors: true } }));
+  const inUse = useQuery(
+    trpc.card.list.queryOptions(
+      { stayId: request.stayId, kind: 'room', scope: 'active', page: 1, pageSize: 1 },
+      { enabled: asks, meta: { showsErrors: true } },
+    ),
+  );
   const [chosen, setChosen] = useState<RoomCardMode>('duplicate');
   const stayHasCards = (inUse.data?.total ?? 0) > 0;
   // When the stay's cards cannot be counted, the desk chooses rather than voiding them unasked.
@@ -94,7 +107,9 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
   const hasDispenser = !request.rewrite && (dispensers.data?.items.length ?? 0) > 0;
   const [wantsDispenser, setWantsDispenser] = useState(storedFromDispenser);
   const fromDispenser = hasDispenser && wantsDispenser;
-  const recordDispenser = useMutation(trpc.dispenser.checkStatus.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() }) }));
+  const recordDispenser = useMutation(
+    trpc.dispenser.checkStatus.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() }) }),
+  );
 
   /** Takes the cards from the dispenser or places them by hand; `remember`: this computer keeps the choice. */
   const chooseDispenser = (on: boolean, remember = true) => {
@@ -176,7 +191,7 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
       if (dispensing && reader) await reportDispenser(reader);
       setStep(null);
       setIsBusy(false);
-      void queryClient.invalidateQueries({ queryKey: trpc.card.pathKey() });
+      void invalidateCards(queryClient);
     }
   };
 
@@ -190,7 +205,7 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
 
   const close = () => {
     if (isBusy) return;
-    void queryClient.invalidateQueries({ queryKey: trpc.card.pathKey() });
+    void invalidateCards(queryClient);
     onClose();
   };
 
@@ -231,7 +246,9 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
             <CreditCard className="size-5" aria-hidden />
             {t(request.rewrite ? 'cards.write.rewriteTitle' : 'cards.write.title', { room: request.roomName })}
           </DialogTitle>
-          <DialogDescription>{t(request.rewrite ? 'cards.write.rewriteDescription' : 'cards.write.description', { holder: request.holderName || '—' })}</DialogDescription>
+          <DialogDescription>
+            {t(request.rewrite ? 'cards.write.rewriteDescription' : 'cards.write.description', { holder: request.holderName || '—' })}
+          </DialogDescription>
         </DialogHeader>
 
         {isChoosing && written.length === 0 && !isFinished && (
@@ -242,7 +259,10 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
                 <label
                   key={mode}
                   htmlFor={`card-write-mode-${mode}`}
-                  className={cn('has-focus-visible:ring-ring flex cursor-pointer gap-2.5 rounded-md border p-3 text-sm has-focus-visible:ring-2', chosen === mode ? 'border-primary bg-primary/5' : 'hover:bg-accent/50')}
+                  className={cn(
+                    'has-focus-visible:ring-ring flex cursor-pointer gap-2.5 rounded-md border p-3 text-sm has-focus-visible:ring-2',
+                    chosen === mode ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
+                  )}
                 >
                   <input
                     type="radio"
@@ -256,13 +276,19 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
                   />
                   <span className="grid gap-1">
                     <span className="font-medium">{t(mode === 'new' ? 'cards.write.modeNew' : 'cards.write.modeDuplicate')}</span>
-                    <span className="text-muted-foreground text-xs leading-snug">{t(mode === 'new' ? 'cards.write.modeNewHint' : 'cards.write.modeDuplicateHint')}</span>
+                    <span className="text-muted-foreground text-xs leading-snug">
+                      {t(mode === 'new' ? 'cards.write.modeNewHint' : 'cards.write.modeDuplicateHint')}
+                    </span>
                   </span>
                 </label>
               ))}
             </div>
             {isNewOverCards && (
-              <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900" role="note" data-testid="card-write-new-warning">
+              <p
+                className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900"
+                role="note"
+                data-testid="card-write-new-warning"
+              >
                 <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
                 {t('cards.write.newWarning')}
               </p>
@@ -272,7 +298,14 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
 
         {hasDispenser && !isFinished && (
           <div className="flex items-start gap-2.5 rounded-md border p-3" data-testid="card-write-dispenser" data-on={fromDispenser}>
-            <Checkbox id="card-write-from-dispenser" className="mt-0.5" checked={fromDispenser} onCheckedChange={(checked) => chooseDispenser(checked === true)} disabled={isBusy} data-testid="card-write-from-dispenser" />
+            <Checkbox
+              id="card-write-from-dispenser"
+              className="mt-0.5"
+              checked={fromDispenser}
+              onCheckedChange={(checked) => chooseDispenser(checked === true)}
+              disabled={isBusy}
+              data-testid="card-write-from-dispenser"
+            />
             <div className="grid gap-1">
               <Label htmlFor="card-write-from-dispenser" className="leading-snug">
                 {t('cards.write.dispenserSwitch')}
@@ -324,7 +357,11 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
         {isFinished ? (
           <div className="grid gap-2" role="status" data-testid="card-write-finished">
             <p className="flex items-center gap-2 text-sm font-medium">
-              {written.length > 0 ? <Check className="size-4 text-emerald-600" aria-hidden /> : <SkipForward className="text-muted-foreground size-4 rtl:rotate-180" aria-hidden />}
+              {written.length > 0 ? (
+                <Check className="size-4 text-emerald-600" aria-hidden />
+              ) : (
+                <SkipForward className="text-muted-foreground size-4 rtl:rotate-180" aria-hidden />
+              )}
               {t('cards.write.finished', { written: written.length, count })}
             </p>
             {count === 1 && written[0] && (
@@ -349,7 +386,11 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
               </p>
             )}
             {failure?.dispensed?.captured === false && (
-              <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900" role="alert" data-testid="card-write-not-captured">
+              <p
+                className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+                role="alert"
+                data-testid="card-write-not-captured"
+              >
                 <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
                 {t('cards.write.dispenserNotCaptured', { reason: desk.errorText(failure.dispensed.captureError).text })}
               </p>
@@ -364,7 +405,7 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
               </div>
             )}
             <p className="text-muted-foreground text-xs" data-testid="card-write-reader">
-              {t('cards.write.readerLabel', { type: t(`readers.type${desk.type}`) })}
+              {t('cards.write.readerLabel', { type: desk.typeLabel() })}
             </p>
           </div>
         )}
@@ -406,22 +447,47 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
 }
 
 /** The steps of writing one card (four, or five with the dispenser's), each done, under way, failed or to come. */
-function WriteSteps({ steps, current, failed }: { steps: readonly DispensedWritingStep[]; current: DispensedWritingStep | null; failed: DispensedWritingStep | null }) {
+function WriteSteps({
+  steps,
+  current,
+  failed,
+}: {
+  steps: readonly DispensedWritingStep[];
+  current: DispensedWritingStep | null;
+  failed: DispensedWritingStep | null;
+}) {
   const { t } = useTranslation();
   const at = steps.indexOf(current ?? failed ?? steps[0]!);
   return (
-    <ol className={cn('grid gap-1 text-sm sm:gap-2', steps.length > 4 ? 'sm:grid-cols-5' : 'sm:grid-cols-4')} aria-label={t('cards.write.stepsLabel')} data-testid="card-write-steps">
+    <ol
+      className={cn('grid gap-1 text-sm sm:gap-2', steps.length > 4 ? 'sm:grid-cols-5' : 'sm:grid-cols-4')}
+      aria-label={t('cards.write.stepsLabel')}
+      data-testid="card-write-steps"
+    >
       {steps.map((s, i) => {
         const state = failed === s ? 'failed' : i < at ? 'done' : i === at && current ? 'current' : 'todo';
         return (
           <li
             key={s}
-            className={cn('flex items-center gap-1.5', state === 'todo' && 'text-muted-foreground', state === 'failed' && 'text-destructive', state === 'current' && 'font-medium')}
+            className={cn(
+              'flex items-center gap-1.5',
+              state === 'todo' && 'text-muted-foreground',
+              state === 'failed' && 'text-destructive',
+              state === 'current' && 'font-medium',
+            )}
             data-testid={`card-write-step-${s}`}
             data-state={state}
             aria-current={state === 'current' ? 'step' : undefined}
           >
-            {state === 'done' ? <Check className="size-4 shrink-0 text-emerald-600" aria-hidden /> : state === 'current' ? <Spinner /> : state === 'failed' ? <X className="size-4 shrink-0" aria-hidden /> : <CircleDashed className="size-4 shrink-0" aria-hidden />}
+            {state === 'done' ? (
+              <Check className="size-4 shrink-0 text-emerald-600" aria-hidden />
+            ) : state === 'current' ? (
+              <Spinner />
+            ) : state === 'failed' ? (
+              <X className="size-4 shrink-0" aria-hidden />
+            ) : (
+              <CircleDashed className="size-4 shrink-0" aria-hidden />
+            )}
             <span>{t(`cards.steps.${s}`)}</span>
           </li>
         );

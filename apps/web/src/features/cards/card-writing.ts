@@ -50,7 +50,11 @@ export async function keyThatOpens(reader: CardReader, block: number, keys: read
 }
 
 /** Writes the card on the reader end to end; resolves with the issued card, or fails with nothing issued. */
-export async function writeCardAtDesk<Issue>(reader: CardReader, api: CardWritingApi<Issue>, onStep: (step: CardWritingStep) => void = () => {}): Promise<Issue> {
+export async function writeCardAtDesk<Issue>(
+  reader: CardReader,
+  api: CardWritingApi<Issue>,
+  onStep: (step: CardWritingStep) => void = () => {},
+): Promise<Issue> {
   onStep('reading');
   const { uid } = await readCardOnReader(reader);
   onStep('preparing');
@@ -89,7 +93,9 @@ export class DispensedCardFailure extends Error {
     readonly captured: boolean,
     readonly captureError?: unknown,
   ) {
-    super(`the dispensed card failed (${error instanceof Error ? error.message : String(error)}); ${captured ? 'captured into the bin' : 'not captured'}`, { cause: error });
+    super(`the dispensed card failed (${error instanceof Error ? error.message : String(error)}); ${captured ? 'captured into the bin' : 'not captured'}`, {
+      cause: error,
+    });
     this.name = 'DispensedCardFailure';
   }
 }
@@ -102,7 +108,11 @@ export class DispensedCardFailure extends Error {
  * out: it fails with a DispensedCardFailure. A failure to dispense (the dispenser empty, a card
  * still at the reader) fails with the reader's own error, nothing dispensed.
  */
-export async function writeDispensedCardAtDesk<Issue>(reader: CardReader, api: CardWritingApi<Issue>, onStep: (step: DispensedWritingStep) => void = () => {}): Promise<Issue> {
+export async function writeDispensedCardAtDesk<Issue>(
+  reader: CardReader,
+  api: CardWritingApi<Issue>,
+  onStep: (step: DispensedWritingStep) => void = () => {},
+): Promise<Issue> {
   onStep('dispensing');
   const dispensed = (await reader.dispenseCard()).toUpperCase();
   try {
@@ -111,7 +121,10 @@ export async function writeDispensedCardAtDesk<Issue>(reader: CardReader, api: C
       {
         ...api,
         // The card read is the one dispensed, or another card lies in the reader's field too.
-        reserve: (uid) => (uid.toUpperCase() === dispensed ? api.reserve(uid) : Promise.reject(new ReaderError('cardChanged', { step: 'request', hint: 'checkCard', detail: `dispensed ${dispensed}, read ${uid}` }))),
+        reserve: (uid) =>
+          uid.toUpperCase() === dispensed
+            ? api.reserve(uid)
+            : Promise.reject(new ReaderError('cardChanged', { step: 'request', hint: 'checkCard', detail: `dispensed ${dispensed}, read ${uid}` })),
       },
       onStep,
     );

@@ -11,7 +11,11 @@ export function DeskErrorAlert({ error, testId = 'card-error', className }: { er
   if (!error) return null;
   const { text, hint } = deskCardErrorText(error, t, desk);
   return (
-    <div role="alert" className={cn('border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm', className)} data-testid={testId}>
+    <div
+      role="alert"
+      className={cn('border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm', className)}
+      data-testid={testId}
+    >
       <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0">
         <p data-testid={`${testId}-text`}>{text}</p>

@@ -39,14 +39,26 @@ export function GuestCards({ stay, guestName }: GuestCardsProps) {
   const list = useQuery(
     trpc.card.list.queryOptions(
       { stayId: stay.id, scope: 'all', page: 1, pageSize: SHOWN },
-      { refetchInterval: (query) => refetchWhileInFlight({ state: { data: query.state.data && { items: query.state.data.items.flatMap((c) => c.grants) } } }), meta: { showsErrors: true } },
+      {
+        refetchInterval: (query) => refetchWhileInFlight({ state: { data: query.state.data && { items: query.state.data.items.flatMap((c) => c.grants) } } }),
+        meta: { showsErrors: true },
+      },
     ),
   );
   // In use first, then the rest, newest first within each.
   const items = [...(list.data?.items ?? [])].sort((a, b) => Number(b.state === 'issued') - Number(a.state === 'issued'));
   const inUse = items.filter((c) => c.state === 'issued');
   const isActive = (ACTIVE_STAY_STATES as readonly string[]).includes(stay.state);
-  const rewrite = (card: CardIssue) => requestRoomCards({ stayId: stay.id, roomId: stay.roomId, roomName: stay.roomName, holderName: card.holderName, count: 1, mode: 'duplicate', rewrite: { issueId: card.id, cardNumber: card.cardNumber } });
+  const rewrite = (card: CardIssue) =>
+    requestRoomCards({
+      stayId: stay.id,
+      roomId: stay.roomId,
+      roomName: stay.roomName,
+      holderName: card.holderName,
+      count: 1,
+      mode: 'duplicate',
+      rewrite: { issueId: card.id, cardNumber: card.cardNumber },
+    });
 
   return (
     <Card className="gap-0 p-0 lg:col-span-2" data-testid="guest-cards" aria-labelledby="guest-cards-heading">
@@ -64,7 +76,11 @@ export function GuestCards({ stay, guestName }: GuestCardsProps) {
             </Button>
           )}
           {canManage && isActive && (
-            <Button variant="outline" onClick={() => requestRoomCards({ stayId: stay.id, roomId: stay.roomId, roomName: stay.roomName, holderName: guestName, count: 1, mode: 'ask' })} data-testid="guest-card-write">
+            <Button
+              variant="outline"
+              onClick={() => requestRoomCards({ stayId: stay.id, roomId: stay.roomId, roomName: stay.roomName, holderName: guestName, count: 1, mode: 'ask' })}
+              data-testid="guest-card-write"
+            >
               <Plus aria-hidden />
               {t('cards.writeCard')}
             </Button>

@@ -73,7 +73,10 @@ export function ReadCardButton() {
     if (outcome !== 'accept') return;
     const cardNumber = cardNumberOfUid(uid);
     try {
-      const [found] = await Promise.all([queryClient.fetchQuery(trpc.card.lookup.queryOptions({ cardNumber }, { staleTime: 0, meta: { showsErrors: true } })), loadLaterTexts()]);
+      const [found] = await Promise.all([
+        queryClient.fetchQuery(trpc.card.lookup.queryOptions({ cardNumber }, { staleTime: 0, meta: { showsErrors: true } })),
+        loadLaterTexts(),
+      ]);
       if (found.guest) {
         await navigate({ to: '/room/thetouristsDetails', search: { id: found.guest.id, other_information: found.guest.otherInformation || undefined } });
       } else {
@@ -89,7 +92,16 @@ export function ReadCardButton() {
   if (!isReady) return null;
   // A plain title, not the tooltip primitive: this chunk then shares no floating-UI code with the board (bench/bundle-size.ts).
   return (
-    <Button variant="ghost" size="sm" className="gap-1.5 px-2" onClick={() => void read()} title={t('cards.read.hint')} aria-busy={isReading || undefined} data-testid="read-card" data-reading={isReading}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className="gap-1.5 px-2"
+      onClick={() => void read()}
+      title={t('cards.read.hint')}
+      aria-busy={isReading || undefined}
+      data-testid="read-card"
+      data-reading={isReading}
+    >
       {isReading ? <Spinner /> : <ScanLine aria-hidden />}
       <span className="max-md:sr-only">{t('cards.read.button')}</span>
     </Button>

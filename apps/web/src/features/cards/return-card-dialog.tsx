@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleDashed, CreditCard, Undo2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { invalidateCards } from './api';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -72,7 +73,7 @@ export function ReturnCardDialog({ open, onOpenChange, cardNumbers }: { open: bo
       at = 'returning';
       setStep(at);
       const answer = await takeBack.mutateAsync({ cardNumber });
-      void queryClient.invalidateQueries({ queryKey: trpc.card.pathKey() });
+      void invalidateCards(queryClient);
       pending.current = { cardNumber, clear: answer.clear, openKeys: answer.openKeys };
       setToErase(cardNumber);
       at = 'erasing';
@@ -99,7 +100,12 @@ export function ReturnCardDialog({ open, onOpenChange, cardNumbers }: { open: bo
   const at = STEPS.indexOf(step ?? failure?.step ?? 'reading');
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent closeLabel={isBusy ? undefined : t('common.close')} data-testid="return-card-dialog" onEscapeKeyDown={(event) => isBusy && event.preventDefault()} onInteractOutside={(event) => event.preventDefault()}>
+      <DialogContent
+        closeLabel={isBusy ? undefined : t('common.close')}
+        data-testid="return-card-dialog"
+        onEscapeKeyDown={(event) => isBusy && event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <Undo2 className="size-5 rtl:-scale-x-100" aria-hidden />
@@ -117,8 +123,26 @@ export function ReturnCardDialog({ open, onOpenChange, cardNumbers }: { open: bo
             {STEPS.map((s, i) => {
               const state = failure?.step === s ? 'failed' : i < at ? 'done' : i === at && step ? 'current' : 'todo';
               return (
-                <li key={s} className={cn('flex items-center gap-1.5', state === 'todo' && 'text-muted-foreground', state === 'failed' && 'text-destructive', state === 'current' && 'font-medium')} data-testid={`return-card-step-${s}`} data-state={state}>
-                  {state === 'done' ? <Check className="size-4 text-emerald-600" aria-hidden /> : state === 'current' ? <Spinner /> : state === 'failed' ? <X className="size-4" aria-hidden /> : <CircleDashed className="size-4" aria-hidden />}
+                <li
+                  key={s}
+                  className={cn(
+                    'flex items-center gap-1.5',
+                    state === 'todo' && 'text-muted-foreground',
+                    state === 'failed' && 'text-destructive',
+                    state === 'current' && 'font-medium',
+                  )}
+                  data-testid={`return-card-step-${s}`}
+                  data-state={state}
+                >
+                  {state === 'done' ? (
+                    <Check className="size-4 text-emerald-600" aria-hidden />
+                  ) : state === 'current' ? (
+                    <Spinner />
+                  ) : state === 'failed' ? (
+                    <X className="size-4" aria-hidden />
+                  ) : (
+                    <CircleDashed className="size-4" aria-hidden />
+                  )}
                   <span>{t(`cards.guest.steps.${s}`)}</span>
                 </li>
               );
@@ -130,7 +154,13 @@ export function ReturnCardDialog({ open, onOpenChange, cardNumbers }: { open: bo
           <Button variant="ghost" onClick={() => close(false)} disabled={isBusy} data-testid="return-card-cancel">
             {t('common.cancel')}
           </Button>
-          <Button variant={toErase ? 'default' : 'destructive'} onClick={() => void run()} disabled={isBusy} aria-busy={isBusy || undefined} data-testid="return-card-confirm">
+          <Button
+            variant={toErase ? 'default' : 'destructive'}
+            onClick={() => void run()}
+            disabled={isBusy}
+            aria-busy={isBusy || undefined}
+            data-testid="return-card-confirm"
+          >
             {isBusy ? <Spinner /> : <CreditCard aria-hidden />}
             {t(toErase ? 'cards.guest.eraseAgain' : failure ? 'cards.write.retry' : 'cards.guest.returnConfirm')}
           </Button>

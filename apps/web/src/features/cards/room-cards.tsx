@@ -45,12 +45,24 @@ export function RoomCards({ room, stay, timeZone, canManage }: RoomCardsProps) {
   usePrefetchWhenIdle(canSend ? loadSendDialog : noLoad);
   const isSendMounted = useMountedOnce(isSendOpen);
   const list = useSectionList((input) =>
-    trpc.card.list.queryOptions({ roomId: room.id, ...input }, { placeholderData: keepPreviousData, refetchInterval: refetchWhileLocksWork, meta: { showsErrors: true } }),
+    trpc.card.list.queryOptions(
+      { roomId: room.id, ...input },
+      { placeholderData: keepPreviousData, refetchInterval: refetchWhileLocksWork, meta: { showsErrors: true } },
+    ),
   );
 
   const write = () => stay && requestRoomCards({ stayId: stay.id, roomId: room.id, roomName: room.name, holderName: stay.guestName, count: 1, mode: 'ask' });
   const rewrite = (card: CardIssue) =>
-    card.stayId !== null && requestRoomCards({ stayId: card.stayId, roomId: room.id, roomName: room.name, holderName: card.holderName, count: 1, mode: 'duplicate', rewrite: { issueId: card.id, cardNumber: card.cardNumber } });
+    card.stayId !== null &&
+    requestRoomCards({
+      stayId: card.stayId,
+      roomId: room.id,
+      roomName: room.name,
+      holderName: card.holderName,
+      count: 1,
+      mode: 'duplicate',
+      rewrite: { issueId: card.id, cardNumber: card.cardNumber },
+    });
 
   return (
     <CredentialSection
@@ -80,10 +92,28 @@ export function RoomCards({ room, stay, timeZone, canManage }: RoomCardsProps) {
       what={t('cards.room.loadWhat')}
       skeletonRows={2}
       empty={{
-        active: <EmptyState icon={CreditCard} title={t('cards.room.emptyActiveTitle')} description={t('cards.room.emptyActiveText')} data-testid="room-cards-empty" />,
-        history: <EmptyState icon={History} title={t('cards.room.emptyHistoryTitle')} description={t('cards.room.emptyHistoryText')} data-testid="room-cards-history-empty" />,
+        active: (
+          <EmptyState icon={CreditCard} title={t('cards.room.emptyActiveTitle')} description={t('cards.room.emptyActiveText')} data-testid="room-cards-empty" />
+        ),
+        history: (
+          <EmptyState
+            icon={History}
+            title={t('cards.room.emptyHistoryTitle')}
+            description={t('cards.room.emptyHistoryText')}
+            data-testid="room-cards-history-empty"
+          />
+        ),
       }}
-      table={<CardTable cards={list.query.data?.items ?? []} timeZone={timeZone} label={t('cards.room.tableLabel', { room: room.name })} canManage={canManage} actions={actions} onRewrite={rewrite} />}
+      table={
+        <CardTable
+          cards={list.query.data?.items ?? []}
+          timeZone={timeZone}
+          label={t('cards.room.tableLabel', { room: room.name })}
+          canManage={canManage}
+          actions={actions}
+          onRewrite={rewrite}
+        />
+      }
       dialogs={
         <>
           {actions.dialogs}

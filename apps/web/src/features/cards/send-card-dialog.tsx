@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { ScanLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { invalidateCards } from './api';
 import { z } from 'zod';
 import { ZCardNote, ZCardNumber } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
@@ -22,7 +23,6 @@ import { ValidityChoice } from '@/components/validity-choice';
 import { checkValidity, validityDefaults, type ValidityMode } from '@/lib/validity';
 import { readCardOnReader } from './card-writing';
 import { DeskErrorAlert } from './desk-error-alert';
-
 
 export interface SendCardDialogProps {
   open: boolean;
@@ -84,7 +84,7 @@ function SendCardForm({ onOpenChange, room, stay, timeZone }: SendCardDialogProp
         onOpenChange(false);
       },
       onError: (error) => form.applyServerErrors(error),
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.card.pathKey() }),
+      onSettled: () => void invalidateCards(queryClient),
     }),
   );
 
@@ -145,7 +145,13 @@ function SendCardForm({ onOpenChange, room, stay, timeZone }: SendCardDialogProp
           // The hint says how to fill the field, and then what the reader read (announced).
           hint={
             <span aria-live="polite" data-testid="send-card-read-status" data-read={readNumber ?? undefined}>
-              {isReading ? t('cards.send.reading') : readNumber ? <span className="[unicode-bidi:isolate]">{t('cards.send.readDone', { number: readNumber })}</span> : t('cards.send.numberHint')}
+              {isReading ? (
+                t('cards.send.reading')
+              ) : readNumber ? (
+                <span className="[unicode-bidi:isolate]">{t('cards.send.readDone', { number: readNumber })}</span>
+              ) : (
+                t('cards.send.numberHint')
+              )}
             </span>
           }
           error={numberError}
@@ -163,7 +169,14 @@ function SendCardForm({ onOpenChange, room, stay, timeZone }: SendCardDialogProp
               {...form.register('cardNumber', { onChange: () => setReadNumber(null) })}
               data-testid="send-card-number"
             />
-            <Button type="button" variant="outline" onClick={() => void read()} disabled={isReading || send.isPending} aria-busy={isReading || undefined} data-testid="send-card-read">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void read()}
+              disabled={isReading || send.isPending}
+              aria-busy={isReading || undefined}
+              data-testid="send-card-read"
+            >
               {isReading ? <Spinner /> : <ScanLine aria-hidden />}
               {t('cards.send.readButton')}
             </Button>
@@ -179,9 +192,16 @@ function SendCardForm({ onOpenChange, room, stay, timeZone }: SendCardDialogProp
         hasStay={stay !== null}
         timeZone={timeZone}
         legend={t('cards.send.validity')}
-        labels={{ stay: t('cards.send.forStay'), period: t('cards.send.forPeriod'), validFrom: t('cards.send.validFrom'), validUntil: t('cards.send.validUntil') }}
+        labels={{
+          stay: t('cards.send.forStay'),
+          period: t('cards.send.forPeriod'),
+          validFrom: t('cards.send.validFrom'),
+          validUntil: t('cards.send.validUntil'),
+        }}
         hints={{
-          stay: stay ? t('cards.send.forStayHint', { guest: stay.guestName || '—', id: stay.id, at: formatDateTime(stay.expectedCheckOutAt, timeZone) }) : t('cards.send.noStay'),
+          stay: stay
+            ? t('cards.send.forStayHint', { guest: stay.guestName || '—', id: stay.id, at: formatDateTime(stay.expectedCheckOutAt, timeZone) })
+            : t('cards.send.noStay'),
           period: t('cards.send.forPeriodHint'),
         }}
         errors={{ validFrom: error('validFrom'), validUntil: error('validUntil') }}
@@ -190,8 +210,20 @@ function SendCardForm({ onOpenChange, room, stay, timeZone }: SendCardDialogProp
         testId="send-card-mode"
       />
 
-      <FormField id="send-card-note" label={t('cards.send.noteLabel')} hint={t(mode === 'period' ? 'cards.send.noteHintPeriod' : 'cards.send.noteHint')} error={error('note')}>
-        <Input {...fieldControlProps('send-card-note', error('note'), true)} autoComplete="off" dir="auto" className="sm:w-96" {...form.register('note')} data-testid="send-card-note" />
+      <FormField
+        id="send-card-note"
+        label={t('cards.send.noteLabel')}
+        hint={t(mode === 'period' ? 'cards.send.noteHintPeriod' : 'cards.send.noteHint')}
+        error={error('note')}
+      >
+        <Input
+          {...fieldControlProps('send-card-note', error('note'), true)}
+          autoComplete="off"
+          dir="auto"
+          className="sm:w-96"
+          {...form.register('note')}
+          data-testid="send-card-note"
+        />
       </FormField>
     </FormDialog>
   );

@@ -44,7 +44,10 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
   const isIssueMounted = useMountedOnce(isIssueOpen);
 
   const list = useSectionList((input) =>
-    trpc.password.list.queryOptions({ roomId: room.id, ...input }, { placeholderData: keepPreviousData, refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } }),
+    trpc.password.list.queryOptions(
+      { roomId: room.id, ...input },
+      { placeholderData: keepPreviousData, refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } },
+    ),
   );
   const { revoking, askRevoke, revokeDialog, retry } = useRevokeRetry({
     revokeOptions: trpc.password.revoke.mutationOptions,
@@ -56,7 +59,14 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
 
   const items = list.query.data?.items ?? [];
   const exportButton = (
-    <ExportButton list="passwords" filters={{ roomId: room.id, scope: list.scope }} page={list.page} pageSize={SECTION_PAGE_SIZE} total={list.total} what={t('credentials.exportWhat', { room: room.name })} />
+    <ExportButton
+      list="passwords"
+      filters={{ roomId: room.id, scope: list.scope }}
+      page={list.page}
+      pageSize={SECTION_PAGE_SIZE}
+      total={list.total}
+      what={t('credentials.exportWhat', { room: room.name })}
+    />
   );
   const issueButton = canManage && (
     <Button onClick={() => setIsIssueOpen(true)} data-testid="issue-password">
@@ -81,7 +91,11 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
       }
       beforeList={
         !room.lockId && (
-          <p className="m-3 mb-0 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="credentials-no-lock">
+          <p
+            className="m-3 mb-0 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            role="note"
+            data-testid="credentials-no-lock"
+          >
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             {t('credentials.noLock')}
           </p>
@@ -90,8 +104,23 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
       what={t('credentials.loadWhat')}
       skeletonRows={4}
       empty={{
-        active: <EmptyState icon={KeyRound} title={t('credentials.emptyActiveTitle')} description={t('credentials.emptyActiveText')} action={issueButton} data-testid="credentials-empty" />,
-        history: <EmptyState icon={History} title={t('credentials.emptyHistoryTitle')} description={t('credentials.emptyHistoryText')} data-testid="credentials-empty" />,
+        active: (
+          <EmptyState
+            icon={KeyRound}
+            title={t('credentials.emptyActiveTitle')}
+            description={t('credentials.emptyActiveText')}
+            action={issueButton}
+            data-testid="credentials-empty"
+          />
+        ),
+        history: (
+          <EmptyState
+            icon={History}
+            title={t('credentials.emptyHistoryTitle')}
+            description={t('credentials.emptyHistoryText')}
+            data-testid="credentials-empty"
+          />
+        ),
       }}
       table={
         <ListTable
@@ -168,14 +197,22 @@ function PasswordRow({
           {password.holderName || '—'}
         </div>
         <div className="text-muted-foreground text-xs">
-          {password.stayId !== null ? t('credentials.holderStay', { id: password.stayId }) : password.accountId !== null ? t('credentials.holderStaff') : t('credentials.holderStandalone')}
+          {password.stayId !== null
+            ? t('credentials.holderStay', { id: password.stayId })
+            : password.accountId !== null
+              ? t('credentials.holderStaff')
+              : t('credentials.holderStandalone')}
         </div>
       </TableCell>
       <TableCell className="whitespace-nowrap">{t(`credentials.kinds.${password.kind}`)}</TableCell>
       <TableCell className="whitespace-nowrap">
         <PasswordCode id={id} code={password.code} state={state} />
         {password.replacesId !== null && (
-          <span className="mt-1 flex max-w-52 items-start gap-1 text-xs font-medium whitespace-normal text-amber-800" data-testid={`password-${id}-replaces`} data-replaces={password.replacesId}>
+          <span
+            className="mt-1 flex max-w-52 items-start gap-1 text-xs font-medium whitespace-normal text-amber-800"
+            data-testid={`password-${id}-replaces`}
+            data-replaces={password.replacesId}
+          >
             <RefreshCcwDot className="mt-0.5 size-3.5 shrink-0" aria-hidden />
             {t('credentials.replacesNote')}
           </span>

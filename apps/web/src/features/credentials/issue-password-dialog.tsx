@@ -20,7 +20,16 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { cn } from '@/lib/utils';
-import { defaultValidity, isIssuePasswordField, issuePasswordDefaults, issuePasswordFormSchema, needsEnd, toPasswordInput, type PasswordHolder, type StayForPassword } from './issue-password-form';
+import {
+  defaultValidity,
+  isIssuePasswordField,
+  issuePasswordDefaults,
+  issuePasswordFormSchema,
+  needsEnd,
+  toPasswordInput,
+  type PasswordHolder,
+  type StayForPassword,
+} from './issue-password-form';
 
 const HOLDERS: readonly PasswordHolder[] = ['stay', 'staff', 'standalone'];
 
@@ -52,7 +61,10 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
   const [defaults] = useState(() => issuePasswordDefaults(stay, timeZone));
   const form = useAppForm(schema, defaults);
   const { errors } = form.formState;
-  const [holder, kind, permanent, validFrom, validUntil] = useWatch({ control: form.control, name: ['holder', 'kind', 'permanent', 'validFrom', 'validUntil'] });
+  const [holder, kind, permanent, validFrom, validUntil] = useWatch({
+    control: form.control,
+    name: ['holder', 'kind', 'permanent', 'validFrom', 'validUntil'],
+  });
   const staff = useQuery(trpc.password.staff.queryOptions(undefined, { enabled: holder === 'staff', meta: { showsErrors: true } }));
 
   const create = useMutation(
@@ -122,7 +134,15 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
                   holder === value ? 'border-primary bg-primary/5' : !disabled && 'hover:bg-accent/50',
                 )}
               >
-                <input type="radio" id={`issue-holder-${value}`} value={value} disabled={disabled} className="accent-primary mt-0.5 size-4 shrink-0" data-testid={`issue-holder-${value}`} {...form.register('holder', { onChange: (event: ChangeEvent<HTMLInputElement>) => followHolder(event.target.value as PasswordHolder) })} />
+                <input
+                  type="radio"
+                  id={`issue-holder-${value}`}
+                  value={value}
+                  disabled={disabled}
+                  className="accent-primary mt-0.5 size-4 shrink-0"
+                  data-testid={`issue-holder-${value}`}
+                  {...form.register('holder', { onChange: (event: ChangeEvent<HTMLInputElement>) => followHolder(event.target.value as PasswordHolder) })}
+                />
                 <span className="grid gap-1">
                   <span className="font-medium">{t(`credentials.issueDialog.holders.${value}`)}</span>
                   <span className="text-muted-foreground text-xs leading-snug">
@@ -146,7 +166,14 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
             name="accountId"
             render={({ field }) => (
               <Select value={field.value} onValueChange={field.onChange} disabled={staff.isLoading}>
-                <SelectTrigger {...fieldControlProps('issue-account', error('accountId'))} aria-required ref={field.ref} onBlur={field.onBlur} className="w-full sm:w-80" data-testid="issue-account">
+                <SelectTrigger
+                  {...fieldControlProps('issue-account', error('accountId'))}
+                  aria-required
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  className="w-full sm:w-80"
+                  data-testid="issue-account"
+                >
                   <SelectValue placeholder={staff.isLoading ? t('common.loading') : t('credentials.issueDialog.staffPlaceholder')} />
                 </SelectTrigger>
                 <SelectContent>
@@ -169,7 +196,14 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
       )}
       {holder === 'standalone' && (
         <FormField id="issue-holder-name" label={t('credentials.issueDialog.holderNameLabel')} error={error('holderName')} required>
-          <Input {...fieldControlProps('issue-holder-name', error('holderName'))} aria-required autoComplete="off" className="sm:w-80" {...form.register('holderName')} data-testid="issue-holder-name" />
+          <Input
+            {...fieldControlProps('issue-holder-name', error('holderName'))}
+            aria-required
+            autoComplete="off"
+            className="sm:w-80"
+            {...form.register('holderName')}
+            data-testid="issue-holder-name"
+          />
         </FormField>
       )}
 
@@ -192,7 +226,15 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
           {t('credentials.issueDialog.validitySection')}
         </h3>
         <div className="grid gap-x-3 gap-y-1 sm:grid-cols-2">
-          <DateTimeFormField control={form.control} name="validFrom" id="issue-valid-from" label={t('credentials.issueDialog.validFrom')} error={error('validFrom')} required timeZone={timeZone} />
+          <DateTimeFormField
+            control={form.control}
+            name="validFrom"
+            id="issue-valid-from"
+            label={t('credentials.issueDialog.validFrom')}
+            error={error('validFrom')}
+            required
+            timeZone={timeZone}
+          />
           {needsEnd({ kind, permanent, holder }) && (
             <DateTimeFormField
               control={form.control}
@@ -212,7 +254,14 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
             name="permanent"
             render={({ field }) => (
               <div className="flex items-center gap-2">
-                <Checkbox id="issue-permanent" ref={field.ref} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} data-testid="issue-permanent" />
+                <Checkbox
+                  id="issue-permanent"
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  data-testid="issue-permanent"
+                />
                 <Label htmlFor="issue-permanent" className="font-normal">
                   {t('credentials.issueDialog.permanent')}
                 </Label>
@@ -223,7 +272,10 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
         {effective && (
           <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="issue-effective-validity">
             {effective.validUntil
-              ? t('credentials.issueDialog.effectiveValidity', { from: formatDateTime(effective.validFrom.toISOString(), timeZone), until: formatDateTime(effective.validUntil.toISOString(), timeZone) })
+              ? t('credentials.issueDialog.effectiveValidity', {
+                  from: formatDateTime(effective.validFrom.toISOString(), timeZone),
+                  until: formatDateTime(effective.validUntil.toISOString(), timeZone),
+                })
               : t('credentials.issueDialog.effectivePermanent', { from: formatDateTime(effective.validFrom.toISOString(), timeZone) })}
           </p>
         )}

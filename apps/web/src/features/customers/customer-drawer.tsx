@@ -41,9 +41,13 @@ export function CustomerDrawer({ customerId, timeZone, onClose }: { customerId?:
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 text-sm">
               <dt className="text-muted-foreground">{t('customer.mobile')}</dt>
-              <dd dir="ltr" className="text-end rtl:text-start">{c.mobile ?? '—'}</dd>
+              <dd dir="ltr" className="text-end rtl:text-start">
+                {c.mobile ?? '—'}
+              </dd>
               <dt className="text-muted-foreground">{t('customer.email')}</dt>
-              <dd dir="ltr" className="text-end break-all rtl:text-start">{c.email ?? '—'}</dd>
+              <dd dir="ltr" className="text-end break-all rtl:text-start">
+                {c.email ?? '—'}
+              </dd>
               <dt className="text-muted-foreground">{t('customer.registeredAt')}</dt>
               <dd className="text-end">{formatDateTime(c.registeredAt, timeZone)}</dd>
               {c.frozenAt && (

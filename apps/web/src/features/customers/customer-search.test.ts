@@ -18,6 +18,7 @@ const before = z.object({
 describe('URL search schema of the customer list (without zod)', () => {
   it('reads the URL as the zod schema did', () => {
     const inputs = searchInputs({ page: [1, 4], pageSize: [10, 50], search: ['ann', 138], state: CUSTOMER_STATES, sort: CUSTOMER_SORTS, id: [1, 12] });
-    for (const input of inputs) expect(customerSearchSchema['~standard'].validate(input), JSON.stringify(input)).toStrictEqual(before['~standard'].validate(input));
+    for (const input of inputs)
+      expect(customerSearchSchema['~standard'].validate(input), JSON.stringify(input)).toStrictEqual(before['~standard'].validate(input));
   });
 });

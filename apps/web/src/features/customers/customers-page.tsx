@@ -96,7 +96,15 @@ export function CustomersPage() {
           </div>
         ),
       },
-      { accessorKey: 'mobile', header: t('customer.mobile'), cell: ({ row }) => <span className="tabular-nums" dir="ltr">{row.original.mobile ?? '—'}</span> },
+      {
+        accessorKey: 'mobile',
+        header: t('customer.mobile'),
+        cell: ({ row }) => (
+          <span className="tabular-nums" dir="ltr">
+            {row.original.mobile ?? '—'}
+          </span>
+        ),
+      },
       { accessorKey: 'email', header: t('customer.email'), cell: ({ row }) => <span dir="ltr">{row.original.email ?? '—'}</span> },
       { accessorKey: 'registeredAt', header: t('customer.registeredAt'), cell: ({ row }) => formatDateTime(row.original.registeredAt, timeZone) },
       {
@@ -138,7 +146,13 @@ export function CustomersPage() {
     [t, timeZone, canManage],
   );
 
-  const table = useReactTable({ data: list.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, getRowId: (row) => String(row.id) });
+  const table = useReactTable({
+    data: list.data?.items ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    getRowId: (row) => String(row.id),
+  });
   const total = list.data?.total ?? 0;
   const isFiltered = Boolean(search.search) || search.state !== 'all';
 
@@ -190,7 +204,14 @@ export function CustomersPage() {
         }
         toolbarEnd={
           <>
-            <ExportButton list="customers" filters={{ search: search.search || undefined, state: search.state, sort: search.sort }} page={search.page} pageSize={search.pageSize} total={total} what={t('route.customers')} />
+            <ExportButton
+              list="customers"
+              filters={{ search: search.search || undefined, state: search.state, sort: search.sort }}
+              page={search.page}
+              pageSize={search.pageSize}
+              total={total}
+              what={t('route.customers')}
+            />
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
           </>
         }

@@ -32,13 +32,11 @@ export interface AuthorizeFaceDialogProps {
 }
 
 function authorizeSchema(timeZone: string) {
-  return z
-    .object({ id: z.string(), mode: z.enum(['stay', 'period']), validFrom: z.string(), validUntil: z.string() })
-    .superRefine((v, ctx) => {
-      const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-      if (!v.id) add('id', 'validation.faceRequired');
-      checkValidity(v, timeZone, add);
-    });
+  return z.object({ id: z.string(), mode: z.enum(['stay', 'period']), validFrom: z.string(), validUntil: z.string() }).superRefine((v, ctx) => {
+    const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (!v.id) add('id', 'validation.faceRequired');
+    checkValidity(v, timeZone, add);
+  });
 }
 
 /**
@@ -61,7 +59,12 @@ function AuthorizeFaceForm({ onOpenChange, room, stay, timeZone }: AuthorizeFace
   const [mode, chosen] = useWatch({ control: form.control, name: ['mode', 'id'] });
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 250);
-  const faces = useQuery(trpc.face.list.queryOptions({ page: 1, pageSize: FACE_PAGE, search: search || undefined }, { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } }));
+  const faces = useQuery(
+    trpc.face.list.queryOptions(
+      { page: 1, pageSize: FACE_PAGE, search: search || undefined },
+      { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } },
+    ),
+  );
 
   const authorize = useMutation(
     trpc.face.authorize.mutationOptions({
@@ -130,9 +133,18 @@ function AuthorizeFaceForm({ onOpenChange, room, stay, timeZone }: AuthorizeFace
             items.map((face) => (
               <label
                 key={face.id}
-                className={cn('has-focus-visible:ring-ring flex cursor-pointer items-center gap-3 rounded-md p-2 text-sm has-focus-visible:ring-2', chosen === String(face.id) ? 'bg-primary/10' : 'hover:bg-accent/50')}
+                className={cn(
+                  'has-focus-visible:ring-ring flex cursor-pointer items-center gap-3 rounded-md p-2 text-sm has-focus-visible:ring-2',
+                  chosen === String(face.id) ? 'bg-primary/10' : 'hover:bg-accent/50',
+                )}
               >
-                <input type="radio" value={String(face.id)} className="accent-primary size-4 shrink-0" {...form.register('id')} data-testid={`authorize-face-${face.faceId}`} />
+                <input
+                  type="radio"
+                  value={String(face.id)}
+                  className="accent-primary size-4 shrink-0"
+                  {...form.register('id')}
+                  data-testid={`authorize-face-${face.faceId}`}
+                />
                 <img src={face.imageUrl} alt="" className="bg-muted size-9 rounded border object-cover" />
                 <span className="grid min-w-0">
                   <span className="truncate font-medium" dir="auto">
@@ -159,7 +171,12 @@ function AuthorizeFaceForm({ onOpenChange, room, stay, timeZone }: AuthorizeFace
         hasStay={stay !== null}
         timeZone={timeZone}
         legend={t('faces.validity')}
-        labels={{ stay: t('faces.forStay'), period: t('faces.forPeriod'), validFrom: t('credentials.issueDialog.validFrom'), validUntil: t('credentials.issueDialog.validUntil') }}
+        labels={{
+          stay: t('faces.forStay'),
+          period: t('faces.forPeriod'),
+          validFrom: t('credentials.issueDialog.validFrom'),
+          validUntil: t('credentials.issueDialog.validUntil'),
+        }}
         hints={{ stay: stay ? t('faces.untilCheckOut', { at: formatDateTime(stay.expectedCheckOutAt, timeZone) }) : t('credentials.issueDialog.noStay') }}
         errors={{ validFrom: error('validFrom'), validUntil: error('validUntil') }}
         idPrefix="authorize"

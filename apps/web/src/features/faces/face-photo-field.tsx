@@ -20,7 +20,12 @@ async function uploadFacePhoto(file: File): Promise<{ url: string; previewUrl: s
   if (file.size < FACE_RULES.imageMinBytes) return { error: 'validation.faceImageTooSmall' };
   const formData = new FormData();
   formData.append('file', file);
-  const response = await fetch('/api/uploads?purpose=face', { method: 'POST', body: formData, credentials: 'same-origin', headers: { language: currentLanguage().header } });
+  const response = await fetch('/api/uploads?purpose=face', {
+    method: 'POST',
+    body: formData,
+    credentials: 'same-origin',
+    headers: { language: currentLanguage().header },
+  });
   const body = (await response.json().catch(() => null)) as { url?: string; previewUrl?: string; error?: { message?: string } } | null;
   if (response.ok && body?.url && body.previewUrl) return { url: body.url, previewUrl: body.previewUrl };
   return { error: body?.error?.message || 'validation.faceImageInvalid' };
@@ -72,10 +77,22 @@ export function FacePhotoField({
 
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="bg-muted text-muted-foreground flex size-28 items-center justify-center overflow-hidden rounded-lg border" data-testid="face-photo-preview">
+      <div
+        className="bg-muted text-muted-foreground flex size-28 items-center justify-center overflow-hidden rounded-lg border"
+        data-testid="face-photo-preview"
+      >
         {previewUrl ? <img src={previewUrl} alt={t('faces.photoPreview')} className="size-full object-cover" /> : <ScanFace className="size-8" aria-hidden />}
       </div>
-      <input ref={fileInput} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-hidden onChange={(e) => void onFile(e.target.files?.[0])} data-testid="face-photo-input" />
+      <input
+        ref={fileInput}
+        type="file"
+        accept={ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        onChange={(e) => void onFile(e.target.files?.[0])}
+        data-testid="face-photo-input"
+      />
       <Button
         id={id}
         type="button"

@@ -51,7 +51,12 @@ export function FacesPage() {
 
   const setSearch = (patch: Partial<FacesSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
-  const list = useQuery(trpc.face.list.queryOptions({ page: search.page, pageSize: search.pageSize, search: search.search || undefined }, { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } }));
+  const list = useQuery(
+    trpc.face.list.queryOptions(
+      { page: search.page, pageSize: search.pageSize, search: search.search || undefined },
+      { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } },
+    ),
+  );
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -86,7 +91,15 @@ export function FacesPage() {
         actions={addButton}
         query={list}
         what={t('faces.listWhat')}
-        search={<ListSearchInput ref={searchBox} text={searchText} onTextChange={setSearchText} placeholder={t('faces.searchPlaceholder')} data-testid="faces-search" />}
+        search={
+          <ListSearchInput
+            ref={searchBox}
+            text={searchText}
+            onTextChange={setSearchText}
+            placeholder={t('faces.searchPlaceholder')}
+            data-testid="faces-search"
+          />
+        }
         toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
         isEmpty={total === 0 || items.length === 0}
         empty={

@@ -88,7 +88,15 @@ export function FaceNoteDialog<TData, TError, TVariables>({
       submitTestId={submitTestId}
     >
       <FormField id={fieldId} label={t('faces.note')} error={error} required={required}>
-        <Input {...fieldControlProps(fieldId, error)} aria-required={required || undefined} autoComplete="off" maxLength={maxLength} dir={dir} {...form.register('note')} data-testid={fieldId} />
+        <Input
+          {...fieldControlProps(fieldId, error)}
+          aria-required={required || undefined}
+          autoComplete="off"
+          maxLength={maxLength}
+          dir={dir}
+          {...form.register('note')}
+          data-testid={fieldId}
+        />
       </FormField>
     </FormDialog>
   );

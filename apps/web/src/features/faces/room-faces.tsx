@@ -177,7 +177,13 @@ function AuthorizationRow({
       </TableCell>
       <RowActions>
         <Button variant="ghost" size="icon" className="size-8" asChild>
-          <Link to="/unlock-records" search={{ credential: `face:${a.id}` }} aria-label={t('faces.recordsOf', { face: a.face.note })} title={t('faces.recordsOf', { face: a.face.note })} data-testid={`face-${a.face.faceId}-records`}>
+          <Link
+            to="/unlock-records"
+            search={{ credential: `face:${a.id}` }}
+            aria-label={t('faces.recordsOf', { face: a.face.note })}
+            title={t('faces.recordsOf', { face: a.face.note })}
+            data-testid={`face-${a.face.faceId}-records`}
+          >
             <History aria-hidden />
           </Link>
         </Button>

@@ -58,13 +58,27 @@ export function AddRoomDialog({ onClose, defaultGroupId }: { onClose(): void; de
     >
       <div className="grid gap-4">
         <FormField id="add-room-name" label={t('frontDesk.board.roomName')} error={nameError} required>
-          <Input {...fieldControlProps('add-room-name', nameError)} aria-required autoFocus maxLength={32} {...form.register('name')} data-testid="add-room-name" />
+          <Input
+            {...fieldControlProps('add-room-name', nameError)}
+            aria-required
+            autoFocus
+            maxLength={32}
+            {...form.register('name')}
+            data-testid="add-room-name"
+          />
         </FormField>
         <FormField id="add-room-group" label={t('frontDesk.board.group')} error={groupError}>
           <Controller
             control={form.control}
             name="groupId"
-            render={({ field }) => <RoomGroupSelect id="add-room-group" value={typeof field.value === 'number' ? field.value : null} onChange={field.onChange} invalid={Boolean(groupError)} />}
+            render={({ field }) => (
+              <RoomGroupSelect
+                id="add-room-group"
+                value={typeof field.value === 'number' ? field.value : null}
+                onChange={field.onChange}
+                invalid={Boolean(groupError)}
+              />
+            )}
           />
         </FormField>
         <FormField id="add-room-remark" label={t('frontDesk.board.remarkName')} error={remarkError}>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, ROOM_PAGE_SIZE_DEFAULT, ROOM_SORTS, ROOM_STATUSES } from '@console/shared';
 import { searchInputs } from '../../lib/url-search-inputs.test-support';
 import { ROOM_BOARD_VIEWS, roomBoardSearchSchema } from './room-board-search';
-import { ROOM_DETAIL_TABS, roomDetailSearchSchema } from './room-detail-search';
+import { ROOM_DETAIL_TABS, roomDetailSearchSchema } from '../room-detail/room-detail-search';
 
 // The schemas as they were written with zod, before lib/url-search.ts replaced it there: the URL
 // must be read exactly as before.
@@ -29,7 +29,8 @@ describe('URL search schemas of the front desk (without zod)', () => {
       sort: ROOM_SORTS,
       view: ROOM_BOARD_VIEWS,
     });
-    for (const input of inputs) expect(roomBoardSearchSchema['~standard'].validate(input), JSON.stringify(input)).toStrictEqual(roomBoardBefore['~standard'].validate(input));
+    for (const input of inputs)
+      expect(roomBoardSearchSchema['~standard'].validate(input), JSON.stringify(input)).toStrictEqual(roomBoardBefore['~standard'].validate(input));
   });
 
   it('read the room page URL as the zod schema did', () => {

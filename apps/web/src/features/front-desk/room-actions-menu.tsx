@@ -1,22 +1,29 @@
 import { Link } from '@tanstack/react-router';
-import { CalendarX, DoorOpen, Eye, LogIn, LogOut, MoreHorizontal, Sparkles } from 'lucide-react';
+import { CalendarX, DoorOpen, Eye, LogIn, LogOut, MoreHorizontal, Plus, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import type { RouterOutputs } from '@/lib/trpc-types';
+import { isReservationAhead } from './room-reservation-glance';
+import type { RoomItem } from './room-item';
 
-export type RoomItem = RouterOutputs['room']['list']['items'][number];
+export type { RoomItem } from './room-item';
 
-/** A room without a guest in it can take one (the server refuses maintenance and overlaps). */
+/**
+ * A room without a guest in it can take one, a reservation ahead included: whether the stay fits is
+ * decided by the server by time overlap alone (a room reserved from tomorrow is sold tonight). A
+ * room under maintenance takes no guest.
+ */
 export function boardCanCheckIn(room: Pick<RoomItem, 'status'>): boolean {
-  return room.status === 'vacant' || room.status === 'dirty';
+  return room.status === 'vacant' || room.status === 'dirty' || room.status === 'reserved';
 }
 
 /** What the board can do with a room, from its menu (each needs the front-desk permission). */
 export interface RoomActionHandlers {
   onCheckIn(room: RoomItem): void;
+  /** A new reservation of this room (for any dates: the dialog asks). */
+  onReserve(room: RoomItem): void;
   onCheckOut(stayId: number): void;
   /** The guest of a reservation has come: the reservation becomes a stay in progress. */
   onArrive(stayId: number): void;
@@ -28,7 +35,8 @@ export interface RoomActionHandlers {
 
 /**
  * The quick actions of a room on the board: details, mark clean, and the front desk's next step
- * for it: check in (nobody there), arrival or cancellation (a reservation), check out (a guest in).
+ * for it: check in (nobody there), a new reservation, arrival or cancellation (a reservation),
+ * check out (a guest in).
  */
 export function RoomActionsMenu({
   room,
@@ -46,7 +54,10 @@ export function RoomActionsMenu({
   const { t } = useTranslation();
   const stay = room.currentStay;
   const canCheckIn = canManageStays && boardCanCheckIn(room);
-  const isReservation = stay?.status === 'reserved';
+  // A room is reserved for later dates whatever its state tonight, unless it is under maintenance.
+  const canReserve = canManageStays && room.status !== 'maintain';
+  // The room's stay: in progress (check out), or a reservation not begun (arrive, cancel).
+  const isReservation = stay !== null && isReservationAhead(stay);
   const canCheckOut = canManageStays && stay !== null && !isReservation;
   const canArrive = canManageStays && stay !== null && isReservation;
   const canMarkClean = canManageStays && room.status === 'dirty';
@@ -71,7 +82,7 @@ export function RoomActionsMenu({
             {t('frontDesk.board.details')}
           </Link>
         </DropdownMenuItem>
-        {(canCheckIn || canCheckOut || canArrive || canMarkClean) && <DropdownMenuSeparator />}
+        {(canCheckIn || canReserve || canCheckOut || canArrive || canMarkClean) && <DropdownMenuSeparator />}
         {canMarkClean && (
           <DropdownMenuItem onSelect={() => actions.onMarkClean(room)} data-testid="room-action-mark-clean">
             <Sparkles aria-hidden />
@@ -84,15 +95,21 @@ export function RoomActionsMenu({
             {t('frontDesk.board.checkIn')}
           </DropdownMenuItem>
         )}
+        {canReserve && (
+          <DropdownMenuItem onSelect={() => actions.onReserve(room)} data-testid="room-action-reserve">
+            <Plus aria-hidden />
+            {t('frontDesk.board.newReservation')}
+          </DropdownMenuItem>
+        )}
         {canArrive && (
           <>
             <DropdownMenuItem onSelect={() => actions.onArrive(stay.id)} data-testid="room-action-arrive">
               <DoorOpen aria-hidden />
-              {t('frontDesk.stay.arriveAction')}
+              {t('frontDesk.board.arriveAction')}
             </DropdownMenuItem>
             <DropdownMenuItem variant="destructive" onSelect={() => actions.onCancelReservation(stay.id)} data-testid="room-action-cancel-reservation">
               <CalendarX aria-hidden />
-              {t('frontDesk.stay.cancelReservationAction')}
+              {t('frontDesk.board.cancelReservationAction')}
             </DropdownMenuItem>
           </>
         )}

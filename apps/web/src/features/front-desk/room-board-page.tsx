@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BedDouble, CheckSquare, LayoutGrid, List, Plus, Sparkles, X } from 'lucide-react';
@@ -22,11 +22,12 @@ import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
 import type { RoomActionHandlers, RoomItem } from './room-actions-menu';
-import type { roomBoardSearchSchema } from './room-board-search';
+import { roomListInput, type roomBoardSearchSchema } from './room-board-search';
 import { RoomStatusFilter } from './room-status-filter';
 import { RoomTableSkeleton } from './room-table-skeleton';
 import { RoomTiles, RoomTilesSkeleton, type RoomSelection } from './room-tiles';
-import { StayActionDialogs, useStayActions } from './stay-action-dialogs';
+import { StayActionDialogs, useStayActions } from '../stays/stay-action-dialogs';
+import { SharedDoorStrip } from '@/components/shared-doors/shared-door-strip';
 
 const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 
@@ -44,6 +45,7 @@ type RoomBoardSearch = SearchOf<typeof roomBoardSearchSchema>;
 
 const route = getRouteApi('/_auth/room/');
 const ALL_GROUPS = 'all';
+const NO_ROOMS: RoomItem[] = [];
 
 /** `/room`: the room board, where signed-in members land (spec §2, §4). */
 export function RoomBoardPage() {
@@ -68,13 +70,19 @@ export function RoomBoardPage() {
   // Typing filters after a short pause; the first page of the new result is shown.
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
 
-  const listInput = { page: search.page, pageSize: search.pageSize, status: search.status, search: search.search || undefined, groupId: search.groupId, sort: search.sort };
+  const listInput = roomListInput(search);
   // A failed load is shown by the board itself (what failed, and a retry), never as "no rooms yet".
   const list = useQuery(trpc.room.list.queryOptions(listInput, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
   const groups = useQuery(trpc.roomGroup.list.queryOptions());
 
   const total = list.data?.total ?? 0;
-  const rooms = list.data?.items ?? [];
+  const rooms = list.data?.items ?? NO_ROOMS;
+  // The tiles (or rows) are rendered in the background, a few at a time between the browser's own
+  // work, instead of in one long task as the answer arrives (issue 18 §4: a page of tiles blocked a
+  // phone for a third of a second); the skeleton stays until the first ones are ready, and a later
+  // page keeps the rooms shown until its own are.
+  const shownRooms = useDeferredValue(rooms);
+  const isFirstRender = shownRooms === NO_ROOMS && rooms !== NO_ROOMS;
 
   // A page past the end (rooms deleted, a stale link) goes back to the last page that has rooms.
   const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
@@ -94,8 +102,11 @@ export function RoomBoardPage() {
     markClean.mutate(
       { roomIds: targets.map((r) => r.id), target: 'clean' },
       {
-        onSuccess: () => {
-          toast.success(t('frontDesk.board.markedClean', { count: targets.length, rooms: formatList(targets.map((r) => r.name)) }));
+        onSuccess: (answer) => {
+          // The server says which rooms it changed; those already clean are said as such, never "marked clean".
+          const changed = targets.filter((r) => answer.changed.includes(r.id));
+          if (changed.length > 0) toast.success(t('frontDesk.board.markedClean', { count: changed.length, rooms: formatList(changed.map((r) => r.name)) }));
+          if (answer.notice) toast.info(answer.notice);
           void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
           after?.();
         },
@@ -105,6 +116,7 @@ export function RoomBoardPage() {
 
   const actions: RoomActionHandlers = {
     onCheckIn: (room) => stayActions.openCheckIn({ id: room.id, name: room.name }),
+    onReserve: (room) => stayActions.openReservation({ id: room.id, name: room.name }),
     onCheckOut: (stayId) => stayActions.openForStay('check-out', stayId),
     onArrive: (stayId) => stayActions.openForStay('arrive', stayId),
     onCancelReservation: (stayId) => stayActions.openForStay('cancel-reservation', stayId),
@@ -125,7 +137,7 @@ export function RoomBoardPage() {
   const isTooMany = pickedRooms.length > LIMITS.pageSizeMax;
 
   const viewProps = {
-    rooms,
+    rooms: shownRooms,
     timeZone,
     canManageStays,
     isBusy: (room: RoomItem) => (room.currentStay !== null && stayActions.loadingStayId === room.currentStay.id) || cleaningIds.includes(room.id),
@@ -138,14 +150,29 @@ export function RoomBoardPage() {
       <ListPage
         title={t('route.roomBoard')}
         actions={
-          canManageRooms && (
-            <Button onClick={() => setIsAdding(true)} data-testid="add-room">
-              <Plus aria-hidden />
-              {t('frontDesk.board.addRoom')}
-            </Button>
+          (canManageStays || canManageRooms) && (
+            <>
+              {canManageStays && (
+                <Button variant="outline" onClick={() => stayActions.openReservation(null)} data-testid="new-reservation">
+                  <Plus aria-hidden />
+                  {t('frontDesk.board.newReservation')}
+                </Button>
+              )}
+              {canManageRooms && (
+                <Button onClick={() => setIsAdding(true)} data-testid="add-room">
+                  <Plus aria-hidden />
+                  {t('frontDesk.board.addRoom')}
+                </Button>
+              )}
+            </>
           )
         }
-        beforeList={<RoomStatusFilter value={search.status} counts={list.data?.counts} onChange={(status) => setSearch({ status, page: 1 })} />}
+        beforeList={
+          <>
+            <SharedDoorStrip />
+            <RoomStatusFilter value={search.status} counts={list.data?.counts} onChange={(status) => setSearch({ status, page: 1 })} />
+          </>
+        }
         query={list}
         what={t('common.rooms')}
         search={
@@ -209,7 +236,12 @@ export function RoomBoardPage() {
                 <span className="sr-only md:hidden">{t('frontDesk.board.selectRooms')}</span>
               </Button>
             )}
-            <ToggleGroup type="single" value={search.view} onValueChange={(value) => value && setSearch({ view: value as RoomBoardSearch['view'] })} aria-label={t('frontDesk.board.view')}>
+            <ToggleGroup
+              type="single"
+              value={search.view}
+              onValueChange={(value) => value && setSearch({ view: value as RoomBoardSearch['view'] })}
+              aria-label={t('frontDesk.board.view')}
+            >
               <ToggleGroupItem value="tiles" aria-label={t('frontDesk.board.viewTiles')} data-testid="view-tiles">
                 <LayoutGrid aria-hidden />
                 <span className="hidden md:inline">{t('frontDesk.board.viewTiles')}</span>
@@ -220,14 +252,26 @@ export function RoomBoardPage() {
               </ToggleGroupItem>
             </ToggleGroup>
             <Suspense fallback={null}>
-              <ExportButton list="rooms" filters={{ status: search.status, search: search.search || undefined, groupId: search.groupId, sort: search.sort }} page={search.page} pageSize={search.pageSize} total={total} what={t('route.roomBoard')} />
+              <ExportButton
+                list="rooms"
+                filters={{ status: search.status, search: search.search || undefined, groupId: search.groupId, sort: search.sort }}
+                page={search.page}
+                pageSize={search.pageSize}
+                total={total}
+                what={t('route.roomBoard')}
+              />
             </Suspense>
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} data-testid="room-refresh" />
           </>
         }
-        toolbarBelow={
+        stickyBar={
           picked && (
-            <div className="bg-muted/60 flex flex-wrap items-center gap-2 rounded-md px-3 py-2 text-sm" role="region" aria-label={t('frontDesk.board.selectRooms')} data-testid="selection-bar">
+            <div
+              className="bg-muted/60 flex flex-wrap items-center gap-2 rounded-md px-3 py-2 text-sm"
+              role="region"
+              aria-label={t('frontDesk.board.selectRooms')}
+              data-testid="selection-bar"
+            >
               <span className="font-medium" aria-live="polite" data-testid="selection-count" data-count={pickedRooms.length}>
                 {t('frontDesk.board.selectedCount', { count: pickedRooms.length, number: formatNumber(pickedRooms.length) })}
               </span>
@@ -251,7 +295,13 @@ export function RoomBoardPage() {
                   <Sparkles aria-hidden />
                   {t('frontDesk.board.markClean')}
                 </Button>
-                <Button variant="ghost" size="icon-sm" onClick={() => setPicked(null)} aria-label={t('frontDesk.board.stopSelecting')} data-testid="stop-selecting">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  onClick={() => setPicked(null)}
+                  aria-label={t('frontDesk.board.stopSelecting')}
+                  data-testid="stop-selecting"
+                >
                   <X aria-hidden />
                 </Button>
               </div>
@@ -285,7 +335,13 @@ export function RoomBoardPage() {
         data-testid="room-board"
       >
         <div className="p-2 sm:p-3">
-          {search.view === 'tiles' ? (
+          {isFirstRender ? (
+            search.view === 'tiles' ? (
+              <RoomTilesSkeleton label={t('common.loading')} />
+            ) : (
+              <RoomTableSkeleton label={t('common.loading')} />
+            )
+          ) : search.view === 'tiles' ? (
             <RoomTiles {...viewProps} />
           ) : (
             <Suspense fallback={<RoomTableSkeleton label={t('common.loading')} />}>
@@ -316,7 +372,11 @@ export function RoomBoardPage() {
           <AddRoomDialog defaultGroupId={search.groupId} onClose={() => setIsAdding(false)} />
         </Suspense>
       )}
-      <StayActionDialogs action={stayActions.action} onClose={stayActions.close} onRoomChanged={(stay) => void goTo({ to: '/room/$roomId', params: { roomId: stay.roomId } })} />
+      <StayActionDialogs
+        action={stayActions.action}
+        onClose={stayActions.close}
+        onRoomChanged={(stay) => void goTo({ to: '/room/$roomId', params: { roomId: stay.roomId } })}
+      />
     </>
   );
 }

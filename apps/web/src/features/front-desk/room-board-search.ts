@@ -1,6 +1,6 @@
 import { LIMITS } from '@console/shared';
 import { ROOM_PAGE_SIZE_DEFAULT, ROOM_SORTS, ROOM_STATUSES } from '../../lib/shared-constants';
-import { int, oneOf, optional, searchSchema, text, withDefault } from '../../lib/url-search';
+import { int, oneOf, optional, searchSchema, text, withDefault, type SearchOf } from '../../lib/url-search';
 
 // The route (routes/_auth/room/index.tsx) validates the URL with these before the page's chunk
 // is loaded: they live apart from the page so that the page stays out of the first download, and
@@ -22,3 +22,18 @@ export const roomBoardSearchSchema = searchSchema({
 
 /** Values equal to these are left out of the URL. */
 export const roomBoardSearchDefaults = { page: 1, pageSize: ROOM_PAGE_SIZE_DEFAULT, search: '', sort: 'default', view: 'tiles' } as const;
+
+/**
+ * What the board asks `room.list` for, from its URL: the page and the route's loader build it
+ * alike, so the loader's request is the one the page then reads (the same query key).
+ */
+export function roomListInput(search: SearchOf<typeof roomBoardSearchSchema>) {
+  return {
+    page: search.page,
+    pageSize: search.pageSize,
+    status: search.status,
+    search: search.search || undefined,
+    groupId: search.groupId,
+    sort: search.sort,
+  };
+}

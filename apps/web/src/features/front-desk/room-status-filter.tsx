@@ -6,12 +6,20 @@ import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 /** "All" and the five statuses, each with its number of rooms; one of them filters the board. */
-export function RoomStatusFilter({ value, counts, onChange }: { value: TRoomStatus | undefined; counts: Record<TRoomStatus, number> | undefined; onChange(status: TRoomStatus | undefined): void }) {
+export function RoomStatusFilter({
+  value,
+  counts,
+  onChange,
+}: {
+  value: TRoomStatus | undefined;
+  counts: Record<TRoomStatus, number> | undefined;
+  onChange(status: TRoomStatus | undefined): void;
+}) {
   const { t } = useTranslation();
   const all = counts ? ROOM_STATUSES.reduce((sum, s) => sum + counts[s], 0) : undefined;
   return (
-    // One line that scrolls sideways on a phone (the board stays on the first screen), wrapped on wider screens.
-    <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible sm:pb-0" role="group" aria-label={t('frontDesk.board.statusFilter')} data-testid="status-filter">
+    // Wrapped on every screen: on a phone every status (Dirty, Maintain too) is in sight, nothing scrolls sideways (issue 17 §5).
+    <div className="flex flex-wrap gap-1.5 sm:gap-2" role="group" aria-label={t('frontDesk.board.statusFilter')} data-testid="status-filter">
       <Chip label={t('frontDesk.board.statusAll')} count={all} isActive={value === undefined} onClick={() => onChange(undefined)} testId="status-filter-all" />
       {ROOM_STATUSES.map((status) => (
         <Chip
@@ -28,7 +36,21 @@ export function RoomStatusFilter({ value, counts, onChange }: { value: TRoomStat
   );
 }
 
-function Chip({ label, count, dot, isActive, onClick, testId }: { label: string; count: number | undefined; dot?: string; isActive: boolean; onClick(): void; testId: string }) {
+function Chip({
+  label,
+  count,
+  dot,
+  isActive,
+  onClick,
+  testId,
+}: {
+  label: string;
+  count: number | undefined;
+  dot?: string;
+  isActive: boolean;
+  onClick(): void;
+  testId: string;
+}) {
   return (
     <button
       type="button"
@@ -37,7 +59,7 @@ function Chip({ label, count, dot, isActive, onClick, testId }: { label: string;
       data-testid={testId}
       data-count={count}
       className={cn(
-        'focus-visible:ring-ring inline-flex h-8 shrink-0 items-center gap-2 rounded-full border px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2',
+        'focus-visible:ring-ring inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full border px-2.5 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 sm:gap-2 sm:px-3',
         isActive ? 'bg-primary text-primary-foreground border-primary' : 'bg-background hover:bg-accent hover:text-accent-foreground',
       )}
     >

@@ -4,15 +4,17 @@ import { RoomStatusBadge } from '@/components/status-badges';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatShortDateTime } from '@/lib/format';
-import { LockBattery, LockOffline, isLockOffline, roomBattery } from './lock-battery';
+import { LockBattery, LockOffline, isLockOffline, roomBattery } from '../lock-panel/lock-battery';
+import { DueMark } from './due-mark';
 import { RoomActionsMenu } from './room-actions-menu';
+import { RoomReservationGlance } from './room-reservation-glance';
 import type { RoomViewProps } from './room-tiles';
 
 /** The board as a table: one row per room with its current stay and a menu of quick actions. */
 export function RoomTable({ rooms, timeZone, canManageStays, isBusy, actions, selection }: RoomViewProps) {
   const { t } = useTranslation();
   return (
-    <Table data-testid="room-table">
+    <Table phoneCards data-testid="room-table">
       <TableHeader>
         <TableRow>
           {selection && (
@@ -37,7 +39,13 @@ export function RoomTable({ rooms, timeZone, canManageStays, isBusy, actions, se
           const stay = room.currentStay;
           const isSelected = selection?.isSelected(room.id) ?? false;
           return (
-            <TableRow key={room.id} data-testid={`room-row-${room.name}`} data-status={room.status} data-selected={selection ? isSelected : undefined} data-state={isSelected ? 'selected' : undefined}>
+            <TableRow
+              key={room.id}
+              data-testid={`room-row-${room.name}`}
+              data-status={room.status}
+              data-selected={selection ? isSelected : undefined}
+              data-state={isSelected ? 'selected' : undefined}
+            >
               {selection && (
                 <TableCell>
                   <Checkbox
@@ -49,20 +57,30 @@ export function RoomTable({ rooms, timeZone, canManageStays, isBusy, actions, se
                 </TableCell>
               )}
               <TableCell>
-                <Link to="/room/$roomId" params={{ roomId: room.id }} className="focus-visible:ring-ring rounded-sm font-medium outline-none hover:underline focus-visible:ring-2">
+                <Link
+                  to="/room/$roomId"
+                  params={{ roomId: room.id }}
+                  className="focus-visible:ring-ring rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
+                >
                   {room.name}
                 </Link>
                 {room.remarkName && <div className="text-muted-foreground text-xs">{room.remarkName}</div>}
               </TableCell>
               <TableCell className="text-muted-foreground">{room.groupName ?? t('frontDesk.board.noGroup')}</TableCell>
               <TableCell>
-                <RoomStatusBadge status={room.status} />
+                <span className="flex flex-wrap items-center gap-1">
+                  <RoomStatusBadge status={room.status} />
+                  {stay && <DueMark owed={stay.owed} roomName={room.name} />}
+                </span>
               </TableCell>
               <TableCell>
                 {stay ? (
                   <span>
                     {stay.guestName ?? '—'}
-                    {stay.guestCount > 1 && <span className="text-muted-foreground ms-1 text-xs">{t('frontDesk.board.moreGuests', { number: stay.guestCount - 1 })}</span>}
+                    {stay.guestCount > 1 && (
+                      <span className="text-muted-foreground ms-1 text-xs">{t('frontDesk.board.moreGuests', { number: stay.guestCount - 1 })}</span>
+                    )}
+                    {room.nextStay && <RoomReservationGlance stay={room.nextStay} timeZone={timeZone} next className="mt-0.5" />}
                   </span>
                 ) : (
                   <span className="text-muted-foreground">—</span>

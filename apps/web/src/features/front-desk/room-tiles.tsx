@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Check, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -5,8 +6,10 @@ import { ROOM_STATUS_STYLES, RoomStatusBadge } from '@/components/status-badges'
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { LockBattery, LockOffline, isLockOffline, roomBattery } from './lock-battery';
+import { DueMark } from './due-mark';
+import { LockBattery, LockOffline, isLockOffline, roomBattery } from '../lock-panel/lock-battery';
 import { RoomActionsMenu, type RoomActionHandlers, type RoomItem } from './room-actions-menu';
+import { RoomReservationGlance, isReservationAhead } from './room-reservation-glance';
 
 /** Rooms picked on the board for an action on several at once. */
 export interface RoomSelection {
@@ -28,11 +31,23 @@ export interface RoomViewProps {
 // A phone (390 px) fits three compact tiles a row; wider screens get the full tiles.
 const GRID = 'grid grid-cols-[repeat(auto-fill,minmax(6.25rem,1fr))] gap-2 sm:grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] sm:gap-3';
 
-/** The board as tiles, one per room, coloured by status; each tile opens the room. */
+/** About a phone's screenful of tiles (three a row): shown first when the board appears. */
+const FIRST_TILES = 12;
+
+/**
+ * The board as tiles, one per room, coloured by status; each tile opens the room. When the board
+ * appears, the first screenful is put on the page first and the others in a second background
+ * render right after (issue 18 §4: one commit of every tile was one long task on a phone).
+ */
 export function RoomTiles({ rooms, ...props }: RoomViewProps) {
+  const [isComplete, setIsComplete] = useState(rooms.length <= FIRST_TILES);
+  useEffect(() => {
+    if (!isComplete) startTransition(() => setIsComplete(true));
+  }, [isComplete]);
+  const shown = isComplete ? rooms : rooms.slice(0, FIRST_TILES);
   return (
     <ul className={GRID} data-testid="room-tiles">
-      {rooms.map((room) => (
+      {shown.map((room) => (
         <li key={room.id}>
           <RoomTile room={room} {...props} />
         </li>
@@ -53,6 +68,7 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
       <span className="text-muted-foreground hidden truncate text-xs sm:block">{room.groupName ?? t('frontDesk.board.noGroup')}</span>
       <span className="flex min-w-0 flex-wrap items-center gap-1">
         <RoomStatusBadge status={room.status} />
+        {stay && <DueMark owed={stay.owed} roomName={room.name} />}
         {isLockOffline(room) && <LockOffline lastSeenAt={room.lock?.lastSeenAt ?? null} timeZone={timeZone} />}
       </span>
       {stay && (
@@ -63,11 +79,16 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
             <span className="truncate">{stay.guestName ?? '—'}</span>
             {stay.guestCount > 1 && <span className="text-muted-foreground shrink-0">{t('frontDesk.board.moreGuests', { number: stay.guestCount - 1 })}</span>}
           </span>
-          <span className="text-muted-foreground hidden items-center gap-1 sm:flex">
-            <LogOut className="size-3.5 shrink-0 rtl:rotate-180" aria-hidden />
-            <span className="sr-only">{t('frontDesk.board.expectedCheckOut')}</span>
-            <time dateTime={stay.expectedCheckOutAt}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</time>
-          </span>
+          {isReservationAhead(stay) ? (
+            <RoomReservationGlance stay={stay} timeZone={timeZone} className="hidden sm:flex" />
+          ) : (
+            <span className="text-muted-foreground hidden items-center gap-1 sm:flex">
+              <LogOut className="size-3.5 shrink-0 rtl:rotate-180" aria-hidden />
+              <span className="sr-only">{t('frontDesk.board.expectedCheckOut')}</span>
+              <time dateTime={stay.expectedCheckOutAt}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</time>
+            </span>
+          )}
+          {room.nextStay && <RoomReservationGlance stay={room.nextStay} timeZone={timeZone} next className="hidden sm:flex" />}
         </span>
       )}
       {battery !== null && (
@@ -77,16 +98,32 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
       )}
     </>
   );
-  const body = 'focus-visible:ring-ring flex h-full min-h-24 w-full flex-col gap-1 rounded-md p-2 text-start outline-none focus-visible:ring-2 sm:min-h-36 sm:gap-1.5 sm:p-3';
+  const body =
+    'focus-visible:ring-ring flex h-full min-h-24 w-full flex-col gap-1 rounded-md p-2 text-start outline-none focus-visible:ring-2 sm:min-h-36 sm:gap-1.5 sm:p-3';
   return (
     <div
-      className={cn('relative h-full rounded-lg border-2 transition-shadow hover:shadow-md', ROOM_STATUS_STYLES[room.status].tile, isSelected && 'ring-primary ring-2 ring-offset-2')}
+      className={cn(
+        'relative h-full rounded-lg border-2 transition-shadow hover:shadow-md',
+        ROOM_STATUS_STYLES[room.status].tile,
+        isSelected && 'ring-primary ring-2 ring-offset-2',
+      )}
       data-selected={selection ? isSelected : undefined}
     >
       {selection ? (
-        <button type="button" role="checkbox" aria-checked={isSelected} onClick={() => selection.toggle(room)} className={body} data-testid={`room-tile-${room.name}`} data-status={room.status}>
+        <button
+          type="button"
+          role="checkbox"
+          aria-checked={isSelected}
+          onClick={() => selection.toggle(room)}
+          className={body}
+          data-testid={`room-tile-${room.name}`}
+          data-status={room.status}
+        >
           <span
-            className={cn('absolute start-2 top-2.5 flex size-4 items-center justify-center rounded-[4px] border sm:top-3.5', isSelected ? 'bg-primary border-primary text-primary-foreground' : 'bg-background border-input')}
+            className={cn(
+              'absolute start-2 top-2.5 flex size-4 items-center justify-center rounded-[4px] border sm:top-3.5',
+              isSelected ? 'bg-primary border-primary text-primary-foreground' : 'bg-background border-input',
+            )}
             aria-hidden
           >
             {isSelected && <Check className="size-3.5" />}
@@ -98,7 +135,15 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
           {content}
         </Link>
       )}
-      {!selection && <RoomActionsMenu room={room} canManageStays={canManageStays} isLoading={isBusy(room)} actions={actions} className="absolute end-1 top-1 sm:end-1.5 sm:top-1.5" />}
+      {!selection && (
+        <RoomActionsMenu
+          room={room}
+          canManageStays={canManageStays}
+          isLoading={isBusy(room)}
+          actions={actions}
+          className="absolute end-1 top-1 sm:end-1.5 sm:top-1.5"
+        />
+      )}
     </div>
   );
 }

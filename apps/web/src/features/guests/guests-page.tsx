@@ -35,7 +35,12 @@ export function GuestsPage() {
   const setSearch = (patch: Partial<GuestsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
   const filters = { search: search.search || undefined, currentOnly: search.show === 'current' };
-  const list = useQuery(trpc.stay.guests.queryOptions({ page: search.page, pageSize: search.pageSize, ...filters }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const list = useQuery(
+    trpc.stay.guests.queryOptions(
+      { page: search.page, pageSize: search.pageSize, ...filters },
+      { placeholderData: keepPreviousData, meta: { showsErrors: true } },
+    ),
+  );
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const isFiltered = search.search !== '' || search.show !== 'all';
@@ -45,9 +50,22 @@ export function GuestsPage() {
       title={t('route.guests')}
       query={list}
       what={t('guests.listWhat')}
-      search={<ListSearchInput ref={searchBox} text={searchText} onTextChange={setSearchText} placeholder={t('guests.searchPlaceholder')} data-testid="guests-search" />}
+      search={
+        <ListSearchInput
+          ref={searchBox}
+          text={searchText}
+          onTextChange={setSearchText}
+          placeholder={t('guests.searchPlaceholder')}
+          data-testid="guests-search"
+        />
+      }
       filters={
-        <ToggleGroup type="single" value={search.show} onValueChange={(value) => value && setSearch({ show: value === 'current' ? 'current' : 'all', page: 1 })} aria-label={t('guests.show')}>
+        <ToggleGroup
+          type="single"
+          value={search.show}
+          onValueChange={(value) => value && setSearch({ show: value === 'current' ? 'current' : 'all', page: 1 })}
+          aria-label={t('guests.show')}
+        >
           <ToggleGroupItem value="all" data-testid="guests-show-all">
             {t('guests.showAll')}
           </ToggleGroupItem>
@@ -65,7 +83,12 @@ export function GuestsPage() {
       }
       isEmpty={total === 0 || items.length === 0}
       empty={
-        <EmptyState icon={Users} title={isFiltered ? t('guests.emptyFilteredTitle') : t('guests.emptyTitle')} description={isFiltered ? t('guests.emptyFilteredText') : t('guests.emptyText')} data-testid="guests-empty" />
+        <EmptyState
+          icon={Users}
+          title={isFiltered ? t('guests.emptyFilteredTitle') : t('guests.emptyTitle')}
+          description={isFiltered ? t('guests.emptyFilteredText') : t('guests.emptyText')}
+          data-testid="guests-empty"
+        />
       }
       pagination={urlPagination(search, setSearch, total)}
       data-testid="guests-page"

@@ -18,7 +18,10 @@ export function Breadcrumb() {
         {crumbs.map((key, i) => (
           <li key={key} className="flex min-w-0 items-center gap-1.5">
             <ChevronRight className="size-3.5 shrink-0 rtl:rotate-180" aria-hidden />
-            <span className={i === crumbs.length - 1 ? 'text-foreground truncate font-medium' : 'truncate'} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+            <span
+              className={i === crumbs.length - 1 ? 'text-foreground truncate font-medium' : 'truncate'}
+              aria-current={i === crumbs.length - 1 ? 'page' : undefined}
+            >
               {t(key)}
             </span>
           </li>

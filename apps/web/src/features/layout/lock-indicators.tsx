@@ -21,7 +21,15 @@ export function SimulatedLocksBadge() {
   // Which provider the server uses does not change while it runs. A failure says nothing: no badge.
   const provider = useQuery(trpc.lock.provider.queryOptions(undefined, { staleTime: Infinity, meta: { showsErrors: true } }));
   if (!provider.data?.simulated) return null;
-  return <SimulatedBadge icon={FlaskConical} label={t('credentials.simulatedBadge')} hint={t('locks.simulatedHint')} testId="simulated-locks-badge" hintTestId="simulated-locks-hint" />;
+  return (
+    <SimulatedBadge
+      icon={FlaskConical}
+      label={t('credentials.simulatedBadge')}
+      hint={t('layout.simulatedLocksHint')}
+      testId="simulated-locks-badge"
+      hintTestId="simulated-locks-hint"
+    />
+  );
 }
 
 /** The bell: how many lock messages are unread, a link to them. Shown to members who may see rooms. */

@@ -5,6 +5,8 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { RenderedInBackground, useWhenIdle } from '@/lib/lazy';
+import { LIMITS } from '@console/shared';
 import { trpc } from '@/lib/trpc';
 import { writeUserInfo } from '@/lib/user-info';
 import { Breadcrumb } from './breadcrumb';
@@ -14,8 +16,18 @@ import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { useSidebar } from './use-sidebar';
 
-/** The "simulated reader" badge is not part of the first download: it appears once its chunk (and the server's answer) is there. */
+/**
+ * The "simulated reader" badge is not part of the first download: it appears once its chunk (and
+ * the server's answer) is there, asked for once the browser is idle after the page has loaded.
+ */
 const SimulatedReaderBadge = lazy(() => import('./reader-indicator').then((m) => ({ default: m.SimulatedReaderBadge })));
+function DeferredSimulatedReaderBadge() {
+  return useWhenIdle() ? (
+    <Suspense fallback={null}>
+      <SimulatedReaderBadge />
+    </Suspense>
+  ) : null;
+}
 
 /** The signed-in layout of spec §2 (the route adds `navbarActions` before the lock messages, and `children` hosted once for every page): sidebar, navbar (toggle, breadcrumb, simulated-locks and simulated-reader badges, lock messages, language, user menu), page. */
 export function MainLayout({ navbarActions, children }: { navbarActions?: ReactNode; children?: ReactNode } = {}) {
@@ -43,13 +55,6 @@ export function MainLayout({ navbarActions, children }: { navbarActions?: ReactN
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [isDrawerOpen, closeDrawer]);
-  // Refreshes the stored user info (permissions, apiKeyAuth) and finds an expired session early.
-  // Its failures say nothing of their own: the stored info stays, and the page's lists show theirs.
-  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000, meta: { showsErrors: true } }));
-  useEffect(() => {
-    if (me.data) writeUserInfo(me.data);
-  }, [me.data]);
-
   return (
     <TooltipProvider delayDuration={300}>
       <div className="flex h-full">
@@ -66,14 +71,16 @@ export function MainLayout({ navbarActions, children }: { navbarActions?: ReactN
               aria-label={sidebar.isOpen ? t('layout.collapseMenu') : t('layout.expandMenu')}
               onClick={sidebar.toggle}
             >
-              {sidebar.isOpen ? <PanelLeftClose className="size-5 rtl:rotate-180" aria-hidden /> : <PanelLeftOpen className="size-5 rtl:rotate-180" aria-hidden />}
+              {sidebar.isOpen ? (
+                <PanelLeftClose className="size-5 rtl:rotate-180" aria-hidden />
+              ) : (
+                <PanelLeftOpen className="size-5 rtl:rotate-180" aria-hidden />
+              )}
             </Button>
             <Breadcrumb />
             <div className="ms-auto flex items-center gap-1">
               <SimulatedLocksBadge />
-              <Suspense fallback={null}>
-                <SimulatedReaderBadge />
-              </Suspense>
+              <DeferredSimulatedReaderBadge />
               {navbarActions}
               <LockMessagesBell />
               <LanguageSelect />
@@ -81,11 +88,47 @@ export function MainLayout({ navbarActions, children }: { navbarActions?: ReactN
             </div>
           </header>
           <main className="min-h-0 flex-1 overflow-auto p-4 md:p-6">
-            <Outlet />
+            {/* The first page of a visit is rendered in the background right after the layout, not in
+                the same long task (issue 18 §4); later pages come as the router brings them. */}
+            <RenderedInBackground>
+              <Outlet />
+            </RenderedInBackground>
           </main>
         </div>
       </div>
+      <UserInfoRefresh />
       {children}
     </TooltipProvider>
   );
+}
+
+/**
+ * The layout's frame without its contents (the sidebar's and the navbar's places, their colours):
+ * what shows for the few milliseconds the layout takes to render in the background when the
+ * signed-in console first appears (routes/_auth.tsx), instead of a blank page. Nothing moves when
+ * the layout replaces it.
+ */
+export function LayoutShell() {
+  const { isOpen, isMobile } = useSidebar();
+  return (
+    <div className="flex h-full" aria-hidden data-testid="layout-shell">
+      {!isMobile && <div className="bg-sidebar shrink-0" style={{ width: isOpen ? LIMITS.sidebarWidthPx : 56 }} />}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="bg-background h-14 shrink-0 border-b" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Refreshes the stored user info (permissions, apiKeyAuth) and finds an expired session early. Its
+ * failures say nothing of their own: the stored info stays, and the page's lists show theirs. A
+ * component of its own: the answer re-renders nothing else (what changed re-renders its readers).
+ */
+function UserInfoRefresh() {
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000, meta: { showsErrors: true } }));
+  useEffect(() => {
+    if (me.data) writeUserInfo(me.data);
+  }, [me.data]);
+  return null;
 }

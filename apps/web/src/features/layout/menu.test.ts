@@ -17,7 +17,12 @@ const user = (overrides: Partial<UserInfo> = {}): UserInfo => ({
 });
 
 const items: MenuItem[] = [
-  { key: 'customers', titleKey: 'menu.customers', icon: Users, children: [{ key: 'list', titleKey: 'x', icon: Users, to: '/customer/customer', permission: 'customer.read' }] },
+  {
+    key: 'customers',
+    titleKey: 'menu.customers',
+    icon: Users,
+    children: [{ key: 'list', titleKey: 'x', icon: Users, to: '/customer/customer', permission: 'customer.read' }],
+  },
   {
     key: 'keys',
     titleKey: 'menu.keys',
@@ -70,20 +75,36 @@ describe('menu', () => {
       '/faces',
       '/room/category',
       '/room/priceTemplate',
+      '/room/calendarFeeds',
       '/bindCardReaderToUser/cardReaderAndUserList',
       '/cardDispenser',
       '/customer/customer',
       '/center/personalCenter',
     ]);
     // The audit log: owners and administrators (audit.read) only.
-    expect(pages(user({ permissions: ['customer.read', 'room.read', 'audit.read'] })).slice(-3)).toEqual(['/customer/customer', '/auditLog', '/center/personalCenter']);
+    expect(pages(user({ permissions: ['customer.read', 'room.read', 'audit.read'] })).slice(-3)).toEqual([
+      '/customer/customer',
+      '/auditLog',
+      '/center/personalCenter',
+    ]);
     // Hotel information: owners and administrators (hotel.manage); the personal centre: everyone.
-    expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-2)).toEqual(['/hotelInfo', '/center/personalCenter']);
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-3)).toEqual(['/hotelInfo', '/accessRules', '/center/personalCenter']);
     // Staff and permissions: owners and administrators (staff.manage).
-    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'staff.manage'] })).slice(-3)).toEqual(['/hotelInfo', '/staff', '/center/personalCenter']);
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'staff.manage'] })).slice(-4)).toEqual([
+      '/hotelInfo',
+      '/accessRules',
+      '/staff',
+      '/center/personalCenter',
+    ]);
     expect(pages(user({ permissions: ['room.read', 'stay.manage', 'credential.manage'] }))).not.toContain('/staff');
-    // Lock accounts: owners and administrators (lock.accounts), after the hotel's information.
-    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'lock.accounts', 'staff.manage'] })).slice(-4)).toEqual(['/hotelInfo', '/lockAccounts', '/staff', '/center/personalCenter']);
+    // Lock accounts: owners and administrators (lock.accounts), after the hotel's information and access rules.
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'lock.accounts', 'staff.manage'] })).slice(-5)).toEqual([
+      '/hotelInfo',
+      '/accessRules',
+      '/lockAccounts',
+      '/staff',
+      '/center/personalCenter',
+    ]);
     expect(pages(user({ permissions: ['room.read', 'room.manage', 'stay.manage', 'credential.manage'] }))).not.toContain('/lockAccounts');
   });
 });

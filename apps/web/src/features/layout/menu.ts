@@ -1,4 +1,28 @@
-import { BedDouble, BellRing, Coffee, CreditCard, FileClock, FolderTree, History, House, IdCard, KeyRound, KeySquare, LayoutGrid, LockKeyhole, Nfc, ScanFace, Tags, Usb, UserRound, Users, Wallet, WalletCards, type LucideIcon } from 'lucide-react';
+import {
+  BedDouble,
+  BellRing,
+  Coffee,
+  CreditCard,
+  FileClock,
+  FolderTree,
+  History,
+  House,
+  IdCard,
+  KeyRound,
+  KeySquare,
+  LayoutGrid,
+  LockKeyhole,
+  MessageSquareText,
+  Nfc,
+  ScanFace,
+  Tags,
+  Usb,
+  UserRound,
+  Users,
+  Wallet,
+  WalletCards,
+  type LucideIcon,
+} from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
 
 export interface MenuItem {
@@ -38,7 +62,13 @@ export const MENU: MenuItem[] = [
     titleKey: 'menu.cards',
     icon: WalletCards,
     children: [
-      { key: 'room-card-encryption', titleKey: 'menu.roomCardEncryption', icon: Nfc, to: '/cardToEncryption/cardToEncryption', permission: 'credential.manage' },
+      {
+        key: 'room-card-encryption',
+        titleKey: 'menu.roomCardEncryption',
+        icon: Nfc,
+        to: '/cardToEncryption/cardToEncryption',
+        permission: 'credential.manage',
+      },
       {
         key: 'management-cards',
         titleKey: 'menu.managementCards',
@@ -47,8 +77,22 @@ export const MENU: MenuItem[] = [
         permission: 'credential.manage',
         alsoFor: ['/center/personalCenter/addCard'],
       },
-      { key: 'universal-cards', titleKey: 'menu.universalCards', icon: KeySquare, to: '/center/personalCenter/universalCardList', permission: 'credential.manage', alsoFor: ['/center/personalCenter/addUniversalCard'] },
-      { key: 'card-encryption', titleKey: 'menu.cardEncryption', icon: KeyRound, to: '/cardEncryption/cardEncryption', requiresFlag: 'apiKeyAuth', permission: 'hotel.manage' },
+      {
+        key: 'universal-cards',
+        titleKey: 'menu.universalCards',
+        icon: KeySquare,
+        to: '/center/personalCenter/universalCardList',
+        permission: 'credential.manage',
+        alsoFor: ['/center/personalCenter/addUniversalCard'],
+      },
+      {
+        key: 'card-encryption',
+        titleKey: 'menu.cardEncryption',
+        icon: KeyRound,
+        to: '/cardEncryption/cardEncryption',
+        requiresFlag: 'apiKeyAuth',
+        permission: 'hotel.manage',
+      },
     ],
   },
   {
@@ -58,6 +102,7 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'room-groups', titleKey: 'menu.roomGroups', icon: FolderTree, to: '/room/category', permission: 'room.manage' },
       { key: 'price-templates', titleKey: 'menu.priceTemplates', icon: Tags, to: '/room/priceTemplate', permission: 'price.manage' },
+      { key: 'calendar-feeds', titleKey: 'menu.calendarFeeds', icon: FolderTree, to: '/room/calendarFeeds', permission: 'room.manage' },
     ],
   },
   {
@@ -95,10 +140,19 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'audit-log', titleKey: 'menu.auditLog', icon: FileClock, to: '/auditLog', permission: 'audit.read' },
       { key: 'hotel-info', titleKey: 'menu.hotelInfo', icon: House, to: '/hotelInfo', permission: 'hotel.manage' },
+      { key: 'guest-messages', titleKey: 'guestMessages.title', icon: MessageSquareText, to: '/guestMessages', permission: 'stay.manage' },
+      { key: 'access-rules', titleKey: 'accessRules.title', icon: KeySquare, to: '/accessRules', permission: 'hotel.manage' },
       { key: 'lock-accounts', titleKey: 'menu.lockAccounts', icon: LockKeyhole, to: '/lockAccounts', permission: 'lock.accounts' },
       // An icon already in the first download (the customers' Users): UserCog would add a chunk of 0.4 kB to it.
       { key: 'staff', titleKey: 'menu.staff', icon: Users, to: '/staff', permission: 'staff.manage' },
-      { key: 'third-party-authorization', titleKey: 'menu.thirdPartyAuthorization', icon: KeyRound, to: '/thirdPartyAuthorization/thirdPartyAuthorization', requiresFlag: 'apiKeyAuth', permission: 'apikey.manage' },
+      {
+        key: 'third-party-authorization',
+        titleKey: 'menu.thirdPartyAuthorization',
+        icon: KeyRound,
+        to: '/thirdPartyAuthorization/thirdPartyAuthorization',
+        requiresFlag: 'apiKeyAuth',
+        permission: 'apikey.manage',
+      },
     ],
   },
   {

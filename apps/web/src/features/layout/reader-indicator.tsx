@@ -12,5 +12,13 @@ export function SimulatedReaderBadge() {
   const { t } = useTranslation();
   const simulated = useIsDeskReaderSimulated();
   if (!simulated) return null;
-  return <SimulatedBadge icon={Usb} label={t('readers.simulated')} hint={t('readers.simulatedHint')} testId="simulated-reader-badge" hintTestId="simulated-reader-hint" />;
+  return (
+    <SimulatedBadge
+      icon={Usb}
+      label={t('readers.simulated')}
+      hint={t('readers.simulatedHint')}
+      testId="simulated-reader-badge"
+      hintTestId="simulated-reader-hint"
+    />
+  );
 }

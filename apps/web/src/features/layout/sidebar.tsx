@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,9 @@ export function Sidebar({ isOpen, isMobile, onNavigate, onClose }: SidebarProps)
   const activeKey = activeMenuKey(items, pathname);
   const isCompact = !isOpen && !isMobile;
   const isDrawer = isMobile && isOpen;
+  // A closed drawer (a phone) shows nothing: its entries are rendered in the background after the
+  // page, not in the page's first render (issue 18 §4); an open sidebar has them at once.
+  const hasEntries = useDeferredValue(true, !isMobile || isOpen);
   const closeButton = useRef<HTMLButtonElement>(null);
   const aside = useRef<HTMLElement>(null);
 
@@ -62,8 +65,6 @@ export function Sidebar({ isOpen, isMobile, onNavigate, onClose }: SidebarProps)
       data-testid="sidebar"
       data-state={isOpen ? 'open' : 'closed'}
       aria-label={t('layout.navigation')}
-      role={isDrawer ? 'dialog' : undefined}
-      aria-modal={isDrawer || undefined}
       // A closed drawer is off screen: nothing in it can be reached by the keyboard.
       inert={isMobile && !isOpen}
       onKeyDown={trapFocus}
@@ -74,30 +75,37 @@ export function Sidebar({ isOpen, isMobile, onNavigate, onClose }: SidebarProps)
         isMobile && !isOpen && '-translate-x-full rtl:translate-x-full',
       )}
     >
-      <div className="border-sidebar-border flex h-14 items-center gap-2 border-b px-3">
-        <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
-        {!isCompact && <span className="min-w-0 flex-1 truncate text-sm font-semibold text-white">{t('app.title')}</span>}
-        {isMobile && (
-          <Button
-            ref={closeButton}
-            variant="ghost"
-            size="icon-sm"
-            className="hover:bg-sidebar-accent hover:text-sidebar-accent-foreground shrink-0 text-white"
-            onClick={onClose}
-            aria-label={t('layout.closeMenu')}
-            data-testid="sidebar-close"
-          >
-            <X aria-hidden />
-          </Button>
-        )}
+      {/* A drawer on a narrow screen is a modal dialog (an `aside` may not be one). */}
+      <div
+        className="flex min-h-0 flex-1 flex-col"
+        role={isDrawer ? 'dialog' : undefined}
+        aria-modal={isDrawer || undefined}
+        aria-label={isDrawer ? t('layout.navigation') : undefined}
+      >
+        <div className="border-sidebar-border flex h-14 items-center gap-2 border-b px-3">
+          <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
+          {!isCompact && <span className="min-w-0 flex-1 truncate text-sm font-semibold text-white">{t('app.title')}</span>}
+          {isMobile && (
+            <Button
+              ref={closeButton}
+              variant="ghost"
+              size="icon-sm"
+              className="hover:bg-sidebar-accent hover:text-sidebar-accent-foreground shrink-0 text-white"
+              onClick={onClose}
+              aria-label={t('layout.closeMenu')}
+              data-testid="sidebar-close"
+            >
+              <X aria-hidden />
+            </Button>
+          )}
+        </div>
+        <nav className="flex-1 overflow-y-auto py-3" aria-label={t('layout.navigation')}>
+          <ul className="space-y-1 px-2">
+            {(hasEntries || isOpen) &&
+              items.map((item) => <MenuEntry key={item.key} item={item} activeKey={activeKey} isCompact={isCompact} onNavigate={onNavigate} />)}
+          </ul>
+        </nav>
       </div>
-      <nav className="flex-1 overflow-y-auto py-3" aria-label={isDrawer ? t('layout.navigation') : undefined}>
-        <ul className="space-y-1 px-2">
-          {items.map((item) => (
-            <MenuEntry key={item.key} item={item} activeKey={activeKey} isCompact={isCompact} onNavigate={onNavigate} />
-          ))}
-        </ul>
-      </nav>
     </aside>
   );
 }

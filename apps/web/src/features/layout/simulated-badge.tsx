@@ -7,7 +7,19 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
  * tooltip that says what that means. The tooltip opens on hover, on keyboard focus and on a tap (a
  * phone has no hover), and closes with Escape or a tap elsewhere.
  */
-export function SimulatedBadge({ icon: Icon, label, hint, testId, hintTestId }: { icon: LucideIcon; label: string; hint: string; testId: string; hintTestId: string }) {
+export function SimulatedBadge({
+  icon: Icon,
+  label,
+  hint,
+  testId,
+  hintTestId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  hint: string;
+  testId: string;
+  hintTestId: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Tooltip open={open} onOpenChange={setOpen}>

@@ -18,7 +18,8 @@ export function useSidebar() {
       setIsMobile(media.matches);
       if (media.matches) {
         setIsOpen(false);
-        writeSidebarOpen(false);
+        // Kept closed: written once, not on every page of a phone's visit.
+        if (readSidebarOpen()) writeSidebarOpen(false);
       }
     };
     onChange();

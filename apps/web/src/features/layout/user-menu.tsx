@@ -77,6 +77,8 @@ export function UserMenu() {
             )}
           </span>
           <ChevronDown className="size-4 opacity-60" aria-hidden />
+          {/* Named also where the name is hidden (narrow screens) or not known yet. */}
+          <span className="sr-only">{t('layout.account')}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-52">

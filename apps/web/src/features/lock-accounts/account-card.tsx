@@ -20,7 +20,6 @@ export type ImportState = { state: 'running' } | { state: 'done'; result: Import
 
 const BAR_COLOUR = { ok: 'bg-primary', warning: 'bg-amber-500', over: 'bg-destructive' } as const;
 
-
 /**
  * One lock account of the hotel: who it is (user name, label, kind), where it stands with the lock
  * cloud (connected, or what the administrator must do, and why), the lock cloud's limit if one
@@ -79,7 +78,14 @@ export function AccountCard({
   const reason = reasonCode ? t(`credentials.errors.${reasonCode}`) : null;
 
   return (
-    <Card className="gap-4" aria-labelledby={headingId} data-testid={`lock-account-${account.id}`} data-state={account.state} data-budget={account.budget}>
+    <Card
+      className="gap-4"
+      role="group"
+      aria-labelledby={headingId}
+      data-testid={`lock-account-${account.id}`}
+      data-state={account.state}
+      data-budget={account.budget}
+    >
       <CardHeader className="gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <h3 id={headingId} className="min-w-0 truncate font-semibold" dir="ltr" title={account.username} data-testid="lock-account-title">
@@ -119,7 +125,11 @@ export function AccountCard({
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
             <span className="font-medium">{t('lockAccounts.calls.title')}</span>
             <span className="text-muted-foreground tabular-nums">
-              {t('lockAccounts.calls.month', { used: formatNumber(account.calls.month), budget: formatNumber(account.monthlyBudget), percent: formatNumber(use.percent) })}
+              {t('lockAccounts.calls.month', {
+                used: formatNumber(account.calls.month),
+                budget: formatNumber(account.monthlyBudget),
+                percent: formatNumber(use.percent),
+              })}
             </span>
           </div>
           <div
@@ -128,7 +138,11 @@ export function AccountCard({
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={use.bar}
-            aria-valuetext={t('lockAccounts.calls.month', { used: formatNumber(account.calls.month), budget: formatNumber(account.monthlyBudget), percent: formatNumber(use.percent) })}
+            aria-valuetext={t('lockAccounts.calls.month', {
+              used: formatNumber(account.calls.month),
+              budget: formatNumber(account.monthlyBudget),
+              percent: formatNumber(use.percent),
+            })}
             className="bg-muted h-2 w-full overflow-hidden rounded-full"
           >
             <div className={cn('h-full rounded-full', BAR_COLOUR[account.budget])} style={{ width: `${use.bar}%` }} />
@@ -152,8 +166,14 @@ export function AccountCard({
           <Fact label={t('lockAccounts.facts.gone')} value={formatNumber(account.locks.gone)} warn={account.locks.gone > 0} />
         </dl>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
-          <Fact label={t('lockAccounts.facts.connectedAt')} value={account.connectedAt ? formatDateTime(account.connectedAt, timeZone) : t('lockAccounts.facts.never')} />
-          <Fact label={t('lockAccounts.facts.importedAt')} value={account.importedAt ? formatDateTime(account.importedAt, timeZone) : t('lockAccounts.facts.never')} />
+          <Fact
+            label={t('lockAccounts.facts.connectedAt')}
+            value={account.connectedAt ? formatDateTime(account.connectedAt, timeZone) : t('lockAccounts.facts.never')}
+          />
+          <Fact
+            label={t('lockAccounts.facts.importedAt')}
+            value={account.importedAt ? formatDateTime(account.importedAt, timeZone) : t('lockAccounts.facts.never')}
+          />
         </dl>
 
         <ImportStatus state={importState} />
@@ -251,7 +271,10 @@ function Notice({ tone, icon, children, testId }: { tone: 'warning' | 'muted'; i
   return (
     <div
       role="note"
-      className={cn('flex items-start gap-2 rounded-md border px-3 py-2 text-sm', tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'bg-muted/50 text-muted-foreground')}
+      className={cn(
+        'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
+        tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'bg-muted/50 text-muted-foreground',
+      )}
       data-testid={testId}
     >
       {icon ?? <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />}

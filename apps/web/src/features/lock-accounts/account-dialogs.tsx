@@ -39,12 +39,26 @@ const CONNECT_FIELDS = ['username', 'password', 'kind', 'label'];
  * optional label. The server's refusals of the account or the password (wrong password, the other
  * region) show on their fields. `onConnected` gets the new account (its locks are got at once).
  */
-export function ConnectAccountDialog({ open, onOpenChange, onConnected }: { open: boolean; onOpenChange(open: boolean): void; onConnected(account: { id: number; username: string }): void }) {
+export function ConnectAccountDialog({
+  open,
+  onOpenChange,
+  onConnected,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onConnected(account: { id: number; username: string }): void;
+}) {
   if (!open) return null;
   return <ConnectAccountForm onOpenChange={onOpenChange} onConnected={onConnected} />;
 }
 
-function ConnectAccountForm({ onOpenChange, onConnected }: { onOpenChange(open: boolean): void; onConnected(account: { id: number; username: string }): void }) {
+function ConnectAccountForm({
+  onOpenChange,
+  onConnected,
+}: {
+  onOpenChange(open: boolean): void;
+  onConnected(account: { id: number; username: string }): void;
+}) {
   const { t } = useTranslation();
   const changed = useAccountsChanged();
   const form = useAppForm(ZLockAccountConnectInput, { username: '', password: '', kind: 'ttlock', label: '' });
@@ -87,7 +101,13 @@ function ConnectAccountForm({ onOpenChange, onConnected }: { onOpenChange(open: 
       data-testid="lock-account-connect-dialog"
       submitTestId="lock-account-connect-submit"
     >
-      <FormField id="lock-account-username" label={t('lockAccounts.form.username')} hint={t('lockAccounts.form.usernameHint')} error={error('username')} required>
+      <FormField
+        id="lock-account-username"
+        label={t('lockAccounts.form.username')}
+        hint={t('lockAccounts.form.usernameHint')}
+        error={error('username')}
+        required
+      >
         <Input
           {...fieldControlProps('lock-account-username', error('username'), true)}
           aria-required
@@ -98,7 +118,13 @@ function ConnectAccountForm({ onOpenChange, onConnected }: { onOpenChange(open: 
           data-testid="lock-account-username"
         />
       </FormField>
-      <FormField id="lock-account-password" label={t('lockAccounts.form.password')} hint={t('lockAccounts.form.passwordHint')} error={error('password')} required>
+      <FormField
+        id="lock-account-password"
+        label={t('lockAccounts.form.password')}
+        hint={t('lockAccounts.form.passwordHint')}
+        error={error('password')}
+        required
+      >
         <PasswordInput
           {...fieldControlProps('lock-account-password', error('password'), true)}
           aria-required
@@ -120,7 +146,14 @@ function ConnectAccountForm({ onOpenChange, onConnected }: { onOpenChange(open: 
                 kind === value ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
               )}
             >
-              <input type="radio" id={`lock-account-kind-${value}`} value={value} className="accent-primary mt-0.5 size-4 shrink-0" data-testid={`lock-account-kind-${value}`} {...form.register('kind')} />
+              <input
+                type="radio"
+                id={`lock-account-kind-${value}`}
+                value={value}
+                className="accent-primary mt-0.5 size-4 shrink-0"
+                data-testid={`lock-account-kind-${value}`}
+                {...form.register('kind')}
+              />
               <span className="grid gap-1">
                 <span className="font-medium">{t(`lockAccounts.kinds.${value}`)}</span>
                 <span className="text-muted-foreground text-xs leading-snug">{t(`lockAccounts.form.kindHints.${value}`)}</span>
@@ -130,7 +163,13 @@ function ConnectAccountForm({ onOpenChange, onConnected }: { onOpenChange(open: 
         </div>
       </fieldset>
       <FormField id="lock-account-label" label={t('lockAccounts.form.label')} hint={t('lockAccounts.form.labelHint')} error={error('label')}>
-        <Input {...fieldControlProps('lock-account-label', error('label'), true)} autoComplete="off" maxLength={LIMITS.lockAccountMax + 20} {...form.register('label')} data-testid="lock-account-label" />
+        <Input
+          {...fieldControlProps('lock-account-label', error('label'), true)}
+          autoComplete="off"
+          maxLength={LIMITS.lockAccountMax + 20}
+          {...form.register('label')}
+          data-testid="lock-account-label"
+        />
       </FormField>
     </FormDialog>
   );
@@ -183,7 +222,13 @@ function ReconnectForm({ account, onClose }: { account: LockAccount; onClose(): 
       data-testid="lock-account-reconnect-dialog"
       submitTestId="lock-account-reconnect-submit"
     >
-      <FormField id="lock-account-reconnect-password" label={t('lockAccounts.form.password')} hint={t('lockAccounts.form.passwordHint')} error={passwordError} required>
+      <FormField
+        id="lock-account-reconnect-password"
+        label={t('lockAccounts.form.password')}
+        hint={t('lockAccounts.form.passwordHint')}
+        error={passwordError}
+        required
+      >
         <PasswordInput
           {...fieldControlProps('lock-account-reconnect-password', passwordError, true)}
           aria-required
@@ -244,7 +289,11 @@ function BudgetForm({ account, onClose }: { account: LockAccount; onClose(): voi
       <FormField
         id="lock-account-budget-value"
         label={t('lockAccounts.budgetField')}
-        hint={t('lockAccounts.budgetHint', { min: formatNumber(LOCK_CALL_BUDGET.min), max: formatNumber(LOCK_CALL_BUDGET.max), used: formatNumber(account.calls.month) })}
+        hint={t('lockAccounts.budgetHint', {
+          min: formatNumber(LOCK_CALL_BUDGET.min),
+          max: formatNumber(LOCK_CALL_BUDGET.max),
+          used: formatNumber(account.calls.month),
+        })}
         error={budgetError}
         required
       >

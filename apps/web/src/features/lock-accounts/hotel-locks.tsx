@@ -79,7 +79,8 @@ export function HotelLocks({ accounts, canPair }: { accounts: LockAccount[]; can
   /** A pairing done at once (a suggestion, a free room): a refusal is the server's message in a toast. */
   const pairNow = useMutation({
     meta: { showsErrors: true },
-    mutationFn: ({ lock, room }: { lock: HotelLock; room: { id: number; name: string } }) => trpcClient.lock.pair.mutate({ pairs: [{ roomId: room.id, lockId: lock.id }] }),
+    mutationFn: ({ lock, room }: { lock: HotelLock; room: { id: number; name: string } }) =>
+      trpcClient.lock.pair.mutate({ pairs: [{ roomId: room.id, lockId: lock.id }] }),
     onSuccess: (_data, { lock, room }) => toast.success(t('lockAccounts.paired', { lock: lockName(lock), room: room.name })),
     onError: (error) => toast.error(appErrorOf(error)?.message ?? t('common.noAnswer')),
     onSettled: changed,
@@ -150,7 +151,13 @@ export function HotelLocks({ accounts, canPair }: { accounts: LockAccount[]; can
         what={t('lockAccounts.locksWhat')}
         search={
           <>
-            <ListSearchInput ref={searchBox} text={searchText} onTextChange={setSearchText} placeholder={t('lockAccounts.locksSearch')} data-testid="locks-search" />
+            <ListSearchInput
+              ref={searchBox}
+              text={searchText}
+              onTextChange={setSearchText}
+              placeholder={t('lockAccounts.locksSearch')}
+              data-testid="locks-search"
+            />
             <ToggleGroup
               type="single"
               value={search.filter}
@@ -255,7 +262,11 @@ export function HotelLocks({ accounts, canPair }: { accounts: LockAccount[]; can
               : ''
         }
         description={
-          asked?.kind === 'unpair' ? t('lockAccounts.unpairText', { room: asked.room.name }) : asked ? t('lockAccounts.replaceText', { lock: lockName(asked.lock), current: asked.room.lock?.name ?? '' }) : ''
+          asked?.kind === 'unpair'
+            ? t('lockAccounts.unpairText', { room: asked.room.name })
+            : asked
+              ? t('lockAccounts.replaceText', { lock: lockName(asked.lock), current: asked.room.lock?.name ?? '' })
+              : ''
         }
         confirmLabel={asked?.kind === 'unpair' ? t('lockAccounts.unpair') : t('lockAccounts.pair')}
         destructive={asked?.kind === 'unpair'}
@@ -299,7 +310,13 @@ function LockRow({
   const { t } = useTranslation();
   const name = lockName(lock);
   return (
-    <TableRow data-testid={`lock-row-${lock.id}`} data-lock-id={lock.lockId} data-gone={lock.gone} data-paired={lock.room !== null} className={cn(lock.gone && 'bg-destructive/5')}>
+    <TableRow
+      data-testid={`lock-row-${lock.id}`}
+      data-lock-id={lock.lockId}
+      data-gone={lock.gone}
+      data-paired={lock.room !== null}
+      className={cn(lock.gone && 'bg-destructive/5')}
+    >
       <TableCell className="max-w-72 align-top">
         <div className="truncate font-medium" dir="auto" title={name} data-testid="lock-name">
           {name}
@@ -419,7 +436,12 @@ function RoomCell({
         </div>
       )}
       {canPair ? (
-        <RoomCombobox label={t('lockAccounts.pickRoomFor', { lock: name })} onPick={(room) => onPair(room)} disabled={isPairing} data-testid={`lock-room-picker-${lock.id}`} />
+        <RoomCombobox
+          label={t('lockAccounts.pickRoomFor', { lock: name })}
+          onPick={(room) => onPair(room)}
+          disabled={isPairing}
+          data-testid={`lock-room-picker-${lock.id}`}
+        />
       ) : (
         !lock.suggestedRoom && <span className="text-muted-foreground text-sm">{t('lockAccounts.noRoom')}</span>
       )}
@@ -455,7 +477,13 @@ function LockState({ lock }: { lock: HotelLock }) {
   return (
     <>
       {lock.battery !== null && <Battery percent={lock.battery} />}
-      <span className={cn('inline-flex items-center gap-1 text-xs', lock.online === null ? 'text-muted-foreground' : lock.online ? 'text-emerald-700' : 'text-destructive')} data-testid="lock-online">
+      <span
+        className={cn(
+          'inline-flex items-center gap-1 text-xs',
+          lock.online === null ? 'text-muted-foreground' : lock.online ? 'text-emerald-700' : 'text-destructive',
+        )}
+        data-testid="lock-online"
+      >
         {lock.online !== null && <OnlineIcon className="size-3.5 shrink-0" aria-hidden />}
         {lock.online === null ? t('locks.notRead') : lock.online ? t('locks.online') : t('locks.offline')}
       </span>
@@ -474,7 +502,11 @@ function Battery({ percent }: { percent: number }) {
   const Icon = percent <= 20 ? BatteryLow : percent <= 60 ? BatteryMedium : BatteryFull;
   const label = t('frontDesk.board.lockPowerValue', { power: percent });
   return (
-    <span className={cn('inline-flex items-center gap-1 text-xs tabular-nums', percent <= 20 ? 'text-destructive font-medium' : 'text-muted-foreground')} title={label} data-testid="lock-battery">
+    <span
+      className={cn('inline-flex items-center gap-1 text-xs tabular-nums', percent <= 20 ? 'text-destructive font-medium' : 'text-muted-foreground')}
+      title={label}
+      data-testid="lock-battery"
+    >
       <Icon className="size-4 shrink-0" aria-hidden />
       <span className="sr-only">{label}</span>
       <span aria-hidden>{formatNumber(percent)}%</span>

@@ -21,6 +21,7 @@ import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
 import { AccountCard, type ImportState } from './account-card';
 import { HotelLocks } from './hotel-locks';
+import { SharedDoorEditor } from '@/components/shared-doors/shared-door-editor';
 import type { LockAccount, LockAccountsData } from './lock-accounts';
 
 /** The forms (with zod) are a chunk of their own, loaded when the page is idle. */
@@ -101,7 +102,11 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
 
   return (
     <div className="space-y-6" data-testid="lock-accounts-page">
-      <PageHeader title={t('lockAccounts.title')} isBusy={query.isFetching} actions={isConfigured && data.items.length > 0 ? connectButton('lock-accounts-connect') : undefined} />
+      <PageHeader
+        title={t('lockAccounts.title')}
+        isBusy={query.isFetching}
+        actions={isConfigured && data.items.length > 0 ? connectButton('lock-accounts-connect') : undefined}
+      />
       <LoadError query={failedQuery(query)} what={t('lockAccounts.what')} />
       <CloudCard data={data} />
 
@@ -113,7 +118,13 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
             </h2>
             {data.items.length === 0 ? (
               <Card className="p-0">
-                <EmptyState icon={Plug} title={t('lockAccounts.emptyTitle')} description={t('lockAccounts.emptyText')} action={connectButton('lock-accounts-connect-empty')} data-testid="lock-accounts-empty" />
+                <EmptyState
+                  icon={Plug}
+                  title={t('lockAccounts.emptyTitle')}
+                  description={t('lockAccounts.emptyText')}
+                  action={connectButton('lock-accounts-connect-empty')}
+                  data-testid="lock-accounts-empty"
+                />
               </Card>
             ) : (
               <div className="grid gap-4 lg:grid-cols-2">
@@ -133,6 +144,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
           </section>
           <CardNumberOrderCard key={data.cardNumberOrder} current={data.cardNumberOrder === 'reversed' ? 'reversed' : 'same'} />
           {data.items.length > 0 && <HotelLocks accounts={data.items} canPair={canPair} />}
+          {data.items.length > 0 && <SharedDoorEditor />}
         </>
       )}
 
@@ -267,7 +279,15 @@ function CardNumberOrderCard({ current }: { current: CardNumberOrder }) {
                   order === value ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
                 )}
               >
-                <input type="radio" name="card-number-order" value={value} checked={order === value} onChange={() => setOrder(value)} className="accent-primary size-4" data-testid={`card-number-order-${value}`} />
+                <input
+                  type="radio"
+                  name="card-number-order"
+                  value={value}
+                  checked={order === value}
+                  onChange={() => setOrder(value)}
+                  className="accent-primary size-4"
+                  data-testid={`card-number-order-${value}`}
+                />
                 {t(`lockAccounts.cardOrder.${value}`)}
               </label>
             ))}

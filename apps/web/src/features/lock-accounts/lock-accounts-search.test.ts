@@ -37,7 +37,9 @@ describe('the lock accounts page URL', () => {
   });
 
   it('replaces what it cannot take, and drops keys it does not know', () => {
-    expect(read({ page: 0, pageSize: LIMITS.pageSizeMax + 1, filter: 'broken', search: 'x'.repeat(LIMITS.searchMaxLength + 1), account: 0, other: 1 })).toStrictEqual({
+    expect(
+      read({ page: 0, pageSize: LIMITS.pageSizeMax + 1, filter: 'broken', search: 'x'.repeat(LIMITS.searchMaxLength + 1), account: 0, other: 1 }),
+    ).toStrictEqual({
       value: { page: 1, pageSize: LIMITS.pageSizeDefault, filter: 'all', search: '', account: undefined },
     });
   });

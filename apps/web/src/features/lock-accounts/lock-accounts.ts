@@ -38,7 +38,12 @@ export function stateVariant(state: LockAccountState): 'success' | 'outline' | '
 }
 
 /** The refusal each state already says in words (codes of packages/shared LOCK_ERROR_CODES). */
-const OWN_REASON: Partial<Record<LockAccountState, string>> = { needs_password: 'auth_failed', wrong_region: 'wrong_region', suspended: 'app_refused', disconnected: 'account_disconnected' };
+const OWN_REASON: Partial<Record<LockAccountState, string>> = {
+  needs_password: 'auth_failed',
+  wrong_region: 'wrong_region',
+  suspended: 'app_refused',
+  disconnected: 'account_disconnected',
+};
 
 /** Why an account is where it is, when its state does not say it already (a refused password is "needs the password again"). */
 export function stateReason(state: LockAccountState, lastError: string | null): string | null {

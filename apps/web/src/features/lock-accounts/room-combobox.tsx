@@ -18,7 +18,17 @@ export type PairableRoom = RouterOutputs['lock']['pairableRooms']['items'][numbe
  * time), each shown with its group and the lock it has now. Keyboard: the button opens it (Enter,
  * Space, or Alt+Down), typing searches, arrows move, Enter picks, Escape closes.
  */
-export function RoomCombobox({ label, onPick, disabled, 'data-testid': testId }: { label: string; onPick(room: PairableRoom): void; disabled?: boolean; 'data-testid'?: string }) {
+export function RoomCombobox({
+  label,
+  onPick,
+  disabled,
+  'data-testid': testId,
+}: {
+  label: string;
+  onPick(room: PairableRoom): void;
+  disabled?: boolean;
+  'data-testid'?: string;
+}) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const [text, setText] = useState('');
@@ -26,7 +36,9 @@ export function RoomCombobox({ label, onPick, disabled, 'data-testid': testId }:
   const search = useDebouncedValue(text.trim(), 250);
   const listId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
-  const rooms = useQuery(trpc.lock.pairableRooms.queryOptions({ search: search || undefined }, { enabled: isOpen, placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const rooms = useQuery(
+    trpc.lock.pairableRooms.queryOptions({ search: search || undefined }, { enabled: isOpen, placeholderData: keepPreviousData, meta: { showsErrors: true } }),
+  );
   const items = rooms.data?.items ?? [];
   const current = Math.min(active, Math.max(items.length - 1, 0));
 
@@ -134,7 +146,9 @@ export function RoomCombobox({ label, onPick, disabled, 'data-testid': testId }:
               </span>
             </li>
           ))}
-          {rooms.data && rooms.data.total > items.length && <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.moreRooms', { number: items.length })}</li>}
+          {rooms.data && rooms.data.total > items.length && (
+            <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.moreRooms', { number: items.length })}</li>
+          )}
         </ul>
       </PopoverContent>
     </Popover>

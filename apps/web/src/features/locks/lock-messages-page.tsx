@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BellOff, CheckCheck, MailCheck, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import type { SearchOf } from '@/lib/url-search';
 import { cn } from '@/lib/utils';
+import { invalidateLockMessages, lockQueries } from './api';
 import type { LockMessageShow, lockMessagesSearchSchema } from './lock-messages-search';
 
 type LockMessage = RouterOutputs['lock']['messages']['items'][number];
@@ -49,14 +50,11 @@ export function LockMessagesPage() {
   const [toDelete, setToDelete] = useState<LockMessage | null>(null);
 
   const setSearch = (patch: Partial<LockMessagesSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
-  const list = useQuery(
-    trpc.lock.messages.queryOptions(
-      { page: search.page, pageSize: search.pageSize, roomId: search.roomId, unreadOnly: search.show === 'unread' },
-      { placeholderData: keepPreviousData, meta: { showsErrors: true } },
-    ),
-  );
+  const list = useQuery(lockQueries.messages(search));
   // The chosen room is named from the URL's id (a reload, a shared link).
-  const filterRoom = useQuery(trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }));
+  const filterRoom = useQuery(
+    trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }),
+  );
   const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
 
   const items = list.data?.items ?? [];
@@ -71,10 +69,7 @@ export function LockMessagesPage() {
     if (isPastEnd) void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
   }, [isPastEnd, lastPage, navigate]);
 
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.messages.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.unreadMessages.pathKey() });
-  };
+  const changed = () => invalidateLockMessages(queryClient);
   const markRead = useMutation(trpc.lock.markMessagesRead.mutationOptions({ onSettled: changed }));
   const remove = useMutation(
     trpc.lock.deleteMessages.mutationOptions({
@@ -133,7 +128,13 @@ export function LockMessagesPage() {
                 />
               </div>
               {search.roomId !== undefined && (
-                <Button variant="ghost" size="icon" className="shrink-0" onClick={() => setSearch({ roomId: undefined, page: 1 })} aria-label={t('tenants.allRooms')}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="shrink-0"
+                  onClick={() => setSearch({ roomId: undefined, page: 1 })}
+                  aria-label={t('tenants.allRooms')}
+                >
                   <X aria-hidden />
                 </Button>
               )}
@@ -147,7 +148,12 @@ export function LockMessagesPage() {
                 {t('common.clearFilters')}
               </Button>
             )}
-            <Button variant="outline" disabled={unreadOnPage.length === 0 || markRead.isPending} onClick={() => markRead.mutate({ ids: unreadOnPage })} data-testid="lock-messages-read-page">
+            <Button
+              variant="outline"
+              disabled={unreadOnPage.length === 0 || markRead.isPending}
+              onClick={() => markRead.mutate({ ids: unreadOnPage })}
+              data-testid="lock-messages-read-page"
+            >
               <CheckCheck aria-hidden />
               {t('lockMessages.markPageRead')}
             </Button>
@@ -189,17 +195,32 @@ export function LockMessagesPage() {
           </TableHeader>
           <TableBody>
             {items.map((message) => (
-              <TableRow key={message.id} data-testid={`lock-message-${message.id}`} data-kind={message.kind} data-read={message.read} className={cn(!message.read && 'bg-primary/5')}>
+              <TableRow
+                key={message.id}
+                data-testid={`lock-message-${message.id}`}
+                data-kind={message.kind}
+                data-read={message.read}
+                className={cn(!message.read && 'bg-primary/5')}
+              >
                 <TableCell>
                   <span className={cn('block size-2 rounded-full', message.read ? 'bg-transparent' : 'bg-primary')} aria-hidden />
                   <span className="sr-only">{message.read ? t('lockMessages.read') : t('lockMessages.unread')}</span>
                 </TableCell>
                 <TableCell className="font-medium">
-                  <Link to="/room/$roomId" params={{ roomId: message.roomId }} className="focus-visible:ring-ring rounded-sm outline-none hover:underline focus-visible:ring-2">
+                  <Link
+                    to="/room/$roomId"
+                    params={{ roomId: message.roomId }}
+                    className="focus-visible:ring-ring rounded-sm outline-none hover:underline focus-visible:ring-2"
+                  >
                     {message.roomName}
                   </Link>
                 </TableCell>
-                <TableCell className={cn(!message.read && 'font-medium', (message.kind === 'lock_offline' || message.kind === 'tamper' || message.kind === 'low_battery') && 'text-destructive')}>
+                <TableCell
+                  className={cn(
+                    !message.read && 'font-medium',
+                    (message.kind === 'lock_offline' || message.kind === 'tamper' || message.kind === 'low_battery') && 'text-destructive',
+                  )}
+                >
                   {lockMessageText(t, message)}
                   {/* On a phone the time goes under the message, so that the row's buttons fit. */}
                   <time dateTime={message.createdAt} className="text-muted-foreground block text-xs font-normal tabular-nums sm:hidden">
@@ -212,7 +233,11 @@ export function LockMessagesPage() {
                 <TableCell>
                   <div className="flex justify-end gap-1">
                     {!message.read && (
-                      <IconAction label={t('lockMessages.markRead')} onClick={() => markRead.mutate({ ids: [message.id] })} testId={`lock-message-read-${message.id}`}>
+                      <IconAction
+                        label={t('lockMessages.markRead')}
+                        onClick={() => markRead.mutate({ ids: [message.id] })}
+                        testId={`lock-message-read-${message.id}`}
+                      >
                         <MailCheck aria-hidden />
                       </IconAction>
                     )}

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MONEY_METHODS, ORDER_LIMITS, isLocalDate, type TMoneyMethod } from '@console/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MONEY_METHODS, ORDER_LIMITS, ZMoneyMethod, ZOrderReason, isLocalDate, type TMoneyMethod } from '@console/shared';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ExportButton } from '@/components/export-button';
 import { FormError } from '@/components/form-error';
@@ -20,27 +21,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatShortDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { todayInHotel } from '@/lib/hotel-time';
+import { useDateDraft } from '@/lib/use-date-draft';
+import { fieldMessage } from '@/lib/field-message';
 import { formatMoney, parseMoneyInput } from '@/lib/money';
+import { checkAmountText, checkField } from '@/lib/money-rules';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { useAppForm } from '@/lib/use-app-form';
 import type { RouterOutputs } from '@/lib/trpc-types';
-import type { SearchOf } from '@/lib/url-search';
 import { DateTimeField } from '@/components/date-time-field';
-import { BALANCE_TABS, ORDER_KINDS, ORDER_METHODS, balanceSearchDefaults, balanceSearchSchema } from './balance-search';
+import { ORDERS_PAGE_SIZE, invalidateOrders, orderFilters, orderQueries, readBalanceSearch, type BalanceSearch } from './api';
+import { BALANCE_TABS, ORDER_KINDS, ORDER_METHODS, balanceSearchDefaults } from './balance-search';
 
 type Entry = RouterOutputs['order']['list']['items'][number];
 
-/** Orders shown a page. */
-const PAGE_SIZE = 20;
-
-type BalanceSearch = SearchOf<typeof balanceSearchSchema>;
 const route = getRouteApi('/_auth/order/balance');
-
-/** The tab, filters and page as the URL holds them (read by the page, not its route: bench/bundle-size.ts). */
-function readSearch(raw: unknown): BalanceSearch {
-  const result = balanceSearchSchema['~standard'].validate(raw);
-  return 'value' in result ? result.value : readSearch({});
-}
 
 /** What goes into the URL: the values set, those equal to the defaults left out. */
 function inUrl(search: BalanceSearch): Record<string, unknown> {
@@ -50,15 +45,18 @@ function inUrl(search: BalanceSearch): Record<string, unknown> {
 
 function useBalanceSearch() {
   const raw = route.useSearch();
-  const search = useMemo(() => readSearch(raw), [raw]);
+  const search = useMemo(() => readBalanceSearch(raw), [raw]);
   const navigate = route.useNavigate();
-  const setSearch = (patch: Partial<BalanceSearch>) => void navigate({ search: (prev) => inUrl({ ...readSearch(prev), ...patch }), replace: true });
+  const setSearch = (patch: Partial<BalanceSearch>) => void navigate({ search: (prev) => inUrl({ ...readBalanceSearch(prev), ...patch }), replace: true });
   return [search, setSearch] as const;
 }
 
 const ALL = '';
 
-const newRequestId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
+const newRequestId = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * `/order/balance`, the Balance page (issue 9 §3): the orders of a stay (or of the whole hotel)
@@ -101,11 +99,23 @@ export function BalancePage() {
  * Entries as a table; `ofBalance` shows each one's change to the customer's balance instead of its
  * amount (money taken from the balance for a stay is a payment received there, and spent here).
  */
-function EntriesTable({ entries, timeZone, onRefund, ofBalance = false, testId }: { entries: Entry[]; timeZone: string; onRefund?(entry: Entry): void; ofBalance?: boolean; testId: string }) {
+function EntriesTable({
+  entries,
+  timeZone,
+  onRefund,
+  ofBalance = false,
+  testId,
+}: {
+  entries: Entry[];
+  timeZone: string;
+  onRefund?(entry: Entry): void;
+  ofBalance?: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="overflow-x-auto">
-      <Table data-testid={testId}>
+      <Table phoneCards data-testid={testId}>
         <TableHeader>
           <TableRow>
             <TableHead>{t('orders.columns.time')}</TableHead>
@@ -115,12 +125,22 @@ function EntriesTable({ entries, timeZone, onRefund, ofBalance = false, testId }
             <TableHead>{t('orders.columns.note')}</TableHead>
             <TableHead>{t('orders.columns.operator')}</TableHead>
             <TableHead className="text-end">{t('orders.columns.amount')}</TableHead>
-            {onRefund && <TableHead className="w-0" />}
+            {onRefund && (
+              <TableHead className="w-0">
+                <span className="sr-only">{t('common.actions')}</span>
+              </TableHead>
+            )}
           </TableRow>
         </TableHeader>
         <TableBody>
           {entries.map((entry) => (
-            <TableRow key={entry.id} data-testid="order-row" data-kind={entry.kind} data-amount={ofBalance ? (entry.balanceChange ?? entry.amount) : entry.amount} data-stay={entry.stayId ?? undefined}>
+            <TableRow
+              key={entry.id}
+              data-testid="order-row"
+              data-kind={entry.kind}
+              data-amount={ofBalance ? (entry.balanceChange ?? entry.amount) : entry.amount}
+              data-stay={entry.stayId ?? undefined}
+            >
               <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>
               <TableCell>{entry.roomName ?? entry.customerName ?? '—'}</TableCell>
               <TableCell>{t(`orders.kinds.${entry.kind}`)}</TableCell>
@@ -157,12 +177,17 @@ function OrdersView() {
   const [stayText, setStayText] = useState(search.stay ? String(search.stay) : '');
   const [refunding, setRefunding] = useState<Entry | null>(null);
   const page = search.page;
-  const from = search.from ?? '';
-  const to = search.to ?? '';
-  const periodError = [from, to].some((d) => d !== '' && !isLocalDate(d)) ? 'validation.dateInvalid' : !from || !to || from <= to ? null : 'validation.endAfterStart';
+  // The days as typed (the URL takes whole days only): a text that is not a day is said under the fields.
+  const [from, setFrom] = useDateDraft(search.from, (value) => setSearch({ from: value, page: 1 }));
+  const [to, setTo] = useDateDraft(search.to, (value) => setSearch({ to: value, page: 1 }));
+  const periodError = [from, to].some((d) => d !== '' && !isLocalDate(d))
+    ? 'validation.dateInvalid'
+    : !from || !to || from <= to
+      ? null
+      : 'validation.endAfterStart';
   // The list's filters, as the list and its export take them.
-  const filters = { stayId: search.stay, kinds: search.kind ? [search.kind] : undefined, method: search.method, from: search.from, to: search.to };
-  const query = useQuery(trpc.order.list.queryOptions({ page, pageSize: PAGE_SIZE, ...filters }, { placeholderData: keepPreviousData, enabled: periodError === null, meta: { showsErrors: true } }));
+  const filters = orderFilters(search);
+  const query = useQuery({ ...orderQueries.list({ page, pageSize: ORDERS_PAGE_SIZE, ...filters }), enabled: periodError === null });
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const isFiltered = [search.stay, search.kind, search.method, search.from, search.to].some((v) => v !== undefined);
@@ -186,7 +211,13 @@ function OrdersView() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="balance-kind">{t('orders.columns.kind')}</Label>
-          <NativeSelect id="balance-kind" wrapperClassName="w-40" value={search.kind ?? ALL} onChange={(e) => setSearch({ kind: ORDER_KINDS.find((k) => k === e.target.value), page: 1 })} data-testid="balance-kind">
+          <NativeSelect
+            id="balance-kind"
+            wrapperClassName="w-40"
+            value={search.kind ?? ALL}
+            onChange={(e) => setSearch({ kind: ORDER_KINDS.find((k) => k === e.target.value), page: 1 })}
+            data-testid="balance-kind"
+          >
             <NativeSelectOption value={ALL}>{t('orders.balance.allKinds')}</NativeSelectOption>
             {ORDER_KINDS.map((kind) => (
               <NativeSelectOption key={kind} value={kind}>
@@ -197,7 +228,13 @@ function OrdersView() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="balance-method">{t('orders.columns.method')}</Label>
-          <NativeSelect id="balance-method" wrapperClassName="w-40" value={search.method ?? ALL} onChange={(e) => setSearch({ method: ORDER_METHODS.find((m) => m === e.target.value), page: 1 })} data-testid="balance-method">
+          <NativeSelect
+            id="balance-method"
+            wrapperClassName="w-40"
+            value={search.method ?? ALL}
+            onChange={(e) => setSearch({ method: ORDER_METHODS.find((m) => m === e.target.value), page: 1 })}
+            data-testid="balance-method"
+          >
             <NativeSelectOption value={ALL}>{t('orders.balance.allMethods')}</NativeSelectOption>
             {ORDER_METHODS.map((method) => (
               <NativeSelectOption key={method} value={method}>
@@ -208,7 +245,7 @@ function OrdersView() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="balance-from">{t('frontDesk.detail.unlockFrom')}</Label>
-          <DateTimeField id="balance-from" withTime={false} timeZone={timeZone} className="w-40" value={from} onChange={(value) => setSearch({ from: value || undefined, page: 1 })} data-testid="balance-from" />
+          <DateTimeField id="balance-from" withTime={false} timeZone={timeZone} className="w-40" value={from} onChange={setFrom} data-testid="balance-from" />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="balance-to">{t('frontDesk.detail.unlockTo')}</Label>
@@ -218,7 +255,7 @@ function OrdersView() {
             timeZone={timeZone}
             className="w-40"
             value={to}
-            onChange={(value) => setSearch({ to: value || undefined, page: 1 })}
+            onChange={setTo}
             invalid={periodError !== null}
             describedBy={periodError ? 'balance-period-error' : undefined}
             data-testid="balance-to"
@@ -237,11 +274,33 @@ function OrdersView() {
           </Button>
         )}
         {data && (
-          <p className="ms-auto text-sm" data-testid="balance-sum" data-sum={data.sum}>
-            {t('orders.balance.sum', { amount: formatMoney(data.sum, data.currency) })}
+          <p
+            className="ms-auto text-sm"
+            data-testid="balance-sum"
+            data-sum={data.sum}
+            data-received={data.totals.received}
+            data-refunded={data.totals.refunded}
+            data-charged={data.totals.charged}
+          >
+            {/* What the money did, not one sum of everything (money received and charges cancel out in it). */}
+            {t('orders.balance.totals', {
+              received: formatMoney(data.totals.received, data.currency),
+              refunded: formatMoney(-data.totals.refunded, data.currency),
+              charged: formatMoney(-data.totals.charged, data.currency),
+              net: formatMoney(data.totals.net, data.currency),
+            })}
           </p>
         )}
-        {periodError === null && <ExportButton list="orders" filters={filters} page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} what={t('orders.balance.tabs.orders')} />}
+        {periodError === null && (
+          <ExportButton
+            list="orders"
+            filters={filters}
+            page={page}
+            pageSize={ORDERS_PAGE_SIZE}
+            total={data?.total ?? 0}
+            what={t('orders.balance.tabs.orders')}
+          />
+        )}
       </div>
       {periodError && (
         <p id="balance-period-error" role="alert" className="text-destructive text-sm">
@@ -277,74 +336,95 @@ function OrdersView() {
 
 /** Gives back part or all of what is left of a deposit, payment or recharge: a reason is required, and the desk confirms. */
 function RefundDialog({ entry, onClose }: { entry: Entry | null; onClose(): void }) {
+  if (!entry) return null;
+  return <RefundForm key={entry.id} entry={entry} onClose={onClose} />;
+}
+
+/** The refund's text, checked by the shared rules of ZRefundInput: blank gives back all that is left, never more. */
+function refundSchema(currency: string, left: number) {
+  return z.object({ amount: z.string(), reason: z.string() }).superRefine((v, ctx) => {
+    if (v.amount.trim() === '') {
+      if (left <= 0) ctx.addIssue({ code: 'custom', message: 'orders.balance.refundAtMost', path: ['amount'] });
+    } else {
+      const amount = checkAmountText(v.amount, currency, ctx);
+      if (amount !== undefined && amount > left) ctx.addIssue({ code: 'custom', message: 'orders.balance.refundAtMost', path: ['amount'] });
+    }
+    checkField(ZOrderReason, v.reason, ctx, 'reason');
+  });
+}
+
+function RefundForm({ entry, onClose }: { entry: Entry; onClose(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [amountText, setAmountText] = useState('');
-  const [reason, setReason] = useState('');
-  const [requestId, setRequestId] = useState(newRequestId);
-  const [submitted, setSubmitted] = useState(false);
-  const currency = entry?.currency ?? 'CNY';
-  const close = () => {
-    setAmountText('');
-    setReason('');
-    setSubmitted(false);
-    setRequestId(newRequestId());
-    refund.reset();
-    onClose();
-  };
+  const [requestId] = useState(newRequestId);
+  const currency = entry.currency;
+  const left = entry.refundable ?? 0;
+  const schema = useMemo(() => refundSchema(currency, left), [currency, left]);
+  const form = useAppForm(schema, { amount: '', reason: '' });
   const refund = useMutation(
     trpc.order.refund.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (done) => {
         toast.success(t('orders.balance.refunded', { amount: formatMoney(Math.abs(done.entry.amount), currency) }));
-        void queryClient.invalidateQueries({ queryKey: trpc.order.pathKey() });
-        close();
+        void invalidateOrders(queryClient);
+        onClose();
       },
     }),
   );
-  const left = entry?.refundable ?? 0;
-  const typed = parseMoneyInput(amountText, currency);
-  const amount = typed ?? left;
-  const amountBad = Number.isNaN(amount) || amount <= 0 || amount > left;
-  const reasonMissing = reason.trim() === '';
+  const submit = form.handleSubmit((values) => {
+    if (refund.isPending) return;
+    const amount = parseMoneyInput(values.amount, currency) ?? left;
+    refund.mutate({ entryId: entry.id, amount, reason: values.reason.trim(), requestId });
+  });
+  const errors = form.formState.errors;
+  const amountError = errors.amount ? t('orders.balance.refundAtMost', { amount: formatMoney(left, currency) }) : undefined;
+  const reasonError = fieldMessage(t, errors.reason?.message);
   return (
     <ConfirmDialog
-      open={entry !== null}
-      onOpenChange={(open) => !open && close()}
+      open
+      onOpenChange={(open) => !open && onClose()}
       title={t('orders.balance.refundTitle')}
-      description={entry ? t('orders.balance.refundText', { kind: t(`orders.kinds.${entry.kind}`), amount: formatMoney(left, currency) }) : ''}
+      description={t('orders.balance.refundText', { kind: t(`orders.kinds.${entry.kind}`), amount: formatMoney(left, currency) })}
       confirmLabel={t('orders.balance.refund')}
       destructive
       pending={refund.isPending}
-      onConfirm={() => {
-        setSubmitted(true);
-        if (!entry || amountBad || reasonMissing) return;
-        refund.mutate({ entryId: entry.id, amount, reason: reason.trim(), requestId });
-      }}
+      onConfirm={() => void submit()}
       data-testid="refund-dialog"
       confirmTestId="refund-submit"
     >
       <div className="grid gap-3 text-sm">
-        {entry?.method === 'balance' && (
+        {entry.method === 'balance' && (
           <p className="text-muted-foreground" data-testid="refund-to-balance">
             {t('orders.balance.refundToBalance', { name: entry.customerName ?? '' })}
           </p>
         )}
         <div className="grid gap-1">
           <Label htmlFor="refund-amount">{t('orders.record.amount')}</Label>
-          <MoneyInput id="refund-amount" currency={currency} placeholder={formatMoney(left, currency)} value={amountText} onChange={(e) => setAmountText(e.target.value)} aria-invalid={submitted && amountBad ? true : undefined} />
-          {submitted && amountBad && (
+          <MoneyInput
+            id="refund-amount"
+            currency={currency}
+            placeholder={formatMoney(left, currency)}
+            aria-invalid={amountError ? true : undefined}
+            {...form.register('amount')}
+          />
+          {amountError && (
             <p className="text-destructive" role="alert">
-              {t('orders.balance.refundAtMost', { amount: formatMoney(left, currency) })}
+              {amountError}
             </p>
           )}
         </div>
         <div className="grid gap-1">
           <Label htmlFor="refund-reason">{t('orders.balance.reason')}</Label>
-          <Input id="refund-reason" value={reason} maxLength={ORDER_LIMITS.reasonMaxLength} onChange={(e) => setReason(e.target.value)} aria-required aria-invalid={submitted && reasonMissing ? true : undefined} />
-          {submitted && reasonMissing && (
+          <Input
+            id="refund-reason"
+            maxLength={ORDER_LIMITS.reasonMaxLength}
+            aria-required
+            aria-invalid={reasonError ? true : undefined}
+            {...form.register('reason')}
+          />
+          {reasonError && (
             <p className="text-destructive" role="alert">
-              {t('validation.reasonRequired')}
+              {reasonError}
             </p>
           )}
         </div>
@@ -358,26 +438,10 @@ function RefundDialog({ entry, onClose }: { entry: Entry | null; onClose(): void
 function CustomerView() {
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
-  const queryClient = useQueryClient();
   const [mobileText, setMobileText] = useState('');
   const [mobile, setMobile] = useState('');
-  const [amountText, setAmountText] = useState('');
-  const [method, setMethod] = useState<TMoneyMethod>('cash');
-  const [requestId, setRequestId] = useState(newRequestId);
-  const query = useQuery(trpc.order.customerBalance.queryOptions({ mobile }, { enabled: mobile !== '', meta: { showsErrors: true } }));
-  const recharge = useMutation(
-    trpc.order.recharge.mutationOptions({
-      meta: { showsErrors: true },
-      onSuccess: () => {
-        toast.success(t('orders.balance.recharged'));
-        setAmountText('');
-        setRequestId(newRequestId());
-        void queryClient.invalidateQueries({ queryKey: trpc.order.pathKey() });
-      },
-    }),
-  );
+  const query = useQuery({ ...orderQueries.customerBalance(mobile), enabled: mobile !== '' });
   const data = query.data;
-  const amount = data ? parseMoneyInput(amountText, data.currency) : undefined;
   return (
     <Card className="gap-3 p-4">
       <form
@@ -408,37 +472,64 @@ function CustomerView() {
               {formatMoney(data.balance, data.currency)}
             </span>
           </p>
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (amount === undefined || Number.isNaN(amount) || amount <= 0) return;
-              recharge.mutate({ customerId: data.customer.id, amount, method, requestId });
-            }}
-          >
-            <div className="grid gap-1">
-              <Label htmlFor="recharge-amount">{t('orders.balance.rechargeAmount')}</Label>
-              <MoneyInput id="recharge-amount" currency={data.currency} className="w-40" value={amountText} onChange={(e) => setAmountText(e.target.value)} />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="recharge-method">{t('orders.record.method')}</Label>
-              <NativeSelect id="recharge-method" value={method} onChange={(e) => setMethod(e.target.value as TMoneyMethod)}>
-                {MONEY_METHODS.map((m) => (
-                  <NativeSelectOption key={m} value={m}>
-                    {t(`orders.methods.${m}`)}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            </div>
-            <Button type="submit" disabled={recharge.isPending || amount === undefined || Number.isNaN(amount) || amount <= 0} data-testid="recharge-submit">
-              {t('orders.balance.recharge')}
-            </Button>
-          </form>
-          <FormError error={recharge.error} />
+          <RechargeForm key={data.customer.id} customerId={data.customer.id} currency={data.currency} />
           {data.recent.length > 0 && <EntriesTable entries={data.recent} timeZone={timeZone} ofBalance testId="customer-entries" />}
         </div>
       ) : null}
     </Card>
+  );
+}
+
+/** The recharge's text, checked by the shared rules of ZRechargeInput. */
+function rechargeSchema(currency: string) {
+  return z.object({ amount: z.string(), method: ZMoneyMethod }).superRefine((v, ctx) => void checkAmountText(v.amount, currency, ctx));
+}
+
+/** Adds money to a customer's balance; each recharge has its own request id, the same on a retry. */
+function RechargeForm({ customerId, currency }: { customerId: number; currency: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [requestId, setRequestId] = useState(newRequestId);
+  const schema = useMemo(() => rechargeSchema(currency), [currency]);
+  const form = useAppForm(schema, { amount: '', method: 'cash' as TMoneyMethod });
+  const recharge = useMutation(
+    trpc.order.recharge.mutationOptions({
+      meta: { showsErrors: true },
+      onSuccess: () => {
+        toast.success(t('orders.balance.recharged'));
+        form.reset({ amount: '', method: form.getValues('method') });
+        setRequestId(newRequestId());
+        void invalidateOrders(queryClient);
+      },
+    }),
+  );
+  const amount = parseMoneyInput(form.watch('amount'), currency);
+  const submit = form.handleSubmit((values) => {
+    if (!recharge.isPending) recharge.mutate({ customerId, amount: parseMoneyInput(values.amount, currency)!, method: values.method, requestId });
+  });
+  return (
+    <>
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="grid gap-1">
+          <Label htmlFor="recharge-amount">{t('orders.balance.rechargeAmount')}</Label>
+          <MoneyInput id="recharge-amount" currency={currency} className="w-40" {...form.register('amount')} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="recharge-method">{t('orders.record.method')}</Label>
+          <NativeSelect id="recharge-method" {...form.register('method')}>
+            {MONEY_METHODS.map((m) => (
+              <NativeSelectOption key={m} value={m}>
+                {t(`orders.methods.${m}`)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" disabled={recharge.isPending || amount === undefined || Number.isNaN(amount) || amount <= 0} data-testid="recharge-submit">
+          {t('orders.balance.recharge')}
+        </Button>
+      </form>
+      <FormError error={recharge.error} />
+    </>
   );
 }
 
@@ -447,7 +538,7 @@ function CashView() {
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
   const [date, setDate] = useState(() => todayInHotel(timeZone));
-  const query = useQuery(trpc.order.cashReport.queryOptions({ date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date), meta: { showsErrors: true } }));
+  const query = useQuery({ ...orderQueries.cashReport(date), enabled: isLocalDate(date) });
   const data = query.data;
   const money = (minor: number) => formatMoney(minor, data?.currency ?? 'CNY');
   return (
@@ -455,7 +546,7 @@ function CashView() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
           <Label htmlFor="cash-date">{t('orders.balance.date')}</Label>
-          <Input id="cash-date" type="date" className="w-44" value={date} onChange={(e) => setDate(e.target.value)} />
+          <DateTimeField id="cash-date" withTime={false} timeZone={timeZone} className="w-44" value={date} onChange={setDate} data-testid="cash-date" />
         </div>
         {data && (
           <p className="ms-auto text-sm" data-testid="cash-total" data-net={data.net} data-cash={data.cash}>
@@ -487,7 +578,13 @@ function CashView() {
             <TableBody>
               {data.operators.flatMap((op) =>
                 op.methods.map((line, i) => (
-                  <TableRow key={`${op.operator?.id ?? 0}-${line.method}`} data-testid="cash-line" data-operator={op.operator?.nickname ?? ''} data-method={line.method} data-net={line.net}>
+                  <TableRow
+                    key={`${op.operator?.id ?? 0}-${line.method}`}
+                    data-testid="cash-line"
+                    data-operator={op.operator?.nickname ?? ''}
+                    data-method={line.method}
+                    data-net={line.net}
+                  >
                     <TableCell className="font-medium">{i === 0 ? (op.operator?.nickname ?? '—') : ''}</TableCell>
                     <TableCell>{t(`orders.methods.${line.method}`)}</TableCell>
                     {[line.deposits, line.payments, line.recharges, line.refunds, line.corrections, line.net].map((v, j) => (

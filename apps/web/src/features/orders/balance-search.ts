@@ -5,7 +5,15 @@ import { int, oneOf, optional, searchSchema, string, withDefault } from '../../l
 // download). The lists are packages/shared's, checked by the compiler (`satisfies`).
 
 export const BALANCE_TABS = ['orders', 'customer', 'cash'] as const;
-export const ORDER_KINDS = ['room_charge', 'charge', 'deposit', 'payment', 'refund', 'recharge', 'correction'] as const satisfies typeof shared.ORDER_ENTRY_KINDS;
+export const ORDER_KINDS = [
+  'room_charge',
+  'charge',
+  'deposit',
+  'payment',
+  'refund',
+  'recharge',
+  'correction',
+] as const satisfies typeof shared.ORDER_ENTRY_KINDS;
 export const ORDER_METHODS = ['cash', 'bank_card', 'wechat', 'alipay', 'transfer', 'other', 'balance'] as const satisfies typeof shared.PAYMENT_METHODS;
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Usb } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { zOptionalText } from '@console/shared';
+import { READER_LIMITS, ZAddDispenserInput } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
@@ -14,18 +13,12 @@ import { useDeskReader } from '@/lib/desk-reader';
 import { fieldMessage } from '@/lib/field-message';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { invalidateDispensers } from './api';
 import { useAppForm } from '@/lib/use-app-form';
 import { ReaderErrorAlert } from './desk-reader-panel';
-import { DEVICE_NAME_MAX } from './rename-dialog';
 
-/** The server's rule for a device id (modules/readers/schemas.ts): printable characters, no spaces, at most 64. */
-const ZDeviceId = z
-  .string()
-  .trim()
-  .min(1, { error: 'validation.deviceIdRequired' })
-  .max(64, { error: 'validation.deviceIdInvalid' })
-  .regex(/^[\x21-\x7E]+$/, { error: 'validation.deviceIdInvalid' });
-const schema = z.object({ deviceId: ZDeviceId, name: zOptionalText(DEVICE_NAME_MAX) });
+/** The shared rules of the server (packages/shared readers.ts): device id and name. */
+const schema = ZAddDispenserInput;
 const FIELDS = ['deviceId', 'name'];
 
 /**
@@ -49,7 +42,7 @@ function AddDispenserForm({ deviceId, onOpenChange }: { deviceId?: string; onOpe
       meta: { showsErrors: true },
       onSuccess: (d) => {
         toast.success(t('deskReaders.dispenserAdded', { dispenser: d.name || d.deviceId }));
-        void queryClient.invalidateQueries({ queryKey: trpc.dispenser.pathKey() });
+        void invalidateDispensers(queryClient);
         onOpenChange(false);
       },
       onError: (error) => f.applyServerErrors(error),
@@ -88,7 +81,15 @@ function AddDispenserForm({ deviceId, onOpenChange }: { deviceId?: string; onOpe
     >
       <FormField id="dispenser-device" label={t('deskReaders.deviceId')} error={error('deviceId')} required>
         <div className="flex flex-wrap gap-2">
-          <Input {...fieldControlProps('dispenser-device', error('deviceId'))} className="min-w-0 flex-1 font-mono" dir="ltr" aria-required autoComplete="off" {...f.register('deviceId')} data-testid="dispenser-device" />
+          <Input
+            {...fieldControlProps('dispenser-device', error('deviceId'))}
+            className="min-w-0 flex-1 font-mono"
+            dir="ltr"
+            aria-required
+            autoComplete="off"
+            {...f.register('deviceId')}
+            data-testid="dispenser-device"
+          />
           <Button type="button" variant="outline" onClick={() => void readAttached()} disabled={reading.busy} data-testid="dispenser-read-device">
             {reading.busy ? <Spinner /> : <Usb aria-hidden />}
             {t('deskReaders.useAttached')}
@@ -97,7 +98,13 @@ function AddDispenserForm({ deviceId, onOpenChange }: { deviceId?: string; onOpe
       </FormField>
       {reading.error !== null && <ReaderErrorAlert error={reading.error} />}
       <FormField id="dispenser-name" label={t('deskReaders.name')} hint={t('deskReaders.nameHint')} error={error('name')}>
-        <Input {...fieldControlProps('dispenser-name', error('name'), true)} autoComplete="off" maxLength={DEVICE_NAME_MAX} {...f.register('name')} data-testid="dispenser-name" />
+        <Input
+          {...fieldControlProps('dispenser-name', error('name'), true)}
+          autoComplete="off"
+          maxLength={READER_LIMITS.nameMax}
+          {...f.register('name')}
+          data-testid="dispenser-name"
+        />
       </FormField>
     </FormDialog>
   );

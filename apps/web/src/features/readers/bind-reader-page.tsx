@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { READER_LIMITS, ZBindReaderInput, ZReaderName } from '@console/shared';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,15 +11,20 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { appErrorOf } from '@/lib/api-errors';
+import { fieldMessage } from '@/lib/field-message';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { useAppForm } from '@/lib/use-app-form';
+import { invalidateReaders, readerQueries } from './api';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import type { ReaderInfo } from '@/readers/types';
 import { DeskReaderPanel, ReaderInfoList } from './desk-reader-panel';
-import { DEVICE_NAME_MAX } from './rename-dialog';
 
 const route = getRouteApi('/_auth/bindCardReaderToUser/bindCardReaderToUser');
 const LIST = '/bindCardReaderToUser/cardReaderAndUserList';
+
+/** The account a reader is bound to, and the name of a reader registered here: the shared rules (packages/shared readers.ts). */
+const bindSchema = ZBindReaderInput.pick({ accountId: true }).extend({ name: ZReaderName });
 
 /**
  * The hidden `/bindCardReaderToUser/bindCardReaderToUser` page (spec §2): binds a reader to a user.
@@ -30,7 +35,7 @@ const LIST = '/bindCardReaderToUser/cardReaderAndUserList';
 export function BindReaderPage() {
   const { t } = useTranslation();
   const { id } = route.useSearch();
-  const readers = useQuery(trpc.reader.list.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const readers = useQuery(readerQueries.readers());
   const registered = id === undefined ? undefined : readers.data?.items.find((r) => r.id === id);
 
   return (
@@ -44,7 +49,9 @@ export function BindReaderPage() {
         <h1 className="truncate text-xl font-semibold">{t('route.bindCardReader')}</h1>
       </div>
       {id === undefined ? (
-        <DeskReaderPanel description={t('deskReaders.bindStepRead')}>{(info) => <BindForm key={`${info.type} ${info.deviceId}`} attached={info} />}</DeskReaderPanel>
+        <DeskReaderPanel description={t('deskReaders.bindStepRead')}>
+          {(info) => <BindForm key={`${info.type} ${info.deviceId}`} attached={info} />}
+        </DeskReaderPanel>
       ) : readers.isError ? (
         <FormError error={readers.error} />
       ) : readers.isLoading ? (
@@ -75,49 +82,69 @@ function BindForm({ attached, readerId, currentAccountId = null }: { attached?: 
   const queryClient = useQueryClient();
   const user = useUserInfo();
   const canManage = hasPermission(user, 'hotel.manage');
-  const list = useQuery(trpc.reader.list.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const list = useQuery(readerQueries.readers());
   const known = attached ? list.data?.items.find((r) => r.deviceId === attached.deviceId) : undefined;
   const staff = useQuery(trpc.password.staff.queryOptions(undefined, { enabled: canManage, meta: { showsErrors: true } }));
   const accounts = canManage ? (staff.data?.items ?? []) : user ? [{ accountId: user.id, nickname: user.nickname, mobile: user.mobile }] : [];
-  const [accountId, setAccountId] = useState<string>(String(currentAccountId ?? known?.boundAccount?.id ?? user?.id ?? ''));
-  const [name, setName] = useState('');
+  const form = useAppForm(bindSchema, { accountId: String(currentAccountId ?? known?.boundAccount?.id ?? user?.id ?? ''), name: '' });
+  const accountId = form.watch('accountId');
   const register = useMutation(trpc.reader.register.mutationOptions({ meta: { showsErrors: true } }));
   const bind = useMutation(trpc.reader.bind.mutationOptions({ meta: { showsErrors: true } }));
   const isPending = register.isPending || bind.isPending;
   const error = register.error ?? bind.error;
-  const nameError = appErrorOf(register.error)?.fields?.name;
+  const nameError = fieldMessage(t, form.formState.errors.name?.message);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (values) => {
     if (isPending || !accountId) return;
     register.reset();
     bind.reset();
     try {
-      const id = readerId ?? (attached ? (await register.mutateAsync({ deviceId: attached.deviceId, serial: attached.serial, readerType: attached.type, name: name.trim() || undefined })).id : undefined);
+      const id =
+        readerId ??
+        (attached
+          ? (await register.mutateAsync({ deviceId: attached.deviceId, serial: attached.serial, readerType: attached.type, name: values.name || undefined })).id
+          : undefined);
       if (id === undefined) return;
-      const reader = await bind.mutateAsync({ id, accountId: Number(accountId) });
+      const reader = await bind.mutateAsync({ id, accountId: values.accountId });
       toast.success(t('deskReaders.bound', { reader: reader.name || reader.deviceId, name: reader.boundAccount?.nickname ?? '' }));
-      await queryClient.invalidateQueries({ queryKey: trpc.reader.pathKey() });
+      await invalidateReaders(queryClient);
       void navigate({ to: LIST });
-    } catch {
-      // The failure is shown in the form (FormError).
+    } catch (failure) {
+      // The failure is shown in the form: at its field, or above the buttons (FormError).
+      form.applyServerErrors(failure);
     }
-  };
+  });
 
   return (
     <form className="flex flex-col gap-4 border-t pt-4" onSubmit={(event) => void submit(event)} data-testid="bind-form" noValidate>
       {attached && (
         <p className="text-muted-foreground text-sm" data-testid="bind-known">
-          {known ? (known.boundAccount ? t('deskReaders.attachedBoundTo', { name: known.boundAccount.nickname }) : t('deskReaders.attachedNotBound')) : t('deskReaders.attachedNotRegistered')}
+          {known
+            ? known.boundAccount
+              ? t('deskReaders.attachedBoundTo', { name: known.boundAccount.nickname })
+              : t('deskReaders.attachedNotBound')
+            : t('deskReaders.attachedNotRegistered')}
         </p>
       )}
       {attached && !known && (
         <FormField id="bind-name" label={t('deskReaders.name')} hint={t('deskReaders.nameHint')} error={nameError}>
-          <Input {...fieldControlProps('bind-name', nameError, true)} value={name} onChange={(e) => setName(e.target.value)} maxLength={DEVICE_NAME_MAX} autoComplete="off" data-testid="bind-name" />
+          <Input
+            {...fieldControlProps('bind-name', nameError, true)}
+            {...form.register('name')}
+            maxLength={READER_LIMITS.nameMax}
+            autoComplete="off"
+            data-testid="bind-name"
+          />
         </FormField>
       )}
-      <FormField id="bind-account" label={t('deskReaders.account')} hint={canManage ? undefined : t('deskReaders.onlyYourself')} error={appErrorOf(bind.error)?.fields?.accountId} required>
-        <Select value={accountId} onValueChange={setAccountId} disabled={!canManage}>
+      <FormField
+        id="bind-account"
+        label={t('deskReaders.account')}
+        hint={canManage ? undefined : t('deskReaders.onlyYourself')}
+        error={fieldMessage(t, form.formState.errors.accountId?.message)}
+        required
+      >
+        <Select value={String(accountId)} onValueChange={(value) => form.setValue('accountId', value, { shouldDirty: true })} disabled={!canManage}>
           <SelectTrigger id="bind-account" className="w-full sm:w-80" aria-required data-testid="bind-account">
             <SelectValue placeholder={t('deskReaders.chooseAccount')} />
           </SelectTrigger>
@@ -144,4 +171,3 @@ function BindForm({ attached, readerId, currentAccountId = null }: { attached?: 
     </form>
   );
 }
-

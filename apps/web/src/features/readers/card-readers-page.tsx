@@ -16,6 +16,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useMountedOnce } from '@/lib/lazy';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { invalidateReaders, readerQueries } from './api';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { DeskReaderPanel } from './desk-reader-panel';
@@ -40,16 +41,20 @@ export function CardReadersPage() {
   const [renaming, setRenaming] = useState<RegisteredReader | null>(null);
   const [confirming, setConfirming] = useState<{ kind: 'unbind' | 'delete'; reader: RegisteredReader } | null>(null);
   const isRenameMounted = useMountedOnce(renaming !== null);
-  const list = useQuery(trpc.reader.list.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const list = useQuery(readerQueries.readers());
   const items = list.data?.items ?? [];
 
   const done = (message: string) => {
     toast.success(message);
     setConfirming(null);
   };
-  const invalidate = () => void queryClient.invalidateQueries({ queryKey: trpc.reader.pathKey() });
-  const unbind = useMutation(trpc.reader.unbind.mutationOptions({ meta: { showsErrors: true }, onSuccess: () => done(t('deskReaders.unbound')), onSettled: invalidate }));
-  const remove = useMutation(trpc.reader.delete.mutationOptions({ meta: { showsErrors: true }, onSuccess: () => done(t('common.deleted')), onSettled: invalidate }));
+  const invalidate = () => void invalidateReaders(queryClient);
+  const unbind = useMutation(
+    trpc.reader.unbind.mutationOptions({ meta: { showsErrors: true }, onSuccess: () => done(t('deskReaders.unbound')), onSettled: invalidate }),
+  );
+  const remove = useMutation(
+    trpc.reader.delete.mutationOptions({ meta: { showsErrors: true }, onSuccess: () => done(t('common.deleted')), onSettled: invalidate }),
+  );
   const pending = unbind.isPending || remove.isPending;
   const confirmError = confirming?.kind === 'unbind' ? unbind.error : remove.error;
 
@@ -96,7 +101,15 @@ export function CardReadersPage() {
           what={t('deskReaders.listWhat')}
           toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
           isEmpty={items.length === 0}
-          empty={<EmptyState icon={Usb} title={t('deskReaders.emptyTitle')} description={t('deskReaders.emptyText')} action={bindAttached} data-testid="readers-empty" />}
+          empty={
+            <EmptyState
+              icon={Usb}
+              title={t('deskReaders.emptyTitle')}
+              description={t('deskReaders.emptyText')}
+              action={bindAttached}
+              data-testid="readers-empty"
+            />
+          }
           data-testid="card-readers"
         >
           <ListTable

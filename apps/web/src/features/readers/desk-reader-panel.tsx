@@ -26,7 +26,7 @@ export function ReaderTypeSelect({ id = 'reader-type' }: { id?: string }) {
         <SelectContent>
           {TYPES.map((type) => (
             <SelectItem key={type} value={String(type)} data-testid={`reader-type-${type}`}>
-              {t(`readers.type${type}`)}
+              {desk.typeLabel(type)}
             </SelectItem>
           ))}
         </SelectContent>
@@ -41,7 +41,11 @@ export function ReaderErrorAlert({ error, testId = 'reader-error' }: { error: un
   if (!error) return null;
   const { text, hint } = desk.errorText(error);
   return (
-    <div role="alert" className="border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm" data-testid={testId}>
+    <div
+      role="alert"
+      className="border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm"
+      data-testid={testId}
+    >
       <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="min-w-0">
         <p data-testid={`${testId}-text`}>{text}</p>
@@ -54,6 +58,7 @@ export function ReaderErrorAlert({ error, testId = 'reader-error' }: { error: un
 /** What the attached reader reported when opened. */
 export function ReaderInfoList({ info }: { info: ReaderInfo }) {
   const { t } = useTranslation();
+  const desk = useDeskReader();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="reader-info">
       <dt className="text-muted-foreground">{t('deskReaders.deviceId')}</dt>
@@ -65,7 +70,9 @@ export function ReaderInfoList({ info }: { info: ReaderInfo }) {
         {info.serial || '—'}
       </dd>
       <dt className="text-muted-foreground">{t('deskReaders.type')}</dt>
-      <dd data-testid="reader-info-type">{t(`readers.type${info.type}`)}</dd>
+      <dd data-testid="reader-info-type" data-address={desk.addresses[info.type]}>
+        {desk.typeLabel(info.type)}
+      </dd>
     </dl>
   );
 }
@@ -75,7 +82,15 @@ export function ReaderInfoList({ info }: { info: ReaderInfo }) {
  * reader and makes it beep, showing what it reports (device id, serial number) or why it failed.
  * `children` gets what it reported, for the page to go on with (bind it, register its dispenser).
  */
-export function DeskReaderPanel({ children, description, onFound }: { children?: (info: ReaderInfo) => ReactNode; description?: ReactNode; onFound?(info: ReaderInfo): void }) {
+export function DeskReaderPanel({
+  children,
+  description,
+  onFound,
+}: {
+  children?: (info: ReaderInfo) => ReactNode;
+  description?: ReactNode;
+  onFound?(info: ReaderInfo): void;
+}) {
   const { t } = useTranslation();
   const desk = useDeskReader();
   const [state, setState] = useState<{ busy: boolean; info: ReaderInfo | null; error: unknown }>({ busy: false, info: null, error: null });

@@ -19,6 +19,7 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { useMountedOnce } from '@/lib/lazy';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { invalidateDispensers, readerQueries } from './api';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useDeskReader } from '@/lib/desk-reader';
@@ -33,7 +34,12 @@ const loadAddDialog = () => import('./add-dispenser-dialog');
 const AddDispenserDialog = lazy(() => loadAddDialog().then((m) => ({ default: m.AddDispenserDialog })));
 const RenameDialog = lazy(() => import('./rename-dialog').then((m) => ({ default: m.RenameDialog })));
 
-const STATUS_VARIANT: Record<Status, 'success' | 'secondary' | 'warning' | 'destructive'> = { online: 'success', offline: 'secondary', empty: 'warning', fault: 'destructive' };
+const STATUS_VARIANT: Record<Status, 'success' | 'secondary' | 'warning' | 'destructive'> = {
+  online: 'success',
+  offline: 'secondary',
+  empty: 'warning',
+  fault: 'destructive',
+};
 
 export function DispenserStatusBadge({ status }: { status: Status }) {
   const { t } = useTranslation();
@@ -64,14 +70,21 @@ export function DispensersPage() {
   const user = useUserInfo();
   const canManage = hasPermission(user, 'hotel.manage');
   const canReport = hasPermission(user, 'credential.manage');
-  const list = useQuery(trpc.dispenser.list.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const list = useQuery(readerQueries.dispensers());
   const items = list.data?.items ?? [];
   const [adding, setAdding] = useState<{ deviceId?: string } | null>(null);
   const [renaming, setRenaming] = useState<Dispenser | null>(null);
   const [deleting, setDeleting] = useState<Dispenser | null>(null);
   const isDialogMounted = useMountedOnce(adding !== null || renaming !== null);
 
-  const [desked, setDesked] = useState<{ busy: 'check' | 'dispense' | 'capture' | null; deviceId: string | null; status: DispenserStatus | null; dispensed: string | null; captured: boolean; error: unknown }>({
+  const [desked, setDesked] = useState<{
+    busy: 'check' | 'dispense' | 'capture' | null;
+    deviceId: string | null;
+    status: DispenserStatus | null;
+    dispensed: string | null;
+    captured: boolean;
+    error: unknown;
+  }>({
     busy: null,
     deviceId: null,
     status: null,
@@ -81,7 +94,12 @@ export function DispensersPage() {
   });
   const registered = desked.deviceId ? items.find((d) => d.deviceId === desked.deviceId) : undefined;
 
-  const record = useMutation(trpc.dispenser.checkStatus.mutationOptions({ meta: { showsErrors: true }, onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() }) }));
+  const record = useMutation(
+    trpc.dispenser.checkStatus.mutationOptions({
+      meta: { showsErrors: true },
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() }),
+    }),
+  );
   const remove = useMutation(
     trpc.dispenser.delete.mutationOptions({
       meta: { showsErrors: true },
@@ -89,7 +107,7 @@ export function DispensersPage() {
         toast.success(t('common.deleted'));
         setDeleting(null);
       },
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.pathKey() }),
+      onSettled: () => void invalidateDispensers(queryClient),
     }),
   );
 
@@ -112,7 +130,14 @@ export function DispensersPage() {
       if (busy === 'dispense') dispensed = await reader.dispenseCard();
       if (busy === 'capture') await reader.captureCard();
       const status = await reader.dispenserStatus();
-      setDesked({ busy: null, deviceId, status, dispensed: dispensed ?? (busy === 'check' ? desked.dispensed : null), captured: busy === 'capture', error: null });
+      setDesked({
+        busy: null,
+        deviceId,
+        status,
+        dispensed: dispensed ?? (busy === 'check' ? desked.dispensed : null),
+        captured: busy === 'capture',
+        error: null,
+      });
       if (busy === 'dispense') toast.success(t('deskReaders.dispensed', { uid: dispensed }));
       await report(deviceId, 'online', status);
     } catch (error) {
@@ -158,16 +183,18 @@ export function DispensersPage() {
             </div>
             {desked.error !== null && <ReaderErrorAlert error={desked.error} testId="dispenser-error" />}
             {s && (
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" role="status" data-testid="dispenser-status" data-stock={s.stock} data-card-at-reader={s.cardAtReader}>
-                <dt className="text-muted-foreground">{t('deskReaders.stock')}</dt>
-                <dd className="tabular-nums" data-testid="dispenser-stock">
-                  {t('deskReaders.stockOf', { stock: formatNumber(s.stock), capacity: formatNumber(s.capacity) })}
-                </dd>
-                <dt className="text-muted-foreground">{t('deskReaders.bin')}</dt>
-                <dd className="tabular-nums">{t('deskReaders.stockOf', { stock: formatNumber(s.bin), capacity: formatNumber(s.binCapacity) })}</dd>
-                <dt className="text-muted-foreground">{t('deskReaders.cardAtReader')}</dt>
-                <dd data-testid="dispenser-card-at-reader">{s.cardAtReader ? t('deskReaders.yes') : t('deskReaders.no')}</dd>
-              </dl>
+              <div role="status" data-testid="dispenser-status" data-stock={s.stock} data-card-at-reader={s.cardAtReader}>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-muted-foreground">{t('deskReaders.stock')}</dt>
+                  <dd className="tabular-nums" data-testid="dispenser-stock">
+                    {t('deskReaders.stockOf', { stock: formatNumber(s.stock), capacity: formatNumber(s.capacity) })}
+                  </dd>
+                  <dt className="text-muted-foreground">{t('deskReaders.bin')}</dt>
+                  <dd className="tabular-nums">{t('deskReaders.stockOf', { stock: formatNumber(s.bin), capacity: formatNumber(s.binCapacity) })}</dd>
+                  <dt className="text-muted-foreground">{t('deskReaders.cardAtReader')}</dt>
+                  <dd data-testid="dispenser-card-at-reader">{s.cardAtReader ? t('deskReaders.yes') : t('deskReaders.no')}</dd>
+                </dl>
+              </div>
             )}
             {desked.dispensed && (
               <p className="text-sm font-medium" role="status" data-testid="dispenser-dispensed">
@@ -200,7 +227,15 @@ export function DispensersPage() {
           what={t('deskReaders.dispensersWhat')}
           toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
           isEmpty={items.length === 0}
-          empty={<EmptyState icon={CreditCard} title={t('deskReaders.noDispensersTitle')} description={t('deskReaders.noDispensersText')} action={addButton} data-testid="dispensers-empty" />}
+          empty={
+            <EmptyState
+              icon={CreditCard}
+              title={t('deskReaders.noDispensersTitle')}
+              description={t('deskReaders.noDispensersText')}
+              action={addButton}
+              data-testid="dispensers-empty"
+            />
+          }
           data-testid="dispensers"
         >
           <ListTable

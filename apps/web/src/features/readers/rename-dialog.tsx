@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { zOptionalText } from '@console/shared';
+import { READER_LIMITS, ZRenameReaderInput } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -10,10 +8,11 @@ import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { invalidateDispensers, invalidateReaders } from './api';
 import { useAppForm } from '@/lib/use-app-form';
 
-/** Names of readers and dispensers: at most 50 characters (the server's rule, modules/readers/schemas.ts). */
-export const DEVICE_NAME_MAX = 50;
+/** Names of readers and dispensers: the shared rule (packages/shared readers.ts). */
+const schema = ZRenameReaderInput.pick({ name: true });
 
 interface Named {
   id: number;
@@ -30,13 +29,12 @@ export function RenameDialog({ kind, item, onClose }: { kind: 'reader' | 'dispen
 function RenameForm({ kind, item, onClose }: { kind: 'reader' | 'dispenser'; item: Named; onClose(): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const schema = useMemo(() => z.object({ name: zOptionalText(DEVICE_NAME_MAX) }), []);
   const form = useAppForm(schema, { name: item.name });
   const options = {
     meta: { showsErrors: true },
     onSuccess: () => {
       toast.success(t('common.operationSucceeded'));
-      void queryClient.invalidateQueries({ queryKey: kind === 'reader' ? trpc.reader.pathKey() : trpc.dispenser.pathKey() });
+      void (kind === 'reader' ? invalidateReaders(queryClient) : invalidateDispensers(queryClient));
       onClose();
     },
     onError: (error: unknown) => form.applyServerErrors(error),
@@ -63,7 +61,13 @@ function RenameForm({ kind, item, onClose }: { kind: 'reader' | 'dispenser'; ite
       submitTestId="rename-submit"
     >
       <FormField id="device-name" label={t('deskReaders.name')} hint={t('deskReaders.nameHint')} error={error}>
-        <Input {...fieldControlProps('device-name', error, true)} autoComplete="off" maxLength={DEVICE_NAME_MAX} {...form.register('name')} data-testid="device-name" />
+        <Input
+          {...fieldControlProps('device-name', error, true)}
+          autoComplete="off"
+          maxLength={READER_LIMITS.nameMax}
+          {...form.register('name')}
+          data-testid="device-name"
+        />
       </FormField>
     </FormDialog>
   );

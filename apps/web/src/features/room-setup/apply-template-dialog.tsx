@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { ZApplyPriceTemplateInput } from '@console/shared';
+import { z } from 'zod';
+import { ZApplyPriceTemplateInput, ZId } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
 import { RoomPicker, type PickedRoom } from '@/components/room-picker';
 import { Label } from '@/components/ui/label';
@@ -11,9 +12,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fieldMessage } from '@/lib/field-message';
 import { formatNumber } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
+import { useAppForm } from '@/lib/use-app-form';
 import type { PriceTemplate } from './price-template-form';
 
 type Target = 'group' | 'rooms';
+
+/**
+ * The dialog's values: the tab chosen, and the group and rooms picked on each. What is sent is the
+ * chosen tab's target, checked by the shared rule (rooms or a group must be chosen).
+ */
+const schema = z
+  .object({ target: z.enum(['group', 'rooms']), templateId: ZId, groupId: ZId.optional(), roomIds: z.array(ZId) })
+  .transform(({ target, templateId, groupId, roomIds }): z.input<typeof ZApplyPriceTemplateInput> =>
+    target === 'group' ? { templateId, groupId } : { templateId, roomIds },
+  )
+  .pipe(ZApplyPriceTemplateInput);
 
 /**
  * Gives the template's prices to every room of a group, or to rooms chosen in a searchable, paged
@@ -21,10 +34,12 @@ type Target = 'group' | 'rooms';
  */
 export function ApplyTemplateDialog({ template, onClose, onApplied }: { template: PriceTemplate; onClose(): void; onApplied(): void }) {
   const { t } = useTranslation();
-  const [target, setTarget] = useState<Target>('group');
-  const [groupId, setGroupId] = useState<number | undefined>();
+  const form = useAppForm(schema, { target: 'group' as Target, templateId: template.id, groupId: undefined, roomIds: [] });
+  // The picked rooms with their names, for the picker; the form holds their ids.
   const [rooms, setRooms] = useState<PickedRoom[]>([]);
-  const [error, setError] = useState<string | undefined>();
+  const target = form.watch('target');
+  const groupId = form.watch('groupId');
+  const error = fieldMessage(t, form.formState.errors.roomIds?.message);
 
   const groups = useQuery(trpc.roomGroup.list.queryOptions());
 
@@ -39,18 +54,7 @@ export function ApplyTemplateDialog({ template, onClose, onApplied }: { template
     }),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = target === 'group' ? { templateId: template.id, groupId } : { templateId: template.id, roomIds: rooms.map((r) => r.id) };
-    // The shared rule: rooms or a group must be chosen.
-    const checked = ZApplyPriceTemplateInput.safeParse(input);
-    if (!checked.success) {
-      setError(fieldMessage(t, checked.error.issues[0]?.message));
-      return;
-    }
-    setError(undefined);
-    apply.mutate(checked.data);
-  };
+  const submit = form.handleSubmit((input) => apply.mutate(input));
 
   const selectedGroup = groups.data?.find((g) => g.id === groupId);
   const errorId = 'apply-error';
@@ -64,7 +68,7 @@ export function ApplyTemplateDialog({ template, onClose, onApplied }: { template
       isDirty={groupId !== undefined || rooms.length > 0}
       isSaving={apply.isPending}
       error={apply.error}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       submitLabel={t('roomSetup.apply')}
       submitTestId="apply-submit"
       data-testid="apply-dialog"
@@ -72,8 +76,8 @@ export function ApplyTemplateDialog({ template, onClose, onApplied }: { template
       <Tabs
         value={target}
         onValueChange={(value) => {
-          setTarget(value as Target);
-          setError(undefined);
+          form.setValue('target', value as Target);
+          form.clearErrors();
         }}
       >
         <TabsList>
@@ -90,11 +94,17 @@ export function ApplyTemplateDialog({ template, onClose, onApplied }: { template
           <Select
             value={groupId === undefined ? '' : String(groupId)}
             onValueChange={(value) => {
-              setGroupId(Number(value));
-              setError(undefined);
+              form.setValue('groupId', Number(value));
+              form.clearErrors();
             }}
           >
-            <SelectTrigger id="apply-group" className="w-full" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} data-testid="apply-group">
+            <SelectTrigger
+              id="apply-group"
+              className="w-full"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              data-testid="apply-group"
+            >
               <SelectValue placeholder={groups.isLoading ? t('common.loading') : t('roomSetup.chooseGroup')} />
             </SelectTrigger>
             <SelectContent>
@@ -106,7 +116,9 @@ export function ApplyTemplateDialog({ template, onClose, onApplied }: { template
             </SelectContent>
           </Select>
           {groups.isSuccess && groups.data.length === 0 && <p className="text-muted-foreground text-sm">{t('roomSetup.noGroups')}</p>}
-          {selectedGroup && <p className="text-muted-foreground text-sm">{t('roomSetup.applyGroupRooms', { number: formatNumber(selectedGroup.roomCount) })}</p>}
+          {selectedGroup && (
+            <p className="text-muted-foreground text-sm">{t('roomSetup.applyGroupRooms', { number: formatNumber(selectedGroup.roomCount) })}</p>
+          )}
         </TabsContent>
 
         <TabsContent value="rooms" className="grid gap-2">
@@ -117,7 +129,11 @@ export function ApplyTemplateDialog({ template, onClose, onApplied }: { template
             value={rooms}
             onChange={(next) => {
               setRooms(next);
-              setError(undefined);
+              form.setValue(
+                'roomIds',
+                next.map((r) => r.id),
+              );
+              form.clearErrors();
             }}
             placeholder={t('roomSetup.chooseRooms')}
             invalid={Boolean(error)}

@@ -83,15 +83,36 @@ export function PriceTemplateDialog({ template, onClose, onSaved }: { template: 
 
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="template-usual" label={t('roomSetup.usualPrice')} required error={fieldMessage(t, errors.usualPrice?.message)}>
-          <MoneyInput currency={currency} aria-required {...fieldControlProps('template-usual', errors.usualPrice?.message, false)} {...form.register('usualPrice')} data-testid="template-usual" />
+          <MoneyInput
+            currency={currency}
+            aria-required
+            {...fieldControlProps('template-usual', errors.usualPrice?.message, false)}
+            {...form.register('usualPrice')}
+            data-testid="template-usual"
+          />
         </FormField>
         <FormField id="template-deposit" label={t('roomSetup.deposit')} error={fieldMessage(t, errors.depositAmount?.message)}>
-          <MoneyInput currency={currency} placeholder="0" {...fieldControlProps('template-deposit', errors.depositAmount?.message, false)} {...form.register('depositAmount')} />
+          <MoneyInput
+            currency={currency}
+            placeholder="0"
+            {...fieldControlProps('template-deposit', errors.depositAmount?.message, false)}
+            {...form.register('depositAmount')}
+          />
         </FormField>
-        <FormField id="template-weekend" label={t('roomSetup.weekendPrice')} hint={t('roomSetup.optionalPriceHint')} error={fieldMessage(t, errors.weekendPrice?.message)}>
+        <FormField
+          id="template-weekend"
+          label={t('roomSetup.weekendPrice')}
+          hint={t('roomSetup.optionalPriceHint')}
+          error={fieldMessage(t, errors.weekendPrice?.message)}
+        >
           <MoneyInput currency={currency} {...fieldControlProps('template-weekend', errors.weekendPrice?.message, true)} {...form.register('weekendPrice')} />
         </FormField>
-        <FormField id="template-renewal" label={t('roomSetup.renewalPrice')} hint={t('roomSetup.optionalPriceHint')} error={fieldMessage(t, errors.renewalPrice?.message)}>
+        <FormField
+          id="template-renewal"
+          label={t('roomSetup.renewalPrice')}
+          hint={t('roomSetup.optionalPriceHint')}
+          error={fieldMessage(t, errors.renewalPrice?.message)}
+        >
           <MoneyInput currency={currency} {...fieldControlProps('template-renewal', errors.renewalPrice?.message, true)} {...form.register('renewalPrice')} />
         </FormField>
       </div>
@@ -99,7 +120,9 @@ export function PriceTemplateDialog({ template, onClose, onSaved }: { template: 
       <fieldset className="grid gap-2" data-testid="template-date-prices">
         <legend className="mb-1 text-sm font-medium">{t('roomSetup.datePrices')}</legend>
         <p className="text-muted-foreground text-sm">{t('roomSetup.datePricesHint')}</p>
-        {dates.fields.length === 0 && <p className="text-muted-foreground rounded-md border border-dashed p-3 text-center text-sm">{t('roomSetup.noDatePrices')}</p>}
+        {dates.fields.length === 0 && (
+          <p className="text-muted-foreground rounded-md border border-dashed p-3 text-center text-sm">{t('roomSetup.noDatePrices')}</p>
+        )}
         {dates.fields.map((field, index) => {
           const rowErrors = errors.datePrices?.[index];
           const dateId = `template-date-${index}`;
@@ -108,7 +131,11 @@ export function PriceTemplateDialog({ template, onClose, onSaved }: { template: 
           const dateError = fieldMessage(t, rowErrors?.date?.message) ?? (isRepeated && datesError ? datesError : undefined);
           const priceError = fieldMessage(t, rowErrors?.price?.message);
           return (
-            <div key={field.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]" data-testid={`date-price-row-${index}`}>
+            <div
+              key={field.id}
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+              data-testid={`date-price-row-${index}`}
+            >
               <FormField id={dateId} label={<span className="sr-only sm:not-sr-only">{t('roomSetup.date')}</span>} error={dateError}>
                 <Controller
                   control={form.control}
@@ -141,7 +168,13 @@ export function PriceTemplateDialog({ template, onClose, onSaved }: { template: 
                 <Trash2 className="size-4" aria-hidden />
               </Button>
               <FormField id={priceId} label={<span className="sr-only sm:not-sr-only">{t('roomSetup.datePrice')}</span>} error={priceError}>
-                <MoneyInput currency={currency} aria-required {...fieldControlProps(priceId, priceError)} {...form.register(`datePrices.${index}.price`)} data-testid={priceId} />
+                <MoneyInput
+                  currency={currency}
+                  aria-required
+                  {...fieldControlProps(priceId, priceError)}
+                  {...form.register(`datePrices.${index}.price`)}
+                  data-testid={priceId}
+                />
               </FormField>
             </div>
           );

@@ -119,7 +119,11 @@ export function PriceTemplatesPage() {
                   ) : (
                     <Tooltip>
                       <TooltipTrigger asChild>
-                        <button type="button" className="underline decoration-dotted underline-offset-4" aria-label={t('roomSetup.datePrices')}>
+                        <button
+                          type="button"
+                          className="underline decoration-dotted underline-offset-4"
+                          aria-label={`${formatNumber(template.datePrices.length)} ${t('roomSetup.datePrices')}`}
+                        >
                           {formatNumber(template.datePrices.length)}
                         </button>
                       </TooltipTrigger>
@@ -156,7 +160,9 @@ export function PriceTemplatesPage() {
         </Table>
       </ListPage>
 
-      {editing !== undefined && <PriceTemplateDialog key={editing?.id ?? 'new'} template={editing} onClose={() => setEditing(undefined)} onSaved={() => void afterChange()} />}
+      {editing !== undefined && (
+        <PriceTemplateDialog key={editing?.id ?? 'new'} template={editing} onClose={() => setEditing(undefined)} onSaved={() => void afterChange()} />
+      )}
       {applying && <ApplyTemplateDialog key={applying.id} template={applying} onClose={() => setApplying(null)} onApplied={() => void afterChange()} />}
 
       <ConfirmDialog

@@ -154,7 +154,9 @@ export function RoomGroupsPage() {
         </Table>
       </ListPage>
 
-      {editing !== undefined && <GroupDialog key={editing?.id ?? 'new'} group={editing} onClose={() => setEditing(undefined)} onSaved={() => void afterChange()} />}
+      {editing !== undefined && (
+        <GroupDialog key={editing?.id ?? 'new'} group={editing} onClose={() => setEditing(undefined)} onSaved={() => void afterChange()} />
+      )}
 
       <ConfirmDialog
         open={deleting !== null}
@@ -246,7 +248,14 @@ function GroupDialog({ group, onClose, onSaved }: { group: RoomGroup | null; onC
       data-testid="group-dialog"
     >
       <FormField id="group-name" label={t('roomSetup.groupName')} required error={fieldMessage(t, errors.name?.message)}>
-        <Input autoComplete="off" aria-required autoFocus {...fieldControlProps('group-name', errors.name?.message)} {...form.register('name')} data-testid="group-name" />
+        <Input
+          autoComplete="off"
+          aria-required
+          autoFocus
+          {...fieldControlProps('group-name', errors.name?.message)}
+          {...form.register('name')}
+          data-testid="group-name"
+        />
       </FormField>
       <FormField id="group-sort" label={t('roomSetup.groupSort')} required hint={t('roomSetup.groupSortHint')} error={fieldMessage(t, errors.sort?.message)}>
         <Input

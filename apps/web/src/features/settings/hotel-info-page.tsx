@@ -8,12 +8,24 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ruleMessage } from './rule-message';
+import { parseTypedTime } from '@/lib/date-text';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useAppForm } from '@/lib/use-app-form';
 
-type HotelInfo = { name: string; address: string; tel: string; latitude: number | null; longitude: number | null; timeZone: string; currency: string; checkInTime: string; checkOutTime: string };
+type HotelInfo = {
+  name: string;
+  address: string;
+  tel: string;
+  latitude: number | null;
+  longitude: number | null;
+  timeZone: string;
+  currency: string;
+  checkInTime: string;
+  checkOutTime: string;
+  noShowTime: string;
+};
 
 /**
  * The browser's own select with the console's input look (components/ui/native-select.tsx is part
@@ -21,6 +33,14 @@ type HotelInfo = { name: string; address: string; tel: string; latitude: number 
  */
 const SELECT_CLASS =
   'border-input bg-background h-9 w-full min-w-0 rounded-md border px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive';
+
+/**
+ * A time of day typed as the console's date-time field takes it (`14:00`, `9:30`, full-width or
+ * Arabic-Indic digits), always 24-hour whatever the browser's language (a browser's own time
+ * input would show 2:00 PM in an English browser of an Arabic console); the form gets `HH:mm`.
+ */
+const TIME_OF_DAY_INPUT = { placeholder: 'HH:mm', autoComplete: 'off', dir: 'ltr', className: 'text-start tabular-nums' } as const;
+const timeOfDayValue = (text: string) => parseTypedTime(text) ?? text;
 
 /** Time zones the browser knows (the server checks against its own list: the same IANA names). */
 function timeZones(current: string): string[] {
@@ -50,7 +70,11 @@ export function HotelInfoPage() {
           <h1 className="text-xl leading-none font-semibold">{t('settings.hotel.title')}</h1>
         </CardHeader>
         <CardContent className="space-y-3">
-          {info.isError ? <p className="text-destructive text-sm">{t('settings.loadFailed')}</p> : [0, 1, 2, 3].map((i) => <div key={i} className="bg-muted h-9 w-full animate-pulse rounded-md" />)}
+          {info.isError ? (
+            <p className="text-destructive text-sm">{t('settings.loadFailed')}</p>
+          ) : (
+            [0, 1, 2, 3].map((i) => <div key={i} className="bg-muted h-9 w-full animate-pulse rounded-md" />)
+          )}
         </CardContent>
       </Card>
     );
@@ -74,6 +98,7 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
     currency: hotel.currency,
     checkInTime: hotel.checkInTime,
     checkOutTime: hotel.checkOutTime,
+    noShowTime: hotel.noShowTime,
   };
   const form = useAppForm(ZUpdateHotelInput, defaults);
   const { errors, isDirty } = form.formState;
@@ -91,7 +116,10 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
       onError: (error) => form.applyServerErrors(error),
     }),
   );
-  const text = (name: 'name' | 'address' | 'tel' | 'latitude' | 'longitude', options: { autoComplete?: string; inputMode?: 'decimal' | 'tel'; dir?: 'ltr' } = {}) => (
+  const text = (
+    name: 'name' | 'address' | 'tel' | 'latitude' | 'longitude',
+    options: { autoComplete?: string; inputMode?: 'decimal' | 'tel'; dir?: 'ltr' } = {},
+  ) => (
     <FormField id={`hotel-${name}`} label={t(`settings.hotel.${name}`)} error={ruleMessage(t, errors[name]?.message)} required={name === 'name'}>
       <Input
         id={`hotel-${name}`}
@@ -118,8 +146,20 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
           <div />
           {text('latitude', { inputMode: 'decimal', dir: 'ltr' })}
           {text('longitude', { inputMode: 'decimal', dir: 'ltr' })}
-          <FormField id="hotel-timeZone" label={t('settings.hotel.timeZone')} hint={t('settings.hotel.timeZoneHint')} error={ruleMessage(t, errors.timeZone?.message)}>
-            <select id="hotel-timeZone" data-testid="hotel-timeZone" className={SELECT_CLASS} disabled={!canEdit} aria-invalid={Boolean(errors.timeZone)} {...form.register('timeZone')}>
+          <FormField
+            id="hotel-timeZone"
+            label={t('settings.hotel.timeZone')}
+            hint={t('settings.hotel.timeZoneHint')}
+            error={ruleMessage(t, errors.timeZone?.message)}
+          >
+            <select
+              id="hotel-timeZone"
+              data-testid="hotel-timeZone"
+              className={SELECT_CLASS}
+              disabled={!canEdit}
+              aria-invalid={Boolean(errors.timeZone)}
+              {...form.register('timeZone')}
+            >
               {zones.map((z) => (
                 <option key={z} value={z}>
                   {z}
@@ -127,8 +167,20 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
               ))}
             </select>
           </FormField>
-          <FormField id="hotel-currency" label={t('settings.hotel.currency')} hint={t('settings.hotel.currencyHint')} error={ruleMessage(t, errors.currency?.message)}>
-            <select id="hotel-currency" data-testid="hotel-currency" className={SELECT_CLASS} disabled={!canEdit} aria-invalid={Boolean(errors.currency)} {...form.register('currency')}>
+          <FormField
+            id="hotel-currency"
+            label={t('settings.hotel.currency')}
+            hint={t('settings.hotel.currencyHint')}
+            error={ruleMessage(t, errors.currency?.message)}
+          >
+            <select
+              id="hotel-currency"
+              data-testid="hotel-currency"
+              className={SELECT_CLASS}
+              disabled={!canEdit}
+              aria-invalid={Boolean(errors.currency)}
+              {...form.register('currency')}
+            >
               {codes.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -137,10 +189,39 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
             </select>
           </FormField>
           <FormField id="hotel-checkInTime" label={t('settings.hotel.checkInTime')} error={ruleMessage(t, errors.checkInTime?.message)}>
-            <Input id="hotel-checkInTime" data-testid="hotel-checkInTime" type="time" disabled={!canEdit} aria-invalid={Boolean(errors.checkInTime)} {...form.register('checkInTime')} />
+            <Input
+              id="hotel-checkInTime"
+              data-testid="hotel-checkInTime"
+              {...TIME_OF_DAY_INPUT}
+              disabled={!canEdit}
+              aria-invalid={Boolean(errors.checkInTime)}
+              {...form.register('checkInTime', { setValueAs: timeOfDayValue })}
+            />
           </FormField>
           <FormField id="hotel-checkOutTime" label={t('settings.hotel.checkOutTime')} error={ruleMessage(t, errors.checkOutTime?.message)}>
-            <Input id="hotel-checkOutTime" data-testid="hotel-checkOutTime" type="time" disabled={!canEdit} aria-invalid={Boolean(errors.checkOutTime)} {...form.register('checkOutTime')} />
+            <Input
+              id="hotel-checkOutTime"
+              data-testid="hotel-checkOutTime"
+              {...TIME_OF_DAY_INPUT}
+              disabled={!canEdit}
+              aria-invalid={Boolean(errors.checkOutTime)}
+              {...form.register('checkOutTime', { setValueAs: timeOfDayValue })}
+            />
+          </FormField>
+          <FormField
+            id="hotel-noShowTime"
+            label={t('settings.hotel.noShowTime')}
+            hint={t('settings.hotel.noShowTimeHint')}
+            error={ruleMessage(t, errors.noShowTime?.message)}
+          >
+            <Input
+              id="hotel-noShowTime"
+              data-testid="hotel-noShowTime"
+              type="time"
+              disabled={!canEdit}
+              aria-invalid={Boolean(errors.noShowTime)}
+              {...form.register('noShowTime')}
+            />
           </FormField>
           {canEdit && (
             <div className="flex gap-2 sm:col-span-2">

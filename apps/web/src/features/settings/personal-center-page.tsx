@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { deviceLabel } from '@/lib/device';
 import { ZChangeEmailInput, ZChangeMobileInput, ZUpdateNicknameInput } from '@console/shared';
 import { PasswordInput } from '@/components/password-input';
 import {
@@ -51,7 +52,13 @@ export function PersonalCenterPage() {
         </>
       ) : (
         <Card>
-          <CardContent className="space-y-3 pt-6">{profile.isError ? <p className="text-destructive text-sm">{t('settings.loadFailed')}</p> : [0, 1, 2].map((i) => <div key={i} className="bg-muted h-9 w-full animate-pulse rounded-md" />)}</CardContent>
+          <CardContent className="space-y-3 pt-6">
+            {profile.isError ? (
+              <p className="text-destructive text-sm">{t('settings.loadFailed')}</p>
+            ) : (
+              [0, 1, 2].map((i) => <div key={i} className="bg-muted h-9 w-full animate-pulse rounded-md" />)
+            )}
+          </CardContent>
         </Card>
       )}
       <SessionsCard />
@@ -65,13 +72,22 @@ type Profile = { id: number; nickname: string; avatar: string | null; mobile: st
 /** After a change the navbar's name and avatar follow: the user info is asked again. */
 function useRefreshUser() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }), queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() }),
+    ]);
 }
 
 async function uploadAvatar(file: File): Promise<{ url: string } | { error: string }> {
   const formData = new FormData();
   formData.append('file', file);
-  const response = await fetch('/api/uploads?purpose=avatar', { method: 'POST', body: formData, credentials: 'same-origin', headers: { language: currentLanguage().header } });
+  const response = await fetch('/api/uploads?purpose=avatar', {
+    method: 'POST',
+    body: formData,
+    credentials: 'same-origin',
+    headers: { language: currentLanguage().header },
+  });
   const body = (await response.json().catch(() => null)) as { url?: string; error?: { message?: string } } | null;
   if (response.ok && body?.url) return { url: body.url };
   return { error: body?.error?.message ?? '' };
@@ -128,9 +144,26 @@ function ProfileCard({ profile }: { profile: Profile }) {
             {profile.avatar && <AvatarImage src={profile.avatar} alt={t('settings.personal.avatar')} />}
             <AvatarFallback className="text-2xl">{name.slice(0, 1).toUpperCase()}</AvatarFallback>
           </Avatar>
-          <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="sr-only" id="avatar-file" tabIndex={-1} onChange={(e) => void onFile(e.target.files?.[0])} data-testid="avatar-file" />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="sr-only"
+            id="avatar-file"
+            tabIndex={-1}
+            aria-label={t('settings.personal.uploadAvatar')}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+            data-testid="avatar-file"
+          />
           <div className="flex gap-1">
-            <Button type="button" size="sm" variant="outline" disabled={isUploading || avatar.isPending} onClick={() => fileInput.current?.click()} data-testid="avatar-upload">
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={isUploading || avatar.isPending}
+              onClick={() => fileInput.current?.click()}
+              data-testid="avatar-upload"
+            >
               {(isUploading || avatar.isPending) && <Spinner />}
               {t('settings.personal.uploadAvatar')}
             </Button>
@@ -143,7 +176,14 @@ function ProfileCard({ profile }: { profile: Profile }) {
         </div>
         <form onSubmit={form.handleSubmit((values) => nickname.mutate(values))} noValidate className="flex flex-1 flex-col gap-3" data-testid="nickname-form">
           <FormField id="nickname" label={t('settings.personal.nickname')} error={ruleMessage(t, errors.nickname?.message)} required>
-            <Input id="nickname" data-testid="nickname" autoComplete="nickname" aria-invalid={Boolean(errors.nickname)} aria-describedby={errors.nickname ? 'nickname-error' : undefined} {...form.register('nickname')} />
+            <Input
+              id="nickname"
+              data-testid="nickname"
+              autoComplete="nickname"
+              aria-invalid={Boolean(errors.nickname)}
+              aria-describedby={errors.nickname ? 'nickname-error' : undefined}
+              {...form.register('nickname')}
+            />
           </FormField>
           <div>
             <Button type="submit" disabled={nickname.isPending || !isDirty} data-testid="nickname-save">
@@ -197,10 +237,24 @@ function EmailForm({ current }: { current: string | null }) {
   return (
     <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate className="space-y-3" data-testid="email-form">
       <FormField id="email" label={t('settings.personal.email')} error={ruleMessage(t, errors.email?.message)}>
-        <Input id="email" type="email" dir="ltr" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby={errors.email ? 'email-error' : undefined} {...form.register('email')} />
+        <Input
+          id="email"
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          aria-invalid={Boolean(errors.email)}
+          aria-describedby={errors.email ? 'email-error' : undefined}
+          {...form.register('email')}
+        />
       </FormField>
       <FormField id="email-password" label={t('settings.personal.currentPassword')} error={ruleMessage(t, errors.password?.message)}>
-        <PasswordInput id="email-password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? 'email-password-error' : undefined} {...form.register('password')} />
+        <PasswordInput
+          id="email-password"
+          autoComplete="current-password"
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? 'email-password-error' : undefined}
+          {...form.register('password')}
+        />
       </FormField>
       <Button type="submit" variant="outline" disabled={change.isPending}>
         {change.isPending && <Spinner />}
@@ -233,10 +287,25 @@ function MobileForm({ current }: { current: string | null }) {
   return (
     <form onSubmit={form.handleSubmit((values) => change.mutate(values))} noValidate className="space-y-3" data-testid="mobile-form">
       <FormField id="mobile" label={t('settings.personal.mobile')} error={ruleMessage(t, errors.mobile?.message)}>
-        <Input id="mobile" type="tel" dir="ltr" inputMode="numeric" autoComplete="tel" aria-invalid={Boolean(errors.mobile)} aria-describedby={errors.mobile ? 'mobile-error' : undefined} {...form.register('mobile')} />
+        <Input
+          id="mobile"
+          type="tel"
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="tel"
+          aria-invalid={Boolean(errors.mobile)}
+          aria-describedby={errors.mobile ? 'mobile-error' : undefined}
+          {...form.register('mobile')}
+        />
       </FormField>
       <FormField id="mobile-password" label={t('settings.personal.currentPassword')} error={ruleMessage(t, errors.password?.message)}>
-        <PasswordInput id="mobile-password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? 'mobile-password-error' : undefined} {...form.register('password')} />
+        <PasswordInput
+          id="mobile-password"
+          autoComplete="current-password"
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? 'mobile-password-error' : undefined}
+          {...form.register('password')}
+        />
       </FormField>
       <Button type="submit" variant="outline" disabled={change.isPending}>
         {change.isPending && <Spinner />}
@@ -281,7 +350,14 @@ function SessionsCard() {
           <h2 className="leading-none font-semibold">{t('settings.sessions.title')}</h2>
           <CardDescription>{t('settings.sessions.description')}</CardDescription>
         </div>
-        <Button type="button" variant="destructive" size="sm" disabled={others === 0 || revokeOthers.isPending} onClick={() => setIsConfirming(true)} data-testid="sessions-revoke-others">
+        <Button
+          type="button"
+          variant="destructive"
+          size="sm"
+          disabled={others === 0 || revokeOthers.isPending}
+          onClick={() => setIsConfirming(true)}
+          data-testid="sessions-revoke-others"
+        >
           {t('settings.sessions.signOutOthers')}
         </Button>
       </CardHeader>
@@ -299,15 +375,27 @@ function SessionsCard() {
                     <span>{t(`settings.sessions.kind.${s.kind}`)}</span>
                     {s.isCurrent && <Badge variant="secondary">{t('settings.sessions.current')}</Badge>}
                   </div>
-                  <div className="text-muted-foreground truncate text-xs" dir="ltr" title={s.userAgent ?? undefined}>
-                    {s.userAgent || t('settings.sessions.unknownDevice')}
+                  {/* Browser and system as a person says them; the raw user agent is the hint. */}
+                  <div className="text-muted-foreground truncate text-xs" title={s.userAgent ?? undefined} data-testid="session-device">
+                    <bdi>{deviceLabel(s.device, t)}</bdi>
                   </div>
                   <div className="text-muted-foreground text-xs">
-                    {t('settings.sessions.details', { ip: s.ip ?? '—', lastSeen: formatDateTime(String(s.lastSeenAt), timeZone), since: formatDateTime(String(s.createdAt), timeZone) })}
+                    {t('settings.sessions.details', {
+                      ip: s.ip ?? '—',
+                      lastSeen: formatDateTime(String(s.lastSeenAt), timeZone),
+                      since: formatDateTime(String(s.createdAt), timeZone),
+                    })}
                   </div>
                 </div>
                 {!s.isCurrent && (
-                  <Button type="button" size="sm" variant="outline" disabled={revokeOne.isPending} onClick={() => revokeOne.mutate({ sessionId: s.id })} data-testid="session-revoke">
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    disabled={revokeOne.isPending}
+                    onClick={() => revokeOne.mutate({ sessionId: s.id })}
+                    data-testid="session-revoke"
+                  >
                     {t('settings.sessions.signOut')}
                   </Button>
                 )}

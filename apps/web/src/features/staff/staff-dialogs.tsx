@@ -7,7 +7,7 @@ import { DateTimeField } from '@/components/date-time-field';
 import { FormDialog } from '@/components/form-dialog';
 import { RoomPicker, type PickedRoom } from '@/components/room-picker';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FormField, fieldControlProps, fieldErrorId} from '@/components/ui/form-field';
+import { FormField, fieldControlProps, fieldErrorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -20,7 +20,9 @@ import { useAppForm } from '@/lib/use-app-form';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import type { StaffMember } from './staff-types';
 
-const ZPickedRooms = z.array(z.object({ id: z.number(), name: z.string() }), { error: 'validation.roomsInvalid' }).max(STAFF_MAX.rooms, { error: 'validation.roomsInvalid' });
+const ZPickedRooms = z
+  .array(z.object({ id: z.number(), name: z.string() }), { error: 'validation.roomsInvalid' })
+  .max(STAFF_MAX.rooms, { error: 'validation.roomsInvalid' });
 
 /** A date of birth as typed: empty, or the server's rule (a date, not in the future). */
 const ZBirthDateField = z.string().superRefine((value, ctx) => {
@@ -58,7 +60,18 @@ function shownErrorOf(error: unknown, fields: string[]) {
  * The role, the rooms (all of them, or the ones picked: the server searches and pages them) and
  * apiKeyAuth. Only an owner makes owners; only a member who manages API keys grants apiKeyAuth.
  */
-function AccessFields<T extends FieldValues, TOut = T>({ control, idPrefix, errors }: { control: Control<T, unknown, TOut>; idPrefix: string; errors: Partial<Record<'role' | 'rooms' | 'apiKeyAuth', string>> }) {
+function AccessFields<T extends FieldValues, TOut = T>({
+  control,
+  idPrefix,
+  errors,
+  isLastOwner = false,
+}: {
+  control: Control<T, unknown, TOut>;
+  idPrefix: string;
+  errors: Partial<Record<'role' | 'rooms' | 'apiKeyAuth', string>>;
+  /** The hotel's only owner stays an owner (the server refuses anything else): no other role is offered. */
+  isLastOwner?: boolean;
+}) {
   const { t } = useTranslation();
   const user = useUserInfo();
   const mayMakeOwners = user?.role === 'owner';
@@ -67,7 +80,13 @@ function AccessFields<T extends FieldValues, TOut = T>({ control, idPrefix, erro
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <>
-      <FormField id={id('role')} label={t('staff.form.role')} hint={t('staff.form.roleHint')} error={errors.role} required>
+      <FormField
+        id={id('role')}
+        label={t('staff.form.role')}
+        hint={isLastOwner ? t('staff.lastOwner.roleHint') : t('staff.form.roleHint')}
+        error={errors.role}
+        required
+      >
         <Controller
           control={control}
           name={'role' as Path<T>}
@@ -82,7 +101,11 @@ function AccessFields<T extends FieldValues, TOut = T>({ control, idPrefix, erro
               data-testid={id('role')}
             >
               {ROLES.map((role) => (
-                <NativeSelectOption key={role} value={role} disabled={role === 'owner' && !mayMakeOwners && field.value !== 'owner'}>
+                <NativeSelectOption
+                  key={role}
+                  value={role}
+                  disabled={(role === 'owner' && !mayMakeOwners && field.value !== 'owner') || (isLastOwner && role !== 'owner')}
+                >
                   {t(`staff.roles.${role}`)}
                 </NativeSelectOption>
               ))}
@@ -126,6 +149,7 @@ function AccessFields<T extends FieldValues, TOut = T>({ control, idPrefix, erro
                 value={field.value as PickedRoom[]}
                 onChange={field.onChange}
                 placeholder={t('staff.form.pickRooms')}
+                aria-label={t('staff.form.pickRooms')}
                 invalid={Boolean(errors.rooms)}
                 describedBy={errors.rooms ? fieldErrorId(id('rooms')) : undefined}
                 data-testid={id('room-picker')}
@@ -189,43 +213,61 @@ function ProfileFields<T extends FieldValues, TOut = T>({
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
   return (
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${idPrefix}-name`} label={t('staff.form.name')} error={errors.name} required>
-          <Input {...fieldControlProps(`${idPrefix}-name`, errors.name)} aria-required autoComplete="off" maxLength={STAFF_MAX.name + 20} {...register('name' as Path<T>)} data-testid={`${idPrefix}-name`} />
-        </FormField>
-        <FormField id={`${idPrefix}-gender`} label={t('frontDesk.stay.gender')} error={errors.gender}>
-          <NativeSelect {...fieldControlProps(`${idPrefix}-gender`, errors.gender)} wrapperClassName="w-full" {...register('gender' as Path<T>)} data-testid={`${idPrefix}-gender`}>
-            {GENDERS.map((gender) => (
-              <NativeSelectOption key={gender} value={gender}>
-                {t(`frontDesk.stay.genders.${gender}`)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id={`${idPrefix}-nationality`} label={t('frontDesk.stay.nationality')} error={errors.nationality}>
-          <Input {...fieldControlProps(`${idPrefix}-nationality`, errors.nationality)} autoComplete="off" maxLength={STAFF_MAX.nationality + 20} {...register('nationality' as Path<T>)} data-testid={`${idPrefix}-nationality`} />
-        </FormField>
-        <FormField id={`${idPrefix}-birth-date`} label={t('frontDesk.stay.birthDate')} error={errors.birthDate}>
-          <Controller
-            control={control}
-            name={'birthDate' as Path<T>}
-            render={({ field }) => (
-              <DateTimeField
-                ref={field.ref}
-                id={`${idPrefix}-birth-date`}
-                value={field.value as string}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                timeZone={timeZone}
-                withTime={false}
-                invalid={Boolean(errors.birthDate)}
-                describedBy={errors.birthDate ? fieldErrorId(`${idPrefix}-birth-date`) : undefined}
-                data-testid={`${idPrefix}-birth-date`}
-              />
-            )}
-          />
-        </FormField>
-      </div>
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField id={`${idPrefix}-name`} label={t('staff.form.name')} error={errors.name} required>
+        <Input
+          {...fieldControlProps(`${idPrefix}-name`, errors.name)}
+          aria-required
+          autoComplete="off"
+          maxLength={STAFF_MAX.name + 20}
+          {...register('name' as Path<T>)}
+          data-testid={`${idPrefix}-name`}
+        />
+      </FormField>
+      <FormField id={`${idPrefix}-gender`} label={t('frontDesk.stay.gender')} error={errors.gender}>
+        <NativeSelect
+          {...fieldControlProps(`${idPrefix}-gender`, errors.gender)}
+          wrapperClassName="w-full"
+          {...register('gender' as Path<T>)}
+          data-testid={`${idPrefix}-gender`}
+        >
+          {GENDERS.map((gender) => (
+            <NativeSelectOption key={gender} value={gender}>
+              {t(`frontDesk.stay.genders.${gender}`)}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField id={`${idPrefix}-nationality`} label={t('frontDesk.stay.nationality')} error={errors.nationality}>
+        <Input
+          {...fieldControlProps(`${idPrefix}-nationality`, errors.nationality)}
+          autoComplete="off"
+          maxLength={STAFF_MAX.nationality + 20}
+          {...register('nationality' as Path<T>)}
+          data-testid={`${idPrefix}-nationality`}
+        />
+      </FormField>
+      <FormField id={`${idPrefix}-birth-date`} label={t('frontDesk.stay.birthDate')} error={errors.birthDate}>
+        <Controller
+          control={control}
+          name={'birthDate' as Path<T>}
+          render={({ field }) => (
+            <DateTimeField
+              ref={field.ref}
+              id={`${idPrefix}-birth-date`}
+              value={field.value as string}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              timeZone={timeZone}
+              withTime={false}
+              invalid={Boolean(errors.birthDate)}
+              describedBy={errors.birthDate ? fieldErrorId(`${idPrefix}-birth-date`) : undefined}
+              data-testid={`${idPrefix}-birth-date`}
+            />
+          )}
+        />
+      </FormField>
+    </div>
   );
 }
 
@@ -238,13 +280,25 @@ export function AddStaffDialog({ open, onOpenChange }: { open: boolean; onOpenCh
 function AddStaffForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useAppForm(addSchema, { account: '', name: '', gender: 'unknown', nationality: '', birthDate: '', role: 'staff', allRooms: true, rooms: [], apiKeyAuth: false });
+  const form = useAppForm(addSchema, {
+    account: '',
+    name: '',
+    gender: 'unknown',
+    nationality: '',
+    birthDate: '',
+    role: 'staff',
+    allRooms: true,
+    rooms: [],
+    apiKeyAuth: false,
+  });
   const { errors } = form.formState;
   const add = useMutation(
     trpc.staff.add.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (member) => {
-        toast.success(member.created ? t('staff.added.created', { name: member.name, account: member.mobile ?? '' }) : t('staff.added.existing', { name: member.name }));
+        toast.success(
+          member.created ? t('staff.added.created', { name: member.name, account: member.mobile ?? '' }) : t('staff.added.existing', { name: member.name }),
+        );
         void queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
         onOpenChange(false);
       },
@@ -286,9 +340,22 @@ function AddStaffForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
       submitTestId="staff-add-submit"
     >
       <FormField id="staff-add-account" label={t('staff.form.account')} hint={t('staff.form.accountHint')} error={error('account')} required>
-        <Input {...fieldControlProps('staff-add-account', error('account'), true)} aria-required autoComplete="off" dir="ltr" className="sm:w-80" {...form.register('account')} data-testid="staff-add-account" />
+        <Input
+          {...fieldControlProps('staff-add-account', error('account'), true)}
+          aria-required
+          autoComplete="off"
+          dir="ltr"
+          className="sm:w-80"
+          {...form.register('account')}
+          data-testid="staff-add-account"
+        />
       </FormField>
-      <ProfileFields control={form.control} register={form.register} idPrefix="staff-add" errors={{ name: error('name'), gender: error('gender'), nationality: error('nationality'), birthDate: error('birthDate') }} />
+      <ProfileFields
+        control={form.control}
+        register={form.register}
+        idPrefix="staff-add"
+        errors={{ name: error('name'), gender: error('gender'), nationality: error('nationality'), birthDate: error('birthDate') }}
+      />
       <AccessFields control={form.control} idPrefix="staff-add" errors={{ role: error('role'), rooms: roomsError, apiKeyAuth: error('apiKeyAuth') }} />
     </FormDialog>
   );
@@ -314,8 +381,19 @@ function EditStaffForm({ member, onClose }: { member: StaffMember; onClose(): vo
   const save = useMutation({
     meta: { showsErrors: true },
     mutationFn: async (values: z.output<typeof editSchema>) => {
-      if (values.name !== profile.name || values.gender !== profile.gender || values.nationality !== profile.nationality || values.birthDate !== profile.birthDate) {
-        await trpcClient.staff.setProfile.mutate({ id: member.id, name: values.name, gender: values.gender, nationality: values.nationality, birthDate: values.birthDate || null });
+      if (
+        values.name !== profile.name ||
+        values.gender !== profile.gender ||
+        values.nationality !== profile.nationality ||
+        values.birthDate !== profile.birthDate
+      ) {
+        await trpcClient.staff.setProfile.mutate({
+          id: member.id,
+          name: values.name,
+          gender: values.gender,
+          nationality: values.nationality,
+          birthDate: values.birthDate || null,
+        });
       }
       if (values.role !== member.role) await trpcClient.staff.setRole.mutate({ id: member.id, role: values.role });
       if (values.allRooms !== member.allRooms || (!values.allRooms && !sameRooms(values.rooms, member.rooms))) {
@@ -352,8 +430,18 @@ function EditStaffForm({ member, onClose }: { member: StaffMember; onClose(): vo
       data-testid="staff-edit-dialog"
       submitTestId="staff-edit-submit"
     >
-      <ProfileFields control={form.control} register={form.register} idPrefix="staff-edit" errors={{ name: error('name'), gender: error('gender'), nationality: error('nationality'), birthDate: error('birthDate') }} />
-      <AccessFields control={form.control} idPrefix="staff-edit" errors={{ role: error('role'), rooms: roomsError, apiKeyAuth: error('apiKeyAuth') }} />
+      <ProfileFields
+        control={form.control}
+        register={form.register}
+        idPrefix="staff-edit"
+        errors={{ name: error('name'), gender: error('gender'), nationality: error('nationality'), birthDate: error('birthDate') }}
+      />
+      <AccessFields
+        control={form.control}
+        idPrefix="staff-edit"
+        isLastOwner={member.isLastOwner}
+        errors={{ role: error('role'), rooms: roomsError, apiKeyAuth: error('apiKeyAuth') }}
+      />
     </FormDialog>
   );
 }

@@ -58,7 +58,12 @@ export function StaffPage() {
 
   const setSearch = (patch: Partial<StaffSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
-  const list = useQuery(trpc.staff.list.queryOptions({ page: search.page, pageSize: search.pageSize, search: search.search || undefined }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const list = useQuery(
+    trpc.staff.list.queryOptions(
+      { page: search.page, pageSize: search.pageSize, search: search.search || undefined },
+      { placeholderData: keepPreviousData, meta: { showsErrors: true } },
+    ),
+  );
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -105,7 +110,15 @@ export function StaffPage() {
         actions={addButton('staff-add')}
         query={list}
         what={t('staff.listWhat')}
-        search={<ListSearchInput ref={searchBox} text={searchText} onTextChange={setSearchText} placeholder={t('staff.searchPlaceholder')} data-testid="staff-search" />}
+        search={
+          <ListSearchInput
+            ref={searchBox}
+            text={searchText}
+            onTextChange={setSearchText}
+            placeholder={t('staff.searchPlaceholder')}
+            data-testid="staff-search"
+          />
+        }
         toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
         isEmpty={total === 0 || items.length === 0}
         empty={
@@ -137,12 +150,23 @@ export function StaffPage() {
           }
         >
           {items.map((member) => (
-            <TableRow key={member.id} data-testid={`staff-row-${member.id}`} data-account={member.mobile ?? member.email ?? ''} data-frozen={member.frozen} data-role={member.role}>
+            <TableRow
+              key={member.id}
+              data-testid={`staff-row-${member.id}`}
+              data-account={member.mobile ?? member.email ?? ''}
+              data-frozen={member.frozen}
+              data-role={member.role}
+            >
               <TableCell>
                 <div className="font-medium" dir="auto" data-testid="staff-name">
                   {member.name}
                 </div>
                 {member.isSelf && <div className="text-muted-foreground text-xs">{t('staff.you')}</div>}
+                {member.isLastOwner && (
+                  <div className="text-muted-foreground text-xs" data-testid="staff-last-owner">
+                    {t('staff.lastOwner.note')}
+                  </div>
+                )}
               </TableCell>
               <TableCell className="hidden text-sm lg:table-cell" data-testid="staff-profile">
                 <div>{t(`frontDesk.stay.genders.${member.gender}`)}</div>
@@ -212,7 +236,7 @@ export function StaffPage() {
                     <Pencil aria-hidden />
                   </IconAction>
                 )}
-                {member.manageable && !member.isSelf && (
+                {member.manageable && !member.isSelf && !member.isLastOwner && (
                   <IconAction
                     label={member.frozen ? t('staff.unfreeze.action', { name: member.name }) : t('staff.freeze.action', { name: member.name })}
                     onClick={() => {
@@ -224,7 +248,8 @@ export function StaffPage() {
                     {member.frozen ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
                   </IconAction>
                 )}
-                {member.manageable && (
+                {/* The hotel's only owner cannot be removed (the server refuses it): not offered, and said why. */}
+                {member.manageable && !member.isLastOwner && (
                   <DeleteAction
                     onClick={() => {
                       remove.reset();

@@ -1,7 +1,20 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { BatteryWarning, BedDouble, Coffee, Hammer, KeyRound, PlaneLanding, PlaneTakeoff, SprayCan, TimerOff, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  BatteryWarning,
+  BedDouble,
+  Coffee,
+  Hammer,
+  KeyRound,
+  PlaneLanding,
+  PlaneTakeoff,
+  Receipt,
+  SprayCan,
+  TimerOff,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/list-page';
 import { LoadError, failedQuery } from '@/components/load-error';
@@ -13,9 +26,10 @@ import { currentLanguage } from '@/lib/language';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
+import { useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
 
-type Today = RouterOutputs['board']['today'];
+type Today = RouterOutputs['today']['get'];
 
 /** The hotel's date as the interface language writes it in full ("Sunday, 22 November 2026"). */
 function formatDay(date: string): string {
@@ -24,22 +38,28 @@ function formatDay(date: string): string {
 
 const n = formatNumber;
 
-const percent = (part: number, whole: number) => new Intl.NumberFormat(currentLanguage().header, { style: 'percent', maximumFractionDigits: 0 }).format(whole ? part / whole : 0);
+const percent = (part: number, whole: number) =>
+  new Intl.NumberFormat(currentLanguage().header, { style: 'percent', maximumFractionDigits: 0 }).format(whole ? part / whole : 0);
 
 /**
  * `/today`: the today board (issue 9 §6, the spec's "home"), the hotel's day at a glance in its
  * time zone, over the rooms the member may see: arrivals, departures, in house, overdue check-outs,
  * dirty rooms, rooms out of order, breakfasts, locks and credential deliveries that need attention,
  * and (for those who manage orders) the day's takings. Each figure opens the list it counts
- * (board.today says how each is counted); locks and failed deliveries name their rooms.
+ * (today.get says how each is counted); locks and failed deliveries name their rooms. Below,
+ * `arrivals`: the day's arrivals list, which the route passes in (another feature's).
  */
-export function TodayPage() {
+export function TodayPage({ arrivals }: { arrivals?: ReactNode } = {}) {
   const { t } = useTranslation();
-  const query = useQuery(trpc.board.today.queryOptions(undefined, { refetchInterval: 60_000, meta: { showsErrors: true } }));
+  const query = useQuery(trpc.today.get.queryOptions(undefined, { refetchInterval: 60_000, meta: { showsErrors: true } }));
   const data = query.data;
   return (
     <div className="space-y-4" data-testid="today-page">
-      <PageHeader title={t('route.today')} isBusy={query.isFetching && !query.isLoading} actions={<RefreshButton onRefresh={query.refetch} fetching={query.isFetching} data-testid="today-refresh" />} />
+      <PageHeader
+        title={t('route.today')}
+        isBusy={query.isFetching && !query.isLoading}
+        actions={<RefreshButton onRefresh={query.refetch} fetching={query.isFetching} data-testid="today-refresh" />}
+      />
       {data && (
         <p className="text-muted-foreground -mt-2 text-sm" data-testid="today-date" data-date={data.date}>
           {t('today.asOf', { date: formatDay(data.date), time: formatShortDateTime(data.at, data.timeZone) })}
@@ -47,19 +67,22 @@ export function TodayPage() {
       )}
       {query.isError && <LoadError query={failedQuery(query)} what={t('today.what')} />}
       {query.isLoading && (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label={t('common.loading')}>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" role="status" aria-label={t('common.loading')}>
           {Array.from({ length: 9 }, (_, i) => (
             <Skeleton key={i} className="h-36 rounded-xl" />
           ))}
         </div>
       )}
       {data && <Figures data={data} />}
+      {/* The day's arrivals with their actions (the front desk's: the route passes them in). */}
+      {arrivals}
     </div>
   );
 }
 
 function Figures({ data }: { data: Today }) {
   const { t } = useTranslation();
+  const currency = useUserInfo()?.hotel.currency ?? 'CNY';
   const date = data.date;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
@@ -87,7 +110,11 @@ function Figures({ data }: { data: Today }) {
         title={t('today.inHouse.title')}
         value={n(data.inHouse)}
         caption={t('today.inHouse.caption')}
-        detail={t('today.inHouse.detail', { occupied: n(data.rooms.checked_in), total: n(data.rooms.total), percent: percent(data.rooms.checked_in, data.rooms.total) })}
+        detail={t('today.inHouse.detail', {
+          occupied: n(data.rooms.checked_in),
+          total: n(data.rooms.total),
+          percent: percent(data.rooms.checked_in, data.rooms.total),
+        })}
         link={{ to: '/room/tenant', search: { state: 'in_house' } }}
       />
       <Figure
@@ -142,8 +169,13 @@ function Figures({ data }: { data: Today }) {
           rooms={data.locks.rooms.map((room) => ({
             id: room.id,
             name: room.name,
-            tab: 'status' as const,
-            note: [room.online === false ? t('today.locks.offline') : null, room.battery !== null && room.battery < data.locks.lowBatteryBelow ? t('today.locks.battery', { power: n(room.battery) }) : null].filter(Boolean).join(' · '),
+            tab: 'lock' as const,
+            note: [
+              room.online === false ? t('today.locks.offline') : null,
+              room.battery !== null && room.battery < data.locks.lowBatteryBelow ? t('today.locks.battery', { power: n(room.battery) }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · '),
           }))}
         />
       </Figure>
@@ -159,9 +191,27 @@ function Figures({ data }: { data: Today }) {
         <RoomList
           testId="today-delivery-rooms"
           more={data.deliveries.roomsTotal - data.deliveries.rooms.length}
-          rooms={data.deliveries.rooms.map((room) => ({ id: room.id, name: room.name, tab: 'credentials' as const, note: t('today.deliveries.room', { number: n(room.passwords + room.faces + room.cards) }) }))}
+          rooms={data.deliveries.rooms.map((room) => ({
+            id: room.id,
+            name: room.name,
+            tab: 'credentials' as const,
+            note: t('today.deliveries.room', { number: n(room.passwords + room.faces + room.cards) }),
+          }))}
         />
       </Figure>
+      {data.unpaidDepartures && (
+        <Figure
+          id="unpaid"
+          icon={Receipt}
+          title={t('today.unpaid.title')}
+          value={n(data.unpaidDepartures.total)}
+          caption={t('today.unpaid.caption')}
+          detail={data.unpaidDepartures.total > 0 ? t('today.unpaid.detail', { amount: formatMoney(data.unpaidDepartures.owed, currency) }) : undefined}
+          tone={data.unpaidDepartures.total > 0 ? 'danger' : 'default'}
+        >
+          <UnpaidList departures={data.unpaidDepartures} currency={currency} timeZone={data.timeZone} />
+        </Figure>
+      )}
       {data.takings && (
         <Figure
           id="takings"
@@ -169,7 +219,11 @@ function Figures({ data }: { data: Today }) {
           title={t('today.takings.title')}
           value={formatMoney(data.takings.total, data.takings.currency)}
           caption={t('today.takings.caption')}
-          detail={t('today.takings.detail', { received: formatMoney(data.takings.received, data.takings.currency), refunded: formatMoney(Math.abs(data.takings.paidOut), data.takings.currency), entries: n(data.takings.entries) })}
+          detail={t('today.takings.detail', {
+            received: formatMoney(data.takings.received, data.takings.currency),
+            refunded: formatMoney(Math.abs(data.takings.paidOut), data.takings.currency),
+            entries: n(data.takings.entries),
+          })}
         />
       )}
     </div>
@@ -194,7 +248,6 @@ interface FigureProps {
 
 /** One figure: its title, the number, what the number counts and a detail; the whole head a link to its list. */
 function Figure({ id, icon: Icon, title, value, caption, detail, tone = 'default', link, children }: FigureProps) {
-  const { t } = useTranslation();
   const head = (
     <>
       <span className="text-muted-foreground flex items-center gap-2 text-sm font-medium">
@@ -218,7 +271,6 @@ function Figure({ id, icon: Icon, title, value, caption, detail, tone = 'default
         <Link
           {...link}
           className="hover:bg-muted/50 focus-visible:ring-ring block rounded-xl p-5 outline-none focus-visible:ring-2 focus-visible:ring-inset"
-          aria-label={t('today.open', { title, value })}
           data-testid="today-link"
         >
           {head}
@@ -231,8 +283,48 @@ function Figure({ id, icon: Icon, title, value, caption, detail, tone = 'default
   );
 }
 
+/**
+ * Bills left owing at check-out (newest first): the room, the guest, what is still owed and why;
+ * each opens the guest's page, where the stay's bill takes the payment of what is owed.
+ */
+function UnpaidList({ departures, currency, timeZone }: { departures: NonNullable<Today['unpaidDepartures']>; currency: string; timeZone: string }) {
+  const { t } = useTranslation();
+  if (departures.items.length === 0) return null;
+  return (
+    <ul className="-mt-3 space-y-1.5 px-5 pb-4 text-sm" data-testid="today-unpaid-list">
+      {departures.items.map((d) => (
+        <li key={d.folioId} className="grid gap-0.5" data-testid={`today-unpaid-${d.stayId}`} data-owed={d.owed}>
+          <span className="flex items-baseline justify-between gap-2">
+            {d.guestId !== null ? (
+              <Link
+                to="/room/thetouristsDetails"
+                search={{ id: d.guestId }}
+                className="focus-visible:ring-ring min-w-0 truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
+                aria-label={t('today.unpaid.collect', { room: d.roomName, guest: d.guestName ?? '—', amount: formatMoney(d.owed, currency) })}
+                data-testid="today-unpaid-collect"
+              >
+                {d.roomName} · {d.guestName ?? '—'}
+              </Link>
+            ) : (
+              <span className="min-w-0 truncate font-medium">{d.roomName}</span>
+            )}
+            <span className="text-destructive shrink-0 font-medium tabular-nums">{formatMoney(d.owed, currency)}</span>
+          </span>
+          <span className="text-muted-foreground text-xs">
+            {t('today.unpaid.since', { time: formatShortDateTime(d.owedAt, timeZone), reason: t(`orders.owingReasons.${d.reason}`) })}
+            {d.note ? ` · ${d.note}` : ''}
+          </span>
+        </li>
+      ))}
+      {departures.total > departures.items.length && (
+        <li className="text-muted-foreground text-xs">{t('today.more', { number: n(departures.total - departures.items.length) })}</li>
+      )}
+    </ul>
+  );
+}
+
 /** The rooms behind a figure (locks, deliveries), each a link to its page; "and N more" past the first few. */
-function RoomList({ rooms, more, testId }: { rooms: { id: number; name: string; tab: 'status' | 'credentials'; note: string }[]; more: number; testId: string }) {
+function RoomList({ rooms, more, testId }: { rooms: { id: number; name: string; tab: 'lock' | 'credentials'; note: string }[]; more: number; testId: string }) {
   const { t } = useTranslation();
   if (rooms.length === 0) return null;
   return (
@@ -255,4 +347,3 @@ function RoomList({ rooms, more, testId }: { rooms: { id: number; name: string; 
     </ul>
   );
 }
-

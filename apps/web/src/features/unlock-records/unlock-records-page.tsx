@@ -17,6 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
+import { useDateDraft } from '@/lib/use-date-draft';
 import { todayInHotel } from '@/lib/hotel-time';
 import { quickRange } from '@/lib/quick-range';
 import { trpc } from '@/lib/trpc';
@@ -41,8 +42,9 @@ export function UnlockRecordsPage() {
   const setSearch = (patch: Partial<RecordsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.person, (text) => setSearch({ person: text, page: 1 }));
 
-  const from = search.from ?? '';
-  const to = search.to ?? '';
+  // The days as typed (the URL takes whole days only): a text that is not a day is said under the fields.
+  const [from, setFrom] = useDateDraft(search.from, (value) => setSearch({ from: value, page: 1 }));
+  const [to, setTo] = useDateDraft(search.to, (value) => setSearch({ to: value, page: 1 }));
   const badDate = [from, to].some((date) => date !== '' && !isLocalDate(date));
   const isOrdered = !from || !to || from <= to;
   const periodError = badDate ? 'validation.dateInvalid' : isOrdered ? null : 'validation.endAfterStart';
@@ -54,11 +56,21 @@ export function UnlockRecordsPage() {
 
   const list = useQuery(
     trpc.lock.recordsByPerson.queryOptions(
-      { page: search.page, pageSize: search.pageSize, person: search.person || undefined, credential: search.credential, roomId: search.roomId, from: from || undefined, to: to || undefined },
+      {
+        page: search.page,
+        pageSize: search.pageSize,
+        person: search.person || undefined,
+        credential: search.credential,
+        roomId: search.roomId,
+        from: from || undefined,
+        to: to || undefined,
+      },
       { placeholderData: keepPreviousData, enabled: periodError === null, refetchInterval: search.page === 1 ? 10_000 : false, meta: { showsErrors: true } },
     ),
   );
-  const filterRoom = useQuery(trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }));
+  const filterRoom = useQuery(
+    trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }),
+  );
   const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -112,7 +124,7 @@ export function UnlockRecordsPage() {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="records-from">{t('frontDesk.detail.unlockFrom')}</Label>
-            <DateTimeField id="records-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={(value) => setSearch({ from: value || undefined, page: 1 })} data-testid="records-from" />
+            <DateTimeField id="records-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={setFrom} data-testid="records-from" />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="records-to">{t('frontDesk.detail.unlockTo')}</Label>
@@ -122,7 +134,7 @@ export function UnlockRecordsPage() {
               timeZone={timeZone}
               className="w-44"
               value={to}
-              onChange={(value) => setSearch({ to: value || undefined, page: 1 })}
+              onChange={setTo}
               invalid={periodError !== null}
               describedBy={periodError ? 'records-period-error' : undefined}
               data-testid="records-to"
@@ -132,10 +144,22 @@ export function UnlockRecordsPage() {
             <Label htmlFor="records-room">{t('tenants.room')}</Label>
             <div className="flex w-44 items-start gap-1">
               <div className="min-w-0 flex-1">
-                <RoomPicker id="records-room" value={pickedRoom} onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })} placeholder={t('tenants.allRooms')} data-testid="records-room" />
+                <RoomPicker
+                  id="records-room"
+                  value={pickedRoom}
+                  onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
+                  placeholder={t('tenants.allRooms')}
+                  data-testid="records-room"
+                />
               </div>
               {search.roomId !== undefined && (
-                <Button variant="ghost" size="icon" className="shrink-0" onClick={() => setSearch({ roomId: undefined, page: 1 })} aria-label={t('tenants.allRooms')}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="shrink-0"
+                  onClick={() => setSearch({ roomId: undefined, page: 1 })}
+                  aria-label={t('tenants.allRooms')}
+                >
                   <X aria-hidden />
                 </Button>
               )}
@@ -153,7 +177,13 @@ export function UnlockRecordsPage() {
           {periodError === null && (
             <ExportButton
               list="unlockRecords"
-              filters={{ person: search.person || undefined, credential: search.credential, roomId: search.roomId, from: from || undefined, to: to || undefined }}
+              filters={{
+                person: search.person || undefined,
+                credential: search.credential,
+                roomId: search.roomId,
+                from: from || undefined,
+                to: to || undefined,
+              }}
               page={search.page}
               pageSize={search.pageSize}
               total={total}
@@ -170,7 +200,12 @@ export function UnlockRecordsPage() {
             {search.credential && (
               <Badge variant="secondary" className="gap-1 py-1 text-sm" data-testid="records-credential">
                 {t('unlockRecords.ofCredential', { credential: `${t(`frontDesk.detail.unlockStyles.${credentialKind}`)} #${credentialId}` })}
-                <button type="button" className="focus-visible:ring-ring ms-1 rounded-sm outline-none focus-visible:ring-2" onClick={() => setSearch({ credential: undefined, page: 1 })} aria-label={t('unlockRecords.allCredentials')}>
+                <button
+                  type="button"
+                  className="focus-visible:ring-ring ms-1 rounded-sm outline-none focus-visible:ring-2"
+                  onClick={() => setSearch({ credential: undefined, page: 1 })}
+                  aria-label={t('unlockRecords.allCredentials')}
+                >
                   <X className="size-3.5" aria-hidden />
                 </button>
               </Badge>
@@ -221,9 +256,30 @@ export function UnlockRecordsPage() {
                 <time dateTime={record.occurredAt}>{formatDateTime(record.occurredAt, timeZone)}</time>
               </TableCell>
               <TableCell className="font-medium">
-                <Link to="/room/$roomId" params={{ roomId: record.roomId }} search={{ tab: 'unlock' }} className="focus-visible:ring-ring rounded-sm outline-none hover:underline focus-visible:ring-2">
+                <Link
+                  to="/room/$roomId"
+                  params={{ roomId: record.roomId }}
+                  search={{ tab: 'unlock' }}
+                  className="focus-visible:ring-ring rounded-sm outline-none hover:underline focus-visible:ring-2"
+                >
                   {record.roomName}
                 </Link>
+                {/* A shared door's record: which door, and the stay whose key opened it. */}
+                {record.door && (
+                  <span className="text-muted-foreground block text-xs font-normal" dir="auto" data-testid="record-door">
+                    {t('unlockRecords.atDoor', { door: record.door.name })}
+                  </span>
+                )}
+                {record.stayId !== null && (
+                  <Link
+                    to="/room/$roomId"
+                    params={{ roomId: record.roomId }}
+                    className="text-muted-foreground block text-xs font-normal hover:underline"
+                    data-testid="record-stay"
+                  >
+                    {t('unlockRecords.stay', { id: record.stayId })}
+                  </Link>
+                )}
               </TableCell>
               <TableCell dir="auto">{record.operator || '—'}</TableCell>
               <TableCell className="whitespace-nowrap">{t(`frontDesk.detail.unlockStyles.${record.style}`)}</TableCell>

@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { lockQueries } from '@/features/locks/api';
 import { LockMessagesPage } from '@/features/locks/lock-messages-page';
 import { lockMessagesSearchDefaults, lockMessagesSearchSchema } from '@/features/locks/lock-messages-search';
 
@@ -7,5 +8,7 @@ export const Route = createFileRoute('/_auth/lock-messages')({
   validateSearch: lockMessagesSearchSchema,
   search: { middlewares: [stripSearchParams(lockMessagesSearchDefaults)] },
   staticData: { titleKey: 'route.lockMessages', sectionKey: 'menu.frontDesk' },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.ensureQueryData(lockQueries.messages(deps)).catch(() => undefined),
   component: LockMessagesPage,
 });

@@ -43,6 +43,9 @@ export const roomBreakfastActions = [
     services: [serveBreakfast],
     fields: { acknowledge: 'confirm' },
     handle: async (ctx, input) =>
-      legacyBreakfast(await serveBreakfast(ctx, { stayId: input.stay_id, date: input.date, guests: input.guests, acknowledge: input.confirm ? [...BREAKFAST_WARNINGS] : [] }), ctx.actor),
+      legacyBreakfast(
+        await serveBreakfast(ctx, { stayId: input.stay_id, date: input.date, guests: input.guests, acknowledge: input.confirm ? [...BREAKFAST_WARNINGS] : [] }),
+        ctx.actor,
+      ),
   }),
 ];

@@ -1,8 +1,29 @@
 import { z } from 'zod';
-import { ZCardBlock, ZCardConfirmInput, ZCardKeySetCreateInput, ZCardKeySyncInput, ZCardReserveInput, ZCardSendInput, ZId, type TCardConfirmInput } from '@console/shared';
+import {
+  ZCardBlock,
+  ZCardConfirmInput,
+  ZCardKeySetCreateInput,
+  ZCardKeySetName,
+  ZCardKeySyncInput,
+  ZCardReserveInput,
+  ZCardSendInput,
+  ZId,
+  type TCardConfirmInput,
+} from '@console/shared';
 import type { AuthedContext } from '../../../context';
-import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets, syncCardKeys, type CardKeySetDto, type CardKeySyncDto } from '../../../modules/cards/card-keys.service';
-import { confirmCard, reserveCard, sendCard, voidReservation, type CardIssueDto } from '../../../modules/cards/card.service';
+import {
+  cardKeyStates,
+  createCardKeySet,
+  deleteCardKeySet,
+  listCardKeySets,
+  syncCardKeys,
+  type CardKeySetDto,
+  type CardKeySyncDto,
+} from '../../../modules/cards/card-keys.service';
+import type { CardIssueDto } from '../../../modules/cards/card-dto';
+import { reserveCard } from '../../../modules/cards/card-issue';
+import { sendCard } from '../../../modules/cards/card-send';
+import { confirmCard, voidReservation } from '../../../modules/cards/card-write';
 import { sessionAction } from '../action';
 import { ZFlag, ZLegacyTime, instantOrFail } from '../convert';
 import { legacyTime } from '../format';
@@ -148,7 +169,16 @@ export const roomCardActions = [
     services: [reserveCard],
     fields: CARD_FIELDS,
     async handle(ctx, input) {
-      const write = await reserveCard(ctx, { uid: input.uid, kind: input.kind, stayId: input.tenant_id, mode: input.mode, roomIds: input.room_ids, allRooms: input.all, ...validity(ctx, input), note: input.note });
+      const write = await reserveCard(ctx, {
+        uid: input.uid,
+        kind: input.kind,
+        stayId: input.tenant_id,
+        mode: input.mode,
+        roomIds: input.room_ids,
+        allRooms: input.all,
+        ...validity(ctx, input),
+        note: input.note,
+      });
       return { ...legacyCard(write.issue, ctx), sector: write.sector, blocks: write.blocks, trailer: write.trailer, open_keys: write.openKeys };
     },
   }),
@@ -179,7 +209,14 @@ export const roomCardActions = [
     services: [sendCard],
     fields: { ...CARD_FIELDS, roomIds: 'room_id' },
     async handle(ctx, input) {
-      const card = await sendCard(ctx, { cardNumber: input.card_num, kind: 'room', stayId: input.tenant_id, roomIds: input.room_id !== undefined ? [input.room_id] : undefined, ...validity(ctx, input), note: input.note });
+      const card = await sendCard(ctx, {
+        cardNumber: input.card_num,
+        kind: 'room',
+        stayId: input.tenant_id,
+        roomIds: input.room_id !== undefined ? [input.room_id] : undefined,
+        ...validity(ctx, input),
+        note: input.note,
+      });
       return legacyCard(card, ctx);
     },
   }),
@@ -203,7 +240,7 @@ export const roomCardActions = [
 
   sessionAction({
     path: 'room/cardEncryption',
-    input: z.object({ name: ZCardKeySetCreateInput.shape.name, sector: ZCardKeySetCreateInput.shape.sector }),
+    input: z.object({ name: ZCardKeySetName, sector: ZCardKeySetCreateInput.shape.sector }),
     services: [createCardKeySet],
     handle: async (ctx, input) => legacyKeySet(await createCardKeySet(ctx, { name: input.name, sector: input.sector }), ctx),
   }),

@@ -7,7 +7,22 @@ const legacyGroup = (g: RoomGroupDto) => ({ id: g.id, name: g.name, sort: g.sort
 
 /** `/manage/room/category/list`, `/manage/room/addCategory`, `/manage/room/change/category`: room groups. */
 export const roomCategoryActions = [
-  sessionAction({ path: 'room/category/list', input: z.object({}), services: [listRoomGroups], handle: async (ctx) => (await listRoomGroups(ctx)).map(legacyGroup) }),
-  sessionAction({ path: 'room/addCategory', input: ZRoomGroupInput, services: [createRoomGroup], handle: async (ctx, input) => legacyGroup(await createRoomGroup(ctx, input)) }),
-  sessionAction({ path: 'room/change/category', input: ZRoomGroupUpdateInput, services: [updateRoomGroup], handle: async (ctx, input) => legacyGroup(await updateRoomGroup(ctx, input)) }),
+  sessionAction({
+    path: 'room/category/list',
+    input: z.object({}),
+    services: [listRoomGroups],
+    handle: async (ctx) => (await listRoomGroups(ctx)).map(legacyGroup),
+  }),
+  sessionAction({
+    path: 'room/addCategory',
+    input: ZRoomGroupInput,
+    services: [createRoomGroup],
+    handle: async (ctx, input) => legacyGroup(await createRoomGroup(ctx, input)),
+  }),
+  sessionAction({
+    path: 'room/change/category',
+    input: ZRoomGroupUpdateInput,
+    services: [updateRoomGroup],
+    handle: async (ctx, input) => legacyGroup(await updateRoomGroup(ctx, input)),
+  }),
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZSearch, zInt } from '@console/shared';
-import { deleteCustomer, listCustomers, type CustomerDto } from '../../../modules/customer/customer.service';
+import { deleteCustomer, listCustomers, type CustomerDto } from '../../../modules/customers/customer.service';
 import { sessionAction } from '../action';
 import { legacyPage, zLegacyPaging } from '../convert';
 import { legacyTime } from '../format';
@@ -31,7 +31,12 @@ export const roomCustomerActions = [
     services: [listCustomers],
     fields: { search: 'keyword', state: 'status' },
     async handle(ctx, input) {
-      const result = await listCustomers(ctx, { page: input.page, pageSize: input.limit, search: input.keyword, state: input.status === undefined ? 'all' : input.status === 1 ? 'frozen' : 'active' });
+      const result = await listCustomers(ctx, {
+        page: input.page,
+        pageSize: input.limit,
+        search: input.keyword,
+        state: input.status === undefined ? 'all' : input.status === 1 ? 'frozen' : 'active',
+      });
       return legacyPage(result, (c) => legacyCustomer(c, ctx.actor.timeZone));
     },
   }),

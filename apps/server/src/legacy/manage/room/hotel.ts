@@ -19,12 +19,13 @@ function legacyHotel(h: HotelInfo, actor: Actor) {
     currency: h.currency,
     check_in_time: h.checkInTime,
     check_out_time: h.checkOutTime,
+    no_show_time: h.noShowTime,
     update_time: legacyTime(h.updatedAt, actor.timeZone),
   };
 }
 
 /** Service field -> legacy field, for field errors. */
-const FIELDS = { hotelId: 'hotel_id', timeZone: 'time_zone', checkInTime: 'check_in_time', checkOutTime: 'check_out_time' };
+const FIELDS = { hotelId: 'hotel_id', timeZone: 'time_zone', checkInTime: 'check_in_time', checkOutTime: 'check_out_time', noShowTime: 'no_show_time' };
 
 const ZHotelRef = z.object({ hotel_id: ZId.optional() });
 
@@ -43,6 +44,8 @@ const ZHotelDataPayload = ZHotelInfoPayload.extend({
   currency: ZCurrency.optional(),
   check_in_time: ZTimeOfDay.optional(),
   check_out_time: ZTimeOfDay.optional(),
+  /** When a reservation whose guest has not come becomes a no-show (added compatibly, issue 17 §4). */
+  no_show_time: ZTimeOfDay.optional(),
 });
 
 async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Actor }, input: z.output<typeof ZHotelDataPayload>) {
@@ -57,6 +60,7 @@ async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Acto
     currency: input.currency,
     checkInTime: input.check_in_time,
     checkOutTime: input.check_out_time,
+    noShowTime: input.no_show_time,
   });
   return legacyHotel(await updateHotelInfo(ctx, parsed), ctx.actor);
 }
@@ -64,7 +68,7 @@ async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Acto
 /**
  * `/manage/room/hotelInfo`, `getHotelInfo` (read: every member), `setHotelInfo` (the spec's name,
  * address, tel, latitude, longitude) and `setHotelData` (those and time_zone, currency,
- * check_in_time, check_out_time): owners and administrators. Only the fields sent change;
+ * check_in_time, check_out_time, no_show_time): owners and administrators. Only the fields sent change;
  * `hotel_id`, when sent, must be the session's hotel.
  */
 export const roomHotelActions = [

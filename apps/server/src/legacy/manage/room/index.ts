@@ -6,9 +6,23 @@ import { roomHotelActions } from './hotel';
 import { roomPasswordActions } from './password';
 import { roomPriceActions } from './prices';
 import { roomRecordActions } from './records';
+import { roomReservationActions } from './reservation';
 import { roomBoardActions } from './rooms';
 import { roomStaffActions } from './staff';
 import { roomTenantActions } from './tenant';
 
 /** Every `/manage/room/*` action (the legacy protocol's largest folder, one file per topic). */
-export const roomActions = [...roomCustomerActions, ...roomBoardActions, ...roomCategoryActions, ...roomPriceActions, ...roomTenantActions, ...roomPasswordActions, ...roomCardActions, ...roomRecordActions, ...roomBreakfastActions, ...roomStaffActions, ...roomHotelActions];
+export const roomActions = [
+  ...roomCustomerActions,
+  ...roomBoardActions,
+  ...roomCategoryActions,
+  ...roomPriceActions,
+  ...roomTenantActions,
+  ...roomReservationActions,
+  ...roomPasswordActions,
+  ...roomCardActions,
+  ...roomRecordActions,
+  ...roomBreakfastActions,
+  ...roomStaffActions,
+  ...roomHotelActions,
+];

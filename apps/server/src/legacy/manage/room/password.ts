@@ -14,7 +14,16 @@ import { legacyTime } from '../format';
  */
 
 /** Service field names -> the legacy ones, so errors name what the client sent. */
-const PASSWORD_FIELDS = { id: 'password_id', kind: 'type', code: 'password', holderName: 'name', stayId: 'tenant_id', accountId: 'staff_id', validFrom: 'start_time', validUntil: 'end_time' };
+const PASSWORD_FIELDS = {
+  id: 'password_id',
+  kind: 'type',
+  code: 'password',
+  holderName: 'name',
+  stayId: 'tenant_id',
+  accountId: 'staff_id',
+  validFrom: 'start_time',
+  validUntil: 'end_time',
+};
 
 const create = ZPasswordCreateInput.shape;
 

@@ -43,13 +43,17 @@ const periodInOrder = { error: 'validation.endAfterStart', path: ['end_date'], .
 export const roomRecordActions = [
   sessionAction({
     path: 'room/openHistory',
-    input: z
-      .object({ ...zLegacyPaging(), room_id: ZId, ...period })
-      .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, periodInOrder),
+    input: z.object({ ...zLegacyPaging(), room_id: ZId, ...period }).refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, periodInOrder),
     services: [listUnlockRecords],
     fields: { from: 'start_date', to: 'end_date' },
     async handle(ctx, input) {
-      const result = await listUnlockRecords(ctx, { roomId: input.room_id, from: input.start_date, to: input.end_date, page: input.page, pageSize: input.limit });
+      const result = await listUnlockRecords(ctx, {
+        roomId: input.room_id,
+        from: input.start_date,
+        to: input.end_date,
+        page: input.page,
+        pageSize: input.limit,
+      });
       return legacyPage(result, (r) => legacyRecord(r, ctx));
     },
   }),
@@ -70,7 +74,15 @@ export const roomRecordActions = [
     services: [listRecordsByPerson],
     fields: { person: 'keyword', from: 'start_date', to: 'end_date' },
     async handle(ctx, input) {
-      const result = await listRecordsByPerson(ctx, { person: input.keyword, credential: input.credential, roomId: input.room_id, from: input.start_date, to: input.end_date, page: input.page, pageSize: input.limit });
+      const result = await listRecordsByPerson(ctx, {
+        person: input.keyword,
+        credential: input.credential,
+        roomId: input.room_id,
+        from: input.start_date,
+        to: input.end_date,
+        page: input.page,
+        pageSize: input.limit,
+      });
       return legacyPage(result, (r) => legacyRecord(r, ctx));
     },
   }),

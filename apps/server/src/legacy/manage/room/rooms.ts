@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { LIMITS, ROOM_PAGE_SIZE_DEFAULT, ROOM_STATUS_CODES, ROOM_STATUS_TARGETS, ZId, ZSearch, zInt, type TRoomStatus, type TRoomStatusTarget } from '@console/shared';
-import { getLock, listLocks, listRooms, recordLockPower, setLockData, setRoomStatus } from '../../../modules/room/room.service';
-import { sessionAction } from '../action';
+import {
+  LIMITS,
+  ROOM_PAGE_SIZE_DEFAULT,
+  ROOM_STATUS_CODES,
+  ROOM_STATUS_TARGETS,
+  ZId,
+  ZSearch,
+  zInt,
+  type TRoomStatus,
+  type TRoomStatusTarget,
+} from '@console/shared';
+import { setRoomStatus } from '../../../modules/room/room-housekeeping';
+import { listRooms } from '../../../modules/room/room-list';
+import { getLock, listLocks, recordLockPower, setLockData } from '../../../modules/room/room-lock-data';
+import { LegacyAnswer, sessionAction } from '../action';
 import { legacyRoom, zLegacyPaging } from '../convert';
 
 const LEGACY_SORTS = { default: 'default', 'a-z': 'name_asc', 'z-a': 'name_desc', order: 'order', reverse: 'order_desc' } as const;
@@ -49,14 +61,19 @@ export const roomBoardActions = [
     path: 'room/setRoomStatus',
     input: z.object({
       room_id: ZId,
-      status: z.union([z.enum(ROOM_STATUS_TARGETS), z.literal(1), z.literal(4), z.literal(5), z.literal('1'), z.literal('4'), z.literal('5')], { error: 'validation.stateInvalid' }),
+      status: z.union([z.enum(ROOM_STATUS_TARGETS), z.literal(1), z.literal(4), z.literal(5), z.literal('1'), z.literal('4'), z.literal('5')], {
+        error: 'validation.stateInvalid',
+      }),
     }),
     services: [setRoomStatus],
     fields: { target: 'status' },
     async handle(ctx, input) {
       const code = Number(input.status);
       const target = Number.isInteger(code) ? TARGET_BY_CODE[code as 1 | 4 | 5] : (input.status as TRoomStatusTarget);
-      return legacyRoom(await setRoomStatus(ctx, { roomId: input.room_id, target }), ctx.actor);
+      const room = await setRoomStatus(ctx, { roomId: input.room_id, target });
+      // A room already so: still errno 0 (a legacy client sending it again keeps working), `changed: 0` and errmsg says so.
+      const data = { ...legacyRoom(room, ctx.actor), changed: room.hasChanged ? 1 : 0 };
+      return room.statusNotice ? new LegacyAnswer(data, room.statusNotice) : data;
     },
   }),
 

@@ -69,7 +69,11 @@ export const roomStaffActions = [
     services: [listStaffRoomChoices],
     async handle(ctx, input) {
       const choices = await listStaffRoomChoices(ctx, { id: input.id });
-      return { id: input.id, all_room: choices.allRooms ? 1 : 0, list: choices.rooms.map((r) => ({ id: r.id, name: r.name, category_name: r.groupName, checked: r.managed ? 1 : 0 })) };
+      return {
+        id: input.id,
+        all_room: choices.allRooms ? 1 : 0,
+        list: choices.rooms.map((r) => ({ id: r.id, name: r.name, category_name: r.groupName, checked: r.managed ? 1 : 0 })),
+      };
     },
   }),
 

@@ -1,13 +1,36 @@
 import { z } from 'zod';
-import { CHECK_IN_WARNINGS, LIMITS, WHEN_FIELDS_VALID, STAY_FILTERS, STAY_LENGTH_UNITS, ZId, ZIdempotencyKey, ZLocalDate, ZSearch } from '@console/shared';
+import {
+  CHECK_IN_WARNINGS,
+  LIMITS,
+  ZMoneyMethod,
+  WHEN_FIELDS_VALID,
+  STAY_FILTERS,
+  STAY_LENGTH_UNITS,
+  ZId,
+  ZIdempotencyKey,
+  ZLocalDate,
+  ZSearch,
+} from '@console/shared';
 import { checkIn } from '../../../modules/stay/check-in';
-import { checkOut } from '../../../modules/stay/check-out';
+import { checkOutWithBill } from '../../../modules/orders/settlement.service';
 import { addGuest, removeGuest } from '../../../modules/stay/guests';
 import { renewStay } from '../../../modules/stay/renewal';
 import { changeRoom } from '../../../modules/stay/room-change';
 import { listStays } from '../../../modules/stay/stay-list';
 import { sessionAction } from '../action';
-import { ZFlag, ZLegacyGuest, ZLegacyMoney, ZLegacyTime, guestFromLegacy, instantOrFail, legacyPage, legacyStay, money, toMinorOrFail, zLegacyPaging } from '../convert';
+import {
+  ZFlag,
+  ZLegacyGuest,
+  ZLegacyMoney,
+  ZLegacyTime,
+  guestFromLegacy,
+  instantOrFail,
+  legacyPage,
+  legacyStay,
+  money,
+  toMinorOrFail,
+  zLegacyPaging,
+} from '../convert';
 
 /** `/manage/room/*` actions of stays ("tenants"): the tenant list, check-in and out, renewal, room change, co-guests. */
 export const roomTenantActions = [
@@ -22,11 +45,23 @@ export const roomTenantActions = [
         room_id: ZId.optional(),
         keyword: ZSearch.optional(),
       })
-      .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, { error: 'validation.endAfterStart', path: ['end_date'], ...WHEN_FIELDS_VALID }),
+      .refine((v) => !v.start_date || !v.end_date || v.start_date <= v.end_date, {
+        error: 'validation.endAfterStart',
+        path: ['end_date'],
+        ...WHEN_FIELDS_VALID,
+      }),
     services: [listStays],
     fields: { from: 'start_date', to: 'end_date', guest: 'keyword' },
     async handle(ctx, input) {
-      const result = await listStays(ctx, { page: input.page, pageSize: input.limit, state: input.state, from: input.start_date, to: input.end_date, roomId: input.room_id, guest: input.keyword });
+      const result = await listStays(ctx, {
+        page: input.page,
+        pageSize: input.limit,
+        state: input.state,
+        from: input.start_date,
+        to: input.end_date,
+        roomId: input.room_id,
+        guest: input.keyword,
+      });
       return legacyPage(result, (s) => legacyStay(s, ctx.actor));
     },
   }),
@@ -39,7 +74,10 @@ export const roomTenantActions = [
       check_out_time: ZLegacyTime,
       time_unit: z.enum(STAY_LENGTH_UNITS, { error: 'validation.unitInvalid' }).default('day'),
       breakfast: ZFlag.default(false),
-      guests: z.array(ZLegacyGuest, { error: 'validation.guestRequired' }).min(1, { error: 'validation.guestRequired' }).max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
+      guests: z
+        .array(ZLegacyGuest, { error: 'validation.guestRequired' })
+        .min(1, { error: 'validation.guestRequired' })
+        .max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
       disable_old_cards: ZFlag.default(false),
       id_card_unlock: ZFlag.default(false),
       /** A set price for the stay; without it the pricing function decides. */
@@ -76,11 +114,16 @@ export const roomTenantActions = [
 
   sessionAction({
     path: 'room/checkOut',
-    input: z.object({ stay_id: ZId }),
-    services: [checkOut],
+    // `pay_type` (optional, added compatibly): how what the guest owes was paid; without it a bill owing money is left owing.
+    input: z.object({ stay_id: ZId, pay_type: ZMoneyMethod.optional() }),
+    services: [checkOutWithBill],
     async handle(ctx, input) {
-      const stay = await checkOut(ctx, { stayId: input.stay_id });
-      return { ...legacyStay(stay, ctx.actor), revoked_credentials: stay.revokedCredentials };
+      const { bill, ...stay } = await checkOutWithBill(ctx, { stayId: input.stay_id, method: input.pay_type });
+      return {
+        ...legacyStay(stay, ctx.actor),
+        revoked_credentials: stay.revokedCredentials,
+        bill: { state: bill.state, owed: money(bill.owed, ctx.actor), due_back: money(bill.dueBack, ctx.actor), paid: money(bill.paid, ctx.actor) },
+      };
     },
   }),
 
@@ -96,7 +139,14 @@ export const roomTenantActions = [
         priceMode: input.price !== undefined ? 'fixed' : 'computed',
         fixedPrice: input.price !== undefined ? toMinorOrFail(input.price, ctx.actor, 'price') : undefined,
       });
-      return { ...legacyStay(stay, ctx.actor), added_price: money(stay.addedPrice, ctx.actor), replaced_passwords: stay.replacedPasswords };
+      return {
+        ...legacyStay(stay, ctx.actor),
+        added_price: money(stay.addedPrice, ctx.actor),
+        replaced_passwords: stay.replacedPasswords,
+        // Added compatibly: what the locks learn, and the written cards that still end at the old check-out (write them again).
+        extended_credentials: stay.extendedCredentials,
+        rewrite_cards: stay.rewriteCards.map((c) => ({ id: c.issueId, card_num: c.cardNumber })),
+      };
     },
   }),
 
@@ -107,7 +157,25 @@ export const roomTenantActions = [
     fields: { targetRoomId: 'room_id' },
     async handle(ctx, input) {
       const stay = await changeRoom(ctx, { stayId: input.stay_id, targetRoomId: input.room_id });
-      return { ...legacyStay(stay, ctx.actor), price_difference: money(stay.priceDifference, ctx.actor) };
+      return {
+        ...legacyStay(stay, ctx.actor),
+        price_difference: money(stay.priceDifference, ctx.actor),
+        // Added compatibly: the guest's keys followed to the new room (docs/legacy-protocol.md, "Room change").
+        moved_credentials: stay.credentialMoves.map((m) => ({
+          kind: m.kind,
+          from_id: m.fromId,
+          to_id: m.toId,
+          outcome: m.outcome,
+          undeliverable: m.blocked,
+          undeliverable_text: m.blocked ? ctx.deps.i18n.t(ctx.meta.lang, `credentials.errors.${m.blocked}`) : null,
+          password_type: m.passwordKind,
+          password: m.code,
+          card_num: m.cardNumber,
+          face_id: m.faceId,
+          holder: m.holderName,
+        })),
+        cards_to_write: stay.credentialMoves.filter((m) => m.outcome === 'ended').length,
+      };
     },
   }),
 

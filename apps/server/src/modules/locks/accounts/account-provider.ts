@@ -27,7 +27,8 @@ export function openTokens(secret: string, account: { id: number; hotelId: numbe
   if (json === null) return null;
   try {
     const t = JSON.parse(json) as Partial<LockTokens>;
-    if (typeof t.accessToken !== 'string' || typeof t.refreshToken !== 'string' || typeof t.expiresAt !== 'number' || typeof t.lifetimeMs !== 'number') return null;
+    if (typeof t.accessToken !== 'string' || typeof t.refreshToken !== 'string' || typeof t.expiresAt !== 'number' || typeof t.lifetimeMs !== 'number')
+      return null;
     return { accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, lifetimeMs: t.lifetimeMs };
   } catch {
     return null;
@@ -60,11 +61,10 @@ function tokenStore(deps: Deps, account: { id: number; hotelId: number }): Token
         if (!current) throw new LockProviderError('account_disconnected', undefined, 'the lock account has no tokens');
         if (!due(current)) return current;
         const next = await renew(current);
-        await client.query('UPDATE "LockAccount" SET "tokensSealed" = $1, "tokenExpiresAt" = $2, "updatedAt" = now() WHERE "id" = $3 AND "state" = \'connected\'', [
-          sealTokens(secret, account, next),
-          new Date(next.expiresAt),
-          account.id,
-        ]);
+        await client.query(
+          'UPDATE "LockAccount" SET "tokensSealed" = $1, "tokenExpiresAt" = $2, "updatedAt" = now() WHERE "id" = $3 AND "state" = \'connected\'',
+          [sealTokens(secret, account, next), new Date(next.expiresAt), account.id],
+        );
         return next;
       } finally {
         await client.query('SELECT pg_advisory_unlock($1, $2)', [ADVISORY_CLASS, account.id]).catch(() => {});
@@ -73,7 +73,10 @@ function tokenStore(deps: Deps, account: { id: number; hotelId: number }): Token
     },
     async refused(code) {
       const state = refusedState(code);
-      const { count } = await deps.prisma.lockAccount.updateMany({ where: { id: account.id, state: 'connected' }, data: { state, lastError: code, tokensSealed: null, tokenExpiresAt: null } });
+      const { count } = await deps.prisma.lockAccount.updateMany({
+        where: { id: account.id, state: 'connected' },
+        data: { state, lastError: code, tokensSealed: null, tokenExpiresAt: null },
+      });
       deps.locks?.forget(account.id);
       if (count) deps.log.warn({ accountId: account.id, hotelId: account.hotelId, code }, `a lock account was refused by the lock cloud: ${state}`);
     },
@@ -112,11 +115,20 @@ export const ACCOUNT_ROW_SELECT = { id: true, hotelId: true, kind: true, state: 
 export function usableProvider(deps: Deps, account: AccountRow, now = new Date()): LockProvider {
   if (!deps.locks) throw new LockProviderError('provider_error', undefined, 'no lock cloud is configured (LOCK_PROVIDER)');
   if (account.state !== 'connected') {
-    const code: TLockErrorCode = account.state === 'wrong_region' ? 'wrong_region' : account.state === 'suspended' ? 'app_refused' : account.state === 'needs_password' ? 'auth_failed' : 'account_disconnected';
+    const code: TLockErrorCode =
+      account.state === 'wrong_region'
+        ? 'wrong_region'
+        : account.state === 'suspended'
+          ? 'app_refused'
+          : account.state === 'needs_password'
+            ? 'auth_failed'
+            : 'account_disconnected';
     throw new LockProviderError(code, undefined, `the lock account is ${account.state}`);
   }
   if (account.limitedUntil && account.limitedUntil > now) {
-    throw new LockProviderError(account.lastError === 'monthly_limit' ? 'monthly_limit' : 'rate_limited', undefined, 'the lock cloud call limit is reached', { retryAt: account.limitedUntil });
+    throw new LockProviderError(account.lastError === 'monthly_limit' ? 'monthly_limit' : 'rate_limited', undefined, 'the lock cloud call limit is reached', {
+      retryAt: account.limitedUntil,
+    });
   }
   return deps.locks.account(account, () => ({ tokens: tokenStore(deps, account), onCall: onCall(deps, account) }));
 }
@@ -125,8 +137,10 @@ export function usableProvider(deps: Deps, account: AccountRow, now = new Date()
 export async function providerForLock(deps: Deps, lock: { hotelId: number; accountId: number | null; account?: AccountRow | null }): Promise<LockProvider> {
   if (lock.accountId === null) throw new LockProviderError('account_disconnected', undefined, 'the lock was not imported from a lock account');
   // The account as loaded with the lock (the delivery engine's one statement), else read now.
-  const account = lock.account !== undefined ? lock.account : await deps.prisma.lockAccount.findFirst({ where: { id: lock.accountId, hotelId: lock.hotelId }, select: ACCOUNT_ROW_SELECT });
+  const account =
+    lock.account !== undefined
+      ? lock.account
+      : await deps.prisma.lockAccount.findFirst({ where: { id: lock.accountId, hotelId: lock.hotelId }, select: ACCOUNT_ROW_SELECT });
   if (!account) throw new LockProviderError('account_disconnected', undefined, 'the lock account is gone');
   return usableProvider(deps, account);
 }
-

@@ -59,7 +59,10 @@ function cloudOf(ctx: ServiceContext) {
 }
 
 async function findAccount(ctx: AuthedContext, accountId: number) {
-  const account = await ctx.deps.prisma.lockAccount.findFirst({ where: { id: accountId, hotelId: ctx.actor.hotelId }, select: { id: true, hotelId: true, username: true, kind: true, state: true } });
+  const account = await ctx.deps.prisma.lockAccount.findFirst({
+    where: { id: accountId, hotelId: ctx.actor.hotelId },
+    select: { id: true, hotelId: true, username: true, kind: true, state: true },
+  });
   if (!account) throw new AppError('NOT_FOUND', { messageKey: 'lockAccounts.errors.notFound' });
   return account;
 }
@@ -74,14 +77,26 @@ async function grant(ctx: ServiceContext, username: string, password: string): P
     return await cloudOf(ctx).passwordGrant(username, password);
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
-    if (error.code === 'auth_failed') throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.wrongPassword', fields: { password: 'lockAccounts.errors.wrongPassword' } });
-    if (error.code === 'wrong_region') throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.wrongRegion', params: { region: ctx.deps.locks!.region }, fields: { username: 'lockAccounts.errors.wrongRegion' } });
+    if (error.code === 'auth_failed')
+      throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.wrongPassword', fields: { password: 'lockAccounts.errors.wrongPassword' } });
+    if (error.code === 'wrong_region')
+      throw new AppError('VALIDATION', {
+        messageKey: 'lockAccounts.errors.wrongRegion',
+        params: { region: ctx.deps.locks!.region },
+        fields: { username: 'lockAccounts.errors.wrongRegion' },
+      });
     if (error.code === 'app_refused') throw new AppError('LOCK_FAILED', { messageKey: 'lockAccounts.errors.appRefused' });
-    throw new AppError('LOCK_FAILED', { messageKey: 'lockAccounts.errors.connectFailed', params: { reason: { t: `credentials.errors.${error.code}` } }, details: { reason: error.code } });
+    throw new AppError('LOCK_FAILED', {
+      messageKey: 'lockAccounts.errors.connectFailed',
+      params: { reason: { t: `credentials.errors.${error.code}` } },
+      details: { reason: error.code },
+    });
   }
 }
 
-export async function listLockAccounts(ctx: AuthedContext): Promise<{ items: LockAccountDto[]; simulated: boolean; region: string | null; cardNumberOrder: TCardNumberOrder }> {
+export async function listLockAccounts(
+  ctx: AuthedContext,
+): Promise<{ items: LockAccountDto[]; simulated: boolean; region: string | null; cardNumberOrder: TCardNumberOrder }> {
   requireAccountManager(ctx);
   const rows = await ctx.deps.prisma.lockAccount.findMany({
     where: { hotelId: ctx.actor.hotelId },
@@ -103,7 +118,11 @@ export async function listLockAccounts(ctx: AuthedContext): Promise<{ items: Loc
   const [counts, lockStats, paired, hotel] = await Promise.all([
     lockCallCounts(ctx.deps, ids),
     ctx.deps.prisma.lock.groupBy({ by: ['accountId'], where: { hotelId: ctx.actor.hotelId, accountId: { in: ids } }, _count: { _all: true, goneAt: true } }),
-    ctx.deps.prisma.lock.groupBy({ by: ['accountId'], where: { hotelId: ctx.actor.hotelId, accountId: { in: ids }, rooms: { some: { deletedAt: null } } }, _count: { _all: true } }),
+    ctx.deps.prisma.lock.groupBy({
+      by: ['accountId'],
+      where: { hotelId: ctx.actor.hotelId, accountId: { in: ids }, rooms: { some: { deletedAt: null } } },
+      _count: { _all: true },
+    }),
     ctx.deps.prisma.hotel.findUniqueOrThrow({ where: { id: ctx.actor.hotelId }, select: { cardNumberOrder: true } }),
   ]);
   const now = new Date();
@@ -126,7 +145,12 @@ export async function listLockAccounts(ctx: AuthedContext): Promise<{ items: Loc
       importedAt: r.importedAt?.toISOString() ?? null,
     };
   });
-  return { items, simulated: ctx.deps.locks?.simulated ?? false, region: ctx.deps.locks ? ctx.deps.locks.region : null, cardNumberOrder: hotel.cardNumberOrder as TCardNumberOrder };
+  return {
+    items,
+    simulated: ctx.deps.locks?.simulated ?? false,
+    region: ctx.deps.locks ? ctx.deps.locks.region : null,
+    cardNumberOrder: hotel.cardNumberOrder as TCardNumberOrder,
+  };
 }
 
 /** Connects a TTLock account to the hotel: its password is sent once and never kept. */
@@ -136,7 +160,11 @@ export async function connectLockAccount(ctx: AuthedContext, raw: z.input<typeof
 }
 
 /** The connection itself, for a person (connectLockAccount) or the demo's start. */
-export async function connectAccount(ctx: ServiceContext & { actor?: Actor }, hotelId: number, input: z.output<typeof ZLockAccountConnectInput>): Promise<{ id: number }> {
+export async function connectAccount(
+  ctx: ServiceContext & { actor?: Actor },
+  hotelId: number,
+  input: z.output<typeof ZLockAccountConnectInput>,
+): Promise<{ id: number }> {
   const cloud = cloudOf(ctx);
   const taken = await ctx.deps.prisma.lockAccount.findFirst({ where: { hotelId, provider: cloud.name, username: input.username }, select: { id: true } });
   if (taken) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.alreadyConnected', params: { username: input.username } });
@@ -148,8 +176,17 @@ export async function connectAccount(ctx: ServiceContext & { actor?: Actor }, ho
         select: { id: true, hotelId: true },
       });
       // Sealed bound to the account's own row: it needs its id.
-      await tx.lockAccount.update({ where: { id: created.id }, data: { tokensSealed: sealTokens(ctx.deps.config.cardKeySecret, created, tokens), tokenExpiresAt: new Date(tokens.expiresAt) } });
-      await recordAudit(tx, ctx, { action: 'lockAccount.connect', hotelId, entityType: 'LockAccount', entityId: created.id, after: { username: input.username, kind: input.kind, label: input.label } });
+      await tx.lockAccount.update({
+        where: { id: created.id },
+        data: { tokensSealed: sealTokens(ctx.deps.config.cardKeySecret, created, tokens), tokenExpiresAt: new Date(tokens.expiresAt) },
+      });
+      await recordAudit(tx, ctx, {
+        action: 'lockAccount.connect',
+        hotelId,
+        entityType: 'LockAccount',
+        entityId: created.id,
+        after: { username: input.username, kind: input.kind, label: input.label },
+      });
       return created.id;
     });
     return { id };
@@ -169,9 +206,22 @@ export async function reconnectLockAccount(ctx: AuthedContext, raw: z.input<type
   await transaction(ctx.deps, async (tx) => {
     await tx.lockAccount.update({
       where: { id: account.id },
-      data: { state: 'connected', lastError: null, limitedUntil: null, tokensSealed: sealTokens(ctx.deps.config.cardKeySecret, account, tokens), tokenExpiresAt: new Date(tokens.expiresAt), connectedAt: new Date() },
+      data: {
+        state: 'connected',
+        lastError: null,
+        limitedUntil: null,
+        tokensSealed: sealTokens(ctx.deps.config.cardKeySecret, account, tokens),
+        tokenExpiresAt: new Date(tokens.expiresAt),
+        connectedAt: new Date(),
+      },
     });
-    await recordAudit(tx, ctx, { action: 'lockAccount.reconnect', entityType: 'LockAccount', entityId: account.id, before: { state: account.state }, after: { state: 'connected' } });
+    await recordAudit(tx, ctx, {
+      action: 'lockAccount.reconnect',
+      entityType: 'LockAccount',
+      entityId: account.id,
+      before: { state: account.state },
+      after: { state: 'connected' },
+    });
   });
   ctx.deps.locks?.forget(account.id);
   // Work that waited for the account goes now.
@@ -186,7 +236,13 @@ export async function disconnectLockAccount(ctx: AuthedContext, raw: z.input<typ
   const account = await findAccount(ctx, accountId);
   await transaction(ctx.deps, async (tx) => {
     await tx.lockAccount.update({ where: { id: account.id }, data: { state: 'disconnected', lastError: null, tokensSealed: null, tokenExpiresAt: null } });
-    await recordAudit(tx, ctx, { action: 'lockAccount.disconnect', entityType: 'LockAccount', entityId: account.id, before: { state: account.state }, after: { state: 'disconnected' } });
+    await recordAudit(tx, ctx, {
+      action: 'lockAccount.disconnect',
+      entityType: 'LockAccount',
+      entityId: account.id,
+      before: { state: account.state },
+      after: { state: 'disconnected' },
+    });
   });
   ctx.deps.locks?.forget(account.id);
   return { id: account.id };
@@ -205,7 +261,12 @@ export async function removeLockAccount(ctx: AuthedContext, raw: z.input<typeof 
     await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, lock: { accountId: account.id } }, data: { lockId: null } });
     const { count } = await tx.lock.deleteMany({ where: { hotelId: ctx.actor.hotelId, accountId: account.id } });
     await tx.lockAccount.delete({ where: { id: account.id } });
-    await recordAudit(tx, ctx, { action: 'lockAccount.remove', entityType: 'LockAccount', entityId: account.id, before: { username: account.username, locks: count } });
+    await recordAudit(tx, ctx, {
+      action: 'lockAccount.remove',
+      entityType: 'LockAccount',
+      entityId: account.id,
+      before: { username: account.username, locks: count },
+    });
   });
   ctx.deps.locks?.forget(account.id);
   return { removed: true };
@@ -218,7 +279,13 @@ export async function setLockAccountBudget(ctx: AuthedContext, raw: z.input<type
   await transaction(ctx.deps, async (tx) => {
     const before = await tx.lockAccount.findUniqueOrThrow({ where: { id: account.id }, select: { monthlyBudget: true } });
     await tx.lockAccount.update({ where: { id: account.id }, data: { monthlyBudget: input.monthlyBudget } });
-    await recordAudit(tx, ctx, { action: 'lockAccount.budget', entityType: 'LockAccount', entityId: account.id, before, after: { monthlyBudget: input.monthlyBudget } });
+    await recordAudit(tx, ctx, {
+      action: 'lockAccount.budget',
+      entityType: 'LockAccount',
+      entityId: account.id,
+      before,
+      after: { monthlyBudget: input.monthlyBudget },
+    });
   });
   return { id: account.id, monthlyBudget: input.monthlyBudget };
 }

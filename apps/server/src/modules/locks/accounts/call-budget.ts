@@ -68,7 +68,11 @@ export async function flushLockCalls(deps: Deps, now = Date.now()): Promise<void
   const multi = deps.redis.multi();
   for (const [accountId, calls] of counts) {
     const k = keys(deps, accountId, now);
-    multi.incrby(k.day, calls).expire(k.day, 3 * 24 * 3600).incrby(k.month, calls).expire(k.month, 40 * 24 * 3600);
+    multi
+      .incrby(k.day, calls)
+      .expire(k.day, 3 * 24 * 3600)
+      .incrby(k.month, calls)
+      .expire(k.month, 40 * 24 * 3600);
   }
   await multi.exec().catch((error: unknown) => deps.log.warn({ err: error }, 'could not count lock-cloud calls'));
 }

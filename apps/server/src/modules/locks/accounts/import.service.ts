@@ -58,7 +58,8 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
       for (const link of await provider.gatewayLocks(g.gatewayId)) {
         const candidate = { gatewayId: g.gatewayId, name: g.name, online: g.online, rssi: link.rssi ?? -999, seenAt: link.seenAt };
         const known = best.get(link.lockId);
-        if (!known || (candidate.online && !known.online) || (candidate.online === known.online && candidate.rssi > known.rssi)) best.set(link.lockId, candidate);
+        if (!known || (candidate.online && !known.online) || (candidate.online === known.online && candidate.rssi > known.rssi))
+          best.set(link.lockId, candidate);
       }
     }
     for (const lock of locks.filter((l) => l.capabilities.doorSensor)) {
@@ -67,14 +68,21 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
     }
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
-    throw new AppError('LOCK_FAILED', { messageKey: 'lockAccounts.errors.importFailed', params: { reason: { t: `credentials.errors.${error.code}` } }, details: { reason: error.code } });
+    throw new AppError('LOCK_FAILED', {
+      messageKey: 'lockAccounts.errors.importFailed',
+      params: { reason: { t: `credentials.errors.${error.code}` } },
+      details: { reason: error.code },
+    });
   }
 
   const result = await transaction(ctx.deps, async (tx) => {
     // One import of an account at a time (two "get locks" at once queue here).
     await tx.$queryRaw`SELECT "id" FROM "LockAccount" WHERE "id" = ${account.id} FOR UPDATE`;
     const ids = locks.map((l) => l.lockId);
-    const known = await tx.lock.findMany({ where: { provider: cloud.name, providerLockId: { in: ids } }, select: { id: true, hotelId: true, providerLockId: true } });
+    const known = await tx.lock.findMany({
+      where: { provider: cloud.name, providerLockId: { in: ids } },
+      select: { id: true, hotelId: true, providerLockId: true },
+    });
     const byId = new Map(known.map((k) => [k.providerLockId, k]));
     const r: ImportResult = { total: locks.length, added: 0, updated: 0, gone: 0, elsewhere: 0 };
     for (const lock of locks) {
@@ -114,11 +122,18 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
         continue;
       }
       // Another hotel importing the same lock at this moment: whichever commits first has it.
-      const created = await tx.lock.createManyAndReturn({ data: [{ hotelId, provider: cloud.name, providerLockId: lock.lockId, ...data }], skipDuplicates: true, select: { id: true } });
+      const created = await tx.lock.createManyAndReturn({
+        data: [{ hotelId, provider: cloud.name, providerLockId: lock.lockId, ...data }],
+        skipDuplicates: true,
+        select: { id: true },
+      });
       if (created.length) r.added += 1;
       else r.elsewhere += 1;
     }
-    const goneLocks = await tx.lock.findMany({ where: { hotelId, accountId: account.id, goneAt: null, providerLockId: { notIn: ids } }, select: { id: true, hotelId: true } });
+    const goneLocks = await tx.lock.findMany({
+      where: { hotelId, accountId: account.id, goneAt: null, providerLockId: { notIn: ids } },
+      select: { id: true, hotelId: true },
+    });
     r.gone = goneLocks.length;
     await tx.lockAccount.update({ where: { id: account.id }, data: { importedAt: now, linksReadAt: now, locksReadAt: now } });
     await recordAudit(tx, ctx, { action: 'lockAccount.import', hotelId, entityType: 'LockAccount', entityId: account.id, after: { ...r } });

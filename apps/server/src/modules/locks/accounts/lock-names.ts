@@ -7,7 +7,12 @@ import { lockDisplayName } from '../lock-ref';
 
 /** Runs of letters and runs of digits of a name, lower case (`SIM Room 101` -> sim, room, 101; `A-203室` -> a, 203, 室). */
 export function nameTokens(name: string): string[] {
-  return name.normalize('NFKC').toLowerCase().match(/\p{N}+|\p{L}+/gu) ?? [];
+  return (
+    name
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/\p{N}+|\p{L}+/gu) ?? []
+  );
 }
 
 /**
@@ -30,11 +35,14 @@ export function lockNameFits(lockName: string, roomName: string): boolean {
  */
 export function proposePairs(locks: { id: number; name: string; alias: string }[], rooms: { id: number; name: string }[]): Map<number, number> {
   const fits = new Map<number, number[]>();
-  for (const lock of locks) fits.set(lock.id, rooms.filter((r) => lockNameFits(lockDisplayName(lock), r.name)).map((r) => r.id));
+  for (const lock of locks)
+    fits.set(
+      lock.id,
+      rooms.filter((r) => lockNameFits(lockDisplayName(lock), r.name)).map((r) => r.id),
+    );
   const byRoom = new Map<number, number>();
   for (const ids of fits.values()) for (const roomId of ids) byRoom.set(roomId, (byRoom.get(roomId) ?? 0) + 1);
   const pairs = new Map<number, number>();
   for (const [lockId, ids] of fits) if (ids.length === 1 && byRoom.get(ids[0]!) === 1) pairs.set(lockId, ids[0]!);
   return pairs;
 }
-

@@ -1,6 +1,7 @@
 import { ZHotelLockListInput, ZLockPairInput, ZPairableRoomsInput } from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client';
+import { containsText } from '../../../db/search';
 import type { Actor, AuthedContext, Deps, ServiceContext } from '../../../context';
 import { isConstraint } from '../../../db/errors';
 import { lockRooms, transaction, type Tx } from '../../../db/transaction';
@@ -67,13 +68,11 @@ const LOCK_LIST_SELECT = {
   rooms: { where: { deletedAt: null }, select: { id: true, name: true }, take: 1 },
 } as const;
 
-/** A literal `contains` (no LIKE wildcard of the text is one: `%` finds a `%`). */
-function contains(text: string): { contains: string; mode: Prisma.QueryMode } {
-  return { contains: text.replace(/[\\%_]/g, (c) => `\\${c}`), mode: 'insensitive' };
-}
-
 /** The hotel's locks, page by page, with their room and, for unpaired ones, the room their name proposes. */
-export async function listHotelLocks(ctx: AuthedContext, raw: z.input<typeof ZHotelLockListInput>): Promise<{ items: HotelLockDto[]; total: number; page: number; pageSize: number; unpaired: number; suggestions: number }> {
+export async function listHotelLocks(
+  ctx: AuthedContext,
+  raw: z.input<typeof ZHotelLockListInput>,
+): Promise<{ items: HotelLockDto[]; total: number; page: number; pageSize: number; unpaired: number; suggestions: number }> {
   requireLockReader(ctx);
   const input = ZHotelLockListInput.parse(raw);
   const hotelId = ctx.actor.hotelId;
@@ -82,14 +81,33 @@ export async function listHotelLocks(ctx: AuthedContext, raw: z.input<typeof ZHo
   const where: Prisma.LockWhereInput = {
     hotelId,
     ...(input.accountId ? { accountId: input.accountId } : {}),
-    ...(input.filter === 'unpaired' ? { goneAt: null, rooms: { none: { deletedAt: null } } } : input.filter === 'paired' ? paired : input.filter === 'gone' ? { goneAt: { not: null } } : {}),
+    ...(input.filter === 'unpaired'
+      ? { goneAt: null, rooms: { none: { deletedAt: null } } }
+      : input.filter === 'paired'
+        ? paired
+        : input.filter === 'gone'
+          ? { goneAt: { not: null } }
+          : {}),
     ...(input.search
-      ? { OR: [{ alias: contains(input.search) }, { name: contains(input.search) }, { providerLockId: contains(input.search) }, { rooms: { some: { deletedAt: null, name: contains(input.search) } } }] }
+      ? {
+          OR: [
+            { alias: containsText(input.search) },
+            { name: containsText(input.search) },
+            { providerLockId: containsText(input.search) },
+            { rooms: { some: { deletedAt: null, name: containsText(input.search) } } },
+          ],
+        }
       : {}),
   };
   const [total, rows, unpairedLocks, freeRooms] = await Promise.all([
     ctx.deps.prisma.lock.count({ where }),
-    ctx.deps.prisma.lock.findMany({ where, select: LOCK_LIST_SELECT, orderBy: [{ alias: 'asc' }, { name: 'asc' }, { id: 'asc' }], skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    ctx.deps.prisma.lock.findMany({
+      where,
+      select: LOCK_LIST_SELECT,
+      orderBy: [{ alias: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+      skip: (input.page - 1) * input.pageSize,
+      take: input.pageSize,
+    }),
     ctx.deps.prisma.lock.findMany({ where: unpairedWhere, select: { id: true, name: true, alias: true } }),
     ctx.deps.prisma.room.findMany({ where: { ...roomScope(ctx.actor), lockId: null }, select: { id: true, name: true } }),
   ]);
@@ -122,7 +140,10 @@ export async function listHotelLocks(ctx: AuthedContext, raw: z.input<typeof ZHo
 export async function suggestedPairs(ctx: AuthedContext): Promise<{ pairs: { roomId: number; lockId: number }[] }> {
   requireLockReader(ctx);
   const [locks, rooms] = await Promise.all([
-    ctx.deps.prisma.lock.findMany({ where: { hotelId: ctx.actor.hotelId, goneAt: null, rooms: { none: { deletedAt: null } } }, select: { id: true, name: true, alias: true } }),
+    ctx.deps.prisma.lock.findMany({
+      where: { hotelId: ctx.actor.hotelId, goneAt: null, rooms: { none: { deletedAt: null } } },
+      select: { id: true, name: true, alias: true },
+    }),
     ctx.deps.prisma.room.findMany({ where: { ...roomScope(ctx.actor), lockId: null }, select: { id: true, name: true } }),
   ]);
   return { pairs: [...proposePairs(locks, rooms)].map(([lockId, roomId]) => ({ roomId, lockId })) };
@@ -135,7 +156,7 @@ export const PAIRABLE_ROOMS_PAGE = 50;
 export async function pairableRooms(ctx: AuthedContext, raw: z.input<typeof ZPairableRoomsInput>) {
   requirePermission(ctx.actor, 'room.manage');
   const input = ZPairableRoomsInput.parse(raw);
-  const where = { ...roomScope(ctx.actor), ...(input.search ? { name: contains(input.search) } : {}) };
+  const where = { ...roomScope(ctx.actor), ...(input.search ? { name: containsText(input.search) } : {}) };
   const [rooms, total] = await Promise.all([
     ctx.deps.prisma.room.findMany({
       where,
@@ -146,7 +167,10 @@ export async function pairableRooms(ctx: AuthedContext, raw: z.input<typeof ZPai
     ctx.deps.prisma.room.count({ where }),
   ]);
   // `total`: the rooms the search matches; when more than the page, the picker asks to narrow it.
-  return { items: rooms.map((r) => ({ id: r.id, name: r.name, groupName: r.groupName, lock: r.lock ? { id: r.lock.id, name: lockDisplayName(r.lock) } : null })), total };
+  return {
+    items: rooms.map((r) => ({ id: r.id, name: r.name, groupName: r.groupName, lock: r.lock ? { id: r.lock.id, name: lockDisplayName(r.lock) } : null })),
+    total,
+  };
 }
 
 /**
@@ -186,14 +210,20 @@ async function applyPairs(tx: Tx, by: Pairer, pairs: { roomId: number; lockId: n
   if (new Set(roomIds).size !== roomIds.length) throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.roomTwice' });
   const lockIds = pairs.map((p) => p.lockId).filter((id): id is number => id !== null);
   if (new Set(lockIds).size !== lockIds.length) throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.lockTwice' });
-  const locks = await tx.lock.findMany({ where: { hotelId, id: { in: lockIds } }, select: { id: true, name: true, alias: true, providerLockId: true, goneAt: true } });
+  const locks = await tx.lock.findMany({
+    where: { hotelId, id: { in: lockIds } },
+    select: { id: true, name: true, alias: true, providerLockId: true, goneAt: true },
+  });
   if (locks.length !== lockIds.length) throw new AppError('NOT_FOUND', { messageKey: 'lockAccounts.errors.lockNotFound' });
   const gone = locks.find((l) => l.goneAt !== null);
   if (gone) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockGone', params: { lock: lockDisplayName(gone) } });
   // The rooms of the request and those whose door a requested lock is now, locked in one order.
   const holders = await tx.room.findMany({ where: { hotelId, deletedAt: null, lockId: { in: lockIds } }, select: { id: true } });
   await lockRooms(tx, hotelId, [...roomIds, ...holders.map((h) => h.id)]);
-  const rooms = await tx.room.findMany({ where: { ...by.rooms, hotelId, id: { in: roomIds } }, select: { id: true, name: true, lockId: true, lock: { select: { providerLockId: true } } } });
+  const rooms = await tx.room.findMany({
+    where: { ...by.rooms, hotelId, id: { in: roomIds } },
+    select: { id: true, name: true, lockId: true, lock: { select: { providerLockId: true } } },
+  });
   if (rooms.length !== roomIds.length) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
   const byId = new Map(rooms.map((r) => [r.id, r]));
   const lockById = new Map(locks.map((l) => [l.id, l]));
@@ -201,7 +231,11 @@ async function applyPairs(tx: Tx, by: Pairer, pairs: { roomId: number; lockId: n
   for (const p of changed) {
     if (p.lockId === null) continue;
     const holder = await tx.room.findFirst({ where: { hotelId, deletedAt: null, lockId: p.lockId, id: { notIn: roomIds } }, select: { name: true } });
-    if (holder) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTaken', params: { lock: lockDisplayName(lockById.get(p.lockId)!), room: holder.name } });
+    if (holder)
+      throw new AppError('CONFLICT', {
+        messageKey: 'lockAccounts.errors.lockTaken',
+        params: { lock: lockDisplayName(lockById.get(p.lockId)!), room: holder.name },
+      });
   }
   for (const p of changed) {
     const room = byId.get(p.roomId)!;
@@ -216,7 +250,14 @@ async function applyPairs(tx: Tx, by: Pairer, pairs: { roomId: number; lockId: n
     const room = byId.get(p.roomId)!;
     if (p.lockId !== null) await tx.room.update({ where: { id: p.roomId }, data: { lockId: p.lockId } });
     const after = p.lockId === null ? null : lockById.get(p.lockId)!.providerLockId;
-    await recordAudit(tx, by.audit, { action: 'room.lock', hotelId, entityType: 'Room', entityId: p.roomId, before: { lockId: room.lock?.providerLockId ?? null }, after: { lockId: after } });
+    await recordAudit(tx, by.audit, {
+      action: 'room.lock',
+      hotelId,
+      entityType: 'Room',
+      entityId: p.roomId,
+      before: { lockId: room.lock?.providerLockId ?? null },
+      after: { lockId: after },
+    });
     if (await keysFollowLock(tx, hotelId, p.roomId, room.lockId, p.lockId)) keyRooms.push(p.roomId);
   }
   return keyRooms;
@@ -257,9 +298,17 @@ export async function lockOfTypedId(ctx: AuthedContext, typed: string | null | u
 export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string | null | undefined): Promise<number | null> {
   const text = typed?.trim() ?? '';
   if (text === '') return null;
-  const refuse = () => new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.lockNotInAccounts', params: { lockId: text.slice(0, 64) }, fields: { lockId: 'lockAccounts.errors.lockNotInAccounts' } });
+  const refuse = () =>
+    new AppError('VALIDATION', {
+      messageKey: 'lockAccounts.errors.lockNotInAccounts',
+      params: { lockId: text.slice(0, 64) },
+      fields: { lockId: 'lockAccounts.errors.lockNotInAccounts' },
+    });
   const cloud = deps.locks;
-  const row = await deps.prisma.lock.findUnique({ where: { provider_providerLockId: { provider: cloud?.name ?? 'ttlock', providerLockId: text } }, select: { id: true, hotelId: true, goneAt: true } });
+  const row = await deps.prisma.lock.findUnique({
+    where: { provider_providerLockId: { provider: cloud?.name ?? 'ttlock', providerLockId: text } },
+    select: { id: true, hotelId: true, goneAt: true },
+  });
   if (row) {
     if (row.hotelId !== hotelId || row.goneAt !== null) throw refuse();
     return row.id;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { roomCardSearchSchema } from '@/features/card-admin/card-admin-search';
-import { RoomCardPage } from '@/features/card-admin/room-card-page';
+import { roomCardSearchSchema } from '@/features/cards/admin/card-admin-search';
+import { RoomCardPage } from '@/features/cards/admin/room-card-page';
 import { writeCardAtDesk } from '@/features/cards/card-writing';
 
 /** Room card encryption (spec §2; issue 8 §3): write or rewrite a card for a room on the desk reader. */

@@ -2,8 +2,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RoomCards } from '@/features/cards/room-cards';
 import { CredentialsTab } from '@/features/credentials/credentials-tab';
 import { RoomFaces } from '@/features/faces/room-faces';
-import { RoomDetailPage } from '@/features/front-desk/room-detail-page';
-import { roomDetailSearchSchema } from '@/features/front-desk/room-detail-search';
+import { RoomDetailPage } from '@/features/room-detail/room-detail-page';
+import { roomDetailSearchSchema } from '@/features/room-detail/room-detail-search';
 
 /** The room page, with the Credentials tab of the credentials feature in its slot: passwords, then faces, then room cards. */
 function RoomPage() {

@@ -1,10 +1,17 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { TenantListPage } from '@/features/tenants/tenant-list-page';
-import { tenantSearchDefaults, tenantSearchSchema } from '@/features/tenants/tenant-search';
+import { stayListInput, stayQueries } from '@/features/stays/api';
+import { TenantListPage } from '@/features/stays/stay-list-page';
+import { tenantSearchDefaults, tenantSearchSchema } from '@/features/stays/stay-list-search';
 
 export const Route = createFileRoute('/_auth/room/tenant')({
   validateSearch: tenantSearchSchema,
   search: { middlewares: [stripSearchParams(tenantSearchDefaults)] },
   staticData: { titleKey: 'route.tenants', sectionKey: 'menu.frontDesk' },
+  loaderDeps: ({ search }) => search,
+  // The page's list starts loading with the navigation; filters that cannot be sent (an end before the start) ask for nothing.
+  loader: ({ context, deps }) => {
+    if (deps.from && deps.to && deps.from > deps.to) return;
+    void context.queryClient.ensureQueryData(stayQueries.list(stayListInput(deps))).catch(() => undefined);
+  },
   component: TenantListPage,
 });

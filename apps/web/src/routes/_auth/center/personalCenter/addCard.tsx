@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddCardPage } from '@/features/card-admin/add-card-page';
+import { AddCardPage } from '@/features/cards/admin/add-card-page';
 import { writeCardAtDesk } from '@/features/cards/card-writing';
 
 /** The personal centre's `addCard` (spec §2, hidden; issue 8 §2): a management card written on the desk reader. */

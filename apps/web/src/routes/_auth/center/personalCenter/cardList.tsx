@@ -1,12 +1,15 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { cardListSearchDefaults, cardListSearchSchema } from '@/features/card-admin/card-admin-search';
-import { CardListPage } from '@/features/card-admin/card-list-page';
+import { cardQueries } from '@/features/cards/api';
+import { cardListSearchDefaults, cardListSearchSchema } from '@/features/cards/admin/card-admin-search';
+import { CardListPage } from '@/features/cards/admin/card-list-page';
 
 /** The personal centre's management cards (spec §2, hidden `cardList`; issue 8 §2). */
 export const Route = createFileRoute('/_auth/center/personalCenter/cardList')({
   validateSearch: cardListSearchSchema,
   search: { middlewares: [stripSearchParams(cardListSearchDefaults)] },
   staticData: { titleKey: 'route.managementCards', sectionKey: 'menu.cards' },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.ensureQueryData(cardQueries.adminList('management', deps)).catch(() => undefined),
   component: CardListRoute,
 });
 

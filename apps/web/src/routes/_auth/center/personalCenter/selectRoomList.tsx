@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { selectRoomsSearchDefaults, selectRoomsSearchSchema } from '@/features/card-admin/card-admin-search';
-import { SelectRoomsPage } from '@/features/card-admin/select-rooms-page';
+import { selectRoomsSearchDefaults, selectRoomsSearchSchema } from '@/features/cards/admin/card-admin-search';
+import { SelectRoomsPage } from '@/features/cards/admin/select-rooms-page';
 
 /** The personal centre's `selectRoomList` (spec §2, hidden "choose room"): the rooms of a management or universal card. */
 export const Route = createFileRoute('/_auth/center/personalCenter/selectRoomList')({

@@ -1,0 +1,115 @@
+import { ZCardConfirmInput, ZCardIssueIdInput, type TCardConfirmInput } from '@console/shared';
+import type { z } from 'zod';
+import type { AuthedContext } from '../../context';
+import { lockRooms, transaction } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { afterCredentialChange } from '../credentials/delivery';
+import { findStay, requireActive } from '../stay/stay-dto';
+import { endIssues } from './card-end';
+import { findIssue, toDto, type CardIssueDto } from './card-dto';
+
+/**
+ * Step two: the card as the desk reader read it back after writing. Exactly what was reserved, for
+ * the same UID: the card is issued (a *new* room card ends the room's earlier cards: they are
+ * denylisted on the lock, and the lock refuses them anyway once it has seen the new one). Anything
+ * else: the reservation is voided and no card counts as issued.
+ */
+export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): Promise<CardIssueDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const input = ZCardConfirmInput.parse(raw);
+  const now = new Date();
+  const outcome = await transaction(deps, async (tx) => {
+    const issue = await findIssue(ctx, input.issueId, tx);
+    const row = await tx.cardIssue.findUniqueOrThrow({
+      where: { id: issue.id },
+      select: {
+        blocks: true,
+        state: true,
+        roomId: true,
+        stayId: true,
+        guestId: true,
+        roomIds: true,
+        doorLockIds: true,
+        validFrom: true,
+        validUntil: true,
+        replacesId: true,
+      },
+    });
+    if (row.state !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notReserved' });
+    const reserved = (row.blocks as { block: number; data: string }[] | null) ?? [];
+    const written = new Map(input.blocks.map((b) => [b.block, b.data]));
+    // The data blocks must read back the same (the trailer's keys read back as zeros on real cards).
+    const same = input.uid === issue.uid && reserved.filter((b) => b.block % 4 !== 3).every((b) => written.get(b.block) === b.data);
+    if (!same) {
+      await tx.cardIssue.update({ where: { id: issue.id }, data: { state: 'voided', endReason: 'write_failed', endedAt: now } });
+      await recordAudit(tx, ctx, { action: 'card.write_failed', entityType: 'CardIssue', entityId: issue.id });
+      return 'mismatch' as const;
+    }
+    if (row.stayId !== null) {
+      await lockRooms(tx, actor.hotelId, [row.roomId!]);
+      requireActive(await findStay(ctx, row.stayId, tx), now);
+    }
+    // A rewrite: the card's earlier writing ends now (its card id denylisted), not before.
+    if (row.replacesId !== null) await endIssues(tx, { id: row.replacesId, hotelId: actor.hotelId, cardId: issue.cardId, state: 'issued' }, 'rewritten', now);
+    await tx.cardIssue.update({ where: { id: issue.id }, data: { state: 'issued', issuedAt: now } });
+    // On its rooms' locks from now on: one grant per room, and one per shared door it names (on the
+    // door's lock, of its room): a data card has nothing to push; its end denylists it there.
+    const targets = [
+      ...row.roomIds.map((roomId) => ({ roomId, doorLockId: null })),
+      ...(row.roomId === null ? [] : row.doorLockIds.map((doorLockId) => ({ roomId: row.roomId!, doorLockId }))),
+    ];
+    await tx.cardGrant.createMany({
+      data: targets.map(({ roomId, doorLockId }) => ({
+        hotelId: actor.hotelId,
+        cardId: issue.cardId,
+        issueId: issue.id,
+        medium: 'data' as const,
+        roomId,
+        doorLockId,
+        stayId: row.stayId,
+        guestId: row.guestId,
+        validFrom: row.validFrom,
+        validUntil: row.validUntil,
+        deliveryState: 'on_lock' as const,
+        deliveredAt: now,
+        // What the lock knows it by: the card id written on it (its removal denylists that).
+        providerRef: `C${issue.id}`,
+      })),
+    });
+    if (issue.kind === 'room' && !issue.duplicate)
+      await endIssues(
+        tx,
+        {
+          hotelId: actor.hotelId,
+          kind: 'room',
+          roomId: row.roomId!,
+          state: 'issued',
+          id: { not: issue.id },
+          OR: [{ generation: { lt: issue.generation! } }, { generation: null }],
+        },
+        'replaced',
+        now,
+      );
+    await recordAudit(tx, ctx, { action: 'card.issue', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber: issue.card.cardNumber } });
+    return 'issued' as const;
+  });
+  if (outcome === 'mismatch') throw new AppError('VALIDATION', { messageKey: 'cards.errors.readBackMismatch' });
+  await afterCredentialChange(deps, actor.hotelId);
+  return toDto(await findIssue(ctx, input.issueId));
+}
+
+/** Gives up a reservation whose card was not written (the write failed in the browser): nothing was issued. */
+export async function voidReservation(ctx: AuthedContext, raw: z.input<typeof ZCardIssueIdInput>): Promise<CardIssueDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const { issueId } = ZCardIssueIdInput.parse(raw);
+  await transaction(deps, async (tx) => {
+    const issue = await findIssue(ctx, issueId, tx);
+    if (issue.state !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notReserved' });
+    await tx.cardIssue.update({ where: { id: issue.id }, data: { state: 'voided', endReason: 'write_failed', endedAt: new Date() } });
+  });
+  return toDto(await findIssue(ctx, issueId));
+}

@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto';
+import { ZFeedAddInput, ZFeedDeleteInput, ZFeedEditInput, ZFeedIdInput, ZFeedListInput, ZFeedRoomInput, type TFeedBookingState } from '@console/shared';
+import type { z } from 'zod';
+import type { AuthedContext } from '../../context';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { findRoom, roomScope } from '../room/room-access';
+import { applyConfirmedEmpty, readFeed, type FeedReadResult } from './feed-import';
+
+/**
+ * The calendar feeds of a hotel (Room setup > Calendar feeds, issue 20 §1): managers (room.manage)
+ * add, edit, delete, read now and confirm an empty answer; each room's export link. Every id is
+ * looked up in the actor's hotel and room scope: another hotel's room, group or feed is not found.
+ */
+
+export interface FeedBookingDto {
+  uid: string;
+  state: TFeedBookingState;
+  reference: string;
+  guestName: string;
+  phone: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  stayId: number | null;
+  conflictStayId: number | null;
+}
+
+export interface FeedDto {
+  id: number;
+  roomId: number | null;
+  roomName: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  label: string;
+  url: string;
+  everyMinutes: number;
+  lastReadAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  lastEventCount: number | null;
+  emptyPending: boolean;
+  nextReadAt: Date;
+  /** Bookings still to come: reservations made, and conflicts (shown to the user). */
+  booked: number;
+  conflicts: FeedBookingDto[];
+}
+
+const bookingSelect = {
+  uid: true,
+  state: true,
+  reference: true,
+  guestName: true,
+  phone: true,
+  startsAt: true,
+  endsAt: true,
+  stayId: true,
+  conflictStayId: true,
+} as const;
+
+const feedSelect = {
+  id: true,
+  roomId: true,
+  groupId: true,
+  label: true,
+  url: true,
+  everyMinutes: true,
+  lastReadAt: true,
+  lastError: true,
+  lastErrorAt: true,
+  lastEventCount: true,
+  emptyPending: true,
+  nextReadAt: true,
+  room: { select: { name: true } },
+  group: { select: { name: true } },
+} as const;
+
+const notFound = () => new AppError('NOT_FOUND', { messageKey: 'feeds.errors.notFound' });
+
+/** A feed of the actor's hotel whose room (or group) the actor may manage, or NOT_FOUND. */
+async function findFeed(ctx: AuthedContext, feedId: number) {
+  const feed = await ctx.deps.prisma.calendarFeed.findFirst({
+    where: { id: feedId, hotelId: ctx.actor.hotelId, OR: [{ roomId: null }, { room: roomScope(ctx.actor) }] },
+    select: feedSelect,
+  });
+  if (!feed) throw notFound();
+  // A group's feed assigns any of its rooms: only a member managing every room may touch it.
+  if (feed.groupId !== null && !ctx.actor.allRooms) throw notFound();
+  return feed;
+}
+
+async function toDtos(ctx: AuthedContext, feeds: Awaited<ReturnType<typeof findFeed>>[]): Promise<FeedDto[]> {
+  const now = new Date();
+  const ids = feeds.map((f) => f.id);
+  const [counts, conflicts] = await Promise.all([
+    ctx.deps.prisma.calendarFeedBooking.groupBy({
+      by: ['feedId'],
+      where: { feedId: { in: ids }, state: 'booked', endsAt: { gt: now } },
+      _count: { _all: true },
+    }),
+    ctx.deps.prisma.calendarFeedBooking.findMany({
+      where: {
+        feedId: { in: ids },
+        endsAt: { gt: now },
+        OR: [{ state: 'conflict' }, { state: { in: ['moved_in_house', 'gone_in_house'] }, stay: { status: { in: ['in_house', 'expired'] } } }],
+      },
+      select: { feedId: true, ...bookingSelect },
+      orderBy: { startsAt: 'asc' },
+      take: 500,
+    }),
+  ]);
+  return feeds.map(({ room, group, ...f }) => ({
+    ...f,
+    roomName: room?.name ?? null,
+    groupName: group?.name ?? null,
+    booked: counts.find((c) => c.feedId === f.id)?._count._all ?? 0,
+    conflicts: conflicts.filter((c) => c.feedId === f.id).map(({ feedId: _feedId, ...c }) => ({ ...c, state: c.state as TFeedBookingState })),
+  }));
+}
+
+export async function listFeeds(ctx: AuthedContext, raw: z.input<typeof ZFeedListInput> = {}): Promise<FeedDto[]> {
+  requirePermission(ctx.actor, 'room.manage');
+  const { roomId } = ZFeedListInput.parse(raw);
+  if (roomId !== undefined) await findRoom(ctx, roomId, { id: true });
+  const feeds = await ctx.deps.prisma.calendarFeed.findMany({
+    where: {
+      hotelId: ctx.actor.hotelId,
+      ...(roomId !== undefined ? { roomId } : {}),
+      OR: [{ roomId: null, ...(ctx.actor.allRooms ? {} : { id: -1 }) }, { room: roomScope(ctx.actor) }],
+    },
+    select: feedSelect,
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: 500,
+  });
+  return toDtos(ctx, feeds);
+}
+
+async function target(ctx: AuthedContext, input: { roomId?: number; groupId?: number }) {
+  if (input.roomId !== undefined) {
+    const room = await findRoom(ctx, input.roomId, { id: true, name: true });
+    return { roomId: room.id, groupId: null, name: room.name };
+  }
+  const group = await ctx.deps.prisma.roomGroup.findFirst({ where: { id: input.groupId!, hotelId: ctx.actor.hotelId }, select: { id: true, name: true } });
+  if (!group || !ctx.actor.allRooms) throw new AppError('NOT_FOUND', { messageKey: 'roomGroup.errors.notFound' });
+  return { roomId: null, groupId: group.id, name: group.name };
+}
+
+/** Adds a feed to a room or group; it is read at once (the answer says how that went) and then on its schedule. */
+export async function addFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedAddInput>): Promise<FeedDto & { read: FeedReadResult }> {
+  requirePermission(ctx.actor, 'room.manage');
+  const input = ZFeedAddInput.parse(raw);
+  const t = await target(ctx, input);
+  const feed = await ctx.deps.prisma.calendarFeed.create({
+    data: { hotelId: ctx.actor.hotelId, roomId: t.roomId, groupId: t.groupId, label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+    select: { id: true },
+  });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'feed.add',
+    entityType: 'CalendarFeed',
+    entityId: feed.id,
+    after: { roomId: t.roomId, groupId: t.groupId, target: t.name, label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+  });
+  const read = await readFeed(ctx, ctx.actor.hotelId, feed.id);
+  const [dto] = await toDtos(ctx, [await findFeed(ctx, feed.id)]);
+  return { ...dto!, read };
+}
+
+export async function editFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedEditInput>): Promise<FeedDto> {
+  requirePermission(ctx.actor, 'room.manage');
+  const input = ZFeedEditInput.parse(raw);
+  const before = await findFeed(ctx, input.feedId);
+  const urlChanged = before.url !== input.url;
+  await ctx.deps.prisma.calendarFeed.updateMany({
+    where: { id: before.id, hotelId: ctx.actor.hotelId },
+    data: {
+      label: input.label,
+      url: input.url,
+      everyMinutes: input.everyMinutes,
+      // A new address is read at the next scan; its old error no longer says anything.
+      ...(urlChanged ? { nextReadAt: new Date(), lastError: null, lastErrorAt: null } : {}),
+    },
+  });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'feed.edit',
+    entityType: 'CalendarFeed',
+    entityId: before.id,
+    before: { label: before.label, url: before.url, everyMinutes: before.everyMinutes },
+    after: { label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+  });
+  const [dto] = await toDtos(ctx, [await findFeed(ctx, before.id)]);
+  return dto!;
+}
+
+/**
+ * Deletes a feed. Its reservations stay (they are the hotel's now); the link to the channel goes,
+ * so they are no longer followed: the first answer is CONFIRMATION_REQUIRED saying how many, then `confirm`.
+ */
+export async function deleteFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedDeleteInput>): Promise<{ deleted: true }> {
+  requirePermission(ctx.actor, 'room.manage');
+  const input = ZFeedDeleteInput.parse(raw);
+  const feed = await findFeed(ctx, input.feedId);
+  const booked = await ctx.deps.prisma.calendarFeedBooking.count({ where: { feedId: feed.id, state: 'booked', endsAt: { gt: new Date() } } });
+  if (!input.confirm) {
+    throw new AppError('CONFIRMATION_REQUIRED', {
+      messageKey: 'feeds.errors.confirmDelete',
+      params: { label: feed.label, count: booked },
+      details: { booked },
+    });
+  }
+  await ctx.deps.prisma.calendarFeed.deleteMany({ where: { id: feed.id, hotelId: ctx.actor.hotelId } });
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'feed.delete',
+    entityType: 'CalendarFeed',
+    entityId: feed.id,
+    before: { roomId: feed.roomId, groupId: feed.groupId, label: feed.label, url: feed.url, booked },
+  });
+  return { deleted: true };
+}
+
+/** "Read now": reads the feed at once, as the manager (its reservations' changes are audited as theirs). */
+export async function readFeedNow(ctx: AuthedContext, raw: z.input<typeof ZFeedIdInput>): Promise<FeedDto & { read: FeedReadResult }> {
+  requirePermission(ctx.actor, 'room.manage');
+  const { feedId } = ZFeedIdInput.parse(raw);
+  const feed = await findFeed(ctx, feedId);
+  const read = await readFeed(ctx, ctx.actor.hotelId, feed.id);
+  await recordAudit(ctx.deps.prisma, ctx, {
+    action: 'feed.read',
+    entityType: 'CalendarFeed',
+    entityId: feed.id,
+    after: { ...read },
+  });
+  const [dto] = await toDtos(ctx, [await findFeed(ctx, feed.id)]);
+  return { ...dto!, read };
+}
+
+/** The manager confirms that a feed that came back empty has no bookings any more: they are cancelled. */
+export async function confirmEmptyFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedIdInput>): Promise<FeedDto & { cancelled: number }> {
+  requirePermission(ctx.actor, 'room.manage');
+  const { feedId } = ZFeedIdInput.parse(raw);
+  const feed = await findFeed(ctx, feedId);
+  if (!feed.emptyPending) throw new AppError('CONFLICT', { messageKey: 'feeds.errors.nothingToConfirm' });
+  const cancelled = await applyConfirmedEmpty(ctx, { id: feed.id, hotelId: ctx.actor.hotelId, label: feed.label });
+  const [dto] = await toDtos(ctx, [await findFeed(ctx, feed.id)]);
+  return { ...dto!, cancelled };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export: the room's own bookings at a secret address (feed-export.ts serves it).
+
+export const exportPath = (token: string) => `/calendar/${token}.ics`;
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** The room's export address (made the first time it is asked for). */
+export async function roomExportUrl(ctx: AuthedContext, raw: z.input<typeof ZFeedRoomInput>): Promise<{ roomId: number; path: string; url: string | null }> {
+  requirePermission(ctx.actor, 'room.manage');
+  const { roomId } = ZFeedRoomInput.parse(raw);
+  const room = await findRoom(ctx, roomId, { id: true });
+  const row = await ctx.deps.prisma.roomCalendarExport.upsert({
+    where: { roomId: room.id },
+    create: { roomId: room.id, hotelId: ctx.actor.hotelId, token: newToken() },
+    update: {},
+    select: { token: true },
+  });
+  const base = ctx.deps.config.locks.publicUrl?.replace(/\/+$/, '') ?? null;
+  return { roomId: room.id, path: exportPath(row.token), url: base ? `${base}${exportPath(row.token)}` : null };
+}
+
+/** A new secret address for the room's export: the old one answers "not found" from now on. */
+export async function regenerateExportToken(
+  ctx: AuthedContext,
+  raw: z.input<typeof ZFeedRoomInput>,
+): Promise<{ roomId: number; path: string; url: string | null }> {
+  requirePermission(ctx.actor, 'room.manage');
+  const { roomId } = ZFeedRoomInput.parse(raw);
+  const room = await findRoom(ctx, roomId, { id: true, name: true });
+  const token = newToken();
+  await ctx.deps.prisma.roomCalendarExport.upsert({
+    where: { roomId: room.id },
+    create: { roomId: room.id, hotelId: ctx.actor.hotelId, token },
+    update: { token, createdAt: new Date() },
+  });
+  await recordAudit(ctx.deps.prisma, ctx, { action: 'feed.regenerateExport', entityType: 'Room', entityId: room.id, after: { room: room.name } });
+  const base = ctx.deps.config.locks.publicUrl?.replace(/\/+$/, '') ?? null;
+  return { roomId: room.id, path: exportPath(token), url: base ? `${base}${exportPath(token)}` : null };
+}

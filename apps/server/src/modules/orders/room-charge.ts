@@ -1,0 +1,123 @@
+import type { TMoneyMethod } from '@console/shared';
+import type { AuthedContext, ServiceContext } from '../../context';
+import type { Tx } from '../../db/transaction';
+import { systemText, type StoredText, type SystemText } from '../../infra/system-text';
+import { recordAudit } from '../audit/audit.service';
+import { appendEntry, folioFigures, loadVisit, openFolio, toLine, type Poster, type Visit, type VisitStay } from './folio';
+
+/**
+ * The posting rule of the room charge (docs/orders.md, decision 021): once a stay has begun, its
+ * folio carries the stay's whole price as room charges: posted when the guest checks in (or a
+ * reservation's guest arrives), and brought to the new price whenever the price changes (a renewal
+ * adds the nights it adds, a room change the difference, an arrival that moves the dates the new
+ * price). A reservation that has not begun carries none. So the folio's balance is what the guest
+ * owes for the stay as agreed, at every moment; an early departure credits the nights not used at
+ * check-out (`settleFolio`).
+ */
+export function roomChargeTarget(stay: Pick<VisitStay, 'status' | 'priceAmount'>): number {
+  return stay.status === 'in_house' || stay.status === 'expired' || stay.status === 'checked_out' ? stay.priceAmount : 0;
+}
+
+export interface RoomChargeSync {
+  folioId: number;
+  /** The room charges standing before, and what they were brought to. */
+  before: number;
+  target: number;
+  entryIds: number[];
+}
+
+/**
+ * Brings the room charges standing on a visit's folio to `target` (the posting rule's, unless
+ * given), inside the caller's transaction: a shortfall is charged; charges above it are reversed
+ * (corrections, with `note`) and the target charged again. Nothing is written when they agree, and
+ * nothing on a folio that is settled or was left owing (final). A visit with no folio and nothing
+ * to charge gets no folio.
+ */
+export async function syncRoomCharge(
+  tx: Tx,
+  poster: Poster,
+  visit: Visit,
+  note: StoredText,
+  target = roomChargeTarget(visit.current),
+): Promise<RoomChargeSync | null> {
+  const existing = await tx.folio.findFirst({
+    where: { hotelId: poster.hotelId, stayId: visit.first.id },
+    select: { id: true, settledAt: true, owedAt: true },
+  });
+  if (!existing && target === 0) return null;
+  if (existing?.settledAt || existing?.owedAt) return null;
+  const folio = await openFolio(tx, poster, visit.first.id);
+  const lines = (
+    await tx.orderEntry.findMany({
+      where: { hotelId: poster.hotelId, folioId: folio.id },
+      select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true },
+      orderBy: { id: 'asc' },
+    })
+  ).map(toLine);
+  const before = folioFigures(lines).roomChargePosted;
+  const entryIds: number[] = [];
+  const on = { stayId: visit.current.id, roomId: visit.current.roomId, folioId: folio.id };
+  let posted = before;
+  if (posted > target) {
+    const corrected = new Set(lines.filter((l) => l.kind === 'correction').map((l) => l.linkedEntryId));
+    for (const line of lines.filter((l) => l.kind === 'room_charge' && !corrected.has(l.id))) {
+      entryIds.push(await appendEntry(tx, poster, { kind: 'correction', amount: -line.amount, method: null, note, linkedEntryId: line.id, ...on }));
+    }
+    posted = 0;
+  }
+  if (target > posted)
+    entryIds.push(await appendEntry(tx, poster, { kind: 'room_charge', amount: -(target - posted), method: null, note: before > 0 ? note : '', ...on }));
+  return { folioId: folio.id, before, target, entryIds };
+}
+
+/** The posting rule applied to the visit of a stay, by its id (the stay services call it in their transaction). */
+export async function syncStayRoomCharge(tx: Tx, poster: Poster, stayId: number, note: StoredText): Promise<RoomChargeSync | null> {
+  return syncRoomCharge(tx, poster, await loadVisit(tx, poster.hotelId, stayId), note);
+}
+
+/** The note of a room charge brought to a new price: a code, read in each reader's language. */
+export const roomChargeNote = (): SystemText => systemText('orders.notes.roomChargeRecomputed');
+
+/**
+ * The posting rule applied after a stay's price or state changed, inside the stay service's
+ * transaction, audited when it wrote something (`order.roomCharge`). `poster` is the actor, or the
+ * server (a job) with the hotel's currency.
+ */
+export async function followRoomCharge(tx: Tx, ctx: ServiceContext, poster: Poster, stayId: number): Promise<RoomChargeSync | null> {
+  const sync = await syncStayRoomCharge(tx, poster, stayId, roomChargeNote());
+  if (sync?.entryIds.length) {
+    await recordAudit(tx, ctx, {
+      action: 'order.roomCharge',
+      hotelId: poster.hotelId,
+      entityType: 'Folio',
+      entityId: sync.folioId,
+      before: { roomChargePosted: sync.before },
+      after: { roomCharge: sync.target, entryIds: sync.entryIds },
+    });
+  }
+  return sync;
+}
+
+/** At check-in: the room charge when the stay begins now, and the deposit received (with how). */
+export async function postStayMoney(tx: Tx, ctx: AuthedContext, stayId: number, deposit: { amount: number; method: TMoneyMethod }): Promise<void> {
+  const { actor } = ctx;
+  await followRoomCharge(tx, ctx, actor, stayId);
+  if (deposit.amount <= 0) return;
+  const visit = await loadVisit(tx, actor.hotelId, stayId);
+  const folio = await openFolio(tx, actor, visit.first.id);
+  const id = await appendEntry(tx, actor, {
+    kind: 'deposit',
+    amount: deposit.amount,
+    method: deposit.method,
+    note: '',
+    stayId,
+    roomId: visit.current.roomId,
+    folioId: folio.id,
+  });
+  await recordAudit(tx, ctx, {
+    action: 'order.deposit',
+    entityType: 'OrderEntry',
+    entityId: id,
+    after: { stayId, folioId: folio.id, amount: deposit.amount, method: deposit.method, atCheckIn: true },
+  });
+}

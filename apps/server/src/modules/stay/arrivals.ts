@@ -1,0 +1,90 @@
+import { ZArrivalsInput, addDays, localDate, zonedToInstant } from '@console/shared';
+import type { z } from 'zod';
+import type { Prisma } from '../../generated/prisma/client';
+import type { AuthedContext } from '../../context';
+import { requirePermission } from '../../permissions';
+import { roomScope } from '../room/room-access';
+import { staySelect, toStayDto, type StayDto } from './stay-dto';
+
+/** How many stays each list of a day's arrivals holds at most (the totals count them all). */
+export const ARRIVALS_LISTED = 200;
+
+export interface ArrivalsDto {
+  date: string;
+  timeZone: string;
+  /** Reservations expected that day (and, today, those awaiting a late guest), earliest first. */
+  expected: StayDto[];
+  expectedTotal: number;
+  /** Reservations taken at the desk whose guest arrived that day. */
+  arrived: StayDto[];
+  arrivedTotal: number;
+  /** Reservations that became no-shows that day (at the midnight that starts it, with the default no-show time). */
+  noShows: StayDto[];
+  noShowsTotal: number;
+}
+
+/**
+ * The arrivals of a hotel day (default today, in the hotel's zone), over the rooms the actor may
+ * see: what the today board lists with "arrive" and "cancel" on each expected row. The states are
+ * those of `effectiveState` at this moment, whatever the jobs have written yet.
+ */
+export async function listArrivals(ctx: AuthedContext, raw: z.input<typeof ZArrivalsInput> = {}): Promise<ArrivalsDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'room.read');
+  const input = ZArrivalsInput.parse(raw);
+  const now = new Date();
+  const today = localDate(now, actor.timeZone);
+  const date = input.date ?? today;
+  const dayStart = zonedToInstant(`${date}T00:00`, actor.timeZone)!;
+  const dayEnd = zonedToInstant(`${addDays(date, 1)}T00:00`, actor.timeZone)!;
+  const scope: Prisma.StayWhereInput = { hotelId: actor.hotelId, room: roomScope(actor) };
+  const notNoShowYet: Prisma.StayWhereInput = { OR: [{ noShowAt: null }, { noShowAt: { gt: now } }] };
+  const expected: Prisma.StayWhereInput = {
+    ...scope,
+    status: 'reserved',
+    checkInAt: { lt: dayEnd },
+    expectedCheckOutAt: { gt: now },
+    AND: [
+      // That day's, and today the late guests still awaited from an earlier day.
+      { OR: [{ checkInAt: { gte: dayStart } }, ...(date === today ? [{ awaitsArrival: true }] : [])] },
+      // Not begun by the clock (a check-in dated ahead whose time has come is in house), not a no-show by it.
+      {
+        OR: [
+          { awaitsArrival: true, ...notNoShowYet },
+          { awaitsArrival: false, checkInAt: { gt: now } },
+        ],
+      },
+    ],
+  };
+  const arrived: Prisma.StayWhereInput = {
+    ...scope,
+    awaitsArrival: true,
+    status: { in: ['in_house', 'expired', 'checked_out', 'moved'] },
+    checkInAt: { gte: dayStart, lt: dayEnd },
+  };
+  // No-shows of the day: ended as such, or (before the job has run) awaiting past their no-show time.
+  const noShows: Prisma.StayWhereInput = {
+    ...scope,
+    awaitsArrival: true,
+    noShowAt: { gte: dayStart, lt: dayEnd },
+    OR: [{ status: 'no_show' }, { status: 'reserved', noShowAt: { lte: now } }],
+  };
+  const list = (where: Prisma.StayWhereInput, orderBy: Prisma.StayOrderByWithRelationInput[]) =>
+    Promise.all([deps.prisma.stay.findMany({ where, select: staySelect, orderBy, take: ARRIVALS_LISTED }), deps.prisma.stay.count({ where })]);
+  const [[e, eTotal], [a, aTotal], [n, nTotal]] = await Promise.all([
+    list(expected, [{ checkInAt: 'asc' }, { id: 'asc' }]),
+    list(arrived, [{ checkInAt: 'desc' }, { id: 'desc' }]),
+    list(noShows, [{ noShowAt: 'desc' }, { id: 'desc' }]),
+  ]);
+  const dto = (rows: typeof e) => rows.map((r) => toStayDto(r, now));
+  return {
+    date,
+    timeZone: actor.timeZone,
+    expected: dto(e),
+    expectedTotal: eTotal,
+    arrived: dto(a),
+    arrivedTotal: aTotal,
+    noShows: dto(n),
+    noShowsTotal: nTotal,
+  };
+}

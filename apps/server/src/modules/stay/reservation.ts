@@ -1,0 +1,341 @@
+import { ACTIVE_STAY_STATES, ZReservationInput, hotelDayStart, minPriceMinor, noShowDeadline, passwordValidity, type TReservationInput } from '@console/shared';
+import type { AuthedContext, ServiceContext } from '../../context';
+import type { Prisma } from '../../generated/prisma/client';
+import type { TPrisma } from '../../db/client';
+import { isConstraint } from '../../db/errors';
+import { idempotent } from '../../db/idempotency';
+import { lockRooms, transaction, type Tx } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { ruleForRoom, ruleWindow } from '../access-rules/rule-lookup';
+import { postStayMoney } from '../orders/room-charge';
+import { quoteStay } from '../price/price.service';
+import { findRoom, roomScope } from '../room/room-access';
+import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revokeStayCredentials } from './revocation';
+import { guestData, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
+import { scheduleStayJobs } from './stay-schedule';
+
+type Db = TPrisma | Tx;
+
+const byKey = (db: Db, hotelId: number, idempotencyKey: string) =>
+  db.stay.findUnique({ where: { hotelId_idempotencyKey: { hotelId, idempotencyKey } }, select: staySelect });
+
+/** When a reservation of the actor's hotel from `checkInAt` to `expectedCheckOutAt` becomes a no-show (the hotel's no-show time). */
+export async function reservationNoShowAt(db: Db, hotelId: number, timeZone: string, checkInAt: Date, expectedCheckOutAt: Date): Promise<Date> {
+  const hotel = await db.hotel.findUniqueOrThrow({ where: { id: hotelId }, select: { noShowTime: true } });
+  return noShowDeadline(checkInAt, expectedCheckOutAt, hotel.noShowTime, timeZone);
+}
+
+/** The first of `roomIds` (in that order) with no active stay overlapping [from, to): the exclusion constraint's rule. */
+async function firstFreeRoom(db: Db, hotelId: number, roomIds: number[], from: Date, to: Date): Promise<number | null> {
+  const busy = await db.stay.findMany({
+    where: { hotelId, roomId: { in: roomIds }, status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lt: to }, expectedCheckOutAt: { gt: from } },
+    select: { roomId: true },
+  });
+  const taken = new Set(busy.map((s) => s.roomId));
+  return roomIds.find((id) => !taken.has(id)) ?? null;
+}
+
+/**
+ * Takes a reservation at the desk (docs/room-status.md "Reservations"): a room, or any room of a
+ * group that is free for those dates (the first free one in the board's order, among the group's
+ * rooms the actor manages and not under maintenance), held from the arrival for a guest who checks
+ * in at the desk (`arriveReservation`); not arrived by the hotel's no-show time, it becomes a
+ * no-show and the room is released (`noShowOnTime`). The deposit received is posted on the stay's
+ * bill with its way of paying, as at check-in; the room charge only when the stay begins.
+ *
+ * Whether a room is free is decided by time overlap alone, under the lock of the candidate rooms
+ * (in id order), and by the database's exclusion constraint: two reservations at once for the last
+ * free room of a group, one wins, the other is refused ("no room of the group is free"). The same
+ * `idempotencyKey` always gives the same reservation.
+ */
+export async function createReservation(ctx: AuthedContext, raw: TReservationInput): Promise<StayDto> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'stay.manage');
+  const input = ZReservationInput.parse(raw);
+  const now = new Date();
+  // The reservation this key made: an earlier copy of this request's, or one that won a race with it.
+  const made = async () => {
+    const stay = await byKey(deps.prisma, actor.hotelId, input.idempotencyKey);
+    return stay && { stay, isNew: false };
+  };
+  let group: { id: number; name: string } | null = null;
+  const full = () => (group ? new AppError('CONFLICT', { messageKey: 'reservations.errors.groupFull', params: { group: group.name } }) : roomOccupied());
+  let result: { stay: StayRow; isNew: boolean };
+  try {
+    result = await idempotent(made, () => write());
+  } catch (error) {
+    if (isConstraint(error, 'Stay_no_overlap')) throw group ? full() : roomOccupied(error);
+    throw error;
+  }
+  if (result.isNew) await scheduleStayJobs(deps, result.stay, actor.timeZone);
+  return toStayDto(result.stay, now);
+
+  async function write(): Promise<{ stay: StayRow; isNew: boolean }> {
+    if (input.expectedCheckOutAt <= now)
+      throw new AppError('VALIDATION', { messageKey: 'validation.checkOutInPast', fields: { expectedCheckOutAt: 'validation.checkOutInPast' } });
+    if (input.checkInAt < hotelDayStart(now, actor.timeZone)) {
+      throw new AppError('VALIDATION', { messageKey: 'reservations.validation.arrivalInPast', fields: { checkInAt: 'reservations.validation.arrivalInPast' } });
+    }
+    const noShowAt = await reservationNoShowAt(deps.prisma, actor.hotelId, actor.timeZone, input.checkInAt, input.expectedCheckOutAt);
+    if (noShowAt <= now)
+      throw new AppError('VALIDATION', { messageKey: 'reservations.validation.noShowPassed', fields: { checkInAt: 'reservations.validation.noShowPassed' } });
+    if (input.priceMode === 'fixed' && input.fixedPrice! < minPriceMinor(actor.currency))
+      throw new AppError('VALIDATION', { messageKey: 'validation.priceMin', fields: { fixedPrice: 'validation.priceMin' } });
+
+    // The candidate rooms, in the actor's scope: the room asked for, or the group's rooms in the board's order.
+    let candidates: { id: number; name: string }[];
+    if (input.roomId !== undefined) {
+      const room = await findRoom(ctx, input.roomId, { id: true, name: true, maintenance: true });
+      if (room.maintenance !== 'none') throw new AppError('CONFLICT', { messageKey: 'stay.errors.roomMaintain', params: { room: room.name } });
+      candidates = [room];
+    } else {
+      group = await deps.prisma.roomGroup.findFirst({ where: { id: input.groupId!, hotelId: actor.hotelId }, select: { id: true, name: true } });
+      if (!group) throw new AppError('NOT_FOUND', { messageKey: 'roomGroup.errors.notFound' });
+      candidates = await deps.prisma.room.findMany({
+        where: { ...roomScope(actor), groupId: group.id, maintenance: 'none' },
+        orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+        select: { id: true, name: true },
+      });
+    }
+    const ids = candidates.map((r) => r.id);
+    // Most refusals are told at once, without a transaction.
+    if (ids.length === 0 || (await firstFreeRoom(deps.prisma, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt)) === null) {
+      const twin = await made();
+      if (twin) return twin;
+      throw full();
+    }
+
+    return transaction(deps, async (tx) => {
+      await lockRooms(tx, actor.hotelId, ids);
+      const twin = await byKey(tx, actor.hotelId, input.idempotencyKey);
+      if (twin) return { stay: twin, isNew: false };
+      const roomId = await firstFreeRoom(tx, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt);
+      if (roomId === null) throw full();
+      const room = candidates.find((r) => r.id === roomId)!;
+      const price =
+        input.priceMode === 'fixed' ? input.fixedPrice! : (await quoteStay(tx, roomId, actor.timeZone, input.checkInAt, input.expectedCheckOutAt)).total;
+      const stay = await tx.stay.create({
+        data: {
+          hotelId: actor.hotelId,
+          roomId,
+          status: 'reserved',
+          awaitsArrival: true,
+          noShowAt,
+          checkInAt: input.checkInAt,
+          expectedCheckOutAt: input.expectedCheckOutAt,
+          lengthUnit: input.lengthUnit,
+          breakfast: input.breakfast,
+          depositAmount: input.depositAmount,
+          priceAmount: price,
+          remark: input.remark,
+          idempotencyKey: input.idempotencyKey,
+          createdByAccountId: actor.accountId,
+        },
+        select: { id: true },
+      });
+      await tx.stayGuest.createMany({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)) });
+      // The deposit received, on the stay's bill with its way of paying (no room charge before the stay begins).
+      await postStayMoney(tx, ctx, stay.id, { amount: input.depositAmount, method: input.depositMethod });
+      await recordAudit(tx, ctx, {
+        action: 'stay.reserve',
+        entityType: 'Stay',
+        entityId: stay.id,
+        after: {
+          roomId,
+          room: room.name,
+          ...(group ? { groupId: group.id } : {}),
+          checkInAt: input.checkInAt.toISOString(),
+          expectedCheckOutAt: input.expectedCheckOutAt.toISOString(),
+          noShowAt: noShowAt.toISOString(),
+          price,
+          deposit: input.depositAmount,
+          guests: input.guests.length,
+        },
+      });
+      return { stay: await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect }), isNew: true };
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations from channel calendars (issue 20 §1, modules/feeds): made, moved and cancelled by
+// the feed's reader (a job, or a manager's "read now") inside its own transaction, with the rules
+// above: the room is locked, overlap decides (and the exclusion constraint), the price is quoted.
+
+/** A booking of a channel: no desk to arrive at, so it begins by itself at its check-in time (a check-in dated ahead). */
+export interface ChannelReservation {
+  hotelId: number;
+  timeZone: string;
+  /** The room, or the group's rooms in the board's order: the first one free is taken. */
+  roomIds: number[];
+  checkInAt: Date;
+  expectedCheckOutAt: Date;
+  guestName: string;
+  mobile: string | null;
+  /** The guest's e-mail when the channel's event carries one (guest messages go to it). */
+  email?: string | null;
+  remark: string;
+}
+
+/**
+ * Makes a channel's booking a reservation in `tx` (the rooms locked first), or answers the stay it
+ * overlaps when no room is free (a conflict: nothing made). The caller schedules the stay's jobs
+ * (`scheduleStayJobs`) once `tx` has committed.
+ */
+export async function reserveFromChannel(
+  tx: Tx,
+  ctx: ServiceContext,
+  r: ChannelReservation,
+): Promise<{ stay: StayRow; conflictStayId?: undefined } | { stay?: undefined; conflictStayId: number | null }> {
+  await lockRooms(tx, r.hotelId, r.roomIds);
+  const roomId = await firstFreeRoom(tx, r.hotelId, r.roomIds, r.checkInAt, r.expectedCheckOutAt);
+  if (roomId === null) {
+    const other = await tx.stay.findFirst({
+      where: {
+        hotelId: r.hotelId,
+        roomId: { in: r.roomIds },
+        status: { in: [...ACTIVE_STAY_STATES] },
+        checkInAt: { lt: r.expectedCheckOutAt },
+        expectedCheckOutAt: { gt: r.checkInAt },
+      },
+      orderBy: { checkInAt: 'asc' },
+      select: { id: true },
+    });
+    return { conflictStayId: other?.id ?? null };
+  }
+  const price = (await quoteStay(tx, roomId, r.timeZone, r.checkInAt, r.expectedCheckOutAt)).total;
+  const stay = await tx.stay.create({
+    data: {
+      hotelId: r.hotelId,
+      roomId,
+      status: 'reserved',
+      checkInAt: r.checkInAt,
+      expectedCheckOutAt: r.expectedCheckOutAt,
+      priceAmount: price,
+      remark: r.remark,
+    },
+    select: { id: true },
+  });
+  await tx.stayGuest.create({
+    data: guestData(
+      r.hotelId,
+      stay.id,
+      { name: r.guestName, gender: 'unknown', nationality: '', birthDate: null, idNumber: null, mobile: r.mobile, email: r.email ?? null },
+      true,
+    ) as Prisma.StayGuestUncheckedCreateInput,
+  });
+  await recordAudit(tx, ctx, {
+    action: 'stay.reserve',
+    hotelId: r.hotelId,
+    entityType: 'Stay',
+    entityId: stay.id,
+    after: { roomId, checkInAt: r.checkInAt.toISOString(), expectedCheckOutAt: r.expectedCheckOutAt.toISOString(), price, remark: r.remark },
+  });
+  return { stay: await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect }) };
+}
+
+/**
+ * Moves a reservation that has not begun to new dates in `tx` (a channel changed its booking):
+ * the room locked, refused (false) when another stay overlaps; the price quoted again, the version
+ * bumped (its old jobs become no-ops), and its credentials follow: each one that ran over the
+ * stay's period runs over the new one (a generated code on its lock is replaced,
+ * `newPasswordValidity`). The caller schedules the stay's jobs and kicks deliveries after commit.
+ */
+export async function moveReservationDates(
+  tx: Tx,
+  ctx: ServiceContext,
+  m: { hotelId: number; timeZone: string; stayId: number; checkInAt: Date; expectedCheckOutAt: Date; note: string },
+): Promise<{ moved: StayRow } | { conflictStayId: number | null } | null> {
+  const stay = await tx.stay.findFirst({ where: { id: m.stayId, hotelId: m.hotelId }, select: staySelect });
+  if (!stay || stay.status !== 'reserved') return null;
+  await lockRooms(tx, m.hotelId, [stay.roomId]);
+  const other = await tx.stay.findFirst({
+    where: {
+      hotelId: m.hotelId,
+      roomId: stay.roomId,
+      id: { not: stay.id },
+      status: { in: [...ACTIVE_STAY_STATES] },
+      checkInAt: { lt: m.expectedCheckOutAt },
+      expectedCheckOutAt: { gt: m.checkInAt },
+    },
+    select: { id: true },
+  });
+  if (other) return { conflictStayId: other.id };
+  const price = (await quoteStay(tx, stay.roomId, m.timeZone, m.checkInAt, m.expectedCheckOutAt)).total;
+  const { count } = await tx.stay.updateMany({
+    where: { id: stay.id, version: stay.version, status: 'reserved' },
+    data: { checkInAt: m.checkInAt, expectedCheckOutAt: m.expectedCheckOutAt, priceAmount: price, version: { increment: 1 } },
+  });
+  if (count === 0) return null;
+  // Credentials an access rule issued run over its margins before the check-in and after the check-out (docs/access-rules.md).
+  const margins = stay.accessIssuedAt ? ruleWindow(await ruleForRoom(tx, m.hotelId, stay.roomId), m.checkInAt, m.expectedCheckOutAt) : null;
+  const window = {
+    oldFrom: stay.checkInAt,
+    oldUntil: stay.expectedCheckOutAt,
+    from: margins?.from ?? m.checkInAt,
+    until: margins?.until ?? m.expectedCheckOutAt,
+  };
+  let credentials = 0;
+  const passwords = await tx.lockPassword.findMany({
+    where: { hotelId: m.hotelId, stayId: stay.id, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, kind: { not: 'one_time' } },
+    select: PASSWORD_FOR_VALIDITY_SELECT,
+    orderBy: { id: 'asc' },
+  });
+  for (const p of passwords) {
+    const r = await newPasswordValidity(tx, p, passwordValidity(p.kind, window.from, p.validUntil ? window.until : null, m.timeZone));
+    if (r.outcome !== 'none') credentials += 1;
+  }
+  const live = { hotelId: m.hotelId, stayId: stay.id, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
+  const moveData = {
+    validFrom: window.from,
+    validUntil: window.until,
+    deliveryState: 'pending' as const,
+    version: { increment: 1 },
+    attempts: 0,
+    lastError: null,
+  };
+  credentials += (await tx.faceAuthorization.updateMany({ where: live, data: moveData })).count;
+  credentials += (await tx.cardGrant.updateMany({ where: { ...live, medium: 'number' }, data: moveData })).count;
+  // The number card's issue says the same period (its page and the desk read it there).
+  await tx.cardIssue.updateMany({
+    where: { hotelId: m.hotelId, stayId: stay.id, medium: 'number', state: 'issued' },
+    data: { validFrom: window.from, validUntil: window.until },
+  });
+  await recordAudit(tx, ctx, {
+    action: 'stay.reschedule',
+    hotelId: m.hotelId,
+    entityType: 'Stay',
+    entityId: stay.id,
+    before: { checkInAt: window.oldFrom.toISOString(), expectedCheckOutAt: window.oldUntil.toISOString(), priceAmount: stay.priceAmount },
+    after: { checkInAt: m.checkInAt.toISOString(), expectedCheckOutAt: m.expectedCheckOutAt.toISOString(), priceAmount: price, credentials, note: m.note },
+  });
+  return { moved: await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect }) };
+}
+
+/**
+ * Cancels a reservation that has not begun in `tx` (gone from its channel's calendar), as the
+ * desk's cancellation does: ended with its reason and note, its credentials withdrawn, audited
+ * `stay.cancel`. The caller kicks deliveries after commit. False when it was no longer reserved.
+ */
+export async function cancelChannelReservation(tx: Tx, ctx: ServiceContext, c: { hotelId: number; stayId: number; note: string }): Promise<boolean> {
+  const stay = await tx.stay.findFirst({ where: { id: c.stayId, hotelId: c.hotelId }, select: { id: true, roomId: true, status: true } });
+  if (!stay || stay.status !== 'reserved') return false;
+  await lockRooms(tx, c.hotelId, [stay.roomId]);
+  const { count } = await tx.stay.updateMany({
+    where: { id: stay.id, status: 'reserved' },
+    data: { status: 'ended', checkedOutAt: new Date(), version: { increment: 1 }, cancelReason: 'guest_request', cancelNote: c.note },
+  });
+  if (count === 0) return false;
+  const revoked = await revokeStayCredentials(tx, c.hotelId, { stayId: stay.id }, 'cancelled');
+  await recordAudit(tx, ctx, {
+    action: 'stay.cancel',
+    hotelId: c.hotelId,
+    entityType: 'Stay',
+    entityId: stay.id,
+    before: { status: 'reserved' },
+    after: { revokedCredentials: revoked, reason: 'guest_request', note: c.note },
+  });
+  return true;
+}

@@ -1,0 +1,16 @@
+import type { TExportList } from '@console/shared/export';
+
+/** What a list gives its export button (and the dialog it opens). */
+export interface ExportButtonProps {
+  list: TExportList;
+  /** The list's filters as its list procedure takes them (page and page size aside). */
+  filters: Record<string, string | number | boolean | string[] | undefined>;
+  page: number;
+  pageSize: number;
+  /** How many rows match the filters (what "everything" would export). */
+  total: number;
+  /** The list counted only so far (`total` is a floor): shown as "1,000+". */
+  totalCapped?: boolean;
+  /** The list's name, in the dialog's title ("Export {{what}}"). */
+  what: string;
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/money';
+import { useUserInfo } from '@/lib/user-info';
+import { cn } from '@/lib/utils';
+
+/**
+ * The board's "due" mark: what the guest of the room's current stay owes on the visit's bill now
+ * (the folio's balance, the same figure as the room page's bill and the check-out dialog's).
+ * Nothing when nothing is owed.
+ */
+export function DueMark({ owed, roomName, className }: { owed: number; roomName: string; className?: string }) {
+  const { t } = useTranslation();
+  const currency = useUserInfo()?.hotel.currency ?? 'CNY';
+  if (owed <= 0) return null;
+  const amount = formatMoney(owed, currency);
+  return (
+    <span
+      className={cn(
+        'inline-flex max-w-full min-w-0 items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-red-800 tabular-nums',
+        className,
+      )}
+      title={t('frontDesk.board.dueTitle', { amount })}
+      data-testid={`room-due-${roomName}`}
+      data-owed={owed}
+    >
+      <span className="truncate">{t('frontDesk.board.due', { amount })}</span>
+    </span>
+  );
+}

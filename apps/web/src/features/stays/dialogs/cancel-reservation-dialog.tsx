@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CANCEL_REASONS, LIMITS, ZCancelReservationInput, type TCancelReason } from '@console/shared';
+import { FormDialog } from '@/components/form-dialog';
+import { FormField, fieldControlProps } from '@/components/ui/form-field';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { appErrorOf } from '@/lib/api-errors';
+import { fieldMessage } from '@/lib/field-message';
+import { formatDateTime } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { toast } from '@/lib/toast';
+import { useLaterTexts } from '@/lib/use-later-texts';
+import { trpc } from '@/lib/trpc';
+import { primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+
+/**
+ * Cancels a reservation whose guest has not arrived (`stay.cancelReservation`), saying why: a
+ * reason from the shared list (stored as a code, translated wherever it is shown) and a note (needed
+ * for "other"). The stay ends, the room is free again for those dates and nothing is marked dirty;
+ * the reservation's credentials are withdrawn. A failure is shown in the dialog; trying again is
+ * safe (a reservation already cancelled is refused, not cancelled twice).
+ */
+export function CancelReservationDialog({
+  stay,
+  open,
+  onOpenChange,
+  onCancelled,
+}: {
+  stay: StayDto | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onCancelled?(stay: StayDto): void;
+}) {
+  // Its texts are in the later part (lib/text-parts.ts), almost always there by the time it opens.
+  const hasTexts = useLaterTexts('reservations.cancel.submit');
+  if (!stay || !open || !hasTexts) return null;
+  return <CancelForm key={stay.id} stay={stay} onOpenChange={onOpenChange} onCancelled={onCancelled} />;
+}
+
+function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpenChange(open: boolean): void; onCancelled?(stay: StayDto): void }) {
+  const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
+  const invalidate = useInvalidateFrontDesk();
+  const [reason, setReason] = useState<TCancelReason | ''>('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
+  const cancel = useMutation(
+    trpc.stay.cancelReservation.mutationOptions({
+      meta: { showsErrors: true },
+      onSuccess: (done) => {
+        toast.success(t('reservations.cancel.succeeded', { room: done.roomName }), {
+          description: done.revokedCredentials > 0 ? t('frontDesk.stay.revokedCredentials', { n: done.revokedCredentials }) : undefined,
+        });
+        void invalidate();
+        onCancelled?.(done);
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        const fields = appErrorOf(error)?.fields;
+        if (fields) setErrors({ reason: fields.reason, note: fields.note });
+      },
+    }),
+  );
+  const names = { room: stay.roomName, guest: primaryGuestName(stay) };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (cancel.isPending) return;
+    // The shared rule: a reason, and a note for "other".
+    const checked = ZCancelReservationInput.safeParse({ stayId: stay.id, reason: reason || undefined, note });
+    if (!checked.success) {
+      const found: { reason?: string; note?: string } = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as 'reason' | 'note'] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    cancel.mutate(checked.data);
+  };
+
+  const reasonError = fieldMessage(t, errors.reason);
+  const noteError = fieldMessage(t, errors.note);
+  const app = appErrorOf(cancel.error);
+  return (
+    <FormDialog
+      open
+      onOpenChange={(isOpen) => {
+        if (!isOpen) cancel.reset();
+        onOpenChange(isOpen);
+      }}
+      title={t('reservations.cancel.title', names)}
+      description={t('reservations.cancel.text', names)}
+      isDirty={reason !== '' || note !== ''}
+      isSaving={cancel.isPending}
+      error={app?.code === 'VALIDATION' && app.fields ? null : cancel.error}
+      onSubmit={submit}
+      submitLabel={t('reservations.cancel.submit')}
+      initialFocus="cancel-reason"
+      data-testid="cancel-reservation-confirm"
+      submitTestId="cancel-reservation-submit"
+    >
+      <p className="text-muted-foreground text-sm" data-testid="cancel-reservation-period">
+        {t('frontDesk.stay.reservationPeriod', { from: formatDateTime(stay.checkInAt, timeZone), to: formatDateTime(stay.expectedCheckOutAt, timeZone) })}
+      </p>
+      <FormField id="cancel-reason" label={t('reservations.cancel.reason')} error={reasonError} required>
+        <NativeSelect
+          {...fieldControlProps('cancel-reason', reasonError)}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as TCancelReason | '')}
+          wrapperClassName="w-full"
+          aria-required
+          data-testid="cancel-reason"
+        >
+          <NativeSelectOption value="" disabled>
+            {t('reservations.cancel.reasonPlaceholder')}
+          </NativeSelectOption>
+          {CANCEL_REASONS.map((r) => (
+            <NativeSelectOption key={r} value={r}>
+              {t(`reservations.cancelReasons.${r}`)}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField
+        id="cancel-note"
+        label={t('reservations.cancel.note')}
+        hint={t('reservations.cancel.noteHint')}
+        error={noteError}
+        required={reason === 'other'}
+      >
+        <Textarea
+          {...fieldControlProps('cancel-note', noteError)}
+          rows={2}
+          maxLength={LIMITS.remarkMaxLength}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="cancel-note"
+        />
+      </FormField>
+      <p className="text-muted-foreground text-sm">{t('frontDesk.stay.revokeCredentialsNotice')}</p>
+    </FormDialog>
+  );
+}

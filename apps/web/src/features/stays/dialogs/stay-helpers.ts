@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ACTIVE_STAY_STATES, type TStayState } from '@console/shared';
+import { currentLanguage } from '@/lib/language';
+import { invalidateStays } from '../api';
+import type { RouterOutputs } from '@/lib/trpc-types';
+
+/** A stay as the stay services answer it (the lists and `stay.get` add its visit's bill). */
+export type StayDto = Omit<RouterOutputs['stay']['get'], 'bill'>;
+export type GuestDto = StayDto['guests'][number];
+export type QuoteDto = RouterOutputs['price']['quote'];
+
+/** After any change of a stay, the room board, the room details, the stay lists and the today board are reloaded. */
+export function useInvalidateFrontDesk(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => invalidateStays(queryClient);
+}
+
+/** A fresh idempotency key (a UUID), also outside secure contexts where `randomUUID` is missing. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function isActiveStay(state: TStayState): boolean {
+  return (ACTIVE_STAY_STATES as readonly string[]).includes(state);
+}
+
+export function primaryGuestName(stay: StayDto): string {
+  return stay.guests.find((g) => g.isPrimary)?.name ?? stay.guests[0]?.name ?? '—';
+}
+
+/** A night of a quote, short: "Fri 21/11". Dates are calendar dates, so they are formatted in UTC. */
+export function formatNight(date: string): string {
+  return new Intl.DateTimeFormat(currentLanguage().header, { weekday: 'short', month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}

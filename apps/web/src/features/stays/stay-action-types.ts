@@ -1,0 +1,16 @@
+import type { RouterOutputs } from '@/lib/trpc-types';
+
+/** A stay as the stay services answer it (the lists and `stay.get` add its visit's bill). */
+export type StayDto = Omit<RouterOutputs['stay']['get'], 'bill'>;
+/**
+ * The actions on a stay: `arrive` (the guest of a reservation has come: it becomes in house) and
+ * `cancel-reservation` (the guest never came) for a reservation; renew, change room and check out
+ * for a stay in progress.
+ */
+export type StayActionKind = 'renew' | 'change-room' | 'check-out' | 'arrive' | 'cancel-reservation';
+
+/** The front-desk action being done: a check-in of a room, a reservation (of a room, or any room), or an action on a stay. */
+export type StayAction =
+  | { kind: 'check-in'; room: { id: number; name: string } }
+  | { kind: 'reserve'; room: { id: number; name: string } | null }
+  | { kind: StayActionKind; stay: StayDto };

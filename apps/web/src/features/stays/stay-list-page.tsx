@@ -1,0 +1,349 @@
+import type { TFunction } from 'i18next';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ChevronDown, UserRound, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { SearchOf } from '@/lib/url-search';
+import { STAY_FILTERS, ZStayListInput } from '@console/shared';
+import { DateTimeField } from '@/components/date-time-field';
+import { ListPage, urlPagination } from '@/components/list-page';
+import { RoomPicker } from '@/components/room-picker';
+import { StayStateBadge } from '@/components/status-badges';
+import { ExportButton } from '@/components/export-button';
+import { RefreshButton } from '@/components/refresh-button';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SearchInput } from '@/components/search-input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { fieldMessage } from '@/lib/field-message';
+import { formatShortDateTime } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
+import { trpc } from '@/lib/trpc';
+import type { RouterOutputs } from '@/lib/trpc-types';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { useDateDraft } from '@/lib/use-date-draft';
+import { useSearchBox } from '@/lib/use-search-box';
+import { stayListInput, stayQueries } from './api';
+import type { tenantSearchSchema } from './stay-list-search';
+
+type Stay = RouterOutputs['stay']['list']['items'][number];
+type StayFilter = (typeof STAY_FILTERS)[number];
+
+type TenantSearch = SearchOf<typeof tenantSearchSchema>;
+
+const route = getRouteApi('/_auth/room/tenant');
+
+/** Filters that are not stay states have their own labels; the others are the `stayState.*` texts. */
+function filterLabel(t: TFunction, filter: StayFilter): string {
+  if (filter === 'all') return t('tenants.filterAll');
+  if (filter === 'current') return t('tenants.filterCurrent');
+  return t(`stayState.${filter}`);
+}
+
+/** `/room/tenant`: every stay of the hotel's rooms, filtered by state, dates, room and guest. */
+export function TenantListPage() {
+  const { t } = useTranslation();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { timeZone, currency } = useHotelSettings();
+
+  const setSearch = (patch: Partial<TenantSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+
+  // Typing filters after a short pause; the first page of the new result is shown.
+  const { ref: searchBox, text: guestText, setText: setGuestText } = useSearchBox(search.guest, (text) => setSearch({ guest: text, page: 1 }));
+
+  const listInput = stayListInput(search);
+  // The shared rules say whether the filters can be sent (an end date before the start cannot).
+  const checked = ZStayListInput.safeParse(listInput);
+  const dateError = checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === 'to' || issue.path[0] === 'from')?.message;
+  const list = useQuery({ ...stayQueries.list(listInput), enabled: checked.success });
+  // The chosen room is named from the URL's id (a reload, a shared link).
+  const filterRoom = useQuery(
+    trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }),
+  );
+  const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
+
+  const total = list.data?.total ?? 0;
+  const items = list.data?.items ?? [];
+  const isFiltered = search.state !== 'all' || Boolean(search.from || search.to || search.roomId !== undefined || search.guest);
+  const activeFilters = [search.state !== 'all', search.roomId !== undefined, Boolean(search.from), Boolean(search.to)].filter(Boolean).length;
+
+  const clearFilters = () => {
+    setGuestText('');
+    setSearch({ state: 'all', from: undefined, to: undefined, roomId: undefined, guest: '', page: 1 });
+  };
+
+  return (
+    <ListPage
+      title={t('route.tenants')}
+      query={list}
+      what={t('tenants.listWhat')}
+      isBlocked={!checked.success}
+      search={
+        <div className="grid min-w-0 flex-1 basis-48 gap-1.5 sm:max-w-xs">
+          <Label htmlFor="tenant-guest">{t('tenants.guestSearch')}</Label>
+          <SearchInput
+            id="tenant-guest"
+            ref={searchBox}
+            value={guestText}
+            onChange={(e) => setGuestText(e.target.value)}
+            placeholder={t('tenants.guestSearchPlaceholder')}
+            data-testid="tenant-guest-search"
+          />
+        </div>
+      }
+      activeFilters={activeFilters}
+      filters={
+        <>
+          <div className="grid gap-1.5 self-start">
+            <Label htmlFor="tenant-state">{t('tenants.state')}</Label>
+            <Select value={search.state} onValueChange={(value) => setSearch({ state: value as StayFilter, page: 1 })}>
+              <SelectTrigger id="tenant-state" className="w-44" data-testid="tenant-state-filter">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STAY_FILTERS.map((filter) => (
+                  <SelectItem key={filter} value={filter}>
+                    {filterLabel(t, filter)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-1.5 self-start">
+            <Label htmlFor="tenant-room">{t('tenants.room')}</Label>
+            <div className="flex w-44 items-start gap-1">
+              <div className="min-w-0 flex-1">
+                <RoomPicker
+                  id="tenant-room"
+                  value={pickedRoom}
+                  onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
+                  placeholder={t('tenants.allRooms')}
+                  data-testid="tenant-room-filter"
+                />
+              </div>
+              {search.roomId !== undefined && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="shrink-0"
+                  onClick={() => setSearch({ roomId: undefined, page: 1 })}
+                  aria-label={t('tenants.allRooms')}
+                  data-testid="tenant-room-clear"
+                >
+                  <X aria-hidden />
+                </Button>
+              )}
+            </div>
+          </div>
+          <DateFilter id="tenant-from" label={t('tenants.from')} value={search.from} onChange={(from) => setSearch({ from, page: 1 })} timeZone={timeZone} />
+          <DateFilter
+            id="tenant-to"
+            label={t('tenants.to')}
+            value={search.to}
+            onChange={(to) => setSearch({ to, page: 1 })}
+            timeZone={timeZone}
+            invalid={Boolean(dateError)}
+            describedBy={dateError ? 'tenant-to-error' : undefined}
+          />
+        </>
+      }
+      toolbarEnd={
+        <>
+          {isFiltered && (
+            <Button variant="ghost" onClick={clearFilters}>
+              {t('common.clearFilters')}
+            </Button>
+          )}
+          {checked.success && (
+            <ExportButton
+              list="stays"
+              filters={{ state: search.state, from: search.from, to: search.to, roomId: search.roomId, guest: search.guest || undefined }}
+              page={search.page}
+              pageSize={search.pageSize}
+              total={total}
+              what={t('route.tenants')}
+            />
+          )}
+          <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={!checked.success} />
+        </>
+      }
+      toolbarBelow={
+        dateError && (
+          <p id="tenant-to-error" role="alert" className="text-destructive text-sm">
+            {fieldMessage(t, dateError)}
+          </p>
+        )
+      }
+      isEmpty={total === 0}
+      empty={
+        <EmptyState
+          icon={UserRound}
+          title={isFiltered ? t('tenants.emptyFilteredTitle') : t('tenants.emptyTitle')}
+          description={isFiltered ? t('tenants.emptyFilteredText') : t('tenants.emptyText')}
+          action={
+            isFiltered ? (
+              <Button variant="outline" onClick={clearFilters}>
+                {t('common.clearFilters')}
+              </Button>
+            ) : undefined
+          }
+          data-testid="tenant-empty"
+        />
+      }
+      pagination={urlPagination(search, setSearch, total)}
+      data-testid="tenant-list"
+    >
+      <Table data-testid="tenant-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('tenants.room')}</TableHead>
+            <TableHead>{t('tenants.guests')}</TableHead>
+            <TableHead>{t('tenants.state')}</TableHead>
+            <TableHead>{t('tenants.checkIn')}</TableHead>
+            <TableHead>{t('tenants.expectedCheckOut')}</TableHead>
+            <TableHead className="text-end">{t('tenants.price')}</TableHead>
+            <TableHead className="text-end">{t('tenants.deposit')}</TableHead>
+            <TableHead className="text-end">{t('tenants.bill')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((stay) => (
+            <TableRow key={stay.id} data-testid={`stay-row-${stay.id}`} data-state={stay.state}>
+              <TableCell className="font-medium">
+                <Link to="/room/$roomId" params={{ roomId: stay.roomId }} className="hover:underline">
+                  {stay.roomName}
+                </Link>
+              </TableCell>
+              <TableCell>
+                <GuestNames stay={stay} />
+              </TableCell>
+              <TableCell>
+                <StayStateBadge state={stay.state} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatShortDateTime(stay.checkInAt, timeZone)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <div>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</div>
+                {stay.checkedOutAt && (
+                  <div className="text-muted-foreground text-xs">
+                    {t('tenants.actualCheckOutAt', { time: formatShortDateTime(stay.checkedOutAt, timeZone) })}
+                  </div>
+                )}
+              </TableCell>
+              <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.priceAmount, currency)}</TableCell>
+              <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.depositAmount, currency)}</TableCell>
+              <TableCell className="text-end whitespace-nowrap tabular-nums">
+                <BillCell bill={stay.bill} currency={currency} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </ListPage>
+  );
+}
+
+/**
+ * The visit's bill as the stay's row shows it (the folio's balance, as on the room page): what is
+ * owed, what is due back, settled, or nothing recorded.
+ */
+function BillCell({ bill, currency }: { bill: Stay['bill']; currency: string }) {
+  const { t } = useTranslation();
+  const testId = 'stay-bill';
+  if (bill.owed > 0) {
+    return (
+      <span className="text-destructive font-medium" data-testid={testId} data-state={bill.state} data-owed={bill.owed}>
+        {t(bill.state === 'owing' ? 'tenants.billOwing' : 'tenants.billOwed', { amount: formatMoney(bill.owed, currency) })}
+      </span>
+    );
+  }
+  if (bill.dueBack > 0) {
+    return (
+      <span data-testid={testId} data-state={bill.state} data-due-back={bill.dueBack}>
+        {t('tenants.billDueBack', { amount: formatMoney(bill.dueBack, currency) })}
+      </span>
+    );
+  }
+  return (
+    <span className="text-muted-foreground" data-testid={testId} data-state={bill.state}>
+      {bill.state === 'none' ? '—' : t(`orders.billStates.${bill.state}`)}
+    </span>
+  );
+}
+
+/**
+ * A date filter in the console's language: what is typed stays in the field (which says when it
+ * is not a day), and reaches the URL (and the list) once it is a whole date, or empty.
+ */
+function DateFilter({
+  id,
+  label,
+  value,
+  onChange,
+  timeZone,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+  timeZone: string;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const [text, setText] = useDateDraft(value, onChange);
+  return (
+    <div className="grid gap-1.5 self-start">
+      <Label htmlFor={id}>{label}</Label>
+      <DateTimeField
+        id={id}
+        withTime={false}
+        timeZone={timeZone}
+        value={text}
+        onChange={setText}
+        invalid={invalid}
+        describedBy={describedBy}
+        className="w-48"
+        data-testid={id}
+      />
+    </div>
+  );
+}
+
+/** The main guest (a link to their details) and "+N" opening the other guests of the stay. */
+function GuestNames({ stay }: { stay: Stay }) {
+  const { t } = useTranslation();
+  const [main, ...others] = stay.guests;
+  if (!main) return <span className="text-muted-foreground">—</span>;
+  return (
+    <div className="flex items-center gap-1.5">
+      <Link to="/room/thetouristsDetails" search={{ id: main.id }} className="text-primary font-medium hover:underline" data-testid={`guest-link-${main.id}`}>
+        {main.name}
+      </Link>
+      {others.length > 0 && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm" className="h-6 gap-0.5 px-1.5 text-xs" aria-label={t('tenants.otherGuests', { number: others.length })}>
+              {`+${others.length}`}
+              <ChevronDown className="size-3" aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuLabel>{t('tenants.otherGuests', { number: others.length })}</DropdownMenuLabel>
+            {others.map((guest) => (
+              <DropdownMenuItem key={guest.id} asChild>
+                <Link to="/room/thetouristsDetails" search={{ id: guest.id }}>
+                  {guest.name}
+                </Link>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
+    </div>
+  );
+}

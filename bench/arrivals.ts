@@ -1,0 +1,360 @@
+/**
+ * `pnpm --filter @console/bench run arrivals`: issue 20 ("Faces and numbers"), the credentials of a
+ * day's 300 arrivals delivered to the simulator, against the simulator's own capacity.
+ *
+ *   A hotel of 300 rooms, each with its own simulated lock behind its own gateway (apps/lock-sim, a
+ *   child process, with its gateway latency), its access rule on (a day ahead, custom codes: the
+ *   locks have gateways). 300 channel reservations arriving in two hours (`reserveFromChannel`, as a
+ *   calendar feed makes them) whose issue moment has come: their `issue` jobs are queued while the
+ *   stay and credential queues are paused. A worker process (`pnpm worker`, src/worker.ts: the
+ *   stay worker runs the rule's `issue` job, the credential worker of concurrency 8 the delivery)
+ *   starts; the queues are resumed and the clock starts; it stops at the last credential's
+ *   confirmation (`deliveredAt` of the last one on_lock).
+ *   **Baseline**, measured alongside in each round on 300 fresh locks: the same 300
+ *   `keyboardPwd/add` calls sent straight to the simulator with the same concurrency (8 in flight),
+ *   and, for reference, all 300 at once.
+ *   Each engine run checks: every reservation issued (`accessOutcome` as_rule), every code on_lock,
+ *   and the database = the simulator (each lock holds exactly its stay's code).
+ *
+ * Environment: BENCH_ROUNDS (default 3), BENCH_LATENCY_MS (the simulator's gateway latency,
+ * default 20-50), BENCH_ARRIVALS (default 300), BENCH_KEEP_DB=1.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SimClient } from '../apps/lock-sim/src/test-client.ts';
+import { isTooSimple } from '../apps/lock-sim/src/passcodes.ts';
+import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AuthedContext } from '../apps/server/src/context.ts';
+import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
+import { applyMigrations } from '../apps/server/src/db/migrate.ts';
+import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
+import { transaction } from '../apps/server/src/db/transaction.ts';
+import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
+import { setAccessRule } from '../apps/server/src/modules/access-rules/access-rule.service.ts';
+import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
+import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
+import { reserveFromChannel } from '../apps/server/src/modules/stay/reservation.ts';
+import { scheduleStayJobs } from '../apps/server/src/modules/stay/stay-schedule.ts';
+import { createLogger } from '../apps/server/src/server.ts';
+import { fmt, median, root, startProcess, stopProcess } from './lib.ts';
+
+const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LATENCY = process.env.BENCH_LATENCY_MS ?? '20-50';
+const ARRIVALS = Number(process.env.BENCH_ARRIVALS ?? 300);
+const WORKER_CONCURRENCY = 8; // the credential worker's (jobs/credential.job.ts)
+const TIME_ZONE = 'Asia/Shanghai';
+
+type RunKind = 'bare-all' | 'bare-8' | 'engine';
+const LABEL: Record<RunKind, string> = {
+  'bare-all': `bare client, all ${ARRIVALS} at once`,
+  'bare-8': `bare client, ${WORKER_CONCURRENCY} in flight (baseline)`,
+  engine: 'access rule → delivery engine, 1 worker process',
+};
+
+interface RunResult {
+  kind: RunKind;
+  ms: number;
+  onLock: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A 6-digit code per lock for the bare runs, never too simple. */
+function codeOf(i: number): string {
+  let x = (i + 1) * 7919;
+  for (;;) {
+    x = (x * 48271) % 2147483647;
+    const code = String(100000 + (x % 900000));
+    if (!isTooSimple(code)) return code;
+  }
+}
+
+/** The 1-minute load average and its share of the cores, as the README's numbers are read with it. */
+const load = () => `${fmt(os.loadavg()[0]!, 2)} (${os.cpus().length} cores)`;
+
+async function main() {
+  console.log(`# A day's arrivals to the locks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, load ${load()})\n`);
+  const db = await createScratchDatabase(adminUrl, 'bencharr');
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-arrivals-sim-'));
+  const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
+  const redisPrefix = `bencharr:${process.pid}`;
+  let simChild: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
+  let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
+  try {
+    await applyMigrations(db.url);
+    await client.connect();
+    const sim = await startProcess(
+      process.execPath,
+      ['--import', 'tsx', '../apps/lock-sim/src/main.ts'],
+      { LOCK_SIM_PORT: '0', LOCK_SIM_STATE_FILE: path.join(stateDir, 'sim.json'), LOCK_SIM_SEED_LOCKS: '0', LOCK_SIM_LATENCY_MS: LATENCY },
+      /listening on (http:\/\/[\d.:]+)/,
+      path.join(root, 'bench'),
+    );
+    simChild = sim.child;
+    const simUrl = sim.match[1]!;
+    const bare = new SimClient(simUrl);
+    await bare.login();
+
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: db.url,
+      REDIS_PREFIX: redisPrefix,
+      LOCK_PROVIDER: 'sim',
+      LOCK_SIM_URL: simUrl,
+    });
+    deps = await createDeps(config, db.url, createLogger(config));
+    const d = deps;
+    const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
+    const {
+      rows: [account],
+    } = await client.query<{ id: number }>(
+      `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ('13312345681', 'x', 'Bench', now()) RETURNING "id"`,
+    );
+
+    async function freshLocks(): Promise<{ lockIds: number[]; gatewayIds: number[] }> {
+      const lockIds: number[] = [];
+      const gatewayIds: number[] = [];
+      for (let i = 0; i < ARRIVALS; i++) {
+        const { lockId, gatewayId } = await bare.lockWithGateway({ name: `SIM Arrival ${i + 1}` });
+        lockIds.push(lockId);
+        gatewayIds.push(gatewayId);
+      }
+      return { lockIds, gatewayIds };
+    }
+
+    /** The same number of writes straight to the simulator, one per lock, at most `inFlight` at once. */
+    async function bareRun(kind: 'bare-all' | 'bare-8', inFlight: number): Promise<RunResult> {
+      const { lockIds } = await freshLocks();
+      const writes = lockIds.map((lockId, i) => ({ lockId, code: codeOf(i), name: `Guest ${i + 1} #P${i + 1}` }));
+      let next = 0;
+      let ok = 0;
+      const errors: Record<string, number> = {};
+      const t = performance.now();
+      const lane = async () => {
+        while (next < writes.length) {
+          const w = writes[next++]!;
+          const now = Date.now();
+          const answer = await bare.call('keyboardPwd/add', {
+            lockId: w.lockId,
+            keyboardPwd: w.code,
+            keyboardPwdName: w.name,
+            keyboardPwdType: 3,
+            startDate: now - (now % 60_000),
+            endDate: now - (now % 60_000) + 2 * 86_400_000,
+            addType: 2,
+          });
+          if (typeof answer.keyboardPwdId === 'number') ok += 1;
+          else errors[String(answer.errcode)] = (errors[String(answer.errcode)] ?? 0) + 1;
+        }
+      };
+      await Promise.all(Array.from({ length: inFlight }, lane));
+      const ms = performance.now() - t;
+      if (ok !== ARRIVALS) throw new Error(`${kind}: ${ok} writes succeeded, refusals ${JSON.stringify(errors)}`);
+      return { kind, ms, onLock: ok };
+    }
+
+    /** A worker process as `pnpm worker` runs it, ready before a run is timed. */
+    const startWorker = () =>
+      startProcess(
+        process.execPath,
+        ['--openssl-legacy-provider', '--import', 'tsx', '../apps/server/src/worker.ts'],
+        {
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'info',
+          DATABASE_URL: db.url,
+          REDIS_PREFIX: redisPrefix,
+          LOCK_PROVIDER: 'sim',
+          LOCK_SIM_URL: simUrl,
+          SCHEDULE_SWEEPS: 'false',
+          SMS_PROVIDER: 'none',
+        },
+        /workers running/,
+        path.join(root, 'bench'),
+      ).then((p) => p.child);
+
+    /** A hotel of `ARRIVALS` rooms on fresh locks, its rule on, its arrivals reserved (queues paused); then delivered and timed. */
+    async function engineRun(): Promise<RunResult> {
+      const { lockIds, gatewayIds } = await freshLocks();
+      const {
+        rows: [hotel],
+      } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench arrivals', $1, now()) RETURNING "id"`, [
+        TIME_ZONE,
+      ]);
+      const hotelId = hotel!.id;
+      await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
+      const { id: lockAccountId } = await connectAccount({ deps: d, meta }, hotelId, {
+        username: SIM_DEFAULTS.username,
+        password: SIM_DEFAULTS.password,
+        kind: 'ttlock',
+        label: '',
+      });
+      const { rows: locks } = await client.query<{ id: number }>(
+        `INSERT INTO "Lock" ("hotelId", "accountId", "provider", "providerLockId", "name", "simulated", "gatewayId", "online", "gatewayOnline", "updatedAt")
+         SELECT $1, $2, 'ttlock', l::text, 'SIM Arrival', true, g::text, true, true, now() FROM unnest($3::int[], $4::int[]) WITH ORDINALITY AS t(l, g, i) ORDER BY i RETURNING "id"`,
+        [hotelId, lockAccountId, lockIds, gatewayIds],
+      );
+      const { rows: rooms } = await client.query<{ id: number }>(
+        `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "lockId", "updatedAt")
+         SELECT $1, 'A' || lpad(i::text, 3, '0'), i, 20000, ($2::int[])[i], now() FROM generate_series(1, $3::int) i ORDER BY i RETURNING "id"`,
+        [hotelId, locks.map((l) => l.id), ARRIVALS],
+      );
+      const { token } = await createSession(d, { accountId: account!.id, hotelId, kind: 'web', meta });
+      const ctx: AuthedContext = { deps: d, meta, actor: await resolveSession(d, token, 'web') };
+      await setAccessRule(ctx, { enabled: true, issueDaysBefore: 1, minutesBeforeCheckIn: 60, minutesAfterCheckOut: 30, codeRule: 'random', codeType: 'auto' });
+
+      // A channel's calendar feed the arrivals were booked on (its reading is not measured: next read in a week).
+      const {
+        rows: [feed],
+      } = await client.query<{ id: number }>(
+        `INSERT INTO "CalendarFeed" ("hotelId", "roomId", label, url, "nextReadAt", "updatedAt") VALUES ($1, $2, 'Channel', 'http://127.0.0.1:9/bench.ics', now() + interval '7 days', now()) RETURNING id`,
+        [hotelId, rooms[0]!.id],
+      );
+
+      // The day's arrivals, in two hours: their issue moment (a day before) has come.
+      await d.queues.stay.pause();
+      await d.queues.credential.pause();
+      const checkInAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 2 * 3_600_000);
+      const expectedCheckOutAt = new Date(checkInAt.getTime() + 22 * 3_600_000);
+      const reserveStarted = performance.now();
+      for (const [i, room] of rooms.entries()) {
+        // As the feed's reader makes them (modules/feeds/feed-import.ts): the reservation and its booking row in one transaction.
+        const made = await transaction(d, async (tx) => {
+          const reserved = await reserveFromChannel(tx, ctx, {
+            hotelId,
+            timeZone: TIME_ZONE,
+            roomIds: [room.id],
+            checkInAt,
+            expectedCheckOutAt,
+            guestName: `Arrival ${i + 1}`,
+            mobile: null,
+            remark: `Channel · HMBENCH${i + 1}`,
+          });
+          if (reserved.stay)
+            await tx.calendarFeedBooking.create({
+              data: {
+                hotelId,
+                feedId: feed!.id,
+                uid: `arrival-${i + 1}@bench`,
+                stayId: reserved.stay.id,
+                state: 'booked',
+                reference: `HMBENCH${i + 1}`,
+                guestName: `Arrival ${i + 1}`,
+                startsAt: checkInAt,
+                endsAt: expectedCheckOutAt,
+              },
+            });
+          return reserved;
+        });
+        if (!made.stay) throw new Error(`room ${room.id}: no reservation`);
+        await scheduleStayJobs(d, made.stay, TIME_ZONE);
+      }
+      const reserveMs = performance.now() - reserveStarted;
+      const worker = await startWorker();
+      const started = Date.now();
+      await d.queues.stay.resume();
+      await d.queues.credential.resume();
+      const deadline = Date.now() + 180_000;
+      try {
+        for (;;) {
+          const {
+            rows: [r],
+          } = await client.query<{ onLock: number; open: number; issued: number }>(
+            `SELECT count(*) FILTER (WHERE "deliveryState" = 'on_lock')::int AS "onLock",
+                    count(*) FILTER (WHERE "deliveryState" IN ('pending', 'removing'))::int AS open,
+                    (SELECT count(*)::int FROM "Stay" WHERE "hotelId" = $1 AND "accessIssuedAt" IS NOT NULL) AS issued
+               FROM "LockPassword" WHERE "hotelId" = $1`,
+            [hotelId],
+          );
+          if (r!.issued === ARRIVALS && r!.open === 0) break;
+          if (Date.now() > deadline) throw new Error(`engine: ${JSON.stringify(r)} after 180 s`);
+          await sleep(25);
+        }
+      } finally {
+        await stopProcess(worker);
+      }
+      const {
+        rows: [last],
+      } = await client.query<{ at: Date; issued: Date }>(
+        `SELECT max("deliveredAt") AS at, max("createdAt") AS issued FROM "LockPassword" WHERE "hotelId" = $1`,
+        [hotelId],
+      );
+      const ms = last!.at.getTime() - started;
+      const issuedMs = last!.issued.getTime() - started;
+
+      // The truth on both sides: one code a stay, on_lock, on its lock.
+      const { rows } = await client.query<{ roomId: number; code: string; deliveryState: string; outcome: string | null }>(
+        `SELECT p."roomId", p.code, p."deliveryState"::text AS "deliveryState", s."accessOutcome" AS outcome
+           FROM "LockPassword" p JOIN "Stay" s ON s.id = p."stayId" WHERE p."hotelId" = $1`,
+        [hotelId],
+      );
+      const problems: string[] = [];
+      if (rows.length !== ARRIVALS) problems.push(`${rows.length} passwords for ${ARRIVALS} arrivals`);
+      for (const r of rows) {
+        if (r.deliveryState !== 'on_lock') problems.push(`room ${r.roomId}: ${r.deliveryState}`);
+        if (r.outcome !== 'as_rule') problems.push(`room ${r.roomId}: outcome ${r.outcome}`);
+      }
+      const lockOfRoom = new Map(rooms.map((room, i) => [room.id, lockIds[i]!]));
+      for (const r of rows) {
+        const { lock } = await bare.control<{ lock: { passcodes: { keyboardPwd: string; onLock: boolean }[] } }>('GET', `/locks/${lockOfRoom.get(r.roomId)}`);
+        const held = lock.passcodes.filter((p) => p.onLock).map((p) => p.keyboardPwd);
+        if (held.length !== 1 || held[0] !== r.code) problems.push(`lock of room ${r.roomId} holds ${JSON.stringify(held)}, the database says ${r.code}`);
+      }
+      if (problems.length) throw new Error(`engine: ${problems.length} problems:\n${problems.slice(0, 20).join('\n')}`);
+      console.log(
+        `- reserved ${ARRIVALS} arrivals (queues paused) in ${fmt(reserveMs / 1000)} s; the last code issued by the rule's job after ${fmt(issuedMs / 1000, 2)} s, all on their locks after ${fmt(ms / 1000, 2)} s (load ${load()}).`,
+      );
+      return { kind: 'engine', ms, onLock: rows.length };
+    }
+
+    // Warm-up (not reported): the adapter's token, Prisma, BullMQ and the simulator's code paths.
+    await bareRun('bare-8', WORKER_CONCURRENCY);
+
+    const results: RunResult[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const r: RunResult[] = [];
+      r.push(await bareRun('bare-8', WORKER_CONCURRENCY));
+      r.push(await engineRun());
+      r.push(await bareRun('bare-all', ARRIVALS));
+      results.push(r);
+    }
+
+    console.log(
+      `\n${ARRIVALS} arrivals, each room's lock behind its own gateway; simulator (a child process) gateway latency ${LATENCY} ms a write; the engine's credential worker runs ${WORKER_CONCURRENCY} deliveries at a time. Load after the runs ${load()}.\n`,
+    );
+    console.log('| round | run | on lock | wall s | codes/s | x baseline (same in flight) | x all at once |');
+    console.log('|---:|---|---:|---:|---:|---:|---:|');
+    results.forEach((round, i) => {
+      const of = (kind: RunKind) => round.find((x) => x.kind === kind)!;
+      for (const x of round)
+        console.log(
+          `| ${i + 1} | ${LABEL[x.kind]} | ${x.onLock} | ${fmt(x.ms / 1000, 2)} | ${fmt(ARRIVALS / (x.ms / 1000), 0)} | ${fmt(x.ms / of('bare-8').ms, 2)} | ${fmt(x.ms / of('bare-all').ms, 2)} |`,
+        );
+    });
+    const ratio = (kind: RunKind, base: RunKind) =>
+      median(results.map((round) => round.find((x) => x.kind === kind)!.ms / round.find((x) => x.kind === base)!.ms));
+    console.log(
+      `\n**Median ratio, the arrivals' codes on their locks against the simulator's capacity at the same concurrency: ${fmt(ratio('engine', 'bare-8'), 2)}** (against all ${ARRIVALS} at once: ${fmt(ratio('engine', 'bare-all'), 2)}).`,
+    );
+    console.log('Every engine run: every arrival issued by the rule (as_rule), every code on_lock, each lock holding exactly its stay’s code: checked.\n');
+  } finally {
+    await client.end().catch(() => {});
+    if (deps) {
+      const keys = await deps.redis.keys(`${redisPrefix}:*`);
+      if (keys.length) await deps.redis.del(...keys);
+      await closeDeps(deps);
+    }
+    if (simChild) await stopProcess(simChild);
+    fs.rmSync(stateDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`Kept the database: ${db.url}`);
+    else await db.drop();
+  }
+}
+
+process.chdir(root);
+await main();

@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+
+/**
+ * axe-core in every browser test (issue 18 §5, docs/accessibility.md): each screenshot is checked
+ * where it is taken, and every screen a test passes through is checked once it has settled; any
+ * violation fails the test that showed it, with the rule, its impact, the element and the screen.
+ */
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What is checked: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
+export const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'] },
+  // Still marked experimental in axe 4.14, so off unless asked for: a control's accessible name
+  // contains the text it shows (WCAG 2.5.3, "label in name").
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations'],
+} as const;
+
+export type A11yViolation = { rule: string; impact: string; help: string; nodes: { target: string; summary: string }[] };
+type Report = { screen: string; url: string; lang: string; violations: A11yViolation[] };
+
+/** Violations that the check of a settled screen found, not yet reported, by context. */
+const pending = new Map<BrowserContext, Report[]>();
+const closed = new Set<BrowserContext>();
+/** Screens (route pattern, language, open dialogs) already checked in this test file: each is checked once. */
+const checkedScreens = new Set<string>();
+
+export class A11yError extends Error {
+  override name = 'A11yError';
+}
+
+/**
+ * `E2E_AXE=report`: a survey, not a gate: violations are appended to test-output/e2e/axe-violations.jsonl
+ * and fail nothing, so that one run lists every screen's (the default fails the test at the first).
+ */
+const reportOnly = process.env.E2E_AXE === 'report';
+const surveyFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-output', 'e2e', 'axe-violations.jsonl');
+
+function fail(reports: Report[]) {
+  if (!reports.length) return;
+  if (!reportOnly) throw new A11yError(formatReports(reports));
+  fs.mkdirSync(path.dirname(surveyFile), { recursive: true });
+  const test = expect.getState().currentTestName ?? '';
+  for (const report of reports) fs.appendFileSync(surveyFile, `${JSON.stringify({ test, ...report })}\n`);
+}
+
+export function formatReports(reports: Report[]): string {
+  const count = reports.reduce((n, r) => n + r.violations.reduce((m, v) => m + v.nodes.length, 0), 0);
+  const lines = [`axe-core found ${count} accessibility violation${count === 1 ? '' : 's'} (docs/accessibility.md):`];
+  for (const report of reports) {
+    lines.push(`  screen "${report.screen}" (${report.url}, lang ${report.lang}):`);
+    for (const v of report.violations) {
+      lines.push(`    [${v.impact}] ${v.rule}: ${v.help}`);
+      for (const node of v.nodes.slice(0, 5)) lines.push(`        ${node.target}\n          ${node.summary.replace(/\n\s*/g, ' ')}`);
+      if (v.nodes.length > 5) lines.push(`        and ${v.nodes.length - 5} more like these`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A route with its ids left out: /room/12 and /room/13 are one screen. */
+function screenKey(url: string, lang: string, dialogs: number) {
+  const { pathname } = new URL(url);
+  return `${pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}|${lang}|${dialogs}`;
+}
+
+/** The axe run inside the page (its source is added by `watchA11y`'s init script or by `checkA11y`). */
+async function runAxeInPage(page: Page): Promise<{ url: string; lang: string; violations: A11yViolation[] }> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(
+    async (options) => {
+      type Axe = {
+        run: (
+          context: Document,
+          options: unknown,
+        ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
+      };
+      const axe = (window as unknown as { axe: Axe & { _running?: boolean } }).axe;
+      // The automatic check of a settled screen (`watchA11y`) may be running in this page: axe runs one at a time.
+      while (axe._running) await new Promise((resolve) => setTimeout(resolve, 50));
+      // Colours are measured as they end up: a toast or a dialog still fading in is half transparent
+      // (its contrast then depends on the moment). Finite animations and transitions are waited for,
+      // up to a second; spinners (infinite) are not.
+      const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+      await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      const result = await axe.run(document, options);
+      return {
+        url: location.href,
+        lang: document.documentElement.lang,
+        violations: result.violations.map((v) => ({
+          rule: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), summary: n.failureSummary ?? '' })),
+        })),
+      };
+    },
+    AXE_OPTIONS as unknown as Record<string, unknown>,
+  );
+}
+
+/**
+ * Runs axe on the page as it is now and fails with the list of violations, those of this screen and
+ * any that the automatic checks of this page's context found before it.
+ */
+export async function checkA11y(page: Page, screen: string) {
+  const result = await runAxeInPage(page);
+  const reports = takePending(page.context());
+  if (result.violations.length) reports.push({ screen, ...result });
+  fail(reports);
+}
+
+function takePending(context: BrowserContext): Report[] {
+  const reports = pending.get(context) ?? [];
+  pending.set(context, []);
+  return reports;
+}
+
+/**
+ * Checks every screen the pages of this context show: once the page has settled (no change to the
+ * document for half a second, no transition running), axe runs inside it; a run during which the
+ * document changed is thrown away and tried again; a page without any text yet is skipped. Each screen (route, language, number of open
+ * dialogs) is checked once per test file; what is found fails the test (`afterEach`) or the next
+ * `checkA11y`.
+ */
+export async function watchA11y(context: BrowserContext) {
+  // Kept after the context closes (a test's `finally`), until `afterEach` has reported them.
+  pending.set(context, []);
+  context.on('close', () => closed.add(context));
+  await context.exposeBinding('__a11yWanted', (_source, url: string, lang: string, dialogs: number) => !checkedScreens.has(screenKey(url, lang, dialogs)));
+  await context.exposeBinding('__a11yReport', (_source, report: { url: string; lang: string; dialogs: number; violations: A11yViolation[] }) => {
+    checkedScreens.add(screenKey(report.url, report.lang, report.dialogs));
+    if (report.violations.length) pending.get(context)?.push({ screen: `${new URL(report.url).pathname} once settled`, ...report });
+  });
+  await context.addInitScript({
+    content: `var __name = globalThis.__name || ((f) => f);\n${axeSource}\n;(${autoCheck.toString()})(${JSON.stringify(AXE_OPTIONS)});`,
+  });
+}
+
+/** Runs in every document of a watched context (serialised: nothing from outside its body). */
+function autoCheck(options: unknown) {
+  if (window !== window.top) return;
+  type Win = Window & {
+    axe: {
+      run: (
+        context: Document,
+        options: unknown,
+      ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
+    };
+    __a11yWanted: (url: string, lang: string, dialogs: number) => Promise<boolean>;
+    __a11yReport: (report: unknown) => Promise<void>;
+  };
+  const w = window as unknown as Win;
+  let changes = 0;
+  let lastChange = performance.now();
+  let running = false;
+  let done = '';
+  const start = () => {
+    new MutationObserver(() => {
+      changes++;
+      lastChange = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  };
+  if (document.documentElement) start();
+  else document.addEventListener('DOMContentLoaded', start);
+  const dialogs = () => document.querySelectorAll('[role="dialog"],[role="alertdialog"]').length;
+  const state = () => `${location.href}|${document.documentElement.lang}|${dialogs()}`;
+  setInterval(() => {
+    if (running || document.readyState !== 'complete' || !document.documentElement.lang) return;
+    if (performance.now() - lastChange < 500 || state() === done) return;
+    if (document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)) return;
+    if (document.querySelector('[aria-busy="true"]')) return;
+    // A page that shows nothing yet (the app still starting, a route still loading) is no screen.
+    if (!document.body?.innerText.trim()) return;
+    running = true;
+    const before = changes;
+    const seen = state();
+    const url = location.href;
+    const lang = document.documentElement.lang;
+    const open = dialogs();
+    void (async () => {
+      try {
+        if (!(await w.__a11yWanted(url, lang, open))) {
+          done = seen;
+          return;
+        }
+        const result = await w.axe.run(document, options);
+        if (changes !== before || state() !== seen) return;
+        done = seen;
+        await w.__a11yReport({
+          url,
+          lang,
+          dialogs: open,
+          violations: result.violations.map((v) => ({
+            rule: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), summary: n.failureSummary ?? '' })),
+          })),
+        });
+      } catch {
+        // The page went away, or axe met a document in the middle of a change: tried again later.
+      } finally {
+        running = false;
+      }
+    })();
+  }, 250);
+}
+
+/** Whatever the automatic checks found during a test fails that test. */
+afterEach(() => {
+  const reports = [...pending.keys()].flatMap(takePending);
+  for (const context of closed) pending.delete(context);
+  closed.clear();
+  fail(reports);
+});

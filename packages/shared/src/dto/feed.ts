@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { FEED_BOOKING_STATES } from '../feeds';
+
+/** A booking event of a feed (the conflicts a feed shows). */
+export const ZFeedBookingDto = z.object({
+  uid: z.string(),
+  state: z.enum(FEED_BOOKING_STATES),
+  reference: z.string(),
+  guestName: z.string(),
+  phone: z.string().nullable(),
+  startsAt: z.date(),
+  endsAt: z.date(),
+  stayId: z.number().nullable(),
+  conflictStayId: z.number().nullable(),
+});
+export type TFeedBookingDto = z.infer<typeof ZFeedBookingDto>;
+
+export const ZFeedDto = z.object({
+  id: z.number(),
+  roomId: z.number().nullable(),
+  roomName: z.string().nullable(),
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
+  label: z.string(),
+  url: z.string(),
+  everyMinutes: z.number(),
+  lastReadAt: z.date().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.date().nullable(),
+  lastEventCount: z.number().nullable(),
+  emptyPending: z.boolean(),
+  nextReadAt: z.date(),
+  booked: z.number(),
+  conflicts: z.array(ZFeedBookingDto),
+});
+export type TFeedDto = z.infer<typeof ZFeedDto>;
+
+/** How a read of a feed went (add, read now). */
+export const ZFeedReadResult = z.object({
+  ok: z.boolean(),
+  error: z.string().optional(),
+  events: z.number(),
+  created: z.number(),
+  moved: z.number(),
+  cancelled: z.number(),
+  conflicts: z.number(),
+  emptyPending: z.boolean(),
+});
+export type TFeedReadResult = z.infer<typeof ZFeedReadResult>;
+
+/** A room's export address: `url` is null when the install has no public URL (the web prefixes its own origin to `path`). */
+export const ZFeedExportLinkDto = z.object({ roomId: z.number(), path: z.string(), url: z.string().nullable() });
+export type TFeedExportLinkDto = z.infer<typeof ZFeedExportLinkDto>;
+
+export const ZFeedListOutput = z.array(ZFeedDto);
+export const ZFeedAddOutput = ZFeedDto.extend({ read: ZFeedReadResult });
+export const ZFeedEditOutput = ZFeedDto;
+export const ZFeedDeleteOutput = z.object({ deleted: z.literal(true) });
+export const ZFeedReadNowOutput = ZFeedDto.extend({ read: ZFeedReadResult });
+export const ZFeedConfirmEmptyOutput = ZFeedDto.extend({ cancelled: z.number() });
+export const ZFeedExportUrlOutput = ZFeedExportLinkDto;
+export const ZFeedRegenerateExportOutput = ZFeedExportLinkDto;

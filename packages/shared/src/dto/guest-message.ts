@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { GUEST_MESSAGE_CHANNELS, GUEST_MESSAGE_ERRORS, GUEST_MESSAGE_STATES, GUEST_MESSAGE_TRIGGERS } from '../guest-messages';
+import { LANGUAGE_HEADERS, type TLanguageHeader } from '../languages';
+
+const ZLanguageHeader = z.enum(LANGUAGE_HEADERS as [TLanguageHeader, ...TLanguageHeader[]]);
+
+/** One line of a stay's delivery log. */
+export const ZGuestMessageDto = z.object({
+  id: z.number(),
+  channel: z.enum(GUEST_MESSAGE_CHANNELS),
+  recipient: z.string(),
+  language: z.string(),
+  state: z.enum(GUEST_MESSAGE_STATES),
+  trigger: z.enum(GUEST_MESSAGE_TRIGGERS),
+  error: z.enum(GUEST_MESSAGE_ERRORS).nullable(),
+  errorDetail: z.string().nullable(),
+  attempts: z.number(),
+  createdAt: z.date(),
+  sentAt: z.date().nullable(),
+});
+export type TGuestMessageDto = z.infer<typeof ZGuestMessageDto>;
+
+/** A message's text in one language: the hotel's own, or the product's (`isDefault`, `updatedAt` null). */
+export const ZGuestMessageTemplateDto = z.object({
+  channel: z.enum(GUEST_MESSAGE_CHANNELS),
+  language: ZLanguageHeader,
+  subject: z.string(),
+  body: z.string(),
+  isDefault: z.boolean(),
+  updatedAt: z.date().nullable(),
+});
+export type TGuestMessageTemplateDto = z.infer<typeof ZGuestMessageTemplateDto>;
+
+/** The hotel's message settings (the language and the sender). */
+export const ZGuestMessageSettingsDto = z.object({ language: ZLanguageHeader, senderName: z.string(), senderEmail: z.string() });
+export type TGuestMessageSettingsDto = z.infer<typeof ZGuestMessageSettingsDto>;
+
+export const ZGuestMessageTemplatesOutput = z.object({ variables: z.array(z.string()).readonly(), templates: z.array(ZGuestMessageTemplateDto) });
+export const ZGuestMessageTemplateOutput = ZGuestMessageTemplateDto.extend({ default: z.object({ subject: z.string(), body: z.string() }) });
+export const ZGuestMessageSaveTemplateOutput = ZGuestMessageTemplateDto;
+export const ZGuestMessageResetTemplateOutput = ZGuestMessageTemplateDto;
+export const ZGuestMessageSettingsOutput = ZGuestMessageSettingsDto.extend({ emailEnabled: z.boolean(), smsEnabled: z.boolean() });
+export const ZGuestMessageSaveSettingsOutput = ZGuestMessageSettingsDto;
+export const ZGuestMessageLogOutput = z.array(ZGuestMessageDto);
+export const ZGuestMessageSendAgainOutput = z.array(ZGuestMessageDto);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { CARD_NUMBER_ORDERS, LOCK_ACCOUNT_KINDS, LOCK_ACCOUNT_STATES } from '../locks';
+
+export const ZLockAccountDto = z.object({
+  id: z.number(),
+  username: z.string(),
+  kind: z.enum(LOCK_ACCOUNT_KINDS),
+  label: z.string(),
+  state: z.enum(LOCK_ACCOUNT_STATES),
+  lastError: z.string().nullable(),
+  limitedUntil: z.string().nullable(),
+  monthlyBudget: z.number(),
+  calls: z.object({ today: z.number(), month: z.number() }),
+  budget: z.enum(['warning', 'ok', 'over']),
+  locks: z.object({ total: z.number(), paired: z.number(), gone: z.number() }),
+  connectedAt: z.string().nullable(),
+  importedAt: z.string().nullable(),
+});
+export type TLockAccountDto = z.infer<typeof ZLockAccountDto>;
+
+export const ZImportResult = z.object({ total: z.number(), added: z.number(), updated: z.number(), gone: z.number(), elsewhere: z.number() });
+export type TImportResult = z.infer<typeof ZImportResult>;
+
+export const ZLockAccountListOutput = z.object({
+  items: z.array(ZLockAccountDto),
+  simulated: z.boolean(),
+  region: z.string().nullable(),
+  cardNumberOrder: z.enum(CARD_NUMBER_ORDERS),
+});
+export const ZLockAccountConnectOutput = z.object({ id: z.number() });
+export const ZLockAccountReconnectOutput = z.object({ id: z.number() });
+export const ZLockAccountDisconnectOutput = z.object({ id: z.number() });
+export const ZLockAccountRemoveOutput = z.object({ removed: z.literal(true) });
+export const ZLockAccountSetBudgetOutput = z.object({ id: z.number(), monthlyBudget: z.number() });
+export const ZLockAccountImportLocksOutput = ZImportResult;
+export const ZLockAccountSetSettingsOutput = z.object({ cardNumberOrder: z.enum(CARD_NUMBER_ORDERS) });
