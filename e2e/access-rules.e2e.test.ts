@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, screenshot, signIn } from './support';
-import { LANGUAGES, api, text, withPage } from './support-board';
+import { LANGUAGES, api, text, withPage, languageRuns } from './support-board';
 
 /**
  * The access rules page (issue 20 §2, docs/access-rules.md) in Chinese, English and Arabic: it
@@ -22,7 +22,7 @@ afterAll(async () => {
   await closeRedis();
 });
 
-describe.each(LANGUAGES)('access rules in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('access rules in $header', ({ code, header }) => {
   it('explains the first-use window and the margin after check-out, and saves the number card kind', async () => {
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_OWNER);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, screenshot, settle, signIn } from './support';
-import { LANGUAGES, expectToast, text, withPage } from './support-board';
+import { LANGUAGES, expectToast, text, withPage, languageRuns } from './support-board';
 
 /**
  * Third-party authorisation (/thirdPartyAuthorization/thirdPartyAuthorization) in Chinese, English
@@ -36,7 +36,7 @@ const isChecked = (page: Page, id: string) =>
     .then((s) => s === 'checked');
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
-describe.each(LANGUAGES)('third-party API keys in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('third-party API keys in $header', ({ code, header }) => {
   it('makes a key that reads rooms, shows it once, the gateway takes it; revoked, the gateway refuses it', async () => {
     await withPage(browser, { language: code }, async (page) => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });

@@ -15,6 +15,7 @@ import {
   text,
   waitForTileStatus,
   withPage,
+  languageRuns,
 } from './support-board';
 
 let browser: Browser;
@@ -45,7 +46,7 @@ async function inHouseGuestId(page: Page): Promise<number> {
   return guest.id;
 }
 
-describe.each(LANGUAGES)('board and lists in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $header', ({ code, header }) => {
   const fixtures = FIXTURES[code];
 
   it('shows what failed and a retry on every list and detail while the network is down, and the list once a retry works', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, checkA11y, closeRedis, launchBrowser, newContext, screenshot, screenshotDir, settle, signIn } from './support';
+import { languageRuns } from './support-board';
 import { lockIdOf, sim } from './support-locks';
 import { closeSql, focusedId, openRoom, text, waitForRoomStatus } from './support-stays';
 
@@ -53,7 +54,7 @@ async function openCredentials(page: Page, room: string) {
   await page.locator('[data-testid="password-table"], [data-testid="credentials-empty"]').first().waitFor();
 }
 
-describe.each(RUNS)('lock passwords in $header', ({ code, header, room, holder, pin, checkIn }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('lock passwords in $header', ({ code, header, room, holder, pin, checkIn }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, screenshot, settle, signIn } from './support';
-import { LANGUAGES, api, text, withPage } from './support-board';
+import { LANGUAGES, api, text, withPage, languageRuns } from './support-board';
 
 /**
  * Data export (issue 9 §5) in Chinese, English and Arabic: each language makes three rooms of its
@@ -24,7 +24,7 @@ afterAll(async () => {
   await closeRedis();
 });
 
-describe.each(LANGUAGES)('export in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('export in $header', ({ code, header }) => {
   it('exports the room board with a progress bar, and the downloaded file holds what the page shows', async () => {
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_OWNER);

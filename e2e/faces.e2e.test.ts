@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { languageRuns } from './support-board';
 import { pairedRoom, sim } from './support-locks';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
@@ -77,7 +78,7 @@ const RUNS = [
   { code: 'Arabic', header: 'ar', room: 'FACE-ar', faceId: 'F-AR-01', note: 'سلمى النجار', mobile: '13712340003' },
 ] as const;
 
-describe.each(RUNS)('faces in $header', ({ code, header, room, faceId, note, mobile }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('faces in $header', ({ code, header, room, faceId, note, mobile }) => {
   let context: BrowserContext;
   let page: Page;
   let paired: { roomId: number; lockId: string };

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateTime, zonedToInstant } from '@console/shared';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { languageRuns } from './support-board';
 import { closeSql, sql, text } from './support-stays';
 
 /**
@@ -104,7 +105,7 @@ const shortDateTime = (page: Page, header: string, at: Date) =>
 const shows = (page: Page, selector: string, expected: string) =>
   page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent?.trim() === t, [selector, expected] as const, { timeout: 15_000 });
 
-describe.each(RUNS)('calendar feeds in $header', ({ code, header, room }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('calendar feeds in $header', ({ code, header, room }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

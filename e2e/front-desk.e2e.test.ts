@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, root, screenshot, settle, signIn } from './support';
+import { languageRuns } from './support-board';
 
 let browser: Browser;
 
@@ -40,7 +41,7 @@ const RUNS = [
   { code: 'Arabic', header: 'ar', room: '107', target: '109' },
 ] as const;
 
-describe.each(RUNS)('front desk in $header', ({ code, header, room, target }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ code, header, room, target }) => {
   it(`checks a guest and a co-guest into ${room}, renews, moves them to ${target}, checks out, and cleans the room`, async () => {
     const context = await newContext(browser, { language: code });
     const page = await context.newPage();

@@ -119,6 +119,8 @@ export async function startConsole(
 
   try {
     await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    // A test run's database: commits need not wait for the disk (db/scratch-database.ts, fastCommits).
+    await adminQuery(adminUrl, `ALTER DATABASE "${name}" SET synchronous_commit = off`);
     server = spawn(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], {
       cwd: root,
       env: {

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_MESSAGE_SAMPLE, GUEST_MESSAGE_VARIABLES, renderTemplate } from '@console/shared';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, readSmsOutbox, root, screenshot, signIn } from './support';
+import { languageRuns } from './support-board';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom } from './support-locks';
 import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
@@ -46,7 +47,7 @@ function productTemplate(header: string, key: 'sms' | 'emailSubject' | 'emailBod
 
 const smsTo = async (mobile: string) => (await readSmsOutbox()).filter((m) => m.to === mobile);
 
-describe.each(RUNS)('guest messages in $header', ({ code, header, room, guest, mobile, pin }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('guest messages in $header', ({ code, header, room, guest, mobile, pin }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { api } from './support-board';
+import { api, languageRuns } from './support-board';
 import { pairedRoom, sim } from './support-locks';
 import { closeSql, sql, text } from './support-stays';
 
@@ -28,7 +28,7 @@ const RUNS = [
   { header: 'ar', room: 'KP-ar', pin: '583726' },
 ] as const;
 
-describe.each(RUNS)('the key page in $header', ({ header, room, pin }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('the key page in $header', ({ header, room, pin }) => {
   let desk: BrowserContext;
   let deskPage: Page;
   let phone: BrowserContext;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { api, digits, expectToast, roomByName, text } from './support-board';
+import { api, digits, expectToast, roomByName, text, languageRuns } from './support-board';
 import { lockIdOf, sim } from './support-locks';
 import { closeSql, openRoom } from './support-stays';
 
@@ -57,7 +57,7 @@ async function unlocksDone(): Promise<number> {
 
 const lockOnline = (page: Page) => page.getByTestId('lock-online').getAttribute('data-value');
 
-describe.each(RUNS)('locks in $header', ({ code, header, room }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('locks in $header', ({ code, header, room }) => {
   let context: BrowserContext;
   let page: Page;
   let lockId: string;

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
+import { languageRuns } from './support-board';
 import { closeSql, shiftWallClock, sql, text, typeDateTime, waitForRoomStatus } from './support-stays';
 
 /**
@@ -48,7 +49,7 @@ async function ownRoom(name: string): Promise<number> {
 
 const attr = async (page: Page, testId: string, name: string) => Number(await page.getByTestId(testId).getAttribute(name));
 
-describe.each(RUNS)('orders in $header', ({ code, header, room, walletRoom }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code, header, room, walletRoom }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateTime, zonedToInstant } from '@console/shared';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { languageRuns } from './support-board';
 import { closeSql, sql, text, typeDateTime } from './support-stays';
 
 /**
@@ -74,7 +75,7 @@ const tileStatus = (page: Page, room: string, status: string) =>
     timeout: 15_000,
   });
 
-describe.each(RUNS)('reservations in $header', ({ code, header, room, todayRoom }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('reservations in $header', ({ code, header, room, todayRoom }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

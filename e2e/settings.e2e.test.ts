@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { LANGUAGES, answerOf, api, expectToast, text, withPage } from './support-board';
+import { LANGUAGES, answerOf, api, expectToast, text, withPage, languageRuns } from './support-board';
 
 /**
  * Hotel information and the personal centre (issue 9 §4) in Chinese, English and Arabic. The
@@ -37,7 +37,7 @@ const formatIn = (page: Page, header: string, at: string, timeZone: string) =>
     timeZone,
   });
 
-describe.each(LANGUAGES)('hotel information and the personal centre in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and the personal centre in $header', ({ code, header }) => {
   const zone = { chs: 'America/New_York', en: 'Pacific/Auckland', Arabic: 'Europe/London' }[code];
 
   it("changes the hotel's time zone from the keyboard, and a list shows its times in the new zone", async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, screenshot, settle, signIn } from './support';
-import { LANGUAGES, api, expectToast, text, withPage } from './support-board';
+import { LANGUAGES, api, expectToast, text, withPage, languageRuns } from './support-board';
 import { readerAddress } from './support-readers';
 
 /**
@@ -45,7 +45,7 @@ async function horizontalOverflow(page: Page) {
   });
 }
 
-describe.each(LANGUAGES)('small things in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('small things in $header', ({ code, header }) => {
   it('gives the lock a tab of its own, and says "already" for a status the room has', async () => {
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_OWNER);

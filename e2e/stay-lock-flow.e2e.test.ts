@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { languageRuns } from './support-board';
 import { guestKeysDialog, closeGuestKeys } from './support-keys';
 import { pairedRoom, sim } from './support-locks';
 import { closeSql, text, waitForRoomStatus } from './support-stays';
@@ -30,7 +31,7 @@ const RUNS = [
   { code: 'Arabic', header: 'ar', room: 'F-ar', guest: 'ليلى حداد', pin: '507394' },
 ] as const;
 
-describe.each(RUNS)('a stay and its lock password in $header', ({ code, header, room, guest, pin }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('a stay and its lock password in $header', ({ code, header, room, guest, pin }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
+import { languageRuns } from './support-board';
 import { closeSql, focusedId, openRoom, shiftWallClock, sql, staysOfGuest, text, typeDateTime, waitForRoomStatus } from './support-stays';
 
 /**
@@ -48,7 +49,7 @@ async function reserve(page: Page, guest: string, companion: string) {
   await page.getByTestId('action-arrive').waitFor();
 }
 
-describe.each(RUNS)('stays in $header', ({ code, header, first, reserved, cancelled }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, header, first, reserved, cancelled }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

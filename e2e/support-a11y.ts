@@ -86,10 +86,30 @@ async function runAxeInPage(page: Page): Promise<{ url: string; lang: string; vi
       while (axe._running) await new Promise((resolve) => setTimeout(resolve, 50));
       // Colours are measured as they end up: a toast or a dialog still fading in is half transparent
       // (its contrast then depends on the moment). Finite animations and transitions are waited for,
-      // up to a second; spinners (infinite) are not.
-      const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
-      await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_000))]);
-      const result = await axe.run(document, options);
+      // up to a second; spinners (infinite) are not. And a toast that comes or starts to leave while axe measures (its time on screen may end
+      // during the run) was measured half faded: such a run is thrown away and made again.
+      const settled = async () => {
+        const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+        await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      };
+      const isToast = (node: Node) => node instanceof Element && (node.matches('[data-sonner-toaster]') || node.querySelector('[data-sonner-toast]') !== null);
+      const toastChanges = (record: MutationRecord) =>
+        (record.target instanceof Element ? record.target : record.target.parentElement)?.closest('[data-sonner-toaster]') != null ||
+        [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)].some(isToast);
+      let result: Awaited<ReturnType<Axe['run']>>;
+      for (let attempt = 1; ; attempt++) {
+        await settled();
+        let toastsMoved = false;
+        const observer = new MutationObserver((records) => (toastsMoved ||= records.some(toastChanges)));
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        try {
+          result = await axe.run(document, options);
+        } finally {
+          toastsMoved ||= observer.takeRecords().some(toastChanges);
+          observer.disconnect();
+        }
+        if (!toastsMoved || attempt === 3) break;
+      }
       return {
         url: location.href,
         lang: document.documentElement.lang,

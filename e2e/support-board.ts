@@ -1,14 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Response } from 'playwright-core';
 import { newContext, root } from './support';
 
-/** The three languages every browser test of the board runs in: the source, English, and right to left. */
+/** The three languages the browser tests run in: the source, English, and right to left. */
 export const LANGUAGES = [
   { code: 'chs', header: 'zh-CN' },
   { code: 'en', header: 'en' },
   { code: 'Arabic', header: 'ar' },
 ] as const;
+
+/**
+ * The runs of a file's `describe.each` (one per language, each with its own fixtures) that this
+ * test run takes (docs/decisions/034-browser-test-languages.md), from `E2E_LANGUAGES`:
+ * - unset or `rotate` (CI): one run per file, the same one every time: the files, in the order of
+ *   their names, take the languages in turn, so that together they go through all three;
+ *   `E2E_LANGUAGE_SHIFT=1` and `=2` move every file to its next language (the three shifts are
+ *   the whole matrix);
+ * - `all`: every run of every file;
+ * - a list of languages (`ar`, `zh-CN,en`): the runs in those languages.
+ */
+export function languageRuns<T extends { header: string }>(runs: readonly T[], testFile: string): T[] {
+  const wanted = process.env.E2E_LANGUAGES?.trim() || 'rotate';
+  if (wanted === 'all') return [...runs];
+  if (wanted !== 'rotate') {
+    const headers = wanted.split(',').map((h) => h.trim());
+    return runs.filter((run) => headers.includes(run.header));
+  }
+  const files = fs
+    .readdirSync(path.join(root, 'e2e'))
+    .filter((f) => f.endsWith('.e2e.test.ts'))
+    .sort();
+  const position = files.indexOf(path.basename(fileURLToPath(testFile)));
+  if (position < 0) throw new Error(`languageRuns: ${testFile} is not a browser test file in e2e/`);
+  const shift = Math.max(0, Math.floor(Number(process.env.E2E_LANGUAGE_SHIFT)) || 0);
+  return [runs[(position + shift) % runs.length]!];
+}
 
 type Tree = { [k: string]: string | Tree };
 const trees = new Map<string, Tree>();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, readSmsOutbox, screenshot, settle, signIn } from './support';
-import { LANGUAGES, api, text, withPage } from './support-board';
+import { LANGUAGES, api, text, withPage, languageRuns } from './support-board';
 import { closeSql, sql } from './support-stays';
 
 /**
@@ -68,7 +68,7 @@ async function openHotels(page: Page, hotelIds: number[]) {
   await settle(page);
 }
 
-describe.each(LANGUAGES)('switching hotel in the navbar, in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('switching hotel in the navbar, in $header', ({ code, header }) => {
   it('shows the other hotel and its rooms after a switch, and the first hotel again after switching back', async () => {
     const mobile = freshMobile();
     const sentAt = Date.now() - 1_000;

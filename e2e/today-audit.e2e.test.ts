@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, screenshot, settle, signIn } from './support';
-import { LANGUAGES, api, digits, text, withPage } from './support-board';
+import { LANGUAGES, api, digits, text, withPage, languageRuns } from './support-board';
 
 /**
  * The today board (/today) and the audit log (/auditLog) in Chinese, English and Arabic. Each
@@ -40,7 +40,7 @@ afterAll(async () => {
 /** The number a figure card shows. */
 const figure = (page: Page, id: string) => page.getByTestId(`today-${id}`).getByTestId('today-value').innerText();
 
-describe.each(LANGUAGES)('the today board and the audit log in $header', ({ code, header }) => {
+describe.each(languageRuns(LANGUAGES, import.meta.url))('the today board and the audit log in $header', ({ code, header }) => {
   const names = [`TA-${code}-1`, `TA-${code}-2`] as const;
   const guest = `Today Guest ${code}`;
   let dirtyRoom: Room;

@@ -5,12 +5,15 @@ import pg from 'pg';
  * Creates an empty database next to the one `adminUrl` points at, for a test run or a tool,
  * and drops it again. Names start with `smartlock_scratch_` so a crashed run is easy to clean.
  */
-export async function createScratchDatabase(adminUrl: string, label = 'scratch') {
+export async function createScratchDatabase(adminUrl: string, label = 'scratch', options: { fastCommits?: boolean } = {}) {
   const name = `smartlock_${label}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
+    // fastCommits (a test run's database): a commit need not wait for its WAL to reach the disk (a
+    // crash may lose the last commits, never consistency); the tests commit tens of thousands of times.
+    if (options.fastCommits) await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }

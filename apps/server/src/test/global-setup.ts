@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     fs.rmSync(uploadDir, { recursive: true, force: true });
   };
   try {
-    db = await createScratchDatabase(postgres.adminUrl, 'test');
+    db = await createScratchDatabase(postgres.adminUrl, 'test', { fastCommits: true });
     await applyMigrations(db.url);
   } catch (error) {
     await teardown();
