@@ -13,6 +13,7 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
+import { sharedQueries } from '@/lib/queries';
 import { trpc } from '@/lib/trpc';
 import type { ExportButtonProps } from './export-types';
 
@@ -30,16 +31,7 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
   const [size, setSize] = useState(pageSize);
   const start = useMutation(trpc.export.start.mutationOptions());
   const exportId = start.data?.id;
-  const status = useQuery(
-    trpc.export.status.queryOptions(
-      { id: exportId ?? '' },
-      {
-        enabled: exportId !== undefined,
-        initialData: start.data,
-        refetchInterval: (query) => (query.state.data && (query.state.data.state === 'waiting' || query.state.data.state === 'running') ? 400 : false),
-      },
-    ),
-  );
+  const status = useQuery(sharedQueries.exportStatus(start.data));
   const job = exportId ? (status.data ?? start.data) : undefined;
   const isWorking = start.isPending || job?.state === 'waiting' || job?.state === 'running';
   const cleanFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<

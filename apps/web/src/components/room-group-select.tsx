@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { trpc } from '@/lib/trpc';
+import { sharedQueries } from '@/lib/queries';
 import { cn } from '@/lib/utils';
 
 const NO_GROUP = 'none';
@@ -21,7 +21,7 @@ export function RoomGroupSelect({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const groups = useQuery(trpc.roomGroup.list.queryOptions());
+  const groups = useQuery(sharedQueries.roomGroups());
   return (
     <Select value={value === null ? NO_GROUP : String(value)} onValueChange={(v) => onChange(v === NO_GROUP ? null : Number(v))} disabled={groups.isLoading}>
       <SelectTrigger id={id} className={cn('w-full', className)} aria-invalid={invalid || undefined}>
@@ -60,7 +60,7 @@ export function RoomGroupPicker({
   'data-testid'?: string;
 }) {
   const { t } = useTranslation();
-  const groups = useQuery(trpc.roomGroup.list.queryOptions());
+  const groups = useQuery(sharedQueries.roomGroups());
   return (
     <Select value={value === null ? '' : String(value)} onValueChange={(v) => onChange(Number(v))} disabled={groups.isLoading}>
       <SelectTrigger id={id} className="w-full" aria-invalid={invalid || undefined} data-testid={testId}>

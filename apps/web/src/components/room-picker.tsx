@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TRoomStatus } from '@console/shared';
@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
-import { trpc } from '@/lib/trpc';
+import { sharedQueries } from '@/lib/queries';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 
@@ -68,12 +68,7 @@ export function RoomPicker({
   const search = useDebouncedValue(text.trim(), 250);
   const listId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
-  const rooms = useQuery(
-    trpc.room.list.queryOptions(
-      { page, pageSize: PAGE_SIZE, search: search || undefined, status, sort: 'name_asc' },
-      { enabled: isOpen, placeholderData: keepPreviousData },
-    ),
-  );
+  const rooms = useQuery(sharedQueries.pickerRooms({ page, pageSize: PAGE_SIZE, search: search || undefined, status }, isOpen));
   const items = (rooms.data?.items ?? []).filter((r) => !excludeIds.includes(r.id));
   const total = rooms.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_READER_URLS, READER_TYPE_STORAGE_KEY } from '../readers/constants';
 import type { ReaderType } from '../readers/types';
-import { trpc } from './trpc';
+import { sharedQueries } from './queries';
 
 /**
  * The small, always-loaded part of the desk reader (the navbar's "simulated reader" badge needs
@@ -81,13 +81,9 @@ export function useDeskReaderState(): DeskReaderState {
   return useSyncExternalStore(subscribe, deskReaderState, deskReaderState);
 }
 
-/** What the server says about the desk readers: whether it runs the simulator, and its services' URLs when not the usual ones. It does not change while the server runs. */
-export const deskReaderEnvironmentQuery = () =>
-  trpc.reader.environment.queryOptions(undefined, { staleTime: Infinity, gcTime: Infinity, meta: { showsErrors: true } });
-
 /** True when the reader is simulated: the server runs the simulator, or the reader said so itself. */
 export function useIsDeskReaderSimulated(): boolean {
-  const environment = useQuery(deskReaderEnvironmentQuery());
+  const environment = useQuery(sharedQueries.deskReaderEnvironment());
   const { readerSaysSimulated } = useDeskReaderState();
   return Boolean(environment.data?.simulated) || readerSaysSimulated;
 }
@@ -115,6 +111,6 @@ export function deskReaderAddresses(urls: Partial<Record<'type1' | 'type2' | 'ty
 }
 
 export function useDeskReaderAddresses(): Record<ReaderType, string> {
-  const environment = useQuery(deskReaderEnvironmentQuery());
+  const environment = useQuery(sharedQueries.deskReaderEnvironment());
   return deskReaderAddresses(environment.data?.urls);
 }

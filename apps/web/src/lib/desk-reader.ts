@@ -4,15 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { readerErrorText } from '../readers/errors';
 import type * as Drivers from '../readers';
 import type { CardReader, ReaderType } from '../readers/types';
-import {
-  deskReaderEnvironmentQuery,
-  deskReaderState,
-  noteReaderInfo,
-  storeReaderType,
-  useDeskReaderAddresses,
-  useDeskReaderState,
-  useIsDeskReaderSimulated,
-} from './desk-reader-env';
+import { deskReaderState, noteReaderInfo, storeReaderType, useDeskReaderAddresses, useDeskReaderState, useIsDeskReaderSimulated } from './desk-reader-env';
+import { sharedQueries } from './queries';
 
 /**
  * The desk card reader of this computer, for every screen that reads or writes a card, captures a
@@ -97,7 +90,7 @@ export async function closeDeskReader(): Promise<void> {
 export async function getDeskReader(queryClient: QueryClient): Promise<CardReader> {
   let urls: Partial<Record<'type1' | 'type2' | 'type3', string>> = {};
   try {
-    urls = (await queryClient.fetchQuery(deskReaderEnvironmentQuery())).urls;
+    urls = (await queryClient.fetchQuery(sharedQueries.deskReaderEnvironment())).urls;
   } catch {
     // The server did not answer: the reader services are at their usual addresses.
   }

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
-import { trpc, trpcClient } from '@/lib/trpc';
+import { invalidateSharedDoors, sharedQueries } from '@/lib/queries';
+import { trpcClient } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 
 /**
@@ -18,15 +19,15 @@ export function SharedDoorEditor() {
   const { t } = useTranslation();
   const canManage = hasPermission(useUserInfo(), 'lock.accounts');
   const queryClient = useQueryClient();
-  const doors = useQuery(trpc.sharedDoor.list.queryOptions());
-  const locks = useQuery(trpc.lock.list.queryOptions({ page: 1, pageSize: 100, filter: 'unpaired' }, { enabled: canManage }));
-  const rooms = useQuery(trpc.room.list.queryOptions({ page: 1, pageSize: 100 }, { enabled: canManage }));
-  const groups = useQuery(trpc.roomGroup.list.queryOptions(undefined, { enabled: canManage }));
+  const doors = useQuery(sharedQueries.sharedDoors());
+  const locks = useQuery(sharedQueries.sharedDoorLocks(canManage));
+  const rooms = useQuery(sharedQueries.sharedDoorRooms(canManage));
+  const groups = useQuery(sharedQueries.sharedDoorGroups(canManage));
   const [lockId, setLockId] = useState<number | null>(null);
   const [kind, setKind] = useState<TSharedDoorKind>('entrance');
   const [roomIds, setRoomIds] = useState<number[]>([]);
   const [groupIds, setGroupIds] = useState<number[]>([]);
-  const changed = () => void queryClient.invalidateQueries({ queryKey: trpc.sharedDoor.pathKey() });
+  const changed = () => void invalidateSharedDoors(queryClient);
   const save = useMutation({
     mutationFn: () => trpcClient.sharedDoor.set.mutate({ lockId: lockId!, kind, roomIds, groupIds }),
     onSuccess: () => {

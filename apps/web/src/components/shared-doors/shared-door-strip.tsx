@@ -3,7 +3,7 @@ import { DoorOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { formatNumber } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { sharedQueries } from '@/lib/queries';
 
 /**
  * The room board's strip of shared doors (issue 20 §5, docs/shared-doors.md): apart from the rooms,
@@ -12,7 +12,7 @@ import { trpc } from '@/lib/trpc';
  */
 export function SharedDoorStrip() {
   const { t } = useTranslation();
-  const doors = useQuery(trpc.sharedDoor.list.queryOptions());
+  const doors = useQuery(sharedQueries.sharedDoors());
   const items = doors.data?.items ?? [];
   if (!items.length) return null;
   return (
@@ -47,7 +47,7 @@ export function SharedDoorStrip() {
 /** The shared doors a stay opens, with where its codes and faces stand with each door. */
 export function StaySharedDoors({ stayId }: { stayId: number }) {
   const { t } = useTranslation();
-  const doors = useQuery(trpc.sharedDoor.ofStay.queryOptions({ stayId }));
+  const doors = useQuery(sharedQueries.staySharedDoors(stayId));
   if (!doors.data) return null;
   if (!doors.data.doors.length) return <p className="text-muted-foreground text-sm">{t('sharedDoors.noDoors')}</p>;
   const stateText = (state: string) =>

@@ -15,6 +15,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { cn } from '@/lib/utils';
+import { lockPanelQueries } from './api';
 
 type LockItem = RouterOutputs['lock']['contents']['items'][number];
 
@@ -39,9 +40,7 @@ export function LockContents({ room, timeZone }: { room: { id: number; name: str
   const headingId = useId();
   const [isRequested, setIsRequested] = useState(false);
   const [toRemove, setToRemove] = useState<LockItem | null>(null);
-  const contents = useQuery(
-    trpc.lock.contents.queryOptions({ roomId: room.id }, { enabled: isRequested, staleTime: 0, retry: false, meta: { showsErrors: true } }),
-  );
+  const contents = useQuery(lockPanelQueries.contents(room.id, isRequested));
   const remove = useMutation(
     trpc.lock.removeUnmanaged.mutationOptions({
       meta: { showsErrors: true },

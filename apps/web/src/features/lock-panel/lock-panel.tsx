@@ -17,6 +17,7 @@ import { trpc, trpcClient } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
+import { invalidateLockRefreshed, invalidateRoomLock, lockPanelQueries } from './api';
 import { LockBattery } from './lock-battery';
 import { LockContents } from './lock-contents';
 
@@ -37,21 +38,15 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
   const canManageAccounts = hasPermission(user, 'lock.accounts');
   const [isUnlockOpen, setIsUnlockOpen] = useState(false);
 
-  const statusOptions = trpc.lock.status.queryOptions({ roomId: room.id }, { meta: { showsErrors: true } });
+  const statusOptions = lockPanelQueries.status(room.id);
   const status = useQuery(statusOptions);
   /** The room's lock changed as the server sees it: this panel, the page's heading, the board, the bell. */
-  const lockChanged = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.status.queryKey({ roomId: room.id }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.unreadMessages.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.messages.pathKey() });
-  };
+  const lockChanged = () => invalidateRoomLock(queryClient, room.id);
   const refresh = useMutation({
     mutationFn: () => trpcClient.lock.status.query({ roomId: room.id, refresh: true }),
     onSuccess: (data) => {
       queryClient.setQueryData(statusOptions.queryKey, data);
-      void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.lock.unreadMessages.pathKey() });
+      invalidateLockRefreshed(queryClient);
     },
   });
   const unlock = useMutation(

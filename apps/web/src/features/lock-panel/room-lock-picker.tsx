@@ -1,22 +1,20 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
-import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
+import { LOCK_PICKER_PAGE_SIZE, lockPanelQueries } from './api';
 
 /** A lock as the picker offers it: its provider lock id (what the room form sends) and its name. */
 export interface PickableLock {
   lockId: string;
   name: string;
 }
-
-const PAGE_SIZE = 20;
 
 /**
  * Picks a room's lock among the hotel's locks: "no lock" (the room is unpaired when saved), the
@@ -52,12 +50,7 @@ export function RoomLockPicker({
   const search = useDebouncedValue(text.trim(), 250);
   const listId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
-  const locks = useQuery(
-    trpc.lock.list.queryOptions(
-      { filter: 'unpaired', search: search || undefined, page: 1, pageSize: PAGE_SIZE },
-      { enabled: isOpen, placeholderData: keepPreviousData, meta: { showsErrors: true } },
-    ),
-  );
+  const locks = useQuery(lockPanelQueries.unpairedLocks(search, isOpen));
   const found: PickableLock[] = (locks.data?.items ?? []).map((l) => ({ lockId: l.lockId, name: l.alias || l.name }));
   const matchesCurrent = current && (!search || `${current.name} ${current.lockId}`.toLowerCase().includes(search.toLowerCase()));
   const options: (PickableLock | null)[] = [null, ...(current && matchesCurrent ? [current] : []), ...found.filter((l) => l.lockId !== current?.lockId)];
@@ -171,7 +164,7 @@ export function RoomLockPicker({
           {!locks.isLoading && !locks.isError && found.length === 0 && (
             <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.roomLock.noMatch')}</li>
           )}
-          {(locks.data?.total ?? 0) > PAGE_SIZE && <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.roomLock.more')}</li>}
+          {(locks.data?.total ?? 0) > LOCK_PICKER_PAGE_SIZE && <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.roomLock.more')}</li>}
         </ul>
       </PopoverContent>
     </Popover>

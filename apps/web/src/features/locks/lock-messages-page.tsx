@@ -52,9 +52,7 @@ export function LockMessagesPage() {
   const setSearch = (patch: Partial<LockMessagesSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const list = useQuery(lockQueries.messages(search));
   // The chosen room is named from the URL's id (a reload, a shared link).
-  const filterRoom = useQuery(
-    trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }),
-  );
+  const filterRoom = useQuery(lockQueries.filterRoom(search.roomId));
   const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
 
   const items = list.data?.items ?? [];

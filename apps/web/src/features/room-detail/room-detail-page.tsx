@@ -9,8 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { appErrorOf } from '@/lib/api-errors';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { roomDetailQueries } from './api';
 import { CurrentStayCard } from './current-stay-card';
 import { LockPanel } from '../lock-panel/lock-panel';
 import { NextReservationCard } from './next-reservation-card';
@@ -56,11 +56,9 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
   const stayActions = useStayActions();
 
   // This page shows its own load errors (and "not found"): no toast besides.
-  const room = useQuery(trpc.room.get.queryOptions({ id: roomId }, { meta: { showsErrors: true } }));
+  const room = useQuery(roomDetailQueries.room(roomId));
   const currentStayId = room.data?.currentStay?.id;
-  const currentStay = useQuery(
-    trpc.stay.get.queryOptions({ stayId: currentStayId ?? 0 }, { enabled: currentStayId !== undefined, meta: { showsErrors: true } }),
-  );
+  const currentStay = useQuery(roomDetailQueries.currentStay(currentStayId));
 
   const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'credentials' ? credentialsTab !== undefined : true));
   const activeTab = tabs.includes(tab) ? tab : 'tenants';

@@ -24,6 +24,7 @@ import { fieldMessage } from '@/lib/field-message';
 import { formatDate } from '@/lib/format';
 import { formatMoney, moneyInputValue, parseMoneyInput } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
+import { invalidateRoomPrices, roomDetailQueries } from './api';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useAppForm } from '@/lib/use-app-form';
 import { useHotelSettings } from '@/lib/hotel-settings';
@@ -78,8 +79,8 @@ function formValues(price: RoomPrice, currency: string) {
 /** The room's prices: everyone sees them, members who manage prices change them or apply a template. */
 export function RoomPriceTab({ roomId, currency, canEdit }: { roomId: number; currency: string; canEdit: boolean }) {
   const { t } = useTranslation();
-  const price = useQuery(trpc.price.room.queryOptions({ roomId }, { meta: { showsErrors: true } }));
-  const templates = useQuery(trpc.price.templates.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const price = useQuery(roomDetailQueries.price(roomId));
+  const templates = useQuery(roomDetailQueries.priceTemplates());
 
   if (price.isError && !price.data) {
     return (
@@ -207,8 +208,7 @@ function RoomPriceForm({ roomId, price, currency }: { roomId: number; price: Roo
         toast.success(t('frontDesk.detail.priceSaved'));
         // Saved: nothing is unsaved any more, even before the new prices are read back.
         form.reset(form.getValues());
-        void queryClient.invalidateQueries({ queryKey: trpc.price.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+        invalidateRoomPrices(queryClient);
       },
       onError: (error) => form.applyServerErrors(error),
     }),
@@ -341,8 +341,7 @@ function ApplyTemplateCard({ roomId, templates: query, currency }: { roomId: num
         toast.success(t('frontDesk.detail.templateApplied'));
         setIsConfirming(false);
         setTemplateId('');
-        void queryClient.invalidateQueries({ queryKey: trpc.price.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+        invalidateRoomPrices(queryClient);
       },
     }),
   );

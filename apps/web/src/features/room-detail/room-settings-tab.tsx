@@ -18,6 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { trpc } from '@/lib/trpc';
+import { invalidateRoomDeleted, invalidateRoomSettings, roomDetailQueries } from './api';
 import { useAppForm } from '@/lib/use-app-form';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import type { RoomDetail } from './room-detail-header';
@@ -62,8 +63,8 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
   const queryClient = useQueryClient();
   const form = useAppForm(ZRoomUpdateInput, formValues(room));
   // The room's lock by its name (as the lock panel reads it), and whether the hotel has any lock to pick.
-  const currentLock = useQuery(trpc.lock.status.queryOptions({ roomId: room.id }, { enabled: room.lockId !== null, meta: { showsErrors: true } }));
-  const anyLock = useQuery(trpc.lock.list.queryOptions({ filter: 'all', page: 1, pageSize: 1 }, { staleTime: 60_000, meta: { showsErrors: true } }));
+  const currentLock = useQuery(roomDetailQueries.roomLock(room));
+  const anyLock = useQuery(roomDetailQueries.anyLock());
   const hasNoLocks = anyLock.data?.total === 0 && room.lockId === null;
   const { errors, isDirty } = form.formState;
   useUnsavedChanges(isDirty);
@@ -74,10 +75,8 @@ export function RoomSettingsTab({ room }: { room: RoomDetail }) {
       onSuccess: (saved) => {
         toast.success(t('frontDesk.detail.settingsSaved'));
         form.reset(formValues(saved));
-        void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
         // Its lock may have changed: the lock panel, the hotel's lock list.
-        void queryClient.invalidateQueries({ queryKey: trpc.lock.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.roomGroup.pathKey() });
+        invalidateRoomSettings(queryClient);
       },
       onError: (error) => form.applyServerErrors(error),
     }),
@@ -255,8 +254,7 @@ function DeleteRoomCard({ room }: { room: RoomDetail }) {
         setIsConfirming(false);
         // Leave first: refreshing the deleted room's own query would only report it missing.
         await goTo({ to: '/room' });
-        void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.roomGroup.pathKey() });
+        invalidateRoomDeleted(queryClient);
       },
     }),
   );

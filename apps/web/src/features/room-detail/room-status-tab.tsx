@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/lib/trpc';
+import { invalidateRooms } from './api';
 import type { RoomDetail } from './room-detail-header';
 
 const TARGET_ICONS: Record<TRoomStatusTarget, LucideIcon> = {
@@ -43,7 +44,7 @@ export function RoomStatusTab({ room, canChange }: { room: RoomDetail; canChange
       onSuccess: (answer) => {
         if (answer.statusNotice) toast.info(answer.statusNotice);
         else toast.success(t('frontDesk.detail.statusChanged'));
-        void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+        invalidateRooms(queryClient);
       },
       onSettled: () => setTarget(null),
     }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarX, LogIn, UserRound, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,9 @@ import { ListPagination } from '@/components/list-pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { trpc } from '@/lib/trpc';
 import { StayReservationFacts } from '../stays/stay-reservation-facts';
+import { ROOM_STAYS_PAGE_SIZE, roomDetailQueries } from './api';
 import type { StayActionKind, StayDto } from '../stays/stay-action-dialogs';
-
-const PAGE_SIZE = 10;
 
 /**
  * The other stays of the room, newest first: past ones, and reservations ahead (which can be
@@ -39,7 +37,7 @@ export function RoomTenantsTab({
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useQuery(trpc.stay.list.queryOptions({ roomId, page, pageSize: PAGE_SIZE }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const list = useQuery(roomDetailQueries.stays(roomId, page));
   const total = list.data?.total ?? 0;
   const stays = (list.data?.items ?? []).filter((stay) => stay.id !== currentStayId);
 
@@ -83,7 +81,7 @@ export function RoomTenantsTab({
           </li>
         ))}
       </ul>
-      {total > PAGE_SIZE && <ListPagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />}
+      {total > ROOM_STAYS_PAGE_SIZE && <ListPagination page={page} pageSize={ROOM_STAYS_PAGE_SIZE} total={total} onPageChange={setPage} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
@@ -14,7 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDateTime } from '@/lib/format';
 import { todayInHotel } from '@/lib/hotel-time';
 import { quickRange } from '@/lib/quick-range';
-import { trpc } from '@/lib/trpc';
+import { roomDetailQueries } from './api';
 
 interface Period {
   from: string;
@@ -38,13 +38,8 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
     return r.from === period.from && r.to === period.to;
   });
 
-  const records = useQuery(
-    trpc.room.unlockRecords.queryOptions(
-      { roomId, from: period.from || undefined, to: period.to || undefined, page, pageSize },
-      // New records arrive from the locks at any time: the first page follows them while it is shown.
-      { placeholderData: keepPreviousData, enabled: isValid, refetchInterval: page === 1 ? 5_000 : false, meta: { showsErrors: true } },
-    ),
-  );
+  // New records arrive from the locks at any time: the first page follows them while it is shown.
+  const records = useQuery(roomDetailQueries.unlockRecords({ roomId, from: period.from || undefined, to: period.to || undefined, page, pageSize }, isValid));
   const total = records.data?.total ?? 0;
   const choose = (next: Period) => {
     setPeriod(next);

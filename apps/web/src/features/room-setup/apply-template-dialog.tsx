@@ -11,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fieldMessage } from '@/lib/field-message';
 import { formatNumber } from '@/lib/format';
+import { sharedQueries } from '@/lib/queries';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import type { PriceTemplate } from './price-template-form';
@@ -41,7 +42,7 @@ export function ApplyTemplateDialog({ template, onClose, onApplied }: { template
   const groupId = form.watch('groupId');
   const error = fieldMessage(t, form.formState.errors.roomIds?.message);
 
-  const groups = useQuery(trpc.roomGroup.list.queryOptions());
+  const groups = useQuery(sharedQueries.roomGroups());
 
   const apply = useMutation(
     trpc.price.applyTemplate.mutationOptions({

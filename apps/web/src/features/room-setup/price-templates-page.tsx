@@ -15,6 +15,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { invalidatePriceTemplates, roomSetupQueries } from './api';
 import { ApplyTemplateDialog } from './apply-template-dialog';
 import { IconAction } from '@/components/icon-action';
 import { PriceTemplateDialog, type PriceTemplate } from './price-template-form';
@@ -33,11 +34,10 @@ export function PriceTemplatesPage() {
   const [deleting, setDeleting] = useState<PriceTemplate | null>(null);
   const [applying, setApplying] = useState<PriceTemplate | null>(null);
 
-  const list = useQuery(trpc.price.templates.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const list = useQuery(roomSetupQueries.priceTemplates());
   const templates = list.data ?? [];
 
-  const afterChange = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.price.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() })]);
+  const afterChange = () => invalidatePriceTemplates(queryClient);
 
   const remove = useMutation(
     trpc.price.deleteTemplate.mutationOptions({

@@ -24,6 +24,7 @@ import type { RouterOutputs } from '@/lib/trpc-types';
 import { useAppForm } from '@/lib/use-app-form';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { IconAction } from '@/components/icon-action';
+import { invalidateRoomGroups, roomSetupQueries } from './api';
 
 type RoomGroup = RouterOutputs['roomGroup']['list'][number];
 
@@ -43,11 +44,10 @@ export function RoomGroupsPage() {
   const [moving, setMoving] = useState<MovingRooms | null>(null);
   const [moveTo, setMoveTo] = useState<string>('none');
 
-  const list = useQuery(trpc.roomGroup.list.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const list = useQuery(roomSetupQueries.groups());
   const groups = list.data ?? [];
 
-  const afterChange = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.roomGroup.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() })]);
+  const afterChange = () => invalidateRoomGroups(queryClient);
 
   const onDeleted = () => {
     toast.success(t('common.deleted'));

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { lockQueries } from '@/features/locks/api';
+import { prefetchLockMessages } from '@/features/locks/api';
 import { LockMessagesPage } from '@/features/locks/lock-messages-page';
 import { lockMessagesSearchDefaults, lockMessagesSearchSchema } from '@/features/locks/lock-messages-search';
 
@@ -9,6 +9,7 @@ export const Route = createFileRoute('/_auth/lock-messages')({
   search: { middlewares: [stripSearchParams(lockMessagesSearchDefaults)] },
   staticData: { titleKey: 'route.lockMessages', sectionKey: 'menu.frontDesk' },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.queryClient.ensureQueryData(lockQueries.messages(deps)).catch(() => undefined),
+  // The page's list (and the room it is filtered to) start loading with the navigation; not awaited.
+  loader: ({ context, deps }) => prefetchLockMessages(context.queryClient, deps),
   component: LockMessagesPage,
 });

@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RoomCards } from '@/features/cards/room-cards';
 import { CredentialsTab } from '@/features/credentials/credentials-tab';
 import { RoomFaces } from '@/features/faces/room-faces';
+import { prefetchRoomDetail } from '@/features/room-detail/api';
 import { RoomDetailPage } from '@/features/room-detail/room-detail-page';
 import { roomDetailSearchSchema } from '@/features/room-detail/room-detail-search';
 
@@ -30,5 +31,8 @@ export const Route = createFileRoute('/_auth/room/$roomId')({
   },
   validateSearch: roomDetailSearchSchema,
   staticData: { titleKey: 'route.roomDetail', sectionKey: 'menu.frontDesk' },
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  // The room (and the stays tab's first page) start loading with the navigation; not awaited: the page keeps its skeleton and its load error.
+  loader: ({ context, params, deps }) => prefetchRoomDetail(context.queryClient, params.roomId, deps.tab),
   component: RoomPage,
 });
