@@ -157,5 +157,11 @@ export type TCardKeySetCreateInput = z.input<typeof ZCardKeySetCreateInput>;
 
 export const ZCardKeySetIdInput = z.object({ id: ZId });
 
-/** Push the hotel's card keys to its locks (all rooms with a lock, or these). */
-export const ZCardKeySyncInput = z.object({ roomIds: z.array(ZId).max(5000, { error: 'validation.invalid' }).optional() });
+/**
+ * Push the hotel's card keys to its locks: every room's lock and every shared door; or only these
+ * rooms' locks and these shared doors (either list alone: only those).
+ */
+export const ZCardKeySyncInput = z.object({
+  roomIds: z.array(ZId).max(5000, { error: 'validation.invalid' }).optional(),
+  doorLockIds: z.array(ZId).max(5000, { error: 'validation.invalid' }).optional(),
+});

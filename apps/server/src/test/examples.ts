@@ -677,6 +677,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'card.deleteKeySet': () => ({ id: 1 }),
   'card.syncKeys': (w) => ({ roomIds: [w.rooms[0]!.id] }),
   'card.keyStates': () => undefined,
+  'card.doorKeyStates': () => undefined,
   'apiKey.create': () => ({ name: 'Bad input key', permissions: ['room.read'], expiresAt: later() }),
   'apiKey.list': () => ({ page: 1, pageSize: 20, all: true }),
   'apiKey.revoke': () => ({ id: 1 }),

@@ -234,6 +234,7 @@ const ROWS: Record<string, Row> = {
   'card.createKeySet': 'np/ok',
   'card.syncKeys': 'nf/nf',
   'card.keyStates': 'ok/ok',
+  'card.doorKeyStates': 'ok/ok',
   'apiKey.create': 'np/ok',
   'apiKey.list': 'np/ok',
   'face.list': 'ok/ok',

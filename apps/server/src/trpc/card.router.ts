@@ -15,6 +15,7 @@ import {
   ZCardDeleteKeySetOutput,
   ZCardSyncKeysOutput,
   ZCardKeyStatesOutput,
+  ZCardDoorKeyStatesOutput,
 } from '@console/shared/dto';
 import {
   ZCardConfirmInput,
@@ -28,7 +29,7 @@ import {
   ZCardRoomFitInput,
   ZCardSendInput,
 } from '@console/shared';
-import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets, syncCardKeys } from '../modules/cards/card-keys.service';
+import { cardDoorKeyStates, cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets, syncCardKeys } from '../modules/cards/card-keys.service';
 import { reportCardLost, returnCard, revokeCard } from '../modules/cards/card-end';
 import { reserveCard } from '../modules/cards/card-issue';
 import { getCard, listCards, lookupCard } from '../modules/cards/card-lookup';
@@ -118,4 +119,5 @@ export const cardRouter = router({
     .output(ZCardSyncKeysOutput)
     .mutation(({ ctx, input }) => syncCardKeys(ctx, input)),
   keyStates: authedProcedure.output(ZCardKeyStatesOutput).query(({ ctx }) => cardKeyStates(ctx)),
+  doorKeyStates: authedProcedure.output(ZCardDoorKeyStatesOutput).query(({ ctx }) => cardDoorKeyStates(ctx)),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_ISSUE_STATES, CARD_KINDS } from '../cards';
 import { DELIVERY_STATES } from '../credentials';
+import { SHARED_DOOR_KINDS } from '../shared-doors';
 import { ZOk } from './common';
 
 export const ZCardGrantDto = z.object({
@@ -84,6 +85,17 @@ export const ZCardKeySyncDto = z.object({
 });
 export type TCardKeySyncDto = z.infer<typeof ZCardKeySyncDto>;
 
+/** Where a shared door (docs/shared-doors.md) stands with the hotel's card keys: room cards name the doors their room is served by. */
+export const ZCardDoorKeySyncDto = z.object({
+  lockId: z.number(),
+  name: z.string(),
+  kind: z.enum(SHARED_DOOR_KINDS),
+  deliveryState: ZCardKeySyncDto.shape.deliveryState,
+  lastError: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type TCardDoorKeySyncDto = z.infer<typeof ZCardDoorKeySyncDto>;
+
 export const ZCardReserveOutput = ZCardWriteDto;
 export const ZCardConfirmOutput = ZCardIssueDto;
 export const ZCardVoidReservationOutput = ZCardIssueDto;
@@ -104,3 +116,4 @@ export const ZCardCreateKeySetOutput = ZCardKeySetDto;
 export const ZCardDeleteKeySetOutput = ZOk;
 export const ZCardSyncKeysOutput = z.array(ZCardKeySyncDto);
 export const ZCardKeyStatesOutput = z.array(ZCardKeySyncDto);
+export const ZCardDoorKeyStatesOutput = z.array(ZCardDoorKeySyncDto);

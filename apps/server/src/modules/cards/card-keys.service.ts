@@ -1,4 +1,5 @@
 import { ZCardKeySetCreateInput, ZCardKeySetIdInput, ZCardKeySyncInput, type TDeliveryState } from '@console/shared';
+import type { TCardDoorKeySyncDto } from '@console/shared/dto';
 import type { z } from 'zod';
 import type { AuthedContext, Deps } from '../../context';
 import { transaction, type Tx } from '../../db/transaction';
@@ -7,7 +8,9 @@ import { readerOf, systemText, textColumns, type StoredText, type SystemText, ty
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
+import { lockDisplayName } from '../locks/lock-ref';
 import { roomScope } from '../room/room-access';
+import { DOOR_SELECT } from '../shared-doors/door-dto';
 import { newKeySetRow } from './card-keys';
 
 /**
@@ -238,11 +241,25 @@ export async function syncCardKeys(ctx: AuthedContext, raw: z.input<typeof ZCard
     ? (await deps.prisma.room.findMany({ where: { id: { in: input.roomIds }, ...roomScope(actor) }, select: { id: true } })).map((r) => r.id)
     : undefined;
   if (input.roomIds && roomIds!.length !== new Set(input.roomIds).size) throw new AppError('NOT_FOUND', { messageKey: 'frontDesk.errors.roomNotFound' });
+  // Shared doors are the whole hotel's (as on the shared doors page): a lock of another hotel, or one that is no shared door, is not found.
+  const doorLockIds = input.doorLockIds
+    ? (
+        await deps.prisma.lock.findMany({ where: { id: { in: input.doorLockIds }, hotelId: actor.hotelId, sharedKind: { not: null } }, select: { id: true } })
+      ).map((l) => l.id)
+    : undefined;
+  if (input.doorLockIds && doorLockIds!.length !== new Set(input.doorLockIds).size)
+    throw new AppError('NOT_FOUND', { messageKey: 'sharedDoors.errors.notFound' });
+  const everything = roomIds === undefined && doorLockIds === undefined;
   await transaction(deps, async (tx) => {
     if (!(await tx.cardEncryption.findFirst({ where: { hotelId: actor.hotelId, isActive: true }, select: { id: true } })))
       await rotateKeySet(tx, deps, actor.hotelId, await keySetName(tx, actor.hotelId));
-    await queueKeySync(tx, actor.hotelId, roomIds);
-    await recordAudit(tx, ctx, { action: 'card.keys.sync', entityType: 'Hotel', entityId: actor.hotelId, after: { rooms: roomIds ?? 'all' } });
+    await queueKeySync(tx, actor.hotelId, roomIds, doorLockIds);
+    await recordAudit(tx, ctx, {
+      action: 'card.keys.sync',
+      entityType: 'Hotel',
+      entityId: actor.hotelId,
+      after: everything ? { rooms: 'all', doors: 'all' } : { rooms: roomIds ?? [], doors: doorLockIds ?? [] },
+    });
   });
   await afterCredentialChange(deps, actor.hotelId);
   return cardKeyStates(ctx);
@@ -268,6 +285,24 @@ export async function cardKeyStates(ctx: AuthedContext): Promise<CardKeySyncDto[
     deliveryState: r.cardKeySync?.deliveryState ?? 'never',
     lastError: r.cardKeySync?.lastError ?? null,
     deliveredAt: r.cardKeySync?.deliveredAt?.toISOString() ?? null,
+  }));
+}
+
+/** Where each shared door of the hotel stands with its card keys (room cards name the doors their room is served by). */
+export async function cardDoorKeyStates(ctx: AuthedContext): Promise<TCardDoorKeySyncDto[]> {
+  requirePermission(ctx.actor, 'room.read');
+  const doors = await ctx.deps.prisma.lock.findMany({
+    where: { hotelId: ctx.actor.hotelId, sharedKind: { not: null } },
+    select: { ...DOOR_SELECT, doorCardKeys: { select: { deliveryState: true, lastError: true, deliveredAt: true } } },
+    orderBy: [{ sharedKind: 'asc' }, { alias: 'asc' }, { name: 'asc' }, { id: 'asc' }],
+  });
+  return doors.map((d) => ({
+    lockId: d.id,
+    name: lockDisplayName(d),
+    kind: d.sharedKind!,
+    deliveryState: d.doorCardKeys?.deliveryState ?? 'never',
+    lastError: d.doorCardKeys?.lastError ?? null,
+    deliveredAt: d.doorCardKeys?.deliveredAt?.toISOString() ?? null,
   }));
 }
 

@@ -290,3 +290,62 @@ describe('room cards open the shared doors serving their room', () => {
     expect(grants.filter((g) => g.deliveryState === 'removed').map((g) => g.doorLockId)).toEqual([h.doors[0]!.id]);
   });
 });
+
+describe("the shared doors' card keys", () => {
+  it('lists each shared door with where its card keys stand, sends them again to one door only, and finds no door of another hotel or a room’s own lock', async () => {
+    const h = await hotel(1, 2);
+    const other = await hotel(1, 1);
+    const [room] = h.rooms as [(typeof h.rooms)[0]];
+    const [entrance, gym] = h.doors as [(typeof h.doors)[0], (typeof h.doors)[0]];
+    await setSharedDoor(h.owner, { lockId: entrance.id, kind: 'entrance', roomIds: [room.id] });
+    await setSharedDoor(h.owner, { lockId: gym.id, kind: 'gym', roomIds: [room.id] });
+    await setSharedDoor(other.owner, { lockId: other.doors[0]!.id, kind: 'entrance', roomIds: [other.rooms[0]!.id] });
+    const opts = { token: h.ownerToken };
+
+    // No card written yet, no keys: both doors say so, by kind (entrance before gym).
+    const before = await api.query('card.doorKeyStates', undefined, opts);
+    expect(before.data?.map((d) => [d.lockId, d.kind, d.deliveryState])).toEqual([
+      [entrance.id, 'entrance', 'never'],
+      [gym.id, 'gym', 'never'],
+    ]);
+
+    // Keys sent to every lock: the doors' keys reach their locks.
+    expect((await api.mutation('card.syncKeys', {}, opts)).error).toBeUndefined();
+    await keysOnLocks(h.hotel.id);
+    const sent = await api.query('card.doorKeyStates', undefined, opts);
+    expect(sent.data?.map((d) => d.deliveryState)).toEqual(['on_lock', 'on_lock']);
+    expect(sent.data?.every((d) => d.deliveredAt !== null && d.lastError === null)).toBe(true);
+
+    // Sent again to the entrance only (twice at once: both answered): the gym and the room's lock are left as they were.
+    const versions = async () =>
+      new Map(
+        (await ctx.deps.prisma.lockCardKeys.findMany({ where: { hotelId: h.hotel.id }, select: { roomId: true, doorLockId: true, version: true } })).map(
+          (r) => [r.doorLockId ?? `room ${r.roomId}`, r.version],
+        ),
+      );
+    const was = await versions();
+    const twice = await Promise.all([1, 2].map(() => api.mutation('card.syncKeys', { doorLockIds: [entrance.id] }, opts)));
+    expect(twice.map((r) => r.error?.data.code)).toEqual([undefined, undefined]);
+    const now = await versions();
+    expect(now.get(entrance.id)).toBe(was.get(entrance.id)! + 2);
+    expect(now.get(gym.id)).toBe(was.get(gym.id));
+    expect(now.get(`room ${room.id}`)).toBe(was.get(`room ${room.id}`));
+    const audit = await ctx.deps.prisma.auditLog.findFirst({ where: { hotelId: h.hotel.id, action: 'card.keys.sync' }, orderBy: { id: 'desc' } });
+    expect(audit?.after).toEqual({ rooms: [], doors: [entrance.id] });
+    await keysOnLocks(h.hotel.id);
+
+    // Another hotel's door, or a room's own lock, is no shared door of this hotel: not found, nothing queued.
+    const roomLockId = (await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: room.id }, select: { lockId: true } })).lockId!;
+    for (const doorLockIds of [[other.doors[0]!.id], [roomLockId], [entrance.id, other.doors[0]!.id]]) {
+      const refused = await api.mutation('card.syncKeys', { doorLockIds }, opts);
+      expect(refused.error?.data.code).toBe('NOT_FOUND');
+    }
+    expect((await versions()).get(entrance.id)).toBe(now.get(entrance.id));
+    // Each hotel lists its own doors only.
+    expect((await api.query('card.doorKeyStates', undefined, { token: other.ownerToken })).data?.map((d) => d.lockId)).toEqual([other.doors[0]!.id]);
+    // Numbers that are no ids are refused as such.
+    for (const doorLockIds of [[1e308], [-1], ['%'], [1.5]]) {
+      expect((await api.mutation('card.syncKeys', { doorLockIds } as never, opts)).error?.data.code).toBe('BAD_REQUEST');
+    }
+  });
+});
