@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { prefetchUnlockRecords } from '@/features/unlock-records/api';
 import { UnlockRecordsPage } from '@/features/unlock-records/unlock-records-page';
 import { unlockRecordsSearchDefaults, unlockRecordsSearchSchema } from '@/features/unlock-records/unlock-records-search';
 
@@ -7,5 +8,8 @@ export const Route = createFileRoute('/_auth/unlock-records')({
   validateSearch: unlockRecordsSearchSchema,
   search: { middlewares: [stripSearchParams(unlockRecordsSearchDefaults)] },
   staticData: { titleKey: 'route.unlockRecords', sectionKey: 'menu.frontDesk' },
+  loaderDeps: ({ search }) => search,
+  // The records of the URL's filters (and the room filtered by) start loading with the navigation.
+  loader: ({ context, deps }) => prefetchUnlockRecords(context.queryClient, deps),
   component: UnlockRecordsPage,
 });
