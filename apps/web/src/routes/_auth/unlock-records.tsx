@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { prefetchUnlockRecords } from '@/features/unlock-records/api';
 import { UnlockRecordsPage } from '@/features/unlock-records/unlock-records-page';
 import { unlockRecordsSearchDefaults, unlockRecordsSearchSchema } from '@/features/unlock-records/unlock-records-search';
 
@@ -9,7 +8,9 @@ export const Route = createFileRoute('/_auth/unlock-records')({
   search: { middlewares: [stripSearchParams(unlockRecordsSearchDefaults)] },
   staticData: { titleKey: 'route.unlockRecords', sectionKey: 'menu.frontDesk' },
   loaderDeps: ({ search }) => search,
-  // The records of the URL's filters (and the room filtered by) start loading with the navigation.
-  loader: ({ context, deps }) => prefetchUnlockRecords(context.queryClient, deps),
+  // The records of the URL's filters (and the room filtered by) start loading with the navigation; the api module comes with
+  // the page's chunk (it reads days with packages/shared, whose runtime is not in every page's first download).
+  loader: ({ context, deps }) =>
+    void import('@/features/unlock-records/api').then(({ prefetchUnlockRecords }) => prefetchUnlockRecords(context.queryClient, deps)).catch(() => undefined),
   component: UnlockRecordsPage,
 });
