@@ -4,9 +4,8 @@ import { trpc } from '@/lib/trpc';
 /**
  * The calendar feeds' api (issue 19 §5): the queries of the calendar feeds page (the feeds, the
  * rooms and groups a feed is for, a room's export address), and what a change makes stale.
- * Mutations are the tRPC ones (`trpc.feed.*`). The route's loader asks for the feeds and the rooms
- * as the route starts (`ensureQueryData`, not awaited: the page shows its skeleton and its own load
- * error as before).
+ * Mutations are the tRPC ones (`trpc.feed.*`). The route's loader asks for the feeds as the route
+ * starts (`ensureQueryData`, not awaited: the page shows its skeleton and its own load error as before).
  */
 export const feedQueries = {
   /** The hotel's channel calendars with their state. */

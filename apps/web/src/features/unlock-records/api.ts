@@ -8,8 +8,8 @@ type RecordsSearch = SearchOf<typeof unlockRecordsSearchSchema>;
 
 /**
  * The unlock records' api (issue 19 §5): the records' query, the room the URL filters by, and the
- * route's loader, which asks for both as the route starts (`ensureQueryData`, not awaited: the page
- * shows its skeleton and its own load error as before). Nothing here changes records.
+ * route's loader, which asks for the records as the route starts (`ensureQueryData`, not awaited:
+ * the page shows its skeleton and its own load error as before). Nothing here changes records.
  */
 export const unlockRecordQueries = {
   /**
@@ -38,11 +38,11 @@ export const unlockRecordQueries = {
 /**
  * The route's loader: the records of the URL's filters and page (the date fields start with the
  * URL's days), unless the days cannot be sent (a day that does not exist, an end before the
- * start), and the filter's room when there is one.
+ * start). Not the filter's room: its failure is a toast of the query's own, which a failed start
+ * would show twice.
  */
 export function prefetchUnlockRecords(queryClient: QueryClient, search: RecordsSearch): void {
   const days = { from: search.from ?? '', to: search.to ?? '' };
   const canSend = [days.from, days.to].every((day) => day === '' || isLocalDate(day)) && (!days.from || !days.to || days.from <= days.to);
   if (canSend) void queryClient.ensureQueryData(unlockRecordQueries.list(search, days, true)).catch(() => undefined);
-  if (search.roomId !== undefined) void queryClient.ensureQueryData(unlockRecordQueries.room(search.roomId)).catch(() => undefined);
 }

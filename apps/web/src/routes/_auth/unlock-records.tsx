@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_auth/unlock-records')({
   search: { middlewares: [stripSearchParams(unlockRecordsSearchDefaults)] },
   staticData: { titleKey: 'route.unlockRecords', sectionKey: 'menu.frontDesk' },
   loaderDeps: ({ search }) => search,
-  // The records of the URL's filters (and the room filtered by) start loading with the navigation; the api module comes with
+  // The records of the URL's filters start loading with the navigation; the api module comes with
   // the page's chunk (it reads days with packages/shared, whose runtime is not in every page's first download).
   loader: ({ context, deps }) =>
     void import('@/features/unlock-records/api').then(({ prefetchUnlockRecords }) => prefetchUnlockRecords(context.queryClient, deps)).catch(() => undefined),
