@@ -12,7 +12,7 @@ export const readerQueries = {
   readers: () => trpc.reader.list.queryOptions(undefined, { meta: { showsErrors: true } }),
   /** The hotel's registered card dispensers. */
   dispensers: () => trpc.dispenser.list.queryOptions(undefined, { meta: { showsErrors: true } }),
-  /** The registered dispensers as a desk's check reads them (to find its own): a failure says nothing. */
+  /** The registered dispensers as a desk's status check reads them to find its own (the list without the page's meta). */
   knownDispensers: () => trpc.dispenser.list.queryOptions(),
   /** The hotel's members a reader can be bound to; asked only for those who manage the hotel. */
   staff: (enabled: boolean) => trpc.password.staff.queryOptions(undefined, { enabled, meta: { showsErrors: true } }),
