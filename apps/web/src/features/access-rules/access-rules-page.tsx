@@ -14,6 +14,7 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { accessRuleQueries, invalidateAccessRules } from './api';
 
 /**
  * Access rules (issue 20 §2, docs/access-rules.md): the hotel's rule and each room group's own
@@ -21,7 +22,7 @@ import { trpc } from '@/lib/trpc';
  */
 export function AccessRulesPage() {
   const { t } = useTranslation();
-  const rules = useQuery(trpc.accessRule.list.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const rules = useQuery(accessRuleQueries.list());
   return (
     <div className="grid max-w-4xl gap-4" data-testid="access-rules-page">
       <PageHeader title={t('accessRules.title')} />
@@ -66,7 +67,7 @@ function RuleCard({ rule }: { rule: TAccessRuleDto }) {
     codeType: rule.codeType,
     autoCheckIn: rule.autoCheckIn,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.accessRule.list.queryKey() });
+  const refresh = () => invalidateAccessRules(queryClient);
   const save = useMutation(
     trpc.accessRule.set.mutationOptions({
       onSuccess: async () => {

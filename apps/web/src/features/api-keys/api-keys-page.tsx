@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, KeyRound, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type TApiKeyState } from '@console/shared';
@@ -20,6 +20,7 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
+import { FIRST_API_KEYS, apiKeyQueries, invalidateApiKeys } from './api';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { accessByArea } from './api-key-permissions';
 import { NewApiKeyDialog, type CreatedApiKey } from './new-api-key-dialog';
@@ -38,14 +39,14 @@ export function ApiKeysPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { timeZone } = useHotelSettings();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LIMITS.pageSizeDefault);
-  const [showAll, setShowAll] = useState(false);
+  const [page, setPage] = useState(FIRST_API_KEYS.page);
+  const [pageSize, setPageSize] = useState(FIRST_API_KEYS.pageSize);
+  const [showAll, setShowAll] = useState(FIRST_API_KEYS.all);
   const [isCreating, setIsCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
-  const list = useQuery(trpc.apiKey.list.queryOptions({ page, pageSize, all: showAll }, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const list = useQuery(apiKeyQueries.list({ page, pageSize, all: showAll }));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -60,7 +61,7 @@ export function ApiKeysPage() {
       onSuccess: (key) => {
         toast.success(t('apiKeys.revoke.succeeded', { name: key.name }));
         setRevoking(null);
-        void queryClient.invalidateQueries({ queryKey: trpc.apiKey.list.pathKey() });
+        void invalidateApiKeys(queryClient);
       },
     }),
   );

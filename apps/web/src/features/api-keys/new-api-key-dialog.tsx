@@ -17,6 +17,7 @@ import type { RouterOutputs } from '@/lib/trpc-types';
 import { useAppForm } from '@/lib/use-app-form';
 import { useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
+import { invalidateApiKeys } from './api';
 import { permissionAreas, togglePermission, type Access } from './api-key-permissions';
 
 export type CreatedApiKey = RouterOutputs['apiKey']['create'];
@@ -83,7 +84,7 @@ function NewApiKeyForm({
     trpc.apiKey.create.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (created) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.apiKey.list.pathKey() });
+        void invalidateApiKeys(queryClient);
         onCreated(created);
       },
       onError: (error) => form.applyServerErrors(error),

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FileSearch, ScrollText, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -19,24 +19,12 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { useDateDraft } from '@/lib/use-date-draft';
 import { todayInHotel } from '@/lib/hotel-time';
 import { quickRange } from '@/lib/quick-range';
-import { trpc } from '@/lib/trpc';
-import type { SearchOf } from '@/lib/url-search';
+import { auditFilters, auditQueries, readAuditSearch, type AuditSearch } from './api';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { ActionName, ActorName, ChannelBadge, TargetName, type AuditItem } from './audit-labels';
-import { AUDIT_ACTOR_TYPES, AUDIT_CHANNELS, auditLogSearchDefaults, auditLogSearchSchema } from './audit-log-search';
+import { AUDIT_ACTOR_TYPES, AUDIT_CHANNELS, auditLogSearchDefaults } from './audit-log-search';
 
-type AuditSearch = SearchOf<typeof auditLogSearchSchema>;
 const route = getRouteApi('/_auth/auditLog');
-
-/**
- * The filters and page as the URL holds them, read by the page rather than by its route (whose
- * search schema would be in every page's first download: bench/bundle-size.ts): what it cannot
- * take is dropped, as the routes' schemas do.
- */
-function readSearch(raw: unknown): AuditSearch {
-  const result = auditLogSearchSchema['~standard'].validate(raw);
-  return 'value' in result ? result.value : readSearch({});
-}
 
 /** What goes into the URL: the values set, those equal to the defaults left out. */
 function inUrl(search: AuditSearch): Record<string, unknown> {
@@ -56,12 +44,12 @@ const ALL = '';
 export function AuditLogPage() {
   const { t } = useTranslation();
   const raw = route.useSearch();
-  const search = useMemo(() => readSearch(raw), [raw]);
+  const search = useMemo(() => readAuditSearch(raw), [raw]);
   const navigate = route.useNavigate();
   const { timeZone } = useHotelSettings();
   // The entry shown stays while its dialog closes; the focus then goes back to the row's button.
   const [shown, setShown] = useState<{ entry: AuditItem; opener: HTMLElement | null; open: boolean } | null>(null);
-  const setSearch = (patch: Partial<AuditSearch>) => void navigate({ search: (prev) => inUrl({ ...readSearch(prev), ...patch }), replace: true });
+  const setSearch = (patch: Partial<AuditSearch>) => void navigate({ search: (prev) => inUrl({ ...readAuditSearch(prev), ...patch }), replace: true });
 
   // The days as typed (the URL takes whole days only): a text that is not a day is said under the fields.
   const [from, setFrom] = useDateDraft(search.from, (value) => setSearch({ from: value, page: 1 }));
@@ -73,33 +61,17 @@ export function AuditLogPage() {
     return r.from === from && r.to === to;
   });
 
-  const [actorKind, actorId] = search.actor?.split(':') ?? [];
   // The list's filters, as the list and its export take them.
-  const filters = {
-    actorType: search.actorType,
-    actorAccountId: actorKind === 'account' ? Number(actorId) : undefined,
-    actorApiKeyId: actorKind === 'apiKey' ? Number(actorId) : undefined,
-    action: search.action,
-    entityType: search.entityType,
-    entityId: search.entityId,
-    channel: search.channel,
-    from: from || undefined,
-    to: to || undefined,
-  };
-  const list = useQuery(
-    trpc.audit.list.queryOptions(
-      { page: search.page, pageSize: search.pageSize, ...filters },
-      { placeholderData: keepPreviousData, enabled: periodError === null, meta: { showsErrors: true } },
-    ),
-  );
-  const actors = useQuery(trpc.audit.actors.queryOptions(undefined, { staleTime: 60_000 }));
+  const filters = auditFilters(search, { from, to });
+  const list = useQuery(auditQueries.list({ page: search.page, pageSize: search.pageSize, ...filters }, periodError === null));
+  const actors = useQuery(auditQueries.actors());
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
   const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
   const isPastEnd = list.data !== undefined && !list.isPlaceholderData && search.page > lastPage;
   useEffect(() => {
-    if (isPastEnd) void navigate({ search: (prev) => inUrl({ ...readSearch(prev), page: lastPage }), replace: true });
+    if (isPastEnd) void navigate({ search: (prev) => inUrl({ ...readAuditSearch(prev), page: lastPage }), replace: true });
   }, [isPastEnd, lastPage, navigate]);
 
   const isArea = search.action === undefined || (AUDIT_AREAS as readonly string[]).includes(search.action);

@@ -1,5 +1,4 @@
 import { Suspense, lazy, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { Ban, CalendarClock, History, KeyRound, Plus, RefreshCcwDot, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -11,9 +10,10 @@ import { ActionsHead, ListTable, RowActions } from '@/components/list-table';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { canRetry, canRevoke, refetchWhileInFlight, type PasswordDto } from '@/lib/credentials';
+import { canRetry, canRevoke, type PasswordDto } from '@/lib/credentials';
 import { useMountedOnce, usePrefetchWhenIdle } from '@/lib/lazy';
 import { trpc } from '@/lib/trpc';
+import { credentialQueries, passwordsKey } from './api';
 import type { StayForPassword } from './issue-password-form';
 import { PasswordCode } from './password-code';
 
@@ -43,17 +43,12 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
   usePrefetchWhenIdle(loadIssueDialog);
   const isIssueMounted = useMountedOnce(isIssueOpen);
 
-  const list = useSectionList((input) =>
-    trpc.password.list.queryOptions(
-      { roomId: room.id, ...input },
-      { placeholderData: keepPreviousData, refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } },
-    ),
-  );
+  const list = useSectionList((input) => credentialQueries.list(room.id, input));
   const { revoking, askRevoke, revokeDialog, retry } = useRevokeRetry({
     revokeOptions: trpc.password.revoke.mutationOptions,
     retryOptions: trpc.password.retry.mutationOptions,
     revokeInput: (password: PasswordDto) => ({ id: password.id }),
-    pathKey: trpc.password.pathKey(),
+    pathKey: passwordsKey(),
     revokedMessage: t('credentials.revoked'),
   });
 

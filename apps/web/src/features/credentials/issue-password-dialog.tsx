@@ -30,6 +30,7 @@ import {
   type PasswordHolder,
   type StayForPassword,
 } from './issue-password-form';
+import { credentialQueries, invalidatePasswords } from './api';
 
 const HOLDERS: readonly PasswordHolder[] = ['stay', 'staff', 'standalone'];
 
@@ -65,14 +66,14 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
     control: form.control,
     name: ['holder', 'kind', 'permanent', 'validFrom', 'validUntil'],
   });
-  const staff = useQuery(trpc.password.staff.queryOptions(undefined, { enabled: holder === 'staff', meta: { showsErrors: true } }));
+  const staff = useQuery(credentialQueries.staff(holder === 'staff'));
 
   const create = useMutation(
     trpc.password.create.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (password) => {
         toast.success(t('credentials.issueDialog.succeeded', { holder: password.holderName }));
-        void queryClient.invalidateQueries({ queryKey: trpc.password.pathKey() });
+        void invalidatePasswords(queryClient);
         onOpenChange(false);
       },
       onError: (error) => form.applyServerErrors(error),

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -7,7 +7,6 @@ import { FormDialog } from '@/components/form-dialog';
 import { SearchInput } from '@/components/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { appErrorOf } from '@/lib/api-errors';
-import { FACE_PHOTO_REFRESH_MS } from '@/lib/credentials';
 import { fieldMessage } from '@/lib/field-message';
 import { formatDateTime } from '@/lib/format';
 import { fromInputValue } from '@/lib/hotel-time';
@@ -18,6 +17,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ValidityChoice } from '@/components/validity-choice';
 import { checkValidity, validityDefaults } from '@/lib/validity';
 import { cn } from '@/lib/utils';
+import { faceQueries, invalidateFaces } from './api';
 
 const FACE_PAGE = 8;
 const FORM_FIELDS = ['id', 'validFrom', 'validUntil'];
@@ -59,19 +59,14 @@ function AuthorizeFaceForm({ onOpenChange, room, stay, timeZone }: AuthorizeFace
   const [mode, chosen] = useWatch({ control: form.control, name: ['mode', 'id'] });
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 250);
-  const faces = useQuery(
-    trpc.face.list.queryOptions(
-      { page: 1, pageSize: FACE_PAGE, search: search || undefined },
-      { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } },
-    ),
-  );
+  const faces = useQuery(faceQueries.list(1, FACE_PAGE, search));
 
   const authorize = useMutation(
     trpc.face.authorize.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (a) => {
         toast.success(t('faces.authorized', { face: a.face.note, room: a.roomName }));
-        void queryClient.invalidateQueries({ queryKey: trpc.face.pathKey() });
+        void invalidateFaces(queryClient);
         onOpenChange(false);
       },
       onError: (error) => form.applyServerErrors(error),

@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useAppForm } from '@/lib/use-app-form';
+import { invalidateFaces } from './api';
 import { FacePhotoField } from './face-photo-field';
 import { FaceNoteDialog } from './note-dialog';
 
@@ -37,7 +38,7 @@ function AddFaceForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
       meta: { showsErrors: true },
       onSuccess: (face) => {
         toast.success(t('faces.added', { face: face.faceId }));
-        void queryClient.invalidateQueries({ queryKey: trpc.face.pathKey() });
+        void invalidateFaces(queryClient);
         onOpenChange(false);
       },
       onError: (error) => form.applyServerErrors(error),

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Pencil, Plus, ScanFace } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import { RefreshButton } from '@/components/refresh-button';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { FACE_PHOTO_REFRESH_MS } from '@/lib/credentials';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { useMountedOnce } from '@/lib/lazy';
@@ -21,6 +20,7 @@ import { trpc } from '@/lib/trpc';
 import type { SearchOf } from '@/lib/url-search';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
+import { faceQueries, invalidateFaces } from './api';
 import type { Face } from './face-dialogs';
 import type { facesSearchSchema } from './faces-search';
 
@@ -51,12 +51,7 @@ export function FacesPage() {
 
   const setSearch = (patch: Partial<FacesSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
-  const list = useQuery(
-    trpc.face.list.queryOptions(
-      { page: search.page, pageSize: search.pageSize, search: search.search || undefined },
-      { placeholderData: keepPreviousData, refetchInterval: FACE_PHOTO_REFRESH_MS, meta: { showsErrors: true } },
-    ),
-  );
+  const list = useQuery(faceQueries.page(search));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -73,7 +68,7 @@ export function FacesPage() {
         toast.success(t('common.deleted'));
         setToDelete(null);
       },
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.face.pathKey() }),
+      onSettled: () => void invalidateFaces(queryClient),
     }),
   );
 

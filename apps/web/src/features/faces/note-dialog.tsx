@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { toast } from '@/lib/toast';
-import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
+import { invalidateFaces } from './api';
 
 interface FaceNoteDialogProps<TData, TError, TVariables> {
   /** The note as it is. */
@@ -62,7 +62,7 @@ export function FaceNoteDialog<TData, TError, TVariables>({
       meta: { showsErrors: true },
       onSuccess: () => {
         toast.success(t('common.operationSucceeded'));
-        void queryClient.invalidateQueries({ queryKey: trpc.face.pathKey() });
+        void invalidateFaces(queryClient);
         onClose();
       },
       onError: (error) => form.applyServerErrors(error),

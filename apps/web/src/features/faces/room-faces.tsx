@@ -1,5 +1,4 @@
 import { Suspense, lazy, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { History, Pencil, Plus, RotateCcw, ScanFace } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +10,11 @@ import { ActionsHead, DeleteAction, ListTable, RowActions } from '@/components/l
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { FACE_PHOTO_REFRESH_MS, IN_FLIGHT_REFETCH_MS, canRetry, canRevoke, isInFlight } from '@/lib/credentials';
+import { canRetry, canRevoke } from '@/lib/credentials';
 import { useMountedOnce, usePrefetchWhenIdle } from '@/lib/lazy';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
+import { faceQueries, facesKey } from './api';
 import { AuthorizationNoteDialog } from './authorization-note-dialog';
 
 type Authorization = RouterOutputs['face']['authorizations']['items'][number];
@@ -43,21 +43,12 @@ export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
   usePrefetchWhenIdle(loadAuthorizeDialog);
   const isDialogMounted = useMountedOnce(isAuthorizeOpen);
 
-  const list = useSectionList((input) =>
-    trpc.face.authorizations.queryOptions(
-      { roomId: room.id, ...input },
-      {
-        placeholderData: keepPreviousData,
-        refetchInterval: (query) => (query.state.data?.items.some((a) => isInFlight(a.deliveryState)) ? IN_FLIGHT_REFETCH_MS : FACE_PHOTO_REFRESH_MS),
-        meta: { showsErrors: true },
-      },
-    ),
-  );
+  const list = useSectionList((input) => faceQueries.authorizations(room.id, input));
   const { revoking, askRevoke, revokeDialog, retry } = useRevokeRetry({
     revokeOptions: trpc.face.revokeAuthorization.mutationOptions,
     retryOptions: trpc.face.retryAuthorization.mutationOptions,
     revokeInput: (authorization: Authorization) => ({ authorizationId: authorization.id }),
-    pathKey: trpc.face.pathKey(),
+    pathKey: facesKey(),
     revokedMessage: t('faces.revoked'),
   });
 

@@ -15,7 +15,8 @@ import { appErrorOf } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { toast } from '@/lib/toast';
-import { trpc, trpcClient } from '@/lib/trpc';
+import { trpcClient } from '@/lib/trpc';
+import { feedQueries, invalidateExportUrls, invalidateFeeds } from './api';
 
 type Feed = Awaited<ReturnType<typeof trpcClient.feed.list.query>>[number];
 
@@ -38,9 +39,9 @@ function useErrorText() {
 export function CalendarFeedsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const feeds = useQuery(trpc.feed.list.queryOptions({}, { meta: { showsErrors: true } }));
+  const feeds = useQuery(feedQueries.list());
   const [editing, setEditing] = useState<Feed | 'new' | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
+  const refresh = () => void invalidateFeeds(queryClient);
 
   return (
     <div className="space-y-6" data-testid="calendar-feeds-page">
@@ -184,8 +185,8 @@ function FeedCard({ feed, onEdit, onChanged }: { feed: Feed; onEdit: () => void;
 
 function FeedForm({ feed, onDone }: { feed: Feed | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const rooms = useQuery(trpc.room.list.queryOptions({ page: 1, pageSize: 100 }));
-  const groups = useQuery(trpc.roomGroup.list.queryOptions());
+  const rooms = useQuery(feedQueries.rooms());
+  const groups = useQuery(feedQueries.groups());
   const [target, setTarget] = useState(feed ? (feed.roomId ? `room:${feed.roomId}` : `group:${feed.groupId}`) : '');
   const [label, setLabel] = useState(feed?.label ?? '');
   const [url, setUrl] = useState(feed?.url ?? '');
@@ -278,14 +279,14 @@ function FeedForm({ feed, onDone }: { feed: Feed | null; onDone: () => void }) {
 
 function RoomExport() {
   const { t } = useTranslation();
-  const rooms = useQuery(trpc.room.list.queryOptions({ page: 1, pageSize: 100 }));
+  const rooms = useQuery(feedQueries.rooms());
   const roomItems = (rooms.data as { items?: { id: number; name: string }[] } | undefined)?.items ?? [];
   const [roomId, setRoomId] = useState<number | null>(null);
-  const link = useQuery(trpc.feed.exportUrl.queryOptions({ roomId: roomId ?? 0 }, { enabled: roomId !== null }));
+  const link = useQuery(feedQueries.exportUrl(roomId));
   const queryClient = useQueryClient();
   const regenerate = useMutation({
     mutationFn: () => trpcClient.feed.regenerateExport.mutate({ roomId: roomId! }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.feed.exportUrl.pathKey() }),
+    onSuccess: () => void invalidateExportUrls(queryClient),
   });
   const address = link.data ? (link.data.url ?? `${window.location.origin}${link.data.path}`) : '';
   return (

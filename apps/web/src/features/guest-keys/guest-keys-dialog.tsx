@@ -7,7 +7,6 @@ import { DeliveryStatus, DeliveryStateBadge, ValidityRange } from '@/components/
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { IN_FLIGHT_REFETCH_MS, isInFlight } from '@/lib/credentials';
 import type { CredentialMove, GuestKeysRequest } from '@/lib/guest-keys';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { requestRoomCards, useRoomCardRequest } from '@/lib/room-cards';
@@ -15,22 +14,10 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { guestKeyQueries, invalidatePasswords } from './api';
 
 type StayKeys = RouterOutputs['stay']['keys'];
 type Card = StayKeys['cards'][number];
-
-/** Every delivery state the view shows: it asks again while one of them is still under way, never otherwise. */
-function statesOf(keys: StayKeys | undefined): TDeliveryState[] {
-  if (!keys) return [];
-  const cards = (cards: Card[]) => cards.flatMap((c) => c.grants.map((g) => g.deliveryState));
-  const old = keys.movedFrom;
-  return [
-    ...keys.passwords.map((p) => p.deliveryState),
-    ...keys.faces.map((f) => f.deliveryState),
-    ...cards(keys.cards),
-    ...(old ? [...old.passwords.map((p) => p.deliveryState), ...old.faces.map((f) => f.deliveryState), ...cards(old.cards)] : []),
-  ];
-}
 
 /** A card's state with its locks: a written card is on them once written (green "issued" only then); one sent over the air as its lock confirmed it. */
 function cardState(card: Card): TDeliveryState {
@@ -52,12 +39,7 @@ export function GuestKeysDialog({ request, onClose }: { request: GuestKeysReques
   const { timeZone } = useHotelSettings();
   const queryClient = useQueryClient();
   const canManage = hasPermission(useUserInfo(), 'credential.manage');
-  const keys = useQuery(
-    trpc.stay.keys.queryOptions(
-      { stayId: request.stayId },
-      { staleTime: 0, refetchInterval: (query) => (statesOf(query.state.data).some(isInFlight) ? IN_FLIGHT_REFETCH_MS : false), meta: { showsErrors: true } },
-    ),
-  );
+  const keys = useQuery(guestKeyQueries.keys(request.stayId));
   const data = keys.data;
   const moves = request.moves ?? [];
   const endedCards = moves.filter((m) => m.outcome === 'ended');
@@ -98,7 +80,7 @@ export function GuestKeysDialog({ request, onClose }: { request: GuestKeysReques
 
   const refresh = () => {
     void keys.refetch();
-    void queryClient.invalidateQueries({ queryKey: trpc.password.pathKey() });
+    void invalidatePasswords(queryClient);
   };
   // A code the new lock would not take: the desk may choose a generated one instead (never swapped unasked).
   const issueGenerated = useMutation(

@@ -23,6 +23,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { guestMessageQueries, invalidateGuestMessageSettings, invalidateGuestMessageTemplates } from './api';
 
 /**
  * Guest messages (issue 20 §3): the hotel's sending settings (its language, the e-mail sender) and
@@ -45,7 +46,7 @@ export function GuestMessagesPage() {
 
 function SendingSettings({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
-  const settings = useQuery(trpc.guestMessage.settings.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const settings = useQuery(guestMessageQueries.settings());
   const loaded: SettingsDraft | null = settings.data
     ? { language: settings.data.language, senderName: settings.data.senderName, senderEmail: settings.data.senderEmail }
     : null;
@@ -80,7 +81,7 @@ function SettingsForm({ initial, canEdit }: { initial: SettingsDraft; canEdit: b
     trpc.guestMessage.saveSettings.mutationOptions({
       onSuccess: async () => {
         toast.success(t('guestMessages.settingsSaved'));
-        await queryClient.invalidateQueries({ queryKey: trpc.guestMessage.settings.queryKey() });
+        await invalidateGuestMessageSettings(queryClient);
       },
     }),
   );
@@ -146,7 +147,7 @@ function Templates({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation();
   const [language, setLanguage] = useState<TLanguageHeader>(() => (LANGUAGES.find((l) => l.header === i18n.language)?.header ?? 'zh-CN') as TLanguageHeader);
   const [channel, setChannel] = useState<TGuestMessageChannel>('sms');
-  const list = useQuery(trpc.guestMessage.templates.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const list = useQuery(guestMessageQueries.templates());
   const current = list.data?.templates.find((x) => x.language === language && x.channel === channel);
   const currentKey = current ? `${current.channel}:${current.language}:${String(current.updatedAt)}:${current.isDefault}` : '';
   return (
@@ -219,7 +220,7 @@ function TemplateEditor({ template, canEdit }: { template: TemplateView; canEdit
   const [body, setBody] = useState(template.body);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const unknown = useMemo(() => [...new Set([...unknownTemplateVariables(subject), ...unknownTemplateVariables(body)])], [subject, body]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.guestMessage.templates.queryKey() });
+  const refresh = () => invalidateGuestMessageTemplates(queryClient);
   const save = useMutation(
     trpc.guestMessage.saveTemplate.mutationOptions({
       onSuccess: async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { queryClient, trpc } from '@/lib/trpc';
 import { writeUserInfo } from '@/lib/user-info';
+import { layoutQueries } from './api';
 
 /**
  * The hotels of an account of several hotels, in the open user menu (issue 9 §1): asked for when
@@ -15,7 +16,7 @@ import { writeUserInfo } from '@/lib/user-info';
  */
 export function HotelSwitch() {
   const { t } = useTranslation();
-  const hotels = useQuery(trpc.auth.hotels.queryOptions(undefined, { staleTime: 0 }));
+  const hotels = useQuery(layoutQueries.hotels());
   const switchHotel = useMutation(
     trpc.auth.switchHotel.mutationOptions({
       onSuccess: (user) => {

@@ -5,12 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatNumber } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { layoutQueries } from './api';
 import { SimulatedBadge } from './simulated-badge';
-
-/** The unread count in the navbar is asked for again this often, and when the window gets the focus back. */
-export const UNREAD_REFRESH_MS = 30_000;
 
 /**
  * "Simulated locks", while the server speaks to the lock simulator: nothing the console shows about
@@ -19,7 +16,7 @@ export const UNREAD_REFRESH_MS = 30_000;
 export function SimulatedLocksBadge() {
   const { t } = useTranslation();
   // Which provider the server uses does not change while it runs. A failure says nothing: no badge.
-  const provider = useQuery(trpc.lock.provider.queryOptions(undefined, { staleTime: Infinity, meta: { showsErrors: true } }));
+  const provider = useQuery(layoutQueries.lockProvider());
   if (!provider.data?.simulated) return null;
   return (
     <SimulatedBadge
@@ -41,9 +38,7 @@ export function LockMessagesBell() {
 
 function UnreadBell() {
   const { t } = useTranslation();
-  const unread = useQuery(
-    trpc.lock.unreadMessages.queryOptions(undefined, { refetchInterval: UNREAD_REFRESH_MS, refetchOnWindowFocus: true, meta: { showsErrors: true } }),
-  );
+  const unread = useQuery(layoutQueries.unreadLockMessages());
   const count = unread.data?.unread ?? 0;
   const label = t('lockMessages.bell', { number: formatNumber(count) });
   return (

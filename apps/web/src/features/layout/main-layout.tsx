@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { RenderedInBackground, useWhenIdle } from '@/lib/lazy';
 import { LIMITS } from '@console/shared';
-import { trpc } from '@/lib/trpc';
 import { writeUserInfo } from '@/lib/user-info';
+import { layoutQueries } from './api';
 import { Breadcrumb } from './breadcrumb';
 import { LockMessagesBell, SimulatedLocksBadge } from './lock-indicators';
 import { LanguageSelect } from '@/components/language-select';
@@ -126,7 +126,7 @@ export function LayoutShell() {
  * component of its own: the answer re-renders nothing else (what changed re-renders its readers).
  */
 function UserInfoRefresh() {
-  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000, meta: { showsErrors: true } }));
+  const me = useQuery(layoutQueries.me());
   useEffect(() => {
     if (me.data) writeUserInfo(me.data);
   }, [me.data]);

@@ -13,6 +13,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
+import { invalidateLockAccounts } from './api';
 import { accountActions, budgetUse, importSummaryParts, stateReason, stateVariant, type ImportResult, type LockAccount } from './lock-accounts';
 
 /** Where a "get locks" of an account stands on this page. */
@@ -50,10 +51,7 @@ export function AccountCard({
   const isImporting = importState?.state === 'running';
   const headingId = `lock-account-${account.id}-name`;
 
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.lockAccount.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.pathKey() });
-  };
+  const changed = () => invalidateLockAccounts(queryClient);
   const disconnect = useMutation(
     trpc.lockAccount.disconnect.mutationOptions({
       meta: { showsErrors: true },

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { cn } from '@/lib/utils';
+import { invalidateLockAccounts } from './api';
 import type { LockAccount } from './lock-accounts';
 
 /** The server's error in the dialog unless it is all about fields shown next to them. */
@@ -25,10 +26,7 @@ function shownErrorOf(error: unknown, fields: string[]) {
 /** After any change of an account: the accounts, and the locks (their account's state, counts). */
 function useAccountsChanged() {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.lockAccount.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.pathKey() });
-  };
+  return () => invalidateLockAccounts(queryClient);
 }
 
 const CONNECT_FIELDS = ['username', 'password', 'kind', 'label'];

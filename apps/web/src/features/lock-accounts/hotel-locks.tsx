@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { BatteryFull, BatteryLow, BatteryMedium, Grid3x3, Lock, Nfc, Router, ScanFace, TriangleAlert, Unlink, WandSparkles, Wifi, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,11 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { appErrorOf } from '@/lib/api-errors';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { trpc, trpcClient } from '@/lib/trpc';
+import { trpcClient } from '@/lib/trpc';
 import type { SearchOf } from '@/lib/url-search';
 import { useSearchBox } from '@/lib/use-search-box';
 import { cn } from '@/lib/utils';
+import { invalidateLocksAndRooms, lockAccountQueries } from './api';
 import { LOCK_LIST_FILTERS, type LockListFilter, type lockAccountsSearchSchema } from './lock-accounts-search';
 import { accountTitle, lockName, type HotelLock, type LockAccount } from './lock-accounts';
 import { RoomCombobox, type PairableRoom } from './room-combobox';
@@ -53,12 +54,7 @@ export function HotelLocks({ accounts, canPair }: { accounts: LockAccount[]; can
 
   const setSearch = (patch: Partial<LockAccountsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
-  const list = useQuery(
-    trpc.lock.list.queryOptions(
-      { page: search.page, pageSize: search.pageSize, filter: search.filter, search: search.search || undefined, accountId: search.account },
-      { placeholderData: keepPreviousData, meta: { showsErrors: true } },
-    ),
-  );
+  const list = useQuery(lockAccountQueries.locks(search));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const suggestions = list.data?.suggestions ?? 0;
@@ -71,11 +67,7 @@ export function HotelLocks({ accounts, canPair }: { accounts: LockAccount[]; can
     if (isPastEnd) void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
   }, [isPastEnd, lastPage, navigate]);
 
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.lock.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.lockAccount.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
-  };
+  const changed = () => invalidateLocksAndRooms(queryClient);
   /** A pairing done at once (a suggestion, a free room): a refusal is the server's message in a toast. */
   const pairNow = useMutation({
     meta: { showsErrors: true },

@@ -19,6 +19,7 @@ import { toast } from '@/lib/toast';
 import { trpc, trpcClient } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
+import { invalidateLockAccountList, invalidateLocksAndRooms, lockAccountQueries } from './api';
 import { AccountCard, type ImportState } from './account-card';
 import { HotelLocks } from './hotel-locks';
 import { SharedDoorEditor } from '@/components/shared-doors/shared-door-editor';
@@ -42,7 +43,7 @@ type CardNumberOrder = (typeof CARD_NUMBER_ORDERS)[number];
  */
 export function LockAccountsPage() {
   const { t } = useTranslation();
-  const accounts = useQuery(trpc.lockAccount.list.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const accounts = useQuery(lockAccountQueries.accounts());
 
   if (!accounts.data) {
     return (
@@ -87,9 +88,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
     } catch (error) {
       setImports((all) => ({ ...all, [account.id]: { state: 'failed', error } }));
     } finally {
-      void queryClient.invalidateQueries({ queryKey: trpc.lockAccount.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.lock.pathKey() });
-      void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+      invalidateLocksAndRooms(queryClient);
     }
   };
 
@@ -250,7 +249,7 @@ function CardNumberOrderCard({ current }: { current: CardNumberOrder }) {
       meta: { showsErrors: true },
       onSuccess: () => {
         toast.success(t('lockAccounts.cardOrder.saved'));
-        void queryClient.invalidateQueries({ queryKey: trpc.lockAccount.list.queryKey() });
+        void invalidateLockAccountList(queryClient);
       },
     }),
   );

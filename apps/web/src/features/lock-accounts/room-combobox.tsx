@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronsUpDown, DoorClosed } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
-import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
+import { lockAccountQueries } from './api';
 
 export type PairableRoom = RouterOutputs['lock']['pairableRooms']['items'][number];
 
@@ -36,9 +36,7 @@ export function RoomCombobox({
   const search = useDebouncedValue(text.trim(), 250);
   const listId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
-  const rooms = useQuery(
-    trpc.lock.pairableRooms.queryOptions({ search: search || undefined }, { enabled: isOpen, placeholderData: keepPreviousData, meta: { showsErrors: true } }),
-  );
+  const rooms = useQuery(lockAccountQueries.pairableRooms(search, isOpen));
   const items = rooms.data?.items ?? [];
   const current = Math.min(active, Math.max(items.length - 1, 0));
 

@@ -84,7 +84,7 @@ function BindForm({ attached, readerId, currentAccountId = null }: { attached?: 
   const canManage = hasPermission(user, 'hotel.manage');
   const list = useQuery(readerQueries.readers());
   const known = attached ? list.data?.items.find((r) => r.deviceId === attached.deviceId) : undefined;
-  const staff = useQuery(trpc.password.staff.queryOptions(undefined, { enabled: canManage, meta: { showsErrors: true } }));
+  const staff = useQuery(readerQueries.staff(canManage));
   const accounts = canManage ? (staff.data?.items ?? []) : user ? [{ accountId: user.id, nickname: user.nickname, mobile: user.mobile }] : [];
   const form = useAppForm(bindSchema, { accountId: String(currentAccountId ?? known?.boundAccount?.id ?? user?.id ?? ''), name: '' });
   const accountId = form.watch('accountId');

@@ -19,7 +19,7 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { useMountedOnce } from '@/lib/lazy';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { invalidateDispensers, readerQueries } from './api';
+import { invalidateDispenserList, invalidateDispensers, readerQueries } from './api';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useDeskReader } from '@/lib/desk-reader';
@@ -97,7 +97,7 @@ export function DispensersPage() {
   const record = useMutation(
     trpc.dispenser.checkStatus.mutationOptions({
       meta: { showsErrors: true },
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() }),
+      onSettled: () => void invalidateDispenserList(queryClient),
     }),
   );
   const remove = useMutation(
@@ -114,7 +114,7 @@ export function DispensersPage() {
   /** Reports a check to the server for the registered dispenser of this desk's device. */
   const report = async (deviceId: string | null, status: Status, reading?: DispenserStatus) => {
     if (!canReport || !deviceId) return;
-    const known = (await queryClient.fetchQuery(trpc.dispenser.list.queryOptions())).items.find((d) => d.deviceId === deviceId);
+    const known = (await queryClient.fetchQuery(readerQueries.knownDispensers())).items.find((d) => d.deviceId === deviceId);
     if (!known) return;
     record.mutate({ id: known.id, status, ...(reading ? { stock: reading.stock, capacity: reading.capacity } : {}) });
   };

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { settingsQueries } from './api';
 import { ruleMessage } from './rule-message';
 import { parseTypedTime } from '@/lib/date-text';
 import { toast } from '@/lib/toast';
@@ -62,7 +63,7 @@ function currencies(current: string): string[] {
  */
 export function HotelInfoPage() {
   const { t } = useTranslation();
-  const info = useQuery(trpc.hotel.info.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const info = useQuery(settingsQueries.hotel());
   if (!info.data) {
     return (
       <Card className="mx-auto max-w-2xl" data-testid="hotel-info-loading">

@@ -23,6 +23,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { appErrorOf } from '@/lib/api-errors';
+import { invalidateProfile, invalidateSessions, settingsQueries } from './api';
 import { ruleMessage } from './rule-message';
 import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
@@ -40,7 +41,7 @@ import { useAppForm } from '@/lib/use-app-form';
  */
 export function PersonalCenterPage() {
   const { t } = useTranslation();
-  const profile = useQuery(trpc.account.profile.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const profile = useQuery(settingsQueries.profile());
   return (
     <div className="mx-auto grid max-w-4xl gap-4" data-testid="personal-center">
       <h1 className="text-xl font-semibold">{t('settings.personal.title')}</h1>
@@ -72,11 +73,7 @@ type Profile = { id: number; nickname: string; avatar: string | null; mobile: st
 /** After a change the navbar's name and avatar follow: the user info is asked again. */
 function useRefreshUser() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() }),
-    ]);
+  return () => invalidateProfile(queryClient);
 }
 
 async function uploadAvatar(file: File): Promise<{ url: string } | { error: string }> {
@@ -320,9 +317,9 @@ function SessionsCard() {
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
   const queryClient = useQueryClient();
-  const sessions = useQuery(trpc.account.sessions.queryOptions(undefined, { meta: { showsErrors: true } }));
+  const sessions = useQuery(settingsQueries.sessions());
   const [isConfirming, setIsConfirming] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.sessions.queryKey() });
+  const refresh = () => invalidateSessions(queryClient);
   const revokeOthers = useMutation(
     trpc.account.revokeOtherSessions.mutationOptions({
       onSuccess: async (result) => {

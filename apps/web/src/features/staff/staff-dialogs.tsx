@@ -18,6 +18,7 @@ import { toast } from '@/lib/toast';
 import { trpc, trpcClient } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { invalidateStaff } from './api';
 import type { StaffMember } from './staff-types';
 
 const ZPickedRooms = z
@@ -299,7 +300,7 @@ function AddStaffForm({ onOpenChange }: { onOpenChange(open: boolean): void }) {
         toast.success(
           member.created ? t('staff.added.created', { name: member.name, account: member.mobile ?? '' }) : t('staff.added.existing', { name: member.name }),
         );
-        void queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
+        void invalidateStaff(queryClient);
         onOpenChange(false);
       },
       onError: (error) => form.applyServerErrors(error),
@@ -406,7 +407,7 @@ function EditStaffForm({ member, onClose }: { member: StaffMember; onClose(): vo
       onClose();
     },
     onError: (error) => form.applyServerErrors(error),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() }),
+    onSettled: () => void invalidateStaff(queryClient),
   });
   const submit = form.handleSubmit((values) => {
     if (!save.isPending) save.mutate(values);

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Lock, LockOpen, Pencil, Plus, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { SearchOf } from '@/lib/url-search';
 import { useSearchBox } from '@/lib/use-search-box';
+import { invalidateStaff, staffQueries } from './api';
 import type { StaffMember } from './staff-types';
 import type { staffSearchSchema } from './staff-search';
 
@@ -58,12 +59,7 @@ export function StaffPage() {
 
   const setSearch = (patch: Partial<StaffSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
-  const list = useQuery(
-    trpc.staff.list.queryOptions(
-      { page: search.page, pageSize: search.pageSize, search: search.search || undefined },
-      { placeholderData: keepPreviousData, meta: { showsErrors: true } },
-    ),
-  );
+  const list = useQuery(staffQueries.list(search));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -74,7 +70,7 @@ export function StaffPage() {
     if (isPastEnd) void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
   }, [isPastEnd, lastPage, navigate]);
 
-  const afterChange = () => queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
+  const afterChange = () => invalidateStaff(queryClient);
   const setFrozen = useMutation(
     trpc.staff.setFrozen.mutationOptions({
       meta: { showsErrors: true },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { History, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,9 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { useDateDraft } from '@/lib/use-date-draft';
 import { todayInHotel } from '@/lib/hotel-time';
 import { quickRange } from '@/lib/quick-range';
-import { trpc } from '@/lib/trpc';
 import type { SearchOf } from '@/lib/url-search';
 import { useSearchBox } from '@/lib/use-search-box';
+import { unlockRecordQueries } from './api';
 import type { unlockRecordsSearchSchema } from './unlock-records-search';
 
 type RecordsSearch = SearchOf<typeof unlockRecordsSearchSchema>;
@@ -54,23 +54,8 @@ export function UnlockRecordsPage() {
     return r.from === from && r.to === to;
   });
 
-  const list = useQuery(
-    trpc.lock.recordsByPerson.queryOptions(
-      {
-        page: search.page,
-        pageSize: search.pageSize,
-        person: search.person || undefined,
-        credential: search.credential,
-        roomId: search.roomId,
-        from: from || undefined,
-        to: to || undefined,
-      },
-      { placeholderData: keepPreviousData, enabled: periodError === null, refetchInterval: search.page === 1 ? 10_000 : false, meta: { showsErrors: true } },
-    ),
-  );
-  const filterRoom = useQuery(
-    trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }),
-  );
+  const list = useQuery(unlockRecordQueries.list(search, { from, to }, periodError === null));
+  const filterRoom = useQuery(unlockRecordQueries.room(search.roomId));
   const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;

@@ -8,5 +8,9 @@ import { AuditLogPage } from '@/features/audit-log/audit-log-page';
  */
 export const Route = createFileRoute('/_auth/auditLog')({
   staticData: { titleKey: 'route.auditLog', sectionKey: 'menu.administration' },
+  loaderDeps: ({ search }) => search,
+  // The entries start loading with the navigation; the api module comes with the page's chunk (the route's code is in every page's first download).
+  loader: ({ context, deps }) =>
+    void import('@/features/audit-log/api').then(({ prefetchAuditLog }) => prefetchAuditLog(context.queryClient, deps)).catch(() => undefined),
   component: AuditLogPage,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { faceQueries } from '@/features/faces/api';
 import { FacesPage } from '@/features/faces/faces-page';
 import { facesSearchDefaults, facesSearchSchema } from '@/features/faces/faces-search';
 
@@ -7,5 +8,7 @@ export const Route = createFileRoute('/_auth/faces')({
   validateSearch: facesSearchSchema,
   search: { middlewares: [stripSearchParams(facesSearchDefaults)] },
   staticData: { titleKey: 'route.faces', sectionKey: 'menu.frontDesk' },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.ensureQueryData(faceQueries.page(deps)).catch(() => undefined),
   component: FacesPage,
 });
