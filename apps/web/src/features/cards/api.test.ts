@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { cardQueries, prefetchRoomCard } from './api';
+import { ROOM_CHOICE_PAGE_SIZE, cardQueries, prefetchRoomCard } from './api';
+import { selectRoomsSearchSchema } from './admin/card-admin-search';
 
 /** What room card encryption's loader asks for, with the URL's room: the query keys it ensures. */
 function prefetched(roomId: number | undefined): unknown[] {
@@ -20,5 +21,23 @@ describe("room card encryption's loader", () => {
 
   it('asks for nothing while no room is chosen', () => {
     expect(prefetched(undefined)).toEqual([]);
+  });
+});
+
+describe('the rooms to choose for a card, read from the URL', () => {
+  const keyOf = (raw: unknown) => {
+    const result = selectRoomsSearchSchema['~standard'].validate(raw);
+    if (!('value' in result)) throw new Error('not a search');
+    return JSON.stringify(cardQueries.roomChoice(result.value).queryKey);
+  };
+
+  it("asks for the URL's page and search, by name, a fixed page size whatever the kind of card", () => {
+    const key = keyOf({ kind: 'universal', page: 4, search: '10' });
+    for (const part of ['"page":4', '"search":"10"', '"sort":"name_asc"', `"pageSize":${ROOM_CHOICE_PAGE_SIZE}`]) expect(key).toContain(part);
+    expect(keyOf({ kind: 'management', page: 4, search: '10' })).toBe(key);
+  });
+
+  it('sends no empty search', () => {
+    expect(keyOf({})).not.toContain('"search"');
   });
 });
