@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, Check, CircleDashed, CreditCard, Hand, SkipForward, ShieldAlert, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { invalidateCards } from './api';
+import { cardQueries, invalidateCards, invalidateDispensers } from './api';
 import { cardNumberOfUid } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -86,12 +86,7 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
 
   // "Ask": the stay's cards in use decide whether there is a choice (none: the first card is new).
   const asks = request.mode === 'ask' && !request.rewrite;
-  const inUse = useQuery(
-    trpc.card.list.queryOptions(
-      { stayId: request.stayId, kind: 'room', scope: 'active', page: 1, pageSize: 1 },
-      { enabled: asks, meta: { showsErrors: true } },
-    ),
-  );
+  const inUse = useQuery(cardQueries.stayCardsInUse(request.stayId, asks));
   const [chosen, setChosen] = useState<RoomCardMode>('duplicate');
   const stayHasCards = (inUse.data?.total ?? 0) > 0;
   // When the stay's cards cannot be counted, the desk chooses rather than voiding them unasked.
@@ -103,13 +98,11 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
   const giveUp = useMutation(trpc.card.voidReservation.mutationOptions({ meta: { showsErrors: true } }));
 
   // The card dispenser: offered when the hotel has one (a rewrite needs the guest's own card).
-  const dispensers = useQuery(trpc.dispenser.list.queryOptions(undefined, { enabled: !request.rewrite }));
+  const dispensers = useQuery(cardQueries.dispensers(!request.rewrite));
   const hasDispenser = !request.rewrite && (dispensers.data?.items.length ?? 0) > 0;
   const [wantsDispenser, setWantsDispenser] = useState(storedFromDispenser);
   const fromDispenser = hasDispenser && wantsDispenser;
-  const recordDispenser = useMutation(
-    trpc.dispenser.checkStatus.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() }) }),
-  );
+  const recordDispenser = useMutation(trpc.dispenser.checkStatus.mutationOptions({ onSettled: () => void invalidateDispensers(queryClient) }));
 
   /** Takes the cards from the dispenser or places them by hand; `remember`: this computer keeps the choice. */
   const chooseDispenser = (on: boolean, remember = true) => {
@@ -124,7 +117,7 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
     try {
       const deviceId = reader.readerInfo?.deviceId;
       if (!deviceId) return;
-      const known = (await queryClient.fetchQuery(trpc.dispenser.list.queryOptions())).items.find((d) => d.deviceId === deviceId);
+      const known = (await queryClient.fetchQuery(cardQueries.dispensers(true))).items.find((d) => d.deviceId === deviceId);
       if (!known) return;
       const status = await reader.dispenserStatus();
       await recordDispenser.mutateAsync({ id: known.id, status: 'online', stock: status.stock, capacity: status.capacity });

@@ -9,15 +9,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { refetchWhileInFlight } from '@/lib/credentials';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { requestRoomCards } from '@/lib/room-cards';
-import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { cardQueries } from './api';
 import { CardTable, useCardActions, type CardIssue } from './card-table';
 import { ReturnCardDialog } from './return-card-dialog';
-
-const SHOWN = 20;
 
 export interface GuestCardsProps {
   stay: { id: number; roomId: number; roomName: string; state: TStayState };
@@ -36,15 +33,7 @@ export function GuestCards({ stay, guestName }: GuestCardsProps) {
   const canManage = hasPermission(useUserInfo(), 'credential.manage');
   const [isReturnOpen, setIsReturnOpen] = useState(false);
   const actions = useCardActions();
-  const list = useQuery(
-    trpc.card.list.queryOptions(
-      { stayId: stay.id, scope: 'all', page: 1, pageSize: SHOWN },
-      {
-        refetchInterval: (query) => refetchWhileInFlight({ state: { data: query.state.data && { items: query.state.data.items.flatMap((c) => c.grants) } } }),
-        meta: { showsErrors: true },
-      },
-    ),
-  );
+  const list = useQuery(cardQueries.stayCards(stay.id));
   // In use first, then the rest, newest first within each.
   const items = [...(list.data?.items ?? [])].sort((a, b) => Number(b.state === 'issued') - Number(a.state === 'issued'));
   const inUse = items.filter((c) => c.state === 'issued');

@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDeskReader, type ReaderDrivers } from '@/lib/desk-reader';
 import { loadLaterTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { trpc } from '@/lib/trpc';
 import { useLaterTexts } from '@/lib/use-later-texts';
+import { cardQueries } from './api';
 import { deskCardErrorText } from './desk-errors';
 import { notify } from './notify';
 
@@ -73,10 +73,7 @@ export function ReadCardButton() {
     if (outcome !== 'accept') return;
     const cardNumber = cardNumberOfUid(uid);
     try {
-      const [found] = await Promise.all([
-        queryClient.fetchQuery(trpc.card.lookup.queryOptions({ cardNumber }, { staleTime: 0, meta: { showsErrors: true } })),
-        loadLaterTexts(),
-      ]);
+      const [found] = await Promise.all([queryClient.fetchQuery(cardQueries.lookupRead(cardNumber)), loadLaterTexts()]);
       if (found.guest) {
         await navigate({ to: '/room/thetouristsDetails', search: { id: found.guest.id, other_information: found.guest.otherInformation || undefined } });
       } else {

@@ -1,14 +1,12 @@
 import { Suspense, lazy, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { CreditCard, History, Plus, RadioTower } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CredentialSection, useSectionList } from '@/components/credential-section';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { refetchWhileInFlight } from '@/lib/credentials';
 import { useMountedOnce, usePrefetchWhenIdle } from '@/lib/lazy';
 import { requestRoomCards } from '@/lib/room-cards';
-import { trpc } from '@/lib/trpc';
+import { cardQueries } from './api';
 import { CardTable, useCardActions, type CardIssue } from './card-table';
 
 const noLoad = () => Promise.resolve();
@@ -25,11 +23,6 @@ export interface RoomCardsProps {
   canManage: boolean;
 }
 
-/** A list of cards asks again every 1.5 s while one of its locks is still being told (a lost card's denylisting, for instance). */
-function refetchWhileLocksWork(query: { state: { data?: { items: readonly CardIssue[] } } }): number | false {
-  return refetchWhileInFlight({ state: { data: query.state.data && { items: query.state.data.items.flatMap((c) => c.grants) } } });
-}
-
 /**
  * The room's cards under the Credentials tab: in use (issued), or under History the ones
  * returned, lost, replaced by a new card, ended with their stay or never written, and why; each
@@ -44,12 +37,7 @@ export function RoomCards({ room, stay, timeZone, canManage }: RoomCardsProps) {
   const canSend = canManage && room.lockId !== null;
   usePrefetchWhenIdle(canSend ? loadSendDialog : noLoad);
   const isSendMounted = useMountedOnce(isSendOpen);
-  const list = useSectionList((input) =>
-    trpc.card.list.queryOptions(
-      { roomId: room.id, ...input },
-      { placeholderData: keepPreviousData, refetchInterval: refetchWhileLocksWork, meta: { showsErrors: true } },
-    ),
-  );
+  const list = useSectionList((input) => cardQueries.roomSection(room.id, input));
 
   const write = () => stay && requestRoomCards({ stayId: stay.id, roomId: room.id, roomName: room.name, holderName: stay.guestName, count: 1, mode: 'ask' });
   const rewrite = (card: CardIssue) =>

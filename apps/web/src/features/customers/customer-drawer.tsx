@@ -6,12 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { customerQueries } from './api';
 
 /** The detail drawer of a customer, opened with `?id=` so it survives a reload. */
 export function CustomerDrawer({ customerId, timeZone, onClose }: { customerId?: number; timeZone: string; onClose(): void }) {
   const { t } = useTranslation();
-  const detail = useQuery(trpc.customer.get.queryOptions({ id: customerId ?? 0 }, { enabled: customerId !== undefined, meta: { showsErrors: true } }));
+  const detail = useQuery(customerQueries.detail(customerId));
   const c = detail.data;
   return (
     <Sheet open={customerId !== undefined} onOpenChange={(open) => !open && onClose()}>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { Eye, Lock, LockOpen, Trash2, Users } from 'lucide-react';
@@ -23,6 +23,7 @@ import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
+import { customerListInput, customerQueries, invalidateCustomers } from './api';
 import { CustomerDrawer } from './customer-drawer';
 import type { customerSearchSchema } from './customer-search';
 
@@ -52,11 +53,11 @@ export function CustomersPage() {
   // Typing filters after a short pause; the first page of the new result is shown.
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
 
-  const listInput = { page: search.page, pageSize: search.pageSize, search: search.search || undefined, state: search.state, sort: search.sort };
+  const listInput = customerListInput(search);
   // A failed load is shown by the list itself (what failed, and a retry), not by a passing toast.
-  const list = useQuery(trpc.customer.list.queryOptions(listInput, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
+  const list = useQuery(customerQueries.list(listInput));
 
-  const afterChange = () => queryClient.invalidateQueries({ queryKey: trpc.customer.pathKey() });
+  const afterChange = () => invalidateCustomers(queryClient);
   const setFrozen = useMutation(
     trpc.customer.setFrozen.mutationOptions({
       onSuccess: (_result, input) => {

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { fieldMessage } from '@/lib/field-message';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
+import { invalidateRoomGroups, invalidateRooms } from './api';
 
 const EMPTY_ROOM = { name: '', groupId: null, remarkName: '', sortOrder: '0' };
 
@@ -29,8 +30,8 @@ export function AddRoomDialog({ onClose, defaultGroupId }: { onClose(): void; de
       meta: { showsErrors: true },
       onSuccess: (room) => {
         toast.success(t('frontDesk.board.roomCreated', { name: room.name }));
-        void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.roomGroup.pathKey() });
+        void invalidateRooms(queryClient);
+        void invalidateRoomGroups(queryClient);
         onClose();
       },
       onError: (error) => form.applyServerErrors(error),

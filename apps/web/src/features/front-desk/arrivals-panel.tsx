@@ -14,10 +14,10 @@ import { formatNumber, formatShortDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { todayInHotel } from '@/lib/hotel-time';
 import { formatMoney } from '@/lib/money';
-import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { loadStayDialogs, type StayAction } from '../stays/stay-action-dialogs';
+import { frontDeskQueries } from './api';
 
 /**
  * The stay dialogs, loaded at the first action. Opened with the stays this list already holds (no
@@ -51,7 +51,7 @@ export function ArrivalsPanel() {
   // Today's arrivals, or tomorrow's (the desk prepares them); the hotel's calendar.
   const [day, setDay] = useState<'today' | 'tomorrow'>('today');
   const input = day === 'today' ? {} : { date: addDays(todayInHotel(timeZone), 1) };
-  const query = useQuery(trpc.stay.arrivals.queryOptions(input, { refetchInterval: 60_000, meta: { showsErrors: true } }));
+  const query = useQuery(frontDeskQueries.arrivals(input));
   const data = query.data;
   const open = (kind: 'arrive' | 'cancel-reservation', stay: ArrivalStay) => setAction({ kind, stay });
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { BedDouble, CheckSquare, LayoutGrid, List, Plus, Sparkles, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { usePrefetchWhenIdle } from '@/lib/lazy';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { useSearchBox } from '@/lib/use-search-box';
+import { frontDeskQueries, invalidateRooms } from './api';
 import type { RoomActionHandlers, RoomItem } from './room-actions-menu';
 import { roomListInput, type roomBoardSearchSchema } from './room-board-search';
 import { RoomStatusFilter } from './room-status-filter';
@@ -72,8 +73,8 @@ export function RoomBoardPage() {
 
   const listInput = roomListInput(search);
   // A failed load is shown by the board itself (what failed, and a retry), never as "no rooms yet".
-  const list = useQuery(trpc.room.list.queryOptions(listInput, { placeholderData: keepPreviousData, meta: { showsErrors: true } }));
-  const groups = useQuery(trpc.roomGroup.list.queryOptions());
+  const list = useQuery(frontDeskQueries.rooms(listInput));
+  const groups = useQuery(frontDeskQueries.groups());
 
   const total = list.data?.total ?? 0;
   const rooms = list.data?.items ?? NO_ROOMS;
@@ -107,7 +108,7 @@ export function RoomBoardPage() {
           const changed = targets.filter((r) => answer.changed.includes(r.id));
           if (changed.length > 0) toast.success(t('frontDesk.board.markedClean', { count: changed.length, rooms: formatList(changed.map((r) => r.name)) }));
           if (answer.notice) toast.info(answer.notice);
-          void queryClient.invalidateQueries({ queryKey: trpc.room.pathKey() });
+          void invalidateRooms(queryClient);
           after?.();
         },
       },

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,9 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { trpc } from '@/lib/trpc';
 import type { SearchOf } from '@/lib/url-search';
 import { useSearchBox } from '@/lib/use-search-box';
+import { guestFilters, guestQueries } from './api';
 import type { guestsSearchSchema } from './guests-search';
 
 type GuestsSearch = SearchOf<typeof guestsSearchSchema>;
@@ -34,13 +34,8 @@ export function GuestsPage() {
   const { timeZone } = useHotelSettings();
   const setSearch = (patch: Partial<GuestsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => setSearch({ search: text, page: 1 }));
-  const filters = { search: search.search || undefined, currentOnly: search.show === 'current' };
-  const list = useQuery(
-    trpc.stay.guests.queryOptions(
-      { page: search.page, pageSize: search.pageSize, ...filters },
-      { placeholderData: keepPreviousData, meta: { showsErrors: true } },
-    ),
-  );
+  const filters = guestFilters(search);
+  const list = useQuery(guestQueries.list(search));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const isFiltered = search.search !== '' || search.show !== 'all';

@@ -24,7 +24,7 @@ import { useDateDraft } from '@/lib/use-date-draft';
 import { todayInHotel } from '@/lib/hotel-time';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
-import { stayQueries } from './api';
+import { invalidateBreakfast, stayQueries } from './api';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 
 type BreakfastRow = RouterOutputs['stay']['breakfast']['rows'][number];
@@ -206,7 +206,7 @@ function ServeDialog({ row, date, onClose }: { row: BreakfastRow; date: string; 
       meta: { showsErrors: true },
       onSuccess: (served) => {
         toast.success(t('tenants.serveSucceeded', { room: served.roomName, number: formatNumber(served.servedGuests ?? 0) }));
-        void queryClient.invalidateQueries({ queryKey: trpc.stay.breakfast.queryKey({ date }) });
+        void invalidateBreakfast(queryClient, date);
         onClose();
       },
       onError: (failure, input) => {

@@ -2,8 +2,8 @@ import { Suspense, lazy, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { loadLaterTexts } from '@/lib/i18n';
 import { usePrefetchWhenIdle, useMountedOnce } from '@/lib/lazy';
-import { trpc } from '@/lib/trpc';
 import type { StayAction, StayActionKind, StayDto } from './stay-action-types';
+import { stayQueries } from './api';
 
 export type { StayAction, StayActionKind, StayDto } from './stay-action-types';
 
@@ -32,7 +32,7 @@ export function useStayActions() {
     setLoadingStayId(stayId);
     try {
       // Always the stay as it is now: its state decides between check-out and cancellation.
-      const stay = await queryClient.fetchQuery({ ...trpc.stay.get.queryOptions({ stayId }), staleTime: 0 });
+      const stay = await queryClient.fetchQuery(stayQueries.current(stayId));
       setAction({ kind: kindFor(kind, stay), stay });
     } catch {
       // The global error handler has already shown the server's message.

@@ -5,11 +5,8 @@ import { CardStateBadge } from '@/components/card-state-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { requestRoomCards } from '@/lib/room-cards';
-import { trpc } from '@/lib/trpc';
+import { STAY_CARD_SHOWN, stayQueries } from './api';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
-
-/** A stay has few cards; the rest are on the Credentials tab. */
-const SHOWN = 10;
 
 /**
  * The room cards of a stay on its card: each card in use with its state; "Write a card" (a new
@@ -20,7 +17,7 @@ const SHOWN = 10;
 export function StayCards({ stay }: { stay: { id: number; roomId: number; roomName: string; holderName: string; isActive: boolean } }) {
   const { t } = useTranslation();
   const canManage = hasPermission(useUserInfo(), 'credential.manage');
-  const list = useQuery(trpc.card.list.queryOptions({ stayId: stay.id, scope: 'active', page: 1, pageSize: SHOWN }, { meta: { showsErrors: true } }));
+  const list = useQuery(stayQueries.cards(stay.id));
   const items = list.data?.items ?? [];
   const ask = (rewrite?: { issueId: number; cardNumber: string }) =>
     requestRoomCards({
@@ -81,7 +78,7 @@ export function StayCards({ stay }: { stay: { id: number; roomId: number; roomNa
               )}
             </li>
           ))}
-          {(list.data?.total ?? 0) > SHOWN && <li className="text-muted-foreground text-xs">{t('cards.stay.more')}</li>}
+          {(list.data?.total ?? 0) > STAY_CARD_SHOWN && <li className="text-muted-foreground text-xs">{t('cards.stay.more')}</li>}
         </ul>
       )}
     </section>

@@ -4,20 +4,9 @@ import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DeliveryStateBadge } from '@/components/delivery-state-badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { deliveryErrorKey, isWaitingForAccount, refetchWhileInFlight } from '@/lib/credentials';
+import { deliveryErrorKey, isWaitingForAccount } from '@/lib/credentials';
 import { StaySharedDoors } from '@/components/shared-doors/shared-door-strip';
-import { trpc } from '@/lib/trpc';
-
-/** A stay has few passwords; more than this are on the Credentials tab. */
-const SHOWN = 10;
-
-/** The stay's active passwords as its card shows them (followed while in flight); the message log watches the same query. */
-export function stayPasswordsQuery(stayId: number) {
-  return trpc.password.list.queryOptions(
-    { stayId, scope: 'active', page: 1, pageSize: SHOWN },
-    { refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } },
-  );
-}
+import { STAY_CARD_SHOWN, stayQueries } from './api';
 
 /**
  * The lock passwords and faces of a stay on its card, each with where it stands with the lock
@@ -26,13 +15,8 @@ export function stayPasswordsQuery(stayId: number) {
  */
 export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: number }) {
   const { t } = useTranslation();
-  const list = useQuery(stayPasswordsQuery(stayId));
-  const faces = useQuery(
-    trpc.face.authorizations.queryOptions(
-      { stayId, scope: 'active', page: 1, pageSize: SHOWN },
-      { refetchInterval: refetchWhileInFlight, meta: { showsErrors: true } },
-    ),
-  );
+  const list = useQuery(stayQueries.passwords(stayId));
+  const faces = useQuery(stayQueries.faces(stayId));
   // The room's own; the copies on shared doors are shown with their doors (StaySharedDoors).
   const items = (list.data?.items ?? []).filter((p) => p.door === null);
   const faceItems = (faces.data?.items ?? []).filter((f) => f.door === null);
@@ -116,7 +100,7 @@ export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: nu
               </li>
             );
           })}
-          {((list.data?.total ?? 0) > SHOWN || (faces.data?.total ?? 0) > SHOWN) && (
+          {((list.data?.total ?? 0) > STAY_CARD_SHOWN || (faces.data?.total ?? 0) > STAY_CARD_SHOWN) && (
             <li className="text-muted-foreground text-xs">{t('credentials.stayCard.more')}</li>
           )}
         </ul>

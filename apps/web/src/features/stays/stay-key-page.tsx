@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
+import { stayQueries, storeKeyPageLink } from './api';
 
 /**
  * The guest's key page link of a stay (issue 20 §4, docs/key-page.md): the link to copy or open, until
@@ -17,12 +18,11 @@ export function StayKeyPage({ stayId, timeZone, canManage }: { stayId: number; t
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  const key = trpc.keyPage.get.queryKey({ stayId });
-  const link = useQuery(trpc.keyPage.get.queryOptions({ stayId }, { enabled: canManage, meta: { showsErrors: true } }));
+  const link = useQuery(stayQueries.keyPage(stayId, canManage));
   const regenerate = useMutation(
     trpc.keyPage.regenerate.mutationOptions({
       onSuccess: (data) => {
-        queryClient.setQueryData(key, { link: data.link });
+        storeKeyPageLink(queryClient, stayId, data.link);
         setIsConfirmOpen(false);
       },
     }),

@@ -21,7 +21,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { fieldMessage } from '@/lib/field-message';
 import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { useDateDraft } from '@/lib/use-date-draft';
@@ -61,9 +60,7 @@ export function TenantListPage() {
   const dateError = checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === 'to' || issue.path[0] === 'from')?.message;
   const list = useQuery({ ...stayQueries.list(listInput), enabled: checked.success });
   // The chosen room is named from the URL's id (a reload, a shared link).
-  const filterRoom = useQuery(
-    trpc.room.get.queryOptions({ id: search.roomId ?? 0 }, { enabled: search.roomId !== undefined, staleTime: 60_000, meta: { handledCodes: ['NOT_FOUND'] } }),
-  );
+  const filterRoom = useQuery(stayQueries.filterRoom(search.roomId));
   const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
 
   const total = list.data?.total ?? 0;

@@ -8,14 +8,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { stayPasswordsQuery } from './stay-credentials';
+import { cachedMessageCount, invalidateStayMessages, stayQueries } from './api';
 
 const STATE_VARIANT = { queued: 'secondary', sent: 'success', failed: 'destructive' } as const;
 /** How long the log is followed after a lock confirmed a code (its messages are queued right after). */
 const FOLLOW_CONFIRMATION_MS = 30_000;
-const REFETCH_MS = 2_000;
-
-const logKey = (stayId: number) => trpc.guestMessage.log.queryKey({ stayId });
 
 /** Stays whose lock confirmed a code a moment ago: until when their log is followed, and how many messages it had then. */
 const following = new Map<number, { until: number; count: number }>();
@@ -40,30 +37,22 @@ export function StayMessages({ stayId, timeZone, canSend }: { stayId: number; ti
   // The messages are made when the lock confirms a code: the log follows the stay's passwords (the
   // query the card's credentials show, already followed while in flight) and, once a code is
   // confirmed, reads itself again until its messages have come.
-  const passwords = useQuery(stayPasswordsQuery(stayId));
+  const passwords = useQuery(stayQueries.passwords(stayId));
   const confirmed = (passwords.data?.items ?? [])
     .filter((p) => p.deliveryState === 'on_lock' && p.code)
     .map((p) => `${p.id}:${p.deliveredAt ?? ''}`)
     .join(',');
   useEffect(() => {
     if (!confirmed) return;
-    following.set(stayId, { until: Date.now() + FOLLOW_CONFIRMATION_MS, count: queryClient.getQueryData(logKey(stayId))?.length ?? 0 });
-    void queryClient.invalidateQueries({ queryKey: logKey(stayId) });
+    following.set(stayId, { until: Date.now() + FOLLOW_CONFIRMATION_MS, count: cachedMessageCount(queryClient, stayId) });
+    void invalidateStayMessages(queryClient, stayId);
   }, [confirmed, queryClient, stayId]);
-  const log = useQuery(
-    trpc.guestMessage.log.queryOptions(
-      { stayId },
-      {
-        refetchInterval: (query) => (query.state.data?.some((m) => m.state === 'queued') || awaitsMessages(stayId, query.state.data) ? REFETCH_MS : false),
-        meta: { showsErrors: true },
-      },
-    ),
-  );
+  const log = useQuery(stayQueries.messages(stayId, (data) => awaitsMessages(stayId, data)));
   const again = useMutation(
     trpc.guestMessage.sendAgain.mutationOptions({
       onSuccess: async () => {
         toast.success(t('guestMessages.log.queuedAgain'));
-        await queryClient.invalidateQueries({ queryKey: logKey(stayId) });
+        await invalidateStayMessages(queryClient, stayId);
       },
     }),
   );

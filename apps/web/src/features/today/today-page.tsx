@@ -24,10 +24,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber, formatShortDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/language';
 import { formatMoney } from '@/lib/money';
-import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
+import { todayQueries } from './api';
 
 type Today = RouterOutputs['today']['get'];
 
@@ -51,7 +51,7 @@ const percent = (part: number, whole: number) =>
  */
 export function TodayPage({ arrivals }: { arrivals?: ReactNode } = {}) {
   const { t } = useTranslation();
-  const query = useQuery(trpc.today.get.queryOptions(undefined, { refetchInterval: 60_000, meta: { showsErrors: true } }));
+  const query = useQuery(todayQueries.board());
   const data = query.data;
   return (
     <div className="space-y-4" data-testid="today-page">

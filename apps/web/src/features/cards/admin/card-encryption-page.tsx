@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Lock, Plus, Send, ShieldCheck, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cardQueries, invalidateCards, invalidateKeySets } from '../api';
+import { cardQueries, invalidateCards, invalidateKeySets, storeKeyStates } from '../api';
 import { CARD_RULES, ZCardKeySetCreateInput, type TDeliveryState } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeliveryStateBadge } from '@/components/delivery-state-badge';
@@ -74,7 +74,7 @@ export function CardEncryptionPage() {
     trpc.card.syncKeys.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (states) => {
-        queryClient.setQueryData(trpc.card.keyStates.queryKey(), states);
+        storeKeyStates(queryClient, states);
         toast.success(t('cardAdmin.locks.sending', { n: formatNumber(states.length) }));
       },
       onSettled: () => void invalidateKeySets(queryClient),

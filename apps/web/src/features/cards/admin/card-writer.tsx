@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, AlertTriangle, Check, Circle, CreditCard, RotateCcw, Undo2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { invalidateCards } from '../api';
+import { cardQueries, invalidateCards } from '../api';
 import { cardNumberOfUid } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
@@ -115,7 +115,7 @@ export function CardWriter({ writeCard, prepare, label, disabled = false, disabl
         {
           reserve: async (uid) => {
             // A card still issued is named before anything is reserved (the server would refuse it).
-            const found = await queryClient.fetchQuery({ ...trpc.card.lookup.queryOptions({ cardNumber: cardNumberOfUid(uid) }), staleTime: 0 });
+            const found = await queryClient.fetchQuery(cardQueries.lookupBeforeWriting(cardNumberOfUid(uid)));
             if (found.issue?.state === 'issued') throw new CardStillIssued(found.issue);
             return reserve.mutateAsync({ ...input, uid });
           },

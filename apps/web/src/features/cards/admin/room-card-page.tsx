@@ -18,8 +18,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { fromInputValue, toInputValue } from '@/lib/hotel-time';
-import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
+import { cardQueries } from '../api';
 import { CardIssueState, CardValidity } from './card-bits';
 import { CardWriter, type ReserveInput, type WriteCardAtDesk } from './card-writer';
 
@@ -58,7 +58,7 @@ interface RoomCardPageProps {
 export function RoomCardPage({ writeCard, roomId, onRoom }: RoomCardPageProps) {
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
-  const room = useQuery(trpc.room.get.queryOptions({ id: roomId ?? 0 }, { enabled: roomId !== undefined, meta: { showsErrors: true } }));
+  const room = useQuery(cardQueries.room(roomId));
   const stay = room.data?.currentStay ?? null;
   const [mode, setMode] = useState<'new' | 'duplicate'>('new');
   const [period, setPeriod] = useState(() => ({ from: toInputValue(new Date(), timeZone), until: toInputValue(new Date(Date.now() + DAY), timeZone) }));
@@ -240,7 +240,7 @@ export function RoomCardPage({ writeCard, roomId, onRoom }: RoomCardPageProps) {
 /** The cards of the room in use now: every kind that opens it. */
 function RoomCards({ roomId, timeZone }: { roomId: number; timeZone: string }) {
   const { t } = useTranslation();
-  const cards = useQuery(trpc.card.list.queryOptions({ roomId, scope: 'active', pageSize: 20 }, { meta: { showsErrors: true } }));
+  const cards = useQuery(cardQueries.roomCardsInUse(roomId));
   const items = cards.data?.items ?? [];
   return (
     <Card className="gap-0 p-0" data-testid="room-card-list">

@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
+import { cardQueries } from '../api';
 import { LISTED_ROOMS_MAX, WINDOW_ROOMS_MAX, roomFit, type RoomFit } from './room-fit';
 
 /**
@@ -13,9 +13,7 @@ import { LISTED_ROOMS_MAX, WINDOW_ROOMS_MAX, roomFit, type RoomFit } from './roo
 export function useRoomFit(roomIds: readonly number[], allRooms: boolean): RoomFit {
   const local = roomFit(roomIds.length, allRooms);
   const sorted = [...roomIds].sort((a, b) => a - b);
-  const server = useQuery(
-    trpc.card.roomFit.queryOptions({ roomIds: sorted }, { enabled: local === 'maybe', placeholderData: keepPreviousData, staleTime: 30_000 }),
-  );
+  const server = useQuery(cardQueries.roomFit(sorted, local === 'maybe'));
   // A previous choice's answer is not this choice's.
   const answer = server.data && !server.isPlaceholderData ? server.data : null;
   return roomFit(roomIds.length, allRooms, local === 'maybe' ? answer : null);

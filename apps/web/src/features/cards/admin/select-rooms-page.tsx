@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, BedDouble, Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +13,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { trpc } from '@/lib/trpc';
 import type { SearchOf } from '@/lib/url-search';
 import { useSearchBox } from '@/lib/use-search-box';
+import { ROOM_CHOICE_PAGE_SIZE, cardQueries } from '../api';
 import type { selectRoomsSearchSchema } from './card-admin-search';
 import { readDraft, useCardDraft, type DraftRoom } from './card-draft';
 import { RoomFitNote, useRoomFit } from './room-fit-note';
 
 export type SelectRoomsSearch = SearchOf<typeof selectRoomsSearchSchema>;
-const PAGE_SIZE = 20;
 const ADD_PATH = { management: '/center/personalCenter/addCard', universal: '/center/personalCenter/addUniversalCard' } as const;
 
 /**
@@ -41,15 +40,10 @@ export function SelectRoomsPage({ search, onSearch }: { search: SelectRoomsSearc
   const chosenIds = new Set(chosen.map((r) => r.id));
   const fit = useRoomFit([...chosenIds], false);
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.search, (text) => onSearch({ search: text, page: 1 }));
-  const rooms = useQuery(
-    trpc.room.list.queryOptions(
-      { page: search.page, pageSize: PAGE_SIZE, search: search.search || undefined, sort: 'name_asc' },
-      { placeholderData: keepPreviousData, meta: { showsErrors: true } },
-    ),
-  );
+  const rooms = useQuery(cardQueries.roomChoice(search));
   const items = rooms.data?.items ?? [];
   const total = rooms.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / ROOM_CHOICE_PAGE_SIZE));
   const tableBody = useRef<HTMLTableSectionElement>(null);
 
   const toggle = (room: DraftRoom) =>
@@ -116,7 +110,7 @@ export function SelectRoomsPage({ search, onSearch }: { search: SelectRoomsSearc
           }
           isEmpty={items.length === 0}
           empty={<EmptyState icon={BedDouble} title={t('common.noRoomsFound')} data-testid="select-rooms-empty" />}
-          pagination={{ page: search.page, pageSize: PAGE_SIZE, total, onPageChange: (page) => onSearch({ page }) }}
+          pagination={{ page: search.page, pageSize: ROOM_CHOICE_PAGE_SIZE, total, onPageChange: (page) => onSearch({ page }) }}
         >
           <Table data-testid="select-rooms-table">
             <TableHeader>

@@ -5,8 +5,8 @@ import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { appErrorOf } from '@/lib/api-errors';
 import { formatMoney } from '@/lib/money';
-import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { stayQueries } from '../api';
 
 /** A mobile as the server takes it, or null while what was typed is not one yet. */
 export function payerMobile(text: string): string | null {
@@ -39,7 +39,7 @@ export function BalancePayerField({
   const { t } = useTranslation();
   const valid = payerMobile(mobile.trim());
   const settled = useDebouncedValue(valid, 250);
-  const lookup = useQuery(trpc.order.customerBalance.queryOptions({ mobile: settled ?? '' }, { enabled: settled !== null && settled === valid, retry: false }));
+  const lookup = useQuery(stayQueries.payerBalance(settled ?? '', settled !== null && settled === valid));
   const found = valid !== null && lookup.data && lookup.data.customer.mobile === valid ? lookup.data : null;
   const notFound = valid !== null && settled === valid && lookup.isError ? (appErrorOf(lookup.error)?.message ?? t('common.noAnswer')) : null;
   const short = found && amount !== undefined && !Number.isNaN(amount) && amount > found.balance;

@@ -9,13 +9,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { CorrectEntryDialog } from './correct-entry-dialog';
 import type { OrderEntryDto } from './order-helpers';
 import { isActiveStay, type StayDto } from '../dialogs/stay-helpers';
 import { RecordMoneyDialog, type RecordKind } from './record-money-dialog';
 import { SettleCheckOutDialog } from './settle-check-out-dialog';
+import { stayQueries } from '../api';
 
 /**
  * A stay's bill (its folio, docs/orders.md) on the room page and the guest's page: the entries,
@@ -30,7 +30,7 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
   const stayId = stay.id;
   const roomName = stay.roomName;
   const isActive = isActiveStay(stay.state);
-  const query = useQuery(trpc.order.folio.queryOptions({ stayId }));
+  const query = useQuery(stayQueries.folio(stayId));
   const [recording, setRecording] = useState<RecordKind | null>(null);
   const [correcting, setCorrecting] = useState<OrderEntryDto | null>(null);
   const [settling, setSettling] = useState(false);

@@ -24,6 +24,7 @@ import { useInvalidateFrontDesk, type StayDto } from './stay-helpers';
 import { RoomDirtyNotice } from './room-dirty-notice';
 import { StayTimeField } from './stay-time-field';
 import { StayWarningDialog, stayWarningOf, type StayWarning } from './stay-warning-dialog';
+import { stayQueries } from '../api';
 
 type ArriveInput = RouterInputs['stay']['arrive'];
 
@@ -118,7 +119,7 @@ function ArriveForm({ stay, onOpenChange, onArrived }: { stay: StayDto; onOpenCh
         if (app?.code === 'VALIDATION') form.applyServerErrors(error);
         // The answer to an earlier attempt was lost but the arrival was recorded: it is done.
         if (app?.code === 'CONFLICT') {
-          const now = await queryClient.fetchQuery({ ...trpc.stay.get.queryOptions({ stayId: stay.id }), staleTime: 0 }).catch(() => null);
+          const now = await queryClient.fetchQuery(stayQueries.current(stay.id)).catch(() => null);
           if (now && (now.state === 'in_house' || now.state === 'expired')) done(now);
         }
       },

@@ -14,7 +14,7 @@ import { useLaterTexts } from '@/lib/use-later-texts';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { cn } from '@/lib/utils';
-import { invalidateStayKeys } from '../api';
+import { invalidateStayKeys, stayQueries } from '../api';
 import { isLongEnough } from './form-rules';
 import { usePriceQuote, type QuoteState } from './price-fields';
 import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
@@ -211,8 +211,8 @@ function KeysPreview({ stay, target }: { stay: StayDto; target: PickedRoom | nul
   const { t } = useTranslation();
   // Its texts are in the later part (the dialog may open on the board before it came).
   const hasTexts = useLaterTexts('guestKeys.preview.title');
-  const keys = useQuery(trpc.stay.keys.queryOptions({ stayId: stay.id }));
-  const targetRoom = useQuery(trpc.room.get.queryOptions({ id: target?.id ?? 0 }, { enabled: target !== null }));
+  const keys = useQuery(stayQueries.keys(stay.id));
+  const targetRoom = useQuery(stayQueries.moveTarget(target?.id));
   const data = keys.data;
   if (!hasTexts || !data) return null;
   const custom = data.passwords.filter((p) => p.kind === 'custom' && p.code).map((p) => p.code!);

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { CARD_RULES } from '@console/shared';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { trpc } from '@/lib/trpc';
 import { useLaterTexts } from '@/lib/use-later-texts';
 import { cn } from '@/lib/utils';
 import type { CheckInFormOutput, CheckInFormValues } from './check-in-form';
+import { stayQueries } from '../api';
 
 type Form = UseFormReturn<CheckInFormValues, unknown, CheckInFormOutput>;
 
@@ -23,12 +23,7 @@ export function CheckInCards({ form, roomId }: { form: Form; roomId: number }) {
   const [countText, mode] = useWatch({ control: form.control, name: ['roomCards', 'roomCardsMode'] });
   const count = Number(countText);
   const wantsCards = Number.isInteger(count) && count > 0;
-  const inUse = useQuery(
-    trpc.card.list.queryOptions(
-      { roomId, kind: 'room', scope: 'active', page: 1, pageSize: 1 },
-      { enabled: wantsCards, staleTime: 30_000, meta: { showsErrors: true } },
-    ),
-  );
+  const inUse = useQuery(stayQueries.roomCardsInUse(roomId, wantsCards));
   const roomHasCards = wantsCards && (inUse.data?.total ?? 0) > 0;
   const message = form.formState.errors.roomCards?.message;
   const error = message ? t(message, { max: CARD_RULES.cardsPerStayMax }) : undefined;

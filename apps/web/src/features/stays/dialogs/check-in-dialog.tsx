@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -38,16 +38,7 @@ import { CheckInAheadHint } from './check-in-ahead-hint';
 import type { HotelClock } from './stay-times';
 import { StayWarningDialog, stayWarningOf, type StayWarning } from './stay-warning-dialog';
 import { useHotelClock } from './use-hotel-clock';
-
-/**
- * Asks again for lists the credentials just issued belong to. A list whose first answer is still
- * on its way (the stay card mounts while the credential is being issued) is cancelled first:
- * invalidating alone would wait for that answer, read before the credential existed.
- */
-async function refetchFresh(queryClient: QueryClient, queryKey: QueryKey) {
-  await queryClient.cancelQueries({ queryKey });
-  await queryClient.invalidateQueries({ queryKey });
-}
+import { refetchFaces, refetchPasswords } from '../api';
 
 /**
  * Checks guests into a room (spec §3-§5); with a check-in time ahead, a stay that begins by itself
@@ -140,7 +131,7 @@ function CheckInForm({
         },
       });
     } finally {
-      void refetchFresh(queryClient, trpc.password.pathKey());
+      void refetchPasswords(queryClient);
     }
   };
 
@@ -163,7 +154,7 @@ function CheckInForm({
         });
       }
     }
-    void refetchFresh(queryClient, trpc.face.pathKey());
+    void refetchFaces(queryClient);
   };
 
   const checkIn = useMutation(

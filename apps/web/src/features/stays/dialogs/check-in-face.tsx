@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { ZFacesOfGuestInput } from '@console/shared';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { trpc } from '@/lib/trpc';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { CheckInFormOutput, CheckInFormValues } from './check-in-form';
+import { stayQueries } from '../api';
 
 type Form = UseFormReturn<CheckInFormValues, unknown, CheckInFormOutput>;
 
@@ -33,7 +33,7 @@ function useGuestKeys(form: Form) {
 export function CheckInFace({ form }: { form: Form }) {
   const { t } = useTranslation();
   const keys = useGuestKeys(form);
-  const faces = useQuery(trpc.face.ofGuest.queryOptions(keys ?? { mobile: '' }, { enabled: keys !== null, staleTime: 30_000 }));
+  const faces = useQuery(stayQueries.guestFaces(keys));
   const found = useMemo(() => (keys ? (faces.data ?? []) : []), [keys, faces.data]);
   const chosen = useWatch({ control: form.control, name: 'authorizeFaceIds' });
 

@@ -4,6 +4,7 @@ import { useLaterTexts } from '@/lib/use-later-texts';
 import { SettleCheckOutDialog } from '../bills/settle-check-out-dialog';
 import { EndStayDialog, type EndStayDialogProps, type EndStayTexts } from './end-stay-dialog';
 import type { StayDto } from './stay-helpers';
+import { stayQueries } from '../api';
 
 const TEXTS: EndStayTexts = {
   title: 'frontDesk.stay.checkOutTitle',
@@ -25,12 +26,7 @@ const TEXTS: EndStayTexts = {
  */
 export function CheckOutDialog({ onCheckedOut, ...props }: Omit<EndStayDialogProps, 'onEnded'> & { onCheckedOut?(stay: StayDto): void }) {
   const { stay, open } = props;
-  const folio = useQuery({
-    ...trpc.order.folio.queryOptions({ stayId: stay?.id ?? 0 }),
-    enabled: open && stay !== null,
-    staleTime: 0,
-    meta: { showsErrors: true },
-  });
+  const folio = useQuery(stayQueries.checkOutFolio(stay?.id ?? 0, open && stay !== null));
   const hasTexts = useLaterTexts('orders.checkOut.submit');
   // Every stay's check-out shows its settlement, an empty bill's too (the room charge is owed all the same).
   const ledger = folio.data && folio.data.state === 'open' && folio.data.preview ? { ...folio.data, preview: folio.data.preview } : null;

@@ -1,14 +1,14 @@
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PRICE_MODES } from '@console/shared';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
-import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatNight, type QuoteDto } from './stay-helpers';
+import { stayQueries } from '../api';
 
 export type QuoteInput = { roomId: number; checkInAt: string; expectedCheckOutAt: string; kind: 'stay' | 'renewal' };
 
@@ -22,13 +22,7 @@ export function usePriceQuote(input: QuoteInput | null, idleReason: string): Quo
   const key = input ? JSON.stringify([input.roomId, input.checkInAt, input.expectedCheckOutAt, input.kind]) : '';
   const settledKey = useDebouncedValue(key, QUOTE_DEBOUNCE_MS);
   const settled = settledKey === key ? input : null;
-  const query = useQuery(
-    trpc.price.quote.queryOptions(settled ?? skipToken, {
-      placeholderData: keepPreviousData,
-      staleTime: 60_000,
-      meta: { handledCodes: ['VALIDATION'] },
-    }),
-  );
+  const query = useQuery(stayQueries.priceQuote(settled));
   if (!input) return { kind: 'idle', reason: idleReason };
   const waiting = settledKey !== key;
   if (query.data) return { kind: 'ready', quote: query.data, refreshing: waiting || query.isFetching || query.isPlaceholderData };

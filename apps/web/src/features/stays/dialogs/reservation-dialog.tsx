@@ -36,6 +36,7 @@ import {
 } from './reservation-form';
 import { newIdempotencyKey, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
 import { StayTimeField } from './stay-time-field';
+import { stayQueries } from '../api';
 
 /** The hotel's default times when its information has not come yet. */
 const DEFAULT_TIMES = { checkInTime: '14:00', checkOutTime: '12:00' };
@@ -59,7 +60,7 @@ export function ReservationDialog({
   onOpenChange(open: boolean): void;
   onReserved?(stay: StayDto): void;
 }) {
-  const hotel = useQuery(trpc.hotel.info.queryOptions(undefined, { enabled: open, staleTime: 300_000 }));
+  const hotel = useQuery(stayQueries.reservationTimes(open));
   // Its texts are in the later part (lib/text-parts.ts), almost always there by the time it opens.
   const hasTexts = useLaterTexts('reservations.submit');
   if (!open || !hasTexts) return null;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { trpc } from '@/lib/trpc';
+import { stayQueries } from '../api';
 
 /**
  * Said as soon as the dialog opens for a room not yet cleaned (issue 17 §5), not only after the
@@ -12,7 +12,7 @@ import { trpc } from '@/lib/trpc';
 export function RoomDirtyNotice({ roomId, roomName }: { roomId: number; roomName: string }) {
   const { t } = useTranslation();
   // The room as it is now (a board loaded a while ago may be stale); its own errors stay quiet: the submit says them.
-  const room = useQuery(trpc.room.get.queryOptions({ id: roomId }, { staleTime: 0, meta: { showsErrors: true } }));
+  const room = useQuery(stayQueries.roomNow(roomId));
   if (room.data?.cleanStatus !== 'dirty') return null;
   return (
     <div

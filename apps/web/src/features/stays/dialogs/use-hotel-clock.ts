@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HOTEL_DEFAULT_TIMES } from '@console/shared';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { trpc } from '@/lib/trpc';
+import { stayQueries } from '../api';
 import type { HotelClock } from './stay-times';
 
 /**
@@ -12,7 +12,7 @@ import type { HotelClock } from './stay-times';
  */
 export function useHotelClock(): HotelClock | undefined {
   const { timeZone } = useHotelSettings();
-  const info = useQuery(trpc.hotel.info.queryOptions(undefined, { staleTime: 60_000, retry: 1 }));
+  const info = useQuery(stayQueries.hotelClock());
   if (info.data) return { timeZone, checkInTime: info.data.checkInTime, checkOutTime: info.data.checkOutTime };
   if (info.isError) return { timeZone, ...HOTEL_DEFAULT_TIMES };
   return undefined;

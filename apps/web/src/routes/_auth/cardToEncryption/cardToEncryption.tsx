@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchRoomCard } from '@/features/cards/api';
 import { roomCardSearchSchema } from '@/features/cards/admin/card-admin-search';
 import { RoomCardPage } from '@/features/cards/admin/room-card-page';
 import { writeCardAtDesk } from '@/features/cards/card-writing';
@@ -7,6 +8,8 @@ import { writeCardAtDesk } from '@/features/cards/card-writing';
 export const Route = createFileRoute('/_auth/cardToEncryption/cardToEncryption')({
   validateSearch: roomCardSearchSchema,
   staticData: { titleKey: 'route.roomCardEncryption', sectionKey: 'menu.cards' },
+  loaderDeps: ({ search }) => ({ roomId: search.roomId }),
+  loader: ({ context, deps }) => prefetchRoomCard(context.queryClient, deps.roomId),
   component: RoomCardRoute,
 });
 

@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { guestQueries } from '@/features/guests/api';
 import { GuestsPage } from '@/features/guests/guests-page';
 import { guestsSearchDefaults, guestsSearchSchema } from '@/features/guests/guests-search';
 
@@ -7,5 +8,7 @@ export const Route = createFileRoute('/_auth/room/guests')({
   validateSearch: guestsSearchSchema,
   search: { middlewares: [stripSearchParams(guestsSearchDefaults)] },
   staticData: { titleKey: 'route.guests', sectionKey: 'menu.frontDesk' },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.ensureQueryData(guestQueries.list(deps)).catch(() => undefined),
   component: GuestsPage,
 });

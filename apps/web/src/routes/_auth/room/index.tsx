@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { prefetchRoomBoard } from '@/features/front-desk/api';
 import { RoomBoardPage } from '@/features/front-desk/room-board-page';
 import { roomBoardSearchDefaults, roomBoardSearchSchema, roomListInput } from '@/features/front-desk/room-board-search';
-import { queryClient, trpc } from '@/lib/trpc';
 
 /** The room board, where signed-in users land from /login (spec §2). */
 export const Route = createFileRoute('/_auth/room/')({
@@ -12,9 +12,6 @@ export const Route = createFileRoute('/_auth/room/')({
   // has rendered (issue 18 §4: on a phone's link, the page's data came after its code and its lazy
   // parts). Not awaited: the page shows its skeleton meanwhile, as before.
   loaderDeps: ({ search }) => roomListInput(search),
-  loader: ({ deps }) => {
-    void queryClient.prefetchQuery(trpc.room.list.queryOptions(deps, { meta: { showsErrors: true } }));
-    void queryClient.prefetchQuery(trpc.roomGroup.list.queryOptions());
-  },
+  loader: ({ context, deps }) => prefetchRoomBoard(context.queryClient, deps),
   component: RoomBoardPage,
 });

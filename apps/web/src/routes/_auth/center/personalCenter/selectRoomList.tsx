@@ -1,4 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { cardQueries } from '@/features/cards/api';
 import { selectRoomsSearchDefaults, selectRoomsSearchSchema } from '@/features/cards/admin/card-admin-search';
 import { SelectRoomsPage } from '@/features/cards/admin/select-rooms-page';
 
@@ -7,6 +8,8 @@ export const Route = createFileRoute('/_auth/center/personalCenter/selectRoomLis
   validateSearch: selectRoomsSearchSchema,
   search: { middlewares: [stripSearchParams(selectRoomsSearchDefaults)] },
   staticData: { titleKey: 'route.selectRooms', sectionKey: 'menu.cards' },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.ensureQueryData(cardQueries.roomChoice(deps)).catch(() => undefined),
   component: SelectRoomListRoute,
 });
 
