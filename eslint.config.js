@@ -77,6 +77,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/incompatible-library': 'off', 'boundaries/web-boundaries': 'error' },
   },
   {
+    // A feature's queries and what its changes make stale live in its api module
+    // (features/<area>/api.ts; shared code's in lib/queries.ts): screens take query options and
+    // invalidations from there, never from the tRPC client directly (issue 19 §5). Mutations
+    // (`mutationOptions`) are the tRPC client's own.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api.ts', 'apps/web/src/lib/queries.ts', 'apps/web/src/lib/trpc.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["[callee.object.object.object.name='trpc']", "[callee.object.object.name='trpc']", "[callee.object.name='trpc']"].map((root) => ({
+          selector: `CallExpression[callee.property.name=/^(queryOptions|infiniteQueryOptions|queryKey|infiniteQueryKey|pathKey|queryFilter)$/]${root}`,
+          message: "A query's options or key come from the feature's api module (features/<area>/api.ts, or lib/queries.ts for shared code)",
+        })),
+      ],
+    },
+  },
+  {
     // Plain scripts the console's pages run as they are (apps/web/public: not bundled), in the browser.
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
