@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_OWNER, checkA11y, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
 import { api, expectToast, text } from './support-board';
-import { pairedRoom, sim as lockSim } from './support-locks';
+import { demoLock, pairedRoom, sim as lockSim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
 import { closeSql, sql } from './support-stays';
 
@@ -146,6 +146,8 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
   let context: BrowserContext;
   let page: Page;
   let rooms: Room[];
+  /** A shared door (an entrance behind the same gateway) serving room 1: room cards name it, so it gets the card keys too. */
+  let door: { id: number; lockId: string };
 
   beforeAll(async () => {
     await reader().reset();
@@ -157,6 +159,8 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
     const { gateway } = await lockSim<{ gateway: { gatewayId: number } }>('POST', '/gateways', { name: `Card admin ${header}` });
     rooms = [];
     for (const n of [1, 2, 3]) rooms.push(await roomBehind(gateway.gatewayId, `${prefix}${n}`));
+    door = await demoLock(`Entrance ${prefix}`, { gatewayId: gateway.gatewayId });
+    await api(page, 'sharedDoor.set', { lockId: door.id, kind: 'entrance', roomIds: [rooms[0]!.roomId], groupIds: [] }, 'mutation');
   });
   afterAll(async () => {
     await reader()
@@ -185,6 +189,25 @@ describe.each(RUNS)('card administration in $header with reader type $type', ({ 
     await keysOnLocks(page, rooms);
     for (const room of rooms) await page.locator(`[data-testid="lock-key-${room.roomId}"][data-state="on_lock"]`).waitFor();
     expect(await page.getByTestId(`lock-key-${rooms[0]!.roomId}`).innerText()).toContain(text(header, 'credentials.states.on_lock'));
+    // The shared door is listed with the rooms' locks, named a shared door of its kind, and has the keys too.
+    const doorRow = page.locator(`[data-testid="lock-key-door-${door.id}"][data-state="on_lock"]`);
+    await doorRow.waitFor({ timeout: 30_000 });
+    expect(await doorRow.getByTestId('lock-key-door-kind').innerText()).toBe(
+      `${text(header, 'sharedDoors.section')} · ${text(header, 'sharedDoors.kinds.entrance')}`,
+    );
+    expect(await doorRow.innerText()).toContain(door.lockId);
+    expect(await page.getByTestId('lock-keys-table').locator('th').first().innerText()).toBe(text(header, 'cardAdmin.locks.where'));
+    // On the lock accounts page the door is in use as a shared door: no room proposed for it, not counted unpaired.
+    await page.goto(`${baseUrl()}/lockAccounts`);
+    await page.getByTestId('locks-search').fill(door.lockId);
+    const lockRow = page.getByTestId(`lock-row-${door.id}`);
+    await lockRow.getByTestId('lock-shared-door').waitFor();
+    expect(await lockRow.getByTestId('lock-shared-door').innerText()).toBe(
+      `${text(header, 'sharedDoors.section')} · ${text(header, 'sharedDoors.kinds.entrance')}`,
+    );
+    expect(await lockRow.getAttribute('data-paired')).toBe('true');
+    await page.goto(`${baseUrl()}/cardEncryption/cardEncryption`);
+    await page.getByTestId('lock-keys-table').waitFor();
 
     // A card for room 1, written before the rotation, opens it.
     await page.goto(`${baseUrl()}/cardToEncryption/cardToEncryption`);

@@ -2,7 +2,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateTime, zonedToInstant } from '@console/shared';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { languageRuns } from './support-board';
 import { closeSql, sql, text, typeDateTime } from './support-stays';
 
 /**
@@ -75,7 +74,8 @@ const tileStatus = (page: Page, room: string, status: string) =>
     timeout: 15_000,
   });
 
-describe.each(languageRuns(RUNS, import.meta.url))('reservations in $header', ({ code, header, room, todayRoom }) => {
+// A flow issue 17 names in zh-CN, en and ar: all three on every run (decision 034).
+describe.each(RUNS)('reservations in $header', ({ code, header, room, todayRoom }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

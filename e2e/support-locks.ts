@@ -25,18 +25,17 @@ export async function lockIdOf(room: string): Promise<string> {
 }
 
 /**
- * A new room of the demo hotel with a simulated lock of its own (behind the first gateway, or the
- * one given), in the demo hotel's lock account as "Get locks" would bring it in, paired with the
- * room: a test that changes a room's stays and credentials touches no other test's.
+ * A new simulated lock (behind the first gateway, or the one given) in the demo hotel's lock
+ * account, as "Get locks" would bring it in, not paired with a room: its row id and its lock id.
  */
-export async function pairedRoom(name: string, options: { gatewayId?: number; sortOrder?: number } = {}): Promise<{ roomId: number; lockId: string }> {
+export async function demoLock(name: string, options: { gatewayId?: number } = {}): Promise<{ id: number; hotelId: number; lockId: string }> {
   const [demo] = await sql<{ hotelId: number; accountId: number }>(
     `SELECT r."hotelId", l."accountId" FROM "Room" r JOIN "Lock" l ON l."hotelId" = r."hotelId" AND l.id = r."lockId" WHERE r.name = '101' AND r."deletedAt" IS NULL`,
   );
   const { gateways } = await sim<{ gateways: { gatewayId: number; name?: string; gatewayName?: string }[] }>('GET', '/gateways');
   const gateway = options.gatewayId === undefined ? gateways[0]! : gateways.find((g) => g.gatewayId === options.gatewayId)!;
   const { lock } = await sim<{ lock: { lockId: number; lockName: string; lockAlias: string; lockMac: string } }>('POST', '/locks', {
-    name: `Room ${name}`,
+    name,
     gatewayIds: [gateway.gatewayId],
   });
   const [row] = await sql<{ id: number }>(
@@ -53,9 +52,19 @@ export async function pairedRoom(name: string, options: { gatewayId?: number; so
       gateway.gatewayName ?? gateway.name ?? '',
     ],
   );
+  return { id: row!.id, hotelId: demo!.hotelId, lockId: String(lock.lockId) };
+}
+
+/**
+ * A new room of the demo hotel with a simulated lock of its own (behind the first gateway, or the
+ * one given), in the demo hotel's lock account as "Get locks" would bring it in, paired with the
+ * room: a test that changes a room's stays and credentials touches no other test's.
+ */
+export async function pairedRoom(name: string, options: { gatewayId?: number; sortOrder?: number } = {}): Promise<{ roomId: number; lockId: string }> {
+  const lock = await demoLock(`Room ${name}`, options);
   const [room] = await sql<{ id: number }>(
     `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "lockId", "updatedAt") VALUES ($1, $2, $3, 20000, $4, now()) RETURNING id`,
-    [demo!.hotelId, name, options.sortOrder ?? 900, row!.id],
+    [lock.hotelId, name, options.sortOrder ?? 900, lock.id],
   );
-  return { roomId: room!.id, lockId: String(lock.lockId) };
+  return { roomId: room!.id, lockId: lock.lockId };
 }

@@ -88,6 +88,8 @@ export type TCardKeySyncDto = z.infer<typeof ZCardKeySyncDto>;
 /** Where a shared door (docs/shared-doors.md) stands with the hotel's card keys: room cards name the doors their room is served by. */
 export const ZCardDoorKeySyncDto = z.object({
   lockId: z.number(),
+  /** The lock cloud's id of the door's lock (as `lockId` of a room's row). */
+  providerLockId: z.string(),
   name: z.string(),
   kind: z.enum(SHARED_DOOR_KINDS),
   deliveryState: ZCardKeySyncDto.shape.deliveryState,

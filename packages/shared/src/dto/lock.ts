@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUnlockRecordPage } from './room';
 import { LOCK_DRIFTS, LOCK_ITEM_KINDS } from '../locks';
+import { SHARED_DOOR_KINDS } from '../shared-doors';
 
 export const ZHotelLockDto = z.object({
   id: z.number(),
@@ -18,6 +19,8 @@ export const ZHotelLockDto = z.object({
   gone: z.boolean(),
   room: z.object({ id: z.number(), name: z.string() }).nullable(),
   suggestedRoom: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The kind of shared door the lock is (docs/shared-doors.md): in use, though no room's; null for a room's lock or an unpaired one. */
+  sharedDoor: z.enum(SHARED_DOOR_KINDS).nullable(),
 });
 export type THotelLockDto = z.infer<typeof ZHotelLockDto>;
 

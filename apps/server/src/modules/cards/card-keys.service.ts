@@ -298,6 +298,7 @@ export async function cardDoorKeyStates(ctx: AuthedContext): Promise<TCardDoorKe
   });
   return doors.map((d) => ({
     lockId: d.id,
+    providerLockId: d.providerLockId,
     name: lockDisplayName(d),
     kind: d.sharedKind!,
     deliveryState: d.doorCardKeys?.deliveryState ?? 'never',

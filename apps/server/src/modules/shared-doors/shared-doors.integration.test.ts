@@ -7,7 +7,7 @@ import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock, simLockAccount } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { lockOfTypedIdIn } from '../locks/accounts/pairing.service';
+import { listHotelLocks, lockOfTypedIdIn } from '../locks/accounts/pairing.service';
 import { pollLockRecords } from '../locks/records';
 import { authorizeFace } from '../credentials/face-authorization.service';
 import { createFace } from '../credentials/face.service';
@@ -277,6 +277,28 @@ describe('setting a shared door', () => {
     // A shared door cannot become a room's door either.
     await setSharedDoor(h.owner, { lockId: h.doors[0]!.id, kind: 'gym' });
     await expect(ctx.deps.prisma.room.update({ where: { id: a.id }, data: { lockId: h.doors[0]!.id } })).rejects.toThrow(/shared door/);
+  });
+
+  it('the hotel’s lock list shows a shared door in use: not unpaired, no room proposed by its name, among the paired', async () => {
+    const h = await hotel(1, 1);
+    const door = h.doors[0]!;
+    // A room without a lock named as the door's lock: before it is a shared door, the lock is proposed for it.
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`E${randomUUID().slice(0, 6)}`]);
+    await ctx.deps.prisma.lock.update({ where: { id: door.id }, data: { name: rooms[0]!.name, alias: rooms[0]!.name } });
+    const list = (filter: 'all' | 'unpaired' | 'paired') => listHotelLocks(h.owner, { filter, page: 1, pageSize: 50 });
+    const before = await list('unpaired');
+    expect(before.items.find((l) => l.id === door.id)).toMatchObject({ sharedDoor: null, suggestedRoom: { id: rooms[0]!.id } });
+
+    await setSharedDoor(h.owner, { lockId: door.id, kind: 'entrance', roomIds: [h.rooms[0]!.id] });
+    const unpaired = await list('unpaired');
+    expect(unpaired.items.map((l) => l.id)).not.toContain(door.id);
+    expect(unpaired.unpaired).toBe(before.unpaired - 1);
+    expect(unpaired.suggestions).toBe(before.suggestions - 1);
+    expect((await list('paired')).items.find((l) => l.id === door.id)).toMatchObject({ sharedDoor: 'entrance', room: null, suggestedRoom: null });
+    expect((await list('all')).items.find((l) => l.id === door.id)).toMatchObject({ sharedDoor: 'entrance' });
+    // No longer a shared door: unpaired again, and proposed for the room of its name.
+    await unsetSharedDoor(h.owner, { lockId: door.id });
+    expect((await list('unpaired')).items.find((l) => l.id === door.id)).toMatchObject({ sharedDoor: null, suggestedRoom: { id: rooms[0]!.id } });
   });
 
   it('two identical requests at once: one door, one serving row each, one audit row', async () => {

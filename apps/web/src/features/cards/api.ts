@@ -33,6 +33,12 @@ export const cardQueries = {
       meta: { showsErrors: true },
       refetchInterval: (q) => (q.state.data?.some((s) => s.deliveryState !== 'never' && isInFlight(s.deliveryState)) ? IN_FLIGHT_REFETCH_MS : false),
     }),
+  /** Each shared door's state with the hotel's card keys (room cards name the doors their room is served by), followed the same way. */
+  doorKeyStates: () =>
+    trpc.card.doorKeyStates.queryOptions(undefined, {
+      meta: { showsErrors: true },
+      refetchInterval: (q) => (q.state.data?.some((s) => s.deliveryState !== 'never' && isInFlight(s.deliveryState)) ? IN_FLIGHT_REFETCH_MS : false),
+    }),
   /** A page of a room's cards under its Credentials tab, followed while a lock is still being told. */
   roomSection: (roomId: number, input: SectionInput) =>
     trpc.card.list.queryOptions(
@@ -94,5 +100,7 @@ export const invalidateKeySets = (queryClient: QueryClient) => queryClient.inval
 /** Keys sent to the locks: each lock's state as the server answered, at once. */
 export const storeKeyStates = (queryClient: QueryClient, states: RouterOutputs['card']['syncKeys']) =>
   queryClient.setQueryData(trpc.card.keyStates.queryKey(), states);
+/** Keys sent: the rooms' locks' states come with the answer (`storeKeyStates`), the shared doors' are asked again. */
+export const invalidateDoorKeyStates = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: trpc.card.doorKeyStates.queryKey() });
 /** A dispenser's stock recorded: the dispensers are asked for again. */
 export const invalidateDispensers = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: trpc.dispenser.list.queryKey() });

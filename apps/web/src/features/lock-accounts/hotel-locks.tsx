@@ -306,7 +306,8 @@ function LockRow({
       data-testid={`lock-row-${lock.id}`}
       data-lock-id={lock.lockId}
       data-gone={lock.gone}
-      data-paired={lock.room !== null}
+      data-paired={lock.room !== null || lock.sharedDoor !== null}
+      data-shared-door={lock.sharedDoor ?? undefined}
       className={cn(lock.gone && 'bg-destructive/5')}
     >
       <TableCell className="max-w-72 align-top">
@@ -406,6 +407,13 @@ function RoomCell({
       </div>
     );
   }
+  // A shared door is in use, serving rooms without being one's (its rooms are set on its lock's page).
+  if (lock.sharedDoor)
+    return (
+      <span className="text-sm" data-testid="lock-shared-door">
+        {t('sharedDoors.section')} · {t(`sharedDoors.kinds.${lock.sharedDoor}`)}
+      </span>
+    );
   if (lock.gone) return <span className="text-muted-foreground text-sm">—</span>;
   return (
     <div className="grid gap-1.5">

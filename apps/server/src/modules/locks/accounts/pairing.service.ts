@@ -1,4 +1,4 @@
-import { ZHotelLockListInput, ZLockPairInput, ZPairableRoomsInput } from '@console/shared';
+import { ZHotelLockListInput, ZLockPairInput, ZPairableRoomsInput, type TSharedDoorKind } from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client';
 import { containsText } from '../../../db/search';
@@ -42,6 +42,8 @@ export interface HotelLockDto {
   room: { id: number; name: string } | null;
   /** A room proposed by name ("101" -> room 101) for an unpaired lock, when exactly one fits. */
   suggestedRoom: { id: number; name: string } | null;
+  /** The kind of shared door the lock is: in use, though no room's (docs/shared-doors.md). */
+  sharedDoor: TSharedDoorKind | null;
 }
 
 /** Who may see the hotel's locks: whoever pairs rooms with them, or manages the lock accounts. */
@@ -51,6 +53,7 @@ function requireLockReader(ctx: AuthedContext): void {
 
 const LOCK_LIST_SELECT = {
   id: true,
+  sharedKind: true,
   providerLockId: true,
   name: true,
   alias: true,
@@ -76,18 +79,14 @@ export async function listHotelLocks(
   requireLockReader(ctx);
   const input = ZHotelLockListInput.parse(raw);
   const hotelId = ctx.actor.hotelId;
-  const paired: Prisma.LockWhereInput = { rooms: { some: { deletedAt: null } } };
-  const unpairedWhere: Prisma.LockWhereInput = { hotelId, goneAt: null, rooms: { none: { deletedAt: null } } };
+  // A shared door serves rooms without being one's (docs/shared-doors.md): in use, so "paired", never proposed for a room.
+  const unpaired: Prisma.LockWhereInput = { goneAt: null, sharedKind: null, rooms: { none: { deletedAt: null } } };
+  const paired: Prisma.LockWhereInput = { NOT: { sharedKind: null, rooms: { none: { deletedAt: null } } } };
+  const unpairedWhere: Prisma.LockWhereInput = { hotelId, ...unpaired };
   const where: Prisma.LockWhereInput = {
     hotelId,
     ...(input.accountId ? { accountId: input.accountId } : {}),
-    ...(input.filter === 'unpaired'
-      ? { goneAt: null, rooms: { none: { deletedAt: null } } }
-      : input.filter === 'paired'
-        ? paired
-        : input.filter === 'gone'
-          ? { goneAt: { not: null } }
-          : {}),
+    ...(input.filter === 'unpaired' ? unpaired : input.filter === 'paired' ? paired : input.filter === 'gone' ? { goneAt: { not: null } } : {}),
     ...(input.search
       ? {
           OR: [
@@ -131,6 +130,7 @@ export async function listHotelLocks(
       gone: l.goneAt !== null,
       room: l.rooms[0] ?? null,
       suggestedRoom: proposed !== undefined ? { id: proposed, name: roomName.get(proposed) ?? '' } : null,
+      sharedDoor: l.sharedKind,
     };
   });
   return { items, total, page: input.page, pageSize: input.pageSize, unpaired: unpairedLocks.length, suggestions: proposals.size };

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Lock, Plus, Send, ShieldCheck, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cardQueries, invalidateCards, invalidateKeySets, storeKeyStates } from '../api';
-import { CARD_RULES, ZCardKeySetCreateInput, type TDeliveryState } from '@console/shared';
+import { cardQueries, invalidateCards, invalidateDoorKeyStates, invalidateKeySets, storeKeyStates } from '../api';
+import { CARD_RULES, ZCardKeySetCreateInput, type TDeliveryState, type TSharedDoorKind } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeliveryStateBadge } from '@/components/delivery-state-badge';
 import { FormError } from '@/components/form-error';
@@ -34,7 +34,17 @@ import { useAppForm } from '@/lib/use-app-form';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 
 type KeySet = RouterOutputs['card']['keySets'][number];
-type LockKeyState = RouterOutputs['card']['keyStates'][number];
+/** A lock's row on the page: a room's lock, or a shared door's (room cards name the doors their room is served by). */
+interface LockKeyRow {
+  key: string;
+  testId: string;
+  name: string;
+  door: TSharedDoorKind | null;
+  providerLockId: string;
+  deliveryState: TDeliveryState | 'never';
+  lastError: string | null;
+  deliveredAt: string | null;
+}
 
 const SECTORS = Array.from({ length: 15 }, (_, i) => i + 1);
 
@@ -54,6 +64,7 @@ export function CardEncryptionPage() {
   const canSync = hasPermission(user, 'credential.manage');
   const keySets = useQuery(cardQueries.keySets());
   const keyStates = useQuery(cardQueries.keyStates());
+  const doorKeyStates = useQuery(cardQueries.doorKeyStates());
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [toDelete, setToDelete] = useState<KeySet | null>(null);
   const sets = keySets.data ?? [];
@@ -75,9 +86,12 @@ export function CardEncryptionPage() {
       meta: { showsErrors: true },
       onSuccess: (states) => {
         storeKeyStates(queryClient, states);
-        toast.success(t('cardAdmin.locks.sending', { n: formatNumber(states.length) }));
+        toast.success(t('cardAdmin.locks.sending', { n: formatNumber(states.length + (doorKeyStates.data?.length ?? 0)) }));
       },
-      onSettled: () => void invalidateKeySets(queryClient),
+      onSettled: () => {
+        void invalidateKeySets(queryClient);
+        void invalidateDoorKeyStates(queryClient);
+      },
     }),
   );
 
@@ -171,7 +185,7 @@ export function CardEncryptionPage() {
       </Card>
 
       <LockKeys
-        query={keyStates}
+        query={lockKeyRows(keyStates, doorKeyStates)}
         canSync={canSync}
         syncing={sync.isPending}
         onSync={() => sync.mutate({})}
@@ -299,8 +313,33 @@ function NewKeySetDialog({ active, count, onClose, onCreated }: { active: KeySet
   );
 }
 
+type KeyStatesQuery<T> = { data: T[] | undefined; error: unknown; isError: boolean; isFetching: boolean; isLoading: boolean; refetch(): unknown };
+
+/** The rooms' locks, then the shared doors, as one list with one loading state, error and refresh. */
+function lockKeyRows(
+  rooms: KeyStatesQuery<RouterOutputs['card']['keyStates'][number]>,
+  doors: KeyStatesQuery<RouterOutputs['card']['doorKeyStates'][number]>,
+): KeyStatesQuery<LockKeyRow> {
+  const data =
+    rooms.data && doors.data
+      ? [
+          ...rooms.data.map((r) => ({ ...r, key: `room-${r.roomId}`, testId: `lock-key-${r.roomId}`, name: r.roomName, door: null, providerLockId: r.lockId })),
+          ...doors.data.map((d) => ({ ...d, key: `door-${d.lockId}`, testId: `lock-key-door-${d.lockId}`, door: d.kind })),
+        ]
+      : undefined;
+  const failed = rooms.isError ? rooms : doors;
+  return {
+    data,
+    error: failed.error,
+    isError: rooms.isError || doors.isError,
+    isFetching: rooms.isFetching || doors.isFetching,
+    isLoading: rooms.isLoading || doors.isLoading,
+    refetch: () => Promise.all([rooms.refetch(), doors.refetch()]),
+  };
+}
+
 interface LockKeysProps {
-  query: { data: LockKeyState[] | undefined; error: unknown; isError: boolean; isFetching: boolean; isLoading: boolean; refetch(): unknown };
+  query: KeyStatesQuery<LockKeyRow>;
   canSync: boolean;
   syncing: boolean;
   onSync(): void;
@@ -389,7 +428,7 @@ function LockKeys({ query, canSync, syncing, onSync, syncError, hasKeys, timeZon
           <Table data-testid="lock-keys-table">
             <TableHeader>
               <TableRow>
-                <TableHead>{t('cardAdmin.columns.room')}</TableHead>
+                <TableHead>{t('cardAdmin.locks.where')}</TableHead>
                 <TableHead className="hidden sm:table-cell">{t('cardAdmin.locks.lock')}</TableHead>
                 <TableHead>{t('cardAdmin.locks.state')}</TableHead>
                 <TableHead className="hidden md:table-cell">{t('cardAdmin.locks.deliveredAt')}</TableHead>
@@ -397,15 +436,20 @@ function LockKeys({ query, canSync, syncing, onSync, syncError, hasKeys, timeZon
             </TableHeader>
             <TableBody>
               {shown.map((s) => (
-                <TableRow key={s.roomId} data-testid={`lock-key-${s.roomId}`} data-state={s.deliveryState}>
-                  <TableCell className="font-medium" dir="auto">
-                    {s.roomName}
+                <TableRow key={s.key} data-testid={s.testId} data-state={s.deliveryState}>
+                  <TableCell className="font-medium">
+                    <span dir="auto">{s.name}</span>
+                    {s.door && (
+                      <span className="text-muted-foreground ms-2 text-xs font-normal" data-testid="lock-key-door-kind">
+                        {t('sharedDoors.section')} · {t(`sharedDoors.kinds.${s.door}`)}
+                      </span>
+                    )}
                   </TableCell>
                   <TableCell className="hidden font-mono text-xs sm:table-cell" dir="ltr">
-                    {s.lockId}
+                    {s.providerLockId}
                   </TableCell>
                   <TableCell>
-                    <LockKeyStatus state={s.deliveryState} lastError={s.lastError} testId={`lock-key-error-${s.roomId}`} />
+                    <LockKeyStatus state={s.deliveryState} lastError={s.lastError} testId={s.testId.replace('lock-key-', 'lock-key-error-')} />
                   </TableCell>
                   <TableCell className="text-muted-foreground hidden whitespace-nowrap tabular-nums md:table-cell">
                     {s.deliveredAt ? <time dateTime={s.deliveredAt}>{formatDateTime(s.deliveredAt, timeZone)}</time> : '—'}

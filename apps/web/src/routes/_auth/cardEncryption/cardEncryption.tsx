@@ -8,6 +8,7 @@ export const Route = createFileRoute('/_auth/cardEncryption/cardEncryption')({
   loader: ({ context }) => {
     void context.queryClient.ensureQueryData(cardQueries.keySets()).catch(() => undefined);
     void context.queryClient.ensureQueryData(cardQueries.keyStates()).catch(() => undefined);
+    void context.queryClient.ensureQueryData(cardQueries.doorKeyStates()).catch(() => undefined);
   },
   component: CardEncryptionPage,
 });

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, root, settle, signIn } from './support';
+import { LANGUAGES, api, roomByName, withPage } from './support-board';
+
+/**
+ * Every page of the console, in each of the three languages the browser tests use, on every run
+ * (decision 034: the flows run in one language each; this sweep does not rotate): each page has
+ * one h1 and no accessibility violation (axe, docs/accessibility.md) once it has loaded. A new
+ * route without a row here fails the test (the route files are read).
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeRedis();
+});
+
+/** The console's pages behind sign-in, by route file (apps/web/src/routes/_auth); ids filled in at run time. */
+const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string> = {
+  '/accessRules': () => '/accessRules',
+  '/auditLog': () => '/auditLog',
+  '/bindCardReaderToUser/bindCardReaderToUser': () => '/bindCardReaderToUser/bindCardReaderToUser',
+  '/bindCardReaderToUser/cardReaderAndUserList': () => '/bindCardReaderToUser/cardReaderAndUserList',
+  '/cardDispenser': () => '/cardDispenser',
+  '/cardEncryption/cardEncryption': () => '/cardEncryption/cardEncryption',
+  '/cardToEncryption/cardToEncryption': () => '/cardToEncryption/cardToEncryption',
+  '/center/personalCenter/': () => '/center/personalCenter/',
+  '/center/personalCenter/addCard': () => '/center/personalCenter/addCard',
+  '/center/personalCenter/addUniversalCard': () => '/center/personalCenter/addUniversalCard',
+  '/center/personalCenter/cardList': () => '/center/personalCenter/cardList',
+  '/center/personalCenter/cardSenderFingerTest': () => '/center/personalCenter/cardSenderFingerTest',
+  '/center/personalCenter/selectRoomList': () => '/center/personalCenter/selectRoomList',
+  '/center/personalCenter/universalCardList': () => '/center/personalCenter/universalCardList',
+  '/customer/customer': () => '/customer/customer',
+  '/faces': () => '/faces',
+  '/guestMessages': () => '/guestMessages',
+  '/hotelInfo': () => '/hotelInfo',
+  '/lock-messages': () => '/lock-messages',
+  '/lockAccounts': () => '/lockAccounts',
+  '/order/balance': () => '/order/balance',
+  '/room/': () => '/room',
+  '/room/$roomId': ({ room }) => `/room/${room}`,
+  '/room/breakfast': () => '/room/breakfast',
+  '/room/calendarFeeds': () => '/room/calendarFeeds',
+  '/room/category': () => '/room/category',
+  '/room/guests': () => '/room/guests',
+  '/room/priceTemplate': () => '/room/priceTemplate',
+  '/room/tenant': () => '/room/tenant',
+  '/room/thetouristsDetails': ({ guest }) => `/room/thetouristsDetails?id=${guest}`,
+  '/staff': () => '/staff',
+  '/thirdPartyAuthorization/thirdPartyAuthorization': () => '/thirdPartyAuthorization/thirdPartyAuthorization',
+  '/today': () => '/today',
+  '/unlock-records': () => '/unlock-records',
+  '/user/changePsw': () => '/user/changePsw',
+};
+/** Route files that are no page of their own: they send the visitor on (an index), or are the frame and the unknown path. */
+const NOT_PAGES = new Set(['/', '/$', '/cardEncryption/', '/cardToEncryption/', '/customer/', '/user/']);
+const PUBLIC = ['/login', '/find', '/404'];
+
+/** The route ids of the signed-in pages, from the route files (what a new page adds). */
+function routeIds(): string[] {
+  const dir = path.join(root, 'apps/web/src/routes/_auth');
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx'));
+  return files.map((f) => /createFileRoute\('\/_auth([^']*)'/.exec(fs.readFileSync(path.join(dir, f), 'utf8'))?.[1] ?? f).sort();
+}
+
+/** Waits for a page to have loaded: its one h1, no skeleton or busy region left, nothing moving. */
+async function loaded(page: Page, where: string) {
+  await page.locator('h1').first().waitFor();
+  // Its lists drawn (a list still loading shows a skeleton or says it is busy).
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-slot="skeleton"]'), undefined, { timeout: 15_000 });
+  await settle(page);
+  expect(await page.locator('h1').count(), where).toBe(1);
+}
+
+describe('every page', () => {
+  it('has a row here for each route file', () => {
+    expect(routeIds().filter((id) => !NOT_PAGES.has(id) && !(id in SIGNED_IN))).toEqual([]);
+  });
+});
+
+describe.each(LANGUAGES)('every page in $header', ({ code, header }) => {
+  it('has one h1 and no accessibility violation, signed in and signed out', async () => {
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, DEMO_OWNER);
+      const room = (await roomByName(page, '101')).id;
+      const stays = await api<{ items: { guests: { id: number }[] }[] }>(page, 'stay.list', { state: 'in_house', pageSize: 20 });
+      const guest = stays.items.flatMap((s) => s.guests)[0]!.id;
+      for (const [id, pathOf] of Object.entries(SIGNED_IN)) {
+        const where = pathOf({ room, guest });
+        await page.goto(`${baseUrl()}${where}`);
+        await loaded(page, where);
+        await checkA11y(page, `page ${id} ${header}`);
+      }
+    });
+    await withPage(browser, { language: code }, async (page) => {
+      for (const where of PUBLIC) {
+        await page.goto(`${baseUrl()}${where}`);
+        await loaded(page, where);
+        await checkA11y(page, `page ${where} ${header}`);
+      }
+    });
+  });
+});
