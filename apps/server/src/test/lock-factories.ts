@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { SIM_DEFAULTS } from '@console/lock-sim';
+import { SIM_DEFAULTS, type SimClient } from '@console/lock-sim';
 import { jobContext, type Deps } from '../context';
 import { connectAccount } from '../modules/locks/accounts/account.service';
 import { ACCOUNT_ROW_SELECT } from '../modules/locks/accounts/account-provider';
 import { lockOfTypedIdIn, pairInTransaction } from '../modules/locks/accounts/pairing.service';
+import { createHotelWithStaff, createRooms } from './factories';
+import { actorContext } from './harness';
 
 /**
  * Simulated locks in tests, set up as a hotel sets up real ones: the hotel connects a TTLock
@@ -53,4 +55,41 @@ export async function insertKeptLock(deps: Deps, hotelId: number, roomId: number
   const lock = await deps.prisma.lock.create({ data: { hotelId, provider: 'ttlock', providerLockId, hasFaceModule: true }, select: { id: true } });
   await deps.prisma.room.update({ where: { id: roomId }, data: { lockId: lock.id } });
   return lock.id;
+}
+
+/**
+ * A hotel for the shared-door tests (docs/shared-doors.md): `rooms` rooms named after `prefix`, in
+ * one room group, each paired with a simulated lock behind a gateway of its own; the simulator's
+ * lock account connected; and `doors` more locks of that account, got but not paired, to be made
+ * shared doors.
+ */
+export async function hotelWithDoors(deps: Deps, client: SimClient, options: { rooms: number; doors?: number; prefix: string }) {
+  const h = await createHotelWithStaff(deps);
+  const { rooms, group } = await createRooms(
+    deps,
+    h.hotel.id,
+    Array.from({ length: options.rooms }, (_, i) => `${options.prefix}${randomUUID().slice(0, 6)}-${i}`),
+    { groupName: `Wing ${randomUUID().slice(0, 6)}` },
+  );
+  const paired = [];
+  for (const room of rooms) {
+    const created = await client.lockWithGateway({});
+    await pairSimLock(deps, h.hotel.id, room.id, created.lockId);
+    paired.push({ id: room.id, name: room.name, simLockId: String(created.lockId) });
+  }
+  await simLockAccount(deps, h.hotel.id);
+  const doors = [];
+  for (let i = 0; i < (options.doors ?? 1); i++) {
+    const created = await client.lockWithGateway({});
+    const id = (await lockOfTypedIdIn(deps, h.hotel.id, String(created.lockId)))!;
+    doors.push({ id, simLockId: String(created.lockId) });
+  }
+  return {
+    ...h,
+    rooms: paired,
+    group: group!,
+    doors,
+    staff: await actorContext(deps, h.staffToken),
+    owner: await actorContext(deps, h.ownerToken),
+  };
 }

@@ -4,9 +4,9 @@ import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
 import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock, simLockAccount } from '../../test/lock-factories';
-import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { hotelWithDoors } from '../../test/lock-factories';
+import { uniqueMobile } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 import type { CardWriteDto } from '../cards/card-dto';
 import { reserveCard } from '../cards/card-issue';
@@ -14,7 +14,6 @@ import { listCards } from '../cards/card-lookup';
 import { confirmCard } from '../cards/card-write';
 import { transaction } from '../../db/transaction';
 import { ensureDoorNumber, lockKeyEntries } from '../cards/card-keys';
-import { lockOfTypedIdIn } from '../locks/accounts/pairing.service';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
@@ -50,35 +49,7 @@ afterAll(async () => {
 
 type Staff = AuthedContext & { actor: Actor };
 
-/** A hotel with `count` rooms paired with simulated locks, and `doors` simulated locks for shared doors. */
-async function hotel(count: number, doors = 1) {
-  const h = await createHotelWithStaff(ctx.deps);
-  const { rooms } = await createRooms(
-    ctx.deps,
-    h.hotel.id,
-    Array.from({ length: count }, (_, i) => `D${randomUUID().slice(0, 6)}-${i}`),
-  );
-  const out = [];
-  for (const room of rooms) {
-    const created = await client.lockWithGateway({});
-    await pairSimLock(ctx.deps, h.hotel.id, room.id, created.lockId);
-    out.push({ id: room.id, name: room.name, simLockId: String(created.lockId) });
-  }
-  await simLockAccount(ctx.deps, h.hotel.id);
-  const doorLocks = [];
-  for (let i = 0; i < doors; i++) {
-    const created = await client.lockWithGateway({});
-    const id = (await lockOfTypedIdIn(ctx.deps, h.hotel.id, String(created.lockId)))!;
-    doorLocks.push({ id, simLockId: String(created.lockId) });
-  }
-  return {
-    ...h,
-    rooms: out,
-    doors: doorLocks,
-    staff: await actorContext(ctx.deps, h.staffToken),
-    owner: await actorContext(ctx.deps, h.ownerToken),
-  };
-}
+const hotel = (count: number, doors = 1) => hotelWithDoors(ctx.deps, client, { rooms: count, doors, prefix: 'D' });
 
 async function stayIn(staff: Staff, roomId: number, name = 'Lin Wei') {
   return checkIn(staff, {

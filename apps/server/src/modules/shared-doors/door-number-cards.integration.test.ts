@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext, type Actor, type AuthedContext } from '../../context';
 import { transaction } from '../../db/transaction';
 import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock, simLockAccount } from '../../test/lock-factories';
-import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { hotelWithDoors } from '../../test/lock-factories';
+import { uniqueMobile } from '../../test/factories';
 import { setAccessRule } from '../access-rules/access-rule.service';
 import { sendCard } from '../cards/card-send';
 import { afterCredentialChange } from '../credentials/delivery';
-import { lockOfTypedIdIn } from '../locks/accounts/pairing.service';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stay/check-in';
 import { checkOut } from '../stay/check-out';
@@ -48,35 +47,7 @@ afterAll(async () => {
 type Staff = AuthedContext & { actor: Actor };
 const HOUR = 3_600_000;
 
-/** A hotel with `count` rooms, each paired with a simulated lock, and simulated locks for doors. */
-async function hotel(count: number, doors = 1) {
-  const h = await createHotelWithStaff(ctx.deps);
-  const { rooms } = await createRooms(
-    ctx.deps,
-    h.hotel.id,
-    Array.from({ length: count }, (_, i) => `N${randomUUID().slice(0, 6)}-${i}`),
-  );
-  const out = [];
-  for (const room of rooms) {
-    const created = await client.lockWithGateway({});
-    await pairSimLock(ctx.deps, h.hotel.id, room.id, created.lockId);
-    out.push({ id: room.id, name: room.name, simLockId: String(created.lockId) });
-  }
-  await simLockAccount(ctx.deps, h.hotel.id);
-  const doorLocks = [];
-  for (let i = 0; i < doors; i++) {
-    const created = await client.lockWithGateway({});
-    const id = (await lockOfTypedIdIn(ctx.deps, h.hotel.id, String(created.lockId)))!;
-    doorLocks.push({ id, simLockId: String(created.lockId) });
-  }
-  return {
-    ...h,
-    rooms: out,
-    doors: doorLocks,
-    staff: (await actorContext(ctx.deps, h.staffToken)) as Staff,
-    owner: (await actorContext(ctx.deps, h.ownerToken)) as Staff,
-  };
-}
+const hotel = (count: number, doors = 1) => hotelWithDoors(ctx.deps, client, { rooms: count, doors, prefix: 'N' });
 
 async function stayIn(staff: Staff, roomId: number) {
   return checkIn(staff, {

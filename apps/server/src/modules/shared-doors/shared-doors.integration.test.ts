@@ -4,10 +4,10 @@ import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
 import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock, simLockAccount } from '../../test/lock-factories';
-import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { listHotelLocks, lockOfTypedIdIn } from '../locks/accounts/pairing.service';
+import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { hotelWithDoors } from '../../test/lock-factories';
+import { createRooms, uniqueMobile } from '../../test/factories';
+import { listHotelLocks } from '../locks/accounts/pairing.service';
 import { pollLockRecords } from '../locks/records';
 import { authorizeFace } from '../credentials/face-authorization.service';
 import { createFace } from '../credentials/face.service';
@@ -45,37 +45,7 @@ afterAll(async () => {
 
 type Staff = AuthedContext & { actor: Actor };
 
-/** A hotel with `count` rooms, each paired with a simulated lock, in one group; and simulated locks for doors. */
-async function hotel(count: number, doors = 1) {
-  const h = await createHotelWithStaff(ctx.deps);
-  const { rooms, group } = await createRooms(
-    ctx.deps,
-    h.hotel.id,
-    Array.from({ length: count }, (_, i) => `S${randomUUID().slice(0, 6)}-${i}`),
-    { groupName: `Wing ${randomUUID().slice(0, 6)}` },
-  );
-  const out = [];
-  for (const room of rooms) {
-    const created = await client.lockWithGateway({});
-    await pairSimLock(ctx.deps, h.hotel.id, room.id, created.lockId);
-    out.push({ id: room.id, name: room.name, simLockId: String(created.lockId) });
-  }
-  await simLockAccount(ctx.deps, h.hotel.id);
-  const doorLocks = [];
-  for (let i = 0; i < doors; i++) {
-    const created = await client.lockWithGateway({});
-    const id = (await lockOfTypedIdIn(ctx.deps, h.hotel.id, String(created.lockId)))!;
-    doorLocks.push({ id, simLockId: String(created.lockId) });
-  }
-  return {
-    ...h,
-    rooms: out,
-    group: group!,
-    doors: doorLocks,
-    staff: await actorContext(ctx.deps, h.staffToken),
-    owner: await actorContext(ctx.deps, h.ownerToken),
-  };
-}
+const hotel = (count: number, doors = 1) => hotelWithDoors(ctx.deps, client, { rooms: count, doors, prefix: 'S' });
 
 async function stayIn(staff: Staff, roomId: number, until = new Date(Date.now() + 26 * 3_600_000)) {
   return checkIn(staff, {
