@@ -39,12 +39,12 @@ import { connectAccount } from '../apps/server/src/modules/locks/accounts/accoun
 import { reserveFromChannel } from '../apps/server/src/modules/stay/reservation.ts';
 import { scheduleStayJobs } from '../apps/server/src/modules/stay/stay-schedule.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, root, startProcess, stopProcess } from './lib.ts';
+import { fmt, median, root, startProcess, stopProcess, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const LATENCY = process.env.BENCH_LATENCY_MS ?? '20-50';
-const ARRIVALS = Number(process.env.BENCH_ARRIVALS ?? 300);
+const ARRIVALS = Number(process.env.BENCH_ARRIVALS ?? sized(300, 20));
 const WORKER_CONCURRENCY = 8; // the credential worker's (jobs/credential.job.ts)
 const TIME_ZONE = 'Asia/Shanghai';
 

@@ -33,10 +33,10 @@ import {
   generateHotelCardKeys,
   presentCard,
 } from '../packages/card-format/src/index.ts';
-import { fmt, median } from './lib.ts';
+import { fmt, median, sized } from './lib.ts';
 
-const CARDS = Number(process.env.BENCH_CARDS ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const CARDS = Number(process.env.BENCH_CARDS ?? sized(10_000, 200));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(9, 1));
 const HOTEL_TAG = 4242;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -31,10 +31,10 @@ import { FREE_PORTS, startReaderSim } from '../apps/reader-sim/src/server.ts';
 import { writeCardAtDesk, type CardWrite } from '../apps/web/src/features/cards/card-writing.ts';
 import { createReader, type CardReader } from '../apps/web/src/readers/index.ts';
 import { COOKIES } from '../packages/shared/src/index.ts';
-import { fmt, percentile } from './lib.ts';
+import { fmt, percentile, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const CARDS = Number(process.env.BENCH_CARDS ?? 60);
+const CARDS = Number(process.env.BENCH_CARDS ?? sized(60, 6));
 const READER_LATENCY_MS = Number(process.env.BENCH_READER_LATENCY_MS ?? 25);
 
 interface Timing {

@@ -17,10 +17,10 @@ import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
-import { fmt, median, percentile, root, startProcess, stopProcess } from './lib.ts';
+import { fmt, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
 const PER_ROUND = 20;
 const COPIES = 10;
 const TZ = 'Asia/Shanghai';

@@ -49,11 +49,11 @@ import { runExportInThread, threadEntry } from '../apps/server/src/jobs/export.j
 import { listStaysAfter } from '../apps/server/src/modules/stay/stay-list.ts';
 import { cursorOf, type KeysetCursor } from '../apps/server/src/db/keyset.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, root } from './lib.ts';
+import { fmt, root, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const STAYS = Number(process.env.BENCH_STAYS ?? 200_000);
-const ROOMS = 10_000;
+const STAYS = Number(process.env.BENCH_STAYS ?? sized(200_000, 6_000));
+const ROOMS = sized(10_000, 300);
 const TZ = 'Asia/Shanghai';
 const OWNER_MOBILE = '13312345790';
 const BUNDLED_THREAD = path.join(root, 'apps/server/dist/jobs/export-thread.js');

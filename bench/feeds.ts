@@ -29,11 +29,11 @@ import { fetchFeedText } from '../apps/server/src/modules/feeds/feed-fetch.ts';
 import { readFeed, type FeedReadResult } from '../apps/server/src/modules/feeds/feed-import.ts';
 import { parseFeed } from '../apps/server/src/modules/feeds/ical-parse.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median } from './lib.ts';
+import { fmt, median, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROOMS = Number(process.env.BENCH_FEED_ROOMS ?? 1_000);
-const BOOKINGS = Number(process.env.BENCH_FEED_BOOKINGS ?? 10);
+const ROOMS = Number(process.env.BENCH_FEED_ROOMS ?? sized(1_000, 30));
+const BOOKINGS = Number(process.env.BENCH_FEED_BOOKINGS ?? sized(10, 2));
 const CONCURRENCY = 4;
 const TZ = 'Asia/Shanghai';
 const HOTEL_TIMES = { timeZone: TZ, checkInTime: '15:00', checkOutTime: '11:00' };

@@ -12,10 +12,10 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { fmt, insertFrontDeskHotel, median, percentile, root, startProcess, stopProcess } from './lib.ts';
+import { fmt, insertFrontDeskHotel, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
 
-const ROOMS = 10_000;
-const PAST_STAYS = 200_000;
+const ROOMS = sized(10_000, 300);
+const PAST_STAYS = sized(200_000, 3_000);
 const MOBILE = '13312345678';
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -71,7 +71,7 @@ async function main() {
       );
       const rooms = vacant.rows.map((r) => r.id);
       const clients = 20;
-      const durationMs = 10_000;
+      const durationMs = sized(10_000, 1_000);
       const latencies: number[] = [];
       let failures = 0;
       let next = 0;

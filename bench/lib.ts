@@ -4,6 +4,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 
+/**
+ * BENCH_SMOKE=1 (`pnpm bench:smoke`, run by CI): every benchmark runs once at a small size and
+ * checks its results, timing nothing worth reading; a broken benchmark fails the run.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+/** `full` in a benchmark run, `small` in a smoke run. */
+export const sized = <T>(full: T, small: T): T => (SMOKE ? small : full);
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface LoadResult {
@@ -16,7 +24,7 @@ export interface LoadResult {
 
 /** autocannon against one endpoint; latencies in ms. */
 export async function load(options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ duration: 8, connections: 10, ...options });
+  const result = await autocannon({ duration: sized(8, 1), connections: 10, ...options });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

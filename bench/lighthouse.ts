@@ -46,11 +46,11 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { DEMO } from '../apps/server/src/db/seed.ts';
-import { fmt, median, root, startProcess, stopProcess } from './lib.ts';
+import { fmt, median, root, startProcess, stopProcess, sized } from './lib.ts';
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';

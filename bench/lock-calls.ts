@@ -50,7 +50,7 @@ import { createLogger } from '../apps/server/src/server.ts';
 import { fmt } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const FLOORS = 10;
+const FLOORS = 10; // also in a smoke run: a day of traffic checks 40 rooms in
 const PER_FLOOR = 10;
 const LOCKS = FLOORS * PER_FLOOR;
 const MINUTE = 60_000;

@@ -43,10 +43,10 @@ import { createPassword } from '../apps/server/src/modules/credentials/password.
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
 import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, root, startProcess, stopProcess } from './lib.ts';
+import { fmt, median, root, startProcess, stopProcess, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(2, 1));
 const BACKOFF_MS = Number(process.env.BENCH_BACKOFF_MS ?? 50);
 const ATTEMPTS = 8;
 const OFFLINE_MS = Number(process.env.BENCH_OFFLINE_MS ?? 2_000);

@@ -29,10 +29,10 @@ import { parseTtlockNotification, ttlockRecordId } from '../apps/server/src/infr
 import { parseLockTag } from '../apps/server/src/modules/credentials/delivery-kinds.ts';
 import { ingestLockRecords, recordMeaning } from '../apps/server/src/modules/locks/records.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, percentile, root, startProcess, stopProcess } from './lib.ts';
+import { fmt, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const RECORDS = Number(process.env.BENCH_RECORDS ?? sized(100_000, 2_000));
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 8);
 const LOCKS = 100;
 const PASSWORDS_PER_ROOM = 10;

@@ -17,7 +17,7 @@ import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed.ts';
-import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult } from './lib.ts';
+import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisPrefix = `bench:${process.pid}`;
@@ -88,9 +88,9 @@ async function listBench(databaseUrl: string) {
     ) as { errno: number; data: { list: unknown[] } };
     if (legacy.errno !== 0 || legacy.data.list.length !== 20) throw new Error('the envelope did not return 20 rows');
 
-    for (const t of Object.values(targets)) await load({ ...t, duration: 2 }); // warm-up
+    for (const t of Object.values(targets)) await load({ ...t, duration: 1 }); // warm-up
     const rounds: Record<string, LoadResult[]> = { bare: [], trpc: [], envelope: [] };
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < sized(3, 1); round++) {
       for (const [name, target] of Object.entries(targets)) rounds[name]!.push(await load(target));
     }
     const summary = Object.fromEntries(
@@ -152,7 +152,7 @@ async function loginBench(databaseUrl: string) {
         await new Promise((r) => setTimeout(r, 25));
       }
     })();
-    const result = await load({ ...login, connections: 20, duration: 10 });
+    const result = await load({ ...login, connections: 20, duration: sized(10, 1) });
     probing = false;
     await probe;
     console.log('## 2. Sign-in (argon2id, 19 MiB, 2 iterations, parallelism 1; 20 concurrent logins for 10 s)\n');
@@ -191,7 +191,7 @@ async function startupBench() {
     const firstMs = performance.now() - first;
     await stopProcess(init.child);
     const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < sized(3, 1); i++) {
       const started = performance.now();
       const { child, match } = await startProcess(
         process.execPath,

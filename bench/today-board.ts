@@ -34,13 +34,13 @@ import { listBreakfast } from '../apps/server/src/modules/stay/breakfast.ts';
 import { listStays } from '../apps/server/src/modules/stay/stay-list.ts';
 import { getToday, todaySql } from '../apps/server/src/modules/today/today.service.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, insertFrontDeskHotel, median, percentile, root } from './lib.ts';
+import { fmt, insertFrontDeskHotel, median, percentile, root, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
 const PER_ROUND = 10;
-const ROOMS = 10_000;
-const PAST_STAYS = 200_000;
+const ROOMS = sized(10_000, 300);
+const PAST_STAYS = sized(200_000, 3_000);
 const TZ = 'Asia/Shanghai';
 const OWNER_MOBILE = '13312345690';
 const STAFF_MOBILE = '13312345691';
@@ -62,11 +62,15 @@ async function generate(client: pg.Client) {
   await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [ownerId, hotelId]);
   await insertFrontDeskHotel(client, hotelId, { rooms: ROOMS, pastStays: PAST_STAYS }); // front-desk.ts's hotel
   // What the today board reads besides: locks, breakfasts, passwords, the ledger.
-  await client.query(`UPDATE "Room" SET "lockId" = 'BL-' || "id" WHERE "hotelId" = $1`, [hotelId]);
+  // A lock for every room (Room.lockId names a Lock row since lock accounts).
   await client.query(
     `INSERT INTO "Lock" ("hotelId", "provider", "providerLockId", "online", "battery", "statusCheckedAt", "updatedAt")
-     SELECT $1, 'bench', r."lockId", r."sortOrder" % 200 <> 0, CASE WHEN r."sortOrder" % 150 = 0 THEN 10 ELSE 80 END, now() - interval '10 minutes', now()
+     SELECT $1, 'bench', 'BL-' || r."id", r."sortOrder" % 200 <> 0, CASE WHEN r."sortOrder" % 150 = 0 THEN 10 ELSE 80 END, now() - interval '10 minutes', now()
      FROM "Room" r WHERE r."hotelId" = $1`,
+    [hotelId],
+  );
+  await client.query(
+    `UPDATE "Room" r SET "lockId" = l."id" FROM "Lock" l WHERE r."hotelId" = $1 AND l."hotelId" = $1 AND l."providerLockId" = 'BL-' || r."id"`,
     [hotelId],
   );
   await client.query(`UPDATE "Stay" SET "breakfast" = true WHERE "hotelId" = $1 AND "status" = 'in_house' AND "id" % 2 = 0`, [hotelId]);

@@ -33,14 +33,14 @@ import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { RECORD_COUNT_CAP, listUnlockRecords, roomRecordsPageSql } from '../apps/server/src/modules/unlock/unlock-record.service.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, percentile, root } from './lib.ts';
+import { fmt, median, percentile, root, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
 const PER_ROUND = 20;
 const ROOMS = 1_000;
-const SPREAD = 4_500_000;
-const HOT = 500_000;
+const SPREAD = sized(4_500_000, 45_000);
+const HOT = sized(500_000, 5_000);
 const TZ = 'Asia/Shanghai';
 const MOBILE = '13312345682';
 
@@ -63,9 +63,16 @@ async function generate(client: pg.Client): Promise<Generated> {
   } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench records', $1, now()) RETURNING "id"`, [TZ]);
   const hotelId = hotel!.id;
   await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
+  // Each room with its lock (Room.lockId names a Lock row since lock accounts).
+  await client.query(
+    `INSERT INTO "Lock" ("hotelId", "provider", "providerLockId", "updatedAt")
+     SELECT $1, 'bench', (800000 + i)::text, now() FROM generate_series(1, $2::int) i`,
+    [hotelId, ROOMS],
+  );
   await client.query(
     `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "lockId", "updatedAt")
-     SELECT $1, 'R' || lpad(i::text, 4, '0'), i, 20000, (800000 + i)::text, now() FROM generate_series(1, $2::int) i`,
+     SELECT $1, 'R' || lpad(i::text, 4, '0'), i, 20000, l."id", now()
+     FROM generate_series(1, $2::int) i JOIN "Lock" l ON l."hotelId" = $1 AND l."providerLockId" = (800000 + i)::text`,
     [hotelId, ROOMS],
   );
   const { rows: rooms } = await client.query<{ id: number }>(`SELECT "id" FROM "Room" WHERE "hotelId" = $1 ORDER BY "sortOrder"`, [hotelId]);

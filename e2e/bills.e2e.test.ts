@@ -100,8 +100,21 @@ describe.each(RUNS)('an unpaid check-out in $header', ({ code, header, room }) =
     expect(owed).toBeGreaterThan(0);
     expect(owed).toBeLessThanOrEqual(price);
     await page.getByTestId('settle-owed').waitFor();
-    // Leaving it owing needs a reason: "another reason" needs it written.
+    // Nothing is chosen for the clerk (issue 26): neither collecting nor leaving it owing, and the
+    // confirm button waits until they have said what happened.
+    expect(await page.getByTestId('settle-owed-pay').isChecked()).toBe(false);
+    expect(await page.getByTestId('settle-owed-owe').isChecked()).toBe(false);
+    expect(await page.getByTestId('check-out-submit').isDisabled()).toBe(true);
+    await page.getByTestId('settle-choose-first').getByText(text(header, 'orders.checkOut.chooseFirst')).waitFor();
+    await screenshot(page, `bills-check-out-unanswered-${header}`);
+    // Collecting it asks how it is paid: no way of paying is preselected.
+    await page.getByTestId('settle-owed-pay').check();
+    expect(await page.locator('#settle-method').inputValue()).toBe('');
+    expect(await page.getByTestId('check-out-submit').isDisabled()).toBe(true);
+    // Leaving it owing needs a reason, none preselected: "another reason" needs it written.
     await page.getByTestId('settle-owed-owe').check();
+    expect(await page.locator('#settle-owing-reason').inputValue()).toBe('');
+    expect(await page.getByTestId('check-out-submit').isDisabled()).toBe(true);
     await page.locator('#settle-owing-reason').selectOption('other');
     await page.getByTestId('check-out-submit').click();
     await page.getByTestId('settle-owing').getByText(text(header, 'validation.owingNoteRequired')).waitFor();

@@ -10,7 +10,7 @@ import { startConsole, type E2eServer } from './global-setup';
 import { baseUrl, captchaAnswer, root, closeRedis, launchBrowser, newContext, readSmsOutbox, screenshot, useServer } from './support';
 import { api, expectToast } from './support-board';
 import { sim } from './support-locks';
-import { closeSql, sql, text } from './support-stays';
+import { answerCheckOut, closeSql, sql, text } from './support-stays';
 
 /**
  * A stay that runs itself (issue 20, "Faces and numbers"), in Chinese, English and Arabic, one new
@@ -422,6 +422,7 @@ describe.each(RUNS)('a booking from a calendar to the door, in $header', (run) =
     await page.getByTestId('room-detail').waitFor();
     await page.getByTestId('action-check-out').click();
     await page.getByTestId('check-out-confirm').waitFor();
+    await answerCheckOut(page);
     await page.getByTestId('check-out-submit').click();
     await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
     // Both removals are deliveries of their own: wait for each lock's.

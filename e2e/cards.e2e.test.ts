@@ -6,7 +6,7 @@ import { cardNumberOf, cardsOfStay, hotelSector, placeBlankCard, presentAtLock, 
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom } from './support-locks';
 import { readerAddress, readerSim, useReaderType } from './support-readers';
-import { closeSql } from './support-stays';
+import { answerCheckOut, closeSql } from './support-stays';
 
 /**
  * The front desk's room cards in the browser (issue 8 §2, §7; spec §3, §4, §8), against the reader
@@ -307,6 +307,7 @@ describe.each(RUNS)('room cards with reader type $type in $header', ({ code, hea
     await page.getByTestId('room-detail').waitFor();
     await page.getByTestId('action-check-out').click();
     await page.getByTestId('check-out-confirm').waitFor();
+    await answerCheckOut(page);
     await page.getByTestId('check-out-submit').click();
     await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
     await waitForCardOnLocks(page, last.id, 'removed');

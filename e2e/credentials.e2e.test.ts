@@ -77,6 +77,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('lock passwords in $header', 
       // Off unless asked for; asked for, a custom code in a bad format stops the check-in with the spec's message.
       expect(await page.getByTestId('passwordCode').count()).toBe(0);
       await page.getByTestId('issuePassword').click();
+      // Turned on, the field proposes a random six-digit code, never an empty one.
+      await expect.poll(() => page.getByTestId('passwordCode').inputValue()).toMatch(/^\d{6}$/);
       await page.getByTestId('passwordCode').fill('12345');
       await page.getByTestId('check-in-submit').click();
       await expect.poll(() => page.locator('#passwordCode-error').innerText()).toBe(text(header, 'validation.customPasswordFormat'));

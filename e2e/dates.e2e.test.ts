@@ -198,15 +198,26 @@ describe.each(RUNS)('dates typed and picked in $header', ({ code, header }) => {
       const current = page.getByTestId('current-stay');
       await current.getByText(await shownDateTime(page, header, instantOf(extended, zone), zone)).waitFor();
 
-      // The renewal: a day after the current check-out; "+1 day" pressed twice is two days more.
+      // The renewal proposes the current check-out (nothing added for the clerk); "+1 day" adds exactly one
+      // night, pressed twice two, and the dialog says how many nights it adds before it is confirmed.
       await page.getByTestId('action-renew').click();
       const renew = page.getByTestId('renew-dialog');
       await renew.waitFor();
       const field = page.locator('#renewCheckOutAt');
+      expect(await field.inputValue()).toBe(extended);
+      expect(await page.getByTestId('renew-nights').count()).toBe(0);
+      await page.getByTestId('renew-plusDay').click();
       expect(await field.inputValue()).toBe(`${addDays(today, 6)} 10:30`);
+      await page
+        .getByTestId('renew-nights')
+        .getByText(text(header, 'frontDesk.stay.renewNights', { count: 1 }))
+        .waitFor();
       await page.getByTestId('renew-plusDay').click();
-      await page.getByTestId('renew-plusDay').click();
-      expect(await field.inputValue()).toBe(`${addDays(today, 8)} 10:30`);
+      expect(await field.inputValue()).toBe(`${addDays(today, 7)} 10:30`);
+      await page
+        .getByTestId('renew-nights')
+        .getByText(text(header, 'frontDesk.stay.renewNights', { count: 2 }))
+        .waitFor();
       // A time that does not exist is refused with the form's own message, not dropped.
       await typeKeys(page, 'renewCheckOutAt', `${addDays(today, 7)} 25:00`);
       await page.locator('#renewCheckOutAt-error').getByText(text(header, 'validation.dateTimeInvalid')).waitFor();

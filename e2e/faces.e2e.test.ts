@@ -6,7 +6,7 @@ import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot,
 import { languageRuns } from './support-board';
 import { pairedRoom, sim } from './support-locks';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
-import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
+import { answerCheckOut, closeSql, sql, text, waitForRoomStatus } from './support-stays';
 
 /**
  * Faces, in Chinese, English and Arabic, against the console's lock simulator: a face added to
@@ -286,6 +286,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('faces in $header', ({ code, 
     // Check-out (confirmed): the face comes off the lock with the stay.
     await page.getByTestId('action-check-out').click();
     await page.getByTestId('check-out-confirm').waitFor();
+    await answerCheckOut(page);
     await page.getByTestId('check-out-submit').click();
     await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
     await expect

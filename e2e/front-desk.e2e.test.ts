@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, root, screenshot, settle, signIn } from './support';
 import { languageRuns } from './support-board';
+import { answerCheckOut } from './support-stays';
 
 let browser: Browser;
 
@@ -110,10 +111,13 @@ describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ c
       await page.waitForURL(new RegExp(`/room/\\d+`));
       await page.waitForFunction((name) => document.querySelector('[data-testid="room-detail"]')?.textContent?.includes(name), target);
       await waitForStatus(page, 'checked_in');
+      // The stay still says when the guest arrived, and since when they are in this room.
+      await page.getByTestId('current-stay-in-room-since').waitFor();
 
       // Check out after the confirm prompt: the room becomes Dirty.
       await page.getByTestId('action-check-out').click();
       await page.getByTestId('check-out-confirm').waitFor();
+      await answerCheckOut(page);
       await screenshot(page, `check-out-confirm-${header}`);
       await page.getByTestId('check-out-submit').click();
       await waitForStatus(page, 'dirty');

@@ -95,6 +95,10 @@ describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code,
     await record.waitFor();
     await record.getByRole('heading', { name: text(header, 'orders.record.depositTitle', { room }) }).waitFor();
     await page.locator('#order-amount').fill(String(DEPOSIT / 100));
+    // No way of paying is chosen for the clerk: without one the dialog asks for it.
+    await page.getByTestId('record-money-submit').click();
+    await record.getByText(text(header, 'validation.paymentMethodInvalid')).waitFor();
+    await page.locator('#order-method').selectOption('cash');
     await page.getByTestId('record-money-submit').click();
     await record.waitFor({ state: 'detached' });
     await page.locator('[data-testid="folio-entry"][data-kind="deposit"]').waitFor();
@@ -104,6 +108,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code,
     await page.getByTestId('folio-record-payment').click();
     await record.waitFor();
     await page.locator('#order-amount').fill('120');
+    await page.locator('#order-method').selectOption('cash');
     await page.getByTestId('record-money-submit').click();
     await record.waitFor({ state: 'detached' });
     const payment = page.locator('[data-testid="folio-entry"][data-kind="payment"]');
@@ -146,8 +151,14 @@ describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code,
     expect(shownNow).toBe(DEPOSIT - due);
     expect(await attr(page, 'settle-preview', 'data-owed')).toBe(0);
     await page.getByTestId('settle-early').getByText(text(header, 'orders.checkOut.early')).waitFor();
+    // Nothing is decided for the clerk: the deposit's fate is unanswered and the confirm button waits for it.
+    expect(await page.getByTestId('settle-deposit-refund').isChecked()).toBe(false);
+    expect(await page.getByTestId('settle-deposit-keep').isChecked()).toBe(false);
+    expect(await page.getByTestId('check-out-submit').isDisabled()).toBe(true);
+    await page.getByTestId('settle-choose-first').waitFor();
+    await page.getByTestId('settle-deposit-refund').check();
     await page.getByTestId('settle-due-back').waitFor();
-    expect(await page.getByTestId('settle-deposit-refund').isChecked()).toBe(true);
+    expect(await page.getByTestId('check-out-submit').isDisabled()).toBe(false);
     await screenshot(page, `orders-check-out-${header}`);
     await page.getByTestId('check-out-submit').click();
     await waitForRoomStatus(page, 'dirty');

@@ -102,7 +102,13 @@ describe.each(RUNS)('reservations in $header', ({ code, header, room, todayRoom 
     expect(await page.locator('#reservation-checkInAt').inputValue()).toBe(`${tomorrow()} 14:00`);
     expect(await page.locator('#reservation-expectedCheckOutAt').inputValue()).toBe(`${addDays(tomorrow(), 1)} 12:00`);
     await page.locator('#reservation-guest-0-name').fill(booker);
+    // The room's deposit is shown as what to take, never filled in; one taken needs how it was paid.
+    expect(await page.getByTestId('reservation-depositAmount').inputValue()).toBe('');
+    expect(await page.getByTestId('reservation-depositMethod').inputValue()).toBe('');
     await page.getByTestId('reservation-depositAmount').fill('100');
+    await page.getByTestId('reservation-submit').click();
+    await page.locator('#reservation-depositMethod-error').getByText(text(header, 'validation.paymentMethodInvalid')).waitFor();
+    await page.getByTestId('reservation-depositMethod').selectOption('cash');
     await page
       .getByTestId('reservation-quote')
       .getByText(text(header, 'frontDesk.stay.nightCount', { count: 1 }), { exact: true })
@@ -119,6 +125,14 @@ describe.each(RUNS)('reservations in $header', ({ code, header, room, todayRoom 
     const tile = page.getByTestId(`room-tile-${room}`);
     await tile.getByTestId('room-reservation').waitFor();
     await screenshot(page, `reservations-board-reserved-tomorrow-${header}`);
+    // Its page calls it a reservation, not a current stay, and a walk-in is "another guest" beside the booking's own arrival.
+    await tile.click();
+    await page.getByTestId('room-detail').waitFor();
+    await expect.poll(() => page.getByTestId('current-stay-heading').innerText()).toBe(text(header, 'frontDesk.detail.reservationHeading'));
+    expect(await page.getByTestId('action-check-in').innerText()).toBe(text(header, 'frontDesk.detail.checkInOther'));
+    await page.getByTestId('action-arrive').waitFor();
+    await page.goBack();
+    await tile.getByTestId('room-reservation').waitFor();
 
     // Sold tonight to a walk-in leaving tomorrow at noon, before the reservation arrives.
     await page.getByTestId(`room-actions-${room}`).click();

@@ -4,7 +4,7 @@ import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot,
 import { languageRuns } from './support-board';
 import { guestKeysDialog, closeGuestKeys } from './support-keys';
 import { pairedRoom, sim } from './support-locks';
-import { closeSql, text, waitForRoomStatus } from './support-stays';
+import { answerCheckOut, closeSql, text, waitForRoomStatus } from './support-stays';
 
 /**
  * A guest's stay and the lock, end to end (issue 7 §7), in Chinese, English and Arabic: check a
@@ -86,6 +86,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('a stay and its lock password
     // Check-out (confirmed): the password comes off the lock, and the lock refuses it.
     await page.getByTestId('action-check-out').click();
     await page.getByTestId('check-out-confirm').waitFor();
+    await answerCheckOut(page);
     await page.getByTestId('check-out-submit').click();
     await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
     await page.getByTestId('tab-credentials').click();

@@ -76,3 +76,19 @@ export function staysOfGuest(name: string) {
     [name],
   );
 }
+
+/**
+ * Answers the check-out dialog as a clerk does, since nothing in it is chosen for them (issue 26):
+ * the deposit held refunded (or kept), what is owed collected now (by cash unless told), then
+ * waits until its confirm button is enabled. The caller presses it.
+ */
+export async function answerCheckOut(page: Page, choice: { deposit?: 'refund' | 'keep'; method?: string } = {}) {
+  await page.getByTestId('settle-preview').waitFor();
+  if ((await page.getByTestId('settle-deposit-refund').count()) > 0) await page.getByTestId(`settle-deposit-${choice.deposit ?? 'refund'}`).check();
+  await page.locator('[data-testid="settle-owed-choice"], [data-testid="settle-due-back"], [data-testid="settle-even"]').first().waitFor();
+  if ((await page.getByTestId('settle-owed-pay').count()) > 0) {
+    await page.getByTestId('settle-owed-pay').check();
+    await page.getByTestId('settle-method').selectOption(choice.method ?? 'cash');
+  }
+  await page.waitForSelector('[data-testid="check-out-submit"]:not([disabled])');
+}

@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { Deps } from './context';
 import { AppError } from './errors';
 import { registerExports } from './http/exports';
+import { endEventFeeds } from './modules/events/event-feed';
 import { registerCalendarExport } from './modules/feeds/feed-export';
 import { registerKeyPage } from './modules/key-page/key-page.http';
 import { registerHealth } from './http/health';
@@ -59,6 +60,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;
+    // The live feeds (server-sent events) would hold the close up for ever: they end, and the tabs resume elsewhere.
+    endEventFeeds(deps);
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -111,7 +114,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // tRPC's JSON answers (a page of the room board is tens of kB) go out compressed when the request
   // accepts it: brotli at quality 4 (fast enough for every answer), gzip otherwise, nothing under
   // 1 kB. Only in tRPC's scope: the legacy envelope and the gateway answer as they always have, and
-  // the web console's files come precompressed (http/static.ts).
+  // the web console's files come precompressed (http/static.ts). The live feed (`event.feed`,
+  // text/event-stream) is never compressed: @fastify/compress leaves that type alone, so each event
+  // leaves at once instead of waiting in a compressor's buffer.
   await app.register(async (trpc) => {
     await trpc.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
     await trpc.register(fastifyTRPCPlugin, {

@@ -10,6 +10,7 @@ import { createLockCloud, type LockCloud } from './infra/locks';
 import { createRedis, probeRedis } from './infra/redis';
 import { createDevSmsSender, createHttpSmsSender, disabledSmsSender, type SmsSender } from './infra/sms';
 import { createQueues } from './jobs/queues';
+import { closeEventRelay } from './modules/events/event-feed';
 import { flushLockCalls } from './modules/locks/accounts/call-budget';
 
 export function redisKey(prefix: string) {
@@ -60,6 +61,7 @@ export async function createDeps(
 export async function closeDeps(deps: Deps): Promise<void> {
   // The lock-cloud calls counted in this process and not yet written.
   await flushLockCalls(deps).catch(() => {});
+  await closeEventRelay(deps);
   await deps.queues.close();
   await closeDatabase(deps);
   await deps.redis.quit().catch(() => deps.redis.disconnect());

@@ -111,12 +111,24 @@ export function isUnexpected(error: AppError): boolean {
   return error.code === 'INTERNAL';
 }
 
+/** A moment named in a message: shown in the reader's language and the hotel's time zone. */
+interface TMomentParam {
+  at: Date;
+  timeZone: string;
+}
+const isMoment = (v: unknown): v is TMomentParam =>
+  typeof v === 'object' && v !== null && (v as { at?: unknown }).at instanceof Date && typeof (v as { timeZone?: unknown }).timeZone === 'string';
+
 function translatedParams(params: Record<string, unknown> | undefined, lang: TLanguageHeader, i18n: Translator): Record<string, unknown> {
   if (!params) return {};
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => [
       k,
-      typeof v === 'object' && v !== null && typeof (v as { t?: unknown }).t === 'string' ? i18n.t(lang, (v as { t: string }).t) : v,
+      isMoment(v)
+        ? new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: v.timeZone }).format(v.at)
+        : typeof v === 'object' && v !== null && typeof (v as { t?: unknown }).t === 'string'
+          ? i18n.t(lang, (v as { t: string }).t)
+          : v,
     ]),
   );
 }

@@ -452,6 +452,7 @@ describe(`two servers and a worker on one database, one Redis and one object sto
         expectedCheckOutAt: new Date(start.getTime() + 26 * 3_600_000).toISOString(),
         guests: [{ name: 'Killed Midway' }],
         depositAmount: 30_000,
+        depositMethod: 'cash',
         idempotencyKey: key,
         acknowledge: ['room_dirty', 'guest_in_other_room'],
       };

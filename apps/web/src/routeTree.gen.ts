@@ -23,6 +23,7 @@ import { Route as AuthGuestMessagesRouteImport } from './routes/_auth/guestMessa
 import { Route as AuthHotelInfoRouteImport } from './routes/_auth/hotelInfo'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
 import { Route as AuthLockAccountsRouteImport } from './routes/_auth/lockAccounts'
+import { Route as AuthShiftsRouteImport } from './routes/_auth/shifts'
 import { Route as AuthStaffRouteImport } from './routes/_auth/staff'
 import { Route as AuthTodayRouteImport } from './routes/_auth/today'
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
@@ -122,6 +123,11 @@ const AuthLockMessagesRoute = AuthLockMessagesRouteImport.update({
 const AuthLockAccountsRoute = AuthLockAccountsRouteImport.update({
   id: '/lockAccounts',
   path: '/lockAccounts',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthShiftsRoute = AuthShiftsRouteImport.update({
+  id: '/shifts',
+  path: '/shifts',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthStaffRoute = AuthStaffRouteImport.update({
@@ -308,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/lockAccounts': typeof AuthLockAccountsRoute
+  '/shifts': typeof AuthShiftsRoute
   '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
@@ -353,6 +360,7 @@ export interface FileRoutesByTo {
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/lockAccounts': typeof AuthLockAccountsRoute
+  '/shifts': typeof AuthShiftsRoute
   '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
@@ -401,6 +409,7 @@ export interface FileRoutesById {
   '/_auth/hotelInfo': typeof AuthHotelInfoRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
   '/_auth/lockAccounts': typeof AuthLockAccountsRoute
+  '/_auth/shifts': typeof AuthShiftsRoute
   '/_auth/staff': typeof AuthStaffRoute
   '/_auth/today': typeof AuthTodayRoute
   '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
@@ -450,6 +459,7 @@ export interface FileRouteTypes {
     | '/hotelInfo'
     | '/lock-messages'
     | '/lockAccounts'
+    | '/shifts'
     | '/staff'
     | '/today'
     | '/unlock-records'
@@ -495,6 +505,7 @@ export interface FileRouteTypes {
     | '/hotelInfo'
     | '/lock-messages'
     | '/lockAccounts'
+    | '/shifts'
     | '/staff'
     | '/today'
     | '/unlock-records'
@@ -542,6 +553,7 @@ export interface FileRouteTypes {
     | '/_auth/hotelInfo'
     | '/_auth/lock-messages'
     | '/_auth/lockAccounts'
+    | '/_auth/shifts'
     | '/_auth/staff'
     | '/_auth/today'
     | '/_auth/unlock-records'
@@ -681,6 +693,13 @@ declare module '@tanstack/react-router' {
       path: '/lockAccounts'
       fullPath: '/lockAccounts'
       preLoaderRoute: typeof AuthLockAccountsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/shifts': {
+      id: '/_auth/shifts'
+      path: '/shifts'
+      fullPath: '/shifts'
+      preLoaderRoute: typeof AuthShiftsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/staff': {
@@ -913,6 +932,7 @@ interface AuthRouteChildren {
   AuthHotelInfoRoute: typeof AuthHotelInfoRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
   AuthLockAccountsRoute: typeof AuthLockAccountsRoute
+  AuthShiftsRoute: typeof AuthShiftsRoute
   AuthStaffRoute: typeof AuthStaffRoute
   AuthTodayRoute: typeof AuthTodayRoute
   AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
@@ -957,6 +977,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthHotelInfoRoute: AuthHotelInfoRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
   AuthLockAccountsRoute: AuthLockAccountsRoute,
+  AuthShiftsRoute: AuthShiftsRoute,
   AuthStaffRoute: AuthStaffRoute,
   AuthTodayRoute: AuthTodayRoute,
   AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,

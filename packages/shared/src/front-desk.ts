@@ -225,6 +225,9 @@ export const ZIdempotencyKey = z
   .max(64, { error: 'validation.requestIdRequired' })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.requestIdRequired' });
 
+/** A deposit is recorded only with the way it was paid: the clerk says it, nothing is assumed (issue 26). */
+const depositMethodGiven = (v: { depositAmount: number; depositMethod?: unknown }) => v.depositAmount === 0 || v.depositMethod !== undefined;
+
 export const ZCheckInInput = z
   .object({
     roomId: ZId,
@@ -239,9 +242,10 @@ export const ZCheckInInput = z
     idCardUnlock: z.boolean({ error: 'validation.flagInvalid' }).default(false),
     priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
     fixedPrice: ZMinorAmount.optional(),
+    /** A deposit taken at check-in (0: none). Nothing is assumed: the room's deposit is only a suggestion. */
     depositAmount: ZMinorAmount.default(0),
-    /** How the deposit was received: it is recorded on the stay's bill at check-in. */
-    depositMethod: ZMoneyMethod.default('cash'),
+    /** How the deposit was received, required with one (no default way of paying): it is recorded on the stay's bill at check-in. */
+    depositMethod: ZMoneyMethod.optional(),
     remark: optionalText(LIMITS.remarkMaxLength),
     /** Sent with every attempt of one check-in: a retry or a double click makes no second stay. */
     idempotencyKey: ZIdempotencyKey,
@@ -251,6 +255,7 @@ export const ZCheckInInput = z
       .default([]),
   })
   .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'], ...whenValid('checkInAt', 'expectedCheckOutAt') })
+  .refine(depositMethodGiven, { error: 'validation.paymentMethodInvalid', path: ['depositMethod'], ...whenValid('depositAmount', 'depositMethod') })
   .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, {
     error: 'validation.priceRequired',
     path: ['fixedPrice'],
@@ -321,9 +326,10 @@ export const ZReservationInput = z
       .max(LIMITS.guestsPerStayMax, { error: 'validation.tooManyGuests' }),
     priceMode: z.enum(PRICE_MODES, { error: 'validation.priceModeInvalid' }).default('computed'),
     fixedPrice: ZMinorAmount.optional(),
+    /** A deposit taken with the reservation (0: none: the reservation holds none). */
     depositAmount: ZMinorAmount.default(0),
-    /** How the deposit was received: it is recorded on the stay's bill when the reservation is taken. */
-    depositMethod: ZMoneyMethod.default('cash'),
+    /** How the deposit was received, required with one (no default way of paying): it is recorded on the stay's bill when the reservation is taken. */
+    depositMethod: ZMoneyMethod.optional(),
     remark: optionalText(LIMITS.remarkMaxLength),
     /** Sent with every attempt of one reservation: a retry or a double click makes no second one. */
     idempotencyKey: ZIdempotencyKey,
@@ -334,6 +340,7 @@ export const ZReservationInput = z
     ...whenValid('roomId', 'groupId'),
   })
   .refine(minStayRule, { error: 'validation.checkOutAfterCheckIn', path: ['expectedCheckOutAt'], ...whenValid('checkInAt', 'expectedCheckOutAt') })
+  .refine(depositMethodGiven, { error: 'validation.paymentMethodInvalid', path: ['depositMethod'], ...whenValid('depositAmount', 'depositMethod') })
   .refine((v) => v.priceMode !== 'fixed' || v.fixedPrice !== undefined, {
     error: 'validation.priceRequired',
     path: ['fixedPrice'],

@@ -23,3 +23,5 @@ export * from './feeds';
 export * from './access-rules';
 export * from './shared-doors';
 export * from './key-page';
+export * from './events';
+export * from './reports';

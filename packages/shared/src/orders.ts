@@ -114,7 +114,8 @@ export const ZSettleInput = z
   .object({
     stayId: ZId,
     checkOut: z.boolean({ error: 'validation.flagInvalid' }).default(false),
-    deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).default('refund'),
+    /** Whether the deposit held is refunded or kept: the clerk's choice, required when one is held (nothing is assumed). */
+    deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).optional(),
     depositReason: z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' }).default(''),
     /** What is owed, paid now; `balance` takes it from the customer named. */
     payment: z
@@ -155,3 +156,36 @@ export type TOrderListInput = z.input<typeof ZOrderListInput>;
 /** A day's cash report (the shift hand-over): one hotel calendar date, optionally one operator. */
 export const ZCashReportInput = z.object({ date: ZLocalDate, operatorId: ZId.optional() });
 export type TCashReportInput = z.input<typeof ZCashReportInput>;
+
+/**
+ * Cashier shifts (docs/orders.md "Cashier shifts"): a clerk opens one with the cash float counted
+ * (an amount the clerk types: no default), and closes it by counting what is in hand per way of
+ * paying (cash at least, and every way the shift took money by). Counts are integers in minor units;
+ * cash cannot be negative, a card terminal's batch can (refunds beyond takings).
+ */
+export const ZShiftOpenInput = z.object({
+  openingFloat: zInt({ min: 0, max: ORDER_LIMITS.amountMax }, 'validation.amountInvalid', 'validation.amountRequired'),
+});
+export type TShiftOpenInput = z.input<typeof ZShiftOpenInput>;
+
+export const ZShiftCount = zInt({ min: -ORDER_LIMITS.amountMax, max: ORDER_LIMITS.amountMax }, 'validation.amountInvalid', 'validation.amountRequired');
+export const ZShiftCloseInput = z
+  .object({
+    shiftId: ZId,
+    /** What was counted per way of paying (not `balance`: that money came in with the recharge). */
+    counted: z.partialRecord(ZMoneyMethod, ZShiftCount, { error: 'validation.amountInvalid' }),
+    note: ZOrderNote,
+  })
+  .refine((v) => v.counted.cash !== undefined, { error: 'validation.amountRequired', path: ['counted', 'cash'] })
+  .refine((v) => (v.counted.cash ?? 0) >= 0, { error: 'validation.amountInvalid', path: ['counted', 'cash'], ...WHEN_FIELDS_VALID });
+export type TShiftCloseInput = z.input<typeof ZShiftCloseInput>;
+
+export const ZShiftIdInput = z.object({ shiftId: ZId });
+
+/** Shifts listed: every clerk's with `order.manage`, one's own otherwise; opened within the dates (hotel calendar, both included). */
+export const ZShiftListInput = ZPageInput.extend({
+  operatorId: ZId.optional(),
+  from: ZLocalDate.optional(),
+  to: ZLocalDate.optional(),
+}).refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'], ...WHEN_FIELDS_VALID });
+export type TShiftListInput = z.input<typeof ZShiftListInput>;

@@ -47,6 +47,7 @@ const HAND_WRITTEN_INDEXES = [
   'KeyLink_live_key',
   'LockManager_member_key',
   'LockManager_person_key',
+  'CashierShift_one_open_key',
 ];
 
 async function describeDatabase(url: string) {

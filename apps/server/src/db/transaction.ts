@@ -3,6 +3,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
 import { databaseConstraint } from './errors';
+import { collectEvents, publishEvents, type CommittedEvent } from './events';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -29,13 +30,25 @@ export function isRetryableTransactionError(error: unknown): boolean {
  *   (a saturated pool) is retried a bounded number of times with a jittered backoff, since the
  *   failed attempt was rolled back as a whole;
  * - when retrying does not help, the caller gets SERVICE_UNAVAILABLE ("busy, try again"), never
- *   an unexplained server error. AppErrors thrown by `fn` (a conflict, a rule) pass unchanged.
+ *   an unexplained server error. AppErrors thrown by `fn` (a conflict, a rule) pass unchanged;
+ * - the domain events `fn` records (`recordEvent(tx, ...)`, docs/events.md) are published after
+ *   the commit, and only then: a rolled-back write sends none.
  */
-export async function transaction<T>(deps: Pick<Deps, 'prisma' | 'config' | 'log'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function transaction<T>(deps: Pick<Deps, 'prisma' | 'config' | 'log' | 'redis' | 'key'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const { attempts, maxWaitMs, timeoutMs } = deps.config.db.transactions;
   for (let attempt = 1; ; attempt += 1) {
+    // The domain events this attempt records (`recordEvent`); a failed attempt's are dropped with it.
+    const events: CommittedEvent[] = [];
     try {
-      return await deps.prisma.$transaction(fn, { maxWait: maxWaitMs, timeout: timeoutMs });
+      const result = await deps.prisma.$transaction(
+        (tx) => {
+          collectEvents(tx, events);
+          return fn(tx);
+        },
+        { maxWait: maxWaitMs, timeout: timeoutMs },
+      );
+      if (events.length > 0) await publishEvents(deps, events);
+      return result;
     } catch (error) {
       if (!isRetryableTransactionError(error)) throw error;
       if (attempt >= attempts) {

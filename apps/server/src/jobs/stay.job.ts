@@ -1,5 +1,6 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
 import { jobContext, type Deps } from '../context';
+import { pruneDomainEvents } from '../db/events';
 import { issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
@@ -28,7 +29,10 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         // Access rules' `issue` jobs lost with Redis (or never queued), after the stays' own transitions.
         const issued = await sweepAccessIssues(ctx, now, scope);
         // Generated codes past TTLock's 24-hour first-use window, unused, of stays not yet arrived: replaced.
-        return { ...stays, issued, renewedCodes: await renewUnusedGeneratedCodes(ctx, now, scope) };
+        const renewedCodes = await renewUnusedGeneratedCodes(ctx, now, scope);
+        // The outbox's old events (docs/events.md), by the install's sweep.
+        const prunedEvents = job.data.hotelId === undefined ? await pruneDomainEvents(deps, now) : 0;
+        return { ...stays, issued, renewedCodes, prunedEvents };
       }
       throw new Error(`unknown stay job ${job.name}`);
     },

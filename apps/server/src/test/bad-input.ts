@@ -188,7 +188,8 @@ async function probe(label: string, send: () => Promise<Answer>, names: Set<stri
 }
 
 const procedures = Object.entries(
-  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation'; inputs: z.ZodType[] } }> } })._def.procedures,
+  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] } }> } })._def
+    .procedures,
 );
 
 /**
@@ -285,6 +286,8 @@ export function badInputTests(part: number, parts: number) {
       'refuses every always-invalid value in every field, answers the rest without a server error, and writes nothing when it refuses',
       async () => {
         const example = TRPC_EXAMPLES[path]!(world);
+        // The live feed never ends: its input (a last event id of digits) is checked where it is tested (event-feed.integration.test.ts).
+        if (procedure._def.type === 'subscription') return;
         const type = procedure._def.type;
         const names = fieldNames(procedure._def.inputs[0], example);
         const baseline = { digest: await snapshot(world.hotel.id) };

@@ -127,6 +127,8 @@ export async function buildWorld(ctx: TestContext) {
   const onFolio = { hotelId: h.hotel.id, currency: 'CNY', stayId: orderStay.id, roomId: orderRoom!.id, folioId: folio.id, createdByAccountId: h.owner.id };
   const orderPayment = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'payment', method: 'cash', amount: 50_000 } });
   const orderCharge = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'charge', amount: -1_000, note: 'Minibar' } });
+  // The front desk's open cashier shift (order.shiftClose by the owner, order.shift).
+  const shift = await ctx.deps.prisma.cashierShift.create({ data: { hotelId: h.hotel.id, accountId: h.staff.id, openingFloat: 10_000 } });
   const [orderCustomer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Orders');
   await ctx.deps.prisma.orderEntry.create({
     data: { hotelId: h.hotel.id, currency: 'CNY', kind: 'recharge', method: 'cash', amount: 10_000, customerId: orderCustomer!.id },
@@ -207,6 +209,7 @@ export async function buildWorld(ctx: TestContext) {
     orderPayment,
     orderCharge,
     orderCustomer: orderCustomer!,
+    shift,
     legacyToken: legacySession.token,
   };
 }
@@ -594,6 +597,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
     priceMode: 'fixed',
     fixedPrice: 30_000,
     depositAmount: 10_000,
+    depositMethod: 'cash',
     remark: 'note',
     idempotencyKey: randomUUID(),
     acknowledge: [],
@@ -769,6 +773,14 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
     to: day,
   }),
   'order.cashReport': (w) => ({ date: day, operatorId: w.owner.id }),
+  'order.shiftOpen': () => ({ openingFloat: 20_000 }),
+  'order.shiftCurrent': () => undefined,
+  'order.shiftClose': (w) => ({ shiftId: w.shift.id, counted: { cash: 10_000 }, note: 'Counted' }),
+  'order.shift': (w) => ({ shiftId: w.shift.id }),
+  'order.shifts': (w) => ({ page: 1, pageSize: 20, operatorId: w.owner.id, from: day, to: day }),
+  'order.dayReport': () => ({ date: day }),
+  'order.closeDay': () => ({ date: '2026-01-01' }),
+  'order.reportRange': () => ({ from: day, to: day }),
   'audit.list': (w) => ({
     page: 1,
     pageSize: 20,
@@ -819,6 +831,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'feed.confirmEmpty': (w) => ({ feedId: w.feed.id }),
   'feed.exportUrl': (w) => ({ roomId: w.rooms[0]!.id }),
   'feed.regenerateExport': (w) => ({ roomId: w.rooms[0]!.id }),
+  'event.feed': () => ({ lastEventId: '1' }),
   'keyPage.view': () => ({ token: 'A'.repeat(43) }),
   'keyPage.open': () => ({ token: 'A'.repeat(43), door: 'room' }),
   'keyPage.get': (w) => ({ stayId: w.stay.id }),

@@ -61,7 +61,8 @@ function hostile(value: Record<string, unknown> | undefined, text: string): Reco
 }
 
 const procedures = Object.entries(
-  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation'; inputs: z.ZodType[] } }> } })._def.procedures,
+  (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: 'query' | 'mutation' | 'subscription'; inputs: z.ZodType[] } }> } })._def
+    .procedures,
 );
 
 describe.each(HOSTILE)('$label', ({ text, reason }) => {
@@ -86,7 +87,8 @@ describe.each(HOSTILE)('$label', ({ text, reason }) => {
       const input = hostile(TRPC_EXAMPLES[path]!(world), text);
       const options = { token: world.ownerToken };
       const res =
-        procedure._def.type === 'query'
+        // A subscription (the live feed) is opened as a GET, like a query, and answers with events.
+        procedure._def.type !== 'mutation'
           ? await api.raw.query(path as 'room.get', input, options)
           : await api.raw.mutation(path as 'room.create', input, options);
       const app = res.error?.data.app;

@@ -49,6 +49,12 @@ export function trpcClient(app: FastifyInstance, defaults: { ip?: string; lang?:
       payload: type === 'mutation' ? JSON.stringify(input ?? {}) : undefined,
       remoteAddress: options.ip ?? defaults.ip ?? '127.0.0.1',
     });
+    if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+      // A subscription (the live feed) answers with server-sent events; a refused input arrives as its
+      // `serialized-error` event, which the client turns into the error with its HTTP status.
+      const error = sseError<TrpcResult<T>['error']>(res.body);
+      return { status: error ? error.data.httpStatus : res.statusCode, error, setCookie: res.headers['set-cookie'] };
+    }
     const body = res.json() as { result?: { data: T }; error?: TrpcResult<T>['error'] };
     return { status: res.statusCode, data: body.result?.data, error: body.error, setCookie: res.headers['set-cookie'] };
   }
@@ -61,6 +67,20 @@ export function trpcClient(app: FastifyInstance, defaults: { ip?: string; lang?:
       mutation: <P extends MutationPath>(path: P, input: unknown, options?: CallOptions) => call<OutputOf<P>>('mutation', path, input, options),
     },
   };
+}
+
+/** The error a tRPC server-sent event stream ended with, if any. */
+function sseError<E>(body: string): E | undefined {
+  for (const block of body.split(/\n\n/)) {
+    const lines = block.split('\n');
+    if (!lines.includes('event: serialized-error')) continue;
+    const data = lines
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => l.slice(6))
+      .join('\n');
+    return JSON.parse(data) as E;
+  }
+  return undefined;
 }
 
 export function sessionTokenFrom(setCookie: string | string[] | undefined): string | undefined {

@@ -31,6 +31,8 @@ function clientMistake(error: TRPCError): AppError | undefined {
 }
 
 const t = initTRPC.context<TContext>().create({
+  // The live feed (`event.feed`): a comment every 20 s keeps proxies and balancers from closing a quiet stream.
+  sse: { ping: { enabled: true, intervalMs: 20_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
   errorFormatter({ shape, error, ctx }) {
     const app = error.cause instanceof AppError ? error.cause : (clientMistake(error) ?? toAppError(error.cause ?? error));
     const data: TAppErrorData | undefined = ctx ? describeAppError(app, ctx.meta.lang, ctx.deps.i18n) : undefined;

@@ -11,6 +11,13 @@ import {
   ZOrderCustomerBalanceOutput,
   ZOrderListOutput,
   ZOrderCashReportOutput,
+  ZOrderShiftOpenOutput,
+  ZOrderShiftCurrentOutput,
+  ZOrderShiftCloseOutput,
+  ZOrderShiftGetOutput,
+  ZOrderShiftsOutput,
+  ZDayReport,
+  ZReportRange,
 } from '@console/shared/dto';
 import {
   ZCashReportInput,
@@ -23,6 +30,12 @@ import {
   ZRefundInput,
   ZSettleInput,
   ZStayMoneyInput,
+  ZShiftCloseInput,
+  ZShiftIdInput,
+  ZShiftListInput,
+  ZShiftOpenInput,
+  ZDayReportInput,
+  ZReportRangeInput,
 } from '@console/shared';
 import { customerBalance, rechargeCustomer } from '../modules/orders/balances';
 import { recordDeposit, recordPayment } from '../modules/orders/payments';
@@ -30,6 +43,8 @@ import { postRoomCharge, recordCharge } from '../modules/orders/posting';
 import { correctEntry, refundEntry } from '../modules/orders/refunds';
 import { cashReport, listOrders } from '../modules/orders/order-list';
 import { getFolio, settleFolio } from '../modules/orders/settlement.service';
+import { closeShift, currentShift, getShift, listShifts, openShift } from '../modules/orders/shifts';
+import { closeDay, dayReport, reportRange } from '../modules/reports/day-report';
 import { authedProcedure, router } from './init';
 
 /** The orders ledger (docs/orders.md): a stay's folio and its settlement, refunds, corrections, recharges, the order list and the cash report. */
@@ -94,4 +109,35 @@ export const orderRouter = router({
 
     .output(ZOrderCashReportOutput)
     .query(({ ctx, input }) => cashReport(ctx, input)),
+  // Cashier shifts (docs/orders.md "Cashier shifts").
+  shiftOpen: authedProcedure
+    .input(ZShiftOpenInput)
+    .output(ZOrderShiftOpenOutput)
+    .mutation(({ ctx, input }) => openShift(ctx, input)),
+  shiftCurrent: authedProcedure.output(ZOrderShiftCurrentOutput).query(({ ctx }) => currentShift(ctx)),
+  shiftClose: authedProcedure
+    .input(ZShiftCloseInput)
+    .output(ZOrderShiftCloseOutput)
+    .mutation(({ ctx, input }) => closeShift(ctx, input)),
+  shift: authedProcedure
+    .input(ZShiftIdInput)
+    .output(ZOrderShiftGetOutput)
+    .query(({ ctx, input }) => getShift(ctx, input)),
+  shifts: authedProcedure
+    .input(ZShiftListInput)
+    .output(ZOrderShiftsOutput)
+    .query(({ ctx, input }) => listShifts(ctx, input)),
+  // The manager's day (docs/reports.md).
+  dayReport: authedProcedure
+    .input(ZDayReportInput)
+    .output(ZDayReport)
+    .query(({ ctx, input }) => dayReport(ctx, input)),
+  closeDay: authedProcedure
+    .input(ZDayReportInput)
+    .output(ZDayReport)
+    .mutation(({ ctx, input }) => closeDay(ctx, input)),
+  reportRange: authedProcedure
+    .input(ZReportRangeInput)
+    .output(ZReportRange)
+    .query(({ ctx, input }) => reportRange(ctx, input)),
 });

@@ -7,6 +7,7 @@ import { cardRouter } from './card.router';
 import { passwordRouter } from './password.router';
 import { customerRouter } from './customer.router';
 import { exportRouter } from './export.router';
+import { eventRouter } from './event.router';
 import { dispenserRouter } from './dispenser.router';
 import { faceRouter } from './face.router';
 import { guestMessageRouter } from './guest-message.router';
@@ -52,6 +53,7 @@ export const appRouter = router({
   accessRule: accessRuleRouter,
   sharedDoor: sharedDoorRouter,
   keyPage: keyPageRouter,
+  event: eventRouter,
 });
 
 export type AppRouter = typeof appRouter;

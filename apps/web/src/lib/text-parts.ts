@@ -36,6 +36,7 @@ export const LATER_TEXT_GROUPS = [
   'guestKeys',
   'feeds',
   'keyPage',
+  'shifts',
 ] as const;
 
 /**

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { LIMITS } from '@console/shared';
 import { handleApiError, isNetworkError } from './api-errors';
@@ -15,11 +15,16 @@ function timedFetch(url: URL | RequestInfo, init?: RequestInit) {
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: '/trpc',
-      maxURLLength: 2000,
-      headers: () => ({ language: currentLanguage().header }),
-      fetch: timedFetch,
+    // The live feed (`event.feed`, lib/live-events.ts) is a stream of server-sent events; every other call is batched.
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url: '/trpc' }),
+      false: httpBatchLink({
+        url: '/trpc',
+        maxURLLength: 2000,
+        headers: () => ({ language: currentLanguage().header }),
+        fetch: timedFetch,
+      }),
     }),
   ],
 });

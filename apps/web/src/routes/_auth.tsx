@@ -3,6 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LayoutShell, MainLayout } from '@/features/layout/main-layout';
 import { useGuestKeysRequest } from '@/lib/guest-keys';
 import { RenderedInBackground, useWhenIdle } from '@/lib/lazy';
+import { useLiveEvents } from '@/lib/live-events';
 import { useRoomCardRequest } from '@/lib/room-cards';
 import { readUserInfo } from '@/lib/user-info';
 
@@ -57,6 +58,8 @@ function DeferredGuestKeysHost() {
  * meanwhile.
  */
 function AuthLayout() {
+  // One live feed per signed-in tab: every screen's figures follow changes made anywhere.
+  useLiveEvents();
   return (
     <RenderedInBackground fallback={<LayoutShell />}>
       <MainLayout navbarActions={<DeferredReadCardButton />}>

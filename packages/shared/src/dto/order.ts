@@ -140,3 +140,79 @@ export const ZOrderRechargeOutput = z.object({ entry: ZOrderEntryDto, folio: ZFo
 export const ZOrderCustomerBalanceOutput = ZCustomerBalanceDto;
 export const ZOrderListOutput = ZOrderListResult;
 export const ZOrderCashReportOutput = ZCashReport;
+
+/** A way of paying in a shift: what moved by it (as in the cash report), what the ledger says is in hand, what was counted. */
+export const ZShiftLine = ZCashLine.extend({
+  /** The float (cash only) plus what moved. */
+  expected: z.number(),
+  counted: z.number().nullable(),
+  difference: z.number().nullable(),
+});
+export type TShiftLine = z.infer<typeof ZShiftLine>;
+
+export const ZShiftDto = z.object({
+  id: z.number(),
+  operator: z.object({ id: z.number(), nickname: z.string() }),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  closedBy: z.object({ id: z.number(), nickname: z.string() }).nullable(),
+  openingFloat: z.number(),
+  currency: z.string(),
+  /** Every way of paying the shift moved money by, and cash always. */
+  methods: z.array(ZShiftLine),
+  /** What is handed over by the ledger (balance excluded), with the float. */
+  expected: z.number(),
+  counted: z.number().nullable(),
+  difference: z.number().nullable(),
+  count: z.number(),
+  note: z.string(),
+});
+export type TShiftDto = z.infer<typeof ZShiftDto>;
+
+export const ZOrderShiftOpenOutput = ZShiftDto;
+export const ZOrderShiftCurrentOutput = ZShiftDto.nullable();
+export const ZOrderShiftCloseOutput = ZShiftDto;
+export const ZOrderShiftGetOutput = ZShiftDto;
+export const ZOrderShiftsOutput = z.object({ items: z.array(ZShiftDto), total: z.number(), page: z.number(), pageSize: z.number() });
+
+/** The figures of a hotel calendar day (docs/reports.md); amounts in minor units, occupancy in percent (one decimal). */
+export const ZDayFigures = z.object({
+  rooms: z.object({ total: z.number(), outOfOrder: z.number(), available: z.number(), sold: z.number() }),
+  occupancy: z.number(),
+  adr: z.number(),
+  revpar: z.number(),
+  arrivals: z.number(),
+  departures: z.number(),
+  stayOvers: z.number(),
+  noShows: z.number(),
+  cancellations: z.number(),
+  revenue: z.object({ roomCharges: z.number(), charges: z.number(), total: z.number() }),
+  /** Money that changed hands, by way of paying (as the cash report's lines). */
+  methods: z.array(ZCashLine),
+  received: z.number(),
+  refunded: z.number(),
+  owing: z.object({ count: z.number(), total: z.number() }),
+  depositsHeld: z.number(),
+});
+export type TDayFigures = z.infer<typeof ZDayFigures>;
+
+export const ZDayReport = ZDayFigures.extend({
+  date: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  /** Closed: the figures frozen at the close; open: as the ledger and the stays say now. */
+  closed: z.boolean(),
+  closedAt: z.string().nullable(),
+  closedBy: z.object({ id: z.number(), nickname: z.string() }).nullable(),
+});
+export type TDayReport = z.infer<typeof ZDayReport>;
+
+export const ZReportRange = z.object({
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  days: z.array(ZDayReport),
+  /** The range's sums (rooms: room-nights; occupancy, ADR and RevPAR over the range's room-nights). */
+  total: ZDayFigures,
+});
+export type TReportRange = z.infer<typeof ZReportRange>;

@@ -55,7 +55,8 @@ export const ZStayDto = z.object({
 });
 export type TStayDto = z.infer<typeof ZStayDto>;
 
-export const ZStayWithBill = z.object({ ...ZStayDto.shape, bill: ZStayBill });
+/** `visitCheckInAt`: when the guest's visit began (the first stay's check-in; a room change begins a new stay at the move). */
+export const ZStayWithBill = z.object({ ...ZStayDto.shape, bill: ZStayBill, visitCheckInAt: z.string() });
 export type TStayWithBill = z.infer<typeof ZStayWithBill>;
 
 export const ZArrivalsDto = z.object({

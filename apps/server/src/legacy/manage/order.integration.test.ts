@@ -127,7 +127,7 @@ describe('order/setCashData', () => {
     const cents = await d.call<Fields>('order/setCashData', { stay_id: stay.id, amount: '1.005' });
     expect(cents.data?.fields?.amount).toBeTruthy();
 
-    await settleFolio(d.staff, { stayId: stay.id, checkOut: true, payment: { amount: stay.priceAmount, method: 'cash' } });
+    await settleFolio(d.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: stay.priceAmount, method: 'cash' } });
     const closed = await d.call('order/setCashData', { stay_id: stay.id, amount: 1 }, d.legacy.staff, 'zh-CN');
     expect(closed).toMatchObject({ errno: 100006, errmsg: '该账单已结清并关闭，不能再记录任何款项。' });
   });

@@ -9,6 +9,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { scheduleAccessIssue } from './issue-schedule';
 import { accessRuleSelect, DEFAULT_ACCESS_RULE, ruleForGroup, type AccessRuleRow } from './rule-lookup';
+import { recordEvent } from '../../db/events';
 
 /**
  * A hotel's access rules (issue 20 §2, docs/access-rules.md): the hotel's, and a room group's own
@@ -96,6 +97,7 @@ export async function setAccessRule(ctx: AuthedContext, raw: TAccessRuleSetInput
         : await tx.accessRule.create({ data: { hotelId: actor.hotelId, groupId, ...values }, select: accessRuleSelect });
       const { id: _id, updatedAt: _b, groupId: _g1, ...beforeValues } = found ?? { ...DEFAULT_ACCESS_RULE, id: 0, updatedAt: null, groupId };
       const before = found;
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
       await recordAudit(tx, ctx, {
         action: 'accessRule.set',
         entityType: 'AccessRule',
@@ -128,6 +130,7 @@ export async function resetAccessRule(ctx: AuthedContext, raw: z.input<typeof ZA
     if (!before) return;
     await tx.accessRule.delete({ where: { id: before.id } });
     const { id: _id, updatedAt: _u, ...beforeValues } = before;
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, { action: 'accessRule.reset', entityType: 'AccessRule', entityId: `group:${group!.id}`, before: beforeValues });
   });
   await scheduleCovered(ctx, group!.id);

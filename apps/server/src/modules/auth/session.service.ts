@@ -77,11 +77,12 @@ export async function resolveSession(deps: Deps, token: string | undefined, kind
  * The actor of a session known by its id (an upload token names the session it was given to),
  * under the same checks as `resolveSession`: the session must still be live.
  */
-export async function resolveSessionById(deps: Deps, sessionId: number, kind: SessionKind): Promise<Actor> {
-  return actorOfSession(deps, Prisma.sql`s."id" = ${sessionId}`, kind);
+export async function resolveSessionById(deps: Deps, sessionId: number, kind: SessionKind, options: { touch?: boolean } = {}): Promise<Actor> {
+  return actorOfSession(deps, Prisma.sql`s."id" = ${sessionId}`, kind, options.touch ?? true);
 }
 
-async function actorOfSession(deps: Deps, where: Prisma.Sql, kind: SessionKind): Promise<Actor> {
+/** `touch`: a request of the member keeps the session alive; the event feed's own checks (touch false) do not. */
+async function actorOfSession(deps: Deps, where: Prisma.Sql, kind: SessionKind, touch = true): Promise<Actor> {
   const [session] = await deps.prisma.$queryRaw<SessionRow[]>`
     SELECT s."id" AS "sessionId", s."kind"::text AS "kind", s."expiresAt", s."lastSeenAt", s."revokedAt",
            a."id" AS "accountId", a."frozenAt",
@@ -99,7 +100,7 @@ async function actorOfSession(deps: Deps, where: Prisma.Sql, kind: SessionKind):
     throw new AppError('UNAUTHENTICATED');
   }
   if (session.membershipId === null || session.hotelId === null || session.role === null) throw new AppError('UNAUTHENTICATED');
-  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+  if (touch && now - lastSeen > TOUCH_INTERVAL_MS) {
     await deps.prisma.session.update({ where: { id: session.sessionId }, data: { lastSeenAt: new Date(now) } });
   }
   return {

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../stay/revocation';
 import { findIssue, openKeysOf, toDto, visibleIssues, type CardIssueDto } from './card-dto';
+import { recordEvent } from '../../db/events';
 
 /** The end of a card's writing: handed back, reported lost, revoked by hand, or ended by what replaced it. */
 
@@ -47,6 +48,7 @@ export async function returnCard(
     });
     if (!issue) throw new AppError('NOT_FOUND', { messageKey: 'cards.errors.notIssued' });
     await endIssues(tx, { id: issue.id }, 'returned', now);
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, { action: 'card.return', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber } });
     return issue.id;
   });
@@ -71,6 +73,7 @@ export async function reportCardLost(ctx: AuthedContext, raw: z.input<typeof ZCa
     if (issue.state !== 'issued') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notIssued' });
     await endIssues(tx, { id: issue.id }, 'lost', now);
     await tx.card.update({ where: { id: issue.cardId }, data: { lostAt: now } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, { action: 'card.lost', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber: issue.card.cardNumber } });
   });
   await afterCredentialChange(deps, actor.hotelId);
@@ -86,6 +89,7 @@ export async function revokeCard(ctx: AuthedContext, raw: z.input<typeof ZCardIs
     const issue = await findIssue(ctx, issueId, tx);
     if (issue.state !== 'issued') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notIssued' });
     await endIssues(tx, { id: issue.id }, 'manual', new Date());
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, { action: 'card.revoke', entityType: 'CardIssue', entityId: issue.id });
   });
   await afterCredentialChange(deps, actor.hotelId);

@@ -12,6 +12,7 @@ import { doorsServingRooms } from '../shared-doors/door-copies';
 import { activeKeySet, ensureDoorNumber, ensureLockNumber, hotelTagOf } from './card-keys';
 import { keySetName, queueKeySync, rotateKeySet } from './card-keys.service';
 import { cardTarget } from './card-rooms';
+import { recordEvent } from '../../db/events';
 
 /**
  * Issuing a card at the desk, step one (docs/card-format.md): the data of the card the desk reader
@@ -149,6 +150,7 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
         where: { id: issue.id },
         data: { blocks: [...encoded.blocks, { block: encoded.trailerBlock, data: encoded.trailer }].map((b) => ({ block: b.block, data: b.data })) },
       });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
       await recordAudit(tx, ctx, {
         action: 'card.reserve',
         entityType: 'CardIssue',

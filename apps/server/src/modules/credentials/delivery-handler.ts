@@ -46,7 +46,7 @@ export interface DeliveryRow {
  * What a push may need besides the provider: the upload store (face photos), the database (through
  * `transaction()` when it writes) and the card key secret of the config (card keys).
  */
-export type PushContext = Pick<Deps, 'files' | 'prisma' | 'config' | 'log'>;
+export type PushContext = Pick<Deps, 'files' | 'prisma' | 'config' | 'log' | 'redis' | 'key'>;
 
 /**
  * A delivery that cannot succeed for a reason of ours, not the lock's: it fails at once with `code`

@@ -23,6 +23,7 @@ import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/do
 import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
 
 import { findFace, isUniqueViolation, liveStates, lockFace } from './face.service';
+import { recordEvent } from '../../db/events';
 
 /**
  * Faces authorised on rooms' locks: a credential of the delivery engine like a password, `pending`
@@ -138,6 +139,7 @@ export async function authorizeFace(ctx: AuthedContext, raw: TFaceAuthorizeInput
         data: { hotelId: actor.hotelId, faceId: input.id, roomId: room.id, stayId: input.stayId ?? null, note: input.note, validFrom, validUntil },
         select: authorizationSelect,
       });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
       await recordAudit(tx, ctx, {
         action: 'face.authorize',
         entityType: 'FaceAuthorization',
@@ -221,6 +223,7 @@ export async function updateFaceAuthorizationNote(ctx: AuthedContext, raw: z.inp
   const before = await findAuthorization(ctx, input.authorizationId);
   await transaction(deps, async (tx) => {
     await tx.faceAuthorization.updateMany({ where: { id: before.id, hotelId: actor.hotelId }, data: { note: input.note } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, {
       action: 'face.updateAuthorizationNote',
       entityType: 'FaceAuthorization',

@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../room/room-access';
 import { LIVE_DELIVERY_STATES } from '../stay/revocation';
 import { facePhotoUrl } from '../uploads/face-photos';
+import { recordEvent } from '../../db/events';
 
 /**
  * The face database (spec §3 Face: face id, note, image) and faces authorised on rooms' locks.
@@ -128,6 +129,7 @@ export async function createFace(ctx: AuthedContext, raw: TFaceCreateInput): Pro
         data: { hotelId: actor.hotelId, faceId: input.faceId, note: input.note, imageUrl: input.imageUrl, imageSha256: image.sha256, guestId, customerId },
         select: faceSelect,
       });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
       await recordAudit(tx, ctx, {
         action: 'face.create',
         entityType: 'Face',
@@ -179,6 +181,7 @@ export async function updateFaceNote(ctx: AuthedContext, raw: z.input<typeof ZFa
   await transaction(deps, async (tx) => {
     const { count } = await tx.face.updateMany({ where: { id: before.id, hotelId: actor.hotelId }, data: { note: input.note } });
     if (!count) throw new AppError('NOT_FOUND', { messageKey: 'faces.errors.notFound' });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, {
       action: 'face.updateNote',
       entityType: 'Face',
@@ -223,6 +226,7 @@ export async function deleteFace(ctx: AuthedContext, raw: z.input<typeof ZFaceId
       throw new AppError('CONFLICT', { messageKey, params: { rooms, count: others }, details: { authorizations: visible.length } });
     }
     await tx.face.deleteMany({ where: { id, hotelId: actor.hotelId } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, {
       action: 'face.delete',
       entityType: 'Face',

@@ -25,6 +25,7 @@ import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT
 import { afterCredentialChange } from './delivery';
 import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/door-dto';
 import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
+import { recordEvent } from '../../db/events';
 
 /**
  * Lock passwords (spec: over-the-air, custom, one-time; permanent validity). A password is a
@@ -172,6 +173,7 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
       },
       select: passwordSelect,
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     await recordAudit(tx, ctx, {
       action: 'password.create',
       entityType: 'LockPassword',
@@ -344,6 +346,7 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
         limitedFaces.push({ id: face.id, validUntil: face.validUntil?.toISOString() ?? null });
     }
     if (limited.length || revoked.length || replaced.length || limitedFaces.length || revokedFaces.length) {
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
       await recordAudit(tx, ctx, {
         action: 'password.limit',
         entityType: 'Stay',

@@ -10,6 +10,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES, revokeCustomerCredentials } from '../stay/revocation';
+import { recordEvent } from '../../db/events';
 
 /** A customer as every face shows it. */
 export interface CustomerDto {
@@ -138,6 +139,7 @@ export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomer
       select: customerSelect,
     });
     const revoked = input.frozen ? await revokeCustomerAccess(tx, actor.hotelId, before.id, now) : undefined;
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'customer.changed', customerId: before.id });
     await recordAudit(tx, ctx, {
       action: input.frozen ? 'customer.freeze' : 'customer.unfreeze',
       entityType: 'Customer',
@@ -173,6 +175,7 @@ export async function deleteCustomer(ctx: AuthedContext, raw: z.input<typeof ZCu
     await tx.face.updateMany({ where: detach, data: { customerId: null } });
     const deleted = await tx.customer.deleteMany({ where: { id, hotelId: actor.hotelId } });
     if (deleted.count === 0) throw new AppError('NOT_FOUND');
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'customer.changed', customerId: id });
     await recordAudit(tx, ctx, {
       action: 'customer.delete',
       entityType: 'Customer',

@@ -153,17 +153,26 @@ describe('settling with a balance', () => {
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: owed - 1, method: 'cash' });
 
     expect(
-      await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance', customerId: h.customer.id } })),
+      await refusal(
+        settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: owed, method: 'balance', customerId: h.customer.id } }),
+      ),
     ).toMatchObject({
       key: 'orders.errors.balanceInsufficient',
     });
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
-    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance' } }))).toMatchObject({
+    expect(
+      await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: owed, method: 'balance' } })),
+    ).toMatchObject({
       code: 'ZOD',
     });
 
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 1, method: 'cash' });
-    const settled = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'balance', mobile: h.customer.mobile! } });
+    const settled = await settleFolio(h.staff, {
+      stayId: stay.id,
+      checkOut: true,
+      deposit: 'refund',
+      payment: { amount: owed, method: 'balance', mobile: h.customer.mobile! },
+    });
     expect(settled.state).toBe('settled');
     expect(settled.entries.at(-1)).toMatchObject({ kind: 'payment', method: 'balance', amount: owed, customerId: h.customer.id });
     expect(await tableSum(ctx, settled.folioId!)).toBe(0);
@@ -177,7 +186,7 @@ describe('settling with a balance', () => {
     await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount + 7_000, method: 'balance', customerId: h.customer.id });
     const before = await balanceOf(h);
 
-    const settled = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, refundMethod: 'cash' });
+    const settled = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' });
     const refund = settled.entries.find((e) => e.kind === 'refund');
     expect(refund).toMatchObject({ amount: -7_000, method: 'balance', customerId: h.customer.id });
     expect(await balanceOf(h)).toBe(before + 7_000);

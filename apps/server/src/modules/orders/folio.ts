@@ -1,4 +1,6 @@
-import { fromMinor, type TPaymentMethod, type TOrderEntryKind } from '@console/shared';
+import { openShiftFor } from './shifts';
+import { lockLedgerDayShared } from '../../db/ledger-day-lock';
+import { fromMinor, type TEventKind, type TPaymentMethod, type TOrderEntryKind } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
 import type { TPrisma } from '../../db/client';
@@ -11,6 +13,7 @@ import { loadRates } from '../price/price.service';
 import { nightsOf, priceNight } from '../price/pricing';
 import { isActive } from '../stay/stay-dto';
 import { ledgerFacts, owedAndDueBack, type LedgerLine } from './ledger-facts';
+import { recordEvent } from '../../db/events';
 
 /**
  * The building blocks of the ledger's use cases: the stays of a visit and its folio, the room
@@ -360,8 +363,15 @@ type NewEntry = {
 export async function appendEntry(tx: Tx, poster: Poster, entry: NewEntry): Promise<number> {
   const note = textColumns(entry.note);
   try {
+    // Dated once no day close is computing (db/ledger-day-lock.ts): an entry never lands in a day already closed.
+    await lockLedgerDayShared(tx, poster.hotelId);
+    const createdAt = new Date();
+    // Money that changed hands belongs to the poster's open cashier shift, if one is open (shifts.ts).
+    const shiftId = entry.method !== null && poster.accountId !== null ? await openShiftFor(tx, poster.hotelId, poster.accountId) : null;
     const row = await tx.orderEntry.create({
       data: {
+        createdAt,
+        shiftId,
         hotelId: poster.hotelId,
         currency: poster.currency,
         createdByAccountId: poster.accountId,
@@ -380,11 +390,31 @@ export async function appendEntry(tx: Tx, poster: Poster, entry: NewEntry): Prom
       },
       select: { id: true },
     });
+    // Every entry of the ledger is a change of money on every screen that shows it (docs/events.md).
+    await recordEvent(tx, {
+      hotelId: poster.hotelId,
+      kind: EVENT_OF_ENTRY[entry.kind],
+      // A stay's entry names its room (a member limited to some rooms receives only theirs).
+      roomIds: [entry.roomId ?? (entry.stayId ? (await tx.stay.findUnique({ where: { id: entry.stayId }, select: { roomId: true } }))?.roomId : null)],
+      stayId: entry.stayId ?? undefined,
+      customerId: entry.customerId ?? undefined,
+      orderId: row.id,
+    });
     return row.id;
   } catch (error) {
     throw ledgerRuleError(error);
   }
 }
+
+const EVENT_OF_ENTRY = {
+  room_charge: 'charge.posted',
+  charge: 'charge.posted',
+  deposit: 'payment.recorded',
+  payment: 'payment.recorded',
+  recharge: 'payment.recorded',
+  refund: 'refund.recorded',
+  correction: 'ledger.changed',
+} as const satisfies Record<TOrderEntryKind, TEventKind>;
 
 /** Closes a folio whose entries sum to zero (audited as a settlement, with what decided it). */
 export async function closeBalancedFolio(tx: Tx, ctx: AuthedContext, folioId: number, settlement: Prisma.InputJsonObject): Promise<void> {
@@ -403,6 +433,7 @@ export async function closeBalancedFolio(tx: Tx, ctx: AuthedContext, folioId: nu
   } catch (error) {
     throw ledgerRuleError(error);
   }
+  await recordEvent(tx, { hotelId: actor.hotelId, kind: 'ledger.changed' });
   await recordAudit(tx, ctx, { action: 'order.settle', entityType: 'Folio', entityId: folioId, after: settlement });
 }
 

@@ -258,6 +258,7 @@ describe('the ledger, whatever happens to it', () => {
             const owing = await settleFolio(hotel.owner, {
               stayId: stay.id,
               checkOut: true,
+              deposit: 'refund',
               refundMethod: 'transfer',
               leaveOwing: { reason: 'unpaid', note: '' },
             });
@@ -277,6 +278,7 @@ describe('the ledger, whatever happens to it', () => {
             settled = await settleFolio(hotel.owner, {
               stayId: stay.id,
               checkOut: true,
+              deposit: 'refund',
               refundMethod: 'transfer',
               ...(owed > 0 ? { payment: { amount: owed, method: 'cash' as const } } : {}),
             });

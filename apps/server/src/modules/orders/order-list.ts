@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, ZCashReportInput, ZOrderListInput, addDays, zonedToInstant, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+import { PAYMENT_METHODS, ZCashReportInput, ZOrderListInput, type TPaymentMethod } from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
@@ -7,17 +7,13 @@ import { AppError } from '../../errors';
 import { readerOf } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
 import { entryScope, entrySelect, toEntryDtos, type OrderEntryDto } from './folio';
+import { addTo, emptyLine, hotelDay, type CashLine } from './cash-lines';
 
 /**
  * Reading the ledger: the order list (filters, pages, the sum of what matches) and a day's cash
  * report per operator for the shift hand-over, both in the hotel's calendar and time zone and
  * within the rooms the actor may see.
  */
-
-/** The instants a hotel calendar day starts and ends (the next one's start): a day across a DST change is 23 or 25 hours. */
-export function hotelDay(date: string, timeZone: string): { from: Date; to: Date } {
-  return { from: zonedToInstant(`${date} 00:00`, timeZone)!, to: zonedToInstant(`${addDays(date, 1)} 00:00`, timeZone)! };
-}
 
 export interface OrderListResult {
   items: OrderEntryDto[];
@@ -108,20 +104,6 @@ export async function countOrders(ctx: AuthedContext, raw: z.input<typeof ZOrder
   return ctx.deps.prisma.orderEntry.count({ where: orderListWhere(ctx.actor, ZOrderListInput.parse(raw)) });
 }
 
-/** Money of one operator in one way (cash, card...), by kind; `net` is what they hand over. */
-export interface CashLine {
-  method: TPaymentMethod;
-  deposits: number;
-  payments: number;
-  recharges: number;
-  /** Negative: money given back. */
-  refunds: number;
-  /** Reversals of entries recorded by mistake (signed). */
-  corrections: number;
-  net: number;
-  count: number;
-}
-
 export interface CashReport {
   date: string;
   timeZone: string;
@@ -132,22 +114,6 @@ export interface CashReport {
   methods: CashLine[];
   net: number;
   cash: number;
-}
-
-const emptyLine = (method: TPaymentMethod): CashLine => ({ method, deposits: 0, payments: 0, recharges: 0, refunds: 0, corrections: 0, net: 0, count: 0 });
-const KIND_FIELD: Partial<Record<TOrderEntryKind, keyof Omit<CashLine, 'method' | 'net' | 'count'>>> = {
-  deposit: 'deposits',
-  payment: 'payments',
-  recharge: 'recharges',
-  refund: 'refunds',
-  correction: 'corrections',
-};
-
-function addTo(line: CashLine, kind: TOrderEntryKind, amount: number, count: number) {
-  const field = KIND_FIELD[kind];
-  if (field) line[field] += amount;
-  line.net += amount;
-  line.count += count;
 }
 
 const byMethod = (lines: Map<TPaymentMethod, CashLine>) => PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);

@@ -64,6 +64,8 @@ export async function stayIn(by: Ctx, roomId: number, options: { from?: number; 
     expectedCheckOutAt,
     guests: [{ name: `Guest ${randomUUID().slice(0, 6)}`, mobile: uniqueMobile() }],
     depositAmount: options.deposit ?? 0,
+    // A deposit is taken with its way of paying (nothing is assumed): cash here.
+    depositMethod: options.deposit ? 'cash' : undefined,
     idempotencyKey: randomUUID(),
     acknowledge: ['room_dirty', 'guest_in_other_room'],
   });

@@ -212,19 +212,21 @@ describe('settling a folio at check-out', () => {
     const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     await recordPayment(h.staff, { stayId: stay.id, amount: 1_000, method: 'cash' });
     const owed = stay.priceAmount - 1_000;
-    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true }))).toMatchObject({
+    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' }))).toMatchObject({
       code: 'CONFLICT',
       key: 'orders.errors.balanceOwed',
       details: { owed },
     });
-    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed - 1, method: 'cash' } }))).toMatchObject({
+    expect(
+      await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: owed - 1, method: 'cash' } })),
+    ).toMatchObject({
       key: 'orders.errors.paymentNotOwed',
       details: { owed },
     });
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
     expect(await ctx.deps.prisma.orderEntry.count({ where: { hotelId: h.hotel.id } })).toBe(2);
 
-    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'wechat' } });
+    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: owed, method: 'wechat' } });
     expect(folio).toMatchObject({ state: 'settled', balance: 0 });
     expect(folio.entries.map((e) => [e.kind, e.amount])).toEqual([
       ['room_charge', -stay.priceAmount],
@@ -241,7 +243,7 @@ describe('settling a folio at check-out', () => {
     // A reservation with a deposit, cancelled: the deposit goes back in full.
     const reservation = await stayIn(h.staff, h.rooms[1].id, { from: 48, to: 72 });
     await recordDeposit(h.staff, { stayId: reservation.id, amount: 8_000, method: 'transfer' });
-    const cancelled = await settleFolio(h.staff, { stayId: reservation.id, checkOut: true });
+    const cancelled = await settleFolio(h.staff, { stayId: reservation.id, checkOut: true, deposit: 'refund' });
     expect(cancelled).toMatchObject({ state: 'settled', totals: { room_charge: 0, refund: -8_000 } });
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: reservation.id } })).status).toBe('ended');
 
@@ -258,7 +260,7 @@ describe('settling a folio at check-out', () => {
     expect(folio.preview).toMatchObject({ early: true, roomCharge: { full: moved.priceAmount } });
     const owed = folio.preview!.ifDepositRefunded.owed;
     expect(owed).toBe(folio.preview!.roomCharge.due - 5_000);
-    const settled = await settleFolio(h.staff, { stayId: moved.id, payment: { amount: owed, method: 'cash' } });
+    const settled = await settleFolio(h.staff, { stayId: moved.id, deposit: 'refund', payment: { amount: owed, method: 'cash' } });
     expect(settled).toMatchObject({ folioId: folio.folioId, state: 'settled', balance: 0 });
     // The room charges of both rooms reversed, and what the visit owes charged on the room it left from.
     const roomCharges = settled.entries.filter(
@@ -517,7 +519,7 @@ describe('tenancy and rooms', () => {
     expect(await notFound(recordDeposit(b.owner, { stayId: stay.id, amount: 1, method: 'cash' }))).toBe('NOT_FOUND');
     expect(await notFound(recordCharge(b.owner, { stayId: stay.id, amount: 1, note: 'x' }))).toBe('NOT_FOUND');
     expect(await notFound(postRoomCharge(b.owner, { stayId: stay.id }))).toBe('NOT_FOUND');
-    expect(await notFound(settleFolio(b.owner, { stayId: stay.id, checkOut: true }))).toBe('NOT_FOUND');
+    expect(await notFound(settleFolio(b.owner, { stayId: stay.id, checkOut: true, deposit: 'refund' }))).toBe('NOT_FOUND');
     expect(await notFound(refundEntry(b.owner, { entryId: paid.entry.id, amount: 1, reason: 'x' }))).toBe('NOT_FOUND');
     expect(await notFound(correctEntry(b.owner, { entryId: paid.entry.id, reason: 'x' }))).toBe('NOT_FOUND');
     expect(await notFound(refundEntry(b.owner, { entryId: recharge.entry.id, amount: 1, reason: 'x' }))).toBe('NOT_FOUND');
@@ -549,7 +551,7 @@ describe('tenancy and rooms', () => {
     expect(await code(recordPayment(h.limitedStaff.ctx, { stayId: other.id, amount: 1, method: 'cash' }))).toBe('NOT_FOUND');
     expect(await code(recordCharge(h.limitedStaff.ctx, { stayId: other.id, amount: 1, note: 'x' }))).toBe('NOT_FOUND');
     expect(await code(postRoomCharge(h.limitedStaff.ctx, { stayId: other.id }))).toBe('NOT_FOUND');
-    expect(await code(settleFolio(h.limitedStaff.ctx, { stayId: other.id, checkOut: true }))).toBe('NOT_FOUND');
+    expect(await code(settleFolio(h.limitedStaff.ctx, { stayId: other.id, checkOut: true, deposit: 'refund' }))).toBe('NOT_FOUND');
     expect((await getFolio(h.limitedStaff.ctx, { stayId: mine.id })).balance).toBe(1_500 - mine.priceAmount);
     // Refunds, corrections and the list need order management, and then only within the rooms.
     expect(await code(refundEntry(h.limitedStaff.ctx, { entryId: minePaid.entry.id, amount: 1, reason: 'x' }))).toBe('FORBIDDEN');
@@ -614,7 +616,7 @@ describe('at the same moment', () => {
       const stay = await stayIn(h.staff, h.rooms[round % 3]!.id, { to: 30 });
       await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount, method: 'cash' });
       const [settled, charged] = await Promise.allSettled([
-        settleFolio(h.staff, { stayId: stay.id, checkOut: true }),
+        settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' }),
         recordCharge(h.staff, { stayId: stay.id, amount: 1_000, note: 'Late' }),
       ]);
       const folio = await getFolio(h.owner, { stayId: stay.id });
@@ -628,7 +630,7 @@ describe('at the same moment', () => {
         expect(settled.reason).toMatchObject({ message: 'orders.errors.balanceOwed' });
         expect(folio.state).toBe('open');
         expect(charged.status).toBe('fulfilled');
-        await settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: 1_000, method: 'cash' } }).catch(async () =>
+        await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: 1_000, method: 'cash' } }).catch(async () =>
           settleFolio(h.staff, { stayId: stay.id, payment: { amount: 1_000, method: 'cash' } }),
         );
       }

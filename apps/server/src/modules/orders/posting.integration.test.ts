@@ -103,12 +103,14 @@ describe('leaving owing', () => {
     const h = await ledgerHotel(ctx);
     const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     // Nothing recorded on the bill, yet the guest owes the room: check-out asks for it.
-    const refused = await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true }));
+    const refused = await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' }));
     expect(refused).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.balanceOwed', details: { owed: stay.priceAmount } });
     expect((await findStay(h.staff, stay.id)).status).toBe('in_house');
-    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, leaveOwing: { reason: 'other' } }))).toMatchObject({ code: 'ZOD' });
+    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', leaveOwing: { reason: 'other' } }))).toMatchObject({
+      code: 'ZOD',
+    });
 
-    const left = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, leaveOwing: { reason: 'company', note: 'ACME Ltd' } });
+    const left = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', leaveOwing: { reason: 'company', note: 'ACME Ltd' } });
     expect(left).toMatchObject({
       state: 'owing',
       owed: stay.priceAmount,
@@ -159,12 +161,14 @@ describe('leaving owing', () => {
     const h = await ledgerHotel(ctx);
     const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount, method: 'cash' });
-    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, leaveOwing: { reason: 'unpaid' } }))).toMatchObject({
+    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', leaveOwing: { reason: 'unpaid' } }))).toMatchObject({
       code: 'CONFLICT',
       key: 'orders.errors.nothingOwed',
     });
     expect(
-      await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, payment: { amount: 1, method: 'cash' }, leaveOwing: { reason: 'unpaid' } })),
+      await refusal(
+        settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: 1, method: 'cash' }, leaveOwing: { reason: 'unpaid' } }),
+      ),
     ).toMatchObject({ code: 'ZOD' });
     expect((await findStay(h.staff, stay.id)).status).toBe('in_house');
   });
@@ -173,7 +177,7 @@ describe('leaving owing', () => {
     const h = await ledgerHotel(ctx);
     const stay = await stayIn(h.staff, h.rooms[0].id, { from: -0.5, to: 24 * 4 });
     await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount, method: 'cash' });
-    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true });
+    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' });
     const due = (folio.settlement as { roomCharge: { due: number } }).roomCharge.due;
     expect(due).toBeLessThan(stay.priceAmount);
     expect((await findStay(h.staff, stay.id)).priceAmount).toBe(due);
@@ -204,7 +208,7 @@ describe('one figure everywhere', () => {
 
     // Left owing: an unpaid departure on the today board until it is paid.
     expect((await getToday(h.staff)).unpaidDepartures).toEqual({ total: 0, owed: 0, items: [] });
-    const left = await settleFolio(h.staff, { stayId: moved.id, checkOut: true, leaveOwing: { reason: 'unpaid', note: '' } });
+    const left = await settleFolio(h.staff, { stayId: moved.id, checkOut: true, deposit: 'refund', leaveOwing: { reason: 'unpaid', note: '' } });
     const today = await getToday(h.staff);
     expect(today.unpaidDepartures).toMatchObject({
       total: 1,
@@ -227,7 +231,7 @@ describe('one figure everywhere', () => {
   it('takes two identical payments of what is owed at once as one settlement: the second is refused, nothing is paid twice', async () => {
     const h = await ledgerHotel(ctx);
     const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
-    const left = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, leaveOwing: { reason: 'unpaid', note: '' } });
+    const left = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', leaveOwing: { reason: 'unpaid', note: '' } });
     const results = await Promise.all([0, 1].map(() => refusal(recordPayment(h.staff, { stayId: stay.id, amount: left.owed, method: 'cash' }))));
     expect(results.map((r) => r.code).sort()).toEqual(['CONFLICT', 'NONE']);
     expect(results.find((r) => r.code === 'CONFLICT')!.key).toMatch(/^orders\.errors\.(folioSettled|paymentAboveOwed)$/);
@@ -246,7 +250,7 @@ describe('one figure everywhere', () => {
       key: 'orders.errors.roomChargeFollowsStay',
     });
     expect((await listOrders(h.owner, { stayId: stay.id })).items.find((e) => e.id === paid.entry.id)!.refundable).toBe(stay.priceAmount + 500);
-    await settleFolio(h.staff, { stayId: stay.id, checkOut: true });
+    await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' });
     // The settlement gave back the 500 paid too much; what remains of the payment paid the room: nothing to refund from a settled bill.
     const after = await listOrders(h.owner, { stayId: stay.id });
     expect(after.items.find((e) => e.id === paid.entry.id)!.refundable).toBe(0);

@@ -99,10 +99,10 @@ export async function followRoomCharge(tx: Tx, ctx: ServiceContext, poster: Post
 }
 
 /** At check-in: the room charge when the stay begins now, and the deposit received (with how). */
-export async function postStayMoney(tx: Tx, ctx: AuthedContext, stayId: number, deposit: { amount: number; method: TMoneyMethod }): Promise<void> {
+export async function postStayMoney(tx: Tx, ctx: AuthedContext, stayId: number, deposit: { amount: number; method: TMoneyMethod } | null): Promise<void> {
   const { actor } = ctx;
   await followRoomCharge(tx, ctx, actor, stayId);
-  if (deposit.amount <= 0) return;
+  if (!deposit || deposit.amount <= 0) return;
   const visit = await loadVisit(tx, actor.hotelId, stayId);
   const folio = await openFolio(tx, actor, visit.first.id);
   const id = await appendEntry(tx, actor, {

@@ -28,6 +28,7 @@ import {
 import { syncRoomCharge } from './room-charge';
 import { planSettlement, type LedgerLine, type SettlementDecision, type SettlementPlan } from './ledger-facts';
 import { balancePayer, lockCoveringBalance } from './balances';
+import { recordEvent } from '../../db/events';
 
 /**
  * A stay's folio and its settlement at check-out (docs/orders.md). The folio gathers the entries
@@ -191,7 +192,8 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
   const stay = await findStay(ctx, input.stayId);
   const decision = (due: RoomChargeDue): SettlementDecision => ({
     roomChargeDue: due.due,
-    deposit: input.deposit,
+    // Without a deposit held there is nothing to decide; with one, the decision is required (checkDepositDecision).
+    deposit: input.deposit ?? 'refund',
     depositReason: input.depositReason,
     refundMethod: input.refundMethod,
     notes: settlementNotes(input.depositReason),
@@ -209,7 +211,9 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
           toLine,
         )
       : [];
-    checkPayment(ctx, planSettlement(lines, decision(await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date()))), input.payment, input.leaveOwing);
+    const preview = planSettlement(lines, decision(await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date())));
+    checkDepositDecision(preview, input);
+    checkPayment(ctx, preview, input.payment, input.leaveOwing);
     if (payer && input.payment) await transaction(deps, (tx) => lockCoveringBalance(tx, ctx, payer.id, input.payment!.amount));
     await checkOut(ctx, { stayId: visit.current.id });
   }
@@ -228,6 +232,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
         messageKey: 'orders.errors.cannotBalance',
         money: { currency: actor.currency, amounts: { dueBack: plan.unreturnable } },
       });
+    checkDepositDecision(plan, input);
     checkPayment(ctx, plan, input.payment, input.leaveOwing);
     const on = { stayId: current.current.id, roomId: current.current.roomId, folioId: folio.id };
     const ids: number[] = [];
@@ -264,7 +269,13 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
       departureAt: due.departureAt.toISOString(),
       early: due.early,
       roomCharge: { full: due.full, due: due.due, posted: plan.roomCharge.posted },
-      deposit: { decision: input.deposit, reason: input.depositReason, held: plan.deposit.held, refunded: plan.deposit.refunded, kept: plan.deposit.kept },
+      deposit: {
+        decision: input.deposit ?? null,
+        reason: input.depositReason,
+        held: plan.deposit.held,
+        refunded: plan.deposit.refunded,
+        kept: plan.deposit.kept,
+      },
       refunded: plan.refunded,
       paid: plan.owed,
       entryIds: ids,
@@ -274,6 +285,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     } catch (error) {
       throw ledgerRuleError(error);
     }
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'ledger.changed', roomIds: [current.current.roomId], stayId: current.current.id });
     await recordAudit(tx, ctx, {
       action: 'order.settle',
       entityType: 'Folio',
@@ -283,6 +295,12 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
     });
   });
   return buildFolio(ctx, await loadVisit(deps.prisma, actor.hotelId, stay.id), new Date());
+}
+
+/** A deposit held is refunded or kept only as the clerk says: a settlement that does not say is refused, never decided for them. */
+function checkDepositDecision(plan: { deposit: { held: number } }, input: TSettle): void {
+  if (plan.deposit.held > 0 && input.deposit === undefined)
+    throw new AppError('VALIDATION', { messageKey: 'validation.depositDecisionInvalid', fields: { deposit: 'validation.depositDecisionInvalid' } });
 }
 
 /**
@@ -309,6 +327,7 @@ async function leaveFolioOwing(
     where: { id: folioId },
     data: { owedAt: new Date(), owedAmount: owed, owedReason: reason, owedNote: note, owedByAccountId: actor.accountId },
   });
+  await recordEvent(tx, { hotelId: actor.hotelId, kind: 'ledger.changed' });
   await recordAudit(tx, ctx, { action: 'order.leftOwing', entityType: 'Folio', entityId: folioId, after: { owed, reason, note, ...facts } });
 }
 

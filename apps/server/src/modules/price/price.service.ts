@@ -21,6 +21,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { priceRenewal, priceStay, type PriceQuote, type Rates } from './pricing';
+import { recordEvent } from '../../db/events';
 
 type Db = TPrisma | Prisma.TransactionClient;
 
@@ -123,6 +124,7 @@ export async function setRoomPrice(ctx: AuthedContext, raw: TRoomPriceInput): Pr
     await tx.roomDatePrice.createMany({
       data: input.datePrices.map((d) => ({ hotelId: ctx.actor.hotelId, roomId: input.roomId, date: dateOf(d.date), price: d.price })),
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'price.changed', roomIds: [input.roomId] });
     await recordAudit(tx, ctx, { action: 'room.price', entityType: 'Room', entityId: input.roomId, before: { ...before }, after: { ...input } });
   });
   return getRoomPrice(ctx, { roomId: input.roomId });
@@ -194,6 +196,7 @@ export async function savePriceTemplate(ctx: AuthedContext, raw: TSavePriceTempl
           : await tx.priceTemplate.create({ data: { hotelId: ctx.actor.hotelId, ...data } });
       await tx.priceTemplateDatePrice.deleteMany({ where: { templateId: template.id } });
       await tx.priceTemplateDatePrice.createMany({ data: input.datePrices.map((d) => ({ templateId: template.id, date: dateOf(d.date), price: d.price })) });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'price.changed' });
       await recordAudit(tx, ctx, {
         action: input.id !== undefined ? 'priceTemplate.update' : 'priceTemplate.create',
         entityType: 'PriceTemplate',
@@ -218,6 +221,7 @@ export async function deletePriceTemplate(ctx: AuthedContext, raw: z.input<typeo
     await lockRow(tx, 'PriceTemplate', ctx.actor.hotelId, id);
     await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, priceTemplateId: id }, data: { priceTemplateId: null } });
     await tx.priceTemplate.delete({ where: { id } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'price.changed' });
     await recordAudit(tx, ctx, { action: 'priceTemplate.delete', entityType: 'PriceTemplate', entityId: id, before: { ...before } });
   });
 }
@@ -256,6 +260,7 @@ export async function applyPriceTemplate(ctx: AuthedContext, raw: z.input<typeof
     await tx.roomDatePrice.createMany({
       data: roomIds.flatMap((roomId) => template.datePrices.map((d) => ({ hotelId: ctx.actor.hotelId, roomId, date: dateOf(d.date), price: d.price }))),
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'price.changed', roomIds: roomIds });
     await recordAudit(tx, ctx, { action: 'priceTemplate.apply', entityType: 'PriceTemplate', entityId: template.id, after: { roomIds } });
   });
   return { rooms: roomIds.length };

@@ -10,6 +10,7 @@ import { afterCredentialChange } from '../credentials/delivery';
 import { applyPairs, lockOfTypedId, pairerOf } from '../locks/accounts/pairing.service';
 import { findRoom } from './room-access';
 import { getRoom, type RoomDetail } from './room-list';
+import { recordEvent } from '../../db/events';
 
 /** Creating, changing and deleting rooms. */
 
@@ -48,6 +49,7 @@ export async function createRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIn
   try {
     const room = await transaction(ctx.deps, async (tx) => {
       const created = await tx.room.create({ data: { hotelId: ctx.actor.hotelId, ...roomData(input) }, select: { id: true } });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: [created.id] });
       await recordAudit(tx, ctx, { action: 'room.create', entityType: 'Room', entityId: created.id, after: { ...roomData(input), lockId: input.lockId } });
       return { ...created, keys: lockId !== null && (await applyPairs(tx, pairerOf(ctx), [{ roomId: created.id, lockId }])).length > 0 };
     });
@@ -85,6 +87,7 @@ export async function updateRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomUp
     const { lock, ...beforeFields } = before;
     const keys = await transaction(ctx.deps, async (tx) => {
       await tx.room.update({ where: { id }, data: roomData(fields) });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: [id] });
       await recordAudit(tx, ctx, {
         action: 'room.update',
         entityType: 'Room',
@@ -116,6 +119,7 @@ export async function deleteRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomId
     if (active > 0) throw new AppError('CONFLICT', { messageKey: 'room.errors.hasActiveStay', params: { name: room.name } });
     // A deleted room keeps its history, not its lock: the lock can be another room's door.
     await tx.room.update({ where: { id: roomId }, data: { deletedAt: new Date(), lockId: null } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: [roomId] });
     await recordAudit(tx, ctx, { action: 'room.delete', entityType: 'Room', entityId: roomId, before: { name: room.name } });
   });
 }

@@ -6,6 +6,7 @@ import { lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { recordEvent } from '../../db/events';
 
 export interface RoomGroupDto {
   id: number;
@@ -42,6 +43,7 @@ export async function createRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
   try {
     return await transaction(ctx.deps, async (tx) => {
       const group = await tx.roomGroup.create({ data: { hotelId: ctx.actor.hotelId, ...input }, select: { id: true, name: true, sort: true } });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed' });
       await recordAudit(tx, ctx, { action: 'roomGroup.create', entityType: 'RoomGroup', entityId: group.id, after: input });
       return { ...group, roomCount: 0 };
     });
@@ -57,6 +59,7 @@ export async function updateRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
   try {
     await transaction(ctx.deps, async (tx) => {
       await tx.roomGroup.update({ where: { id }, data: input });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed' });
       await recordAudit(tx, ctx, { action: 'roomGroup.update', entityType: 'RoomGroup', entityId: id, before, after: input });
     });
   } catch (error) {
@@ -97,6 +100,7 @@ export async function deleteRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
       data: { groupId: typeof moveRoomsTo === 'number' ? moveRoomsTo : null },
     });
     await tx.roomGroup.delete({ where: { id } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed' });
     await recordAudit(tx, ctx, {
       action: 'roomGroup.delete',
       entityType: 'RoomGroup',

@@ -7,6 +7,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { roomScope } from './room-access';
 import { getRoom, type RoomDetail } from './room-list';
+import { recordEvent } from '../../db/events';
 
 /** A room's cleanliness and maintenance set by hand (one room or several), and the notice when nothing changed. */
 
@@ -70,6 +71,7 @@ export async function setRoomsStatus(ctx: AuthedContext, raw: z.input<typeof ZRo
     }
     const toChange = rooms.filter((room) => !isAlready(room, target));
     if (toChange.length > 0) await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, id: { in: toChange.map((r) => r.id) } }, data });
+    if (toChange.length > 0) await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: toChange.map((r) => r.id) });
     for (const room of toChange) {
       await recordAudit(tx, ctx, {
         action: 'room.status',

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { applyPairs, lockOfTypedId, pairerOf } from '../locks/accounts/pairing.service';
 import { findRoom, roomScope } from './room-access';
+import { recordEvent } from '../../db/events';
 
 /** What the console keeps of a room's lock (its name, Bluetooth name, MAC, battery), as the legacy clients read and write it. */
 
@@ -54,6 +55,7 @@ export async function setLockData(ctx: AuthedContext, raw: z.input<typeof ZLockD
   try {
     const keys = await transaction(ctx.deps, async (tx) => {
       await tx.room.update({ where: { id: before.id }, data });
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: [before.id] });
       await recordAudit(tx, ctx, {
         action: 'room.lockData',
         entityType: 'Room',

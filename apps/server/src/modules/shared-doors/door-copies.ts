@@ -332,6 +332,10 @@ async function reconcileNumberCards(tx: Tx, hotelId: number, scope: CopyScope, n
 }
 
 /** Reconciles in a transaction of its own (after a committed change, in the sweep). */
-export async function reconcileDoorCopiesNow(deps: Pick<Deps, 'prisma' | 'config' | 'log'>, hotelId: number, scope: CopyScope = {}): Promise<number> {
+export async function reconcileDoorCopiesNow(
+  deps: Pick<Deps, 'prisma' | 'config' | 'log' | 'redis' | 'key'>,
+  hotelId: number,
+  scope: CopyScope = {},
+): Promise<number> {
   return transaction(deps, (tx) => reconcileDoorCopies(tx, hotelId, scope));
 }

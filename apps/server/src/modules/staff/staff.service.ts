@@ -25,6 +25,7 @@ import { recordAudit } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import { REVOKE_REASONS, revokeAccountSessions } from '../auth/session.service';
 import { roomScope } from '../room/room-access';
+import { recordEvent } from '../../db/events';
 
 /**
  * Staff and authority management (issue 9 §1, spec §6): the administrators and staff of the
@@ -232,6 +233,7 @@ export async function addStaff(ctx: AuthedContext, rawInput: TStaffAddInput): Pr
     });
     if (roomIds.length > 0)
       await tx.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId: actor.hotelId, membershipId: membership.id, roomId })) });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
     await recordAudit(tx, ctx, {
       action: 'staff.add',
       entityType: 'Account',
@@ -272,6 +274,7 @@ export async function setStaffRole(ctx: AuthedContext, raw: z.input<typeof ZStaf
     if (member.role === input.role) return;
     if (member.role === 'owner') await requireAnotherOwner(tx, ctx, member.id);
     await tx.membership.update({ where: { id: member.id }, data: { role: input.role } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
     await recordAudit(tx, ctx, {
       action: 'staff.role',
       entityType: 'Account',
@@ -296,6 +299,7 @@ export async function setStaffRooms(ctx: AuthedContext, raw: z.input<typeof ZSta
     if (roomIds.length > 0)
       await tx.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId: actor.hotelId, membershipId: member.id, roomId })) });
     await tx.membership.update({ where: { id: member.id }, data: { allRooms: input.allRooms } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
     await recordAudit(tx, ctx, {
       action: 'staff.rooms',
       entityType: 'Account',
@@ -321,6 +325,7 @@ export async function setStaffProfile(ctx: AuthedContext, raw: z.input<typeof ZS
     });
     await tx.membership.update({ where: { id: member.id }, data: { name: input.name, gender: input.gender, nationality: input.nationality, birthDate } });
     const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
     await recordAudit(tx, ctx, {
       action: 'staff.profile',
       entityType: 'Account',
@@ -341,6 +346,7 @@ export async function setStaffApiKeyAuth(ctx: AuthedContext, raw: z.input<typeof
   await transaction(deps, async (tx) => {
     const member = await lockMember(tx, ctx, input.id);
     const before = await tx.membership.update({ where: { id: member.id }, data: { apiKeyAuth: input.apiKeyAuth }, select: { apiKeyAuth: true } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
     await recordAudit(tx, ctx, {
       action: 'staff.apiKeyAuth',
       entityType: 'Account',
@@ -370,6 +376,7 @@ export async function setStaffFrozen(ctx: AuthedContext, raw: z.input<typeof ZSt
     const account = await tx.account.findUniqueOrThrow({ where: { id: member.accountId }, select: { frozenAt: true } });
     await tx.account.update({ where: { id: member.accountId }, data: { frozenAt: input.frozen ? (account.frozenAt ?? new Date()) : null } });
     const revoked = input.frozen ? await revokeAccountSessions(tx, member.accountId, REVOKE_REASONS.accountFrozen) : 0;
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
     await recordAudit(tx, ctx, {
       action: input.frozen ? 'staff.freeze' : 'staff.unfreeze',
       entityType: 'Account',
@@ -394,6 +401,7 @@ export async function removeStaff(ctx: AuthedContext, raw: z.input<typeof ZStaff
       data: { revokedAt: new Date(), revokeReason: 'membership_removed' },
     });
     await tx.membership.delete({ where: { id: member.id } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
     await recordAudit(tx, ctx, {
       action: 'staff.remove',
       entityType: 'Account',

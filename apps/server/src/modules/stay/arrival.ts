@@ -7,10 +7,11 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
-import { hasOverlappingStay } from './check-in';
+import { refuseOverlap } from './check-in';
 import { findStay, roomOccupied, staySelect, toStayDto, type StayDto } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
 import { followRoomCharge } from '../orders/room-charge';
+import { recordEvent } from '../../db/events';
 
 /** How far ahead of now an arrival may be recorded (clocks of the desk and the server differ a little). */
 const ARRIVAL_CLOCK_SLACK_MS = 5 * 60_000;
@@ -58,13 +59,14 @@ export async function arriveReservation(ctx: AuthedContext, raw: TArriveInput): 
   try {
     arrived = await transaction(deps, async (tx) => {
       await lockRooms(tx, actor.hotelId, [room.id]);
-      if (await hasOverlappingStay(tx, actor.hotelId, room.id, checkInAt, expectedCheckOutAt, stay.id)) throw roomOccupied();
+      await refuseOverlap(tx, actor, room.id, checkInAt, expectedCheckOutAt, stay.id);
       const updated = await tx.stay.updateMany({
         where: { id: stay.id, version: stay.version, status: 'reserved' },
         data: { status: 'in_house', checkInAt, expectedCheckOutAt, priceAmount: price, version: { increment: 1 } },
       });
       if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.changedMeanwhile' });
       await followRoomCharge(tx, ctx, actor, stay.id);
+      await recordEvent(tx, { hotelId: actor.hotelId, kind: 'stay.arrived', roomIds: [room.id], stayId: stay.id });
       await recordAudit(tx, ctx, {
         action: 'stay.arrive',
         entityType: 'Stay',

@@ -7,6 +7,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../room/room-access';
 import { findStay } from './stay-dto';
+import { recordEvent } from '../../db/events';
 
 // Breakfast: on the morning of a date, the guests of stays with breakfast who slept there.
 
@@ -87,6 +88,7 @@ export async function serveBreakfast(ctx: AuthedContext, raw: z.input<typeof ZBr
       create: { hotelId: ctx.actor.hotelId, stayId: stay.id, date, guests, servedAt: new Date() },
       update: { guests, servedAt: new Date() },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'stay.changed', roomIds: [stay.roomId], stayId: stay.id });
     await recordAudit(tx, ctx, { action: 'stay.breakfast', entityType: 'Stay', entityId: stay.id, after: { date: input.date, guests } });
   });
   return (await listBreakfast(ctx, { date: input.date })).rows.find((r) => r.stayId === stay.id)!;

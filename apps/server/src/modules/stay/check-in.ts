@@ -14,12 +14,13 @@ import { revokeOldCardsOfGuests } from './revocation';
 import { guestData, guestSelect, roomOccupied, stayColumnsSelect, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
 import { postStayMoney } from '../orders/room-charge';
+import { recordEvent } from '../../db/events';
 
 type Db = TPrisma | Tx;
 
-/** Whether an active stay of the room overlaps [from, to) (what the exclusion constraint refuses). */
-export async function hasOverlappingStay(db: Db, hotelId: number, roomId: number, from: Date, to: Date, exceptStayId?: number): Promise<boolean> {
-  const found = await db.stay.findFirst({
+/** The active stay of the room that overlaps [from, to) (what the exclusion constraint refuses), if any. */
+async function findOverlappingStay(db: Db, hotelId: number, roomId: number, from: Date, to: Date, exceptStayId?: number) {
+  return db.stay.findFirst({
     where: {
       hotelId,
       roomId,
@@ -28,9 +29,37 @@ export async function hasOverlappingStay(db: Db, hotelId: number, roomId: number
       expectedCheckOutAt: { gt: from },
       ...(exceptStayId ? { id: { not: exceptStayId } } : {}),
     },
-    select: { id: true },
+    orderBy: { checkInAt: 'asc' },
+    select: { id: true, status: true, checkInAt: true, expectedCheckOutAt: true, guests: { where: { isPrimary: true }, select: { name: true }, take: 1 } },
   });
-  return found !== null;
+}
+
+/** Whether an active stay of the room overlaps [from, to) (what the exclusion constraint refuses). */
+export async function hasOverlappingStay(db: Db, hotelId: number, roomId: number, from: Date, to: Date, exceptStayId?: number): Promise<boolean> {
+  return (await findOverlappingStay(db, hotelId, roomId, from, to, exceptStayId)) !== null;
+}
+
+/**
+ * Refuses [from, to) in the room when an active stay overlaps it, naming that stay: whose, and
+ * from when to when in the hotel's time zone (issue 26 §6: the clerk learns when the room is free).
+ */
+export async function refuseOverlap(
+  db: Db,
+  actor: { hotelId: number; timeZone: string },
+  roomId: number,
+  from: Date,
+  to: Date,
+  exceptStayId?: number,
+): Promise<void> {
+  const found = await findOverlappingStay(db, actor.hotelId, roomId, from, to, exceptStayId);
+  if (!found) return;
+  throw roomOccupied(undefined, {
+    status: found.status,
+    guest: found.guests[0]?.name ?? null,
+    checkInAt: found.checkInAt,
+    expectedCheckOutAt: found.expectedCheckOutAt,
+    timeZone: actor.timeZone,
+  });
 }
 
 /** Guests of other rooms' stays that have begun and not ended, with the same ID number or mobile. */
@@ -109,7 +138,7 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
       // Unless the stay in the way is the one a copy of this very check-in has just made.
       const twin = await made();
       if (twin) return twin;
-      throw roomOccupied();
+      await refuseOverlap(deps.prisma, actor, room.id, input.checkInAt, input.expectedCheckOutAt);
     }
 
     const warnings: TCheckInWarning[] = [];
@@ -140,7 +169,7 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
       await lockRooms(tx, actor.hotelId, [room.id]);
       const twin = await byKey(tx, actor.hotelId, input.idempotencyKey);
       if (twin) return { stay: twin, isNew: false };
-      if (await hasOverlappingStay(tx, actor.hotelId, room.id, input.checkInAt, input.expectedCheckOutAt)) throw roomOccupied();
+      await refuseOverlap(tx, actor, room.id, input.checkInAt, input.expectedCheckOutAt);
       const stay = await tx.stay.create({
         data: {
           hotelId: actor.hotelId,
@@ -166,7 +195,13 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
       });
       const disabledCards = input.disableOldCards ? await revokeOldCardsOfGuests(tx, actor.hotelId, stay.id, input.guests) : 0;
       // The bill from the first moment: the stay's price once it has begun, the deposit received.
-      await postStayMoney(tx, ctx, stay.id, { amount: input.depositAmount, method: input.depositMethod });
+      await postStayMoney(tx, ctx, stay.id, input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null);
+      await recordEvent(tx, {
+        hotelId: actor.hotelId,
+        kind: stay.status === 'reserved' ? 'stay.reserved' : 'stay.checkedIn',
+        roomIds: [room.id],
+        stayId: stay.id,
+      });
       await recordAudit(tx, ctx, {
         action: 'stay.checkIn',
         entityType: 'Stay',

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from './stay-dto';
+import { recordEvent } from '../../db/events';
 
 /** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation (with why, when said). */
 async function endStay(
@@ -31,6 +32,7 @@ async function endStay(
     if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.notActive' });
     if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
     const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { stayId: stay.id }, hasBegun ? 'check_out' : 'cancelled');
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: hasBegun ? 'stay.checkedOut' : 'stay.cancelled', roomIds: [stay.roomId], stayId: stay.id });
     await recordAudit(tx, ctx, {
       action: hasBegun ? 'stay.checkOut' : 'stay.cancel',
       entityType: 'Stay',

@@ -11,6 +11,7 @@ import { roomScope } from '../room/room-access';
 import { afterCredentialChange } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { effectiveState, findStay, guestData, guestSelect, requireActive, toGuestDto, toStayDto, type GuestDto, type StayDto } from './stay-dto';
+import { recordEvent } from '../../db/events';
 
 /** Adds a co-guest to an active stay (at most LIMITS.guestsPerStayMax guests, counted under the stay's lock). */
 export async function addGuest(ctx: AuthedContext, raw: z.input<typeof ZAddGuestInput>): Promise<StayDto> {
@@ -26,6 +27,7 @@ export async function addGuest(ctx: AuthedContext, raw: z.input<typeof ZAddGuest
       data: guestData(ctx.actor.hotelId, stay.id, input.guest, false) as Prisma.StayGuestUncheckedCreateInput,
       select: { id: true },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'stay.changed', roomIds: [stay.roomId], stayId: stay.id });
     await recordAudit(tx, ctx, { action: 'stay.addGuest', entityType: 'Stay', entityId: stay.id, after: { guestId: guest.id, name: input.guest.name } });
   });
   return toStayDto(await findStay(ctx, stay.id));
@@ -50,6 +52,7 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
     await tx.face.updateMany({ where: detach, data: { guestId: null } });
     const deleted = await tx.stayGuest.deleteMany({ where: { id: guest.id, hotelId: ctx.actor.hotelId } });
     if (deleted.count === 0) throw new AppError('NOT_FOUND', { messageKey: 'stay.errors.guestNotFound' });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'stay.changed', roomIds: [stay.roomId], stayId: stay.id });
     await recordAudit(tx, ctx, {
       action: 'stay.removeGuest',
       entityType: 'Stay',

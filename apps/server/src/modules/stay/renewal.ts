@@ -7,13 +7,14 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { quoteRenewal } from '../price/price.service';
-import { hasOverlappingStay } from './check-in';
+import { refuseOverlap } from './check-in';
 import { extendStayCredentials } from './revocation';
 import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { reservationNoShowAt } from './reservation';
 import { scheduleStayJobs } from './stay-schedule';
 import { followRoomCharge } from '../orders/room-charge';
 import type { Poster } from '../orders/folio';
+import { recordEvent } from '../../db/events';
 
 export interface RenewalDto extends StayDto {
   addedPrice: number;
@@ -96,7 +97,7 @@ export async function extendStayInTx(
 ): Promise<{ renewed: StayRow; replacedPasswords: number; extendedCredentials: number; rewriteCards: RenewalDto['rewriteCards'] }> {
   const hotelId = poster.hotelId;
   await lockRooms(tx, hotelId, [stay.roomId]);
-  if (await hasOverlappingStay(tx, hotelId, stay.roomId, stay.checkInAt, change.expectedCheckOutAt, stay.id)) throw roomOccupied();
+  await refuseOverlap(tx, { hotelId, timeZone: change.timeZone }, stay.roomId, stay.checkInAt, change.expectedCheckOutAt, stay.id);
   const updated = await tx.stay.updateMany({
     where: { id: stay.id, version: stay.version, status: { in: ['reserved', 'in_house', 'expired'] } },
     data: {
@@ -111,6 +112,7 @@ export async function extendStayInTx(
   // The stay's passwords and faces keep working to the new check-out.
   // A generated code on its lock is replaced by a new one: the guest's code changes (said in the answer).
   await followRoomCharge(tx, ctx, poster, stay.id);
+  await recordEvent(tx, { hotelId, kind: 'stay.renewed', roomIds: [stay.roomId], stayId: stay.id });
   const extended = await extendStayCredentials(tx, hotelId, stay.id, stay.expectedCheckOutAt, change.expectedCheckOutAt, change.timeZone);
   // Written cards carry their end on the card: they open only to the old check-out until written again.
   const written = await tx.cardIssue.findMany({

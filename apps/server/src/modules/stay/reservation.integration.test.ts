@@ -105,9 +105,13 @@ describe('a reservation sold around', () => {
     expect(rooms['201']).toMatchObject({ status: 'checked_in', currentStay: { id: tonight.data!.id }, nextStay: { id: booked.data!.id, status: 'reserved' } });
     // A stay reaching into the reservation is refused, in the clerk's language.
     const overlapping = await walkIn(d, a.id, d.at(1, '15:00'), {}, 'zh-CN');
-    expect(overlapping.error?.data.app).toMatchObject({ code: 'CONFLICT', message: '该房间在这段时间已被占用' });
+    expect(overlapping.error?.data.app).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'stay.errors.roomOccupied',
+      message: expect.stringMatching(/正在入住该房间，至 .+ 退房$/),
+    });
     const overlappingReservation = await reserve(d, { roomId: a.id }, d.at(1, '10:00'), d.at(1, '20:00'), {}, { lang: 'en' });
-    expect(overlappingReservation.error?.data.app).toMatchObject({ code: 'CONFLICT', message: 'The room is already occupied for that period.' });
+    expect(overlappingReservation.error?.data.app).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/ is staying in the room until .+\.$/) });
     // The legacy check-in decides by the same rule: room 202 reserved from tomorrow, sold tonight over the legacy protocol.
     await reserve(d, { roomId: b.id }, d.at(1, '14:00'), d.at(2, '12:00'));
     const legacy = legacyClient(ctx.app, ctx.config);
@@ -119,7 +123,7 @@ describe('a reservation sold around', () => {
         { room_id: b.id, check_in_time: local(hours(-0.1)), check_out_time: local(to), guests: [{ name: 'Legacy walk-in' }], request_id: randomUUID() },
         { token, language: 'en' },
       );
-    expect(await checkIn(d.at(2, '10:00'))).toMatchObject({ errno: 100006, errmsg: 'The room is already occupied for that period.' });
+    expect(await checkIn(d.at(2, '10:00'))).toMatchObject({ errno: 100006, errmsg: expect.stringMatching(/^The room is reserved for .+ from .+ to .+\.$/) });
     expect(await checkIn(d.at(1, '12:00'))).toMatchObject({ errno: 0, data: { room_id: b.id, state: 'in_house' } });
   });
 

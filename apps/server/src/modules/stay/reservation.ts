@@ -1,3 +1,4 @@
+import { refuseOverlap } from './check-in';
 import { ACTIVE_STAY_STATES, ZReservationInput, hotelDayStart, minPriceMinor, noShowDeadline, passwordValidity, type TReservationInput } from '@console/shared';
 import type { AuthedContext, ServiceContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client';
@@ -15,6 +16,7 @@ import { findRoom, roomScope } from '../room/room-access';
 import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revokeStayCredentials } from './revocation';
 import { guestData, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
+import { recordEvent } from '../../db/events';
 
 type Db = TPrisma | Tx;
 
@@ -104,6 +106,8 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
     if (ids.length === 0 || (await firstFreeRoom(deps.prisma, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt)) === null) {
       const twin = await made();
       if (twin) return twin;
+      // One room asked for: the refusal names the stay in its way.
+      if (!group) await refuseOverlap(deps.prisma, actor, ids[0]!, input.checkInAt, input.expectedCheckOutAt);
       throw full();
     }
 
@@ -112,7 +116,10 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
       const twin = await byKey(tx, actor.hotelId, input.idempotencyKey);
       if (twin) return { stay: twin, isNew: false };
       const roomId = await firstFreeRoom(tx, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt);
-      if (roomId === null) throw full();
+      if (roomId === null) {
+        if (!group) await refuseOverlap(tx, actor, ids[0]!, input.checkInAt, input.expectedCheckOutAt);
+        throw full();
+      }
       const room = candidates.find((r) => r.id === roomId)!;
       const price =
         input.priceMode === 'fixed' ? input.fixedPrice! : (await quoteStay(tx, roomId, actor.timeZone, input.checkInAt, input.expectedCheckOutAt)).total;
@@ -137,7 +144,8 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
       });
       await tx.stayGuest.createMany({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)) });
       // The deposit received, on the stay's bill with its way of paying (no room charge before the stay begins).
-      await postStayMoney(tx, ctx, stay.id, { amount: input.depositAmount, method: input.depositMethod });
+      await postStayMoney(tx, ctx, stay.id, input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null);
+      await recordEvent(tx, { hotelId: actor.hotelId, kind: 'stay.reserved', roomIds: [roomId], stayId: stay.id });
       await recordAudit(tx, ctx, {
         action: 'stay.reserve',
         entityType: 'Stay',

@@ -14,6 +14,7 @@ import { moveStayCredentials, type CredentialMoveDto } from './credential-move';
 import { findStay, requireActive, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
 import { followRoomCharge } from '../orders/room-charge';
+import { recordEvent } from '../../db/events';
 
 export interface RoomChangeDto extends StayDto {
   priceDifference: number;
@@ -120,6 +121,7 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
       const revoked = keys.revoked;
       // The bill follows the guest: the room charge brought to the new stay's price.
       await followRoomCharge(tx, ctx, actor, next.id);
+      await recordEvent(tx, { hotelId: actor.hotelId, kind: 'stay.roomChanged', roomIds: [stay.roomId, target.id], stayId: next.id });
       await recordAudit(tx, ctx, {
         action: 'stay.changeRoom',
         entityType: 'Stay',

@@ -205,4 +205,28 @@ export function guestData(hotelId: number, stayId: number, g: TGuestData, isPrim
   };
 }
 
-export const roomOccupied = (cause?: unknown) => new AppError('CONFLICT', { messageKey: 'stay.errors.roomOccupied', cause });
+/** The stay in a room's way: who, and the hours it holds the room, shown in the hotel's time zone. */
+export interface TStayInTheWay {
+  status: string;
+  guest: string | null;
+  checkInAt: Date;
+  expectedCheckOutAt: Date;
+  timeZone: string;
+}
+
+/**
+ * "The room is taken": with the stay in the way, it names it (a reservation: whose and from when to
+ * when; a guest in house: until when), so the clerk knows when the room is free; without (a race
+ * lost at the database's constraint), the general message. The reason stays `stay.errors.roomOccupied`.
+ */
+export const roomOccupied = (cause?: unknown, inTheWay?: TStayInTheWay) =>
+  new AppError('CONFLICT', {
+    messageKey: 'stay.errors.roomOccupied',
+    cause,
+    params: inTheWay && {
+      context: inTheWay.status === 'reserved' ? 'reserved' : 'inHouse',
+      guest: inTheWay.guest ?? '—',
+      from: { at: inTheWay.checkInAt, timeZone: inTheWay.timeZone },
+      until: { at: inTheWay.expectedCheckOutAt, timeZone: inTheWay.timeZone },
+    },
+  });

@@ -2,6 +2,7 @@ import { ZStayIdInput, ZStayListInput, addDays, zonedToInstant, type TStayListIn
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
+import type { TPrisma } from '../../db/client';
 import { descAfter, type KeysetCursor } from '../../db/keyset';
 import { searchText } from '../../db/search';
 import { requirePermission } from '../../permissions';
@@ -10,13 +11,28 @@ import { withBills, type StayBill } from '../orders/stay-bills';
 import { guestMatches } from './guests';
 import { findStay, staySelect, toStayDto, type StayDto } from './stay-dto';
 
-/** A stay as the lists and the stay card show it: with its visit's bill (the same figure as the folio's). */
-export type StayWithBill = StayDto & { bill: StayBill };
+/**
+ * A stay as the lists and the stay card show it: with its visit's bill (the same figure as the
+ * folio's), and when its visit began (`visitCheckInAt`: the first stay's check-in; after a room
+ * change the stay itself begins at the move, the guest arrived earlier).
+ */
+export type StayWithBill = StayDto & { bill: StayBill; visitCheckInAt: string };
+
+/** The stays with their visits' bills and check-ins, in the same order: two statements for any number. */
+async function asListed(db: TPrisma, hotelId: number, stays: StayDto[]): Promise<StayWithBill[]> {
+  const firsts = [...new Set(stays.filter((s) => s.visitStayId !== s.id).map((s) => s.visitStayId))];
+  const [billed, visits] = await Promise.all([
+    withBills(db, hotelId, stays),
+    firsts.length ? db.stay.findMany({ where: { hotelId, id: { in: firsts } }, select: { id: true, checkInAt: true } }) : [],
+  ]);
+  const began = new Map(visits.map((v) => [v.id, v.checkInAt.toISOString()]));
+  return billed.map((s) => ({ ...s, visitCheckInAt: began.get(s.visitStayId) ?? s.checkInAt }));
+}
 
 export async function getStay(ctx: AuthedContext, raw: z.input<typeof ZStayIdInput>): Promise<StayWithBill> {
   requirePermission(ctx.actor, 'room.read');
   const { stayId } = ZStayIdInput.parse(raw);
-  const [stay] = await withBills(ctx.deps.prisma, ctx.actor.hotelId, [toStayDto(await findStay(ctx, stayId))]);
+  const [stay] = await asListed(ctx.deps.prisma, ctx.actor.hotelId, [toStayDto(await findStay(ctx, stayId))]);
   return stay!;
 }
 
@@ -84,7 +100,7 @@ export async function listStays(ctx: AuthedContext, raw: TStayListInput) {
     deps.prisma.stay.count({ where }),
     deps.prisma.stay.findMany({ where, select: staySelect, orderBy: stayOrder, skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
   ]);
-  const items: StayWithBill[] = await withBills(
+  const items: StayWithBill[] = await asListed(
     deps.prisma,
     actor.hotelId,
     rows.map((r) => toStayDto(r, now)),
@@ -104,7 +120,7 @@ export async function listStaysAfter(ctx: AuthedContext, raw: TStayListInput, af
   const now = new Date();
   const where: Prisma.StayWhereInput = { AND: [stayListWhere(ctx, input, now), descAfter<Prisma.StayWhereInput>('checkInAt', after)] };
   const rows = await ctx.deps.prisma.stay.findMany({ where, select: staySelect, orderBy: stayOrder, take: limit });
-  return withBills(
+  return asListed(
     ctx.deps.prisma,
     ctx.actor.hotelId,
     rows.map((r) => toStayDto(r, now)),

@@ -52,6 +52,7 @@ describe('check-in', () => {
     const input = checkInInput(d.rooms[0].id, {
       guests: [guest('Main'), guest('Co', { gender: 'male', idNumber: 'ID-CO', mobile: null })],
       depositAmount: 50_000,
+      depositMethod: 'cash',
       remark: 'VIP',
     });
     const res = await api.mutation('stay.checkIn', input, { token: d.staffToken });
@@ -119,7 +120,12 @@ describe('check-in', () => {
       { token: d.staffToken, lang: 'zh-CN' },
     );
     expect(clash.status).toBe(409);
-    expect(clash.error?.data.app).toMatchObject({ code: 'CONFLICT', message: '该房间在这段时间已被占用' });
+    // Named: whose stay is in the way and until when (issue 26 §6; named-conflicts.integration.test.ts).
+    expect(clash.error?.data.app).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'stay.errors.roomOccupied',
+      message: expect.stringMatching(/正在入住该房间，至 .+ 退房$/),
+    });
     // The next stay may start exactly when the first ends.
     const next = await api.mutation(
       'stay.checkIn',
@@ -143,7 +149,10 @@ describe('check-in', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const failures = results.filter((r) => r.status !== 200);
     expect(failures).toHaveLength(19);
-    expect(new Set(failures.map((r) => r.error?.data.app?.message))).toEqual(new Set(['The room is already occupied for that period.']));
+    // Refused with the winner named (seen before the transaction) or, lost at the constraint, in general words.
+    expect(failures.every((r) => r.error?.data.app?.reason === 'stay.errors.roomOccupied')).toBe(true);
+    for (const message of new Set(failures.map((r) => r.error?.data.app?.message)))
+      expect(message).toMatch(/^The room is (already occupied for that period\.|reserved for .+ from .+ to .+\.)$/);
     expect(await ctx.deps.prisma.stay.count({ where: { roomId: d.rooms[2].id } })).toBe(1);
   });
 
@@ -291,7 +300,10 @@ describe('check-out, renewal, room change, guests', () => {
       { stayId: stay.id, expectedCheckOutAt: new Date(later.getTime() + 5 * 3_600_000).toISOString() },
       { token: d.staffToken, lang: 'en' },
     );
-    expect(clash.error?.data.app?.message).toBe('The room is already occupied for that period.');
+    expect(clash.error?.data.app).toMatchObject({
+      reason: 'stay.errors.roomOccupied',
+      message: expect.stringMatching(/^The room is reserved for .+ from .+ to .+\.$/),
+    });
   });
 
   it('changes the room: history kept, guests carried over, price difference applied, old room Dirty', async () => {

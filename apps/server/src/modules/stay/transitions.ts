@@ -1,6 +1,7 @@
 import type { Prisma } from '../../generated/prisma/client';
 import type { ServiceContext } from '../../context';
 import { transaction } from '../../db/transaction';
+import { recordEvent } from '../../db/events';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { revokeExpiredStayCredentials, removeLapsedCredentials } from './expiry-margin';
@@ -30,9 +31,10 @@ export async function arriveOnTime(ctx: ServiceContext, job: StayJobData, now = 
     const [stay] = await tx.stay.updateManyAndReturn({
       where: { id: job.stayId, version: job.version, status: 'reserved', awaitsArrival: false, checkInAt: { lte: now } },
       data: { status: 'in_house' },
-      select: { id: true, hotelId: true, hotel: { select: { currency: true } } },
+      select: { id: true, hotelId: true, roomId: true, hotel: { select: { currency: true } } },
     });
     if (!stay) return false;
+    await recordEvent(tx, { hotelId: stay.hotelId, kind: 'stay.arrived', roomIds: [stay.roomId], stayId: stay.id });
     await followRoomCharge(tx, ctx, { hotelId: stay.hotelId, currency: stay.hotel.currency.trim(), accountId: null }, stay.id);
     await recordAudit(tx, ctx, {
       action: 'stay.arrive',
@@ -50,9 +52,10 @@ async function markNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, wh
   const stays = await tx.stay.updateManyAndReturn({
     where: { ...where, status: 'reserved', awaitsArrival: true, noShowAt: { lte: now } },
     data: { status: 'no_show', checkedOutAt: now },
-    select: { id: true, hotelId: true, noShowAt: true },
+    select: { id: true, hotelId: true, roomId: true, noShowAt: true },
   });
   for (const stay of stays) {
+    await recordEvent(tx, { hotelId: stay.hotelId, kind: 'stay.cancelled', roomIds: [stay.roomId], stayId: stay.id });
     const revoked = await revokeStayCredentials(tx, stay.hotelId, { stayId: stay.id }, 'no_show');
     await recordAudit(tx, ctx, {
       action: 'stay.noShow',
@@ -87,6 +90,7 @@ export async function expireOnTime(ctx: ServiceContext, job: StayJobData, now = 
       select: EXPIRED_SELECT,
     });
     if (!stay) return null;
+    await recordEvent(tx, { hotelId: stay.hotelId, kind: 'stay.changed', roomIds: [stay.roomId], stayId: stay.id });
     // The access rule's margin after the check-out: what it covers stays until its end (expiry-margin.ts).
     const { revoked, lapseAt } = await revokeExpiredStayCredentials(tx, stay, now);
     await recordAudit(tx, ctx, {
@@ -145,8 +149,10 @@ export async function sweepStays(
     const arrived = await tx.stay.updateManyAndReturn({
       where: { ...scope, status: 'reserved', awaitsArrival: false, checkInAt: { lte: now } },
       data: { status: 'in_house' },
-      select: { id: true, hotelId: true, hotel: { select: { currency: true } } },
+      select: { id: true, hotelId: true, roomId: true, hotel: { select: { currency: true } } },
     });
+    for (const stay of expired) await recordEvent(tx, { hotelId: stay.hotelId, kind: 'stay.changed', roomIds: [stay.roomId], stayId: stay.id });
+    for (const stay of arrived) await recordEvent(tx, { hotelId: stay.hotelId, kind: 'stay.arrived', roomIds: [stay.roomId], stayId: stay.id });
     for (const stay of arrived) await followRoomCharge(tx, ctx, { hotelId: stay.hotelId, currency: stay.hotel.currency.trim(), accountId: null }, stay.id);
     for (const stay of expired) await revokeExpiredStayCredentials(tx, stay, now);
     // Credentials kept for the rule's margin after an expired stay's check-out, whose end has now passed.

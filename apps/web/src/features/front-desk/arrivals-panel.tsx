@@ -99,7 +99,8 @@ export function ArrivalsPanel() {
               </p>
             ) : (
               <div className="overflow-x-auto">
-                <Table>
+                {/* On a phone each reservation is a card (issue 26 §3): its deposit and actions in sight, no sideways scroll. */}
+                <Table phoneCards>
                   <TableHeader>
                     <TableRow>
                       <TableHead>{t('frontDesk.board.room')}</TableHead>
@@ -123,7 +124,7 @@ export function ArrivalsPanel() {
                             <RoomLink roomId={stay.roomId} name={stay.roomName} />
                           </TableCell>
                           <TableCell className="max-w-48 truncate">{guestOf(stay)}</TableCell>
-                          <TableCell className="whitespace-nowrap">
+                          <TableCell className="whitespace-nowrap" data-label={t('reservations.arrival')}>
                             {formatShortDateTime(stay.checkInAt, timeZone)}
                             {isLate && stay.awaitsArrival && (
                               <span
@@ -134,8 +135,12 @@ export function ArrivalsPanel() {
                               </span>
                             )}
                           </TableCell>
-                          <TableCell className="whitespace-nowrap">{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</TableCell>
-                          <TableCell className="text-end tabular-nums">{formatMoney(stay.depositAmount, currency)}</TableCell>
+                          <TableCell className="whitespace-nowrap" data-label={t('reservations.departure')}>
+                            {formatShortDateTime(stay.expectedCheckOutAt, timeZone)}
+                          </TableCell>
+                          <TableCell className="text-end tabular-nums" data-label={t('frontDesk.stay.depositLabel')}>
+                            {formatMoney(stay.depositAmount, currency)}
+                          </TableCell>
                           {canManageStays && (
                             <TableCell>
                               <div className="flex justify-end gap-2">

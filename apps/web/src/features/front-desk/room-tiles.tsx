@@ -63,7 +63,10 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
   const battery = roomBattery(room);
   const content = (
     <>
-      <span className={cn('text-lg leading-tight font-semibold break-all sm:text-2xl', selection ? 'ps-6' : 'pe-7 sm:pe-8')}>{room.name}</span>
+      {/* On a phone the name is shortened, never the amount owed below it (issue 26 §3). */}
+      <span className={cn('text-lg leading-tight font-semibold max-sm:truncate sm:text-2xl sm:break-all', selection ? 'ps-6' : 'pe-7 sm:pe-8')}>
+        {room.name}
+      </span>
       {room.remarkName && <span className="text-muted-foreground hidden truncate text-xs sm:block">{room.remarkName}</span>}
       <span className="text-muted-foreground hidden truncate text-xs sm:block">{room.groupName ?? t('frontDesk.board.noGroup')}</span>
       <span className="flex min-w-0 flex-wrap items-center gap-1">
@@ -76,7 +79,10 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
           <span className="flex min-w-0 items-center gap-1 font-medium">
             <UserRound className="size-3.5 shrink-0" aria-hidden />
             <span className="sr-only">{t('frontDesk.board.guest')}</span>
-            <span className="truncate">{stay.guestName ?? '—'}</span>
+            {/* Its own direction: a Latin name in an Arabic tile is shortened at its end, not its start. */}
+            <span className="truncate" dir="auto">
+              {stay.guestName ?? '—'}
+            </span>
             {stay.guestCount > 1 && <span className="text-muted-foreground shrink-0">{t('frontDesk.board.moreGuests', { number: stay.guestCount - 1 })}</span>}
           </span>
           {isReservationAhead(stay) ? (

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   BedDouble,
   BellRing,
   Coffee,
@@ -131,7 +132,11 @@ export const MENU: MenuItem[] = [
     key: 'orders',
     titleKey: 'menu.orders',
     icon: Wallet,
-    children: [{ key: 'balance', titleKey: 'menu.balance', icon: Wallet, to: '/order/balance', permission: 'order.manage' }],
+    children: [
+      { key: 'balance', titleKey: 'menu.balance', icon: Wallet, to: '/order/balance', permission: 'order.manage' },
+      // Cashier shifts: the front desk opens and closes its own (stay.manage); a manager sees every clerk's.
+      { key: 'shifts', titleKey: 'menu.shifts', icon: Banknote, to: '/shifts', permission: 'stay.manage' },
+    ],
   },
   {
     key: 'administration',

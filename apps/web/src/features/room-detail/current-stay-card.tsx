@@ -40,7 +40,9 @@ export function CurrentStayCard({
   return (
     <Card className="gap-3 px-4 py-3" data-testid="current-stay" data-state={stay?.state}>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-base font-semibold">{t('frontDesk.detail.currentStay')}</h2>
+        <h2 className="text-base font-semibold" data-testid="current-stay-heading">
+          {t(stay?.state === 'reserved' ? 'frontDesk.detail.reservationHeading' : 'frontDesk.detail.currentStay')}
+        </h2>
         {stay && <StayStateBadge state={stay.state} />}
         {stay && <span className="text-muted-foreground text-xs tabular-nums">#{stay.id}</span>}
       </div>
@@ -54,7 +56,15 @@ export function CurrentStayCard({
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-4">
-            <Item label={t('frontDesk.detail.checkInAt')}>{formatDateTime(stay.checkInAt, timeZone)}</Item>
+            <Item label={t('frontDesk.detail.checkInAt')}>
+              {/* The visit's check-in: after a room change this stay begins at the move, the guest arrived earlier. */}
+              <span data-testid="current-stay-check-in">{formatDateTime(stay.visitCheckInAt ?? stay.checkInAt, timeZone)}</span>
+              {stay.visitCheckInAt && stay.visitCheckInAt !== stay.checkInAt && (
+                <span className="text-muted-foreground block text-xs font-normal" data-testid="current-stay-in-room-since">
+                  {t('frontDesk.detail.inRoomSince', { time: formatDateTime(stay.checkInAt, timeZone) })}
+                </span>
+              )}
+            </Item>
             <Item label={t('frontDesk.detail.expectedCheckOutAt')}>{formatDateTime(stay.expectedCheckOutAt, timeZone)}</Item>
             <Item label={t('frontDesk.detail.price')}>{formatMoney(stay.priceAmount, currency)}</Item>
             <Item label={t('frontDesk.detail.deposit')}>{formatMoney(stay.depositAmount, currency)}</Item>

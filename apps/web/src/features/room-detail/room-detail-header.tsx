@@ -89,9 +89,16 @@ export function RoomDetailHeader({
             </Button>
           )}
           {detailCanCheckIn(room) && (
-            <Button onClick={onCheckIn} data-testid="action-check-in">
+            // With a reservation ahead, the room is free until then: a walk-in is another guest, said so
+            // beside the reservation's own "check in the guest" (arrive).
+            <Button
+              variant={room.currentStay && reservation ? 'outline' : 'default'}
+              onClick={onCheckIn}
+              title={room.currentStay && reservation ? t('frontDesk.detail.checkInOtherHint') : undefined}
+              data-testid="action-check-in"
+            >
               <LogIn className="rtl:rotate-180" aria-hidden />
-              {t('frontDesk.detail.checkIn')}
+              {t(room.currentStay && reservation ? 'frontDesk.detail.checkInOther' : 'frontDesk.detail.checkIn')}
             </Button>
           )}
           {room.currentStay &&

@@ -1,3 +1,4 @@
+import { stayEnd } from '../stays/dialogs/stay-helpers';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -100,6 +101,7 @@ function StayCard({
   onStayAction(kind: StayActionKind, stay: StayDto): void;
 }) {
   const { t } = useTranslation();
+  const end = stayEnd(stay);
   const isReservation = stay.state === 'reserved';
   return (
     <Card className="gap-3 px-4 py-3" data-testid={`stay-${stay.id}`} data-state={stay.state}>
@@ -129,7 +131,7 @@ function StayCard({
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <Item label={t('frontDesk.detail.checkInAt')}>{formatShortDateTime(stay.checkInAt, timeZone)}</Item>
         <Item label={t('frontDesk.detail.expectedCheckOutAt')}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</Item>
-        <Item label={t('frontDesk.detail.checkedOutAt')}>{stay.checkedOutAt ? formatShortDateTime(stay.checkedOutAt, timeZone) : '—'}</Item>
+        <Item label={end ? t(end.labelKey) : t('frontDesk.detail.checkedOutAt')}>{end?.at ? formatShortDateTime(end.at, timeZone) : '—'}</Item>
         <Item label={t('frontDesk.detail.price')}>{formatMoney(stay.priceAmount, currency)}</Item>
         <Item label={t('frontDesk.detail.deposit')}>{formatMoney(stay.depositAmount, currency)}</Item>
         {stay.remark && (

@@ -1,3 +1,4 @@
+import { stayEnd } from './dialogs/stay-helpers';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -245,6 +246,7 @@ function GuestDetailContent({
 
 function StayCard({ stay, timeZone, currency }: { stay: Stay; timeZone: string; currency: string }) {
   const { t } = useTranslation();
+  const end = stayEnd(stay);
   const now = useNow(30_000);
   const checkIn = Date.parse(stay.checkInAt);
   const checkOut = Date.parse(stay.expectedCheckOutAt);
@@ -276,7 +278,7 @@ function StayCard({ stay, timeZone, currency }: { stay: Stay; timeZone: string; 
           </DetailItem>
           <DetailItem label={t('tenants.checkIn')}>{formatDateTime(stay.checkInAt, timeZone)}</DetailItem>
           <DetailItem label={t('tenants.expectedCheckOut')}>{formatDateTime(stay.expectedCheckOutAt, timeZone)}</DetailItem>
-          {stay.checkedOutAt && <DetailItem label={t('tenants.actualCheckOut')}>{formatDateTime(stay.checkedOutAt, timeZone)}</DetailItem>}
+          {end?.at && <DetailItem label={t(end.labelKey)}>{formatDateTime(end.at, timeZone)}</DetailItem>}
           {remaining && (
             <DetailItem label={t('tenants.remainingTime')}>
               <span data-testid="stay-remaining">{remaining}</span>

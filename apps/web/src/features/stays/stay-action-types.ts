@@ -1,7 +1,8 @@
 import type { RouterOutputs } from '@/lib/trpc-types';
 
 /** A stay as the stay services answer it (the lists and `stay.get` add its visit's bill). */
-export type StayDto = Omit<RouterOutputs['stay']['get'], 'bill'>;
+/** `visitCheckInAt` only where the stay was read (stay.get, the lists), not in a mutation's answer. */
+export type StayDto = Omit<RouterOutputs['stay']['get'], 'bill' | 'visitCheckInAt'> & { visitCheckInAt?: string };
 /**
  * The actions on a stay: `arrive` (the guest of a reservation has come: it becomes in house) and
  * `cancel-reservation` (the guest never came) for a reservation; renew, change room and check out

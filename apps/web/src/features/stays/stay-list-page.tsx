@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -24,7 +25,10 @@ import { formatMoney } from '@/lib/money';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { useDateDraft } from '@/lib/use-date-draft';
+import { usePhone } from '@/lib/use-phone';
 import { useSearchBox } from '@/lib/use-search-box';
+import { cn } from '@/lib/utils';
+import { stayEnd, type StayDto } from './dialogs/stay-helpers';
 import { stayListInput, stayQueries } from './api';
 import type { tenantSearchSchema } from './stay-list-search';
 
@@ -42,9 +46,13 @@ function filterLabel(t: TFunction, filter: StayFilter): string {
   return t(`stayState.${filter}`);
 }
 
-/** `/room/tenant`: every stay of the hotel's rooms, filtered by state, dates, room and guest. */
+/**
+ * `/room/tenant`: every stay of the hotel's rooms, filtered by state, dates, room and guest. On a
+ * phone (issue 26 §3) each stay is a card, with what the guest owes on its first line.
+ */
 export function TenantListPage() {
   const { t } = useTranslation();
+  const isPhone = usePhone();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { timeZone, currency } = useHotelSettings();
@@ -194,52 +202,99 @@ export function TenantListPage() {
       pagination={urlPagination(search, setSearch, total)}
       data-testid="tenant-list"
     >
-      <Table data-testid="tenant-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('tenants.room')}</TableHead>
-            <TableHead>{t('tenants.guests')}</TableHead>
-            <TableHead>{t('tenants.state')}</TableHead>
-            <TableHead>{t('tenants.checkIn')}</TableHead>
-            <TableHead>{t('tenants.expectedCheckOut')}</TableHead>
-            <TableHead className="text-end">{t('tenants.price')}</TableHead>
-            <TableHead className="text-end">{t('tenants.deposit')}</TableHead>
-            <TableHead className="text-end">{t('tenants.bill')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {items.map((stay) => (
-            <TableRow key={stay.id} data-testid={`stay-row-${stay.id}`} data-state={stay.state}>
-              <TableCell className="font-medium">
-                <Link to="/room/$roomId" params={{ roomId: stay.roomId }} className="hover:underline">
-                  {stay.roomName}
-                </Link>
-              </TableCell>
-              <TableCell>
-                <GuestNames stay={stay} />
-              </TableCell>
-              <TableCell>
-                <StayStateBadge state={stay.state} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{formatShortDateTime(stay.checkInAt, timeZone)}</TableCell>
-              <TableCell className="whitespace-nowrap">
-                <div>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</div>
-                {stay.checkedOutAt && (
-                  <div className="text-muted-foreground text-xs">
-                    {t('tenants.actualCheckOutAt', { time: formatShortDateTime(stay.checkedOutAt, timeZone) })}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.priceAmount, currency)}</TableCell>
-              <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.depositAmount, currency)}</TableCell>
-              <TableCell className="text-end whitespace-nowrap tabular-nums">
-                <BillCell bill={stay.bill} currency={currency} />
-              </TableCell>
+      {isPhone ? (
+        <StayCards items={items} currency={currency} timeZone={timeZone} />
+      ) : (
+        <Table data-testid="tenant-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('tenants.room')}</TableHead>
+              <TableHead>{t('tenants.guests')}</TableHead>
+              <TableHead>{t('tenants.state')}</TableHead>
+              <TableHead>{t('tenants.checkIn')}</TableHead>
+              <TableHead>{t('tenants.expectedCheckOut')}</TableHead>
+              <TableHead className="text-end">{t('tenants.price')}</TableHead>
+              <TableHead className="text-end">{t('tenants.deposit')}</TableHead>
+              <TableHead className="text-end">{t('tenants.bill')}</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {items.map((stay) => (
+              <TableRow key={stay.id} data-testid={`stay-row-${stay.id}`} data-state={stay.state}>
+                <TableCell className="font-medium">
+                  <Link to="/room/$roomId" params={{ roomId: stay.roomId }} className="hover:underline">
+                    {stay.roomName}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  <GuestNames stay={stay} />
+                </TableCell>
+                <TableCell>
+                  <StayStateBadge state={stay.state} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{formatShortDateTime(stay.checkInAt, timeZone)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <div>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</div>
+                  <StayEndNote stay={stay} timeZone={timeZone} className="text-muted-foreground block text-xs" />
+                </TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.priceAmount, currency)}</TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.depositAmount, currency)}</TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">
+                  <BillCell bill={stay.bill} currency={currency} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
     </ListPage>
+  );
+}
+
+/**
+ * The stays as cards, on a phone: the room, the main guest and the bill on the first line (the
+ * guest's name is shortened, never the amount), then the state, the times and the prices.
+ */
+function StayCards({ items, currency, timeZone }: { items: Stay[]; currency: string; timeZone: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="divide-y" data-testid="tenant-cards">
+      {items.map((stay) => (
+        <li key={stay.id} className="grid gap-1.5 px-3 py-2.5 text-sm" data-testid={`stay-row-${stay.id}`} data-state={stay.state}>
+          <div className="flex min-w-0 items-center gap-2">
+            <Link to="/room/$roomId" params={{ roomId: stay.roomId }} className="max-w-[40%] shrink-0 truncate font-semibold hover:underline">
+              {stay.roomName}
+            </Link>
+            <div className="min-w-0 flex-1">
+              <GuestNames stay={stay} isCompact />
+            </div>
+            <span className="shrink-0 text-end whitespace-nowrap tabular-nums">
+              <BillCell bill={stay.bill} currency={currency} isNarrow />
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+            <StayStateBadge state={stay.state} />
+            <dl className="flex flex-wrap gap-x-3 gap-y-1">
+              <CardFact label={t('tenants.checkIn')}>{formatShortDateTime(stay.checkInAt, timeZone)}</CardFact>
+              <CardFact label={t('tenants.expectedCheckOut')}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</CardFact>
+              <CardFact label={t('tenants.price')}>{formatMoney(stay.priceAmount, currency, { narrow: true })}</CardFact>
+              <CardFact label={t('tenants.deposit')}>{formatMoney(stay.depositAmount, currency, { narrow: true })}</CardFact>
+            </dl>
+            <StayEndNote stay={stay} timeZone={timeZone} className="text-muted-foreground" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One fact of a stay's card: its name, muted, and its value. */
+function CardFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline gap-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{children}</dd>
+    </div>
   );
 }
 
@@ -247,20 +302,21 @@ export function TenantListPage() {
  * The visit's bill as the stay's row shows it (the folio's balance, as on the room page): what is
  * owed, what is due back, settled, or nothing recorded.
  */
-function BillCell({ bill, currency }: { bill: Stay['bill']; currency: string }) {
+function BillCell({ bill, currency, isNarrow = false }: { bill: Stay['bill']; currency: string; isNarrow?: boolean }) {
   const { t } = useTranslation();
   const testId = 'stay-bill';
+  const money = (minor: number) => formatMoney(minor, currency, { narrow: isNarrow });
   if (bill.owed > 0) {
     return (
       <span className="text-destructive font-medium" data-testid={testId} data-state={bill.state} data-owed={bill.owed}>
-        {t(bill.state === 'owing' ? 'tenants.billOwing' : 'tenants.billOwed', { amount: formatMoney(bill.owed, currency) })}
+        {t(bill.state === 'owing' ? 'tenants.billOwing' : 'tenants.billOwed', { amount: money(bill.owed) })}
       </span>
     );
   }
   if (bill.dueBack > 0) {
     return (
       <span data-testid={testId} data-state={bill.state} data-due-back={bill.dueBack}>
-        {t('tenants.billDueBack', { amount: formatMoney(bill.dueBack, currency) })}
+        {t('tenants.billDueBack', { amount: money(bill.dueBack) })}
       </span>
     );
   }
@@ -311,20 +367,34 @@ function DateFilter({
   );
 }
 
-/** The main guest (a link to their details) and "+N" opening the other guests of the stay. */
-function GuestNames({ stay }: { stay: Stay }) {
+/**
+ * The main guest (a link to their details) and "+N" opening the other guests of the stay;
+ * `isCompact` (a phone's card) shortens a long name to the room it has.
+ */
+function GuestNames({ stay, isCompact = false }: { stay: Stay; isCompact?: boolean }) {
   const { t } = useTranslation();
   const [main, ...others] = stay.guests;
   if (!main) return <span className="text-muted-foreground">—</span>;
   return (
-    <div className="flex items-center gap-1.5">
-      <Link to="/room/thetouristsDetails" search={{ id: main.id }} className="text-primary font-medium hover:underline" data-testid={`guest-link-${main.id}`}>
+    <div className={cn('flex items-center gap-1.5', isCompact && 'min-w-0')}>
+      <Link
+        to="/room/thetouristsDetails"
+        search={{ id: main.id }}
+        className={cn('text-primary font-medium hover:underline', isCompact && 'min-w-0 truncate')}
+        dir={isCompact ? 'auto' : undefined}
+        data-testid={`guest-link-${main.id}`}
+      >
         {main.name}
       </Link>
       {others.length > 0 && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm" className="h-6 gap-0.5 px-1.5 text-xs" aria-label={t('tenants.otherGuests', { number: others.length })}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-6 shrink-0 gap-0.5 px-1.5 text-xs"
+              aria-label={t('tenants.otherGuests', { number: others.length })}
+            >
               {`+${others.length}`}
               <ChevronDown className="size-3" aria-hidden />
             </Button>
@@ -342,5 +412,17 @@ function GuestNames({ stay }: { stay: Stay }) {
         </DropdownMenu>
       )}
     </div>
+  );
+}
+
+/** How and when a stay that is over ended ("Cancelled: 24 Nov, 10:00"), never an "actual check-out" of a stay that had none. */
+function StayEndNote({ stay, timeZone, className }: { stay: Pick<StayDto, 'state' | 'checkedOutAt'>; timeZone: string; className?: string }) {
+  const { t } = useTranslation();
+  const end = stayEnd(stay);
+  if (!end?.at) return null;
+  return (
+    <span className={className}>
+      {t(end.labelKey)} <span className="tabular-nums">{formatShortDateTime(end.at, timeZone)}</span>
+    </span>
   );
 }

@@ -25,6 +25,7 @@ import { formatNumber, formatShortDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/language';
 import { formatMoney } from '@/lib/money';
 import type { RouterOutputs } from '@/lib/trpc-types';
+import { usePhone } from '@/lib/use-phone';
 import { useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
 import { todayQueries } from './api';
@@ -47,12 +48,27 @@ const percent = (part: number, whole: number) =>
  * dirty rooms, rooms out of order, breakfasts, locks and credential deliveries that need attention,
  * and (for those who manage orders) the day's takings. Each figure opens the list it counts
  * (today.get says how each is counted); locks and failed deliveries name their rooms. Below,
- * `arrivals`: the day's arrivals list, which the route passes in (another feature's).
+ * `arrivals`: the day's arrivals list, which the route passes in (another feature's). On a phone
+ * (issue 26 §3) the arrivals come first and the figures follow, two a row.
  */
 export function TodayPage({ arrivals }: { arrivals?: ReactNode } = {}) {
   const { t } = useTranslation();
   const query = useQuery(todayQueries.board());
   const data = query.data;
+  const isPhone = usePhone();
+  // The figures move, never the arrivals (a dialog open there stays open when the phone turns).
+  const figures = (
+    <>
+      {query.isLoading && (
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 9 }, (_, i) => (
+            <Skeleton key={i} className="h-28 rounded-xl sm:h-36" />
+          ))}
+        </div>
+      )}
+      {data && <Figures data={data} />}
+    </>
+  );
   return (
     <div className="space-y-4" data-testid="today-page">
       <PageHeader
@@ -66,16 +82,10 @@ export function TodayPage({ arrivals }: { arrivals?: ReactNode } = {}) {
         </p>
       )}
       {query.isError && <LoadError query={failedQuery(query)} what={t('today.what')} />}
-      {query.isLoading && (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" role="status" aria-label={t('common.loading')}>
-          {Array.from({ length: 9 }, (_, i) => (
-            <Skeleton key={i} className="h-36 rounded-xl" />
-          ))}
-        </div>
-      )}
-      {data && <Figures data={data} />}
+      {!isPhone && figures}
       {/* The day's arrivals with their actions (the front desk's: the route passes them in). */}
       {arrivals}
+      {isPhone && figures}
     </div>
   );
 }
@@ -85,7 +95,7 @@ function Figures({ data }: { data: Today }) {
   const currency = useUserInfo()?.hotel.currency ?? 'CNY';
   const date = data.date;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-4" data-testid="today-figures">
       <Figure
         id="arrivals"
         icon={PlaneLanding}
@@ -162,6 +172,7 @@ function Figures({ data }: { data: Today }) {
         detail={t('today.locks.detail', { offline: n(data.locks.offline), low: n(data.locks.lowBattery), percent: n(data.locks.lowBatteryBelow) })}
         tone={data.locks.roomsTotal > 0 ? 'warning' : 'default'}
         link={{ to: '/room', search: { view: 'table' } }}
+        isWide={data.locks.rooms.length > 0}
       >
         <RoomList
           testId="today-lock-rooms"
@@ -187,6 +198,7 @@ function Figures({ data }: { data: Today }) {
         caption={t('today.deliveries.caption')}
         detail={t('today.deliveries.detail', { passwords: n(data.deliveries.passwords), faces: n(data.deliveries.faces), cards: n(data.deliveries.cards) })}
         tone={data.deliveries.failed > 0 ? 'danger' : 'default'}
+        isWide={data.deliveries.rooms.length > 0}
       >
         <RoomList
           testId="today-delivery-rooms"
@@ -208,6 +220,7 @@ function Figures({ data }: { data: Today }) {
           caption={t('today.unpaid.caption')}
           detail={data.unpaidDepartures.total > 0 ? t('today.unpaid.detail', { amount: formatMoney(data.unpaidDepartures.owed, currency) }) : undefined}
           tone={data.unpaidDepartures.total > 0 ? 'danger' : 'default'}
+          isWide={data.unpaidDepartures.total > 0}
         >
           <UnpaidList departures={data.unpaidDepartures} currency={currency} timeZone={data.timeZone} />
         </Figure>
@@ -224,6 +237,7 @@ function Figures({ data }: { data: Today }) {
             refunded: formatMoney(Math.abs(data.takings.paidOut), data.takings.currency),
             entries: n(data.takings.entries),
           })}
+          isWide
         />
       )}
     </div>
@@ -243,18 +257,20 @@ interface FigureProps {
   tone?: Tone;
   /** The list the figure counts, opened by the figure (a card without one has none that can filter so). */
   link?: LinkProps;
+  /** Its content needs the width of a phone (a list of rooms, an amount of money): the whole row there, not half. */
+  isWide?: boolean;
   children?: ReactNode;
 }
 
 /** One figure: its title, the number, what the number counts and a detail; the whole head a link to its list. */
-function Figure({ id, icon: Icon, title, value, caption, detail, tone = 'default', link, children }: FigureProps) {
+function Figure({ id, icon: Icon, title, value, caption, detail, tone = 'default', link, isWide = false, children }: FigureProps) {
   const head = (
     <>
       <span className="text-muted-foreground flex items-center gap-2 text-sm font-medium">
         <Icon className="size-4 shrink-0" aria-hidden />
         <span data-testid="today-title">{title}</span>
       </span>
-      <span className={cn('mt-2 block text-3xl font-semibold tabular-nums', TONES[tone])} data-testid="today-value">
+      <span className={cn('mt-2 block text-2xl font-semibold tabular-nums sm:text-3xl', TONES[tone])} data-testid="today-value">
         {value}
       </span>
       <span className="text-muted-foreground block text-sm">{caption}</span>
@@ -266,17 +282,17 @@ function Figure({ id, icon: Icon, title, value, caption, detail, tone = 'default
     </>
   );
   return (
-    <Card className="gap-3 p-0" data-testid={`today-${id}`} data-tone={tone}>
+    <Card className={cn('gap-3 p-0', isWide && 'max-sm:col-span-2')} data-testid={`today-${id}`} data-tone={tone} data-wide={isWide || undefined}>
       {link ? (
         <Link
           {...link}
-          className="hover:bg-muted/50 focus-visible:ring-ring block rounded-xl p-5 outline-none focus-visible:ring-2 focus-visible:ring-inset"
+          className="hover:bg-muted/50 focus-visible:ring-ring block rounded-xl p-4 outline-none focus-visible:ring-2 focus-visible:ring-inset sm:p-5"
           data-testid="today-link"
         >
           {head}
         </Link>
       ) : (
-        <div className="p-5">{head}</div>
+        <div className="p-4 sm:p-5">{head}</div>
       )}
       {children}
     </Card>
@@ -291,7 +307,7 @@ function UnpaidList({ departures, currency, timeZone }: { departures: NonNullabl
   const { t } = useTranslation();
   if (departures.items.length === 0) return null;
   return (
-    <ul className="-mt-3 space-y-1.5 px-5 pb-4 text-sm" data-testid="today-unpaid-list">
+    <ul className="-mt-3 space-y-1.5 px-4 pb-4 text-sm sm:px-5" data-testid="today-unpaid-list">
       {departures.items.map((d) => (
         <li key={d.folioId} className="grid gap-0.5" data-testid={`today-unpaid-${d.stayId}`} data-owed={d.owed}>
           <span className="flex items-baseline justify-between gap-2">
@@ -328,7 +344,7 @@ function RoomList({ rooms, more, testId }: { rooms: { id: number; name: string; 
   const { t } = useTranslation();
   if (rooms.length === 0) return null;
   return (
-    <ul className="-mt-3 space-y-1 px-5 pb-4 text-sm" data-testid={testId}>
+    <ul className="-mt-3 space-y-1 px-4 pb-4 text-sm sm:px-5" data-testid={testId}>
       {rooms.map((room) => (
         <li key={room.id} className="flex items-baseline justify-between gap-2">
           <Link

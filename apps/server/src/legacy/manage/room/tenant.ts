@@ -83,6 +83,8 @@ export const roomTenantActions = [
       /** A set price for the stay; without it the pricing function decides. */
       price: ZLegacyMoney.optional(),
       deposit: ZLegacyMoney.optional(),
+      /** How the deposit was paid (optional, added compatibly; default cash: a legacy client's deposit is money taken). */
+      pay_type: ZMoneyMethod.default('cash'),
       other_information: z.string({ error: 'validation.textInvalid' }).trim().max(LIMITS.remarkMaxLength, { error: 'validation.textTooLong' }).optional(),
       /** The same value on every retry of one check-in. */
       request_id: ZIdempotencyKey,
@@ -90,7 +92,7 @@ export const roomTenantActions = [
       confirm: ZFlag.default(false),
     }),
     services: [checkIn],
-    fields: { acknowledge: 'confirm', priceMode: 'price' },
+    fields: { acknowledge: 'confirm', priceMode: 'price', depositMethod: 'pay_type' },
     async handle(ctx, input) {
       const stay = await checkIn(ctx, {
         roomId: input.room_id,
@@ -104,6 +106,7 @@ export const roomTenantActions = [
         priceMode: input.price !== undefined ? 'fixed' : 'computed',
         fixedPrice: input.price !== undefined ? toMinorOrFail(input.price, ctx.actor, 'price') : undefined,
         depositAmount: input.deposit !== undefined ? toMinorOrFail(input.deposit, ctx.actor, 'deposit') : 0,
+        depositMethod: input.pay_type,
         remark: input.other_information,
         idempotencyKey: input.request_id,
         acknowledge: input.confirm ? [...CHECK_IN_WARNINGS] : [],

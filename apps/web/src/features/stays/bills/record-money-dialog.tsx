@@ -22,8 +22,10 @@ export type RecordKind = 'deposit' | 'payment' | 'charge';
 
 /** The form's text, checked by the shared rules of ZStayMoneyInput and ZChargeInput. */
 function recordSchema(kind: RecordKind, currency: string) {
-  return z.object({ amount: z.string(), method: ZPaymentMethod, payer: z.string(), note: z.string() }).superRefine((v, ctx) => {
+  // The way of paying starts unchosen (''): the clerk says how the money came, nothing is assumed.
+  return z.object({ amount: z.string(), method: z.union([ZPaymentMethod, z.literal('')]), payer: z.string(), note: z.string() }).superRefine((v, ctx) => {
     checkAmountText(v.amount, currency, ctx);
+    if (kind !== 'charge' && v.method === '') ctx.addIssue({ code: 'custom', message: 'validation.paymentMethodInvalid', path: ['method'] });
     checkField(kind === 'charge' ? ZOrderReason : ZOrderNote, v.note, ctx, 'note');
     if (kind !== 'charge' && v.method === 'balance') checkPayerText(v.payer, ctx);
   });
@@ -60,7 +62,7 @@ function RecordMoneyForm({
   // A payment proposes what the guest owes (the clerk can change it).
   const [defaults] = useState(() => ({
     amount: kind === 'payment' && owed > 0 ? moneyInputValue(owed, currency) : '',
-    method: 'cash' as TPaymentMethod,
+    method: '' as TPaymentMethod | '',
     payer: '',
     note: '',
   }));
@@ -83,6 +85,7 @@ function RecordMoneyForm({
   const errors = form.formState.errors;
   const amountError = fieldMessage(t, errors.amount?.message);
   const noteError = fieldMessage(t, errors.note?.message);
+  const methodError = fieldMessage(t, errors.method?.message);
   const payerError = fromBalance ? fieldMessage(t, errors.payer?.message) : undefined;
 
   const submit = form.handleSubmit((values) => {
@@ -93,6 +96,7 @@ function RecordMoneyForm({
       return;
     }
     const mobile = fromBalance ? payerMobile(values.payer.trim()) : null;
+    if (values.method === '') return;
     mutation.mutate({ stayId, amount: minor, method: values.method, ...(mobile !== null ? { mobile } : {}), note: values.note.trim(), requestId });
   });
 
@@ -115,8 +119,11 @@ function RecordMoneyForm({
           <MoneyInput currency={currency} aria-required {...fieldControlProps('order-amount', amountError)} {...form.register('amount')} />
         </FormField>
         {kind !== 'charge' && (
-          <FormField id="order-method" label={t('orders.record.method')}>
-            <NativeSelect id="order-method" wrapperClassName="w-full" {...form.register('method')}>
+          <FormField id="order-method" label={t('orders.record.method')} error={methodError} required>
+            <NativeSelect wrapperClassName="w-full" aria-required {...fieldControlProps('order-method', methodError)} {...form.register('method')}>
+              <NativeSelectOption value="" disabled>
+                {t('common.choose')}
+              </NativeSelectOption>
               {PAYMENT_METHODS.map((m) => (
                 <NativeSelectOption key={m} value={m}>
                   {t(`orders.methods.${m}`)}

@@ -40,13 +40,16 @@ export function SettleCheckOutDialog({
   const { timeZone } = useHotelSettings();
   const invalidateFrontDesk = useInvalidateFrontDesk();
   const invalidateOrders = useInvalidateOrders();
-  const [deposit, setDeposit] = useState<TDepositDecision>('refund');
+  // Nothing is chosen for the clerk (issue 26): the deposit's fate, whether what is owed is collected
+  // or left owing, how it is paid and why it is left owing all start unanswered, and the confirm
+  // button waits until the clerk has said what happened.
+  const [deposit, setDeposit] = useState<TDepositDecision | null>(null);
   const [reason, setReason] = useState('');
-  const [method, setMethod] = useState<TPaymentMethod>('cash');
+  const [method, setMethod] = useState<TPaymentMethod | ''>('');
   const [payer, setPayer] = useState('');
   const [owedNow, setOwedNow] = useState<number | null>(null);
-  const [settleOwed, setSettleOwed] = useState<'pay' | 'owe'>('pay');
-  const [owingReason, setOwingReason] = useState<(typeof DESK_OWING_REASONS)[number]>('unpaid');
+  const [settleOwed, setSettleOwed] = useState<'pay' | 'owe' | null>(null);
+  const [owingReason, setOwingReason] = useState<(typeof DESK_OWING_REASONS)[number] | ''>('');
   const [owingNote, setOwingNote] = useState('');
   const [submitted, setSubmitted] = useState(false);
   // A stay already checked out (by a legacy client, money left due back): only its bill is settled.
@@ -70,13 +73,16 @@ export function SettleCheckOutDialog({
   );
 
   const { preview, currency } = folio;
-  const outcome = deposit === 'refund' ? preview.ifDepositRefunded : preview.ifDepositKept;
+  const outcome = deposit === 'keep' ? preview.ifDepositKept : preview.ifDepositRefunded;
+  const depositDecided = preview.depositHeld === 0 || deposit !== null;
   const owed = owedNow ?? outcome.owed;
   const kept = deposit === 'keep' ? preview.ifDepositKept.kept : 0;
   const reasonMissing = deposit === 'keep' && reason.trim() === '';
   const leavingOwing = owed > 0 && settleOwed === 'owe';
   const owingNoteMissing = leavingOwing && owingReason === 'other' && owingNote.trim() === '';
-  const fromBalance = owed > 0 && !leavingOwing && method === 'balance';
+  const collecting = owed > 0 && settleOwed === 'pay';
+  const fromBalance = collecting && method === 'balance';
+  const answered = depositDecided && (owed <= 0 || (collecting && method !== '') || (leavingOwing && owingReason !== ''));
   const payerMobileNow = fromBalance ? payerMobile(payer.trim()) : null;
   const payerError =
     submitted && fromBalance && payerMobileNow === null ? t(payer.trim() === '' ? 'validation.customerRequired' : 'validation.phoneInvalid') : undefined;
@@ -95,16 +101,17 @@ export function SettleCheckOutDialog({
       confirmLabel={t(afterCheckOut ? 'orders.settle.submit' : 'orders.checkOut.submit')}
       destructive
       pending={settle.isPending}
+      disabled={!answered}
       onConfirm={() => {
         setSubmitted(true);
-        if (reasonMissing || owingNoteMissing || (fromBalance && payerMobileNow === null)) return;
+        if (!answered || reasonMissing || owingNoteMissing || (fromBalance && payerMobileNow === null)) return;
         settle.mutate({
           stayId: stay.id,
           checkOut: true,
-          deposit,
+          ...(deposit !== null ? { deposit } : {}),
           depositReason: deposit === 'keep' ? reason.trim() : '',
-          payment: owed > 0 && !leavingOwing ? { amount: owed, method, ...(payerMobileNow !== null ? { mobile: payerMobileNow } : {}) } : undefined,
-          leaveOwing: leavingOwing ? { reason: owingReason, note: owingNote.trim() } : undefined,
+          payment: collecting && method !== '' ? { amount: owed, method, ...(payerMobileNow !== null ? { mobile: payerMobileNow } : {}) } : undefined,
+          leaveOwing: leavingOwing && owingReason !== '' ? { reason: owingReason, note: owingNote.trim() } : undefined,
         });
       }}
       data-testid="check-out-confirm"
@@ -192,94 +199,108 @@ export function SettleCheckOutDialog({
             )}
           </fieldset>
         )}
-        <div className="bg-muted/40 grid gap-2 rounded-md border p-3" aria-live="polite">
-          {kept > 0 && <p data-testid="settle-kept">{t('orders.checkOut.kept', { amount: money(kept) })}</p>}
-          {owed > 0 ? (
-            <>
-              <p className="text-base font-semibold" data-testid="settle-owed">
-                {t('orders.checkOut.owed', { amount: money(owed) })}
-              </p>
-              <fieldset className="flex flex-wrap gap-x-4 gap-y-1" data-testid="settle-owed-choice">
-                <legend className="sr-only">{t('orders.checkOut.owed', { amount: money(owed) })}</legend>
-                {(['pay', 'owe'] as const).map((choice) => (
-                  <label key={choice} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="settle-owed"
-                      value={choice}
-                      checked={settleOwed === choice}
-                      onChange={() => setSettleOwed(choice)}
-                      className="accent-primary size-4"
-                      data-testid={`settle-owed-${choice}`}
-                    />
-                    {t(choice === 'pay' ? 'orders.checkOut.payNow' : 'orders.checkOut.leaveOwing')}
-                  </label>
-                ))}
-              </fieldset>
-              {leavingOwing ? (
-                <div className="grid gap-2" data-testid="settle-owing">
-                  <div className="flex items-center gap-2">
-                    <Label htmlFor="settle-owing-reason">{t('orders.checkOut.owingReason')}</Label>
-                    <NativeSelect
-                      id="settle-owing-reason"
-                      value={owingReason}
-                      onChange={(e) => setOwingReason(e.target.value as (typeof DESK_OWING_REASONS)[number])}
-                    >
-                      {DESK_OWING_REASONS.map((r) => (
-                        <NativeSelectOption key={r} value={r}>
-                          {t(`orders.owingReasons.${r}`)}
+        {depositDecided && (
+          <div className="bg-muted/40 grid gap-2 rounded-md border p-3" aria-live="polite">
+            {kept > 0 && <p data-testid="settle-kept">{t('orders.checkOut.kept', { amount: money(kept) })}</p>}
+            {owed > 0 ? (
+              <>
+                <p className="text-base font-semibold" data-testid="settle-owed">
+                  {t('orders.checkOut.owed', { amount: money(owed) })}
+                </p>
+                <fieldset className="flex flex-wrap gap-x-4 gap-y-1" data-testid="settle-owed-choice">
+                  <legend className="sr-only">{t('orders.checkOut.owed', { amount: money(owed) })}</legend>
+                  {(['pay', 'owe'] as const).map((choice) => (
+                    <label key={choice} className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        name="settle-owed"
+                        value={choice}
+                        checked={settleOwed === choice}
+                        onChange={() => setSettleOwed(choice)}
+                        className="accent-primary size-4"
+                        data-testid={`settle-owed-${choice}`}
+                      />
+                      {t(choice === 'pay' ? 'orders.checkOut.payNow' : 'orders.checkOut.leaveOwing')}
+                    </label>
+                  ))}
+                </fieldset>
+                {leavingOwing ? (
+                  <div className="grid gap-2" data-testid="settle-owing">
+                    <div className="flex items-center gap-2">
+                      <Label htmlFor="settle-owing-reason">{t('orders.checkOut.owingReason')}</Label>
+                      <NativeSelect
+                        id="settle-owing-reason"
+                        value={owingReason}
+                        onChange={(e) => setOwingReason(e.target.value as (typeof DESK_OWING_REASONS)[number])}
+                        data-testid="settle-owing-reason"
+                      >
+                        <NativeSelectOption value="" disabled>
+                          {t('common.choose')}
                         </NativeSelectOption>
-                      ))}
-                    </NativeSelect>
+                        {DESK_OWING_REASONS.map((r) => (
+                          <NativeSelectOption key={r} value={r}>
+                            {t(`orders.owingReasons.${r}`)}
+                          </NativeSelectOption>
+                        ))}
+                      </NativeSelect>
+                    </div>
+                    <div className="grid gap-1">
+                      <Label htmlFor="settle-owing-note">{t('orders.checkOut.owingNote')}</Label>
+                      <Input
+                        id="settle-owing-note"
+                        value={owingNote}
+                        maxLength={ORDER_LIMITS.reasonMaxLength}
+                        onChange={(e) => setOwingNote(e.target.value)}
+                        aria-invalid={submitted && owingNoteMissing ? true : undefined}
+                        aria-required={owingReason === 'other'}
+                      />
+                      {submitted && owingNoteMissing && (
+                        <p className="text-destructive text-sm" role="alert">
+                          {t('validation.owingNoteRequired')}
+                        </p>
+                      )}
+                    </div>
+                    <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                      {t('orders.checkOut.owingWarning', { amount: money(owed) })}
+                    </p>
                   </div>
-                  <div className="grid gap-1">
-                    <Label htmlFor="settle-owing-note">{t('orders.checkOut.owingNote')}</Label>
-                    <Input
-                      id="settle-owing-note"
-                      value={owingNote}
-                      maxLength={ORDER_LIMITS.reasonMaxLength}
-                      onChange={(e) => setOwingNote(e.target.value)}
-                      aria-invalid={submitted && owingNoteMissing ? true : undefined}
-                      aria-required={owingReason === 'other'}
-                    />
-                    {submitted && owingNoteMissing && (
-                      <p className="text-destructive text-sm" role="alert">
-                        {t('validation.owingNoteRequired')}
-                      </p>
+                ) : collecting ? (
+                  <>
+                    <div className="flex items-center gap-2">
+                      <Label htmlFor="settle-method">{t('orders.record.method')}</Label>
+                      <NativeSelect id="settle-method" value={method} onChange={(e) => setMethod(e.target.value as TPaymentMethod)} data-testid="settle-method">
+                        <NativeSelectOption value="" disabled>
+                          {t('common.choose')}
+                        </NativeSelectOption>
+                        {PAYMENT_METHODS.map((m) => (
+                          <NativeSelectOption key={m} value={m}>
+                            {t(`orders.methods.${m}`)}
+                          </NativeSelectOption>
+                        ))}
+                      </NativeSelect>
+                    </div>
+                    {fromBalance && (
+                      <BalancePayerField id="settle-payer" mobile={payer} onMobileChange={setPayer} amount={owed} currency={currency} error={payerError} />
                     )}
-                  </div>
-                  <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-                    {t('orders.checkOut.owingWarning', { amount: money(owed) })}
-                  </p>
-                </div>
-              ) : (
-                <>
-                  <div className="flex items-center gap-2">
-                    <Label htmlFor="settle-method">{t('orders.record.method')}</Label>
-                    <NativeSelect id="settle-method" value={method} onChange={(e) => setMethod(e.target.value as TPaymentMethod)}>
-                      {PAYMENT_METHODS.map((m) => (
-                        <NativeSelectOption key={m} value={m}>
-                          {t(`orders.methods.${m}`)}
-                        </NativeSelectOption>
-                      ))}
-                    </NativeSelect>
-                  </div>
-                  {fromBalance && (
-                    <BalancePayerField id="settle-payer" mobile={payer} onMobileChange={setPayer} amount={owed} currency={currency} error={payerError} />
-                  )}
-                </>
-              )}
-            </>
-          ) : outcome.refunded > 0 ? (
-            <p className="text-base font-semibold" data-testid="settle-due-back">
-              {t('orders.checkOut.dueBack', { amount: money(outcome.refunded) })}
-            </p>
-          ) : (
-            <p className="font-medium" data-testid="settle-even">
-              {t('orders.checkOut.even')}
-            </p>
-          )}
-        </div>
+                  </>
+                ) : null}
+              </>
+            ) : outcome.refunded > 0 ? (
+              <p className="text-base font-semibold" data-testid="settle-due-back">
+                {t('orders.checkOut.dueBack', { amount: money(outcome.refunded) })}
+              </p>
+            ) : (
+              <p className="font-medium" data-testid="settle-even">
+                {t('orders.checkOut.even')}
+              </p>
+            )}
+          </div>
+        )}
+        {!answered && (
+          <p className="text-muted-foreground" data-testid="settle-choose-first">
+            {t('orders.checkOut.chooseFirst')}
+          </p>
+        )}
         <ul className="list-disc space-y-1 ps-5">
           <li>{t('frontDesk.stay.checkOutRoomDirty', names)}</li>
           <li>{t('frontDesk.stay.revokeCredentialsNotice')}</li>

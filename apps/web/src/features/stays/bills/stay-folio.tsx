@@ -9,7 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { usePhone } from '@/lib/use-phone';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { cn } from '@/lib/utils';
 import { CorrectEntryDialog } from './correct-entry-dialog';
 import type { OrderEntryDto } from './order-helpers';
 import { isActiveStay, type StayDto } from '../dialogs/stay-helpers';
@@ -23,7 +25,9 @@ import { stayQueries } from '../api';
  * the front desk records a deposit, a payment or a charge here; a bill left owing at check-out
  * takes the payment of what is owed (the last one closes it); a bill a check-out left open (money
  * due back, after a legacy client's check-out) is settled here. Balances come from the server
- * (the sum of the entries).
+ * (the sum of the entries). On a phone (issue 26 §3) the entries keep two columns, the kind and the
+ * amount, and the other facts (time, way of paying, note, clerk) go on a small line under the kind:
+ * the amount is in sight without a sideways scroll.
  */
 export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string }) {
   const { t } = useTranslation();
@@ -42,6 +46,7 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
   const canCorrect = hasPermission(useUserInfo(), 'order.manage') && folio?.state === 'open';
   /** What checking out now would leave, the deposit refunded (the room charge as due at this moment). */
   const now = folio?.preview?.ifDepositRefunded ?? null;
+  const isPhone = usePhone();
 
   return (
     <section className="grid gap-2" data-testid="stay-folio" data-state={folio?.state} data-balance={folio?.balance} data-deposit-held={folio?.depositHeld}>
@@ -123,14 +128,18 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
             <p className="text-muted-foreground text-sm">{t('orders.folio.empty')}</p>
           ) : (
             <div className="overflow-x-auto">
-              <Table data-testid="folio-entries">
+              <Table data-testid="folio-entries" data-layout={isPhone ? 'phone' : 'table'}>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>{t('orders.columns.time')}</TableHead>
+                    {!isPhone && <TableHead>{t('orders.columns.time')}</TableHead>}
                     <TableHead>{t('orders.columns.kind')}</TableHead>
-                    <TableHead>{t('orders.columns.method')}</TableHead>
-                    <TableHead>{t('orders.columns.note')}</TableHead>
-                    <TableHead>{t('orders.columns.operator')}</TableHead>
+                    {!isPhone && (
+                      <>
+                        <TableHead>{t('orders.columns.method')}</TableHead>
+                        <TableHead>{t('orders.columns.note')}</TableHead>
+                        <TableHead>{t('orders.columns.operator')}</TableHead>
+                      </>
+                    )}
                     <TableHead className="text-end">{t('orders.columns.amount')}</TableHead>
                     {canCorrect && (
                       <TableHead>
@@ -148,28 +157,46 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
                       data-amount={entry.amount}
                       data-corrected={entry.correctedById !== null || undefined}
                     >
-                      <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>
-                      <TableCell>
+                      {!isPhone && <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>}
+                      <TableCell className={isPhone ? 'align-top whitespace-normal' : undefined}>
                         {t(`orders.kinds.${entry.kind}`)}
                         {entry.correctedById !== null && (
                           <Badge variant="outline" className="ms-2">
                             {t('orders.correct.corrected')}
                           </Badge>
                         )}
+                        {isPhone && (
+                          // The columns a phone leaves out, under the kind: when, how it was paid, the note, who recorded it.
+                          <span className="text-muted-foreground mt-0.5 block text-xs [overflow-wrap:anywhere]" data-testid="folio-entry-facts">
+                            {[
+                              formatShortDateTime(entry.createdAt, timeZone),
+                              entry.method ? t(`orders.methods.${entry.method}`) : null,
+                              entry.note || null,
+                              entry.operator?.nickname ?? null,
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </span>
+                        )}
                       </TableCell>
-                      <TableCell>{entry.method ? t(`orders.methods.${entry.method}`) : '—'}</TableCell>
-                      <TableCell className="max-w-60 truncate" title={entry.note}>
-                        {entry.note || '—'}
-                      </TableCell>
-                      <TableCell>{entry.operator?.nickname ?? '—'}</TableCell>
+                      {!isPhone && (
+                        <>
+                          <TableCell>{entry.method ? t(`orders.methods.${entry.method}`) : '—'}</TableCell>
+                          <TableCell className="max-w-60 truncate" title={entry.note}>
+                            {entry.note || '—'}
+                          </TableCell>
+                          <TableCell>{entry.operator?.nickname ?? '—'}</TableCell>
+                        </>
+                      )}
                       <TableCell
-                        className={entry.correctedById !== null ? 'text-muted-foreground text-end tabular-nums line-through' : 'text-end tabular-nums'}
+                        className={cn('text-end tabular-nums', isPhone && 'align-top', entry.correctedById !== null && 'text-muted-foreground line-through')}
                         dir="ltr"
+                        data-testid="folio-entry-amount"
                       >
                         {formatMoney(entry.amount, entry.currency)}
                       </TableCell>
                       {canCorrect && (
-                        <TableCell className="text-end">
+                        <TableCell className={cn('text-end', isPhone && 'align-top')}>
                           {/* A room charge follows the stay's price: the stay is changed, not its charge. */}
                           {entry.kind !== 'correction' && entry.kind !== 'room_charge' && entry.correctedById === null && (
                             <Button

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
@@ -8,7 +8,6 @@ import { FormDialog } from '@/components/form-dialog';
 import { appErrorOf } from '@/lib/api-errors';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { fromInputValue } from '@/lib/hotel-time';
-import { moneyInputValue } from '@/lib/money';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { rememberCheckInCardCount } from '@/lib/room-cards';
@@ -103,12 +102,8 @@ function CheckInForm({
       : null;
   const quote = usePriceQuote(quoteInput, t('frontDesk.stay.quoteNeedsTimes'));
 
-  // The deposit starts as the room's deposit, unless the user has typed one.
+  // The room's deposit is what to take: shown beside the deposit, never filled in (nothing about money is assumed).
   const roomDeposit = quote.kind === 'ready' ? quote.quote.depositAmount : undefined;
-  useEffect(() => {
-    if (roomDeposit === undefined || form.getFieldState('depositAmount').isDirty) return;
-    form.setValue('depositAmount', moneyInputValue(roomDeposit, currency));
-  }, [roomDeposit, currency, form]);
 
   const issuePassword = useMutation(trpc.password.create.mutationOptions({ meta: { showsErrors: true } }));
 
@@ -242,7 +237,7 @@ function CheckInForm({
         {canIssuePassword && <CheckInPassword form={form} />}
         {canIssuePassword && <CheckInFace form={form} />}
         {canIssuePassword && <CheckInCards form={form} roomId={room.id} />}
-        <CheckInPrice form={form} quote={quote} currency={currency} />
+        <CheckInPrice form={form} quote={quote} currency={currency} suggestedDeposit={roomDeposit} />
       </FormDialog>
       <StayWarningDialog warning={warning} roomName={room.name} pending={checkIn.isPending} onConfirm={confirmWarning} onCancel={() => setWarning(null)} />
     </>

@@ -7,6 +7,7 @@ import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { fieldMessage } from '@/lib/field-message';
+import { DepositFields } from './deposit-fields';
 import type { CheckInFormOutput, CheckInFormValues } from './check-in-form';
 import { PriceModeField, QuoteSummary, type QuoteState } from './price-fields';
 
@@ -49,11 +50,21 @@ export function CheckInOptions({ form }: { form: Form }) {
 }
 
 /** How the new stay is priced (the live quote, or a set price), its deposit and its remark. */
-export function CheckInPrice({ form, quote, currency }: { form: Form; quote: QuoteState; currency: string }) {
+export function CheckInPrice({
+  form,
+  quote,
+  currency,
+  suggestedDeposit,
+}: {
+  form: Form;
+  quote: QuoteState;
+  currency: string;
+  suggestedDeposit: number | undefined;
+}) {
   const { t } = useTranslation();
   const { errors } = form.formState;
   const priceMode = useWatch({ control: form.control, name: 'priceMode' });
-  const moneyError = (name: 'fixedPrice' | 'depositAmount') => fieldMessage(t, errors[name]?.message);
+  const moneyError = (name: 'fixedPrice' | 'depositAmount' | 'depositMethod') => fieldMessage(t, errors[name]?.message);
   const remarkError = fieldMessage(t, errors.remark?.message);
   return (
     <section className="grid gap-3" aria-labelledby="check-in-price-heading">
@@ -79,14 +90,15 @@ export function CheckInPrice({ form, quote, currency }: { form: Form; quote: Quo
             />
           </FormField>
         )}
-        <FormField id="depositAmount" label={t('frontDesk.stay.depositLabel')} error={moneyError('depositAmount')}>
-          <MoneyInput
-            currency={currency}
-            {...fieldControlProps('depositAmount', moneyError('depositAmount'))}
-            {...form.register('depositAmount')}
-            data-testid="depositAmount"
-          />
-        </FormField>
+        <DepositFields
+          idPrefix=""
+          currency={currency}
+          suggested={suggestedDeposit}
+          amount={form.register('depositAmount')}
+          method={form.register('depositMethod')}
+          amountError={moneyError('depositAmount')}
+          methodError={moneyError('depositMethod')}
+        />
       </div>
       <FormField id="remark" label={t('frontDesk.stay.remark')} error={remarkError}>
         <Textarea {...fieldControlProps('remark', remarkError)} rows={2} maxLength={LIMITS.remarkMaxLength} {...form.register('remark')} data-testid="remark" />

@@ -3,7 +3,19 @@ import { CARD_RULES, LIMITS, PASSWORD_KINDS, PRICE_MODES, STAY_LENGTH_UNITS, ZCh
 import { fromInputValue } from '@/lib/hotel-time';
 import { lastCheckInCardCount } from '@/lib/room-cards';
 import type { RouterInputs } from '@/lib/trpc-types';
-import { ZGuestForm, checkDateTime, checkMoney, checkedBy, emptyGuest, isLongEnough, take, toGuestInput } from './form-rules';
+import {
+  ZDepositMethodField,
+  ZGuestForm,
+  checkDateTime,
+  checkDeposit,
+  checkMoney,
+  checkedBy,
+  depositInput,
+  emptyGuest,
+  isLongEnough,
+  take,
+  toGuestInput,
+} from './form-rules';
 import { walkInTimes, type HotelClock } from './stay-times';
 
 export type CheckInInput = RouterInputs['stay']['checkIn'];
@@ -29,6 +41,7 @@ export function checkInFormSchema(timeZone: string, currency: string) {
       priceMode: z.enum(PRICE_MODES),
       fixedPrice: z.string(),
       depositAmount: z.string(),
+      depositMethod: ZDepositMethodField,
       remark: ZCheckInInput.shape.remark,
       /** A lock password for the new stay, issued once the check-in has succeeded. */
       issuePassword: z.boolean(),
@@ -48,7 +61,7 @@ export function checkInFormSchema(timeZone: string, currency: string) {
         else if (Date.parse(checkOut) <= Date.now()) ctx.addIssue({ code: 'custom', message: 'validation.checkOutInPast', path: ['expectedCheckOutAt'] });
       }
       if (v.priceMode === 'fixed') take(ctx, ['fixedPrice'], checkMoney(v.fixedPrice, currency, 'price'));
-      take(ctx, ['depositAmount'], checkMoney(v.depositAmount, currency, 'amount'));
+      checkDeposit(ctx, v.depositAmount, v.depositMethod, currency);
       // The shared rule of a custom password (6 digits), before the stay is made.
       if (v.issuePassword && v.passwordKind === 'custom') checkedBy(ZCustomPasswordCode, v.passwordCode.trim(), ctx, ['passwordCode']);
       if (roomCardCount(v.roomCards) === null) ctx.addIssue({ code: 'custom', message: 'cards.checkIn.countInvalid', path: ['roomCards'] });
@@ -70,6 +83,7 @@ export function checkInDefaults(hotel: HotelClock, now = new Date()): CheckInFor
     priceMode: 'computed',
     fixedPrice: '',
     depositAmount: '',
+    depositMethod: '',
     remark: '',
     issuePassword: false,
     passwordKind: 'custom',
@@ -110,7 +124,7 @@ export function toCheckInInput(
     idCardUnlock: values.idCardUnlock,
     priceMode: values.priceMode,
     fixedPrice: values.priceMode === 'fixed' && 'value' in fixed ? fixed.value : undefined,
-    depositAmount: deposit.value,
+    ...depositInput(deposit.value, values.depositMethod),
     remark: values.remark,
     idempotencyKey,
     acknowledge: [],
@@ -119,7 +133,9 @@ export function toCheckInInput(
 
 /** Field names of the server's ZCheckInInput errors that the form shows next to a field. */
 export const isCheckInField = (name: string) =>
-  /^(checkInAt|expectedCheckOutAt|fixedPrice|depositAmount|remark|guests\.\d+\.(name|gender|nationality|birthDate|idNumber|mobile|email))$/.test(name);
+  /^(checkInAt|expectedCheckOutAt|fixedPrice|depositAmount|depositMethod|remark|guests\.\d+\.(name|gender|nationality|birthDate|idNumber|mobile|email))$/.test(
+    name,
+  );
 
 /** The lock password to issue for a new stay (valid for the stay), or null when none was asked for. */
 export function toStayPasswordInput(

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AirPasswordRules, CustomCodeField, PasswordKindField } from '@/components/password-kind-fields';
@@ -11,13 +12,18 @@ type Form = UseFormReturn<CheckInFormValues, unknown, CheckInFormOutput>;
 
 /**
  * "Issue a lock password" at check-in (off unless asked for): its type and, for a custom one, its
- * six digits, checked before the stay is made. The password is issued for the new stay right
+ * six digits (a random code proposed, never an empty field), checked before the stay is made. The password is issued for the new stay right
  * after the check-in succeeds, valid from its check-in to its check-out.
  */
 export function CheckInPassword({ form }: { form: Form }) {
   const { t } = useTranslation();
   const [isOn, kind] = useWatch({ control: form.control, name: ['issuePassword', 'passwordKind'] });
   const codeError = fieldMessage(t, form.formState.errors.passwordCode?.message);
+  // A custom code is never proposed empty: turned on (or switched to custom), the field holds a
+  // random code the clerk can keep, change or draw again.
+  useEffect(() => {
+    if (isOn && kind === 'custom' && !form.getValues('passwordCode').trim()) form.setValue('passwordCode', randomCustomCode(), { shouldDirty: true });
+  }, [isOn, kind, form]);
   return (
     <section className="space-y-3" aria-labelledby="check-in-password-heading" data-testid="check-in-password">
       <h3 id="check-in-password-heading" className="text-sm font-semibold">

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   GENDERS,
+  MONEY_METHODS,
   ZGuestInput,
   ZMinorAmount,
   addStayLength,
@@ -9,6 +10,7 @@ import {
   localDate,
   minPriceMinor,
   type TGuestInput,
+  type TMoneyMethod,
   type TStayLengthUnit,
 } from '@console/shared';
 import { fromInputValue } from '@/lib/hotel-time';
@@ -109,4 +111,22 @@ export function stayLength(from: Date, to: Date, unit: TStayLengthUnit, timeZone
   let n = 1;
   while (n < 1200 && addStayLength(from, n, unit, timeZone) < to) n += 1;
   return n;
+}
+
+/** How a deposit was paid, as a form holds it: '' until the clerk chooses (nothing is assumed). */
+export const ZDepositMethodField = z.union([z.enum(MONEY_METHODS), z.literal('')]);
+
+/**
+ * The deposit taken (issue 26): an amount is recorded only with the way it was paid, which the
+ * clerk chooses; the room's deposit is shown as a suggestion, never filled in for them.
+ */
+export function checkDeposit(ctx: z.RefinementCtx, amountText: string, method: string, currency: string): void {
+  const deposit = take(ctx, ['depositAmount'], checkMoney(amountText, currency, 'amount'));
+  if (deposit !== undefined && deposit > 0 && method === '')
+    ctx.addIssue({ code: 'custom', message: 'validation.paymentMethodInvalid', path: ['depositMethod'] });
+}
+
+/** The deposit of the API's input: none, or an amount with its way of paying. */
+export function depositInput(amount: number, method: z.infer<typeof ZDepositMethodField>): { depositAmount: number; depositMethod?: TMoneyMethod } {
+  return amount > 0 && method !== '' ? { depositAmount: amount, depositMethod: method } : { depositAmount: 0 };
 }

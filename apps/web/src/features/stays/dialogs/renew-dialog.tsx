@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
-import { PRICE_MODES, addStayLength } from '@console/shared';
+import { PRICE_MODES, daysBetween, localDate } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
 import { MoneyInput } from '@/components/money-input';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
@@ -64,13 +64,13 @@ function RenewForm({ stay, onOpenChange, onRenewed }: { stay: StayDto; onOpenCha
   const { timeZone, currency } = useHotelSettings();
   const invalidate = useInvalidateFrontDesk();
   const queryClient = useQueryClient();
-  // The new check-out starts a day after the current one (or after now, for an overdue stay); the
-  // quick buttons add to what the field holds, so "+1 day" pressed twice is two days more.
+  // The new check-out starts at the current one (or now, for an overdue stay): nothing is added
+  // until the clerk says so, and "+1 day" then adds exactly one (pressed twice, two).
   const [base] = useState(() => new Date(Math.max(Date.parse(stay.expectedCheckOutAt), Date.now())));
 
   const schema = useMemo(() => renewFormSchema(timeZone, currency, stay.expectedCheckOutAt), [timeZone, currency, stay.expectedCheckOutAt]);
   const [defaults] = useState((): RenewForm => ({
-    expectedCheckOutAt: toInputValue(addStayLength(base, 1, 'day', timeZone), timeZone),
+    expectedCheckOutAt: toInputValue(base, timeZone),
     priceMode: 'computed',
     fixedPrice: '',
   }));
@@ -84,6 +84,8 @@ function RenewForm({ stay, onOpenChange, onRenewed }: { stay: StayDto; onOpenCha
       ? { roomId: stay.roomId, checkInAt: stay.expectedCheckOutAt, expectedCheckOutAt: newEnd, kind: 'renewal' as const }
       : null;
   const quote = usePriceQuote(quoteInput, t('frontDesk.stay.renewQuoteNeedsTime'));
+  // The nights the renewal adds (hotel calendar dates), shown with the charge before it is confirmed.
+  const nightsAdded = newEnd ? daysBetween(localDate(new Date(stay.expectedCheckOutAt), timeZone), localDate(new Date(newEnd), timeZone)) : 0;
 
   const renew = useMutation(
     trpc.stay.renew.mutationOptions({
@@ -180,6 +182,11 @@ function RenewForm({ stay, onOpenChange, onRenewed }: { stay: StayDto; onOpenCha
           }
           testIdPrefix="renew"
         />
+        {nightsAdded > 0 && (
+          <p className="text-sm font-medium" data-testid="renew-nights" data-nights={nightsAdded}>
+            {t('frontDesk.stay.renewNights', { count: nightsAdded })}
+          </p>
+        )}
         <PriceModeField idPrefix="renewPriceMode" registration={form.register('priceMode')} />
         <QuoteSummary
           state={quote}

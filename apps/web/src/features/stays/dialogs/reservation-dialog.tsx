@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, MONEY_METHODS } from '@console/shared';
+import { LIMITS } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
 import { MoneyInput } from '@/components/money-input';
 import { RoomGroupPicker } from '@/components/room-group-select';
@@ -10,18 +10,17 @@ import { RoomPicker } from '@/components/room-picker';
 import { FormField, fieldControlProps, fieldErrorId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { appErrorOf } from '@/lib/api-errors';
 import { fieldMessage } from '@/lib/field-message';
 import { formatShortDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { fromInputValue } from '@/lib/hotel-time';
-import { moneyInputValue } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { useLaterTexts } from '@/lib/use-later-texts';
+import { DepositFields } from './deposit-fields';
 import { isLongEnough } from './form-rules';
 import { GuestFields } from './guest-fields';
 import { PriceModeField, QuoteSummary, usePriceQuote } from './price-fields';
@@ -103,12 +102,8 @@ function ReservationForm({
       : null;
   const quote = usePriceQuote(quoteInput, t(target === 'group' ? 'reservations.groupPriced' : 'reservations.quoteNeedsRoom'));
 
-  // The deposit starts as the room's deposit, unless the user has typed one.
+  // The room's deposit is what to take: shown beside the deposit, never filled in (nothing about money is assumed).
   const roomDeposit = quote.kind === 'ready' ? quote.quote.depositAmount : undefined;
-  useEffect(() => {
-    if (roomDeposit === undefined || form.getFieldState('depositAmount').isDirty) return;
-    form.setValue('depositAmount', moneyInputValue(roomDeposit, currency));
-  }, [roomDeposit, currency, form]);
 
   /** The arrival or the nights changed: the departure follows (same time of day). */
   const fillDeparture = () => {
@@ -157,7 +152,7 @@ function ReservationForm({
   // A field error the form shows needs no second telling in the dialog's error box.
   const app = appErrorOf(reserve.error);
   const shownError = app?.code === 'VALIDATION' && Object.keys(app.fields ?? {}).some((f) => reservationField(f) !== null) ? null : reserve.error;
-  const error = (name: 'room' | 'groupId' | 'checkInAt' | 'expectedCheckOutAt' | 'fixedPrice' | 'depositAmount' | 'remark') =>
+  const error = (name: 'room' | 'groupId' | 'checkInAt' | 'expectedCheckOutAt' | 'fixedPrice' | 'depositAmount' | 'depositMethod' | 'remark') =>
     fieldMessage(t, errors[name]?.message);
 
   return (
@@ -315,23 +310,15 @@ function ReservationForm({
               />
             </FormField>
           )}
-          <FormField id="reservation-depositAmount" label={t('frontDesk.stay.depositLabel')} error={error('depositAmount')}>
-            <MoneyInput
-              currency={currency}
-              {...fieldControlProps('reservation-depositAmount', error('depositAmount'))}
-              {...form.register('depositAmount')}
-              data-testid="reservation-depositAmount"
-            />
-          </FormField>
-          <FormField id="reservation-depositMethod" label={t('reservations.depositMethod')}>
-            <NativeSelect id="reservation-depositMethod" wrapperClassName="w-full" data-testid="reservation-depositMethod" {...form.register('depositMethod')}>
-              {MONEY_METHODS.map((m) => (
-                <NativeSelectOption key={m} value={m}>
-                  {t(`orders.methods.${m}`)}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <DepositFields
+            idPrefix="reservation-"
+            currency={currency}
+            suggested={roomDeposit}
+            amount={form.register('depositAmount')}
+            method={form.register('depositMethod')}
+            amountError={error('depositAmount')}
+            methodError={error('depositMethod')}
+          />
         </div>
         <FormField id="reservation-remark" label={t('reservations.note')} error={error('remark')}>
           <Textarea

@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { LIMITS, MONEY_METHODS, PRICE_MODES, STAY_LENGTH_UNITS, ZReservationInput, addDays, daysBetween, localDate } from '@console/shared';
+import { LIMITS, PRICE_MODES, STAY_LENGTH_UNITS, ZReservationInput, addDays, daysBetween, localDate } from '@console/shared';
 import { fromInputValue } from '@/lib/hotel-time';
 import type { RouterInputs } from '@/lib/trpc-types';
-import { ZGuestForm, checkDateTime, checkMoney, emptyGuest, isLongEnough, take, toGuestInput } from './form-rules';
+import {
+  ZDepositMethodField,
+  ZGuestForm,
+  checkDateTime,
+  checkDeposit,
+  checkMoney,
+  depositInput,
+  emptyGuest,
+  isLongEnough,
+  take,
+  toGuestInput,
+} from './form-rules';
 
 export type ReservationInput = RouterInputs['stay']['reserve'];
 
@@ -30,7 +41,7 @@ export function reservationFormSchema(timeZone: string, currency: string) {
       priceMode: z.enum(PRICE_MODES),
       fixedPrice: z.string(),
       depositAmount: z.string(),
-      depositMethod: z.enum(MONEY_METHODS),
+      depositMethod: ZDepositMethodField,
       remark: ZReservationInput.shape.remark,
     })
     .superRefine((v, ctx) => {
@@ -46,7 +57,7 @@ export function reservationFormSchema(timeZone: string, currency: string) {
         else if (Date.parse(checkOut) <= Date.now()) ctx.addIssue({ code: 'custom', message: 'validation.checkOutInPast', path: ['expectedCheckOutAt'] });
       }
       if (v.priceMode === 'fixed') take(ctx, ['fixedPrice'], checkMoney(v.fixedPrice, currency, 'price'));
-      take(ctx, ['depositAmount'], checkMoney(v.depositAmount, currency, 'amount'));
+      checkDeposit(ctx, v.depositAmount, v.depositMethod, currency);
     });
 }
 export type ReservationFormValues = z.input<ReturnType<typeof reservationFormSchema>>;
@@ -78,7 +89,7 @@ export function reservationDefaults(
     priceMode: 'computed',
     fixedPrice: '',
     depositAmount: '',
-    depositMethod: 'cash',
+    depositMethod: '',
     remark: '',
   };
 }
@@ -116,8 +127,7 @@ export function toReservationInput(
     guests: values.guests.map(toGuestInput),
     priceMode: values.priceMode,
     fixedPrice: values.priceMode === 'fixed' && 'value' in fixed ? fixed.value : undefined,
-    depositAmount: deposit.value,
-    depositMethod: values.depositMethod,
+    ...depositInput(deposit.value, values.depositMethod),
     remark: values.remark,
     idempotencyKey,
   };

@@ -5,7 +5,8 @@ import { invalidateStays } from '../api';
 import type { RouterOutputs } from '@/lib/trpc-types';
 
 /** A stay as the stay services answer it (the lists and `stay.get` add its visit's bill). */
-export type StayDto = Omit<RouterOutputs['stay']['get'], 'bill'>;
+/** `visitCheckInAt` only where the stay was read (stay.get, the lists), not in a mutation's answer. */
+export type StayDto = Omit<RouterOutputs['stay']['get'], 'bill' | 'visitCheckInAt'> & { visitCheckInAt?: string };
 export type GuestDto = StayDto['guests'][number];
 export type QuoteDto = RouterOutputs['price']['quote'];
 
@@ -24,6 +25,12 @@ export function newIdempotencyKey(): string {
 
 export function isActiveStay(state: TStayState): boolean {
   return (ACTIVE_STAY_STATES as readonly string[]).includes(state);
+}
+
+/** How a stay that is over ended, and when: the label key (frontDesk.detail.ended.*) and the time; null while it is not over. */
+export function stayEnd(stay: Pick<StayDto, 'state' | 'checkedOutAt'>): { labelKey: string; at: string | null } | null {
+  const kind = { checked_out: 'checkedOut', ended: 'cancelled', no_show: 'noShow', moved: 'moved' }[stay.state as string];
+  return kind ? { labelKey: `frontDesk.detail.ended.${kind}`, at: stay.checkedOutAt } : null;
 }
 
 export function primaryGuestName(stay: StayDto): string {

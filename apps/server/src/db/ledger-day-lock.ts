@@ -1,0 +1,17 @@
+import type { Tx } from './transaction';
+
+/**
+ * The lock between the ledger's writes and a day close (`pg_advisory_xact_lock`'s two keys: this
+ * class and the hotel; modules/reports/day-report.ts): every entry takes it shared before it is
+ * dated, the close exclusively, so an entry is either committed before the close computes the day
+ * or dated after the close began.
+ */
+export const LEDGER_DAY_LOCK = 26_002;
+
+export async function lockLedgerDayShared(tx: Tx, hotelId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${LEDGER_DAY_LOCK}::int, ${hotelId}::int)`;
+}
+
+export async function lockLedgerDay(tx: Tx, hotelId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LEDGER_DAY_LOCK}::int, ${hotelId}::int)`;
+}

@@ -1,0 +1,131 @@
+/**
+ * The manager's day (issue 26 §2, docs/reports.md): a day's figures from the stays and the ledger
+ * (rooms sold, occupancy, ADR, RevPAR, arrivals, departures, stay-overs, no-shows, cancellations,
+ * revenue by kind, money by way of paying, bills owing, deposits held); the close that freezes them
+ * (once, even twice at once; never a day not over; a later correction lands on its own day); a range
+ * summed; managers of every room only, each hotel its own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDate, zonedToInstant } from '@console/shared';
+import { insertStay, zoneAtLocalHour } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { trpcClient } from '../../test/trpc-client';
+import { ledgerHotel, refusal } from '../orders/orders-test-kit';
+import { recordPayment } from '../orders/payments';
+import { closeDay, dayReport, reportRange } from './day-report';
+
+let ctx: TestContext;
+let api: ReturnType<typeof trpcClient>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  api = trpcClient(ctx.app);
+});
+afterAll(() => ctx.close());
+
+/** Yesterday of a hotel where it is noon now, with four rooms (one out of order) and a known day of stays and money. */
+async function yesterday() {
+  const h = await ledgerHotel(ctx, ['R1', 'R2', 'R3', 'R4']);
+  const timeZone = zoneAtLocalHour(12);
+  await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone } });
+  for (const c of [h.owner, h.staff, h.limitedAdmin.ctx]) c.actor.timeZone = timeZone;
+  const today = localDate(new Date(), timeZone);
+  const at = (days: number, time: string) => zonedToInstant(`${addDays(today, days)}T${time}`, timeZone)!;
+  const [r1, r2, r3, r4] = h.rooms;
+  await ctx.deps.prisma.room.updateMany({ where: { hotelId: h.hotel.id }, data: { createdAt: at(-10, '00:00') } });
+  await ctx.deps.prisma.room.update({ where: { id: r4!.id }, data: { maintenance: 'out_of_order' } });
+  const stay = async (roomId: number, from: Date, to: Date, end?: { status: 'checked_out' | 'ended' | 'no_show'; at: Date }) => {
+    const s = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId, checkInAt: from, expectedCheckOutAt: to });
+    if (end) await ctx.deps.prisma.stay.update({ where: { id: s.id }, data: { status: end.status, checkedOutAt: end.at } });
+    return s;
+  };
+  // Left yesterday morning; arrived yesterday; in since the day before; a cancellation; a no-show.
+  await stay(r1.id, at(-3, '15:00'), at(-1, '12:00'), { status: 'checked_out', at: at(-1, '11:00') });
+  const arrived = await stay(r2.id, at(-1, '14:00'), at(1, '12:00'));
+  const over = await stay(r3.id, at(-3, '14:00'), at(2, '12:00'));
+  await stay(r1.id, at(-1, '14:00'), at(0, '12:00'), { status: 'ended', at: at(-1, '10:00') });
+  await stay(r1.id, at(-1, '14:00'), at(0, '12:00'), { status: 'no_show', at: at(-1, '20:00') });
+  const folio = await ctx.deps.prisma.folio.create({ data: { hotelId: h.hotel.id, stayId: arrived.id, currency: 'CNY' } });
+  const overFolio = await ctx.deps.prisma.folio.create({ data: { hotelId: h.hotel.id, stayId: over.id, currency: 'CNY' } });
+  const entry = (data: Record<string, unknown>, when: Date, onFolio = folio.id, stayId = arrived.id, roomId = r2.id) =>
+    ctx.deps.prisma.orderEntry.create({
+      data: { hotelId: h.hotel.id, currency: 'CNY', stayId, roomId, folioId: onFolio, createdByAccountId: h.staffId, createdAt: when, ...data } as never,
+    });
+  await entry({ kind: 'room_charge', amount: -59_800 }, at(-1, '14:05'));
+  const payment = await entry({ kind: 'payment', method: 'cash', amount: 30_000 }, at(-1, '14:10'));
+  await entry({ kind: 'deposit', method: 'wechat', amount: 20_000 }, at(-1, '14:11'));
+  const charge = await entry({ kind: 'charge', amount: -1_500, note: 'Minibar' }, at(-1, '18:00'));
+  await entry({ kind: 'correction', amount: 1_500, linkedEntryId: charge.id, note: 'Not taken' }, at(-1, '19:00'));
+  await entry({ kind: 'refund', method: 'cash', amount: -5_000, linkedEntryId: payment.id, note: 'Paid too much' }, at(-1, '20:00'));
+  // The day before: not yesterday's.
+  await entry({ kind: 'room_charge', amount: -90_000 }, at(-3, '14:05'), overFolio.id, over.id, r3.id);
+  return { ...h, timeZone, today, date: addDays(today, -1), at, arrived };
+}
+
+describe("a day's report", () => {
+  it('counts the rooms, the guests and the money of the day, and derives occupancy, ADR and RevPAR', async () => {
+    const d = await yesterday();
+    const report = await dayReport(d.owner, { date: d.date });
+    expect(report).toMatchObject({
+      date: d.date,
+      closed: false,
+      rooms: { total: 4, outOfOrder: 1, available: 3, sold: 2 },
+      occupancy: 66.7,
+      adr: 29_900,
+      revpar: 19_933,
+      arrivals: 1,
+      departures: 1,
+      stayOvers: 1,
+      noShows: 1,
+      cancellations: 1,
+      revenue: { roomCharges: 59_800, charges: 0, total: 59_800 },
+      received: 50_000,
+      refunded: 5_000,
+      owing: { count: 0, total: 0 },
+      depositsHeld: 20_000,
+    });
+    expect(report.methods).toEqual([
+      expect.objectContaining({ method: 'cash', payments: 30_000, refunds: -5_000, net: 25_000, count: 2 }),
+      expect.objectContaining({ method: 'wechat', deposits: 20_000, net: 20_000, count: 1 }),
+    ]);
+    // Three days summed: room-nights, and the revenue of each day.
+    const range = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.date });
+    expect(range.days.map((x) => x.rooms.sold)).toEqual([2, 2, 2]);
+    expect(range.total).toMatchObject({ rooms: { available: 9, sold: 6 }, occupancy: 66.7, revenue: { roomCharges: 149_800 }, depositsHeld: 20_000 });
+  });
+
+  it('is closed once, frozen: a later payment lands on its own day; a day not over cannot close', async () => {
+    const d = await yesterday();
+    const closes = await Promise.all([closeDay(d.owner, { date: d.date }), closeDay(d.owner, { date: d.date })]);
+    expect(closes.map((c) => c.closed)).toEqual([true, true]);
+    expect(await ctx.deps.prisma.dayClose.count({ where: { hotelId: d.hotel.id } })).toBe(1);
+    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: d.hotel.id, action: 'order.closeDay' } })).toBe(1);
+    const frozen = await dayReport(d.owner, { date: d.date });
+    expect(frozen).toMatchObject({ closed: true, closedBy: { id: d.ownerId }, received: 50_000, rooms: { sold: 2 } });
+
+    // Money taken now is today's, whatever it pays for: the closed day does not move.
+    await recordPayment(d.staff, { stayId: d.arrived.id, amount: 7_000, method: 'cash' });
+    expect((await dayReport(d.owner, { date: d.date })).received).toBe(50_000);
+    expect((await dayReport(d.owner, { date: d.today })).received).toBe(7_000);
+    // The database keeps a closed day as it is.
+    await expect(ctx.deps.prisma.dayClose.updateMany({ where: { hotelId: d.hotel.id }, data: { report: {} } })).rejects.toThrow(/DayClose_is_final/);
+
+    expect(await refusal(closeDay(d.owner, { date: d.today }))).toMatchObject({ code: 'VALIDATION', key: 'reports.validation.dayNotOver' });
+    const answer = await api.mutation('order.closeDay', { date: d.today }, { token: d.ownerToken, lang: 'en' });
+    expect(answer.error?.data.app?.fields).toEqual({ date: 'The day is not over yet: it can be closed once it has ended.' });
+  });
+
+  it('is for managers of every room; each hotel sees its own', async () => {
+    const d = await yesterday();
+    const other = await ledgerHotel(ctx);
+    expect(await refusal(dayReport(d.staff, { date: d.date }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(dayReport(d.limitedAdmin.ctx, { date: d.date }))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refusal(closeDay(d.staff, { date: d.date }))).toMatchObject({ code: 'FORBIDDEN' });
+    const theirs = await dayReport(other.owner, { date: d.date });
+    expect(theirs).toMatchObject({ rooms: { sold: 0 }, received: 0, revenue: { total: 0 } });
+    expect((await api.query('order.dayReport', { date: d.date }, { token: other.ownerToken })).data?.received).toBe(0);
+    // A range too long is refused, translated.
+    const long = await api.query('order.reportRange', { from: '2025-01-01', to: '2026-06-01' }, { token: d.ownerToken, lang: 'en' });
+    expect(long.status).toBe(400);
+  });
+});

@@ -1,0 +1,243 @@
+import { PAYMENT_METHODS, ZDayReportInput, ZReportRangeInput, addDays, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+import type { TCashLine, TDayFigures, TDayReport, TReportRange } from '@console/shared/dto';
+import type { z } from 'zod';
+import type { Actor, AuthedContext } from '../../context';
+import type { TPrisma } from '../../db/client';
+import { recordEvent } from '../../db/events';
+import { lockLedgerDay } from '../../db/ledger-day-lock';
+import { transaction, type Tx } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { recordAudit } from '../audit/audit.service';
+import { addTo, emptyLine, hotelDay } from '../orders/cash-lines';
+
+/**
+ * The manager's day (issue 26 §2, docs/reports.md): a hotel calendar day's figures, computed from
+ * the stays and the ledger; the day close that freezes them once the day is over (a closed day is
+ * never changed: a correction made later lands on the day it is made); a range of days summed.
+ * Hotel-wide, so for managers of every room (`order.manage` and all rooms).
+ */
+
+type Db = TPrisma | Tx;
+
+/** Statuses of a stay that had its guest in the room (a cancelled reservation and a no-show never did). */
+const STAYED = `s."status" IN ('in_house', 'expired', 'checked_out') OR (s."status" = 'moved' AND s."checkedOutAt" IS NOT NULL)`;
+/** When a stay that had its guest left (or leaves) the room. */
+const LEFT_AT = `CASE WHEN s."status" IN ('checked_out', 'moved') THEN s."checkedOutAt" WHEN s."status" = 'expired' THEN greatest(s."expectedCheckOutAt", now()) ELSE s."expectedCheckOutAt" END`;
+
+function requireManager(actor: Actor) {
+  requirePermission(actor, 'order.manage');
+  // Hotel-wide figures: not for a member limited to some rooms.
+  if (!actor.allRooms) throw new AppError('FORBIDDEN');
+}
+
+const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
+
+/** The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the night). */
+export async function dayFigures(db: Db, hotelId: number, from: Date, to: Date): Promise<TDayFigures> {
+  const [rooms] = await db.$queryRawUnsafe<{ total: bigint; out_of_order: bigint }[]>(
+    `SELECT count(*) AS total, count(*) FILTER (WHERE r."maintenance" <> 'none') AS out_of_order
+     FROM "Room" r WHERE r."hotelId" = $1 AND r."createdAt" < $2 AND (r."deletedAt" IS NULL OR r."deletedAt" >= $2)`,
+    hotelId,
+    to,
+  );
+  const [stays] = await db.$queryRawUnsafe<
+    { sold: bigint; stay_overs: bigint; arrivals: bigint; departures: bigint; no_shows: bigint; cancellations: bigint }[]
+  >(
+    `SELECT
+       count(DISTINCT s."roomId") FILTER (WHERE (${STAYED}) AND s."checkInAt" < $3 AND ${LEFT_AT} > $3) AS sold,
+       count(DISTINCT s."roomId") FILTER (WHERE (${STAYED}) AND s."checkInAt" < $3 AND ${LEFT_AT} > $3
+                                          AND NOT (s."checkInAt" >= $2 AND s."visitStayId" = s."id")) AS stay_overs,
+       count(*) FILTER (WHERE (${STAYED}) AND s."visitStayId" = s."id" AND s."checkInAt" >= $2 AND s."checkInAt" < $3) AS arrivals,
+       count(*) FILTER (WHERE s."status" = 'checked_out' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS departures,
+       count(*) FILTER (WHERE s."status" = 'no_show' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS no_shows,
+       count(*) FILTER (WHERE s."status" = 'ended' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS cancellations
+     FROM "Stay" s
+     WHERE s."hotelId" = $1 AND s."checkInAt" < $3 AND (s."checkedOutAt" IS NULL OR s."checkedOutAt" >= $2 OR s."expectedCheckOutAt" >= $2)`,
+    hotelId,
+    from,
+    to,
+  );
+  const [revenue] = await db.$queryRaw<{ room: bigint; other: bigint }[]>`
+    SELECT coalesce(sum(-e."amount") FILTER (WHERE e."kind" = 'room_charge' OR (e."kind" = 'correction' AND l."kind" = 'room_charge')), 0)::bigint AS room,
+           coalesce(sum(-e."amount") FILTER (WHERE e."kind" = 'charge' OR (e."kind" = 'correction' AND l."kind" = 'charge')), 0)::bigint AS other
+    FROM "OrderEntry" e LEFT JOIN "OrderEntry" l ON l."hotelId" = e."hotelId" AND l."id" = e."linkedEntryId"
+    WHERE e."hotelId" = ${hotelId} AND e."createdAt" >= ${from} AND e."createdAt" < ${to}`;
+  const money = await db.orderEntry.groupBy({
+    by: ['method', 'kind'],
+    where: { hotelId, createdAt: { gte: from, lt: to }, method: { not: null } },
+    _sum: { amount: true },
+    _count: { _all: true },
+  });
+  const [owing] = await db.$queryRaw<{ count: bigint; total: bigint }[]>`
+    SELECT count(*) AS count, coalesce(sum(-b."balance"), 0)::bigint AS total FROM (
+      SELECT (SELECT coalesce(sum(e."amount"), 0) FROM "OrderEntry" e WHERE e."hotelId" = f."hotelId" AND e."folioId" = f."id") AS balance
+      FROM "Folio" f WHERE f."hotelId" = ${hotelId} AND f."owedAt" IS NOT NULL AND f."settledAt" IS NULL
+    ) b WHERE b."balance" < 0`;
+  const [held] = await db.$queryRaw<{ held: bigint }[]>`
+    SELECT coalesce(sum("OrderEntry_refundable"(e."hotelId", e."id")), 0)::bigint AS held
+    FROM "OrderEntry" e JOIN "Folio" f ON f."hotelId" = e."hotelId" AND f."id" = e."folioId"
+    WHERE e."hotelId" = ${hotelId} AND e."kind" = 'deposit' AND f."settledAt" IS NULL`;
+
+  const lines = new Map<TPaymentMethod, TCashLine>();
+  for (const g of money) {
+    const line = lines.get(g.method!) ?? emptyLine(g.method!);
+    lines.set(g.method!, line);
+    addTo(line, g.kind as TOrderEntryKind, g._sum.amount ?? 0, g._count._all);
+  }
+  const methods = PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
+  const total = n(rooms?.total);
+  const outOfOrder = n(rooms?.out_of_order);
+  const sold = n(stays?.sold);
+  const roomCharges = n(revenue?.room);
+  const charges = n(revenue?.other);
+  return figuresOf({
+    rooms: { total, outOfOrder, available: Math.max(0, total - outOfOrder), sold },
+    arrivals: n(stays?.arrivals),
+    departures: n(stays?.departures),
+    stayOvers: n(stays?.stay_overs),
+    noShows: n(stays?.no_shows),
+    cancellations: n(stays?.cancellations),
+    roomCharges,
+    charges,
+    methods,
+    owing: { count: n(owing?.count), total: n(owing?.total) },
+    depositsHeld: n(held?.held),
+  });
+}
+
+/** The derived figures (occupancy, ADR, RevPAR, received, refunded) of the counted ones. */
+function figuresOf(c: {
+  rooms: TDayFigures['rooms'];
+  arrivals: number;
+  departures: number;
+  stayOvers: number;
+  noShows: number;
+  cancellations: number;
+  roomCharges: number;
+  charges: number;
+  methods: TCashLine[];
+  owing: TDayFigures['owing'];
+  depositsHeld: number;
+}): TDayFigures {
+  // Money taken from a customer's balance came in with the recharge: not received again.
+  const handed = c.methods.filter((l) => l.method !== 'balance');
+  return {
+    rooms: c.rooms,
+    occupancy: c.rooms.available ? Math.round((c.rooms.sold * 1000) / c.rooms.available) / 10 : 0,
+    adr: c.rooms.sold ? Math.round(c.roomCharges / c.rooms.sold) : 0,
+    revpar: c.rooms.available ? Math.round(c.roomCharges / c.rooms.available) : 0,
+    arrivals: c.arrivals,
+    departures: c.departures,
+    stayOvers: c.stayOvers,
+    noShows: c.noShows,
+    cancellations: c.cancellations,
+    revenue: { roomCharges: c.roomCharges, charges: c.charges, total: c.roomCharges + c.charges },
+    methods: c.methods,
+    received: handed.reduce((s, l) => s + l.deposits + l.payments + l.recharges, 0),
+    refunded: -handed.reduce((s, l) => s + l.refunds, 0),
+    owing: c.owing,
+    depositsHeld: c.depositsHeld,
+  };
+}
+
+async function closerName(db: Db, id: number | null) {
+  if (id === null) return null;
+  const account = await db.account.findUnique({ where: { id }, select: { id: true, nickname: true } });
+  return account ?? { id, nickname: '' };
+}
+
+async function reportOf(db: Db, actor: Actor, date: string): Promise<TDayReport> {
+  const closed = await db.dayClose.findUnique({ where: { hotelId_date: { hotelId: actor.hotelId, date } } });
+  const head = { date, timeZone: actor.timeZone, currency: actor.currency };
+  if (closed) {
+    return {
+      ...(closed.report as unknown as TDayFigures),
+      ...head,
+      closed: true,
+      closedAt: closed.closedAt.toISOString(),
+      closedBy: await closerName(db, closed.closedByAccountId),
+    };
+  }
+  const { from, to } = hotelDay(date, actor.timeZone);
+  return { ...(await dayFigures(db, actor.hotelId, from, to)), ...head, closed: false, closedAt: null, closedBy: null };
+}
+
+/** A day's report: frozen when the day is closed, else as the stays and the ledger say now. */
+export async function dayReport(ctx: AuthedContext, raw: z.input<typeof ZDayReportInput>): Promise<TDayReport> {
+  requireManager(ctx.actor);
+  const { date } = ZDayReportInput.parse(raw);
+  return reportOf(ctx.deps.prisma, ctx.actor, date);
+}
+
+/**
+ * Closes a day that is over: its figures frozen, audited. Closed once: a second close, or two at
+ * once, answers the same closed report. Every ledger entry waits for the close (the shared lock),
+ * so an entry at the instant of the close is in the frozen figures or dated after the day.
+ */
+export async function closeDay(ctx: AuthedContext, raw: z.input<typeof ZDayReportInput>): Promise<TDayReport> {
+  const { deps, actor } = ctx;
+  requireManager(actor);
+  const { date } = ZDayReportInput.parse(raw);
+  const { from, to } = hotelDay(date, actor.timeZone);
+  if (new Date() < to) {
+    throw new AppError('VALIDATION', { messageKey: 'reports.validation.dayNotOver', fields: { date: 'reports.validation.dayNotOver' } });
+  }
+  await transaction(deps, async (tx) => {
+    await lockLedgerDay(tx, actor.hotelId);
+    if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: actor.hotelId, date } }, select: { id: true } })) return;
+    const figures = await dayFigures(tx, actor.hotelId, from, to);
+    const row = await tx.dayClose.create({
+      data: { hotelId: actor.hotelId, date, closedByAccountId: actor.accountId, report: figures as object },
+      select: { id: true },
+    });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'day.closed' });
+    await recordAudit(tx, ctx, {
+      action: 'order.closeDay',
+      entityType: 'DayClose',
+      entityId: row.id,
+      after: { date, roomsSold: figures.rooms.sold, revenue: figures.revenue.total, received: figures.received, refunded: figures.refunded },
+    });
+  });
+  return reportOf(deps.prisma, actor, date);
+}
+
+/** The days of a range (a week, a month) and their sums: room-nights, revenue and money summed; owing and deposits as of the last day. */
+export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZReportRangeInput>): Promise<TReportRange> {
+  requireManager(ctx.actor);
+  const { from, to } = ZReportRangeInput.parse(raw);
+  const dates: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
+  const days: TDayReport[] = [];
+  // A few at a time: each day is a handful of indexed statements.
+  for (let i = 0; i < dates.length; i += 8) days.push(...(await Promise.all(dates.slice(i, i + 8).map((d) => reportOf(ctx.deps.prisma, ctx.actor, d)))));
+  const sum = (f: (d: TDayReport) => number) => days.reduce((s, d) => s + f(d), 0);
+  const lines = new Map<TPaymentMethod, TCashLine>();
+  for (const day of days) {
+    for (const l of day.methods) {
+      const line = lines.get(l.method) ?? emptyLine(l.method);
+      lines.set(l.method, line);
+      for (const k of ['deposits', 'payments', 'recharges', 'refunds', 'corrections', 'net', 'count'] as const) line[k] += l[k];
+    }
+  }
+  const last = days[days.length - 1]!;
+  const total = figuresOf({
+    rooms: {
+      total: sum((d) => d.rooms.total),
+      outOfOrder: sum((d) => d.rooms.outOfOrder),
+      available: sum((d) => d.rooms.available),
+      sold: sum((d) => d.rooms.sold),
+    },
+    arrivals: sum((d) => d.arrivals),
+    departures: sum((d) => d.departures),
+    stayOvers: sum((d) => d.stayOvers),
+    noShows: sum((d) => d.noShows),
+    cancellations: sum((d) => d.cancellations),
+    roomCharges: sum((d) => d.revenue.roomCharges),
+    charges: sum((d) => d.revenue.charges),
+    methods: PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!),
+    owing: last.owing,
+    depositsHeld: last.depositsHeld,
+  });
+  return { from, to, currency: ctx.actor.currency, days, total };
+}

@@ -1,0 +1,186 @@
+import { useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDER_LIMITS, ZOrderNote, ZShiftCount, type TMoneyMethod } from '@console/shared';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormDialog } from '@/components/form-dialog';
+import { MoneyInput } from '@/components/money-input';
+import { FormField, fieldControlProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { appErrorOf } from '@/lib/api-errors';
+import { fieldMessage } from '@/lib/field-message';
+import { formatMoney, parseMoneyInput } from '@/lib/money';
+import { checkField } from '@/lib/money-rules';
+import { toast } from '@/lib/toast';
+import { trpc } from '@/lib/trpc';
+import { useAppForm } from '@/lib/use-app-form';
+import { invalidateShifts, shiftQueries, type Shift } from './api';
+import { Difference, Money, countedLines } from './shift-figures';
+
+type Counts = Partial<Record<TMoneyMethod, string>>;
+
+/**
+ * Every count typed, checked by the shared rule of ZShiftCloseInput (a count left empty is asked for,
+ * never taken as zero), and the note. The counts checked are those of the form: its fields are the
+ * shift's ways of paying, which only grow while the dialog is open.
+ */
+const closeSchema = (currency: string) =>
+  z.object({ counted: z.record(z.string(), z.string().optional()), note: z.string() }).superRefine((v, ctx) => {
+    for (const [method, text] of Object.entries(v.counted)) {
+      const result = ZShiftCount.safeParse(parseMoneyInput(text ?? '', currency));
+      if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'validation.amountInvalid', path: ['counted', method] });
+    }
+    checkField(ZOrderNote, v.note, ctx, 'note');
+  });
+
+/**
+ * Closes a shift by what was counted per way of paying: cash always, and every way the shift took
+ * money by. Each count starts empty (nothing is decided for the clerk: issue 26), shows what the
+ * ledger expects in hand and, once typed, the difference; the button waits until every count is
+ * typed. The expected figures follow the ledger while the dialog is open (a payment recorded in the
+ * meantime). A manager closes here a shift a clerk left open.
+ */
+export function CloseShiftDialog({ shift, own, onClose }: { shift: Shift | null; own: boolean; onClose(): void }) {
+  if (!shift) return null;
+  return <CloseShiftForm key={shift.id} shift={shift} own={own} onClose={onClose} />;
+}
+
+function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const shift = useQuery(shiftQueries.one(given)).data ?? given;
+  const currency = shift.currency;
+  const lines = countedLines(shift);
+  const schema = useMemo(() => closeSchema(currency), [currency]);
+  const form = useAppForm(schema, { counted: {} as Counts, note: '' });
+  const close = useMutation(
+    trpc.order.shiftClose.mutationOptions({
+      meta: { showsErrors: true },
+      onSuccess: (closed) => {
+        toast.success(t('shifts.close.done', { amount: formatMoney(closed.difference, closed.currency) }));
+        void invalidateShifts(queryClient);
+        onClose();
+      },
+      onError: (error) => {
+        if (appErrorOf(error)?.code === 'VALIDATION') form.applyServerErrors(error);
+      },
+    }),
+  );
+
+  const typed = form.watch('counted');
+  const countOf = (method: TMoneyMethod) => parseMoneyInput(typed?.[method] ?? '', currency);
+  const counts = lines.map((line) => ({ line, minor: countOf(line.method) }));
+  const isComplete = counts.every(({ minor }) => minor !== undefined);
+  const isValid = counts.every(({ minor }) => minor !== undefined && !Number.isNaN(minor));
+  const countedTotal = isValid ? counts.reduce((sum, { minor }) => sum + minor!, 0) : null;
+  const expectedTotal = lines.reduce((sum, line) => sum + line.expected, 0);
+  const errors = form.formState.errors;
+  const noteError = fieldMessage(t, errors.note?.message);
+
+  const submit = form.handleSubmit((values) => {
+    if (close.isPending) return;
+    const counted = Object.fromEntries(lines.map((line) => [line.method, parseMoneyInput(values.counted[line.method] ?? '', currency)!]));
+    close.mutate({ shiftId: shift.id, counted, note: values.note.trim() });
+  });
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      title={own ? t('shifts.close.titleOwn') : t('shifts.close.titleOf', { name: shift.operator.nickname })}
+      description={t('shifts.close.description')}
+      isDirty={form.formState.isDirty}
+      isSaving={close.isPending}
+      error={close.error}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('shifts.close.action')}
+      submitDisabled={!isComplete}
+      footerStart={isComplete ? undefined : <span data-testid="shift-close-missing">{t('shifts.validation.countMissing')}</span>}
+      initialFocus={lines[0] ? `shift-count-${lines[0].method}` : undefined}
+      size="lg"
+      data-testid="shift-close-dialog"
+      submitTestId="shift-close-submit"
+    >
+      <div className="grid gap-3">
+        {counts.map(({ line, minor }) => {
+          const id = `shift-count-${line.method}`;
+          const error = fieldMessage(t, errors.counted?.[line.method]?.message);
+          const expectedId = `${id}-expected`;
+          return (
+            <div
+              key={line.method}
+              className="grid gap-x-4 gap-y-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-start"
+              data-testid="shift-close-line"
+              data-method={line.method}
+              data-expected={line.expected}
+            >
+              <div className="grid gap-1">
+                <Label htmlFor={id} data-error={Boolean(error)} className="data-[error=true]:text-destructive">
+                  {t(`orders.methods.${line.method}`)}
+                  <span aria-hidden="true" className="text-destructive -ms-1">
+                    *
+                  </span>
+                </Label>
+                <dl className="grid gap-1 text-sm">
+                  <div className="flex flex-wrap justify-between gap-x-3">
+                    <dt className="text-muted-foreground">{t('shifts.fields.expected')}</dt>
+                    <dd id={expectedId} className="font-medium">
+                      <Money minor={line.expected} currency={currency} />
+                    </dd>
+                  </div>
+                  <div className="flex flex-wrap justify-between gap-x-3">
+                    <dt className="text-muted-foreground">{t('shifts.fields.difference')}</dt>
+                    <dd>
+                      <Difference
+                        minor={minor === undefined || Number.isNaN(minor) ? null : minor - line.expected}
+                        currency={currency}
+                        testId={`shift-difference-${line.method}`}
+                      />
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+              <div className="grid gap-1">
+                <MoneyInput
+                  currency={currency}
+                  aria-required
+                  data-testid={id}
+                  {...fieldControlProps(id, error)}
+                  aria-describedby={[expectedId, error ? `${id}-error` : null].filter(Boolean).join(' ')}
+                  {...form.register(`counted.${line.method}`)}
+                />
+                <p id={`${id}-error`} className="text-destructive min-h-5 text-sm leading-5">
+                  {error ? <span role="alert">{error}</span> : null}
+                </p>
+              </div>
+            </div>
+          );
+        })}
+        <dl className="grid grid-cols-3 gap-2 rounded-lg border p-3 text-sm" data-testid="shift-close-total">
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">{t('shifts.fields.expected')}</dt>
+            <dd className="font-medium">
+              <Money minor={expectedTotal} currency={currency} />
+            </dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">{t('shifts.fields.counted')}</dt>
+            <dd className="font-medium">
+              <Money minor={countedTotal} currency={currency} />
+            </dd>
+          </div>
+          <div className="grid gap-0.5">
+            <dt className="text-muted-foreground">{t('shifts.fields.difference')}</dt>
+            <dd className="font-medium">
+              <Difference minor={countedTotal === null ? null : countedTotal - expectedTotal} currency={currency} testId="shift-difference-total" />
+            </dd>
+          </div>
+        </dl>
+        <FormField id="shift-close-note" label={t('orders.record.note')} error={noteError}>
+          <Input maxLength={ORDER_LIMITS.noteMaxLength} {...fieldControlProps('shift-close-note', noteError)} {...form.register('note')} />
+        </FormField>
+      </div>
+    </FormDialog>
+  );
+}

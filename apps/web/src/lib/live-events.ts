@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TEventKind } from '@console/shared';
+import { queryClient as appQueryClient, trpc, trpcClient } from './trpc';
+
+/** The tRPC routers whose queries show what an event's area changes (docs/events.md). */
+const ROUTERS = {
+  order: trpc.order,
+  room: trpc.room,
+  roomGroup: trpc.roomGroup,
+  price: trpc.price,
+  stay: trpc.stay,
+  today: trpc.today,
+  customer: trpc.customer,
+  sharedDoor: trpc.sharedDoor,
+  password: trpc.password,
+  face: trpc.face,
+  card: trpc.card,
+  lock: trpc.lock,
+  lockAccount: trpc.lockAccount,
+  accessRule: trpc.accessRule,
+  guestMessage: trpc.guestMessage,
+  feed: trpc.feed,
+  staff: trpc.staff,
+};
+type Router = keyof typeof ROUTERS;
+
+const MONEY: Router[] = ['order', 'room', 'stay', 'today', 'customer'];
+const STAY: Router[] = [...MONEY, 'sharedDoor', 'password', 'face', 'card', 'guestMessage'];
+const DOORS: Router[] = ['password', 'face', 'card', 'lock', 'sharedDoor', 'accessRule', 'room', 'stay', 'today'];
+
+/** What each kind of event makes stale: the map the console invalidates by (one list, not one per dialog). */
+export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
+  'stay.checkedIn': STAY,
+  'stay.reserved': STAY,
+  'stay.arrived': STAY,
+  'stay.renewed': STAY,
+  'stay.roomChanged': STAY,
+  'stay.checkedOut': STAY,
+  'stay.cancelled': STAY,
+  'stay.changed': STAY,
+  'payment.recorded': MONEY,
+  'refund.recorded': MONEY,
+  'charge.posted': MONEY,
+  'ledger.changed': MONEY,
+  'shift.changed': ['order'],
+  'day.closed': ['order'],
+  'room.changed': ['room', 'roomGroup', 'price', 'today', 'stay'],
+  'price.changed': ['price', 'room', 'stay'],
+  'credential.changed': DOORS,
+  'lock.changed': [...DOORS, 'lockAccount'],
+  'customer.changed': ['customer', 'order'],
+  'feed.changed': ['feed', 'room', 'stay', 'today'],
+  'staff.changed': ['staff', 'room'],
+};
+
+/** Invalidates, once, the queries of every router the events of `kinds` make stale. */
+export function invalidateForEvents(queryClient: QueryClient, kinds: Iterable<string>): Promise<unknown> {
+  const routers = new Set<Router>();
+  for (const kind of kinds) for (const router of STALE_BY_KIND[kind as TEventKind] ?? []) routers.add(router);
+  return Promise.all([...routers].map((router) => queryClient.invalidateQueries({ queryKey: ROUTERS[router].pathKey() })));
+}
+
+/** Events arriving together (a check-in posts its charge and its deposit) make one round of reloads. */
+const GATHER_MS = 100;
+
+/**
+ * The live feed of the signed-in tab (mounted once, in the signed-in layout): each change of the
+ * hotel, whoever made it (this tab, another, a job, a legacy client, another server), reloads the
+ * queries it makes stale within a second or two. After a dropped connection the feed resumes from
+ * the last event received (the server sends what was missed).
+ */
+export function useLiveEvents(queryClient: QueryClient = appQueryClient): void {
+  useEffect(() => {
+    const kinds = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const subscription = trpcClient.event.feed.subscribe(
+      {},
+      {
+        onData(envelope) {
+          kinds.add(envelope.data.kind);
+          timer ??= setTimeout(() => {
+            timer = undefined;
+            const batch = [...kinds];
+            kinds.clear();
+            void invalidateForEvents(queryClient, batch);
+          }, GATHER_MS);
+        },
+        // The link reconnects by itself; a session that ended shows itself on the next query.
+        onError() {},
+      },
+    );
+    return () => {
+      subscription.unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,49 @@
+/**
+ * `pnpm bench:smoke` (CI, after `pnpm test`): every benchmark of `pnpm bench` (this package's `all`
+ * script, read from package.json so that a benchmark added there is smoked too), once, at a small
+ * size (BENCH_SMOKE=1, lib.ts `sized`). Each still checks its results (counts, rows, refusals) and
+ * throws when one is wrong; nothing it times is worth reading. It needs `pnpm build` first (the
+ * bundle, Lighthouse and export benchmarks read the built apps). Exits 1 when any benchmark failed,
+ * after running the others, and names them.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './lib.ts';
+
+const dir = path.join(root, 'bench');
+const { scripts } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const commands = scripts.all!.split('&&').map((c) => c.trim().split(/\s+/));
+const only = process.argv.slice(2);
+
+function run([command, ...args]: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const bin = path.join(dir, 'node_modules', '.bin', command!);
+    const child = spawn(fs.existsSync(bin) ? bin : command!, args, { cwd: dir, env: { ...process.env, BENCH_SMOKE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code, signal) => {
+      if (code !== 0) console.log(output);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const failed: string[] = [];
+let ran = 0;
+const started = performance.now();
+for (const command of commands) {
+  const name = command.at(-1)!;
+  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  ran += 1;
+  const t = performance.now();
+  const code = await run(command);
+  const seconds = ((performance.now() - t) / 1000).toFixed(1);
+  console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s${code === 0 ? '' : `, exit ${code}`})`);
+  if (code !== 0) failed.push(name);
+}
+console.log(
+  `\n${ran} benchmarks smoked in ${((performance.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : ', all whole'}.`,
+);
+if (failed.length) process.exitCode = 1;

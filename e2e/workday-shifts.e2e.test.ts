@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
+import { api, languageRuns } from './support-board';
+import { closeSql, sql, text } from './support-stays';
+
+/**
+ * (Named to sort after every other browser test file: the language rotation of the files before it
+ * stays as it was; decision 034.)
+ *
+ * Cashier shifts at the desk (issue 26 §2), in the run's language: the clerk opens a shift with the
+ * float typed (the field starts empty, and the button waits for it: a default never records money),
+ * a cash payment taken meanwhile raises what the shift expects in hand without a reload (the live
+ * feed), and the close asks for every count (its button waits until each is typed), shows the
+ * difference as it is typed, and records it: 1.00 short is -1.00 in the shifts' table. The owner,
+ * a manager, sees a clerk's shift left open and closes it. Rooms 9931-9933 are this file's own.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeRedis();
+  await closeSql();
+});
+
+const RUNS = languageRuns(
+  [
+    { code: 'chs', header: 'zh-CN', room: '9931' },
+    { code: 'en', header: 'en', room: '9932' },
+    { code: 'Arabic', header: 'ar', room: '9933' },
+  ] as const,
+  import.meta.url,
+);
+
+/** Within two seconds a person waiting at the desk notices, with a margin for a loaded CI machine. */
+const LIVE_MS = 5_000;
+
+type ShiftDto = { id: number; expected: number; methods: { method: string; expected: number }[] };
+
+/** A room of this file, without a lock (a bill needs none), free for a new stay. */
+async function ownRoom(name: string): Promise<number> {
+  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
+  if (found) return found.id;
+  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
+  const [room] = await sql<{ id: number }>(
+    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "updatedAt") VALUES ($1, $2, 990, 29900, now()) RETURNING id`,
+    [demo!.hotelId, name],
+  );
+  return room!.id;
+}
+
+/** Closes the signed-in account's open shift, if one was left open, counting what the ledger expects (a clean start). */
+async function closeLeftOpen(page: Page) {
+  const open = await api<ShiftDto | null>(page, 'order.shiftCurrent', undefined);
+  if (!open) return;
+  const counted = Object.fromEntries(open.methods.filter((l) => l.method !== 'balance').map((l) => [l.method, l.expected]));
+  await api(page, 'order.shiftClose', { shiftId: open.id, counted, note: '' }, 'mutation');
+}
+
+/** Waits until an attribute of the first element matching `selector` has `value`, without reloading the page. */
+async function attributeBecomes(page: Page, selector: string, name: string, value: string | number, timeout = LIVE_MS) {
+  await page.waitForFunction(
+    ({ selector, name, value }) => document.querySelector(selector)?.getAttribute(name) === value,
+    { selector, name, value: String(value) },
+    { timeout },
+  );
+}
+
+const isDisabled = (page: Page, testId: string) => page.getByTestId(testId).isDisabled();
+
+describe.each(RUNS)('cashier shifts in $header', ({ code, header, room }) => {
+  let desk: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    desk = await newContext(browser, { language: code });
+    page = await desk.newPage();
+    await signIn(page, DEMO_OWNER);
+  });
+  afterAll(async () => {
+    await desk?.close();
+  });
+
+  it(`opens a shift with the float typed, follows a payment live, and closes it 1.00 short (room ${room})`, async () => {
+    await closeLeftOpen(page);
+    const roomId = await ownRoom(room);
+    const start = new Date(Date.now() - 10 * 60_000);
+    const stay = await api<{ id: number }>(
+      page,
+      'stay.checkIn',
+      {
+        roomId,
+        checkInAt: start.toISOString(),
+        expectedCheckOutAt: new Date(start.getTime() + 24 * 3_600_000).toISOString(),
+        guests: [{ name: `Shift ${room}` }],
+        idempotencyKey: randomUUID(),
+        acknowledge: ['room_dirty', 'guest_in_other_room'],
+      },
+      'mutation',
+    );
+
+    await page.goto(`${baseUrl()}/shifts`);
+    const card = page.getByTestId('shift-current');
+    await attributeBecomes(page, '[data-testid="shift-current"]', 'data-state', 'none', 15_000);
+    await page.getByTestId('shifts-table').or(page.getByTestId('shifts-empty')).first().waitFor();
+
+    // The float starts empty and the button waits for it: nothing is proposed.
+    await page.getByTestId('shift-open').click();
+    const openDialog = page.getByTestId('shift-open-dialog');
+    await openDialog.waitFor();
+    expect(await page.getByTestId('shift-float').inputValue()).toBe('');
+    expect(await isDisabled(page, 'shift-open-submit')).toBe(true);
+    await screenshot(page, `shifts-open-dialog-${header}`);
+    await page.getByTestId('shift-float').fill('500');
+    await page.waitForSelector('[data-testid="shift-open-submit"]:not([disabled])');
+    await page.getByTestId('shift-open-submit').click();
+    await openDialog.waitFor({ state: 'detached' });
+    await attributeBecomes(page, '[data-testid="shift-current"]', 'data-state', 'open');
+    const shiftId = Number(await card.getAttribute('data-shift-id'));
+    expect(shiftId).toBeGreaterThan(0);
+    const [opened] = await sql<{ openingFloat: number; closedAt: Date | null }>(`SELECT "openingFloat", "closedAt" FROM "CashierShift" WHERE id = $1`, [
+      shiftId,
+    ]);
+    expect(opened).toEqual({ openingFloat: 50_000, closedAt: null });
+    await attributeBecomes(page, '[data-testid="shift-expected"]', 'data-cash', 50_000);
+    // The shift is in the table, open; the clerk closes it from its card.
+    await attributeBecomes(page, `[data-testid="shift-row-${shiftId}"]`, 'data-state', 'open');
+    expect(await page.getByTestId(`shift-row-${shiftId}`).getByTestId('shift-row-close').count()).toBe(0);
+
+    // A cash payment taken by this clerk (recorded behind the page's back): the expected cash follows without a reload.
+    await api(page, 'order.recordPayment', { stayId: stay.id, amount: 10_000, method: 'cash', note: '', requestId: randomUUID() }, 'mutation');
+    await attributeBecomes(page, '[data-testid="shift-expected"]', 'data-cash', 60_000);
+    await attributeBecomes(page, '[data-testid="shift-line"][data-method="cash"]', 'data-net', 10_000);
+    await screenshot(page, `shifts-open-${header}`);
+
+    // The same on a phone, with the close dialog.
+    const phone = await newContext(browser, { language: code, width: 390, height: 844 });
+    try {
+      const small = await phone.newPage();
+      await signIn(small, DEMO_OWNER);
+      await small.goto(`${baseUrl()}/shifts`);
+      await attributeBecomes(small, '[data-testid="shift-expected"]', 'data-cash', 60_000, 15_000);
+      await small.getByTestId(`shift-row-${shiftId}`).waitFor();
+      await screenshot(small, `shifts-open-phone-${header}`);
+      await small.getByTestId('shift-close').click();
+      await small.getByTestId('shift-close-dialog').waitFor();
+      await small.getByTestId('shift-count-cash').fill('599');
+      await settle(small);
+      await screenshot(small, `shifts-close-phone-${header}`);
+    } finally {
+      await phone.close();
+    }
+
+    // The close: every count starts empty, and the button waits until each is typed.
+    await page.getByTestId('shift-close').click();
+    const closeDialog = page.getByTestId('shift-close-dialog');
+    await closeDialog.waitFor();
+    const lines = await closeDialog.getByTestId('shift-close-line').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-method')));
+    expect(lines).toEqual(['cash']);
+    expect(await page.getByTestId('shift-count-cash').inputValue()).toBe('');
+    expect(await isDisabled(page, 'shift-close-submit')).toBe(true);
+    await closeDialog.getByText(text(header, 'shifts.validation.countMissing')).waitFor();
+    await closeDialog.getByText(text(header, 'orders.methods.cash')).first().waitFor();
+    expect(await page.getByTestId('shift-difference-cash').getAttribute('data-difference')).toBeNull();
+    // Counted 599.00 of the 600.00 expected: 1.00 short, shown as it is typed.
+    await page.getByTestId('shift-count-cash').fill('599');
+    await attributeBecomes(page, '[data-testid="shift-difference-cash"]', 'data-difference', -100);
+    expect(await isDisabled(page, 'shift-close-submit')).toBe(false);
+    await page.locator('#shift-close-note').fill(`Short ${room}`);
+    await screenshot(page, `shifts-close-${header}`);
+    await page.getByTestId('shift-close-submit').click();
+    await closeDialog.waitFor({ state: 'detached' });
+
+    // Recorded: the card offers a new shift, and the table shows the difference, in red.
+    await attributeBecomes(page, '[data-testid="shift-current"]', 'data-state', 'none');
+    const row = page.getByTestId(`shift-row-${shiftId}`);
+    await attributeBecomes(page, `[data-testid="shift-row-${shiftId}"]`, 'data-state', 'closed');
+    expect(await row.getAttribute('data-difference')).toBe('-100');
+    expect(await row.getAttribute('data-expected')).toBe('60000');
+    expect(await row.getAttribute('data-counted')).toBe('59900');
+    const difference = row.getByTestId('shift-row-difference');
+    expect(await difference.getAttribute('data-difference')).toBe('-100');
+    expect(await difference.getAttribute('class')).toContain('text-destructive');
+    expect(await difference.textContent()).toMatch(/1[.,٫]00|١[.,٫]٠٠/);
+    const [closed] = await sql<{ difference: number; counted: unknown; note: string; closedAt: Date | null }>(
+      `SELECT difference, counted, note, "closedAt" FROM "CashierShift" WHERE id = $1`,
+      [shiftId],
+    );
+    expect(closed).toMatchObject({ difference: -100, counted: { cash: 59_900 }, note: `Short ${room}` });
+    expect(closed!.closedAt).not.toBeNull();
+
+    // The report of the shift, per way of paying.
+    await row.getByTestId('shift-row-details').click();
+    const details = page.getByTestId('shift-details');
+    await details.waitFor();
+    await attributeBecomes(page, '[data-testid="shift-details-line"][data-method="cash"]', 'data-difference', -100);
+    await screenshot(page, `shifts-details-${header}`);
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    await screenshot(page, `shifts-closed-${header}`);
+  });
+
+  it('lets the manager close a shift a clerk left open', async () => {
+    const clerk = await newContext(browser, { language: code });
+    let clerkShift: ShiftDto;
+    try {
+      const clerkPage = await clerk.newPage();
+      await signIn(clerkPage, DEMO_STAFF);
+      await closeLeftOpen(clerkPage);
+      clerkShift = await api<ShiftDto>(clerkPage, 'order.shiftOpen', { openingFloat: 5_000 }, 'mutation');
+    } finally {
+      await clerk.close();
+    }
+    await page.goto(`${baseUrl()}/shifts`);
+    const row = page.getByTestId(`shift-row-${clerkShift.id}`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-state')).toBe('open');
+    await row.getByTestId('shift-row-close').click();
+    const closeDialog = page.getByTestId('shift-close-dialog');
+    await closeDialog.waitFor();
+    expect(await page.getByTestId('shift-count-cash').inputValue()).toBe('');
+    expect(await isDisabled(page, 'shift-close-submit')).toBe(true);
+    await page.getByTestId('shift-count-cash').fill('50');
+    await attributeBecomes(page, '[data-testid="shift-difference-cash"]', 'data-difference', 0);
+    await page.getByTestId('shift-close-submit').click();
+    await closeDialog.waitFor({ state: 'detached' });
+    await attributeBecomes(page, `[data-testid="shift-row-${clerkShift.id}"]`, 'data-state', 'closed');
+    expect(await row.getAttribute('data-difference')).toBe('0');
+    const [closed] = await sql<{ closedByAccountId: number; accountId: number }>(`SELECT "closedByAccountId", "accountId" FROM "CashierShift" WHERE id = $1`, [
+      clerkShift.id,
+    ]);
+    expect(closed!.closedByAccountId).not.toBe(closed!.accountId);
+  });
+});
