@@ -63,26 +63,33 @@ async function insertLink(db: Tx | Deps['prisma'], deps: Pick<Deps, 'config'>, h
 
 /**
  * The live link of a stay's visit and its token, made now when there is none (a guest message, the
- * stay getting its keys). Two callers at once make one link: the second reads the first's.
+ * stay getting its keys). It takes the visit's lock first, as `regenerateKeyLink` does: two callers
+ * at once make one link (the second reads the first's), and a link made while the clerk makes a new
+ * one never deadlocks with it (an insert's unique entry is written before its foreign key waits).
  */
-export async function ensureKeyLink(deps: Pick<Deps, 'prisma' | 'config'>, hotelId: number, stayId: number): Promise<{ token: string; link: LinkRow } | null> {
+export async function ensureKeyLink(
+  deps: Pick<Deps, 'prisma' | 'config' | 'log' | 'redis' | 'key'>,
+  hotelId: number,
+  stayId: number,
+): Promise<{ token: string; link: LinkRow } | null> {
   const stay = await deps.prisma.stay.findFirst({ where: { id: stayId, hotelId }, select: { visitStayId: true } });
   if (!stay) return null;
-  const live = () => deps.prisma.keyLink.findFirst({ where: { hotelId, visitStayId: stay.visitStayId, revokedAt: null }, select: LINK_SELECT });
-  const found = await live();
+  const live = (db: Tx | Deps['prisma']) => db.keyLink.findFirst({ where: { hotelId, visitStayId: stay.visitStayId, revokedAt: null }, select: LINK_SELECT });
+  const found = await live(deps.prisma);
   if (found) {
     const token = tokenOf(deps, found);
     return token ? { token, link: found } : null;
   }
-  try {
-    const made = await insertLink(deps.prisma, deps, hotelId, stay.visitStayId, null);
+  return transaction(deps, async (tx) => {
+    await lockVisit(tx, hotelId, stay.visitStayId);
+    const other = await live(tx);
+    if (other) {
+      const token = tokenOf(deps, other);
+      return token ? { token, link: other } : null;
+    }
+    const made = await insertLink(tx, deps, hotelId, stay.visitStayId, null);
     return { token: made.token, link: made.row };
-  } catch (error) {
-    if (!isConstraint(error, 'KeyLink_live_key')) throw error;
-    const other = await live();
-    const token = other && tokenOf(deps, other);
-    return other && token ? { token, link: other } : null;
-  }
+  });
 }
 
 /** The visit's current stay: its newest (a room change continues a visit in a new stay). */
@@ -109,9 +116,9 @@ async function linkDto(ctx: AuthedContext, link: LinkRow, stayId: number): Promi
 }
 
 /**
- * Holds the visit's first stay for the transaction: a link made meanwhile (ensureKeyLink, whose insert
- * takes a key-share lock on that row through its foreign key) waits until this change is committed,
- * and one made just before is seen by it, so "revoke and make a new one" never meets a third link.
+ * Holds the visit's first stay for the transaction. Every writer of a visit's links takes it first
+ * (`ensureKeyLink`, `regenerateKeyLink`, `revokeKeyLink`), so they queue: "revoke and make a new one"
+ * never meets a third link, and never deadlocks with a link being made.
  */
 async function lockVisit(tx: Tx, hotelId: number, visitStayId: number): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM "Stay" WHERE "hotelId" = ${hotelId} AND "id" = ${visitStayId} FOR UPDATE`;

@@ -160,6 +160,20 @@ describe('the key link', () => {
   });
 });
 
+it('makes the link a message needs while the clerk makes a new one, neither failing (they once deadlocked and the guest was never told the code)', async () => {
+  const d = await pairedRooms();
+  const { stay } = await stayIn(d);
+  for (let round = 0; round < 80; round++) {
+    await revokeKeyLink(d.staff, { stayId: stay.id });
+    const [made, renewed] = await Promise.all([ensureKeyLink(ctx.deps, d.hotel.id, stay.id), regenerateKeyLink(d.staff, { stayId: stay.id })]);
+    expect(made?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const live = await ctx.deps.prisma.keyLink.findMany({ where: { hotelId: d.hotel.id, revokedAt: null } });
+    // Whichever came first, the clerk's new link is the one live.
+    expect(live).toHaveLength(1);
+    expect(live[0]!.tokenHash).toBe(hashKeyToken(renewed.link.path.slice('/k/'.length)));
+  }
+});
+
 describe('the page', () => {
   it('shows the hotel, the room, the dates, the confirmed code with its validity, and the door it may open; nothing else', async () => {
     const d = await pairedRooms();

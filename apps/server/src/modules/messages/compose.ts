@@ -31,7 +31,12 @@ export function messageGuest(guests: GuestRow[], guestId: number | null): GuestR
 const KEY_LINK_STAY_STATES = new Set(['reserved', 'in_house']);
 
 /** What a message of a stay's password says, read from the database as it is now. */
-export async function loadMessageFacts(deps: Pick<Deps, 'prisma' | 'config'>, hotelId: number, stayId: number, passwordId: number | null) {
+export async function loadMessageFacts(
+  deps: Pick<Deps, 'prisma' | 'config' | 'log' | 'redis' | 'key'>,
+  hotelId: number,
+  stayId: number,
+  passwordId: number | null,
+) {
   const stay = await deps.prisma.stay.findFirst({
     where: { id: stayId, hotelId },
     select: {
