@@ -3,7 +3,6 @@ import { KEY_LINK_TOKEN, keyPagePath, ZKeyLinkStayInput } from '@console/shared'
 import type { TKeyLinkDto } from '@console/shared/dto';
 import type { z } from 'zod';
 import type { AuthedContext, Deps } from '../../context';
-import { isConstraint } from '../../db/errors';
 import { transaction, type Tx } from '../../db/transaction';
 import { seal, unseal, type SealPurpose } from '../../infra/seal';
 import { requirePermission } from '../../permissions';
