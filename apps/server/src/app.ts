@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { Deps } from './context';
 import { AppError } from './errors';
 import { registerExports } from './http/exports';
+import { registerReports } from './http/reports';
 import { endEventFeeds } from './modules/events/event-feed';
 import { registerCalendarExport } from './modules/feeds/feed-export';
 import { registerKeyPage } from './modules/key-page/key-page.http';
@@ -135,6 +136,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await registerCardGateway(app, deps);
   await registerUploads(app, deps);
   registerExports(app, deps);
+  registerReports(app, deps);
   registerCalendarExport(app, deps);
   registerKeyPage(app, deps);
 

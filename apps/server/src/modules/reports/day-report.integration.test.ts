@@ -5,8 +5,9 @@
  * (once, even twice at once; never a day not over; a later correction lands on its own day); a range
  * summed; managers of every room only, each hotel its own.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDate, zonedToInstant } from '@console/shared';
+import { COOKIES, addDays, localDate, zonedToInstant } from '@console/shared';
 import { insertStay, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
@@ -127,5 +128,88 @@ describe("a day's report", () => {
     // A range too long is refused, translated.
     const long = await api.query('order.reportRange', { from: '2025-01-01', to: '2026-06-01' }, { token: d.ownerToken, lang: 'en' });
     expect(long.status).toBe(400);
+  });
+});
+
+describe('the report as a file (GET /api/reports/export)', () => {
+  const get = (token: string | undefined, query: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/reports/export?${new URLSearchParams(query).toString()}`,
+      headers: token ? { cookie: `${COOKIES.session}=${token}` } : {},
+    });
+
+  it('gives the days and their sums as .csv (UTF-8, CRLF, headed in the console language) and as .xlsx with the money by way of paying', async () => {
+    const d = await yesterday();
+    const from = addDays(d.date, -1);
+    const csv = await get(d.ownerToken, { from, to: d.date, format: 'csv', lang: 'en' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="Report ${from} ${d.date}.csv"; filename*=UTF-8''Report%20${from}%20${d.date}.csv`);
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.body.slice(1).split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines[0]!.split(',').slice(0, 5)).toEqual(['Date', 'State', 'Rooms available', 'Rooms sold', 'Occupancy']);
+    expect(lines[0]).toContain('Revenue (CNY)');
+    const rows = lines.map((l) => l.split(','));
+    const column = (name: string) => rows[0]!.indexOf(name);
+    expect(rows.map((r) => r[0])).toEqual(['Date', from, d.date, 'Total']);
+    const day = rows[2]!;
+    expect([
+      day[column('Rooms sold')],
+      day[column('Occupancy')],
+      day[column('Revenue (CNY)')],
+      day[column('Received (CNY)')],
+      day[column('Refunded (CNY)')],
+    ]).toEqual(['2', '66.7', '598.00', '500.00', '50.00']);
+    expect(rows[3]![column('Revenue (CNY)')]).toBe('598.00');
+    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: d.hotel.id, action: 'order.reportExport' } })).toBe(1);
+
+    // Another language heads it in that language; the .xlsx has the days and the ways of paying.
+    const xlsx = await get(d.ownerToken, { from: d.date, to: d.date, format: 'xlsx', lang: 'de' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain(`filename="Bericht ${d.date}.xlsx"`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Tage', 'Nach Zahlungsart']);
+    const [days, money] = book.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    const header = (days.getRow(1).values as ExcelJS.CellValue[]).slice(1);
+    expect(header.slice(0, 2)).toEqual(['Datum', 'Status']);
+    const dayRow = (days.getRow(2).values as ExcelJS.CellValue[]).slice(1);
+    expect(dayRow[0]).toBe(d.date);
+    expect(dayRow[header.indexOf('Umsatz (CNY)')]).toBe(598);
+    expect(dayRow[header.indexOf('Auslastung')]).toBe(66.7);
+    expect((days.getRow(3).values as ExcelJS.CellValue[])[1]).toBe('Summe');
+    const methods = [2, 3].map((i) => (money.getRow(i).values as ExcelJS.CellValue[]).slice(1));
+    expect(methods.map((r) => [r[0], r[r.length - 2]])).toEqual([
+      ['Bargeld', 250],
+      ['Zahlung per WeChat Pay', 200],
+    ]);
+  });
+
+  it('is refused without a session (401), to a clerk and to a manager of some rooms (403), and for bad days (400, translated); another hotel gets its own', async () => {
+    const d = await yesterday();
+    const other = await ledgerHotel(ctx);
+    const query = { from: d.date, to: d.date, format: 'csv', lang: 'en' };
+    expect((await get(undefined, query)).statusCode).toBe(401);
+    expect((await get(d.staffToken, query)).statusCode).toBe(403);
+    expect((await get(d.limitedAdmin.token, query)).statusCode).toBe(403);
+    for (const bad of [
+      { ...query, from: '2026-02-30' },
+      { ...query, to: addDays(d.date, -1) },
+      { ...query, from: '2020-01-01' },
+      { ...query, format: 'pdf' },
+      { ...query, from: '1e308' },
+      { lang: 'en' },
+    ]) {
+      const answer = await get(d.ownerToken, bad);
+      expect(answer.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(answer.json().error.message).toMatch(/^[A-Z]/);
+      expect(answer.body).not.toMatch(/at .*\.ts|ZodError/);
+    }
+    const theirs = await get(other.ownerToken, query);
+    expect(theirs.statusCode).toBe(200);
+    const sums = theirs.body.split('\r\n')[1]!.split(',');
+    expect(sums[3]).toBe('0');
   });
 });
