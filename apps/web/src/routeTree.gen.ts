@@ -23,6 +23,7 @@ import { Route as AuthGuestMessagesRouteImport } from './routes/_auth/guestMessa
 import { Route as AuthHotelInfoRouteImport } from './routes/_auth/hotelInfo'
 import { Route as AuthLockMessagesRouteImport } from './routes/_auth/lock-messages'
 import { Route as AuthLockAccountsRouteImport } from './routes/_auth/lockAccounts'
+import { Route as AuthReportsRouteImport } from './routes/_auth/reports'
 import { Route as AuthShiftsRouteImport } from './routes/_auth/shifts'
 import { Route as AuthStaffRouteImport } from './routes/_auth/staff'
 import { Route as AuthTodayRouteImport } from './routes/_auth/today'
@@ -123,6 +124,11 @@ const AuthLockMessagesRoute = AuthLockMessagesRouteImport.update({
 const AuthLockAccountsRoute = AuthLockAccountsRouteImport.update({
   id: '/lockAccounts',
   path: '/lockAccounts',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthReportsRoute = AuthReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthShiftsRoute = AuthShiftsRouteImport.update({
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/lockAccounts': typeof AuthLockAccountsRoute
+  '/reports': typeof AuthReportsRoute
   '/shifts': typeof AuthShiftsRoute
   '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
@@ -360,6 +367,7 @@ export interface FileRoutesByTo {
   '/hotelInfo': typeof AuthHotelInfoRoute
   '/lock-messages': typeof AuthLockMessagesRoute
   '/lockAccounts': typeof AuthLockAccountsRoute
+  '/reports': typeof AuthReportsRoute
   '/shifts': typeof AuthShiftsRoute
   '/staff': typeof AuthStaffRoute
   '/today': typeof AuthTodayRoute
@@ -409,6 +417,7 @@ export interface FileRoutesById {
   '/_auth/hotelInfo': typeof AuthHotelInfoRoute
   '/_auth/lock-messages': typeof AuthLockMessagesRoute
   '/_auth/lockAccounts': typeof AuthLockAccountsRoute
+  '/_auth/reports': typeof AuthReportsRoute
   '/_auth/shifts': typeof AuthShiftsRoute
   '/_auth/staff': typeof AuthStaffRoute
   '/_auth/today': typeof AuthTodayRoute
@@ -459,6 +468,7 @@ export interface FileRouteTypes {
     | '/hotelInfo'
     | '/lock-messages'
     | '/lockAccounts'
+    | '/reports'
     | '/shifts'
     | '/staff'
     | '/today'
@@ -505,6 +515,7 @@ export interface FileRouteTypes {
     | '/hotelInfo'
     | '/lock-messages'
     | '/lockAccounts'
+    | '/reports'
     | '/shifts'
     | '/staff'
     | '/today'
@@ -553,6 +564,7 @@ export interface FileRouteTypes {
     | '/_auth/hotelInfo'
     | '/_auth/lock-messages'
     | '/_auth/lockAccounts'
+    | '/_auth/reports'
     | '/_auth/shifts'
     | '/_auth/staff'
     | '/_auth/today'
@@ -693,6 +705,13 @@ declare module '@tanstack/react-router' {
       path: '/lockAccounts'
       fullPath: '/lockAccounts'
       preLoaderRoute: typeof AuthLockAccountsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/reports': {
+      id: '/_auth/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AuthReportsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/shifts': {
@@ -932,6 +951,7 @@ interface AuthRouteChildren {
   AuthHotelInfoRoute: typeof AuthHotelInfoRoute
   AuthLockMessagesRoute: typeof AuthLockMessagesRoute
   AuthLockAccountsRoute: typeof AuthLockAccountsRoute
+  AuthReportsRoute: typeof AuthReportsRoute
   AuthShiftsRoute: typeof AuthShiftsRoute
   AuthStaffRoute: typeof AuthStaffRoute
   AuthTodayRoute: typeof AuthTodayRoute
@@ -977,6 +997,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthHotelInfoRoute: AuthHotelInfoRoute,
   AuthLockMessagesRoute: AuthLockMessagesRoute,
   AuthLockAccountsRoute: AuthLockAccountsRoute,
+  AuthReportsRoute: AuthReportsRoute,
   AuthShiftsRoute: AuthShiftsRoute,
   AuthStaffRoute: AuthStaffRoute,
   AuthTodayRoute: AuthTodayRoute,

@@ -2,6 +2,7 @@ import {
   Banknote,
   BedDouble,
   BellRing,
+  ChartColumn,
   Coffee,
   CreditCard,
   FileClock,
@@ -136,6 +137,8 @@ export const MENU: MenuItem[] = [
       { key: 'balance', titleKey: 'menu.balance', icon: Wallet, to: '/order/balance', permission: 'order.manage' },
       // Cashier shifts: the front desk opens and closes its own (stay.manage); a manager sees every clerk's.
       { key: 'shifts', titleKey: 'menu.shifts', icon: Banknote, to: '/shifts', permission: 'stay.manage' },
+      // The day report and its close, weeks and months: hotel-wide figures for managers.
+      { key: 'reports', titleKey: 'menu.reports', icon: ChartColumn, to: '/reports', permission: 'order.manage' },
     ],
   },
   {

@@ -16,7 +16,8 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { invalidateShifts, shiftQueries, type Shift } from './api';
-import { Difference, Money, countedLines } from './shift-figures';
+import { Money } from '@/components/money';
+import { Difference, countedLines } from './shift-figures';
 
 type Counts = Partial<Record<TMoneyMethod, string>>;
 

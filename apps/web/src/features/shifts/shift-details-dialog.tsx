@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { shiftQueries, type Shift } from './api';
-import { Difference, Money, WRAP, WRAP_END } from './shift-figures';
+import { Money, WRAP, WRAP_END } from '@/components/money';
+import { Difference } from './shift-figures';
 
 /**
  * One shift's report: who opened it and when, who closed it and when, the float, and per way of

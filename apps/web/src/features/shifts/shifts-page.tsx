@@ -24,7 +24,8 @@ import { readShiftsSearch, shiftQueries, type Shift, type ShiftsSearch } from '.
 import { CloseShiftDialog } from './close-shift-dialog';
 import { OpenShiftDialog } from './open-shift-dialog';
 import { ShiftDetailsDialog } from './shift-details-dialog';
-import { Difference, Money, WRAP, WRAP_END } from './shift-figures';
+import { Money, WRAP, WRAP_END } from '@/components/money';
+import { Difference } from './shift-figures';
 import { shiftsSearchDefaults } from './shifts-search';
 
 const route = getRouteApi('/_auth/shifts');
