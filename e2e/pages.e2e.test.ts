@@ -53,6 +53,7 @@ const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string
   '/room/priceTemplate': () => '/room/priceTemplate',
   '/room/tenant': () => '/room/tenant',
   '/room/thetouristsDetails': ({ guest }) => `/room/thetouristsDetails?id=${guest}`,
+  '/reports': () => '/reports?period=week',
   '/shifts': () => '/shifts',
   '/staff': () => '/staff',
   '/thirdPartyAuthorization/thirdPartyAuthorization': () => '/thirdPartyAuthorization/thirdPartyAuthorization',

@@ -110,6 +110,8 @@ export const ZUpdateHotelInput = z
     checkOutTime: ZTimeOfDay.optional(),
     /** When a reservation whose guest has not come becomes a no-show (`noShowDeadline`): `HH:mm`, 00:00 the end of the arrival day. */
     noShowTime: ZTimeOfDay.optional(),
+    /** When the day before closes by itself (docs/reports.md): `HH:mm`, or null (or empty): a manager closes each day. */
+    dayCloseTime: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), ZTimeOfDay.nullable()).optional(),
   })
   .refine((v) => (v.latitude === undefined) === (v.longitude === undefined) && (v.latitude === null) === (v.longitude === null), {
     error: 'settings.validation.coordinatesTogether',
@@ -119,5 +121,17 @@ export const ZUpdateHotelInput = z
 export type TUpdateHotelInput = z.output<typeof ZUpdateHotelInput>;
 export type TUpdateHotelFormInput = z.input<typeof ZUpdateHotelInput>;
 
-export const HOTEL_FIELDS = ['name', 'address', 'tel', 'latitude', 'longitude', 'timeZone', 'currency', 'checkInTime', 'checkOutTime', 'noShowTime'] as const;
+export const HOTEL_FIELDS = [
+  'name',
+  'address',
+  'tel',
+  'latitude',
+  'longitude',
+  'timeZone',
+  'currency',
+  'checkInTime',
+  'checkOutTime',
+  'noShowTime',
+  'dayCloseTime',
+] as const;
 export type THotelField = (typeof HOTEL_FIELDS)[number];

@@ -1,6 +1,7 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
+import { closeDaysOnTime } from '../modules/reports/day-report';
 import { issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
@@ -32,7 +33,9 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         const renewedCodes = await renewUnusedGeneratedCodes(ctx, now, scope);
         // The outbox's old events (docs/events.md), by the install's sweep.
         const prunedEvents = job.data.hotelId === undefined ? await pruneDomainEvents(deps, now) : 0;
-        return { ...stays, issued, renewedCodes, prunedEvents };
+        // The day before, closed at each hotel's set hour (docs/reports.md), once the no-shows due are released above.
+        const closedDays = await closeDaysOnTime(ctx, now, scope);
+        return { ...stays, issued, renewedCodes, prunedEvents, closedDays };
       }
       throw new Error(`unknown stay job ${job.name}`);
     },

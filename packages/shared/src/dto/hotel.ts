@@ -12,6 +12,7 @@ export const ZHotelInfo = z.object({
   checkInTime: z.string(),
   checkOutTime: z.string(),
   noShowTime: z.string(),
+  dayCloseTime: z.string().nullable(),
   updatedAt: z.date(),
 });
 export type THotelInfo = z.infer<typeof ZHotelInfo>;

@@ -204,6 +204,8 @@ export const ZDayReport = ZDayFigures.extend({
   closed: z.boolean(),
   closedAt: z.string().nullable(),
   closedBy: z.object({ id: z.number(), nickname: z.string() }).nullable(),
+  /** Closed by the hotel's set hour (`dayCloseTime`), not by a manager. */
+  closedAutomatically: z.boolean(),
 });
 export type TDayReport = z.infer<typeof ZDayReport>;
 

@@ -22,6 +22,8 @@ export interface HotelInfo {
   checkOutTime: string;
   /** When a reservation whose guest has not come becomes a no-show (`noShowDeadline`), `HH:mm`. */
   noShowTime: string;
+  /** When the day before closes by itself, `HH:mm`; null: a manager closes each day. */
+  dayCloseTime: string | null;
   updatedAt: Date;
 }
 
@@ -37,6 +39,7 @@ const SELECT = {
   checkInTime: true,
   checkOutTime: true,
   noShowTime: true,
+  dayCloseTime: true,
   updatedAt: true,
 } as const;
 

@@ -13,7 +13,9 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
 import { ledgerHotel, refusal } from '../orders/orders-test-kit';
 import { recordPayment } from '../orders/payments';
-import { closeDay, dayReport, reportRange } from './day-report';
+import { jobContext } from '../../context';
+import { updateHotelInfo } from '../hotel/hotel.service';
+import { closeDay, closeDaysOnTime, dayReport, reportRange } from './day-report';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
@@ -211,5 +213,55 @@ describe('the report as a file (GET /api/reports/export)', () => {
     expect(theirs.statusCode).toBe(200);
     const sums = theirs.body.split('\r\n')[1]!.split(',');
     expect(sums[3]).toBe('0');
+  });
+});
+
+describe("the day closed at the hotel's set hour (dayCloseTime)", () => {
+  /** A hotel where it is `hour` o'clock now, closing its days at `at` (or by hand: null). */
+  async function hotelAt(hour: number, at: string | null) {
+    const h = await ledgerHotel(ctx, ['T1']);
+    const timeZone = zoneAtLocalHour(hour);
+    await updateHotelInfo(h.owner, { timeZone, dayCloseTime: at });
+    h.owner.actor.timeZone = timeZone;
+    return { ...h, timeZone, yesterday: addDays(localDate(new Date(), timeZone), -1) };
+  }
+  const job = () => jobContext(ctx.deps, 'stay.sweep', 'job:test');
+
+  it('closes the day before once the hour has passed, once, as the sweep, never before the hour nor without one; a manager may close it first', async () => {
+    const due = await hotelAt(5, '04:00');
+    const early = await hotelAt(2, '04:00');
+    const byHand = await hotelAt(5, null);
+    const first = await hotelAt(5, '04:00');
+    await closeDay(first.owner, { date: first.yesterday });
+    const now = new Date();
+    for (const h of [due, early, byHand, first]) await closeDaysOnTime(job(), now, { hotelId: h.hotel.id });
+
+    const report = await dayReport(due.owner, { date: due.yesterday });
+    expect(report).toMatchObject({ closed: true, closedAutomatically: true, closedBy: null });
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: due.hotel.id, action: 'order.closeDay' } });
+    expect(audit).toMatchObject({ actorType: 'job', actorAccountId: null, channel: 'job' });
+    expect(audit.after).toMatchObject({ date: due.yesterday, automatic: true });
+    // Once: the next sweeps close nothing more.
+    expect(await closeDaysOnTime(job(), new Date(), { hotelId: due.hotel.id })).toBe(0);
+    expect(await ctx.deps.prisma.dayClose.count({ where: { hotelId: due.hotel.id } })).toBe(1);
+
+    expect(await ctx.deps.prisma.dayClose.count({ where: { hotelId: { in: [early.hotel.id, byHand.hotel.id] } } })).toBe(0);
+    expect(await dayReport(first.owner, { date: first.yesterday })).toMatchObject({
+      closed: true,
+      closedAutomatically: false,
+      closedBy: { id: first.ownerId },
+    });
+  });
+
+  it('is set on the hotel as HH:mm, or emptied for a manager close; other text is refused, translated', async () => {
+    const h = await ledgerHotel(ctx, ['T2']);
+    expect((await updateHotelInfo(h.owner, { dayCloseTime: '03:30' })).dayCloseTime).toBe('03:30');
+    const emptied = await api.mutation('hotel.update', { dayCloseTime: '' }, { token: h.ownerToken });
+    expect(emptied.data?.dayCloseTime).toBeNull();
+    for (const bad of ['25:00', '3', '1e308', '12:60']) {
+      const answer = await api.mutation('hotel.update', { dayCloseTime: bad }, { token: h.ownerToken, lang: 'en' });
+      expect(answer.status, bad).toBe(400);
+    }
+    expect(await refusal(updateHotelInfo(h.staff, { dayCloseTime: '04:00' }))).toMatchObject({ code: 'FORBIDDEN' });
   });
 });

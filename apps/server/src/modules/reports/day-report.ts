@@ -1,7 +1,16 @@
-import { PAYMENT_METHODS, ZDayReportInput, ZReportRangeInput, addDays, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+import {
+  PAYMENT_METHODS,
+  ZDayReportInput,
+  ZReportRangeInput,
+  addDays,
+  localDate,
+  zonedToInstant,
+  type TOrderEntryKind,
+  type TPaymentMethod,
+} from '@console/shared';
 import type { TCashLine, TDayFigures, TDayReport, TReportRange } from '@console/shared/dto';
 import type { z } from 'zod';
-import type { Actor, AuthedContext } from '../../context';
+import type { Actor, AuthedContext, ServiceContext } from '../../context';
 import type { TPrisma } from '../../db/client';
 import { recordEvent } from '../../db/events';
 import { lockLedgerDay } from '../../db/ledger-day-lock';
@@ -135,7 +144,8 @@ function figuresOf(c: {
     revenue: { roomCharges: c.roomCharges, charges: c.charges, total: c.roomCharges + c.charges },
     methods: c.methods,
     received: handed.reduce((s, l) => s + l.deposits + l.payments + l.recharges, 0),
-    refunded: -handed.reduce((s, l) => s + l.refunds, 0),
+    // Never -0 (a sum of nothing negated).
+    refunded: 0 - handed.reduce((s, l) => s + l.refunds, 0) || 0,
     owing: c.owing,
     depositsHeld: c.depositsHeld,
   };
@@ -157,10 +167,11 @@ async function reportOf(db: Db, actor: Actor, date: string): Promise<TDayReport>
       closed: true,
       closedAt: closed.closedAt.toISOString(),
       closedBy: await closerName(db, closed.closedByAccountId),
+      closedAutomatically: closed.automatic,
     };
   }
   const { from, to } = hotelDay(date, actor.timeZone);
-  return { ...(await dayFigures(db, actor.hotelId, from, to)), ...head, closed: false, closedAt: null, closedBy: null };
+  return { ...(await dayFigures(db, actor.hotelId, from, to)), ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
 }
 
 /** A day's report: frozen when the day is closed, else as the stays and the ledger say now. */
@@ -179,27 +190,62 @@ export async function closeDay(ctx: AuthedContext, raw: z.input<typeof ZDayRepor
   const { deps, actor } = ctx;
   requireManager(actor);
   const { date } = ZDayReportInput.parse(raw);
-  const { from, to } = hotelDay(date, actor.timeZone);
-  if (new Date() < to) {
+  if (new Date() < hotelDay(date, actor.timeZone).to) {
     throw new AppError('VALIDATION', { messageKey: 'reports.validation.dayNotOver', fields: { date: 'reports.validation.dayNotOver' } });
   }
-  await transaction(deps, async (tx) => {
-    await lockLedgerDay(tx, actor.hotelId);
-    if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: actor.hotelId, date } }, select: { id: true } })) return;
-    const figures = await dayFigures(tx, actor.hotelId, from, to);
+  await freezeDay(ctx, { id: actor.hotelId, timeZone: actor.timeZone }, date, actor.accountId);
+  return reportOf(deps.prisma, actor, date);
+}
+
+/** The close itself, by a manager (`accountId`) or by the hotel's set hour (null). Whether this call closed it. */
+async function freezeDay(ctx: ServiceContext, hotel: { id: number; timeZone: string }, date: string, accountId: number | null): Promise<boolean> {
+  const { from, to } = hotelDay(date, hotel.timeZone);
+  return transaction(ctx.deps, async (tx) => {
+    await lockLedgerDay(tx, hotel.id);
+    if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: hotel.id, date } }, select: { id: true } })) return false;
+    const figures = await dayFigures(tx, hotel.id, from, to);
     const row = await tx.dayClose.create({
-      data: { hotelId: actor.hotelId, date, closedByAccountId: actor.accountId, report: figures as object },
+      data: { hotelId: hotel.id, date, closedByAccountId: accountId, automatic: accountId === null, report: figures as object },
       select: { id: true },
     });
-    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'day.closed' });
+    await recordEvent(tx, { hotelId: hotel.id, kind: 'day.closed' });
     await recordAudit(tx, ctx, {
+      hotelId: hotel.id,
       action: 'order.closeDay',
       entityType: 'DayClose',
       entityId: row.id,
-      after: { date, roomsSold: figures.rooms.sold, revenue: figures.revenue.total, received: figures.received, refunded: figures.refunded },
+      after: {
+        date,
+        automatic: accountId === null,
+        roomsSold: figures.rooms.sold,
+        revenue: figures.revenue.total,
+        received: figures.received,
+        refunded: figures.refunded,
+      },
     });
+    return true;
   });
-  return reportOf(deps.prisma, actor, date);
+}
+
+/**
+ * The day closed by itself (docs/reports.md): for each hotel with a `dayCloseTime`, once the hotel's
+ * clock has passed that time today, the day before is closed if no manager closed it (run by the
+ * install's stay sweep, after it released the no-shows due). Only the day before: a day left open
+ * longer (the install was down) waits for a manager. Returns how many days it closed.
+ */
+export async function closeDaysOnTime(ctx: ServiceContext, now: Date, scope: { hotelId?: number } = {}): Promise<number> {
+  const hotels = await ctx.deps.prisma.hotel.findMany({
+    where: { dayCloseTime: { not: null }, ...(scope.hotelId === undefined ? {} : { id: scope.hotelId }) },
+    select: { id: true, timeZone: true, dayCloseTime: true },
+  });
+  let closed = 0;
+  for (const hotel of hotels) {
+    const today = localDate(now, hotel.timeZone);
+    const due = zonedToInstant(`${today}T${hotel.dayCloseTime}`, hotel.timeZone);
+    if (!due || now < due) continue;
+    if (await freezeDay(ctx, hotel, addDays(today, -1), null)) closed += 1;
+  }
+  return closed;
 }
 
 /** The days of a range (a week, a month) and their sums: room-nights, revenue and money summed; owing and deposits as of the last day. */

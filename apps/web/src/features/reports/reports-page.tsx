@@ -169,11 +169,13 @@ function DayView({ date, today, enabled }: { date: string; today: string; enable
             <Badge variant="outline">{t('reports.state.open')}</Badge>
           )}
           <p className="text-sm">
-            {report.closed
-              ? t('reports.state.closedBy', { name: report.closedBy?.nickname ?? '', time: formatDateTime(report.closedAt, timeZone) })
-              : isOver
-                ? t('reports.state.overNotClosed')
-                : t('reports.state.running')}
+            {report.closed && report.closedAutomatically
+              ? t('reports.state.closedAuto', { time: formatDateTime(report.closedAt, timeZone) })
+              : report.closed
+                ? t('reports.state.closedBy', { name: report.closedBy?.nickname ?? '', time: formatDateTime(report.closedAt, timeZone) })
+                : isOver
+                  ? t('reports.state.overNotClosed')
+                  : t('reports.state.running')}
           </p>
         </div>
         <div className="flex items-center gap-2">

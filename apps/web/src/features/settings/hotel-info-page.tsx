@@ -26,6 +26,7 @@ type HotelInfo = {
   checkInTime: string;
   checkOutTime: string;
   noShowTime: string;
+  dayCloseTime: string | null;
 };
 
 /**
@@ -100,6 +101,7 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
     checkInTime: hotel.checkInTime,
     checkOutTime: hotel.checkOutTime,
     noShowTime: hotel.noShowTime,
+    dayCloseTime: hotel.dayCloseTime ?? '',
   };
   const form = useAppForm(ZUpdateHotelInput, defaults);
   const { errors, isDirty } = form.formState;
@@ -222,6 +224,21 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
               disabled={!canEdit}
               aria-invalid={Boolean(errors.noShowTime)}
               {...form.register('noShowTime')}
+            />
+          </FormField>
+          <FormField
+            id="hotel-dayCloseTime"
+            label={t('settings.hotel.dayCloseTime')}
+            hint={t('settings.hotel.dayCloseTimeHint')}
+            error={ruleMessage(t, errors.dayCloseTime?.message)}
+          >
+            <Input
+              id="hotel-dayCloseTime"
+              data-testid="hotel-dayCloseTime"
+              {...TIME_OF_DAY_INPUT}
+              disabled={!canEdit}
+              aria-invalid={Boolean(errors.dayCloseTime)}
+              {...form.register('dayCloseTime', { setValueAs: (text: string) => (text.trim() === '' ? '' : timeOfDayValue(text)) })}
             />
           </FormField>
           {canEdit && (

@@ -20,12 +20,20 @@ function legacyHotel(h: HotelInfo, actor: Actor) {
     check_in_time: h.checkInTime,
     check_out_time: h.checkOutTime,
     no_show_time: h.noShowTime,
+    day_close_time: h.dayCloseTime,
     update_time: legacyTime(h.updatedAt, actor.timeZone),
   };
 }
 
 /** Service field -> legacy field, for field errors. */
-const FIELDS = { hotelId: 'hotel_id', timeZone: 'time_zone', checkInTime: 'check_in_time', checkOutTime: 'check_out_time', noShowTime: 'no_show_time' };
+const FIELDS = {
+  hotelId: 'hotel_id',
+  timeZone: 'time_zone',
+  checkInTime: 'check_in_time',
+  checkOutTime: 'check_out_time',
+  noShowTime: 'no_show_time',
+  dayCloseTime: 'day_close_time',
+};
 
 const ZHotelRef = z.object({ hotel_id: ZId.optional() });
 
@@ -46,6 +54,8 @@ const ZHotelDataPayload = ZHotelInfoPayload.extend({
   check_out_time: ZTimeOfDay.optional(),
   /** When a reservation whose guest has not come becomes a no-show (added compatibly, issue 17 §4). */
   no_show_time: ZTimeOfDay.optional(),
+  /** When the day before closes by itself, or "" for a manager's close (added compatibly, issue 26 §2). */
+  day_close_time: ZUpdateHotelInput.shape.dayCloseTime,
 });
 
 async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Actor }, input: z.output<typeof ZHotelDataPayload>) {
@@ -61,6 +71,7 @@ async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Acto
     checkInTime: input.check_in_time,
     checkOutTime: input.check_out_time,
     noShowTime: input.no_show_time,
+    dayCloseTime: input.day_close_time,
   });
   return legacyHotel(await updateHotelInfo(ctx, parsed), ctx.actor);
 }
@@ -68,7 +79,7 @@ async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Acto
 /**
  * `/manage/room/hotelInfo`, `getHotelInfo` (read: every member), `setHotelInfo` (the spec's name,
  * address, tel, latitude, longitude) and `setHotelData` (those and time_zone, currency,
- * check_in_time, check_out_time, no_show_time): owners and administrators. Only the fields sent change;
+ * check_in_time, check_out_time, no_show_time, day_close_time): owners and administrators. Only the fields sent change;
  * `hotel_id`, when sent, must be the session's hotel.
  */
 export const roomHotelActions = [
