@@ -158,7 +158,11 @@ function DayView({ date, today, enabled }: { date: string; today: string; enable
   const isOver = date < today;
   return (
     <div className="space-y-6">
-      <Card className="flex flex-row flex-wrap items-center justify-between gap-3 p-4" data-testid="report-state" data-state={report.closed ? 'closed' : 'open'}>
+      <Card
+        className="flex flex-row flex-wrap items-center justify-between gap-3 p-4"
+        data-testid="report-state"
+        data-state={report.closed ? 'closed' : 'open'}
+      >
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           {report.closed ? (
             <Badge variant="success">
@@ -206,7 +210,12 @@ function RangeView({ from, to, enabled, onOpenDay }: { from: string; to: string;
   const currency = report.currency;
   return (
     <div className="space-y-6">
-      <Card className="flex flex-row flex-wrap items-center justify-between gap-3 p-4" data-testid="report-state" data-closed={closed} data-days={report.days.length}>
+      <Card
+        className="flex flex-row flex-wrap items-center justify-between gap-3 p-4"
+        data-testid="report-state"
+        data-closed={closed}
+        data-days={report.days.length}
+      >
         <p className="text-sm">{t('reports.state.daysClosed', { closed, count: report.days.length })}</p>
         <RefreshButton onRefresh={query.refetch} fetching={query.isFetching} />
       </Card>
