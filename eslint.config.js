@@ -94,6 +94,27 @@ export default tseslint.config(
     },
   },
   {
+    // Every write of the domain goes through db/transaction.ts (issue 26 §1): retried on a deadlock,
+    // and its domain events published after the commit. A raw `$transaction` would forget both.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/transaction.ts',
+      'apps/server/src/db/create-owner.ts',
+      'apps/server/src/generated/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='$transaction']",
+          message: 'Write through transaction() of db/transaction.ts: it retries a deadlock and publishes the domain events after the commit',
+        },
+      ],
+    },
+  },
+  {
     // Plain scripts the console's pages run as they are (apps/web/public: not bundled), in the browser.
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },

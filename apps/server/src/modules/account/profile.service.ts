@@ -7,6 +7,7 @@ import { readStoredPictureBytes } from '../../infra/uploads';
 import { recordAudit } from '../audit/audit.service';
 import { authLimiters, loginFailureCounts, loginThresholds, recordLoginFailure } from '../auth/limits';
 import { verifyPassword } from '../auth/password';
+import { transaction } from '../../db/transaction';
 
 /**
  * The personal centre (issue 9 §4): what the signed-in account changes about itself (nickname,
@@ -34,7 +35,7 @@ export async function getProfile(ctx: AuthedContext): Promise<Profile> {
 
 export async function updateNickname(ctx: AuthedContext, input: { nickname: string }): Promise<Profile> {
   const { deps, actor } = ctx;
-  return deps.prisma.$transaction(async (tx) => {
+  return transaction(deps, async (tx) => {
     const before = await tx.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { nickname: true } });
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { nickname: input.nickname }, select: PROFILE_SELECT });
     if (before.nickname !== input.nickname) {
@@ -55,7 +56,7 @@ export async function setAvatar(ctx: AuthedContext, input: { avatar: string | nu
     const stored = await readStoredPictureBytes(deps.files, actor.hotelId, input.avatar, ['public']);
     if (!stored) throw new AppError('VALIDATION', { messageKey: 'validation.pictureInvalid', fields: { avatar: 'validation.pictureInvalid' } });
   }
-  return deps.prisma.$transaction(async (tx) => {
+  return transaction(deps, async (tx) => {
     const before = await tx.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { avatar: true } });
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { avatar: input.avatar }, select: PROFILE_SELECT });
     await recordAudit(tx, ctx, { action: 'account.avatar', entityType: 'Account', entityId: actor.accountId, before, after: { avatar: input.avatar } });
@@ -101,7 +102,7 @@ export async function changeEmail(ctx: AuthedContext, input: TChangeEmailInput):
   const taken = await deps.prisma.account.findUnique({ where: { email: input.email }, select: { id: true } });
   if (taken && taken.id !== actor.accountId)
     throw new AppError('CONFLICT', { messageKey: 'settings.errors.emailTaken', fields: { email: 'settings.errors.emailTaken' } });
-  return deps.prisma.$transaction(async (tx) => {
+  return transaction(deps, async (tx) => {
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { email: input.email }, select: PROFILE_SELECT });
     await recordAudit(tx, ctx, {
       action: 'account.email',
@@ -122,7 +123,7 @@ export async function changeMobile(ctx: AuthedContext, input: TChangeMobileInput
   const taken = await deps.prisma.account.findUnique({ where: { mobile: input.mobile }, select: { id: true } });
   if (taken && taken.id !== actor.accountId)
     throw new AppError('CONFLICT', { messageKey: 'settings.errors.mobileTaken', fields: { mobile: 'settings.errors.mobileTaken' } });
-  return deps.prisma.$transaction(async (tx) => {
+  return transaction(deps, async (tx) => {
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { mobile: input.mobile }, select: PROFILE_SELECT });
     await recordAudit(tx, ctx, {
       action: 'account.mobile',
@@ -180,7 +181,7 @@ export async function listSessions(ctx: AuthedContext): Promise<{ items: Account
 export async function revokeOwnSession(ctx: AuthedContext, input: { sessionId: number }): Promise<{ revoked: number }> {
   const { deps, actor } = ctx;
   if (input.sessionId === actor.sessionId) throw new AppError('CONFLICT', { messageKey: 'settings.errors.currentSession' });
-  return deps.prisma.$transaction(async (tx) => {
+  return transaction(deps, async (tx) => {
     const result = await tx.session.updateMany({
       where: { id: input.sessionId, accountId: actor.accountId, revokedAt: null },
       data: { revokedAt: new Date(), revokeReason: SESSION_REVOKE_REASONS.signedOutByUser },
@@ -194,7 +195,7 @@ export async function revokeOwnSession(ctx: AuthedContext, input: { sessionId: n
 /** "Sign out everywhere else": every other session of this account, on every face, ends; this one stays. */
 export async function revokeOtherSessions(ctx: AuthedContext): Promise<{ revoked: number }> {
   const { deps, actor } = ctx;
-  return deps.prisma.$transaction(async (tx) => {
+  return transaction(deps, async (tx) => {
     const result = await tx.session.updateMany({
       where: { accountId: actor.accountId, revokedAt: null, id: { not: actor.sessionId } },
       data: { revokedAt: new Date(), revokeReason: SESSION_REVOKE_REASONS.signedOutElsewhere },

@@ -204,7 +204,7 @@ export async function changePassword(ctx: AuthedContext, input: TChangePasswordI
   const account = await deps.prisma.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { passwordHash: true } });
   if (!(await verifyPassword(account.passwordHash, input.oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.prisma.$transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     await tx.account.update({ where: { id: actor.accountId }, data: { passwordHash, passwordChangedAt: new Date() } });
     const revoked = await revokeAccountSessions(tx, actor.accountId, REVOKE_REASONS.passwordChanged);
     await recordAudit(tx, ctx, { action: 'auth.password.change', entityType: 'Account', entityId: actor.accountId, after: { revokedSessions: revoked } });
@@ -272,7 +272,7 @@ export async function resetPassword(ctx: ServiceContext, input: TResetPasswordIn
   const account = await deps.prisma.account.findUnique({ where: { mobile: input.mobile }, select: { id: true } });
   if (!account) throw new AppError('SMS_CODE_INVALID');
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.prisma.$transaction(async (tx) => {
+  await transaction(deps, async (tx) => {
     await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: new Date() } });
     const revoked = await revokeAccountSessions(tx, account.id, REVOKE_REASONS.passwordReset);
     await recordAudit(tx, ctx, {

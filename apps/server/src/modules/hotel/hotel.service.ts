@@ -4,6 +4,7 @@ import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { transaction } from '../../db/transaction';
 
 /** The hotel's information and settings as every face shows them (a DTO, never the row). */
 export interface HotelInfo {
@@ -72,7 +73,7 @@ export async function updateHotelInfo(ctx: AuthedContext, input: TUpdateHotelInp
   requirePermission(ctx.actor, 'hotel.manage');
   const id = ownHotel(ctx, input.hotelId);
   let moved: { id: number; noShowAt: Date }[] = [];
-  const after = await deps.prisma.$transaction(async (tx) => {
+  const after = await transaction(deps, async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Hotel" WHERE "id" = ${id} FOR UPDATE`;
     if (!locked) throw new AppError('NOT_FOUND');
     const before = toInfo(await tx.hotel.findUniqueOrThrow({ where: { id }, select: SELECT }));

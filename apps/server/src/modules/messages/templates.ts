@@ -16,6 +16,7 @@ import type { AuthedContext, Deps } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { transaction } from '../../db/transaction';
 
 /**
  * Guest message templates (issue 20 §3): the product's default text per channel and language
@@ -115,7 +116,7 @@ export async function saveTemplate(ctx: AuthedContext, raw: z.input<typeof ZSave
   assertKnownVariables({ subject, body: input.body });
   const hotelId = ctx.actor.hotelId;
   const { channel, language } = input;
-  return ctx.deps.prisma.$transaction(async (tx) => {
+  return transaction(ctx.deps, async (tx) => {
     const before = await tx.guestMessageTemplate.findUnique({
       where: { hotelId_channel_language: { hotelId, channel, language } },
       select: { subject: true, body: true },
@@ -142,7 +143,7 @@ export async function resetTemplate(ctx: AuthedContext, raw: z.input<typeof ZGue
   requirePermission(ctx.actor, 'hotel.manage');
   const { channel, language } = ZGuestMessageTemplateKey.parse(raw);
   const hotelId = ctx.actor.hotelId;
-  await ctx.deps.prisma.$transaction(async (tx) => {
+  await transaction(ctx.deps, async (tx) => {
     const before = await tx.guestMessageTemplate.findUnique({
       where: { hotelId_channel_language: { hotelId, channel, language } },
       select: { id: true, subject: true, body: true },
@@ -176,7 +177,7 @@ export async function saveMessageSettings(ctx: AuthedContext, raw: z.input<typeo
   requirePermission(ctx.actor, 'hotel.manage');
   const input = ZGuestMessageSettings.parse(raw);
   const hotelId = ctx.actor.hotelId;
-  return ctx.deps.prisma.$transaction(async (tx) => {
+  return transaction(ctx.deps, async (tx) => {
     const before = await readMessageSettings({ prisma: tx as unknown as Deps['prisma'] }, hotelId);
     await tx.guestMessageSettings.upsert({ where: { hotelId }, create: { hotelId, ...input }, update: input });
     await recordAudit(tx, ctx, { action: 'guestMessage.settings.save', entityType: 'hotel', entityId: hotelId, before, after: input });
