@@ -17,12 +17,32 @@ export function eventChannel(deps: Pick<Deps, 'key'>): string {
   return deps.key('events');
 }
 
-/** The events each open transaction of `transaction()` records, by its transaction client. */
-const pending = new WeakMap<Prisma.TransactionClient, CommittedEvent[]>();
+/** What an open transaction of `transaction()` gathers: its events, and the work to run once it committed. */
+export interface TxFollowUps {
+  events: CommittedEvent[];
+  /** By key: the same work asked twice in one transaction runs once. */
+  afterCommit: Map<string, () => Promise<void>>;
+}
 
-/** Called by `transaction()` as an attempt begins: what `recordEvent` writes in `tx` goes to `into`. */
-export function collectEvents(tx: Prisma.TransactionClient, into: CommittedEvent[]): void {
+/** The gatherings of each open transaction of `transaction()`, by its transaction client. */
+const pending = new WeakMap<Prisma.TransactionClient, TxFollowUps>();
+
+/** Called by `transaction()` as an attempt begins: what `recordEvent` and `afterCommit` add in `tx` goes to `into`. */
+export function collectEvents(tx: Prisma.TransactionClient, into: TxFollowUps): void {
   pending.set(tx, into);
+}
+
+/**
+ * Work that follows a change once it is committed (credentials carried to the locks, docs/events.md
+ * "After the commit"): `transaction()` runs it after the commit and after publishing the events,
+ * before it returns, and never for a rolled-back attempt. Each is awaited in the order asked; one
+ * that fails is logged, the change stays committed (the sweeps catch up). `tx` must be a
+ * transaction of `transaction()`.
+ */
+export function afterCommit(tx: Prisma.TransactionClient, key: string, work: () => Promise<void>): void {
+  const into = pending.get(tx);
+  if (!into) throw new Error(`afterCommit(${key}) outside transaction(): it would never run`);
+  if (!into.afterCommit.has(key)) into.afterCommit.set(key, work);
 }
 
 export type RecordedEvent = { hotelId: number; kind: TEventKind; roomIds?: (number | null | undefined)[] } & TEventIds;
@@ -33,7 +53,7 @@ export type RecordedEvent = { hotelId: number; kind: TEventKind; roomIds?: (numb
  * commit. `tx` must be a transaction of `transaction()` (db/transaction.ts).
  */
 export async function recordEvent(tx: Prisma.TransactionClient, event: RecordedEvent): Promise<void> {
-  const into = pending.get(tx);
+  const into = pending.get(tx)?.events;
   if (!into) throw new Error(`recordEvent(${event.kind}) outside transaction(): its event would never be published`);
   const { hotelId, kind, roomIds: rooms = [], ...rest } = event;
   const roomIds = [...new Set(rooms.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
 import { databaseConstraint } from './errors';
-import { collectEvents, publishEvents, type CommittedEvent } from './events';
+import { collectEvents, publishEvents, type TxFollowUps } from './events';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -32,22 +32,31 @@ export function isRetryableTransactionError(error: unknown): boolean {
  * - when retrying does not help, the caller gets SERVICE_UNAVAILABLE ("busy, try again"), never
  *   an unexplained server error. AppErrors thrown by `fn` (a conflict, a rule) pass unchanged;
  * - the domain events `fn` records (`recordEvent(tx, ...)`, docs/events.md) are published after
- *   the commit, and only then: a rolled-back write sends none.
+ *   the commit, and only then: a rolled-back write sends none; then the work `fn` asked to follow
+ *   the commit (`afterCommit`, e.g. credentials carried to the locks) runs, before this returns.
  */
 export async function transaction<T>(deps: Pick<Deps, 'prisma' | 'config' | 'log' | 'redis' | 'key'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const { attempts, maxWaitMs, timeoutMs } = deps.config.db.transactions;
   for (let attempt = 1; ; attempt += 1) {
-    // The domain events this attempt records (`recordEvent`); a failed attempt's are dropped with it.
-    const events: CommittedEvent[] = [];
+    // The domain events this attempt records (`recordEvent`) and the work to follow its commit
+    // (`afterCommit`); a failed attempt's are dropped with it.
+    const gathered: TxFollowUps = { events: [], afterCommit: new Map() };
     try {
       const result = await deps.prisma.$transaction(
         (tx) => {
-          collectEvents(tx, events);
+          collectEvents(tx, gathered);
           return fn(tx);
         },
         { maxWait: maxWaitMs, timeout: timeoutMs },
       );
-      if (events.length > 0) await publishEvents(deps, events);
+      if (gathered.events.length > 0) await publishEvents(deps, gathered.events);
+      for (const [key, work] of gathered.afterCommit) {
+        try {
+          await work();
+        } catch (error) {
+          deps.log.warn({ err: error, key }, 'work after a commit failed; the sweeps catch up');
+        }
+      }
       return result;
     } catch (error) {
       if (!isRetryableTransactionError(error)) throw error;

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import type { StayJobData } from '../../jobs/payloads';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { ruleCovers, ruleForRoom, ruleIssueAt, ruleWindow, type AccessRuleValues } from './rule-lookup';
 
 /**
@@ -197,9 +197,9 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
     }
     await tx.stay.update({ where: { id: stay.id }, data: { accessIssuedAt: now, accessOutcome: outcome, accessCard } });
     await recordAudit(tx, ctx, { action: 'stay.accessIssue', hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: audit });
+    followCredentials(tx, deps, stay.hotelId, { roomId: stay.roomId });
     return { result: 'issued', hotelId: stay.hotelId, roomId: stay.roomId };
   });
-  if (result.result === 'issued') await afterCredentialChange(deps, result.hotelId!, { roomId: result.roomId! });
   return result.result;
 }
 

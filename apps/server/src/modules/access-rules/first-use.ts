@@ -2,7 +2,7 @@ import { AIR_PASSWORD_RULES, passwordValidity } from '@console/shared';
 import type { ServiceContext } from '../../context';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from '../stay/revocation';
 
 const HOUR_MS = 3_600_000;
@@ -40,12 +40,11 @@ export async function renewUnusedGeneratedCodes(ctx: ServiceContext, now = new D
     try {
       const done = await transaction(ctx.deps, async (tx) => {
         await lockRooms(tx, c.hotelId, [c.roomId]);
-        return renewOne(tx, ctx, c.id, now, windowMs);
+        const replaced = await renewOne(tx, ctx, c.id, now, windowMs);
+        if (replaced) followCredentials(tx, ctx.deps, c.hotelId, { roomId: c.roomId });
+        return replaced;
       });
-      if (done) {
-        renewed += 1;
-        await afterCredentialChange(ctx.deps, c.hotelId, { roomId: c.roomId });
-      }
+      if (done) renewed += 1;
     } catch (error) {
       ctx.deps.log.error({ err: error, passwordId: c.id }, 'first-use window: could not replace a generated code');
     }

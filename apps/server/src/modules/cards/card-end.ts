@@ -6,7 +6,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../stay/revocation';
 import { findIssue, openKeysOf, toDto, visibleIssues, type CardIssueDto } from './card-dto';
 import { recordEvent } from '../../db/events';
@@ -49,10 +49,10 @@ export async function returnCard(
     if (!issue) throw new AppError('NOT_FOUND', { messageKey: 'cards.errors.notIssued' });
     await endIssues(tx, { id: issue.id }, 'returned', now);
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
+    followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, { action: 'card.return', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber } });
     return issue.id;
   });
-  await afterCredentialChange(deps, actor.hotelId);
   const issue = await findIssue(ctx, issueId);
   const sector =
     Math.floor(
@@ -74,9 +74,9 @@ export async function reportCardLost(ctx: AuthedContext, raw: z.input<typeof ZCa
     await endIssues(tx, { id: issue.id }, 'lost', now);
     await tx.card.update({ where: { id: issue.cardId }, data: { lostAt: now } });
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
+    followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, { action: 'card.lost', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber: issue.card.cardNumber } });
   });
-  await afterCredentialChange(deps, actor.hotelId);
   return toDto(await findIssue(ctx, issueId));
 }
 
@@ -90,8 +90,8 @@ export async function revokeCard(ctx: AuthedContext, raw: z.input<typeof ZCardIs
     if (issue.state !== 'issued') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notIssued' });
     await endIssues(tx, { id: issue.id }, 'manual', new Date());
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
+    followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, { action: 'card.revoke', entityType: 'CardIssue', entityId: issue.id });
   });
-  await afterCredentialChange(deps, actor.hotelId);
   return toDto(await findIssue(ctx, issueId));
 }

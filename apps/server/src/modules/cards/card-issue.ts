@@ -6,7 +6,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { findIssue, LIVE_ISSUE_STATES, openKeysOf, toDto, type CardWriteDto } from './card-dto';
 import { doorsServingRooms } from '../shared-doors/door-copies';
 import { activeKeySet, ensureDoorNumber, ensureLockNumber, hotelTagOf } from './card-keys';
@@ -168,6 +168,8 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
           replaces: input.replaces ?? null,
         },
       });
+      // The hotel's first key set goes to its locks now, whether or not this card is written.
+      if (newKeys) followCredentials(tx, deps, actor.hotelId);
       return { issueId: issue.id, encoded, newKeys };
     });
   } catch (error) {
@@ -181,8 +183,6 @@ export async function reserveCard(ctx: AuthedContext, raw: TCardReserveInput): P
       throw new AppError('CONFLICT', { messageKey: 'cards.errors.cardBusy', cause: error });
     throw error;
   }
-  // The hotel's first key set goes to its locks now, whether or not this card is written.
-  if (result.newKeys) await afterCredentialChange(deps, actor.hotelId);
   const openKeys = await openKeysOf(ctx);
   const { encoded } = result;
   return {

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { readerOf, systemText, textColumns, type StoredText, type SystemText, type TextReader } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { lockDisplayName } from '../locks/lock-ref';
 import { roomScope } from '../room/room-access';
 import { DOOR_SELECT } from '../shared-doors/door-dto';
@@ -116,9 +116,9 @@ export async function createCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
       after: { name: typeof name === 'string' ? name : { key: name.key, params: name.params ?? {} }, sector: row.sector, fingerprint: row.fingerprint },
     });
     await queueKeySync(tx, actor.hotelId);
+    followCredentials(tx, deps, actor.hotelId);
     return row;
   });
-  await afterCredentialChange(deps, actor.hotelId);
   return toDto(created, readerOf(ctx));
 }
 
@@ -187,8 +187,8 @@ export async function deleteCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
       before: { name: row.nameKey ? { key: row.nameKey, params: row.nameParams } : row.name, fingerprint: row.fingerprint },
     });
     await queueKeySync(tx, actor.hotelId);
+    followCredentials(tx, deps, actor.hotelId);
   });
-  await afterCredentialChange(deps, actor.hotelId);
 }
 
 /**
@@ -254,6 +254,7 @@ export async function syncCardKeys(ctx: AuthedContext, raw: z.input<typeof ZCard
     if (!(await tx.cardEncryption.findFirst({ where: { hotelId: actor.hotelId, isActive: true }, select: { id: true } })))
       await rotateKeySet(tx, deps, actor.hotelId, await keySetName(tx, actor.hotelId));
     await queueKeySync(tx, actor.hotelId, roomIds, doorLockIds);
+    followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, {
       action: 'card.keys.sync',
       entityType: 'Hotel',
@@ -261,7 +262,6 @@ export async function syncCardKeys(ctx: AuthedContext, raw: z.input<typeof ZCard
       after: everything ? { rooms: 'all', doors: 'all' } : { rooms: roomIds ?? [], doors: doorLockIds ?? [] },
     });
   });
-  await afterCredentialChange(deps, actor.hotelId);
   return cardKeyStates(ctx);
 }
 

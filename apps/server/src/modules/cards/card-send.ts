@@ -4,7 +4,7 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { findIssue, LIVE_ISSUE_STATES, toDto, type CardIssueDto } from './card-dto';
 import { cardTarget } from './card-rooms';
 
@@ -75,6 +75,7 @@ export async function sendCard(ctx: AuthedContext, raw: TCardSendInput): Promise
         validUntil,
       })),
     });
+    followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, {
       action: 'card.send',
       entityType: 'CardIssue',
@@ -89,6 +90,5 @@ export async function sendCard(ctx: AuthedContext, raw: TCardSendInput): Promise
     });
     return issue.id;
   });
-  await afterCredentialChange(deps, actor.hotelId);
   return toDto(await findIssue(ctx, issueId));
 }

@@ -5,7 +5,7 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { endIssues } from './card-end';
 import { findIssue, toDto, type CardIssueDto } from './card-dto';
@@ -93,11 +93,11 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
         'replaced',
         now,
       );
+    followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, { action: 'card.issue', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber: issue.card.cardNumber } });
     return 'issued' as const;
   });
   if (outcome === 'mismatch') throw new AppError('VALIDATION', { messageKey: 'cards.errors.readBackMismatch' });
-  await afterCredentialChange(deps, actor.hotelId);
   return toDto(await findIssue(ctx, input.issueId));
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
 import type { Deps } from '../../context';
+import { afterCommit } from '../../db/events';
+import type { Tx } from '../../db/transaction';
 import type { TDeliveryError } from '@console/shared';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { providerForLock } from '../locks/accounts/account-provider';
@@ -305,15 +307,25 @@ export class DeliveryRetry extends Error {
   }
 }
 
+/** Which credentials a change moved: a stay's, a room's (its stays'), a guest's, a customer's, or the hotel's. */
+export type CredentialScope = { stayId?: number; roomId?: number; guestId?: number; customerId?: number };
+
+/**
+ * Asks, inside the change's transaction, that the credentials it moved be carried to the locks once
+ * it is committed (`afterCommit`, db/events.ts): the copies on the shared doors reconciled, the
+ * deliveries queued. Never for a rolled-back attempt; once per scope and transaction. This is how a
+ * write says what follows it (issue 26 §1), instead of a call after its transaction returned.
+ */
+export function followCredentials(tx: Tx, deps: Deps, hotelId: number, scope: CredentialScope = {}): void {
+  const key = ['credentials', hotelId, scope.stayId ?? '', scope.roomId ?? '', scope.guestId ?? '', scope.customerId ?? ''].join(':');
+  afterCommit(tx, key, () => afterCredentialChange(deps, hotelId, scope));
+}
+
 /**
  * After a committed change that gave credentials lock work: queue it now. A failure here (Redis
  * away) loses nothing: the delivery sweep finds the work in the database.
  */
-export async function afterCredentialChange(
-  deps: Deps,
-  hotelId: number,
-  scope: { stayId?: number; roomId?: number; guestId?: number; customerId?: number } = {},
-): Promise<void> {
+export async function afterCredentialChange(deps: Deps, hotelId: number, scope: CredentialScope = {}): Promise<void> {
   if (!deps.locks) return;
   try {
     // A stay's credentials on the shared doors its room is served by follow the room's (docs/shared-doors.md).

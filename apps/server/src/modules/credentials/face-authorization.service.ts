@@ -18,7 +18,7 @@ import { findRoom, roomScope } from '../room/room-access';
 import { revoke } from '../stay/revocation';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { facePhotoUrl } from '../uploads/face-photos';
-import { afterCredentialChange } from './delivery';
+import { followCredentials } from './delivery';
 import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/door-dto';
 import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
 
@@ -140,6 +140,7 @@ export async function authorizeFace(ctx: AuthedContext, raw: TFaceAuthorizeInput
         select: authorizationSelect,
       });
       await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
+      followCredentials(tx, deps, actor.hotelId, { roomId: room.id });
       await recordAudit(tx, ctx, {
         action: 'face.authorize',
         entityType: 'FaceAuthorization',
@@ -159,7 +160,6 @@ export async function authorizeFace(ctx: AuthedContext, raw: TFaceAuthorizeInput
     if (isUniqueViolation(error)) throw alreadyAuthorized(error);
     throw error;
   }
-  await afterCredentialChange(deps, actor.hotelId, { roomId: room.id });
   return toAuthorizationDto(created, ctx);
 }
 

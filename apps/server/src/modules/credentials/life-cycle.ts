@@ -5,7 +5,8 @@ import { recordAudit, type AuditEntry } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { REVOCABLE_STATES, retryState, revoke, type TRevokeReason } from '../stay/revocation';
-import { afterCredentialChange } from './delivery';
+import { followCredentials } from './delivery';
+import { recordEvent } from '../../db/events';
 import { credentialKind, type CredentialKind } from './delivery-kinds';
 import type { DeliveryStateName } from './delivery-handler';
 
@@ -95,9 +96,11 @@ export async function revokeCredential(
   audit: LifeCycleAudit,
 ): Promise<void> {
   const { deps, actor } = ctx;
-  const updated = await transaction(deps, async (tx) => {
+  await transaction(deps, async (tx) => {
     const count = await credentialKind(kind).transition(tx, before.id, REVOCABLE_STATES, revoke(reason));
-    if (count)
+    if (count) {
+      await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed' });
+      followCredentials(tx, deps, actor.hotelId, { roomId: before.roomId });
       await recordAudit(tx, ctx, {
         action: audit.action,
         entityType: audit.entityType,
@@ -105,9 +108,8 @@ export async function revokeCredential(
         before: { deliveryState: before.deliveryState },
         ...(audit.after ? { after: audit.after } : {}),
       });
-    return count;
+    }
   });
-  if (updated) await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
 }
 
 /** Tries a failed delivery (or removal) again by hand, as a new version; CONFLICT when there is nothing to retry. */
@@ -118,6 +120,8 @@ export async function retryCredential(ctx: AuthedContext, kind: CredentialKind, 
   await transaction(deps, async (tx) => {
     const count = await credentialKind(kind).transition(tx, before.id, [before.deliveryState], { deliveryState: next, version: { increment: 1 }, attempts: 0 });
     if (!count) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.nothingToRetry' });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed' });
+    followCredentials(tx, deps, actor.hotelId, { roomId: before.roomId });
     await recordAudit(tx, ctx, {
       action: audit.action,
       entityType: audit.entityType,
@@ -126,5 +130,4 @@ export async function retryCredential(ctx: AuthedContext, kind: CredentialKind, 
       after: { deliveryState: next },
     });
   });
-  await afterCredentialChange(deps, actor.hotelId, { roomId: before.roomId });
 }

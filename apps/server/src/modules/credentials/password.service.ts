@@ -22,7 +22,7 @@ import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revoke } from '../stay/revocation';
-import { afterCredentialChange } from './delivery';
+import { followCredentials } from './delivery';
 import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/door-dto';
 import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
 import { recordEvent } from '../../db/events';
@@ -174,6 +174,7 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
       select: passwordSelect,
     });
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
+    followCredentials(tx, deps, actor.hotelId, { roomId: room.id });
     await recordAudit(tx, ctx, {
       action: 'password.create',
       entityType: 'LockPassword',
@@ -190,7 +191,6 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
     });
     return row;
   });
-  await afterCredentialChange(deps, actor.hotelId, { roomId: room.id });
   return toDto(created);
 }
 
@@ -347,6 +347,7 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
     }
     if (limited.length || revoked.length || replaced.length || limitedFaces.length || revokedFaces.length) {
       await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
+      followCredentials(tx, deps, actor.hotelId, { stayId: stay.id });
       await recordAudit(tx, ctx, {
         action: 'password.limit',
         entityType: 'Stay',
@@ -370,7 +371,6 @@ export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimit
       revokedFaces: revokedFaces.length,
     };
   });
-  if (counts.limited || counts.revoked || counts.limitedFaces || counts.revokedFaces) await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
   const items = await deps.prisma.lockPassword.findMany({
     where: { hotelId: actor.hotelId, stayId: stay.id },
     select: passwordSelect,

@@ -8,7 +8,7 @@ import { lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES, revokeCustomerCredentials } from '../stay/revocation';
 import { recordEvent } from '../../db/events';
 
@@ -140,6 +140,7 @@ export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomer
     });
     const revoked = input.frozen ? await revokeCustomerAccess(tx, actor.hotelId, before.id, now) : undefined;
     await recordEvent(tx, { hotelId: actor.hotelId, kind: 'customer.changed', customerId: before.id });
+    if (input.frozen) followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, {
       action: input.frozen ? 'customer.freeze' : 'customer.unfreeze',
       entityType: 'Customer',
@@ -149,7 +150,6 @@ export async function setCustomerFrozen(ctx: AuthedContext, raw: TFreezeCustomer
     });
     return toDto(row);
   });
-  if (input.frozen) await afterCredentialChange(deps, actor.hotelId);
   return dto;
 }
 
@@ -176,6 +176,7 @@ export async function deleteCustomer(ctx: AuthedContext, raw: z.input<typeof ZCu
     const deleted = await tx.customer.deleteMany({ where: { id, hotelId: actor.hotelId } });
     if (deleted.count === 0) throw new AppError('NOT_FOUND');
     await recordEvent(tx, { hotelId: actor.hotelId, kind: 'customer.changed', customerId: id });
+    followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, {
       action: 'customer.delete',
       entityType: 'Customer',
@@ -184,5 +185,4 @@ export async function deleteCustomer(ctx: AuthedContext, raw: z.input<typeof ZCu
       after: { revoked },
     });
   });
-  await afterCredentialChange(deps, actor.hotelId);
 }

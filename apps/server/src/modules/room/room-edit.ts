@@ -6,7 +6,7 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { applyPairs, lockOfTypedId, pairerOf } from '../locks/accounts/pairing.service';
 import { findRoom } from './room-access';
 import { getRoom, type RoomDetail } from './room-list';
@@ -51,9 +51,12 @@ export async function createRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomIn
       const created = await tx.room.create({ data: { hotelId: ctx.actor.hotelId, ...roomData(input) }, select: { id: true } });
       await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: [created.id] });
       await recordAudit(tx, ctx, { action: 'room.create', entityType: 'Room', entityId: created.id, after: { ...roomData(input), lockId: input.lockId } });
-      return { ...created, keys: lockId !== null && (await applyPairs(tx, pairerOf(ctx), [{ roomId: created.id, lockId }])).length > 0 };
+      if (lockId !== null) {
+        await applyPairs(tx, pairerOf(ctx), [{ roomId: created.id, lockId }]);
+        followCredentials(tx, ctx.deps, ctx.actor.hotelId, { roomId: created.id });
+      }
+      return created;
     });
-    if (room.keys || lockId !== null) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: room.id });
     return getRoom(ctx, room.id);
   } catch (error) {
     if (isUniqueViolation(error, 'Room_hotelId_name_active_key'))
@@ -85,7 +88,7 @@ export async function updateRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomUp
   const lockId = lockChanges ? await lockOfTypedId(ctx, fields.lockId) : null;
   try {
     const { lock, ...beforeFields } = before;
-    const keys = await transaction(ctx.deps, async (tx) => {
+    await transaction(ctx.deps, async (tx) => {
       await tx.room.update({ where: { id }, data: roomData(fields) });
       await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: [id] });
       await recordAudit(tx, ctx, {
@@ -95,9 +98,9 @@ export async function updateRoom(ctx: AuthedContext, raw: z.input<typeof ZRoomUp
         before: { ...beforeFields, lockId: lock?.providerLockId ?? null },
         after: { ...roomData(fields), lockId: fields.lockId },
       });
-      return lockChanges && (await applyPairs(tx, pairerOf(ctx), [{ roomId: id, lockId }])).length > 0;
+      const keys = lockChanges && (await applyPairs(tx, pairerOf(ctx), [{ roomId: id, lockId }])).length > 0;
+      if (keys || (lockChanges && lockId !== null)) followCredentials(tx, ctx.deps, ctx.actor.hotelId, { roomId: id });
     });
-    if (keys || (lockChanges && lockId !== null)) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId: id });
   } catch (error) {
     if (isUniqueViolation(error, 'Room_hotelId_name_active_key'))
       throw new AppError('CONFLICT', { messageKey: 'room.errors.nameTaken', params: { name: fields.name } });

@@ -6,7 +6,7 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { applyPairs, lockOfTypedId, pairerOf } from '../locks/accounts/pairing.service';
 import { findRoom, roomScope } from './room-access';
 import { recordEvent } from '../../db/events';
@@ -53,7 +53,7 @@ export async function setLockData(ctx: AuthedContext, raw: z.input<typeof ZLockD
   const lockChanges = before.lockId !== typed;
   const lockId = lockChanges ? await lockOfTypedId(ctx, typed) : null;
   try {
-    const keys = await transaction(ctx.deps, async (tx) => {
+    await transaction(ctx.deps, async (tx) => {
       await tx.room.update({ where: { id: before.id }, data });
       await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: [before.id] });
       await recordAudit(tx, ctx, {
@@ -63,9 +63,9 @@ export async function setLockData(ctx: AuthedContext, raw: z.input<typeof ZLockD
         before: { bluetoothName: before.bluetoothName, macId: before.macId },
         after: data,
       });
-      return lockChanges && (await applyPairs(tx, pairerOf(ctx), [{ roomId, lockId }])).length > 0;
+      const keys = lockChanges && (await applyPairs(tx, pairerOf(ctx), [{ roomId, lockId }])).length > 0;
+      if (keys || (lockChanges && lockId !== null)) followCredentials(tx, ctx.deps, ctx.actor.hotelId, { roomId });
     });
-    if (keys || (lockChanges && lockId !== null)) await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { roomId });
   } catch (error) {
     if (isConstraint(error, 'Room_lockId_active_key')) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTakenMeanwhile' });
     throw error;

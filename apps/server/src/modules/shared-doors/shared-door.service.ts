@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { queueKeySync } from '../cards/card-keys.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { lockDisplayName } from '../locks/lock-ref';
 import { roomScope } from '../room/room-access';
 import { findStay } from '../stay/stay-dto';
@@ -178,6 +178,8 @@ export async function setSharedDoor(ctx: AuthedContext, raw: TSharedDoorSetInput
       skipDuplicates: true,
     });
     await doorCardsFollowServing(tx, actor.hotelId, lock.id);
+    // The live stays of the rooms served follow at once (door-copies.ts).
+    followCredentials(tx, deps, actor.hotelId);
     const sorted = (ids: (number | null)[]) => ids.filter((id): id is number => id !== null).sort((a, b) => a - b);
     const was = { kind: lock.sharedKind, roomIds: sorted(before.map((b) => b.roomId)), groupIds: sorted(before.map((b) => b.groupId)) };
     const now = { kind: input.kind, roomIds, groupIds };
@@ -185,8 +187,6 @@ export async function setSharedDoor(ctx: AuthedContext, raw: TSharedDoorSetInput
     if (JSON.stringify(was) !== JSON.stringify(now))
       await recordAudit(tx, ctx, { action: 'sharedDoor.set', entityType: 'Lock', entityId: lock.id, before: was, after: now });
   });
-  // The live stays of the rooms served follow at once (door-copies.ts).
-  await afterCredentialChange(deps, actor.hotelId);
   return getSharedDoor(ctx, { lockId: input.lockId });
 }
 
@@ -207,6 +207,7 @@ export async function unsetSharedDoor(ctx: AuthedContext, raw: TSharedDoorLockIn
       (await tx.faceAuthorization.updateMany({ where: live, data: revoke('door_unserved') })).count +
       // Room cards naming the door are denylisted on it: they would open it offline otherwise.
       (await tx.cardGrant.updateMany({ where: live, data: revoke('door_unserved') })).count;
+    if (count) followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, {
       action: 'sharedDoor.unset',
       entityType: 'Lock',
@@ -220,7 +221,6 @@ export async function unsetSharedDoor(ctx: AuthedContext, raw: TSharedDoorLockIn
     });
     return count;
   });
-  if (revoked) await afterCredentialChange(deps, actor.hotelId);
   return { lockId, revoked };
 }
 

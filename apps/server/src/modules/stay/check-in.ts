@@ -9,7 +9,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { revokeOldCardsOfGuests } from './revocation';
 import { guestData, guestSelect, roomOccupied, stayColumnsSelect, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
@@ -124,7 +124,6 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
   }
   if (result.isNew) {
     await scheduleStayJobs(deps, result.stay, actor.timeZone);
-    if (input.disableOldCards) await afterCredentialChange(deps, actor.hotelId);
   }
   return toStayDto(result.stay, now);
 
@@ -202,6 +201,8 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
         roomIds: [room.id],
         stayId: stay.id,
       });
+      // The old cards of the guests, revoked above, come off the locks.
+      if (input.disableOldCards) followCredentials(tx, deps, actor.hotelId);
       await recordAudit(tx, ctx, {
         action: 'stay.checkIn',
         entityType: 'Stay',

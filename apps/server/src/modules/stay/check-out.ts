@@ -5,7 +5,7 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { recordEvent } from '../../db/events';
@@ -33,6 +33,7 @@ async function endStay(
     if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
     const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { stayId: stay.id }, hasBegun ? 'check_out' : 'cancelled');
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: hasBegun ? 'stay.checkedOut' : 'stay.cancelled', roomIds: [stay.roomId], stayId: stay.id });
+    followCredentials(tx, ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
     await recordAudit(tx, ctx, {
       action: hasBegun ? 'stay.checkOut' : 'stay.cancel',
       entityType: 'Stay',
@@ -42,7 +43,6 @@ async function endStay(
     });
     return revoked;
   });
-  await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
   return revoked;
 }
 

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../room/room-access';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { revokeStayCredentials } from './revocation';
 import { effectiveState, findStay, guestData, guestSelect, requireActive, toGuestDto, toStayDto, type GuestDto, type StayDto } from './stay-dto';
 import { recordEvent } from '../../db/events';
@@ -53,6 +53,7 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
     const deleted = await tx.stayGuest.deleteMany({ where: { id: guest.id, hotelId: ctx.actor.hotelId } });
     if (deleted.count === 0) throw new AppError('NOT_FOUND', { messageKey: 'stay.errors.guestNotFound' });
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'stay.changed', roomIds: [stay.roomId], stayId: stay.id });
+    followCredentials(tx, ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
     await recordAudit(tx, ctx, {
       action: 'stay.removeGuest',
       entityType: 'Stay',
@@ -61,7 +62,6 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
       after: { revokedCredentials: revoked },
     });
   });
-  await afterCredentialChange(ctx.deps, ctx.actor.hotelId, { stayId: stay.id });
   return toStayDto(await findStay(ctx, stay.id));
 }
 

@@ -5,7 +5,7 @@ import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { quoteRenewal } from '../price/price.service';
 import { refuseOverlap } from './check-in';
 import { extendStayCredentials } from './revocation';
@@ -75,7 +75,6 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<R
     throw error;
   }
   await scheduleStayJobs(deps, renewed, actor.timeZone);
-  await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
   return { ...toStayDto(renewed, now), addedPrice: added, replacedPasswords, extendedCredentials, rewriteCards };
 }
 
@@ -86,7 +85,7 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<R
  * room charge following, the stay's passwords and faces running to the new check-out (a generated
  * code is replaced), the written cards that still end at the old check-out named, audited
  * `stay.renew`. The desk's renewal and a channel's later check-out (channel-stay.ts) both extend
- * through it; the caller schedules the stay's jobs and kicks deliveries after commit.
+ * through it; the caller schedules the stay's jobs; the credentials follow after the commit (followCredentials).
  */
 export async function extendStayInTx(
   tx: Tx,
@@ -113,6 +112,7 @@ export async function extendStayInTx(
   // A generated code on its lock is replaced by a new one: the guest's code changes (said in the answer).
   await followRoomCharge(tx, ctx, poster, stay.id);
   await recordEvent(tx, { hotelId, kind: 'stay.renewed', roomIds: [stay.roomId], stayId: stay.id });
+  followCredentials(tx, ctx.deps, hotelId, { stayId: stay.id });
   const extended = await extendStayCredentials(tx, hotelId, stay.id, stay.expectedCheckOutAt, change.expectedCheckOutAt, change.timeZone);
   // Written cards carry their end on the card: they open only to the old check-out until written again.
   const written = await tx.cardIssue.findMany({

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.service';
 import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
 import { hasOverlappingStay } from './check-in';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { moveStayCredentials, type CredentialMoveDto } from './credential-move';
 import { findStay, requireActive, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
@@ -122,6 +122,9 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
       // The bill follows the guest: the room charge brought to the new stay's price.
       await followRoomCharge(tx, ctx, actor, next.id);
       await recordEvent(tx, { hotelId: actor.hotelId, kind: 'stay.roomChanged', roomIds: [stay.roomId, target.id], stayId: next.id });
+      // Both locks: the old stay's credentials come off the old room's, the new stay's go on the new room's.
+      followCredentials(tx, deps, actor.hotelId, { stayId: stay.id });
+      followCredentials(tx, deps, actor.hotelId, { stayId: next.id });
       await recordAudit(tx, ctx, {
         action: 'stay.changeRoom',
         entityType: 'Stay',
@@ -143,8 +146,5 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
     throw error;
   }
   await scheduleStayJobs(deps, moved, actor.timeZone);
-  // Both locks: the old stay's credentials come off the old room's, the new stay's go on the new room's.
-  await afterCredentialChange(deps, actor.hotelId, { stayId: stay.id });
-  await afterCredentialChange(deps, actor.hotelId, { stayId: moved.id });
   return { ...toStayDto(moved, now), priceDifference: difference, credentialMoves };
 }

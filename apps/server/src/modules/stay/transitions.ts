@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../context';
 import { transaction } from '../../db/transaction';
 import { recordEvent } from '../../db/events';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { revokeExpiredStayCredentials, removeLapsedCredentials } from './expiry-margin';
 import { revokeStayCredentials } from './revocation';
 import { followRoomCharge } from '../orders/room-charge';
@@ -71,8 +71,11 @@ async function markNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, wh
 
 /** A reservation whose guest has not come by its no-show time is a no-show: its room is released, its credentials withdrawn. */
 export async function noShowOnTime(ctx: ServiceContext, job: StayJobData, now = new Date()): Promise<boolean> {
-  const [stay] = await transaction(ctx.deps, (tx) => markNoShows(tx, ctx, { id: job.stayId }, now, 'job'));
-  if (stay) await afterCredentialChange(ctx.deps, stay.hotelId, { stayId: stay.id });
+  const [stay] = await transaction(ctx.deps, async (tx) => {
+    const marked = await markNoShows(tx, ctx, { id: job.stayId }, now, 'job');
+    for (const s of marked) followCredentials(tx, ctx.deps, s.hotelId, { stayId: s.id });
+    return marked;
+  });
   return stay !== undefined;
 }
 
@@ -91,6 +94,7 @@ export async function expireOnTime(ctx: ServiceContext, job: StayJobData, now = 
     });
     if (!stay) return null;
     await recordEvent(tx, { hotelId: stay.hotelId, kind: 'stay.changed', roomIds: [stay.roomId], stayId: stay.id });
+    followCredentials(tx, ctx.deps, stay.hotelId, { stayId: stay.id });
     // The access rule's margin after the check-out: what it covers stays until its end (expiry-margin.ts).
     const { revoked, lapseAt } = await revokeExpiredStayCredentials(tx, stay, now);
     await recordAudit(tx, ctx, {
@@ -102,10 +106,7 @@ export async function expireOnTime(ctx: ServiceContext, job: StayJobData, now = 
     });
     return { ...stay, lapseAt };
   });
-  if (expired) {
-    await afterCredentialChange(ctx.deps, expired.hotelId, { stayId: expired.id });
-    if (expired.lapseAt) await scheduleLapse(ctx, { stayId: expired.id, version: job.version }, expired.lapseAt, now);
-  }
+  if (expired?.lapseAt) await scheduleLapse(ctx, { stayId: expired.id, version: job.version }, expired.lapseAt, now);
   return expired !== null;
 }
 
@@ -119,8 +120,11 @@ async function scheduleLapse(ctx: ServiceContext, job: StayJobData, at: Date, no
 
 /** An expired stay's credentials whose end (the access rule's margin after the check-out) has passed are taken off. */
 export async function lapseOnTime(ctx: ServiceContext, job: StayJobData, now = new Date()): Promise<number> {
-  const hotels = await transaction(ctx.deps, (tx) => removeLapsedCredentials(tx, now, { stayId: job.stayId }));
-  for (const hotelId of hotels) await afterCredentialChange(ctx.deps, hotelId, { stayId: job.stayId });
+  const hotels = await transaction(ctx.deps, async (tx) => {
+    const lapsed = await removeLapsedCredentials(tx, now, { stayId: job.stayId });
+    for (const hotelId of lapsed) followCredentials(tx, ctx.deps, hotelId, { stayId: job.stayId });
+    return lapsed;
+  });
   return hotels.size;
 }
 
@@ -165,8 +169,8 @@ export async function sweepStays(
         await recordAudit(tx, ctx, { action, hotelId: stay.hotelId, entityType: 'Stay', entityId: stay.id, after: { status, by: 'sweep' } });
       }
     }
-    return { expired: [...expired, ...noShows], arrived: arrived.length, noShows: noShows.length, expiredCount: expired.length, due, lapsed };
+    for (const hotelId of new Set([...expired.map((s) => s.hotelId), ...noShows.map((s) => s.hotelId), ...lapsed])) followCredentials(tx, ctx.deps, hotelId);
+    return { arrived: arrived.length, noShows: noShows.length, expiredCount: expired.length, due };
   });
-  for (const hotelId of new Set([...result.expired.map((s) => s.hotelId), ...result.lapsed])) await afterCredentialChange(ctx.deps, hotelId);
   return { expired: result.expiredCount, arrived: result.arrived, noShows: result.noShows, due: result.due };
 }

@@ -10,7 +10,7 @@ import { LockProviderError, type LockStatus, type LockSummary } from '../../../i
 import { requirePermission } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { keysFollowLock } from '../../cards/card-keys.service';
-import { afterCredentialChange } from '../../credentials/delivery';
+import { followCredentials } from '../../credentials/delivery';
 import { roomScope } from '../../room/room-access';
 import { lockDisplayName } from '../lock-ref';
 import { proposePairs } from './lock-names';
@@ -267,10 +267,12 @@ async function applyPairs(tx: Tx, by: Pairer, pairs: { roomId: number; lockId: n
 export async function pairInTransaction(by: Pairer, pairs: { roomId: number; lockId: number | null }[]): Promise<void> {
   const deps = by.audit.deps;
   try {
-    const keyRooms = await transaction(deps, (tx) => applyPairs(tx, by, pairs));
-    for (const roomId of keyRooms) await afterCredentialChange(deps, by.hotelId, { roomId });
-    // Credentials that waited for a lock can go now.
-    if (pairs.some((p) => p.lockId !== null)) await afterCredentialChange(deps, by.hotelId);
+    await transaction(deps, async (tx) => {
+      const keyRooms = await applyPairs(tx, by, pairs);
+      for (const roomId of keyRooms) followCredentials(tx, deps, by.hotelId, { roomId });
+      // Credentials that waited for a lock can go now.
+      if (pairs.some((p) => p.lockId !== null)) followCredentials(tx, deps, by.hotelId);
+    });
   } catch (error) {
     // Another request paired the same lock at the same moment: the database keeps one room per lock.
     if (isConstraint(error, 'Room_lockId_active_key')) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.lockTakenMeanwhile' });
