@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { api, languageRuns } from './support-board';
+import { attributeBecomes, checkInNow, ownRoom } from './support-money';
 import { closeSql, sql } from './support-stays';
 
 /**
@@ -31,34 +32,10 @@ const RUNS = languageRuns(
   import.meta.url,
 );
 
-/** Within two seconds a person waiting at the desk notices, with a margin for a loaded CI machine. */
-const LIVE_MS = 5_000;
-
-/** A room of this file, without a lock (a bill needs none), free for a new stay. */
-async function ownRoom(name: string): Promise<number> {
-  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
-  if (found) return found.id;
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "updatedAt") VALUES ($1, $2, 990, 29900, now()) RETURNING id`,
-    [demo!.hotelId, name],
-  );
-  return room!.id;
-}
-
 /** What the bill of the stay says is owed, from the database (the ledger's own figure). */
 async function owedInLedger(stayId: number): Promise<number> {
   const [row] = await sql<{ owed: string }>(`SELECT -coalesce(sum(amount), 0) AS owed FROM "OrderEntry" WHERE "stayId" = $1 AND kind <> 'deposit'`, [stayId]);
   return Number(row!.owed);
-}
-
-/** Waits until an attribute of the first element matching `selector` has `value`, without reloading the page. */
-async function attributeBecomes(page: Page, selector: string, name: string, value: number) {
-  await page.waitForFunction(
-    ({ selector, name, value }) => document.querySelector(selector)?.getAttribute(name) === value,
-    { selector, name, value: String(value) },
-    { timeout: LIVE_MS },
-  );
 }
 
 describe.each(RUNS)('live figures in $header', ({ code, header, room }) => {
@@ -83,20 +60,7 @@ describe.each(RUNS)('live figures in $header', ({ code, header, room }) => {
 
   it(`keeps the room page and the board of ${room} on the ledger's figure through a renewal here and a payment made elsewhere`, async () => {
     const roomId = await ownRoom(room);
-    const start = new Date(Date.now() - 10 * 60_000);
-    const stay = await api<{ id: number; priceAmount: number }>(
-      roomPage,
-      'stay.checkIn',
-      {
-        roomId,
-        checkInAt: start.toISOString(),
-        expectedCheckOutAt: new Date(start.getTime() + 24 * 3_600_000).toISOString(),
-        guests: [{ name: `Live ${room}` }],
-        idempotencyKey: randomUUID(),
-        acknowledge: ['room_dirty', 'guest_in_other_room'],
-      },
-      'mutation',
-    );
+    const stay = await checkInNow(roomPage, roomId, `Live ${room}`);
     const owed = await owedInLedger(stay.id);
     expect(owed).toBe(stay.priceAmount);
 

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
 import { api, languageRuns } from './support-board';
+import { attributeBecomes, checkInNow, ownRoom } from './support-money';
 import { closeSql, sql, text } from './support-stays';
 
 /**
@@ -36,22 +37,7 @@ const RUNS = languageRuns(
   import.meta.url,
 );
 
-/** Within two seconds a person waiting at the desk notices, with a margin for a loaded CI machine. */
-const LIVE_MS = 5_000;
-
 type ShiftDto = { id: number; expected: number; methods: { method: string; expected: number }[] };
-
-/** A room of this file, without a lock (a bill needs none), free for a new stay. */
-async function ownRoom(name: string): Promise<number> {
-  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
-  if (found) return found.id;
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "updatedAt") VALUES ($1, $2, 990, 29900, now()) RETURNING id`,
-    [demo!.hotelId, name],
-  );
-  return room!.id;
-}
 
 /** Closes the signed-in account's open shift, if one was left open, counting what the ledger expects (a clean start). */
 async function closeLeftOpen(page: Page) {
@@ -59,15 +45,6 @@ async function closeLeftOpen(page: Page) {
   if (!open) return;
   const counted = Object.fromEntries(open.methods.filter((l) => l.method !== 'balance').map((l) => [l.method, l.expected]));
   await api(page, 'order.shiftClose', { shiftId: open.id, counted, note: '' }, 'mutation');
-}
-
-/** Waits until an attribute of the first element matching `selector` has `value`, without reloading the page. */
-async function attributeBecomes(page: Page, selector: string, name: string, value: string | number, timeout = LIVE_MS) {
-  await page.waitForFunction(
-    ({ selector, name, value }) => document.querySelector(selector)?.getAttribute(name) === value,
-    { selector, name, value: String(value) },
-    { timeout },
-  );
 }
 
 const isDisabled = (page: Page, testId: string) => page.getByTestId(testId).isDisabled();
@@ -87,20 +64,7 @@ describe.each(RUNS)('cashier shifts in $header', ({ code, header, room }) => {
   it(`opens a shift with the float typed, follows a payment live, and closes it 1.00 short (room ${room})`, async () => {
     await closeLeftOpen(page);
     const roomId = await ownRoom(room);
-    const start = new Date(Date.now() - 10 * 60_000);
-    const stay = await api<{ id: number }>(
-      page,
-      'stay.checkIn',
-      {
-        roomId,
-        checkInAt: start.toISOString(),
-        expectedCheckOutAt: new Date(start.getTime() + 24 * 3_600_000).toISOString(),
-        guests: [{ name: `Shift ${room}` }],
-        idempotencyKey: randomUUID(),
-        acknowledge: ['room_dirty', 'guest_in_other_room'],
-      },
-      'mutation',
-    );
+    const stay = await checkInNow(page, roomId, `Shift ${room}`);
 
     await page.goto(`${baseUrl()}/shifts`);
     const card = page.getByTestId('shift-current');

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
 import { api, languageRuns } from './support-board';
+import { attributeBecomes, checkInNow, ownRoom } from './support-money';
 import { closeSql, sql, text } from './support-stays';
 
 /**
@@ -36,27 +37,6 @@ const RUNS = languageRuns(
   import.meta.url,
 );
 
-const LIVE_MS = 5_000;
-
-async function ownRoom(name: string): Promise<number> {
-  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
-  if (found) return found.id;
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "updatedAt") VALUES ($1, $2, 990, 29900, now()) RETURNING id`,
-    [demo!.hotelId, name],
-  );
-  return room!.id;
-}
-
-async function attributeBecomes(page: Page, selector: string, name: string, value: string | number, timeout = LIVE_MS) {
-  await page.waitForFunction(
-    ({ selector, name, value }) => document.querySelector(selector)?.getAttribute(name) === value,
-    { selector, name, value: String(value) },
-    { timeout },
-  );
-}
-
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(RUNS)('reports in $header', ({ code, header, room, back }) => {
@@ -73,20 +53,7 @@ describe.each(RUNS)('reports in $header', ({ code, header, room, back }) => {
 
   it(`follows today's money live, closes a past day, shows its week with the chart and gives its .csv (room ${room})`, async () => {
     const roomId = await ownRoom(room);
-    const start = new Date(Date.now() - 10 * 60_000);
-    const stay = await api<{ id: number }>(
-      page,
-      'stay.checkIn',
-      {
-        roomId,
-        checkInAt: start.toISOString(),
-        expectedCheckOutAt: new Date(start.getTime() + 24 * 3_600_000).toISOString(),
-        guests: [{ name: `Report ${room}` }],
-        idempotencyKey: randomUUID(),
-        acknowledge: ['room_dirty', 'guest_in_other_room'],
-      },
-      'mutation',
-    );
+    const stay = await checkInNow(page, roomId, `Report ${room}`);
 
     // Today (the hotel's), open: a payment taken elsewhere reaches the figures without a reload.
     await page.goto(`${baseUrl()}/reports`);

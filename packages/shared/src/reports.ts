@@ -22,3 +22,8 @@ export const ZReportRangeInput = z
     ...WHEN_FIELDS_VALID,
   });
 export type TReportRangeInput = z.input<typeof ZReportRangeInput>;
+
+/** The files a range's report downloads as (GET /api/reports/export, docs/reports.md "Export"). */
+export const REPORT_FILE_FORMATS = ['xlsx', 'csv'] as const;
+export type TReportFileFormat = (typeof REPORT_FILE_FORMATS)[number];
+export const ZReportFileInput = z.intersection(ZReportRangeInput, z.object({ format: z.enum(REPORT_FILE_FORMATS) }));

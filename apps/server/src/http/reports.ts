@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { COOKIES } from '@console/shared';
+import { COOKIES, type TReportFileFormat } from '@console/shared';
 import type { Deps } from '../context';
 import { describeAppError, toAppError } from '../errors';
 import { resolveSession } from '../modules/auth/session.service';
@@ -21,7 +21,7 @@ export function registerReports(app: FastifyInstance, deps: Deps) {
     const meta = requestMeta(req, query.lang);
     try {
       const actor = await resolveSession(deps, req.cookies[COOKIES.session], 'web');
-      const file = await reportFile({ deps, actor, meta }, { from: query.from as string, to: query.to as string, format: query.format as 'csv' });
+      const file = await reportFile({ deps, actor, meta }, { from: query.from as string, to: query.to as string, format: query.format as TReportFileFormat });
       return reply
         .header('content-type', file.type)
         .header('content-length', file.body.length)

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import { fromMinor, minorDigits, ZReportRangeInput } from '@console/shared';
+import { fromMinor, minorDigits, ZReportFileInput } from '@console/shared';
 import type { TCashLine, TDayFigures, TDayReport } from '@console/shared/dto';
 import { sanitizeExportFileName } from '@console/shared/export';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { recordAudit } from '../audit/audit.service';
 import { amountCell, amountFormat, escapeText } from '../export/cells';
@@ -15,9 +15,6 @@ import { reportRange } from './day-report';
  * the same rules (`order.manage` and every room), headed in the operator's language. Small: at most
  * 366 days, so made at once rather than by an export job. Audited, as every export is.
  */
-
-const REPORT_FILE_FORMATS = ['xlsx', 'csv'] as const;
-const ZReportFileInput = z.intersection(ZReportRangeInput, z.object({ format: z.enum(REPORT_FILE_FORMATS) }));
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';

@@ -1,5 +1,6 @@
 import type * as shared from '@console/shared';
 import { LIMITS } from '@console/shared';
+import { LOCAL_DATE_REGEX } from '../../lib/shared-constants';
 import { int, oneOf, optional, searchSchema, string, withDefault } from '../../lib/url-search';
 
 // The page reads the URL with these (its route does not: the route's part of the code is in every
@@ -9,7 +10,6 @@ import { int, oneOf, optional, searchSchema, string, withDefault } from '../../l
 export const AUDIT_ACTOR_TYPES = ['account', 'api_key', 'job', 'anonymous', 'key_link'] as const satisfies typeof shared.AUDIT_ACTOR_TYPES;
 export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job', 'key_page'] as const satisfies typeof shared.AUDIT_CHANNELS;
 
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** An action or the start of one, as audit.list takes it (`room`, `room.update`). */
 const ACTION = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 
@@ -24,8 +24,8 @@ export const auditLogSearchSchema = searchSchema({
   entityType: optional(string({ pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/ })),
   entityId: optional(string({ pattern: /^[^\s]{1,64}$/ })),
   channel: optional(oneOf(AUDIT_CHANNELS)),
-  from: optional(string({ pattern: LOCAL_DATE })),
-  to: optional(string({ pattern: LOCAL_DATE })),
+  from: optional(string({ pattern: LOCAL_DATE_REGEX })),
+  to: optional(string({ pattern: LOCAL_DATE_REGEX })),
 });
 
 /** Values equal to these are left out of the URL. */

@@ -1,3 +1,4 @@
+import { LOCAL_DATE_REGEX } from '../../lib/shared-constants';
 import type * as shared from '@console/shared';
 import { int, oneOf, optional, searchSchema, string, withDefault } from '../../lib/url-search';
 
@@ -16,8 +17,6 @@ export const ORDER_KINDS = [
 ] as const satisfies typeof shared.ORDER_ENTRY_KINDS;
 export const ORDER_METHODS = ['cash', 'bank_card', 'wechat', 'alipay', 'transfer', 'other', 'balance'] as const satisfies typeof shared.PAYMENT_METHODS;
 
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The Balance page's tab, and the orders' filters and page: a reload or a shared link shows the same orders. */
 export const balanceSearchSchema = searchSchema({
   tab: withDefault(oneOf(BALANCE_TABS), 'orders'),
@@ -25,8 +24,8 @@ export const balanceSearchSchema = searchSchema({
   stay: optional(int({ min: 1 })),
   kind: optional(oneOf(ORDER_KINDS)),
   method: optional(oneOf(ORDER_METHODS)),
-  from: optional(string({ pattern: LOCAL_DATE })),
-  to: optional(string({ pattern: LOCAL_DATE })),
+  from: optional(string({ pattern: LOCAL_DATE_REGEX })),
+  to: optional(string({ pattern: LOCAL_DATE_REGEX })),
 });
 
 /** Values equal to these are left out of the URL. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
+import type { TReportFileFormat } from '@console/shared';
 import { todayInHotel } from '@/lib/hotel-time';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
@@ -31,7 +32,7 @@ export function readReportsSearch(raw: unknown): ReportsSearch {
 }
 
 /** Where the browser downloads a range's report as .xlsx or .csv, headed in the console's language. */
-export function reportFileUrl(from: string, to: string, format: 'xlsx' | 'csv', lang: string): string {
+export function reportFileUrl(from: string, to: string, format: TReportFileFormat, lang: string): string {
   return `/api/reports/export?${new URLSearchParams({ from, to, format, lang }).toString()}`;
 }
 

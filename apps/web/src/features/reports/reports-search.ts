@@ -1,12 +1,11 @@
+import { LOCAL_DATE_REGEX } from '../../lib/shared-constants';
 import { oneOf, optional, searchSchema, string, withDefault } from '../../lib/url-search';
 import { REPORT_PERIODS } from './period';
-
-const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The report's period and a day in it: a reload or a shared link shows the same report. No day: the hotel's today. */
 export const reportsSearchSchema = searchSchema({
   period: withDefault(oneOf(REPORT_PERIODS), 'day'),
-  date: optional(string({ pattern: LOCAL_DATE })),
+  date: optional(string({ pattern: LOCAL_DATE_REGEX })),
 });
 
 /** Values equal to these are left out of the URL. */
