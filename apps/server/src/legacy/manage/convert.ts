@@ -14,24 +14,30 @@ import { legacyTime } from './format';
 export { ZFlag } from '@console/shared';
 
 const MONEY_MAX_MAJOR = LIMITS.amountMaxMinor / 100;
-const moneyNumber = z
-  .number({ error: 'validation.priceInvalid' })
-  .min(0, { error: 'validation.priceInvalid' })
-  .max(MONEY_MAX_MAJOR, { error: 'validation.priceInvalid' });
-/** An amount in major units: a JSON number or a decimal string (`299.5`), never negative; the currency decides the decimals. */
-export const ZLegacyMoney = z.union(
-  [
-    moneyNumber,
-    z
-      .string()
-      .regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'validation.priceInvalid' })
-      .transform(Number)
-      .pipe(moneyNumber),
-  ],
-  {
-    error: (issue) => (issue.input === undefined ? 'validation.priceRequired' : 'validation.priceInvalid'),
-  },
-);
+/** An amount in major units from `min` up: a JSON number or a decimal string (`299.5`); the currency decides the decimals. */
+function zLegacyAmount(min: number) {
+  const amount = z
+    .number({ error: 'validation.priceInvalid' })
+    .min(min, { error: 'validation.priceInvalid' })
+    .max(MONEY_MAX_MAJOR, { error: 'validation.priceInvalid' });
+  return z.union(
+    [
+      amount,
+      z
+        .string()
+        .regex(min < 0 ? /^-?\d{1,12}(\.\d{1,6})?$/ : /^\d{1,12}(\.\d{1,6})?$/, { error: 'validation.priceInvalid' })
+        .transform(Number)
+        .pipe(amount),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? 'validation.priceRequired' : 'validation.priceInvalid'),
+    },
+  );
+}
+/** An amount in major units, never negative. */
+export const ZLegacyMoney = zLegacyAmount(0);
+/** An amount in major units that may be negative (a card terminal's batch counted at a shift's close, refunds beyond takings). */
+export const ZLegacySignedMoney = zLegacyAmount(-MONEY_MAX_MAJOR);
 /** A time `YYYY-MM-DD HH:mm[:ss]` in the hotel's time zone. */
 export const ZLegacyTime = ZLocalDateTime;
 

@@ -84,7 +84,8 @@ function legacyFolio(f: FolioSummary | null, ctx: AuthedContext) {
   };
 }
 
-function legacyCashLine(l: CashLine, ctx: AuthedContext) {
+/** A line of money by one way of paying (the cash report's, a shift's, a day report's). */
+export function legacyCashLine(l: CashLine, ctx: AuthedContext) {
   return {
     pay_type: l.method,
     pay_type_text: ctx.deps.i18n.t(ctx.meta.lang, `orders.methods.${l.method}`),

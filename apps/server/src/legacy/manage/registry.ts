@@ -6,6 +6,7 @@ import { lockAdminActions } from './lock-admin';
 import { lockCardActions } from './lock-cards';
 import { lockActions } from './lock';
 import { orderActions } from './order';
+import { orderReportActions } from './order-reports';
 import { ossActions } from './oss';
 import { passengerCardActions } from './passenger-cards';
 import { passengerActions } from './passenger';
@@ -16,7 +17,8 @@ import { settingActions } from './setting';
 import { userActions } from './user';
 
 /**
- * Every `/manage/*` action, one file per URL folder (`room/` has a folder of its own). The table
+ * Every `/manage/*` action, one file per URL folder (`room/` has a folder of its own; `order/`'s
+ * shifts and day reports have a file beside its ledger actions). The table
  * of actions in docs/legacy-protocol.md is generated from this list and checked by a test.
  */
 export const LEGACY_ACTIONS: LegacyAction[] = [
@@ -35,4 +37,5 @@ export const LEGACY_ACTIONS: LegacyAction[] = [
   ...ossActions,
   ...cardDispenserActions,
   ...orderActions,
+  ...orderReportActions,
 ];

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { recordEvent } from '../../db/events';
 import { transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
-import { requirePermission } from '../../permissions';
+import { requirePermission, requireSession } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { addTo, emptyLine, hotelDay } from './cash-lines';
 
@@ -125,6 +125,8 @@ async function toDtos(db: TPrisma | Tx, actor: Actor, rows: ShiftRow[]): Promise
 export async function openShift(ctx: AuthedContext, raw: z.input<typeof ZShiftOpenInput>): Promise<TShiftDto> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'stay.manage');
+  // A shift is a person's cash drawer: a third-party key (acting for the member who made it) holds none.
+  requireSession(actor);
   const input = ZShiftOpenInput.parse(raw);
   const alreadyOpen = (cause?: unknown) => new AppError('CONFLICT', { messageKey: 'shifts.errors.alreadyOpen', cause });
   try {
@@ -149,6 +151,7 @@ export async function openShift(ctx: AuthedContext, raw: z.input<typeof ZShiftOp
 export async function currentShift(ctx: AuthedContext): Promise<TShiftDto | null> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'stay.manage');
+  requireSession(actor);
   const row = await deps.prisma.cashierShift.findFirst({ where: { hotelId: actor.hotelId, accountId: actor.accountId, closedAt: null }, select: shiftSelect });
   return row ? (await toDtos(deps.prisma, actor, [row]))[0]! : null;
 }
@@ -177,6 +180,8 @@ export async function getShift(ctx: AuthedContext, raw: z.input<typeof ZShiftIdI
  */
 export async function closeShift(ctx: AuthedContext, raw: z.input<typeof ZShiftCloseInput>): Promise<TShiftDto> {
   const { deps, actor } = ctx;
+  // Counted by a person at the drawer, never by a third-party key.
+  requireSession(actor);
   const input = ZShiftCloseInput.parse(raw);
   await findShift(deps.prisma, actor, input.shiftId);
   const closed = await transaction(deps, async (tx) => {
