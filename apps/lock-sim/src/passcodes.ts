@@ -1,22 +1,12 @@
 import { createHash } from 'node:crypto';
+import { isTooSimple } from '@console/shared/code-policy';
 
 /**
- * The simulator's rule for "too simple" (TTLock -2032: "do not use consecutive or repeated
- * digits"): every digit the same (111111, 000000), or each digit one more or one less than the one
- * before (123456, 3456, 987654). TTLock does not publish its exact rule; this one refuses the
- * obvious sequences and nothing else.
+ * What the cloud takes as a custom code is the console's own code policy (packages/shared
+ * code-policy.ts): the same rules refuse a code here as in the console, and the console checks them
+ * before it promises a code.
  */
-export function isTooSimple(code: string): boolean {
-  if (code.length < 2) return false;
-  const digits = [...code].map(Number);
-  const steps = new Set(digits.slice(1).map((d, i) => d - digits[i]!));
-  return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
-}
-
-/** Digits only, 4 to 9 of them (TTLock -3006 otherwise). */
-export function hasValidLength(code: string): boolean {
-  return /^\d{4,9}$/.test(code);
-}
+export { hasValidLength, isTooSimple } from '@console/shared/code-policy';
 
 /**
  * A "random" passcode as the cloud would make it from the key data it shares with the lock:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTooSimple } from './code-policy';
 import { LIMITS } from './limits';
 import { ZId, ZInstant, ZPageInput, whenValid } from './primitives';
 import { ceilToZoneHour, floorToZoneHour, HOUR_MS } from './time';
@@ -147,9 +148,11 @@ export function passwordValidity(kind: TPasswordKind, from: Date, until: Date | 
   return { validFrom: start, validUntil: until ? ceilToZoneHour(until, timeZone) : null };
 }
 
+/** A custom code the desk types: six digits that the lock's code policy takes (code-policy.ts: never too simple). */
 export const ZCustomPasswordCode = z
   .string({ error: 'validation.customPasswordFormat' })
-  .regex(new RegExp(`^\\d{${LIMITS.customPasswordLength}}$`), { error: 'validation.customPasswordFormat' });
+  .regex(new RegExp(`^\\d{${LIMITS.customPasswordLength}}$`), { error: 'validation.customPasswordFormat' })
+  .refine((code) => !isTooSimple(code), { error: 'credentials.errors.code_too_simple' });
 
 /** A password to issue on a room's lock. */
 export const ZPasswordCreateInput = z

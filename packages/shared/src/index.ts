@@ -25,3 +25,4 @@ export * from './shared-doors';
 export * from './key-page';
 export * from './events';
 export * from './reports';
+export * from './code-policy';

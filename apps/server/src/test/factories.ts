@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isTooSimple } from '@console/shared';
 import type { Role } from '../generated/prisma/client';
 import type { Deps } from '../context';
 import { hashPassword } from '../modules/auth/password';
@@ -8,10 +9,16 @@ import { testMeta } from './harness';
 let sequence = 0;
 const unique = () => `${process.pid}${Date.now() % 100000}${(sequence += 1)}`;
 
-/** A mobile number no other test uses (valid per the mainland rule: 1, then 3-9, then 9 digits). */
+/**
+ * A mobile number no other test has (valid per the mainland rule: 1, then 3-9, then 9 digits), whose last 4, 5 and 6 digits a lock takes as a code (never
+ * "too simple": the access rules' phone-digit codes of tests are the rule's, not its fallback's).
+ */
 export function uniqueMobile(): string {
-  const digits = `${process.pid}${Date.now()}${(sequence += 1)}${randomBytes(2).readUInt16BE()}`.replace(/\D/g, '');
-  return `19${digits.slice(-9).padStart(9, '0')}`;
+  for (;;) {
+    const digits = `${process.pid}${Date.now()}${(sequence += 1)}${randomBytes(2).readUInt16BE()}`.replace(/\D/g, '');
+    const mobile = `19${digits.slice(-9).padStart(9, '0')}`;
+    if (![4, 5, 6].some((n) => isTooSimple(mobile.slice(-n)))) return mobile;
+  }
 }
 
 export const TEST_PASSWORD = 'correct-horse-7';

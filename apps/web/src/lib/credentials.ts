@@ -1,4 +1,4 @@
-import type { TDeliveryState } from '@console/shared';
+import { randomCode, type TDeliveryState } from '@console/shared';
 import { WAITING_LOCK_ERRORS } from './shared-constants';
 import type { RouterOutputs } from './trpc-types';
 
@@ -53,13 +53,8 @@ export function deliveryErrorKey(code: string | null | undefined): string | null
 
 /** Six random digits that are not a lock's "too simple" pattern (all the same, or a run up or down). */
 export function randomCustomCode(length = 6): string {
-  for (;;) {
-    const digits = Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => b % 10);
-    const same = digits.every((d) => d === digits[0]);
-    const up = digits.every((d, i) => i === 0 || d === (digits[i - 1]! + 1) % 10);
-    const down = digits.every((d, i) => i === 0 || d === (digits[i - 1]! + 9) % 10);
-    if (!same && !up && !down) return digits.join('');
-  }
+  // The lock's code policy (packages/shared code-policy.ts) decides what is too simple, as it does on the server.
+  return randomCode(length, new Set(), (n) => crypto.getRandomValues(new Uint32Array(1))[0]! % n);
 }
 
 /**

@@ -21,6 +21,7 @@ import { arriveOnTime, expireOnTime, lapseOnTime, sweepStays } from '../stay/tra
 import { checkOut } from '../stay/check-out';
 import { sendCard } from '../cards/card-send';
 import { trpcClient } from '../../test/trpc-client';
+import { loadMessageFacts, renderMessage } from '../messages/compose';
 
 /**
  * Access rules (issue 20 §2) against the real TTLock adapter and apps/lock-sim, with the real
@@ -129,7 +130,7 @@ describe('access rules issue a reservation’s credentials by themselves', () =>
   it('a channel reservation gets the guest’s phone digits on the lock at the rule’s time, and the door opens with them', async () => {
     const h = await hotelWithRoom();
     await setAccessRule(h.owner, RULE);
-    const mobile = `1390000${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    const mobile = uniqueMobile();
     const digits = mobile.slice(-4);
 
     // Far ahead: the job waits for the rule's moment (2 days and 3 hours before the check-in).
@@ -187,6 +188,74 @@ describe('access rules issue a reservation’s credentials by themselves', () =>
       .toBe('phone_missing_none');
     expect(await passwordsOf(noPhone.id)).toEqual([]);
     expect(toStayDto(await findStay(h.staff, noPhone.id), new Date())).toMatchObject({ accessOutcome: 'phone_missing_none' });
+  });
+
+  it('checks the phone’s digits against the lock’s code policy before promising them: too simple runs the fallback, said to the desk, the audit and the guest', async () => {
+    const h = await hotelWithRoom();
+    await setAccessRule(h.owner, RULE);
+    // +33 6 12 34 56 78: its last four, 5678, are a run the lock cloud refuses (TTLock -2032).
+    const stay = await channelStay(h, new Date(Date.now() + 2 * HOUR), new Date(Date.now() + 26 * HOUR), '+33612345678');
+    await expect
+      .poll(async () => (await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).accessOutcome, { timeout: 20_000 })
+      .toBe('phone_too_simple_random');
+    await settledPasswords(stay.id);
+    const [random] = await passwordsOf(stay.id);
+    expect(random).toMatchObject({ kind: 'custom', deliveryState: 'on_lock' });
+    expect(random!.code).not.toBe('5678');
+    // The fallback's code is one the lock took: it opens the simulated door; the phone's digits never reached it.
+    expect(await use(h.lockId, random!.code!)).toMatchObject({ opened: true });
+    expect(await use(h.lockId, '5678')).toMatchObject({ opened: false });
+    const audit = await ctx.deps.prisma.auditLog.findFirst({ where: { action: 'stay.accessIssue', entityId: String(stay.id) } });
+    expect(audit?.after).toMatchObject({ outcome: 'phone_too_simple_random' });
+    expect(toStayDto(await findStay(h.staff, stay.id), new Date())).toMatchObject({ accessOutcome: 'phone_too_simple_random' });
+    // The guest's message says why the code is not their phone's digits, in the message's language.
+    const facts = (await loadMessageFacts(ctx.deps, h.hotel.id, stay.id, random!.id))!;
+    const en = await renderMessage(ctx.deps, h.hotel.id, 'sms', 'en', facts);
+    expect(en.body).toContain(random!.code!);
+    expect(en.body).toContain('too simple for the door lock');
+    expect((await renderMessage(ctx.deps, h.hotel.id, 'sms', 'zh-CN', facts)).body).toContain('过于简单');
+
+    // Six digits ...123456 and "nothing" as the fallback: nothing issued, and said so.
+    await setAccessRule(h.owner, { ...RULE, codeRule: 'phone_last6', phoneFallback: 'none' });
+    const none = await channelStay(h, new Date(Date.now() + 30 * HOUR), new Date(Date.now() + 50 * HOUR), '+8613900123456');
+    await expect
+      .poll(async () => (await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: none.id } })).accessOutcome, { timeout: 20_000 })
+      .toBe('phone_too_simple_none');
+    expect(await passwordsOf(none.id)).toEqual([]);
+
+    // The desk is held to the same policy: a too simple code is refused before anything is written.
+    await expect(createPassword(h.staff, { roomId: h.room.id, kind: 'custom', code: '123456', holderName: 'Desk' })).rejects.toThrow(/code_too_simple/);
+    await expect(createPassword(h.staff, { roomId: h.room.id, kind: 'custom', code: '890123', holderName: 'Desk' })).rejects.toThrow(/code_too_simple/);
+  });
+
+  it('gives an over-the-air code when the lock holds all the custom codes it can, and counts no ended or withdrawn code among them', async () => {
+    const h = await hotelWithRoom();
+    await setAccessRule(h.owner, { ...RULE, codeRule: 'random' });
+    const row = (i: number, deliveryState: 'on_lock' | 'removed' | 'failed') => ({
+      hotelId: h.hotel.id,
+      roomId: h.room.id,
+      kind: 'custom' as const,
+      holderName: `Filler ${i}`,
+      code: String(300_000 + i * 7),
+      validFrom: new Date(Date.now() - DAY),
+      validUntil: new Date(Date.now() + 30 * DAY),
+      deliveryState,
+    });
+    // 249 live and many withdrawn or failed: one place is left.
+    await ctx.deps.prisma.lockPassword.createMany({
+      data: [...Array.from({ length: 249 }, (_, i) => row(i, 'on_lock')), ...Array.from({ length: 40 }, (_, i) => row(1000 + i, i % 2 ? 'removed' : 'failed'))],
+    });
+    const first = await channelStay(h, new Date(Date.now() + 2 * HOUR), new Date(Date.now() + 26 * HOUR), uniqueMobile());
+    await expect
+      .poll(async () => (await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: first.id } })).accessOutcome, { timeout: 20_000 })
+      .toBe('as_rule');
+    expect((await passwordsOf(first.id))[0]).toMatchObject({ kind: 'custom' });
+    // Now 250 are live: the next guest gets a code the cloud generates, which takes no place among them.
+    const second = await channelStay(h, new Date(Date.now() + 30 * HOUR), new Date(Date.now() + 50 * HOUR), uniqueMobile());
+    await expect
+      .poll(async () => (await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: second.id } })).accessOutcome, { timeout: 20_000 })
+      .toBe('lock_full_generated');
+    expect((await passwordsOf(second.id))[0]).toMatchObject({ kind: 'air' });
   });
 
   it('moved dates: the code follows with the rule’s margins; cancelled: the code comes off and the door refuses it', async () => {

@@ -1,5 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { passwordValidity, phoneCode, phoneDigitsOf, type TAccessCardOutcome, type TAccessOutcome, type TPasswordKind } from '@console/shared';
+import {
+  codePolicyFor,
+  codeProblem,
+  passwordValidity,
+  phoneCode,
+  phoneDigitsOf,
+  randomCode as policyRandomCode,
+  type CodePolicy,
+  type TAccessCardOutcome,
+  type TAccessOutcome,
+  type TPasswordKind,
+} from '@console/shared';
 import type { ServiceContext } from '../../context';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import type { StayJobData } from '../../jobs/payloads';
@@ -20,19 +31,9 @@ const CODE_HOLDING_STATES = ['pending', 'on_lock', 'unknown'] as const;
 const FACE_LIVE_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
 const CUSTOM_CODE_LENGTH = 6;
 
-/** The lock cloud refuses codes of one digit repeated or of consecutive digits ("too simple"). */
-function tooSimple(code: string): boolean {
-  const digits = [...code].map(Number);
-  const steps = new Set(digits.slice(1).map((d, i) => d - digits[i]!));
-  return steps.size === 1 && [0, 1, -1].includes([...steps][0]!);
-}
-
-/** A random custom code that is not too simple and not a live code of the lock. */
-function randomCode(taken: Set<string>): string {
-  for (;;) {
-    const code = String(randomInt(0, 10 ** CUSTOM_CODE_LENGTH)).padStart(CUSTOM_CODE_LENGTH, '0');
-    if (!tooSimple(code) && !taken.has(code)) return code;
-  }
+/** A random custom code the lock's policy takes and that is not a live code of the lock. */
+function randomCode(taken: Set<string>, policy: CodePolicy): string {
+  return policyRandomCode(CUSTOM_CODE_LENGTH, taken, randomInt, policy);
 }
 
 /** Whether the room's lock can take a custom (online) code: a gateway is near it, or it is a WiFi lock. */
@@ -40,24 +41,35 @@ function canTakeCustom(lock: { gatewayId: string | null; isWifi: boolean } | nul
   return lock !== null && (lock.gatewayId !== null || lock.isWifi);
 }
 
-/** The code a rule gives, and what it gave (stated, never silent). */
+/**
+ * The code a rule gives, and what it gave (stated, never silent), checked against the lock's code
+ * policy before it is promised: the phone's digits must be a code the lock takes (not too simple,
+ * not live on the lock already), else the rule's fallback runs; a lock that holds all the custom
+ * codes it can (`live` of them) gets a generated code, which takes no place among them.
+ */
 export function chooseCode(
   rule: Pick<AccessRuleValues, 'codeRule' | 'phoneFallback' | 'codeType'>,
   mobile: string | null,
-  lock: { gatewayId: string | null; isWifi: boolean } | null,
+  lock: { gatewayId: string | null; isWifi: boolean; provider?: string | null } | null,
   taken: Set<string>,
+  live = taken.size,
 ): { kind: TPasswordKind; code: string | null; outcome: TAccessOutcome } | { kind: null; code: null; outcome: TAccessOutcome } {
+  const policy = codePolicyFor(lock?.provider);
+  const full = live >= policy.customCapacity;
   const digits = phoneDigitsOf(rule.codeRule);
   if (digits === null) {
     const custom = rule.codeType === 'custom' || (rule.codeType === 'auto' && canTakeCustom(lock));
-    return custom ? { kind: 'custom', code: randomCode(taken), outcome: 'as_rule' } : { kind: 'air', code: null, outcome: 'as_rule' };
+    if (custom && full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
+    return custom ? { kind: 'custom', code: randomCode(taken, policy), outcome: 'as_rule' } : { kind: 'air', code: null, outcome: 'as_rule' };
   }
   // The guest's digits are a custom code (a generated one is the lock cloud's): online, whatever `codeType` says.
+  if (full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
   const fromPhone = phoneCode(mobile, digits);
-  if (fromPhone !== null && !taken.has(fromPhone)) return { kind: 'custom', code: fromPhone, outcome: 'as_rule' };
-  const why = fromPhone === null ? 'phone_missing' : 'phone_in_use';
+  const problem = fromPhone === null ? null : codeProblem(fromPhone, taken, policy);
+  if (fromPhone !== null && problem === null) return { kind: 'custom', code: fromPhone, outcome: 'as_rule' };
+  const why = fromPhone === null ? 'phone_missing' : problem === 'code_too_simple' ? 'phone_too_simple' : 'phone_in_use';
   if (rule.phoneFallback === 'none') return { kind: null, code: null, outcome: `${why}_none` };
-  return { kind: 'custom', code: randomCode(taken), outcome: `${why}_random` };
+  return { kind: 'custom', code: randomCode(taken, policy), outcome: `${why}_random` };
 }
 
 export type IssueResult = 'issued' | 'stale' | 'not_covered' | 'early';
@@ -86,7 +98,7 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
         awaitsArrival: true,
         feedBooking: { select: { id: true } },
         hotel: { select: { timeZone: true } },
-        room: { select: { lock: { select: { gatewayId: true, isWifi: true } } } },
+        room: { select: { lock: { select: { gatewayId: true, isWifi: true, provider: true } } } },
         guests: { select: { id: true, name: true, mobile: true }, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }], take: 1 },
       },
     });
@@ -103,10 +115,17 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
     let outcome: TAccessOutcome | null = null;
     if (rule.password) {
       const live = await tx.lockPassword.findMany({
-        where: { hotelId: stay.hotelId, roomId: stay.roomId, kind: 'custom', code: { not: null }, deliveryState: { in: [...CODE_HOLDING_STATES] } },
+        where: {
+          hotelId: stay.hotelId,
+          roomId: stay.roomId,
+          doorLockId: null,
+          kind: 'custom',
+          code: { not: null },
+          deliveryState: { in: [...CODE_HOLDING_STATES] },
+        },
         select: { code: true },
       });
-      const choice = chooseCode(rule, guest?.mobile ?? null, stay.room.lock, new Set(live.map((p) => p.code!)));
+      const choice = chooseCode(rule, guest?.mobile ?? null, stay.room.lock, new Set(live.map((p) => p.code!)), live.length);
       outcome = choice.outcome;
       audit.outcome = outcome;
       if (choice.kind !== null) {

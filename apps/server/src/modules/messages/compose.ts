@@ -44,6 +44,7 @@ export async function loadMessageFacts(
       status: true,
       checkInAt: true,
       expectedCheckOutAt: true,
+      accessOutcome: true,
       room: { select: { name: true } },
       hotel: { select: { name: true, address: true, tel: true, timeZone: true } },
       guests: { select: GUEST_SELECT },
@@ -55,7 +56,7 @@ export async function loadMessageFacts(
       ? null
       : await deps.prisma.lockPassword.findFirst({
           where: { id: passwordId, hotelId, stayId },
-          select: { id: true, code: true, validFrom: true, validUntil: true, guestId: true, deliveryState: true, version: true },
+          select: { id: true, code: true, validFrom: true, validUntil: true, guestId: true, deliveryState: true, version: true, createdByAccountId: true },
         });
   const guest = messageGuest(stay.guests, password?.guestId ?? null);
   // The guest's key page (issue 20 §4): absolute under PUBLIC_URL; empty without it, or once the stay has ended.
@@ -91,6 +92,20 @@ export async function languageForGuest(deps: Pick<Deps, 'prisma'>, hotelId: numb
   return guestMessageLanguage({ mobile, hotelLanguage: settings.language });
 }
 
+/** The access rule's outcomes that gave the guest another code than the rule's: the message says which and why. */
+const CODE_NOTE_OUTCOMES = new Set(['phone_missing_random', 'phone_in_use_random', 'phone_too_simple_random']);
+
+/**
+ * Why the guest's code is not the last digits of their phone (docs/access-rules.md "Outcomes"),
+ * added to the message of the rule's code; nothing for a code the rule gave as it says.
+ */
+function codeNote(deps: Pick<Deps, 'i18n'>, language: TLanguageHeader, facts: MessageFacts): string | null {
+  const outcome = facts.stay.accessOutcome;
+  // The rule's own code (no clerk made it): a code the desk issued later is the clerk's to explain.
+  if (!outcome || !CODE_NOTE_OUTCOMES.has(outcome) || !facts.password?.code || facts.password.createdByAccountId !== null) return null;
+  return deps.i18n.t(language, `guestMessages.codeNotes.${outcome}`);
+}
+
 /** A message's subject and text in its language, from the hotel's template (or the product's). */
 export async function renderMessage(
   deps: Pick<Deps, 'prisma' | 'i18n'>,
@@ -101,10 +116,12 @@ export async function renderMessage(
 ): Promise<{ subject: string; body: string }> {
   const template = await effectiveTemplate(deps, hotelId, channel, language);
   const values = messageValues(facts);
+  const body = renderMessageText(template.body, values);
+  const note = codeNote(deps, language, facts);
   return {
     subject: renderMessageText(template.subject, values)
       .replace(/[\r\n]+/g, ' ')
       .trim(),
-    body: renderMessageText(template.body, values),
+    body: note ? `${body}\n${note}` : body,
   };
 }
