@@ -16,6 +16,13 @@ describe('configuration', () => {
     expect(config.compat).toEqual({ desKey: DEV_COMPAT_DES_KEY, desIv: DEV_COMPAT_DES_IV });
   });
 
+  it('reads OUTBOUND_PRIVATE_ADDRESSES, and FEED_PRIVATE_ADDRESSES, its former name, when it is unset', () => {
+    expect(loadConfig({}).feeds.privateAddresses).toBe(false);
+    expect(loadConfig({ OUTBOUND_PRIVATE_ADDRESSES: 'true' }).feeds.privateAddresses).toBe(true);
+    expect(loadConfig({ FEED_PRIVATE_ADDRESSES: 'true' }).feeds.privateAddresses).toBe(true);
+    expect(loadConfig({ OUTBOUND_PRIVATE_ADDRESSES: 'false', FEED_PRIVATE_ADDRESSES: 'true' }).feeds.privateAddresses).toBe(false);
+  });
+
   it('refuses to start in production with the development key and IV', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', COMPAT_DES_KEY: 'prodkey1' })).toThrow(/COMPAT_DES_KEY/);

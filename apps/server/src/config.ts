@@ -133,11 +133,14 @@ const ZEnv = z
     /** The sender of guest e-mail for a hotel that names none (`Hotel <noreply@example.com>`). */
     SMTP_FROM: z.string().optional(),
     /**
-     * Whether calendar feeds may be read from private, loopback and link-local addresses (a feed on
-     * the hotel's own network). Off: a feed URL naming such an address is refused when read, so a
-     * manager cannot make the server fetch from inside its network.
+     * Whether the server's requests to addresses users type (calendar feeds) may go to the machine
+     * itself and to special-purpose addresses (private, loopback, link-local...: a feed on the
+     * hotel's own network). Off: such a target is refused (`address_refused`, infra/guarded-fetch.ts),
+     * so a manager cannot make the server fetch from inside its network. FEED_PRIVATE_ADDRESSES is
+     * its former name, still read when this one is unset.
      */
-    FEED_PRIVATE_ADDRESSES: bool.default(false),
+    OUTBOUND_PRIVATE_ADDRESSES: bool.optional(),
+    FEED_PRIVATE_ADDRESSES: bool.optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Connections of the server's PostgreSQL pool. */
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
@@ -406,7 +409,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scheduleSweeps: e.SCHEDULE_SWEEPS,
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
-    feeds: { privateAddresses: e.FEED_PRIVATE_ADDRESSES },
+    /** OUTBOUND_PRIVATE_ADDRESSES for the feeds, the only requests to typed addresses so far. */
+    feeds: { privateAddresses: e.OUTBOUND_PRIVATE_ADDRESSES ?? e.FEED_PRIVATE_ADDRESSES ?? false },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     locks: {
       provider: e.LOCK_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sim'),

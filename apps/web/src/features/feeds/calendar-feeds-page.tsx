@@ -27,7 +27,9 @@ function useErrorText() {
     if (!code) return null;
     const http = /^http_(\d{3})$/.exec(code);
     if (http) return t('feeds.errors.http', { status: http[1] });
-    return ['timeout', 'network', 'unparsable', 'too_large', 'private_address'].includes(code) ? t(`feeds.errors.${code}`) : t('feeds.errors.unknown');
+    // `private_address` is what a refused address was called before the guarded fetch (decision 041).
+    const known = code === 'private_address' ? 'address_refused' : code;
+    return ['timeout', 'network', 'unparsable', 'too_large', 'address_refused'].includes(known) ? t(`feeds.errors.${known}`) : t('feeds.errors.unknown');
   };
 }
 
