@@ -12,6 +12,9 @@ export const ACCESS_RULE_LIMITS = {
   marginMinutesMax: 1440,
 } as const;
 
+/** What a rule holds until a manager says otherwise. */
+export const ACCESS_RULE_DEFAULTS = { offlineCodeMinutes: 180 } as const;
+
 /** How the guest's code is chosen: random, or the last 4, 5 or 6 digits of the guest's phone. */
 export const ACCESS_CODE_RULES = ['random', 'phone_last4', 'phone_last5', 'phone_last6'] as const;
 export type TAccessCodeRule = (typeof ACCESS_CODE_RULES)[number];
@@ -84,6 +87,10 @@ export const ZAccessRuleSetInput = z.object({
   phoneFallback: z.enum(ACCESS_PHONE_FALLBACKS, { error: 'accessRules.validation.fallbackInvalid' }).default('random'),
   codeType: z.enum(ACCESS_CODE_TYPES, { error: 'accessRules.validation.codeTypeInvalid' }).default('auto'),
   autoCheckIn: bool.default(false),
+  /** Offline codes (docs/access-rules.md): this long before the check-in, a custom code the lock has not confirmed gets a generated one in its place; 0: never. */
+  offlineCodeMinutes: zInt({ min: 0, max: ACCESS_RULE_LIMITS.marginMinutesMax }, 'accessRules.validation.minutesInvalid').default(
+    ACCESS_RULE_DEFAULTS.offlineCodeMinutes,
+  ),
 });
 export type TAccessRuleSetInput = z.input<typeof ZAccessRuleSetInput>;
 

@@ -5,6 +5,7 @@ import { closeDaysOnTime } from '../modules/reports/day-report';
 import { issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
+import { giveOfflineCodes } from '../modules/access-rules/offline-codes';
 import { arriveOnTime, dueOnTime, expireOnTime, lapseOnTime, noShowOnTime, sweepStays } from '../modules/stay/transitions';
 import { addStartJob, QUEUE_NAMES } from './queues';
 import type { StayJobData, SweepScope } from './payloads';
@@ -31,11 +32,13 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         const issued = await sweepAccessIssues(ctx, now, scope);
         // Generated codes past TTLock's 24-hour first-use window, unused, of stays not yet arrived: replaced.
         const renewedCodes = await renewUnusedGeneratedCodes(ctx, now, scope);
+        // Custom codes not on their locks as the check-in nears: an offline (generated) code in their place.
+        const offlineCodes = await giveOfflineCodes(ctx, now, scope);
         // The outbox's old events (docs/events.md), by the install's sweep.
         const prunedEvents = job.data.hotelId === undefined ? await pruneDomainEvents(deps, now) : 0;
         // The day before, closed at each hotel's set hour (docs/reports.md), once the no-shows due are released above.
         const closedDays = await closeDaysOnTime(ctx, now, scope);
-        return { ...stays, issued, renewedCodes, prunedEvents, closedDays };
+        return { ...stays, issued, renewedCodes, offlineCodes, prunedEvents, closedDays };
       }
       throw new Error(`unknown stay job ${job.name}`);
     },

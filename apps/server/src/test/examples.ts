@@ -561,6 +561,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
     phoneFallback: 'random',
     codeType: 'auto',
     autoCheckIn: false,
+    offlineCodeMinutes: 120,
   }),
   'accessRule.reset': (w) => ({ groupId: w.group.id }),
   'roomGroup.list': () => undefined,

@@ -20,6 +20,7 @@ export const ZAccessRuleDto = z.object({
   phoneFallback: z.enum(ACCESS_PHONE_FALLBACKS),
   codeType: z.enum(ACCESS_CODE_TYPES),
   autoCheckIn: z.boolean(),
+  offlineCodeMinutes: z.number(),
   updatedAt: z.string().nullable(),
 });
 export type TAccessRuleDto = z.infer<typeof ZAccessRuleDto>;

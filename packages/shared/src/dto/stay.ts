@@ -49,6 +49,7 @@ export const ZStayDto = z.object({
   /** When the hotel's access rule issued its credentials, and what its code rule gave (ACCESS_OUTCOMES). */
   accessIssuedAt: z.string().nullable(),
   accessOutcome: z.enum(ACCESS_OUTCOMES).nullable(),
+  offlineCode: z.object({ at: z.string(), reason: z.string(), leftUntil: z.string().nullable() }).nullable(),
   /** What the rule's number card gave (ACCESS_CARD_OUTCOMES): sent, or a card to issue at arrival. */
   accessCard: z.enum(ACCESS_CARD_OUTCOMES).nullable(),
   createdAt: z.string(),

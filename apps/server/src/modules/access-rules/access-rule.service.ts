@@ -35,6 +35,7 @@ function toDto(rule: AccessRuleRow | null, group: { id: number; name: string } |
     phoneFallback: values.phoneFallback,
     codeType: values.codeType,
     autoCheckIn: values.autoCheckIn,
+    offlineCodeMinutes: values.offlineCodeMinutes,
     updatedAt: values.updatedAt?.toISOString() ?? null,
   };
 }

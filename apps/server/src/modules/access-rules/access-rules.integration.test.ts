@@ -16,6 +16,8 @@ import { getAccessRule, listAccessRules, setAccessRule } from './access-rule.ser
 import { ingestLockRecords } from '../locks/records';
 import { issueOnTime } from './engine';
 import { sweepAccessIssues } from './access-sweep';
+import { giveOfflineCodes } from './offline-codes';
+import { refreshLockStatus } from '../locks/lock.service';
 import { renewUnusedGeneratedCodes } from './first-use';
 import { arriveOnTime, expireOnTime, lapseOnTime, sweepStays } from '../stay/transitions';
 import { checkOut } from '../stay/check-out';
@@ -60,7 +62,7 @@ async function hotelWithRoom() {
   await pairSimLock(ctx.deps, h.hotel.id, room.id, created.lockId);
   const owner = (await actorContext(ctx.deps, h.ownerToken)) as Staff;
   const staff = (await actorContext(ctx.deps, h.staffToken)) as Staff;
-  return { ...h, room, lockId: String(created.lockId), owner, staff };
+  return { ...h, room, lockId: String(created.lockId), gatewayId: String(created.gatewayId), owner, staff };
 }
 
 /** A booking of a channel's calendar, as the feed's reader makes it: the reservation, its booking row, its jobs. */
@@ -256,6 +258,57 @@ describe('access rules issue a reservation’s credentials by themselves', () =>
       .poll(async () => (await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: second.id } })).accessOutcome, { timeout: 20_000 })
       .toBe('lock_full_generated');
     expect((await passwordsOf(second.id))[0]).toMatchObject({ kind: 'air' });
+  });
+
+  it('gives an offline code that opens the door with the gateway down when the custom code is not on the lock in time, and withdraws the custom one', async () => {
+    const h = await hotelWithRoom();
+    await setAccessRule(h.owner, { ...RULE, codeRule: 'random', offlineCodeMinutes: 180 });
+    await client.control('PATCH', `/gateways/${h.gatewayId}`, { online: false });
+    const stay = await channelStay(h, new Date(Date.now() + 2 * HOUR), new Date(Date.now() + 6 * HOUR), uniqueMobile());
+    const later = await channelStay(h, new Date(Date.now() + 10 * HOUR), new Date(Date.now() + 12 * HOUR), uniqueMobile());
+    // The gateway is down: the custom codes cannot reach the lock.
+    await expect.poll(async () => (await passwordsOf(stay.id)).map((p) => p.deliveryState), { timeout: 20_000 }).toEqual(['failed']);
+    const [custom] = await passwordsOf(stay.id);
+    expect(custom).toMatchObject({ kind: 'custom', lastError: 'gateway_offline' });
+
+    const sweep = jobContext(ctx.deps, 'stay.sweep', randomUUID());
+    // Three hours before its check-in the first gets an offline code; the one arriving in ten hours not yet.
+    expect(await giveOfflineCodes(sweep, new Date(), { hotelId: h.hotel.id })).toBe(1);
+    await expect.poll(async () => (await passwordsOf(stay.id)).find((p) => p.offline)?.deliveryState, { timeout: 20_000 }).toBe('on_lock');
+    const offline = (await passwordsOf(stay.id)).find((p) => p.offline)!;
+    expect(offline).toMatchObject({ kind: 'air', stayId: stay.id });
+    // The lock knows it without its gateway: the door opens with it while the gateway is still down.
+    expect(await use(h.lockId, offline.code!)).toMatchObject({ opened: true });
+    // The custom code is withdrawn: the guest never holds two codes.
+    await expect
+      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: custom!.id } })).deliveryState, { timeout: 20_000 })
+      .toBe('removed');
+    expect(toStayDto(await findStay(h.staff, stay.id), new Date()).offlineCode).toMatchObject({ reason: 'gateway_offline' });
+    const audit = await ctx.deps.prisma.auditLog.findFirst({ where: { action: 'stay.offlineCode', entityId: String(stay.id) } });
+    expect(audit?.after).toMatchObject({ reason: 'gateway_offline', withdrawn: 1 });
+    expect((await passwordsOf(later.id)).some((p) => p.offline)).toBe(false);
+    // Once: the sweep again gives nothing more; the later stay gets its own when its time comes.
+    expect(await giveOfflineCodes(sweep, new Date(), { hotelId: h.hotel.id })).toBe(0);
+    expect(await giveOfflineCodes(sweep, new Date(Date.now() + 8 * HOUR), { hotelId: h.hotel.id })).toBe(1);
+    // The guest is told the offline code as of any code the lock confirmed.
+    await expect.poll(() => ctx.deps.prisma.guestMessage.count({ where: { passwordId: offline.id } }), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    // Cancelled while the gateway is still down: the offline code cannot be taken off; the desk is told until when it works.
+    const job = jobContext(ctx.deps, 'feeds.read', randomUUID());
+    expect(await transaction(ctx.deps, (tx) => cancelChannelReservation(tx, job, { hotelId: h.hotel.id, stayId: stay.id, note: 'gone' }))).toBe(true);
+    await expect
+      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: offline.id } })).deliveryState, { timeout: 20_000 })
+      .toBe('remove_failed');
+    expect(toStayDto(await findStay(h.staff, stay.id), new Date()).offlineCode).toMatchObject({ leftUntil: offline.validUntil!.toISOString() });
+    expect(await use(h.lockId, offline.code!)).toMatchObject({ opened: true });
+    // The gateway answers again: the lock's status check takes the offline code off, and the door refuses it.
+    await client.control('PATCH', `/gateways/${h.gatewayId}`, { online: true });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    await expect
+      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: offline.id } })).deliveryState, { timeout: 20_000 })
+      .toBe('removed');
+    expect(await use(h.lockId, offline.code!)).toMatchObject({ opened: false });
+    expect(toStayDto(await findStay(h.staff, stay.id), new Date()).offlineCode).toMatchObject({ leftUntil: null });
   });
 
   it('moved dates: the code follows with the rule’s margins; cancelled: the code comes off and the door refuses it', async () => {

@@ -1,4 +1,4 @@
-import type { TAccessCodeRule, TAccessCodeType, TAccessPhoneFallback } from '@console/shared';
+import { ACCESS_RULE_DEFAULTS, type TAccessCodeRule, type TAccessCodeType, type TAccessPhoneFallback } from '@console/shared';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 
@@ -24,6 +24,7 @@ export const accessRuleSelect = {
   phoneFallback: true,
   codeType: true,
   autoCheckIn: true,
+  offlineCodeMinutes: true,
   updatedAt: true,
 } as const;
 
@@ -40,6 +41,7 @@ export interface AccessRuleValues {
   phoneFallback: TAccessPhoneFallback;
   codeType: TAccessCodeType;
   autoCheckIn: boolean;
+  offlineCodeMinutes: number;
 }
 
 /** A hotel without a rule: nothing issued by itself, existing behaviour unchanged. */
@@ -56,6 +58,7 @@ export const DEFAULT_ACCESS_RULE: AccessRuleValues = {
   phoneFallback: 'random',
   codeType: 'auto',
   autoCheckIn: false,
+  offlineCodeMinutes: ACCESS_RULE_DEFAULTS.offlineCodeMinutes,
 };
 
 export type AccessRuleRow = AccessRuleValues & { groupId: number | null; updatedAt: Date };

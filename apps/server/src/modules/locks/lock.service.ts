@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { LockProviderError, type LockProvider, type LockStatus } from '../../infra/locks/provider';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { kickDeliveries } from '../credentials/delivery';
 import { INSPECTED_LOCK_SELECT, inspectLock, type InspectedLock } from '../credentials/reconcile';
 import { findRoom, roomScope } from '../room/room-access';
 import { ACCOUNT_ROW_SELECT, providerForLock, usableProvider, type AccountRow } from './accounts/account-provider';
@@ -67,6 +68,8 @@ async function saveStatus(
   },
 ): Promise<void> {
   await deps.prisma.lock.update({ where: { id: lock.id }, data: { ...data, statusCheckedAt: new Date(), statusError: null } });
+  // The lock answers through its gateway again: offline codes left on it are deleted now (docs/access-rules.md "Offline codes").
+  if (data.online) await removeOfflineCodesLeft(deps, lock);
   const battery = data.battery === undefined ? lock.battery : data.battery;
   const messages: { kind: string; content: string }[] = [];
   if (lock.online === true && !data.online) messages.push({ kind: 'lock_offline', content: '' });
@@ -74,6 +77,19 @@ async function saveStatus(
   const wasLow = lock.battery != null && lock.battery < LOW_BATTERY_PERCENT;
   if (battery != null && battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(battery) });
   await lockMessages(deps, lock, messages);
+}
+
+/**
+ * An offline code whose removal failed while the lock's gateway was down (a generated code is taken
+ * off through the gateway) is taken off again as soon as the lock answers: a new version of its
+ * removal, queued after the commit.
+ */
+async function removeOfflineCodesLeft(deps: Deps, lock: { id: number; hotelId: number }): Promise<void> {
+  const left = { hotelId: lock.hotelId, offline: true, deliveryState: 'remove_failed' as const, room: { lockId: lock.id } };
+  const rows = await deps.prisma.lockPassword.findMany({ where: left, select: { roomId: true } });
+  if (!rows.length) return;
+  await deps.prisma.lockPassword.updateMany({ where: left, data: { deliveryState: 'removing', version: { increment: 1 }, attempts: 0, lastError: null } });
+  for (const roomId of new Set(rows.map((r) => r.roomId))) await kickDeliveries(deps, lock.hotelId, { roomId });
 }
 
 /** Lock messages on the room(s) whose door the lock is. */

@@ -52,6 +52,9 @@ export interface StayDto {
   /** When the hotel's access rule issued its credentials, and what its code rule gave (docs/access-rules.md). */
   accessIssuedAt: string | null;
   accessOutcome: TAccessOutcome | null;
+  /** An offline code given in place of a custom code the lock had not confirmed (docs/access-rules.md "Offline codes"): when, and why. */
+  /** `leftUntil`: the offline code could not be taken off (its gateway down) and works until then, or until the gateway answers. */
+  offlineCode: { at: string; reason: string; leftUntil: string | null } | null;
   accessCard: TAccessCardOutcome | null;
   createdAt: string;
 }
@@ -93,6 +96,14 @@ export const stayColumnsSelect = {
   cancelNote: true,
   accessIssuedAt: true,
   accessOutcome: true,
+  offlineCodeAt: true,
+  offlineCodeReason: true,
+  passwords: {
+    where: { offline: true, doorLockId: null, deliveryState: { in: ['removing', 'remove_failed'] } },
+    select: { validUntil: true },
+    orderBy: { id: 'desc' },
+    take: 1,
+  },
   accessCard: true,
   createdAt: true,
 } as const satisfies Prisma.StaySelect;
@@ -161,6 +172,14 @@ export function toStayDto(s: StayRow, now = new Date()): StayDto {
     cancelNote: s.cancelNote,
     accessIssuedAt: s.accessIssuedAt?.toISOString() ?? null,
     accessOutcome: (s.accessOutcome as TAccessOutcome | null) ?? null,
+    offlineCode: s.offlineCodeAt
+      ? {
+          at: s.offlineCodeAt.toISOString(),
+          reason: s.offlineCodeReason ?? 'not_confirmed',
+          // A generated code may be permanent: then it works until it is taken off.
+          leftUntil: s.passwords[0] ? (s.passwords[0].validUntil?.toISOString() ?? 'permanent') : null,
+        }
+      : null,
     accessCard: s.accessCard === 'card_at_arrival' && s.cardIssues.length > 0 ? null : ((s.accessCard as TAccessCardOutcome | null) ?? null),
     createdAt: s.createdAt.toISOString(),
   };

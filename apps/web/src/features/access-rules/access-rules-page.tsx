@@ -48,7 +48,12 @@ export function AccessRulesPage() {
   );
 }
 
-type Draft = Omit<TAccessRuleSetInput, 'groupId'> & { issueDaysBefore: number; minutesBeforeCheckIn: number; minutesAfterCheckOut: number };
+type Draft = Omit<TAccessRuleSetInput, 'groupId'> & {
+  issueDaysBefore: number;
+  minutesBeforeCheckIn: number;
+  minutesAfterCheckOut: number;
+  offlineCodeMinutes: number;
+};
 
 function RuleCard({ rule }: { rule: TAccessRuleDto }) {
   const { t } = useTranslation();
@@ -66,6 +71,7 @@ function RuleCard({ rule }: { rule: TAccessRuleDto }) {
     phoneFallback: rule.phoneFallback,
     codeType: rule.codeType,
     autoCheckIn: rule.autoCheckIn,
+    offlineCodeMinutes: rule.offlineCodeMinutes,
   });
   const refresh = () => invalidateAccessRules(queryClient);
   const save = useMutation(
@@ -79,10 +85,24 @@ function RuleCard({ rule }: { rule: TAccessRuleDto }) {
   const reset = useMutation(trpc.accessRule.reset.mutationOptions({ onSuccess: refresh }));
   const id = `ar-${rule.groupId ?? 'hotel'}`;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
-  const number = (key: 'issueDaysBefore' | 'minutesBeforeCheckIn' | 'minutesAfterCheckOut', max: number) => (
+  const number = (key: 'issueDaysBefore' | 'minutesBeforeCheckIn' | 'minutesAfterCheckOut' | 'offlineCodeMinutes', max: number, hint?: string) => (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={`${id}-${key}`}>{t(`accessRules.${key}`)}</Label>
-      <Input id={`${id}-${key}`} type="number" min={0} max={max} step={1} value={draft[key]} onChange={(e) => set(key, Number(e.target.value))} />
+      <Input
+        id={`${id}-${key}`}
+        type="number"
+        min={0}
+        max={max}
+        step={1}
+        value={draft[key]}
+        aria-describedby={hint ? `${id}-${key}-hint` : undefined}
+        onChange={(e) => set(key, Number(e.target.value))}
+      />
+      {hint && (
+        <p id={`${id}-${key}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
     </div>
   );
   const phone = draft.codeRule !== 'random';
@@ -148,6 +168,7 @@ function RuleCard({ rule }: { rule: TAccessRuleDto }) {
             </NativeSelect>
             {phone && <p className="text-muted-foreground text-xs">{t('accessRules.phoneIsCustom')}</p>}
           </div>
+          {number('offlineCodeMinutes', ACCESS_RULE_LIMITS.marginMinutesMax, t('accessRules.offlineCodeHint'))}
           <div className="flex gap-2 sm:col-span-3">
             <Button type="submit" disabled={save.isPending} data-testid={`access-rule-save-${rule.groupId ?? 'hotel'}`}>
               {t('accessRules.save')}

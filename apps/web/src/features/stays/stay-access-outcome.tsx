@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format';
+import { deliveryErrorKey } from '@/lib/credentials';
 import type { TAccessCardOutcome, TAccessOutcome } from '@console/shared';
 
 /**
@@ -36,5 +38,29 @@ export function StayAccessCard({ card }: { card: TAccessCardOutcome | null }) {
     >
       {t(`accessRules.cardOutcomes.${card}`)}
     </p>
+  );
+}
+
+/**
+ * An offline code the stay was given (docs/access-rules.md "Offline codes"): its custom code was not
+ * on the lock in time, so a generated code that needs no gateway took its place; when, and why (the
+ * lock's refusal, translated as everywhere else).
+ */
+export function StayOfflineCode({ offlineCode, timeZone }: { offlineCode: { at: string; reason: string; leftUntil: string | null } | null; timeZone: string }) {
+  const { t } = useTranslation();
+  if (!offlineCode) return null;
+  const why = offlineCode.reason === 'not_confirmed' ? t('accessRules.offlineNotConfirmed') : t(deliveryErrorKey(offlineCode.reason)!);
+  const left = offlineCode.leftUntil;
+  return (
+    <>
+      <p className="text-sm text-amber-700 dark:text-amber-400" data-testid="stay-offline-code" data-reason={offlineCode.reason}>
+        {t('accessRules.offlineCodeGiven', { time: formatDateTime(offlineCode.at, timeZone), why })}
+      </p>
+      {left && (
+        <p className="text-sm text-amber-700 dark:text-amber-400" role="status" data-testid="stay-offline-code-left">
+          {left === 'permanent' ? t('accessRules.offlineCodeLeftPermanent') : t('accessRules.offlineCodeLeft', { time: formatDateTime(left, timeZone) })}
+        </p>
+      )}
+    </>
   );
 }

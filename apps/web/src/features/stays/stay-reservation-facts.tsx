@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import type { StayDto } from './stay-action-dialogs';
-import { StayAccessCard, StayAccessOutcome } from './stay-access-outcome';
+import { StayAccessCard, StayAccessOutcome, StayOfflineCode } from './stay-access-outcome';
 
 /**
  * What a stay says as a reservation: a reservation awaiting its guest, when it becomes a no-show;
  * a cancelled one, why (the reason's code translated here) and the clerk's note; what the hotel's
- * access rule gave it.
+ * access rule gave it, and an offline code given in place of a code the lock had not confirmed.
  */
 export function StayReservationFacts({
   stay,
   timeZone,
 }: {
-  stay: Pick<StayDto, 'state' | 'noShowAt' | 'cancelReason' | 'cancelNote' | 'accessOutcome' | 'accessCard'>;
+  stay: Pick<StayDto, 'state' | 'noShowAt' | 'cancelReason' | 'cancelNote' | 'accessOutcome' | 'accessCard' | 'offlineCode'>;
   timeZone: string;
 }) {
   return (
@@ -20,6 +20,7 @@ export function StayReservationFacts({
       <ReservationFacts stay={stay} timeZone={timeZone} />
       <StayAccessOutcome outcome={stay.accessOutcome} />
       <StayAccessCard card={stay.accessCard} />
+      <StayOfflineCode offlineCode={stay.offlineCode} timeZone={timeZone} />
     </>
   );
 }

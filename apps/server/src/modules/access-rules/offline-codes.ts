@@ -1,0 +1,132 @@
+import { ACCESS_RULE_LIMITS, passwordValidity } from '@console/shared';
+import type { ServiceContext } from '../../context';
+import { recordEvent } from '../../db/events';
+import { lockRooms, transaction } from '../../db/transaction';
+import { recordAudit } from '../audit/audit.service';
+import { followCredentials } from '../credentials/delivery';
+import { revoke } from '../stay/revocation';
+import { ruleForRoom } from './rule-lookup';
+
+/**
+ * Offline codes (issue 27, docs/access-rules.md "Offline codes"): a guest never arrives to a code
+ * that is not on the lock. A set time before a reservation's check-in (the rule's
+ * `offlineCodeMinutes`), a stay whose custom code the lock has not confirmed (its gateway offline,
+ * the lock busy or offline, a refusal) and that holds no code on the lock gets a generated code for
+ * the same window: TTLock computes it from key data it shares with the lock, so the lock knows it
+ * without a gateway (the lock simulator models the same). The custom code is withdrawn in the same
+ * transaction (the guest never holds two codes that disagree), and the stay says when and why
+ * (`offlineCodeAt`, `offlineCodeReason`); the guest's message follows the new code's confirmation as
+ * for any code (modules/messages/on-lock.ts), and the key page shows it.
+ */
+
+/** States of a custom code that the lock has not confirmed. */
+const NOT_CONFIRMED = ['pending', 'failed', 'unknown'] as const;
+/** A code still on its first try is given this long before it counts as not confirmed. */
+const FIRST_TRY_MS = 5 * 60_000;
+
+export async function giveOfflineCodes(ctx: ServiceContext, now = new Date(), scope: { hotelId?: number } = {}): Promise<number> {
+  const { deps } = ctx;
+  const customNotConfirmed = {
+    doorLockId: null,
+    kind: 'custom' as const,
+    offline: false,
+    deliveryState: { in: [...NOT_CONFIRMED] },
+    // Tried and refused, or waiting longer than a first try takes.
+    OR: [
+      { deliveryState: { in: ['failed' as const, 'unknown' as const] } },
+      { attempts: { gt: 0 } },
+      { lastError: { not: null } },
+      { createdAt: { lt: new Date(now.getTime() - FIRST_TRY_MS) } },
+    ],
+  };
+  const candidates = await deps.prisma.stay.findMany({
+    where: {
+      ...scope,
+      status: 'reserved',
+      offlineCodeAt: null,
+      checkInAt: { lte: new Date(now.getTime() + ACCESS_RULE_LIMITS.marginMinutesMax * 60_000) },
+      expectedCheckOutAt: { gt: now },
+      hotel: { accessRules: { some: { enabled: true, offlineCodeMinutes: { gt: 0 } } } },
+      room: { lock: { hasKeypad: true } },
+      passwords: { some: customNotConfirmed, none: { doorLockId: null, deliveryState: 'on_lock' } },
+    },
+    select: { id: true, hotelId: true, roomId: true, checkInAt: true },
+    orderBy: { checkInAt: 'asc' },
+  });
+  let given = 0;
+  for (const candidate of candidates) {
+    const rule = await ruleForRoom(deps.prisma, candidate.hotelId, candidate.roomId);
+    if (!rule.enabled || rule.offlineCodeMinutes === 0) continue;
+    if (candidate.checkInAt.getTime() - rule.offlineCodeMinutes * 60_000 > now.getTime()) continue;
+    try {
+      if (await giveOne(ctx, candidate, customNotConfirmed, now)) given += 1;
+    } catch (error) {
+      deps.log.error({ err: error, stayId: candidate.id }, 'offline codes: could not give one');
+    }
+  }
+  if (given) deps.log.info({ given }, 'offline codes given in place of codes not on their locks');
+  return given;
+}
+
+async function giveOne(
+  ctx: ServiceContext,
+  candidate: { id: number; hotelId: number; roomId: number },
+  customNotConfirmed: object,
+  now: Date,
+): Promise<boolean> {
+  const { deps } = ctx;
+  return transaction(deps, async (tx) => {
+    await lockRooms(tx, candidate.hotelId, [candidate.roomId]);
+    // Read again under the room's lock: another sweep, the lock's confirmation or the desk may have come first.
+    const stay = await tx.stay.findFirst({
+      where: { id: candidate.id, status: 'reserved', offlineCodeAt: null, passwords: { none: { doorLockId: null, deliveryState: 'on_lock' } } },
+      select: {
+        id: true,
+        hotelId: true,
+        roomId: true,
+        hotel: { select: { timeZone: true } },
+        passwords: {
+          where: customNotConfirmed,
+          orderBy: { id: 'asc' },
+          select: { id: true, guestId: true, customerId: true, holderName: true, validFrom: true, validUntil: true, lastError: true },
+        },
+      },
+    });
+    const failed = stay?.passwords[0];
+    if (!stay || !failed) return false;
+    const from = failed.validFrom.getTime() > now.getTime() ? failed.validFrom : now;
+    const validity = passwordValidity('air', from, failed.validUntil, stay.hotel.timeZone);
+    const code = await tx.lockPassword.create({
+      data: {
+        hotelId: stay.hotelId,
+        roomId: stay.roomId,
+        stayId: stay.id,
+        guestId: failed.guestId,
+        customerId: failed.customerId,
+        kind: 'air',
+        offline: true,
+        holderName: failed.holderName,
+        ...validity,
+      },
+      select: { id: true, validFrom: true, validUntil: true },
+    });
+    // The custom codes not confirmed are withdrawn: should the gateway answer later, none lands beside the offline code.
+    const withdrawn = await tx.lockPassword.updateMany({ where: { stayId: stay.id, hotelId: stay.hotelId, ...customNotConfirmed }, data: revoke('replaced') });
+    const reason = failed.lastError ?? 'not_confirmed';
+    await tx.stay.update({ where: { id: stay.id }, data: { offlineCodeAt: now, offlineCodeReason: reason.slice(0, 32) } });
+    await recordEvent(tx, { hotelId: stay.hotelId, kind: 'credential.changed', roomIds: [stay.roomId], stayId: stay.id });
+    await recordAudit(tx, ctx, {
+      action: 'stay.offlineCode',
+      hotelId: stay.hotelId,
+      entityType: 'Stay',
+      entityId: stay.id,
+      after: {
+        reason,
+        password: { id: code.id, kind: 'air', validFrom: code.validFrom.toISOString(), validUntil: code.validUntil?.toISOString() ?? null },
+        withdrawn: withdrawn.count,
+      },
+    });
+    followCredentials(tx, deps, stay.hotelId, { stayId: stay.id });
+    return true;
+  });
+}
