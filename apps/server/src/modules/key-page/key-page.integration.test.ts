@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startLockSim, type LockSim } from '@console/lock-sim';
-import { KEY_PAGE_ADDRESS_LIMITS } from '@console/shared';
+import { COOKIES, KEY_PAGE_ADDRESS_LIMITS } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, describeAppError } from '../../errors';
 import { startWorkers } from '../../jobs/workers';
@@ -20,6 +20,8 @@ import { listUnlockRecords } from '../unlock/unlock-record.service';
 import { ensureKeyLink, getKeyLink, hashKeyToken, regenerateKeyLink, revokeKeyLink } from './key-link';
 import { openByKeyPage, viewKeyPage } from './key-page.service';
 import { tellGuestOfPassword } from '../messages/on-lock';
+import { loadMessageFacts, renderMessage } from '../messages/compose';
+import { getMessageSettings } from '../messages/templates';
 
 /**
  * The guest's key page (issue 20 §4) against apps/lock-sim: what a link shows, the door it opens,
@@ -561,5 +563,30 @@ describe('refusals answer with their status, on the page and in tRPC (issue 27 �
     await revokeKeyLink(d.staff, { stayId: current.stay.id });
     expect((await openOver('trpc', current.token, from())).status).toBe(404);
     expect((await openOver('page', current.token, from())).status).toBe(404);
+  });
+});
+
+describe('without PUBLIC_URL (issue 27 §10)', () => {
+  it('leaves the link out of the message, and the messages page is told: keyLinkAvailable false', async () => {
+    const d = await pairedRooms();
+    const { stay } = await stayIn(d, 0, { code: '640381' });
+    const withoutUrl = { ...ctx.deps, config: { ...ctx.deps.config, locks: { ...ctx.deps.config.locks, publicUrl: undefined } } };
+    const password = await ctx.deps.prisma.lockPassword.findFirstOrThrow({ where: { stayId: stay.id, doorLockId: null } });
+    const sms = async (deps: typeof ctx.deps) =>
+      (await renderMessage(deps, d.hotel.id, 'sms', 'en', (await loadMessageFacts(deps, d.hotel.id, stay.id, password.id))!)).body;
+    const label = ctx.deps.i18n.t('en', 'guestMessages.defaults.sms').split('\n')[1]!.replace('{{keyPageLink}}', '').trim();
+    const told = await sms(ctx.deps);
+    expect(told).toContain(`${label} ${PUBLIC_URL}/k/`);
+    const untold = await sms(withoutUrl);
+    expect(untold).toContain('640381');
+    // No label followed by nothing, no link on no address.
+    expect(untold).not.toContain(label);
+    expect(untold).not.toContain('/k/');
+
+    expect((await getMessageSettings(d.owner)).keyLinkAvailable).toBe(true);
+    expect((await getMessageSettings({ ...d.owner, deps: withoutUrl })).keyLinkAvailable).toBe(false);
+    // The procedure the messages page reads says it too.
+    const answer = await ctx.app.inject({ method: 'GET', url: '/trpc/guestMessage.settings', cookies: { [COOKIES.session]: d.ownerToken } });
+    expect((JSON.parse(answer.body) as { result: { data: { keyLinkAvailable: boolean } } }).result.data.keyLinkAvailable).toBe(true);
   });
 });
