@@ -128,6 +128,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
         },
+        // A refusal for too many attempts says when to try again in Retry-After too, as the page and the gateway do.
+        responseMeta({ errors }) {
+          const waits = errors.flatMap((e) =>
+            e.cause instanceof AppError && e.cause.options.retryAfterSeconds !== undefined ? [e.cause.options.retryAfterSeconds] : [],
+          );
+          return waits.length ? { headers: { 'retry-after': String(Math.max(...waits)) } } : {};
+        },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });

@@ -1,3 +1,4 @@
+import { startBanner } from './banner';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedPostgresError } from './db/embedded';
 import { MigrationError } from './db/migrate';
@@ -69,13 +70,7 @@ async function main() {
   if (isStopping) return;
   const hasDemo = (await server.deps.prisma.account.count({ where: { mobile: DEMO.owner.mobile } })) > 0;
   process.stdout.write(
-    `\n  Smart Lock Console is ready: http://localhost:${new URL(server.url).port}\n` +
-      (hasDemo ? `  Demo sign-in: ${DEMO.owner.mobile} / ${DEMO.owner.password} (owner), ${DEMO.staff.mobile} / ${DEMO.staff.password} (staff)\n` : '') +
-      (server.lockSimUrl ? `  Locks: SIMULATED (no real locks); the simulator's control API is ${server.lockSimUrl}/sim\n` : '') +
-      (server.readerSim
-        ? `  Readers: SIMULATED (no real card reader; for a browser on this machine): type 1 ${server.readerSim.type1}, type 2 ${server.readerSim.type2}, type 3 ${server.readerSim.type3}; control API ${server.readerSim.controlUrl}\n`
-        : '') +
-      '  Stop with Ctrl+C.\n\n',
+    startBanner({ url: server.url, hasDemo, lockSimUrl: server.lockSimUrl, readerSim: server.readerSim, publicUrl: config.locks.publicUrl }),
   );
 }
 

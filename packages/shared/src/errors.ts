@@ -24,6 +24,11 @@ export const APP_ERRORS = {
   CONFIRMATION_REQUIRED: { errno: 100018, trpc: 'PRECONDITION_FAILED' },
   /** A lock or its cloud refused or could not do what was asked (open failed, ...); the message says why. */
   LOCK_FAILED: { errno: 100019, trpc: 'PRECONDITION_FAILED' },
+  /**
+   * The lock, its gateway or the lock cloud did not do what was asked and the server can only pass
+   * that on (the guest's "open the door now": docs/key-page.md); the message and `details.reason` say why.
+   */
+  LOCK_UNREACHABLE: { errno: 100022, trpc: 'BAD_GATEWAY' },
   /** A request that could not be read at all (a body or an input that is not JSON). */
   BAD_REQUEST: { errno: 100020, trpc: 'BAD_REQUEST' },
   /** A known address called with a method it does not take (a query sent as POST, a mutation as GET). */

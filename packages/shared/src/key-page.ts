@@ -11,8 +11,11 @@ export const keyPagePath = (token: string) => `/k/${token}`;
 
 /** How often a link may open its door: per minute and per day (a guest at the door tries a few times). */
 export const KEY_PAGE_OPEN_LIMITS = { perMinute: 5, perDay: 30 } as const;
-/** How often one address may look links up (a guesser learns nothing either way, but pays for it). */
-export const KEY_PAGE_VIEW_LIMITS = { perMinute: 60 } as const;
+/**
+ * How often one client address may use links, any link, known or not: viewing and opening, by the
+ * page and by tRPC, counted together (a guesser learns nothing either way, but pays for it).
+ */
+export const KEY_PAGE_ADDRESS_LIMITS = { perMinute: 60 } as const;
 
 /**
  * What a link is given as. Any text is taken (up to a bound) so that a token of the wrong shape

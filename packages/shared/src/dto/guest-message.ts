@@ -39,7 +39,15 @@ export const ZGuestMessageTemplatesOutput = z.object({ variables: z.array(z.stri
 export const ZGuestMessageTemplateOutput = ZGuestMessageTemplateDto.extend({ default: z.object({ subject: z.string(), body: z.string() }) });
 export const ZGuestMessageSaveTemplateOutput = ZGuestMessageTemplateDto;
 export const ZGuestMessageResetTemplateOutput = ZGuestMessageTemplateDto;
-export const ZGuestMessageSettingsOutput = ZGuestMessageSettingsDto.extend({ emailEnabled: z.boolean(), smsEnabled: z.boolean() });
+/**
+ * The hotel's settings and what the install can send: e-mail (SMTP_URL), SMS (SMS_PROVIDER), and the
+ * guest's key page link (`keyLinkAvailable`: PUBLIC_URL is set; without it messages carry no link).
+ */
+export const ZGuestMessageSettingsOutput = ZGuestMessageSettingsDto.extend({
+  emailEnabled: z.boolean(),
+  smsEnabled: z.boolean(),
+  keyLinkAvailable: z.boolean(),
+});
 export const ZGuestMessageSaveSettingsOutput = ZGuestMessageSettingsDto;
 export const ZGuestMessageLogOutput = z.array(ZGuestMessageDto);
 export const ZGuestMessageSendAgainOutput = z.array(ZGuestMessageDto);

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { startLockSim, type LockSim } from '@console/lock-sim';
+import { COOKIES, KEY_PAGE_ADDRESS_LIMITS } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, describeAppError } from '../../errors';
 import { startWorkers } from '../../jobs/workers';
@@ -19,6 +20,8 @@ import { listUnlockRecords } from '../unlock/unlock-record.service';
 import { ensureKeyLink, getKeyLink, hashKeyToken, regenerateKeyLink, revokeKeyLink } from './key-link';
 import { openByKeyPage, viewKeyPage } from './key-page.service';
 import { tellGuestOfPassword } from '../messages/on-lock';
+import { loadMessageFacts, renderMessage } from '../messages/compose';
+import { getMessageSettings } from '../messages/templates';
 
 /**
  * The guest's key page (issue 20 §4) against apps/lock-sim: what a link shows, the door it opens,
@@ -61,7 +64,43 @@ async function pairedRooms(names = 1) {
   return { ...h, rooms, lockIds, gatewayId: gateway.gatewayId, staff, owner };
 }
 
-const guestCtx = () => ({ deps: ctx.deps, meta: testMeta({ ip: `203.0.113.${Math.floor(Math.random() * 250)}` }) });
+/** A guest's request from an address of its own (the per-address limit of one test never touches another's). */
+const guestCtx = () => ({ deps: ctx.deps, meta: testMeta() });
+
+/** A token of the right shape that no link has. */
+const randomToken = () => randomBytes(32).toString('base64url');
+
+type Answer = { status: number; body: string; retryAfter: string | undefined };
+/** "Open the door now" over HTTP from a client address: the page's form (`page`) or tRPC `keyPage.open` (`trpc`). */
+async function openOver(face: 'page' | 'trpc', token: string, remoteAddress: string, door = 'room', lang = 'en'): Promise<Answer> {
+  const response =
+    face === 'trpc'
+      ? await ctx.app.inject({
+          method: 'POST',
+          url: '/trpc/keyPage.open',
+          remoteAddress,
+          headers: { 'content-type': 'application/json', language: lang },
+          payload: JSON.stringify({ token, door }),
+        })
+      : await ctx.app.inject({
+          method: 'POST',
+          url: `/k/${token}/open?lang=${lang}`,
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `door=${door}`,
+        });
+  const retry = response.headers['retry-after'];
+  return { status: response.statusCode, body: response.body, retryAfter: retry === undefined ? undefined : String(retry) };
+}
+/** The tRPC error of an answer: its tRPC code and the app's description. */
+const trpcError = (answer: Answer) =>
+  (
+    JSON.parse(answer.body) as {
+      error: { data: { code: string; app: { code: string; reason?: string; retryAfterSeconds?: number; details?: Record<string, unknown> } } };
+    }
+  ).error.data;
+/** A text of the page as the server writes it (HTML-escaped). */
+const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
@@ -286,7 +325,7 @@ describe('open the door now', () => {
     // says why it could not; both are audited, neither is a server error.
     const both = await Promise.allSettled([openByKeyPage(guestCtx(), { token }), openByKeyPage(guestCtx(), { token })]);
     expect(both.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
-    for (const r of both) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'LOCK_FAILED' });
+    for (const r of both) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'LOCK_UNREACHABLE' });
     expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: d.hotel.id, action: 'lock.openByGuestLink' } })).toBe(2);
     // Past its expected check-out and not checked out yet (the expiry job has not run): ended all the same.
     await ctx.deps.prisma.stay.update({
@@ -355,6 +394,9 @@ describe('shared doors on the key page (docs/shared-doors.md)', () => {
     const html = await (await fetch(`${serverUrl}/k/${token}?lang=en`)).text();
     expect(html).toContain(`value="door-${entrance}"`);
     expect(html).not.toContain(`value="door-${gym}"`);
+    // One button per door, each named by its door, the room's first (issue 27 §10: the room's was unlabelled).
+    const buttons = [...html.matchAll(/<button class="button"[^>]*>(.*?)<\/button>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+    expect(buttons).toEqual([`Open Room ${d.rooms[0]!.name}`, 'Open Entrance']);
     const opened = await fetch(`${serverUrl}/k/${token}/open?lang=en`, {
       method: 'POST',
       body: `door=door-${entrance}`,
@@ -385,11 +427,14 @@ describe('the page over HTTP (server-rendered, decision 031)', () => {
     const html = await page.text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('519273');
-    expect(html).toContain('افتح الباب الآن');
-    expect(html).toContain('Lift to the 3rd floor, turn left.');
+    expect(html.replace(/<[^>]+>/g, '')).toContain(`افتح الغرفة ${d.rooms[0]!.name}`);
+    // The hotel's own text is laid out by its own direction inside the right-to-left page (issue 27 §10:
+    // "1 Harbour Road" read "Harbour Road 1"): the address isolated, the notice by its first letter.
+    expect(html).toMatch(/<bdi[^>]*data-testid="key-address"[^>]*>1 Harbour Road, Qingdao<\/bdi>/);
+    expect(html).toMatch(/<p class="notice" dir="auto">Lift to the 3rd floor, turn left.<\/p>/);
     const zh = await (await fetch(`${serverUrl}/k/${token}?lang=zh-CN`)).text();
     expect(zh).toContain('<html lang="zh-CN" dir="ltr">');
-    expect(zh).toContain('立即开门');
+    expect(zh.replace(/<[^>]+>/g, '')).toContain(`开门：${d.rooms[0]!.name}房间`);
 
     const opened = await fetch(`${serverUrl}/k/${token}/open?lang=zh-CN`, {
       method: 'POST',
@@ -417,5 +462,131 @@ describe('the page over HTTP (server-rendered, decision 031)', () => {
     const escaped = await (await fetch(`${serverUrl}${fresh}`)).text();
     expect(escaped).not.toContain('<script>');
     expect(escaped).toContain('&lt;script&gt;');
+  });
+});
+
+describe('guessing links (issue 27 §10)', () => {
+  it('refuses an address after the limit, opening or viewing, by the page or tRPC, all counted together: 429, Retry-After, a translated page', async () => {
+    const limit = KEY_PAGE_ADDRESS_LIMITS.perMinute;
+    const address = testMeta().ip;
+    // 200 random tokens, every other one by the page's form and by tRPC.
+    const answers: Answer[] = [];
+    for (let i = 0; i < 200; i++) answers.push(await openOver(i % 2 === 0 ? 'trpc' : 'page', randomToken(), address, 'room', 'ar'));
+    expect(answers.slice(0, limit).map((a) => a.status)).toEqual(Array(limit).fill(404));
+    expect(answers.slice(limit).map((a) => a.status)).toEqual(Array(200 - limit).fill(429));
+
+    // tRPC: TOO_MANY_REQUESTS with the time to wait, in the answer and its Retry-After.
+    const byTrpc = answers.at(-2)!;
+    const error = trpcError(byTrpc);
+    expect([error.code, error.app.code]).toEqual(['TOO_MANY_REQUESTS', 'TOO_MANY_ATTEMPTS']);
+    expect(Number(byTrpc.retryAfter)).toBe(error.app.retryAfterSeconds);
+    expect(Number(byTrpc.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(byTrpc.retryAfter)).toBeLessThanOrEqual(60);
+    // The page: its own answer in the guest's language, right to left in Arabic.
+    const byPage = answers.at(-1)!;
+    expect(Number(byPage.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(byPage.body).toContain('<html lang="ar" dir="rtl">');
+    expect(byPage.body).toContain(html(ctx.deps.i18n.t('ar', 'keyPage.tooManyTitle')));
+
+    // Viewing from that address is refused too, by the page and by tRPC, even a real link...
+    const d = await pairedRooms();
+    const { token } = await stayIn(d);
+    const view = await ctx.app.inject({ method: 'GET', url: `/k/${token}`, remoteAddress: address });
+    expect([view.statusCode, Number(view.headers['retry-after']) > 0]).toEqual([429, true]);
+    const viewTrpc = await ctx.app.inject({
+      method: 'GET',
+      url: `/trpc/keyPage.view?input=${encodeURIComponent(JSON.stringify({ token }))}`,
+      remoteAddress: address,
+    });
+    expect(viewTrpc.statusCode).toBe(429);
+    expect((await openOver('page', token, address)).status).toBe(429);
+    // ... and that link opens from any other address.
+    expect((await ctx.app.inject({ method: 'GET', url: `/k/${token}`, remoteAddress: testMeta().ip })).statusCode).toBe(200);
+    expect((await openOver('trpc', token, testMeta().ip)).status).toBe(200);
+  });
+});
+
+describe('refusals answer with their status, on the page and in tRPC (issue 27 §10)', () => {
+  it('404 an unknown or revoked link, 409 not open now, 502 the gateway did not answer, 429 too many openings', async () => {
+    const d = await pairedRooms(2);
+    const from = () => testMeta().ip;
+
+    // Unknown and revoked: the one 404 (no oracle: which of the two is not said).
+    for (const face of ['page', 'trpc'] as const) expect((await openOver(face, randomToken(), from())).status).toBe(404);
+    expect(trpcError(await openOver('trpc', randomToken(), from())).code).toBe('NOT_FOUND');
+
+    // Before the stay begins: 409, the reason said.
+    const upcoming = await stayIn(d, 1, { startsIn: 3 * 3_600_000 });
+    const early = await openOver('trpc', upcoming.token, from());
+    expect([early.status, trpcError(early).code, trpcError(early).app.reason]).toEqual([409, 'CONFLICT', 'keyPage.errors.notInHouse']);
+    const earlyPage = await openOver('page', upcoming.token, from());
+    expect(earlyPage.status).toBe(409);
+    expect(earlyPage.body).toContain(html(ctx.deps.i18n.t('en', 'keyPage.errors.notInHouse')));
+
+    // The gateway does not answer: 502 and why, and the page still shows the code.
+    const current = await stayIn(d, 0, { code: '730519' });
+    await control('PATCH', `/gateways/${d.gatewayId}`, { online: false });
+    try {
+      const down = await openOver('trpc', current.token, from());
+      expect([down.status, trpcError(down).code, trpcError(down).app.code, trpcError(down).app.details?.reason]).toEqual([
+        502,
+        'BAD_GATEWAY',
+        'LOCK_UNREACHABLE',
+        'gateway_offline',
+      ]);
+      const downPage = await openOver('page', current.token, from());
+      expect(downPage.status).toBe(502);
+      expect(downPage.body).toContain(
+        html(ctx.deps.i18n.t('en', 'keyPage.errors.lockFailed', { reason: ctx.deps.i18n.t('en', 'credentials.errors.gateway_offline') })),
+      );
+      expect(downPage.body).toContain('730519');
+    } finally {
+      await control('PATCH', `/gateways/${d.gatewayId}`, { online: true });
+    }
+
+    // Five openings a minute per link: then 429 with the time to wait, by either face.
+    const busy = await stayIn(await pairedRooms(), 0);
+    for (let i = 0; i < 5; i++) expect((await openOver(i % 2 ? 'page' : 'trpc', busy.token, from())).status).toBe(i % 2 ? 303 : 200);
+    const tooMany = await openOver('trpc', busy.token, from());
+    expect([tooMany.status, trpcError(tooMany).code, Number(tooMany.retryAfter) > 0]).toEqual([429, 'TOO_MANY_REQUESTS', true]);
+    const tooManyPage = await openOver('page', busy.token, from());
+    expect([tooManyPage.status, Number(tooManyPage.retryAfter) > 0]).toEqual([429, true]);
+    expect(tooManyPage.body).toContain('role="alert"');
+
+    // A door that takes no remote opening (its lock has no gateway): 409.
+    await ctx.deps.prisma.lock.updateMany({ where: { hotelId: d.hotel.id, providerLockId: d.lockIds[0] }, data: { gatewayId: null } });
+    const noGateway = await openOver('trpc', current.token, from());
+    expect([noGateway.status, trpcError(noGateway).app.reason]).toEqual([409, 'keyPage.errors.noGateway']);
+    expect((await openOver('page', current.token, from())).status).toBe(409);
+
+    // Revoked: 404 like an unknown link.
+    await revokeKeyLink(d.staff, { stayId: current.stay.id });
+    expect((await openOver('trpc', current.token, from())).status).toBe(404);
+    expect((await openOver('page', current.token, from())).status).toBe(404);
+  });
+});
+
+describe('without PUBLIC_URL (issue 27 §10)', () => {
+  it('leaves the link out of the message, and the messages page is told: keyLinkAvailable false', async () => {
+    const d = await pairedRooms();
+    const { stay } = await stayIn(d, 0, { code: '640381' });
+    const withoutUrl = { ...ctx.deps, config: { ...ctx.deps.config, locks: { ...ctx.deps.config.locks, publicUrl: undefined } } };
+    const password = await ctx.deps.prisma.lockPassword.findFirstOrThrow({ where: { stayId: stay.id, doorLockId: null } });
+    const sms = async (deps: typeof ctx.deps) =>
+      (await renderMessage(deps, d.hotel.id, 'sms', 'en', (await loadMessageFacts(deps, d.hotel.id, stay.id, password.id))!)).body;
+    const label = ctx.deps.i18n.t('en', 'guestMessages.defaults.sms').split('\n')[1]!.replace('{{keyPageLink}}', '').trim();
+    const told = await sms(ctx.deps);
+    expect(told).toContain(`${label} ${PUBLIC_URL}/k/`);
+    const untold = await sms(withoutUrl);
+    expect(untold).toContain('640381');
+    // No label followed by nothing, no link on no address.
+    expect(untold).not.toContain(label);
+    expect(untold).not.toContain('/k/');
+
+    expect((await getMessageSettings(d.owner)).keyLinkAvailable).toBe(true);
+    expect((await getMessageSettings({ ...d.owner, deps: withoutUrl })).keyLinkAvailable).toBe(false);
+    // The procedure the messages page reads says it too.
+    const answer = await ctx.app.inject({ method: 'GET', url: '/trpc/guestMessage.settings', cookies: { [COOKIES.session]: d.ownerToken } });
+    expect((JSON.parse(answer.body) as { result: { data: { keyLinkAvailable: boolean } } }).result.data.keyLinkAvailable).toBe(true);
   });
 });

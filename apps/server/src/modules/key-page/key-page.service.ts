@@ -1,8 +1,8 @@
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import {
   KEY_LINK_TOKEN,
+  KEY_PAGE_ADDRESS_LIMITS,
   KEY_PAGE_OPEN_LIMITS,
-  KEY_PAGE_VIEW_LIMITS,
   ZKeyPageOpenInput,
   ZKeyPageTokenInput,
   type TKeyPageOpenInput,
@@ -27,7 +27,8 @@ import { currentStayOfVisit, hashKeyToken, keyTokenMatches } from './key-link';
  */
 
 interface KeyPageLimiters {
-  viewPerAddress: RateLimiterRedis;
+  /** Every use of any link from one client address: viewing and opening, by the page and by tRPC, together. */
+  perAddress: RateLimiterRedis;
   openPerMinute: RateLimiterRedis;
   openPerDay: RateLimiterRedis;
 }
@@ -38,7 +39,7 @@ function limiters(deps: Pick<Deps, 'redis' | 'key'>): KeyPageLimiters {
   const make = (name: string, points: number, duration: number) =>
     new RateLimiterRedis({ storeClient: deps.redis, keyPrefix: deps.key('rl', name), points, duration });
   const made = {
-    viewPerAddress: make('key-page-view', KEY_PAGE_VIEW_LIMITS.perMinute, 60),
+    perAddress: make('key-page-address', KEY_PAGE_ADDRESS_LIMITS.perMinute, 60),
     openPerMinute: make('key-page-open-minute', KEY_PAGE_OPEN_LIMITS.perMinute, 60),
     openPerDay: make('key-page-open-day', KEY_PAGE_OPEN_LIMITS.perDay, 86_400),
   };
@@ -111,11 +112,39 @@ function mapUrl(address: string): string | null {
   return a ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(a)}` : null;
 }
 
+/**
+ * Counts one use of a link by the request's client address, whatever the link and whether it
+ * exists, or throws TOO_MANY_ATTEMPTS (429) with the time to wait: guessing tokens costs the same
+ * by viewing or opening, by the page or by tRPC (issue 27 §10).
+ */
+async function countAddress(ctx: ServiceContext): Promise<void> {
+  try {
+    await consumeOrThrow([[limiters(ctx.deps).perAddress, ctx.meta.ip]]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_ATTEMPTS') {
+      throw new AppError('TOO_MANY_ATTEMPTS', { ...error.options, details: { limit: ADDRESS_LIMIT } });
+    }
+    throw error;
+  }
+}
+
+const ADDRESS_LIMIT = 'address';
+/** Whether a refusal is the address's limit (no link was looked up), not a link's own. */
+export const isAddressLimit = (error: AppError) => error.code === 'TOO_MANY_ATTEMPTS' && error.options.details?.limit === ADDRESS_LIMIT;
+
 /** `keyPage.view`: the stay's public view. */
 export async function viewKeyPage(ctx: ServiceContext, raw: TKeyPageTokenInput): Promise<TKeyPageViewOutput> {
+  await countAddress(ctx);
+  return readKeyPage(ctx, raw);
+}
+
+/**
+ * The stay's public view without counting the address again: for the page shown with an opening's
+ * refusal, whose request was counted by `openByKeyPage` already.
+ */
+export async function readKeyPage(ctx: ServiceContext, raw: TKeyPageTokenInput): Promise<TKeyPageViewOutput> {
   const { deps } = ctx;
   const { token } = ZKeyPageTokenInput.parse(raw);
-  await consumeOrThrow([[limiters(deps).viewPerAddress, ctx.meta.ip]]);
   const now = new Date();
   const { link, stay, state } = await resolve(deps, token, now);
   const [facts, codes, doors] = await Promise.all([
@@ -160,27 +189,48 @@ export async function viewKeyPage(ctx: ServiceContext, raw: TKeyPageTokenInput):
 }
 
 /**
- * `keyPage.open`: opens the stay's door through its gateway, only while the stay is in house; at most
- * KEY_PAGE_OPEN_LIMITS per link, every attempt audited as the link (`lock.openByGuestLink`).
+ * `keyPage.open`: opens the stay's door through its gateway, only while the stay is in house; the
+ * client address counted as a view is (KEY_PAGE_ADDRESS_LIMITS), at most KEY_PAGE_OPEN_LIMITS per
+ * link, every attempt audited as the link (`lock.openByGuestLink`). Its refusals, each with its own
+ * status on the page and in tRPC (issue 27 §10):
+ * - NOT_FOUND (404): an unknown, malformed, revoked or ended link, or a door the link does not name;
+ * - TOO_MANY_ATTEMPTS (429): the address or the link used too often, with the time to wait;
+ * - CONFLICT (409): not open now (the stay has not begun), or the door takes no remote opening;
+ * - LOCK_UNREACHABLE (502): the lock, its gateway or the lock cloud did not open it, and why.
  */
 export async function openByKeyPage(ctx: ServiceContext, raw: TKeyPageOpenInput): Promise<{ opened: true }> {
   const { deps } = ctx;
+  await countAddress(ctx);
   const input = ZKeyPageOpenInput.parse(raw);
   const now = new Date();
   const { link, stay, state } = await resolve(deps, input.token, now);
   const door = (await doorsOf(deps, link.hotelId, stay.roomId)).find((d) => d.door === input.door);
   if (!door) throw notFound();
   if (state !== 'in_house') throw new AppError('CONFLICT', { messageKey: 'keyPage.errors.notInHouse' });
-  if (!door.remote) throw new AppError('LOCK_FAILED', { messageKey: 'keyPage.errors.noGateway' });
+  if (!door.remote || !deps.locks) throw new AppError('CONFLICT', { messageKey: 'keyPage.errors.noGateway' });
   const l = limiters(deps);
   await consumeOrThrow([
     [l.openPerMinute, String(link.id)],
     [l.openPerDay, String(link.id)],
   ]);
   const guestCtx: ServiceContext = { deps, meta: { ...ctx.meta, channel: 'key_page' } };
-  return openRoomLock(guestCtx, door.room, {
-    action: 'lock.openByGuestLink',
-    hotelId: link.hotelId,
-    after: { keyLinkId: link.id, stayId: stay.id, door: door.door },
-  });
+  try {
+    return await openRoomLock(guestCtx, door.room, {
+      action: 'lock.openByGuestLink',
+      hotelId: link.hotelId,
+      after: { keyLinkId: link.id, stayId: stay.id, door: door.door },
+    });
+  } catch (error) {
+    // The lock cloud's refusal or silence (a gateway offline or busy, the lock out of reach): the
+    // server could only pass it on, so 502 with the reason, worded for the guest.
+    if (error instanceof AppError && error.code === 'LOCK_FAILED') {
+      throw new AppError('LOCK_UNREACHABLE', {
+        messageKey: 'keyPage.errors.lockFailed',
+        params: error.options.params,
+        details: error.options.details,
+        cause: error,
+      });
+    }
+    throw error;
+  }
 }

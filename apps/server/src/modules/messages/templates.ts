@@ -167,10 +167,18 @@ export async function readMessageSettings(deps: Pick<Deps, 'prisma'>, hotelId: n
   return { language, senderName: row?.senderName ?? '', senderEmail: row?.senderEmail ?? '' };
 }
 
-export async function getMessageSettings(ctx: AuthedContext): Promise<TGuestMessageSettings & { emailEnabled: boolean; smsEnabled: boolean }> {
+export async function getMessageSettings(
+  ctx: AuthedContext,
+): Promise<TGuestMessageSettings & { emailEnabled: boolean; smsEnabled: boolean; keyLinkAvailable: boolean }> {
   requirePermission(ctx.actor, 'stay.manage');
   const settings = await readMessageSettings(ctx.deps, ctx.actor.hotelId);
-  return { ...settings, emailEnabled: Boolean(ctx.deps.config.mail.smtpUrl), smsEnabled: ctx.deps.config.sms.provider !== 'none' };
+  return {
+    ...settings,
+    emailEnabled: Boolean(ctx.deps.config.mail.smtpUrl),
+    smsEnabled: ctx.deps.config.sms.provider !== 'none',
+    // The key page link is absolute under PUBLIC_URL only: without it, `{{keyPageLink}}` is empty (issue 27 §10).
+    keyLinkAvailable: Boolean(ctx.deps.config.locks.publicUrl),
+  };
 }
 
 export async function saveMessageSettings(ctx: AuthedContext, raw: z.input<typeof ZGuestMessageSettings>): Promise<TGuestMessageSettings> {

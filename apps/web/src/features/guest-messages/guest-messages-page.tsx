@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TriangleAlert } from 'lucide-react';
 import {
   GUEST_MESSAGE_CHANNELS,
   GUEST_MESSAGE_SAMPLE,
@@ -58,6 +59,17 @@ function SendingSettings({ canEdit }: { canEdit: boolean }) {
           <CardDescription data-testid="guest-messages-email-off">{t('guestMessages.emailOff')}</CardDescription>
         )}
         {settings.data && !settings.data.smsEnabled && <CardDescription>{t('guestMessages.smsOff')}</CardDescription>}
+        {settings.data && !settings.data.keyLinkAvailable && (
+          // Without PUBLIC_URL the messages carry no key page link (issue 27 §10): said where the hotel writes them.
+          <p
+            className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            role="note"
+            data-testid="guest-messages-key-link-off"
+          >
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {t('guestMessages.keyLinkOff')}
+          </p>
+        )}
       </CardHeader>
       <CardContent>
         {!loaded ? (
