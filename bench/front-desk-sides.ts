@@ -5,12 +5,17 @@
  * dependencies installed and its Prisma client generated (`pnpm install && pnpm run generate`).
  *
  * Each side's hotel is generated once, by that checkout's own migrations and `insertFrontDeskHotel`,
- * into a template database. Then every round runs each side once, in turn (the order reversed every
- * other round): a fresh copy of its hotel (`CREATE DATABASE ... TEMPLATE`), that checkout's
- * `bench/server.ts` started on it, the 20 clients of front-desk.ts checking guests in to vacant
- * rooms for 10 s, the server stopped and the copy dropped: each phase is one run of front-desk.ts
- * (fresh hotel, fresh server) without generating the hotel again. `BENCH_ROUNDS` (default 4).
- * Prints every phase, and each side's median and its ratio to the first side's, by round and overall.
+ * into a template database (BENCH_KEEP_TEMPLATES=<tag> keeps them for a later run with the same
+ * tag). Then every round runs each side once, in turn (the order reversed every other round): a
+ * fresh copy of its hotel (`CREATE DATABASE ... TEMPLATE`), that checkout's `bench/server.ts`
+ * started on it, the 20 clients of front-desk.ts checking guests in to vacant rooms for 10 s, the
+ * server stopped and the copy dropped: each phase is one run of front-desk.ts (fresh hotel, fresh
+ * server) without generating the hotel again. `BENCH_ROUNDS` (default 4).
+ *
+ * Besides the throughput, each phase reports the CPU time a check-in cost the server's process and
+ * the database's backends (from /proc, after the first 3 s): on a machine shared with other work,
+ * the figure that moves least with it. BENCH_COST=<warm>+<measured> runs each phase for that many
+ * check-ins instead of 10 s, the CPU measured over the last <measured>.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -31,6 +36,12 @@ const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@
 const KEEP = process.env.BENCH_KEEP_TEMPLATES;
 /** The CPU a check-in costs is measured from this far into a phase: the first seconds also compile and warm the server. */
 const STEADY_FROM_MS = sized(3_000, 300);
+/**
+ * BENCH_COST=<warm>+<measured> (e.g. 60+240): instead of 10 s, each phase checks in <warm> guests,
+ * then <measured> more, over which the CPU a check-in costs is measured: on a machine shared with
+ * other work its throughput says little, its CPU a check-in much more.
+ */
+const COST = process.env.BENCH_COST ? (([warm, measure]) => ({ warm: Number(warm), measure: Number(measure) }))(process.env.BENCH_COST.split('+')) : undefined;
 // The vacant rooms of front-desk.ts (the template holds one hotel).
 const VACANT_ROOMS = `SELECT r.id FROM "Room" r WHERE r."maintenance" = 'none' AND r."cleanStatus" = 'clean'
   AND NOT EXISTS (SELECT 1 FROM "Stay" s WHERE s."roomId" = r.id AND s.status IN ('reserved','in_house','expired')) ORDER BY r.id`;
@@ -53,6 +64,8 @@ interface Phase {
   /** CPU time a check-in cost the server's process and the database's backends (ms), whatever else ran on the machine. */
   serverCpu: number;
   dbCpu: number;
+  /** Check-ins a second over the same window. */
+  steadyPerSecond: number;
 }
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
@@ -167,13 +180,20 @@ async function phase(side: Side, round: number): Promise<Phase> {
       let failures = 0;
       let next = 0;
       const startedAt = performance.now();
-      // From STEADY_FROM_MS on: the CPU the server and its backends spend, and the check-ins done meanwhile.
-      const steady = new Promise<{ server: number; db: Map<number, number>; done: number }>((resolve) =>
-        setTimeout(() => void backendCpu(db).then((dbCpu) => resolve({ server: cpuMs(child.pid!), db: dbCpu, done: latencies.length })), STEADY_FROM_MS),
-      );
+      // From STEADY_FROM_MS on (BENCH_COST: from the warm-up's last check-in on): the CPU the server
+      // and its backends spend, and the check-ins done meanwhile.
+      const snapshot = () => {
+        const server = cpuMs(child.pid!);
+        const done = latencies.length;
+        const at = performance.now();
+        return backendCpu(db).then((dbCpu) => ({ server, db: dbCpu, done, at }));
+      };
+      let steady: ReturnType<typeof snapshot> | undefined;
+      const timer = COST ? undefined : setTimeout(() => (steady = snapshot()), STEADY_FROM_MS);
+      const more = () => (COST ? next < COST.warm + COST.measure : performance.now() - startedAt < DURATION_MS) && next < rooms.length;
       await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
-          while (performance.now() - startedAt < DURATION_MS && next < rooms.length) {
+          while (more()) {
             const roomId = rooms[next++]!;
             const t = performance.now();
             const res = await fetch(`${base}/trpc/stay.checkIn`, {
@@ -190,15 +210,17 @@ async function phase(side: Side, round: number): Promise<Phase> {
             await res.arrayBuffer();
             if (res.ok) latencies.push(performance.now() - t);
             else failures += 1;
+            if (COST && latencies.length === COST.warm) steady = snapshot();
           }
         }),
       );
-      if (next >= rooms.length) throw new Error(`${side.name}: the vacant rooms ran out before ${DURATION_MS} ms`);
+      clearTimeout(timer);
+      if (next >= rooms.length) throw new Error(`${side.name}: the vacant rooms ran out`);
       const elapsed = (performance.now() - startedAt) / 1000;
-      const serverCpu = cpuMs(child.pid!);
-      const dbCpu = await backendCpu(db);
+      const end = await snapshot();
+      if (!steady) throw new Error(`${side.name}: no check-in measured after the warm-up`);
       const from = await steady;
-      const steadyDone = latencies.length - from.done;
+      const steadyDone = end.done - from.done;
       const result = {
         round,
         side: side.name,
@@ -207,11 +229,12 @@ async function phase(side: Side, round: number): Promise<Phase> {
         p50: median(latencies),
         p95: percentile(latencies, 95),
         failures,
-        serverCpu: (serverCpu - from.server) / steadyDone,
-        dbCpu: [...dbCpu].reduce((sum, [pid, ms]) => sum + ms - (from.db.get(pid) ?? 0), 0) / steadyDone,
+        serverCpu: (end.server - from.server) / steadyDone,
+        dbCpu: [...end.db].reduce((sum, [pid, ms]) => sum + ms - (from.db.get(pid) ?? 0), 0) / steadyDone,
+        steadyPerSecond: steadyDone / ((end.at - from.at) / 1000),
       };
       console.log(
-        `round ${round} ${side.name}: ${result.checkIns} check-ins, ${fmt(result.perSecond)}/s, p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms, ${failures} failures; CPU a check-in after ${STEADY_FROM_MS / 1000} s: server ${fmt(result.serverCpu, 2)} ms, database ${fmt(result.dbCpu, 2)} ms (load ${os.loadavg()[0]!.toFixed(1)})`,
+        `round ${round} ${side.name}: ${result.checkIns} check-ins, ${fmt(result.perSecond)}/s, p50 ${fmt(result.p50)} ms, p95 ${fmt(result.p95)} ms, ${failures} failures; CPU a check-in ${COST ? `over the ${COST.measure} after ${COST.warm}` : `after ${STEADY_FROM_MS / 1000} s`}: server ${fmt(result.serverCpu, 2)} ms, database ${fmt(result.dbCpu, 2)} ms, ${fmt(result.steadyPerSecond)}/s (load ${os.loadavg()[0]!.toFixed(1)})`,
       );
       return result;
     } finally {
@@ -264,7 +287,7 @@ async function main() {
         .map((s) => fmt(median(Array.from({ length: ROUNDS }, (_, i) => of(i + 1, s.name).perSecond / of(i + 1, base).perSecond)), 2))
         .join(' | ')} |\n`,
     );
-    const cpuOf = (side: string, key: 'serverCpu' | 'dbCpu') => median(phases.filter((p) => p.side === side).map((p) => p[key]));
+    const cpuOf = (side: string, key: 'serverCpu' | 'dbCpu' | 'steadyPerSecond') => median(phases.filter((p) => p.side === side).map((p) => p[key]));
     console.log(
       `| CPU a check-in, median (ms) | ${sides.map((s) => s.name).join(' | ')} | ${sides
         .slice(1)
@@ -280,6 +303,7 @@ async function main() {
     for (const [label, key] of [
       ['server process', 'serverCpu'],
       ['database backends', 'dbCpu'],
+      ['(check-ins a second over the same window)', 'steadyPerSecond'],
     ] as const) {
       console.log(
         `| ${label} | ${sides.map((s) => fmt(cpuOf(s.name, key), 2)).join(' | ')} | ${sides

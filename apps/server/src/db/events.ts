@@ -25,13 +25,16 @@ interface UnwrittenEvent {
   ids: TEventIds;
 }
 
+/** An audit row as `recordAudit` writes it (modules/audit/audit.service.ts). */
+export type AuditRow = Omit<Prisma.AuditLogCreateManyInput, 'id' | 'before' | 'after'> & { before?: Prisma.InputJsonValue; after?: Prisma.InputJsonValue };
+
 /** What an open transaction of `transaction()` gathers: its events, its audit rows, and the work to run once it committed. */
 export interface TxFollowUps {
   /** Written, in the order recorded: published after the commit. */
   events: CommittedEvent[];
   /** Recorded and not written yet: `writeRecorded` writes them as the transaction's work ends. */
   unwritten: UnwrittenEvent[];
-  audits: Prisma.AuditLogCreateManyInput[];
+  audits: AuditRow[];
   /** By key: the same work asked twice in one transaction runs once. */
   afterCommit: Map<string, () => Promise<void>>;
   /** What this attempt holds already (a lock taken for the rest of the transaction), by key: `heldInTransaction`. */
@@ -96,7 +99,7 @@ export async function recordEvent(tx: Prisma.TransactionClient, event: RecordedE
  * An audit row of a transaction of `transaction()`, written with its events as its work ends
  * (`writeRecorded`); false when `db` is no such transaction (the caller writes it at once).
  */
-export function gatherAudit(db: unknown, row: Prisma.AuditLogCreateManyInput): boolean {
+export function gatherAudit(db: unknown, row: AuditRow): boolean {
   const into = pending.get(db as Prisma.TransactionClient)?.audits;
   if (!into) return false;
   into.push(row);
@@ -107,23 +110,44 @@ export function gatherAudit(db: unknown, row: Prisma.AuditLogCreateManyInput): b
 const EVENTS_PER_STATEMENT = 1_000;
 
 /**
- * Writes the audit rows and events recorded so far in `tx`, in the order recorded: `transaction()`
- * calls it once its work is done, before the commit. An event's id is taken here (ids increase in
- * the order events are written, not committed: docs/events.md); its time is the transaction's
- * start (`CURRENT_TIMESTAMP`), whenever it is written.
+ * The INSERT of audit rows, one array a column (text as text, so it is written as a single row's
+ * `create` writes it; `before` and `after` made acceptable JSON by `recordAudit`). Every column of
+ * "AuditLog" but its id.
+ */
+function insertAudits(rows: AuditRow[]): Prisma.Sql {
+  const column = <T>(f: (r: AuditRow) => T | null | undefined) => rows.map((r) => f(r) ?? null);
+  const json = (v: Prisma.InputJsonValue | undefined) => (v === undefined ? null : JSON.stringify(v));
+  return Prisma.sql`
+    INSERT INTO "AuditLog" ("hotelId", "actorType", "actorAccountId", "actorApiKeyId", "action", "entityType", "entityId", "before", "after",
+                            "ip", "userAgent", "requestId", "channel", "actorJob", "createdAt")
+    SELECT * FROM unnest(${column((r) => r.hotelId)}::int[], ${column((r) => r.actorType)}::"ActorType"[], ${column((r) => r.actorAccountId)}::int[],
+      ${column((r) => r.actorApiKeyId)}::int[], ${column((r) => r.action)}::text[], ${column((r) => r.entityType)}::text[],
+      ${column((r) => r.entityId)}::text[], ${column((r) => json(r.before))}::jsonb[], ${column((r) => json(r.after))}::jsonb[],
+      ${column((r) => r.ip)}::text[], ${column((r) => r.userAgent)}::text[], ${column((r) => r.requestId)}::text[],
+      ${column((r) => r.channel)}::"AuditChannel"[], ${column((r) => r.actorJob)}::text[],
+      ${column((r) => new Date(r.createdAt ?? Date.now()).toISOString())}::timestamptz[])`;
+}
+
+/**
+ * Writes the audit rows and events recorded so far in `tx`, in the order recorded, in one
+ * statement (the audit rows in a WITH of the events' INSERT): `transaction()` calls it once its
+ * work is done, before the commit. An event's id is taken here (ids increase in the order events
+ * are written, not committed: docs/events.md); its time is the transaction's start
+ * (`CURRENT_TIMESTAMP`), whenever it is written.
  */
 export async function writeRecorded(tx: Prisma.TransactionClient): Promise<void> {
   const into = pending.get(tx);
   if (!into) return;
-  if (into.audits.length) {
-    const rows = into.audits.splice(0);
-    await tx.auditLog.createMany({ data: rows });
-  }
+  let audits = into.audits.splice(0);
+  if (audits.length && !into.unwritten.length) await tx.$executeRaw(insertAudits(audits));
   while (into.unwritten.length) {
     const chunk = into.unwritten.splice(0, EVENTS_PER_STATEMENT);
     const values = chunk.map((e) => Prisma.sql`(${e.hotelId}, ${e.kind}, ${e.roomIds}::int[], ${JSON.stringify(e.ids)}::jsonb)`);
-    const written = await tx.$queryRaw<{ id: bigint; createdAt: Date }[]>`
-      INSERT INTO "DomainEvent" ("hotelId", "kind", "roomIds", "ids") VALUES ${Prisma.join(values)} RETURNING "id", "createdAt"`;
+    const events = Prisma.sql`INSERT INTO "DomainEvent" ("hotelId", "kind", "roomIds", "ids") VALUES ${Prisma.join(values)} RETURNING "id", "createdAt"`;
+    const written = await tx.$queryRaw<{ id: bigint; createdAt: Date }[]>(
+      audits.length ? Prisma.sql`WITH "audit" AS (${insertAudits(audits)}) ${events}` : events,
+    );
+    audits = [];
     // Ids are taken in the order of the rows; sorted, they pair with the rows.
     written.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     chunk.forEach((e, i) => into.events.push({ id: String(written[i]!.id), ...e, at: written[i]!.createdAt.toISOString() }));

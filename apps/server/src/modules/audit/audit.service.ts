@@ -2,7 +2,7 @@ import { toAcceptedJson } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
 import type { TPrisma } from '../../db/client';
 import type { Actor, ServiceContext } from '../../context';
-import { gatherAudit } from '../../db/events';
+import { gatherAudit, type AuditRow } from '../../db/events';
 
 type Db = TPrisma | Prisma.TransactionClient;
 
@@ -25,7 +25,7 @@ export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor 
   const apiKeyId = ctx.actor?.apiKeyId ?? null;
   // An API key acts as itself: the member who made it is not the actor.
   const accountId = entry.accountId !== undefined ? entry.accountId : apiKeyId !== null ? null : (ctx.actor?.accountId ?? null);
-  const data: Prisma.AuditLogCreateManyInput = {
+  const data: AuditRow = {
     hotelId: entry.hotelId !== undefined ? entry.hotelId : (ctx.actor?.hotelId ?? null),
     actorType: accountId ? 'account' : apiKeyId !== null ? 'api_key' : ctx.meta.job ? 'job' : ctx.meta.channel === 'key_page' ? 'key_link' : 'anonymous',
     actorAccountId: accountId,
@@ -44,7 +44,7 @@ export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor 
     actorJob: accountId ? null : (ctx.meta.job ?? null),
     createdAt: new Date(),
   };
-  // In a transaction of `transaction()`, written with its events as its work ends (one statement for all).
+  // In a transaction of `transaction()`, written with its events as its work ends (one statement for them all).
   if (gatherAudit(db, data)) return;
   await db.auditLog.create({ data });
 }

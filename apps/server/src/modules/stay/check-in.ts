@@ -195,7 +195,12 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
       });
       const disabledCards = input.disableOldCards ? await revokeOldCardsOfGuests(tx, actor.hotelId, stay.id, input.guests) : 0;
       // The bill from the first moment: the stay's price once it has begun, the deposit received.
-      await postStayMoney(tx, ctx, { ...stay, room: { name: room.name } }, input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null);
+      await postStayMoney(
+        tx,
+        ctx,
+        { ...stay, room: { name: room.name } },
+        input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null,
+      );
       await recordEvent(tx, {
         hotelId: actor.hotelId,
         kind: stay.status === 'reserved' ? 'stay.reserved' : 'stay.checkedIn',

@@ -145,7 +145,12 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
       });
       await tx.stayGuest.createMany({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)) });
       // The deposit received, on the stay's bill with its way of paying (no room charge before the stay begins).
-      await postStayMoney(tx, ctx, { ...stay, room: { name: room.name } }, input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null);
+      await postStayMoney(
+        tx,
+        ctx,
+        { ...stay, room: { name: room.name } },
+        input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null,
+      );
       await recordEvent(tx, { hotelId: actor.hotelId, kind: 'stay.reserved', roomIds: [roomId], stayId: stay.id });
       await recordAudit(tx, ctx, {
         action: 'stay.reserve',
