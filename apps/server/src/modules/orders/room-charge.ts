@@ -78,11 +78,6 @@ export async function syncRoomCharge(
   return { folioId: folio.id, before, target, entryIds };
 }
 
-/** The posting rule applied to the visit of a stay, by its id (the stay services call it in their transaction). */
-export async function syncStayRoomCharge(tx: Tx, poster: Poster, stayId: number, note: StoredText): Promise<RoomChargeSync | null> {
-  return syncRoomCharge(tx, poster, await loadVisit(tx, poster.hotelId, stayId), note);
-}
-
 /** The note of a room charge brought to a new price: a code, read in each reader's language. */
 export const roomChargeNote = (): SystemText => systemText('orders.notes.roomChargeRecomputed');
 
