@@ -1,3 +1,4 @@
+import { heldInTransaction } from './events';
 import type { Tx } from './transaction';
 
 /**
@@ -9,6 +10,8 @@ import type { Tx } from './transaction';
 export const LEDGER_DAY_LOCK = 26_002;
 
 export async function lockLedgerDayShared(tx: Tx, hotelId: number): Promise<void> {
+  // Held until the transaction ends: a second entry of the same transaction needs no second round trip.
+  if (heldInTransaction(tx, `ledger-day:${hotelId}`)) return;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${LEDGER_DAY_LOCK}::int, ${hotelId}::int)`;
 }
 

@@ -3,7 +3,7 @@ import { Prisma } from '../generated/prisma/client';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
 import { databaseConstraint } from './errors';
-import { collectEvents, publishEvents, type TxFollowUps } from './events';
+import { collectEvents, newFollowUps, publishEvents, writeRecorded } from './events';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -40,12 +40,15 @@ export async function transaction<T>(deps: Pick<Deps, 'prisma' | 'config' | 'log
   for (let attempt = 1; ; attempt += 1) {
     // The domain events this attempt records (`recordEvent`) and the work to follow its commit
     // (`afterCommit`); a failed attempt's are dropped with it.
-    const gathered: TxFollowUps = { events: [], afterCommit: new Map() };
+    const gathered = newFollowUps();
     try {
       const result = await deps.prisma.$transaction(
-        (tx) => {
+        async (tx) => {
           collectEvents(tx, gathered);
-          return fn(tx);
+          const done = await fn(tx);
+          // The events and audit rows `fn` recorded, written together before the commit.
+          await writeRecorded(tx);
+          return done;
         },
         { maxWait: maxWaitMs, timeout: timeoutMs },
       );

@@ -2,6 +2,7 @@ import { toAcceptedJson } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
 import type { TPrisma } from '../../db/client';
 import type { Actor, ServiceContext } from '../../context';
+import { gatherAudit, type AuditRow } from '../../db/events';
 
 type Db = TPrisma | Prisma.TransactionClient;
 
@@ -24,24 +25,26 @@ export async function recordAudit(db: Db, ctx: ServiceContext & { actor?: Actor 
   const apiKeyId = ctx.actor?.apiKeyId ?? null;
   // An API key acts as itself: the member who made it is not the actor.
   const accountId = entry.accountId !== undefined ? entry.accountId : apiKeyId !== null ? null : (ctx.actor?.accountId ?? null);
-  await db.auditLog.create({
-    data: {
-      hotelId: entry.hotelId !== undefined ? entry.hotelId : (ctx.actor?.hotelId ?? null),
-      actorType: accountId ? 'account' : apiKeyId !== null ? 'api_key' : ctx.meta.job ? 'job' : ctx.meta.channel === 'key_page' ? 'key_link' : 'anonymous',
-      actorAccountId: accountId,
-      actorApiKeyId: apiKeyId,
-      action: entry.action,
-      entityType: entry.entityType ?? null,
-      entityId: entry.entityId !== undefined ? String(entry.entityId) : null,
-      // Requests hold only accepted text (decision 025); what came from elsewhere (the lock cloud,
-      // a file) is made acceptable here, as PostgreSQL's JSON refuses NUL and unpaired surrogates.
-      before: entry.before === undefined ? undefined : toAcceptedJson(entry.before),
-      after: entry.after === undefined ? undefined : toAcceptedJson(entry.after),
-      ip: ctx.meta.ip,
-      userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
-      requestId: ctx.meta.requestId,
-      channel: ctx.meta.channel ?? (ctx.meta.job ? 'job' : null),
-      actorJob: accountId ? null : (ctx.meta.job ?? null),
-    },
-  });
+  const data: AuditRow = {
+    hotelId: entry.hotelId !== undefined ? entry.hotelId : (ctx.actor?.hotelId ?? null),
+    actorType: accountId ? 'account' : apiKeyId !== null ? 'api_key' : ctx.meta.job ? 'job' : ctx.meta.channel === 'key_page' ? 'key_link' : 'anonymous',
+    actorAccountId: accountId,
+    actorApiKeyId: apiKeyId,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId !== undefined ? String(entry.entityId) : null,
+    // Requests hold only accepted text (decision 025); what came from elsewhere (the lock cloud,
+    // a file) is made acceptable here, as PostgreSQL's JSON refuses NUL and unpaired surrogates.
+    before: entry.before === undefined ? undefined : toAcceptedJson(entry.before),
+    after: entry.after === undefined ? undefined : toAcceptedJson(entry.after),
+    ip: ctx.meta.ip,
+    userAgent: ctx.meta.userAgent?.slice(0, 512) ?? null,
+    requestId: ctx.meta.requestId,
+    channel: ctx.meta.channel ?? (ctx.meta.job ? 'job' : null),
+    actorJob: accountId ? null : (ctx.meta.job ?? null),
+    createdAt: new Date(),
+  };
+  // In a transaction of `transaction()`, written with its events as its work ends (one statement for them all).
+  if (gatherAudit(db, data)) return;
+  await db.auditLog.create({ data });
 }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDomainEvent } from '@console/shared';
 import type { Actor } from '../../context';
-import { eventChannel, recordEvent, type CommittedEvent } from '../../db/events';
+import { eventChannel, recordEvent, writeRecorded, type CommittedEvent } from '../../db/events';
 import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { createHotel, createRooms } from '../../test/factories';
@@ -106,6 +106,8 @@ describe('resuming the feed', () => {
     const aHasRecorded = new Promise<void>((resolve) => (aRecorded = resolve));
     const a = transaction(ctx.deps, async (tx) => {
       await recordEvent(tx, { hotelId, kind: 'stay.renewed', roomIds: [roomIds[0]], stayId: 1 });
+      // Written now (transaction() writes what was recorded as the work ends): A's id is taken.
+      await writeRecorded(tx);
       aRecorded();
       await aMayCommit;
     });

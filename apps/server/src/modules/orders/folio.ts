@@ -26,7 +26,8 @@ type Db = TPrisma | Tx;
 // ---------------------------------------------------------------------------------------------
 // Visits and folios
 
-const visitStaySelect = {
+/** The columns of a stay its visit is made of (`VisitStay` less its room's name). */
+export const visitStayColumns = {
   id: true,
   roomId: true,
   status: true,
@@ -36,8 +37,8 @@ const visitStaySelect = {
   priceAmount: true,
   depositAmount: true,
   movedFromStayId: true,
-  room: { select: { name: true } },
-} satisfies Prisma.StaySelect;
+} as const satisfies Prisma.StaySelect;
+const visitStaySelect = { ...visitStayColumns, room: { select: { name: true } } } satisfies Prisma.StaySelect;
 export type VisitStay = Prisma.StayGetPayload<{ select: typeof visitStaySelect }>;
 
 /** The stays of one guest's visit, first to current: a room change ends a stay and continues it in another. */
@@ -95,6 +96,18 @@ export async function openFolio(tx: Tx, poster: Pick<Actor, 'hotelId' | 'currenc
   if (folio.currency.trim() !== poster.currency)
     throw new AppError('CONFLICT', { messageKey: 'orders.errors.currencyChanged', params: { currency: folio.currency.trim() } });
   return folio;
+}
+
+/**
+ * A visit's folio made now, when it has none: it has no entries, and its row, written by this
+ * transaction, is held until the commit as `openFolio`'s lock would hold it. Null when the visit has
+ * one already (made at the same moment by another write): then `openFolio`.
+ */
+export async function createFolio(tx: Tx, poster: Pick<Actor, 'hotelId' | 'currency'>, firstStayId: number): Promise<FolioRow | null> {
+  const [folio] = await tx.$queryRaw<FolioRow[]>`
+    INSERT INTO "Folio" ("hotelId", "stayId", "currency") VALUES (${poster.hotelId}, ${firstStayId}, ${poster.currency})
+    ON CONFLICT ("hotelId", "stayId") DO NOTHING RETURNING "id", "currency", "settledAt", "owedAt"`;
+  return folio ?? null;
 }
 
 /** Locks an existing folio by id for the rest of the transaction; refused when settled (or left owing, but for a payment). */

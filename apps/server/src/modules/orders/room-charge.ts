@@ -3,7 +3,7 @@ import type { AuthedContext, ServiceContext } from '../../context';
 import type { Tx } from '../../db/transaction';
 import { systemText, type StoredText, type SystemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
-import { appendEntry, folioFigures, loadVisit, openFolio, toLine, type Poster, type Visit, type VisitStay } from './folio';
+import { appendEntry, createFolio, folioFigures, loadVisit, openFolio, toLine, type Poster, type Visit, type VisitStay } from './folio';
 
 /**
  * The posting rule of the room charge (docs/orders.md, decision 021): once a stay has begun, its
@@ -39,21 +39,29 @@ export async function syncRoomCharge(
   visit: Visit,
   note: StoredText,
   target = roomChargeTarget(visit.current),
+  { begunHere = false }: { begunHere?: boolean } = {},
 ): Promise<RoomChargeSync | null> {
-  const existing = await tx.folio.findFirst({
-    where: { hotelId: poster.hotelId, stayId: visit.first.id },
-    select: { id: true, settledAt: true, owedAt: true },
-  });
+  // A visit whose first stay this transaction wrote has no folio yet: nothing to look for.
+  const existing = begunHere
+    ? null
+    : await tx.folio.findFirst({
+        where: { hotelId: poster.hotelId, stayId: visit.first.id },
+        select: { id: true, settledAt: true, owedAt: true },
+      });
   if (!existing && target === 0) return null;
   if (existing?.settledAt || existing?.owedAt) return null;
-  const folio = await openFolio(tx, poster, visit.first.id);
-  const lines = (
-    await tx.orderEntry.findMany({
-      where: { hotelId: poster.hotelId, folioId: folio.id },
-      select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true },
-      orderBy: { id: 'asc' },
-    })
-  ).map(toLine);
+  // The visit's first folio, made here, has no entries to read (a stay that has just begun).
+  const made = existing ? null : await createFolio(tx, poster, visit.first.id);
+  const folio = made ?? (await openFolio(tx, poster, visit.first.id));
+  const lines = made
+    ? []
+    : (
+        await tx.orderEntry.findMany({
+          where: { hotelId: poster.hotelId, folioId: folio.id },
+          select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true },
+          orderBy: { id: 'asc' },
+        })
+      ).map(toLine);
   const before = folioFigures(lines).roomChargePosted;
   const entryIds: number[] = [];
   const on = { stayId: visit.current.id, roomId: visit.current.roomId, folioId: folio.id };
@@ -70,11 +78,6 @@ export async function syncRoomCharge(
   return { folioId: folio.id, before, target, entryIds };
 }
 
-/** The posting rule applied to the visit of a stay, by its id (the stay services call it in their transaction). */
-export async function syncStayRoomCharge(tx: Tx, poster: Poster, stayId: number, note: StoredText): Promise<RoomChargeSync | null> {
-  return syncRoomCharge(tx, poster, await loadVisit(tx, poster.hotelId, stayId), note);
-}
-
 /** The note of a room charge brought to a new price: a code, read in each reader's language. */
 export const roomChargeNote = (): SystemText => systemText('orders.notes.roomChargeRecomputed');
 
@@ -84,7 +87,12 @@ export const roomChargeNote = (): SystemText => systemText('orders.notes.roomCha
  * server (a job) with the hotel's currency.
  */
 export async function followRoomCharge(tx: Tx, ctx: ServiceContext, poster: Poster, stayId: number): Promise<RoomChargeSync | null> {
-  const sync = await syncStayRoomCharge(tx, poster, stayId, roomChargeNote());
+  return followVisitRoomCharge(tx, ctx, poster, await loadVisit(tx, poster.hotelId, stayId));
+}
+
+/** `followRoomCharge` of a visit the caller has in hand (`begunHere`: its first stay was written in this transaction). */
+async function followVisitRoomCharge(tx: Tx, ctx: ServiceContext, poster: Poster, visit: Visit, begunHere = false): Promise<RoomChargeSync | null> {
+  const sync = await syncRoomCharge(tx, poster, visit, roomChargeNote(), roomChargeTarget(visit.current), { begunHere });
   if (sync?.entryIds.length) {
     await recordAudit(tx, ctx, {
       action: 'order.roomCharge',
@@ -98,26 +106,31 @@ export async function followRoomCharge(tx: Tx, ctx: ServiceContext, poster: Post
   return sync;
 }
 
-/** At check-in: the room charge when the stay begins now, and the deposit received (with how). */
-export async function postStayMoney(tx: Tx, ctx: AuthedContext, stayId: number, deposit: { amount: number; method: TMoneyMethod } | null): Promise<void> {
+/**
+ * At check-in (or a reservation made at the desk): the room charge when the stay begins now, and
+ * the deposit received (with how). `stay` is the stay just written in this transaction, with its
+ * room's name: a new stay is its visit's first and only one (the database's `Stay_visit` names it
+ * its own visit), so nothing is read back.
+ */
+export async function postStayMoney(tx: Tx, ctx: AuthedContext, stay: VisitStay, deposit: { amount: number; method: TMoneyMethod } | null): Promise<void> {
   const { actor } = ctx;
-  await followRoomCharge(tx, ctx, actor, stayId);
+  const sync = await followVisitRoomCharge(tx, ctx, actor, { first: stay, current: stay, stays: [stay] }, true);
   if (!deposit || deposit.amount <= 0) return;
-  const visit = await loadVisit(tx, actor.hotelId, stayId);
-  const folio = await openFolio(tx, actor, visit.first.id);
+  // The folio the room charge was posted on is held by this transaction already.
+  const folioId = sync?.folioId ?? (await openFolio(tx, actor, stay.id)).id;
   const id = await appendEntry(tx, actor, {
     kind: 'deposit',
     amount: deposit.amount,
     method: deposit.method,
     note: '',
-    stayId,
-    roomId: visit.current.roomId,
-    folioId: folio.id,
+    stayId: stay.id,
+    roomId: stay.roomId,
+    folioId,
   });
   await recordAudit(tx, ctx, {
     action: 'order.deposit',
     entityType: 'OrderEntry',
     entityId: id,
-    after: { stayId, folioId: folio.id, amount: deposit.amount, method: deposit.method, atCheckIn: true },
+    after: { stayId: stay.id, folioId, amount: deposit.amount, method: deposit.method, atCheckIn: true },
   });
 }

@@ -27,12 +27,15 @@ type Db = TPrisma | Prisma.TransactionClient;
 
 /** The rates of a room, with its specific-date prices between two instants (hotel dates). */
 export async function loadRates(db: Db, roomId: number, timeZone: string, from: Date, to: Date): Promise<Rates> {
-  const room = await db.room.findUniqueOrThrow({ where: { id: roomId }, select: { usualPrice: true, weekendPrice: true, renewalPrice: true } });
-  const dates = await db.roomDatePrice.findMany({
-    where: { roomId, date: { gte: new Date(`${localDate(from, timeZone)}T00:00:00Z`), lte: new Date(`${localDate(to, timeZone)}T00:00:00Z`) } },
-    select: { date: true, price: true },
-  });
-  return { ...room, datePrices: new Map(dates.map((d) => [d.date.toISOString().slice(0, 10), d.price])) };
+  // One statement: the room's rates and its dates' prices beside them.
+  const [room] = await db.$queryRaw<{ usualPrice: number; weekendPrice: number | null; renewalPrice: number | null; dates: [string, number][] }[]>`
+    SELECT r."usualPrice", r."weekendPrice", r."renewalPrice",
+      COALESCE((SELECT json_agg(json_build_array(to_char(d."date", 'YYYY-MM-DD'), d."price"))
+                FROM "RoomDatePrice" d WHERE d."roomId" = r."id" AND d."date" BETWEEN ${localDate(from, timeZone)}::date AND ${localDate(to, timeZone)}::date), '[]') AS "dates"
+    FROM "Room" r WHERE r."id" = ${roomId}`;
+  if (!room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
+  const { dates, ...rates } = room;
+  return { ...rates, datePrices: new Map(dates) };
 }
 
 export async function quoteStay(db: Db, roomId: number, timeZone: string, checkIn: Date, checkOut: Date): Promise<PriceQuote> {

@@ -11,6 +11,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { ruleForRoom, ruleWindow } from '../access-rules/rule-lookup';
 import { postStayMoney } from '../orders/room-charge';
+import { visitStayColumns } from '../orders/folio';
 import { quoteStay } from '../price/price.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revokeStayCredentials } from './revocation';
@@ -140,11 +141,16 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
           idempotencyKey: input.idempotencyKey,
           createdByAccountId: actor.accountId,
         },
-        select: { id: true },
+        select: visitStayColumns,
       });
       await tx.stayGuest.createMany({ data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)) });
       // The deposit received, on the stay's bill with its way of paying (no room charge before the stay begins).
-      await postStayMoney(tx, ctx, stay.id, input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null);
+      await postStayMoney(
+        tx,
+        ctx,
+        { ...stay, room: { name: room.name } },
+        input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null,
+      );
       await recordEvent(tx, { hotelId: actor.hotelId, kind: 'stay.reserved', roomIds: [roomId], stayId: stay.id });
       await recordAudit(tx, ctx, {
         action: 'stay.reserve',
