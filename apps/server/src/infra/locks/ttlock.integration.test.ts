@@ -634,6 +634,12 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
     expect(await ttlock.doorSensor(String(lockId))).toMatchObject({ doorSensorId: expect.stringMatching(/^\d+$/) });
     const plain = String((await control.lockWithGateway({ account: account.username })).lockId);
     expect(await ttlock.doorSensor(plain)).toBeNull();
+    // Sent as TTLock documents it, a form POST (the simulator refuses a GET: HTTP 405, -3).
+    const sensorCalls = (await control.calls({ account: account.username })).calls.filter((c) => c.path === 'doorSensor/query');
+    expect(sensorCalls.map((c) => [c.method, c.errcode])).toEqual([
+      ['POST', 0],
+      ['POST', -4043],
+    ]);
   });
 
   it("reads a TTHotel account's locks with lock/listByHotel, with their building and floor", async () => {
