@@ -585,9 +585,19 @@ describe('TTLock adapter tokens', () => {
     await ttlock.listLocks();
     await expectCode(ttlock.lockDetail('1'), 'lock_not_found', -1003);
     expect(seen).toEqual([
+      ['oauth2/token', 0],
       ['lock/list', 0],
       ['lock/detail', -1003],
     ]);
+    // A refused password grant is a call the cloud answered too.
+    const refusedSeen: [string, number][] = [];
+    const app = { baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, simulated: true };
+    await expectCode(
+      ttlockPasswordGrant(app, SIM_DEFAULTS.username, 'not the password', (op, errcode) => refusedSeen.push([op, errcode])),
+      'auth_failed',
+      10007,
+    );
+    expect(refusedSeen).toEqual([['oauth2/token', 10007]]);
   });
 });
 

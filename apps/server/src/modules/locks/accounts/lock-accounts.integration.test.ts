@@ -641,6 +641,24 @@ describe('the call budget', () => {
     const bad = await api.mutation('lockAccount.setBudget', { accountId, monthlyBudget: 1e308 }, { token: h.ownerToken });
     expect(bad.status).toBe(400);
   });
+
+  it('the password grants of connecting and reconnecting count in the account calls, refused or not, as the cloud logged them', async () => {
+    const h = await hotel();
+    const accountId = await connect(h);
+    const calls = async () => (await api.query('lockAccount.list', undefined, { token: h.ownerToken })).data!.items.find((a) => a.id === accountId)!.calls;
+    expect(await calls()).toEqual({ today: 1, month: 1 });
+    const wrong = await api.mutation('lockAccount.reconnect', { accountId, password: 'not the password' }, { token: h.ownerToken });
+    expect(wrong.error?.message).toBeDefined();
+    expect(await calls()).toEqual({ today: 2, month: 2 });
+    expect((await api.mutation('lockAccount.reconnect', { accountId, password: h.account.password }, { token: h.ownerToken })).error).toBeUndefined();
+    expect(await calls()).toEqual({ today: 3, month: 3 });
+    // The same grants in the cloud's log of the account; nothing else was asked.
+    expect((await sc.calls({ account: h.account.username })).calls.map((c) => [c.path, c.errcode])).toEqual([
+      ['oauth2/token', 0],
+      ['oauth2/token', 10007],
+      ['oauth2/token', 0],
+    ]);
+  });
 });
 
 describe('notifications of the lock cloud', () => {
