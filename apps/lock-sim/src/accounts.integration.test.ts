@@ -248,7 +248,7 @@ describe('lock simulator: TTLock accounts', () => {
     expect(await hotel.call('lock/listByHotel', PAGE, 'GET')).toMatchObject({ total: 0 });
   });
 
-  it('logs every call with its account, lock and errcode, filtered by account and by time', async () => {
+  it('logs every call with its method, account, lock and errcode, filtered by account and by time', async () => {
     const since = Date.now();
     const a = await admin.lockWithGateway({ account: 'alice-hotel' });
     await alice.call('lock/detail', { lockId: a.lockId }, 'GET');
@@ -259,18 +259,18 @@ describe('lock simulator: TTLock accounts', () => {
 
     const all = await admin.calls({ since });
     expect(all.count).toBe(all.calls.length);
-    expect(all.calls).toContainEqual({ path: 'lock/list', at: expect.any(Number), errcode: 10003, account: null });
+    expect(all.calls).toContainEqual({ path: 'lock/list', method: 'GET', at: expect.any(Number), errcode: 10003, account: null });
 
     const ofAlice = await admin.calls({ account: 'alice-hotel', since });
     expect(ofAlice.count).toBe(3);
-    expect(ofAlice.calls.map((c) => [c.path, c.errcode, c.lockId])).toEqual([
-      ['lock/detail', 0, a.lockId],
-      ['lock/list', 0, undefined],
-      ['oauth2/token', 0, undefined],
+    expect(ofAlice.calls.map((c) => [c.path, c.method, c.errcode, c.lockId])).toEqual([
+      ['lock/detail', 'GET', 0, a.lockId],
+      ['lock/list', 'GET', 0, undefined],
+      ['oauth2/token', 'POST', 0, undefined],
     ]);
     expect(ofAlice.calls.every((c) => c.account === 'alice-hotel' && c.at >= since)).toBe(true);
     const ofBob = await admin.calls({ account: 'bob-hotel', since });
-    expect(ofBob.calls).toEqual([{ path: 'lock/detail', at: expect.any(Number), errcode: -2018, account: 'bob-hotel', lockId: a.lockId }]);
+    expect(ofBob.calls).toEqual([{ path: 'lock/detail', method: 'GET', at: expect.any(Number), errcode: -2018, account: 'bob-hotel', lockId: a.lockId }]);
     // Nothing since a time still to come.
     expect(await admin.calls({ since: Date.now() + HOUR })).toMatchObject({ calls: [], count: 0 });
     // The accounts' call counts.

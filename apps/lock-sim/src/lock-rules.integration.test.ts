@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLockSim, type LockSim, type LockSimOptions } from './server';
+import { SIM_DEFAULTS, startLockSim, type LockSim, type LockSimOptions } from './server';
 import { SimClient, startReceiver } from './test-client';
 
 const MINUTE = 60_000;
@@ -364,7 +364,23 @@ describe('lock simulator: door sensors, WiFi locks and the notifications to the 
           number: expect.stringMatching(/^DS2_/),
           doorNotClosedWarningTime: 0,
         });
-        expect(await c.call('doorSensor/query', { lockId }, 'GET')).toEqual(sensor);
+        // TTLock documents doorSensor/query as a form POST: sent as a GET it is refused (HTTP 405, -3), logged, not counted.
+        const usedBefore = (await c.accounts()).find((a) => a.default)!.calls.total;
+        const asGet = await fetch(
+          `${sim.url}/v3/doorSensor/query?${new URLSearchParams({ clientId: SIM_DEFAULTS.clientId, accessToken: c.token, lockId: String(lockId), date: String(Date.now()) }).toString()}`,
+        );
+        expect(asGet.status).toBe(405);
+        expect(asGet.headers.get('allow')).toBe('POST');
+        expect(await asGet.json()).toMatchObject({ errcode: -3, errmsg: expect.stringContaining('doorSensor/query is a POST') });
+        expect((await c.accounts()).find((a) => a.default)!.calls.total).toBe(usedBefore);
+        expect((await c.calls()).calls.filter((call) => call.path === 'doorSensor/query').map((call) => [call.method, call.errcode])).toEqual([
+          ['POST', 0],
+          ['GET', -3],
+        ]);
+        // So is every other call TTLock documents as a POST; its GET reads take a POST too.
+        expect(await c.call('keyboardPwd/get', { lockId, keyboardPwdType: 2, startDate: Date.now() }, 'GET')).toMatchObject({ errcode: -3 });
+        expect(await c.call('lock/unlock', { lockId }, 'GET')).toMatchObject({ errcode: -3 });
+        expect(await c.call('lock/detail', { lockId })).toMatchObject({ lockId });
         expect(await c.call('doorSensor/query', { lockId: without })).toMatchObject({ errcode: -4043 });
 
         const states = ['open', 'closed', 'left_open', 'left_open_long'] as const;

@@ -122,6 +122,29 @@ const V3: Record<string, Handler> = {
   },
 };
 
+/**
+ * The calls TTLock documents as POSTs (every write, keyboardPwd/get, face/getFeatureDataByPhoto and
+ * doorSensor/query, a read documented as a form POST), and the simulator's own writes. Sent as a GET
+ * they are refused (methodRefused); the calls TTLock documents as GETs with a query take either.
+ */
+const POST_ONLY_OPS: ReadonlySet<string> = new Set([
+  'keyboardPwd/get',
+  'keyboardPwd/add',
+  'keyboardPwd/delete',
+  'keyboardPwd/change',
+  'identityCard/add',
+  'identityCard/addForReversedCardNumber',
+  'identityCard/delete',
+  'face/getFeatureDataByPhoto',
+  'face/add',
+  'face/delete',
+  'lock/unlock',
+  'doorSensor/query',
+  'lock/setHotelCardKeys',
+  'lock/addHotelCardDenylist',
+  'lock/deleteHotelCardDenylist',
+]);
+
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
 /** The calls TTLock documents as multipart POSTs (a file, the other parameters in the query). */
@@ -156,8 +179,25 @@ function paramsOf(request: FastifyRequest, op?: string): { params: Params; files
   return { params, files };
 }
 
-/** What the log keeps of a call: its parameters and account, once they are known. */
-type CallNote = { params?: Params; account?: string | null };
+/** What the log keeps of a call: its HTTP method, and its parameters and account once they are known. */
+type CallNote = { method?: string; params?: Params; account?: string | null };
+
+/**
+ * A call sent with a method TTLock does not document for it (a GET of a POST call): refused before
+ * anything else is checked, as a web server refuses a method its route does not take: HTTP 405,
+ * `Allow: POST`, and TTLock's refusal body (-3, Invalid Parameter) so that a TTLock client reads
+ * why. It is logged; it does not count towards the account's month (nothing of it ran).
+ */
+function methodRefused(cloud: LockCloud, op: string, request: FastifyRequest, reply: FastifyReply) {
+  const params = request.query as Params;
+  cloud.logCall(op, TT.INVALID_PARAMETER, { method: request.method, params, account: cloud.accountOfCall(op, params) });
+  return reply
+    .code(405)
+    .header('allow', 'POST')
+    .send(
+      errorBody(ttError(TT.INVALID_PARAMETER, `Invalid Parameter: ${op} is a POST (${MULTIPART_OPS.has(op) ? MULTIPART : FORM}), not a ${request.method}`)),
+    );
+}
 
 /** Runs a call and logs it with its errcode, account and lock (`call.params` once they are read). */
 async function answer(cloud: LockCloud, path: string, reply: FastifyReply, call: CallNote, run: () => unknown) {
@@ -215,7 +255,7 @@ export async function startLockSim(options: LockSimOptions = {}): Promise<LockSi
     done(null, { multipart: parseMultipart(body as Buffer, request.headers['content-type'] ?? '') } satisfies MultipartBody);
   });
   app.post('/oauth2/token', (request, reply) => {
-    const call: CallNote = {};
+    const call: CallNote = { method: request.method };
     return answer(cloud, 'oauth2/token', reply, call, () => {
       call.params = paramsOf(request).params;
       call.account = cloud.accountOfCall('oauth2/token', call.params);
@@ -224,7 +264,8 @@ export async function startLockSim(options: LockSimOptions = {}): Promise<LockSi
   });
   for (const [op, handler] of Object.entries(V3)) {
     const route = (request: FastifyRequest, reply: FastifyReply) => {
-      const call: CallNote = {};
+      if (request.method !== 'POST' && POST_ONLY_OPS.has(op)) return methodRefused(cloud, op, request, reply);
+      const call: CallNote = { method: request.method };
       return answer(cloud, op, reply, call, () => {
         const { params, files } = paramsOf(request, op);
         call.params = params;

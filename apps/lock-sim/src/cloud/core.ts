@@ -57,6 +57,8 @@ export function beijingMonth(ms: number): string {
 export interface SimCall {
   /** TTLock path without `/v3/` (or `oauth2/token`). */
   path: string;
+  /** The HTTP method it was sent with (`GET`, `POST`). */
+  method: string;
   /** When it was answered (the machine's clock, ms). */
   at: number;
   errcode: number;
@@ -200,9 +202,16 @@ export class CloudCore {
   }
 
   /** Logs a call with its account (`accountOfCall`, read before the call ran) and the lock it names. */
-  logCall(path: string, errcode: number, call: { params?: Params; account?: string | null } = {}): void {
+  logCall(path: string, errcode: number, call: { method?: string; params?: Params; account?: string | null } = {}): void {
     const lockId = call.params?.lockId !== undefined && /^\d{1,15}$/.test(call.params.lockId) ? Number(call.params.lockId) : undefined;
-    this.calls.push({ path, at: Date.now(), errcode, account: call.account ?? null, ...(lockId === undefined ? {} : { lockId }) });
+    this.calls.push({
+      path,
+      method: call.method ?? 'POST',
+      at: Date.now(),
+      errcode,
+      account: call.account ?? null,
+      ...(lockId === undefined ? {} : { lockId }),
+    });
     if (this.calls.length > 5_000) this.calls.splice(0, this.calls.length - 5_000);
   }
 

@@ -4,10 +4,15 @@ import { TtlockProvider, ttlockPasswordGrant, type LockTokens, type TokenStore, 
 
 /**
  * The TTLock adapter on its own in tests: an account's tokens kept in memory as the database keeps
- * them. The first read is the account being connected (one password grant); a refusal drops them,
- * and then there are none (the account needs its password again), as in production.
+ * them. The first read is the account being connected (one password grant, told to `onCall` as the
+ * console counts it); a refusal drops them, and then there are none (the account needs its password
+ * again), as in production.
  */
-export function memoryTokens(app: TtlockApp, account: { username: string; password: string } = SIM_DEFAULTS): TokenStore & { refusals: LockErrorCode[] } {
+export function memoryTokens(
+  app: TtlockApp,
+  account: { username: string; password: string } = SIM_DEFAULTS,
+  onCall?: (op: string, errcode: number) => void,
+): TokenStore & { refusals: LockErrorCode[] } {
   let tokens: LockTokens | null = null;
   let connecting: Promise<LockTokens> | null = null;
   let refused = false;
@@ -15,7 +20,7 @@ export function memoryTokens(app: TtlockApp, account: { username: string; passwo
     refusals: [],
     async read() {
       if (refused) return null;
-      connecting ??= ttlockPasswordGrant(app, account.username, account.password);
+      connecting ??= ttlockPasswordGrant(app, account.username, account.password, onCall);
       tokens ??= await connecting;
       return tokens;
     },
@@ -40,6 +45,6 @@ export function simAdapter(
   options: Partial<TtlockAccountOptions> & { account?: { username: string; password: string } } = {},
 ): TtlockProvider & { store: ReturnType<typeof memoryTokens> } {
   const app: TtlockApp = { baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, simulated: true, ...options };
-  const store = memoryTokens(app, options.account);
+  const store = memoryTokens(app, options.account, options.onCall);
   return Object.assign(new TtlockProvider({ ...app, kind: 'ttlock', tokens: store, ...options }), { store });
 }

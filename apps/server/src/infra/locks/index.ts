@@ -38,9 +38,9 @@ export class LockCloud {
     this.providers.delete(accountId);
   }
 
-  /** An account's first tokens, from its password (sent as its MD5, never kept). */
-  passwordGrant(username: string, password: string): Promise<LockTokens> {
-    return ttlockPasswordGrant(this.app, username, password);
+  /** An account's tokens from its password (sent as its MD5, never kept); `onCall` counts the grant in the account's calls. */
+  passwordGrant(username: string, password: string, onCall?: (op: string, errcode: number) => void): Promise<LockTokens> {
+    return ttlockPasswordGrant(this.app, username, password, onCall);
   }
 }
 

@@ -585,9 +585,19 @@ describe('TTLock adapter tokens', () => {
     await ttlock.listLocks();
     await expectCode(ttlock.lockDetail('1'), 'lock_not_found', -1003);
     expect(seen).toEqual([
+      ['oauth2/token', 0],
       ['lock/list', 0],
       ['lock/detail', -1003],
     ]);
+    // A refused password grant is a call the cloud answered too.
+    const refusedSeen: [string, number][] = [];
+    const app = { baseUrl: sim.url, clientId: SIM_DEFAULTS.clientId, clientSecret: SIM_DEFAULTS.clientSecret, simulated: true };
+    await expectCode(
+      ttlockPasswordGrant(app, SIM_DEFAULTS.username, 'not the password', (op, errcode) => refusedSeen.push([op, errcode])),
+      'auth_failed',
+      10007,
+    );
+    expect(refusedSeen).toEqual([['oauth2/token', 10007]]);
   });
 });
 
@@ -634,6 +644,12 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
     expect(await ttlock.doorSensor(String(lockId))).toMatchObject({ doorSensorId: expect.stringMatching(/^\d+$/) });
     const plain = String((await control.lockWithGateway({ account: account.username })).lockId);
     expect(await ttlock.doorSensor(plain)).toBeNull();
+    // Sent as TTLock documents it, a form POST (the simulator refuses a GET: HTTP 405, -3).
+    const sensorCalls = (await control.calls({ account: account.username })).calls.filter((c) => c.path === 'doorSensor/query');
+    expect(sensorCalls.map((c) => [c.method, c.errcode])).toEqual([
+      ['POST', 0],
+      ['POST', -4043],
+    ]);
   });
 
   it("reads a TTHotel account's locks with lock/listByHotel, with their building and floor", async () => {

@@ -43,8 +43,9 @@ export { ttlockRecordId } from './ttlock-api/records';
  *   again: the store is told, and the call fails `auth_failed`. The password itself is only ever
  *   sent by `ttlockPasswordGrant`, as its MD5 (lower-case hex), and never kept.
  * - Every call carries clientId, accessToken and date (ms; the cloud wants it within 5 minutes of
- *   its clock). Writes are form-encoded POSTs, reads GETs with a query, as TTLock documents them;
- *   face/getFeatureDataByPhoto alone is a multipart POST (the photo in `image`, the rest in the query).
+ *   its clock). Writes are form-encoded POSTs, reads GETs with a query, as TTLock documents them
+ *   (keyboardPwd/get and doorSensor/query are form POSTs too); face/getFeatureDataByPhoto alone is
+ *   a multipart POST (the photo in `image`, the rest in the query).
  * - Credentials go through the lock's gateway (addType / deleteType 2): addType 1, TTLock's default,
  *   only records a code that is already on the lock.
  * - Failures are LockProviderError: TTLock's errcode mapped by the one catalogue (ttlock-errors.ts),

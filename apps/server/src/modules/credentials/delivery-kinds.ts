@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { ceilToZoneHour, floorToZoneHour } from '@console/shared';
+import type { TPrisma } from '../../db/client';
 import { LockProviderError } from '../../infra/locks/provider';
 import { readStoredPictureBytes } from '../../infra/uploads';
 import { credentialDeliveryLock } from '../locks/lock-ref';
@@ -63,21 +65,27 @@ const passwordHandler: CredentialKindHandler = {
       const { ref } = await provider.addCustomPasscode(lockId, { code: row.code ?? '', name: row.lockName, ...window });
       return { ref };
     }
-    const type = row.passwordKind === 'one_time' ? 'one_time' : row.validUntil ? 'period' : 'permanent';
+    const type = generatedType(row.passwordKind ?? 'air', row.validUntil);
     // TTLock issues a generated code for given hours once: after that code was deleted it answers
     // -1026 for the same hours. The nearest periods it accepts are tried, and the password says so.
     const candidates = generatedPeriods(type, row.validFrom, row.validUntil);
     // Generated codes are whole hours of the lock's clock, which is the hotel's.
     const { timeZone } = await context.prisma.hotel.findUniqueOrThrow({ where: { id: row.hotelId }, select: { timeZone: true } });
+    // Hours this console itself deleted a generated code of on this lock are not asked for again:
+    // the cloud's answer is known (-1026), so the first period it accepts is asked at once.
+    const deleted = row.lock ? await deletedGeneratedPeriods(context.prisma, row.hotelId, row.lock.id, row.id, candidates, timeZone) : new Set<string>();
+    let refused: LockProviderError | null = null;
     for (const [i, period] of candidates.entries()) {
+      if (deleted.has(periodKey(type, period, timeZone))) continue;
       try {
         const got = await provider.getRandomPasscode(lockId, { type, name: row.lockName, timeZone, startAt: period.validFrom, endAt: period.validUntil });
         return i === 0 ? got : { ...got, validity: period };
       } catch (error) {
-        if (!(error instanceof LockProviderError) || error.code !== 'period_used' || i === candidates.length - 1) throw error;
+        if (!(error instanceof LockProviderError) || error.code !== 'period_used') throw error;
+        refused = error;
       }
     }
-    throw new LockProviderError('period_used');
+    throw refused ?? new LockProviderError('period_used', undefined, 'generated codes of every period this code may take were deleted on this lock');
   },
   async remove(provider, lockId, row) {
     if (row.providerRef) await provider.deletePasscode(lockId, row.providerRef);
@@ -206,6 +214,57 @@ function withoutCode({ code: _code, validFrom: _from, validUntil: _until, validi
 }
 
 const HOUR_MS = 3_600_000;
+
+type GeneratedType = 'one_time' | 'permanent' | 'period';
+
+/** The lock cloud's type of a generated password: one-time, permanent (no end) or period. */
+function generatedType(kind: 'air' | 'custom' | 'one_time', validUntil: Date | null): GeneratedType {
+  return kind === 'one_time' ? 'one_time' : validUntil ? 'period' : 'permanent';
+}
+
+/**
+ * What TTLock keys a generated code's hours by: its type and its whole hours of the lock's clock
+ * (a one-time code's end follows from its start).
+ */
+function periodKey(type: GeneratedType, period: { validFrom: Date; validUntil: Date | null }, timeZone: string): string {
+  const start = floorToZoneHour(period.validFrom, timeZone).getTime();
+  if (type !== 'period' || !period.validUntil) return `${type}:${start}`;
+  return `${type}:${start}:${ceilToZoneHour(period.validUntil, timeZone).getTime()}`;
+}
+
+/**
+ * The periods among `candidates` for which this console deleted a generated code on this lock
+ * (`lockRowId`, a Lock row): its own rows say so. A generated password that reached the lock
+ * (a `providerRef`) and was taken off (`removed`: revoked, replaced by a renewal or a new code for
+ * the first-use window, expired) deleted its code in the cloud; its validity is the period it was
+ * got with (the one asked, or the one TTLock took instead: `validityAdjusted`), since a generated
+ * code is never changed. Its lock is the shared door's (`doorLockId`) or, for a room's password,
+ * the room's lock. Keys of `periodKey`.
+ */
+async function deletedGeneratedPeriods(
+  prisma: TPrisma,
+  hotelId: number,
+  lockRowId: number,
+  exceptId: number,
+  candidates: { validFrom: Date }[],
+  timeZone: string,
+): Promise<Set<string>> {
+  const starts = candidates.map((c) => c.validFrom.getTime());
+  const rows = await prisma.lockPassword.findMany({
+    where: {
+      hotelId,
+      id: { not: exceptId },
+      kind: { in: ['air', 'one_time'] },
+      deliveryState: 'removed',
+      providerRef: { not: null },
+      // Starts near the candidates' (whole hours either way: an hour of margin for rounding).
+      validFrom: { gte: new Date(Math.min(...starts) - HOUR_MS), lte: new Date(Math.max(...starts) + HOUR_MS) },
+      OR: [{ doorLockId: lockRowId }, { doorLockId: null, room: { lockId: lockRowId } }],
+    },
+    select: { kind: true, validFrom: true, validUntil: true },
+  });
+  return new Set(rows.map((r) => periodKey(generatedType(r.kind, r.validUntil), r, timeZone)));
+}
 
 /**
  * The periods a generated password may take, best first: the one asked, then (when the lock

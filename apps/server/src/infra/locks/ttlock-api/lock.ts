@@ -75,9 +75,10 @@ export async function lockStatus(s: TtlockSession, lockId: string): Promise<Lock
   };
 }
 
+/** doorSensor/query, a read TTLock documents as a form POST (not a GET with a query, as its other reads). */
 export async function doorSensor(s: TtlockSession, lockId: string): Promise<DoorSensor | null> {
   try {
-    const answer = await s.call('doorSensor/query', { lockId }, 'GET');
+    const answer = await s.call('doorSensor/query', { lockId }, 'POST');
     const id = str(answer.doorSensorId);
     if (!id) return null;
     const battery = num(answer.electricQuantity);

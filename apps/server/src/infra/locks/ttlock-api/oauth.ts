@@ -42,9 +42,18 @@ export interface TtlockAccountOptions extends TtlockApp {
   onCall?: (op: string, errcode: number) => void;
 }
 
-/** The first password grant of an account: its tokens, or the refusal (10007 wrong password, 30008 the other region...). */
-export async function ttlockPasswordGrant(app: TtlockApp, username: string, password: string): Promise<LockTokens> {
-  return grantTokens(new TtlockHttp(app), { username, password: createHash('md5').update(password, 'utf8').digest('hex') });
+/**
+ * The password grant of an account (connecting it, or again when it needs its password): its
+ * tokens, or the refusal (10007 wrong password, 30008 the other region...). Reported to `onCall`
+ * like every call of the account, when the cloud answered.
+ */
+export async function ttlockPasswordGrant(
+  app: TtlockApp,
+  username: string,
+  password: string,
+  onCall?: (op: string, errcode: number) => void,
+): Promise<LockTokens> {
+  return grantTokens(new TtlockHttp(app), { username, password: createHash('md5').update(password, 'utf8').digest('hex') }, onCall);
 }
 
 /** An OAuth grant (password or refresh_token). */

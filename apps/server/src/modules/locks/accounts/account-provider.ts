@@ -83,8 +83,12 @@ function tokenStore(deps: Deps, account: { id: number; hotelId: number }): Token
   };
 }
 
-/** What a call of the account tells about its limits: TTLock 30006 (calls a minute) and 30007 (a month). */
-function onCall(deps: Deps, account: { id: number }) {
+/**
+ * Told of every call of the account that the cloud answered (its /v3 calls, the token renewals and
+ * the password grants of connecting and reconnecting): counted in its call budget, and what it
+ * tells about its limits, TTLock 30006 (calls a minute) and 30007 (a month).
+ */
+export function onAccountCall(deps: Deps, account: { id: number }) {
   return (op: string, errcode: number) => {
     noteLockCall(deps, account.id);
     if (errcode !== 30006 && errcode !== 30007) return;
@@ -130,7 +134,7 @@ export function usableProvider(deps: Deps, account: AccountRow, now = new Date()
       retryAt: account.limitedUntil,
     });
   }
-  return deps.locks.account(account, () => ({ tokens: tokenStore(deps, account), onCall: onCall(deps, account) }));
+  return deps.locks.account(account, () => ({ tokens: tokenStore(deps, account), onCall: onAccountCall(deps, account) }));
 }
 
 /** The adapter of the account a lock was imported from (a lock kept from before accounts has none yet). */

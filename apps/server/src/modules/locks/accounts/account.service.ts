@@ -18,8 +18,8 @@ import type { LockTokens } from '../../../infra/locks/ttlock';
 import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { afterCredentialChange } from '../../credentials/delivery';
-import { sealTokens } from './account-provider';
-import { budgetState, lockCallCounts, type TBudgetState } from './call-budget';
+import { onAccountCall, sealTokens } from './account-provider';
+import { budgetState, lockCallCounts, noteLockCall, type TBudgetState } from './call-budget';
 
 /**
  * A hotel's lock accounts (docs/ttlock-account.md): the TTLock user accounts the hotel's locks are
@@ -68,13 +68,14 @@ async function findAccount(ctx: AuthedContext, accountId: number) {
 }
 
 /**
- * The first tokens of an account, from its password; a refusal the person typing can fix is said
- * as such (the account or password, the region, the install's application), anything else as the
- * lock cloud's failure.
+ * The tokens of an account from its password; a refusal the person typing can fix is said as such
+ * (the account or password, the region, the install's application), anything else as the lock
+ * cloud's failure. `onCall` counts the grant in the account's calls (a reconnection's; a new
+ * account's is counted once its row exists).
  */
-async function grant(ctx: ServiceContext, username: string, password: string): Promise<LockTokens> {
+async function grant(ctx: ServiceContext, username: string, password: string, onCall?: (op: string, errcode: number) => void): Promise<LockTokens> {
   try {
-    return await cloudOf(ctx).passwordGrant(username, password);
+    return await cloudOf(ctx).passwordGrant(username, password, onCall);
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
     if (error.code === 'auth_failed')
@@ -153,7 +154,11 @@ export async function listLockAccounts(
   };
 }
 
-/** Connects a TTLock account to the hotel: its password is sent once and never kept. */
+/**
+ * Connects a TTLock account to the hotel: its password is sent once and never kept. The password
+ * grant is the account's first call and counts in its call budget (a grant refused, before any
+ * account exists, counts nowhere).
+ */
 export async function connectLockAccount(ctx: AuthedContext, raw: z.input<typeof ZLockAccountConnectInput>): Promise<{ id: number }> {
   requireAccountManager(ctx);
   return connectAccount(ctx, ctx.actor.hotelId, ZLockAccountConnectInput.parse(raw));
@@ -189,20 +194,28 @@ export async function connectAccount(
       });
       return created.id;
     });
+    noteLockCall(ctx.deps, id);
     return { id };
   } catch (error) {
-    // The same account connected twice at once: one wins.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.alreadyConnected', params: { username: input.username } });
+    // The same account connected twice at once: one wins, and its calls count this grant too.
+    if (isUniqueViolation(error)) {
+      const winner = await ctx.deps.prisma.lockAccount.findFirst({ where: { hotelId, provider: cloud.name, username: input.username }, select: { id: true } });
+      if (winner) noteLockCall(ctx.deps, winner.id);
+      throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.alreadyConnected', params: { username: input.username } });
+    }
     throw error;
   }
 }
 
-/** Connects an account again with its password (it needs it again, was disconnected, or is in the other region's host). */
+/**
+ * Connects an account again with its password (it needs it again, was disconnected, or is in the
+ * other region's host). The grant counts in the account's call budget, refused or not.
+ */
 export async function reconnectLockAccount(ctx: AuthedContext, raw: z.input<typeof ZLockAccountReconnectInput>): Promise<{ id: number }> {
   requireAccountManager(ctx);
   const input = ZLockAccountReconnectInput.parse(raw);
   const account = await findAccount(ctx, input.accountId);
-  const tokens = await grant(ctx, account.username, input.password);
+  const tokens = await grant(ctx, account.username, input.password, onAccountCall(ctx.deps, account));
   await transaction(ctx.deps, async (tx) => {
     await tx.lockAccount.update({
       where: { id: account.id },

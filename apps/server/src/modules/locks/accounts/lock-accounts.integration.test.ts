@@ -535,20 +535,45 @@ describe('TTLock as it really behaves', () => {
     expect(legacyList.data.list.find((p) => p.id === third.id)).toMatchObject({ replaces_id: replacement.id, validity_adjusted: 0 });
   });
 
-  it('a code for hours a deleted one had is refused by TTLock (-1026): the nearest hour it accepts is taken, and the password says so', async () => {
-    const h = await roomWithLock();
+  it('a code for hours a deleted one had: the console knows TTLock refuses them (-1026) and asks at once for the nearest hours it accepts, on that lock only', async () => {
+    const h = await hotel(['501', '502']);
+    const { ids } = await simLocks(h, ['Room 501', 'Room 502']);
+    await importAndPairAll(h, await connect(h));
+    const [room501, room502] = h.rooms;
     const from = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
     const until = new Date(from.getTime() + 6 * 3_600_000);
-    const first = await createPassword(h.staff, { roomId: h.rooms[0]!.id, kind: 'air', holderName: 'Cleaner', validFrom: from, validUntil: until });
+    const first = await createPassword(h.staff, { roomId: room501!.id, kind: 'air', holderName: 'Cleaner', validFrom: from, validUntil: until });
     await passwordIn(first.id, ['on_lock']);
     await revokePassword(h.staff, { id: first.id });
     await passwordIn(first.id, ['removed']);
-    const again = await createPassword(h.staff, { roomId: h.rooms[0]!.id, kind: 'air', holderName: 'Cleaner', validFrom: from, validUntil: until });
+    const again = await createPassword(h.staff, { roomId: room501!.id, kind: 'air', holderName: 'Cleaner', validFrom: from, validUntil: until });
     const row = await passwordIn(again.id, ['on_lock', 'failed']);
     expect(row).toMatchObject({ deliveryState: 'on_lock', validityAdjusted: true, validFrom: new Date(from.getTime() - 3_600_000), validUntil: until });
-    const calls = (await sc.calls({ account: h.account.username })).calls.filter((c) => c.path === 'keyboardPwd/get');
-    expect(calls.map((c) => c.errcode)).toEqual([0, -1026, 0]);
-    expect(await sc.control('POST', `/locks/${h.lockId}/use`, { passcode: row.code })).toMatchObject({ opened: true });
+    expect(await sc.control('POST', `/locks/${ids[0]}/use`, { passcode: row.code })).toMatchObject({ opened: true });
+    // Another lock never had a code for those hours: they are asked for as they are.
+    const other = await createPassword(h.staff, { roomId: room502!.id, kind: 'air', holderName: 'Cleaner', validFrom: from, validUntil: until });
+    const otherRow = await passwordIn(other.id, ['on_lock', 'failed']);
+    expect(otherRow).toMatchObject({ deliveryState: 'on_lock', validityAdjusted: false, validFrom: from, validUntil: until });
+    // The lock cloud was never asked for hours the console knew it refuses.
+    const gets = async () => (await sc.calls({ account: h.account.username })).calls.filter((c) => c.path === 'keyboardPwd/get');
+    expect((await gets()).map((c) => [c.lockId, c.errcode])).toEqual([
+      [Number(ids[0]), 0],
+      [Number(ids[0]), 0],
+      [Number(ids[1]), 0],
+    ]);
+    // A code deleted without the console (in the TTLock app) is not in its history: TTLock's -1026 still moves it to the nearest hours.
+    const app = await sc.as(h.account.username, h.account.password);
+    expect(await app.call('keyboardPwd/delete', { lockId: ids[1], keyboardPwdId: otherRow.providerRef, deleteType: 2 })).toMatchObject({ errcode: 0 });
+    const third = await createPassword(h.staff, { roomId: room502!.id, kind: 'air', holderName: 'Maid', validFrom: from, validUntil: until });
+    expect(await passwordIn(third.id, ['on_lock', 'failed'])).toMatchObject({
+      deliveryState: 'on_lock',
+      validityAdjusted: true,
+      validFrom: new Date(from.getTime() - 3_600_000),
+    });
+    expect((await gets()).slice(3).map((c) => [c.lockId, c.errcode])).toEqual([
+      [Number(ids[1]), -1026],
+      [Number(ids[1]), 0],
+    ]);
   });
 
   it('a permanent refusal is not retried: the credential fails at once with its reason', async () => {
@@ -640,6 +665,24 @@ describe('the call budget', () => {
     expect(await remoteUnlock(h.owner, { roomId: h.rooms[0]!.id })).toEqual({ opened: true });
     const bad = await api.mutation('lockAccount.setBudget', { accountId, monthlyBudget: 1e308 }, { token: h.ownerToken });
     expect(bad.status).toBe(400);
+  });
+
+  it('the password grants of connecting and reconnecting count in the account calls, refused or not, as the cloud logged them', async () => {
+    const h = await hotel();
+    const accountId = await connect(h);
+    const calls = async () => (await api.query('lockAccount.list', undefined, { token: h.ownerToken })).data!.items.find((a) => a.id === accountId)!.calls;
+    expect(await calls()).toEqual({ today: 1, month: 1 });
+    const wrong = await api.mutation('lockAccount.reconnect', { accountId, password: 'not the password' }, { token: h.ownerToken });
+    expect(wrong.error?.message).toBeDefined();
+    expect(await calls()).toEqual({ today: 2, month: 2 });
+    expect((await api.mutation('lockAccount.reconnect', { accountId, password: h.account.password }, { token: h.ownerToken })).error).toBeUndefined();
+    expect(await calls()).toEqual({ today: 3, month: 3 });
+    // The same grants in the cloud's log of the account; nothing else was asked.
+    expect((await sc.calls({ account: h.account.username })).calls.map((c) => [c.path, c.errcode])).toEqual([
+      ['oauth2/token', 0],
+      ['oauth2/token', 10007],
+      ['oauth2/token', 0],
+    ]);
   });
 });
 
