@@ -15,6 +15,14 @@ export const ACCESS_RULE_LIMITS = {
 /** What a rule holds until a manager says otherwise. */
 export const ACCESS_RULE_DEFAULTS = { offlineCodeMinutes: 180 } as const;
 
+/** An arrival within this many hours whose credentials are not on its lock is an alert (Today, the board, the managers' e-mail). */
+export const ARRIVAL_READY_HOURS = 24;
+
+/** What "fix now" did for an arrival without a working key: an offline code given, its credentials sent again, or nothing left to do. */
+export const ARRIVAL_FIXES = ['offline_code', 'retried', 'nothing'] as const;
+export type TArrivalFix = (typeof ARRIVAL_FIXES)[number];
+export const ZFixArrivalInput = z.object({ stayId: ZId });
+
 /** How the guest's code is chosen: random, or the last 4, 5 or 6 digits of the guest's phone. */
 export const ACCESS_CODE_RULES = ['random', 'phone_last4', 'phone_last5', 'phone_last6'] as const;
 export type TAccessCodeRule = (typeof ACCESS_CODE_RULES)[number];

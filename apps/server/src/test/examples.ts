@@ -594,6 +594,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'stay.list': (w) => ({ page: 1, pageSize: 20, state: 'all', from: '2027-01-01', to: '2027-12-31', roomId: w.rooms[0]!.id, guest: 'P' }),
   'stay.get': (w) => ({ stayId: w.stay.id }),
   'stay.keys': (w) => ({ stayId: w.stay.id }),
+  'stay.fixAccess': (w) => ({ stayId: w.reservation.id }),
   'stay.checkIn': (w) => ({
     roomId: w.rooms[0]!.id,
     checkInAt: soon(),

@@ -229,6 +229,7 @@ const ROWS: Record<string, Row> = {
   'stay.breakfast': 'ok/ok',
   'stay.serveBreakfast': 'nf/nf',
   'stay.keys': 'nf/nf',
+  'stay.fixAccess': 'nf/nf',
   'password.list': 'nf/nf',
   'password.get': 'nf/nf',
   'password.create': 'nf/nf',

@@ -16,6 +16,7 @@ import {
   ZStayBreakfastOutput,
   ZStayServeBreakfastOutput,
   ZStayKeysOutput,
+  ZStayFixAccessOutput,
 } from '@console/shared/dto';
 import {
   ZAddGuestInput,
@@ -33,8 +34,10 @@ import {
   ZRenewInput,
   ZStayIdInput,
   ZStayListInput,
+  ZFixArrivalInput,
 } from '@console/shared';
 import { arriveReservation } from '../modules/stay/arrival';
+import { fixArrivalAccess } from '../modules/access-rules/offline-codes';
 import { listArrivals } from '../modules/stay/arrivals';
 import { createReservation } from '../modules/stay/reservation';
 import { listBreakfast, serveBreakfast } from '../modules/stay/breakfast';
@@ -130,6 +133,11 @@ export const stayRouter = router({
 
     .output(ZStayServeBreakfastOutput)
     .mutation(({ ctx, input }) => serveBreakfast(ctx, input)),
+  /** "Fix now" of an arrival whose credentials are not on its lock (docs/access-rules.md "Arrivals not ready"). */
+  fixAccess: authedProcedure
+    .input(ZFixArrivalInput)
+    .output(ZStayFixAccessOutput)
+    .mutation(({ ctx, input }) => fixArrivalAccess(ctx, input)),
   /** What the guest holds: codes, faces and cards with their validity and delivery state (the one-time view after a change). */
   keys: authedProcedure
     .input(ZStayIdInput)

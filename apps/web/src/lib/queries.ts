@@ -39,3 +39,8 @@ export const sharedQueries = {
 
 /** A shared door set or made a plain lock again: every shared-door query is stale. */
 export const invalidateSharedDoors = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: trpc.sharedDoor.pathKey() });
+
+/** After "fix now" of an arrival's key: the stay, its room's tile and credentials, and Today. */
+export async function invalidateAfterKeyFix(queryClient: QueryClient): Promise<void> {
+  await Promise.all([trpc.room, trpc.stay, trpc.today, trpc.password].map((router) => queryClient.invalidateQueries({ queryKey: router.pathKey() })));
+}

@@ -12,6 +12,8 @@ export const ZCurrentStay = z.object({
   owed: z.number(),
   awaitsArrival: z.boolean(),
   noShowAt: z.string().nullable(),
+  /** A reservation within a day whose credentials are not on the lock: the tile warns, with "fix now". */
+  keyNotReady: z.boolean(),
 });
 export type TCurrentStay = z.infer<typeof ZCurrentStay>;
 

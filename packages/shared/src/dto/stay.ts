@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_CARD_OUTCOMES, ACCESS_OUTCOMES } from '../access-rules';
+import { ACCESS_CARD_OUTCOMES, ACCESS_OUTCOMES, ARRIVAL_FIXES } from '../access-rules';
 import { CREDENTIAL_MOVE_OUTCOMES, PASSWORD_KINDS, UNDELIVERABLE_REASONS } from '../credentials';
 import { CANCEL_REASONS, GENDERS, STAY_LENGTH_UNITS, STAY_STATES } from '../front-desk';
 import { LOCK_ITEM_KINDS } from '../locks';
@@ -152,6 +152,8 @@ export const ZStayCheckOutOutput = z.object({
 export const ZStayRenewOutput = ZRenewalDto;
 export const ZStayChangeRoomOutput = ZRoomChangeDto;
 export const ZStayAddGuestOutput = ZStayDto;
+/** "Fix now" of an arrival without a working key: what it did, and the stay after it. */
+export const ZStayFixAccessOutput = z.object({ fix: z.enum(ARRIVAL_FIXES), stay: ZStayDto });
 export const ZStayRemoveGuestOutput = ZStayDto;
 export const ZStayGuestOutput = z.object({ guest: ZGuestDto, stay: ZStayDto });
 export const ZStayGuestsOutput = z.object({

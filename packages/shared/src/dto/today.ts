@@ -42,4 +42,11 @@ export const ZTodayGetOutput = z.object({
   }),
   takings: z.object({ currency: z.string(), total: z.number(), received: z.number(), paidOut: z.number(), entries: z.number() }).nullable(),
   unpaidDepartures: z.object({ total: z.number(), owed: z.number(), items: z.array(ZUnpaidDeparture) }).nullable(),
+  /** Arrivals within a day whose credentials are not on their lock, the first ones of them (docs/access-rules.md "Arrivals not ready"). */
+  notReady: z.object({
+    total: z.number(),
+    stays: z.array(
+      z.object({ stayId: z.number(), roomId: z.number(), roomName: z.string(), guestName: z.string(), checkInAt: z.string(), reason: z.string() }),
+    ),
+  }),
 });

@@ -16,7 +16,10 @@ import { getAccessRule, listAccessRules, setAccessRule } from './access-rule.ser
 import { ingestLockRecords } from '../locks/records';
 import { issueOnTime } from './engine';
 import { sweepAccessIssues } from './access-sweep';
-import { giveOfflineCodes } from './offline-codes';
+import { fixArrivalAccess, giveOfflineCodes } from './offline-codes';
+import { getToday } from '../today/today.service';
+import { listRooms } from '../room/room-list';
+import { member } from '../orders/orders-test-kit';
 import { refreshLockStatus } from '../locks/lock.service';
 import { renewUnusedGeneratedCodes } from './first-use';
 import { arriveOnTime, expireOnTime, lapseOnTime, sweepStays } from '../stay/transitions';
@@ -309,6 +312,44 @@ describe('access rules issue a reservation’s credentials by themselves', () =>
       .toBe('removed');
     expect(await use(h.lockId, offline.code!)).toMatchObject({ opened: false });
     expect(toStayDto(await findStay(h.staff, stay.id), new Date()).offlineCode).toMatchObject({ leftUntil: null });
+  });
+
+  it('names an arrival whose key is not on the lock on Today and its tile, and "fix now" gives it an offline code; another hotel or room finds nothing', async () => {
+    const h = await hotelWithRoom();
+    // Offline codes never by themselves: the desk sees the arrival and fixes it.
+    await setAccessRule(h.owner, { ...RULE, codeRule: 'random', offlineCodeMinutes: 0 });
+    await client.control('PATCH', `/gateways/${h.gatewayId}`, { online: false });
+    const stay = await channelStay(h, new Date(Date.now() + 2 * HOUR), new Date(Date.now() + 6 * HOUR), uniqueMobile());
+    await expect.poll(async () => (await passwordsOf(stay.id)).map((p) => p.deliveryState), { timeout: 20_000 }).toEqual(['failed']);
+    expect(await giveOfflineCodes(jobContext(ctx.deps, 'stay.sweep', randomUUID()), new Date(), { hotelId: h.hotel.id })).toBe(0);
+
+    const today = await getToday(h.staff);
+    expect(today.notReady).toMatchObject({ total: 1, stays: [{ stayId: stay.id, roomId: h.room.id, reason: 'gateway_offline' }] });
+    const board = await listRooms(h.staff, { search: h.room.name });
+    expect([board.items[0]!.currentStay, board.items[0]!.nextStay].find((s) => s?.id === stay.id)).toMatchObject({ keyNotReady: true });
+
+    // Another hotel, and a member limited to another room, find no such stay.
+    const other = await hotelWithRoom();
+    await expect(fixArrivalAccess(other.owner, { stayId: stay.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await getToday(other.owner)).notReady.total).toBe(0);
+    const {
+      rooms: [elsewhere],
+    } = await createRooms(ctx.deps, h.hotel.id, [`E${randomUUID().slice(0, 6)}`]);
+    const limited = await member(ctx, h.hotel.id, 'staff', [elsewhere!.id]);
+    await expect(fixArrivalAccess(limited.ctx, { stayId: stay.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await getToday(limited.ctx)).notReady.total).toBe(0);
+
+    const fixed = await fixArrivalAccess(h.staff, { stayId: stay.id });
+    expect(fixed.fix).toBe('offline_code');
+    expect(fixed.stay.offlineCode).toMatchObject({ reason: 'gateway_offline' });
+    await expect.poll(async () => (await passwordsOf(stay.id)).find((p) => p.offline)?.deliveryState, { timeout: 20_000 }).toBe('on_lock');
+    expect(await use(h.lockId, (await passwordsOf(stay.id)).find((p) => p.offline)!.code!)).toMatchObject({ opened: true });
+    expect((await getToday(h.staff)).notReady.total).toBe(0);
+    const after = await listRooms(h.staff, { search: h.room.name });
+    expect([after.items[0]!.currentStay, after.items[0]!.nextStay].find((s) => s?.id === stay.id)).toMatchObject({ keyNotReady: false });
+    // Twice is once: nothing left to fix.
+    expect((await fixArrivalAccess(h.staff, { stayId: stay.id })).fix).toBe('nothing');
+    await client.control('PATCH', `/gateways/${h.gatewayId}`, { online: true });
   });
 
   it('moved dates: the code follows with the rule’s margins; cancelled: the code comes off and the door refuses it', async () => {

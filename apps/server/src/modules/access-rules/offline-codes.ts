@@ -1,11 +1,16 @@
-import { ACCESS_RULE_LIMITS, passwordValidity } from '@console/shared';
-import type { ServiceContext } from '../../context';
+import { ACCESS_RULE_LIMITS, ZFixArrivalInput, passwordValidity, type TArrivalFix } from '@console/shared';
+import type { z } from 'zod';
+import type { AuthedContext, ServiceContext } from '../../context';
+import { AppError } from '../../errors';
+import { requirePermission } from '../../permissions';
+import { roomScope } from '../room/room-access';
+import { findStay, toStayDto, type StayDto } from '../stay/stay-dto';
 import { recordEvent } from '../../db/events';
 import { lockRooms, transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { revoke } from '../stay/revocation';
-import { ruleForRoom } from './rule-lookup';
+import { ruleForRoom, ruleWindow } from './rule-lookup';
 
 /**
  * Offline codes (issue 27, docs/access-rules.md "Offline codes"): a guest never arrives to a code
@@ -73,18 +78,27 @@ async function giveOne(
   candidate: { id: number; hotelId: number; roomId: number },
   customNotConfirmed: object,
   now: Date,
+  options: { byHand?: boolean } = {},
 ): Promise<boolean> {
   const { deps } = ctx;
   return transaction(deps, async (tx) => {
     await lockRooms(tx, candidate.hotelId, [candidate.roomId]);
     // Read again under the room's lock: another sweep, the lock's confirmation or the desk may have come first.
     const stay = await tx.stay.findFirst({
-      where: { id: candidate.id, status: 'reserved', offlineCodeAt: null, passwords: { none: { doorLockId: null, deliveryState: 'on_lock' } } },
+      where: {
+        id: candidate.id,
+        status: 'reserved',
+        ...(options.byHand ? {} : { offlineCodeAt: null }),
+        passwords: { none: { doorLockId: null, deliveryState: 'on_lock' } },
+      },
       select: {
         id: true,
         hotelId: true,
         roomId: true,
+        checkInAt: true,
+        expectedCheckOutAt: true,
         hotel: { select: { timeZone: true } },
+        guests: { select: { id: true, name: true }, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }], take: 1 },
         passwords: {
           where: customNotConfirmed,
           orderBy: { id: 'asc' },
@@ -92,8 +106,25 @@ async function giveOne(
         },
       },
     });
-    const failed = stay?.passwords[0];
-    if (!stay || !failed) return false;
+    if (!stay) return false;
+    // By hand ("fix now"), a stay the rule gave no code (or whose code is not a custom one) gets one for the rule's window.
+    const rule = await ruleForRoom(tx, stay.hotelId, stay.roomId);
+    const window = ruleWindow(rule.enabled ? rule : { minutesBeforeCheckIn: 0, minutesAfterCheckOut: 0 }, stay.checkInAt, stay.expectedCheckOutAt);
+    const guest = stay.guests[0];
+    const failed =
+      stay.passwords[0] ??
+      (options.byHand
+        ? {
+            id: 0,
+            guestId: guest?.id ?? null,
+            customerId: null,
+            holderName: guest?.name ?? '',
+            validFrom: window.from,
+            validUntil: window.until,
+            lastError: null,
+          }
+        : undefined);
+    if (!failed) return false;
     const from = failed.validFrom.getTime() > now.getTime() ? failed.validFrom : now;
     const validity = passwordValidity('air', from, failed.validUntil, stay.hotel.timeZone);
     const code = await tx.lockPassword.create({
@@ -111,7 +142,10 @@ async function giveOne(
       select: { id: true, validFrom: true, validUntil: true },
     });
     // The custom codes not confirmed are withdrawn: should the gateway answer later, none lands beside the offline code.
-    const withdrawn = await tx.lockPassword.updateMany({ where: { stayId: stay.id, hotelId: stay.hotelId, ...customNotConfirmed }, data: revoke('replaced') });
+    const withdrawn = await tx.lockPassword.updateMany({
+      where: { stayId: stay.id, hotelId: stay.hotelId, id: { not: code.id }, ...customNotConfirmed },
+      data: revoke('replaced'),
+    });
     const reason = failed.lastError ?? 'not_confirmed';
     await tx.stay.update({ where: { id: stay.id }, data: { offlineCodeAt: now, offlineCodeReason: reason.slice(0, 32) } });
     await recordEvent(tx, { hotelId: stay.hotelId, kind: 'credential.changed', roomIds: [stay.roomId], stayId: stay.id });
@@ -129,4 +163,42 @@ async function giveOne(
     followCredentials(tx, deps, stay.hotelId, { stayId: stay.id });
     return true;
   });
+}
+
+/**
+ * "Fix now" of an arrival without a working key (Today, the board's tile, the managers' e-mail;
+ * docs/access-rules.md "Arrivals not ready"): a room whose lock has a keypad gets an offline code
+ * for the stay's window at once, in place of every code of the stay the lock has not confirmed;
+ * another gets its failed credentials sent again. For the room's managers (`credential.manage`).
+ */
+export async function fixArrivalAccess(ctx: AuthedContext, raw: z.input<typeof ZFixArrivalInput>): Promise<{ fix: TArrivalFix; stay: StayDto }> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'credential.manage');
+  const { stayId } = ZFixArrivalInput.parse(raw);
+  const stay = await deps.prisma.stay.findFirst({
+    where: { id: stayId, hotelId: actor.hotelId, room: roomScope(actor) },
+    select: { id: true, hotelId: true, roomId: true, status: true, room: { select: { lock: { select: { hasKeypad: true } } } } },
+  });
+  if (!stay) throw new AppError('NOT_FOUND', { messageKey: 'stay.errors.notFound' });
+  if (stay.status !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'accessRules.errors.notAnArrival' });
+  let fix: TArrivalFix = 'nothing';
+  if (stay.room.lock?.hasKeypad) {
+    const notConfirmed = { doorLockId: null, deliveryState: { in: [...NOT_CONFIRMED] } };
+    if (await giveOne(ctx, stay, notConfirmed, new Date(), { byHand: true })) fix = 'offline_code';
+  } else {
+    const retried = await transaction(deps, async (tx) => {
+      const again = { hotelId: stay.hotelId, stayId: stay.id, doorLockId: null, deliveryState: 'failed' as const };
+      const data = { deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+      const count = (await tx.lockPassword.updateMany({ where: again, data })).count + (await tx.faceAuthorization.updateMany({ where: again, data })).count;
+      if (count) {
+        await recordEvent(tx, { hotelId: stay.hotelId, kind: 'credential.changed', roomIds: [stay.roomId], stayId: stay.id });
+        followCredentials(tx, deps, stay.hotelId, { stayId: stay.id });
+      }
+      return count;
+    });
+    if (retried) fix = 'retried';
+  }
+  // The clerk's "fix now" is audited whatever it found to do (an offline code given is audited as such too).
+  await transaction(deps, (tx) => recordAudit(tx, ctx, { action: 'stay.fixAccess', entityType: 'Stay', entityId: stay.id, after: { fix } }));
+  return { fix, stay: toStayDto(await findStay(ctx, stay.id), new Date()) };
 }

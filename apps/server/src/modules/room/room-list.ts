@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { roomScope, roomScopeSql } from './room-access';
 import { currentStaySql, liveStatusSql, nextStaySql, offScheduleRoomsSql } from './room-status';
+import { notReadyAmong } from '../access-rules/arrival-readiness';
 
 /** Reading rooms: the board's list (sorted, searched, paged in SQL), the list for issuing cards, one room's detail. */
 
@@ -31,6 +32,8 @@ export interface CurrentStay {
   /** A reservation taken at the desk, waiting for its guest (a no-show at `noShowAt`). */
   awaitsArrival: boolean;
   noShowAt: string | null;
+  /** A reservation within a day whose credentials are not on the lock (access-rules/arrival-readiness.ts): the tile's warning, with "fix now". */
+  keyNotReady: boolean;
 }
 
 export interface RoomListItem {
@@ -140,7 +143,22 @@ interface RawRoom extends Omit<RoomListItem, 'canSelfCheckIn' | 'currentStay' | 
 function toCurrentStay(stay: CurrentStay | null): CurrentStay | null {
   if (!stay) return null;
   const iso = (t: string) => new Date(t).toISOString();
-  return { ...stay, checkInAt: iso(stay.checkInAt), expectedCheckOutAt: iso(stay.expectedCheckOutAt), noShowAt: stay.noShowAt ? iso(stay.noShowAt) : null };
+  return {
+    ...stay,
+    checkInAt: iso(stay.checkInAt),
+    expectedCheckOutAt: iso(stay.expectedCheckOutAt),
+    noShowAt: stay.noShowAt ? iso(stay.noShowAt) : null,
+    keyNotReady: false,
+  };
+}
+
+/** Marks the reservations of these rooms whose credentials are not on their lock in time (one statement for the page's reservations alone). */
+async function markKeysNotReady<T extends { currentStay: CurrentStay | null; nextStay: CurrentStay | null }>(ctx: AuthedContext, rooms: T[]): Promise<T[]> {
+  const reserved = rooms.flatMap((r) => [r.currentStay, r.nextStay]).filter((s): s is CurrentStay => s !== null && s.status === 'reserved');
+  if (!reserved.length) return rooms;
+  const notReady = await notReadyAmong(ctx.deps.prisma, ctx.actor.hotelId, [...new Set(reserved.map((s) => s.id))], new Date());
+  for (const stay of reserved) stay.keyNotReady = notReady.has(stay.id);
+  return rooms;
 }
 
 function toRoomItem<T extends RawRoom>(raw: T): T & { canSelfCheckIn: boolean } {
@@ -217,7 +235,7 @@ export async function listRooms(ctx: AuthedContext, raw: TRoomListInput) {
   const [row] = await deps.prisma.$queryRaw<{ counts: Record<string, number>; items: RawRoom[] }[]>(roomListSql(actor, input, new Date()));
   const counts = Object.fromEntries(ROOM_STATUSES.map((s) => [s, row?.counts[s] ?? 0])) as Record<TRoomStatus, number>;
   const total = input.status ? counts[input.status] : ROOM_STATUSES.reduce((sum, s) => sum + counts[s], 0);
-  return { items: (row?.items ?? []).map(toRoomItem), total, counts, page: input.page, pageSize: input.pageSize };
+  return { items: await markKeysNotReady(ctx, (row?.items ?? []).map(toRoomItem)), total, counts, page: input.page, pageSize: input.pageSize };
 }
 
 export interface RoomCardFacts {
@@ -275,5 +293,5 @@ export async function getRoom(ctx: AuthedContext, roomId: number): Promise<RoomD
             FROM "Room" rm LEFT JOIN "RoomGroup" g ON g."id" = rm."groupId"
             WHERE rm."id" = ${roomId} AND EXISTS (SELECT 1 FROM "Room" r WHERE r."id" = rm."id" AND ${roomScopeSql(ctx.actor)})) AS "room"`;
   if (!row?.room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
-  return toRoomItem(row.room);
+  return (await markKeysNotReady(ctx, [toRoomItem(row.room)]))[0]!;
 }

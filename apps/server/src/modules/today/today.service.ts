@@ -6,6 +6,7 @@ import { LOW_BATTERY_PERCENT } from '../locks/lock.service';
 import { roomScopeSql } from '../room/room-access';
 import { unpaidDepartures } from '../orders/stay-bills';
 import { listRooms } from '../room/room-list';
+import { arrivalsNotReady } from '../access-rules/arrival-readiness';
 
 /**
  * The today board (issue 9 §6, the spec's "home"): the figures of the hotel's day in its time zone,
@@ -29,7 +30,8 @@ import { listRooms } from '../room/room-list';
  * - credential deliveries that failed (passwords, face authorisations, cards): on their lock,
  *   failed or failed to be removed;
  * - takings: today's money entries of the order ledger (TAKINGS_KINDS), for members who manage orders;
- * - unpaid departures: bills left owing at check-out, whatever the day (orders/stay-bills.ts).
+ * - unpaid departures: bills left owing at check-out, whatever the day (orders/stay-bills.ts);
+ * - arrivals not ready: arrivals within a day whose credentials are not on their lock (access-rules/arrival-readiness.ts).
  *
  * Four statements, run side by side: the board's counts, the day's figures, the takings, the unpaid departures.
  */
@@ -206,11 +208,12 @@ export async function getToday(ctx: AuthedContext) {
   const date = localDate(now, actor.timeZone);
   const dayStart = zonedToInstant(`${date}T00:00`, actor.timeZone)!;
   const dayEnd = zonedToInstant(`${addDays(date, 1)}T00:00`, actor.timeZone)!;
-  const [board, [day], takings, unpaid] = await Promise.all([
+  const [board, [day], takings, unpaid, notReady] = await Promise.all([
     listRooms(ctx, { pageSize: 1 }),
     ctx.deps.prisma.$queryRaw<DayRow[]>(todaySql(ctx, now, dayStart, dayEnd, date)),
     todayTakings(ctx, dayStart, dayEnd),
     unpaidDepartures(ctx),
+    arrivalsNotReady(ctx.deps.prisma, actor, now, TODAY_ROOMS_LISTED),
   ]);
   const d = day!;
   const rooms = Object.fromEntries(ROOM_STATUSES.map((s) => [s, board.counts[s]])) as Record<TRoomStatus, number>;
@@ -239,6 +242,8 @@ export async function getToday(ctx: AuthedContext) {
       roomsTotal: d.failed.total,
       rooms: d.failed.rooms ?? [],
     },
+    /** Arrivals within ARRIVAL_READY_HOURS whose credentials are not on their lock (access-rules/arrival-readiness.ts), each with "fix now". */
+    notReady,
     takings,
     /** Bills left owing at check-out, to collect (null for members who take no payments). */
     unpaidDepartures: unpaid,

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CalendarX, DoorOpen, Eye, LogIn, LogOut, MoreHorizontal, Plus, Sparkles } from 'lucide-react';
+import { CalendarX, DoorOpen, Eye, KeyRound, LogIn, LogOut, MoreHorizontal, Plus, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -31,6 +31,8 @@ export interface RoomActionHandlers {
   onCancelReservation(stayId: number): void;
   /** Housekeeping is done: a dirty room becomes clean (vacant when nobody stays). */
   onMarkClean(room: RoomItem): void;
+  /** A reservation's key is not on the lock in time: an offline code now, or its credentials sent again. */
+  onFixKey(stayId: number): void;
 }
 
 /**
@@ -61,6 +63,9 @@ export function RoomActionsMenu({
   const canCheckOut = canManageStays && stay !== null && !isReservation;
   const canArrive = canManageStays && stay !== null && isReservation;
   const canMarkClean = canManageStays && room.status === 'dirty';
+  // The reservation (this one, or the next) whose key is not on the lock in time.
+  const notReady = [stay, room.nextStay].find((s) => s?.keyNotReady) ?? null;
+  const canFixKey = canManageStays && notReady !== null;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -82,7 +87,13 @@ export function RoomActionsMenu({
             {t('frontDesk.board.details')}
           </Link>
         </DropdownMenuItem>
-        {(canCheckIn || canReserve || canCheckOut || canArrive || canMarkClean) && <DropdownMenuSeparator />}
+        {(canCheckIn || canReserve || canCheckOut || canArrive || canMarkClean || canFixKey) && <DropdownMenuSeparator />}
+        {canFixKey && (
+          <DropdownMenuItem onSelect={() => actions.onFixKey(notReady.id)} data-testid="room-action-fix-key">
+            <KeyRound aria-hidden />
+            {t('accessRules.fixNow')}
+          </DropdownMenuItem>
+        )}
         {canMarkClean && (
           <DropdownMenuItem onSelect={() => actions.onMarkClean(room)} data-testid="room-action-mark-clean">
             <Sparkles aria-hidden />

@@ -28,6 +28,7 @@ import { RoomStatusFilter } from './room-status-filter';
 import { RoomTableSkeleton } from './room-table-skeleton';
 import { RoomTiles, RoomTilesSkeleton, type RoomSelection } from './room-tiles';
 import { StayActionDialogs, useStayActions } from '../stays/stay-action-dialogs';
+import { useFixArrivalKey } from '@/components/fix-key';
 import { SharedDoorStrip } from '@/components/shared-doors/shared-door-strip';
 
 const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
@@ -114,6 +115,7 @@ export function RoomBoardPage() {
       },
     );
   const cleaningIds = markClean.isPending ? (markClean.variables?.roomIds ?? []) : [];
+  const fixKey = useFixArrivalKey();
 
   const actions: RoomActionHandlers = {
     onCheckIn: (room) => stayActions.openCheckIn({ id: room.id, name: room.name }),
@@ -122,6 +124,7 @@ export function RoomBoardPage() {
     onArrive: (stayId) => stayActions.openForStay('arrive', stayId),
     onCancelReservation: (stayId) => stayActions.openForStay('cancel-reservation', stayId),
     onMarkClean: (room) => cleanRooms([room]),
+    onFixKey: (stayId) => fixKey.mutate({ stayId }),
   };
   const selection: RoomSelection | null = picked && {
     isSelected: (roomId) => picked.has(roomId),

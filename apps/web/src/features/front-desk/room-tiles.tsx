@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { DueMark } from './due-mark';
+import { KeyNotReadyMark } from '@/components/fix-key';
 import { LockBattery, LockOffline, isLockOffline, roomBattery } from '../lock-panel/lock-battery';
 import { RoomActionsMenu, type RoomActionHandlers, type RoomItem } from './room-actions-menu';
 import { RoomReservationGlance, isReservationAhead } from './room-reservation-glance';
@@ -72,6 +73,7 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
       <span className="flex min-w-0 flex-wrap items-center gap-1">
         <RoomStatusBadge status={room.status} />
         {stay && <DueMark owed={stay.owed} roomName={room.name} />}
+        {(stay?.keyNotReady || room.nextStay?.keyNotReady) && <KeyNotReadyMark roomName={room.name} />}
         {isLockOffline(room) && <LockOffline lastSeenAt={room.lock?.lastSeenAt ?? null} timeZone={timeZone} />}
       </span>
       {stay && (

@@ -29,6 +29,7 @@ import { usePhone } from '@/lib/use-phone';
 import { useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
 import { todayQueries } from './api';
+import { FixKeyButton } from '@/components/fix-key';
 
 type Today = RouterOutputs['today']['get'];
 
@@ -211,6 +212,17 @@ function Figures({ data }: { data: Today }) {
           }))}
         />
       </Figure>
+      <Figure
+        id="not-ready"
+        icon={KeyRound}
+        title={t('today.notReady.title')}
+        value={n(data.notReady.total)}
+        caption={t('today.notReady.caption')}
+        tone={data.notReady.total > 0 ? 'danger' : 'default'}
+        isWide={data.notReady.total > 0}
+      >
+        <NotReadyList notReady={data.notReady} timeZone={data.timeZone} />
+      </Figure>
       {data.unpaidDepartures && (
         <Figure
           id="unpaid"
@@ -334,6 +346,39 @@ function UnpaidList({ departures, currency, timeZone }: { departures: NonNullabl
       ))}
       {departures.total > departures.items.length && (
         <li className="text-muted-foreground text-xs">{t('today.more', { number: n(departures.total - departures.items.length) })}</li>
+      )}
+    </ul>
+  );
+}
+
+/** Arrivals without a working key, each with why and "fix now" (docs/access-rules.md "Arrivals not ready"). */
+function NotReadyList({ notReady, timeZone }: { notReady: Today['notReady']; timeZone: string }) {
+  const { t } = useTranslation();
+  if (notReady.stays.length === 0) return null;
+  const why = (reason: string) =>
+    reason === 'no_code' ? t('today.notReady.noCode') : reason === 'not_confirmed' ? t('accessRules.offlineNotConfirmed') : t(`credentials.errors.${reason}`);
+  return (
+    <ul className="-mt-3 space-y-2 px-4 pb-4 text-sm sm:px-5" data-testid="today-not-ready">
+      {notReady.stays.map((s) => (
+        <li key={s.stayId} className="flex flex-wrap items-center justify-between gap-2" data-testid={`today-not-ready-${s.stayId}`} data-reason={s.reason}>
+          <span className="grid min-w-0 gap-0.5">
+            <Link
+              to="/room/$roomId"
+              params={{ roomId: s.roomId }}
+              search={{ tab: 'credentials' }}
+              className="focus-visible:ring-ring truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
+            >
+              <bdi>{s.roomName}</bdi> · <bdi>{s.guestName || '—'}</bdi>
+            </Link>
+            <span className="text-muted-foreground text-xs">
+              {t('today.notReady.item', { time: formatShortDateTime(s.checkInAt, timeZone), why: why(s.reason) })}
+            </span>
+          </span>
+          <FixKeyButton stayId={s.stayId} label={t('today.notReady.fix', { room: s.roomName, guest: s.guestName || '—' })} />
+        </li>
+      ))}
+      {notReady.total > notReady.stays.length && (
+        <li className="text-muted-foreground text-xs">{t('today.more', { number: n(notReady.total - notReady.stays.length) })}</li>
       )}
     </ul>
   );
