@@ -1,4 +1,11 @@
-import { guestMessageLanguage, renderMessageText, type TGuestMessageChannel, type TGuestMessageVariable, type TLanguageHeader } from '@console/shared';
+import {
+  guestMessageLanguage,
+  renderMessageText,
+  toOneLine,
+  type TGuestMessageChannel,
+  type TGuestMessageVariable,
+  type TLanguageHeader,
+} from '@console/shared';
 import type { Deps } from '../../context';
 import { ensureKeyLink, keyPageUrl } from '../key-page/key-link';
 import { effectiveTemplate, readMessageSettings } from './templates';
@@ -102,9 +109,8 @@ export async function renderMessage(
   const template = await effectiveTemplate(deps, hotelId, channel, language);
   const values = messageValues(facts);
   return {
-    subject: renderMessageText(template.subject, values)
-      .replace(/[\r\n]+/g, ' ')
-      .trim(),
+    // One line whatever the values hold (a name kept before one-line names were the rule): a header.
+    subject: toOneLine(renderMessageText(template.subject, values)),
     body: renderMessageText(template.body, values),
   };
 }
