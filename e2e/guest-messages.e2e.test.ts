@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_MESSAGE_SAMPLE, GUEST_MESSAGE_VARIABLES, renderTemplate } from '@console/shared';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, readSmsOutbox, root, screenshot, signIn } from './support';
-import { languageRuns } from './support-board';
+import { digits, languageRuns } from './support-board';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom } from './support-locks';
 import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
@@ -110,6 +110,31 @@ describe.each(languageRuns(RUNS, import.meta.url))('guest messages in $header', 
     expect(await body.inputValue()).toBe(productText);
     expect(await page.getByTestId('guest-messages-reset').isDisabled()).toBe(true);
     expect(await sql(`SELECT id FROM "GuestMessageTemplate" WHERE channel = 'sms' AND language = $1`, [header])).toEqual([]);
+  });
+
+  it('says which address guests see the e-mail from and that replies go to the hotel’s address (issue 27 §8)', async () => {
+    await page.goto(`${baseUrl()}/guestMessages`);
+    const seen = page.getByTestId('guest-messages-sender-seen');
+    await seen.waitFor();
+    // This console has no SMTP_FROM: no sender address, and it says why.
+    expect((await page.getByTestId('guest-messages-seen-from').innerText()).trim()).toBe('—');
+    expect((await page.getByTestId('guest-messages-seen-why').innerText()).trim()).toBe(text(header, 'guestMessages.seen.noSender'));
+    const address = `front-desk-${header.toLowerCase()}@harbour-e2e.example`;
+    await page.getByTestId('guest-messages-sender-name').fill(`${room} desk`);
+    await page.getByTestId('guest-messages-sender-email').fill(address);
+    await page.getByTestId('guest-messages-seen-unsaved').waitFor();
+    await page.getByTestId('guest-messages-save-settings').click();
+    await page.getByText(text(header, 'guestMessages.settingsSaved')).waitFor();
+    await page.getByTestId('guest-messages-seen-reply-to').filter({ hasText: address }).waitFor();
+    expect(await page.getByTestId('guest-messages-seen-reply-to').innerText()).toContain(`${room} desk`);
+    expect(await page.getByTestId('guest-messages-seen-unsaved').count()).toBe(0);
+    // The hourly limit of the install (the default), nothing held.
+    expect((await page.getByTestId('guest-messages-mail-limit').innerText()).trim()).toBe(
+      text(header, 'guestMessages.limit.perHour', { n: digits(header, 200) }),
+    );
+    await seen.scrollIntoViewIfNeeded();
+    await screenshot(page, `guest-messages-sender-${header}`);
+    expect(await sql(`SELECT "hotelId" FROM "GuestMessageSettings" WHERE "senderEmail" = $1`, [address])).toHaveLength(1);
   });
 
   it(`tells a guest checked in to ${room} with a door code by SMS once the lock confirmed it, logs the e-mail that could not be sent, and sends again`, async () => {

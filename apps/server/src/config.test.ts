@@ -121,6 +121,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc', COMPAT_DES_KEY: 'too-long-key' })).toThrow(/PORT[\s\S]*COMPAT_DES_KEY|COMPAT_DES_KEY[\s\S]*PORT/);
   });
 
+  it("reads the install's mail sender, the sender domains it allows and the hourly limit of a hotel (issue 27 §8)", () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: null, allowedSenderDomains: [], hotelHourlyLimit: 200 });
+    const mail = loadConfig({
+      SMTP_URL: 'smtp://mail.example.com:587',
+      SMTP_FROM: '"Smart Lock Console" <noreply@console.example>',
+      SMTP_ALLOWED_SENDER_DOMAINS: ' Harbour-Hotel.com, example.org. ,',
+      SMTP_HOTEL_HOURLY_LIMIT: '0',
+    }).mail;
+    expect(mail).toMatchObject({
+      from: { name: 'Smart Lock Console', address: 'noreply@console.example' },
+      allowedSenderDomains: ['harbour-hotel.com', 'example.org'],
+      hotelHourlyLimit: 0,
+    });
+    expect(loadConfig({ SMTP_FROM: 'noreply@console.example' }).mail.from).toEqual({ name: '', address: 'noreply@console.example' });
+    for (const from of ['not an address', 'Console <noreply@console.example>\r\nBcc: x@example.com', 'a@b.example\n']) {
+      expect(() => loadConfig({ SMTP_FROM: from }), JSON.stringify(from)).toThrow(/SMTP_FROM/);
+    }
+    for (const domains of ['example', 'exa mple.com', 'a@example.com', '*.example.com']) {
+      expect(() => loadConfig({ SMTP_ALLOWED_SENDER_DOMAINS: domains }), domains).toThrow(/SMTP_ALLOWED_SENDER_DOMAINS/);
+    }
+    expect(() => loadConfig({ SMTP_HOTEL_HOURLY_LIMIT: '-1' })).toThrow(/SMTP_HOTEL_HOURLY_LIMIT/);
+  });
+
   it('needs a URL for the HTTP SMS provider', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
   });

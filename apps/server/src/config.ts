@@ -31,6 +31,27 @@ function isDatabaseUrl(value: string): boolean {
   }
 }
 
+/** A domain name of at least two labels (`harbour-hotel.com`), lower case. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+function splitDomains(value: string): string[] {
+  return value
+    .split(',')
+    .map((d) => d.trim().toLowerCase().replace(/\.$/, ''))
+    .filter(Boolean);
+}
+
+/** `noreply@example.com` or `Name <noreply@example.com>` (the name possibly quoted), on one line; null otherwise. */
+export function parseMailbox(value: string): { name: string; address: string } | null {
+  // eslint-disable-next-line no-control-regex -- a header's value: no control character, no line break
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) return null;
+  const trimmed = value.trim();
+  const angled = /^(.*?)\s*<([^<>\s]+)>$/.exec(trimmed);
+  const name = angled ? angled[1]!.replace(/^"(.*)"$/, '$1').trim() : '';
+  const address = angled ? angled[2]! : trimmed;
+  return z.email().safeParse(address).success ? { name, address } : null;
+}
+
 const eightBytes = (name: string) => z.string().refine((v) => Buffer.byteLength(v, 'utf8') === 8, { message: `${name} must be exactly 8 bytes (UTF-8)` });
 
 /**
@@ -130,8 +151,30 @@ const ZEnv = z
       .url()
       .refine((v) => /^smtps?:\/\//.test(v), { message: 'SMTP_URL must start with smtp:// or smtps://' })
       .optional(),
-    /** The sender of guest e-mail for a hotel that names none (`Hotel <noreply@example.com>`). */
-    SMTP_FROM: z.string().optional(),
+    /**
+     * The install's own sender of guest e-mail (`noreply@example.com`, or `Console <noreply@example.com>`):
+     * the envelope sender and From of every hotel whose address is not on SMTP_ALLOWED_SENDER_DOMAINS
+     * (the hotel's name as display name, its address as Reply-To).
+     */
+    SMTP_FROM: z
+      .string()
+      .refine((v) => parseMailbox(v) !== null, {
+        message: 'SMTP_FROM must be an e-mail address (noreply@example.com) or a name and an address (Console <noreply@example.com>), on one line',
+      })
+      .optional(),
+    /**
+     * Domains a hotel's own sender address may be on to be used as From (comma separated,
+     * `harbour-hotel.com,example.org`): the install sends for them (its SMTP server, SPF and DKIM
+     * cover them). A hotel's address on any other domain is only its Reply-To.
+     */
+    SMTP_ALLOWED_SENDER_DOMAINS: z
+      .string()
+      .refine((v) => splitDomains(v).every((d) => DOMAIN.test(d)), {
+        message: 'SMTP_ALLOWED_SENDER_DOMAINS must be domain names separated by commas (harbour-hotel.com,example.org)',
+      })
+      .optional(),
+    /** E-mails one hotel may send in an hour (a sliding hour); more wait for the hour to make room. 0: no limit. */
+    SMTP_HOTEL_HOURLY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
     /**
      * Whether the server's requests to addresses users type (calendar feeds) may go to the machine
      * itself and to special-purpose addresses (private, loopback, link-local...: a feed on the
@@ -408,7 +451,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workersInProcess: e.WORKERS_IN_PROCESS,
     scheduleSweeps: e.SCHEDULE_SWEEPS,
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
-    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      /** SMTP_FROM read: its address, and its name when it has one. */
+      from: e.SMTP_FROM ? parseMailbox(e.SMTP_FROM) : null,
+      /** SMTP_ALLOWED_SENDER_DOMAINS, lower case. */
+      allowedSenderDomains: splitDomains(e.SMTP_ALLOWED_SENDER_DOMAINS ?? ''),
+      hotelHourlyLimit: e.SMTP_HOTEL_HOURLY_LIMIT,
+    },
     /** OUTBOUND_PRIVATE_ADDRESSES for the feeds, the only requests to typed addresses so far. */
     feeds: { privateAddresses: e.OUTBOUND_PRIVATE_ADDRESSES ?? e.FEED_PRIVATE_ADDRESSES ?? false },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { addDays, localDate, zonedToInstant } from './time';
 import { MONEY_METHODS } from './money';
-import { WHEN_FIELDS_VALID, whenValid, ZId, ZInstant, ZLocalDate, ZPageInput, ZSearch, zInt, zOptionalCode, zOptionalText, zPageSize } from './primitives';
+import {
+  WHEN_FIELDS_VALID,
+  oneLine,
+  whenValid,
+  ZId,
+  ZInstant,
+  ZLocalDate,
+  ZPageInput,
+  ZSearch,
+  zInt,
+  zOptionalCode,
+  zOptionalText,
+  zPageSize,
+} from './primitives';
 import { blankToUndefined } from './validation';
 
 /**
@@ -61,11 +74,14 @@ const ROOM_MAX = LIMITS.roomFieldMax;
 export const MAC_ID_REGEX = /^([0-9A-Fa-f]{2}[:-]?){5}[0-9A-Fa-f]{2}$/;
 
 export const ZRoomInput = z.object({
-  name: z
-    .string({ error: 'validation.roomNameRequired' })
-    .trim()
-    .min(1, { error: 'validation.roomNameRequired' })
-    .max(ROOM_MAX.name, { error: 'validation.textTooLong' }),
+  /** One line: the name is written into the room's exported calendar, lock records and messages. */
+  name: oneLine(
+    z
+      .string({ error: 'validation.roomNameRequired' })
+      .trim()
+      .min(1, { error: 'validation.roomNameRequired' })
+      .max(ROOM_MAX.name, { error: 'validation.textTooLong' }),
+  ),
   groupId: ZId.nullish().transform((v) => v ?? null),
   picture: z
     .string({ error: 'validation.pictureInvalid' })
@@ -108,11 +124,13 @@ export const ZRoomsStatusInput = z.object({
 export const ZLockPowerReport = z.object({ roomId: ZId, lockPower: zInt({ min: 0, max: 100 }, 'validation.lockPowerInvalid') });
 
 export const ZRoomGroupInput = z.object({
-  name: z
-    .string({ error: 'validation.groupNameRequired' })
-    .trim()
-    .min(1, { error: 'validation.groupNameRequired' })
-    .max(LIMITS.groupNameMaxLength, { error: 'validation.textTooLong' }),
+  name: oneLine(
+    z
+      .string({ error: 'validation.groupNameRequired' })
+      .trim()
+      .min(1, { error: 'validation.groupNameRequired' })
+      .max(LIMITS.groupNameMaxLength, { error: 'validation.textTooLong' }),
+  ),
   sort: z.preprocess(blankToUndefined, zInt({ min: 0, max: LIMITS.sortOrderMax }, 'validation.groupSortRequired')),
 });
 export const ZRoomGroupUpdateInput = ZRoomGroupInput.extend({ id: ZId });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_HEADERS, type TLanguageHeader } from './languages';
-import { ZId } from './primitives';
+import { ZId, oneLine } from './primitives';
 
 /**
  * Guest messages (issue 20 §3): the SMS and e-mail a guest gets once the lock confirmed the code,
@@ -9,8 +9,12 @@ import { ZId } from './primitives';
 export const GUEST_MESSAGE_CHANNELS = ['sms', 'email'] as const;
 export type TGuestMessageChannel = (typeof GUEST_MESSAGE_CHANNELS)[number];
 
-/** Where a message stands: queued (a job will send it), sent (the provider took it), failed (with why). */
-export const GUEST_MESSAGE_STATES = ['queued', 'sent', 'failed'] as const;
+/**
+ * Where a message stands: queued (a job will send it), sending (a job has claimed it), held (an
+ * e-mail over its hotel's hourly limit, sent once the hour makes room), sent (the provider took it),
+ * failed (with why).
+ */
+export const GUEST_MESSAGE_STATES = ['queued', 'sending', 'held', 'sent', 'failed'] as const;
 export type TGuestMessageState = (typeof GUEST_MESSAGE_STATES)[number];
 
 /** What made a message: the lock confirming the code, or a clerk's "send again". */
@@ -165,8 +169,8 @@ export const ZGuestMessageTemplateKey = z.object({ channel: ZChannel, language: 
 export type TGuestMessageTemplateKey = z.infer<typeof ZGuestMessageTemplateKey>;
 
 export const ZSaveGuestMessageTemplate = ZGuestMessageTemplateKey.extend({
-  /** E-mail only; an SMS has no subject. */
-  subject: templateText(GUEST_MESSAGE_LIMITS.subject).default(''),
+  /** E-mail only; an SMS has no subject. One line: it is the mail's Subject header. */
+  subject: oneLine(templateText(GUEST_MESSAGE_LIMITS.subject)).default(''),
   body: templateText(GUEST_MESSAGE_LIMITS.body).refine((v) => v.trim() !== '', { error: 'guestMessages.errors.bodyRequired' }),
 });
 export type TSaveGuestMessageTemplate = z.input<typeof ZSaveGuestMessageTemplate>;
@@ -174,7 +178,12 @@ export type TSaveGuestMessageTemplate = z.input<typeof ZSaveGuestMessageTemplate
 export const ZGuestMessageSettings = z.object({
   /** The hotel's language: what a guest gets when neither the stay nor the phone says otherwise. */
   language: ZLanguage,
-  senderName: z.string({ error: 'validation.invalid' }).trim().max(GUEST_MESSAGE_LIMITS.senderName, { error: 'validation.textTooLong' }),
+  /** The display name of the hotel's e-mail (empty: the hotel's name). One line: it is written into the From header. */
+  senderName: oneLine(z.string({ error: 'validation.invalid' }).trim().max(GUEST_MESSAGE_LIMITS.senderName, { error: 'validation.textTooLong' })),
+  /**
+   * The hotel's own address: where guests' replies go (Reply-To), and the From only when the install
+   * allows its domain (SMTP_ALLOWED_SENDER_DOMAINS); otherwise From is the install's SMTP_FROM.
+   */
   senderEmail: z
     .string({ error: 'validation.emailFormat' })
     .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { minorDigits } from './money';
-import { ZId, whenValid } from './primitives';
+import { ZId, oneLine, whenValid } from './primitives';
 
 /**
  * The hotel's own information (spec §3: name, address, tel, latitude and longitude) and its
@@ -44,11 +44,14 @@ export function isCurrencyChangeSafe(from: string, to: string): boolean {
   return minorDigits(from) === minorDigits(to);
 }
 
-const ZHotelName = z
-  .string({ error: 'settings.validation.hotelNameRequired' })
-  .trim()
-  .min(1, { error: 'settings.validation.hotelNameRequired' })
-  .max(HOTEL_LIMITS.nameMax, { error: 'validation.textTooLong' });
+/** One line: the hotel's name is the display name of its guests' e-mail (a header). */
+const ZHotelName = oneLine(
+  z
+    .string({ error: 'settings.validation.hotelNameRequired' })
+    .trim()
+    .min(1, { error: 'settings.validation.hotelNameRequired' })
+    .max(HOTEL_LIMITS.nameMax, { error: 'validation.textTooLong' }),
+);
 const ZHotelAddress = z.string({ error: 'validation.textInvalid' }).trim().max(HOTEL_LIMITS.addressMax, { error: 'validation.textTooLong' });
 const ZHotelTel = z
   .string({ error: 'settings.validation.telInvalid' })

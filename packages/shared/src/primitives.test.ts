@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import fc from 'fast-check';
 import { ZCheckInInput, ZGuestInput, ZMinorAmount, ZRoomPriceInput } from './front-desk';
 import {
@@ -11,6 +12,9 @@ import {
   ZSearch,
   findUnacceptedText,
   isLocalDate,
+  oneLine,
+  toOneLine,
+  unacceptedLineReason,
   zOptionalCode,
   zOptionalText,
   toAcceptedJson,
@@ -177,5 +181,34 @@ describe('the schemas made of them', () => {
     const base = { roomId: 1, checkInAt: '2026-03-01T00:00:00Z', expectedCheckOutAt: '2026-03-02T00:00:00Z', idempotencyKey: 'abcdefgh' };
     expect(ZCheckInInput.safeParse({ ...base, guests: Array.from({ length: 10 }, () => ({ name: 'G' })) }).success).toBe(true);
     expect(messageOf(ZCheckInInput.safeParse({ ...base, guests: Array.from({ length: 11 }, () => ({ name: 'G' })) }))).toBe('validation.tooManyGuests');
+  });
+});
+
+describe('one-line text (issue 27): a name, a subject, a header holds one line', () => {
+  it.each([
+    ['a\nb', 'validation.oneLine'],
+    ['a\rb', 'validation.oneLine'],
+    ['a\r\nb', 'validation.oneLine'],
+    ['a\tb', 'validation.oneLine'],
+    ['a\u2028b', 'validation.oneLine'],
+    ['a\u2029b', 'validation.oneLine'],
+    ['a\u0000b', 'validation.controlCharacters'],
+    ['a\u0085b', 'validation.controlCharacters'],
+    ['a\ud800b', 'validation.brokenCharacters'],
+  ])('refuses %j: %s', (text, reason) => expect(unacceptedLineReason(text)).toBe(reason));
+
+  it.each(['Harbour Hotel', '海景房 1208', 'جناح البحر', '🏨 R;1,2\\3', ''])('accepts %j', (text) => expect(unacceptedLineReason(text)).toBeUndefined());
+
+  it('is a schema rule with its message, after the schema trims', () => {
+    const schema = oneLine(z.string().trim().max(10, { error: 'validation.textTooLong' }));
+    expect(schema.parse('  Room 1\n')).toBe('Room 1');
+    expect(messageOf(schema.safeParse('R\nEND'))).toBe('validation.oneLine');
+    expect(messageOf(schema.safeParse('R\u0007'))).toBe('validation.controlCharacters');
+  });
+
+  it('makes any text one line for a header: breaks and tabs a space, control characters out, trimmed', () => {
+    expect(toOneLine(' Front\r\n\tBcc: x@example.com\u2028desk\u0000 ')).toBe('Front Bcc: x@example.com desk');
+    expect(toOneLine('a\ud800b')).toBe('a\ufffdb');
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => unacceptedLineReason(toOneLine(text)) === undefined));
   });
 });

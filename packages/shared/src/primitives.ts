@@ -193,6 +193,43 @@ function acceptedText(schema: z.ZodString) {
   });
 }
 
+/**
+ * Characters that break a line (or stand for a break) and the tab: a free text may hold them, a
+ * one-line field may not (a name, a subject, anything written into a header or a calendar line).
+ * VT, FF and NEL are control characters already; U+2028 and U+2029 are Unicode's own breaks.
+ */
+export const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
+const LINE_BREAKS_ALL = new RegExp(LINE_BREAKS.source, 'g');
+
+/**
+ * Why a one-line text is not accepted (the reasons of `unacceptedTextReason`, or a line break or
+ * a tab: `validation.oneLine`); undefined when it is.
+ */
+export function unacceptedLineReason(text: string): 'validation.oneLine' | 'validation.controlCharacters' | 'validation.brokenCharacters' | undefined {
+  return unacceptedTextReason(text) ?? (LINE_BREAKS.test(text) ? 'validation.oneLine' : undefined);
+}
+
+/**
+ * `text` as one line: what `toAcceptedText` does, and each run of line breaks and tabs made one
+ * space, trimmed. For text that does not come from a request and goes where one line is all there
+ * is (a header of an e-mail, a name kept before the rule was written).
+ */
+export function toOneLine(text: string): string {
+  return toAcceptedText(text.replace(LINE_BREAKS_ALL, ' ')).replace(/ {2,}/g, ' ').trim();
+}
+
+/**
+ * A string schema refusing what `unacceptedLineReason` refuses, with its message: the one-line
+ * fields' rule, written once for every face (the transports refuse control characters and broken
+ * characters before any schema; a line break or a tab is refused here).
+ */
+export function oneLine<S extends z.ZodType<string>>(schema: S) {
+  return schema.superRefine((value, payload) => {
+    const reason = unacceptedLineReason(value);
+    if (reason) payload.addIssue({ code: 'custom', message: reason });
+  });
+}
+
 /** A search text: matched literally (no wildcard of any kind), case-insensitively. */
 export const ZSearch = acceptedText(z.string({ error: 'validation.searchInvalid' }).trim().max(LIMITS.searchMaxLength, { error: 'validation.searchTooLong' }));
 

@@ -48,6 +48,7 @@ const HAND_WRITTEN_INDEXES = [
   'LockManager_member_key',
   'LockManager_person_key',
   'CashierShift_one_open_key',
+  'GuestMessage_pending_again_key',
 ];
 
 async function describeDatabase(url: string) {

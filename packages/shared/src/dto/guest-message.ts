@@ -15,6 +15,7 @@ export const ZGuestMessageDto = z.object({
   error: z.enum(GUEST_MESSAGE_ERRORS).nullable(),
   errorDetail: z.string().nullable(),
   attempts: z.number(),
+  heldUntil: z.date().nullable(),
   createdAt: z.date(),
   sentAt: z.date().nullable(),
 });
@@ -39,6 +40,7 @@ export const ZGuestMessageTemplatesOutput = z.object({ variables: z.array(z.stri
 export const ZGuestMessageTemplateOutput = ZGuestMessageTemplateDto.extend({ default: z.object({ subject: z.string(), body: z.string() }) });
 export const ZGuestMessageSaveTemplateOutput = ZGuestMessageTemplateDto;
 export const ZGuestMessageResetTemplateOutput = ZGuestMessageTemplateDto;
+const ZMailbox = z.object({ name: z.string(), address: z.string() });
 /**
  * The hotel's settings and what the install can send: e-mail (SMTP_URL), SMS (SMS_PROVIDER), and the
  * guest's key page link (`keyLinkAvailable`: PUBLIC_URL is set; without it messages carry no link).
@@ -47,6 +49,10 @@ export const ZGuestMessageSettingsOutput = ZGuestMessageSettingsDto.extend({
   emailEnabled: z.boolean(),
   smsEnabled: z.boolean(),
   keyLinkAvailable: z.boolean(),
+  /** Who guests see the hotel's e-mail from (null: the install has no sender address), where replies go. */
+  sender: z.object({ from: ZMailbox.nullable(), replyTo: ZMailbox.nullable(), hotelAddressIsFrom: z.boolean() }),
+  /** The hotel's hourly e-mail limit (perHour 0: none), the e-mails it holds and when the next one goes out. */
+  mailLimit: z.object({ perHour: z.number(), sentLastHour: z.number(), held: z.number(), nextAt: z.date().nullable() }),
 });
 export const ZGuestMessageSaveSettingsOutput = ZGuestMessageSettingsDto;
 export const ZGuestMessageLogOutput = z.array(ZGuestMessageDto);

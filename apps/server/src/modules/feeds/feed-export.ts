@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import ICAL from 'ical.js';
-import { ACTIVE_STAY_STATES, localDate } from '@console/shared';
+import { ACTIVE_STAY_STATES, addDays, localDate } from '@console/shared';
 import type { Deps } from '../../context';
+import { icalLine } from './ical-text';
 
 /** How far back the export shows a room's stays (channels keep past dates blocked anyway). */
 const EXPORT_PAST_DAYS = 30;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** `20270302` for a hotel date `2027-03-02`. */
+const icalDate = (date: string) => date.replaceAll('-', '');
+/** `20270301T120000Z`: an instant in UTC. */
+const icalInstant = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+
 /**
- * A room's bookings as an RFC 5545 calendar (written with ical.js): one all-day event per active
- * stay (reserved, in house, expired) from its arrival date to its departure date (exclusive, the
- * channels' convention for nights), "Booked" and nothing of the guest, so a channel importing it
- * blocks those dates and learns nothing else.
+ * A room's bookings as an RFC 5545 calendar: one all-day event per active stay (reserved, in house,
+ * expired) from its arrival date to its departure date (exclusive, the channels' convention for
+ * nights), "Booked" and nothing of the guest, so a channel importing it blocks those dates and
+ * learns nothing else. Written line by line (ical-text.ts): every TEXT value escaped, every line
+ * folded at 75 octets, so the room's name is one value whatever it holds (issue 27 §9).
  */
 export function roomCalendar(
   stays: { id: number; checkInAt: Date; expectedCheckOutAt: Date; updatedAt: Date }[],
@@ -19,28 +29,33 @@ export function roomCalendar(
   roomName: string,
   now = new Date(),
 ): string {
-  const cal = new ICAL.Component(['vcalendar', [], []]);
-  cal.updatePropertyWithValue('prodid', '-//smart-lock-console//calendar export//EN');
-  cal.updatePropertyWithValue('version', '2.0');
-  cal.updatePropertyWithValue('calscale', 'GREGORIAN');
-  cal.updatePropertyWithValue('x-wr-calname', roomName);
-  const stamp = ICAL.Time.fromJSDate(now, true);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    icalLine('PRODID', '-//smart-lock-console//calendar export//EN'),
+    'VERSION:2.0',
+    'CALSCALE:GREGORIAN',
+    icalLine('X-WR-CALNAME', roomName),
+  ];
+  const stamp = icalInstant(now);
   for (const stay of stays) {
     const from = localDate(stay.checkInAt, timeZone);
     let until = localDate(stay.expectedCheckOutAt, timeZone);
-    if (until <= from) until = ICAL.Time.fromDateString(from).adjust(1, 0, 0, 0).toString().slice(0, 10);
-    const event = new ICAL.Component('vevent');
-    event.updatePropertyWithValue('uid', `stay-${stay.id}@smart-lock-console`);
-    event.updatePropertyWithValue('dtstamp', stamp);
-    event.updatePropertyWithValue('last-modified', ICAL.Time.fromJSDate(stay.updatedAt, true));
-    event.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(from));
-    event.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(until));
-    event.updatePropertyWithValue('summary', 'Booked');
-    event.updatePropertyWithValue('transp', 'OPAQUE');
-    cal.addSubcomponent(event);
+    if (until <= from) until = addDays(from, 1);
+    lines.push(
+      'BEGIN:VEVENT',
+      icalLine('UID', `stay-${stay.id}@smart-lock-console`),
+      icalLine('DTSTAMP', stamp, { raw: true }),
+      icalLine('LAST-MODIFIED', icalInstant(stay.updatedAt), { raw: true }),
+      icalLine('DTSTART;VALUE=DATE', icalDate(from), { raw: true }),
+      icalLine('DTEND;VALUE=DATE', icalDate(until), { raw: true }),
+      icalLine('SUMMARY', 'Booked'),
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+    );
   }
-  // RFC 5545 §3.1: lines end with CRLF.
-  return cal.toString().replace(/\r?\n/g, '\r\n') + '\r\n';
+  lines.push('END:VCALENDAR');
+  // RFC 5545 §3.1: every line ends with CRLF.
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** `GET /calendar/<token>.ics`: public (the token is the secret); an unknown or replaced token is 404. */

@@ -1,4 +1,11 @@
-import { guestMessageLanguage, renderMessageText, type TGuestMessageChannel, type TGuestMessageVariable, type TLanguageHeader } from '@console/shared';
+import {
+  guestMessageLanguage,
+  renderMessageText,
+  toOneLine,
+  type TGuestMessageChannel,
+  type TGuestMessageVariable,
+  type TLanguageHeader,
+} from '@console/shared';
 import type { Deps } from '../../context';
 import { ensureKeyLink, keyPageUrl } from '../key-page/key-link';
 import { effectiveTemplate, readMessageSettings } from './templates';
@@ -119,9 +126,8 @@ export async function renderMessage(
   const body = renderMessageText(template.body, values);
   const note = codeNote(deps, language, facts);
   return {
-    subject: renderMessageText(template.subject, values)
-      .replace(/[\r\n]+/g, ' ')
-      .trim(),
+    // One line whatever the values hold (a name kept before one-line names were the rule): a header.
+    subject: toOneLine(renderMessageText(template.subject, values)),
     body: note ? `${body}\n${note}` : body,
   };
 }

@@ -1,4 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { isEmail, toOneLine, unacceptedLineReason } from '@console/shared';
+import type { TConfig } from '../../config';
 import type { Deps } from '../../context';
 
 /**
@@ -34,18 +36,46 @@ export function describeMailError(error: unknown): MailFailure {
   return { permanent: false, error: 'smtp_unreachable', detail: `${e.code ? `${e.code}: ` : ''}${e.message ?? String(error)}`.slice(0, 500) };
 }
 
+/** A mailbox of a header: a display name (one line) and an address. */
+export interface Mailbox {
+  name: string;
+  address: string;
+}
+
 /**
- * The sender of a hotel's e-mail: its own address (with its sender name, else the hotel's name),
- * else the install's SMTP_FROM (a bare address gets the hotel's name); null when neither is set.
+ * Who a hotel's e-mail is from, as a careful provider sends it (issue 27 §8): the install's SMTP
+ * server is only asked to send as an address the install owns.
+ * - The hotel's own address (Guest messages page) is the From and the envelope sender only when
+ *   its domain is on SMTP_ALLOWED_SENDER_DOMAINS (exactly that domain, any case): the install
+ *   sends for it.
+ * - Otherwise From and envelope sender are the install's SMTP_FROM address, under the hotel's name.
+ * - The hotel's address, whatever its domain, is the Reply-To: guests' replies reach the hotel.
+ * Display names are one line (`toOneLine`: a name kept before the rule loses its breaks here).
  */
-export function mailSender(
-  deps: Pick<Deps, 'config'>,
+export interface MailIdentity {
+  /** What guests see as the sender; null when the install has no address to send with (no SMTP_FROM). */
+  from: Mailbox | null;
+  /** Where guests' replies go: the hotel's own address; null when it named none. */
+  replyTo: Mailbox | null;
+  /** The envelope sender (MAIL FROM), where bounces go: the From's address. */
+  envelopeFrom: string | null;
+  /** The hotel's own address is the From (its domain is allowed by the install). */
+  hotelAddressIsFrom: boolean;
+}
+
+export function mailIdentity(
+  mail: Pick<TConfig['mail'], 'from' | 'allowedSenderDomains'>,
   hotel: { name: string },
   settings: { senderName: string; senderEmail: string },
-): { name: string; address: string } | string | null {
-  const name = settings.senderName || hotel.name;
-  if (settings.senderEmail) return { name, address: settings.senderEmail };
-  const from = deps.config.mail.from?.trim();
-  if (!from) return null;
-  return from.includes('<') ? from : { name, address: from };
+): MailIdentity {
+  const name = toOneLine(settings.senderName) || toOneLine(hotel.name) || mail.from?.name || '';
+  const own = settings.senderEmail.trim();
+  const ownAddress = own && isEmail(own) && unacceptedLineReason(own) === undefined ? own : '';
+  const replyTo = ownAddress ? { name, address: ownAddress } : null;
+  const domain = ownAddress.slice(ownAddress.lastIndexOf('@') + 1).toLowerCase();
+  if (ownAddress && mail.allowedSenderDomains.includes(domain)) {
+    return { from: { name, address: ownAddress }, replyTo, envelopeFrom: ownAddress, hotelAddressIsFrom: true };
+  }
+  const from = mail.from ? { name, address: mail.from.address } : null;
+  return { from, replyTo, envelopeFrom: from?.address ?? null, hotelAddressIsFrom: false };
 }

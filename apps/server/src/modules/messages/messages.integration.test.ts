@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { startLockSim, type LockSim } from '@console/lock-sim';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SmsMessage, SmsSender } from '../../infra/sms';
 import { startWorkers } from '../../jobs/workers';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
+import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { trpcClient } from '../../test/trpc-client';
 import type { AppError } from '../../errors';
 import { createPassword, retryPassword } from '../credentials/password.service';
@@ -18,47 +18,11 @@ import { saveTemplate } from './templates';
 
 /**
  * Guest messages end to end (issue 20 §3): the real delivery engine against apps/lock-sim, the real
- * BullMQ workers, a real SMTP server (the nodemailer project's smtp-server, on a free port) whose
- * received mails are read back, and an SMS sender that keeps what it was given.
+ * BullMQ workers, a real SMTP server (test/smtp-capture.ts: the nodemailer project's smtp-server, on
+ * a free port) whose received mails are read back, and an SMS sender that keeps what it was given.
  */
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-  subject: string;
-  text: string;
-}
-
-/** Decodes the parts of a mail nodemailer writes (encoded-word subject, base64 or quoted-printable text). */
-function decodeMail(raw: string, to: string[]): ReceivedMail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1] ?? '';
-  const subject = header('Subject').replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(
-          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
-  const body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? Buffer.from(
-            body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8')
-        : body;
-  return { to, raw, subject, text };
-}
-
-const mails: ReceivedMail[] = [];
 const smsSent: SmsMessage[] = [];
-let refuseMail = false;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let sim: LockSim;
 let ctx: TestContext;
 let workers: ReturnType<typeof startWorkers>;
@@ -127,39 +91,16 @@ async function messagesOf(stayId: number) {
   return ctx.deps.prisma.guestMessage.findMany({ where: { stayId }, orderBy: { id: 'asc' } });
 }
 
-/** Waits until every message of the stay has left the queue. */
+/** Waits until every message of the stay has left the queue (queued, or being sent). */
 async function settled(stayId: number, count: number) {
   return until(`${count} settled messages of stay ${stayId}`, async () => {
     const rows = await messagesOf(stayId);
-    return rows.length === count && rows.every((r) => r.state !== 'queued') ? rows : undefined;
+    return rows.length === count && rows.every((r) => r.state !== 'queued' && r.state !== 'sending') ? rows : undefined;
   });
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refuseMail) return callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push(
-          decodeMail(
-            Buffer.concat(chunks).toString('utf8'),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCapture();
   sim = await startLockSim({ latencyMs: [5, 20], lockIdBase: testLockIdBase() });
   ctx = await createTestContext({
     sim,
@@ -167,7 +108,7 @@ beforeAll(async () => {
     env: {
       LOCK_DELIVERY_ATTEMPTS: '3',
       LOCK_DELIVERY_BACKOFF_MS: '100',
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       SMTP_FROM: 'noreply@console.test',
       PUBLIC_URL: 'https://hotel.example.test',
     },
@@ -181,7 +122,7 @@ afterAll(async () => {
   await workers?.close();
   await ctx?.close();
   await sim?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 describe('guest messages', () => {
@@ -197,7 +138,7 @@ describe('guest messages', () => {
       ['sms', 'sent', 'ja', 'on_lock'],
       ['email', 'sent', 'ja', 'on_lock'],
     ]);
-    const mail = mails.filter((m) => m.to.includes(email));
+    const mail = smtp.mails.filter((m) => m.to.includes(email));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain(d.room.name);
     expect(mail[0]!.text).toContain('604127');
@@ -226,20 +167,20 @@ describe('guest messages', () => {
     const created = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '391570' });
     expect(await waitForPassword(created.id, ['failed', 'on_lock'])).toMatchObject({ deliveryState: 'failed', lastError: 'lock_offline' });
     expect(await messagesOf(stay.id)).toEqual([]);
-    expect(mails.filter((m) => m.to.includes(email))).toEqual([]);
+    expect(smtp.mails.filter((m) => m.to.includes(email))).toEqual([]);
 
     await control('PATCH', `/locks/${d.lockId}`, { online: true });
     await retryPassword(d.staff, { id: created.id });
     await waitForPassword(created.id, ['on_lock']);
     const rows = await settled(stay.id, 2);
     expect(rows.every((r) => r.state === 'sent')).toBe(true);
-    expect(mails.filter((m) => m.to.includes(email)).map((m) => m.text.includes('391570'))).toEqual([true]);
+    expect(smtp.mails.filter((m) => m.to.includes(email)).map((m) => m.text.includes('391570'))).toEqual([true]);
   });
 
   it('logs an e-mail the SMTP server refuses as failed with its answer, and "send again" sends it', async () => {
     const d = await pairedRoom();
     const { stay, email } = await stayOf(d);
-    refuseMail = true;
+    smtp.refuse = true;
     try {
       const created = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '825063' });
       await waitForPassword(created.id, ['on_lock']);
@@ -249,16 +190,18 @@ describe('guest messages', () => {
       expect(mailRow.errorDetail).toContain('550');
       expect(rows.find((r) => r.channel === 'sms')!.state).toBe('sent');
     } finally {
-      refuseMail = false;
+      smtp.refuse = false;
     }
-    expect(mails.filter((m) => m.to.includes(email))).toEqual([]);
+    expect(smtp.mails.filter((m) => m.to.includes(email))).toEqual([]);
 
     const again = await sendAgain(d.staff, { stayId: stay.id, channel: 'email' });
     expect(again).toHaveLength(1);
-    expect(again[0]).toMatchObject({ channel: 'email', trigger: 'again', state: 'queued' });
+    expect(again[0]).toMatchObject({ channel: 'email', trigger: 'again' });
+    // On its way: queued, or already claimed by the worker that sends it.
+    expect(['queued', 'sending']).toContain(again[0]!.state);
     const rows = await settled(stay.id, 3);
     expect(rows[2]).toMatchObject({ channel: 'email', trigger: 'again', state: 'sent' });
-    const received = mails.filter((m) => m.to.includes(email));
+    const received = smtp.mails.filter((m) => m.to.includes(email));
     expect(received).toHaveLength(1);
     expect(received[0]!.text).toContain('825063');
     const audit = await ctx.deps.prisma.auditLog.findFirst({ where: { hotelId: d.hotel.id, action: 'guestMessage.sendAgain', entityId: String(stay.id) } });
@@ -302,7 +245,7 @@ describe('guest messages', () => {
     const created = await createPassword(d.staff, { roomId: d.room.id, stayId: stay.id, kind: 'custom', code: '731864' });
     await waitForPassword(created.id, ['on_lock']);
     await settled(stay.id, 2);
-    const mail = mails.find((m) => m.to.includes(email));
+    const mail = smtp.mails.find((m) => m.to.includes(email));
     const link = /鍵のページ: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
     expect(link).toMatch(/^https:\/\/hotel\.example\.test\/k\/[A-Za-z0-9_-]{43}$/);
     // Opened as the install's proxy would hand it to the server: the page of this stay, with the code.
@@ -325,7 +268,7 @@ describe('guest messages', () => {
     const rows = await settled(stay.id, 2);
     const link = /https:\/\/hotel\.example\.test\/k\/[A-Za-z0-9_-]{43}/;
     // The e-mail is the product's Japanese default: the link on its own line, under its label.
-    const mail = mails.find((m) => m.to.includes(email));
+    const mail = smtp.mails.find((m) => m.to.includes(email));
     expect(mail?.text).toContain('508273');
     expect(mail?.text).toMatch(new RegExp(`お部屋の鍵（オンライン。[^\\n]*）：${link.source}`));
     // The SMS follows the hotel's own text, unchanged by the new defaults.

@@ -27,6 +27,8 @@ export interface GuestMessageDto {
   error: TGuestMessageError | null;
   errorDetail: string | null;
   attempts: number;
+  /** While `held`: when the hotel's hourly e-mail limit makes room for it. */
+  heldUntil: Date | null;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -56,6 +58,7 @@ const DTO_SELECT = {
   error: true,
   errorDetail: true,
   attempts: true,
+  heldUntil: true,
   createdAt: true,
   sentAt: true,
 } as const;
@@ -118,7 +121,7 @@ export async function sendAgain(ctx: AuthedContext, raw: z.input<typeof ZSendGue
     });
   }
   const language = await languageForGuest(ctx.deps, stay.hotelId, guest?.mobile);
-  const rows = await queueGuestMessages(ctx.deps, {
+  const created = await queueGuestMessages(ctx.deps, {
     hotelId: stay.hotelId,
     stayId: stay.id,
     passwordId: password.id,
@@ -128,6 +131,17 @@ export async function sendAgain(ctx: AuthedContext, raw: z.input<typeof ZSendGue
     requestedByAccountId: ctx.actor.apiKeyId !== undefined ? null : ctx.actor.accountId,
     messages,
   });
+  // A channel whose "send again" of this code is still waiting gets no second one (the partial unique
+  // index GuestMessage_pending_again_key): two clicks at once send once. It is that message.
+  const rows = [...created];
+  for (const m of messages.filter((m) => !created.some((c) => c.channel === m.channel))) {
+    const waiting = await ctx.deps.prisma.guestMessage.findFirst({
+      where: { hotelId: stay.hotelId, stayId: stay.id, passwordId: password.id, channel: m.channel, trigger: 'again' },
+      orderBy: { id: 'desc' },
+      select: { id: true, channel: true },
+    });
+    if (waiting) rows.push(waiting);
+  }
   await recordAudit(ctx.deps.prisma, ctx, {
     action: 'guestMessage.sendAgain',
     entityType: 'stay',

@@ -17,6 +17,8 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { transaction } from '../../db/transaction';
+import { mailsInLastHour } from './mail-limit';
+import { mailIdentity, type MailIdentity } from './mailer';
 
 /**
  * Guest message templates (issue 20 §3): the product's default text per channel and language
@@ -167,17 +169,35 @@ export async function readMessageSettings(deps: Pick<Deps, 'prisma'>, hotelId: n
   return { language, senderName: row?.senderName ?? '', senderEmail: row?.senderEmail ?? '' };
 }
 
-export async function getMessageSettings(
-  ctx: AuthedContext,
-): Promise<TGuestMessageSettings & { emailEnabled: boolean; smsEnabled: boolean; keyLinkAvailable: boolean }> {
+export interface GuestMessageSettingsView extends TGuestMessageSettings {
+  emailEnabled: boolean;
+  smsEnabled: boolean;
+  /** Who guests see the hotel's e-mail from, and where their replies go (the saved settings). */
+  sender: Pick<MailIdentity, 'from' | 'replyTo' | 'hotelAddressIsFrom'>;
+  /** The hotel's hourly e-mail limit (perHour 0: none) and where it stands: e-mails held by it, and when the next goes out. */
+  mailLimit: { perHour: number; sentLastHour: number; held: number; nextAt: Date | null };
+  /** The guest's key page link can be sent: PUBLIC_URL is set (without it `{{keyPageLink}}` is empty, issue 27 §10). */
+  keyLinkAvailable: boolean;
+}
+
+export async function getMessageSettings(ctx: AuthedContext): Promise<GuestMessageSettingsView> {
   requirePermission(ctx.actor, 'stay.manage');
-  const settings = await readMessageSettings(ctx.deps, ctx.actor.hotelId);
+  const { deps } = ctx;
+  const hotelId = ctx.actor.hotelId;
+  const [settings, hotel, held, sentLastHour] = await Promise.all([
+    readMessageSettings(deps, hotelId),
+    deps.prisma.hotel.findUniqueOrThrow({ where: { id: hotelId }, select: { name: true } }),
+    deps.prisma.guestMessage.aggregate({ where: { hotelId, state: 'held' }, _count: { _all: true }, _min: { heldUntil: true } }),
+    mailsInLastHour(deps, hotelId),
+  ]);
+  const { from, replyTo, hotelAddressIsFrom } = mailIdentity(deps.config.mail, hotel, settings);
   return {
     ...settings,
-    emailEnabled: Boolean(ctx.deps.config.mail.smtpUrl),
-    smsEnabled: ctx.deps.config.sms.provider !== 'none',
-    // The key page link is absolute under PUBLIC_URL only: without it, `{{keyPageLink}}` is empty (issue 27 §10).
-    keyLinkAvailable: Boolean(ctx.deps.config.locks.publicUrl),
+    emailEnabled: Boolean(deps.config.mail.smtpUrl),
+    smsEnabled: deps.config.sms.provider !== 'none',
+    sender: { from, replyTo, hotelAddressIsFrom },
+    mailLimit: { perHour: deps.config.mail.hotelHourlyLimit, sentLastHour, held: held._count._all, nextAt: held._min.heldUntil },
+    keyLinkAvailable: Boolean(deps.config.locks.publicUrl),
   };
 }
 

@@ -69,14 +69,21 @@ export const stayQueries = {
   /** The guest's key page link of a stay, for those who manage it. */
   keyPage: (stayId: number, enabled: boolean) => trpc.keyPage.get.queryOptions({ stayId }, { enabled, meta: { showsErrors: true } }),
   /**
-   * The messages a stay's guest was sent, followed while one is queued or while `awaitsMessages`
+   * The messages a stay's guest was sent, followed while one is on its way (queued, being sent; held
+   * by the hotel's e-mail limit: every minute) or while `awaitsMessages`
    * says that a code was confirmed a moment ago and its messages have not come yet.
    */
   messages: (stayId: number, awaitsMessages: (log: StayMessageLog | undefined) => boolean) =>
     trpc.guestMessage.log.queryOptions(
       { stayId },
       {
-        refetchInterval: (query) => (query.state.data?.some((m) => m.state === 'queued') || awaitsMessages(query.state.data) ? MESSAGES_REFETCH_MS : false),
+        refetchInterval: (query) =>
+          query.state.data?.some((m) => m.state === 'queued' || m.state === 'sending') || awaitsMessages(query.state.data)
+            ? MESSAGES_REFETCH_MS
+            : // A message held by the hotel's hourly e-mail limit goes out later: looked at now and then.
+              query.state.data?.some((m) => m.state === 'held')
+              ? HELD_REFETCH_MS
+              : false,
         meta: { showsErrors: true },
       },
     ),
@@ -85,6 +92,7 @@ export const stayQueries = {
 /** A stay's card shows this many of its passwords, faces and cards; the rest are on the room's Credentials tab. */
 export const STAY_CARD_SHOWN = 10;
 const MESSAGES_REFETCH_MS = 2_000;
+const HELD_REFETCH_MS = 60_000;
 
 type StayMessageLog = RouterOutputs['guestMessage']['log'];
 

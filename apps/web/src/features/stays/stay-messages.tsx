@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { cachedMessageCount, invalidateStayMessages, stayQueries } from './api';
 
-const STATE_VARIANT = { queued: 'secondary', sent: 'success', failed: 'destructive' } as const;
+const STATE_VARIANT = { queued: 'secondary', sending: 'secondary', held: 'warning', sent: 'success', failed: 'destructive' } as const;
 /** How long the log is followed after a lock confirmed a code (its messages are queued right after). */
 const FOLLOW_CONFIRMATION_MS = 30_000;
 
@@ -28,8 +28,9 @@ function awaitsMessages(stayId: number, data: readonly unknown[] | undefined): b
 
 /**
  * The messages a stay's guest was sent (issue 20 §3): each SMS and e-mail with where it stands
- * (queued, sent, failed and why, followed while queued), and "send again" (the newest code the lock
- * confirmed, to the guest's phone and e-mail).
+ * (queued, being sent, held by the hotel's hourly e-mail limit and until when, sent, failed and why,
+ * followed while on its way), and "send again" (the newest code the lock confirmed, to the guest's
+ * phone and e-mail).
  */
 export function StayMessages({ stayId, timeZone, canSend }: { stayId: number; timeZone: string; canSend: boolean }) {
   const { t } = useTranslation();
@@ -97,6 +98,11 @@ export function StayMessages({ stayId, timeZone, canSend }: { stayId: number; ti
               </span>
               <span className="text-muted-foreground text-xs">{t(`guestMessages.triggers.${m.trigger}`)}</span>
               <span className="text-muted-foreground text-xs tabular-nums">{formatDateTime(String(m.sentAt ?? m.createdAt), timeZone)}</span>
+              {m.state === 'held' && m.heldUntil && (
+                <span className="text-xs" data-testid="stay-message-held">
+                  {t('guestMessages.log.heldUntil', { time: formatDateTime(String(m.heldUntil), timeZone) })}
+                </span>
+              )}
               {m.error && (
                 <span className="text-destructive text-xs" data-testid="stay-message-error">
                   {t(`guestMessages.failures.${m.error}`)}
