@@ -48,6 +48,8 @@ const HAND_WRITTEN_INDEXES = [
   'LockManager_member_key',
   'LockManager_person_key',
   'CashierShift_one_open_key',
+  'Stay_night_idx',
+  'Folio_hotelId_open_idx',
 ];
 
 async function describeDatabase(url: string) {
