@@ -49,6 +49,8 @@ const HAND_WRITTEN_INDEXES = [
   'LockManager_person_key',
   'CashierShift_one_open_key',
   'GuestMessage_pending_again_key',
+  'Stay_night_idx',
+  'Folio_hotelId_open_idx',
 ];
 
 async function describeDatabase(url: string) {

@@ -118,6 +118,24 @@ describe("a day's report", () => {
     expect(answer.error?.data.app?.fields).toEqual({ date: 'The day is not over yet: it can be closed once it has ended.' });
   });
 
+  it('counts a reservation cancelled that day for a later one, and holds no deposit that was corrected (bench/reports.ts found the first)', async () => {
+    const d = await yesterday();
+    const later = await insertStay(ctx.deps, {
+      hotelId: d.hotel.id,
+      roomId: d.rooms[0]!.id,
+      checkInAt: d.at(3, '14:00'),
+      expectedCheckOutAt: d.at(4, '12:00'),
+    });
+    await ctx.deps.prisma.stay.update({ where: { id: later.id }, data: { status: 'ended', checkedOutAt: d.at(-1, '16:00') } });
+    const folio = await ctx.deps.prisma.folio.findUniqueOrThrow({ where: { hotelId_stayId: { hotelId: d.hotel.id, stayId: d.arrived.id } } });
+    const on = { hotelId: d.hotel.id, currency: 'CNY', stayId: d.arrived.id, roomId: d.rooms[1]!.id, folioId: folio.id };
+    const deposit = await ctx.deps.prisma.orderEntry.create({ data: { ...on, kind: 'deposit', method: 'cash', amount: 9_000, createdAt: d.at(-1, '21:00') } });
+    await ctx.deps.prisma.orderEntry.create({
+      data: { ...on, kind: 'correction', method: 'cash', amount: -9_000, linkedEntryId: deposit.id, note: 'Entered twice', createdAt: d.at(-1, '21:30') },
+    });
+    expect(await dayReport(d.owner, { date: d.date })).toMatchObject({ cancellations: 2, noShows: 1, depositsHeld: 20_000 });
+  });
+
   it('is for managers of every room; each hotel sees its own', async () => {
     const d = await yesterday();
     const other = await ledgerHotel(ctx);

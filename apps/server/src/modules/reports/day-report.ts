@@ -42,64 +42,128 @@ function requireManager(actor: Actor) {
 
 const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
 
-/** The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the night). */
-export async function dayFigures(db: Db, hotelId: number, from: Date, to: Date): Promise<TDayFigures> {
-  const [rooms] = await db.$queryRawUnsafe<{ total: bigint; out_of_order: bigint }[]>(
-    `SELECT count(*) AS total, count(*) FILTER (WHERE r."maintenance" <> 'none') AS out_of_order
-     FROM "Room" r WHERE r."hotelId" = $1 AND r."createdAt" < $2 AND (r."deletedAt" IS NULL OR r."deletedAt" >= $2)`,
-    hotelId,
-    to,
-  );
-  const [stays] = await db.$queryRawUnsafe<
-    { sold: bigint; stay_overs: bigint; arrivals: bigint; departures: bigint; no_shows: bigint; cancellations: bigint }[]
-  >(
-    `SELECT
-       count(DISTINCT s."roomId") FILTER (WHERE (${STAYED}) AND s."checkInAt" < $3 AND ${LEFT_AT} > $3) AS sold,
-       count(DISTINCT s."roomId") FILTER (WHERE (${STAYED}) AND s."checkInAt" < $3 AND ${LEFT_AT} > $3
-                                          AND NOT (s."checkInAt" >= $2 AND s."visitStayId" = s."id")) AS stay_overs,
-       count(*) FILTER (WHERE (${STAYED}) AND s."visitStayId" = s."id" AND s."checkInAt" >= $2 AND s."checkInAt" < $3) AS arrivals,
-       count(*) FILTER (WHERE s."status" = 'checked_out' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS departures,
-       count(*) FILTER (WHERE s."status" = 'no_show' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS no_shows,
-       count(*) FILTER (WHERE s."status" = 'ended' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS cancellations
-     FROM "Stay" s
-     WHERE s."hotelId" = $1 AND s."checkInAt" < $3 AND (s."checkedOutAt" IS NULL OR s."checkedOutAt" >= $2 OR s."expectedCheckOutAt" >= $2)`,
-    hotelId,
-    from,
-    to,
-  );
-  const [revenue] = await db.$queryRaw<{ room: bigint; other: bigint }[]>`
-    SELECT coalesce(sum(-e."amount") FILTER (WHERE e."kind" = 'room_charge' OR (e."kind" = 'correction' AND l."kind" = 'room_charge')), 0)::bigint AS room,
-           coalesce(sum(-e."amount") FILTER (WHERE e."kind" = 'charge' OR (e."kind" = 'correction' AND l."kind" = 'charge')), 0)::bigint AS other
-    FROM "OrderEntry" e LEFT JOIN "OrderEntry" l ON l."hotelId" = e."hotelId" AND l."id" = e."linkedEntryId"
-    WHERE e."hotelId" = ${hotelId} AND e."createdAt" >= ${from} AND e."createdAt" < ${to}`;
-  const money = await db.orderEntry.groupBy({
-    by: ['method', 'kind'],
-    where: { hotelId, createdAt: { gte: from, lt: to }, method: { not: null } },
-    _sum: { amount: true },
-    _count: { _all: true },
-  });
-  const [owing] = await db.$queryRaw<{ count: bigint; total: bigint }[]>`
-    SELECT count(*) AS count, coalesce(sum(-b."balance"), 0)::bigint AS total FROM (
-      SELECT (SELECT coalesce(sum(e."amount"), 0) FROM "OrderEntry" e WHERE e."hotelId" = f."hotelId" AND e."folioId" = f."id") AS balance
-      FROM "Folio" f WHERE f."hotelId" = ${hotelId} AND f."owedAt" IS NOT NULL AND f."settledAt" IS NULL
-    ) b WHERE b."balance" < 0`;
-  const [held] = await db.$queryRaw<{ held: bigint }[]>`
-    SELECT coalesce(sum("OrderEntry_refundable"(e."hotelId", e."id")), 0)::bigint AS held
-    FROM "OrderEntry" e JOIN "Folio" f ON f."hotelId" = e."hotelId" AND f."id" = e."folioId"
-    WHERE e."hotelId" = ${hotelId} AND e."kind" = 'deposit' AND f."settledAt" IS NULL`;
+/** A statement as it is sent: its text and its values ($1, $2...). */
+export interface FigureStatement {
+  text: string;
+  values: unknown[];
+}
 
+/**
+ * The statements of a day's own figures, [from, to), as `dayFigures` sends them (the benchmark sends
+ * the same ones alone: bench/reports.ts): the rooms; the stays; the ledger's entries of the day, by
+ * kind, way of paying and, for a correction, the kind it corrects (revenue and money by way of paying).
+ */
+export function dayFiguresSql(hotelId: number, from: Date, to: Date) {
+  return {
+    rooms: {
+      text: `SELECT count(*) AS total, count(*) FILTER (WHERE r."maintenance" <> 'none') AS out_of_order
+     FROM "Room" r WHERE r."hotelId" = $1 AND r."createdAt" < $2 AND (r."deletedAt" IS NULL OR r."deletedAt" >= $2)`,
+      values: [hotelId, to],
+    },
+    // Three parts, each read by its own index: the stays with a guest in the room at the day's end
+    // (those that left later, by the range of their nights, Stay_night_idx; those still in, among
+    // the active stays), the day's arrivals (by check-in), and its departures, no-shows and
+    // cancellations (by when they happened: a reservation cancelled today for next week is today's).
+    stays: {
+      text: `SELECT n.sold, n.stay_overs, a.arrivals, o.departures, o.no_shows, o.cancellations FROM
+     (SELECT count(DISTINCT s."roomId") AS sold,
+             count(DISTINCT s."roomId") FILTER (WHERE NOT (s."checkInAt" >= $2 AND s."visitStayId" = s."id")) AS stay_overs
+        FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
+               WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
+                 AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') @> $3::timestamptz
+              UNION ALL
+              SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
+               WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $3 AND ${LEFT_AT} > $3) s) n,
+     (SELECT count(*) AS arrivals FROM "Stay" s
+       WHERE s."hotelId" = $1 AND s."checkInAt" >= $2 AND s."checkInAt" < $3 AND (${STAYED}) AND s."visitStayId" = s."id") a,
+     (SELECT count(*) FILTER (WHERE s."status" = 'checked_out') AS departures,
+             count(*) FILTER (WHERE s."status" = 'no_show') AS no_shows,
+             count(*) FILTER (WHERE s."status" = 'ended') AS cancellations
+        FROM "Stay" s WHERE s."hotelId" = $1 AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) o`,
+      values: [hotelId, from, to],
+    },
+    entries: {
+      text: `SELECT x."kind", x."method", x."corrects", sum(x."amount")::bigint AS amount, count(*) AS count FROM (
+      SELECT e."kind"::text AS kind, e."method"::text AS method, e."amount",
+             CASE WHEN e."kind" = 'correction' THEN (SELECT l."kind"::text FROM "OrderEntry" l WHERE l."hotelId" = e."hotelId" AND l."id" = e."linkedEntryId") END AS corrects
+      FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $2 AND e."createdAt" < $3
+    ) x GROUP BY x."kind", x."method", x."corrects"`,
+      values: [hotelId, from, to],
+    },
+  } satisfies Record<string, FigureStatement>;
+}
+
+/**
+ * The statement of what a hotel stands at now, whatever the day: the bills left owing (how many, what
+ * they owe) and the deposits held on bills not settled. The same for every open day of a range, so a
+ * range counts it once.
+ */
+export function standingSql(hotelId: number) {
+  return {
+    // One pass over the entries of the bills not settled (Folio_hotelId_open_idx: the guests in house
+    // and the bills left owing, a few thousand of millions). Owing: a bill left owing that still owes.
+    // Held: each deposit's "OrderEntry_refundable" (nothing once corrected, else its amount less its
+    // refunds not themselves corrected), counted over the same entries: a refund or a correction is on
+    // the bill of the entry it names (the ledger's rule OrderEntry_link_same_account).
+    standing: {
+      text: `WITH e AS MATERIALIZED (
+      SELECT f."id" AS folio, f."owedAt" IS NOT NULL AS owing, e."id", e."kind", e."amount", e."linkedEntryId" AS link
+      FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = f."hotelId" AND e."folioId" = f."id"
+      WHERE f."hotelId" = $1 AND f."settledAt" IS NULL
+    ), corrected AS (SELECT DISTINCT e.link AS id FROM e WHERE e."kind" = 'correction'),
+    owed AS (SELECT sum(e."amount") AS balance FROM e WHERE e.owing GROUP BY e.folio)
+    SELECT (SELECT count(*) FROM owed WHERE owed.balance < 0) AS owing_count,
+           (SELECT coalesce(sum(-owed.balance), 0)::bigint FROM owed WHERE owed.balance < 0) AS owing_total,
+           (SELECT coalesce(sum(d."amount" + coalesce(r.refunded, 0)), 0)::bigint FROM e d
+              LEFT JOIN (SELECT r.link, sum(r."amount") AS refunded FROM e r
+                          WHERE r."kind" = 'refund' AND NOT EXISTS (SELECT 1 FROM corrected c WHERE c.id = r."id") GROUP BY r.link) r ON r.link = d."id"
+             WHERE d."kind" = 'deposit' AND NOT EXISTS (SELECT 1 FROM corrected c WHERE c.id = d."id")) AS held`,
+      values: [hotelId],
+    },
+  } satisfies Record<string, FigureStatement>;
+}
+
+const run = <T>(db: Db, q: FigureStatement) => db.$queryRawUnsafe<T[]>(q.text, ...q.values);
+
+/** What the hotel stands at now: bills owing and deposits held (`standingSql`). */
+export type Standing = Pick<TDayFigures, 'owing' | 'depositsHeld'>;
+
+export async function standing(db: Db, hotelId: number): Promise<Standing> {
+  const [row] = await run<{ owing_count: bigint; owing_total: bigint; held: bigint }>(db, standingSql(hotelId).standing);
+  return { owing: { count: n(row?.owing_count), total: n(row?.owing_total) }, depositsHeld: n(row?.held) };
+}
+
+/**
+ * The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the
+ * night). `now`: what the hotel stands at (bills owing, deposits held), when the caller has it already.
+ */
+export async function dayFigures(db: Db, hotelId: number, from: Date, to: Date, now?: Promise<Standing>): Promise<TDayFigures> {
+  const sql = dayFiguresSql(hotelId, from, to);
+  const [rooms] = await run<{ total: bigint; out_of_order: bigint }>(db, sql.rooms);
+  const [stays] = await run<{ sold: bigint; stay_overs: bigint; arrivals: bigint; departures: bigint; no_shows: bigint; cancellations: bigint }>(db, sql.stays);
+  const entries = await run<{ kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(
+    db,
+    sql.entries,
+  );
+  const stands = await (now ?? standing(db, hotelId));
+
+  let roomCharges = 0;
+  let charges = 0;
   const lines = new Map<TPaymentMethod, TCashLine>();
-  for (const g of money) {
-    const line = lines.get(g.method!) ?? emptyLine(g.method!);
-    lines.set(g.method!, line);
-    addTo(line, g.kind as TOrderEntryKind, g._sum.amount ?? 0, g._count._all);
+  for (const g of entries) {
+    const amount = n(g.amount);
+    const of = g.kind === 'correction' ? g.corrects : g.kind;
+    if (of === 'room_charge') roomCharges -= amount;
+    if (of === 'charge') charges -= amount;
+    if (g.method === null) continue;
+    const line = lines.get(g.method) ?? emptyLine(g.method);
+    lines.set(g.method, line);
+    addTo(line, g.kind, amount, n(g.count));
   }
   const methods = PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
   const total = n(rooms?.total);
   const outOfOrder = n(rooms?.out_of_order);
   const sold = n(stays?.sold);
-  const roomCharges = n(revenue?.room);
-  const charges = n(revenue?.other);
   return figuresOf({
     rooms: { total, outOfOrder, available: Math.max(0, total - outOfOrder), sold },
     arrivals: n(stays?.arrivals),
@@ -107,11 +171,11 @@ export async function dayFigures(db: Db, hotelId: number, from: Date, to: Date):
     stayOvers: n(stays?.stay_overs),
     noShows: n(stays?.no_shows),
     cancellations: n(stays?.cancellations),
-    roomCharges,
-    charges,
+    // Never -0 (nothing counted).
+    roomCharges: roomCharges || 0,
+    charges: charges || 0,
     methods,
-    owing: { count: n(owing?.count), total: n(owing?.total) },
-    depositsHeld: n(held?.held),
+    ...stands,
   });
 }
 
@@ -157,7 +221,7 @@ async function closerName(db: Db, id: number | null) {
   return account ?? { id, nickname: '' };
 }
 
-async function reportOf(db: Db, actor: Actor, date: string): Promise<TDayReport> {
+async function reportOf(db: Db, actor: Actor, date: string, now?: () => Promise<Standing>): Promise<TDayReport> {
   const closed = await db.dayClose.findUnique({ where: { hotelId_date: { hotelId: actor.hotelId, date } } });
   const head = { date, timeZone: actor.timeZone, currency: actor.currency };
   if (closed) {
@@ -171,7 +235,7 @@ async function reportOf(db: Db, actor: Actor, date: string): Promise<TDayReport>
     };
   }
   const { from, to } = hotelDay(date, actor.timeZone);
-  return { ...(await dayFigures(db, actor.hotelId, from, to)), ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
+  return { ...(await dayFigures(db, actor.hotelId, from, to, now?.())), ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
 }
 
 /** A day's report: frozen when the day is closed, else as the stays and the ledger say now. */
@@ -255,8 +319,11 @@ export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZRepor
   const dates: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
   const days: TDayReport[] = [];
+  // What the hotel stands at now (bills owing, deposits held) is the same for every open day: counted once, when a day needs it.
+  let stands: Promise<Standing> | undefined;
+  const now = () => (stands ??= standing(ctx.deps.prisma, ctx.actor.hotelId));
   // A few at a time: each day is a handful of indexed statements.
-  for (let i = 0; i < dates.length; i += 8) days.push(...(await Promise.all(dates.slice(i, i + 8).map((d) => reportOf(ctx.deps.prisma, ctx.actor, d)))));
+  for (let i = 0; i < dates.length; i += 8) days.push(...(await Promise.all(dates.slice(i, i + 8).map((d) => reportOf(ctx.deps.prisma, ctx.actor, d, now)))));
   const sum = (f: (d: TDayReport) => number) => days.reduce((s, d) => s + f(d), 0);
   const lines = new Map<TPaymentMethod, TCashLine>();
   for (const day of days) {
