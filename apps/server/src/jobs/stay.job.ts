@@ -6,6 +6,7 @@ import { issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
 import { giveOfflineCodes } from '../modules/access-rules/offline-codes';
+import { alertManagersOfArrivals } from '../modules/access-rules/arrival-readiness';
 import { arriveOnTime, dueOnTime, expireOnTime, lapseOnTime, noShowOnTime, sweepStays } from '../modules/stay/transitions';
 import { addStartJob, QUEUE_NAMES } from './queues';
 import type { StayJobData, SweepScope } from './payloads';
@@ -34,11 +35,13 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         const renewedCodes = await renewUnusedGeneratedCodes(ctx, now, scope);
         // Custom codes not on their locks as the check-in nears: an offline (generated) code in their place.
         const offlineCodes = await giveOfflineCodes(ctx, now, scope);
+        // Arrivals still without a key on their lock: the managers told by e-mail, once each.
+        const arrivalAlerts = await alertManagersOfArrivals(ctx, now, scope);
         // The outbox's old events (docs/events.md), by the install's sweep.
         const prunedEvents = job.data.hotelId === undefined ? await pruneDomainEvents(deps, now) : 0;
         // The day before, closed at each hotel's set hour (docs/reports.md), once the no-shows due are released above.
         const closedDays = await closeDaysOnTime(ctx, now, scope);
-        return { ...stays, issued, renewedCodes, offlineCodes, prunedEvents, closedDays };
+        return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays };
       }
       throw new Error(`unknown stay job ${job.name}`);
     },

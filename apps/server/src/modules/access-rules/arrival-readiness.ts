@@ -1,6 +1,9 @@
-import { ARRIVAL_READY_HOURS } from '@console/shared';
+import { ARRIVAL_READY_HOURS, toOneLine } from '@console/shared';
 import { Prisma } from '../../generated/prisma/client';
-import type { Actor } from '../../context';
+import type { Actor, Deps, ServiceContext } from '../../context';
+import { formatHotelTime } from '../messages/compose';
+import { mailIdentity, mailTransport } from '../messages/mailer';
+import { readMessageSettings } from '../messages/templates';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 
@@ -90,4 +93,76 @@ export async function notReadyAmong(db: TPrisma | Tx, hotelId: number, stayIds: 
   if (!stayIds.length) return new Set();
   const rows = await db.$queryRaw<Row[]>(notReadySql(hotelId, now, Prisma.sql`TRUE`, stayIds, null));
   return new Set(rows.map((r) => r.stayId));
+}
+
+/**
+ * The managers are told by e-mail of the arrivals not ready (the stay sweep): each hotel's owners and
+ * administrators with an e-mail address get one e-mail naming the arrivals not told before, with why
+ * and where to fix them (Today), in the hotel's message language, from the install's sender; each
+ * arrival is told once (`Stay.accessAlertAt`). Nothing is marked when no e-mail could go out (no
+ * SMTP, no sender, no manager with an address), so Today stays the place that shows them.
+ */
+export async function alertManagersOfArrivals(ctx: ServiceContext, now = new Date(), scope: { hotelId?: number } = {}): Promise<number> {
+  const { deps } = ctx;
+  const transport = mailTransport(deps);
+  if (!transport) return 0;
+  const hotels = await deps.prisma.stay.findMany({
+    where: {
+      ...scope,
+      status: 'reserved',
+      accessAlertAt: null,
+      checkInAt: { lte: new Date(now.getTime() + ARRIVAL_READY_HOURS * 3_600_000) },
+      expectedCheckOutAt: { gt: now },
+    },
+    distinct: ['hotelId'],
+    select: { hotelId: true },
+  });
+  let told = 0;
+  for (const { hotelId } of hotels) {
+    try {
+      told += await alertHotel(deps, hotelId, now, transport);
+    } catch (error) {
+      deps.log.warn({ err: error, hotelId }, 'could not tell the managers of arrivals without a key');
+    }
+  }
+  return told;
+}
+
+async function alertHotel(deps: Deps, hotelId: number, now: Date, transport: NonNullable<ReturnType<typeof mailTransport>>): Promise<number> {
+  const rows = await deps.prisma.$queryRaw<Row[]>(notReadySql(hotelId, now, Prisma.sql`s."accessAlertAt" IS NULL`, null, 200));
+  if (!rows.length) return 0;
+  const [hotel, settings, managers] = await Promise.all([
+    deps.prisma.hotel.findUniqueOrThrow({ where: { id: hotelId }, select: { name: true, timeZone: true } }),
+    readMessageSettings(deps, hotelId),
+    deps.prisma.membership.findMany({
+      where: { hotelId, role: { in: ['owner', 'admin'] }, allRooms: true, account: { email: { not: null }, frozenAt: null } },
+      select: { account: { select: { email: true } } },
+    }),
+  ]);
+  const to = [...new Set(managers.map((m) => m.account.email!).filter((e) => e.includes('@')))];
+  const identity = mailIdentity(deps.config.mail, hotel, { senderName: '', senderEmail: '' });
+  if (!to.length || !identity.from) return 0;
+  const lang = settings.language;
+  const t = (key: string, params?: Record<string, string | number>) => deps.i18n.t(lang, key, params);
+  const why = (reason: string) =>
+    reason === 'no_code' ? t('today.notReady.noCode') : reason === 'not_confirmed' ? t('accessRules.offlineNotConfirmed') : t(`credentials.errors.${reason}`);
+  const lines = rows.map((r) =>
+    t('accessRules.alertMail.line', {
+      room: toOneLine(r.roomName),
+      guest: toOneLine(r.guestName) || '—',
+      time: formatHotelTime(r.checkInAt, hotel.timeZone),
+      why: why(r.reason),
+    }),
+  );
+  const where = deps.config.locks.publicUrl ? `${deps.config.locks.publicUrl.replace(/\/$/, '')}/today` : t('accessRules.alertMail.openToday');
+  await transport.sendMail({
+    from: identity.from,
+    to,
+    envelope: { from: identity.envelopeFrom ?? undefined, to },
+    subject: toOneLine(t('accessRules.alertMail.subject', { number: rows.length, hotel: hotel.name })),
+    text: [t('accessRules.alertMail.intro', { number: rows.length }), '', ...lines, '', t('accessRules.alertMail.fix', { where })].join('\n'),
+  });
+  const ids = rows.map((r) => r.stayId);
+  await deps.prisma.stay.updateMany({ where: { hotelId, id: { in: ids }, accessAlertAt: null }, data: { accessAlertAt: now } });
+  return ids.length;
 }
