@@ -25,21 +25,15 @@ export function useFixArrivalKey() {
   );
 }
 
-export function FixKeyButton({ stayId, label }: { stayId: number; label: string }) {
+/** "Fix now", its accessible name saying whose key (`about`: the room and guest) after its visible text. */
+export function FixKeyButton({ stayId, about }: { stayId: number; about: string }) {
   const { t } = useTranslation();
   const fix = useFixArrivalKey();
   return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline"
-      disabled={fix.isPending}
-      aria-label={label}
-      onClick={() => fix.mutate({ stayId })}
-      data-testid={`fix-key-${stayId}`}
-    >
+    <Button type="button" size="sm" variant="outline" disabled={fix.isPending} onClick={() => fix.mutate({ stayId })} data-testid={`fix-key-${stayId}`}>
       {fix.isPending ? <Spinner /> : <KeyRound aria-hidden />}
       {t('accessRules.fixNow')}
+      <span className="sr-only"> · {about}</span>
     </Button>
   );
 }

@@ -366,7 +366,7 @@ function NotReadyList({ notReady, timeZone }: { notReady: Today['notReady']; tim
               to="/room/$roomId"
               params={{ roomId: s.roomId }}
               search={{ tab: 'credentials' }}
-              className="focus-visible:ring-ring truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
+              className="focus-visible:ring-ring inline-flex min-h-6 items-center truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
             >
               <bdi>{s.roomName}</bdi> · <bdi>{s.guestName || '—'}</bdi>
             </Link>
@@ -374,7 +374,7 @@ function NotReadyList({ notReady, timeZone }: { notReady: Today['notReady']; tim
               {t('today.notReady.item', { time: formatShortDateTime(s.checkInAt, timeZone), why: why(s.reason) })}
             </span>
           </span>
-          <FixKeyButton stayId={s.stayId} label={t('today.notReady.fix', { room: s.roomName, guest: s.guestName || '—' })} />
+          <FixKeyButton stayId={s.stayId} about={t('today.notReady.fix', { room: s.roomName, guest: s.guestName || '—' })} />
         </li>
       ))}
       {notReady.total > notReady.stays.length && (
@@ -396,7 +396,7 @@ function RoomList({ rooms, more, testId }: { rooms: { id: number; name: string; 
             to="/room/$roomId"
             params={{ roomId: room.id }}
             search={{ tab: room.tab }}
-            className="focus-visible:ring-ring truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
+            className="focus-visible:ring-ring inline-flex min-h-6 items-center truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2"
             data-testid={`today-room-${room.id}`}
           >
             {room.name}
