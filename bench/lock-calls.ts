@@ -133,7 +133,7 @@ async function main() {
       const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
       const { token } = await createSession(d, { accountId: account!.id, hotelId, kind: 'web', meta });
       const owner: AuthedContext = { deps: d, meta, actor: await resolveSession(d, token, 'web') };
-      const audit = jobContext(d, 'bench', randomUUID());
+      const audit = jobContext(d, 'demo.locks', randomUUID());
       const { id: accountId } = await connectAccount(audit, hotelId, { username, password: 'bench-password', kind: 'ttlock', label: '' });
       await importAccountLocks(audit, await d.prisma.lockAccount.findUniqueOrThrow({ where: { id: accountId }, select: ACCOUNT_ROW_SELECT }));
       const locks = await d.prisma.lock.findMany({ where: { hotelId }, select: { id: true, name: true, alias: true } });

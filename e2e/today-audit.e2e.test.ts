@@ -149,6 +149,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the today board and the
       expect(await first.getByTestId('audit-target').innerText()).toContain(renamed);
       expect(await first.getByTestId('audit-channel-badge').innerText()).toBe(text(header, 'auditLog.channels.console'));
       expect(await first.getByTestId('audit-action').innerText()).toContain(text(header, 'auditLog.areas.room'));
+      expect(await first.getByTestId('audit-action-label').innerText()).toBe(text(header, 'auditLog.actions.room.update'));
       await screenshot(page, `audit-log-${header}`);
 
       // Its before and after, from the keyboard.
@@ -188,7 +189,8 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the today board and the
       await page.locator('[data-testid^="audit-"][data-action="room.update"]').first().getByTestId('audit-action').click();
       await page.waitForURL((url) => url.searchParams.get('action') === 'room.update');
       await page.getByTestId('audit-action-filter').waitFor();
-      expect(await page.getByTestId('audit-action-filter').innerText()).toContain('room.update');
+      // The filter says the action in words, not its code.
+      expect(await page.getByTestId('audit-action-filter').innerText()).toContain(text(header, 'auditLog.actions.room.update'));
       await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-action]')).every((el) => el.getAttribute('data-action') === 'room.update'));
       // The web console's channel keeps it; removing the action filter brings the other actions back.
       await page.getByTestId('audit-channel').selectOption('console');

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TLanguageHeader, TPermission, TRole } from '@console/shared';
+import type { TAuditJob, TAuditNames, TLanguageHeader, TPermission, TRole } from '@console/shared';
 import type { TConfig } from './config';
 import type { Pool } from 'pg';
 import type { TPrisma } from './db/client';
@@ -48,8 +48,10 @@ export interface RequestMeta {
   userAgent?: string;
   requestId: string;
   lang: TLanguageHeader;
-  /** Set when a background job acts (the audit log names the job as the actor). */
-  job?: string;
+  /** Set when a background job acts (the audit log names the job as the actor, by its automation: AUDIT_JOBS). */
+  job?: TAuditJob;
+  /** What a job acts for, named as it is now (the calendar feed a `feed.read` job reads): kept in its audit rows. */
+  actorNames?: TAuditNames;
   /** The face the request came through, as the audit log records it. */
   channel?: 'console' | 'legacy' | 'gateway' | 'job' | 'key_page';
 }
@@ -82,7 +84,10 @@ export interface AuthedContext extends ServiceContext {
   actor: Actor;
 }
 
-/** The context of a background job: no account, the job named in the audit log. */
-export function jobContext(deps: Deps, job: string, requestId: string): ServiceContext {
-  return { deps, meta: { ip: 'job', requestId, lang: 'zh-CN', job, channel: 'job' } };
+/**
+ * The context of a background job: no account, the job named in the audit log (by its automation,
+ * `AUDIT_JOBS`; `actorNames`: what it acts for, as the calendar feed a feed's read names).
+ */
+export function jobContext(deps: Deps, job: TAuditJob, requestId: string, actorNames?: TAuditNames): ServiceContext {
+  return { deps, meta: { ip: 'job', requestId, lang: 'zh-CN', job, channel: 'job', ...(actorNames ? { actorNames } : {}) } };
 }

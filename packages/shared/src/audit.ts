@@ -36,6 +36,10 @@ export const AUDIT_AREAS = [
   'apikey',
   'order',
   'export',
+  'accessRule',
+  'feed',
+  'guestMessage',
+  'sharedDoor',
 ] as const;
 export type TAuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -63,7 +67,225 @@ export const AUDIT_ENTITY_TYPES = [
   'Folio',
   'OrderEntry',
   'Export',
+  'AccessRule',
+  'CalendarFeed',
+  'CashierShift',
+  'DayClose',
+  'Lock',
+  'GuestMessageTemplate',
 ] as const;
+export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/**
+ * Every action the server writes into the audit log (`recordAudit`'s `action`, typed by this list:
+ * an action that is not here does not compile), each with its label in every locale under
+ * `auditActionKey(action)` (a unit test reads the actions from the server's code and the labels
+ * from the 12 locale files). Kept for as long as rows may hold them: `room.lockUnpaired` was
+ * written once by migration 20261124090000_lock_accounts.
+ */
+export const AUDIT_ACTIONS = [
+  'accessRule.reset',
+  'accessRule.set',
+  'account.avatar',
+  'account.email',
+  'account.email.blocked',
+  'account.email.refused',
+  'account.mobile',
+  'account.mobile.blocked',
+  'account.mobile.refused',
+  'account.nickname',
+  'apikey.create',
+  'apikey.revoke',
+  'auth.hotel.enter',
+  'auth.hotel.leave',
+  'auth.lockout',
+  'auth.login.blocked',
+  'auth.login.failure',
+  'auth.login.frozen',
+  'auth.login.success',
+  'auth.logout',
+  'auth.password.change',
+  'auth.password.reset',
+  'auth.reset.request',
+  'auth.session.revoke',
+  'auth.session.revokeOthers',
+  'card.issue',
+  'card.keys.create',
+  'card.keys.delete',
+  'card.keys.sync',
+  'card.lost',
+  'card.reserve',
+  'card.return',
+  'card.revoke',
+  'card.send',
+  'card.write_failed',
+  'customer.delete',
+  'customer.freeze',
+  'customer.unfreeze',
+  'dispenser.add',
+  'dispenser.delete',
+  'dispenser.rename',
+  'export.start',
+  'face.authorize',
+  'face.create',
+  'face.delete',
+  'face.retryAuthorization',
+  'face.revokeAuthorization',
+  'face.updateAuthorizationNote',
+  'face.updateNote',
+  'feed.add',
+  'feed.confirmEmpty',
+  'feed.delete',
+  'feed.edit',
+  'feed.read',
+  'feed.regenerateExport',
+  'guestMessage.sendAgain',
+  'guestMessage.settings.save',
+  'guestMessage.template.reset',
+  'guestMessage.template.save',
+  'hotel.create',
+  'hotel.update',
+  'keyPage.regenerate',
+  'keyPage.revoke',
+  'lock.manager.add',
+  'lock.manager.delete',
+  'lock.openByGuestLink',
+  'lock.removeUnmanaged',
+  'lock.settings',
+  'lock.unlock',
+  'lockAccount.budget',
+  'lockAccount.connect',
+  'lockAccount.disconnect',
+  'lockAccount.import',
+  'lockAccount.reconnect',
+  'lockAccount.remove',
+  'order.charge',
+  'order.closeDay',
+  'order.correct',
+  'order.deposit',
+  'order.leftOwing',
+  'order.payment',
+  'order.recharge',
+  'order.refund',
+  'order.reportExport',
+  'order.roomCharge',
+  'order.settle',
+  'order.shiftClose',
+  'order.shiftOpen',
+  'password.create',
+  'password.limit',
+  'password.retry',
+  'password.revoke',
+  'priceTemplate.apply',
+  'priceTemplate.create',
+  'priceTemplate.delete',
+  'priceTemplate.update',
+  'reader.bind',
+  'reader.delete',
+  'reader.register',
+  'reader.rename',
+  'reader.unbind',
+  'room.create',
+  'room.delete',
+  'room.lock',
+  'room.lockData',
+  'room.lockUnpaired',
+  'room.price',
+  'room.status',
+  'room.update',
+  'roomGroup.create',
+  'roomGroup.delete',
+  'roomGroup.update',
+  'sharedDoor.set',
+  'sharedDoor.unset',
+  'staff.add',
+  'staff.apiKeyAuth',
+  'staff.freeze',
+  'staff.profile',
+  'staff.remove',
+  'staff.role',
+  'staff.rooms',
+  'staff.unfreeze',
+  'stay.accessIssue',
+  'stay.accessRenewUnused',
+  'stay.addGuest',
+  'stay.arrive',
+  'stay.arrivedAtDoor',
+  'stay.breakfast',
+  'stay.cancel',
+  'stay.changeRoom',
+  'stay.checkIn',
+  'stay.checkOut',
+  'stay.expire',
+  'stay.noShow',
+  'stay.offlineCode',
+  'stay.fixAccess',
+  'stay.removeGuest',
+  'stay.renew',
+  'stay.reschedule',
+  'stay.reserve',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The i18n key of an action's label: `auditLog.actions.<area>.<the rest, dots as underscores>`
+ * (`stay.accessIssue` -> `auditLog.actions.stay.accessIssue`, `account.email.refused` ->
+ * `auditLog.actions.account.email_refused`: an action may be the start of another).
+ */
+export function auditActionKey(action: string): string {
+  const [area, ...rest] = action.split('.');
+  return rest.length === 0 ? `auditLog.actions.${area}` : `auditLog.actions.${area}.${rest.join('_')}`;
+}
+
+/**
+ * What acted when no person did: each background job (`jobContext`'s name, the audit log's
+ * `actorJob`) and the automation it is part of, named in every locale under
+ * `auditLog.automation.<kind>` (a unit test reads the job names from the server's code). Kept for
+ * as long as rows may hold them: `feeds.read` (the feed job's first name), `stay.arrivedAtDoor`
+ * (auto check-in before it said where the door's record came from), `migration` (written by
+ * migration 20261124090000_lock_accounts).
+ */
+export const AUDIT_JOBS = {
+  'stay.due': 'stayTimes',
+  'stay.arrive': 'stayTimes',
+  'stay.noShow': 'stayTimes',
+  'stay.expire': 'stayTimes',
+  'stay.sweep': 'stayTimes',
+  'stay.issue': 'accessRules',
+  'stay.lapse': 'accessRules',
+  'stay.renewCodes': 'accessRules',
+  'stay.offlineCodes': 'accessRules',
+  'stay.closeDays': 'dayClose',
+  'stay.arrivedAtDoor': 'doorArrival',
+  'locks.callback': 'lockCallback',
+  'locks.records': 'lockRecords',
+  'feed.read': 'calendarFeed',
+  'feeds.read': 'calendarFeed',
+  export: 'export',
+  'demo.locks': 'demo',
+  migration: 'upgrade',
+} as const;
+export type TAuditJob = keyof typeof AUDIT_JOBS;
+/** The automations, and `other`: a job this version does not know (never shown by its code). */
+export const AUDIT_AUTOMATIONS = [...new Set(Object.values(AUDIT_JOBS)), 'other'] as const;
+
+/**
+ * Names kept in an audit row when it is written (`AuditLog.actorNames`, `AuditLog.targetNames`),
+ * for what cannot be read later: the calendar feed that acted (its label, its room's or group's
+ * name), a target about to be deleted. Plain values, a few short words each.
+ */
+export interface TAuditNames {
+  /** A calendar feed's label. */
+  feed?: string;
+  room?: string;
+  group?: string;
+  guest?: string;
+  /** The target's own name (a customer's, a price template's, a reader's, ...). */
+  name?: string;
+  /** A name the system wrote as a code (decision 023: a card key set's "Key set 1") and its parameters. */
+  nameKey?: string;
+  nameParams?: Record<string, string | number>;
+}
 
 export const AUDIT_LIMITS = { actionMax: 64, entityTypeMax: 64, entityIdMax: 64 } as const;
 

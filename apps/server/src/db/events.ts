@@ -26,7 +26,12 @@ interface UnwrittenEvent {
 }
 
 /** An audit row as `recordAudit` writes it (modules/audit/audit.service.ts). */
-export type AuditRow = Omit<Prisma.AuditLogCreateManyInput, 'id' | 'before' | 'after'> & { before?: Prisma.InputJsonValue; after?: Prisma.InputJsonValue };
+export type AuditRow = Omit<Prisma.AuditLogCreateManyInput, 'id' | 'before' | 'after' | 'actorNames' | 'targetNames'> & {
+  before?: Prisma.InputJsonValue;
+  after?: Prisma.InputJsonValue;
+  actorNames?: Prisma.InputJsonValue;
+  targetNames?: Prisma.InputJsonValue;
+};
 
 /** What an open transaction of `transaction()` gathers: its events, its audit rows, and the work to run once it committed. */
 export interface TxFollowUps {
@@ -119,12 +124,13 @@ function insertAudits(rows: AuditRow[]): Prisma.Sql {
   const json = (v: Prisma.InputJsonValue | undefined) => (v === undefined ? null : JSON.stringify(v));
   return Prisma.sql`
     INSERT INTO "AuditLog" ("hotelId", "actorType", "actorAccountId", "actorApiKeyId", "action", "entityType", "entityId", "before", "after",
-                            "ip", "userAgent", "requestId", "channel", "actorJob", "createdAt")
+                            "ip", "userAgent", "requestId", "channel", "actorJob", "actorNames", "targetNames", "createdAt")
     SELECT * FROM unnest(${column((r) => r.hotelId)}::int[], ${column((r) => r.actorType)}::"ActorType"[], ${column((r) => r.actorAccountId)}::int[],
       ${column((r) => r.actorApiKeyId)}::int[], ${column((r) => r.action)}::text[], ${column((r) => r.entityType)}::text[],
       ${column((r) => r.entityId)}::text[], ${column((r) => json(r.before))}::jsonb[], ${column((r) => json(r.after))}::jsonb[],
       ${column((r) => r.ip)}::text[], ${column((r) => r.userAgent)}::text[], ${column((r) => r.requestId)}::text[],
       ${column((r) => r.channel)}::"AuditChannel"[], ${column((r) => r.actorJob)}::text[],
+      ${column((r) => json(r.actorNames))}::jsonb[], ${column((r) => json(r.targetNames))}::jsonb[],
       ${column((r) => new Date(r.createdAt ?? Date.now()).toISOString())}::timestamptz[])`;
 }
 

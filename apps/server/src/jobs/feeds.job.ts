@@ -1,6 +1,7 @@
 import { Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import { jobContext, type Deps } from '../context';
 import { readFeed } from '../modules/feeds/feed-import';
+import { readFeedNames } from '../modules/feeds/feed-names';
 import { QUEUE_NAMES } from './queues';
 import type { FeedJobData } from './payloads';
 
@@ -22,7 +23,7 @@ export function startFeedsWorker(deps: Deps): Worker<FeedJobData> {
     async (job) => {
       if (job.name === 'scan') return scanFeeds(deps);
       if (job.name === 'read') {
-        const result = await readFeed(jobContext(deps, 'feed.read', `job:${job.id}`), job.data.hotelId, job.data.feedId);
+        const result = await readFeedAsJob(deps, job.data, `job:${job.id}`);
         if (!result.ok && result.error !== 'not_found') throw new Error(`calendar feed ${job.data.feedId}: ${result.error}`);
         return result;
       }
@@ -33,6 +34,15 @@ export function startFeedsWorker(deps: Deps): Worker<FeedJobData> {
   worker.on('failed', (job, error) => deps.log.warn({ jobId: job?.id, err: error }, 'calendar feed job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'feeds worker error'));
   return worker;
+}
+
+/**
+ * A feed's read as its job runs it: acting as the feed itself, so that the entries of the
+ * reservations it makes name it in the audit log ("Calendar feed Airbnb · Room 109").
+ */
+export async function readFeedAsJob(deps: Deps, data: FeedJobData, requestId: string) {
+  const names = await readFeedNames(deps.prisma, data.hotelId, data.feedId);
+  return readFeed(jobContext(deps, 'feed.read', requestId, names), data.hotelId, data.feedId);
 }
 
 /** Queues a read of every feed due now. */

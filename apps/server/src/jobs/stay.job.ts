@@ -1,4 +1,5 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
+import type { TAuditJob } from '@console/shared';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
 import { closeDaysOnTime } from '../modules/reports/day-report';
@@ -13,12 +14,27 @@ import type { StayJobData, SweepScope } from './payloads';
 
 export const STAY_SWEEP_EVERY_MS = 5 * 60_000;
 
-/** The stay jobs only call the stay services (modules/stay/transitions.ts, and the access rules' `issue`), as the job itself. */
+/** Each stay job as the audit log names it (AUDIT_JOBS: the automation it is part of). */
+const STAY_JOBS = {
+  due: 'stay.due',
+  arrive: 'stay.arrive',
+  noShow: 'stay.noShow',
+  expire: 'stay.expire',
+  issue: 'stay.issue',
+  lapse: 'stay.lapse',
+  sweep: 'stay.sweep',
+} as const satisfies Record<string, TAuditJob>;
+
+/**
+ * The stay jobs only call the stay services (modules/stay/transitions.ts, and the access rules' `issue`), as the job itself.
+ * The sweep's parts act each as their own automation: the stays' times, the access rules' codes, the day's close.
+ */
 export function startStayWorker(deps: Deps): Worker<StayJobData> {
   const worker = new Worker<StayJobData>(
     QUEUE_NAMES.stay,
     async (job) => {
-      const ctx = jobContext(deps, `stay.${job.name}`, `job:${job.id}`);
+      if (!Object.hasOwn(STAY_JOBS, job.name)) throw new Error(`unknown stay job ${job.name}`);
+      const ctx = jobContext(deps, STAY_JOBS[job.name as keyof typeof STAY_JOBS], `job:${job.id}`);
       if (job.name === 'due') return dueOnTime(ctx, job.data);
       if (job.name === 'arrive') return arriveOnTime(ctx, job.data);
       if (job.name === 'noShow') return noShowOnTime(ctx, job.data);
@@ -32,15 +48,15 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         // Access rules' `issue` jobs lost with Redis (or never queued), after the stays' own transitions.
         const issued = await sweepAccessIssues(ctx, now, scope);
         // Generated codes past TTLock's 24-hour first-use window, unused, of stays not yet arrived: replaced.
-        const renewedCodes = await renewUnusedGeneratedCodes(ctx, now, scope);
+        const renewedCodes = await renewUnusedGeneratedCodes(jobContext(deps, 'stay.renewCodes', `job:${job.id}`), now, scope);
         // Custom codes not on their locks as the check-in nears: an offline (generated) code in their place.
-        const offlineCodes = await giveOfflineCodes(ctx, now, scope);
+        const offlineCodes = await giveOfflineCodes(jobContext(deps, 'stay.offlineCodes', `job:${job.id}`), now, scope);
         // Arrivals still without a key on their lock: the managers told by e-mail, once each.
         const arrivalAlerts = await alertManagersOfArrivals(ctx, now, scope);
         // The outbox's old events (docs/events.md), by the install's sweep.
         const prunedEvents = job.data.hotelId === undefined ? await pruneDomainEvents(deps, now) : 0;
         // The day before, closed at each hotel's set hour (docs/reports.md), once the no-shows due are released above.
-        const closedDays = await closeDaysOnTime(ctx, now, scope);
+        const closedDays = await closeDaysOnTime(jobContext(deps, 'stay.closeDays', `job:${job.id}`), now, scope);
         return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays };
       }
       throw new Error(`unknown stay job ${job.name}`);

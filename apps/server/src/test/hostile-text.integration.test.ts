@@ -139,12 +139,13 @@ describe.each(HOSTILE)('$label', ({ text, reason }) => {
 
 describe('text from elsewhere', () => {
   it('reaches the audit log made acceptable (the JSON column refuses NUL and lone surrogates)', async () => {
+    const meta = testMeta();
     await recordAudit(
       ctx.deps.prisma,
-      { deps: ctx.deps, meta: testMeta() },
-      { action: 'test.hostile', hotelId: world.hotel.id, after: { name: 'Lin\u0000 \ud800', ['k\udc00']: ['\u{1F600}'] } },
+      { deps: ctx.deps, meta },
+      { action: 'hotel.update', hotelId: world.hotel.id, after: { name: 'Lin\u0000 \ud800', ['k\udc00']: ['\u{1F600}'] } },
     );
-    const entry = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: world.hotel.id, action: 'test.hostile' } });
+    const entry = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: world.hotel.id, requestId: meta.requestId } });
     expect(entry.after).toEqual({ name: 'Lin \ufffd', 'k\ufffd': ['\u{1F600}'] });
   });
 

@@ -19,7 +19,7 @@ import { actorContext } from './harness';
 export async function simLockAccount(deps: Deps, hotelId: number, account: { username: string; password: string } = SIM_DEFAULTS): Promise<number> {
   const known = await deps.prisma.lockAccount.findFirst({ where: { hotelId, username: account.username }, select: ACCOUNT_ROW_SELECT });
   if (known) return known.id;
-  const { id } = await connectAccount(jobContext(deps, 'test.locks', randomUUID()), hotelId, {
+  const { id } = await connectAccount(jobContext(deps, 'demo.locks', randomUUID()), hotelId, {
     username: account.username,
     password: account.password,
     kind: 'ttlock',
@@ -41,7 +41,7 @@ export async function pairSimLock(
 ): Promise<number> {
   await simLockAccount(deps, hotelId, account);
   const lockId = (await lockOfTypedIdIn(deps, hotelId, String(simLockId)))!;
-  const audit = jobContext(deps, 'test.locks', randomUUID());
+  const audit = jobContext(deps, 'demo.locks', randomUUID());
   await pairInTransaction({ hotelId, rooms: { hotelId, deletedAt: null }, audit }, [{ roomId, lockId }]);
   return lockId;
 }

@@ -9,6 +9,7 @@ export const ZAuditItem = z.object({
   actor: z.object({
     type: z.enum(AUDIT_ACTOR_TYPES),
     accountId: z.number().nullable(),
+    /** An account's nickname, an API key's name, or the automation (or calendar feed) a job acted as, in words. */
     name: z.string().nullable(),
     mobile: z.string().nullable(),
     email: z.string().nullable(),
@@ -17,7 +18,10 @@ export const ZAuditItem = z.object({
     job: z.string().nullable(),
   }),
   action: z.string(),
-  target: z.object({ type: z.string().nullable(), id: z.string().nullable(), name: z.string().nullable() }),
+  /** The action in words of the request's language; the code when the server has none for it. */
+  actionLabel: z.string(),
+  /** The target's code and id, and the target in words of the request's language. */
+  target: z.object({ type: z.string().nullable(), id: z.string().nullable(), label: z.string().nullable() }),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

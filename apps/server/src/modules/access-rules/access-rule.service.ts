@@ -103,6 +103,8 @@ export async function setAccessRule(ctx: AuthedContext, raw: TAccessRuleSetInput
         action: 'accessRule.set',
         entityType: 'AccessRule',
         entityId: groupId === null ? 'hotel' : `group:${groupId}`,
+        // A group's rule goes with its group: the entry keeps the group's name.
+        ...(group ? { names: { group: group.name } } : {}),
         ...(before ? { before: beforeValues } : {}),
         after: { groupId, ...values },
       });
@@ -132,7 +134,13 @@ export async function resetAccessRule(ctx: AuthedContext, raw: z.input<typeof ZA
     await tx.accessRule.delete({ where: { id: before.id } });
     const { id: _id, updatedAt: _u, ...beforeValues } = before;
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
-    await recordAudit(tx, ctx, { action: 'accessRule.reset', entityType: 'AccessRule', entityId: `group:${group!.id}`, before: beforeValues });
+    await recordAudit(tx, ctx, {
+      action: 'accessRule.reset',
+      entityType: 'AccessRule',
+      entityId: `group:${group!.id}`,
+      before: beforeValues,
+      names: { group: group!.name },
+    });
   });
   await scheduleCovered(ctx, group!.id);
   const rule = await ruleForGroup(deps.prisma, actor.hotelId, group!.id);

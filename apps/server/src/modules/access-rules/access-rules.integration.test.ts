@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TAuditJob } from '@console/shared';
 import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext, type Actor, type AuthedContext } from '../../context';
@@ -483,7 +484,7 @@ describe('access rule settings', () => {
 });
 
 const stayOf = (id: number) => ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id } });
-const job = (name: string) => jobContext(ctx.deps, name, randomUUID());
+const job = (name: TAuditJob) => jobContext(ctx.deps, name, randomUUID());
 
 describe('the sweep catches up issue jobs that were lost', () => {
   it('a reservation whose job Redis lost gets its code from the stay sweep; one whose moment has not come gets nothing', async () => {

@@ -24,9 +24,10 @@ const KINDS = new Set(['password', 'face', 'card']);
  * by a credential of a reservation marks that reservation arrived (in house from the opening),
  * audited `stay.arrivedAtDoor`, when the room's access rule turns it on. A record of another
  * stay's credential, a refusal, a stay no longer reserved, or a second record (the stay already
- * arrived) changes nothing. Never throws: the records are stored whatever happens here.
+ * arrived) changes nothing. Never throws: the records are stored whatever happens here. Audited as
+ * the lock cloud's callback when the records came by it (`byCallback`), else as the lock records' reading.
  */
-export async function arriveAtDoor(deps: Deps, records: DoorRecord[]): Promise<number> {
+export async function arriveAtDoor(deps: Deps, records: DoorRecord[], byCallback = false): Promise<number> {
   let arrived = 0;
   // Oldest first: the first opening is the arrival.
   for (const r of [...records].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
@@ -35,7 +36,7 @@ export async function arriveAtDoor(deps: Deps, records: DoorRecord[]): Promise<n
     const id = Number(rawId);
     if (!KINDS.has(kind!) || !Number.isInteger(id)) continue;
     try {
-      if (await arriveOne(deps, r, kind as 'password' | 'face' | 'card', id)) arrived += 1;
+      if (await arriveOne(deps, r, kind as 'password' | 'face' | 'card', id, byCallback)) arrived += 1;
     } catch (error) {
       deps.log.error({ err: error, credential: r.credential }, 'auto check-in failed');
     }
@@ -43,7 +44,7 @@ export async function arriveAtDoor(deps: Deps, records: DoorRecord[]): Promise<n
   return arrived;
 }
 
-async function arriveOne(deps: Deps, r: DoorRecord, kind: 'password' | 'face' | 'card', id: number): Promise<boolean> {
+async function arriveOne(deps: Deps, r: DoorRecord, kind: 'password' | 'face' | 'card', id: number, byCallback: boolean): Promise<boolean> {
   const where = { id, hotelId: r.hotelId, roomId: r.roomId };
   // A card's tag names its writing (CardIssue): the guest's number card the rule sent, or one the desk issued.
   const owner =
@@ -59,7 +60,7 @@ async function arriveOne(deps: Deps, r: DoorRecord, kind: 'password' | 'face' | 
   });
   if (!stay) return false;
   if (!(await ruleForRoom(deps.prisma, r.hotelId, r.roomId)).autoCheckIn) return false;
-  const ctx = jobContext(deps, 'stay.arrivedAtDoor', `door:${r.credential}`);
+  const ctx = jobContext(deps, byCallback ? 'locks.callback' : 'locks.records', `door:${r.credential}`);
   try {
     const done = await transaction(deps, async (tx) => {
       await lockRooms(tx, r.hotelId, [r.roomId]);

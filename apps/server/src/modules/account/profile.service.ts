@@ -68,7 +68,11 @@ export async function setAvatar(ctx: AuthedContext, input: { avatar: string | nu
  * Checks the account's current password before a change of a sign-in identity. Wrong guesses
  * count against the same limits as sign-in (per account and per address) and are audited.
  */
-async function confirmPassword(ctx: AuthedContext, password: string, action: string): Promise<{ mobile: string | null; email: string | null }> {
+async function confirmPassword(
+  ctx: AuthedContext,
+  password: string,
+  action: 'account.email' | 'account.mobile',
+): Promise<{ mobile: string | null; email: string | null }> {
   const { deps, actor, meta } = ctx;
   const account = await deps.prisma.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { passwordHash: true, mobile: true, email: true } });
   const identity = account.mobile ?? account.email ?? String(actor.accountId);

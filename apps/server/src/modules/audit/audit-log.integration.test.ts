@@ -66,7 +66,8 @@ describe('the audit log', () => {
     const renamed = all.items.find((i) => i.action === 'room.update')!;
     expect(renamed).toMatchObject({
       actor: { type: 'account', accountId: owner.id, name: owner.nickname, mobile: owner.mobile, apiKeyId: null, job: null },
-      target: { type: 'Room', id: String(room.id), name: 'New name' },
+      actionLabel: 'Room details changed',
+      target: { type: 'Room', id: String(room.id), label: 'Room New name' },
       before: { name: 'Old name' },
       after: expect.objectContaining({ name: 'New name' }),
       ip: '203.0.113.7',
@@ -76,13 +77,15 @@ describe('the audit log', () => {
     expect(all.items.find((i) => i.action === 'room.status')).toMatchObject({
       channel: 'legacy',
       ip: '203.0.113.8',
-      target: { type: 'Room', name: 'Other' },
+      target: { type: 'Room', label: 'Room Other' },
       actor: { type: 'account', name: owner.nickname },
     });
     expect(all.items.find((i) => i.action === 'stay.expire')).toMatchObject({
       channel: 'job',
-      actor: { type: 'job', name: 'stay.expire', accountId: null },
-      target: { type: 'Stay', name: 'Other' },
+      actor: { type: 'job', job: 'stay.expire', name: 'Automation (stay times)', accountId: null },
+      actionLabel: 'Check-out time passed',
+      target: { type: 'Stay', label: 'Stay of room Other (Test Guest)' },
+      ip: null,
     });
     expect(all.items.find((i) => i.action === 'auth.login.failure')).toMatchObject({
       channel: null,
@@ -199,7 +202,7 @@ describe('the audit log', () => {
     expect((await api.query('audit.list', {})).error?.data.code).toBe('UNAUTHORIZED');
   });
 
-  it("names a room or a stay's room only when it is of the entry's own hotel, in the page's order", async () => {
+  it("names a room or a stay by its room only when it is of the entry's own hotel, in the page's order", async () => {
     const a = await createHotelWithStaff(ctx.deps);
     const b = await createHotelWithStaff(ctx.deps);
     const {
@@ -244,12 +247,24 @@ describe('the audit log', () => {
       })),
     });
     const page = await data(api.query('audit.list', {}, { token: a.ownerToken }));
-    expect(page.items.map((i) => [i.action, i.target.type, i.target.id, i.target.name])).toEqual(
-      targets.map(([type, id], n) => [`test.${n}`, type, id, n === 0 || n === 1 ? 'A-101' : null]),
+    // Another hotel's room or stay, or an id that is none, is named by its kind and id only.
+    const names = [
+      'Room A-101',
+      'Stay of room A-101 (Test Guest)',
+      `Room #${roomB!.id}`,
+      `Stay #${stayB.id}`,
+      `Room #${roomA!.id}x`,
+      'Room #99999999999',
+      `Customer #${roomA!.id}`,
+    ];
+    expect(page.items.map((i) => [i.action, i.target.type, i.target.id, i.target.label])).toEqual(
+      targets.map(([type, id], n) => [`test.${n}`, type, id, names[n]]),
     );
     expect(page).toMatchObject({ total: targets.length, totalCapped: false });
     // A page further on names its own entries the same way.
-    expect((await data(api.query('audit.list', { page: 2, pageSize: 1 }, { token: a.ownerToken }))).items.map((i) => i.target.name)).toEqual(['A-101']);
+    expect((await data(api.query('audit.list', { page: 2, pageSize: 1 }, { token: a.ownerToken }))).items.map((i) => i.target.label)).toEqual([
+      'Stay of room A-101 (Test Guest)',
+    ]);
   });
 
   it('refuses filters that are not what they say', async () => {

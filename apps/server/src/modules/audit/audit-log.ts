@@ -4,11 +4,13 @@ import { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
 import { describeUserAgent, type DeviceInfo } from '../../infra/user-agent';
 import { requirePermission } from '../../permissions';
+import { auditTexts, type AuditTexts } from './audit-text';
 
 /**
  * The audit log viewer (issue 9 §6): a page of the hotel's audit log, newest first, with who
- * acted (an account's name and mobile, an API key's name, a job's name, or nobody), the action,
- * its target, before and after, the address and the face it came through.
+ * acted (an account's name and mobile, an API key's name, the automation or calendar feed a job
+ * acted for, or nobody), the action and its label, its target in words, before and after, the
+ * address and the face it came through; in the request's language (audit-text.ts, issue 27 §11).
  *
  * Totals are counted up to AUDIT_COUNT_CAP, as the unlock records' are (decision 013): a hotel's
  * log grows by every change made in it, and nobody pages past the newest 10,000 entries of a
@@ -65,13 +67,14 @@ export function auditWhereSql(actor: Actor, input: ReturnType<typeof ZAuditListI
   return Prisma.join(where, ' AND ');
 }
 
-interface AuditRow {
+export interface AuditRow {
   id: number;
   createdAt: Date;
   actorType: TAuditActorType;
   actorAccountId: number | null;
   actorApiKeyId: number | null;
   actorJob: string | null;
+  actorNames: Prisma.JsonValue;
   accountName: string | null;
   accountMobile: string | null;
   accountEmail: string | null;
@@ -80,7 +83,7 @@ interface AuditRow {
   action: string;
   entityType: string | null;
   entityId: string | null;
-  targetName: string | null;
+  targetNames: Prisma.JsonValue;
   before: Prisma.JsonValue;
   after: Prisma.JsonValue;
   ip: string | null;
@@ -95,16 +98,27 @@ export interface AuditItem {
   actor: {
     type: TAuditActorType;
     accountId: number | null;
-    /** The account's nickname, the API key's name or the job's name. */
+    /**
+     * The account's nickname, the API key's name, or what a job acted as, in words ("Automation
+     * (access rules)", "Calendar feed Airbnb · Room 109"): never the job's code.
+     */
     name: string | null;
     mobile: string | null;
     email: string | null;
     apiKeyId: number | null;
     apiKeyPrefix: string | null;
+    /** The job's code (`stay.issue`), as the log keeps it. */
     job: string | null;
   };
   action: string;
-  target: { type: string | null; id: string | null; /** The room's name, for a room or a stay. */ name: string | null };
+  /** The action in words ("Door access issued by rule"); the code when this version has none for it. */
+  actionLabel: string;
+  target: {
+    type: string | null;
+    id: string | null;
+    /** The target in words ("Stay of room 108 (Ana Silva)", "Access rule of the hotel"); null without a target. */
+    label: string | null;
+  };
   before: Prisma.JsonValue;
   after: Prisma.JsonValue;
   ip: string | null;
@@ -115,14 +129,15 @@ export interface AuditItem {
   requestId: string | null;
 }
 
-function toItem(r: AuditRow): AuditItem {
+/** An entry as the list (and its export) gives it, its codes in words of `texts`'s language. */
+export function toAuditItem(r: AuditRow, texts: AuditTexts): AuditItem {
   return {
     id: r.id,
     at: new Date(r.createdAt).toISOString(),
     actor: {
       type: r.actorType,
       accountId: r.actorAccountId,
-      name: r.actorType === 'api_key' ? r.apiKeyName : r.actorType === 'job' ? r.actorJob : r.accountName,
+      name: r.actorType === 'api_key' ? r.apiKeyName : r.actorType === 'job' ? texts.job(r.actorJob, r.actorNames) : r.accountName,
       mobile: r.accountMobile,
       email: r.accountEmail,
       apiKeyId: r.actorApiKeyId,
@@ -130,10 +145,12 @@ function toItem(r: AuditRow): AuditItem {
       job: r.actorJob,
     },
     action: r.action,
-    target: { type: r.entityType, id: r.entityId, name: r.targetName },
+    actionLabel: texts.action(r.action),
+    target: { type: r.entityType, id: r.entityId, label: texts.target(r.entityType, r.entityId, r.targetNames) },
     before: r.before,
     after: r.after,
-    ip: r.ip,
+    // A job has no address: entries written before said `job`.
+    ip: r.actorType === 'job' && r.ip === 'job' ? null : r.ip,
     userAgent: r.userAgent,
     device: describeUserAgent(r.userAgent),
     channel: r.channel,
@@ -142,14 +159,100 @@ function toItem(r: AuditRow): AuditItem {
 }
 
 /**
- * A target's name, over `"AuditLog"` aliased `a`: for a room or a stay, the room's, when the room
- * (the stay) is of the entry's own hotel; null for any other target. The list and its export
- * (export/audit-source.ts) name targets by this one rule.
+ * Targets whose rows can be deleted (by an entry that keeps their names, or with their room group):
+ * named, once gone, by the names the newest entry about them kept.
  */
-export const auditTargetNameSql = Prisma.sql`CASE a."entityType"
-    WHEN 'Room' THEN (SELECT r."name" FROM "Room" r WHERE r."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND r."hotelId" = a."hotelId")
-    WHEN 'Stay' THEN (SELECT r."name" FROM "Stay" s JOIN "Room" r ON r."id" = s."roomId" WHERE s."id" = ${intIdSql(Prisma.raw('a."entityId"'))} AND s."hotelId" = a."hotelId")
-  END`;
+const DELETABLE_TARGETS = [
+  'RoomGroup',
+  'CalendarFeed',
+  'AccessRule',
+  'PriceTemplate',
+  'CardReader',
+  'CardDispenser',
+  'Face',
+  'LockManager',
+  'LockAccount',
+  'CardEncryption',
+  'Customer',
+  'Account',
+];
+
+/** A stay's room and first guest, by the stay's id (an integer expression). */
+function stayNamesSql(stayId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT jsonb_strip_nulls(jsonb_build_object('room', r."name", 'guest',
+      (SELECT NULLIF(g."name", '') FROM "StayGuest" g WHERE g."hotelId" = s."hotelId" AND g."stayId" = s."id" ORDER BY g."isPrimary" DESC, g."id" LIMIT 1)))
+    FROM "Stay" s JOIN "Room" r ON r."id" = s."roomId" WHERE s."id" = ${stayId} AND s."hotelId" = a."hotelId")`;
+}
+
+const entityIdSql = intIdSql(Prisma.raw('a."entityId"'));
+
+/** A room's, a group's or a person's name, null when empty. */
+const named = (column: string) => Prisma.raw(`NULLIF(${column}, '')`);
+
+/**
+ * What a target is called (issue 27 §11), over `"AuditLog"` aliased `a`: its names read from its
+ * rows as they are now, only from rows of the entry's own hotel (a JSON object of `AuditTargetParts`:
+ * a stay's room and guest, a feed's label and its room or group, a customer's name, ...); else the
+ * names the entry kept when it was written (`targetNames`); else, for a target that can be deleted
+ * (a group, a feed, a price template, a reader, ...), those the newest entry about it kept (the
+ * entry that deleted it keeps them). Null for a target of no name (the hotel). The list and its
+ * export (export/audit-source.ts) name targets by this one rule, then in words (audit-text.ts).
+ */
+export const auditTargetNamesSql = Prisma.sql`COALESCE(CASE a."entityType"
+    WHEN 'Room' THEN (SELECT jsonb_build_object('room', r."name") FROM "Room" r WHERE r."id" = ${entityIdSql} AND r."hotelId" = a."hotelId")
+    WHEN 'Stay' THEN ${stayNamesSql(entityIdSql)}
+    WHEN 'stay' THEN ${stayNamesSql(entityIdSql)}
+    WHEN 'Folio' THEN ${stayNamesSql(Prisma.sql`(SELECT f."stayId" FROM "Folio" f WHERE f."id" = ${entityIdSql} AND f."hotelId" = a."hotelId")`)}
+    WHEN 'RoomGroup' THEN (SELECT jsonb_build_object('group', g."name") FROM "RoomGroup" g WHERE g."id" = ${entityIdSql} AND g."hotelId" = a."hotelId")
+    WHEN 'AccessRule' THEN (SELECT jsonb_build_object('group', g."name") FROM "RoomGroup" g
+      WHERE g."id" = ${intIdSql(Prisma.raw(`substr(a."entityId", 7)`))} AND a."entityId" LIKE 'group:%' AND g."hotelId" = a."hotelId")
+    WHEN 'CalendarFeed' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('feed', f."label", 'room', r."name", 'group', g."name"))
+      FROM "CalendarFeed" f LEFT JOIN "Room" r ON r."id" = f."roomId" LEFT JOIN "RoomGroup" g ON g."id" = f."groupId"
+      WHERE f."id" = ${entityIdSql} AND f."hotelId" = a."hotelId")
+    WHEN 'Customer' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('name', COALESCE(${named('c."nickname"')}, c."mobile", c."email")))
+      FROM "Customer" c WHERE c."id" = ${entityIdSql} AND c."hotelId" = a."hotelId")
+    WHEN 'Account' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('name', COALESCE(${named('x."nickname"')}, x."mobile", x."email")))
+      FROM "Account" x WHERE x."id" = ${entityIdSql})
+    WHEN 'Session' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('name', COALESCE(${named('x."nickname"')}, x."mobile", x."email")))
+      FROM "Session" s JOIN "Account" x ON x."id" = s."accountId" WHERE s."id" = ${entityIdSql})
+    WHEN 'CashierShift' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('name', COALESCE(${named('x."nickname"')}, x."mobile", x."email")))
+      FROM "CashierShift" s JOIN "Account" x ON x."id" = s."accountId" WHERE s."id" = ${entityIdSql} AND s."hotelId" = a."hotelId")
+    WHEN 'PriceTemplate' THEN (SELECT jsonb_build_object('name', p."name") FROM "PriceTemplate" p WHERE p."id" = ${entityIdSql} AND p."hotelId" = a."hotelId")
+    WHEN 'LockPassword' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('room', r."name", 'name', ${named('p."holderName"')}))
+      FROM "LockPassword" p JOIN "Room" r ON r."id" = p."roomId" WHERE p."id" = ${entityIdSql} AND p."hotelId" = a."hotelId")
+    WHEN 'Face' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('name', COALESCE(${named('g."name"')}, ${named('c."nickname"')}, ${named('f."note"')})))
+      FROM "Face" f LEFT JOIN "StayGuest" g ON g."id" = f."guestId" LEFT JOIN "Customer" c ON c."id" = f."customerId"
+      WHERE f."id" = ${entityIdSql} AND f."hotelId" = a."hotelId")
+    WHEN 'FaceAuthorization' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('room', r."name", 'name', COALESCE(${named('g."name"')}, ${named('c."nickname"')}, ${named('f."note"')})))
+      FROM "FaceAuthorization" fa JOIN "Room" r ON r."id" = fa."roomId" JOIN "Face" f ON f."id" = fa."faceId"
+      LEFT JOIN "StayGuest" g ON g."id" = f."guestId" LEFT JOIN "Customer" c ON c."id" = f."customerId"
+      WHERE fa."id" = ${entityIdSql} AND fa."hotelId" = a."hotelId")
+    WHEN 'CardIssue' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('room', r."name", 'card', c."cardNumber"))
+      FROM "CardIssue" i JOIN "Card" c ON c."id" = i."cardId" LEFT JOIN "Room" r ON r."id" = i."roomId" WHERE i."id" = ${entityIdSql} AND i."hotelId" = a."hotelId")
+    WHEN 'CardEncryption' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('name', ${named('k."name"')}, 'nameKey', k."nameKey", 'nameParams', k."nameParams"))
+      FROM "CardEncryption" k WHERE k."id" = ${entityIdSql} AND k."hotelId" = a."hotelId")
+    WHEN 'CardReader' THEN (SELECT jsonb_build_object('name', COALESCE(${named('d."name"')}, d."deviceId")) FROM "CardReader" d WHERE d."id" = ${entityIdSql} AND d."hotelId" = a."hotelId")
+    WHEN 'CardDispenser' THEN (SELECT jsonb_build_object('name', COALESCE(${named('d."name"')}, d."deviceId")) FROM "CardDispenser" d WHERE d."id" = ${entityIdSql} AND d."hotelId" = a."hotelId")
+    WHEN 'LockManager' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('room', r."name", 'name', ${named('m."name"')}))
+      FROM "LockManager" m JOIN "Room" r ON r."id" = m."roomId" WHERE m."id" = ${entityIdSql} AND m."hotelId" = a."hotelId")
+    WHEN 'LockAccount' THEN (SELECT jsonb_build_object('name', COALESCE(${named('l."label"')}, l."username")) FROM "LockAccount" l WHERE l."id" = ${entityIdSql} AND l."hotelId" = a."hotelId")
+    WHEN 'Lock' THEN (SELECT jsonb_build_object('name', COALESCE(${named('l."alias"')}, ${named('l."name"')}, l."providerLockId"))
+      FROM "Lock" l WHERE l."id" = ${entityIdSql} AND l."hotelId" = a."hotelId")
+    WHEN 'ApiKey' THEN (SELECT jsonb_build_object('name', k."name") FROM "ApiKey" k WHERE k."id" = ${entityIdSql} AND k."hotelId" = a."hotelId")
+    WHEN 'OrderEntry' THEN (SELECT jsonb_strip_nulls(jsonb_build_object('room', r."name", 'name', COALESCE(${named('g."name"')}, ${named('c."nickname"')}, c."mobile")))
+      FROM "OrderEntry" e LEFT JOIN "Stay" s ON s."id" = e."stayId" LEFT JOIN "Room" r ON r."id" = COALESCE(e."roomId", s."roomId")
+      LEFT JOIN "Customer" c ON c."id" = e."customerId"
+      LEFT JOIN LATERAL (SELECT g."name" FROM "StayGuest" g WHERE g."hotelId" = e."hotelId" AND g."stayId" = e."stayId" ORDER BY g."isPrimary" DESC, g."id" LIMIT 1) g ON true
+      WHERE e."id" = ${entityIdSql} AND e."hotelId" = a."hotelId")
+    WHEN 'DayClose' THEN COALESCE(
+      (SELECT jsonb_build_object('date', d."date") FROM "DayClose" d WHERE d."id" = ${entityIdSql} AND d."hotelId" = a."hotelId"),
+      NULLIF(jsonb_strip_nulls(jsonb_build_object('date', a."after"->>'date', 'from', a."after"->>'from', 'to', a."after"->>'to')), '{}'::jsonb))
+    WHEN 'Export' THEN jsonb_strip_nulls(jsonb_build_object('name', a."after"->>'fileName'))
+  END,
+  a."targetNames",
+  CASE WHEN a."entityType" IN (${Prisma.join(DELETABLE_TARGETS)}) THEN (SELECT x."targetNames" FROM "AuditLog" x
+    WHERE x."hotelId" = a."hotelId" AND x."entityType" = a."entityType" AND x."entityId" = a."entityId" AND x."targetNames" IS NOT NULL
+    ORDER BY x."createdAt" DESC LIMIT 1) END)`;
 
 /**
  * A page's ids, newest first: from an index alone where the filter has one ending with the id.
@@ -167,11 +270,11 @@ export const auditPageIdsSql = (where: Prisma.Sql, limit: number, offset: number
  * also found the page and named its targets cost as much as the plain page, bench/README.md §13).
  */
 export const auditEntriesSql = (hotelId: number, ids: number[]) => Prisma.sql`
-    SELECT a."id", a."createdAt", a."actorType"::text AS "actorType", a."actorAccountId", a."actorApiKeyId", a."actorJob",
+    SELECT a."id", a."createdAt", a."actorType"::text AS "actorType", a."actorAccountId", a."actorApiKeyId", a."actorJob", a."actorNames",
            acc."nickname" AS "accountName", acc."mobile" AS "accountMobile", acc."email" AS "accountEmail",
            k."name" AS "apiKeyName", k."prefix" AS "apiKeyPrefix",
            a."action", a."entityType", a."entityId", a."before", a."after", a."ip", a."userAgent", a."channel"::text AS "channel", a."requestId",
-           ${auditTargetNameSql} AS "targetName"
+           ${auditTargetNamesSql} AS "targetNames"
     FROM unnest(${ids}::int[]) WITH ORDINALITY p("id", "n")
     JOIN "AuditLog" a ON a."id" = p."id" AND a."hotelId" = ${hotelId}
     LEFT JOIN "Account" acc ON acc."id" = a."actorAccountId"
@@ -197,8 +300,9 @@ export const auditCountSql = (where: Prisma.Sql, cap: number) =>
  * cap (`auditCountCap`). Straight on the pool the Prisma client uses (decision 019): the page's ids
  * (`auditPageIdsSql`), then their entries (`auditEntriesSql`), while the count runs beside them on
  * another of the pool's connections, so the page waits for the slower of the two, not for both.
+ * Names are isolated in a right-to-left language for a screen (`isolate`), not for an export's cells.
  */
-export async function listAuditLog(ctx: AuthedContext, raw: TAuditListInput) {
+export async function listAuditLog(ctx: AuthedContext, raw: TAuditListInput, options: { isolate: boolean } = { isolate: true }) {
   requireAuditReader(ctx.actor);
   const input = ZAuditListInput.parse(raw);
   const where = auditWhereSql(ctx.actor, input);
@@ -225,7 +329,14 @@ export async function listAuditLog(ctx: AuthedContext, raw: TAuditListInput) {
     pool.query<{ counted: number }>(count.text, count.values),
   ]);
   const counted = counts.rows[0]?.counted ?? 0;
-  return { items: rows.map(toItem), total: Math.min(counted, cap), totalCapped: counted > cap, page: input.page, pageSize: input.pageSize };
+  const texts = auditTexts(ctx.deps.i18n, ctx.meta.lang, options);
+  return {
+    items: rows.map((r) => toAuditItem(r, texts)),
+    total: Math.min(counted, cap),
+    totalCapped: counted > cap,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 /** `audit.actors`: whom the viewer's actor filter offers: the hotel's members and its API keys (plain SQL on the pool, as the page). */

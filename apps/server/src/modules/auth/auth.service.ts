@@ -184,7 +184,7 @@ export async function switchHotel(ctx: AuthedContext, raw: z.input<typeof ZSwitc
     if (!membership) throw new AppError('NOT_FOUND');
     const moved = await tx.session.updateMany({ where: { id: actor.sessionId, revokedAt: null }, data: { hotelId } });
     if (moved.count !== 1) throw new AppError('UNAUTHENTICATED');
-    const session = { entityType: 'Session', entityId: actor.sessionId };
+    const session = { entityType: 'Session' as const, entityId: actor.sessionId };
     await recordAudit(tx, ctx, { action: 'auth.hotel.leave', hotelId: actor.hotelId, ...session, before: { membershipId: actor.membershipId } });
     await recordAudit(tx, ctx, { action: 'auth.hotel.enter', hotelId, ...session, after: { membershipId: membership.id } });
   });

@@ -184,6 +184,7 @@ export async function deleteCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
       action: 'card.keys.delete',
       entityType: 'CardEncryption',
       entityId: id,
+      names: row.nameKey ? { nameKey: row.nameKey, nameParams: (row.nameParams ?? {}) as Record<string, string | number> } : { name: row.name },
       before: { name: row.nameKey ? { key: row.nameKey, params: row.nameParams } : row.name, fingerprint: row.fingerprint },
     });
     await queueKeySync(tx, actor.hotelId);

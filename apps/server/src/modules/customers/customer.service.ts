@@ -181,6 +181,7 @@ export async function deleteCustomer(ctx: AuthedContext, raw: z.input<typeof ZCu
       action: 'customer.delete',
       entityType: 'Customer',
       entityId: id,
+      names: { name: before.nickname || before.mobile || before.email || '' },
       before: toDto(before) as unknown as Prisma.InputJsonValue,
       after: { revoked },
     });

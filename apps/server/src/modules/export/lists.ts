@@ -182,7 +182,7 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
   }),
   auditLog: defineList<AuditRow>({
     title: 'menu.auditLog',
-    read: (ctx, filters, page, pageSize) => listAuditLog(ctx, { ...filters, page, pageSize }),
+    read: (ctx, filters, page, pageSize) => listAuditLog(ctx, { ...filters, page, pageSize }, { isolate: false }),
     keyset: {
       count: (ctx, filters, cap) => countAuditLog(ctx, filters, cap),
       after: (ctx, filters, after, limit) => listAuditLogAfter(ctx, filters, after, limit),
@@ -190,14 +190,10 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
     },
     columns: [
       { header: 'auditLog.columns.time', kind: 'time', value: (r) => r.at },
-      { header: 'auditLog.columns.actor', kind: 'text', width: 18, value: (r, s) => r.actor.name ?? s.code('auditLog.actorTypes', r.actor.type) },
-      { header: 'auditLog.columns.action', kind: 'text', width: 22, value: (r) => r.action },
-      {
-        header: 'auditLog.columns.target',
-        kind: 'text',
-        width: 22,
-        value: (r, s) => [s.code('auditLog.targets', r.target.type), r.target.name ?? r.target.id].filter(Boolean).join(' '),
-      },
+      // Who, what and on what in words of the export's language, as the viewer lists them (audit-text.ts).
+      { header: 'auditLog.columns.actor', kind: 'text', width: 24, value: (r, s) => r.actor.name ?? s.code('auditLog.actorTypes', r.actor.type) },
+      { header: 'auditLog.columns.action', kind: 'text', width: 26, value: (r) => r.actionLabel },
+      { header: 'auditLog.columns.target', kind: 'text', width: 30, value: (r) => r.target.label },
       { header: 'auditLog.columns.channel', kind: 'text', width: 16, value: (r, s) => s.code('auditLog.channels', r.channel) },
       { header: 'auditLog.columns.address', kind: 'text', width: 16, value: (r) => r.ip },
     ],

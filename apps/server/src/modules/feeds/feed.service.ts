@@ -7,6 +7,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { applyConfirmedEmpty, readFeed, type FeedReadResult } from './feed-import';
+import { feedNames } from './feed-names';
 
 /**
  * The calendar feeds of a hotel (Room setup > Calendar feeds, issue 20 §1): managers (room.manage)
@@ -158,6 +159,7 @@ export async function addFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedAddIn
     action: 'feed.add',
     entityType: 'CalendarFeed',
     entityId: feed.id,
+    names: { feed: input.label, ...(t.roomId !== null ? { room: t.name } : { group: t.name }) },
     after: { roomId: t.roomId, groupId: t.groupId, target: t.name, label: input.label, url: input.url, everyMinutes: input.everyMinutes },
   });
   const read = await readFeed(ctx, ctx.actor.hotelId, feed.id);
@@ -184,6 +186,7 @@ export async function editFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedEdit
     action: 'feed.edit',
     entityType: 'CalendarFeed',
     entityId: before.id,
+    names: feedNames({ ...before, label: input.label }),
     before: { label: before.label, url: before.url, everyMinutes: before.everyMinutes },
     after: { label: input.label, url: input.url, everyMinutes: input.everyMinutes },
   });
@@ -212,6 +215,7 @@ export async function deleteFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedDe
     action: 'feed.delete',
     entityType: 'CalendarFeed',
     entityId: feed.id,
+    names: feedNames(feed),
     before: { roomId: feed.roomId, groupId: feed.groupId, label: feed.label, url: feed.url, booked },
   });
   return { deleted: true };
@@ -227,6 +231,7 @@ export async function readFeedNow(ctx: AuthedContext, raw: z.input<typeof ZFeedI
     action: 'feed.read',
     entityType: 'CalendarFeed',
     entityId: feed.id,
+    names: feedNames(feed),
     after: { ...read },
   });
   const [dto] = await toDtos(ctx, [await findFeed(ctx, feed.id)]);

@@ -370,12 +370,12 @@ export async function remoteUnlock(ctx: AuthedContext, input: { roomId: number }
 export async function openRoomLock(
   ctx: ServiceContext & { actor?: Actor },
   room: { id: number; lock: LockRef | null },
-  audit: { action: string; hotelId?: number; after?: Record<string, string | number | boolean> },
+  audit: { action: 'lock.unlock' | 'lock.openByGuestLink'; hotelId?: number; after?: Record<string, string | number | boolean> },
 ): Promise<{ opened: true }> {
   const lock = room.lock;
   if (!lock) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_lock' });
   if (!ctx.deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
-  const entry = { action: audit.action, hotelId: audit.hotelId, entityType: 'Room', entityId: room.id };
+  const entry = { action: audit.action, hotelId: audit.hotelId, entityType: 'Room' as const, entityId: room.id };
   try {
     const provider = await providerForLock(ctx.deps, lock);
     await provider.unlock(lock.providerLockId);

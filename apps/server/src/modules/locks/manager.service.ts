@@ -96,7 +96,13 @@ export async function deleteLockManager(ctx: AuthedContext, raw: z.input<typeof 
     // Deleted meanwhile by another request: not found, and nothing audited.
     const { count } = await tx.lockManager.deleteMany({ where: { id: manager.id, hotelId: ctx.actor.hotelId } });
     if (!count) throw new AppError('NOT_FOUND', { messageKey: 'lockManagers.notFound' });
-    await recordAudit(tx, ctx, { action: 'lock.manager.delete', entityType: 'LockManager', entityId: manager.id, before: manager });
+    await recordAudit(tx, ctx, {
+      action: 'lock.manager.delete',
+      entityType: 'LockManager',
+      entityId: manager.id,
+      before: manager,
+      names: { name: manager.name },
+    });
   });
   return { deleted: true };
 }

@@ -159,6 +159,7 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], optio
     await arriveAtDoor(
       deps,
       rows.filter((row) => insertedIds.has(row.providerRecordId)),
+      options.callback === true,
     );
   }
   return result;

@@ -144,7 +144,7 @@ export async function sendAgain(ctx: AuthedContext, raw: z.input<typeof ZSendGue
   }
   await recordAudit(ctx.deps.prisma, ctx, {
     action: 'guestMessage.sendAgain',
-    entityType: 'stay',
+    entityType: 'Stay',
     entityId: stay.id,
     after: { passwordId: password.id, messages: rows.map((r) => ({ id: r.id, channel: r.channel })), recipients: messages.map((m) => m.recipient) },
   });

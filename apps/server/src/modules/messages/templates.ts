@@ -131,7 +131,7 @@ export async function saveTemplate(ctx: AuthedContext, raw: z.input<typeof ZSave
     });
     await recordAudit(tx, ctx, {
       action: 'guestMessage.template.save',
-      entityType: 'guestMessageTemplate',
+      entityType: 'GuestMessageTemplate',
       entityId: `${channel}:${language}`,
       before: before ?? { default: true },
       after: { subject, body: input.body },
@@ -153,7 +153,7 @@ export async function resetTemplate(ctx: AuthedContext, raw: z.input<typeof ZGue
     if (before) await tx.guestMessageTemplate.delete({ where: { id: before.id } });
     await recordAudit(tx, ctx, {
       action: 'guestMessage.template.reset',
-      entityType: 'guestMessageTemplate',
+      entityType: 'GuestMessageTemplate',
       entityId: `${channel}:${language}`,
       before: before ? { subject: before.subject, body: before.body } : { default: true },
       after: { default: true },
@@ -208,7 +208,7 @@ export async function saveMessageSettings(ctx: AuthedContext, raw: z.input<typeo
   return transaction(ctx.deps, async (tx) => {
     const before = await readMessageSettings({ prisma: tx as unknown as Deps['prisma'] }, hotelId);
     await tx.guestMessageSettings.upsert({ where: { hotelId }, create: { hotelId, ...input }, update: input });
-    await recordAudit(tx, ctx, { action: 'guestMessage.settings.save', entityType: 'hotel', entityId: hotelId, before, after: input });
+    await recordAudit(tx, ctx, { action: 'guestMessage.settings.save', entityType: 'Hotel', entityId: hotelId, before, after: input });
     return input;
   });
 }

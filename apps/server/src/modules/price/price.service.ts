@@ -225,7 +225,13 @@ export async function deletePriceTemplate(ctx: AuthedContext, raw: z.input<typeo
     await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, priceTemplateId: id }, data: { priceTemplateId: null } });
     await tx.priceTemplate.delete({ where: { id } });
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'price.changed' });
-    await recordAudit(tx, ctx, { action: 'priceTemplate.delete', entityType: 'PriceTemplate', entityId: id, before: { ...before } });
+    await recordAudit(tx, ctx, {
+      action: 'priceTemplate.delete',
+      entityType: 'PriceTemplate',
+      entityId: id,
+      before: { ...before },
+      names: { name: before.name },
+    });
   });
 }
 

@@ -132,6 +132,7 @@ export async function deleteDispenser(ctx: AuthedContext, raw: z.input<typeof ZD
     action: 'dispenser.delete',
     entityType: 'CardDispenser',
     entityId: dispenser.id,
+    names: { name: dispenser.name || dispenser.deviceId },
     before: { deviceId: dispenser.deviceId, name: dispenser.name },
   });
   return { deleted: true };

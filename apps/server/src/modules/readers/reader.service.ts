@@ -213,6 +213,7 @@ export async function deleteReader(ctx: AuthedContext, raw: z.input<typeof ZRead
     action: 'reader.delete',
     entityType: 'CardReader',
     entityId: reader.id,
+    names: { name: reader.name || reader.deviceId },
     before: { deviceId: reader.deviceId, serial: reader.serial, name: reader.name, boundAccountId: reader.boundAccountId },
   });
   return { deleted: true };

@@ -105,6 +105,7 @@ export async function deleteRoomGroup(ctx: AuthedContext, raw: z.input<typeof ZR
       action: 'roomGroup.delete',
       entityType: 'RoomGroup',
       entityId: id,
+      names: { group: group.name },
       before: group,
       after: { movedRooms: moved.count, to: moveRoomsTo ?? null },
     });

@@ -79,7 +79,13 @@ function EntryBody({ entry, timeZone, onClose }: { entry: AuditItem; timeZone: s
         </dd>
         <dt className="text-muted-foreground">{t('auditLog.columns.action')}</dt>
         <dd>
-          <ActionName action={entry.action} />
+          <ActionName action={entry.action} label={entry.actionLabel} />
+        </dd>
+        <dt className="text-muted-foreground">{t('auditLog.entry.actionCode')}</dt>
+        <dd>
+          <Value mono testId="audit-action-code">
+            {entry.action}
+          </Value>
         </dd>
         <dt className="text-muted-foreground">{t('auditLog.columns.target')}</dt>
         <dd>

@@ -15,23 +15,30 @@ export function areaOf(action: string): string | null {
   return AREAS.has(area) ? area : null;
 }
 
-/** An action: its area in the operator's language, and the action itself (a code) beside it. */
-export function ActionName({ action }: { action: string }) {
+/**
+ * An action in words (its label, from the server in the operator's language), its area beneath.
+ * The code stays out of sight: the entry's dialog shows it for whoever needs it.
+ */
+export function ActionName({ action, label }: { action: string; label: string }) {
   const { t } = useTranslation();
   const area = areaOf(action);
   return (
     <span className="flex flex-col items-start">
-      {area && <span className="font-medium">{t(`auditLog.areas.${area}`)}</span>}
-      <code className={area ? 'text-muted-foreground text-xs' : 'text-sm'} dir="ltr" data-testid="audit-action-code">
-        {action}
-      </code>
+      <span className="font-medium" data-testid="audit-action-label">
+        {label}
+      </span>
+      {area && <span className="text-muted-foreground text-xs">{t(`auditLog.areas.${area}`)}</span>}
     </span>
   );
 }
 
 const ACTOR_ICONS = { account: UserRound, api_key: KeyRound, job: Bot, anonymous: UserX, key_link: Link2 } as const;
 
-/** Who acted: a member's name and mobile, an API key's name, a job's name, or "anonymous". */
+/**
+ * Who acted: a member's name and mobile, an API key's name, what a job acted as in words
+ * ("Automation (access rules)", "Calendar feed Airbnb · Room 109", from the server), or
+ * "anonymous"; beneath, what kind of actor it is.
+ */
 export function ActorName({ actor }: { actor: AuditItem['actor'] }) {
   const { t } = useTranslation();
   const Icon = ACTOR_ICONS[actor.type];
@@ -51,7 +58,7 @@ export function ActorName({ actor }: { actor: AuditItem['actor'] }) {
     <span className="flex items-start gap-2" data-testid="audit-actor" data-type={actor.type}>
       <Icon className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-label={t(`auditLog.actorTypes.${actor.type}`)} role="img" />
       <span className="flex min-w-0 flex-col items-start">
-        <span className={actor.type === 'job' ? 'truncate font-mono text-sm' : 'truncate'} dir="auto">
+        <span className="truncate" dir="auto" data-testid="audit-actor-name">
           {name}
         </span>
         {second && (
@@ -64,21 +71,12 @@ export function ActorName({ actor }: { actor: AuditItem['actor'] }) {
   );
 }
 
-/** What the entry is about: its kind in the operator's language, and the room's name or the id. */
+/** What the entry is about, in words ("Stay of room 108 (Ana Silva)", from the server); its kind when it has no words. */
 export function TargetName({ target }: { target: AuditItem['target'] }) {
   const { t } = useTranslation();
   if (!target.type) return <span className="text-muted-foreground">—</span>;
-  const kind = TARGETS.has(target.type) ? t(`auditLog.targets.${target.type}`) : target.type;
-  return (
-    <span className="flex flex-col items-start">
-      <span>{kind}</span>
-      {(target.name || target.id) && (
-        <span className="text-muted-foreground text-xs" dir="auto">
-          {target.name ? (target.type === 'Room' ? target.name : t('auditLog.stayOfRoom', { room: target.name, id: target.id })) : `#${target.id}`}
-        </span>
-      )}
-    </span>
-  );
+  const text = target.label ?? (TARGETS.has(target.type) ? t(`auditLog.targets.${target.type}`) : target.type);
+  return <span data-testid="audit-target-label">{text}</span>;
 }
 
 /** The face the action came through; entries of before faces were recorded have none. */

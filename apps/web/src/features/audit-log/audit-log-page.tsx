@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FileSearch, ScrollText, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_AREAS, AUDIT_ENTITY_TYPES, QUICK_RANGES, isLocalDate } from '@console/shared';
+import { AUDIT_AREAS, AUDIT_ENTITY_TYPES, QUICK_RANGES, auditActionKey, isLocalDate } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
 import { ExportButton } from '@/components/export-button';
 import { ListPage, urlPagination } from '@/components/list-page';
@@ -42,7 +42,7 @@ const ALL = '';
  * owners and administrators (`audit.read`).
  */
 export function AuditLogPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const raw = route.useSearch();
   const search = useMemo(() => readAuditSearch(raw), [raw]);
   const navigate = route.useNavigate();
@@ -75,6 +75,11 @@ export function AuditLogPage() {
   }, [isPastEnd, lastPage, navigate]);
 
   const isArea = search.action === undefined || (AUDIT_AREAS as readonly string[]).includes(search.action);
+  // The filters in words: an action's label (an entry's, else the locale's), a target as an entry names it.
+  const actionWords = (action: string) =>
+    items.find((i) => i.action === action)?.actionLabel ?? (i18n.exists(auditActionKey(action)) ? t(auditActionKey(action)) : action);
+  const targetWords = (type: string, id: string) =>
+    items.find((i) => i.target.type === type && i.target.id === id)?.target.label ?? `${t(`auditLog.targets.${type}`, { defaultValue: type })} #${id}`;
   const hasTarget = search.entityType !== undefined && search.entityId !== undefined;
   const activeFilters = [search.actorType, search.actor, search.action, search.entityType, search.channel, from || to || undefined].filter(
     (v) => v !== undefined,
@@ -120,7 +125,7 @@ export function AuditLogPage() {
                 data-testid="audit-area"
               >
                 <NativeSelectOption value={ALL}>{t('auditLog.filters.allAreas')}</NativeSelectOption>
-                {!isArea && <NativeSelectOption value={search.action}>{search.action}</NativeSelectOption>}
+                {!isArea && search.action && <NativeSelectOption value={search.action}>{actionWords(search.action)}</NativeSelectOption>}
                 {AUDIT_AREAS.map((area) => (
                   <NativeSelectOption key={area} value={area}>
                     {t(`auditLog.areas.${area}`)}
@@ -280,17 +285,15 @@ export function AuditLogPage() {
             <div className="flex flex-wrap items-center gap-2">
               {!isArea && search.action && (
                 <FilterBadge
-                  label={t('auditLog.actionFilter', { action: search.action })}
+                  label={t('auditLog.actionFilter', { action: actionWords(search.action) })}
                   clearLabel={t('auditLog.removeFilter')}
                   onClear={() => setSearch({ action: undefined, page: 1 })}
                   testId="audit-action-filter"
                 />
               )}
-              {hasTarget && (
+              {search.entityType !== undefined && search.entityId !== undefined && (
                 <FilterBadge
-                  label={t('auditLog.targetFilter', {
-                    target: `${t(`auditLog.targets.${search.entityType}`, { defaultValue: search.entityType })} #${search.entityId}`,
-                  })}
+                  label={t('auditLog.targetFilter', { target: targetWords(search.entityType, search.entityId) })}
                   clearLabel={t('auditLog.removeFilter')}
                   onClear={() => setSearch({ entityId: undefined, page: 1 })}
                   testId="audit-target-filter"
@@ -355,7 +358,7 @@ export function AuditLogPage() {
                     title={t('auditLog.onlyThisAction')}
                     data-testid="audit-action"
                   >
-                    <ActionName action={item.action} />
+                    <ActionName action={item.action} label={item.actionLabel} />
                   </button>
                 </TableCell>
                 <TableCell>
@@ -384,7 +387,7 @@ export function AuditLogPage() {
                     variant="ghost"
                     size="icon-sm"
                     onClick={(event) => setShown({ entry: item, opener: event.currentTarget, open: true })}
-                    aria-label={t('auditLog.viewDetails', { action: item.action })}
+                    aria-label={t('auditLog.viewDetails', { action: item.actionLabel })}
                     data-testid="audit-details"
                   >
                     <FileSearch aria-hidden />

@@ -61,7 +61,7 @@ function cloudOf(ctx: ServiceContext) {
 async function findAccount(ctx: AuthedContext, accountId: number) {
   const account = await ctx.deps.prisma.lockAccount.findFirst({
     where: { id: accountId, hotelId: ctx.actor.hotelId },
-    select: { id: true, hotelId: true, username: true, kind: true, state: true },
+    select: { id: true, hotelId: true, username: true, label: true, kind: true, state: true },
   });
   if (!account) throw new AppError('NOT_FOUND', { messageKey: 'lockAccounts.errors.notFound' });
   return account;
@@ -278,6 +278,7 @@ export async function removeLockAccount(ctx: AuthedContext, raw: z.input<typeof 
       action: 'lockAccount.remove',
       entityType: 'LockAccount',
       entityId: account.id,
+      names: { name: account.label || account.username },
       before: { username: account.username, locks: count },
     });
   });
