@@ -89,7 +89,9 @@ async function giveOne(
         id: candidate.id,
         status: 'reserved',
         ...(options.byHand ? {} : { offlineCodeAt: null }),
-        passwords: { none: { doorLockId: null, deliveryState: 'on_lock' } },
+        // Nothing to do once a code of the stay is on the lock, or an offline code is on its way
+        // (two "fix now" at once give one: the second reads the first's under the room's lock).
+        passwords: { none: { doorLockId: null, OR: [{ deliveryState: 'on_lock' }, { offline: true, deliveryState: { in: ['pending', 'unknown'] } }] } },
       },
       select: {
         id: true,
