@@ -5,7 +5,7 @@ import { requirePermission } from '../../permissions';
 import type { CardIssueDto } from '../cards/card-dto';
 import { listCards } from '../cards/card-lookup';
 import { lockDisplayName } from '../locks/lock-ref';
-import { LIVE_DELIVERY_STATES } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES } from './delivery-states';
 import { findStay } from '../stay/stay-dto';
 import { listFaceAuthorizations, type FaceAuthorizationDto } from './face-authorization.service';
 import { listPasswords, type PasswordDto } from './password.service';
