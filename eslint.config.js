@@ -54,6 +54,11 @@ const boundaries = {
   },
 };
 
+const TRANSACTION_ONLY = {
+  selector: "CallExpression[callee.property.name='$transaction']",
+  message: 'Write through transaction() of db/transaction.ts: it retries a deadlock and publishes the domain events after the commit',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/src/generated/**', 'apps/web/src/routeTree.gen.ts', 'data/**', 'test-output/**', 'coverage/**'],
@@ -107,12 +112,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        TRANSACTION_ONLY,
+        // One way to write a credential (issue 27, docs/decisions/042-one-credential-writer.md): the
+        // code policy, the lock's capacity and the offline fallback are applied there, once.
         {
-          selector: "CallExpression[callee.property.name='$transaction']",
-          message: 'Write through transaction() of db/transaction.ts: it retries a deadlock and publishes the domain events after the commit',
+          selector:
+            'CallExpression[callee.property.name=/^(create|createMany|createManyAndReturn|upsert)$/][callee.object.property.name=/^(lockPassword|cardGrant)$/]',
+          message:
+            'Write a lock password or a card grant through modules/credentials/credential-writer.ts (the code policy and the offline fallback live there)',
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/modules/credentials/credential-writer.ts'],
+    rules: { 'no-restricted-syntax': ['error', TRANSACTION_ONLY] },
   },
   {
     // Plain scripts the console's pages run as they are (apps/web/public: not bundled), in the browser.

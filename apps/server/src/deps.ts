@@ -10,6 +10,7 @@ import { createLockCloud, type LockCloud } from './infra/locks';
 import { createRedis, probeRedis } from './infra/redis';
 import { createDevSmsSender, createHttpSmsSender, disabledSmsSender, type SmsSender } from './infra/sms';
 import { createQueues } from './jobs/queues';
+import { registerCardDelivery } from './modules/cards/card-delivery';
 import { closeEventRelay } from './modules/events/event-feed';
 import { flushLockCalls } from './modules/locks/accounts/call-budget';
 
@@ -27,6 +28,8 @@ export async function createDeps(
   log: FastifyBaseLogger,
   overrides: { sms?: SmsSender; poolSize?: number; locks?: LockCloud | null; files?: FileStore; instance?: string } = {},
 ): Promise<Deps> {
+  // The delivery engine's kinds owned by modules above credentials (docs/decisions/042-one-credential-writer.md).
+  registerCardDelivery();
   await probeRedis(config.redisUrl);
   const files = overrides.files ?? (await createFileStore(config));
   const redis = createRedis(config.redisUrl);

@@ -47,7 +47,7 @@ import { addGuest, getGuest, listGuests, removeGuest } from '../modules/stay/gue
 import { renewStay } from '../modules/stay/renewal';
 import { changeRoom } from '../modules/stay/room-change';
 import { getStay, listStays } from '../modules/stay/stay-list';
-import { stayKeys } from '../modules/credentials/stay-keys';
+import { stayKeys } from '../modules/stay-keys/stay-keys';
 import { authedProcedure, router } from './init';
 
 export const stayRouter = router({

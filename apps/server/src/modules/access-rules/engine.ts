@@ -1,76 +1,23 @@
-import { randomInt } from 'node:crypto';
-import {
-  codePolicyFor,
-  codeProblem,
-  passwordValidity,
-  phoneCode,
-  phoneDigitsOf,
-  randomCode as policyRandomCode,
-  type CodePolicy,
-  type TAccessCardOutcome,
-  type TAccessOutcome,
-  type TPasswordKind,
-} from '@console/shared';
+import { type TAccessCardOutcome, type TAccessOutcome } from '@console/shared';
 import type { ServiceContext } from '../../context';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import type { StayJobData } from '../../jobs/payloads';
 import { recordAudit } from '../audit/audit.service';
+import { writeCardGrant, writeRuleCode } from '../credentials/credential-writer';
 import { followCredentials } from '../credentials/delivery';
-import { ruleCovers, ruleForRoom, ruleIssueAt, ruleWindow, type AccessRuleValues } from './rule-lookup';
+import { ruleCovers, ruleForRoom, ruleIssueAt, ruleWindow } from './rule-lookup';
 
 /**
  * The access rules' engine (issue 20 §2, docs/access-rules.md): a reservation's credentials issued
  * by themselves at the rule's time, by the stay's `issue` job (issue-schedule.ts). They are rows of
  * the delivery engine like those the desk issues (state `pending` until the lock confirms them, the
  * guest told once it has, modules/messages/on-lock.ts); dates moved, cancellation, no-show and
- * check-out follow from the stay modules (moveReservationDates applies the rule's margins).
+ * check-out follow from the stay modules (moveReservationDates applies the rule's margins). The
+ * code a rule gives is chosen under the lock's code policy by the credential writer
+ * (credentials/credential-writer.ts), which writes every credential row.
  */
 
-/** The states in which a custom code holds its digits on a lock (the partial unique index LockPassword_live_code_key). */
-const CODE_HOLDING_STATES = ['pending', 'on_lock', 'unknown'] as const;
 const FACE_LIVE_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
-const CUSTOM_CODE_LENGTH = 6;
-
-/** A random custom code the lock's policy takes and that is not a live code of the lock. */
-function randomCode(taken: Set<string>, policy: CodePolicy): string {
-  return policyRandomCode(CUSTOM_CODE_LENGTH, taken, randomInt, policy);
-}
-
-/** Whether the room's lock can take a custom (online) code: a gateway is near it, or it is a WiFi lock. */
-function canTakeCustom(lock: { gatewayId: string | null; isWifi: boolean } | null): boolean {
-  return lock !== null && (lock.gatewayId !== null || lock.isWifi);
-}
-
-/**
- * The code a rule gives, and what it gave (stated, never silent), checked against the lock's code
- * policy before it is promised: the phone's digits must be a code the lock takes (not too simple,
- * not live on the lock already), else the rule's fallback runs; a lock that holds all the custom
- * codes it can (`live` of them) gets a generated code, which takes no place among them.
- */
-export function chooseCode(
-  rule: Pick<AccessRuleValues, 'codeRule' | 'phoneFallback' | 'codeType'>,
-  mobile: string | null,
-  lock: { gatewayId: string | null; isWifi: boolean; provider?: string | null } | null,
-  taken: Set<string>,
-  live = taken.size,
-): { kind: TPasswordKind; code: string | null; outcome: TAccessOutcome } | { kind: null; code: null; outcome: TAccessOutcome } {
-  const policy = codePolicyFor(lock?.provider);
-  const full = live >= policy.customCapacity;
-  const digits = phoneDigitsOf(rule.codeRule);
-  if (digits === null) {
-    const custom = rule.codeType === 'custom' || (rule.codeType === 'auto' && canTakeCustom(lock));
-    if (custom && full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
-    return custom ? { kind: 'custom', code: randomCode(taken, policy), outcome: 'as_rule' } : { kind: 'air', code: null, outcome: 'as_rule' };
-  }
-  // The guest's digits are a custom code (a generated one is the lock cloud's): online, whatever `codeType` says.
-  if (full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
-  const fromPhone = phoneCode(mobile, digits);
-  const problem = fromPhone === null ? null : codeProblem(fromPhone, taken, policy);
-  if (fromPhone !== null && problem === null) return { kind: 'custom', code: fromPhone, outcome: 'as_rule' };
-  const why = fromPhone === null ? 'phone_missing' : problem === 'code_too_simple' ? 'phone_too_simple' : 'phone_in_use';
-  if (rule.phoneFallback === 'none') return { kind: null, code: null, outcome: `${why}_none` };
-  return { kind: 'custom', code: randomCode(taken, policy), outcome: `${why}_random` };
-}
 
 export type IssueResult = 'issued' | 'stale' | 'not_covered' | 'early';
 
@@ -114,38 +61,25 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
     const audit: Record<string, string | Record<string, string | number | null>> = { by: 'access_rule' };
     let outcome: TAccessOutcome | null = null;
     if (rule.password) {
-      const live = await tx.lockPassword.findMany({
-        where: {
+      const written = await writeRuleCode(tx, {
+        rule,
+        lock: stay.room.lock,
+        mobile: guest?.mobile ?? null,
+        window,
+        timeZone: stay.hotel.timeZone,
+        data: {
           hotelId: stay.hotelId,
           roomId: stay.roomId,
-          doorLockId: null,
-          kind: 'custom',
-          code: { not: null },
-          deliveryState: { in: [...CODE_HOLDING_STATES] },
+          stayId: stay.id,
+          guestId: guest?.id ?? null,
+          customerId: customer?.id ?? null,
+          holderName: guest?.name ?? '',
         },
-        select: { code: true },
       });
-      const choice = chooseCode(rule, guest?.mobile ?? null, stay.room.lock, new Set(live.map((p) => p.code!)), live.length);
-      outcome = choice.outcome;
+      outcome = written.outcome;
       audit.outcome = outcome;
-      if (choice.kind !== null) {
-        const validity = passwordValidity(choice.kind, window.from, window.until, stay.hotel.timeZone);
-        const row = await tx.lockPassword.create({
-          data: {
-            hotelId: stay.hotelId,
-            roomId: stay.roomId,
-            stayId: stay.id,
-            guestId: guest?.id ?? null,
-            customerId: customer?.id ?? null,
-            kind: choice.kind,
-            holderName: guest?.name ?? '',
-            code: choice.code,
-            ...validity,
-          },
-          select: { id: true, kind: true, validFrom: true, validUntil: true },
-        });
-        audit.password = { id: row.id, kind: row.kind, validFrom: row.validFrom.toISOString(), validUntil: row.validUntil?.toISOString() ?? null };
-      }
+      const row = written.row;
+      if (row) audit.password = { id: row.id, kind: row.kind, validFrom: row.validFrom.toISOString(), validUntil: row.validUntil?.toISOString() ?? null };
     }
     if (rule.face && guest) {
       const face = await faceOfGuest(tx, stay.hotelId, guest.id, customer?.id ?? null);
@@ -193,19 +127,17 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
           },
           select: { id: true },
         });
-        await tx.cardGrant.create({
-          data: {
-            hotelId: stay.hotelId,
-            cardId: card.id,
-            issueId: issue.id,
-            medium: 'number',
-            roomId: stay.roomId,
-            stayId: stay.id,
-            guestId: guest.id,
-            customerId: customer?.id ?? null,
-            validFrom: window.from,
-            validUntil: window.until,
-          },
+        await writeCardGrant(tx, {
+          hotelId: stay.hotelId,
+          cardId: card.id,
+          issueId: issue.id,
+          medium: 'number',
+          roomId: stay.roomId,
+          stayId: stay.id,
+          guestId: guest.id,
+          customerId: customer?.id ?? null,
+          validFrom: window.from,
+          validUntil: window.until,
         });
         accessCard = 'card_sent';
         audit.card = { outcome: accessCard, issueId: issue.id, cardNumber: card.cardNumber };

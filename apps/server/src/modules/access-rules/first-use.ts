@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../context';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
-import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from '../stay/revocation';
+import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from '../credentials/revocation';
 
 const HOUR_MS = 3_600_000;
 

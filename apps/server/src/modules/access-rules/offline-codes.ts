@@ -1,4 +1,4 @@
-import { ACCESS_RULE_LIMITS, ZFixArrivalInput, passwordValidity, type TArrivalFix } from '@console/shared';
+import { ACCESS_RULE_LIMITS, ZFixArrivalInput, type TArrivalFix } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext, ServiceContext } from '../../context';
 import { AppError } from '../../errors';
@@ -9,7 +9,7 @@ import { recordEvent } from '../../db/events';
 import { lockRooms, transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
-import { revoke } from '../stay/revocation';
+import { notConfirmedCodes, writeOfflineCode } from '../credentials/credential-writer';
 import { ruleForRoom, ruleWindow } from './rule-lookup';
 
 /**
@@ -24,26 +24,10 @@ import { ruleForRoom, ruleWindow } from './rule-lookup';
  * for any code (modules/messages/on-lock.ts), and the key page shows it.
  */
 
-/** States of a custom code that the lock has not confirmed. */
-const NOT_CONFIRMED = ['pending', 'failed', 'unknown'] as const;
-/** A code still on its first try is given this long before it counts as not confirmed. */
-const FIRST_TRY_MS = 5 * 60_000;
-
 export async function giveOfflineCodes(ctx: ServiceContext, now = new Date(), scope: { hotelId?: number } = {}): Promise<number> {
   const { deps } = ctx;
-  const customNotConfirmed = {
-    doorLockId: null,
-    kind: 'custom' as const,
-    offline: false,
-    deliveryState: { in: [...NOT_CONFIRMED] },
-    // Tried and refused, or waiting longer than a first try takes.
-    OR: [
-      { deliveryState: { in: ['failed' as const, 'unknown' as const] } },
-      { attempts: { gt: 0 } },
-      { lastError: { not: null } },
-      { createdAt: { lt: new Date(now.getTime() - FIRST_TRY_MS) } },
-    ],
-  };
+  // The offline fallback's test is the credential writer's (credentials/credential-writer.ts).
+  const customNotConfirmed = notConfirmedCodes(now);
   const candidates = await deps.prisma.stay.findMany({
     where: {
       ...scope,
@@ -127,26 +111,12 @@ async function giveOne(
           }
         : undefined);
     if (!failed) return false;
-    const from = failed.validFrom.getTime() > now.getTime() ? failed.validFrom : now;
-    const validity = passwordValidity('air', from, failed.validUntil, stay.hotel.timeZone);
-    const code = await tx.lockPassword.create({
-      data: {
-        hotelId: stay.hotelId,
-        roomId: stay.roomId,
-        stayId: stay.id,
-        guestId: failed.guestId,
-        customerId: failed.customerId,
-        kind: 'air',
-        offline: true,
-        holderName: failed.holderName,
-        ...validity,
-      },
-      select: { id: true, validFrom: true, validUntil: true },
-    });
-    // The custom codes not confirmed are withdrawn: should the gateway answer later, none lands beside the offline code.
-    const withdrawn = await tx.lockPassword.updateMany({
-      where: { stayId: stay.id, hotelId: stay.hotelId, id: { not: code.id }, ...customNotConfirmed },
-      data: revoke('replaced'),
+    const { row: code, withdrawn } = await writeOfflineCode(tx, {
+      stay,
+      timeZone: stay.hotel.timeZone,
+      now,
+      instead: failed,
+      notConfirmed: customNotConfirmed,
     });
     const reason = failed.lastError ?? 'not_confirmed';
     await tx.stay.update({ where: { id: stay.id }, data: { offlineCodeAt: now, offlineCodeReason: reason.slice(0, 32) } });
@@ -159,7 +129,7 @@ async function giveOne(
       after: {
         reason,
         password: { id: code.id, kind: 'air', validFrom: code.validFrom.toISOString(), validUntil: code.validUntil?.toISOString() ?? null },
-        withdrawn: withdrawn.count,
+        withdrawn,
       },
     });
     followCredentials(tx, deps, stay.hotelId, { stayId: stay.id });
@@ -185,8 +155,8 @@ export async function fixArrivalAccess(ctx: AuthedContext, raw: z.input<typeof Z
   if (stay.status !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'accessRules.errors.notAnArrival' });
   let fix: TArrivalFix = 'nothing';
   if (stay.room.lock?.hasKeypad) {
-    const notConfirmed = { doorLockId: null, deliveryState: { in: [...NOT_CONFIRMED] } };
-    if (await giveOne(ctx, stay, notConfirmed, new Date(), { byHand: true })) fix = 'offline_code';
+    const now = new Date();
+    if (await giveOne(ctx, stay, notConfirmedCodes(now, { byHand: true }), now, { byHand: true })) fix = 'offline_code';
   } else {
     const retried = await transaction(deps, async (tx) => {
       const again = { hotelId: stay.hotelId, stayId: stay.id, doorLockId: null, deliveryState: 'failed' as const };

@@ -1,6 +1,7 @@
 import { transaction } from '../../db/transaction';
 import { LockProviderError } from '../../infra/locks/provider';
 import type { CredentialKindHandler, DeliveryPatch } from '../credentials/delivery-handler';
+import { registerCredentialKind } from '../credentials/delivery-kinds';
 import { lockName, lockTag } from '../credentials/lock-tags';
 import { credentialDeliveryLock } from '../locks/lock-ref';
 import { ensureDoorNumber, hotelTagOf, ensureLockNumber, lockKeyEntries } from './card-keys';
@@ -32,7 +33,7 @@ function withoutCredentialFields({
   return patch;
 }
 
-export const cardHandler: CredentialKindHandler = {
+const cardHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const g = await prisma.cardGrant.findUnique({
       where: { id },
@@ -139,7 +140,7 @@ export const cardHandler: CredentialKindHandler = {
 };
 
 /** The card keys of a room's lock: the hotel's tag, the room's lock number and the key sets its cards need. */
-export const cardKeysHandler: CredentialKindHandler = {
+const cardKeysHandler: CredentialKindHandler = {
   async load(prisma, id) {
     const k = await prisma.lockCardKeys.findUnique({
       where: { id },
@@ -208,3 +209,9 @@ export const cardKeysHandler: CredentialKindHandler = {
     return (await tx.lockCardKeys.updateMany({ where: { id, deliveryState: { in: [...from] } }, data: change })).count;
   },
 };
+
+/** Cards' kinds of the delivery engine, registered with credentials (which imports no card module): createDeps calls it in every process. */
+export function registerCardDelivery(): void {
+  registerCredentialKind('card', cardHandler);
+  registerCredentialKind('card_keys', cardKeysHandler);
+}

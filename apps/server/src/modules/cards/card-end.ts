@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
-import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../credentials/delivery-states';
 import { findIssue, openKeysOf, toDto, visibleIssues, type CardIssueDto } from './card-dto';
 import { recordEvent } from '../../db/events';
 

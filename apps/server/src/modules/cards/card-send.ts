@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { findIssue, LIVE_ISSUE_STATES, toDto, type CardIssueDto } from './card-dto';
 import { cardTarget } from './card-rooms';
+import { writeCardGrants } from '../credentials/credential-writer';
 
 /**
  * A card sent over the air (`room/sendCard`): its number pushed to its rooms' locks through the
@@ -62,8 +63,9 @@ export async function sendCard(ctx: AuthedContext, raw: TCardSendInput): Promise
       },
       select: { id: true },
     });
-    await tx.cardGrant.createMany({
-      data: roomIds.map((roomId) => ({
+    await writeCardGrants(
+      tx,
+      roomIds.map((roomId) => ({
         hotelId: actor.hotelId,
         cardId: card.id,
         issueId: issue.id,
@@ -74,7 +76,7 @@ export async function sendCard(ctx: AuthedContext, raw: TCardSendInput): Promise
         validFrom,
         validUntil,
       })),
-    });
+    );
     followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, {
       action: 'card.send',

@@ -9,6 +9,7 @@ import { followCredentials } from '../credentials/delivery';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { endIssues } from './card-end';
 import { findIssue, toDto, type CardIssueDto } from './card-dto';
+import { writeCardGrants } from '../credentials/credential-writer';
 
 /**
  * Step two: the card as the desk reader read it back after writing. Exactly what was reserved, for
@@ -61,8 +62,9 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
       ...row.roomIds.map((roomId) => ({ roomId, doorLockId: null })),
       ...(row.roomId === null ? [] : row.doorLockIds.map((doorLockId) => ({ roomId: row.roomId!, doorLockId }))),
     ];
-    await tx.cardGrant.createMany({
-      data: targets.map(({ roomId, doorLockId }) => ({
+    await writeCardGrants(
+      tx,
+      targets.map(({ roomId, doorLockId }) => ({
         hotelId: actor.hotelId,
         cardId: issue.cardId,
         issueId: issue.id,
@@ -78,7 +80,7 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
         // What the lock knows it by: the card id written on it (its removal denylists that).
         providerRef: `C${issue.id}`,
       })),
-    });
+    );
     if (issue.kind === 'room' && !issue.duplicate)
       await endIssues(
         tx,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generatedPeriods } from './delivery-kinds';
+import { registerCardDelivery } from '../cards/card-delivery';
+import { CREDENTIAL_KINDS, credentialKind, generatedPeriods } from './delivery-kinds';
 
 const H = 3_600_000;
 const t = (h: number) => new Date(Date.UTC(2026, 10, 23, 0) + h * H);
@@ -21,5 +22,13 @@ describe('the periods a generated password may take when TTLock refuses its hour
       { validFrom: t(12), validUntil: t(18) },
     ]);
     expect(generatedPeriods('permanent', t(14), null).map((p) => p.validUntil)).toEqual([null, null, null]);
+  });
+});
+
+describe('the delivery kinds other modules register (credentials imports no card module)', () => {
+  it('has every kind once cards registered theirs, as createDeps does in every process', () => {
+    expect(() => credentialKind('password')).not.toThrow();
+    registerCardDelivery();
+    for (const kind of CREDENTIAL_KINDS) expect(credentialKind(kind).findWork, kind).toBeTypeOf('function');
   });
 });

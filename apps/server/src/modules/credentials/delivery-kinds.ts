@@ -4,7 +4,6 @@ import type { TPrisma } from '../../db/client';
 import { LockProviderError } from '../../infra/locks/provider';
 import { readStoredPictureBytes } from '../../infra/uploads';
 import { credentialDeliveryLock } from '../locks/lock-ref';
-import { cardHandler, cardKeysHandler } from '../cards/card-delivery';
 import { DeliveryFailure, type CredentialKindHandler, type DeliveryPatch } from './delivery-handler';
 import { lockName, lockTag, type CredentialKind } from './lock-tags';
 
@@ -286,10 +285,21 @@ export function generatedPeriods(
   return periods;
 }
 
-// Built on first use: the card handlers' module imports this one's types and helpers.
-let handlers: Record<CredentialKind, CredentialKindHandler> | undefined;
+/**
+ * The handler of each kind the delivery engine carries. Passwords and faces are this module's own;
+ * a kind another module owns registers its handler with it at start-up (cards: `card` and
+ * `card_keys`, by registerCardDelivery, which createDeps calls in every process: the API, the worker,
+ * the export thread, tests), so that credentials imports no module above it
+ * (docs/decisions/042-one-credential-writer.md).
+ */
+const handlers: Partial<Record<CredentialKind, CredentialKindHandler>> = { password: passwordHandler, face: faceHandler };
+
+export function registerCredentialKind(kind: CredentialKind, handler: CredentialKindHandler): void {
+  handlers[kind] = handler;
+}
 
 export function credentialKind(kind: CredentialKind): CredentialKindHandler {
-  handlers ??= { password: passwordHandler, face: faceHandler, card: cardHandler, card_keys: cardKeysHandler };
-  return handlers[kind];
+  const handler = handlers[kind];
+  if (!handler) throw new Error(`no delivery handler registered for credential kind '${kind}' (createDeps registers them)`);
+  return handler;
 }

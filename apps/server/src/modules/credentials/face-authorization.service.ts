@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
-import { revoke } from '../stay/revocation';
+import { revoke } from './delivery-states';
 import { findStay, requireActive } from '../stay/stay-dto';
 import { facePhotoUrl } from '../uploads/face-photos';
 import { followCredentials } from './delivery';

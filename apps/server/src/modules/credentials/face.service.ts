@@ -20,7 +20,7 @@ import { deleteStoredPicture, makeFacePhotoPrivate, readStoredPicture } from '..
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../room/room-access';
-import { LIVE_DELIVERY_STATES } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES } from './delivery-states';
 import { facePhotoUrl } from '../uploads/face-photos';
 import { recordEvent } from '../../db/events';
 

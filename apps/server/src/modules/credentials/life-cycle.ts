@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { recordAudit, type AuditEntry } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
-import { REVOCABLE_STATES, retryState, revoke, type TRevokeReason } from '../stay/revocation';
+import { REVOCABLE_STATES, retryState, revoke, type TRevokeReason } from './delivery-states';
 import { followCredentials } from './delivery';
 import { recordEvent } from '../../db/events';
 import { credentialKind, type CredentialKind } from './delivery-kinds';

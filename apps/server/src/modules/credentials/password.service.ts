@@ -21,7 +21,9 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
 import { findStay, requireActive } from '../stay/stay-dto';
-import { LIVE_DELIVERY_STATES, newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revoke } from '../stay/revocation';
+import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from './revocation';
+import { LIVE_DELIVERY_STATES, revoke } from './delivery-states';
+import { writePassword } from './credential-writer';
 import { followCredentials } from './delivery';
 import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/door-dto';
 import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
@@ -147,18 +149,12 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
   if (validity.validUntil && validity.validUntil.getTime() <= Math.max(now.getTime(), validity.validFrom.getTime())) {
     throw new AppError('VALIDATION', { messageKey: 'validation.endAfterStart', fields: { validUntil: 'validation.endAfterStart' } });
   }
-  if (input.kind === 'custom') {
-    // The same code twice on one lock cannot work (the lock refuses it): say so before trying.
-    const clash = await deps.prisma.lockPassword.findFirst({
-      where: { hotelId: actor.hotelId, roomId: room.id, doorLockId: null, code: input.code, deliveryState: { in: ['pending', 'on_lock', 'unknown'] } },
-      select: { id: true },
-    });
-    if (clash) throw new AppError('CONFLICT', { messageKey: 'credentials.errors.duplicate_code', fields: { code: 'credentials.errors.duplicate_code' } });
-  }
   const created = await transaction(deps, async (tx) => {
     await lockRooms(tx, actor.hotelId, [room.id]);
-    const row = await tx.lockPassword.create({
-      data: {
+    // The same code twice on one lock cannot work (the lock refuses it): the writer says so before trying.
+    const row = await writePassword(
+      tx,
+      {
         hotelId: actor.hotelId,
         roomId: room.id,
         stayId: input.stayId ?? null,
@@ -171,8 +167,8 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
         code: input.kind === 'custom' ? input.code : null,
         ...validity,
       },
-      select: passwordSelect,
-    });
+      { select: passwordSelect, onTaken: 'throw' },
+    );
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed' });
     followCredentials(tx, deps, actor.hotelId, { roomId: room.id });
     await recordAudit(tx, ctx, {

@@ -9,7 +9,8 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
-import { LIVE_DELIVERY_STATES, revokeCustomerCredentials } from '../stay/revocation';
+import { revokeCustomerCredentials } from '../credentials/revocation';
+import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
 import { recordEvent } from '../../db/events';
 
 /** A customer as every face shows it. */

@@ -1,6 +1,8 @@
 import type { Deps } from '../../context';
 import { transaction, type Tx } from '../../db/transaction';
-import { closeEndedCardIssues, LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../stay/revocation';
+import { writeCardGrant, writePassword } from '../credentials/credential-writer';
+import { closeEndedCardIssues } from '../credentials/revocation';
+import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../credentials/delivery-states';
 
 /**
  * A stay's passwords and faces on the shared doors its room is served by (docs/shared-doors.md):
@@ -132,13 +134,10 @@ async function reconcilePasswords(tx: Tx, hotelId: number, scope: CopyScope, now
           ((LIVE_DELIVERY_STATES as readonly string[]).includes(c.deliveryState) || BY_HAND.includes(c.revokeReason ?? '')),
       );
       if (held) continue;
-      // The same code twice on one door cannot work: recorded failed, as the lock would answer.
-      const clash = await tx.lockPassword.findFirst({
-        where: { hotelId, doorLockId, code: p.code, kind: 'custom', deliveryState: { in: ['pending', 'on_lock', 'unknown'] } },
-        select: { id: true },
-      });
-      await tx.lockPassword.create({
-        data: {
+      // The same code twice on one door cannot work: the writer records it failed, as the lock would answer.
+      await writePassword(
+        tx,
+        {
           hotelId,
           roomId: p.roomId,
           stayId: p.stayId,
@@ -152,9 +151,9 @@ async function reconcilePasswords(tx: Tx, hotelId: number, scope: CopyScope, now
           validUntil: p.validUntil,
           doorLockId,
           copyOfId: p.id,
-          ...(clash ? { deliveryState: 'failed' as const, lastError: 'duplicate_code' } : {}),
         },
-      });
+        { onTaken: 'fail' },
+      );
       changed += 1;
     }
   }
@@ -306,8 +305,9 @@ async function reconcileNumberCards(tx: Tx, hotelId: number, scope: CopyScope, n
         select: { id: true },
       });
       if (there) continue;
-      const created = await tx.cardGrant.create({
-        data: {
+      const created = await writeCardGrant(
+        tx,
+        {
           hotelId,
           cardId: p.cardId,
           issueId: p.issueId,
@@ -320,8 +320,8 @@ async function reconcileNumberCards(tx: Tx, hotelId: number, scope: CopyScope, n
           validUntil: p.validUntil,
           doorLockId,
         },
-        select: { id: true, issueId: true, roomId: true, doorLockId: true, validFrom: true, validUntil: true, deliveryState: true, revokeReason: true },
-      });
+        { id: true, issueId: true, roomId: true, doorLockId: true, validFrom: true, validUntil: true, deliveryState: true, revokeReason: true },
+      );
       copies.push(created);
       changed += 1;
     }

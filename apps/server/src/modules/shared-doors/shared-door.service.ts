@@ -11,7 +11,7 @@ import { followCredentials } from '../credentials/delivery';
 import { lockDisplayName } from '../locks/lock-ref';
 import { roomScope } from '../room/room-access';
 import { findStay } from '../stay/stay-dto';
-import { LIVE_DELIVERY_STATES, revoke } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
 import { doorsServingRooms } from './door-copies';
 
 /**

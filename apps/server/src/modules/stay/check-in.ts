@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.service';
 import { quoteStay } from '../price/price.service';
 import { findRoom } from '../room/room-access';
 import { followCredentials } from '../credentials/delivery';
-import { revokeOldCardsOfGuests } from './revocation';
+import { revokeOldCardsOfGuests } from '../credentials/revocation';
 import { guestData, guestSelect, roomOccupied, stayColumnsSelect, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
 import { postStayMoney } from '../orders/room-charge';

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
-import { revokeStayCredentials } from './revocation';
+import { revokeStayCredentials } from '../credentials/revocation';
 import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { recordEvent } from '../../db/events';
 

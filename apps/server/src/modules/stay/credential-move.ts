@@ -1,6 +1,8 @@
 import { passwordValidity, type TCredentialMoveOutcome, type TPasswordKind, type TUndeliverableReason } from '@console/shared';
 import type { Tx } from '../../db/transaction';
-import { LIVE_DELIVERY_STATES, revoke, revokeStayCredentials } from './revocation';
+import { revokeStayCredentials } from '../credentials/revocation';
+import { writeCardGrant, writePassword } from '../credentials/credential-writer';
+import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
 
 /**
  * A room change moves the guest's keys (issue 17 §2; docs/credential-delivery.md, "Room change"):
@@ -142,21 +144,12 @@ export async function moveStayCredentials(tx: Tx, input: MoveInput): Promise<{ m
       code: p.kind === 'custom' ? p.code : null,
       ...none,
     };
-    if (p.kind === 'custom') {
-      // The same code twice on one lock cannot work: said, and nothing is issued in its place.
-      const taken = await tx.lockPassword.findFirst({
-        where: { hotelId, roomId: targetRoomId, doorLockId: null, code: p.code, deliveryState: { in: ['pending', 'on_lock', 'unknown'] } },
-        select: { id: true },
-      });
-      if (taken) {
-        moves.push({ ...base, toId: null, outcome: 'code_taken', blocked: null });
-        continue;
-      }
-    }
     const blocked = blockedBy('keypad');
     const validity = passwordValidity(p.kind, later(p.validFrom, from), p.validUntil, input.timeZone);
-    const row = await tx.lockPassword.create({
-      data: {
+    // The same code twice on one lock cannot work: the writer writes none, said, and nothing is issued in its place.
+    const row = await writePassword(
+      tx,
+      {
         hotelId,
         roomId: targetRoomId,
         stayId: toStayId,
@@ -172,8 +165,12 @@ export async function moveStayCredentials(tx: Tx, input: MoveInput): Promise<{ m
         ...validity,
         ...failedFor(blocked),
       },
-      select: { id: true },
-    });
+      { onTaken: 'skip' },
+    );
+    if (!row) {
+      moves.push({ ...base, toId: null, outcome: 'code_taken', blocked: null });
+      continue;
+    }
     moves.push({ ...base, toId: row.id, outcome: p.kind === 'custom' ? 'same_code' : 'new_code', blocked });
   }
 
@@ -235,19 +232,17 @@ export async function moveStayCredentials(tx: Tx, input: MoveInput): Promise<{ m
       },
       select: { id: true },
     });
-    await tx.cardGrant.create({
-      data: {
-        hotelId,
-        cardId: c.cardId,
-        issueId: issue.id,
-        medium: 'number',
-        roomId: targetRoomId,
-        stayId: toStayId,
-        guestId,
-        validFrom,
-        validUntil: c.validUntil,
-        ...failedFor(blocked),
-      },
+    await writeCardGrant(tx, {
+      hotelId,
+      cardId: c.cardId,
+      issueId: issue.id,
+      medium: 'number',
+      roomId: targetRoomId,
+      stayId: toStayId,
+      guestId,
+      validFrom,
+      validUntil: c.validUntil,
+      ...failedFor(blocked),
     });
     moves.push({ ...base, toId: issue.id, outcome: 'moved', blocked });
   }

@@ -1,7 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
 import { ruleForRoom } from '../access-rules/rule-lookup';
-import { closeEndedCardIssues, LIVE_DELIVERY_STATES, revoke, revokeStayCredentials } from './revocation';
+import { closeEndedCardIssues, revokeStayCredentials } from '../credentials/revocation';
+import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
 
 /**
  * The access rule's margin after the check-out (docs/access-rules.md): a rule's credentials are

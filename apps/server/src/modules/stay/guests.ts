@@ -9,7 +9,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../room/room-access';
 import { followCredentials } from '../credentials/delivery';
-import { revokeStayCredentials } from './revocation';
+import { revokeStayCredentials } from '../credentials/revocation';
 import { effectiveState, findStay, guestData, guestSelect, requireActive, toGuestDto, toStayDto, type GuestDto, type StayDto } from './stay-dto';
 import { recordEvent } from '../../db/events';
 

@@ -14,7 +14,7 @@ import { confirmCard } from '../cards/card-write';
 import { authorizeFace } from '../credentials/face-authorization.service';
 import { createFace } from '../credentials/face.service';
 import { createPassword } from '../credentials/password.service';
-import { stayKeys } from '../credentials/stay-keys';
+import { stayKeys } from '../stay-keys/stay-keys';
 import { storeUpload } from '../uploads/upload.service';
 import { checkIn } from './check-in';
 import { renewStay } from './renewal';

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { quoteRenewal } from '../price/price.service';
 import { refuseOverlap } from './check-in';
-import { extendStayCredentials } from './revocation';
+import { extendStayCredentials } from '../credentials/revocation';
 import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
 import { reservationNoShowAt } from './reservation';
 import { scheduleStayJobs } from './stay-schedule';

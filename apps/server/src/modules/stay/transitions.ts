@@ -5,7 +5,7 @@ import { recordEvent } from '../../db/events';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { revokeExpiredStayCredentials, removeLapsedCredentials } from './expiry-margin';
-import { revokeStayCredentials } from './revocation';
+import { revokeStayCredentials } from '../credentials/revocation';
 import { followRoomCharge } from '../orders/room-charge';
 import type { StayJobData } from '../../jobs/payloads';
 

@@ -1,45 +1,7 @@
 import { passwordValidity } from '@console/shared';
 import type { Tx } from '../../db/transaction';
-
-/** Delivery states of a credential that is on a lock, on its way to it, or may be there. */
-export const LIVE_DELIVERY_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
-
-/** Why a credential was taken off its lock (translated by the console: `credentials.revokeReasons.*`). */
-export const REVOKE_REASONS = [
-  'check_out',
-  'cancelled',
-  'no_show',
-  'expired',
-  'room_change',
-  'guest_removed',
-  'customer_frozen',
-  'old_cards_disabled',
-  'manual',
-  'called_back',
-  'limited',
-  'replaced',
-  'rewritten',
-  'returned',
-  'lost',
-  'door_unserved',
-] as const;
-export type TRevokeReason = (typeof REVOKE_REASONS)[number];
-
-/** The change that asks the delivery engine to take a credential off its lock (a new version). */
-export function revoke(reason: TRevokeReason) {
-  return { deliveryState: 'removing' as const, version: { increment: 1 }, revokeReason: reason, attempts: 0, lastError: null };
-}
-
-/** States a credential is revoked from by hand: live ones, and one whose removal failed (tried again). */
-export const REVOCABLE_STATES = [...LIVE_DELIVERY_STATES, 'remove_failed'] as const;
-
-/**
- * What a retry by hand makes of a credential's state: a failed delivery is sent again, a failed
- * removal removed again (each a new version); null when there is nothing to retry.
- */
-export function retryState(state: string): 'pending' | 'removing' | null {
-  return state === 'failed' ? 'pending' : state === 'remove_failed' ? 'removing' : null;
-}
+import { writePassword } from './credential-writer';
+import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from './delivery-states';
 
 /**
  * Queues every live credential of a stay (or of one guest) for removal from its lock (delivery
@@ -170,21 +132,18 @@ export async function newPasswordValidity(
   }
   const { count } = await tx.lockPassword.updateMany({ where: live, data: revoke('replaced') });
   if (!count) return { outcome: 'none' };
-  const replacement = await tx.lockPassword.create({
-    data: {
-      hotelId: p.hotelId,
-      roomId: p.roomId,
-      stayId: p.stayId,
-      guestId: p.guestId,
-      customerId: p.customerId,
-      accountId: p.accountId,
-      createdByAccountId: p.createdByAccountId,
-      kind: p.kind,
-      holderName: p.holderName,
-      replacesId: p.id,
-      ...validity,
-    },
-    select: { id: true },
+  const replacement = await writePassword(tx, {
+    hotelId: p.hotelId,
+    roomId: p.roomId,
+    stayId: p.stayId,
+    guestId: p.guestId,
+    customerId: p.customerId,
+    accountId: p.accountId,
+    createdByAccountId: p.createdByAccountId,
+    kind: p.kind,
+    holderName: p.holderName,
+    replacesId: p.id,
+    ...validity,
   });
   return { outcome: 'replaced', replacement: replacement.id };
 }

@@ -5,10 +5,10 @@ import { requirePermission } from '../../permissions';
 import type { CardIssueDto } from '../cards/card-dto';
 import { listCards } from '../cards/card-lookup';
 import { lockDisplayName } from '../locks/lock-ref';
-import { LIVE_DELIVERY_STATES } from '../stay/revocation';
+import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
 import { findStay } from '../stay/stay-dto';
-import { listFaceAuthorizations, type FaceAuthorizationDto } from './face-authorization.service';
-import { listPasswords, type PasswordDto } from './password.service';
+import { listFaceAuthorizations, type FaceAuthorizationDto } from '../credentials/face-authorization.service';
+import { listPasswords, type PasswordDto } from '../credentials/password.service';
 
 /**
  * What a guest holds (issue 17 §2, "a one-time view after each change"): the stay's codes, faces

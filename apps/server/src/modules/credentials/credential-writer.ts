@@ -1,0 +1,262 @@
+import { randomInt } from 'node:crypto';
+import {
+  codePolicyFor,
+  codeProblem,
+  passwordValidity,
+  phoneCode,
+  phoneDigitsOf,
+  randomCode as policyRandomCode,
+  type CodePolicy,
+  type TAccessCodeRule,
+  type TAccessCodeType,
+  type TAccessOutcome,
+  type TAccessPhoneFallback,
+  type TPasswordKind,
+} from '@console/shared';
+import type { Tx } from '../../db/transaction';
+import { AppError } from '../../errors';
+import type { Prisma } from '../../generated/prisma/client';
+import { revoke } from './delivery-states';
+
+/**
+ * The one way a credential row is written (issue 27, docs/decisions/042-one-credential-writer.md):
+ * every lock password and card grant of the console (the desk, the access rules' engine, shared
+ * doors' copies, room moves, renewals, revocation's replacements, the offline fallback, the desk's
+ * card writing and sending) is created here, inside the caller's transaction, `pending` for the
+ * delivery engine unless the caller says otherwise. The lock's code policy (packages/shared
+ * code-policy.ts: length, too simple, digits live on the lock, the lock's capacity) and the
+ * offline-code fallback are applied here, once. ESLint refuses `lockPassword.create` and
+ * `cardGrant.create(Many)` anywhere else (eslint.config.js).
+ */
+
+/** The states in which a custom code holds its digits on a lock (the partial unique indexes LockPassword_live_code_key and _live_door_code_key). */
+const CODE_HOLDING_STATES = ['pending', 'on_lock', 'unknown'] as const;
+const CUSTOM_CODE_LENGTH = 6;
+
+type PasswordData = Prisma.LockPasswordUncheckedCreateInput;
+type CardGrantData = Prisma.CardGrantCreateManyInput;
+
+/** Where a custom code lives: a room's own lock (`doorLockId` null), or a shared door's lock. */
+type CodeTarget = { hotelId: number; roomId: number; doorLockId?: number | null };
+
+function holdingWhere(target: CodeTarget) {
+  return {
+    hotelId: target.hotelId,
+    ...(target.doorLockId != null ? { doorLockId: target.doorLockId } : { roomId: target.roomId, doorLockId: null }),
+    kind: 'custom' as const,
+    code: { not: null },
+    deliveryState: { in: [...CODE_HOLDING_STATES] },
+  };
+}
+
+/** The custom codes live on a lock (the digits a new code must not repeat), and how many there are (its capacity). */
+async function liveCodes(tx: Tx, target: CodeTarget): Promise<Set<string>> {
+  const live = await tx.lockPassword.findMany({ where: holdingWhere(target), select: { code: true } });
+  return new Set(live.map((p) => p.code!));
+}
+
+/**
+ * What to do with a custom code whose digits the lock holds already (the same code twice on one
+ * lock cannot work): refuse the request (`throw`: the desk's form says so), write it failed with
+ * `duplicate_code` as the lock would answer (`fail`: a shared door's copy, shown on the door), or
+ * write nothing (`skip`: a room move says `code_taken`).
+ */
+type OnTaken = 'throw' | 'fail' | 'skip';
+
+/**
+ * Writes a lock password. A custom code is checked against the digits live on its lock first (see
+ * OnTaken); `null` when skipped.
+ */
+export async function writePassword<S extends Prisma.LockPasswordSelect>(
+  tx: Tx,
+  data: PasswordData,
+  options: { select: S; onTaken: 'skip' },
+): Promise<Prisma.LockPasswordGetPayload<{ select: S }> | null>;
+export async function writePassword<S extends Prisma.LockPasswordSelect>(
+  tx: Tx,
+  data: PasswordData,
+  options: { select: S; onTaken?: 'throw' | 'fail' },
+): Promise<Prisma.LockPasswordGetPayload<{ select: S }>>;
+export async function writePassword(tx: Tx, data: PasswordData, options: { onTaken: 'skip' }): Promise<{ id: number } | null>;
+export async function writePassword(tx: Tx, data: PasswordData, options?: { onTaken?: 'throw' | 'fail' }): Promise<{ id: number }>;
+export async function writePassword(
+  tx: Tx,
+  data: PasswordData,
+  options: { select?: Prisma.LockPasswordSelect; onTaken?: OnTaken } = {},
+): Promise<object | null> {
+  let row = data;
+  if (data.kind === 'custom' && data.code) {
+    const clash = await tx.lockPassword.findFirst({
+      where: { ...holdingWhere({ hotelId: data.hotelId, roomId: data.roomId, doorLockId: data.doorLockId }), code: data.code },
+      select: { id: true },
+    });
+    if (clash) {
+      const onTaken = options.onTaken ?? 'throw';
+      if (onTaken === 'skip') return null;
+      if (onTaken === 'throw')
+        throw new AppError('CONFLICT', { messageKey: 'credentials.errors.duplicate_code', fields: { code: 'credentials.errors.duplicate_code' } });
+      row = { ...data, deliveryState: 'failed', lastError: 'duplicate_code' };
+    }
+  }
+  return tx.lockPassword.create({ data: row, select: options.select ?? { id: true } });
+}
+
+/** Writes a card grant (one card on one lock: a room's, or a shared door's). */
+export async function writeCardGrant<S extends Prisma.CardGrantSelect>(
+  tx: Tx,
+  data: CardGrantData,
+  select: S,
+): Promise<Prisma.CardGrantGetPayload<{ select: S }>>;
+export async function writeCardGrant(tx: Tx, data: CardGrantData): Promise<{ id: number }>;
+export async function writeCardGrant(tx: Tx, data: CardGrantData, select: Prisma.CardGrantSelect = { id: true }): Promise<object> {
+  return tx.cardGrant.create({ data, select });
+}
+
+/** Writes a card's grants at once (a writing on all its rooms and doors). */
+export async function writeCardGrants(tx: Tx, data: CardGrantData[]): Promise<number> {
+  if (!data.length) return 0;
+  return (await tx.cardGrant.createMany({ data })).count;
+}
+
+/** What of an access rule decides the code it gives. */
+export interface CodeRule {
+  codeRule: TAccessCodeRule;
+  phoneFallback: TAccessPhoneFallback;
+  codeType: TAccessCodeType;
+}
+
+type RuleLock = { gatewayId: string | null; isWifi: boolean; provider?: string | null } | null;
+
+/** A random custom code the lock's policy takes and that is not a live code of the lock. */
+function randomCode(taken: Set<string>, policy: CodePolicy): string {
+  return policyRandomCode(CUSTOM_CODE_LENGTH, taken, randomInt, policy);
+}
+
+/** Whether the room's lock can take a custom (online) code: a gateway is near it, or it is a WiFi lock. */
+function canTakeCustom(lock: RuleLock): boolean {
+  return lock !== null && (lock.gatewayId !== null || lock.isWifi);
+}
+
+/**
+ * The code a rule gives, and what it gave (stated, never silent), checked against the lock's code
+ * policy before it is promised: the phone's digits must be a code the lock takes (not too simple,
+ * not live on the lock already), else the rule's fallback runs; a lock that holds all the custom
+ * codes it can (`live` of them) gets a generated code, which takes no place among them.
+ */
+export function chooseCode(
+  rule: CodeRule,
+  mobile: string | null,
+  lock: RuleLock,
+  taken: Set<string>,
+  live = taken.size,
+): { kind: TPasswordKind; code: string | null; outcome: TAccessOutcome } | { kind: null; code: null; outcome: TAccessOutcome } {
+  const policy = codePolicyFor(lock?.provider);
+  const full = live >= policy.customCapacity;
+  const digits = phoneDigitsOf(rule.codeRule);
+  if (digits === null) {
+    const custom = rule.codeType === 'custom' || (rule.codeType === 'auto' && canTakeCustom(lock));
+    if (custom && full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
+    return custom ? { kind: 'custom', code: randomCode(taken, policy), outcome: 'as_rule' } : { kind: 'air', code: null, outcome: 'as_rule' };
+  }
+  // The guest's digits are a custom code (a generated one is the lock cloud's): online, whatever `codeType` says.
+  if (full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
+  const fromPhone = phoneCode(mobile, digits);
+  const problem = fromPhone === null ? null : codeProblem(fromPhone, taken, policy);
+  if (fromPhone !== null && problem === null) return { kind: 'custom', code: fromPhone, outcome: 'as_rule' };
+  const why = fromPhone === null ? 'phone_missing' : problem === 'code_too_simple' ? 'phone_too_simple' : 'phone_in_use';
+  if (rule.phoneFallback === 'none') return { kind: null, code: null, outcome: `${why}_none` };
+  return { kind: 'custom', code: randomCode(taken, policy), outcome: `${why}_random` };
+}
+
+/**
+ * A rule's code for a stay on its room's lock: chosen under the lock's policy against the codes live
+ * on it (chooseCode), for the rule's window, written `pending`. The row is null when the rule's
+ * fallback is to give none; the outcome says what was given and why.
+ */
+export async function writeRuleCode(
+  tx: Tx,
+  input: {
+    rule: CodeRule;
+    lock: RuleLock;
+    mobile: string | null;
+    window: { from: Date; until: Date };
+    timeZone: string;
+    data: Omit<PasswordData, 'kind' | 'code' | 'validFrom' | 'validUntil'>;
+  },
+): Promise<{ outcome: TAccessOutcome; row: { id: number; kind: TPasswordKind; validFrom: Date; validUntil: Date | null } | null }> {
+  const taken = await liveCodes(tx, { hotelId: input.data.hotelId, roomId: input.data.roomId });
+  const choice = chooseCode(input.rule, input.mobile, input.lock, taken);
+  if (choice.kind === null) return { outcome: choice.outcome, row: null };
+  const validity = passwordValidity(choice.kind, input.window.from, input.window.until, input.timeZone);
+  const row = await tx.lockPassword.create({
+    data: { ...input.data, kind: choice.kind, code: choice.code, ...validity },
+    select: { id: true, kind: true, validFrom: true, validUntil: true },
+  });
+  return { outcome: choice.outcome, row };
+}
+
+/** States of a custom code that the lock has not confirmed. */
+const NOT_CONFIRMED = ['pending', 'failed', 'unknown'] as const;
+/** A code still on its first try is given this long before it counts as not confirmed. */
+const FIRST_TRY_MS = 5 * 60_000;
+
+/**
+ * The offline fallback's test (docs/access-rules.md "Offline codes"): a custom code of a room's
+ * lock that the lock has not confirmed, tried and refused or waiting longer than a first try
+ * takes (`now`). By hand ("fix now"), any code of the room's lock not confirmed.
+ */
+export function notConfirmedCodes(now: Date, options: { byHand?: boolean } = {}) {
+  if (options.byHand) return { doorLockId: null, deliveryState: { in: [...NOT_CONFIRMED] } };
+  return {
+    doorLockId: null,
+    kind: 'custom' as const,
+    offline: false,
+    deliveryState: { in: [...NOT_CONFIRMED] },
+    OR: [
+      { deliveryState: { in: ['failed' as const, 'unknown' as const] } },
+      { attempts: { gt: 0 } },
+      { lastError: { not: null } },
+      { createdAt: { lt: new Date(now.getTime() - FIRST_TRY_MS) } },
+    ],
+  };
+}
+
+/**
+ * The offline fallback: a generated code the lock knows without its gateway (TTLock computes it from
+ * key data it shares with the lock) for what is left of the window of the code it stands in for,
+ * and that code's like (`notConfirmed`) withdrawn in the same transaction, so that no code lands
+ * beside it should the gateway answer later.
+ */
+export async function writeOfflineCode(
+  tx: Tx,
+  input: {
+    stay: { id: number; hotelId: number; roomId: number };
+    timeZone: string;
+    now: Date;
+    instead: { guestId: number | null; customerId: number | null; holderName: string; validFrom: Date; validUntil: Date | null };
+    notConfirmed: object;
+  },
+): Promise<{ row: { id: number; validFrom: Date; validUntil: Date | null }; withdrawn: number }> {
+  const { stay, instead, now } = input;
+  const from = instead.validFrom.getTime() > now.getTime() ? instead.validFrom : now;
+  const validity = passwordValidity('air', from, instead.validUntil, input.timeZone);
+  const row = await tx.lockPassword.create({
+    data: {
+      hotelId: stay.hotelId,
+      roomId: stay.roomId,
+      stayId: stay.id,
+      guestId: instead.guestId,
+      customerId: instead.customerId,
+      kind: 'air',
+      offline: true,
+      holderName: instead.holderName,
+      ...validity,
+    },
+    select: { id: true, validFrom: true, validUntil: true },
+  });
+  const withdrawn = await tx.lockPassword.updateMany({
+    where: { stayId: stay.id, hotelId: stay.hotelId, id: { not: row.id }, ...input.notConfirmed },
+    data: revoke('replaced'),
+  });
+  return { row, withdrawn: withdrawn.count };
+}
