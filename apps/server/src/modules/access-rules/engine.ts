@@ -53,6 +53,7 @@ export function chooseCode(
   lock: { gatewayId: string | null; isWifi: boolean; provider?: string | null } | null,
   taken: Set<string>,
   live = taken.size,
+  phoneTail: string | null = null,
 ): { kind: TPasswordKind; code: string | null; outcome: TAccessOutcome } | { kind: null; code: null; outcome: TAccessOutcome } {
   const policy = codePolicyFor(lock?.provider);
   const full = live >= policy.customCapacity;
@@ -64,7 +65,8 @@ export function chooseCode(
   }
   // The guest's digits are a custom code (a generated one is the lock cloud's): online, whatever `codeType` says.
   if (full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
-  const fromPhone = phoneCode(mobile, digits);
+  // The phone's digits, else the last digits a channel gave (Airbnb's last 4) when there are enough of them.
+  const fromPhone = phoneCode(mobile, digits, phoneTail);
   const problem = fromPhone === null ? null : codeProblem(fromPhone, taken, policy);
   if (fromPhone !== null && problem === null) return { kind: 'custom', code: fromPhone, outcome: 'as_rule' };
   const why = fromPhone === null ? 'phone_missing' : problem === 'code_too_simple' ? 'phone_too_simple' : 'phone_in_use';
@@ -99,7 +101,7 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
         feedBooking: { select: { id: true } },
         hotel: { select: { timeZone: true } },
         room: { select: { lock: { select: { gatewayId: true, isWifi: true, provider: true } } } },
-        guests: { select: { id: true, name: true, mobile: true }, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }], take: 1 },
+        guests: { select: { id: true, name: true, mobile: true, phoneTail: true }, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }], take: 1 },
       },
     });
     if (!stay || stay.expectedCheckOutAt.getTime() <= now.getTime()) return { result: 'stale' };
@@ -125,7 +127,7 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
         },
         select: { code: true },
       });
-      const choice = chooseCode(rule, guest?.mobile ?? null, stay.room.lock, new Set(live.map((p) => p.code!)), live.length);
+      const choice = chooseCode(rule, guest?.mobile ?? null, stay.room.lock, new Set(live.map((p) => p.code!)), live.length, guest?.phoneTail ?? null);
       outcome = choice.outcome;
       audit.outcome = outcome;
       if (choice.kind !== null) {
