@@ -157,12 +157,12 @@ async function main() {
       let events = 0;
       await inParallel(urls, async (url) => {
         const text = await fetchFeedText(url, { privateAddresses: true });
-        events += parseFeed(text, HOTEL_TIMES).length;
+        events += parseFeed(text, HOTEL_TIMES).events.length;
       });
       if (events !== ROOMS * BOOKINGS * 2) throw new Error(`the baseline read ${events} events`);
       return performance.now() - started;
     }
-    async function cycle(): Promise<{ ms: number; totals: Omit<FeedReadResult, 'ok' | 'error' | 'emptyPending'>; work: DbWork }> {
+    async function cycle(): Promise<{ ms: number; totals: Pick<FeedReadResult, 'events' | 'created' | 'moved' | 'cancelled' | 'conflicts'>; work: DbWork }> {
       await settle();
       const before = await stats();
       const totals = { events: 0, created: 0, moved: 0, cancelled: 0, conflicts: 0 };

@@ -72,10 +72,16 @@ export function phoneDigitsOf(rule: TAccessCodeRule): number | null {
   return rule === 'random' ? null : Number(rule.slice('phone_last'.length));
 }
 
-/** The code a phone rule gives for `mobile` (its last digits), or null when the phone has too few digits. */
-export function phoneCode(mobile: string | null | undefined, digits: number): string | null {
+/**
+ * The code a phone rule gives for `mobile` (its last digits), else for `tail` (the last digits a
+ * channel gave without the number, Airbnb's "Last 4 Digits") when it has as many digits as the rule
+ * takes; null when neither has enough (a 6-digit rule is never given 4 digits: its fallback applies).
+ */
+export function phoneCode(mobile: string | null | undefined, digits: number, tail?: string | null): string | null {
   const only = (mobile ?? '').replace(/\D/g, '');
-  return only.length >= digits ? only.slice(-digits) : null;
+  if (only.length >= digits) return only.slice(-digits);
+  const known = (tail ?? '').replace(/\D/g, '');
+  return known.length >= digits ? known.slice(-digits) : null;
 }
 
 const bool = z.boolean({ error: 'validation.flagInvalid' });

@@ -17,12 +17,21 @@ export const FEED_LIMITS = {
 
 /**
  * What a booking event of a feed became: a reservation, a conflict with another stay, cancelled, or
- * past when first read. `moved_in_house`: the channel changed the dates after the guest arrived, in a way not followed by
+ * past when first read; `duplicate`: a second reservation of one booking made before a booking was
+ * the hotel's (issue 27), left for the desk to cancel. `moved_in_house`: the channel changed the dates after the guest arrived, in a way not followed by
  * itself (an earlier check-out, a moved arrival): shown for the desk to decide. `gone_in_house`: the
  * channel cancelled a booking whose guest is in the house: the stay is left, shown until it ends.
  */
-export const FEED_BOOKING_STATES = ['booked', 'conflict', 'cancelled', 'past', 'moved_in_house', 'gone_in_house'] as const;
+export const FEED_BOOKING_STATES = ['booked', 'conflict', 'cancelled', 'past', 'moved_in_house', 'gone_in_house', 'duplicate'] as const;
 export type TFeedBookingState = (typeof FEED_BOOKING_STATES)[number];
+
+/**
+ * Why a read skipped an event (the others are read; docs/calendar-feeds.md "Events that cannot be
+ * read"): a date that is not one, no start, an end before the start, a recurrence rule that cannot be
+ * followed, or an event ical.js cannot read at all.
+ */
+export const FEED_SKIP_REASONS = ['bad_date', 'no_start', 'ends_before_start', 'bad_recurrence', 'unreadable'] as const;
+export type TFeedSkipReason = (typeof FEED_SKIP_REASONS)[number];
 
 /** The WHATWG URL parser of Node and of browsers (this package is typed without the DOM). */
 const UrlParser = (globalThis as unknown as { URL: new (value: string) => { protocol: string; hostname: string; username: string; password: string } }).URL;

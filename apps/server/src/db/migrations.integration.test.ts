@@ -51,6 +51,7 @@ const HAND_WRITTEN_INDEXES = [
   'GuestMessage_pending_again_key',
   'Stay_night_idx',
   'Folio_hotelId_open_idx',
+  'CalendarFeedBooking_identity_key',
 ];
 
 async function describeDatabase(url: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED_BOOKING_STATES } from '../feeds';
+import { FEED_BOOKING_STATES, FEED_SKIP_REASONS } from '../feeds';
 
 /** A booking event of a feed (the conflicts a feed shows). */
 export const ZFeedBookingDto = z.object({
@@ -14,6 +14,13 @@ export const ZFeedBookingDto = z.object({
   conflictStayId: z.number().nullable(),
 });
 export type TFeedBookingDto = z.infer<typeof ZFeedBookingDto>;
+
+/** What a read that succeeded said beyond its counts: the events it skipped, the bookings it moved to another room of the group. */
+export const ZFeedReadReport = z.object({
+  skipped: z.array(z.object({ uid: z.string(), reason: z.enum(FEED_SKIP_REASONS) })),
+  skippedCount: z.number(),
+  roomChanges: z.array(z.object({ reference: z.string(), fromRoom: z.string(), toRoom: z.string() })),
+});
 
 export const ZFeedDto = z.object({
   id: z.number(),
@@ -30,6 +37,7 @@ export const ZFeedDto = z.object({
   lastEventCount: z.number().nullable(),
   emptyPending: z.boolean(),
   nextReadAt: z.date(),
+  lastReadReport: ZFeedReadReport.nullable(),
   booked: z.number(),
   conflicts: z.array(ZFeedBookingDto),
 });
@@ -42,9 +50,13 @@ export const ZFeedReadResult = z.object({
   events: z.number(),
   created: z.number(),
   moved: z.number(),
+  roomChanged: z.number(),
   cancelled: z.number(),
   conflicts: z.number(),
+  followedElsewhere: z.number(),
+  skipped: z.number(),
   emptyPending: z.boolean(),
+  report: ZFeedReadReport.optional(),
 });
 export type TFeedReadResult = z.infer<typeof ZFeedReadResult>;
 

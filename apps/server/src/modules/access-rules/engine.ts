@@ -46,7 +46,7 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
         feedBooking: { select: { id: true } },
         hotel: { select: { timeZone: true } },
         room: { select: { lock: { select: { gatewayId: true, isWifi: true, provider: true } } } },
-        guests: { select: { id: true, name: true, mobile: true }, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }], take: 1 },
+        guests: { select: { id: true, name: true, mobile: true, phoneTail: true }, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }], take: 1 },
       },
     });
     if (!stay || stay.expectedCheckOutAt.getTime() <= now.getTime()) return { result: 'stale' };
@@ -65,6 +65,7 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
         rule,
         lock: stay.room.lock,
         mobile: guest?.mobile ?? null,
+        phoneTail: guest?.phoneTail ?? null,
         window,
         timeZone: stay.hotel.timeZone,
         data: {

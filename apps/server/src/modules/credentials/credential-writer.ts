@@ -149,6 +149,7 @@ export function chooseCode(
   lock: RuleLock,
   taken: Set<string>,
   live = taken.size,
+  phoneTail: string | null = null,
 ): { kind: TPasswordKind; code: string | null; outcome: TAccessOutcome } | { kind: null; code: null; outcome: TAccessOutcome } {
   const policy = codePolicyFor(lock?.provider);
   const full = live >= policy.customCapacity;
@@ -160,7 +161,8 @@ export function chooseCode(
   }
   // The guest's digits are a custom code (a generated one is the lock cloud's): online, whatever `codeType` says.
   if (full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
-  const fromPhone = phoneCode(mobile, digits);
+  // The phone's digits, else the last digits a channel gave (Airbnb's last 4) when there are enough of them.
+  const fromPhone = phoneCode(mobile, digits, phoneTail);
   const problem = fromPhone === null ? null : codeProblem(fromPhone, taken, policy);
   if (fromPhone !== null && problem === null) return { kind: 'custom', code: fromPhone, outcome: 'as_rule' };
   const why = fromPhone === null ? 'phone_missing' : problem === 'code_too_simple' ? 'phone_too_simple' : 'phone_in_use';
@@ -179,13 +181,15 @@ export async function writeRuleCode(
     rule: CodeRule;
     lock: RuleLock;
     mobile: string | null;
+    /** The last digits a channel gave instead of a whole phone (Airbnb's "Last 4 Digits"). */
+    phoneTail?: string | null;
     window: { from: Date; until: Date };
     timeZone: string;
     data: Omit<PasswordData, 'kind' | 'code' | 'validFrom' | 'validUntil'>;
   },
 ): Promise<{ outcome: TAccessOutcome; row: { id: number; kind: TPasswordKind; validFrom: Date; validUntil: Date | null } | null }> {
   const taken = await liveCodes(tx, { hotelId: input.data.hotelId, roomId: input.data.roomId });
-  const choice = chooseCode(input.rule, input.mobile, input.lock, taken);
+  const choice = chooseCode(input.rule, input.mobile, input.lock, taken, taken.size, input.phoneTail ?? null);
   if (choice.kind === null) return { outcome: choice.outcome, row: null };
   const validity = passwordValidity(choice.kind, input.window.from, input.window.until, input.timeZone);
   const row = await tx.lockPassword.create({

@@ -79,7 +79,7 @@ describe('the exported calendar of a room named with what iCal escapes', () => {
     for (const line of res.body.slice(0, -2).split('\r\n')) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
     expect(res.body.match(/^END:VCALENDAR\r$/gm)).toHaveLength(1);
     expect(calendarName(res.body)).toBe(name);
-    const events = parseFeed(res.body, { timeZone: TZ, checkInTime: '15:00', checkOutTime: '11:00' });
+    const { events } = parseFeed(res.body, { timeZone: TZ, checkInTime: '15:00', checkOutTime: '11:00' });
     expect(events.map((e) => [e.checkInAt, e.checkOutAt])).toEqual(booked);
     expect(events.every((e) => e.isBooking && e.guestName === null)).toBe(true);
   });

@@ -41,7 +41,7 @@ describe('roomCalendar', () => {
     expect(lines.at(-1)).toBe('END:VCALENDAR');
     expect(lines).toContain('X-WR-CALNAME:R\\nEND:VCALENDAR');
     expect(calendarName(text)).toBe('R\nEND:VCALENDAR');
-    expect(parseFeed(text, hotel).map((e) => e.uid)).toEqual(['stay-1@smart-lock-console', 'stay-2@smart-lock-console']);
+    expect(parseFeed(text, hotel).events.map((e) => e.uid)).toEqual(['stay-1@smart-lock-console', 'stay-2@smart-lock-console']);
   });
 
   it.each([
@@ -78,7 +78,7 @@ describe('roomCalendar', () => {
       const unfolded = text.replace(/\r\n /g, '');
       expect(unfolded).toContain(`X-WR-CALNAME:${name.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,')}\r\n`);
       expect(calendarName(text)).toBe(name);
-      expect(parseFeed(text, hotel)).toHaveLength(2);
+      expect(parseFeed(text, hotel).events).toHaveLength(2);
     },
   );
 });

@@ -1,20 +1,28 @@
 import type { Actor, ServiceContext } from '../../context';
+import type { Prisma } from '../../generated/prisma/client';
 import { transaction, type Tx } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stay/reservation';
-import { extendChannelStay } from '../stay/channel-stay';
+import { extendChannelStay, moveChannelReservationToFreeRoom } from '../stay/channel-stay';
 import { scheduleStayJobs } from '../stay/stay-schedule';
 import type { StayRow } from '../stay/stay-dto';
 import { FeedFetchError, fetchFeedText } from './feed-fetch';
-import { FeedParseError, parseFeed, type FeedEvent, type HotelTimes } from './ical-parse';
+import { FeedParseError, parseFeed, type FeedEvent, type HotelTimes, type SkippedEvent } from './ical-parse';
 
 /**
  * One read of one feed (docs/calendar-feeds.md): its bookings become reservations, followed when
  * they change, never duplicated.
  * - A read that fails (HTTP error, timeout, not a calendar) changes nothing but the feed's error.
- * - Each booking is applied in a transaction of its own holding the feed's advisory lock, and its
- *   row is unique per (feed, UID) in the database: two reads at once never make two reservations.
+ * - A booking is the hotel's, identified by (hotel, UID, RECURRENCE-ID or none) across all its feeds
+ *   (issue 27): each is applied in a transaction of its own holding the advisory lock of that
+ *   identity, and its row is unique per identity in the database (CalendarFeedBooking_identity_key):
+ *   two reads at once, of one feed or of two feeds listing the same calendar, make one reservation.
+ *   The feed that made it follows it; another feed of the hotel listing it leaves it to that one
+ *   (`followedElsewhere`), and adopts it once that feed is deleted, or once it was cancelled there.
+ * - An event that cannot be read is skipped and named in the read's report; it cancels nothing.
+ * - Moved dates that do not fit the room of a group's booking move it to a free room of the group
+ *   (the room change, keys following), said in the report (`roomChanges`).
  * - A booking gone from an answer that still has bookings is cancelled; an answer with no booking
  *   while the feed has bookings to come cancels nothing: the feed waits for a manager's
  *   confirmation (`emptyPending`, `confirmEmptyFeed`).
@@ -22,23 +30,53 @@ import { FeedParseError, parseFeed, type FeedEvent, type HotelTimes } from './ic
  *   room (or find no free room of the group) is a conflict shown on the feed, not dropped.
  */
 
+/** A booking moved to another room of its group because its room was taken on its new dates. */
+export interface FeedRoomChange {
+  reference: string;
+  fromRoom: string;
+  toRoom: string;
+}
+
+/** What a read that succeeded has to say beyond its counts, kept on the feed (`lastReadReport`) and shown with its last read. */
+export interface FeedReadReport {
+  /** Events that could not be read (their UID and why), at most `REPORT_MAX`; `skippedCount` says how many in all. */
+  skipped: SkippedEvent[];
+  skippedCount: number;
+  roomChanges: FeedRoomChange[];
+}
+
 export interface FeedReadResult {
   ok: boolean;
   error?: string;
   events: number;
   created: number;
   moved: number;
+  /** Of `moved`: those that took another room of the group. */
+  roomChanged: number;
   cancelled: number;
   conflicts: number;
+  /** Bookings listed by this feed that another feed of the hotel follows (the same calendar twice). */
+  followedElsewhere: number;
+  skipped: number;
   emptyPending: boolean;
+  report?: FeedReadReport;
 }
+
+const REPORT_MAX = 50;
 
 type Ctx = ServiceContext & { actor?: Actor };
 
 /** Booking states whose stay the feed still follows (`cancelled` and `past` are done with). */
 const FOLLOWED_STATES = new Set<string>(['booked', 'conflict', 'moved_in_house', 'gone_in_house']);
+/** Booking states a booking gone from its feed's answer leaves (cancelled, or `gone_in_house`). */
+const CANCELLABLE_STATES = ['booked', 'conflict', 'moved_in_house'];
 
-const lockFeed = (tx: Tx, feedId: number) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('CalendarFeed'), ${feedId})`;
+/** A booking's identity in its hotel, as a key (a RECURRENCE-ID has no `|`: the two parts never run into each other). */
+const keyOf = (e: { uid: string; recurrenceId: string }) => `${e.recurrenceId}|${e.uid}`;
+
+/** The lock of one booking identity of a hotel, for the rest of the transaction: every feed of the hotel that reads it waits for it. */
+const lockIdentity = (tx: Tx, hotelId: number, e: { uid: string; recurrenceId: string }) =>
+  tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`CalendarFeedBooking:${hotelId}`}), hashtext(${keyOf(e)}))`;
 
 async function feedRooms(tx: Tx, feed: { hotelId: number; roomId: number | null; groupId: number | null }): Promise<number[]> {
   const rooms = await tx.room.findMany({
@@ -48,6 +86,17 @@ async function feedRooms(tx: Tx, feed: { hotelId: number; roomId: number | null;
   });
   return rooms.map((r) => r.id);
 }
+
+/** The hotel's booking of an identity (not a `duplicate` left from before the identity was the hotel's). */
+const bookingSelect = {
+  id: true,
+  feedId: true,
+  stayId: true,
+  state: true,
+  startsAt: true,
+  endsAt: true,
+  stay: { select: { status: true } },
+} as const;
 
 /** Reads feed `feedId` of hotel `hotelId` now and applies what it says. */
 export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, options: { timeoutMs?: number; now?: Date } = {}): Promise<FeedReadResult> {
@@ -66,36 +115,60 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
       hotel: { select: { timeZone: true, checkInTime: true, checkOutTime: true } },
     },
   });
-  const result: FeedReadResult = { ok: false, events: 0, created: 0, moved: 0, cancelled: 0, conflicts: 0, emptyPending: false };
+  const result: FeedReadResult = {
+    ok: false,
+    events: 0,
+    created: 0,
+    moved: 0,
+    roomChanged: 0,
+    cancelled: 0,
+    conflicts: 0,
+    followedElsewhere: 0,
+    skipped: 0,
+    emptyPending: false,
+  };
   if (!feed) return { ...result, error: 'not_found' };
   const nextReadAt = new Date(now.getTime() + feed.everyMinutes * 60_000);
   const hotel: HotelTimes = feed.hotel;
 
   let events: FeedEvent[];
+  let skipped: SkippedEvent[];
   try {
-    events = parseFeed(await fetchFeedText(feed.url, { timeoutMs: options.timeoutMs, privateAddresses: deps.config.feeds.privateAddresses }), hotel);
+    ({ events, skipped } = parseFeed(
+      await fetchFeedText(feed.url, { timeoutMs: options.timeoutMs, privateAddresses: deps.config.feeds.privateAddresses }),
+      hotel,
+      now,
+    ));
   } catch (error) {
     const code = error instanceof FeedFetchError ? error.code : error instanceof FeedParseError ? 'unparsable' : 'unknown';
     if (code === 'unknown') deps.log.warn({ err: error, feedId }, 'calendar feed read failed');
     await deps.prisma.calendarFeed.updateMany({ where: { id: feed.id }, data: { lastError: code, lastErrorAt: now, nextReadAt } });
     return { ...result, error: code };
   }
+  // Bad data is the channel's, not ours: said in the report, never a stack in the log.
+  if (skipped.length) deps.log.info({ feedId, skipped: skipped.length }, 'calendar feed events skipped');
 
   const bookings = events.filter((e) => e.isBooking);
-  const inAnswer = new Set(bookings.map((e) => e.uid));
+  const inAnswer = new Set(bookings.map(keyOf));
+  // A skipped event's bookings are not gone: nothing of that UID is cancelled by this read.
+  const skippedUids = new Set(skipped.map((e) => e.uid));
   const touched: StayRow[] = [];
   const credentialStays: number[] = [];
+  const roomChanges: FeedRoomChange[] = [];
   const note = (e: { reference: string }) => `${feed.label} · ${e.reference}`.slice(0, 500);
 
-  // What the feed already holds: a booking that is booked and unchanged (its facts, its stay's
-  // dates) is passed over without a transaction; only what changed is applied under the feed's lock
-  // (bench/feeds.ts: most reads of a feed change nothing).
+  // What the hotel already holds of these bookings: one that this feed follows, booked and
+  // unchanged (its facts, its stay's dates), is passed over without a transaction, and so is one
+  // another feed follows; only what changed is applied under the identity's lock (bench/feeds.ts:
+  // most reads of a feed change nothing).
   const known = new Map(
     (
       await deps.prisma.calendarFeedBooking.findMany({
-        where: { feedId: feed.id, uid: { in: bookings.map((e) => e.uid) } },
+        where: { hotelId: feed.hotelId, uid: { in: [...new Set(bookings.map((e) => e.uid))] }, state: { not: 'duplicate' } },
         select: {
           uid: true,
+          recurrenceId: true,
+          feedId: true,
           state: true,
           reference: true,
           guestName: true,
@@ -105,17 +178,20 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
           stay: { select: { checkInAt: true, expectedCheckOutAt: true } },
         },
       })
-    ).map((r) => [r.uid, r]),
+    ).map((r) => [keyOf(r), r]),
   );
+  const followedElsewhere = (row: { feedId: number | null; state: string } | undefined | null) =>
+    row !== undefined && row !== null && row.feedId !== null && row.feedId !== feed.id && FOLLOWED_STATES.has(row.state);
   const unchanged = (event: FeedEvent) => {
-    const row = known.get(event.uid);
+    const row = known.get(keyOf(event));
     return (
       row !== undefined &&
+      row.feedId === feed.id &&
       row.state === 'booked' &&
       row.stay !== null &&
       row.reference === event.reference &&
       row.guestName === (event.guestName ?? '') &&
-      row.phone === event.phone &&
+      row.phone === (event.phone ?? event.phoneTail) &&
       row.startsAt.getTime() === event.checkInAt.getTime() &&
       row.endsAt.getTime() === event.checkOutAt.getTime() &&
       row.stay.checkInAt.getTime() === event.checkInAt.getTime() &&
@@ -125,14 +201,28 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
 
   for (const event of bookings) {
     if (event.checkOutAt <= now) continue; // past: not touched
+    if (followedElsewhere(known.get(keyOf(event)))) {
+      result.followedElsewhere += 1;
+      continue;
+    }
     if (unchanged(event)) continue;
     const outcome = await transaction(deps, async (tx) => {
-      await lockFeed(tx, feed.id);
-      const row = await tx.calendarFeedBooking.findUnique({
-        where: { feedId_uid: { feedId: feed.id, uid: event.uid } },
-        select: { id: true, stayId: true, state: true, startsAt: true, endsAt: true, stay: { select: { status: true } } },
+      await lockIdentity(tx, feed.hotelId, event);
+      const row = await tx.calendarFeedBooking.findFirst({
+        where: { hotelId: feed.hotelId, uid: event.uid, recurrenceId: event.recurrenceId, state: { not: 'duplicate' } },
+        select: bookingSelect,
       });
-      const facts = { reference: event.reference, guestName: event.guestName ?? '', phone: event.phone, startsAt: event.checkInAt, endsAt: event.checkOutAt };
+      // Another feed of the hotel took it meanwhile: it follows it.
+      if (followedElsewhere(row)) return 'elsewhere' as const;
+      // The row is this feed's from now on (made here, or adopted: its feed deleted, or done with there).
+      const facts = {
+        feedId: feed.id,
+        reference: event.reference,
+        guestName: event.guestName ?? '',
+        phone: event.phone ?? event.phoneTail,
+        startsAt: event.checkInAt,
+        endsAt: event.checkOutAt,
+      };
       const stayIsReserved = row?.stay?.status === 'reserved';
       const stayIsInHouse = row?.stay?.status === 'in_house' || row?.stay?.status === 'expired';
       if (row && row.stayId !== null && FOLLOWED_STATES.has(row.state)) {
@@ -171,11 +261,11 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
           return 'conflict' as const;
         }
         if (stayMatches || !stayIsReserved) {
-          const same = row.startsAt.getTime() === event.checkInAt.getTime() && row.endsAt.getTime() === event.checkOutAt.getTime();
-          if (!same || row.state !== 'booked')
-            await tx.calendarFeedBooking.update({ where: { id: row.id }, data: { ...facts, state: 'booked', conflictStayId: null } });
+          await tx.calendarFeedBooking.update({ where: { id: row.id }, data: { ...facts, state: 'booked', conflictStayId: null } });
           return 'kept' as const;
         }
+        // A group's booking: every room of the group it may take is locked first, in id order.
+        const groupRooms = feed.groupId !== null ? await feedRooms(tx, feed) : [];
         const moved = await moveReservationDates(tx, ctx, {
           hotelId: feed.hotelId,
           timeZone: hotel.timeZone,
@@ -183,6 +273,7 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
           checkInAt: event.checkInAt,
           expectedCheckOutAt: event.checkOutAt,
           note: note(event),
+          lockAlso: groupRooms,
         });
         if (moved && 'moved' in moved) {
           await tx.calendarFeedBooking.update({ where: { id: row.id }, data: { ...facts, state: 'booked', conflictStayId: null } });
@@ -190,7 +281,32 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
           credentialStays.push(moved.moved.id);
           return 'moved' as const;
         }
-        // The new dates overlap another stay: the reservation keeps its dates; the feed shows the conflict.
+        // The new dates overlap another stay of its room: a group's booking takes a free room of the group.
+        const changed =
+          moved && groupRooms.length > 1
+            ? await moveChannelReservationToFreeRoom(tx, ctx, {
+                hotelId: feed.hotelId,
+                timeZone: hotel.timeZone,
+                stayId: row.stayId,
+                roomIds: groupRooms,
+                checkInAt: event.checkInAt,
+                expectedCheckOutAt: event.checkOutAt,
+                note: note(event),
+              })
+            : null;
+        if (changed) {
+          await tx.calendarFeedBooking.update({ where: { id: row.id }, data: { ...facts, stayId: changed.moved.id, state: 'booked', conflictStayId: null } });
+          const names = await tx.room.findMany({
+            where: { hotelId: feed.hotelId, id: { in: [changed.fromRoomId, changed.moved.roomId] } },
+            select: { id: true, name: true },
+          });
+          const name = (id: number) => names.find((n) => n.id === id)?.name ?? String(id);
+          roomChanges.push({ reference: event.reference, fromRoom: name(changed.fromRoomId), toRoom: name(changed.moved.roomId) });
+          touched.push(changed.moved);
+          credentialStays.push(row.stayId, changed.moved.id);
+          return 'roomChanged' as const;
+        }
+        // No room is free on the new dates: the reservation keeps its dates; the feed shows the conflict.
         await tx.calendarFeedBooking.update({
           where: { id: row.id },
           data: { ...facts, state: 'conflict', conflictStayId: moved && 'conflictStayId' in moved ? moved.conflictStayId : null },
@@ -209,7 +325,8 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
               checkInAt: event.checkInAt,
               expectedCheckOutAt: event.checkOutAt,
               guestName: event.guestName ?? note(event).slice(0, 64),
-              mobile: event.phone && event.phone.replace(/\D/g, '').length >= 7 ? event.phone : null,
+              mobile: event.phone,
+              phoneTail: event.phoneTail,
               email: event.email,
               remark: note(event),
             });
@@ -217,50 +334,67 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
         ? { ...facts, state: 'booked', stayId: made.stay.id, conflictStayId: null }
         : { ...facts, state: 'conflict', stayId: null, conflictStayId: made.conflictStayId };
       if (row) await tx.calendarFeedBooking.update({ where: { id: row.id }, data });
-      else await tx.calendarFeedBooking.create({ data: { hotelId: feed.hotelId, feedId: feed.id, uid: event.uid, ...data } });
+      else await tx.calendarFeedBooking.create({ data: { hotelId: feed.hotelId, uid: event.uid, recurrenceId: event.recurrenceId, ...data } });
       if (made.stay) touched.push(made.stay);
       return made.stay ? ('created' as const) : ('conflict' as const);
     });
     if (outcome === 'created') result.created += 1;
     if (outcome === 'moved') result.moved += 1;
+    if (outcome === 'roomChanged') {
+      result.moved += 1;
+      result.roomChanged += 1;
+    }
+    if (outcome === 'elsewhere') result.followedElsewhere += 1;
   }
 
-  // Bookings gone from the answer (still to come): cancelled, unless the answer holds no booking at all.
-  const gone = await deps.prisma.calendarFeedBooking.findMany({
-    where: { feedId: feed.id, state: { in: ['booked', 'conflict', 'moved_in_house'] }, endsAt: { gt: now }, uid: { notIn: [...inAnswer] } },
-    select: { id: true, uid: true, stayId: true, state: true, reference: true, stay: { select: { status: true } } },
-  });
+  // Bookings this feed follows gone from the answer (still to come): cancelled, unless the answer holds no booking at all.
+  const gone = (
+    await deps.prisma.calendarFeedBooking.findMany({
+      where: { feedId: feed.id, state: { in: CANCELLABLE_STATES }, endsAt: { gt: now } },
+      select: { id: true, uid: true, recurrenceId: true, stayId: true, state: true, reference: true, stay: { select: { status: true } } },
+    })
+  ).filter((g) => !inAnswer.has(keyOf(g)) && !skippedUids.has(g.uid));
   // An answer without bookings cancels only what it says is cancelled (STATUS:CANCELLED): the rest waits for a confirmation.
-  const saidCancelled = new Set(events.filter((e) => e.isCancelled).map((e) => e.uid));
-  const goneBooked = gone.filter((g) => g.state === 'booked' && g.stay?.status === 'reserved' && !saidCancelled.has(g.uid));
+  const saidCancelled = new Set(events.filter((e) => e.isCancelled).map(keyOf));
+  const goneBooked = gone.filter((g) => g.state === 'booked' && g.stay?.status === 'reserved' && !saidCancelled.has(keyOf(g)));
   const emptyPending = bookings.length === 0 && goneBooked.length > 0;
-  result.cancelled = await cancelGone(ctx, feed, emptyPending ? gone.filter((g) => saidCancelled.has(g.uid)) : gone, note, credentialStays);
+  result.cancelled = await cancelGone(ctx, feed, emptyPending ? gone.filter((g) => saidCancelled.has(keyOf(g))) : gone, note, credentialStays);
   result.conflicts = await deps.prisma.calendarFeedBooking.count({ where: { feedId: feed.id, state: 'conflict', endsAt: { gt: now } } });
+  const report: FeedReadReport = { skipped: skipped.slice(0, REPORT_MAX), skippedCount: skipped.length, roomChanges: roomChanges.slice(0, REPORT_MAX) };
   await deps.prisma.calendarFeed.updateMany({
     where: { id: feed.id },
-    data: { lastReadAt: now, lastError: null, lastErrorAt: null, lastEventCount: events.length, emptyPending, nextReadAt },
+    data: {
+      lastReadAt: now,
+      lastError: null,
+      lastErrorAt: null,
+      lastEventCount: events.length,
+      emptyPending,
+      nextReadAt,
+      lastReadReport: report as unknown as Prisma.InputJsonValue,
+    },
   });
   for (const stay of touched) await scheduleStayJobs(deps, stay, hotel.timeZone);
   for (const stayId of credentialStays) await afterCredentialChange(deps, feed.hotelId, { stayId });
-  return { ...result, ok: true, events: events.length, emptyPending };
+  return { ...result, ok: true, events: events.length, skipped: skipped.length, emptyPending, report };
 }
 
 async function cancelGone(
   ctx: Ctx,
   feed: { id: number; hotelId: number },
-  gone: { id: number; uid: string; stayId: number | null; state: string; reference: string }[],
+  gone: { id: number; uid: string; recurrenceId: string; stayId: number | null; state: string; reference: string }[],
   note: (e: { reference: string }) => string,
   credentialStays: number[],
 ): Promise<number> {
   let cancelled = 0;
   for (const g of gone) {
     const done = await transaction(ctx.deps, async (tx) => {
-      await lockFeed(tx, feed.id);
+      await lockIdentity(tx, feed.hotelId, g);
       const row = await tx.calendarFeedBooking.findUnique({
         where: { id: g.id },
-        select: { state: true, stayId: true, stay: { select: { status: true } } },
+        select: { feedId: true, state: true, stayId: true, stay: { select: { status: true } } },
       });
-      if (!row || (row.state !== 'booked' && row.state !== 'conflict' && row.state !== 'moved_in_house')) return false;
+      // Adopted by another feed meanwhile, or no longer to cancel.
+      if (!row || row.feedId !== feed.id || !CANCELLABLE_STATES.includes(row.state)) return false;
       const ended =
         row.stayId !== null && row.state === 'booked'
           ? await cancelChannelReservation(tx, ctx, { hotelId: feed.hotelId, stayId: row.stayId, note: note(g) })
@@ -286,8 +420,8 @@ async function cancelGone(
 export async function applyConfirmedEmpty(ctx: Ctx, feed: { id: number; hotelId: number; label: string }): Promise<number> {
   const now = new Date();
   const gone = await ctx.deps.prisma.calendarFeedBooking.findMany({
-    where: { feedId: feed.id, state: { in: ['booked', 'conflict', 'moved_in_house'] }, endsAt: { gt: now } },
-    select: { id: true, uid: true, stayId: true, state: true, reference: true },
+    where: { feedId: feed.id, state: { in: CANCELLABLE_STATES }, endsAt: { gt: now } },
+    select: { id: true, uid: true, recurrenceId: true, stayId: true, state: true, reference: true },
   });
   const credentialStays: number[] = [];
   const cancelled = await cancelGone(ctx, feed, gone, (e) => `${feed.label} · ${e.reference}`.slice(0, 500), credentialStays);

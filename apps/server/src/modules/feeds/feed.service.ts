@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../room/room-access';
-import { applyConfirmedEmpty, readFeed, type FeedReadResult } from './feed-import';
+import { applyConfirmedEmpty, readFeed, type FeedReadReport, type FeedReadResult } from './feed-import';
 import { feedNames } from './feed-names';
 
 /**
@@ -42,6 +42,8 @@ export interface FeedDto {
   lastEventCount: number | null;
   emptyPending: boolean;
   nextReadAt: Date;
+  /** What the last read that succeeded said beyond its counts: events skipped (UID, why), bookings moved to another room. */
+  lastReadReport: FeedReadReport | null;
   /** Bookings still to come: reservations made, and conflicts (shown to the user). */
   booked: number;
   conflicts: FeedBookingDto[];
@@ -72,6 +74,7 @@ const feedSelect = {
   lastEventCount: true,
   emptyPending: true,
   nextReadAt: true,
+  lastReadReport: true,
   room: { select: { name: true } },
   group: { select: { name: true } },
 } as const;
@@ -103,15 +106,21 @@ async function toDtos(ctx: AuthedContext, feeds: Awaited<ReturnType<typeof findF
       where: {
         feedId: { in: ids },
         endsAt: { gt: now },
-        OR: [{ state: 'conflict' }, { state: { in: ['moved_in_house', 'gone_in_house'] }, stay: { status: { in: ['in_house', 'expired'] } } }],
+        OR: [
+          { state: 'conflict' },
+          { state: { in: ['moved_in_house', 'gone_in_house'] }, stay: { status: { in: ['in_house', 'expired'] } } },
+          // A second reservation of one booking made before bookings were the hotel's: the desk cancels it.
+          { state: 'duplicate', stay: { status: { in: ['reserved', 'in_house', 'expired'] } } },
+        ],
       },
       select: { feedId: true, ...bookingSelect },
       orderBy: { startsAt: 'asc' },
       take: 500,
     }),
   ]);
-  return feeds.map(({ room, group, ...f }) => ({
+  return feeds.map(({ room, group, lastReadReport, ...f }) => ({
     ...f,
+    lastReadReport: (lastReadReport as FeedReadReport | null) ?? null,
     roomName: room?.name ?? null,
     groupName: group?.name ?? null,
     booked: counts.find((c) => c.feedId === f.id)?._count._all ?? 0,
@@ -221,6 +230,9 @@ export async function deleteFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedDe
   return { deleted: true };
 }
 
+/** A read's counts, as its audit entry keeps them (the report is on the feed). */
+const counts = ({ report: _report, ...rest }: FeedReadResult) => rest;
+
 /** "Read now": reads the feed at once, as the manager (its reservations' changes are audited as theirs). */
 export async function readFeedNow(ctx: AuthedContext, raw: z.input<typeof ZFeedIdInput>): Promise<FeedDto & { read: FeedReadResult }> {
   requirePermission(ctx.actor, 'room.manage');
@@ -232,7 +244,7 @@ export async function readFeedNow(ctx: AuthedContext, raw: z.input<typeof ZFeedI
     entityType: 'CalendarFeed',
     entityId: feed.id,
     names: feedNames(feed),
-    after: { ...read },
+    after: { ...counts(read) },
   });
   const [dto] = await toDtos(ctx, [await findFeed(ctx, feed.id)]);
   return { ...dto!, read };

@@ -384,7 +384,7 @@ describe('export', () => {
     expect(res.headers['content-type']).toContain('text/calendar');
     expect(res.body).toContain('\r\nBEGIN:VEVENT\r\n');
     expect(res.body).not.toContain('Secret Guest');
-    const events = parseFeed(res.body, { timeZone: TZ, checkInTime: '15:00', checkOutTime: '11:00' });
+    const { events } = parseFeed(res.body, { timeZone: TZ, checkInTime: '15:00', checkOutTime: '11:00' });
     expect(events).toEqual([expect.objectContaining({ checkInAt: at(3, '15:00'), checkOutAt: at(5, '11:00') })]);
 
     const renewed = await regenerateExportToken(w.owner, { roomId: w.rooms[0]!.id });

@@ -1,9 +1,12 @@
-import type { ServiceContext } from '../../context';
-import type { Tx } from '../../db/transaction';
+import type { Actor, ServiceContext } from '../../context';
+import { lockRooms, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
-import { quoteRenewal } from '../price/price.service';
+import { recordAudit } from '../audit/audit.service';
+import { quoteRenewal, quoteStay } from '../price/price.service';
 import { extendStayInTx } from './renewal';
-import type { StayRow } from './stay-dto';
+import { firstFreeRoom, retimeStayCredentials } from './reservation';
+import { moveStayToRoom } from './room-change';
+import { staySelect, type StayRow } from './stay-dto';
 
 /**
  * A channel moved the check-out of a booking whose guest is already in (docs/calendar-feeds.md
@@ -62,4 +65,55 @@ export async function extendChannelStay(
     });
     return { conflictStayId: other?.id ?? null };
   }
+}
+
+/**
+ * A channel moved the dates of a booking of a room group, and its room is taken on the new nights
+ * (docs/calendar-feeds.md "Moved bookings of a group"): the reservation moves to the first room of
+ * `roomIds` (the group's, in the board's order) free on them, by the desk's room change
+ * (`moveStayToRoom`: a new stay in the new room, the old one kept as moved, the guest's keys and
+ * the bill following) at the new dates, quoted anew, its credentials brought to the new dates
+ * (`retimeStayCredentials`), audited `stay.changeRoom` and `stay.reschedule` with the channel's
+ * note. Null when no other room is free (the caller keeps the conflict) or the stay has begun.
+ * The caller schedules the new stay's jobs and kicks deliveries after commit.
+ */
+export async function moveChannelReservationToFreeRoom(
+  tx: Tx,
+  ctx: ServiceContext & { actor?: Actor },
+  r: { hotelId: number; timeZone: string; stayId: number; roomIds: number[]; checkInAt: Date; expectedCheckOutAt: Date; note: string },
+): Promise<{ moved: StayRow; fromRoomId: number } | null> {
+  const stay = await tx.stay.findFirst({ where: { id: r.stayId, hotelId: r.hotelId }, select: staySelect });
+  if (!stay || stay.status !== 'reserved') return null;
+  const candidates = r.roomIds.filter((id) => id !== stay.roomId);
+  if (candidates.length === 0) return null;
+  await lockRooms(tx, r.hotelId, [stay.roomId, ...candidates]);
+  const target = await firstFreeRoom(tx, r.hotelId, candidates, r.checkInAt, r.expectedCheckOutAt);
+  if (target === null) return null;
+  const price = (await quoteStay(tx, target, r.timeZone, r.checkInAt, r.expectedCheckOutAt)).total;
+  const hotel = await tx.hotel.findUniqueOrThrow({ where: { id: r.hotelId }, select: { currency: true } });
+  const { moved } = await moveStayToRoom(tx, ctx, {
+    hotelId: r.hotelId,
+    timeZone: r.timeZone,
+    poster: { hotelId: r.hotelId, currency: hotel.currency.trim(), accountId: ctx.actor?.accountId ?? null },
+    stay,
+    targetRoomId: target,
+    hasBegun: false,
+    from: r.checkInAt,
+    end: r.expectedCheckOutAt,
+    datesMoved: true,
+    priceAmount: price,
+    priceDifference: price - stay.priceAmount,
+    now: new Date(),
+    note: r.note,
+  });
+  const { credentials } = await retimeStayCredentials(tx, { ...r, stay: moved });
+  await recordAudit(tx, ctx, {
+    action: 'stay.reschedule',
+    hotelId: r.hotelId,
+    entityType: 'Stay',
+    entityId: moved.id,
+    before: { checkInAt: stay.checkInAt.toISOString(), expectedCheckOutAt: stay.expectedCheckOutAt.toISOString(), priceAmount: stay.priceAmount },
+    after: { checkInAt: r.checkInAt.toISOString(), expectedCheckOutAt: r.expectedCheckOutAt.toISOString(), priceAmount: price, credentials, note: r.note },
+  });
+  return { moved: await tx.stay.findUniqueOrThrow({ where: { id: moved.id }, select: staySelect }), fromRoomId: stay.roomId };
 }

@@ -57,6 +57,8 @@ export interface MoveInput {
   targetRoomId: number;
   /** When the new stay begins: now, or a reservation's check-in. */
   from: Date;
+  /** A reservation moved to new dates as well: its credentials end then (the caller applies the rule's margins), not at their old end. */
+  until?: Date;
   /** The old stay's guests -> the new stay's (a credential follows its guest). */
   guestIds: ReadonlyMap<number, number>;
   now: Date;
@@ -64,6 +66,8 @@ export interface MoveInput {
 
 const notExpired = (now: Date) => ({ OR: [{ validUntil: null }, { validUntil: { gt: now } }] });
 const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+/** A credential's end on the new stay: its own, or the new dates' when the stay moved to them (a credential without an end keeps none). */
+const endOn = (input: MoveInput, validUntil: Date | null) => (validUntil && input.until ? input.until : validUntil);
 const floorMinute = (d: Date) => new Date(Math.floor(d.getTime() / 60_000) * 60_000);
 
 /** What a room's lock can take, resolved through the room's Lock row of the hotel: the reason a credential of `need` cannot reach it, or null. */
@@ -145,7 +149,7 @@ export async function moveStayCredentials(tx: Tx, input: MoveInput): Promise<{ m
       ...none,
     };
     const blocked = blockedBy('keypad');
-    const validity = passwordValidity(p.kind, later(p.validFrom, from), p.validUntil, input.timeZone);
+    const validity = passwordValidity(p.kind, later(p.validFrom, from), endOn(input, p.validUntil), input.timeZone);
     // The same code twice on one lock cannot work: the writer writes none, said, and nothing is issued in its place.
     const row = await writePassword(
       tx,
@@ -197,7 +201,7 @@ export async function moveStayCredentials(tx: Tx, input: MoveInput): Promise<{ m
         stayId: toStayId,
         note: a.note,
         validFrom: floorMinute(later(a.validFrom, from)),
-        validUntil: a.validUntil,
+        validUntil: endOn(input, a.validUntil),
         ...failedFor(blocked),
       },
       select: { id: true },
@@ -224,7 +228,7 @@ export async function moveStayCredentials(tx: Tx, input: MoveInput): Promise<{ m
         roomIds: [targetRoomId],
         uid: c.uid,
         validFrom,
-        validUntil: c.validUntil,
+        validUntil: endOn(input, c.validUntil),
         holderName: c.holderName,
         note: c.note,
         issuedAt: now,
@@ -241,7 +245,7 @@ export async function moveStayCredentials(tx: Tx, input: MoveInput): Promise<{ m
       stayId: toStayId,
       guestId,
       validFrom,
-      validUntil: c.validUntil,
+      validUntil: endOn(input, c.validUntil),
       ...failedFor(blocked),
     });
     moves.push({ ...base, toId: issue.id, outcome: 'moved', blocked });

@@ -32,7 +32,7 @@ export async function reservationNoShowAt(db: Db, hotelId: number, timeZone: str
 }
 
 /** The first of `roomIds` (in that order) with no active stay overlapping [from, to): the exclusion constraint's rule. */
-async function firstFreeRoom(db: Db, hotelId: number, roomIds: number[], from: Date, to: Date): Promise<number | null> {
+export async function firstFreeRoom(db: Db, hotelId: number, roomIds: number[], from: Date, to: Date): Promise<number | null> {
   const busy = await db.stay.findMany({
     where: { hotelId, roomId: { in: roomIds }, status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lt: to }, expectedCheckOutAt: { gt: from } },
     select: { roomId: true },
@@ -189,6 +189,8 @@ export interface ChannelReservation {
   expectedCheckOutAt: Date;
   guestName: string;
   mobile: string | null;
+  /** Only the last digits of the guest's phone (Airbnb's "Last 4 Digits"): the access rules' phone codes use them. */
+  phoneTail?: string | null;
   /** The guest's e-mail when the channel's event carries one (guest messages go to it). */
   email?: string | null;
   remark: string;
@@ -234,12 +236,15 @@ export async function reserveFromChannel(
     select: { id: true },
   });
   await tx.stayGuest.create({
-    data: guestData(
-      r.hotelId,
-      stay.id,
-      { name: r.guestName, gender: 'unknown', nationality: '', birthDate: null, idNumber: null, mobile: r.mobile, email: r.email ?? null },
-      true,
-    ) as Prisma.StayGuestUncheckedCreateInput,
+    data: {
+      ...(guestData(
+        r.hotelId,
+        stay.id,
+        { name: r.guestName, gender: 'unknown', nationality: '', birthDate: null, idNumber: null, mobile: r.mobile, email: r.email ?? null },
+        true,
+      ) as Prisma.StayGuestUncheckedCreateInput),
+      phoneTail: r.mobile ? null : (r.phoneTail ?? null),
+    },
   });
   await recordAudit(tx, ctx, {
     action: 'stay.reserve',
@@ -261,11 +266,20 @@ export async function reserveFromChannel(
 export async function moveReservationDates(
   tx: Tx,
   ctx: ServiceContext,
-  m: { hotelId: number; timeZone: string; stayId: number; checkInAt: Date; expectedCheckOutAt: Date; note: string },
+  m: {
+    hotelId: number;
+    timeZone: string;
+    stayId: number;
+    checkInAt: Date;
+    expectedCheckOutAt: Date;
+    note: string;
+    /** Other rooms locked with its own, in one go (a group's rooms the booking may move to next). */
+    lockAlso?: number[];
+  },
 ): Promise<{ moved: StayRow } | { conflictStayId: number | null } | null> {
   const stay = await tx.stay.findFirst({ where: { id: m.stayId, hotelId: m.hotelId }, select: staySelect });
   if (!stay || stay.status !== 'reserved') return null;
-  await lockRooms(tx, m.hotelId, [stay.roomId]);
+  await lockRooms(tx, m.hotelId, [stay.roomId, ...(m.lockAlso ?? [])]);
   const other = await tx.stay.findFirst({
     where: {
       hotelId: m.hotelId,
@@ -284,46 +298,13 @@ export async function moveReservationDates(
     data: { checkInAt: m.checkInAt, expectedCheckOutAt: m.expectedCheckOutAt, priceAmount: price, version: { increment: 1 } },
   });
   if (count === 0) return null;
-  // Credentials an access rule issued run over its margins before the check-in and after the check-out (docs/access-rules.md).
-  const margins = stay.accessIssuedAt ? ruleWindow(await ruleForRoom(tx, m.hotelId, stay.roomId), m.checkInAt, m.expectedCheckOutAt) : null;
-  const window = {
-    oldFrom: stay.checkInAt,
-    oldUntil: stay.expectedCheckOutAt,
-    from: margins?.from ?? m.checkInAt,
-    until: margins?.until ?? m.expectedCheckOutAt,
-  };
-  let credentials = 0;
-  const passwords = await tx.lockPassword.findMany({
-    where: { hotelId: m.hotelId, stayId: stay.id, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, kind: { not: 'one_time' } },
-    select: PASSWORD_FOR_VALIDITY_SELECT,
-    orderBy: { id: 'asc' },
-  });
-  for (const p of passwords) {
-    const r = await newPasswordValidity(tx, p, passwordValidity(p.kind, window.from, p.validUntil ? window.until : null, m.timeZone));
-    if (r.outcome !== 'none') credentials += 1;
-  }
-  const live = { hotelId: m.hotelId, stayId: stay.id, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
-  const moveData = {
-    validFrom: window.from,
-    validUntil: window.until,
-    deliveryState: 'pending' as const,
-    version: { increment: 1 },
-    attempts: 0,
-    lastError: null,
-  };
-  credentials += (await tx.faceAuthorization.updateMany({ where: live, data: moveData })).count;
-  credentials += (await tx.cardGrant.updateMany({ where: { ...live, medium: 'number' }, data: moveData })).count;
-  // The number card's issue says the same period (its page and the desk read it there).
-  await tx.cardIssue.updateMany({
-    where: { hotelId: m.hotelId, stayId: stay.id, medium: 'number', state: 'issued' },
-    data: { validFrom: window.from, validUntil: window.until },
-  });
+  const { credentials } = await retimeStayCredentials(tx, { ...m, stay });
   await recordAudit(tx, ctx, {
     action: 'stay.reschedule',
     hotelId: m.hotelId,
     entityType: 'Stay',
     entityId: stay.id,
-    before: { checkInAt: window.oldFrom.toISOString(), expectedCheckOutAt: window.oldUntil.toISOString(), priceAmount: stay.priceAmount },
+    before: { checkInAt: stay.checkInAt.toISOString(), expectedCheckOutAt: stay.expectedCheckOutAt.toISOString(), priceAmount: stay.priceAmount },
     after: { checkInAt: m.checkInAt.toISOString(), expectedCheckOutAt: m.expectedCheckOutAt.toISOString(), priceAmount: price, credentials, note: m.note },
   });
   return { moved: await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect }) };
@@ -353,4 +334,47 @@ export async function cancelChannelReservation(tx: Tx, ctx: ServiceContext, c: {
     after: { revokedCredentials: revoked, reason: 'guest_request', note: c.note },
   });
   return true;
+}
+
+/**
+ * A reservation's credentials brought to its new dates (in `tx`, its room locked): each one that ran
+ * over the stay's period runs over the new one, with its access rule's margins when the rule issued
+ * them (docs/access-rules.md); a generated code on its lock is replaced (`newPasswordValidity`).
+ * How many changed.
+ */
+export async function retimeStayCredentials(
+  tx: Tx,
+  m: { hotelId: number; timeZone: string; checkInAt: Date; expectedCheckOutAt: Date; stay: { id: number; roomId: number; accessIssuedAt: Date | null } },
+): Promise<{ credentials: number; window: { from: Date; until: Date } }> {
+  const { stay } = m;
+  // Credentials an access rule issued run over its margins before the check-in and after the check-out (docs/access-rules.md).
+  const margins = stay.accessIssuedAt ? ruleWindow(await ruleForRoom(tx, m.hotelId, stay.roomId), m.checkInAt, m.expectedCheckOutAt) : null;
+  const window = { from: margins?.from ?? m.checkInAt, until: margins?.until ?? m.expectedCheckOutAt };
+  let credentials = 0;
+  const passwords = await tx.lockPassword.findMany({
+    where: { hotelId: m.hotelId, stayId: stay.id, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, kind: { not: 'one_time' } },
+    select: PASSWORD_FOR_VALIDITY_SELECT,
+    orderBy: { id: 'asc' },
+  });
+  for (const p of passwords) {
+    const r = await newPasswordValidity(tx, p, passwordValidity(p.kind, window.from, p.validUntil ? window.until : null, m.timeZone));
+    if (r.outcome !== 'none') credentials += 1;
+  }
+  const live = { hotelId: m.hotelId, stayId: stay.id, revokeReason: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] } };
+  const moveData = {
+    validFrom: window.from,
+    validUntil: window.until,
+    deliveryState: 'pending' as const,
+    version: { increment: 1 },
+    attempts: 0,
+    lastError: null,
+  };
+  credentials += (await tx.faceAuthorization.updateMany({ where: live, data: moveData })).count;
+  credentials += (await tx.cardGrant.updateMany({ where: { ...live, medium: 'number' }, data: moveData })).count;
+  // The number card's issue says the same period (its page and the desk read it there).
+  await tx.cardIssue.updateMany({
+    where: { hotelId: m.hotelId, stayId: stay.id, medium: 'number', state: 'issued' },
+    data: { validFrom: window.from, validUntil: window.until },
+  });
+  return { credentials, window };
 }

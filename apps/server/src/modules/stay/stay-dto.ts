@@ -19,6 +19,8 @@ export interface GuestDto {
   idNumber: string | null;
   mobile: string | null;
   email: string | null;
+  /** The last digits of the phone a channel gave when it gave no more (never a number to send to). */
+  phoneTail: string | null;
   isPrimary: boolean;
 }
 
@@ -68,6 +70,7 @@ export const guestSelect = {
   idNumber: true,
   mobile: true,
   email: true,
+  phoneTail: true,
   isPrimary: true,
 } as const;
 /** A stay's own columns, as every stay answer carries them. */

@@ -82,6 +82,7 @@ function FeedCard({ feed, onEdit, onChanged }: { feed: Feed; onEdit: () => void;
     onSuccess: (r) => {
       setError(null);
       if (r.read.ok) toast.success(t('feeds.readResult', { created: r.read.created, moved: r.read.moved, cancelled: r.read.cancelled }));
+      if (r.read.ok && r.read.skipped > 0) toast.warning(t('feeds.readSkipped', { count: r.read.skipped }));
       onChanged();
     },
     onError: setError,
@@ -96,8 +97,9 @@ function FeedCard({ feed, onEdit, onChanged }: { feed: Feed; onEdit: () => void;
     onError: setError,
   });
   const state = feed.emptyPending ? 'empty' : feed.lastError ? 'failed' : feed.lastReadAt ? 'ok' : 'new';
-  const conflicts = feed.conflicts.filter((c) => c.state === 'conflict');
-  const inHouse = feed.conflicts.filter((c) => c.state !== 'conflict');
+  const conflicts = feed.conflicts.filter((c) => c.state === 'conflict' || c.state === 'duplicate');
+  const inHouse = feed.conflicts.filter((c) => c.state === 'moved_in_house' || c.state === 'gone_in_house');
+  const report = feed.lastReadReport;
   return (
     <Card data-testid={`feed-${feed.id}`}>
       <CardHeader className="flex flex-row flex-wrap items-center gap-2">
@@ -136,8 +138,8 @@ function FeedCard({ feed, onEdit, onChanged }: { feed: Feed; onEdit: () => void;
             <strong>{t('feeds.conflicts')}</strong>
             <ul className="list-disc ps-5">
               {conflicts.map((c) => (
-                <li key={c.uid}>
-                  {t('feeds.conflict', {
+                <li key={`${c.uid}-${c.startsAt}`}>
+                  {t(c.state === 'duplicate' ? 'feeds.duplicate' : 'feeds.conflict', {
                     reference: c.reference,
                     from: formatDateTime(String(c.startsAt), timeZone),
                     to: formatDateTime(String(c.endsAt), timeZone),
@@ -145,6 +147,27 @@ function FeedCard({ feed, onEdit, onChanged }: { feed: Feed; onEdit: () => void;
                 </li>
               ))}
             </ul>
+          </div>
+        )}
+        {report && report.roomChanges.length > 0 && (
+          <div data-testid="feed-room-changes">
+            <strong>{t('feeds.roomChangesTitle')}</strong>
+            <ul className="list-disc ps-5">
+              {report.roomChanges.map((c) => (
+                <li key={c.reference}>{t('feeds.roomChange', { reference: c.reference, from: c.fromRoom, to: c.toRoom })}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {report && report.skippedCount > 0 && (
+          <div role="status" data-testid="feed-skipped">
+            <strong>{t('feeds.skippedTitle')}</strong>
+            <ul className="list-disc break-all ps-5">
+              {report.skipped.map((e, i) => (
+                <li key={`${e.uid}-${i}`}>{t('feeds.skippedItem', { uid: e.uid || t('feeds.noUid'), reason: t(`feeds.skipReason.${e.reason}`) })}</li>
+              ))}
+            </ul>
+            {report.skippedCount > report.skipped.length && <p>{t('feeds.skippedMore', { count: report.skippedCount - report.skipped.length })}</p>}
           </div>
         )}
         {inHouse.length > 0 && (
