@@ -33,7 +33,8 @@ export const APP_ERRORS = {
   BAD_REQUEST: { errno: 100020, trpc: 'BAD_REQUEST' },
   /** A known address called with a method it does not take (a query sent as POST, a mutation as GET). */
   METHOD_NOT_ALLOWED: { errno: 100021, trpc: 'METHOD_NOT_SUPPORTED' },
-  SERVICE_UNAVAILABLE: { errno: 100503, trpc: 'INTERNAL_SERVER_ERROR' },
+  /** Busy (the database's retries ran out) or a service not configured: HTTP 503, a client may try again later. */
+  SERVICE_UNAVAILABLE: { errno: 100503, trpc: 'SERVICE_UNAVAILABLE' },
   INTERNAL: { errno: 100500, trpc: 'INTERNAL_SERVER_ERROR' },
   /** The same request is already being processed (a double click): rejected silently. */
   DUPLICATE_REQUEST: { errno: 9000003, trpc: 'CONFLICT' },

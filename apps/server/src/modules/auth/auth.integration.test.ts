@@ -403,3 +403,17 @@ describe('audit trail', () => {
     expect(entry.requestId).toBeTruthy();
   });
 });
+
+describe('a service not available', () => {
+  it('answers HTTP 503 with its code and a translated message, never a 500 (a client may try again later)', async () => {
+    const none = await createTestContext({ env: { SMS_PROVIDER: 'none' } });
+    try {
+      const res = await trpcClient(none.app).mutation('auth.sendResetCode', { mobile: '13800138000' }, { ip: freshIp(), lang: 'en' });
+      expect(res.status).toBe(503);
+      expect(res.error?.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503, app: { code: 'SERVICE_UNAVAILABLE' } });
+      expect(res.error?.message).toMatch(/not available here/);
+    } finally {
+      await none.close();
+    }
+  });
+});
