@@ -296,29 +296,33 @@ type Kind = 'payment' | 'housekeeping' | 'renewal';
 /** Of 10 changes: 5 payments, 3 housekeeping, 2 renewals. */
 const MIX: Kind[] = ['payment', 'housekeeping', 'payment', 'renewal', 'payment', 'housekeeping', 'payment', 'renewal', 'payment', 'housekeeping'];
 
-/** The HTTP call of one change by the clerk (the next stay of the list not being changed already). */
-function changeOverHttp(base: string, session: string, kind: Kind, stay: InHouse): Promise<unknown> {
+/**
+ * One change of `stay` by the clerk, over HTTP or in this process. The stay's state kept here
+ * (dirty or clean, its check-out) follows only a change that was done: one refused as busy leaves
+ * the room and the stay as they were, so the next change is a change again.
+ */
+async function change(call: (name: string, input: Record<string, unknown>) => Promise<unknown>, kind: Kind, stay: InHouse): Promise<void> {
   if (kind === 'payment') {
-    return trpcMutation(base, session, 'order.recordPayment', { stayId: stay.stayId, amount: 100, method: 'cash', note: 'Bench', requestId: randomUUID() });
-  }
-  if (kind === 'housekeeping') {
+    await call('order.recordPayment', { stayId: stay.stayId, amount: 100, method: 'cash', note: 'Bench', requestId: randomUUID() });
+  } else if (kind === 'housekeeping') {
+    await call('room.setStatus', { roomId: stay.roomId, target: stay.dirty ? 'clean' : 'dirty' });
     stay.dirty = !stay.dirty;
-    return trpcMutation(base, session, 'room.setStatus', { roomId: stay.roomId, target: stay.dirty ? 'dirty' : 'clean' });
+  } else {
+    const checkOut = stay.checkOut + 86_400_000;
+    await call('stay.renew', { stayId: stay.stayId, expectedCheckOutAt: new Date(checkOut).toISOString() });
+    stay.checkOut = checkOut;
   }
-  stay.checkOut += 86_400_000;
-  return trpcMutation(base, session, 'stay.renew', { stayId: stay.stayId, expectedCheckOutAt: new Date(stay.checkOut).toISOString() });
 }
 
-/** The same change, the service called in this process. */
-function changeInProcess(ctx: AuthedContext, kind: Kind, stay: InHouse): Promise<unknown> {
-  if (kind === 'payment') return recordPayment(ctx, { stayId: stay.stayId, amount: 100, method: 'cash', note: 'Bench', requestId: randomUUID() });
-  if (kind === 'housekeeping') {
-    stay.dirty = !stay.dirty;
-    return setRoomStatus(ctx, { roomId: stay.roomId, target: stay.dirty ? 'dirty' : 'clean' });
-  }
-  stay.checkOut += 86_400_000;
-  return renewStay(ctx, { stayId: stay.stayId, expectedCheckOutAt: new Date(stay.checkOut).toISOString() });
-}
+const overHttp = (base: string, session: string) => (name: string, input: Record<string, unknown>) => trpcMutation(base, session, name, input);
+
+/** The same services called in this process, as the routers call them. */
+const inProcess = (ctx: AuthedContext) => (name: string, input: Record<string, unknown>) =>
+  name === 'order.recordPayment'
+    ? recordPayment(ctx, input as Parameters<typeof recordPayment>[1])
+    : name === 'room.setStatus'
+      ? setRoomStatus(ctx, input as Parameters<typeof setRoomStatus>[1])
+      : renewStay(ctx, input as Parameters<typeof renewStay>[1]);
 
 /** The statement `writeRecorded` writes a transaction's events with (and its audit rows, in a WITH). */
 const OUTBOX_INSERT = 'INSERT INTO "DomainEvent"';
@@ -517,7 +521,7 @@ async function main() {
       s.busy = true;
       const t = now();
       inFlight.push(
-        changeOverHttp(bases[k % 2]!, clerk, kind, s)
+        change(overHttp(bases[k % 2]!, clerk), kind, s)
           .then(() => void roundTrips.push(now() - t))
           .catch((error: unknown) => void failures.push(`${kind}: ${(error as Error).message}`))
           .finally(() => {
@@ -635,7 +639,7 @@ async function main() {
     const written = { with: { events: 0, audits: 0 }, without: { events: 0, audits: 0 } };
     let next = 0;
     // A warm-up of each service on each side, then the rounds.
-    for (const side of ['with', 'without'] as const) for (const kind of costKinds) await changeInProcess(sides[side], kind, stays[next++ % stays.length]!);
+    for (const side of ['with', 'without'] as const) for (const kind of costKinds) await change(inProcess(sides[side]), kind, stays[next++ % stays.length]!);
     for (let round = 0; round < ROUNDS; round += 1) {
       const calls = shuffle(
         (['with', 'without'] as const).flatMap((side) => costKinds.flatMap((kind) => Array.from({ length: CALLS }, () => ({ side, kind })))),
@@ -644,7 +648,7 @@ async function main() {
         const stay = stays[next++ % stays.length]!;
         const before = await counts();
         const t = performance.now();
-        await changeInProcess(sides[side], kind, stay);
+        await change(inProcess(sides[side]), kind, stay);
         times[side][kind].push(performance.now() - t);
         const after = await counts();
         written[side].events += after.events - before.events;
