@@ -24,7 +24,7 @@
  *
  * Environment: BENCH_ROUNDS (default 2), BENCH_BACKOFF_MS (LOCK_DELIVERY_BACKOFF_MS, default 50),
  * BENCH_OFFLINE_MS (default 2000), BENCH_LATENCY_MS (the simulator's gateway latency, default
- * 20-50), BENCH_KEEP_DB=1. A smoke run (BENCH_SMOKE=1): no warm-up, one round on 20 locks of 5
+ * 20-50), BENCH_KEEP_DB=1. A smoke run (BENCH_SMOKE=1): no warm-up, one round on 10 locks of 4
  * passwords, the faults on 2 offline, 1 busy, 4 one-shot and 2 planted locks, every check the same.
  */
 import fs from 'node:fs';
@@ -52,10 +52,10 @@ const BACKOFF_MS = Number(process.env.BENCH_BACKOFF_MS ?? 50);
 const ATTEMPTS = 8;
 const OFFLINE_MS = Number(process.env.BENCH_OFFLINE_MS ?? 2_000);
 const LATENCY = process.env.BENCH_LATENCY_MS ?? '20-50';
-// A smoke run: 20 locks of 5 passwords (100 writes a run, where issuing them through the service
-// was most of its time), every kind of fault still met, on fewer locks.
-const LOCKS = sized(100, 20);
-const PER_LOCK = sized(10, 5);
+// A smoke run: 10 locks of 4 passwords (40 writes a run: issuing and delivering 1,000 was most of
+// its time), every kind of fault still met, on fewer locks.
+const LOCKS = sized(100, 10);
+const PER_LOCK = sized(10, 4);
 const WORKER_CONCURRENCY = 8; // startCredentialWorker's
 const OFFLINE_LOCKS = sized(10, 2);
 const BUSY_LOCKS = sized(3, 1); // every write refused until each of their credentials was refused once (per-lock injection)
