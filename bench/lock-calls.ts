@@ -20,8 +20,9 @@
  * - The same hotel without gateways: its records are polled instead of pushed.
  *
  * Target (issue 16): at most 50 calls a lock a day with nothing happening. A smoke run (BENCH_SMOKE=1)
- * runs the first 6 hours of the idle days and counts their calls 4 times (IDLE_MINUTES), on a database
- * whose commits do not wait for the disk; the same hotels, traffic and target.
+ * runs the first 6 hours of the idle days and counts their calls 4 times (IDLE_MINUTES), on hotels of
+ * 60 rooms (10 floors of 6), on a database whose commits do not wait for the disk; the same traffic
+ * and target.
  * Environment: BENCH_ADMIN_DATABASE_URL, BENCH_KEEP_DB=1.
  */
 import { randomUUID } from 'node:crypto';
@@ -52,8 +53,10 @@ import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, sized, SMOKE } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const FLOORS = 10; // also in a smoke run: a day of traffic checks 40 rooms in, and the calls are counted a lock
-const PER_FLOOR = 10;
+const FLOORS = 10; // also in a smoke run: 10 gateways
+// A smoke run: 6 rooms a floor, 60 (the day of traffic uses 60 rooms); the account's own calls
+// (gateway/list, lock/list) then weigh a little more a lock, never less.
+const PER_FLOOR = sized(10, 6);
 const LOCKS = FLOORS * PER_FLOOR;
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
@@ -76,7 +79,7 @@ interface BenchHotel {
 }
 
 async function main() {
-  console.log(`# Lock-cloud calls of a 100-room hotel (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(`# Lock-cloud calls of a ${LOCKS}-room hotel (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
   // A smoke run's commits need not wait for the disk (its status cycles write every lock's row).
   const db = await createScratchDatabase(adminUrl, 'benchcalls', { fastCommits: SMOKE });
   const sim: LockSim = await startLockSim({ latencyMs: 1 });
@@ -257,7 +260,7 @@ async function main() {
       `| this code, no gateways (records polled) | ${afterNoGateway.total} | ${fmt(afterNoGateway.total / LOCKS)} | ${fmt(afterNoGateway.total / before.total, 3)} |`,
     );
     console.log(
-      `\nBaseline cycles, calls for the 100 locks: ${Object.entries(before.perCycle)
+      `\nBaseline cycles, calls for the ${LOCKS} locks: ${Object.entries(before.perCycle)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}.`,
     );
