@@ -31,7 +31,8 @@
  * CPU time taken by other processes on a shared machine shows up in TBT (and LCP). Compare runs made
  * at similar loads.
  *
- * `--strict`: exit 1 when a target is missed. `--only <variant>`: `compressed` or `identity`.
+ * `--strict`: exit 1 when a target is missed. `--only <variant>`: `compressed` or `identity`. A smoke
+ * run (BENCH_SMOKE=1): one round, the pages as served only (both pages, the sign-in through the form).
  * `--save-after`: store the figures in bench/results/lighthouse-after.json (the code as it is now);
  * `--save-as <name>`: in bench/results/lighthouse-<name>.json.
  * A run whose trace Lighthouse could not record (NO_NAVSTART and the like, now and then in headless
@@ -46,7 +47,7 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { DEMO } from '../apps/server/src/db/seed.ts';
-import { fmt, median, root, startProcess, stopProcess, sized } from './lib.ts';
+import { fmt, median, root, SMOKE, startProcess, stopProcess, sized } from './lib.ts';
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -96,7 +97,8 @@ const ALL_VARIANTS: Variant[] = [
   { key: 'compressed', name: 'as served (br/gzip)', headers: {} },
   { key: 'identity', name: 'uncompressed (baseline)', headers: { 'Accept-Encoding': 'identity' } },
 ];
-const VARIANTS = ALL_VARIANTS.filter((v) => !only || v.key === only);
+// A smoke run loads both pages once, as served: the uncompressed baseline only gives ratios.
+const VARIANTS = ALL_VARIANTS.filter((v) => (only ? v.key === only : !SMOKE || v.key === 'compressed'));
 
 interface Figures {
   score: number;

@@ -24,7 +24,8 @@
  *
  * Environment: BENCH_ROUNDS (default 2), BENCH_BACKOFF_MS (LOCK_DELIVERY_BACKOFF_MS, default 50),
  * BENCH_OFFLINE_MS (default 2000), BENCH_LATENCY_MS (the simulator's gateway latency, default
- * 20-50), BENCH_KEEP_DB=1.
+ * 20-50), BENCH_KEEP_DB=1. A smoke run (BENCH_SMOKE=1): no warm-up, one round on 10 locks of 4
+ * passwords, the faults on 2 offline, 1 busy, 4 one-shot and 2 planted locks, every check the same.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,7 +44,7 @@ import { createPassword } from '../apps/server/src/modules/credentials/password.
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
 import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, root, startProcess, stopProcess, sized } from './lib.ts';
+import { fmt, median, root, SMOKE, startProcess, stopProcess, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(2, 1));
@@ -51,13 +52,15 @@ const BACKOFF_MS = Number(process.env.BENCH_BACKOFF_MS ?? 50);
 const ATTEMPTS = 8;
 const OFFLINE_MS = Number(process.env.BENCH_OFFLINE_MS ?? 2_000);
 const LATENCY = process.env.BENCH_LATENCY_MS ?? '20-50';
-const LOCKS = 100;
-const PER_LOCK = 10;
+// A smoke run: 10 locks of 4 passwords (40 writes a run: issuing and delivering 1,000 was most of
+// its time), every kind of fault still met, on fewer locks.
+const LOCKS = sized(100, 10);
+const PER_LOCK = sized(10, 4);
 const WORKER_CONCURRENCY = 8; // startCredentialWorker's
-const OFFLINE_LOCKS = 10;
-const BUSY_LOCKS = 3; // every write refused until each of their credentials was refused once (per-lock injection)
-const ONE_SHOT = 20; // single writes refused once (/sim/failures/next)
-const PLANTED = 10; // codes already on the lock: meant to fail
+const OFFLINE_LOCKS = sized(10, 2);
+const BUSY_LOCKS = sized(3, 1); // every write refused until each of their credentials was refused once (per-lock injection)
+const ONE_SHOT = sized(20, 4); // single writes refused once (/sim/failures/next)
+const PLANTED = sized(10, 2); // codes already on the lock: meant to fail
 
 type RunKind = 'bare-all' | 'bare-8' | 'bare-16' | 'engine-1' | 'engine-2' | 'faults-1';
 const LABEL: Record<RunKind, string> = {
@@ -145,7 +148,7 @@ async function main() {
       `INSERT INTO "Account" ("mobile", "passwordHash", "nickname", "updatedAt") VALUES ('13312345680', 'x', 'Bench', now()) RETURNING "id"`,
     );
 
-    /** 100 fresh locks, each paired with its own gateway. */
+    /** LOCKS fresh locks (100), each paired with its own gateway. */
     async function freshLocks(n = LOCKS): Promise<{ lockIds: number[]; gatewayIds: number[] }> {
       const lockIds: number[] = [];
       const gatewayIds: number[] = [];
@@ -404,8 +407,11 @@ async function main() {
     }
 
     // Warm-up (not reported): the adapter's token, Prisma, BullMQ and the simulator's code paths.
-    await engineRun('engine-1', 1, 5);
-    await bareRun('bare-all', LOCKS);
+    // A smoke run times nothing worth reading: no warm-up.
+    if (!SMOKE) {
+      await engineRun('engine-1', 1, 5);
+      await bareRun('bare-all', LOCKS);
+    }
 
     const results: RunResult[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -420,13 +426,13 @@ async function main() {
     }
 
     console.log(
-      `\n${LOCKS} locks, each behind its own gateway, ${PER_LOCK} custom passwords each: ${LOCKS * PER_LOCK} writes a run, every run on 100 fresh locks. Simulator (a child process) gateway latency ${LATENCY} ms a write.`,
+      `\n${LOCKS} locks, each behind its own gateway, ${PER_LOCK} custom passwords each: ${LOCKS * PER_LOCK} writes a run, every run on ${LOCKS} fresh locks. Simulator (a child process) gateway latency ${LATENCY} ms a write.`,
     );
     console.log(
       `Engine: worker processes (src/worker.ts), each one credential worker of concurrency ${WORKER_CONCURRENCY}; LOCK_DELIVERY_BACKOFF_MS=${BACKOFF_MS} (doubling), LOCK_DELIVERY_ATTEMPTS=${ATTEMPTS}.`,
     );
     console.log(
-      `Faults: ${OFFLINE_LOCKS} locks offline for the first ${fmt(OFFLINE_MS / 1000)} s; ${BUSY_LOCKS} locks answer every write "lock busy" (-3037) until each of their ${BUSY_LOCKS * PER_LOCK} credentials was refused once, and ${ONE_SHOT} writes on ${ONE_SHOT} other locks are answered "gateway busy" (-3003) once (5% of the credentials meet an injected failure); ${PLANTED} codes were put on their lock at the keypad beforehand (meant to fail: duplicate_code).\n`,
+      `Faults: ${OFFLINE_LOCKS} locks offline for the first ${fmt(OFFLINE_MS / 1000)} s; ${BUSY_LOCKS} locks answer every write "lock busy" (-3037) until each of their ${BUSY_LOCKS * PER_LOCK} credentials was refused once, and ${ONE_SHOT} writes on ${ONE_SHOT} other locks are answered "gateway busy" (-3003) once (${fmt((100 * (BUSY_LOCKS * PER_LOCK + ONE_SHOT)) / (LOCKS * PER_LOCK), 0)}% of the credentials meet an injected failure); ${PLANTED} codes were put on their lock at the keypad beforehand (meant to fail: duplicate_code).\n`,
     );
     console.log('| round | run | on lock | failed (as meant) | wall s | writes/s | x bare (all locks) | x bare (same in flight) | keyboardPwd/add answers |');
     console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');

@@ -4,7 +4,7 @@
  * size (BENCH_SMOKE=1, lib.ts `sized`). Each still checks its results (counts, rows, refusals) and
  * throws when one is wrong; nothing it times is worth reading. It needs `pnpm build` first (the
  * bundle, Lighthouse and export benchmarks read the built apps). Exits 1 when any benchmark failed,
- * after running the others, and names them.
+ * after running the others, and names them. BENCH_SMOKE_JOBS (default 2) benchmarks run at a time.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,19 +31,32 @@ function run([command, ...args]: string[]): Promise<number> {
 }
 
 const failed: string[] = [];
-let ran = 0;
+// The longest smoke runs start first, so that the short ones fill the other job beside them; the
+// rest in the order of `all`.
+const LONGEST_FIRST = ['lock-calls.ts', 'lock-delivery.ts', 'export.ts', 'lock-records.ts', 'lighthouse.ts', 'run-all.ts'];
+const rank = (command: string[]) => {
+  const i = LONGEST_FIRST.indexOf(command.at(-1)!);
+  return i < 0 ? LONGEST_FIRST.length : i;
+};
+const queue = commands.filter((command) => !only.length || only.some((o) => command.at(-1)!.startsWith(o))).sort((a, b) => rank(a) - rank(b));
+const ran = queue.length;
 const started = performance.now();
-for (const command of commands) {
-  const name = command.at(-1)!;
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  ran += 1;
-  const t = performance.now();
-  const code = await run(command);
-  const seconds = ((performance.now() - t) / 1000).toFixed(1);
-  console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s${code === 0 ? '' : `, exit ${code}`})`);
-  if (code !== 0) failed.push(name);
-}
+// BENCH_SMOKE_JOBS benchmarks at a time (default 2): most of a smoke run waits on PostgreSQL, a
+// simulator or a browser. Each one's output is printed whole when it ends.
+const jobs = Math.max(1, Number(process.env.BENCH_SMOKE_JOBS ?? 2));
+await Promise.all(
+  Array.from({ length: jobs }, async () => {
+    for (let command = queue.shift(); command; command = queue.shift()) {
+      const name = command.at(-1)!;
+      const t = performance.now();
+      const code = await run(command);
+      const seconds = ((performance.now() - t) / 1000).toFixed(1);
+      console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s${code === 0 ? '' : `, exit ${code}`})`);
+      if (code !== 0) failed.push(name);
+    }
+  }),
+);
 console.log(
-  `\n${ran} benchmarks smoked in ${((performance.now() - started) / 1000).toFixed(0)} s${failed.length ? `; failed: ${failed.join(', ')}` : ', all whole'}.`,
+  `\n${ran} benchmarks smoked in ${((performance.now() - started) / 1000).toFixed(0)} s, ${jobs} at a time${failed.length ? `; failed: ${failed.join(', ')}` : ', all whole'}.`,
 );
 if (failed.length) process.exitCode = 1;

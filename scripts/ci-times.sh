@@ -2,7 +2,7 @@
 # Times the steps of CI (`.ci/run`) one by one and prints a table, with the machine's load before
 # each step (the machine may be shared: compare runs under similar load).
 # Usage: scripts/ci-times.sh [step ...]
-#   steps: install generate lint typecheck unit integration build e2e fresh-machine at-hour test
+#   steps: install generate lint typecheck unit integration build e2e fresh-machine at-hour bench-smoke test
 #   (default: every step of `.ci/run` except the Chromium install; `test` is the README's command whole)
 # Each step runs as CI runs it; a failing step is reported and the next one still runs.
 set -uo pipefail
@@ -20,10 +20,11 @@ declare -A command=(
   [e2e]='pnpm_ run test:e2e'
   [fresh-machine]='bash .ci/fresh-machine.sh'
   [at-hour]='bash .ci/at-hour.sh'
+  [bench-smoke]='pnpm_ bench:smoke'
   [test]='pnpm_ install && pnpm_ test'
 )
 steps=("$@")
-[[ ${#steps[@]} -gt 0 ]] || steps=(install generate lint typecheck unit integration build e2e fresh-machine at-hour)
+[[ ${#steps[@]} -gt 0 ]] || steps=(install generate lint typecheck unit integration build e2e fresh-machine at-hour bench-smoke)
 
 log_dir="test-output/ci-times"
 mkdir -p "$log_dir"
