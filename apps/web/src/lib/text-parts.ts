@@ -37,7 +37,16 @@ export const LATER_TEXT_GROUPS = [
   'feeds',
   'keyPage',
   'shifts',
+  'reports',
+  'guestMessages',
+  'accessRules',
 ] as const;
+
+/**
+ * Texts of later groups that the first pages use all the same, as `group.key`: kept in the first
+ * part (the menu's page titles; the board's "fix now" of an arrival without a key, and what it did).
+ */
+export const FIRST_TEXT_KEYS = ['guestMessages.title', 'accessRules.title', 'accessRules.fixNow', 'accessRules.fixed'] as const;
 
 /**
  * Sub-groups of first-part groups that only other pages use, as `group.sub` (the room page's
@@ -52,6 +61,7 @@ export const LATER_TEXT_SUBGROUPS = [
   'credentials.drift',
   'credentials.stayCard',
   'credentials.columns',
+  'credentials.revokeReasons',
   'lockMessages.kinds',
 ] as const;
 
@@ -60,10 +70,20 @@ export const FIRST_PART_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/r
 
 type Texts = Record<string, unknown>;
 
-/** One part of a language's texts: the groups of LATER_TEXT_GROUPS and the sub-groups of LATER_TEXT_SUBGROUPS, or all the others. */
+/**
+ * One part of a language's texts: the groups of LATER_TEXT_GROUPS (less FIRST_TEXT_KEYS) and the
+ * sub-groups of LATER_TEXT_SUBGROUPS, or all the others.
+ */
 export function textPart(all: Texts, part: 'first' | 'later'): Texts {
   const later = new Set<string>(LATER_TEXT_GROUPS);
   const result: Texts = Object.fromEntries(Object.entries(all).filter(([group]) => later.has(group) === (part === 'later')));
+  for (const path of FIRST_TEXT_KEYS) {
+    const [group, key] = path.split('.') as [string, string];
+    const texts = all[group] as Texts | undefined;
+    if (!texts || !(key in texts)) continue;
+    if (part === 'first') result[group] = { ...((result[group] as Texts | undefined) ?? {}), [key]: texts[key] };
+    else result[group] = Object.fromEntries(Object.entries((result[group] as Texts | undefined) ?? texts).filter(([k]) => k !== key));
+  }
   for (const path of LATER_TEXT_SUBGROUPS) {
     const [group, sub] = path.split('.') as [string, string];
     const texts = all[group] as Texts | undefined;
