@@ -15,6 +15,7 @@ import { actorContext, createTestContext, type TestContext } from '../../test/ha
 import { setAccessRule } from '../access-rules/access-rule.service';
 import { issueOnTime } from '../access-rules/engine';
 import { readFeed } from './feed-import';
+import { changeRoom } from '../stay/room-change';
 import { addFeed, deleteFeed, listFeeds, readFeedNow } from './feed.service';
 
 let ctx: TestContext;
@@ -276,6 +277,20 @@ describe('a moved group booking whose room is taken', () => {
     answers.set(w.path, ics([{ uid: 'grp@airbnb.com', from: 12, to: 13, description: airbnb('HMGROUP001') }]));
     expect((await readFeedNow(w.owner, { feedId: feed.id })).read).toMatchObject({ moved: 0, conflicts: 1 });
     expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: moved.id } })).toMatchObject({ checkInAt: at(6, '15:00'), status: 'reserved' });
+  });
+
+  it('a reservation the desk moved to another room is still the booking: the channel’s cancellation cancels it there', async () => {
+    const w = await setup(['D1', 'D2']);
+    answers.set(w.path, ics([{ uid: 'desk@airbnb.com', from: 3, to: 5, description: airbnb('HMDESK0001') }]));
+    const feed = await addFeed(w.owner, { roomId: w.rooms[0]!.id, label: 'Airbnb', url: w.url });
+    const [stay] = await liveStays(w.hotel.id);
+    const moved = await changeRoom(w.owner, { stayId: stay!.id, targetRoomId: w.rooms[1]!.id });
+    expect(await ctx.deps.prisma.calendarFeedBooking.findFirstOrThrow({ where: { feedId: feed.id } })).toMatchObject({ stayId: moved.id });
+    // Read again: nothing is made in the feed's room.
+    expect((await readFeedNow(w.owner, { feedId: feed.id })).read).toMatchObject({ created: 0 });
+    answers.set(w.path, ics([{ uid: 'other@airbnb.com', from: 30, to: 31 }]));
+    expect((await readFeedNow(w.owner, { feedId: feed.id })).read).toMatchObject({ cancelled: 1 });
+    expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: moved.id } })).toMatchObject({ status: 'ended' });
   });
 });
 

@@ -179,6 +179,8 @@ export async function moveStayToRoom(tx: Tx, ctx: ServiceContext, m: StayRoomMov
     guestIds,
     now,
   });
+  // A channel's booking follows the guest too: its feed keeps following the reservation (dates, cancellation).
+  await tx.calendarFeedBooking.updateMany({ where: { hotelId, stayId: stay.id }, data: { stayId: next.id } });
   // The bill follows the guest: the room charge brought to the new stay's price.
   await followRoomCharge(tx, ctx, m.poster, next.id);
   await recordEvent(tx, { hotelId, kind: 'stay.roomChanged', roomIds: [stay.roomId, m.targetRoomId], stayId: next.id });
