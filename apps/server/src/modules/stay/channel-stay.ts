@@ -3,7 +3,7 @@ import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { quoteRenewal } from '../price/price.service';
 import { extendStayInTx } from './renewal';
-import type { StayRow } from './stay-dto';
+import type { StayRow } from '../base/stay-dto';
 
 /**
  * A channel moved the check-out of a booking whose guest is already in (docs/calendar-feeds.md
