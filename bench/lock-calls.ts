@@ -40,7 +40,7 @@ import { createSession, resolveSession } from '../apps/server/src/modules/auth/s
 import { createPassword } from '../apps/server/src/modules/credentials/password.service.ts';
 import { reconcileAllLocks } from '../apps/server/src/modules/credentials/reconcile.ts';
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
-import { ACCOUNT_ROW_SELECT } from '../apps/server/src/modules/locks/accounts/account-provider.ts';
+import { ACCOUNT_ROW_SELECT } from '../apps/server/src/modules/base/lock-ref.ts';
 import { importAccountLocks } from '../apps/server/src/modules/locks/accounts/import.service.ts';
 import { proposePairs } from '../apps/server/src/modules/locks/accounts/lock-names.ts';
 import { pairInTransaction } from '../apps/server/src/modules/locks/accounts/pairing.service.ts';

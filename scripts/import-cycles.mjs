@@ -11,6 +11,61 @@ import madge from 'madge';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = ['apps/server', 'apps/web', 'apps/lock-sim', 'apps/reader-sim', 'packages/shared', 'packages/card-format'];
 
+// Folder-level circles (issue 27, docs/decisions/042-one-credential-writer.md): a folder of these
+// (a server module, a web feature) imports another only if that one does not import it back, by
+// any way round. Files may be circle-free while their folders are knotted (stay -> orders ->
+// stay), and a knot is how a module stops having a place in the layers.
+const FOLDERS = { 'apps/server': /^modules\/([^/]+)\//, 'apps/web': /^features\/([^/]+)\// };
+
+/** The folder edges that lie on a circle: both ends in one strongly connected component (Tarjan). */
+function edgesOnCircles(graph, folderOf) {
+  const edges = new Map();
+  for (const [file, deps] of Object.entries(graph)) {
+    const a = folderOf(file);
+    // A test may reach across folders: it is no layer of the program.
+    if (!a || /(\.test|-test-kit)\.tsx?$/.test(file)) continue;
+    for (const dep of deps) {
+      const b = folderOf(dep);
+      if (!b || b === a) continue;
+      if (!edges.has(a)) edges.set(a, new Map());
+      if (!edges.get(a).has(b)) edges.get(a).set(b, `${file} -> ${dep}`);
+    }
+  }
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const component = new Map();
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.set(w, v);
+      } while (w !== v);
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  const onCircles = [];
+  for (const [a, targets] of edges)
+    for (const [b, example] of targets) if (component.get(a) === component.get(b)) onCircles.push({ edge: `${a} -> ${b}`, example });
+  return onCircles;
+}
+let folderEdges = 0;
+
 let circles = 0;
 for (const pkg of PACKAGES) {
   const result = await madge(path.join(root, pkg, 'src'), {
@@ -24,9 +79,14 @@ for (const pkg of PACKAGES) {
     circles += 1;
     console.error(`${pkg}/src: import circle: ${[...circle, circle[0]].join(' -> ')}`);
   }
+  const pattern = FOLDERS[pkg];
+  if (!pattern) continue;
+  for (const { edge, example } of edgesOnCircles(result.obj(), (file) => file.match(pattern)?.[1] ?? null)) {
+    folderEdges += 1;
+    console.error(`${pkg}/src: folder import circle through ${edge} (${example}): import the other way, move what both need lower, or register`);
+  }
 }
-if (circles > 0) {
-  console.error(`\n${circles} import circle(s). Move what both sides need (often a type) into a module of its own.`);
-  process.exit(1);
-}
-console.log(`no import circles in ${PACKAGES.length} packages`);
+if (circles > 0) console.error(`\n${circles} import circle(s). Move what both sides need (often a type) into a module of its own.`);
+if (folderEdges > 0) console.error(`\n${folderEdges} folder import(s) on a circle of folders.`);
+if (circles > 0 || folderEdges > 0) process.exit(1);
+console.log(`no import circles in ${PACKAGES.length} packages, of files or of folders (${Object.keys(FOLDERS).join(', ')})`);

@@ -10,9 +10,9 @@ import { createLockCloud, type LockCloud } from './infra/locks';
 import { createRedis, probeRedis } from './infra/redis';
 import { createDevSmsSender, createHttpSmsSender, disabledSmsSender, type SmsSender } from './infra/sms';
 import { createQueues } from './jobs/queues';
-import { registerCardDelivery } from './modules/cards/card-delivery';
+import { wireModules } from './wiring';
 import { closeEventRelay } from './modules/events/event-feed';
-import { flushLockCalls } from './modules/locks/accounts/call-budget';
+import { flushLockCalls } from './modules/lock-cloud/call-budget';
 
 export function redisKey(prefix: string) {
   return (...parts: (string | number)[]) => [prefix, ...parts].join(':');
@@ -28,8 +28,8 @@ export async function createDeps(
   log: FastifyBaseLogger,
   overrides: { sms?: SmsSender; poolSize?: number; locks?: LockCloud | null; files?: FileStore; instance?: string } = {},
 ): Promise<Deps> {
-  // The delivery engine's kinds owned by modules above credentials (docs/decisions/042-one-credential-writer.md).
-  registerCardDelivery();
+  // What lower modules call of higher ones, registered with them (docs/decisions/042-one-credential-writer.md).
+  wireModules();
   await probeRedis(config.redisUrl);
   const files = overrides.files ?? (await createFileStore(config));
   const redis = createRedis(config.redisUrl);

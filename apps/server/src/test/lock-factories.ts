@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SIM_DEFAULTS, type SimClient } from '@console/lock-sim';
 import { jobContext, type Deps } from '../context';
 import { connectAccount } from '../modules/locks/accounts/account.service';
-import { ACCOUNT_ROW_SELECT } from '../modules/locks/accounts/account-provider';
+import { ACCOUNT_ROW_SELECT } from '../modules/base/lock-ref';
 import { lockOfTypedIdIn, pairInTransaction } from '../modules/locks/accounts/pairing.service';
 import { createHotelWithStaff, createRooms } from './factories';
 import { actorContext } from './harness';

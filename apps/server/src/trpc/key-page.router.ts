@@ -1,6 +1,6 @@
 import { ZKeyPageGetOutput, ZKeyPageOpenOutput, ZKeyPageRegenerateOutput, ZKeyPageRevokeOutput, ZKeyPageViewOutput } from '@console/shared/dto';
 import { ZKeyLinkStayInput, ZKeyPageOpenInput, ZKeyPageTokenInput } from '@console/shared';
-import { getKeyLink, regenerateKeyLink, revokeKeyLink } from '../modules/key-page/key-link';
+import { getKeyLink, regenerateKeyLink, revokeKeyLink } from '../modules/messages/key-link';
 import { openByKeyPage, viewKeyPage } from '../modules/key-page/key-page.service';
 import { authedProcedure, publicProcedure, router } from './init';
 

@@ -4,7 +4,7 @@ import type { Actor } from '../../context';
 import { AppError } from '../../errors';
 import type { RoomDetail, RoomListItem } from '../../modules/room/room-list';
 import type { StayBill } from '../../modules/orders/stay-bills';
-import type { GuestDto, StayDto } from '../../modules/stay/stay-dto';
+import type { GuestDto, StayDto } from '../../modules/base/stay-dto';
 import { legacyTime } from './format';
 
 /**

@@ -7,8 +7,8 @@ import { transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { scheduleAccessIssue } from './issue-schedule';
-import { accessRuleSelect, DEFAULT_ACCESS_RULE, ruleForGroup, type AccessRuleRow } from './rule-lookup';
+import { scheduleAccessIssue } from '../base/issue-schedule';
+import { accessRuleSelect, DEFAULT_ACCESS_RULE, ruleForGroup, type AccessRuleRow } from '../base/rule-lookup';
 import { recordEvent } from '../../db/events';
 
 /**

@@ -12,7 +12,7 @@ import { afterCredentialChange } from '../credentials/delivery';
 import { createPassword } from '../credentials/password.service';
 import { cancelChannelReservation, createReservation, moveReservationDates, reserveFromChannel } from '../stay/reservation';
 import { scheduleStayJobs } from '../stay/stay-schedule';
-import { findStay, toStayDto } from '../stay/stay-dto';
+import { findStay, toStayDto } from '../base/stay-dto';
 import { getAccessRule, listAccessRules, setAccessRule } from './access-rule.service';
 import { ingestLockRecords } from '../locks/records';
 import { issueOnTime } from './engine';

@@ -1,6 +1,6 @@
 import { jobContext, type ServiceContext } from '../../context';
 import { issueOnTime, type IssueResult } from './engine';
-import { ruleCovers, ruleForRoom, ruleIssueAt } from './rule-lookup';
+import { ruleCovers, ruleForRoom, ruleIssueAt } from '../base/rule-lookup';
 
 /** The longest a rule issues ahead of a check-in: 30 days before, and 1440 minutes before the check-in time. */
 const MAX_LEAD_MS = (30 * 24 * 60 + 1440) * 60_000;

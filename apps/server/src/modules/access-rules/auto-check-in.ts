@@ -5,7 +5,7 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { followRoomCharge } from '../orders/room-charge';
 import { scheduleStayJobs } from '../stay/stay-schedule';
-import { ruleForRoom } from './rule-lookup';
+import { ruleForRoom } from '../base/rule-lookup';
 
 /** A stored lock record, as auto check-in reads it. */
 export interface DoorRecord {

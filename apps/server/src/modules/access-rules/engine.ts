@@ -5,7 +5,7 @@ import type { StayJobData } from '../../jobs/payloads';
 import { recordAudit } from '../audit/audit.service';
 import { writeCardGrant, writeRuleCode } from '../credentials/credential-writer';
 import { followCredentials } from '../credentials/delivery';
-import { ruleCovers, ruleForRoom, ruleIssueAt, ruleWindow } from './rule-lookup';
+import { ruleCovers, ruleForRoom, ruleIssueAt, ruleWindow } from '../base/rule-lookup';
 
 /**
  * The access rules' engine (issue 20 §2, docs/access-rules.md): a reservation's credentials issued

@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import type { AuthedContext, ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
-import { roomScope } from '../room/room-access';
-import { findStay, toStayDto, type StayDto } from '../stay/stay-dto';
+import { roomScope } from '../base/room-access';
+import { findStay, toStayDto, type StayDto } from '../base/stay-dto';
 import { recordEvent } from '../../db/events';
 import { lockRooms, transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { notConfirmedCodes, writeOfflineCode } from '../credentials/credential-writer';
-import { ruleForRoom, ruleWindow } from './rule-lookup';
+import { ruleForRoom, ruleWindow } from '../base/rule-lookup';
 
 /**
  * Offline codes (issue 27, docs/access-rules.md "Offline codes"): a guest never arrives to a code

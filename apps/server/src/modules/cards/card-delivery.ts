@@ -3,7 +3,7 @@ import { LockProviderError } from '../../infra/locks/provider';
 import type { CredentialKindHandler, DeliveryPatch } from '../credentials/delivery-handler';
 import { registerCredentialKind } from '../credentials/delivery-kinds';
 import { lockName, lockTag } from '../credentials/lock-tags';
-import { credentialDeliveryLock } from '../locks/lock-ref';
+import { credentialDeliveryLock } from '../base/lock-ref';
 import { ensureDoorNumber, hotelTagOf, ensureLockNumber, lockKeyEntries } from './card-keys';
 
 /**
@@ -210,7 +210,7 @@ const cardKeysHandler: CredentialKindHandler = {
   },
 };
 
-/** Cards' kinds of the delivery engine, registered with credentials (which imports no card module): createDeps calls it in every process. */
+/** Cards' kinds of the delivery engine, registered with credentials (which imports no card module): wireModules (wiring.ts) calls it from createDeps in every process. */
 export function registerCardDelivery(): void {
   registerCredentialKind('card', cardHandler);
   registerCredentialKind('card_keys', cardKeysHandler);

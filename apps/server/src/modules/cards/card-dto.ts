@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../context';
 import type { Tx } from '../../db/transaction';
 import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
-import { roomScope } from '../room/room-access';
+import { roomScope } from '../base/room-access';
 import { lockKeyEntries } from './card-keys';
 
 /**

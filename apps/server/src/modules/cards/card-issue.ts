@@ -8,7 +8,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { findIssue, LIVE_ISSUE_STATES, openKeysOf, toDto, type CardWriteDto } from './card-dto';
-import { doorsServingRooms } from '../shared-doors/door-copies';
+import { doorsServingRooms } from '../credentials/door-copies';
 import { activeKeySet, ensureDoorNumber, ensureLockNumber, hotelTagOf } from './card-keys';
 import { keySetName, queueKeySync, rotateKeySet } from './card-keys.service';
 import { cardTarget } from './card-rooms';

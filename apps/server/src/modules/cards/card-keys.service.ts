@@ -8,9 +8,9 @@ import { readerOf, systemText, textColumns, type StoredText, type SystemText, ty
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
-import { lockDisplayName } from '../locks/lock-ref';
-import { roomScope } from '../room/room-access';
-import { DOOR_SELECT } from '../shared-doors/door-dto';
+import { lockDisplayName } from '../base/lock-ref';
+import { roomScope } from '../base/room-access';
+import { DOOR_SELECT } from '../base/door-dto';
 import { newKeySetRow } from './card-keys';
 
 /**

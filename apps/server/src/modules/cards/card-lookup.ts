@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../context';
 import { containsExactly, containsText, searchText } from '../../db/search';
 import type { Prisma } from '../../generated/prisma/client';
 import { requirePermission } from '../../permissions';
-import { findRoom } from '../room/room-access';
+import { findRoom } from '../base/room-access';
 import { findIssue, issueSelect, toDto, visibleIssues, type CardIssueDto } from './card-dto';
 
 /** Reading cards: one read at the desk, the list of a room, a stay or a kind, one by id. */

@@ -4,8 +4,8 @@ import type { AuthedContext } from '../../context';
 import { lockRooms, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
-import { roomScope } from '../room/room-access';
-import { findStay, requireActive } from '../stay/stay-dto';
+import { roomScope } from '../base/room-access';
+import { findStay, requireActive } from '../base/stay-dto';
 
 /** What a card opens, and for how long: a stay's room for the stay, or rooms chosen for a universal or management card. */
 export interface CardTarget {

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
-import { findStay, requireActive } from '../stay/stay-dto';
+import { findStay, requireActive } from '../base/stay-dto';
 import { endIssues } from './card-end';
 import { findIssue, toDto, type CardIssueDto } from './card-dto';
 import { writeCardGrants } from '../credentials/credential-writer';

@@ -1,8 +1,8 @@
 import type { Deps } from '../../context';
 import { LockProviderError } from '../../infra/locks/provider';
 import { withGatewayMutex } from '../credentials/delivery';
-import { providerForLock } from '../locks/accounts/account-provider';
-import { LOCK_REF_SELECT, ROOM_LOCK_SELECT } from '../locks/lock-ref';
+import { providerForLock } from '../lock-cloud/account-provider';
+import { LOCK_REF_SELECT, ROOM_LOCK_SELECT } from '../base/lock-ref';
 
 /**
  * A lock's card denylist holds a limited number of entries (TTLock hotel locks: about a thousand;

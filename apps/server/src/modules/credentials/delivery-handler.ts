@@ -7,7 +7,7 @@ import type { Deps } from '../../context';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import type { LockProvider } from '../../infra/locks/provider';
-import type { DeliveryLock } from '../locks/lock-ref';
+import type { DeliveryLock } from '../base/lock-ref';
 import type { CredentialKind } from './lock-tags';
 
 export type DeliveryStateName = 'pending' | 'on_lock' | 'failed' | 'removing' | 'removed' | 'remove_failed' | 'unknown';

@@ -3,7 +3,7 @@ import { ceilToZoneHour, floorToZoneHour } from '@console/shared';
 import type { TPrisma } from '../../db/client';
 import { LockProviderError } from '../../infra/locks/provider';
 import { readStoredPictureBytes } from '../../infra/uploads';
-import { credentialDeliveryLock } from '../locks/lock-ref';
+import { credentialDeliveryLock } from '../base/lock-ref';
 import { DeliveryFailure, type CredentialKindHandler, type DeliveryPatch } from './delivery-handler';
 import { lockName, lockTag, type CredentialKind } from './lock-tags';
 
@@ -288,7 +288,7 @@ export function generatedPeriods(
 /**
  * The handler of each kind the delivery engine carries. Passwords and faces are this module's own;
  * a kind another module owns registers its handler with it at start-up (cards: `card` and
- * `card_keys`, by registerCardDelivery, which createDeps calls in every process: the API, the worker,
+ * `card_keys`, by registerCardDelivery, which wireModules (wiring.ts) calls from createDeps in every process: the API, the worker,
  * the export thread, tests), so that credentials imports no module above it
  * (docs/decisions/042-one-credential-writer.md).
  */
@@ -300,6 +300,6 @@ export function registerCredentialKind(kind: CredentialKind, handler: Credential
 
 export function credentialKind(kind: CredentialKind): CredentialKindHandler {
   const handler = handlers[kind];
-  if (!handler) throw new Error(`no delivery handler registered for credential kind '${kind}' (createDeps registers them)`);
+  if (!handler) throw new Error(`no delivery handler registered for credential kind '${kind}' (wireModules in wiring.ts registers them)`);
   return handler;
 }

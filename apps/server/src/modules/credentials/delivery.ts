@@ -5,9 +5,9 @@ import { afterCommit } from '../../db/events';
 import type { Tx } from '../../db/transaction';
 import type { TDeliveryError } from '@console/shared';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
-import { providerForLock } from '../locks/accounts/account-provider';
+import { providerForLock } from '../lock-cloud/account-provider';
 import type { DeliveryJobData } from '../../jobs/payloads';
-import { reconcileDoorCopiesNow } from '../shared-doors/door-copies';
+import { reconcileDoorCopiesNow } from './door-copies';
 import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow, type Pushed } from './delivery-kinds';
 
 /**

@@ -14,12 +14,12 @@ import { type Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { findRoom, roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../base/room-access';
 import { revoke } from './delivery-states';
-import { findStay, requireActive } from '../stay/stay-dto';
+import { findStay, requireActive } from '../base/stay-dto';
 import { facePhotoUrl } from '../uploads/face-photos';
 import { followCredentials } from './delivery';
-import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/door-dto';
+import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../base/door-dto';
 import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
 
 import { findFace, isUniqueViolation, liveStates, lockFace } from './face.service';

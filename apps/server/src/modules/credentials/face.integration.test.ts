@@ -9,7 +9,7 @@ import { storePicture, storedKeys } from '../../infra/uploads';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
-import { providerForLock } from '../locks/accounts/account-provider';
+import { providerForLock } from '../lock-cloud/account-provider';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { pngPhoto } from '../../test/photos';
 import { trpcClient } from '../../test/trpc-client';

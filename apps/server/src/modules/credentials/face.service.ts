@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { deleteStoredPicture, makeFacePhotoPrivate, readStoredPicture } from '../../infra/uploads';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { roomScope } from '../room/room-access';
+import { roomScope } from '../base/room-access';
 import { LIVE_DELIVERY_STATES } from './delivery-states';
 import { facePhotoUrl } from '../uploads/face-photos';
 import { recordEvent } from '../../db/events';

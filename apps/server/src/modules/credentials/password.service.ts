@@ -19,13 +19,13 @@ import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { findRoom, roomScope } from '../room/room-access';
-import { findStay, requireActive } from '../stay/stay-dto';
+import { findRoom, roomScope } from '../base/room-access';
+import { findStay, requireActive } from '../base/stay-dto';
 import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from './revocation';
 import { LIVE_DELIVERY_STATES, revoke } from './delivery-states';
 import { writePassword } from './credential-writer';
 import { followCredentials } from './delivery';
-import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../shared-doors/door-dto';
+import { DOOR_SELECT, doorDto, type CredentialDoorDto } from '../base/door-dto';
 import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCredential } from './life-cycle';
 import { recordEvent } from '../../db/events';
 

@@ -1,7 +1,8 @@
 import type { Deps } from '../../context';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
-import { ACCOUNT_ROW_SELECT, usableProvider } from '../locks/accounts/account-provider';
-import { withinBudget } from '../locks/accounts/call-budget';
+import { usableProvider } from '../lock-cloud/account-provider';
+import { ACCOUNT_ROW_SELECT } from '../base/lock-ref';
+import { withinBudget } from '../lock-cloud/call-budget';
 import { enqueueDeliveries } from './delivery';
 import { parseLockTag, type CredentialKind } from './delivery-kinds';
 import type { DeliveryJobData } from '../../jobs/payloads';

@@ -6,7 +6,7 @@ import { afterCredentialChange } from '../credentials/delivery';
 import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stay/reservation';
 import { extendChannelStay, moveChannelReservationToFreeRoom } from '../stay/channel-stay';
 import { scheduleStayJobs } from '../stay/stay-schedule';
-import type { StayRow } from '../stay/stay-dto';
+import type { StayRow } from '../base/stay-dto';
 import { FeedFetchError, fetchFeedText } from './feed-fetch';
 import { FeedParseError, parseFeed, type FeedEvent, type HotelTimes, type SkippedEvent } from './ical-parse';
 

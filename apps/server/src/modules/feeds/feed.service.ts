@@ -5,7 +5,7 @@ import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { findRoom, roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../base/room-access';
 import { applyConfirmedEmpty, readFeed, type FeedReadReport, type FeedReadResult } from './feed-import';
 import { feedNames } from './feed-names';
 

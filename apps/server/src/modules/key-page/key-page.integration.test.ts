@@ -17,7 +17,7 @@ import { checkOut } from '../stay/check-out';
 import { renewStay } from '../stay/renewal';
 import { changeRoom } from '../stay/room-change';
 import { listUnlockRecords } from '../unlock/unlock-record.service';
-import { ensureKeyLink, getKeyLink, hashKeyToken, regenerateKeyLink, revokeKeyLink } from './key-link';
+import { ensureKeyLink, getKeyLink, hashKeyToken, regenerateKeyLink, revokeKeyLink } from '../messages/key-link';
 import { openByKeyPage, viewKeyPage } from './key-page.service';
 import { tellGuestOfPassword } from '../messages/on-lock';
 import { loadMessageFacts, renderMessage } from '../messages/compose';

@@ -13,12 +13,12 @@ import type { TKeyPageViewOutput } from '@console/shared/dto';
 import type { Deps, ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { consumeOrThrow } from '../auth/limits';
-import { LOCK_REF_SELECT, type LockRef } from '../locks/lock-ref';
+import { LOCK_REF_SELECT, type LockRef } from '../base/lock-ref';
 import { openRoomLock } from '../locks/lock.service';
-import { doorsServingRooms } from '../shared-doors/door-copies';
+import { doorsServingRooms } from '../credentials/door-copies';
 import { languageForGuest } from '../messages/compose';
-import { effectiveState } from '../stay/stay-dto';
-import { currentStayOfVisit, hashKeyToken, keyTokenMatches } from './key-link';
+import { effectiveState } from '../base/stay-dto';
+import { currentStayOfVisit, hashKeyToken, keyTokenMatches } from '../messages/key-link';
 
 /**
  * The guest's key page (issue 20 §4, docs/key-page.md): what a link shows and the one thing it does.

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { jobContext, type Deps } from '../../context';
 import { DEMO } from '../../db/seed';
 import { connectAccount } from './accounts/account.service';
-import { ACCOUNT_ROW_SELECT } from './accounts/account-provider';
+import { ACCOUNT_ROW_SELECT } from '../base/lock-ref';
 import { importAccountLocks } from './accounts/import.service';
 import { proposePairs } from './accounts/lock-names';
 import { pairInTransaction } from './accounts/pairing.service';

@@ -6,10 +6,11 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { kickDeliveries } from '../credentials/delivery';
 import { INSPECTED_LOCK_SELECT, inspectLock, type InspectedLock } from '../credentials/reconcile';
-import { findRoom, roomScope } from '../room/room-access';
-import { ACCOUNT_ROW_SELECT, providerForLock, usableProvider, type AccountRow } from './accounts/account-provider';
-import { withinBudget } from './accounts/call-budget';
-import { LOCK_REF_SELECT, lockDisplayName, type LockRef } from './lock-ref';
+import { findRoom, roomScope } from '../base/room-access';
+import { providerForLock, usableProvider } from '../lock-cloud/account-provider';
+import { ACCOUNT_ROW_SELECT, type AccountRow } from '../base/lock-ref';
+import { withinBudget } from '../lock-cloud/call-budget';
+import { LOCK_REF_SELECT, lockDisplayName, type LockRef } from '../base/lock-ref';
 
 /**
  * Locks as the console knows them: the hotel's Lock rows, imported from its lock accounts

@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { findRoom, roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../base/room-access';
 
 /**
  * Lock managers: the people allowed to manage a room's lock (lock/managerList, managerAddNew,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
-import { findRoom, roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../base/room-access';
 
 /**
  * Lock messages: alarms and notices from locks (low battery, offline, tamper, wrong codes), made by

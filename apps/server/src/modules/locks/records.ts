@@ -3,8 +3,9 @@ import type { Deps } from '../../context';
 import { LockProviderError, type LockProvider, type LockRecord } from '../../infra/locks/provider';
 import { arriveAtDoor } from '../access-rules/auto-check-in';
 import { parseLockTag } from '../credentials/delivery-kinds';
-import { ACCOUNT_ROW_SELECT, usableProvider } from './accounts/account-provider';
-import { withinBudget } from './accounts/call-budget';
+import { usableProvider } from '../lock-cloud/account-provider';
+import { ACCOUNT_ROW_SELECT } from '../base/lock-ref';
+import { withinBudget } from '../lock-cloud/call-budget';
 import { lockMessages, LOW_BATTERY_PERCENT } from './lock.service';
 
 /**

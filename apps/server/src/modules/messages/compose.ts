@@ -7,7 +7,7 @@ import {
   type TLanguageHeader,
 } from '@console/shared';
 import type { Deps } from '../../context';
-import { ensureKeyLink, keyPageUrl } from '../key-page/key-link';
+import { ensureKeyLink, keyPageUrl } from './key-link';
 import { effectiveTemplate, readMessageSettings } from './templates';
 
 /** `2027-03-01 14:00` in the hotel's time zone. */

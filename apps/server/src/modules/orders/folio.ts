@@ -11,7 +11,7 @@ import { textColumns, type StoredText, type TextReader } from '../../infra/syste
 import { recordAudit } from '../audit/audit.service';
 import { loadRates } from '../price/price.service';
 import { nightsOf, priceNight } from '../price/pricing';
-import { isActive } from '../stay/stay-dto';
+import { isActive } from '../base/stay-dto';
 import { ledgerFacts, owedAndDueBack, type LedgerLine } from './ledger-facts';
 import { recordEvent } from '../../db/events';
 

@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { findStay } from '../stay/stay-dto';
+import { findStay } from '../base/stay-dto';
 import { appendEntry, closeBalancedFolio, formatMoney, loadVisit, openFolio } from './folio';
 import { owedOn, recordOnce, type EntryResult } from './ledger-entry';
 import { balancePayer, lockCoveringBalance } from './balances';

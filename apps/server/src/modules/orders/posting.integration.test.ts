@@ -4,7 +4,7 @@ import { hours } from '../../test/factories';
 import { arriveReservation } from '../stay/arrival';
 import { renewStay } from '../stay/renewal';
 import { changeRoom } from '../stay/room-change';
-import { findStay } from '../stay/stay-dto';
+import { findStay } from '../base/stay-dto';
 import { arriveOnTime } from '../stay/transitions';
 import { listRooms } from '../room/room-list';
 import { getStay, listStays } from '../stay/stay-list';

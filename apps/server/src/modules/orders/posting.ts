@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction';
 import { readerOf } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { findStay } from '../stay/stay-dto';
+import { findStay } from '../base/stay-dto';
 import { appendEntry, entrySelect, loadVisit, openFolio, toEntryDtos, type OrderEntryDto } from './folio';
 import { roomChargeNote, syncRoomCharge } from './room-charge';
 import { folioSummary, recordOnce, type EntryResult, type FolioSummary } from './ledger-entry';

@@ -7,8 +7,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { readerOf, systemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
-import { checkOut } from '../stay/check-out';
-import { findStay, isActive } from '../stay/stay-dto';
+import { findStay, isActive, type StayDto } from '../base/stay-dto';
 import {
   appendEntry,
   closeBalancedFolio,
@@ -29,6 +28,23 @@ import { syncRoomCharge } from './room-charge';
 import { planSettlement, type LedgerLine, type SettlementDecision, type SettlementPlan } from './ledger-facts';
 import { balancePayer, lockCoveringBalance } from './balances';
 import { recordEvent } from '../../db/events';
+
+/**
+ * The stay module's check-out, which a settlement "with check-out" runs first. Stay registers it at
+ * start-up (wireModules, createDeps): stay imports orders (room charges, folios), so orders imports
+ * no stay module (docs/decisions/042-one-credential-writer.md, the folder-level cycle check).
+ */
+type CheckOut = (ctx: AuthedContext, input: { stayId: number }) => Promise<StayDto & { revokedCredentials: number }>;
+let checkOutStay: CheckOut | null = null;
+
+export function registerCheckOut(checkOut: CheckOut): void {
+  checkOutStay = checkOut;
+}
+
+function checkOut(ctx: AuthedContext, input: { stayId: number }) {
+  if (!checkOutStay) throw new Error('no check-out registered with orders (wireModules registers it)');
+  return checkOutStay(ctx, input);
+}
 
 /**
  * A stay's folio and its settlement at check-out (docs/orders.md). The folio gathers the entries

@@ -1,7 +1,7 @@
 import type { AuthedContext } from '../../context';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
-import { roomScopeSql } from '../room/room-access';
+import { roomScopeSql } from '../base/room-access';
 import { owedAndDueBack } from './ledger-facts';
 
 /**

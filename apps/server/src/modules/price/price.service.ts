@@ -19,7 +19,7 @@ import { lockRooms, lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { findRoom, roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../base/room-access';
 import { priceRenewal, priceStay, type PriceQuote, type Rates } from './pricing';
 import { recordEvent } from '../../db/events';
 

@@ -8,7 +8,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { applyPairs, lockOfTypedId, pairerOf } from '../locks/accounts/pairing.service';
-import { findRoom } from './room-access';
+import { findRoom } from '../base/room-access';
 import { getRoom, type RoomDetail } from './room-list';
 import { recordEvent } from '../../db/events';
 

@@ -5,7 +5,7 @@ import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { roomScope } from './room-access';
+import { roomScope } from '../base/room-access';
 import { getRoom, type RoomDetail } from './room-list';
 import { recordEvent } from '../../db/events';
 

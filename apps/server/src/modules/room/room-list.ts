@@ -14,7 +14,7 @@ import { escapeLike } from '../../db/search';
 import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
-import { roomScope, roomScopeSql } from './room-access';
+import { roomScope, roomScopeSql } from '../base/room-access';
 import { currentStaySql, liveStatusSql, nextStaySql, offScheduleRoomsSql } from './room-status';
 import { notReadyAmong } from '../access-rules/arrival-readiness';
 

@@ -8,7 +8,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { applyPairs, lockOfTypedId, pairerOf } from '../locks/accounts/pairing.service';
-import { findRoom, roomScope } from './room-access';
+import { findRoom, roomScope } from '../base/room-access';
 import { recordEvent } from '../../db/events';
 
 /** What the console keeps of a room's lock (its name, Bluetooth name, MAC, battery), as the legacy clients read and write it. */

@@ -8,11 +8,11 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { queueKeySync } from '../cards/card-keys.service';
 import { followCredentials } from '../credentials/delivery';
-import { lockDisplayName } from '../locks/lock-ref';
-import { roomScope } from '../room/room-access';
-import { findStay } from '../stay/stay-dto';
+import { lockDisplayName } from '../base/lock-ref';
+import { roomScope } from '../base/room-access';
+import { findStay } from '../base/stay-dto';
 import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
-import { doorsServingRooms } from './door-copies';
+import { doorsServingRooms } from '../credentials/door-copies';
 
 /**
  * Shared doors (issue 20 §5, docs/shared-doors.md): a lock of the hotel that is no room's door,

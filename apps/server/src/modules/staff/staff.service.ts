@@ -24,7 +24,7 @@ import { SMS_JOB_OPTIONS } from '../../jobs/queues';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import { REVOKE_REASONS, revokeAccountSessions } from '../auth/session.service';
-import { roomScope } from '../room/room-access';
+import { roomScope } from '../base/room-access';
 import { recordEvent } from '../../db/events';
 
 /**

@@ -4,9 +4,9 @@ import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
 import type { CardIssueDto } from '../cards/card-dto';
 import { listCards } from '../cards/card-lookup';
-import { lockDisplayName } from '../locks/lock-ref';
+import { lockDisplayName } from '../base/lock-ref';
 import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
-import { findStay } from '../stay/stay-dto';
+import { findStay } from '../base/stay-dto';
 import { listFaceAuthorizations, type FaceAuthorizationDto } from '../credentials/face-authorization.service';
 import { listPasswords, type PasswordDto } from '../credentials/password.service';
 

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
-import { roomScope } from '../room/room-access';
-import { staySelect, toStayDto, type StayDto } from './stay-dto';
+import { roomScope } from '../base/room-access';
+import { staySelect, toStayDto, type StayDto } from '../base/stay-dto';
 
 /** How many stays each list of a day's arrivals holds at most (the totals count them all). */
 export const ARRIVALS_LISTED = 200;

@@ -5,8 +5,8 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { roomScope } from '../room/room-access';
-import { findStay } from './stay-dto';
+import { roomScope } from '../base/room-access';
+import { findStay } from '../base/stay-dto';
 import { recordEvent } from '../../db/events';
 
 // Breakfast: on the morning of a date, the guests of stays with breakfast who slept there.

@@ -6,7 +6,7 @@ import { quoteRenewal, quoteStay } from '../price/price.service';
 import { extendStayInTx } from './renewal';
 import { firstFreeRoom, retimeStayCredentials } from './reservation';
 import { moveStayToRoom } from './room-change';
-import { staySelect, type StayRow } from './stay-dto';
+import { staySelect, type StayRow } from '../base/stay-dto';
 
 /**
  * A channel moved the check-out of a booking whose guest is already in (docs/calendar-feeds.md

@@ -7,7 +7,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { revokeStayCredentials } from '../credentials/revocation';
-import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from './stay-dto';
+import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { recordEvent } from '../../db/events';
 
 /** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation (with why, when said). */

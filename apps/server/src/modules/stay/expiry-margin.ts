@@ -1,6 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client';
 import type { Tx } from '../../db/transaction';
-import { ruleForRoom } from '../access-rules/rule-lookup';
+import { ruleForRoom } from '../base/rule-lookup';
 import { closeEndedCardIssues, revokeStayCredentials } from '../credentials/revocation';
 import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
 

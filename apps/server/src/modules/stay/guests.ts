@@ -7,10 +7,10 @@ import { lockRow, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { roomScope } from '../room/room-access';
+import { roomScope } from '../base/room-access';
 import { followCredentials } from '../credentials/delivery';
 import { revokeStayCredentials } from '../credentials/revocation';
-import { effectiveState, findStay, guestData, guestSelect, requireActive, toGuestDto, toStayDto, type GuestDto, type StayDto } from './stay-dto';
+import { effectiveState, findStay, guestData, guestSelect, requireActive, toGuestDto, toStayDto, type GuestDto, type StayDto } from '../base/stay-dto';
 import { recordEvent } from '../../db/events';
 
 /** Adds a co-guest to an active stay (at most LIMITS.guestsPerStayMax guests, counted under the stay's lock). */

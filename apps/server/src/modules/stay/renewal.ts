@@ -9,7 +9,7 @@ import { followCredentials } from '../credentials/delivery';
 import { quoteRenewal } from '../price/price.service';
 import { refuseOverlap } from './check-in';
 import { extendStayCredentials } from '../credentials/revocation';
-import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
+import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { reservationNoShowAt } from './reservation';
 import { scheduleStayJobs } from './stay-schedule';
 import { followRoomCharge } from '../orders/room-charge';

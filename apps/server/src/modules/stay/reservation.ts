@@ -9,14 +9,14 @@ import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { ruleForRoom, ruleWindow } from '../access-rules/rule-lookup';
+import { ruleForRoom, ruleWindow } from '../base/rule-lookup';
 import { postStayMoney } from '../orders/room-charge';
 import { visitStayColumns } from '../orders/folio';
 import { quoteStay } from '../price/price.service';
-import { findRoom, roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../base/room-access';
 import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revokeStayCredentials } from '../credentials/revocation';
 import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
-import { guestData, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from './stay-dto';
+import { guestData, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { scheduleStayJobs } from './stay-schedule';
 import { recordEvent } from '../../db/events';
 

@@ -6,10 +6,10 @@ import type { TPrisma } from '../../db/client';
 import { descAfter, type KeysetCursor } from '../../db/keyset';
 import { searchText } from '../../db/search';
 import { requirePermission } from '../../permissions';
-import { findRoom, roomScope } from '../room/room-access';
+import { findRoom, roomScope } from '../base/room-access';
 import { withBills, type StayBill } from '../orders/stay-bills';
 import { guestMatches } from './guests';
-import { findStay, staySelect, toStayDto, type StayDto } from './stay-dto';
+import { findStay, staySelect, toStayDto, type StayDto } from '../base/stay-dto';
 
 /**
  * A stay as the lists and the stay card show it: with its visit's bill (the same figure as the

@@ -1,7 +1,7 @@
 import { hotelDayStart } from '@console/shared';
 import type { Deps } from '../../context';
 import type { StayJobData } from '../../jobs/payloads';
-import { scheduleAccessIssue } from '../access-rules/issue-schedule';
+import { scheduleAccessIssue } from '../base/issue-schedule';
 
 interface SchedulableStay {
   id: number;

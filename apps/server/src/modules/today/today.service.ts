@@ -3,7 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
 import { LOW_BATTERY_PERCENT } from '../locks/lock.service';
-import { roomScopeSql } from '../room/room-access';
+import { roomScopeSql } from '../base/room-access';
 import { unpaidDepartures } from '../orders/stay-bills';
 import { listRooms } from '../room/room-list';
 import { arrivalsNotReady } from '../access-rules/arrival-readiness';

@@ -15,7 +15,7 @@ import { containsText, searchText } from '../../db/search';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
 import { requirePermission } from '../../permissions';
-import { findRoom, roomScope, roomScopeSql } from '../room/room-access';
+import { findRoom, roomScope, roomScopeSql } from '../base/room-access';
 
 const recordSelect = {
   id: true,

@@ -15,7 +15,7 @@ import { arriveReservation } from '../../../modules/stay/arrival';
 import { listArrivals } from '../../../modules/stay/arrivals';
 import { cancelReservation } from '../../../modules/stay/check-out';
 import { createReservation } from '../../../modules/stay/reservation';
-import type { StayDto } from '../../../modules/stay/stay-dto';
+import type { StayDto } from '../../../modules/base/stay-dto';
 import { sessionAction } from '../action';
 import { ZFlag, ZLegacyGuest, ZLegacyMoney, ZLegacyTime, guestFromLegacy, instantOrFail, legacyStay, toMinorOrFail } from '../convert';
 

@@ -18,8 +18,8 @@ import type { LockTokens } from '../../../infra/locks/ttlock';
 import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { afterCredentialChange } from '../../credentials/delivery';
-import { onAccountCall, sealTokens } from './account-provider';
-import { budgetState, lockCallCounts, noteLockCall, type TBudgetState } from './call-budget';
+import { onAccountCall, sealTokens } from '../../lock-cloud/account-provider';
+import { budgetState, lockCallCounts, noteLockCall, type TBudgetState } from '../../lock-cloud/call-budget';
 
 /**
  * A hotel's lock accounts (docs/ttlock-account.md): the TTLock user accounts the hotel's locks are

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetState, nextQuotaMonth } from './call-budget';
+import { budgetState, nextQuotaMonth } from '../../lock-cloud/call-budget';
 
 describe("the lock cloud's calendar and the call budget", () => {
   it("turns the month over on the first, Beijing time (TTLock's quota)", () => {

@@ -7,7 +7,8 @@ import { LockProviderError, type DoorSensor, type LockSummary } from '../../../i
 import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { markLocksGone } from '../lock.service';
-import { ACCOUNT_ROW_SELECT, usableProvider, type AccountRow } from './account-provider';
+import { usableProvider } from '../../lock-cloud/account-provider';
+import { ACCOUNT_ROW_SELECT, type AccountRow } from '../../base/lock-ref';
 
 /**
  * "Get locks" (docs/ttlock-account.md): the account's locks (TTLock lock/list, paged; lock/listByHotel

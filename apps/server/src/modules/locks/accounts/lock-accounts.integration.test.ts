@@ -15,7 +15,7 @@ import { renewStay } from '../../stay/renewal';
 import { listUnlockRecords } from '../../unlock/unlock-record.service';
 import { getRoomLock, refreshLockStatus, remoteUnlock } from '../lock.service';
 import { listLockMessages } from '../message.service';
-import { countLockCall, lockCallCounts } from './call-budget';
+import { countLockCall, lockCallCounts } from '../../lock-cloud/call-budget';
 
 /**
  * Issue 16: locks belong to their hotel, connected the way a hotel connects them. Against

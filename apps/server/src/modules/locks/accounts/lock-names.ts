@@ -1,4 +1,4 @@
-import { lockDisplayName } from '../lock-ref';
+import { lockDisplayName } from '../../base/lock-ref';
 
 /**
  * Which room a lock's name proposes (the lock accounts page's suggestions, the demo's pairing): the

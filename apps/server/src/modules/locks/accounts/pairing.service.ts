@@ -11,10 +11,11 @@ import { requirePermission } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { keysFollowLock } from '../../cards/card-keys.service';
 import { followCredentials } from '../../credentials/delivery';
-import { roomScope } from '../../room/room-access';
-import { lockDisplayName } from '../lock-ref';
+import { roomScope } from '../../base/room-access';
+import { lockDisplayName } from '../../base/lock-ref';
 import { proposePairs } from './lock-names';
-import { ACCOUNT_ROW_SELECT, usableProvider } from './account-provider';
+import { usableProvider } from '../../lock-cloud/account-provider';
+import { ACCOUNT_ROW_SELECT } from '../../base/lock-ref';
 
 /**
  * Pairing the hotel's locks with its rooms (docs/ttlock-account.md): a room's door is a Lock row

@@ -3,7 +3,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import type { Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
-import { roomScope } from '../room/room-access';
+import { roomScope } from './room-access';
 
 /**
  * What every stay use case shares: the stay and guest as every face shows them, the one lookup

@@ -1,9 +1,10 @@
 import type { TLockErrorCode } from '@console/shared';
-import type { Deps } from '../../../context';
-import { LockProviderError, type LockProvider } from '../../../infra/locks/provider';
-import { seal, unseal, type SealPurpose } from '../../../infra/seal';
-import type { LockTokens, TokenStore } from '../../../infra/locks/ttlock';
+import type { Deps } from '../../context';
+import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
+import { seal, unseal, type SealPurpose } from '../../infra/seal';
+import type { LockTokens, TokenStore } from '../../infra/locks/ttlock';
 import { nextQuotaMonth, noteLockCall } from './call-budget';
+import { ACCOUNT_ROW_SELECT, type AccountRow } from '../base/lock-ref';
 
 /**
  * A hotel's lock account as the lock work uses it: its adapter (infra/locks), its tokens sealed
@@ -99,17 +100,6 @@ export function onAccountCall(deps: Deps, account: { id: number }) {
     deps.log.warn({ accountId: account.id, op, until }, 'the lock cloud answered that a call limit is reached: the account waits');
   };
 }
-
-export interface AccountRow {
-  id: number;
-  hotelId: number;
-  kind: string;
-  state: string;
-  lastError: string | null;
-  limitedUntil: Date | null;
-}
-
-export const ACCOUNT_ROW_SELECT = { id: true, hotelId: true, kind: true, state: true, lastError: true, limitedUntil: true } as const;
 
 /**
  * The adapter of an account that can work now. One that cannot throws LockProviderError: no lock

@@ -1,5 +1,4 @@
 import type { TPrisma } from '../../db/client';
-import type { AccountRow } from './accounts/account-provider';
 
 /**
  * A room's lock as every lock action starts from it: the Lock row of the room's own hotel (the
@@ -94,3 +93,15 @@ async function deliveryLockWhere(prisma: TPrisma, hotelId: number, by: { roomId:
       r.a_id === null ? null : { id: r.a_id, hotelId: r.hotelId, kind: r.a_kind!, state: r.a_state!, lastError: r.a_lastError, limitedUntil: r.a_limitedUntil },
   };
 }
+
+/** A lock account as the provider adapters need it. */
+export interface AccountRow {
+  id: number;
+  hotelId: number;
+  kind: string;
+  state: string;
+  lastError: string | null;
+  limitedUntil: Date | null;
+}
+
+export const ACCOUNT_ROW_SELECT = { id: true, hotelId: true, kind: true, state: true, lastError: true, limitedUntil: true } as const;

@@ -1,8 +1,8 @@
 import type { Deps } from '../../context';
 import { transaction, type Tx } from '../../db/transaction';
-import { writeCardGrant, writePassword } from '../credentials/credential-writer';
-import { closeEndedCardIssues } from '../credentials/revocation';
-import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from '../credentials/delivery-states';
+import { writeCardGrant, writePassword } from './credential-writer';
+import { closeEndedCardIssues } from './revocation';
+import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from './delivery-states';
 
 /**
  * A stay's passwords and faces on the shared doors its room is served by (docs/shared-doors.md):

@@ -1,6 +1,6 @@
 import type { TSharedDoorKind } from '@console/shared';
 import type { TCredentialDoor } from '@console/shared/dto';
-import { lockDisplayName } from '../locks/lock-ref';
+import { lockDisplayName } from './lock-ref';
 
 /** What a credential's DTO says of the shared door it is on (docs/shared-doors.md). */
 export type CredentialDoorDto = TCredentialDoor;

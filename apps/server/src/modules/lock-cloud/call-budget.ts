@@ -1,5 +1,5 @@
 import { LOCK_CALL_BUDGET } from '@console/shared';
-import type { Deps } from '../../../context';
+import type { Deps } from '../../context';
 
 /**
  * The calls each lock account makes to the lock cloud, counted per day and per month in Redis

@@ -7,7 +7,7 @@ import { transaction, type Tx } from '../../db/transaction';
 import { seal, unseal, type SealPurpose } from '../../infra/seal';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { effectiveState, findStay } from '../stay/stay-dto';
+import { effectiveState, findStay } from '../base/stay-dto';
 
 /**
  * The guest's key link of a visit (issue 20 §4, docs/key-page.md, decision 031). The token is 256
