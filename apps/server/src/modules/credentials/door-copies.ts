@@ -16,6 +16,15 @@ import { LIVE_DELIVERY_STATES, revoke, type TRevokeReason } from './delivery-sta
  * the doors too (reconcileNumberCards).
  */
 
+/**
+ * A live copy given its parent's new times: sent again (a new version) unless its delivery failed,
+ * where the times wait for the retry by hand.
+ */
+function retimed(state: string, p: { validFrom: Date; validUntil: Date | null }) {
+  if (state === 'failed') return { validFrom: p.validFrom, validUntil: p.validUntil };
+  return { validFrom: p.validFrom, validUntil: p.validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
+}
+
 export interface CopyScope {
   stayId?: number;
   roomId?: number;
@@ -119,11 +128,7 @@ async function reconcilePasswords(tx: Tx, hotelId: number, scope: CopyScope, now
           })
         ).count;
       } else if (!sameTime(c.validFrom, p.validFrom) || !sameTime(c.validUntil, p.validUntil)) {
-        const data =
-          c.deliveryState === 'failed'
-            ? { validFrom: p.validFrom, validUntil: p.validUntil }
-            : { validFrom: p.validFrom, validUntil: p.validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
-        changed += (await tx.lockPassword.updateMany({ where: { id: c.id, deliveryState: live }, data })).count;
+        changed += (await tx.lockPassword.updateMany({ where: { id: c.id, deliveryState: live }, data: retimed(c.deliveryState, p) })).count;
       }
     }
     for (const doorLockId of wanted) {
@@ -200,11 +205,7 @@ async function reconcileFaces(tx: Tx, hotelId: number, { guestId, customerId, ..
       if (!wanted.includes(c.doorLockId!)) {
         changed += (await tx.faceAuthorization.updateMany({ where: { id: c.id, deliveryState: live }, data: revoke(reasonOf(p, now)) })).count;
       } else if (!sameTime(c.validFrom, p.validFrom) || !sameTime(c.validUntil, p.validUntil)) {
-        const data =
-          c.deliveryState === 'failed'
-            ? { validFrom: p.validFrom, validUntil: p.validUntil }
-            : { validFrom: p.validFrom, validUntil: p.validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
-        changed += (await tx.faceAuthorization.updateMany({ where: { id: c.id, deliveryState: live }, data })).count;
+        changed += (await tx.faceAuthorization.updateMany({ where: { id: c.id, deliveryState: live }, data: retimed(c.deliveryState, p) })).count;
       }
     }
     for (const doorLockId of wanted) {
@@ -287,11 +288,7 @@ async function reconcileNumberCards(tx: Tx, hotelId: number, scope: CopyScope, n
         if (n) c.deliveryState = 'removing';
         if (n && !isLive(p, now)) ended = reason;
       } else if (!sameTime(c.validFrom, p.validFrom) || !sameTime(c.validUntil, p.validUntil)) {
-        const data =
-          c.deliveryState === 'failed'
-            ? { validFrom: p.validFrom, validUntil: p.validUntil }
-            : { validFrom: p.validFrom, validUntil: p.validUntil, deliveryState: 'pending' as const, version: { increment: 1 }, attempts: 0, lastError: null };
-        changed += (await tx.cardGrant.updateMany({ where: { id: c.id, deliveryState: live }, data })).count;
+        changed += (await tx.cardGrant.updateMany({ where: { id: c.id, deliveryState: live }, data: retimed(c.deliveryState, p) })).count;
       }
     }
     for (const doorLockId of wanted) {
