@@ -236,18 +236,18 @@ function subscribe(port: number, server: number, session: string, rooms: Set<num
             if (block.startsWith('event: connected') || block.startsWith('event:connected')) connected();
             continue;
           }
-          const idLine = /^id: ?(\d+)$/m.exec(block);
-          if (!idLine) continue;
-          const id = Number(idLine[1]);
-          tab.ids.push(id);
-          tab.times.push(t);
-          if (rooms) {
-            const data = block
-              .split('\n')
-              .filter((l) => l.startsWith('data:'))
-              .map((l) => l.slice(5).trim())
-              .join('\n');
-            tab.roomsSent.set(id, (JSON.parse(data) as { roomIds: number[] }).roomIds);
+          if (!/^id: ?\d+$/m.test(block)) continue;
+          // A message is a gathering of events (decision 043): each one is a delivery.
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('\n');
+          for (const event of JSON.parse(data) as { id: string; roomIds: number[] }[]) {
+            const id = Number(event.id);
+            tab.ids.push(id);
+            tab.times.push(t);
+            if (rooms) tab.roomsSent.set(id, event.roomIds);
           }
         }
       });

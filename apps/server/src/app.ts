@@ -7,6 +7,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Deps } from './context';
 import { AppError } from './errors';
+import { registerEventStream } from './http/event-stream';
 import { registerExports } from './http/exports';
 import { registerReports } from './http/reports';
 import { endEventFeeds } from './modules/events/event-feed';
@@ -120,6 +121,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // leaves at once instead of waiting in a compressor's buffer.
   await app.register(async (trpc) => {
     await trpc.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+    // The live feed's tabs, written here once they may have it (decision 043); the rest goes on to tRPC.
+    registerEventStream(trpc, deps);
     await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {

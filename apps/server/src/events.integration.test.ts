@@ -118,16 +118,25 @@ async function signIn(account: string, password: string): Promise<string> {
  * A tab's live feed, as the browser's EventSource reads it: `event.feed` over server-sent events,
  * from `lastEventId` when given. Holds what it received, and waits for what it expects (never a fixed sleep).
  */
-function subscribe(server: ConsoleProcess, session: string, lastEventId?: string) {
+function subscribe(server: ConsoleProcess, session: string | null, lastEventId?: string, options: { header?: boolean } = {}) {
   const controller = new AbortController();
   const events: TDomainEvent[] = [];
+  /** Every message as sent: its `event:` type (none for data), its data and its `id:`. */
+  const blocks: { type?: string; data: string; id?: string }[] = [];
+  let ended = false;
   const waiters = new Set<() => void>();
   let connected!: () => void;
   const isConnected = new Promise<void>((resolve) => (connected = resolve));
-  const input = encodeURIComponent(JSON.stringify(lastEventId ? { lastEventId } : {}));
+  // The browser's link sends the last id in the input; its EventSource, reconnecting by itself, in a header.
+  const input = encodeURIComponent(JSON.stringify(lastEventId && !options.header ? { lastEventId } : {}));
   const done = (async () => {
     const res = await fetch(`${server.url}/trpc/event.feed?input=${input}`, {
-      headers: { cookie: `${COOKIES.session}=${session}`, accept: 'text/event-stream', 'accept-encoding': 'br, gzip' },
+      headers: {
+        ...(session ? { cookie: `${COOKIES.session}=${session}` } : {}),
+        ...(lastEventId && options.header ? { 'last-event-id': lastEventId } : {}),
+        accept: 'text/event-stream',
+        'accept-encoding': 'br, gzip',
+      },
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -148,17 +157,45 @@ function subscribe(server: ConsoleProcess, session: string, lastEventId?: string
           .trim();
         if (type === 'connected') connected();
         const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim());
+        const id = lines
+          .find((l) => l.startsWith('id:'))
+          ?.slice(3)
+          .trim();
+        if (type || data.length || id) blocks.push({ type, data: data.join('\n'), id });
+        for (const wake of waiters) wake();
         if (type || data.length === 0) continue;
-        events.push(JSON.parse(data.join('\n')) as TDomainEvent);
+        // Each message is a gathering of events (decision 043).
+        events.push(...(JSON.parse(data.join('\n')) as TDomainEvent[]));
         for (const wake of waiters) wake();
       }
     }
+    ended = true;
+    for (const wake of waiters) wake();
   })().catch((error: unknown) => {
     if (!controller.signal.aborted) throw error;
   });
   return {
     events,
+    blocks,
+    get ended() {
+      return ended;
+    },
     connected: isConnected,
+    /** Waits (up to 10 s) until `check` holds, looking again at each message. */
+    async until(what: string, check: () => boolean): Promise<void> {
+      const deadline = Date.now() + 10_000;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; received ${JSON.stringify(blocks)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 200);
+          waiters.add(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        waiters.clear();
+      }
+    },
     /** Waits until an event matching `match` has arrived (up to 10 s), and returns it. */
     async next(what: string, match: (e: TDomainEvent) => boolean): Promise<TDomainEvent> {
       const deadline = Date.now() + 10_000;
@@ -337,5 +374,55 @@ describe('the live feed across two servers', () => {
     expect(paid.errno, paid.errmsg).toBe(0);
     await feed.next('the legacy payment', (e) => e.kind === 'payment.recorded' && e.ids.stayId === stayY && e.roomIds[0] === roomY);
     await feed.close();
+  });
+
+  it("writes tRPC's server-sent events: `connected` with the client's options, then each gathering of events with the id of its last", async () => {
+    const feed = subscribe(serverA, owner);
+    await feed.connected;
+    expect(feed.blocks[0]).toEqual({ type: 'connected', data: JSON.stringify({ reconnectAfterInactivityMs: 45_000 }), id: undefined });
+    // Changes at once through both servers: one tab's messages may gather several.
+    const paid = await Promise.all([pay(owner, stayX, 1), pay(owner, stayY, 2), pay(owner, stayX, 3), pay(owner, stayY, 4)]);
+    for (const p of paid) await feed.next('a payment', (e) => e.ids.orderId === p.data.entry.id);
+    const messages = feed.blocks.filter((b) => !b.type);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      const events = JSON.parse(message.data) as TDomainEvent[];
+      expect(events.length).toBeGreaterThan(0);
+      expect(message.id).toBe(events[events.length - 1]!.id);
+    }
+    await feed.close();
+  });
+
+  it('leaves a tab without a live session to tRPC, which refuses it as it refuses any subscription', async () => {
+    for (const session of [null, 'not-a-session']) {
+      const feed = subscribe(serverA, session);
+      await feed.until('the refusal', () => feed.blocks.some((b) => b.type === 'serialized-error'));
+      const refusal = JSON.parse(feed.blocks.find((b) => b.type === 'serialized-error')!.data) as { data: { code: string; app?: { code: string } } };
+      expect(refusal.data).toMatchObject({ code: 'UNAUTHORIZED', app: { code: 'UNAUTHENTICATED' } });
+      expect(feed.events).toEqual([]);
+      await feed.close();
+    }
+  });
+
+  it("resumes a tab that connects again with its EventSource's Last-Event-ID header", async () => {
+    const first = subscribe(serverA, owner);
+    await first.connected;
+    const before = await pay(owner, stayY, 500);
+    const seen = await first.next('the payment before', (e) => e.ids.orderId === before.data.entry.id);
+    await first.close();
+    const missed = await pay(owner, stayY, 600);
+    const again = subscribe(serverB, owner, seen.id, { header: true });
+    await again.next('the payment missed', (e) => e.ids.orderId === missed.data.entry.id);
+    expect(again.events.some((e) => e.ids.orderId === before.data.entry.id)).toBe(false);
+    await again.close();
+  });
+
+  // Last: it stops server B.
+  it('ends the feed of a server that stops without telling the tab to stop, so that it connects again', async () => {
+    const feed = subscribe(serverB, owner);
+    await feed.connected;
+    await serverB.stop();
+    await feed.until('the end of the stream', () => feed.ended);
+    expect(feed.blocks.map((b) => b.type)).not.toContain('return');
   });
 });

@@ -8,6 +8,7 @@ import { AppError, describeAppError, toAppError } from '../errors';
 import { checkOrigin } from '../http/origin';
 import { requestMeta } from '../http/meta';
 import { resolveSession } from '../modules/auth/session.service';
+import { FEED_SSE } from '../modules/events/event-feed';
 
 export function createContextFactory(deps: Deps) {
   return ({ req, res }: CreateFastifyContextOptions) => ({ deps, req, res, meta: requestMeta(req) as RequestMeta });
@@ -31,8 +32,9 @@ function clientMistake(error: TRPCError): AppError | undefined {
 }
 
 const t = initTRPC.context<TContext>().create({
-  // The live feed (`event.feed`): a comment every 20 s keeps proxies and balancers from closing a quiet stream.
-  sse: { ping: { enabled: true, intervalMs: 20_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
+  // The live feed (`event.feed`): a ping every 20 quiet seconds keeps proxies and balancers from
+  // closing the stream. Its tabs are served by http/event-stream.ts, which writes the same events.
+  sse: FEED_SSE,
   errorFormatter({ shape, error, ctx }) {
     const app = error.cause instanceof AppError ? error.cause : (clientMistake(error) ?? toAppError(error.cause ?? error));
     const data: TAppErrorData | undefined = ctx ? describeAppError(app, ctx.meta.lang, ctx.deps.i18n) : undefined;

@@ -78,7 +78,7 @@ export function useLiveEvents(queryClient: QueryClient = appQueryClient): void {
       {},
       {
         onData(envelope) {
-          kinds.add(envelope.data.kind);
+          for (const event of envelope.data) kinds.add(event.kind);
           timer ??= setTimeout(() => {
             timer = undefined;
             const batch = [...kinds];

@@ -7,7 +7,7 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { createHotel, createRooms } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { eventFeed } from './event-feed';
+import { eventFeed, GATHER_MS } from './event-feed';
 
 /**
  * The outbox and the feed in one process (decision 035): an event is published after its
@@ -76,8 +76,8 @@ describe('the feed of a hotel', () => {
     const actor = actorOf(other);
     const received: TDomainEvent[] = [];
     const feed = (async () => {
-      for await (const event of eventFeed(ctx.deps, actor, { lastEventId: '1', signal: controller.signal, reauthenticate: async () => actor }))
-        received.push(event);
+      for await (const events of eventFeed(ctx.deps, actor, { lastEventId: '1', signal: controller.signal, reauthenticate: async () => actor }))
+        received.push(...events);
     })();
     await transaction(ctx.deps, (tx) => recordEvent(tx, { hotelId, kind: 'room.changed', roomIds: [roomIds[0]] }));
     await transaction(ctx.deps, (tx) => recordEvent(tx, { hotelId: other, kind: 'room.changed' }));
@@ -94,8 +94,8 @@ describe('resuming the feed', () => {
     const controller = new AbortController();
     const received: TDomainEvent[] = [];
     const actor = actorOf(hotelId);
-    const read = async (feed: AsyncGenerator<TDomainEvent>) => {
-      for await (const event of feed) received.push(event);
+    const read = async (feed: AsyncGenerator<TDomainEvent[]>) => {
+      for await (const events of feed) received.push(...events);
     };
     const live = read(eventFeed(ctx.deps, actor, { signal: controller.signal, reauthenticate: async () => actor }));
 
@@ -127,12 +127,38 @@ describe('resuming the feed', () => {
     const resumed: TDomainEvent[] = [];
     const giveUp = setTimeout(() => again.abort(), 5_000);
     const feed = eventFeed(ctx.deps, actor, { lastEventId, signal: again.signal, reauthenticate: async () => actor });
-    for await (const event of feed) {
-      resumed.push(event);
-      if (event.ids.stayId === 1) again.abort();
+    for await (const events of feed) {
+      resumed.push(...events);
+      if (events.some((e) => e.ids.stayId === 1)) again.abort();
     }
     clearTimeout(giveUp);
     expect(resumed.map((e) => e.ids.stayId)).toContain(1);
     expect(resumed.every((e) => e.id !== lastEventId)).toBe(true);
+  });
+});
+
+describe('gathering (decision 043)', () => {
+  it('hands a tab the events of a busy hotel at most once per GATHER_MS, each once and in the order published', async () => {
+    const controller = new AbortController();
+    const actor = actorOf(hotelId);
+    const handed: { at: number; events: TDomainEvent[] }[] = [];
+    const feed = (async () => {
+      for await (const events of eventFeed(ctx.deps, actor, { signal: controller.signal, reauthenticate: async () => actor }))
+        handed.push({ at: performance.now(), events });
+    })();
+    // Published as the servers' transactions publish them (db/transaction.ts), every 5 ms for 300 ms.
+    const ids = Array.from({ length: 60 }, (_, i) => String(900_000 + i));
+    for (const id of ids) {
+      const event: CommittedEvent = { id, hotelId, kind: 'room.changed', roomIds: [roomIds[0]!], ids: {}, at: new Date().toISOString() };
+      await ctx.deps.redis.publish(eventChannel(ctx.deps), JSON.stringify([event]));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const ours = () => handed.flatMap((h) => h.events.map((e) => e.id)).filter((id) => ids.includes(id));
+    await until('every event', () => ours().length >= ids.length);
+    controller.abort();
+    await feed;
+    expect(ours()).toEqual(ids);
+    // Events every 5 ms: gathered, none handed sooner than GATHER_MS after the one before (gather.test.ts: a lone event is not held).
+    for (let i = 1; i < handed.length; i += 1) expect(handed[i]!.at - handed[i - 1]!.at).toBeGreaterThanOrEqual(GATHER_MS - 2);
   });
 });
