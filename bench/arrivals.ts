@@ -17,7 +17,8 @@
  *   and the database = the simulator (each lock holds exactly its stay's code).
  *
  * Environment: BENCH_ROUNDS (default 3), BENCH_LATENCY_MS (the simulator's gateway latency,
- * default 20-50), BENCH_ARRIVALS (default 300), BENCH_KEEP_DB=1.
+ * default 20-50), BENCH_ARRIVALS (default 300), BENCH_KEEP_DB=1, BENCH_CPU_PROF (a directory: the worker's CPU
+ * profile of each engine run).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -163,7 +164,14 @@ async function main() {
     const startWorker = () =>
       startProcess(
         process.execPath,
-        ['--openssl-legacy-provider', '--import', 'tsx', '../apps/server/src/worker.ts'],
+        [
+          '--openssl-legacy-provider',
+          // BENCH_CPU_PROF=<dir>: the worker writes a CPU profile there as it stops (where the run's time goes).
+          ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []),
+          '--import',
+          'tsx',
+          '../apps/server/src/worker.ts',
+        ],
         {
           NODE_ENV: 'development',
           LOG_LEVEL: 'info',

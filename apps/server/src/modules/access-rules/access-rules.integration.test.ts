@@ -75,17 +75,18 @@ async function channelStay(
   checkInAt: Date,
   expectedCheckOutAt: Date,
   mobile: string | null,
-  options: { schedule?: boolean } = {},
+  options: { schedule?: boolean; room?: { id: number } } = {},
 ) {
+  const room = options.room ?? h.room;
   const job = jobContext(ctx.deps, 'feeds.read', randomUUID());
   const feed = await ctx.deps.prisma.calendarFeed.create({
-    data: { hotelId: h.hotel.id, roomId: h.room.id, label: 'Airbnb', url: 'http://127.0.0.1:9/rules.ics' },
+    data: { hotelId: h.hotel.id, roomId: room.id, label: 'Airbnb', url: 'http://127.0.0.1:9/rules.ics' },
   });
   const made = await transaction(ctx.deps, async (tx) => {
     const r = await reserveFromChannel(tx, job, {
       hotelId: h.hotel.id,
       timeZone: h.hotel.timeZone,
-      roomIds: [h.room.id],
+      roomIds: [room.id],
       checkInAt,
       expectedCheckOutAt,
       guestName: 'Ana Silva',
@@ -852,5 +853,81 @@ describe('number cards by the rule', () => {
     const next = await channelStay(a, new Date(Date.now() + 30 * HOUR), new Date(Date.now() + 40 * HOUR), mobile);
     await expect.poll(async () => (await stayOf(next.id)).accessCard, { timeout: 20_000 }).toBe('card_at_arrival');
     expect(await grantsOf(next.id)).toEqual([]);
+  });
+});
+
+describe('a day’s arrivals issued together (bench/README §17)', () => {
+  /** More rooms of the hotel, each with a simulated lock behind a gateway. */
+  async function moreRooms(h: Awaited<ReturnType<typeof hotelWithRoom>>, count: number) {
+    const { rooms } = await createRooms(
+      ctx.deps,
+      h.hotel.id,
+      Array.from({ length: count }, () => `R${randomUUID().slice(0, 6)}`),
+    );
+    for (const room of rooms) await pairSimLock(ctx.deps, h.hotel.id, room.id, (await client.lockWithGateway({})).lockId);
+    return rooms;
+  }
+  const issueAudits = (stayIds: number[]) =>
+    ctx.deps.prisma.auditLog.findMany({
+      where: { action: 'stay.accessIssue', entityId: { in: stayIds.map(String) } },
+      select: { entityId: true, requestId: true },
+    });
+
+  it('a job issues its hotel’s other arrivals due by then in its transaction, each once; not one not yet due, nor another hotel’s', async () => {
+    const h = await hotelWithRoom();
+    const other = await hotelWithRoom();
+    await setAccessRule(h.owner, { ...RULE, codeRule: 'random' });
+    await setAccessRule(other.owner, { ...RULE, codeRule: 'random' });
+    const rooms = [h.room, ...(await moreRooms(h, 3))];
+    const from = Date.now() + 2 * HOUR;
+    const due = [];
+    for (const room of rooms) due.push(await channelStay(h, new Date(from), new Date(from + 20 * HOUR), uniqueMobile(), { schedule: false, room }));
+    const notYet = await channelStay(h, new Date(Date.now() + 5 * DAY), new Date(Date.now() + 6 * DAY), uniqueMobile(), { schedule: false, room: rooms[1] });
+    const elsewhere = await channelStay(other, new Date(from), new Date(from + 20 * HOUR), uniqueMobile(), { schedule: false });
+
+    expect(await issueOnTime(job('stay.issue'), { stayId: due[0]!.id, version: due[0]!.version })).toBe('issued');
+    for (const stay of due) expect(await passwordsOf(stay.id)).toHaveLength(1);
+    expect(await passwordsOf(notYet.id)).toEqual([]);
+    expect(await passwordsOf(elsewhere.id)).toEqual([]);
+    // One transaction, the first job's: every audit row carries its request.
+    const audits = await issueAudits(due.map((s) => s.id));
+    expect(audits).toHaveLength(due.length);
+    expect(new Set(audits.map((a) => a.requestId)).size).toBe(1);
+    // The others' own jobs find them issued.
+    for (const stay of due.slice(1)) expect(await issueOnTime(job('stay.issue'), { stayId: stay.id, version: stay.version })).toBe('stale');
+    for (const stay of due) expect(await passwordsOf(stay.id)).toHaveLength(1);
+    // Every code reaches its lock.
+    for (const stay of due) await settledPasswords(stay.id);
+    for (const stay of due) expect((await passwordsOf(stay.id))[0]).toMatchObject({ deliveryState: 'on_lock' });
+  });
+
+  it('two arrivals of one room with one phone in one batch: the first gets the phone’s digits, the second is told they are in use and gets the fallback', async () => {
+    const h = await hotelWithRoom();
+    await setAccessRule(h.owner, RULE);
+    const mobile = uniqueMobile();
+    const first = await channelStay(h, new Date(Date.now() + 2 * HOUR), new Date(Date.now() + 12 * HOUR), mobile, { schedule: false });
+    const second = await channelStay(h, new Date(Date.now() + 14 * HOUR), new Date(Date.now() + 24 * HOUR), mobile, { schedule: false });
+    expect(await issueOnTime(job('stay.issue'), { stayId: first.id, version: first.version })).toBe('issued');
+    const [a] = await passwordsOf(first.id);
+    const [b] = await passwordsOf(second.id);
+    expect(a).toMatchObject({ code: mobile.slice(-4) });
+    expect(b!.code).not.toBe(mobile.slice(-4));
+    expect((await stayOf(first.id)).accessOutcome).toBe('as_rule');
+    expect((await stayOf(second.id)).accessOutcome).toBe('phone_in_use_random');
+  });
+
+  it('the jobs of a day’s arrivals run at once issue each arrival once', async () => {
+    const h = await hotelWithRoom();
+    await setAccessRule(h.owner, { ...RULE, codeRule: 'random' });
+    const rooms = [h.room, ...(await moreRooms(h, 7))];
+    const from = Date.now() + 2 * HOUR;
+    const due = [];
+    for (const room of rooms) due.push(await channelStay(h, new Date(from), new Date(from + 20 * HOUR), uniqueMobile(), { schedule: false, room }));
+    const results = await Promise.all(due.map((stay) => issueOnTime(job('stay.issue'), { stayId: stay.id, version: stay.version })));
+    expect(results.every((r) => r === 'issued' || r === 'stale')).toBe(true);
+    expect(results).toContain('issued');
+    for (const stay of due) expect(await passwordsOf(stay.id)).toHaveLength(1);
+    expect(await issueAudits(due.map((s) => s.id))).toHaveLength(due.length);
+    for (const stay of due) expect((await stayOf(stay.id)).accessIssuedAt).not.toBeNull();
   });
 });

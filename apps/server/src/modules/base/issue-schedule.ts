@@ -26,6 +26,20 @@ export async function scheduleAccessIssue(deps: Pick<Deps, 'queues' | 'prisma'>,
   if (!ruleCovers(rule, { awaitsArrival: stay.awaitsArrival, fromChannel })) return null;
   const at = ruleIssueAt(rule, stay.checkInAt);
   const data: StayJobData = { stayId: stay.id, version: stay.version };
-  await deps.queues.stay.add('issue', data, { jobId: `stay-${stay.id}-v${stay.version}-issue-${at.getTime()}`, delay: Math.max(0, at.getTime() - now) });
+  await deps.queues.stay.add('issue', data, { jobId: issueJobId(stay, at), delay: Math.max(0, at.getTime() - now) });
   return at;
+}
+
+/** The id of a reservation version's `issue` job at its moment. */
+export function issueJobId(stay: { id: number; version: number }, at: Date): string {
+  return `stay-${stay.id}-v${stay.version}-issue-${at.getTime()}`;
+}
+
+/**
+ * Takes off the queue the `issue` jobs of stays another job issued with its own (a batch of a
+ * hotel's arrivals): they would find their stay issued and do nothing, each one a job to run. A job
+ * already running, or gone, is left as it is; it finds its stay issued.
+ */
+export async function dropIssueJobs(deps: Pick<Deps, 'queues'>, stays: { id: number; version: number; issueAt: Date }[]): Promise<void> {
+  await Promise.allSettled(stays.map((s) => deps.queues.stay.remove(issueJobId(s, s.issueAt))));
 }

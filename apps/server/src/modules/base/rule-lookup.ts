@@ -63,14 +63,24 @@ export const DEFAULT_ACCESS_RULE: AccessRuleValues = {
 
 export type AccessRuleRow = AccessRuleValues & { groupId: number | null; updatedAt: Date };
 
+/** Of a hotel's rules, the one of a room group: its own, else the hotel's; null: none written. */
+function ruleOfGroup(rows: AccessRuleRow[], groupId: number | null): AccessRuleRow | null {
+  return (groupId !== null ? rows.find((r) => r.groupId === groupId) : undefined) ?? rows.find((r) => r.groupId === null) ?? null;
+}
+
 /** The rule of a room group (its own, else the hotel's), or the hotel's for a room without a group; null: none written. */
 export async function ruleForGroup(db: Db, hotelId: number, groupId: number | null): Promise<AccessRuleRow | null> {
   const rows = await db.accessRule.findMany({
     where: { hotelId, OR: [{ groupId: null }, ...(groupId !== null ? [{ groupId }] : [])] },
     select: accessRuleSelect,
   });
-  const row = rows.find((r) => r.groupId !== null) ?? rows.find((r) => r.groupId === null) ?? null;
-  return row as AccessRuleRow | null;
+  return ruleOfGroup(rows as AccessRuleRow[], groupId);
+}
+
+/** Every rule of a hotel read once, for many rooms (a batch of arrivals): the rule of a room group, or the defaults (off). */
+export async function hotelRules(db: Db, hotelId: number): Promise<(groupId: number | null) => AccessRuleValues> {
+  const rows = (await db.accessRule.findMany({ where: { hotelId }, select: accessRuleSelect })) as AccessRuleRow[];
+  return (groupId) => ruleOfGroup(rows, groupId) ?? DEFAULT_ACCESS_RULE;
 }
 
 /** The rule that applies to a room, or the defaults (off). */

@@ -49,12 +49,6 @@ function holdingWhere(target: CodeTarget) {
   };
 }
 
-/** The custom codes live on a lock (the digits a new code must not repeat), and how many there are (its capacity). */
-async function liveCodes(tx: Tx, target: CodeTarget): Promise<Set<string>> {
-  const live = await tx.lockPassword.findMany({ where: holdingWhere(target), select: { code: true } });
-  return new Set(live.map((p) => p.code!));
-}
-
 /**
  * What to do with a custom code whose digits the lock holds already (the same code twice on one
  * lock cannot work): refuse the request (`throw`: the desk's form says so), write it failed with
@@ -170,33 +164,75 @@ export function chooseCode(
   return { kind: 'custom', code: randomCode(taken, policy), outcome: `${why}_random` };
 }
 
+/** One stay's code under a rule, as `writeRuleCodes` takes it. */
+export interface RuleCodeInput {
+  rule: CodeRule;
+  lock: RuleLock;
+  mobile: string | null;
+  /** The last digits a channel gave instead of a whole phone (Airbnb's "Last 4 Digits"). */
+  phoneTail?: string | null;
+  window: { from: Date; until: Date };
+  timeZone: string;
+  data: Omit<PasswordData, 'kind' | 'code' | 'validFrom' | 'validUntil'>;
+}
+
+export type RuleCodeOutcome = { outcome: TAccessOutcome; row: { id: number; kind: TPasswordKind; validFrom: Date; validUntil: Date | null } | null };
+
 /**
  * A rule's code for a stay on its room's lock: chosen under the lock's policy against the codes live
  * on it (chooseCode), for the rule's window, written `pending`. The row is null when the rule's
  * fallback is to give none; the outcome says what was given and why.
  */
-export async function writeRuleCode(
-  tx: Tx,
-  input: {
-    rule: CodeRule;
-    lock: RuleLock;
-    mobile: string | null;
-    /** The last digits a channel gave instead of a whole phone (Airbnb's "Last 4 Digits"). */
-    phoneTail?: string | null;
-    window: { from: Date; until: Date };
-    timeZone: string;
-    data: Omit<PasswordData, 'kind' | 'code' | 'validFrom' | 'validUntil'>;
-  },
-): Promise<{ outcome: TAccessOutcome; row: { id: number; kind: TPasswordKind; validFrom: Date; validUntil: Date | null } | null }> {
-  const taken = await liveCodes(tx, { hotelId: input.data.hotelId, roomId: input.data.roomId });
-  const choice = chooseCode(input.rule, input.mobile, input.lock, taken, taken.size, input.phoneTail ?? null);
-  if (choice.kind === null) return { outcome: choice.outcome, row: null };
-  const validity = passwordValidity(choice.kind, input.window.from, input.window.until, input.timeZone);
-  const row = await tx.lockPassword.create({
-    data: { ...input.data, kind: choice.kind, code: choice.code, ...validity },
-    select: { id: true, kind: true, validFrom: true, validUntil: true },
+export async function writeRuleCode(tx: Tx, input: RuleCodeInput): Promise<RuleCodeOutcome> {
+  return (await writeRuleCodes(tx, [input]))[0]!;
+}
+
+/**
+ * Rules' codes for several stays at once (the engine's batch of a hotel's due arrivals,
+ * access-rules/engine.ts), in three statements however many: the live codes of every room read once,
+ * each code chosen in turn (a code given to one stay is taken for the next on the same lock), the
+ * rows written together. Outcomes in the order of `inputs`.
+ */
+export async function writeRuleCodes(tx: Tx, inputs: RuleCodeInput[]): Promise<RuleCodeOutcome[]> {
+  if (inputs.length === 0) return [];
+  const hotelId = inputs[0]!.data.hotelId;
+  if (inputs.some((i) => i.data.hotelId !== hotelId)) throw new Error('writeRuleCodes: one hotel at a time');
+  const roomIds = [...new Set(inputs.map((i) => i.data.roomId))];
+  const live = await tx.lockPassword.findMany({
+    where: { ...holdingWhere({ hotelId, roomId: 0 }), roomId: { in: roomIds } },
+    select: { roomId: true, code: true },
   });
-  return { outcome: choice.outcome, row };
+  const takenByRoom = new Map<number, Set<string>>(roomIds.map((id) => [id, new Set<string>()]));
+  for (const p of live) takenByRoom.get(p.roomId)!.add(p.code!);
+  const outcomes: RuleCodeOutcome[] = [];
+  const rows: PasswordData[] = [];
+  const rowOf: (number | null)[] = [];
+  for (const input of inputs) {
+    const taken = takenByRoom.get(input.data.roomId)!;
+    const choice = chooseCode(input.rule, input.mobile, input.lock, taken, taken.size, input.phoneTail ?? null);
+    outcomes.push({ outcome: choice.outcome, row: null });
+    if (choice.kind === null) {
+      rowOf.push(null);
+      continue;
+    }
+    if (choice.code !== null) taken.add(choice.code);
+    rowOf.push(rows.length);
+    rows.push({ ...input.data, kind: choice.kind, code: choice.code, ...passwordValidity(choice.kind, input.window.from, input.window.until, input.timeZone) });
+  }
+  if (rows.length === 0) return outcomes;
+  // PostgreSQL returns an INSERT's rows in the order of its VALUES: checked, row by row.
+  const written = await tx.lockPassword.createManyAndReturn({
+    data: rows,
+    select: { id: true, kind: true, validFrom: true, validUntil: true, roomId: true, stayId: true },
+  });
+  if (written.length !== rows.length || written.some((w, i) => w.roomId !== rows[i]!.roomId || w.stayId !== (rows[i]!.stayId ?? null)))
+    throw new Error('writeRuleCodes: the rows written are not those asked for, in their order');
+  rowOf.forEach((at, i) => {
+    if (at === null) return;
+    const { id, kind, validFrom, validUntil } = written[at]!;
+    outcomes[i]!.row = { id, kind, validFrom, validUntil };
+  });
+  return outcomes;
 }
 
 /** States of a custom code that the lock has not confirmed. */

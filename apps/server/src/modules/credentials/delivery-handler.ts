@@ -90,7 +90,7 @@ export interface CredentialKindHandler {
   /** Credentials with lock work to do (pending or removing), as job data. */
   findWork(
     prisma: TPrisma,
-    scope: { hotelId?: number; stayId?: number; roomId?: number; guestId?: number; customerId?: number },
+    scope: { hotelId?: number; stayId?: number; roomId?: number | { in: number[] }; guestId?: number; customerId?: number },
   ): Promise<{ kind: CredentialKind; id: number; version: number }[]>;
   /** Puts it on the lock. May throw DeliveryFailure besides LockProviderError. */
   push(provider: LockProvider, lockId: string, row: DeliveryRow, context: PushContext): Promise<Pushed>;

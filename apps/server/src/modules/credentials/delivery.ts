@@ -45,11 +45,7 @@ export async function enqueueDeliveries(deps: Deps, rows: readonly DeliveryJobDa
 }
 
 /** Queues whatever delivery work a hotel's credentials have in a scope (a stay, a room, a customer). */
-export async function kickDeliveries(
-  deps: Deps,
-  hotelId: number,
-  scope: { stayId?: number; roomId?: number; guestId?: number; customerId?: number } = {},
-): Promise<number> {
+export async function kickDeliveries(deps: Deps, hotelId: number, scope: CredentialScope = {}): Promise<number> {
   const rows: DeliveryJobData[] = [];
   for (const kind of CREDENTIAL_KINDS) rows.push(...(await credentialKind(kind).findWork(deps.prisma, { hotelId, ...scope })));
   await enqueueDeliveries(deps, rows);
@@ -308,7 +304,8 @@ export class DeliveryRetry extends Error {
 }
 
 /** Which credentials a change moved: a stay's, a room's (its stays'), a guest's, a customer's, or the hotel's. */
-export type CredentialScope = { stayId?: number; roomId?: number; guestId?: number; customerId?: number };
+/** Whose credentials: a stay's, a room's (or several rooms', `{ in: [...] }`), a guest's, a customer's; none: the hotel's. */
+export type CredentialScope = { stayId?: number; roomId?: number | { in: number[] }; guestId?: number; customerId?: number };
 
 /**
  * Asks, inside the change's transaction, that the credentials it moved be carried to the locks once
@@ -317,7 +314,7 @@ export type CredentialScope = { stayId?: number; roomId?: number; guestId?: numb
  * write says what follows it (issue 26 §1), instead of a call after its transaction returned.
  */
 export function followCredentials(tx: Tx, deps: Deps, hotelId: number, scope: CredentialScope = {}): void {
-  const key = ['credentials', hotelId, scope.stayId ?? '', scope.roomId ?? '', scope.guestId ?? '', scope.customerId ?? ''].join(':');
+  const key = ['credentials', hotelId, scope.stayId ?? '', JSON.stringify(scope.roomId ?? ''), scope.guestId ?? '', scope.customerId ?? ''].join(':');
   afterCommit(tx, key, () => afterCredentialChange(deps, hotelId, scope));
 }
 

@@ -27,7 +27,7 @@ function retimed(state: string, p: { validFrom: Date; validUntil: Date | null })
 
 export interface CopyScope {
   stayId?: number;
-  roomId?: number;
+  roomId?: number | { in: number[] };
   guestId?: number;
   customerId?: number;
 }

@@ -27,6 +27,11 @@ export async function tellGuestOfPassword(deps: Deps, passwordId: number, versio
   });
   // A shared door's copy carries the room code the guest was told when it reached the room's lock.
   if (!password?.stayId || password.doorLockId !== null || !password.code || password.deliveryState !== 'on_lock' || password.version !== version) return 0;
+  // A stay none of whose guests left a phone or an e-mail (many channels share neither): nobody to tell, nothing more to read.
+  const reachable = await deps.prisma.stayGuest.count({
+    where: { stayId: password.stayId, hotelId: password.hotelId, OR: [{ mobile: { not: null } }, { email: { not: null } }] },
+  });
+  if (!reachable) return 0;
   const facts = await loadMessageFacts(deps, password.hotelId, password.stayId, passwordId);
   if (!facts?.guest || !TOLD_STAY_STATES.has(facts.stay.status)) return 0;
   const messages: NewGuestMessage[] = [];
