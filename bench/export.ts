@@ -47,7 +47,7 @@ import { zonedCell, escapeText } from '../apps/server/src/modules/export/cells.t
 import { KEYSET_CHUNK } from '../apps/server/src/modules/export/export.service.ts';
 import type { ExportJobData } from '../apps/server/src/jobs/payloads.ts';
 import { runExportInThread, threadEntry } from '../apps/server/src/jobs/export.job.ts';
-import { listStaysAfter } from '../apps/server/src/modules/stay/stay-list.ts';
+import { listStaysAfter } from '../apps/server/src/modules/stays/stay-list.ts';
 import { cursorOf, type KeysetCursor } from '../apps/server/src/db/keyset.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, root, sized, SMOKE } from './lib.ts';

@@ -9,7 +9,7 @@ import { pairSimLock } from '../../test/lock-factories';
 import { createCustomers, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 import { storeUpload } from '../uploads/upload.service';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { authorizeFace } from './face-authorization.service';
 import { createFace, listFacesOfGuest } from './face.service';
 import { limitStayPasswords } from './password.service';

@@ -14,9 +14,9 @@ import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/fact
 import { pngPhoto } from '../../test/photos';
 import { trpcClient } from '../../test/trpc-client';
 import { storeUpload } from '../uploads/upload.service';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { addGuest, removeGuest } from '../stay/guests';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { addGuest, removeGuest } from '../stays/guests';
 import { authorizeFace, listFaceAuthorizations, retryFaceAuthorization, revokeFaceAuthorization } from './face-authorization.service';
 import { createFace, deleteFace, listFaces, updateFaceNote } from './face.service';
 import { lockName, parseLockTag } from './delivery-kinds';
@@ -245,7 +245,7 @@ describe('face delivery', () => {
     const { face: stayFace } = await newFace(d.staff);
     const stayAuth = await authorizeFace(d.staff, { id: stayFace.id, roomId: d.room.id, stayId: stay.id });
     await waitForState(stayAuth.id, ['on_lock']);
-    const { changeRoom } = await import('../stay/room-change');
+    const { changeRoom } = await import('../stays/room-change');
     await changeRoom(d.staff, { stayId: stay.id, targetRoomId: d.otherRoom.id });
     expect(await waitForState(stayAuth.id, ['removed'])).toMatchObject({ revokeReason: 'room_change' });
     expect(await simFaces(d.lockId)).toEqual([]);

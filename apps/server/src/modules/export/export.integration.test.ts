@@ -9,7 +9,7 @@ import { createSession } from '../auth/session.service';
 import { listCustomers } from '../customers/customer.service';
 import { listOrders } from '../orders/order-list';
 import { listRooms } from '../room/room-list';
-import { listStays } from '../stay/stay-list';
+import { listStays } from '../stays/stay-list';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { actorContext, createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';

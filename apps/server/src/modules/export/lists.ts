@@ -6,8 +6,8 @@ import { listPasswords } from '../credentials/password.service';
 import { listCustomers } from '../customers/customer.service';
 import { countOrders, listOrders, listOrdersAfter } from '../orders/order-list';
 import { listRooms } from '../room/room-list';
-import { listGuests } from '../stay/guests';
-import { countStays, listStays, listStaysAfter } from '../stay/stay-list';
+import { listGuests } from '../stays/guests';
+import { countStays, listStays, listStaysAfter } from '../stays/stay-list';
 import { countRecordsByPerson, listRecordsByPerson, listRecordsByPersonAfter } from '../unlock/unlock-record.service';
 import { countAuditLog, listAuditLogAfter } from './audit-source';
 

@@ -9,7 +9,7 @@ import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { createPassword, revokePassword } from '../credentials/password.service';
 import { reconcileAllLocks } from '../credentials/reconcile';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { listRecordsByPerson, listUnlockRecords } from '../unlock/unlock-record.service';
 import { getRoomLock, readRoomLock, refreshLockStatus, remoteUnlock, removeUnmanaged } from './lock.service';
 import { addLockManager, deleteLockManager, listLockManagers } from './manager.service';

@@ -15,8 +15,8 @@ import { confirmCard } from '../cards/card-write';
 import { transaction } from '../../db/transaction';
 import { ensureDoorNumber, lockKeyEntries } from '../cards/card-keys';
 import { pollLockRecords } from '../locks/records';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
 import { listRecordsByPerson, listUnlockRecords } from '../unlock/unlock-record.service';
 import { setSharedDoor, unsetSharedDoor } from './shared-door.service';
 
