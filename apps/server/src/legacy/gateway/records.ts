@@ -4,7 +4,7 @@ import type { Actor, AuthedContext } from '../../context';
 import { getCard, listCards } from '../../modules/cards/card-lookup';
 import { getRoom } from '../../modules/room/room-list';
 import { getStay } from '../../modules/stays/stay-list';
-import { listRecordsByPerson, listUnlockRecords } from '../../modules/unlock/unlock-record.service';
+import { listRecordsByPerson, listUnlockRecords } from '../../modules/unlock-records/unlock-record.service';
 import { CARD_FIELD_NAMES, gatewayCard } from './convert';
 import { bearerRoute } from './route';
 

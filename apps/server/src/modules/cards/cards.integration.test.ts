@@ -15,7 +15,7 @@ import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';
 import { renewStay } from '../stays/renewal';
 import { setLockData } from '../room/room-lock-data';
-import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets } from './card-keys.service';
 import type { CardWriteDto } from './card-dto';
 import { reportCardLost, returnCard } from './card-end';

@@ -23,7 +23,7 @@ import { lockName, parseLockTag } from './delivery-kinds';
 import { INSPECTED_LOCK_SELECT, inspectLock, reconcileAllLocks } from './reconcile';
 import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
-import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 
 /**
  * Faces end to end: the face database on the real upload store, and face authorisations carried

@@ -8,7 +8,7 @@ import { createSession } from '../auth/session.service';
 import { listPasswords } from '../credentials/password.service';
 import { listOrders } from '../orders/order-list';
 import { listStays } from '../stays/stay-list';
-import { listRecordsByPerson } from '../unlock/unlock-record.service';
+import { listRecordsByPerson } from '../unlock-records/unlock-record.service';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms } from '../../test/factories';
 import { actorContext, createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';

@@ -8,7 +8,7 @@ import { countOrders, listOrders, listOrdersAfter } from '../orders/order-list';
 import { listRooms } from '../room/room-list';
 import { listGuests } from '../stays/guests';
 import { countStays, listStays, listStaysAfter } from '../stays/stay-list';
-import { countRecordsByPerson, listRecordsByPerson, listRecordsByPersonAfter } from '../unlock/unlock-record.service';
+import { countRecordsByPerson, listRecordsByPerson, listRecordsByPersonAfter } from '../unlock-records/unlock-record.service';
 import { countAuditLog, listAuditLogAfter } from './audit-source';
 
 /**

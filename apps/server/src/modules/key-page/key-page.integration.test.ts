@@ -16,7 +16,7 @@ import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';
 import { renewStay } from '../stays/renewal';
 import { changeRoom } from '../stays/room-change';
-import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { ensureKeyLink, getKeyLink, hashKeyToken, regenerateKeyLink, revokeKeyLink } from '../messages/key-link';
 import { openByKeyPage, viewKeyPage } from './key-page.service';
 import { tellGuestOfPassword } from '../messages/on-lock';

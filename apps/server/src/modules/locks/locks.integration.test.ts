@@ -10,7 +10,7 @@ import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/fact
 import { createPassword, revokePassword } from '../credentials/password.service';
 import { reconcileAllLocks } from '../credentials/reconcile';
 import { checkIn } from '../stays/check-in';
-import { listRecordsByPerson, listUnlockRecords } from '../unlock/unlock-record.service';
+import { listRecordsByPerson, listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { getRoomLock, readRoomLock, refreshLockStatus, remoteUnlock, removeUnmanaged } from './lock.service';
 import { addLockManager, deleteLockManager, listLockManagers } from './manager.service';
 import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from './message.service';

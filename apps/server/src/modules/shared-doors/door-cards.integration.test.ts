@@ -17,7 +17,7 @@ import { ensureDoorNumber, lockKeyEntries } from '../cards/card-keys';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';
-import { listRecordsByPerson, listUnlockRecords } from '../unlock/unlock-record.service';
+import { listRecordsByPerson, listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { setSharedDoor, unsetSharedDoor } from './shared-door.service';
 
 /**

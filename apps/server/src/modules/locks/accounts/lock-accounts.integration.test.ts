@@ -12,7 +12,7 @@ import { TEST_PASSWORD } from '../../../test/factories';
 import { createPassword, revokePassword } from '../../credentials/password.service';
 import { checkIn } from '../../stays/check-in';
 import { renewStay } from '../../stays/renewal';
-import { listUnlockRecords } from '../../unlock/unlock-record.service';
+import { listUnlockRecords } from '../../unlock-records/unlock-record.service';
 import { getRoomLock, refreshLockStatus, remoteUnlock } from '../lock.service';
 import { listLockMessages } from '../message.service';
 import { countLockCall, lockCallCounts } from '../../lock-cloud/call-budget';
