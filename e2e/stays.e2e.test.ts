@@ -342,7 +342,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await typeDateTime(page, 'date-price-0-date', '2026-12-31');
     await page.locator('#date-price-0-price').fill('520');
     await page.getByTestId('date-price-0-date-reading').getByText(/2026/).waitFor();
-    await page.getByTestId('tab-tenants').click();
+    await page.getByTestId('tab-stays').click();
     await discard.waitFor();
     await page.getByTestId('keep-editing').click();
     await discard.waitFor({ state: 'detached' });

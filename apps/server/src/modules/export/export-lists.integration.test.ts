@@ -177,7 +177,7 @@ describe('export of the lock password list', () => {
   it('exports a room credentials tab as it lists them, formulas escaped', async () => {
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const { header, body } = await exported(a.ownerToken, { list: 'passwords', scope: 'all', filters: { roomId: rooms[1]!.id, scope: 'all' } });
-    expect(header.slice(0, 4)).toEqual(['tenants.room', 'credentials.columns.holder', 'credentials.columns.kind', 'credentials.columns.code'].map(en));
+    expect(header.slice(0, 4)).toEqual(['stays.room', 'credentials.columns.holder', 'credentials.columns.kind', 'credentials.columns.code'].map(en));
     const listed = await allOf((page) => listPasswords(owner, { roomId: rooms[1]!.id, scope: 'all', page, pageSize: 100 }));
     expect(body.map((r) => [r[0], r[1], r[3]])).toEqual(listed.map((p) => [p.roomName, escaped(p.holderName), p.code]));
     expect(body.map((r) => r[1])).toContain("'=1+1");

@@ -61,7 +61,7 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
   const currentStay = useQuery(roomDetailQueries.currentStay(currentStayId));
 
   const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'credentials' ? credentialsTab !== undefined : true));
-  const activeTab = tabs.includes(tab) ? tab : 'tenants';
+  const activeTab = tabs.includes(tab) ? tab : 'stays';
 
   const backLink = (
     <Link
@@ -148,7 +148,7 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
           ))}
         </TabsList>
         {/* Keyed by room: after a room change the tabs start afresh on the new room. */}
-        <TabsContent value="tenants" key={`tenants-${data.id}`}>
+        <TabsContent value="stays" key={`stays-${data.id}`}>
           <RoomTenantsTab
             roomId={data.id}
             currentStayId={currentStayId ?? null}

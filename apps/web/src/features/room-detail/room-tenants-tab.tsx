@@ -64,8 +64,8 @@ export function RoomTenantsTab({
         <LoadError query={failedQuery(list)} what={t('frontDesk.detail.loadWhat.stays')} className="m-3" />
         <EmptyState
           icon={Users}
-          title={t(currentStayId === null ? 'frontDesk.detail.tenantsEmptyTitle' : 'frontDesk.detail.noOtherStaysTitle')}
-          description={t(currentStayId === null ? 'frontDesk.detail.tenantsEmptyText' : 'frontDesk.detail.noOtherStaysText')}
+          title={t(currentStayId === null ? 'frontDesk.detail.staysEmptyTitle' : 'frontDesk.detail.noOtherStaysTitle')}
+          description={t(currentStayId === null ? 'frontDesk.detail.staysEmptyText' : 'frontDesk.detail.noOtherStaysText')}
           data-testid="tenants-empty"
         />
       </Card>

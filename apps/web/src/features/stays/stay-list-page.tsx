@@ -41,8 +41,8 @@ const route = getRouteApi('/_auth/room/tenant');
 
 /** Filters that are not stay states have their own labels; the others are the `stayState.*` texts. */
 function filterLabel(t: TFunction, filter: StayFilter): string {
-  if (filter === 'all') return t('tenants.filterAll');
-  if (filter === 'current') return t('tenants.filterCurrent');
+  if (filter === 'all') return t('stays.filterAll');
+  if (filter === 'current') return t('stays.filterCurrent');
   return t(`stayState.${filter}`);
 }
 
@@ -83,19 +83,19 @@ export function TenantListPage() {
 
   return (
     <ListPage
-      title={t('route.tenants')}
+      title={t('route.stays')}
       query={list}
-      what={t('tenants.listWhat')}
+      what={t('stays.listWhat')}
       isBlocked={!checked.success}
       search={
         <div className="grid min-w-0 flex-1 basis-48 gap-1.5 sm:max-w-xs">
-          <Label htmlFor="tenant-guest">{t('tenants.guestSearch')}</Label>
+          <Label htmlFor="tenant-guest">{t('stays.guestSearch')}</Label>
           <SearchInput
             id="tenant-guest"
             ref={searchBox}
             value={guestText}
             onChange={(e) => setGuestText(e.target.value)}
-            placeholder={t('tenants.guestSearchPlaceholder')}
+            placeholder={t('stays.guestSearchPlaceholder')}
             data-testid="tenant-guest-search"
           />
         </div>
@@ -104,7 +104,7 @@ export function TenantListPage() {
       filters={
         <>
           <div className="grid gap-1.5 self-start">
-            <Label htmlFor="tenant-state">{t('tenants.state')}</Label>
+            <Label htmlFor="tenant-state">{t('stays.state')}</Label>
             <Select value={search.state} onValueChange={(value) => setSearch({ state: value as StayFilter, page: 1 })}>
               <SelectTrigger id="tenant-state" className="w-44" data-testid="tenant-state-filter">
                 <SelectValue />
@@ -119,14 +119,14 @@ export function TenantListPage() {
             </Select>
           </div>
           <div className="grid gap-1.5 self-start">
-            <Label htmlFor="tenant-room">{t('tenants.room')}</Label>
+            <Label htmlFor="tenant-room">{t('stays.room')}</Label>
             <div className="flex w-44 items-start gap-1">
               <div className="min-w-0 flex-1">
                 <RoomPicker
                   id="tenant-room"
                   value={pickedRoom}
                   onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
-                  placeholder={t('tenants.allRooms')}
+                  placeholder={t('stays.allRooms')}
                   data-testid="tenant-room-filter"
                 />
               </div>
@@ -136,7 +136,7 @@ export function TenantListPage() {
                   size="icon"
                   className="shrink-0"
                   onClick={() => setSearch({ roomId: undefined, page: 1 })}
-                  aria-label={t('tenants.allRooms')}
+                  aria-label={t('stays.allRooms')}
                   data-testid="tenant-room-clear"
                 >
                   <X aria-hidden />
@@ -144,10 +144,10 @@ export function TenantListPage() {
               )}
             </div>
           </div>
-          <DateFilter id="tenant-from" label={t('tenants.from')} value={search.from} onChange={(from) => setSearch({ from, page: 1 })} timeZone={timeZone} />
+          <DateFilter id="tenant-from" label={t('stays.from')} value={search.from} onChange={(from) => setSearch({ from, page: 1 })} timeZone={timeZone} />
           <DateFilter
             id="tenant-to"
-            label={t('tenants.to')}
+            label={t('stays.to')}
             value={search.to}
             onChange={(to) => setSearch({ to, page: 1 })}
             timeZone={timeZone}
@@ -170,7 +170,7 @@ export function TenantListPage() {
               page={search.page}
               pageSize={search.pageSize}
               total={total}
-              what={t('route.tenants')}
+              what={t('route.stays')}
             />
           )}
           <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={!checked.success} />
@@ -187,8 +187,8 @@ export function TenantListPage() {
       empty={
         <EmptyState
           icon={UserRound}
-          title={isFiltered ? t('tenants.emptyFilteredTitle') : t('tenants.emptyTitle')}
-          description={isFiltered ? t('tenants.emptyFilteredText') : t('tenants.emptyText')}
+          title={isFiltered ? t('stays.emptyFilteredTitle') : t('stays.emptyTitle')}
+          description={isFiltered ? t('stays.emptyFilteredText') : t('stays.emptyText')}
           action={
             isFiltered ? (
               <Button variant="outline" onClick={clearFilters}>
@@ -208,14 +208,14 @@ export function TenantListPage() {
         <Table data-testid="tenant-table">
           <TableHeader>
             <TableRow>
-              <TableHead>{t('tenants.room')}</TableHead>
-              <TableHead>{t('tenants.guests')}</TableHead>
-              <TableHead>{t('tenants.state')}</TableHead>
-              <TableHead>{t('tenants.checkIn')}</TableHead>
-              <TableHead>{t('tenants.expectedCheckOut')}</TableHead>
-              <TableHead className="text-end">{t('tenants.price')}</TableHead>
-              <TableHead className="text-end">{t('tenants.deposit')}</TableHead>
-              <TableHead className="text-end">{t('tenants.bill')}</TableHead>
+              <TableHead>{t('stays.room')}</TableHead>
+              <TableHead>{t('stays.guests')}</TableHead>
+              <TableHead>{t('stays.state')}</TableHead>
+              <TableHead>{t('stays.checkIn')}</TableHead>
+              <TableHead>{t('stays.expectedCheckOut')}</TableHead>
+              <TableHead className="text-end">{t('stays.price')}</TableHead>
+              <TableHead className="text-end">{t('stays.deposit')}</TableHead>
+              <TableHead className="text-end">{t('stays.bill')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -275,10 +275,10 @@ function StayCards({ items, currency, timeZone }: { items: Stay[]; currency: str
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
             <StayStateBadge state={stay.state} />
             <dl className="flex flex-wrap gap-x-3 gap-y-1">
-              <CardFact label={t('tenants.checkIn')}>{formatShortDateTime(stay.checkInAt, timeZone)}</CardFact>
-              <CardFact label={t('tenants.expectedCheckOut')}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</CardFact>
-              <CardFact label={t('tenants.price')}>{formatMoney(stay.priceAmount, currency, { narrow: true })}</CardFact>
-              <CardFact label={t('tenants.deposit')}>{formatMoney(stay.depositAmount, currency, { narrow: true })}</CardFact>
+              <CardFact label={t('stays.checkIn')}>{formatShortDateTime(stay.checkInAt, timeZone)}</CardFact>
+              <CardFact label={t('stays.expectedCheckOut')}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</CardFact>
+              <CardFact label={t('stays.price')}>{formatMoney(stay.priceAmount, currency, { narrow: true })}</CardFact>
+              <CardFact label={t('stays.deposit')}>{formatMoney(stay.depositAmount, currency, { narrow: true })}</CardFact>
             </dl>
             <StayEndNote stay={stay} timeZone={timeZone} className="text-muted-foreground" />
           </div>
@@ -309,14 +309,14 @@ function BillCell({ bill, currency, isNarrow = false }: { bill: Stay['bill']; cu
   if (bill.owed > 0) {
     return (
       <span className="text-destructive font-medium" data-testid={testId} data-state={bill.state} data-owed={bill.owed}>
-        {t(bill.state === 'owing' ? 'tenants.billOwing' : 'tenants.billOwed', { amount: money(bill.owed) })}
+        {t(bill.state === 'owing' ? 'stays.billOwing' : 'stays.billOwed', { amount: money(bill.owed) })}
       </span>
     );
   }
   if (bill.dueBack > 0) {
     return (
       <span data-testid={testId} data-state={bill.state} data-due-back={bill.dueBack}>
-        {t('tenants.billDueBack', { amount: money(bill.dueBack) })}
+        {t('stays.billDueBack', { amount: money(bill.dueBack) })}
       </span>
     );
   }
@@ -393,14 +393,14 @@ function GuestNames({ stay, isCompact = false }: { stay: Stay; isCompact?: boole
               variant="outline"
               size="sm"
               className="h-6 shrink-0 gap-0.5 px-1.5 text-xs"
-              aria-label={t('tenants.otherGuests', { number: others.length })}
+              aria-label={t('stays.otherGuests', { number: others.length })}
             >
               {`+${others.length}`}
               <ChevronDown className="size-3" aria-hidden />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start">
-            <DropdownMenuLabel>{t('tenants.otherGuests', { number: others.length })}</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('stays.otherGuests', { number: others.length })}</DropdownMenuLabel>
             {others.map((guest) => (
               <DropdownMenuItem key={guest.id} asChild>
                 <Link to="/room/thetouristsDetails" search={{ id: guest.id }}>

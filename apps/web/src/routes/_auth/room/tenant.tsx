@@ -6,7 +6,7 @@ import { tenantSearchDefaults, tenantSearchSchema } from '@/features/stays/stay-
 export const Route = createFileRoute('/_auth/room/tenant')({
   validateSearch: tenantSearchSchema,
   search: { middlewares: [stripSearchParams(tenantSearchDefaults)] },
-  staticData: { titleKey: 'route.tenants', sectionKey: 'menu.frontDesk' },
+  staticData: { titleKey: 'route.stays', sectionKey: 'menu.frontDesk' },
   loaderDeps: ({ search }) => search,
   // The page's list starts loading with the navigation; filters that cannot be sent (an end before the start) ask for nothing.
   loader: ({ context, deps }) => {
