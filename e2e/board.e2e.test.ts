@@ -63,7 +63,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
           empty: 'customer-empty',
           procedure: 'customer.list',
         },
-        { slug: 'tenants', path: '/room/tenant', what: 'stays.listWhat', loaded: 'tenant-table', empty: 'tenant-empty', procedure: 'stay.list' },
+        { slug: 'stays', path: '/room/tenant', what: 'stays.listWhat', loaded: 'stay-list-table', empty: 'stay-list-empty', procedure: 'stay.list' },
         {
           slug: 'breakfast',
           path: '/room/breakfast',
@@ -278,8 +278,8 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
       const routes = [
         { path: '/room', menu: 'room-board', title: 'route.roomBoard' },
         { path: `/room/${room.id}`, menu: 'room-board', title: null },
-        { path: '/room/tenant', menu: 'tenants', title: 'route.stays' },
-        { path: `/room/thetouristsDetails?id=${guestId}`, menu: 'tenants', title: 'route.guestDetail' },
+        { path: '/room/tenant', menu: 'stays', title: 'route.stays' },
+        { path: `/room/thetouristsDetails?id=${guestId}`, menu: 'stays', title: 'route.guestDetail' },
         { path: '/room/breakfast', menu: 'breakfast', title: 'route.breakfast' },
         { path: '/room/category', menu: 'room-groups', title: 'route.roomGroups' },
         { path: '/room/priceTemplate', menu: 'price-templates', title: 'route.priceTemplates' },

@@ -18,7 +18,7 @@ import { RoomDetailHeader } from './room-detail-header';
 import { RoomPriceTab } from './room-price-tab';
 import { RoomSettingsTab } from './room-settings-tab';
 import { RoomStatusTab } from './room-status-tab';
-import { RoomTenantsTab } from './room-tenants-tab';
+import { RoomStaysTab } from './room-stays-tab';
 import { RoomUnlockTab } from './room-unlock-tab';
 import { StayActionDialogs, useStayActions } from '../stays/stay-action-dialogs';
 import { ROOM_DETAIL_TABS, type RoomDetailTab } from './room-detail-search';
@@ -149,7 +149,7 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
         </TabsList>
         {/* Keyed by room: after a room change the tabs start afresh on the new room. */}
         <TabsContent value="stays" key={`stays-${data.id}`}>
-          <RoomTenantsTab
+          <RoomStaysTab
             roomId={data.id}
             currentStayId={currentStayId ?? null}
             timeZone={timeZone}

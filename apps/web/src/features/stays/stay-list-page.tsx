@@ -30,12 +30,12 @@ import { useSearchBox } from '@/lib/use-search-box';
 import { cn } from '@/lib/utils';
 import { stayEnd, type StayDto } from './dialogs/stay-helpers';
 import { stayListInput, stayQueries } from './api';
-import type { tenantSearchSchema } from './stay-list-search';
+import type { stayListSearchSchema } from './stay-list-search';
 
 type Stay = RouterOutputs['stay']['list']['items'][number];
 type StayFilter = (typeof STAY_FILTERS)[number];
 
-type TenantSearch = SearchOf<typeof tenantSearchSchema>;
+type StayListSearch = SearchOf<typeof stayListSearchSchema>;
 
 const route = getRouteApi('/_auth/room/tenant');
 
@@ -50,14 +50,14 @@ function filterLabel(t: TFunction, filter: StayFilter): string {
  * `/room/tenant`: every stay of the hotel's rooms, filtered by state, dates, room and guest. On a
  * phone (issue 26 §3) each stay is a card, with what the guest owes on its first line.
  */
-export function TenantListPage() {
+export function StayListPage() {
   const { t } = useTranslation();
   const isPhone = usePhone();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { timeZone, currency } = useHotelSettings();
 
-  const setSearch = (patch: Partial<TenantSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const setSearch = (patch: Partial<StayListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   // Typing filters after a short pause; the first page of the new result is shown.
   const { ref: searchBox, text: guestText, setText: setGuestText } = useSearchBox(search.guest, (text) => setSearch({ guest: text, page: 1 }));
@@ -89,14 +89,14 @@ export function TenantListPage() {
       isBlocked={!checked.success}
       search={
         <div className="grid min-w-0 flex-1 basis-48 gap-1.5 sm:max-w-xs">
-          <Label htmlFor="tenant-guest">{t('stays.guestSearch')}</Label>
+          <Label htmlFor="stay-list-guest">{t('stays.guestSearch')}</Label>
           <SearchInput
-            id="tenant-guest"
+            id="stay-list-guest"
             ref={searchBox}
             value={guestText}
             onChange={(e) => setGuestText(e.target.value)}
             placeholder={t('stays.guestSearchPlaceholder')}
-            data-testid="tenant-guest-search"
+            data-testid="stay-list-guest-search"
           />
         </div>
       }
@@ -104,9 +104,9 @@ export function TenantListPage() {
       filters={
         <>
           <div className="grid gap-1.5 self-start">
-            <Label htmlFor="tenant-state">{t('stays.state')}</Label>
+            <Label htmlFor="stay-list-state">{t('stays.state')}</Label>
             <Select value={search.state} onValueChange={(value) => setSearch({ state: value as StayFilter, page: 1 })}>
-              <SelectTrigger id="tenant-state" className="w-44" data-testid="tenant-state-filter">
+              <SelectTrigger id="stay-list-state" className="w-44" data-testid="stay-list-state-filter">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -119,15 +119,15 @@ export function TenantListPage() {
             </Select>
           </div>
           <div className="grid gap-1.5 self-start">
-            <Label htmlFor="tenant-room">{t('stays.room')}</Label>
+            <Label htmlFor="stay-list-room">{t('stays.room')}</Label>
             <div className="flex w-44 items-start gap-1">
               <div className="min-w-0 flex-1">
                 <RoomPicker
-                  id="tenant-room"
+                  id="stay-list-room"
                   value={pickedRoom}
                   onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
                   placeholder={t('stays.allRooms')}
-                  data-testid="tenant-room-filter"
+                  data-testid="stay-list-room-filter"
                 />
               </div>
               {search.roomId !== undefined && (
@@ -137,22 +137,22 @@ export function TenantListPage() {
                   className="shrink-0"
                   onClick={() => setSearch({ roomId: undefined, page: 1 })}
                   aria-label={t('stays.allRooms')}
-                  data-testid="tenant-room-clear"
+                  data-testid="stay-list-room-clear"
                 >
                   <X aria-hidden />
                 </Button>
               )}
             </div>
           </div>
-          <DateFilter id="tenant-from" label={t('stays.from')} value={search.from} onChange={(from) => setSearch({ from, page: 1 })} timeZone={timeZone} />
+          <DateFilter id="stay-list-from" label={t('stays.from')} value={search.from} onChange={(from) => setSearch({ from, page: 1 })} timeZone={timeZone} />
           <DateFilter
-            id="tenant-to"
+            id="stay-list-to"
             label={t('stays.to')}
             value={search.to}
             onChange={(to) => setSearch({ to, page: 1 })}
             timeZone={timeZone}
             invalid={Boolean(dateError)}
-            describedBy={dateError ? 'tenant-to-error' : undefined}
+            describedBy={dateError ? 'stay-list-to-error' : undefined}
           />
         </>
       }
@@ -178,7 +178,7 @@ export function TenantListPage() {
       }
       toolbarBelow={
         dateError && (
-          <p id="tenant-to-error" role="alert" className="text-destructive text-sm">
+          <p id="stay-list-to-error" role="alert" className="text-destructive text-sm">
             {fieldMessage(t, dateError)}
           </p>
         )
@@ -196,16 +196,16 @@ export function TenantListPage() {
               </Button>
             ) : undefined
           }
-          data-testid="tenant-empty"
+          data-testid="stay-list-empty"
         />
       }
       pagination={urlPagination(search, setSearch, total)}
-      data-testid="tenant-list"
+      data-testid="stay-list-page"
     >
       {isPhone ? (
         <StayCards items={items} currency={currency} timeZone={timeZone} />
       ) : (
-        <Table data-testid="tenant-table">
+        <Table data-testid="stay-list-table">
           <TableHeader>
             <TableRow>
               <TableHead>{t('stays.room')}</TableHead>
@@ -258,7 +258,7 @@ export function TenantListPage() {
 function StayCards({ items, currency, timeZone }: { items: Stay[]; currency: string; timeZone: string }) {
   const { t } = useTranslation();
   return (
-    <ul className="divide-y" data-testid="tenant-cards">
+    <ul className="divide-y" data-testid="stay-list-cards">
       {items.map((stay) => (
         <li key={stay.id} className="grid gap-1.5 px-3 py-2.5 text-sm" data-testid={`stay-row-${stay.id}`} data-state={stay.state}>
           <div className="flex min-w-0 items-center gap-2">

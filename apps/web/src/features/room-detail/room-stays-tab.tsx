@@ -21,7 +21,7 @@ import type { StayActionKind, StayDto } from '../stays/stay-action-dialogs';
  * The other stays of the room, newest first: past ones, and reservations ahead (which can be
  * arrived or cancelled from here). The current stay is shown once, above the tabs.
  */
-export function RoomTenantsTab({
+export function RoomStaysTab({
   roomId,
   currentStayId,
   timeZone,
@@ -66,7 +66,7 @@ export function RoomTenantsTab({
           icon={Users}
           title={t(currentStayId === null ? 'frontDesk.detail.staysEmptyTitle' : 'frontDesk.detail.noOtherStaysTitle')}
           description={t(currentStayId === null ? 'frontDesk.detail.staysEmptyText' : 'frontDesk.detail.noOtherStaysText')}
-          data-testid="tenants-empty"
+          data-testid="room-stays-empty"
         />
       </Card>
     );
