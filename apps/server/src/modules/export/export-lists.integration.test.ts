@@ -206,7 +206,7 @@ describe('export of the lock password list', () => {
 });
 
 describe('export of everything, read by keyset', () => {
-  it('exports every stay once, in the tenant list order, across chunks of rows at one instant', async () => {
+  it('exports every stay once, in the stay list order, across chunks of rows at one instant', async () => {
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const { status, body } = await exported(a.ownerToken, { list: 'stays', scope: 'all', filters: { state: 'all' } });
     expect(status.done).toBe(STAYS);

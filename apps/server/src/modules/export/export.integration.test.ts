@@ -158,7 +158,7 @@ describe('export', () => {
     expect(body.every((r) => r.at(-1) === 123.45)).toBe(true);
   });
 
-  it('exports a page of stays as the tenant list shows it, times in the hotel time zone, headers in the operator language', async () => {
+  it('exports a page of stays as the stay list shows it, times in the hotel time zone, headers in the operator language', async () => {
     const { status } = await exportAndWait(a.ownerToken, { list: 'stays', scope: 'page', page: 2, pageSize: 2, filters: { state: 'all' } }, 'zh-CN');
     expect(status.fileName).toBe(`${ctx.deps.i18n.t('zh-CN', 'menu.stays')} ${localDate(new Date(), 'America/New_York')}.xlsx`);
     const { header, body } = await readSheet((await download(a.ownerToken, status.id)).rawPayload);

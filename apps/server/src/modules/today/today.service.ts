@@ -15,12 +15,12 @@ import { arrivalsNotReady } from '../access-rules/arrival-readiness';
  *
  * - rooms per status: the room board's own counts (`listRooms`: kept by the database, corrected
  *   for the clock), so Dirty and Maintain are the board's filters;
- * - arrivals still expected today: the tenant list's `reserved` stays overlapping today (active,
+ * - arrivals still expected today: the stay list's `reserved` stays overlapping today (active,
  *   check-in still to come and before midnight, and the reservations awaiting their guest at the
  *   desk whose check-in time has passed); arrived today: stays that began today (not a room
  *   change's continuation, not cancelled, not a reservation still waiting); the list itself is
  *   `listArrivals` (modules/stays/arrivals.ts);
- * - in house and overdue: the tenant list's `in_house` and `expired` stays;
+ * - in house and overdue: the stay list's `in_house` and `expired` stays;
  * - departures still due today: active stays whose expected check-out is between now and
  *   midnight; departed today: stays checked out today;
  * - breakfasts: the breakfast list of today (stays with breakfast whose guests slept there last
