@@ -389,12 +389,7 @@ function GuestNames({ stay, isCompact = false }: { stay: Stay; isCompact?: boole
       {others.length > 0 && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button
-              variant="outline"
-              size="sm"
-              className="h-6 shrink-0 gap-0.5 px-1.5 text-xs"
-              aria-label={t('stays.otherGuests', { number: others.length })}
-            >
+            <Button variant="outline" size="sm" className="h-6 shrink-0 gap-0.5 px-1.5 text-xs" aria-label={t('stays.otherGuests', { number: others.length })}>
               {`+${others.length}`}
               <ChevronDown className="size-3" aria-hidden />
             </Button>
