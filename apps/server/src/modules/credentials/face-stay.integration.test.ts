@@ -17,9 +17,9 @@ import { limitStayPasswords } from './password.service';
 /**
  * Faces and the stay: the faces check-in offers for a guest (found by the mobile or ID number
  * typed at the desk, through a customer of that mobile or an earlier stay guest; never another
- * hotel's), and a stay's faces limited with its passwords (legacy `room/tenant/limitPassword`, the
- * spec's "limit the tenant's password"), through the real TTLock adapter against apps/lock-sim,
- * with the real workers, Redis and database.
+ * hotel's), and a stay's faces limited with its passwords (the spec's "limit the tenant's
+ * password"), through the real TTLock adapter against apps/lock-sim, with the real workers, Redis
+ * and database.
  */
 let sim: LockSim;
 let ctx: TestContext;
