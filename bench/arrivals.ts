@@ -37,8 +37,8 @@ import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { setAccessRule } from '../apps/server/src/modules/access-rules/access-rule.service.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
-import { reserveFromChannel } from '../apps/server/src/modules/stay/reservation.ts';
-import { scheduleStayJobs } from '../apps/server/src/modules/stay/stay-schedule.ts';
+import { reserveFromChannel } from '../apps/server/src/modules/stays/reservation.ts';
+import { scheduleStayJobs } from '../apps/server/src/modules/stays/stay-schedule.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, median, root, startProcess, stopProcess, sized } from './lib.ts';
 

@@ -57,8 +57,8 @@ import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { recordPayment } from '../apps/server/src/modules/orders/payments.ts';
 import { setRoomStatus } from '../apps/server/src/modules/room/room-housekeeping.ts';
-import { checkIn } from '../apps/server/src/modules/stay/check-in.ts';
-import { renewStay } from '../apps/server/src/modules/stay/renewal.ts';
+import { checkIn } from '../apps/server/src/modules/stays/check-in.ts';
+import { renewStay } from '../apps/server/src/modules/stays/renewal.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, median, percentile, root, sized, SMOKE, startProcess, stopProcess } from './lib.ts';
 

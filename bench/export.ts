@@ -5,7 +5,7 @@
  * A hotel of 10,000 rooms with 20 past stays each (200,000 stays, a guest each), then VACUUM
  * ANALYZE, then every stay read once (a warm-up of the database's cache, not timed). Three passes
  * over every stay, each reading the stay list in chunks of 1,000 by keyset through
- * `listStaysAfter` (the tenant list's conditions and checks, what the export job reads when it
+ * `listStaysAfter` (the stay list's conditions and checks, what the export job reads when it
  * exports everything), in a shuffled order, each in a child process of its own (so that its
  * memory is its own, not what an earlier pass left), which first runs its code paths once on a
  * little data (a page to .xlsx, a chunk to CSV, a chunk read):
@@ -47,7 +47,7 @@ import { zonedCell, escapeText } from '../apps/server/src/modules/export/cells.t
 import { KEYSET_CHUNK } from '../apps/server/src/modules/export/export.service.ts';
 import type { ExportJobData } from '../apps/server/src/jobs/payloads.ts';
 import { runExportInThread, threadEntry } from '../apps/server/src/jobs/export.job.ts';
-import { listStaysAfter } from '../apps/server/src/modules/stay/stay-list.ts';
+import { listStaysAfter } from '../apps/server/src/modules/stays/stay-list.ts';
 import { cursorOf, type KeysetCursor } from '../apps/server/src/db/keyset.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, root, sized, SMOKE } from './lib.ts';

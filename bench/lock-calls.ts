@@ -46,9 +46,9 @@ import { proposePairs } from '../apps/server/src/modules/locks/accounts/lock-nam
 import { pairInTransaction } from '../apps/server/src/modules/locks/accounts/pairing.service.ts';
 import { refreshAccountStatus, remoteUnlock } from '../apps/server/src/modules/locks/lock.service.ts';
 import { pollLockRecords } from '../apps/server/src/modules/locks/records.ts';
-import { checkIn } from '../apps/server/src/modules/stay/check-in.ts';
-import { checkOut } from '../apps/server/src/modules/stay/check-out.ts';
-import { renewStay } from '../apps/server/src/modules/stay/renewal.ts';
+import { checkIn } from '../apps/server/src/modules/stays/check-in.ts';
+import { checkOut } from '../apps/server/src/modules/stays/check-out.ts';
+import { renewStay } from '../apps/server/src/modules/stays/renewal.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, sized, SMOKE } from './lib.ts';
 

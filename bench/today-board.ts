@@ -32,8 +32,8 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { listRooms } from '../apps/server/src/modules/room/room-list.ts';
-import { listBreakfast } from '../apps/server/src/modules/stay/breakfast.ts';
-import { listStays } from '../apps/server/src/modules/stay/stay-list.ts';
+import { listBreakfast } from '../apps/server/src/modules/stays/breakfast.ts';
+import { listStays } from '../apps/server/src/modules/stays/stay-list.ts';
 import { getToday, todaySql } from '../apps/server/src/modules/today/today.service.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, insertFrontDeskHotel, median, percentile, root, sized } from './lib.ts';

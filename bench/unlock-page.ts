@@ -31,7 +31,7 @@ import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
-import { RECORD_COUNT_CAP, listUnlockRecords, roomRecordsPageSql } from '../apps/server/src/modules/unlock/unlock-record.service.ts';
+import { RECORD_COUNT_CAP, listUnlockRecords, roomRecordsPageSql } from '../apps/server/src/modules/unlock-records/unlock-record.service.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, median, percentile, root, sized } from './lib.ts';
 

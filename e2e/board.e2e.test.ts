@@ -63,11 +63,11 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
           empty: 'customer-empty',
           procedure: 'customer.list',
         },
-        { slug: 'tenants', path: '/room/tenant', what: 'tenants.listWhat', loaded: 'tenant-table', empty: 'tenant-empty', procedure: 'stay.list' },
+        { slug: 'stays', path: '/room/tenant', what: 'stays.listWhat', loaded: 'stay-list-table', empty: 'stay-list-empty', procedure: 'stay.list' },
         {
           slug: 'breakfast',
           path: '/room/breakfast',
-          what: 'tenants.breakfastWhat',
+          what: 'stays.breakfastWhat',
           loaded: 'breakfast-table',
           empty: 'breakfast-empty',
           procedure: 'stay.breakfast',
@@ -84,7 +84,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
         {
           slug: 'guest',
           path: `/room/thetouristsDetails?id=${guestId}`,
-          what: 'tenants.guestWhat',
+          what: 'stays.guestWhat',
           loaded: 'guest-detail',
           empty: 'guest-not-found',
           procedure: 'stay.guest',
@@ -278,8 +278,8 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
       const routes = [
         { path: '/room', menu: 'room-board', title: 'route.roomBoard' },
         { path: `/room/${room.id}`, menu: 'room-board', title: null },
-        { path: '/room/tenant', menu: 'tenants', title: 'route.tenants' },
-        { path: `/room/thetouristsDetails?id=${guestId}`, menu: 'tenants', title: 'route.guestDetail' },
+        { path: '/room/tenant', menu: 'stays', title: 'route.stays' },
+        { path: `/room/thetouristsDetails?id=${guestId}`, menu: 'stays', title: 'route.guestDetail' },
         { path: '/room/breakfast', menu: 'breakfast', title: 'route.breakfast' },
         { path: '/room/category', menu: 'room-groups', title: 'route.roomGroups' },
         { path: '/room/priceTemplate', menu: 'price-templates', title: 'route.priceTemplates' },
@@ -355,7 +355,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
       await warning.waitFor();
       expect(await warning.textContent()).toContain(fixtures.breakfast);
       expect(await page.getByTestId('serve-count').getAttribute('aria-invalid')).toBe('true');
-      expect((await page.getByTestId('serve-submit').textContent())?.trim()).toBe(text(header, 'tenants.serveAnyway'));
+      expect((await page.getByTestId('serve-submit').textContent())?.trim()).toBe(text(header, 'stays.serveAnyway'));
       // Nothing was recorded yet.
       const date = new URL(page.url()).searchParams.get('date')!;
       const before = await api<{ rows: { stayId: number; servedAt: string | null }[] }>(page, 'stay.breakfast', { date });

@@ -67,7 +67,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('export in $header', ({ 
       sheet.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).slice(1)));
       // The page's columns, in its language, then the price with the currency.
       expect(rows[0]!.slice(0, headers.length)).toEqual(headers);
-      expect(String(rows[0]!.at(-1))).toMatch(new RegExp(`^${text(header, 'tenants.price')} \\([A-Z]{3}\\)$`));
+      expect(String(rows[0]!.at(-1))).toMatch(new RegExp(`^${text(header, 'stays.price')} \\([A-Z]{3}\\)$`));
       expect(rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual(shown.map((r) => [r[0]!.split('\n')[0], r[1], r[2]]));
       expect(rows.slice(1).every((r) => typeof r.at(-1) === 'number')).toBe(true);
       expect(sheet.views[0]?.rightToLeft ?? false).toBe(header === 'ar');

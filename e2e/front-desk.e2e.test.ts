@@ -158,8 +158,8 @@ describe('front desk screens', () => {
       await screenshot(page, 'room-board-table-en');
 
       await page.goto(`${baseUrl()}/room/tenant`);
-      await page.getByTestId('tenant-table').waitFor();
-      await screenshot(page, 'tenants-en');
+      await page.getByTestId('stay-list-table').waitFor();
+      await screenshot(page, 'stays-en');
       // Tomorrow morning the demo guest of 102, who stays tonight, has breakfast: serve it.
       await page.goto(`${baseUrl()}/room/breakfast`);
       await page.getByTestId('breakfast-next-day').click();
@@ -180,7 +180,7 @@ describe('front desk screens', () => {
       // The guest detail page of card reading: /room/thetouristsDetails?id=<manage_id>&other_information=...
       // Searched by name: other browser tests check guests in, which can push the demo guest off page 1.
       await page.goto(`${baseUrl()}/room/tenant?state=in_house&guest=Chen%20Jie`);
-      const guestLink = page.getByTestId('tenant-table').getByRole('link', { name: 'Chen Jie' }).first();
+      const guestLink = page.getByTestId('stay-list-table').getByRole('link', { name: 'Chen Jie' }).first();
       await guestLink.waitFor();
       const href = await guestLink.getAttribute('href');
       await page.goto(`${baseUrl()}${href}&other_information=Card%2012`);

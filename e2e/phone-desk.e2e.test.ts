@@ -118,9 +118,9 @@ describe.each(RUNS)('the phone desk in $header', ({ code, header, room }) => {
 
       // The guest list: a card, the amount owed on its first line beside the room and the guest.
       await page.goto(`${baseUrl()}/room/tenant?state=current&guest=${encodeURIComponent(guest)}`);
-      const card = page.getByTestId('tenant-cards').getByTestId(`stay-row-${stay.id}`);
+      const card = page.getByTestId('stay-list-cards').getByTestId(`stay-row-${stay.id}`);
       await card.waitFor();
-      expect(await page.getByTestId('tenant-table').count()).toBe(0);
+      expect(await page.getByTestId('stay-list-table').count()).toBe(0);
       const bill = card.getByTestId('stay-bill');
       expect(Number(await bill.getAttribute('data-owed'))).toBe(owed);
       expect(digitsOf(await bill.innerText())).toBe(String(owed));
@@ -172,8 +172,8 @@ describe.each(RUNS)('the phone desk in $header', ({ code, header, room }) => {
         return Boolean(a && f && f.getBoundingClientRect().bottom <= a.getBoundingClientRect().top);
       });
       await page.goto(`${baseUrl()}/room/tenant?state=current&guest=${encodeURIComponent(guest)}`);
-      await page.getByTestId('tenant-table').getByTestId(`stay-row-${stay.id}`).waitFor();
-      expect(await page.getByTestId('tenant-cards').count()).toBe(0);
+      await page.getByTestId('stay-list-table').getByTestId(`stay-row-${stay.id}`).waitFor();
+      expect(await page.getByTestId('stay-list-cards').count()).toBe(0);
     });
   });
 });

@@ -183,7 +183,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     expect(await page.getByTestId('current-stay-remark').innerText()).toBe(remark);
     expect(await page.getByTestId('current-stay-breakfast').getAttribute('data-on')).toBe('true');
     expect(await page.getByTestId('current-stay-disable-old-cards').getAttribute('data-on')).toBe('false');
-    await page.getByTestId('tenants-empty').waitFor();
+    await page.getByTestId('room-stays-empty').waitFor();
     expect(await page.getByTestId(`stay-${stays[0]!.id}`).count()).toBe(0);
     expect(await page.locator('h1').count()).toBe(1);
     expect(await page.locator('h1').innerText()).toBe(text(header, 'frontDesk.detail.heading', { room: first }));
@@ -342,7 +342,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await typeDateTime(page, 'date-price-0-date', '2026-12-31');
     await page.locator('#date-price-0-price').fill('520');
     await page.getByTestId('date-price-0-date-reading').getByText(/2026/).waitFor();
-    await page.getByTestId('tab-tenants').click();
+    await page.getByTestId('tab-stays').click();
     await discard.waitFor();
     await page.getByTestId('keep-editing').click();
     await discard.waitFor({ state: 'detached' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 
 /**
  * "What the guest holds", shown once after a check-in that asked for a code, a face or cards, a
- * room change and a renewal (features/guest-keys): the dialog, once it is there.
+ * room change and a renewal (features/stay-keys): the dialog, once it is there.
  */
 export async function guestKeysDialog(page: Page, after?: 'check_in' | 'room_change' | 'renewal') {
   const dialog = page.locator(after ? `[data-testid="guest-keys-dialog"][data-after="${after}"]` : '[data-testid="guest-keys-dialog"]');

@@ -121,7 +121,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the today board and the
       await page.getByTestId('today-in-house').waitFor();
       await page.getByTestId('today-in-house').getByTestId('today-link').click();
       await page.waitForURL((url) => url.pathname === '/room/tenant' && url.searchParams.get('state') === 'in_house');
-      await page.getByTestId('tenant-table').getByText(guest).waitFor();
+      await page.getByTestId('stay-list-table').getByText(guest).waitFor();
       const total = page.locator('[data-slot="pagination-total"]');
       await total.waitFor();
       expect(await total.innerText()).toBe(text(header, 'pagination.total', { count: today.inHouse, formatted: digits(header, today.inHouse) }));

@@ -1,6 +1,6 @@
 import { registerCardDelivery } from './modules/cards/card-delivery';
 import { registerCheckOut } from './modules/orders/settlement.service';
-import { checkOut } from './modules/stay/check-out';
+import { checkOut } from './modules/stays/check-out';
 
 /**
  * What a module lower in the layers calls of one above it, registered with it (issue 27,

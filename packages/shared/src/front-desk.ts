@@ -412,7 +412,7 @@ export type TGuestListInput = z.input<typeof ZGuestListInput>;
 export const ZAddGuestInput = z.object({ stayId: ZId, guest: ZGuestInput });
 export const ZRemoveGuestInput = z.object({ stayId: ZId, guestId: ZId });
 
-/** Tenant list filters (spec: state, dates, room, guest). `current` = reserved, in house or expired. */
+/** Stay list filters (spec: state, dates, room, guest). `current` = reserved, in house or expired. */
 export const STAY_FILTERS = ['all', 'current', ...STAY_STATES] as const;
 export const ZStayListInput = ZPageInput.extend({
   state: z.enum(STAY_FILTERS, { error: 'validation.stateInvalid' }).default('all'),

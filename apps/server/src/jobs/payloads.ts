@@ -33,7 +33,7 @@ export interface ExportJobData {
   createdAt: string;
 }
 
-/** The transitions of one stay at its times (modules/stay/stay-schedule.ts). */
+/** The transitions of one stay at its times (modules/stays/stay-schedule.ts). */
 export interface StayJobData {
   stayId: number;
   /** The stay version the job was scheduled for; a renewal bumps it, making older jobs no-ops. */

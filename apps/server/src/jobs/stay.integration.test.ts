@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, actorContext, type TestContext } from '../test/harness';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../test/factories';
 import { jobContext } from '../context';
-import { checkIn } from '../modules/stay/check-in';
-import { renewStay } from '../modules/stay/renewal';
-import { sweepStays } from '../modules/stay/transitions';
+import { checkIn } from '../modules/stays/check-in';
+import { renewStay } from '../modules/stays/renewal';
+import { sweepStays } from '../modules/stays/transitions';
 import { startWorkers } from './workers';
 
 /** A stay that started almost an hour ago (the minimum length) and ends in `seconds`. */

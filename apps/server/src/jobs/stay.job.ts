@@ -8,7 +8,7 @@ import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
 import { giveOfflineCodes } from '../modules/access-rules/offline-codes';
 import { alertManagersOfArrivals } from '../modules/access-rules/arrival-readiness';
-import { arriveOnTime, dueOnTime, expireOnTime, lapseOnTime, noShowOnTime, sweepStays } from '../modules/stay/transitions';
+import { arriveOnTime, dueOnTime, expireOnTime, lapseOnTime, noShowOnTime, sweepStays } from '../modules/stays/transitions';
 import { addStartJob, QUEUE_NAMES } from './queues';
 import type { StayJobData, SweepScope } from './payloads';
 
@@ -26,7 +26,7 @@ const STAY_JOBS = {
 } as const satisfies Record<string, TAuditJob>;
 
 /**
- * The stay jobs only call the stay services (modules/stay/transitions.ts, and the access rules' `issue`), as the job itself.
+ * The stay jobs only call the stay services (modules/stays/transitions.ts, and the access rules' `issue`), as the job itself.
  * The sweep's parts act each as their own automation: the stays' times, the access rules' codes, the day's close.
  */
 export function startStayWorker(deps: Deps): Worker<StayJobData> {

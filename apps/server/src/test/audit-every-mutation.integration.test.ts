@@ -66,8 +66,8 @@ const CHECKED_ELSEWHERE = new Map<string, string>([
   ['order.settle', 'orders/orders.integration.test.ts'],
   ['room.setLock', 'room/room.integration.test.ts'],
   ['roomGroup.delete', 'room-group tests (asks for a confirmation first)'],
-  ['stay.checkIn', 'stay/stay.integration.test.ts'],
-  ['stay.serveBreakfast', 'stay/stay.integration.test.ts'],
+  ['stay.checkIn', 'stays/stay.integration.test.ts'],
+  ['stay.serveBreakfast', 'stays/stay.integration.test.ts'],
 ]);
 
 /** What makes an example change something on a fresh world (without it, it is a no-op and rightly writes nothing). */

@@ -32,7 +32,7 @@ import {
 } from '@console/shared';
 import { getRoomLock, lockProviderInfo, readRoomLock, remoteUnlock, removeUnmanaged } from '../modules/locks/lock.service';
 import { addLockManager, deleteLockManager, listLockManagers } from '../modules/locks/manager.service';
-import { listRecordsByPerson } from '../modules/unlock/unlock-record.service';
+import { listRecordsByPerson } from '../modules/unlock-records/unlock-record.service';
 import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from '../modules/locks/message.service';
 import { listHotelLocks, pairableRooms, pairRooms, suggestedPairs } from '../modules/locks/accounts/pairing.service';
 import { authedProcedure, router } from './init';

@@ -33,7 +33,7 @@ import { createRoom, deleteRoom, updateRoom } from '../modules/room/room-edit';
 import { setRoomStatus, setRoomsStatus } from '../modules/room/room-housekeeping';
 import { getRoom, listRooms } from '../modules/room/room-list';
 import { setLockData } from '../modules/room/room-lock-data';
-import { listUnlockRecords } from '../modules/unlock/unlock-record.service';
+import { listUnlockRecords } from '../modules/unlock-records/unlock-record.service';
 import { authedProcedure, router } from './init';
 
 const ZRoomId = z.object({ id: ZId });

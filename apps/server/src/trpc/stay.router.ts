@@ -36,17 +36,17 @@ import {
   ZStayListInput,
   ZFixArrivalInput,
 } from '@console/shared';
-import { arriveReservation } from '../modules/stay/arrival';
+import { arriveReservation } from '../modules/stays/arrival';
 import { fixArrivalAccess } from '../modules/access-rules/offline-codes';
-import { listArrivals } from '../modules/stay/arrivals';
-import { createReservation } from '../modules/stay/reservation';
-import { listBreakfast, serveBreakfast } from '../modules/stay/breakfast';
-import { checkIn } from '../modules/stay/check-in';
-import { cancelReservation, checkOut } from '../modules/stay/check-out';
-import { addGuest, getGuest, listGuests, removeGuest } from '../modules/stay/guests';
-import { renewStay } from '../modules/stay/renewal';
-import { changeRoom } from '../modules/stay/room-change';
-import { getStay, listStays } from '../modules/stay/stay-list';
+import { listArrivals } from '../modules/stays/arrivals';
+import { createReservation } from '../modules/stays/reservation';
+import { listBreakfast, serveBreakfast } from '../modules/stays/breakfast';
+import { checkIn } from '../modules/stays/check-in';
+import { cancelReservation, checkOut } from '../modules/stays/check-out';
+import { addGuest, getGuest, listGuests, removeGuest } from '../modules/stays/guests';
+import { renewStay } from '../modules/stays/renewal';
+import { changeRoom } from '../modules/stays/room-change';
+import { getStay, listStays } from '../modules/stays/stay-list';
 import { stayKeys } from '../modules/stay-keys/stay-keys';
 import { authedProcedure, router } from './init';
 

@@ -6,7 +6,7 @@
  * than those two is shown (routes/__root.tsx). The budget of bench/bundle-size.ts counts `first`.
  */
 export const LATER_TEXT_GROUPS = [
-  'tenants',
+  'stays',
   'roomSetup',
   'faces',
   'unlockRecords',

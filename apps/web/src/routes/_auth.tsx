@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LayoutShell, MainLayout } from '@/features/layout/main-layout';
-import { useGuestKeysRequest } from '@/lib/guest-keys';
+import { useGuestKeysRequest } from '@/lib/stay-keys';
 import { RenderedInBackground, useWhenIdle } from '@/lib/lazy';
 import { useLiveEvents } from '@/lib/live-events';
 import { useRoomCardRequest } from '@/lib/room-cards';
@@ -14,8 +14,8 @@ import { readUserInfo } from '@/lib/user-info';
 const loadDeskCards = () => import('@/features/cards/desk-cards');
 const ReadCardButton = lazy(() => loadDeskCards().then((m) => ({ default: m.ReadCardButton })));
 const RoomCardsHost = lazy(() => loadDeskCards().then((m) => ({ default: m.RoomCardsHost })));
-/** What the guest holds after a check-in, a room change or a renewal (lib/guest-keys.ts): a chunk of its own too. */
-const GuestKeysHost = lazy(() => import('@/features/guest-keys/guest-keys-host').then((m) => ({ default: m.GuestKeysHost })));
+/** What the guest holds after a check-in, a room change or a renewal (lib/stay-keys.ts): a chunk of its own too. */
+const GuestKeysHost = lazy(() => import('@/features/stay-keys/stay-keys-host').then((m) => ({ default: m.GuestKeysHost })));
 
 /**
  * The three are mounted once the browser is idle after the page has loaded (or at once when a

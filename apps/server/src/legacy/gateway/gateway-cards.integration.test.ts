@@ -6,7 +6,7 @@ import { startWorkers } from '../../jobs/workers';
 import { cardKeyStates } from '../../modules/cards/card-keys.service';
 import { refreshLockStatus } from '../../modules/locks/lock.service';
 import { pollLockRecords } from '../../modules/locks/records';
-import { checkIn } from '../../modules/stay/check-in';
+import { checkIn } from '../../modules/stays/check-in';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';

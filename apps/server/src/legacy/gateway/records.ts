@@ -3,8 +3,8 @@ import { CARD_KINDS, WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPage, ZSearch, zPageSi
 import type { Actor, AuthedContext } from '../../context';
 import { getCard, listCards } from '../../modules/cards/card-lookup';
 import { getRoom } from '../../modules/room/room-list';
-import { getStay } from '../../modules/stay/stay-list';
-import { listRecordsByPerson, listUnlockRecords } from '../../modules/unlock/unlock-record.service';
+import { getStay } from '../../modules/stays/stay-list';
+import { listRecordsByPerson, listUnlockRecords } from '../../modules/unlock-records/unlock-record.service';
 import { CARD_FIELD_NAMES, gatewayCard } from './convert';
 import { bearerRoute } from './route';
 

@@ -5,7 +5,7 @@ import type { AuthedContext } from '../../context';
 import { findRoomByLock, readRoomLock } from '../../modules/locks/lock.service';
 import { addLockManager, deleteLockManager, listLockManagers } from '../../modules/locks/manager.service';
 import { deleteLockMessages, listLockMessages } from '../../modules/locks/message.service';
-import { listUnlockRecords } from '../../modules/unlock/unlock-record.service';
+import { listUnlockRecords } from '../../modules/unlock-records/unlock-record.service';
 import { sessionAction } from './action';
 import { legacyPage, zLegacyPaging } from './convert';
 import { legacyTime } from './format';

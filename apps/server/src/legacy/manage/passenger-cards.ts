@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { returnCard } from '../../modules/cards/card-end';
 import { getCard, lookupCard } from '../../modules/cards/card-lookup';
-import { getGuest } from '../../modules/stay/guests';
+import { getGuest } from '../../modules/stays/guests';
 import { sessionAction, type LegacyAction } from './action';
 import { legacyGuest, legacyStay } from './convert';
 import { legacyTime } from './format';

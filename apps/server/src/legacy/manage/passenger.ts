@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZSearch } from '@console/shared';
-import { getGuest, listGuests } from '../../modules/stay/guests';
+import { getGuest, listGuests } from '../../modules/stays/guests';
 import { sessionAction } from './action';
 import { ZFlag, legacyGuest, legacyPage, legacyStay, zLegacyPaging } from './convert';
 import { legacyTime } from './format';

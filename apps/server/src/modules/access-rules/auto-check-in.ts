@@ -4,7 +4,7 @@ import { isConstraint } from '../../db/errors';
 import { lockRooms, transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { followRoomCharge } from '../orders/room-charge';
-import { scheduleStayJobs } from '../stay/stay-schedule';
+import { scheduleStayJobs } from '../stays/stay-schedule';
 import { ruleForRoom } from '../base/rule-lookup';
 
 /** A stored lock record, as auto check-in reads it. */

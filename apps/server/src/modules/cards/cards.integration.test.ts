@@ -11,11 +11,11 @@ import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/fact
 import { trpcClient } from '../../test/trpc-client';
 import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { renewStay } from '../stay/renewal';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { renewStay } from '../stays/renewal';
 import { setLockData } from '../room/room-lock-data';
-import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets } from './card-keys.service';
 import type { CardWriteDto } from './card-dto';
 import { reportCardLost, returnCard } from './card-end';

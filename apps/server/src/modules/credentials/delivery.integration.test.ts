@@ -5,9 +5,9 @@ import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { renewStay } from '../stay/renewal';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { renewStay } from '../stays/renewal';
 import { afterCredentialChange } from './delivery';
 import { createPassword, limitStayPasswords, retryPassword } from './password.service';
 

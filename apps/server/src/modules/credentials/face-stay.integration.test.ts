@@ -9,7 +9,7 @@ import { pairSimLock } from '../../test/lock-factories';
 import { createCustomers, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { trpcClient } from '../../test/trpc-client';
 import { storeUpload } from '../uploads/upload.service';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { authorizeFace } from './face-authorization.service';
 import { createFace, listFacesOfGuest } from './face.service';
 import { limitStayPasswords } from './password.service';
@@ -17,8 +17,9 @@ import { limitStayPasswords } from './password.service';
 /**
  * Faces and the stay: the faces check-in offers for a guest (found by the mobile or ID number
  * typed at the desk, through a customer of that mobile or an earlier stay guest; never another
- * hotel's), and a stay's faces limited with its passwords ("limit the tenant's password"), through
- * the real TTLock adapter against apps/lock-sim, with the real workers, Redis and database.
+ * hotel's), and a stay's faces limited with its passwords (the spec's "limit the tenant's
+ * password"), through the real TTLock adapter against apps/lock-sim, with the real workers, Redis
+ * and database.
  */
 let sim: LockSim;
 let ctx: TestContext;

@@ -14,16 +14,16 @@ import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/fact
 import { pngPhoto } from '../../test/photos';
 import { trpcClient } from '../../test/trpc-client';
 import { storeUpload } from '../uploads/upload.service';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { addGuest, removeGuest } from '../stay/guests';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { addGuest, removeGuest } from '../stays/guests';
 import { authorizeFace, listFaceAuthorizations, retryFaceAuthorization, revokeFaceAuthorization } from './face-authorization.service';
 import { createFace, deleteFace, listFaces, updateFaceNote } from './face.service';
 import { lockName, parseLockTag } from './delivery-kinds';
 import { INSPECTED_LOCK_SELECT, inspectLock, reconcileAllLocks } from './reconcile';
 import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
-import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 
 /**
  * Faces end to end: the face database on the real upload store, and face authorisations carried
@@ -245,7 +245,7 @@ describe('face delivery', () => {
     const { face: stayFace } = await newFace(d.staff);
     const stayAuth = await authorizeFace(d.staff, { id: stayFace.id, roomId: d.room.id, stayId: stay.id });
     await waitForState(stayAuth.id, ['on_lock']);
-    const { changeRoom } = await import('../stay/room-change');
+    const { changeRoom } = await import('../stays/room-change');
     await changeRoom(d.staff, { stayId: stay.id, targetRoomId: d.otherRoom.id });
     expect(await waitForState(stayAuth.id, ['removed'])).toMatchObject({ revokeReason: 'room_change' });
     expect(await simFaces(d.lockId)).toEqual([]);

@@ -11,7 +11,7 @@ import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { sweepDeliveries } from './delivery';
 import { createPassword } from './password.service';
 

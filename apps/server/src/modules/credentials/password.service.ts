@@ -265,11 +265,12 @@ export interface PasswordLimitResult {
 }
 
 /**
- * Limits the validity of a stay's passwords ("limit the tenant's password"): none of them works
- * after `validUntil`, which is ahead and not after the stay's expected check-out. A live password
- * valid longer gets the new end (rounded as its lock applies it) as a new version the delivery
- * engine changes on the lock; a one-time password (the lock cloud fixes its window) or one that
- * would only start after the new end is taken off (`limited`). Ones already ending earlier stay.
+ * Limits the validity of a stay's passwords (legacy `room/tenant/limitPassword`, the spec's "limit
+ * the tenant's password"): none of them works after `validUntil`, which is ahead and not after the
+ * stay's expected check-out. A live password valid longer gets the new end (rounded as its lock
+ * applies it) as a new version the delivery engine changes on the lock; a one-time password (the
+ * lock cloud fixes its window) or one that would only start after the new end is taken off
+ * (`limited`). Ones already ending earlier stay.
  * The stay's face authorisations follow the same limit (the whole stay's access is limited).
  */
 export async function limitStayPasswords(ctx: AuthedContext, raw: TPasswordLimitInput): Promise<PasswordLimitResult> {

@@ -7,8 +7,8 @@ import { listAuditLog } from '../audit/audit-log';
 import { createSession } from '../auth/session.service';
 import { listPasswords } from '../credentials/password.service';
 import { listOrders } from '../orders/order-list';
-import { listStays } from '../stay/stay-list';
-import { listRecordsByPerson } from '../unlock/unlock-record.service';
+import { listStays } from '../stays/stay-list';
+import { listRecordsByPerson } from '../unlock-records/unlock-record.service';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms } from '../../test/factories';
 import { actorContext, createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
@@ -177,7 +177,7 @@ describe('export of the lock password list', () => {
   it('exports a room credentials tab as it lists them, formulas escaped', async () => {
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const { header, body } = await exported(a.ownerToken, { list: 'passwords', scope: 'all', filters: { roomId: rooms[1]!.id, scope: 'all' } });
-    expect(header.slice(0, 4)).toEqual(['tenants.room', 'credentials.columns.holder', 'credentials.columns.kind', 'credentials.columns.code'].map(en));
+    expect(header.slice(0, 4)).toEqual(['stays.room', 'credentials.columns.holder', 'credentials.columns.kind', 'credentials.columns.code'].map(en));
     const listed = await allOf((page) => listPasswords(owner, { roomId: rooms[1]!.id, scope: 'all', page, pageSize: 100 }));
     expect(body.map((r) => [r[0], r[1], r[3]])).toEqual(listed.map((p) => [p.roomName, escaped(p.holderName), p.code]));
     expect(body.map((r) => r[1])).toContain("'=1+1");
@@ -206,7 +206,7 @@ describe('export of the lock password list', () => {
 });
 
 describe('export of everything, read by keyset', () => {
-  it('exports every stay once, in the tenant list order, across chunks of rows at one instant', async () => {
+  it('exports every stay once, in the stay list order, across chunks of rows at one instant', async () => {
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const { status, body } = await exported(a.ownerToken, { list: 'stays', scope: 'all', filters: { state: 'all' } });
     expect(status.done).toBe(STAYS);

@@ -9,7 +9,7 @@ import { createSession } from '../auth/session.service';
 import { listCustomers } from '../customers/customer.service';
 import { listOrders } from '../orders/order-list';
 import { listRooms } from '../room/room-list';
-import { listStays } from '../stay/stay-list';
+import { listStays } from '../stays/stay-list';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { actorContext, createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
@@ -147,7 +147,7 @@ describe('export', () => {
         'frontDesk.board.expectedCheckOut',
         'frontDesk.board.lockPower',
       ].map(en),
-      `${en('tenants.price')} (USD)`,
+      `${en('stays.price')} (USD)`,
     ]);
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const listed = await allOf((page) => listRooms(owner, { page, pageSize: 100 }));
@@ -158,15 +158,15 @@ describe('export', () => {
     expect(body.every((r) => r.at(-1) === 123.45)).toBe(true);
   });
 
-  it('exports a page of stays as the tenant list shows it, times in the hotel time zone, headers in the operator language', async () => {
+  it('exports a page of stays as the stay list shows it, times in the hotel time zone, headers in the operator language', async () => {
     const { status } = await exportAndWait(a.ownerToken, { list: 'stays', scope: 'page', page: 2, pageSize: 2, filters: { state: 'all' } }, 'zh-CN');
-    expect(status.fileName).toBe(`${ctx.deps.i18n.t('zh-CN', 'menu.tenants')} ${localDate(new Date(), 'America/New_York')}.xlsx`);
+    expect(status.fileName).toBe(`${ctx.deps.i18n.t('zh-CN', 'menu.stays')} ${localDate(new Date(), 'America/New_York')}.xlsx`);
     const { header, body } = await readSheet((await download(a.ownerToken, status.id)).rawPayload);
-    expect(header[0]).toBe(ctx.deps.i18n.t('zh-CN', 'tenants.room'));
+    expect(header[0]).toBe(ctx.deps.i18n.t('zh-CN', 'stays.room'));
     expect(header.slice(-3)).toEqual([
-      `${ctx.deps.i18n.t('zh-CN', 'tenants.deposit')} (USD)`,
-      `${ctx.deps.i18n.t('zh-CN', 'tenants.balanceDue')} (USD)`,
-      ctx.deps.i18n.t('zh-CN', 'tenants.bill'),
+      `${ctx.deps.i18n.t('zh-CN', 'stays.deposit')} (USD)`,
+      `${ctx.deps.i18n.t('zh-CN', 'stays.balanceDue')} (USD)`,
+      ctx.deps.i18n.t('zh-CN', 'stays.bill'),
     ]);
     const owner = await actorContext(ctx.deps, a.ownerToken);
     const page = await listStays(owner, { page: 2, pageSize: 2, state: 'all' });

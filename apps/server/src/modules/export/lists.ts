@@ -6,9 +6,9 @@ import { listPasswords } from '../credentials/password.service';
 import { listCustomers } from '../customers/customer.service';
 import { countOrders, listOrders, listOrdersAfter } from '../orders/order-list';
 import { listRooms } from '../room/room-list';
-import { listGuests } from '../stay/guests';
-import { countStays, listStays, listStaysAfter } from '../stay/stay-list';
-import { countRecordsByPerson, listRecordsByPerson, listRecordsByPersonAfter } from '../unlock/unlock-record.service';
+import { listGuests } from '../stays/guests';
+import { countStays, listStays, listStaysAfter } from '../stays/stay-list';
+import { countRecordsByPerson, listRecordsByPerson, listRecordsByPersonAfter } from '../unlock-records/unlock-record.service';
 import { countAuditLog, listAuditLogAfter } from './audit-source';
 
 /**
@@ -98,11 +98,11 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
       { header: 'frontDesk.board.checkInAt', kind: 'time', value: (r) => r.currentStay?.checkInAt },
       { header: 'frontDesk.board.expectedCheckOut', kind: 'time', value: (r) => r.currentStay?.expectedCheckOutAt },
       { header: 'frontDesk.board.lockPower', kind: 'number', width: 10, value: (r) => r.lock?.battery ?? r.lockPower },
-      { header: 'tenants.price', kind: 'money', value: (r) => r.usualPrice },
+      { header: 'stays.price', kind: 'money', value: (r) => r.usualPrice },
     ],
   }),
   stays: defineList<StayRow>({
-    title: 'menu.tenants',
+    title: 'menu.stays',
     read: (ctx, filters, page, pageSize) => listStays(ctx, { ...filters, page, pageSize }),
     keyset: {
       count: (ctx, filters) => countStays(ctx, filters),
@@ -110,17 +110,17 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
       cursor: (r) => cursorOf(r.checkInAt, r.id),
     },
     columns: [
-      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
-      { header: 'tenants.guests', kind: 'text', width: 24, value: (r) => guestNames(r) },
-      { header: 'tenants.state', kind: 'text', width: 12, value: (r, s) => s.code('stayState', r.state) },
-      { header: 'tenants.checkIn', kind: 'time', value: (r) => r.checkInAt },
-      { header: 'tenants.expectedCheckOut', kind: 'time', value: (r) => r.expectedCheckOutAt },
+      { header: 'stays.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'stays.guests', kind: 'text', width: 24, value: (r) => guestNames(r) },
+      { header: 'stays.state', kind: 'text', width: 12, value: (r, s) => s.code('stayState', r.state) },
+      { header: 'stays.checkIn', kind: 'time', value: (r) => r.checkInAt },
+      { header: 'stays.expectedCheckOut', kind: 'time', value: (r) => r.expectedCheckOutAt },
       { header: 'export.columns.checkedOutAt', kind: 'time', value: (r) => r.checkedOutAt },
-      { header: 'tenants.price', kind: 'money', value: (r) => r.priceAmount },
-      { header: 'tenants.deposit', kind: 'money', value: (r) => r.depositAmount },
+      { header: 'stays.price', kind: 'money', value: (r) => r.priceAmount },
+      { header: 'stays.deposit', kind: 'money', value: (r) => r.depositAmount },
       // The visit's bill: what the guest owes (negative: due back), and whether it is settled.
-      { header: 'tenants.balanceDue', kind: 'money', value: (r) => r.bill.owed - r.bill.dueBack },
-      { header: 'tenants.bill', kind: 'text', width: 12, value: (r, s) => s.code('orders.billStates', r.bill.state) },
+      { header: 'stays.balanceDue', kind: 'money', value: (r) => r.bill.owed - r.bill.dueBack },
+      { header: 'stays.bill', kind: 'text', width: 12, value: (r, s) => s.code('orders.billStates', r.bill.state) },
     ],
   }),
   guests: defineList<GuestRow>({
@@ -128,13 +128,13 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
     read: (ctx, filters, page, pageSize) => listGuests(ctx, { ...filters, page, pageSize }),
     columns: [
       { header: 'export.columns.guestName', kind: 'text', width: 18, value: (r) => r.name },
-      { header: 'tenants.gender', kind: 'text', width: 10, value: (r, s) => s.code('tenants.genders', r.gender) },
+      { header: 'stays.gender', kind: 'text', width: 10, value: (r, s) => s.code('stays.genders', r.gender) },
       { header: 'customer.mobile', kind: 'text', width: 16, value: (r) => r.mobile },
       { header: 'export.columns.idNumber', kind: 'text', width: 20, value: (r) => r.idNumber },
-      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
-      { header: 'tenants.state', kind: 'text', width: 12, value: (r, s) => s.code('stayState', r.state) },
-      { header: 'tenants.checkIn', kind: 'time', value: (r) => r.checkInAt },
-      { header: 'tenants.expectedCheckOut', kind: 'time', value: (r) => r.expectedCheckOutAt },
+      { header: 'stays.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'stays.state', kind: 'text', width: 12, value: (r, s) => s.code('stayState', r.state) },
+      { header: 'stays.checkIn', kind: 'time', value: (r) => r.checkInAt },
+      { header: 'stays.expectedCheckOut', kind: 'time', value: (r) => r.expectedCheckOutAt },
     ],
   }),
   customers: defineList<CustomerRow>({
@@ -153,7 +153,7 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
     title: 'export.lists.passwords',
     read: (ctx, filters, page, pageSize) => listPasswords(ctx, { ...filters, page, pageSize }),
     columns: [
-      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'stays.room', kind: 'text', width: 12, value: (r) => r.roomName },
       { header: 'credentials.columns.holder', kind: 'text', width: 18, value: (r) => r.holderName },
       { header: 'credentials.columns.kind', kind: 'text', width: 14, value: (r, s) => s.code('credentials.kinds', r.kind) },
       { header: 'credentials.columns.code', kind: 'text', width: 12, value: (r) => r.code },
@@ -172,7 +172,7 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
     },
     columns: [
       { header: 'frontDesk.detail.unlockTime', kind: 'time', value: (r) => r.occurredAt },
-      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'stays.room', kind: 'text', width: 12, value: (r) => r.roomName },
       { header: 'unlockRecords.person', kind: 'text', width: 18, value: (r) => r.operator },
       { header: 'frontDesk.detail.unlockStyle', kind: 'text', width: 12, value: (r, s) => s.code('frontDesk.detail.unlockStyles', r.style) },
       { header: 'unlockRecords.result', kind: 'text', width: 10, value: (r, s) => s.t(r.success ? 'unlockRecords.succeeded' : 'unlockRecords.failed') },
@@ -208,7 +208,7 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
     },
     columns: [
       { header: 'orders.columns.time', kind: 'time', value: (r) => r.createdAt },
-      { header: 'tenants.room', kind: 'text', width: 12, value: (r) => r.roomName },
+      { header: 'stays.room', kind: 'text', width: 12, value: (r) => r.roomName },
       { header: 'customer.nickname', kind: 'text', width: 16, value: (r) => r.customerName },
       { header: 'orders.columns.kind', kind: 'text', width: 14, value: (r, s) => s.code('orders.kinds', r.kind) },
       { header: 'orders.columns.method', kind: 'text', width: 14, value: (r, s) => s.code('orders.methods', r.method) },

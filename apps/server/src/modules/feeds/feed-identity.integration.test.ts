@@ -15,7 +15,7 @@ import { actorContext, createTestContext, type TestContext } from '../../test/ha
 import { setAccessRule } from '../access-rules/access-rule.service';
 import { issueOnTime } from '../access-rules/engine';
 import { readFeed } from './feed-import';
-import { changeRoom } from '../stay/room-change';
+import { changeRoom } from '../stays/room-change';
 import { addFeed, deleteFeed, listFeeds, readFeedNow } from './feed.service';
 
 let ctx: TestContext;

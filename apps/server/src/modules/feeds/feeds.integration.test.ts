@@ -11,7 +11,7 @@ import { jobContext } from '../../context';
 import { createHotelWithStaff, createRooms, insertStay } from '../../test/factories';
 import { actorContext, createTestContext, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
-import { arriveOnTime } from '../stay/transitions';
+import { arriveOnTime } from '../stays/transitions';
 import { readFeed } from './feed-import';
 import { addFeed, confirmEmptyFeed, deleteFeed, listFeeds, readFeedNow, regenerateExportToken, roomExportUrl } from './feed.service';
 import { parseFeed } from './ical-parse';

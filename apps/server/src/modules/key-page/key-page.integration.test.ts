@@ -12,11 +12,11 @@ import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/fact
 import { createPassword } from '../credentials/password.service';
 import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { renewStay } from '../stay/renewal';
-import { changeRoom } from '../stay/room-change';
-import { listUnlockRecords } from '../unlock/unlock-record.service';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { renewStay } from '../stays/renewal';
+import { changeRoom } from '../stays/room-change';
+import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { ensureKeyLink, getKeyLink, hashKeyToken, regenerateKeyLink, revokeKeyLink } from '../messages/key-link';
 import { openByKeyPage, viewKeyPage } from './key-page.service';
 import { tellGuestOfPassword } from '../messages/on-lock';

@@ -9,7 +9,7 @@ import { pairSimLock } from '../../test/lock-factories';
 import { mailboxOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { trpcClient } from '../../test/trpc-client';
 import { createPassword } from '../credentials/password.service';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { queueGuestMessages } from './queue';
 import { sendAgain } from './stay-messages';
 

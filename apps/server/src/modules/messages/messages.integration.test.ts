@@ -11,7 +11,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { trpcClient } from '../../test/trpc-client';
 import type { AppError } from '../../errors';
 import { createPassword, retryPassword } from '../credentials/password.service';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { tellGuestOfPassword } from './on-lock';
 import { sendAgain, stayMessages } from './stay-messages';
 import { saveTemplate } from './templates';

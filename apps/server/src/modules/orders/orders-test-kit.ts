@@ -3,7 +3,7 @@ import { addDays, localDate, zonedToInstant } from '@console/shared';
 import type { Role, Room } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
 import { createSession } from '../auth/session.service';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, uniqueMobile } from '../../test/factories';
 import { actorContext, testMeta, type TestContext } from '../../test/harness';
 

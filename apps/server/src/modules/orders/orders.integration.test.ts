@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, zonedToInstant } from '@console/shared';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { quoteStay } from '../price/price.service';
-import { renewStay } from '../stay/renewal';
+import { renewStay } from '../stays/renewal';
 import { customerBalance, rechargeCustomer } from './balances';
 import { recordDeposit, recordPayment } from './payments';
 import { postRoomCharge, recordCharge } from './posting';
@@ -248,11 +248,11 @@ describe('settling a folio at check-out', () => {
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: reservation.id } })).status).toBe('ended');
 
     // A guest who moved rooms: the deposit paid in the first room settles with the second.
-    const { changeRoom } = await import('../stay/room-change');
+    const { changeRoom } = await import('../stays/room-change');
     const first = await stayIn(h.staff, h.rooms[0].id, { to: 50 });
     await recordDeposit(h.staff, { stayId: first.id, amount: 5_000, method: 'cash' });
     const moved = await changeRoom(h.staff, { stayId: first.id, targetRoomId: h.rooms[2].id });
-    const { checkOut } = await import('../stay/check-out');
+    const { checkOut } = await import('../stays/check-out');
     await checkOut(h.staff, { stayId: moved.id });
     const folio = await getFolio(h.staff, { stayId: first.id });
     expect(folio).toMatchObject({ stayId: moved.id, stayIds: [first.id, moved.id], roomName: '103', depositHeld: 5_000 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { hours } from '../../test/factories';
-import { arriveReservation } from '../stay/arrival';
-import { renewStay } from '../stay/renewal';
-import { changeRoom } from '../stay/room-change';
+import { arriveReservation } from '../stays/arrival';
+import { renewStay } from '../stays/renewal';
+import { changeRoom } from '../stays/room-change';
 import { findStay } from '../base/stay-dto';
-import { arriveOnTime } from '../stay/transitions';
+import { arriveOnTime } from '../stays/transitions';
 import { listRooms } from '../room/room-list';
-import { getStay, listStays } from '../stay/stay-list';
+import { getStay, listStays } from '../stays/stay-list';
 import { getToday } from '../today/today.service';
 import { recordDeposit, recordPayment } from './payments';
 import { recordCharge } from './posting';

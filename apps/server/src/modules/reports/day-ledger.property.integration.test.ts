@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate, type TPaymentMethod } from '@console/shared';
 import type { TCashLine } from '@console/shared/dto';
-import { checkIn } from '../stay/check-in';
+import { checkIn } from '../stays/check-in';
 import { hours, uniqueMobile, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { rechargeCustomer } from '../orders/balances';

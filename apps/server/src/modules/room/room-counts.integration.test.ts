@@ -18,7 +18,7 @@ import { createScratchDatabase } from '../../db/scratch-database';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { createAccount, createHotelWithStaff, createRooms, hours, insertStay, zoneAtLocalHour } from '../../test/factories';
 import { jobContext } from '../../context';
-import { dueOnTime, noShowOnTime } from '../stay/transitions';
+import { dueOnTime, noShowOnTime } from '../stays/transitions';
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
 

@@ -15,9 +15,9 @@ import { confirmCard } from '../cards/card-write';
 import { transaction } from '../../db/transaction';
 import { ensureDoorNumber, lockKeyEntries } from '../cards/card-keys';
 import { pollLockRecords } from '../locks/records';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { listRecordsByPerson, listUnlockRecords } from '../unlock/unlock-record.service';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { listRecordsByPerson, listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { setSharedDoor, unsetSharedDoor } from './shared-door.service';
 
 /**

@@ -11,11 +11,11 @@ import { setAccessRule } from '../access-rules/access-rule.service';
 import { sendCard } from '../cards/card-send';
 import { afterCredentialChange } from '../credentials/delivery';
 import { pollLockRecords } from '../locks/records';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { renewStay } from '../stay/renewal';
-import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stay/reservation';
-import { scheduleStayJobs } from '../stay/stay-schedule';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { renewStay } from '../stays/renewal';
+import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stays/reservation';
+import { scheduleStayJobs } from '../stays/stay-schedule';
 import { getSharedDoor, setSharedDoor, stayDoors } from './shared-door.service';
 
 /**

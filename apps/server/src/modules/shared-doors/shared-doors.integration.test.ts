@@ -13,10 +13,10 @@ import { authorizeFace } from '../credentials/face-authorization.service';
 import { createFace } from '../credentials/face.service';
 import { createPassword } from '../credentials/password.service';
 import { storeUpload } from '../uploads/upload.service';
-import { checkIn } from '../stay/check-in';
-import { checkOut } from '../stay/check-out';
-import { renewStay } from '../stay/renewal';
-import { changeRoom } from '../stay/room-change';
+import { checkIn } from '../stays/check-in';
+import { checkOut } from '../stays/check-out';
+import { renewStay } from '../stays/renewal';
+import { changeRoom } from '../stays/room-change';
 import { getSharedDoor, listSharedDoors, setSharedDoor, stayDoors, unsetSharedDoor } from './shared-door.service';
 
 /**

@@ -15,12 +15,12 @@ import { arrivalsNotReady } from '../access-rules/arrival-readiness';
  *
  * - rooms per status: the room board's own counts (`listRooms`: kept by the database, corrected
  *   for the clock), so Dirty and Maintain are the board's filters;
- * - arrivals still expected today: the tenant list's `reserved` stays overlapping today (active,
+ * - arrivals still expected today: the stay list's `reserved` stays overlapping today (active,
  *   check-in still to come and before midnight, and the reservations awaiting their guest at the
  *   desk whose check-in time has passed); arrived today: stays that began today (not a room
  *   change's continuation, not cancelled, not a reservation still waiting); the list itself is
- *   `listArrivals` (modules/stay/arrivals.ts);
- * - in house and overdue: the tenant list's `in_house` and `expired` stays;
+ *   `listArrivals` (modules/stays/arrivals.ts);
+ * - in house and overdue: the stay list's `in_house` and `expired` stays;
  * - departures still due today: active stays whose expected check-out is between now and
  *   midnight; departed today: stays checked out today;
  * - breakfasts: the breakfast list of today (stays with breakfast whose guests slept there last
@@ -91,7 +91,7 @@ export function todaySql(ctx: AuthedContext, now: Date, dayStart: Date, dayEnd: 
       WHERE s."hotelId" = ${hotelId} AND s."status" = 'reserved' AND s."checkInAt" <= ${now} AND s."awaitsArrival"${actor.allRooms ? Prisma.empty : Prisma.sql` AND ${mine(Prisma.raw('s."roomId"'))}`}
     ),
     breakfast AS (
-      -- The breakfast list's stays (stay/breakfast.ts: breakfast, not cancelled, began before the
+      -- The breakfast list's stays (stays/breakfast.ts: breakfast, not cancelled, began before the
       -- morning, still there at it), in three parts that each have their index: the active stays
       -- (whose rooms are not deleted), the moved reservations not begun, and the stays checked out
       -- or moved after the morning.

@@ -16,7 +16,7 @@ const roomBoardBefore = z.object({
   sort: z.enum(ROOM_SORTS).catch('default').default('default'),
   view: z.enum(ROOM_BOARD_VIEWS).catch('tiles').default('tiles'),
 });
-const roomDetailBefore = z.object({ tab: z.enum(ROOM_DETAIL_TABS).catch('tenants').default('tenants') });
+const roomDetailBefore = z.object({ tab: z.enum(ROOM_DETAIL_TABS).catch('stays').default('stays') });
 
 describe('URL search schemas of the front desk (without zod)', () => {
   it('read the room board URL as the zod schema did', () => {
@@ -37,5 +37,9 @@ describe('URL search schemas of the front desk (without zod)', () => {
     for (const input of searchInputs({ tab: ROOM_DETAIL_TABS })) {
       expect(roomDetailSearchSchema['~standard'].validate(input), JSON.stringify(input)).toStrictEqual(roomDetailBefore['~standard'].validate(input));
     }
+  });
+
+  it('open the stays tab from a link of before issue 28 (?tab=tenants)', () => {
+    expect(roomDetailSearchSchema['~standard'].validate({ tab: 'tenants' })).toStrictEqual({ value: { tab: 'stays' } });
   });
 });

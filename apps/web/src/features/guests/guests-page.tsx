@@ -93,13 +93,13 @@ export function GuestsPage() {
         data-testid="guests-table"
         head={
           <>
-            <TableHead>{t('tenants.guestName')}</TableHead>
+            <TableHead>{t('stays.guestName')}</TableHead>
             <TableHead>{t('customer.mobile')}</TableHead>
             <TableHead className="hidden lg:table-cell">{t('export.columns.idNumber')}</TableHead>
-            <TableHead>{t('tenants.room')}</TableHead>
-            <TableHead>{t('tenants.state')}</TableHead>
-            <TableHead className="hidden md:table-cell">{t('tenants.checkIn')}</TableHead>
-            <TableHead className="hidden md:table-cell">{t('tenants.expectedCheckOut')}</TableHead>
+            <TableHead>{t('stays.room')}</TableHead>
+            <TableHead>{t('stays.state')}</TableHead>
+            <TableHead className="hidden md:table-cell">{t('stays.checkIn')}</TableHead>
+            <TableHead className="hidden md:table-cell">{t('stays.expectedCheckOut')}</TableHead>
           </>
         }
       >

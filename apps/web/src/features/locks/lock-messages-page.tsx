@@ -114,14 +114,14 @@ export function LockMessagesPage() {
         activeFilters={search.roomId === undefined ? 0 : 1}
         filters={
           <div className="grid gap-1.5 self-start">
-            <Label htmlFor="lock-messages-room">{t('tenants.room')}</Label>
+            <Label htmlFor="lock-messages-room">{t('stays.room')}</Label>
             <div className="flex w-44 items-start gap-1">
               <div className="min-w-0 flex-1">
                 <RoomPicker
                   id="lock-messages-room"
                   value={pickedRoom}
                   onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
-                  placeholder={t('tenants.allRooms')}
+                  placeholder={t('stays.allRooms')}
                   data-testid="lock-messages-room-filter"
                 />
               </div>
@@ -131,7 +131,7 @@ export function LockMessagesPage() {
                   size="icon"
                   className="shrink-0"
                   onClick={() => setSearch({ roomId: undefined, page: 1 })}
-                  aria-label={t('tenants.allRooms')}
+                  aria-label={t('stays.allRooms')}
                 >
                   <X aria-hidden />
                 </Button>
@@ -183,7 +183,7 @@ export function LockMessagesPage() {
               <TableHead className="w-8">
                 <span className="sr-only">{t('lockMessages.state')}</span>
               </TableHead>
-              <TableHead>{t('tenants.room')}</TableHead>
+              <TableHead>{t('stays.room')}</TableHead>
               <TableHead>{t('lockMessages.message')}</TableHead>
               <TableHead className="hidden sm:table-cell">{t('common.time')}</TableHead>
               <TableHead className="w-24">

@@ -13,7 +13,7 @@ function prefetched(roomId: number, tab: RoomDetailTab): unknown[] {
 
 describe("the room route's loader", () => {
   it('starts the very queries the page asks for: the room, and the first page of its stays on the stays tab', () => {
-    expect(prefetched(7, 'tenants')).toEqual([roomDetailQueries.room(7).queryKey, roomDetailQueries.stays(7, 1).queryKey]);
+    expect(prefetched(7, 'stays')).toEqual([roomDetailQueries.room(7).queryKey, roomDetailQueries.stays(7, 1).queryKey]);
     // The keys the page's components use, as tRPC names them: the room by its id, its stays' first page.
     expect(roomDetailQueries.room(7).queryKey).toEqual([['room', 'get'], { input: { id: 7 }, type: 'query' }]);
     expect(roomDetailQueries.stays(7, 1).queryKey).toEqual([

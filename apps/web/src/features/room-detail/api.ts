@@ -43,7 +43,7 @@ export const ROOM_STAYS_PAGE_SIZE = 10;
 /** The room route's loader: the room, and the first page of its stays when the URL opens the stays tab. */
 export function prefetchRoomDetail(queryClient: QueryClient, roomId: number, tab: RoomDetailTab): void {
   void queryClient.ensureQueryData(roomDetailQueries.room(roomId)).catch(() => undefined);
-  if (tab === 'tenants') void queryClient.ensureQueryData(roomDetailQueries.stays(roomId, 1)).catch(() => undefined);
+  if (tab === 'stays') void queryClient.ensureQueryData(roomDetailQueries.stays(roomId, 1)).catch(() => undefined);
 }
 
 /** The room's status changed: the room board, the room page and every room list follow. */

@@ -18,7 +18,7 @@ import { RoomDetailHeader } from './room-detail-header';
 import { RoomPriceTab } from './room-price-tab';
 import { RoomSettingsTab } from './room-settings-tab';
 import { RoomStatusTab } from './room-status-tab';
-import { RoomTenantsTab } from './room-tenants-tab';
+import { RoomStaysTab } from './room-stays-tab';
 import { RoomUnlockTab } from './room-unlock-tab';
 import { StayActionDialogs, useStayActions } from '../stays/stay-action-dialogs';
 import { ROOM_DETAIL_TABS, type RoomDetailTab } from './room-detail-search';
@@ -61,7 +61,7 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
   const currentStay = useQuery(roomDetailQueries.currentStay(currentStayId));
 
   const tabs = ROOM_DETAIL_TABS.filter((value) => (value === 'settings' ? canManageRooms : value === 'credentials' ? credentialsTab !== undefined : true));
-  const activeTab = tabs.includes(tab) ? tab : 'tenants';
+  const activeTab = tabs.includes(tab) ? tab : 'stays';
 
   const backLink = (
     <Link
@@ -148,8 +148,8 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
           ))}
         </TabsList>
         {/* Keyed by room: after a room change the tabs start afresh on the new room. */}
-        <TabsContent value="tenants" key={`tenants-${data.id}`}>
-          <RoomTenantsTab
+        <TabsContent value="stays" key={`stays-${data.id}`}>
+          <RoomStaysTab
             roomId={data.id}
             currentStayId={currentStayId ?? null}
             timeZone={timeZone}

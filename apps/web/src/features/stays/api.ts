@@ -4,7 +4,7 @@ import { trpc } from '@/lib/trpc';
 import type { RouterInputs, RouterOutputs } from '@/lib/trpc-types';
 import { readUserInfo } from '@/lib/user-info';
 import type { SearchOf } from '@/lib/url-search';
-import type { tenantSearchSchema } from './stay-list-search';
+import type { stayListSearchSchema } from './stay-list-search';
 
 /**
  * The stays' api (issue 19 §5): the queries of the stay list, the breakfast list and the guest page,
@@ -99,7 +99,7 @@ type StayMessageLog = RouterOutputs['guestMessage']['log'];
 export interface StayListInput {
   page: number;
   pageSize: number;
-  state?: SearchOf<typeof tenantSearchSchema>['state'];
+  state?: SearchOf<typeof stayListSearchSchema>['state'];
   from?: string;
   to?: string;
   roomId?: number;
@@ -107,7 +107,7 @@ export interface StayListInput {
 }
 
 /** The stay list's input as `/room/tenant`'s URL holds it. */
-export function stayListInput(search: SearchOf<typeof tenantSearchSchema>): StayListInput {
+export function stayListInput(search: SearchOf<typeof stayListSearchSchema>): StayListInput {
   return {
     page: search.page,
     pageSize: search.pageSize,

@@ -56,17 +56,17 @@ export function BreakfastPage() {
       <ListPage
         title={t('route.breakfast')}
         query={list}
-        what={t('tenants.breakfastWhat')}
+        what={t('stays.breakfastWhat')}
         search={
           <div className="flex flex-wrap items-start gap-2">
             <div className="grid gap-1.5">
-              <Label htmlFor="breakfast-date">{t('tenants.breakfastDate')}</Label>
+              <Label htmlFor="breakfast-date">{t('stays.breakfastDate')}</Label>
               <div className="flex items-start gap-1">
                 <Button
                   variant="outline"
                   size="icon"
                   onClick={() => setDate(addDays(date, -1))}
-                  aria-label={t('tenants.previousDay')}
+                  aria-label={t('stays.previousDay')}
                   data-testid="breakfast-previous-day"
                 >
                   <ChevronLeft className="size-4 rtl:rotate-180" aria-hidden />
@@ -76,7 +76,7 @@ export function BreakfastPage() {
                   variant="outline"
                   size="icon"
                   onClick={() => setDate(addDays(date, 1))}
-                  aria-label={t('tenants.nextDay')}
+                  aria-label={t('stays.nextDay')}
                   data-testid="breakfast-next-day"
                 >
                   <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
@@ -85,16 +85,16 @@ export function BreakfastPage() {
             </div>
             {date !== today && (
               <Button variant="ghost" className="mt-6" onClick={() => setDate(undefined)}>
-                {t('tenants.today')}
+                {t('stays.today')}
               </Button>
             )}
           </div>
         }
         toolbarEnd={
           <>
-            <Total label={t('tenants.breakfastRooms')} value={list.data?.rows.length} testId="breakfast-total-rooms" />
-            <Total label={t('tenants.breakfastExpected')} value={list.data?.guests} testId="breakfast-total-guests" />
-            <Total label={t('tenants.breakfastServed')} value={list.data?.served} testId="breakfast-total-served" />
+            <Total label={t('stays.breakfastRooms')} value={list.data?.rows.length} testId="breakfast-total-rooms" />
+            <Total label={t('stays.breakfastExpected')} value={list.data?.guests} testId="breakfast-total-guests" />
+            <Total label={t('stays.breakfastServed')} value={list.data?.served} testId="breakfast-total-served" />
             <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />
           </>
         }
@@ -102,8 +102,8 @@ export function BreakfastPage() {
         empty={
           <EmptyState
             icon={Coffee}
-            title={t('tenants.breakfastEmptyTitle')}
-            description={t('tenants.breakfastEmptyText', { date: formatDate(date) })}
+            title={t('stays.breakfastEmptyTitle')}
+            description={t('stays.breakfastEmptyText', { date: formatDate(date) })}
             data-testid="breakfast-empty"
           />
         }
@@ -113,10 +113,10 @@ export function BreakfastPage() {
         <Table data-testid="breakfast-table">
           <TableHeader>
             <TableRow>
-              <TableHead>{t('tenants.room')}</TableHead>
-              <TableHead>{t('tenants.guests')}</TableHead>
-              <TableHead className="text-end">{t('tenants.guestCount')}</TableHead>
-              <TableHead>{t('tenants.servedAt')}</TableHead>
+              <TableHead>{t('stays.room')}</TableHead>
+              <TableHead>{t('stays.guests')}</TableHead>
+              <TableHead className="text-end">{t('stays.guestCount')}</TableHead>
+              <TableHead>{t('stays.servedAt')}</TableHead>
               {canServe && (
                 <TableHead>
                   <span className="sr-only">{t('common.actions')}</span>
@@ -139,22 +139,22 @@ export function BreakfastPage() {
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge variant="success">
                         <Check aria-hidden />
-                        {t('tenants.served')}
+                        {t('stays.served')}
                       </Badge>
                       <span className="text-sm whitespace-nowrap">{formatShortDateTime(row.servedAt, timeZone)}</span>
                       <span className="text-muted-foreground text-xs whitespace-nowrap" data-testid={`served-guests-${row.stayId}`}>
-                        {t('tenants.servedGuests', { number: formatNumber(row.servedGuests ?? 0) })}
+                        {t('stays.servedGuests', { number: formatNumber(row.servedGuests ?? 0) })}
                       </span>
                     </div>
                   ) : (
-                    <span className="text-muted-foreground text-sm">{t('tenants.notServed')}</span>
+                    <span className="text-muted-foreground text-sm">{t('stays.notServed')}</span>
                   )}
                 </TableCell>
                 {canServe && (
                   <TableCell className="text-end">
                     <Button size="sm" variant={row.servedAt ? 'outline' : 'default'} onClick={() => setServing(row)} data-testid={`serve-${row.stayId}`}>
                       <Coffee aria-hidden />
-                      {row.servedAt ? t('tenants.serveAgain') : t('tenants.serve')}
+                      {row.servedAt ? t('stays.serveAgain') : t('stays.serve')}
                     </Button>
                   </TableCell>
                 )}
@@ -205,7 +205,7 @@ function ServeDialog({ row, date, onClose }: { row: BreakfastRow; date: string; 
     trpc.stay.serveBreakfast.mutationOptions({
       meta: { showsErrors: true },
       onSuccess: (served) => {
-        toast.success(t('tenants.serveSucceeded', { room: served.roomName, number: formatNumber(served.servedGuests ?? 0) }));
+        toast.success(t('stays.serveSucceeded', { room: served.roomName, number: formatNumber(served.servedGuests ?? 0) }));
         void invalidateBreakfast(queryClient, date);
         onClose();
       },
@@ -221,7 +221,7 @@ function ServeDialog({ row, date, onClose }: { row: BreakfastRow; date: string; 
     event.preventDefault();
     const parsed = servedGuestsRule.safeParse(count.trim() === '' ? undefined : count);
     if (!parsed.success || parsed.data === undefined) {
-      setError(t('tenants.serveCountInvalid', { min, max }));
+      setError(t('stays.serveCountInvalid', { min, max }));
       return;
     }
     setError(undefined);
@@ -233,18 +233,18 @@ function ServeDialog({ row, date, onClose }: { row: BreakfastRow; date: string; 
     <FormDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={row.servedAt ? t('tenants.serveAgainTitle') : t('tenants.serveTitle')}
-      description={t('tenants.serveText', { room: row.roomName, date: formatDate(date) })}
+      title={row.servedAt ? t('stays.serveAgainTitle') : t('stays.serveTitle')}
+      description={t('stays.serveText', { room: row.roomName, date: formatDate(date) })}
       isDirty={count !== initial}
       isSaving={serve.isPending}
       error={serve.error}
       onSubmit={submit}
-      submitLabel={warning ? t('tenants.serveAnyway') : t('tenants.serveConfirm')}
+      submitLabel={warning ? t('stays.serveAnyway') : t('stays.serveConfirm')}
       submitTestId="serve-submit"
       data-testid="serve-dialog"
     >
       {row.guestNames.length > 0 && <p className="text-sm">{formatList(row.guestNames)}</p>}
-      <FormField id="serve-count" label={t('tenants.serveCount')} hint={t('tenants.serveCountHint', { number: formatNumber(row.guests) })} error={error}>
+      <FormField id="serve-count" label={t('stays.serveCount')} hint={t('stays.serveCountHint', { number: formatNumber(row.guests) })} error={error}>
         <Input
           id="serve-count"
           type="number"

@@ -41,9 +41,9 @@ function formatDuration(t: TFunction, ms: number): string {
   const days = Math.floor(totalMinutes / 1440);
   const hours = Math.floor((totalMinutes % 1440) / 60);
   const minutes = totalMinutes % 60;
-  if (days > 0) return t('tenants.durationDays', { days, hours });
-  if (hours > 0) return t('tenants.durationHours', { hours, minutes });
-  return t('tenants.durationMinutes', { minutes });
+  if (days > 0) return t('stays.durationDays', { days, hours });
+  if (hours > 0) return t('stays.durationHours', { hours, minutes });
+  return t('stays.durationMinutes', { minutes });
 }
 
 /**
@@ -63,7 +63,7 @@ export function GuestDetailPage({ stayCards, stayBill }: { stayCards?(stay: Stay
   const header = (
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="ghost" size="icon" asChild>
-        <Link to="/room/tenant" aria-label={t('tenants.backToList')}>
+        <Link to="/room/tenant" aria-label={t('stays.backToList')}>
           <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
         </Link>
       </Button>
@@ -78,11 +78,11 @@ export function GuestDetailPage({ stayCards, stayBill }: { stayCards?(stay: Stay
         <Card>
           <EmptyState
             icon={UserX}
-            title={t('tenants.guestNotFoundTitle')}
-            description={t('tenants.guestNotFoundText')}
+            title={t('stays.guestNotFoundTitle')}
+            description={t('stays.guestNotFoundText')}
             action={
               <Button variant="outline" asChild>
-                <Link to="/room/tenant">{t('tenants.backToList')}</Link>
+                <Link to="/room/tenant">{t('stays.backToList')}</Link>
               </Button>
             }
             data-testid="guest-not-found"
@@ -97,7 +97,7 @@ export function GuestDetailPage({ stayCards, stayBill }: { stayCards?(stay: Stay
       <div className="space-y-4">
         {header}
         <Card>
-          <LoadError query={failedQuery(detail)} what={t('tenants.guestWhat')} />
+          <LoadError query={failedQuery(detail)} what={t('stays.guestWhat')} />
         </Card>
       </div>
     );
@@ -106,7 +106,7 @@ export function GuestDetailPage({ stayCards, stayBill }: { stayCards?(stay: Stay
   return (
     <div className="space-y-4" data-testid="guest-detail">
       {header}
-      <LoadError query={failedQuery(detail)} what={t('tenants.guestWhat')} />
+      <LoadError query={failedQuery(detail)} what={t('stays.guestWhat')} />
       {!detail.data ? (
         <div className="grid gap-4 lg:grid-cols-2" aria-busy="true" role="status" aria-label={t('common.loading')}>
           {Array.from({ length: 4 }, (_, i) => (
@@ -154,30 +154,30 @@ function GuestDetailContent({
           <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
             <UserRound className="text-muted-foreground size-5" aria-hidden />
             <span data-testid="guest-name">{guest.name}</span>
-            {guest.isPrimary && <Badge variant="secondary">{t('tenants.primaryGuest')}</Badge>}
+            {guest.isPrimary && <Badge variant="secondary">{t('stays.primaryGuest')}</Badge>}
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-5">
           <section aria-labelledby="guest-identity">
             <h2 id="guest-identity" className="text-muted-foreground mb-2 text-sm font-medium">
-              {t('tenants.identity')}
+              {t('stays.identity')}
             </h2>
             <DetailList>
-              <DetailItem label={t('tenants.guestName')}>{guest.name}</DetailItem>
-              <DetailItem label={t('tenants.gender')}>{t(`tenants.genders.${guest.gender}`)}</DetailItem>
-              <DetailItem label={t('tenants.nationality')}>{guest.nationality || '—'}</DetailItem>
-              <DetailItem label={t('tenants.birthDate')}>{guest.birthDate ? formatDate(guest.birthDate) : '—'}</DetailItem>
-              <DetailItem label={t('tenants.idNumber')} ltr>
+              <DetailItem label={t('stays.guestName')}>{guest.name}</DetailItem>
+              <DetailItem label={t('stays.gender')}>{t(`stays.genders.${guest.gender}`)}</DetailItem>
+              <DetailItem label={t('stays.nationality')}>{guest.nationality || '—'}</DetailItem>
+              <DetailItem label={t('stays.birthDate')}>{guest.birthDate ? formatDate(guest.birthDate) : '—'}</DetailItem>
+              <DetailItem label={t('stays.idNumber')} ltr>
                 {guest.idNumber ?? '—'}
               </DetailItem>
             </DetailList>
           </section>
           <section aria-labelledby="guest-contact">
             <h2 id="guest-contact" className="text-muted-foreground mb-2 text-sm font-medium">
-              {t('tenants.contact')}
+              {t('stays.contact')}
             </h2>
             <DetailList>
-              <DetailItem label={t('tenants.mobile')} ltr>
+              <DetailItem label={t('stays.mobile')} ltr>
                 {guest.mobile ? (
                   <a href={`tel:${guest.mobile}`} className="hover:underline">
                     {guest.mobile}
@@ -186,7 +186,7 @@ function GuestDetailContent({
                   '—'
                 )}
               </DetailItem>
-              <DetailItem label={t('tenants.email')} ltr>
+              <DetailItem label={t('stays.email')} ltr>
                 {guest.email ? (
                   <a href={`mailto:${guest.email}`} className="break-all hover:underline">
                     {guest.email}
@@ -201,7 +201,7 @@ function GuestDetailContent({
             <section aria-labelledby="guest-note" className="bg-muted rounded-lg p-3" data-testid="guest-other-information">
               <h2 id="guest-note" className="mb-1 flex items-center gap-1.5 text-sm font-medium">
                 <Info className="size-4" aria-hidden />
-                {t('tenants.otherInformation')}
+                {t('stays.otherInformation')}
               </h2>
               <p className="text-sm break-words whitespace-pre-wrap">{note}</p>
             </section>
@@ -218,7 +218,7 @@ function GuestDetailContent({
       {others.length > 0 && (
         <Card className="gap-4 lg:col-span-2">
           <CardHeader>
-            <CardTitle className="text-base">{t('tenants.otherGuestsOfStay')}</CardTitle>
+            <CardTitle className="text-base">{t('stays.otherGuestsOfStay')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="divide-y" data-testid="other-guests">
@@ -227,8 +227,8 @@ function GuestDetailContent({
                   <Link to="/room/thetouristsDetails" search={{ id: g.id }} className="text-primary font-medium hover:underline">
                     {g.name}
                   </Link>
-                  {g.isPrimary && <Badge variant="secondary">{t('tenants.primaryGuest')}</Badge>}
-                  <span className="text-muted-foreground">{t(`tenants.genders.${g.gender}`)}</span>
+                  {g.isPrimary && <Badge variant="secondary">{t('stays.primaryGuest')}</Badge>}
+                  <span className="text-muted-foreground">{t(`stays.genders.${g.gender}`)}</span>
                   {g.mobile && (
                     <span className="text-muted-foreground tabular-nums" dir="ltr">
                       {g.mobile}
@@ -250,53 +250,53 @@ function StayCard({ stay, timeZone, currency }: { stay: Stay; timeZone: string; 
   const now = useNow(30_000);
   const checkIn = Date.parse(stay.checkInAt);
   const checkOut = Date.parse(stay.expectedCheckOutAt);
-  const yesNo = (value: boolean) => (value ? t('tenants.yes') : t('tenants.no'));
+  const yesNo = (value: boolean) => (value ? t('stays.yes') : t('stays.no'));
 
   let remaining: ReactNode = null;
   if (stay.state === 'in_house')
-    remaining = <span className="text-primary font-medium">{t('tenants.remaining', { time: formatDuration(t, checkOut - now) })}</span>;
+    remaining = <span className="text-primary font-medium">{t('stays.remaining', { time: formatDuration(t, checkOut - now) })}</span>;
   else if (stay.state === 'reserved')
-    remaining = <span className="font-medium text-amber-700">{t('tenants.startsIn', { time: formatDuration(t, checkIn - now) })}</span>;
+    remaining = <span className="font-medium text-amber-700">{t('stays.startsIn', { time: formatDuration(t, checkIn - now) })}</span>;
   else if (stay.state === 'expired')
-    remaining = <span className="text-destructive font-medium">{t('tenants.overdueBy', { time: formatDuration(t, now - checkOut) })}</span>;
+    remaining = <span className="text-destructive font-medium">{t('stays.overdueBy', { time: formatDuration(t, now - checkOut) })}</span>;
 
   return (
     <Card className="gap-4" data-testid="guest-stay">
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2 text-lg">
           <BedDouble className="text-muted-foreground size-5" aria-hidden />
-          {t('tenants.stay')}
+          {t('stays.stay')}
           <StayStateBadge state={stay.state} />
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <DetailList>
-          <DetailItem label={t('tenants.room')}>
+          <DetailItem label={t('stays.room')}>
             <Link to="/room/$roomId" params={{ roomId: stay.roomId }} className="text-primary font-medium hover:underline" data-testid="guest-room-link">
               {stay.roomName}
             </Link>
           </DetailItem>
-          <DetailItem label={t('tenants.checkIn')}>{formatDateTime(stay.checkInAt, timeZone)}</DetailItem>
-          <DetailItem label={t('tenants.expectedCheckOut')}>{formatDateTime(stay.expectedCheckOutAt, timeZone)}</DetailItem>
+          <DetailItem label={t('stays.checkIn')}>{formatDateTime(stay.checkInAt, timeZone)}</DetailItem>
+          <DetailItem label={t('stays.expectedCheckOut')}>{formatDateTime(stay.expectedCheckOutAt, timeZone)}</DetailItem>
           {end?.at && <DetailItem label={t(end.labelKey)}>{formatDateTime(end.at, timeZone)}</DetailItem>}
           {remaining && (
-            <DetailItem label={t('tenants.remainingTime')}>
+            <DetailItem label={t('stays.remainingTime')}>
               <span data-testid="stay-remaining">{remaining}</span>
             </DetailItem>
           )}
-          <DetailItem label={t('tenants.breakfast')}>{yesNo(stay.breakfast)}</DetailItem>
-          <DetailItem label={t('tenants.disableOldCards')}>{yesNo(stay.disableOldCards)}</DetailItem>
-          <DetailItem label={t('tenants.idCardUnlock')}>{yesNo(stay.idCardUnlock)}</DetailItem>
-          <DetailItem label={t('tenants.price')}>
+          <DetailItem label={t('stays.breakfast')}>{yesNo(stay.breakfast)}</DetailItem>
+          <DetailItem label={t('stays.disableOldCards')}>{yesNo(stay.disableOldCards)}</DetailItem>
+          <DetailItem label={t('stays.idCardUnlock')}>{yesNo(stay.idCardUnlock)}</DetailItem>
+          <DetailItem label={t('stays.price')}>
             <span className="tabular-nums">{formatMoney(stay.priceAmount, currency)}</span>
           </DetailItem>
-          <DetailItem label={t('tenants.deposit')}>
+          <DetailItem label={t('stays.deposit')}>
             <span className="tabular-nums">{formatMoney(stay.depositAmount, currency)}</span>
           </DetailItem>
         </DetailList>
         <div>
-          <div className="text-muted-foreground mb-1 text-sm">{t('tenants.remark')}</div>
-          <p className="text-sm break-words whitespace-pre-wrap">{stay.remark || t('tenants.noRemark')}</p>
+          <div className="text-muted-foreground mb-1 text-sm">{t('stays.remark')}</div>
+          <p className="text-sm break-words whitespace-pre-wrap">{stay.remark || t('stays.noRemark')}</p>
         </div>
       </CardContent>
     </Card>

@@ -30,19 +30,19 @@ import { useSearchBox } from '@/lib/use-search-box';
 import { cn } from '@/lib/utils';
 import { stayEnd, type StayDto } from './dialogs/stay-helpers';
 import { stayListInput, stayQueries } from './api';
-import type { tenantSearchSchema } from './stay-list-search';
+import type { stayListSearchSchema } from './stay-list-search';
 
 type Stay = RouterOutputs['stay']['list']['items'][number];
 type StayFilter = (typeof STAY_FILTERS)[number];
 
-type TenantSearch = SearchOf<typeof tenantSearchSchema>;
+type StayListSearch = SearchOf<typeof stayListSearchSchema>;
 
 const route = getRouteApi('/_auth/room/tenant');
 
 /** Filters that are not stay states have their own labels; the others are the `stayState.*` texts. */
 function filterLabel(t: TFunction, filter: StayFilter): string {
-  if (filter === 'all') return t('tenants.filterAll');
-  if (filter === 'current') return t('tenants.filterCurrent');
+  if (filter === 'all') return t('stays.filterAll');
+  if (filter === 'current') return t('stays.filterCurrent');
   return t(`stayState.${filter}`);
 }
 
@@ -50,14 +50,14 @@ function filterLabel(t: TFunction, filter: StayFilter): string {
  * `/room/tenant`: every stay of the hotel's rooms, filtered by state, dates, room and guest. On a
  * phone (issue 26 §3) each stay is a card, with what the guest owes on its first line.
  */
-export function TenantListPage() {
+export function StayListPage() {
   const { t } = useTranslation();
   const isPhone = usePhone();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const { timeZone, currency } = useHotelSettings();
 
-  const setSearch = (patch: Partial<TenantSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+  const setSearch = (patch: Partial<StayListSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
 
   // Typing filters after a short pause; the first page of the new result is shown.
   const { ref: searchBox, text: guestText, setText: setGuestText } = useSearchBox(search.guest, (text) => setSearch({ guest: text, page: 1 }));
@@ -83,20 +83,20 @@ export function TenantListPage() {
 
   return (
     <ListPage
-      title={t('route.tenants')}
+      title={t('route.stays')}
       query={list}
-      what={t('tenants.listWhat')}
+      what={t('stays.listWhat')}
       isBlocked={!checked.success}
       search={
         <div className="grid min-w-0 flex-1 basis-48 gap-1.5 sm:max-w-xs">
-          <Label htmlFor="tenant-guest">{t('tenants.guestSearch')}</Label>
+          <Label htmlFor="stay-list-guest">{t('stays.guestSearch')}</Label>
           <SearchInput
-            id="tenant-guest"
+            id="stay-list-guest"
             ref={searchBox}
             value={guestText}
             onChange={(e) => setGuestText(e.target.value)}
-            placeholder={t('tenants.guestSearchPlaceholder')}
-            data-testid="tenant-guest-search"
+            placeholder={t('stays.guestSearchPlaceholder')}
+            data-testid="stay-list-guest-search"
           />
         </div>
       }
@@ -104,9 +104,9 @@ export function TenantListPage() {
       filters={
         <>
           <div className="grid gap-1.5 self-start">
-            <Label htmlFor="tenant-state">{t('tenants.state')}</Label>
+            <Label htmlFor="stay-list-state">{t('stays.state')}</Label>
             <Select value={search.state} onValueChange={(value) => setSearch({ state: value as StayFilter, page: 1 })}>
-              <SelectTrigger id="tenant-state" className="w-44" data-testid="tenant-state-filter">
+              <SelectTrigger id="stay-list-state" className="w-44" data-testid="stay-list-state-filter">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -119,15 +119,15 @@ export function TenantListPage() {
             </Select>
           </div>
           <div className="grid gap-1.5 self-start">
-            <Label htmlFor="tenant-room">{t('tenants.room')}</Label>
+            <Label htmlFor="stay-list-room">{t('stays.room')}</Label>
             <div className="flex w-44 items-start gap-1">
               <div className="min-w-0 flex-1">
                 <RoomPicker
-                  id="tenant-room"
+                  id="stay-list-room"
                   value={pickedRoom}
                   onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
-                  placeholder={t('tenants.allRooms')}
-                  data-testid="tenant-room-filter"
+                  placeholder={t('stays.allRooms')}
+                  data-testid="stay-list-room-filter"
                 />
               </div>
               {search.roomId !== undefined && (
@@ -136,23 +136,23 @@ export function TenantListPage() {
                   size="icon"
                   className="shrink-0"
                   onClick={() => setSearch({ roomId: undefined, page: 1 })}
-                  aria-label={t('tenants.allRooms')}
-                  data-testid="tenant-room-clear"
+                  aria-label={t('stays.allRooms')}
+                  data-testid="stay-list-room-clear"
                 >
                   <X aria-hidden />
                 </Button>
               )}
             </div>
           </div>
-          <DateFilter id="tenant-from" label={t('tenants.from')} value={search.from} onChange={(from) => setSearch({ from, page: 1 })} timeZone={timeZone} />
+          <DateFilter id="stay-list-from" label={t('stays.from')} value={search.from} onChange={(from) => setSearch({ from, page: 1 })} timeZone={timeZone} />
           <DateFilter
-            id="tenant-to"
-            label={t('tenants.to')}
+            id="stay-list-to"
+            label={t('stays.to')}
             value={search.to}
             onChange={(to) => setSearch({ to, page: 1 })}
             timeZone={timeZone}
             invalid={Boolean(dateError)}
-            describedBy={dateError ? 'tenant-to-error' : undefined}
+            describedBy={dateError ? 'stay-list-to-error' : undefined}
           />
         </>
       }
@@ -170,7 +170,7 @@ export function TenantListPage() {
               page={search.page}
               pageSize={search.pageSize}
               total={total}
-              what={t('route.tenants')}
+              what={t('route.stays')}
             />
           )}
           <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={!checked.success} />
@@ -178,7 +178,7 @@ export function TenantListPage() {
       }
       toolbarBelow={
         dateError && (
-          <p id="tenant-to-error" role="alert" className="text-destructive text-sm">
+          <p id="stay-list-to-error" role="alert" className="text-destructive text-sm">
             {fieldMessage(t, dateError)}
           </p>
         )
@@ -187,8 +187,8 @@ export function TenantListPage() {
       empty={
         <EmptyState
           icon={UserRound}
-          title={isFiltered ? t('tenants.emptyFilteredTitle') : t('tenants.emptyTitle')}
-          description={isFiltered ? t('tenants.emptyFilteredText') : t('tenants.emptyText')}
+          title={isFiltered ? t('stays.emptyFilteredTitle') : t('stays.emptyTitle')}
+          description={isFiltered ? t('stays.emptyFilteredText') : t('stays.emptyText')}
           action={
             isFiltered ? (
               <Button variant="outline" onClick={clearFilters}>
@@ -196,26 +196,26 @@ export function TenantListPage() {
               </Button>
             ) : undefined
           }
-          data-testid="tenant-empty"
+          data-testid="stay-list-empty"
         />
       }
       pagination={urlPagination(search, setSearch, total)}
-      data-testid="tenant-list"
+      data-testid="stay-list-page"
     >
       {isPhone ? (
         <StayCards items={items} currency={currency} timeZone={timeZone} />
       ) : (
-        <Table data-testid="tenant-table">
+        <Table data-testid="stay-list-table">
           <TableHeader>
             <TableRow>
-              <TableHead>{t('tenants.room')}</TableHead>
-              <TableHead>{t('tenants.guests')}</TableHead>
-              <TableHead>{t('tenants.state')}</TableHead>
-              <TableHead>{t('tenants.checkIn')}</TableHead>
-              <TableHead>{t('tenants.expectedCheckOut')}</TableHead>
-              <TableHead className="text-end">{t('tenants.price')}</TableHead>
-              <TableHead className="text-end">{t('tenants.deposit')}</TableHead>
-              <TableHead className="text-end">{t('tenants.bill')}</TableHead>
+              <TableHead>{t('stays.room')}</TableHead>
+              <TableHead>{t('stays.guests')}</TableHead>
+              <TableHead>{t('stays.state')}</TableHead>
+              <TableHead>{t('stays.checkIn')}</TableHead>
+              <TableHead>{t('stays.expectedCheckOut')}</TableHead>
+              <TableHead className="text-end">{t('stays.price')}</TableHead>
+              <TableHead className="text-end">{t('stays.deposit')}</TableHead>
+              <TableHead className="text-end">{t('stays.bill')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -258,7 +258,7 @@ export function TenantListPage() {
 function StayCards({ items, currency, timeZone }: { items: Stay[]; currency: string; timeZone: string }) {
   const { t } = useTranslation();
   return (
-    <ul className="divide-y" data-testid="tenant-cards">
+    <ul className="divide-y" data-testid="stay-list-cards">
       {items.map((stay) => (
         <li key={stay.id} className="grid gap-1.5 px-3 py-2.5 text-sm" data-testid={`stay-row-${stay.id}`} data-state={stay.state}>
           <div className="flex min-w-0 items-center gap-2">
@@ -275,10 +275,10 @@ function StayCards({ items, currency, timeZone }: { items: Stay[]; currency: str
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
             <StayStateBadge state={stay.state} />
             <dl className="flex flex-wrap gap-x-3 gap-y-1">
-              <CardFact label={t('tenants.checkIn')}>{formatShortDateTime(stay.checkInAt, timeZone)}</CardFact>
-              <CardFact label={t('tenants.expectedCheckOut')}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</CardFact>
-              <CardFact label={t('tenants.price')}>{formatMoney(stay.priceAmount, currency, { narrow: true })}</CardFact>
-              <CardFact label={t('tenants.deposit')}>{formatMoney(stay.depositAmount, currency, { narrow: true })}</CardFact>
+              <CardFact label={t('stays.checkIn')}>{formatShortDateTime(stay.checkInAt, timeZone)}</CardFact>
+              <CardFact label={t('stays.expectedCheckOut')}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</CardFact>
+              <CardFact label={t('stays.price')}>{formatMoney(stay.priceAmount, currency, { narrow: true })}</CardFact>
+              <CardFact label={t('stays.deposit')}>{formatMoney(stay.depositAmount, currency, { narrow: true })}</CardFact>
             </dl>
             <StayEndNote stay={stay} timeZone={timeZone} className="text-muted-foreground" />
           </div>
@@ -309,14 +309,14 @@ function BillCell({ bill, currency, isNarrow = false }: { bill: Stay['bill']; cu
   if (bill.owed > 0) {
     return (
       <span className="text-destructive font-medium" data-testid={testId} data-state={bill.state} data-owed={bill.owed}>
-        {t(bill.state === 'owing' ? 'tenants.billOwing' : 'tenants.billOwed', { amount: money(bill.owed) })}
+        {t(bill.state === 'owing' ? 'stays.billOwing' : 'stays.billOwed', { amount: money(bill.owed) })}
       </span>
     );
   }
   if (bill.dueBack > 0) {
     return (
       <span data-testid={testId} data-state={bill.state} data-due-back={bill.dueBack}>
-        {t('tenants.billDueBack', { amount: money(bill.dueBack) })}
+        {t('stays.billDueBack', { amount: money(bill.dueBack) })}
       </span>
     );
   }
@@ -389,18 +389,13 @@ function GuestNames({ stay, isCompact = false }: { stay: Stay; isCompact?: boole
       {others.length > 0 && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button
-              variant="outline"
-              size="sm"
-              className="h-6 shrink-0 gap-0.5 px-1.5 text-xs"
-              aria-label={t('tenants.otherGuests', { number: others.length })}
-            >
+            <Button variant="outline" size="sm" className="h-6 shrink-0 gap-0.5 px-1.5 text-xs" aria-label={t('stays.otherGuests', { number: others.length })}>
               {`+${others.length}`}
               <ChevronDown className="size-3" aria-hidden />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start">
-            <DropdownMenuLabel>{t('tenants.otherGuests', { number: others.length })}</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('stays.otherGuests', { number: others.length })}</DropdownMenuLabel>
             {others.map((guest) => (
               <DropdownMenuItem key={guest.id} asChild>
                 <Link to="/room/thetouristsDetails" search={{ id: guest.id }}>

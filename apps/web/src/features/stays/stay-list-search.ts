@@ -10,7 +10,7 @@ import { int, oneOf, optional, searchSchema, string, text, withDefault } from '.
 const urlDate = () => optional(string({ pattern: LOCAL_DATE_REGEX, accept: (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) }));
 
 /** The list's filters live in the URL, so a reload or a shared link shows the same page. */
-export const tenantSearchSchema = searchSchema({
+export const stayListSearchSchema = searchSchema({
   page: withDefault(int({ min: 1 }), 1),
   pageSize: withDefault(int({ min: 1, max: LIMITS.pageSizeMax }), LIMITS.pageSizeDefault),
   state: withDefault(oneOf(STAY_FILTERS), 'all'),
@@ -22,4 +22,4 @@ export const tenantSearchSchema = searchSchema({
 });
 
 /** Values equal to these are left out of the URL. */
-export const tenantSearchDefaults = { page: 1, pageSize: LIMITS.pageSizeDefault, state: 'all', guest: '' } as const;
+export const stayListSearchDefaults = { page: 1, pageSize: LIMITS.pageSizeDefault, state: 'all', guest: '' } as const;

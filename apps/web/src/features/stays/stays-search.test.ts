@@ -4,7 +4,7 @@ import { LIMITS, LOCAL_DATE_REGEX, STAY_FILTERS } from '@console/shared';
 import { searchInputs } from '../../lib/url-search-inputs.test-support';
 import { breakfastSearchSchema } from './breakfast-search';
 import { guestDetailSearchSchema } from './guest-detail-search';
-import { tenantSearchSchema } from './stay-list-search';
+import { stayListSearchSchema } from './stay-list-search';
 
 // The schemas as they were written with zod, before lib/url-search.ts replaced it there: the URL
 // must be read exactly as before.
@@ -14,7 +14,7 @@ const urlDate = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
   .optional()
   .catch(undefined);
-const tenantBefore = z.object({
+const stayListBefore = z.object({
   page: z.number().int().min(1).catch(1).default(1),
   pageSize: z.number().int().min(1).max(LIMITS.pageSizeMax).catch(LIMITS.pageSizeDefault).default(LIMITS.pageSizeDefault),
   state: z.enum(STAY_FILTERS).catch('all').default('all'),
@@ -32,11 +32,11 @@ const guestDetailBefore = z.object({
 });
 
 describe('URL search schemas of the guest pages (without zod)', () => {
-  it('read the tenant list URL as the zod schema did', () => {
+  it('read the stay list URL as the zod schema did', () => {
     const dates = ['2026-01-31', '2024-02-29'];
     const inputs = searchInputs({ page: [1, 2], pageSize: [20, 100], state: STAY_FILTERS, from: dates, to: dates, roomId: [1, 5], guest: ['wang', 139] });
     for (const input of inputs)
-      expect(tenantSearchSchema['~standard'].validate(input), JSON.stringify(input)).toStrictEqual(tenantBefore['~standard'].validate(input));
+      expect(stayListSearchSchema['~standard'].validate(input), JSON.stringify(input)).toStrictEqual(stayListBefore['~standard'].validate(input));
   });
 
   it('read the breakfast URL as the zod schema did', () => {

@@ -126,14 +126,14 @@ export function UnlockRecordsPage() {
             />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="records-room">{t('tenants.room')}</Label>
+            <Label htmlFor="records-room">{t('stays.room')}</Label>
             <div className="flex w-44 items-start gap-1">
               <div className="min-w-0 flex-1">
                 <RoomPicker
                   id="records-room"
                   value={pickedRoom}
                   onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
-                  placeholder={t('tenants.allRooms')}
+                  placeholder={t('stays.allRooms')}
                   data-testid="records-room"
                 />
               </div>
@@ -143,7 +143,7 @@ export function UnlockRecordsPage() {
                   size="icon"
                   className="shrink-0"
                   onClick={() => setSearch({ roomId: undefined, page: 1 })}
-                  aria-label={t('tenants.allRooms')}
+                  aria-label={t('stays.allRooms')}
                 >
                   <X aria-hidden />
                 </Button>
@@ -227,7 +227,7 @@ export function UnlockRecordsPage() {
         <TableHeader>
           <TableRow>
             <TableHead>{t('frontDesk.detail.unlockTime')}</TableHead>
-            <TableHead>{t('tenants.room')}</TableHead>
+            <TableHead>{t('stays.room')}</TableHead>
             <TableHead>{t('unlockRecords.person')}</TableHead>
             <TableHead>{t('frontDesk.detail.unlockStyle')}</TableHead>
             <TableHead>{t('unlockRecords.result')}</TableHead>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BREAKFAST_WARNINGS, LIMITS, ZId, ZLocalDate, zInt } from '@console/shared';
 import type { Actor } from '../../../context';
-import { listBreakfast, serveBreakfast, type BreakfastRow } from '../../../modules/stay/breakfast';
+import { listBreakfast, serveBreakfast, type BreakfastRow } from '../../../modules/stays/breakfast';
 import { sessionAction } from '../action';
 import { ZFlag } from '../convert';
 import { legacyTime } from '../format';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZSearch } from '@console/shared';
 import type { AuthedContext } from '../../../context';
-import { listRecordsByPerson, listUnlockRecords } from '../../../modules/unlock/unlock-record.service';
+import { listRecordsByPerson, listUnlockRecords } from '../../../modules/unlock-records/unlock-record.service';
 import { sessionAction } from '../action';
 import { legacyPage, zLegacyPaging } from '../convert';
 import { legacyTime } from '../format';

@@ -11,10 +11,10 @@ import {
   ZMoneyMethod,
 } from '@console/shared';
 import type { AuthedContext } from '../../../context';
-import { arriveReservation } from '../../../modules/stay/arrival';
-import { listArrivals } from '../../../modules/stay/arrivals';
-import { cancelReservation } from '../../../modules/stay/check-out';
-import { createReservation } from '../../../modules/stay/reservation';
+import { arriveReservation } from '../../../modules/stays/arrival';
+import { listArrivals } from '../../../modules/stays/arrivals';
+import { cancelReservation } from '../../../modules/stays/check-out';
+import { createReservation } from '../../../modules/stays/reservation';
 import type { StayDto } from '../../../modules/base/stay-dto';
 import { sessionAction } from '../action';
 import { ZFlag, ZLegacyGuest, ZLegacyMoney, ZLegacyTime, guestFromLegacy, instantOrFail, legacyStay, toMinorOrFail } from '../convert';
@@ -32,7 +32,7 @@ const ZNote = z.string({ error: 'validation.textInvalid' }).trim().max(LIMITS.re
 /**
  * `/manage/room/reservation/*` (added compatibly, issue 17 §4): take a reservation for a room or
  * any free room of a category, list a day's arrivals and no-shows, record a guest's arrival, and
- * cancel with a reason. The rules are the stay services' (modules/stay/reservation.ts, arrival.ts,
+ * cancel with a reason. The rules are the stay services' (modules/stays/reservation.ts, arrival.ts,
  * check-out.ts, arrivals.ts), the same for the web console's `stay.reserve`, `stay.arrivals`,
  * `stay.arrive` and `stay.cancelReservation`.
  */

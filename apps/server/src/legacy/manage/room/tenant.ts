@@ -11,12 +11,12 @@ import {
   ZLocalDate,
   ZSearch,
 } from '@console/shared';
-import { checkIn } from '../../../modules/stay/check-in';
+import { checkIn } from '../../../modules/stays/check-in';
 import { checkOutWithBill } from '../../../modules/orders/settlement.service';
-import { addGuest, removeGuest } from '../../../modules/stay/guests';
-import { renewStay } from '../../../modules/stay/renewal';
-import { changeRoom } from '../../../modules/stay/room-change';
-import { listStays } from '../../../modules/stay/stay-list';
+import { addGuest, removeGuest } from '../../../modules/stays/guests';
+import { renewStay } from '../../../modules/stays/renewal';
+import { changeRoom } from '../../../modules/stays/room-change';
+import { listStays } from '../../../modules/stays/stay-list';
 import { sessionAction } from '../action';
 import {
   ZFlag,

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { formatMoney } from '@/lib/money';
-import { showGuestKeys } from '@/lib/guest-keys';
+import { showGuestKeys } from '@/lib/stay-keys';
 import { useLaterTexts } from '@/lib/use-later-texts';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
@@ -26,7 +26,7 @@ import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } 
  * quotes. Sending it again after a lost answer is safe: a stay already moved is no longer active.
  * The guest's keys follow in the same action (issue 17 §2): codes, faces and cards sent over the
  * air go to the new room's lock, cards written for the old room end; right after the move, "what
- * the guest holds" (lib/guest-keys.ts) shows each delivery as the locks confirm it, says what could
+ * the guest holds" (lib/stay-keys.ts) shows each delivery as the locks confirm it, says what could
  * not move and why, and offers to write the new room's cards at once.
  */
 export function ChangeRoomDialog({

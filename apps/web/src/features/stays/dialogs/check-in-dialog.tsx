@@ -11,7 +11,7 @@ import { fromInputValue } from '@/lib/hotel-time';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { rememberCheckInCardCount } from '@/lib/room-cards';
-import { showGuestKeys } from '@/lib/guest-keys';
+import { showGuestKeys } from '@/lib/stay-keys';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { CheckInCards } from './check-in-cards';
 import {
@@ -47,7 +47,7 @@ import { refetchFaces, refetchPasswords } from '../api';
  * the dialog with the form kept; a dirty room or a guest already in another room is confirmed,
  * then the same input is sent again. A lock password and the guest's faces asked for are issued for
  * the new stay once the check-in has succeeded (their failure leaves the stay as it is, and says so);
- * then "what the guest holds" (lib/guest-keys.ts) shows them as their locks confirm them, and the
+ * then "what the guest holds" (lib/stay-keys.ts) shows them as their locks confirm them, and the
  * room cards asked for are written one by one in the card-writing dialog above it.
  */
 export function CheckInDialog({

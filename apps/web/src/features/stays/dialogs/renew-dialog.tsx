@@ -14,7 +14,7 @@ import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { fromInputValue, toInputValue } from '@/lib/hotel-time';
 import { formatMoney } from '@/lib/money';
-import { showGuestKeys, toastRewriteCards } from '@/lib/guest-keys';
+import { showGuestKeys, toastRewriteCards } from '@/lib/stay-keys';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import { checkDateTime, checkMoney, isLongEnough, take } from './form-rules';

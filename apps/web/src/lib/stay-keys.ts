@@ -7,7 +7,7 @@ import type { RouterOutputs } from './trpc-types';
 /**
  * "What the guest holds", shown once right after a change of a stay (issue 17 §2): a check-in, a
  * room change, a renewal. The screen that made the change asks for it here; one dialog of the
- * guest-keys feature, hosted by the signed-in layout (features/guest-keys), shows the stay's codes,
+ * stay-keys feature, hosted by the signed-in layout (features/stay-keys), shows the stay's codes,
  * cards and faces with their validity and delivery state, and follows them until every lock has
  * answered. The screens that ask need only this small store.
  */

@@ -21,7 +21,7 @@ import type { StayActionKind, StayDto } from '../stays/stay-action-dialogs';
  * The other stays of the room, newest first: past ones, and reservations ahead (which can be
  * arrived or cancelled from here). The current stay is shown once, above the tabs.
  */
-export function RoomTenantsTab({
+export function RoomStaysTab({
   roomId,
   currentStayId,
   timeZone,
@@ -64,9 +64,9 @@ export function RoomTenantsTab({
         <LoadError query={failedQuery(list)} what={t('frontDesk.detail.loadWhat.stays')} className="m-3" />
         <EmptyState
           icon={Users}
-          title={t(currentStayId === null ? 'frontDesk.detail.tenantsEmptyTitle' : 'frontDesk.detail.noOtherStaysTitle')}
-          description={t(currentStayId === null ? 'frontDesk.detail.tenantsEmptyText' : 'frontDesk.detail.noOtherStaysText')}
-          data-testid="tenants-empty"
+          title={t(currentStayId === null ? 'frontDesk.detail.staysEmptyTitle' : 'frontDesk.detail.noOtherStaysTitle')}
+          description={t(currentStayId === null ? 'frontDesk.detail.staysEmptyText' : 'frontDesk.detail.noOtherStaysText')}
+          data-testid="room-stays-empty"
         />
       </Card>
     );

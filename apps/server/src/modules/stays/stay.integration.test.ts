@@ -361,7 +361,7 @@ describe('check-out, renewal, room change, guests', () => {
   });
 });
 
-describe('tenant list, guests, breakfast', () => {
+describe('stay list, guests, breakfast', () => {
   it('filters stays by state, dates, room and guest', async () => {
     const d = await frontDesk();
     const tz = 'Asia/Shanghai';

@@ -66,7 +66,7 @@ function stateWhere(state: z.output<typeof ZStayListInput>['state'], now: Date):
   }
 }
 
-/** The conditions of the tenant list: the stays of the rooms in scope, filtered by state, dates, room and guest. */
+/** The conditions of the stay list: the stays of the rooms in scope, filtered by state, dates, room and guest. */
 function stayListWhere(ctx: AuthedContext, input: z.output<typeof ZStayListInput>, now: Date): Prisma.StayWhereInput {
   const { actor } = ctx;
   const guest = searchText(input.guest);
@@ -87,7 +87,7 @@ function stayListWhere(ctx: AuthedContext, input: z.output<typeof ZStayListInput
 
 const stayOrder: Prisma.StayOrderByWithRelationInput[] = [{ checkInAt: 'desc' }, { id: 'desc' }];
 
-/** The tenant list: every stay of the rooms in scope, filtered by state, dates, room and guest. */
+/** The stay list: every stay of the rooms in scope, filtered by state, dates, room and guest. */
 export async function listStays(ctx: AuthedContext, raw: TStayListInput) {
   const { deps, actor } = ctx;
   requirePermission(actor, 'room.read');
@@ -109,7 +109,7 @@ export async function listStays(ctx: AuthedContext, raw: TStayListInput) {
 }
 
 /**
- * The tenant list read whole, for an export: up to `limit` stays after `after` (from the first
+ * The stay list read whole, for an export: up to `limit` stays after `after` (from the first
  * when null) in the list's order, by keyset (db/keyset.ts), same checks and conditions as
  * `listStays`; and how many match (`countStays`).
  */

@@ -7,7 +7,7 @@ import { DeliveryStatus, DeliveryStateBadge, ValidityRange } from '@/components/
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { CredentialMove, GuestKeysRequest } from '@/lib/guest-keys';
+import type { CredentialMove, GuestKeysRequest } from '@/lib/stay-keys';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { requestRoomCards, useRoomCardRequest } from '@/lib/room-cards';
 import { toast } from '@/lib/toast';
@@ -26,7 +26,7 @@ function cardState(card: Card): TDeliveryState {
 
 /**
  * What the guest holds after a check-in, a room change or a renewal (issue 17 §2), shown once
- * (lib/guest-keys.ts): each code (in full: the desk gives it to the guest), card and face of the
+ * (lib/stay-keys.ts): each code (in full: the desk gives it to the guest), card and face of the
  * stay with its validity and where it stands with its lock, followed every 1.5 s until every lock
  * has answered; what a room change did with each credential (the same code, a new generated code,
  * a code the new lock already holds, a room whose lock cannot take it); the cards written for the
