@@ -1,9 +1,9 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, Worker, type ConnectionOptions } from 'bullmq';
 import type { TAuditJob } from '@console/shared';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
 import { closeDaysOnTime } from '../modules/reports/day-report';
-import { issueOnTime } from '../modules/access-rules/engine';
+import { ISSUE_RETRY_MS, issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
 import { giveOfflineCodes } from '../modules/access-rules/offline-codes';
@@ -32,14 +32,20 @@ const STAY_JOBS = {
 export function startStayWorker(deps: Deps): Worker<StayJobData> {
   const worker = new Worker<StayJobData>(
     QUEUE_NAMES.stay,
-    async (job) => {
+    async (job, token) => {
       if (!Object.hasOwn(STAY_JOBS, job.name)) throw new Error(`unknown stay job ${job.name}`);
       const ctx = jobContext(deps, STAY_JOBS[job.name as keyof typeof STAY_JOBS], `job:${job.id}`);
       if (job.name === 'due') return dueOnTime(ctx, job.data);
       if (job.name === 'arrive') return arriveOnTime(ctx, job.data);
       if (job.name === 'noShow') return noShowOnTime(ctx, job.data);
       if (job.name === 'expire') return expireOnTime(ctx, job.data);
-      if (job.name === 'issue') return issueOnTime(ctx, job.data);
+      if (job.name === 'issue') {
+        const result = await issueOnTime(ctx, job.data);
+        if (result !== 'busy') return result;
+        // Its room was held (another batch issuing it, or the desk): back in a moment, no attempt spent.
+        await job.moveToDelayed(Date.now() + ISSUE_RETRY_MS, token);
+        throw new DelayedError();
+      }
       if (job.name === 'lapse') return lapseOnTime(ctx, job.data);
       if (job.name === 'sweep') {
         const now = new Date();

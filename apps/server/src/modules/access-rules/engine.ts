@@ -1,7 +1,7 @@
 import { type TAccessCardOutcome, type TAccessOutcome } from '@console/shared';
 import type { ServiceContext } from '../../context';
 import { afterCommit } from '../../db/events';
-import { lockRooms, transaction, type Tx } from '../../db/transaction';
+import { transaction, type Tx } from '../../db/transaction';
 import { dropIssueJobs } from '../base/issue-schedule';
 import type { StayJobData } from '../../jobs/payloads';
 import { recordAudit } from '../audit/audit.service';
@@ -22,19 +22,24 @@ import { hotelRules, ruleCovers, ruleIssueAt, ruleWindow, type AccessRuleValues 
 const FACE_LIVE_STATES = ['pending', 'on_lock', 'failed', 'unknown'] as const;
 /** The states of a stay whose credentials a rule may issue: a reservation, or a channel's stay that began by itself. */
 const ISSUABLE = ['reserved', 'in_house'] as const;
-/** The longest a rule issues ahead of a check-in: 30 days before, and 1440 minutes before the check-in time. */
-export const MAX_LEAD_MS = (30 * 24 * 60 + 1440) * 60_000;
 /**
- * The most stays one issue transaction takes: a job issues its own stay and the hotel's other
- * arrivals due by then (a day's arrivals come due together), so that 300 arrivals are a dozen
- * transactions, not 300; few enough that the first codes leave for their locks while the rest are
- * issued (bench/README §17).
+ * The most rooms one issue transaction takes: a job issues its own stay and the hotel's other
+ * arrivals due by then (a day's arrivals come due together), so that 300 arrivals are three
+ * transactions side by side, not 300 one after another, and their codes all go to the delivery
+ * engine within a third of a second; a room's desk work waits for such a transaction at most that
+ * long (bench/README §17: 25 rooms a batch measured 2.80 times the simulator's capacity, 50 2.33,
+ * 100 2.20).
  */
-export const ISSUE_BATCH = 25;
-/** How many of the hotel's reservations are looked at for a batch (those checking in first). */
-const CANDIDATES = 200;
+export const ISSUE_BATCH = 100;
 
-export type IssueResult = 'issued' | 'stale' | 'not_covered' | 'early';
+/**
+ * `busy`: another transaction holds the stay's room (a batch issuing it, or a change at the desk):
+ * the job comes back a moment later (`ISSUE_RETRY_MS`) rather than wait for it.
+ */
+export type IssueResult = 'issued' | 'stale' | 'not_covered' | 'early' | 'busy';
+
+/** How soon a job whose stay's room was held comes back. */
+export const ISSUE_RETRY_MS = 250;
 
 /**
  * Issues a reservation's credentials under its room's access rule, once (the stay records it):
@@ -53,44 +58,13 @@ export async function issueOnTime(ctx: ServiceContext, job: StayJobData, now = n
   return results.get(job.stayId) ?? 'stale';
 }
 
-type Db = Pick<Tx, 'stay'>;
-
-/**
- * A hotel's reservations whose credentials are due by `now` under their room's rule and not issued
- * yet: those checking in first, at most `limit`.
- */
-async function dueStays(db: Db, hotelId: number, now: Date, rules: (groupId: number | null) => AccessRuleValues, limit: number, except?: number) {
-  if (limit <= 0) return [];
-  const rows = await db.stay.findMany({
-    where: {
-      hotelId,
-      ...(except !== undefined ? { id: { not: except } } : {}),
-      accessIssuedAt: null,
-      checkInAt: { lte: new Date(now.getTime() + MAX_LEAD_MS) },
-      expectedCheckOutAt: { gt: now },
-      OR: [{ status: 'reserved' }, { status: 'in_house', awaitsArrival: false, feedBooking: { isNot: null } }],
-    },
-    select: { id: true, roomId: true, checkInAt: true, awaitsArrival: true, feedBooking: { select: { id: true } }, room: { select: { groupId: true } } },
-    orderBy: [{ checkInAt: 'asc' }, { id: 'asc' }],
-    take: CANDIDATES,
-  });
-  return rows
-    .filter((s) => {
-      const rule = rules(s.room.groupId);
-      return (
-        ruleCovers(rule, { awaitsArrival: s.awaitsArrival, fromChannel: !s.awaitsArrival && s.feedBooking !== null }) && ruleIssueAt(rule, s.checkInAt) <= now
-      );
-    })
-    .slice(0, limit);
-}
-
 /**
  * Issues the credentials of a hotel's reservations whose time has come (docs/access-rules.md), in
- * one transaction: `anchor` (a job's own stay, at its version, which waits for its room's lock) and
- * up to `ISSUE_BATCH` others due by `now`, whose rooms are taken only when no other transaction holds
- * them (a batch running beside it issues those). Each is read again under its room's lock, so a
- * stay is issued once whoever races for it (its job, another batch, the sweep). Results by stay id:
- * the anchor's always; the others' when issued.
+ * one transaction: `anchor` (a job's own stay, at its version) and the due reservations of other
+ * rooms, `ISSUE_BATCH` rooms in all, each room taken only when no other transaction holds it
+ * (`SKIP LOCKED`: batches running side by side take other rooms, and none waits for another). Each stay is read again under
+ * its room's lock, so a stay is issued once whoever races for it (its job, another batch, the sweep).
+ * Results by stay id: the anchor's always; the others' when issued.
  */
 export async function issueDue(
   ctx: ServiceContext,
@@ -99,45 +73,96 @@ export async function issueDue(
   anchor?: { stayId: number; version: number; roomId: number },
 ): Promise<Map<number, IssueResult>> {
   const { deps } = ctx;
-  const others = await dueStays(deps.prisma, hotelId, now, await hotelRules(deps.prisma, hotelId), ISSUE_BATCH - (anchor ? 1 : 0), anchor?.stayId);
   return transaction(deps, async (tx) => {
     const results = new Map<number, IssueResult>();
+    const held = new Set<number>();
     if (anchor) {
-      results.set(anchor.stayId, 'stale');
-      await lockRooms(tx, hotelId, [anchor.roomId]);
+      // The anchor's room, unless another transaction holds it: a batch that took it issues the stay,
+      // a change at the desk moves it on; either way the job comes back (`busy`) rather than wait.
+      const got = await tx.$queryRaw<{ id: number }[]>`
+        SELECT "id" FROM "Room" WHERE "hotelId" = ${hotelId} AND "id" = ${anchor.roomId} FOR NO KEY UPDATE SKIP LOCKED`;
+      if (got.length) held.add(anchor.roomId);
+      results.set(anchor.stayId, got.length ? 'stale' : 'busy');
     }
-    const otherRooms = [...new Set(others.map((s) => s.roomId))].sort((a, b) => a - b);
-    const held = new Set<number>(anchor ? [anchor.roomId] : []);
-    if (otherRooms.length) {
+    const { ruleOf, longestLeadMs } = await hotelRules(tx, hotelId);
+    if (longestLeadMs !== null) {
+      // Rooms with a reservation that may be due (its check-in within the longest lead of the hotel's
+      // rules), those checking in first, free of any other transaction; what is due exactly is decided
+      // below, by each room's rule.
       const rows = await tx.$queryRaw<{ id: number }[]>`
-        SELECT "id" FROM "Room" WHERE "hotelId" = ${hotelId} AND "id" = ANY(${otherRooms}::int[]) ORDER BY "id" FOR NO KEY UPDATE SKIP LOCKED`;
+        SELECT r."id" FROM "Room" r
+          JOIN (SELECT s."roomId", min(s."checkInAt") AS "first" FROM "Stay" s
+                 WHERE s."hotelId" = ${hotelId} AND s."accessIssuedAt" IS NULL
+                   AND s."checkInAt" <= ${new Date(now.getTime() + longestLeadMs)} AND s."expectedCheckOutAt" > ${now}
+                   AND s."status" IN ('reserved', 'in_house')
+                 GROUP BY s."roomId") due ON due."roomId" = r."id"
+         WHERE r."hotelId" = ${hotelId} AND r."id" <> ${anchor?.roomId ?? 0}
+         ORDER BY due."first", r."id" LIMIT ${ISSUE_BATCH - held.size}
+         FOR NO KEY UPDATE OF r SKIP LOCKED`;
       for (const r of rows) held.add(r.id);
     }
-    const ids = [...(anchor ? [anchor.stayId] : []), ...others.filter((s) => held.has(s.roomId)).map((s) => s.id)];
-    const stays = await tx.stay.findMany({
-      where: { id: { in: ids }, hotelId, status: { in: [...ISSUABLE] }, accessIssuedAt: null, expectedCheckOutAt: { gt: now } },
-      select: {
-        id: true,
-        roomId: true,
-        version: true,
-        checkInAt: true,
-        expectedCheckOutAt: true,
-        awaitsArrival: true,
-        feedBooking: { select: { id: true } },
-        hotel: { select: { timeZone: true } },
-        room: { select: { groupId: true, lock: { select: { gatewayId: true, isWifi: true, provider: true } } } },
-        guests: { select: { id: true, name: true, mobile: true, phoneTail: true }, orderBy: [{ isPrimary: 'desc' }, { id: 'asc' }], take: 1 },
-      },
-      orderBy: [{ checkInAt: 'asc' }, { id: 'asc' }],
-    });
-    const rules = await hotelRules(tx, hotelId);
+    if (held.size === 0) return results;
+    // The stays of the rooms held, with what issuing needs (their room's group and lock, the hotel's
+    // zone, their first guest), in one statement however many.
+    const anchorId = anchor && held.has(anchor.roomId) ? anchor.stayId : 0;
+    const rows = await tx.$queryRaw<
+      {
+        id: number;
+        roomId: number;
+        version: number;
+        checkInAt: Date;
+        expectedCheckOutAt: Date;
+        awaitsArrival: boolean;
+        fromFeed: boolean;
+        timeZone: string;
+        groupId: number | null;
+        lockId: number | null;
+        gatewayId: string | null;
+        isWifi: boolean | null;
+        provider: string | null;
+        guestId: number | null;
+        guestName: string | null;
+        mobile: string | null;
+        phoneTail: string | null;
+      }[]
+    >`
+      SELECT s."id", s."roomId", s."version", s."checkInAt", s."expectedCheckOutAt", s."awaitsArrival", (b."id" IS NOT NULL) AS "fromFeed",
+             h."timeZone", r."groupId", l."id" AS "lockId", l."gatewayId", l."isWifi", l."provider",
+             g."id" AS "guestId", g."name" AS "guestName", g."mobile", g."phoneTail"
+        FROM "Stay" s
+        JOIN "Hotel" h ON h."id" = s."hotelId"
+        JOIN "Room" r ON r."hotelId" = s."hotelId" AND r."id" = s."roomId"
+        LEFT JOIN "Lock" l ON l."hotelId" = r."hotelId" AND l."id" = r."lockId"
+        LEFT JOIN "CalendarFeedBooking" b ON b."stayId" = s."id"
+        LEFT JOIN LATERAL (
+          SELECT g."id", g."name", g."mobile", g."phoneTail" FROM "StayGuest" g
+           WHERE g."hotelId" = s."hotelId" AND g."stayId" = s."id" ORDER BY g."isPrimary" DESC, g."id" LIMIT 1) g ON true
+       WHERE s."hotelId" = ${hotelId} AND s."roomId" = ANY(${[...held]}::int[])
+         AND s."accessIssuedAt" IS NULL AND s."expectedCheckOutAt" > ${now}
+         AND ((s."id" = ${anchorId} AND s."status" IN ('reserved', 'in_house'))
+           OR s."status" = 'reserved'
+           OR (s."status" = 'in_house' AND NOT s."awaitsArrival" AND b."id" IS NOT NULL))
+       ORDER BY s."checkInAt", s."id"`;
+    const stays = rows.map((r) => ({
+      id: r.id,
+      roomId: r.roomId,
+      version: r.version,
+      checkInAt: r.checkInAt,
+      expectedCheckOutAt: r.expectedCheckOutAt,
+      awaitsArrival: r.awaitsArrival,
+      fromFeed: r.fromFeed,
+      timeZone: r.timeZone,
+      groupId: r.groupId,
+      lock: r.lockId === null ? null : { gatewayId: r.gatewayId, isWifi: r.isWifi ?? false, provider: r.provider },
+      guest: r.guestId === null ? null : { id: r.guestId, name: r.guestName ?? '', mobile: r.mobile, phoneTail: r.phoneTail },
+    }));
     // What is issued: each stay with its rule and window, the anchor only at its version.
     const issuing: { stay: (typeof stays)[number]; rule: AccessRuleValues; issueAt: Date; window: { from: Date; until: Date } }[] = [];
     for (const stay of stays) {
       const isAnchor = stay.id === anchor?.stayId;
       if (isAnchor && stay.version !== anchor.version) continue;
-      const rule = rules(stay.room.groupId);
-      if (!ruleCovers(rule, { awaitsArrival: stay.awaitsArrival, fromChannel: !stay.awaitsArrival && stay.feedBooking !== null })) {
+      const rule = ruleOf(stay.groupId);
+      if (!ruleCovers(rule, { awaitsArrival: stay.awaitsArrival, fromChannel: !stay.awaitsArrival && stay.fromFeed })) {
         if (isAnchor) results.set(stay.id, 'not_covered');
         continue;
       }
@@ -151,7 +176,7 @@ export async function issueDue(
     }
     if (issuing.length === 0) return results;
 
-    const mobiles = [...new Set(issuing.flatMap(({ stay }) => (stay.guests[0]?.mobile ? [stay.guests[0].mobile] : [])))];
+    const mobiles = [...new Set(issuing.flatMap(({ stay }) => (stay.guest?.mobile ? [stay.guest.mobile] : [])))];
     const customers = new Map(
       mobiles.length
         ? (await tx.customer.findMany({ where: { hotelId, mobile: { in: mobiles } }, select: { id: true, mobile: true }, orderBy: { id: 'asc' } }))
@@ -160,21 +185,21 @@ export async function issueDue(
         : [],
     );
     const customerOf = (stay: (typeof stays)[number]) => {
-      const mobile = stay.guests[0]?.mobile;
+      const mobile = stay.guest?.mobile;
       return mobile ? (customers.get(mobile) ?? null) : null;
     };
     const codes = issuing.filter((i) => i.rule.password);
     const written = await writeRuleCodes(
       tx,
       codes.map(({ stay, rule, window }) => {
-        const guest = stay.guests[0] ?? null;
+        const guest = stay.guest;
         return {
           rule,
-          lock: stay.room.lock,
+          lock: stay.lock,
           mobile: guest?.mobile ?? null,
           phoneTail: guest?.phoneTail ?? null,
           window,
-          timeZone: stay.hotel.timeZone,
+          timeZone: stay.timeZone,
           data: {
             hotelId,
             roomId: stay.roomId,
@@ -190,7 +215,7 @@ export async function issueDue(
 
     const outcomes = new Map<string, number[]>();
     for (const { stay, rule, window } of issuing) {
-      const guest = stay.guests[0] ?? null;
+      const guest = stay.guest;
       const customerId = customerOf(stay);
       const audit: Record<string, string | Record<string, string | number | null>> = { by: 'access_rule' };
       const code = codeOf.get(stay.id);

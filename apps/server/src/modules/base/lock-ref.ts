@@ -1,4 +1,5 @@
 import type { TPrisma } from '../../db/client';
+import { Prisma } from '../../generated/prisma/client';
 
 /**
  * A room's lock as every lock action starts from it: the Lock row of the room's own hotel (the
@@ -61,6 +62,53 @@ type DeliveryLockRow = LockRef & {
   a_limitedUntil: Date | null;
 };
 
+/**
+ * The columns of a delivery's lock and its account, prefixed (`l_`, `a_`), for a statement that
+ * reads them beside the credential (`l` the Lock, `a` the LockAccount): `deliveryLockOf` maps them.
+ */
+export const DELIVERY_LOCK_COLUMNS = Prisma.sql`l."id" AS "l_id", l."hotelId" AS "l_hotelId", l."accountId" AS "l_accountId", l."provider" AS "l_provider",
+  l."providerLockId" AS "l_providerLockId", l."name" AS "l_name", l."alias" AS "l_alias", l."goneAt" AS "l_goneAt", l."gatewayId" AS "l_gatewayId",
+  a."id" AS "a_id", a."kind" AS "a_kind", a."state" AS "a_state", a."lastError" AS "a_lastError", a."limitedUntil" AS "a_limitedUntil"`;
+
+export type DeliveryLockColumns = { [K in keyof LockRef as `l_${K}`]: LockRef[K] | null } & Omit<DeliveryLockRow, keyof LockRef>;
+
+/** The lock of `DELIVERY_LOCK_COLUMNS`; null when there is none. */
+export function deliveryLockOf(r: DeliveryLockColumns): DeliveryLock | null {
+  if (r.l_id === null) return null;
+  return toDeliveryLock({
+    id: r.l_id,
+    hotelId: r.l_hotelId!,
+    accountId: r.l_accountId,
+    provider: r.l_provider!,
+    providerLockId: r.l_providerLockId!,
+    name: r.l_name!,
+    alias: r.l_alias!,
+    goneAt: r.l_goneAt,
+    gatewayId: r.l_gatewayId,
+    a_id: r.a_id,
+    a_kind: r.a_kind,
+    a_state: r.a_state,
+    a_lastError: r.a_lastError,
+    a_limitedUntil: r.a_limitedUntil,
+  });
+}
+
+function toDeliveryLock(r: DeliveryLockRow): DeliveryLock {
+  return {
+    id: r.id,
+    hotelId: r.hotelId,
+    accountId: r.accountId,
+    provider: r.provider,
+    providerLockId: r.providerLockId,
+    name: r.name,
+    alias: r.alias,
+    goneAt: r.goneAt,
+    gatewayId: r.gatewayId,
+    account:
+      r.a_id === null ? null : { id: r.a_id, hotelId: r.hotelId, kind: r.a_kind!, state: r.a_state!, lastError: r.a_lastError, limitedUntil: r.a_limitedUntil },
+  };
+}
+
 async function deliveryLockWhere(prisma: TPrisma, hotelId: number, by: { roomId: number } | { lockId: number }): Promise<DeliveryLock | null> {
   const rows =
     'roomId' in by
@@ -78,20 +126,7 @@ async function deliveryLockWhere(prisma: TPrisma, hotelId: number, by: { roomId:
       LEFT JOIN "LockAccount" a ON a."hotelId" = l."hotelId" AND a."id" = l."accountId"
      WHERE l."id" = ${by.lockId} AND l."hotelId" = ${hotelId}`;
   const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.id,
-    hotelId: r.hotelId,
-    accountId: r.accountId,
-    provider: r.provider,
-    providerLockId: r.providerLockId,
-    name: r.name,
-    alias: r.alias,
-    goneAt: r.goneAt,
-    gatewayId: r.gatewayId,
-    account:
-      r.a_id === null ? null : { id: r.a_id, hotelId: r.hotelId, kind: r.a_kind!, state: r.a_state!, lastError: r.a_lastError, limitedUntil: r.a_limitedUntil },
-  };
+  return r ? toDeliveryLock(r) : null;
 }
 
 /** A lock account as the provider adapters need it. */

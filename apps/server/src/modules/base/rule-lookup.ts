@@ -77,10 +77,15 @@ export async function ruleForGroup(db: Db, hotelId: number, groupId: number | nu
   return ruleOfGroup(rows as AccessRuleRow[], groupId);
 }
 
-/** Every rule of a hotel read once, for many rooms (a batch of arrivals): the rule of a room group, or the defaults (off). */
-export async function hotelRules(db: Db, hotelId: number): Promise<(groupId: number | null) => AccessRuleValues> {
+/**
+ * Every rule of a hotel read once, for many rooms (a batch of arrivals): the rule of a room group (or
+ * the defaults: off), and the longest lead of those on (how far ahead of its check-in a stay may be
+ * due; null: none is on).
+ */
+export async function hotelRules(db: Db, hotelId: number): Promise<{ ruleOf: (groupId: number | null) => AccessRuleValues; longestLeadMs: number | null }> {
   const rows = (await db.accessRule.findMany({ where: { hotelId }, select: accessRuleSelect })) as AccessRuleRow[];
-  return (groupId) => ruleOfGroup(rows, groupId) ?? DEFAULT_ACCESS_RULE;
+  const leads = rows.filter((r) => r.enabled).map((r) => r.minutesBeforeCheckIn * MINUTE_MS + r.issueDaysBefore * DAY_MS);
+  return { ruleOf: (groupId) => ruleOfGroup(rows, groupId) ?? DEFAULT_ACCESS_RULE, longestLeadMs: leads.length ? Math.max(...leads) : null };
 }
 
 /** The rule that applies to a room, or the defaults (off). */

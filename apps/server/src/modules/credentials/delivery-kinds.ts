@@ -3,8 +3,8 @@ import { ceilToZoneHour, floorToZoneHour } from '@console/shared';
 import type { TPrisma } from '../../db/client';
 import { LockProviderError } from '../../infra/locks/provider';
 import { readStoredPictureBytes } from '../../infra/uploads';
-import { credentialDeliveryLock } from '../base/lock-ref';
-import { DeliveryFailure, type CredentialKindHandler, type DeliveryPatch } from './delivery-handler';
+import { credentialDeliveryLock, DELIVERY_LOCK_COLUMNS, deliveryLockOf, type DeliveryLockColumns } from '../base/lock-ref';
+import { DeliveryFailure, type CredentialKindHandler, type DeliveryPatch, type DeliveryStateName } from './delivery-handler';
 import { lockName, lockTag, type CredentialKind } from './lock-tags';
 
 export { CREDENTIAL_KINDS, lockName, parseLockTag, type CredentialKind } from './lock-tags';
@@ -15,30 +15,37 @@ const WORK_STATES = ['pending', 'removing'] as const;
 
 const passwordHandler: CredentialKindHandler = {
   async load(prisma, id) {
-    const p = await prisma.lockPassword.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        hotelId: true,
-        roomId: true,
-        deliveryState: true,
-        version: true,
-        providerRef: true,
-        validFrom: true,
-        validUntil: true,
-        revokeReason: true,
-        holderName: true,
-        kind: true,
-        code: true,
-        doorLockId: true,
-      },
-    });
+    // The password and the lock it goes to (a shared door's copy to the door's lock, any other to its
+    // room's: credentialDeliveryLock) with its account, in one statement: a delivery reads it twice.
+    const [p] = await prisma.$queryRaw<
+      ({
+        id: number;
+        hotelId: number;
+        roomId: number;
+        deliveryState: DeliveryStateName;
+        version: number;
+        providerRef: string | null;
+        validFrom: Date;
+        validUntil: Date | null;
+        revokeReason: string | null;
+        holderName: string;
+        kind: 'air' | 'custom' | 'one_time';
+        code: string | null;
+      } & DeliveryLockColumns)[]
+    >`
+      SELECT p."id", p."hotelId", p."roomId", p."deliveryState"::text AS "deliveryState", p."version", p."providerRef", p."validFrom",
+             p."validUntil", p."revokeReason", p."holderName", p."kind"::text AS "kind", p."code", ${DELIVERY_LOCK_COLUMNS}
+        FROM "LockPassword" p
+        LEFT JOIN "Room" r ON r."hotelId" = p."hotelId" AND r."id" = p."roomId"
+        LEFT JOIN "Lock" l ON l."hotelId" = p."hotelId" AND l."id" = COALESCE(p."doorLockId", r."lockId")
+        LEFT JOIN "LockAccount" a ON a."hotelId" = l."hotelId" AND a."id" = l."accountId"
+       WHERE p."id" = ${id}`;
     if (!p) return null;
     return {
       id: p.id,
       hotelId: p.hotelId,
       roomId: p.roomId,
-      lock: await credentialDeliveryLock(prisma, p.hotelId, p.roomId, p.doorLockId),
+      lock: deliveryLockOf(p),
       deliveryState: p.deliveryState,
       version: p.version,
       providerRef: p.providerRef,

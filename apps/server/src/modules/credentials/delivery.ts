@@ -235,14 +235,33 @@ async function step(
     pushed = { ref };
     adopted = true;
   }
-  // The lock's id for it is kept even if the credential was revoked meanwhile: the removal needs it.
-  await handler.save(deps.prisma, row.id, {
+  const onLock = {
     providerRef: pushed.ref,
     ...(pushed.code ? { code: pushed.code } : {}),
     ...(pushed.validity ? { ...pushed.validity, validityAdjusted: true } : {}),
-  });
+  };
+  if (!adopted) {
+    // The lock's id and the state in one write, while the credential is at this version.
+    const now = new Date();
+    if (
+      await handler.saveIfVersion(deps.prisma, row.id, row.version, {
+        ...onLock,
+        deliveryState: 'on_lock',
+        lastError: null,
+        lastAttemptAt: now,
+        deliveredAt: now,
+        attempts: 0,
+      })
+    )
+      return 'on_lock';
+    // Revoked or changed meanwhile: the lock's id for it is kept all the same, the removal needs it.
+    await handler.save(deps.prisma, row.id, onLock);
+    return 'stale';
+  }
+  // The lock's id for it is kept even if the credential was revoked meanwhile: the removal needs it.
+  await handler.save(deps.prisma, row.id, onLock);
   // The adopted copy may be of an earlier version: give it this version's validity.
-  if (adopted) await handler.changeValidity(provider, lockId, { ...row, providerRef: pushed.ref });
+  await handler.changeValidity(provider, lockId, { ...row, providerRef: pushed.ref });
   return finish(deps, handler, row, 'on_lock', null);
 }
 

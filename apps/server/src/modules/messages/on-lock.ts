@@ -21,17 +21,17 @@ export async function afterCredentialOnLock(deps: Deps, data: DeliveryJobData): 
 }
 
 export async function tellGuestOfPassword(deps: Deps, passwordId: number, version: number): Promise<number> {
-  const password = await deps.prisma.lockPassword.findUnique({
-    where: { id: passwordId },
-    select: { hotelId: true, stayId: true, code: true, deliveryState: true, version: true, doorLockId: true },
-  });
+  // The password, and whether any guest of its stay left a phone or an e-mail (many channels share
+  // neither: then nobody is told, and nothing more is read), in one statement.
+  const [password] = await deps.prisma.$queryRaw<
+    { hotelId: number; stayId: number | null; code: string | null; deliveryState: string; version: number; doorLockId: number | null; reachable: boolean }[]
+  >`
+    SELECT p."hotelId", p."stayId", p."code", p."deliveryState"::text AS "deliveryState", p."version", p."doorLockId",
+           EXISTS (SELECT 1 FROM "StayGuest" g WHERE g."stayId" = p."stayId" AND g."hotelId" = p."hotelId" AND (g."mobile" IS NOT NULL OR g."email" IS NOT NULL)) AS "reachable"
+      FROM "LockPassword" p WHERE p."id" = ${passwordId}`;
   // A shared door's copy carries the room code the guest was told when it reached the room's lock.
   if (!password?.stayId || password.doorLockId !== null || !password.code || password.deliveryState !== 'on_lock' || password.version !== version) return 0;
-  // A stay none of whose guests left a phone or an e-mail (many channels share neither): nobody to tell, nothing more to read.
-  const reachable = await deps.prisma.stayGuest.count({
-    where: { stayId: password.stayId, hotelId: password.hotelId, OR: [{ mobile: { not: null } }, { email: { not: null } }] },
-  });
-  if (!reachable) return 0;
+  if (!password.reachable) return 0;
   const facts = await loadMessageFacts(deps, password.hotelId, password.stayId, passwordId);
   if (!facts?.guest || !TOLD_STAY_STATES.has(facts.stay.status)) return 0;
   const messages: NewGuestMessage[] = [];
