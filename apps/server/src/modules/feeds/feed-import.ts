@@ -102,19 +102,25 @@ const bookingSelect = {
 export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, options: { timeoutMs?: number; now?: Date } = {}): Promise<FeedReadResult> {
   const { deps } = ctx;
   const now = options.now ?? new Date();
-  const feed = await deps.prisma.calendarFeed.findFirst({
-    where: { id: feedId, hotelId },
-    select: {
-      id: true,
-      hotelId: true,
-      roomId: true,
-      groupId: true,
-      label: true,
-      url: true,
-      everyMinutes: true,
-      hotel: { select: { timeZone: true, checkInTime: true, checkOutTime: true } },
-    },
-  });
+  // The feed and its hotel's times in one statement.
+  const [feedRow] = await deps.prisma.$queryRaw<
+    {
+      id: number;
+      hotelId: number;
+      roomId: number | null;
+      groupId: number | null;
+      label: string;
+      url: string;
+      everyMinutes: number;
+      timeZone: string;
+      checkInTime: string;
+      checkOutTime: string;
+    }[]
+  >`
+    SELECT f."id", f."hotelId", f."roomId", f."groupId", f."label", f."url", f."everyMinutes", h."timeZone", h."checkInTime", h."checkOutTime"
+      FROM "CalendarFeed" f JOIN "Hotel" h ON h."id" = f."hotelId"
+     WHERE f."id" = ${feedId} AND f."hotelId" = ${hotelId}`;
+  const feed = feedRow ? { ...feedRow, hotel: { timeZone: feedRow.timeZone, checkInTime: feedRow.checkInTime, checkOutTime: feedRow.checkOutTime } } : null;
   const result: FeedReadResult = {
     ok: false,
     events: 0,
@@ -157,29 +163,43 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
   const roomChanges: FeedRoomChange[] = [];
   const note = (e: { reference: string }) => `${feed.label} · ${e.reference}`.slice(0, 500);
 
-  // What the hotel already holds of these bookings: one that this feed follows, booked and
-  // unchanged (its facts, its stay's dates), is passed over without a transaction, and so is one
-  // another feed follows; only what changed is applied under the identity's lock (bench/feeds.ts:
-  // most reads of a feed change nothing).
-  const known = new Map(
-    (
-      await deps.prisma.calendarFeedBooking.findMany({
-        where: { hotelId: feed.hotelId, uid: { in: [...new Set(bookings.map((e) => e.uid))] }, state: { not: 'duplicate' } },
-        select: {
-          uid: true,
-          recurrenceId: true,
-          feedId: true,
-          state: true,
-          reference: true,
-          guestName: true,
-          phone: true,
-          startsAt: true,
-          endsAt: true,
-          stay: { select: { checkInAt: true, expectedCheckOutAt: true } },
-        },
-      })
-    ).map((r) => [keyOf(r), r]),
-  );
+  // What the hotel already holds of these bookings, and what this feed follows that may be gone from
+  // the answer, in one statement: a booking that this feed follows, booked and unchanged (its facts,
+  // its stay's dates), is passed over without a transaction, and so is one another feed follows;
+  // only what changed is applied under the identity's lock (bench/feeds.ts: most reads of a feed
+  // change nothing).
+  const uids = [...new Set(bookings.map((e) => e.uid))];
+  const held = await deps.prisma.$queryRaw<
+    {
+      id: number;
+      uid: string;
+      recurrenceId: string;
+      feedId: number | null;
+      state: string;
+      reference: string;
+      guestName: string;
+      phone: string | null;
+      startsAt: Date;
+      endsAt: Date;
+      stayId: number | null;
+      stayStatus: string | null;
+      stayCheckInAt: Date | null;
+      stayCheckOutAt: Date | null;
+      listed: boolean;
+    }[]
+  >`
+    SELECT b."id", b."uid", b."recurrenceId", b."feedId", b."state", b."reference", b."guestName", b."phone", b."startsAt", b."endsAt", b."stayId",
+           s."status"::text AS "stayStatus", s."checkInAt" AS "stayCheckInAt", s."expectedCheckOutAt" AS "stayCheckOutAt",
+           (b."hotelId" = ${feed.hotelId} AND b."uid" = ANY(${uids}::text[]) AND b."state" <> 'duplicate') AS "listed"
+      FROM "CalendarFeedBooking" b
+      -- Each booking's stay by its key, never a pass over the hotel's stays (OFFSET 0 keeps the planner
+      -- from turning the lookups into a hash join over every stay when it expects a few dozen bookings).
+      LEFT JOIN LATERAL (SELECT s."status", s."checkInAt", s."expectedCheckOutAt" FROM "Stay" s WHERE s."id" = b."stayId" OFFSET 0) s ON true
+     WHERE (b."hotelId" = ${feed.hotelId} AND b."uid" = ANY(${uids}::text[]) AND b."state" <> 'duplicate')
+        OR (b."feedId" = ${feed.id} AND b."state" = ANY(${CANCELLABLE_STATES}::text[]) AND b."endsAt" > ${now})`;
+  const stayOf = (r: (typeof held)[number]) =>
+    r.stayId === null || r.stayStatus === null ? null : { status: r.stayStatus, checkInAt: r.stayCheckInAt!, expectedCheckOutAt: r.stayCheckOutAt! };
+  const known = new Map(held.filter((r) => r.listed).map((r) => [keyOf(r), { ...r, stay: stayOf(r) }]));
   const followedElsewhere = (row: { feedId: number | null; state: string } | undefined | null) =>
     row !== undefined && row !== null && row.feedId !== null && row.feedId !== feed.id && FOLLOWED_STATES.has(row.state);
   const unchanged = (event: FeedEvent) => {
@@ -199,6 +219,8 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
     );
   };
 
+  /** Bookings this read applied in a transaction of their own (0: it changed nothing, the usual read). */
+  let applied = 0;
   for (const event of bookings) {
     if (event.checkOutAt <= now) continue; // past: not touched
     if (followedElsewhere(known.get(keyOf(event)))) {
@@ -206,6 +228,7 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
       continue;
     }
     if (unchanged(event)) continue;
+    applied += 1;
     const outcome = await transaction(deps, async (tx) => {
       await lockIdentity(tx, feed.hotelId, event);
       const row = await tx.calendarFeedBooking.findFirst({
@@ -347,19 +370,23 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
     if (outcome === 'elsewhere') result.followedElsewhere += 1;
   }
 
-  // Bookings this feed follows gone from the answer (still to come): cancelled, unless the answer holds no booking at all.
-  const gone = (
-    await deps.prisma.calendarFeedBooking.findMany({
-      where: { feedId: feed.id, state: { in: CANCELLABLE_STATES }, endsAt: { gt: now } },
-      select: { id: true, uid: true, recurrenceId: true, stayId: true, state: true, reference: true, stay: { select: { status: true } } },
-    })
-  ).filter((g) => !inAnswer.has(keyOf(g)) && !skippedUids.has(g.uid));
+  // Bookings this feed follows gone from the answer (still to come): cancelled, unless the answer holds
+  // no booking at all. Read with the bookings above: what this read applied was in the answer, so it
+  // changed none of them.
+  const gone = held
+    .filter((g) => g.feedId === feed.id && CANCELLABLE_STATES.includes(g.state) && g.endsAt > now)
+    .map((g) => ({ ...g, stay: stayOf(g) }))
+    .filter((g) => !inAnswer.has(keyOf(g)) && !skippedUids.has(g.uid));
   // An answer without bookings cancels only what it says is cancelled (STATUS:CANCELLED): the rest waits for a confirmation.
   const saidCancelled = new Set(events.filter((e) => e.isCancelled).map(keyOf));
   const goneBooked = gone.filter((g) => g.state === 'booked' && g.stay?.status === 'reserved' && !saidCancelled.has(keyOf(g)));
   const emptyPending = bookings.length === 0 && goneBooked.length > 0;
   result.cancelled = await cancelGone(ctx, feed, emptyPending ? gone.filter((g) => saidCancelled.has(keyOf(g))) : gone, note, credentialStays);
-  result.conflicts = await deps.prisma.calendarFeedBooking.count({ where: { feedId: feed.id, state: 'conflict', endsAt: { gt: now } } });
+  // The feed's conflicts still to come: as read above when this read changed nothing, else read again.
+  const changedAny = applied > 0 || result.cancelled > 0;
+  result.conflicts = changedAny
+    ? await deps.prisma.calendarFeedBooking.count({ where: { feedId: feed.id, state: 'conflict', endsAt: { gt: now } } })
+    : held.filter((r) => r.feedId === feed.id && r.state === 'conflict' && r.endsAt > now).length;
   const report: FeedReadReport = { skipped: skipped.slice(0, REPORT_MAX), skippedCount: skipped.length, roomChanges: roomChanges.slice(0, REPORT_MAX) };
   await deps.prisma.calendarFeed.updateMany({
     where: { id: feed.id },
