@@ -179,19 +179,12 @@ export interface RuleCodeInput {
 export type RuleCodeOutcome = { outcome: TAccessOutcome; row: { id: number; kind: TPasswordKind; validFrom: Date; validUntil: Date | null } | null };
 
 /**
- * A rule's code for a stay on its room's lock: chosen under the lock's policy against the codes live
- * on it (chooseCode), for the rule's window, written `pending`. The row is null when the rule's
- * fallback is to give none; the outcome says what was given and why.
- */
-export async function writeRuleCode(tx: Tx, input: RuleCodeInput): Promise<RuleCodeOutcome> {
-  return (await writeRuleCodes(tx, [input]))[0]!;
-}
-
-/**
- * Rules' codes for several stays at once (the engine's batch of a hotel's due arrivals,
- * access-rules/engine.ts), in three statements however many: the live codes of every room read once,
- * each code chosen in turn (a code given to one stay is taken for the next on the same lock), the
- * rows written together. Outcomes in the order of `inputs`.
+ * Rules' codes for stays (the engine's batch of a hotel's due arrivals, access-rules/engine.ts): each
+ * chosen under its lock's code policy against the codes live on it (chooseCode), for the rule's
+ * window, written `pending`; a row is null when the rule's fallback is to give none, and the outcome
+ * says what was given and why. Three statements however many stays: the live codes of every room read
+ * once, each code chosen in turn (a code given to one stay is taken for the next on the same lock),
+ * the rows written together. Outcomes in the order of `inputs`.
  */
 export async function writeRuleCodes(tx: Tx, inputs: RuleCodeInput[]): Promise<RuleCodeOutcome[]> {
   if (inputs.length === 0) return [];
