@@ -49,48 +49,68 @@ export interface FigureStatement {
 }
 
 /**
- * The statements of a day's own figures, [from, to), as `dayFigures` sends them (the benchmark sends
- * the same ones alone: bench/reports.ts): the rooms; the stays; the ledger's entries of the day, by
- * kind, way of paying and, for a correction, the kind it corrects (revenue and money by way of paying).
+ * The statements of the figures of consecutive days, day i being [bounds[i-1], bounds[i]), as
+ * `rangeFigures` sends them (the benchmark sends the same ones alone: bench/reports.ts), one statement
+ * each for all the days: the rooms; the stays; the ledger's entries by day, kind, way of paying and,
+ * for a correction, the kind it corrects (revenue and money by way of paying). Each row names its day
+ * (`i`, from 1).
  */
-export function dayFiguresSql(hotelId: number, from: Date, to: Date) {
+export function figuresSql(hotelId: number, bounds: Date[]) {
+  const starts = bounds.slice(0, -1);
+  const ends = bounds.slice(1);
+  const from = bounds[0]!;
+  const to = bounds[bounds.length - 1]!;
   return {
     rooms: {
-      text: `SELECT count(*) AS total, count(*) FILTER (WHERE r."maintenance" <> 'none') AS out_of_order
-     FROM "Room" r WHERE r."hotelId" = $1 AND r."createdAt" < $2 AND (r."deletedAt" IS NULL OR r."deletedAt" >= $2)`,
-      values: [hotelId, to],
+      text: `SELECT d.i, count(r."id") AS total, count(r."id") FILTER (WHERE r."maintenance" <> 'none') AS out_of_order
+     FROM unnest($2::timestamptz[]) WITH ORDINALITY AS d(t, i)
+     LEFT JOIN "Room" r ON r."hotelId" = $1 AND r."createdAt" < d.t AND (r."deletedAt" IS NULL OR r."deletedAt" >= d.t)
+    GROUP BY d.i`,
+      values: [hotelId, ends],
     },
-    // Three parts, each read by its own index: the stays with a guest in the room at the day's end
-    // (those that left later, by the range of their nights, Stay_night_idx; those still in, among
-    // the active stays), the day's arrivals (by check-in), and its departures, no-shows and
-    // cancellations (by when they happened: a reservation cancelled today for next week is today's).
+    // For each day, the stays with a guest in the room at its end (the night), in two parts each read
+    // by its own index (those that left later, by the range of their nights, Stay_night_idx; those
+    // still in, among the active stays); and, for the whole span at once, the arrivals by check-in and
+    // the departures, no-shows and cancellations by when they happened (a reservation cancelled
+    // today for next week is today's), each put in its day.
     stays: {
-      text: `SELECT n.sold, n.stay_overs, a.arrivals, o.departures, o.no_shows, o.cancellations FROM
-     (SELECT count(DISTINCT s."roomId") AS sold,
-             count(DISTINCT s."roomId") FILTER (WHERE NOT (s."checkInAt" >= $2 AND s."visitStayId" = s."id")) AS stay_overs
-        FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
-               WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
-                 AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') @> $3::timestamptz
-              UNION ALL
-              SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
-               WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $3 AND ${LEFT_AT} > $3) s) n,
-     (SELECT count(*) AS arrivals FROM "Stay" s
-       WHERE s."hotelId" = $1 AND s."checkInAt" >= $2 AND s."checkInAt" < $3 AND (${STAYED}) AND s."visitStayId" = s."id") a,
-     (SELECT count(*) FILTER (WHERE s."status" = 'checked_out') AS departures,
-             count(*) FILTER (WHERE s."status" = 'no_show') AS no_shows,
-             count(*) FILTER (WHERE s."status" = 'ended') AS cancellations
-        FROM "Stay" s WHERE s."hotelId" = $1 AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) o`,
-      values: [hotelId, from, to],
+      text: `SELECT d.i, n.sold, n.stay_overs, coalesce(a.arrivals, 0) AS arrivals, coalesce(o.departures, 0) AS departures,
+            coalesce(o.no_shows, 0) AS no_shows, coalesce(o.cancellations, 0) AS cancellations
+     FROM unnest($2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS d(f, t, i)
+     CROSS JOIN LATERAL (
+       SELECT count(DISTINCT s."roomId") AS sold,
+              count(DISTINCT s."roomId") FILTER (WHERE NOT (s."checkInAt" >= d.f AND s."visitStayId" = s."id")) AS stay_overs
+         FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
+                WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
+                  AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') @> d.t
+               UNION ALL
+               SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
+                WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < d.t AND ${LEFT_AT} > d.t) s) n
+     LEFT JOIN (SELECT width_bucket(s."checkInAt", $2::timestamptz[]) AS i, count(*) AS arrivals FROM "Stay" s
+                 WHERE s."hotelId" = $1 AND s."checkInAt" >= $4 AND s."checkInAt" < $5 AND (${STAYED}) AND s."visitStayId" = s."id"
+                 GROUP BY 1) a ON a.i = d.i
+     LEFT JOIN (SELECT width_bucket(s."checkedOutAt", $2::timestamptz[]) AS i,
+                       count(*) FILTER (WHERE s."status" = 'checked_out') AS departures,
+                       count(*) FILTER (WHERE s."status" = 'no_show') AS no_shows,
+                       count(*) FILTER (WHERE s."status" = 'ended') AS cancellations
+                  FROM "Stay" s WHERE s."hotelId" = $1 AND s."checkedOutAt" >= $4 AND s."checkedOutAt" < $5
+                 GROUP BY 1) o ON o.i = d.i`,
+      values: [hotelId, starts, ends, from, to],
     },
     entries: {
-      text: `SELECT x."kind", x."method", x."corrects", sum(x."amount")::bigint AS amount, count(*) AS count FROM (
-      SELECT e."kind"::text AS kind, e."method"::text AS method, e."amount",
+      text: `SELECT x.i, x."kind", x."method", x."corrects", sum(x."amount")::bigint AS amount, count(*) AS count FROM (
+      SELECT width_bucket(e."createdAt", $2::timestamptz[]) AS i, e."kind"::text AS kind, e."method"::text AS method, e."amount",
              CASE WHEN e."kind" = 'correction' THEN (SELECT l."kind"::text FROM "OrderEntry" l WHERE l."hotelId" = e."hotelId" AND l."id" = e."linkedEntryId") END AS corrects
-      FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $2 AND e."createdAt" < $3
-    ) x GROUP BY x."kind", x."method", x."corrects"`,
-      values: [hotelId, from, to],
+      FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $3 AND e."createdAt" < $4
+    ) x GROUP BY x.i, x."kind", x."method", x."corrects"`,
+      values: [hotelId, starts, from, to],
     },
   } satisfies Record<string, FigureStatement>;
+}
+
+/** The statements of one day's figures, [from, to) (`figuresSql` of one day). */
+export function dayFiguresSql(hotelId: number, from: Date, to: Date) {
+  return figuresSql(hotelId, [from, to]);
 }
 
 /**
@@ -138,44 +158,59 @@ export async function standing(db: Db, hotelId: number): Promise<Standing> {
  * night). `now`: what the hotel stands at (bills owing, deposits held), when the caller has it already.
  */
 export async function dayFigures(db: Db, hotelId: number, from: Date, to: Date, now?: Promise<Standing>): Promise<TDayFigures> {
-  const sql = dayFiguresSql(hotelId, from, to);
-  const [rooms] = await run<{ total: bigint; out_of_order: bigint }>(db, sql.rooms);
-  const [stays] = await run<{ sold: bigint; stay_overs: bigint; arrivals: bigint; departures: bigint; no_shows: bigint; cancellations: bigint }>(db, sql.stays);
-  const entries = await run<{ kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(
-    db,
-    sql.entries,
-  );
-  const stands = await (now ?? standing(db, hotelId));
+  return (await rangeFigures(db, hotelId, [from, to], now))[0]!;
+}
 
-  let roomCharges = 0;
-  let charges = 0;
-  const lines = new Map<TPaymentMethod, TCashLine>();
-  for (const g of entries) {
-    const amount = n(g.amount);
-    const of = g.kind === 'correction' ? g.corrects : g.kind;
-    if (of === 'room_charge') roomCharges -= amount;
-    if (of === 'charge') charges -= amount;
-    if (g.method === null) continue;
-    const line = lines.get(g.method) ?? emptyLine(g.method);
-    lines.set(g.method, line);
-    addTo(line, g.kind, amount, n(g.count));
-  }
-  const methods = PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
-  const total = n(rooms?.total);
-  const outOfOrder = n(rooms?.out_of_order);
-  const sold = n(stays?.sold);
-  return figuresOf({
-    rooms: { total, outOfOrder, available: Math.max(0, total - outOfOrder), sold },
-    arrivals: n(stays?.arrivals),
-    departures: n(stays?.departures),
-    stayOvers: n(stays?.stay_overs),
-    noShows: n(stays?.no_shows),
-    cancellations: n(stays?.cancellations),
-    // Never -0 (nothing counted).
-    roomCharges: roomCharges || 0,
-    charges: charges || 0,
-    methods,
-    ...stands,
+/**
+ * The figures of consecutive days, day i being [bounds[i-1], bounds[i]), in three statements however
+ * many days (`figuresSql`), with what the hotel stands at counted once.
+ */
+export async function rangeFigures(db: Db, hotelId: number, bounds: Date[], now?: Promise<Standing>): Promise<TDayFigures[]> {
+  const sql = figuresSql(hotelId, bounds);
+  const [rooms, stays, entries, stands] = await Promise.all([
+    run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
+    run<{ i: bigint; sold: bigint; stay_overs: bigint; arrivals: bigint; departures: bigint; no_shows: bigint; cancellations: bigint }>(db, sql.stays),
+    run<{ i: number; kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(db, sql.entries),
+    now ?? standing(db, hotelId),
+  ]);
+  const days = bounds.length - 1;
+  const roomsOf = new Map(rooms.map((r) => [n(r.i), r]));
+  const staysOf = new Map(stays.map((r) => [n(r.i), r]));
+  const entriesOf = new Map<number, typeof entries>();
+  for (const e of entries) entriesOf.set(n(e.i), [...(entriesOf.get(n(e.i)) ?? []), e]);
+  return Array.from({ length: days }, (_, k) => {
+    const i = k + 1;
+    const room = roomsOf.get(i);
+    const stay = staysOf.get(i);
+    let roomCharges = 0;
+    let charges = 0;
+    const lines = new Map<TPaymentMethod, TCashLine>();
+    for (const g of entriesOf.get(i) ?? []) {
+      const amount = n(g.amount);
+      const of = g.kind === 'correction' ? g.corrects : g.kind;
+      if (of === 'room_charge') roomCharges -= amount;
+      if (of === 'charge') charges -= amount;
+      if (g.method === null) continue;
+      const line = lines.get(g.method) ?? emptyLine(g.method);
+      lines.set(g.method, line);
+      addTo(line, g.kind, amount, n(g.count));
+    }
+    const methods = PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
+    const total = n(room?.total);
+    const outOfOrder = n(room?.out_of_order);
+    return figuresOf({
+      rooms: { total, outOfOrder, available: Math.max(0, total - outOfOrder), sold: n(stay?.sold) },
+      arrivals: n(stay?.arrivals),
+      departures: n(stay?.departures),
+      stayOvers: n(stay?.stay_overs),
+      noShows: n(stay?.no_shows),
+      cancellations: n(stay?.cancellations),
+      // Never -0 (nothing counted).
+      roomCharges: roomCharges || 0,
+      charges: charges || 0,
+      methods,
+      ...stands,
+    });
   });
 }
 
@@ -221,7 +256,7 @@ async function closerName(db: Db, id: number | null) {
   return account ?? { id, nickname: '' };
 }
 
-async function reportOf(db: Db, actor: Actor, date: string, now?: () => Promise<Standing>): Promise<TDayReport> {
+async function reportOf(db: Db, actor: Actor, date: string): Promise<TDayReport> {
   const closed = await db.dayClose.findUnique({ where: { hotelId_date: { hotelId: actor.hotelId, date } } });
   const head = { date, timeZone: actor.timeZone, currency: actor.currency };
   if (closed) {
@@ -235,7 +270,7 @@ async function reportOf(db: Db, actor: Actor, date: string, now?: () => Promise<
     };
   }
   const { from, to } = hotelDay(date, actor.timeZone);
-  return { ...(await dayFigures(db, actor.hotelId, from, to, now?.())), ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
+  return { ...(await dayFigures(db, actor.hotelId, from, to)), ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
 }
 
 /** A day's report: frozen when the day is closed, else as the stays and the ledger say now. */
@@ -316,14 +351,40 @@ export async function closeDaysOnTime(ctx: ServiceContext, now: Date, scope: { h
 export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZReportRangeInput>): Promise<TReportRange> {
   requireManager(ctx.actor);
   const { from, to } = ZReportRangeInput.parse(raw);
+  const { prisma } = ctx.deps;
+  const { hotelId, timeZone, currency } = ctx.actor;
   const dates: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
-  const days: TDayReport[] = [];
-  // What the hotel stands at now (bills owing, deposits held) is the same for every open day: counted once, when a day needs it.
-  let stands: Promise<Standing> | undefined;
-  const now = () => (stands ??= standing(ctx.deps.prisma, ctx.actor.hotelId));
-  // A few at a time: each day is a handful of indexed statements.
-  for (let i = 0; i < dates.length; i += 8) days.push(...(await Promise.all(dates.slice(i, i + 8).map((d) => reportOf(ctx.deps.prisma, ctx.actor, d, now)))));
+  // The closed days' frozen rows and their closers at once; the open days' figures in three statements
+  // for all of them (`rangeFigures`, over the span from the first open day to the last).
+  const closedRows = await prisma.dayClose.findMany({ where: { hotelId, date: { in: dates } } });
+  const closedOn = new Map(closedRows.map((c) => [c.date, c]));
+  const closerIds = [...new Set(closedRows.flatMap((c) => (c.closedByAccountId === null ? [] : [c.closedByAccountId])))];
+  const closers = new Map(
+    (closerIds.length ? await prisma.account.findMany({ where: { id: { in: closerIds } }, select: { id: true, nickname: true } }) : []).map((a) => [a.id, a]),
+  );
+  const open = dates.filter((d) => !closedOn.has(d));
+  const openFigures = new Map<string, TDayFigures>();
+  if (open.length) {
+    const span = dates.slice(dates.indexOf(open[0]!), dates.indexOf(open[open.length - 1]!) + 1);
+    const bounds = [...span.map((d) => hotelDay(d, timeZone).from), hotelDay(span[span.length - 1]!, timeZone).to];
+    const figures = await rangeFigures(prisma, hotelId, bounds);
+    span.forEach((d, i) => openFigures.set(d, figures[i]!));
+  }
+  const days: TDayReport[] = dates.map((date) => {
+    const head = { date, timeZone, currency };
+    const closed = closedOn.get(date);
+    if (!closed) return { ...openFigures.get(date)!, ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
+    const closer = closed.closedByAccountId === null ? null : (closers.get(closed.closedByAccountId) ?? { id: closed.closedByAccountId, nickname: '' });
+    return {
+      ...(closed.report as unknown as TDayFigures),
+      ...head,
+      closed: true,
+      closedAt: closed.closedAt.toISOString(),
+      closedBy: closer,
+      closedAutomatically: closed.automatic,
+    };
+  });
   const sum = (f: (d: TDayReport) => number) => days.reduce((s, d) => s + f(d), 0);
   const lines = new Map<TPaymentMethod, TCashLine>();
   for (const day of days) {
@@ -352,5 +413,5 @@ export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZRepor
     owing: last.owing,
     depositsHeld: last.depositsHeld,
   });
-  return { from, to, currency: ctx.actor.currency, days, total };
+  return { from, to, currency, days, total };
 }
