@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from './config';
 import { createScratchDatabase } from './db/scratch-database';
+import { freePort } from './test/test-postgres';
 import { REDIS_CONTAINER_COMMAND, RedisUnavailableError, redisUnavailableMessage } from './infra/redis';
 import { createLogger, startServer } from './server';
 
@@ -22,7 +23,8 @@ describe('starting the console', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       EMBEDDED_PG_DIR: path.join(dir, 'postgres'),
-      EMBEDDED_PG_PORT: String(55000 + (process.pid % 1000)),
+      // The kernel's free port, not one derived from the pid: a port in the ephemeral range may be any connection's.
+      EMBEDDED_PG_PORT: String(await freePort()),
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: `${inject('redisPrefix')}:embedded`,
       WORKERS_IN_PROCESS: 'false',

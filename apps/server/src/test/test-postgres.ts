@@ -21,7 +21,8 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now (the kernel's choice), for a server the test starts next. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
