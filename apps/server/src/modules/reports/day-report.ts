@@ -61,31 +61,43 @@ export function figuresSql(hotelId: number, bounds: Date[]) {
   const from = bounds[0]!;
   const to = bounds[bounds.length - 1]!;
   return {
+    // The rooms grouped by the day they were made and the day they were deleted (a few groups however
+    // many rooms), each group counted for the days between: a room counts on day i when it was made
+    // before the day's end and not deleted before it.
     rooms: {
-      text: `SELECT d.i, count(r."id") AS total, count(r."id") FILTER (WHERE r."maintenance" <> 'none') AS out_of_order
+      text: `SELECT d.i, coalesce(sum(r.n), 0)::bigint AS total, coalesce(sum(r.out_of_order), 0)::bigint AS out_of_order
      FROM unnest($2::timestamptz[]) WITH ORDINALITY AS d(t, i)
-     LEFT JOIN "Room" r ON r."hotelId" = $1 AND r."createdAt" < d.t AND (r."deletedAt" IS NULL OR r."deletedAt" >= d.t)
+     LEFT JOIN (SELECT width_bucket(r."createdAt", $2::timestamptz[]) AS made,
+                       CASE WHEN r."deletedAt" IS NOT NULL THEN width_bucket(r."deletedAt", $2::timestamptz[]) END AS gone,
+                       count(*) AS n, count(*) FILTER (WHERE r."maintenance" <> 'none') AS out_of_order
+                  FROM "Room" r WHERE r."hotelId" = $1 GROUP BY 1, 2) r ON d.i > r.made AND (r.gone IS NULL OR d.i <= r.gone)
     GROUP BY d.i`,
       values: [hotelId, ends],
     },
-    // For each day, the stays with a guest in the room at its end (the night), in two parts each read
-    // by its own index (those that left later, by the range of their nights, Stay_night_idx; those
-    // still in, among the active stays); and, for the whole span at once, the arrivals by check-in and
-    // the departures, no-shows and cancellations by when they happened (a reservation cancelled
-    // today for next week is today's), each put in its day.
+    // The stays with a guest in a room at a day's end (the night), read once for the whole span in
+    // two parts each by its own index (those that left, by the range of their nights, Stay_night_idx;
+    // those still in, among the active stays), each counted for the days whose end falls strictly
+    // inside its time in the room: from the first end after its check-in to the last end before it
+    // left (width_bucket counts the ends at or before a time). And, for the whole span at once, the
+    // arrivals by check-in and the departures, no-shows and cancellations by when they happened (a
+    // reservation cancelled today for next week is today's), each put in its day.
     stays: {
-      text: `SELECT d.i, n.sold, n.stay_overs, coalesce(a.arrivals, 0) AS arrivals, coalesce(o.departures, 0) AS departures,
-            coalesce(o.no_shows, 0) AS no_shows, coalesce(o.cancellations, 0) AS cancellations
+      text: `SELECT d.i, coalesce(n.sold, 0) AS sold, coalesce(n.stay_overs, 0) AS stay_overs, coalesce(a.arrivals, 0) AS arrivals,
+            coalesce(o.departures, 0) AS departures, coalesce(o.no_shows, 0) AS no_shows, coalesce(o.cancellations, 0) AS cancellations
      FROM unnest($2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS d(f, t, i)
-     CROSS JOIN LATERAL (
-       SELECT count(DISTINCT s."roomId") AS sold,
-              count(DISTINCT s."roomId") FILTER (WHERE NOT (s."checkInAt" >= d.f AND s."visitStayId" = s."id")) AS stay_overs
-         FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
-                WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
-                  AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') @> d.t
-               UNION ALL
-               SELECT s."roomId", s."checkInAt", s."visitStayId", s."id" FROM "Stay" s
-                WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < d.t AND ${LEFT_AT} > d.t) s) n
+     LEFT JOIN (
+       SELECT x.i, count(DISTINCT x."roomId") AS sold,
+              count(DISTINCT x."roomId") FILTER (WHERE NOT (x."checkInAt" >= ($2::timestamptz[])[x.i] AND x."visitStayId" = x."id")) AS stay_overs
+         FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id",
+                      generate_series(width_bucket(s."checkInAt", $3::timestamptz[]) + 1,
+                                      width_bucket(s.left_at, $3::timestamptz[]) - (s.left_at = ANY($3::timestamptz[]))::int) AS i
+                 FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id", s."checkedOutAt" AS left_at FROM "Stay" s
+                        WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
+                          AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') && tstzrange($6, $7, '[]')
+                       UNION ALL
+                       SELECT s."roomId", s."checkInAt", s."visitStayId", s."id", ${LEFT_AT} FROM "Stay" s
+                        WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $7 AND ${LEFT_AT} > $6) s) x
+        GROUP BY x.i) n ON n.i = d.i
      LEFT JOIN (SELECT width_bucket(s."checkInAt", $2::timestamptz[]) AS i, count(*) AS arrivals FROM "Stay" s
                  WHERE s."hotelId" = $1 AND s."checkInAt" >= $4 AND s."checkInAt" < $5 AND (${STAYED}) AND s."visitStayId" = s."id"
                  GROUP BY 1) a ON a.i = d.i
@@ -95,14 +107,18 @@ export function figuresSql(hotelId: number, bounds: Date[]) {
                        count(*) FILTER (WHERE s."status" = 'ended') AS cancellations
                   FROM "Stay" s WHERE s."hotelId" = $1 AND s."checkedOutAt" >= $4 AND s."checkedOutAt" < $5
                  GROUP BY 1) o ON o.i = d.i`,
-      values: [hotelId, starts, ends, from, to],
+      values: [hotelId, starts, ends, from, to, ends[0]!, to],
     },
+    // The day's entries summed by kind and way of paying (a correction by the entry it corrects,
+    // whose kind is read once a group after the sums: a few thousand rows of a month, not each entry).
     entries: {
-      text: `SELECT x.i, x."kind", x."method", x."corrects", sum(x."amount")::bigint AS amount, count(*) AS count FROM (
-      SELECT width_bucket(e."createdAt", $2::timestamptz[]) AS i, e."kind"::text AS kind, e."method"::text AS method, e."amount",
-             CASE WHEN e."kind" = 'correction' THEN (SELECT l."kind"::text FROM "OrderEntry" l WHERE l."hotelId" = e."hotelId" AND l."id" = e."linkedEntryId") END AS corrects
-      FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $3 AND e."createdAt" < $4
-    ) x GROUP BY x.i, x."kind", x."method", x."corrects"`,
+      text: `SELECT g.i, g."kind"::text AS kind, g."method"::text AS method,
+            CASE WHEN g.link IS NOT NULL THEN (SELECT l."kind"::text FROM "OrderEntry" l WHERE l."hotelId" = $1 AND l."id" = g.link) END AS corrects,
+            g.amount::bigint AS amount, g.count
+       FROM (SELECT width_bucket(e."createdAt", $2::timestamptz[]) AS i, e."kind", e."method",
+                    CASE WHEN e."kind" = 'correction' THEN e."linkedEntryId" END AS link, sum(e."amount") AS amount, count(*) AS count
+               FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $3 AND e."createdAt" < $4
+              GROUP BY 1, 2, 3, 4) g`,
       values: [hotelId, starts, from, to],
     },
   } satisfies Record<string, FigureStatement>;
