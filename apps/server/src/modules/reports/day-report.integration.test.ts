@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES, addDays, localDate, zonedToInstant } from '@console/shared';
-import { insertStay, zoneAtLocalHour } from '../../test/factories';
+import { createRooms, insertStay, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
 import { ledgerHotel, refusal } from '../orders/orders-test-kit';
@@ -95,6 +95,23 @@ describe("a day's report", () => {
     const range = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.date });
     expect(range.days.map((x) => x.rooms.sold)).toEqual([2, 2, 2]);
     expect(range.total).toMatchObject({ rooms: { available: 9, sold: 6 }, occupancy: 66.7, revenue: { roomCharges: 149_800 }, depositsHeld: 20_000 });
+  });
+
+  it('counts on each day of a range the rooms made before its end and not deleted before it', async () => {
+    const d = await yesterday();
+    const {
+      rooms: [made, added],
+    } = await createRooms(ctx.deps, d.hotel.id, ['R5', 'R6']);
+    // R5 made three days ago and deleted two days ago in the morning; R6 made yesterday.
+    await ctx.deps.prisma.room.update({ where: { id: made!.id }, data: { createdAt: d.at(-3, '09:00'), deletedAt: d.at(-2, '09:00') } });
+    await ctx.deps.prisma.room.update({ where: { id: added!.id }, data: { createdAt: d.at(-1, '10:00') } });
+    const range = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.date });
+    expect(range.days.map((x) => x.rooms.total)).toEqual([5, 4, 5]);
+    expect(range.days.map((x) => x.rooms.outOfOrder)).toEqual([1, 1, 1]);
+    // A room deleted at the very end of a day was still there at its end.
+    await ctx.deps.prisma.room.update({ where: { id: made!.id }, data: { deletedAt: d.at(-2, '00:00') } });
+    expect((await reportRange(d.owner, { from: addDays(d.date, -2), to: d.date })).days.map((x) => x.rooms.total)).toEqual([5, 4, 5]);
+    expect((await dayReport(d.owner, { date: addDays(d.date, -2) })).rooms.total).toBe(5);
   });
 
   it('is closed once, frozen: a later payment lands on its own day; a day not over cannot close', async () => {
