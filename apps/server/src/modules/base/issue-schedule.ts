@@ -11,6 +11,8 @@ interface IssuableStay {
   checkInAt: Date;
   awaitsArrival: boolean;
   accessIssuedAt: Date | null;
+  /** Known by a caller that made it from a channel's booking (a calendar feed): not asked again. */
+  fromChannel?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ interface IssuableStay {
 export async function scheduleAccessIssue(deps: Pick<Deps, 'queues' | 'prisma'>, stay: IssuableStay, now = Date.now()): Promise<Date | null> {
   if (stay.status !== 'reserved' || stay.accessIssuedAt) return null;
   const rule = await ruleForRoom(deps.prisma, stay.hotelId, stay.roomId);
-  const fromChannel = !stay.awaitsArrival && (await deps.prisma.calendarFeedBooking.count({ where: { stayId: stay.id } })) > 0;
+  const fromChannel = !stay.awaitsArrival && (stay.fromChannel ?? (await deps.prisma.calendarFeedBooking.count({ where: { stayId: stay.id } })) > 0);
   if (!ruleCovers(rule, { awaitsArrival: stay.awaitsArrival, fromChannel })) return null;
   const at = ruleIssueAt(rule, stay.checkInAt);
   const data: StayJobData = { stayId: stay.id, version: stay.version };

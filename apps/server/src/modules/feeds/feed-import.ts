@@ -5,8 +5,7 @@ import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
 import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stays/reservation';
 import { extendChannelStay, moveChannelReservationToFreeRoom } from '../stays/channel-stay';
-import { scheduleStayJobs } from '../stays/stay-schedule';
-import type { StayRow } from '../base/stay-dto';
+import { scheduleStayJobs, type SchedulableStay } from '../stays/stay-schedule';
 import { FeedFetchError, fetchFeedText } from './feed-fetch';
 import { FeedParseError, parseFeed, type FeedEvent, type HotelTimes, type SkippedEvent } from './ical-parse';
 
@@ -158,7 +157,7 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
   const inAnswer = new Set(bookings.map(keyOf));
   // A skipped event's bookings are not gone: nothing of that UID is cancelled by this read.
   const skippedUids = new Set(skipped.map((e) => e.uid));
-  const touched: StayRow[] = [];
+  const touched: SchedulableStay[] = [];
   const credentialStays: number[] = [];
   const roomChanges: FeedRoomChange[] = [];
   const note = (e: { reference: string }) => `${feed.label} · ${e.reference}`.slice(0, 500);

@@ -17,7 +17,7 @@ import { findRoom, roomScope } from '../base/room-access';
 import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revokeStayCredentials } from '../credentials/revocation';
 import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
 import { guestData, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
-import { scheduleStayJobs } from './stay-schedule';
+import { scheduleStayJobs, type SchedulableStay } from './stay-schedule';
 import { recordEvent } from '../../db/events';
 
 type Db = TPrisma | Tx;
@@ -205,7 +205,7 @@ export async function reserveFromChannel(
   tx: Tx,
   ctx: ServiceContext,
   r: ChannelReservation,
-): Promise<{ stay: StayRow; conflictStayId?: undefined } | { stay?: undefined; conflictStayId: number | null }> {
+): Promise<{ stay: SchedulableStay; conflictStayId?: undefined } | { stay?: undefined; conflictStayId: number | null }> {
   await lockRooms(tx, r.hotelId, r.roomIds);
   const roomId = await firstFreeRoom(tx, r.hotelId, r.roomIds, r.checkInAt, r.expectedCheckOutAt);
   if (roomId === null) {
@@ -233,7 +233,8 @@ export async function reserveFromChannel(
       priceAmount: price,
       remark: r.remark,
     },
-    select: { id: true },
+    // What its jobs are scheduled from (the feed's only use of it): no read of the stay as the console shows it.
+    select: CHANNEL_STAY_SELECT,
   });
   await tx.stayGuest.create({
     data: {
@@ -253,8 +254,21 @@ export async function reserveFromChannel(
     entityId: stay.id,
     after: { roomId, checkInAt: r.checkInAt.toISOString(), expectedCheckOutAt: r.expectedCheckOutAt.toISOString(), price, remark: r.remark },
   });
-  return { stay: await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect }) };
+  return { stay: { ...stay, fromChannel: true } };
 }
+
+const CHANNEL_STAY_SELECT = {
+  id: true,
+  hotelId: true,
+  roomId: true,
+  accessIssuedAt: true,
+  version: true,
+  status: true,
+  checkInAt: true,
+  expectedCheckOutAt: true,
+  awaitsArrival: true,
+  noShowAt: true,
+} as const satisfies Prisma.StaySelect;
 
 /**
  * Moves a reservation that has not begun to new dates in `tx` (a channel changed its booking):

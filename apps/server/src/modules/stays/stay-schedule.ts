@@ -3,7 +3,8 @@ import type { Deps } from '../../context';
 import type { StayJobData } from '../../jobs/payloads';
 import { scheduleAccessIssue } from '../base/issue-schedule';
 
-interface SchedulableStay {
+/** What scheduling a stay's jobs reads of it. */
+export interface SchedulableStay {
   id: number;
   hotelId: number;
   roomId: number;
@@ -14,6 +15,8 @@ interface SchedulableStay {
   expectedCheckOutAt: Date;
   awaitsArrival: boolean;
   noShowAt: Date | null;
+  /** Made from a channel's booking, when the caller knows (scheduleAccessIssue asks otherwise). */
+  fromChannel?: boolean;
 }
 
 /**
