@@ -58,7 +58,14 @@ const ZSearchLock = z.object({
 });
 
 /** A member of the hotel's staff: opens the staff list searched for them. */
-const ZSearchStaff = z.object({ id: z.number(), name: z.string(), nickname: z.string(), mobile: z.string().nullable(), email: z.string().nullable(), role: z.string() });
+const ZSearchStaff = z.object({
+  id: z.number(),
+  name: z.string(),
+  nickname: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.string(),
+});
 
 export const ZSearchQueryOutput = z.object({
   rooms: z.array(ZSearchRoom),

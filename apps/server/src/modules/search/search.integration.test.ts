@@ -30,7 +30,15 @@ beforeAll(async () => {
   roomsA = (await createRooms(ctx.deps, a.hotel.id, [`${tag}-A1`, `${tag}-A2`])).rooms;
   roomB = (await createRooms(ctx.deps, b.hotel.id, [`${tag}-B1`])).rooms[0]!;
   const stay = (hotelId: number, roomId: number, name: string, mobile: string, idNumber: string) =>
-    insertStay(ctx.deps, { hotelId, roomId, checkInAt: hours(-1), expectedCheckOutAt: hours(20), guestName: name, guestMobile: mobile, guestIdNumber: idNumber });
+    insertStay(ctx.deps, {
+      hotelId,
+      roomId,
+      checkInAt: hours(-1),
+      expectedCheckOutAt: hours(20),
+      guestName: name,
+      guestMobile: mobile,
+      guestIdNumber: idNumber,
+    });
   ids.stayA1 = (await stay(a.hotel.id, roomsA[0]!.id, `${tag} Alice`, `1391111${tag.length}4821`, `ID${tag}A1`)).id;
   ids.stayA2 = (await stay(a.hotel.id, roomsA[1]!.id, `${tag} Amir`, '13922227733', `ID${tag}A2`)).id;
   ids.stayB = (await stay(b.hotel.id, roomB.id, `${tag} Bob`, '13933337733', `ID${tag}B`)).id;
@@ -48,14 +56,33 @@ beforeAll(async () => {
     [b.hotel.id, ids.stayB, `HM${tag}B`],
   ] as const) {
     await ctx.deps.prisma.calendarFeedBooking.create({
-      data: { hotelId, stayId, uid: `${ref}-uid@airbnb.com`, state: 'booked', reference: ref, guestName: 'Channel guest', startsAt: hours(-1), endsAt: hours(20) },
+      data: {
+        hotelId,
+        stayId,
+        uid: `${ref}-uid@airbnb.com`,
+        state: 'booked',
+        reference: ref,
+        guestName: 'Channel guest',
+        startsAt: hours(-1),
+        endsAt: hours(20),
+      },
     });
   }
   // A room card of each room, with its writing; locks of A1, A2 and B.
   const card = async (hotelId: number, roomId: number, cardNumber: string) => {
     const c = await ctx.deps.prisma.card.create({ data: { hotelId, cardNumber, kind: 'room' } });
     await ctx.deps.prisma.cardIssue.create({
-      data: { hotelId, cardId: c.id, kind: 'room', medium: 'number', state: 'issued', roomId, uid: 'A1B2C3D4', validFrom: hours(-1), holderName: `${tag} holder` },
+      data: {
+        hotelId,
+        cardId: c.id,
+        kind: 'room',
+        medium: 'number',
+        state: 'issued',
+        roomId,
+        uid: 'A1B2C3D4',
+        validFrom: hours(-1),
+        holderName: `${tag} holder`,
+      },
     });
   };
   await card(a.hotel.id, roomsA[0]!.id, `77${tag.length}10001`);
@@ -89,7 +116,14 @@ describe('search.query', () => {
   it("finds a guest by a mobile's last digits, and by ID number, with the stay and room to open", async () => {
     const byPhone = await search(`${tag.length}4821`);
     expect(byPhone.guests).toEqual([
-      expect.objectContaining({ name: `${tag} Alice`, matched: 'mobile', stayId: ids.stayA1, roomId: roomsA[0]!.id, roomName: `${tag}-A1`, stayStatus: 'in_house' }),
+      expect.objectContaining({
+        name: `${tag} Alice`,
+        matched: 'mobile',
+        stayId: ids.stayA1,
+        roomId: roomsA[0]!.id,
+        roomName: `${tag}-A1`,
+        stayStatus: 'in_house',
+      }),
     ]);
     // The same last digits in both hotels: each finds its own guest.
     expect((await search('7733')).guests.filter((g) => g.name.startsWith(tag)).map((g) => g.name)).toEqual([`${tag} Amir`]);
@@ -100,7 +134,9 @@ describe('search.query', () => {
 
   it("finds a stay by its channel booking's reference or UID, and by its number, of the hotel only", async () => {
     const byRef = await search(`HM${tag}`);
-    expect(byRef.reservations).toEqual([expect.objectContaining({ stayId: ids.stayA2, reference: `HM${tag}A`, guestName: `${tag} Amir`, roomId: roomsA[1]!.id })]);
+    expect(byRef.reservations).toEqual([
+      expect.objectContaining({ stayId: ids.stayA2, reference: `HM${tag}A`, guestName: `${tag} Amir`, roomId: roomsA[1]!.id }),
+    ]);
     expect((await search(`HM${tag}A-UID@AIRBNB`)).reservations.map((r) => r.stayId)).toEqual([ids.stayA2]);
     expect((await search(`#${ids.stayA1}`)).reservations.map((r) => r.stayId)).toEqual([ids.stayA1]);
     expect((await search(String(ids.stayB))).reservations.map((r) => r.stayId)).not.toContain(ids.stayB);
@@ -133,7 +169,15 @@ describe('search.query', () => {
 
   it('matches `%`, `_` and `\\` literally', async () => {
     const names = [`${tag}L%1`, `${tag}L_1`, `${tag}L\\1`, `${tag}Lx1`];
-    for (const name of names) await insertStay(ctx.deps, { hotelId: a.hotel.id, roomId: roomsA[1]!.id, checkInAt: hours(-30), expectedCheckOutAt: hours(-29), status: 'checked_out', guestName: name });
+    for (const name of names)
+      await insertStay(ctx.deps, {
+        hotelId: a.hotel.id,
+        roomId: roomsA[1]!.id,
+        checkInAt: hours(-30),
+        expectedCheckOutAt: hours(-29),
+        status: 'checked_out',
+        guestName: name,
+      });
     const found = async (text: string) => (await search(text, a.ownerToken, 10)).guests.map((g) => g.name).filter((n) => names.includes(n));
     expect(await found(`${tag}L%`)).toEqual([`${tag}L%1`]);
     expect(await found(`${tag}L_`)).toEqual([`${tag}L_1`]);
@@ -142,7 +186,15 @@ describe('search.query', () => {
   });
 
   it('keeps each group to its limit', async () => {
-    for (let i = 0; i < 12; i++) await insertStay(ctx.deps, { hotelId: a.hotel.id, roomId: roomsA[1]!.id, checkInAt: hours(-100 - i * 2), expectedCheckOutAt: hours(-99 - i * 2), status: 'checked_out', guestName: `${tag} Many ${i}` });
+    for (let i = 0; i < 12; i++)
+      await insertStay(ctx.deps, {
+        hotelId: a.hotel.id,
+        roomId: roomsA[1]!.id,
+        checkInAt: hours(-100 - i * 2),
+        expectedCheckOutAt: hours(-99 - i * 2),
+        status: 'checked_out',
+        guestName: `${tag} Many ${i}`,
+      });
     expect((await search(`${tag} Many`)).guests).toHaveLength(5);
     expect((await search(`${tag} Many`, a.ownerToken, 10)).guests).toHaveLength(10);
     const tooMany = await api.query('search.query', { text: tag, limit: 11 }, { token: a.ownerToken });

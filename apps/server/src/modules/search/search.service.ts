@@ -48,7 +48,16 @@ async function searchRooms(ctx: AuthedContext, text: string, limit: number): Pro
   return rows;
 }
 
-const stayFacts = { id: true, status: true, checkInAt: true, expectedCheckOutAt: true, awaitsArrival: true, noShowAt: true, roomId: true, room: { select: { name: true } } } as const;
+const stayFacts = {
+  id: true,
+  status: true,
+  checkInAt: true,
+  expectedCheckOutAt: true,
+  awaitsArrival: true,
+  noShowAt: true,
+  roomId: true,
+  room: { select: { name: true } },
+} as const;
 type StayFacts = Prisma.StayGetPayload<{ select: typeof stayFacts }>;
 
 function stayFields(stay: StayFacts, now: Date) {
@@ -105,7 +114,11 @@ async function searchReservations(ctx: AuthedContext, text: string, limit: numbe
       ? ctx.deps.prisma.stay.findMany({ where: { id: Number(number), hotelId: actor.hotelId, room: roomScope(actor) }, select, take: 1 })
       : Promise.resolve([]),
     ctx.deps.prisma.calendarFeedBooking.findMany({
-      where: { hotelId: actor.hotelId, stay: { hotelId: actor.hotelId, room: roomScope(actor) }, OR: [{ uid: containsText(text) }, { reference: containsText(text) }] },
+      where: {
+        hotelId: actor.hotelId,
+        stay: { hotelId: actor.hotelId, room: roomScope(actor) },
+        OR: [{ uid: containsText(text) }, { reference: containsText(text) }],
+      },
       select: { stay: { select } },
       orderBy: [{ startsAt: 'desc' }, { id: 'desc' }],
       take: limit,
@@ -179,7 +192,14 @@ async function searchLocks(ctx: AuthedContext, text: string, limit: number): Pro
       ...(wholeList ? {} : { rooms: { some: roomScope(actor) } }),
       OR: [{ name: containsText(text) }, { alias: containsText(text) }, { mac: containsText(text) }, { providerLockId: containsText(text) }],
     },
-    select: { id: true, name: true, alias: true, mac: true, providerLockId: true, rooms: { where: roomScope(actor), select: { id: true, name: true }, take: 1 } },
+    select: {
+      id: true,
+      name: true,
+      alias: true,
+      mac: true,
+      providerLockId: true,
+      rooms: { where: roomScope(actor), select: { id: true, name: true }, take: 1 },
+    },
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
     take: limit,
   });

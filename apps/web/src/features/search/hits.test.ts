@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { toHits } from './hits';
 import { readRecent, RECENT_MAX, recentKey, rememberRecent } from './recent';
 
-const texts = { status: (s: string) => s, stayState: (s: string) => s, cardKind: (k: string) => k, role: (r: string) => r, dates: (a: string, b: string) => `${a}-${b}` };
+const texts = {
+  status: (s: string) => s,
+  stayState: (s: string) => s,
+  cardKind: (k: string) => k,
+  role: (r: string) => r,
+  dates: (a: string, b: string) => `${a}-${b}`,
+};
 const empty = { rooms: [], guests: [], reservations: [], cards: [], locks: [], staff: [] };
 const stay = { stayStatus: 'in_house', checkInAt: '2026-01-01T00:00:00Z', expectedCheckOutAt: '2026-01-02T00:00:00Z', roomId: 7, roomName: '101' };
 
@@ -52,7 +58,9 @@ describe('the page each result opens', () => {
 describe('recent results', () => {
   const store = () => {
     const data = new Map<string, string>();
-    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data } as unknown as Storage & { data: Map<string, string> };
+    return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data } as unknown as Storage & {
+      data: Map<string, string>;
+    };
   };
   const hit = (i: number) => ({ key: `room-${i}`, group: 'rooms' as const, title: `R${i}`, detail: '', href: `/room/${i}` });
 
@@ -71,7 +79,10 @@ describe('recent results', () => {
 
   it('drops what is not a result of the console', () => {
     const storage = store();
-    storage.setItem('k', JSON.stringify([hit(1), { ...hit(2), href: '//evil.example' }, { ...hit(3), href: 'javascript:alert(1)' }, { ...hit(4), group: 'x' }, 'text']));
+    storage.setItem(
+      'k',
+      JSON.stringify([hit(1), { ...hit(2), href: '//evil.example' }, { ...hit(3), href: 'javascript:alert(1)' }, { ...hit(4), group: 'x' }, 'text']),
+    );
     expect(readRecent(storage, 'k').map((h) => h.key)).toEqual(['room-1']);
     storage.setItem('k', '{not json');
     expect(readRecent(storage, 'k')).toEqual([]);

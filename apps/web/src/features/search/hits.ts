@@ -39,7 +39,13 @@ export function toHits(results: Results, texts: HitTexts): { group: SearchGroup;
   const groups: { group: SearchGroup; hits: SearchHit[] }[] = [
     {
       group: 'rooms',
-      hits: results.rooms.map((r) => ({ key: `room-${r.id}`, group: 'rooms', title: r.name, detail: joined(r.remarkName, r.groupName, texts.status(r.status)), href: roomPage(r.id) })),
+      hits: results.rooms.map((r) => ({
+        key: `room-${r.id}`,
+        group: 'rooms',
+        title: r.name,
+        detail: joined(r.remarkName, r.groupName, texts.status(r.status)),
+        href: roomPage(r.id),
+      })),
     },
     {
       group: 'guests',

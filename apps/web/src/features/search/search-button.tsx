@@ -8,7 +8,15 @@ export function SearchButton() {
   const { t } = useTranslation();
   const hint = isMacPlatform() ? '⌘K' : 'Ctrl+K';
   return (
-    <Button variant="ghost" size="icon" data-testid="search-open" aria-label={t('search.open')} aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'} title={`${t('search.open')} (${hint})`} onClick={() => openPalette('search')}>
+    <Button
+      variant="ghost"
+      size="icon"
+      data-testid="search-open"
+      aria-label={t('search.open')}
+      aria-keyshortcuts={isMacPlatform() ? 'Meta+K' : 'Control+K'}
+      title={`${t('search.open')} (${hint})`}
+      onClick={() => openPalette('search')}
+    >
       <Search className="size-5" aria-hidden />
     </Button>
   );

@@ -80,7 +80,8 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       </Command.Item>
     );
   };
-  const heading = 'px-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
+  const heading =
+    'px-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
   const isWaiting = !isEmpty && (text.trim() !== settled || query.isFetching);
 
   return (

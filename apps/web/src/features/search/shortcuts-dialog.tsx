@@ -29,7 +29,12 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           </thead>
           <tbody>
             {SHORTCUTS.map((shortcut) => (
-              <tr key={`${shortcut.id}-${shortcut.keys.join('-')}`} className="border-b last:border-0" data-testid="shortcut-row" data-shortcut-id={shortcut.id}>
+              <tr
+                key={`${shortcut.id}-${shortcut.keys.join('-')}`}
+                className="border-b last:border-0"
+                data-testid="shortcut-row"
+                data-shortcut-id={shortcut.id}
+              >
                 <td className="py-2 pe-4">{t(`shortcuts.actions.${shortcut.id}`)}</td>
                 <td className="py-2 text-end whitespace-nowrap" dir="ltr">
                   {shortcut.keys.map((key, i) => (
