@@ -89,7 +89,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
       <DialogContent className="top-0 bottom-auto mt-[8vh] gap-0 overflow-hidden p-0 sm:max-w-xl" data-testid="search-dialog">
         <DialogTitle className="sr-only">{t('search.title')}</DialogTitle>
         <DialogDescription className="sr-only">{t('search.description')}</DialogDescription>
-        <Command label={t('search.title')} shouldFilter={false} loop className="flex flex-col">
+        <Command label={t('search.title')} shouldFilter={false} loop className="flex min-w-0 flex-col">
           <div className="flex items-center gap-2 border-b px-3">
             <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             <Command.Input

@@ -36,15 +36,18 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
                 data-shortcut-id={shortcut.id}
               >
                 <td className="py-2 pe-4">{t(`shortcuts.actions.${shortcut.id}`)}</td>
-                <td className="py-2 text-end whitespace-nowrap" dir="ltr">
+                <td className="py-2 text-end whitespace-nowrap">
+                  {/* The keys of a pair in reading order (g then b); Ctrl+K written left to right in every language. */}
                   {shortcut.keys.map((key, i) => (
                     <Fragment key={key}>
                       {i > 0 && <span className="mx-1 text-xs text-muted-foreground">{t('shortcuts.then')}</span>}
-                      {keyLabel(key, isMac).map((part) => (
-                        <kbd key={part} className="ms-1 rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">
-                          {part}
-                        </kbd>
-                      ))}
+                      <span dir="ltr" className="inline-flex gap-1">
+                        {keyLabel(key, isMac).map((part) => (
+                          <kbd key={part} className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">
+                            {part}
+                          </kbd>
+                        ))}
+                      </span>
                     </Fragment>
                   ))}
                 </td>
