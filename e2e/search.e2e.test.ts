@@ -6,9 +6,9 @@ import { LANGUAGES, api, languageRuns, text, withPage } from './support-board';
 /**
  * The search box and the desk's shortcuts (issue 28 §3) in Chinese, English and Arabic, on a desktop
  * and on a phone: Ctrl+K opens the search box, a guest's name or a mobile's last digits find the
- * guest, Enter opens the guest's page, and the box then lists it among the recent results; `/` typed
+ * guest, Enter opens the guest's page, where p records a payment, and the box then lists it among the recent results; `/` typed
  * in a field stays in the field, and opens the box elsewhere; `?` lists the shortcuts; g then t goes
- * to today. On a phone the navbar's button opens the box and a tap opens the result. Every screen
+ * to today, where c goes to the vacant rooms, and on a vacant room's page c opens its check-in. On a phone the navbar's button opens the box and a tap opens the result. Every screen
  * is checked with axe.
  */
 
@@ -74,6 +74,15 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the search box in $head
       await page.waitForURL(`**/room/thetouristsDetails?id=${guest.guestId}`);
       await dialog(page).waitFor({ state: 'hidden' });
 
+      // p on the guest's page records a payment of this stay (the bill's own button).
+      await page.getByTestId('folio-record-payment').waitFor();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('p');
+      await page.getByTestId('record-money-dialog').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/room/thetouristsDetails');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('record-money-dialog').waitFor({ state: 'hidden' });
+
       // Opened again empty: the guest is the first recent result.
       await page.keyboard.press('Control+k');
       await dialog(page).getByText(text(header, 'search.recent')).waitFor();
@@ -114,11 +123,22 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the search box in $head
       await page.keyboard.press('Escape');
       await help.waitFor({ state: 'hidden' });
 
-      // g then t: today.
+      // g then t: today; there, c goes to the board's vacant rooms (no room in sight).
       await settle(page);
       await page.keyboard.press('g');
       await page.keyboard.press('t');
       await page.waitForURL('**/today');
+      await page.getByTestId('search-open').waitFor();
+      await page.keyboard.press('c');
+      await page.waitForURL('**/room?status=vacant');
+
+      // On a vacant room's page, c opens its check-in.
+      const vacant = await api<{ id: number }>(page, 'room.create', { name: `SE-${code}-v${Date.now().toString(36).slice(-5)}` }, 'mutation');
+      await page.goto(`${baseUrl()}/room/${vacant.id}`);
+      await page.getByTestId('action-check-in').waitFor();
+      await page.keyboard.press('c');
+      await page.getByTestId('check-in-dialog').waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/room/${vacant.id}`);
     });
   });
 

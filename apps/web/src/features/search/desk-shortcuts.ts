@@ -8,6 +8,13 @@ import { openPalette, pageActionButton, useShortcuts, type ShortcutId } from '@/
  * goes where the desk does it: the vacant rooms of the board, the current stays. The timeline is not
  * in this list yet (docs/decisions/045-search.md).
  */
+/** Presses the page's own button `name`, or (none on the page) does `elsewhere`. */
+function pressOr(name: string, elsewhere: () => void): void {
+  const button = pageActionButton(name);
+  if (button) button.click();
+  else elsewhere();
+}
+
 export function useDeskShortcuts(): void {
   const navigate = useNavigate();
   useShortcuts((id: ShortcutId) => {
@@ -17,11 +24,11 @@ export function useDeskShortcuts(): void {
         openPalette(id);
         return;
       case 'checkIn':
-        return void (pageActionButton('check-in')?.click() ?? navigate({ to: '/room', search: { status: 'vacant' } }));
+        return pressOr('check-in', () => void navigate({ to: '/room', search: { status: 'vacant' } }));
       case 'newReservation':
-        return void (pageActionButton('new-reservation')?.click() ?? navigate({ to: '/room', search: { status: 'vacant' } }));
+        return pressOr('new-reservation', () => void navigate({ to: '/room', search: { status: 'vacant' } }));
       case 'recordPayment':
-        return void (pageActionButton('record-payment')?.click() ?? navigate({ to: '/room/tenant', search: { state: 'current' } }));
+        return pressOr('record-payment', () => void navigate({ to: '/room/tenant', search: { state: 'current' } }));
       case 'goBoard':
         return void navigate({ to: '/room' });
       case 'goToday':
