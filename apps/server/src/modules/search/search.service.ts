@@ -71,7 +71,11 @@ function stayFields(stay: StayFacts, now: Date) {
   };
 }
 
-/** Guests of the stays of the member's rooms by name, mobile (digits as typed) or ID number; the newest stays first. */
+/**
+ * Guests of the stays of the member's rooms by name, mobile (digits as typed) or ID number; the newest
+ * first (a guest is written with their stay: the newest guests are those of the newest stays). By id,
+ * so that a common text is answered from the newest rows without reading and sorting all its matches.
+ */
 async function searchGuests(ctx: AuthedContext, text: string, limit: number): Promise<TSearchQueryOutput['guests']> {
   const rows = await ctx.deps.prisma.stayGuest.findMany({
     where: {
@@ -80,7 +84,7 @@ async function searchGuests(ctx: AuthedContext, text: string, limit: number): Pr
       OR: [{ name: containsText(text) }, { mobile: containsExactly(text) }, { idNumber: containsText(text) }],
     },
     select: { id: true, name: true, mobile: true, idNumber: true, stay: { select: stayFacts } },
-    orderBy: [{ stay: { checkInAt: 'desc' } }, { id: 'desc' }],
+    orderBy: [{ id: 'desc' }],
     take: limit,
   });
   const now = new Date();
@@ -120,7 +124,7 @@ async function searchReservations(ctx: AuthedContext, text: string, limit: numbe
         OR: [{ uid: containsText(text) }, { reference: containsText(text) }],
       },
       select: { stay: { select } },
-      orderBy: [{ startsAt: 'desc' }, { id: 'desc' }],
+      orderBy: [{ id: 'desc' }],
       take: limit,
     }),
   ]);
@@ -160,7 +164,7 @@ async function searchCards(ctx: AuthedContext, text: string, limit: number): Pro
         take: 1,
       },
     },
-    orderBy: [{ cardNumber: 'asc' }, { id: 'asc' }],
+    orderBy: [{ id: 'desc' }],
     take: limit,
   });
   return rows.map((c) => {
