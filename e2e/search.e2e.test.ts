@@ -90,7 +90,8 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the search box in $head
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'hidden' });
 
-      // `/` typed in the board's search field stays in it; on the page, it opens the box.
+      // `/` typed in the board's search field stays in it; on the board, `/` goes to the board's own
+      // search field (as on every list); on a page without one, it opens the box.
       await page.goto(`${baseUrl()}/room`);
       const field = page.getByTestId('room-search');
       await field.click();
@@ -99,6 +100,15 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the search box in $head
       expect(await dialog(page).count()).toBe(0);
       await field.fill('');
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('/');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('room-search');
+      expect(await dialog(page).count()).toBe(0);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      // g then t: today, where `/` opens the box.
+      await page.keyboard.press('g');
+      await page.keyboard.press('t');
+      await page.waitForURL('**/today');
+      await page.getByTestId('search-open').waitFor();
       await page.keyboard.press('/');
       await dialog(page).waitFor();
       // `?` typed in the box is text, not the help.
@@ -118,17 +128,13 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the search box in $head
       await screenshot(page, `search-shortcuts-${header}`);
       // A shortcut does nothing while a dialog is open.
       await page.keyboard.press('g');
-      await page.keyboard.press('t');
-      expect(new URL(page.url()).pathname).toBe('/room');
+      await page.keyboard.press('b');
+      expect(new URL(page.url()).pathname).toBe('/today');
       await page.keyboard.press('Escape');
       await help.waitFor({ state: 'hidden' });
 
-      // g then t: today; there, c goes to the board's vacant rooms (no room in sight).
+      // On today, c goes to the board's vacant rooms (no room in sight).
       await settle(page);
-      await page.keyboard.press('g');
-      await page.keyboard.press('t');
-      await page.waitForURL('**/today');
-      await page.getByTestId('search-open').waitFor();
       await page.keyboard.press('c');
       await page.waitForURL('**/room?status=vacant');
 

@@ -17,12 +17,15 @@ export interface Shortcut {
   id: ShortcutId;
   /** The keys as pressed one after the other (`['g', 'b']`), each `mod+k` or one key. */
   keys: string[];
+  /** What the help says it does, when not its id's text (`shortcuts.actions.<label>`). */
+  label?: string;
 }
 
 /** Every shortcut, in the order the help dialog lists them. */
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'search', keys: ['mod+k'] },
-  { id: 'search', keys: ['/'] },
+  // On a list, `/` is its own search box's (lib/use-search-box.ts), as it was before the search box.
+  { id: 'search', keys: ['/'], label: 'searchSlash' },
   { id: 'help', keys: ['?'] },
   { id: 'checkIn', keys: ['c'] },
   { id: 'newReservation', keys: ['n'] },

@@ -35,7 +35,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
                 data-testid="shortcut-row"
                 data-shortcut-id={shortcut.id}
               >
-                <td className="py-2 pe-4">{t(`shortcuts.actions.${shortcut.id}`)}</td>
+                <td className="py-2 pe-4">{t(`shortcuts.actions.${shortcut.label ?? shortcut.id}`)}</td>
                 <td className="py-2 text-end whitespace-nowrap">
                   {/* The keys of a pair in reading order (g then b); Ctrl+K written left to right in every language. */}
                   {shortcut.keys.map((key, i) => (
