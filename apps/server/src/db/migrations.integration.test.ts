@@ -52,6 +52,14 @@ const HAND_WRITTEN_INDEXES = [
   'Stay_night_idx',
   'Folio_hotelId_open_idx',
   'CalendarFeedBooking_identity_key',
+  // The search box's substrings (20261208200000_search_indexes).
+  'StayGuest_name_trgm_idx',
+  'StayGuest_mobile_trgm_idx',
+  'StayGuest_idNumber_trgm_idx',
+  'Card_cardNumber_trgm_idx',
+  'Card_uid_trgm_idx',
+  'CalendarFeedBooking_uid_trgm_idx',
+  'CalendarFeedBooking_reference_trgm_idx',
 ];
 
 async function describeDatabase(url: string) {

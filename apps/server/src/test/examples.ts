@@ -805,6 +805,8 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   }),
   'audit.actors': () => undefined,
   'today.get': () => undefined,
+  // The search box: `B` is in hotel A's rooms (B101...), its lock and guests' names.
+  'search.query': () => ({ text: 'B', limit: 10 }),
   'export.start': () => ({ list: 'rooms', filters: { status: 'vacant', search: 'B10' }, scope: 'all', page: 1, pageSize: 20, fileName: 'Rooms' }),
   'export.status': () => ({ id: 'exp-00000000-0000-4000-8000-000000000000' }),
   'export.list': () => undefined,

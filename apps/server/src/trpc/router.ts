@@ -23,6 +23,7 @@ import { orderRouter } from './order.router';
 import { priceRouter } from './price.router';
 import { readerRouter } from './reader.router';
 import { roomGroupRouter, roomRouter } from './room.router';
+import { searchRouter } from './search.router';
 import { stayRouter } from './stay.router';
 import { staffRouter } from './staff.router';
 
@@ -54,6 +55,7 @@ export const appRouter = router({
   sharedDoor: sharedDoorRouter,
   keyPage: keyPageRouter,
   event: eventRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,8 +31,10 @@ export function useSearchBox(applied: string, apply: (text: string) => void) {
         ref.current?.focus();
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // First (capture), so that on a list `/` is its box's and not the search box's (lib/shortcuts.ts
+    // leaves a key already handled alone): Ctrl+K opens the search box everywhere.
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, []);
 
   return { ref, text, setText };

@@ -1,10 +1,13 @@
 import { Suspense, lazy } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LayoutShell, MainLayout } from '@/features/layout/main-layout';
+import { useDeskShortcuts } from '@/features/search/desk-shortcuts';
+import { SearchButton } from '@/features/search/search-button';
 import { useGuestKeysRequest } from '@/lib/stay-keys';
 import { RenderedInBackground, useWhenIdle } from '@/lib/lazy';
 import { useLiveEvents } from '@/lib/live-events';
 import { useRoomCardRequest } from '@/lib/room-cards';
+import { usePalette } from '@/lib/shortcuts';
 import { readUserInfo } from '@/lib/user-info';
 
 /**
@@ -42,6 +45,18 @@ function DeferredRoomCardsHost() {
   ) : null;
 }
 
+/** The search box and the list of shortcuts (features/search, issue 28 §3): a chunk of its own, mounted when idle or at once when a key opens one. */
+const SearchHost = lazy(() => import('@/features/search/search-host').then((m) => ({ default: m.SearchHost })));
+function DeferredSearchHost() {
+  const idle = useWhenIdle();
+  const palette = usePalette();
+  return idle || palette ? (
+    <Suspense fallback={null}>
+      <SearchHost />
+    </Suspense>
+  ) : null;
+}
+
 function DeferredGuestKeysHost() {
   const idle = useWhenIdle();
   const request = useGuestKeysRequest();
@@ -60,10 +75,20 @@ function DeferredGuestKeysHost() {
 function AuthLayout() {
   // One live feed per signed-in tab: every screen's figures follow changes made anywhere.
   useLiveEvents();
+  // The desk's keyboard: the search box (Ctrl+K, /), the list of shortcuts (?), the frequent actions.
+  useDeskShortcuts();
   return (
     <RenderedInBackground fallback={<LayoutShell />}>
-      <MainLayout navbarActions={<DeferredReadCardButton />}>
+      <MainLayout
+        navbarActions={
+          <>
+            <SearchButton />
+            <DeferredReadCardButton />
+          </>
+        }
+      >
         <DeferredRoomCardsHost />
+        <DeferredSearchHost />
         <DeferredGuestKeysHost />
       </MainLayout>
     </RenderedInBackground>

@@ -24,3 +24,4 @@ export * from './today';
 export * from './access-rule';
 export * from './shared-door';
 export * from './key-page';
+export * from './search';

@@ -83,7 +83,7 @@ export function RoomDetailHeader({
       {canManageStays && (
         <div className="flex flex-wrap gap-2">
           {room.status !== 'maintain' && (
-            <Button variant="outline" onClick={onReserve} data-testid="action-reserve">
+            <Button variant="outline" onClick={onReserve} data-testid="action-reserve" data-shortcut="new-reservation">
               <CalendarRange aria-hidden />
               {t('frontDesk.board.newReservation')}
             </Button>
@@ -96,6 +96,7 @@ export function RoomDetailHeader({
               onClick={onCheckIn}
               title={room.currentStay && reservation ? t('frontDesk.detail.checkInOtherHint') : undefined}
               data-testid="action-check-in"
+              data-shortcut="check-in"
             >
               <LogIn className="rtl:rotate-180" aria-hidden />
               {t(room.currentStay && reservation ? 'frontDesk.detail.checkInOther' : 'frontDesk.detail.checkIn')}

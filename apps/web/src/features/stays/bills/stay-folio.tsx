@@ -63,6 +63,7 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
                 variant={folio?.state === 'owing' ? 'default' : 'outline'}
                 onClick={() => setRecording(kind)}
                 data-testid={`folio-record-${kind}`}
+                data-shortcut={kind === 'payment' ? 'record-payment' : undefined}
               >
                 {t(folio?.state === 'owing' ? 'orders.folio.collect' : `orders.folio.record.${kind}`)}
               </Button>
