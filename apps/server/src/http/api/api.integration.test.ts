@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { TPermission } from '@console/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
+import { jsonApiClient } from '../../test/json-api-client';
+import { trpcClient } from '../../test/trpc-client';
+import { registerJsonApi } from './api';
+
+/**
+ * The JSON API (issue 29 §1, docs/api.md) as an integrator uses it: every answer is held to the
+ * OpenAPI document the server serves (test/json-api-client.ts), and every operation must be seen
+ * answering 2xx (the contract test at the end). Tenancy across hotels, scopes, expired and revoked
+ * keys, idempotency (replays, two at once), the rate limit, bad input.
+ */
+let ctx: TestContext;
+let api: Awaited<ReturnType<typeof jsonApiClient>>;
+let trpc: ReturnType<typeof trpcClient>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ locks: null });
+  api = await jsonApiClient(ctx.app);
+  trpc = trpcClient(ctx.app);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+interface Problem {
+  type: string;
+  status: number;
+  code: string;
+  errno: number;
+  detail: string;
+  fields?: Record<string, string>;
+}
+interface Stay {
+  id: number;
+  roomId: number;
+  state: string;
+  checkInAt: string;
+  expectedCheckOutAt: string;
+  guests: { name: string }[];
+}
+interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+const ALL: TPermission[] = ['room.read', 'stay.manage', 'credential.manage', 'order.manage'];
+
+/** A hotel whose owner may manage keys, its rooms, and a key with `permissions`. */
+async function hotel(permissions: TPermission[] = ALL, roomCount = 3) {
+  const h = await createHotelWithStaff(ctx.deps);
+  await ctx.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, accountId: h.owner.id }, data: { apiKeyAuth: true } });
+  const prefix = `A${randomUUID().slice(0, 5)}`;
+  const { rooms, group } = await createRooms(
+    ctx.deps,
+    h.hotel.id,
+    Array.from({ length: roomCount }, (_, i) => `${prefix}-${i + 1}`),
+    { groupName: `${prefix} suites` },
+  );
+  const key = await makeKey(h.ownerToken, permissions);
+  return { ...h, rooms, group: group!, prefix, key };
+}
+
+async function makeKey(token: string, permissions: TPermission[]) {
+  const res = await trpc.mutation('apiKey.create', { name: 'PMS', permissions }, { token });
+  expect(res.status).toBe(200);
+  return (res.data as { key: string; apiKey: { id: number } }).key;
+}
+
+const idem = () => randomUUID();
+const reservation = (roomId: number, extra: Record<string, unknown> = {}) => ({
+  roomId,
+  checkInAt: hours(2).toISOString(),
+  expectedCheckOutAt: hours(26).toISOString(),
+  guests: [{ name: 'Ana Souza', mobile: '13800138000' }],
+  ...extra,
+});
+
+describe('the document', () => {
+  it('is OpenAPI 3.1, served with every operation, each with a success schema, its scope and the problem shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Every route the server answers under /api/v1 is in the document, and nothing else is.
+    const served: string[] = [];
+    const probe = Fastify();
+    probe.addHook('onRoute', (r) => {
+      for (const m of [r.method].flat()) if (m !== 'HEAD') served.push(`${m} ${r.url}`);
+    });
+    await registerJsonApi(probe, ctx.deps);
+    await probe.ready();
+    await probe.close();
+    const own = new Set(['GET /api/v1/openapi.json', 'GET /api/v1/docs', 'GET /api/v1/docs/init.js', 'GET /api/v1/docs/:file']);
+    const operations = served.filter((s) => !own.has(s) && !s.endsWith('/api/v1/*'));
+    const documented = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }>; 'x-scope': string }>>).flatMap(
+      ([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => {
+          const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+          expect(success?.[1].content, `${method} ${path} documents its answer`).toBeDefined();
+          expect(op['x-scope']).toMatch(/^[a-z]+\.[a-z]+$/);
+          expect(op.responses['401']).toBeDefined();
+          return `${method.toUpperCase()} /api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        }),
+    );
+    expect(operations.sort()).toEqual(documented.sort());
+  });
+
+  it('has a reference page served by the console, its renderer bundled (no other origin)', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/v1/docs/swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/https?:\/\//);
+    const bundle = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/..%2f..%2fpackage.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('authentication', () => {
+  it('refuses no key, a console session, an unknown, an expired and a revoked key (401 problems)', async () => {
+    const h = await hotel(['room.read']);
+    expect((await api.get('/rooms', {}, { key: h.key })).status).toBe(200);
+    for (const key of [undefined, h.ownerToken, 'slk_unknown']) {
+      const res = await api.get<Problem>('/rooms', {}, { key });
+      expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED', errno: 100003, status: 401 } });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+    }
+    const expired = await makeKey(h.ownerToken, ['room.read']);
+    await ctx.deps.prisma.apiKey.updateMany({ where: { hotelId: h.hotel.id, prefix: expired.slice(0, 12) }, data: { expiresAt: hours(-1) } });
+    expect((await api.get<Problem>('/rooms', {}, { key: expired })).body.code).toBe('UNAUTHENTICATED');
+    const revoked = await makeKey(h.ownerToken, ['room.read']);
+    const row = await ctx.deps.prisma.apiKey.findFirstOrThrow({ where: { hotelId: h.hotel.id, prefix: revoked.slice(0, 12) } });
+    expect((await trpc.mutation('apiKey.revoke', { id: row.id }, { token: h.ownerToken })).status).toBe(200);
+    expect((await api.get<Problem>('/rooms', {}, { key: revoked })).status).toBe(401);
+  });
+
+  it("keeps to the key's scopes: a read-only key cannot write (403), and its answer is translated", async () => {
+    const h = await hotel(['room.read']);
+    const res = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id), { key: h.key, idempotencyKey: idem(), language: 'zh-CN' });
+    expect(res).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', type: 'urn:console:problem:forbidden' } });
+    expect(res.body.detail).toMatch(/[\u4e00-\u9fff]/);
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(0);
+  });
+});
+
+describe('rooms', () => {
+  it('lists the rooms of the key\'s hotel by cursor, one room, the groups; another hotel\'s room is not found', async () => {
+    const h = await hotel(['room.read']);
+    const other = await hotel(['room.read']);
+    const first = await api.get<Page<{ id: number; name: string }>>('/rooms', {}, { key: h.key, query: { limit: 2 } });
+    expect(first.status).toBe(200);
+    expect(first.headers['ratelimit-limit']).toBe('600');
+    expect(first.body.items).toHaveLength(2);
+    const second = await api.get<Page<{ id: number; name: string }>>('/rooms', {}, { key: h.key, query: { limit: 2, cursor: first.body.nextCursor! } });
+    expect(second.body).toMatchObject({ nextCursor: null });
+    expect([...first.body.items, ...second.body.items].map((r) => r.name)).toEqual([`${h.prefix}-1`, `${h.prefix}-2`, `${h.prefix}-3`]);
+
+    const room = await api.get<{ id: number; name: string }>('/rooms/{roomId}', { roomId: h.rooms[1]!.id }, { key: h.key });
+    expect(room.body).toMatchObject({ id: h.rooms[1]!.id, name: `${h.prefix}-2` });
+    const groups = await api.get<{ items: { id: number; roomCount: number }[] }>('/room-groups', {}, { key: h.key });
+    expect(groups.body.items).toEqual([expect.objectContaining({ id: h.group.id, roomCount: 3 })]);
+
+    const theirs = await api.get<Problem>('/rooms/{roomId}', { roomId: other.rooms[0]!.id }, { key: h.key });
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    const bad = await api.get<Problem>('/rooms', {}, { key: h.key, query: { cursor: 'not-a-cursor' } });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { cursor: expect.any(String) } } });
+  });
+});
+
+describe('reservations and stays', () => {
+  it('creates a reservation once per Idempotency-Key: a replay answers the first result, another body with the key is a conflict', async () => {
+    const h = await hotel();
+    const key = idem();
+    const body = reservation(h.rooms[0]!.id);
+    const made = await api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key });
+    expect(made).toMatchObject({ status: 201, body: { roomId: h.rooms[0]!.id, state: 'reserved', guests: [expect.objectContaining({ name: 'Ana Souza' })] } });
+    const again = await api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key });
+    expect(again).toMatchObject({ status: 201, body: { id: made.body.id } });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const otherBody = await api.post<Problem>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: key });
+    expect(otherBody).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+    // Audited as the key, through the JSON API.
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: h.hotel.id, action: 'stay.reserve' } });
+    expect(audit).toMatchObject({ channel: 'api', entityId: String(made.body.id) });
+    expect(audit.apiKeyId).not.toBeNull();
+  });
+
+  it('makes one reservation of two identical requests at once, and both answer it', async () => {
+    const h = await hotel();
+    const key = idem();
+    const body = reservation(h.rooms[0]!.id);
+    const [a, b] = await Promise.all([
+      api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key }),
+      api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+  });
+
+  it('checks out once for two identical requests at once (the second answers the first result)', async () => {
+    const h = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const key = idem();
+    const [a, b] = await Promise.all([
+      api.post<Stay>('/stays/{stayId}/check-out', { stayId: stay.id }, undefined, { key: h.key, idempotencyKey: key }),
+      api.post<Stay>('/stays/{stayId}/check-out', { stayId: stay.id }, undefined, { key: h.key, idempotencyKey: key }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.text).toBe(b.text);
+    expect(a.body.state).toBe('checked_out');
+    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: h.hotel.id, action: 'stay.checkOut' } })).toBe(1);
+    // Without a key the write is refused before anything happens.
+    const without = await api.post<Problem>('/stays/{stayId}/check-out', { stayId: stay.id }, undefined, { key: h.key });
+    expect(without).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { 'Idempotency-Key': expect.any(String) } } });
+  });
+
+  it('reads, checks in, changes dates and room, lists credentials, cancels; another hotel\'s stay is not found', async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const made = await api.post<Stay>('/reservations', {}, reservation(h.rooms[0]!.id, { checkInAt: new Date().toISOString() }), { key: h.key, idempotencyKey: idem() });
+    expect(made.status).toBe(201);
+    const id = made.body.id;
+    const got = await api.get<Stay>('/stays/{stayId}', { stayId: id }, { key: h.key });
+    expect(got.body).toMatchObject({ id, state: 'reserved' });
+
+    for (const [path, body] of [
+      ['/stays/{stayId}', undefined],
+      ['/stays/{stayId}/credentials', undefined],
+    ] as const) {
+      expect((await api.get<Problem>(path, { stayId: id }, { key: other.key })).status).toBe(404);
+      void body;
+    }
+    const theirs = await api.post<Problem>('/stays/{stayId}/cancel', { stayId: id }, { reason: 'guest_request' }, { key: other.key, idempotencyKey: idem() });
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+
+    const arrived = await api.post<Stay>('/stays/{stayId}/check-in', { stayId: id }, {}, { key: h.key, idempotencyKey: idem() });
+    expect(arrived).toMatchObject({ status: 200, body: { id, state: 'in_house' } });
+    const until = hours(50).toISOString();
+    const longer = await api.post<Stay>('/stays/{stayId}/dates', { stayId: id }, { expectedCheckOutAt: until }, { key: h.key, idempotencyKey: idem() });
+    expect(longer.status).toBe(200);
+    expect(longer.body.expectedCheckOutAt).toBe(until);
+    const moved = await api.post<Stay>('/stays/{stayId}/room', { stayId: id }, { targetRoomId: h.rooms[2]!.id }, { key: h.key, idempotencyKey: idem() });
+    expect(moved.status).toBe(200);
+    const after = await api.get<Stay>('/stays/{stayId}', { stayId: moved.body.id }, { key: h.key });
+    expect(after.body.roomId).toBe(h.rooms[2]!.id);
+    const keys = await api.get<{ stayId: number }>('/stays/{stayId}/credentials', { stayId: moved.body.id }, { key: h.key });
+    expect(keys.status).toBe(200);
+
+    // A second reservation, cancelled.
+    const other2 = await api.post<Stay>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: idem() });
+    const cancelled = await api.post<Stay>('/stays/{stayId}/cancel', { stayId: other2.body.id }, { reason: 'guest_request' }, { key: h.key, idempotencyKey: idem() });
+    expect(cancelled).toMatchObject({ status: 200, body: { id: other2.body.id, state: 'ended' } });
+  });
+
+  it('lists stays newest first by cursor, rows written meanwhile never shift a page', async () => {
+    const h = await hotel(ALL, 4);
+    for (const [i, room] of h.rooms.entries()) {
+      await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: room.id, checkInAt: hours(-10 - i), expectedCheckOutAt: hours(10) });
+    }
+    const first = await api.get<Page<Stay>>('/stays', {}, { key: h.key, query: { limit: 3 } });
+    expect(first.body.items.map((s) => s.roomId)).toEqual(h.rooms.slice(0, 3).map((r) => r.id));
+    // A newer stay written between the pages does not shift the next one.
+    await api.post('/reservations', {}, reservation(h.rooms[0]!.id, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(40).toISOString() }), {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    const second = await api.get<Page<Stay>>('/stays', {}, { key: h.key, query: { limit: 3, cursor: first.body.nextCursor! } });
+    expect(second.body).toEqual({ items: [expect.objectContaining({ roomId: h.rooms[3]!.id })], nextCursor: null });
+  });
+});
+
+describe('unlock records', () => {
+  it('lists the hotel\'s records newest first by cursor, only its own', async () => {
+    const h = await hotel(['room.read']);
+    const other = await hotel(['room.read']);
+    const at = (m: number) => new Date(Date.now() - m * 60_000);
+    await ctx.deps.prisma.unlockRecord.createMany({
+      data: [1, 2, 3].map((m) => ({ hotelId: h.hotel.id, roomId: h.rooms[0]!.id, occurredAt: at(m), style: 'password' as const, operator: `Guest ${m}` })),
+    });
+    await ctx.deps.prisma.unlockRecord.create({ data: { hotelId: other.hotel.id, roomId: other.rooms[0]!.id, occurredAt: at(0), style: 'card', operator: 'Theirs' } });
+    const first = await api.get<Page<{ operator: string }>>('/unlock-records', {}, { key: h.key, query: { limit: 2 } });
+    const second = await api.get<Page<{ operator: string }>>('/unlock-records', {}, { key: h.key, query: { limit: 2, cursor: first.body.nextCursor! } });
+    expect([...first.body.items, ...second.body.items].map((r) => r.operator)).toEqual(['Guest 1', 'Guest 2', 'Guest 3']);
+    expect(second.body.nextCursor).toBeNull();
+    const theirRoom = await api.get<Problem>('/unlock-records', {}, { key: h.key, query: { roomId: other.rooms[0]!.id } });
+    expect(theirRoom.status).toBe(404);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 problems naming the field: 1e308, NUL, a lone surrogate, a body that is not JSON, an unknown path', async () => {
+    const h = await hotel();
+    const huge = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id, { depositAmount: 1e308 }), { key: h.key, idempotencyKey: idem() });
+    expect(huge).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { depositAmount: expect.any(String) } } });
+    const nul = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id, { remark: 'late\u0000arrival' }), { key: h.key, idempotencyKey: idem() });
+    expect(nul).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { remark: expect.any(String) } } });
+    const raw = JSON.stringify(reservation(h.rooms[0]!.id)).replace('Ana Souza', 'Ana \\ud800');
+    const surrogate = await api.post<Problem>('/reservations', {}, undefined, { key: h.key, idempotencyKey: idem(), raw });
+    expect(surrogate).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { 'guests.0.name': expect.any(String) } } });
+    const notJson = await api.post<Problem>('/reservations', {}, undefined, { key: h.key, idempotencyKey: idem(), raw: '{"roomId":' });
+    expect(notJson).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    const badId = await api.get<Problem>('/rooms/{roomId}', { roomId: '1e308' }, { key: h.key });
+    expect(badId).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { roomId: expect.any(String) } } });
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(0);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { authorization: `Bearer ${h.key}` } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_ACTION' });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with RateLimit-* and Retry-After past the per-key limit; another key is not counted', async () => {
+    const limited = await createTestContext({ locks: null, env: { API_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const client = await jsonApiClient(limited.app);
+      const h = await createHotelWithStaff(limited.deps);
+      await limited.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, accountId: h.owner.id }, data: { apiKeyAuth: true } });
+      const keys = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await trpcClient(limited.app).mutation('apiKey.create', { name: `k${i}`, permissions: ['room.read'] }, { token: h.ownerToken });
+        keys.push((res.data as { key: string }).key);
+      }
+      const remaining = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await client.get('/room-groups', {}, { key: keys[0] });
+        expect(res.status).toBe(200);
+        remaining.push(res.headers['ratelimit-remaining']);
+      }
+      expect(remaining).toEqual(['2', '1', '0']);
+      const refused = await client.get<Problem>('/room-groups', {}, { key: keys[0] });
+      expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: expect.any(Number) } });
+      expect(refused.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0', 'retry-after': expect.stringMatching(/^\d+$/) });
+      expect(Number(refused.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      expect((await client.get('/room-groups', {}, { key: keys[1] })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('contract', () => {
+  it('saw every documented operation answer a success that matches the document', () => {
+    const operations = Object.entries(api.document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const succeeded = new Set([...api.covered].filter((c) => / 2\d\d$/.test(c)).map((c) => c.replace(/ \d+$/, '')));
+    expect(operations.filter((o) => !succeeded.has(o))).toEqual([]);
+  });
+});
