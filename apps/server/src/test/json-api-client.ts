@@ -67,7 +67,8 @@ export async function jsonApiClient(app: FastifyInstance) {
     expect(Object.keys(response!.content ?? {}), `${method} ${template} ${status} is ${type}`).toContain(type);
     const validate = ajv.getSchema(`openapi#/${pointer('paths', template, method.toLowerCase(), 'responses', documented, 'content', type, 'schema')}`)!;
     const parsed = JSON.parse(answer.body) as T;
-    if (!validate(parsed)) expect.fail(`${method} ${template} ${status} does not match the document: ${ajv.errorsText(validate.errors)}\n${answer.body.slice(0, 2000)}`);
+    if (!validate(parsed))
+      expect.fail(`${method} ${template} ${status} does not match the document: ${ajv.errorsText(validate.errors)}\n${answer.body.slice(0, 2000)}`);
     covered.add(`${method} ${template} ${status}`);
     return { status: answer.statusCode, headers: answer.headers, body: parsed, text: answer.body };
   }

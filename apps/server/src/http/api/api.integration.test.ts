@@ -98,15 +98,16 @@ describe('the document', () => {
     await probe.close();
     const own = new Set(['GET /api/v1/openapi.json', 'GET /api/v1/docs', 'GET /api/v1/docs/init.js', 'GET /api/v1/docs/:file']);
     const operations = served.filter((s) => !own.has(s) && !s.endsWith('/api/v1/*'));
-    const documented = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }>; 'x-scope': string }>>).flatMap(
-      ([path, ops]) =>
-        Object.entries(ops).map(([method, op]) => {
-          const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
-          expect(success?.[1].content, `${method} ${path} documents its answer`).toBeDefined();
-          expect(op['x-scope']).toMatch(/^[a-z]+\.[a-z]+$/);
-          expect(op.responses['401']).toBeDefined();
-          return `${method.toUpperCase()} /api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
-        }),
+    const documented = Object.entries(
+      doc.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }>; 'x-scope': string }>>,
+    ).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+        expect(success?.[1].content, `${method} ${path} documents its answer`).toBeDefined();
+        expect(op['x-scope']).toMatch(/^[a-z]+\.[a-z]+$/);
+        expect(op.responses['401']).toBeDefined();
+        return `${method.toUpperCase()} /api/v1${path.replace(/\{(\w+)\}/g, ':$1')}`;
+      }),
     );
     expect(operations.sort()).toEqual(documented.sort());
   });
@@ -152,7 +153,7 @@ describe('authentication', () => {
 });
 
 describe('rooms', () => {
-  it('lists the rooms of the key\'s hotel by cursor, one room, the groups; another hotel\'s room is not found', async () => {
+  it("lists the rooms of the key's hotel by cursor, one room, the groups; another hotel's room is not found", async () => {
     const h = await hotel(['room.read']);
     const other = await hotel(['room.read']);
     const first = await api.get<Page<{ id: number; name: string }>>('/rooms', {}, { key: h.key, query: { limit: 2 } });
@@ -224,10 +225,13 @@ describe('reservations and stays', () => {
     expect(without).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { 'Idempotency-Key': expect.any(String) } } });
   });
 
-  it('reads, checks in, changes dates and room, lists credentials, cancels; another hotel\'s stay is not found', async () => {
+  it("reads, checks in, changes dates and room, lists credentials, cancels; another hotel's stay is not found", async () => {
     const h = await hotel();
     const other = await hotel();
-    const made = await api.post<Stay>('/reservations', {}, reservation(h.rooms[0]!.id, { checkInAt: new Date().toISOString() }), { key: h.key, idempotencyKey: idem() });
+    const made = await api.post<Stay>('/reservations', {}, reservation(h.rooms[0]!.id, { checkInAt: new Date().toISOString() }), {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
     expect(made.status).toBe(201);
     const id = made.body.id;
     const got = await api.get<Stay>('/stays/{stayId}', { stayId: id }, { key: h.key });
@@ -258,7 +262,12 @@ describe('reservations and stays', () => {
 
     // A second reservation, cancelled.
     const other2 = await api.post<Stay>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: idem() });
-    const cancelled = await api.post<Stay>('/stays/{stayId}/cancel', { stayId: other2.body.id }, { reason: 'guest_request' }, { key: h.key, idempotencyKey: idem() });
+    const cancelled = await api.post<Stay>(
+      '/stays/{stayId}/cancel',
+      { stayId: other2.body.id },
+      { reason: 'guest_request' },
+      { key: h.key, idempotencyKey: idem() },
+    );
     expect(cancelled).toMatchObject({ status: 200, body: { id: other2.body.id, state: 'ended' } });
   });
 
@@ -280,14 +289,16 @@ describe('reservations and stays', () => {
 });
 
 describe('unlock records', () => {
-  it('lists the hotel\'s records newest first by cursor, only its own', async () => {
+  it("lists the hotel's records newest first by cursor, only its own", async () => {
     const h = await hotel(['room.read']);
     const other = await hotel(['room.read']);
     const at = (m: number) => new Date(Date.now() - m * 60_000);
     await ctx.deps.prisma.unlockRecord.createMany({
       data: [1, 2, 3].map((m) => ({ hotelId: h.hotel.id, roomId: h.rooms[0]!.id, occurredAt: at(m), style: 'password' as const, operator: `Guest ${m}` })),
     });
-    await ctx.deps.prisma.unlockRecord.create({ data: { hotelId: other.hotel.id, roomId: other.rooms[0]!.id, occurredAt: at(0), style: 'card', operator: 'Theirs' } });
+    await ctx.deps.prisma.unlockRecord.create({
+      data: { hotelId: other.hotel.id, roomId: other.rooms[0]!.id, occurredAt: at(0), style: 'card', operator: 'Theirs' },
+    });
     const first = await api.get<Page<{ operator: string }>>('/unlock-records', {}, { key: h.key, query: { limit: 2 } });
     const second = await api.get<Page<{ operator: string }>>('/unlock-records', {}, { key: h.key, query: { limit: 2, cursor: first.body.nextCursor! } });
     expect([...first.body.items, ...second.body.items].map((r) => r.operator)).toEqual(['Guest 1', 'Guest 2', 'Guest 3']);
@@ -302,7 +313,10 @@ describe('bad input', () => {
     const h = await hotel();
     const huge = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id, { depositAmount: 1e308 }), { key: h.key, idempotencyKey: idem() });
     expect(huge).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { depositAmount: expect.any(String) } } });
-    const nul = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id, { remark: 'late\u0000arrival' }), { key: h.key, idempotencyKey: idem() });
+    const nul = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id, { remark: 'late\u0000arrival' }), {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
     expect(nul).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { remark: expect.any(String) } } });
     const raw = JSON.stringify(reservation(h.rooms[0]!.id)).replace('Ana Souza', 'Ana \\ud800');
     const surrogate = await api.post<Problem>('/reservations', {}, undefined, { key: h.key, idempotencyKey: idem(), raw });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodError } from 'zod';
 import { API_KEY_PREFIX, ZIdempotencyKey } from '@console/shared';
 import type { AuthedContext, Deps } from '../../context';
 import { AppError } from '../../errors';
@@ -20,7 +21,7 @@ const API_VERSION = '1.0.0';
 /** `/rooms/{roomId}` -> `/rooms/:roomId` */
 const fastifyPath = (openApiPath: string) => API_PREFIX + openApiPath.replace(/\{(\w+)\}/g, ':$1');
 
-function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import('zod').ZodError } }, value: unknown): T {
+function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) throw AppError.validation(result.error);
   return result.data;
@@ -29,7 +30,8 @@ function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } |
 function idempotencyKeyOf(req: FastifyRequest): string {
   const header = req.headers['idempotency-key'];
   const result = ZIdempotencyKey.safeParse(typeof header === 'string' ? header : undefined);
-  if (!result.success) throw new AppError('VALIDATION', { messageKey: 'validation.requestIdRequired', fields: { 'Idempotency-Key': 'validation.requestIdRequired' } });
+  if (!result.success)
+    throw new AppError('VALIDATION', { messageKey: 'validation.requestIdRequired', fields: { 'Idempotency-Key': 'validation.requestIdRequired' } });
   return result.data;
 }
 

@@ -10,12 +10,19 @@ import { AppError } from '../../errors';
  * and id, so rows written meanwhile never shift a page; elsewhere (rooms, a short list) the next page.
  */
 export const ZCursorQuery = z.object({
-  cursor: z.string({ error: 'validation.invalid' }).max(200, { error: 'validation.invalid' }).optional().meta({ description: 'The `nextCursor` of the previous page.' }),
+  cursor: z
+    .string({ error: 'validation.invalid' })
+    .max(200, { error: 'validation.invalid' })
+    .optional()
+    .meta({ description: 'The `nextCursor` of the previous page.' }),
   limit: zPageSize(50).meta({ description: 'Items of a page (1-100, default 50).' }),
 });
 
 export const cursorPage = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable().meta({ description: 'Send it back as `cursor` for the next page; null: the last page.' }) });
+  z.object({
+    items: z.array(item),
+    nextCursor: z.string().nullable().meta({ description: 'Send it back as `cursor` for the next page; null: the last page.' }),
+  });
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

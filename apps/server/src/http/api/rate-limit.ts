@@ -9,7 +9,12 @@ const cache = new WeakMap<object, RateLimiterRedis>();
 function limiter(deps: Deps): RateLimiterRedis {
   const cached = cache.get(deps.redis);
   if (cached) return cached;
-  const made = new RateLimiterRedis({ storeClient: deps.redis, keyPrefix: deps.key('rl', 'api-key'), points: deps.config.api.ratePerMinute, duration: WINDOW_SECONDS });
+  const made = new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: deps.key('rl', 'api-key'),
+    points: deps.config.api.ratePerMinute,
+    duration: WINDOW_SECONDS,
+  });
   cache.set(deps.redis, made);
   return made;
 }

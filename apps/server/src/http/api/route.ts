@@ -46,7 +46,11 @@ export function apiRoute<P extends z.ZodObject | undefined, Q extends z.ZodObjec
     status?: 200 | 201;
     handle(
       ctx: AuthedContext,
-      input: ApiInput<P extends z.ZodType ? z.output<P> : undefined, Q extends z.ZodType ? z.output<Q> : undefined, B extends z.ZodType ? z.output<B> : undefined>,
+      input: ApiInput<
+        P extends z.ZodType ? z.output<P> : undefined,
+        Q extends z.ZodType ? z.output<Q> : undefined,
+        B extends z.ZodType ? z.output<B> : undefined
+      >,
     ): Promise<unknown>;
   },
 ): ApiRoute {

@@ -138,7 +138,7 @@ export const API_ROUTES: ApiRoute[] = [
     operationId: 'cancelReservation',
     tag: 'Stays',
     summary: 'Cancel a reservation',
-    description: "Withdraws its credentials from the locks; the deposit stays on the bill until it is refunded.",
+    description: 'Withdraws its credentials from the locks; the deposit stays on the bill until it is refunded.',
     permission: 'stay.manage',
     params: ZStayPath,
     body: fieldsOf(ZCancelReservationInput, 'stayId'),
