@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
 import { jsonApiClient } from '../../test/json-api-client';
+import { insertKeptLock } from '../../test/lock-factories';
 import { trpcClient } from '../../test/trpc-client';
 import { registerJsonApi } from './api';
 
@@ -285,6 +286,55 @@ describe('reservations and stays', () => {
     });
     const second = await api.get<Page<Stay>>('/stays', {}, { key: h.key, query: { limit: 3, cursor: first.body.nextCursor! } });
     expect(second.body).toEqual({ items: [expect.objectContaining({ roomId: h.rooms[3]!.id })], nextCursor: null });
+  });
+});
+
+describe('folio', () => {
+  it("reads a stay's folio and records a payment once per Idempotency-Key; another hotel's stay is not found", async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const before = await api.get<{ stayId: number; entries: unknown[] }>('/stays/{stayId}/folio', { stayId: stay.id }, { key: h.key });
+    expect(before).toMatchObject({ status: 200, body: { stayId: stay.id } });
+    const key = idem();
+    const paid = await api.post<{ entry: { id: number; amount: number } }>(
+      '/stays/{stayId}/payments',
+      { stayId: stay.id },
+      { amount: 5000, method: 'cash' },
+      { key: h.key, idempotencyKey: key },
+    );
+    expect(paid).toMatchObject({ status: 201, body: { entry: { amount: 5000 } } });
+    const replay = await api.post<{ entry: { id: number } }>(
+      '/stays/{stayId}/payments',
+      { stayId: stay.id },
+      { amount: 5000, method: 'cash' },
+      { key: h.key, idempotencyKey: key },
+    );
+    expect(replay.body.entry.id).toBe(paid.body.entry.id);
+    const after = await api.get<{ entries: { id: number }[] }>('/stays/{stayId}/folio', { stayId: stay.id }, { key: h.key });
+    expect(after.body.entries.filter((e) => e.id === paid.body.entry.id)).toHaveLength(1);
+    expect((await api.get<Problem>('/stays/{stayId}/folio', { stayId: stay.id }, { key: other.key })).status).toBe(404);
+    const theirs = await api.post<Problem>(
+      '/stays/{stayId}/payments',
+      { stayId: stay.id },
+      { amount: 100, method: 'cash' },
+      { key: other.key, idempotencyKey: idem() },
+    );
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('locks', () => {
+  it("lists the hotel's locks and a room's lock with its state; a key without room.manage cannot list them", async () => {
+    const h = await hotel([...ALL, 'room.manage']);
+    const other = await hotel(['room.read']);
+    await insertKeptLock(ctx.deps, h.hotel.id, h.rooms[0]!.id, String(800_000_000 + Math.floor(Math.random() * 99_999_999)));
+    const locks = await api.get<Page<{ id: number }>>('/locks', {}, { key: h.key });
+    expect(locks.body).toMatchObject({ items: [expect.objectContaining({ id: expect.any(Number) })], nextCursor: null });
+    const lock = await api.get<Record<string, unknown>>('/rooms/{roomId}/lock', { roomId: h.rooms[0]!.id }, { key: h.key });
+    expect(lock.status).toBe(200);
+    expect((await api.get<Problem>('/rooms/{roomId}/lock', { roomId: h.rooms[0]!.id }, { key: other.key })).status).toBe(404);
+    expect((await api.get<Problem>('/locks', {}, { key: other.key })).body.code).toBe('FORBIDDEN');
   });
 });
 

@@ -9,6 +9,9 @@ import {
   ZReservationInput,
   ZRoomListInput,
   ZStayListInput,
+  ZFolioInput,
+  ZHotelLockListInput,
+  ZStayMoneyInput,
 } from '@console/shared';
 import {
   ZRoomGetOutput,
@@ -24,8 +27,16 @@ import {
   ZStayRenewOutput,
   ZStayReserveOutput,
   ZLockRecordsByPersonOutput,
+  ZLockListOutput,
+  ZLockStatusOutput,
+  ZOrderFolioOutput,
+  ZOrderRecordPaymentOutput,
 } from '@console/shared/dto';
 import { cursorOf } from '../../db/keyset';
+import { listHotelLocks } from '../../modules/locks/accounts/pairing.service';
+import { getRoomLock } from '../../modules/locks/lock.service';
+import { recordPayment } from '../../modules/orders/payments';
+import { getFolio } from '../../modules/orders/settlement.service';
 import { listRoomGroups } from '../../modules/room/room-group.service';
 import { getRoom, listRooms } from '../../modules/room/room-list';
 import { stayKeys } from '../../modules/stay-keys/stay-keys';
@@ -46,6 +57,7 @@ const itemOf = <S extends z.ZodObject<{ items: z.ZodArray<z.ZodType> }>>(page: S
 const ZRoomItem = itemOf(ZRoomListOutput);
 const ZStayItem = itemOf(ZStayListOutput);
 const ZUnlockRecordItem = itemOf(ZLockRecordsByPersonOutput);
+const ZLockItem = itemOf(ZLockListOutput);
 
 /** Every operation of the JSON API, in the order the document lists them. */
 export const API_ROUTES: ApiRoute[] = [
@@ -207,7 +219,64 @@ export const API_ROUTES: ApiRoute[] = [
     handle: (ctx, { params }) => stayKeys(ctx, params),
   }),
 
-  // Unlock records
+  // Folio
+  apiRoute({
+    method: 'GET',
+    path: '/stays/{stayId}/folio',
+    operationId: 'getFolio',
+    tag: 'Folio',
+    summary: "A stay's folio: its entries and balance",
+    description: 'Amounts are integers in the minor unit of the hotel currency.',
+    permission: 'stay.manage',
+    params: z.object({ stayId: ZFolioInput.shape.stayId }),
+    response: ZOrderFolioOutput,
+    handle: (ctx, { params }) => getFolio(ctx, params),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/payments',
+    operationId: 'recordPayment',
+    tag: 'Folio',
+    summary: 'Record a payment on the folio',
+    description: "The `Idempotency-Key` is the payment's key for good: sent again, it answers the same entry.",
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZStayMoneyInput, 'stayId', 'requestId'),
+    response: ZOrderRecordPaymentOutput,
+    status: 201,
+    handle: (ctx, { params, body, idempotencyKey }) => recordPayment(ctx, { ...body, stayId: params.stayId, requestId: idempotencyKey }),
+  }),
+
+  // Locks and unlock records
+  apiRoute({
+    method: 'GET',
+    path: '/locks',
+    operationId: 'listLocks',
+    tag: 'Locks',
+    summary: "List the hotel's locks",
+    description: 'Each with its rooms, whether it is online, its battery and when it was last seen.',
+    permission: 'room.manage',
+    query: fieldsOf(ZHotelLockListInput, 'page', 'pageSize').extend(ZCursorQuery.shape),
+    response: cursorPage(ZLockItem),
+    async handle(ctx, { query }) {
+      const { cursor, limit, ...filters } = query;
+      const { page, pageSize } = pageFrom(cursor, limit);
+      const result = await listHotelLocks(ctx, { ...filters, page, pageSize });
+      return numberedPage(result.items, page, pageSize, result.total);
+    },
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/rooms/{roomId}/lock',
+    operationId: 'getRoomLock',
+    tag: 'Locks',
+    summary: "A room's lock and its state",
+    description: 'As last reported by the lock cloud (online, battery, last seen).',
+    permission: 'room.read',
+    params: ZRoomPath,
+    response: ZLockStatusOutput,
+    handle: (ctx, { params }) => getRoomLock(ctx, { roomId: params.roomId }),
+  }),
   apiRoute({
     method: 'GET',
     path: '/unlock-records',
