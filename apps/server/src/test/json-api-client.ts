@@ -57,7 +57,7 @@ export async function jsonApiClient(app: FastifyInstance) {
     const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const answer = await app.inject({ method, url, headers, payload });
-    const operation = document.paths[template]?.[method.toLowerCase()];
+    const operation = document.paths[`/api/v1${template}`]?.[method.toLowerCase()];
     expect(operation, `${method} ${template} is documented`).toBeDefined();
     const status = String(answer.statusCode);
     const documented = operation!.responses[status] ? status : 'default';
@@ -65,7 +65,9 @@ export async function jsonApiClient(app: FastifyInstance) {
     expect(response, `${method} ${template} documents ${status}`).toBeDefined();
     const type = String(answer.headers['content-type']).split(';')[0]!;
     expect(Object.keys(response!.content ?? {}), `${method} ${template} ${status} is ${type}`).toContain(type);
-    const validate = ajv.getSchema(`openapi#/${pointer('paths', template, method.toLowerCase(), 'responses', documented, 'content', type, 'schema')}`)!;
+    const validate = ajv.getSchema(
+      `openapi#/${pointer('paths', `/api/v1${template}`, method.toLowerCase(), 'responses', documented, 'content', type, 'schema')}`,
+    )!;
     const parsed = JSON.parse(answer.body) as T;
     if (!validate(parsed))
       expect.fail(`${method} ${template} ${status} does not match the document: ${ajv.errorsText(validate.errors)}\n${answer.body.slice(0, 2000)}`);

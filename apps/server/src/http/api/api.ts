@@ -80,16 +80,42 @@ const DOCS_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>JSON API reference</title>
 <link rel="stylesheet" href="${API_PREFIX}/docs/swagger-ui.css">
+<link rel="stylesheet" href="${API_PREFIX}/docs/docs.css">
+<link rel="icon" type="image/png" href="${API_PREFIX}/docs/favicon-32x32.png">
 </head>
 <body>
-<main id="swagger-ui"></main>
+<div id="swagger-ui"></div>
 <script src="${API_PREFIX}/docs/swagger-ui-bundle.js"></script>
 <script src="${API_PREFIX}/docs/init.js"></script>
 </body>
 </html>
 `;
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
-const DOCS_ASSETS: Record<string, string> = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' };
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#swagger-ui', deepLinking: false, defaultModelsExpandDepth: -1, syntaxHighlight: { activated: false } });
+// Code samples scroll sideways: reachable from the keyboard too.
+new MutationObserver(() => {
+  for (const el of document.querySelectorAll('.highlight-code > .microlight:not([tabindex])')) el.setAttribute('tabindex', '0');
+  // The document's title and description, a landmark of their own; the areas, headings under the title.
+  for (const el of document.querySelectorAll('.information-container:not([role])')) el.setAttribute('role', 'banner');
+  for (const el of document.querySelectorAll('h3.opblock-tag:not([aria-level])')) el.setAttribute('aria-level', '2');
+  for (const el of document.querySelectorAll('.opblock h4:not([aria-level])')) el.setAttribute('aria-level', '3');
+}).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
+`;
+/** Swagger UI's colours that are too faint to read (WCAG AA contrast). */
+const DOCS_CSS = `.swagger-ui .info .title small, .swagger-ui .info .title small pre { background: #4b5563; }
+.swagger-ui .info .title small.version-stamp, .swagger-ui .info .title small.version-stamp pre { background: #3f6212; }
+.swagger-ui .info .url, .swagger-ui .info a { color: #1d4ed8; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4ed8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #047857; }
+.swagger-ui .btn.authorize { color: #047857; border-color: #047857; }
+.swagger-ui .btn.authorize svg { fill: #047857; }
+.swagger-ui .parameter__in, .swagger-ui .parameter__deprecated { color: #4b5563; }
+.swagger-ui .json-schema-2020-12__constraint { color: #111827; background-color: #e5e7eb; }
+`;
+const DOCS_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
 
 /**
  * The JSON API (issue 29 §1, docs/api.md, decision 046): `/api/v1/...` resources over the same
@@ -119,6 +145,7 @@ export async function registerJsonApi(app: FastifyInstance, deps: Deps, routes: 
     );
     scope.get(`${API_PREFIX}/docs`, async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
     scope.get(`${API_PREFIX}/docs/init.js`, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_INIT));
+    scope.get(`${API_PREFIX}/docs/docs.css`, async (_req, reply) => reply.type('text/css; charset=utf-8').send(DOCS_CSS));
     scope.get<{ Params: { file: string } }>(`${API_PREFIX}/docs/:file`, async (req, reply) => {
       const type = DOCS_ASSETS[req.params.file];
       if (!type) return sendProblem(deps, req, reply, requestMeta(req, undefined, 'api'), new AppError('NOT_FOUND'));

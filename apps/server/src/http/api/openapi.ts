@@ -60,7 +60,7 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
 export function openApiDocument(routes: ApiRoute[], version: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
-    const path = (paths[route.path] ??= {});
+    const path = (paths[API_PREFIX + route.path] ??= {});
     path[route.method.toLowerCase() as 'get' | 'post'] = operation(route);
   }
   return createDocument(
@@ -74,7 +74,6 @@ export function openApiDocument(routes: ApiRoute[], version: string) {
           'Authenticate with an API key of the hotel (`Authorization: Bearer slk_...`, made on the API keys page): its scopes decide what it may do. ' +
           'Every write takes an `Idempotency-Key`; lists page by cursor; errors are RFC 9457 problem details with the catalogue code. Amounts are integers in the minor unit of the hotel currency; times are ISO 8601 instants.',
       },
-      servers: [{ url: API_PREFIX }],
       security: [{ apiKey: [] }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'slk_...', description: 'An API key of the hotel.' } } },
       paths,
