@@ -260,6 +260,18 @@ describe('reservations and stays', () => {
     expect(after.body.roomId).toBe(h.rooms[2]!.id);
     const keys = await api.get<{ stayId: number }>('/stays/{stayId}/credentials', { stayId: moved.body.id }, { key: h.key });
     expect(keys.status).toBe(200);
+    const withGuest = await api.post<Stay>('/stays/{stayId}/guests', { stayId: moved.body.id }, { name: 'Bruno Lima' }, { key: h.key, idempotencyKey: idem() });
+    expect(withGuest).toMatchObject({
+      status: 201,
+      body: { guests: [expect.objectContaining({ name: 'Ana Souza' }), expect.objectContaining({ name: 'Bruno Lima' })] },
+    });
+    const theirGuest = await api.post<Problem>(
+      '/stays/{stayId}/guests',
+      { stayId: moved.body.id },
+      { name: 'Intruder' },
+      { key: other.key, idempotencyKey: idem() },
+    );
+    expect(theirGuest.status).toBe(404);
 
     // A second reservation, cancelled.
     const other2 = await api.post<Stay>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: idem() });
@@ -286,6 +298,21 @@ describe('reservations and stays', () => {
     });
     const second = await api.get<Page<Stay>>('/stays', {}, { key: h.key, query: { limit: 3, cursor: first.body.nextCursor! } });
     expect(second.body).toEqual({ items: [expect.objectContaining({ roomId: h.rooms[3]!.id })], nextCursor: null });
+  });
+});
+
+describe('walk-in check-in', () => {
+  it('checks a guest in without a reservation, once per Idempotency-Key, even for two requests at once', async () => {
+    const h = await hotel();
+    const body = { roomId: h.rooms[1]!.id, checkInAt: new Date().toISOString(), expectedCheckOutAt: hours(24).toISOString(), guests: [{ name: 'Chen Wei' }] };
+    const key = idem();
+    const [a, b] = await Promise.all([
+      api.post<Stay>('/stays', {}, body, { key: h.key, idempotencyKey: key }),
+      api.post<Stay>('/stays', {}, body, { key: h.key, idempotencyKey: key }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body).toMatchObject({ id: b.body.id, state: 'in_house', roomId: h.rooms[1]!.id });
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
   });
 });
 

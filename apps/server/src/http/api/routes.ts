@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  ZAddGuestInput,
   ZArriveInput,
+  ZCheckInInput,
   ZCancelReservationInput,
   ZChangeRoomInput,
   ZId,
@@ -17,7 +19,9 @@ import {
   ZRoomGetOutput,
   ZRoomGroupListOutput,
   ZRoomListOutput,
+  ZStayAddGuestOutput,
   ZStayArriveOutput,
+  ZStayCheckInOutput,
   ZStayCancelReservationOutput,
   ZStayChangeRoomOutput,
   ZStayCheckOutOutput,
@@ -41,6 +45,8 @@ import { listRoomGroups } from '../../modules/room/room-group.service';
 import { getRoom, listRooms } from '../../modules/room/room-list';
 import { stayKeys } from '../../modules/stay-keys/stay-keys';
 import { arriveReservation } from '../../modules/stays/arrival';
+import { checkIn } from '../../modules/stays/check-in';
+import { addGuest } from '../../modules/stays/guests';
 import { cancelReservation, checkOut } from '../../modules/stays/check-out';
 import { renewStay } from '../../modules/stays/renewal';
 import { createReservation } from '../../modules/stays/reservation';
@@ -143,6 +149,32 @@ export const API_ROUTES: ApiRoute[] = [
     response: ZStayReserveOutput,
     status: 201,
     handle: (ctx, { body, idempotencyKey }) => createReservation(ctx, { ...body, idempotencyKey }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays',
+    operationId: 'checkInWalkIn',
+    tag: 'Stays',
+    summary: 'Check a guest in without a reservation (walk-in)',
+    description: "The `Idempotency-Key` is the stay's key for good: sent again, it answers the same stay and makes no second one.",
+    permission: 'stay.manage',
+    body: fieldsOf(ZCheckInInput, 'idempotencyKey'),
+    response: ZStayCheckInOutput,
+    status: 201,
+    handle: (ctx, { body, idempotencyKey }) => checkIn(ctx, { ...body, idempotencyKey }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/guests',
+    operationId: 'addGuest',
+    tag: 'Stays',
+    summary: 'Add a guest to a stay',
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: ZAddGuestInput.shape.guest,
+    response: ZStayAddGuestOutput,
+    status: 201,
+    handle: (ctx, { params, body }) => addGuest(ctx, { stayId: params.stayId, guest: body }),
   }),
   apiRoute({
     method: 'POST',
