@@ -7,7 +7,9 @@ import { createHotelWithStaff, createRooms, hours, insertStay } from '../../test
 import { jsonApiClient } from '../../test/json-api-client';
 import { insertKeptLock } from '../../test/lock-factories';
 import { trpcClient } from '../../test/trpc-client';
+import { API_KEY_PERMISSIONS } from '@console/shared';
 import { registerJsonApi } from './api';
+import { API_ROUTES } from './routes';
 
 /**
  * The JSON API (issue 29 §1, docs/api.md) as an integrator uses it: every answer is held to the
@@ -436,6 +438,46 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('scopes of every operation', () => {
+  it('refuses each operation to a key with every scope but the one the document names (403)', async () => {
+    const h = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const ids = { roomId: h.rooms[0]!.id, stayId: stay.id };
+    // A valid request of each operation (by operationId): a new operation needs one here.
+    const bodies: Record<string, unknown> = {
+      createReservation: reservation(h.rooms[1]!.id),
+      checkInWalkIn: {
+        roomId: h.rooms[2]!.id,
+        checkInAt: new Date().toISOString(),
+        expectedCheckOutAt: hours(24).toISOString(),
+        guests: [{ name: 'Chen Wei' }],
+      },
+      addGuest: { name: 'Bruno Lima' },
+      cancelReservation: { reason: 'guest_request' },
+      checkInReservation: {},
+      changeStayDates: { expectedCheckOutAt: hours(30).toISOString() },
+      changeStayRoom: { targetRoomId: h.rooms[2]!.id },
+      recordPayment: { amount: 100, method: 'cash' },
+    };
+    const refused: string[] = [];
+    for (const route of API_ROUTES) {
+      if (route.body) expect(bodies[route.operationId], `an example body of ${route.operationId}`).toBeDefined();
+      const key = await makeKey(
+        h.ownerToken,
+        API_KEY_PERMISSIONS.filter((p) => p !== route.permission),
+      );
+      const options = { key, ...(route.write ? { idempotencyKey: idem() } : {}) };
+      const res =
+        route.method === 'GET'
+          ? await api.get<Problem>(route.path, ids, options)
+          : await api.post<Problem>(route.path, ids, bodies[route.operationId], options);
+      if (res.status === 403 && res.body.code === 'FORBIDDEN') refused.push(route.operationId);
+    }
+    expect(refused).toEqual(API_ROUTES.map((r) => r.operationId));
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
   });
 });
 
