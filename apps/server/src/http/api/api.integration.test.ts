@@ -481,6 +481,49 @@ describe('scopes of every operation', () => {
   });
 });
 
+describe('tenancy of every operation', () => {
+  it('answers 404 to every id of another hotel, in the path, the query or the body, and changes nothing there', async () => {
+    const h = await hotel([...ALL, 'room.manage']);
+    const theirs = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: theirs.hotel.id, roomId: theirs.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const ids = { roomId: theirs.rooms[0]!.id, stayId: stay.id };
+    const mine = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const bodies: Record<string, unknown> = {
+      createReservation: reservation(theirs.rooms[1]!.id),
+      checkInWalkIn: {
+        roomId: theirs.rooms[2]!.id,
+        checkInAt: new Date().toISOString(),
+        expectedCheckOutAt: hours(24).toISOString(),
+        guests: [{ name: 'Chen Wei' }],
+      },
+      addGuest: { name: 'Bruno Lima' },
+      cancelReservation: { reason: 'guest_request' },
+      checkInReservation: {},
+      changeStayDates: { expectedCheckOutAt: hours(30).toISOString() },
+      changeStayRoom: { targetRoomId: theirs.rooms[2]!.id },
+      recordPayment: { amount: 100, method: 'cash' },
+    };
+    const queries: Record<string, Record<string, number>> = { listStays: { roomId: ids.roomId }, listUnlockRecords: { roomId: ids.roomId } };
+    const found: string[] = [];
+    for (const route of API_ROUTES) {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      if (!names.length && !route.body && !queries[route.operationId]) continue;
+      // An id of theirs in the path; else in the body (with my own stay in the path where it takes one).
+      const params = { ...ids, ...(route.operationId === 'changeStayRoom' ? { stayId: mine.id } : {}) };
+      const options = { key: h.key, query: queries[route.operationId], ...(route.write ? { idempotencyKey: idem() } : {}) };
+      const res =
+        route.method === 'GET'
+          ? await api.get<Problem>(route.path, params, options)
+          : await api.post<Problem>(route.path, params, bodies[route.operationId], options);
+      if (res.status !== 404 || res.body.code !== 'NOT_FOUND') found.push(`${route.operationId}: ${res.status}`);
+    }
+    expect(found).toEqual([]);
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: theirs.hotel.id } })).toBe(1);
+    expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
+    expect(await ctx.deps.prisma.stayGuest.count({ where: { stayId: stay.id } })).toBe(1);
+  });
+});
+
 describe('contract', () => {
   it('saw every documented operation answer a success that matches the document', () => {
     const operations = Object.entries(api.document.paths).flatMap(([path, ops]) =>
