@@ -192,6 +192,17 @@ describe('reservations and stays', () => {
     const otherBody = await api.post<Problem>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: key });
     expect(otherBody).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
     expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+    // Found again by that key, the caller's own booking id; not by another hotel's key.
+    const byKey = await api.get<Stay>('/stays/by-external-id/{externalId}', { externalId: key }, { key: h.key });
+    expect(byKey).toMatchObject({ status: 200, body: { id: made.body.id } });
+    const other = await hotel();
+    expect((await api.get<Problem>('/stays/by-external-id/{externalId}', { externalId: key }, { key: other.key })).status).toBe(404);
+    // The same id in another hotel is that hotel's own reservation; each finds its own.
+    const theirs = await api.post<Stay>('/reservations', {}, reservation(other.rooms[0]!.id), { key: other.key, idempotencyKey: key });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(made.body.id);
+    expect((await api.get<Stay>('/stays/by-external-id/{externalId}', { externalId: key }, { key: other.key })).body.id).toBe(theirs.body.id);
+    expect((await api.get<Stay>('/stays/by-external-id/{externalId}', { externalId: key }, { key: h.key })).body.id).toBe(made.body.id);
     // Audited as the key, through the JSON API.
     const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: h.hotel.id, action: 'stay.reserve' } });
     expect(audit).toMatchObject({ channel: 'api', entityId: String(made.body.id) });
@@ -445,7 +456,7 @@ describe('scopes of every operation', () => {
   it('refuses each operation to a key with every scope but the one the document names (403)', async () => {
     const h = await hotel();
     const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
-    const ids = { roomId: h.rooms[0]!.id, stayId: stay.id };
+    const ids = { roomId: h.rooms[0]!.id, stayId: stay.id, externalId: 'booking-none' };
     // A valid request of each operation (by operationId): a new operation needs one here.
     const bodies: Record<string, unknown> = {
       createReservation: reservation(h.rooms[1]!.id),
@@ -486,7 +497,9 @@ describe('tenancy of every operation', () => {
     const h = await hotel([...ALL, 'room.manage']);
     const theirs = await hotel();
     const stay = await insertStay(ctx.deps, { hotelId: theirs.hotel.id, roomId: theirs.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
-    const ids = { roomId: theirs.rooms[0]!.id, stayId: stay.id };
+    const externalId = `their-${randomUUID()}`;
+    await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { idempotencyKey: externalId } });
+    const ids = { roomId: theirs.rooms[0]!.id, stayId: stay.id, externalId };
     const mine = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
     const bodies: Record<string, unknown> = {
       createReservation: reservation(theirs.rooms[1]!.id),

@@ -6,6 +6,7 @@ import {
   ZCancelReservationInput,
   ZChangeRoomInput,
   ZId,
+  ZIdempotencyKey,
   ZRecordsByPersonInput,
   ZRenewInput,
   ZReservationInput,
@@ -51,6 +52,7 @@ import { cancelReservation, checkOut } from '../../modules/stays/check-out';
 import { renewStay } from '../../modules/stays/renewal';
 import { createReservation } from '../../modules/stays/reservation';
 import { changeRoom } from '../../modules/stays/room-change';
+import { getStayByKey } from '../../modules/stays/stay-by-key';
 import { getStay, listStaysAfter } from '../../modules/stays/stay-list';
 import { listRecordsByPersonAfter } from '../../modules/unlock-records/unlock-record.service';
 import { ZCursorQuery, cursorPage, keysetFrom, keysetPage, numberedPage, pageFrom } from './cursor';
@@ -135,6 +137,18 @@ export const API_ROUTES: ApiRoute[] = [
     params: ZStayPath,
     response: ZStayGetOutput,
     handle: (ctx, { params }) => getStay(ctx, params),
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/stays/by-external-id/{externalId}',
+    operationId: 'getStayByExternalId',
+    tag: 'Stays',
+    summary: 'Get a stay or reservation by your own id',
+    description: 'The `Idempotency-Key` it was made with (`POST /reservations`, `POST /stays`): your booking id.',
+    permission: 'room.read',
+    params: z.object({ externalId: ZIdempotencyKey }),
+    response: ZStayGetOutput,
+    handle: (ctx, { params }) => getStayByKey(ctx, params.externalId),
   }),
   apiRoute({
     method: 'POST',
