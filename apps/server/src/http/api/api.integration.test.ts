@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
 import type { TPermission } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +90,8 @@ describe('the document', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
+    // A valid OpenAPI 3.1 document, by the specification's own schema.
+    expect(await new Validator().validate(doc)).toEqual({ valid: true });
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     // Every route the server answers under /api/v1 is in the document, and nothing else is.
     const served: string[] = [];
