@@ -54,7 +54,7 @@ describe('a reservation made through the JSON API', () => {
     });
     const made = await trpcClient(ctx.app).mutation(
       'apiKey.create',
-      { name: 'Channel manager', permissions: ['room.read', 'stay.manage'] },
+      { name: 'Channel manager', permissions: ['room.read', 'stay.manage', 'credential.manage'] },
       { token: h.ownerToken },
     );
     const key = (made.data as { key: string }).key;
@@ -65,7 +65,7 @@ describe('a reservation made through the JSON API', () => {
       {},
       {
         roomId: rooms[0]!.id,
-        checkInAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        checkInAt: new Date().toISOString(),
         expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000).toISOString(),
         guests: [{ name: 'Ana Souza', mobile: uniqueMobile() }],
       },
@@ -75,7 +75,30 @@ describe('a reservation made through the JSON API', () => {
     const credentials = async () => (await api.get<Keys>('/stays/{stayId}/credentials', { stayId: res.body.id }, { key })).body.passwords;
     await expect.poll(async () => (await credentials()).map((p) => p.deliveryState), { timeout: 20_000 }).toEqual(['on_lock']);
     const [code] = await credentials();
-    const opened = await client.control<{ opened: boolean }>('POST', `/locks/${created.lockId}/use`, { passcode: code!.code });
-    expect(opened).toMatchObject({ opened: true });
+    const use = (passcode: string | null) => client.control<{ opened: boolean }>('POST', `/locks/${created.lockId}/use`, { passcode });
+    expect(await use(code!.code)).toMatchObject({ opened: true });
+
+    // A code of the integrator's own digits for the same stay: on the lock, it opens; withdrawn, it no longer does.
+    const issued = await api.post<{ id: number; code: string }>(
+      '/stays/{stayId}/codes',
+      { stayId: res.body.id },
+      { kind: 'custom', code: '482913' },
+      { key, idempotencyKey: randomUUID() },
+    );
+    expect(issued).toMatchObject({ status: 201, body: { code: '482913' } });
+    const stateOf = async (id: number) =>
+      (await api.get<Keys & { passwords: { id: number }[] }>('/stays/{stayId}/credentials', { stayId: res.body.id }, { key })).body.passwords.find(
+        (p) => p.id === id,
+      )?.deliveryState;
+    await expect.poll(() => stateOf(issued.body.id), { timeout: 20_000 }).toBe('on_lock');
+    expect(await use('482913')).toMatchObject({ opened: true });
+    const withdrawn = await api.post('/codes/{codeId}/withdraw', { codeId: issued.body.id }, undefined, { key, idempotencyKey: randomUUID() });
+    expect(withdrawn.status).toBe(200);
+    // Off the list of what the guest holds, and off the lock.
+    await expect
+      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: issued.body.id } })).deliveryState, { timeout: 20_000 })
+      .toBe('removed');
+    expect(await stateOf(issued.body.id)).toBeUndefined();
+    expect(await use('482913')).toMatchObject({ opened: false });
   });
 });

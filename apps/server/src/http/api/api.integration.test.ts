@@ -459,7 +459,7 @@ describe('scopes of every operation', () => {
   it('refuses each operation to a key with every scope but the one the document names (403)', async () => {
     const h = await hotel();
     const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
-    const ids = { roomId: h.rooms[0]!.id, stayId: stay.id, externalId: 'booking-none' };
+    const ids = { roomId: h.rooms[0]!.id, stayId: stay.id, externalId: 'booking-none', codeId: 2_000_000_000 };
     // A valid request of each operation (by operationId): a new operation needs one here.
     const bodies: Record<string, unknown> = {
       createReservation: reservation(h.rooms[1]!.id),
@@ -475,6 +475,7 @@ describe('scopes of every operation', () => {
       changeStayDates: { expectedCheckOutAt: hours(30).toISOString() },
       changeStayRoom: { targetRoomId: h.rooms[2]!.id },
       recordPayment: { amount: 100, method: 'cash' },
+      issueStayCode: { kind: 'custom', code: '135790' },
     };
     const refused: string[] = [];
     for (const route of API_ROUTES) {
@@ -502,7 +503,14 @@ describe('tenancy of every operation', () => {
     const stay = await insertStay(ctx.deps, { hotelId: theirs.hotel.id, roomId: theirs.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
     const externalId = `their-${randomUUID()}`;
     await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { idempotencyKey: externalId } });
-    const ids = { roomId: theirs.rooms[0]!.id, stayId: stay.id, externalId };
+    const code = await api.post<{ id: number }>(
+      '/stays/{stayId}/codes',
+      { stayId: stay.id },
+      { kind: 'custom', code: '246801' },
+      { key: theirs.key, idempotencyKey: idem() },
+    );
+    expect(code.status).toBe(201);
+    const ids = { roomId: theirs.rooms[0]!.id, stayId: stay.id, externalId, codeId: code.body.id };
     const mine = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
     const bodies: Record<string, unknown> = {
       createReservation: reservation(theirs.rooms[1]!.id),
@@ -518,6 +526,7 @@ describe('tenancy of every operation', () => {
       changeStayDates: { expectedCheckOutAt: hours(30).toISOString() },
       changeStayRoom: { targetRoomId: theirs.rooms[2]!.id },
       recordPayment: { amount: 100, method: 'cash' },
+      issueStayCode: { kind: 'custom', code: '135792' },
     };
     const queries: Record<string, Record<string, number>> = { listStays: { roomId: ids.roomId }, listUnlockRecords: { roomId: ids.roomId } };
     const found: string[] = [];
@@ -537,6 +546,14 @@ describe('tenancy of every operation', () => {
     expect(await ctx.deps.prisma.stay.count({ where: { hotelId: theirs.hotel.id } })).toBe(1);
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
     expect(await ctx.deps.prisma.stayGuest.count({ where: { stayId: stay.id } })).toBe(1);
+    expect((await ctx.deps.prisma.lockPassword.findMany({ where: { stayId: stay.id } })).map((p) => p.code)).toEqual(['246801']);
+    expect(await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: ids.codeId } })).toMatchObject({ removedAt: null, revokeReason: null });
+    // Their own key withdraws it.
+    const withdrawn = await api.post<{ id: number }>('/codes/{codeId}/withdraw', { codeId: ids.codeId }, undefined, {
+      key: theirs.key,
+      idempotencyKey: idem(),
+    });
+    expect(withdrawn).toMatchObject({ status: 200, body: { id: ids.codeId } });
   });
 });
 

@@ -13,6 +13,8 @@ import {
   ZRoomListInput,
   ZStayListInput,
   ZFolioInput,
+  ZPasswordCreateInput,
+  ZPasswordRevokeInput,
   ZHotelLockListInput,
   ZStayMoneyInput,
 } from '@console/shared';
@@ -35,9 +37,13 @@ import {
   ZLockListOutput,
   ZLockStatusOutput,
   ZOrderFolioOutput,
+  ZPasswordCreateOutput,
+  ZPasswordRevokeOutput,
   ZOrderRecordPaymentOutput,
 } from '@console/shared/dto';
 import { cursorOf } from '../../db/keyset';
+import { findStay } from '../../modules/base/stay-dto';
+import { createPassword, revokePassword } from '../../modules/credentials/password.service';
 import { listHotelLocks } from '../../modules/locks/accounts/pairing.service';
 import { getRoomLock } from '../../modules/locks/lock.service';
 import { recordPayment } from '../../modules/orders/payments';
@@ -263,6 +269,37 @@ export const API_ROUTES: ApiRoute[] = [
     params: ZStayPath,
     response: ZStayKeysOutput,
     handle: (ctx, { params }) => stayKeys(ctx, params),
+  }),
+
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/codes',
+    operationId: 'issueStayCode',
+    tag: 'Credentials',
+    summary: "Issue a code on the stay's lock",
+    description:
+      '`custom`: your 6 digits; `air`: a code the lock cloud makes. Valid for the stay (never beyond its check-out); the lock gets it by itself: `GET /stays/{stayId}/credentials` shows when it is on the lock.',
+    permission: 'credential.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZPasswordCreateInput, 'roomId', 'stayId', 'accountId', 'holderName'),
+    response: ZPasswordCreateOutput,
+    status: 201,
+    async handle(ctx, { params, body }) {
+      // The stay's room, as the actor may see it (another hotel's stay is not found); the service checks the rest.
+      const stay = await findStay(ctx, params.stayId);
+      return createPassword(ctx, { ...body, roomId: stay.roomId, stayId: stay.id });
+    },
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/codes/{codeId}/withdraw',
+    operationId: 'withdrawCode',
+    tag: 'Credentials',
+    summary: 'Withdraw a code from its lock',
+    permission: 'credential.manage',
+    params: z.object({ codeId: ZPasswordRevokeInput.shape.id }),
+    response: ZPasswordRevokeOutput,
+    handle: (ctx, { params }) => revokePassword(ctx, { id: params.codeId }),
   }),
 
   // Folio
