@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 interface Keys {
-  passwords: { code: string | null; deliveryState: string }[];
+  passwords: { id: number; code: string | null; deliveryState: string }[];
 }
 
 describe('a reservation made through the JSON API', () => {
@@ -87,9 +87,7 @@ describe('a reservation made through the JSON API', () => {
     );
     expect(issued).toMatchObject({ status: 201, body: { code: '482913' } });
     const stateOf = async (id: number) =>
-      (await api.get<Keys & { passwords: { id: number }[] }>('/stays/{stayId}/credentials', { stayId: res.body.id }, { key })).body.passwords.find(
-        (p) => p.id === id,
-      )?.deliveryState;
+      (await api.get<Keys>('/stays/{stayId}/credentials', { stayId: res.body.id }, { key })).body.passwords.find((p) => p.id === id)?.deliveryState;
     await expect.poll(() => stateOf(issued.body.id), { timeout: 20_000 }).toBe('on_lock');
     expect(await use('482913')).toMatchObject({ opened: true });
     const withdrawn = await api.post('/codes/{codeId}/withdraw', { codeId: issued.body.id }, undefined, { key, idempotencyKey: randomUUID() });
