@@ -13,6 +13,7 @@ import { registerReports } from './http/reports';
 import { endEventFeeds } from './modules/events/event-feed';
 import { registerCalendarExport } from './modules/feeds/feed-export';
 import { registerKeyPage } from './modules/key-page/key-page.http';
+import { registerJsonApi } from './http/api/api';
 import { registerHealth } from './http/health';
 import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
@@ -144,6 +145,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   registerLegacyManage(app, deps);
   await registerCardGateway(app, deps);
+  await registerJsonApi(app, deps);
   await registerUploads(app, deps);
   registerExports(app, deps);
   registerReports(app, deps);

@@ -175,6 +175,8 @@ const ZEnv = z
       .optional(),
     /** E-mails one hotel may send in an hour (a sliding hour); more wait for the hour to make room. 0: no limit. */
     SMTP_HOTEL_HOURLY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
+    /** Requests one API key may make to the JSON API (`/api/v1`) in a minute; past it, 429 with RateLimit-* headers. */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /**
      * Whether the server's requests to addresses users type (calendar feeds) may go to the machine
      * itself and to special-purpose addresses (private, loopback, link-local...: a feed on the
@@ -461,6 +463,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** OUTBOUND_PRIVATE_ADDRESSES for the feeds, the only requests to typed addresses so far. */
     feeds: { privateAddresses: e.OUTBOUND_PRIVATE_ADDRESSES ?? e.FEED_PRIVATE_ADDRESSES ?? false },
+    /** The JSON API (`/api/v1`, docs/api.md). */
+    api: { ratePerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     locks: {
       provider: e.LOCK_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sim'),

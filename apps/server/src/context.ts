@@ -53,7 +53,7 @@ export interface RequestMeta {
   /** What a job acts for, named as it is now (the calendar feed a `feed.read` job reads): kept in its audit rows. */
   actorNames?: TAuditNames;
   /** The face the request came through, as the audit log records it. */
-  channel?: 'console' | 'legacy' | 'gateway' | 'job' | 'key_page';
+  channel?: 'console' | 'legacy' | 'gateway' | 'job' | 'key_page' | 'api';
 }
 
 /** A signed-in account working in one hotel. */

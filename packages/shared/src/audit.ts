@@ -8,7 +8,7 @@ export const AUDIT_ACTOR_TYPES = ['account', 'api_key', 'job', 'anonymous', 'key
 export type TAuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** The face an action came through (the AuditLog.channel column). */
-export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job', 'key_page'] as const;
+export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job', 'key_page', 'api'] as const;
 export type TAuditChannel = (typeof AUDIT_CHANNELS)[number];
 
 /**

@@ -27,6 +27,9 @@ describe('the table of legacy actions in docs/legacy-protocol.md', () => {
     expect(row('room/openHistoryByPeople')).toMatchObject({ procedures: ['lock.recordsByPerson'], screens: ['/unlock-records'] });
     expect(row('room/tenant/update/checkIn')?.procedures).toEqual(['stay.checkIn']);
     expect(row('room/tenant/update/checkIn')?.screens).toContain('/room');
+    // And the JSON API's operations that call the same services.
+    expect(row('room/listNew')?.operations).toEqual(['GET /api/v1/rooms']);
+    expect(row('room/tenant/update/checkIn')?.operations).toEqual(['POST /api/v1/stays']);
     // Most actions have a twin: the legacy layer and the console call the same services.
     expect(rows.filter((r) => r.procedures.length > 0).length).toBeGreaterThan(rows.length * 0.8);
   });

@@ -5,7 +5,8 @@ import { LEGACY_ACTIONS } from './registry';
 
 /**
  * The table of every legacy action -> the file that handles it -> the service functions it calls
- * (and their module) -> its tRPC twin (the procedures that call the same service) -> the web
+ * (and their module) -> its tRPC twin (the procedures that call the same service) and its JSON API
+ * twin (the `/api/v1` operations that call it, http/api/routes.ts) -> the web
  * screens that use that procedure (their routes) -> the tests that drive it. docs/legacy-protocol.md carries it between two
  * markers; `pnpm --filter @console/server docs:legacy` writes it, and a test fails when it is stale
  * or when an action has no handler, no service or no test.
@@ -33,6 +34,8 @@ export interface ActionRow {
   services: { name: string; file: string | undefined }[];
   /** The tRPC procedures that call one of the action's services (`stay.checkIn`). */
   procedures: string[];
+  /** The JSON API operations that call one of the action's services (`POST /api/v1/reservations`). */
+  operations: string[];
   /** The web routes whose screens use one of those procedures, nearest first (`/room`). */
   screens: string[];
   tests: string[];
@@ -53,6 +56,16 @@ function trpcProcedures(files: { file: string; text: string }[]): { path: string
           .map((p) => ({ path: `${keyOf.get(r[1]!)}.${p.name}`, text: p.text })),
       ),
     );
+}
+
+/** Every operation of the JSON API (`GET /api/v1/rooms`) with the text of its route (what it calls). */
+function apiOperations(files: { file: string; text: string }[]): { name: string; text: string }[] {
+  const table = files.find((f) => f.file === path.join('http', 'api', 'routes.ts'))?.text ?? '';
+  return table.split(/\n(?= {2}apiRoute\(\{)/).flatMap((block) => {
+    const method = /method: '(\w+)'/.exec(block)?.[1];
+    const route = /path: '([^']+)'/.exec(block)?.[1];
+    return method && route ? [{ name: `${method} /api/v1${route}`, text: block }] : [];
+  });
 }
 
 /** The web's file routes (`/room/$roomId`, the main layout) and the web files each reaches by its imports, with their distance. */
@@ -125,11 +138,13 @@ export function actionRows(): ActionRow[] {
     .filter((f) => f.file.endsWith('.integration.test.ts'))
     .map((f) => (f.text.includes("from './examples'") && f.text.includes('LEGACY_EXAMPLES') ? { ...f, text: `${f.text}\n${examples}` } : f));
   const procedures = trpcProcedures(files);
+  const operations = apiOperations(files);
   const routes = webRoutes();
   const webFiles = [...new Set(routes.flatMap((r) => [...r.reach.keys()]))].map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
   const users = new Map(procedures.map((p) => [p.path, webUsers(p.path, webFiles)]));
   return LEGACY_ACTIONS.map((action) => {
-    const twins = procedures.filter((p) => action.services.some((fn) => new RegExp(`\\b${fn.name}\\(`).test(p.text))).map((p) => p.path);
+    const calls = (text: string) => action.services.some((fn) => new RegExp(`\\b${fn.name}\\(`).test(text));
+    const twins = procedures.filter((p) => calls(p.text)).map((p) => p.path);
     const literal = new RegExp(`['"\`]${action.path.replace(/[/]/g, '\\/')}['"\`]`);
     return {
       path: action.path,
@@ -140,6 +155,7 @@ export function actionRows(): ActionRow[] {
         file: modules.find((f) => new RegExp(`export (async )?function ${fn.name}\\b`).test(f.text))?.file,
       })),
       procedures: twins,
+      operations: operations.filter((o) => calls(o.text)).map((o) => o.name),
       screens: [...new Set(twins.flatMap((p) => screensOf(p, routes, users)))].slice(0, 3),
       tests: tests.filter((f) => literal.test(f.text)).map((f) => f.file),
     };
@@ -149,15 +165,16 @@ export function actionRows(): ActionRow[] {
 export function actionTable(rows = actionRows()): string {
   const lines = [
     'Paths are under `apps/server/src/`; the tRPC twin is the procedure (`apps/server/src/trpc/<router>.router.ts`) that calls',
-    'the same service, and the screen the web route (`apps/web/src/routes/`) whose page uses that procedure (— : none).',
+    'the same service, the JSON API twin the `/api/v1` operation (`apps/server/src/http/api/routes.ts`, docs/api.md) that calls it,',
+    'and the screen the web route (`apps/web/src/routes/`) whose page uses that procedure (— : none).',
     '',
-    '| action | needs | handled in | service functions | tRPC twin | screen | tested in |',
-    '|---|---|---|---|---|---|---|',
+    '| action | needs | handled in | service functions | tRPC twin | JSON API twin | screen | tested in |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
         `| \`${r.path}\` | ${r.auth === 'public' ? 'nothing' : 'X-Token'} | \`${r.handler ?? '?'}\`` +
         ` | ${r.services.map((s) => `\`${s.name}\` (\`${s.file ?? '?'}\`)`).join(', ')}` +
-        ` | ${r.procedures.map((p) => `\`${p}\``).join(', ') || '—'} | ${r.screens.map((p) => `\`${p}\``).join(', ') || '—'}` +
+        ` | ${r.procedures.map((p) => `\`${p}\``).join(', ') || '—'} | ${r.operations.map((o) => `\`${o}\``).join(', ') || '—'} | ${r.screens.map((p) => `\`${p}\``).join(', ') || '—'}` +
         ` | ${r.tests.map((t) => `\`${t}\``).join(', ')} |`,
     ),
   ];

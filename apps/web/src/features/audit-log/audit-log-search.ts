@@ -8,7 +8,7 @@ import { int, oneOf, optional, searchSchema, string, withDefault } from '../../l
 // lists are packages/shared's, checked by the compiler (`satisfies`) and audit-log-search.test.ts.
 
 export const AUDIT_ACTOR_TYPES = ['account', 'api_key', 'job', 'anonymous', 'key_link'] as const satisfies typeof shared.AUDIT_ACTOR_TYPES;
-export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job', 'key_page'] as const satisfies typeof shared.AUDIT_CHANNELS;
+export const AUDIT_CHANNELS = ['console', 'legacy', 'gateway', 'job', 'key_page', 'api'] as const satisfies typeof shared.AUDIT_CHANNELS;
 
 /** An action or the start of one, as audit.list takes it (`room`, `room.update`). */
 const ACTION = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;

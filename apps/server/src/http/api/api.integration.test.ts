@@ -1,0 +1,568 @@
+import { randomUUID } from 'node:crypto';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify from 'fastify';
+import type { TPermission } from '@console/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
+import { jsonApiClient } from '../../test/json-api-client';
+import { insertKeptLock } from '../../test/lock-factories';
+import { trpcClient } from '../../test/trpc-client';
+import { API_KEY_PERMISSIONS } from '@console/shared';
+import { registerJsonApi } from './api';
+import { API_ROUTES } from './routes';
+
+/**
+ * The JSON API (issue 29 §1, docs/api.md) as an integrator uses it: every answer is held to the
+ * OpenAPI document the server serves (test/json-api-client.ts), and every operation must be seen
+ * answering 2xx (the contract test at the end). Tenancy across hotels, scopes, expired and revoked
+ * keys, idempotency (replays, two at once), the rate limit, bad input.
+ */
+let ctx: TestContext;
+let api: Awaited<ReturnType<typeof jsonApiClient>>;
+let trpc: ReturnType<typeof trpcClient>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ locks: null });
+  api = await jsonApiClient(ctx.app);
+  trpc = trpcClient(ctx.app);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+interface Problem {
+  type: string;
+  status: number;
+  code: string;
+  errno: number;
+  detail: string;
+  fields?: Record<string, string>;
+}
+interface Stay {
+  id: number;
+  roomId: number;
+  state: string;
+  checkInAt: string;
+  expectedCheckOutAt: string;
+  guests: { name: string }[];
+}
+interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+const ALL: TPermission[] = ['room.read', 'stay.manage', 'credential.manage', 'order.manage'];
+
+/** A hotel whose owner may manage keys, its rooms, and a key with `permissions`. */
+async function hotel(permissions: TPermission[] = ALL, roomCount = 3) {
+  const h = await createHotelWithStaff(ctx.deps);
+  await ctx.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, accountId: h.owner.id }, data: { apiKeyAuth: true } });
+  const prefix = `A${randomUUID().slice(0, 5)}`;
+  const { rooms, group } = await createRooms(
+    ctx.deps,
+    h.hotel.id,
+    Array.from({ length: roomCount }, (_, i) => `${prefix}-${i + 1}`),
+    { groupName: `${prefix} suites` },
+  );
+  const key = await makeKey(h.ownerToken, permissions);
+  return { ...h, rooms, group: group!, prefix, key };
+}
+
+async function makeKey(token: string, permissions: TPermission[]) {
+  const res = await trpc.mutation('apiKey.create', { name: 'PMS', permissions }, { token });
+  expect(res.status).toBe(200);
+  return (res.data as { key: string; apiKey: { id: number } }).key;
+}
+
+const idem = () => randomUUID();
+const reservation = (roomId: number, extra: Record<string, unknown> = {}) => ({
+  roomId,
+  checkInAt: hours(2).toISOString(),
+  expectedCheckOutAt: hours(26).toISOString(),
+  guests: [{ name: 'Ana Souza', mobile: '13800138000' }],
+  ...extra,
+});
+
+describe('the document', () => {
+  it('is OpenAPI 3.1, served with every operation, each with a success schema, its scope and the problem shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    // A valid OpenAPI 3.1 document, by the specification's own schema.
+    expect(await new Validator().validate(doc)).toEqual({ valid: true });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Every route the server answers under /api/v1 is in the document, and nothing else is.
+    const served: string[] = [];
+    const probe = Fastify();
+    probe.addHook('onRoute', (r) => {
+      for (const m of [r.method].flat()) if (m !== 'HEAD') served.push(`${m} ${r.url}`);
+    });
+    await registerJsonApi(probe, ctx.deps);
+    await probe.ready();
+    await probe.close();
+    const own = new Set(['GET /api/v1/openapi.json', 'GET /api/v1/docs', 'GET /api/v1/docs/init.js', 'GET /api/v1/docs/docs.css', 'GET /api/v1/docs/:file']);
+    const operations = served.filter((s) => !own.has(s) && !s.endsWith('/api/v1/*'));
+    const documented = Object.entries(
+      doc.paths as Record<string, Record<string, { responses: Record<string, { content?: unknown }>; 'x-scope': string }>>,
+    ).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+        expect(success?.[1].content, `${method} ${path} documents its answer`).toBeDefined();
+        expect(op['x-scope']).toMatch(/^[a-z]+\.[a-z]+$/);
+        expect(op.responses['401']).toBeDefined();
+        return `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+      }),
+    );
+    expect(operations.sort()).toEqual(documented.sort());
+  });
+
+  it('has a reference page served by the console, its renderer bundled (no other origin)', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/api/v1/docs/swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/https?:\/\//);
+    const bundle = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/..%2f..%2fpackage.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('authentication', () => {
+  it('refuses no key, a console session, an unknown, an expired and a revoked key (401 problems)', async () => {
+    const h = await hotel(['room.read']);
+    expect((await api.get('/rooms', {}, { key: h.key })).status).toBe(200);
+    for (const key of [undefined, h.ownerToken, 'slk_unknown']) {
+      const res = await api.get<Problem>('/rooms', {}, { key });
+      expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED', errno: 100003, status: 401 } });
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+    }
+    const expired = await makeKey(h.ownerToken, ['room.read']);
+    await ctx.deps.prisma.apiKey.updateMany({ where: { hotelId: h.hotel.id, prefix: expired.slice(0, 12) }, data: { expiresAt: hours(-1) } });
+    expect((await api.get<Problem>('/rooms', {}, { key: expired })).body.code).toBe('UNAUTHENTICATED');
+    const revoked = await makeKey(h.ownerToken, ['room.read']);
+    const row = await ctx.deps.prisma.apiKey.findFirstOrThrow({ where: { hotelId: h.hotel.id, prefix: revoked.slice(0, 12) } });
+    expect((await trpc.mutation('apiKey.revoke', { id: row.id }, { token: h.ownerToken })).status).toBe(200);
+    expect((await api.get<Problem>('/rooms', {}, { key: revoked })).status).toBe(401);
+  });
+
+  it("keeps to the key's scopes: a read-only key cannot write (403), and its answer is translated", async () => {
+    const h = await hotel(['room.read']);
+    const res = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id), { key: h.key, idempotencyKey: idem(), language: 'zh-CN' });
+    expect(res).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', type: 'urn:console:problem:forbidden' } });
+    expect(res.body.detail).toMatch(/[\u4e00-\u9fff]/);
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(0);
+  });
+});
+
+describe('rooms', () => {
+  it("lists the rooms of the key's hotel by cursor, one room, the groups; another hotel's room is not found", async () => {
+    const h = await hotel(['room.read']);
+    const other = await hotel(['room.read']);
+    const first = await api.get<Page<{ id: number; name: string }>>('/rooms', {}, { key: h.key, query: { limit: 2 } });
+    expect(first.status).toBe(200);
+    expect(first.headers['ratelimit-limit']).toBe('600');
+    expect(first.body.items).toHaveLength(2);
+    const second = await api.get<Page<{ id: number; name: string }>>('/rooms', {}, { key: h.key, query: { limit: 2, cursor: first.body.nextCursor! } });
+    expect(second.body).toMatchObject({ nextCursor: null });
+    expect([...first.body.items, ...second.body.items].map((r) => r.name)).toEqual([`${h.prefix}-1`, `${h.prefix}-2`, `${h.prefix}-3`]);
+
+    const room = await api.get<{ id: number; name: string }>('/rooms/{roomId}', { roomId: h.rooms[1]!.id }, { key: h.key });
+    expect(room.body).toMatchObject({ id: h.rooms[1]!.id, name: `${h.prefix}-2` });
+    const groups = await api.get<{ items: { id: number; roomCount: number }[] }>('/room-groups', {}, { key: h.key });
+    expect(groups.body.items).toEqual([expect.objectContaining({ id: h.group.id, roomCount: 3 })]);
+
+    const theirs = await api.get<Problem>('/rooms/{roomId}', { roomId: other.rooms[0]!.id }, { key: h.key });
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    const bad = await api.get<Problem>('/rooms', {}, { key: h.key, query: { cursor: 'not-a-cursor' } });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { cursor: expect.any(String) } } });
+  });
+});
+
+describe('reservations and stays', () => {
+  it('creates a reservation once per Idempotency-Key: a replay answers the first result, another body with the key is a conflict', async () => {
+    const h = await hotel();
+    const key = idem();
+    const body = reservation(h.rooms[0]!.id);
+    const made = await api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key });
+    expect(made).toMatchObject({ status: 201, body: { roomId: h.rooms[0]!.id, state: 'reserved', guests: [expect.objectContaining({ name: 'Ana Souza' })] } });
+    const again = await api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key });
+    expect(again).toMatchObject({ status: 201, body: { id: made.body.id } });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const otherBody = await api.post<Problem>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: key });
+    expect(otherBody).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+    // Found again by that key, the caller's own booking id; not by another hotel's key.
+    const byKey = await api.get<Stay>('/stays/by-external-id/{externalId}', { externalId: key }, { key: h.key });
+    expect(byKey).toMatchObject({ status: 200, body: { id: made.body.id } });
+    const other = await hotel();
+    expect((await api.get<Problem>('/stays/by-external-id/{externalId}', { externalId: key }, { key: other.key })).status).toBe(404);
+    // The same id in another hotel is that hotel's own reservation; each finds its own.
+    const theirs = await api.post<Stay>('/reservations', {}, reservation(other.rooms[0]!.id), { key: other.key, idempotencyKey: key });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(made.body.id);
+    expect((await api.get<Stay>('/stays/by-external-id/{externalId}', { externalId: key }, { key: other.key })).body.id).toBe(theirs.body.id);
+    expect((await api.get<Stay>('/stays/by-external-id/{externalId}', { externalId: key }, { key: h.key })).body.id).toBe(made.body.id);
+    // Audited as the key, through the JSON API.
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: h.hotel.id, action: 'stay.reserve' } });
+    expect(audit).toMatchObject({ channel: 'api', entityId: String(made.body.id) });
+    expect(audit).toMatchObject({ actorType: 'api_key', actorApiKeyId: expect.any(Number) });
+  });
+
+  it('makes one reservation of two identical requests at once, and both answer it', async () => {
+    const h = await hotel();
+    const key = idem();
+    const body = reservation(h.rooms[0]!.id);
+    const [a, b] = await Promise.all([
+      api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key }),
+      api.post<Stay>('/reservations', {}, body, { key: h.key, idempotencyKey: key }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+  });
+
+  it('checks out once for two identical requests at once (the second answers the first result)', async () => {
+    const h = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const key = idem();
+    const [a, b] = await Promise.all([
+      api.post<Stay>('/stays/{stayId}/check-out', { stayId: stay.id }, undefined, { key: h.key, idempotencyKey: key }),
+      api.post<Stay>('/stays/{stayId}/check-out', { stayId: stay.id }, undefined, { key: h.key, idempotencyKey: key }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.text).toBe(b.text);
+    expect(a.body.state).toBe('checked_out');
+    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: h.hotel.id, action: 'stay.checkOut' } })).toBe(1);
+    // Without a key the write is refused before anything happens.
+    const without = await api.post<Problem>('/stays/{stayId}/check-out', { stayId: stay.id }, undefined, { key: h.key });
+    expect(without).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { 'Idempotency-Key': expect.any(String) } } });
+  });
+
+  it("reads, checks in, changes dates and room, lists credentials, cancels; another hotel's stay is not found", async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const made = await api.post<Stay>('/reservations', {}, reservation(h.rooms[0]!.id, { checkInAt: new Date().toISOString() }), {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id;
+    const got = await api.get<Stay>('/stays/{stayId}', { stayId: id }, { key: h.key });
+    expect(got.body).toMatchObject({ id, state: 'reserved' });
+
+    for (const [path, body] of [
+      ['/stays/{stayId}', undefined],
+      ['/stays/{stayId}/credentials', undefined],
+    ] as const) {
+      expect((await api.get<Problem>(path, { stayId: id }, { key: other.key })).status).toBe(404);
+      void body;
+    }
+    const theirs = await api.post<Problem>('/stays/{stayId}/cancel', { stayId: id }, { reason: 'guest_request' }, { key: other.key, idempotencyKey: idem() });
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+
+    const arrived = await api.post<Stay>('/stays/{stayId}/check-in', { stayId: id }, {}, { key: h.key, idempotencyKey: idem() });
+    expect(arrived).toMatchObject({ status: 200, body: { id, state: 'in_house' } });
+    const until = hours(50).toISOString();
+    const longer = await api.post<Stay>('/stays/{stayId}/dates', { stayId: id }, { expectedCheckOutAt: until }, { key: h.key, idempotencyKey: idem() });
+    expect(longer.status).toBe(200);
+    expect(longer.body.expectedCheckOutAt).toBe(until);
+    const moved = await api.post<Stay>('/stays/{stayId}/room', { stayId: id }, { targetRoomId: h.rooms[2]!.id }, { key: h.key, idempotencyKey: idem() });
+    expect(moved.status).toBe(200);
+    const after = await api.get<Stay>('/stays/{stayId}', { stayId: moved.body.id }, { key: h.key });
+    expect(after.body.roomId).toBe(h.rooms[2]!.id);
+    const keys = await api.get<{ stayId: number }>('/stays/{stayId}/credentials', { stayId: moved.body.id }, { key: h.key });
+    expect(keys.status).toBe(200);
+    const withGuest = await api.post<Stay>('/stays/{stayId}/guests', { stayId: moved.body.id }, { name: 'Bruno Lima' }, { key: h.key, idempotencyKey: idem() });
+    expect(withGuest).toMatchObject({
+      status: 201,
+      body: { guests: [expect.objectContaining({ name: 'Ana Souza' }), expect.objectContaining({ name: 'Bruno Lima' })] },
+    });
+    const theirGuest = await api.post<Problem>(
+      '/stays/{stayId}/guests',
+      { stayId: moved.body.id },
+      { name: 'Intruder' },
+      { key: other.key, idempotencyKey: idem() },
+    );
+    expect(theirGuest.status).toBe(404);
+
+    // A second reservation, cancelled.
+    const other2 = await api.post<Stay>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: idem() });
+    const cancelled = await api.post<Stay>(
+      '/stays/{stayId}/cancel',
+      { stayId: other2.body.id },
+      { reason: 'guest_request' },
+      { key: h.key, idempotencyKey: idem() },
+    );
+    expect(cancelled).toMatchObject({ status: 200, body: { id: other2.body.id, state: 'ended' } });
+  });
+
+  it('lists stays newest first by cursor, rows written meanwhile never shift a page', async () => {
+    const h = await hotel(ALL, 4);
+    for (const [i, room] of h.rooms.entries()) {
+      await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: room.id, checkInAt: hours(-10 - i), expectedCheckOutAt: hours(10) });
+    }
+    const first = await api.get<Page<Stay>>('/stays', {}, { key: h.key, query: { limit: 3 } });
+    expect(first.body.items.map((s) => s.roomId)).toEqual(h.rooms.slice(0, 3).map((r) => r.id));
+    // A newer stay written between the pages does not shift the next one.
+    await api.post('/reservations', {}, reservation(h.rooms[0]!.id, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(40).toISOString() }), {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    const second = await api.get<Page<Stay>>('/stays', {}, { key: h.key, query: { limit: 3, cursor: first.body.nextCursor! } });
+    expect(second.body).toEqual({ items: [expect.objectContaining({ roomId: h.rooms[3]!.id })], nextCursor: null });
+  });
+});
+
+describe('walk-in check-in', () => {
+  it('checks a guest in without a reservation, once per Idempotency-Key, even for two requests at once', async () => {
+    const h = await hotel();
+    const body = { roomId: h.rooms[1]!.id, checkInAt: new Date().toISOString(), expectedCheckOutAt: hours(24).toISOString(), guests: [{ name: 'Chen Wei' }] };
+    const key = idem();
+    const [a, b] = await Promise.all([
+      api.post<Stay>('/stays', {}, body, { key: h.key, idempotencyKey: key }),
+      api.post<Stay>('/stays', {}, body, { key: h.key, idempotencyKey: key }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body).toMatchObject({ id: b.body.id, state: 'in_house', roomId: h.rooms[1]!.id });
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+  });
+});
+
+describe('folio', () => {
+  it("reads a stay's folio and records a payment once per Idempotency-Key; another hotel's stay is not found", async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const before = await api.get<{ stayId: number; entries: unknown[] }>('/stays/{stayId}/folio', { stayId: stay.id }, { key: h.key });
+    expect(before).toMatchObject({ status: 200, body: { stayId: stay.id } });
+    const key = idem();
+    const paid = await api.post<{ entry: { id: number; amount: number } }>(
+      '/stays/{stayId}/payments',
+      { stayId: stay.id },
+      { amount: 5000, method: 'cash' },
+      { key: h.key, idempotencyKey: key },
+    );
+    expect(paid).toMatchObject({ status: 201, body: { entry: { amount: 5000 } } });
+    const replay = await api.post<{ entry: { id: number } }>(
+      '/stays/{stayId}/payments',
+      { stayId: stay.id },
+      { amount: 5000, method: 'cash' },
+      { key: h.key, idempotencyKey: key },
+    );
+    expect(replay.body.entry.id).toBe(paid.body.entry.id);
+    const after = await api.get<{ entries: { id: number }[] }>('/stays/{stayId}/folio', { stayId: stay.id }, { key: h.key });
+    expect(after.body.entries.filter((e) => e.id === paid.body.entry.id)).toHaveLength(1);
+    expect((await api.get<Problem>('/stays/{stayId}/folio', { stayId: stay.id }, { key: other.key })).status).toBe(404);
+    const theirs = await api.post<Problem>(
+      '/stays/{stayId}/payments',
+      { stayId: stay.id },
+      { amount: 100, method: 'cash' },
+      { key: other.key, idempotencyKey: idem() },
+    );
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('locks', () => {
+  it("lists the hotel's locks and a room's lock with its state; a key without room.manage cannot list them", async () => {
+    const h = await hotel([...ALL, 'room.manage']);
+    const other = await hotel(['room.read']);
+    await insertKeptLock(ctx.deps, h.hotel.id, h.rooms[0]!.id, String(800_000_000 + Math.floor(Math.random() * 99_999_999)));
+    const locks = await api.get<Page<{ id: number }>>('/locks', {}, { key: h.key });
+    expect(locks.body).toMatchObject({ items: [expect.objectContaining({ id: expect.any(Number) })], nextCursor: null });
+    const lock = await api.get<Record<string, unknown>>('/rooms/{roomId}/lock', { roomId: h.rooms[0]!.id }, { key: h.key });
+    expect(lock.status).toBe(200);
+    expect((await api.get<Problem>('/rooms/{roomId}/lock', { roomId: h.rooms[0]!.id }, { key: other.key })).status).toBe(404);
+    expect((await api.get<Problem>('/locks', {}, { key: other.key })).body.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('unlock records', () => {
+  it("lists the hotel's records newest first by cursor, only its own", async () => {
+    const h = await hotel(['room.read']);
+    const other = await hotel(['room.read']);
+    const at = (m: number) => new Date(Date.now() - m * 60_000);
+    await ctx.deps.prisma.unlockRecord.createMany({
+      data: [1, 2, 3].map((m) => ({ hotelId: h.hotel.id, roomId: h.rooms[0]!.id, occurredAt: at(m), style: 'password' as const, operator: `Guest ${m}` })),
+    });
+    await ctx.deps.prisma.unlockRecord.create({
+      data: { hotelId: other.hotel.id, roomId: other.rooms[0]!.id, occurredAt: at(0), style: 'card', operator: 'Theirs' },
+    });
+    const first = await api.get<Page<{ operator: string }>>('/unlock-records', {}, { key: h.key, query: { limit: 2 } });
+    const second = await api.get<Page<{ operator: string }>>('/unlock-records', {}, { key: h.key, query: { limit: 2, cursor: first.body.nextCursor! } });
+    expect([...first.body.items, ...second.body.items].map((r) => r.operator)).toEqual(['Guest 1', 'Guest 2', 'Guest 3']);
+    expect(second.body.nextCursor).toBeNull();
+    const theirRoom = await api.get<Problem>('/unlock-records', {}, { key: h.key, query: { roomId: other.rooms[0]!.id } });
+    expect(theirRoom.status).toBe(404);
+  });
+});
+
+describe('bad input', () => {
+  it('answers 400 problems naming the field: 1e308, NUL, a lone surrogate, a body that is not JSON, an unknown path', async () => {
+    const h = await hotel();
+    const huge = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id, { depositAmount: 1e308 }), { key: h.key, idempotencyKey: idem() });
+    expect(huge).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { depositAmount: expect.any(String) } } });
+    const nul = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id, { remark: 'late\u0000arrival' }), {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    expect(nul).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { remark: expect.any(String) } } });
+    const raw = JSON.stringify(reservation(h.rooms[0]!.id)).replace('Ana Souza', 'Ana \\ud800');
+    const surrogate = await api.post<Problem>('/reservations', {}, undefined, { key: h.key, idempotencyKey: idem(), raw });
+    expect(surrogate).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { 'guests.0.name': expect.any(String) } } });
+    const notJson = await api.post<Problem>('/reservations', {}, undefined, { key: h.key, idempotencyKey: idem(), raw: '{"roomId":' });
+    expect(notJson).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
+    const badId = await api.get<Problem>('/rooms/{roomId}', { roomId: '1e308' }, { key: h.key });
+    expect(badId).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { roomId: expect.any(String) } } });
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(0);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { authorization: `Bearer ${h.key}` } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_ACTION' });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with RateLimit-* and Retry-After past the per-key limit; another key is not counted', async () => {
+    const limited = await createTestContext({ locks: null, env: { API_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const client = await jsonApiClient(limited.app);
+      const h = await createHotelWithStaff(limited.deps);
+      await limited.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, accountId: h.owner.id }, data: { apiKeyAuth: true } });
+      const keys = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await trpcClient(limited.app).mutation('apiKey.create', { name: `k${i}`, permissions: ['room.read'] }, { token: h.ownerToken });
+        keys.push((res.data as { key: string }).key);
+      }
+      const remaining = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await client.get('/room-groups', {}, { key: keys[0] });
+        expect(res.status).toBe(200);
+        remaining.push(res.headers['ratelimit-remaining']);
+      }
+      expect(remaining).toEqual(['2', '1', '0']);
+      const refused = await client.get<Problem>('/room-groups', {}, { key: keys[0] });
+      expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: expect.any(Number) } });
+      expect(refused.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0', 'retry-after': expect.stringMatching(/^\d+$/) });
+      expect(Number(refused.headers['ratelimit-reset'])).toBeGreaterThan(0);
+      expect((await client.get('/room-groups', {}, { key: keys[1] })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('scopes of every operation', () => {
+  it('refuses each operation to a key with every scope but the one the document names (403)', async () => {
+    const h = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const ids = { roomId: h.rooms[0]!.id, stayId: stay.id, externalId: 'booking-none', codeId: 2_000_000_000 };
+    // A valid request of each operation (by operationId): a new operation needs one here.
+    const bodies: Record<string, unknown> = {
+      createReservation: reservation(h.rooms[1]!.id),
+      checkInWalkIn: {
+        roomId: h.rooms[2]!.id,
+        checkInAt: new Date().toISOString(),
+        expectedCheckOutAt: hours(24).toISOString(),
+        guests: [{ name: 'Chen Wei' }],
+      },
+      addGuest: { name: 'Bruno Lima' },
+      cancelReservation: { reason: 'guest_request' },
+      checkInReservation: {},
+      changeStayDates: { expectedCheckOutAt: hours(30).toISOString() },
+      changeStayRoom: { targetRoomId: h.rooms[2]!.id },
+      recordPayment: { amount: 100, method: 'cash' },
+      issueStayCode: { kind: 'custom', code: '135790' },
+    };
+    const refused: string[] = [];
+    for (const route of API_ROUTES) {
+      if (route.body) expect(bodies[route.operationId], `an example body of ${route.operationId}`).toBeDefined();
+      const key = await makeKey(
+        h.ownerToken,
+        API_KEY_PERMISSIONS.filter((p) => p !== route.permission),
+      );
+      const options = { key, ...(route.write ? { idempotencyKey: idem() } : {}) };
+      const res =
+        route.method === 'GET'
+          ? await api.get<Problem>(route.path, ids, options)
+          : await api.post<Problem>(route.path, ids, bodies[route.operationId], options);
+      if (res.status === 403 && res.body.code === 'FORBIDDEN') refused.push(route.operationId);
+    }
+    expect(refused).toEqual(API_ROUTES.map((r) => r.operationId));
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+  });
+});
+
+describe('tenancy of every operation', () => {
+  it('answers 404 to every id of another hotel, in the path, the query or the body, and changes nothing there', async () => {
+    const h = await hotel([...ALL, 'room.manage']);
+    const theirs = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: theirs.hotel.id, roomId: theirs.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const externalId = `their-${randomUUID()}`;
+    await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { idempotencyKey: externalId } });
+    const code = await api.post<{ id: number }>(
+      '/stays/{stayId}/codes',
+      { stayId: stay.id },
+      { kind: 'custom', code: '246801' },
+      { key: theirs.key, idempotencyKey: idem() },
+    );
+    expect(code.status).toBe(201);
+    const ids = { roomId: theirs.rooms[0]!.id, stayId: stay.id, externalId, codeId: code.body.id };
+    const mine = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const bodies: Record<string, unknown> = {
+      createReservation: reservation(theirs.rooms[1]!.id),
+      checkInWalkIn: {
+        roomId: theirs.rooms[2]!.id,
+        checkInAt: new Date().toISOString(),
+        expectedCheckOutAt: hours(24).toISOString(),
+        guests: [{ name: 'Chen Wei' }],
+      },
+      addGuest: { name: 'Bruno Lima' },
+      cancelReservation: { reason: 'guest_request' },
+      checkInReservation: {},
+      changeStayDates: { expectedCheckOutAt: hours(30).toISOString() },
+      changeStayRoom: { targetRoomId: theirs.rooms[2]!.id },
+      recordPayment: { amount: 100, method: 'cash' },
+      issueStayCode: { kind: 'custom', code: '135792' },
+    };
+    const queries: Record<string, Record<string, number>> = { listStays: { roomId: ids.roomId }, listUnlockRecords: { roomId: ids.roomId } };
+    const found: string[] = [];
+    for (const route of API_ROUTES) {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      if (!names.length && !route.body && !queries[route.operationId]) continue;
+      // An id of theirs in the path; else in the body (with my own stay in the path where it takes one).
+      const params = { ...ids, ...(route.operationId === 'changeStayRoom' ? { stayId: mine.id } : {}) };
+      const options = { key: h.key, query: queries[route.operationId], ...(route.write ? { idempotencyKey: idem() } : {}) };
+      const res =
+        route.method === 'GET'
+          ? await api.get<Problem>(route.path, params, options)
+          : await api.post<Problem>(route.path, params, bodies[route.operationId], options);
+      if (res.status !== 404 || res.body.code !== 'NOT_FOUND') found.push(`${route.operationId}: ${res.status}`);
+    }
+    expect(found).toEqual([]);
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: theirs.hotel.id } })).toBe(1);
+    expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
+    expect(await ctx.deps.prisma.stayGuest.count({ where: { stayId: stay.id } })).toBe(1);
+    expect((await ctx.deps.prisma.lockPassword.findMany({ where: { stayId: stay.id } })).map((p) => p.code)).toEqual(['246801']);
+    expect(await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: ids.codeId } })).toMatchObject({ removedAt: null, revokeReason: null });
+    // Their own key withdraws it.
+    const withdrawn = await api.post<{ id: number }>('/codes/{codeId}/withdraw', { codeId: ids.codeId }, undefined, {
+      key: theirs.key,
+      idempotencyKey: idem(),
+    });
+    expect(withdrawn).toMatchObject({ status: 200, body: { id: ids.codeId } });
+  });
+});
+
+describe('contract', () => {
+  it('saw every documented operation answer a success that matches the document', () => {
+    const operations = Object.entries(api.document.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`),
+    );
+    const succeeded = new Set([...api.covered].filter((c) => / 2\d\d$/.test(c)).map((c) => c.replace(/ \d+$/, '')));
+    expect(operations.filter((o) => !succeeded.has(o))).toEqual([]);
+  });
+});

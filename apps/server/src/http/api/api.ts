@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodError } from 'zod';
+import { API_KEY_PREFIX, ZIdempotencyKey } from '@console/shared';
+import type { AuthedContext, Deps } from '../../context';
+import { AppError } from '../../errors';
+import { bearerToken } from '../../legacy/gateway/gateway';
+import { resolveApiKey } from '../../modules/api-keys/api-key.service';
+import { requestMeta } from '../meta';
+import { fingerprintOf, withIdempotency, type Replayable } from './idempotency';
+import { API_PREFIX, openApiDocument } from './openapi';
+import { sendProblem } from './problem';
+import { consumeApiRate } from './rate-limit';
+import type { ApiRoute } from './route';
+import { API_ROUTES } from './routes';
+
+const API_VERSION = '1.0.0';
+
+/** `/rooms/{roomId}` -> `/rooms/:roomId` */
+const fastifyPath = (openApiPath: string) => API_PREFIX + openApiPath.replace(/\{(\w+)\}/g, ':$1');
+
+function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw AppError.validation(result.error);
+  return result.data;
+}
+
+function idempotencyKeyOf(req: FastifyRequest): string {
+  const header = req.headers['idempotency-key'];
+  const result = ZIdempotencyKey.safeParse(typeof header === 'string' ? header : undefined);
+  if (!result.success)
+    throw new AppError('VALIDATION', { messageKey: 'validation.requestIdRequired', fields: { 'Idempotency-Key': 'validation.requestIdRequired' } });
+  return result.data;
+}
+
+/** One operation: the key, its rate, the input read by the route's schemas, the service, the answer checked against its schema. */
+async function handle(deps: Deps, route: ApiRoute, req: FastifyRequest, reply: FastifyReply) {
+  const meta = requestMeta(req, undefined, 'api');
+  try {
+    const token = bearerToken(req);
+    // Only API keys: a console session is never a bearer of the JSON API.
+    if (!token?.startsWith(API_KEY_PREFIX)) throw new AppError('UNAUTHENTICATED');
+    const actor = await resolveApiKey(deps, token);
+    await consumeApiRate(deps, reply, actor.apiKeyId!);
+    const ctx: AuthedContext = { deps, meta, actor };
+    // No text the product does not accept (decision 025), in any part of the request.
+    for (const part of [req.params, req.query, req.body]) AppError.assertAcceptedText(part);
+    const input = {
+      params: route.params ? parsed(route.params, req.params) : undefined,
+      query: route.query ? parsed(route.query, req.query) : undefined,
+      body: route.body ? parsed(route.body, req.body ?? {}) : undefined,
+      idempotencyKey: route.write ? idempotencyKeyOf(req) : '',
+    };
+    const run = async (): Promise<Replayable> => {
+      const result = await route.handle(ctx, input);
+      // The answer is what the document says, or the server's fault (as tRPC's output schemas).
+      const checked = route.response.safeParse(result);
+      if (!checked.success) throw new AppError('INTERNAL', { cause: checked.error });
+      return { status: route.status, body: JSON.stringify(checked.data) };
+    };
+    const answer = route.write
+      ? await withIdempotency(deps, actor.apiKeyId!, input.idempotencyKey, fingerprintOf(req.method, req.url, req.body), run)
+      : { ...(await run()), replayed: false };
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(answer.status).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(answer.body);
+  } catch (error) {
+    return sendProblem(deps, req, reply, meta, error);
+  }
+}
+
+const require = createRequire(import.meta.url);
+
+/** The reference page: Swagger UI, bundled (swagger-ui-dist, no CDN: an install may be offline), reading /api/v1/openapi.json. */
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>JSON API reference</title>
+<link rel="stylesheet" href="${API_PREFIX}/docs/swagger-ui.css">
+<link rel="stylesheet" href="${API_PREFIX}/docs/docs.css">
+<link rel="icon" type="image/png" href="${API_PREFIX}/docs/favicon-32x32.png">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${API_PREFIX}/docs/swagger-ui-bundle.js"></script>
+<script src="${API_PREFIX}/docs/init.js"></script>
+</body>
+</html>
+`;
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#swagger-ui', deepLinking: false, defaultModelsExpandDepth: -1, syntaxHighlight: { activated: false } });
+// Code samples scroll sideways: reachable from the keyboard too.
+new MutationObserver(() => {
+  for (const el of document.querySelectorAll('.highlight-code > .microlight:not([tabindex])')) el.setAttribute('tabindex', '0');
+  // The document's title and description, a landmark of their own; the areas, headings under the title.
+  for (const el of document.querySelectorAll('.information-container:not([role])')) el.setAttribute('role', 'banner');
+  for (const el of document.querySelectorAll('h3.opblock-tag:not([aria-level])')) el.setAttribute('aria-level', '2');
+  for (const el of document.querySelectorAll('.opblock h4:not([aria-level])')) el.setAttribute('aria-level', '3');
+}).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
+`;
+/** Swagger UI's colours that are too faint to read (WCAG AA contrast). */
+const DOCS_CSS = `.swagger-ui .info .title small, .swagger-ui .info .title small pre { background: #4b5563; }
+.swagger-ui .info .title small.version-stamp, .swagger-ui .info .title small.version-stamp pre { background: #3f6212; }
+.swagger-ui .info .url, .swagger-ui .info a { color: #1d4ed8; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4ed8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #047857; }
+.swagger-ui .btn.authorize { color: #047857; border-color: #047857; }
+.swagger-ui .btn.authorize svg { fill: #047857; }
+.swagger-ui .parameter__in, .swagger-ui .parameter__deprecated { color: #4b5563; }
+.swagger-ui .json-schema-2020-12__constraint { color: #111827; background-color: #e5e7eb; }
+`;
+const DOCS_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+/**
+ * The JSON API (issue 29 §1, docs/api.md, decision 046): `/api/v1/...` resources over the same
+ * services as tRPC, authenticated by the hotel's API keys, rate-limited per key, every write
+ * idempotent by `Idempotency-Key`, errors as problem details; its OpenAPI 3.1 document at
+ * `/api/v1/openapi.json`, generated from the routes' zod schemas, and a reference at `/api/v1/docs`.
+ */
+export async function registerJsonApi(app: FastifyInstance, deps: Deps, routes: ApiRoute[] = API_ROUTES) {
+  const document = JSON.stringify(openApiDocument(routes, API_VERSION));
+  const uiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  await app.register(async (scope) => {
+    // Fastify's own failures (a body that is not JSON, too large, of another type) as problems too.
+    scope.setErrorHandler((error, req, reply) => {
+      const code = (error as { code?: string }).code;
+      const status = (error as { statusCode?: number }).statusCode;
+      const mapped =
+        code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? new AppError('PAYLOAD_TOO_LARGE', { cause: error })
+          : code?.startsWith('FST_ERR_CTP') || status === 400 || status === 415
+            ? new AppError('BAD_REQUEST', { cause: error })
+            : error;
+      return sendProblem(deps, req, reply, requestMeta(req, undefined, 'api'), mapped);
+    });
+
+    scope.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
+      reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document),
+    );
+    scope.get(`${API_PREFIX}/docs`, async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
+    scope.get(`${API_PREFIX}/docs/init.js`, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_INIT));
+    scope.get(`${API_PREFIX}/docs/docs.css`, async (_req, reply) => reply.type('text/css; charset=utf-8').send(DOCS_CSS));
+    scope.get<{ Params: { file: string } }>(`${API_PREFIX}/docs/:file`, async (req, reply) => {
+      const type = DOCS_ASSETS[req.params.file];
+      if (!type) return sendProblem(deps, req, reply, requestMeta(req, undefined, 'api'), new AppError('NOT_FOUND'));
+      return reply
+        .type(type)
+        .header('cache-control', 'public, max-age=86400')
+        .send(await readFile(path.join(uiDir, req.params.file)));
+    });
+
+    for (const route of routes) {
+      scope.route({ method: route.method, url: fastifyPath(route.path), handler: (req, reply) => handle(deps, route, req, reply) });
+    }
+    scope.all(`${API_PREFIX}/*`, async (req, reply) => sendProblem(deps, req, reply, requestMeta(req, undefined, 'api'), new AppError('UNKNOWN_ACTION')));
+  });
+}

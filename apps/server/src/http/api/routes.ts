@@ -1,0 +1,379 @@
+import { z } from 'zod';
+import {
+  ZAddGuestInput,
+  ZArriveInput,
+  ZCheckInInput,
+  ZCancelReservationInput,
+  ZChangeRoomInput,
+  ZId,
+  ZIdempotencyKey,
+  ZRecordsByPersonInput,
+  ZRenewInput,
+  ZReservationInput,
+  ZRoomListInput,
+  ZStayListInput,
+  ZFolioInput,
+  ZPasswordCreateInput,
+  ZPasswordRevokeInput,
+  ZHotelLockListInput,
+  ZStayMoneyInput,
+} from '@console/shared';
+import {
+  ZRoomGetOutput,
+  ZRoomGroupListOutput,
+  ZRoomListOutput,
+  ZStayAddGuestOutput,
+  ZStayArriveOutput,
+  ZStayCheckInOutput,
+  ZStayCancelReservationOutput,
+  ZStayChangeRoomOutput,
+  ZStayCheckOutOutput,
+  ZStayGetOutput,
+  ZStayKeysOutput,
+  ZStayListOutput,
+  ZStayRenewOutput,
+  ZStayReserveOutput,
+  ZLockRecordsByPersonOutput,
+  ZLockListOutput,
+  ZLockStatusOutput,
+  ZOrderFolioOutput,
+  ZPasswordCreateOutput,
+  ZPasswordRevokeOutput,
+  ZOrderRecordPaymentOutput,
+} from '@console/shared/dto';
+import { cursorOf } from '../../db/keyset';
+import { findStay } from '../../modules/base/stay-dto';
+import { createPassword, revokePassword } from '../../modules/credentials/password.service';
+import { listHotelLocks } from '../../modules/locks/accounts/pairing.service';
+import { getRoomLock } from '../../modules/locks/lock.service';
+import { recordPayment } from '../../modules/orders/payments';
+import { getFolio } from '../../modules/orders/settlement.service';
+import { listRoomGroups } from '../../modules/room/room-group.service';
+import { getRoom, listRooms } from '../../modules/room/room-list';
+import { stayKeys } from '../../modules/stay-keys/stay-keys';
+import { arriveReservation } from '../../modules/stays/arrival';
+import { checkIn } from '../../modules/stays/check-in';
+import { addGuest } from '../../modules/stays/guests';
+import { cancelReservation, checkOut } from '../../modules/stays/check-out';
+import { renewStay } from '../../modules/stays/renewal';
+import { createReservation } from '../../modules/stays/reservation';
+import { changeRoom } from '../../modules/stays/room-change';
+import { getStayByKey } from '../../modules/stays/stay-by-key';
+import { getStay, listStaysAfter } from '../../modules/stays/stay-list';
+import { listRecordsByPersonAfter } from '../../modules/unlock-records/unlock-record.service';
+import { ZCursorQuery, cursorPage, keysetFrom, keysetPage, numberedPage, pageFrom } from './cursor';
+import { apiRoute, fieldsOf, type ApiRoute } from './route';
+
+const ZRoomPath = z.object({ roomId: ZId });
+const ZStayPath = z.object({ stayId: ZId });
+const itemOf = <S extends z.ZodObject<{ items: z.ZodArray<z.ZodType> }>>(page: S) => page.shape.items.element as S['shape']['items']['element'];
+
+const ZRoomItem = itemOf(ZRoomListOutput);
+const ZStayItem = itemOf(ZStayListOutput);
+const ZUnlockRecordItem = itemOf(ZLockRecordsByPersonOutput);
+const ZLockItem = itemOf(ZLockListOutput);
+
+/** Every operation of the JSON API, in the order the document lists them. */
+export const API_ROUTES: ApiRoute[] = [
+  // Rooms and room groups
+  apiRoute({
+    method: 'GET',
+    path: '/rooms',
+    operationId: 'listRooms',
+    tag: 'Rooms',
+    summary: 'List rooms',
+    description: "The hotel's rooms in the board's order, with their state, current and next stay and lock.",
+    permission: 'room.read',
+    query: fieldsOf(ZRoomListInput, 'page', 'pageSize').extend(ZCursorQuery.shape),
+    response: cursorPage(ZRoomItem),
+    async handle(ctx, { query }) {
+      const { cursor, limit, ...filters } = query;
+      const { page, pageSize } = pageFrom(cursor, limit);
+      const result = await listRooms(ctx, { ...filters, page, pageSize });
+      return numberedPage(result.items, page, pageSize, result.total);
+    },
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/rooms/{roomId}',
+    operationId: 'getRoom',
+    tag: 'Rooms',
+    summary: 'Get a room',
+    permission: 'room.read',
+    params: ZRoomPath,
+    response: ZRoomGetOutput,
+    handle: (ctx, { params }) => getRoom(ctx, params.roomId),
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/room-groups',
+    operationId: 'listRoomGroups',
+    tag: 'Rooms',
+    summary: 'List room groups',
+    permission: 'room.read',
+    response: z.object({ items: ZRoomGroupListOutput }),
+    handle: async (ctx) => ({ items: await listRoomGroups(ctx) }),
+  }),
+
+  // Reservations and stays
+  apiRoute({
+    method: 'GET',
+    path: '/stays',
+    operationId: 'listStays',
+    tag: 'Stays',
+    summary: 'List stays and reservations',
+    description: 'Newest check-in first, filtered by state, dates (hotel days), room and guest.',
+    permission: 'room.read',
+    query: fieldsOf(ZStayListInput, 'page', 'pageSize').extend(ZCursorQuery.shape),
+    response: cursorPage(ZStayItem),
+    async handle(ctx, { query }) {
+      const { cursor, limit, ...filters } = query;
+      const rows = await listStaysAfter(ctx, filters, keysetFrom(cursor), limit + 1);
+      return keysetPage(rows, limit, (r) => cursorOf(r.checkInAt, r.id));
+    },
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/stays/{stayId}',
+    operationId: 'getStay',
+    tag: 'Stays',
+    summary: 'Get a stay or reservation',
+    description: 'With its guests and bill.',
+    permission: 'room.read',
+    params: ZStayPath,
+    response: ZStayGetOutput,
+    handle: (ctx, { params }) => getStay(ctx, params),
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/stays/by-external-id/{externalId}',
+    operationId: 'getStayByExternalId',
+    tag: 'Stays',
+    summary: 'Get a stay or reservation by your own id',
+    description: 'The `Idempotency-Key` it was made with (`POST /reservations`, `POST /stays`): your booking id.',
+    permission: 'room.read',
+    params: z.object({ externalId: ZIdempotencyKey }),
+    response: ZStayGetOutput,
+    handle: (ctx, { params }) => getStayByKey(ctx, params.externalId),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/reservations',
+    operationId: 'createReservation',
+    tag: 'Stays',
+    summary: 'Create a reservation',
+    description:
+      "A room, or any free room of a group for the dates. The `Idempotency-Key` is the reservation's key for good: sent again (even after the replay window), it answers the same reservation and makes no second one.",
+    permission: 'stay.manage',
+    body: fieldsOf(ZReservationInput, 'idempotencyKey'),
+    response: ZStayReserveOutput,
+    status: 201,
+    handle: (ctx, { body, idempotencyKey }) => createReservation(ctx, { ...body, idempotencyKey }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays',
+    operationId: 'checkInWalkIn',
+    tag: 'Stays',
+    summary: 'Check a guest in without a reservation (walk-in)',
+    description: "The `Idempotency-Key` is the stay's key for good: sent again, it answers the same stay and makes no second one.",
+    permission: 'stay.manage',
+    body: fieldsOf(ZCheckInInput, 'idempotencyKey'),
+    response: ZStayCheckInOutput,
+    status: 201,
+    handle: (ctx, { body, idempotencyKey }) => checkIn(ctx, { ...body, idempotencyKey }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/guests',
+    operationId: 'addGuest',
+    tag: 'Stays',
+    summary: 'Add a guest to a stay',
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: ZAddGuestInput.shape.guest,
+    response: ZStayAddGuestOutput,
+    status: 201,
+    handle: (ctx, { params, body }) => addGuest(ctx, { stayId: params.stayId, guest: body }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/cancel',
+    operationId: 'cancelReservation',
+    tag: 'Stays',
+    summary: 'Cancel a reservation',
+    description: 'Withdraws its credentials from the locks; the deposit stays on the bill until it is refunded.',
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZCancelReservationInput, 'stayId'),
+    response: ZStayCancelReservationOutput,
+    handle: (ctx, { params, body }) => cancelReservation(ctx, { ...body, stayId: params.stayId }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/check-in',
+    operationId: 'checkInReservation',
+    tag: 'Stays',
+    summary: 'Check a reservation in (the guest arrived)',
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZArriveInput, 'stayId'),
+    response: ZStayArriveOutput,
+    handle: (ctx, { params, body }) => arriveReservation(ctx, { ...body, stayId: params.stayId }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/check-out',
+    operationId: 'checkOut',
+    tag: 'Stays',
+    summary: 'Check a stay out',
+    description: 'Withdraws its credentials from the locks.',
+    permission: 'stay.manage',
+    params: ZStayPath,
+    response: ZStayCheckOutOutput,
+    handle: (ctx, { params }) => checkOut(ctx, params),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/dates',
+    operationId: 'changeStayDates',
+    tag: 'Stays',
+    summary: 'Change the expected check-out (extend or shorten)',
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZRenewInput, 'stayId'),
+    response: ZStayRenewOutput,
+    handle: (ctx, { params, body }) => renewStay(ctx, { ...body, stayId: params.stayId }),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/room',
+    operationId: 'changeStayRoom',
+    tag: 'Stays',
+    summary: 'Move a stay to another room',
+    description: "Its credentials follow it to the new room's lock.",
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZChangeRoomInput, 'stayId'),
+    response: ZStayChangeRoomOutput,
+    handle: (ctx, { params, body }) => changeRoom(ctx, { ...body, stayId: params.stayId }),
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/stays/{stayId}/credentials',
+    operationId: 'listStayCredentials',
+    tag: 'Credentials',
+    summary: "A stay's credentials and their state on the lock",
+    description: 'Codes, cards and faces of the stay, each with whether it is on the lock.',
+    permission: 'room.read',
+    params: ZStayPath,
+    response: ZStayKeysOutput,
+    handle: (ctx, { params }) => stayKeys(ctx, params),
+  }),
+
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/codes',
+    operationId: 'issueStayCode',
+    tag: 'Credentials',
+    summary: "Issue a code on the stay's lock",
+    description:
+      '`custom`: your 6 digits; `air`: a code the lock cloud makes. Valid for the stay (never beyond its check-out); the lock gets it by itself: `GET /stays/{stayId}/credentials` shows when it is on the lock.',
+    permission: 'credential.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZPasswordCreateInput, 'roomId', 'stayId', 'accountId', 'holderName'),
+    response: ZPasswordCreateOutput,
+    status: 201,
+    async handle(ctx, { params, body }) {
+      // The stay's room, as the actor may see it (another hotel's stay is not found); the service checks the rest.
+      const stay = await findStay(ctx, params.stayId);
+      return createPassword(ctx, { ...body, roomId: stay.roomId, stayId: stay.id });
+    },
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/codes/{codeId}/withdraw',
+    operationId: 'withdrawCode',
+    tag: 'Credentials',
+    summary: 'Withdraw a code from its lock',
+    permission: 'credential.manage',
+    params: z.object({ codeId: ZPasswordRevokeInput.shape.id }),
+    response: ZPasswordRevokeOutput,
+    handle: (ctx, { params }) => revokePassword(ctx, { id: params.codeId }),
+  }),
+
+  // Folio
+  apiRoute({
+    method: 'GET',
+    path: '/stays/{stayId}/folio',
+    operationId: 'getFolio',
+    tag: 'Folio',
+    summary: "A stay's folio: its entries and balance",
+    description: 'Amounts are integers in the minor unit of the hotel currency.',
+    permission: 'stay.manage',
+    params: z.object({ stayId: ZFolioInput.shape.stayId }),
+    response: ZOrderFolioOutput,
+    handle: (ctx, { params }) => getFolio(ctx, params),
+  }),
+  apiRoute({
+    method: 'POST',
+    path: '/stays/{stayId}/payments',
+    operationId: 'recordPayment',
+    tag: 'Folio',
+    summary: 'Record a payment on the folio',
+    description: "The `Idempotency-Key` is the payment's key for good: sent again, it answers the same entry.",
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZStayMoneyInput, 'stayId', 'requestId'),
+    response: ZOrderRecordPaymentOutput,
+    status: 201,
+    handle: (ctx, { params, body, idempotencyKey }) => recordPayment(ctx, { ...body, stayId: params.stayId, requestId: idempotencyKey }),
+  }),
+
+  // Locks and unlock records
+  apiRoute({
+    method: 'GET',
+    path: '/locks',
+    operationId: 'listLocks',
+    tag: 'Locks',
+    summary: "List the hotel's locks",
+    description: 'Each with its rooms, whether it is online, its battery and when it was last seen.',
+    permission: 'room.manage',
+    query: fieldsOf(ZHotelLockListInput, 'page', 'pageSize').extend(ZCursorQuery.shape),
+    response: cursorPage(ZLockItem),
+    async handle(ctx, { query }) {
+      const { cursor, limit, ...filters } = query;
+      const { page, pageSize } = pageFrom(cursor, limit);
+      const result = await listHotelLocks(ctx, { ...filters, page, pageSize });
+      return numberedPage(result.items, page, pageSize, result.total);
+    },
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/rooms/{roomId}/lock',
+    operationId: 'getRoomLock',
+    tag: 'Locks',
+    summary: "A room's lock and its state",
+    description: 'As last reported by the lock cloud (online, battery, last seen).',
+    permission: 'room.read',
+    params: ZRoomPath,
+    response: ZLockStatusOutput,
+    handle: (ctx, { params }) => getRoomLock(ctx, { roomId: params.roomId }),
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/unlock-records',
+    operationId: 'listUnlockRecords',
+    tag: 'Locks',
+    summary: 'List unlock records',
+    description: "Newest first; by room, one credential (`password:12`, `card:7`, `face:3`), a person's name, hotel days.",
+    permission: 'room.read',
+    query: fieldsOf(ZRecordsByPersonInput, 'page', 'pageSize').extend(ZCursorQuery.shape),
+    response: cursorPage(ZUnlockRecordItem),
+    async handle(ctx, { query }) {
+      const { cursor, limit, ...filters } = query;
+      const rows = await listRecordsByPersonAfter(ctx, filters, keysetFrom(cursor), limit + 1);
+      return keysetPage(rows, limit, (r) => cursorOf(r.occurredAt, r.id));
+    },
+  }),
+];
