@@ -26,3 +26,4 @@ export * from './key-page';
 export * from './events';
 export * from './reports';
 export * from './code-policy';
+export * from './timeline';

@@ -352,6 +352,8 @@ const ROWS: Record<string, Row> = {
   'audit.list': 'np/ok',
   'audit.actors': 'np/ok',
   'today.get': 'ok/ok',
+  // The timeline: the member's rooms only; hotel B sees its own.
+  'timeline.window': 'ok/ok',
   'export.start': 'ok/ok',
   'export.status': 'nf/nf',
   'export.list': 'ok/ok',

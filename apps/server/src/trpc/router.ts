@@ -25,6 +25,7 @@ import { readerRouter } from './reader.router';
 import { roomGroupRouter, roomRouter } from './room.router';
 import { stayRouter } from './stay.router';
 import { staffRouter } from './staff.router';
+import { timelineRouter } from './timeline.router';
 
 export const appRouter = router({
   hotel: hotelRouter,
@@ -54,6 +55,7 @@ export const appRouter = router({
   sharedDoor: sharedDoorRouter,
   keyPage: keyPageRouter,
   event: eventRouter,
+  timeline: timelineRouter,
 });
 
 export type AppRouter = typeof appRouter;
