@@ -40,13 +40,14 @@ export const LATER_TEXT_GROUPS = [
   'reports',
   'guestMessages',
   'accessRules',
+  'timeline',
 ] as const;
 
 /**
  * Texts of later groups that the first pages use all the same, as `group.key`: kept in the first
  * part (the menu's page titles; the board's "fix now" of an arrival without a key, and what it did).
  */
-export const FIRST_TEXT_KEYS = ['guestMessages.title', 'accessRules.title', 'accessRules.fixNow', 'accessRules.fixed'] as const;
+export const FIRST_TEXT_KEYS = ['guestMessages.title', 'accessRules.title', 'accessRules.fixNow', 'accessRules.fixed', 'timeline.title'] as const;
 
 /**
  * Sub-groups of first-part groups that only other pages use, as `group.sub` (the room page's
