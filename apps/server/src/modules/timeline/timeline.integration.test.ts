@@ -36,9 +36,25 @@ async function tapeHotel() {
   const today = localDate(new Date(), timeZone);
   const at = (days: number, time: string) => zonedToInstant(`${addDays(today, days)}T${time}`, timeZone)!;
 
-  const inHouse = await insertStay(ctx.deps, { hotelId, roomId: r101.id, checkInAt: at(-1, '14:00'), expectedCheckOutAt: at(2, '12:00'), guestName: 'Ana Lima' });
+  const inHouse = await insertStay(ctx.deps, {
+    hotelId,
+    roomId: r101.id,
+    checkInAt: at(-1, '14:00'),
+    expectedCheckOutAt: at(2, '12:00'),
+    guestName: 'Ana Lima',
+  });
   await ctx.deps.prisma.lockPassword.create({
-    data: { hotelId, roomId: r101.id, stayId: inHouse.id, kind: 'custom', holderName: 'Ana', code: '483920', validFrom: at(-1, '14:00'), validUntil: at(2, '12:00'), deliveryState: 'on_lock' },
+    data: {
+      hotelId,
+      roomId: r101.id,
+      stayId: inHouse.id,
+      kind: 'custom',
+      holderName: 'Ana',
+      code: '483920',
+      validFrom: at(-1, '14:00'),
+      validUntil: at(2, '12:00'),
+      deliveryState: 'on_lock',
+    },
   });
   const reserved = await insertStay(ctx.deps, {
     hotelId,
@@ -49,11 +65,31 @@ async function tapeHotel() {
     guestName: 'Bo Chen',
   });
   await ctx.deps.prisma.lockPassword.create({
-    data: { hotelId, roomId: r102.id, stayId: reserved.id, kind: 'custom', holderName: 'Bo', code: '572910', validFrom: at(1, '14:00'), validUntil: at(3, '12:00'), deliveryState: 'failed' },
+    data: {
+      hotelId,
+      roomId: r102.id,
+      stayId: reserved.id,
+      kind: 'custom',
+      holderName: 'Bo',
+      code: '572910',
+      validFrom: at(1, '14:00'),
+      validUntil: at(3, '12:00'),
+      deliveryState: 'failed',
+    },
   });
   const feed = await ctx.deps.prisma.calendarFeed.create({ data: { hotelId, roomId: r102.id, label: 'Airbnb', url: 'https://example.test/a.ics' } });
   await ctx.deps.prisma.calendarFeedBooking.create({
-    data: { hotelId, feedId: feed.id, uid: 'u-1', stayId: reserved.id, state: 'booked', reference: 'HM123', guestName: 'Bo Chen', startsAt: at(1, '14:00'), endsAt: at(3, '12:00') },
+    data: {
+      hotelId,
+      feedId: feed.id,
+      uid: 'u-1',
+      stayId: reserved.id,
+      state: 'booked',
+      reference: 'HM123',
+      guestName: 'Bo Chen',
+      startsAt: at(1, '14:00'),
+      endsAt: at(3, '12:00'),
+    },
   });
   // Left owing: checked out yesterday with its bill owing.
   const owing = await insertStay(ctx.deps, { hotelId, roomId: r201.id, checkInAt: at(-3, '14:00'), expectedCheckOutAt: at(-1, '12:00'), guestName: 'Cy Owes' });
@@ -67,7 +103,15 @@ async function tapeHotel() {
   const later = await insertStay(ctx.deps, { hotelId, roomId: r101.id, checkInAt: at(20, '14:00'), expectedCheckOutAt: at(22, '12:00'), status: 'reserved' });
   const before = await insertStay(ctx.deps, { hotelId, roomId: r201.id, checkInAt: at(-9, '14:00'), expectedCheckOutAt: at(-6, '12:00') });
   await ctx.deps.prisma.stay.update({ where: { id: before.id }, data: { status: 'checked_out', checkedOutAt: at(-6, '12:00') } });
-  return { ...h, timeZone, today, at, rooms: { r101, r102, r201, r301: r301! }, groups: { floor1: floor1.group!, floor2: floor2.group! }, stays: { inHouse, reserved, owing, gone, cancelled, later, before } };
+  return {
+    ...h,
+    timeZone,
+    today,
+    at,
+    rooms: { r101, r102, r201, r301: r301! },
+    groups: { floor1: floor1.group!, floor2: floor2.group! },
+    stays: { inHouse, reserved, owing, gone, cancelled, later, before },
+  };
 }
 
 async function limitedTo(hotelId: number, roomIds: number[]) {
@@ -92,7 +136,11 @@ describe('timeline.window', () => {
     ]);
     expect(w.roomGroups.map((g) => g.name)).toEqual(['Floor 1', 'Floor 2']);
     const bars = Object.fromEntries(w.bars.map((b) => [b.stayId, b]));
-    expect(Object.keys(bars).map(Number).sort((a, b) => a - b)).toEqual([t.stays.inHouse.id, t.stays.reserved.id, t.stays.owing.id, t.stays.gone.id].sort((a, b) => a - b));
+    expect(
+      Object.keys(bars)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([t.stays.inHouse.id, t.stays.reserved.id, t.stays.owing.id, t.stays.gone.id].sort((a, b) => a - b));
     expect(bars[t.stays.inHouse.id]).toMatchObject({
       roomId: t.rooms.r101.id,
       state: 'in_house',
@@ -147,7 +195,7 @@ describe('timeline.window', () => {
     expect(other.error?.data.app?.code).toBe('NOT_FOUND');
   });
 
-  it("shows another hotel nothing of this one, and its group is not found", async () => {
+  it('shows another hotel nothing of this one, and its group is not found', async () => {
     const t = await tapeHotel();
     const b = await createHotelWithStaff(ctx.deps);
     await createRooms(ctx.deps, b.hotel.id, ['B1']);

@@ -1,4 +1,12 @@
-import { ZTimelineWindowInput, addDays, localDate, zonedToInstant, type TTimelineBarState, type TTimelineWindow, type TTimelineWindowInput } from '@console/shared';
+import {
+  ZTimelineWindowInput,
+  addDays,
+  localDate,
+  zonedToInstant,
+  type TTimelineBarState,
+  type TTimelineWindow,
+  type TTimelineWindowInput,
+} from '@console/shared';
 import { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
 import { AppError } from '../../errors';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
 import type { TimelineBar } from './api';
-import { CodeIcon, type TimelineAction } from './timeline-page';
+import { CodeIcon, type TimelineAction } from './bar-parts';
 
 /**
  * A bar opened (a click, or Enter on it): who, which room, when, its state, channel and code, and

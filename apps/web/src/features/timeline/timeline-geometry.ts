@@ -11,7 +11,12 @@ export const HEADER_HEIGHT = 76;
  * of its arrival day and ends in the middle of its departure day (the afternoon in, the morning
  * out, as tape charts draw them), cut at the window's edges. Null when it is outside the window.
  */
-export function barSpan(from: string, days: number, startDate: string, endDate: string): { start: number; end: number; cutStart: boolean; cutEnd: boolean } | null {
+export function barSpan(
+  from: string,
+  days: number,
+  startDate: string,
+  endDate: string,
+): { start: number; end: number; cutStart: boolean; cutEnd: boolean } | null {
   const rawStart = daysBetween(from, startDate) + 0.5;
   let rawEnd = daysBetween(from, endDate) + 0.5;
   // A stay of hours begins and ends on one day: half a column, so that it can be seen and pressed.

@@ -2,9 +2,9 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { CalendarPlus, ChevronDown, ChevronLeft, ChevronRight, Clock, KeyRound, TriangleAlert } from 'lucide-react';
+import { CalendarPlus, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { addDays, localDate, localDateTime, zonedToInstant } from '@console/shared';
-import { LoadError } from '@/components/load-error';
+import { LoadError, failedQuery } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -17,12 +17,8 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { timelineQueries, type TimelineBar, type TimelineWindow } from './api';
 import { BarDialog } from './bar-dialog';
+import { CodeIcon, type TimelineAction } from './bar-parts';
 import { COLUMN_WIDTH, GROUP_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, barSpan } from './timeline-geometry';
-
-/** What the timeline asks the front desk's dialogs to do (the route passes the stays feature's `StayActionById`). */
-export type TimelineAction =
-  | { kind: 'change-room' | 'renew'; stayId: number; target?: { id: number; name: string }; until?: string }
-  | { kind: 'reserve'; room: { id: number; name: string } | null; dates?: { arrival: string; nights: number } };
 
 const SPANS = [7, 14, 30, 60] as const;
 type Span = (typeof SPANS)[number];
@@ -126,10 +122,9 @@ export function TimelinePage({ actions }: { actions: (action: TimelineAction | n
       </div>
       <p className="text-muted-foreground text-sm">{t('timeline.hint')}</p>
       <Legend />
-      {query.error && !data ? (
-        <LoadError query={query} what={t("timeline.what")} />
-      ) : !data ? (
-        <Skeleton className="h-96 w-full" />
+      {query.isError && <LoadError query={failedQuery(query)} what={t('timeline.what')} />}
+      {!data ? (
+        !query.isError && <Skeleton className="h-96 w-full" />
       ) : (
         <Grid
           key={`${data.from}-${data.days}`}
@@ -185,15 +180,8 @@ function Legend() {
   );
 }
 
-export function CodeIcon({ state }: { state: TimelineBar['codeState'] }) {
-  if (state === 'on_lock') return <KeyRound className="size-3.5 shrink-0 text-emerald-700" aria-hidden />;
-  if (state === 'pending') return <Clock className="size-3.5 shrink-0 text-amber-700" aria-hidden />;
-  if (state === 'failed') return <TriangleAlert className="size-3.5 shrink-0 text-red-700" aria-hidden />;
-  return null;
-}
-
 /** "guest, room, dates, state" (and its channel and code), as a screen reader reads a bar. */
-export function useBarLabel() {
+function useBarLabel() {
   const { t, i18n } = useTranslation();
   return useCallback(
     (bar: TimelineBar, roomName: string) => {
@@ -452,7 +440,10 @@ function Grid({
                   )}
                 </div>
                 <div
-                  className={cn('relative', room.maintenance !== 'none' && 'bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.06)_6px,rgb(0_0_0/0.06)_12px)]')}
+                  className={cn(
+                    'relative',
+                    room.maintenance !== 'none' && 'bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.06)_6px,rgb(0_0_0/0.06)_12px)]',
+                  )}
                   style={{ width: laneW }}
                   onPointerDown={(e) => {
                     if (e.button !== 0 || e.target !== e.currentTarget) return;
