@@ -31,6 +31,11 @@ const RUNS = [
   { code: 'Arabic', header: 'ar', guest: 'ليلى حداد', pin: '793586' },
 ] as const;
 
+async function roomIdOf(name: string): Promise<number> {
+  const [row] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
+  return row!.id;
+}
+
 describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) => {
   let context: BrowserContext;
   let page: Page;
@@ -126,13 +131,54 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     expect(await sim<{ opened: boolean }>('POST', `/locks/${from.lockId}/use`, { passcode: pin })).toMatchObject({ opened: false });
   });
 
+  it("a bar's end dragged two days later renews the stay at its quote; the bar dragged to the other room moves it", async () => {
+    const stayId = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: await roomIdOf(roomB) })).currentStay!.id;
+    const before = await api<{ expectedCheckOutAt: string }>(page, 'stay.get', { stayId });
+    const rtl = header === 'ar';
+    // The end's handle, two day columns later (14 days: 92 px a day; to the left in Arabic).
+    const handle = page.getByTestId(`timeline-bar-end-${stayId}`);
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + (rtl ? -184 : 184), box.y + box.height / 2, { steps: 12 });
+    await page.mouse.up();
+    const renew = page.getByTestId('renew-dialog');
+    await renew.waitFor();
+    expect(await renew.getByTestId('renew-nights').getAttribute('data-nights')).toBe('2');
+    // The re-pricing is shown before confirming.
+    await renew.getByTestId('renew-quote').getByText(/\d/).first().waitFor();
+    await screenshot(page, `timeline-extend-${header}`);
+    await page.getByTestId('renew-submit').click();
+    await renew.waitFor({ state: 'detached', timeout: 20_000 });
+    const after = await api<{ expectedCheckOutAt: string; priceAmount: number }>(page, 'stay.get', { stayId });
+    expect(Date.parse(after.expectedCheckOutAt) - Date.parse(before.expectedCheckOutAt)).toBe(2 * 86_400_000);
+    await page.keyboard.press('Escape');
+
+    // The bar dragged onto the other room's row: the room change opens with that room chosen.
+    const bar = page.getByTestId(`timeline-bar-${stayId}`);
+    const from = (await bar.boundingBox())!;
+    const target = (await page.getByTestId(`timeline-room-${roomA}`).boundingBox())!;
+    await page.mouse.move(from.x + 12, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 12, target.y + target.height / 2, { steps: 12 });
+    await page.mouse.up();
+    const dialog = page.getByTestId('change-room-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('change-room-difference').waitFor();
+    await page.getByTestId('change-room-submit').click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await closeGuestKeys(page);
+    const back = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: await roomIdOf(roomA) })).currentStay!.id;
+    await page.getByTestId(`timeline-room-${roomA}`).getByTestId(`timeline-bar-${back}`).waitFor();
+  });
+
   it('shows the bars on a 390 px phone', async () => {
     const phone = await newContext(browser, { language: code, width: 390, height: 844 });
     try {
       const p = await phone.newPage();
       await signIn(p, DEMO_OWNER);
       await openTimeline(p);
-      const bar = p.getByTestId(`timeline-room-${roomB}`).locator('[data-testid^="timeline-bar-"][data-state="in_house"]');
+      const bar = p.getByTestId('timeline-grid').locator('[data-testid^="timeline-bar-"][data-state="in_house"]');
       await bar.first().waitFor();
       expect(await bar.first().getAttribute('aria-label')).toContain(guest);
       await screenshot(p, `timeline-phone-${header}`);

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { CalendarPlus, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { BedDouble, CalendarPlus, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { addDays, localDate, localDateTime, zonedToInstant } from '@console/shared';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -385,8 +385,9 @@ function Grid({
                   <span aria-hidden className="font-medium">
                     {dayFmt.format(noon(date))}
                   </span>
-                  <span aria-hidden className="text-muted-foreground tabular-nums" dir="ltr">
-                    {h.free}·{h.occupancy}%
+                  <span aria-hidden className="text-muted-foreground inline-flex items-center gap-0.5 tabular-nums" dir="ltr">
+                    <BedDouble className="size-3" />
+                    {h.free} {h.occupancy}%
                   </span>
                   <span aria-hidden className="text-muted-foreground tabular-nums" dir="ltr">
                     ↓{h.arrivals} ↑{h.departures}
