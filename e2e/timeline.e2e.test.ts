@@ -170,6 +170,19 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await closeGuestKeys(page);
     const back = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: await roomIdOf(roomA) })).currentStay!.id;
     await page.getByTestId(`timeline-room-${roomA}`).getByTestId(`timeline-bar-${back}`).waitFor();
+
+    // A change made in another tab shows here within 2 s (the live feed): a renewal of one day.
+    const other = await context.newPage();
+    try {
+      await other.goto(`${baseUrl()}/today`);
+      const stay = await api<{ expectedCheckOutAt: string }>(other, 'stay.get', { stayId: back });
+      const later = new Date(Date.parse(stay.expectedCheckOutAt) + 86_400_000);
+      const endDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(later);
+      await api(other, 'stay.renew', { stayId: back, expectedCheckOutAt: later.toISOString(), priceMode: 'computed' }, 'mutation');
+      await page.locator(`[data-testid="timeline-bar-${back}"][data-end="${endDate}"]`).waitFor({ timeout: 2_000 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('shows the bars on a 390 px phone', async () => {

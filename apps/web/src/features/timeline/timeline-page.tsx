@@ -509,6 +509,7 @@ function Grid({
                         }}
                         data-testid={`timeline-bar-${bar.stayId}`}
                         data-state={bar.state}
+                        data-end={bar.endDate}
                         onPointerDown={(e) => {
                           if (e.button !== 0) return;
                           e.stopPropagation();
