@@ -26,6 +26,7 @@ import { Route as AuthLockAccountsRouteImport } from './routes/_auth/lockAccount
 import { Route as AuthReportsRouteImport } from './routes/_auth/reports'
 import { Route as AuthShiftsRouteImport } from './routes/_auth/shifts'
 import { Route as AuthStaffRouteImport } from './routes/_auth/staff'
+import { Route as AuthTimelineRouteImport } from './routes/_auth/timeline'
 import { Route as AuthTodayRouteImport } from './routes/_auth/today'
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
 import { Route as AuthBindCardReaderToUserBindCardReaderToUserRouteImport } from './routes/_auth/bindCardReaderToUser/bindCardReaderToUser'
@@ -139,6 +140,11 @@ const AuthShiftsRoute = AuthShiftsRouteImport.update({
 const AuthStaffRoute = AuthStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTimelineRoute = AuthTimelineRouteImport.update({
+  id: '/timeline',
+  path: '/timeline',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthTodayRoute = AuthTodayRouteImport.update({
@@ -323,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AuthReportsRoute
   '/shifts': typeof AuthShiftsRoute
   '/staff': typeof AuthStaffRoute
+  '/timeline': typeof AuthTimelineRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
@@ -370,6 +377,7 @@ export interface FileRoutesByTo {
   '/reports': typeof AuthReportsRoute
   '/shifts': typeof AuthShiftsRoute
   '/staff': typeof AuthStaffRoute
+  '/timeline': typeof AuthTimelineRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
   '/': typeof AuthIndexRoute
@@ -420,6 +428,7 @@ export interface FileRoutesById {
   '/_auth/reports': typeof AuthReportsRoute
   '/_auth/shifts': typeof AuthShiftsRoute
   '/_auth/staff': typeof AuthStaffRoute
+  '/_auth/timeline': typeof AuthTimelineRoute
   '/_auth/today': typeof AuthTodayRoute
   '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
   '/_auth/': typeof AuthIndexRoute
@@ -471,6 +480,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/shifts'
     | '/staff'
+    | '/timeline'
     | '/today'
     | '/unlock-records'
     | '/bindCardReaderToUser/bindCardReaderToUser'
@@ -518,6 +528,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/shifts'
     | '/staff'
+    | '/timeline'
     | '/today'
     | '/unlock-records'
     | '/'
@@ -567,6 +578,7 @@ export interface FileRouteTypes {
     | '/_auth/reports'
     | '/_auth/shifts'
     | '/_auth/staff'
+    | '/_auth/timeline'
     | '/_auth/today'
     | '/_auth/unlock-records'
     | '/_auth/'
@@ -726,6 +738,13 @@ declare module '@tanstack/react-router' {
       path: '/staff'
       fullPath: '/staff'
       preLoaderRoute: typeof AuthStaffRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/timeline': {
+      id: '/_auth/timeline'
+      path: '/timeline'
+      fullPath: '/timeline'
+      preLoaderRoute: typeof AuthTimelineRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/today': {
@@ -954,6 +973,7 @@ interface AuthRouteChildren {
   AuthReportsRoute: typeof AuthReportsRoute
   AuthShiftsRoute: typeof AuthShiftsRoute
   AuthStaffRoute: typeof AuthStaffRoute
+  AuthTimelineRoute: typeof AuthTimelineRoute
   AuthTodayRoute: typeof AuthTodayRoute
   AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
   AuthIndexRoute: typeof AuthIndexRoute
@@ -1000,6 +1020,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthReportsRoute: AuthReportsRoute,
   AuthShiftsRoute: AuthShiftsRoute,
   AuthStaffRoute: AuthStaffRoute,
+  AuthTimelineRoute: AuthTimelineRoute,
   AuthTodayRoute: AuthTodayRoute,
   AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,
   AuthIndexRoute: AuthIndexRoute,

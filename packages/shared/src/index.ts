@@ -27,3 +27,4 @@ export * from './events';
 export * from './reports';
 export * from './code-policy';
 export * from './search';
+export * from './timeline';

@@ -807,6 +807,8 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'today.get': () => undefined,
   // The search box: `B` is in hotel A's rooms (B101...), its lock and guests' names.
   'search.query': () => ({ text: 'B', limit: 10 }),
+  // The week around now, which holds the world's stays.
+  'timeline.window': () => ({ from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), days: 7 }),
   'export.start': () => ({ list: 'rooms', filters: { status: 'vacant', search: 'B10' }, scope: 'all', page: 1, pageSize: 20, fileName: 'Rooms' }),
   'export.status': () => ({ id: 'exp-00000000-0000-4000-8000-000000000000' }),
   'export.list': () => undefined,

@@ -354,6 +354,8 @@ const ROWS: Record<string, Row> = {
   'today.get': 'ok/ok',
   // The search box: the rooms, guests, cards and locks of the member's rooms; staff for managers of every room.
   'search.query': 'ok/ok',
+  // The timeline: the member's rooms only; hotel B sees its own.
+  'timeline.window': 'ok/ok',
   'export.start': 'ok/ok',
   'export.status': 'nf/nf',
   'export.list': 'ok/ok',

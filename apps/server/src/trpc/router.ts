@@ -26,6 +26,7 @@ import { roomGroupRouter, roomRouter } from './room.router';
 import { searchRouter } from './search.router';
 import { stayRouter } from './stay.router';
 import { staffRouter } from './staff.router';
+import { timelineRouter } from './timeline.router';
 
 export const appRouter = router({
   hotel: hotelRouter,
@@ -56,6 +57,7 @@ export const appRouter = router({
   keyPage: keyPageRouter,
   event: eventRouter,
   search: searchRouter,
+  timeline: timelineRouter,
 });
 
 export type AppRouter = typeof appRouter;

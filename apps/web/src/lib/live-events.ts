@@ -11,6 +11,7 @@ const ROUTERS = {
   price: trpc.price,
   stay: trpc.stay,
   today: trpc.today,
+  timeline: trpc.timeline,
   customer: trpc.customer,
   sharedDoor: trpc.sharedDoor,
   password: trpc.password,
@@ -25,9 +26,9 @@ const ROUTERS = {
 };
 type Router = keyof typeof ROUTERS;
 
-const MONEY: Router[] = ['order', 'room', 'stay', 'today', 'customer'];
+const MONEY: Router[] = ['order', 'room', 'stay', 'today', 'timeline', 'customer'];
 const STAY: Router[] = [...MONEY, 'sharedDoor', 'password', 'face', 'card', 'guestMessage'];
-const DOORS: Router[] = ['password', 'face', 'card', 'lock', 'sharedDoor', 'accessRule', 'room', 'stay', 'today'];
+const DOORS: Router[] = ['password', 'face', 'card', 'lock', 'sharedDoor', 'accessRule', 'room', 'stay', 'today', 'timeline'];
 
 /** What each kind of event makes stale: the map the console invalidates by (one list, not one per dialog). */
 export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
@@ -45,13 +46,13 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'ledger.changed': MONEY,
   'shift.changed': ['order'],
   'day.closed': ['order'],
-  'room.changed': ['room', 'roomGroup', 'price', 'today', 'stay'],
+  'room.changed': ['room', 'roomGroup', 'price', 'today', 'stay', 'timeline'],
   'price.changed': ['price', 'room', 'stay'],
   'credential.changed': DOORS,
   'lock.changed': [...DOORS, 'lockAccount'],
   'customer.changed': ['customer', 'order'],
-  'feed.changed': ['feed', 'room', 'stay', 'today'],
-  'staff.changed': ['staff', 'room'],
+  'feed.changed': ['feed', 'room', 'stay', 'today', 'timeline'],
+  'staff.changed': ['staff', 'room', 'timeline'],
 };
 
 /** Invalidates, once, the queries of every router the events of `kinds` make stale. */

@@ -42,13 +42,21 @@ export const LATER_TEXT_GROUPS = [
   'accessRules',
   'search',
   'shortcuts',
+  'timeline',
 ] as const;
 
 /**
  * Texts of later groups that the first pages use all the same, as `group.key`: kept in the first
  * part (the menu's page titles; the board's "fix now" of an arrival without a key, and what it did).
  */
-export const FIRST_TEXT_KEYS = ['guestMessages.title', 'accessRules.title', 'accessRules.fixNow', 'accessRules.fixed', 'search.open'] as const;
+export const FIRST_TEXT_KEYS = [
+  'guestMessages.title',
+  'accessRules.title',
+  'accessRules.fixNow',
+  'accessRules.fixed',
+  'search.open',
+  'timeline.title',
+] as const;
 
 /**
  * Sub-groups of first-part groups that only other pages use, as `group.sub` (the room page's

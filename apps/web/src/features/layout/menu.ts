@@ -5,6 +5,7 @@ import {
   ChartColumn,
   Coffee,
   CreditCard,
+  GanttChart,
   FileClock,
   FolderTree,
   History,
@@ -51,6 +52,7 @@ export const MENU: MenuItem[] = [
     children: [
       { key: 'today', titleKey: 'menu.today', icon: House, to: '/today', permission: 'room.read' },
       { key: 'room-board', titleKey: 'menu.roomBoard', icon: LayoutGrid, to: '/room', permission: 'room.read' },
+      { key: 'timeline', titleKey: 'timeline.title', icon: GanttChart, to: '/timeline', permission: 'room.read' },
       { key: 'stays', titleKey: 'menu.stays', icon: UserRound, to: '/room/tenant', permission: 'room.read', alsoFor: ['/room/thetouristsDetails'] },
       { key: 'guests', titleKey: 'menu.guests', icon: Users, to: '/room/guests', permission: 'room.read' },
       { key: 'breakfast', titleKey: 'menu.breakfast', icon: Coffee, to: '/room/breakfast', permission: 'room.read' },

@@ -130,12 +130,14 @@ export function hotelToday(): string {
 }
 
 /**
- * After any change of a stay, the room board, the room details, the stay lists, the today board and
- * the bill are reloaded (a renewal or a room change moves the room charge). Every other tab hears of
- * it through the live feed (lib/live-events.ts).
+ * After any change of a stay, the room board, the room details, the stay lists, the today board,
+ * the timeline and the bill are reloaded (a renewal or a room change moves the room charge). Every
+ * other tab hears of it through the live feed (lib/live-events.ts).
  */
 export async function invalidateStays(queryClient: QueryClient): Promise<void> {
-  await Promise.all([trpc.order, trpc.room, trpc.stay, trpc.today].map((router) => queryClient.invalidateQueries({ queryKey: router.pathKey() })));
+  await Promise.all(
+    [trpc.order, trpc.room, trpc.stay, trpc.today, trpc.timeline].map((router) => queryClient.invalidateQueries({ queryKey: router.pathKey() })),
+  );
 }
 
 /** After money was recorded or a bill settled: the bill, the order list and the cash report, and the board's "due" mark, the stay lists and the today board. */

@@ -13,5 +13,11 @@ export type StayActionKind = 'renew' | 'change-room' | 'check-out' | 'arrive' | 
 /** The front-desk action being done: a check-in of a room, a reservation (of a room, or any room), or an action on a stay. */
 export type StayAction =
   | { kind: 'check-in'; room: { id: number; name: string } }
-  | { kind: 'reserve'; room: { id: number; name: string } | null }
-  | { kind: StayActionKind; stay: StayDto };
+  | { kind: 'reserve'; room: { id: number; name: string } | null; dates?: ReservationDates }
+  | { kind: StayActionKind; stay: StayDto; target?: { id: number; name: string }; until?: string };
+
+/** A reservation's dates chosen before its dialog opened (the timeline's empty range): the arrival day and the nights, in the hotel's zone. */
+export interface ReservationDates {
+  arrival: string;
+  nights: number;
+}

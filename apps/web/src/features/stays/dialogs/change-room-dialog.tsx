@@ -31,26 +31,39 @@ import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } 
  */
 export function ChangeRoomDialog({
   stay,
+  target,
   open,
   onOpenChange,
   onChanged,
 }: {
   stay: StayDto | null;
+  /** The room chosen before the dialog opened (a bar dragged to it on the timeline). */
+  target?: PickedRoom;
   open: boolean;
   onOpenChange(open: boolean): void;
   onChanged?(stay: StayDto): void;
 }) {
   if (!stay || !open) return null;
-  return <ChangeRoomForm key={stay.id} stay={stay} onOpenChange={onOpenChange} onChanged={onChanged} />;
+  return <ChangeRoomForm key={stay.id} stay={stay} initialTarget={target} onOpenChange={onOpenChange} onChanged={onChanged} />;
 }
 
-function ChangeRoomForm({ stay, onOpenChange, onChanged }: { stay: StayDto; onOpenChange(open: boolean): void; onChanged?(stay: StayDto): void }) {
+function ChangeRoomForm({
+  stay,
+  initialTarget,
+  onOpenChange,
+  onChanged,
+}: {
+  stay: StayDto;
+  initialTarget?: PickedRoom;
+  onOpenChange(open: boolean): void;
+  onChanged?(stay: StayDto): void;
+}) {
   const { t } = useTranslation();
   const { currency } = useHotelSettings();
   const invalidate = useInvalidateFrontDesk();
   // The form holds the ids the shared rule checks; the room picked, with its name, is shown.
-  const form = useAppForm(ZChangeRoomInput, { stayId: stay.id, targetRoomId: '' });
-  const [target, setTarget] = useState<PickedRoom | null>(null);
+  const form = useAppForm(ZChangeRoomInput, { stayId: stay.id, targetRoomId: initialTarget?.id ?? '' });
+  const [target, setTarget] = useState<PickedRoom | null>(initialTarget ?? null);
 
   // The remaining part of the stay: from now (from its start, for a reservation) to the expected check-out.
   const [from] = useState(() => (stay.state === 'reserved' ? stay.checkInAt : new Date().toISOString()));

@@ -46,27 +46,40 @@ const isFormField = (name: string) => name === 'expectedCheckOutAt' || name === 
  */
 export function RenewDialog({
   stay,
+  until,
   open,
   onOpenChange,
   onRenewed,
 }: {
   stay: StayDto | null;
+  /** The new check-out chosen before the dialog opened (a bar's end dragged on the timeline), an ISO instant. */
+  until?: string;
   open: boolean;
   onOpenChange(open: boolean): void;
   onRenewed?(stay: StayDto): void;
 }) {
   if (!stay || !open) return null;
-  return <RenewForm key={`${stay.id}-${stay.expectedCheckOutAt}`} stay={stay} onOpenChange={onOpenChange} onRenewed={onRenewed} />;
+  return <RenewForm key={`${stay.id}-${stay.expectedCheckOutAt}`} stay={stay} until={until} onOpenChange={onOpenChange} onRenewed={onRenewed} />;
 }
 
-function RenewForm({ stay, onOpenChange, onRenewed }: { stay: StayDto; onOpenChange(open: boolean): void; onRenewed?(stay: StayDto): void }) {
+function RenewForm({
+  stay,
+  until,
+  onOpenChange,
+  onRenewed,
+}: {
+  stay: StayDto;
+  until?: string;
+  onOpenChange(open: boolean): void;
+  onRenewed?(stay: StayDto): void;
+}) {
   const { t } = useTranslation();
   const { timeZone, currency } = useHotelSettings();
   const invalidate = useInvalidateFrontDesk();
   const queryClient = useQueryClient();
   // The new check-out starts at the current one (or now, for an overdue stay): nothing is added
   // until the clerk says so, and "+1 day" then adds exactly one (pressed twice, two).
-  const [base] = useState(() => new Date(Math.max(Date.parse(stay.expectedCheckOutAt), Date.now())));
+  const [base] = useState(() => new Date(Math.max(Date.parse(until ?? stay.expectedCheckOutAt), Date.parse(stay.expectedCheckOutAt), Date.now())));
 
   const schema = useMemo(() => renewFormSchema(timeZone, currency, stay.expectedCheckOutAt), [timeZone, currency, stay.expectedCheckOutAt]);
   const [defaults] = useState((): RenewForm => ({

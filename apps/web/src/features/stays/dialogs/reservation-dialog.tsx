@@ -36,6 +36,7 @@ import {
 import { newIdempotencyKey, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
 import { StayTimeField } from './stay-time-field';
 import { stayQueries } from '../api';
+import type { ReservationDates } from '../stay-action-types';
 
 /** The hotel's default times when its information has not come yet. */
 const DEFAULT_TIMES = { checkInTime: '14:00', checkOutTime: '12:00' };
@@ -50,11 +51,14 @@ const DEFAULT_TIMES = { checkInTime: '14:00', checkOutTime: '12:00' };
  */
 export function ReservationDialog({
   room,
+  dates,
   open,
   onOpenChange,
   onReserved,
 }: {
   room: { id: number; name: string } | null;
+  /** The arrival day and nights chosen before the dialog opened (an empty range of the timeline). */
+  dates?: ReservationDates;
   open: boolean;
   onOpenChange(open: boolean): void;
   onReserved?(stay: StayDto): void;
@@ -66,16 +70,18 @@ export function ReservationDialog({
   // The form starts from the hotel's default times: it waits for them a moment (or goes on without).
   if (hotel.isLoading) return null;
   const times = hotel.data ? { checkInTime: hotel.data.checkInTime, checkOutTime: hotel.data.checkOutTime } : DEFAULT_TIMES;
-  return <ReservationForm key={room?.id ?? 'any'} room={room} times={times} onOpenChange={onOpenChange} onReserved={onReserved} />;
+  return <ReservationForm key={room?.id ?? 'any'} room={room} dates={dates} times={times} onOpenChange={onOpenChange} onReserved={onReserved} />;
 }
 
 function ReservationForm({
   room,
+  dates,
   times,
   onOpenChange,
   onReserved,
 }: {
   room: { id: number; name: string } | null;
+  dates?: ReservationDates;
   times: { checkInTime: string; checkOutTime: string };
   onOpenChange(open: boolean): void;
   onReserved?(stay: StayDto): void;
@@ -85,7 +91,7 @@ function ReservationForm({
   const invalidate = useInvalidateFrontDesk();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const schema = useMemo(() => reservationFormSchema(timeZone, currency), [timeZone, currency]);
-  const [defaults] = useState(() => reservationDefaults(timeZone, times, room));
+  const [defaults] = useState(() => reservationDefaults(timeZone, times, room, dates));
   const form = useAppForm(schema, defaults);
   const { errors } = form.formState;
   const [target, picked, checkInAt, expectedCheckOutAt, priceMode] = useWatch({

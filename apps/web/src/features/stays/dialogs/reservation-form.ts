@@ -75,16 +75,18 @@ export function reservationDefaults(
   timeZone: string,
   hotel: { checkInTime: string; checkOutTime: string },
   room: { id: number; name: string } | null,
+  dates?: { arrival: string; nights: number },
 ): ReservationFormValues {
-  const tomorrow = addDays(localDate(new Date(), timeZone), 1);
+  const tomorrow = dates?.arrival ?? addDays(localDate(new Date(), timeZone), 1);
+  const nights = dates?.nights ?? 1;
   return {
     target: 'room',
     room,
     groupId: null,
     checkInAt: `${tomorrow}T${hotel.checkInTime}`,
-    nights: '1',
+    nights: String(nights),
     lengthUnit: 'day',
-    expectedCheckOutAt: `${addDays(tomorrow, 1)}T${hotel.checkOutTime}`,
+    expectedCheckOutAt: `${addDays(tomorrow, nights)}T${hotel.checkOutTime}`,
     guests: [{ ...emptyGuest }],
     priceMode: 'computed',
     fixedPrice: '',

@@ -29,11 +29,24 @@ export function StayDialogSet({ action, onClose, onRoomChanged }: { action: Stay
   return (
     <>
       <CheckInDialog room={roomFor('check-in')} open={action?.kind === 'check-in'} onOpenChange={onOpenChange} onCheckedIn={onClose} />
-      <ReservationDialog room={roomFor('reserve')} open={action?.kind === 'reserve'} onOpenChange={onOpenChange} onReserved={onClose} />
+      <ReservationDialog
+        room={roomFor('reserve')}
+        dates={action?.kind === 'reserve' ? action.dates : undefined}
+        open={action?.kind === 'reserve'}
+        onOpenChange={onOpenChange}
+        onReserved={onClose}
+      />
       <ArriveDialog stay={stayFor('arrive')} open={action?.kind === 'arrive'} onOpenChange={onOpenChange} onArrived={onClose} />
-      <RenewDialog stay={stayFor('renew')} open={action?.kind === 'renew'} onOpenChange={onOpenChange} onRenewed={onClose} />
+      <RenewDialog
+        stay={stayFor('renew')}
+        until={action && action.kind === 'renew' ? action.until : undefined}
+        open={action?.kind === 'renew'}
+        onOpenChange={onOpenChange}
+        onRenewed={onClose}
+      />
       <ChangeRoomDialog
         stay={stayFor('change-room')}
+        target={action && action.kind === 'change-room' ? action.target : undefined}
         open={action?.kind === 'change-room'}
         onOpenChange={onOpenChange}
         onChanged={(stay) => {

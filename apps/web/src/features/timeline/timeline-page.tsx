@@ -1,0 +1,573 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { BedDouble, CalendarPlus, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { addDays, localDate, localDateTime, zonedToInstant } from '@console/shared';
+import { LoadError, failedQuery } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { useDirection } from '@/components/ui/direction';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { timelineQueries, type TimelineBar, type TimelineWindow } from './api';
+import { BarDialog } from './bar-dialog';
+import { CodeIcon, type TimelineAction } from './bar-parts';
+import { COLUMN_WIDTH, GROUP_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, barSpan } from './timeline-geometry';
+
+const SPANS = [7, 14, 30, 60] as const;
+type Span = (typeof SPANS)[number];
+type Room = TimelineWindow['groups'][number]['rooms'][number];
+type Row = { kind: 'group'; key: string; name: string | null; count: number; collapsed: boolean } | { kind: 'room'; room: Room };
+
+/** A drag in progress: a bar moved to another room, a bar's end moved, or an empty range chosen. */
+type Drag =
+  | { kind: 'move'; bar: TimelineBar; x: number; y: number; dy: number; roomId: number; moved: boolean }
+  | { kind: 'end'; bar: TimelineBar; x: number; delta: number; moved: boolean }
+  | { kind: 'range'; room: Room; first: number; last: number };
+
+const BAR_STYLE: Record<TimelineBar['state'], string> = {
+  reserved: 'border-sky-500 bg-sky-100 text-sky-950',
+  in_house: 'border-emerald-600 bg-emerald-100 text-emerald-950',
+  checked_out: 'border-slate-400 bg-slate-100 text-slate-800',
+  owing: 'border-red-500 bg-red-100 text-red-950',
+};
+
+/**
+ * The timeline (issue 28 §1): rooms down, days across, each stay a bar. Rows and columns are
+ * virtualised (only what is on screen is drawn, at 1,000 rooms and 60 days), one request per
+ * window; a bar dragged to another room opens the room change, its end dragged later opens the
+ * renewal, a range of empty days dragged opens a reservation, each with its quote and rules. Every
+ * drag has its keyboard and dialog way: a bar is a button whose dialog offers the same changes.
+ */
+export function TimelinePage({ actions }: { actions: (action: TimelineAction | null, close: () => void) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { timeZone } = useHotelSettings();
+  const today = localDate(new Date(), timeZone);
+  const [span, setSpan] = useState<Span>(14);
+  const [from, setFrom] = useState(() => addDays(today, -1));
+  const [groupId, setGroupId] = useState<number | undefined>(undefined);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [action, setAction] = useState<TimelineAction | null>(null);
+  const [opened, setOpened] = useState<{ bar: TimelineBar; roomName: string } | null>(null);
+  const query = useQuery(timelineQueries.window({ from, days: span, ...(groupId === undefined ? {} : { groupId }) }));
+  const data = query.data;
+
+  const shift = (days: number) => setFrom((f) => addDays(f, days));
+
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-3" data-testid="timeline-page">
+      <div className="flex flex-wrap items-end gap-2">
+        <h1 className="me-auto text-xl font-semibold">{t('timeline.title')}</h1>
+        <ToggleGroup type="single" value={String(span)} onValueChange={(v) => v && setSpan(Number(v) as Span)} aria-label={t('timeline.spanLabel')}>
+          {SPANS.map((s) => (
+            <ToggleGroupItem key={s} value={String(s)} data-testid={`timeline-span-${s}`}>
+              {t('timeline.spanDays', { number: s })}
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
+        <div className="flex items-center gap-1">
+          <Button variant="outline" size="icon" onClick={() => shift(-span)} aria-label={t('timeline.previous')}>
+            <ChevronLeft className="rtl:rotate-180" />
+          </Button>
+          <Button variant="outline" onClick={() => setFrom(addDays(today, -1))}>
+            {t('timeline.today')}
+          </Button>
+          <Button variant="outline" size="icon" onClick={() => shift(span)} aria-label={t('timeline.next')}>
+            <ChevronRight className="rtl:rotate-180" />
+          </Button>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="timeline-jump" className="text-xs">
+            {t('timeline.jumpTo')}
+          </Label>
+          <Input
+            id="timeline-jump"
+            type="date"
+            className="h-9 w-40"
+            value={from}
+            onChange={(e) => {
+              if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setFrom(e.target.value);
+            }}
+            data-testid="timeline-jump"
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="timeline-group" className="text-xs">
+            {t('timeline.group')}
+          </Label>
+          <NativeSelect
+            id="timeline-group"
+            className="h-9 w-44"
+            value={groupId === undefined ? '' : String(groupId)}
+            onChange={(e) => setGroupId(e.target.value ? Number(e.target.value) : undefined)}
+          >
+            <NativeSelectOption value="">{t('timeline.allGroups')}</NativeSelectOption>
+            {data?.roomGroups.map((g) => (
+              <NativeSelectOption key={g.id} value={String(g.id)}>
+                {g.name}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button onClick={() => setAction({ kind: 'reserve', room: null })} data-testid="timeline-new-reservation">
+          <CalendarPlus />
+          {t('timeline.newReservation')}
+        </Button>
+      </div>
+      <p className="text-muted-foreground text-sm">{t('timeline.hint')}</p>
+      <Legend />
+      {query.isError && <LoadError query={failedQuery(query)} what={t('timeline.what')} />}
+      {!data ? (
+        !query.isError && <Skeleton className="h-96 w-full" />
+      ) : (
+        <Grid
+          key={`${data.from}-${data.days}`}
+          data={data}
+          collapsed={collapsed}
+          onToggleGroup={(key) =>
+            setCollapsed((c) => {
+              const next = new Set(c);
+              if (next.has(key)) next.delete(key);
+              else next.add(key);
+              return next;
+            })
+          }
+          onOpenBar={(bar, roomName) => setOpened({ bar, roomName })}
+          onAction={setAction}
+          locale={i18n.language}
+        />
+      )}
+      {opened && (
+        <BarDialog
+          bar={opened.bar}
+          roomName={opened.roomName}
+          timeZone={timeZone}
+          onClose={() => setOpened(null)}
+          onAction={(a) => {
+            setOpened(null);
+            setAction(a);
+          }}
+        />
+      )}
+      {actions(action, () => setAction(null))}
+    </div>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs" aria-label={t('timeline.legend')}>
+      {(['reserved', 'in_house', 'checked_out', 'owing'] as const).map((s) => (
+        <li key={s} className="flex items-center gap-1.5">
+          <span className={cn('inline-block size-3 rounded-sm border', BAR_STYLE[s])} aria-hidden />
+          {t(`timeline.state.${s}`)}
+        </li>
+      ))}
+      {(['on_lock', 'pending', 'failed'] as const).map((c) => (
+        <li key={c} className="flex items-center gap-1.5">
+          <CodeIcon state={c} />
+          {t(`timeline.code.${c}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "guest, room, dates, state" (and its channel and code), as a screen reader reads a bar. */
+function useBarLabel() {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (bar: TimelineBar, roomName: string) => {
+      const day = (date: string) =>
+        new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+      return [
+        t('timeline.bar.label', {
+          guest: bar.guestName ?? t('timeline.bar.noGuest'),
+          room: roomName,
+          from: day(bar.startDate),
+          to: day(bar.endDate),
+          state: t(`timeline.state.${bar.state}`),
+        }),
+        bar.channel ?? t('timeline.channel.desk'),
+        bar.codeState ? t(`timeline.code.${bar.codeState}`) : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
+    },
+    [t, i18n.language],
+  );
+}
+
+function Grid({
+  data,
+  collapsed,
+  onToggleGroup,
+  onOpenBar,
+  onAction,
+  locale,
+}: {
+  data: TimelineWindow;
+  collapsed: ReadonlySet<string>;
+  onToggleGroup(key: string): void;
+  onOpenBar(bar: TimelineBar, roomName: string): void;
+  onAction(action: TimelineAction): void;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const { timeZone } = useHotelSettings();
+  const isRtl = useDirection() === 'rtl';
+  const barLabel = useBarLabel();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const colW = COLUMN_WIDTH[data.days] ?? 60;
+  const roomW = typeof window !== 'undefined' && window.innerWidth < 640 ? 84 : 136;
+  const dates = useMemo(() => Array.from({ length: data.days }, (_, i) => addDays(data.from, i)), [data.from, data.days]);
+
+  const rows = useMemo(() => {
+    const out: Row[] = [];
+    for (const g of data.groups) {
+      const key = g.id === null ? 'none' : String(g.id);
+      const isCollapsed = collapsed.has(key);
+      out.push({ kind: 'group', key, name: g.name, count: g.rooms.length, collapsed: isCollapsed });
+      if (!isCollapsed) for (const room of g.rooms) out.push({ kind: 'room', room });
+    }
+    return out;
+  }, [data.groups, collapsed]);
+  const barsByRoom = useMemo(() => {
+    const map = new Map<number, TimelineBar[]>();
+    for (const b of data.bars) {
+      const list = map.get(b.roomId);
+      if (list) list.push(b);
+      else map.set(b.roomId, [b]);
+    }
+    return map;
+  }, [data.bars]);
+  const roomNames = useMemo(() => new Map(data.groups.flatMap((g) => g.rooms.map((r) => [r.id, r.name] as const))), [data.groups]);
+
+  const rowVirtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    overscan: 8,
+    scrollMargin: HEADER_HEIGHT,
+  });
+  const colVirtualizer = useVirtualizer({
+    horizontal: true,
+    isRtl,
+    count: data.days,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => colW,
+    overscan: 3,
+    scrollMargin: roomW,
+  });
+  const cols = colVirtualizer.getVirtualItems();
+  const firstCol = cols[0]?.index ?? 0;
+  const lastCol = cols[cols.length - 1]?.index ?? data.days - 1;
+  const laneW = data.days * colW;
+
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  const setDragBoth = (d: Drag | null) => {
+    dragRef.current = d;
+    setDrag(d);
+  };
+
+  /** The room row under a pointer's height, if any. */
+  const roomAt = (clientY: number): Room | null => {
+    const el = scrollRef.current;
+    if (!el) return null;
+    const y = clientY - el.getBoundingClientRect().top + el.scrollTop;
+    for (const item of rowVirtualizer.getVirtualItems()) {
+      if (y >= item.start && y < item.end) {
+        const row = rows[item.index];
+        return row?.kind === 'room' ? row.room : null;
+      }
+    }
+    return null;
+  };
+  /** The day column under a pointer in a lane (the lane's own box; right to left in Arabic). */
+  const dayAt = (lane: HTMLElement, clientX: number) => {
+    const rect = lane.getBoundingClientRect();
+    const x = isRtl ? rect.right - clientX : clientX - rect.left;
+    return Math.min(data.days - 1, Math.max(0, Math.floor(x / colW)));
+  };
+  const dirX = isRtl ? -1 : 1;
+
+  const endDragOnBar = () => {
+    const d = dragRef.current;
+    setDragBoth(null);
+    if (!d || d.kind === 'range') return;
+    const roomName = roomNames.get(d.bar.roomId) ?? '';
+    if (!d.moved) {
+      onOpenBar(d.bar, roomName);
+      return;
+    }
+    if (d.kind === 'move') {
+      if (d.roomId !== d.bar.roomId) onAction({ kind: 'change-room', stayId: d.bar.stayId, target: { id: d.roomId, name: roomNames.get(d.roomId) ?? '' } });
+      return;
+    }
+    if (d.delta < 0) {
+      toast.info(t('timeline.shortenNotHere'));
+      return;
+    }
+    if (d.delta > 0) {
+      // The same time of day, `delta` days later, in the hotel's zone.
+      const end = localDateTime(new Date(d.bar.endAt), timeZone);
+      const until = zonedToInstant(`${addDays(end.slice(0, 10), d.delta)}T${end.slice(11, 16)}`, timeZone);
+      if (until) onAction({ kind: 'renew', stayId: d.bar.stayId, until: until.toISOString() });
+    }
+  };
+
+  const weekdayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }), [locale]);
+  const dayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [locale]);
+  const longFmt = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }), [locale]);
+  const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+  if (rows.length === 0) {
+    return <p className="text-muted-foreground rounded-md border p-6 text-center">{t('timeline.empty')}</p>;
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      className="relative min-h-[320px] flex-1 overflow-auto rounded-md border"
+      style={{ maxHeight: 'calc(100dvh - 220px)' }}
+      tabIndex={0}
+      role="region"
+      aria-label={t('timeline.scrollRegion')}
+      data-testid="timeline-grid"
+    >
+      <div style={{ width: roomW + laneW, position: 'relative' }}>
+        {/* The header row: each day's date and figures. */}
+        <div className="bg-background sticky top-0 z-20 flex border-b" style={{ height: HEADER_HEIGHT, width: roomW + laneW }}>
+          <div className="bg-background sticky start-0 z-30 flex items-end border-e p-2 text-xs font-medium" style={{ width: roomW, minWidth: roomW }}>
+            {t('timeline.rooms')}
+          </div>
+          <div className="relative" style={{ width: laneW }}>
+            {cols.map((c) => {
+              const date = dates[c.index]!;
+              const h = data.header[c.index]!;
+              const weekend = [0, 6].includes(noon(date).getUTCDay());
+              return (
+                <div
+                  key={c.key}
+                  className={cn(
+                    'absolute top-0 flex h-full flex-col items-center justify-center gap-0.5 border-e px-0.5 text-center text-[11px] leading-tight',
+                    weekend && 'bg-muted/60',
+                    date === data.today && 'bg-sky-50 font-semibold',
+                  )}
+                  style={{ insetInlineStart: c.start - roomW, width: colW }}
+                  title={t('timeline.header.label', {
+                    date: longFmt.format(noon(date)),
+                    free: h.free,
+                    percent: h.occupancy,
+                    arrivals: h.arrivals,
+                    departures: h.departures,
+                  })}
+                  data-testid={`timeline-day-${date}`}
+                >
+                  <span className="sr-only">
+                    {t('timeline.header.label', {
+                      date: longFmt.format(noon(date)),
+                      free: h.free,
+                      percent: h.occupancy,
+                      arrivals: h.arrivals,
+                      departures: h.departures,
+                    })}
+                  </span>
+                  <span aria-hidden>{weekdayFmt.format(noon(date))}</span>
+                  <span aria-hidden className="font-medium">
+                    {dayFmt.format(noon(date))}
+                  </span>
+                  <span aria-hidden className="text-muted-foreground inline-flex items-center gap-0.5 tabular-nums" dir="ltr">
+                    <BedDouble className="size-3" />
+                    {h.free} {h.occupancy}%
+                  </span>
+                  <span aria-hidden className="text-muted-foreground tabular-nums" dir="ltr">
+                    ↓{h.arrivals} ↑{h.departures}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        {/* The rows: room groups (collapsible) and rooms with their bars. */}
+        <div style={{ height: rowVirtualizer.getTotalSize(), position: 'relative' }}>
+          {rowVirtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const top = item.start - HEADER_HEIGHT;
+            if (row.kind === 'group') {
+              return (
+                <div key={item.key} className="bg-muted/40 absolute start-0 flex border-b" style={{ top, height: GROUP_HEIGHT, width: roomW + laneW }}>
+                  <button
+                    type="button"
+                    className="bg-muted sticky start-0 z-10 flex items-center gap-1 px-2 text-start text-xs font-semibold"
+                    style={{ width: Math.min(roomW + laneW, 260) }}
+                    aria-expanded={!row.collapsed}
+                    onClick={() => onToggleGroup(row.key)}
+                    data-testid={`timeline-group-${row.key}`}
+                  >
+                    <ChevronDown className={cn('size-4 transition-transform', row.collapsed && '-rotate-90 rtl:rotate-90')} aria-hidden />
+                    {t('timeline.groupName', { name: row.name ?? t('timeline.noGroup'), number: row.count })}
+                  </button>
+                </div>
+              );
+            }
+            const room = row.room;
+            const bars = barsByRoom.get(room.id) ?? [];
+            const isTarget = drag?.kind === 'move' && drag.moved && drag.roomId === room.id && drag.bar.roomId !== room.id;
+            return (
+              <div
+                key={item.key}
+                className={cn('absolute start-0 flex border-b', isTarget && 'bg-sky-50')}
+                style={{ top, height: ROW_HEIGHT, width: roomW + laneW }}
+                data-testid={`timeline-room-${room.name}`}
+              >
+                <div
+                  className="bg-background sticky start-0 z-10 flex items-center gap-1 truncate border-e px-2 text-sm font-medium"
+                  style={{ width: roomW, minWidth: roomW }}
+                >
+                  <span className="truncate">{room.name}</span>
+                  {room.maintenance !== 'none' && (
+                    <span className="rounded bg-zinc-800 px-1 text-[10px] font-normal text-white">
+                      {t(room.maintenance === 'out_of_order' ? 'timeline.outOfOrder' : 'timeline.outOfService')}
+                    </span>
+                  )}
+                </div>
+                <div
+                  className={cn(
+                    'relative',
+                    room.maintenance !== 'none' && 'bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.06)_6px,rgb(0_0_0/0.06)_12px)]',
+                  )}
+                  style={{ width: laneW }}
+                  onPointerDown={(e) => {
+                    if (e.button !== 0 || e.target !== e.currentTarget) return;
+                    const day = dayAt(e.currentTarget, e.clientX);
+                    e.currentTarget.setPointerCapture(e.pointerId);
+                    setDragBoth({ kind: 'range', room, first: day, last: day });
+                  }}
+                  onPointerMove={(e) => {
+                    const d = dragRef.current;
+                    if (d?.kind !== 'range' || d.room.id !== room.id) return;
+                    setDragBoth({ ...d, last: dayAt(e.currentTarget, e.clientX) });
+                  }}
+                  onPointerUp={() => {
+                    const d = dragRef.current;
+                    if (d?.kind !== 'range' || d.room.id !== room.id) return;
+                    setDragBoth(null);
+                    const first = Math.min(d.first, d.last);
+                    const last = Math.max(d.first, d.last);
+                    onAction({ kind: 'reserve', room: { id: room.id, name: room.name }, dates: { arrival: dates[first]!, nights: last - first + 1 } });
+                  }}
+                  onPointerCancel={() => setDragBoth(null)}
+                >
+                  {cols.map((c) => (
+                    <div
+                      key={c.key}
+                      className={cn('pointer-events-none absolute top-0 h-full border-e border-dashed', dates[c.index] === data.today && 'bg-sky-50/70')}
+                      style={{ insetInlineStart: c.start - roomW, width: colW }}
+                    />
+                  ))}
+                  {drag?.kind === 'range' && drag.room.id === room.id && (
+                    <div
+                      className="pointer-events-none absolute inset-y-1 rounded border-2 border-dashed border-sky-500 bg-sky-100/60"
+                      style={{ insetInlineStart: Math.min(drag.first, drag.last) * colW, width: (Math.abs(drag.last - drag.first) + 1) * colW }}
+                      aria-hidden
+                    />
+                  )}
+                  {bars.map((bar) => {
+                    const spanOf = barSpan(data.from, data.days, bar.startDate, bar.endDate);
+                    if (!spanOf || spanOf.end < firstCol || spanOf.start > lastCol + 1) return null;
+                    const dragged = drag && drag.kind !== 'range' && drag.bar.stayId === bar.stayId ? drag : null;
+                    const extra = dragged?.kind === 'end' ? dragged.delta * colW : 0;
+                    const dy = dragged?.kind === 'move' ? dragged.dy : 0;
+                    const label = barLabel(bar, room.name);
+                    return (
+                      <button
+                        key={bar.stayId}
+                        type="button"
+                        aria-label={label}
+                        title={label}
+                        className={cn(
+                          'absolute top-1 flex h-8 touch-none items-center gap-1 overflow-hidden rounded-md border px-1.5 text-start text-xs shadow-sm select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:outline-none',
+                          BAR_STYLE[bar.state],
+                          spanOf.cutStart && 'rounded-s-none',
+                          spanOf.cutEnd && 'rounded-e-none',
+                          bar.isActive ? 'cursor-grab' : 'cursor-pointer',
+                          dragged?.moved && 'z-20 cursor-grabbing opacity-90 shadow-lg',
+                        )}
+                        style={{
+                          insetInlineStart: spanOf.start * colW + 1,
+                          width: Math.max(12, (spanOf.end - spanOf.start) * colW - 2 + extra),
+                          transform: dy ? `translateY(${dy}px)` : undefined,
+                        }}
+                        data-testid={`timeline-bar-${bar.stayId}`}
+                        data-state={bar.state}
+                        data-end={bar.endDate}
+                        onPointerDown={(e) => {
+                          if (e.button !== 0) return;
+                          e.stopPropagation();
+                          e.currentTarget.setPointerCapture(e.pointerId);
+                          setDragBoth({ kind: 'move', bar, x: e.clientX, y: e.clientY, dy: 0, roomId: bar.roomId, moved: false });
+                        }}
+                        onPointerMove={(e) => {
+                          const d = dragRef.current;
+                          if (!d || d.kind === 'range' || d.bar.stayId !== bar.stayId) return;
+                          if (d.kind === 'end') {
+                            const dx = (e.clientX - d.x) * dirX;
+                            setDragBoth({ ...d, delta: Math.round(dx / colW), moved: d.moved || Math.abs(dx) > 4 });
+                            return;
+                          }
+                          const dyNow = e.clientY - d.y;
+                          const moved = d.moved || Math.abs(dyNow) > 4 || Math.abs(e.clientX - d.x) > 4;
+                          // A stay that has ended is opened, never moved.
+                          if (!bar.isActive) return;
+                          setDragBoth({ ...d, dy: dyNow, moved, roomId: roomAt(e.clientY)?.id ?? d.roomId });
+                        }}
+                        onPointerUp={endDragOnBar}
+                        onPointerCancel={() => setDragBoth(null)}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter' || e.key === ' ') {
+                            e.preventDefault();
+                            onOpenBar(bar, room.name);
+                          }
+                        }}
+                        onClick={(e) => {
+                          // A click from the keyboard (detail 0); pointer clicks are handled on pointer up.
+                          if (e.detail === 0) onOpenBar(bar, room.name);
+                        }}
+                      >
+                        <CodeIcon state={bar.codeState} />
+                        <span className="truncate font-medium">{bar.guestName ?? t('timeline.bar.noGuest')}</span>
+                        {bar.channel && <span className="shrink-0 rounded bg-white/70 px-1 text-[10px]">{bar.channel}</span>}
+                        {bar.isActive && !spanOf.cutEnd && (
+                          <span
+                            className="absolute inset-y-0 end-0 w-2 cursor-ew-resize bg-black/10"
+                            aria-hidden
+                            data-testid={`timeline-bar-end-${bar.stayId}`}
+                            onPointerDown={(e) => {
+                              if (e.button !== 0) return;
+                              e.stopPropagation();
+                              (e.currentTarget.parentElement as HTMLElement).setPointerCapture(e.pointerId);
+                              setDragBoth({ kind: 'end', bar, x: e.clientX, delta: 0, moved: false });
+                            }}
+                          />
+                        )}
+                      </button>
+                    );
+                  })}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

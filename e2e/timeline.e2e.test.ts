@@ -1,0 +1,203 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { api, text } from './support-board';
+import { closeGuestKeys, guestKeysDialog } from './support-keys';
+import { pairedRoom, sim } from './support-locks';
+import { closeSql, sql, waitForRoomStatus } from './support-stays';
+
+/**
+ * The timeline (issue 28 §1), in Chinese, English and Arabic, on a desktop and on a 390 px phone:
+ * a guest checked in with a door code is a bar of their room, read as "guest, room, dates, state"
+ * with the code on the lock; Enter on the bar opens its dialog, "move to another room" the room
+ * change with its prices, and once moved the bar is in the new room's row and the code opens the
+ * new door and no longer the old one at the simulated locks. Each run has rooms of its own, in a
+ * room group of its own that the page is filtered on.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeRedis();
+  await closeSql();
+});
+
+const RUNS = [
+  { code: 'chs', header: 'zh-CN', guest: '林晓雨', pin: '571364' },
+  { code: 'en', header: 'en', guest: 'Ines Calder', pin: '682475' },
+  { code: 'Arabic', header: 'ar', guest: 'ليلى حداد', pin: '793586' },
+] as const;
+
+async function roomIdOf(name: string): Promise<number> {
+  const [row] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
+  return row!.id;
+}
+
+describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) => {
+  let context: BrowserContext;
+  let page: Page;
+  const tag = `${header}-${Date.now() % 100_000}`;
+  const roomA = `TL-${tag}-a`;
+  const roomB = `TL-${tag}-b`;
+  let groupId = 0;
+  beforeAll(async () => {
+    context = await newContext(browser, { language: code });
+    page = await context.newPage();
+    await signIn(page, DEMO_OWNER);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  /** The timeline filtered on this run's room group. */
+  async function openTimeline(p: Page) {
+    await p.goto(`${baseUrl()}/timeline`);
+    await p.getByTestId('timeline-grid').waitFor();
+    await p.locator('#timeline-group').selectOption(String(groupId));
+    await p.getByTestId(`timeline-room-${roomA}`).waitFor();
+  }
+
+  it('shows the stay as a bar, and moves it to another room through the dialog: its code moves to the new lock', async () => {
+    const from = await pairedRoom(roomA);
+    const to = await pairedRoom(roomB);
+    const [hotel] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE id = $1`, [from.roomId]);
+    const [group] = await sql<{ id: number }>(`INSERT INTO "RoomGroup" ("hotelId", name, sort, "updatedAt") VALUES ($1, $2, 999, now()) RETURNING id`, [
+      hotel!.hotelId,
+      `TL ${tag}`,
+    ]);
+    groupId = group!.id;
+    await sql(`UPDATE "Room" SET "groupId" = $1 WHERE id = ANY($2::int[])`, [groupId, [from.roomId, to.roomId]]);
+
+    // A guest checked in with a door code, at the room page.
+    await page.goto(`${baseUrl()}/room/${from.roomId}`);
+    await page.getByTestId('room-detail').waitFor();
+    await page.getByTestId('action-check-in').click();
+    await page.getByTestId('check-in-dialog').waitFor();
+    await page.locator('#guest-0-name').fill(guest);
+    await page.getByTestId('issuePassword').click();
+    await page.getByTestId('passwordCode').fill(pin);
+    await page.getByTestId('check-in-submit').click();
+    await page.getByTestId('check-in-dialog').waitFor({ state: 'detached', timeout: 20_000 });
+    await waitForRoomStatus(page, 'checked_in');
+    await closeGuestKeys(page);
+    const stayId = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: from.roomId })).currentStay!.id;
+
+    // The bar: in house, read with the guest, the room, the state and the code on the lock (live).
+    await openTimeline(page);
+    const bar = page.getByTestId(`timeline-bar-${stayId}`);
+    await bar.waitFor();
+    expect(await bar.getAttribute('data-state')).toBe('in_house');
+    await page.waitForFunction(
+      ([id, onLock]) => document.querySelector(`[data-testid="timeline-bar-${id}"]`)?.getAttribute('aria-label')?.includes(onLock!) ?? false,
+      [String(stayId), text(header, 'timeline.code.on_lock')] as const,
+      { timeout: 20_000 },
+    );
+    const label = (await bar.getAttribute('aria-label'))!;
+    expect(label).toContain(guest);
+    expect(label).toContain(roomA);
+    expect(label).toContain(text(header, 'timeline.state.in_house'));
+    expect(await page.getByTestId(`timeline-room-${roomA}`).getByTestId(`timeline-bar-${stayId}`).count()).toBe(1);
+    await screenshot(page, `timeline-${header}`);
+    await checkA11y(page, `timeline-${header}`);
+
+    // Enter on the bar: its dialog, then the desk's room change with the new room and both prices.
+    await bar.focus();
+    await page.keyboard.press('Enter');
+    const details = page.getByTestId('timeline-bar-dialog');
+    await details.waitFor();
+    await details.getByTestId('timeline-move-room').click();
+    const dialog = page.getByTestId('change-room-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('change-room-picker').click();
+    await page.getByTestId('change-room-picker-search').fill(roomB);
+    await page.getByRole('option', { name: new RegExp(`^${roomB}`) }).click();
+    await dialog.getByTestId('change-room-difference').waitFor();
+    await screenshot(page, `timeline-move-${header}`);
+    await page.getByTestId('change-room-submit').click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    const keys = await guestKeysDialog(page, 'room_change');
+    await keys.locator('[data-testid^="guest-keys-password-"][data-state="on_lock"]').waitFor({ timeout: 20_000 });
+    await closeGuestKeys(page);
+
+    // The bar is now in the new room's row (the old stay's part stays in the old row, checked out).
+    const moved = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: to.roomId })).currentStay!.id;
+    await page.getByTestId(`timeline-room-${roomB}`).getByTestId(`timeline-bar-${moved}`).waitFor();
+    await screenshot(page, `timeline-moved-${header}`);
+    // At the doors: the new one opens for the code, the old one no longer does.
+    expect(await sim<{ opened: boolean }>('POST', `/locks/${to.lockId}/use`, { passcode: pin })).toMatchObject({ opened: true });
+    expect(await sim<{ opened: boolean }>('POST', `/locks/${from.lockId}/use`, { passcode: pin })).toMatchObject({ opened: false });
+  });
+
+  it("a bar's end dragged two days later renews the stay at its quote; the bar dragged to the other room moves it", async () => {
+    const stayId = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: await roomIdOf(roomB) })).currentStay!.id;
+    const before = await api<{ expectedCheckOutAt: string }>(page, 'stay.get', { stayId });
+    const rtl = header === 'ar';
+    // The end's handle, two day columns later (14 days: 92 px a day; to the left in Arabic).
+    const handle = page.getByTestId(`timeline-bar-end-${stayId}`);
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + (rtl ? -184 : 184), box.y + box.height / 2, { steps: 12 });
+    await page.mouse.up();
+    const renew = page.getByTestId('renew-dialog');
+    await renew.waitFor();
+    expect(await renew.getByTestId('renew-nights').getAttribute('data-nights')).toBe('2');
+    // The re-pricing is shown before confirming.
+    await renew.getByTestId('renew-quote').getByText(/\d/).first().waitFor();
+    await screenshot(page, `timeline-extend-${header}`);
+    await page.getByTestId('renew-submit').click();
+    await renew.waitFor({ state: 'detached', timeout: 20_000 });
+    const after = await api<{ expectedCheckOutAt: string; priceAmount: number }>(page, 'stay.get', { stayId });
+    expect(Date.parse(after.expectedCheckOutAt) - Date.parse(before.expectedCheckOutAt)).toBe(2 * 86_400_000);
+    await page.keyboard.press('Escape');
+
+    // The bar dragged onto the other room's row: the room change opens with that room chosen.
+    const bar = page.getByTestId(`timeline-bar-${stayId}`);
+    const from = (await bar.boundingBox())!;
+    const target = (await page.getByTestId(`timeline-room-${roomA}`).boundingBox())!;
+    await page.mouse.move(from.x + 12, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 12, target.y + target.height / 2, { steps: 12 });
+    await page.mouse.up();
+    const dialog = page.getByTestId('change-room-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('change-room-difference').waitFor();
+    await page.getByTestId('change-room-submit').click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await closeGuestKeys(page);
+    const back = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: await roomIdOf(roomA) })).currentStay!.id;
+    await page.getByTestId(`timeline-room-${roomA}`).getByTestId(`timeline-bar-${back}`).waitFor();
+
+    // A change made in another tab shows here within 2 s (the live feed): a renewal of one day.
+    const other = await context.newPage();
+    try {
+      await other.goto(`${baseUrl()}/today`);
+      const stay = await api<{ expectedCheckOutAt: string }>(other, 'stay.get', { stayId: back });
+      const later = new Date(Date.parse(stay.expectedCheckOutAt) + 86_400_000);
+      const endDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(later);
+      await api(other, 'stay.renew', { stayId: back, expectedCheckOutAt: later.toISOString(), priceMode: 'computed' }, 'mutation');
+      await page.locator(`[data-testid="timeline-bar-${back}"][data-end="${endDate}"]`).waitFor({ timeout: 2_000 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('shows the bars on a 390 px phone', async () => {
+    const phone = await newContext(browser, { language: code, width: 390, height: 844 });
+    try {
+      const p = await phone.newPage();
+      await signIn(p, DEMO_OWNER);
+      await openTimeline(p);
+      const bar = p.getByTestId('timeline-grid').locator('[data-testid^="timeline-bar-"][data-state="in_house"]');
+      await bar.first().waitFor();
+      expect(await bar.first().getAttribute('aria-label')).toContain(guest);
+      await screenshot(p, `timeline-phone-${header}`);
+      await checkA11y(p, `timeline-phone-${header}`);
+    } finally {
+      await phone.close();
+    }
+  });
+});
