@@ -40,11 +40,12 @@ describe('which key is which shortcut', () => {
     expect(resolveShortcut(key(init), null, isMac)).toBeNull();
   });
 
-  it('takes g then b, t or s as a pair', () => {
+  it('takes g then b, t, s or l as a pair', () => {
     expect(resolveShortcut(key({ key: 'g' }), null, false)).toEqual({ pending: 'g' });
     expect(resolveShortcut(key({ key: 'b' }), 'g', false)).toEqual({ id: 'goBoard' });
     expect(resolveShortcut(key({ key: 't' }), 'g', false)).toEqual({ id: 'goToday' });
     expect(resolveShortcut(key({ key: 's' }), 'g', false)).toEqual({ id: 'goStays' });
+    expect(resolveShortcut(key({ key: 'l' }), 'g', false)).toEqual({ id: 'goTimeline' });
     expect(resolveShortcut(key({ key: 'b' }), null, false)).toBeNull();
   });
 });

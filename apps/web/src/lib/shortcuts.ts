@@ -10,7 +10,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * the search box and the help dialog are a chunk of their own (features/search).
  */
 
-export type ShortcutId = 'search' | 'help' | 'checkIn' | 'newReservation' | 'recordPayment' | 'goBoard' | 'goToday' | 'goStays';
+export type ShortcutId = 'search' | 'help' | 'checkIn' | 'newReservation' | 'recordPayment' | 'goBoard' | 'goToday' | 'goStays' | 'goTimeline';
 
 /** A key of a shortcut: `mod` is Ctrl (⌘ on a Mac); a letter matches its key on any layout (by its place on a Latin one). */
 export interface Shortcut {
@@ -33,6 +33,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'goBoard', keys: ['g', 'b'] },
   { id: 'goToday', keys: ['g', 't'] },
   { id: 'goStays', keys: ['g', 's'] },
+  { id: 'goTimeline', keys: ['g', 'l'] },
 ];
 
 /** How long the second key of a pair (`g` then `b`) may wait for. */

@@ -35,6 +35,8 @@ export function useDeskShortcuts(): void {
         return void navigate({ to: '/today' });
       case 'goStays':
         return void navigate({ to: '/room/tenant' });
+      case 'goTimeline':
+        return void navigate({ to: '/timeline' });
     }
   });
 }
