@@ -53,6 +53,7 @@ describe('menu', () => {
     expect(pages(user({ permissions: ['customer.read', 'room.read'] }))).toEqual([
       '/today',
       '/room',
+      '/timeline',
       '/room/tenant',
       '/room/guests',
       '/room/breakfast',
@@ -67,6 +68,7 @@ describe('menu', () => {
     expect(pages(user({ permissions: ['customer.read', 'room.read', 'room.manage', 'price.manage'] }))).toEqual([
       '/today',
       '/room',
+      '/timeline',
       '/room/tenant',
       '/room/guests',
       '/room/breakfast',
@@ -137,6 +139,7 @@ describe('activeMenuKey', () => {
     ['/room', 'room-board'],
     ['/room/', 'room-board'],
     ['/room/12', 'room-board'],
+    ['/timeline', 'timeline'],
     ['/room/tenant', 'stays'],
     ['/room/guests', 'guests'],
     ['/room/thetouristsDetails', 'stays'],
