@@ -57,6 +57,7 @@ const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string
   '/shifts': () => '/shifts',
   '/staff': () => '/staff',
   '/thirdPartyAuthorization/thirdPartyAuthorization': () => '/thirdPartyAuthorization/thirdPartyAuthorization',
+  '/timeline': () => '/timeline',
   '/today': () => '/today',
   '/unlock-records': () => '/unlock-records',
   '/user/changePsw': () => '/user/changePsw',
