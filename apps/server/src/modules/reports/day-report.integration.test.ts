@@ -114,6 +114,36 @@ describe("a day's report", () => {
     expect((await dayReport(d.owner, { date: addDays(d.date, -2) })).rooms.total).toBe(5);
   });
 
+  it('counts a room once on a night two guests were in it: one stayed past the check-out and the next checked in', async () => {
+    const d = await yesterday();
+    const [r1] = d.rooms;
+    const {
+      rooms: [r5],
+    } = await createRooms(ctx.deps, d.hotel.id, ['R5']);
+    await ctx.deps.prisma.room.update({ where: { id: r5!.id }, data: { createdAt: d.at(-10, '00:00') } });
+    const stay = (roomId: number, from: Date, to: Date) => insertStay(ctx.deps, { hotelId: d.hotel.id, roomId, checkInAt: from, expectedCheckOutAt: to });
+    const end = (id: number, data: { status: 'checked_out' | 'expired'; checkedOutAt?: Date }) => ctx.deps.prisma.stay.update({ where: { id }, data });
+    // R1, a week ago: due out at noon on day -5, left only on day -4 at 11:00; the next guest came on day -5 at 15:00.
+    const late = await stay(r1!.id, d.at(-6, '14:00'), d.at(-5, '12:00'));
+    const next = await stay(r1!.id, d.at(-5, '15:00'), d.at(-4, '12:00'));
+    await end(next.id, { status: 'checked_out', checkedOutAt: d.at(-4, '10:00') });
+    await end(late.id, { status: 'checked_out', checkedOutAt: d.at(-4, '11:00') });
+    const week = await reportRange(d.owner, { from: addDays(d.date, -5), to: addDays(d.date, -3) });
+    expect(week.days.map((x) => x.rooms.sold)).toEqual([1, 1, 0]);
+    expect(week.days.map((x) => [x.arrivals, x.stayOvers])).toEqual([
+      [1, 0],
+      [1, 0],
+      [0, 0],
+    ]);
+    // R5 now: a guest still in, overdue since yesterday noon, and a guest checked in at 15:00.
+    const overdue = await stay(r5!.id, d.at(-3, '14:00'), d.at(-1, '12:00'));
+    await end(overdue.id, { status: 'expired' });
+    await stay(r5!.id, d.at(-1, '15:00'), d.at(1, '12:00'));
+    const day = await dayReport(d.owner, { date: d.date });
+    expect(day).toMatchObject({ rooms: { total: 5, available: 4, sold: 3 }, arrivals: 2, stayOvers: 1 });
+    expect((await reportRange(d.owner, { from: d.date, to: d.date })).days[0]).toMatchObject({ rooms: { sold: 3 }, arrivals: 2, stayOvers: 1 });
+  });
+
   it('is closed once, frozen: a later payment lands on its own day; a day not over cannot close', async () => {
     const d = await yesterday();
     const closes = await Promise.all([closeDay(d.owner, { date: d.date }), closeDay(d.owner, { date: d.date })]);

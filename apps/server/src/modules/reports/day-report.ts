@@ -30,7 +30,8 @@ import { addTo, emptyLine, hotelDay } from '../orders/cash-lines';
 type Db = TPrisma | Tx;
 
 /** Statuses of a stay that had its guest in the room (a cancelled reservation and a no-show never did). */
-const STAYED = `s."status" IN ('in_house', 'expired', 'checked_out') OR (s."status" = 'moved' AND s."checkedOutAt" IS NOT NULL)`;
+const stayed = (a: string) => `${a}."status" IN ('in_house', 'expired', 'checked_out') OR (${a}."status" = 'moved' AND ${a}."checkedOutAt" IS NOT NULL)`;
+const STAYED = stayed('s');
 /** When a stay that had its guest left (or leaves) the room. */
 const LEFT_AT = `CASE WHEN s."status" IN ('checked_out', 'moved') THEN s."checkedOutAt" WHEN s."status" = 'expired' THEN greatest(s."expectedCheckOutAt", now()) ELSE s."expectedCheckOutAt" END`;
 
@@ -78,26 +79,41 @@ export function figuresSql(hotelId: number, bounds: Date[]) {
     // two parts each by its own index (those that left, by the range of their nights, Stay_night_idx;
     // those still in, among the active stays), each counted for the days whose end falls strictly
     // inside its time in the room: from the first end after its check-in to the last end before it
-    // left (width_bucket counts the ends at or before a time). And, for the whole span at once, the
-    // arrivals by check-in and the departures, no-shows and cancellations by when they happened (a
-    // reservation cancelled today for next week is today's), each put in its day.
+    // left (width_bucket counts the ends at or before a time). A stay adds one on its first day and
+    // takes it away after its last, and a day's rooms sold are the running sum (two rows a stay, not
+    // one a night). A room holds one stay at a time (Stay_no_overlap, until each one's expected
+    // check-out), except after a guest stayed past it: a guest checked in after that time ends such a
+    // stay's count (a lookup for those stays only), so a day's stays are its rooms. Its stay-overs
+    // are the rooms sold less the visits that began that day. And, for
+    // the whole span at once, the arrivals by check-in and the departures, no-shows and cancellations
+    // by when they happened (a reservation cancelled today for next week is today's), each put in its
+    // day.
     stays: {
-      text: `SELECT d.i, coalesce(n.sold, 0) AS sold, coalesce(n.stay_overs, 0) AS stay_overs, coalesce(a.arrivals, 0) AS arrivals,
+      text: `SELECT d.i, coalesce(n.sold, 0) AS sold, coalesce(n.sold - n.arrived, 0) AS stay_overs, coalesce(a.arrivals, 0) AS arrivals,
             coalesce(o.departures, 0) AS departures, coalesce(o.no_shows, 0) AS no_shows, coalesce(o.cancellations, 0) AS cancellations
      FROM unnest($2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS d(f, t, i)
      LEFT JOIN (
-       SELECT x.i, count(DISTINCT x."roomId") AS sold,
-              count(DISTINCT x."roomId") FILTER (WHERE NOT (x."checkInAt" >= ($2::timestamptz[])[x.i] AND x."visitStayId" = x."id")) AS stay_overs
-         FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id",
-                      generate_series(width_bucket(s."checkInAt", $3::timestamptz[]) + 1,
-                                      width_bucket(s.left_at, $3::timestamptz[]) - (s.left_at = ANY($3::timestamptz[]))::int) AS i
-                 FROM (SELECT s."roomId", s."checkInAt", s."visitStayId", s."id", s."checkedOutAt" AS left_at FROM "Stay" s
-                        WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
-                          AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') && tstzrange($6, $7, '[]')
-                       UNION ALL
-                       SELECT s."roomId", s."checkInAt", s."visitStayId", s."id", ${LEFT_AT} FROM "Stay" s
-                        WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $7 AND ${LEFT_AT} > $6) s) x
-        GROUP BY x.i) n ON n.i = d.i
+       SELECT k.i, (sum(coalesce(c.delta, 0)) OVER (ORDER BY k.i))::bigint AS sold, coalesce(c.arrived, 0) AS arrived
+         FROM generate_series(1, cardinality($3::timestamptz[])) AS k(i)
+         LEFT JOIN (SELECT v.i, sum(v.delta) AS delta, sum(v.arrived) AS arrived
+                 FROM (SELECT width_bucket(s."checkInAt", $3::timestamptz[]) + 1 AS first,
+                              width_bucket(s.left_at, $3::timestamptz[]) - (s.left_at = ANY($3::timestamptz[]))::int AS last,
+                              (s."checkInAt" >= $4 AND s."visitStayId" = s."id")::int AS arrived
+                         FROM (SELECT s."checkInAt", s."visitStayId", s."id",
+                                      CASE WHEN s.left_at > s."expectedCheckOutAt" THEN least(s.left_at, coalesce((
+                                        SELECT min(o."checkInAt") FROM "Stay" o
+                                         WHERE o."hotelId" = $1 AND o."roomId" = s."roomId" AND o."checkInAt" >= s."expectedCheckOutAt"
+                                           AND o."checkInAt" < s.left_at AND o."id" <> s."id" AND (${stayed('o')})), s.left_at))
+                                      ELSE s.left_at END AS left_at
+                                 FROM (SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", s."checkedOutAt" AS left_at FROM "Stay" s
+                                WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
+                                  AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') && tstzrange($6, $7, '[]')
+                               UNION ALL
+                               SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", ${LEFT_AT} FROM "Stay" s
+                                WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $7 AND ${LEFT_AT} > $6) s) s) s
+                        CROSS JOIN LATERAL (VALUES (s.first, 1, s.arrived), (s.last + 1, -1, 0)) AS v(i, delta, arrived)
+                        WHERE s.first <= s.last
+                GROUP BY v.i) c ON c.i = k.i) n ON n.i = d.i
      LEFT JOIN (SELECT width_bucket(s."checkInAt", $2::timestamptz[]) AS i, count(*) AS arrivals FROM "Stay" s
                  WHERE s."hotelId" = $1 AND s."checkInAt" >= $4 AND s."checkInAt" < $5 AND (${STAYED}) AND s."visitStayId" = s."id"
                  GROUP BY 1) a ON a.i = d.i
