@@ -29,6 +29,7 @@ const HAND_WRITTEN_INDEXES = [
   'FaceAuthorization_delivery_failed_idx',
   'CardGrant_delivery_failed_idx',
   'Stay_active_day_idx',
+  'Stay_not_come_idx',
   'OrderEntry_one_correction_key',
   'Folio_hotelId_owing_idx',
   'AuditLog_hotel_actor_account_idx',

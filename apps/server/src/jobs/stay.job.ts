@@ -2,7 +2,7 @@ import { DelayedError, Worker, type ConnectionOptions } from 'bullmq';
 import type { TAuditJob } from '@console/shared';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
-import { closeDaysOnTime } from '../modules/reports/day-report';
+import { closeDaysOnTime, sumDaysOnTime } from '../modules/reports/day-report';
 import { ISSUE_RETRY_MS, issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
@@ -63,7 +63,9 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         const prunedEvents = job.data.hotelId === undefined ? await pruneDomainEvents(deps, now) : 0;
         // The day before, closed at each hotel's set hour (docs/reports.md), once the no-shows due are released above.
         const closedDays = await closeDaysOnTime(jobContext(deps, 'stay.closeDays', `job:${job.id}`), now, scope);
-        return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays };
+        // Yesterday's ledger summed and kept where it was not closed, for the reports of ranges of days.
+        const summedDays = await sumDaysOnTime(deps, now, scope);
+        return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays, summedDays };
       }
       throw new Error(`unknown stay job ${job.name}`);
     },

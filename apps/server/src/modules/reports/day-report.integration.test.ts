@@ -15,7 +15,7 @@ import { ledgerHotel, refusal } from '../orders/orders-test-kit';
 import { recordPayment } from '../orders/payments';
 import { jobContext } from '../../context';
 import { updateHotelInfo } from '../hotel/hotel.service';
-import { closeDay, closeDaysOnTime, dayReport, reportRange } from './day-report';
+import { closeDay, closeDaysOnTime, dayReport, reportRange, sumDaysOnTime } from './day-report';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
@@ -142,6 +142,60 @@ describe("a day's report", () => {
     const day = await dayReport(d.owner, { date: d.date });
     expect(day).toMatchObject({ rooms: { total: 5, available: 4, sold: 3 }, arrivals: 2, stayOvers: 1 });
     expect((await reportRange(d.owner, { from: d.date, to: d.date })).days[0]).toMatchObject({ rooms: { sold: 3 }, arrivals: 2, stayOvers: 1 });
+  });
+
+  it("keeps a day's ledger sums once it is over: read again, and summed anew when an entry is dated in it or the time zone moves its bounds", async () => {
+    const d = await yesterday();
+    const kept = () => ctx.deps.prisma.ledgerDaySum.findMany({ where: { hotelId: d.hotel.id }, orderBy: { date: 'asc' } });
+    const first = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.today });
+    // The days that are over are kept; today is not.
+    expect((await kept()).map((k) => k.date)).toEqual([addDays(d.date, -2), addDays(d.date, -1), d.date]);
+    const again = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.today });
+    expect(again).toEqual(first);
+    expect(again.days[2]).toMatchObject({ revenue: { roomCharges: 59_800 }, received: 50_000 });
+    // A kept day is what is read: changed behind the ledger's back, the report shows it (and so reads no entry).
+    await ctx.deps.prisma.ledgerDaySum.update({
+      where: { hotelId_date: { hotelId: d.hotel.id, date: d.date } },
+      data: { sums: [{ kind: 'room_charge', method: null, corrects: null, amount: -10_000, count: 1 }] },
+    });
+    expect((await dayReport(d.owner, { date: d.date })).revenue.roomCharges).toBe(10_000);
+    // An entry written with a date in a kept day (an import) removes that day's sums: summed anew.
+    const folio = await ctx.deps.prisma.folio.findFirstOrThrow({ where: { hotelId: d.hotel.id, stayId: d.arrived.id } });
+    await ctx.deps.prisma.orderEntry.create({
+      data: {
+        hotelId: d.hotel.id,
+        currency: 'CNY',
+        stayId: d.arrived.id,
+        roomId: d.arrived.roomId,
+        folioId: folio.id,
+        kind: 'charge',
+        note: 'Laundry',
+        amount: -2_000,
+        createdAt: d.at(-1, '21:00'),
+      },
+    });
+    expect((await kept()).map((k) => k.date)).toEqual([addDays(d.date, -2), addDays(d.date, -1)]);
+    expect((await dayReport(d.owner, { date: d.date })).revenue).toEqual({ roomCharges: 59_800, charges: 2_000, total: 61_800 });
+    expect((await kept()).map((k) => k.date)).toContain(d.date);
+    // Another time zone: other bounds for the same dates, summed anew rather than read.
+    await ctx.deps.prisma.ledgerDaySum.update({
+      where: { hotelId_date: { hotelId: d.hotel.id, date: d.date } },
+      data: { dayStart: d.at(-1, '01:00'), sums: [] },
+    });
+    expect((await dayReport(d.owner, { date: d.date })).revenue.total).toBe(61_800);
+  });
+
+  it("sums yesterday's ledger by the install's sweep, once, unless the day is closed or the hotel has no entries", async () => {
+    const d = await yesterday();
+    const empty = await ledgerHotel(ctx, ['E1']);
+    const now = new Date();
+    expect(await sumDaysOnTime(ctx.deps, now, { hotelId: d.hotel.id })).toBe(1);
+    expect(await sumDaysOnTime(ctx.deps, now, { hotelId: d.hotel.id })).toBe(0);
+    expect(await ctx.deps.prisma.ledgerDaySum.findMany({ where: { hotelId: d.hotel.id }, select: { date: true } })).toEqual([{ date: d.date }]);
+    expect(await sumDaysOnTime(ctx.deps, now, { hotelId: empty.hotel.id })).toBe(0);
+    const closed = await yesterday();
+    await closeDay(closed.owner, { date: closed.date });
+    expect(await sumDaysOnTime(ctx.deps, now, { hotelId: closed.hotel.id })).toBe(0);
   });
 
   it('is closed once, frozen: a later payment lands on its own day; a day not over cannot close', async () => {

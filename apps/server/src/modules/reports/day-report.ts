@@ -10,7 +10,7 @@ import {
 } from '@console/shared';
 import type { TCashLine, TDayFigures, TDayReport, TReportRange } from '@console/shared/dto';
 import type { z } from 'zod';
-import type { Actor, AuthedContext, ServiceContext } from '../../context';
+import type { Actor, AuthedContext, Deps, ServiceContext } from '../../context';
 import type { TPrisma } from '../../db/client';
 import { recordEvent } from '../../db/events';
 import { lockLedgerDay } from '../../db/ledger-day-lock';
@@ -31,7 +31,6 @@ type Db = TPrisma | Tx;
 
 /** Statuses of a stay that had its guest in the room (a cancelled reservation and a no-show never did). */
 const stayed = (a: string) => `${a}."status" IN ('in_house', 'expired', 'checked_out') OR (${a}."status" = 'moved' AND ${a}."checkedOutAt" IS NOT NULL)`;
-const STAYED = stayed('s');
 /** When a stay that had its guest left (or leaves) the room. */
 const LEFT_AT = `CASE WHEN s."status" IN ('checked_out', 'moved') THEN s."checkedOutAt" WHEN s."status" = 'expired' THEN greatest(s."expectedCheckOutAt", now()) ELSE s."expectedCheckOutAt" END`;
 
@@ -75,55 +74,49 @@ export function figuresSql(hotelId: number, bounds: Date[]) {
     GROUP BY d.i`,
       values: [hotelId, ends],
     },
-    // The stays with a guest in a room at a day's end (the night), read once for the whole span in
-    // two parts each by its own index (those that left, by the range of their nights, Stay_night_idx;
-    // those still in, among the active stays), each counted for the days whose end falls strictly
-    // inside its time in the room: from the first end after its check-in to the last end before it
-    // left (width_bucket counts the ends at or before a time). A stay adds one on its first day and
-    // takes it away after its last, and a day's rooms sold are the running sum (two rows a stay, not
-    // one a night). A room holds one stay at a time (Stay_no_overlap, until each one's expected
-    // check-out), except after a guest stayed past it: a guest checked in after that time ends such a
-    // stay's count (a lookup for those stays only), so a day's stays are its rooms. Its stay-overs
-    // are the rooms sold less the visits that began that day. And, for
-    // the whole span at once, the arrivals by check-in and the departures, no-shows and cancellations
-    // by when they happened (a reservation cancelled today for next week is today's), each put in its
-    // day.
+    // The stays that had a guest in a room during the span, read once (those that left, by the range of
+    // their time in the room, Stay_night_idx; those still in, among the active stays), and from them, in
+    // one pass grouped four ways (rows of a kind, a day and a count; `stayFigures` puts them together):
+    // - `first` and `after`: the rooms sold. A stay is counted for the days whose end falls strictly
+    //   inside its time in the room, from the first end after its check-in to the last end before it
+    //   left (width_bucket counts the ends at or before a time): it adds one on its first day and takes
+    //   it away the day after its last, and a day's rooms sold are the running sum (a row a stay, not
+    //   one a night). A room holds one stay at a time (Stay_no_overlap, until each one's expected
+    //   check-out), except after a guest stayed past it: a guest checked in after that time ends such a
+    //   stay's count (a lookup for those stays only), so a day's stays are its rooms. `arrived`: of
+    //   those counted from a day, the visits begun that day (the rooms sold less them: stay-overs);
+    // - `arrival`: visits begun in the day; `departure`: stays checked out in the day.
+    // Then the no-shows and cancellations by when they happened (a reservation cancelled today for next
+    // week is today's), by their own index (Stay_not_come_idx).
     stays: {
-      text: `SELECT d.i, coalesce(n.sold, 0) AS sold, coalesce(n.sold - n.arrived, 0) AS stay_overs, coalesce(a.arrivals, 0) AS arrivals,
-            coalesce(o.departures, 0) AS departures, coalesce(o.no_shows, 0) AS no_shows, coalesce(o.cancellations, 0) AS cancellations
-     FROM unnest($2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS d(f, t, i)
-     LEFT JOIN (
-       SELECT k.i, (sum(coalesce(c.delta, 0)) OVER (ORDER BY k.i))::bigint AS sold, coalesce(c.arrived, 0) AS arrived
-         FROM generate_series(1, cardinality($3::timestamptz[])) AS k(i)
-         LEFT JOIN (SELECT v.i, sum(v.delta) AS delta, sum(v.arrived) AS arrived
-                 FROM (SELECT width_bucket(s."checkInAt", $3::timestamptz[]) + 1 AS first,
-                              width_bucket(s.left_at, $3::timestamptz[]) - (s.left_at = ANY($3::timestamptz[]))::int AS last,
-                              (s."checkInAt" >= $4 AND s."visitStayId" = s."id")::int AS arrived
-                         FROM (SELECT s."checkInAt", s."visitStayId", s."id",
-                                      CASE WHEN s.left_at > s."expectedCheckOutAt" THEN least(s.left_at, coalesce((
-                                        SELECT min(o."checkInAt") FROM "Stay" o
-                                         WHERE o."hotelId" = $1 AND o."roomId" = s."roomId" AND o."checkInAt" >= s."expectedCheckOutAt"
-                                           AND o."checkInAt" < s.left_at AND o."id" <> s."id" AND (${stayed('o')})), s.left_at))
-                                      ELSE s.left_at END AS left_at
-                                 FROM (SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", s."checkedOutAt" AS left_at FROM "Stay" s
-                                WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
-                                  AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') && tstzrange($6, $7, '[]')
-                               UNION ALL
-                               SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", ${LEFT_AT} FROM "Stay" s
-                                WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $7 AND ${LEFT_AT} > $6) s) s) s
-                        CROSS JOIN LATERAL (VALUES (s.first, 1, s.arrived), (s.last + 1, -1, 0)) AS v(i, delta, arrived)
-                        WHERE s.first <= s.last
-                GROUP BY v.i) c ON c.i = k.i) n ON n.i = d.i
-     LEFT JOIN (SELECT width_bucket(s."checkInAt", $2::timestamptz[]) AS i, count(*) AS arrivals FROM "Stay" s
-                 WHERE s."hotelId" = $1 AND s."checkInAt" >= $4 AND s."checkInAt" < $5 AND (${STAYED}) AND s."visitStayId" = s."id"
-                 GROUP BY 1) a ON a.i = d.i
-     LEFT JOIN (SELECT width_bucket(s."checkedOutAt", $2::timestamptz[]) AS i,
-                       count(*) FILTER (WHERE s."status" = 'checked_out') AS departures,
-                       count(*) FILTER (WHERE s."status" = 'no_show') AS no_shows,
-                       count(*) FILTER (WHERE s."status" = 'ended') AS cancellations
-                  FROM "Stay" s WHERE s."hotelId" = $1 AND s."checkedOutAt" >= $4 AND s."checkedOutAt" < $5
-                 GROUP BY 1) o ON o.i = d.i`,
-      values: [hotelId, starts, ends, from, to, ends[0]!, to],
+      text: `SELECT CASE WHEN GROUPING(v.first) = 0 THEN 'first' WHEN GROUPING(v.after) = 0 THEN 'after'
+                 WHEN GROUPING(v.arrival) = 0 THEN 'arrival' ELSE 'departure' END AS kind,
+            coalesce(v.first, v.after, v.arrival, v.departure) AS i, count(*) AS n, sum(v.arrived) AS arrived
+       FROM (SELECT CASE WHEN v.first <= v.last THEN v.first END AS first, CASE WHEN v.first <= v.last THEN v.last + 1 END AS after,
+                    (v.first <= v.last AND v."checkInAt" >= $4 AND v.visit)::int AS arrived,
+                    CASE WHEN v."checkInAt" >= $4 AND v."checkInAt" < $5 AND v.visit THEN width_bucket(v."checkInAt", $2::timestamptz[]) END AS arrival,
+                    CASE WHEN v."status" = 'checked_out' AND v.left_at >= $4 AND v.left_at < $5 THEN width_bucket(v.left_at, $2::timestamptz[]) END AS departure
+               FROM (SELECT s."checkInAt", s."status", s.left_at, s."visitStayId" = s."id" AS visit,
+                            width_bucket(s."checkInAt", $3::timestamptz[]) + 1 AS first,
+                            width_bucket(s.night_end, $3::timestamptz[]) - coalesce(($3::timestamptz[])[width_bucket(s.night_end, $3::timestamptz[])] = s.night_end, false)::int AS last
+                       FROM (SELECT s.*, CASE WHEN s.left_at > s."expectedCheckOutAt" AND s.left_at > $7 AND s."checkInAt" < $5 THEN least(s.left_at, coalesce((
+                                      SELECT min(o."checkInAt") FROM "Stay" o
+                                       WHERE o."hotelId" = $1 AND o."roomId" = s."roomId" AND o."checkInAt" >= s."expectedCheckOutAt"
+                                         AND o."checkInAt" < s.left_at AND o."id" <> s."id" AND (${stayed('o')})), s.left_at))
+                                    ELSE s.left_at END AS night_end
+                               FROM (SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", s."status", s."checkedOutAt" AS left_at FROM "Stay" s
+                                      WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
+                                        AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') && tstzrange($6, $5, '[]')
+                                     UNION ALL
+                                     SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", s."status", ${LEFT_AT} FROM "Stay" s
+                                      WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $5 AND ${LEFT_AT} > $6) s) s) v) v
+      GROUP BY GROUPING SETS ((v.first), (v.after), (v.arrival), (v.departure))
+     UNION ALL
+     SELECT s."status"::text, width_bucket(s."checkedOutAt", $2::timestamptz[]), count(*), 0 FROM "Stay" s
+      WHERE s."hotelId" = $1 AND s."status" IN ('no_show', 'ended') AND s."checkedOutAt" >= $4 AND s."checkedOutAt" < $5
+      GROUP BY 1, 2`,
+      // $6: a millisecond before the span (a departure at its very first instant is in it); $7: the first day's end.
+      values: [hotelId, starts, ends, from, to, new Date(from.getTime() - 1), ends[0]!],
     },
     // The day's entries summed by kind and way of paying (a correction by the entry it corrects,
     // whose kind is read once a group after the sums: a few thousand rows of a month, not each entry).
@@ -193,50 +186,164 @@ export async function dayFigures(db: Db, hotelId: number, from: Date, to: Date, 
   return (await rangeFigures(db, hotelId, [from, to], now))[0]!;
 }
 
+/** A row of `figuresSql`'s `stays`: a kind of count, its day (`i`, from 1) and how many. */
+type StayCount = { kind: 'first' | 'after' | 'arrival' | 'departure' | 'no_show' | 'ended'; i: number | null; n: bigint; arrived: bigint | null };
+
+/** Each day's stay figures from `stays`' rows: the rooms sold as the running sum of stays counted from a day less those no longer. */
+function stayFigures(rows: StayCount[], days: number) {
+  const of = new Map(rows.filter((r) => r.i !== null).map((r) => [`${r.kind}:${r.i}`, r]));
+  const count = (kind: StayCount['kind'], i: number) => n(of.get(`${kind}:${i}`)?.n);
+  let sold = 0;
+  return Array.from({ length: days }, (_, k) => {
+    const i = k + 1;
+    sold += count('first', i) - count('after', i);
+    return {
+      sold,
+      stayOvers: sold - n(of.get(`first:${i}`)?.arrived),
+      arrivals: count('arrival', i),
+      departures: count('departure', i),
+      noShows: count('no_show', i),
+      cancellations: count('ended', i),
+    };
+  });
+}
+
+/** A day's ledger entries summed by kind and way of paying (a correction: with the kind it corrects). */
+interface EntrySum {
+  kind: TOrderEntryKind;
+  method: TPaymentMethod | null;
+  corrects: TOrderEntryKind | null;
+  amount: number;
+  count: number;
+}
+
+/** The entries of each day of `bounds` summed (`figuresSql`'s `entries`), one list a day. */
+async function entrySums(db: Db, hotelId: number, bounds: Date[]): Promise<EntrySum[][]> {
+  const rows = await run<{ i: number; kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(
+    db,
+    figuresSql(hotelId, bounds).entries,
+  );
+  const days: EntrySum[][] = Array.from({ length: bounds.length - 1 }, () => []);
+  for (const r of rows) days[n(r.i) - 1]?.push({ kind: r.kind, method: r.method, corrects: r.corrects, amount: n(r.amount), count: n(r.count) });
+  return days;
+}
+
+/**
+ * The ledger's sums of consecutive days (`dates`, day k being [bounds[k], bounds[k+1])): a day that is
+ * over is summed once and kept (LedgerDaySum, migration 20261209051000), since its entries never change
+ * (the ledger is append-only, an entry is dated when it is written); the others are summed each time.
+ * Before summing a day to keep, the day lock is taken and let go at once: every entry dated before now
+ * has then been committed (db/ledger-day-lock.ts), so none of a kept day's is missing. An entry written
+ * later with an earlier date (an import) removes its day's kept sums in the database.
+ */
+async function keptEntrySums(deps: Deps, hotelId: number, dates: string[], bounds: Date[]): Promise<EntrySum[][]> {
+  const { prisma } = deps;
+  const kept = await prisma.ledgerDaySum.findMany({ where: { hotelId, date: { in: dates } } });
+  const keptOn = new Map(kept.map((k) => [k.date, k]));
+  const days: (EntrySum[] | undefined)[] = dates.map((date, k) => {
+    const row = keptOn.get(date);
+    // Kept for these very bounds (a hotel that changed its time zone has other days).
+    return row && row.dayStart.getTime() === bounds[k]!.getTime() && row.dayEnd.getTime() === bounds[k + 1]!.getTime()
+      ? (row.sums as unknown as EntrySum[])
+      : undefined;
+  });
+  const missing = days.flatMap((d, k) => (d ? [] : [k]));
+  if (missing.length) {
+    const first = missing[0]!;
+    const last = missing[missing.length - 1]!;
+    const now = new Date();
+    const over = missing.filter((k) => bounds[k + 1]! <= now);
+    if (over.length) await transaction(deps, (tx) => lockLedgerDay(tx, hotelId));
+    const summed = await entrySums(prisma, hotelId, bounds.slice(first, last + 2));
+    summed.forEach((d, j) => (days[first + j] ??= d));
+    if (over.length) {
+      await prisma.$executeRawUnsafe(
+        `INSERT INTO "LedgerDaySum" ("hotelId", "date", "dayStart", "dayEnd", "sums")
+         SELECT $1, d.date, d.start, d.end, d.sums FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $5::jsonb[]) AS d(date, start, "end", sums)
+         ON CONFLICT ("hotelId", "date") DO UPDATE SET "dayStart" = excluded."dayStart", "dayEnd" = excluded."dayEnd", "sums" = excluded."sums", "createdAt" = now()`,
+        hotelId,
+        over.map((k) => dates[k]!),
+        over.map((k) => bounds[k]!),
+        over.map((k) => bounds[k + 1]!),
+        over.map((k) => JSON.stringify(days[k]!)),
+      );
+    }
+  }
+  return days.map((d) => d!);
+}
+
+/**
+ * The days before today of the hotels whose ledger has entries, summed and kept by the install's sweep
+ * (`keptEntrySums`) once they are over, unless closed: a month's report then reads kept sums even the
+ * first time. Only yesterday: older days are summed the first time a report asks for them. How many
+ * days it summed.
+ */
+export async function sumDaysOnTime(deps: Deps, now: Date, scope: { hotelId?: number } = {}): Promise<number> {
+  const hotels = await deps.prisma.$queryRawUnsafe<{ id: number; timeZone: string }[]>(
+    `SELECT h."id", h."timeZone" FROM "Hotel" h WHERE ($1::int IS NULL OR h."id" = $1) AND EXISTS (SELECT 1 FROM "OrderEntry" e WHERE e."hotelId" = h."id")`,
+    scope.hotelId ?? null,
+  );
+  if (!hotels.length) return 0;
+  const yesterdays = hotels.map((h) => addDays(localDate(now, h.timeZone), -1));
+  const done = await deps.prisma.$queryRawUnsafe<{ hotelId: number }[]>(
+    `SELECT d."hotelId" FROM unnest($1::int[], $2::text[]) AS d("hotelId", date)
+      WHERE EXISTS (SELECT 1 FROM "LedgerDaySum" s WHERE s."hotelId" = d."hotelId" AND s."date" = d.date)
+         OR EXISTS (SELECT 1 FROM "DayClose" c WHERE c."hotelId" = d."hotelId" AND c."date" = d.date)`,
+    hotels.map((h) => h.id),
+    yesterdays,
+  );
+  const skip = new Set(done.map((d) => d.hotelId));
+  let summed = 0;
+  for (const [k, hotel] of hotels.entries()) {
+    if (skip.has(hotel.id)) continue;
+    const { from, to } = hotelDay(yesterdays[k]!, hotel.timeZone);
+    await keptEntrySums(deps, hotel.id, [yesterdays[k]!], [from, to]);
+    summed += 1;
+  }
+  return summed;
+}
+
 /**
  * The figures of consecutive days, day i being [bounds[i-1], bounds[i]), in three statements however
  * many days (`figuresSql`), with what the hotel stands at counted once.
  */
-export async function rangeFigures(db: Db, hotelId: number, bounds: Date[], now?: Promise<Standing>): Promise<TDayFigures[]> {
+export async function rangeFigures(db: Db, hotelId: number, bounds: Date[], now?: Promise<Standing>, sums?: Promise<EntrySum[][]>): Promise<TDayFigures[]> {
   const sql = figuresSql(hotelId, bounds);
-  const [rooms, stays, entries, stands] = await Promise.all([
+  const [rooms, stays, entriesByDay, stands] = await Promise.all([
     run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
-    run<{ i: bigint; sold: bigint; stay_overs: bigint; arrivals: bigint; departures: bigint; no_shows: bigint; cancellations: bigint }>(db, sql.stays),
-    run<{ i: number; kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(db, sql.entries),
+    run<StayCount>(db, sql.stays).then((rows) => stayFigures(rows, bounds.length - 1)),
+    sums ?? entrySums(db, hotelId, bounds),
     now ?? standing(db, hotelId),
   ]);
   const days = bounds.length - 1;
   const roomsOf = new Map(rooms.map((r) => [n(r.i), r]));
-  const staysOf = new Map(stays.map((r) => [n(r.i), r]));
-  const entriesOf = new Map<number, typeof entries>();
-  for (const e of entries) entriesOf.set(n(e.i), [...(entriesOf.get(n(e.i)) ?? []), e]);
+  const entriesOf = new Map(entriesByDay.map((e, k) => [k + 1, e]));
   return Array.from({ length: days }, (_, k) => {
     const i = k + 1;
     const room = roomsOf.get(i);
-    const stay = staysOf.get(i);
+    const stay = stays[k]!;
     let roomCharges = 0;
     let charges = 0;
     const lines = new Map<TPaymentMethod, TCashLine>();
     for (const g of entriesOf.get(i) ?? []) {
-      const amount = n(g.amount);
       const of = g.kind === 'correction' ? g.corrects : g.kind;
-      if (of === 'room_charge') roomCharges -= amount;
-      if (of === 'charge') charges -= amount;
+      if (of === 'room_charge') roomCharges -= g.amount;
+      if (of === 'charge') charges -= g.amount;
       if (g.method === null) continue;
       const line = lines.get(g.method) ?? emptyLine(g.method);
       lines.set(g.method, line);
-      addTo(line, g.kind, amount, n(g.count));
+      addTo(line, g.kind, g.amount, g.count);
     }
     const methods = PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
     const total = n(room?.total);
     const outOfOrder = n(room?.out_of_order);
     return figuresOf({
-      rooms: { total, outOfOrder, available: Math.max(0, total - outOfOrder), sold: n(stay?.sold) },
-      arrivals: n(stay?.arrivals),
-      departures: n(stay?.departures),
-      stayOvers: n(stay?.stay_overs),
-      noShows: n(stay?.no_shows),
-      cancellations: n(stay?.cancellations),
+      rooms: { total, outOfOrder, available: Math.max(0, total - outOfOrder), sold: stay.sold },
+      arrivals: stay.arrivals,
+      departures: stay.departures,
+      stayOvers: stay.stayOvers,
+      noShows: stay.noShows,
+      cancellations: stay.cancellations,
       // Never -0 (nothing counted).
       roomCharges: roomCharges || 0,
       charges: charges || 0,
@@ -288,7 +395,8 @@ async function closerName(db: Db, id: number | null) {
   return account ?? { id, nickname: '' };
 }
 
-async function reportOf(db: Db, actor: Actor, date: string): Promise<TDayReport> {
+async function reportOf(deps: Deps, actor: Actor, date: string): Promise<TDayReport> {
+  const db = deps.prisma;
   const closed = await db.dayClose.findUnique({ where: { hotelId_date: { hotelId: actor.hotelId, date } } });
   const head = { date, timeZone: actor.timeZone, currency: actor.currency };
   if (closed) {
@@ -302,14 +410,15 @@ async function reportOf(db: Db, actor: Actor, date: string): Promise<TDayReport>
     };
   }
   const { from, to } = hotelDay(date, actor.timeZone);
-  return { ...(await dayFigures(db, actor.hotelId, from, to)), ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
+  const [figures] = await rangeFigures(db, actor.hotelId, [from, to], undefined, keptEntrySums(deps, actor.hotelId, [date], [from, to]));
+  return { ...figures!, ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
 }
 
 /** A day's report: frozen when the day is closed, else as the stays and the ledger say now. */
 export async function dayReport(ctx: AuthedContext, raw: z.input<typeof ZDayReportInput>): Promise<TDayReport> {
   requireManager(ctx.actor);
   const { date } = ZDayReportInput.parse(raw);
-  return reportOf(ctx.deps.prisma, ctx.actor, date);
+  return reportOf(ctx.deps, ctx.actor, date);
 }
 
 /**
@@ -325,7 +434,7 @@ export async function closeDay(ctx: AuthedContext, raw: z.input<typeof ZDayRepor
     throw new AppError('VALIDATION', { messageKey: 'reports.validation.dayNotOver', fields: { date: 'reports.validation.dayNotOver' } });
   }
   await freezeDay(ctx, { id: actor.hotelId, timeZone: actor.timeZone }, date, actor.accountId);
-  return reportOf(deps.prisma, actor, date);
+  return reportOf(deps, actor, date);
 }
 
 /** The close itself, by a manager (`accountId`) or by the hotel's set hour (null). Whether this call closed it. */
@@ -400,7 +509,7 @@ export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZRepor
   if (open.length) {
     const span = dates.slice(dates.indexOf(open[0]!), dates.indexOf(open[open.length - 1]!) + 1);
     const bounds = [...span.map((d) => hotelDay(d, timeZone).from), hotelDay(span[span.length - 1]!, timeZone).to];
-    const figures = await rangeFigures(prisma, hotelId, bounds);
+    const figures = await rangeFigures(prisma, hotelId, bounds, undefined, keptEntrySums(ctx.deps, hotelId, span, bounds));
     span.forEach((d, i) => openFigures.set(d, figures[i]!));
   }
   const days: TDayReport[] = dates.map((date) => {
