@@ -124,7 +124,9 @@ describe('a reservation moved to other dates', () => {
     const r = await reserve(d.staff, a.id, d.at(2, '14:00'), d.at(4, '12:00'));
     expect(r.priceAmount).toBe(40_000);
     // One of the new nights costs more on that date.
-    await ctx.deps.prisma.roomDatePrice.create({ data: { hotelId: d.hotel.id, roomId: a.id, date: new Date(`${addDays(d.today, 6)}T00:00:00Z`), price: 55_000 } });
+    await ctx.deps.prisma.roomDatePrice.create({
+      data: { hotelId: d.hotel.id, roomId: a.id, date: new Date(`${addDays(d.today, 6)}T00:00:00Z`), price: 55_000 },
+    });
     const change = { stayId: r.id, checkInAt: d.at(5, '14:00'), expectedCheckOutAt: d.at(8, '12:00') };
     const preview = await previewReschedule(d.staff, change);
     expect(preview).toMatchObject({
@@ -172,10 +174,18 @@ describe('a room taken', () => {
         message: `The room is reserved for Bo Chen from ${written(d.at(4, '14:00'))} to ${written(d.at(6, '12:00'))}.`,
       });
     }
-    const toB = await api.mutation('stay.reschedule', { stayId: r.id, roomId: b.id, expectedCheckOutAt: d.at(3, '12:00').toISOString() }, { token: d.staffToken, lang: 'en' });
+    const toB = await api.mutation(
+      'stay.reschedule',
+      { stayId: r.id, roomId: b.id, expectedCheckOutAt: d.at(3, '12:00').toISOString() },
+      { token: d.staffToken, lang: 'en' },
+    );
     expect(toB.error?.data.app).toMatchObject({ reason: 'stay.errors.roomOccupied', message: expect.stringContaining('Cy Park') });
     // Nothing changed.
-    expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({ roomId: a.id, status: 'reserved', expectedCheckOutAt: d.at(3, '12:00') });
+    expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({
+      roomId: a.id,
+      status: 'reserved',
+      expectedCheckOutAt: d.at(3, '12:00'),
+    });
   });
 });
 
@@ -184,11 +194,27 @@ describe('a stay shortened', () => {
     const d = await desk(1);
     const [a] = d.rooms as [(typeof d.rooms)[0]];
     // In since yesterday for four nights, its room charge posted yesterday, and yesterday closed.
-    const stay = await insertStay(ctx.deps, { hotelId: d.hotel.id, roomId: a.id, checkInAt: d.at(-1, '14:00'), expectedCheckOutAt: d.at(3, '12:00'), guestName: 'Di Ross' });
+    const stay = await insertStay(ctx.deps, {
+      hotelId: d.hotel.id,
+      roomId: a.id,
+      checkInAt: d.at(-1, '14:00'),
+      expectedCheckOutAt: d.at(3, '12:00'),
+      guestName: 'Di Ross',
+    });
     await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { priceAmount: 80_000 } });
     const folio = await ctx.deps.prisma.folio.create({ data: { hotelId: d.hotel.id, stayId: stay.id, currency: 'CNY' } });
     const charge = await ctx.deps.prisma.orderEntry.create({
-      data: { hotelId: d.hotel.id, currency: 'CNY', stayId: stay.id, roomId: a.id, folioId: folio.id, kind: 'room_charge', amount: -80_000, createdByAccountId: d.staff.actor.accountId, createdAt: d.at(-1, '14:05') },
+      data: {
+        hotelId: d.hotel.id,
+        currency: 'CNY',
+        stayId: stay.id,
+        roomId: a.id,
+        folioId: folio.id,
+        kind: 'room_charge',
+        amount: -80_000,
+        createdByAccountId: d.staff.actor.accountId,
+        createdAt: d.at(-1, '14:05'),
+      },
     });
     const yesterday = addDays(d.today, -1);
     const closed = await closeDay(d.owner, { date: yesterday });
@@ -257,10 +283,8 @@ describe('the guest’s code on the lock follows', () => {
     expect((await onA()).find((p) => p.keyboardPwd === '730215')).toMatchObject({ startDate: d.at(2, '14:00').getTime(), endDate: d.at(4, '12:00').getTime() });
 
     await rescheduleStay(d.staff, { stayId: r.id, checkInAt: d.at(6, '14:00'), expectedCheckOutAt: d.at(9, '12:00') });
-    await waitFor(
-      'the code on lock A at the new dates',
-      onA,
-      (ps) => ps.some((p) => p.keyboardPwd === '730215' && p.startDate === d.at(6, '14:00').getTime() && p.endDate === d.at(9, '12:00').getTime()),
+    await waitFor('the code on lock A at the new dates', onA, (ps) =>
+      ps.some((p) => p.keyboardPwd === '730215' && p.startDate === d.at(6, '14:00').getTime() && p.endDate === d.at(9, '12:00').getTime()),
     );
 
     const moved = await rescheduleStay(d.staff, { stayId: r.id, roomId: b.id, checkInAt: d.at(7, '14:00'), expectedCheckOutAt: d.at(9, '12:00') });
@@ -307,13 +331,22 @@ describe('whose stays and rooms', () => {
       const call = (input: Record<string, unknown>) =>
         path === 'stay.reschedule' ? api.mutation(path, input as never, { token: d.staffToken }) : api.query(path, input as never, { token: d.staffToken });
       expect((await call({ stayId: theirs.id, ...change })).error?.data.app).toMatchObject({ code: 'NOT_FOUND', reason: 'stay.errors.notFound' });
-      expect((await call({ stayId: r.id, roomId: other.rooms[0]!.id, ...change })).error?.data.app).toMatchObject({ code: 'NOT_FOUND', reason: 'room.errors.notFound' });
+      expect((await call({ stayId: r.id, roomId: other.rooms[0]!.id, ...change })).error?.data.app).toMatchObject({
+        code: 'NOT_FOUND',
+        reason: 'room.errors.notFound',
+      });
     }
     // A clerk limited to room A may not move the stay into room B; one limited to B may not move it out of A.
     const onlyA = await member(ctx, d.hotel.id, 'staff', [a.id]);
     const onlyB = await member(ctx, d.hotel.id, 'staff', [b.id]);
-    expect(await refusal(rescheduleStay(onlyA.ctx, { stayId: r.id, roomId: b.id, expectedCheckOutAt: d.at(3, '12:00') }))).toMatchObject({ code: 'NOT_FOUND', key: 'room.errors.notFound' });
-    expect(await refusal(rescheduleStay(onlyB.ctx, { stayId: r.id, roomId: b.id, expectedCheckOutAt: d.at(3, '12:00') }))).toMatchObject({ code: 'NOT_FOUND', key: 'stay.errors.notFound' });
+    expect(await refusal(rescheduleStay(onlyA.ctx, { stayId: r.id, roomId: b.id, expectedCheckOutAt: d.at(3, '12:00') }))).toMatchObject({
+      code: 'NOT_FOUND',
+      key: 'room.errors.notFound',
+    });
+    expect(await refusal(rescheduleStay(onlyB.ctx, { stayId: r.id, roomId: b.id, expectedCheckOutAt: d.at(3, '12:00') }))).toMatchObject({
+      code: 'NOT_FOUND',
+      key: 'stay.errors.notFound',
+    });
     expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ checkInAt: other.at(2, '14:00'), status: 'reserved' });
     expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({ roomId: a.id, status: 'reserved' });
   });

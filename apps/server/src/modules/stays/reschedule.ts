@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom } from '../base/room-access';
-import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayRow } from '../base/stay-dto';
+import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { followCredentials } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
 import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from '../credentials/revocation';
@@ -111,16 +111,25 @@ export async function previewReschedule(ctx: AuthedContext, raw: TRescheduleInpu
 }
 
 /** Decides what the change is and what it costs, refusing what may not be changed (before any lock). */
-async function planReschedule(ctx: AuthedContext, input: ReturnType<typeof ZRescheduleInput.parse>, db: Tx | AuthedContext['deps']['prisma'], now = new Date()): Promise<Plan> {
+async function planReschedule(
+  ctx: AuthedContext,
+  input: ReturnType<typeof ZRescheduleInput.parse>,
+  db: Tx | AuthedContext['deps']['prisma'],
+  now = new Date(),
+): Promise<Plan> {
   const { actor } = ctx;
   const stay = await findStay(ctx, input.stayId, db);
   const state = requireActive(stay, now);
   const fromChannel = (await db.calendarFeedBooking.count({ where: { hotelId: actor.hotelId, stayId: stay.id } })) > 0;
   const roomId = input.roomId ?? stay.roomId;
-  const target = roomId === stay.roomId ? { id: stay.roomId, name: stay.room.name, maintenance: 'none' } : await findRoom(ctx, roomId, { id: true, name: true, maintenance: true }, db);
+  const target =
+    roomId === stay.roomId
+      ? { id: stay.roomId, name: stay.room.name, maintenance: 'none' }
+      : await findRoom(ctx, roomId, { id: true, name: true, maintenance: true }, db);
   const checkInAt = input.checkInAt ?? stay.checkInAt;
   const { expectedCheckOutAt } = input;
-  const same = target.id === stay.roomId && checkInAt.getTime() === stay.checkInAt.getTime() && expectedCheckOutAt.getTime() === stay.expectedCheckOutAt.getTime();
+  const same =
+    target.id === stay.roomId && checkInAt.getTime() === stay.checkInAt.getTime() && expectedCheckOutAt.getTime() === stay.expectedCheckOutAt.getTime();
   const base = { stay, state, fromChannel, target: { id: target.id, name: target.name }, checkInAt, expectedCheckOutAt };
   if (same) return { ...base, kind: 'unchanged', price: stay.priceAmount, changedNights: [] };
   if (target.id !== stay.roomId && target.maintenance !== 'none')
@@ -147,12 +156,14 @@ async function planReschedule(ctx: AuthedContext, input: ReturnType<typeof ZResc
   if (checkInAt.getTime() !== stay.checkInAt.getTime() || target.id !== stay.roomId)
     throw new AppError('CONFLICT', { messageKey: 'stay.errors.rescheduleBegun' });
   if (expectedCheckOutAt > stay.expectedCheckOutAt) {
-    if (expectedCheckOutAt <= now) throw new AppError('VALIDATION', { messageKey: 'validation.renewAfterCurrent', fields: { expectedCheckOutAt: 'validation.renewAfterCurrent' } });
+    if (expectedCheckOutAt <= now)
+      throw new AppError('VALIDATION', { messageKey: 'validation.renewAfterCurrent', fields: { expectedCheckOutAt: 'validation.renewAfterCurrent' } });
     const quote = await quoteRenewal(db, stay.roomId, actor.timeZone, stay.expectedCheckOutAt, expectedCheckOutAt);
     return { ...base, kind: 'extend', price: stay.priceAmount + quote.total, changedNights: quote.nights.map((n) => ({ date: n.date, price: n.price })) };
   }
   // Shortened: never to a moment past (check the guest out instead), never under the shortest stay.
-  if (expectedCheckOutAt <= now) throw new AppError('VALIDATION', { messageKey: 'stay.errors.shortenInPast', fields: { expectedCheckOutAt: 'stay.errors.shortenInPast' } });
+  if (expectedCheckOutAt <= now)
+    throw new AppError('VALIDATION', { messageKey: 'stay.errors.shortenInPast', fields: { expectedCheckOutAt: 'stay.errors.shortenInPast' } });
   const kept = new Set(nightsOf(stay.checkInAt, expectedCheckOutAt, actor.timeZone));
   const dropped = nightsOf(stay.checkInAt, stay.expectedCheckOutAt, actor.timeZone).filter((d) => !kept.has(d));
   const rates = dropped.length ? await loadRates(db, stay.roomId, actor.timeZone, expectedCheckOutAt, stay.expectedCheckOutAt) : null;
@@ -161,8 +172,12 @@ async function planReschedule(ctx: AuthedContext, input: ReturnType<typeof ZResc
   return { ...base, kind: 'shorten', price: Math.max(0, stay.priceAmount - credit), changedNights };
 }
 
+/** The stay after the change, with what the change did. */
+export type RescheduleAnswer = StayDto &
+  Pick<TRescheduleDto, 'kind' | 'priceDifference' | 'changedCredentials' | 'replacedPasswords' | 'rewriteCards' | 'credentialMoves'>;
+
 /** Applies a change of dates or room (see the module's comment). */
-export async function rescheduleStay(ctx: AuthedContext, raw: TRescheduleInput): Promise<TRescheduleDto> {
+export async function rescheduleStay(ctx: AuthedContext, raw: TRescheduleInput): Promise<RescheduleAnswer> {
   const { deps, actor } = ctx;
   requirePermission(actor, 'stay.manage');
   const input = ZRescheduleInput.parse(raw);
@@ -170,7 +185,9 @@ export async function rescheduleStay(ctx: AuthedContext, raw: TRescheduleInput):
   const plan = await planReschedule(ctx, input, deps.prisma, now);
   const { stay, target } = plan;
   const noShowAt =
-    plan.kind === 'move' && stay.awaitsArrival ? await reservationNoShowAt(deps.prisma, actor.hotelId, actor.timeZone, plan.checkInAt, plan.expectedCheckOutAt) : undefined;
+    plan.kind === 'move' && stay.awaitsArrival
+      ? await reservationNoShowAt(deps.prisma, actor.hotelId, actor.timeZone, plan.checkInAt, plan.expectedCheckOutAt)
+      : undefined;
   const answer = {
     kind: plan.kind,
     priceDifference: 0,

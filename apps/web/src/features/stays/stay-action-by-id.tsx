@@ -9,7 +9,13 @@ import type { ReservationDates, StayActionKind } from './stay-action-types';
  * quotes and refusals (change room, renew, change dates), or a reservation of a room for chosen dates.
  */
 export type StayActionRequest =
-  | { kind: Extract<StayActionKind, 'change-room' | 'renew' | 'reschedule'>; stayId: number; target?: { id: number; name: string }; until?: string; from?: string }
+  | {
+      kind: Extract<StayActionKind, 'change-room' | 'renew' | 'reschedule'>;
+      stayId: number;
+      target?: { id: number; name: string };
+      until?: string;
+      from?: string;
+    }
   | { kind: 'reserve'; room: { id: number; name: string } | null; dates?: ReservationDates };
 
 export function StayActionById({ request, onClose }: { request: StayActionRequest | null; onClose(): void }) {

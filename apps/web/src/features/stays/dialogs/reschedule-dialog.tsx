@@ -64,7 +64,17 @@ export function RescheduleDialog({
   onDone?(stay: StayDto): void;
 }) {
   if (!stay || !open) return null;
-  return <RescheduleForm key={`${stay.id}-${stay.expectedCheckOutAt}`} stay={stay} from={from} until={until} initialTarget={target} onOpenChange={onOpenChange} onDone={onDone} />;
+  return (
+    <RescheduleForm
+      key={`${stay.id}-${stay.expectedCheckOutAt}`}
+      stay={stay}
+      from={from}
+      until={until}
+      initialTarget={target}
+      onOpenChange={onOpenChange}
+      onDone={onDone}
+    />
+  );
 }
 
 function RescheduleForm({
@@ -88,12 +98,10 @@ function RescheduleForm({
   const queryClient = useQueryClient();
   const reserved = stay.state === 'reserved';
   const [target, setTarget] = useState<PickedRoom | null>(initialTarget && initialTarget.id !== stay.roomId ? initialTarget : null);
-  const [defaults] = useState(
-    (): RescheduleForm => ({
-      checkInAt: toInputValue(new Date(from ?? stay.checkInAt), timeZone),
-      expectedCheckOutAt: toInputValue(new Date(until ?? stay.expectedCheckOutAt), timeZone),
-    }),
-  );
+  const [defaults] = useState((): RescheduleForm => ({
+    checkInAt: toInputValue(new Date(from ?? stay.checkInAt), timeZone),
+    expectedCheckOutAt: toInputValue(new Date(until ?? stay.expectedCheckOutAt), timeZone),
+  }));
   const form = useAppForm(rescheduleFormSchema(timeZone, reserved), defaults);
   const { errors } = form.formState;
   const [startValue, endValue] = useWatch({ control: form.control, name: ['checkInAt', 'expectedCheckOutAt'] });
@@ -104,7 +112,9 @@ function RescheduleForm({
       ? { stayId: stay.id, expectedCheckOutAt: end, ...(reserved ? { checkInAt: start, ...(target ? { roomId: target.id } : {}) } : {}) }
       : null;
   const preview = useQuery({
-    ...trpc.stay.reschedulePreview.queryOptions(input ?? { stayId: stay.id, expectedCheckOutAt: stay.expectedCheckOutAt }, { placeholderData: keepPreviousData }),
+    ...trpc.stay.reschedulePreview.queryOptions(input ?? { stayId: stay.id, expectedCheckOutAt: stay.expectedCheckOutAt }, {
+      placeholderData: keepPreviousData,
+    }),
     enabled: input !== null,
     retry: false,
   });
@@ -157,7 +167,10 @@ function RescheduleForm({
       open
       onOpenChange={onOpenChange}
       title={t('frontDesk.stay.reschedule.title', { room: stay.roomName })}
-      description={t(reserved ? 'frontDesk.stay.reschedule.descriptionReserved' : 'frontDesk.stay.reschedule.descriptionInHouse', { guest: primaryGuestName(stay), timeZone })}
+      description={t(reserved ? 'frontDesk.stay.reschedule.descriptionReserved' : 'frontDesk.stay.reschedule.descriptionInHouse', {
+        guest: primaryGuestName(stay),
+        timeZone,
+      })}
       isDirty={form.formState.isDirty || target !== null}
       isSaving={apply.isPending}
       error={apply.error}
@@ -218,7 +231,15 @@ function RescheduleForm({
 }
 
 /** The nights and price before and after, the nights added or taken off, and the bill's room charge. */
-function PreviewPanel({ state, input, currency }: { state: { data?: Preview; isError: boolean; isFetching: boolean; error: unknown }; input: boolean; currency: string }) {
+function PreviewPanel({
+  state,
+  input,
+  currency,
+}: {
+  state: { data?: Preview; isError: boolean; isFetching: boolean; error: unknown };
+  input: boolean;
+  currency: string;
+}) {
   const { t } = useTranslation();
   if (!input) return null;
   if (state.isError) {
@@ -269,7 +290,9 @@ function PreviewPanel({ state, input, currency }: { state: { data?: Preview; isE
       {p.kind === 'shorten' && p.changedNights.length > 0 && (
         <p className="text-muted-foreground">{t('frontDesk.stay.reschedule.shortenNote', { count: p.changedNights.length })}</p>
       )}
-      {p.kind === 'extend' && p.changedNights.length > 0 && <p className="text-muted-foreground">{t('frontDesk.stay.renewNights', { count: p.changedNights.length })}</p>}
+      {p.kind === 'extend' && p.changedNights.length > 0 && (
+        <p className="text-muted-foreground">{t('frontDesk.stay.renewNights', { count: p.changedNights.length })}</p>
+      )}
     </div>
   );
 }
