@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useAppForm } from '@/lib/use-app-form';
 import { cn } from '@/lib/utils';
-import { invalidateStayKeys } from '../api';
+import { invalidateStayKeys, stayQueries } from '../api';
 import { checkDateTime, isLongEnough, take } from './form-rules';
 import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
 import { StayTimeField } from './stay-time-field';
@@ -111,13 +111,7 @@ function RescheduleForm({
     start && end && isLongEnough(start, end)
       ? { stayId: stay.id, expectedCheckOutAt: end, ...(reserved ? { checkInAt: start, ...(target ? { roomId: target.id } : {}) } : {}) }
       : null;
-  const preview = useQuery({
-    ...trpc.stay.reschedulePreview.queryOptions(input ?? { stayId: stay.id, expectedCheckOutAt: stay.expectedCheckOutAt }, {
-      placeholderData: keepPreviousData,
-    }),
-    enabled: input !== null,
-    retry: false,
-  });
+  const preview = useQuery(stayQueries.reschedulePreview(input));
 
   const apply = useMutation(
     trpc.stay.reschedule.mutationOptions({
