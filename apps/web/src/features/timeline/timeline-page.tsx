@@ -182,10 +182,12 @@ function Legend() {
 /** "guest, room, dates, state" (and its channel and code), as a screen reader reads a bar. */
 function useBarLabel() {
   const { t, i18n } = useTranslation();
+  // One formatter for every bar: making one costs more than a frame's worth of bars can afford
+  // (bench/timeline-paint.ts: a scroll redraws about 200 bars a frame).
+  const dayFmt = useMemo(() => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [i18n.language]);
   return useCallback(
     (bar: TimelineBar, roomName: string) => {
-      const day = (date: string) =>
-        new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+      const day = (date: string) => dayFmt.format(new Date(`${date}T12:00:00Z`));
       return [
         t('timeline.bar.label', {
           guest: bar.guestName ?? t('timeline.bar.noGuest'),
@@ -200,7 +202,7 @@ function useBarLabel() {
         .filter(Boolean)
         .join(', ');
     },
-    [t, i18n.language],
+    [t, dayFmt],
   );
 }
 
