@@ -382,6 +382,8 @@ describe('nonsense dates', () => {
       { expectedCheckOutAt: 1e308 },
       { expectedCheckOutAt: '1e308' },
       { checkInAt: d.at(5, '14:00').toISOString(), expectedCheckOutAt: d.at(3, '12:00').toISOString() },
+      // The arrival kept, the check-out sent before it: negative nights.
+      { expectedCheckOutAt: d.at(1, '12:00').toISOString() },
       { expectedCheckOutAt: 'tomorrow\u0000' },
       { stayId: 1e308, expectedCheckOutAt: d.at(4, '12:00').toISOString() },
       { stayId: -1, expectedCheckOutAt: d.at(4, '12:00').toISOString() },

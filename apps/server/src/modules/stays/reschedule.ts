@@ -1,4 +1,4 @@
-import { LIMITS, ZRescheduleInput, passwordValidity, type TRescheduleInput } from '@console/shared';
+import { LIMITS, ZRescheduleInput, isLongEnoughStay, passwordValidity, type TRescheduleInput } from '@console/shared';
 import type { TReschedulePreviewDto, TRescheduleDto } from '@console/shared/dto';
 import type { AuthedContext } from '../../context';
 import { isConstraint } from '../../db/errors';
@@ -130,6 +130,8 @@ async function planReschedule(
   const { expectedCheckOutAt } = input;
   const same =
     target.id === stay.roomId && checkInAt.getTime() === stay.checkInAt.getTime() && expectedCheckOutAt.getTime() === stay.expectedCheckOutAt.getTime();
+  const tooShort = () =>
+    new AppError('VALIDATION', { messageKey: 'validation.checkOutAfterCheckIn', fields: { expectedCheckOutAt: 'validation.checkOutAfterCheckIn' } });
   const base = { stay, state, fromChannel, target: { id: target.id, name: target.name }, checkInAt, expectedCheckOutAt };
   if (same) return { ...base, kind: 'unchanged', price: stay.priceAmount, changedNights: [] };
   if (target.id !== stay.roomId && target.maintenance !== 'none')
@@ -140,6 +142,8 @@ async function planReschedule(
     if (datesMove && fromChannel) throw new AppError('CONFLICT', { messageKey: 'stay.errors.rescheduleChannelDates' });
     if (datesMove && checkInAt.getTime() < now.getTime() - LIMITS.minStayHours * 3_600_000)
       throw new AppError('VALIDATION', { messageKey: 'stay.errors.rescheduleInPast', fields: { checkInAt: 'stay.errors.rescheduleInPast' } });
+    // The arrival kept (left out) still comes before the new check-out, by the shortest stay at least.
+    if (!isLongEnoughStay(checkInAt, expectedCheckOutAt)) throw tooShort();
     // A move of the room alone keeps the agreed price, less or more the two rooms' difference (the room change's rule).
     const price = datesMove
       ? (await quoteStay(db, target.id, actor.timeZone, checkInAt, expectedCheckOutAt)).total
@@ -164,6 +168,7 @@ async function planReschedule(
   // Shortened: never to a moment past (check the guest out instead), never under the shortest stay.
   if (expectedCheckOutAt <= now)
     throw new AppError('VALIDATION', { messageKey: 'stay.errors.shortenInPast', fields: { expectedCheckOutAt: 'stay.errors.shortenInPast' } });
+  if (!isLongEnoughStay(checkInAt, expectedCheckOutAt)) throw tooShort();
   const kept = new Set(nightsOf(stay.checkInAt, expectedCheckOutAt, actor.timeZone));
   const dropped = nightsOf(stay.checkInAt, stay.expectedCheckOutAt, actor.timeZone).filter((d) => !kept.has(d));
   const rates = dropped.length ? await loadRates(db, stay.roomId, actor.timeZone, expectedCheckOutAt, stay.expectedCheckOutAt) : null;
