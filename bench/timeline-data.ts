@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * The tape chart's hotel of bench/timeline.ts and bench/timeline-paint.ts, generated in SQL: 20 room
