@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { api, text } from './support-board';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
-import { pairedRoom, sim } from './support-locks';
+import { lockIdOf, pairedRoom, sim } from './support-locks';
 import { closeSql, sql, waitForRoomStatus } from './support-stays';
 
 /**
@@ -11,8 +11,10 @@ import { closeSql, sql, waitForRoomStatus } from './support-stays';
  * a guest checked in with a door code is a bar of their room, read as "guest, room, dates, state"
  * with the code on the lock; Enter on the bar opens its dialog, "move to another room" the room
  * change with its prices, and once moved the bar is in the new room's row and the code opens the
- * new door and no longer the old one at the simulated locks. Each run has rooms of its own, in a
- * room group of its own that the page is filtered on.
+ * new door and no longer the old one at the simulated locks. A bar's end dragged later opens "change
+ * dates" with the price before and after; a click on an empty day reserves the room; a reservation
+ * dragged to the other room and days later takes its code to that lock at the new dates. Each run
+ * has rooms of its own, in a room group of its own that the page is filtered on.
  */
 
 let browser: Browser;
@@ -131,9 +133,9 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     expect(await sim<{ opened: boolean }>('POST', `/locks/${from.lockId}/use`, { passcode: pin })).toMatchObject({ opened: false });
   });
 
-  it("a bar's end dragged two days later renews the stay at its quote; the bar dragged to the other room moves it", async () => {
+  it("a bar's end dragged two days later extends the stay at the price shown before confirming; the bar dragged to the other room moves it", async () => {
     const stayId = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: await roomIdOf(roomB) })).currentStay!.id;
-    const before = await api<{ expectedCheckOutAt: string }>(page, 'stay.get', { stayId });
+    const before = await api<{ expectedCheckOutAt: string; priceAmount: number }>(page, 'stay.get', { stayId });
     const rtl = header === 'ar';
     // The end's handle, two day columns later (14 days: 92 px a day; to the left in Arabic).
     const handle = page.getByTestId(`timeline-bar-end-${stayId}`);
@@ -142,16 +144,20 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + (rtl ? -184 : 184), box.y + box.height / 2, { steps: 12 });
     await page.mouse.up();
-    const renew = page.getByTestId('renew-dialog');
-    await renew.waitFor();
-    expect(await renew.getByTestId('renew-nights').getAttribute('data-nights')).toBe('2');
-    // The re-pricing is shown before confirming.
-    await renew.getByTestId('renew-quote').getByText(/\d/).first().waitFor();
+    const change = page.getByTestId('reschedule-dialog');
+    await change.waitFor();
+    // The re-pricing is shown before confirming: two nights more, and what they cost.
+    const preview = change.locator('[data-testid="reschedule-preview"][data-kind="extend"]');
+    await preview.waitFor();
+    const difference = Number(await preview.getAttribute('data-difference'));
+    expect(difference).toBeGreaterThan(0);
+    expect(await preview.getByTestId('reschedule-nights').textContent()).toMatch(/\d/);
     await screenshot(page, `timeline-extend-${header}`);
-    await page.getByTestId('renew-submit').click();
-    await renew.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByTestId('reschedule-submit').click();
+    await change.waitFor({ state: 'detached', timeout: 20_000 });
     const after = await api<{ expectedCheckOutAt: string; priceAmount: number }>(page, 'stay.get', { stayId });
     expect(Date.parse(after.expectedCheckOutAt) - Date.parse(before.expectedCheckOutAt)).toBe(2 * 86_400_000);
+    expect(after.priceAmount - before.priceAmount).toBe(difference);
     await page.keyboard.press('Escape');
 
     // The bar dragged onto the other room's row: the room change opens with that room chosen.
@@ -183,6 +189,72 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     } finally {
       await other.close();
     }
+  });
+
+  it('a click on an empty day reserves the room there; the reservation dragged to the other room and days later takes its code to that lock, at the new dates', async () => {
+    const rtl = header === 'ar';
+    const colW = 92;
+    await openTimeline(page);
+    // A click on room B's lane, six day columns in (five days from today): the reservation dialog, that room and day.
+    const laneB = page.getByTestId(`timeline-room-${roomB}`).locator(':scope > div').nth(1);
+    const lane = (await laneB.boundingBox())!;
+    const xOf = (col: number) => (rtl ? lane.x + lane.width - (col + 0.5) * colW : lane.x + (col + 0.5) * colW);
+    await page.mouse.click(xOf(6), lane.y + lane.height / 2);
+    const reserve = page.getByTestId('reservation-dialog');
+    await reserve.waitFor();
+    await page.locator('#reservation-guest-0-name').fill(`${guest} R`);
+    await page.getByTestId('reservation-submit').click();
+    await reserve.waitFor({ state: 'detached', timeout: 20_000 });
+    const [made] = await sql<{ id: number; checkInAt: Date; expectedCheckOutAt: Date }>(
+      `SELECT id, "checkInAt", "expectedCheckOutAt" FROM "Stay" WHERE "roomId" = $1 AND status = 'reserved'`,
+      [await roomIdOf(roomB)],
+    );
+    expect(made).toBeDefined();
+    // Its door code, on room B's lock.
+    const pin2 = pin.split('').reverse().join('');
+    await api(page, 'password.create', { roomId: await roomIdOf(roomB), stayId: made!.id, kind: 'custom', code: pin2 }, 'mutation');
+    const lockB = await lockIdOf(roomB);
+    const lockA = await lockIdOf(roomA);
+    const codesOn = async (lockId: string) =>
+      (await sim<{ lock: { passcodes: { keyboardPwd: string; startDate: number; endDate: number }[] } }>('GET', `/locks/${lockId}`)).lock.passcodes.filter(
+        (p) => p.keyboardPwd === pin2,
+      );
+    await expect.poll(async () => (await codesOn(lockB)).length, { timeout: 20_000 }).toBe(1);
+
+    // The bar dragged onto room A's row and two days later: "change dates" with both, and the price before and after.
+    const bar = page.getByTestId(`timeline-bar-${made!.id}`);
+    await bar.waitFor();
+    const from = (await bar.boundingBox())!;
+    const target = (await page.getByTestId(`timeline-room-${roomA}`).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + (rtl ? -2 * colW : 2 * colW), target.y + target.height / 2, { steps: 14 });
+    await page.mouse.up();
+    const change = page.getByTestId('reschedule-dialog');
+    await change.waitFor();
+    await change.locator('[data-testid="reschedule-preview"][data-kind="move"]').waitFor();
+    await change.getByTestId('reschedule-price').waitFor();
+    await screenshot(page, `timeline-reschedule-${header}`);
+    await page.getByTestId('reschedule-submit').click();
+    await change.waitFor({ state: 'detached', timeout: 20_000 });
+    await closeGuestKeys(page);
+    const [moved] = await sql<{ id: number; checkInAt: Date; expectedCheckOutAt: Date }>(
+      `SELECT id, "checkInAt", "expectedCheckOutAt" FROM "Stay" WHERE "movedFromStayId" = $1`,
+      [made!.id],
+    );
+    expect(moved!.checkInAt.getTime() - made!.checkInAt.getTime()).toBe(2 * 86_400_000);
+    await page.getByTestId(`timeline-room-${roomA}`).getByTestId(`timeline-bar-${moved!.id}`).waitFor();
+    // At the simulated locks: the code is on room A's lock for the new dates, and gone from room B's.
+    await expect
+      .poll(
+        async () =>
+          (await codesOn(lockA)).some(
+            (p) => p.startDate <= moved!.checkInAt.getTime() && p.startDate > made!.checkInAt.getTime() && p.endDate >= moved!.expectedCheckOutAt.getTime(),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await expect.poll(async () => (await codesOn(lockB)).length, { timeout: 20_000 }).toBe(0);
   });
 
   it('shows the bars on a 390 px phone', async () => {

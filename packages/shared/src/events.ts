@@ -14,6 +14,7 @@ export const EVENT_KINDS = [
   'stay.checkedOut',
   'stay.cancelled',
   'stay.changed',
+  'stay.rescheduled',
   // Money: the ledger's entries.
   'payment.recorded',
   'refund.recorded',

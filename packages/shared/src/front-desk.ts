@@ -321,6 +321,26 @@ export type TArriveInput = z.input<typeof ZArriveInput>;
 
 export const ZChangeRoomInput = z.object({ stayId: ZId, targetRoomId: ZId });
 
+/**
+ * New dates and/or room of a stay (modules/stays/reschedule.ts, docs/timeline.md): a reservation
+ * that has not begun may move to other dates and another room; a stay that has begun keeps its
+ * arrival and room and only its expected check-out moves (later: the renewal; earlier: the stay is
+ * shortened and its bill corrected). Left out, the arrival and the room stay as they are.
+ */
+export const ZRescheduleInput = z
+  .object({
+    stayId: ZId,
+    checkInAt: ZInstant.optional(),
+    expectedCheckOutAt: ZInstant,
+    roomId: ZId.optional(),
+  })
+  .refine((v) => v.checkInAt === undefined || isLongEnoughStay(v.checkInAt, v.expectedCheckOutAt), {
+    error: 'validation.checkOutAfterCheckIn',
+    path: ['expectedCheckOutAt'],
+    ...whenValid('checkInAt', 'expectedCheckOutAt'),
+  });
+export type TRescheduleInput = z.input<typeof ZRescheduleInput>;
+
 // ---------------------------------------------------------------------------------------------
 // Reservations at the desk (docs/room-status.md "Reservations")
 

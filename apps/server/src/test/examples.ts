@@ -638,6 +638,18 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'stay.checkOut': (w) => ({ stayId: w.stay.id }),
   'stay.renew': (w) => ({ stayId: w.stay.id, expectedCheckOutAt: hours(60).toISOString(), priceMode: 'fixed', fixedPrice: 20_000 }),
   'stay.changeRoom': (w) => ({ stayId: w.stay.id, targetRoomId: w.rooms[2]!.id }),
+  'stay.reschedulePreview': (w) => ({
+    stayId: w.reservation.id,
+    checkInAt: hours(50).toISOString(),
+    expectedCheckOutAt: hours(70).toISOString(),
+    roomId: w.rooms[2]!.id,
+  }),
+  'stay.reschedule': (w) => ({
+    stayId: w.reservation.id,
+    checkInAt: hours(50).toISOString(),
+    expectedCheckOutAt: hours(70).toISOString(),
+    roomId: w.rooms[2]!.id,
+  }),
   'stay.addGuest': (w) => ({ stayId: w.stay.id, guest }),
   'stay.removeGuest': (w) => ({ stayId: w.stay.id, guestId: w.co.id }),
   'stay.guest': (w) => ({ guestId: w.primary.id }),

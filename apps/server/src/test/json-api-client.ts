@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 export interface JsonApiAnswer<T = Record<string, unknown>> {
   status: number;
@@ -82,5 +82,13 @@ export async function jsonApiClient(app: FastifyInstance) {
       call<T>('GET', template, params, undefined, options),
     post: <T = Record<string, unknown>>(template: string, params: Record<string, string | number>, body: unknown, options?: JsonApiCallOptions) =>
       call<T>('POST', template, params, body, options),
+    /** Any method: a route's own (`PATCH`, `PUT`), for the tests that go through every route. */
+    send: <T = Record<string, unknown>>(
+      method: Method,
+      template: string,
+      params: Record<string, string | number>,
+      body: unknown,
+      options?: JsonApiCallOptions,
+    ) => call<T>(method, template, params, body, options),
   };
 }

@@ -222,6 +222,8 @@ const ROWS: Record<string, Row> = {
   'stay.checkOut': 'nf/nf',
   'stay.renew': 'nf/nf',
   'stay.changeRoom': 'nf/nf',
+  'stay.reschedulePreview': 'nf/nf',
+  'stay.reschedule': 'nf/nf',
   'stay.addGuest': 'nf/nf',
   'stay.removeGuest': 'nf/nf',
   'stay.guest': 'nf/nf',

@@ -9,6 +9,8 @@ import {
   ZStayCheckOutOutput,
   ZStayRenewOutput,
   ZStayChangeRoomOutput,
+  ZStayReschedulePreviewOutput,
+  ZStayRescheduleOutput,
   ZStayAddGuestOutput,
   ZStayRemoveGuestOutput,
   ZStayGuestOutput,
@@ -32,6 +34,7 @@ import {
   ZGuestListInput,
   ZRemoveGuestInput,
   ZRenewInput,
+  ZRescheduleInput,
   ZStayIdInput,
   ZStayListInput,
   ZFixArrivalInput,
@@ -46,6 +49,7 @@ import { cancelReservation, checkOut } from '../modules/stays/check-out';
 import { addGuest, getGuest, listGuests, removeGuest } from '../modules/stays/guests';
 import { renewStay } from '../modules/stays/renewal';
 import { changeRoom } from '../modules/stays/room-change';
+import { previewReschedule, rescheduleStay } from '../modules/stays/reschedule';
 import { getStay, listStays } from '../modules/stays/stay-list';
 import { stayKeys } from '../modules/stay-keys/stay-keys';
 import { authedProcedure, router } from './init';
@@ -103,6 +107,14 @@ export const stayRouter = router({
 
     .output(ZStayChangeRoomOutput)
     .mutation(({ ctx, input }) => changeRoom(ctx, input)),
+  reschedulePreview: authedProcedure
+    .input(ZRescheduleInput)
+    .output(ZStayReschedulePreviewOutput)
+    .query(({ ctx, input }) => previewReschedule(ctx, input)),
+  reschedule: authedProcedure
+    .input(ZRescheduleInput)
+    .output(ZStayRescheduleOutput)
+    .mutation(({ ctx, input }) => rescheduleStay(ctx, input)),
   addGuest: authedProcedure
     .input(ZAddGuestInput)
 

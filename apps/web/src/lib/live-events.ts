@@ -40,6 +40,7 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'stay.checkedOut': STAY,
   'stay.cancelled': STAY,
   'stay.changed': STAY,
+  'stay.rescheduled': STAY,
   'payment.recorded': MONEY,
   'refund.recorded': MONEY,
   'charge.posted': MONEY,

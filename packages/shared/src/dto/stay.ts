@@ -102,6 +102,38 @@ export const ZRoomChangeDto = z.object({
 });
 export type TRoomChangeDto = z.infer<typeof ZRoomChangeDto>;
 
+/** What a change of dates or room would do (`stay.reschedulePreview`): shown before the clerk confirms. */
+export const ZReschedulePreviewDto = z.object({
+  stayId: z.number(),
+  /** `move`: a reservation to other dates and/or room; `extend` / `shorten`: a stay that has begun; `unchanged`: nothing to do. */
+  kind: z.enum(['move', 'extend', 'shorten', 'unchanged']),
+  before: z.object({ roomId: z.number(), roomName: z.string(), checkInAt: z.string(), expectedCheckOutAt: z.string(), nights: z.number(), price: z.number() }),
+  after: z.object({ roomId: z.number(), roomName: z.string(), checkInAt: z.string(), expectedCheckOutAt: z.string(), nights: z.number(), price: z.number() }),
+  priceDifference: z.number(),
+  /** The nights added (priced by the renewal rule) or taken off (priced as an early departure prices them). */
+  changedNights: z.array(z.object({ date: z.string(), price: z.number() })),
+  /** The room charge on the bill now and after (a stay that has begun); null when the bill has none to change. */
+  roomCharge: z.object({ posted: z.number(), after: z.number() }).nullable(),
+  /** The stay came from a channel's calendar: its dates are the channel's. */
+  fromChannel: z.boolean(),
+});
+export type TReschedulePreviewDto = z.infer<typeof ZReschedulePreviewDto>;
+
+export const ZRescheduleDto = z.object({
+  ...ZStayDto.shape,
+  kind: z.enum(['move', 'extend', 'shorten', 'unchanged']),
+  priceDifference: z.number(),
+  /** Codes, faces and number cards whose lock learns the new period. */
+  changedCredentials: z.number(),
+  /** Generated codes replaced by a new one (a generated code cannot be changed on its lock). */
+  replacedPasswords: z.number(),
+  /** Cards with data written on them that still carry the old period: written again at the desk. */
+  rewriteCards: z.array(z.object({ issueId: z.number(), cardNumber: z.string() })),
+  /** The room changed: what happened to each credential (as a room change says). */
+  credentialMoves: z.array(ZCredentialMoveDto),
+});
+export type TRescheduleDto = z.infer<typeof ZRescheduleDto>;
+
 export const ZBreakfastRow = z.object({
   stayId: z.number(),
   roomId: z.number(),
@@ -151,6 +183,8 @@ export const ZStayCheckOutOutput = z.object({
 });
 export const ZStayRenewOutput = ZRenewalDto;
 export const ZStayChangeRoomOutput = ZRoomChangeDto;
+export const ZStayReschedulePreviewOutput = ZReschedulePreviewDto;
+export const ZStayRescheduleOutput = ZRescheduleDto;
 export const ZStayAddGuestOutput = ZStayDto;
 /** "Fix now" of an arrival without a working key: what it did, and the stay after it. */
 export const ZStayFixAccessOutput = z.object({ fix: z.enum(ARRIVAL_FIXES), stay: ZStayDto });

@@ -317,6 +317,67 @@ describe('reservations and stays', () => {
   });
 });
 
+describe("changing a reservation's dates or room", () => {
+  it("PATCH moves a reservation to other dates and room, priced again; a room taken is a problem naming the booking; another hotel's is 404", async () => {
+    const h = await hotel();
+    const [a, b] = h.rooms as [(typeof h.rooms)[0], (typeof h.rooms)[0]];
+    const made = await api.post<Stay & { priceAmount: number }>('/reservations', {}, reservation(a.id), { key: h.key, idempotencyKey: idem() });
+    expect(made.status).toBe(201);
+    const body = { roomId: b.id, checkInAt: hours(50).toISOString(), expectedCheckOutAt: hours(98).toISOString() };
+    const moved = await api.send<Stay & { kind: string; movedFromStayId: number }>('PATCH', '/reservations/{stayId}', { stayId: made.body.id }, body, {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    expect(moved).toMatchObject({
+      status: 200,
+      body: { kind: 'move', roomId: b.id, state: 'reserved', movedFromStayId: made.body.id, checkInAt: body.checkInAt },
+    });
+    // Another reservation in the way: refused naming its guest.
+    await api.post(
+      '/reservations',
+      {},
+      reservation(a.id, { checkInAt: hours(120).toISOString(), expectedCheckOutAt: hours(150).toISOString(), guests: [{ name: 'Rui Costa' }] }),
+      {
+        key: h.key,
+        idempotencyKey: idem(),
+      },
+    );
+    const taken = await api.send<Problem>(
+      'PATCH',
+      '/reservations/{stayId}',
+      { stayId: moved.body.id },
+      { roomId: a.id, checkInAt: hours(110).toISOString(), expectedCheckOutAt: hours(130).toISOString() },
+      { key: h.key, idempotencyKey: idem() },
+    );
+    expect(taken).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect(taken.body.detail).toContain('Rui Costa');
+    const other = await hotel();
+    const theirs = await api.send<Problem>('PATCH', '/reservations/{stayId}', { stayId: moved.body.id }, body, { key: other.key, idempotencyKey: idem() });
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+
+  it("PUT by the caller's own id makes the reservation once, then moves it to the dates sent", async () => {
+    const h = await hotel();
+    const [a, b] = h.rooms as [(typeof h.rooms)[0], (typeof h.rooms)[0]];
+    const externalId = `pms-${randomUUID()}`;
+    const first = await api.send<Stay>('PUT', '/reservations/by-external-id/{externalId}', { externalId }, reservation(a.id), {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    expect(first).toMatchObject({ status: 200, body: { roomId: a.id, state: 'reserved' } });
+    const later = reservation(a.id, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(54).toISOString() });
+    const moved = await api.send<Stay>('PUT', '/reservations/by-external-id/{externalId}', { externalId }, later, { key: h.key, idempotencyKey: idem() });
+    expect(moved).toMatchObject({ status: 200, body: { id: first.body.id, checkInAt: later.checkInAt, expectedCheckOutAt: later.expectedCheckOutAt } });
+    // To another room, then again: the reservation is followed to the stay that carries it on.
+    const toB = reservation(b.id, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(54).toISOString() });
+    const inB = await api.send<Stay>('PUT', '/reservations/by-external-id/{externalId}', { externalId }, toB, { key: h.key, idempotencyKey: idem() });
+    expect(inB.body).toMatchObject({ roomId: b.id });
+    const again = await api.send<Stay>('PUT', '/reservations/by-external-id/{externalId}', { externalId }, toB, { key: h.key, idempotencyKey: idem() });
+    expect(again.body).toMatchObject({ id: inB.body.id, roomId: b.id });
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id, status: 'reserved' } })).toBe(1);
+  });
+});
+
 describe('walk-in check-in', () => {
   it('checks a guest in without a reservation, once per Idempotency-Key, even for two requests at once', async () => {
     const h = await hotel();
@@ -476,6 +537,8 @@ describe('scopes of every operation', () => {
       changeStayRoom: { targetRoomId: h.rooms[2]!.id },
       recordPayment: { amount: 100, method: 'cash' },
       issueStayCode: { kind: 'custom', code: '135790' },
+      upsertReservationByExternalId: reservation(h.rooms[1]!.id),
+      rescheduleReservation: { expectedCheckOutAt: hours(30).toISOString() },
     };
     const refused: string[] = [];
     for (const route of API_ROUTES) {
@@ -488,7 +551,7 @@ describe('scopes of every operation', () => {
       const res =
         route.method === 'GET'
           ? await api.get<Problem>(route.path, ids, options)
-          : await api.post<Problem>(route.path, ids, bodies[route.operationId], options);
+          : await api.send<Problem>(route.method, route.path, ids, bodies[route.operationId], options);
       if (res.status === 403 && res.body.code === 'FORBIDDEN') refused.push(route.operationId);
     }
     expect(refused).toEqual(API_ROUTES.map((r) => r.operationId));
@@ -527,6 +590,8 @@ describe('tenancy of every operation', () => {
       changeStayRoom: { targetRoomId: theirs.rooms[2]!.id },
       recordPayment: { amount: 100, method: 'cash' },
       issueStayCode: { kind: 'custom', code: '135792' },
+      upsertReservationByExternalId: reservation(theirs.rooms[1]!.id),
+      rescheduleReservation: { expectedCheckOutAt: hours(30).toISOString() },
     };
     const queries: Record<string, Record<string, number>> = { listStays: { roomId: ids.roomId }, listUnlockRecords: { roomId: ids.roomId } };
     const found: string[] = [];
@@ -539,7 +604,7 @@ describe('tenancy of every operation', () => {
       const res =
         route.method === 'GET'
           ? await api.get<Problem>(route.path, params, options)
-          : await api.post<Problem>(route.path, params, bodies[route.operationId], options);
+          : await api.send<Problem>(route.method, route.path, params, bodies[route.operationId], options);
       if (res.status !== 404 || res.body.code !== 'NOT_FOUND') found.push(`${route.operationId}: ${res.status}`);
     }
     expect(found).toEqual([]);

@@ -9,6 +9,7 @@ import {
   ZIdempotencyKey,
   ZRecordsByPersonInput,
   ZRenewInput,
+  ZRescheduleInput,
   ZReservationInput,
   ZRoomListInput,
   ZStayListInput,
@@ -33,6 +34,7 @@ import {
   ZStayListOutput,
   ZStayRenewOutput,
   ZStayReserveOutput,
+  ZStayRescheduleOutput,
   ZLockRecordsByPersonOutput,
   ZLockListOutput,
   ZLockStatusOutput,
@@ -58,6 +60,8 @@ import { cancelReservation, checkOut } from '../../modules/stays/check-out';
 import { renewStay } from '../../modules/stays/renewal';
 import { createReservation } from '../../modules/stays/reservation';
 import { changeRoom } from '../../modules/stays/room-change';
+import { rescheduleStay } from '../../modules/stays/reschedule';
+import { upsertReservationByKey } from '../../modules/stays/reservation-upsert';
 import { getStayByKey } from '../../modules/stays/stay-by-key';
 import { getStay, listStaysAfter } from '../../modules/stays/stay-list';
 import { listRecordsByPersonAfter } from '../../modules/unlock-records/unlock-record.service';
@@ -169,6 +173,34 @@ export const API_ROUTES: ApiRoute[] = [
     response: ZStayReserveOutput,
     status: 201,
     handle: (ctx, { body, idempotencyKey }) => createReservation(ctx, { ...body, idempotencyKey }),
+  }),
+  apiRoute({
+    method: 'PUT',
+    path: '/reservations/by-external-id/{externalId}',
+    operationId: 'upsertReservationByExternalId',
+    tag: 'Stays',
+    summary: 'Create or move a reservation by your own id',
+    description:
+      'Made when no reservation has `externalId` (it becomes its key for good, as `POST /reservations` with that `Idempotency-Key`); otherwise that reservation moves to the dates and room sent (priced again, its codes following; a room taken is refused naming the booking in the way). Guests, price and deposit are those of the first call.',
+    permission: 'stay.manage',
+    params: z.object({ externalId: ZIdempotencyKey }),
+    body: fieldsOf(ZReservationInput, 'idempotencyKey'),
+    response: ZStayReserveOutput,
+    handle: (ctx, { params, body }) => upsertReservationByKey(ctx, params.externalId, body),
+  }),
+  apiRoute({
+    method: 'PATCH',
+    path: '/reservations/{stayId}',
+    operationId: 'rescheduleReservation',
+    tag: 'Stays',
+    summary: 'Change the dates or room of a reservation (or the check-out of a stay)',
+    description:
+      "A reservation moves to other dates and/or room, priced again for the new nights; a stay in progress only to another check-out (later: the added nights charged; earlier: the nights taken off credited on the bill today). A room taken is refused naming the booking in the way; the guest's codes follow. A channel's reservation keeps the channel's dates.",
+    permission: 'stay.manage',
+    params: ZStayPath,
+    body: fieldsOf(ZRescheduleInput, 'stayId'),
+    response: ZStayRescheduleOutput,
+    handle: (ctx, { params, body }) => rescheduleStay(ctx, { ...body, stayId: params.stayId }),
   }),
   apiRoute({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, CalendarPlus, CalendarRange, CalendarX, LogIn, LogOut } from 'lucide-react';
+import { ArrowLeftRight, CalendarClock, CalendarPlus, CalendarRange, CalendarX, LogIn, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RoomStatusBadge } from '@/components/status-badges';
 import { Button } from '@/components/ui/button';
@@ -106,12 +106,14 @@ export function RoomDetailHeader({
             (reservation ? (
               <>
                 {stayButton('change-room', t('frontDesk.detail.changeRoom'), <ArrowLeftRight aria-hidden />)}
+                {stayButton('reschedule', t('frontDesk.detail.changeDates'), <CalendarClock aria-hidden />)}
                 {stayButton('cancel-reservation', t('frontDesk.detail.cancelReservation'), <CalendarX aria-hidden />, 'destructive-outline')}
                 {stayButton('arrive', t('frontDesk.detail.arrive'), <LogIn className="rtl:rotate-180" aria-hidden />, 'default')}
               </>
             ) : (
               <>
                 {stayButton('renew', t('frontDesk.detail.renew'), <CalendarPlus aria-hidden />)}
+                {stayButton('reschedule', t('frontDesk.detail.changeDates'), <CalendarClock aria-hidden />)}
                 {stayButton('change-room', t('frontDesk.detail.changeRoom'), <ArrowLeftRight aria-hidden />)}
                 {stayButton('check-out', t('frontDesk.detail.checkOut'), <LogOut className="rtl:rotate-180" aria-hidden />, 'default')}
               </>

@@ -43,6 +43,9 @@ export const stayQueries = {
   hotelClock: () => trpc.hotel.info.queryOptions(undefined, { staleTime: 60_000, retry: 1 }),
   /** The hotel's default times for a new reservation, while its dialog is open. */
   reservationTimes: (enabled: boolean) => trpc.hotel.info.queryOptions(undefined, { enabled, staleTime: 300_000 }),
+  /** What "change dates" would do (nights, price, the bill's room charge, a room taken named: shown in the dialog); null asks for nothing. */
+  reschedulePreview: (input: RouterInputs['stay']['reschedulePreview'] | null) =>
+    trpc.stay.reschedulePreview.queryOptions(input ?? skipToken, { retry: false, placeholderData: keepPreviousData, meta: { showsErrors: true } }),
   /** The pricing function's quote of a stay's times; null asks for nothing (times not valid, or still changing). */
   priceQuote: (input: RouterInputs['price']['quote'] | null) =>
     trpc.price.quote.queryOptions(input ?? skipToken, { placeholderData: keepPreviousData, staleTime: 60_000, meta: { handledCodes: ['VALIDATION'] } }),

@@ -6,10 +6,16 @@ import type { ReservationDates, StayActionKind } from './stay-action-types';
 /**
  * A stay action asked for by a stay's id (the timeline's bars carry ids, not stays): the stay is
  * read as it is now (`stay.get`), then the front desk's own dialog opens on it, with its rules,
- * quotes and refusals (change room, renew), or a reservation of a room for chosen dates.
+ * quotes and refusals (change room, renew, change dates), or a reservation of a room for chosen dates.
  */
 export type StayActionRequest =
-  | { kind: Extract<StayActionKind, 'change-room' | 'renew'>; stayId: number; target?: { id: number; name: string }; until?: string }
+  | {
+      kind: Extract<StayActionKind, 'change-room' | 'renew' | 'reschedule'>;
+      stayId: number;
+      target?: { id: number; name: string };
+      until?: string;
+      from?: string;
+    }
   | { kind: 'reserve'; room: { id: number; name: string } | null; dates?: ReservationDates };
 
 export function StayActionById({ request, onClose }: { request: StayActionRequest | null; onClose(): void }) {
@@ -18,5 +24,5 @@ export function StayActionById({ request, onClose }: { request: StayActionReques
   if (!request) return <StayDialogSet action={null} onClose={onClose} />;
   if (request.kind === 'reserve') return <StayDialogSet action={{ kind: 'reserve', room: request.room, dates: request.dates }} onClose={onClose} />;
   if (!stay.data || stay.data.id !== request.stayId) return null;
-  return <StayDialogSet action={{ kind: request.kind, stay: stay.data, target: request.target, until: request.until }} onClose={onClose} />;
+  return <StayDialogSet action={{ kind: request.kind, stay: stay.data, target: request.target, until: request.until, from: request.from }} onClose={onClose} />;
 }

@@ -9,7 +9,8 @@ import { CodeIcon, type TimelineAction } from './bar-parts';
 /**
  * A bar opened (a click, or Enter on it): who, which room, when, its state, channel and code, and
  * the changes a drag makes, as buttons: "move to another room" (the room change's dialog) and
- * "change the check-out" (the renewal's dialog). The keyboard's way to do every drag.
+ * "change dates" (the reschedule dialog: a reservation's dates and room, a stay's check-out earlier
+ * or later). The keyboard's way to do every drag.
  */
 export function BarDialog({
   bar,
@@ -67,7 +68,7 @@ export function BarDialog({
           <Button
             variant="outline"
             disabled={!bar.isActive}
-            onClick={() => onAction({ kind: 'renew', stayId: bar.stayId })}
+            onClick={() => onAction({ kind: 'reschedule', stayId: bar.stayId })}
             data-testid="timeline-change-dates"
           >
             <CalendarClock />

@@ -3,7 +3,7 @@ import type { TimelineBar } from './api';
 
 /** What the timeline asks the front desk's dialogs to do (the route passes the stays feature's `StayActionById`). */
 export type TimelineAction =
-  | { kind: 'change-room' | 'renew'; stayId: number; target?: { id: number; name: string }; until?: string }
+  | { kind: 'change-room' | 'renew' | 'reschedule'; stayId: number; target?: { id: number; name: string }; until?: string; from?: string }
   | { kind: 'reserve'; room: { id: number; name: string } | null; dates?: { arrival: string; nights: number } };
 
 /** The icon of a bar's code state on the lock (none: no credential). */

@@ -13,7 +13,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useDirection } from '@/components/ui/direction';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { timelineQueries, type TimelineBar, type TimelineWindow } from './api';
 import { BarDialog } from './bar-dialog';
@@ -27,7 +26,7 @@ type Row = { kind: 'group'; key: string; name: string | null; count: number; col
 
 /** A drag in progress: a bar moved to another room, a bar's end moved, or an empty range chosen. */
 type Drag =
-  | { kind: 'move'; bar: TimelineBar; x: number; y: number; dy: number; roomId: number; moved: boolean }
+  | { kind: 'move'; bar: TimelineBar; x: number; y: number; dy: number; delta: number; roomId: number; moved: boolean }
   | { kind: 'end'; bar: TimelineBar; x: number; delta: number; moved: boolean }
   | { kind: 'range'; room: Room; first: number; last: number };
 
@@ -183,10 +182,12 @@ function Legend() {
 /** "guest, room, dates, state" (and its channel and code), as a screen reader reads a bar. */
 function useBarLabel() {
   const { t, i18n } = useTranslation();
+  // One formatter for every bar: making one costs more than a frame's worth of bars can afford
+  // (bench/timeline-paint.ts: a scroll redraws about 200 bars a frame).
+  const dayFmt = useMemo(() => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [i18n.language]);
   return useCallback(
     (bar: TimelineBar, roomName: string) => {
-      const day = (date: string) =>
-        new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+      const day = (date: string) => dayFmt.format(new Date(`${date}T12:00:00Z`));
       return [
         t('timeline.bar.label', {
           guest: bar.guestName ?? t('timeline.bar.noGuest'),
@@ -201,7 +202,7 @@ function useBarLabel() {
         .filter(Boolean)
         .join(', ');
     },
-    [t, i18n.language],
+    [t, dayFmt],
   );
 }
 
@@ -309,19 +310,24 @@ function Grid({
       return;
     }
     if (d.kind === 'move') {
-      if (d.roomId !== d.bar.roomId) onAction({ kind: 'change-room', stayId: d.bar.stayId, target: { id: d.roomId, name: roomNames.get(d.roomId) ?? '' } });
+      const target = { id: d.roomId, name: roomNames.get(d.roomId) ?? '' };
+      // A reservation moves in time and between rooms ("change dates", one confirmation); a stay that
+      // has begun only between rooms (the room change, from now).
+      if (d.bar.state === 'reserved' && (d.delta !== 0 || d.roomId !== d.bar.roomId)) {
+        const from = shiftDays(d.bar.startAt, d.delta);
+        const until = shiftDays(d.bar.endAt, d.delta);
+        if (from && until) onAction({ kind: 'reschedule', stayId: d.bar.stayId, from, until, ...(d.roomId !== d.bar.roomId ? { target } : {}) });
+      } else if (d.roomId !== d.bar.roomId) onAction({ kind: 'change-room', stayId: d.bar.stayId, target });
       return;
     }
-    if (d.delta < 0) {
-      toast.info(t('timeline.shortenNotHere'));
-      return;
-    }
-    if (d.delta > 0) {
-      // The same time of day, `delta` days later, in the hotel's zone.
-      const end = localDateTime(new Date(d.bar.endAt), timeZone);
-      const until = zonedToInstant(`${addDays(end.slice(0, 10), d.delta)}T${end.slice(11, 16)}`, timeZone);
-      if (until) onAction({ kind: 'renew', stayId: d.bar.stayId, until: until.toISOString() });
-    }
+    // Its end later or earlier: the check-out moves, with the nights and the price shown before it does.
+    const until = d.delta !== 0 ? shiftDays(d.bar.endAt, d.delta) : null;
+    if (until) onAction({ kind: 'reschedule', stayId: d.bar.stayId, until });
+  };
+  /** The same time of day, `delta` days later (or earlier), in the hotel's zone, as an ISO instant. */
+  const shiftDays = (at: string, delta: number) => {
+    const local = localDateTime(new Date(at), timeZone);
+    return zonedToInstant(`${addDays(local.slice(0, 10), delta)}T${local.slice(11, 16)}`, timeZone)?.toISOString() ?? null;
   };
 
   const weekdayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }), [locale]);
@@ -487,6 +493,7 @@ function Grid({
                     const dragged = drag && drag.kind !== 'range' && drag.bar.stayId === bar.stayId ? drag : null;
                     const extra = dragged?.kind === 'end' ? dragged.delta * colW : 0;
                     const dy = dragged?.kind === 'move' ? dragged.dy : 0;
+                    const dx = dragged?.kind === 'move' ? dragged.delta * colW * dirX : 0;
                     const label = barLabel(bar, room.name);
                     return (
                       <button
@@ -505,7 +512,7 @@ function Grid({
                         style={{
                           insetInlineStart: spanOf.start * colW + 1,
                           width: Math.max(12, (spanOf.end - spanOf.start) * colW - 2 + extra),
-                          transform: dy ? `translateY(${dy}px)` : undefined,
+                          transform: dy || dx ? `translate(${dx}px, ${dy}px)` : undefined,
                         }}
                         data-testid={`timeline-bar-${bar.stayId}`}
                         data-state={bar.state}
@@ -514,7 +521,7 @@ function Grid({
                           if (e.button !== 0) return;
                           e.stopPropagation();
                           e.currentTarget.setPointerCapture(e.pointerId);
-                          setDragBoth({ kind: 'move', bar, x: e.clientX, y: e.clientY, dy: 0, roomId: bar.roomId, moved: false });
+                          setDragBoth({ kind: 'move', bar, x: e.clientX, y: e.clientY, dy: 0, delta: 0, roomId: bar.roomId, moved: false });
                         }}
                         onPointerMove={(e) => {
                           const d = dragRef.current;
@@ -528,7 +535,9 @@ function Grid({
                           const moved = d.moved || Math.abs(dyNow) > 4 || Math.abs(e.clientX - d.x) > 4;
                           // A stay that has ended is opened, never moved.
                           if (!bar.isActive) return;
-                          setDragBoth({ ...d, dy: dyNow, moved, roomId: roomAt(e.clientY)?.id ?? d.roomId });
+                          // Only a reservation moves to other days; a stay that has begun keeps its dates.
+                          const delta = bar.state === 'reserved' ? Math.round(((e.clientX - d.x) * dirX) / colW) : 0;
+                          setDragBoth({ ...d, dy: dyNow, delta, moved, roomId: roomAt(e.clientY)?.id ?? d.roomId });
                         }}
                         onPointerUp={endDragOnBar}
                         onPointerCancel={() => setDragBoth(null)}

@@ -6,6 +6,7 @@ import { ChangeRoomDialog } from './change-room-dialog';
 import { CheckInDialog } from './check-in-dialog';
 import { CheckOutDialog } from './check-out-dialog';
 import { RenewDialog } from './renew-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
 import { ReservationDialog } from './reservation-dialog';
 
 /** The stay dialogs, driven by one `StayAction`; they refresh rooms and stays themselves. */
@@ -43,6 +44,18 @@ export function StayDialogSet({ action, onClose, onRoomChanged }: { action: Stay
         open={action?.kind === 'renew'}
         onOpenChange={onOpenChange}
         onRenewed={onClose}
+      />
+      <RescheduleDialog
+        stay={stayFor('reschedule')}
+        from={action && action.kind === 'reschedule' ? action.from : undefined}
+        until={action && action.kind === 'reschedule' ? action.until : undefined}
+        target={action && action.kind === 'reschedule' ? action.target : undefined}
+        open={action?.kind === 'reschedule'}
+        onOpenChange={onOpenChange}
+        onDone={(stay) => {
+          if (stay.roomId !== stayFor('reschedule')?.roomId) moved.current = stay;
+          onClose();
+        }}
       />
       <ChangeRoomDialog
         stay={stayFor('change-room')}
