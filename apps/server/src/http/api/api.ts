@@ -130,7 +130,7 @@ function docsHtml(deps: Deps, req: FastifyRequest): string {
 <a href="${API_KEYS_PAGE}" data-testid="api-docs-back">${t('apiKeys.referenceBack')}</a>
 <p>${t('apiKeys.referenceNote')}</p>
 </header>
-<main id="swagger-ui"></main>
+<div id="swagger-ui"></div>
 <script src="${API_PREFIX}/docs/swagger-ui-bundle.js"></script>
 <script src="${API_PREFIX}/docs/init.js"></script>
 </body>
@@ -143,7 +143,12 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.jso
 // Code samples scroll sideways: reachable from the keyboard too.
 new MutationObserver(() => {
   for (const el of document.querySelectorAll('.highlight-code > .microlight:not([tabindex])')) el.setAttribute('tabindex', '0');
-  // The areas, headings under the document's title (the reference is the page's main landmark, our header its banner).
+  // The document's title and description, a region of their own (our header is the page's banner, Swagger UI's operations its main);
+  // the areas, headings under the title.
+  for (const el of document.querySelectorAll('.information-container:not([role])')) {
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', el.querySelector('.title')?.firstChild?.textContent?.trim() || 'API');
+  }
   for (const el of document.querySelectorAll('h3.opblock-tag:not([aria-level])')) el.setAttribute('aria-level', '2');
   for (const el of document.querySelectorAll('.opblock h4:not([aria-level])')) el.setAttribute('aria-level', '3');
 }).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
