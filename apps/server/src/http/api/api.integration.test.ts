@@ -150,6 +150,14 @@ describe('authentication', () => {
     expect((await api.get<Problem>('/rooms', {}, { key: revoked })).status).toBe(401);
   });
 
+  it("acts for the hotel's first owner once the member who made the key is gone, and for no one without an owner", async () => {
+    const h = await hotel(['room.read']);
+    await ctx.deps.prisma.apiKey.updateMany({ where: { hotelId: h.hotel.id }, data: { createdByAccountId: null } });
+    expect((await api.get('/hotel', {}, { key: h.key })).status).toBe(200);
+    await ctx.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, role: 'owner' }, data: { role: 'admin' } });
+    expect((await api.get<Problem>('/hotel', {}, { key: h.key })).body.code).toBe('UNAUTHENTICATED');
+  });
+
   it("keeps to the key's scopes: a read-only key cannot write (403), and its answer is translated", async () => {
     const h = await hotel(['room.read']);
     const res = await api.post<Problem>('/reservations', {}, reservation(h.rooms[0]!.id), { key: h.key, idempotencyKey: idem(), language: 'zh-CN' });
