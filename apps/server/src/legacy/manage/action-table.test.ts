@@ -37,6 +37,8 @@ describe('the table of legacy actions in docs/legacy-protocol.md', () => {
     // A list the JSON API reads by keyset (listStaysAfter) is the action's list (listStays); routes files other than routes.ts count.
     expect(row('room/tenant/list')?.operations).toEqual(['GET /api/v1/stays']);
     expect(row('passenger/list')?.operations).toEqual(['GET /api/v1/guests']);
+    // A screen that calls the plain client (`trpcClient.staff.setRooms.mutate`) uses the procedure too.
+    expect(row('room/addStaffManageLock')?.screens).toContain('/staff');
     // Every action has a tRPC twin but the upload token (its twin is the upload route, not a procedure).
     expect(rows.filter((r) => r.procedures.length === 0).map((r) => r.path)).toEqual(['oss/token']);
     // Most actions have a twin: the legacy layer and the console call the same services.

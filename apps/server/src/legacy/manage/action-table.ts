@@ -182,7 +182,9 @@ function screensOf(procedure: string, routes: { route: string; reach: Map<string
  */
 function webUsers(procedure: string, webFiles: { file: string; text: string }[]): string[] {
   const isApi = (file: string) => /[\\/]features[\\/][^\\/]+[\\/]api\.ts$/.test(file);
-  const calls = webFiles.filter((f) => !isApi(f.file) && f.text.includes(`trpc.${procedure}.`)).map((f) => f.file);
+  // `trpc.stay.list.queryOptions(...)`, or the plain client's `trpcClient.staff.setRooms.mutate(...)`.
+  const uses = (text: string) => text.includes(`trpc.${procedure}.`) || text.includes(`trpcClient.${procedure}.`);
+  const calls = webFiles.filter((f) => !isApi(f.file) && uses(f.text)).map((f) => f.file);
   const asked = webFiles
     .filter((f) => isApi(f.file))
     .flatMap((api) => {
@@ -191,7 +193,7 @@ function webUsers(procedure: string, webFiles: { file: string; text: string }[])
       if (!object || keys.length === 0) return [];
       return webFiles.filter((f) => keys.some((key) => f.text.includes(`${object}.${key}(`))).map((f) => f.file);
     });
-  const direct = webFiles.filter((f) => isApi(f.file) && f.text.includes(`trpc.${procedure}.`) && !asked.length).map((f) => f.file);
+  const direct = webFiles.filter((f) => isApi(f.file) && uses(f.text) && !asked.length).map((f) => f.file);
   return [...new Set([...calls, ...asked, ...direct])];
 }
 
