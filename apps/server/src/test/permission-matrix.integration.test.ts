@@ -23,6 +23,10 @@ import { jsonApiClient, type JsonApiAnswer } from './json-api-client';
  * A procedure or action without a row fails the test; rows not written yet are listed in PENDING,
  * which the test reports.
  *
+ * The JSON API (http/api/routes.ts) has its own column below: every operation with another hotel's
+ * key, a key without the operation's scope, expired and revoked keys, and each write sent twice at
+ * once and replayed with one Idempotency-Key.
+ *
  * The card-service gateway has no registry: its three card calls are checked below the matrix.
  * PERMISSION_MATRIX_DISCOVER=1 prints what each row gets instead of checking it (to write new rows).
  *
