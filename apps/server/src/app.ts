@@ -13,7 +13,7 @@ import { registerReports } from './http/reports';
 import { endEventFeeds } from './modules/events/event-feed';
 import { registerCalendarExport } from './modules/feeds/feed-export';
 import { registerKeyPage } from './modules/key-page/key-page.http';
-import { registerJsonApi } from './http/api/api';
+import { isJsonApiRequest, registerJsonApi, sendFrameworkProblem } from './http/api/api';
 import { registerHealth } from './http/health';
 import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
@@ -56,6 +56,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // A URL Fastify refuses before any route (not UTF-8): a problem under the JSON API, Fastify's own answer elsewhere.
+    frameworkErrors: (error, req, reply) =>
+      isJsonApiRequest(req)
+        ? sendFrameworkProblem(deps, req, reply, error)
+        : (reply as FastifyReply).code(400).send({ error: 'Bad Request', code: error.code, message: error.message, statusCode: 400 }),
     logController: new RequestsAtDebug(),
   });
 

@@ -1,12 +1,18 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { API_KEY_PERMISSIONS, API_KEY_PREFIX } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { API_ROUTES } from '../http/api/routes';
+import type { ApiRoute } from '../http/api/route';
 import { LEGACY_ACTIONS } from '../legacy/manage/registry';
+import { hashToken } from '../modules/auth/session.service';
 import { appRouter } from '../trpc/router';
 import { createTestContext, type TestContext } from './harness';
 import { legacyClient } from './legacy-client';
 import { trpcClient } from './trpc-client';
-import { buildWorld, LEGACY_EXAMPLES, TRPC_EXAMPLES, type World } from './examples';
+import { API_EXAMPLES, buildWorld, LEGACY_EXAMPLES, TRPC_EXAMPLES, type ApiExample, type World } from './examples';
+import { jsonApiClient } from './json-api-client';
 
 /**
  * Bad input, generated, against every legacy action and every tRPC procedure (issue 6 §2): wrong
@@ -23,6 +29,9 @@ let ctx: TestContext;
 let legacy: ReturnType<typeof legacyClient>;
 let api: ReturnType<typeof trpcClient>;
 let world: World;
+let json: Awaited<ReturnType<typeof jsonApiClient>>;
+/** An API key of the world's hotel with every scope a key may hold. */
+let apiKey: string;
 
 /** Members of the hotel for the staff examples: one to change, one for each face to remove. */
 /** Values no field of any request accepts. */
@@ -166,6 +175,21 @@ async function callTrpc(path: string, type: 'query' | 'mutation', input: unknown
   };
 }
 
+/** A JSON API request (every answer is held to the OpenAPI document by the client too). */
+async function callJsonApi(route: ApiRoute, example: ApiExample): Promise<Answer> {
+  const options = { key: apiKey, query: example.query, language: 'en', ...(route.write ? { idempotencyKey: randomUUID() } : {}) };
+  const res =
+    route.method === 'GET' ? await json.get(route.path, example.params, options) : await json.post(route.path, example.params ?? {}, example.body, options);
+  const body = res.body as { detail?: string; fields?: Record<string, string> };
+  return {
+    ok: res.status < 300,
+    serverError: res.status >= 500,
+    text: res.text,
+    message: res.status < 300 ? '' : (body.detail ?? ''),
+    fields: res.status < 300 ? [] : Object.keys(body.fields ?? {}),
+  };
+}
+
 /** The checks every answer to a bad request must pass. */
 function judge(label: string, answer: Answer, names: Set<string>, mustFail: boolean) {
   expect(answer.serverError, `${label}: server error ${answer.text.slice(0, 300)}`).toBe(false);
@@ -211,6 +235,18 @@ export function badInputTests(part: number, parts: number) {
     legacy = legacyClient(ctx.app, ctx.config);
     api = trpcClient(ctx.app);
     world = await buildWorld(ctx);
+    json = await jsonApiClient(ctx.app);
+    apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    await ctx.deps.prisma.apiKey.create({
+      data: {
+        hotelId: world.hotel.id,
+        name: 'Bad input key',
+        prefix: apiKey.slice(0, 8),
+        keyHash: hashToken(apiKey),
+        permissions: [...API_KEY_PERMISSIONS],
+        createdByAccountId: world.owner.id,
+      },
+    });
   });
   afterAll(() => ctx.close());
 
@@ -218,6 +254,25 @@ export function badInputTests(part: number, parts: number) {
     describe('every legacy action and tRPC procedure has an example (a new one must add its own)', () => {
       it('legacy', () => expect(LEGACY_ACTIONS.map((a) => a.path).filter((p) => !LEGACY_EXAMPLES[p])).toEqual([]));
       it('tRPC', () => expect(procedures.map(([p]) => p).filter((p) => !TRPC_EXAMPLES[p])).toEqual([]));
+      it('JSON API', () => {
+        expect(API_ROUTES.map((r) => r.operationId).filter((id) => !API_EXAMPLES[id])).toEqual([]);
+        for (const route of API_ROUTES) {
+          const example = API_EXAMPLES[route.operationId]!(world);
+          for (const [part, schema] of [
+            ['params', route.params],
+            ['query', route.query],
+            ['body', route.body],
+          ] as const) {
+            const value = example[part];
+            if (!schema) expect(value, `${route.operationId} has no ${part}`).toBeUndefined();
+            else
+              expect(
+                schema.safeParse(value ?? {}).success,
+                `${route.operationId} ${part}: ${JSON.stringify(schema.safeParse(value ?? {}).error?.issues)}`,
+              ).toBe(true);
+          }
+        }
+      });
       it('and each example is valid for its schema', () => {
         for (const action of LEGACY_ACTIONS) {
           const result = action.input.safeParse(LEGACY_EXAMPLES[action.path]!(world));
@@ -331,6 +386,58 @@ export function badInputTests(part: number, parts: number) {
             await probe(`${path} ${JSON.stringify(payload).slice(0, 200)}`, () => callTrpc(path, type, payload), names, false, baseline);
           }),
           { numRuns: 15 },
+        );
+      },
+      PROBES_TIMEOUT,
+    );
+  });
+
+  describe.each(API_ROUTES.filter((_, i) => i % parts === part - 1).map((r) => [`${r.method} ${r.path}`, r] as const))('JSON API %s', (label, route) => {
+    it(
+      'refuses every always-invalid value in every parameter and field, answers the rest without a server error, and writes nothing when it refuses',
+      async () => {
+        const example = () => API_EXAMPLES[route.operationId]!(world);
+        const names = new Set([
+          'cursor',
+          'limit',
+          'Idempotency-Key',
+          ...(['params', 'query', 'body'] as const).flatMap((p) => [...fieldNames(route[p], example()[p])]),
+        ]);
+        const baseline = { digest: await snapshot(world.hotel.id) };
+        const parts = (['params', 'query', 'body'] as const).flatMap((p) => paths(example()[p]).map((field) => ({ part: p, field })));
+        const varied = (part: 'params' | 'query' | 'body', field: (string | number)[], value: unknown, remove = false): ApiExample => {
+          const whole = example();
+          return { ...whole, [part]: withValue(whole[part]!, field, value, remove) };
+        };
+        // No parameter nor field at all: a control character in an extra field is still refused.
+        if (parts.length === 0)
+          await probe(`${label} extra field`, () => callJsonApi(route, { query: { note: 'a\u0000b' } }), new Set([...names, 'note']), true, baseline);
+        for (const { part, field } of parts) {
+          for (const bad of [...ALWAYS_INVALID, { label: '1e308', value: 1e308 }]) {
+            // A query carries text only: an array, an object or a number there is its text (`x`, `1e+308`), which a search may accept.
+            const mustFail = part !== 'query' || typeof bad.value === 'string';
+            await probe(
+              `${label} ${part}.${field.join('.')} = ${bad.label}`,
+              () => callJsonApi(route, varied(part, field, bad.value)),
+              names,
+              mustFail,
+              baseline,
+            );
+          }
+          await probe(`${label} without ${part}.${field.join('.')}`, () => callJsonApi(route, varied(part, field, undefined, true)), names, false, baseline);
+        }
+        if (parts.length === 0) return;
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...parts), fc.constantFrom(...SOMETIMES_VALID), async ({ part, field }, value) => {
+            await probe(
+              `${label} ${part}.${field.join('.')} = ${JSON.stringify(value)}`,
+              () => callJsonApi(route, varied(part, field, value)),
+              names,
+              false,
+              baseline,
+            );
+          }),
+          { numRuns: 30 },
         );
       },
       PROBES_TIMEOUT,

@@ -33,6 +33,8 @@ export async function buildWorld(ctx: TestContext) {
     guestName: 'Y-Primary',
     guestMobile: uniqueMobile(),
   });
+  // Made by a property system through the JSON API with its own booking id (the Idempotency-Key it sent).
+  await ctx.deps.prisma.stay.update({ where: { id: stay.id }, data: { idempotencyKey: WORLD_BOOKING_ID } });
   const co = await ctx.deps.prisma.stayGuest.create({ data: { hotelId: h.hotel.id, stayId: stay.id, name: 'Co guest' } });
   const primary = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: stay.id, isPrimary: true } });
   const reservation = await insertStay(ctx.deps, {
@@ -863,4 +865,63 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'keyPage.get': (w) => ({ stayId: w.stay.id }),
   'keyPage.regenerate': (w) => ({ stayId: w.stay.id }),
   'keyPage.revoke': (w) => ({ stayId: w.stay.id }),
+};
+
+/** A request of the JSON API (`/api/v1`): its path parameters, query and body. */
+export interface ApiExample {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: Record<string, unknown>;
+}
+
+/** The caller's own booking id of the world's stay (`GET /stays/by-external-id/{externalId}`). */
+export const WORLD_BOOKING_ID = 'bad-input-booking-1';
+
+/**
+ * A valid request of every JSON API operation (http/api/routes.ts, by operationId), naming the
+ * world's records: the bad-input test varies it, the permission matrix sends it with another
+ * hotel's key, a key without the operation's scope, an expired and a revoked key, and twice with
+ * one Idempotency-Key. A new operation adds its example here (both tests fail without one).
+ */
+export const API_EXAMPLES: Record<string, (w: World) => ApiExample> = {
+  getHotel: () => ({}),
+  listGuests: () => ({ query: { search: 'P', currentOnly: 'true', limit: 20 } }),
+  getGuest: (w) => ({ params: { guestId: w.primary.id } }),
+  listRooms: (w) => ({ query: { limit: 20, search: 'B', groupId: w.group.id, sort: 'default' } }),
+  getRoom: (w) => ({ params: { roomId: w.rooms[0]!.id } }),
+  listRoomGroups: () => ({}),
+  listStays: (w) => ({ query: { limit: 20, state: 'all', from: '2027-01-01', to: '2027-12-31', roomId: w.rooms[0]!.id, guest: 'P' } }),
+  getStay: (w) => ({ params: { stayId: w.stay.id } }),
+  getStayByExternalId: () => ({ params: { externalId: WORLD_BOOKING_ID } }),
+  createReservation: (w) => ({
+    body: {
+      roomId: w.rooms[2]!.id,
+      checkInAt: hours(300).toISOString(),
+      expectedCheckOutAt: hours(324).toISOString(),
+      guests: [guest],
+      priceMode: 'fixed',
+      fixedPrice: 30_000,
+      remark: 'note',
+    },
+  }),
+  checkInWalkIn: (w) => ({ body: { roomId: w.rooms[2]!.id, checkInAt: soon(), expectedCheckOutAt: later(), guests: [guest], remark: 'note' } }),
+  addGuest: (w) => ({ params: { stayId: w.stay.id }, body: guest }),
+  cancelReservation: (w) => ({ params: { stayId: w.reservation.id }, body: { reason: 'other', note: 'changed plans' } }),
+  checkInReservation: (w) => ({ params: { stayId: w.reservation.id }, body: { expectedCheckOutAt: hours(80).toISOString(), priceMode: 'computed' } }),
+  checkOut: (w) => ({ params: { stayId: w.stay.id } }),
+  changeStayDates: (w) => ({ params: { stayId: w.stay.id }, body: { expectedCheckOutAt: hours(60).toISOString(), priceMode: 'fixed', fixedPrice: 20_000 } }),
+  changeStayRoom: (w) => ({ params: { stayId: w.stay.id }, body: { targetRoomId: w.rooms[2]!.id } }),
+  listStayCredentials: (w) => ({ params: { stayId: w.stay.id } }),
+  issueStayCode: (w) => ({ params: { stayId: w.pwStay.id }, body: { kind: 'custom', code: '592719', validFrom: soon(), validUntil: later() } }),
+  withdrawCode: (w) => ({ params: { codeId: w.password.id } }),
+  issueStayCard: (w) => ({ params: { stayId: w.stay.id }, body: { cardNumber: '3506998853', note: 'Over the air' } }),
+  withdrawCard: () => ({ params: { cardId: 1 } }),
+  listFaces: () => ({ query: { search: 'B', limit: 20 } }),
+  issueStayFace: (w) => ({ params: { stayId: w.pwStay.id }, body: { faceId: w.face.id, note: 'door' } }),
+  withdrawFace: (w) => ({ params: { authorizationId: w.faceAuthorization.id } }),
+  getFolio: (w) => ({ params: { stayId: w.orderStay.id } }),
+  recordPayment: (w) => ({ params: { stayId: w.orderStay.id }, body: { amount: 100, method: 'wechat', note: 'Payment' } }),
+  listLocks: (w) => ({ query: { limit: 20, accountId: w.lockAccount.id, filter: 'all', search: 'Bad' } }),
+  getRoomLock: (w) => ({ params: { roomId: w.rooms[0]!.id } }),
+  listUnlockRecords: (w) => ({ query: { limit: 20, roomId: w.rooms[0]!.id, person: 'P', from: '2027-01-01', to: '2027-12-31' } }),
 };

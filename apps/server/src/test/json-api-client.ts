@@ -27,6 +27,20 @@ interface OpenApiDocument {
 }
 
 /**
+ * A part of a URL, percent-encoded; a lone surrogate (which `encodeURIComponent` refuses and
+ * `URLSearchParams` silently replaces) as the three bytes a careless client would send for it
+ * (its WTF-8 form, which is not UTF-8), so that the server is asked about it as it is.
+ */
+function encodePart(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[^]/gu, (c) => {
+    const code = c.charCodeAt(0);
+    if (c.length === 1 && code >= 0xd800 && code <= 0xdfff)
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    return encodeURIComponent(c);
+  });
+}
+
+/**
  * A client of the JSON API as an integrator's program would be, that holds every answer to the
  * OpenAPI document the server serves (ajv, JSON Schema 2020-12): an answer whose status the
  * operation does not document, or whose body does not match its schema, fails the test.
@@ -49,8 +63,11 @@ export async function jsonApiClient(app: FastifyInstance) {
     body?: unknown,
     options: JsonApiCallOptions = {},
   ): Promise<JsonApiAnswer<T>> {
-    let url = `/api/v1${template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
-    if (options.query) url += `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+    let url = `/api/v1${template.replace(/\{(\w+)\}/g, (_, name: string) => encodePart(String(params[name])))}`;
+    if (options.query)
+      url += `?${Object.entries(options.query)
+        .map(([k, v]) => `${encodePart(k)}=${encodePart(String(v))}`)
+        .join('&')}`;
     const headers: Record<string, string> = { 'accept-language': options.language ?? 'en', ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;

@@ -10,7 +10,9 @@ import { gatewayClient } from './gateway-client';
 import { actorContext, createTestContext, testMeta, type TestContext } from './harness';
 import { legacyClient } from './legacy-client';
 import { trpcClient } from './trpc-client';
-import { buildWorld, LEGACY_EXAMPLES, TRPC_EXAMPLES, type World } from './examples';
+import { API_ROUTES } from '../http/api/routes';
+import { API_EXAMPLES, buildWorld, LEGACY_EXAMPLES, TRPC_EXAMPLES, type ApiExample, type World } from './examples';
+import { jsonApiClient, type JsonApiAnswer } from './json-api-client';
 
 /**
  * The permission matrix (issue 9 §1 and §7): for EVERY tRPC procedure and EVERY legacy action, what
@@ -20,6 +22,10 @@ import { buildWorld, LEGACY_EXAMPLES, TRPC_EXAMPLES, type World } from './exampl
  * "no permission", or "allowed" (then the answer must show nothing of room Y, resp. hotel A).
  * A procedure or action without a row fails the test; rows not written yet are listed in PENDING,
  * which the test reports.
+ *
+ * The JSON API (http/api/routes.ts) has its own column below: every operation with another hotel's
+ * key, a key without the operation's scope, expired and revoked keys, and each write sent twice at
+ * once and replayed with one Idempotency-Key.
  *
  * The card-service gateway has no registry: its three card calls are checked below the matrix.
  * PERMISSION_MATRIX_DISCOVER=1 prints what each row gets instead of checking it (to write new rows).
@@ -501,7 +507,15 @@ let hotelB: { web: string; legacy: string; gateway: string };
 let hotelBKey: string;
 let markers: { roomY: string[]; hotelA: string[] };
 /** Hotel A's records that the bad-input examples do not name (they use id 1): its key set and API key. */
-let extra: { keySetId: number; apiKeyId: number; managerId: number; messageId: number; reservedIssueId: number; issuedCard: { id: number; number: string } };
+let extra: {
+  keySetId: number;
+  apiKeyId: number;
+  managerId: number;
+  messageId: number;
+  reservedIssueId: number;
+  issuedCard: { id: number; number: string };
+  issuedCardIssueId: number;
+};
 const TRPC_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   'card.deleteKeySet': () => ({ id: extra.keySetId }),
   'apiKey.revoke': () => ({ id: extra.apiKeyId }),
@@ -585,8 +599,9 @@ async function buildMatrix() {
       data: { hotelId: w.hotel.id, cardId, kind: 'room', state, roomId: y.id, uid, keyId: keySet.id, blocks: [], validFrom: hours(-1), validUntil: hours(20) },
     });
   const reserved = await issue(reservedCard.id, '00000FAB', 'reserved');
-  await issue(issuedCard.id, '00000FAC', 'issued');
+  const issued = await issue(issuedCard.id, '00000FAC', 'issued');
   extra = {
+    issuedCardIssueId: issued.id,
     keySetId: keySet.id,
     apiKeyId: apiKey.id,
     managerId: manager.id,
@@ -771,5 +786,150 @@ describe('the card-service gateway', () => {
       expect(answers.map((a) => a.code)).toEqual(answers.map(() => 404));
       for (const a of answers) expect(markers.hotelA.filter((n) => a.text.includes(n))).toEqual([]);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The JSON API (issue 29, docs/api.md): every operation of http/api/routes.ts
+
+/**
+ * What hotel B's API key (every scope a key may hold) gets for the request naming hotel A's
+ * records: "not found" for every id of theirs, in the path, the query or the body; a list names
+ * none of them ('ok', nothing of hotel A in it). A key acts for its hotel on every room.
+ */
+const JSON_API_ROWS: Record<string, Outcome> = {
+  getHotel: 'ok',
+  listGuests: 'ok',
+  getGuest: 'nf',
+  // Another hotel's group or lock account in the filter: an empty list, as tRPC's room.list and lock.list.
+  listRooms: 'ok',
+  getRoom: 'nf',
+  listRoomGroups: 'ok',
+  listStays: 'nf',
+  getStay: 'nf',
+  getStayByExternalId: 'nf',
+  createReservation: 'nf',
+  checkInWalkIn: 'nf',
+  addGuest: 'nf',
+  cancelReservation: 'nf',
+  checkInReservation: 'nf',
+  checkOut: 'nf',
+  changeStayDates: 'nf',
+  changeStayRoom: 'nf',
+  listStayCredentials: 'nf',
+  issueStayCode: 'nf',
+  withdrawCode: 'nf',
+  issueStayCard: 'nf',
+  withdrawCard: 'nf',
+  listFaces: 'ok',
+  issueStayFace: 'nf',
+  withdrawFace: 'nf',
+  getFolio: 'nf',
+  recordPayment: 'nf',
+  listLocks: 'ok',
+  getRoomLock: 'nf',
+  listUnlockRecords: 'nf',
+};
+
+const API_OVERRIDES: Record<string, () => ApiExample> = {
+  withdrawCard: () => ({ params: { cardId: extra.issuedCardIssueId } }),
+};
+const apiExample = (operationId: string): ApiExample => (API_OVERRIDES[operationId] ?? API_EXAMPLES[operationId])!(world);
+
+let json: Awaited<ReturnType<typeof jsonApiClient>>;
+/** Hotel A's keys: every scope; expired; revoked; and one without each scope (by the scope it lacks). */
+let hotelAKeys: { all: string; expired: string; revoked: string; without: Map<string, string> };
+
+async function insertKey(hotelId: number, permissions: string[], extraData: { expiresAt?: Date; revokedAt?: Date } = {}) {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  await ctx.deps.prisma.apiKey.create({
+    data: { hotelId, name: 'PM API', prefix: key.slice(0, 8), keyHash: hashToken(key), permissions, createdByAccountId: world.owner.id, ...extraData },
+  });
+  return key;
+}
+
+const apiOutcome = (res: JsonApiAnswer): Outcome | `error ${number} ${string}` => {
+  const code = (res.body as { code?: string }).code;
+  if (res.status < 300) return 'ok';
+  if (code === 'NOT_FOUND') return 'nf';
+  if (code === 'FORBIDDEN') return 'np';
+  return res.status < 500 && code !== 'UNAUTHENTICATED' ? 'refused' : `error ${res.status} ${code ?? ''}`;
+};
+
+async function sendApi(operationId: string, key: string, example: ApiExample, idempotencyKey?: string): Promise<JsonApiAnswer> {
+  const route = API_ROUTES.find((r) => r.operationId === operationId)!;
+  const options = { key, query: example.query, ...(route.write ? { idempotencyKey: idempotencyKey ?? randomUUID() } : {}) };
+  return route.method === 'GET' ? json.get(route.path, example.params, options) : json.post(route.path, example.params ?? {}, example.body, options);
+}
+
+/** A problem's text without what differs between two answers of the same request (its request id). */
+const sameAnswer = (res: JsonApiAnswer) => JSON.stringify({ ...res.body, instance: undefined });
+
+describe('the JSON API', () => {
+  beforeAll(async () => {
+    json = await jsonApiClient(ctx.app);
+    hotelAKeys = {
+      all: await insertKey(world.hotel.id, [...API_KEY_PERMISSIONS]),
+      expired: await insertKey(world.hotel.id, [...API_KEY_PERMISSIONS], { expiresAt: hours(-1) }),
+      revoked: await insertKey(world.hotel.id, [...API_KEY_PERMISSIONS], { revokedAt: hours(-1) }),
+      without: new Map(),
+    };
+    for (const scope of new Set(API_ROUTES.flatMap((r) => (r.permission ? [r.permission] : []))))
+      hotelAKeys.without.set(
+        scope,
+        await insertKey(
+          world.hotel.id,
+          API_KEY_PERMISSIONS.filter((p) => p !== scope),
+        ),
+      );
+  });
+
+  it('has a row and an example for every operation (a new operation must add both), and no row of nothing', () => {
+    const ids = API_ROUTES.map((r) => r.operationId);
+    expect(ids.filter((id) => !JSON_API_ROWS[id])).toEqual([]);
+    expect(ids.filter((id) => !API_EXAMPLES[id])).toEqual([]);
+    expect(Object.keys(JSON_API_ROWS).filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
+  describe.each(API_ROUTES.map((r) => [r.operationId, r] as const))('%s', (operationId, route) => {
+    it("gives hotel B's key what its row says and nothing of hotel A", async () => {
+      const res = await sendApi(operationId, hotelBKey, apiExample(operationId));
+      if (DISCOVER) {
+        console.warn(`JSONAPI ${operationId} | ${apiOutcome(res)}${leaked({ outcome: 'ok', text: res.text }, markers.hotelA).length ? ' LEAK' : ''}`);
+        return;
+      }
+      expect(apiOutcome(res), `${operationId}: hotel B's key ${res.text.slice(0, 300)}`).toBe(JSON_API_ROWS[operationId]);
+      expect(leaked({ outcome: 'ok', text: res.text }, markers.hotelA), `${operationId}: shows hotel A to hotel B's key`).toEqual([]);
+    });
+
+    it("refuses hotel A's key without the operation's scope (403), and its expired and revoked keys (401)", async () => {
+      const example = apiExample(operationId);
+      if (route.permission) {
+        const res = await sendApi(operationId, hotelAKeys.without.get(route.permission)!, example);
+        expect(apiOutcome(res), `${operationId} without ${route.permission}: ${res.text.slice(0, 300)}`).toBe('np');
+      }
+      for (const key of [hotelAKeys.expired, hotelAKeys.revoked]) {
+        const res = await sendApi(operationId, key, example);
+        expect(res, operationId).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+      }
+    });
+  });
+
+  describe.each(API_ROUTES.filter((r) => r.write).map((r) => [r.operationId, r] as const))('%s, written twice', (operationId) => {
+    it('answers two identical requests at once and a replay with the same Idempotency-Key alike, the replay marked as one', async () => {
+      // One request, sent three times: two at once, then once more.
+      const example = apiExample(operationId);
+      const idempotencyKey = randomUUID();
+      const [a, b] = await Promise.all([0, 1].map(() => sendApi(operationId, hotelAKeys.all, example, idempotencyKey)));
+      const c = await sendApi(operationId, hotelAKeys.all, example, idempotencyKey);
+      expect([b!.status, c.status], `${operationId}: ${a!.text.slice(0, 200)} / ${b!.text.slice(0, 200)} / ${c.text.slice(0, 200)}`).toEqual([
+        a!.status,
+        a!.status,
+      ]);
+      expect(sameAnswer(b!)).toBe(sameAnswer(a!));
+      expect(sameAnswer(c)).toBe(sameAnswer(a!));
+      expect(a!.status, `${operationId}: ${a!.text.slice(0, 300)}`).toBeLessThan(500);
+      if (a!.status < 300) expect(c.headers['idempotent-replayed'], operationId).toBe('true');
+    });
   });
 });

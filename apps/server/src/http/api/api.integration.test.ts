@@ -110,7 +110,8 @@ describe('the document', () => {
       Object.entries(ops).map(([method, op]) => {
         const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
         expect(success?.[1].content, `${method} ${path} documents its answer`).toBeDefined();
-        expect(op['x-scope']).toMatch(/^[a-z]+\.[a-z]+$/);
+        // Its scope, or none where every key of the hotel may read it (the hotel itself).
+        if (path !== '/api/v1/hotel') expect(op['x-scope']).toMatch(/^[a-z]+\.[a-z]+$/);
         expect(op.responses['401']).toBeDefined();
         return `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
       }),
@@ -147,6 +148,14 @@ describe('authentication', () => {
     const row = await ctx.deps.prisma.apiKey.findFirstOrThrow({ where: { hotelId: h.hotel.id, prefix: revoked.slice(0, 12) } });
     expect((await trpc.mutation('apiKey.revoke', { id: row.id }, { token: h.ownerToken })).status).toBe(200);
     expect((await api.get<Problem>('/rooms', {}, { key: revoked })).status).toBe(401);
+  });
+
+  it("acts for the hotel's first owner once the member who made the key is gone, and for no one without an owner", async () => {
+    const h = await hotel(['room.read']);
+    await ctx.deps.prisma.apiKey.updateMany({ where: { hotelId: h.hotel.id }, data: { createdByAccountId: null } });
+    expect((await api.get('/hotel', {}, { key: h.key })).status).toBe(200);
+    await ctx.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, role: 'owner' }, data: { role: 'admin' } });
+    expect((await api.get<Problem>('/hotel', {}, { key: h.key })).body.code).toBe('UNAUTHENTICATED');
   });
 
   it("keeps to the key's scopes: a read-only key cannot write (403), and its answer is translated", async () => {
@@ -462,6 +471,141 @@ describe('unlock records', () => {
   });
 });
 
+/** A face of the hotel's face database, as the face page's upload leaves it. */
+async function insertFace(hotelId: number, faceId = `F${randomUUID().slice(0, 8)}`) {
+  return ctx.deps.prisma.face.create({
+    data: { hotelId, faceId, note: 'front desk', imageUrl: `/uploads/${hotelId}/${randomUUID()}.jpg`, imageSha256: 'a'.repeat(64) },
+  });
+}
+
+describe('the hotel and its guests', () => {
+  it("answers the key's own hotel, whatever its scopes", async () => {
+    const h = await hotel(['order.manage']);
+    const other = await hotel(['room.read']);
+    const mine = await api.get<{ id: number; name: string; timeZone: string; currency: string }>('/hotel', {}, { key: h.key });
+    expect(mine).toMatchObject({ status: 200, body: { id: h.hotel.id, timeZone: expect.any(String), currency: expect.any(String) } });
+    expect((await api.get<{ id: number }>('/hotel', {}, { key: other.key })).body.id).toBe(other.hotel.id);
+  });
+
+  it("lists and searches the guests of the hotel's stays by cursor, one guest with their stay; another hotel's guest is not found", async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const made: number[] = [];
+    for (const [i, name] of ['Ana Souza', 'Ana Lima', 'Bruno Costa'].entries()) {
+      const res = await api.post<Stay>('/reservations', {}, reservation(h.rooms[i]!.id, { guests: [{ name }], checkInAt: hours(2 + i).toISOString() }), {
+        key: h.key,
+        idempotencyKey: idem(),
+      });
+      made.push(res.body.id);
+    }
+    // Bruno's reservation is cancelled: not a current guest any more.
+    await api.post('/stays/{stayId}/cancel', { stayId: made[2]! }, { reason: 'guest_request' }, { key: h.key, idempotencyKey: idem() });
+    await api.post('/reservations', {}, reservation(other.rooms[0]!.id, { guests: [{ name: 'Ana Theirs' }] }), { key: other.key, idempotencyKey: idem() });
+    type Guest = { id: number; name: string; stayId: number; roomId: number; state: string };
+    const first = await api.get<Page<Guest>>('/guests', {}, { key: h.key, query: { search: 'Ana', limit: 1 } });
+    expect(first.body.items).toHaveLength(1);
+    const second = await api.get<Page<Guest>>('/guests', {}, { key: h.key, query: { search: 'Ana', limit: 1, cursor: first.body.nextCursor! } });
+    expect(second.body.nextCursor).toBeNull();
+    // Newest check-in first, only the key's hotel.
+    expect([...first.body.items, ...second.body.items].map((g) => g.name)).toEqual(['Ana Lima', 'Ana Souza']);
+    const current = await api.get<Page<Guest>>('/guests', {}, { key: h.key, query: { currentOnly: 'true' } });
+    expect(current.body.items.map((g) => g.name).sort()).toEqual(['Ana Lima', 'Ana Souza']);
+    const everyone = await api.get<Page<Guest>>('/guests', {}, { key: h.key });
+    expect(everyone.body.items.map((g) => g.name).sort()).toEqual(['Ana Lima', 'Ana Souza', 'Bruno Costa']);
+    const one = await api.get<{ guest: { id: number; name: string }; stay: { id: number } }>(
+      '/guests/{guestId}',
+      { guestId: first.body.items[0]!.id },
+      { key: h.key },
+    );
+    expect(one).toMatchObject({ status: 200, body: { guest: { name: 'Ana Lima' }, stay: { id: first.body.items[0]!.stayId } } });
+    expect((await api.get<Problem>('/guests/{guestId}', { guestId: first.body.items[0]!.id }, { key: other.key })).body.code).toBe('NOT_FOUND');
+    const badFlag = await api.get<Problem>('/guests', {}, { key: h.key, query: { currentOnly: 'yes' } });
+    expect(badFlag).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { currentOnly: expect.any(String) } } });
+  });
+});
+
+describe('cards and faces of a stay', () => {
+  interface Keys {
+    cards: { id: number; state: string; cardNumber: string }[];
+    faces: { id: number; deliveryState: string }[];
+  }
+  it('sends a card to the stay and withdraws it, once per Idempotency-Key; the stay lists it with its state', async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const cardNumber = String(1_000_000 + Math.floor(Math.random() * 8_000_000));
+    const key = idem();
+    const [a, b] = await Promise.all([
+      api.post<{ id: number; state: string; stayId: number }>(
+        '/stays/{stayId}/cards',
+        { stayId: stay.id },
+        { cardNumber },
+        { key: h.key, idempotencyKey: key },
+      ),
+      api.post<{ id: number; state: string; stayId: number }>(
+        '/stays/{stayId}/cards',
+        { stayId: stay.id },
+        { cardNumber },
+        { key: h.key, idempotencyKey: key },
+      ),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body).toMatchObject({ id: b.body.id, state: 'issued', stayId: stay.id });
+    expect(await ctx.deps.prisma.cardIssue.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+    const keys = await api.get<Keys>('/stays/{stayId}/credentials', { stayId: stay.id }, { key: h.key });
+    expect(keys.body.cards).toEqual([expect.objectContaining({ id: a.body.id, state: 'issued', cardNumber })]);
+    // The same card to another stay while it is issued is a conflict; another hotel's key finds nothing.
+    const second = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[1]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const inUse = await api.post<Problem>('/stays/{stayId}/cards', { stayId: second.id }, { cardNumber }, { key: h.key, idempotencyKey: idem() });
+    expect(inUse).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect((await api.post<Problem>('/cards/{cardId}/withdraw', { cardId: a.body.id }, undefined, { key: other.key, idempotencyKey: idem() })).status).toBe(
+      404,
+    );
+    const withdrawn = await api.post<{ id: number; state: string }>('/cards/{cardId}/withdraw', { cardId: a.body.id }, undefined, {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    expect(withdrawn).toMatchObject({ status: 200, body: { id: a.body.id, state: 'ended' } });
+    const again = await api.post<Problem>('/cards/{cardId}/withdraw', { cardId: a.body.id }, undefined, { key: h.key, idempotencyKey: idem() });
+    expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    const bad = await api.post<Problem>('/stays/{stayId}/cards', { stayId: stay.id }, { cardNumber: '12ab' }, { key: h.key, idempotencyKey: idem() });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION', fields: { cardNumber: expect.any(String) } } });
+  });
+
+  it("lists the face database, authorises a face on the stay's lock and withdraws it; another hotel's face is not found", async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const face = await insertFace(h.hotel.id);
+    const theirFace = await insertFace(other.hotel.id);
+    const faces = await api.get<Page<{ id: number; faceId: string }>>('/faces', {}, { key: h.key, query: { search: face.faceId } });
+    expect(faces.body).toEqual({ items: [expect.objectContaining({ id: face.id, faceId: face.faceId })], nextCursor: null });
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const theirs = await api.post<Problem>('/stays/{stayId}/faces', { stayId: stay.id }, { faceId: theirFace.id }, { key: h.key, idempotencyKey: idem() });
+    expect(theirs).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    const made = await api.post<{ id: number; deliveryState: string; stayId: number; validUntil: string }>(
+      '/stays/{stayId}/faces',
+      { stayId: stay.id },
+      { faceId: face.id },
+      { key: h.key, idempotencyKey: idem() },
+    );
+    expect(made).toMatchObject({ status: 201, body: { stayId: stay.id } });
+    // Never beyond the stay's check-out (minute precision, as the lock keeps it).
+    expect(new Date(made.body.validUntil).getTime()).toBeLessThanOrEqual(stay.expectedCheckOutAt.getTime());
+    const twice = await api.post<Problem>('/stays/{stayId}/faces', { stayId: stay.id }, { faceId: face.id }, { key: h.key, idempotencyKey: idem() });
+    expect(twice).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    const keys = await api.get<Keys>('/stays/{stayId}/credentials', { stayId: stay.id }, { key: h.key });
+    expect(keys.body.faces).toEqual([expect.objectContaining({ id: made.body.id })]);
+    const withdrawn = await api.post<{ id: number; revokeReason: string | null }>(
+      '/face-authorizations/{authorizationId}/withdraw',
+      { authorizationId: made.body.id },
+      undefined,
+      { key: h.key, idempotencyKey: idem() },
+    );
+    expect(withdrawn).toMatchObject({ status: 200, body: { id: made.body.id, revokeReason: 'manual' } });
+    expect(await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: made.body.id } })).toMatchObject({ revokeReason: 'manual' });
+  });
+});
+
 describe('bad input', () => {
   it('answers 400 problems naming the field: 1e308, NUL, a lone surrogate, a body that is not JSON, an unknown path', async () => {
     const h = await hotel();
@@ -520,7 +664,15 @@ describe('scopes of every operation', () => {
   it('refuses each operation to a key with every scope but the one the document names (403)', async () => {
     const h = await hotel();
     const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
-    const ids = { roomId: h.rooms[0]!.id, stayId: stay.id, externalId: 'booking-none', codeId: 2_000_000_000 };
+    const ids = {
+      roomId: h.rooms[0]!.id,
+      stayId: stay.id,
+      externalId: 'booking-none',
+      codeId: 2_000_000_000,
+      guestId: 2_000_000_000,
+      cardId: 2_000_000_000,
+      authorizationId: 2_000_000_000,
+    };
     // A valid request of each operation (by operationId): a new operation needs one here.
     const bodies: Record<string, unknown> = {
       createReservation: reservation(h.rooms[1]!.id),
@@ -539,9 +691,14 @@ describe('scopes of every operation', () => {
       issueStayCode: { kind: 'custom', code: '135790' },
       upsertReservationByExternalId: reservation(h.rooms[1]!.id),
       rescheduleReservation: { expectedCheckOutAt: hours(30).toISOString() },
+      issueStayCard: { cardNumber: '24681357' },
+      issueStayFace: { faceId: 2_000_000_000 },
     };
     const refused: string[] = [];
-    for (const route of API_ROUTES) {
+    // The hotel itself is every key's to read (as every member's): no scope to take away.
+    const scoped = API_ROUTES.filter((r) => r.permission);
+    expect(API_ROUTES.filter((r) => !r.permission).map((r) => r.operationId)).toEqual(['getHotel']);
+    for (const route of scoped) {
       if (route.body) expect(bodies[route.operationId], `an example body of ${route.operationId}`).toBeDefined();
       const key = await makeKey(
         h.ownerToken,
@@ -554,7 +711,7 @@ describe('scopes of every operation', () => {
           : await api.send<Problem>(route.method, route.path, ids, bodies[route.operationId], options);
       if (res.status === 403 && res.body.code === 'FORBIDDEN') refused.push(route.operationId);
     }
-    expect(refused).toEqual(API_ROUTES.map((r) => r.operationId));
+    expect(refused).toEqual(scoped.map((r) => r.operationId));
     expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(1);
   });
 });
@@ -573,7 +730,31 @@ describe('tenancy of every operation', () => {
       { key: theirs.key, idempotencyKey: idem() },
     );
     expect(code.status).toBe(201);
-    const ids = { roomId: theirs.rooms[0]!.id, stayId: stay.id, externalId, codeId: code.body.id };
+    const card = await api.post<{ id: number }>(
+      '/stays/{stayId}/cards',
+      { stayId: stay.id },
+      { cardNumber: '97531' },
+      { key: theirs.key, idempotencyKey: idem() },
+    );
+    expect(card.status).toBe(201);
+    const face = await insertFace(theirs.hotel.id);
+    const faceAuth = await api.post<{ id: number }>(
+      '/stays/{stayId}/faces',
+      { stayId: stay.id },
+      { faceId: face.id },
+      { key: theirs.key, idempotencyKey: idem() },
+    );
+    expect(faceAuth.status).toBe(201);
+    const guest = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: stay.id } });
+    const ids = {
+      roomId: theirs.rooms[0]!.id,
+      stayId: stay.id,
+      externalId,
+      codeId: code.body.id,
+      guestId: guest.id,
+      cardId: card.body.id,
+      authorizationId: faceAuth.body.id,
+    };
     const mine = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[0]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
     const bodies: Record<string, unknown> = {
       createReservation: reservation(theirs.rooms[1]!.id),
@@ -592,6 +773,8 @@ describe('tenancy of every operation', () => {
       issueStayCode: { kind: 'custom', code: '135792' },
       upsertReservationByExternalId: reservation(theirs.rooms[1]!.id),
       rescheduleReservation: { expectedCheckOutAt: hours(30).toISOString() },
+      issueStayCard: { cardNumber: '97532' },
+      issueStayFace: { faceId: face.id },
     };
     const queries: Record<string, Record<string, number>> = { listStays: { roomId: ids.roomId }, listUnlockRecords: { roomId: ids.roomId } };
     const found: string[] = [];
@@ -613,6 +796,9 @@ describe('tenancy of every operation', () => {
     expect(await ctx.deps.prisma.stayGuest.count({ where: { stayId: stay.id } })).toBe(1);
     expect((await ctx.deps.prisma.lockPassword.findMany({ where: { stayId: stay.id } })).map((p) => p.code)).toEqual(['246801']);
     expect(await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: ids.codeId } })).toMatchObject({ removedAt: null, revokeReason: null });
+    expect(await ctx.deps.prisma.cardIssue.findUniqueOrThrow({ where: { id: ids.cardId } })).toMatchObject({ state: 'issued' });
+    expect(await ctx.deps.prisma.faceAuthorization.findUniqueOrThrow({ where: { id: ids.authorizationId } })).toMatchObject({ revokeReason: null });
+    expect(await ctx.deps.prisma.cardIssue.count({ where: { stayId: stay.id } })).toBe(1);
     // Their own key withdraws it.
     const withdrawn = await api.post<{ id: number }>('/codes/{codeId}/withdraw', { codeId: ids.codeId }, undefined, {
       key: theirs.key,

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
-import { API_KEY_PREFIX, ZIdempotencyKey } from '@console/shared';
+import { API_KEY_PREFIX, LANGUAGES, ZIdempotencyKey, resolveLanguageHeader } from '@console/shared';
 import type { AuthedContext, Deps } from '../../context';
 import { AppError } from '../../errors';
 import { bearerToken } from '../../legacy/gateway/gateway';
@@ -35,6 +35,34 @@ function idempotencyKeyOf(req: FastifyRequest): string {
   return result.data;
 }
 
+/**
+ * A query whose percent-encoding is not UTF-8 (a lone surrogate sent as its bytes) is refused:
+ * the query parser would quietly read U+FFFD in its place, and the request would go on with text
+ * the client never sent.
+ */
+function assertUtf8Query(url: string) {
+  const start = url.indexOf('?');
+  if (start < 0) return;
+  for (const pair of url.slice(start + 1).split('&')) {
+    const [name = '', value = ''] = pair.split('=', 2).map((part) => part.replace(/\+/g, ' '));
+    let field = '_';
+    try {
+      field = decodeURIComponent(name);
+      decodeURIComponent(value);
+    } catch {
+      throw new AppError('VALIDATION', { messageKey: 'validation.textInvalid', fields: { [field]: 'validation.textInvalid' } });
+    }
+  }
+}
+
+/** Fastify's own refusal of a request before any route (a path that is not UTF-8), under /api/v1: a problem like any other. */
+export function isJsonApiRequest(req: FastifyRequest): boolean {
+  return req.url === API_PREFIX || req.url.startsWith(`${API_PREFIX}/`);
+}
+export function sendFrameworkProblem(deps: Deps, req: FastifyRequest, reply: FastifyReply, error: Error) {
+  return sendProblem(deps, req, reply, requestMeta(req, undefined, 'api'), new AppError('BAD_REQUEST', { cause: error }));
+}
+
 /** One operation: the key, its rate, the input read by the route's schemas, the service, the answer checked against its schema. */
 async function handle(deps: Deps, route: ApiRoute, req: FastifyRequest, reply: FastifyReply) {
   const meta = requestMeta(req, undefined, 'api');
@@ -46,6 +74,7 @@ async function handle(deps: Deps, route: ApiRoute, req: FastifyRequest, reply: F
     await consumeApiRate(deps, reply, actor.apiKeyId!);
     const ctx: AuthedContext = { deps, meta, actor };
     // No text the product does not accept (decision 025), in any part of the request.
+    assertUtf8Query(req.url);
     for (const part of [req.params, req.query, req.body]) AppError.assertAcceptedText(part);
     const input = {
       params: route.params ? parsed(route.params, req.params) : undefined,
@@ -72,36 +101,63 @@ async function handle(deps: Deps, route: ApiRoute, req: FastifyRequest, reply: F
 
 const require = createRequire(import.meta.url);
 
-/** The reference page: Swagger UI, bundled (swagger-ui-dist, no CDN: an install may be offline), reading /api/v1/openapi.json. */
-const DOCS_HTML = `<!doctype html>
+/** Text of the page's own HTML (the title, the header): escaped. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The reference page: Swagger UI, bundled (swagger-ui-dist, no CDN: an install may be offline),
+ * reading /api/v1/openapi.json. Its title and the header above the reference are ours, in the
+ * reader's language (`?lang=`, as the API keys page links to it, or Accept-Language) and direction;
+ * the reference itself is in English, like the names it documents.
+ */
+function docsHtml(deps: Deps, req: FastifyRequest): string {
+  const asked = (req.query as { lang?: unknown } | undefined)?.lang;
+  const lang = (typeof asked === 'string' ? resolveLanguageHeader(asked) : undefined) ?? requestMeta(req).lang;
+  const dir = LANGUAGES.find((l) => l.header === lang)?.dir ?? 'ltr';
+  const t = (key: string) => escapeHtml(deps.i18n.t(lang, key));
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>JSON API reference</title>
+<title lang="${lang}">${t('apiKeys.reference')}</title>
 <link rel="stylesheet" href="${API_PREFIX}/docs/swagger-ui.css">
 <link rel="stylesheet" href="${API_PREFIX}/docs/docs.css">
 <link rel="icon" type="image/png" href="${API_PREFIX}/docs/favicon-32x32.png">
 </head>
 <body>
+<header class="console-docs-header" lang="${lang}" dir="${dir}" data-testid="api-docs-header">
+<a href="${API_KEYS_PAGE}" data-testid="api-docs-back">${t('apiKeys.referenceBack')}</a>
+<p>${t('apiKeys.referenceNote')}</p>
+</header>
 <div id="swagger-ui"></div>
 <script src="${API_PREFIX}/docs/swagger-ui-bundle.js"></script>
 <script src="${API_PREFIX}/docs/init.js"></script>
 </body>
 </html>
 `;
+}
+/** The console's API keys page (apps/web/src/routes/_auth/thirdPartyAuthorization), where the keys are made. */
+const API_KEYS_PAGE = '/thirdPartyAuthorization/thirdPartyAuthorization';
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#swagger-ui', deepLinking: false, defaultModelsExpandDepth: -1, syntaxHighlight: { activated: false } });
 // Code samples scroll sideways: reachable from the keyboard too.
 new MutationObserver(() => {
   for (const el of document.querySelectorAll('.highlight-code > .microlight:not([tabindex])')) el.setAttribute('tabindex', '0');
-  // The document's title and description, a landmark of their own; the areas, headings under the title.
-  for (const el of document.querySelectorAll('.information-container:not([role])')) el.setAttribute('role', 'banner');
+  // The document's title and description, a region of their own (our header is the page's banner, Swagger UI's operations its main);
+  // the areas, headings under the title.
+  for (const el of document.querySelectorAll('.information-container:not([role])')) {
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', el.querySelector('.title')?.firstChild?.textContent?.trim() || 'API');
+  }
   for (const el of document.querySelectorAll('h3.opblock-tag:not([aria-level])')) el.setAttribute('aria-level', '2');
   for (const el of document.querySelectorAll('.opblock h4:not([aria-level])')) el.setAttribute('aria-level', '3');
 }).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
 `;
 /** Swagger UI's colours that are too faint to read (WCAG AA contrast). */
-const DOCS_CSS = `.swagger-ui .info .title small, .swagger-ui .info .title small pre { background: #4b5563; }
+const DOCS_CSS = `.console-docs-header { max-width: 1460px; margin: 0 auto; padding: 16px 20px 0; font-family: sans-serif; color: #111827; }
+.console-docs-header a { color: #1d4ed8; }
+.console-docs-header p { margin: 8px 0 0; }
+.swagger-ui .info .title small, .swagger-ui .info .title small pre { background: #4b5563; }
 .swagger-ui .info .title small.version-stamp, .swagger-ui .info .title small.version-stamp pre { background: #3f6212; }
 .swagger-ui .info .url, .swagger-ui .info a { color: #1d4ed8; }
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4ed8; }
@@ -143,7 +199,7 @@ export async function registerJsonApi(app: FastifyInstance, deps: Deps, routes: 
     scope.get(`${API_PREFIX}/openapi.json`, async (_req, reply) =>
       reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document),
     );
-    scope.get(`${API_PREFIX}/docs`, async (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
+    scope.get(`${API_PREFIX}/docs`, async (req, reply) => reply.type('text/html; charset=utf-8').header('vary', 'accept-language').send(docsHtml(deps, req)));
     scope.get(`${API_PREFIX}/docs/init.js`, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_INIT));
     scope.get(`${API_PREFIX}/docs/docs.css`, async (_req, reply) => reply.type('text/css; charset=utf-8').send(DOCS_CSS));
     scope.get<{ Params: { file: string } }>(`${API_PREFIX}/docs/:file`, async (req, reply) => {

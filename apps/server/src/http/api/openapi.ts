@@ -32,8 +32,8 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
     operationId: route.operationId,
     tags: [route.tag],
     summary: route.summary,
-    description: [route.description, `Scope: \`${route.permission}\`.`].filter(Boolean).join('\n\n'),
-    'x-scope': route.permission,
+    description: [route.description, route.permission ? `Scope: \`${route.permission}\`.` : 'Scope: any key of the hotel.'].filter(Boolean).join('\n\n'),
+    ...(route.permission ? { 'x-scope': route.permission } : {}),
     requestParams: {
       ...(route.params ? { path: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),

@@ -25,8 +25,8 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   description?: string;
-  /** The API-key scope the operation needs (checked by the service it calls). */
-  permission: TPermission;
+  /** The API-key scope the operation needs (checked by the service it calls); none: any key of the hotel (what every member reads). */
+  permission?: TPermission;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -68,3 +68,6 @@ export function fieldsOf<S extends z.ZodObject, K extends keyof S['shape'] & str
   for (const key of omit) delete shape[key];
   return z.object(shape) as unknown as z.ZodObject<Omit<S['shape'], K>>;
 }
+
+/** The item schema of a list's output (`{ items: [...] }`): a page of the JSON API holds the same items. */
+export const itemOf = <S extends z.ZodObject<{ items: z.ZodArray<z.ZodType> }>>(page: S) => page.shape.items.element as S['shape']['items']['element'];

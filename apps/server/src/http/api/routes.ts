@@ -66,11 +66,12 @@ import { getStayByKey } from '../../modules/stays/stay-by-key';
 import { getStay, listStaysAfter } from '../../modules/stays/stay-list';
 import { listRecordsByPersonAfter } from '../../modules/unlock-records/unlock-record.service';
 import { ZCursorQuery, cursorPage, keysetFrom, keysetPage, numberedPage, pageFrom } from './cursor';
-import { apiRoute, fieldsOf, type ApiRoute } from './route';
+import { CARD_FACE_ROUTES } from './card-face-routes';
+import { HOTEL_GUEST_ROUTES } from './hotel-guest-routes';
+import { apiRoute, fieldsOf, itemOf, type ApiRoute } from './route';
 
 const ZRoomPath = z.object({ roomId: ZId });
 const ZStayPath = z.object({ stayId: ZId });
-const itemOf = <S extends z.ZodObject<{ items: z.ZodArray<z.ZodType> }>>(page: S) => page.shape.items.element as S['shape']['items']['element'];
 
 const ZRoomItem = itemOf(ZRoomListOutput);
 const ZStayItem = itemOf(ZStayListOutput);
@@ -79,6 +80,9 @@ const ZLockItem = itemOf(ZLockListOutput);
 
 /** Every operation of the JSON API, in the order the document lists them. */
 export const API_ROUTES: ApiRoute[] = [
+  // The hotel and its guests (hotel-guest-routes.ts)
+  ...HOTEL_GUEST_ROUTES,
+
   // Rooms and room groups
   apiRoute({
     method: 'GET',
@@ -333,6 +337,8 @@ export const API_ROUTES: ApiRoute[] = [
     response: ZPasswordRevokeOutput,
     handle: (ctx, { params }) => revokePassword(ctx, { id: params.codeId }),
   }),
+  // Cards and faces (card-face-routes.ts)
+  ...CARD_FACE_ROUTES,
 
   // Folio
   apiRoute({

@@ -30,6 +30,17 @@ describe('the table of legacy actions in docs/legacy-protocol.md', () => {
     // And the JSON API's operations that call the same services.
     expect(row('room/listNew')?.operations).toEqual(['GET /api/v1/rooms']);
     expect(row('room/tenant/update/checkIn')?.operations).toEqual(['POST /api/v1/stays']);
+    // An action made of several of the console's services: the calls are followed to them (a check-out, then the bill).
+    expect(row('room/checkOut')?.procedures).toEqual(expect.arrayContaining(['stay.checkOut', 'order.settle']));
+    expect(row('room/checkOut')?.operations).toEqual(['POST /api/v1/stays/{stayId}/check-out']);
+    expect(row('room/checkOut')?.screens.length).toBeGreaterThan(0);
+    // A list the JSON API reads by keyset (listStaysAfter) is the action's list (listStays); routes files other than routes.ts count.
+    expect(row('room/tenant/list')?.operations).toEqual(['GET /api/v1/stays']);
+    expect(row('passenger/list')?.operations).toEqual(['GET /api/v1/guests']);
+    // A screen that calls the plain client (`trpcClient.staff.setRooms.mutate`) uses the procedure too.
+    expect(row('room/addStaffManageLock')?.screens).toContain('/staff');
+    // Every action has a tRPC twin but the upload token (its twin is the upload route, not a procedure).
+    expect(rows.filter((r) => r.procedures.length === 0).map((r) => r.path)).toEqual(['oss/token']);
     // Most actions have a twin: the legacy layer and the console call the same services.
     expect(rows.filter((r) => r.procedures.length > 0).length).toBeGreaterThan(rows.length * 0.8);
   });

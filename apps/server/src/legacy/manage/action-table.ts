@@ -58,14 +58,81 @@ function trpcProcedures(files: { file: string; text: string }[]): { path: string
     );
 }
 
-/** Every operation of the JSON API (`GET /api/v1/rooms`) with the text of its route (what it calls). */
+/** Every operation of the JSON API (`GET /api/v1/rooms`) with the text of its route (what it calls), from each routes file of `http/api/`. */
 function apiOperations(files: { file: string; text: string }[]): { name: string; text: string }[] {
-  const table = files.find((f) => f.file === path.join('http', 'api', 'routes.ts'))?.text ?? '';
-  return table.split(/\n(?= {2}apiRoute\(\{)/).flatMap((block) => {
-    const method = /method: '(\w+)'/.exec(block)?.[1];
-    const route = /path: '([^']+)'/.exec(block)?.[1];
-    return method && route ? [{ name: `${method} /api/v1${route}`, text: block }] : [];
-  });
+  const tables = files.filter((f) => f.file.startsWith(path.join('http', 'api') + path.sep) && !f.file.endsWith('.test.ts') && f.text.includes('apiRoute({'));
+  return tables.flatMap((table) =>
+    table.text.split(/\n(?= {2}apiRoute\(\{)/).flatMap((block) => {
+      const method = /method: '(\w+)'/.exec(block)?.[1];
+      const route = /path: '([^']+)'/.exec(block)?.[1];
+      return method && route ? [{ name: `${method} /api/v1${route}`, text: block }] : [];
+    }),
+  );
+}
+
+/** Every function the server's modules declare (`function name(`), with its body: what it calls, to follow the calls. */
+function moduleFunctions(modules: { file: string; text: string }[]): Map<string, string> {
+  const bodies = new Map<string, string>();
+  for (const { text } of modules) {
+    for (const m of text.matchAll(/^(?:export )?(?:async )?function (\w+)\b/gm)) {
+      const end = text.indexOf('\n}\n', m.index);
+      const body = text.slice(m.index + m[0].length, end < 0 ? undefined : end);
+      bodies.set(m[1]!, `${bodies.get(m[1]!) ?? ''}\n${body}`);
+    }
+  }
+  return bodies;
+}
+
+/** The module functions `text` calls by name. */
+function callsIn(text: string, functions: Map<string, string>): Set<string> {
+  return new Set([...text.matchAll(/\b(\w+)\(/g)].map((m) => m[1]!).filter((name) => functions.has(name)));
+}
+
+/** The module functions `names` call, and those call, `depth` calls deep (not `names` themselves). */
+function calledBy(names: Iterable<string>, functions: Map<string, string>, depth: number): Set<string> {
+  const seen = new Set<string>(names);
+  const found = new Set<string>();
+  let frontier = [...seen];
+  for (let level = 0; level < depth && frontier.length > 0; level++) {
+    const next: string[] = [];
+    for (const name of frontier) {
+      for (const callee of callsIn(functions.get(name) ?? '', functions)) {
+        if (seen.has(callee)) continue;
+        seen.add(callee);
+        found.add(callee);
+        next.push(callee);
+      }
+    }
+    frontier = next;
+  }
+  return found;
+}
+
+/**
+ * The faces (tRPC procedures, JSON API operations) that serve an action whose services are
+ * `services`: those that call one of them; where none does (an action made of several services
+ * of the console, `room/checkOut` = a check-out and the bill settled), the calls are followed: the
+ * services the action's call, a few calls deep, that a procedure calls itself (`checkOut`; not
+ * the reads made to answer), and the faces that call one of them, directly or from the services
+ * they call (`order.settle`'s `settleFolio` checks out too), or whose services call the action's
+ * own (`room/allLock`'s lock cloud list, which importing a lock account reads).
+ */
+function twinsOf(services: string[], faces: { name: string; text: string }[], functions: Map<string, string>, served: Set<string>): string[] {
+  const calls = (text: string, names: Set<string>) => [...names].some((fn) => new RegExp(`\\b${fn}\\(`).test(text));
+  // A list read by keyset for the JSON API's cursor (`listStaysAfter`, db/keyset.ts) is the list (`listStays`) itself.
+  const direct = faces.filter((f) => calls(f.text, new Set(services.flatMap((fn) => [fn, `${fn}After`]))));
+  if (direct.length > 0) return direct.map((f) => f.name);
+  // Not the reads a service makes to answer (`getRoom` after a change): they serve every action of their area.
+  const followed = new Set([...calledBy(services, functions, 3)].filter((fn) => served.has(fn) && !/^(get|list|find|load)[A-Z]/.test(fn)));
+  const own = new Set(services);
+  return faces
+    .filter((f) => {
+      const called = callsIn(f.text, functions);
+      const deeper = calledBy(called, functions, 2);
+      // The face calls what the action's services call, or its service calls one of the action's services.
+      return [...called, ...deeper].some((fn) => followed.has(fn)) || [...deeper].some((fn) => own.has(fn));
+    })
+    .map((f) => f.name);
 }
 
 /** The web's file routes (`/room/$roomId`, the main layout) and the web files each reaches by its imports, with their distance. */
@@ -115,7 +182,9 @@ function screensOf(procedure: string, routes: { route: string; reach: Map<string
  */
 function webUsers(procedure: string, webFiles: { file: string; text: string }[]): string[] {
   const isApi = (file: string) => /[\\/]features[\\/][^\\/]+[\\/]api\.ts$/.test(file);
-  const calls = webFiles.filter((f) => !isApi(f.file) && f.text.includes(`trpc.${procedure}.`)).map((f) => f.file);
+  // `trpc.stay.list.queryOptions(...)`, or the plain client's `trpcClient.staff.setRooms.mutate(...)`.
+  const uses = (text: string) => text.includes(`trpc.${procedure}.`) || text.includes(`trpcClient.${procedure}.`);
+  const calls = webFiles.filter((f) => !isApi(f.file) && uses(f.text)).map((f) => f.file);
   const asked = webFiles
     .filter((f) => isApi(f.file))
     .flatMap((api) => {
@@ -124,7 +193,7 @@ function webUsers(procedure: string, webFiles: { file: string; text: string }[])
       if (!object || keys.length === 0) return [];
       return webFiles.filter((f) => keys.some((key) => f.text.includes(`${object}.${key}(`))).map((f) => f.file);
     });
-  const direct = webFiles.filter((f) => isApi(f.file) && f.text.includes(`trpc.${procedure}.`) && !asked.length).map((f) => f.file);
+  const direct = webFiles.filter((f) => isApi(f.file) && uses(f.text) && !asked.length).map((f) => f.file);
   return [...new Set([...calls, ...asked, ...direct])];
 }
 
@@ -139,12 +208,16 @@ export function actionRows(): ActionRow[] {
     .map((f) => (f.text.includes("from './examples'") && f.text.includes('LEGACY_EXAMPLES') ? { ...f, text: `${f.text}\n${examples}` } : f));
   const procedures = trpcProcedures(files);
   const operations = apiOperations(files);
+  const functions = moduleFunctions(modules);
+  // The services a procedure calls itself: where the calls followed from an action may stop.
+  const served = new Set(procedures.flatMap((p) => [...callsIn(p.text, functions)]));
   const routes = webRoutes();
   const webFiles = [...new Set(routes.flatMap((r) => [...r.reach.keys()]))].map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
   const users = new Map(procedures.map((p) => [p.path, webUsers(p.path, webFiles)]));
+  const procedureFaces = procedures.map((p) => ({ name: p.path, text: p.text }));
   return LEGACY_ACTIONS.map((action) => {
-    const calls = (text: string) => action.services.some((fn) => new RegExp(`\\b${fn.name}\\(`).test(text));
-    const twins = procedures.filter((p) => calls(p.text)).map((p) => p.path);
+    const names = action.services.map((fn) => fn.name);
+    const twins = twinsOf(names, procedureFaces, functions, served);
     const literal = new RegExp(`['"\`]${action.path.replace(/[/]/g, '\\/')}['"\`]`);
     return {
       path: action.path,
@@ -155,7 +228,7 @@ export function actionRows(): ActionRow[] {
         file: modules.find((f) => new RegExp(`export (async )?function ${fn.name}\\b`).test(f.text))?.file,
       })),
       procedures: twins,
-      operations: operations.filter((o) => calls(o.text)).map((o) => o.name),
+      operations: twinsOf(names, operations, functions, served),
       screens: [...new Set(twins.flatMap((p) => screensOf(p, routes, users)))].slice(0, 3),
       tests: tests.filter((f) => literal.test(f.text)).map((f) => f.file),
     };
@@ -165,7 +238,8 @@ export function actionRows(): ActionRow[] {
 export function actionTable(rows = actionRows()): string {
   const lines = [
     'Paths are under `apps/server/src/`; the tRPC twin is the procedure (`apps/server/src/trpc/<router>.router.ts`) that calls',
-    'the same service, the JSON API twin the `/api/v1` operation (`apps/server/src/http/api/routes.ts`, docs/api.md) that calls it,',
+    'the same service, the JSON API twin the `/api/v1` operation (the routes files of `apps/server/src/http/api/`, docs/api.md) that calls it',
+    "(where none calls it directly, the calls are followed: an action made of several services has each one's twins),",
     'and the screen the web route (`apps/web/src/routes/`) whose page uses that procedure (— : none).',
     '',
     '| action | needs | handled in | service functions | tRPC twin | JSON API twin | screen | tested in |',

@@ -158,6 +158,18 @@ export async function revokeApiKey(ctx: AuthedContext, raw: z.input<typeof ZApiK
 
 const TOUCH_INTERVAL_MS = 60_000;
 
+interface ApiKeyRow {
+  id: number;
+  hotelId: number;
+  permissions: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  timeZone: string;
+  currency: string;
+  accountId: number | null;
+}
+
 /**
  * The actor of a request made with an API key (card-service gateway, legacy protocol): the key's
  * hotel, every room, its own permissions. Audited with the key as actor; services that record who
@@ -165,27 +177,19 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export async function resolveApiKey(deps: Deps, key: string): Promise<Actor> {
   if (key.length > 128) throw new AppError('UNAUTHENTICATED');
-  const row = await deps.prisma.apiKey.findUnique({
-    where: { keyHash: hashToken(key) },
-    select: {
-      id: true,
-      hotelId: true,
-      permissions: true,
-      expiresAt: true,
-      revokedAt: true,
-      lastUsedAt: true,
-      createdByAccountId: true,
-      hotel: { select: { timeZone: true, currency: true } },
-    },
-  });
+  // One statement, as a session is resolved: the key, its hotel, and on whose behalf it acts (the
+  // member who made it, or else the hotel's first owner). Every request of the JSON API starts here
+  // (bench/README.md, "The JSON API against tRPC").
+  const [row] = await deps.prisma.$queryRaw<ApiKeyRow[]>`
+    SELECT k."id", k."hotelId", k."permissions", k."expiresAt", k."revokedAt", k."lastUsedAt", h."timeZone", h."currency",
+           COALESCE(k."createdByAccountId",
+             (SELECT m."accountId" FROM "Membership" m WHERE m."hotelId" = k."hotelId" AND m."role" = 'owner' ORDER BY m."id" LIMIT 1)) AS "accountId"
+    FROM "ApiKey" k JOIN "Hotel" h ON h."id" = k."hotelId"
+    WHERE k."keyHash" = ${hashToken(key)}`;
   const now = Date.now();
   if (!row || stateOf(row, now) !== 'active') throw new AppError('UNAUTHENTICATED');
-  // On whose behalf: the member who made it, or else the hotel's first owner.
-  const accountId =
-    row.createdByAccountId ??
-    (await deps.prisma.membership.findFirst({ where: { hotelId: row.hotelId, role: 'owner' }, select: { accountId: true }, orderBy: { id: 'asc' } }))
-      ?.accountId;
-  if (accountId === undefined) throw new AppError('UNAUTHENTICATED');
+  const accountId = row.accountId;
+  if (accountId === null) throw new AppError('UNAUTHENTICATED');
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await deps.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }
@@ -194,8 +198,8 @@ export async function resolveApiKey(deps: Deps, key: string): Promise<Actor> {
     sessionId: 0,
     accountId,
     hotelId: row.hotelId,
-    timeZone: row.hotel.timeZone,
-    currency: row.hotel.currency,
+    timeZone: row.timeZone,
+    currency: row.currency,
     membershipId: 0,
     allRooms: true,
     role: 'staff',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, KeyRound, Plus } from 'lucide-react';
+import { Ban, BookOpen, KeyRound, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type TApiKeyState } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -36,7 +36,7 @@ const STATE_VARIANT: Record<TApiKeyState, 'success' | 'secondary' | 'destructive
  * revoked after a confirmation. For owners whose membership has apiKeyAuth (the menu shows it only then).
  */
 export function ApiKeysPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { timeZone } = useHotelSettings();
   const [page, setPage] = useState(FIRST_API_KEYS.page);
@@ -78,7 +78,22 @@ export function ApiKeysPage() {
       <ListPage
         title={t('apiKeys.title')}
         actions={newKeyButton('api-key-new')}
-        beforeList={<p className="text-muted-foreground max-w-3xl text-sm">{t('apiKeys.intro')}</p>}
+        beforeList={
+          <div className="max-w-3xl space-y-1 text-sm">
+            <p className="text-muted-foreground">{t('apiKeys.intro')}</p>
+            {/* The reference is served by the server itself (not a page of this app): a whole navigation, in a tab of its own. */}
+            <a
+              href={`/api/v1/docs?lang=${encodeURIComponent(i18n.resolvedLanguage ?? i18n.language)}`}
+              target="_blank"
+              rel="noopener"
+              className="text-primary inline-flex items-center gap-1 underline-offset-4 hover:underline"
+              data-testid="api-keys-reference"
+            >
+              <BookOpen className="size-4" aria-hidden />
+              {t('apiKeys.reference')}
+            </a>
+          </div>
+        }
         query={list}
         what={t('apiKeys.listWhat')}
         search={
