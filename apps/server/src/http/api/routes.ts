@@ -63,6 +63,7 @@ import { getStay, listStaysAfter } from '../../modules/stays/stay-list';
 import { listRecordsByPersonAfter } from '../../modules/unlock-records/unlock-record.service';
 import { ZCursorQuery, cursorPage, keysetFrom, keysetPage, numberedPage, pageFrom } from './cursor';
 import { apiRoute, fieldsOf, type ApiRoute } from './route';
+import { WEBHOOK_API_ROUTES } from './webhook-routes';
 
 const ZRoomPath = z.object({ roomId: ZId });
 const ZStayPath = z.object({ stayId: ZId });
@@ -376,4 +377,5 @@ export const API_ROUTES: ApiRoute[] = [
       return keysetPage(rows, limit, (r) => cursorOf(r.occurredAt, r.id));
     },
   }),
+  ...WEBHOOK_API_ROUTES,
 ];
