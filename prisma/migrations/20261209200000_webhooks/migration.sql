@@ -77,9 +77,12 @@ CREATE TABLE "WebhookAttempt" (
 );
 CREATE INDEX "WebhookAttempt_delivery_idx" ON "WebhookAttempt" ("deliveryId", "attempt");
 
--- The dispatcher's place in the outbox: the last event id read and that event's time (one row).
+-- The dispatcher's place in the outbox: the last event id read and that event's time. One row for
+-- the install (id 0); a test's dispatcher limited to one hotel keeps its own (the hotel's id).
 CREATE TABLE "WebhookCursor" (
-  "id"          INTEGER PRIMARY KEY CHECK ("id" = 1),
+  "id"          INTEGER PRIMARY KEY CHECK ("id" >= 0),
   "lastEventId" BIGINT NOT NULL,
   "lastEventAt" TIMESTAMPTZ(3) NOT NULL
 );
+-- The dispatcher looks for an event's deliveries (events committed late).
+CREATE INDEX "WebhookDelivery_event_idx" ON "WebhookDelivery" ("eventId") WHERE "eventId" IS NOT NULL;

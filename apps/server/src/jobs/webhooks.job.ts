@@ -1,7 +1,7 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
 import type { Deps } from '../context';
 import { eventChannel } from '../db/events';
-import { dispatchWebhooks, sweepWebhookDeliveries } from '../modules/webhooks/dispatch';
+import { dispatchWebhooks, sweepWebhookDeliveries, type WebhookScope } from '../modules/webhooks/dispatch';
 import { deliverWebhook, webhookBackoff, WebhookRetry } from '../modules/webhooks/send';
 import { QUEUE_NAMES, type WebhookJobData } from './queues';
 
@@ -16,11 +16,12 @@ export const WEBHOOK_SWEEP_EVERY_MS = 60_000;
  * channel (and every 5 s, for a message lost), one dispatcher at a time in the install; each
  * delivery is a job of the `webhooks` queue, retried with the webhooks' backoff over three days.
  */
-export function startWebhooksWorker(deps: Deps) {
+export function startWebhooksWorker(deps: Deps, options: { dispatch: boolean; scope?: WebhookScope }) {
+  const scope = options.scope ?? {};
   const worker = new Worker<WebhookJobData>(
     QUEUE_NAMES.webhooks,
     async (job, token) => {
-      if (job.name === 'sweep') return sweepWebhookDeliveries(deps);
+      if (job.name === 'sweep') return sweepWebhookDeliveries(deps, scope);
       if (job.name === 'deliver') return deliverWebhook(deps, job, token);
       throw new Error(`unknown webhooks job ${job.name}`);
     },
@@ -42,7 +43,7 @@ export function startWebhooksWorker(deps: Deps) {
   let again = false;
   let closed = false;
   const dispatch = () => {
-    if (closed) return;
+    if (closed || !options.dispatch) return;
     if (running) {
       again = true;
       return;
@@ -51,7 +52,7 @@ export function startWebhooksWorker(deps: Deps) {
       do {
         again = false;
         try {
-          await dispatchWebhooks(deps);
+          await dispatchWebhooks(deps, scope);
         } catch (error) {
           deps.log.warn({ err: error }, 'webhook dispatch failed; the next one catches up');
         }

@@ -14,8 +14,9 @@ import { scheduleStaySweep, startStayWorker } from './stay.job';
  * the sweeps and periodic jobs unscheduled; `sweepScope` (tests) has the stay and delivery sweeps
  * look at one hotel only: the test files share one database, and a sweep of every hotel would
  * take another file's stays and credentials (its delivery with this file's lock simulator).
+ * `webhooks` (tests): the webhooks' dispatcher runs, limited to that hotel, even without the sweeps.
  */
-export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?: SweepScope } = {}) {
+export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?: SweepScope; webhooks?: SweepScope } = {}) {
   const workers = [
     startSmsWorker(deps),
     startStayWorker(deps),
@@ -24,7 +25,8 @@ export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?
     startExportWorker(deps),
     startGuestMessageWorker(deps),
     startFeedsWorker(deps),
-    startWebhooksWorker(deps),
+    // The webhooks' dispatcher runs where the sweeps do, or (tests) limited to one hotel.
+    startWebhooksWorker(deps, { dispatch: options.sweep !== false || options.webhooks !== undefined, scope: options.webhooks ?? options.sweepScope }),
   ];
   const ready =
     options.sweep === false

@@ -26,10 +26,10 @@ interface OutboxRow {
  * it. The unique (endpoint, event) makes a second read of an event a no-op. One dispatcher at a time
  * in the install (an advisory lock); answers the deliveries made.
  */
-export async function dispatchWebhooks(deps: Deps): Promise<number> {
+export async function dispatchWebhooks(deps: Deps, scope: WebhookScope = {}): Promise<number> {
   let made = 0;
   for (let pass = 0; pass < 20; pass++) {
-    const { created, more } = await dispatchOnce(deps);
+    const { created, more } = await dispatchOnce(deps, scope);
     made += created.length;
     await queueDeliveries(deps, created);
     if (!more) break;
@@ -37,19 +37,26 @@ export async function dispatchWebhooks(deps: Deps): Promise<number> {
   return made;
 }
 
-async function dispatchOnce(deps: Deps): Promise<{ created: bigint[]; more: boolean }> {
+/** A dispatcher or sweep limited to one hotel (tests sharing a database: decision 048); none: the install. */
+export interface WebhookScope {
+  hotelId?: number;
+}
+
+async function dispatchOnce(deps: Deps, scope: WebhookScope): Promise<{ created: bigint[]; more: boolean }> {
+  const cursorId = scope.hotelId ?? 0;
+  const only = scope.hotelId ?? null;
   const windowMs = deps.config.db.transactions.timeoutMs + deps.config.db.transactions.maxWaitMs + 1_000;
   return transaction(deps, async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('webhook-dispatch'))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('webhook-dispatch'), ${cursorId})`;
     const [cursor] = await tx.$queryRaw<{ lastEventId: bigint; lastEventAt: Date }[]>`
-      INSERT INTO "WebhookCursor" ("id", "lastEventId", "lastEventAt") VALUES (1, 0, 'epoch')
-      ON CONFLICT ("id") DO UPDATE SET "id" = 1 RETURNING "lastEventId", "lastEventAt"`;
+      INSERT INTO "WebhookCursor" ("id", "lastEventId", "lastEventAt") VALUES (${cursorId}, 0, 'epoch')
+      ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id" RETURNING "lastEventId", "lastEventAt"`;
     const { lastEventId, lastEventAt } = cursor!;
     // Only hotels with an enabled endpoint, and only events written since it existed.
     const fresh = await tx.$queryRaw<OutboxRow[]>`
       SELECT e."id", e."hotelId", e."kind", e."roomIds", e."ids", e."createdAt"
         FROM "DomainEvent" e
-       WHERE e."id" > ${lastEventId} AND e."kind" = ANY(${SENT_KINDS}::text[])
+       WHERE e."id" > ${lastEventId} AND e."kind" = ANY(${SENT_KINDS}::text[]) AND (${only}::int IS NULL OR e."hotelId" = ${only})
          AND EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."hotelId" = e."hotelId" AND w."enabled" AND w."createdAt" <= e."createdAt")
        ORDER BY e."id" LIMIT ${BATCH}`;
     // Committed late: a smaller id than the cursor, begun within a transaction's longest life before it, not delivered yet.
@@ -59,19 +66,19 @@ async function dispatchOnce(deps: Deps): Promise<{ created: bigint[]; more: bool
       SELECT e."id", e."hotelId", e."kind", e."roomIds", e."ids", e."createdAt"
         FROM "DomainEvent" e
        WHERE e."id" <= ${lastEventId} AND e."createdAt" >= ${lastEventAt}::timestamptz - ${windowMs} * interval '1 millisecond'
-         AND e."kind" = ANY(${SENT_KINDS}::text[])
+         AND e."kind" = ANY(${SENT_KINDS}::text[]) AND (${only}::int IS NULL OR e."hotelId" = ${only})
          AND EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."hotelId" = e."hotelId" AND w."enabled" AND w."createdAt" <= e."createdAt")
          AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e."id")
        ORDER BY e."id" LIMIT ${BATCH}`
         : [];
     // The newest event of all kinds, so that the cursor moves on when none of them is sent.
     const [newest] = await tx.$queryRaw<{ id: bigint; createdAt: Date }[]>`
-      SELECT "id", "createdAt" FROM "DomainEvent" WHERE "id" > ${lastEventId} ORDER BY "id" DESC LIMIT 1`;
+      SELECT "id", "createdAt" FROM "DomainEvent" WHERE "id" > ${lastEventId} AND (${only}::int IS NULL OR "hotelId" = ${only}) ORDER BY "id" DESC LIMIT 1`;
     const events = [...late, ...fresh];
     const created = events.length ? await insertDeliveries(tx, events) : [];
     const more = fresh.length === BATCH;
     const last = more ? fresh[fresh.length - 1]! : newest;
-    if (last) await tx.$executeRaw`UPDATE "WebhookCursor" SET "lastEventId" = ${last.id}, "lastEventAt" = ${last.createdAt} WHERE "id" = 1`;
+    if (last) await tx.$executeRaw`UPDATE "WebhookCursor" SET "lastEventId" = ${last.id}, "lastEventAt" = ${last.createdAt} WHERE "id" = ${cursorId}`;
     return { created, more };
   });
 }
@@ -101,9 +108,9 @@ async function insertDeliveries(tx: Prisma.TransactionClient, events: OutboxRow[
  * and its queueing (Redis away, a process killed), or an endpoint enabled again. Their job id is
  * the delivery's, so one still waiting in BullMQ is not queued twice.
  */
-export async function sweepWebhookDeliveries(deps: Deps, now = new Date()): Promise<number> {
+export async function sweepWebhookDeliveries(deps: Deps, scope: WebhookScope = {}, now = new Date()): Promise<number> {
   const due = await deps.prisma.webhookDelivery.findMany({
-    where: { status: 'pending', nextAttemptAt: { lt: new Date(now.getTime() - 60_000) }, endpoint: { enabled: true } },
+    where: { ...(scope.hotelId !== undefined ? { hotelId: scope.hotelId } : {}), status: 'pending', nextAttemptAt: { lt: new Date(now.getTime() - 60_000) }, endpoint: { enabled: true } },
     select: { id: true },
     orderBy: { id: 'asc' },
     take: 5_000,
