@@ -96,7 +96,14 @@ async function dbStats(client: pg.Client): Promise<DbStats> {
        FROM pg_stat_database WHERE datname = current_database()`,
   );
   const r = rows[0]!;
-  return { xact: Number(r.xact), returned: Number(r.returned), fetched: Number(r.fetched), inserted: Number(r.inserted), updated: Number(r.updated), deleted: Number(r.deleted) };
+  return {
+    xact: Number(r.xact),
+    returned: Number(r.returned),
+    fetched: Number(r.fetched),
+    inserted: Number(r.inserted),
+    updated: Number(r.updated),
+    deleted: Number(r.deleted),
+  };
 }
 
 function workerEnv(databaseUrl: string, redisPrefix: string, uploads: string): Record<string, string> {
@@ -124,7 +131,13 @@ function workerEnv(databaseUrl: string, redisPrefix: string, uploads: string): R
 async function startWorker(databaseUrl: string, redisPrefix: string, uploads: string) {
   const entry = path.join(root, 'apps/server/dist/worker.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run pnpm build first`);
-  return startProcess(process.execPath, ['--openssl-legacy-provider', entry], workerEnv(databaseUrl, redisPrefix, uploads), /workers running/, path.join(root, 'apps/server'));
+  return startProcess(
+    process.execPath,
+    ['--openssl-legacy-provider', entry],
+    workerEnv(databaseUrl, redisPrefix, uploads),
+    /workers running/,
+    path.join(root, 'apps/server'),
+  );
 }
 
 /** EVENTS outbox events of the hotel, in one statement; the dispatcher woken as a commit would wake it. */
@@ -151,12 +164,18 @@ async function main() {
     await client.connect();
     const {
       rows: [hotel],
-    } = await client.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Webhooks', 'Asia/Shanghai', now()) RETURNING "id"`);
+    } = await client.query<{ id: number }>(
+      `INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ('Bench Webhooks', 'Asia/Shanghai', now()) RETURNING "id"`,
+    );
 
     // 1. The receiver alone.
     const alone = await startReceiver(null);
     receivers.push(alone);
-    const body = JSON.stringify({ type: 'payment.recorded', timestamp: new Date().toISOString(), data: { hotelId: hotel!.id, roomIds: [], orderId: 1, gone: true } });
+    const body = JSON.stringify({
+      type: 'payment.recorded',
+      timestamp: new Date().toISOString(),
+      data: { hotelId: hotel!.id, roomIds: [], orderId: 1, gone: true },
+    });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const post = (i: number) =>
       new Promise<void>((resolve, reject) => {
@@ -224,11 +243,19 @@ async function main() {
     console.log('| run | events | time s | events/s | vs the receiver alone |');
     console.log('|---|---:|---:|---:|---:|');
     console.log(`| the receiver alone (16 at a time, no database) | ${EVENTS} | ${fmt(aloneMs / 1000, 2)} | ${fmt(EVENTS / (aloneMs / 1000), 0)} | 1.00 |`);
-    console.log(`| outbox → dispatcher → queue → guarded fetch | ${EVENTS} | ${fmt(deliveryMs / 1000, 2)} | ${fmt(EVENTS / (deliveryMs / 1000), 0)} | ${fmt(deliveryMs / aloneMs, 2)} |`);
-    console.log(`| the same, worker killed after ${atKill} and restarted | ${EVENTS} | ${fmt(killMs / 1000, 2)} | ${fmt(EVENTS / (killMs / 1000), 0)} | ${fmt(killMs / aloneMs, 2)} |`);
+    console.log(
+      `| outbox → dispatcher → queue → guarded fetch | ${EVENTS} | ${fmt(deliveryMs / 1000, 2)} | ${fmt(EVENTS / (deliveryMs / 1000), 0)} | ${fmt(deliveryMs / aloneMs, 2)} |`,
+    );
+    console.log(
+      `| the same, worker killed after ${atKill} and restarted | ${EVENTS} | ${fmt(killMs / 1000, 2)} | ${fmt(EVENTS / (killMs / 1000), 0)} | ${fmt(killMs / aloneMs, 2)} |`,
+    );
     console.log('');
-    console.log(`Database work per event delivered (pg_stat_database${SMOKE ? ', smoke: not settled, not worth reading' : ''}): ${per('xact')} transactions, ${per('returned')} rows returned, ${per('fetched')} fetched, ${per('inserted')} inserted, ${per('updated')} updated, ${per('deleted')} deleted.`);
-    console.log(`Killed worker: none lost (${2 * EVENTS} ids received, every delivery succeeded), ${duplicates} received twice (at least once: their attempt was cut before its answer was saved).`);
+    console.log(
+      `Database work per event delivered (pg_stat_database${SMOKE ? ', smoke: not settled, not worth reading' : ''}): ${per('xact')} transactions, ${per('returned')} rows returned, ${per('fetched')} fetched, ${per('inserted')} inserted, ${per('updated')} updated, ${per('deleted')} deleted.`,
+    );
+    console.log(
+      `Killed worker: none lost (${2 * EVENTS} ids received, every delivery succeeded), ${duplicates} received twice (at least once: their attempt was cut before its answer was saved).`,
+    );
     console.log(`\nok webhooks: ${2 * EVENTS} events delivered, none lost, every signature valid`);
   } finally {
     if (worker) await stopProcess(worker.child);

@@ -51,12 +51,15 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('webhooks in $header', (
       try {
         await page.goto(`${baseUrl()}/webhooks`);
         await page.getByTestId('webhooks-page').waitFor();
-        await page.getByRole('heading', { name: text(header, 'webhooks.title') }).first().waitFor();
+        await page
+          .getByRole('heading', { name: text(header, 'webhooks.title') })
+          .first()
+          .waitFor();
         await page.getByTestId('webhook-new').click();
         await page.getByTestId('webhook-url').fill(url);
         await page.getByTestId('webhook-description').fill('PMS');
-        await page.getByRole('checkbox', { name: text(header, 'webhooks.events.reservation.created') }).click();
-        await page.getByRole('checkbox', { name: text(header, 'webhooks.events.credential.on_lock') }).click();
+        await page.getByRole('checkbox', { name: text(header, 'webhooks.events.reservation_created') }).click();
+        await page.getByRole('checkbox', { name: text(header, 'webhooks.events.credential_on_lock') }).click();
         await page.getByTestId('webhook-submit').click();
         await page.getByTestId('webhook-secret-dialog').waitFor();
         await page.getByText(text(header, 'webhooks.secret.warning')).waitFor();
@@ -69,7 +72,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('webhooks in $header', (
         const row = page.locator('[data-testid^="webhook-row-"]', { hasText: url });
         await row.waitFor();
         const id = Number((await row.getAttribute('data-testid'))!.replace('webhook-row-', ''));
-        await row.getByText(text(header, 'webhooks.events.credential.on_lock')).waitFor();
+        await row.getByText(text(header, 'webhooks.events.credential_on_lock')).waitFor();
         await page.getByTestId(`webhook-test-${id}`).click();
         await page.getByText(text(header, 'webhooks.testQueued')).first().waitFor();
         await expect.poll(() => received.slice(before).filter((r) => r.body.includes('"webhook.test"')).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
@@ -80,7 +83,10 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('webhooks in $header', (
         const log = page.getByTestId('webhook-log-dialog');
         await log.getByText(text(header, 'webhooks.log.status.succeeded')).first().waitFor();
         await log.getByText(text(header, 'webhooks.log.title')).first().waitFor();
-        await log.getByRole('button', { name: text(header, 'webhooks.log.resend') }).first().click();
+        await log
+          .getByRole('button', { name: text(header, 'webhooks.log.resend') })
+          .first()
+          .click();
         await expect.poll(() => received.slice(before).filter((r) => r.body.includes('"webhook.test"')).length, { timeout: 20_000 }).toBe(2);
         const again = received.slice(before).filter((r) => r.body.includes('"webhook.test"'))[1]!;
         expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);

@@ -189,7 +189,11 @@ const ZEnv = z
     /** Webhooks (docs/webhooks.md): the first retry's delay (each next one doubles, 20 attempts over three days at 5 s). */
     WEBHOOK_FIRST_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
     /** How long every attempt to an endpoint may fail before it is disabled and the hotel told (default three days). */
-    WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(1).default(3 * 24 * 3_600_000),
+    WEBHOOK_DISABLE_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(3 * 24 * 3_600_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Connections of the server's PostgreSQL pool. */
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),

@@ -112,7 +112,10 @@ export type TWebhookUpdateInput = z.input<typeof ZWebhookUpdateInput>;
 export const ZWebhookDeliveriesInput = z.object({
   id: ZId,
   /** The last delivery id of the previous page (newest first). */
-  before: z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' }).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
+    .optional(),
 });
 
 export const ZWebhookResendInput = z.object({ id: ZId, deliveryId: z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' }) });

@@ -184,7 +184,14 @@ export async function buildWorld(ctx: TestContext) {
   });
   await ctx.deps.prisma.webhookEndpoint.update({ where: { id: webhook.id }, data: { secret: sealSecret(ctx.deps, webhook, 'whsec_' + 'A'.repeat(32)) } });
   const webhookDelivery = await ctx.deps.prisma.webhookDelivery.create({
-    data: { hotelId: h.hotel.id, endpointId: webhook.id, messageId: `msg_test_${randomUUID()}`, kind: 'webhook.test', occurredAt: new Date(), status: 'succeeded' },
+    data: {
+      hotelId: h.hotel.id,
+      endpointId: webhook.id,
+      messageId: `msg_test_${randomUUID()}`,
+      kind: 'webhook.test',
+      occurredAt: new Date(),
+      status: 'succeeded',
+    },
   });
   const staffWorld = await staffMembers(ctx, h.hotel.id);
   return {

@@ -143,7 +143,13 @@ export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: stri
     const row = await credentialKind(job.data.kind).load(deps.prisma, job.data.id);
     if (row)
       await transaction(deps, (tx) =>
-        recordEvent(tx, { hotelId: row.hotelId, kind: END_EVENTS[outcome], roomIds: [row.roomId], credentialId: row.id, credential: job.data.kind as 'password' | 'face' | 'card' }),
+        recordEvent(tx, {
+          hotelId: row.hotelId,
+          kind: END_EVENTS[outcome],
+          roomIds: [row.roomId],
+          credentialId: row.id,
+          credential: job.data.kind as 'password' | 'face' | 'card',
+        }),
       ).catch((error: unknown) => deps.log.warn({ err: error, kind: job.data.kind, id: job.data.id }, 'could not record the end of a delivery'));
   }
   return outcome;

@@ -150,7 +150,10 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
     if (code === 'unknown') deps.log.warn({ err: error, feedId }, 'calendar feed read failed');
     await transaction(deps, async (tx) => {
       // A read that failed after one that did not (or with another reason) is news: `feed.failed`, which webhooks send.
-      const news = await tx.calendarFeed.updateMany({ where: { id: feed.id, OR: [{ lastError: null }, { lastError: { not: code } }] }, data: { lastError: code } });
+      const news = await tx.calendarFeed.updateMany({
+        where: { id: feed.id, OR: [{ lastError: null }, { lastError: { not: code } }] },
+        data: { lastError: code },
+      });
       await tx.calendarFeed.updateMany({ where: { id: feed.id }, data: { lastError: code, lastErrorAt: now, nextReadAt } });
       if (news.count) await recordEvent(tx, { hotelId: feed.hotelId, kind: 'feed.failed', feedId: feed.id, roomIds: [feed.roomId] });
     });

@@ -250,9 +250,7 @@ async function ingestDoorRecords(deps: Deps, door: PairedRoom, lockRecords: Lock
       },
     ];
   });
-  const inserted = rows.length
-    ? await insertRecords(deps, rows)
-    : [];
+  const inserted = rows.length ? await insertRecords(deps, rows) : [];
   const insertedIds = new Set(inserted.map((r) => r.providerRecordId));
   await afterRecords(
     deps,

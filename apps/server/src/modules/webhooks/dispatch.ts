@@ -1,7 +1,7 @@
 import type { TEventIds, TEventKind } from '@console/shared';
 import type { Deps } from '../../context';
 import { transaction } from '../../db/transaction';
-import { Prisma } from '../../generated/prisma/client';
+import type { Prisma } from '../../generated/prisma/client';
 import { PUBLIC_EVENT_OF, resourceOf, SENT_KINDS } from './event-map';
 import { queueDeliveries } from './queue';
 
@@ -110,11 +110,19 @@ async function insertDeliveries(tx: Prisma.TransactionClient, events: OutboxRow[
  */
 export async function sweepWebhookDeliveries(deps: Deps, scope: WebhookScope = {}, now = new Date()): Promise<number> {
   const due = await deps.prisma.webhookDelivery.findMany({
-    where: { ...(scope.hotelId !== undefined ? { hotelId: scope.hotelId } : {}), status: 'pending', nextAttemptAt: { lt: new Date(now.getTime() - 60_000) }, endpoint: { enabled: true } },
+    where: {
+      ...(scope.hotelId !== undefined ? { hotelId: scope.hotelId } : {}),
+      status: 'pending',
+      nextAttemptAt: { lt: new Date(now.getTime() - 60_000) },
+      endpoint: { enabled: true },
+    },
     select: { id: true },
     orderBy: { id: 'asc' },
     take: 5_000,
   });
-  await queueDeliveries(deps, due.map((d) => d.id));
+  await queueDeliveries(
+    deps,
+    due.map((d) => d.id),
+  );
   return due.length;
 }

@@ -1,4 +1,4 @@
-import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT, webhookRetryDelay, type TEventIds } from '@console/shared';
+import { toAcceptedText, WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT, webhookRetryDelay, type TEventIds } from '@console/shared';
 import { DelayedError, type Job } from 'bullmq';
 import { jobContext, type Deps } from '../../context';
 import { transaction } from '../../db/transaction';
@@ -119,7 +119,7 @@ export async function deliverWebhook(deps: Deps, job: Job<WebhookJobData>, token
         requestHeaders: headers,
         requestBody: body,
         responseStatus: status,
-        responseExcerpt: toAcceptedText(excerpt),
+        responseExcerpt: excerpt === null ? null : toAcceptedText(excerpt),
         error,
         startedAt,
         durationMs,
@@ -161,10 +161,4 @@ export async function deliverWebhook(deps: Deps, job: Job<WebhookJobData>, token
 /** The delay before retry `retry` (1: the first) for this install (WEBHOOK_FIRST_RETRY_MS). */
 export function webhookBackoff(deps: Pick<Deps, 'config'>, retry: number): number {
   return webhookRetryDelay(retry, deps.config.webhooks.firstRetryMs);
-}
-
-
-/** An answer's text as PostgreSQL keeps it (no NUL, no unpaired surrogate). */
-function toAcceptedText(text: string | null): string | null {
-  return text === null ? null : text.replace(/\u0000/g, '\uFFFD').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }

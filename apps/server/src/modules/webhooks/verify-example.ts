@@ -12,7 +12,12 @@ export const TOLERANCE_SECONDS = 5 * 60;
  * received (bytes or text, before any JSON parsing). Any one of the signatures in
  * `webhook-signature` may match: during a rotation the console signs with both secrets.
  */
-export function verifyWebhook(secret: string, headers: Record<string, string | string[] | undefined>, body: string | Buffer, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string | Buffer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   const header = (name: string) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -23,10 +28,7 @@ export function verifyWebhook(secret: string, headers: Record<string, string | s
   if (!id || !timestamp || !signatures || !/^\d+$/.test(timestamp)) return false;
   if (Math.abs(nowSeconds - Number(timestamp)) > TOLERANCE_SECONDS) return false;
   const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
-  const expected = createHmac('sha256', key)
-    .update(`${id}.${timestamp}.`)
-    .update(body)
-    .digest();
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
   return signatures.split(' ').some((entry) => {
     const [version, signature] = entry.split(',');
     if (version !== 'v1' || !signature) return false;

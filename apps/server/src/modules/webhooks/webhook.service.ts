@@ -65,7 +65,10 @@ const endpointSelect = {
   _count: { select: { deliveries: { where: { status: 'pending' } } } },
 } as const;
 
-type EndpointRow = { _count: { deliveries: number }; events: string[]; disabledReason: string | null } & Omit<TWebhookEndpointDto, 'pending' | 'events' | 'disabledReason'>;
+type EndpointRow = { _count: { deliveries: number }; events: string[]; disabledReason: string | null } & Omit<
+  TWebhookEndpointDto,
+  'pending' | 'events' | 'disabledReason'
+>;
 
 const toDto = ({ _count, events, disabledReason, ...row }: EndpointRow): TWebhookEndpointDto => ({
   ...row,
@@ -166,8 +169,15 @@ export async function updateWebhook(ctx: AuthedContext, raw: z.input<typeof ZWeb
   });
   // Enabled again: what waited while it was disabled goes out now, in order.
   if (enabling) {
-    const pending = await ctx.deps.prisma.webhookDelivery.findMany({ where: { endpointId: before.id, status: 'pending' }, select: { id: true }, orderBy: { id: 'asc' } });
-    await queueDeliveries(ctx.deps, pending.map((d) => d.id));
+    const pending = await ctx.deps.prisma.webhookDelivery.findMany({
+      where: { endpointId: before.id, status: 'pending' },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    });
+    await queueDeliveries(
+      ctx.deps,
+      pending.map((d) => d.id),
+    );
   }
   return toDto(await findEndpoint(ctx, before.id));
 }
@@ -200,7 +210,9 @@ export async function rotateWebhookSecret(ctx: AuthedContext, raw: z.input<typeo
   const secret = newWebhookSecret();
   const hotelId = ctx.actor.hotelId;
   await transaction(ctx.deps, async (tx) => {
-    const [row] = await tx.$queryRaw<{ secret: string }[]>`SELECT "secret" FROM "WebhookEndpoint" WHERE "id" = ${before.id} AND "hotelId" = ${hotelId} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { secret: string }[]
+    >`SELECT "secret" FROM "WebhookEndpoint" WHERE "id" = ${before.id} AND "hotelId" = ${hotelId} FOR UPDATE`;
     if (!row) throw notFound();
     const now = new Date();
     await tx.webhookEndpoint.update({

@@ -28,7 +28,11 @@ const idem = () => randomUUID();
 async function keyOf(permissions: readonly TPermission[]) {
   const h = await createHotelWithStaff(ctx.deps);
   await ctx.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, accountId: h.owner.id }, data: { apiKeyAuth: true } });
-  const made = await trpcClient(ctx.app).mutation('apiKey.create', { name: `Key ${randomUUID().slice(0, 6)}`, permissions: [...permissions] }, { token: h.ownerToken });
+  const made = await trpcClient(ctx.app).mutation(
+    'apiKey.create',
+    { name: `Key ${randomUUID().slice(0, 6)}`, permissions: [...permissions] },
+    { token: h.ownerToken },
+  );
   return { h, key: (made.data as { key: string }).key };
 }
 
@@ -45,7 +49,9 @@ describe('scopes', () => {
       const options = { key, ...(route.write ? { idempotencyKey: idem() } : {}) };
       const params = { webhookId: 1, deliveryId: '1' };
       const res =
-        route.method === 'GET' ? await api.get<{ code: string }>(route.path, params, options) : await api.post<{ code: string }>(route.path, params, bodies[route.operationId], options);
+        route.method === 'GET'
+          ? await api.get<{ code: string }>(route.path, params, options)
+          : await api.post<{ code: string }>(route.path, params, bodies[route.operationId], options);
       if (res.status === 403 && res.body.code === 'FORBIDDEN') refused.push(route.operationId);
     }
     expect(refused).toEqual(WEBHOOK_API_ROUTES.map((r) => r.operationId));
@@ -64,7 +70,12 @@ describe('every operation', () => {
     expect(created.status).toBe(201);
     const webhookId = created.body.id;
     expect((await api.get<{ items: { id: number }[] }>('/webhooks', {}, { key })).body.items.map((w) => w.id)).toEqual([webhookId]);
-    const updated = await api.post<{ enabled: boolean; events: string[] }>('/webhooks/{webhookId}', { webhookId }, { enabled: false, events: ['lock.offline'] }, { key, idempotencyKey: idem() });
+    const updated = await api.post<{ enabled: boolean; events: string[] }>(
+      '/webhooks/{webhookId}',
+      { webhookId },
+      { enabled: false, events: ['lock.offline'] },
+      { key, idempotencyKey: idem() },
+    );
     expect(updated).toMatchObject({ status: 200, body: { enabled: false, events: ['lock.offline'], disabledReason: 'manual' } });
     const rotated = await api.post<{ secret: string }>('/webhooks/{webhookId}/rotate-secret', { webhookId }, undefined, { key, idempotencyKey: idem() });
     expect(rotated.status).toBe(200);
@@ -85,7 +96,8 @@ describe('every operation', () => {
 
   it('answers problems naming the field for a bad address, an unknown event, NUL and 1e308', async () => {
     const { key } = await keyOf(['hotel.manage']);
-    const bad = async (body: unknown) => (await api.post<{ code: string; errors?: Record<string, string> }>('/webhooks', {}, body, { key, idempotencyKey: idem() })).body;
+    const bad = async (body: unknown) =>
+      (await api.post<{ code: string; errors?: Record<string, string> }>('/webhooks', {}, body, { key, idempotencyKey: idem() })).body;
     expect(await bad({ url: 'ftp://pms.example.com/', events: ['payment.recorded'] })).toMatchObject({ code: 'VALIDATION' });
     expect(await bad({ url: 'https://pms.example.com/', events: ['payment.made'] })).toMatchObject({ code: 'VALIDATION' });
     expect(await bad({ url: 'https://pms.example.com/\u0000', events: ['payment.recorded'] })).toMatchObject({ code: 'VALIDATION' });

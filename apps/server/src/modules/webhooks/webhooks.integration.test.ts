@@ -93,7 +93,11 @@ function workersFor(c: TestContext, hotelId: number) {
 
 async function apiKeyOf(c: TestContext, h: Awaited<ReturnType<typeof createHotelWithStaff>>, permissions: string[]) {
   await c.deps.prisma.membership.updateMany({ where: { hotelId: h.hotel.id, accountId: h.owner.id }, data: { apiKeyAuth: true } });
-  const made = await trpcClient(c.app).mutation('apiKey.create', { name: `Integrator ${randomUUID().slice(0, 6)}`, permissions: permissions as never }, { token: h.ownerToken });
+  const made = await trpcClient(c.app).mutation(
+    'apiKey.create',
+    { name: `Integrator ${randomUUID().slice(0, 6)}`, permissions: permissions as never },
+    { token: h.ownerToken },
+  );
   return (made.data as { key: string }).key;
 }
 
@@ -163,7 +167,11 @@ describe('a reservation created through the JSON API', () => {
 describe('a receiver down for a while', () => {
   it('gets the events later, once each webhook-id, in the order of each stay', async () => {
     const h = await createHotelWithStaff(ctx.deps);
-    const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['D1', 'D2', 'D3'].map((n) => `${n}${randomUUID().slice(0, 4)}`));
+    const { rooms } = await createRooms(
+      ctx.deps,
+      h.hotel.id,
+      ['D1', 'D2', 'D3'].map((n) => `${n}${randomUUID().slice(0, 4)}`),
+    );
     const owner = await actorContext(ctx.deps, h.ownerToken);
     const endpoint = await createWebhook(owner, { url: receiver.url(`/down-${randomUUID()}`), events: ['reservation.created', 'reservation.cancelled'] });
     const mine = () => receiver.received.filter((r) => JSON.parse(r.body).data?.hotelId === h.hotel.id);
@@ -210,7 +218,11 @@ describe('the guarded fetch', () => {
       .filter((i) => i.family === 'IPv4')
       .map((i) => i.address);
     for (const address of ['127.0.0.1', '[::1]', '0x7f000001', ...own]) {
-      const answer = await trpcClient(refusing.app).mutation('webhooks.create', { url: `http://${address}:9/hook`, events: ['payment.recorded'] }, { token: h.ownerToken });
+      const answer = await trpcClient(refusing.app).mutation(
+        'webhooks.create',
+        { url: `http://${address}:9/hook`, events: ['payment.recorded'] },
+        { token: h.ownerToken },
+      );
       expect(answer.error?.data, address).toMatchObject({ app: { code: 'BAD_REQUEST', reason: 'webhooks.errors.addressRefused' } });
     }
     // A name is checked when it is resolved, at each attempt: `localhost` is accepted, and refused when sent to.
@@ -267,7 +279,10 @@ describe('tenancy and idempotency', () => {
     const api = await jsonApiClient(ctx.app);
     const idempotencyKey = randomUUID();
     const body = { url: 'https://pms.example.com/hooks/doors', events: ['stay.checked_in', 'stay.checked_out'] };
-    const [a, b] = await Promise.all([api.post<{ id: number; secret: string }>('/webhooks', {}, body, { key, idempotencyKey }), api.post<{ id: number; secret: string }>('/webhooks', {}, body, { key, idempotencyKey })]);
+    const [a, b] = await Promise.all([
+      api.post<{ id: number; secret: string }>('/webhooks', {}, body, { key, idempotencyKey }),
+      api.post<{ id: number; secret: string }>('/webhooks', {}, body, { key, idempotencyKey }),
+    ]);
     const ok = [a, b].filter((r) => r.status === 201);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of ok) expect(r.body.id).toBe(ok[0]!.body.id);
@@ -290,7 +305,9 @@ describe('tenancy and idempotency', () => {
     expect(rotated.previousSecretUntil).not.toBeNull();
     workersFor(ctx, h.hotel.id);
     await trpcClient(ctx.app).mutation('webhooks.sendTest', { id: endpoint.id }, { token: h.ownerToken });
-    await expect.poll(() => receiver.received.filter((r) => r.headers['webhook-id'] && JSON.parse(r.body).data?.hotelId === h.hotel.id).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => receiver.received.filter((r) => r.headers['webhook-id'] && JSON.parse(r.body).data?.hotelId === h.hotel.id).length, { timeout: 10_000 })
+      .toBe(1);
     const message = receiver.received.find((r) => JSON.parse(r.body).data?.hotelId === h.hotel.id)!;
     expect(String(message.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verifyWebhook(rotated.secret, message.headers, message.body)).toBe(true);

@@ -90,7 +90,12 @@ describe('menu', () => {
       '/center/personalCenter',
     ]);
     // Hotel information: owners and administrators (hotel.manage); the personal centre: everyone.
-    expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-4)).toEqual(['/hotelInfo', '/accessRules', '/webhooks', '/center/personalCenter']);
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-4)).toEqual([
+      '/hotelInfo',
+      '/accessRules',
+      '/webhooks',
+      '/center/personalCenter',
+    ]);
     // Staff and permissions: owners and administrators (staff.manage).
     expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'staff.manage'] })).slice(-5)).toEqual([
       '/hotelInfo',

@@ -27,6 +27,9 @@ import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { invalidateWebhooks, webhookQueries } from './api';
 
+/** An event's name on the page (its key: the public name with `_` for `.`, i18next's separator). */
+const eventKey = (event: TWebhookEvent) => `webhooks.events.${event.replace('.', '_')}`;
+
 type Endpoint = RouterOutputs['webhooks']['list']['items'][number];
 type WithSecret = RouterOutputs['webhooks']['create'];
 
@@ -103,9 +106,7 @@ export function WebhooksPage() {
                 data-testid={`webhook-failing-${e.id}`}
               >
                 <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <p>
-                  {t('webhooks.failingNotice', { url: e.url, since: e.failingSince ? formatDateTime(e.failingSince, timeZone) : '' })}
-                </p>
+                <p>{t('webhooks.failingNotice', { url: e.url, since: e.failingSince ? formatDateTime(e.failingSince, timeZone) : '' })}</p>
               </div>
             ))}
           </div>
@@ -114,7 +115,15 @@ export function WebhooksPage() {
         what={t('webhooks.listWhat')}
         toolbarEnd={<RefreshButton onRefresh={list.refetch} fetching={list.isFetching} />}
         isEmpty={items.length === 0}
-        empty={<EmptyState icon={Webhook} title={t('webhooks.emptyTitle')} description={t('webhooks.emptyText')} action={newButton('webhook-new-empty')} data-testid="webhooks-empty" />}
+        empty={
+          <EmptyState
+            icon={Webhook}
+            title={t('webhooks.emptyTitle')}
+            description={t('webhooks.emptyText')}
+            action={newButton('webhook-new-empty')}
+            data-testid="webhooks-empty"
+          />
+        }
         data-testid="webhooks-page"
       >
         <ListTable
@@ -147,7 +156,7 @@ export function WebhooksPage() {
                   {e.events.map((event) => (
                     <li key={event}>
                       <Badge variant="outline" title={event}>
-                        {t(`webhooks.events.${event}`)}
+                        {t(eventKey(event))}
                       </Badge>
                     </li>
                   ))}
@@ -169,7 +178,11 @@ export function WebhooksPage() {
                 {e.pending > 0 && <span className="text-muted-foreground block text-xs">{t('webhooks.pending', { count: e.pending })}</span>}
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
-                {e.lastSuccessAt ? <time dateTime={String(e.lastSuccessAt)}>{formatDateTime(e.lastSuccessAt, timeZone)}</time> : <span className="text-muted-foreground">{t('webhooks.never')}</span>}
+                {e.lastSuccessAt ? (
+                  <time dateTime={String(e.lastSuccessAt)}>{formatDateTime(e.lastSuccessAt, timeZone)}</time>
+                ) : (
+                  <span className="text-muted-foreground">{t('webhooks.never')}</span>
+                )}
               </TableCell>
               <RowActions>
                 <IconAction label={t('webhooks.log.open', { url: e.url })} onClick={() => setLogOf(e)} testId={`webhook-log-${e.id}`}>
@@ -290,9 +303,14 @@ function NewWebhookDialog({ onClose, onCreated }: { onClose(): void; onCreated(c
         <div className="grid gap-2 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
             <div key={event} className="flex items-start gap-2">
-              <Checkbox id={`webhook-event-${event}`} checked={events.includes(event)} onCheckedChange={(checked) => toggle(event, checked === true)} data-testid={`webhook-event-${event}`} />
+              <Checkbox
+                id={`webhook-event-${event}`}
+                checked={events.includes(event)}
+                onCheckedChange={(checked) => toggle(event, checked === true)}
+                data-testid={`webhook-event-${event}`}
+              />
               <Label htmlFor={`webhook-event-${event}`} className="grid gap-0.5 font-normal">
-                <span>{t(`webhooks.events.${event}`)}</span>
+                <span>{t(eventKey(event))}</span>
                 <code className="text-muted-foreground text-xs" dir="ltr">
                   {event}
                 </code>
