@@ -39,8 +39,10 @@ async function startReceiver() {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
-          received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status: 204 });
-          res.writeHead(204).end();
+          // `/fail...`: a receiver that answers every request with an error.
+          const status = req.url?.startsWith('/fail') ? 500 : 204;
+          received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+          res.writeHead(status).end();
         });
       });
       server.listen(port, '127.0.0.1', () => {
@@ -62,6 +64,7 @@ let sim: LockSim;
 let simClient: SimClient;
 let ctx: TestContext;
 let refusing: TestContext;
+let failing: TestContext;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const stops: (() => Promise<void>)[] = [];
 
@@ -75,12 +78,22 @@ beforeAll(async () => {
   // The install's default: no loopback, no private, no own address.
   // Its own Redis keys: its jobs are never taken by the workers of the context that allows loopback.
   refusing = await createTestContext({ env: { WEBHOOK_FIRST_RETRY_MS: '150', REDIS_PREFIX: `${inject('redisPrefix')}:wh${randomUUID().slice(0, 8)}` } });
+  // An install that disables an endpoint after half a second of failures (three days by default).
+  failing = await createTestContext({
+    env: {
+      OUTBOUND_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_FIRST_RETRY_MS: '100',
+      WEBHOOK_DISABLE_AFTER_MS: '500',
+      REDIS_PREFIX: `${inject('redisPrefix')}:wh${randomUUID().slice(0, 8)}`,
+    },
+  });
   receiver = await startReceiver();
 });
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop();
   await receiver?.down();
   await refusing?.close();
+  await failing?.close();
   await ctx?.close();
   await sim?.close();
 });
@@ -312,5 +325,31 @@ describe('tenancy and idempotency', () => {
     expect(String(message.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verifyWebhook(rotated.secret, message.headers, message.body)).toBe(true);
     expect(verifyWebhook(endpoint.secret, message.headers, message.body)).toBe(true);
+  });
+});
+
+describe('an endpoint failing for days', () => {
+  it('is disabled, the hotel told in the audit log and on the list; enabled again, what waited goes out', async () => {
+    const h = await createHotelWithStaff(failing.deps);
+    const owner = await actorContext(failing.deps, h.ownerToken);
+    const endpoint = await createWebhook(owner, { url: receiver.url(`/fail-${randomUUID()}`), events: ['payment.recorded'] });
+    workersFor(failing, h.hotel.id);
+    await trpcClient(failing.app).mutation('webhooks.sendTest', { id: endpoint.id }, { token: h.ownerToken });
+    const list = async () => (await trpcClient(failing.app).query('webhooks.list', undefined, { token: h.ownerToken })).data!.items[0]!;
+    await expect.poll(async () => (await list()).disabledReason, { timeout: 20_000 }).toBe('failing');
+    const disabled = await list();
+    expect(disabled).toMatchObject({ enabled: false, pending: 1 });
+    expect(disabled.failingSince).not.toBeNull();
+    const audit = await failing.deps.prisma.auditLog.findMany({ where: { hotelId: h.hotel.id, action: 'webhook.disabled' } });
+    expect(audit).toMatchObject([{ entityId: String(endpoint.id), actorType: 'job', actorJob: 'webhooks.deliver' }]);
+    // Nothing more is tried while it is disabled.
+    const attempts = (await listWebhookDeliveries(owner, { id: endpoint.id })).items[0]!.attempts;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await listWebhookDeliveries(owner, { id: endpoint.id })).items[0]!.attempts).toBe(attempts);
+    // The receiver fixed (another address) and the endpoint enabled: the waiting delivery goes out.
+    const fixed = receiver.url(`/fixed-${randomUUID()}`);
+    await trpcClient(failing.app).mutation('webhooks.update', { id: endpoint.id, url: fixed, enabled: true }, { token: h.ownerToken });
+    await expect.poll(async () => (await listWebhookDeliveries(owner, { id: endpoint.id })).items[0]!.status, { timeout: 20_000 }).toBe('succeeded');
+    expect(await list()).toMatchObject({ enabled: true, disabledReason: null, failingSince: null, pending: 0 });
   });
 });
