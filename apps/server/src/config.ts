@@ -186,6 +186,14 @@ const ZEnv = z
      */
     OUTBOUND_PRIVATE_ADDRESSES: bool.optional(),
     FEED_PRIVATE_ADDRESSES: bool.optional(),
+    /** Webhooks (docs/webhooks.md): the first retry's delay (each next one doubles, 20 attempts over three days at 5 s). */
+    WEBHOOK_FIRST_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+    /** How long every attempt to an endpoint may fail before it is disabled and the hotel told (default three days). */
+    WEBHOOK_DISABLE_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(3 * 24 * 3_600_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** Connections of the server's PostgreSQL pool. */
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
@@ -463,6 +471,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** OUTBOUND_PRIVATE_ADDRESSES for the feeds, the only requests to typed addresses so far. */
     feeds: { privateAddresses: e.OUTBOUND_PRIVATE_ADDRESSES ?? e.FEED_PRIVATE_ADDRESSES ?? false },
+    /** Webhooks: sent through the same guarded fetch as the feeds, with the same OUTBOUND_PRIVATE_ADDRESSES. */
+    webhooks: {
+      privateAddresses: e.OUTBOUND_PRIVATE_ADDRESSES ?? e.FEED_PRIVATE_ADDRESSES ?? false,
+      firstRetryMs: e.WEBHOOK_FIRST_RETRY_MS,
+      disableAfterMs: e.WEBHOOK_DISABLE_AFTER_MS,
+    },
     /** The JSON API (`/api/v1`, docs/api.md). */
     api: { ratePerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -29,6 +29,7 @@ import { Route as AuthStaffRouteImport } from './routes/_auth/staff'
 import { Route as AuthTimelineRouteImport } from './routes/_auth/timeline'
 import { Route as AuthTodayRouteImport } from './routes/_auth/today'
 import { Route as AuthUnlockRecordsRouteImport } from './routes/_auth/unlock-records'
+import { Route as AuthWebhooksRouteImport } from './routes/_auth/webhooks'
 import { Route as AuthBindCardReaderToUserBindCardReaderToUserRouteImport } from './routes/_auth/bindCardReaderToUser/bindCardReaderToUser'
 import { Route as AuthBindCardReaderToUserCardReaderAndUserListRouteImport } from './routes/_auth/bindCardReaderToUser/cardReaderAndUserList'
 import { Route as AuthCardEncryptionIndexRouteImport } from './routes/_auth/cardEncryption/index'
@@ -155,6 +156,11 @@ const AuthTodayRoute = AuthTodayRouteImport.update({
 const AuthUnlockRecordsRoute = AuthUnlockRecordsRouteImport.update({
   id: '/unlock-records',
   path: '/unlock-records',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthWebhooksRoute = AuthWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthBindCardReaderToUserBindCardReaderToUserRoute =
@@ -332,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/timeline': typeof AuthTimelineRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
+  '/webhooks': typeof AuthWebhooksRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   '/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
   '/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
@@ -380,6 +387,7 @@ export interface FileRoutesByTo {
   '/timeline': typeof AuthTimelineRoute
   '/today': typeof AuthTodayRoute
   '/unlock-records': typeof AuthUnlockRecordsRoute
+  '/webhooks': typeof AuthWebhooksRoute
   '/': typeof AuthIndexRoute
   '/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   '/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/_auth/timeline': typeof AuthTimelineRoute
   '/_auth/today': typeof AuthTodayRoute
   '/_auth/unlock-records': typeof AuthUnlockRecordsRoute
+  '/_auth/webhooks': typeof AuthWebhooksRoute
   '/_auth/': typeof AuthIndexRoute
   '/_auth/bindCardReaderToUser/bindCardReaderToUser': typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   '/_auth/bindCardReaderToUser/cardReaderAndUserList': typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
@@ -483,6 +492,7 @@ export interface FileRouteTypes {
     | '/timeline'
     | '/today'
     | '/unlock-records'
+    | '/webhooks'
     | '/bindCardReaderToUser/bindCardReaderToUser'
     | '/bindCardReaderToUser/cardReaderAndUserList'
     | '/cardEncryption/cardEncryption'
@@ -531,6 +541,7 @@ export interface FileRouteTypes {
     | '/timeline'
     | '/today'
     | '/unlock-records'
+    | '/webhooks'
     | '/'
     | '/bindCardReaderToUser/bindCardReaderToUser'
     | '/bindCardReaderToUser/cardReaderAndUserList'
@@ -581,6 +592,7 @@ export interface FileRouteTypes {
     | '/_auth/timeline'
     | '/_auth/today'
     | '/_auth/unlock-records'
+    | '/_auth/webhooks'
     | '/_auth/'
     | '/_auth/bindCardReaderToUser/bindCardReaderToUser'
     | '/_auth/bindCardReaderToUser/cardReaderAndUserList'
@@ -759,6 +771,13 @@ declare module '@tanstack/react-router' {
       path: '/unlock-records'
       fullPath: '/unlock-records'
       preLoaderRoute: typeof AuthUnlockRecordsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/webhooks': {
+      id: '/_auth/webhooks'
+      path: '/webhooks'
+      fullPath: '/webhooks'
+      preLoaderRoute: typeof AuthWebhooksRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/bindCardReaderToUser/bindCardReaderToUser': {
@@ -976,6 +995,7 @@ interface AuthRouteChildren {
   AuthTimelineRoute: typeof AuthTimelineRoute
   AuthTodayRoute: typeof AuthTodayRoute
   AuthUnlockRecordsRoute: typeof AuthUnlockRecordsRoute
+  AuthWebhooksRoute: typeof AuthWebhooksRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthBindCardReaderToUserBindCardReaderToUserRoute: typeof AuthBindCardReaderToUserBindCardReaderToUserRoute
   AuthBindCardReaderToUserCardReaderAndUserListRoute: typeof AuthBindCardReaderToUserCardReaderAndUserListRoute
@@ -1023,6 +1043,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthTimelineRoute: AuthTimelineRoute,
   AuthTodayRoute: AuthTodayRoute,
   AuthUnlockRecordsRoute: AuthUnlockRecordsRoute,
+  AuthWebhooksRoute: AuthWebhooksRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthBindCardReaderToUserBindCardReaderToUserRoute:
     AuthBindCardReaderToUserBindCardReaderToUserRoute,

@@ -73,6 +73,7 @@ export const AUDIT_ENTITY_TYPES = [
   'DayClose',
   'Lock',
   'GuestMessageTemplate',
+  'WebhookEndpoint',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -224,6 +225,13 @@ export const AUDIT_ACTIONS = [
   'stay.renew',
   'stay.reschedule',
   'stay.reserve',
+  'webhook.create',
+  'webhook.delete',
+  'webhook.disabled',
+  'webhook.resend',
+  'webhook.rotateSecret',
+  'webhook.test',
+  'webhook.update',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -263,6 +271,7 @@ export const AUDIT_JOBS = {
   'feeds.read': 'calendarFeed',
   export: 'export',
   'demo.locks': 'demo',
+  'webhooks.deliver': 'webhooks',
   migration: 'upgrade',
 } as const;
 export type TAuditJob = keyof typeof AUDIT_JOBS;

@@ -30,9 +30,19 @@ export const EVENT_KINDS = [
   // Doors: codes, cards, faces, locks, shared doors, access rules.
   'credential.changed',
   'lock.changed',
+  // A credential's delivery ended (the engine's answer: on the lock, failed for good, taken off).
+  'credential.onLock',
+  'credential.failed',
+  'credential.removed',
+  // A door opened (an unlock record read from the lock cloud), a lock went offline or its battery low.
+  'door.opened',
+  'lock.offline',
+  'lock.batteryLow',
   // The hotel's own settings and people.
   'customer.changed',
   'feed.changed',
+  // A calendar feed's read failed (its error kept on the feed).
+  'feed.failed',
   'staff.changed',
 ] as const;
 
@@ -47,6 +57,10 @@ export interface TEventIds {
   lockId?: number;
   membershipId?: number;
   feedId?: number;
+  /** An unlock record (`door.opened`). */
+  recordId?: number;
+  /** Which table `credentialId` is of (`credential.onLock`, `.failed`, `.removed`). */
+  credential?: 'password' | 'face' | 'card' | 'card_keys';
 }
 
 /** An event as a subscriber receives it (its `id` is the resume point, `lastEventId`). */

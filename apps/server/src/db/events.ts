@@ -96,7 +96,7 @@ export async function recordEvent(tx: Prisma.TransactionClient, event: RecordedE
   if (!into) throw new Error(`recordEvent(${event.kind}) outside transaction(): its event would never be published`);
   const { hotelId, kind, roomIds: rooms = [], ...rest } = event;
   const roomIds = [...new Set(rooms.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
-  const ids = Object.fromEntries(Object.entries(rest).filter(([, v]) => typeof v === 'number')) as TEventIds;
+  const ids = Object.fromEntries(Object.entries(rest).filter(([k, v]) => typeof v === 'number' || (k === 'credential' && typeof v === 'string'))) as TEventIds;
   into.push({ hotelId, kind, roomIds, ids });
 }
 

@@ -11,7 +11,13 @@ export const QUEUE_NAMES = {
   export: 'export',
   guestMessage: 'guest-message',
   feeds: 'feeds',
+  webhooks: 'webhooks',
 } as const;
+
+/** One delivery of an event to a webhook endpoint (modules/webhooks, docs/webhooks.md). */
+export interface WebhookJobData {
+  deliveryId: string;
+}
 
 /** The periodic lock work (jobs/locks.job.ts). */
 export interface LocksJobData {
@@ -57,6 +63,8 @@ export interface Queues {
   guestMessage: Queue<GuestMessageJobData>;
   /** Channel calendar feeds: the scan (every minute) and each feed's read, retried with backoff. */
   feeds: Queue<FeedJobData>;
+  /** Webhook deliveries: one job per delivery, retried with backoff over three days. */
+  webhooks: Queue<WebhookJobData>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
@@ -105,6 +113,11 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     prefix,
     defaultJobOptions: { removeOnComplete: { age: 3600, count: 1_000 }, removeOnFail: { age: 24 * 3600 } },
   });
+  const webhooks = new Queue<WebhookJobData>(QUEUE_NAMES.webhooks, {
+    connection: connection() as ConnectionOptions,
+    prefix,
+    defaultJobOptions: { removeOnComplete: { age: 3600, count: 1_000 }, removeOnFail: { age: 24 * 3600 } },
+  });
   return {
     sms,
     stay,
@@ -113,10 +126,20 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     export: exportQueue,
     guestMessage,
     feeds,
+    webhooks,
     prefix,
     connection,
     async close() {
-      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close(), exportQueue.close(), guestMessage.close(), feeds.close()]);
+      await Promise.all([
+        sms.close(),
+        stay.close(),
+        credential.close(),
+        locks.close(),
+        exportQueue.close(),
+        guestMessage.close(),
+        feeds.close(),
+        webhooks.close(),
+      ]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

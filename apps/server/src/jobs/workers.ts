@@ -6,6 +6,7 @@ import { scheduleFeedScan, startFeedsWorker } from './feeds.job';
 import { scheduleLockJobs, startLocksWorker } from './locks.job';
 import { startGuestMessageWorker } from '../modules/messages/message.job';
 import { startSmsWorker } from './sms.job';
+import { scheduleWebhookSweep, startWebhooksWorker } from './webhooks.job';
 import { scheduleStaySweep, startStayWorker } from './stay.job';
 
 /**
@@ -13,8 +14,9 @@ import { scheduleStaySweep, startStayWorker } from './stay.job';
  * the sweeps and periodic jobs unscheduled; `sweepScope` (tests) has the stay and delivery sweeps
  * look at one hotel only: the test files share one database, and a sweep of every hotel would
  * take another file's stays and credentials (its delivery with this file's lock simulator).
+ * `webhooks` (tests): the webhooks' dispatcher runs, limited to that hotel, even without the sweeps.
  */
-export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?: SweepScope } = {}) {
+export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?: SweepScope; webhooks?: SweepScope } = {}) {
   const workers = [
     startSmsWorker(deps),
     startStayWorker(deps),
@@ -23,6 +25,8 @@ export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?
     startExportWorker(deps),
     startGuestMessageWorker(deps),
     startFeedsWorker(deps),
+    // The webhooks' dispatcher runs where the sweeps do, or (tests) limited to one hotel.
+    startWebhooksWorker(deps, { dispatch: options.sweep !== false || options.webhooks !== undefined, scope: options.webhooks ?? options.sweepScope }),
   ];
   const ready =
     options.sweep === false
@@ -33,6 +37,7 @@ export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?
           scheduleLockJobs(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the lock jobs')),
           scheduleExportCleanup(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the export clean-up')),
           scheduleFeedScan(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the calendar feed scan')),
+          scheduleWebhookSweep(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the webhook sweep')),
         ]).then(() => undefined);
   return {
     workers,

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { storePicture } from '../infra/uploads';
 import { legacyTime } from '../legacy/manage/format';
 import { createSession } from '../modules/auth/session.service';
+import { sealSecret } from '../modules/webhooks/webhook.service';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from './factories';
 import { testMeta, type TestContext } from './harness';
 import { pngPhoto } from './photos';
@@ -179,11 +180,28 @@ export async function buildWorld(ctx: TestContext) {
   const feed = await ctx.deps.prisma.calendarFeed.create({
     data: { hotelId: h.hotel.id, roomId: rooms[0]!.id, label: 'Bad input feed', url: 'http://127.0.0.1:9/bad-input.ics' },
   });
+  // A webhook endpoint of the hotel with one test delivery in its log (docs/webhooks.md).
+  const webhook = await ctx.deps.prisma.webhookEndpoint.create({
+    data: { hotelId: h.hotel.id, url: 'https://pms.example.com/hooks', events: ['payment.recorded'], secret: '' },
+  });
+  await ctx.deps.prisma.webhookEndpoint.update({ where: { id: webhook.id }, data: { secret: sealSecret(ctx.deps, webhook, 'whsec_' + 'A'.repeat(32)) } });
+  const webhookDelivery = await ctx.deps.prisma.webhookDelivery.create({
+    data: {
+      hotelId: h.hotel.id,
+      endpointId: webhook.id,
+      messageId: `msg_test_${randomUUID()}`,
+      kind: 'webhook.test',
+      occurredAt: new Date(),
+      status: 'succeeded',
+    },
+  });
   const staffWorld = await staffMembers(ctx, h.hotel.id);
   return {
     ...h,
     ...staffWorld,
     feed,
+    webhook,
+    webhookDelivery,
     doorLock,
     spareDoorLock,
     lockAccount,
@@ -865,6 +883,14 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'keyPage.get': (w) => ({ stayId: w.stay.id }),
   'keyPage.regenerate': (w) => ({ stayId: w.stay.id }),
   'keyPage.revoke': (w) => ({ stayId: w.stay.id }),
+  'webhooks.list': () => undefined,
+  'webhooks.create': () => ({ url: 'https://pms.example.com/hooks/new', events: ['reservation.created', 'credential.on_lock'], description: 'PMS' }),
+  'webhooks.update': (w) => ({ id: w.webhook.id, description: 'Channel manager', events: ['stay.checked_in'] }),
+  'webhooks.delete': (w) => ({ id: w.webhook.id }),
+  'webhooks.rotateSecret': (w) => ({ id: w.webhook.id }),
+  'webhooks.deliveries': (w) => ({ id: w.webhook.id }),
+  'webhooks.resend': (w) => ({ id: w.webhook.id, deliveryId: String(w.webhookDelivery.id) }),
+  'webhooks.sendTest': (w) => ({ id: w.webhook.id }),
 };
 
 /** A request of the JSON API (`/api/v1`): its path parameters, query and body. */

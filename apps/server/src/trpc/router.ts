@@ -12,6 +12,7 @@ import { dispenserRouter } from './dispenser.router';
 import { faceRouter } from './face.router';
 import { guestMessageRouter } from './guest-message.router';
 import { feedRouter } from './feed.router';
+import { webhookRouter } from './webhook.router';
 import { accessRuleRouter } from './access-rule.router';
 import { sharedDoorRouter } from './shared-door.router';
 import { hotelRouter } from './hotel.router';
@@ -52,6 +53,7 @@ export const appRouter = router({
   staff: staffRouter,
   guestMessage: guestMessageRouter,
   feed: feedRouter,
+  webhooks: webhookRouter,
   accessRule: accessRuleRouter,
   sharedDoor: sharedDoorRouter,
   keyPage: keyPageRouter,

@@ -51,8 +51,15 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'price.changed': ['price', 'room', 'stay'],
   'credential.changed': DOORS,
   'lock.changed': [...DOORS, 'lockAccount'],
+  'credential.onLock': DOORS,
+  'credential.failed': DOORS,
+  'credential.removed': DOORS,
+  'door.opened': ['room', 'stay', 'timeline'],
+  'lock.offline': ['lock', 'room', 'today'],
+  'lock.batteryLow': ['lock', 'room', 'today'],
   'customer.changed': ['customer', 'order'],
   'feed.changed': ['feed', 'room', 'stay', 'today', 'timeline'],
+  'feed.failed': ['feed'],
   'staff.changed': ['staff', 'room', 'timeline'],
 };
 

@@ -10,7 +10,10 @@ import { insertKeptLock } from '../../test/lock-factories';
 import { trpcClient } from '../../test/trpc-client';
 import { API_KEY_PERMISSIONS } from '@console/shared';
 import { registerJsonApi } from './api';
-import { API_ROUTES } from './routes';
+import { API_ROUTES as EVERY_ROUTE } from './routes';
+
+/** The webhooks' operations have scope, tenancy and contract tests of their own (modules/webhooks/webhooks-api.integration.test.ts). */
+const API_ROUTES = EVERY_ROUTE.filter((r) => r.tag !== 'Webhooks');
 
 /**
  * The JSON API (issue 29 §1, docs/api.md) as an integrator uses it: every answer is held to the
@@ -810,9 +813,9 @@ describe('tenancy of every operation', () => {
 
 describe('contract', () => {
   it('saw every documented operation answer a success that matches the document', () => {
-    const operations = Object.entries(api.document.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`),
-    );
+    const operations = Object.entries(api.document.paths)
+      .filter(([path]) => !path.startsWith('/api/v1/webhooks'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`));
     const succeeded = new Set([...api.covered].filter((c) => / 2\d\d$/.test(c)).map((c) => c.replace(/ \d+$/, '')));
     expect(operations.filter((o) => !succeeded.has(o))).toEqual([]);
   });

@@ -69,6 +69,7 @@ import { ZCursorQuery, cursorPage, keysetFrom, keysetPage, numberedPage, pageFro
 import { CARD_FACE_ROUTES } from './card-face-routes';
 import { HOTEL_GUEST_ROUTES } from './hotel-guest-routes';
 import { apiRoute, fieldsOf, itemOf, type ApiRoute } from './route';
+import { WEBHOOK_API_ROUTES } from './webhook-routes';
 
 const ZRoomPath = z.object({ roomId: ZId });
 const ZStayPath = z.object({ stayId: ZId });
@@ -414,4 +415,5 @@ export const API_ROUTES: ApiRoute[] = [
       return keysetPage(rows, limit, (r) => cursorOf(r.occurredAt, r.id));
     },
   }),
+  ...WEBHOOK_API_ROUTES,
 ];

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
 import type { Deps } from '../../context';
-import { afterCommit } from '../../db/events';
-import type { Tx } from '../../db/transaction';
+import { afterCommit, recordEvent } from '../../db/events';
+import { transaction, type Tx } from '../../db/transaction';
 import type { TDeliveryError } from '@console/shared';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { providerForLock } from '../lock-cloud/account-provider';
@@ -128,8 +128,34 @@ export async function withGatewayMutex<T>(deps: Deps, lockRowId: number, fn: () 
 
 export type DeliveryOutcome = 'stale' | 'on_lock' | 'removed' | 'failed' | 'remove_failed' | 'retrying' | 'waiting';
 
-/** Processes one delivery job. Throws to have BullMQ retry it with backoff. */
+/** The domain event of a delivery's end (docs/events.md): on the lock, failed for good, taken off. */
+const END_EVENTS = { on_lock: 'credential.onLock', failed: 'credential.failed', remove_failed: 'credential.failed', removed: 'credential.removed' } as const;
+
+/**
+ * Processes one delivery job. Throws to have BullMQ retry it with backoff. A delivery that ended
+ * (on the lock, failed, removed) is a domain event, which webhooks send (`credential.on_lock`...):
+ * recorded once its state is saved, in a transaction of its own.
+ */
 export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: string | undefined): Promise<DeliveryOutcome> {
+  const outcome = await deliverOnce(deps, job, token);
+  // A card's keys on a lock are the lock's, not a guest's credential: no event.
+  if (job.data.kind !== 'card_keys' && (outcome === 'on_lock' || outcome === 'failed' || outcome === 'remove_failed' || outcome === 'removed')) {
+    const row = await credentialKind(job.data.kind).load(deps.prisma, job.data.id);
+    if (row)
+      await transaction(deps, (tx) =>
+        recordEvent(tx, {
+          hotelId: row.hotelId,
+          kind: END_EVENTS[outcome],
+          roomIds: [row.roomId],
+          credentialId: row.id,
+          credential: job.data.kind as 'password' | 'face' | 'card',
+        }),
+      ).catch((error: unknown) => deps.log.warn({ err: error, kind: job.data.kind, id: job.data.id }, 'could not record the end of a delivery'));
+  }
+  return outcome;
+}
+
+async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string | undefined): Promise<DeliveryOutcome> {
   const handler = credentialKind(job.data.kind);
   const first = await handler.load(deps.prisma, job.data.id);
   if (!first || first.version !== job.data.version || !isWork(first)) return 'stale';

@@ -1,5 +1,6 @@
 import type { Actor, ServiceContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client';
+import { recordEvent } from '../../db/events';
 import { transaction, type Tx } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { afterCredentialChange } from '../credentials/delivery';
@@ -147,7 +148,15 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
   } catch (error) {
     const code = error instanceof FeedFetchError ? error.code : error instanceof FeedParseError ? 'unparsable' : 'unknown';
     if (code === 'unknown') deps.log.warn({ err: error, feedId }, 'calendar feed read failed');
-    await deps.prisma.calendarFeed.updateMany({ where: { id: feed.id }, data: { lastError: code, lastErrorAt: now, nextReadAt } });
+    await transaction(deps, async (tx) => {
+      // A read that failed after one that did not (or with another reason) is news: `feed.failed`, which webhooks send.
+      const news = await tx.calendarFeed.updateMany({
+        where: { id: feed.id, OR: [{ lastError: null }, { lastError: { not: code } }] },
+        data: { lastError: code },
+      });
+      await tx.calendarFeed.updateMany({ where: { id: feed.id }, data: { lastError: code, lastErrorAt: now, nextReadAt } });
+      if (news.count) await recordEvent(tx, { hotelId: feed.hotelId, kind: 'feed.failed', feedId: feed.id, roomIds: [feed.roomId] });
+    });
     return { ...result, error: code };
   }
   // Bad data is the channel's, not ours: said in the report, never a stack in the log.

@@ -1,5 +1,7 @@
 import type { TLockDrift, TLockItemKind } from '@console/shared';
 import type { Actor, AuthedContext, Deps, ServiceContext } from '../../context';
+import { recordEvent } from '../../db/events';
+import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { LockProviderError, type LockProvider, type LockStatus } from '../../infra/locks/provider';
 import { requirePermission } from '../../permissions';
@@ -78,6 +80,20 @@ async function saveStatus(
   const wasLow = lock.battery != null && lock.battery < LOW_BATTERY_PERCENT;
   if (battery != null && battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(battery) });
   await lockMessages(deps, lock, messages);
+  // Webhooks' `lock.offline` and `lock.battery_low` (docs/events.md): when the lock message is written.
+  await recordLockEvents(
+    deps,
+    lock,
+    messages.flatMap((m) => (m.kind === 'lock_offline' ? (['lock.offline'] as const) : m.kind === 'low_battery' ? (['lock.batteryLow'] as const) : [])),
+  );
+}
+
+/** A lock gone offline or low on battery as domain events (docs/events.md), which webhooks send. */
+async function recordLockEvents(deps: Deps, lock: { id: number; hotelId: number }, kinds: readonly ('lock.offline' | 'lock.batteryLow')[]): Promise<void> {
+  if (!kinds.length) return;
+  await transaction(deps, async (tx) => {
+    for (const kind of kinds) await recordEvent(tx, { hotelId: lock.hotelId, kind, lockId: lock.id });
+  });
 }
 
 /**
@@ -257,7 +273,10 @@ const UNREACHABLE: ReadonlySet<string> = new Set(['lock_offline', 'gateway_offli
 export async function noteLockUnreachable(deps: Deps, lock: { id: number; hotelId: number }, code: string): Promise<void> {
   if (!UNREACHABLE.has(code)) return;
   const { count } = await deps.prisma.lock.updateMany({ where: { id: lock.id, online: { not: false } }, data: { online: false, statusCheckedAt: new Date() } });
-  if (count) await lockMessages(deps, lock, [{ kind: 'lock_offline', content: '' }]);
+  if (count) {
+    await lockMessages(deps, lock, [{ kind: 'lock_offline', content: '' }]);
+    await recordLockEvents(deps, lock, ['lock.offline']);
+  }
 }
 
 /** The room of the actor's scope whose door a provider lock id of the actor's hotel is (legacy calls name locks by it). */

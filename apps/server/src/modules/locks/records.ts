@@ -1,5 +1,8 @@
 import type { TUnlockEvent, TUnlockSource } from '@console/shared';
 import type { Deps } from '../../context';
+import { recordEvent } from '../../db/events';
+import { transaction } from '../../db/transaction';
+import type { Prisma } from '../../generated/prisma/client';
 import { LockProviderError, type LockProvider, type LockRecord } from '../../infra/locks/provider';
 import { arriveAtDoor } from '../access-rules/auto-check-in';
 import { parseLockTag } from '../credentials/delivery-kinds';
@@ -101,6 +104,23 @@ export interface IngestResult {
 }
 
 /** Stores lock records (any locks, any order); idempotent by record id. `callback`: they came by the lock cloud's callback. */
+/**
+ * Writes unlock records (a duplicate skipped) and, in the same transaction, a `door.opened` event
+ * for each door opened (docs/events.md), which webhooks send; answers those written.
+ */
+async function insertRecords(deps: Deps, rows: Prisma.UnlockRecordCreateManyInput[]): Promise<{ providerRecordId: string | null }[]> {
+  return transaction(deps, async (tx) => {
+    const inserted = await tx.unlockRecord.createManyAndReturn({
+      data: rows,
+      skipDuplicates: true,
+      select: { id: true, hotelId: true, providerRecordId: true, roomId: true, stayId: true, success: true },
+    });
+    for (const r of inserted)
+      if (r.success) await recordEvent(tx, { hotelId: r.hotelId, kind: 'door.opened', roomIds: [r.roomId], recordId: r.id, stayId: r.stayId ?? undefined });
+    return inserted;
+  });
+}
+
 export async function ingestLockRecords(deps: Deps, records: LockRecord[], options: { callback?: boolean } = {}): Promise<IngestResult> {
   const providerName = deps.locks?.name ?? 'ttlock';
   const result: IngestResult = { stored: 0, duplicates: 0, unpaired: 0 };
@@ -150,7 +170,7 @@ export async function ingestLockRecords(deps: Deps, records: LockRecord[], optio
         reason: !r.success && r.reason && /^[a-z_]{1,40}$/.test(r.reason) ? r.reason : null,
       };
     });
-    const inserted = await deps.prisma.unlockRecord.createManyAndReturn({ data: rows, skipDuplicates: true, select: { providerRecordId: true } });
+    const inserted = await insertRecords(deps, rows);
     result.stored += inserted.length;
     result.duplicates += rows.length - inserted.length;
     const insertedIds = new Set(inserted.map((r) => r.providerRecordId));
@@ -230,9 +250,7 @@ async function ingestDoorRecords(deps: Deps, door: PairedRoom, lockRecords: Lock
       },
     ];
   });
-  const inserted = rows.length
-    ? await deps.prisma.unlockRecord.createManyAndReturn({ data: rows, skipDuplicates: true, select: { providerRecordId: true } })
-    : [];
+  const inserted = rows.length ? await insertRecords(deps, rows) : [];
   const insertedIds = new Set(inserted.map((r) => r.providerRecordId));
   await afterRecords(
     deps,

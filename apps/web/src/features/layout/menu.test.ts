@@ -90,11 +90,17 @@ describe('menu', () => {
       '/center/personalCenter',
     ]);
     // Hotel information: owners and administrators (hotel.manage); the personal centre: everyone.
-    expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-3)).toEqual(['/hotelInfo', '/accessRules', '/center/personalCenter']);
-    // Staff and permissions: owners and administrators (staff.manage).
-    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'staff.manage'] })).slice(-4)).toEqual([
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage'] })).slice(-4)).toEqual([
       '/hotelInfo',
       '/accessRules',
+      '/webhooks',
+      '/center/personalCenter',
+    ]);
+    // Staff and permissions: owners and administrators (staff.manage).
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'staff.manage'] })).slice(-5)).toEqual([
+      '/hotelInfo',
+      '/accessRules',
+      '/webhooks',
       '/staff',
       '/center/personalCenter',
     ]);
@@ -112,9 +118,10 @@ describe('menu', () => {
     expect(pages(user({ permissions: ['room.read', 'stay.manage'] }))).not.toContain('/reports');
     expect(pages(user({ permissions: ['room.read'] }))).not.toContain('/shifts');
     // Lock accounts: owners and administrators (lock.accounts), after the hotel's information and access rules.
-    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'lock.accounts', 'staff.manage'] })).slice(-5)).toEqual([
+    expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'lock.accounts', 'staff.manage'] })).slice(-6)).toEqual([
       '/hotelInfo',
       '/accessRules',
+      '/webhooks',
       '/lockAccounts',
       '/staff',
       '/center/personalCenter',

@@ -24,6 +24,7 @@ import {
   Users,
   Wallet,
   WalletCards,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { UserInfo } from '@/lib/user-info';
@@ -152,6 +153,8 @@ export const MENU: MenuItem[] = [
       { key: 'hotel-info', titleKey: 'menu.hotelInfo', icon: House, to: '/hotelInfo', permission: 'hotel.manage' },
       { key: 'guest-messages', titleKey: 'guestMessages.title', icon: MessageSquareText, to: '/guestMessages', permission: 'stay.manage' },
       { key: 'access-rules', titleKey: 'accessRules.title', icon: KeySquare, to: '/accessRules', permission: 'hotel.manage' },
+      // Webhooks (issue 29 §2): the hotel's endpoints for its other systems (a PMS, a channel manager).
+      { key: 'webhooks', titleKey: 'webhooks.title', icon: Webhook, to: '/webhooks', permission: 'hotel.manage' },
       { key: 'lock-accounts', titleKey: 'menu.lockAccounts', icon: LockKeyhole, to: '/lockAccounts', permission: 'lock.accounts' },
       // An icon already in the first download (the customers' Users): UserCog would add a chunk of 0.4 kB to it.
       { key: 'staff', titleKey: 'menu.staff', icon: Users, to: '/staff', permission: 'staff.manage' },
