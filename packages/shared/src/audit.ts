@@ -40,6 +40,7 @@ export const AUDIT_AREAS = [
   'feed',
   'guestMessage',
   'sharedDoor',
+  'housekeeping',
 ] as const;
 export type TAuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -181,6 +182,13 @@ export const AUDIT_ACTIONS = [
   'priceTemplate.create',
   'priceTemplate.delete',
   'priceTemplate.update',
+  'housekeeping.assign',
+  'housekeeping.generate',
+  'housekeeping.inspect',
+  'housekeeping.request',
+  'housekeeping.settings',
+  'housekeeping.shift',
+  'housekeeping.step',
   'reader.bind',
   'reader.delete',
   'reader.register',
@@ -191,6 +199,8 @@ export const AUDIT_ACTIONS = [
   'room.lock',
   'room.lockData',
   'room.lockUnpaired',
+  'room.outOfOrder',
+  'room.outOfOrderEnded',
   'room.price',
   'room.status',
   'room.update',
@@ -264,6 +274,7 @@ export const AUDIT_JOBS = {
   'stay.renewCodes': 'accessRules',
   'stay.offlineCodes': 'accessRules',
   'stay.closeDays': 'dayClose',
+  'stay.housekeeping': 'housekeeping',
   'stay.arrivedAtDoor': 'doorArrival',
   'locks.callback': 'lockCallback',
   'locks.records': 'lockRecords',

@@ -29,3 +29,4 @@ export * from './code-policy';
 export * from './search';
 export * from './timeline';
 export * from './webhooks';
+export * from './housekeeping';

@@ -61,6 +61,8 @@ const HAND_WRITTEN_INDEXES = [
   'Card_uid_trgm_idx',
   'CalendarFeedBooking_uid_trgm_idx',
   'CalendarFeedBooking_reference_trgm_idx',
+  // Housekeeping (20261209100000_housekeeping): a room's out-of-order ranges never overlap.
+  'RoomOutOfOrder_no_overlap',
 ];
 
 async function describeDatabase(url: string) {

@@ -3,6 +3,7 @@ import type { TAuditJob } from '@console/shared';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
 import { closeDaysOnTime, sumDaysOnTime } from '../modules/reports/day-report';
+import { generateDaysOnTime } from '../modules/housekeeping/tasks';
 import { ISSUE_RETRY_MS, issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
@@ -65,7 +66,9 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         const closedDays = await closeDaysOnTime(jobContext(deps, 'stay.closeDays', `job:${job.id}`), now, scope);
         // Yesterday's ledger summed and kept where it was not closed, for the reports of ranges of days.
         const summedDays = await sumDaysOnTime(deps, now, scope);
-        return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays, summedDays };
+        // Each hotel's housekeeping day, once its day start has come (docs/housekeeping.md): today's out-of-order ranges, today's tasks.
+        const housekeepingDays = await generateDaysOnTime(jobContext(deps, 'stay.housekeeping', `job:${job.id}`), now, scope);
+        return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays, summedDays, housekeepingDays };
       }
       throw new Error(`unknown stay job ${job.name}`);
     },

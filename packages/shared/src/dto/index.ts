@@ -26,3 +26,4 @@ export * from './shared-door';
 export * from './key-page';
 export * from './search';
 export * from './webhook';
+export * from './housekeeping';

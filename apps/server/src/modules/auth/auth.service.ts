@@ -30,7 +30,7 @@ export interface UserInfo {
   email: string | null;
   avatar: string | null;
   apiKeyAuth: boolean;
-  role: 'owner' | 'admin' | 'staff';
+  role: TRole;
   permissions: string[];
   hotel: { id: number; name: string; timeZone: string; currency: string };
   /** How many hotels the account belongs to: more than one, and the console offers to switch (switchHotel). */

@@ -1,3 +1,4 @@
+import type { TRole } from '@console/shared';
 import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
 
@@ -6,7 +7,7 @@ export interface PasswordStaffDto {
   accountId: number;
   nickname: string;
   mobile: string | null;
-  role: 'owner' | 'admin' | 'staff';
+  role: TRole;
 }
 
 /** Hotels have a handful of staff; the list is capped all the same. */

@@ -36,7 +36,7 @@ const EditStaffDialog = lazy(() => loadDialogs().then((m) => ({ default: m.EditS
 /** How many room names a row shows before "+n". */
 const ROOMS_SHOWN = 3;
 
-const ROLE_VARIANT = { owner: 'default', admin: 'secondary', staff: 'outline' } as const;
+const ROLE_VARIANT = { owner: 'default', admin: 'secondary', staff: 'outline', housekeeping: 'outline', housekeeping_supervisor: 'secondary' } as const;
 
 /**
  * `/staff`: the hotel's administrators and staff (spec §3 administrator, §6; issue 9 §1), searched
