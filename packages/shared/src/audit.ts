@@ -173,6 +173,7 @@ export const AUDIT_ACTIONS = [
   'order.shiftClose',
   'order.shiftOpen',
   'password.create',
+  'rotaKeys.sync',
   'password.limit',
   'password.retry',
   'password.revoke',
@@ -264,6 +265,7 @@ export const AUDIT_JOBS = {
   export: 'export',
   'demo.locks': 'demo',
   migration: 'upgrade',
+  'rotaKeys.sync': 'rotaKeys',
 } as const;
 export type TAuditJob = keyof typeof AUDIT_JOBS;
 /** The automations, and `other`: a job this version does not know (never shown by its code). */

@@ -1,7 +1,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { TLanguageHeader } from '@console/shared';
 import { createRedis, type Redis } from '../infra/redis';
-import type { DeliveryJobData, ExportJobData, FeedJobData, GuestMessageJobData, StayJobData } from './payloads';
+import type { DeliveryJobData, ExportJobData, FeedJobData, GuestMessageJobData, RotaKeysJobData, StayJobData } from './payloads';
 
 export const QUEUE_NAMES = {
   sms: 'sms',
@@ -11,6 +11,7 @@ export const QUEUE_NAMES = {
   export: 'export',
   guestMessage: 'guest-message',
   feeds: 'feeds',
+  rotaKeys: 'rota-keys',
 } as const;
 
 /** The periodic lock work (jobs/locks.job.ts). */
@@ -57,6 +58,8 @@ export interface Queues {
   guestMessage: Queue<GuestMessageJobData>;
   /** Channel calendar feeds: the scan (every minute) and each feed's read, retried with backoff. */
   feeds: Queue<FeedJobData>;
+  /** Housekeeping attendants' keys (modules/housekeeping/attendant-access.ts): each shift's end, and the rota's sweep. */
+  rotaKeys: Queue<RotaKeysJobData>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
@@ -105,6 +108,11 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     prefix,
     defaultJobOptions: { removeOnComplete: { age: 3600, count: 1_000 }, removeOnFail: { age: 24 * 3600 } },
   });
+  const rotaKeys = new Queue<RotaKeysJobData>(QUEUE_NAMES.rotaKeys, {
+    connection: connection() as ConnectionOptions,
+    prefix,
+    defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
+  });
   return {
     sms,
     stay,
@@ -113,10 +121,11 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     export: exportQueue,
     guestMessage,
     feeds,
+    rotaKeys,
     prefix,
     connection,
     async close() {
-      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close(), exportQueue.close(), guestMessage.close(), feeds.close()]);
+      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close(), exportQueue.close(), guestMessage.close(), feeds.close(), rotaKeys.close()]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

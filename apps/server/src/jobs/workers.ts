@@ -5,6 +5,7 @@ import { scheduleExportCleanup, startExportWorker } from './export.job';
 import { scheduleFeedScan, startFeedsWorker } from './feeds.job';
 import { scheduleLockJobs, startLocksWorker } from './locks.job';
 import { startGuestMessageWorker } from '../modules/messages/message.job';
+import { scheduleRotaSweep, startRotaKeysWorker } from './rota-keys.job';
 import { startSmsWorker } from './sms.job';
 import { scheduleStaySweep, startStayWorker } from './stay.job';
 
@@ -23,6 +24,7 @@ export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?
     startExportWorker(deps),
     startGuestMessageWorker(deps),
     startFeedsWorker(deps),
+    startRotaKeysWorker(deps),
   ];
   const ready =
     options.sweep === false
@@ -33,6 +35,7 @@ export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?
           scheduleLockJobs(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the lock jobs')),
           scheduleExportCleanup(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the export clean-up')),
           scheduleFeedScan(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the calendar feed scan')),
+          scheduleRotaSweep(deps, options.sweepScope).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the rota sweep')),
         ]).then(() => undefined);
   return {
     workers,
