@@ -54,7 +54,8 @@ export async function syncAttendantAccess(
   ZId.parse(hotelId);
   const member = ZId.safeParse(membershipId);
   const date = ZLocalDate.safeParse(day);
-  if (!member.success || !date.success) throw new AppError('VALIDATION', { messageKey: 'validation.invalid' });
+  if (!member.success) throw new AppError('VALIDATION', { messageKey: 'validation.idInvalid' });
+  if (!date.success) throw new AppError('VALIDATION', { messageKey: 'validation.dateInvalid' });
   const result = await transaction(deps, (tx) => syncInTransaction(tx, ctx, hotelId, membershipId, day, now));
   if (result.shiftEndsAt && result.shiftEndsAt.getTime() > now.getTime()) {
     await scheduleShiftEnd(deps, hotelId, membershipId, day, result.shiftEndsAt).catch((error: unknown) =>
@@ -81,7 +82,7 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
   });
   // A membership of another hotel (or none) is nobody's: refused, unless this hotel still holds
   // codes of a member since removed, which are then withdrawn.
-  if (!member && liveRows.length === 0) throw new AppError('NOT_FOUND', { messageKey: 'errors.notFound' });
+  if (!member && liveRows.length === 0) throw new AppError('NOT_FOUND');
   const shift = member
     ? await tx.attendantShift.findUnique({
         where: { hotelId_membershipId_day: { hotelId, membershipId, day: attendantDay } },
