@@ -33,9 +33,6 @@ export const EVENT_KINDS = [
   'customer.changed',
   'feed.changed',
   'staff.changed',
-  // Housekeeping's rota: rooms assigned to attendants, attendants' shifts (their keys follow).
-  'housekeeping.assigned',
-  'housekeeping.shiftChanged',
 ] as const;
 
 export type TEventKind = (typeof EVENT_KINDS)[number];

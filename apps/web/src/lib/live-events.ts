@@ -53,8 +53,6 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'customer.changed': ['customer', 'order'],
   'feed.changed': ['feed', 'room', 'stay', 'today', 'timeline'],
   'staff.changed': ['staff', 'room', 'timeline'],
-  'housekeeping.assigned': ['password', 'room'],
-  'housekeeping.shiftChanged': ['password', 'room'],
 };
 
 /** Invalidates, once, the queries of every router the events of `kinds` make stale. */

@@ -195,18 +195,15 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
 }
 
 /**
- * Records that the rota of a hotel day changed for these attendants (a room assigned or
- * reassigned, a shift set, moved or removed) inside the change's own transaction: the event for
- * the live feed, and, once committed, each attendant's keys brought in line with it. The one call
- * housekeeping's services make (modules/housekeeping).
+ * Says, inside the transaction of a change of the rota of a hotel day (a room assigned or
+ * reassigned, a failed inspection giving a room back, a shift set, moved or removed), whose keys
+ * it touches: once committed, each of these attendants' keys is brought in line with it (never
+ * for a rolled-back change; the same attendant twice in one change runs once). The one call
+ * housekeeping's services make; the change records its own event (`housekeeping.changed`), and
+ * the keys' own change records `credential.changed`.
  */
-export async function noteRotaChange(
-  tx: Tx,
-  ctx: ServiceContext,
-  change: { hotelId: number; day: string; membershipIds: (number | null | undefined)[]; kind: 'housekeeping.assigned' | 'housekeeping.shiftChanged'; roomIds?: number[] },
-): Promise<void> {
+export function noteRotaChange(tx: Tx, ctx: ServiceContext, change: { hotelId: number; day: string; membershipIds: (number | null | undefined)[] }): void {
   const ids = [...new Set(change.membershipIds.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
-  await recordEvent(tx, { hotelId: change.hotelId, kind: change.kind, roomIds: change.roomIds ?? [] });
   for (const membershipId of ids) {
     afterCommit(tx, `rota-keys:${change.hotelId}:${membershipId}:${change.day}`, async () => {
       try {
