@@ -125,7 +125,16 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     prefix,
     connection,
     async close() {
-      await Promise.all([sms.close(), stay.close(), credential.close(), locks.close(), exportQueue.close(), guestMessage.close(), feeds.close(), rotaKeys.close()]);
+      await Promise.all([
+        sms.close(),
+        stay.close(),
+        credential.close(),
+        locks.close(),
+        exportQueue.close(),
+        guestMessage.close(),
+        feeds.close(),
+        rotaKeys.close(),
+      ]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

@@ -139,7 +139,9 @@ describe('keys that follow the rota', () => {
     await refreshLockStatus(ctx.deps, { hotelId: w.hotel.id });
     await pollLockRecords(ctx.deps, { hotelId: w.hotel.id, all: true });
     const records = (await listUnlockRecords(w.staff, { roomId: a.id })).items;
-    expect(records.filter((r) => r.success)).toEqual([expect.objectContaining({ style: 'password', operator: w.ann.name, credential: `password:${rows[0]!.id}` })]);
+    expect(records.filter((r) => r.success)).toEqual([
+      expect.objectContaining({ style: 'password', operator: w.ann.name, credential: `password:${rows[0]!.id}` }),
+    ]);
     const entered = await enteredAtOfTasks(ctx.deps.prisma, w.hotel.id, [taskA.id]);
     expect(entered.get(taskA.id)?.toISOString()).toBe(records.find((r) => r.success)!.occurredAt);
     // Another hotel asking about this task finds nothing.
@@ -201,7 +203,10 @@ describe('keys that follow the rota', () => {
     expect(endJob).toBeTruthy();
     expect(Math.abs(endJob!.timestamp + endJob!.opts.delay! - later.endsAt.getTime())).toBeLessThan(5_000);
     // The shift ends (its end is brought to now) and its job runs: the code leaves the lock.
-    await ctx.deps.prisma.attendantShift.update({ where: { id: shift.id }, data: { startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - 1_000) } });
+    await ctx.deps.prisma.attendantShift.update({
+      where: { id: shift.id },
+      data: { startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - 1_000) },
+    });
     await endJob!.promote();
     const until = Date.now() + 20_000;
     let ended = await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: row!.id } });

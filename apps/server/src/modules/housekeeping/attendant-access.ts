@@ -141,7 +141,14 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
       const holderName = member!.name || member!.nickname || member!.mobile || '';
       // The attendant's code of the day: one code for the whole round where the locks allow it.
       const taken = await tx.lockPassword.findMany({
-        where: { hotelId, roomId: { in: missing.map((r) => r.id) }, doorLockId: null, kind: 'custom', code: { not: null }, deliveryState: { in: [...CODE_HOLDING_STATES] } },
+        where: {
+          hotelId,
+          roomId: { in: missing.map((r) => r.id) },
+          doorLockId: null,
+          kind: 'custom',
+          code: { not: null },
+          deliveryState: { in: [...CODE_HOLDING_STATES] },
+        },
         select: { roomId: true, code: true },
       });
       const takenByRoom = new Map<number, Set<string>>();
@@ -209,7 +216,10 @@ export function noteRotaChange(tx: Tx, ctx: ServiceContext, change: { hotelId: n
       try {
         await syncAttendantAccess(ctx, change.hotelId, membershipId, change.day);
       } catch (error) {
-        ctx.deps.log.warn({ err: error, hotelId: change.hotelId, membershipId, day: change.day }, "could not bring an attendant's keys in line with the rota; the rota sweep will");
+        ctx.deps.log.warn(
+          { err: error, hotelId: change.hotelId, membershipId, day: change.day },
+          "could not bring an attendant's keys in line with the rota; the rota sweep will",
+        );
       }
     });
   }
