@@ -40,6 +40,7 @@ export const AUDIT_AREAS = [
   'feed',
   'guestMessage',
   'sharedDoor',
+  'housekeeping',
 ] as const;
 export type TAuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -173,7 +174,6 @@ export const AUDIT_ACTIONS = [
   'order.shiftClose',
   'order.shiftOpen',
   'password.create',
-  'rotaKeys.sync',
   'password.limit',
   'password.retry',
   'password.revoke',
@@ -181,6 +181,14 @@ export const AUDIT_ACTIONS = [
   'priceTemplate.create',
   'priceTemplate.delete',
   'priceTemplate.update',
+  'housekeeping.assign',
+  'housekeeping.generate',
+  'housekeeping.inspect',
+  'housekeeping.keys',
+  'housekeeping.request',
+  'housekeeping.settings',
+  'housekeeping.shift',
+  'housekeeping.step',
   'reader.bind',
   'reader.delete',
   'reader.register',
@@ -191,6 +199,8 @@ export const AUDIT_ACTIONS = [
   'room.lock',
   'room.lockData',
   'room.lockUnpaired',
+  'room.outOfOrder',
+  'room.outOfOrderEnded',
   'room.price',
   'room.status',
   'room.update',
@@ -257,6 +267,7 @@ export const AUDIT_JOBS = {
   'stay.renewCodes': 'accessRules',
   'stay.offlineCodes': 'accessRules',
   'stay.closeDays': 'dayClose',
+  'stay.housekeeping': 'housekeeping',
   'stay.arrivedAtDoor': 'doorArrival',
   'locks.callback': 'lockCallback',
   'locks.records': 'lockRecords',
@@ -265,7 +276,7 @@ export const AUDIT_JOBS = {
   export: 'export',
   'demo.locks': 'demo',
   migration: 'upgrade',
-  'rotaKeys.sync': 'rotaKeys',
+  'housekeeping.keys': 'rotaKeys',
 } as const;
 export type TAuditJob = keyof typeof AUDIT_JOBS;
 /** The automations, and `other`: a job this version does not know (never shown by its code). */

@@ -26,6 +26,10 @@ export const EVENT_KINDS = [
   // Rooms, their groups and prices.
   'room.changed',
   'price.changed',
+  // Housekeeping: the day's tasks made, assigned, worked, inspected; shifts (docs/housekeeping.md).
+  'housekeeping.changed',
+  // A room out of order or out of service for a range of days, or back in order.
+  'room.outOfOrder',
   // Doors: codes, cards, faces, locks, shared doors, access rules.
   'credential.changed',
   'lock.changed',

@@ -28,3 +28,4 @@ export * from './reports';
 export * from './code-policy';
 export * from './search';
 export * from './timeline';
+export * from './housekeeping';

@@ -18,7 +18,8 @@ ALTER TYPE "Role" ADD VALUE 'housekeeping';
 ALTER TYPE "Role" ADD VALUE 'housekeeping_supervisor';
 
 -- AlterTable
-ALTER TABLE "Hotel" ADD COLUMN     "housekeepingDayStart" VARCHAR(5) NOT NULL DEFAULT '07:00',
+ALTER TABLE "Hotel" ADD COLUMN     "housekeepingDay" DATE,
+ADD COLUMN     "housekeepingDayStart" VARCHAR(5) NOT NULL DEFAULT '07:00',
 ADD COLUMN     "stayoverEveryDays" INTEGER NOT NULL DEFAULT 2,
 ADD COLUMN     "stayoverRule" "StayoverRule" NOT NULL DEFAULT 'daily';
 

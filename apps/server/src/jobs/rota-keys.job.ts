@@ -15,7 +15,7 @@ export function startRotaKeysWorker(deps: Deps): Worker<RotaKeysJobData> {
   const worker = new Worker<RotaKeysJobData>(
     QUEUE_NAMES.rotaKeys,
     async (job) => {
-      const ctx = jobContext(deps, 'rotaKeys.sync', `job:${job.id}`);
+      const ctx = jobContext(deps, 'housekeeping.keys', `job:${job.id}`);
       const data = job.data;
       if ('sweep' in data) return { synced: await sweepAttendantAccess(ctx, new Date(), data.hotelId === undefined ? {} : { hotelId: data.hotelId }) };
       return syncAttendantAccess(ctx, data.hotelId, data.membershipId, data.day);

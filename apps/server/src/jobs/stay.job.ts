@@ -3,6 +3,7 @@ import type { TAuditJob } from '@console/shared';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
 import { closeDaysOnTime } from '../modules/reports/day-report';
+import { generateDaysOnTime } from '../modules/housekeeping/tasks';
 import { ISSUE_RETRY_MS, issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';
@@ -63,7 +64,9 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
         const prunedEvents = job.data.hotelId === undefined ? await pruneDomainEvents(deps, now) : 0;
         // The day before, closed at each hotel's set hour (docs/reports.md), once the no-shows due are released above.
         const closedDays = await closeDaysOnTime(jobContext(deps, 'stay.closeDays', `job:${job.id}`), now, scope);
-        return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays };
+        // Each hotel's housekeeping day, once its day start has come (docs/housekeeping.md): today's out-of-order ranges, today's tasks.
+        const housekeepingDays = await generateDaysOnTime(jobContext(deps, 'stay.housekeeping', `job:${job.id}`), now, scope);
+        return { ...stays, issued, renewedCodes, offlineCodes, arrivalAlerts, prunedEvents, closedDays, housekeepingDays };
       }
       throw new Error(`unknown stay job ${job.name}`);
     },

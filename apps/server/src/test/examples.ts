@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { localDate } from '@console/shared';
 import { storePicture } from '../infra/uploads';
 import { legacyTime } from '../legacy/manage/format';
 import { createSession } from '../modules/auth/session.service';
@@ -130,6 +131,25 @@ export async function buildWorld(ctx: TestContext) {
   // The front desk's open cashier shift (order.shiftClose by the owner, order.shift).
   const shift = await ctx.deps.prisma.cashierShift.create({ data: { hotelId: h.hotel.id, accountId: h.staff.id, openingFloat: 10_000 } });
   const [orderCustomer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Orders');
+  // Housekeeping (docs/housekeeping.md): an attendant, today's task of B103 (cleaned, awaiting inspection), a range out of order.
+  const attendantAccount = await createAccount(ctx.deps, { hotelId: h.hotel.id, role: 'housekeeping' });
+  const attendant = await ctx.deps.prisma.membership.findUniqueOrThrow({
+    where: { accountId_hotelId: { accountId: attendantAccount.id, hotelId: h.hotel.id } },
+  });
+  const hkDay = new Date(`${localDate(new Date(), h.hotel.timeZone)}T00:00:00Z`);
+  const hkTask = await ctx.deps.prisma.housekeepingTask.create({
+    data: { hotelId: h.hotel.id, roomId: rooms[2]!.id, day: hkDay, kind: 'departure', status: 'done', assigneeId: attendant.id },
+  });
+  const outOfOrder = await ctx.deps.prisma.roomOutOfOrder.create({
+    data: {
+      hotelId: h.hotel.id,
+      roomId: rooms[2]!.id,
+      kind: 'out_of_order',
+      startDate: new Date('2027-09-01'),
+      endDate: new Date('2027-09-02'),
+      reason: 'Paint',
+    },
+  });
   await ctx.deps.prisma.orderEntry.create({
     data: { hotelId: h.hotel.id, currency: 'CNY', kind: 'recharge', method: 'cash', amount: 10_000, customerId: orderCustomer!.id },
   });
@@ -210,6 +230,9 @@ export async function buildWorld(ctx: TestContext) {
     orderCharge,
     orderCustomer: orderCustomer!,
     shift,
+    attendant,
+    hkTask,
+    outOfOrder,
     legacyToken: legacySession.token,
   };
 }
@@ -808,6 +831,24 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   // The search box: `B` is in hotel A's rooms (B101...), its lock and guests' names.
   'search.query': () => ({ text: 'B', limit: 10 }),
   // The week around now, which holds the world's stays.
+  'housekeeping.day': () => ({}),
+  'housekeeping.myRooms': () => ({}),
+  'housekeeping.generate': () => ({}),
+  'housekeeping.assign': (w) => ({ membershipId: w.attendant.id, roomIds: [w.rooms[2]!.id] }),
+  'housekeeping.step': (w) => ({ taskId: w.hkTask.id, step: 'start' }),
+  'housekeeping.inspect': (w) => ({ taskId: w.hkTask.id, pass: false, reason: 'Dust under the bed' }),
+  'housekeeping.requestClean': (w) => ({ roomId: w.rooms[2]!.id }),
+  'housekeeping.setShift': (w) => ({ membershipId: w.attendant.id, day: '2027-03-01', start: '08:00', end: '16:00' }),
+  'housekeeping.setSettings': () => ({ stayoverRule: 'every_n_days', stayoverEveryDays: 2, dayStart: '07:00' }),
+  'housekeeping.outOfOrderList': () => ({}),
+  'housekeeping.outOfOrderCreate': (w) => ({
+    roomId: w.rooms[2]!.id,
+    kind: 'out_of_order',
+    startDate: '2027-10-01',
+    endDate: '2027-10-03',
+    reason: 'New carpet',
+  }),
+  'housekeeping.outOfOrderDelete': (w) => ({ id: w.outOfOrder.id }),
   'timeline.window': () => ({ from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), days: 7 }),
   'export.start': () => ({ list: 'rooms', filters: { status: 'vacant', search: 'B10' }, scope: 'all', page: 1, pageSize: 20, fileName: 'Rooms' }),
   'export.status': () => ({ id: 'exp-00000000-0000-4000-8000-000000000000' }),

@@ -356,6 +356,20 @@ const ROWS: Record<string, Row> = {
   'search.query': 'ok/ok',
   // The timeline: the member's rooms only; hotel B sees its own.
   'timeline.window': 'ok/ok',
+  // Housekeeping (docs/housekeeping.md): the front desk's staff has no housekeeping permission but may
+  // read the ranges of its own rooms and ask for a room's clean; hotel B's owner sees its own day only.
+  'housekeeping.day': 'np/ok',
+  'housekeeping.myRooms': 'np/ok',
+  'housekeeping.generate': 'np/ok',
+  'housekeeping.assign': 'np/nf',
+  'housekeeping.step': 'np/nf',
+  'housekeeping.inspect': 'np/nf',
+  'housekeeping.requestClean': 'nf/nf',
+  'housekeeping.setShift': 'np/nf',
+  'housekeeping.setSettings': 'np/ok',
+  'housekeeping.outOfOrderList': 'ok/ok',
+  'housekeeping.outOfOrderCreate': 'np/nf',
+  'housekeeping.outOfOrderDelete': 'np/nf',
   'export.start': 'ok/ok',
   'export.status': 'nf/nf',
   'export.list': 'ok/ok',

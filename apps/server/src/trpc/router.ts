@@ -27,6 +27,7 @@ import { searchRouter } from './search.router';
 import { stayRouter } from './stay.router';
 import { staffRouter } from './staff.router';
 import { timelineRouter } from './timeline.router';
+import { housekeepingRouter } from './housekeeping.router';
 
 export const appRouter = router({
   hotel: hotelRouter,
@@ -58,6 +59,7 @@ export const appRouter = router({
   event: eventRouter,
   search: searchRouter,
   timeline: timelineRouter,
+  housekeeping: housekeepingRouter,
 });
 
 export type AppRouter = typeof appRouter;

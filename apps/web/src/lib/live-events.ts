@@ -23,6 +23,7 @@ const ROUTERS = {
   guestMessage: trpc.guestMessage,
   feed: trpc.feed,
   staff: trpc.staff,
+  housekeeping: trpc.housekeeping,
 };
 type Router = keyof typeof ROUTERS;
 
@@ -48,6 +49,8 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'day.closed': ['order'],
   'room.changed': ['room', 'roomGroup', 'price', 'today', 'stay', 'timeline'],
   'price.changed': ['price', 'room', 'stay'],
+  'housekeeping.changed': ['housekeeping', 'room', 'today'],
+  'room.outOfOrder': ['housekeeping', 'room', 'roomGroup', 'today', 'stay', 'timeline'],
   'credential.changed': DOORS,
   'lock.changed': [...DOORS, 'lockAccount'],
   'customer.changed': ['customer', 'order'],

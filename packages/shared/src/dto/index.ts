@@ -25,3 +25,4 @@ export * from './access-rule';
 export * from './shared-door';
 export * from './key-page';
 export * from './search';
+export * from './housekeeping';

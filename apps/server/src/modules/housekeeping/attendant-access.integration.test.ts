@@ -71,7 +71,7 @@ async function world(roomCount = 3) {
     ctx.deps.prisma.attendantShift.create({ data: { hotelId: h.hotel.id, membershipId, day: new Date(`${DAY}T00:00:00Z`), startsAt, endsAt } });
   const task = (roomId: number, assigneeId: number | null) =>
     ctx.deps.prisma.housekeepingTask.create({ data: { hotelId: h.hotel.id, roomId, day: new Date(`${DAY}T00:00:00Z`), kind: 'departure', assigneeId } });
-  const job = jobContext(ctx.deps, 'rotaKeys.sync', 'test');
+  const job = jobContext(ctx.deps, 'housekeeping.keys', 'test');
   return { ...h, rooms, ann, bea, shift, task, job, staff: await actorContext(ctx.deps, h.staffToken) };
 }
 

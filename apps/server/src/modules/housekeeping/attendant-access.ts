@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { writePassword } from '../credentials/credential-writer';
 import { followCredentials } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
+import { rotaOf } from './rota';
 
 /**
  * Keys that follow the rota (issue 28 §2, docs/housekeeping-keys.md, decision 051): an attendant's
@@ -83,17 +84,11 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
   // A membership of another hotel (or none) is nobody's: refused, unless this hotel still holds
   // codes of a member since removed, which are then withdrawn.
   if (!member && liveRows.length === 0) throw new AppError('NOT_FOUND');
-  const shift = member
-    ? await tx.attendantShift.findUnique({
-        where: { hotelId_membershipId_day: { hotelId, membershipId, day: attendantDay } },
-        select: { startsAt: true, endsAt: true },
-      })
-    : null;
+  // The rota as housekeeping defines it (rota.ts): the attendant's cleaning rooms and shift that day.
+  const rota = member ? (await rotaOf(tx, hotelId, day)).find((r) => r.membershipId === membershipId) : undefined;
+  const shift = rota?.shift ?? null;
   const onShift = shift !== null && shift.endsAt.getTime() > now.getTime();
-  const tasks = onShift
-    ? await tx.housekeepingTask.findMany({ where: { hotelId, day: attendantDay, assigneeId: membershipId }, select: { roomId: true } })
-    : [];
-  const wantedRooms = new Set(tasks.map((t) => t.roomId));
+  const wantedRooms = new Set(onShift ? rota!.roomIds : []);
   const rooms = wantedRooms.size
     ? await tx.room.findMany({
         where: { hotelId, id: { in: [...wantedRooms] }, deletedAt: null },
@@ -191,7 +186,7 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
     await recordEvent(tx, { hotelId, kind: 'credential.changed', roomIds, membershipId });
     await recordAudit(tx, ctx, {
       hotelId,
-      action: 'rotaKeys.sync',
+      action: 'housekeeping.keys',
       entityType: 'Membership',
       entityId: membershipId,
       after: { day, issued, withdrawn, changed, rooms: [...roomById.keys()].sort((a, b) => a - b) },

@@ -22,3 +22,13 @@ export async function enteredAtOfTasks(db: TPrisma | Tx, hotelId: number, taskId
      GROUP BY t."id"`;
   return new Map(rows.map((r) => [r.id, r.enteredAt]));
 }
+
+/** Tasks (of the hotel) with their `enteredAt` filled in: one statement for them all. */
+export async function withEnteredAt<T extends { id: number; enteredAt: string | null }>(db: TPrisma | Tx, hotelId: number, tasks: T[]): Promise<T[]> {
+  const entered = await enteredAtOfTasks(
+    db,
+    hotelId,
+    tasks.map((t) => t.id),
+  );
+  return tasks.map((t) => ({ ...t, enteredAt: entered.get(t.id)?.toISOString() ?? null }));
+}

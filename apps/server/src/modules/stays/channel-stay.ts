@@ -87,7 +87,7 @@ export async function moveChannelReservationToFreeRoom(
   const candidates = r.roomIds.filter((id) => id !== stay.roomId);
   if (candidates.length === 0) return null;
   await lockRooms(tx, r.hotelId, [stay.roomId, ...candidates]);
-  const target = await firstFreeRoom(tx, r.hotelId, candidates, r.checkInAt, r.expectedCheckOutAt);
+  const target = await firstFreeRoom(tx, r.hotelId, candidates, r.checkInAt, r.expectedCheckOutAt, r.timeZone);
   if (target === null) return null;
   const price = (await quoteStay(tx, target, r.timeZone, r.checkInAt, r.expectedCheckOutAt)).total;
   const hotel = await tx.hotel.findUniqueOrThrow({ where: { id: r.hotelId }, select: { currency: true } });

@@ -15,6 +15,7 @@ import { guestData, guestSelect, roomOccupied, stayColumnsSelect, staySelect, to
 import { scheduleStayJobs } from './stay-schedule';
 import { postStayMoney } from '../orders/room-charge';
 import { recordEvent } from '../../db/events';
+import { refuseOutOfOrder } from '../housekeeping/out-of-order';
 
 type Db = TPrisma | Tx;
 
@@ -53,7 +54,8 @@ export async function refuseOverlap(
   exceptStayId?: number,
 ): Promise<void> {
   const found = await findOverlappingStay(db, actor.hotelId, roomId, from, to, exceptStayId);
-  if (!found) return;
+  // A room out of order or out of service on one of the nights is refused too (docs/housekeeping.md).
+  if (!found) return refuseOutOfOrder(db, actor, roomId, from, to);
   const guest = await db.stayGuest.findFirst({ where: { hotelId: actor.hotelId, stayId: found.id, isPrimary: true }, select: { name: true } });
   throw roomOccupied(undefined, {
     status: found.status,
@@ -133,6 +135,8 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
     if (room.maintenance !== 'none') throw new AppError('CONFLICT', { messageKey: 'stay.errors.roomMaintain', params: { room: room.name } });
     if (input.expectedCheckOutAt <= now)
       throw new AppError('VALIDATION', { messageKey: 'validation.checkOutInPast', fields: { expectedCheckOutAt: 'validation.checkOutInPast' } });
+    // A room out of order on one of the nights is refused at once (again under the room's lock below).
+    await refuseOutOfOrder(deps.prisma, actor, room.id, input.checkInAt, input.expectedCheckOutAt);
     // Most losers of a race, and every late attempt, are told at once, without a transaction.
     if (await hasOverlappingStay(deps.prisma, actor.hotelId, room.id, input.checkInAt, input.expectedCheckOutAt)) {
       // Unless the stay in the way is the one a copy of this very check-in has just made.

@@ -1,4 +1,5 @@
 import { refuseOverlap } from './check-in';
+import { roomsOutOfOrder } from '../housekeeping/out-of-order';
 import { ACTIVE_STAY_STATES, ZReservationInput, hotelDayStart, minPriceMinor, noShowDeadline, passwordValidity, type TReservationInput } from '@console/shared';
 import type { AuthedContext, ServiceContext } from '../../context';
 import type { Prisma } from '../../generated/prisma/client';
@@ -32,12 +33,13 @@ export async function reservationNoShowAt(db: Db, hotelId: number, timeZone: str
 }
 
 /** The first of `roomIds` (in that order) with no active stay overlapping [from, to): the exclusion constraint's rule. */
-export async function firstFreeRoom(db: Db, hotelId: number, roomIds: number[], from: Date, to: Date): Promise<number | null> {
+export async function firstFreeRoom(db: Db, hotelId: number, roomIds: number[], from: Date, to: Date, timeZone: string): Promise<number | null> {
   const busy = await db.stay.findMany({
     where: { hotelId, roomId: { in: roomIds }, status: { in: [...ACTIVE_STAY_STATES] }, checkInAt: { lt: to }, expectedCheckOutAt: { gt: from } },
     select: { roomId: true },
   });
-  const taken = new Set(busy.map((s) => s.roomId));
+  // A room out of order or out of service on one of the nights is not free either (docs/housekeeping.md).
+  const taken = new Set([...busy.map((s) => s.roomId), ...(await roomsOutOfOrder(db, hotelId, roomIds, from, to, timeZone))]);
   return roomIds.find((id) => !taken.has(id)) ?? null;
 }
 
@@ -105,7 +107,7 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
     }
     const ids = candidates.map((r) => r.id);
     // Most refusals are told at once, without a transaction.
-    if (ids.length === 0 || (await firstFreeRoom(deps.prisma, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt)) === null) {
+    if (ids.length === 0 || (await firstFreeRoom(deps.prisma, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt, actor.timeZone)) === null) {
       const twin = await made();
       if (twin) return twin;
       // One room asked for: the refusal names the stay in its way.
@@ -117,7 +119,7 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
       await lockRooms(tx, actor.hotelId, ids);
       const twin = await byKey(tx, actor.hotelId, input.idempotencyKey);
       if (twin) return { stay: twin, isNew: false };
-      const roomId = await firstFreeRoom(tx, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt);
+      const roomId = await firstFreeRoom(tx, actor.hotelId, ids, input.checkInAt, input.expectedCheckOutAt, actor.timeZone);
       if (roomId === null) {
         if (!group) await refuseOverlap(tx, actor, ids[0]!, input.checkInAt, input.expectedCheckOutAt);
         throw full();
@@ -207,7 +209,7 @@ export async function reserveFromChannel(
   r: ChannelReservation,
 ): Promise<{ stay: SchedulableStay; conflictStayId?: undefined } | { stay?: undefined; conflictStayId: number | null }> {
   await lockRooms(tx, r.hotelId, r.roomIds);
-  const roomId = await firstFreeRoom(tx, r.hotelId, r.roomIds, r.checkInAt, r.expectedCheckOutAt);
+  const roomId = await firstFreeRoom(tx, r.hotelId, r.roomIds, r.checkInAt, r.expectedCheckOutAt, r.timeZone);
   if (roomId === null) {
     const other = await tx.stay.findFirst({
       where: {

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.service';
 import { quoteStay } from '../price/price.service';
 import { findRoom } from '../base/room-access';
 import { hasOverlappingStay } from './check-in';
+import { refuseOutOfOrder } from '../housekeeping/out-of-order';
 import { followCredentials } from '../credentials/delivery';
 import { moveStayCredentials, type CredentialMoveDto } from './credential-move';
 import { findStay, requireActive, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
@@ -47,6 +48,7 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
   if (end.getTime() - from.getTime() < LIMITS.minStayHours * 3_600_000) throw new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedTooLate' });
   const occupied = () => new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedOccupied', params: { room: target.name } });
   if (await hasOverlappingStay(deps.prisma, actor.hotelId, target.id, from, end)) throw occupied();
+  await refuseOutOfOrder(deps.prisma, actor, target.id, from, end);
   const [oldPrice, newPrice] = await Promise.all([
     quoteStay(deps.prisma, stay.roomId, actor.timeZone, from, end),
     quoteStay(deps.prisma, target.id, actor.timeZone, from, end),
@@ -58,6 +60,7 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
     moved = await transaction(deps, async (tx) => {
       await lockRooms(tx, actor.hotelId, [stay.roomId, target.id]);
       if (await hasOverlappingStay(tx, actor.hotelId, target.id, from, end)) throw occupied();
+      await refuseOutOfOrder(tx, actor, target.id, from, end);
       const done = await moveStayToRoom(tx, ctx, {
         hotelId: actor.hotelId,
         timeZone: actor.timeZone,

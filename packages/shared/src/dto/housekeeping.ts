@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { HOUSEKEEPING_TASK_KINDS, HOUSEKEEPING_TASK_STATUSES, OUT_OF_ORDER_KINDS, STAYOVER_RULES } from '../housekeeping';
+import { ROLES } from '../permissions';
+
+/** The answers of the housekeeping router (apps/server/src/trpc/housekeeping.router.ts, docs/housekeeping.md). */
+
+export const ZHousekeepingTaskDto = z.object({
+  id: z.number(),
+  roomId: z.number(),
+  roomName: z.string(),
+  groupId: z.number().nullable(),
+  groupName: z.string().nullable(),
+  floor: z.number().nullable(),
+  day: z.string(),
+  kind: z.enum(HOUSEKEEPING_TASK_KINDS),
+  status: z.enum(HOUSEKEEPING_TASK_STATUSES),
+  assigneeId: z.number().nullable(),
+  assigneeName: z.string().nullable(),
+  position: z.number(),
+  note: z.string(),
+  photo: z.string().nullable(),
+  failReason: z.string(),
+  requested: z.boolean(),
+  startedAt: z.string().nullable(),
+  /** The first opening of the room's lock by the code the rota gave the task's attendant that day (docs/housekeeping-keys.md). */
+  enteredAt: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  inspectedAt: z.string().nullable(),
+  cleanStatus: z.enum(['clean', 'dirty', 'inspected']),
+  version: z.number(),
+});
+
+const ZShiftDto = z.object({ start: z.string(), end: z.string(), startsAt: z.string(), endsAt: z.string() }).nullable();
+
+export const ZAttendantDto = z.object({
+  membershipId: z.number(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  shift: ZShiftDto,
+});
+
+export const ZHousekeepingDayOutput = z.object({
+  day: z.string(),
+  tasks: z.array(ZHousekeepingTaskDto),
+  attendants: z.array(ZAttendantDto),
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
+  settings: z.object({ stayoverRule: z.enum(STAYOVER_RULES), stayoverEveryDays: z.number(), dayStart: z.string() }),
+});
+
+export const ZHousekeepingMyRoomsOutput = z.object({ day: z.string(), tasks: z.array(ZHousekeepingTaskDto), shift: ZShiftDto });
+export const ZHousekeepingGenerateOutput = z.object({ day: z.string(), created: z.number() });
+export const ZHousekeepingAssignOutput = z.object({ assigned: z.number(), skipped: z.array(z.string()) });
+export const ZHousekeepingStepOutput = ZHousekeepingTaskDto.extend({ hasChanged: z.boolean() });
+export const ZHousekeepingSettingsOutput = z.object({ stayoverRule: z.enum(STAYOVER_RULES), stayoverEveryDays: z.number(), dayStart: z.string() });
+
+export const ZOutOfOrderDto = z.object({
+  id: z.number(),
+  roomId: z.number(),
+  roomName: z.string(),
+  kind: z.enum(OUT_OF_ORDER_KINDS),
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string(),
+});
+export const ZOutOfOrderListOutput = z.array(ZOutOfOrderDto);
+export const ZOutOfOrderDeleteOutput = z.object({ id: z.number() });
