@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../context';
 import { transaction } from '../../db/transaction';
 import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { actorContext, createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
+import { createSession } from '../auth/session.service';
 import { pairSimLock } from '../../test/lock-factories';
 import { createAccount, createHotelWithStaff, createRooms } from '../../test/factories';
 import { refreshLockStatus } from '../locks/lock.service';
@@ -11,6 +12,8 @@ import { pollLockRecords } from '../locks/records';
 import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { noteRotaChange, syncAttendantAccess } from './attendant-access';
 import { enteredAtOfTasks } from './task-entries';
+import { assignRooms, myRooms, setShift } from './tasks';
+import { localDate } from '@console/shared';
 
 /**
  * Keys that follow the rota (docs/housekeeping-keys.md): an attendant's code is on the locks of the
@@ -76,6 +79,12 @@ async function world(roomCount = 3) {
 }
 
 type World = Awaited<ReturnType<typeof world>>;
+
+/** A signed-in session of a member (an attendant's phone). */
+async function createSessionFor(hotelId: number, membershipId: number) {
+  const m = await ctx.deps.prisma.membership.findUniqueOrThrow({ where: { id: membershipId } });
+  return createSession(ctx.deps, { accountId: m.accountId, hotelId, kind: 'web', meta: testMeta() });
+}
 
 /** The attendant's passwords of the day, once every one of them has reached a final state. */
 async function settled(w: World, membershipId: number, ms = 20_000) {
@@ -245,5 +254,42 @@ describe('keys that follow the rota', () => {
     const rows = await settled(w, w.ann.membershipId);
     expect(live(rows)).toHaveLength(2);
     expect(rows).toHaveLength(2);
+  });
+
+  it("follows housekeeping's own services: a shift set and rooms assigned by the supervisor, a room given to another attendant; the attendant's phone says when she entered", async () => {
+    const w = await world(2);
+    const [a, b] = w.rooms as [World['rooms'][number], World['rooms'][number]];
+    const owner = await actorContext(ctx.deps, w.ownerToken);
+    const zone = owner.actor.timeZone;
+    const from = new Date(Date.now() - HOUR);
+    const clock = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+    const day = localDate(from, zone);
+    const shiftOf = (membershipId: number) => setShift(owner, { membershipId, day, start: clock(from), end: clock(new Date(Date.now() + 2 * HOUR)) });
+    const dayDate = new Date(`${day}T00:00:00Z`);
+    const taskA = await ctx.deps.prisma.housekeepingTask.create({ data: { hotelId: w.hotel.id, roomId: a.id, day: dayDate, kind: 'departure' } });
+    await ctx.deps.prisma.housekeepingTask.create({ data: { hotelId: w.hotel.id, roomId: b.id, day: dayDate, kind: 'stayover' } });
+
+    await shiftOf(w.ann.membershipId);
+    await assignRooms(owner, { day, membershipId: w.ann.membershipId, roomIds: [a.id] });
+    const [annA] = await settled(w, w.ann.membershipId);
+    expect(annA).toMatchObject({ roomId: a.id, deliveryState: 'on_lock' });
+    expect(await use(a.lockId, annA!.code!)).toMatchObject({ opened: true });
+    expect(await use(b.lockId, annA!.code!)).toMatchObject({ opened: false });
+
+    // Her phone shows when she entered room A.
+    await refreshLockStatus(ctx.deps, { hotelId: w.hotel.id });
+    await pollLockRecords(ctx.deps, { hotelId: w.hotel.id, all: true });
+    const annCtx = await actorContext(ctx.deps, (await createSessionFor(w.hotel.id, w.ann.membershipId)).token);
+    const mine = await myRooms(annCtx, { day });
+    expect(mine.tasks.find((t) => t.id === taskA.id)?.enteredAt).toEqual(expect.any(String));
+
+    // Room A goes to Bea, who has a shift too: Ann's code leaves A's lock, Bea's arrives.
+    await shiftOf(w.bea.membershipId);
+    await assignRooms(owner, { day, membershipId: w.bea.membershipId, roomIds: [a.id] });
+    expect((await settled(w, w.ann.membershipId)).map((r) => [r.roomId, r.deliveryState, r.revokeReason])).toEqual([[a.id, 'removed', 'reassigned']]);
+    const [beaA] = await settled(w, w.bea.membershipId);
+    expect(beaA).toMatchObject({ roomId: a.id, deliveryState: 'on_lock' });
+    expect(await use(a.lockId, annA!.code!)).toMatchObject({ opened: false });
+    expect(await use(a.lockId, beaA!.code!)).toMatchObject({ opened: true });
   });
 });
