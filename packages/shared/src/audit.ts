@@ -185,6 +185,7 @@ export const AUDIT_ACTIONS = [
   'housekeeping.assign',
   'housekeeping.generate',
   'housekeeping.inspect',
+  'housekeeping.keys',
   'housekeeping.request',
   'housekeeping.settings',
   'housekeeping.shift',
@@ -284,6 +285,7 @@ export const AUDIT_JOBS = {
   'demo.locks': 'demo',
   'webhooks.deliver': 'webhooks',
   migration: 'upgrade',
+  'housekeeping.keys': 'rotaKeys',
 } as const;
 export type TAuditJob = keyof typeof AUDIT_JOBS;
 /** The automations, and `other`: a job this version does not know (never shown by its code). */

@@ -131,6 +131,8 @@ export interface THousekeepingTask {
   failReason: string;
   requested: boolean;
   startedAt: string | null;
+  /** When the attendant first opened the room's lock with the code the rota gave them (docs/housekeeping-keys.md). */
+  enteredAt: string | null;
   doneAt: string | null;
   inspectedAt: string | null;
   /** The room's cleanliness now. */

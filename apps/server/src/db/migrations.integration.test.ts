@@ -63,6 +63,9 @@ const HAND_WRITTEN_INDEXES = [
   'CalendarFeedBooking_reference_trgm_idx',
   // Housekeeping (20261209100000_housekeeping): a room's out-of-order ranges never overlap.
   'RoomOutOfOrder_no_overlap',
+  // Keys that follow the rota (20261209150000_attendant_keys).
+  'LockPassword_live_attendant_key',
+  'LockPassword_attendant_idx',
 ];
 
 async function describeDatabase(url: string) {

@@ -42,6 +42,9 @@ export interface StayJobData {
   hotelId?: number;
 }
 
+/** An attendant's keys of a hotel day brought in line with the rota (`sync`, at a shift's end), or the rota's sweep (`sweep`). */
+export type RotaKeysJobData = { hotelId: number; membershipId: number; day: string } | { sweep: true; hotelId?: number };
+
 /** One guest message to send (modules/messages/send.ts): its row holds everything else. */
 export interface GuestMessageJobData {
   messageId: number;

@@ -1,7 +1,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { TLanguageHeader } from '@console/shared';
 import { createRedis, type Redis } from '../infra/redis';
-import type { DeliveryJobData, ExportJobData, FeedJobData, GuestMessageJobData, StayJobData } from './payloads';
+import type { DeliveryJobData, ExportJobData, FeedJobData, GuestMessageJobData, RotaKeysJobData, StayJobData } from './payloads';
 
 export const QUEUE_NAMES = {
   sms: 'sms',
@@ -12,6 +12,7 @@ export const QUEUE_NAMES = {
   guestMessage: 'guest-message',
   feeds: 'feeds',
   webhooks: 'webhooks',
+  rotaKeys: 'rota-keys',
 } as const;
 
 /** One delivery of an event to a webhook endpoint (modules/webhooks, docs/webhooks.md). */
@@ -65,6 +66,8 @@ export interface Queues {
   feeds: Queue<FeedJobData>;
   /** Webhook deliveries: one job per delivery, retried with backoff over three days. */
   webhooks: Queue<WebhookJobData>;
+  /** Housekeeping attendants' keys (modules/housekeeping/attendant-access.ts): each shift's end, and the rota's sweep. */
+  rotaKeys: Queue<RotaKeysJobData>;
   prefix: string;
   connection(): Redis;
   close(): Promise<void>;
@@ -118,6 +121,11 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     prefix,
     defaultJobOptions: { removeOnComplete: { age: 3600, count: 1_000 }, removeOnFail: { age: 24 * 3600 } },
   });
+  const rotaKeys = new Queue<RotaKeysJobData>(QUEUE_NAMES.rotaKeys, {
+    connection: connection() as ConnectionOptions,
+    prefix,
+    defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
+  });
   return {
     sms,
     stay,
@@ -127,6 +135,7 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
     guestMessage,
     feeds,
     webhooks,
+    rotaKeys,
     prefix,
     connection,
     async close() {
@@ -139,6 +148,7 @@ export function createQueues(redisUrl: string, redisPrefix: string): Queues {
         guestMessage.close(),
         feeds.close(),
         webhooks.close(),
+        rotaKeys.close(),
       ]);
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
     },

@@ -5,6 +5,7 @@ import { scheduleExportCleanup, startExportWorker } from './export.job';
 import { scheduleFeedScan, startFeedsWorker } from './feeds.job';
 import { scheduleLockJobs, startLocksWorker } from './locks.job';
 import { startGuestMessageWorker } from '../modules/messages/message.job';
+import { scheduleRotaSweep, startRotaKeysWorker } from './rota-keys.job';
 import { startSmsWorker } from './sms.job';
 import { scheduleWebhookSweep, startWebhooksWorker } from './webhooks.job';
 import { scheduleStaySweep, startStayWorker } from './stay.job';
@@ -27,6 +28,7 @@ export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?
     startFeedsWorker(deps),
     // The webhooks' dispatcher runs where the sweeps do, or (tests) limited to one hotel.
     startWebhooksWorker(deps, { dispatch: options.sweep !== false || options.webhooks !== undefined, scope: options.webhooks ?? options.sweepScope }),
+    startRotaKeysWorker(deps),
   ];
   const ready =
     options.sweep === false
@@ -38,6 +40,7 @@ export function startWorkers(deps: Deps, options: { sweep?: boolean; sweepScope?
           scheduleExportCleanup(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the export clean-up')),
           scheduleFeedScan(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the calendar feed scan')),
           scheduleWebhookSweep(deps).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the webhook sweep')),
+          scheduleRotaSweep(deps, options.sweepScope).catch((error: unknown) => deps.log.error({ err: error }, 'could not schedule the rota sweep')),
         ]).then(() => undefined);
   return {
     workers,

@@ -22,6 +22,8 @@ export const ZHousekeepingTaskDto = z.object({
   failReason: z.string(),
   requested: z.boolean(),
   startedAt: z.string().nullable(),
+  /** The first opening of the room's lock by the code the rota gave the task's attendant that day (docs/housekeeping-keys.md). */
+  enteredAt: z.string().nullable(),
   doneAt: z.string().nullable(),
   inspectedAt: z.string().nullable(),
   cleanStatus: z.enum(['clean', 'dirty', 'inspected']),

@@ -24,6 +24,8 @@ export const REVOKE_REASONS = [
   'returned',
   'lost',
   'door_unserved',
+  'reassigned',
+  'shift_ended',
 ] as const;
 export type TRevokeReason = (typeof REVOKE_REASONS)[number];
 

@@ -28,6 +28,8 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../base/room-access';
 import { followRanges } from './out-of-order';
+import { noteRotaChange } from './attendant-access';
+import { withEnteredAt } from './task-entries';
 
 /**
  * Housekeeping (issue 28 §2, docs/housekeeping.md): the day's tasks of each room, made by the day
@@ -91,6 +93,7 @@ function toTask(t: TaskRow): THousekeepingTask {
     failReason: t.failReason,
     requested: t.requested,
     startedAt: iso(t.startedAt),
+    enteredAt: null,
     doneAt: iso(t.doneAt),
     inspectedAt: iso(t.inspectedAt),
     cleanStatus: t.room.cleanStatus,
@@ -264,7 +267,7 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
   ]);
   return {
     day,
-    tasks: tasks.map(toTask),
+    tasks: await withEnteredAt(prisma, ctx.actor.hotelId, tasks.map(toTask)),
     attendants,
     groups,
     settings: { stayoverRule: hotel.stayoverRule, stayoverEveryDays: hotel.stayoverEveryDays, dayStart: hotel.housekeepingDayStart },
@@ -291,7 +294,7 @@ export async function myRooms(
   ]);
   return {
     day,
-    tasks: tasks.map(toTask),
+    tasks: await withEnteredAt(ctx.deps.prisma, ctx.actor.hotelId, tasks.map(toTask)),
     shift: shift
       ? {
           start: shiftClock(shift.startsAt, ctx.actor.timeZone),
@@ -353,7 +356,10 @@ export async function assignRooms(ctx: AuthedContext, raw: z.input<typeof ZAssig
   const ids = rooms.map((r) => r.id);
   return transaction(ctx.deps, async (tx) => {
     await lockRooms(tx, hotelId, ids);
-    const tasks = await tx.housekeepingTask.findMany({ where: { hotelId, day: asDate(day), roomId: { in: ids } }, select: { id: true, roomId: true } });
+    const tasks = await tx.housekeepingTask.findMany({
+      where: { hotelId, day: asDate(day), roomId: { in: ids } },
+      select: { id: true, roomId: true, assigneeId: true },
+    });
     const withTask = new Set(tasks.map((t) => t.roomId));
     let next = 0;
     if (input.membershipId !== null) {
@@ -377,6 +383,7 @@ export async function assignRooms(ctx: AuthedContext, raw: z.input<typeof ZAssig
         roomIds: [...withTask],
         ...(input.membershipId ? { membershipId: input.membershipId } : {}),
       });
+      noteRotaChange(tx, ctx, { hotelId, day, membershipIds: [input.membershipId, ...tasks.map((t) => t.assigneeId)] });
       await recordAudit(tx, ctx, {
         action: 'housekeeping.assign',
         entityType: 'Membership',
@@ -411,7 +418,8 @@ const STEP_TO: Record<z.infer<typeof ZTaskStepInput>['step'], THousekeepingTaskS
 };
 
 async function readTask(tx: Tx, id: number): Promise<THousekeepingTask> {
-  return toTask(await tx.housekeepingTask.findUniqueOrThrow({ where: { id }, select: TASK_SELECT }));
+  const row = await tx.housekeepingTask.findUniqueOrThrow({ where: { id }, select: { ...TASK_SELECT, hotelId: true } });
+  return (await withEnteredAt(tx, row.hotelId, [toTask(row)]))[0]!;
 }
 
 /**
@@ -503,6 +511,7 @@ export async function inspectTask(ctx: AuthedContext, raw: z.input<typeof ZInspe
         },
         update: { status: 'failed', failReason: input.reason ?? '', doneAt: null, version: { increment: 1 } },
       });
+      noteRotaChange(tx, ctx, { hotelId, day: dayOf(task.day), membershipIds: [task.assigneeId] });
     }
     const cleanStatus = input.pass ? 'inspected' : 'dirty';
     if (task.room.cleanStatus !== cleanStatus) {
@@ -560,6 +569,7 @@ export async function setShift(ctx: AuthedContext, raw: z.input<typeof ZShiftInp
       update: { startsAt, endsAt },
     });
     await recordEvent(tx, { hotelId, kind: 'housekeeping.changed', roomIds: [], membershipId: member.id });
+    noteRotaChange(tx, ctx, { hotelId, day: input.day, membershipIds: [member.id] });
     await recordAudit(tx, ctx, { action: 'housekeeping.shift', entityType: 'Membership', entityId: member.id, after: { ...input } });
   });
   return {
@@ -583,30 +593,4 @@ export async function setHousekeepingSettings(ctx: AuthedContext, raw: z.input<t
     await recordAudit(tx, ctx, { action: 'housekeeping.settings', entityType: 'Hotel', entityId: ctx.actor.hotelId, after: { ...input } });
   });
   return input;
-}
-
-/**
- * The rota as the keys read it (issue 28 §2 "keys that follow the rota"): which attendant has
- * which rooms on a hotel day (cleaning tasks; inspections are the supervisor's), and that
- * attendant's shift that day (null: none entered).
- */
-export async function rotaOf(db: Tx | ServiceContext['deps']['prisma'], hotelId: number, day: string) {
-  const tasks = await db.housekeepingTask.findMany({
-    where: { hotelId, day: asDate(day), assigneeId: { not: null }, kind: { not: 'inspection' }, room: { deletedAt: null } },
-    select: { roomId: true, assigneeId: true, position: true },
-    orderBy: [{ assigneeId: 'asc' }, { position: 'asc' }],
-  });
-  const shifts = await db.attendantShift.findMany({ where: { hotelId, day: asDate(day) }, select: { membershipId: true, startsAt: true, endsAt: true } });
-  const byMember = new Map<number, { membershipId: number; roomIds: number[]; shift: { startsAt: Date; endsAt: Date } | null }>();
-  for (const t of tasks) {
-    const entry = byMember.get(t.assigneeId!) ?? { membershipId: t.assigneeId!, roomIds: [], shift: null };
-    if (!entry.roomIds.includes(t.roomId)) entry.roomIds.push(t.roomId);
-    byMember.set(t.assigneeId!, entry);
-  }
-  for (const s of shifts) {
-    const entry = byMember.get(s.membershipId) ?? { membershipId: s.membershipId, roomIds: [], shift: null };
-    entry.shift = { startsAt: s.startsAt, endsAt: s.endsAt };
-    byMember.set(s.membershipId, entry);
-  }
-  return [...byMember.values()];
 }
