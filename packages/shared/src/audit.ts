@@ -40,6 +40,7 @@ export const AUDIT_AREAS = [
   'feed',
   'guestMessage',
   'sharedDoor',
+  'webhook',
 ] as const;
 export type TAuditArea = (typeof AUDIT_AREAS)[number];
 
