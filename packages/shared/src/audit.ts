@@ -41,6 +41,7 @@ export const AUDIT_AREAS = [
   'guestMessage',
   'sharedDoor',
   'housekeeping',
+  'webhook',
 ] as const;
 export type TAuditArea = (typeof AUDIT_AREAS)[number];
 
