@@ -250,6 +250,17 @@ function Grid({
     return map;
   }, [data.bars]);
   const roomNames = useMemo(() => new Map(data.groups.flatMap((g) => g.rooms.map((r) => [r.id, r.name] as const))), [data.groups]);
+  // Each bar's label made once per window and language, not on every frame of a scroll (its texts
+  // and dates cost more than the rest of a bar's render; bench/timeline-paint.ts).
+  const labels = useMemo(() => {
+    // Keyed by the bar itself: a new window's answer brings new bars.
+    const made = new WeakMap<TimelineBar, string>();
+    return (bar: TimelineBar, roomName: string) => {
+      let label = made.get(bar);
+      if (label === undefined) made.set(bar, (label = barLabel(bar, roomName)));
+      return label;
+    };
+  }, [barLabel]);
 
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
@@ -494,7 +505,7 @@ function Grid({
                     const extra = dragged?.kind === 'end' ? dragged.delta * colW : 0;
                     const dy = dragged?.kind === 'move' ? dragged.dy : 0;
                     const dx = dragged?.kind === 'move' ? dragged.delta * colW * dirX : 0;
-                    const label = barLabel(bar, room.name);
+                    const label = labels(bar, room.name);
                     return (
                       <button
                         key={bar.stayId}
