@@ -82,6 +82,10 @@ export const ZTimelineWindowOutput = z.object({
   roomGroups: z.array(z.object({ id: z.number(), name: z.string() })),
   bars: z.array(ZTimelineBar),
   header: z.array(ZTimelineDay),
+  /** Rooms out of order or out of service by dates (docs/housekeeping.md) overlapping the window: first and last day, both included. */
+  outOfOrder: z.array(
+    z.object({ roomId: z.number(), kind: z.enum(['out_of_order', 'out_of_service']), startDate: z.string(), endDate: z.string(), reason: z.string() }),
+  ),
 });
 export type TTimelineWindow = z.infer<typeof ZTimelineWindowOutput>;
 export type TTimelineBar = z.infer<typeof ZTimelineBar>;

@@ -84,6 +84,7 @@ const PREPARE: Record<string, (w: World) => Promise<Record<string, unknown> | vo
   'room.create': async (w) => ({ name: `A-${randomUUID().slice(0, 6)}`, groupId: w.group.id }),
   'feed.confirmEmpty': async (w) => void (await ctx.deps.prisma.calendarFeed.update({ where: { id: w.feed.id }, data: { emptyPending: true } })),
   // A group's own rule to drop (without one, "reset" changes nothing).
+  'housekeeping.step': async (w) => void (await ctx.deps.prisma.housekeepingTask.update({ where: { id: w.hkTask.id }, data: { status: 'todo' } })),
   'accessRule.reset': async (w) => void (await ctx.deps.prisma.accessRule.create({ data: { hotelId: w.hotel.id, groupId: w.group.id } })),
 };
 

@@ -863,16 +863,16 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   // The search box: `B` is in hotel A's rooms (B101...), its lock and guests' names.
   'search.query': () => ({ text: 'B', limit: 10 }),
   // The week around now, which holds the world's stays.
-  'housekeeping.day': () => ({}),
-  'housekeeping.myRooms': () => ({}),
-  'housekeeping.generate': () => ({}),
+  'housekeeping.day': () => ({ day }),
+  'housekeeping.myRooms': () => ({ day }),
+  'housekeeping.generate': () => ({ day }),
   'housekeeping.assign': (w) => ({ membershipId: w.attendant.id, roomIds: [w.rooms[2]!.id] }),
   'housekeeping.step': (w) => ({ taskId: w.hkTask.id, step: 'start' }),
   'housekeeping.inspect': (w) => ({ taskId: w.hkTask.id, pass: false, reason: 'Dust under the bed' }),
   'housekeeping.requestClean': (w) => ({ roomId: w.rooms[2]!.id }),
   'housekeeping.setShift': (w) => ({ membershipId: w.attendant.id, day: '2027-03-01', start: '08:00', end: '16:00' }),
   'housekeeping.setSettings': () => ({ stayoverRule: 'every_n_days', stayoverEveryDays: 2, dayStart: '07:00' }),
-  'housekeeping.outOfOrderList': () => ({}),
+  'housekeeping.outOfOrderList': () => ({ from: day }),
   'housekeeping.outOfOrderCreate': (w) => ({
     roomId: w.rooms[2]!.id,
     kind: 'out_of_order',

@@ -324,4 +324,16 @@ describe('rooms out of order by dates', () => {
     expect((await api.mutation('housekeeping.outOfOrderDelete', { id: theirs.data!.id }, { token: h.sup.token })).error?.data.code).toBe('NOT_FOUND');
     expect((await api.mutation('housekeeping.outOfOrderCreate', range(h, other.r102.id, 10, 11), { token: h.sup.token })).error?.data.code).toBe('NOT_FOUND');
   });
+
+  it('show on the timeline, and the room is not counted free on those days', async () => {
+    const h = await hotel();
+    await api.mutation('housekeeping.outOfOrderCreate', range(h, h.r102.id, 2, 3, 'Paint'), { token: h.sup.token });
+    const w = await api.query('timeline.window', { from: h.today, days: 7 }, { token: h.staffToken });
+    expect(w.data!.outOfOrder).toEqual([
+      { roomId: h.r102.id, kind: 'out_of_order', startDate: addDays(h.today, 2), endDate: addDays(h.today, 3), reason: 'Paint' },
+    ]);
+    const free = (d: number) => w.data!.header.find((x) => x.date === addDays(h.today, d))!.free;
+    // Day 2: 101 only (201 has its guest, 102 is out of order); day 3: 101 and 201; day 4: all three.
+    expect([free(2), free(3), free(4)]).toEqual([1, 2, 3]);
+  });
 });

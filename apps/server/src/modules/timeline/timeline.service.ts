@@ -130,10 +130,16 @@ export async function timelineWindow(ctx: AuthedContext, raw: TTimelineWindowInp
   const end = zonedToInstant(`${to}T00:00`, tz)!;
   const now = new Date();
   const statements = windowStatements(actor, { start, end, now, groupId: input.groupId });
-  const [rooms, roomGroups, barsJson] = await Promise.all([
+  const [rooms, roomGroups, barsJson, ranges] = await Promise.all([
     deps.prisma.$queryRaw<RoomRow[]>(statements.rooms),
     deps.prisma.$queryRaw<{ id: number; name: string }[]>(statements.groups),
     deps.prisma.$queryRaw<{ bars: string }[]>(statements.bars),
+    // The rooms' out-of-order ranges overlapping the window (docs/housekeeping.md).
+    deps.prisma.$queryRaw<{ roomId: number; kind: 'out_of_order' | 'out_of_service'; startDate: string; endDate: string; reason: string }[]>`
+      SELECT o."roomId", o."kind"::text AS "kind", o."startDate"::text AS "startDate", o."endDate"::text AS "endDate", o."reason"
+      FROM "RoomOutOfOrder" o JOIN "Room" r ON r."id" = o."roomId"
+      WHERE o."hotelId" = ${actor.hotelId} AND o."startDate" < ${to}::date AND o."endDate" >= ${input.from}::date AND ${roomScopeSql(actor)}
+      ORDER BY o."roomId", o."startDate"`,
   ]);
   const rows = JSON.parse(barsJson[0]?.bars ?? '[]') as BarTuple[];
   // Another hotel's group, or one with none of the member's rooms, is not found.
@@ -168,11 +174,13 @@ export async function timelineWindow(ctx: AuthedContext, raw: TTimelineWindowInp
     if (d !== undefined && status !== 'moved') departures[d]! += 1;
   }
   const header = dates.map((date, i) => {
-    const occupied = [...sold[i]!].filter((id) => sellable.has(id)).length;
+    // A room out of order that day by a range cannot be sold that night either.
+    const sellableToday = new Set([...sellable].filter((id) => !ranges.some((o) => o.roomId === id && o.startDate <= date && o.endDate >= date)));
+    const occupied = [...sold[i]!].filter((id) => sellableToday.has(id)).length;
     return {
       date,
-      free: sellable.size - occupied,
-      occupancy: sellable.size === 0 ? 0 : Math.round((occupied / sellable.size) * 100),
+      free: sellableToday.size - occupied,
+      occupancy: sellableToday.size === 0 ? 0 : Math.round((occupied / sellableToday.size) * 100),
       arrivals: arrivals[i]!,
       departures: departures[i]!,
     };
@@ -186,6 +194,7 @@ export async function timelineWindow(ctx: AuthedContext, raw: TTimelineWindowInp
     today: localDate(now, tz),
     groups,
     roomGroups,
+    outOfOrder: ranges,
     bars: rows.map(([stayId, roomId, status, , startMs, endMs, startDate, endDate, guestName, channel, owing, codeState]) => ({
       stayId,
       roomId,

@@ -491,6 +491,33 @@ function Grid({
                       style={{ insetInlineStart: c.start - roomW, width: colW }}
                     />
                   ))}
+                  {data.outOfOrder
+                    .filter((o) => o.roomId === room.id)
+                    .map((o) => {
+                      const first = Math.max(0, dates.indexOf(o.startDate) === -1 ? 0 : dates.indexOf(o.startDate));
+                      const lastIndex = dates.indexOf(o.endDate);
+                      const last = lastIndex === -1 ? dates.length - 1 : lastIndex;
+                      const label = t('timeline.outOfOrderRange', {
+                        kind: t(o.kind === 'out_of_order' ? 'timeline.outOfOrder' : 'timeline.outOfService'),
+                        from: o.startDate,
+                        to: o.endDate,
+                        reason: o.reason,
+                      });
+                      return (
+                        <div
+                          key={`ooo-${o.startDate}`}
+                          className="pointer-events-none absolute inset-y-1 flex items-center overflow-hidden rounded border border-zinc-500 bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.12)_6px,rgb(0_0_0/0.12)_12px)] px-1 text-[10px]"
+                          style={{ insetInlineStart: first * colW, width: (last - first + 1) * colW }}
+                          title={label}
+                          data-testid="timeline-out-of-order"
+                        >
+                          <span className="sr-only">{label}</span>
+                          <span aria-hidden className="truncate">
+                            {o.reason}
+                          </span>
+                        </div>
+                      );
+                    })}
                   {drag?.kind === 'range' && drag.room.id === room.id && (
                     <div
                       className="pointer-events-none absolute inset-y-1 rounded border-2 border-dashed border-sky-500 bg-sky-100/60"
