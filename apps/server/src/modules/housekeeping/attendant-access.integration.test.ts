@@ -282,6 +282,8 @@ describe('keys that follow the rota', () => {
     const annCtx = await actorContext(ctx.deps, (await createSessionFor(w.hotel.id, w.ann.membershipId)).token);
     const mine = await myRooms(annCtx, { day });
     expect(mine.tasks.find((t) => t.id === taskA.id)?.enteredAt).toEqual(expect.any(String));
+    // ... and her code for the round (hers only: room B is nobody's key of hers).
+    expect(mine.keys).toEqual([expect.objectContaining({ roomId: a.id, code: annA!.code, deliveryState: 'on_lock' })]);
 
     // Room A goes to Bea, who has a shift too: Ann's code leaves A's lock, Bea's arrives.
     await shiftOf(w.bea.membershipId);
