@@ -37,6 +37,8 @@ import { Route as AuthCardToEncryptionIndexRouteImport } from './routes/_auth/ca
 import { Route as AuthCardToEncryptionCardToEncryptionRouteImport } from './routes/_auth/cardToEncryption/cardToEncryption'
 import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/index'
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
+import { Route as AuthHousekeepingIndexRouteImport } from './routes/_auth/housekeeping/index'
+import { Route as AuthHousekeepingMineRouteImport } from './routes/_auth/housekeeping/mine'
 import { Route as AuthOrderBalanceRouteImport } from './routes/_auth/order/balance'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
 import { Route as AuthRoomRoomIdRouteImport } from './routes/_auth/room/$roomId'
@@ -202,6 +204,16 @@ const AuthCustomerCustomerRoute = AuthCustomerCustomerRouteImport.update({
   path: '/customer/customer',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthHousekeepingIndexRoute = AuthHousekeepingIndexRouteImport.update({
+  id: '/housekeeping/',
+  path: '/housekeeping/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthHousekeepingMineRoute = AuthHousekeepingMineRouteImport.update({
+  id: '/housekeeping/mine',
+  path: '/housekeeping/mine',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthOrderBalanceRoute = AuthOrderBalanceRouteImport.update({
   id: '/order/balance',
   path: '/order/balance',
@@ -337,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
   '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
+  '/housekeeping/mine': typeof AuthHousekeepingMineRoute
   '/order/balance': typeof AuthOrderBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -351,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/cardEncryption/': typeof AuthCardEncryptionIndexRoute
   '/cardToEncryption/': typeof AuthCardToEncryptionIndexRoute
   '/customer/': typeof AuthCustomerIndexRoute
+  '/housekeeping/': typeof AuthHousekeepingIndexRoute
   '/room/': typeof AuthRoomIndexRoute
   '/user/': typeof AuthUserIndexRoute
   '/center/personalCenter/addCard': typeof AuthCenterPersonalCenterAddCardRoute
@@ -386,6 +400,7 @@ export interface FileRoutesByTo {
   '/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
   '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
+  '/housekeeping/mine': typeof AuthHousekeepingMineRoute
   '/order/balance': typeof AuthOrderBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -400,6 +415,7 @@ export interface FileRoutesByTo {
   '/cardEncryption': typeof AuthCardEncryptionIndexRoute
   '/cardToEncryption': typeof AuthCardToEncryptionIndexRoute
   '/customer': typeof AuthCustomerIndexRoute
+  '/housekeeping': typeof AuthHousekeepingIndexRoute
   '/room': typeof AuthRoomIndexRoute
   '/user': typeof AuthUserIndexRoute
   '/center/personalCenter/addCard': typeof AuthCenterPersonalCenterAddCardRoute
@@ -437,6 +453,7 @@ export interface FileRoutesById {
   '/_auth/cardEncryption/cardEncryption': typeof AuthCardEncryptionCardEncryptionRoute
   '/_auth/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
+  '/_auth/housekeeping/mine': typeof AuthHousekeepingMineRoute
   '/_auth/order/balance': typeof AuthOrderBalanceRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
   '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
@@ -451,6 +468,7 @@ export interface FileRoutesById {
   '/_auth/cardEncryption/': typeof AuthCardEncryptionIndexRoute
   '/_auth/cardToEncryption/': typeof AuthCardToEncryptionIndexRoute
   '/_auth/customer/': typeof AuthCustomerIndexRoute
+  '/_auth/housekeeping/': typeof AuthHousekeepingIndexRoute
   '/_auth/room/': typeof AuthRoomIndexRoute
   '/_auth/user/': typeof AuthUserIndexRoute
   '/_auth/center/personalCenter/addCard': typeof AuthCenterPersonalCenterAddCardRoute
@@ -488,6 +506,7 @@ export interface FileRouteTypes {
     | '/cardEncryption/cardEncryption'
     | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
+    | '/housekeeping/mine'
     | '/order/balance'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -502,6 +521,7 @@ export interface FileRouteTypes {
     | '/cardEncryption/'
     | '/cardToEncryption/'
     | '/customer/'
+    | '/housekeeping/'
     | '/room/'
     | '/user/'
     | '/center/personalCenter/addCard'
@@ -537,6 +557,7 @@ export interface FileRouteTypes {
     | '/cardEncryption/cardEncryption'
     | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
+    | '/housekeeping/mine'
     | '/order/balance'
     | '/room/$roomId'
     | '/room/breakfast'
@@ -551,6 +572,7 @@ export interface FileRouteTypes {
     | '/cardEncryption'
     | '/cardToEncryption'
     | '/customer'
+    | '/housekeeping'
     | '/room'
     | '/user'
     | '/center/personalCenter/addCard'
@@ -587,6 +609,7 @@ export interface FileRouteTypes {
     | '/_auth/cardEncryption/cardEncryption'
     | '/_auth/cardToEncryption/cardToEncryption'
     | '/_auth/customer/customer'
+    | '/_auth/housekeeping/mine'
     | '/_auth/order/balance'
     | '/_auth/room/$roomId'
     | '/_auth/room/breakfast'
@@ -601,6 +624,7 @@ export interface FileRouteTypes {
     | '/_auth/cardEncryption/'
     | '/_auth/cardToEncryption/'
     | '/_auth/customer/'
+    | '/_auth/housekeeping/'
     | '/_auth/room/'
     | '/_auth/user/'
     | '/_auth/center/personalCenter/addCard'
@@ -817,6 +841,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCustomerCustomerRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/housekeeping/': {
+      id: '/_auth/housekeeping/'
+      path: '/housekeeping'
+      fullPath: '/housekeeping/'
+      preLoaderRoute: typeof AuthHousekeepingIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/housekeeping/mine': {
+      id: '/_auth/housekeeping/mine'
+      path: '/housekeeping/mine'
+      fullPath: '/housekeeping/mine'
+      preLoaderRoute: typeof AuthHousekeepingMineRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/order/balance': {
       id: '/_auth/order/balance'
       path: '/order/balance'
@@ -982,6 +1020,7 @@ interface AuthRouteChildren {
   AuthCardEncryptionCardEncryptionRoute: typeof AuthCardEncryptionCardEncryptionRoute
   AuthCardToEncryptionCardToEncryptionRoute: typeof AuthCardToEncryptionCardToEncryptionRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
+  AuthHousekeepingMineRoute: typeof AuthHousekeepingMineRoute
   AuthOrderBalanceRoute: typeof AuthOrderBalanceRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
   AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
@@ -996,6 +1035,7 @@ interface AuthRouteChildren {
   AuthCardEncryptionIndexRoute: typeof AuthCardEncryptionIndexRoute
   AuthCardToEncryptionIndexRoute: typeof AuthCardToEncryptionIndexRoute
   AuthCustomerIndexRoute: typeof AuthCustomerIndexRoute
+  AuthHousekeepingIndexRoute: typeof AuthHousekeepingIndexRoute
   AuthRoomIndexRoute: typeof AuthRoomIndexRoute
   AuthUserIndexRoute: typeof AuthUserIndexRoute
   AuthCenterPersonalCenterAddCardRoute: typeof AuthCenterPersonalCenterAddCardRoute
@@ -1032,6 +1072,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCardToEncryptionCardToEncryptionRoute:
     AuthCardToEncryptionCardToEncryptionRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
+  AuthHousekeepingMineRoute: AuthHousekeepingMineRoute,
   AuthOrderBalanceRoute: AuthOrderBalanceRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
   AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
@@ -1047,6 +1088,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCardEncryptionIndexRoute: AuthCardEncryptionIndexRoute,
   AuthCardToEncryptionIndexRoute: AuthCardToEncryptionIndexRoute,
   AuthCustomerIndexRoute: AuthCustomerIndexRoute,
+  AuthHousekeepingIndexRoute: AuthHousekeepingIndexRoute,
   AuthRoomIndexRoute: AuthRoomIndexRoute,
   AuthUserIndexRoute: AuthUserIndexRoute,
   AuthCenterPersonalCenterAddCardRoute: AuthCenterPersonalCenterAddCardRoute,

@@ -20,7 +20,7 @@ export const FACE_RULES = {
 } as const;
 
 /** What an upload is for: it decides the permission and the checks (`/api/uploads?purpose=`). */
-export const UPLOAD_PURPOSES = ['picture', 'face', 'avatar'] as const;
+export const UPLOAD_PURPOSES = ['picture', 'face', 'avatar', 'housekeeping'] as const;
 export type TUploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** An upload token of `/manage/oss/token` is valid this long (seconds). */

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CLEAN_STATUSES, MAINTENANCE_STATUSES, ROOM_STATUSES, UNLOCK_STYLES } from '../front-desk';
+import { HOUSEKEEPING_TASK_KINDS, HOUSEKEEPING_TASK_STATUSES } from '../housekeeping';
 import { ZOk } from './common';
+
+/** Today's housekeeping task of a room (docs/housekeeping.md), shown on the board's tile; null: none. */
+export const ZRoomHousekeeping = z
+  .object({ status: z.enum(HOUSEKEEPING_TASK_STATUSES), kind: z.enum(HOUSEKEEPING_TASK_KINDS), assigneeName: z.string().nullable() })
+  .nullable();
 
 export const ZCurrentStay = z.object({
   id: z.number(),
@@ -36,6 +42,7 @@ export const ZRoomDetail = z.object({
   status: z.enum(ROOM_STATUSES),
   cleanStatus: z.enum(CLEAN_STATUSES),
   maintenance: z.enum(MAINTENANCE_STATUSES),
+  housekeeping: ZRoomHousekeeping,
   canSelfCheckIn: z.boolean(),
   sortOrder: z.number(),
   lockId: z.string().nullable(),
@@ -113,6 +120,7 @@ export const ZRoomListOutput = z.object({
       sortOrder: z.number(),
       cleanStatus: z.enum(CLEAN_STATUSES),
       maintenance: z.enum(MAINTENANCE_STATUSES),
+      housekeeping: ZRoomHousekeeping,
       usualPrice: z.number(),
       groupName: z.string().nullable(),
       canSelfCheckIn: z.boolean(),

@@ -8,6 +8,7 @@ import {
   type TRoomSort,
   type TRoomStatus,
 } from '@console/shared';
+import { localDate, type THousekeepingTaskKind, type THousekeepingTaskStatus } from '@console/shared';
 import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
 import { escapeLike } from '../../db/search';
@@ -46,6 +47,8 @@ export interface RoomListItem {
   status: TRoomStatus;
   cleanStatus: 'clean' | 'dirty' | 'inspected';
   maintenance: 'none' | 'out_of_order' | 'out_of_service';
+  /** Today's housekeeping task of the room (docs/housekeeping.md): its status, kind and attendant; null: none. */
+  housekeeping: { status: THousekeepingTaskStatus; kind: THousekeepingTaskKind; assigneeName: string | null } | null;
   canSelfCheckIn: boolean;
   sortOrder: number;
   lockId: string | null;
@@ -116,8 +119,11 @@ function searchSql(hotelId: number, search: string): Prisma.Sql {
 }
 
 /** The JSON object of one room: `rm` is the room, `g` its group, `status` its status. */
-function roomJsonSql(now: Date, detail: boolean, status: Prisma.Sql): Prisma.Sql {
+function roomJsonSql(now: Date, detail: boolean, status: Prisma.Sql, today: string): Prisma.Sql {
   return Prisma.sql`json_build_object(
+    'housekeeping', (SELECT json_build_object('status', t."status", 'kind', t."kind", 'assigneeName', coalesce(nullif(m."name", ''), a."nickname"))
+      FROM "HousekeepingTask" t LEFT JOIN "Membership" m ON m."id" = t."assigneeId" LEFT JOIN "Account" a ON a."id" = m."accountId"
+      WHERE t."hotelId" = rm."hotelId" AND t."roomId" = rm."id" AND t."day" = ${today}::date ORDER BY t."kind" LIMIT 1),
     'id', rm."id", 'name', rm."name", 'remarkName', rm."remarkName", 'groupId', rm."groupId", 'groupName', g."name",
     'picture', rm."picture", 'status', ${status}, 'cleanStatus', rm."cleanStatus", 'maintenance', rm."maintenance",
     'sortOrder', rm."sortOrder", 'lockId', (SELECT l."providerLockId" FROM "Lock" l WHERE l."id" = rm."lockId"), 'lockPower', rm."lockPower", 'usualPrice', rm."usualPrice",
@@ -219,7 +225,7 @@ export function roomListSql(actor: AuthedContext['actor'], input: z.output<typeo
     counts AS (${counts}),
     page AS (${page})
     SELECT (SELECT coalesce(json_object_agg("status", n), '{}'::json) FROM counts) AS "counts",
-           (SELECT coalesce(json_agg(${roomJsonSql(now, false, status)} ORDER BY ${ORDER_IN_PAGE[input.sort]}), '[]'::json)
+           (SELECT coalesce(json_agg(${roomJsonSql(now, false, status, localDate(now, actor.timeZone))} ORDER BY ${ORDER_IN_PAGE[input.sort]}), '[]'::json)
               FROM page p JOIN "Room" rm ON rm."id" = p."id" LEFT JOIN "RoomGroup" g ON g."id" = rm."groupId") AS "items"`;
 }
 
@@ -289,7 +295,7 @@ export async function getRoom(ctx: AuthedContext, roomId: number): Promise<RoomD
   requirePermission(ctx.actor, 'room.read');
   const now = new Date();
   const [row] = await ctx.deps.prisma.$queryRaw<{ room: Omit<RoomDetail, 'canSelfCheckIn'> | null }[]>`
-    SELECT (SELECT ${roomJsonSql(now, true, liveStatusSql(Prisma.raw('rm'), now, hotelDayEnd(now, ctx.actor.timeZone)))}
+    SELECT (SELECT ${roomJsonSql(now, true, liveStatusSql(Prisma.raw('rm'), now, hotelDayEnd(now, ctx.actor.timeZone)), localDate(now, ctx.actor.timeZone))}
             FROM "Room" rm LEFT JOIN "RoomGroup" g ON g."id" = rm."groupId"
             WHERE rm."id" = ${roomId} AND EXISTS (SELECT 1 FROM "Room" r WHERE r."id" = rm."id" AND ${roomScopeSql(ctx.actor)})) AS "room"`;
   if (!row?.room) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });

@@ -16,7 +16,13 @@ import { hashToken, resolveSessionById } from '../auth/session.service';
  */
 
 /** Who may upload what: room photos belong to room management, face photos to credentials; everyone their own avatar (null). */
-const PURPOSE_PERMISSION: Record<TUploadPurpose, TPermission | null> = { picture: 'room.manage', face: 'credential.manage', avatar: null };
+const PURPOSE_PERMISSION: Record<TUploadPurpose, TPermission | null> = {
+  picture: 'room.manage',
+  face: 'credential.manage',
+  avatar: null,
+  // A maintenance report's photo (docs/housekeeping.md): a room's state, kept like a room picture.
+  housekeeping: 'housekeeping.work',
+};
 
 interface UploadTokenRecord {
   sessionId: number;

@@ -75,6 +75,12 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
         {stay && <DueMark owed={stay.owed} roomName={room.name} />}
         {(stay?.keyNotReady || room.nextStay?.keyNotReady) && <KeyNotReadyMark roomName={room.name} />}
         {isLockOffline(room) && <LockOffline lastSeenAt={room.lock?.lastSeenAt ?? null} timeZone={timeZone} />}
+        {room.housekeeping && (
+          // Today's housekeeping state, live (docs/housekeeping.md): words, never colour alone.
+          <span className="rounded border px-1 text-xs" data-testid="tile-housekeeping" data-hk-status={room.housekeeping.status}>
+            {t('housekeeping.board.state', { status: t(`housekeeping.status.${room.housekeeping.status}`) })}
+          </span>
+        )}
       </span>
       {stay && (
         <span className="mt-auto grid gap-0.5 text-xs">

@@ -2,6 +2,8 @@ import {
   Banknote,
   BedDouble,
   BellRing,
+  BrushCleaning,
+  ClipboardCheck,
   ChartColumn,
   Coffee,
   CreditCard,
@@ -59,6 +61,15 @@ export const MENU: MenuItem[] = [
       { key: 'lock-messages', titleKey: 'menu.lockMessages', icon: BellRing, to: '/lock-messages', permission: 'room.read' },
       { key: 'unlock-records', titleKey: 'menu.unlockRecords', icon: History, to: '/unlock-records', permission: 'room.read' },
       { key: 'faces', titleKey: 'menu.faces', icon: ScanFace, to: '/faces', permission: 'room.read' },
+    ],
+  },
+  {
+    key: 'housekeeping',
+    titleKey: 'menu.housekeeping',
+    icon: BrushCleaning,
+    children: [
+      { key: 'housekeeping-day', titleKey: 'housekeeping.title', icon: ClipboardCheck, to: '/housekeeping', permission: 'housekeeping.manage' },
+      { key: 'housekeeping-mine', titleKey: 'housekeeping.myRooms', icon: BrushCleaning, to: '/housekeeping/mine', permission: 'housekeeping.work' },
     ],
   },
   {

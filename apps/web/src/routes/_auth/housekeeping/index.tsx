@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { housekeepingQueries } from '@/features/housekeeping/api';
+import { HousekeepingPage } from '@/features/housekeeping/housekeeping-page';
+
+/** The housekeeping supervisor's page (issue 28 §2, docs/housekeeping.md). */
+export const Route = createFileRoute('/_auth/housekeeping/')({
+  staticData: { titleKey: 'housekeeping.title', sectionKey: 'menu.housekeeping' },
+  loader: ({ context }) => {
+    void context.queryClient.ensureQueryData(housekeepingQueries.day()).catch(() => undefined);
+  },
+  component: HousekeepingPage,
+});
