@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOUSEKEEPING_TASK_KINDS, HOUSEKEEPING_TASK_STATUSES, OUT_OF_ORDER_KINDS, STAYOVER_RULES } from '../housekeeping';
 import { ROLES } from '../permissions';
+import { DELIVERY_STATES } from '../credentials';
 
 /** The answers of the housekeeping router (apps/server/src/trpc/housekeeping.router.ts, docs/housekeeping.md). */
 
@@ -47,7 +48,21 @@ export const ZHousekeepingDayOutput = z.object({
   settings: z.object({ stayoverRule: z.enum(STAYOVER_RULES), stayoverEveryDays: z.number(), dayStart: z.string() }),
 });
 
-export const ZHousekeepingMyRoomsOutput = z.object({ day: z.string(), tasks: z.array(ZHousekeepingTaskDto), shift: ZShiftDto });
+/** The attendant's own codes of the day, one per room of their round (docs/housekeeping-keys.md): shown to them only. */
+const ZAttendantKeyDto = z.object({
+  roomId: z.number(),
+  code: z.string().nullable(),
+  deliveryState: z.enum(DELIVERY_STATES),
+  lastError: z.string().nullable(),
+  validFrom: z.string(),
+  validUntil: z.string().nullable(),
+});
+export const ZHousekeepingMyRoomsOutput = z.object({
+  day: z.string(),
+  tasks: z.array(ZHousekeepingTaskDto),
+  shift: ZShiftDto,
+  keys: z.array(ZAttendantKeyDto),
+});
 export const ZHousekeepingGenerateOutput = z.object({ day: z.string(), created: z.number() });
 export const ZHousekeepingAssignOutput = z.object({ assigned: z.number(), skipped: z.array(z.string()) });
 export const ZHousekeepingStepOutput = ZHousekeepingTaskDto.extend({ hasChanged: z.boolean() });

@@ -10,7 +10,7 @@ import { createAccount, createHotelWithStaff, createRooms } from '../../test/fac
 import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
 import { listUnlockRecords } from '../unlock-records/unlock-record.service';
-import { noteRotaChange, syncAttendantAccess } from './attendant-access';
+import { noteRotaChange, sweepAttendantAccess, syncAttendantAccess } from './attendant-access';
 import { enteredAtOfTasks } from './task-entries';
 import { assignRooms, myRooms, setShift } from './tasks';
 import { localDate } from '@console/shared';
@@ -282,6 +282,8 @@ describe('keys that follow the rota', () => {
     const annCtx = await actorContext(ctx.deps, (await createSessionFor(w.hotel.id, w.ann.membershipId)).token);
     const mine = await myRooms(annCtx, { day });
     expect(mine.tasks.find((t) => t.id === taskA.id)?.enteredAt).toEqual(expect.any(String));
+    // ... and her code for the round (hers only: room B is nobody's key of hers).
+    expect(mine.keys).toEqual([expect.objectContaining({ roomId: a.id, code: annA!.code, deliveryState: 'on_lock' })]);
 
     // Room A goes to Bea, who has a shift too: Ann's code leaves A's lock, Bea's arrives.
     await shiftOf(w.bea.membershipId);
@@ -291,5 +293,29 @@ describe('keys that follow the rota', () => {
     expect(beaA).toMatchObject({ roomId: a.id, deliveryState: 'on_lock' });
     expect(await use(a.lockId, annA!.code!)).toMatchObject({ opened: false });
     expect(await use(a.lockId, beaA!.code!)).toMatchObject({ opened: true });
+  });
+
+  it("the rota's sweep withdraws the codes of a member removed from the hotel (her shifts gone with her), and issues those of a shift nobody synced", async () => {
+    const w = await world(2);
+    const [a, b] = w.rooms as [World['rooms'][number], World['rooms'][number]];
+    await w.shift(w.ann.membershipId);
+    await w.task(a.id, w.ann.membershipId);
+    await syncAttendantAccess(w.job, w.hotel.id, w.ann.membershipId, DAY);
+    const [annA] = await settled(w, w.ann.membershipId);
+    expect(annA).toMatchObject({ deliveryState: 'on_lock' });
+    // Bea's shift and room written without a sync (a sync lost after its commit).
+    await w.shift(w.bea.membershipId);
+    await w.task(b.id, w.bea.membershipId);
+    await ctx.deps.prisma.membership.delete({ where: { id: w.ann.membershipId } });
+
+    expect(await sweepAttendantAccess(w.job, new Date(), { hotelId: w.hotel.id })).toBe(2);
+    expect((await settled(w, w.ann.membershipId)).map((r) => [r.roomId, r.deliveryState, r.revokeReason])).toEqual([[a.id, 'removed', 'shift_ended']]);
+    expect(await use(a.lockId, annA!.code!)).toMatchObject({ opened: false });
+    const [beaB] = await settled(w, w.bea.membershipId);
+    expect(beaB).toMatchObject({ roomId: b.id, deliveryState: 'on_lock' });
+    expect(await use(b.lockId, beaB!.code!)).toMatchObject({ opened: true });
+    // Once in line, the sweep changes nothing.
+    await sweepAttendantAccess(w.job, new Date(), { hotelId: w.hotel.id });
+    expect(await ctx.deps.prisma.lockPassword.count({ where: { hotelId: w.hotel.id } })).toBe(2);
   });
 });

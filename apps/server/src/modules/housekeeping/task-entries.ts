@@ -1,3 +1,4 @@
+import type { TDeliveryState } from '@console/shared';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 
@@ -31,4 +32,35 @@ export async function withEnteredAt<T extends { id: number; enteredAt: string | 
     tasks.map((t) => t.id),
   );
   return tasks.map((t) => ({ ...t, enteredAt: entered.get(t.id)?.toISOString() ?? null }));
+}
+
+/** One of an attendant's codes of the day, as their phone shows it. */
+export interface TAttendantKey {
+  roomId: number;
+  /** Null until the lock cloud made it (a generated code on a lock without a gateway). */
+  code: string | null;
+  deliveryState: TDeliveryState;
+  lastError: string | null;
+  validFrom: string;
+  validUntil: string | null;
+}
+
+/**
+ * The codes the rota gave an attendant for a hotel day (docs/housekeeping-keys.md), live ones only
+ * (on their way, on the lock, or failed with the reason), by room: what their phone shows them.
+ * Only ever asked for the signed-in attendant's own membership.
+ */
+export async function attendantKeysOf(db: TPrisma | Tx, hotelId: number, membershipId: number | null | undefined, day: string): Promise<TAttendantKey[]> {
+  if (typeof membershipId !== 'number') return [];
+  const rows = await db.lockPassword.findMany({
+    where: {
+      hotelId,
+      attendantId: membershipId,
+      attendantDay: new Date(`${day}T00:00:00.000Z`),
+      deliveryState: { in: ['pending', 'on_lock', 'failed', 'unknown'] },
+    },
+    select: { roomId: true, code: true, deliveryState: true, lastError: true, validFrom: true, validUntil: true },
+    orderBy: [{ roomId: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((r) => ({ ...r, validFrom: r.validFrom.toISOString(), validUntil: r.validUntil?.toISOString() ?? null }));
 }

@@ -29,7 +29,7 @@ import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../base/room-access';
 import { followRanges } from './out-of-order';
 import { noteRotaChange } from './attendant-access';
-import { withEnteredAt } from './task-entries';
+import { attendantKeysOf, withEnteredAt, type TAttendantKey } from './task-entries';
 
 /**
  * Housekeeping (issue 28 §2, docs/housekeeping.md): the day's tasks of each room, made by the day
@@ -278,7 +278,7 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
 export async function myRooms(
   ctx: AuthedContext,
   raw: z.input<typeof ZHousekeepingDayInput>,
-): Promise<{ day: string; tasks: THousekeepingTask[]; shift: TAttendant['shift'] }> {
+): Promise<{ day: string; tasks: THousekeepingTask[]; shift: TAttendant['shift']; keys: TAttendantKey[] }> {
   requirePermission(ctx.actor, 'housekeeping.work');
   const day = theDay(ctx, ZHousekeepingDayInput.parse(raw).day);
   const [tasks, shift] = await Promise.all([
@@ -295,6 +295,7 @@ export async function myRooms(
   return {
     day,
     tasks: await withEnteredAt(ctx.deps.prisma, ctx.actor.hotelId, tasks.map(toTask)),
+    keys: await attendantKeysOf(ctx.deps.prisma, ctx.actor.hotelId, ctx.actor.membershipId, day),
     shift: shift
       ? {
           start: shiftClock(shift.startsAt, ctx.actor.timeZone),

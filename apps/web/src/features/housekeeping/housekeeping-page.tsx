@@ -13,6 +13,7 @@ import { trpc } from '@/lib/trpc';
 import { housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
 import { OutOfOrderSection } from './out-of-order-section';
 import { TaskBadges } from './task-badges';
+import { TaskTimes } from './task-key';
 
 const UNASSIGNED = 'none';
 
@@ -232,6 +233,7 @@ function TaskCard({
         <span className="text-lg font-semibold">{task.roomName}</span>
         <TaskBadges task={task} />
       </div>
+      <TaskTimes task={task} />
       {task.failReason && task.status === 'failed' && <p className="text-destructive text-sm">{t('housekeeping.failReason', { reason: task.failReason })}</p>}
       {task.note && <p className="text-sm">{task.note}</p>}
       {task.photo && (

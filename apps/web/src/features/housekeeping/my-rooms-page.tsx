@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { housekeepingQueries, uploadHousekeepingPhoto, type HousekeepingTask } from './api';
 import { TaskBadges } from './task-badges';
+import { RoomCode, TaskTimes } from './task-key';
 
 /**
  * `/housekeeping/mine`, the attendant's phone (issue 28 §2): their rooms of the day in the order
@@ -34,14 +35,14 @@ export function MyRoomsPage() {
       {data?.tasks.length === 0 && <p data-testid="my-rooms-empty">{t('housekeeping.noRoomsYet')}</p>}
       <ol className="space-y-3">
         {data?.tasks.map((task, i) => (
-          <MyTask key={task.id} task={task} index={i + 1} />
+          <MyTask key={task.id} task={task} index={i + 1} roomKey={data.keys.find((k) => k.roomId === task.roomId) ?? null} />
         ))}
       </ol>
     </div>
   );
 }
 
-function MyTask({ task, index }: { task: HousekeepingTask; index: number }) {
+function MyTask({ task, index, roomKey }: { task: HousekeepingTask; index: number; roomKey: Parameters<typeof RoomCode>[0]['roomKey'] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [reporting, setReporting] = useState(false);
@@ -78,6 +79,8 @@ function MyTask({ task, index }: { task: HousekeepingTask; index: number }) {
         </span>
         <TaskBadges task={task} />
       </div>
+      <RoomCode roomKey={roomKey} />
+      <TaskTimes task={task} />
       {task.status === 'failed' && task.failReason && (
         <p className="text-destructive font-medium" data-testid="my-task-reason">
           {t('housekeeping.failReason', { reason: task.failReason })}
