@@ -991,4 +991,17 @@ export const API_EXAMPLES: Record<string, (w: World) => ApiExample> = {
   listLocks: (w) => ({ query: { limit: 20, accountId: w.lockAccount.id, filter: 'all', search: 'Bad' } }),
   getRoomLock: (w) => ({ params: { roomId: w.rooms[0]!.id } }),
   listUnlockRecords: (w) => ({ query: { limit: 20, roomId: w.rooms[0]!.id, person: 'P', from: '2027-01-01', to: '2027-12-31' } }),
+  upsertReservationByExternalId: (w) => ({
+    params: { externalId: 'bad-input-booking-2' },
+    body: { roomId: w.rooms[2]!.id, checkInAt: hours(400).toISOString(), expectedCheckOutAt: hours(424).toISOString(), guests: [guest] },
+  }),
+  rescheduleReservation: (w) => ({ params: { stayId: w.reservation.id }, body: { expectedCheckOutAt: hours(90).toISOString(), roomId: w.rooms[2]!.id } }),
+  listWebhooks: () => ({}),
+  createWebhook: () => ({ body: { url: 'https://pms.example.com/hooks/2', description: 'PMS', events: ['payment.recorded'] } }),
+  updateWebhook: (w) => ({ params: { webhookId: w.webhook.id }, body: { description: 'PMS 2', enabled: true } }),
+  deleteWebhook: (w) => ({ params: { webhookId: w.webhook.id } }),
+  rotateWebhookSecret: (w) => ({ params: { webhookId: w.webhook.id } }),
+  listWebhookDeliveries: (w) => ({ params: { webhookId: w.webhook.id } }),
+  resendWebhookDelivery: (w) => ({ params: { webhookId: w.webhook.id, deliveryId: String(w.webhookDelivery.id) } }),
+  sendWebhookTest: (w) => ({ params: { webhookId: w.webhook.id } }),
 };
