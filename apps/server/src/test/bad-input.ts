@@ -179,7 +179,9 @@ async function callTrpc(path: string, type: 'query' | 'mutation', input: unknown
 async function callJsonApi(route: ApiRoute, example: ApiExample): Promise<Answer> {
   const options = { key: apiKey, query: example.query, language: 'en', ...(route.write ? { idempotencyKey: randomUUID() } : {}) };
   const res =
-    route.method === 'GET' ? await json.get(route.path, example.params, options) : await json.post(route.path, example.params ?? {}, example.body, options);
+    route.method === 'GET'
+      ? await json.get(route.path, example.params, options)
+      : await json.send(route.method, route.path, example.params ?? {}, example.body, options);
   const body = res.body as { detail?: string; fields?: Record<string, string> };
   return {
     ok: res.status < 300,

@@ -167,13 +167,17 @@ describe('a reservation created through the JSON API', () => {
     expect(verifyWebhook(created.body.secret, onLock.headers, onLock.body.replace(String(reservation.body.id), String(reservation.body.id + 1)))).toBe(false);
     expect(verifyWebhook(created.body.secret, { ...onLock.headers, 'webhook-id': 'msg_1' }, onLock.body)).toBe(false);
 
-    // The delivery log shows the request, its answer, its attempt.
-    const log = await api.get<{ items: { kind: string; status: string; log: { responseStatus: number; attempt: number }[] }[] }>(
-      '/webhooks/{webhookId}/deliveries',
-      { webhookId: created.body.id },
-      { key },
-    );
-    expect(log.body.items.find((d) => d.kind === 'credential.on_lock')).toMatchObject({ status: 'succeeded', log: [{ responseStatus: 204, attempt: 1 }] });
+    // The delivery log shows the request, its answer, its attempt (saved once the receiver has answered: waited for).
+    const onLockDelivery = async () =>
+      (
+        await api.get<{ items: { kind: string; status: string; log: { responseStatus: number; attempt: number }[] }[] }>(
+          '/webhooks/{webhookId}/deliveries',
+          { webhookId: created.body.id },
+          { key },
+        )
+      ).body.items.find((d) => d.kind === 'credential.on_lock');
+    await expect.poll(async () => (await onLockDelivery())?.status, { timeout: 10_000 }).toBe('succeeded');
+    expect(await onLockDelivery()).toMatchObject({ status: 'succeeded', log: [{ responseStatus: 204, attempt: 1 }] });
   });
 });
 
