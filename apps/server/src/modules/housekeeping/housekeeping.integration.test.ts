@@ -12,6 +12,7 @@ import { jobContext } from '../../context';
 import { createSession } from '../auth/session.service';
 import { createAccount, createHotelWithStaff, createRooms, insertStay, uniqueMobile, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
+import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
 import { generateDaysOnTime } from './tasks';
 
@@ -227,6 +228,20 @@ describe('steps and inspection', () => {
     expect(reported.data).toMatchObject({ status: 'needs_maintenance', note: 'Tap leaks', photo });
     const nul = await api.raw.mutation('housekeeping.step', { taskId: task.id, step: 'needs_maintenance', note: 'a\u0000b' }, { token: h.ann.token });
     expect(nul.error?.data.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('the legacy face', () => {
+  it('room/setRoomStatus marking a room clean closes today’s open task of the room', async () => {
+    const h = await hotel();
+    await generate(h);
+    const task = (await day(h)).tasks.find((t) => t.roomName === '101')!;
+    await ctx.deps.prisma.room.update({ where: { id: h.r101.id }, data: { cleanStatus: 'dirty' } });
+    const legacy = legacyClient(ctx.app, ctx.deps.config, { language: 'en' });
+    const { token } = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotelId, kind: 'legacy', meta: testMeta() });
+    const answer = await legacy.call('room/setRoomStatus', { room_id: h.r101.id, status: 1 }, { token });
+    expect(answer.errno).toBe(0);
+    expect((await day(h)).tasks.find((t) => t.id === task.id)).toMatchObject({ status: 'done', cleanStatus: 'clean' });
   });
 });
 

@@ -610,3 +610,27 @@ export async function rotaOf(db: Tx | ServiceContext['deps']['prisma'], hotelId:
   }
   return [...byMember.values()];
 }
+
+/**
+ * A room marked clean or inspected by hand (the console's `room.setStatus`, the legacy
+ * `room/setRoomStatus`: `setRoomsStatus`): today's open cleaning tasks of those rooms follow, done
+ * or inspected, so the supervisor's page and the attendant's phone agree with the desk. A task
+ * reported for maintenance is left as it is.
+ */
+export async function closeTasksByStatus(tx: Tx, hotelId: number, timeZone: string, roomIds: number[], target: 'clean' | 'inspected'): Promise<number> {
+  if (roomIds.length === 0) return 0;
+  const day = asDate(localDate(new Date(), timeZone));
+  const now = new Date();
+  const changed =
+    target === 'clean'
+      ? await tx.housekeepingTask.updateMany({
+          where: { hotelId, day, roomId: { in: roomIds }, kind: { not: 'inspection' }, status: { in: ['todo', 'in_progress', 'failed', 'do_not_disturb'] } },
+          data: { status: 'done', doneAt: now, version: { increment: 1 } },
+        })
+      : await tx.housekeepingTask.updateMany({
+          where: { hotelId, day, roomId: { in: roomIds }, status: { in: ['todo', 'in_progress', 'failed', 'do_not_disturb', 'done'] } },
+          data: { status: 'inspected', inspectedAt: now, failReason: '', version: { increment: 1 } },
+        });
+  if (changed.count > 0) await recordEvent(tx, { hotelId, kind: 'housekeeping.changed', roomIds });
+  return changed.count;
+}
