@@ -40,7 +40,7 @@ const sourceOf = (key: string) => source.get(key) ?? source.get(`${family(key)}_
 /** Keys whose text may equal the English one in these languages, because that is how the language writes it. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   de: ['customer.id', 'customer.email', 'customer.mobile', 'common.confirm', 'layout.home', 'customer.state', 'customer.nickname', 'frontDesk.detail.unlockSources.gateway', 'guestMessages.sms', 'guestMessages.body'],
-  fr: ['customer.id', 'common.confirm', 'customer.mobile', 'layout.notifications', 'frontDesk.detail.unlockSources.console', 'orders.columns.kind', 'orders.balance.cash.recharges', 'orders.balance.cash.corrections', 'orders.balance.cash.net', 'pagination.navigation', 'guestMessages.sms', 'guestMessages.email', 'guestMessages.variables'],
+  fr: ['customer.id', 'common.confirm', 'customer.mobile', 'layout.notifications', 'frontDesk.detail.unlockSources.console', 'orders.columns.kind', 'orders.balance.cash.recharges', 'orders.balance.cash.corrections', 'orders.balance.cash.net', 'pagination.navigation', 'guestMessages.sms', 'guestMessages.email', 'guestMessages.variables', 'housekeeping.photo', 'housekeeping.note'],
   es: ['customer.id', 'common.confirm', 'customer.email', 'stays.no', 'guestMessages.sms', 'guestMessages.variables'],
   pt: ['customer.id', 'common.confirm', 'customer.email', 'frontDesk.detail.unlockSources.gateway', 'frontDesk.detail.unlockSources.console', 'guestMessages.sms', 'guestMessages.email'],
   it: ['customer.id', 'common.confirm', 'customer.email', 'customer.nickname', 'layout.home', 'stays.no', 'frontDesk.detail.unlockSources.gateway', 'frontDesk.detail.unlockSources.console', 'layout.account', 'guestMessages.sms', 'guestMessages.email'],
