@@ -7,7 +7,6 @@ import { recordEvent } from '../../db/events';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
-import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../base/room-access';
 

@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
+import { housekeepingKey, housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
 import { OutOfOrderSection } from './out-of-order-section';
 import { TaskBadges } from './task-badges';
 
@@ -28,7 +28,7 @@ export function HousekeepingPage() {
   const [day, setDay] = useState<string | undefined>();
   const query = useQuery(housekeepingQueries.day(day));
   const data = query.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: housekeepingKey() });
 
   const generate = useMutation(
     trpc.housekeeping.generate.mutationOptions({
@@ -211,7 +211,7 @@ function TaskCard({
         toast.success(done.status === 'inspected' ? t('housekeeping.passed', { room: done.roomName }) : t('housekeeping.failedBack', { room: done.roomName }));
         setFailing(false);
         setReason('');
-        void queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: housekeepingKey() });
       },
     }),
   );
@@ -301,7 +301,7 @@ function ShiftEditor({ attendant, day }: { attendant: Attendant; day: string }) 
       meta: { showsErrors: true },
       onSuccess: () => {
         toast.success(t('housekeeping.shiftSaved', { name: attendant.name }));
-        void queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: housekeepingKey() });
       },
     }),
   );

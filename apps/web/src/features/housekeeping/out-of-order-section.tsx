@@ -9,7 +9,7 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { housekeepingQueries, type OutOfOrderRange } from './api';
+import { housekeepingKey, housekeepingQueries, type OutOfOrderRange } from './api';
 
 /**
  * Rooms out of order or out of service by dates (docs/housekeeping.md), on the housekeeping page
@@ -30,7 +30,7 @@ export function OutOfOrderSection({ roomId, rooms }: { roomId?: number; rooms?: 
   });
   const [confirmAdd, setConfirmAdd] = useState(false);
   const [removing, setRemoving] = useState<OutOfOrderRange | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: housekeepingKey() });
   const create = useMutation(
     trpc.housekeeping.outOfOrderCreate.mutationOptions({
       meta: { showsErrors: true },
