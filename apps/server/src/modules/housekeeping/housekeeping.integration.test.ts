@@ -14,7 +14,7 @@ import { createAccount, createHotelWithStaff, createRooms, insertStay, uniqueMob
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
-import { generateDaysOnTime } from './tasks';
+import { generateDaysOnTime, rotaOf } from './tasks';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
@@ -134,6 +134,21 @@ describe('assignment and the attendant’s rooms', () => {
     expect(byFloor.data).toEqual({ assigned: 1, skipped: [] });
     expect((await api.query('housekeeping.myRooms', {}, { token: h.bea.token })).data!.tasks.map((t) => t.roomName)).toEqual(['201']);
     expect((await api.query('housekeeping.myRooms', {}, { token: h.ann.token })).data!.tasks.map((t) => t.roomName)).toEqual(['101']);
+
+    // The rota the keys follow: each attendant's rooms of the day in order, and their shift.
+    expect(
+      (await api.mutation('housekeeping.setShift', { membershipId: h.bea.membership.id, day: h.today, start: '22:00', end: '06:00' }, { token: h.sup.token }))
+        .error,
+    ).toBeUndefined();
+    const rota = await rotaOf(ctx.deps.prisma, h.hotelId, h.today);
+    const shiftStart = zonedToInstant(`${h.today}T22:00`, h.timeZone)!;
+    expect(rota).toEqual(
+      expect.arrayContaining([
+        { membershipId: h.ann.membership.id, roomIds: [h.r101.id], shift: null },
+        { membershipId: h.bea.membership.id, roomIds: [h.r201.id], shift: { startsAt: shiftStart, endsAt: new Date(shiftStart.getTime() + 8 * 3_600_000) } },
+      ]),
+    );
+    expect(rota).toHaveLength(2);
   });
 
   it('an attendant sees nothing else: not the day, not the board, not stays', async () => {
