@@ -86,6 +86,8 @@ describe('the day’s tasks', () => {
     ]);
     // Again later: nothing new, nothing twice.
     expect((await generate(h)).created).toBe(0);
+    // The page's out-of-order form offers every room of the hotel, tasks or not.
+    expect((await day(h)).rooms.map((r) => r.name)).toEqual(['101', '102', '201']);
   });
 
   it('follow the hotel’s stay-over rule: every 3 days counts from the check-in day; on request only when asked', async () => {

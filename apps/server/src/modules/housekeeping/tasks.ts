@@ -251,7 +251,7 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
   requirePermission(ctx.actor, 'housekeeping.manage');
   const day = theDay(ctx, ZHousekeepingDayInput.parse(raw).day);
   const { prisma } = ctx.deps;
-  const [tasks, attendants, groups, hotel] = await Promise.all([
+  const [tasks, attendants, groups, hotel, rooms] = await Promise.all([
     prisma.housekeepingTask.findMany({
       where: { hotelId: ctx.actor.hotelId, day: asDate(day), room: roomScope(ctx.actor) },
       select: TASK_SELECT,
@@ -261,12 +261,26 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
     attendantsOf(ctx, day),
     prisma.roomGroup.findMany({ where: { hotelId: ctx.actor.hotelId }, select: { id: true, name: true }, orderBy: [{ sort: 'asc' }, { name: 'asc' }] }),
     prisma.hotel.findUniqueOrThrow({ where: { id: ctx.actor.hotelId }, select: { stayoverRule: true, stayoverEveryDays: true, housekeepingDayStart: true } }),
+    // The rooms a range can be set on (the page's out-of-order form), in the board's order.
+    prisma.room.findMany({
+      where: roomScope(ctx.actor),
+      orderBy: [
+        { groupSort: { sort: 'asc', nulls: 'last' } },
+        { groupName: { sort: 'asc', nulls: 'last' } },
+        { sortOrder: 'asc' },
+        { name: 'asc' },
+        { id: 'asc' },
+      ],
+      select: { id: true, name: true },
+      take: 5000,
+    }),
   ]);
   return {
     day,
     tasks: tasks.map(toTask),
     attendants,
     groups,
+    rooms,
     settings: { stayoverRule: hotel.stayoverRule, stayoverEveryDays: hotel.stayoverEveryDays, dayStart: hotel.housekeepingDayStart },
   };
 }

@@ -122,7 +122,7 @@ export function HousekeepingPage() {
               </section>
             ))}
           </div>
-          <OutOfOrderSection />
+          <OutOfOrderSection rooms={data.rooms} />
         </>
       )}
     </div>
