@@ -16,7 +16,7 @@ import { housekeepingKey, housekeepingQueries, type OutOfOrderRange } from './ap
  * (any room: `rooms` lists them) or a room's page (`roomId`): the ranges to come, one added or
  * removed after a confirmation. Sales refuse a stay with a night in a range; the board follows.
  */
-export function OutOfOrderSection({ roomId, rooms }: { roomId?: number; rooms?: { id: number; name: string }[] }) {
+export function OutOfOrderSection({ roomId, roomName: ownName, rooms }: { roomId?: number; roomName?: string; rooms?: { id: number; name: string }[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(housekeepingQueries.outOfOrder(roomId));
@@ -127,7 +127,7 @@ export function OutOfOrderSection({ roomId, rooms }: { roomId?: number; rooms?: 
         onOpenChange={setConfirmAdd}
         title={t('housekeeping.ooo.confirmTitle')}
         description={t('housekeeping.ooo.confirmText', {
-          room: roomName || (query.data?.find((r) => r.roomId === roomId)?.roomName ?? ''),
+          room: roomName || ownName || '',
           from: formatDate(draft.startDate),
           to: formatDate(draft.endDate),
         })}
