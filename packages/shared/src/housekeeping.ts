@@ -152,6 +152,7 @@ export interface THousekeepingDay {
   tasks: THousekeepingTask[];
   attendants: TAttendant[];
   groups: { id: number; name: string }[];
+  rooms: { id: number; name: string }[];
   settings: { stayoverRule: TStayoverRule; stayoverEveryDays: number; dayStart: string };
 }
 

@@ -45,6 +45,7 @@ export const ZHousekeepingDayOutput = z.object({
   tasks: z.array(ZHousekeepingTaskDto),
   attendants: z.array(ZAttendantDto),
   groups: z.array(z.object({ id: z.number(), name: z.string() })),
+  rooms: z.array(z.object({ id: z.number(), name: z.string() })),
   settings: z.object({ stayoverRule: z.enum(STAYOVER_RULES), stayoverEveryDays: z.number(), dayStart: z.string() }),
 });
 

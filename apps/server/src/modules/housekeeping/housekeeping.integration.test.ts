@@ -12,8 +12,9 @@ import { jobContext } from '../../context';
 import { createSession } from '../auth/session.service';
 import { createAccount, createHotelWithStaff, createRooms, insertStay, uniqueMobile, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
+import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
-import { generateDaysOnTime } from './tasks';
+import { generateDaysOnTime, rotaOf } from './tasks';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
@@ -85,6 +86,8 @@ describe('the day’s tasks', () => {
     ]);
     // Again later: nothing new, nothing twice.
     expect((await generate(h)).created).toBe(0);
+    // The page's out-of-order form offers every room of the hotel, tasks or not.
+    expect((await day(h)).rooms.map((r) => r.name)).toEqual(['101', '102', '201']);
   });
 
   it('follow the hotel’s stay-over rule: every 3 days counts from the check-in day; on request only when asked', async () => {
@@ -133,6 +136,21 @@ describe('assignment and the attendant’s rooms', () => {
     expect(byFloor.data).toEqual({ assigned: 1, skipped: [] });
     expect((await api.query('housekeeping.myRooms', {}, { token: h.bea.token })).data!.tasks.map((t) => t.roomName)).toEqual(['201']);
     expect((await api.query('housekeeping.myRooms', {}, { token: h.ann.token })).data!.tasks.map((t) => t.roomName)).toEqual(['101']);
+
+    // The rota the keys follow: each attendant's rooms of the day in order, and their shift.
+    expect(
+      (await api.mutation('housekeeping.setShift', { membershipId: h.bea.membership.id, day: h.today, start: '22:00', end: '06:00' }, { token: h.sup.token }))
+        .error,
+    ).toBeUndefined();
+    const rota = await rotaOf(ctx.deps.prisma, h.hotelId, h.today);
+    const shiftStart = zonedToInstant(`${h.today}T22:00`, h.timeZone)!;
+    expect(rota).toEqual(
+      expect.arrayContaining([
+        { membershipId: h.ann.membership.id, roomIds: [h.r101.id], shift: null },
+        { membershipId: h.bea.membership.id, roomIds: [h.r201.id], shift: { startsAt: shiftStart, endsAt: new Date(shiftStart.getTime() + 8 * 3_600_000) } },
+      ]),
+    );
+    expect(rota).toHaveLength(2);
   });
 
   it('an attendant sees nothing else: not the day, not the board, not stays', async () => {
@@ -227,6 +245,20 @@ describe('steps and inspection', () => {
     expect(reported.data).toMatchObject({ status: 'needs_maintenance', note: 'Tap leaks', photo });
     const nul = await api.raw.mutation('housekeeping.step', { taskId: task.id, step: 'needs_maintenance', note: 'a\u0000b' }, { token: h.ann.token });
     expect(nul.error?.data.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('the legacy face', () => {
+  it('room/setRoomStatus marking a room clean closes today’s open task of the room', async () => {
+    const h = await hotel();
+    await generate(h);
+    const task = (await day(h)).tasks.find((t) => t.roomName === '101')!;
+    await ctx.deps.prisma.room.update({ where: { id: h.r101.id }, data: { cleanStatus: 'dirty' } });
+    const legacy = legacyClient(ctx.app, ctx.deps.config, { language: 'en' });
+    const { token } = await createSession(ctx.deps, { accountId: h.owner.id, hotelId: h.hotelId, kind: 'legacy', meta: testMeta() });
+    const answer = await legacy.call('room/setRoomStatus', { room_id: h.r101.id, status: 1 }, { token });
+    expect(answer.errno).toBe(0);
+    expect((await day(h)).tasks.find((t) => t.id === task.id)).toMatchObject({ status: 'done', cleanStatus: 'clean' });
   });
 });
 

@@ -1,13 +1,12 @@
 import { ACTIVE_STAY_STATES, ZId, ZOutOfOrderInput, ZOutOfOrderListInput, addDays, localDate, type TOutOfOrderRange } from '@console/shared';
 import type { z } from 'zod';
-import type { AuthedContext, ServiceContext } from '../../context';
+import type { AuthedContext } from '../../context';
 import type { TPrisma } from '../../db/client';
 import { isConstraint } from '../../db/errors';
 import { recordEvent } from '../../db/events';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
-import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../base/room-access';
 
@@ -197,10 +196,4 @@ export async function followRanges(tx: Tx, hotelId: number, roomIds: number[] | 
   const ids = changed.map((r) => r.id);
   if (ids.length > 0) await recordEvent(tx, { hotelId, kind: 'room.changed', roomIds: ids });
   return ids;
-}
-
-/** The job's part (each hotel at its housekeeping day start, and every sweep): the board follows today's ranges. */
-export async function followRangesOnTime(ctx: ServiceContext, hotelId: number, today: string): Promise<number> {
-  const ids = await transaction(ctx.deps, (tx) => followRanges(tx, hotelId, null, today));
-  return ids.length;
 }

@@ -254,7 +254,7 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
   requirePermission(ctx.actor, 'housekeeping.manage');
   const day = theDay(ctx, ZHousekeepingDayInput.parse(raw).day);
   const { prisma } = ctx.deps;
-  const [tasks, attendants, groups, hotel] = await Promise.all([
+  const [tasks, attendants, groups, hotel, rooms] = await Promise.all([
     prisma.housekeepingTask.findMany({
       where: { hotelId: ctx.actor.hotelId, day: asDate(day), room: roomScope(ctx.actor) },
       select: TASK_SELECT,
@@ -264,12 +264,26 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
     attendantsOf(ctx, day),
     prisma.roomGroup.findMany({ where: { hotelId: ctx.actor.hotelId }, select: { id: true, name: true }, orderBy: [{ sort: 'asc' }, { name: 'asc' }] }),
     prisma.hotel.findUniqueOrThrow({ where: { id: ctx.actor.hotelId }, select: { stayoverRule: true, stayoverEveryDays: true, housekeepingDayStart: true } }),
+    // The rooms a range can be set on (the page's out-of-order form), in the board's order.
+    prisma.room.findMany({
+      where: roomScope(ctx.actor),
+      orderBy: [
+        { groupSort: { sort: 'asc', nulls: 'last' } },
+        { groupName: { sort: 'asc', nulls: 'last' } },
+        { sortOrder: 'asc' },
+        { name: 'asc' },
+        { id: 'asc' },
+      ],
+      select: { id: true, name: true },
+      take: 5000,
+    }),
   ]);
   return {
     day,
     tasks: await withEnteredAt(prisma, ctx.actor.hotelId, tasks.map(toTask)),
     attendants,
     groups,
+    rooms,
     settings: { stayoverRule: hotel.stayoverRule, stayoverEveryDays: hotel.stayoverEveryDays, dayStart: hotel.housekeepingDayStart },
   };
 }
@@ -594,4 +608,28 @@ export async function setHousekeepingSettings(ctx: AuthedContext, raw: z.input<t
     await recordAudit(tx, ctx, { action: 'housekeeping.settings', entityType: 'Hotel', entityId: ctx.actor.hotelId, after: { ...input } });
   });
   return input;
+}
+
+/**
+ * A room marked clean or inspected by hand (the console's `room.setStatus`, the legacy
+ * `room/setRoomStatus`: `setRoomsStatus`): today's open cleaning tasks of those rooms follow, done
+ * or inspected, so the supervisor's page and the attendant's phone agree with the desk. A task
+ * reported for maintenance is left as it is.
+ */
+export async function closeTasksByStatus(tx: Tx, hotelId: number, timeZone: string, roomIds: number[], target: 'clean' | 'inspected'): Promise<number> {
+  if (roomIds.length === 0) return 0;
+  const day = asDate(localDate(new Date(), timeZone));
+  const now = new Date();
+  const changed =
+    target === 'clean'
+      ? await tx.housekeepingTask.updateMany({
+          where: { hotelId, day, roomId: { in: roomIds }, kind: { not: 'inspection' }, status: { in: ['todo', 'in_progress', 'failed', 'do_not_disturb'] } },
+          data: { status: 'done', doneAt: now, version: { increment: 1 } },
+        })
+      : await tx.housekeepingTask.updateMany({
+          where: { hotelId, day, roomId: { in: roomIds }, status: { in: ['todo', 'in_progress', 'failed', 'do_not_disturb', 'done'] } },
+          data: { status: 'inspected', inspectedAt: now, failReason: '', version: { increment: 1 } },
+        });
+  if (changed.count > 0) await recordEvent(tx, { hotelId, kind: 'housekeeping.changed', roomIds });
+  return changed.count;
 }

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../base/room-access';
 import { getRoom, type RoomDetail } from './room-list';
 import { recordEvent } from '../../db/events';
+import { closeTasksByStatus } from '../housekeeping/tasks';
 
 /** A room's cleanliness and maintenance set by hand (one room or several), and the notice when nothing changed. */
 
@@ -72,6 +73,15 @@ export async function setRoomsStatus(ctx: AuthedContext, raw: z.input<typeof ZRo
     const toChange = rooms.filter((room) => !isAlready(room, target));
     if (toChange.length > 0) await tx.room.updateMany({ where: { hotelId: ctx.actor.hotelId, id: { in: toChange.map((r) => r.id) } }, data });
     if (toChange.length > 0) await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'room.changed', roomIds: toChange.map((r) => r.id) });
+    // Housekeeping follows (docs/housekeeping.md "Legacy face"): today's open tasks of rooms marked clean or inspected are closed.
+    if (target === 'clean' || target === 'inspected')
+      await closeTasksByStatus(
+        tx,
+        ctx.actor.hotelId,
+        ctx.actor.timeZone,
+        toChange.map((r) => r.id),
+        target,
+      );
     for (const room of toChange) {
       await recordAudit(tx, ctx, {
         action: 'room.status',

@@ -11,6 +11,9 @@ export type HousekeepingTask = HousekeepingDay['tasks'][number];
 export type Attendant = HousekeepingDay['attendants'][number];
 export type OutOfOrderRange = RouterOutputs['housekeeping']['outOfOrderList'][number];
 
+/** Every housekeeping query (the day, my rooms, the ranges): what a change here makes stale. */
+export const housekeepingKey = () => trpc.housekeeping.pathKey();
+
 export const housekeepingQueries = {
   day: (day?: string) => trpc.housekeeping.day.queryOptions(day ? { day } : {}, { meta: { showsErrors: true } }),
   myRooms: () => trpc.housekeeping.myRooms.queryOptions({}, { meta: { showsErrors: true } }),

@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
+import { housekeepingKey, housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
 import { OutOfOrderSection } from './out-of-order-section';
 import { TaskBadges } from './task-badges';
 import { TaskTimes } from './task-key';
@@ -29,7 +29,7 @@ export function HousekeepingPage() {
   const [day, setDay] = useState<string | undefined>();
   const query = useQuery(housekeepingQueries.day(day));
   const data = query.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: housekeepingKey() });
 
   const generate = useMutation(
     trpc.housekeeping.generate.mutationOptions({
@@ -123,7 +123,7 @@ export function HousekeepingPage() {
               </section>
             ))}
           </div>
-          <OutOfOrderSection />
+          <OutOfOrderSection rooms={data.rooms} />
         </>
       )}
     </div>
@@ -212,7 +212,7 @@ function TaskCard({
         toast.success(done.status === 'inspected' ? t('housekeeping.passed', { room: done.roomName }) : t('housekeeping.failedBack', { room: done.roomName }));
         setFailing(false);
         setReason('');
-        void queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: housekeepingKey() });
       },
     }),
   );
@@ -303,7 +303,7 @@ function ShiftEditor({ attendant, day }: { attendant: Attendant; day: string }) 
       meta: { showsErrors: true },
       onSuccess: () => {
         toast.success(t('housekeeping.shiftSaved', { name: attendant.name }));
-        void queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: housekeepingKey() });
       },
     }),
   );

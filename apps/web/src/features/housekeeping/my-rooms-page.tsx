@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { currentLanguage } from '@/lib/language';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { housekeepingQueries, uploadHousekeepingPhoto, type HousekeepingTask } from './api';
+import { housekeepingKey, housekeepingQueries, uploadHousekeepingPhoto, type HousekeepingTask } from './api';
 import { TaskBadges } from './task-badges';
 import { RoomCode, TaskTimes } from './task-key';
 
@@ -55,7 +55,7 @@ function MyTask({ task, index, roomKey }: { task: HousekeepingTask; index: numbe
       onSuccess: (done) => {
         toast.success(t(`housekeeping.stepDone.${done.status}`, { room: done.roomName, defaultValue: t('common.operationSucceeded') }));
         setReporting(false);
-        void queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: housekeepingKey() });
       },
     }),
   );

@@ -9,14 +9,14 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { housekeepingQueries, type OutOfOrderRange } from './api';
+import { housekeepingKey, housekeepingQueries, type OutOfOrderRange } from './api';
 
 /**
  * Rooms out of order or out of service by dates (docs/housekeeping.md), on the housekeeping page
  * (any room: `rooms` lists them) or a room's page (`roomId`): the ranges to come, one added or
  * removed after a confirmation. Sales refuse a stay with a night in a range; the board follows.
  */
-export function OutOfOrderSection({ roomId, rooms }: { roomId?: number; rooms?: { id: number; name: string }[] }) {
+export function OutOfOrderSection({ roomId, roomName: ownName, rooms }: { roomId?: number; roomName?: string; rooms?: { id: number; name: string }[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(housekeepingQueries.outOfOrder(roomId));
@@ -30,7 +30,7 @@ export function OutOfOrderSection({ roomId, rooms }: { roomId?: number; rooms?: 
   });
   const [confirmAdd, setConfirmAdd] = useState(false);
   const [removing, setRemoving] = useState<OutOfOrderRange | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.housekeeping.pathKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: housekeepingKey() });
   const create = useMutation(
     trpc.housekeeping.outOfOrderCreate.mutationOptions({
       meta: { showsErrors: true },
@@ -127,7 +127,7 @@ export function OutOfOrderSection({ roomId, rooms }: { roomId?: number; rooms?: 
         onOpenChange={setConfirmAdd}
         title={t('housekeeping.ooo.confirmTitle')}
         description={t('housekeeping.ooo.confirmText', {
-          room: roomName || (query.data?.find((r) => r.roomId === roomId)?.roomName ?? ''),
+          room: roomName || ownName || '',
           from: formatDate(draft.startDate),
           to: formatDate(draft.endDate),
         })}

@@ -41,7 +41,14 @@ export interface RoomCredentialsSlotProps {
  * navigations while a form is dirty), and so does leaving the page. The Credentials tab (lock
  * passwords) belongs to the credentials feature: the route passes it in as `credentialsTab`.
  */
-export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: RoomCredentialsSlotProps): ReactNode } = {}) {
+export function RoomDetailPage({
+  credentialsTab,
+  outOfOrder,
+}: {
+  credentialsTab?(props: RoomCredentialsSlotProps): ReactNode;
+  /** The room's out-of-order ranges by dates (the housekeeping feature's, docs/housekeeping.md), under its status. */
+  outOfOrder?(props: { roomId: number; roomName: string }): ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const { roomId } = route.useParams();
   const { tab } = route.useSearch();
@@ -193,6 +200,7 @@ export function RoomDetailPage({ credentialsTab }: { credentialsTab?(props: Room
         </TabsContent>
         <TabsContent value="status" key={`status-${data.id}`}>
           <RoomStatusTab room={data} canChange={canManageStays} />
+          {outOfOrder && canManageRooms && <div className="mt-4">{outOfOrder({ roomId: data.id, roomName: data.name })}</div>}
         </TabsContent>
       </Tabs>
 

@@ -2,11 +2,15 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RoomCards } from '@/features/cards/room-cards';
 import { CredentialsTab } from '@/features/credentials/credentials-tab';
 import { RoomFaces } from '@/features/faces/room-faces';
+import { OutOfOrderSection } from '@/features/housekeeping/out-of-order-section';
 import { prefetchRoomDetail } from '@/features/room-detail/api';
 import { RoomDetailPage } from '@/features/room-detail/room-detail-page';
 import { roomDetailSearchSchema } from '@/features/room-detail/room-detail-search';
 
-/** The room page, with the Credentials tab of the credentials feature in its slot: passwords, then faces, then room cards. */
+/**
+ * The room page, with the Credentials tab of the credentials feature in its slot: passwords, then faces, then room cards;
+ * and the housekeeping feature's out-of-order ranges under the room's status.
+ */
 function RoomPage() {
   return (
     <RoomDetailPage
@@ -17,6 +21,7 @@ function RoomPage() {
           <RoomCards {...props} />
         </div>
       )}
+      outOfOrder={({ roomId, roomName }) => <OutOfOrderSection roomId={roomId} roomName={roomName} />}
     />
   );
 }
