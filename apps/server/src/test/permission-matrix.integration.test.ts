@@ -893,7 +893,9 @@ const apiOutcome = (res: JsonApiAnswer): Outcome | `error ${number} ${string}` =
 async function sendApi(operationId: string, key: string, example: ApiExample, idempotencyKey?: string): Promise<JsonApiAnswer> {
   const route = API_ROUTES.find((r) => r.operationId === operationId)!;
   const options = { key, query: example.query, ...(route.write ? { idempotencyKey: idempotencyKey ?? randomUUID() } : {}) };
-  return route.method === 'GET' ? json.get(route.path, example.params, options) : json.send(route.method, route.path, example.params ?? {}, example.body, options);
+  return route.method === 'GET'
+    ? json.get(route.path, example.params, options)
+    : json.send(route.method, route.path, example.params ?? {}, example.body, options);
 }
 
 /** A problem's text without what differs between two answers of the same request (its request id). */

@@ -14,7 +14,8 @@ import { createAccount, createHotelWithStaff, createRooms, insertStay, uniqueMob
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
-import { generateDaysOnTime, rotaOf } from './tasks';
+import { rotaOf } from './rota';
+import { generateDaysOnTime } from './tasks';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
