@@ -6,9 +6,10 @@ import { ZId, ZInstant, ZPageInput } from './primitives';
  * Third-party API keys (issue 9 §2, `user/apikey`): a key works on the card-service gateway and
  * the legacy protocol in place of a session, in its hotel, with the permissions it was given
  * (read or manage per area), never staff, key or lock-account management, never more than its
- * creator has.
+ * creator has; never an attendant's own round (`housekeeping.work`: a key is nobody's rota).
  */
-export const API_KEY_PERMISSIONS = PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'apikey.manage' && p !== 'lock.accounts') as readonly TPermission[];
+const NOT_FOR_KEYS: readonly TPermission[] = ['staff.manage', 'apikey.manage', 'lock.accounts', 'housekeeping.work'];
+export const API_KEY_PERMISSIONS = PERMISSIONS.filter((p) => !NOT_FOR_KEYS.includes(p)) as readonly TPermission[];
 /** Every key starts with it: the transports tell a key from a session token by it. */
 export const API_KEY_PREFIX = 'slk_';
 export const API_KEY_RULES = { nameMaxLength: 60 } as const;
