@@ -76,8 +76,9 @@ function RoomTile({ room, timeZone, canManageStays, isBusy, actions, selection }
         {(stay?.keyNotReady || room.nextStay?.keyNotReady) && <KeyNotReadyMark roomName={room.name} />}
         {isLockOffline(room) && <LockOffline lastSeenAt={room.lock?.lastSeenAt ?? null} timeZone={timeZone} />}
         {room.housekeeping && (
-          // Today's housekeeping state, live (docs/housekeeping.md): words, never colour alone.
-          <span className="rounded border px-1 text-xs" data-testid="tile-housekeeping" data-hk-status={room.housekeeping.status}>
+          // Today's housekeeping state, live (docs/housekeeping.md): words, never colour alone. Not on a
+          // phone's three tiles a row, where it would push the money down (the housekeeping page has it).
+          <span className="hidden rounded border px-1 text-xs sm:inline" data-testid="tile-housekeeping" data-hk-status={room.housekeeping.status}>
             {t('housekeeping.board.state', { status: t(`housekeeping.status.${room.housekeeping.status}`) })}
           </span>
         )}
