@@ -21,7 +21,7 @@ export function DueMark({ owed, roomName, className }: { owed: number; roomName:
     <span
       className={cn(
         'inline-flex max-w-full min-w-0 items-center rounded-full bg-red-100 py-0.5 text-xs font-medium whitespace-nowrap text-red-800 tabular-nums',
-        isPhone ? 'px-1.5' : 'px-2',
+        isPhone ? 'px-1 text-[11px] tracking-tight' : 'px-2',
         className,
       )}
       title={t('frontDesk.board.dueTitle', { amount })}
