@@ -162,6 +162,9 @@ const DOCS_CSS = `.console-docs-header { max-width: 1460px; margin: 0 auto; padd
 .swagger-ui .info .url, .swagger-ui .info a { color: #1d4ed8; }
 .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4ed8; }
 .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #047857; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #9a3412; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f766e; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b91c1c; }
 .swagger-ui .btn.authorize { color: #047857; border-color: #047857; }
 .swagger-ui .btn.authorize svg { fill: #047857; }
 .swagger-ui .parameter__in, .swagger-ui .parameter__deprecated { color: #4b5563; }
