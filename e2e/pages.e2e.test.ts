@@ -41,6 +41,8 @@ const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string
   '/faces': () => '/faces',
   '/guestMessages': () => '/guestMessages',
   '/hotelInfo': () => '/hotelInfo',
+  '/housekeeping/': () => '/housekeeping',
+  '/housekeeping/mine': () => '/housekeeping/mine',
   '/lock-messages': () => '/lock-messages',
   '/lockAccounts': () => '/lockAccounts',
   '/order/balance': () => '/order/balance',
@@ -61,6 +63,7 @@ const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string
   '/today': () => '/today',
   '/unlock-records': () => '/unlock-records',
   '/user/changePsw': () => '/user/changePsw',
+  '/webhooks': () => '/webhooks',
 };
 /** Route files that are no page of their own: they send the visitor on (an index), or are the frame and the unknown path. */
 const NOT_PAGES = new Set(['/', '/$', '/cardEncryption/', '/cardToEncryption/', '/customer/', '/user/']);
