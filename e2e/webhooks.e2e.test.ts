@@ -90,8 +90,11 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('webhooks in $header', (
         await expect.poll(() => received.slice(before).filter((r) => r.body.includes('"webhook.test"')).length, { timeout: 20_000 }).toBe(2);
         const again = received.slice(before).filter((r) => r.body.includes('"webhook.test"'))[1]!;
         expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
-        await log.getByTestId('webhook-attempt').first().click();
-        await log.getByText('thanks').first().waitFor();
+        // Both attempts in the log before one is opened (the second arriving re-orders the list).
+        await expect.poll(() => log.getByTestId('webhook-attempt').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+        const attempt = log.getByTestId('webhook-attempt').first();
+        await attempt.click();
+        await attempt.getByText('thanks').first().waitFor();
         await screenshot(page, `webhooks-log-${header}`);
         await page.keyboard.press('Escape');
 
