@@ -43,6 +43,9 @@ export const LATER_TEXT_GROUPS = [
   'search',
   'shortcuts',
   'timeline',
+  'housekeeping',
+  'housekeepingKeys',
+  'webhooks',
 ] as const;
 
 /**
@@ -50,6 +53,9 @@ export const LATER_TEXT_GROUPS = [
  * part (the menu's page titles; the board's "fix now" of an arrival without a key, and what it did).
  */
 export const FIRST_TEXT_KEYS = [
+  // The room board's tile shows today's housekeeping state.
+  'housekeeping.board',
+  'housekeeping.status',
   'guestMessages.title',
   'accessRules.title',
   'accessRules.fixNow',
