@@ -65,7 +65,9 @@ function Chip({
     >
       {dot && <span className={cn('size-2 rounded-full', dot)} aria-hidden />}
       <span>{label}</span>
-      <span className={cn('min-w-5 rounded-full px-1.5 text-xs tabular-nums', isActive ? 'bg-primary-foreground text-primary' : 'bg-muted text-muted-foreground')}>
+      <span
+        className={cn('min-w-5 rounded-full px-1.5 text-xs tabular-nums', isActive ? 'bg-primary-foreground text-primary' : 'bg-muted text-muted-foreground')}
+      >
         {count === undefined ? '–' : formatNumber(count)}
       </span>
     </button>
