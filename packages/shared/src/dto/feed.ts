@@ -12,6 +12,10 @@ export const ZFeedBookingDto = z.object({
   endsAt: z.date(),
   stayId: z.number().nullable(),
   conflictStayId: z.number().nullable(),
+  /** A conflict with no stay to name: the range that keeps the room from being sold on its nights (docs/housekeeping.md). */
+  outOfOrder: z
+    .object({ roomName: z.string(), kind: z.enum(['out_of_order', 'out_of_service']), startDate: z.string(), endDate: z.string(), reason: z.string() })
+    .nullable(),
 });
 export type TFeedBookingDto = z.infer<typeof ZFeedBookingDto>;
 

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../base/room-access';
+import { stayNights } from '../housekeeping/out-of-order';
 import { applyConfirmedEmpty, readFeed, type FeedReadReport, type FeedReadResult } from './feed-import';
 import { feedNames } from './feed-names';
 
@@ -25,6 +26,7 @@ export interface FeedBookingDto {
   endsAt: Date;
   stayId: number | null;
   conflictStayId: number | null;
+  outOfOrder: { roomName: string; kind: 'out_of_order' | 'out_of_service'; startDate: string; endDate: string; reason: string } | null;
 }
 
 export interface FeedDto {
@@ -118,14 +120,65 @@ async function toDtos(ctx: AuthedContext, feeds: Awaited<ReturnType<typeof findF
       take: 500,
     }),
   ]);
+  const blocked = await blockingRanges(ctx, feeds, conflicts);
   return feeds.map(({ room, group, lastReadReport, ...f }) => ({
     ...f,
     lastReadReport: (lastReadReport as FeedReadReport | null) ?? null,
     roomName: room?.name ?? null,
     groupName: group?.name ?? null,
     booked: counts.find((c) => c.feedId === f.id)?._count._all ?? 0,
-    conflicts: conflicts.filter((c) => c.feedId === f.id).map(({ feedId: _feedId, ...c }) => ({ ...c, state: c.state as TFeedBookingState })),
+    conflicts: conflicts
+      .filter((c) => c.feedId === f.id)
+      .map(({ feedId: _feedId, ...c }) => ({ ...c, state: c.state as TFeedBookingState, outOfOrder: blocked(f, c) })),
   }));
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * For a conflict with no stay to name, the out-of-order or out-of-service range of the feed's room
+ * (or of its group's rooms) on one of the booking's nights: why it was not imported.
+ */
+async function blockingRanges(
+  ctx: AuthedContext,
+  feeds: { id: number; roomId: number | null; groupId: number | null }[],
+  conflicts: { feedId: number | null; state: string; conflictStayId: number | null; startsAt: Date; endsAt: Date }[],
+) {
+  const unnamed = conflicts.filter((c) => c.state === 'conflict' && c.conflictStayId === null);
+  const none = () => null;
+  if (unnamed.length === 0) return none;
+  const feedsOf = feeds.filter((f) => unnamed.some((c) => c.feedId === f.id));
+  const ranges = await ctx.deps.prisma.roomOutOfOrder.findMany({
+    where: {
+      hotelId: ctx.actor.hotelId,
+      endDate: { gte: new Date(`${isoDay(new Date(Math.min(...unnamed.map((c) => c.startsAt.getTime())) - 86_400_000))}T00:00:00Z`) },
+      OR: [
+        { roomId: { in: feedsOf.flatMap((f) => (f.roomId !== null ? [f.roomId] : [])) } },
+        { room: { groupId: { in: feedsOf.flatMap((f) => (f.groupId !== null ? [f.groupId] : [])) } } },
+      ],
+    },
+    select: { roomId: true, kind: true, startDate: true, endDate: true, reason: true, room: { select: { name: true, groupId: true } } },
+    orderBy: { startDate: 'asc' },
+  });
+  return (
+    f: { id: number; roomId: number | null; groupId: number | null },
+    c: { state: string; conflictStayId: number | null; startsAt: Date; endsAt: Date },
+  ) => {
+    if (c.state !== 'conflict' || c.conflictStayId !== null) return null;
+    const { first, last } = stayNights(c.startsAt, c.endsAt, ctx.actor.timeZone);
+    const r = ranges.find(
+      (x) => (f.roomId !== null ? x.roomId === f.roomId : x.room.groupId === f.groupId) && isoDay(x.startDate) <= last && isoDay(x.endDate) >= first,
+    );
+    return r
+      ? {
+          roomName: r.room.name,
+          kind: r.kind as 'out_of_order' | 'out_of_service',
+          startDate: isoDay(r.startDate),
+          endDate: isoDay(r.endDate),
+          reason: r.reason,
+        }
+      : null;
+  };
 }
 
 export async function listFeeds(ctx: AuthedContext, raw: z.input<typeof ZFeedListInput> = {}): Promise<FeedDto[]> {

@@ -310,6 +310,91 @@ describe('reading a feed', () => {
     });
     expect(made.stay!.roomId).toBe(w.rooms[1]!.id);
   });
+
+  it('a room out of order is not sold by a feed: a new booking, moved dates and an extension in its range are conflicts naming it', async () => {
+    const w = await setup();
+    const dayOf = (n: number) => new Date(`${addDays(localDate(new Date(), TZ), n)}T00:00:00Z`);
+    const outOfOrder = (roomId: number, from: number, to: number, kind: 'out_of_order' | 'out_of_service' = 'out_of_order') =>
+      ctx.deps.prisma.roomOutOfOrder.create({
+        data: { hotelId: w.hotel.id, roomId, kind, startDate: dayOf(from), endDate: dayOf(to), reason: 'Leaking pipe' },
+      });
+    const f1 = w.rooms[0]!.id;
+    await outOfOrder(f1, 6, 7);
+    // o1 falls on day 6: not made. o2 (days 3 to 4) is made, then moved onto day 6: it keeps its dates.
+    answers.set(
+      w.path,
+      ics([
+        { uid: 'o1', from: 5, to: 7, description: airbnb('HMO0000001') },
+        { uid: 'o2', from: 3, to: 5, description: airbnb('HMO0000002') },
+      ]),
+    );
+    const feed = await addFeed(w.owner, { roomId: f1, label: 'Airbnb', url: w.url });
+    expect(feed.read).toMatchObject({ ok: true, created: 1, conflicts: 1 });
+    const [o2] = await staysOf([f1]);
+    expect(o2).toMatchObject({ checkInAt: at(3, '15:00'), expectedCheckOutAt: at(5, '11:00') });
+    answers.set(
+      w.path,
+      ics([
+        { uid: 'o1', from: 5, to: 7, description: airbnb('HMO0000001') },
+        { uid: 'o2', from: 4, to: 7, description: airbnb('HMO0000002') },
+      ]),
+    );
+    const moved = await readFeedNow(w.owner, { feedId: feed.id });
+    expect(moved.read).toMatchObject({ ok: true, created: 0, moved: 0, conflicts: 2 });
+    expect(await staysOf([f1])).toEqual([o2]);
+    const range = {
+      roomName: 'F1',
+      kind: 'out_of_order',
+      startDate: addDays(localDate(new Date(), TZ), 6),
+      endDate: addDays(localDate(new Date(), TZ), 7),
+      reason: 'Leaking pipe',
+    };
+    expect(moved.conflicts.map((c) => [c.reference, c.conflictStayId, c.outOfOrder])).toEqual([
+      ['HMO0000002', null, range],
+      ['HMO0000001', null, range],
+    ]);
+
+    // A group's booking moved onto the range takes the group's other room.
+    const groupPath = `/${randomUUID()}.ics`;
+    answers.set(groupPath, ics([{ uid: 'og', from: 0, to: 2, description: airbnb('HMO000000G') }]));
+    const groupFeed = await addFeed(w.owner, { groupId: w.group.id, label: 'VRBO', url: `${base}${groupPath}` });
+    expect(groupFeed.read.created).toBe(1);
+    const booked = () =>
+      ctx.deps.prisma.calendarFeedBooking.findFirstOrThrow({ where: { feedId: groupFeed.id }, select: { state: true, stay: { select: { roomId: true } } } });
+    expect((await booked()).stay!.roomId).toBe(f1);
+    answers.set(groupPath, ics([{ uid: 'og', from: 0, to: 3, description: airbnb('HMO000000G') }]));
+    await outOfOrder(f1, 2, 2, 'out_of_service');
+    const movedRoom = await readFeedNow(w.owner, { feedId: groupFeed.id });
+    expect(movedRoom.read).toMatchObject({ ok: true, roomChanged: 1 });
+    expect(await booked()).toEqual({ state: 'booked', stay: { roomId: w.rooms[1]!.id } });
+  });
+
+  it('a guest in the house whose channel adds nights in a range out of service: a conflict naming it, the read does not fail', async () => {
+    const w = await setup();
+    const dayOf = (n: number) => new Date(`${addDays(localDate(new Date(), TZ), n)}T00:00:00Z`);
+    const outOfOrder = (roomId: number, from: number, to: number, kind: 'out_of_order' | 'out_of_service' = 'out_of_order') =>
+      ctx.deps.prisma.roomOutOfOrder.create({
+        data: { hotelId: w.hotel.id, roomId, kind, startDate: dayOf(from), endDate: dayOf(to), reason: 'Leaking pipe' },
+      });
+    const inHousePath = `/${randomUUID()}.ics`;
+    const f2 = w.rooms[1]!.id;
+    await outOfOrder(f2, 8, 9, 'out_of_service');
+    answers.set(inHousePath, ics([{ uid: 'oh', from: -1, to: 1, description: airbnb('HMO000000H') }]));
+    const houseFeed = await addFeed(w.owner, { roomId: f2, label: 'Booking.com', url: `${base}${inHousePath}` });
+    expect(houseFeed.read.created).toBe(1);
+    const stay = await ctx.deps.prisma.calendarFeedBooking.findFirstOrThrow({ where: { feedId: houseFeed.id }, select: { stayId: true } });
+    const { version } = await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.stayId! }, select: { version: true } });
+    expect(await arriveOnTime(jobContext(ctx.deps, 'stay.arrive', 'test'), { stayId: stay.stayId!, version })).toBe(true);
+    answers.set(inHousePath, ics([{ uid: 'oh', from: -1, to: 10, description: airbnb('HMO000000H') }]));
+    const extended = await readFeedNow(w.owner, { feedId: houseFeed.id });
+    expect(extended.read).toMatchObject({ ok: true, moved: 0 });
+    expect(extended.lastError).toBeNull();
+    expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.stayId! }, select: { status: true, expectedCheckOutAt: true } })).toEqual({
+      status: 'in_house',
+      expectedCheckOutAt: at(1, '11:00'),
+    });
+    expect(extended.conflicts.map((c) => [c.reference, c.state, c.outOfOrder?.kind])).toEqual([['HMO000000H', 'conflict', 'out_of_service']]);
+  });
 });
 
 describe('tenancy, permissions and hostile input', () => {

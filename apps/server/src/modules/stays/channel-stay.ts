@@ -50,7 +50,11 @@ export async function extendChannelStay(
     });
     return { extended: renewed };
   } catch (error) {
-    if (!(error instanceof AppError) || error.options.messageKey !== 'stay.errors.roomOccupied') throw error;
+    if (!(error instanceof AppError)) throw error;
+    // The room is out of order or out of service on an added night: a conflict with no stay to name.
+    if (error.options.messageKey === 'stay.errors.roomOutOfOrder' || error.options.messageKey === 'stay.errors.roomOutOfService')
+      return { conflictStayId: null };
+    if (error.options.messageKey !== 'stay.errors.roomOccupied') throw error;
     const other = await tx.stay.findFirst({
       where: {
         hotelId: e.hotelId,

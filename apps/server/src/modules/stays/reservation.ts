@@ -274,7 +274,7 @@ const CHANNEL_STAY_SELECT = {
 
 /**
  * Moves a reservation that has not begun to new dates in `tx` (a channel changed its booking):
- * the room locked, refused (false) when another stay overlaps; the price quoted again, the version
+ * the room locked, refused (`{ conflictStayId }`, null when the room is out of order on a new night) when another stay overlaps; the price quoted again, the version
  * bumped (its old jobs become no-ops), and its credentials follow: each one that ran over the
  * stay's period runs over the new one (a generated code on its lock is replaced,
  * `newPasswordValidity`). The caller schedules the stay's jobs and kicks deliveries after commit.
@@ -308,6 +308,8 @@ export async function moveReservationDates(
     select: { id: true },
   });
   if (other) return { conflictStayId: other.id };
+  // A room out of order or out of service on one of the new nights is not sold either (docs/housekeeping.md).
+  if ((await roomsOutOfOrder(tx, m.hotelId, [stay.roomId], m.checkInAt, m.expectedCheckOutAt, m.timeZone)).size > 0) return { conflictStayId: null };
   const price = (await quoteStay(tx, stay.roomId, m.timeZone, m.checkInAt, m.expectedCheckOutAt)).total;
   const { count } = await tx.stay.updateMany({
     where: { id: stay.id, version: stay.version, status: 'reserved' },

@@ -12,7 +12,7 @@ import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { appErrorOf } from '@/lib/api-errors';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { toast } from '@/lib/toast';
 import { trpcClient } from '@/lib/trpc';
@@ -139,11 +139,21 @@ function FeedCard({ feed, onEdit, onChanged }: { feed: Feed; onEdit: () => void;
             <ul className="list-disc ps-5">
               {conflicts.map((c) => (
                 <li key={`${c.uid}-${c.startsAt}`}>
-                  {t(c.state === 'duplicate' ? 'feeds.duplicate' : 'feeds.conflict', {
-                    reference: c.reference,
-                    from: formatDateTime(String(c.startsAt), timeZone),
-                    to: formatDateTime(String(c.endsAt), timeZone),
-                  })}
+                  {c.outOfOrder
+                    ? t(c.outOfOrder.kind === 'out_of_service' ? 'feeds.conflictOutOfService' : 'feeds.conflictOutOfOrder', {
+                        reference: c.reference,
+                        start: formatDateTime(String(c.startsAt), timeZone),
+                        end: formatDateTime(String(c.endsAt), timeZone),
+                        room: c.outOfOrder.roomName,
+                        from: formatDate(c.outOfOrder.startDate),
+                        to: formatDate(c.outOfOrder.endDate),
+                        reason: c.outOfOrder.reason,
+                      })
+                    : t(c.state === 'duplicate' ? 'feeds.duplicate' : 'feeds.conflict', {
+                        reference: c.reference,
+                        from: formatDateTime(String(c.startsAt), timeZone),
+                        to: formatDateTime(String(c.endsAt), timeZone),
+                      })}
                 </li>
               ))}
             </ul>
