@@ -98,6 +98,20 @@ const staysOf = (roomIds: number[]) =>
     },
   });
 const at = (n: number, time: string) => zonedToInstant(`${addDays(localDate(new Date(), TZ), n)}T${time}`, TZ)!;
+/** Marks a room of `hotelId` out of order (or service) from day n to day m of the hotel (reason "Leaking pipe"). */
+const outOfOrderIn =
+  (hotelId: number) =>
+  (roomId: number, from: number, to: number, kind: 'out_of_order' | 'out_of_service' = 'out_of_order') =>
+    ctx.deps.prisma.roomOutOfOrder.create({
+      data: {
+        hotelId,
+        roomId,
+        kind,
+        startDate: new Date(`${addDays(localDate(new Date(), TZ), from)}T00:00:00Z`),
+        endDate: new Date(`${addDays(localDate(new Date(), TZ), to)}T00:00:00Z`),
+        reason: 'Leaking pipe',
+      },
+    });
 
 describe('reading a feed', () => {
   it('imports bookings as reservations at the hotel times, blocks are not bookings, a re-read does not duplicate', async () => {
@@ -313,11 +327,7 @@ describe('reading a feed', () => {
 
   it('a room out of order is not sold by a feed: a new booking, moved dates and an extension in its range are conflicts naming it', async () => {
     const w = await setup();
-    const dayOf = (n: number) => new Date(`${addDays(localDate(new Date(), TZ), n)}T00:00:00Z`);
-    const outOfOrder = (roomId: number, from: number, to: number, kind: 'out_of_order' | 'out_of_service' = 'out_of_order') =>
-      ctx.deps.prisma.roomOutOfOrder.create({
-        data: { hotelId: w.hotel.id, roomId, kind, startDate: dayOf(from), endDate: dayOf(to), reason: 'Leaking pipe' },
-      });
+    const outOfOrder = outOfOrderIn(w.hotel.id);
     const f1 = w.rooms[0]!.id;
     await outOfOrder(f1, 6, 7);
     // o1 falls on day 6: not made. o2 (days 3 to 4) is made, then moved onto day 6: it keeps its dates.
@@ -371,11 +381,7 @@ describe('reading a feed', () => {
 
   it('a guest in the house whose channel adds nights in a range out of service: a conflict naming it, the read does not fail', async () => {
     const w = await setup();
-    const dayOf = (n: number) => new Date(`${addDays(localDate(new Date(), TZ), n)}T00:00:00Z`);
-    const outOfOrder = (roomId: number, from: number, to: number, kind: 'out_of_order' | 'out_of_service' = 'out_of_order') =>
-      ctx.deps.prisma.roomOutOfOrder.create({
-        data: { hotelId: w.hotel.id, roomId, kind, startDate: dayOf(from), endDate: dayOf(to), reason: 'Leaking pipe' },
-      });
+    const outOfOrder = outOfOrderIn(w.hotel.id);
     const inHousePath = `/${randomUUID()}.ics`;
     const f2 = w.rooms[1]!.id;
     await outOfOrder(f2, 8, 9, 'out_of_service');
