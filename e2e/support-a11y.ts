@@ -82,8 +82,6 @@ async function runAxeInPage(page: Page): Promise<{ url: string; lang: string; vi
         ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
       };
       const axe = (window as unknown as { axe: Axe & { _running?: boolean } }).axe;
-      // The automatic check of a settled screen (`watchA11y`) may be running in this page: axe runs one at a time.
-      while (axe._running) await new Promise((resolve) => setTimeout(resolve, 50));
       // Colours are measured as they end up: a toast or a dialog still fading in is half transparent
       // (its contrast then depends on the moment). Finite animations and transitions are waited for,
       // up to a second; spinners (infinite) are not. And a toast that comes or starts to leave while axe measures (its time on screen may end
@@ -106,6 +104,10 @@ async function runAxeInPage(page: Page): Promise<{ url: string; lang: string; vi
         let toastsMoved = false;
         const observer = new MutationObserver((records) => (toastsMoved ||= records.some(toastChanges)));
         observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        // The automatic check of a settled screen (`watchA11y`) may have started in this page while the
+        // screen settled: axe runs one at a time, so wait for it here, with no await between the
+        // check and the call (a wait before \`settled\` let a check begin in between: "Axe is already running").
+        while (axe._running) await new Promise((resolve) => setTimeout(resolve, 50));
         try {
           result = await axe.run(document, options);
         } finally {
