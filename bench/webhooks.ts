@@ -17,7 +17,9 @@
  * Checked (each throws): every id received, each message's signature valid (verified with the
  * shipped example), every delivery `succeeded` in the database.
  *
- * Environment: BENCH_EVENTS, BENCH_ADMIN_DATABASE_URL, BENCH_REDIS_URL.
+ * Environment: BENCH_EVENTS, BENCH_ADMIN_DATABASE_URL, BENCH_REDIS_URL; BENCH_WORKER_PROFILE=<dir>: the
+ * worker of run 2 under `--cpu-prof` (its profile written to <dir> when it is stopped after run 2, a
+ * new worker taking run 3), summarised by `node bench/cpu-profile-top.mjs <file>`.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -129,12 +131,14 @@ function workerEnv(databaseUrl: string, redisPrefix: string, uploads: string): R
   };
 }
 
-async function startWorker(databaseUrl: string, redisPrefix: string, uploads: string) {
+const PROFILE_DIR = process.env.BENCH_WORKER_PROFILE;
+
+async function startWorker(databaseUrl: string, redisPrefix: string, uploads: string, profile = false) {
   const entry = path.join(root, 'apps/server/dist/worker.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run pnpm build first`);
   return startProcess(
     process.execPath,
-    ['--openssl-legacy-provider', entry],
+    ['--openssl-legacy-provider', ...(profile && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), entry],
     workerEnv(databaseUrl, redisPrefix, uploads),
     /workers running/,
     path.join(root, 'apps/server'),
@@ -212,7 +216,7 @@ async function main() {
       seal(CARD_KEY_SECRET, SECRETS, `webhook:${hotel!.id}:${endpoint!.id}`, secret),
       endpoint!.id,
     ]);
-    worker = await startWorker(db.url, redisPrefix, uploads);
+    worker = await startWorker(db.url, redisPrefix, uploads, true);
     if (!SMOKE) await new Promise((resolve) => setTimeout(resolve, 11_000));
     const before = await dbStats(client);
     const start = performance.now();
@@ -225,6 +229,11 @@ async function main() {
     const after = await dbStats(client);
     if (receiver.bad > 0) throw new Error(`${receiver.bad} messages with a bad signature`);
     const per = (k: keyof DbStats) => fmt((after[k] - before[k]) / EVENTS, 2);
+    if (PROFILE_DIR) {
+      // Stopped (its profile written) and a new worker for run 3.
+      await stopProcess(worker.child);
+      worker = await startWorker(db.url, redisPrefix, uploads);
+    }
 
     // 3. The worker killed in the middle, and a new one started.
     const firstIds = receiver.ids.size;

@@ -123,6 +123,9 @@ export const ZHotelLockListInput = ZPageInput.extend({
 });
 export type THotelLockListInput = z.input<typeof ZHotelLockListInput>;
 
+/** One lock of the hotel by its id (the lock list's `id`, its row). */
+export const ZLockGetInput = z.object({ id: ZId });
+
 /** Rooms paired with locks of the hotel, in bulk: `lockId` is the hotel's lock (its row), null unpairs. */
 export const ZLockPairInput = z.object({
   pairs: z

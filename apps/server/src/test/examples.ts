@@ -973,6 +973,7 @@ export const API_EXAMPLES: Record<string, (w: World) => ApiExample> = {
   }),
   checkInWalkIn: (w) => ({ body: { roomId: w.rooms[2]!.id, checkInAt: soon(), expectedCheckOutAt: later(), guests: [guest], remark: 'note' } }),
   addGuest: (w) => ({ params: { stayId: w.stay.id }, body: guest }),
+  removeGuest: (w) => ({ params: { stayId: w.stay.id, guestId: w.co.id } }),
   cancelReservation: (w) => ({ params: { stayId: w.reservation.id }, body: { reason: 'other', note: 'changed plans' } }),
   checkInReservation: (w) => ({ params: { stayId: w.reservation.id }, body: { expectedCheckOutAt: hours(80).toISOString(), priceMode: 'computed' } }),
   checkOut: (w) => ({ params: { stayId: w.stay.id } }),
@@ -989,6 +990,7 @@ export const API_EXAMPLES: Record<string, (w: World) => ApiExample> = {
   getFolio: (w) => ({ params: { stayId: w.orderStay.id } }),
   recordPayment: (w) => ({ params: { stayId: w.orderStay.id }, body: { amount: 100, method: 'wechat', note: 'Payment' } }),
   listLocks: (w) => ({ query: { limit: 20, accountId: w.lockAccount.id, filter: 'all', search: 'Bad' } }),
+  getLock: (w) => ({ params: { lockId: w.lock.id } }),
   getRoomLock: (w) => ({ params: { roomId: w.rooms[0]!.id } }),
   listUnlockRecords: (w) => ({ query: { limit: 20, roomId: w.rooms[0]!.id, person: 'P', from: '2027-01-01', to: '2027-12-31' } }),
   upsertReservationByExternalId: (w) => ({

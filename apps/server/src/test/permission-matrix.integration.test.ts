@@ -833,6 +833,7 @@ const JSON_API_ROWS: Record<string, Outcome> = {
   createReservation: 'nf',
   checkInWalkIn: 'nf',
   addGuest: 'nf',
+  removeGuest: 'nf',
   cancelReservation: 'nf',
   checkInReservation: 'nf',
   checkOut: 'nf',
@@ -849,6 +850,7 @@ const JSON_API_ROWS: Record<string, Outcome> = {
   getFolio: 'nf',
   recordPayment: 'nf',
   listLocks: 'ok',
+  getLock: 'nf',
   getRoomLock: 'nf',
   listUnlockRecords: 'nf',
   // Hotel A's room in the body: not found (a reservation of hotel B's own id is made only in a room of its own).

@@ -95,6 +95,13 @@ export const ZLockListOutput = z.object({
   unpaired: z.number(),
   suggestions: z.number(),
 });
+/** One lock of the hotel (`GET /locks/{lockId}`): as in the list, with its state as last reported. */
+export const ZLockGetOutput = ZHotelLockDto.extend({
+  lowBattery: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  statusCheckedAt: z.string().nullable(),
+  statusError: z.string().nullable(),
+});
 export const ZLockSuggestedPairsOutput = z.object({ pairs: z.array(z.object({ roomId: z.number(), lockId: z.number() })) });
 export const ZLockPairableRoomsOutput = z.object({
   items: z.array(

@@ -48,7 +48,7 @@ interface Stay {
   state: string;
   checkInAt: string;
   expectedCheckOutAt: string;
-  guests: { name: string }[];
+  guests: { id: number; name: string; isPrimary: boolean }[];
 }
 interface Page<T> {
   items: T[];
@@ -300,6 +300,36 @@ describe('reservations and stays', () => {
       { key: other.key, idempotencyKey: idem() },
     );
     expect(theirGuest.status).toBe(404);
+    // The companion removed (their key cannot; the primary guest cannot be; a second time is not found).
+    const bruno = withGuest.body.guests.find((g) => g.name === 'Bruno Lima')!;
+    const primary = withGuest.body.guests.find((g) => g.isPrimary)!;
+    const guestPath = '/stays/{stayId}/guests/{guestId}';
+    const theirRemoval = await api.send<Problem>('DELETE', guestPath, { stayId: moved.body.id, guestId: bruno.id }, undefined, {
+      key: other.key,
+      idempotencyKey: idem(),
+    });
+    expect(theirRemoval).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    const primaryRemoval = await api.send<Problem>('DELETE', guestPath, { stayId: moved.body.id, guestId: primary.id }, undefined, {
+      key: h.key,
+      idempotencyKey: idem(),
+    });
+    expect(primaryRemoval).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    const removalKey = idem();
+    const removed = await api.send<Stay>('DELETE', guestPath, { stayId: moved.body.id, guestId: bruno.id }, undefined, {
+      key: h.key,
+      idempotencyKey: removalKey,
+    });
+    expect(removed).toMatchObject({ status: 200, body: { id: moved.body.id, guests: [expect.objectContaining({ name: 'Ana Souza' })] } });
+    expect(removed.body.guests).toHaveLength(1);
+    // A replay answers the first result; the same removal under a new key finds no such guest.
+    const replay = await api.send<Stay>('DELETE', guestPath, { stayId: moved.body.id, guestId: bruno.id }, undefined, {
+      key: h.key,
+      idempotencyKey: removalKey,
+    });
+    expect(replay).toMatchObject({ status: 200, headers: { 'idempotent-replayed': 'true' } });
+    expect(replay.text).toBe(removed.text);
+    const again = await api.send<Problem>('DELETE', guestPath, { stayId: moved.body.id, guestId: bruno.id }, undefined, { key: h.key, idempotencyKey: idem() });
+    expect(again).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
 
     // A second reservation, cancelled.
     const other2 = await api.post<Stay>('/reservations', {}, reservation(h.rooms[1]!.id), { key: h.key, idempotencyKey: idem() });
@@ -451,6 +481,29 @@ describe('locks', () => {
     expect(lock.status).toBe(200);
     expect((await api.get<Problem>('/rooms/{roomId}/lock', { roomId: h.rooms[0]!.id }, { key: other.key })).status).toBe(404);
     expect((await api.get<Problem>('/locks', {}, { key: other.key })).body.code).toBe('FORBIDDEN');
+  });
+
+  it("reads one lock by its id with its state and room; another hotel's lock is a 404 problem, a key without room.manage a 403", async () => {
+    const h = await hotel([...ALL, 'room.manage']);
+    const theirs = await hotel([...ALL, 'room.manage']);
+    const reader = await makeKey(h.ownerToken, ['room.read']);
+    const lockId = await insertKeptLock(ctx.deps, h.hotel.id, h.rooms[0]!.id, String(800_000_000 + Math.floor(Math.random() * 99_999_999)));
+    const seenAt = new Date(Date.now() - 60_000);
+    await ctx.deps.prisma.lock.update({ where: { id: lockId }, data: { online: true, battery: 12, lastSeenAt: seenAt } });
+    const got = await api.get<Record<string, unknown>>('/locks/{lockId}', { lockId }, { key: h.key });
+    expect(got).toMatchObject({
+      status: 200,
+      body: { id: lockId, online: true, battery: 12, lowBattery: true, lastSeenAt: seenAt.toISOString(), room: { id: h.rooms[0]!.id, name: h.rooms[0]!.name } },
+    });
+    // The same lock as the list shows it.
+    const listed = await api.get<Page<Record<string, unknown>>>('/locks', {}, { key: h.key });
+    const { lowBattery: _l, lastSeenAt: _s, statusCheckedAt: _c, statusError: _e, ...asListed } = got.body;
+    expect(listed.body.items).toEqual([asListed]);
+    const theirLock = await api.get<Problem>('/locks/{lockId}', { lockId }, { key: theirs.key });
+    expect(theirLock).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(theirLock.text).not.toContain(h.rooms[0]!.name);
+    expect((await api.get<Problem>('/locks/{lockId}', { lockId: 2_000_000_000 }, { key: h.key })).status).toBe(404);
+    expect((await api.get<Problem>('/locks/{lockId}', { lockId }, { key: reader })).body.code).toBe('FORBIDDEN');
   });
 });
 
@@ -675,6 +728,7 @@ describe('scopes of every operation', () => {
       guestId: 2_000_000_000,
       cardId: 2_000_000_000,
       authorizationId: 2_000_000_000,
+      lockId: 2_000_000_000,
     };
     // A valid request of each operation (by operationId): a new operation needs one here.
     const bodies: Record<string, unknown> = {
@@ -749,7 +803,9 @@ describe('tenancy of every operation', () => {
     );
     expect(faceAuth.status).toBe(201);
     const guest = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: stay.id } });
+    const lockId = await insertKeptLock(ctx.deps, theirs.hotel.id, theirs.rooms[1]!.id, String(700_000_000 + Math.floor(Math.random() * 99_999_999)));
     const ids = {
+      lockId,
       roomId: theirs.rooms[0]!.id,
       stayId: stay.id,
       externalId,

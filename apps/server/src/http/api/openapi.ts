@@ -61,7 +61,7 @@ export function openApiDocument(routes: ApiRoute[], version: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const path = (paths[API_PREFIX + route.path] ??= {});
-    path[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put'] = operation(route);
+    path[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'] = operation(route);
   }
   return createDocument(
     {

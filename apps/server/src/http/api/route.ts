@@ -18,7 +18,7 @@ export interface ApiInput<P, Q, B> {
  * Like a gateway route, nothing else belongs here: every rule is the services' own.
  */
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** OpenAPI path under `/api/v1`, parameters in braces: `/rooms/{roomId}`. */
   path: string;
   operationId: string;

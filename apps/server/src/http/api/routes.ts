@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ZAddGuestInput,
+  ZLockGetInput,
+  ZRemoveGuestInput,
   ZArriveInput,
   ZCheckInInput,
   ZCancelReservationInput,
@@ -24,6 +26,8 @@ import {
   ZRoomGroupListOutput,
   ZRoomListOutput,
   ZStayAddGuestOutput,
+  ZStayRemoveGuestOutput,
+  ZLockGetOutput,
   ZStayArriveOutput,
   ZStayCheckInOutput,
   ZStayCancelReservationOutput,
@@ -46,7 +50,7 @@ import {
 import { cursorOf } from '../../db/keyset';
 import { findStay } from '../../modules/base/stay-dto';
 import { createPassword, revokePassword } from '../../modules/credentials/password.service';
-import { listHotelLocks } from '../../modules/locks/accounts/pairing.service';
+import { getHotelLock, listHotelLocks } from '../../modules/locks/accounts/pairing.service';
 import { getRoomLock } from '../../modules/locks/lock.service';
 import { recordPayment } from '../../modules/orders/payments';
 import { getFolio } from '../../modules/orders/settlement.service';
@@ -55,7 +59,7 @@ import { getRoom, listRooms } from '../../modules/room/room-list';
 import { stayKeys } from '../../modules/stay-keys/stay-keys';
 import { arriveReservation } from '../../modules/stays/arrival';
 import { checkIn } from '../../modules/stays/check-in';
-import { addGuest } from '../../modules/stays/guests';
+import { addGuest, removeGuest } from '../../modules/stays/guests';
 import { cancelReservation, checkOut } from '../../modules/stays/check-out';
 import { renewStay } from '../../modules/stays/renewal';
 import { createReservation } from '../../modules/stays/reservation';
@@ -234,6 +238,19 @@ export const API_ROUTES: ApiRoute[] = [
     handle: (ctx, { params, body }) => addGuest(ctx, { stayId: params.stayId, guest: body }),
   }),
   apiRoute({
+    method: 'DELETE',
+    path: '/stays/{stayId}/guests/{guestId}',
+    operationId: 'removeGuest',
+    tag: 'Stays',
+    summary: 'Remove a companion guest from a stay',
+    description:
+      "Their codes, cards and faces are withdrawn from the locks. The stay's primary guest cannot be removed (409), nor a guest of a stay that has ended; a guest not of that stay is not found. Answers the stay as it is now.",
+    permission: 'stay.manage',
+    params: z.object({ stayId: ZRemoveGuestInput.shape.stayId, guestId: ZRemoveGuestInput.shape.guestId }),
+    response: ZStayRemoveGuestOutput,
+    handle: (ctx, { params }) => removeGuest(ctx, params),
+  }),
+  apiRoute({
     method: 'POST',
     path: '/stays/{stayId}/cancel',
     operationId: 'cancelReservation',
@@ -386,6 +403,19 @@ export const API_ROUTES: ApiRoute[] = [
       const result = await listHotelLocks(ctx, { ...filters, page, pageSize });
       return numberedPage(result.items, page, pageSize, result.total);
     },
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/locks/{lockId}',
+    operationId: 'getLock',
+    tag: 'Locks',
+    summary: 'Get a lock and its state',
+    description:
+      'By its `id` in the lock list: its room (or the shared door it is), whether it is online, its battery and when it was last seen, as last reported by the lock cloud.',
+    permission: 'room.manage',
+    params: z.object({ lockId: ZLockGetInput.shape.id }),
+    response: ZLockGetOutput,
+    handle: (ctx, { params }) => getHotelLock(ctx, { id: params.lockId }),
   }),
   apiRoute({
     method: 'GET',

@@ -8,7 +8,7 @@ import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/fact
 import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';
 import { renewStay } from '../stays/renewal';
-import { afterCredentialChange } from './delivery';
+import { afterCredentialChange, deliveryJobId } from './delivery';
 import { createPassword, limitStayPasswords, retryPassword } from './password.service';
 
 /**
@@ -129,6 +129,48 @@ describe('password delivery', () => {
     expect(row.attempts).toBe(1);
     const calls = await control<{ calls: { path: string; errcode: number }[] }>('GET', '/calls');
     expect(calls.calls.filter((c) => c.path.endsWith('keyboardPwd/add') && c.errcode === -2032)).toHaveLength(1);
+  });
+
+  it("records a delivery's end in the transaction that saves it: no event when that transaction fails after the state was written, one when it commits", async () => {
+    const d = await pairedRoom();
+    const fn = `test_refuse_on_lock_${d.hotel.id}`;
+    // The outbox refuses this hotel's `credential.onLock` rows: the transaction that saves the state
+    // fails after the state's write, at its event's.
+    await ctx.deps.prisma.$executeRawUnsafe(
+      `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+         IF NEW."hotelId" = ${d.hotel.id} AND NEW."kind" = 'credential.onLock' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+         RETURN NEW; END $$`,
+    );
+    await ctx.deps.prisma.$executeRawUnsafe(`CREATE TRIGGER ${fn} BEFORE INSERT ON "DomainEvent" FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    const events = (id: number) =>
+      ctx.deps.prisma.domainEvent.findMany({
+        where: { hotelId: d.hotel.id, kind: { startsWith: 'credential.' }, ids: { path: ['credentialId'], equals: id } },
+      });
+    let created: Awaited<ReturnType<typeof createPassword>>;
+    try {
+      created = await createPassword(d.staff, { roomId: d.room.id, kind: 'custom', code: '815263', holderName: 'Night porter' });
+      // The job's attempts end (the job is removed once it failed for good): the code reached the lock each time.
+      const { version } = await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } });
+      const jobId = deliveryJobId('password', created.id, version);
+      const until = Date.now() + 30_000;
+      while (await ctx.deps.queues.credential.getJob(jobId)) {
+        if (Date.now() > until) throw new Error('the delivery job did not end');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await use(d.lockId, '815263')).toMatchObject({ opened: true });
+      const row = await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } });
+      const onLock = (await events(created.id)).filter((e) => e.kind === 'credential.onLock');
+      // The event exists if and only if the state was committed: here neither.
+      expect({ state: row.deliveryState, events: onLock.length }).toEqual({ state: 'pending', events: 0 });
+    } finally {
+      await ctx.deps.prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${fn} ON "DomainEvent"`);
+      await ctx.deps.prisma.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${fn}()`);
+    }
+
+    // The outbox takes it again: the next attempt (the sweep's) saves the state and its one event together.
+    await afterCredentialChange(ctx.deps, d.hotel.id, { roomId: d.room.id });
+    expect(await waitForState(created.id, ['on_lock', 'failed'])).toMatchObject({ deliveryState: 'on_lock' });
+    expect((await events(created.id)).map((e) => e.kind).filter((k) => k !== 'credential.changed')).toEqual(['credential.onLock']);
   });
 
   it('writes to one lock one at a time: ten passwords at once all reach the lock, none answered "gateway busy"', async () => {

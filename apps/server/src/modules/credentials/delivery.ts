@@ -134,25 +134,33 @@ const END_EVENTS = { on_lock: 'credential.onLock', failed: 'credential.failed', 
 /**
  * Processes one delivery job. Throws to have BullMQ retry it with backoff. A delivery that ended
  * (on the lock, failed, removed) is a domain event, which webhooks send (`credential.on_lock`...):
- * recorded once its state is saved, in a transaction of its own.
+ * recorded in the transaction that saves the end (`saveEnd`), so the event exists if and only if
+ * the state it tells of was committed.
  */
 export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: string | undefined): Promise<DeliveryOutcome> {
-  const outcome = await deliverOnce(deps, job, token);
-  // A card's keys on a lock are the lock's, not a guest's credential: no event.
-  if (job.data.kind !== 'card_keys' && (outcome === 'on_lock' || outcome === 'failed' || outcome === 'remove_failed' || outcome === 'removed')) {
-    const row = await credentialKind(job.data.kind).load(deps.prisma, job.data.id);
-    if (row)
-      await transaction(deps, (tx) =>
-        recordEvent(tx, {
-          hotelId: row.hotelId,
-          kind: END_EVENTS[outcome],
-          roomIds: [row.roomId],
-          credentialId: row.id,
-          credential: job.data.kind as 'password' | 'face' | 'card',
-        }),
-      ).catch((error: unknown) => deps.log.warn({ err: error, kind: job.data.kind, id: job.data.id }, 'could not record the end of a delivery'));
-  }
-  return outcome;
+  return deliverOnce(deps, job, token);
+}
+
+/**
+ * Saves the end of a delivery (on the lock, failed for good, taken off) if the credential is still
+ * at this version, and records its domain event in the same transaction: a crash between the two
+ * can neither lose the event nor send one for a state that was not saved. A card's keys on a lock
+ * are the lock's, not a guest's credential: no event. False when the credential moved on.
+ */
+async function saveEnd(
+  deps: Deps,
+  handler: ReturnType<typeof credentialKind>,
+  kind: CredentialKind,
+  row: DeliveryRow,
+  state: keyof typeof END_EVENTS,
+  patch: Parameters<ReturnType<typeof credentialKind>['saveIfVersion']>[3],
+): Promise<boolean> {
+  return transaction(deps, async (tx) => {
+    if (!(await handler.saveIfVersion(tx, row.id, row.version, patch))) return false;
+    if (kind !== 'card_keys')
+      await recordEvent(tx, { hotelId: row.hotelId, kind: END_EVENTS[state], roomIds: [row.roomId], credentialId: row.id, credential: kind });
+    return true;
+  });
 }
 
 async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string | undefined): Promise<DeliveryOutcome> {
@@ -162,7 +170,7 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
   const lock = first.lock;
   if (!lock || !deps.locks) {
     // No lock to speak to: a removal has nothing to take off; a push waits for a lock.
-    if (first.deliveryState === 'removing' && !first.providerRef) return finish(deps, handler, first, 'removed', null);
+    if (first.deliveryState === 'removing' && !first.providerRef) return finish(deps, handler, job.data.kind, first, 'removed', null);
     return fail(deps, handler, first, job, lock ? 'provider_error' : 'no_lock', true);
   }
   let provider: LockProvider;
@@ -178,7 +186,7 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
     const row = await handler.load(deps.prisma, job.data.id);
     if (!row || row.version !== job.data.version || !isWork(row) || row.lock?.id !== lock.id) return 'stale';
     try {
-      return await step(deps, provider, handler, row, lock.providerLockId);
+      return await step(deps, provider, handler, job.data.kind, row, lock.providerLockId);
     } catch (error) {
       // Ours (a face photo gone): retrying cannot bring it back.
       if (error instanceof DeliveryFailure) return fail(deps, handler, row, job, error.code, true);
@@ -225,25 +233,26 @@ async function step(
   deps: Deps,
   provider: LockProvider,
   handler: ReturnType<typeof credentialKind>,
+  kind: CredentialKind,
   row: DeliveryRow,
   lockId: string,
 ): Promise<DeliveryOutcome> {
   const now = new Date();
   if (row.deliveryState === 'removing') {
     await takeOff(provider, handler, row, lockId, true);
-    return finish(deps, handler, row, 'removed', null);
+    return finish(deps, handler, kind, row, 'removed', null);
   }
   if (row.validUntil && row.validUntil.getTime() <= now.getTime()) {
     // Its time is over before this version reached the lock: nothing to put there, and a copy an
     // earlier version left there (with a longer validity) comes off.
     await takeOff(provider, handler, row, lockId, false);
-    return finish(deps, handler, { ...row, revokeReason: row.revokeReason ?? 'expired' }, 'removed', null);
+    return finish(deps, handler, kind, { ...row, revokeReason: row.revokeReason ?? 'expired' }, 'removed', null);
   }
   if (row.providerRef) {
     // An earlier version is on the lock: only its validity changed (a limit, a retry of a change).
     try {
       await handler.changeValidity(provider, lockId, row);
-      return await finish(deps, handler, row, 'on_lock', null);
+      return await finish(deps, handler, kind, row, 'on_lock', null);
     } catch (error) {
       if (!(error instanceof LockProviderError) || error.code !== 'credential_not_found') throw error;
       // The lock lost it meanwhile: put it there again.
@@ -267,10 +276,10 @@ async function step(
     ...(pushed.validity ? { ...pushed.validity, validityAdjusted: true } : {}),
   };
   if (!adopted) {
-    // The lock's id and the state in one write, while the credential is at this version.
+    // The lock's id and the state in one write (with its event), while the credential is at this version.
     const now = new Date();
     if (
-      await handler.saveIfVersion(deps.prisma, row.id, row.version, {
+      await saveEnd(deps, handler, kind, row, 'on_lock', {
         ...onLock,
         deliveryState: 'on_lock',
         lastError: null,
@@ -288,7 +297,7 @@ async function step(
   await handler.save(deps.prisma, row.id, onLock);
   // The adopted copy may be of an earlier version: give it this version's validity.
   await handler.changeValidity(provider, lockId, { ...row, providerRef: pushed.ref });
-  return finish(deps, handler, row, 'on_lock', null);
+  return finish(deps, handler, kind, row, 'on_lock', null);
 }
 
 /**
@@ -308,13 +317,14 @@ async function takeOff(provider: LockProvider, handler: ReturnType<typeof creden
 async function finish(
   deps: Deps,
   handler: ReturnType<typeof credentialKind>,
+  kind: CredentialKind,
   row: DeliveryRow,
   state: 'on_lock' | 'removed' | 'failed' | 'remove_failed',
   error: TDeliveryError | null,
   attempts?: number,
 ): Promise<DeliveryOutcome> {
   const now = new Date();
-  const saved = await handler.saveIfVersion(deps.prisma, row.id, row.version, {
+  const saved = await saveEnd(deps, handler, kind, row, state, {
     deliveryState: state,
     lastError: error,
     lastAttemptAt: now,
@@ -329,13 +339,13 @@ async function fail(
   deps: Deps,
   handler: ReturnType<typeof credentialKind>,
   row: DeliveryRow,
-  job: Job,
+  job: Job<DeliveryJobData>,
   code: TDeliveryError,
   permanent: boolean,
 ): Promise<DeliveryOutcome> {
   const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const finalState = row.deliveryState === 'removing' ? 'remove_failed' : 'failed';
-  if (last) return finish(deps, handler, row, finalState, code, job.attemptsMade + 1);
+  if (last) return finish(deps, handler, job.data.kind, row, finalState, code, job.attemptsMade + 1);
   await handler.saveIfVersion(deps.prisma, row.id, row.version, { lastError: code, lastAttemptAt: new Date(), attempts: job.attemptsMade + 1 });
   throw new DeliveryRetry(code);
 }

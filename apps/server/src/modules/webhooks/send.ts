@@ -5,6 +5,7 @@ import { transaction } from '../../db/transaction';
 import { createGuardedFetch, OutboundError, type GuardedFetch } from '../../infra/guarded-fetch';
 import type { WebhookJobData } from '../../jobs/queues';
 import { recordAudit } from '../audit/audit.service';
+import { saveDelivered } from './delivered';
 import { resourceState } from './payload';
 import { signedHeaders } from './signature';
 import { signingSecrets } from './webhook.service';
@@ -15,6 +16,30 @@ import { signingSecrets } from './webhook.service';
  */
 const senders = { guarded: createGuardedFetch(), open: createGuardedFetch({ privateAddresses: true }) };
 export const webhookSender = (deps: Pick<Deps, 'config'>): GuardedFetch => (deps.config.webhooks.privateAddresses ? senders.open : senders.guarded);
+
+interface DeliveryRow {
+  id: bigint;
+  hotelId: number;
+  eventId: bigint | null;
+  messageId: string;
+  kind: string;
+  resource: string | null;
+  ids: unknown;
+  roomIds: number[];
+  occurredAt: Date;
+  status: string;
+  attempts: number;
+  endpointId: number;
+  endpointHotelId: number;
+  url: string;
+  enabled: boolean;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretUntil: Date | null;
+  failingSince: Date | null;
+  earlier: boolean | null;
+  earlierNextAttemptAt: Date | null;
+}
 
 /** Thrown to have BullMQ try the delivery again later (its attempt is logged already). */
 export class WebhookRetry extends Error {
@@ -37,39 +62,36 @@ export type WebhookOutcome = 'succeeded' | 'failed' | 'retrying' | 'skipped' | '
  */
 export async function deliverWebhook(deps: Deps, job: Job<WebhookJobData>, token: string | undefined, sender = webhookSender(deps)): Promise<WebhookOutcome> {
   const id = BigInt(job.data.deliveryId);
-  const delivery = await deps.prisma.webhookDelivery.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      hotelId: true,
-      eventId: true,
-      messageId: true,
-      kind: true,
-      resource: true,
-      ids: true,
-      roomIds: true,
-      occurredAt: true,
-      status: true,
-      attempts: true,
-      endpoint: {
-        select: { id: true, hotelId: true, url: true, enabled: true, secret: true, previousSecret: true, previousSecretUntil: true, failingSince: true },
-      },
-    },
-  });
+  // The delivery, its endpoint (with its sealed secrets) and the first earlier delivery of the same
+  // resource to it still pending, in one statement.
+  const [row] = await deps.prisma.$queryRaw<DeliveryRow[]>`
+    SELECT d."id", d."hotelId", d."eventId", d."messageId", d."kind", d."resource", d."ids", d."roomIds", d."occurredAt", d."status", d."attempts",
+           w."id" AS "endpointId", w."hotelId" AS "endpointHotelId", w."url", w."enabled", w."secret", w."previousSecret", w."previousSecretUntil",
+           w."failingSince", earlier."found" AS "earlier", earlier."nextAttemptAt" AS "earlierNextAttemptAt"
+      FROM "WebhookDelivery" d
+      JOIN "WebhookEndpoint" w ON w."id" = d."endpointId"
+      LEFT JOIN LATERAL (
+        SELECT true AS "found", e."nextAttemptAt" FROM "WebhookDelivery" e
+         WHERE d."resource" IS NOT NULL AND d."eventId" IS NOT NULL AND d."status" = 'pending'
+           AND e."endpointId" = d."endpointId" AND e."resource" = d."resource" AND e."status" = 'pending' AND e."eventId" < d."eventId"
+         ORDER BY e."eventId" LIMIT 1) earlier ON true
+     WHERE d."id" = ${id}`;
   // Delivered already (a job queued twice), gone with its endpoint, or waiting for it to be enabled again.
-  if (!delivery || delivery.status !== 'pending' || !delivery.endpoint.enabled) return 'skipped';
-  const endpoint = delivery.endpoint;
-  if (delivery.resource !== null && delivery.eventId !== null) {
-    const earlier = await deps.prisma.webhookDelivery.findFirst({
-      where: { endpointId: endpoint.id, resource: delivery.resource, status: 'pending', eventId: { lt: delivery.eventId } },
-      select: { nextAttemptAt: true },
-      orderBy: { eventId: 'asc' },
-    });
-    if (earlier) {
-      const at = Math.max(Date.now() + 200, Math.min(earlier.nextAttemptAt?.getTime() ?? 0, Date.now() + 60_000));
-      await job.moveToDelayed(at, token);
-      throw new DelayedError();
-    }
+  if (!row || row.status !== 'pending' || !row.enabled) return 'skipped';
+  const delivery = row;
+  const endpoint = {
+    id: row.endpointId,
+    hotelId: row.endpointHotelId,
+    url: row.url,
+    secret: row.secret,
+    previousSecret: row.previousSecret,
+    previousSecretUntil: row.previousSecretUntil,
+    failingSince: row.failingSince,
+  };
+  if (row.earlier) {
+    const at = Math.max(Date.now() + 200, Math.min(row.earlierNextAttemptAt?.getTime() ?? 0, Date.now() + 60_000));
+    await job.moveToDelayed(at, token);
+    throw new DelayedError();
   }
   const ids = delivery.ids as TEventIds;
   const state = delivery.kind === WEBHOOK_TEST_EVENT ? {} : await resourceState(deps.prisma, delivery.hotelId, delivery.kind, ids);
@@ -110,34 +132,42 @@ export async function deliverWebhook(deps: Deps, job: Job<WebhookJobData>, token
   const nextAttemptAt = ok || last ? null : new Date(now.getTime() + webhookBackoff(deps, job.attemptsMade + 1));
   const failingSince = ok ? null : (endpoint.failingSince ?? startedAt);
   const disable = !ok && now.getTime() - failingSince!.getTime() >= deps.config.webhooks.disableAfterMs;
-  await transaction(deps, async (tx) => {
-    await tx.webhookAttempt.create({
-      data: {
-        deliveryId: delivery.id,
-        attempt,
-        url: endpoint.url,
-        requestHeaders: headers,
-        requestBody: body,
-        responseStatus: status,
-        responseExcerpt: excerpt === null ? null : toAcceptedText(excerpt),
-        error,
-        startedAt,
-        durationMs,
-      },
+  const attemptRow = {
+    deliveryId: delivery.id,
+    attempt,
+    url: endpoint.url,
+    requestHeaders: headers,
+    requestBody: body,
+    responseStatus: status,
+    responseExcerpt: excerpt === null ? null : toAcceptedText(excerpt),
+    error,
+    startedAt,
+    durationMs,
+  };
+  if (ok) {
+    // Delivered: saved with the other deliveries of the moment in one statement (delivered.ts).
+    await saveDelivered(deps, {
+      deliveryId: delivery.id,
+      endpointId: endpoint.id,
+      attempt,
+      url: endpoint.url,
+      headers,
+      body,
+      status: status!,
+      excerpt: attemptRow.responseExcerpt,
+      startedAt,
+      durationMs,
+      at: now,
     });
+    return 'succeeded';
+  }
+  await transaction(deps, async (tx) => {
+    await tx.webhookAttempt.create({ data: attemptRow });
     await tx.webhookDelivery.update({
       where: { id: delivery.id },
-      data: {
-        attempts: attempt,
-        lastStatus: status,
-        lastError: error,
-        status: ok ? 'succeeded' : last ? 'failed' : 'pending',
-        nextAttemptAt,
-        ...(ok ? { deliveredAt: now } : {}),
-      },
+      data: { attempts: attempt, lastStatus: status, lastError: error, status: last ? 'failed' : 'pending', nextAttemptAt },
     });
-    if (ok) await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id }, data: { lastSuccessAt: now, failingSince: null } });
-    else if (disable) {
+    if (disable) {
       const disabled = await tx.webhookEndpoint.updateMany({
         where: { id: endpoint.id, enabled: true },
         data: { enabled: false, disabledReason: 'failing', disabledAt: now, failingSince },
@@ -153,7 +183,6 @@ export async function deliverWebhook(deps: Deps, job: Job<WebhookJobData>, token
         });
     } else if (endpoint.failingSince === null) await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince } });
   });
-  if (ok) return 'succeeded';
   if (last || disable) return 'failed';
   throw new WebhookRetry(error ?? `http_${status}`);
 }

@@ -34,18 +34,36 @@ const boundTo = (endpoint: { id: number; hotelId: number }) => `webhook:${endpoi
 export const sealSecret = (deps: Pick<Deps, 'config'>, endpoint: { id: number; hotelId: number }, secret: string) =>
   seal(deps.config.cardKeySecret, SECRETS, boundTo(endpoint), secret);
 
+/**
+ * Secrets opened once per process (per configuration): a delivery's attempt reads its endpoint's
+ * sealed secrets with the delivery (one statement), and opening them again for every message cost a
+ * key derivation and a decryption each. Keyed by the sealed text, so a rotated secret is a new
+ * entry; at most SECRET_CACHE_MAX entries, the cache emptied past that.
+ */
+const opened = new WeakMap<object, Map<string, string | null>>();
+const SECRET_CACHE_MAX = 1_000;
+
+function openSecret(deps: Pick<Deps, 'config'>, endpoint: { id: number; hotelId: number }, sealed: string): string | null {
+  let cache = opened.get(deps.config);
+  if (!cache) opened.set(deps.config, (cache = new Map()));
+  const key = `${boundTo(endpoint)}|${sealed}`;
+  if (cache.has(key)) return cache.get(key)!;
+  const plain = unseal(deps.config.cardKeySecret, SECRETS, boundTo(endpoint), sealed);
+  if (cache.size >= SECRET_CACHE_MAX) cache.clear();
+  cache.set(key, plain);
+  return plain;
+}
+
 /** The secrets that sign a message now: the current one, and the previous one during a rotation. */
 export function signingSecrets(
   deps: Pick<Deps, 'config'>,
   endpoint: { id: number; hotelId: number; secret: string; previousSecret: string | null; previousSecretUntil: Date | null },
   now = new Date(),
 ): string[] {
-  const current = unseal(deps.config.cardKeySecret, SECRETS, boundTo(endpoint), endpoint.secret);
+  const current = openSecret(deps, endpoint, endpoint.secret);
   if (!current) throw new Error(`webhook ${endpoint.id}: its secret cannot be opened (CARD_KEY_SECRET changed?)`);
   const previous =
-    endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now
-      ? unseal(deps.config.cardKeySecret, SECRETS, boundTo(endpoint), endpoint.previousSecret)
-      : null;
+    endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now ? openSecret(deps, endpoint, endpoint.previousSecret) : null;
   return previous ? [current, previous] : [current];
 }
 

@@ -6,6 +6,7 @@ import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWorkers } from '../../jobs/workers';
 import { setAccessRule } from '../access-rules/access-rule.service';
+import { cancelReservation } from '../stays/check-out';
 import { createReservation } from '../stays/reservation';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
@@ -31,6 +32,7 @@ interface Received {
 /** A receiver on 127.0.0.1: records every request; `down` closes it, `up` opens it again on the same port. */
 async function startReceiver() {
   const received: Received[] = [];
+  const tries = new Map<string, number>();
   let port = 0;
   let server: http.Server | null = null;
   const open = () =>
@@ -39,9 +41,14 @@ async function startReceiver() {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
-          // `/fail...`: a receiver that answers every request with an error.
-          const status = req.url?.startsWith('/fail') ? 500 : 204;
-          received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+          // `/fail...`: a receiver that answers every request with an error; `/order...`: one that
+          // refuses a `reservation.created` message the first two times it comes.
+          const body = Buffer.concat(chunks).toString('utf8');
+          const seen = `${req.url} ${String(req.headers['webhook-id'])}`;
+          tries.set(seen, (tries.get(seen) ?? 0) + 1);
+          const refusedCreated = req.url?.startsWith('/order') && body.includes('"reservation.created"') && tries.get(seen)! <= 2;
+          const status = req.url?.startsWith('/fail') ? 500 : refusedCreated ? 503 : 204;
+          received.push({ headers: req.headers, body, status });
           res.writeHead(status).end();
         });
       });
@@ -223,6 +230,40 @@ describe('a receiver down for a while', () => {
     // Nothing more arrives (a retry of a delivered message would).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(mine().length).toBe(3);
+  });
+});
+
+describe('order per resource', () => {
+  it("sends a stay's events to an endpoint in their order: its cancellation waits while its creation is being retried", async () => {
+    const h = await createHotelWithStaff(ctx.deps);
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, [`O${randomUUID().slice(0, 6)}`]);
+    const owner = await actorContext(ctx.deps, h.ownerToken);
+    const endpoint = await createWebhook(owner, { url: receiver.url(`/order-${randomUUID()}`), events: ['reservation.created', 'reservation.cancelled'] });
+    workersFor(ctx, h.hotel.id);
+    const stay = await createReservation(owner, {
+      roomId: rooms[0]!.id,
+      checkInAt: new Date(Date.now() + 48 * 3_600_000),
+      expectedCheckOutAt: new Date(Date.now() + 72 * 3_600_000),
+      guests: [{ name: 'Li Na' }],
+      idempotencyKey: randomUUID(),
+    });
+    await cancelReservation(owner, { stayId: stay.id, reason: 'guest_request' });
+    const mine = () => receiver.received.filter((r) => JSON.parse(r.body).data?.hotelId === h.hotel.id);
+    await expect.poll(() => mine().filter((r) => r.status === 204).length, { timeout: 30_000 }).toBe(2);
+    // The creation refused twice, then taken; the cancellation sent only after it, once.
+    expect(mine().map((r) => `${(JSON.parse(r.body) as { type: string }).type} ${r.status}`)).toEqual([
+      'reservation.created 503',
+      'reservation.created 503',
+      'reservation.created 204',
+      'reservation.cancelled 204',
+    ]);
+    const deliveries = (await listWebhookDeliveries(owner, { id: endpoint.id })).items;
+    expect(deliveries.map((d) => [d.kind, d.status, d.attempts])).toEqual(
+      expect.arrayContaining([
+        ['reservation.created', 'succeeded', 3],
+        ['reservation.cancelled', 'succeeded', 1],
+      ]),
+    );
   });
 });
 

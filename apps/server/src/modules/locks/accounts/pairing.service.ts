@@ -1,4 +1,4 @@
-import { ZHotelLockListInput, ZLockPairInput, ZPairableRoomsInput, type TSharedDoorKind } from '@console/shared';
+import { ZHotelLockListInput, ZLockGetInput, ZLockPairInput, ZPairableRoomsInput, type TSharedDoorKind } from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../../generated/prisma/client';
 import { containsText } from '../../../db/search';
@@ -14,6 +14,7 @@ import { followCredentials } from '../../credentials/delivery';
 import { roomScope } from '../../base/room-access';
 import { lockDisplayName } from '../../base/lock-ref';
 import { proposePairs } from './lock-names';
+import { LOW_BATTERY_PERCENT } from '../lock.service';
 import { usableProvider } from '../../lock-cloud/account-provider';
 import { ACCOUNT_ROW_SELECT } from '../../base/lock-ref';
 
@@ -47,6 +48,14 @@ export interface HotelLockDto {
   sharedDoor: TSharedDoorKind | null;
 }
 
+/** One lock with its state as last reported (`getHotelLock`). */
+export interface HotelLockDetailDto extends HotelLockDto {
+  lowBattery: boolean;
+  lastSeenAt: string | null;
+  statusCheckedAt: string | null;
+  statusError: string | null;
+}
+
 /** Who may see the hotel's locks: whoever pairs rooms with them, or manages the lock accounts. */
 function requireLockReader(ctx: AuthedContext): void {
   if (!ctx.actor.permissions.has('lock.accounts')) requirePermission(ctx.actor, 'room.manage');
@@ -71,6 +80,67 @@ const LOCK_LIST_SELECT = {
   account: { select: { id: true, username: true, state: true } },
   rooms: { where: { deletedAt: null }, select: { id: true, name: true }, take: 1 },
 } as const;
+
+type LockListRow = Prisma.LockGetPayload<{ select: typeof LOCK_LIST_SELECT }>;
+
+function toHotelLockDto(l: LockListRow, proposals: Map<number, number>, roomName: Map<number, string>): HotelLockDto {
+  const proposed = proposals.get(l.id);
+  return {
+    id: l.id,
+    lockId: l.providerLockId,
+    name: l.name,
+    alias: l.alias,
+    mac: l.mac,
+    account: l.account,
+    capabilities: { keypad: l.hasKeypad, cardReader: l.hasCardReader, faceModule: l.hasFaceModule },
+    building: l.building,
+    floor: l.floor,
+    battery: l.battery,
+    online: l.online,
+    gateway: l.gatewayName,
+    gone: l.goneAt !== null,
+    room: l.rooms[0] ?? null,
+    suggestedRoom: proposed !== undefined ? { id: proposed, name: roomName.get(proposed) ?? '' } : null,
+    sharedDoor: l.sharedKind,
+  };
+}
+
+/**
+ * One lock of the hotel by its id (the `id` of the lock list), with its state as last reported
+ * (online, battery, last seen) and its room: the JSON API's `GET /locks/{lockId}`. Who may list
+ * the locks may read one; another hotel's lock is not found.
+ */
+export async function getHotelLock(ctx: AuthedContext, raw: z.input<typeof ZLockGetInput>): Promise<HotelLockDetailDto> {
+  requireLockReader(ctx);
+  const { id } = ZLockGetInput.parse(raw);
+  const hotelId = ctx.actor.hotelId;
+  const lock = await ctx.deps.prisma.lock.findFirst({
+    where: { id, hotelId },
+    select: { ...LOCK_LIST_SELECT, lastSeenAt: true, statusCheckedAt: true, statusError: true },
+  });
+  if (!lock) throw new AppError('NOT_FOUND', { messageKey: 'lockAccounts.errors.lockNotFound' });
+  // An unpaired lock's proposed room, as the list proposes it (among every unpaired lock and free room).
+  let proposals = new Map<number, number>();
+  let roomName = new Map<number, string>();
+  if (!lock.goneAt && !lock.sharedKind && lock.rooms.length === 0) {
+    const [unpairedLocks, freeRooms] = await Promise.all([
+      ctx.deps.prisma.lock.findMany({
+        where: { hotelId, goneAt: null, sharedKind: null, rooms: { none: { deletedAt: null } } },
+        select: { id: true, name: true, alias: true },
+      }),
+      ctx.deps.prisma.room.findMany({ where: { ...roomScope(ctx.actor), lockId: null }, select: { id: true, name: true } }),
+    ]);
+    proposals = proposePairs(unpairedLocks, freeRooms);
+    roomName = new Map(freeRooms.map((r) => [r.id, r.name]));
+  }
+  return {
+    ...toHotelLockDto(lock, proposals, roomName),
+    lowBattery: lock.battery != null && lock.battery < LOW_BATTERY_PERCENT,
+    lastSeenAt: lock.lastSeenAt?.toISOString() ?? null,
+    statusCheckedAt: lock.statusCheckedAt?.toISOString() ?? null,
+    statusError: lock.statusError,
+  };
+}
 
 /** The hotel's locks, page by page, with their room and, for unpaired ones, the room their name proposes. */
 export async function listHotelLocks(
@@ -113,27 +183,7 @@ export async function listHotelLocks(
   ]);
   const proposals = proposePairs(unpairedLocks, freeRooms);
   const roomName = new Map(freeRooms.map((r) => [r.id, r.name]));
-  const items = rows.map((l): HotelLockDto => {
-    const proposed = proposals.get(l.id);
-    return {
-      id: l.id,
-      lockId: l.providerLockId,
-      name: l.name,
-      alias: l.alias,
-      mac: l.mac,
-      account: l.account,
-      capabilities: { keypad: l.hasKeypad, cardReader: l.hasCardReader, faceModule: l.hasFaceModule },
-      building: l.building,
-      floor: l.floor,
-      battery: l.battery,
-      online: l.online,
-      gateway: l.gatewayName,
-      gone: l.goneAt !== null,
-      room: l.rooms[0] ?? null,
-      suggestedRoom: proposed !== undefined ? { id: proposed, name: roomName.get(proposed) ?? '' } : null,
-      sharedDoor: l.sharedKind,
-    };
-  });
+  const items = rows.map((l) => toHotelLockDto(l, proposals, roomName));
   return { items, total, page: input.page, pageSize: input.pageSize, unpaired: unpairedLocks.length, suggestions: proposals.size };
 }
 
