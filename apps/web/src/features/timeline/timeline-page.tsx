@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { BedDouble, CalendarPlus, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import { addDays, localDate, localDateTime, zonedToInstant } from '@console/shared';
+import { TIMELINE_BLOCK, addDays, localDate, localDateTime, zonedToInstant } from '@console/shared';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -29,6 +29,23 @@ type Drag =
   | { kind: 'move'; bar: TimelineBar; x: number; y: number; dy: number; delta: number; roomId: number; moved: boolean }
   | { kind: 'end'; bar: TimelineBar; x: number; delta: number; moved: boolean }
   | { kind: 'range'; room: Room; first: number; last: number };
+
+const NO_BARS: readonly TimelineBar[] = [];
+/** An answer's bars by room, made once per answer. */
+const barsByRoom = new WeakMap<readonly TimelineBar[], Map<number, TimelineBar[]>>();
+function byRoom(bars: readonly TimelineBar[]) {
+  let map = barsByRoom.get(bars);
+  if (!map) {
+    map = new Map();
+    for (const b of bars) {
+      const list = map.get(b.roomId);
+      if (list) list.push(b);
+      else map.set(b.roomId, [b]);
+    }
+    barsByRoom.set(bars, map);
+  }
+  return map;
+}
 
 const BAR_STYLE: Record<TimelineBar['state'], string> = {
   reserved: 'border-sky-500 bg-sky-100 text-sky-950',
@@ -240,15 +257,15 @@ function Grid({
     }
     return out;
   }, [data.groups, collapsed]);
-  const barsByRoom = useMemo(() => {
-    const map = new Map<number, TimelineBar[]>();
-    for (const b of data.bars) {
-      const list = map.get(b.roomId);
-      if (list) list.push(b);
-      else map.set(b.roomId, [b]);
-    }
-    return map;
-  }, [data.bars]);
+  // The rooms in the grid's order (collapsed groups' too), cut in blocks of TIMELINE_BLOCK: the
+  // window's answer brings the first block's bars, `timeline.bars` each other block's.
+  const { orderOf, blockIds } = useMemo(() => {
+    const ids = data.groups.flatMap((g) => g.rooms.map((r) => r.id));
+    const orderOf = new Map(ids.map((id, i) => [id, i] as const));
+    const blockIds: number[][] = [];
+    for (let i = 0; i < ids.length; i += TIMELINE_BLOCK) blockIds.push(ids.slice(i, i + TIMELINE_BLOCK));
+    return { orderOf, blockIds };
+  }, [data.groups]);
   const roomNames = useMemo(() => new Map(data.groups.flatMap((g) => g.rooms.map((r) => [r.id, r.name] as const))), [data.groups]);
   // Each bar's label made once per window and language, not on every frame of a scroll (its texts
   // and dates cost more than the rest of a bar's render; bench/timeline-paint.ts).
@@ -269,6 +286,36 @@ function Grid({
     overscan: 8,
     scrollMargin: HEADER_HEIGHT,
   });
+  // The blocks of the rows on screen, and the next (or previous) one when the screen is within
+  // half a block of it, so that it has come before it is scrolled to.
+  const items = rowVirtualizer.getVirtualItems();
+  let firstRoom = Number.POSITIVE_INFINITY;
+  let lastRoom = -1;
+  for (const item of items) {
+    const row = rows[item.index];
+    if (row?.kind !== 'room') continue;
+    const i = orderOf.get(row.room.id)!;
+    firstRoom = Math.min(firstRoom, i);
+    lastRoom = Math.max(lastRoom, i);
+  }
+  // Blocks other than the first (which came with the window), in order.
+  const fetched: number[] = [];
+  if (lastRoom >= 0) {
+    const half = TIMELINE_BLOCK / 2;
+    const from = Math.floor(Math.max(0, firstRoom - half) / TIMELINE_BLOCK);
+    const to = Math.min(blockIds.length - 1, Math.floor((lastRoom + half) / TIMELINE_BLOCK));
+    for (let b = Math.max(1, from); b <= to; b++) fetched.push(b);
+  }
+  const blockQueries = useQueries({ queries: fetched.map((b) => timelineQueries.bars({ from: data.from, days: data.days, roomIds: blockIds[b]! })) });
+  /** A room's bars: the first block's from the window's answer, another's from its block's answer (none while it loads). */
+  const barsOf = (roomId: number): readonly TimelineBar[] => {
+    const i = orderOf.get(roomId);
+    if (i === undefined) return NO_BARS;
+    const b = Math.floor(i / TIMELINE_BLOCK);
+    const bars = b === 0 ? data.bars : blockQueries[fetched.indexOf(b)]?.data?.bars;
+    return bars ? (byRoom(bars).get(roomId) ?? NO_BARS) : NO_BARS;
+  };
+
   const colVirtualizer = useVirtualizer({
     horizontal: true,
     isRtl,
@@ -437,7 +484,7 @@ function Grid({
               );
             }
             const room = row.room;
-            const bars = barsByRoom.get(room.id) ?? [];
+            const bars = barsOf(room.id);
             const isTarget = drag?.kind === 'move' && drag.moved && drag.roomId === room.id && drag.bar.roomId !== room.id;
             return (
               <div
