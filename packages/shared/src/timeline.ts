@@ -24,7 +24,7 @@ export const ZTimelineWindowInput = z.object({
 export type TTimelineWindowInput = z.input<typeof ZTimelineWindowInput>;
 
 /** The most rooms one `timeline.bars` request reads (the web asks for blocks of TIMELINE_BLOCK). */
-export const TIMELINE_BLOCK_MAX = 250;
+const TIMELINE_BLOCK_MAX = 250;
 export const TIMELINE_BLOCK = 100;
 
 export const ZTimelineBarsInput = z.object({

@@ -14,7 +14,7 @@ import type { RouterInputs, RouterOutputs } from '@/lib/trpc-types';
 export type TimelineWindowInput = RouterInputs['timeline']['window'];
 export type TimelineWindow = RouterOutputs['timeline']['window'];
 export type TimelineBar = TimelineWindow['bars'][number];
-export type TimelineBarsInput = RouterInputs['timeline']['bars'];
+type TimelineBarsInput = RouterInputs['timeline']['bars'];
 
 export const timelineQueries = {
   /** One window of rooms and days; the previous window stays on screen while the next one loads. */

@@ -322,6 +322,12 @@ function Grid({
   });
   const cols = colVirtualizer.getVirtualItems();
   const laneW = data.days * colW;
+  // The day columns whose bars the rows draw: those on screen and a few beyond, in steps of 16 days,
+  // so that a scroll across redraws the rows only when it passes a step, not on every frame.
+  const firstCol = cols[0]?.index ?? 0;
+  const lastCol = cols[cols.length - 1]?.index ?? data.days - 1;
+  const colFrom = Math.max(0, Math.floor((firstCol - 2) / COL_STEP) * COL_STEP);
+  const colTo = Math.min(data.days, (Math.floor((lastCol + 2) / COL_STEP) + 1) * COL_STEP);
 
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
@@ -567,6 +573,8 @@ function Grid({
                 todayIndex={todayIndex}
                 outOfOrder={outOfOrderByRoom.get(room.id) ?? NO_RANGES}
                 dates={dates}
+                colFrom={colFrom}
+                colTo={colTo}
                 isTarget={drag?.kind === 'move' && drag.moved && drag.roomId === room.id && drag.bar.roomId !== room.id}
                 range={drag?.kind === 'range' && drag.room.id === room.id ? drag : null}
                 dragged={dragged}
@@ -583,6 +591,7 @@ function Grid({
 }
 
 const NO_RANGES: TimelineWindow['outOfOrder'] = [];
+const COL_STEP = 16;
 
 interface RowHandlers {
   laneDown(e: PointerEvent<HTMLDivElement>, room: Room): void;
@@ -598,8 +607,8 @@ interface RowHandlers {
 
 /**
  * One room's row: its name, its lane of days (the day lines drawn by one background, not an
- * element a day) and all its bars (at most a few dozen in 60 days, so a scroll across redraws
- * nothing). Memoised: a scroll draws only the rows that come into view.
+ * element a day) and its bars over the columns `colFrom` to `colTo` (steps of 16 days). Memoised:
+ * a scroll down draws only the rows that come into view, a scroll across only at a step.
  */
 const RoomRow = memo(function RoomRow({
   room,
@@ -612,6 +621,8 @@ const RoomRow = memo(function RoomRow({
   todayIndex,
   outOfOrder,
   dates,
+  colFrom,
+  colTo,
   isTarget,
   range,
   dragged,
@@ -629,6 +640,8 @@ const RoomRow = memo(function RoomRow({
   todayIndex: number;
   outOfOrder: TimelineWindow['outOfOrder'];
   dates: string[];
+  colFrom: number;
+  colTo: number;
   isTarget: boolean;
   range: Extract<Drag, { kind: 'range' }> | null;
   dragged: Exclude<Drag, { kind: 'range' }> | null;
@@ -711,8 +724,9 @@ const RoomRow = memo(function RoomRow({
         )}
         {bars.map((bar) => {
           const spanOf = barSpan(from, days, bar.startDate, bar.endDate);
-          if (!spanOf) return null;
           const drag = dragged && dragged.bar.stayId === bar.stayId ? dragged : null;
+          // Off the columns drawn (and not the one dragged): not in the page.
+          if (!spanOf || (!drag && (spanOf.end < colFrom || spanOf.start > colTo))) return null;
           const extra = drag?.kind === 'end' ? drag.delta * colW : 0;
           const dy = drag?.kind === 'move' ? drag.dy : 0;
           const dx = drag?.kind === 'move' ? drag.delta * colW * dirX : 0;
