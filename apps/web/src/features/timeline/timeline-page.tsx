@@ -464,7 +464,22 @@ function Grid({
   const weekdayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }), [locale]);
   const dayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [locale]);
   const longFmt = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }), [locale]);
-  const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+  // Each day's texts made once per window's answer and language, not on every frame of a scroll
+  // (the header is drawn again on each; i18next's interpolation showed in the scroll's profile).
+  const dayTexts = useMemo(
+    () =>
+      dates.map((date, i) => {
+        const noon = new Date(`${date}T12:00:00Z`);
+        const h = data.header[i]!;
+        return {
+          weekend: [0, 6].includes(noon.getUTCDay()),
+          weekday: weekdayFmt.format(noon),
+          day: dayFmt.format(noon),
+          label: t('timeline.header.label', { date: longFmt.format(noon), free: h.free, percent: h.occupancy, arrivals: h.arrivals, departures: h.departures }),
+        };
+      }),
+    [dates, data.header, t, weekdayFmt, dayFmt, longFmt],
+  );
 
   if (rows.length === 0) {
     return <p className="text-muted-foreground rounded-md border p-6 text-center">{t('timeline.empty')}</p>;
@@ -492,37 +507,23 @@ function Grid({
             {cols.map((c) => {
               const date = dates[c.index]!;
               const h = data.header[c.index]!;
-              const weekend = [0, 6].includes(noon(date).getUTCDay());
+              const text = dayTexts[c.index]!;
               return (
                 <div
                   key={c.key}
                   className={cn(
                     'absolute top-0 flex h-full flex-col items-center justify-center gap-0.5 border-e px-0.5 text-center text-[11px] leading-tight',
-                    weekend && 'bg-muted/60',
+                    text.weekend && 'bg-muted/60',
                     date === data.today && 'bg-sky-50 font-semibold',
                   )}
                   style={{ insetInlineStart: c.start - roomW, width: colW }}
-                  title={t('timeline.header.label', {
-                    date: longFmt.format(noon(date)),
-                    free: h.free,
-                    percent: h.occupancy,
-                    arrivals: h.arrivals,
-                    departures: h.departures,
-                  })}
+                  title={text.label}
                   data-testid={`timeline-day-${date}`}
                 >
-                  <span className="sr-only">
-                    {t('timeline.header.label', {
-                      date: longFmt.format(noon(date)),
-                      free: h.free,
-                      percent: h.occupancy,
-                      arrivals: h.arrivals,
-                      departures: h.departures,
-                    })}
-                  </span>
-                  <span aria-hidden>{weekdayFmt.format(noon(date))}</span>
+                  <span className="sr-only">{text.label}</span>
+                  <span aria-hidden>{text.weekday}</span>
                   <span aria-hidden className="font-medium">
-                    {dayFmt.format(noon(date))}
+                    {text.day}
                   </span>
                   <span aria-hidden className="text-muted-foreground inline-flex items-center gap-0.5 tabular-nums" dir="ltr">
                     <BedDouble className="size-3" />
