@@ -6,8 +6,10 @@ import type pg from 'pg';
  * stays (one every 10 days, 2 nights, checked out); and over the 60 days from `windowStartDaysAgo`
  * days ago 20 stays a room (2 nights, then a free night): those before now checked out (one in 40
  * with its bill left owing), the one over now in house, the later ones reserved (one in 5 from a
- * calendar feed); a primary guest on every stay, a password on every active one (one in 50
- * failed); an owner and a staff member limited to 5 % of the rooms.
+ * calendar feed); a primary guest on every stay of the window, a password on every active one (one
+ * in 50 failed); an owner and a staff member limited to 5 % of the rooms. Every statement is set-based
+ * (one INSERT ... SELECT a table): 1,000 rooms (93,000 stays) in 15 to 21 s, 10,000 rooms (930,000
+ * stays) in 106 to 239 s on the shared 2-core machine, as loaded.
  */
 export async function generateTapeHotel(
   client: pg.Client,
@@ -56,8 +58,11 @@ export async function generateTapeHotel(
      WHERE r."hotelId" = $1`,
     [hotelId],
   );
+  // A primary guest on each stay of the window (the history's are never read by the timeline: not made, which
+  // halves the time to make 10,000 rooms).
   await client.query(
-    `INSERT INTO "StayGuest" ("hotelId", "stayId", "isPrimary", "name") SELECT $1, s.id, true, 'Guest ' || s.id FROM "Stay" s WHERE s."hotelId" = $1`,
+    `INSERT INTO "StayGuest" ("hotelId", "stayId", "isPrimary", "name") SELECT $1, s.id, true, 'Guest ' || s.id FROM "Stay" s
+     WHERE s."hotelId" = $1 AND s."checkInAt" > now() - (${windowStartDaysAgo + 1} || ' days')::interval`,
     [hotelId],
   );
   await client.query(

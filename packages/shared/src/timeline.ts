@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { ZId, ZLocalDate } from './primitives';
 
 /**
- * The timeline (issue 28 §1, docs/timeline.md): the hotel's rooms down, days across, each stay
- * and reservation a bar. One request reads one visible window: a first day and a number of days.
+ * The timeline (issue 28 §1, docs/timeline.md, decision 052): the hotel's rooms down, days across,
+ * each stay and reservation a bar. `timeline.window` reads a window's rooms and each day's figures
+ * (the whole hotel, counted in SQL); `timeline.bars` the bars of one block of those rooms (the
+ * rows on screen and the next ones), so that a request's cost does not grow with the hotel.
  */
 
 /** The widths of window the timeline shows (days). */
@@ -20,6 +22,18 @@ export const ZTimelineWindowInput = z.object({
   groupId: ZId.optional(),
 });
 export type TTimelineWindowInput = z.input<typeof ZTimelineWindowInput>;
+
+/** The most rooms one `timeline.bars` request reads (the web asks for blocks of TIMELINE_BLOCK). */
+const TIMELINE_BLOCK_MAX = 250;
+export const TIMELINE_BLOCK = 100;
+
+export const ZTimelineBarsInput = z.object({
+  from: ZLocalDate,
+  days: ZTimelineWindowInput.shape.days,
+  /** The block's rooms (in the grid's order); rooms of another hotel or outside the member's rooms give no bars. */
+  roomIds: z.array(ZId).min(1, { error: 'validation.invalid' }).max(TIMELINE_BLOCK_MAX, { error: 'validation.invalid' }),
+});
+export type TTimelineBarsInput = z.input<typeof ZTimelineBarsInput>;
 
 /** A bar's colour: a reservation, a guest in house, gone, or gone with the bill left owing. Cancelled stays are not shown. */
 export const TIMELINE_BAR_STATES = ['reserved', 'in_house', 'checked_out', 'owing'] as const;
@@ -80,6 +94,7 @@ export const ZTimelineWindowOutput = z.object({
   groups: z.array(ZTimelineGroup),
   /** Every room group of the rooms the member may see, for the filter. */
   roomGroups: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The bars of the first TIMELINE_BLOCK rooms (the grid opens on them); `timeline.bars` reads the other blocks. */
   bars: z.array(ZTimelineBar),
   header: z.array(ZTimelineDay),
   /** Rooms out of order or out of service by dates (docs/housekeeping.md) overlapping the window: first and last day, both included. */
@@ -88,4 +103,12 @@ export const ZTimelineWindowOutput = z.object({
   ),
 });
 export type TTimelineWindow = z.infer<typeof ZTimelineWindowOutput>;
+
+export const ZTimelineBarsOutput = z.object({
+  from: z.string(),
+  days: z.number(),
+  /** The stays overlapping the window in the block's rooms (those the member may see). */
+  bars: z.array(ZTimelineBar),
+});
+export type TTimelineBars = z.infer<typeof ZTimelineBarsOutput>;
 export type TTimelineBar = z.infer<typeof ZTimelineBar>;

@@ -882,6 +882,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   }),
   'housekeeping.outOfOrderDelete': (w) => ({ id: w.outOfOrder.id }),
   'timeline.window': () => ({ from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), days: 7 }),
+  'timeline.bars': (w) => ({ from: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10), days: 7, roomIds: [w.rooms[0]!.id, w.rooms[1]!.id] }),
   'export.start': () => ({ list: 'rooms', filters: { status: 'vacant', search: 'B10' }, scope: 'all', page: 1, pageSize: 20, fileName: 'Rooms' }),
   'export.status': () => ({ id: 'exp-00000000-0000-4000-8000-000000000000' }),
   'export.list': () => undefined,

@@ -372,6 +372,8 @@ const ROWS: Record<string, Row> = {
   'search.query': 'ok/ok',
   // The timeline: the member's rooms only; hotel B sees its own.
   'timeline.window': 'ok/ok',
+  // A block's bars: the rooms of the block the member may see; another hotel's rooms give no bar.
+  'timeline.bars': 'ok/ok',
   // Housekeeping (docs/housekeeping.md): the front desk's staff has no housekeeping permission but may
   // read the ranges of its own rooms and ask for a room's clean; hotel B's owner sees its own day only.
   'housekeeping.day': 'np/ok',

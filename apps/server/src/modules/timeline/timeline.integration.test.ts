@@ -121,6 +121,18 @@ async function limitedTo(hotelId: number, roomIds: number[]) {
   return (await createSession(ctx.deps, { accountId: account.id, hotelId, kind: 'web', meta: testMeta() })).token;
 }
 
+/** The bars of the window's rooms, one block (`timeline.bars`) at a time, as the grid reads them. */
+async function barsOf(token: string, from: string, days: number, roomIds: number[]) {
+  const bars = [];
+  for (let i = 0; i < roomIds.length; i += 100) {
+    const res = await api.query('timeline.bars', { from, days, roomIds: roomIds.slice(i, i + 100) }, { token });
+    expect(res.status).toBe(200);
+    bars.push(...res.data!.bars);
+  }
+  return bars;
+}
+const roomIdsOf = (w: { groups: { rooms: { id: number }[] }[] }) => w.groups.flatMap((g) => g.rooms.map((r) => r.id));
+
 describe('timeline.window', () => {
   it('shows the rooms grouped, the stays as bars with their state, guest, channel and code state, and each day in figures', async () => {
     const t = await tapeHotel();
@@ -135,7 +147,7 @@ describe('timeline.window', () => {
       [null, ['301:out_of_order']],
     ]);
     expect(w.roomGroups.map((g) => g.name)).toEqual(['Floor 1', 'Floor 2']);
-    const bars = Object.fromEntries(w.bars.map((b) => [b.stayId, b]));
+    const bars = Object.fromEntries((await barsOf(t.staffToken, from, 7, roomIdsOf(w))).map((b) => [b.stayId, b]));
     expect(
       Object.keys(bars)
         .map(Number)
@@ -172,7 +184,7 @@ describe('timeline.window', () => {
     const t = await tapeHotel();
     const w = (await api.query('timeline.window', { from: addDays(t.today, -2), days: 14, groupId: t.groups.floor2.id }, { token: t.ownerToken })).data!;
     expect(w.groups.map((g) => g.rooms.map((r) => r.name))).toEqual([['201']]);
-    expect(w.bars.map((b) => b.stayId)).toEqual([t.stays.owing.id]);
+    expect((await barsOf(t.ownerToken, addDays(t.today, -2), 14, roomIdsOf(w))).map((b) => b.stayId)).toEqual([t.stays.owing.id]);
     expect(w.header).toHaveLength(14);
     expect(w.header[0]).toMatchObject({ free: 0, occupancy: 100 });
     // The group filter still lists every group of the member's rooms.
@@ -187,6 +199,8 @@ describe('timeline.window', () => {
     const w = res.data!;
     expect(w.groups.map((g) => [g.name, g.rooms.map((r) => r.name)])).toEqual([['Floor 2', ['201']]]);
     expect(w.roomGroups.map((g) => g.name)).toEqual(['Floor 2']);
+    const bars = await barsOf(token, addDays(t.today, -2), 30, roomIdsOf(w));
+    expect(bars.map((b) => b.stayId)).toEqual([t.stays.owing.id]);
     expect(w.bars.map((b) => b.stayId)).toEqual([t.stays.owing.id]);
     expect(JSON.stringify(w)).not.toContain('Ana Lima');
     expect(w.header[0]).toMatchObject({ free: 0, occupancy: 100, arrivals: 0 });
@@ -201,6 +215,7 @@ describe('timeline.window', () => {
     await createRooms(ctx.deps, b.hotel.id, ['B1']);
     const mine = (await api.query('timeline.window', { from: addDays(t.today, -2), days: 60 }, { token: b.ownerToken })).data!;
     expect(mine.groups.flatMap((g) => g.rooms.map((r) => r.name))).toEqual(['B1']);
+    expect(await barsOf(b.ownerToken, addDays(t.today, -2), 60, roomIdsOf(mine))).toEqual([]);
     expect(mine.bars).toEqual([]);
     expect(mine.header).toHaveLength(60);
     const theirs = await api.query('timeline.window', { from: t.today, days: 7, groupId: t.groups.floor1.id }, { token: b.ownerToken });
@@ -221,6 +236,84 @@ describe('timeline.window', () => {
       const res = await api.query('timeline.window', input as never, { token: t.staffToken });
       expect(res.status, JSON.stringify(input)).toBe(400);
       expect(res.error?.data.app?.code).toBe('VALIDATION');
+    }
+  });
+});
+
+describe('timeline.bars (a block of rooms)', () => {
+  it("never returns another hotel's rooms: their ids give no bar, beside the asker's own", async () => {
+    const t = await tapeHotel();
+    const b = await createHotelWithStaff(ctx.deps);
+    const [b1] = (await createRooms(ctx.deps, b.hotel.id, ['B1'])).rooms;
+    const mine = await insertStay(ctx.deps, {
+      hotelId: b.hotel.id,
+      roomId: b1!.id,
+      checkInAt: t.at(-1, '14:00'),
+      expectedCheckOutAt: t.at(1, '12:00'),
+      guestName: 'Bea Own',
+    });
+    const theirIds = Object.values(t.rooms).map((r) => r.id);
+    const res = await api.query('timeline.bars', { from: addDays(t.today, -2), days: 7, roomIds: [...theirIds, b1!.id] }, { token: b.ownerToken });
+    expect(res.status).toBe(200);
+    expect(res.data!.bars.map((x) => x.stayId)).toEqual([mine.id]);
+    expect(JSON.stringify(res.data)).not.toMatch(/Ana Lima|Bo Chen|Cy Owes|Di Gone/);
+    // Their owner sees their own, and none of B's.
+    const theirs = await api.query('timeline.bars', { from: addDays(t.today, -2), days: 7, roomIds: [...theirIds, b1!.id] }, { token: t.ownerToken });
+    expect(theirs.data!.bars.map((x) => x.roomId)).not.toContain(b1!.id);
+    expect(theirs.data!.bars).toHaveLength(4);
+  });
+
+  it('a member limited to some rooms gets the bars of those rooms alone, whatever block is asked', async () => {
+    const t = await tapeHotel();
+    const token = await limitedTo(t.hotel.id, [t.rooms.r201.id]);
+    const res = await api.query('timeline.bars', { from: addDays(t.today, -2), days: 7, roomIds: Object.values(t.rooms).map((r) => r.id) }, { token });
+    expect(res.status).toBe(200);
+    expect(res.data!.bars.map((b) => [b.stayId, b.roomId])).toEqual([[t.stays.owing.id, t.rooms.r201.id]]);
+    const none = await api.query('timeline.bars', { from: addDays(t.today, -2), days: 7, roomIds: [t.rooms.r101.id, t.rooms.r102.id] }, { token });
+    expect(none.data!.bars).toEqual([]);
+  });
+
+  it('the header counts every room of the hotel, not a block: a stay in the 150th room is counted though the first block has no bar of it', async () => {
+    const t = await tapeHotel();
+    const names = Array.from({ length: 150 }, (_, i) => `9${String(i).padStart(3, '0')}`);
+    const extra = (await createRooms(ctx.deps, t.hotel.id, names, { groupName: 'Floor 9' })).rooms;
+    await ctx.deps.prisma.roomGroup.updateMany({ where: { hotelId: t.hotel.id, name: 'Floor 9' }, data: { sort: 9 } });
+    const last = extra[extra.length - 1]!;
+    const far = await insertStay(ctx.deps, {
+      hotelId: t.hotel.id,
+      roomId: last.id,
+      checkInAt: t.at(0, '09:00'),
+      expectedCheckOutAt: t.at(2, '12:00'),
+      guestName: 'Far Away',
+    });
+    const from = addDays(t.today, -2);
+    const w = (await api.query('timeline.window', { from, days: 7 }, { token: t.ownerToken })).data!;
+    const ids = roomIdsOf(w);
+    expect(ids).toHaveLength(154);
+    expect(ids.indexOf(last.id)).toBeGreaterThanOrEqual(100);
+    const firstBlock = await api.query('timeline.bars', { from, days: 7, roomIds: ids.slice(0, 100) }, { token: t.ownerToken });
+    expect(firstBlock.data!.bars.map((b) => b.stayId)).not.toContain(far.id);
+    // The window brings the first block's bars with it (the grid opens on them).
+    expect(w.bars).toEqual(firstBlock.data!.bars);
+    // Sellable: 101, 102, 201 and the 150 new rooms (301 is out of order). Today: Ana (101) and Far Away.
+    const today = w.header.find((d) => d.date === t.today)!;
+    expect(today).toEqual({ date: t.today, free: 151, occupancy: Math.round((2 / 153) * 100), arrivals: 1, departures: 0 });
+    // The same figures as counted from every block's bars.
+    const bars = await barsOf(t.ownerToken, from, 7, ids);
+    expect(bars.map((b) => b.stayId)).toContain(far.id);
+    expect(bars.filter((b) => b.startDate === t.today)).toHaveLength(today.arrivals);
+  });
+
+  it('refuses no rooms, too many rooms, and a window that is not one of the widths', async () => {
+    const t = await tapeHotel();
+    for (const input of [
+      { from: t.today, days: 7, roomIds: [] },
+      { from: t.today, days: 7, roomIds: Array.from({ length: 251 }, (_, i) => i + 1) },
+      { from: t.today, days: 8, roomIds: [t.rooms.r101.id] },
+      { from: t.today, days: 7, roomIds: [-1] },
+    ]) {
+      const res = await api.query('timeline.bars', input as never, { token: t.staffToken });
+      expect(res.status, JSON.stringify(input).slice(0, 80)).toBe(400);
     }
   });
 });

@@ -1,9 +1,13 @@
 import {
+  TIMELINE_BLOCK,
+  ZTimelineBarsInput,
   ZTimelineWindowInput,
   addDays,
   localDate,
   zonedToInstant,
   type TTimelineBarState,
+  type TTimelineBars,
+  type TTimelineBarsInput,
   type TTimelineWindow,
   type TTimelineWindowInput,
 } from '@console/shared';
@@ -14,10 +18,12 @@ import { requirePermission } from '../../permissions';
 import { roomScopeSql } from '../base/room-access';
 
 /**
- * The timeline (issue 28 §1, docs/timeline.md): one visible window of the hotel's rooms and days.
- * Three statements, run side by side: the rooms of the window (the board's order, the rooms the
- * member may see), the room groups for the filter, and the stays overlapping the window as bars.
- * The header's figures per day are counted from those bars, so a figure and the bars agree.
+ * The timeline (issue 28 §1, docs/timeline.md, decision 052): one visible window of the hotel's
+ * rooms and days. `timelineWindow`: four statements run side by side: the rooms of the window (the
+ * board's order, the rooms the member may see), the room groups for the filter, the out-of-order
+ * ranges, and each day's figures counted in SQL over all those rooms. `timelineBars`: the stays
+ * overlapping the window in one block of rooms (the rows on screen), so that its cost depends on the
+ * block, not on the hotel.
  */
 
 interface RoomRow {
@@ -63,13 +69,42 @@ function groupsSql(actor: Actor): Prisma.Sql {
 }
 
 /**
- * The stays overlapping [start, end) in rooms of the actor's scope, in two parts that each have
- * their index: the active stays (reserved, in house, overdue: an overdue stay runs to now at
+ * The stays overlapping [start, end) in `rooms` (a filter on the room `r`), as the bars and the
+ * header read them: the active stays (reserved, in house, overdue: an overdue stay runs to now at
  * least), and the stays that left after the window's start (checked out, or moved on to another
  * room after they began; a reservation moved before it began is the new stay's alone). Cancelled
- * reservations and no-shows are not read.
+ * reservations and no-shows are not read. `byRoom`: the block's form, one index range per room
+ * (`(hotelId, roomId, checkInAt)`); otherwise the two parts that each have their hotel-wide index.
  */
-function barsSql(actor: Actor, start: Date, end: Date, now: Date, groupId: number | undefined): Prisma.Sql {
+function staysSql(actor: Actor, start: Date, end: Date, now: Date, rooms: Prisma.Sql, roomIds?: Prisma.Sql): Prisma.Sql {
+  const h = actor.hotelId;
+  const endAt = (alias: string) =>
+    Prisma.sql`CASE WHEN ${Prisma.raw(alias)}."status" = 'expired' THEN greatest(${Prisma.raw(alias)}."expectedCheckOutAt", ${now}) WHEN ${Prisma.raw(alias)}."status" IN ('checked_out', 'moved') THEN ${Prisma.raw(alias)}."checkedOutAt" ELSE ${Prisma.raw(alias)}."expectedCheckOutAt" END`;
+  const source =
+    roomIds !== undefined
+      ? Prisma.sql`
+      SELECT a."id", a."roomId", a."status"::text AS "status", a."movedFromStayId", a."visitStayId", a."checkInAt", ${endAt('a')} AS "endAt"
+      FROM "Stay" a
+      WHERE a."hotelId" = ${h} AND a."roomId" = ANY(${roomIds}) AND a."checkInAt" < ${end}
+        AND ((a."status" IN ('reserved', 'in_house', 'expired') AND (a."expectedCheckOutAt" > ${start} OR (a."status" = 'expired' AND ${now}::timestamptz > ${start})))
+          OR (a."status" IN ('checked_out', 'moved') AND a."checkedOutAt" > ${start}))`
+      : Prisma.sql`
+      SELECT a."id", a."roomId", a."status"::text AS "status", a."movedFromStayId", a."visitStayId", a."checkInAt", ${endAt('a')} AS "endAt"
+      FROM "Stay" a
+      WHERE a."hotelId" = ${h} AND a."status" IN ('reserved', 'in_house', 'expired') AND a."checkInAt" < ${end}
+        AND (a."expectedCheckOutAt" > ${start} OR (a."status" = 'expired' AND ${now}::timestamptz > ${start}))
+      UNION ALL
+      SELECT l."id", l."roomId", l."status"::text, l."movedFromStayId", l."visitStayId", l."checkInAt", l."checkedOutAt"
+      FROM "Stay" l
+      WHERE l."hotelId" = ${h} AND l."checkedOutAt" > ${start} AND l."status" IN ('checked_out', 'moved') AND l."checkInAt" < ${end}`;
+  return Prisma.sql`
+    SELECT s.*, r."maintenance" = 'none' AS "sellable" FROM (${source}) s
+    JOIN "Room" r ON r."id" = s."roomId"
+    WHERE ${roomScopeSql(actor)}${rooms}`;
+}
+
+/** The bars of a block of rooms (those of the actor's scope among `roomIds`, an int[] expression), as one JSON array of `BarTuple`s. */
+function barsSql(actor: Actor, start: Date, end: Date, now: Date, roomIds: Prisma.Sql): Prisma.Sql {
   const h = actor.hotelId;
   const tz = actor.timeZone;
   const credentials = (table: string, alias: string) =>
@@ -77,7 +112,7 @@ function barsSql(actor: Actor, start: Date, end: Date, now: Date, groupId: numbe
       WHERE ${Prisma.raw(`${alias}."hotelId"`)} = ${h} AND ${Prisma.raw(`${alias}."stayId"`)} = s."id" AND ${Prisma.raw(`${alias}."revokeReason"`)} IS NULL
         AND ${Prisma.raw(`${alias}."doorLockId"`)} IS NULL AND ${Prisma.raw(`${alias}."deliveryState"`)} IN ('pending', 'on_lock', 'failed', 'unknown')`;
   // One row: the bars as a JSON array of arrays (`BarTuple`), read with one JSON.parse rather
-  // than 20,000 rows decoded column by column; instants as epoch milliseconds.
+  // than thousands of rows decoded column by column; instants as epoch milliseconds.
   return Prisma.sql`
     SELECT coalesce(json_agg(json_build_array(
       s."id", s."roomId", s."status", s."movedFromStayId",
@@ -91,25 +126,76 @@ function barsSql(actor: Actor, start: Date, end: Date, now: Date, groupId: numbe
       CASE WHEN s."status" IN ('reserved', 'in_house', 'expired') THEN (
         SELECT CASE WHEN bool_or(c.st = 'failed') THEN 'failed' WHEN bool_or(c.st IN ('pending', 'unknown')) THEN 'pending' WHEN count(*) > 0 THEN 'on_lock' END
         FROM (${credentials('LockPassword', 'p')} UNION ALL ${credentials('FaceAuthorization', 'fa')} UNION ALL ${credentials('CardGrant', 'cg')}) c)
-      END)), '[]')::text AS "bars"
-    FROM (
-      SELECT a."id", a."roomId", a."status"::text AS "status", a."movedFromStayId", a."visitStayId", a."checkInAt",
-             CASE WHEN a."status" = 'expired' THEN greatest(a."expectedCheckOutAt", ${now}) ELSE a."expectedCheckOutAt" END AS "endAt"
-      FROM "Stay" a
-      WHERE a."hotelId" = ${h} AND a."status" IN ('reserved', 'in_house', 'expired') AND a."checkInAt" < ${end}
-        AND (a."expectedCheckOutAt" > ${start} OR (a."status" = 'expired' AND ${now}::timestamptz > ${start}))
-      UNION ALL
-      SELECT l."id", l."roomId", l."status"::text, l."movedFromStayId", l."visitStayId", l."checkInAt", l."checkedOutAt"
-      FROM "Stay" l
-      WHERE l."hotelId" = ${h} AND l."checkedOutAt" > ${start} AND l."status" IN ('checked_out', 'moved') AND l."checkInAt" < ${end}
-    ) s
-    JOIN "Room" r ON r."id" = s."roomId"
-    WHERE ${roomScopeSql(actor)}${groupId === undefined ? Prisma.empty : Prisma.sql` AND r."groupId" = ${groupId}`}`;
+      END) ORDER BY s."roomId", s."checkInAt", s."id"), '[]')::text AS "bars"
+    FROM (${staysSql(actor, start, end, now, Prisma.sql` AND r."id" = ANY(${roomIds})`, roomIds)}) s`;
 }
 
-/** The window's three statements (what `timelineWindow` sends side by side; bench/timeline.ts sends them alone). */
-export function windowStatements(actor: Actor, w: { start: Date; end: Date; now: Date; groupId: number | undefined }) {
-  return { rooms: roomsSql(actor, w.groupId), groups: groupsSql(actor), bars: barsSql(actor, w.start, w.end, w.now, w.groupId) };
+/**
+ * Each day's figures over the rooms of the actor's scope (and of one group), whatever block is on
+ * screen, counted in SQL without reading a bar's guest, channel or codes: the rooms that can be
+ * sold that night (not out of order by the room's axis or by a range that day), those of them a
+ * stay covers over the night (the day's closing midnight in the hotel's zone: the stay's first
+ * night is its check-in's day, its last the day before the day of the moment before it ends), and
+ * the arrivals (not a stay continuing one moved from another room) and departures (not a stay that
+ * moved on) by day in the hotel's zone.
+ */
+function headerSql(actor: Actor, w: { from: string; to: string; start: Date; end: Date; now: Date; groupId: number | undefined }): Prisma.Sql {
+  const tz = actor.timeZone;
+  const group = w.groupId === undefined ? Prisma.empty : Prisma.sql` AND r."groupId" = ${w.groupId}`;
+  return Prisma.sql`
+    WITH st AS MATERIALIZED (${staysSql(actor, w.start, w.end, w.now, group)}),
+    ooo AS MATERIALIZED (
+      SELECT o."roomId", o."startDate", o."endDate" FROM "RoomOutOfOrder" o JOIN "Room" r ON r."id" = o."roomId"
+      WHERE o."hotelId" = ${actor.hotelId} AND o."startDate" < ${w.to}::date AND o."endDate" >= ${w.from}::date AND r."maintenance" = 'none' AND ${roomScopeSql(actor)}${group}),
+    days AS (SELECT d::date AS "day" FROM generate_series(${w.from}::date::timestamp, (${w.to}::date - 1)::timestamp, interval '1 day') d),
+    nights AS (
+      SELECT n::date AS "day", st."roomId" FROM st
+      CROSS JOIN LATERAL generate_series(
+        greatest((st."checkInAt" AT TIME ZONE ${tz})::date, ${w.from}::date)::timestamp,
+        least(((st."endAt" - interval '1 microsecond') AT TIME ZONE ${tz})::date - 1, ${w.to}::date - 1)::timestamp, interval '1 day') n
+      WHERE st."sellable"),
+    occupied AS (
+      SELECT n."day", count(DISTINCT n."roomId")::int AS "n" FROM nights n
+      WHERE NOT EXISTS (SELECT 1 FROM ooo o WHERE o."roomId" = n."roomId" AND o."startDate" <= n."day" AND o."endDate" >= n."day")
+      GROUP BY n."day"),
+    arrivals AS (SELECT (st."checkInAt" AT TIME ZONE ${tz})::date AS "day", count(*)::int AS "n" FROM st WHERE st."movedFromStayId" IS NULL GROUP BY 1),
+    departures AS (SELECT (st."endAt" AT TIME ZONE ${tz})::date AS "day", count(*)::int AS "n" FROM st WHERE st."status" <> 'moved' GROUP BY 1),
+    sellable AS (SELECT count(*)::int AS "n" FROM "Room" r WHERE ${roomScopeSql(actor)}${group} AND r."maintenance" = 'none')
+    SELECT to_char(d."day", 'YYYY-MM-DD') AS "date",
+           (SELECT "n" FROM sellable) - (SELECT count(DISTINCT o."roomId") FROM ooo o WHERE o."startDate" <= d."day" AND o."endDate" >= d."day")::int AS "sellable",
+           coalesce(oc."n", 0) AS "occupied", coalesce(a."n", 0) AS "arrivals", coalesce(dp."n", 0) AS "departures"
+    FROM days d
+    LEFT JOIN occupied oc ON oc."day" = d."day"
+    LEFT JOIN arrivals a ON a."day" = d."day"
+    LEFT JOIN departures dp ON dp."day" = d."day"
+    ORDER BY d."day"`;
+}
+
+/** The window's statements (what `timelineWindow` sends side by side; bench/timeline.ts sends them alone). */
+export function windowStatements(actor: Actor, w: { from: string; to: string; start: Date; end: Date; now: Date; groupId: number | undefined }) {
+  // The first block's rooms: the grid opens on them, so their bars come with the window (one request to the first paint).
+  const firstBlock = Prisma.sql`ARRAY(SELECT b."id" FROM (${roomsSql(actor, w.groupId)} LIMIT ${TIMELINE_BLOCK}) b)`;
+  return {
+    rooms: roomsSql(actor, w.groupId),
+    groups: groupsSql(actor),
+    header: headerSql(actor, w),
+    outOfOrder: outOfOrderSql(actor, w.from, w.to),
+    bars: barsSql(actor, w.start, w.end, w.now, firstBlock),
+  };
+}
+
+/** The statement of `timelineBars` (bench/timeline.ts sends it alone). */
+export function barsStatement(actor: Actor, w: { start: Date; end: Date; now: Date; roomIds: number[] }) {
+  return barsSql(actor, w.start, w.end, w.now, Prisma.sql`${w.roomIds}::int[]`);
+}
+
+/** The rooms' out-of-order ranges overlapping the window (docs/housekeeping.md). */
+function outOfOrderSql(actor: Actor, from: string, to: string): Prisma.Sql {
+  return Prisma.sql`
+      SELECT o."roomId", o."kind"::text AS "kind", o."startDate"::text AS "startDate", o."endDate"::text AS "endDate", o."reason"
+      FROM "RoomOutOfOrder" o JOIN "Room" r ON r."id" = o."roomId"
+      WHERE o."hotelId" = ${actor.hotelId} AND o."startDate" < ${to}::date AND o."endDate" >= ${from}::date AND ${roomScopeSql(actor)}
+      ORDER BY o."roomId", o."startDate"`;
 }
 
 function barState(status: string, owing: boolean): TTimelineBarState {
@@ -118,30 +204,35 @@ function barState(status: string, owing: boolean): TTimelineBarState {
   return owing ? 'owing' : 'checked_out';
 }
 
-/** One window of the timeline: rooms grouped, bars, and each day's rooms free, occupancy, arrivals and departures. */
+function windowBounds(tz: string, from: string, days: number) {
+  const to = addDays(from, days);
+  return { to, start: zonedToInstant(`${from}T00:00`, tz)!, end: zonedToInstant(`${to}T00:00`, tz)! };
+}
+
+/**
+ * One window of the timeline: the rooms grouped (every room of the member's scope, in the board's
+ * order: the grid's rows), the groups for the filter, the out-of-order ranges, and each day's rooms
+ * free, occupancy, arrivals and departures over all those rooms; and the bars of the first block of
+ * rooms (TIMELINE_BLOCK), on which the grid opens. `timelineBars` reads the other blocks' bars.
+ */
 export async function timelineWindow(ctx: AuthedContext, raw: TTimelineWindowInput): Promise<TTimelineWindow> {
   const { actor, deps } = ctx;
   requirePermission(actor, 'room.read');
   const input = ZTimelineWindowInput.parse(raw);
   const tz = actor.timeZone;
   const days = input.days;
-  const to = addDays(input.from, days);
-  const start = zonedToInstant(`${input.from}T00:00`, tz)!;
-  const end = zonedToInstant(`${to}T00:00`, tz)!;
+  const { to, start, end } = windowBounds(tz, input.from, days);
   const now = new Date();
-  const statements = windowStatements(actor, { start, end, now, groupId: input.groupId });
-  const [rooms, roomGroups, barsJson, ranges] = await Promise.all([
+  const statements = windowStatements(actor, { from: input.from, to, start, end, now, groupId: input.groupId });
+  const [rooms, roomGroups, header, ranges, barsJson] = await Promise.all([
     deps.prisma.$queryRaw<RoomRow[]>(statements.rooms),
     deps.prisma.$queryRaw<{ id: number; name: string }[]>(statements.groups),
+    deps.prisma.$queryRaw<{ date: string; sellable: number; occupied: number; arrivals: number; departures: number }[]>(statements.header),
+    deps.prisma.$queryRaw<{ roomId: number; kind: 'out_of_order' | 'out_of_service'; startDate: string; endDate: string; reason: string }[]>(
+      statements.outOfOrder,
+    ),
     deps.prisma.$queryRaw<{ bars: string }[]>(statements.bars),
-    // The rooms' out-of-order ranges overlapping the window (docs/housekeeping.md).
-    deps.prisma.$queryRaw<{ roomId: number; kind: 'out_of_order' | 'out_of_service'; startDate: string; endDate: string; reason: string }[]>`
-      SELECT o."roomId", o."kind"::text AS "kind", o."startDate"::text AS "startDate", o."endDate"::text AS "endDate", o."reason"
-      FROM "RoomOutOfOrder" o JOIN "Room" r ON r."id" = o."roomId"
-      WHERE o."hotelId" = ${actor.hotelId} AND o."startDate" < ${to}::date AND o."endDate" >= ${input.from}::date AND ${roomScopeSql(actor)}
-      ORDER BY o."roomId", o."startDate"`,
   ]);
-  const rows = JSON.parse(barsJson[0]?.bars ?? '[]') as BarTuple[];
   // Another hotel's group, or one with none of the member's rooms, is not found.
   if (input.groupId !== undefined && !roomGroups.some((g) => g.id === input.groupId))
     throw new AppError('NOT_FOUND', { messageKey: 'roomGroup.errors.notFound' });
@@ -156,36 +247,6 @@ export async function timelineWindow(ctx: AuthedContext, raw: TTimelineWindowInp
     last.rooms.push({ id: r.id, name: r.name, maintenance: r.maintenance });
   }
 
-  // Each day's night ends at the next day's midnight in the hotel's zone: a room is sold that night
-  // when a bar covers that moment.
-  const dates = Array.from({ length: days }, (_, i) => addDays(input.from, i));
-  const nightEnds = dates.map((d) => zonedToInstant(`${addDays(d, 1)}T00:00`, tz)!.getTime());
-  const dayIndex = new Map(dates.map((d, i) => [d, i]));
-  const sellable = new Set(rooms.filter((r) => r.maintenance === 'none').map((r) => r.id));
-  const sold = dates.map(() => new Set<number>());
-  const arrivals = dates.map(() => 0);
-  const departures = dates.map(() => 0);
-  for (const [, roomId, status, movedFromStayId, s, e, startDate, endDate] of rows) {
-    for (let i = 0; i < days; i++) if (s < nightEnds[i]! && e > nightEnds[i]!) sold[i]!.add(roomId);
-    const a = dayIndex.get(startDate);
-    // A stay that continues one moved from another room is not an arrival; the moved one's end is not a departure.
-    if (a !== undefined && movedFromStayId === null) arrivals[a]! += 1;
-    const d = dayIndex.get(endDate);
-    if (d !== undefined && status !== 'moved') departures[d]! += 1;
-  }
-  const header = dates.map((date, i) => {
-    // A room out of order that day by a range cannot be sold that night either.
-    const sellableToday = new Set([...sellable].filter((id) => !ranges.some((o) => o.roomId === id && o.startDate <= date && o.endDate >= date)));
-    const occupied = [...sold[i]!].filter((id) => sellableToday.has(id)).length;
-    return {
-      date,
-      free: sellableToday.size - occupied,
-      occupancy: sellableToday.size === 0 ? 0 : Math.round((occupied / sellableToday.size) * 100),
-      arrivals: arrivals[i]!,
-      departures: departures[i]!,
-    };
-  });
-
   return {
     from: input.from,
     to,
@@ -195,19 +256,44 @@ export async function timelineWindow(ctx: AuthedContext, raw: TTimelineWindowInp
     groups,
     roomGroups,
     outOfOrder: ranges,
-    bars: rows.map(([stayId, roomId, status, , startMs, endMs, startDate, endDate, guestName, channel, owing, codeState]) => ({
-      stayId,
-      roomId,
-      startAt: new Date(startMs).toISOString(),
-      endAt: new Date(endMs).toISOString(),
-      startDate,
-      endDate,
-      state: barState(status, owing),
-      isActive: status === 'reserved' || status === 'in_house' || status === 'expired',
-      guestName,
-      channel,
-      codeState,
+    bars: toBars(barsJson),
+    header: header.map((d) => ({
+      date: d.date,
+      free: d.sellable - d.occupied,
+      occupancy: d.sellable <= 0 ? 0 : Math.round((d.occupied / d.sellable) * 100),
+      arrivals: d.arrivals,
+      departures: d.departures,
     })),
-    header,
   };
+}
+
+/**
+ * The bars of one block of the window's rooms (the rows on screen and the next ones): the stays
+ * overlapping the window in those of `roomIds` the member may see. A room of another hotel, or
+ * outside the member's rooms, gives no bar (its id says nothing: no error either).
+ */
+export async function timelineBars(ctx: AuthedContext, raw: TTimelineBarsInput): Promise<TTimelineBars> {
+  const { actor, deps } = ctx;
+  requirePermission(actor, 'room.read');
+  const input = ZTimelineBarsInput.parse(raw);
+  const { start, end } = windowBounds(actor.timeZone, input.from, input.days);
+  const [row] = await deps.prisma.$queryRaw<{ bars: string }[]>(barsStatement(actor, { start, end, now: new Date(), roomIds: [...new Set(input.roomIds)] }));
+  return { from: input.from, days: input.days, bars: toBars([row]) };
+}
+
+function toBars(result: ({ bars: string } | undefined)[]): TTimelineBars['bars'] {
+  const rows = JSON.parse(result[0]?.bars ?? '[]') as BarTuple[];
+  return rows.map(([stayId, roomId, status, , startMs, endMs, startDate, endDate, guestName, channel, owing, codeState]) => ({
+    stayId,
+    roomId,
+    startAt: new Date(startMs).toISOString(),
+    endAt: new Date(endMs).toISOString(),
+    startDate,
+    endDate,
+    state: barState(status, owing),
+    isActive: status === 'reserved' || status === 'in_house' || status === 'expired',
+    guestName,
+    channel,
+    codeState,
+  }));
 }

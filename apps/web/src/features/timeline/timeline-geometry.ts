@@ -1,4 +1,4 @@
-import { daysBetween } from '@console/shared';
+import { TIMELINE_BLOCK, daysBetween } from '@console/shared';
 
 /** The widths of a day column for each window (px): a week is read, two months are scanned. */
 export const COLUMN_WIDTH: Record<number, number> = { 7: 132, 14: 92, 30: 60, 60: 44 };
@@ -25,4 +25,21 @@ export function barSpan(
   const end = Math.min(rawEnd, days);
   if (end <= start) return null;
   return { start, end, cutStart: rawStart < 0, cutEnd: rawEnd > days };
+}
+
+/**
+ * The blocks of rooms (TIMELINE_BLOCK rooms each, in the grid's order) whose bars the grid asks
+ * `timeline.bars` for, when the rooms `firstRoom` to `lastRoom` are drawn (-1: none): those blocks,
+ * and the next or previous one when the rows drawn are within a quarter of a block of it (25
+ * rooms, two screens or so), so that it has
+ * come before it is scrolled to. Never block 0: its bars come with the window's answer.
+ */
+export function blocksToFetch(firstRoom: number, lastRoom: number, blocks: number, size = TIMELINE_BLOCK): number[] {
+  if (lastRoom < 0) return [];
+  const ahead = size / 4;
+  const from = Math.floor(Math.max(0, firstRoom - ahead) / size);
+  const to = Math.min(blocks - 1, Math.floor((lastRoom + ahead) / size));
+  const out: number[] = [];
+  for (let b = Math.max(1, from); b <= to; b++) out.push(b);
+  return out;
 }

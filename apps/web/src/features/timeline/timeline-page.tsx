@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { memo, useCallback, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { BedDouble, CalendarPlus, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import { addDays, localDate, localDateTime, zonedToInstant } from '@console/shared';
+import { TIMELINE_BLOCK, addDays, localDate, localDateTime, zonedToInstant } from '@console/shared';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -17,7 +17,7 @@ import { cn } from '@/lib/utils';
 import { timelineQueries, type TimelineBar, type TimelineWindow } from './api';
 import { BarDialog } from './bar-dialog';
 import { CodeIcon, type TimelineAction } from './bar-parts';
-import { COLUMN_WIDTH, GROUP_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, barSpan } from './timeline-geometry';
+import { COLUMN_WIDTH, GROUP_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, barSpan, blocksToFetch } from './timeline-geometry';
 
 const SPANS = [7, 14, 30, 60] as const;
 type Span = (typeof SPANS)[number];
@@ -29,6 +29,23 @@ type Drag =
   | { kind: 'move'; bar: TimelineBar; x: number; y: number; dy: number; delta: number; roomId: number; moved: boolean }
   | { kind: 'end'; bar: TimelineBar; x: number; delta: number; moved: boolean }
   | { kind: 'range'; room: Room; first: number; last: number };
+
+const NO_BARS: readonly TimelineBar[] = [];
+/** An answer's bars by room, made once per answer. */
+const barsByRoom = new WeakMap<readonly TimelineBar[], Map<number, TimelineBar[]>>();
+function byRoom(bars: readonly TimelineBar[]) {
+  let map = barsByRoom.get(bars);
+  if (!map) {
+    map = new Map();
+    for (const b of bars) {
+      const list = map.get(b.roomId);
+      if (list) list.push(b);
+      else map.set(b.roomId, [b]);
+    }
+    barsByRoom.set(bars, map);
+  }
+  return map;
+}
 
 const BAR_STYLE: Record<TimelineBar['state'], string> = {
   reserved: 'border-sky-500 bg-sky-100 text-sky-950',
@@ -240,15 +257,15 @@ function Grid({
     }
     return out;
   }, [data.groups, collapsed]);
-  const barsByRoom = useMemo(() => {
-    const map = new Map<number, TimelineBar[]>();
-    for (const b of data.bars) {
-      const list = map.get(b.roomId);
-      if (list) list.push(b);
-      else map.set(b.roomId, [b]);
-    }
-    return map;
-  }, [data.bars]);
+  // The rooms in the grid's order (collapsed groups' too), cut in blocks of TIMELINE_BLOCK: the
+  // window's answer brings the first block's bars, `timeline.bars` each other block's.
+  const { orderOf, blockIds } = useMemo(() => {
+    const ids = data.groups.flatMap((g) => g.rooms.map((r) => r.id));
+    const orderOf = new Map(ids.map((id, i) => [id, i] as const));
+    const blockIds: number[][] = [];
+    for (let i = 0; i < ids.length; i += TIMELINE_BLOCK) blockIds.push(ids.slice(i, i + TIMELINE_BLOCK));
+    return { orderOf, blockIds };
+  }, [data.groups]);
   const roomNames = useMemo(() => new Map(data.groups.flatMap((g) => g.rooms.map((r) => [r.id, r.name] as const))), [data.groups]);
   // Each bar's label made once per window and language, not on every frame of a scroll (its texts
   // and dates cost more than the rest of a bar's render; bench/timeline-paint.ts).
@@ -267,8 +284,32 @@ function Grid({
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => (rows[i]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
     overscan: 8,
+    // A scroll's render batched by React rather than forced in the scroll event (bench/timeline-paint.ts).
+    useFlushSync: false,
     scrollMargin: HEADER_HEIGHT,
   });
+  // The blocks of the rows drawn, and the next (or previous) one when they are near it (blocksToFetch).
+  const items = rowVirtualizer.getVirtualItems();
+  let firstRoom = Number.POSITIVE_INFINITY;
+  let lastRoom = -1;
+  for (const item of items) {
+    const row = rows[item.index];
+    if (row?.kind !== 'room') continue;
+    const i = orderOf.get(row.room.id)!;
+    firstRoom = Math.min(firstRoom, i);
+    lastRoom = Math.max(lastRoom, i);
+  }
+  const fetched = blocksToFetch(firstRoom, lastRoom, blockIds.length);
+  const blockQueries = useQueries({ queries: fetched.map((b) => timelineQueries.bars({ from: data.from, days: data.days, roomIds: blockIds[b]! })) });
+  /** A room's bars: the first block's from the window's answer, another's from its block's answer (none while it loads). */
+  const barsOf = (roomId: number): readonly TimelineBar[] => {
+    const i = orderOf.get(roomId);
+    if (i === undefined) return NO_BARS;
+    const b = Math.floor(i / TIMELINE_BLOCK);
+    const bars = b === 0 ? data.bars : blockQueries[fetched.indexOf(b)]?.data?.bars;
+    return bars ? (byRoom(bars).get(roomId) ?? NO_BARS) : NO_BARS;
+  };
+
   const colVirtualizer = useVirtualizer({
     horizontal: true,
     isRtl,
@@ -276,12 +317,17 @@ function Grid({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => colW,
     overscan: 3,
+    useFlushSync: false,
     scrollMargin: roomW,
   });
   const cols = colVirtualizer.getVirtualItems();
+  const laneW = data.days * colW;
+  // The day columns whose bars the rows draw: those on screen and a few beyond, in steps of 16 days,
+  // so that a scroll across redraws the rows only when it passes a step, not on every frame.
   const firstCol = cols[0]?.index ?? 0;
   const lastCol = cols[cols.length - 1]?.index ?? data.days - 1;
-  const laneW = data.days * colW;
+  const colFrom = Math.max(0, Math.floor((firstCol - 2) / COL_STEP) * COL_STEP);
+  const colTo = Math.min(data.days, (Math.floor((lastCol + 2) / COL_STEP) + 1) * COL_STEP);
 
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
@@ -341,10 +387,99 @@ function Grid({
     return zonedToInstant(`${addDays(local.slice(0, 10), delta)}T${local.slice(11, 16)}`, timeZone)?.toISOString() ?? null;
   };
 
+  // The rows' handlers, one object for the window's life: a row is memoised and redrawn only when
+  // its own props change (its bars, a drag over it), not on every frame of a scroll.
+  const live = useRef({ roomAt, dayAt, endDragOnBar, setDragBoth, onAction, onOpenBar, colW, dirX, dates });
+  live.current = { roomAt, dayAt, endDragOnBar, setDragBoth, onAction, onOpenBar, colW, dirX, dates };
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      laneDown(e, room) {
+        if (e.button !== 0 || e.target !== e.currentTarget) return;
+        const day = live.current.dayAt(e.currentTarget, e.clientX);
+        e.currentTarget.setPointerCapture(e.pointerId);
+        live.current.setDragBoth({ kind: 'range', room, first: day, last: day });
+      },
+      laneMove(e, room) {
+        const d = dragRef.current;
+        if (d?.kind !== 'range' || d.room.id !== room.id) return;
+        live.current.setDragBoth({ ...d, last: live.current.dayAt(e.currentTarget, e.clientX) });
+      },
+      laneUp(room) {
+        const d = dragRef.current;
+        if (d?.kind !== 'range' || d.room.id !== room.id) return;
+        live.current.setDragBoth(null);
+        const first = Math.min(d.first, d.last);
+        const last = Math.max(d.first, d.last);
+        const dates = live.current.dates;
+        live.current.onAction({ kind: 'reserve', room: { id: room.id, name: room.name }, dates: { arrival: dates[first]!, nights: last - first + 1 } });
+      },
+      cancel() {
+        live.current.setDragBoth(null);
+      },
+      barDown(e, bar) {
+        if (e.button !== 0) return;
+        e.stopPropagation();
+        e.currentTarget.setPointerCapture(e.pointerId);
+        live.current.setDragBoth({ kind: 'move', bar, x: e.clientX, y: e.clientY, dy: 0, delta: 0, roomId: bar.roomId, moved: false });
+      },
+      barMove(e, bar) {
+        const d = dragRef.current;
+        if (!d || d.kind === 'range' || d.bar.stayId !== bar.stayId) return;
+        const { colW, dirX } = live.current;
+        if (d.kind === 'end') {
+          const dx = (e.clientX - d.x) * dirX;
+          live.current.setDragBoth({ ...d, delta: Math.round(dx / colW), moved: d.moved || Math.abs(dx) > 4 });
+          return;
+        }
+        const dyNow = e.clientY - d.y;
+        const moved = d.moved || Math.abs(dyNow) > 4 || Math.abs(e.clientX - d.x) > 4;
+        // A stay that has ended is opened, never moved.
+        if (!bar.isActive) return;
+        // Only a reservation moves to other days; a stay that has begun keeps its dates.
+        const delta = bar.state === 'reserved' ? Math.round(((e.clientX - d.x) * dirX) / colW) : 0;
+        live.current.setDragBoth({ ...d, dy: dyNow, delta, moved, roomId: live.current.roomAt(e.clientY)?.id ?? d.roomId });
+      },
+      barUp() {
+        live.current.endDragOnBar();
+      },
+      endDown(e, bar) {
+        if (e.button !== 0) return;
+        e.stopPropagation();
+        (e.currentTarget.parentElement as HTMLElement).setPointerCapture(e.pointerId);
+        live.current.setDragBoth({ kind: 'end', bar, x: e.clientX, delta: 0, moved: false });
+      },
+      openBar(bar, roomName) {
+        live.current.onOpenBar(bar, roomName);
+      },
+    }),
+    [],
+  );
+  const outOfOrderByRoom = useMemo(() => {
+    const map = new Map<number, TimelineWindow['outOfOrder']>();
+    for (const o of data.outOfOrder) map.set(o.roomId, [...(map.get(o.roomId) ?? []), o]);
+    return map;
+  }, [data.outOfOrder]);
+  const todayIndex = dates.indexOf(data.today);
+
   const weekdayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }), [locale]);
   const dayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }), [locale]);
   const longFmt = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }), [locale]);
-  const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+  // Each day's texts made once per window's answer and language, not on every frame of a scroll
+  // (the header is drawn again on each; i18next's interpolation showed in the scroll's profile).
+  const dayTexts = useMemo(
+    () =>
+      dates.map((date, i) => {
+        const noon = new Date(`${date}T12:00:00Z`);
+        const h = data.header[i]!;
+        return {
+          weekend: [0, 6].includes(noon.getUTCDay()),
+          weekday: weekdayFmt.format(noon),
+          day: dayFmt.format(noon),
+          label: t('timeline.header.label', { date: longFmt.format(noon), free: h.free, percent: h.occupancy, arrivals: h.arrivals, departures: h.departures }),
+        };
+      }),
+    [dates, data.header, t, weekdayFmt, dayFmt, longFmt],
+  );
 
   if (rows.length === 0) {
     return <p className="text-muted-foreground rounded-md border p-6 text-center">{t('timeline.empty')}</p>;
@@ -354,7 +489,9 @@ function Grid({
     <div
       ref={scrollRef}
       className="relative min-h-[320px] flex-1 overflow-auto rounded-md border"
-      style={{ maxHeight: 'calc(100dvh - 220px)' }}
+      // Layout and paint contained: what a scroll redraws inside does not dirty the page around it
+      // (not `strict`: the grid's height comes from its rows up to the screen's, not a fixed size).
+      style={{ maxHeight: 'calc(100dvh - 220px)', contain: 'content' }}
       tabIndex={0}
       role="region"
       aria-label={t('timeline.scrollRegion')}
@@ -370,37 +507,23 @@ function Grid({
             {cols.map((c) => {
               const date = dates[c.index]!;
               const h = data.header[c.index]!;
-              const weekend = [0, 6].includes(noon(date).getUTCDay());
+              const text = dayTexts[c.index]!;
               return (
                 <div
                   key={c.key}
                   className={cn(
                     'absolute top-0 flex h-full flex-col items-center justify-center gap-0.5 border-e px-0.5 text-center text-[11px] leading-tight',
-                    weekend && 'bg-muted/60',
+                    text.weekend && 'bg-muted/60',
                     date === data.today && 'bg-sky-50 font-semibold',
                   )}
                   style={{ insetInlineStart: c.start - roomW, width: colW }}
-                  title={t('timeline.header.label', {
-                    date: longFmt.format(noon(date)),
-                    free: h.free,
-                    percent: h.occupancy,
-                    arrivals: h.arrivals,
-                    departures: h.departures,
-                  })}
+                  title={text.label}
                   data-testid={`timeline-day-${date}`}
                 >
-                  <span className="sr-only">
-                    {t('timeline.header.label', {
-                      date: longFmt.format(noon(date)),
-                      free: h.free,
-                      percent: h.occupancy,
-                      arrivals: h.arrivals,
-                      departures: h.departures,
-                    })}
-                  </span>
-                  <span aria-hidden>{weekdayFmt.format(noon(date))}</span>
+                  <span className="sr-only">{text.label}</span>
+                  <span aria-hidden>{text.weekday}</span>
                   <span aria-hidden className="font-medium">
-                    {dayFmt.format(noon(date))}
+                    {text.day}
                   </span>
                   <span aria-hidden className="text-muted-foreground inline-flex items-center gap-0.5 tabular-nums" dir="ltr">
                     <BedDouble className="size-3" />
@@ -437,180 +560,29 @@ function Grid({
               );
             }
             const room = row.room;
-            const bars = barsByRoom.get(room.id) ?? [];
-            const isTarget = drag?.kind === 'move' && drag.moved && drag.roomId === room.id && drag.bar.roomId !== room.id;
+            const dragged = drag && drag.kind !== 'range' && drag.bar.roomId === room.id ? drag : null;
             return (
-              <div
+              <RoomRow
                 key={item.key}
-                className={cn('absolute start-0 flex border-b', isTarget && 'bg-sky-50')}
-                style={{ top, height: ROW_HEIGHT, width: roomW + laneW }}
-                data-testid={`timeline-room-${room.name}`}
-              >
-                <div
-                  className="bg-background sticky start-0 z-10 flex items-center gap-1 truncate border-e px-2 text-sm font-medium"
-                  style={{ width: roomW, minWidth: roomW }}
-                >
-                  <span className="truncate">{room.name}</span>
-                  {room.maintenance !== 'none' && (
-                    <span className="rounded bg-zinc-800 px-1 text-[10px] font-normal text-white">
-                      {t(room.maintenance === 'out_of_order' ? 'timeline.outOfOrder' : 'timeline.outOfService')}
-                    </span>
-                  )}
-                </div>
-                <div
-                  className={cn(
-                    'relative',
-                    room.maintenance !== 'none' && 'bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.06)_6px,rgb(0_0_0/0.06)_12px)]',
-                  )}
-                  style={{ width: laneW }}
-                  onPointerDown={(e) => {
-                    if (e.button !== 0 || e.target !== e.currentTarget) return;
-                    const day = dayAt(e.currentTarget, e.clientX);
-                    e.currentTarget.setPointerCapture(e.pointerId);
-                    setDragBoth({ kind: 'range', room, first: day, last: day });
-                  }}
-                  onPointerMove={(e) => {
-                    const d = dragRef.current;
-                    if (d?.kind !== 'range' || d.room.id !== room.id) return;
-                    setDragBoth({ ...d, last: dayAt(e.currentTarget, e.clientX) });
-                  }}
-                  onPointerUp={() => {
-                    const d = dragRef.current;
-                    if (d?.kind !== 'range' || d.room.id !== room.id) return;
-                    setDragBoth(null);
-                    const first = Math.min(d.first, d.last);
-                    const last = Math.max(d.first, d.last);
-                    onAction({ kind: 'reserve', room: { id: room.id, name: room.name }, dates: { arrival: dates[first]!, nights: last - first + 1 } });
-                  }}
-                  onPointerCancel={() => setDragBoth(null)}
-                >
-                  {cols.map((c) => (
-                    <div
-                      key={c.key}
-                      className={cn('pointer-events-none absolute top-0 h-full border-e border-dashed', dates[c.index] === data.today && 'bg-sky-50/70')}
-                      style={{ insetInlineStart: c.start - roomW, width: colW }}
-                    />
-                  ))}
-                  {data.outOfOrder
-                    .filter((o) => o.roomId === room.id)
-                    .map((o) => {
-                      const first = Math.max(0, dates.indexOf(o.startDate) === -1 ? 0 : dates.indexOf(o.startDate));
-                      const lastIndex = dates.indexOf(o.endDate);
-                      const last = lastIndex === -1 ? dates.length - 1 : lastIndex;
-                      const label = t('timeline.outOfOrderRange', {
-                        kind: t(o.kind === 'out_of_order' ? 'timeline.outOfOrder' : 'timeline.outOfService'),
-                        from: o.startDate,
-                        to: o.endDate,
-                        reason: o.reason,
-                      });
-                      return (
-                        <div
-                          key={`ooo-${o.startDate}`}
-                          className="pointer-events-none absolute inset-y-1 flex items-center overflow-hidden rounded border border-zinc-500 bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.12)_6px,rgb(0_0_0/0.12)_12px)] px-1 text-[10px]"
-                          style={{ insetInlineStart: first * colW, width: (last - first + 1) * colW }}
-                          title={label}
-                          data-testid="timeline-out-of-order"
-                        >
-                          <span className="sr-only">{label}</span>
-                          <span aria-hidden className="truncate">
-                            {o.reason}
-                          </span>
-                        </div>
-                      );
-                    })}
-                  {drag?.kind === 'range' && drag.room.id === room.id && (
-                    <div
-                      className="pointer-events-none absolute inset-y-1 rounded border-2 border-dashed border-sky-500 bg-sky-100/60"
-                      style={{ insetInlineStart: Math.min(drag.first, drag.last) * colW, width: (Math.abs(drag.last - drag.first) + 1) * colW }}
-                      aria-hidden
-                    />
-                  )}
-                  {bars.map((bar) => {
-                    const spanOf = barSpan(data.from, data.days, bar.startDate, bar.endDate);
-                    if (!spanOf || spanOf.end < firstCol || spanOf.start > lastCol + 1) return null;
-                    const dragged = drag && drag.kind !== 'range' && drag.bar.stayId === bar.stayId ? drag : null;
-                    const extra = dragged?.kind === 'end' ? dragged.delta * colW : 0;
-                    const dy = dragged?.kind === 'move' ? dragged.dy : 0;
-                    const dx = dragged?.kind === 'move' ? dragged.delta * colW * dirX : 0;
-                    const label = labels(bar, room.name);
-                    return (
-                      <button
-                        key={bar.stayId}
-                        type="button"
-                        aria-label={label}
-                        title={label}
-                        className={cn(
-                          'absolute top-1 flex h-8 touch-none items-center gap-1 overflow-hidden rounded-md border px-1.5 text-start text-xs shadow-sm select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:outline-none',
-                          BAR_STYLE[bar.state],
-                          spanOf.cutStart && 'rounded-s-none',
-                          spanOf.cutEnd && 'rounded-e-none',
-                          bar.isActive ? 'cursor-grab' : 'cursor-pointer',
-                          dragged?.moved && 'z-20 cursor-grabbing opacity-90 shadow-lg',
-                        )}
-                        style={{
-                          insetInlineStart: spanOf.start * colW + 1,
-                          width: Math.max(12, (spanOf.end - spanOf.start) * colW - 2 + extra),
-                          transform: dy || dx ? `translate(${dx}px, ${dy}px)` : undefined,
-                        }}
-                        data-testid={`timeline-bar-${bar.stayId}`}
-                        data-state={bar.state}
-                        data-end={bar.endDate}
-                        onPointerDown={(e) => {
-                          if (e.button !== 0) return;
-                          e.stopPropagation();
-                          e.currentTarget.setPointerCapture(e.pointerId);
-                          setDragBoth({ kind: 'move', bar, x: e.clientX, y: e.clientY, dy: 0, delta: 0, roomId: bar.roomId, moved: false });
-                        }}
-                        onPointerMove={(e) => {
-                          const d = dragRef.current;
-                          if (!d || d.kind === 'range' || d.bar.stayId !== bar.stayId) return;
-                          if (d.kind === 'end') {
-                            const dx = (e.clientX - d.x) * dirX;
-                            setDragBoth({ ...d, delta: Math.round(dx / colW), moved: d.moved || Math.abs(dx) > 4 });
-                            return;
-                          }
-                          const dyNow = e.clientY - d.y;
-                          const moved = d.moved || Math.abs(dyNow) > 4 || Math.abs(e.clientX - d.x) > 4;
-                          // A stay that has ended is opened, never moved.
-                          if (!bar.isActive) return;
-                          // Only a reservation moves to other days; a stay that has begun keeps its dates.
-                          const delta = bar.state === 'reserved' ? Math.round(((e.clientX - d.x) * dirX) / colW) : 0;
-                          setDragBoth({ ...d, dy: dyNow, delta, moved, roomId: roomAt(e.clientY)?.id ?? d.roomId });
-                        }}
-                        onPointerUp={endDragOnBar}
-                        onPointerCancel={() => setDragBoth(null)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter' || e.key === ' ') {
-                            e.preventDefault();
-                            onOpenBar(bar, room.name);
-                          }
-                        }}
-                        onClick={(e) => {
-                          // A click from the keyboard (detail 0); pointer clicks are handled on pointer up.
-                          if (e.detail === 0) onOpenBar(bar, room.name);
-                        }}
-                      >
-                        <CodeIcon state={bar.codeState} />
-                        <span className="truncate font-medium">{bar.guestName ?? t('timeline.bar.noGuest')}</span>
-                        {bar.channel && <span className="shrink-0 rounded bg-white/70 px-1 text-[10px]">{bar.channel}</span>}
-                        {bar.isActive && !spanOf.cutEnd && (
-                          <span
-                            className="absolute inset-y-0 end-0 w-2 cursor-ew-resize bg-black/10"
-                            aria-hidden
-                            data-testid={`timeline-bar-end-${bar.stayId}`}
-                            onPointerDown={(e) => {
-                              if (e.button !== 0) return;
-                              e.stopPropagation();
-                              (e.currentTarget.parentElement as HTMLElement).setPointerCapture(e.pointerId);
-                              setDragBoth({ kind: 'end', bar, x: e.clientX, delta: 0, moved: false });
-                            }}
-                          />
-                        )}
-                      </button>
-                    );
-                  })}
-                </div>
-              </div>
+                room={room}
+                bars={barsOf(room.id)}
+                top={top}
+                roomW={roomW}
+                colW={colW}
+                days={data.days}
+                from={data.from}
+                todayIndex={todayIndex}
+                outOfOrder={outOfOrderByRoom.get(room.id) ?? NO_RANGES}
+                dates={dates}
+                colFrom={colFrom}
+                colTo={colTo}
+                isTarget={drag?.kind === 'move' && drag.moved && drag.roomId === room.id && drag.bar.roomId !== room.id}
+                range={drag?.kind === 'range' && drag.room.id === room.id ? drag : null}
+                dragged={dragged}
+                dirX={dirX}
+                labels={labels}
+                on={handlers}
+              />
             );
           })}
         </div>
@@ -618,3 +590,200 @@ function Grid({
     </div>
   );
 }
+
+const NO_RANGES: TimelineWindow['outOfOrder'] = [];
+const COL_STEP = 16;
+
+interface RowHandlers {
+  laneDown(e: PointerEvent<HTMLDivElement>, room: Room): void;
+  laneMove(e: PointerEvent<HTMLDivElement>, room: Room): void;
+  laneUp(room: Room): void;
+  cancel(): void;
+  barDown(e: PointerEvent<HTMLButtonElement>, bar: TimelineBar): void;
+  barMove(e: PointerEvent<HTMLButtonElement>, bar: TimelineBar): void;
+  barUp(): void;
+  endDown(e: PointerEvent<HTMLSpanElement>, bar: TimelineBar): void;
+  openBar(bar: TimelineBar, roomName: string): void;
+}
+
+/**
+ * One room's row: its name, its lane of days (the day lines drawn by one background, not an
+ * element a day) and its bars over the columns `colFrom` to `colTo` (steps of 16 days). Memoised:
+ * a scroll down draws only the rows that come into view, a scroll across only at a step.
+ */
+const RoomRow = memo(function RoomRow({
+  room,
+  bars,
+  top,
+  roomW,
+  colW,
+  days,
+  from,
+  todayIndex,
+  outOfOrder,
+  dates,
+  colFrom,
+  colTo,
+  isTarget,
+  range,
+  dragged,
+  dirX,
+  labels,
+  on,
+}: {
+  room: Room;
+  bars: readonly TimelineBar[];
+  top: number;
+  roomW: number;
+  colW: number;
+  days: number;
+  from: string;
+  todayIndex: number;
+  outOfOrder: TimelineWindow['outOfOrder'];
+  dates: string[];
+  colFrom: number;
+  colTo: number;
+  isTarget: boolean;
+  range: Extract<Drag, { kind: 'range' }> | null;
+  dragged: Exclude<Drag, { kind: 'range' }> | null;
+  dirX: number;
+  labels(bar: TimelineBar, roomName: string): string;
+  on: RowHandlers;
+}) {
+  const { t } = useTranslation();
+  const laneW = days * colW;
+  return (
+    <div
+      className={cn('absolute start-0 flex border-b', isTarget && 'bg-sky-50')}
+      // Its size known: its layout is its own (no paint containment: a bar dragged to another row is
+      // drawn over it, above the rows after it).
+      style={{ top, height: ROW_HEIGHT, width: roomW + laneW, contain: 'size layout style', zIndex: dragged?.moved ? 20 : undefined }}
+      data-testid={`timeline-room-${room.name}`}
+    >
+      <div
+        className="bg-background sticky start-0 z-10 flex items-center gap-1 truncate border-e px-2 text-sm font-medium"
+        style={{ width: roomW, minWidth: roomW }}
+      >
+        <span className="truncate">{room.name}</span>
+        {room.maintenance !== 'none' && (
+          <span className="rounded bg-zinc-800 px-1 text-[10px] font-normal text-white">
+            {t(room.maintenance === 'out_of_order' ? 'timeline.outOfOrder' : 'timeline.outOfService')}
+          </span>
+        )}
+      </div>
+      <div
+        className={cn(
+          'relative',
+          room.maintenance !== 'none' && 'bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.06)_6px,rgb(0_0_0/0.06)_12px)]',
+        )}
+        style={{ width: laneW }}
+        onPointerDown={(e) => on.laneDown(e, room)}
+        onPointerMove={(e) => on.laneMove(e, room)}
+        onPointerUp={() => on.laneUp(room)}
+        onPointerCancel={on.cancel}
+      >
+        {todayIndex >= 0 && (
+          <div className="pointer-events-none absolute top-0 h-full bg-sky-50/70" style={{ insetInlineStart: todayIndex * colW, width: colW }} />
+        )}
+        <div
+          className="pointer-events-none absolute inset-0"
+          style={{
+            backgroundImage: `repeating-linear-gradient(${dirX > 0 ? 'to right' : 'to left'}, transparent 0 ${colW - 1}px, var(--border) ${colW - 1}px ${colW}px)`,
+          }}
+        />
+        {outOfOrder.map((o) => {
+          const first = Math.max(0, dates.indexOf(o.startDate) === -1 ? 0 : dates.indexOf(o.startDate));
+          const lastIndex = dates.indexOf(o.endDate);
+          const last = lastIndex === -1 ? dates.length - 1 : lastIndex;
+          const label = t('timeline.outOfOrderRange', {
+            kind: t(o.kind === 'out_of_order' ? 'timeline.outOfOrder' : 'timeline.outOfService'),
+            from: o.startDate,
+            to: o.endDate,
+            reason: o.reason,
+          });
+          return (
+            <div
+              key={`ooo-${o.startDate}`}
+              className="pointer-events-none absolute inset-y-1 flex items-center overflow-hidden rounded border border-zinc-500 bg-[repeating-linear-gradient(45deg,transparent,transparent_6px,rgb(0_0_0/0.12)_6px,rgb(0_0_0/0.12)_12px)] px-1 text-[10px]"
+              style={{ insetInlineStart: first * colW, width: (last - first + 1) * colW }}
+              title={label}
+              data-testid="timeline-out-of-order"
+            >
+              <span className="sr-only">{label}</span>
+              <span aria-hidden className="truncate">
+                {o.reason}
+              </span>
+            </div>
+          );
+        })}
+        {range && (
+          <div
+            className="pointer-events-none absolute inset-y-1 rounded border-2 border-dashed border-sky-500 bg-sky-100/60"
+            style={{ insetInlineStart: Math.min(range.first, range.last) * colW, width: (Math.abs(range.last - range.first) + 1) * colW }}
+            aria-hidden
+          />
+        )}
+        {bars.map((bar) => {
+          const spanOf = barSpan(from, days, bar.startDate, bar.endDate);
+          const drag = dragged && dragged.bar.stayId === bar.stayId ? dragged : null;
+          // Off the columns drawn (and not the one dragged): not in the page.
+          if (!spanOf || (!drag && (spanOf.end < colFrom || spanOf.start > colTo))) return null;
+          const extra = drag?.kind === 'end' ? drag.delta * colW : 0;
+          const dy = drag?.kind === 'move' ? drag.dy : 0;
+          const dx = drag?.kind === 'move' ? drag.delta * colW * dirX : 0;
+          const label = labels(bar, room.name);
+          return (
+            <button
+              key={bar.stayId}
+              type="button"
+              aria-label={label}
+              title={label}
+              className={cn(
+                'absolute top-1 flex h-8 touch-none items-center gap-1 overflow-hidden rounded-md border px-1.5 text-start text-xs shadow-sm select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:outline-none',
+                BAR_STYLE[bar.state],
+                spanOf.cutStart && 'rounded-s-none',
+                spanOf.cutEnd && 'rounded-e-none',
+                bar.isActive ? 'cursor-grab' : 'cursor-pointer',
+                drag?.moved && 'z-20 cursor-grabbing opacity-90 shadow-lg',
+              )}
+              style={{
+                insetInlineStart: spanOf.start * colW + 1,
+                width: Math.max(12, (spanOf.end - spanOf.start) * colW - 2 + extra),
+                transform: dy || dx ? `translate(${dx}px, ${dy}px)` : undefined,
+              }}
+              data-testid={`timeline-bar-${bar.stayId}`}
+              data-state={bar.state}
+              data-end={bar.endDate}
+              onPointerDown={(e) => on.barDown(e, bar)}
+              onPointerMove={(e) => on.barMove(e, bar)}
+              onPointerUp={on.barUp}
+              onPointerCancel={on.cancel}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  on.openBar(bar, room.name);
+                }
+              }}
+              onClick={(e) => {
+                // A click from the keyboard (detail 0); pointer clicks are handled on pointer up.
+                if (e.detail === 0) on.openBar(bar, room.name);
+              }}
+            >
+              <CodeIcon state={bar.codeState} />
+              <span className="truncate font-medium">{bar.guestName ?? t('timeline.bar.noGuest')}</span>
+              {bar.channel && <span className="shrink-0 rounded bg-white/70 px-1 text-[10px]">{bar.channel}</span>}
+              {bar.isActive && !spanOf.cutEnd && (
+                <span
+                  className="absolute inset-y-0 end-0 w-2 cursor-ew-resize bg-black/10"
+                  aria-hidden
+                  data-testid={`timeline-bar-end-${bar.stayId}`}
+                  onPointerDown={(e) => on.endDown(e, bar)}
+                />
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+});
