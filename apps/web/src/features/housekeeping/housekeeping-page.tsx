@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { housekeepingKey, housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
 import { OutOfOrderSection } from './out-of-order-section';
+import { HousekeepingSettingsSection } from './settings-section';
 import { TaskBadges } from './task-badges';
 import { TaskTimes } from './task-key';
 
@@ -21,7 +22,8 @@ const UNASSIGNED = 'none';
  * `/housekeeping`, the supervisor's page (issue 28 §2, docs/housekeeping.md): the day's rooms and
  * tasks in a column per attendant. A room is given by dragging its card onto an attendant, or with
  * the card's "Assign to" list (the keyboard's way), or a whole floor or room group at once; a
- * cleaned room is inspected here (pass, or fail with the reason: back to its attendant).
+ * cleaned room is inspected here (pass, or fail with the reason: back to its attendant). Below, the
+ * rooms out of order by dates and the hotel's housekeeping rule (stay-over cleans, day start).
  */
 export function HousekeepingPage() {
   const { t } = useTranslation();
@@ -124,6 +126,8 @@ export function HousekeepingPage() {
             ))}
           </div>
           <OutOfOrderSection rooms={data.rooms} />
+          {/* Keyed by what is saved: a change (here or in another tab) starts the form again from it. */}
+          <HousekeepingSettingsSection key={JSON.stringify(data.settings)} settings={data.settings} />
         </>
       )}
     </div>
