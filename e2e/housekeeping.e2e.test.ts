@@ -14,10 +14,11 @@ import { closeSql, sql } from './support-stays';
  * shift; the attendant's phone lists her rooms in that order with her door code; at the simulated
  * doors the code opens her rooms only and only in the shift's hours (the lock's clock moved before
  * and after refuses it), the opening is on the room's records in her name and on her task ("Entered
- * HH:mm"); she starts and marks the room done; the supervisor fails the inspection with a reason and
- * the room is back on her phone, dirty, with the reason; done again and passed: clean and ready. The
- * desk's board shows each housekeeping state as it happens, never reloaded. Then the supervisor sets
- * the hotel's stay-over rule (a bad N refused in words, every 2 days kept after a reload).
+ * HH:mm"); a room dragged back to "not assigned" leaves her phone and her code leaves its lock. She
+ * starts and marks the room done; the supervisor fails the inspection with a reason and the room is
+ * back on her phone, dirty, with the reason; done again and passed: clean and ready. The desk's
+ * board shows each housekeeping state as it happens, never reloaded. Then the supervisor sets the
+ * hotel's stay-over rule (a bad N refused in words, every 2 days kept after a reload).
  * Each run has rooms of its own on a floor of its own, paired with new simulated locks.
  */
 
@@ -208,6 +209,25 @@ describe.each(RUNS)('housekeeping with the $label', (run) => {
     );
     expect(await times.innerText()).toBe(text(att.header, 'housekeepingKeys.entered', { time: shown }));
     await screenshot(phone, `housekeeping-entered-${att.header}`);
+
+    // A room dragged back to "not assigned": it leaves her phone (live), and her code leaves its lock.
+    const assigned = answerOf(supPage, 'housekeeping.assign');
+    // (The drag's events themselves, as the browser sends them: a pointer drag across a page that scrolls
+    // between the card and the column picked whatever card was under the pointer once scrolled.)
+    const dataTransfer = await supPage.evaluateHandle(() => new DataTransfer());
+    await supPage.getByTestId(`hk-task-${second}`).dispatchEvent('dragstart', { dataTransfer });
+    await supPage.getByTestId('hk-column-none').dispatchEvent('dragover', { dataTransfer });
+    await supPage.getByTestId('hk-column-none').dispatchEvent('drop', { dataTransfer });
+    await assigned;
+    await supPage.getByTestId('hk-column-none').getByTestId(`hk-task-${second}`).waitFor();
+    await phone.getByTestId(`my-task-${second}`).waitFor({ state: 'detached' });
+    const onLock = async (lockId: string) =>
+      (await sim<{ lock: { passcodes: { keyboardPwd: string; onLock: boolean }[] } }>('GET', `/locks/${lockId}`)).lock.passcodes.some(
+        (p) => p.onLock && p.keyboardPwd === code,
+      );
+    await expect.poll(() => onLock(paired[second]!.lockId), { timeout: 30_000, interval: 250 }).toBe(false);
+    expect(await use(paired[second]!.lockId, code)).toBe('unknown');
+    expect(await onLock(paired[first]!.lockId)).toBe(true);
   });
 
   it('done, failed with a reason: back on her phone, dirty, with the reason; done again and passed: clean and ready, live on the board', async () => {
