@@ -160,7 +160,7 @@ function AssignByArea({
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label={t('housekeeping.assignByArea')}>
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.area')}</span>
         <NativeSelect value={area} onChange={(e) => setArea(e.target.value)} data-testid="hk-area">
           <NativeSelectOption value="">{t('housekeeping.chooseArea')}</NativeSelectOption>
@@ -176,7 +176,7 @@ function AssignByArea({
           ))}
         </NativeSelect>
       </Label>
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.attendant')}</span>
         <NativeSelect value={member} onChange={(e) => setMember(e.target.value)} data-testid="hk-area-member">
           <NativeSelectOption value="">{t('housekeeping.chooseAttendant')}</NativeSelectOption>
@@ -278,7 +278,7 @@ function TaskCard({
             inspect.mutate({ taskId: task.id, pass: false, reason });
           }}
         >
-          <Label className="flex flex-col gap-1 text-sm">
+          <Label className="flex flex-col items-start gap-1 text-sm">
             <span>{t('housekeeping.failReasonLabel')}</span>
             <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required data-testid="hk-fail-reason" autoFocus />
           </Label>
@@ -319,11 +319,11 @@ function ShiftEditor({ attendant, day }: { attendant: Attendant; day: string }) 
         save.mutate({ membershipId: attendant.membershipId, day, start, end });
       }}
     >
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.shiftStart')}</span>
         <Input type="time" value={start} onChange={(e) => setStart(e.target.value)} className="w-28" />
       </Label>
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.shiftEnd')}</span>
         <Input type="time" value={end} onChange={(e) => setEnd(e.target.value)} className="w-28" />
       </Label>

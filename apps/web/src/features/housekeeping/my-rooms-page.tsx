@@ -128,11 +128,11 @@ function MyTask({ task, index, roomKey }: { task: HousekeepingTask; index: numbe
             step.mutate({ taskId: task.id, step: 'needs_maintenance', note, photo });
           }}
         >
-          <Label className="flex flex-col gap-1">
+          <Label className="flex flex-col items-start gap-1">
             <span>{t('housekeeping.note')}</span>
             <Input value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} data-testid="my-note" />
           </Label>
-          <Label className="flex flex-col gap-1">
+          <Label className="flex flex-col items-start gap-1">
             <span>{t('housekeeping.photo')}</span>
             <Input
               type="file"
