@@ -40,7 +40,7 @@ export const HOUSEKEEPING_LIMITS = {
 
 function text(max: number, required: boolean) {
   const base = zOptionalText(max);
-  return required ? base.refine((v) => v.length > 0, { error: 'housekeeping.errors.reasonRequired' }) : base;
+  return required ? base.refine((v) => v.length > 0, { error: 'housekeeping.validation.reasonRequired' }) : base;
 }
 
 /** A photo of the uploads module (`/api/uploads?purpose=housekeeping`): `/uploads/<hotel>/<uuid>.<ext>`. */
@@ -59,7 +59,7 @@ export const ZAssignInput = z
     groupId: ZId.optional(),
     floor: z.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(0).max(999).optional(),
   })
-  .refine((v) => [v.roomIds, v.groupId, v.floor].filter((x) => x !== undefined).length === 1, { error: 'housekeeping.errors.assignWhat' });
+  .refine((v) => [v.roomIds, v.groupId, v.floor].filter((x) => x !== undefined).length === 1, { error: 'housekeeping.validation.assignWhat' });
 export type TAssignInput = z.input<typeof ZAssignInput>;
 
 export const ZTaskStepInput = z.object({
@@ -76,7 +76,7 @@ export const ZInspectInput = z
     pass: z.boolean({ error: 'validation.invalid' }),
     reason: text(HOUSEKEEPING_LIMITS.reasonMaxLength, false).optional(),
   })
-  .refine((v) => v.pass || (v.reason ?? '').length > 0, { error: 'housekeeping.errors.reasonRequired', path: ['reason'] });
+  .refine((v) => v.pass || (v.reason ?? '').length > 0, { error: 'housekeeping.validation.reasonRequired', path: ['reason'] });
 export type TInspectInput = z.input<typeof ZInspectInput>;
 
 export const ZRequestCleanInput = z.object({ roomId: ZId, day: ZLocalDate.optional() });
@@ -85,8 +85,8 @@ export const ZShiftInput = z.object({
   membershipId: ZId,
   day: ZLocalDate,
   /** `HH:mm` in the hotel's zone; an end at or before the start ends the next morning. */
-  start: z.string({ error: 'validation.invalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'housekeeping.errors.timeInvalid' }),
-  end: z.string({ error: 'validation.invalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'housekeeping.errors.timeInvalid' }),
+  start: z.string({ error: 'validation.invalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'housekeeping.validation.timeInvalid' }),
+  end: z.string({ error: 'validation.invalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'housekeeping.validation.timeInvalid' }),
 });
 export type TShiftInput = z.input<typeof ZShiftInput>;
 
@@ -98,9 +98,9 @@ export const ZOutOfOrderInput = z
     endDate: ZLocalDate,
     reason: text(HOUSEKEEPING_LIMITS.reasonMaxLength, true),
   })
-  .refine((v) => v.endDate >= v.startDate, { error: 'housekeeping.errors.datesOrder', path: ['endDate'] })
+  .refine((v) => v.endDate >= v.startDate, { error: 'housekeeping.validation.datesOrder', path: ['endDate'] })
   .refine((v) => Date.parse(v.endDate) - Date.parse(v.startDate) <= HOUSEKEEPING_LIMITS.outOfOrderMaxDays * 86_400_000, {
-    error: 'housekeeping.errors.rangeTooLong',
+    error: 'housekeeping.validation.rangeTooLong',
     path: ['endDate'],
   });
 export type TOutOfOrderInput = z.input<typeof ZOutOfOrderInput>;
@@ -109,8 +109,13 @@ export const ZOutOfOrderListInput = z.object({ roomId: ZId.optional(), from: ZLo
 
 export const ZHousekeepingSettingsInput = z.object({
   stayoverRule: z.enum(STAYOVER_RULES, { error: 'validation.invalid' }),
-  stayoverEveryDays: z.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1).max(HOUSEKEEPING_LIMITS.everyDaysMax),
-  dayStart: z.string({ error: 'validation.invalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'housekeeping.errors.timeInvalid' }),
+  /** 1 to 30 (a cleaning every N days counted from the check-in day), refused in words otherwise. */
+  stayoverEveryDays: z
+    .number({ error: 'housekeeping.validation.everyDays' })
+    .int({ error: 'housekeeping.validation.everyDays' })
+    .min(1, { error: 'housekeeping.validation.everyDays' })
+    .max(HOUSEKEEPING_LIMITS.everyDaysMax, { error: 'housekeeping.validation.everyDays' }),
+  dayStart: z.string({ error: 'validation.invalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'housekeeping.validation.timeInvalid' }),
 });
 
 export interface THousekeepingTask {

@@ -29,7 +29,8 @@ type Router = keyof typeof ROUTERS;
 
 const MONEY: Router[] = ['order', 'room', 'stay', 'today', 'timeline', 'customer'];
 const STAY: Router[] = [...MONEY, 'sharedDoor', 'password', 'face', 'card', 'guestMessage'];
-const DOORS: Router[] = ['password', 'face', 'card', 'lock', 'sharedDoor', 'accessRule', 'room', 'stay', 'today', 'timeline'];
+// Housekeeping too: an attendant's code of the day reaches the door (her phone shows it once on the lock).
+const DOORS: Router[] = ['password', 'face', 'card', 'lock', 'sharedDoor', 'accessRule', 'room', 'stay', 'today', 'timeline', 'housekeeping'];
 
 /** What each kind of event makes stale: the map the console invalidates by (one list, not one per dialog). */
 export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
@@ -57,7 +58,8 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'credential.onLock': DOORS,
   'credential.failed': DOORS,
   'credential.removed': DOORS,
-  'door.opened': ['room', 'stay', 'timeline'],
+  // An attendant's opening is her task's "Entered 10:02" (docs/housekeeping-keys.md).
+  'door.opened': ['room', 'stay', 'timeline', 'housekeeping'],
   'lock.offline': ['lock', 'room', 'today'],
   'lock.batteryLow': ['lock', 'room', 'today'],
   'customer.changed': ['customer', 'order'],

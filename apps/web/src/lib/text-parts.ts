@@ -56,6 +56,9 @@ export const FIRST_TEXT_KEYS = [
   // The room board's tile shows today's housekeeping state.
   'housekeeping.board',
   'housekeeping.status',
+  // The menu's entries of the housekeeping pages (shown on the board too).
+  'housekeeping.title',
+  'housekeeping.myRooms',
   'guestMessages.title',
   'accessRules.title',
   'accessRules.fixNow',

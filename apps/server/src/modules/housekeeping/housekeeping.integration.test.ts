@@ -107,6 +107,37 @@ describe('the day’s tasks', () => {
     expect(asked.data).toMatchObject({ roomName: '201', kind: 'stayover', requested: true });
   });
 
+  it('keep the rule as it was when N is not a whole number from 1 to 30 or the day start not a time, refused in words', async () => {
+    const h = await hotel();
+    const good = { stayoverRule: 'every_n_days' as const, stayoverEveryDays: 2, dayStart: '06:30' };
+    expect((await api.mutation('housekeeping.setSettings', good, { token: h.sup.token })).data).toEqual(good);
+    for (const n of [0, 31, 1.5, -2, '2', null]) {
+      const refused = await api.raw.mutation('housekeeping.setSettings', { ...good, stayoverEveryDays: n }, { token: h.sup.token });
+      expect([n, refused.error?.data.code, refused.error?.message]).toEqual([n, 'BAD_REQUEST', 'Enter a whole number of days from 1 to 30.']);
+    }
+    const inChinese = await api.raw.mutation('housekeeping.setSettings', { ...good, stayoverEveryDays: 31 }, { token: h.sup.token, lang: 'zh-CN' });
+    expect(inChinese.error?.message).toBe('请输入 1 到 30 之间的整数天数。');
+    const badTime = await api.raw.mutation('housekeeping.setSettings', { ...good, dayStart: '7:00' }, { token: h.sup.token });
+    expect(badTime.error?.message).toBe('Enter a time as HH:mm.');
+    const badRule = await api.raw.mutation('housekeeping.setSettings', { ...good, stayoverRule: 'weekly' }, { token: h.sup.token });
+    expect(badRule.error?.data.code).toBe('BAD_REQUEST');
+    // An attendant may not change it at all; the front desk neither.
+    expect((await api.mutation('housekeeping.setSettings', { ...good, stayoverEveryDays: 5 }, { token: h.ann.token })).error?.data.code).toBe('FORBIDDEN');
+    expect((await api.mutation('housekeeping.setSettings', { ...good, stayoverEveryDays: 5 }, { token: h.staffToken })).error?.data.code).toBe('FORBIDDEN');
+    expect((await day(h)).settings).toEqual(good);
+    // Housekeeping's other refusals of bad input are in words too (their keys are validation keys).
+    const noReason = await api.raw.mutation('housekeeping.inspect', { taskId: 1, pass: false }, { token: h.sup.token });
+    expect(noReason.error?.message).toBe('Say why.');
+    const twoWays = await api.raw.mutation('housekeeping.assign', { membershipId: null, floor: 1, groupId: h.group.id }, { token: h.sup.token });
+    expect(twoWays.error?.message).toBe('Choose rooms, a room group or a floor.');
+    const shift = await api.raw.mutation(
+      'housekeeping.setShift',
+      { membershipId: h.ann.membership.id, day: h.today, start: '8:00', end: '16:00' },
+      { token: h.sup.token },
+    );
+    expect(shift.error?.message).toBe('Enter a time as HH:mm.');
+  });
+
   it('are made by the day-start job once per hotel day, before which nothing happens', async () => {
     const h = await hotel();
     const job = jobContext(ctx.deps, 'stay.housekeeping', 'test');

@@ -576,7 +576,7 @@ export async function setShift(ctx: AuthedContext, raw: z.input<typeof ZShiftInp
   const startsAt = zonedToInstant(`${input.day}T${input.start}`, timeZone);
   const endDay = input.end <= input.start ? addDays(input.day, 1) : input.day;
   const endsAt = zonedToInstant(`${endDay}T${input.end}`, timeZone);
-  if (!startsAt || !endsAt || endsAt <= startsAt) throw new AppError('VALIDATION', { messageKey: 'housekeeping.errors.timeInvalid' });
+  if (!startsAt || !endsAt || endsAt <= startsAt) throw new AppError('VALIDATION', { messageKey: 'housekeeping.validation.timeInvalid' });
   await transaction(ctx.deps, async (tx) => {
     await tx.attendantShift.upsert({
       where: { hotelId_membershipId_day: { hotelId, membershipId: member.id, day: asDate(input.day) } },

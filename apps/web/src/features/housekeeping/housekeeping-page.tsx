@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { housekeepingKey, housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
 import { OutOfOrderSection } from './out-of-order-section';
+import { HousekeepingSettingsSection } from './settings-section';
 import { TaskBadges } from './task-badges';
 import { TaskTimes } from './task-key';
 
@@ -21,7 +22,8 @@ const UNASSIGNED = 'none';
  * `/housekeeping`, the supervisor's page (issue 28 §2, docs/housekeeping.md): the day's rooms and
  * tasks in a column per attendant. A room is given by dragging its card onto an attendant, or with
  * the card's "Assign to" list (the keyboard's way), or a whole floor or room group at once; a
- * cleaned room is inspected here (pass, or fail with the reason: back to its attendant).
+ * cleaned room is inspected here (pass, or fail with the reason: back to its attendant). Below, the
+ * rooms out of order by dates and the hotel's housekeeping rule (stay-over cleans, day start).
  */
 export function HousekeepingPage() {
   const { t } = useTranslation();
@@ -124,6 +126,8 @@ export function HousekeepingPage() {
             ))}
           </div>
           <OutOfOrderSection rooms={data.rooms} />
+          {/* Keyed by what is saved: a change (here or in another tab) starts the form again from it. */}
+          <HousekeepingSettingsSection key={JSON.stringify(data.settings)} settings={data.settings} />
         </>
       )}
     </div>
@@ -156,7 +160,7 @@ function AssignByArea({
   };
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label={t('housekeeping.assignByArea')}>
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.area')}</span>
         <NativeSelect value={area} onChange={(e) => setArea(e.target.value)} data-testid="hk-area">
           <NativeSelectOption value="">{t('housekeeping.chooseArea')}</NativeSelectOption>
@@ -172,7 +176,7 @@ function AssignByArea({
           ))}
         </NativeSelect>
       </Label>
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.attendant')}</span>
         <NativeSelect value={member} onChange={(e) => setMember(e.target.value)} data-testid="hk-area-member">
           <NativeSelectOption value="">{t('housekeeping.chooseAttendant')}</NativeSelectOption>
@@ -274,7 +278,7 @@ function TaskCard({
             inspect.mutate({ taskId: task.id, pass: false, reason });
           }}
         >
-          <Label className="flex flex-col gap-1 text-sm">
+          <Label className="flex flex-col items-start gap-1 text-sm">
             <span>{t('housekeeping.failReasonLabel')}</span>
             <Input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required data-testid="hk-fail-reason" autoFocus />
           </Label>
@@ -315,11 +319,11 @@ function ShiftEditor({ attendant, day }: { attendant: Attendant; day: string }) 
         save.mutate({ membershipId: attendant.membershipId, day, start, end });
       }}
     >
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.shiftStart')}</span>
         <Input type="time" value={start} onChange={(e) => setStart(e.target.value)} className="w-28" />
       </Label>
-      <Label className="flex flex-col gap-1">
+      <Label className="flex flex-col items-start gap-1">
         <span>{t('housekeeping.shiftEnd')}</span>
         <Input type="time" value={end} onChange={(e) => setEnd(e.target.value)} className="w-28" />
       </Label>

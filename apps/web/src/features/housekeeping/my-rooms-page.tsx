@@ -73,9 +73,19 @@ function MyTask({ task, index, roomKey }: { task: HousekeepingTask; index: numbe
       })}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className="text-2xl font-bold">
-          <span className="text-muted-foreground me-2 text-base">{index}.</span>
-          {task.roomName}
+        {/*
+          The place in the round and the room's name apart (not "1." before "7201" in one run of text,
+          which right to left read as the number 1.7201); the list itself tells a screen reader the order.
+        */}
+        <span className="flex items-center gap-2">
+          <span
+            aria-hidden
+            className="bg-muted text-muted-foreground grid size-7 shrink-0 place-items-center rounded-full text-sm font-semibold"
+            data-testid="place-in-round"
+          >
+            {index}
+          </span>
+          <bdi className="text-2xl font-bold">{task.roomName}</bdi>
         </span>
         <TaskBadges task={task} />
       </div>
@@ -118,11 +128,11 @@ function MyTask({ task, index, roomKey }: { task: HousekeepingTask; index: numbe
             step.mutate({ taskId: task.id, step: 'needs_maintenance', note, photo });
           }}
         >
-          <Label className="flex flex-col gap-1">
+          <Label className="flex flex-col items-start gap-1">
             <span>{t('housekeeping.note')}</span>
             <Input value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} data-testid="my-note" />
           </Label>
-          <Label className="flex flex-col gap-1">
+          <Label className="flex flex-col items-start gap-1">
             <span>{t('housekeeping.photo')}</span>
             <Input
               type="file"

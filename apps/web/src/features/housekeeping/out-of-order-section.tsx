@@ -87,7 +87,7 @@ export function OutOfOrderSection({ roomId, roomName: ownName, rooms }: { roomId
         }}
       >
         {!roomId && (
-          <Label className="flex flex-col gap-1 text-sm">
+          <Label className="flex flex-col items-start gap-1 text-sm">
             <span>{t('housekeeping.ooo.room')}</span>
             <NativeSelect value={draft.roomId} onChange={(e) => setDraft({ ...draft, roomId: e.target.value })} data-testid="ooo-room">
               <NativeSelectOption value="">{t('housekeeping.ooo.chooseRoom')}</NativeSelectOption>
@@ -99,22 +99,22 @@ export function OutOfOrderSection({ roomId, roomName: ownName, rooms }: { roomId
             </NativeSelect>
           </Label>
         )}
-        <Label className="flex flex-col gap-1 text-sm">
+        <Label className="flex flex-col items-start gap-1 text-sm">
           <span>{t('housekeeping.ooo.kindLabel')}</span>
           <NativeSelect value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as OutOfOrderRange['kind'] })}>
             <NativeSelectOption value="out_of_order">{t('housekeeping.ooo.kind.out_of_order')}</NativeSelectOption>
             <NativeSelectOption value="out_of_service">{t('housekeeping.ooo.kind.out_of_service')}</NativeSelectOption>
           </NativeSelect>
         </Label>
-        <Label className="flex flex-col gap-1 text-sm">
+        <Label className="flex flex-col items-start gap-1 text-sm">
           <span>{t('housekeeping.ooo.from')}</span>
           <Input type="date" value={draft.startDate} onChange={(e) => setDraft({ ...draft, startDate: e.target.value })} data-testid="ooo-from" />
         </Label>
-        <Label className="flex flex-col gap-1 text-sm">
+        <Label className="flex flex-col items-start gap-1 text-sm">
           <span>{t('housekeeping.ooo.to')}</span>
           <Input type="date" value={draft.endDate} onChange={(e) => setDraft({ ...draft, endDate: e.target.value })} data-testid="ooo-to" />
         </Label>
-        <Label className="flex flex-col gap-1 text-sm">
+        <Label className="flex flex-col items-start gap-1 text-sm">
           <span>{t('housekeeping.ooo.reason')}</span>
           <Input value={draft.reason} maxLength={500} onChange={(e) => setDraft({ ...draft, reason: e.target.value })} data-testid="ooo-reason" />
         </Label>
