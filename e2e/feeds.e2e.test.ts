@@ -13,7 +13,8 @@ import { closeSql, sql, text } from './support-stays';
  * room on Room setup › Calendar feeds and reads it: the booking of next week becomes a reservation
  * the board shows; the channel moves it a day and the reservation follows; a calendar answering
  * 503 shows its error and changes nothing; an empty answer keeps the booking and asks for a
- * confirmation. The room's export address answers an iCal text with the booking. Rooms CF-zh,
+ * confirmation; a booking on a night the room is out of order is not imported, and the card names
+ * the range. The room's export address answers an iCal text with the booking. Rooms CF-zh,
  * CF-en and CF-ar are this file's own.
  */
 
@@ -230,6 +231,29 @@ describe.each(languageRuns(RUNS, import.meta.url))('calendar feeds in $header', 
     await card.getByTestId('feed-confirm-empty').click();
     await shows(page, `${cardSel} [data-testid="feed-state"]`, text(header, 'feeds.status.ok'));
     await shows(page, `${cardSel} [data-testid="feed-booked"]`, '0');
+    expect((await staysOfRoom(roomId)).map((s) => s.status)).toEqual(['ended']);
+
+    // The room is out of order on a night of a new booking: not imported, and the card says why (the range's room and reason).
+    const broken = addDays(today(), 11);
+    await sql(
+      `INSERT INTO "RoomOutOfOrder" ("hotelId", "roomId", kind, "startDate", "endDate", reason, "updatedAt")
+       VALUES ($1, $2, 'out_of_order', $3::date, $3::date, 'Leaking pipe', now()) ON CONFLICT DO NOTHING`,
+      [hotel.id, roomId, broken],
+    );
+    const blockedCode = `HM${room.slice(-2).toUpperCase()}OOO20`;
+    answers.set(path, { status: 200, body: ics([{ uid: `${room}-2@airbnb.test`, from: addDays(broken, -1), to: addDays(broken, 1), code: blockedCode }]) });
+    await card.getByTestId('feed-read-now').click();
+    const conflict = card.getByTestId('feed-conflicts').locator('li', { hasText: blockedCode });
+    await conflict.waitFor();
+    // The language's sentence with the booking, the room and the reason in it, whatever the dates' format.
+    const sentence = text(header, 'feeds.conflictOutOfOrder', { reference: '§R', start: '§D', end: '§D', room: '§M', from: '§D', to: '§D', reason: '§X' })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('§D', '.+')
+      .replace('§R', blockedCode)
+      .replace('§M', room)
+      .replace('§X', 'Leaking pipe');
+    expect((await conflict.innerText()).trim()).toMatch(new RegExp(`^${sentence}$`));
+    await screenshot(page, `feeds-out-of-order-${header}`);
     expect((await staysOfRoom(roomId)).map((s) => s.status)).toEqual(['ended']);
   });
 });
