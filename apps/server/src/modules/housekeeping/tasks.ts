@@ -101,6 +101,15 @@ function toTask(t: TaskRow): THousekeepingTask {
   };
 }
 
+/** The rooms in the board's order (the page's lists, assignment by floor). */
+const ROOM_ORDER: Prisma.RoomOrderByWithRelationInput[] = [
+  { groupSort: { sort: 'asc', nulls: 'last' } },
+  { groupName: { sort: 'asc', nulls: 'last' } },
+  { sortOrder: 'asc' },
+  { name: 'asc' },
+  { id: 'asc' },
+];
+
 /** Board order of the rooms, then the kind (departures first). */
 const TASK_ORDER: Prisma.HousekeepingTaskOrderByWithRelationInput[] = [
   { room: { groupSort: { sort: 'asc', nulls: 'last' } } },
@@ -267,13 +276,7 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
     // The rooms a range can be set on (the page's out-of-order form), in the board's order.
     prisma.room.findMany({
       where: roomScope(ctx.actor),
-      orderBy: [
-        { groupSort: { sort: 'asc', nulls: 'last' } },
-        { groupName: { sort: 'asc', nulls: 'last' } },
-        { sortOrder: 'asc' },
-        { name: 'asc' },
-        { id: 'asc' },
-      ],
+      orderBy: ROOM_ORDER,
       select: { id: true, name: true },
       take: 5000,
     }),
@@ -357,13 +360,7 @@ export async function assignRooms(ctx: AuthedContext, raw: z.input<typeof ZAssig
     }
     const inScope = await ctx.deps.prisma.room.findMany({
       where: { ...roomScope(ctx.actor), ...(input.groupId !== undefined ? { groupId: input.groupId } : {}) },
-      orderBy: [
-        { groupSort: { sort: 'asc', nulls: 'last' } },
-        { groupName: { sort: 'asc', nulls: 'last' } },
-        { sortOrder: 'asc' },
-        { name: 'asc' },
-        { id: 'asc' },
-      ],
+      orderBy: ROOM_ORDER,
       select: { id: true, name: true },
     });
     rooms = input.floor !== undefined ? inScope.filter((r) => roomFloor(r.name) === input.floor) : inScope;
