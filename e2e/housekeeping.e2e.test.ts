@@ -45,8 +45,10 @@ const RUNS = LANGS.map((supervisor, i) => ({
   supervisor,
   attendant: LANGS[(i + 1) % 3]!,
   desk: LANGS[(i + 2) % 3]!,
-  // A floor of its own (room names 7101, 7102 ... are floor 71), and an attendant's name in her language.
-  floor: 71 + i,
+  // A floor of its own (room names 9101, 9102 ... are floor 91; the other rooms on floor 101 and
+  // up), no other file's room names (lock-accounts' 7101 ... must stay without a lock), and an
+  // attendant's name in her language.
+  floor: 91 + i,
   name: ['Liu Fang', 'Amira Saleh', '王秀英'][i]!,
   reason: ['镜子上有水渍', 'Hair left in the shower', 'الأرضية غير نظيفة'][i]!,
 }));
