@@ -30,7 +30,7 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { currentLanguage } from '@/lib/language';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
-import { hasPermission, useUserInfo } from '@/lib/user-info';
+import { hasPermission, readUserInfo, useUserInfo, writeUserInfo } from '@/lib/user-info';
 import { useAppForm } from '@/lib/use-app-form';
 
 /**
@@ -70,10 +70,18 @@ export function PersonalCenterPage() {
 
 type Profile = { id: number; nickname: string; avatar: string | null; mobile: string | null; email: string | null };
 
-/** After a change the navbar's name and avatar follow: the user info is asked again. */
+/**
+ * After a change the navbar's name and avatar follow: the server's answer (the profile as saved) is
+ * written into the stored user info at once, and the user info is asked again (the navbar does not
+ * wait for that second answer, which a busy server or a dropped request could hold back).
+ */
 function useRefreshUser() {
   const queryClient = useQueryClient();
-  return () => invalidateProfile(queryClient);
+  return (saved?: Profile) => {
+    const stored = readUserInfo();
+    if (saved && stored) writeUserInfo({ ...stored, nickname: saved.nickname, avatar: saved.avatar, mobile: saved.mobile, email: saved.email });
+    return invalidateProfile(queryClient);
+  };
 }
 
 async function uploadAvatar(file: File): Promise<{ url: string } | { error: string }> {
@@ -100,18 +108,18 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const nickname = useMutation(
     trpc.account.updateNickname.mutationOptions({
       meta: { handledCodes: ['VALIDATION'] },
-      onSuccess: async () => {
+      onSuccess: async (saved) => {
         toast.success(t('settings.personal.nicknameSaved'));
-        await refresh();
+        await refresh(saved);
       },
       onError: (error) => form.applyServerErrors(error),
     }),
   );
   const avatar = useMutation(
     trpc.account.setAvatar.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (saved) => {
         toast.success(t('settings.personal.avatarSaved'));
-        await refresh();
+        await refresh(saved);
       },
     }),
   );
