@@ -16,7 +16,7 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { cn } from '@/lib/utils';
 import { timelineQueries, type TimelineBar, type TimelineWindow } from './api';
 import { BarDialog } from './bar-dialog';
-import { CodeIcon, type TimelineAction } from './bar-parts';
+import { CodeIcon, CodeIconSymbols, type TimelineAction } from './bar-parts';
 import { COLUMN_WIDTH, GROUP_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, barSpan, blocksToFetch } from './timeline-geometry';
 
 const SPANS = [7, 14, 30, 60] as const;
@@ -78,6 +78,7 @@ export function TimelinePage({ actions }: { actions: (action: TimelineAction | n
 
   return (
     <div className="flex h-full min-h-0 flex-col gap-3" data-testid="timeline-page">
+      <CodeIconSymbols />
       <div className="flex flex-wrap items-end gap-2">
         <h1 className="me-auto text-xl font-semibold">{t('timeline.title')}</h1>
         <ToggleGroup type="single" value={String(span)} onValueChange={(v) => v && setSpan(Number(v) as Span)} aria-label={t('timeline.spanLabel')}>
