@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { FileSearch, ScrollText, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_AREAS, AUDIT_ENTITY_TYPES, QUICK_RANGES, auditActionKey, isLocalDate } from '@console/shared';
-import { DateTimeField } from '@/components/date-time-field';
+import { PeriodFields } from '@/components/period-fields';
 import { ExportButton } from '@/components/export-button';
 import { ListPage, urlPagination } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
@@ -239,24 +239,7 @@ export function AuditLogPage() {
                 </Button>
               ))}
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="audit-from">{t('frontDesk.detail.unlockFrom')}</Label>
-              <DateTimeField id="audit-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={setFrom} data-testid="audit-from" />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="audit-to">{t('frontDesk.detail.unlockTo')}</Label>
-              <DateTimeField
-                id="audit-to"
-                withTime={false}
-                timeZone={timeZone}
-                className="w-44"
-                value={to}
-                onChange={setTo}
-                invalid={periodError !== null}
-                describedBy={periodError ? 'audit-period-error' : undefined}
-                data-testid="audit-to"
-              />
-            </div>
+            <PeriodFields idPrefix="audit" timeZone={timeZone} from={from} to={to} onFromChange={setFrom} onToChange={setTo} hasError={periodError !== null} />
           </>
         }
         toolbarEnd={

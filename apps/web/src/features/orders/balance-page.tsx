@@ -30,6 +30,7 @@ import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { DateTimeField } from '@/components/date-time-field';
+import { PeriodFields } from '@/components/period-fields';
 import { ORDERS_PAGE_SIZE, invalidateOrders, orderFilters, orderQueries, readBalanceSearch, type BalanceSearch } from './api';
 import { BALANCE_TABS, ORDER_KINDS, ORDER_METHODS, balanceSearchDefaults } from './balance-search';
 
@@ -243,24 +244,17 @@ function OrdersView() {
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="balance-from">{t('frontDesk.detail.unlockFrom')}</Label>
-          <DateTimeField id="balance-from" withTime={false} timeZone={timeZone} className="w-40" value={from} onChange={setFrom} data-testid="balance-from" />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="balance-to">{t('frontDesk.detail.unlockTo')}</Label>
-          <DateTimeField
-            id="balance-to"
-            withTime={false}
-            timeZone={timeZone}
-            className="w-40"
-            value={to}
-            onChange={setTo}
-            invalid={periodError !== null}
-            describedBy={periodError ? 'balance-period-error' : undefined}
-            data-testid="balance-to"
-          />
-        </div>
+        <PeriodFields
+          idPrefix="balance"
+          timeZone={timeZone}
+          from={from}
+          to={to}
+          onFromChange={setFrom}
+          onToChange={setTo}
+          hasError={periodError !== null}
+          className="gap-1"
+          fieldClassName="w-40"
+        />
         {isFiltered && (
           <Button
             variant="ghost"

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Banknote, FileSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isLocalDate } from '@console/shared';
-import { DateTimeField } from '@/components/date-time-field';
+import { PeriodFields } from '@/components/period-fields';
 import { ListPage, PageHeader, urlPagination } from '@/components/list-page';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { RefreshButton } from '@/components/refresh-button';
@@ -12,7 +12,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime, formatShortDateTime } from '@/lib/format';
@@ -225,24 +224,7 @@ function ShiftList({
       activeFilters={isFiltered ? 1 : 0}
       filters={
         <>
-          <div className="grid gap-1.5">
-            <Label htmlFor="shifts-from">{t('frontDesk.detail.unlockFrom')}</Label>
-            <DateTimeField id="shifts-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={setFrom} data-testid="shifts-from" />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="shifts-to">{t('frontDesk.detail.unlockTo')}</Label>
-            <DateTimeField
-              id="shifts-to"
-              withTime={false}
-              timeZone={timeZone}
-              className="w-44"
-              value={to}
-              onChange={setTo}
-              invalid={periodError !== null}
-              describedBy={periodError ? 'shifts-period-error' : undefined}
-              data-testid="shifts-to"
-            />
-          </div>
+          <PeriodFields idPrefix="shifts" timeZone={timeZone} from={from} to={to} onFromChange={setFrom} onToChange={setTo} hasError={periodError !== null} />
         </>
       }
       toolbarEnd={

@@ -4,7 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { History, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { QUICK_RANGES, isLocalDate } from '@console/shared';
-import { DateTimeField } from '@/components/date-time-field';
+import { PeriodFields } from '@/components/period-fields';
 import { ListPage, urlPagination } from '@/components/list-page';
 import { ExportButton } from '@/components/export-button';
 import { RefreshButton } from '@/components/refresh-button';
@@ -107,24 +107,7 @@ export function UnlockRecordsPage() {
               </Button>
             ))}
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="records-from">{t('frontDesk.detail.unlockFrom')}</Label>
-            <DateTimeField id="records-from" withTime={false} timeZone={timeZone} className="w-44" value={from} onChange={setFrom} data-testid="records-from" />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="records-to">{t('frontDesk.detail.unlockTo')}</Label>
-            <DateTimeField
-              id="records-to"
-              withTime={false}
-              timeZone={timeZone}
-              className="w-44"
-              value={to}
-              onChange={setTo}
-              invalid={periodError !== null}
-              describedBy={periodError ? 'records-period-error' : undefined}
-              data-testid="records-to"
-            />
-          </div>
+          <PeriodFields idPrefix="records" timeZone={timeZone} from={from} to={to} onFromChange={setFrom} onToChange={setTo} hasError={periodError !== null} />
           <div className="grid gap-1.5">
             <Label htmlFor="records-room">{t('stays.room')}</Label>
             <div className="flex w-44 items-start gap-1">
