@@ -1,35 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../jobs/workers';
 import { setAccessRule } from '../../modules/access-rules/access-rule.service';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { actorContext } from '../../test/harness';
 import { jsonApiClient } from '../../test/json-api-client';
 import { pairSimLock } from '../../test/lock-factories';
 import { trpcClient } from '../../test/trpc-client';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * A reservation made through the JSON API is a reservation like any other: with the hotel's access
  * rule covering desk reservations, its code is issued by the rule's job, set on the simulated lock
  * by the delivery worker, shown as `on_lock` by `GET /stays/{id}/credentials`, and opens the door.
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-});
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 interface Keys {
   passwords: { id: number; code: string | null; deliveryState: string }[];

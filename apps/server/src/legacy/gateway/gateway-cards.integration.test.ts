@@ -1,19 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
+import type { SimClient } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { startWorkers } from '../../jobs/workers';
 import { cardKeyStates } from '../../modules/cards/card-keys.service';
 import { refreshLockStatus } from '../../modules/locks/lock.service';
 import { pollLockRecords } from '../../modules/locks/records';
 import { checkIn } from '../../modules/stays/check-in';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { actorContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { gatewayClient } from '../../test/gateway-client';
 import type { GatewayCard } from './convert';
 import type { gatewayRecords } from './records';
 import type { gatewayRoom } from './rooms';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * The card-service gateway with real locks (simulated): a desk program signs in, finds the room,
@@ -23,10 +23,6 @@ import type { gatewayRoom } from './rooms';
  * pushed through the real TTLock adapter and BullMQ workers); taken back through the gateway, the
  * lock refuses it. And hotel B's token finds none of hotel A's rooms, stays or cards.
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 let gw: ReturnType<typeof gatewayClient>;
 let ipCounter = 0;
 const freshIp = () => `172.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -52,19 +48,12 @@ interface Records {
   unlocks: ReturnType<typeof gatewayRecords>;
 }
 
+let { sim, client, ctx, workers } = {} as SimDesk;
 beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
+  ({ sim, client, ctx, workers } = await startSimDesk());
   gw = gatewayClient(ctx.app);
 });
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TAuditJob } from '@console/shared';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext, type Actor, type AuthedContext } from '../../context';
 import { lockRooms, transaction } from '../../db/transaction';
-import { startWorkers } from '../../jobs/workers';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { actorContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { afterCredentialChange } from '../credentials/delivery';
 import { createPassword } from '../credentials/password.service';
@@ -28,6 +26,7 @@ import { checkOut } from '../stays/check-out';
 import { sendCard } from '../cards/card-send';
 import { trpcClient } from '../../test/trpc-client';
 import { loadMessageFacts, renderMessage } from '../messages/compose';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * Access rules (issue 20 §2) against the real TTLock adapter and apps/lock-sim, with the real
@@ -36,23 +35,10 @@ import { loadMessageFacts, renderMessage } from '../messages/compose';
  * outcome is stated, moved dates carry the margins, a cancellation takes the code off and the
  * simulated door refuses it.
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 const HOUR = 3_600_000;

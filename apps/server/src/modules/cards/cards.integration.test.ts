@@ -1,14 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { cardNumberOfUid } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
+import { actorContext, testMeta } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { simAdapter } from '../../test/ttlock-adapter';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { trpcClient } from '../../test/trpc-client';
 import { refreshLockStatus } from '../locks/lock.service';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stays/check-in';
@@ -25,6 +22,7 @@ import { cardRoomFit } from './card-rooms';
 import { sendCard } from './card-send';
 import { confirmCard, voidReservation } from './card-write';
 import { DENYLIST_PRUNE_MARGIN_MS, pruneCardDenylists } from './denylist-prune';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * Room cards end to end without a browser: the data the server computes for a card (under the
@@ -33,25 +31,10 @@ import { DENYLIST_PRUNE_MARGIN_MS, pruneCardDenylists } from './denylist-prune';
  * simulated lock (apps/lock-sim over HTTP, which reads cards as offline hotel locks do, with the
  * keys the delivery engine pushed to it through the real TTLock adapter and BullMQ workers).
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
-let api: ReturnType<typeof trpcClient>;
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-  api = trpcClient(ctx.app);
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers, api } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers, api } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 

@@ -1,13 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { decodeCard } from '@console/card-format';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { startWorkers } from '../../jobs/workers';
-import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { hotelWithDoors } from '../../test/lock-factories';
 import { uniqueMobile } from '../../test/factories';
-import { trpcClient } from '../../test/trpc-client';
 import type { CardWriteDto } from '../cards/card-dto';
 import { reserveCard } from '../cards/card-issue';
 import { listCards } from '../cards/card-lookup';
@@ -19,6 +15,7 @@ import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';
 import { listRecordsByPerson, listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { setSharedDoor, unsetSharedDoor } from './shared-door.service';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * Room cards and shared doors (issue 20 §5, docs/shared-doors.md "Room cards"): a card written at
@@ -27,25 +24,10 @@ import { setSharedDoor, unsetSharedDoor } from './shared-door.service';
  * delivery engine pushed through the real TTLock adapter) open for it and refuse other rooms'
  * cards, ended cards and other hotels' cards; a door's records name the stay.
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
-let api: ReturnType<typeof trpcClient>;
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-  api = trpcClient(ctx.app);
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers, api } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers, api } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 

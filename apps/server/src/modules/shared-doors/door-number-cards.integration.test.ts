@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext, type Actor, type AuthedContext } from '../../context';
 import { transaction } from '../../db/transaction';
-import { startWorkers } from '../../jobs/workers';
-import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { hotelWithDoors } from '../../test/lock-factories';
 import { uniqueMobile } from '../../test/factories';
 import { setAccessRule } from '../access-rules/access-rule.service';
@@ -17,6 +14,7 @@ import { renewStay } from '../stays/renewal';
 import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stays/reservation';
 import { scheduleStayJobs } from '../stays/stay-schedule';
 import { getSharedDoor, setSharedDoor, stayDoors } from './shared-door.service';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * A stay's number card on the shared doors its room is served by (issue 20 §5,
@@ -26,23 +24,10 @@ import { getSharedDoor, setSharedDoor, stayDoors } from './shared-door.service';
  * grant (a renewal, moved dates) and comes off with it (check-out, cancellation) or when the door
  * stops serving the room. What opens which door is asked of the simulated locks themselves.
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 const HOUR = 3_600_000;

@@ -1,10 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FACE_RULES } from '@console/shared';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { startWorkers } from '../../jobs/workers';
-import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { hotelWithDoors } from '../../test/lock-factories';
 import { createRooms, uniqueMobile } from '../../test/factories';
 import { listHotelLocks } from '../locks/accounts/pairing.service';
@@ -18,6 +15,7 @@ import { checkOut } from '../stays/check-out';
 import { renewStay } from '../stays/renewal';
 import { changeRoom } from '../stays/room-change';
 import { getSharedDoor, listSharedDoors, setSharedDoor, stayDoors, unsetSharedDoor } from './shared-door.service';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * Shared doors (issue 20 §5): a stay's codes and faces are issued on the shared doors its room is
@@ -25,23 +23,10 @@ import { getSharedDoor, listSharedDoors, setSharedDoor, stayDoors, unsetSharedDo
  * the real workers, Redis and database; they are withdrawn with the stay, follow a room change and
  * a renewal. What opens which door is asked of the simulated locks themselves.
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 

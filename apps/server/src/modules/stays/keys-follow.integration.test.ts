@@ -1,13 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FACE_RULES } from '@console/shared';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { actorContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { trpcClient } from '../../test/trpc-client';
 import { reserveCard } from '../cards/card-issue';
 import { sendCard } from '../cards/card-send';
 import { confirmCard } from '../cards/card-write';
@@ -19,6 +16,7 @@ import { storeUpload } from '../uploads/upload.service';
 import { checkIn } from './check-in';
 import { renewStay } from './renewal';
 import { changeRoom } from './room-change';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
 /**
  * The guest's keys follow the guest (issue 17 §2): a room change takes the old stay's codes,
@@ -27,25 +25,10 @@ import { changeRoom } from './room-change';
  * renewal says which written cards need rewriting. What opens which door is asked of the simulated
  * locks themselves.
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
-let api: ReturnType<typeof trpcClient>;
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-  api = trpcClient(ctx.app);
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers, api } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers, api } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 

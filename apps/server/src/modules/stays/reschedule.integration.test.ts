@@ -8,40 +8,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { addDays, localDate, zonedToInstant } from '@console/shared';
-import { startLockSim, SimClient, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
-import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
+import { actorContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, insertStay, uniqueMobile, zoneAtLocalHour } from '../../test/factories';
-import { trpcClient } from '../../test/trpc-client';
 import { createPassword } from '../credentials/password.service';
 import { member } from '../orders/orders-test-kit';
 import { closeDay, dayReport } from '../reports/day-report';
 import { checkIn } from './check-in';
 import { createReservation } from './reservation';
 import { previewReschedule, rescheduleStay } from './reschedule';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
-let api: ReturnType<typeof trpcClient>;
-
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-  api = trpcClient(ctx.app);
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+let { sim, client, ctx, workers, api } = {} as SimDesk;
+beforeAll(async () => void ({ sim, client, ctx, workers, api } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 type Staff = AuthedContext & { actor: Actor };
 
