@@ -236,7 +236,7 @@ describe.each(RUNS)('housekeeping with the $label', (run) => {
     expect(await onLock(paired[first]!.lockId)).toBe(true);
   });
 
-  it("her card (locks that take cards only): written on the desk reader for her rooms and hours; a room taken from her refuses it at that door only", async () => {
+  it('her card (locks that take cards only): written on the desk reader for her rooms and hours; a room taken from her refuses it at that door only', async () => {
     // The new rooms' locks hold the hotel's card keys (as the console sends them to rooms paired later).
     for (const room of rooms) await sendCardKeys(deskPage, paired[room]!.roomId);
     await readerSim().reset();

@@ -166,7 +166,13 @@ describe("an attendant's card follows the rota", () => {
     // The supervisor's page shows her card and the rooms it opens.
     const page = await housekeepingDay(w.supervisor, { day: DAY });
     expect(page.cards).toEqual([
-      expect.objectContaining({ membershipId: w.ann.membershipId, issueId: issue.id, state: 'issued', rewriteReasons: [], rooms: [expect.objectContaining({ id: a.id }), expect.objectContaining({ id: b.id })] }),
+      expect.objectContaining({
+        membershipId: w.ann.membershipId,
+        issueId: issue.id,
+        state: 'issued',
+        rewriteReasons: [],
+        rooms: [expect.objectContaining({ id: a.id }), expect.objectContaining({ id: b.id })],
+      }),
     ]);
     // The shift's end sends nothing: the card stops by its own validity.
     expect(await syncAttendantAccess(w.supervisor, w.hotel.id, w.ann.membershipId, DAY, new Date(shift.endsAt.getTime() + 60_000))).toEqual({
@@ -190,7 +196,9 @@ describe("an attendant's card follows the rota", () => {
     expect(await present(a.lockId, dump)).toMatchObject({ opened: true });
 
     // Room A goes to Bea: once the change committed, Ann's card is denylisted at A's lock, and opens B still.
-    await w.change([w.ann.membershipId, w.bea.membershipId], (tx) => tx.housekeepingTask.update({ where: { id: taskA.id }, data: { assigneeId: w.bea.membershipId } }));
+    await w.change([w.ann.membershipId, w.bea.membershipId], (tx) =>
+      tx.housekeepingTask.update({ where: { id: taskA.id }, data: { assigneeId: w.bea.membershipId } }),
+    );
     const grants = await waitFor(
       'the grant of room A taken off',
       () => grantsSettled(issue.id),
@@ -208,8 +216,14 @@ describe("an attendant's card follows the rota", () => {
     expect((await issueRow(issue.id)).rewriteReasons).toEqual(['rooms_removed']);
 
     // Room C is added to her round: the card cannot learn it; it is marked, and the page says so.
-    await w.change([w.ann.membershipId, w.bea.membershipId], (tx) => tx.housekeepingTask.update({ where: { id: taskC.id }, data: { assigneeId: w.ann.membershipId } }));
-    await waitFor('rooms added marked', () => issueRow(issue.id), (i) => i.rewriteReasons.includes('rooms_added'));
+    await w.change([w.ann.membershipId, w.bea.membershipId], (tx) =>
+      tx.housekeepingTask.update({ where: { id: taskC.id }, data: { assigneeId: w.ann.membershipId } }),
+    );
+    await waitFor(
+      'rooms added marked',
+      () => issueRow(issue.id),
+      (i) => i.rewriteReasons.includes('rooms_added'),
+    );
     expect(await present(c.lockId, dump)).toMatchObject({ opened: false, outcome: 'wrong_room' });
     const page = await housekeepingDay(w.supervisor, { day: DAY });
     expect(page.cards.find((x) => x.membershipId === w.ann.membershipId)).toMatchObject({
@@ -220,7 +234,11 @@ describe("an attendant's card follows the rota", () => {
 
     // The shift is cut short to end in an hour: the card, valid two hours more, is refused at all its locks.
     await w.change([w.ann.membershipId], (tx) => tx.attendantShift.update({ where: { id: shift.id }, data: { endsAt: new Date(Date.now() + HOUR) } }));
-    await waitFor('the card ended', () => issueRow(issue.id), (i) => i.state === 'ended');
+    await waitFor(
+      'the card ended',
+      () => issueRow(issue.id),
+      (i) => i.state === 'ended',
+    );
     await waitFor(
       'every grant off its lock',
       () => grantsSettled(issue.id),
@@ -275,7 +293,9 @@ describe("an attendant's card follows the rota", () => {
     const other = await createRooms(ctx.deps, w.hotel.id, [`G${Date.now() % 100_000}`]);
     const otherUid = newUid();
     const management = await reserveCard(w.owner, { uid: otherUid, kind: 'management', roomIds: [other.rooms[0]!.id] });
-    await expect(confirmCard(w.supervisor, { issueId: management.issue.id, uid: otherUid, blocks: management.blocks })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(confirmCard(w.supervisor, { issueId: management.issue.id, uid: otherUid, blocks: management.blocks })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
   });
 
   it("refuses another hotel's membership, and two identical requests at once reserve one card", async () => {
@@ -286,7 +306,9 @@ describe("an attendant's card follows the rota", () => {
     for (const room of w.rooms) await w.task(room.id, w.ann.membershipId);
     await v.task(v.rooms[0]!.id, v.ann.membershipId);
     // Hotel W's supervisor naming hotel V's attendant finds nobody.
-    await expect(reserveAttendantCard(w.supervisor, { membershipId: v.ann.membershipId, day: DAY, uid: newUid() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(reserveAttendantCard(w.supervisor, { membershipId: v.ann.membershipId, day: DAY, uid: newUid() })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await ctx.deps.prisma.cardIssue.count({ where: { attendantId: v.ann.membershipId } })).toBe(0);
 
     const uid = newUid();

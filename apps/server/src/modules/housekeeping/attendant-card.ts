@@ -28,7 +28,8 @@ const MINUTE = 60_000;
 const floorMinute = (d: Date) => new Date(Math.floor(d.getTime() / MINUTE) * MINUTE);
 const ceilMinute = (d: Date) => new Date(Math.ceil(d.getTime() / MINUTE) * MINUTE);
 const dayDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const sameRooms = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((r, i) => r === [...b].sort((x, y) => x - y)[i]);
+const sameRooms = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((r, i) => r === [...b].sort((x, y) => x - y)[i]);
 
 /** The blocks a reservation stored, as the desk writes them (the same data: the encoding is pure). */
 function storedEncoding(blocks: unknown): EncodedCard {
@@ -179,7 +180,10 @@ export async function syncAttendantCards(
     const start = floorMinute(shift.startsAt);
     const end = ceilMinute(shift.endsAt);
     // Valid after the shift's end, or before a start still to come: the card would open outside the shift.
-    const tooLong = issue.validUntil === null || issue.validUntil.getTime() > end.getTime() || (issue.validFrom.getTime() < start.getTime() && start.getTime() > now.getTime());
+    const tooLong =
+      issue.validUntil === null ||
+      issue.validUntil.getTime() > end.getTime() ||
+      (issue.validFrom.getTime() < start.getTime() && start.getTime() > now.getTime());
     if (tooLong) {
       await endIssues(tx, { id: issue.id, hotelId }, 'shift_changed', now);
       await tx.cardIssue.updateMany({ where: { id: issue.id, hotelId }, data: { rewriteReasons: ['shift_changed'] } });

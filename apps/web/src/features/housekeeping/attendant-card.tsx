@@ -24,9 +24,7 @@ const STEPS: readonly WritingStep[] = ['reading', 'preparing', 'writing', 'confi
 type CardIssued = RouterOutputs['card']['confirm'];
 
 interface DeskCardApi<Issue> {
-  reserve(
-    uid: string,
-  ): Promise<{
+  reserve(uid: string): Promise<{
     issue: { id: number };
     sector: number;
     blocks: { block: number; data: string }[];
