@@ -174,6 +174,24 @@ describe("an attendant's card follows the rota", () => {
         rooms: [expect.objectContaining({ id: a.id }), expect.objectContaining({ id: b.id })],
       }),
     ]);
+    // A supervisor of room A only writes no card that opens room B, and is told of room A alone.
+    const account = await createAccount(ctx.deps, { hotelId: w.hotel.id, role: 'housekeeping_supervisor' });
+    const limited = await ctx.deps.prisma.membership.update({
+      where: { accountId_hotelId: { accountId: account.id, hotelId: w.hotel.id } },
+      data: { allRooms: false },
+    });
+    await ctx.deps.prisma.membershipRoom.create({ data: { hotelId: w.hotel.id, membershipId: limited.id, roomId: a.id } });
+    const floorSupervisor = await actorContext(
+      ctx.deps,
+      (await createSession(ctx.deps, { accountId: limited.accountId, hotelId: w.hotel.id, kind: 'web', meta: testMeta() })).token,
+    );
+    await expect(reserveAttendantCard(floorSupervisor, { membershipId: w.ann.membershipId, day: DAY, uid: newUid() })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect((await housekeepingDay(floorSupervisor, { day: DAY })).cards).toEqual([
+      expect.objectContaining({ membershipId: w.ann.membershipId, rooms: [expect.objectContaining({ id: a.id })] }),
+    ]);
+
     // The shift's end sends nothing: the card stops by its own validity.
     expect(await syncAttendantAccess(w.supervisor, w.hotel.id, w.ann.membershipId, DAY, new Date(shift.endsAt.getTime() + 60_000))).toEqual({
       issued: 0,

@@ -1,6 +1,6 @@
 import type { EncodedCard } from '@console/card-format';
 import { cardNumberOfUid, ZAttendantCardInput, type TAttendantCard, type TAttendantCardInput, type TAttendantCardRewriteReason } from '@console/shared';
-import type { AuthedContext, ServiceContext } from '../../context';
+import type { AuthedContext } from '../../context';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
@@ -223,7 +223,7 @@ export async function syncAttendantCards(
  * day that is issued, or that the rota ended (a shift cut short, to be written again); the rooms it
  * still opens and why it must be written again.
  */
-export async function attendantCardsOf(ctx: ServiceContext, hotelId: number, day: string): Promise<TAttendantCard[]> {
+export async function attendantCardsOf(ctx: AuthedContext, hotelId: number, day: string): Promise<TAttendantCard[]> {
   const issues = await ctx.deps.prisma.cardIssue.findMany({
     where: { hotelId, attendantDay: dayDate(day), attendantId: { not: null }, state: { in: ['issued', 'ended'] } },
     select: {
@@ -236,7 +236,8 @@ export async function attendantCardsOf(ctx: ServiceContext, hotelId: number, day
       rewriteReasons: true,
       card: { select: { cardNumber: true } },
       grants: {
-        where: { doorLockId: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] } },
+        // The rooms the reader sees (a supervisor of some rooms is told of no other room).
+        where: { doorLockId: null, deliveryState: { in: [...LIVE_DELIVERY_STATES] }, room: roomScope(ctx.actor) },
         select: { roomId: true, room: { select: { name: true } } },
         orderBy: { roomId: 'asc' },
       },
