@@ -2,7 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { answerOf, api, expectToast, text, waitForTileStatus } from './support-board';
+import { placeBlankCard, presentAtLock, sendCardKeys } from './support-cards';
 import { pairedRoom, sim } from './support-locks';
+import { readerSim, useReaderType } from './support-readers';
 import { closeSql, sql } from './support-stays';
 
 /**
@@ -123,6 +125,8 @@ describe.each(RUNS)('housekeeping with the $label', (run) => {
     await sql(`UPDATE "Room" SET "cleanStatus" = 'dirty' WHERE id = ANY($1::int[])`, [Object.values(paired).map((p) => p.roomId)]);
 
     const supContext = await newContext(browser, { language: sup.code });
+    // The supervisor's desk has the (simulated) card reader: her card is written there.
+    await useReaderType(supContext, 1);
     const phoneContext = await newContext(browser, { language: att.code, ...PHONE });
     const deskContext = await newContext(browser, { language: desk.code });
     contexts = [supContext, phoneContext, deskContext];
@@ -230,6 +234,48 @@ describe.each(RUNS)('housekeeping with the $label', (run) => {
     await expect.poll(() => onLock(paired[second]!.lockId), { timeout: 30_000, interval: 250 }).toBe(false);
     expect(await use(paired[second]!.lockId, code)).toBe('unknown');
     expect(await onLock(paired[first]!.lockId)).toBe(true);
+  });
+
+  it('her card (locks that take cards only): written on the desk reader for her rooms and hours; a room taken from her refuses it at that door only', async () => {
+    // The new rooms' locks hold the hotel's card keys (as the console sends them to rooms paired later).
+    for (const room of rooms) await sendCardKeys(deskPage, paired[room]!.roomId);
+    await readerSim().reset();
+    const column = supPage.getByTestId(`hk-column-${attendant.membershipId}`);
+    const line = column.getByTestId(`hk-card-${attendant.membershipId}`);
+    await line.waitFor();
+    expect(await line.getAttribute('data-state')).toBe('none');
+    await line.getByTestId('hk-card-write').click();
+    const dialog = supPage.getByTestId('hk-card-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').innerText()).toBe(text(sup.header, 'housekeeping.card.title', { name }));
+    const uid = await placeBlankCard();
+    await dialog.getByTestId('hk-card-dialog-write').click();
+    await dialog.getByTestId('hk-card-written').waitFor({ timeout: 30_000 });
+    // The rooms are the rota's (the server's), her two rooms now; not the one dragged back.
+    const written = await dialog.getByTestId('hk-card-written').innerText();
+    expect(written).toContain(first);
+    expect(written).toContain(third);
+    expect(written).not.toContain(second);
+    await screenshot(supPage, `housekeeping-card-written-${sup.header}`);
+    await dialog.getByRole('button', { name: text(sup.header, 'common.close') }).click();
+    await column.locator(`[data-testid="hk-card-${attendant.membershipId}"][data-state="issued"]`).waitFor();
+
+    // At the doors: her rooms open, another room's does not.
+    expect((await presentAtLock(paired[first]!.lockId, uid)).outcome).toBe('opened');
+    expect((await presentAtLock(paired[third]!.lockId, uid)).outcome).toBe('opened');
+    expect((await presentAtLock(paired[notHers]!.lockId, uid)).outcome).toBe('wrong_room');
+
+    // Room `third` given back to nobody: the card is refused at its door (live, once the lock has the
+    // denylist), still opens her other room, and her column says to write it again and why.
+    await supPage.getByTestId(`hk-task-${third}`).getByTestId('hk-assign-select').selectOption('none');
+    await column.locator(`[data-testid="hk-card-${attendant.membershipId}"][data-state="rewrite"]`).waitFor({ timeout: 20_000 });
+    expect(await line.getByTestId('hk-card-rewrite').innerText()).toBe(
+      text(sup.header, 'housekeeping.card.needsRewrite', { reasons: text(sup.header, 'housekeeping.card.reasons.rooms_removed') }),
+    );
+    await expect.poll(async () => (await presentAtLock(paired[third]!.lockId, uid)).outcome, { timeout: 30_000, interval: 500 }).toBe('denylisted');
+    expect((await presentAtLock(paired[first]!.lockId, uid)).outcome).toBe('opened');
+    await line.scrollIntoViewIfNeeded();
+    await screenshot(supPage, `housekeeping-card-rewrite-${sup.header}`);
   });
 
   it('done, failed with a reason: back on her phone, dirty, with the reason; done again and passed: clean and ready, live on the board', async () => {

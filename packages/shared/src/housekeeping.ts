@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZLocalDate, zOptionalText } from './primitives';
 import type { TRole } from './permissions';
+import { ZCardUid } from './cards';
 
 /**
  * Housekeeping (issue 28 §2, docs/housekeeping.md, decision 047): the day's tasks of each room,
@@ -152,10 +153,23 @@ export interface TAttendant {
   shift: { start: string; end: string; startsAt: string; endsAt: string } | null;
 }
 
+/** An attendant's card of the day (docs/housekeeping-keys.md "Cards"), as the supervisor's page shows it. */
+export interface TAttendantCard {
+  membershipId: number;
+  issueId: number;
+  cardNumber: string;
+  state: 'issued' | 'ended';
+  validFrom: string;
+  validUntil: string | null;
+  rooms: { id: number; name: string }[];
+  rewriteReasons: TAttendantCardRewriteReason[];
+}
+
 export interface THousekeepingDay {
   day: string;
   tasks: THousekeepingTask[];
   attendants: TAttendant[];
+  cards: TAttendantCard[];
   groups: { id: number; name: string }[];
   rooms: { id: number; name: string }[];
   settings: { stayoverRule: TStayoverRule; stayoverEveryDays: number; dayStart: string };
@@ -176,3 +190,18 @@ export function roomFloor(name: string): number | null {
   const m = /^\s*(\d{1,3})\d{2}\s*$/.exec(name);
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * An attendant's card of a hotel day (docs/housekeeping-keys.md "Cards"): written at the desk for
+ * the card on the reader; its rooms and hours are the rota's, decided by the server.
+ */
+export const ZAttendantCardInput = z.object({ membershipId: ZId, day: ZLocalDate, uid: ZCardUid });
+export type TAttendantCardInput = z.input<typeof ZAttendantCardInput>;
+
+/**
+ * Why an attendant's card must be written again: a room was taken from them (the card is refused
+ * at that room's lock), rooms were added (a card cannot learn rooms from afar), or the shift moved
+ * (a card shorter than the shift; a card longer than the shift is refused at all its locks).
+ */
+export const ATTENDANT_CARD_REWRITE_REASONS = ['rooms_removed', 'rooms_added', 'shift_changed'] as const;
+export type TAttendantCardRewriteReason = (typeof ATTENDANT_CARD_REWRITE_REASONS)[number];

@@ -72,6 +72,17 @@ const CHECKED_ELSEWHERE = new Map<string, string>([
 
 /** What makes an example change something on a fresh world (without it, it is a no-op and rightly writes nothing). */
 const PREPARE: Record<string, (w: World) => Promise<Record<string, unknown> | void>> = {
+  // An attendant's card is written for a shift (docs/housekeeping-keys.md "Cards"): hers, now.
+  'housekeeping.reserveCard': async (w) =>
+    void (await ctx.deps.prisma.attendantShift.create({
+      data: {
+        hotelId: w.hotel.id,
+        membershipId: w.attendant.id,
+        day: w.hkDay,
+        startsAt: new Date(Date.now() - 3_600_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+      },
+    })),
   'reader.unbind': async (w) => void (await ctx.deps.prisma.cardReader.update({ where: { id: w.cardReader.id }, data: { boundAccountId: w.owner.id } })),
   'room.setStatusMany': async (w) => void (await ctx.deps.prisma.room.update({ where: { id: w.rooms[2]!.id }, data: { cleanStatus: 'dirty' } })),
   'order.postRoomCharge': async (w) => void (await ctx.deps.prisma.stay.update({ where: { id: w.orderStay.id }, data: { priceAmount: 12_345 } })),

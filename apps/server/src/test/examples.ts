@@ -252,6 +252,7 @@ export async function buildWorld(ctx: TestContext) {
     shift,
     attendant,
     hkTask,
+    hkDay,
     outOfOrder,
     legacyToken: legacySession.token,
   };
@@ -871,6 +872,8 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'housekeeping.inspect': (w) => ({ taskId: w.hkTask.id, pass: false, reason: 'Dust under the bed' }),
   'housekeeping.requestClean': (w) => ({ roomId: w.rooms[2]!.id }),
   'housekeeping.setShift': (w) => ({ membershipId: w.attendant.id, day: '2027-03-01', start: '08:00', end: '16:00' }),
+  // The attendant's card of today (B103, her task): the audit test gives her a shift first.
+  'housekeeping.reserveCard': (w) => ({ membershipId: w.attendant.id, day: w.hkDay.toISOString().slice(0, 10), uid: '04A1B2C3' }),
   'housekeeping.setSettings': () => ({ stayoverRule: 'every_n_days', stayoverEveryDays: 2, dayStart: '07:00' }),
   'housekeeping.outOfOrderList': () => ({ from: day }),
   'housekeeping.outOfOrderCreate': (w) => ({

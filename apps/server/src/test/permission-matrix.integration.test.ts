@@ -384,6 +384,7 @@ const ROWS: Record<string, Row> = {
   'housekeeping.inspect': 'np/nf',
   'housekeeping.requestClean': 'nf/nf',
   'housekeeping.setShift': 'np/nf',
+  'housekeeping.reserveCard': 'np/nf',
   'housekeeping.setSettings': 'np/ok',
   'housekeeping.outOfOrderList': 'ok/ok',
   'housekeeping.outOfOrderCreate': 'np/nf',

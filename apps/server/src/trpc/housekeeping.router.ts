@@ -10,10 +10,12 @@ import {
   ZOutOfOrderDeleteOutput,
   ZOutOfOrderDto,
   ZOutOfOrderListOutput,
+  ZCardReserveOutput,
 } from '@console/shared/dto';
 import { z } from 'zod';
 import {
   ZAssignInput,
+  ZAttendantCardInput,
   ZHousekeepingDayInput,
   ZHousekeepingSettingsInput,
   ZId,
@@ -35,6 +37,7 @@ import {
   setShift,
   stepTask,
 } from '../modules/housekeeping/tasks';
+import { reserveAttendantCard } from '../modules/housekeeping/attendant-card';
 import { createOutOfOrder, deleteOutOfOrder, listOutOfOrder } from '../modules/housekeeping/out-of-order';
 import { authedProcedure, router } from './init';
 
@@ -75,6 +78,11 @@ export const housekeepingRouter = router({
     .input(ZShiftInput)
     .output(ZAttendantDto)
     .mutation(({ ctx, input }) => setShift(ctx, input)),
+  /** Step one of writing an attendant's card (docs/housekeeping-keys.md "Cards"); step two is `card.confirm`. */
+  reserveCard: authedProcedure
+    .input(ZAttendantCardInput)
+    .output(ZCardReserveOutput)
+    .mutation(({ ctx, input }) => reserveAttendantCard(ctx, input)),
   setSettings: authedProcedure
     .input(ZHousekeepingSettingsInput)
     .output(ZHousekeepingSettingsOutput)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_ISSUE_STATES, CARD_KINDS } from '../cards';
 import { DELIVERY_STATES } from '../credentials';
 import { SHARED_DOOR_KINDS } from '../shared-doors';
+import { ATTENDANT_CARD_REWRITE_REASONS } from '../housekeeping';
 import { ZOk } from './common';
 
 export const ZCardGrantDto = z.object({
@@ -40,6 +41,8 @@ export const ZCardIssueDto = z.object({
   /** The shared doors serving the card's room that it does not open (written before they served it): write it again. */
   missingDoors: z.array(z.string()),
   grants: z.array(ZCardGrantDto),
+  /** An attendant's card of a hotel day (docs/housekeeping-keys.md "Cards"): whose, which day, and why it must be written again. */
+  attendant: z.object({ membershipId: z.number(), day: z.string(), rewriteReasons: z.array(z.enum(ATTENDANT_CARD_REWRITE_REASONS)) }).nullable(),
 });
 export type TCardIssueDto = z.infer<typeof ZCardIssueDto>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOUSEKEEPING_TASK_KINDS, HOUSEKEEPING_TASK_STATUSES, OUT_OF_ORDER_KINDS, STAYOVER_RULES } from '../housekeeping';
+import { ATTENDANT_CARD_REWRITE_REASONS, HOUSEKEEPING_TASK_KINDS, HOUSEKEEPING_TASK_STATUSES, OUT_OF_ORDER_KINDS, STAYOVER_RULES } from '../housekeeping';
 import { ROLES } from '../permissions';
 import { DELIVERY_STATES } from '../credentials';
 
@@ -40,10 +40,28 @@ export const ZAttendantDto = z.object({
   shift: ZShiftDto,
 });
 
+/**
+ * An attendant's card of the day (docs/housekeeping-keys.md "Cards"): the last one written for them,
+ * issued, or ended by the rota (a shift cut short); `rewriteReasons` say why it must be written again.
+ */
+export const ZAttendantCardDto = z.object({
+  membershipId: z.number(),
+  issueId: z.number(),
+  cardNumber: z.string(),
+  state: z.enum(['issued', 'ended']),
+  validFrom: z.string(),
+  validUntil: z.string().nullable(),
+  /** The rooms the card still opens (a room taken from the attendant is refused at its lock). */
+  rooms: z.array(z.object({ id: z.number(), name: z.string() })),
+  rewriteReasons: z.array(z.enum(ATTENDANT_CARD_REWRITE_REASONS)),
+});
+
 export const ZHousekeepingDayOutput = z.object({
   day: z.string(),
   tasks: z.array(ZHousekeepingTaskDto),
   attendants: z.array(ZAttendantDto),
+  /** The attendants' cards of the day, for hotels whose locks take cards. */
+  cards: z.array(ZAttendantCardDto),
   groups: z.array(z.object({ id: z.number(), name: z.string() })),
   rooms: z.array(z.object({ id: z.number(), name: z.string() })),
   settings: z.object({ stayoverRule: z.enum(STAYOVER_RULES), stayoverEveryDays: z.number(), dayStart: z.string() }),

@@ -1,5 +1,5 @@
 import { FACTORY_KEY } from '@console/card-format';
-import type { TCardIssueState, TCardKind, TDeliveryState } from '@console/shared';
+import type { TAttendantCardRewriteReason, TCardIssueState, TCardKind, TDeliveryState } from '@console/shared';
 import type { AuthedContext } from '../../context';
 import type { Tx } from '../../db/transaction';
 import type { Prisma } from '../../generated/prisma/client';
@@ -50,13 +50,16 @@ export interface CardIssueDto {
   endedAt: string | null;
   createdAt: string;
   /**
-   * The card must be written again: its stay was renewed past its end, or a shared door serves its
-   * room that the card does not open (`missingDoors`).
+   * The card must be written again: its stay was renewed past its end, a shared door serves its
+   * room that the card does not open (`missingDoors`), or an attendant's card no longer matches the
+   * rota (`attendant.rewriteReasons`).
    */
   needsRewrite: boolean;
   /** An issued guest card: the shared doors serving its room now that it does not open (it was written before they served it). */
   missingDoors: string[];
   grants: CardGrantDto[];
+  /** An attendant's card of a hotel day (docs/housekeeping-keys.md "Cards"): whose, which day, and why it must be written again. */
+  attendant: { membershipId: number; day: string; rewriteReasons: TAttendantCardRewriteReason[] } | null;
 }
 
 const DOOR_SELECT = { lockId: true, lock: { select: { name: true, alias: true, sharedKind: true } } } as const;
@@ -92,6 +95,9 @@ export const issueSelect = {
   issuedAt: true,
   endedAt: true,
   createdAt: true,
+  attendantId: true,
+  attendantDay: true,
+  rewriteReasons: true,
   card: { select: { cardNumber: true } },
   room: {
     select: {
@@ -139,7 +145,8 @@ export function toDto(i: IssueRow): CardIssueDto {
         i.validUntil !== null &&
         i.stay !== null &&
         i.stay.expectedCheckOutAt.getTime() > i.validUntil.getTime()) ||
-      missing.length > 0,
+      missing.length > 0 ||
+      (i.state === 'issued' && i.rewriteReasons.length > 0),
     missingDoors: missing,
     // A card's rooms; its grants on shared doors are in missingDoors' complement, not listed as rooms.
     grants: i.grants
@@ -152,6 +159,14 @@ export function toDto(i: IssueRow): CardIssueDto {
         lastError: g.lastError,
         revokeReason: g.revokeReason,
       })),
+    attendant:
+      i.attendantId !== null && i.attendantDay !== null
+        ? {
+            membershipId: i.attendantId,
+            day: i.attendantDay.toISOString().slice(0, 10),
+            rewriteReasons: i.rewriteReasons as TAttendantCardRewriteReason[],
+          }
+        : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { ZCardConfirmInput, ZCardIssueIdInput, type TCardConfirmInput } from '@console/shared';
 import type { z } from 'zod';
-import type { AuthedContext } from '../../context';
+import type { Actor, AuthedContext } from '../../context';
 import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
@@ -12,6 +12,17 @@ import { findIssue, toDto, type CardIssueDto } from './card-dto';
 import { writeCardGrants } from '../credentials/credential-writer';
 
 /**
+ * Who writes a card at the desk: a member who manages credentials; the housekeeping supervisor
+ * (housekeeping.manage) an attendant's card only (modules/housekeeping/attendant-card.ts). Without
+ * `issue`, whether the actor may write any card at all.
+ */
+function requireCardWriter(actor: Actor, issue?: { attendantId: number | null }): void {
+  if (actor.permissions.has('credential.manage')) return;
+  requirePermission(actor, 'housekeeping.manage');
+  if (issue && issue.attendantId === null) throw new AppError('FORBIDDEN');
+}
+
+/**
  * Step two: the card as the desk reader read it back after writing. Exactly what was reserved, for
  * the same UID: the card is issued (a *new* room card ends the room's earlier cards: they are
  * denylisted on the lock, and the lock refuses them anyway once it has seen the new one). Anything
@@ -19,11 +30,12 @@ import { writeCardGrants } from '../credentials/credential-writer';
  */
 export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): Promise<CardIssueDto> {
   const { deps, actor } = ctx;
-  requirePermission(actor, 'credential.manage');
+  requireCardWriter(actor);
   const input = ZCardConfirmInput.parse(raw);
   const now = new Date();
   const outcome = await transaction(deps, async (tx) => {
     const issue = await findIssue(ctx, input.issueId, tx);
+    requireCardWriter(actor, issue);
     const row = await tx.cardIssue.findUniqueOrThrow({
       where: { id: issue.id },
       select: {
@@ -95,6 +107,16 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
         'replaced',
         now,
       );
+    if (issue.attendantId !== null && issue.attendantDay !== null) {
+      // An attendant's card (docs/housekeeping-keys.md "Cards"): her other cards of the day end with it.
+      // A change of the rota between reserving and confirming is caught by the rota's sweep.
+      await endIssues(
+        tx,
+        { hotelId: actor.hotelId, attendantId: issue.attendantId, attendantDay: issue.attendantDay, state: 'issued', id: { not: issue.id } },
+        'replaced',
+        now,
+      );
+    }
     followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, { action: 'card.issue', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber: issue.card.cardNumber } });
     return 'issued' as const;
@@ -106,10 +128,11 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
 /** Gives up a reservation whose card was not written (the write failed in the browser): nothing was issued. */
 export async function voidReservation(ctx: AuthedContext, raw: z.input<typeof ZCardIssueIdInput>): Promise<CardIssueDto> {
   const { deps, actor } = ctx;
-  requirePermission(actor, 'credential.manage');
+  requireCardWriter(actor);
   const { issueId } = ZCardIssueIdInput.parse(raw);
   await transaction(deps, async (tx) => {
     const issue = await findIssue(ctx, issueId, tx);
+    requireCardWriter(actor, issue);
     if (issue.state !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notReserved' });
     await tx.cardIssue.update({ where: { id: issue.id }, data: { state: 'voided', endReason: 'write_failed', endedAt: new Date() } });
   });

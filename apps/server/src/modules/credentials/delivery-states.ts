@@ -26,6 +26,8 @@ export const REVOKE_REASONS = [
   'door_unserved',
   'reassigned',
   'shift_ended',
+  /** An attendant's card valid beyond a shift cut short (docs/housekeeping-keys.md "Cards"). */
+  'shift_changed',
 ] as const;
 export type TRevokeReason = (typeof REVOKE_REASONS)[number];
 

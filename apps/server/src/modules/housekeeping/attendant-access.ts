@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { writePassword } from '../credentials/credential-writer';
 import { followCredentials } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
+import { syncAttendantCards } from './attendant-card';
 import { rotaOf } from './rota';
 
 /**
@@ -82,8 +83,11 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
     orderBy: { id: 'asc' },
   });
   // A membership of another hotel (or none) is nobody's: refused, unless this hotel still holds
-  // codes of a member since removed, which are then withdrawn.
-  if (!member && liveRows.length === 0) throw new AppError('NOT_FOUND');
+  // codes or cards of a member since removed, which are then withdrawn.
+  const liveCards = member
+    ? 0
+    : await tx.cardIssue.count({ where: { hotelId, attendantId: membershipId, attendantDay, state: 'issued', validUntil: { gt: now } } });
+  if (!member && liveRows.length === 0 && liveCards === 0) throw new AppError('NOT_FOUND');
   // The rota as housekeeping defines it (rota.ts): the attendant's cleaning rooms and shift that day.
   const rota = member ? (await rotaOf(tx, hotelId, day)).find((r) => r.membershipId === membershipId) : undefined;
   const shift = rota?.shift ?? null;
@@ -181,6 +185,21 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
     }
   }
 
+  // Her cards (attendant-card.ts): a room taken from her refuses the card at its lock; the rest marks it to be written again.
+  const cards = await syncAttendantCards(tx, hotelId, membershipId, day, member ? { shift, roomIds: [...roomById.keys()] } : null, now);
+  if (cards.changed > 0) {
+    await recordEvent(tx, { hotelId, kind: 'credential.changed', roomIds: cards.roomIds, membershipId });
+    await recordEvent(tx, { hotelId, kind: 'housekeeping.changed', roomIds: cards.roomIds, membershipId });
+    await recordAudit(tx, ctx, {
+      hotelId,
+      action: 'housekeeping.keys',
+      entityType: 'Membership',
+      entityId: membershipId,
+      after: { day, cards: cards.changed, cardRefusedAt: [...cards.roomIds].sort((a, b) => a - b) },
+    });
+    if (cards.roomIds.length > 0) followCredentials(tx, deps, hotelId, {});
+  }
+
   if (issued + withdrawn + changed > 0) {
     const roomIds = [...new Set([...liveRows.map((r) => r.roomId), ...roomById.keys()])];
     await recordEvent(tx, { hotelId, kind: 'credential.changed', roomIds, membershipId });
@@ -230,8 +249,8 @@ async function scheduleShiftEnd(deps: Deps, hotelId: number, membershipId: numbe
 }
 
 /**
- * The rota's sweep: every attendant who holds live keys of a shift that ended, was removed, or of
- * a member since removed, and every attendant on shift now (catching up a sync that failed after
+ * The rota's sweep: every attendant who holds live keys, or a card still valid, of a shift that
+ * ended, was removed, or of a member since removed, and every attendant on shift now (catching up a sync that failed after
  * its commit). `hotelId` narrows it to one hotel (tests).
  */
 export async function sweepAttendantAccess(ctx: ServiceContext, now = new Date(), scope: { hotelId?: number } = {}): Promise<number> {
@@ -243,6 +262,13 @@ export async function sweepAttendantAccess(ctx: ServiceContext, now = new Date()
       LEFT JOIN "AttendantShift" s ON s."hotelId" = p."hotelId" AND s."membershipId" = p."attendantId" AND s."day" = p."attendantDay"
      WHERE p."attendantId" IS NOT NULL AND p."deliveryState" IN ('pending', 'on_lock', 'failed', 'unknown')
        AND (${hotel}::int IS NULL OR p."hotelId" = ${hotel}::int)
+       AND (s."id" IS NULL OR s."endsAt" <= ${now})
+    UNION
+    SELECT DISTINCT c."hotelId", c."attendantId" AS "membershipId", to_char(c."attendantDay", 'YYYY-MM-DD') AS "day"
+      FROM "CardIssue" c
+      LEFT JOIN "AttendantShift" s ON s."hotelId" = c."hotelId" AND s."membershipId" = c."attendantId" AND s."day" = c."attendantDay"
+     WHERE c."attendantId" IS NOT NULL AND c."state" = 'issued' AND c."validUntil" > ${now}
+       AND (${hotel}::int IS NULL OR c."hotelId" = ${hotel}::int)
        AND (s."id" IS NULL OR s."endsAt" <= ${now})
     UNION
     SELECT DISTINCT s."hotelId", s."membershipId", to_char(s."day", 'YYYY-MM-DD') AS "day"

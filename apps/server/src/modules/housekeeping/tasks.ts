@@ -29,6 +29,7 @@ import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../base/room-access';
 import { followRanges } from './out-of-order';
 import { noteRotaChange } from './attendant-access';
+import { attendantCardsOf } from './attendant-card';
 import { attendantKeysOf, withEnteredAt, type TAttendantKey } from './task-entries';
 
 /**
@@ -285,6 +286,7 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
     day,
     tasks: await withEnteredAt(prisma, ctx.actor.hotelId, tasks.map(toTask)),
     attendants,
+    cards: await attendantCardsOf(ctx, ctx.actor.hotelId, day),
     groups,
     rooms,
     settings: { stayoverRule: hotel.stayoverRule, stayoverEveryDays: hotel.stayoverEveryDays, dayStart: hotel.housekeepingDayStart },

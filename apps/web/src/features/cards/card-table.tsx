@@ -9,7 +9,7 @@ import { DeliveryStatus, ValidityRange } from '@/components/delivery-state-badge
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatShortDateTime } from '@/lib/format';
+import { formatList, formatShortDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
@@ -117,7 +117,11 @@ export function CardTable({
                   <CardStateBadge state={card.state} needsRewrite={card.needsRewrite} missingDoors={card.missingDoors} />
                   {card.needsRewrite && (
                     <span className="text-xs text-amber-800" data-testid="card-needs-rewrite">
-                      {card.missingDoors.length ? t('cards.missingDoors', { doors: card.missingDoors.join(', ') }) : t('cards.needsRewrite')}
+                      {card.missingDoors.length
+                        ? t('cards.missingDoors', { doors: card.missingDoors.join(', ') })
+                        : card.attendant?.rewriteReasons.length
+                          ? t('cards.attendantRewrite', { reasons: formatList(card.attendant.rewriteReasons.map((r) => t(`housekeeping.card.reasons.${r}`))) })
+                          : t('cards.needsRewrite')}
                     </span>
                   )}
                   {ended && card.state !== 'issued' && (

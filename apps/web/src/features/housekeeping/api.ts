@@ -9,6 +9,7 @@ import type { RouterOutputs } from '@/lib/trpc-types';
 export type HousekeepingDay = RouterOutputs['housekeeping']['day'];
 export type HousekeepingTask = HousekeepingDay['tasks'][number];
 export type Attendant = HousekeepingDay['attendants'][number];
+export type AttendantCard = HousekeepingDay['cards'][number];
 export type OutOfOrderRange = RouterOutputs['housekeeping']['outOfOrderList'][number];
 
 /** Every housekeeping query (the day, my rooms, the ranges): what a change here makes stale. */

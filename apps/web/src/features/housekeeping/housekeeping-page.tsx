@@ -11,6 +11,7 @@ import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select'
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { housekeepingKey, housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
+import { AttendantCardLine, type WriteCardAtDesk } from './attendant-card';
 import { OutOfOrderSection } from './out-of-order-section';
 import { HousekeepingSettingsSection } from './settings-section';
 import { TaskBadges } from './task-badges';
@@ -24,8 +25,10 @@ const UNASSIGNED = 'none';
  * the card's "Assign to" list (the keyboard's way), or a whole floor or room group at once; a
  * cleaned room is inspected here (pass, or fail with the reason: back to its attendant). Below, the
  * rooms out of order by dates and the hotel's housekeeping rule (stay-over cleans, day start).
+ * Beside each attendant with a shift, her card of the day for locks that take cards only
+ * (docs/housekeeping-keys.md "Cards"): its state, and "Write card" on the desk reader.
  */
-export function HousekeepingPage() {
+export function HousekeepingPage({ writeCard }: { writeCard: WriteCardAtDesk }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [day, setDay] = useState<string | undefined>();
@@ -117,6 +120,14 @@ export function HousekeepingPage() {
                   {column.title} <span className="text-muted-foreground text-sm">({column.tasks.length})</span>
                 </h2>
                 {column.attendant && <ShiftEditor attendant={column.attendant} day={data.day} />}
+                {column.attendant && (
+                  <AttendantCardLine
+                    attendant={column.attendant}
+                    day={data.day}
+                    card={data.cards.find((c) => c.membershipId === column.attendant!.membershipId)}
+                    writeCard={writeCard}
+                  />
+                )}
                 <ul className="space-y-2">
                   {column.tasks.map((task) => (
                     <TaskCard key={task.id} task={task} attendants={data.attendants} onAssign={giveRoom} />

@@ -14,7 +14,8 @@ interface TaskTimes {
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
-function hotelTime(iso: string, timeZone: string, locale: string): string {
+/** A moment as the hotel's clock shows it (HH:mm), in the interface's language. */
+export function hotelTime(iso: string, timeZone: string, locale: string): string {
   const key = `${locale}|${timeZone}`;
   let format = timeFormats.get(key);
   if (!format) {
