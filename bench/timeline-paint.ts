@@ -222,7 +222,7 @@ async function main() {
   const redis = new Redis(redisUrl);
   let server: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
-  let barsTotal = 0;
+  let barsTotal: number;
   try {
     await applyMigrations(db.url);
     const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
