@@ -174,7 +174,12 @@ export function toDto(i: IssueRow): CardIssueDto {
 export function visibleIssues(ctx: AuthedContext): Prisma.CardIssueWhereInput {
   const { actor } = ctx;
   if (actor.allRooms) return { hotelId: actor.hotelId };
-  return { hotelId: actor.hotelId, OR: [{ room: roomScope(actor) }, { grants: { some: { room: roomScope(actor) } } }] };
+  // A management or universal card has no room of its own and gets its grants when it is confirmed:
+  // until then (reserved, or voided unwritten) it is seen by whoever made it (its rooms were checked against their scope).
+  return {
+    hotelId: actor.hotelId,
+    OR: [{ room: roomScope(actor) }, { grants: { some: { room: roomScope(actor) } } }, { roomId: null, createdById: actor.accountId, grants: { none: {} } }],
+  };
 }
 
 /** A card's writing the actor sees, by id; not found otherwise. */

@@ -246,6 +246,31 @@ describe('room cards at the desk and at the lock', () => {
     expect(await present(h.rooms[2]!.lockId, master.dump)).toMatchObject({ opened: true });
   });
 
+  it('a clerk given some rooms writes a management card of them and reads it back; refused one of another room or of all rooms, leaving nothing reserved', async () => {
+    const h = await hotelWithLocks(2);
+    const membership = await ctx.deps.prisma.membership.findFirstOrThrow({ where: { hotelId: h.hotel.id, accountId: h.staff.actor.accountId } });
+    await ctx.deps.prisma.membership.update({ where: { id: membership.id }, data: { allRooms: false } });
+    await ctx.deps.prisma.membershipRoom.create({ data: { hotelId: h.hotel.id, membershipId: membership.id, roomId: h.rooms[0]!.id } });
+    const clerk = await actorContext(ctx.deps, h.staffToken);
+    expect(clerk.actor.allRooms).toBe(false);
+    const validUntil = new Date(Date.now() + 86_400_000);
+
+    const card = await issue(clerk, { uid: newUid(), kind: 'management', roomIds: [h.rooms[0]!.id], validUntil, note: 'Floor 1' });
+    expect(card.issue.state).toBe('issued');
+    expect(card.issue.grants.map((g) => g.roomId)).toEqual([h.rooms[0]!.id]);
+    await keysOnLocks(h.owner);
+    expect(await present(h.rooms[0]!.lockId, card.dump)).toMatchObject({ opened: true });
+    expect(await present(h.rooms[1]!.lockId, card.dump)).toMatchObject({ opened: false, outcome: 'wrong_room' });
+
+    const reservedBefore = await ctx.deps.prisma.cardIssue.count({ where: { hotelId: h.hotel.id, state: 'reserved' } });
+    await expect(reserveCard(clerk, { uid: newUid(), kind: 'management', roomIds: [h.rooms[1]!.id], validUntil })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(reserveCard(clerk, { uid: newUid(), kind: 'management', allRooms: true, validUntil })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await ctx.deps.prisma.cardIssue.count({ where: { hotelId: h.hotel.id, state: 'reserved' } })).toBe(reservedBefore);
+    // A reservation the clerk gives up is theirs to void.
+    const pending = await reserveCard(clerk, { uid: newUid(), kind: 'management', roomIds: [h.rooms[0]!.id], validUntil });
+    await expect(voidReservation(clerk, { issueId: pending.issue.id })).resolves.toMatchObject({ state: 'voided' });
+  });
+
   it('says before a card is placed whether the rooms chosen fit on one card, as the writing then finds', async () => {
     const h = await hotelWithLocks(0);
     const { rooms } = await createRooms(
