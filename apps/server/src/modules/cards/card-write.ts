@@ -1,6 +1,7 @@
 import { ZCardConfirmInput, ZCardIssueIdInput, type TCardConfirmInput } from '@console/shared';
 import type { z } from 'zod';
 import type { Actor, AuthedContext } from '../../context';
+import { afterCommit } from '../../db/events';
 import { lockRooms, transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
@@ -109,13 +110,18 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
       );
     if (issue.attendantId !== null && issue.attendantDay !== null) {
       // An attendant's card (docs/housekeeping-keys.md "Cards"): her other cards of the day end with it.
-      // A change of the rota between reserving and confirming is caught by the rota's sweep.
       await endIssues(
         tx,
         { hotelId: actor.hotelId, attendantId: issue.attendantId, attendantDay: issue.attendantDay, state: 'issued', id: { not: issue.id } },
         'replaced',
         now,
       );
+      // The rota may have changed since the card was reserved (a room given to another): once this
+      // commits, the rota's job brings the new card in line with it, as after any change of the rota.
+      const rota = { hotelId: actor.hotelId, membershipId: issue.attendantId, day: issue.attendantDay.toISOString().slice(0, 10) };
+      afterCommit(tx, `rota-keys:${rota.hotelId}:${rota.membershipId}:${rota.day}`, async () => {
+        await deps.queues.rotaKeys.add('sync', rota);
+      });
     }
     followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, { action: 'card.issue', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber: issue.card.cardNumber } });

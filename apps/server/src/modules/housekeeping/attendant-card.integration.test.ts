@@ -192,10 +192,17 @@ describe("an attendant's card follows the rota", () => {
       expect.objectContaining({ membershipId: w.ann.membershipId, rooms: [expect.objectContaining({ id: a.id })] }),
     ]);
 
-    // The shift's end sends nothing: the card stops by its own validity.
+    // The card's confirmation brought her keys in line with the rota (the rota's job): her code of the
+    // round is on her two rooms' locks beside the card.
+    await waitFor(
+      'her codes of the round',
+      () => ctx.deps.prisma.lockPassword.count({ where: { hotelId: w.hotel.id, attendantId: w.ann.membershipId, revokeReason: null } }),
+      (n) => n === 2,
+    );
+    // The shift's end withdraws the codes and sends nothing for the card: it stops by its own validity.
     expect(await syncAttendantAccess(w.supervisor, w.hotel.id, w.ann.membershipId, DAY, new Date(shift.endsAt.getTime() + 60_000))).toEqual({
       issued: 0,
-      withdrawn: 0,
+      withdrawn: 2,
       changed: 0,
     });
     expect((await grantsSettled(issue.id)).map((g) => g.deliveryState)).toEqual(['on_lock', 'on_lock']);
@@ -275,6 +282,32 @@ describe("an attendant's card follows the rota", () => {
     expect(await present(c.lockId, again.dump)).toMatchObject({ opened: true });
     expect(await present(b.lockId, again.dump)).toMatchObject({ opened: true });
     expect(await present(a.lockId, again.dump)).toMatchObject({ opened: false, outcome: 'wrong_room' });
+  });
+
+  it('a room given to another while her card is being written is refused at that door once the card is confirmed', async () => {
+    const w = await world(2);
+    const [a, b] = w.rooms as [World['rooms'][number], World['rooms'][number]];
+    await w.shift(w.ann.membershipId);
+    await w.shift(w.bea.membershipId);
+    const taskA = await w.task(a.id, w.ann.membershipId);
+    await w.task(b.id, w.ann.membershipId);
+    const uid = newUid();
+    const write = await reserveAttendantCard(w.supervisor, { membershipId: w.ann.membershipId, day: DAY, uid });
+    // Between the reservation (rooms A and B) and the card read back, room A goes to Bea.
+    await w.change([w.ann.membershipId, w.bea.membershipId], (tx) =>
+      tx.housekeepingTask.update({ where: { id: taskA.id }, data: { assigneeId: w.bea.membershipId } }),
+    );
+    const issue = await confirmCard(w.supervisor, { issueId: write.issue.id, uid, blocks: write.blocks });
+    const dump = writtenCard(write, uid);
+    await keysOnLocks(w);
+    await waitFor(
+      'the grant of room A taken off after the confirmation',
+      () => grantsSettled(issue.id),
+      (gs) => gs.find((g) => g.roomId === a.id)?.deliveryState === 'removed',
+    );
+    expect(await present(a.lockId, dump)).toMatchObject({ opened: false, outcome: 'denylisted' });
+    expect(await present(b.lockId, dump)).toMatchObject({ opened: true });
+    expect(await issueRow(issue.id)).toMatchObject({ state: 'issued', rewriteReasons: ['rooms_removed'] });
   });
 
   it('the rota decides: no shift, a shift over, no rooms, more rooms than a card holds, and who may ask', async () => {
