@@ -93,8 +93,9 @@ function scrollFrames(page: Page, steps: number, dx: number, dy: number): Promis
 /**
  * The baseline beside the timeline's scroll: the same viewport and the same scroll steps over a page
  * with no script at all, as much to paint as the timeline's 60 days (one row of 40 px per room, its
- * `BARS_PER_ROOM` bars with a guest's name, the day lines as one background), all of it in the page
- * from the start (nothing to make while scrolling). What this page's frames cost is what the browser
+ * bars drawn as the timeline draws them: a guest's name, a code icon (an image) before it, a channel's
+ * label after it on one bar in four, the end's strip; the day lines as one background), all of it in
+ * the page from the start (nothing to make while scrolling). What this page's frames cost is what the browser
  * on this machine takes to rasterise and composite that much; the timeline's frames beside it say
  * what the timeline's own work adds.
  */
@@ -105,8 +106,12 @@ const BASELINE_PAGE = (rooms: number, barsPerRoom: number) => `<!doctype html><h
     background: repeating-linear-gradient(to right, transparent 0 43px, #e5e7eb 43px 44px) 180px 0 / calc(100% - 180px) 100% no-repeat; }
   .r { position: absolute; left: 0; right: 0; height: 40px; border-bottom: 1px solid #e5e7eb; contain: size layout style; }
   .n { position: sticky; left: 0; display: inline-block; width: 172px; height: 40px; line-height: 40px; padding-left: 8px; background: #fff; }
-  .b { position: absolute; top: 6px; height: 28px; line-height: 28px; border-radius: 6px; padding: 0 6px; overflow: hidden; white-space: nowrap;
-    text-overflow: ellipsis; color: #fff; }
+  .b { position: absolute; top: 4px; height: 32px; display: flex; align-items: center; gap: 4px; border-radius: 6px; padding: 0 6px; overflow: hidden;
+    border: 1px solid #0002; color: #fff; background-image: linear-gradient(to left, rgb(0 0 0 / 0.1) 8px, transparent 8px); }
+  .b > span { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; font-weight: 500; }
+  .b::before { content: ''; flex-shrink: 0; width: 14px; height: 14px;
+    background: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='white' stroke-width='2'%3E%3Ccircle cx='12' cy='12' r='10'/%3E%3Cpath d='M12 6v6l4 2'/%3E%3C/svg%3E") center / contain no-repeat; }
+  .b[data-channel]::after { content: attr(data-channel); flex-shrink: 0; border-radius: 4px; background: rgb(255 255 255 / 0.7); color: #000; padding: 0 4px; font-size: 10px; }
 </style></head><body><div id="grid" data-testid="timeline-grid"><div id="inner"></div></div><script>
   const colours = ['#2563eb', '#16a34a', '#9333ea', '#d97706'];
   const inner = document.getElementById('inner');
@@ -115,7 +120,7 @@ const BASELINE_PAGE = (rooms: number, barsPerRoom: number) => `<!doctype html><h
     html += '<div class="r" style="top:' + r * 40 + 'px"><span class="n">Room ' + (1000 + r) + '</span>';
     for (let b = 0; b < ${barsPerRoom}; b++) {
       const left = 180 + Math.floor((b * 60) / ${barsPerRoom}) * 44 + 22;
-      html += '<div class="b" style="left:' + left + 'px;width:' + (Math.floor(60 / ${barsPerRoom}) * 44 - 4) + 'px;background:' + colours[(r + b) % 4] + '">Guest ' + r + '-' + b + '</div>';
+      html += '<div class="b"' + ((r + b) % 4 === 0 ? ' data-channel="Airbnb"' : '') + ' style="left:' + left + 'px;width:' + (Math.floor(60 / ${barsPerRoom}) * 44 - 4) + 'px;background-color:' + colours[(r + b) % 4] + '"><span>Guest ' + r + '-' + b + '</span></div>';
     }
     html += '</div>';
   }

@@ -97,6 +97,9 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
       [String(stayId), text(header, 'timeline.code.on_lock')] as const,
       { timeout: 20_000 },
     );
+    // Its icon is the one of a code on the lock (drawn by the stylesheet from `data-code`).
+    expect(await bar.getAttribute('data-code')).toBe('on_lock');
+    expect(await bar.evaluate((el) => getComputedStyle(el, '::before').backgroundImage)).toMatch(/^url\("data:image\/svg\+xml/);
     const label = (await bar.getAttribute('aria-label'))!;
     expect(label).toContain(guest);
     expect(label).toContain(roomA);
@@ -137,12 +140,15 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     const stayId = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: await roomIdOf(roomB) })).currentStay!.id;
     const before = await api<{ expectedCheckOutAt: string; priceAmount: number }>(page, 'stay.get', { stayId });
     const rtl = header === 'ar';
-    // The end's handle, two day columns later (14 days: 92 px a day; to the left in Arabic).
-    const handle = page.getByTestId(`timeline-bar-end-${stayId}`);
-    const box = (await handle.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // The bar's end (the strip at its end, 8 px: the bar's left end in Arabic), two day columns
+    // later (14 days: 92 px a day; to the left in Arabic). Hovered, it shows the resize cursor.
+    const bar = page.getByTestId(`timeline-bar-${stayId}`);
+    const box = (await bar.boundingBox())!;
+    const endX = rtl ? box.x + 3 : box.x + box.width - 3;
+    await page.mouse.move(endX, box.y + box.height / 2);
+    await expect.poll(() => bar.evaluate((el) => getComputedStyle(el).cursor)).toBe('ew-resize');
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + (rtl ? -184 : 184), box.y + box.height / 2, { steps: 12 });
+    await page.mouse.move(endX + (rtl ? -184 : 184), box.y + box.height / 2, { steps: 12 });
     await page.mouse.up();
     const change = page.getByTestId('reschedule-dialog');
     await change.waitFor();
@@ -161,7 +167,6 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await page.keyboard.press('Escape');
 
     // The bar dragged onto the other room's row: the room change opens with that room chosen.
-    const bar = page.getByTestId(`timeline-bar-${stayId}`);
     const from = (await bar.boundingBox())!;
     const target = (await page.getByTestId(`timeline-room-${roomA}`).boundingBox())!;
     await page.mouse.move(from.x + 12, from.y + from.height / 2);

@@ -16,7 +16,7 @@ import { useHotelSettings } from '@/lib/hotel-settings';
 import { cn } from '@/lib/utils';
 import { timelineQueries, type TimelineBar, type TimelineWindow } from './api';
 import { BarDialog } from './bar-dialog';
-import { CodeIcon, CodeIconSymbols, type TimelineAction } from './bar-parts';
+import { CodeIcon, type TimelineAction } from './bar-parts';
 import { COLUMN_WIDTH, GROUP_HEIGHT, HEADER_HEIGHT, ROW_HEIGHT, barSpan, blocksToFetch } from './timeline-geometry';
 
 const SPANS = [7, 14, 30, 60] as const;
@@ -78,7 +78,6 @@ export function TimelinePage({ actions }: { actions: (action: TimelineAction | n
 
   return (
     <div className="flex h-full min-h-0 flex-col gap-3" data-testid="timeline-page">
-      <CodeIconSymbols />
       <div className="flex flex-wrap items-end gap-2">
         <h1 className="me-auto text-xl font-semibold">{t('timeline.title')}</h1>
         <ToggleGroup type="single" value={String(span)} onValueChange={(v) => v && setSpan(Number(v) as Span)} aria-label={t('timeline.spanLabel')}>
@@ -421,10 +420,21 @@ function Grid({
         if (e.button !== 0) return;
         e.stopPropagation();
         e.currentTarget.setPointerCapture(e.pointerId);
+        // Pressed on its end (the strip drawn there): the stay's end is dragged.
+        if (onEndGrip(e.currentTarget, e.clientX, live.current.dirX)) {
+          live.current.setDragBoth({ kind: 'end', bar, x: e.clientX, delta: 0, moved: false });
+          return;
+        }
         live.current.setDragBoth({ kind: 'move', bar, x: e.clientX, y: e.clientY, dy: 0, delta: 0, roomId: bar.roomId, moved: false });
       },
       barMove(e, bar) {
         const d = dragRef.current;
+        // Hovered, not dragged: the end's strip shows the resize cursor.
+        if (!d) {
+          const cursor = onEndGrip(e.currentTarget, e.clientX, live.current.dirX) ? 'ew-resize' : '';
+          if (e.currentTarget.style.cursor !== cursor) e.currentTarget.style.cursor = cursor;
+          return;
+        }
         if (!d || d.kind === 'range' || d.bar.stayId !== bar.stayId) return;
         const { colW, dirX } = live.current;
         if (d.kind === 'end') {
@@ -442,12 +452,6 @@ function Grid({
       },
       barUp() {
         live.current.endDragOnBar();
-      },
-      endDown(e, bar) {
-        if (e.button !== 0) return;
-        e.stopPropagation();
-        (e.currentTarget.parentElement as HTMLElement).setPointerCapture(e.pointerId);
-        live.current.setDragBoth({ kind: 'end', bar, x: e.clientX, delta: 0, moved: false });
       },
       openBar(bar, roomName) {
         live.current.onOpenBar(bar, roomName);
@@ -594,6 +598,15 @@ function Grid({
 
 const NO_RANGES: TimelineWindow['outOfOrder'] = [];
 const COL_STEP = 16;
+/** How far from a bar's end a press drags the end (the strip styles.css draws there, 0.5rem). */
+const END_GRIP_PX = 8;
+
+/** Whether `clientX` is on the end strip of a bar that has one (`data-resizable`; its end is on the right, or the left right to left). */
+function onEndGrip(bar: HTMLElement, clientX: number, dirX: number): boolean {
+  if (bar.dataset.resizable === undefined) return false;
+  const box = bar.getBoundingClientRect();
+  return (dirX > 0 ? box.right - clientX : clientX - box.left) <= END_GRIP_PX;
+}
 
 interface RowHandlers {
   laneDown(e: PointerEvent<HTMLDivElement>, room: Room): void;
@@ -603,7 +616,6 @@ interface RowHandlers {
   barDown(e: PointerEvent<HTMLButtonElement>, bar: TimelineBar): void;
   barMove(e: PointerEvent<HTMLButtonElement>, bar: TimelineBar): void;
   barUp(): void;
-  endDown(e: PointerEvent<HTMLSpanElement>, bar: TimelineBar): void;
   openBar(bar: TimelineBar, roomName: string): void;
 }
 
@@ -740,7 +752,7 @@ const RoomRow = memo(function RoomRow({
               aria-label={label}
               title={label}
               className={cn(
-                'absolute top-1 flex h-8 touch-none items-center gap-1 overflow-hidden rounded-md border px-1.5 text-start text-xs shadow-sm select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:outline-none',
+                'timeline-bar absolute top-1 flex h-8 touch-none items-center gap-1 overflow-hidden rounded-md border px-1.5 text-start text-xs shadow-sm select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:outline-none',
                 BAR_STYLE[bar.state],
                 spanOf.cutStart && 'rounded-s-none',
                 spanOf.cutEnd && 'rounded-e-none',
@@ -754,6 +766,9 @@ const RoomRow = memo(function RoomRow({
               }}
               data-testid={`timeline-bar-${bar.stayId}`}
               data-state={bar.state}
+              data-code={bar.codeState ?? undefined}
+              data-channel={bar.channel ?? undefined}
+              data-resizable={bar.isActive && !spanOf.cutEnd ? '' : undefined}
               data-end={bar.endDate}
               onPointerDown={(e) => on.barDown(e, bar)}
               onPointerMove={(e) => on.barMove(e, bar)}
@@ -770,17 +785,7 @@ const RoomRow = memo(function RoomRow({
                 if (e.detail === 0) on.openBar(bar, room.name);
               }}
             >
-              <CodeIcon state={bar.codeState} />
               <span className="truncate font-medium">{bar.guestName ?? t('timeline.bar.noGuest')}</span>
-              {bar.channel && <span className="shrink-0 rounded bg-white/70 px-1 text-[10px]">{bar.channel}</span>}
-              {bar.isActive && !spanOf.cutEnd && (
-                <span
-                  className="absolute inset-y-0 end-0 w-2 cursor-ew-resize bg-black/10"
-                  aria-hidden
-                  data-testid={`timeline-bar-end-${bar.stayId}`}
-                  onPointerDown={(e) => on.endDown(e, bar)}
-                />
-              )}
             </button>
           );
         })}
