@@ -177,7 +177,8 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the staff page in $head
         await member.reload();
         // The console reloads itself once the account is frozen: wait for where it lands.
         await expect.poll(() => member.url(), { timeout: 15_000 }).toMatch(/\/login/);
-        expect(await toastsShown(member)).toContainEqual(expect.stringContaining(text(header, 'errors.ACCOUNT_FROZEN')));
+        // The sign-in page may come before the toast that says why (a busy machine draws it a little later).
+        await expect.poll(() => toastsShown(member), { timeout: 15_000 }).toContainEqual(expect.stringContaining(text(header, 'errors.ACCOUNT_FROZEN')));
         await member.locator('#account').waitFor();
         await screenshot(member, `staff-frozen-member-${header}`);
 
