@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { SimClient, startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../../db/transaction';
-import { startWorkers } from '../../jobs/workers';
-import { actorContext, createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
+import { actorContext, testMeta } from '../../test/harness';
+import { startSimDesk, stopSimDesk, type SimDesk } from '../../test/sim-desk';
 import { pairSimLock } from '../../test/lock-factories';
 import { createAccount, createHotelWithStaff, createRooms } from '../../test/factories';
 import { createSession } from '../auth/session.service';
@@ -22,11 +21,8 @@ import { housekeepingDay } from './tasks';
  * locks (apps/lock-sim, which reads cards as offline hotel locks do, with the keys and denylists the
  * delivery engine pushed to it through the real TTLock adapter and BullMQ workers).
  */
-let sim: LockSim;
-let client: SimClient;
-let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 
+let { sim, client, ctx, workers } = {} as SimDesk;
 const HOUR = 3_600_000;
 const DAY = '2026-12-09';
 const newUid = () => randomBytes(4).toString('hex').toUpperCase();
@@ -125,18 +121,8 @@ const grantsSettled = (issueId: number) =>
 
 const issueRow = (id: number) => ctx.deps.prisma.cardIssue.findUniqueOrThrow({ where: { id } });
 
-beforeAll(async () => {
-  sim = await startLockSim({ latencyMs: [2, 10], lockIdBase: testLockIdBase() });
-  client = new SimClient(sim.url);
-  ctx = await createTestContext({ sim, env: { LOCK_DELIVERY_ATTEMPTS: '3', LOCK_DELIVERY_BACKOFF_MS: '100' } });
-  workers = startWorkers(ctx.deps, { sweep: false });
-});
-
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await sim?.close();
-});
+beforeAll(async () => void ({ sim, client, ctx, workers } = await startSimDesk()));
+afterAll(() => stopSimDesk({ sim, ctx, workers }));
 
 describe("an attendant's card follows the rota", () => {
   it('opens her rooms at their locks in the shift hours only; refused at another room and before or after the shift', async () => {
