@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Check, CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CardWriteFailure } from '@/components/card-write-failure';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { appErrorOf } from '@/lib/api-errors';
 import { useDeskReader } from '@/lib/desk-reader';
 import { formatList } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
@@ -14,7 +14,6 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { cn } from '@/lib/utils';
-import { ReaderError } from '@/readers/errors';
 import type { CardReader } from '@/readers/types';
 import { housekeepingKey, type Attendant, type AttendantCard } from './api';
 import { hotelTime } from './task-times';
@@ -182,7 +181,7 @@ function AttendantCardDialog({ attendant, day, writeCard, onClose }: { attendant
             <p>{t('housekeeping.card.hours', { from: time(state.issue.validFrom), until: state.issue.validUntil ? time(state.issue.validUntil) : '' })}</p>
           </div>
         )}
-        {state.phase === 'failed' && <WriteFailure error={state.error} />}
+        {state.phase === 'failed' && <CardWriteFailure error={state.error} outcome={t('housekeeping.card.failed')} testId="hk-card-error" />}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={isRunning}>
             {t('common.close')}
@@ -196,30 +195,5 @@ function AttendantCardDialog({ attendant, day, writeCard, onClose }: { attendant
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function WriteFailure({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  const desk = useDeskReader();
-  const app = appErrorOf(error);
-  let text: string;
-  let hint: string | undefined;
-  if (app) text = app.message;
-  else if (error instanceof ReaderError) ({ text, hint } = desk.errorText(error));
-  else text = t('common.noAnswer');
-  return (
-    <div
-      role="alert"
-      className="border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm"
-      data-testid="hk-card-error"
-    >
-      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <div className="min-w-0">
-        <p>{text}</p>
-        {hint && <p className="text-muted-foreground mt-1">{hint}</p>}
-        <p className="text-muted-foreground mt-1">{t('housekeeping.card.failed')}</p>
-      </div>
-    </div>
   );
 }

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, AlertTriangle, Check, Circle, CreditCard, RotateCcw, Undo2, X } from 'lucide-react';
+import { AlertTriangle, Check, Circle, CreditCard, RotateCcw, Undo2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cardQueries, invalidateCards } from '../api';
 import { cardNumberOfUid } from '@console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { Badge } from '@/components/ui/badge';
+import { CardWriteFailure } from '@/components/card-write-failure';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { appErrorOf } from '@/lib/api-errors';
 import { useDeskReader } from '@/lib/desk-reader';
 import { formatList } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
@@ -17,7 +17,6 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import type { RouterInputs, RouterOutputs } from '@/lib/trpc-types';
 import { cn } from '@/lib/utils';
-import { ReaderError } from '@/readers/errors';
 import type { CardReader } from '@/readers/types';
 import { CardRooms, CardValidity } from './card-bits';
 
@@ -209,7 +208,7 @@ export function CardWriter({ writeCard, prepare, label, disabled = false, disabl
             : ''}
       </p>
 
-      {state.phase === 'failed' && <WriteFailure error={state.error} />}
+      {state.phase === 'failed' && <CardWriteFailure error={state.error} outcome={t('cardAdmin.writer.notIssued')} testId="card-writer-error" />}
       {state.phase === 'done' && <WrittenCard issue={state.issue} />}
       {state.phase === 'inUse' && (
         <div role="alert" className="border-warning bg-warning/10 flex flex-col gap-3 rounded-md border px-3 py-3 text-sm" data-testid="card-writer-in-use">
@@ -275,32 +274,6 @@ export function cardHolderText(t: (key: string, options?: Record<string, unknown
     : formatList(issue.grants.length ? issue.grants.map((g) => g.roomName) : issue.roomName ? [issue.roomName] : []);
   const holder = issue.holderName || issue.note;
   return [kind, rooms, holder].filter(Boolean).join(' · ');
-}
-
-/** Why the card was not written: the reader's text and hint (spec §8), the server's message, or no answer. */
-function WriteFailure({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  const desk = useDeskReader();
-  const app = appErrorOf(error);
-  let text: string;
-  let hint: string | undefined;
-  if (app) text = app.message;
-  else if (error instanceof ReaderError) ({ text, hint } = desk.errorText(error));
-  else text = t('common.noAnswer');
-  return (
-    <div
-      role="alert"
-      className="border-destructive/40 bg-destructive/5 text-destructive flex items-start gap-2 rounded-md border px-3 py-2 text-sm"
-      data-testid="card-writer-error"
-    >
-      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <div className="min-w-0">
-        <p data-testid="card-writer-error-text">{text}</p>
-        {hint && <p className="text-muted-foreground mt-1">{hint}</p>}
-        <p className="text-muted-foreground mt-1">{t('cardAdmin.writer.notIssued')}</p>
-      </div>
-    </div>
-  );
 }
 
 /** The card just written: its number, kind, rooms and validity. */
