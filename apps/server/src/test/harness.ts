@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type TConfig } from '../config';
@@ -23,7 +23,16 @@ export interface TestContext {
  * live in another simulator). Every context of one file shares it (a test may stop and start
  * "servers"); the run's clean-up removes `<run prefix>:*`, these included.
  */
-const FILE_REDIS_PREFIX = `${inject('redisPrefix')}:f${randomBytes(4).toString('hex')}`;
+const filePrefixes = new Map<string, string>();
+function fileRedisPrefix(): string {
+  // The integration project runs its files one after another in each worker without reloading the
+  // modules (vitest.config.ts, `isolate: false`): this module outlives a file, so the prefix is
+  // kept per test file, never per module.
+  const file = expect.getState().testPath ?? '';
+  let prefix = filePrefixes.get(file);
+  if (!prefix) filePrefixes.set(file, (prefix = `${inject('redisPrefix')}:f${randomBytes(4).toString('hex')}`));
+  return prefix;
+}
 
 /**
  * A range of simulated lock ids for one test file's simulator (`startLockSim({ lockIdBase })`):
@@ -39,7 +48,7 @@ export function testConfig(env: Record<string, string> = {}): TConfig {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: inject('redisUrl'),
-    REDIS_PREFIX: FILE_REDIS_PREFIX,
+    REDIS_PREFIX: fileRedisPrefix(),
     UPLOAD_DIR: inject('uploadDir'),
     ...env,
   });
