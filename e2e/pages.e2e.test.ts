@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, root, settle, signIn } from './support';
+import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, root, settle, signIn } from './support';
 import { LANGUAGES, api, roomByName, withPage } from './support-board';
 
 /**
@@ -99,19 +99,29 @@ const CHUNKS = Object.entries(SIGNED_IN).reduce<[string, (ids: { room: number; g
 }, []);
 
 describe.each(LANGUAGES)('every page in $header', ({ code, header }) => {
+  // One sign-in a language: the chunks visit their pages in the same signed-in tab.
+  let context: BrowserContext;
+  let page: Page;
+  let ids: { room: number; guest: number };
+  beforeAll(async () => {
+    context = await newContext(browser, { language: code });
+    page = await context.newPage();
+    await signIn(page, DEMO_OWNER);
+    const room = (await roomByName(page, '101')).id;
+    const stays = await api<{ items: { guests: { id: number }[] }[] }>(page, 'stay.list', { state: 'in_house', pageSize: 20 });
+    ids = { room, guest: stays.items.flatMap((s) => s.guests)[0]!.id };
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
   it.each(CHUNKS.map((pages) => ({ pages, first: pages[0]![0] })))('signed in, from $first: one h1 and no accessibility violation', async ({ pages }) => {
-    await withPage(browser, { language: code }, async (page) => {
-      await signIn(page, DEMO_OWNER);
-      const room = (await roomByName(page, '101')).id;
-      const stays = await api<{ items: { guests: { id: number }[] }[] }>(page, 'stay.list', { state: 'in_house', pageSize: 20 });
-      const guest = stays.items.flatMap((s) => s.guests)[0]!.id;
-      for (const [id, pathOf] of pages) {
-        const where = pathOf({ room, guest });
-        await page.goto(`${baseUrl()}${where}`);
-        await loaded(page, where);
-        await checkA11y(page, `page ${id} ${header}`);
-      }
-    });
+    for (const [id, pathOf] of pages) {
+      const where = pathOf(ids);
+      await page.goto(`${baseUrl()}${where}`);
+      await loaded(page, where);
+      await checkA11y(page, `page ${id} ${header}`);
+    }
   });
 
   it('signed out: one h1 and no accessibility violation', async () => {
