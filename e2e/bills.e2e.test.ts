@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
 import { closeSql, sql, text, waitForRoomStatus } from './support-stays';
+import { languageRuns } from './support-board';
 
 /**
  * A bill that is always true (issue 17 §1), in Chinese, English and Arabic: a guest checks in and
@@ -43,8 +44,7 @@ async function ownRoom(name: string): Promise<number> {
 
 const attr = async (page: Page, selector: string, name: string) => Number(await page.locator(selector).first().getAttribute(name));
 
-// A flow issue 17 names in zh-CN, en and ar: all three on every run (decision 034).
-describe.each(RUNS)('an unpaid check-out in $header', ({ code, header, room }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('an unpaid check-out in $header', ({ code, header, room }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

@@ -525,9 +525,9 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
   });
 });
 
-// The phone board is one of the flows issue 17 names in zh-CN, en and ar: it runs in all three on
-// every run (decision 034), the rest of this file in its one language.
-describe.each(LANGUAGES)('the board on a phone in $header', ({ code, header }) => {
+// The phone board in the language after the file's own (decision 034): a run sees the board on a
+// desktop and on a phone in two languages.
+describe.each(languageRuns(LANGUAGES, import.meta.url, undefined, 1))('the board on a phone in $header', ({ code, header }) => {
   it('fits a 390 px phone: three tiles a row, filters folded away, a drawer that Escape and × close, scrolling tabs', async () => {
     await withPage(browser, { language: code, width: 390, height: 844 }, async (page) => {
       await signIn(page);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testPostgres } from '../apps/server/src/test/test-postgres';
 import { startConsole, type E2eServer } from './global-setup';
 import { baseUrl, captchaAnswer, root, closeRedis, launchBrowser, newContext, readSmsOutbox, screenshot, useServer } from './support';
-import { api, expectToast } from './support-board';
+import { api, expectToast, languageRuns } from './support-board';
 import { sim } from './support-locks';
 import { answerCheckOut, closeSql, sql, text } from './support-stays';
 
@@ -215,8 +215,7 @@ async function newHotel(run: (typeof RUNS)[number]) {
   return { hotelId: hotel!.id, roomId: room!.id, owner: { account: mobile, password: 'demo1234' } };
 }
 
-// A flow issue 20 names in zh-CN, en and ar: all three on every run (decision 034).
-describe.each(RUNS)('a booking from a calendar to the door, in $header', (run) => {
+describe.each(languageRuns(RUNS, import.meta.url))('a booking from a calendar to the door, in $header', (run) => {
   const { code, header, room } = run;
   let context: BrowserContext;
   let phone: BrowserContext;

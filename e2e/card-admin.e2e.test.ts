@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_OWNER, checkA11y, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
-import { api, expectToast, text } from './support-board';
+import { api, expectToast, text, languageRuns } from './support-board';
 import { demoLock, pairedRoom, sim as lockSim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
 import { closeSql, sql } from './support-stays';
@@ -142,7 +142,7 @@ async function writeOnPage(page: Page): Promise<string> {
   return (await done.getAttribute('data-card-number'))!;
 }
 
-describe.each(RUNS)('card administration in $header with reader type $type', ({ code, header, type, prefix }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('card administration in $header with reader type $type', ({ code, header, type, prefix }) => {
   let context: BrowserContext;
   let page: Page;
   let rooms: Room[];

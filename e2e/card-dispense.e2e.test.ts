@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { api, digits, expectToast, text } from './support-board';
+import { api, digits, expectToast, text, languageRuns } from './support-board';
 import { cardNumberOf, cardsOfStay, placeBlankCard, presentAtLock, sendCardKeys } from './support-cards';
 import { pairedRoom } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
@@ -44,7 +44,7 @@ const lead = (header: string, key: string, param: string) => text(header, key, {
 /** The simulated dispenser as the device counts it. */
 const simDispenser = async () => (await readerSim().overview()).dispenser as { stock: number; bin: number; cardAtReader: boolean };
 
-describe.each(RUNS)('room cards from the card dispenser with reader type $type in $header', ({ code, header, type, guest }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('room cards from the card dispenser with reader type $type in $header', ({ code, header, type, guest }) => {
   const shot = (name: string) => `card-dispense-${name}-${header}-t${type}`;
   let context: BrowserContext;
   let page: Page;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { api, expectToast, text } from './support-board';
+import { api, expectToast, text, languageRuns } from './support-board';
 import { cardNumberOf, cardsOfStay, hotelSector, placeBlankCard, presentAtLock, sendCardKeys, waitForCardOnLocks } from './support-cards';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom } from './support-locks';
@@ -51,7 +51,7 @@ const RUNS =
 /** The part of a text before its first parameter (a message whose parameter the test does not know). */
 const lead = (header: string, key: string, param: string) => text(header, key, { [param]: '\u0000' }).split('\u0000')[0]!;
 
-describe.each(RUNS)('room cards with reader type $type in $header', ({ code, header, guest, type }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('room cards with reader type $type in $header', ({ code, header, guest, type }) => {
   const shot = (name: string) => `cards-${name}-${header}-t${type}`;
   let context: BrowserContext;
   let page: Page;

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { answerOf, api, expectToast, text, waitForTileStatus } from './support-board';
+import { answerOf, api, expectToast, text, waitForTileStatus, languageRuns } from './support-board';
 import { placeBlankCard, presentAtLock, sendCardKeys } from './support-cards';
 import { pairedRoom, sim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
@@ -104,8 +104,8 @@ async function waitForTask(page: Page, testId: string, status: string) {
   await page.locator(`[data-testid="${testId}"] [data-testid="task-status"][data-status="${status}"]`).waitFor({ timeout: 20_000 });
 }
 
-// A flow issue 28 names in zh-CN, en and ar: all three on every run (decision 034), each language in each part.
-describe.each(RUNS)('housekeeping with the $label', (run) => {
+// One run a test run, the three languages in its three parts (decision 034); `E2E_LANGUAGES=all` runs all three.
+describe.each(languageRuns(RUNS, import.meta.url, (run) => run.supervisor.header))('housekeeping with the $label', (run) => {
   const { supervisor: sup, attendant: att, desk, floor, name, reason } = run;
   const rooms = [`${floor}01`, `${floor}02`, `${floor + 10}01`, `${floor + 10}02`] as const;
   const [first, second, third, notHers] = rooms;

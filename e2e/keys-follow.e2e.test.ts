@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { api, expectToast, text } from './support-board';
+import { api, expectToast, text, languageRuns } from './support-board';
 import { cardNumberOf, cardsOfStay, placeBlankCard, presentAtLock, sendCardKeys } from './support-cards';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom, sim } from './support-locks';
@@ -34,8 +34,7 @@ const RUNS = [
   { code: 'Arabic', header: 'ar', guest: 'يوسف منصور', pin: '835169' },
 ] as const;
 
-// A flow issue 17 names in zh-CN, en and ar: all three on every run (decision 034).
-describe.each(RUNS)('the keys follow the guest in $header', ({ code, header, guest, pin }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('the keys follow the guest in $header', ({ code, header, guest, pin }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

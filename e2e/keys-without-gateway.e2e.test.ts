@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, readSmsOutbox, screenshot, signIn } from './support';
-import { api, expectToast, text } from './support-board';
+import { api, expectToast, text, languageRuns } from './support-board';
 import { pairedRoom, sim } from './support-locks';
 import { closeSql, sql } from './support-stays';
 
@@ -50,8 +50,7 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | null | f
   }
 }
 
-// A flow issue 27 names in zh-CN, en and ar: all three on every run (decision 034).
-describe.each(RUNS)('keys without a gateway in $header', ({ code, header, tag, guest, phone }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('keys without a gateway in $header', ({ code, header, tag, guest, phone }) => {
   let context: BrowserContext;
   let page: Page;
   let groupId: number;

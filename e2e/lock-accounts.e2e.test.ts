@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
-import { api, expectToast, text } from './support-board';
+import { api, expectToast, text, languageRuns } from './support-board';
 import { sim } from './support-locks';
 import { closeSql, sql } from './support-stays';
 
@@ -66,8 +66,7 @@ async function untilPasswords(page: Page, stayId: number, check: (rows: Password
   throw new Error(`the stay's passwords never got there: ${JSON.stringify(await stayPasswords(page, stayId))}`);
 }
 
-// A flow issue 16 names in zh-CN, en and ar: all three on every run (decision 034).
-describe.each(RUNS)('lock accounts in $header', ({ code, header, rooms }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('lock accounts in $header', ({ code, header, rooms }) => {
   let context: BrowserContext;
   let page: Page;
   const username = `e2e-${header}-${Date.now()}`;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateTime, zonedToInstant } from '@console/shared';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { closeSql, sql, text, typeDateTime } from './support-stays';
+import { languageRuns } from './support-board';
 
 /**
  * Reservations at the desk (issue 17 §4) in Chinese, English and Arabic: a reservation taken from
@@ -74,8 +75,7 @@ const tileStatus = (page: Page, room: string, status: string) =>
     timeout: 15_000,
   });
 
-// A flow issue 17 names in zh-CN, en and ar: all three on every run (decision 034).
-describe.each(RUNS)('reservations in $header', ({ code, header, room, todayRoom }) => {
+describe.each(languageRuns(RUNS, import.meta.url))('reservations in $header', ({ code, header, room, todayRoom }) => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Response } from 'playwright-core';
-import { newContext, root } from './support';
+import { failurePictures, newContext, root } from './support';
 
 /** The three languages the browser tests run in: the source, English, and right to left. */
 export const LANGUAGES = [
@@ -21,12 +21,17 @@ export const LANGUAGES = [
  * - `all`: every run of every file;
  * - a list of languages (`ar`, `zh-CN,en`): the runs in those languages.
  */
-export function languageRuns<T extends { header: string }>(runs: readonly T[], testFile: string): T[] {
+export function languageRuns<T>(
+  runs: readonly T[],
+  testFile: string,
+  headerOf: (run: T) => string = (run) => (run as { header: string }).header,
+  offset = 0,
+): T[] {
   const wanted = process.env.E2E_LANGUAGES?.trim() || 'rotate';
   if (wanted === 'all') return [...runs];
   if (wanted !== 'rotate') {
     const headers = wanted.split(',').map((h) => h.trim());
-    return runs.filter((run) => headers.includes(run.header));
+    return runs.filter((run) => headers.includes(headerOf(run)));
   }
   const files = fs
     .readdirSync(path.join(root, 'e2e'))
@@ -35,7 +40,7 @@ export function languageRuns<T extends { header: string }>(runs: readonly T[], t
   const position = files.indexOf(path.basename(fileURLToPath(testFile)));
   if (position < 0) throw new Error(`languageRuns: ${testFile} is not a browser test file in e2e/`);
   const shift = Math.max(0, Math.floor(Number(process.env.E2E_LANGUAGE_SHIFT)) || 0);
-  return [runs[(position + shift) % runs.length]!];
+  return [runs[(position + shift + offset) % runs.length]!];
 }
 
 type Tree = { [k: string]: string | Tree };
@@ -66,6 +71,9 @@ export async function withPage<T>(browser: Browser, options: Parameters<typeof n
   const page = await context.newPage();
   try {
     return await run(page);
+  } catch (error) {
+    await failurePictures([page]);
+    throw error;
   } finally {
     await context.close();
   }
