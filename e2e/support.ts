@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import type { E2eServer } from './global-setup';
 import { checkA11y, watchA11y } from './support-a11y';
 
@@ -51,9 +51,39 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The browser profiles of this file still open: pictured when a test fails (`failurePictures`). */
+const openContexts = new Set<BrowserContext>();
+/** Where a failed test's pages are pictured, for `scripts/flake-check.mjs` and whoever reads the failure. */
+export const failureDir = path.join(screenshotDir, 'failures');
+
+/**
+ * A picture of each page given (or of every page still open) as a failed test left it, named
+ * `<file>--<test>--<n>.png` under test-output/e2e/failures. Never throws: the test's own error is
+ * what the run reports.
+ */
+export async function failurePictures(pages: Page[] = [...openContexts].flatMap((c) => c.pages())) {
+  const state = expect.getState();
+  const file = path.basename(state.testPath ?? 'unknown').replace(/\.e2e\.test\.ts$/, '');
+  const test = (state.currentTestName ?? 'hook').replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 120);
+  fs.mkdirSync(failureDir, { recursive: true });
+  let n = 0;
+  for (const page of pages) {
+    if (page.isClosed()) continue;
+    n += 1;
+    await page.screenshot({ path: path.join(failureDir, `${file}--${test}--${n}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
+  }
+}
+
+// A test that failed with pages still open (a file's own page, kept from test to test) leaves their pictures.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await failurePictures();
+});
+
 /** A fresh browser profile; `language` is a code of spec §9 stored as the console stores it. */
 export async function newContext(browser: Browser, options: { language?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, locale: 'en-US' });
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   await watchA11y(context);
   if (options.language) {
     await context.addInitScript((code) => {
