@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { e2eWorkers } from './e2e/workers.ts';
+import LongestFirst from './vitest.sequencer.ts';
 
 // Three projects, run by `pnpm test` one after the other (see package.json):
 //   unit         *.test.ts(x): no database, no network
@@ -17,6 +18,8 @@ const cores = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
 export default defineConfig({
   test: {
+    // The longest files first (test-durations.json), on a fresh clone as on a developer's machine.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
