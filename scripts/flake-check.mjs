@@ -111,7 +111,9 @@ try {
       const pictures = takePictures(run);
       for (const f of found) {
         const base = path.basename(f.file).replace(/\.e2e\.test\.ts$/, '');
-        failures.push({ run, project, ...f, pictures: pictures.filter((p) => path.basename(p).startsWith(`${base}--`)) });
+        // Named as e2e/support.ts names them: `<file>--<test, every run of other characters a dash>--<n>.png`.
+        const test = f.test.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 120);
+        failures.push({ run, project, ...f, pictures: pictures.filter((p) => path.basename(p).startsWith(`${base}--${test}--`)) });
       }
       const line = `run ${run} ${project.padEnd(11)} ${result.seconds.toFixed(0).padStart(5)} s  ${found.length ? `${found.length} FAILED` : 'passed'}`;
       console.log(line);
