@@ -56,21 +56,27 @@ const openContexts = new Set<BrowserContext>();
 /** Where a failed test's pages are pictured, for `scripts/flake-check.mjs` and whoever reads the failure. */
 export const failureDir = path.join(screenshotDir, 'failures');
 
+/** Pictures taken in this file: each has a number of its own. */
+let pictureCount = 0;
+
 /**
- * A picture of each page given (or of every page still open) as a failed test left it, named
- * `<file>--<test>--<n>.png` under test-output/e2e/failures. Never throws: the test's own error is
- * what the run reports.
+ * A picture of each page given (or of every page still open) as a failed test left it, under
+ * test-output/e2e/failures, each listed in its `pictures.jsonl` with its file and test (the test's
+ * name as vitest reports it, `describe > test`). Never throws: the test's own error is what the run
+ * reports.
  */
 export async function failurePictures(pages: Page[] = [...openContexts].flatMap((c) => c.pages())) {
   const state = expect.getState();
   const file = path.basename(state.testPath ?? 'unknown').replace(/\.e2e\.test\.ts$/, '');
   const test = (state.currentTestName ?? 'hook').replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 120);
   fs.mkdirSync(failureDir, { recursive: true });
-  let n = 0;
   for (const page of pages) {
     if (page.isClosed()) continue;
-    n += 1;
-    await page.screenshot({ path: path.join(failureDir, `${file}--${test}--${n}.png`), fullPage: true, timeout: 10_000 }).catch(() => undefined);
+    const n = (pictureCount += 1);
+    const picture = path.join(failureDir, `${file}--${test}--${n}.png`);
+    const taken = await page.screenshot({ path: picture, fullPage: true, timeout: 10_000 }).catch(() => undefined);
+    if (taken)
+      fs.appendFileSync(path.join(failureDir, 'pictures.jsonl'), `${JSON.stringify({ file: state.testPath, test: state.currentTestName, picture })}\n`);
   }
 }
 

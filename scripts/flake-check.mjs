@@ -82,21 +82,26 @@ function failuresOf(result) {
   for (const file of report.testResults) {
     const name = path.relative(root, file.name);
     const failed = file.assertionResults.filter((t) => t.status === 'failed');
-    for (const t of failed) out.push({ file: name, test: t.fullName, message: (t.failureMessages?.[0] ?? '').split('\n')[0] });
+    for (const t of failed) out.push({ file: name, test: [...t.ancestorTitles, t.title].join(' > '), message: (t.failureMessages?.[0] ?? '').split('\n')[0] });
     if (!failed.length && file.status === 'failed') out.push({ file: name, test: '(the file)', message: (file.message ?? '').split('\n')[0] });
   }
   return out;
 }
 
-/** The failure pictures a run left, moved beside its report. */
+/** The failure pictures a run left (e2e/support.ts lists them in pictures.jsonl), moved beside its report. */
 function takePictures(run) {
-  if (!fs.existsSync(failureDir)) return [];
+  const index = path.join(failureDir, 'pictures.jsonl');
+  if (!fs.existsSync(index)) return [];
   const dir = path.join(outDir, `run-${run}-pictures`);
-  const pictures = fs.readdirSync(failureDir);
-  if (!pictures.length) return [];
   fs.mkdirSync(dir, { recursive: true });
-  for (const p of pictures) fs.renameSync(path.join(failureDir, p), path.join(dir, p));
-  return pictures.map((p) => path.relative(root, path.join(dir, p)));
+  const pictures = fs
+    .readFileSync(index, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  for (const p of pictures) fs.renameSync(p.picture, (p.picture = path.join(dir, path.basename(p.picture))));
+  fs.rmSync(failureDir, { recursive: true, force: true });
+  return pictures;
 }
 
 fs.rmSync(failureDir, { recursive: true, force: true });
@@ -109,12 +114,13 @@ try {
       const result = await vitest(project, run);
       const found = failuresOf(result);
       const pictures = takePictures(run);
-      for (const f of found) {
-        const base = path.basename(f.file).replace(/\.e2e\.test\.ts$/, '');
-        // Named as e2e/support.ts names them: `<file>--<test, every run of other characters a dash>--<n>.png`.
-        const test = f.test.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 120);
-        failures.push({ run, project, ...f, pictures: pictures.filter((p) => path.basename(p).startsWith(`${base}--${test}--`)) });
-      }
+      for (const f of found)
+        failures.push({
+          run,
+          project,
+          ...f,
+          pictures: pictures.filter((p) => path.relative(root, p.file) === f.file && p.test === f.test).map((p) => path.relative(root, p.picture)),
+        });
       const line = `run ${run} ${project.padEnd(11)} ${result.seconds.toFixed(0).padStart(5)} s  ${found.length ? `${found.length} FAILED` : 'passed'}`;
       console.log(line);
       lines.push(line);
