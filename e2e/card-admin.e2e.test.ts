@@ -1,8 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
-import { DEMO_OWNER, checkA11y, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
+import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, signIn, screenshotWhileSpinning } from './support';
 import { api, expectToast, text, languageRuns } from './support-board';
 import { demoLock, pairedRoom, sim as lockSim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
@@ -101,24 +99,7 @@ async function keysOnLocks(page: Page, rooms: Room[]) {
   if (Date.now() - started > 10_000) step(`keys on the locks of ${rooms.map((r) => r.name).join(', ')} after ${Date.now() - started} ms`);
 }
 
-/**
- * A full-page screenshot once the dialogs have finished sliding in. Unlike support's, it does not
- * wait for endless animations: the spinners of locks still being sent keys keep turning for minutes
- * (the demo's thirty locks share one busy gateway).
- */
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-  await checkA11y(page, name);
-}
+const screenshot = screenshotWhileSpinning;
 
 /** Where a long test is (on stderr, which the runner shows). */
 const step = (what: string) => process.stderr.write(`[card-admin] ${new Date().toISOString().slice(11, 19)} ${what}\n`);

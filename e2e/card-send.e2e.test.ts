@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, checkA11y, baseUrl, closeRedis, launchBrowser, newContext, screenshotDir, signIn } from './support';
+import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, signIn, screenshotWhileSpinning } from './support';
 import { api, expectToast, text, languageRuns } from './support-board';
 import { cardNumberOf, placeBlankCard, waitForCardOnLocks, type CardIssue } from './support-cards';
 import { pairedRoom, sim } from './support-locks';
@@ -44,20 +42,7 @@ type SentCard = CardIssue & { medium: string; stayId: number | null; holderName:
 /** The card number held to the room's simulated lock: what the lock decided. */
 const presentNumber = (lockId: string, cardNumber: string) => sim<UseAnswer>('POST', `/locks/${lockId}/use`, { cardNumber });
 
-/** A full-page screenshot once the dialogs have finished sliding in (not waiting for a spinner that turns until its lock answers). */
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-  await checkA11y(page, name);
-}
+const screenshot = screenshotWhileSpinning;
 
 describe.each(languageRuns(RUNS, import.meta.url))(
   'a card number sent to the lock in $header (reader type $type)',

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, checkA11y, closeRedis, launchBrowser, newContext, screenshot, screenshotDir, settle, signIn } from './support';
+import { DEMO_OWNER, closeRedis, launchBrowser, newContext, screenshot, settle, signIn, snapshot } from './support';
 import { languageRuns } from './support-board';
 import { lockIdOf, sim } from './support-locks';
 import { closeSql, focusedId, openRoom, text, waitForRoomStatus } from './support-stays';
@@ -41,10 +40,7 @@ async function waitForState(row: Locator, state: string, timeout = 20_000) {
 }
 
 /** A screenshot taken at once (`screenshot` waits for every animation, and a spinner's never ends while it spins), and checked with axe. */
-async function snapNow(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-  await checkA11y(page, name);
-}
+const snapNow = snapshot;
 
 async function openCredentials(page: Page, room: string) {
   await openRoom(page, room);

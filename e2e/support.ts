@@ -118,12 +118,43 @@ export async function settle(page: Page) {
   });
 }
 
-/** A full-page picture in test-output/e2e once everything has settled, and the screen checked with axe (support-a11y.ts). */
-export async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await settle(page);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/**
+ * Whether a test's screens are pictured in test-output/e2e (`E2E_PICTURES=all`) or only a failed
+ * test's (`E2E_PICTURES=failures`). By default a developer's run keeps every picture to look at and
+ * CI (`CI=true`) only a failure's: nobody opens CI's, and a full-page picture costs the browser as
+ * much as drawing the screen again.
+ */
+export const keepPictures = process.env.E2E_PICTURES ? process.env.E2E_PICTURES === 'all' : !process.env.CI;
+
+/** A full-page picture of the page as it is now, in test-output/e2e (when pictures are kept), and the screen checked with axe. */
+export async function snapshot(page: Page, name: string) {
+  if (keepPictures) {
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  }
   await checkA11y(page, name);
+}
+
+/** A full-page picture once everything has settled, and the screen checked with axe (support-a11y.ts). */
+export async function screenshot(page: Page, name: string) {
+  await settle(page);
+  await snapshot(page, name);
+}
+
+/**
+ * The same once the dialogs have finished sliding in, not waiting for endless animations: a
+ * spinner turns until its lock answers (the demo's thirty locks share one busy gateway).
+ */
+export async function screenshotWhileSpinning(page: Page, name: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await snapshot(page, name);
 }
 
 let redis: Redis | undefined;
