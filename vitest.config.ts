@@ -16,6 +16,11 @@ const execArgv = ['--openssl-legacy-provider'];
 // TEST_WORKERS sets it (.ci/at-hour.sh runs two vitest processes of one worker each).
 const cores = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
+// `expect.poll` waits for a state the server or the page reaches, as a locator does: its limit is
+// for a hang, like a locator's 30 s. Vitest's default of one second failed four browser tests in
+// one flake-check run under load (a page's figure, a reader's state, a reservation's heading).
+const POLL = { timeout: 30_000, interval: 100 };
+
 export default defineConfig({
   test: {
     // The longest files first (test-durations.json), on a fresh clone as on a developer's machine.
@@ -36,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           maxWorkers: cores,
+          expect: { poll: POLL },
           include: ['apps/*/src/**/*.integration.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           // Each worker evaluates the server's modules once, not once per file (2.6 s of a file's
@@ -53,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          expect: { poll: POLL },
           globalSetup: ['e2e/global-setup.ts'],
           // E2E_WORKERS files at a time (e2e/workers.ts), each against the console of its worker.
           maxWorkers: e2eWorkers,

@@ -99,7 +99,12 @@ function takePictures(run) {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
-  for (const p of pictures) fs.renameSync(p.picture, (p.picture = path.join(dir, path.basename(p.picture))));
+  // A picture gone (another run of the browser tests on this machine cleared the folder) is listed as missing.
+  for (const p of pictures) {
+    const moved = path.join(dir, path.basename(p.picture));
+    if (fs.existsSync(p.picture)) fs.renameSync(p.picture, moved);
+    p.picture = fs.existsSync(moved) ? moved : `${p.picture} (missing)`;
+  }
   fs.rmSync(failureDir, { recursive: true, force: true });
   return pictures;
 }
