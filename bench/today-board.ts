@@ -88,13 +88,19 @@ async function generate(client: pg.Client) {
   const { rows: labels } = await client.query<{ label: string }>(
     `SELECT e.enumlabel AS label FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = 'OrderEntryKind'`,
   );
-  const payment = labels.some((l) => l.label === 'payment') ? 'payment' : 'cash';
+  // Money received that names no stay: a recharge of a customer's balance (a payment names its
+  // stay's bill, and the journal, where there is one, refuses money that names neither).
+  const journal = labels.some((l) => l.label === 'payment');
+  const {
+    rows: [customer],
+  } = await client.query<{ id: number }>(`INSERT INTO "Customer" ("hotelId", "nickname", "updatedAt") VALUES ($1, 'Bench', now()) RETURNING id`, [hotelId]);
   await client.query(
-    `INSERT INTO "OrderEntry" ("hotelId", "kind", "amount", "currency", "roomId", "method", "note", "createdAt")
-     SELECT $1, '${payment}', 10000 + (i % 50) * 100, 'CNY', (SELECT id FROM "Room" WHERE "hotelId" = $1 AND "sortOrder" = 1 + (i % ${ROOMS})), 'cash', 'bench',
+    `INSERT INTO "OrderEntry" ("hotelId", "kind", "amount", "currency", "roomId", "customerId", "method", "note", "createdAt")
+     SELECT $1, '${journal ? 'recharge' : 'cash'}', 10000 + (i % 50) * 100, 'CNY', (SELECT id FROM "Room" WHERE "hotelId" = $1 AND "sortOrder" = 1 + (i % ${ROOMS})),
+            $2::int, 'cash', 'bench',
             CASE WHEN i <= 300 THEN now() - (i || ' seconds')::interval ELSE now() - ((i % 400) || ' days')::interval - interval '1 day' END
      FROM generate_series(1, ${ENTRIES}) i`,
-    [hotelId],
+    [hotelId, customer!.id],
   );
   // A staff member limited to 500 rooms.
   const {

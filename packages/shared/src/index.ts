@@ -25,6 +25,7 @@ export * from './shared-doors';
 export * from './key-page';
 export * from './events';
 export * from './reports';
+export * from './journal';
 export * from './code-policy';
 export * from './search';
 export * from './timeline';

@@ -11,7 +11,7 @@ import { draftMigrationSql } from './schema-diff';
 import { createScratchDatabase } from './scratch-database';
 
 /** Constraints and indexes Prisma cannot express, written by hand in the migrations. */
-const HAND_WRITTEN_CONSTRAINT_TYPES = ['c', 'x'];
+const HAND_WRITTEN_CONSTRAINT_TYPES = ['c', 'x', 't'];
 const HAND_WRITTEN_INDEXES = [
   'LockPassword_delivery_work_idx',
   'CardGrant_delivery_work_idx',
@@ -56,6 +56,8 @@ const HAND_WRITTEN_INDEXES = [
   'Stay_night_idx',
   'Folio_hotelId_open_idx',
   'CalendarFeedBooking_identity_key',
+  // Room revenue by the night it is for (20261210100000_journal).
+  'JournalLine_hotelId_serviceDate_idx',
   // The search box's substrings (20261208200000_search_indexes).
   'StayGuest_name_trgm_idx',
   'StayGuest_mobile_trgm_idx',
@@ -203,7 +205,10 @@ describe('migrations and schema.prisma', () => {
         prisma.stay.create({ data: { hotelId: other.id, roomId: room.id, status: 'reserved', checkInAt: at(50), expectedCheckOutAt: at(60) } }),
       ).rejects.toThrow(/Foreign key constraint violated|Stay_hotelId_roomId_fkey/);
       // The order ledger is append-only.
-      const entry = await prisma.orderEntry.create({ data: { hotelId: hotel.id, kind: 'payment', method: 'cash', amount: 100, currency: 'CNY' } });
+      const customer = await prisma.customer.create({ data: { hotelId: hotel.id } });
+      const entry = await prisma.orderEntry.create({
+        data: { hotelId: hotel.id, kind: 'recharge', method: 'cash', amount: 100, currency: 'CNY', customerId: customer.id },
+      });
       // Prisma words the trigger's restrict_violation as a foreign-key error; the database's own message is in the cause.
       const databaseMessage = (promise: Promise<unknown>) =>
         promise.then(

@@ -847,6 +847,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'order.dayReport': () => ({ date: day }),
   'order.closeDay': () => ({ date: '2026-01-01' }),
   'order.reportRange': () => ({ from: day, to: day }),
+  'order.trialBalance': () => ({ date: day }),
   'audit.list': (w) => ({
     page: 1,
     pageSize: 20,

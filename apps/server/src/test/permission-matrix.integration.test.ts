@@ -365,6 +365,8 @@ const ROWS: Record<string, Row> = {
   'order.dayReport': 'np/ok',
   'order.closeDay': 'np/ok',
   'order.reportRange': 'np/ok',
+  // The journal's trial balance (docs/journal.md): the same.
+  'order.trialBalance': 'np/ok',
   'audit.list': 'np/ok',
   'audit.actors': 'np/ok',
   'today.get': 'ok/ok',

@@ -18,6 +18,7 @@ import {
   ZOrderShiftsOutput,
   ZDayReport,
   ZReportRange,
+  ZTrialBalance,
 } from '@console/shared/dto';
 import {
   ZCashReportInput,
@@ -36,6 +37,7 @@ import {
   ZShiftOpenInput,
   ZDayReportInput,
   ZReportRangeInput,
+  ZTrialBalanceInput,
 } from '@console/shared';
 import { customerBalance, rechargeCustomer } from '../modules/orders/balances';
 import { recordDeposit, recordPayment } from '../modules/orders/payments';
@@ -45,6 +47,7 @@ import { cashReport, listOrders } from '../modules/orders/order-list';
 import { getFolio, settleFolio } from '../modules/orders/settlement.service';
 import { closeShift, currentShift, getShift, listShifts, openShift } from '../modules/orders/shifts';
 import { closeDay, dayReport, reportRange } from '../modules/reports/day-report';
+import { trialBalance } from '../modules/journal/trial-balance';
 import { authedProcedure, router } from './init';
 
 /** The orders ledger (docs/orders.md): a stay's folio and its settlement, refunds, corrections, recharges, the order list and the cash report. */
@@ -140,4 +143,9 @@ export const orderRouter = router({
     .input(ZReportRangeInput)
     .output(ZReportRange)
     .query(({ ctx, input }) => reportRange(ctx, input)),
+  // The journal's trial balance of a business date (docs/journal.md).
+  trialBalance: authedProcedure
+    .input(ZTrialBalanceInput)
+    .output(ZTrialBalance)
+    .query(({ ctx, input }) => trialBalance(ctx, input)),
 });

@@ -14,6 +14,7 @@ export * from './hotel';
 export * from './lock-account';
 export * from './lock';
 export * from './order';
+export * from './journal';
 export * from './password';
 export * from './price';
 export * from './reader';

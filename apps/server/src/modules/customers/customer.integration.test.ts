@@ -126,7 +126,9 @@ describe('deleting a customer', () => {
   it('keeps a customer with order records, and says to freeze instead', async () => {
     const { hotel, ownerToken } = await createHotelWithStaff(ctx.deps);
     const [customer] = await createCustomers(ctx.deps, hotel.id, 1);
-    await ctx.deps.prisma.orderEntry.create({ data: { hotelId: hotel.id, customerId: customer!.id, kind: 'recharge', amount: 5000, currency: 'CNY' } });
+    await ctx.deps.prisma.orderEntry.create({
+      data: { hotelId: hotel.id, customerId: customer!.id, kind: 'recharge', method: 'cash', amount: 5000, currency: 'CNY' },
+    });
     const res = await api.mutation('customer.delete', { id: customer!.id }, { token: ownerToken, lang: 'en' });
     expect(res.error?.data.app).toMatchObject({ code: 'CONFLICT', message: 'This user has order records and cannot be deleted. Freeze the user instead.' });
     expect(await ctx.deps.prisma.customer.count({ where: { id: customer!.id } })).toBe(1);

@@ -370,6 +370,8 @@ type NewEntry = {
   folioId?: number | null;
   linkedEntryId?: number | null;
   idempotencyKey?: string | null;
+  /** A room charge's nights (room-nights.ts); without them the journal spreads it evenly over the visit's nights. */
+  nights?: { date: string; amount: number }[];
 };
 
 /** Appends one entry (by `poster`: the actor, or the server itself); the database's rules become user errors. */
@@ -400,6 +402,7 @@ export async function appendEntry(tx: Tx, poster: Poster, entry: NewEntry): Prom
         folioId: entry.folioId ?? null,
         linkedEntryId: entry.linkedEntryId ?? null,
         idempotencyKey: entry.idempotencyKey ?? null,
+        nights: entry.nights,
       },
       select: { id: true },
     });

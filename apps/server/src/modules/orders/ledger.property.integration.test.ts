@@ -13,6 +13,7 @@ import { postRoomCharge, recordCharge } from './posting';
 import { correctEntry, refundEntry } from './refunds';
 import { ledgerHotel, refusal, tableSum } from './orders-test-kit';
 import { getFolio, settleFolio } from './settlement.service';
+import { trialBalanceOf } from '../journal/trial-balance';
 
 /**
  * Properties of the ledger, run through the services against the real database (fast-check picks
@@ -225,6 +226,27 @@ async function noOverRefund(model: Model) {
   }
 }
 
+/**
+ * The journal under the folio (docs/journal.md): its ledgers are at zero once it is settled, its room
+ * revenue is the room charges standing, booked on nights of the visit, and the hotel's trial balance ties.
+ */
+async function journalTies(folioId: number, entries: { id: number; kind: string; amount: number; linkedEntryId: number | null }[]) {
+  const hotelId = hotel.hotel.id;
+  const roomCharges = new Set(entries.filter((e) => e.kind === 'room_charge').map((e) => e.id));
+  const standing = entries
+    .filter((e) => roomCharges.has(e.id) || (e.kind === 'correction' && roomCharges.has(e.linkedEntryId!)))
+    .reduce((s, e) => s + e.amount, 0);
+  const [sums] = await ctx.deps.prisma.$queryRaw<{ ledgers: bigint | null; revenue: bigint | null }[]>`
+    SELECT (SELECT sum(l."amount") FROM "JournalLine" l WHERE l."hotelId" = ${hotelId} AND l."folioId" = ${folioId}) AS "ledgers",
+      (SELECT sum(l."amount") FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
+       WHERE e."hotelId" = ${hotelId} AND e."folioId" = ${folioId} AND l."account" = 'revenue_rooms') AS "revenue"`;
+  expect(Number(sums?.ledgers ?? 0)).toBe(0);
+  expect(Number(sums?.revenue ?? 0)).toBe(standing);
+  const [latest] = await ctx.deps.prisma.$queryRaw<{ date: string }[]>`SELECT max("businessDate") AS "date" FROM "JournalEntry" WHERE "hotelId" = ${hotelId}`;
+  const tb = await trialBalanceOf(ctx.deps.prisma, hotelId, latest!.date);
+  expect(tb.checks).toEqual({ balanced: true, foliosOff: [], customersOff: [] });
+}
+
 describe('the ledger, whatever happens to it', () => {
   it('keeps the balance the sum of the entries and never refunds more than was paid; a settled folio refuses everything', async () => {
     await fc.assert(
@@ -285,6 +307,7 @@ describe('the ledger, whatever happens to it', () => {
           }
           expect(settled).toMatchObject({ state: 'settled', balance: 0 });
           expect(await tableSum(ctx, settled.folioId!)).toBe(0);
+          await journalTies(settled.folioId!, settled.entries);
           const rows = await ctx.deps.prisma.orderEntry.count({ where: { folioId: settled.folioId! } });
           const closed = new Model();
           closed.lines = settled.entries.map((e) => ({ id: e.id, kind: e.kind, amount: e.amount, linked: e.linkedEntryId, method: e.method }));

@@ -3,6 +3,7 @@ import type { AuthedContext, ServiceContext } from '../../context';
 import type { Tx } from '../../db/transaction';
 import { systemText, type StoredText, type SystemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
+import { roomChargeNights } from './room-nights';
 import { appendEntry, createFolio, folioFigures, loadVisit, openFolio, toLine, type Poster, type Visit, type VisitStay } from './folio';
 
 /**
@@ -73,8 +74,12 @@ export async function syncRoomCharge(
     }
     posted = 0;
   }
-  if (target > posted)
-    entryIds.push(await appendEntry(tx, poster, { kind: 'room_charge', amount: -(target - posted), method: null, note: before > 0 ? note : '', ...on }));
+  if (target > posted) {
+    const nights = await roomChargeNights(tx, poster, visit, folio.id, target);
+    entryIds.push(
+      await appendEntry(tx, poster, { kind: 'room_charge', amount: -(target - posted), method: null, note: before > 0 ? note : '', nights, ...on }),
+    );
+  }
   return { folioId: folio.id, before, target, entryIds };
 }
 

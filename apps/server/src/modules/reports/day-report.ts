@@ -34,7 +34,7 @@ const stayed = (a: string) => `${a}."status" IN ('in_house', 'expired', 'checked
 /** When a stay that had its guest left (or leaves) the room. */
 const LEFT_AT = `CASE WHEN s."status" IN ('checked_out', 'moved') THEN s."checkedOutAt" WHEN s."status" = 'expired' THEN greatest(s."expectedCheckOutAt", now()) ELSE s."expectedCheckOutAt" END`;
 
-function requireManager(actor: Actor) {
+export function requireManager(actor: Actor) {
   requirePermission(actor, 'order.manage');
   // Hotel-wide figures: not for a member limited to some rooms.
   if (!actor.allRooms) throw new AppError('FORBIDDEN');

