@@ -26,7 +26,7 @@ export function spreadByWeights(total: number, weights: readonly number[]): numb
   let left = total - amounts.reduce((s, a) => s + a, 0);
   const step = Math.sign(left);
   for (let i = 0; left !== 0; i = (i + 1) % amounts.length) {
-    if (shares[i]! > 0 || sum === 0) {
+    if (shares[i]! > 0) {
       amounts[i]! += step;
       left -= step;
     }
