@@ -428,7 +428,7 @@ function same(what: string, a: Figures, b: Figures, aName: string, bName: string
  * A day's figures recounted in SQL written apart from the service's (docs/reports.md's definitions,
  * room by room and entry by entry), and derived as the doc says.
  */
-async function recount(client: pg.Client, hotelId: number, from: Date, to: Date): Promise<Figures> {
+async function recount(client: pg.Client, hotelId: number, date: string, from: Date, to: Date): Promise<Figures> {
   // The stays with a guest in the room at instant $3 (the night), by state: when the guest left or
   // leaves (read by when they left, or among the active stays, not by the range index the report uses).
   const night = `
@@ -448,10 +448,10 @@ async function recount(client: pg.Client, hotelId: number, from: Date, to: Date)
        (SELECT count(*) FROM "Stay" s WHERE s."hotelId" = $1 AND s."id" = s."visitStayId" AND s."checkInAt" >= $2 AND s."checkInAt" < $3
           AND (s."status" IN ('in_house', 'expired', 'checked_out') OR (s."status" = 'moved' AND s."checkedOutAt" IS NOT NULL))) AS arrivals,
        (SELECT count(*) FROM "Stay" s WHERE s."hotelId" = $1 AND s."status" = 'checked_out' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS departures,
-       (SELECT count(*) FROM "Stay" s WHERE s."hotelId" = $1 AND s."status" = 'no_show' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS no_shows,
+       (SELECT count(*) FROM "Stay" s WHERE s."hotelId" = $1 AND s."status" = 'no_show' AND s."checkInAt" >= $2 AND s."checkInAt" < $3) AS no_shows,
        (SELECT count(*) FROM "Stay" s WHERE s."hotelId" = $1 AND s."status" = 'ended' AND s."checkedOutAt" >= $2 AND s."checkedOutAt" < $3) AS cancellations,
-       (SELECT coalesce(-sum(e."amount"), 0) FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $2 AND e."createdAt" < $3 AND (e."kind" = 'room_charge'
-          OR (e."kind" = 'correction' AND EXISTS (SELECT 1 FROM "OrderEntry" l WHERE l."hotelId" = $1 AND l."id" = e."linkedEntryId" AND l."kind" = 'room_charge')))) AS room,
+       (SELECT coalesce(-sum(l."amount"), 0) FROM "JournalEntry" e JOIN "JournalLine" l ON l."journalEntryId" = e."id"
+          WHERE e."hotelId" = $1 AND l."account" = 'revenue_rooms' AND l."serviceDate" = $4) AS room,
        (SELECT coalesce(-sum(e."amount"), 0) FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $2 AND e."createdAt" < $3 AND (e."kind" = 'charge'
           OR (e."kind" = 'correction' AND EXISTS (SELECT 1 FROM "OrderEntry" l WHERE l."hotelId" = $1 AND l."id" = e."linkedEntryId" AND l."kind" = 'charge')))) AS other,
        (SELECT count(*) FROM (SELECT f."id" FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = $1 AND e."folioId" = f."id"
@@ -463,7 +463,7 @@ async function recount(client: pg.Client, hotelId: number, from: Date, to: Date)
                                    AND NOT EXISTS (SELECT 1 FROM "OrderEntry" rc WHERE rc."hotelId" = $1 AND rc."linkedEntryId" = r."id" AND rc."kind" = 'correction')), 0) END), 0)
           FROM "Folio" f JOIN "OrderEntry" d ON d."hotelId" = $1 AND d."folioId" = f."id" AND d."kind" = 'deposit'
           WHERE f."hotelId" = $1 AND f."settledAt" IS NULL) AS held`,
-    [hotelId, from, to],
+    [hotelId, from, to, date],
   );
   const { rows: money } = await client.query<{ method: TPaymentMethod; kind: string; amount: string; count: string }>(
     `SELECT e."method"::text AS method, e."kind"::text AS kind, sum(e."amount") AS amount, count(*) AS count FROM "OrderEntry" e
@@ -612,7 +612,7 @@ async function main() {
     const checkDay = async (date: string) => {
       const { from, to } = hotelDay(date);
       const report = await dayReport(owner, { date });
-      same(`${date}`, report, await recount(client, g.hotelId, from, to), 'in the report', 'recounted');
+      same(`${date}`, report, await recount(client, g.hotelId, date, from, to), 'in the report', 'recounted');
       return report;
     };
     const checked = { today: await checkDay(today), past: await checkDay(pastDay), close: await checkDay(closeDate) };
@@ -635,8 +635,9 @@ async function main() {
                       UNION ALL
                       SELECT s."checkInAt", s."expectedCheckOutAt" FROM "Stay" s WHERE s."hotelId" = $1 AND s."status" = 'in_house' AND s."checkInAt" < $3) s
                   ON s."in" < t AND s."out" > t) AS nights,
-              (SELECT -sum(e."amount") FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $2 AND e."createdAt" < $3 AND e."kind" = 'room_charge') AS room`,
-      [g.hotelId, hotelDay(monthFrom).from, hotelDay(monthTo).to],
+              (SELECT -sum(l."amount") FROM "JournalEntry" e JOIN "JournalLine" l ON l."journalEntryId" = e."id"
+                WHERE e."hotelId" = $1 AND l."account" = 'revenue_rooms' AND l."serviceDate" BETWEEN $4 AND $5) AS room`,
+      [g.hotelId, hotelDay(monthFrom).from, hotelDay(monthTo).to, monthFrom, monthTo],
     );
     if (month.total.rooms.sold !== nights!.nights || month.total.revenue.roomCharges !== Number(nights!.room))
       throw new Error(
@@ -656,7 +657,7 @@ async function main() {
     // entries of the others summed: keptEntrySums) and what the hotel stands at, side by side.
     const spanAlone = async (dates: string[]) => {
       const bounds = [...dates.map((x) => hotelDay(x).from), hotelDay(dates[dates.length - 1]!).to];
-      const sql = figuresSql(g.hotelId, bounds);
+      const sql = figuresSql(g.hotelId, bounds, dates);
       const sums = async () => {
         const { rows } = await pool.query<{ date: string }>(
           `SELECT "hotelId", "date", "dayStart", "dayEnd", "sums", "createdAt" FROM "LedgerDaySum" WHERE "hotelId" = $1 AND "date" = ANY($2::text[])`,
@@ -665,11 +666,17 @@ async function main() {
         const kept = new Set(rows.map((r) => r.date));
         const missing = dates.flatMap((x, k) => (kept.has(x) ? [] : [k]));
         if (missing.length) {
-          const q = figuresSql(g.hotelId, bounds.slice(missing[0]!, missing[missing.length - 1]! + 2)).entries;
+          const q = figuresSql(g.hotelId, bounds.slice(missing[0]!, missing[missing.length - 1]! + 2), []).entries;
           await pool.query(q.text, q.values);
         }
       };
-      await Promise.all([pool.query(sql.rooms.text, sql.rooms.values), pool.query(sql.stays.text, sql.stays.values), sums(), standingAlone()]);
+      await Promise.all([
+        pool.query(sql.rooms.text, sql.rooms.values),
+        pool.query(sql.stays.text, sql.stays.values),
+        pool.query(sql.nights.text, sql.nights.values),
+        sums(),
+        standingAlone(),
+      ]);
     };
     const figuresAlone = (date: string) => spanAlone([date]);
     const dayAlone = async (date: string) => {
@@ -699,7 +706,7 @@ async function main() {
 
     if (process.env.BENCH_EXPLAIN) {
       const { from, to } = hotelDay(pastDay);
-      for (const [name, q] of [...Object.entries(dayFiguresSql(g.hotelId, from, to)), ...Object.entries(standingSql(g.hotelId))]) {
+      for (const [name, q] of [...Object.entries(dayFiguresSql(g.hotelId, pastDay, from, to)), ...Object.entries(standingSql(g.hotelId))]) {
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
         console.log(`EXPLAIN ANALYZE, ${name} of ${pastDay}:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
       }
@@ -715,7 +722,13 @@ async function main() {
     if (!closedReport.closed) throw new Error(`${closeDate}: not closed`);
     same(`${closeDate} closed`, closedReport, checked.close, 'frozen', 'in the open report');
     const { from: closeFrom, to: closeTo } = hotelDay(closeDate);
-    same(`${closeDate} closed`, await dayReport(owner, { date: closeDate }), await recount(client, g.hotelId, closeFrom, closeTo), 'frozen', 'recounted');
+    same(
+      `${closeDate} closed`,
+      await dayReport(owner, { date: closeDate }),
+      await recount(client, g.hotelId, closeDate, closeFrom, closeTo),
+      'frozen',
+      'recounted',
+    );
     console.log(`Closed ${closeDate}: the frozen figures equal the open report before the close and a recount after it.\n`);
 
     // Each day of the month before closed, one after the other, each timed; then the month's frozen days are its open days.

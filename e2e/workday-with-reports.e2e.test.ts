@@ -81,6 +81,7 @@ describe.each(RUNS)('reports in $header', ({ code, header, room, back }) => {
     const dialog = page.getByTestId('report-close-dialog');
     await dialog.waitFor();
     await dialog.getByText(text(header, 'reports.close.description')).waitFor();
+    await dialog.getByText(text(header, 'reports.close.audit')).waitFor();
     await screenshot(page, `reports-close-dialog-${header}`);
     await page.getByTestId('report-close-confirm').click();
     await dialog.waitFor({ state: 'detached' });

@@ -30,6 +30,7 @@ const HAND_WRITTEN_INDEXES = [
   'CardGrant_delivery_failed_idx',
   'Stay_active_day_idx',
   'Stay_not_come_idx',
+  'Stay_no_show_idx',
   'WebhookEndpoint_enabled_idx',
   'WebhookDelivery_endpoint_event_key',
   'WebhookDelivery_pending_resource_idx',

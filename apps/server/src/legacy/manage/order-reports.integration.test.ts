@@ -206,7 +206,9 @@ describe('order/dayReport, order/closeDay and order/report', () => {
       received: 170,
       deposits_held: 50,
     });
-    expect(day.data.room_revenue).toBe(stay.priceAmount / 100);
+    // Room revenue is tonight's (by the night it is for): one night at the room's 200.00 of the stay's nights.
+    expect(day.data.room_revenue).toBe(200);
+    expect(stay.priceAmount).toBeGreaterThan(20_000);
     expect(day.data.pay_types.map((l) => [l.pay_type, l.deposit, l.payment])).toEqual([
       ['cash', 50, 0],
       ['bank_card', 0, 120],

@@ -34,8 +34,13 @@ export function spreadByWeights(total: number, weights: readonly number[]): numb
   return amounts;
 }
 
-/** What each night should carry when the visit's room charges stand at `target`. */
-export async function nightSchedule(tx: Tx, visit: Visit, timeZone: string, target: number): Promise<NightAmount[]> {
+/**
+ * What each night should carry when the visit's room charges stand at `target`. `fixed`: nights of
+ * days already closed and what the journal books for them, which never change (docs/journal.md): the
+ * rest of the target is spread over the open nights; when none is open, the difference is spread over
+ * them all (and booked on the open business date by the database).
+ */
+export async function nightSchedule(tx: Tx, visit: Visit, timeZone: string, target: number, fixed = new Map<string, number>()): Promise<NightAmount[]> {
   const end = visit.current.checkedOutAt ?? visit.current.expectedCheckOutAt;
   const nights = nightsOf(visit.first.checkInAt, end, timeZone);
   // The room of each night: the last stay of the visit begun on or before it (a room change continues the visit).
@@ -47,8 +52,25 @@ export async function nightSchedule(tx: Tx, visit: Visit, timeZone: string, targ
     if (!rates.has(stay.roomId)) rates.set(stay.roomId, await loadRates(tx, stay.roomId, timeZone, visit.first.checkInAt, end));
     weights.push(priceNight(date, rates.get(stay.roomId)!).price);
   }
-  const amounts = spreadByWeights(target, weights);
-  return nights.map((date, i) => ({ date, amount: amounts[i]! }));
+  const kept = [...fixed.values()].reduce((s, a) => s + a, 0);
+  const open = nights.flatMap((date, i) => (fixed.has(date) ? [] : [i]));
+  if (open.length === 0) {
+    const extra = spreadByWeights(target - kept, weights);
+    return nights.map((date, i) => ({ date, amount: (fixed.get(date) ?? 0) + extra[i]! }));
+  }
+  const spread = spreadByWeights(
+    target - kept,
+    open.map((i) => weights[i]!),
+  );
+  const amounts = new Map(open.map((i, k) => [nights[i]!, spread[k]!]));
+  return nights.map((date) => ({ date, amount: amounts.get(date) ?? fixed.get(date)! }));
+}
+
+/** Of `dates`, the days the hotel has closed. */
+async function closedDays(tx: Tx, hotelId: number, dates: string[]): Promise<Set<string>> {
+  if (dates.length === 0) return new Set();
+  const rows = await tx.dayClose.findMany({ where: { hotelId, date: { in: dates } }, select: { date: true } });
+  return new Set(rows.map((r) => r.date));
 }
 
 /** The room revenue a folio's journal books per night now (positive amounts). */
@@ -68,10 +90,15 @@ async function bookedNights(tx: Tx, hotelId: number, folioId: number): Promise<M
  */
 export async function roomChargeNights(tx: Tx, poster: Poster, visit: Visit, folioId: number | null, target: number): Promise<NightAmount[]> {
   const { timeZone } = await tx.hotel.findUniqueOrThrow({ where: { id: poster.hotelId }, select: { timeZone: true } });
-  const schedule = await nightSchedule(tx, visit, timeZone, target);
   const booked = folioId === null ? new Map<string, number>() : await bookedNights(tx, poster.hotelId, folioId);
+  const end = visit.current.checkedOutAt ?? visit.current.expectedCheckOutAt;
+  const closed = await closedDays(tx, poster.hotelId, [...new Set([...nightsOf(visit.first.checkInAt, end, timeZone), ...booked.keys()])]);
+  // A closed day's nights keep what they book.
+  const fixed = new Map([...booked].filter(([date]) => closed.has(date)));
+  for (const date of closed) if (!fixed.has(date)) fixed.set(date, 0);
+  const schedule = await nightSchedule(tx, visit, timeZone, target, fixed);
   const nights = schedule.map((n) => ({ date: n.date, amount: n.amount - (booked.get(n.date) ?? 0) }));
-  // Nights booked that the visit no longer has (its dates moved): given back.
-  for (const [date, amount] of booked) if (!schedule.some((n) => n.date === date)) nights.push({ date, amount: -amount });
+  // Nights booked that the visit no longer has (its dates moved): given back, unless their day is closed.
+  for (const [date, amount] of booked) if (!closed.has(date) && !schedule.some((n) => n.date === date)) nights.push({ date, amount: -amount });
   return nights.filter((n) => n.amount !== 0);
 }

@@ -74,14 +74,16 @@ describe("a day's report", () => {
       closed: false,
       rooms: { total: 4, outOfOrder: 1, available: 3, sold: 2 },
       occupancy: 66.7,
-      adr: 29_900,
-      revpar: 19_933,
+      // Room revenue of the night (the journal's, by the night it is for): the arrival's first of two
+      // nights (598.00 over two) and the fifth of the stay-over's 900.00.
+      adr: 23_950,
+      revpar: 15_967,
       arrivals: 1,
       departures: 1,
       stayOvers: 1,
       noShows: 1,
       cancellations: 1,
-      revenue: { roomCharges: 59_800, charges: 0, total: 59_800 },
+      revenue: { roomCharges: 47_900, charges: 0, total: 47_900 },
       received: 50_000,
       refunded: 5_000,
       owing: { count: 0, total: 0 },
@@ -91,10 +93,11 @@ describe("a day's report", () => {
       expect.objectContaining({ method: 'cash', payments: 30_000, refunds: -5_000, net: 25_000, count: 2 }),
       expect.objectContaining({ method: 'wechat', deposits: 20_000, net: 20_000, count: 1 }),
     ]);
-    // Three days summed: room-nights, and the revenue of each day.
+    // Three days summed: room-nights, and the room revenue of each night, whenever it was posted.
     const range = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.date });
     expect(range.days.map((x) => x.rooms.sold)).toEqual([2, 2, 2]);
-    expect(range.total).toMatchObject({ rooms: { available: 9, sold: 6 }, occupancy: 66.7, revenue: { roomCharges: 149_800 }, depositsHeld: 20_000 });
+    expect(range.days.map((x) => x.revenue.roomCharges)).toEqual([18_000, 18_000, 47_900]);
+    expect(range.total).toMatchObject({ rooms: { available: 9, sold: 6 }, occupancy: 66.7, revenue: { roomCharges: 83_900 }, depositsHeld: 20_000 });
   });
 
   it('counts on each day of a range the rooms made before its end and not deleted before it', async () => {
@@ -152,13 +155,13 @@ describe("a day's report", () => {
     expect((await kept()).map((k) => k.date)).toEqual([addDays(d.date, -2), addDays(d.date, -1), d.date]);
     const again = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.today });
     expect(again).toEqual(first);
-    expect(again.days[2]).toMatchObject({ revenue: { roomCharges: 59_800 }, received: 50_000 });
+    expect(again.days[2]).toMatchObject({ revenue: { roomCharges: 47_900 }, received: 50_000 });
     // A kept day is what is read: changed behind the ledger's back, the report shows it (and so reads no entry).
     await ctx.deps.prisma.ledgerDaySum.update({
       where: { hotelId_date: { hotelId: d.hotel.id, date: d.date } },
-      data: { sums: [{ kind: 'room_charge', method: null, corrects: null, amount: -10_000, count: 1 }] },
+      data: { sums: [{ kind: 'charge', method: null, corrects: null, amount: -10_000, count: 1 }] },
     });
-    expect((await dayReport(d.owner, { date: d.date })).revenue.roomCharges).toBe(10_000);
+    expect((await dayReport(d.owner, { date: d.date })).revenue.charges).toBe(10_000);
     // An entry written with a date in a kept day (an import) removes that day's sums: summed anew.
     const folio = await ctx.deps.prisma.folio.findFirstOrThrow({ where: { hotelId: d.hotel.id, stayId: d.arrived.id } });
     await ctx.deps.prisma.orderEntry.create({
@@ -175,14 +178,14 @@ describe("a day's report", () => {
       },
     });
     expect((await kept()).map((k) => k.date)).toEqual([addDays(d.date, -2), addDays(d.date, -1)]);
-    expect((await dayReport(d.owner, { date: d.date })).revenue).toEqual({ roomCharges: 59_800, charges: 2_000, total: 61_800 });
+    expect((await dayReport(d.owner, { date: d.date })).revenue).toEqual({ roomCharges: 47_900, charges: 2_000, total: 49_900 });
     expect((await kept()).map((k) => k.date)).toContain(d.date);
     // Another time zone: other bounds for the same dates, summed anew rather than read.
     await ctx.deps.prisma.ledgerDaySum.update({
       where: { hotelId_date: { hotelId: d.hotel.id, date: d.date } },
       data: { dayStart: d.at(-1, '01:00'), sums: [] },
     });
-    expect((await dayReport(d.owner, { date: d.date })).revenue.total).toBe(61_800);
+    expect((await dayReport(d.owner, { date: d.date })).revenue.total).toBe(49_900);
   });
 
   it("sums yesterday's ledger by the install's sweep, once, unless the day is closed or the hotel has no entries", async () => {
@@ -282,8 +285,8 @@ describe('the report as a file (GET /api/reports/export)', () => {
       day[column('Revenue (CNY)')],
       day[column('Received (CNY)')],
       day[column('Refunded (CNY)')],
-    ]).toEqual(['2', '66.7', '598.00', '500.00', '50.00']);
-    expect(rows[3]![column('Revenue (CNY)')]).toBe('598.00');
+    ]).toEqual(['2', '66.7', '479.00', '500.00', '50.00']);
+    expect(rows[3]![column('Revenue (CNY)')]).toBe('659.00');
     expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: d.hotel.id, action: 'order.reportExport' } })).toBe(1);
 
     // Another language heads it in that language; the .xlsx has the days and the ways of paying.
@@ -298,7 +301,7 @@ describe('the report as a file (GET /api/reports/export)', () => {
     expect(header.slice(0, 2)).toEqual(['Datum', 'Status']);
     const dayRow = (days.getRow(2).values as ExcelJS.CellValue[]).slice(1);
     expect(dayRow[0]).toBe(d.date);
-    expect(dayRow[header.indexOf('Umsatz (CNY)')]).toBe(598);
+    expect(dayRow[header.indexOf('Umsatz (CNY)')]).toBe(479);
     expect(dayRow[header.indexOf('Auslastung')]).toBe(66.7);
     expect((days.getRow(3).values as ExcelJS.CellValue[])[1]).toBe('Summe');
     const methods = [2, 3].map((i) => (money.getRow(i).values as ExcelJS.CellValue[]).slice(1));

@@ -18,7 +18,9 @@ import { transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { trialBalanceOf } from '../journal/trial-balance';
 import { addTo, emptyLine, hotelDay } from '../orders/cash-lines';
+import { releaseDayNoShows } from '../stays/transitions';
 
 /**
  * The manager's day (issue 26 §2, docs/reports.md): a hotel calendar day's figures, computed from
@@ -34,10 +36,9 @@ const stayed = (a: string) => `${a}."status" IN ('in_house', 'expired', 'checked
 /** When a stay that had its guest left (or leaves) the room. */
 const LEFT_AT = `CASE WHEN s."status" IN ('checked_out', 'moved') THEN s."checkedOutAt" WHEN s."status" = 'expired' THEN greatest(s."expectedCheckOutAt", now()) ELSE s."expectedCheckOutAt" END`;
 
+/** Hotel-wide figures: for managers of every room (not a member limited to some rooms). */
 export function requireManager(actor: Actor) {
-  requirePermission(actor, 'order.manage');
-  // Hotel-wide figures: not for a member limited to some rooms.
-  if (!actor.allRooms) throw new AppError('FORBIDDEN');
+  requirePermission(actor, 'order.manage', { wholeHotel: true });
 }
 
 const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
@@ -52,10 +53,10 @@ export interface FigureStatement {
  * The statements of the figures of consecutive days, day i being [bounds[i-1], bounds[i]), as
  * `rangeFigures` sends them (the benchmark sends the same ones alone: bench/reports.ts), one statement
  * each for all the days: the rooms; the stays; the ledger's entries by day, kind, way of paying and,
- * for a correction, the kind it corrects (revenue and money by way of paying). Each row names its day
- * (`i`, from 1).
+ * for a correction, the kind it corrects (other revenue and money by way of paying); the journal's room
+ * revenue by the night it is for (`dates`, the days' dates). Each row names its day (`i`, from 1).
  */
-export function figuresSql(hotelId: number, bounds: Date[]) {
+export function figuresSql(hotelId: number, bounds: Date[], dates: string[]) {
   const starts = bounds.slice(0, -1);
   const ends = bounds.slice(1);
   const from = bounds[0]!;
@@ -86,8 +87,8 @@ export function figuresSql(hotelId: number, bounds: Date[]) {
     //   stay's count (a lookup for those stays only), so a day's stays are its rooms. `arrived`: of
     //   those counted from a day, the visits begun that day (the rooms sold less them: stay-overs);
     // - `arrival`: visits begun in the day; `departure`: stays checked out in the day.
-    // Then the no-shows and cancellations by when they happened (a reservation cancelled today for next
-    // week is today's), by their own index (Stay_not_come_idx).
+    // Then the no-shows by the day they were due (Stay_no_show_idx), and the cancellations by when they
+    // happened (a reservation cancelled today for next week is today's; Stay_not_come_idx).
     stays: {
       text: `SELECT CASE WHEN GROUPING(v.first) = 0 THEN 'first' WHEN GROUPING(v.after) = 0 THEN 'after'
                  WHEN GROUPING(v.arrival) = 0 THEN 'arrival' ELSE 'departure' END AS kind,
@@ -112,9 +113,13 @@ export function figuresSql(hotelId: number, bounds: Date[]) {
                                       WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $5 AND ${LEFT_AT} > $6) s) s) v) v
       GROUP BY GROUPING SETS ((v.first), (v.after), (v.arrival), (v.departure))
      UNION ALL
-     SELECT s."status"::text, width_bucket(s."checkedOutAt", $2::timestamptz[]), count(*), 0 FROM "Stay" s
-      WHERE s."hotelId" = $1 AND s."status" IN ('no_show', 'ended') AND s."checkedOutAt" >= $4 AND s."checkedOutAt" < $5
-      GROUP BY 1, 2`,
+     SELECT 'no_show', width_bucket(s."checkInAt", $2::timestamptz[]), count(*), 0 FROM "Stay" s
+      WHERE s."hotelId" = $1 AND s."status" = 'no_show' AND s."checkInAt" >= $4 AND s."checkInAt" < $5
+      GROUP BY 2
+     UNION ALL
+     SELECT 'ended', width_bucket(s."checkedOutAt", $2::timestamptz[]), count(*), 0 FROM "Stay" s
+      WHERE s."hotelId" = $1 AND s."status" = 'ended' AND s."checkedOutAt" >= $4 AND s."checkedOutAt" < $5
+      GROUP BY 2`,
       // $6: a millisecond before the span (a departure at its very first instant is in it); $7: the first day's end.
       values: [hotelId, starts, ends, from, to, new Date(from.getTime() - 1), ends[0]!],
     },
@@ -130,12 +135,21 @@ export function figuresSql(hotelId: number, bounds: Date[]) {
               GROUP BY 1, 2, 3, 4) g`,
       values: [hotelId, starts, from, to],
     },
+    // Room revenue by the night it is for: the journal's revenue lines of each date, whenever they were
+    // posted (JournalLine_hotelId_serviceDate_idx, which holds the amounts).
+    nights: {
+      text: `SELECT d.i, -sum(l."amount")::bigint AS amount
+       FROM unnest($2::text[]) WITH ORDINALITY AS d(date, i)
+       JOIN "JournalLine" l ON l."hotelId" = $1 AND l."account" = 'revenue_rooms' AND l."serviceDate" = d.date
+      GROUP BY d.i`,
+      values: [hotelId, dates],
+    },
   } satisfies Record<string, FigureStatement>;
 }
 
-/** The statements of one day's figures, [from, to) (`figuresSql` of one day). */
-export function dayFiguresSql(hotelId: number, from: Date, to: Date) {
-  return figuresSql(hotelId, [from, to]);
+/** The statements of one day's figures, `date` being [from, to) (`figuresSql` of one day). */
+export function dayFiguresSql(hotelId: number, date: string, from: Date, to: Date) {
+  return figuresSql(hotelId, [from, to], [date]);
 }
 
 /**
@@ -182,8 +196,8 @@ export async function standing(db: Db, hotelId: number): Promise<Standing> {
  * The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the
  * night). `now`: what the hotel stands at (bills owing, deposits held), when the caller has it already.
  */
-export async function dayFigures(db: Db, hotelId: number, from: Date, to: Date, now?: Promise<Standing>): Promise<TDayFigures> {
-  return (await rangeFigures(db, hotelId, [from, to], now))[0]!;
+export async function dayFigures(db: Db, hotelId: number, date: string, from: Date, to: Date, now?: Promise<Standing>): Promise<TDayFigures> {
+  return (await rangeFigures(db, hotelId, [from, to], [date], now))[0]!;
 }
 
 /** A row of `figuresSql`'s `stays`: a kind of count, its day (`i`, from 1) and how many. */
@@ -221,7 +235,7 @@ interface EntrySum {
 async function entrySums(db: Db, hotelId: number, bounds: Date[]): Promise<EntrySum[][]> {
   const rows = await run<{ i: number; kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(
     db,
-    figuresSql(hotelId, bounds).entries,
+    figuresSql(hotelId, bounds, []).entries,
   );
   const days: EntrySum[][] = Array.from({ length: bounds.length - 1 }, () => []);
   for (const r of rows) days[n(r.i) - 1]?.push({ kind: r.kind, method: r.method, corrects: r.corrects, amount: n(r.amount), count: n(r.count) });
@@ -307,14 +321,23 @@ export async function sumDaysOnTime(deps: Deps, now: Date, scope: { hotelId?: nu
  * The figures of consecutive days, day i being [bounds[i-1], bounds[i]), in three statements however
  * many days (`figuresSql`), with what the hotel stands at counted once.
  */
-export async function rangeFigures(db: Db, hotelId: number, bounds: Date[], now?: Promise<Standing>, sums?: Promise<EntrySum[][]>): Promise<TDayFigures[]> {
-  const sql = figuresSql(hotelId, bounds);
-  const [rooms, stays, entriesByDay, stands] = await Promise.all([
+export async function rangeFigures(
+  db: Db,
+  hotelId: number,
+  bounds: Date[],
+  dates: string[],
+  now?: Promise<Standing>,
+  sums?: Promise<EntrySum[][]>,
+): Promise<TDayFigures[]> {
+  const sql = figuresSql(hotelId, bounds, dates);
+  const [rooms, stays, entriesByDay, stands, nights] = await Promise.all([
     run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
     run<StayCount>(db, sql.stays).then((rows) => stayFigures(rows, bounds.length - 1)),
     sums ?? entrySums(db, hotelId, bounds),
     now ?? standing(db, hotelId),
+    run<{ i: bigint; amount: bigint }>(db, sql.nights),
   ]);
+  const nightOf = new Map(nights.map((r) => [n(r.i), n(r.amount)]));
   const days = bounds.length - 1;
   const roomsOf = new Map(rooms.map((r) => [n(r.i), r]));
   const entriesOf = new Map(entriesByDay.map((e, k) => [k + 1, e]));
@@ -322,12 +345,12 @@ export async function rangeFigures(db: Db, hotelId: number, bounds: Date[], now?
     const i = k + 1;
     const room = roomsOf.get(i);
     const stay = stays[k]!;
-    let roomCharges = 0;
+    // Room revenue: the journal's, by the night it is for; other revenue: charges posted that day.
+    const roomCharges = nightOf.get(i) ?? 0;
     let charges = 0;
     const lines = new Map<TPaymentMethod, TCashLine>();
     for (const g of entriesOf.get(i) ?? []) {
       const of = g.kind === 'correction' ? g.corrects : g.kind;
-      if (of === 'room_charge') roomCharges -= g.amount;
       if (of === 'charge') charges -= g.amount;
       if (g.method === null) continue;
       const line = lines.get(g.method) ?? emptyLine(g.method);
@@ -410,7 +433,7 @@ async function reportOf(deps: Deps, actor: Actor, date: string): Promise<TDayRep
     };
   }
   const { from, to } = hotelDay(date, actor.timeZone);
-  const [figures] = await rangeFigures(db, actor.hotelId, [from, to], undefined, keptEntrySums(deps, actor.hotelId, [date], [from, to]));
+  const [figures] = await rangeFigures(db, actor.hotelId, [from, to], [date], undefined, keptEntrySums(deps, actor.hotelId, [date], [from, to]));
   return { ...figures!, ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
 }
 
@@ -433,17 +456,30 @@ export async function closeDay(ctx: AuthedContext, raw: z.input<typeof ZDayRepor
   if (new Date() < hotelDay(date, actor.timeZone).to) {
     throw new AppError('VALIDATION', { messageKey: 'reports.validation.dayNotOver', fields: { date: 'reports.validation.dayNotOver' } });
   }
-  await freezeDay(ctx, { id: actor.hotelId, timeZone: actor.timeZone }, date, actor.accountId);
+  if ((await freezeDay(ctx, { id: actor.hotelId, timeZone: actor.timeZone }, date, actor.accountId)) === 'untied') {
+    throw new AppError('CONFLICT', { messageKey: 'reports.validation.booksDoNotTie' });
+  }
   return reportOf(deps, actor, date);
 }
 
-/** The close itself, by a manager (`accountId`) or by the hotel's set hour (null). Whether this call closed it. */
-async function freezeDay(ctx: ServiceContext, hotel: { id: number; timeZone: string }, date: string, accountId: number | null): Promise<boolean> {
+/**
+ * The close itself, by a manager (`accountId`) or by the hotel's set hour (null): the day's no-shows
+ * whose time has come are released first, so its figures count them; a day whose trial balance does
+ * not tie is not closed. Whether this call closed it (`closed`), found it closed, or refused it.
+ */
+async function freezeDay(
+  ctx: ServiceContext,
+  hotel: { id: number; timeZone: string },
+  date: string,
+  accountId: number | null,
+): Promise<'closed' | 'already' | 'untied'> {
   const { from, to } = hotelDay(date, hotel.timeZone);
   return transaction(ctx.deps, async (tx) => {
     await lockLedgerDay(tx, hotel.id);
-    if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: hotel.id, date } }, select: { id: true } })) return false;
-    const figures = await dayFigures(tx, hotel.id, from, to);
+    if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: hotel.id, date } }, select: { id: true } })) return 'already';
+    if (!(await trialBalanceOf(tx, hotel.id, date)).ties) return 'untied';
+    const noShows = await releaseDayNoShows(tx, ctx, hotel.id, from, to, new Date());
+    const figures = await dayFigures(tx, hotel.id, date, from, to);
     const row = await tx.dayClose.create({
       data: { hotelId: hotel.id, date, closedByAccountId: accountId, automatic: accountId === null, report: figures as object },
       select: { id: true },
@@ -461,9 +497,10 @@ async function freezeDay(ctx: ServiceContext, hotel: { id: number; timeZone: str
         revenue: figures.revenue.total,
         received: figures.received,
         refunded: figures.refunded,
+        noShowsReleased: noShows,
       },
     });
-    return true;
+    return 'closed';
   });
 }
 
@@ -483,7 +520,11 @@ export async function closeDaysOnTime(ctx: ServiceContext, now: Date, scope: { h
     const today = localDate(now, hotel.timeZone);
     const due = zonedToInstant(`${today}T${hotel.dayCloseTime}`, hotel.timeZone);
     if (!due || now < due) continue;
-    if (await freezeDay(ctx, hotel, addDays(today, -1), null)) closed += 1;
+    const done = await freezeDay(ctx, hotel, addDays(today, -1), null);
+    if (done === 'closed') closed += 1;
+    // The books of the day do not tie: left open for a manager, whose close says so.
+    if (done === 'untied')
+      ctx.deps.log.error({ hotelId: hotel.id, date: addDays(today, -1) }, 'day close: the trial balance does not tie; the day is left open');
   }
   return closed;
 }
@@ -509,7 +550,7 @@ export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZRepor
   if (open.length) {
     const span = dates.slice(dates.indexOf(open[0]!), dates.indexOf(open[open.length - 1]!) + 1);
     const bounds = [...span.map((d) => hotelDay(d, timeZone).from), hotelDay(span[span.length - 1]!, timeZone).to];
-    const figures = await rangeFigures(prisma, hotelId, bounds, undefined, keptEntrySums(ctx.deps, hotelId, span, bounds));
+    const figures = await rangeFigures(prisma, hotelId, bounds, span, undefined, keptEntrySums(ctx.deps, hotelId, span, bounds));
     span.forEach((d, i) => openFigures.set(d, figures[i]!));
   }
   const days: TDayReport[] = dates.map((date) => {

@@ -48,7 +48,7 @@ export async function arriveOnTime(ctx: ServiceContext, job: StayJobData, now = 
 }
 
 /** Ends the reservations of `where` whose guest has not come as no-shows, inside `tx`: each one's credentials withdrawn, each audited. */
-async function markNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, where: Prisma.StayWhereInput, now: Date, by: 'job' | 'sweep') {
+async function markNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, where: Prisma.StayWhereInput, now: Date, by: 'job' | 'sweep' | 'close') {
   const stays = await tx.stay.updateManyAndReturn({
     where: { ...where, status: 'reserved', awaitsArrival: true, noShowAt: { lte: now } },
     data: { status: 'no_show', checkedOutAt: now },
@@ -63,10 +63,21 @@ async function markNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, wh
       entityType: 'Stay',
       entityId: stay.id,
       before: { status: 'reserved' },
-      after: { status: 'no_show', noShowAt: stay.noShowAt?.toISOString() ?? null, revokedCredentials: revoked, ...(by === 'sweep' ? { by } : {}) },
+      after: { status: 'no_show', noShowAt: stay.noShowAt?.toISOString() ?? null, revokedCredentials: revoked, ...(by === 'job' ? {} : { by }) },
     });
   }
   return stays;
+}
+
+/**
+ * The no-shows of a hotel's day `[from, to)`, processed by its close (docs/reports.md) before the
+ * day's figures are frozen: the reservations due that day whose no-show time has come are ended as
+ * no-shows, as the stay's job or the sweep would have. How many.
+ */
+export async function releaseDayNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, hotelId: number, from: Date, to: Date, now: Date): Promise<number> {
+  const marked = await markNoShows(tx, ctx, { hotelId, checkInAt: { gte: from, lt: to } }, now, 'close');
+  if (marked.length) followCredentials(tx, ctx.deps, hotelId);
+  return marked.length;
 }
 
 /** A reservation whose guest has not come by its no-show time is a no-show: its room is released, its credentials withdrawn. */

@@ -441,6 +441,7 @@ function CloseDayDialog({ date, open, onClose }: { date: string; open: boolean; 
       data-testid="report-close-dialog"
       confirmTestId="report-close-confirm"
     >
+      <p className="text-sm text-muted-foreground">{t('reports.close.audit')}</p>
       <FormError error={close.error} />
     </ConfirmDialog>
   );
