@@ -163,9 +163,11 @@ describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code,
     await page.getByTestId('check-out-submit').click();
     await waitForRoomStatus(page, 'dirty');
 
-    // The bill is closed: settled, the deposit refunded in part, its entries summing to nothing.
-    const [closed] = await sql<{ settledAt: Date | null }>(`SELECT "settledAt" FROM "Folio" WHERE "stayId" = $1`, [stay!.id]);
-    expect(closed?.settledAt).not.toBeNull();
+    // The bill is closed: settled, the deposit refunded in part, its entries summing to nothing. The room
+    // turns dirty when the check-out commits; the bill is settled by the same request just after: wait for it.
+    await expect
+      .poll(async () => (await sql<{ settledAt: Date | null }>(`SELECT "settledAt" FROM "Folio" WHERE "stayId" = $1`, [stay!.id]))[0]?.settledAt ?? null)
+      .not.toBeNull();
     const entries = await sql<{ kind: string; amount: number; method: string | null }>(
       `SELECT kind::text AS kind, amount, method::text AS method FROM "OrderEntry" WHERE "stayId" = $1 ORDER BY id`,
       [stay!.id],

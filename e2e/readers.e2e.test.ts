@@ -96,6 +96,9 @@ describe.each(RUNS)('desk reader type $type in $header', ({ code, header, type }
 
     await page.getByTestId('bind-attached').first().click();
     await page.waitForURL('**/bindCardReaderToUser/bindCardReaderToUser');
+    // The list's own reader panel stays on screen while the bind page loads: wait for the bind page's panel
+    // (a click on the list's "check" was lost with it once, on a loaded machine).
+    await page.getByText(text(header, 'deskReaders.bindStepRead')).waitFor();
     await checkReader(page);
     await page.getByTestId('bind-form').waitFor();
     const name = `Desk ${header}`;
