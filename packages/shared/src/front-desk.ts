@@ -390,16 +390,6 @@ export type TReservationInput = z.input<typeof ZReservationInput>;
 export const CANCEL_REASONS = ['guest_request', 'duplicate', 'entered_by_mistake', 'no_deposit', 'hotel_unavailable', 'other'] as const;
 export type TCancelReason = (typeof CANCEL_REASONS)[number];
 
-/** A reservation cancelled before its guest arrived: a reason (and a note, required for `other`). */
-export const ZCancelReservationInput = z
-  .object({
-    stayId: ZId,
-    reason: z.enum(CANCEL_REASONS, { error: 'reservations.validation.reasonRequired' }),
-    note: optionalText(LIMITS.remarkMaxLength),
-  })
-  .refine((v) => v.reason !== 'other' || v.note.length > 0, { error: 'reservations.validation.noteRequired', path: ['note'], ...whenValid('reason', 'note') });
-export type TCancelReservationInput = z.input<typeof ZCancelReservationInput>;
-
 /** The arrivals of a hotel day (default today): reservations expected, and those that became no-shows. */
 export const ZArrivalsInput = z.object({ date: ZLocalDate.optional() }).default({});
 

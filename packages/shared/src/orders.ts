@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ZIdempotencyKey, ZMoneyMethod } from './front-desk';
+import { CANCEL_REASONS, ZIdempotencyKey, ZMoneyMethod } from './front-desk';
+import { LIMITS } from './limits';
 import { MONEY_METHODS } from './money';
-import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, zInt } from './primitives';
+import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, whenValid, zInt, zOptionalText } from './primitives';
 
 /**
  * The orders ledger (docs/orders.md): what every face sends to record, refund, correct and settle
@@ -139,6 +140,29 @@ export const ZSettleInput = z
   .refine((v) => !(v.payment && v.leaveOwing), { error: 'validation.paymentOrOwing', path: ['leaveOwing'], ...WHEN_FIELDS_VALID })
   .refine((v) => v.deposit !== 'keep' || v.depositReason !== '', { error: 'validation.depositReasonRequired', path: ['depositReason'], ...WHEN_FIELDS_VALID });
 export type TSettleInput = z.input<typeof ZSettleInput>;
+
+/**
+ * A reservation cancelled before its guest arrived: a reason (and a note, required for `other`); and
+ * when it holds money (a deposit), what becomes of it, the clerk's choice, never assumed (issue 36):
+ * refunded, in a way the clerk names, or kept as a cancellation fee, with the reason.
+ */
+export const ZCancelReservationInput = z
+  .object({
+    stayId: ZId,
+    reason: z.enum(CANCEL_REASONS, { error: 'reservations.validation.reasonRequired' }),
+    note: zOptionalText(LIMITS.remarkMaxLength),
+    deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).optional(),
+    depositReason: z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' }).default(''),
+    refundMethod: ZMoneyMethod.optional(),
+  })
+  .refine((v) => v.reason !== 'other' || v.note.length > 0, { error: 'reservations.validation.noteRequired', path: ['note'], ...whenValid('reason', 'note') })
+  .refine((v) => v.deposit !== 'keep' || v.depositReason !== '', { error: 'validation.depositReasonRequired', path: ['depositReason'], ...WHEN_FIELDS_VALID })
+  .refine((v) => v.deposit !== 'refund' || v.refundMethod !== undefined, {
+    error: 'validation.refundMethodRequired',
+    path: ['refundMethod'],
+    ...WHEN_FIELDS_VALID,
+  });
+export type TCancelReservationInput = z.input<typeof ZCancelReservationInput>;
 
 export const ZOrderListInput = ZPageInput.extend({
   kinds: z.array(ZOrderEntryKind, { error: 'validation.orderKindInvalid' }).max(ORDER_ENTRY_KINDS.length, { error: 'validation.orderKindInvalid' }).optional(),

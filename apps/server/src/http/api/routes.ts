@@ -256,7 +256,8 @@ export const API_ROUTES: ApiRoute[] = [
     operationId: 'cancelReservation',
     tag: 'Stays',
     summary: 'Cancel a reservation',
-    description: 'Withdraws its credentials from the locks; the deposit stays on the bill until it is refunded.',
+    description:
+      'Withdraws its credentials from the locks. When it holds money (a deposit), `deposit` says what becomes of it: `refund` (in the way `refundMethod` names) or `keep` (as a cancellation fee, `depositReason` saying why); without it such a cancellation is refused (400) and nothing changes.',
     permission: 'stay.manage',
     params: ZStayPath,
     body: fieldsOf(ZCancelReservationInput, 'stayId'),

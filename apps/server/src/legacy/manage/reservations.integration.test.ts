@@ -147,6 +147,45 @@ describe('reservations over the legacy protocol', () => {
     ).toBe(0);
   });
 
+  it('cancels a reservation holding a deposit only once told what becomes of it (issue 36): refunded the way named', async () => {
+    const h = await legacyHotel();
+    const booked = await client().call<LegacyReservation>(
+      'room/reservation/add',
+      {
+        room_id: h.rooms[0].id,
+        check_in_time: h.at(1, '14:00:00'),
+        check_out_time: h.at(2, '12:00:00'),
+        guests,
+        deposit: 80,
+        pay_type: 'cash',
+        request_id: randomUUID(),
+      },
+      { token: h.token },
+    );
+    const c = client('en');
+    const asked = await c.call<{ fields: Record<string, string> }>(
+      'room/reservation/cancel',
+      { stay_id: booked.data.id, reason: 'guest_request' },
+      { token: h.token },
+    );
+    expect(asked).toMatchObject({ errno: 100001, data: { fields: { deposit: 'Choose whether the deposit is refunded or kept' } } });
+    const refunded = await c.call<LegacyReservation>(
+      'room/reservation/cancel',
+      { stay_id: booked.data.id, reason: 'guest_request', deposit: 'refund', refund_method: 'alipay' },
+      { token: h.token },
+    );
+    expect(refunded).toMatchObject({ errno: 0, data: { state: 'ended' } });
+    const orders = await c.call<{ list: { type: string; amount: number; pay_type: string }[] }>(
+      'order/orderList',
+      { stay_id: booked.data.id },
+      { token: h.token },
+    );
+    expect(orders.data.list.map((o) => [o.type, o.amount, o.pay_type]).sort()).toEqual([
+      ['deposit', 80, 'cash'],
+      ['refund', -80, 'alipay'],
+    ]);
+  });
+
   it('reads and sets the no-show time with the hotel information, and shows the next reservation of a room on the board', async () => {
     const h = await legacyHotel();
     const c = client();

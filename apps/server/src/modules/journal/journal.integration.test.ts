@@ -106,10 +106,12 @@ describe('the journal', () => {
   it('refunds a cancelled reservation’s deposit out of the deposit ledger', async () => {
     const h = await ledgerHotel(ctx);
     const reserved = await stayIn(h.staff, h.rooms[1].id, { from: 30, to: 60, deposit: 8_000 });
-    await cancelReservation(h.staff, { stayId: reserved.id, reason: 'guest_request' });
+    await cancelReservation(h.staff, { stayId: reserved.id, reason: 'guest_request', deposit: 'refund', refundMethod: 'cash' });
     const folio = await getFolio(h.owner, { stayId: reserved.id });
-    const deposit = folio.entries.find((e) => e.kind === 'deposit')!;
-    await refundEntry(h.owner, { entryId: deposit.id, amount: 8_000, reason: 'Cancelled' });
+    expect(folio.entries.map((e) => [e.kind, e.amount, e.method])).toEqual([
+      ['deposit', 8_000, 'cash'],
+      ['refund', -8_000, 'cash'],
+    ]);
     const j = await journalOf(h.hotel.id, folio.folioId!);
     expect(j.ledger).toEqual({});
     expect(j.sources).toEqual(['order', 'order']);

@@ -9,6 +9,7 @@ import { followCredentials } from '../credentials/delivery';
 import { revokeStayCredentials } from '../credentials/revocation';
 import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { recordEvent } from '../../db/events';
+import { getFolio, settleFolio } from '../orders/settlement.service';
 
 /** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation (with why, when said). */
 async function endStay(
@@ -68,10 +69,18 @@ export async function checkOut(ctx: AuthedContext, raw: z.input<typeof ZStayIdIn
  */
 export async function cancelReservation(ctx: AuthedContext, raw: z.input<typeof ZCancelReservationInput>): Promise<StayDto & { revokedCredentials: number }> {
   requirePermission(ctx.actor, 'stay.manage');
-  const { stayId, reason, note } = ZCancelReservationInput.parse(raw);
+  const { stayId, reason, note, deposit, depositReason, refundMethod } = ZCancelReservationInput.parse(raw);
   const now = new Date();
   const stay = await findStay(ctx, stayId);
   if (requireActive(stay, now) !== 'reserved' || stay.status !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'stay.errors.notReservation' });
+  // Money the reservation holds (a deposit) is never left silently on its bill (issue 36): refunded in the
+  // way the clerk names, or kept as a cancellation fee with the reason; asked before anything changes.
+  const folio = await getFolio(ctx, { stayId: stay.id });
+  const holds = folio.folioId !== null && folio.state === 'open' && (folio.depositHeld > 0 || folio.dueBack > 0);
+  if (holds && deposit === undefined) {
+    throw new AppError('VALIDATION', { messageKey: 'validation.depositDecisionInvalid', fields: { deposit: 'validation.depositDecisionInvalid' } });
+  }
   const revoked = await endStay(ctx, stay, false, now, { reason, note });
+  if (holds) await settleFolio(ctx, { stayId: stay.id, deposit, depositReason, refundMethod });
   return { ...toStayDto(await findStay(ctx, stay.id), now), revokedCredentials: revoked };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CANCEL_REASONS,
+  DEPOSIT_DECISIONS,
   CHECK_IN_WARNINGS,
   LIMITS,
   STAY_LENGTH_UNITS,
@@ -129,11 +130,26 @@ export const roomReservationActions = [
   sessionAction({
     path: 'room/reservation/cancel',
     input: z
-      .object({ stay_id: ZId, reason: z.enum(CANCEL_REASONS, { error: 'reservations.validation.reasonRequired' }), note: ZNote.default('') })
+      .object({
+        stay_id: ZId,
+        reason: z.enum(CANCEL_REASONS, { error: 'reservations.validation.reasonRequired' }),
+        note: ZNote.default(''),
+        // What becomes of a deposit the reservation holds (required then): refunded (how) or kept (why).
+        deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).optional(),
+        deposit_reason: ZNote.default(''),
+        refund_method: ZMoneyMethod.optional(),
+      })
       .refine((v) => v.reason !== 'other' || v.note.length > 0, { error: 'reservations.validation.noteRequired', path: ['note'], ...WHEN_FIELDS_VALID }),
     services: [cancelReservation],
     async handle(ctx, input) {
-      const stay = await cancelReservation(ctx, { stayId: input.stay_id, reason: input.reason, note: input.note });
+      const stay = await cancelReservation(ctx, {
+        stayId: input.stay_id,
+        reason: input.reason,
+        note: input.note,
+        deposit: input.deposit,
+        depositReason: input.deposit_reason,
+        refundMethod: input.refund_method,
+      });
       return { ...reservationStay(ctx, stay), revoked_credentials: stay.revokedCredentials };
     },
   }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_REASONS, LIMITS, ZCancelReservationInput, type TCancelReason } from '@console/shared';
 import { FormDialog } from '@/components/form-dialog';
@@ -14,12 +14,15 @@ import { toast } from '@/lib/toast';
 import { useLaterTexts } from '@/lib/use-later-texts';
 import { trpc } from '@/lib/trpc';
 import { primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+import { stayQueries } from '../api';
+import { CancelDepositFields, NO_DEPOSIT_CHOICE, type CancelDepositChoice } from './cancel-deposit-fields';
 
 /**
  * Cancels a reservation whose guest has not arrived (`stay.cancelReservation`), saying why: a
  * reason from the shared list (stored as a code, translated wherever it is shown) and a note (needed
  * for "other"). The stay ends, the room is free again for those dates and nothing is marked dirty;
- * the reservation's credentials are withdrawn. A failure is shown in the dialog; trying again is
+ * the reservation's credentials are withdrawn. Money it holds (a deposit, read from its bill) is
+ * refunded in the way the clerk chooses or kept with a reason (issue 36). A failure is shown in the dialog; trying again is
  * safe (a reservation already cancelled is refused, not cancelled twice).
  */
 export function CancelReservationDialog({
@@ -39,13 +42,19 @@ export function CancelReservationDialog({
   return <CancelForm key={stay.id} stay={stay} onOpenChange={onOpenChange} onCancelled={onCancelled} />;
 }
 
+type Errors = { reason?: string; note?: string; deposit?: string; refundMethod?: string; depositReason?: string };
+
 function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpenChange(open: boolean): void; onCancelled?(stay: StayDto): void }) {
   const { t } = useTranslation();
-  const { timeZone } = useHotelSettings();
+  const { timeZone, currency } = useHotelSettings();
   const invalidate = useInvalidateFrontDesk();
   const [reason, setReason] = useState<TCancelReason | ''>('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
+  const [money, setMoney] = useState<CancelDepositChoice>(NO_DEPOSIT_CHOICE);
+  const [errors, setErrors] = useState<Errors>({});
+  // What the reservation's bill holds now (not the form's deposit field).
+  const folio = useQuery({ ...stayQueries.folio(stay.id), staleTime: 0 });
+  const held = folio.data && folio.data.folioId !== null && folio.data.state === 'open' ? Math.max(folio.data.depositHeld, folio.data.dueBack) : 0;
   const cancel = useMutation(
     trpc.stay.cancelReservation.mutationOptions({
       meta: { showsErrors: true },
@@ -59,7 +68,14 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
       },
       onError: (error) => {
         const fields = appErrorOf(error)?.fields;
-        if (fields) setErrors({ reason: fields.reason, note: fields.note });
+        if (fields)
+          setErrors({
+            reason: fields.reason,
+            note: fields.note,
+            deposit: fields.deposit,
+            refundMethod: fields.refundMethod,
+            depositReason: fields.depositReason,
+          });
       },
     }),
   );
@@ -67,12 +83,19 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (cancel.isPending) return;
-    // The shared rule: a reason, and a note for "other".
-    const checked = ZCancelReservationInput.safeParse({ stayId: stay.id, reason: reason || undefined, note });
-    if (!checked.success) {
-      const found: { reason?: string; note?: string } = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as 'reason' | 'note'] ??= issue.message;
+    if (cancel.isPending || folio.isPending) return;
+    // The shared rule: a reason, and a note for "other"; with money held, what becomes of it.
+    const checked = ZCancelReservationInput.safeParse({
+      stayId: stay.id,
+      reason: reason || undefined,
+      note,
+      ...(held > 0 && money.deposit ? { deposit: money.deposit, depositReason: money.deposit === 'keep' ? money.reason : '' } : {}),
+      ...(held > 0 && money.deposit === 'refund' && money.refundMethod ? { refundMethod: money.refundMethod } : {}),
+    });
+    const found: Errors = {};
+    if (held > 0 && !money.deposit) found.deposit = 'validation.depositDecisionInvalid';
+    if (!checked.success) for (const issue of checked.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
+    if (!checked.success || Object.keys(found).length) {
       setErrors(found);
       return;
     }
@@ -92,7 +115,7 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
       }}
       title={t('reservations.cancel.title', names)}
       description={t('reservations.cancel.text', names)}
-      isDirty={reason !== '' || note !== ''}
+      isDirty={reason !== '' || note !== '' || money.deposit !== null}
       isSaving={cancel.isPending}
       error={app?.code === 'VALIDATION' && app.fields ? null : cancel.error}
       onSubmit={submit}
@@ -139,6 +162,24 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
           data-testid="cancel-note"
         />
       </FormField>
+      {held > 0 && (
+        <CancelDepositFields
+          held={held}
+          currency={currency}
+          value={money}
+          onChange={(next) => {
+            setMoney(next);
+            // An answer given clears what it answers.
+            setErrors((e) => ({
+              ...e,
+              deposit: next.deposit ? undefined : e.deposit,
+              refundMethod: next.refundMethod ? undefined : e.refundMethod,
+              depositReason: next.reason.trim() ? undefined : e.depositReason,
+            }));
+          }}
+          errors={errors}
+        />
+      )}
       <p className="text-muted-foreground text-sm">{t('frontDesk.stay.revokeCredentialsNotice')}</p>
     </FormDialog>
   );

@@ -1,0 +1,95 @@
+import { MONEY_METHODS, ORDER_LIMITS, type TDepositDecision, type TMoneyMethod } from '@console/shared';
+import { useTranslation } from 'react-i18next';
+import { FormField, fieldControlProps } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { fieldMessage } from '@/lib/field-message';
+import { formatMoney } from '@/lib/money';
+
+export interface CancelDepositChoice {
+  deposit: TDepositDecision | null;
+  refundMethod: TMoneyMethod | '';
+  reason: string;
+}
+
+export const NO_DEPOSIT_CHOICE: CancelDepositChoice = { deposit: null, refundMethod: '', reason: '' };
+
+/**
+ * What becomes of the money a reservation holds when it is cancelled (issue 36): refunded in a way
+ * the clerk chooses, or kept as a cancellation fee with the reason. Nothing is chosen for the clerk.
+ */
+export function CancelDepositFields({
+  held,
+  currency,
+  value,
+  onChange,
+  errors,
+}: {
+  held: number;
+  currency: string;
+  value: CancelDepositChoice;
+  onChange(next: CancelDepositChoice): void;
+  errors: { deposit?: string; refundMethod?: string; depositReason?: string };
+}) {
+  const { t } = useTranslation();
+  const decisionError = fieldMessage(t, errors.deposit);
+  const methodError = fieldMessage(t, errors.refundMethod);
+  const reasonError = fieldMessage(t, errors.depositReason);
+  return (
+    <fieldset className="grid gap-2" data-testid="cancel-deposit" data-held={held} aria-invalid={decisionError ? true : undefined}>
+      <legend className="mb-1 text-sm font-medium">{t('reservations.cancel.holds', { amount: formatMoney(held, currency) })}</legend>
+      {(['refund', 'keep'] as const).map((choice) => (
+        <label key={choice} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="cancel-deposit-decision"
+            value={choice}
+            checked={value.deposit === choice}
+            onChange={() => onChange({ ...value, deposit: choice })}
+            className="accent-primary size-4"
+            data-testid={`cancel-deposit-${choice}`}
+          />
+          {t(`orders.checkOut.deposit.${choice}`)}
+        </label>
+      ))}
+      {decisionError && (
+        <p className="text-destructive text-sm" role="alert" data-testid="cancel-deposit-error">
+          {decisionError}
+        </p>
+      )}
+      {value.deposit === 'refund' && (
+        <FormField id="cancel-refund-method" label={t('reservations.cancel.refundMethod')} error={methodError} required>
+          <NativeSelect
+            {...fieldControlProps('cancel-refund-method', methodError)}
+            value={value.refundMethod}
+            onChange={(e) => onChange({ ...value, refundMethod: e.target.value as TMoneyMethod | '' })}
+            wrapperClassName="w-full"
+            aria-required
+            data-testid="cancel-refund-method"
+          >
+            <NativeSelectOption value="" disabled>
+              {t('reservations.cancel.methodPlaceholder')}
+            </NativeSelectOption>
+            {MONEY_METHODS.map((m) => (
+              <NativeSelectOption key={m} value={m}>
+                {t(`orders.methods.${m}`)}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </FormField>
+      )}
+      {value.deposit === 'keep' && (
+        <FormField id="cancel-deposit-reason" label={t('orders.checkOut.keepReason')} error={reasonError} required>
+          <Input
+            {...fieldControlProps('cancel-deposit-reason', reasonError)}
+            value={value.reason}
+            maxLength={ORDER_LIMITS.reasonMaxLength}
+            onChange={(e) => onChange({ ...value, reason: e.target.value })}
+            aria-required
+            data-testid="cancel-deposit-reason"
+          />
+        </FormField>
+      )}
+    </fieldset>
+  );
+}
