@@ -68,6 +68,8 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
       },
       onError: (error) => {
         const fields = appErrorOf(error)?.fields;
+        // Money taken on the bill since it was read (elsewhere): read it again, and the question appears.
+        if (fields?.deposit) void folio.refetch();
         if (fields)
           setErrors({
             reason: fields.reason,
@@ -83,7 +85,7 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (cancel.isPending || folio.isPending) return;
+    if (cancel.isPending) return;
     // The shared rule: a reason, and a note for "other"; with money held, what becomes of it.
     const checked = ZCancelReservationInput.safeParse({
       stayId: stay.id,
