@@ -6,6 +6,9 @@ import { createTestContext, testMeta, type TestContext } from '../../test/harnes
 import { insertKeptLock } from '../../test/lock-factories';
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
+import { ledgerHotel, stayIn } from '../orders/orders-test-kit';
+import { recordPayment } from '../orders/payments';
+import { correctEntry, refundEntry } from '../orders/refunds';
 
 /**
  * The today board (today.get): each figure of a hotel's day, in its time zone, over the rooms
@@ -40,33 +43,33 @@ async function data<T>(promise: Promise<{ data?: T; error?: unknown }>): Promise
 }
 
 /**
- * Entries of the order ledger written as a till would, whichever kinds the database has: the first
- * ledger's (`cash` for a payment) or the orders ledger's (`payment`, `room_charge`); a kind the
- * database does not have is left out.
+ * Entries of the order ledger, each on the bill of the room's latest stay (made on first use, in
+ * the entry's currency), posted to the journal as every entry is.
  */
 async function ledger(hotelId: number, entries: { kind: 'payment' | 'deposit' | 'room_charge'; amount: number; currency: string; roomId: number; at: Date }[]) {
-  const labels = (
-    await ctx.deps.prisma.$queryRaw<
-      { label: string }[]
-    >`SELECT e.enumlabel AS label FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = 'OrderEntryKind'`
-  ).map((r) => r.label);
   for (const entry of entries) {
-    const kind = entry.kind === 'payment' && !labels.includes('payment') ? 'cash' : entry.kind;
-    if (!labels.includes(kind)) continue;
-    // 'cash' is a method in both ledgers (free text, then an enum); the literal takes the column's type.
-    // A till's rows name a room, not a bill: the journal (docs/journal.md) would refuse money that
-    // names no bill or customer, so its rules are set aside for these rows, as for an old till's.
-    await ctx.deps.prisma.$transaction([
-      ctx.deps.prisma.$executeRaw`SET LOCAL session_replication_role = replica`,
-      ctx.deps.prisma.$executeRawUnsafe(
-        `INSERT INTO "OrderEntry" ("hotelId", "kind", "amount", "currency", "roomId", "method", "note", "createdAt") VALUES ($1, '${kind}', $2, $3, $4, 'cash', 'till', $5)`,
+    const stay = await ctx.deps.prisma.stay.findFirstOrThrow({
+      where: { hotelId, roomId: entry.roomId },
+      orderBy: { checkInAt: 'desc' },
+      select: { id: true },
+    });
+    const folio =
+      (await ctx.deps.prisma.folio.findUnique({ where: { hotelId_stayId: { hotelId, stayId: stay.id } } })) ??
+      (await ctx.deps.prisma.folio.create({ data: { hotelId, stayId: stay.id, currency: entry.currency } }));
+    await ctx.deps.prisma.orderEntry.create({
+      data: {
         hotelId,
-        entry.amount,
-        entry.currency,
-        entry.roomId,
-        entry.at,
-      ),
-    ]);
+        kind: entry.kind,
+        amount: entry.amount,
+        currency: entry.currency,
+        roomId: entry.roomId,
+        stayId: stay.id,
+        folioId: folio.id,
+        method: entry.kind === 'room_charge' ? null : 'cash',
+        note: 'till',
+        createdAt: entry.at,
+      },
+    });
   }
 }
 
@@ -183,7 +186,7 @@ async function hotelA() {
     { kind: 'payment', amount: 30_000, currency: 'CNY', roomId: a2.id, at: hours(-1) },
     { kind: 'deposit', amount: 7_000, currency: 'CNY', roomId: a1.id, at: hours(-0.5) },
     { kind: 'deposit', amount: 20_000, currency: 'CNY', roomId: a1.id, at: hours(-14) },
-    { kind: 'payment', amount: 1_000, currency: 'USD', roomId: a1.id, at: hours(-1) },
+    { kind: 'payment', amount: 1_000, currency: 'USD', roomId: a5.id, at: hours(-1) },
     { kind: 'room_charge', amount: -50_000, currency: 'CNY', roomId: a1.id, at: hours(-1) },
   ]);
 
@@ -254,6 +257,31 @@ describe('the today board', () => {
     const adminBoard = await data(api.query('today.get', undefined, { token: adminToken }));
     expect(adminBoard.takings).toMatchObject({ total: 7_000, entries: 1 });
     expect(adminBoard.rooms.total).toBe(1);
+  });
+
+  it('counts takings net of the corrections made today: a payment corrected as never received is no taking (issue 36)', async () => {
+    const h = await ledgerHotel(ctx);
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
+    await recordPayment(h.staff, { stayId: stay.id, amount: 10_000, method: 'cash' });
+    const wrong = await recordPayment(h.staff, { stayId: stay.id, amount: 1_000, method: 'wechat' });
+    const refund = await refundEntry(h.owner, { entryId: wrong.entry.id, amount: 400, reason: 'Asked back' });
+    expect((await data(api.query('today.get', undefined, { token: h.ownerToken }))).takings).toEqual({
+      currency: 'CNY',
+      total: 10_600,
+      received: 11_000,
+      paidOut: -400,
+      entries: 3,
+    });
+    // The refund, then the payment itself, corrected: neither is money that changed hands.
+    await correctEntry(h.owner, { entryId: refund.entry.id, reason: 'Never paid back' });
+    await correctEntry(h.owner, { entryId: wrong.entry.id, reason: 'Never received' });
+    expect((await data(api.query('today.get', undefined, { token: h.ownerToken }))).takings).toEqual({
+      currency: 'CNY',
+      total: 10_000,
+      received: 10_000,
+      paidOut: 0,
+      entries: 1,
+    });
   });
 
   it("never shows another hotel's rooms, stays, locks, deliveries or money", async () => {

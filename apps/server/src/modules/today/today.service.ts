@@ -29,7 +29,7 @@ import { arrivalsNotReady } from '../access-rules/arrival-readiness';
  *   report, else the legacy app's reading) is under LOW_BATTERY_PERCENT, as the board shows them;
  * - credential deliveries that failed (passwords, face authorisations, cards): on their lock,
  *   failed or failed to be removed;
- * - takings: today's money entries of the order ledger (TAKINGS_KINDS), for members who manage orders;
+ * - takings: today's money in the journal, net of the corrections made today, for members who manage orders;
  * - unpaid departures: bills left owing at check-out, whatever the day (orders/stay-bills.ts);
  * - arrivals not ready: arrivals within a day whose credentials are not on their lock (access-rules/arrival-readiness.ts).
  *
@@ -169,33 +169,27 @@ export function todaySql(ctx: AuthedContext, now: Date, dayStart: Date, dayEnd: 
 }
 
 /**
- * The kinds of ledger entry that are money changing hands, by name: `cash` of the first ledger,
- * `payment` of the orders ledger being built (issue 9 §3), and both ledgers' deposits, refunds and
- * recharges. Charges (what a guest owes) and corrections (which may reverse a charge or a payment:
- * telling which needs the ledger's links) are not takings. Compared as text, so that either set
- * of kinds may be the database's.
- */
-export const TAKINGS_KINDS = ['cash', 'payment', 'deposit', 'refund', 'recharge'] as const;
-
-/**
- * Today's takings from the order ledger, read from the columns it has always had (OrderEntry:
- * kind, signed amount, currency, room, time): the day's money entries in the hotel's currency,
- * received (positive) and paid back (negative); money taken from a customer's balance came in
- * with its recharge and is not counted again. A member limited to some rooms counts the
+ * Today's takings, from the journal (docs/journal.md): the money lines (a way of paying, never a
+ * customer's balance: that money came in with its recharge) of today's entries, in the hotel's
+ * currency. Received: deposits, payments and recharges; paid out: refunds; each net of the
+ * corrections made today (a correction counts with the kind of the entry it reverses), so a payment
+ * a manager corrected as never received is no taking. A member limited to some rooms counts the
  * entries of those rooms only. Null for members who do not manage orders.
  */
-async function todayTakings(ctx: AuthedContext, dayStart: Date, dayEnd: Date) {
+async function todayTakings(ctx: AuthedContext, date: string) {
   const { actor } = ctx;
   if (!actor.permissions.has('order.manage')) return null;
   const limited = actor.allRooms ? Prisma.empty : Prisma.sql` AND EXISTS (SELECT 1 FROM "Room" r WHERE r."id" = o."roomId" AND ${roomScopeSql(actor)})`;
   const [row] = await ctx.deps.prisma.$queryRaw<{ received: number; paidOut: number; entries: number }[]>`
-    SELECT coalesce(sum(o."amount") FILTER (WHERE o."amount" > 0), 0)::float8 AS "received",
-           coalesce(sum(o."amount") FILTER (WHERE o."amount" < 0), 0)::float8 AS "paidOut",
-           count(*)::int AS "entries"
-    FROM "OrderEntry" o
-    WHERE o."hotelId" = ${actor.hotelId} AND o."createdAt" >= ${dayStart} AND o."createdAt" < ${dayEnd}
-      AND o."currency" = ${actor.currency} AND o."kind"::text IN (${Prisma.join(TAKINGS_KINDS)})
-      AND o."method"::text IS DISTINCT FROM 'balance'${limited}`;
+    SELECT coalesce(sum(l."amount") FILTER (WHERE coalesce(c."kind", o."kind") <> 'refund'), 0)::float8 AS "received",
+           coalesce(sum(l."amount") FILTER (WHERE coalesce(c."kind", o."kind") = 'refund'), 0)::float8 AS "paidOut",
+           count(DISTINCT o."id") FILTER (WHERE o."kind" <> 'correction' AND NOT EXISTS (
+             SELECT 1 FROM "OrderEntry" x WHERE x."hotelId" = o."hotelId" AND x."linkedEntryId" = o."id" AND x."kind" = 'correction'))::int AS "entries"
+    FROM "JournalEntry" e
+    JOIN "JournalLine" l ON l."journalEntryId" = e."id" AND l."account" = 'money'
+    JOIN "OrderEntry" o ON o."hotelId" = e."hotelId" AND o."id" = e."orderEntryId"
+    LEFT JOIN "OrderEntry" c ON o."kind" = 'correction' AND c."hotelId" = o."hotelId" AND c."id" = o."linkedEntryId"
+    WHERE e."hotelId" = ${actor.hotelId} AND e."businessDate" = ${date} AND o."currency" = ${actor.currency}${limited}`;
   const received = Number(row?.received ?? 0);
   const paidOut = Number(row?.paidOut ?? 0);
   return { currency: actor.currency, total: received + paidOut, received, paidOut, entries: row?.entries ?? 0 };
@@ -211,7 +205,7 @@ export async function getToday(ctx: AuthedContext) {
   const [board, [day], takings, unpaid, notReady] = await Promise.all([
     listRooms(ctx, { pageSize: 1 }),
     ctx.deps.prisma.$queryRaw<DayRow[]>(todaySql(ctx, now, dayStart, dayEnd, date)),
-    todayTakings(ctx, dayStart, dayEnd),
+    todayTakings(ctx, date),
     unpaidDepartures(ctx),
     arrivalsNotReady(ctx.deps.prisma, actor, now, TODAY_ROOMS_LISTED),
   ]);
