@@ -53,6 +53,8 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the JSON API reference 
       // The link opens the reference in a tab of its own.
       const [docs] = await Promise.all([context.waitForEvent('page'), link.click()]);
       await docs.locator('.swagger-ui .info .title').getByText('Hotel console JSON API').waitFor();
+      // Busy until Swagger UI has drawn the document (a check of the page before then found no heading).
+      await docs.waitForSelector('#swagger-ui:not([aria-busy])');
       expect(await docs.title()).toBe(text(header, 'apiKeys.reference'));
       const own = docs.getByTestId('api-docs-header');
       expect(await own.getAttribute('lang')).toBe(header);

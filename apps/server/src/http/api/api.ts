@@ -130,7 +130,7 @@ function docsHtml(deps: Deps, req: FastifyRequest): string {
 <a href="${API_KEYS_PAGE}" data-testid="api-docs-back">${t('apiKeys.referenceBack')}</a>
 <p>${t('apiKeys.referenceNote')}</p>
 </header>
-<div id="swagger-ui"></div>
+<div id="swagger-ui" aria-busy="true"></div>
 <script src="${API_PREFIX}/docs/swagger-ui-bundle.js"></script>
 <script src="${API_PREFIX}/docs/init.js"></script>
 </body>
@@ -139,7 +139,9 @@ function docsHtml(deps: Deps, req: FastifyRequest): string {
 }
 /** The console's API keys page (apps/web/src/routes/_auth/thirdPartyAuthorization), where the keys are made. */
 const API_KEYS_PAGE = '/thirdPartyAuthorization/thirdPartyAuthorization';
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#swagger-ui', deepLinking: false, defaultModelsExpandDepth: -1, syntaxHighlight: { activated: false } });
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '${API_PREFIX}/openapi.json', dom_id: '#swagger-ui', deepLinking: false,
+  // Busy until the document is drawn (its headings and main landmark are Swagger UI's).
+  onComplete: () => document.getElementById('swagger-ui').removeAttribute('aria-busy'), defaultModelsExpandDepth: -1, syntaxHighlight: { activated: false } });
 // Code samples scroll sideways: reachable from the keyboard too.
 new MutationObserver(() => {
   for (const el of document.querySelectorAll('.highlight-code > .microlight:not([tabindex])')) el.setAttribute('tabindex', '0');
