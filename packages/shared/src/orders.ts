@@ -117,7 +117,7 @@ export const ZSettleInput = z
     checkOut: z.boolean({ error: 'validation.flagInvalid' }).default(false),
     /** Whether the deposit held is refunded or kept: the clerk's choice, required when one is held (nothing is assumed). */
     deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).optional(),
-    depositReason: z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' }).default(''),
+    depositReason: zOptionalText(ORDER_LIMITS.reasonMaxLength),
     /** What is owed, paid now; `balance` takes it from the customer named. */
     payment: z
       .object({ amount: ZOrderAmount, method: ZPaymentMethod, ...customerRef }, { error: 'validation.paymentInvalid' })
@@ -152,7 +152,7 @@ export const ZCancelReservationInput = z
     reason: z.enum(CANCEL_REASONS, { error: 'reservations.validation.reasonRequired' }),
     note: zOptionalText(LIMITS.remarkMaxLength),
     deposit: z.enum(DEPOSIT_DECISIONS, { error: 'validation.depositDecisionInvalid' }).optional(),
-    depositReason: z.string({ error: 'validation.textInvalid' }).trim().max(ORDER_LIMITS.reasonMaxLength, { error: 'validation.textTooLong' }).default(''),
+    depositReason: zOptionalText(ORDER_LIMITS.reasonMaxLength),
     refundMethod: ZMoneyMethod.optional(),
   })
   .refine((v) => v.reason !== 'other' || v.note.length > 0, { error: 'reservations.validation.noteRequired', path: ['note'], ...whenValid('reason', 'note') })

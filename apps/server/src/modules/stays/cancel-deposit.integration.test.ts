@@ -32,6 +32,11 @@ describe('a reservation cancelled with money on it', () => {
     });
     expect(await refusal(cancelReservation(h.staff, { stayId: reserved.id, reason: 'guest_request', deposit: 'refund' }))).toMatchObject({ code: 'ZOD' });
     expect(await refusal(cancelReservation(h.staff, { stayId: reserved.id, reason: 'guest_request', deposit: 'keep' }))).toMatchObject({ code: 'ZOD' });
+    for (const bad of ['Late\u0000', 'Late \ud800']) {
+      expect(await refusal(cancelReservation(h.staff, { stayId: reserved.id, reason: 'guest_request', deposit: 'keep', depositReason: bad }))).toMatchObject({
+        code: 'ZOD',
+      });
+    }
     expect(await status(reserved.id)).toBe('reserved');
     expect((await getFolio(h.staff, { stayId: reserved.id })).entries).toHaveLength(1);
   });
