@@ -15,6 +15,7 @@ import type { Translator } from './i18n';
  */
 export const SYSTEM_TEXT_KEYS = [
   'orders.notes.roomChargeRecomputed',
+  'orders.notes.roomChargeAdded',
   'orders.notes.depositKept',
   'orders.notes.depositRefund',
   'orders.notes.checkOutRefund',

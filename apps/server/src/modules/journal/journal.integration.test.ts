@@ -66,6 +66,8 @@ describe('the journal', () => {
     const renewed = await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: new Date(Date.parse(stay.expectedCheckOutAt) + 86_400_000) });
     expect(renewed.priceAmount).toBe(20_000 + 35_000);
     const folio = await getFolio(h.staff, { stayId: stay.id });
+    // The renewal's charge says what it is: added for a change to the stay, not "recomputed".
+    expect(folio.entries.filter((e) => e.kind === 'room_charge').map((e) => e.note)).toEqual(['', 'Room charge added for a change to the stay']);
     const j = await journalOf(h.hotel.id, folio.folioId!);
     // Both charges were posted today; the revenue is the nights'.
     expect(j.nights).toEqual([

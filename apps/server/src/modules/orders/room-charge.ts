@@ -77,10 +77,27 @@ export async function syncRoomCharge(
   if (target > posted) {
     const nights = await roomChargeNights(tx, poster, visit, folio.id, target);
     entryIds.push(
-      await appendEntry(tx, poster, { kind: 'room_charge', amount: -(target - posted), method: null, note: before > 0 ? note : '', nights, ...on }),
+      await appendEntry(tx, poster, {
+        kind: 'room_charge',
+        amount: -(target - posted),
+        method: null,
+        note: addedNote(before, entryIds.length > 0, note),
+        nights,
+        ...on,
+      }),
     );
   }
   return { folioId: folio.id, before, target, entryIds };
+}
+
+/**
+ * The note of a room charge posted after the first: charged again after the earlier ones were
+ * reversed (`note`, the caller's: recomputed), or the difference of a dearer stay (more nights,
+ * another room): added, not "recomputed". The first charge has none.
+ */
+function addedNote(before: number, reversed: boolean, note: StoredText): StoredText {
+  if (before === 0) return '';
+  return reversed ? note : systemText('orders.notes.roomChargeAdded');
 }
 
 /** The note of a room charge brought to a new price: a code, read in each reader's language. */
