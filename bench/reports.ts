@@ -60,7 +60,8 @@ import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
-import { closeDay, dayFiguresSql, dayReport, figuresSql, reportRange, standingSql } from '../apps/server/src/modules/reports/day-report.ts';
+import { dayFiguresSql, dayReport, figuresSql, reportRange, standingSql } from '../apps/server/src/modules/reports/day-report.ts';
+import { closeDay } from '../apps/server/src/modules/reports/day-close.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, median, percentile, root, sized, SMOKE } from './lib.ts';
 

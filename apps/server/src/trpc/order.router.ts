@@ -46,7 +46,8 @@ import { correctEntry, refundEntry } from '../modules/orders/refunds';
 import { cashReport, listOrders } from '../modules/orders/order-list';
 import { getFolio, settleFolio } from '../modules/orders/settlement.service';
 import { closeShift, currentShift, getShift, listShifts, openShift } from '../modules/orders/shifts';
-import { closeDay, dayReport, reportRange } from '../modules/reports/day-report';
+import { dayReport, reportRange } from '../modules/reports/day-report';
+import { closeDay } from '../modules/reports/day-close';
 import { trialBalance } from '../modules/journal/trial-balance';
 import { authedProcedure, router } from './init';
 

@@ -3,7 +3,8 @@ import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZMoneyMethod, ZOrderNote, localDate
 import type { TDayFigures, TDayReport, TShiftDto } from '@console/shared/dto';
 import type { AuthedContext } from '../../context';
 import { closeShift, currentShift, getShift, listShifts, openShift } from '../../modules/orders/shifts';
-import { closeDay, dayReport, reportRange } from '../../modules/reports/day-report';
+import { dayReport, reportRange } from '../../modules/reports/day-report';
+import { closeDay } from '../../modules/reports/day-close';
 import { sessionAction } from './action';
 import { ZLegacyMoney, ZLegacySignedMoney, legacyPage, money, toMinorOrFail, zLegacyPaging } from './convert';
 import { legacyTime } from './format';

@@ -11,7 +11,8 @@ import { ledgerHotel, member } from '../orders/orders-test-kit';
 import { recordDeposit, recordPayment } from '../orders/payments';
 import { correctEntry, refundEntry } from '../orders/refunds';
 import { closeShift, getShift, openShift } from '../orders/shifts';
-import { closeDay, dayReport } from './day-report';
+import { dayReport } from './day-report';
+import { closeDay } from './day-close';
 
 /**
  * Issue 26 "Faces and numbers": the sum of the shift reports is the day report is the ledger.

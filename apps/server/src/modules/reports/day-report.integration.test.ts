@@ -15,7 +15,8 @@ import { ledgerHotel, refusal } from '../orders/orders-test-kit';
 import { recordPayment } from '../orders/payments';
 import { jobContext } from '../../context';
 import { updateHotelInfo } from '../hotel/hotel.service';
-import { closeDay, closeDaysOnTime, dayReport, reportRange, sumDaysOnTime } from './day-report';
+import { dayReport, reportRange, sumDaysOnTime } from './day-report';
+import { closeDay, closeDaysOnTime } from './day-close';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;

@@ -1,26 +1,12 @@
-import {
-  PAYMENT_METHODS,
-  ZDayReportInput,
-  ZReportRangeInput,
-  addDays,
-  localDate,
-  zonedToInstant,
-  type TOrderEntryKind,
-  type TPaymentMethod,
-} from '@console/shared';
+import { PAYMENT_METHODS, ZDayReportInput, ZReportRangeInput, addDays, localDate, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
 import type { TCashLine, TDayFigures, TDayReport, TReportRange } from '@console/shared/dto';
 import type { z } from 'zod';
-import type { Actor, AuthedContext, Deps, ServiceContext } from '../../context';
+import type { Actor, AuthedContext, Deps } from '../../context';
 import type { TPrisma } from '../../db/client';
-import { recordEvent } from '../../db/events';
 import { lockLedgerDay } from '../../db/ledger-day-lock';
 import { transaction, type Tx } from '../../db/transaction';
-import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
-import { recordAudit } from '../audit/audit.service';
-import { trialBalanceOf } from '../journal/trial-balance';
 import { addTo, emptyLine, hotelDay } from '../orders/cash-lines';
-import { releaseDayNoShows } from '../stays/transitions';
 
 /**
  * The manager's day (issue 26 §2, docs/reports.md): a hotel calendar day's figures, computed from
@@ -418,7 +404,7 @@ async function closerName(db: Db, id: number | null) {
   return account ?? { id, nickname: '' };
 }
 
-async function reportOf(deps: Deps, actor: Actor, date: string): Promise<TDayReport> {
+export async function reportOf(deps: Deps, actor: Actor, date: string): Promise<TDayReport> {
   const db = deps.prisma;
   const closed = await db.dayClose.findUnique({ where: { hotelId_date: { hotelId: actor.hotelId, date } } });
   const head = { date, timeZone: actor.timeZone, currency: actor.currency };
@@ -442,91 +428,6 @@ export async function dayReport(ctx: AuthedContext, raw: z.input<typeof ZDayRepo
   requireManager(ctx.actor);
   const { date } = ZDayReportInput.parse(raw);
   return reportOf(ctx.deps, ctx.actor, date);
-}
-
-/**
- * Closes a day that is over: its figures frozen, audited. Closed once: a second close, or two at
- * once, answers the same closed report. Every ledger entry waits for the close (the shared lock),
- * so an entry at the instant of the close is in the frozen figures or dated after the day.
- */
-export async function closeDay(ctx: AuthedContext, raw: z.input<typeof ZDayReportInput>): Promise<TDayReport> {
-  const { deps, actor } = ctx;
-  requireManager(actor);
-  const { date } = ZDayReportInput.parse(raw);
-  if (new Date() < hotelDay(date, actor.timeZone).to) {
-    throw new AppError('VALIDATION', { messageKey: 'reports.validation.dayNotOver', fields: { date: 'reports.validation.dayNotOver' } });
-  }
-  if ((await freezeDay(ctx, { id: actor.hotelId, timeZone: actor.timeZone }, date, actor.accountId)) === 'untied') {
-    throw new AppError('CONFLICT', { messageKey: 'reports.validation.booksDoNotTie' });
-  }
-  return reportOf(deps, actor, date);
-}
-
-/**
- * The close itself, by a manager (`accountId`) or by the hotel's set hour (null): the day's no-shows
- * whose time has come are released first, so its figures count them; a day whose trial balance does
- * not tie is not closed. Whether this call closed it (`closed`), found it closed, or refused it.
- */
-async function freezeDay(
-  ctx: ServiceContext,
-  hotel: { id: number; timeZone: string },
-  date: string,
-  accountId: number | null,
-): Promise<'closed' | 'already' | 'untied'> {
-  const { from, to } = hotelDay(date, hotel.timeZone);
-  return transaction(ctx.deps, async (tx) => {
-    await lockLedgerDay(tx, hotel.id);
-    if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: hotel.id, date } }, select: { id: true } })) return 'already';
-    if (!(await trialBalanceOf(tx, hotel.id, date)).ties) return 'untied';
-    const noShows = await releaseDayNoShows(tx, ctx, hotel.id, from, to, new Date());
-    const figures = await dayFigures(tx, hotel.id, date, from, to);
-    const row = await tx.dayClose.create({
-      data: { hotelId: hotel.id, date, closedByAccountId: accountId, automatic: accountId === null, report: figures as object },
-      select: { id: true },
-    });
-    await recordEvent(tx, { hotelId: hotel.id, kind: 'day.closed' });
-    await recordAudit(tx, ctx, {
-      hotelId: hotel.id,
-      action: 'order.closeDay',
-      entityType: 'DayClose',
-      entityId: row.id,
-      after: {
-        date,
-        automatic: accountId === null,
-        roomsSold: figures.rooms.sold,
-        revenue: figures.revenue.total,
-        received: figures.received,
-        refunded: figures.refunded,
-        noShowsReleased: noShows,
-      },
-    });
-    return 'closed';
-  });
-}
-
-/**
- * The day closed by itself (docs/reports.md): for each hotel with a `dayCloseTime`, once the hotel's
- * clock has passed that time today, the day before is closed if no manager closed it (run by the
- * install's stay sweep, after it released the no-shows due). Only the day before: a day left open
- * longer (the install was down) waits for a manager. Returns how many days it closed.
- */
-export async function closeDaysOnTime(ctx: ServiceContext, now: Date, scope: { hotelId?: number } = {}): Promise<number> {
-  const hotels = await ctx.deps.prisma.hotel.findMany({
-    where: { dayCloseTime: { not: null }, ...(scope.hotelId === undefined ? {} : { id: scope.hotelId }) },
-    select: { id: true, timeZone: true, dayCloseTime: true },
-  });
-  let closed = 0;
-  for (const hotel of hotels) {
-    const today = localDate(now, hotel.timeZone);
-    const due = zonedToInstant(`${today}T${hotel.dayCloseTime}`, hotel.timeZone);
-    if (!due || now < due) continue;
-    const done = await freezeDay(ctx, hotel, addDays(today, -1), null);
-    if (done === 'closed') closed += 1;
-    // The books of the day do not tie: left open for a manager, whose close says so.
-    if (done === 'untied')
-      ctx.deps.log.error({ hotelId: hotel.id, date: addDays(today, -1) }, 'day close: the trial balance does not tie; the day is left open');
-  }
-  return closed;
 }
 
 /** The days of a range (a week, a month) and their sums: room-nights, revenue and money summed; owing and deposits as of the last day. */

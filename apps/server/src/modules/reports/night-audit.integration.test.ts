@@ -15,7 +15,8 @@ import { ledgerHotel, refusal, stayIn } from '../orders/orders-test-kit';
 import { getFolio } from '../orders/settlement.service';
 import { updateHotelInfo } from '../hotel/hotel.service';
 import { renewStay } from '../stays/renewal';
-import { closeDay, closeDaysOnTime, dayReport, reportRange } from './day-report';
+import { dayReport, reportRange } from './day-report';
+import { closeDay, closeDaysOnTime } from './day-close';
 
 let ctx: TestContext;
 beforeAll(async () => {
