@@ -174,7 +174,8 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the today board and the
       expect(await showSame.getAttribute('aria-expanded')).toBe('true');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('audit-details');
+      // The dialog gives the focus back just after it is gone (Radix's focus scope, on a timer): wait for it.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'audit-details');
 
       // The area filter: room actions only, our renaming among them.
       await page.getByTestId('audit-area').selectOption('room');
