@@ -129,8 +129,11 @@ function twinsOf(services: string[], faces: { name: string; text: string }[], fu
     .filter((f) => {
       const called = callsIn(f.text, functions);
       const deeper = calledBy(called, functions, 2);
-      // The face calls what the action's services call, or its service calls one of the action's services.
-      return [...called, ...deeper].some((fn) => followed.has(fn)) || [...deeper].some((fn) => own.has(fn));
+      // The face calls what the action's services call, itself or one call down (not two: a
+      // cancellation settles the bill, which may check out, but is not a check-out), or its service
+      // calls one of the action's services.
+      const near = calledBy(called, functions, 1);
+      return [...called, ...near].some((fn) => followed.has(fn)) || [...deeper].some((fn) => own.has(fn));
     })
     .map((f) => f.name);
 }
