@@ -158,7 +158,12 @@ describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code,
     await page.getByTestId('settle-choose-first').waitFor();
     await page.getByTestId('settle-deposit-refund').check();
     await page.getByTestId('settle-due-back').waitFor();
-    expect(await page.getByTestId('check-out-submit').isDisabled()).toBe(false);
+    // How the money goes back is the clerk's choice too (issue 36): nothing preselected, the confirm waits for it.
+    const way = page.getByTestId('settle-refund-method');
+    expect(await way.inputValue()).toBe('');
+    expect(await page.getByTestId('check-out-submit').isDisabled()).toBe(true);
+    await way.selectOption('cash');
+    await page.waitForSelector('[data-testid="check-out-submit"]:not([disabled])');
     await screenshot(page, `orders-check-out-${header}`);
     await page.getByTestId('check-out-submit').click();
     await waitForRoomStatus(page, 'dirty');

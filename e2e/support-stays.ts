@@ -79,10 +79,10 @@ export function staysOfGuest(name: string) {
 
 /**
  * Answers the check-out dialog as a clerk does, since nothing in it is chosen for them (issue 26):
- * the deposit held refunded (or kept), what is owed collected now (by cash unless told), then
- * waits until its confirm button is enabled. The caller presses it.
+ * the deposit held refunded (or kept), what is owed collected now (by cash unless told), money due
+ * back handed back (in cash unless told), then waits until its confirm button is enabled. The caller presses it.
  */
-export async function answerCheckOut(page: Page, choice: { deposit?: 'refund' | 'keep'; method?: string } = {}) {
+export async function answerCheckOut(page: Page, choice: { deposit?: 'refund' | 'keep'; method?: string; refundMethod?: string } = {}) {
   await page.getByTestId('settle-preview').waitFor();
   if ((await page.getByTestId('settle-deposit-refund').count()) > 0) await page.getByTestId(`settle-deposit-${choice.deposit ?? 'refund'}`).check();
   await page.locator('[data-testid="settle-owed-choice"], [data-testid="settle-due-back"], [data-testid="settle-even"]').first().waitFor();
@@ -90,5 +90,7 @@ export async function answerCheckOut(page: Page, choice: { deposit?: 'refund' | 
     await page.getByTestId('settle-owed-pay').check();
     await page.getByTestId('settle-method').selectOption(choice.method ?? 'cash');
   }
+  // Money handed back goes the way the clerk names (issue 36): nothing is preselected.
+  if ((await page.getByTestId('settle-refund-method').count()) > 0) await page.getByTestId('settle-refund-method').selectOption(choice.refundMethod ?? 'cash');
   await page.waitForSelector('[data-testid="check-out-submit"]:not([disabled])');
 }

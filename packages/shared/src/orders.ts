@@ -123,7 +123,7 @@ export const ZSettleInput = z
       .object({ amount: ZOrderAmount, method: ZPaymentMethod, ...customerRef }, { error: 'validation.paymentInvalid' })
       .refine(balanceNamesCustomer, customerRequired)
       .optional(),
-    /** How money due back is returned; by default the way each payment came (money from a balance always goes back to it). */
+    /** How money due back is returned: required when money is handed back (money from a balance always goes back to it). */
     refundMethod: ZMoneyMethod.optional(),
     /** Instead of the payment: the guest leaves owing what is owed, and why (the bill stays collectable). */
     leaveOwing: z

@@ -48,7 +48,7 @@ describe('notes the system writes on the bill', () => {
     await postRoomCharge(zh, { stayId: early.id });
     const owed = (await getFolio(zh, { stayId: early.id })).owed;
     if (owed > 0) await recordPayment(zh, { stayId: early.id, amount: owed + 20_000, method: 'alipay' });
-    await settleFolio(zh, { stayId: early.id, checkOut: true, deposit: 'keep', depositReason: '台灯坏了' });
+    await settleFolio(zh, { stayId: early.id, checkOut: true, deposit: 'keep', depositReason: '台灯坏了', refundMethod: 'cash' });
     // What is owed paid at check-out; a deposit refunded at check-out.
     const paying = await stayIn(zh, h.rooms[1].id, { to: 'next_noon' });
     const due = await getFolio(zh, { stayId: paying.id });
@@ -57,7 +57,7 @@ describe('notes the system writes on the bill', () => {
     await settleFolio(zh, { stayId: paying.id, checkOut: true, deposit: 'refund', payment: { amount: owedNow, method: 'cash' } });
     const refunding = await stayIn(zh, h.rooms[2].id, { to: 'next_noon' });
     await recordDeposit(zh, { stayId: refunding.id, amount: 500_000, method: 'cash' });
-    await settleFolio(zh, { stayId: refunding.id, checkOut: true, deposit: 'refund' });
+    await settleFolio(zh, { stayId: refunding.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' });
 
     // In the table: codes, not Chinese sentences.
     const rows = await ctx.deps.prisma.orderEntry.findMany({

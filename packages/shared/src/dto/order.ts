@@ -29,8 +29,12 @@ export const ZSettlementPreview = z.object({
   roomCharge: z.object({ full: z.number(), due: z.number(), posted: z.number() }),
   unusedNights: z.array(z.object({ date: z.string(), price: z.number() })),
   depositHeld: z.number(),
-  ifDepositRefunded: z.object({ refunded: z.number(), owed: z.number() }),
-  ifDepositKept: z.object({ refunded: z.number(), owed: z.number(), kept: z.number() }),
+  /**
+   * `handedBack`: the part of `refunded` handed back in money (not to a customer's balance), in the
+   * way the clerk names; `towardBill`: the part of the deposit that pays what is owed instead.
+   */
+  ifDepositRefunded: z.object({ refunded: z.number(), handedBack: z.number(), towardBill: z.number(), owed: z.number() }),
+  ifDepositKept: z.object({ refunded: z.number(), handedBack: z.number(), owed: z.number(), kept: z.number() }),
 });
 export type TSettlementPreview = z.infer<typeof ZSettlementPreview>;
 

@@ -179,14 +179,16 @@ describe('settling with a balance', () => {
     expect(await balanceOf(h)).toBe(0);
   });
 
-  it('gives money from a balance that was paid too much back to the balance, whatever way of refunding the desk chose', async () => {
+  it('gives money from a balance that was paid too much back to the balance, without asking the desk for a way', async () => {
     const h = await ledgerHotel(ctx);
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 100_000, method: 'cash' });
     const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount + 7_000, method: 'balance', customerId: h.customer.id });
     const before = await balanceOf(h);
+    // It goes back to the balance by itself: the desk is not asked for a way (nothing is handed over).
+    expect((await getFolio(h.staff, { stayId: stay.id })).preview?.ifDepositRefunded).toMatchObject({ refunded: 7_000, handedBack: 0 });
 
-    const settled = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' });
+    const settled = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' });
     const refund = settled.entries.find((e) => e.kind === 'refund');
     expect(refund).toMatchObject({ amount: -7_000, method: 'balance', customerId: h.customer.id });
     expect(await balanceOf(h)).toBe(before + 7_000);

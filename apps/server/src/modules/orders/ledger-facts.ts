@@ -97,6 +97,11 @@ export interface SettlementPlan {
   deposit: { held: number; refunded: number; kept: number };
   /** Money handed back: the refunds the plan writes. */
   refunded: number;
+  /**
+   * The part of `refunded` handed back in money (not to a customer's balance, where money from a
+   * balance always goes): its way is the clerk's to name (`refundMethod`), never assumed.
+   */
+  handedBack: number;
   /** What the guest still has to pay for the folio to balance (then it is settled by a payment). */
   owed: number;
   /**
@@ -114,8 +119,9 @@ export interface SettlementPlan {
  *    not owing: a deposit first covers the bill, the rest goes back;
  * 3. money still due back is refunded from the payments, newest first;
  * 4. what is left to pay is `owed` (a payment the caller records).
- * Refunds go back the way the money came unless `refundMethod` says otherwise; money taken from a
- * customer's balance always goes back to that balance.
+ * Refunds go back the way `refundMethod` names (the clerk's choice: a settlement that hands money
+ * back refuses to go on without it), else the way the money came (a legacy client's check-out);
+ * money taken from a customer's balance always goes back to that balance.
  */
 export function planSettlement(lines: readonly LedgerLine[], decision: SettlementDecision): SettlementPlan {
   const facts = ledgerFacts(lines);
@@ -146,6 +152,7 @@ export function planSettlement(lines: readonly LedgerLine[], decision: Settlemen
 
   const newestFirst = (kind: 'deposit' | 'payment') =>
     lines.filter((l) => l.kind === kind && (facts.refundable.get(l.id) ?? 0) > 0).sort((a, b) => b.id - a.id);
+  let handedBack = 0;
   const refundFrom = (sources: LedgerLine[], amount: number, note: StoredText) => {
     let left = amount;
     for (const source of sources) {
@@ -160,6 +167,7 @@ export function planSettlement(lines: readonly LedgerLine[], decision: Settlemen
         note,
         customerId: source.customerId ?? null,
       });
+      if (source.method !== 'balance') handedBack += take;
       left -= take;
     }
     return amount - left;
@@ -181,6 +189,7 @@ export function planSettlement(lines: readonly LedgerLine[], decision: Settlemen
     roomCharge: { posted: facts.roomChargePosted, due },
     deposit: { held, refunded: depositRefunded, kept: depositKept },
     refunded: depositRefunded + paymentsRefunded,
+    handedBack,
     owed: balance < 0 ? -balance : 0,
     unreturnable: balance > 0 ? balance : 0,
   };

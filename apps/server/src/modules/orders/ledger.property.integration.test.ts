@@ -49,7 +49,7 @@ type Op =
   | { t: 'refund'; pick: number; amount: number }
   | { t: 'correct'; pick: number }
   | { t: 'renew'; days: number }
-  | { t: 'move' };
+  | { t: 'move'; upgrade: 'charge' | 'complimentary' };
 
 const amount = fc.integer({ min: 1, max: 50_000 });
 const method = fc.constantFrom<TPaymentMethod>('cash', 'bank_card', 'wechat', 'balance');
@@ -61,7 +61,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ t: fc.constant('refund' as const), pick: fc.nat(), amount }),
   fc.record({ t: fc.constant('correct' as const), pick: fc.nat() }),
   fc.record({ t: fc.constant('renew' as const), days: fc.integer({ min: 1, max: 3 }) }),
-  fc.record({ t: fc.constant('move' as const) }),
+  fc.record({ t: fc.constant('move' as const), upgrade: fc.constantFrom('charge' as const, 'complimentary' as const) }),
 );
 
 interface Line {
@@ -147,7 +147,7 @@ async function apply(model: Model, stayId: number, o: Op): Promise<number> {
   }
   if (o.t === 'move') {
     const target = await freshRoom(10_000 + Math.floor(Math.random() * 30_000));
-    const moved = await changeRoom(by, { stayId, targetRoomId: target.id });
+    const moved = await changeRoom(by, { stayId, targetRoomId: target.id, upgrade: o.upgrade });
     await follow(model, moved.id);
     return moved.id;
   }

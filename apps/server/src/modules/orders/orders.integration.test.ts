@@ -134,12 +134,21 @@ describe('settling a folio at check-out', () => {
     // A stay still in house is settled only with its check-out.
     expect(await refusal(settleFolio(h.staff, { stayId: stay.id }))).toMatchObject({ code: 'CONFLICT', key: 'orders.errors.stayNotCheckedOut' });
 
-    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' });
+    // Money goes back the way the clerk names, never one assumed (issue 36): without it, refused, and the guest still in house.
+    expect((await getFolio(h.staff, { stayId: stay.id })).preview?.ifDepositRefunded).toMatchObject({ refunded: 32_000, handedBack: 32_000, towardBill: 0 });
+    expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' }))).toMatchObject({
+      code: 'VALIDATION',
+      key: 'validation.refundMethodRequired',
+      fields: { refundMethod: 'validation.refundMethodRequired' },
+    });
+    expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
+
+    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', refundMethod: 'transfer' });
     expect(folio).toMatchObject({ state: 'settled', balance: 0, owed: 0, dueBack: 0, preview: null });
     const refunds = folio.entries.filter((e) => e.kind === 'refund');
     expect(refunds.map((r) => [r.amount, r.method])).toEqual([
-      [-30_000, 'cash'],
-      [-2_000, 'bank_card'],
+      [-30_000, 'transfer'],
+      [-2_000, 'transfer'],
     ]);
     expect(folio.settlement).toMatchObject({
       early: false,
@@ -190,7 +199,7 @@ describe('settling a folio at check-out', () => {
     expect(before.preview!.unusedNights.length).toBeGreaterThanOrEqual(2);
 
     expect(await refusal(settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'keep' }))).toMatchObject({ code: 'ZOD' });
-    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'keep', depositReason: 'Broken lamp' });
+    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'keep', depositReason: 'Broken lamp', refundMethod: 'alipay' });
     const checkedOut = await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } });
     const used = await quoteStay(ctx.deps.prisma, h.rooms[0].id, tz, new Date(stay.checkInAt), checkedOut.checkedOutAt!);
     expect(used.total).toBeLessThan(stay.priceAmount);
@@ -200,7 +209,7 @@ describe('settling a folio at check-out', () => {
       roomCharge: { full: stay.priceAmount, due: used.total },
       deposit: { decision: 'keep', reason: 'Broken lamp', kept: 20_000 },
     });
-    // The room charge was reversed and charged again; the deposit kept is a charge saying why; the nights not used went back the way they were paid.
+    // The room charge was reversed and charged again; the deposit kept is a charge saying why; the nights not used went back the way the clerk named.
     expect(folio.entries.filter((e) => e.kind === 'correction').every((c) => c.note === 'Room charge recomputed')).toBe(true);
     expect(folio.entries.find((e) => e.kind === 'charge')).toMatchObject({ amount: -20_000, note: 'Deposit kept: Broken lamp' });
     expect(folio.entries.filter((e) => e.kind === 'refund').map((r) => [r.amount, r.method])).toEqual([[-(stay.priceAmount - used.total), 'alipay']]);
@@ -238,12 +247,26 @@ describe('settling a folio at check-out', () => {
     });
   });
 
+  it('says how much of a deposit goes toward a bill it does not cover, and asks no way back when nothing is handed back', async () => {
+    const h = await ledgerHotel(ctx);
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon', deposit: 1_000 });
+    const owed = stay.priceAmount - 1_000;
+    expect((await getFolio(h.staff, { stayId: stay.id })).preview).toMatchObject({
+      depositHeld: 1_000,
+      ifDepositRefunded: { refunded: 0, handedBack: 0, towardBill: 1_000, owed },
+      ifDepositKept: { kept: 1_000, handedBack: 0, owed: stay.priceAmount },
+    });
+    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', payment: { amount: owed, method: 'cash' } });
+    expect(folio).toMatchObject({ state: 'settled', balance: 0 });
+    expect(folio.entries.filter((e) => e.kind === 'refund')).toEqual([]);
+  });
+
   it('settles a stay checked out earlier, a cancelled reservation (nothing owed for the room), and a visit that changed rooms as one folio', async () => {
     const h = await ledgerHotel(ctx);
     // A reservation with a deposit, cancelled: the deposit goes back in full.
     const reservation = await stayIn(h.staff, h.rooms[1].id, { from: 48, to: 72 });
     await recordDeposit(h.staff, { stayId: reservation.id, amount: 8_000, method: 'transfer' });
-    const cancelled = await settleFolio(h.staff, { stayId: reservation.id, checkOut: true, deposit: 'refund' });
+    const cancelled = await settleFolio(h.staff, { stayId: reservation.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' });
     expect(cancelled).toMatchObject({ state: 'settled', totals: { room_charge: 0, refund: -8_000 } });
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: reservation.id } })).status).toBe('ended');
 

@@ -67,7 +67,7 @@ describe('the posting rule', () => {
     ]);
     expect(folio.balance).toBe(-renewed.priceAmount);
 
-    const dearer = await changeRoom(h.staff, { stayId: renewed.id, targetRoomId: h.rooms[1].id });
+    const dearer = await changeRoom(h.staff, { stayId: renewed.id, targetRoomId: h.rooms[1].id, upgrade: 'charge' });
     folio = await getFolio(h.staff, { stayId: dearer.id });
     expect(dearer.priceDifference).toBeGreaterThan(0);
     expect(folio.balance).toBe(-dearer.priceAmount);
@@ -177,7 +177,7 @@ describe('leaving owing', () => {
     const h = await ledgerHotel(ctx);
     const stay = await stayIn(h.staff, h.rooms[0].id, { from: -0.5, to: 24 * 4 });
     await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount, method: 'cash' });
-    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' });
+    const folio = await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' });
     const due = (folio.settlement as { roomCharge: { due: number } }).roomCharge.due;
     expect(due).toBeLessThan(stay.priceAmount);
     expect((await findStay(h.staff, stay.id)).priceAmount).toBe(due);
@@ -250,7 +250,7 @@ describe('one figure everywhere', () => {
       key: 'orders.errors.roomChargeFollowsStay',
     });
     expect((await listOrders(h.owner, { stayId: stay.id })).items.find((e) => e.id === paid.entry.id)!.refundable).toBe(stay.priceAmount + 500);
-    await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' });
+    await settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' });
     // The settlement gave back the 500 paid too much; what remains of the payment paid the room: nothing to refund from a settled bill.
     const after = await listOrders(h.owner, { stayId: stay.id });
     expect(after.items.find((e) => e.id === paid.entry.id)!.refundable).toBe(0);

@@ -62,8 +62,8 @@ export interface SettlementPreview {
   unusedNights: { date: string; price: number }[];
   depositHeld: number;
   /** What settling would do if the deposit is refunded, or kept. */
-  ifDepositRefunded: { refunded: number; owed: number };
-  ifDepositKept: { refunded: number; owed: number; kept: number };
+  ifDepositRefunded: { refunded: number; handedBack: number; towardBill: number; owed: number };
+  ifDepositKept: { refunded: number; handedBack: number; owed: number; kept: number };
 }
 
 export interface FolioDto {
@@ -113,8 +113,13 @@ function preview(ctx: AuthedContext, lines: LedgerLine[], due: RoomChargeDue): S
     roomCharge: { full: due.full, due: due.due, posted: refunded.roomCharge.posted },
     unusedNights: due.unusedNights,
     depositHeld: refunded.deposit.held,
-    ifDepositRefunded: { refunded: refunded.refunded, owed: refunded.owed },
-    ifDepositKept: { refunded: kept.refunded, owed: kept.owed, kept: kept.deposit.kept },
+    ifDepositRefunded: {
+      refunded: refunded.refunded,
+      handedBack: refunded.handedBack,
+      towardBill: refunded.deposit.held - refunded.deposit.refunded,
+      owed: refunded.owed,
+    },
+    ifDepositKept: { refunded: kept.refunded, handedBack: kept.handedBack, owed: kept.owed, kept: kept.deposit.kept },
   };
 }
 
@@ -208,7 +213,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
   const stay = await findStay(ctx, input.stayId);
   const decision = (due: RoomChargeDue): SettlementDecision => ({
     roomChargeDue: due.due,
-    // Without a deposit held there is nothing to decide; with one, the decision is required (checkDepositDecision).
+    // Without a deposit held there is nothing to decide; with one, the decision is required (checkDecisions).
     deposit: input.deposit ?? 'refund',
     depositReason: input.depositReason,
     refundMethod: input.refundMethod,
@@ -228,7 +233,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
         )
       : [];
     const preview = planSettlement(lines, decision(await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date())));
-    checkDepositDecision(preview, input);
+    checkDecisions(preview, input);
     checkPayment(ctx, preview, input.payment, input.leaveOwing);
     if (payer && input.payment) await transaction(deps, (tx) => lockCoveringBalance(tx, ctx, payer.id, input.payment!.amount));
     await checkOut(ctx, { stayId: visit.current.id });
@@ -248,7 +253,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
         messageKey: 'orders.errors.cannotBalance',
         money: { currency: actor.currency, amounts: { dueBack: plan.unreturnable } },
       });
-    checkDepositDecision(plan, input);
+    checkDecisions(plan, input);
     checkPayment(ctx, plan, input.payment, input.leaveOwing);
     const on = { stayId: current.current.id, roomId: current.current.roomId, folioId: folio.id };
     const ids: number[] = [];
@@ -314,9 +319,15 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
 }
 
 /** A deposit held is refunded or kept only as the clerk says: a settlement that does not say is refused, never decided for them. */
-function checkDepositDecision(plan: { deposit: { held: number } }, input: TSettle): void {
+/**
+ * What the clerk decides is never assumed (issue 36): the deposit's fate when one is held, and the
+ * way money handed back goes (cash, card, ...; money from a customer's balance goes back to it).
+ */
+function checkDecisions(plan: Pick<SettlementPlan, 'deposit' | 'handedBack'>, input: TSettle): void {
   if (plan.deposit.held > 0 && input.deposit === undefined)
     throw new AppError('VALIDATION', { messageKey: 'validation.depositDecisionInvalid', fields: { deposit: 'validation.depositDecisionInvalid' } });
+  if (plan.handedBack > 0 && input.refundMethod === undefined)
+    throw new AppError('VALIDATION', { messageKey: 'validation.refundMethodRequired', fields: { refundMethod: 'validation.refundMethodRequired' } });
 }
 
 /**

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trialBalanceOf } from '../journal/trial-balance';
 import { ledgerHotel, refusal, stayIn } from '../orders/orders-test-kit';
+import { recordPayment } from '../orders/payments';
 import { getFolio } from '../orders/settlement.service';
 import { cancelReservation } from './check-out';
 import { localDate } from '@console/shared';
@@ -66,6 +67,20 @@ describe('a reservation cancelled with money on it', () => {
     expect(tb.rows.find((r) => r.account === 'revenue_extras')).toMatchObject({ closing: -10_000 });
     expect(tb.rows.find((r) => r.account === 'deposit')).toMatchObject({ closing: 0 });
     expect(tb.ties).toBe(true);
+  });
+
+  it('keeping the deposit, still asks how a payment made besides it goes back, before changing anything', async () => {
+    const h = await ledgerHotel(ctx);
+    const reserved = await stayIn(h.staff, h.rooms[2].id, { from: 48, to: 72, deposit: 10_000 });
+    await recordPayment(h.staff, { stayId: reserved.id, amount: 5_000, method: 'alipay' });
+    const keep = { stayId: reserved.id, reason: 'guest_request', deposit: 'keep', depositReason: 'Cancelled within 24 h' } as const;
+    expect(await refusal(cancelReservation(h.staff, keep))).toMatchObject({ code: 'VALIDATION', fields: { refundMethod: 'validation.refundMethodRequired' } });
+    expect(await status(reserved.id)).toBe('reserved');
+    await cancelReservation(h.staff, { ...keep, refundMethod: 'bank_card' });
+    const folio = await getFolio(h.staff, { stayId: reserved.id });
+    expect(folio).toMatchObject({ state: 'settled', balance: 0 });
+    expect(folio.entries.filter((e) => e.kind === 'refund').map((e) => [e.amount, e.method])).toEqual([[-5_000, 'bank_card']]);
+    expect(await ties(h)).toBe(true);
   });
 
   it('asks nothing of a reservation without money, and settles once when cancelled twice at once', async () => {

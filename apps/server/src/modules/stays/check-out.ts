@@ -80,6 +80,11 @@ export async function cancelReservation(ctx: AuthedContext, raw: z.input<typeof 
   if (holds && deposit === undefined) {
     throw new AppError('VALIDATION', { messageKey: 'validation.depositDecisionInvalid', fields: { deposit: 'validation.depositDecisionInvalid' } });
   }
+  // Money paid besides a deposit kept goes back too, in the way the clerk names.
+  const handedBack = (deposit === 'keep' ? folio.preview?.ifDepositKept : folio.preview?.ifDepositRefunded)?.handedBack ?? 0;
+  if (holds && handedBack > 0 && refundMethod === undefined) {
+    throw new AppError('VALIDATION', { messageKey: 'validation.refundMethodRequired', fields: { refundMethod: 'validation.refundMethodRequired' } });
+  }
   const revoked = await endStay(ctx, stay, false, now, { reason, note });
   if (holds) await settleFolio(ctx, { stayId: stay.id, deposit, depositReason, refundMethod });
   return { ...toStayDto(await findStay(ctx, stay.id), now), revokedCredentials: revoked };

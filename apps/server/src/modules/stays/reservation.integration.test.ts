@@ -297,7 +297,7 @@ describe('no-show', () => {
       ['deposit', 10_000],
       ['charge', -10_000],
     ]);
-    const back = (await api.mutation('order.settle', { stayId: refunded.id, deposit: 'refund' }, { token: d.staffToken })).data!;
+    const back = (await api.mutation('order.settle', { stayId: refunded.id, deposit: 'refund', refundMethod: 'wechat' }, { token: d.staffToken })).data!;
     expect(back.entries.map((e) => [e.kind, e.amount, e.method])).toEqual([
       ['deposit', 8_000, 'wechat'],
       ['refund', -8_000, 'wechat'],

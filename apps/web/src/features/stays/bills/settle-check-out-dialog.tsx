@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { DESK_OWING_REASONS, PAYMENT_METHODS, ORDER_LIMITS, type TDepositDecision, type TPaymentMethod } from '@console/shared';
+import { DESK_OWING_REASONS, PAYMENT_METHODS, ORDER_LIMITS, type TDepositDecision, type TMoneyMethod, type TPaymentMethod } from '@console/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
@@ -15,6 +15,7 @@ import { trpc } from '@/lib/trpc';
 import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } from '../dialogs/stay-helpers';
 import { BalancePayerField, payerMobile } from './balance-payer';
 import { owedOfRefusal, useInvalidateOrders, type FolioDto } from './order-helpers';
+import { RefundMethodField } from './refund-method-field';
 
 /**
  * The check-out of a stay whose bill is kept in the ledger: what settling now does (the room
@@ -46,6 +47,7 @@ export function SettleCheckOutDialog({
   const [deposit, setDeposit] = useState<TDepositDecision | null>(null);
   const [reason, setReason] = useState('');
   const [method, setMethod] = useState<TPaymentMethod | ''>('');
+  const [refundMethod, setRefundMethod] = useState<TMoneyMethod | ''>('');
   const [payer, setPayer] = useState('');
   const [owedNow, setOwedNow] = useState<number | null>(null);
   const [settleOwed, setSettleOwed] = useState<'pay' | 'owe' | null>(null);
@@ -82,7 +84,10 @@ export function SettleCheckOutDialog({
   const owingNoteMissing = leavingOwing && owingReason === 'other' && owingNote.trim() === '';
   const collecting = owed > 0 && settleOwed === 'pay';
   const fromBalance = collecting && method === 'balance';
-  const answered = depositDecided && (owed <= 0 || (collecting && method !== '') || (leavingOwing && owingReason !== ''));
+  // Money handed back goes the way the clerk names (issue 36); to a customer's balance it goes back by itself.
+  const handingBack = owed <= 0 && outcome.handedBack > 0;
+  const towardBill = deposit === 'refund' ? preview.ifDepositRefunded.towardBill : 0;
+  const answered = depositDecided && (owed <= 0 ? !handingBack || refundMethod !== '' : (collecting && method !== '') || (leavingOwing && owingReason !== ''));
   const payerMobileNow = fromBalance ? payerMobile(payer.trim()) : null;
   const payerError =
     submitted && fromBalance && payerMobileNow === null ? t(payer.trim() === '' ? 'validation.customerRequired' : 'validation.phoneInvalid') : undefined;
@@ -112,6 +117,7 @@ export function SettleCheckOutDialog({
           depositReason: deposit === 'keep' ? reason.trim() : '',
           payment: collecting && method !== '' ? { amount: owed, method, ...(payerMobileNow !== null ? { mobile: payerMobileNow } : {}) } : undefined,
           leaveOwing: leavingOwing && owingReason !== '' ? { reason: owingReason, note: owingNote.trim() } : undefined,
+          ...(handingBack && refundMethod !== '' ? { refundMethod } : {}),
         });
       }}
       data-testid="check-out-confirm"
@@ -202,6 +208,7 @@ export function SettleCheckOutDialog({
         {depositDecided && (
           <div className="bg-muted/40 grid gap-2 rounded-md border p-3" aria-live="polite">
             {kept > 0 && <p data-testid="settle-kept">{t('orders.checkOut.kept', { amount: money(kept) })}</p>}
+            {towardBill > 0 && <p data-testid="settle-toward-bill">{t('orders.checkOut.depositTowardBill', { amount: money(towardBill) })}</p>}
             {owed > 0 ? (
               <>
                 <p className="text-base font-semibold" data-testid="settle-owed">
@@ -286,9 +293,21 @@ export function SettleCheckOutDialog({
                 ) : null}
               </>
             ) : outcome.refunded > 0 ? (
-              <p className="text-base font-semibold" data-testid="settle-due-back">
-                {t('orders.checkOut.dueBack', { amount: money(outcome.refunded) })}
-              </p>
+              <>
+                <p className="text-base font-semibold" data-testid="settle-due-back">
+                  {t('orders.checkOut.dueBack', { amount: money(outcome.refunded) })}
+                </p>
+                {handingBack && (
+                  <RefundMethodField
+                    id="settle-refund-method"
+                    label={t('orders.checkOut.refundMethod')}
+                    placeholder={t('common.choose')}
+                    value={refundMethod}
+                    onChange={setRefundMethod}
+                    testId="settle-refund-method"
+                  />
+                )}
+              </>
             ) : (
               <p className="font-medium" data-testid="settle-even">
                 {t('orders.checkOut.even')}

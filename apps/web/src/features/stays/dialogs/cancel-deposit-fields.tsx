@@ -1,10 +1,10 @@
-import { MONEY_METHODS, ORDER_LIMITS, type TDepositDecision, type TMoneyMethod } from '@console/shared';
+import { ORDER_LIMITS, type TDepositDecision, type TMoneyMethod } from '@console/shared';
 import { useTranslation } from 'react-i18next';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { fieldMessage } from '@/lib/field-message';
 import { formatMoney } from '@/lib/money';
+import { RefundMethodField } from '../bills/refund-method-field';
 
 export interface CancelDepositChoice {
   deposit: TDepositDecision | null;
@@ -20,12 +20,15 @@ export const NO_DEPOSIT_CHOICE: CancelDepositChoice = { deposit: null, refundMet
  */
 export function CancelDepositFields({
   held,
+  paidBeyondDeposit,
   currency,
   value,
   onChange,
   errors,
 }: {
   held: number;
+  /** Money paid on the bill besides the deposit: it goes back whatever becomes of the deposit, in the way the clerk names. */
+  paidBeyondDeposit: boolean;
   currency: string;
   value: CancelDepositChoice;
   onChange(next: CancelDepositChoice): void;
@@ -57,26 +60,16 @@ export function CancelDepositFields({
           {decisionError}
         </p>
       )}
-      {value.deposit === 'refund' && (
-        <FormField id="cancel-refund-method" label={t('reservations.cancel.refundMethod')} error={methodError} required>
-          <NativeSelect
-            {...fieldControlProps('cancel-refund-method', methodError)}
-            value={value.refundMethod}
-            onChange={(e) => onChange({ ...value, refundMethod: e.target.value as TMoneyMethod | '' })}
-            wrapperClassName="w-full"
-            aria-required
-            data-testid="cancel-refund-method"
-          >
-            <NativeSelectOption value="" disabled>
-              {t('reservations.cancel.methodPlaceholder')}
-            </NativeSelectOption>
-            {MONEY_METHODS.map((m) => (
-              <NativeSelectOption key={m} value={m}>
-                {t(`orders.methods.${m}`)}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </FormField>
+      {(value.deposit === 'refund' || (value.deposit === 'keep' && paidBeyondDeposit)) && (
+        <RefundMethodField
+          id="cancel-refund-method"
+          label={t('reservations.cancel.refundMethod')}
+          placeholder={t('reservations.cancel.methodPlaceholder')}
+          value={value.refundMethod}
+          onChange={(refundMethod) => onChange({ ...value, refundMethod })}
+          error={methodError}
+          testId="cancel-refund-method"
+        />
       )}
       {value.deposit === 'keep' && (
         <FormField id="cancel-deposit-reason" label={t('orders.checkOut.keepReason')} error={reasonError} required>

@@ -55,6 +55,8 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
   // What the reservation's bill holds now (not the form's deposit field).
   const folio = useQuery({ ...stayQueries.folio(stay.id), staleTime: 0 });
   const held = folio.data && folio.data.folioId !== null && folio.data.state === 'open' ? Math.max(folio.data.depositHeld, folio.data.dueBack) : 0;
+  const paidBeyondDeposit = held > 0 && folio.data!.dueBack > folio.data!.depositHeld;
+  const handsBack = money.deposit === 'refund' || (money.deposit === 'keep' && paidBeyondDeposit);
   const cancel = useMutation(
     trpc.stay.cancelReservation.mutationOptions({
       meta: { showsErrors: true },
@@ -92,10 +94,11 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
       reason: reason || undefined,
       note,
       ...(held > 0 && money.deposit ? { deposit: money.deposit, depositReason: money.deposit === 'keep' ? money.reason : '' } : {}),
-      ...(held > 0 && money.deposit === 'refund' && money.refundMethod ? { refundMethod: money.refundMethod } : {}),
+      ...(held > 0 && handsBack && money.refundMethod ? { refundMethod: money.refundMethod } : {}),
     });
     const found: Errors = {};
     if (held > 0 && !money.deposit) found.deposit = 'validation.depositDecisionInvalid';
+    if (held > 0 && handsBack && !money.refundMethod) found.refundMethod = 'validation.refundMethodRequired';
     if (!checked.success) for (const issue of checked.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
     if (!checked.success || Object.keys(found).length) {
       setErrors(found);
@@ -167,6 +170,7 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
       {held > 0 && (
         <CancelDepositFields
           held={held}
+          paidBeyondDeposit={paidBeyondDeposit}
           currency={currency}
           value={money}
           onChange={(next) => {
