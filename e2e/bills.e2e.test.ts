@@ -123,6 +123,9 @@ describe.each(languageRuns(RUNS, import.meta.url))('an unpaid check-out in $head
     await settle(page);
     await screenshot(page, `bills-check-out-owing-${header}`);
     await page.getByTestId('check-out-submit').click();
+    // The dialog closes on the server's answer, which comes once the bill is left owing: the room turns
+    // dirty earlier, when the check-out commits inside the same request.
+    await page.getByTestId('check-out-confirm').waitFor({ state: 'detached' });
     await waitForRoomStatus(page, 'dirty');
     const [folio] = await sql<{ owedAmount: number; owedReason: string; owedNote: string; settledAt: Date | null }>(
       `SELECT "owedAmount", "owedReason", "owedNote", "settledAt" FROM "Folio" WHERE "stayId" = $1`,

@@ -6,7 +6,7 @@ import { cardNumberOf, cardsOfStay, hotelSector, placeBlankCard, presentAtLock, 
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom } from './support-locks';
 import { readerAddress, readerSim, useReaderType } from './support-readers';
-import { answerCheckOut, closeSql } from './support-stays';
+import { answerCheckOut, answerRoomChange, closeSql } from './support-stays';
 
 /**
  * The front desk's room cards in the browser (issue 8 §2, §7; spec §3, §4, §8), against the reader
@@ -393,6 +393,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('room cards with reader type 
     await page.getByTestId('change-room-picker').click();
     await page.getByTestId('change-room-picker-search').fill(`M-${header}-${type}-b`);
     await page.getByRole('option', { name: new RegExp(`^M-${header}-${type}-b`) }).click();
+    await answerRoomChange(page);
     await page.getByTestId('change-room-submit').click();
     await page.getByTestId('change-room-dialog').waitFor({ state: 'detached' });
     const keys = await guestKeysDialog(page, 'room_change');

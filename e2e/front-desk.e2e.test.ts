@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, root, screenshot, settle, signIn } from './support';
 import { languageRuns } from './support-board';
-import { answerCheckOut } from './support-stays';
+import { answerCheckOut, answerRoomChange } from './support-stays';
 
 let browser: Browser;
 
@@ -106,6 +106,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ c
       await page.getByTestId('change-room-picker-search').fill(target);
       await page.getByRole('option', { name: new RegExp(`^${target}`) }).click();
       await screenshot(page, `change-room-${header}`);
+      await answerRoomChange(page);
       await page.getByTestId('change-room-submit').click();
       await page.getByTestId('change-room-dialog').waitFor({ state: 'detached' });
       await page.waitForURL(new RegExp(`/room/\\d+`));

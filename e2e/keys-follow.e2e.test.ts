@@ -6,7 +6,7 @@ import { cardNumberOf, cardsOfStay, placeBlankCard, presentAtLock, sendCardKeys 
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom, sim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
-import { closeSql, waitForRoomStatus } from './support-stays';
+import { answerRoomChange, closeSql, waitForRoomStatus } from './support-stays';
 
 /**
  * The guest's keys follow the guest (issue 17 §2, problems 3 and 4), in Chinese, English and Arabic:
@@ -81,6 +81,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('the keys follow the guest in
     await page.getByRole('option', { name: new RegExp(`^KF-${header}-b`) }).click();
     // Before the move, the dialog says what moves with the guest.
     expect(await dialog.getByTestId('change-room-keys').innerText()).toContain(text(header, 'guestKeys.preview.sameCodes', { codes: pin }));
+    await answerRoomChange(page);
     await screenshot(page, `keys-change-room-${header}`);
     await sim('PATCH', `/locks/${to.lockId}`, { latencyMs: 2_000 });
     try {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
 import { languageRuns } from './support-board';
-import { closeSql, focusedId, openRoom, shiftWallClock, sql, staysOfGuest, text, typeDateTime, waitForRoomStatus } from './support-stays';
+import { answerRoomChange, closeSql, focusedId, openRoom, shiftWallClock, sql, staysOfGuest, text, typeDateTime, waitForRoomStatus } from './support-stays';
 
 /**
  * The front desk's stay work in Chinese, English and Arabic: a check-in whose answer is lost keeps
@@ -289,7 +289,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await option.waitFor();
     await screenshot(page, `stays-change-room-picker-${header}`);
     await option.click();
-    await dialog.getByTestId('change-room-difference').waitFor();
+    await answerRoomChange(page);
     await page.getByTestId('change-room-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction((name) => document.querySelector('h1')?.textContent?.includes(name), cancelled);

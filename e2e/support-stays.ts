@@ -94,3 +94,15 @@ export async function answerCheckOut(page: Page, choice: { deposit?: 'refund' | 
   if ((await page.getByTestId('settle-refund-method').count()) > 0) await page.getByTestId('settle-refund-method').selectOption(choice.refundMethod ?? 'cash');
   await page.waitForSelector('[data-testid="check-out-submit"]:not([disabled])');
 }
+
+/**
+ * Answers the room change dialog once its room is chosen: waits for the two rooms' prices, and to a
+ * dearer room says what the clerk says (issue 36: the difference charged unless told otherwise;
+ * nothing is chosen for the clerk by the dialog itself).
+ */
+export async function answerRoomChange(page: Page, upgrade: 'charge' | 'complimentary' = 'charge') {
+  const dialog = page.getByTestId('change-room-dialog');
+  await dialog.getByTestId('change-room-difference').waitFor();
+  if ((await dialog.getByTestId('change-room-upgrade').count()) > 0) await dialog.getByTestId(`change-room-upgrade-${upgrade}`).check();
+  await page.waitForSelector('[data-testid="change-room-submit"]:not([disabled])');
+}

@@ -4,7 +4,7 @@ import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, 
 import { api, text } from './support-board';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { lockIdOf, pairedRoom, sim } from './support-locks';
-import { closeSql, sql, waitForRoomStatus } from './support-stays';
+import { answerRoomChange, closeSql, sql, waitForRoomStatus } from './support-stays';
 
 /**
  * The timeline (issue 28 §1), in Chinese, English and Arabic, on a desktop and on a 390 px phone:
@@ -119,7 +119,7 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await page.getByTestId('change-room-picker').click();
     await page.getByTestId('change-room-picker-search').fill(roomB);
     await page.getByRole('option', { name: new RegExp(`^${roomB}`) }).click();
-    await dialog.getByTestId('change-room-difference').waitFor();
+    await answerRoomChange(page);
     await screenshot(page, `timeline-move-${header}`);
     await page.getByTestId('change-room-submit').click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
@@ -175,7 +175,7 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await page.mouse.up();
     const dialog = page.getByTestId('change-room-dialog');
     await dialog.waitFor();
-    await dialog.getByTestId('change-room-difference').waitFor();
+    await answerRoomChange(page);
     await page.getByTestId('change-room-submit').click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
     await closeGuestKeys(page);
@@ -210,8 +210,8 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await page.locator('#reservation-guest-0-name').fill(`${guest} R`);
     await page.getByTestId('reservation-submit').click();
     await reserve.waitFor({ state: 'detached', timeout: 20_000 });
-    const [made] = await sql<{ id: number; checkInAt: Date; expectedCheckOutAt: Date }>(
-      `SELECT id, "checkInAt", "expectedCheckOutAt" FROM "Stay" WHERE "roomId" = $1 AND status = 'reserved'`,
+    const [made] = await sql<{ id: number; checkInAt: Date; expectedCheckOutAt: Date; priceAmount: number }>(
+      `SELECT id, "checkInAt", "expectedCheckOutAt", "priceAmount" FROM "Stay" WHERE "roomId" = $1 AND status = 'reserved'`,
       [await roomIdOf(roomB)],
     );
     expect(made).toBeDefined();
@@ -239,15 +239,20 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await change.waitFor();
     await change.locator('[data-testid="reschedule-preview"][data-kind="move"]').waitFor();
     await change.getByTestId('reschedule-price').waitFor();
+    // The booked rate belongs to the reservation (issue 36): as many nights elsewhere cost what was booked,
+    // unless the clerk chooses to price them again (offered only where today's rates differ, the booked rate chosen).
+    expect(Number(await change.getByTestId('reschedule-preview').getAttribute('data-difference'))).toBe(0);
+    if ((await change.getByTestId('reschedule-pricing').count()) > 0) expect(await change.getByTestId('reschedule-pricing-keep').isChecked()).toBe(true);
     await screenshot(page, `timeline-reschedule-${header}`);
     await page.getByTestId('reschedule-submit').click();
     await change.waitFor({ state: 'detached', timeout: 20_000 });
     await closeGuestKeys(page);
-    const [moved] = await sql<{ id: number; checkInAt: Date; expectedCheckOutAt: Date }>(
-      `SELECT id, "checkInAt", "expectedCheckOutAt" FROM "Stay" WHERE "movedFromStayId" = $1`,
+    const [moved] = await sql<{ id: number; checkInAt: Date; expectedCheckOutAt: Date; priceAmount: number }>(
+      `SELECT id, "checkInAt", "expectedCheckOutAt", "priceAmount" FROM "Stay" WHERE "movedFromStayId" = $1`,
       [made!.id],
     );
     expect(moved!.checkInAt.getTime() - made!.checkInAt.getTime()).toBe(2 * 86_400_000);
+    expect(moved!.priceAmount).toBe(made!.priceAmount);
     await page.getByTestId(`timeline-room-${roomA}`).getByTestId(`timeline-bar-${moved!.id}`).waitFor();
     // At the simulated locks: the code is on room A's lock for the new dates, and gone from room B's.
     await expect

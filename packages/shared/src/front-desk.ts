@@ -319,7 +319,19 @@ export const ZArriveInput = z
   });
 export type TArriveInput = z.input<typeof ZArriveInput>;
 
-export const ZChangeRoomInput = z.object({ stayId: ZId, targetRoomId: ZId });
+/**
+ * A room change to a dearer room asks what becomes of the difference (issue 36), the clerk's answer,
+ * never assumed: `charge` it (the stay's price rises by the two rooms' difference over the nights
+ * left) or give a `complimentary` upgrade (the booked price kept; audited). A cheaper or equal room
+ * asks nothing.
+ */
+export const UPGRADE_CHOICES = ['charge', 'complimentary'] as const;
+export type TUpgradeChoice = (typeof UPGRADE_CHOICES)[number];
+export const ZChangeRoomInput = z.object({
+  stayId: ZId,
+  targetRoomId: ZId,
+  upgrade: z.enum(UPGRADE_CHOICES, { error: 'validation.upgradeChoiceRequired' }).optional(),
+});
 
 /**
  * New dates and/or room of a stay (modules/stays/reschedule.ts, docs/timeline.md): a reservation
@@ -327,12 +339,19 @@ export const ZChangeRoomInput = z.object({ stayId: ZId, targetRoomId: ZId });
  * arrival and room and only its expected check-out moves (later: the renewal; earlier: the stay is
  * shortened and its bill corrected). Left out, the arrival and the room stay as they are.
  */
+export const RESCHEDULE_PRICING = ['keep', 'requote'] as const;
+export type TReschedulePricing = (typeof RESCHEDULE_PRICING)[number];
 export const ZRescheduleInput = z
   .object({
     stayId: ZId,
     checkInAt: ZInstant.optional(),
     expectedCheckOutAt: ZInstant,
     roomId: ZId.optional(),
+    /**
+     * A reservation moved: `keep` its booked rate (the same nights cost the same; nights added at
+     * today's rates) or `requote` the new nights in the new room at today's rates: the clerk's choice.
+     */
+    pricing: z.enum(RESCHEDULE_PRICING, { error: 'validation.pricingInvalid' }).default('keep'),
   })
   .refine((v) => v.checkInAt === undefined || isLongEnoughStay(v.checkInAt, v.expectedCheckOutAt), {
     error: 'validation.checkOutAfterCheckIn',

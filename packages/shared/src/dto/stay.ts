@@ -110,6 +110,8 @@ export const ZReschedulePreviewDto = z.object({
   before: z.object({ roomId: z.number(), roomName: z.string(), checkInAt: z.string(), expectedCheckOutAt: z.string(), nights: z.number(), price: z.number() }),
   after: z.object({ roomId: z.number(), roomName: z.string(), checkInAt: z.string(), expectedCheckOutAt: z.string(), nights: z.number(), price: z.number() }),
   priceDifference: z.number(),
+  /** A reservation moved: its price at the booked rate (`kept`) and priced again at today's rates (`quoted`); null otherwise. */
+  prices: z.object({ kept: z.number(), quoted: z.number() }).nullable(),
   /** The nights added (priced by the renewal rule) or taken off (priced as an early departure prices them). */
   changedNights: z.array(z.object({ date: z.string(), price: z.number() })),
   /** The room charge on the bill now and after (a stay that has begun); null when the bill has none to change. */

@@ -306,7 +306,8 @@ export const API_ROUTES: ApiRoute[] = [
     operationId: 'changeStayRoom',
     tag: 'Stays',
     summary: 'Move a stay to another room',
-    description: "Its credentials follow it to the new room's lock.",
+    description:
+      "Its credentials follow it to the new room's lock. To a dearer room (the two rooms' prices over the nights left), `upgrade` says what becomes of the difference: `charge` (the stay's price rises by it) or `complimentary` (the booked price kept); without it such a move is refused (400) and nothing changes. A cheaper room lowers the price by the difference.",
     permission: 'stay.manage',
     params: ZStayPath,
     body: fieldsOf(ZChangeRoomInput, 'stayId'),

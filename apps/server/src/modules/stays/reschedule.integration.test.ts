@@ -101,7 +101,7 @@ const refusal = async (p: Promise<unknown>) => {
 };
 
 describe('a reservation moved to other dates', () => {
-  it('is priced again for its new nights, as the preview said, with its no-show time and an event', async () => {
+  it("keeps its booked rate (nights added at today's rates) unless the clerk prices it again, as the preview said, with its no-show time and an event", async () => {
     const d = await desk(1);
     const [a] = d.rooms as [(typeof d.rooms)[0]];
     const r = await reserve(d.staff, a.id, d.at(2, '14:00'), d.at(4, '12:00'));
@@ -111,28 +111,60 @@ describe('a reservation moved to other dates', () => {
       data: { hotelId: d.hotel.id, roomId: a.id, date: new Date(`${addDays(d.today, 6)}T00:00:00Z`), price: 55_000 },
     });
     const change = { stayId: r.id, checkInAt: d.at(5, '14:00'), expectedCheckOutAt: d.at(8, '12:00') };
-    const preview = await previewReschedule(d.staff, change);
-    expect(preview).toMatchObject({
+    // Kept: the two booked nights at their booked 20,000 each, the third (added) at today's rate.
+    expect(await previewReschedule(d.staff, change)).toMatchObject({
       kind: 'move',
       before: { nights: 2, price: 40_000, roomId: a.id },
-      after: { nights: 3, price: 20_000 + 55_000 + 20_000, roomId: a.id },
-      priceDifference: 55_000,
+      after: { nights: 3, price: 20_000 + 20_000 + 20_000, roomId: a.id },
+      prices: { kept: 60_000, quoted: 95_000 },
+      priceDifference: 20_000,
       roomCharge: null,
     });
-    const moved = await rescheduleStay(d.staff, change);
+    // Priced again: the three new nights at today's rates.
+    const requote = { ...change, pricing: 'requote' as const };
+    expect(await previewReschedule(d.staff, requote)).toMatchObject({ after: { price: 20_000 + 55_000 + 20_000 }, priceDifference: 55_000 });
+    const moved = await rescheduleStay(d.staff, requote);
     expect(moved).toMatchObject({ id: r.id, kind: 'move', priceAmount: 95_000, priceDifference: 55_000, checkInAt: change.checkInAt.toISOString() });
     const row = await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: r.id } });
     expect(row.noShowAt!.getTime()).toBeGreaterThan(change.checkInAt.getTime());
     expect(await ctx.deps.prisma.domainEvent.count({ where: { hotelId: d.hotel.id, kind: 'stay.rescheduled' } })).toBe(1);
-    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: d.hotel.id, action: 'stay.reschedule', entityId: String(r.id) } })).toBe(1);
+    const audit = await ctx.deps.prisma.auditLog.findMany({ where: { hotelId: d.hotel.id, action: 'stay.reschedule', entityId: String(r.id) } });
+    expect(audit.map((a) => (a.after as { pricing: string }).pricing)).toEqual(['requote']);
   });
 
-  it('to another room and dates: a new stay there at the new price, the old one kept as moved', async () => {
+  it('to an equal room on the same dates, or to other dates of as many nights, costs what was booked (a set price too)', async () => {
+    const d = await desk(2);
+    const [a, b] = d.rooms as [(typeof d.rooms)[0], (typeof d.rooms)[0]];
+    await ctx.deps.prisma.room.update({ where: { id: b.id }, data: { usualPrice: 55_080, weekendPrice: 55_080 } });
+    const r = await createReservation(d.staff, {
+      roomId: a.id,
+      checkInAt: d.at(2, '14:00'),
+      expectedCheckOutAt: d.at(4, '12:00'),
+      guests: [{ name: 'Ana Lima', mobile: uniqueMobile() }],
+      priceMode: 'fixed',
+      fixedPrice: 59_800,
+      idempotencyKey: randomUUID(),
+    });
+    expect(r.priceAmount).toBe(59_800);
+    const moved = await rescheduleStay(d.staff, { stayId: r.id, roomId: b.id, expectedCheckOutAt: d.at(4, '12:00') });
+    expect(moved).toMatchObject({ roomId: b.id, priceAmount: 59_800, priceDifference: 0 });
+    const later = await rescheduleStay(d.staff, { stayId: moved.id, checkInAt: d.at(6, '14:00'), expectedCheckOutAt: d.at(8, '12:00') });
+    expect(later).toMatchObject({ priceAmount: 59_800, priceDifference: 0 });
+    // One night fewer takes its booked amount with it.
+    const shorter = await rescheduleStay(d.staff, { stayId: moved.id, checkInAt: d.at(6, '14:00'), expectedCheckOutAt: d.at(7, '12:00') });
+    expect(shorter.priceAmount).toBe(29_900);
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: d.hotel.id, action: 'stay.reschedule', entityId: String(later.id) } });
+    expect(audit.after).toMatchObject({ pricing: 'keep', priceAmount: 59_800 });
+  });
+
+  it('to another room and dates: a new stay there at the price chosen, the old one kept as moved', async () => {
     const d = await desk(2);
     const [a, b] = d.rooms as [(typeof d.rooms)[0], (typeof d.rooms)[0]];
     await ctx.deps.prisma.room.update({ where: { id: b.id }, data: { usualPrice: 30_000 } });
     const r = await reserve(d.staff, a.id, d.at(2, '14:00'), d.at(4, '12:00'));
-    const moved = await rescheduleStay(d.staff, { stayId: r.id, roomId: b.id, checkInAt: d.at(3, '14:00'), expectedCheckOutAt: d.at(4, '12:00') });
+    const change = { stayId: r.id, roomId: b.id, checkInAt: d.at(3, '14:00'), expectedCheckOutAt: d.at(4, '12:00') };
+    expect(await previewReschedule(d.staff, change)).toMatchObject({ prices: { kept: 20_000, quoted: 30_000 }, after: { price: 20_000 } });
+    const moved = await rescheduleStay(d.staff, { ...change, pricing: 'requote' });
     expect(moved).toMatchObject({ roomId: b.id, state: 'reserved', priceAmount: 30_000, movedFromStayId: r.id });
     expect(await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({ status: 'moved' });
   });

@@ -15,11 +15,12 @@ import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from '../credential
 import { folioFigures, loadVisit, toLine } from '../orders/folio';
 import { followRoomCharge, roomChargeTarget } from '../orders/room-charge';
 import { nightsOf, priceNight } from '../price/pricing';
-import { loadRates, quoteRenewal, quoteStay } from '../price/price.service';
+import { loadRates, quoteRenewal } from '../price/price.service';
 import { refuseOverlap } from './check-in';
 import { extendStayInTx } from './renewal';
 import { reservationNoShowAt, retimeStayCredentials } from './reservation';
 import { moveStayToRoom } from './room-change';
+import { reservationMovePrices } from './booked-rate';
 import { scheduleStayJobs } from './stay-schedule';
 import type { CredentialMoveDto } from './credential-move';
 
@@ -55,6 +56,8 @@ interface Plan {
   checkInAt: Date;
   expectedCheckOutAt: Date;
   price: number;
+  /** A reservation moved: its price at the booked rate and priced again at today's rates (the clerk's choice, `pricing`). */
+  prices: { kept: number; quoted: number; chosen: 'keep' | 'requote' } | null;
   changedNights: { date: string; price: number }[];
 }
 
@@ -104,6 +107,7 @@ export async function previewReschedule(ctx: AuthedContext, raw: TRescheduleInpu
       price: plan.price,
     },
     priceDifference: plan.price - stay.priceAmount,
+    prices: plan.prices && { kept: plan.prices.kept, quoted: plan.prices.quoted },
     changedNights: plan.changedNights,
     roomCharge,
     fromChannel: plan.fromChannel,
@@ -133,7 +137,7 @@ async function planReschedule(
   const tooShort = () =>
     new AppError('VALIDATION', { messageKey: 'validation.checkOutAfterCheckIn', fields: { expectedCheckOutAt: 'validation.checkOutAfterCheckIn' } });
   const base = { stay, state, fromChannel, target: { id: target.id, name: target.name }, checkInAt, expectedCheckOutAt };
-  if (same) return { ...base, kind: 'unchanged', price: stay.priceAmount, changedNights: [] };
+  if (same) return { ...base, kind: 'unchanged', price: stay.priceAmount, prices: null, changedNights: [] };
   if (target.id !== stay.roomId && target.maintenance !== 'none')
     throw new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedMaintain', params: { room: target.name } });
 
@@ -144,16 +148,10 @@ async function planReschedule(
       throw new AppError('VALIDATION', { messageKey: 'stay.errors.rescheduleInPast', fields: { checkInAt: 'stay.errors.rescheduleInPast' } });
     // The arrival kept (left out) still comes before the new check-out, by the shortest stay at least.
     if (!isLongEnoughStay(checkInAt, expectedCheckOutAt)) throw tooShort();
-    // A move of the room alone keeps the agreed price, less or more the two rooms' difference (the room change's rule).
-    const price = datesMove
-      ? (await quoteStay(db, target.id, actor.timeZone, checkInAt, expectedCheckOutAt)).total
-      : Math.max(
-          0,
-          stay.priceAmount +
-            (await quoteStay(db, target.id, actor.timeZone, checkInAt, expectedCheckOutAt)).total -
-            (await quoteStay(db, stay.roomId, actor.timeZone, checkInAt, expectedCheckOutAt)).total,
-        );
-    return { ...base, kind: 'move', price, changedNights: [] };
+    // The booked rate belongs to the reservation: kept, unless the clerk chooses to price it again (issue 36).
+    const prices = await reservationMovePrices(db, actor.timeZone, stay, { roomId: target.id, checkInAt, expectedCheckOutAt });
+    const chosen = input.pricing;
+    return { ...base, kind: 'move', price: chosen === 'requote' ? prices.quoted : prices.kept, prices: { ...prices, chosen }, changedNights: [] };
   }
 
   // A stay that has begun: its arrival and room are history; only its check-out moves.
@@ -163,7 +161,13 @@ async function planReschedule(
     if (expectedCheckOutAt <= now)
       throw new AppError('VALIDATION', { messageKey: 'validation.renewAfterCurrent', fields: { expectedCheckOutAt: 'validation.renewAfterCurrent' } });
     const quote = await quoteRenewal(db, stay.roomId, actor.timeZone, stay.expectedCheckOutAt, expectedCheckOutAt);
-    return { ...base, kind: 'extend', price: stay.priceAmount + quote.total, changedNights: quote.nights.map((n) => ({ date: n.date, price: n.price })) };
+    return {
+      ...base,
+      kind: 'extend',
+      price: stay.priceAmount + quote.total,
+      prices: null,
+      changedNights: quote.nights.map((n) => ({ date: n.date, price: n.price })),
+    };
   }
   // Shortened: never to a moment past (check the guest out instead), never under the shortest stay.
   if (expectedCheckOutAt <= now)
@@ -174,7 +178,7 @@ async function planReschedule(
   const rates = dropped.length ? await loadRates(db, stay.roomId, actor.timeZone, expectedCheckOutAt, stay.expectedCheckOutAt) : null;
   const changedNights = rates ? dropped.map((date) => ({ date, price: priceNight(date, rates).price })) : [];
   const credit = changedNights.reduce((sum, n) => sum + n.price, 0);
-  return { ...base, kind: 'shorten', price: Math.max(0, stay.priceAmount - credit), changedNights };
+  return { ...base, kind: 'shorten', price: Math.max(0, stay.priceAmount - credit), prices: null, changedNights };
 }
 
 /** The stay after the change, with what the change did. */
@@ -300,7 +304,15 @@ async function moveInTx(tx: Tx, ctx: AuthedContext, stay: StayRow, plan: Plan, n
     entityType: 'Stay',
     entityId: current.id,
     before: { roomId: stay.roomId, checkInAt: iso(stay.checkInAt), expectedCheckOutAt: iso(stay.expectedCheckOutAt), priceAmount: stay.priceAmount },
-    after: { roomId: plan.target.id, checkInAt: iso(plan.checkInAt), expectedCheckOutAt: iso(plan.expectedCheckOutAt), priceAmount: plan.price, credentials },
+    after: {
+      roomId: plan.target.id,
+      checkInAt: iso(plan.checkInAt),
+      expectedCheckOutAt: iso(plan.expectedCheckOutAt),
+      priceAmount: plan.price,
+      // Which price the clerk chose: the booked rate kept, or priced again at today's rates.
+      pricing: plan.prices?.chosen ?? 'keep',
+      credentials,
+    },
   });
   return tx.stay.findUniqueOrThrow({ where: { id: current.id }, select: staySelect });
 }

@@ -27,7 +27,8 @@ export interface RoomChangeDto extends StayDto {
 /**
  * Moves a stay to another room (`exchangeHouses`). The old stay is kept as history (moved), a new
  * stay carries the guests on from now (or from its start, for a reservation), and its price changes
- * by the difference between the two rooms over the remaining nights. The guest's keys follow, in
+ * by the difference between the two rooms over the remaining nights (to a dearer room, only when
+ * the clerk charges it; a complimentary upgrade keeps the booked price). The guest's keys follow, in
  * the same transaction: taken off the old room's lock and issued on the new one's
  * (moveStayCredentials). Both rooms are locked (in id order) before anything is decided. Every
  * failure says "room change failed" and why.
@@ -53,7 +54,12 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
     quoteStay(deps.prisma, stay.roomId, actor.timeZone, from, end),
     quoteStay(deps.prisma, target.id, actor.timeZone, from, end),
   ]);
-  const difference = newPrice.total - oldPrice.total;
+  const dearer = newPrice.total - oldPrice.total;
+  // A dearer room: the clerk says whether the difference is charged or the upgrade is on the house.
+  if (dearer > 0 && input.upgrade === undefined)
+    throw new AppError('VALIDATION', { messageKey: 'validation.upgradeChoiceRequired', fields: { upgrade: 'validation.upgradeChoiceRequired' } });
+  const complimentary = dearer > 0 && input.upgrade === 'complimentary';
+  const difference = complimentary ? 0 : dearer;
   let moved: StayRow;
   let credentialMoves: CredentialMoveDto[] = [];
   try {
@@ -72,6 +78,7 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
         end,
         priceAmount: Math.max(0, stay.priceAmount + difference),
         priceDifference: difference,
+        ...(complimentary ? { complimentary: dearer } : {}),
         now,
       });
       credentialMoves = done.credentialMoves;
@@ -102,6 +109,8 @@ export interface StayRoomMove {
   datesMoved?: boolean;
   priceAmount: number;
   priceDifference: number;
+  /** A complimentary upgrade: the difference not charged (audited). */
+  complimentary?: number;
   now: Date;
   /** Said in the audit entry (a channel's booking moved by its feed: the feed's label and reference). */
   note?: string;
@@ -200,6 +209,7 @@ export async function moveStayToRoom(tx: Tx, ctx: ServiceContext, m: StayRoomMov
       roomId: m.targetRoomId,
       newStayId: next.id,
       priceDifference: m.priceDifference,
+      ...(m.complimentary ? { complimentaryUpgrade: m.complimentary } : {}),
       revokedCredentials: keys.revoked,
       movedCredentials: keys.moves.map((c) => ({ kind: c.kind, from: c.fromId, to: c.toId, outcome: c.outcome, blocked: c.blocked })),
       ...(m.note ? { note: m.note } : {}),

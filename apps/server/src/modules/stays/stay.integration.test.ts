@@ -311,7 +311,14 @@ describe('check-out, renewal, room change, guests', () => {
     await ctx.deps.prisma.room.update({ where: { id: d.rooms[1].id }, data: { usualPrice: 35_000, weekendPrice: 35_000 } });
     await ctx.deps.prisma.room.update({ where: { id: d.rooms[0].id }, data: { weekendPrice: 20_000 } });
     const stay = await inHouse(d, 0, { guests: [guest('Mover'), guest('Partner')] });
-    const moved = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[1].id }, { token: d.staffToken });
+    // A dearer room: whether the difference is charged is the clerk's answer, never assumed (issue 36).
+    const unasked = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[1].id }, { token: d.staffToken, lang: 'en' });
+    expect(unasked.error?.data.app).toMatchObject({
+      reason: 'validation.upgradeChoiceRequired',
+      fields: { upgrade: 'Say whether the difference is charged or the upgrade is complimentary' },
+    });
+    expect((await api.query('stay.get', { stayId: stay.id }, { token: d.staffToken })).data?.state).toBe('in_house');
+    const moved = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[1].id, upgrade: 'charge' }, { token: d.staffToken });
     expect(moved.status).toBe(200);
     const nights = (
       await api.query(
@@ -332,6 +339,17 @@ describe('check-out, renewal, room change, guests', () => {
     expect(old.data).toMatchObject({ state: 'moved', movedToStayId: moved.data!.id });
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('dirty');
     expect(await roomStatus(d.staffToken, d.rooms[1].id)).toBe('checked_in');
+  });
+
+  it('gives a complimentary upgrade: the booked price kept, the difference not charged, and the audit says so', async () => {
+    const d = await frontDesk();
+    await ctx.deps.prisma.room.update({ where: { id: d.rooms[1].id }, data: { usualPrice: 35_000, weekendPrice: 35_000 } });
+    const stay = await inHouse(d, 0);
+    const moved = await api.mutation('stay.changeRoom', { stayId: stay.id, targetRoomId: d.rooms[1].id, upgrade: 'complimentary' }, { token: d.staffToken });
+    expect(moved.data).toMatchObject({ roomName: '102', priceDifference: 0, priceAmount: stay.priceAmount });
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { action: 'stay.changeRoom', entityId: String(stay.id) } });
+    expect(audit.after).toMatchObject({ priceDifference: 0, complimentaryUpgrade: expect.any(Number) });
+    expect((audit.after as { complimentaryUpgrade: number }).complimentaryUpgrade).toBeGreaterThan(0);
   });
 
   it('says "room change failed" and why', async () => {

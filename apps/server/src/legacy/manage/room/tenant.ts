@@ -10,6 +10,7 @@ import {
   ZIdempotencyKey,
   ZLocalDate,
   ZSearch,
+  UPGRADE_CHOICES,
 } from '@console/shared';
 import { checkIn } from '../../../modules/stays/check-in';
 import { checkOutWithBill } from '../../../modules/orders/settlement.service';
@@ -155,11 +156,12 @@ export const roomTenantActions = [
 
   sessionAction({
     path: 'room/exchangeHouses',
-    input: z.object({ stay_id: ZId, room_id: ZId }),
+    // `upgrade` added compatibly: a legacy client that does not send it has a dearer room's difference charged, as always.
+    input: z.object({ stay_id: ZId, room_id: ZId, upgrade: z.enum(UPGRADE_CHOICES).optional() }),
     services: [changeRoom],
     fields: { targetRoomId: 'room_id' },
     async handle(ctx, input) {
-      const stay = await changeRoom(ctx, { stayId: input.stay_id, targetRoomId: input.room_id });
+      const stay = await changeRoom(ctx, { stayId: input.stay_id, targetRoomId: input.room_id, upgrade: input.upgrade ?? 'charge' });
       return {
         ...legacyStay(stay, ctx.actor),
         price_difference: money(stay.priceDifference, ctx.actor),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZChangeRoomInput } from '@console/shared';
+import { UPGRADE_CHOICES, ZChangeRoomInput, type TUpgradeChoice } from '@console/shared';
 import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
 import { RoomPicker, type PickedRoom } from '@/components/room-picker';
@@ -73,6 +73,11 @@ function ChangeRoomForm({
   const currentQuote = usePriceQuote(tooLate ? null : { roomId: stay.roomId, ...period }, t('frontDesk.stay.changeRoomTooLate'));
   const targetQuote = usePriceQuote(tooLate || !target ? null : { roomId: target.id, ...period }, t('frontDesk.stay.chooseRoom'));
   const queryClient = useQueryClient();
+  // A dearer room: the clerk says whether the difference is charged or the upgrade is on the house (issue 36).
+  const [upgrade, setUpgrade] = useState<TUpgradeChoice | null>(null);
+  const difference = currentQuote.kind === 'ready' && targetQuote.kind === 'ready' ? targetQuote.quote.total - currentQuote.quote.total : null;
+  const dearer = difference !== null && difference > 0;
+  const upgradeGiven = dearer && upgrade === 'complimentary';
 
   const change = useMutation(
     trpc.stay.changeRoom.mutationOptions({
@@ -80,8 +85,9 @@ function ChangeRoomForm({
       onSuccess: (moved) => {
         const difference = moved.priceDifference;
         toast.success(t('frontDesk.stay.changeRoomSucceeded', { from: stay.roomName, room: moved.roomName }), {
-          description:
-            difference > 0
+          description: upgradeGiven
+            ? t('frontDesk.stay.upgradeGiven')
+            : difference > 0
               ? t('frontDesk.stay.differenceMore', { price: formatMoney(difference, currency) })
               : difference < 0
                 ? t('frontDesk.stay.differenceLess', { price: formatMoney(-difference, currency) })
@@ -108,7 +114,9 @@ function ChangeRoomForm({
   );
 
   const active = isActiveStay(stay.state);
-  const canSubmit = active && !tooLate && target !== null;
+  // Both prices known first (or one failed: the server then decides), so a dearer room is never moved unasked.
+  const priced = difference !== null || currentQuote.kind === 'error' || targetQuote.kind === 'error';
+  const canSubmit = active && !tooLate && target !== null && priced && (!dearer || upgrade !== null);
 
   return (
     <FormDialog
@@ -121,7 +129,7 @@ function ChangeRoomForm({
       error={change.error}
       onSubmit={(event) =>
         void form.handleSubmit((input) => {
-          if (canSubmit && !change.isPending) change.mutate(input);
+          if (canSubmit && !change.isPending) change.mutate({ ...input, ...(dearer && upgrade ? { upgrade } : {}) });
         })(event)
       }
       submitLabel={target ? t('frontDesk.stay.changeRoomTo', { room: target.name }) : t('frontDesk.stay.changeRoomSubmit')}
@@ -148,6 +156,7 @@ function ChangeRoomForm({
             onChange={(rooms) => {
               const room = rooms[0] ?? null;
               setTarget(room);
+              setUpgrade(null);
               form.setValue('targetRoomId', room?.id ?? '', { shouldDirty: true });
             }}
             status="vacant"
@@ -158,9 +167,44 @@ function ChangeRoomForm({
           />
         </div>
         {!tooLate && active && <PriceComparison stay={stay} target={target} currentQuote={currentQuote} targetQuote={targetQuote} currency={currency} />}
+        {dearer && <UpgradeChoice difference={difference} currency={currency} value={upgrade} onChange={setUpgrade} />}
         {active && <KeysPreview stay={stay} target={target} />}
       </div>
     </FormDialog>
+  );
+}
+
+/** Charge a dearer room's difference, or a complimentary upgrade: nothing chosen for the clerk. */
+function UpgradeChoice({
+  difference,
+  currency,
+  value,
+  onChange,
+}: {
+  difference: number;
+  currency: string;
+  value: TUpgradeChoice | null;
+  onChange(next: TUpgradeChoice): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="grid gap-2 text-sm" data-testid="change-room-upgrade">
+      <legend className="mb-1 font-medium">{t('frontDesk.stay.upgradeQuestion')}</legend>
+      {UPGRADE_CHOICES.map((choice) => (
+        <label key={choice} className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="change-room-upgrade"
+            value={choice}
+            checked={value === choice}
+            onChange={() => onChange(choice)}
+            className="accent-primary size-4"
+            data-testid={`change-room-upgrade-${choice}`}
+          />
+          {t(`frontDesk.stay.upgrade.${choice}`, { price: formatMoney(difference, currency) })}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { TReschedulePricing } from '@console/shared';
 import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
 import { RoomPicker, type PickedRoom } from '@/components/room-picker';
@@ -22,6 +23,7 @@ import { cn } from '@/lib/utils';
 import { invalidateStayKeys, stayQueries } from '../api';
 import { checkDateTime, isLongEnough, take } from './form-rules';
 import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+import { ReschedulePricing } from './reschedule-pricing';
 import { StayTimeField } from './stay-time-field';
 
 type Preview = RouterOutputs['stay']['reschedulePreview'];
@@ -106,10 +108,12 @@ function RescheduleForm({
   const { errors } = form.formState;
   const [startValue, endValue] = useWatch({ control: form.control, name: ['checkInAt', 'expectedCheckOutAt'] });
   const start = reserved ? fromInputValue(startValue, timeZone) : stay.checkInAt;
+  // A reservation keeps its booked rate unless the clerk prices it again (issue 36).
+  const [pricing, setPricing] = useState<TReschedulePricing>('keep');
   const end = fromInputValue(endValue, timeZone);
   const input =
     start && end && isLongEnough(start, end)
-      ? { stayId: stay.id, expectedCheckOutAt: end, ...(reserved ? { checkInAt: start, ...(target ? { roomId: target.id } : {}) } : {}) }
+      ? { stayId: stay.id, expectedCheckOutAt: end, ...(reserved ? { checkInAt: start, pricing, ...(target ? { roomId: target.id } : {}) } : {}) }
       : null;
   const preview = useQuery(stayQueries.reschedulePreview(input));
 
@@ -217,6 +221,9 @@ function RescheduleForm({
               data-testid="reschedule-room"
             />
           </div>
+        )}
+        {input && preview.data?.prices && preview.data.prices.kept !== preview.data.prices.quoted && (
+          <ReschedulePricing prices={preview.data.prices} currency={currency} value={pricing} onChange={setPricing} />
         )}
         <PreviewPanel state={preview} input={input !== null} currency={currency} />
       </div>
