@@ -276,6 +276,14 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await waitForRoomStatus(page, 'vacant');
     expect((await staysOfGuest(guest)).map((s) => s.status)).toEqual(['ended']);
 
+    // The freed room costs more: the move asks whether the difference is charged (issue 36).
+    const mover = (await staysOfGuest(`Retry ${first}`)).find((s) => s.status === 'in_house')!;
+    await sql(
+      `UPDATE "Room" SET "usualPrice" = "usualPrice" + 10000, "weekendPrice" = "weekendPrice" + 10000
+        WHERE name = $1 AND "hotelId" = (SELECT "hotelId" FROM "Stay" WHERE id = $2)`,
+      [cancelled, mover.id],
+    );
+    const [before] = await sql<{ priceAmount: number }>(`SELECT "priceAmount" FROM "Stay" WHERE id = $1`, [mover.id]);
     // The room picker searches the server: the freed room is found by its name.
     await openRoom(page, first);
     await page.getByTestId('action-change-room').click();
@@ -289,7 +297,15 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await option.waitFor();
     await screenshot(page, `stays-change-room-picker-${header}`);
     await option.click();
-    await answerRoomChange(page);
+    // Nothing is chosen for the clerk: charge the difference or a complimentary upgrade, the move waits.
+    const upgrade = dialog.getByTestId('change-room-upgrade');
+    await upgrade.waitFor();
+    expect(await dialog.getByTestId('change-room-upgrade-charge').isChecked()).toBe(false);
+    expect(await dialog.getByTestId('change-room-upgrade-complimentary').isChecked()).toBe(false);
+    expect(await page.getByTestId('change-room-submit').isDisabled()).toBe(true);
+    await upgrade.getByText(text(header, 'frontDesk.stay.upgradeQuestion')).waitFor();
+    await answerRoomChange(page, 'complimentary');
+    await screenshot(page, `stays-change-room-upgrade-${header}`);
     await page.getByTestId('change-room-submit').click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction((name) => document.querySelector('h1')?.textContent?.includes(name), cancelled);
@@ -298,6 +314,9 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
       ['moved', first],
       ['in_house', cancelled],
     ]);
+    // A complimentary upgrade: the guest keeps the booked price.
+    const [after] = await sql<{ priceAmount: number }>(`SELECT "priceAmount" FROM "Stay" WHERE "movedFromStayId" = $1`, [mover.id]);
+    expect(after!.priceAmount).toBe(before!.priceAmount);
   });
 
   it('asks before unsaved settings or prices of 108 are lost on a tab switch or on leaving, and focuses the guest name from the board', async () => {
