@@ -13,7 +13,7 @@ import {
   UPGRADE_CHOICES,
 } from '@console/shared';
 import { checkIn } from '../../../modules/stays/check-in';
-import { checkOutWithBill } from '../../../modules/orders/settlement.service';
+import { checkOutWithBill } from '../../../modules/orders/legacy-check-out';
 import { addGuest, removeGuest } from '../../../modules/stays/guests';
 import { renewStay } from '../../../modules/stays/renewal';
 import { changeRoom } from '../../../modules/stays/room-change';
