@@ -639,7 +639,8 @@ describe('at the same moment', () => {
       const stay = await stayIn(h.staff, h.rooms[round % 3]!.id, { to: 30 });
       await recordPayment(h.staff, { stayId: stay.id, amount: stay.priceAmount, method: 'cash' });
       const [settled, charged] = await Promise.allSettled([
-        settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund' }),
+        // Near midnight the room charge due may be less than paid: the money goes back in cash.
+        settleFolio(h.staff, { stayId: stay.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' }),
         recordCharge(h.staff, { stayId: stay.id, amount: 1_000, note: 'Late' }),
       ]);
       const folio = await getFolio(h.owner, { stayId: stay.id });
