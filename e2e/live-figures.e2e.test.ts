@@ -146,7 +146,7 @@ describe.each(RUNS)('live figures in $header', ({ code, header, room, movedTo })
     await attributeBecomes(board, `[data-testid="room-due-${room}"]`, 'data-owed', afterLegacy);
 
     // Moved to another room elsewhere: the board shows the bill on the new room's tile, none on the old one.
-    await api(other, 'stay.changeRoom', { stayId: stay.id, targetRoomId: targetId }, 'mutation');
+    await api(other, 'stay.changeRoom', { stayId: stay.id, targetRoomId: targetId, upgrade: 'charge' }, 'mutation');
     const owedAfterMove = await owedInLedger(stay.id);
     await attributeBecomes(board, `[data-testid="room-due-${movedTo}"]`, 'data-owed', owedAfterMove);
     await board.locator(`[data-testid="room-due-${room}"]`).waitFor({ state: 'detached', timeout: 5_000 });
