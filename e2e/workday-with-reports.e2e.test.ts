@@ -103,6 +103,9 @@ describe.each(RUNS)('reports in $header', ({ code, header, room, back }) => {
     await page.waitForSelector('[data-testid="report-chart"] canvas');
     await settle(page);
     await screenshot(page, `reports-week-${header}`);
+    // The chart itself in the picture: each day labelled once on its axis.
+    await page.getByTestId('report-chart').scrollIntoViewIfNeeded();
+    await screenshot(page, `reports-week-chart-${header}`);
 
     // The week's .csv, headed in the page's language: a header, seven days and the sums.
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export-csv').click()]);

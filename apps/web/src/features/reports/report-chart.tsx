@@ -12,6 +12,9 @@ import 'uplot/dist/uPlot.min.css';
  * shown). Occupancy is a line on the start axis (percent), revenue bars on the end axis (in the
  * currency's unit). A picture: the table of days beside it says the same in text.
  */
+const DAY = 86_400;
+const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY];
+
 export default function ReportChart({ days, currency }: { days: DayReport[]; currency: string }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -39,7 +42,9 @@ export default function ReportChart({ days, currency }: { days: DayReport[]; cur
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true }, occupancy: { range: [0, 100] }, revenue: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
       axes: [
-        { ...axis, values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1000))) },
+        // Whole days only (a day, two, a week, two weeks apart, as the width allows): each date once,
+        // never a label at every eight hours that repeats the day three times (issue 36 §8).
+        { ...axis, incrs: DAY_STEPS, values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1000))) },
         { ...axis, scale: 'occupancy', values: (_u, splits) => splits.map((s) => `${percentFormat.format(s)}%`) },
         { ...axis, scale: 'revenue', side: 1, grid: { show: false }, values: (_u, splits) => splits.map((s) => amountFormat.format(s)) },
       ],
