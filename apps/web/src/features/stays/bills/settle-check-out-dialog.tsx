@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { DESK_OWING_REASONS, PAYMENT_METHODS, ORDER_LIMITS, type TDepositDecision, type TMoneyMethod, type TPaymentMethod } from '@console/shared';
+import {
+  DEPOSIT_DECISIONS,
+  DESK_OWING_REASONS,
+  PAYMENT_METHODS,
+  ORDER_LIMITS,
+  type TDepositDecision,
+  type TMoneyMethod,
+  type TPaymentMethod,
+} from '@console/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
+import { RadioChoices } from '@/components/radio-choices';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -16,6 +25,8 @@ import { isActiveStay, primaryGuestName, useInvalidateFrontDesk, type StayDto } 
 import { BalancePayerField, payerMobile } from './balance-payer';
 import { owedOfRefusal, useInvalidateOrders, type FolioDto } from './order-helpers';
 import { RefundMethodField } from './refund-method-field';
+
+const OWED_CHOICES = ['pay', 'owe'] as const;
 
 /**
  * The check-out of a stay whose bill is kept in the ledger: what settling now does (the room
@@ -171,20 +182,14 @@ export function SettleCheckOutDialog({
         {preview.depositHeld > 0 && (
           <fieldset className="grid gap-2">
             <legend className="mb-1 font-medium">{t('orders.checkOut.depositQuestion')}</legend>
-            {(['refund', 'keep'] as const).map((choice) => (
-              <label key={choice} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="deposit-decision"
-                  value={choice}
-                  checked={deposit === choice}
-                  onChange={() => setDeposit(choice)}
-                  className="accent-primary size-4"
-                  data-testid={`settle-deposit-${choice}`}
-                />
-                {t(`orders.checkOut.deposit.${choice}`)}
-              </label>
-            ))}
+            <RadioChoices
+              name="deposit-decision"
+              choices={DEPOSIT_DECISIONS}
+              value={deposit}
+              onChange={setDeposit}
+              label={(choice) => t(`orders.checkOut.deposit.${choice}`)}
+              testId="settle-deposit"
+            />
             {deposit === 'keep' && (
               <div className="grid gap-1">
                 <Label htmlFor="settle-deposit-reason">{t('orders.checkOut.keepReason')}</Label>
@@ -216,20 +221,14 @@ export function SettleCheckOutDialog({
                 </p>
                 <fieldset className="flex flex-wrap gap-x-4 gap-y-1" data-testid="settle-owed-choice">
                   <legend className="sr-only">{t('orders.checkOut.owed', { amount: money(owed) })}</legend>
-                  {(['pay', 'owe'] as const).map((choice) => (
-                    <label key={choice} className="flex items-center gap-2">
-                      <input
-                        type="radio"
-                        name="settle-owed"
-                        value={choice}
-                        checked={settleOwed === choice}
-                        onChange={() => setSettleOwed(choice)}
-                        className="accent-primary size-4"
-                        data-testid={`settle-owed-${choice}`}
-                      />
-                      {t(choice === 'pay' ? 'orders.checkOut.payNow' : 'orders.checkOut.leaveOwing')}
-                    </label>
-                  ))}
+                  <RadioChoices
+                    name="settle-owed"
+                    choices={OWED_CHOICES}
+                    value={settleOwed}
+                    onChange={setSettleOwed}
+                    label={(choice) => t(choice === 'pay' ? 'orders.checkOut.payNow' : 'orders.checkOut.leaveOwing')}
+                    testId="settle-owed"
+                  />
                 </fieldset>
                 {leavingOwing ? (
                   <div className="grid gap-2" data-testid="settle-owing">

@@ -1,5 +1,6 @@
-import { ORDER_LIMITS, type TDepositDecision, type TMoneyMethod } from '@console/shared';
+import { DEPOSIT_DECISIONS, ORDER_LIMITS, type TDepositDecision, type TMoneyMethod } from '@console/shared';
 import { useTranslation } from 'react-i18next';
+import { RadioChoices } from '@/components/radio-choices';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { fieldMessage } from '@/lib/field-message';
@@ -41,20 +42,15 @@ export function CancelDepositFields({
   return (
     <fieldset className="grid gap-2" data-testid="cancel-deposit" data-held={held} aria-invalid={decisionError ? true : undefined}>
       <legend className="mb-1 text-sm font-medium">{t('reservations.cancel.holds', { amount: formatMoney(held, currency) })}</legend>
-      {(['refund', 'keep'] as const).map((choice) => (
-        <label key={choice} className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name="cancel-deposit-decision"
-            value={choice}
-            checked={value.deposit === choice}
-            onChange={() => onChange({ ...value, deposit: choice })}
-            className="accent-primary size-4"
-            data-testid={`cancel-deposit-${choice}`}
-          />
-          {t(`orders.checkOut.deposit.${choice}`)}
-        </label>
-      ))}
+      <RadioChoices
+        name="cancel-deposit-decision"
+        choices={DEPOSIT_DECISIONS}
+        value={value.deposit}
+        onChange={(deposit) => onChange({ ...value, deposit })}
+        label={(choice) => t(`orders.checkOut.deposit.${choice}`)}
+        testId="cancel-deposit"
+        className="text-sm"
+      />
       {decisionError && (
         <p className="text-destructive text-sm" role="alert" data-testid="cancel-deposit-error">
           {decisionError}

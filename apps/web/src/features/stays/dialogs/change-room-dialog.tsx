@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UPGRADE_CHOICES, ZChangeRoomInput, type TUpgradeChoice } from '@console/shared';
 import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
+import { RadioChoices } from '@/components/radio-choices';
 import { RoomPicker, type PickedRoom } from '@/components/room-picker';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -190,20 +191,14 @@ function UpgradeChoice({
   return (
     <fieldset className="grid gap-2 text-sm" data-testid="change-room-upgrade">
       <legend className="mb-1 font-medium">{t('frontDesk.stay.upgradeQuestion')}</legend>
-      {UPGRADE_CHOICES.map((choice) => (
-        <label key={choice} className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="change-room-upgrade"
-            value={choice}
-            checked={value === choice}
-            onChange={() => onChange(choice)}
-            className="accent-primary size-4"
-            data-testid={`change-room-upgrade-${choice}`}
-          />
-          {t(`frontDesk.stay.upgrade.${choice}`, { price: formatMoney(difference, currency) })}
-        </label>
-      ))}
+      <RadioChoices
+        name="change-room-upgrade"
+        choices={UPGRADE_CHOICES}
+        value={value}
+        onChange={onChange}
+        label={(choice) => t(`frontDesk.stay.upgrade.${choice}`, { price: formatMoney(difference, currency) })}
+        testId="change-room-upgrade"
+      />
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { RESCHEDULE_PRICING, type TReschedulePricing } from '@console/shared';
 import { useTranslation } from 'react-i18next';
+import { RadioChoices } from '@/components/radio-choices';
 import { formatMoney } from '@/lib/money';
 
 /**
@@ -21,24 +22,14 @@ export function ReschedulePricing({
   return (
     <fieldset className="grid gap-2 text-sm" data-testid="reschedule-pricing" data-kept={prices.kept} data-quoted={prices.quoted}>
       <legend className="mb-1 font-medium">{t('frontDesk.stay.reschedule.pricingQuestion')}</legend>
-      {RESCHEDULE_PRICING.map((choice) => (
-        <label key={choice} className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="reschedule-pricing"
-            value={choice}
-            checked={value === choice}
-            onChange={() => onChange(choice)}
-            className="accent-primary size-4"
-            data-testid={`reschedule-pricing-${choice}`}
-          />
-          <span>
-            {t(`frontDesk.stay.reschedule.pricing.${choice}`, {
-              price: formatMoney(choice === 'keep' ? prices.kept : prices.quoted, currency),
-            })}
-          </span>
-        </label>
-      ))}
+      <RadioChoices
+        name="reschedule-pricing"
+        choices={RESCHEDULE_PRICING}
+        value={value}
+        onChange={onChange}
+        label={(choice) => t(`frontDesk.stay.reschedule.pricing.${choice}`, { price: formatMoney(choice === 'keep' ? prices.kept : prices.quoted, currency) })}
+        testId="reschedule-pricing"
+      />
     </fieldset>
   );
 }
