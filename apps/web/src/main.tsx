@@ -6,7 +6,7 @@ import { i18next, initI18n, loadLaterTexts } from './lib/i18n';
 import { requestCaptchaEarly } from './lib/early-captcha';
 import { whenIdle } from './lib/lazy';
 import { queryClient } from './lib/trpc';
-import { readUserInfo } from './lib/user-info';
+import { hasStoredUserInfo, loadUserInfoCodec } from './lib/user-info';
 import { router } from './router';
 import { SessionExpiredDialog } from './features/session/session-expired-dialog';
 import { AppToaster } from './components/app-toaster';
@@ -22,15 +22,18 @@ function warmUp() {
   // Both modules are in the chunks the key pages load with the entry (not in the entry itself).
   const later = (task: () => void) => setTimeout(task, 0);
   void import('./lib/utils').then(({ cn }) => later(() => cn('p-0', 'p-1')));
-  if (readUserInfo()) void import('./lib/format').then(({ formatNumber }) => later(() => formatNumber(0)));
+  if (hasStoredUserInfo()) void import('./lib/format').then(({ formatNumber }) => later(() => formatNumber(0)));
 }
 
 async function bootstrap() {
   warmUp();
   // The sign-in page's graphic code is its largest paint: asked for before the texts and the first
   // render are waited for (routes/login.tsx asks as the route starts when this did not, or was used).
-  if (window.location.pathname === '/login' && !readUserInfo()) requestCaptchaEarly();
-  const language = await initI18n();
+  const signedIn = hasStoredUserInfo();
+  if (window.location.pathname === '/login' && !signedIn) requestCaptchaEarly();
+  // The cookie's cipher is needed before the route guard reads it; the sign-in page of a visitor
+  // without the cookie paints without it (lib/user-info.ts).
+  const [language] = await Promise.all([initI18n(), signedIn ? loadUserInfoCodec() : undefined]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -109,13 +109,17 @@ describe.each(mutations)('%s', (path) => {
     const world = await buildWorld(ctx);
     const input = (await PREPARE[path]?.(world)) ?? TRPC_EXAMPLES[path]?.(world);
     const before = await ctx.deps.prisma.auditLog.count({ where: { hotelId: world.hotel.id } });
+    const eventsBefore = await ctx.deps.prisma.domainEvent.count({ where: { hotelId: world.hotel.id } });
     const res = await api.raw.mutation(path as 'room.create', input, { token: world.ownerToken });
     const after = await ctx.deps.prisma.auditLog.count({ where: { hotelId: world.hotel.id } });
+    const events = (
+      await ctx.deps.prisma.domainEvent.findMany({ where: { hotelId: world.hotel.id }, orderBy: { id: 'asc' }, skip: eventsBefore, select: { kind: true } })
+    ).map((e) => e.kind);
     const actions = (
       await ctx.deps.prisma.auditLog.findMany({ where: { hotelId: world.hotel.id }, orderBy: { id: 'asc' }, skip: before, select: { action: true } })
     ).map((a) => a.action);
     if (DISCOVER) {
-      console.warn(`AUDIT ${path} | ${res.status} ${res.error?.data.app?.code ?? ''} | ${after - before} ${actions.join(',')}`);
+      console.warn(`AUDIT ${path} | ${res.status} ${res.error?.data.app?.code ?? ''} | ${after - before} ${actions.join(',')} | events ${events.join(',')}`);
       return;
     }
     expect(

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES } from '@console/shared';
-import { clearUserInfo, readUserInfo, writeUserInfo, type UserInfo } from './user-info';
+import { clearUserInfo, loadUserInfoCodec, readUserInfo, writeUserInfo, type UserInfo } from './user-info';
 
 const info: UserInfo = {
   id: 7,
@@ -16,7 +16,20 @@ const info: UserInfo = {
   hotel: { id: 3, name: 'Harbour', timeZone: 'Asia/Shanghai', currency: 'CNY' },
 };
 
+describe('the cipher of the stored user info', () => {
+  it('is loaded on demand: nothing is stored before, a stored cookie reads as nobody until then', async () => {
+    expect(() => writeUserInfo(info)).toThrow(/loadUserInfoCodec/);
+    Cookies.set(COOKIES.userInfo, 'U2FsdGVkX1+stored-by-an-earlier-visit');
+    expect(readUserInfo()).toBeNull();
+    await loadUserInfoCodec();
+    writeUserInfo(info);
+    expect(readUserInfo()).toEqual(info);
+    clearUserInfo();
+  });
+});
+
 describe('stored user info', () => {
+  beforeAll(() => loadUserInfoCodec());
   afterEach(() => clearUserInfo());
 
   it('is kept encrypted in the cookie smart_lock_userinfo and read back', () => {

@@ -1,10 +1,8 @@
-// Only AES of crypto-js (and what it needs): the whole library is about 24 kB of the first download.
-import AES from 'crypto-js/aes';
-import Utf8 from 'crypto-js/enc-utf8';
 import { useSyncExternalStore } from 'react';
 import { COOKIES } from '@console/shared';
 import { pageCookies, readCookie, removeCookie, writeCookie } from './cookies';
 import type { RouterOutputs } from './trpc-types';
+import type * as UserInfoCodec from './user-info-codec';
 
 /**
  * The stored user info (spec §3, §4): display data only (name, avatar, hotel, apiKeyAuth,
@@ -17,13 +15,17 @@ export type UserInfo = Omit<RouterOutputs['auth']['me'], 'hotelCount'> & {
   hotelCount?: number;
 };
 
-const PASSPHRASE = 'smart-lock-console/userinfo/v1';
 const COOKIE_DAYS = 7;
 
 function decode(value: string | undefined): UserInfo | null {
   if (!value) return null;
+  if (!codec) {
+    // A cookie that appeared after the start (signed in in another tab): read once the cipher is here.
+    void loadUserInfoCodec();
+    return null;
+  }
   try {
-    const json = AES.decrypt(value, PASSPHRASE).toString(Utf8);
+    const json = codec.decryptUserInfo(value);
     const parsed = JSON.parse(json) as UserInfo;
     return typeof parsed?.id === 'number' && parsed.hotel ? parsed : null;
   } catch {
@@ -33,6 +35,29 @@ function decode(value: string | undefined): UserInfo | null {
 
 let cached: { cookies: string; raw: string | undefined; value: UserInfo | null } | undefined;
 const listeners = new Set<() => void>();
+
+type Codec = typeof UserInfoCodec;
+let codec: Codec | undefined;
+let loadingCodec: Promise<void> | undefined;
+
+/**
+ * Loads the cookie's cipher (lib/user-info-codec.ts). main.tsx awaits it before the first render
+ * when the cookie is there; the sign-in page asks for it as it shows and awaits it before it stores
+ * the user. Until it is loaded a cookie reads as no user info; once loaded, what reads it is told.
+ */
+export function loadUserInfoCodec(): Promise<void> {
+  loadingCodec ??= import('./user-info-codec').then((module) => {
+    codec = module;
+    cached = undefined;
+    listeners.forEach((l) => l());
+  });
+  return loadingCodec;
+}
+
+/** Whether the cookie is there at all (not whether it decrypts): what the start of the page decides on. */
+export function hasStoredUserInfo(): boolean {
+  return Boolean(readCookie(COOKIES.userInfo));
+}
 
 /**
  * Read on every render of every component that shows it (useSyncExternalStore): the cookies read
@@ -54,9 +79,10 @@ export function readUserInfo(): UserInfo | null {
  * the same object is kept.
  */
 export function writeUserInfo(info: UserInfo): void {
+  if (!codec) throw new Error('the user info is stored only once loadUserInfoCodec() has resolved');
   const before = readUserInfo();
   const json = JSON.stringify(info);
-  const value = AES.encrypt(json, PASSPHRASE).toString();
+  const value = codec.encryptUserInfo(json);
   writeCookie(COOKIES.userInfo, value, { expires: COOKIE_DAYS, sameSite: 'strict', secure: window.location.protocol === 'https:' });
   if (before && JSON.stringify(before) === json) {
     cached = { cookies: pageCookies(), raw: readCookie(COOKIES.userInfo), value: before };

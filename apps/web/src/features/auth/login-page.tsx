@@ -9,12 +9,12 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { appErrorOf } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
-import { writeUserInfo } from '@/lib/user-info';
+import { loadUserInfoCodec, writeUserInfo } from '@/lib/user-info';
 import { AuthShell } from './auth-shell';
 import { CaptchaImage, useCaptcha } from './captcha';
 import { fieldMessage } from '@/lib/field-message';
 import { PasswordInput } from '@/components/password-input';
-import { RenderedInBackground } from '@/lib/lazy';
+import { RenderedInBackground, whenIdle } from '@/lib/lazy';
 import { useAppFormLoadingSchema } from '@/lib/use-app-form';
 
 /** Only paths of this console are followed after sign-in (never another site). */
@@ -50,7 +50,9 @@ function LoginForm() {
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       meta: { handledCodes: ['VALIDATION', ...CAPTCHA_ERRORS] },
-      onSuccess: (user) => {
+      onSuccess: async (user) => {
+        // Asked for as the form showed (below): here at once but for a very quick hand.
+        await loadUserInfoCodec();
         writeUserInfo(user);
         router.history.push(safeRedirect(redirect));
       },
@@ -69,6 +71,9 @@ function LoginForm() {
   useEffect(() => {
     if (captcha) form.setValue('captchaId', captcha.id);
   }, [captcha, form]);
+
+  // The cookie's cipher, needed once signed in: fetched while the form is filled in.
+  useEffect(() => whenIdle(() => void loadUserInfoCodec()), []);
 
   const onSubmit = form.handleSubmit((values) => login.mutate(values));
 
