@@ -48,9 +48,19 @@ export const EVENT_KINDS = [
   // A calendar feed's read failed (its error kept on the feed).
   'feed.failed',
   'staff.changed',
+  // The hotel's settings: its information, guest messages' templates and rules, lock settings.
+  'hotel.changed',
+  // The desk's devices: card readers and card dispensers.
+  'device.changed',
+  // The hotel's webhook endpoints and their delivery log (never itself sent to a webhook).
+  'webhook.changed',
 ] as const;
 
 export type TEventKind = (typeof EVENT_KINDS)[number];
+
+/** The kinds of credential the delivery engine carries to locks (card keys: a lock's card settings). */
+export const CREDENTIAL_KINDS = ['password', 'face', 'card', 'card_keys'] as const;
+export type TCredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 /** The other ids an event may carry beside its hotel and rooms. */
 export interface TEventIds {
@@ -64,7 +74,7 @@ export interface TEventIds {
   /** An unlock record (`door.opened`). */
   recordId?: number;
   /** Which table `credentialId` is of (`credential.onLock`, `.failed`, `.removed`). */
-  credential?: 'password' | 'face' | 'card' | 'card_keys';
+  credential?: TCredentialKind;
 }
 
 /** An event as a subscriber receives it (its `id` is the resume point, `lastEventId`). */

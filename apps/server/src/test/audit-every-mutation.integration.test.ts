@@ -1,8 +1,11 @@
 /**
- * Every change leaves its audit entry (issue 19 §6): each tRPC mutation, sent by the hotel's owner
- * with its valid example (test/examples.ts) on a world of its own, either answers and writes at
- * least one audit entry of the hotel, or is listed below with the reason it writes none. A new
- * mutation that changes something and writes no entry fails this test.
+ * Every change leaves its audit entry (issue 19 §6) and says what it changed (issue 37 §3): each
+ * tRPC mutation, sent by the hotel's owner with its valid example (test/examples.ts) on a world of
+ * its own, either answers, writes at least one audit entry of the hotel and records at least one
+ * domain event of it (docs/events.md: what open screens and webhooks hear of), or is listed below
+ * with the reason it writes none. A new mutation that changes something and writes no entry or no
+ * event fails this test. The JSON API's writes and the legacy actions call the same services
+ * (their tables, http/api and legacy/manage/action-table.ts, name the service each calls).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +35,18 @@ const CHANGES_NOTHING = new Map<string, string>([
   ['auth.switchHotel', "moves the caller's own session to another of its hotels"],
   ['dispenser.checkStatus', 'asks the dispenser how it is'],
   ['lock.markMessagesRead', "the reader's own mark on lock messages"],
+]);
+
+/**
+ * Mutations that write their audit entry but change nothing another screen or an integrator
+ * shows, so record no domain event: why.
+ */
+const NO_EVENT = new Map<string, string>([
+  ['auth.logout', "ends the caller's own session"],
+  ['account.revokeSession', "ends one of the caller's own sessions (its device signs in again)"],
+  ['account.revokeOtherSessions', "ends the caller's own other sessions"],
+  ['export.start', "makes a file for the caller; its progress is the caller's own query, followed while it runs"],
+  ['guestMessage.sendAgain', "queues a message to the guest; the stay's message log follows it while it is on its way (features/stays/api.ts)"],
 ]);
 
 /**
@@ -97,10 +112,35 @@ const PREPARE: Record<string, (w: World) => Promise<Record<string, unknown> | vo
   // A group's own rule to drop (without one, "reset" changes nothing).
   'housekeeping.step': async (w) => void (await ctx.deps.prisma.housekeepingTask.update({ where: { id: w.hkTask.id }, data: { status: 'todo' } })),
   'accessRule.reset': async (w) => void (await ctx.deps.prisma.accessRule.create({ data: { hotelId: w.hotel.id, groupId: w.group.id } })),
+  // The day's tasks not made yet (else "make the day's tasks" changes nothing, and is only audited).
+  // Today's, with a dirty room that has no task yet (else there is nothing to make: only audited).
+  'housekeeping.generate': async (w) => {
+    await ctx.deps.prisma.housekeepingTask.deleteMany({ where: { hotelId: w.hotel.id } });
+    await ctx.deps.prisma.room.update({ where: { id: w.rooms[2]!.id }, data: { cleanStatus: 'dirty' } });
+    return { day: w.hkDay.toISOString().slice(0, 10) };
+  },
+  // An arrival with a code the lock refused (else "fix now" finds nothing to fix, and is only audited).
+  'stay.fixAccess': async (w) =>
+    void (await ctx.deps.prisma.lockPassword.create({
+      data: {
+        hotelId: w.hotel.id,
+        roomId: w.reservation.roomId,
+        stayId: w.reservation.id,
+        kind: 'custom',
+        holderName: 'Arrival',
+        code: '615204',
+        validFrom: w.reservation.checkInAt,
+        validUntil: w.reservation.expectedCheckOutAt,
+        deliveryState: 'failed',
+        lastError: 'lock_offline',
+      },
+    })),
 };
 
 it('lists only mutations that exist', () => {
-  expect([...CHANGES_NOTHING.keys(), ...CHECKED_ELSEWHERE.keys(), ...Object.keys(PREPARE)].filter((p) => !mutations.includes(p))).toEqual([]);
+  expect([...CHANGES_NOTHING.keys(), ...NO_EVENT.keys(), ...CHECKED_ELSEWHERE.keys(), ...Object.keys(PREPARE)].filter((p) => !mutations.includes(p))).toEqual(
+    [],
+  );
 });
 
 describe.each(mutations)('%s', (path) => {
@@ -127,5 +167,6 @@ describe.each(mutations)('%s', (path) => {
       `${path}: the example is refused (${JSON.stringify(res.error?.data.app ?? res.error)}): give it a PREPARE, or name the test that checks its entry`,
     ).toBe(200);
     expect(after, `${path} changed something and wrote no audit entry`).toBeGreaterThan(before);
+    if (!NO_EVENT.has(path)) expect(events, `${path} changed something and recorded no domain event (docs/events.md)`).not.toEqual([]);
   });
 });

@@ -24,6 +24,10 @@ const ROUTERS = {
   feed: trpc.feed,
   staff: trpc.staff,
   housekeeping: trpc.housekeeping,
+  hotel: trpc.hotel,
+  reader: trpc.reader,
+  dispenser: trpc.dispenser,
+  webhooks: trpc.webhooks,
 };
 type Router = keyof typeof ROUTERS;
 
@@ -66,6 +70,9 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'feed.changed': ['feed', 'room', 'stay', 'today', 'timeline'],
   'feed.failed': ['feed'],
   'staff.changed': ['staff', 'room', 'timeline'],
+  'hotel.changed': ['hotel', 'guestMessage', 'lockAccount', 'today', 'order'],
+  'device.changed': ['reader', 'dispenser', 'card'],
+  'webhook.changed': ['webhooks'],
 };
 
 /** Invalidates, once, the queries of every router the events of `kinds` make stale. */

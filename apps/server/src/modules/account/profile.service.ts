@@ -1,5 +1,5 @@
 import type { TChangeEmailInput, TChangeMobileInput } from '@console/shared';
-import type { SessionKind } from '../../generated/prisma/client';
+import type { Prisma, SessionKind } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { describeUserAgent, type DeviceInfo } from '../../infra/user-agent';
@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { authLimiters, loginFailureCounts, loginThresholds, recordLoginFailure } from '../auth/limits';
 import { verifyPassword } from '../auth/password';
 import { transaction } from '../../db/transaction';
+import { recordEvent } from '../../db/events';
 
 /**
  * The personal centre (issue 9 §4): what the signed-in account changes about itself (nickname,
@@ -29,6 +30,12 @@ const PROFILE_SELECT = { id: true, nickname: true, avatar: true, mobile: true, e
 /** Why a session ended when its own account ended it from the personal centre. */
 export const SESSION_REVOKE_REASONS = { signedOutByUser: 'signed_out_by_user', signedOutElsewhere: 'signed_out_elsewhere' } as const;
 
+/** What the staff lists of every hotel of the account show changed (its name, picture, e-mail, mobile). */
+async function recordAccountChanged(tx: Prisma.TransactionClient, accountId: number): Promise<void> {
+  const memberships = await tx.membership.findMany({ where: { accountId }, select: { id: true, hotelId: true } });
+  for (const m of memberships) await recordEvent(tx, { hotelId: m.hotelId, kind: 'staff.changed', membershipId: m.id });
+}
+
 export async function getProfile(ctx: AuthedContext): Promise<Profile> {
   return ctx.deps.prisma.account.findUniqueOrThrow({ where: { id: ctx.actor.accountId }, select: PROFILE_SELECT });
 }
@@ -40,6 +47,7 @@ export async function updateNickname(ctx: AuthedContext, input: { nickname: stri
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { nickname: input.nickname }, select: PROFILE_SELECT });
     if (before.nickname !== input.nickname) {
       await recordAudit(tx, ctx, { action: 'account.nickname', entityType: 'Account', entityId: actor.accountId, before, after: { nickname: input.nickname } });
+      await recordAccountChanged(tx, actor.accountId);
     }
     return after;
   });
@@ -60,6 +68,7 @@ export async function setAvatar(ctx: AuthedContext, input: { avatar: string | nu
     const before = await tx.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { avatar: true } });
     const after = await tx.account.update({ where: { id: actor.accountId }, data: { avatar: input.avatar }, select: PROFILE_SELECT });
     await recordAudit(tx, ctx, { action: 'account.avatar', entityType: 'Account', entityId: actor.accountId, before, after: { avatar: input.avatar } });
+    await recordAccountChanged(tx, actor.accountId);
     return after;
   });
 }
@@ -115,6 +124,7 @@ export async function changeEmail(ctx: AuthedContext, input: TChangeEmailInput):
       before: { email: current.email },
       after: { email: input.email },
     });
+    await recordAccountChanged(tx, actor.accountId);
     return after;
   });
 }
@@ -136,6 +146,7 @@ export async function changeMobile(ctx: AuthedContext, input: TChangeMobileInput
       before: { mobile: current.mobile },
       after: { mobile: input.mobile },
     });
+    await recordAccountChanged(tx, actor.accountId);
     return after;
   });
 }

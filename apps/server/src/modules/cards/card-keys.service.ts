@@ -12,6 +12,7 @@ import { lockDisplayName } from '../base/lock-ref';
 import { roomScope } from '../base/room-access';
 import { DOOR_SELECT } from '../base/door-dto';
 import { newKeySetRow } from './card-keys';
+import { recordEvent } from '../../db/events';
 
 /**
  * The hotel's card encryption (spec §2 `/cardEncryption/cardEncryption`, shown with apiKeyAuth;
@@ -115,6 +116,7 @@ export async function createCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
       entityId: row.id,
       after: { name: typeof name === 'string' ? name : { key: name.key, params: name.params ?? {} }, sector: row.sector, fingerprint: row.fingerprint },
     });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed' });
     await queueKeySync(tx, actor.hotelId);
     followCredentials(tx, deps, actor.hotelId);
     return row;
@@ -187,6 +189,7 @@ export async function deleteCardKeySet(ctx: AuthedContext, raw: z.input<typeof Z
       names: row.nameKey ? { nameKey: row.nameKey, nameParams: (row.nameParams ?? {}) as Record<string, string | number> } : { name: row.name },
       before: { name: row.nameKey ? { key: row.nameKey, params: row.nameParams } : row.name, fingerprint: row.fingerprint },
     });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed' });
     await queueKeySync(tx, actor.hotelId);
     followCredentials(tx, deps, actor.hotelId);
   });
@@ -262,6 +265,7 @@ export async function syncCardKeys(ctx: AuthedContext, raw: z.input<typeof ZCard
       entityId: actor.hotelId,
       after: everything ? { rooms: 'all', doors: 'all' } : { rooms: roomIds ?? [], doors: doorLockIds ?? [] },
     });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed', roomIds });
   });
   return cardKeyStates(ctx);
 }

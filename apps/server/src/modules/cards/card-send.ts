@@ -8,6 +8,7 @@ import { followCredentials } from '../credentials/delivery';
 import { findIssue, LIVE_ISSUE_STATES, toDto, type CardIssueDto } from './card-dto';
 import { cardTarget } from './card-rooms';
 import { writeCardGrants } from '../credentials/credential-writer';
+import { recordEvent } from '../../db/events';
 
 /**
  * A card sent over the air (`room/sendCard`): its number pushed to its rooms' locks through the
@@ -90,6 +91,7 @@ export async function sendCard(ctx: AuthedContext, raw: TCardSendInput): Promise
         validUntil: validUntil?.toISOString() ?? null,
       },
     });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed', roomIds, stayId: stay?.id });
     return issue.id;
   });
   return toDto(await findIssue(ctx, issueId));

@@ -11,6 +11,7 @@ import { findStay, requireActive } from '../base/stay-dto';
 import { endIssues } from './card-end';
 import { findIssue, toDto, type CardIssueDto } from './card-dto';
 import { writeCardGrants } from '../credentials/credential-writer';
+import { recordEvent } from '../../db/events';
 
 /**
  * Who writes a card at the desk: a member who manages credentials; the housekeeping supervisor
@@ -60,6 +61,7 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
     if (!same) {
       await tx.cardIssue.update({ where: { id: issue.id }, data: { state: 'voided', endReason: 'write_failed', endedAt: now } });
       await recordAudit(tx, ctx, { action: 'card.write_failed', entityType: 'CardIssue', entityId: issue.id });
+      await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed', roomIds: [row.roomId, ...row.roomIds], stayId: row.stayId ?? undefined });
       return 'mismatch' as const;
     }
     if (row.stayId !== null) {
@@ -125,6 +127,7 @@ export async function confirmCard(ctx: AuthedContext, raw: TCardConfirmInput): P
     }
     followCredentials(tx, deps, actor.hotelId);
     await recordAudit(tx, ctx, { action: 'card.issue', entityType: 'CardIssue', entityId: issue.id, after: { cardNumber: issue.card.cardNumber } });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed', roomIds: [row.roomId, ...row.roomIds], stayId: row.stayId ?? undefined });
     return 'issued' as const;
   });
   if (outcome === 'mismatch') throw new AppError('VALIDATION', { messageKey: 'cards.errors.readBackMismatch' });
@@ -140,7 +143,12 @@ export async function voidReservation(ctx: AuthedContext, raw: z.input<typeof ZC
     const issue = await findIssue(ctx, issueId, tx);
     requireCardWriter(actor, issue);
     if (issue.state !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'cards.errors.notReserved' });
-    await tx.cardIssue.update({ where: { id: issue.id }, data: { state: 'voided', endReason: 'write_failed', endedAt: new Date() } });
+    const row = await tx.cardIssue.update({
+      where: { id: issue.id },
+      data: { state: 'voided', endReason: 'write_failed', endedAt: new Date() },
+      select: { roomId: true, roomIds: true, stayId: true },
+    });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'credential.changed', roomIds: [row.roomId, ...row.roomIds], stayId: row.stayId ?? undefined });
   });
   return toDto(await findIssue(ctx, issueId));
 }

@@ -5,6 +5,8 @@ import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { transaction } from '../../db/transaction';
+import { recordEvent } from '../../db/events';
 import { findRoom, roomScope } from '../base/room-access';
 import { stayNights } from '../housekeeping/out-of-order';
 import { applyConfirmedEmpty, readFeed, type FeedReadReport, type FeedReadResult } from './feed-import';
@@ -213,16 +215,21 @@ export async function addFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedAddIn
   requirePermission(ctx.actor, 'room.manage');
   const input = ZFeedAddInput.parse(raw);
   const t = await target(ctx, input);
-  const feed = await ctx.deps.prisma.calendarFeed.create({
-    data: { hotelId: ctx.actor.hotelId, roomId: t.roomId, groupId: t.groupId, label: input.label, url: input.url, everyMinutes: input.everyMinutes },
-    select: { id: true },
-  });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'feed.add',
-    entityType: 'CalendarFeed',
-    entityId: feed.id,
-    names: { feed: input.label, ...(t.roomId !== null ? { room: t.name } : { group: t.name }) },
-    after: { roomId: t.roomId, groupId: t.groupId, target: t.name, label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+  // The feed, its audit row and its event commit together; its first read follows.
+  const feed = await transaction(ctx.deps, async (tx) => {
+    const row = await tx.calendarFeed.create({
+      data: { hotelId: ctx.actor.hotelId, roomId: t.roomId, groupId: t.groupId, label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+      select: { id: true },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'feed.add',
+      entityType: 'CalendarFeed',
+      entityId: row.id,
+      names: { feed: input.label, ...(t.roomId !== null ? { room: t.name } : { group: t.name }) },
+      after: { roomId: t.roomId, groupId: t.groupId, target: t.name, label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'feed.changed', roomIds: [t.roomId], feedId: row.id });
+    return row;
   });
   const read = await readFeed(ctx, ctx.actor.hotelId, feed.id);
   const [dto] = await toDtos(ctx, [await findFeed(ctx, feed.id)]);
@@ -234,23 +241,28 @@ export async function editFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedEdit
   const input = ZFeedEditInput.parse(raw);
   const before = await findFeed(ctx, input.feedId);
   const urlChanged = before.url !== input.url;
-  await ctx.deps.prisma.calendarFeed.updateMany({
-    where: { id: before.id, hotelId: ctx.actor.hotelId },
-    data: {
-      label: input.label,
-      url: input.url,
-      everyMinutes: input.everyMinutes,
-      // A new address is read at the next scan; its old error no longer says anything.
-      ...(urlChanged ? { nextReadAt: new Date(), lastError: null, lastErrorAt: null } : {}),
-    },
-  });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'feed.edit',
-    entityType: 'CalendarFeed',
-    entityId: before.id,
-    names: feedNames({ ...before, label: input.label }),
-    before: { label: before.label, url: before.url, everyMinutes: before.everyMinutes },
-    after: { label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+  await transaction(ctx.deps, async (tx) => {
+    const { count } = await tx.calendarFeed.updateMany({
+      where: { id: before.id, hotelId: ctx.actor.hotelId },
+      data: {
+        label: input.label,
+        url: input.url,
+        everyMinutes: input.everyMinutes,
+        // A new address is read at the next scan; its old error no longer says anything.
+        ...(urlChanged ? { nextReadAt: new Date(), lastError: null, lastErrorAt: null } : {}),
+      },
+    });
+    // Deleted meanwhile by another request: not found, nothing audited.
+    if (!count) throw notFound();
+    await recordAudit(tx, ctx, {
+      action: 'feed.edit',
+      entityType: 'CalendarFeed',
+      entityId: before.id,
+      names: feedNames({ ...before, label: input.label }),
+      before: { label: before.label, url: before.url, everyMinutes: before.everyMinutes },
+      after: { label: input.label, url: input.url, everyMinutes: input.everyMinutes },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'feed.changed', roomIds: [before.roomId], feedId: before.id });
   });
   const [dto] = await toDtos(ctx, [await findFeed(ctx, before.id)]);
   return dto!;
@@ -272,13 +284,17 @@ export async function deleteFeed(ctx: AuthedContext, raw: z.input<typeof ZFeedDe
       details: { booked },
     });
   }
-  await ctx.deps.prisma.calendarFeed.deleteMany({ where: { id: feed.id, hotelId: ctx.actor.hotelId } });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'feed.delete',
-    entityType: 'CalendarFeed',
-    entityId: feed.id,
-    names: feedNames(feed),
-    before: { roomId: feed.roomId, groupId: feed.groupId, label: feed.label, url: feed.url, booked },
+  await transaction(ctx.deps, async (tx) => {
+    const { count } = await tx.calendarFeed.deleteMany({ where: { id: feed.id, hotelId: ctx.actor.hotelId } });
+    if (!count) throw notFound();
+    await recordAudit(tx, ctx, {
+      action: 'feed.delete',
+      entityType: 'CalendarFeed',
+      entityId: feed.id,
+      names: feedNames(feed),
+      before: { roomId: feed.roomId, groupId: feed.groupId, label: feed.label, url: feed.url, booked },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'feed.changed', roomIds: [feed.roomId], feedId: feed.id });
   });
   return { deleted: true };
 }
@@ -344,12 +360,15 @@ export async function regenerateExportToken(
   const { roomId } = ZFeedRoomInput.parse(raw);
   const room = await findRoom(ctx, roomId, { id: true, name: true });
   const token = newToken();
-  await ctx.deps.prisma.roomCalendarExport.upsert({
-    where: { roomId: room.id },
-    create: { roomId: room.id, hotelId: ctx.actor.hotelId, token },
-    update: { token, createdAt: new Date() },
+  await transaction(ctx.deps, async (tx) => {
+    await tx.roomCalendarExport.upsert({
+      where: { roomId: room.id },
+      create: { roomId: room.id, hotelId: ctx.actor.hotelId, token },
+      update: { token, createdAt: new Date() },
+    });
+    await recordAudit(tx, ctx, { action: 'feed.regenerateExport', entityType: 'Room', entityId: room.id, after: { room: room.name } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'feed.changed', roomIds: [room.id] });
   });
-  await recordAudit(ctx.deps.prisma, ctx, { action: 'feed.regenerateExport', entityType: 'Room', entityId: room.id, after: { room: room.name } });
   const base = ctx.deps.config.locks.publicUrl?.replace(/\/+$/, '') ?? null;
   return { roomId: room.id, path: exportPath(token), url: base ? `${base}${exportPath(token)}` : null };
 }

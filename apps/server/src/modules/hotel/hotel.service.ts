@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { transaction } from '../../db/transaction';
+import { recordEvent } from '../../db/events';
 
 /** The hotel's information and settings as every face shows them (a DTO, never the row). */
 export interface HotelInfo {
@@ -95,6 +96,7 @@ export async function updateHotelInfo(ctx: AuthedContext, input: TUpdateHotelInp
       before: Object.fromEntries(changed.map((f) => [f, before[f]])),
       after: { ...Object.fromEntries(changed.map((f) => [f, after[f]])), ...(moved.length ? { reservationsNoShowMoved: moved.length } : {}) },
     });
+    await recordEvent(tx, { hotelId: id, kind: 'hotel.changed' });
     return after;
   });
   // Each moved reservation's no-show job at its new time (the stay sweep catches up any not scheduled).

@@ -2,6 +2,7 @@ import { ZLockManagerAddInput, ZLockManagerIdInput } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { transaction } from '../../db/transaction';
+import { recordEvent } from '../../db/events';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
@@ -79,6 +80,7 @@ export async function addLockManager(ctx: AuthedContext, raw: z.input<typeof ZLo
       entityId: row.id,
       after: { roomId: room.id, accountId: row.accountId, name },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'lock.changed', roomIds: [room.id] });
     return row;
   });
   return { ...created, createdAt: created.createdAt.toISOString() };
@@ -103,6 +105,7 @@ export async function deleteLockManager(ctx: AuthedContext, raw: z.input<typeof 
       before: manager,
       names: { name: manager.name },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'lock.changed', roomIds: [manager.roomId] });
   });
   return { deleted: true };
 }

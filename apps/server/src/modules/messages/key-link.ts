@@ -8,6 +8,7 @@ import { seal, unseal, type SealPurpose } from '../../infra/seal';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { effectiveState, findStay } from '../base/stay-dto';
+import { recordEvent } from '../../db/events';
 
 /**
  * The guest's key link of a visit (issue 20 §4, docs/key-page.md, decision 031). The token is 256
@@ -153,6 +154,7 @@ export async function regenerateKeyLink(ctx: AuthedContext, raw: z.input<typeof 
       entityId: stay.id,
       after: { keyLinkId: made.row.id, revoked: revoked.count },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed', roomIds: [stay.roomId], stayId: stay.id });
     return made.row;
   });
   return { link: await linkDto(ctx, row, stay.id) };
@@ -170,6 +172,7 @@ export async function revokeKeyLink(ctx: AuthedContext, raw: z.input<typeof ZKey
       data: { revokedAt: new Date() },
     });
     await recordAudit(tx, ctx, { action: 'keyPage.revoke', entityType: 'Stay', entityId: stay.id, after: { revoked: revoked.count } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'credential.changed', roomIds: [stay.roomId], stayId: stay.id });
     return { revoked: revoked.count > 0 };
   });
 }

@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.service';
 import { transaction } from '../../db/transaction';
 import { mailsInLastHour } from './mail-limit';
 import { mailIdentity, type MailIdentity } from './mailer';
+import { recordEvent } from '../../db/events';
 
 /**
  * Guest message templates (issue 20 §3): the product's default text per channel and language
@@ -136,6 +137,7 @@ export async function saveTemplate(ctx: AuthedContext, raw: z.input<typeof ZSave
       before: before ?? { default: true },
       after: { subject, body: input.body },
     });
+    await recordEvent(tx, { hotelId, kind: 'hotel.changed' });
     return { channel, language, subject: saved.subject, body: saved.body, isDefault: false, updatedAt: saved.updatedAt };
   });
 }
@@ -158,6 +160,7 @@ export async function resetTemplate(ctx: AuthedContext, raw: z.input<typeof ZGue
       before: before ? { subject: before.subject, body: before.body } : { default: true },
       after: { default: true },
     });
+    await recordEvent(tx, { hotelId, kind: 'hotel.changed' });
   });
   return { channel, language, ...defaultTemplate(ctx.deps, channel, language), isDefault: true, updatedAt: null };
 }
@@ -209,6 +212,7 @@ export async function saveMessageSettings(ctx: AuthedContext, raw: z.input<typeo
     const before = await readMessageSettings({ prisma: tx as unknown as Deps['prisma'] }, hotelId);
     await tx.guestMessageSettings.upsert({ where: { hotelId }, create: { hotelId, ...input }, update: input });
     await recordAudit(tx, ctx, { action: 'guestMessage.settings.save', entityType: 'Hotel', entityId: hotelId, before, after: input });
+    await recordEvent(tx, { hotelId, kind: 'hotel.changed' });
     return input;
   });
 }

@@ -3,6 +3,8 @@ import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { transaction } from '../../db/transaction';
+import { recordEvent } from '../../db/events';
 import { READER_LIMITS, ZAddDispenserInput, ZDispenserIdInput, ZDispenserStatusInput, ZRenameDispenserInput, type TDispenserStatus } from '@console/shared';
 
 /**
@@ -75,17 +77,20 @@ export async function addDispenser(ctx: AuthedContext, raw: z.input<typeof ZAddD
   const existing = await ctx.deps.prisma.cardDispenser.findFirst({ where: { hotelId: ctx.actor.hotelId, deviceId: input.deviceId }, select: { id: true } });
   if (existing)
     throw new AppError('CONFLICT', { messageKey: 'deskReaders.errors.dispenserExists', fields: { deviceId: 'deskReaders.errors.dispenserExists' } });
-  const created = await ctx.deps.prisma.cardDispenser.create({
-    data: { hotelId: ctx.actor.hotelId, deviceId: input.deviceId, name: input.name },
-    select: SELECT,
+  return transaction(ctx.deps, async (tx) => {
+    const created = await tx.cardDispenser.create({
+      data: { hotelId: ctx.actor.hotelId, deviceId: input.deviceId, name: input.name },
+      select: SELECT,
+    });
+    await recordAudit(tx, ctx, {
+      action: 'dispenser.add',
+      entityType: 'CardDispenser',
+      entityId: created.id,
+      after: { deviceId: created.deviceId, name: created.name },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'device.changed' });
+    return toDto(created);
   });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'dispenser.add',
-    entityType: 'CardDispenser',
-    entityId: created.id,
-    after: { deviceId: created.deviceId, name: created.name },
-  });
-  return toDto(created);
 }
 
 export async function renameDispenser(ctx: AuthedContext, raw: z.input<typeof ZRenameDispenserInput>): Promise<CardDispenserDto> {
@@ -93,15 +98,18 @@ export async function renameDispenser(ctx: AuthedContext, raw: z.input<typeof ZR
   const input = ZRenameDispenserInput.parse(raw);
   const dispenser = await findDispenser(ctx, { id: input.id });
   if (dispenser.name === input.name) return toDto(dispenser);
-  const updated = await ctx.deps.prisma.cardDispenser.update({ where: { id: dispenser.id }, data: { name: input.name }, select: SELECT });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'dispenser.rename',
-    entityType: 'CardDispenser',
-    entityId: dispenser.id,
-    before: { name: dispenser.name },
-    after: { name: input.name },
+  return transaction(ctx.deps, async (tx) => {
+    const updated = await tx.cardDispenser.update({ where: { id: dispenser.id }, data: { name: input.name }, select: SELECT });
+    await recordAudit(tx, ctx, {
+      action: 'dispenser.rename',
+      entityType: 'CardDispenser',
+      entityId: dispenser.id,
+      before: { name: dispenser.name },
+      after: { name: input.name },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'device.changed' });
+    return toDto(updated);
   });
-  return toDto(updated);
 }
 
 /**
@@ -115,25 +123,35 @@ export async function checkDispenserStatus(ctx: AuthedContext, raw: z.input<type
   const dispenser = await findDispenser(ctx, { id: input.id });
   const stock = input.stock ?? dispenser.stock;
   const status: TDispenserStatus = input.status === 'online' && stock === 0 ? 'empty' : input.status;
-  const updated = await ctx.deps.prisma.cardDispenser.update({
-    where: { id: dispenser.id },
-    data: { status, stock, ...(input.capacity !== undefined ? { capacity: input.capacity } : {}), lastCheckedAt: new Date() },
-    select: SELECT,
+  const capacity = input.capacity ?? dispenser.capacity;
+  return transaction(ctx.deps, async (tx) => {
+    const updated = await tx.cardDispenser.update({
+      where: { id: dispenser.id },
+      data: { status, stock, ...(input.capacity !== undefined ? { capacity: input.capacity } : {}), lastCheckedAt: new Date() },
+      select: SELECT,
+    });
+    // What another desk's list shows changed: said (the time of the check alone is not).
+    if (status !== dispenser.status || stock !== dispenser.stock || capacity !== dispenser.capacity) {
+      await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'device.changed' });
+    }
+    return toDto(updated);
   });
-  return toDto(updated);
 }
 
 export async function deleteDispenser(ctx: AuthedContext, raw: z.input<typeof ZDispenserIdInput>): Promise<{ deleted: true }> {
   requirePermission(ctx.actor, 'hotel.manage');
   const input = ZDispenserIdInput.parse(raw);
   const dispenser = await findDispenser(ctx, { id: input.id });
-  await ctx.deps.prisma.cardDispenser.delete({ where: { id: dispenser.id } });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'dispenser.delete',
-    entityType: 'CardDispenser',
-    entityId: dispenser.id,
-    names: { name: dispenser.name || dispenser.deviceId },
-    before: { deviceId: dispenser.deviceId, name: dispenser.name },
+  await transaction(ctx.deps, async (tx) => {
+    await tx.cardDispenser.delete({ where: { id: dispenser.id } });
+    await recordAudit(tx, ctx, {
+      action: 'dispenser.delete',
+      entityType: 'CardDispenser',
+      entityId: dispenser.id,
+      names: { name: dispenser.name || dispenser.deviceId },
+      before: { deviceId: dispenser.deviceId, name: dispenser.name },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'device.changed' });
   });
   return { deleted: true };
 }

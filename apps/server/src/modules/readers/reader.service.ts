@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { transaction } from '../../db/transaction';
+import { recordEvent } from '../../db/events';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
@@ -120,6 +121,7 @@ export async function registerReader(ctx: AuthedContext, raw: z.input<typeof ZRe
         before: { serial: existing.serial, readerType: existing.readerType },
         after: { serial: updated.serial, readerType: updated.readerType },
       });
+      await recordEvent(tx, { hotelId, kind: 'device.changed' });
       return toDto(updated);
     }
     const created = await tx.cardReader.create({
@@ -132,6 +134,7 @@ export async function registerReader(ctx: AuthedContext, raw: z.input<typeof ZRe
       entityId: created.id,
       after: { deviceId: created.deviceId, serial: created.serial, readerType: created.readerType, name: created.name },
     });
+    await recordEvent(tx, { hotelId, kind: 'device.changed' });
     return toDto(created);
   });
 }
@@ -141,15 +144,18 @@ export async function renameReader(ctx: AuthedContext, raw: z.input<typeof ZRena
   const input = ZRenameReaderInput.parse(raw);
   const reader = await findReader(ctx, input.id);
   if (reader.name === input.name) return toDto(reader);
-  const updated = await ctx.deps.prisma.cardReader.update({ where: { id: reader.id }, data: { name: input.name }, select: SELECT });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'reader.rename',
-    entityType: 'CardReader',
-    entityId: reader.id,
-    before: { name: reader.name },
-    after: { name: input.name },
+  return transaction(ctx.deps, async (tx) => {
+    const updated = await tx.cardReader.update({ where: { id: reader.id }, data: { name: input.name }, select: SELECT });
+    await recordAudit(tx, ctx, {
+      action: 'reader.rename',
+      entityType: 'CardReader',
+      entityId: reader.id,
+      before: { name: reader.name },
+      after: { name: input.name },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'device.changed' });
+    return toDto(updated);
   });
-  return toDto(updated);
 }
 
 /**
@@ -183,6 +189,7 @@ export async function bindReader(ctx: AuthedContext, raw: z.input<typeof ZBindRe
       before: { boundAccountId: reader.boundAccountId },
       after: { boundAccountId: input.accountId, ...(previous ? { unboundReaderId: previous.id } : {}) },
     });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'device.changed' });
     return toDto(updated);
   });
 }
@@ -194,27 +201,33 @@ export async function unbindReader(ctx: AuthedContext, raw: z.input<typeof ZRead
   const reader = await findReader(ctx, input.id);
   if (reader.boundAccountId !== ctx.actor.accountId) requirePermission(ctx.actor, 'hotel.manage');
   if (reader.boundAccountId === null) return toDto(reader);
-  const updated = await ctx.deps.prisma.cardReader.update({ where: { id: reader.id }, data: { boundAccountId: null }, select: SELECT });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'reader.unbind',
-    entityType: 'CardReader',
-    entityId: reader.id,
-    before: { boundAccountId: reader.boundAccountId },
+  return transaction(ctx.deps, async (tx) => {
+    const updated = await tx.cardReader.update({ where: { id: reader.id }, data: { boundAccountId: null }, select: SELECT });
+    await recordAudit(tx, ctx, {
+      action: 'reader.unbind',
+      entityType: 'CardReader',
+      entityId: reader.id,
+      before: { boundAccountId: reader.boundAccountId },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'device.changed' });
+    return toDto(updated);
   });
-  return toDto(updated);
 }
 
 export async function deleteReader(ctx: AuthedContext, raw: z.input<typeof ZReaderIdInput>): Promise<{ deleted: true }> {
   requirePermission(ctx.actor, 'hotel.manage');
   const input = ZReaderIdInput.parse(raw);
   const reader = await findReader(ctx, input.id);
-  await ctx.deps.prisma.cardReader.delete({ where: { id: reader.id } });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'reader.delete',
-    entityType: 'CardReader',
-    entityId: reader.id,
-    names: { name: reader.name || reader.deviceId },
-    before: { deviceId: reader.deviceId, serial: reader.serial, name: reader.name, boundAccountId: reader.boundAccountId },
+  await transaction(ctx.deps, async (tx) => {
+    await tx.cardReader.delete({ where: { id: reader.id } });
+    await recordAudit(tx, ctx, {
+      action: 'reader.delete',
+      entityType: 'CardReader',
+      entityId: reader.id,
+      names: { name: reader.name || reader.deviceId },
+      before: { deviceId: reader.deviceId, serial: reader.serial, name: reader.name, boundAccountId: reader.boundAccountId },
+    });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'device.changed' });
   });
   return { deleted: true };
 }

@@ -13,6 +13,7 @@ import { roomScope } from '../base/room-access';
 import { findStay } from '../base/stay-dto';
 import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
 import { doorsServingRooms } from '../credentials/door-copies';
+import { recordEvent } from '../../db/events';
 
 /**
  * Shared doors (issue 20 §5, docs/shared-doors.md): a lock of the hotel that is no room's door,
@@ -184,8 +185,10 @@ export async function setSharedDoor(ctx: AuthedContext, raw: TSharedDoorSetInput
     const was = { kind: lock.sharedKind, roomIds: sorted(before.map((b) => b.roomId)), groupIds: sorted(before.map((b) => b.groupId)) };
     const now = { kind: input.kind, roomIds, groupIds };
     // Asked twice, the second changes nothing and is not audited again.
-    if (JSON.stringify(was) !== JSON.stringify(now))
+    if (JSON.stringify(was) !== JSON.stringify(now)) {
       await recordAudit(tx, ctx, { action: 'sharedDoor.set', entityType: 'Lock', entityId: lock.id, before: was, after: now });
+      await recordEvent(tx, { hotelId: actor.hotelId, kind: 'lock.changed', lockId: lock.id, roomIds: [...roomIds, ...was.roomIds] });
+    }
   });
   return getSharedDoor(ctx, { lockId: input.lockId });
 }
@@ -219,6 +222,7 @@ export async function unsetSharedDoor(ctx: AuthedContext, raw: TSharedDoorLockIn
       },
       after: { revoked: count },
     });
+    await recordEvent(tx, { hotelId: actor.hotelId, kind: 'lock.changed', lockId, roomIds: served.map((r) => r.roomId) });
     return count;
   });
   return { lockId, revoked };

@@ -8,6 +8,8 @@ export const PUBLIC_EVENT_OF: Partial<Record<TEventKind, TWebhookEvent>> = {
   'stay.reserved': 'reservation.created',
   'stay.renewed': 'reservation.changed',
   'stay.changed': 'reservation.changed',
+  // New dates (and room) of a reservation, or an in-house stay's check-out moved.
+  'stay.rescheduled': 'reservation.changed',
   'stay.cancelled': 'reservation.cancelled',
   'stay.checkedIn': 'stay.checked_in',
   'stay.arrived': 'stay.checked_in',

@@ -20,6 +20,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { newWebhookSecret } from './signature';
 import { queueDeliveries } from './queue';
+import { recordEvent } from '../../db/events';
 
 /**
  * A hotel's webhook endpoints (Settings > Webhooks, `/api/v1/webhooks`, docs/webhooks.md):
@@ -148,6 +149,7 @@ export async function createWebhook(ctx: AuthedContext, raw: z.input<typeof ZWeb
       names: { name: input.url },
       after: { url: input.url, description: input.description, events: input.events },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'webhook.changed' });
     return created.id;
   });
   return { ...toDto(await findEndpoint(ctx, id)), secret };
@@ -184,6 +186,7 @@ export async function updateWebhook(ctx: AuthedContext, raw: z.input<typeof ZWeb
         enabled: input.enabled ?? before.enabled,
       },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'webhook.changed' });
   });
   // Enabled again: what waited while it was disabled goes out now, in order.
   if (enabling) {
@@ -213,6 +216,7 @@ export async function deleteWebhook(ctx: AuthedContext, raw: z.input<typeof ZWeb
       names: { name: before.url },
       before: { url: before.url, description: before.description, events: before.events },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'webhook.changed' });
   });
   return { deleted: true };
 }
@@ -244,6 +248,7 @@ export async function rotateWebhookSecret(ctx: AuthedContext, raw: z.input<typeo
       },
     });
     await recordAudit(tx, ctx, { action: 'webhook.rotateSecret', entityType: 'WebhookEndpoint', entityId: before.id, names: { name: before.url } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'webhook.changed' });
   });
   return { ...toDto(await findEndpoint(ctx, before.id)), secret };
 }
@@ -322,6 +327,7 @@ export async function resendWebhookDelivery(ctx: AuthedContext, raw: z.input<typ
       names: { name: endpoint.url },
       after: { messageId: delivery.messageId, kind: delivery.kind },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'webhook.changed' });
   });
   await queueDeliveries(ctx.deps, [delivery.id], { again: true });
   return { queued: true, deliveryId: String(delivery.id) };
@@ -345,6 +351,7 @@ export async function sendWebhookTest(ctx: AuthedContext, raw: z.input<typeof ZW
       select: { id: true },
     });
     await recordAudit(tx, ctx, { action: 'webhook.test', entityType: 'WebhookEndpoint', entityId: endpoint.id, names: { name: endpoint.url } });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'webhook.changed' });
     return created.id;
   });
   await queueDeliveries(ctx.deps, [deliveryId], { again: true });

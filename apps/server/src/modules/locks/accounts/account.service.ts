@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Actor, AuthedContext, ServiceContext } from '../../../context';
 import { isUniqueViolation } from '../../../db/errors';
 import { transaction } from '../../../db/transaction';
+import { recordEvent } from '../../../db/events';
 import { AppError } from '../../../errors';
 import { LockProviderError } from '../../../infra/locks/provider';
 import type { LockTokens } from '../../../infra/locks/ttlock';
@@ -192,6 +193,7 @@ export async function connectAccount(
         entityId: created.id,
         after: { username: input.username, kind: input.kind, label: input.label },
       });
+      await recordEvent(tx, { hotelId, kind: 'lock.changed' });
       return created.id;
     });
     noteLockCall(ctx.deps, id);
@@ -235,6 +237,7 @@ export async function reconnectLockAccount(ctx: AuthedContext, raw: z.input<type
       before: { state: account.state },
       after: { state: 'connected' },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'lock.changed' });
   });
   ctx.deps.locks?.forget(account.id);
   // Work that waited for the account goes now.
@@ -256,6 +259,7 @@ export async function disconnectLockAccount(ctx: AuthedContext, raw: z.input<typ
       before: { state: account.state },
       after: { state: 'disconnected' },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'lock.changed' });
   });
   ctx.deps.locks?.forget(account.id);
   return { id: account.id };
@@ -281,6 +285,7 @@ export async function removeLockAccount(ctx: AuthedContext, raw: z.input<typeof 
       names: { name: account.label || account.username },
       before: { username: account.username, locks: count },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'lock.changed' });
   });
   ctx.deps.locks?.forget(account.id);
   return { removed: true };
@@ -300,6 +305,7 @@ export async function setLockAccountBudget(ctx: AuthedContext, raw: z.input<type
       before,
       after: { monthlyBudget: input.monthlyBudget },
     });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'lock.changed' });
   });
   return { id: account.id, monthlyBudget: input.monthlyBudget };
 }
@@ -312,6 +318,7 @@ export async function setLockSettings(ctx: AuthedContext, raw: z.input<typeof ZL
     const before = await tx.hotel.findUniqueOrThrow({ where: { id: ctx.actor.hotelId }, select: { cardNumberOrder: true } });
     await tx.hotel.update({ where: { id: ctx.actor.hotelId }, data: { cardNumberOrder: input.cardNumberOrder } });
     await recordAudit(tx, ctx, { action: 'lock.settings', entityType: 'Hotel', entityId: ctx.actor.hotelId, before, after: input });
+    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'hotel.changed' });
   });
   return input;
 }

@@ -9,6 +9,7 @@ import { recordAudit } from '../../audit/audit.service';
 import { markLocksGone } from '../lock.service';
 import { usableProvider } from '../../lock-cloud/account-provider';
 import { ACCOUNT_ROW_SELECT, type AccountRow } from '../../base/lock-ref';
+import { recordEvent } from '../../../db/events';
 
 /**
  * "Get locks" (docs/ttlock-account.md): the account's locks (TTLock lock/list, paged; lock/listByHotel
@@ -138,6 +139,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
     r.gone = goneLocks.length;
     await tx.lockAccount.update({ where: { id: account.id }, data: { importedAt: now, linksReadAt: now, locksReadAt: now } });
     await recordAudit(tx, ctx, { action: 'lockAccount.import', hotelId, entityType: 'LockAccount', entityId: account.id, after: { ...r } });
+    await recordEvent(tx, { hotelId, kind: 'lock.changed' });
     return { r, goneLocks };
   });
   // Marked gone after the import's transaction, their rooms told: the lock is no longer in the account (another lock is needed).

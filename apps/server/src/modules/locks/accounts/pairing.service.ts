@@ -4,6 +4,7 @@ import type { Prisma } from '../../../generated/prisma/client';
 import { containsText } from '../../../db/search';
 import type { Actor, AuthedContext, Deps, ServiceContext } from '../../../context';
 import { isConstraint } from '../../../db/errors';
+import { recordEvent } from '../../../db/events';
 import { lockRooms, transaction, type Tx } from '../../../db/transaction';
 import { AppError } from '../../../errors';
 import { LockProviderError, type LockStatus, type LockSummary } from '../../../infra/locks/provider';
@@ -309,6 +310,7 @@ async function applyPairs(tx: Tx, by: Pairer, pairs: { roomId: number; lockId: n
       before: { lockId: room.lock?.providerLockId ?? null },
       after: { lockId: after },
     });
+    await recordEvent(tx, { hotelId, kind: 'lock.changed', roomIds: [p.roomId], lockId: p.lockId ?? room.lockId ?? undefined });
     if (await keysFollowLock(tx, hotelId, p.roomId, room.lockId, p.lockId)) keyRooms.push(p.roomId);
   }
   return keyRooms;
