@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, actorContext, type TestContext } from '../test/harness';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../test/factories';
 import { jobContext } from '../context';
@@ -73,6 +73,25 @@ describe('stay expiry jobs', () => {
     } finally {
       await workers.close();
     }
+  });
+
+  it('answers a committed check-in as done when its jobs cannot be queued (Redis away): the sweep expires it when due', async () => {
+    const h = await createHotelWithStaff(ctx.deps);
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['E4']);
+    // The stay's jobs follow its commit (followStayJobs): a failed queueing is logged, not answered.
+    const add = vi.spyOn(ctx.deps.queues.stay, 'add').mockRejectedValue(new Error('Redis away'));
+    const input = endingSoon(rooms[0]!.id, 2);
+    let stay;
+    try {
+      stay = await checkIn(await actorContext(ctx.deps, h.staffToken), input);
+      expect(add).toHaveBeenCalled();
+    } finally {
+      add.mockRestore();
+    }
+    expect(await stateOf(ctx, stay.id)).toBe('in_house');
+    expect(await ctx.deps.queues.stay.getJob(`stay-${stay.id}-v0-expire`)).toBeUndefined();
+    await sweepStays(jobContext(ctx.deps), new Date(input.expectedCheckOutAt.getTime() + 1_000), { hotelId: h.hotel.id });
+    expect(await stateOf(ctx, stay.id)).toBe('expired');
   });
 
   it('reschedules on renewal: the old job finds a newer version and does nothing', async () => {

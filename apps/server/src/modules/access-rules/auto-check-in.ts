@@ -4,7 +4,7 @@ import { isConstraint } from '../../db/errors';
 import { lockRooms, transaction } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
 import { followRoomCharge } from '../orders/room-charge';
-import { scheduleStayJobs } from '../stays/stay-schedule';
+import { followStayJobs } from '../stays/stay-schedule';
 import { ruleForRoom } from '../base/rule-lookup';
 
 /** A stored lock record, as auto check-in reads it. */
@@ -92,11 +92,10 @@ async function arriveOne(deps: Deps, r: DoorRecord, kind: 'password' | 'face' | 
         before: { status: 'reserved', checkInAt: stay.checkInAt.toISOString() },
         after: { status: 'in_house', checkInAt: checkInAt.toISOString(), credential: r.credential, openedAt: r.occurredAt.toISOString() },
       });
+      followStayJobs(tx, deps, updated, stay.hotel.timeZone);
       return updated;
     });
-    if (!done) return false;
-    await scheduleStayJobs(deps, done, stay.hotel.timeZone);
-    return true;
+    return done !== null;
   } catch (error) {
     // An opening before the check-in time would overlap the room's previous stay: it stays reserved (it begins at its time).
     if (isConstraint(error, 'Stay_no_overlap')) return false;

@@ -3,10 +3,10 @@ import type { Prisma } from '../../generated/prisma/client';
 import { recordEvent } from '../../db/events';
 import { transaction, type Tx } from '../../db/transaction';
 import { recordAudit } from '../audit/audit.service';
-import { afterCredentialChange } from '../credentials/delivery';
+import { followCredentials } from '../credentials/delivery';
 import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stays/reservation';
 import { extendChannelStay, moveChannelReservationToFreeRoom } from '../stays/channel-stay';
-import { scheduleStayJobs, type SchedulableStay } from '../stays/stay-schedule';
+import { followStayJobs } from '../stays/stay-schedule';
 import { FeedFetchError, fetchFeedText } from './feed-fetch';
 import { FeedParseError, parseFeed, type FeedEvent, type HotelTimes, type SkippedEvent } from './ical-parse';
 
@@ -166,8 +166,6 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
   const inAnswer = new Set(bookings.map(keyOf));
   // A skipped event's bookings are not gone: nothing of that UID is cancelled by this read.
   const skippedUids = new Set(skipped.map((e) => e.uid));
-  const touched: SchedulableStay[] = [];
-  const credentialStays: number[] = [];
   const roomChanges: FeedRoomChange[] = [];
   const note = (e: { reference: string }) => `${feed.label} · ${e.reference}`.slice(0, 500);
 
@@ -277,8 +275,8 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
               : null;
           if (extended && 'extended' in extended) {
             await tx.calendarFeedBooking.update({ where: { id: row.id }, data: { ...facts, state: 'booked', conflictStayId: null } });
-            touched.push(extended.extended);
-            credentialStays.push(extended.extended.id);
+            followStayJobs(tx, deps, extended.extended, hotel.timeZone);
+            followCredentials(tx, deps, feed.hotelId, { stayId: extended.extended.id });
             return 'moved' as const;
           }
           await tx.calendarFeedBooking.update({
@@ -308,8 +306,8 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
         });
         if (moved && 'moved' in moved) {
           await tx.calendarFeedBooking.update({ where: { id: row.id }, data: { ...facts, state: 'booked', conflictStayId: null } });
-          touched.push(moved.moved);
-          credentialStays.push(moved.moved.id);
+          followStayJobs(tx, deps, moved.moved, hotel.timeZone);
+          followCredentials(tx, deps, feed.hotelId, { stayId: moved.moved.id });
           return 'moved' as const;
         }
         // The new dates overlap another stay of its room: a group's booking takes a free room of the group.
@@ -333,8 +331,9 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
           });
           const name = (id: number) => names.find((n) => n.id === id)?.name ?? String(id);
           roomChanges.push({ reference: event.reference, fromRoom: name(changed.fromRoomId), toRoom: name(changed.moved.roomId) });
-          touched.push(changed.moved);
-          credentialStays.push(row.stayId, changed.moved.id);
+          followStayJobs(tx, deps, changed.moved, hotel.timeZone);
+          followCredentials(tx, deps, feed.hotelId, { stayId: row.stayId });
+          followCredentials(tx, deps, feed.hotelId, { stayId: changed.moved.id });
           return 'roomChanged' as const;
         }
         // No room is free on the new dates: the reservation keeps its dates; the feed shows the conflict.
@@ -366,7 +365,7 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
         : { ...facts, state: 'conflict', stayId: null, conflictStayId: made.conflictStayId };
       if (row) await tx.calendarFeedBooking.update({ where: { id: row.id }, data });
       else await tx.calendarFeedBooking.create({ data: { hotelId: feed.hotelId, uid: event.uid, recurrenceId: event.recurrenceId, ...data } });
-      if (made.stay) touched.push(made.stay);
+      if (made.stay) followStayJobs(tx, deps, made.stay, hotel.timeZone);
       return made.stay ? ('created' as const) : ('conflict' as const);
     });
     if (outcome === 'created') result.created += 1;
@@ -389,7 +388,7 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
   const saidCancelled = new Set(events.filter((e) => e.isCancelled).map(keyOf));
   const goneBooked = gone.filter((g) => g.state === 'booked' && g.stay?.status === 'reserved' && !saidCancelled.has(keyOf(g)));
   const emptyPending = bookings.length === 0 && goneBooked.length > 0;
-  result.cancelled = await cancelGone(ctx, feed, emptyPending ? gone.filter((g) => saidCancelled.has(keyOf(g))) : gone, note, credentialStays);
+  result.cancelled = await cancelGone(ctx, feed, emptyPending ? gone.filter((g) => saidCancelled.has(keyOf(g))) : gone, note);
   // The feed's conflicts still to come: as read above when this read changed nothing, else read again.
   const changedAny = applied > 0 || result.cancelled > 0;
   result.conflicts = changedAny
@@ -408,8 +407,6 @@ export async function readFeed(ctx: Ctx, hotelId: number, feedId: number, option
       lastReadReport: report as unknown as Prisma.InputJsonValue,
     },
   });
-  for (const stay of touched) await scheduleStayJobs(deps, stay, hotel.timeZone);
-  for (const stayId of credentialStays) await afterCredentialChange(deps, feed.hotelId, { stayId });
   return { ...result, ok: true, events: events.length, skipped: skipped.length, emptyPending, report };
 }
 
@@ -418,7 +415,6 @@ async function cancelGone(
   feed: { id: number; hotelId: number },
   gone: { id: number; uid: string; recurrenceId: string; stayId: number | null; state: string; reference: string }[],
   note: (e: { reference: string }) => string,
-  credentialStays: number[],
 ): Promise<number> {
   let cancelled = 0;
   for (const g of gone) {
@@ -438,12 +434,10 @@ async function cancelGone(
       // (`gone_in_house`); otherwise the booking is no longer the channel's.
       const inHouse = !ended && (row.stay?.status === 'in_house' || row.stay?.status === 'expired');
       await tx.calendarFeedBooking.update({ where: { id: g.id }, data: { state: inHouse ? 'gone_in_house' : 'cancelled', conflictStayId: null } });
+      if (ended && row.stayId !== null) followCredentials(tx, ctx.deps, feed.hotelId, { stayId: row.stayId });
       return ended;
     });
-    if (done) {
-      cancelled += 1;
-      if (g.stayId !== null) credentialStays.push(g.stayId);
-    }
+    if (done) cancelled += 1;
   }
   return cancelled;
 }
@@ -458,16 +452,17 @@ export async function applyConfirmedEmpty(ctx: Ctx, feed: { id: number; hotelId:
     where: { feedId: feed.id, state: { in: CANCELLABLE_STATES }, endsAt: { gt: now } },
     select: { id: true, uid: true, recurrenceId: true, stayId: true, state: true, reference: true },
   });
-  const credentialStays: number[] = [];
-  const cancelled = await cancelGone(ctx, feed, gone, (e) => `${feed.label} · ${e.reference}`.slice(0, 500), credentialStays);
-  await ctx.deps.prisma.calendarFeed.updateMany({ where: { id: feed.id }, data: { emptyPending: false } });
-  await recordAudit(ctx.deps.prisma, ctx, {
-    action: 'feed.confirmEmpty',
-    hotelId: feed.hotelId,
-    entityType: 'CalendarFeed',
-    entityId: feed.id,
-    after: { cancelled },
+  const cancelled = await cancelGone(ctx, feed, gone, (e) => `${feed.label} · ${e.reference}`.slice(0, 500));
+  await transaction(ctx.deps, async (tx) => {
+    await tx.calendarFeed.updateMany({ where: { id: feed.id }, data: { emptyPending: false } });
+    await recordAudit(tx, ctx, {
+      action: 'feed.confirmEmpty',
+      hotelId: feed.hotelId,
+      entityType: 'CalendarFeed',
+      entityId: feed.id,
+      after: { cancelled },
+    });
+    await recordEvent(tx, { hotelId: feed.hotelId, kind: 'feed.changed', feedId: feed.id });
   });
-  for (const stayId of credentialStays) await afterCredentialChange(ctx.deps, feed.hotelId, { stayId });
   return cancelled;
 }

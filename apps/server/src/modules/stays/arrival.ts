@@ -9,7 +9,7 @@ import { quoteStay } from '../price/price.service';
 import { findRoom } from '../base/room-access';
 import { refuseOverlap } from './check-in';
 import { findStay, roomOccupied, staySelect, toStayDto, type StayDto } from '../base/stay-dto';
-import { scheduleStayJobs } from './stay-schedule';
+import { followStayJobs } from './stay-schedule';
 import { followRoomCharge } from '../orders/room-charge';
 import { recordEvent } from '../../db/events';
 
@@ -74,12 +74,13 @@ export async function arriveReservation(ctx: AuthedContext, raw: TArriveInput): 
         before: { checkInAt: stay.checkInAt.toISOString(), expectedCheckOutAt: stay.expectedCheckOutAt.toISOString(), priceAmount: stay.priceAmount },
         after: { checkInAt: checkInAt.toISOString(), expectedCheckOutAt: expectedCheckOutAt.toISOString(), priceAmount: price },
       });
-      return tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect });
+      const row = await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect });
+      followStayJobs(tx, deps, row, actor.timeZone);
+      return row;
     });
   } catch (error) {
     if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
     throw error;
   }
-  await scheduleStayJobs(deps, arrived, actor.timeZone);
   return toStayDto(arrived, now);
 }

@@ -12,7 +12,7 @@ import { findRoom } from '../base/room-access';
 import { followCredentials } from '../credentials/delivery';
 import { revokeOldCardsOfGuests } from '../credentials/revocation';
 import { guestData, guestSelect, roomOccupied, stayColumnsSelect, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
-import { scheduleStayJobs } from './stay-schedule';
+import { followStayJobs } from './stay-schedule';
 import { postStayMoney } from '../orders/room-charge';
 import { recordEvent } from '../../db/events';
 import { refuseOutOfOrder } from '../housekeeping/out-of-order';
@@ -125,9 +125,6 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
     if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
     throw error;
   }
-  if (result.isNew) {
-    await scheduleStayJobs(deps, result.stay, actor.timeZone);
-  }
   return toStayDto(result.stay, now);
 
   async function write(): Promise<{ stay: StayRow; isNew: boolean }> {
@@ -228,6 +225,7 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
         },
       });
       // The new stay as the DTO needs it, from what was just written (no read back).
+      followStayJobs(tx, deps, stay, actor.timeZone);
       return { stay: { ...stay, room: { name: room.name }, movedTo: [], cardIssues: [], guests }, isNew: true };
     });
   }

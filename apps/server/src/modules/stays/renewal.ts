@@ -11,7 +11,7 @@ import { refuseOverlap } from './check-in';
 import { extendStayCredentials } from '../credentials/revocation';
 import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { reservationNoShowAt } from './reservation';
-import { scheduleStayJobs } from './stay-schedule';
+import { followStayJobs } from './stay-schedule';
 import { followRoomCharge } from '../orders/room-charge';
 import type { Poster } from '../orders/folio';
 import { recordEvent } from '../../db/events';
@@ -68,13 +68,13 @@ export async function renewStay(ctx: AuthedContext, raw: TRenewInput): Promise<R
       replacedPasswords = done.replacedPasswords;
       extendedCredentials = done.extendedCredentials;
       rewriteCards = done.rewriteCards;
+      followStayJobs(tx, deps, done.renewed, actor.timeZone);
       return done.renewed;
     });
   } catch (error) {
     if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
     throw error;
   }
-  await scheduleStayJobs(deps, renewed, actor.timeZone);
   return { ...toStayDto(renewed, now), addedPrice: added, replacedPasswords, extendedCredentials, rewriteCards };
 }
 

@@ -21,7 +21,7 @@ import { extendStayInTx } from './renewal';
 import { reservationNoShowAt, retimeStayCredentials } from './reservation';
 import { moveStayToRoom } from './room-change';
 import { reservationMovePrices } from './booked-rate';
-import { scheduleStayJobs } from './stay-schedule';
+import { followStayJobs } from './stay-schedule';
 import type { CredentialMoveDto } from './credential-move';
 
 /**
@@ -231,16 +231,17 @@ export async function rescheduleStay(ctx: AuthedContext, raw: TRescheduleInput):
         answer.changedCredentials = done.extendedCredentials;
         answer.replacedPasswords = done.replacedPasswords;
         answer.rewriteCards = done.rewriteCards;
+        followStayJobs(tx, deps, done.renewed, actor.timeZone);
         return done.renewed;
       }
-      if (plan.kind === 'shorten') return shortenInTx(tx, ctx, fresh, plan, answer);
-      return moveInTx(tx, ctx, fresh, plan, noShowAt, now, answer);
+      const changed = plan.kind === 'shorten' ? await shortenInTx(tx, ctx, fresh, plan, answer) : await moveInTx(tx, ctx, fresh, plan, noShowAt, now, answer);
+      followStayJobs(tx, deps, changed, actor.timeZone);
+      return changed;
     });
   } catch (error) {
     if (isConstraint(error, 'Stay_no_overlap')) throw roomOccupied(error);
     throw error;
   }
-  if (answer.kind !== 'unchanged') await scheduleStayJobs(deps, result, actor.timeZone);
   return { ...toStayDto(result, now), ...answer };
 }
 

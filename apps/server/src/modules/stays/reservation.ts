@@ -18,7 +18,7 @@ import { findRoom, roomScope } from '../base/room-access';
 import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT, revokeStayCredentials } from '../credentials/revocation';
 import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
 import { guestData, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
-import { scheduleStayJobs, type SchedulableStay } from './stay-schedule';
+import { followStayJobs, type SchedulableStay } from './stay-schedule';
 import { recordEvent } from '../../db/events';
 
 type Db = TPrisma | Tx;
@@ -75,7 +75,6 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
     if (isConstraint(error, 'Stay_no_overlap')) throw group ? full() : roomOccupied(error);
     throw error;
   }
-  if (result.isNew) await scheduleStayJobs(deps, result.stay, actor.timeZone);
   return toStayDto(result.stay, now);
 
   async function write(): Promise<{ stay: StayRow; isNew: boolean }> {
@@ -171,7 +170,9 @@ export async function createReservation(ctx: AuthedContext, raw: TReservationInp
           guests: input.guests.length,
         },
       });
-      return { stay: await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect }), isNew: true };
+      const reserved = await tx.stay.findUniqueOrThrow({ where: { id: stay.id }, select: staySelect });
+      followStayJobs(tx, deps, reserved, actor.timeZone);
+      return { stay: reserved, isNew: true };
     });
   }
 }
@@ -200,8 +201,8 @@ export interface ChannelReservation {
 
 /**
  * Makes a channel's booking a reservation in `tx` (the rooms locked first), or answers the stay it
- * overlaps when no room is free (a conflict: nothing made). The caller schedules the stay's jobs
- * (`scheduleStayJobs`) once `tx` has committed.
+ * overlaps when no room is free (a conflict: nothing made). The caller asks for the stay's jobs
+ * (`followStayJobs`) in `tx`.
  */
 export async function reserveFromChannel(
   tx: Tx,

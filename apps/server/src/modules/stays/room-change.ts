@@ -13,7 +13,7 @@ import { refuseOutOfOrder } from '../housekeeping/out-of-order';
 import { followCredentials } from '../credentials/delivery';
 import { moveStayCredentials, type CredentialMoveDto } from './credential-move';
 import { findStay, requireActive, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
-import { scheduleStayJobs } from './stay-schedule';
+import { followStayJobs } from './stay-schedule';
 import { followRoomCharge } from '../orders/room-charge';
 import type { Poster } from '../orders/folio';
 import { recordEvent } from '../../db/events';
@@ -82,6 +82,7 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
         now,
       });
       credentialMoves = done.credentialMoves;
+      followStayJobs(tx, deps, done.moved, actor.timeZone);
       return done.moved;
     });
   } catch (error) {
@@ -89,7 +90,6 @@ export async function changeRoom(ctx: AuthedContext, raw: z.input<typeof ZChange
       throw new AppError('CONFLICT', { messageKey: 'stay.errors.changeFailedOccupied', params: { room: target.name }, cause: error });
     throw error;
   }
-  await scheduleStayJobs(deps, moved, actor.timeZone);
   return { ...toStayDto(moved, now), priceDifference: difference, credentialMoves };
 }
 

@@ -1,5 +1,7 @@
 import { hotelDayStart } from '@console/shared';
 import type { Deps } from '../../context';
+import { afterCommit } from '../../db/events';
+import type { Tx } from '../../db/transaction';
 import type { StayJobData } from '../../jobs/payloads';
 import { scheduleAccessIssue } from '../base/issue-schedule';
 
@@ -56,4 +58,29 @@ export async function scheduleStayJobs(deps: Pick<Deps, 'queues' | 'prisma'>, st
       delay: Math.max(0, stay.expectedCheckOutAt.getTime() - now),
     });
   }
+}
+
+/** The stays each open transaction asked jobs for, by id: the last row asked for is the one scheduled. */
+const asked = new WeakMap<Tx, Map<number, { stay: SchedulableStay; timeZone?: string }>>();
+
+/**
+ * Asks, inside the change's transaction, that the stay's jobs be scheduled once it is committed
+ * (`afterCommit`, db/events.ts), as `followCredentials` does for its credentials: never for a
+ * rolled-back attempt, once per stay and transaction, for the row as the transaction last gave it.
+ * A failure (Redis away) is logged and the change stays committed, answered as done: the stay
+ * sweep does, once due, what a lost job would have done.
+ */
+export function followStayJobs(tx: Tx, deps: Pick<Deps, 'queues' | 'prisma' | 'log'>, stay: SchedulableStay, timeZone?: string): void {
+  let stays = asked.get(tx);
+  if (!stays) asked.set(tx, (stays = new Map()));
+  stays.set(stay.id, { stay, timeZone });
+  const these = stays;
+  afterCommit(tx, `stay-jobs:${stay.id}`, async () => {
+    const last = these.get(stay.id)!;
+    try {
+      await scheduleStayJobs(deps, last.stay, last.timeZone);
+    } catch (error) {
+      deps.log.warn({ err: error, stayId: stay.id }, "could not schedule the stay's jobs now; the stay sweep will");
+    }
+  });
 }
