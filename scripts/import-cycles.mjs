@@ -12,23 +12,39 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = ['apps/server', 'apps/web', 'apps/lock-sim', 'apps/reader-sim', 'packages/shared', 'packages/card-format'];
 
 // Folder-level circles (issue 27, docs/decisions/042-one-credential-writer.md): a folder of these
-// (a server module, a web feature) imports another only if that one does not import it back, by
-// any way round. Files may be circle-free while their folders are knotted (stay -> orders ->
-// stay), and a knot is how a module stops having a place in the layers.
-const FOLDERS = { 'apps/server': /^modules\/([^/]+)\//, 'apps/web': /^features\/([^/]+)\// };
+// (a server module, a web feature; the server's http/ and legacy/ faces) imports another only if
+// that one does not import it back, by any way round. Files may be circle-free while their folders
+// are knotted (stay -> orders -> stay), and a knot is how a module stops having a place in the
+// layers. An import through files of no such folder counts as one (issue 37 §3: six modules reached
+// credentials/lock-tags.ts through context.ts -> jobs/queues.ts -> jobs/payloads.ts, unseen).
+const FOLDERS = { 'apps/server': /^(modules\/[^/]+|http|legacy)\//, 'apps/web': /^(features\/[^/]+)\// };
 
-/** The folder edges that lie on a circle: both ends in one strongly connected component (Tarjan). */
+/** A test, or a helper of tests: no layer of the program (it may reach across folders). */
+const isTest = (file) => /\.test\.tsx?$/.test(file) || /^test\//.test(file);
+
+/**
+ * The folder edges that lie on a circle: both ends in one strongly connected component (Tarjan).
+ * A file of a folder reaches another folder directly or through files of no folder.
+ */
 function edgesOnCircles(graph, folderOf) {
   const edges = new Map();
-  for (const [file, deps] of Object.entries(graph)) {
+  for (const file of Object.keys(graph)) {
     const a = folderOf(file);
-    // A test may reach across folders: it is no layer of the program.
-    if (!a || /(\.test|-test-kit)\.tsx?$/.test(file)) continue;
-    for (const dep of deps) {
+    if (!a || isTest(file)) continue;
+    const seen = new Set();
+    const todo = [...graph[file]];
+    while (todo.length) {
+      const dep = todo.pop();
+      if (seen.has(dep) || isTest(dep)) continue;
+      seen.add(dep);
       const b = folderOf(dep);
-      if (!b || b === a) continue;
+      if (!b) {
+        todo.push(...(graph[dep] ?? []));
+        continue;
+      }
+      if (b === a) continue;
       if (!edges.has(a)) edges.set(a, new Map());
-      if (!edges.get(a).has(b)) edges.get(a).set(b, `${file} -> ${dep}`);
+      if (!edges.get(a).has(b)) edges.get(a).set(b, `${file} -> ${graph[file].includes(dep) ? '' : '... -> '}${dep}`);
     }
   }
   const index = new Map();

@@ -5,7 +5,7 @@ import { createCardKeySet, listCardKeySets, syncCardKeys } from '../modules/card
 import { recordDeposit, recordPayment } from '../modules/orders/payments';
 import { postRoomCharge } from '../modules/orders/posting';
 import { listOrders, listOrdersAfter } from '../modules/orders/order-list';
-import { ledgerHotel, stayIn, type Ctx } from '../modules/orders/orders-test-kit';
+import { ledgerHotel, stayIn, type Ctx } from '../test/ledger-kit';
 import { getFolio, settleFolio } from '../modules/orders/settlement.service';
 import { createTestContext, testMeta, type TestContext } from '../test/harness';
 import { legacyClient } from '../test/legacy-client';

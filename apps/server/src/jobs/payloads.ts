@@ -3,13 +3,12 @@
  * context every module receives) and the modules that make and run the jobs import these types from
  * here, so no import circle runs through the context.
  */
-import type { TLanguageHeader } from '@console/shared';
+import type { TCredentialKind, TLanguageHeader } from '@console/shared';
 import type { TExportList, TExportScope } from '@console/shared/export';
-import type { CredentialKind } from '../modules/credentials/lock-tags';
 
 /** One version of one credential to put on (or take off) its lock (modules/credentials/delivery.ts). */
 export interface DeliveryJobData {
-  kind: CredentialKind;
+  kind: TCredentialKind;
   id: number;
   version: number;
   /** A sweep's one hotel (tests, which share one database between files); every hotel without it. */

@@ -6,7 +6,7 @@ import type { ZodError } from 'zod';
 import { API_KEY_PREFIX, LANGUAGES, ZIdempotencyKey, resolveLanguageHeader } from '@console/shared';
 import type { AuthedContext, Deps } from '../../context';
 import { AppError } from '../../errors';
-import { bearerToken } from '../../legacy/gateway/gateway';
+import { bearerToken } from '../status';
 import { resolveApiKey } from '../../modules/api-keys/api-key.service';
 import { requestMeta } from '../meta';
 import { fingerprintOf, withIdempotency, type Replayable } from './idempotency';

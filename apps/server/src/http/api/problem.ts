@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { APP_ERROR_CODES } from '@console/shared';
 import type { Deps, RequestMeta } from '../../context';
 import { describeAppError, isUnexpected, toAppError } from '../../errors';
-import { GATEWAY_CODES } from '../../legacy/gateway/reply';
+import { HTTP_STATUS_OF } from '../status';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
@@ -34,7 +34,7 @@ export function sendProblem(deps: Deps, req: FastifyRequest, reply: FastifyReply
   const app = toAppError(error);
   if (isUnexpected(app)) req.log.error({ err: error }, 'JSON API request failed');
   const data = describeAppError(app, meta.lang, deps.i18n);
-  const status = GATEWAY_CODES[app.code];
+  const status = HTTP_STATUS_OF[app.code];
   const body: TProblem = {
     type: `urn:console:problem:${app.code.toLowerCase()}`,
     title: app.code,

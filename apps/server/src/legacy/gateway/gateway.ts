@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context';
 import { AppError } from '../../errors';
 import { checkOrigin } from '../../http/origin';
+import { bearerToken } from '../../http/status';
 import { resolveSessionOrKey } from '../../modules/api-keys/api-key.service';
 import { resolveSession } from '../../modules/auth/session.service';
 import { authRoutes } from './auth';
@@ -15,13 +16,6 @@ import type { GatewayRoute } from './route';
 export const GATEWAY_ROUTES: GatewayRoute[] = [...authRoutes, ...roomRoutes, ...cardRoutes, ...recordRoutes];
 
 const PREFIXES = ['/auth', '/linQuan'];
-
-/** The token of `Authorization: Bearer <token>`, or undefined. */
-export function bearerToken(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  return /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(header)?.[1];
-}
 
 /**
  * The request's fields: the query string, and the body's (JSON or a form) over it. The

@@ -1,44 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TAppErrorCode } from '@console/shared';
 import type { Deps } from '../../context';
 import { AppError, describeAppError, isUnexpected, toAppError } from '../../errors';
 import { requestMeta } from '../../http/meta';
+import { HTTP_STATUS_OF } from '../../http/status';
 
 /** `code` of a gateway answer that succeeded (spec §7: "they expect code 200"). */
 export const GATEWAY_OK = 200;
-
-/**
- * The gateway's own codes (docs/card-service-gateway.md): one per AppError code, HTTP-like.
- * The HTTP status of an answer is the same number, and the body says it again as `code`.
- */
-export const GATEWAY_CODES: Record<TAppErrorCode, number> = {
-  VALIDATION: 400,
-  BAD_ENVELOPE: 400,
-  BAD_REQUEST: 400,
-  CAPTCHA_INVALID: 400,
-  CAPTCHA_REQUIRED: 400,
-  SMS_CODE_INVALID: 400,
-  OLD_PASSWORD_WRONG: 400,
-  INVALID_CREDENTIALS: 401,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  ORIGIN_REJECTED: 403,
-  NO_HOTEL: 403,
-  ACCOUNT_FROZEN: 403,
-  NOT_FOUND: 404,
-  UNKNOWN_ACTION: 404,
-  CONFLICT: 409,
-  CONFIRMATION_REQUIRED: 409,
-  DUPLICATE_REQUEST: 409,
-  SUPERSEDED: 409,
-  METHOD_NOT_ALLOWED: 405,
-  PAYLOAD_TOO_LARGE: 413,
-  TOO_MANY_ATTEMPTS: 429,
-  INTERNAL: 500,
-  LOCK_FAILED: 502,
-  LOCK_UNREACHABLE: 502,
-  SERVICE_UNAVAILABLE: 503,
-};
 
 /** What every answer of the gateway is: `{ code, msg, data }`. */
 export interface GatewayBody {
@@ -89,7 +56,7 @@ export function sendError(deps: Deps, req: FastifyRequest, reply: FastifyReply, 
   const app = inGatewayNames(toAppError(error), fieldNames);
   if (isUnexpected(app)) req.log.error({ err: error }, 'card-service gateway call failed');
   const described = describeAppError(app, gatewayMeta(req).lang, deps.i18n);
-  const code = GATEWAY_CODES[app.code];
+  const code = HTTP_STATUS_OF[app.code];
   const data: Record<string, unknown> = { error: described.code, errno: described.errno };
   if (described.fields) data.fields = described.fields;
   if (described.retryAfterSeconds !== undefined) {

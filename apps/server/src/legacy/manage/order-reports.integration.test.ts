@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '@console/shared';
 import { createSession } from '../../modules/auth/session.service';
-import { ledgerHotel, stayIn } from '../../modules/orders/orders-test-kit';
+import { ledgerHotel, stayIn } from '../../test/ledger-kit';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { legacyClient } from '../../test/legacy-client';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@console/shared';
 import { createSession } from '../../modules/auth/session.service';
-import { ledgerHotel, stayIn } from '../../modules/orders/orders-test-kit';
+import { ledgerHotel, stayIn } from '../../test/ledger-kit';
 import { settleFolio } from '../../modules/orders/settlement.service';
 import { createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { legacyClient } from '../../test/legacy-client';

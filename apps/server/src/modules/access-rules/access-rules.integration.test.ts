@@ -18,7 +18,7 @@ import { sweepAccessIssues } from './access-sweep';
 import { fixArrivalAccess, giveOfflineCodes } from './offline-codes';
 import { getToday } from '../today/today.service';
 import { listRooms } from '../room/room-list';
-import { member } from '../orders/orders-test-kit';
+import { member } from '../../test/ledger-kit';
 import { refreshLockStatus } from '../locks/lock.service';
 import { renewUnusedGeneratedCodes } from './first-use';
 import { arriveOnTime, expireOnTime, lapseOnTime, sweepStays } from '../stays/transitions';

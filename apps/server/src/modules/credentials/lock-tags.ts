@@ -1,6 +1,8 @@
-/** The kinds of credential the delivery engine carries to locks. */
-export const CREDENTIAL_KINDS = ['password', 'face', 'card', 'card_keys'] as const;
-export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+import { CREDENTIAL_KINDS, type TCredentialKind } from '@console/shared';
+
+/** The kinds of credential the delivery engine carries to locks (packages/shared: the job payloads name them too). */
+export { CREDENTIAL_KINDS };
+export type CredentialKind = TCredentialKind;
 
 /** The kinds a lock names with our tag (card keys are the lock's settings, not a credential). */
 type TaggedKind = Exclude<CredentialKind, 'card_keys'>;

@@ -9,7 +9,7 @@ import { recordPayment } from '../orders/payments';
 import { recordCharge } from '../orders/posting';
 import { correctEntry, refundEntry } from '../orders/refunds';
 import { getFolio, settleFolio } from '../orders/settlement.service';
-import { ledgerHotel, refusal, stayIn } from '../orders/orders-test-kit';
+import { ledgerHotel, refusal, stayIn } from '../../test/ledger-kit';
 import { trialBalance, trialBalanceOf } from './trial-balance';
 
 /**

@@ -6,7 +6,7 @@ import { customerBalance, rechargeCustomer } from './balances';
 import { recordDeposit, recordPayment } from './payments';
 import { correctEntry, refundEntry } from './refunds';
 import { cashReport } from './order-list';
-import { ledgerHotel, refusal, stayIn, tableSum } from './orders-test-kit';
+import { ledgerHotel, refusal, stayIn, tableSum } from '../../test/ledger-kit';
 import { getFolio, settleFolio } from './settlement.service';
 
 /**

@@ -11,7 +11,7 @@ import { customerBalance, rechargeCustomer } from './balances';
 import { recordDeposit, recordPayment } from './payments';
 import { postRoomCharge, recordCharge } from './posting';
 import { correctEntry, refundEntry } from './refunds';
-import { ledgerHotel, refusal, tableSum } from './orders-test-kit';
+import { ledgerHotel, refusal, tableSum } from '../../test/ledger-kit';
 import { getFolio, settleFolio } from './settlement.service';
 import { trialBalanceOf } from '../journal/trial-balance';
 

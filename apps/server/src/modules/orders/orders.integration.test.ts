@@ -9,7 +9,7 @@ import { recordDeposit, recordPayment } from './payments';
 import { postRoomCharge, recordCharge } from './posting';
 import { correctEntry, refundEntry } from './refunds';
 import { cashReport, listOrders } from './order-list';
-import { ledgerHotel, refusal, stayIn, tableSum } from './orders-test-kit';
+import { ledgerHotel, refusal, stayIn, tableSum } from '../../test/ledger-kit';
 import { getFolio, settleFolio } from './settlement.service';
 
 /**

@@ -13,7 +13,7 @@ import { recordDeposit, recordPayment } from './payments';
 import { recordCharge } from './posting';
 import { correctEntry } from './refunds';
 import { listOrders } from './order-list';
-import { ledgerHotel, refusal, stayIn, tableSum } from './orders-test-kit';
+import { ledgerHotel, refusal, stayIn, tableSum } from '../../test/ledger-kit';
 import { getFolio, settleFolio } from './settlement.service';
 
 /**

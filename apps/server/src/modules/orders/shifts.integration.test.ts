@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
-import { ledgerHotel, member, refusal, stayIn } from './orders-test-kit';
+import { ledgerHotel, member, refusal, stayIn } from '../../test/ledger-kit';
 import { recordDeposit, recordPayment } from './payments';
 import { refundEntry } from './refunds';
 import { closeShift, currentShift, getShift, listShifts, openShift } from './shifts';

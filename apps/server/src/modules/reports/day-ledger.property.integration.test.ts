@@ -7,7 +7,7 @@ import { checkIn } from '../stays/check-in';
 import { hours, uniqueMobile, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { rechargeCustomer } from '../orders/balances';
-import { ledgerHotel, member } from '../orders/orders-test-kit';
+import { ledgerHotel, member } from '../../test/ledger-kit';
 import { recordDeposit, recordPayment } from '../orders/payments';
 import { correctEntry, refundEntry } from '../orders/refunds';
 import { closeShift, getShift, openShift } from '../orders/shifts';

@@ -11,7 +11,7 @@ import { COOKIES, addDays, localDate, zonedToInstant } from '@console/shared';
 import { createRooms, insertStay, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
-import { ledgerHotel, refusal } from '../orders/orders-test-kit';
+import { ledgerHotel, refusal } from '../../test/ledger-kit';
 import { recordPayment } from '../orders/payments';
 import { jobContext } from '../../context';
 import { updateHotelInfo } from '../hotel/hotel.service';

@@ -11,7 +11,7 @@ import { jobContext } from '../../context';
 import { insertStay, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trialBalanceOf } from '../journal/trial-balance';
-import { ledgerHotel, refusal, stayIn } from '../orders/orders-test-kit';
+import { ledgerHotel, refusal, stayIn } from '../../test/ledger-kit';
 import { getFolio } from '../orders/settlement.service';
 import { updateHotelInfo } from '../hotel/hotel.service';
 import { renewStay } from '../stays/renewal';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trialBalanceOf } from '../journal/trial-balance';
-import { ledgerHotel, refusal, stayIn } from '../orders/orders-test-kit';
+import { ledgerHotel, refusal, stayIn } from '../../test/ledger-kit';
 import { recordPayment } from '../orders/payments';
 import { getFolio } from '../orders/settlement.service';
 import { cancelReservation } from './check-out';

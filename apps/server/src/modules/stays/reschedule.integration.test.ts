@@ -14,7 +14,7 @@ import { actorContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, insertStay, uniqueMobile, zoneAtLocalHour } from '../../test/factories';
 import { createPassword } from '../credentials/password.service';
-import { member } from '../orders/orders-test-kit';
+import { member } from '../../test/ledger-kit';
 import { dayReport } from '../reports/day-report';
 import { closeDay } from '../reports/day-close';
 import { checkIn } from './check-in';

@@ -6,7 +6,7 @@ import { createTestContext, testMeta, type TestContext } from '../../test/harnes
 import { insertKeptLock } from '../../test/lock-factories';
 import { trpcClient } from '../../test/trpc-client';
 import { createSession } from '../auth/session.service';
-import { ledgerHotel, stayIn } from '../orders/orders-test-kit';
+import { ledgerHotel, stayIn } from '../../test/ledger-kit';
 import { recordPayment } from '../orders/payments';
 import { correctEntry, refundEntry } from '../orders/refunds';
 

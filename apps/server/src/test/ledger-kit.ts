@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, localDate, zonedToInstant } from '@console/shared';
-import type { Role, Room } from '../../generated/prisma/client';
-import type { Actor, AuthedContext } from '../../context';
-import { createSession } from '../auth/session.service';
-import { checkIn } from '../stays/check-in';
-import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, uniqueMobile } from '../../test/factories';
-import { actorContext, testMeta, type TestContext } from '../../test/harness';
+import type { Role, Room } from '../generated/prisma/client';
+import type { Actor, AuthedContext } from '../context';
+import { createSession } from '../modules/auth/session.service';
+import { checkIn } from '../modules/stays/check-in';
+import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, uniqueMobile } from './factories';
+import { actorContext, testMeta, type TestContext } from './harness';
 
 /**
  * What the ledger's tests share: a hotel with rooms, an owner, front-desk staff with every room and
