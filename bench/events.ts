@@ -60,7 +60,7 @@ import { setRoomStatus } from '../apps/server/src/modules/room/room-housekeeping
 import { checkIn } from '../apps/server/src/modules/stays/check-in.ts';
 import { renewStay } from '../apps/server/src/modules/stays/renewal.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, percentile, root, sized, SMOKE, startProcess, stopProcess } from './lib.ts';
+import { fmt, median, percentile, root, sized, SMOKE, startProcess, stopProcess, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -609,9 +609,7 @@ async function main() {
     );
     row("the change's round trip at the clerk (tRPC over HTTP)", roundTrips);
     const p95 = percentile(latencies, 95);
-    console.log(
-      `\n**p95 from commit to the tab under 500 ms: ${p95 < 500 ? 'met' : 'not met'}** (${fmt(p95)} ms; from the transaction's start ${fmt(percentile(fromStart, 95))} ms).\n`,
-    );
+    target('p95 from commit to the tab under 500 ms', p95 < 500, `${fmt(p95)} ms; from the transaction's start ${fmt(percentile(fromStart, 95))} ms`);
     console.log(
       `CPU over the run (% of one core): server a ${fmt(cpu[0]!)}, server b ${fmt(cpu[1]!)}, this process (${TABS} tabs and the clerk) ${fmt(cpu[2]!)}; ` +
         `this process's event loop delay p50 ${fmt(lag.percentile(50) / 1e6)} ms, p99 ${fmt(lag.percentile(99) / 1e6)} ms, max ${fmt(lag.max / 1e6)} ms.\n`,
@@ -680,9 +678,7 @@ async function main() {
     console.log(
       `| all (mean of the mix) | ${fmt(median(all('with')), 2)} | ${fmt(median(all('without')), 2)} | ${fmt(median(all('with')) / median(all('without')), 3)} | ${fmt(mean(all('with')), 2)} | ${fmt(mean(all('without')), 2)} | ${fmt(ratio, 3)} |`,
     );
-    console.log(
-      `\n**The writes' cost with the outbox within 10 % of without: ${ratio <= 1.1 ? 'met' : 'not met'}** (${fmt((ratio - 1) * 100)} % on the mean of all calls).\n`,
-    );
+    target("The writes' cost with the outbox within 10 % of without", ratio <= 1.1, `${fmt((ratio - 1) * 100)} % on the mean of all calls`);
     console.log(`Load average (1, 5, 15 min): ${loads.join('; ')}.`);
   } finally {
     for (const tab of tabs) tab.close();

@@ -50,7 +50,7 @@ import { runExportInThread, threadEntry } from '../apps/server/src/jobs/export.j
 import { listStaysAfter } from '../apps/server/src/modules/stays/stay-list.ts';
 import { cursorOf, type KeysetCursor } from '../apps/server/src/db/keyset.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, root, sized, SMOKE } from './lib.ts';
+import { fmt, root, sized, SMOKE, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const STAYS = Number(process.env.BENCH_STAYS ?? sized(200_000, 6_000));
@@ -332,7 +332,7 @@ async function main() {
       );
     }
     const x = results.get('xlsx')!;
-    console.log(`\nxlsx memory growth under 150 MB: ${x.peakMb < 150 ? 'met' : 'NOT met'} (${fmt(x.peakMb)} MB).\n`);
+    target('xlsx memory growth under 150 MB', x.peakMb < 150, `${fmt(x.peakMb)} MB`);
   } finally {
     if (deps) await closeDeps(deps);
     await client.end().catch(() => {});

@@ -14,6 +14,26 @@ export const sized = <T>(full: T, small: T): T => (SMOKE ? small : full);
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The line every target's verdict is also printed as, for `pnpm bench`'s summary (every.ts). */
+export const TARGET_MARK = '::target::';
+
+/**
+ * Under this many milliseconds a ratio to a baseline is noise (4.8 ms against 1.3 ms is "3.7x"): a
+ * ratio target is met when the figure is under it, whatever the ratio (issue 37 §5).
+ */
+export const RATIO_FLOOR_MS = 5;
+
+/**
+ * A target's verdict (issue 37 §5): printed as a sentence ("<what>: met (<figure>)"), and as a line
+ * `pnpm bench` (every.ts) gathers into its summary table. A smoke run times nothing: its verdicts
+ * are printed but not judged (`judged` false).
+ */
+export function target(what: string, met: boolean, figure: string): boolean {
+  console.log(`\n${what}: ${met ? 'met' : 'NOT met'} (${figure}).`);
+  console.log(`${TARGET_MARK}${JSON.stringify({ what, met, figure, judged: !SMOKE })}`);
+  return met;
+}
+
 export interface LoadResult {
   requestsPerSecond: number;
   p50: number;

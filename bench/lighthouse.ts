@@ -47,7 +47,7 @@ import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { DEMO } from '../apps/server/src/db/seed.ts';
-import { fmt, median, root, SMOKE, startProcess, stopProcess, sized } from './lib.ts';
+import { fmt, median, root, SMOKE, startProcess, stopProcess, sized, target } from './lib.ts';
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -285,6 +285,7 @@ async function main() {
     );
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     const missed: string[] = [];
+    const verdicts: [string, boolean, string][] = [];
     for (const spec of PAGES) {
       for (const variant of VARIANTS) {
         const f = results[`${spec.key}|${variant.key}`];
@@ -301,6 +302,17 @@ async function main() {
         if (f.score < SCORE_TARGET) missed.push(`${spec.name}: score ${f.score} (target >= ${SCORE_TARGET})`);
         if (spec.key === 'board' && f.scriptsBeforeLcp >= BOARD_SCRIPTS_TARGET)
           missed.push(`${spec.name}: ${f.scriptsBeforeLcp} script files before its largest paint (target < ${BOARD_SCRIPTS_TARGET})`);
+        verdicts.push(
+          [`Lighthouse ${spec.name}: LCP under ${ms(spec.lcpTargetMs)}`, f.lcpMs < spec.lcpTargetMs, ms(f.lcpMs)],
+          [`Lighthouse ${spec.name}: TBT under ${TBT_TARGET_MS} ms`, f.tbtMs < TBT_TARGET_MS, `${fmt(f.tbtMs, 0)} ms`],
+          [`Lighthouse ${spec.name}: score at least ${SCORE_TARGET}`, f.score >= SCORE_TARGET, String(f.score)],
+        );
+        if (spec.key === 'board')
+          verdicts.push([
+            `Lighthouse ${spec.name}: fewer than ${BOARD_SCRIPTS_TARGET} script files before the largest paint`,
+            f.scriptsBeforeLcp < BOARD_SCRIPTS_TARGET,
+            String(f.scriptsBeforeLcp),
+          ]);
       }
     }
     if (before) console.log(`\n"before": bench/results/lighthouse-before.json, commit ${before.commit} measured ${before.date}.`);
@@ -308,6 +320,7 @@ async function main() {
       `\nTargets (issue 18 §4, the pages as served): sign-in LCP < 2.5 s, board LCP < 3 s, TBT < ${TBT_TARGET_MS} ms, score >= ${SCORE_TARGET}, board scripts before LCP < ${BOARD_SCRIPTS_TARGET}: ` +
         (missed.length ? `**missed**: ${missed.join('; ')}.` : 'all met.'),
     );
+    for (const [what, met, figure] of verdicts) target(what, met, figure);
     console.log(`Reports: ${path.relative(root, reportDir)}/<page>-<variant>-<round>.json`);
     if (saveBefore || saveAfter || saveAs) {
       const file = saveBefore ? beforeFile : saveAfter ? afterFile : path.join(resultsDir, `lighthouse-${saveAs}.json`);

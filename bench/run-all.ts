@@ -17,7 +17,7 @@ import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed.ts';
-import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized } from './lib.ts';
+import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisPrefix = `bench:${process.pid}`;
@@ -113,7 +113,7 @@ async function listBench(databaseUrl: string) {
       );
     }
     const overhead = (summary.trpc.rps / summary.envelope.rps - 1) * 100;
-    console.log(`\nThe envelope costs ${fmt(overhead)}% over tRPC per request (target: at most 15%): ${overhead <= 15 ? 'met' : 'NOT met'}.\n`);
+    target('The legacy envelope at most 15 % over tRPC per request', overhead <= 15, `${fmt(overhead)} %`);
   } finally {
     await stopProcess(child);
   }
@@ -162,7 +162,7 @@ async function loginBench(databaseUrl: string) {
       `| ${fmt(result.requestsPerSecond)} | ${fmt(result.p50)} | ${fmt(result.p99)} | ${result.errors + result.non2xx} | ${probes.length} | ${fmt(median(probes))} | ${fmt(percentile(probes, 99))} | ${fmt(Math.max(...probes))} |`,
     );
     const max = Math.max(...probes);
-    console.log(`\nThe event loop stayed responsive during the logins (every probe under 50 ms): ${max < 50 ? 'met' : 'NOT met'}.\n`);
+    target('The event loop responsive during the logins (every probe under 50 ms)', max < 50, `slowest probe ${fmt(max)} ms`);
   } finally {
     await stopProcess(child);
   }
@@ -214,7 +214,7 @@ async function startupBench() {
     console.log('| first start (initdb, migrate, seed) ms | start to /readyz ms (median of 3) | runs |');
     console.log('|---:|---:|---|');
     console.log(`| ${fmt(firstMs, 0)} | ${fmt(median(times), 0)} | ${times.map((t) => fmt(t, 0)).join(', ')} |`);
-    console.log(`\nStart-up under 5 s: ${median(times) < 5000 ? 'met' : 'NOT met'}.\n`);
+    target('Start-up under 5 s', median(times) < 5000, `median ${fmt(median(times) / 1000, 2)} s`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

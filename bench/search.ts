@@ -31,7 +31,7 @@ import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { searchEverything } from '../apps/server/src/modules/search/search.service.ts';
 import { createLogger } from '../apps/server/src/server.ts';
-import { SMOKE, fmt, median, percentile, root, sized } from './lib.ts';
+import { SMOKE, fmt, median, percentile, root, sized, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
@@ -254,9 +254,7 @@ async function main() {
       if (p95 >= TARGET_P95_MS) failed = true;
       console.log(`| ${c.name} | ${fmt(median(s))} | ${fmt(p95)} | ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'} |`);
     }
-    console.log(
-      `\nsearch.query p95 under ${TARGET_P95_MS} ms at ${GUESTS.toLocaleString('en')} guests: ${failed ? 'NOT met' : 'met'} (worst p95 ${fmt(worst)} ms).\n`,
-    );
+    target(`search.query p95 under ${TARGET_P95_MS} ms at ${GUESTS.toLocaleString('en')} guests`, !failed, `worst p95 ${fmt(worst)} ms`);
   } finally {
     if (deps) await closeDeps(deps);
     await client.end().catch(() => {});

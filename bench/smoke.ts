@@ -1,6 +1,6 @@
 /**
- * `pnpm bench:smoke` (CI, after `pnpm test`): every benchmark of `pnpm bench` (this package's `all`
- * script, read from package.json so that a benchmark added there is smoked too), once, at a small
+ * `pnpm bench:smoke` (CI, after `pnpm test`): every benchmark of `pnpm bench` (benchmarks.ts, so
+ * that a benchmark added there is smoked too), once, at a small
  * size (BENCH_SMOKE=1, lib.ts `sized`). Each still checks its results (counts, rows, refusals) and
  * throws when one is wrong; nothing it times is worth reading. It needs `pnpm build` first (the
  * bundle, Lighthouse and export benchmarks read the built apps). Exits 1 when any benchmark failed,
@@ -9,11 +9,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root } from './lib.ts';
+import { BENCHMARKS } from './benchmarks.ts';
+import { root, TARGET_MARK } from './lib.ts';
 
 const dir = path.join(root, 'bench');
-const { scripts } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-const commands = scripts.all!.split('&&').map((c) => c.trim().split(/\s+/));
+const commands = BENCHMARKS.map((args) => ['tsx', ...args]);
 const only = process.argv.slice(2);
 
 function run([command, ...args]: string[]): Promise<number> {
@@ -24,7 +24,13 @@ function run([command, ...args]: string[]): Promise<number> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code, signal) => {
-      if (code !== 0) console.log(output);
+      if (code !== 0)
+        console.log(
+          output
+            .split('\n')
+            .filter((line) => !line.startsWith(TARGET_MARK))
+            .join('\n'),
+        );
       resolve(code ?? (signal ? 1 : 0));
     });
   });

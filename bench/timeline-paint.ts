@@ -43,7 +43,7 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { fmt, median, percentile, root, sized, startProcess, stopProcess } from './lib.ts';
+import { fmt, median, percentile, root, sized, startProcess, stopProcess, target } from './lib.ts';
 import { generateTapeHotel } from './timeline-data.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -392,7 +392,7 @@ async function main() {
     const dragLong = drags.filter((f) => f > 50).length;
     console.log(`Drag: ${drags.length} frames, ${dragLong} over 50 ms (${fmt((100 * dragLong) / Math.max(1, drags.length))} %).`);
     const met = median(first) < 1_000;
-    console.log(`\nTarget: first paint under 1 s: ${met ? 'met' : 'NOT met'} (median ${fmt(median(first), 0)} ms).`);
+    target('Timeline first paint under 1 s', met, `median ${fmt(median(first), 0)} ms`);
     if (strict && !met) process.exitCode = 1;
   } finally {
     await chrome?.kill();
