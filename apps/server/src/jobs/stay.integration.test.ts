@@ -90,7 +90,7 @@ describe('stay expiry jobs', () => {
     }
     expect(await stateOf(ctx, stay.id)).toBe('in_house');
     expect(await ctx.deps.queues.stay.getJob(`stay-${stay.id}-v0-expire`)).toBeUndefined();
-    await sweepStays(jobContext(ctx.deps), new Date(input.expectedCheckOutAt.getTime() + 1_000), { hotelId: h.hotel.id });
+    await sweepStays(jobContext(ctx.deps, 'stay.sweep', 'test-sweep'), new Date(input.expectedCheckOutAt.getTime() + 1_000), { hotelId: h.hotel.id });
     expect(await stateOf(ctx, stay.id)).toBe('expired');
   });
 

@@ -4,7 +4,7 @@ import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
 import { sumDaysOnTime } from '../modules/reports/day-report';
 import { closeDaysOnTime } from '../modules/reports/day-close';
-import { generateDaysOnTime } from '../modules/housekeeping/tasks';
+import { generateDaysOnTime } from '../modules/housekeeping/task-generation';
 import { ISSUE_RETRY_MS, issueOnTime } from '../modules/access-rules/engine';
 import { sweepAccessIssues } from '../modules/access-rules/access-sweep';
 import { renewUnusedGeneratedCodes } from '../modules/access-rules/first-use';

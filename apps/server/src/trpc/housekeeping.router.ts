@@ -26,17 +26,10 @@ import {
   ZShiftInput,
   ZTaskStepInput,
 } from '@console/shared';
-import {
-  assignRooms,
-  generateDay,
-  housekeepingDay,
-  inspectTask,
-  myRooms,
-  requestClean,
-  setHousekeepingSettings,
-  setShift,
-  stepTask,
-} from '../modules/housekeeping/tasks';
+import { assignRooms, housekeepingDay, myRooms } from '../modules/housekeeping/tasks';
+import { generateDay } from '../modules/housekeeping/task-generation';
+import { inspectTask, requestClean, stepTask } from '../modules/housekeeping/task-steps';
+import { setHousekeepingSettings, setShift } from '../modules/housekeeping/housekeeping-settings';
 import { reserveAttendantCard } from '../modules/housekeeping/attendant-card';
 import { createOutOfOrder, deleteOutOfOrder, listOutOfOrder } from '../modules/housekeeping/out-of-order';
 import { authedProcedure, router } from './init';

@@ -34,7 +34,8 @@ import { getRoomLock, lockProviderInfo, readRoomLock, remoteUnlock, removeUnmana
 import { addLockManager, deleteLockManager, listLockManagers } from '../modules/locks/manager.service';
 import { listRecordsByPerson } from '../modules/unlock-records/unlock-record.service';
 import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from '../modules/locks/message.service';
-import { listHotelLocks, pairableRooms, pairRooms, suggestedPairs } from '../modules/locks/accounts/pairing.service';
+import { listHotelLocks, pairableRooms, suggestedPairs } from '../modules/locks/accounts/hotel-locks';
+import { pairRooms } from '../modules/locks/accounts/pairing.service';
 import { authedProcedure, router } from './init';
 
 export const lockRouter = router({

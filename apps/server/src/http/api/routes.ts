@@ -50,7 +50,7 @@ import {
 import { cursorOf } from '../../db/keyset';
 import { findStay } from '../../modules/base/stay-dto';
 import { createPassword, revokePassword } from '../../modules/credentials/password.service';
-import { getHotelLock, listHotelLocks } from '../../modules/locks/accounts/pairing.service';
+import { getHotelLock, listHotelLocks } from '../../modules/locks/accounts/hotel-locks';
 import { getRoomLock } from '../../modules/locks/lock.service';
 import { recordPayment } from '../../modules/orders/payments';
 import { getFolio } from '../../modules/orders/settlement.service';

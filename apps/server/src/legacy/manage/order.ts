@@ -13,7 +13,7 @@ import {
   localDate,
 } from '@console/shared';
 import type { AuthedContext } from '../../context';
-import type { OrderEntryDto } from '../../modules/orders/folio';
+import type { OrderEntryDto } from '../../modules/orders/entries';
 import { customerBalance, rechargeCustomer } from '../../modules/orders/balances';
 import type { FolioSummary } from '../../modules/orders/ledger-entry';
 import { recordDeposit, recordPayment } from '../../modules/orders/payments';

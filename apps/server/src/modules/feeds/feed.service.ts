@@ -9,7 +9,8 @@ import { transaction } from '../../db/transaction';
 import { recordEvent } from '../../db/events';
 import { findRoom, roomScope } from '../base/room-access';
 import { stayNights } from '../housekeeping/out-of-order';
-import { applyConfirmedEmpty, readFeed, type FeedReadReport, type FeedReadResult } from './feed-import';
+import { readFeed, type FeedReadReport, type FeedReadResult } from './feed-import';
+import { applyConfirmedEmpty } from './feed-booking';
 import { feedNames } from './feed-names';
 
 /**

@@ -12,7 +12,8 @@ import { pollLockRecords } from '../locks/records';
 import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { noteRotaChange, sweepAttendantAccess, syncAttendantAccess } from './attendant-access';
 import { enteredAtOfTasks } from './task-entries';
-import { assignRooms, myRooms, setShift } from './tasks';
+import { assignRooms, myRooms } from './tasks';
+import { setShift } from './housekeeping-settings';
 import { localDate } from '@console/shared';
 
 /**

@@ -15,7 +15,7 @@ import { createTestContext, testMeta, type TestContext } from '../../test/harnes
 import { legacyClient } from '../../test/legacy-client';
 import { trpcClient } from '../../test/trpc-client';
 import { rotaOf } from './rota';
-import { generateDaysOnTime } from './tasks';
+import { generateDaysOnTime } from './task-generation';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;

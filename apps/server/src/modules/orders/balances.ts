@@ -7,7 +7,8 @@ import { AppError } from '../../errors';
 import { readerOf } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { appendEntry, entrySelect, formatMoney, toEntryDtos, type OrderEntryDto } from './folio';
+import { appendEntry, formatMoney } from './folio';
+import { entrySelect, toEntryDtos, type OrderEntryDto } from './entries';
 import { recordOnce, type EntryResult } from './ledger-entry';
 
 async function findCustomer(ctx: AuthedContext, ref: { customerId?: number; mobile?: string }) {

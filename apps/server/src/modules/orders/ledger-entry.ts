@@ -2,7 +2,8 @@ import type { AuthedContext } from '../../context';
 import { type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { readerOf } from '../../infra/system-text';
-import { entrySelect, folioFigures, toEntryDtos, toLine, type OrderEntryDto } from './folio';
+import { folioFigures } from './folio';
+import { entrySelect, toEntryDtos, toLine, type OrderEntryDto } from './entries';
 import { idempotent } from '../../db/idempotency';
 
 /**

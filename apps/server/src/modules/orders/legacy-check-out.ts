@@ -2,7 +2,8 @@ import type { TMoneyMethod } from '@console/shared';
 import type { AuthedContext } from '../../context';
 import { transaction } from '../../db/transaction';
 import { systemText } from '../../infra/system-text';
-import { appendEntry, closeBalancedFolio, folioFigures, loadVisit, openFolio, roomChargeDue, toLine } from './folio';
+import { appendEntry, closeBalancedFolio, folioFigures, loadVisit, openFolio, roomChargeDue } from './folio';
+import { toLine } from './entries';
 import { syncRoomCharge } from './room-charge';
 import { checkOut, folioOf, leaveFolioOwing, lineSelect, repriceStay } from './settlement.service';
 

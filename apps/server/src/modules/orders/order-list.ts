@@ -6,7 +6,7 @@ import { descAfter, type KeysetCursor } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { readerOf } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
-import { entryScope, entrySelect, toEntryDtos, type OrderEntryDto } from './folio';
+import { entryScope, entrySelect, toEntryDtos, type OrderEntryDto } from './entries';
 import { addTo, emptyLine, hotelDay, type CashLine } from './cash-lines';
 
 /**

@@ -6,7 +6,8 @@ import { readerOf } from '../../infra/system-text';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findStay } from '../base/stay-dto';
-import { appendEntry, entrySelect, loadVisit, openFolio, toEntryDtos, type OrderEntryDto } from './folio';
+import { appendEntry, loadVisit, openFolio } from './folio';
+import { entrySelect, toEntryDtos, type OrderEntryDto } from './entries';
 import { roomChargeNote, syncRoomCharge } from './room-charge';
 import { folioSummary, recordOnce, type EntryResult, type FolioSummary } from './ledger-entry';
 

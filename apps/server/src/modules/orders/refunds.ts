@@ -5,7 +5,8 @@ import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { appendEntry, findEntry, formatMoney, lockEntry, lockFolio, refundableNow } from './folio';
+import { appendEntry, formatMoney, lockFolio } from './folio';
+import { findEntry, lockEntry, refundableNow } from './entries';
 import { isRefundableKind, refundMethod } from './ledger-facts';
 import { entryResult, recordOnce, type EntryResult } from './ledger-entry';
 

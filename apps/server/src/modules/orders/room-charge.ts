@@ -4,7 +4,8 @@ import type { Tx } from '../../db/transaction';
 import { systemText, type StoredText, type SystemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
 import { roomChargeNights } from './room-nights';
-import { appendEntry, createFolio, folioFigures, loadVisit, openFolio, toLine, type Poster, type Visit, type VisitStay } from './folio';
+import { appendEntry, createFolio, folioFigures, loadVisit, openFolio, type Poster, type Visit, type VisitStay } from './folio';
+import { toLine } from './entries';
 
 /**
  * The posting rule of the room charge (docs/orders.md, decision 021): once a stay has begun, its

@@ -8,21 +8,8 @@ import { requirePermission } from '../../permissions';
 import { readerOf, systemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
 import { findStay, isActive, type StayDto } from '../base/stay-dto';
-import {
-  appendEntry,
-  entrySelect,
-  folioFigures,
-  formatMoney,
-  ledgerRuleError,
-  loadVisit,
-  openFolio,
-  roomChargeDue,
-  toEntryDtos,
-  toLine,
-  type OrderEntryDto,
-  type RoomChargeDue,
-  type Visit,
-} from './folio';
+import { appendEntry, folioFigures, formatMoney, ledgerRuleError, loadVisit, openFolio, roomChargeDue, type RoomChargeDue, type Visit } from './folio';
+import { entrySelect, toEntryDtos, toLine, type OrderEntryDto } from './entries';
 import { planSettlement, type LedgerLine, type SettlementDecision, type SettlementPlan } from './ledger-facts';
 import { balancePayer, lockCoveringBalance } from './balances';
 import { recordEvent } from '../../db/events';

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { roomScope } from '../base/room-access';
 import { getRoom, type RoomDetail } from './room-list';
 import { recordEvent } from '../../db/events';
-import { closeTasksByStatus } from '../housekeeping/tasks';
+import { closeTasksByStatus } from '../housekeeping/task-steps';
 
 /** A room's cleanliness and maintenance set by hand (one room or several), and the notice when nothing changed. */
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
 import { hotelWithDoors } from '../../test/lock-factories';
 import { createRooms, uniqueMobile } from '../../test/factories';
-import { listHotelLocks } from '../locks/accounts/pairing.service';
+import { listHotelLocks } from '../locks/accounts/hotel-locks';
 import { pollLockRecords } from '../locks/records';
 import { authorizeFace } from '../credentials/face-authorization.service';
 import { createFace } from '../credentials/face.service';

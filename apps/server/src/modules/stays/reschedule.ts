@@ -12,7 +12,8 @@ import { findStay, requireActive, roomOccupied, staySelect, toStayDto, type Stay
 import { followCredentials } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES } from '../credentials/delivery-states';
 import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from '../credentials/revocation';
-import { folioFigures, loadVisit, toLine } from '../orders/folio';
+import { folioFigures, loadVisit } from '../orders/folio';
+import { toLine } from '../orders/entries';
 import { followRoomCharge, roomChargeTarget } from '../orders/room-charge';
 import { nightsOf, priceNight } from '../price/pricing';
 import { loadRates, quoteRenewal } from '../price/price.service';
