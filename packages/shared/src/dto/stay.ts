@@ -20,7 +20,14 @@ export const ZGuestDto = z.object({
 });
 export type TGuestDto = z.infer<typeof ZGuestDto>;
 
-export const ZStayBill = z.object({ state: z.enum(['none', 'open', 'owing', 'settled']), balance: z.number(), owed: z.number(), dueBack: z.number() });
+/** A stay's visit's bill as lists show it; `depositHeld` is what its folio holds of deposits now (the ledger's). */
+export const ZStayBill = z.object({
+  state: z.enum(['none', 'open', 'owing', 'settled']),
+  balance: z.number(),
+  owed: z.number(),
+  dueBack: z.number(),
+  depositHeld: z.number(),
+});
 export type TStayBill = z.infer<typeof ZStayBill>;
 
 export const ZStayDto = z.object({
@@ -60,14 +67,17 @@ export type TStayDto = z.infer<typeof ZStayDto>;
 export const ZStayWithBill = z.object({ ...ZStayDto.shape, bill: ZStayBill, visitCheckInAt: z.string() });
 export type TStayWithBill = z.infer<typeof ZStayWithBill>;
 
+/** An arrival with its visit's bill (the deposit a list shows is `bill.depositHeld`). */
+const ZArrivalStay = z.object({ ...ZStayDto.shape, bill: ZStayBill });
+
 export const ZArrivalsDto = z.object({
   date: z.string(),
   timeZone: z.string(),
-  expected: z.array(ZStayDto),
+  expected: z.array(ZArrivalStay),
   expectedTotal: z.number(),
-  arrived: z.array(ZStayDto),
+  arrived: z.array(ZArrivalStay),
   arrivedTotal: z.number(),
-  noShows: z.array(ZStayDto),
+  noShows: z.array(ZArrivalStay),
   noShowsTotal: z.number(),
 });
 export type TArrivalsDto = z.infer<typeof ZArrivalsDto>;
@@ -191,7 +201,7 @@ export const ZStayAddGuestOutput = ZStayDto;
 /** "Fix now" of an arrival without a working key: what it did, and the stay after it. */
 export const ZStayFixAccessOutput = z.object({ fix: z.enum(ARRIVAL_FIXES), stay: ZStayDto });
 export const ZStayRemoveGuestOutput = ZStayDto;
-export const ZStayGuestOutput = z.object({ guest: ZGuestDto, stay: ZStayDto });
+export const ZStayGuestOutput = z.object({ guest: ZGuestDto, stay: z.object({ ...ZStayDto.shape, bill: ZStayBill }) });
 export const ZStayGuestsOutput = z.object({
   items: z.array(
     z.object({

@@ -18,23 +18,33 @@ export interface StayBill {
   balance: number;
   owed: number;
   dueBack: number;
+  /**
+   * The deposit the folio holds now, as its bill counts it (ledger-facts.ts `depositHeld`): its
+   * deposits less what was refunded or corrected of them. Not the amount a reservation asked for
+   * (`Stay.depositAmount`): a deposit never taken, or refunded, is not held (issue 36 §5).
+   */
+  depositHeld: number;
 }
 
-export const NO_BILL: StayBill = { state: 'none', balance: 0, owed: 0, dueBack: 0 };
+export const NO_BILL: StayBill = { state: 'none', balance: 0, owed: 0, dueBack: 0, depositHeld: 0 };
 
 /** The bills of the visits whose first stays are `visitStayIds` (Stay.visitStayId), in one statement. */
 export async function billsOfVisits(db: TPrisma | Tx, hotelId: number, visitStayIds: readonly number[]): Promise<Map<number, StayBill>> {
   const ids = [...new Set(visitStayIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ stayId: number; settled: boolean; owing: boolean; balance: bigint }[]>`
+  // What is left of each deposit is the database's own rule (`OrderEntry_refundable`), as the bill's.
+  const rows = await db.$queryRaw<{ stayId: number; settled: boolean; owing: boolean; balance: bigint; depositHeld: bigint }[]>`
     SELECT f."stayId", f."settledAt" IS NOT NULL AS "settled", f."owedAt" IS NOT NULL AS "owing",
-           coalesce((SELECT sum(e."amount") FROM "OrderEntry" e WHERE e."hotelId" = f."hotelId" AND e."folioId" = f."id"), 0)::bigint AS "balance"
+           coalesce((SELECT sum(e."amount") FROM "OrderEntry" e WHERE e."hotelId" = f."hotelId" AND e."folioId" = f."id"), 0)::bigint AS "balance",
+           coalesce((SELECT sum("OrderEntry_refundable"(e."hotelId", e."id")) FROM "OrderEntry" e
+                      WHERE e."hotelId" = f."hotelId" AND e."folioId" = f."id" AND e."kind" = 'deposit'), 0)::bigint AS "depositHeld"
     FROM "Folio" f
     WHERE f."hotelId" = ${hotelId} AND f."stayId" = ANY (${ids}::int[])`;
   return new Map(
     rows.map((r) => {
       const balance = Number(r.balance);
-      return [r.stayId, { state: r.settled ? 'settled' : r.owing ? 'owing' : 'open', balance, ...owedAndDueBack(balance) }];
+      const state = r.settled ? 'settled' : r.owing ? 'owing' : 'open';
+      return [r.stayId, { state, balance, ...owedAndDueBack(balance), depositHeld: Number(r.depositHeld) }];
     }),
   );
 }

@@ -5,21 +5,25 @@ import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
 import { roomScope } from '../base/room-access';
 import { staySelect, toStayDto, type StayDto } from '../base/stay-dto';
+import { withBills, type StayBill } from '../orders/stay-bills';
 
 /** How many stays each list of a day's arrivals holds at most (the totals count them all). */
 export const ARRIVALS_LISTED = 200;
+
+/** An arrival with its visit's bill: the deposit shown is the one the folio holds (`bill.depositHeld`). */
+export type ArrivalDto = StayDto & { bill: StayBill };
 
 export interface ArrivalsDto {
   date: string;
   timeZone: string;
   /** Reservations expected that day (and, today, those awaiting a late guest), earliest first. */
-  expected: StayDto[];
+  expected: ArrivalDto[];
   expectedTotal: number;
   /** Reservations taken at the desk whose guest arrived that day. */
-  arrived: StayDto[];
+  arrived: ArrivalDto[];
   arrivedTotal: number;
   /** Reservations that became no-shows that day (at the midnight that starts it, with the default no-show time). */
-  noShows: StayDto[];
+  noShows: ArrivalDto[];
   noShowsTotal: number;
 }
 
@@ -76,15 +80,20 @@ export async function listArrivals(ctx: AuthedContext, raw: z.input<typeof ZArri
     list(arrived, [{ checkInAt: 'desc' }, { id: 'desc' }]),
     list(noShows, [{ noShowAt: 'desc' }, { id: 'desc' }]),
   ]);
-  const dto = (rows: typeof e) => rows.map((r) => toStayDto(r, now));
+  // The three lists' bills in one statement.
+  const billed = await withBills(
+    deps.prisma,
+    actor.hotelId,
+    [...e, ...a, ...n].map((r) => toStayDto(r, now)),
+  );
   return {
     date,
     timeZone: actor.timeZone,
-    expected: dto(e),
+    expected: billed.slice(0, e.length),
     expectedTotal: eTotal,
-    arrived: dto(a),
+    arrived: billed.slice(e.length, e.length + a.length),
     arrivedTotal: aTotal,
-    noShows: dto(n),
+    noShows: billed.slice(e.length + a.length),
     noShowsTotal: nTotal,
   };
 }

@@ -12,6 +12,7 @@ import { followCredentials } from '../credentials/delivery';
 import { revokeStayCredentials } from '../credentials/revocation';
 import { effectiveState, findStay, guestData, guestSelect, requireActive, toGuestDto, toStayDto, type GuestDto, type StayDto } from '../base/stay-dto';
 import { recordEvent } from '../../db/events';
+import { withBills, type StayBill } from '../orders/stay-bills';
 
 /** Adds a co-guest to an active stay (at most LIMITS.guestsPerStayMax guests, counted under the stay's lock). */
 export async function addGuest(ctx: AuthedContext, raw: z.input<typeof ZAddGuestInput>): Promise<StayDto> {
@@ -66,7 +67,7 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
 }
 
 /** A guest (the spec's `manage_id`) with their stay: the guest detail page and `passenger/info`. */
-export async function getGuest(ctx: AuthedContext, raw: z.input<typeof ZGuestIdInput>): Promise<{ guest: GuestDto; stay: StayDto }> {
+export async function getGuest(ctx: AuthedContext, raw: z.input<typeof ZGuestIdInput>): Promise<{ guest: GuestDto; stay: StayDto & { bill: StayBill } }> {
   requirePermission(ctx.actor, 'room.read');
   const { guestId } = ZGuestIdInput.parse(raw);
   const guest = await ctx.deps.prisma.stayGuest.findFirst({
@@ -75,7 +76,9 @@ export async function getGuest(ctx: AuthedContext, raw: z.input<typeof ZGuestIdI
   });
   if (!guest) throw new AppError('NOT_FOUND', { messageKey: 'stay.errors.guestNotFound' });
   const { stayId, ...rest } = guest;
-  return { guest: toGuestDto(rest), stay: toStayDto(await findStay(ctx, stayId)) };
+  // With its visit's bill: the deposit the page shows is the one the folio holds.
+  const [stay] = await withBills(ctx.deps.prisma, ctx.actor.hotelId, [toStayDto(await findStay(ctx, stayId))]);
+  return { guest: toGuestDto(rest), stay: stay! };
 }
 
 /** Name, mobile or ID number of a guest contains the search text (literally). */

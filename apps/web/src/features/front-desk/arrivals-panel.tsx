@@ -138,8 +138,13 @@ export function ArrivalsPanel() {
                           <TableCell className="whitespace-nowrap" data-label={t('reservations.departure')}>
                             {formatShortDateTime(stay.expectedCheckOutAt, timeZone)}
                           </TableCell>
-                          <TableCell className="text-end tabular-nums" data-label={t('frontDesk.stay.depositLabel')}>
-                            {formatMoney(stay.depositAmount, currency)}
+                          <TableCell
+                            className="text-end tabular-nums"
+                            data-label={t('frontDesk.stay.depositLabel')}
+                            data-testid="arrival-deposit"
+                            data-amount={stay.bill.depositHeld}
+                          >
+                            {formatMoney(stay.bill.depositHeld, currency)}
                           </TableCell>
                           {canManageStays && (
                             <TableCell>
@@ -188,7 +193,7 @@ export function ArrivalsPanel() {
                       <span className="text-muted-foreground text-xs">
                         {t('today.reservations.noShowDeposit', {
                           time: formatShortDateTime(stay.noShowAt ?? stay.checkedOutAt, timeZone),
-                          deposit: formatMoney(stay.depositAmount, currency),
+                          deposit: formatMoney(stay.bill.depositHeld, currency),
                         })}
                       </span>
                     </li>

@@ -291,7 +291,9 @@ function StayCard({ stay, timeZone, currency }: { stay: Stay; timeZone: string; 
             <span className="tabular-nums">{formatMoney(stay.priceAmount, currency)}</span>
           </DetailItem>
           <DetailItem label={t('stays.deposit')}>
-            <span className="tabular-nums">{formatMoney(stay.depositAmount, currency)}</span>
+            <span className="tabular-nums" data-testid="guest-stay-deposit">
+              {formatMoney(stay.bill.depositHeld, currency)}
+            </span>
           </DetailItem>
         </DetailList>
         <div>

@@ -238,7 +238,7 @@ export function StayListPage() {
                   <StayEndNote stay={stay} timeZone={timeZone} className="text-muted-foreground block text-xs" />
                 </TableCell>
                 <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.priceAmount, currency)}</TableCell>
-                <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.depositAmount, currency)}</TableCell>
+                <TableCell className="text-end whitespace-nowrap tabular-nums">{formatMoney(stay.bill.depositHeld, currency)}</TableCell>
                 <TableCell className="text-end whitespace-nowrap tabular-nums">
                   <BillCell bill={stay.bill} currency={currency} />
                 </TableCell>
@@ -278,7 +278,7 @@ function StayCards({ items, currency, timeZone }: { items: Stay[]; currency: str
               <CardFact label={t('stays.checkIn')}>{formatShortDateTime(stay.checkInAt, timeZone)}</CardFact>
               <CardFact label={t('stays.expectedCheckOut')}>{formatShortDateTime(stay.expectedCheckOutAt, timeZone)}</CardFact>
               <CardFact label={t('stays.price')}>{formatMoney(stay.priceAmount, currency, { narrow: true })}</CardFact>
-              <CardFact label={t('stays.deposit')}>{formatMoney(stay.depositAmount, currency, { narrow: true })}</CardFact>
+              <CardFact label={t('stays.deposit')}>{formatMoney(stay.bill.depositHeld, currency, { narrow: true })}</CardFact>
             </dl>
             <StayEndNote stay={stay} timeZone={timeZone} className="text-muted-foreground" />
           </div>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -76,6 +76,8 @@ function ArriveForm({ stay, onOpenChange, onArrived }: { stay: StayDto; onOpenCh
   const { timeZone, currency } = useHotelSettings();
   const queryClient = useQueryClient();
   const invalidate = useInvalidateFrontDesk();
+  // The stay as it is now, with its bill: the deposit shown is the one its folio holds.
+  const current = useQuery(stayQueries.current(stay.id));
   const [warning, setWarning] = useState<(StayWarning & { input: ArriveInput }) | null>(null);
 
   const reservedCheckOut = toInputValue(stay.expectedCheckOutAt, timeZone);
@@ -185,7 +187,10 @@ function ArriveForm({ stay, onOpenChange, onArrived }: { stay: StayDto; onOpenCh
           </ul>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-3">
             <Fact label={t('frontDesk.stay.priceLabel')}>{formatMoney(stay.priceAmount, currency)}</Fact>
-            <Fact label={t('frontDesk.stay.depositLabel')}>{formatMoney(stay.depositAmount, currency)}</Fact>
+            <Fact label={t('frontDesk.stay.depositLabel')}>
+              {/* What the folio holds now (the ledger), not the amount the reservation asked for. */}
+              <span data-testid="arrive-deposit">{current.data ? formatMoney(current.data.bill.depositHeld, currency) : '…'}</span>
+            </Fact>
             <Fact label={t('frontDesk.stay.optionsSection')}>{t(stay.breakfast ? 'frontDesk.stay.breakfast' : 'frontDesk.stay.noBreakfast')}</Fact>
             {stay.remark && (
               <Fact label={t('frontDesk.stay.remark')} wide>
