@@ -282,7 +282,8 @@ export const API_ROUTES: ApiRoute[] = [
     operationId: 'checkOut',
     tag: 'Stays',
     summary: 'Check a stay out',
-    description: 'Withdraws its credentials from the locks.',
+    description:
+      'Withdraws its credentials from the locks. A reservation whose guest has not arrived is not checked out: 409 (cancel it instead: `POST /stays/{stayId}/cancel`).',
     permission: 'stay.manage',
     params: ZStayPath,
     response: ZStayCheckOutOutput,

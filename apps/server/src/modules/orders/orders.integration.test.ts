@@ -266,7 +266,14 @@ describe('settling a folio at check-out', () => {
     // A reservation with a deposit, cancelled: the deposit goes back in full.
     const reservation = await stayIn(h.staff, h.rooms[1].id, { from: 48, to: 72 });
     await recordDeposit(h.staff, { stayId: reservation.id, amount: 8_000, method: 'transfer' });
-    const cancelled = await settleFolio(h.staff, { stayId: reservation.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' });
+    // Not checked out (its guest never came: refused), cancelled.
+    expect(await refusal(settleFolio(h.staff, { stayId: reservation.id, checkOut: true, deposit: 'refund', refundMethod: 'cash' }))).toMatchObject({
+      code: 'CONFLICT',
+      key: 'stay.errors.checkOutNotArrived',
+    });
+    const { cancelReservation } = await import('../stays/check-out');
+    await cancelReservation(h.staff, { stayId: reservation.id, reason: 'guest_request', deposit: 'refund', refundMethod: 'cash' });
+    const cancelled = await getFolio(h.staff, { stayId: reservation.id });
     expect(cancelled).toMatchObject({ state: 'settled', totals: { room_charge: 0, refund: -8_000 } });
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: reservation.id } })).status).toBe('ended');
 

@@ -47,18 +47,22 @@ async function endStay(
   return revoked;
 }
 
+/** A reservation whose guest has not arrived is never checked out: it is cancelled, saying why (issue 39 §4). */
+export const notArrived = () => new AppError('CONFLICT', { messageKey: 'stay.errors.checkOutNotArrived' });
+
 /**
  * Checks a stay out: the room becomes dirty and every credential of the stay is queued for
- * removal from the lock. (A reservation that has not begun is cancelled instead, as legacy
- * clients expect of `room/checkOut`; the console calls `cancelReservation` for that.)
+ * removal from the lock. A reservation that has not begun is refused on every face (the console,
+ * the JSON API, `room/checkOut`): it is cancelled instead (`cancelReservation`), which asks why and
+ * what becomes of its deposit.
  */
 export async function checkOut(ctx: AuthedContext, raw: z.input<typeof ZStayIdInput>): Promise<StayDto & { revokedCredentials: number }> {
   requirePermission(ctx.actor, 'stay.manage');
   const { stayId } = ZStayIdInput.parse(raw);
   const now = new Date();
   const stay = await findStay(ctx, stayId);
-  const state = requireActive(stay, now);
-  const revoked = await endStay(ctx, stay, state !== 'reserved', now);
+  if (requireActive(stay, now) === 'reserved') throw notArrived();
+  const revoked = await endStay(ctx, stay, true, now);
   return { ...toStayDto(await findStay(ctx, stay.id), now), revokedCredentials: revoked };
 }
 

@@ -256,10 +256,13 @@ describe('check-out, renewal, room change, guests', () => {
     expect((await api.mutation('room.setStatus', { roomId: d.rooms[0].id, target: 'clean' }, { token: d.staffToken })).data!.status).toBe('vacant');
   });
 
-  it('cancels a reservation that has not begun, leaving the room clean', async () => {
+  it('refuses to check out a reservation that has not begun (cancel it instead), and cancels it leaving the room clean', async () => {
     const d = await frontDesk();
     const stay = await inHouse(d, 0, { checkInAt: hours(30).toISOString(), expectedCheckOutAt: hours(50).toISOString() });
-    expect((await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken })).data!.state).toBe('ended');
+    const refused = await api.mutation('stay.checkOut', { stayId: stay.id }, { token: d.staffToken });
+    expect(refused.error?.data.app).toMatchObject({ code: 'CONFLICT', reason: 'stay.errors.checkOutNotArrived' });
+    const cancelled = await api.mutation('stay.cancelReservation', { stayId: stay.id, reason: 'guest_request' }, { token: d.staffToken });
+    expect(cancelled.data!.state).toBe('ended');
     expect(await roomStatus(d.staffToken, d.rooms[0].id)).toBe('vacant');
   });
 
