@@ -76,6 +76,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('a cancelled reservation’s 
     await dialog.getByTestId('cancel-deposit').waitFor();
     expect(await dialog.getByTestId('cancel-deposit').getAttribute('data-held')).toBe(String(DEPOSIT));
     await page.getByTestId('cancel-reason').selectOption('guest_request');
+    // Its dismiss keeps the reservation and says so: not a third "Cancel" beside "Cancel reservation".
+    expect((await dialog.getByTestId('form-dialog-cancel').innerText()).trim()).toBe(text(header, 'reservations.cancel.keep'));
     return dialog;
   }
 

@@ -20,6 +20,8 @@ interface FormDialogProps {
   error: unknown;
   onSubmit(event: React.FormEvent<HTMLFormElement>): void;
   submitLabel: ReactNode;
+  /** The dismiss button, when "Cancel" would say the opposite (the cancellation of a reservation: "Keep the reservation"). */
+  cancelLabel?: ReactNode;
   children: ReactNode;
   /** Wider dialogs for long forms. */
   size?: 'md' | 'lg' | 'xl';
@@ -55,6 +57,7 @@ export function FormDialog({
   error,
   onSubmit,
   submitLabel,
+  cancelLabel,
   children,
   size = 'md',
   submitDisabled,
@@ -91,7 +94,7 @@ export function FormDialog({
             <DialogFooter className="items-center">
               {footerStart ? <div className="text-muted-foreground me-auto text-sm">{footerStart}</div> : null}
               <Button type="button" variant="outline" onClick={() => close(false)} disabled={isSaving} data-testid="form-dialog-cancel">
-                {t('common.cancel')}
+                {cancelLabel ?? t('common.cancel')}
               </Button>
               <Button type="submit" disabled={isSaving || submitDisabled} data-testid={submitTestId}>
                 {isSaving && <Spinner />}

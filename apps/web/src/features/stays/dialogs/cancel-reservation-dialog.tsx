@@ -125,6 +125,8 @@ function CancelForm({ stay, onOpenChange, onCancelled }: { stay: StayDto; onOpen
       error={app?.code === 'VALIDATION' && app.fields ? null : cancel.error}
       onSubmit={submit}
       submitLabel={t('reservations.cancel.submit')}
+      // Not "Cancel" beside "Cancel reservation": the dismiss keeps it (issue 39 §12).
+      cancelLabel={t('reservations.cancel.keep')}
       initialFocus="cancel-reason"
       data-testid="cancel-reservation-confirm"
       submitTestId="cancel-reservation-submit"
