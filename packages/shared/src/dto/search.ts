@@ -13,6 +13,8 @@ const ZSearchGuest = z.object({
   stayStatus: z.string(),
   checkInAt: z.string(),
   expectedCheckOutAt: z.string(),
+  /** When it ended, for a stay checked out or cancelled (shown instead of its expected check-out). */
+  checkedOutAt: z.string().nullable(),
   roomId: z.number(),
   roomName: z.string(),
 });
@@ -26,6 +28,7 @@ const ZSearchReservation = z.object({
   stayStatus: z.string(),
   checkInAt: z.string(),
   expectedCheckOutAt: z.string(),
+  checkedOutAt: z.string().nullable(),
   roomId: z.number(),
   roomName: z.string(),
   guestId: z.number().nullable(),

@@ -53,6 +53,7 @@ const stayFacts = {
   status: true,
   checkInAt: true,
   expectedCheckOutAt: true,
+  checkedOutAt: true,
   awaitsArrival: true,
   noShowAt: true,
   roomId: true,
@@ -66,6 +67,7 @@ function stayFields(stay: StayFacts, now: Date) {
     stayStatus: effectiveState(stay, now),
     checkInAt: stay.checkInAt.toISOString(),
     expectedCheckOutAt: stay.expectedCheckOutAt.toISOString(),
+    checkedOutAt: stay.checkedOutAt?.toISOString() ?? null,
     roomId: stay.roomId,
     roomName: stay.room.name,
   };

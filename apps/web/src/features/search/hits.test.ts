@@ -10,7 +10,14 @@ const texts = {
   dates: (a: string, b: string) => `${a}-${b}`,
 };
 const empty = { rooms: [], guests: [], reservations: [], cards: [], locks: [], staff: [] };
-const stay = { stayStatus: 'in_house', checkInAt: '2026-01-01T00:00:00Z', expectedCheckOutAt: '2026-01-02T00:00:00Z', roomId: 7, roomName: '101' };
+const stay = {
+  stayStatus: 'in_house',
+  checkInAt: '2026-01-01T00:00:00Z',
+  expectedCheckOutAt: '2026-01-02T00:00:00Z',
+  checkedOutAt: null,
+  roomId: 7,
+  roomName: '101',
+};
 
 describe('the page each result opens', () => {
   it('opens a guest page, a room page, or the list that holds the row', () => {
@@ -48,6 +55,23 @@ describe('the page each result opens', () => {
       `/lockAccounts?search=${encodeURIComponent('"5 6"')}`,
       `/staff?search=${encodeURIComponent('"13900000000"')}`,
     ]);
+  });
+
+  it('says when a stay that ended ended, not when it was expected to (issue 39 §10)', () => {
+    const ended = { ...stay, stayStatus: 'checked_out', checkedOutAt: '2026-01-01T20:48:00Z' };
+    const [guests, reservations] = toHits(
+      {
+        ...empty,
+        guests: [{ id: 3, name: 'Ann', mobile: null, matched: 'name', stayId: 9, ...ended }],
+        reservations: [{ stayId: 9, guestId: 3, guestName: 'Ann', channel: null, reference: null, ...ended }],
+      },
+      texts,
+    );
+    expect(guests!.hits[0]!.detail).toContain('2026-01-01T00:00:00Z-2026-01-01T20:48:00Z');
+    expect(reservations!.hits[0]!.detail).toContain('2026-01-01T00:00:00Z-2026-01-01T20:48:00Z');
+    // One still in house: its expected check-out.
+    const [inHouse] = toHits({ ...empty, guests: [{ id: 3, name: 'Ann', mobile: null, matched: 'name', stayId: 9, ...stay }] }, texts);
+    expect(inHouse!.hits[0]!.detail).toContain('2026-01-01T00:00:00Z-2026-01-02T00:00:00Z');
   });
 
   it('leaves out the empty groups', () => {
