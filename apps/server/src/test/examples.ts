@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, randomInt } from 'node:crypto';
 import { localDate } from '@console/shared';
 import { storePicture } from '../infra/uploads';
 import { legacyTime } from '../legacy/manage/format';
@@ -7,6 +7,12 @@ import { sealSecret } from '../modules/webhooks/webhook.service';
 import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, insertStay, uniqueMobile } from './factories';
 import { testMeta, type TestContext } from './harness';
 import { pngPhoto } from './photos';
+
+/**
+ * A provider lock id no other world has (unique across the database): a random 11-digit number
+ * after `prefix`. The time in milliseconds met again when two files built worlds at once.
+ */
+const uniqueLockId = (prefix: string) => `${prefix}${String(randomInt(1e11)).padStart(11, '0')}`;
 
 /**
  * A hotel with one of every record (rooms, a group, stays, guests, a password, a face, a template,
@@ -169,7 +175,7 @@ export async function buildWorld(ctx: TestContext) {
       hotelId: h.hotel.id,
       accountId: lockAccount.id,
       provider: 'ttlock',
-      providerLockId: `9${Date.now() % 1e9}`,
+      providerLockId: uniqueLockId('9'),
       name: 'Bad input lock',
       alias: 'Bad input lock',
     },
@@ -180,7 +186,7 @@ export async function buildWorld(ctx: TestContext) {
       hotelId: h.hotel.id,
       accountId: lockAccount.id,
       provider: 'ttlock',
-      providerLockId: `8${Date.now() % 1e9}`,
+      providerLockId: uniqueLockId('8'),
       name: 'Bad input door',
       sharedKind: 'entrance',
     },
@@ -191,7 +197,7 @@ export async function buildWorld(ctx: TestContext) {
       hotelId: h.hotel.id,
       accountId: lockAccount.id,
       provider: 'ttlock',
-      providerLockId: `7${Date.now() % 1e9}`,
+      providerLockId: uniqueLockId('7'),
       name: 'Bad input gym',
       sharedKind: 'gym',
     },

@@ -7,7 +7,13 @@ import { createSession } from '../modules/auth/session.service';
 import { testMeta } from './harness';
 
 let sequence = 0;
-const unique = () => `${process.pid}${Date.now() % 100000}${(sequence += 1)}`;
+/**
+ * A token of this module's copy (each test file has its own) and a counter, apart by a dash: never
+ * the same in two files, whether their workers share a process or not. (The process id, the time
+ * and the counter written one after the other met again: `Account_email_key` in the whole run.)
+ */
+const RUN = randomBytes(5).toString('hex');
+const unique = () => `${RUN}-${(sequence += 1)}`;
 
 /**
  * A mobile number no other test has (valid per the mainland rule: 1, then 3-9, then 9 digits), whose last 4, 5 and 6 digits a lock takes as a code (never
