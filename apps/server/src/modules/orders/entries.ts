@@ -76,14 +76,7 @@ export interface OrderEntryDto {
   balanceChange: number | null;
 }
 
-export const toLine = (r: {
-  id: number;
-  kind: TOrderEntryKind;
-  amount: number;
-  method: TPaymentMethod | null;
-  linkedEntryId: number | null;
-  customerId?: number | null;
-}): LedgerLine => ({
+export const toLine = (r: LedgerLine): LedgerLine => ({
   id: r.id,
   kind: r.kind,
   amount: r.amount,

@@ -189,7 +189,7 @@ function ArriveForm({ stay, onOpenChange, onArrived }: { stay: StayDto; onOpenCh
             <Fact label={t('frontDesk.stay.priceLabel')}>{formatMoney(stay.priceAmount, currency)}</Fact>
             <Fact label={t('frontDesk.stay.depositLabel')}>
               {/* What the folio holds now (the ledger), not the amount the reservation asked for. */}
-              <span data-testid="arrive-deposit">{current.data ? formatMoney(current.data.bill.depositHeld, currency) : '…'}</span>
+              <span data-testid="arrive-deposit">{current.data ? formatMoney(current.data.bill.depositHeld, currency) : current.isError ? '—' : '…'}</span>
             </Fact>
             <Fact label={t('frontDesk.stay.optionsSection')}>{t(stay.breakfast ? 'frontDesk.stay.breakfast' : 'frontDesk.stay.noBreakfast')}</Fact>
             {stay.remark && (
