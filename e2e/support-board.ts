@@ -123,26 +123,6 @@ export function answerOf(page: Page, procedure: string, ok = true): Promise<Resp
   return page.waitForResponse((r) => r.url().includes('/trpc/') && new URL(r.url()).pathname.includes(procedure) && (!ok || r.status() === 200));
 }
 
-/**
- * Has the page keep, in its session storage, the text of every toast it shows, across its own
- * reloads: for a message on screen only a moment before the page goes away (`toastsShown`).
- */
-export async function keepToasts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen = () => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[];
-    new MutationObserver(() => {
-      for (const toast of Array.from(document.querySelectorAll('[data-sonner-toast]'))) {
-        const content = toast.textContent ?? '';
-        const kept = seen();
-        if (content && !kept.includes(content)) sessionStorage.setItem('e2e-toasts', JSON.stringify([...kept, content]));
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-
-/** The texts of the toasts the page showed since `keepToasts`. */
-export const toastsShown = (page: Page): Promise<string[]> => page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-toasts') ?? '[]') as string[]);
-
 /** Waits for a toast with this text (sonner keeps older ones on screen for a while). */
 export const expectToast = (page: Page, content: string) => page.locator('[data-sonner-toast]', { hasText: content }).first().waitFor();
 

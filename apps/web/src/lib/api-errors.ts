@@ -48,6 +48,29 @@ export function setSessionDialogOpen(isOpen: boolean) {
   sessionListeners.forEach((l) => l(isOpen));
 }
 
+/**
+ * Why the console signed its user out, kept for the sign-in page it reloads into (a toast goes with
+ * the page: one that the reload, or the user's own, came before was never read).
+ */
+const SIGNED_OUT_REASON = 'signed-out-reason';
+function keepSignedOutReason(message: string) {
+  try {
+    window.sessionStorage.setItem(SIGNED_OUT_REASON, message);
+  } catch {
+    // No storage (a private window's quota): the toast alone says it.
+  }
+}
+/** The reason kept by `keepSignedOutReason`, if any, and forgotten once read with `forget`. */
+export function signedOutReason(forget = false): string | null {
+  try {
+    const reason = window.sessionStorage.getItem(SIGNED_OUT_REASON);
+    if (forget) window.sessionStorage.removeItem(SIGNED_OUT_REASON);
+    return reason;
+  } catch {
+    return null;
+  }
+}
+
 /** "Re-login clears the user info, reloads and goes to /login" (spec §8), keeping where the user was. */
 export function signInAgain() {
   clearUserInfo();
@@ -90,6 +113,7 @@ export function handleApiError(error: unknown, meta?: ApiErrorMeta): void {
   }
   if (app.errno === ERRNO_ACCOUNT_FROZEN) {
     toast.error(app.message, { id: 'account-frozen' });
+    keepSignedOutReason(app.message);
     clearUserInfo();
     reloadOnceShown();
     return;

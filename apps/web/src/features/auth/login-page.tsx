@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useRouter, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { appErrorOf } from '@/lib/api-errors';
+import { appErrorOf, signedOutReason } from '@/lib/api-errors';
 import { trpc } from '@/lib/trpc';
 import { loadUserInfoCodec, writeUserInfo } from '@/lib/user-info';
 import { AuthShell } from './auth-shell';
@@ -46,6 +46,9 @@ function LoginForm() {
   const { captcha, refresh, isLoading } = useCaptcha();
   const form = useAppFormLoadingSchema(loadLoginRules, { account: '', password: '', captchaId: '', captchaCode: '' });
   const { errors } = form.formState;
+  // Why the console sent its user here (a frozen account), said until the page is left.
+  const [reason] = useState(() => signedOutReason());
+  useEffect(() => void signedOutReason(true), []);
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -97,6 +100,15 @@ function LoginForm() {
   return (
     <AuthShell title={t('login.title')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="login-form">
+        {reason && (
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            data-testid="login-signed-out-reason"
+          >
+            {reason}
+          </p>
+        )}
         <FormField id="account" label={t('login.account')} error={fieldMessage(t, errors.account?.message)}>
           <Input
             id="account"
