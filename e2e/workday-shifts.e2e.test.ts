@@ -132,10 +132,25 @@ describe.each(RUNS)('cashier shifts in $header', ({ code, header, room }) => {
     // Counted 599.00 of the 600.00 expected: 1.00 short, shown as it is typed.
     await page.getByTestId('shift-count-cash').fill('599');
     await attributeBecomes(page, '[data-testid="shift-difference-cash"]', 'data-difference', -100);
-    expect(await isDisabled(page, 'shift-close-submit')).toBe(false);
+    // A count that differs closes only with why (issue 36 §7).
+    await closeDialog.getByTestId('shift-close-note-missing').waitFor();
+    expect(await closeDialog.getByTestId('shift-close-note-missing').textContent()).toBe(text(header, 'shifts.validation.noteRequired'));
+    expect(await isDisabled(page, 'shift-close-submit')).toBe(true);
     await page.locator('#shift-close-note').fill(`Short ${room}`);
+    await closeDialog.getByTestId('shift-close-note-missing').waitFor({ state: 'detached' });
+    expect(await isDisabled(page, 'shift-close-submit')).toBe(false);
     await screenshot(page, `shifts-close-${header}`);
+    // Final, so asked once more with its figures; going back keeps the counts.
     await page.getByTestId('shift-close-submit').click();
+    const confirm = page.getByTestId('shift-close-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(text(header, 'shifts.close.confirmTitle'));
+    await screenshot(page, `shifts-close-confirm-${header}`);
+    await confirm.getByText(text(header, 'shifts.close.back')).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('shift-count-cash').inputValue()).toBe('599');
+    await page.getByTestId('shift-close-submit').click();
+    await page.getByTestId('shift-close-confirm-submit').click();
     await closeDialog.waitFor({ state: 'detached' });
 
     // Recorded: the card offers a new shift, and the table shows the difference, in red.
@@ -189,7 +204,10 @@ describe.each(RUNS)('cashier shifts in $header', ({ code, header, room }) => {
     expect(await isDisabled(page, 'shift-close-submit')).toBe(true);
     await page.getByTestId('shift-count-cash').fill('50');
     await attributeBecomes(page, '[data-testid="shift-difference-cash"]', 'data-difference', 0);
+    // Counted as expected: no note asked for.
+    expect(await isDisabled(page, 'shift-close-submit')).toBe(false);
     await page.getByTestId('shift-close-submit').click();
+    await page.getByTestId('shift-close-confirm-submit').click();
     await closeDialog.waitFor({ state: 'detached' });
     await attributeBecomes(page, `[data-testid="shift-row-${clerkShift.id}"]`, 'data-state', 'closed');
     expect(await row.getAttribute('data-difference')).toBe('0');

@@ -204,6 +204,16 @@ export const ZShiftCloseInput = z
   .refine((v) => (v.counted.cash ?? 0) >= 0, { error: 'validation.amountInvalid', path: ['counted', 'cash'], ...WHEN_FIELDS_VALID });
 export type TShiftCloseInput = z.input<typeof ZShiftCloseInput>;
 
+/**
+ * Whether a shift's count differs from what the ledger expects in hand, on any way of paying
+ * (`expected` by way; a way counted that the shift never took expects 0). A count that differs
+ * needs a note before the shift closes: a cashier supervisor reads why, never a bare difference
+ * (issue 36 §7). Per way, not in total: 10.00 over in cash and 10.00 short by card is two mistakes.
+ */
+export function shiftCountDiffers(expected: Partial<Record<string, number>>, counted: Partial<Record<string, number | undefined>>): boolean {
+  return Object.entries(counted).some(([method, amount]) => amount !== undefined && amount !== (expected[method] ?? 0));
+}
+
 export const ZShiftIdInput = z.object({ shiftId: ZId });
 
 /** Shifts listed: every clerk's with `order.manage`, one's own otherwise; opened within the dates (hotel calendar, both included). */

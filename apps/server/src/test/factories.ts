@@ -13,7 +13,12 @@ let sequence = 0;
  * and the counter written one after the other met again: `Account_email_key` in the whole run.)
  */
 const RUN = randomBytes(5).toString('hex');
-const unique = () => `${RUN}-${(sequence += 1)}`;
+/**
+ * The counter closed by a dash too: no name is the start of another ("Hotel x-1" is the start of
+ * "Hotel x-10", and the permission matrix, which looks for one hotel's names in another's answers,
+ * found hotel A's in hotel B's).
+ */
+const unique = () => `${RUN}-${(sequence += 1)}-`;
 
 /**
  * A mobile number no other test has (valid per the mainland rule: 1, then 3-9, then 9 digits), whose last 4, 5 and 6 digits a lock takes as a code (never

@@ -1,4 +1,4 @@
-import { openShiftFor } from './shifts';
+import { openShiftFor, openShiftOfEntry } from './shifts';
 import { lockLedgerDayShared } from '../../db/ledger-day-lock';
 import { fromMinor, type TEventKind, type TPaymentMethod, type TOrderEntryKind } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
@@ -232,8 +232,16 @@ export async function appendEntry(tx: Tx, poster: Poster, entry: NewEntry): Prom
     // Dated once no day close is computing (db/ledger-day-lock.ts): an entry never lands in a day already closed.
     await lockLedgerDayShared(tx, poster.hotelId);
     const createdAt = new Date();
-    // Money that changed hands belongs to the poster's open cashier shift, if one is open (shifts.ts).
-    const shiftId = entry.method !== null && poster.accountId !== null ? await openShiftFor(tx, poster.hotelId, poster.accountId) : null;
+    // Money that changed hands belongs to the poster's open cashier shift, if one is open; a
+    // correction undoes its entry where that entry was: in its shift while it is open, else in none (shifts.ts).
+    const shiftId =
+      entry.method === null
+        ? null
+        : entry.kind === 'correction' && entry.linkedEntryId
+          ? await openShiftOfEntry(tx, poster.hotelId, entry.linkedEntryId)
+          : poster.accountId !== null
+            ? await openShiftFor(tx, poster.hotelId, poster.accountId)
+            : null;
     const row = await tx.orderEntry.create({
       data: {
         createdAt,

@@ -1,4 +1,13 @@
-import { MONEY_METHODS, ZShiftCloseInput, ZShiftIdInput, ZShiftListInput, ZShiftOpenInput, type TMoneyMethod, type TPaymentMethod } from '@console/shared';
+import {
+  MONEY_METHODS,
+  shiftCountDiffers,
+  ZShiftCloseInput,
+  ZShiftIdInput,
+  ZShiftListInput,
+  ZShiftOpenInput,
+  type TMoneyMethod,
+  type TPaymentMethod,
+} from '@console/shared';
 import type { TShiftDto, TShiftLine } from '@console/shared/dto';
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
@@ -52,6 +61,19 @@ function canSeeAll(actor: Actor): boolean {
 export async function openShiftFor(tx: Tx, hotelId: number, accountId: number): Promise<number | null> {
   const [row] = await tx.$queryRaw<{ id: number }[]>`
     SELECT "id" FROM "CashierShift" WHERE "hotelId" = ${hotelId} AND "accountId" = ${accountId} AND "closedAt" IS NULL FOR SHARE`;
+  return row?.id ?? null;
+}
+
+/**
+ * The shift a correction of `entryId` belongs to: the corrected entry's, while it is open (a
+ * manager who corrects a clerk's payment as never received takes it out of what the clerk's drawer
+ * is expected to hold), under a share lock as `openShiftFor`; null when that shift is closed (the
+ * closed shift's report shows it reversed after its close) or the entry had none.
+ */
+export async function openShiftOfEntry(tx: Tx, hotelId: number, entryId: number): Promise<number | null> {
+  const [row] = await tx.$queryRaw<{ id: number }[]>`
+    SELECT s."id" FROM "OrderEntry" e JOIN "CashierShift" s ON s."hotelId" = e."hotelId" AND s."id" = e."shiftId"
+    WHERE e."hotelId" = ${hotelId} AND e."id" = ${entryId} AND s."closedAt" IS NULL FOR SHARE OF s`;
   return row?.id ?? null;
 }
 
@@ -200,6 +222,10 @@ export async function closeShift(ctx: AuthedContext, raw: z.input<typeof ZShiftC
     const counted = Object.fromEntries(Object.entries(input.counted).filter(([, v]) => v !== undefined)) as Counts;
     // Counted beyond the shift's ways of paying (money by a way it never took) is a difference too.
     const difference = Object.entries(counted).reduce((sum, [m, v]) => sum + v - (expected[m] ?? 0), 0);
+    // A count that differs is closed with the reason, never bare (the closed shift is final).
+    if (shiftCountDiffers(expected, counted) && !input.note.trim()) {
+      throw new AppError('VALIDATION', { messageKey: 'shifts.validation.noteRequired', fields: { note: 'shifts.validation.noteRequired' } });
+    }
     const now = new Date();
     await tx.cashierShift.update({
       where: { id: row.id },

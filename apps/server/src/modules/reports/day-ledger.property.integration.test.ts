@@ -133,7 +133,7 @@ describe('the day and its shifts against the ledger (property)', () => {
                 .filter((l) => l.method !== 'balance')
                 .map((l) => [l.method, l.method === 'cash' ? Math.max(0, l.expected + o.off) : l.expected + o.off]),
             );
-            await closeShift(by, { shiftId: id, counted, note: '' });
+            await closeShift(by, { shiftId: id, counted, note: 'Counted at the close' });
             open.delete(o.clerk);
           } else if (o.t === 'payment' || o.t === 'deposit') {
             const r = await (o.t === 'payment' ? recordPayment : recordDeposit)(by, {

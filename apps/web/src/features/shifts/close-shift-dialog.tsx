@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_LIMITS, ZOrderNote, ZShiftCount, type TMoneyMethod } from '@console/shared';
+import { ORDER_LIMITS, shiftCountDiffers, ZOrderNote, ZShiftCount, type TMoneyMethod } from '@console/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { MoneyInput } from '@/components/money-input';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
@@ -40,7 +41,9 @@ const closeSchema = (currency: string) =>
  * money by. Each count starts empty (nothing is decided for the clerk: issue 26), shows what the
  * ledger expects in hand and, once typed, the difference; the button waits until every count is
  * typed. The expected figures follow the ledger while the dialog is open (a payment recorded in the
- * meantime). A manager closes here a shift a clerk left open.
+ * meantime). A count that differs, on any way of paying, needs the reason in the note (the shared
+ * rule `shiftCountDiffers`, the server's too), and the close, final, is confirmed with its figures.
+ * A manager closes here a shift a clerk left open.
  */
 export function CloseShiftDialog({ shift, own, onClose }: { shift: Shift | null; own: boolean; onClose(): void }) {
   if (!shift) return null;
@@ -55,6 +58,8 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
   const lines = countedLines(shift);
   const schema = useMemo(() => closeSchema(currency), [currency]);
   const form = useAppForm(schema, { counted: {} as Counts, note: '' });
+  /** The counts and note the clerk asked to close with, while the confirmation is open. */
+  const [confirming, setConfirming] = useState<{ counted: Record<string, number>; note: string } | null>(null);
   const close = useMutation(
     trpc.order.shiftClose.mutationOptions({
       meta: { showsErrors: true },
@@ -64,6 +69,7 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
         onClose();
       },
       onError: (error) => {
+        setConfirming(null);
         if (appErrorOf(error)?.code === 'VALIDATION') form.applyServerErrors(error);
       },
     }),
@@ -78,11 +84,18 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
   const expectedTotal = lines.reduce((sum, line) => sum + line.expected, 0);
   const errors = form.formState.errors;
   const noteError = fieldMessage(t, errors.note?.message);
+  const differs =
+    isValid &&
+    shiftCountDiffers(
+      Object.fromEntries(lines.map((line) => [line.method, line.expected])),
+      Object.fromEntries(counts.map(({ line, minor }) => [line.method, minor])),
+    );
+  const noteMissing = differs && !form.watch('note').trim();
 
   const submit = form.handleSubmit((values) => {
-    if (close.isPending) return;
+    if (close.isPending || noteMissing) return;
     const counted = Object.fromEntries(lines.map((line) => [line.method, parseMoneyInput(values.counted[line.method] ?? '', currency)!]));
-    close.mutate({ shiftId: shift.id, counted, note: values.note.trim() });
+    setConfirming({ counted, note: values.note.trim() });
   });
 
   return (
@@ -96,8 +109,14 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
       error={close.error}
       onSubmit={(event) => void submit(event)}
       submitLabel={t('shifts.close.action')}
-      submitDisabled={!isComplete}
-      footerStart={isComplete ? undefined : <span data-testid="shift-close-missing">{t('shifts.validation.countMissing')}</span>}
+      submitDisabled={!isComplete || noteMissing}
+      footerStart={
+        !isComplete ? (
+          <span data-testid="shift-close-missing">{t('shifts.validation.countMissing')}</span>
+        ) : noteMissing ? (
+          <span data-testid="shift-close-note-missing">{t('shifts.validation.noteRequired')}</span>
+        ) : undefined
+      }
       initialFocus={lines[0] ? `shift-count-${lines[0].method}` : undefined}
       size="lg"
       data-testid="shift-close-dialog"
@@ -178,10 +197,31 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
             </dd>
           </div>
         </dl>
-        <FormField id="shift-close-note" label={t('orders.record.note')} error={noteError}>
-          <Input maxLength={ORDER_LIMITS.noteMaxLength} {...fieldControlProps('shift-close-note', noteError)} {...form.register('note')} />
+        <FormField id="shift-close-note" label={t('orders.record.note')} required={differs} error={noteError}>
+          <Input
+            maxLength={ORDER_LIMITS.noteMaxLength}
+            aria-required={differs}
+            {...fieldControlProps('shift-close-note', noteError)}
+            {...form.register('note')}
+          />
         </FormField>
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
+        title={t('shifts.close.confirmTitle')}
+        description={t('shifts.close.confirmText', {
+          counted: formatMoney(countedTotal, currency),
+          expected: formatMoney(expectedTotal, currency),
+          difference: formatMoney(countedTotal === null ? null : countedTotal - expectedTotal, currency),
+        })}
+        confirmLabel={t('shifts.close.confirmAction')}
+        cancelLabel={t('shifts.close.back')}
+        pending={close.isPending}
+        onConfirm={() => confirming && close.mutate({ shiftId: shift.id, ...confirming })}
+        data-testid="shift-close-confirm"
+        confirmTestId="shift-close-confirm-submit"
+      />
     </FormDialog>
   );
 }
