@@ -847,6 +847,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'order.cashReport': (w) => ({ date: day, operatorId: w.owner.id }),
   'order.shiftOpen': () => ({ openingFloat: 20_000 }),
   'order.shiftCurrent': () => undefined,
+  'order.shiftHandover': () => undefined,
   'order.shiftClose': (w) => ({ shiftId: w.shift.id, counted: { cash: 10_000 }, note: 'Counted' }),
   'order.shift': (w) => ({ shiftId: w.shift.id }),
   'order.shifts': (w) => ({ page: 1, pageSize: 20, operatorId: w.owner.id, from: day, to: day }),

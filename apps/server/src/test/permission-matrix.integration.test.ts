@@ -358,6 +358,7 @@ const ROWS: Record<string, Row> = {
   // Cashier shifts: one's own (a clerk), every clerk's of the hotel (order.manage); hotel A's shift is not found.
   'order.shiftOpen': 'ok/ok',
   'order.shiftCurrent': 'ok/ok',
+  'order.shiftHandover': 'ok/ok',
   'order.shiftClose': 'nf/nf',
   'order.shift': 'nf/nf',
   'order.shifts': 'np/ok',

@@ -13,6 +13,7 @@ import {
   ZOrderCashReportOutput,
   ZOrderShiftOpenOutput,
   ZOrderShiftCurrentOutput,
+  ZOrderShiftHandoverOutput,
   ZOrderShiftCloseOutput,
   ZOrderShiftGetOutput,
   ZOrderShiftsOutput,
@@ -45,7 +46,7 @@ import { postRoomCharge, recordCharge } from '../modules/orders/posting';
 import { correctEntry, refundEntry } from '../modules/orders/refunds';
 import { cashReport, listOrders } from '../modules/orders/order-list';
 import { getFolio, settleFolio } from '../modules/orders/settlement.service';
-import { closeShift, currentShift, getShift, listShifts, openShift } from '../modules/orders/shifts';
+import { closeShift, currentShift, getShift, listShifts, openShift, shiftHandover } from '../modules/orders/shifts';
 import { dayReport, reportRange } from '../modules/reports/day-report';
 import { closeDay } from '../modules/reports/day-close';
 import { trialBalance } from '../modules/journal/trial-balance';
@@ -119,6 +120,7 @@ export const orderRouter = router({
     .output(ZOrderShiftOpenOutput)
     .mutation(({ ctx, input }) => openShift(ctx, input)),
   shiftCurrent: authedProcedure.output(ZOrderShiftCurrentOutput).query(({ ctx }) => currentShift(ctx)),
+  shiftHandover: authedProcedure.output(ZOrderShiftHandoverOutput).query(({ ctx }) => shiftHandover(ctx)),
   shiftClose: authedProcedure
     .input(ZShiftCloseInput)
     .output(ZOrderShiftCloseOutput)

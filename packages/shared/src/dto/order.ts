@@ -154,6 +154,15 @@ export const ZShiftLine = ZCashLine.extend({
 });
 export type TShiftLine = z.infer<typeof ZShiftLine>;
 
+/** A close's drawer handed over: the shift closed, by whom and when, and the cash it left in the drawer. */
+export const ZShiftHandover = z.object({
+  shiftId: z.number(),
+  operator: z.object({ id: z.number(), nickname: z.string() }),
+  closedAt: z.string(),
+  leftInDrawer: z.number(),
+});
+export type TShiftHandover = z.infer<typeof ZShiftHandover>;
+
 export const ZShiftDto = z.object({
   id: z.number(),
   operator: z.object({ id: z.number(), nickname: z.string() }),
@@ -170,11 +179,19 @@ export const ZShiftDto = z.object({
   difference: z.number().nullable(),
   count: z.number(),
   note: z.string(),
+  /** At close: the cash left in the drawer for the next shift, and what went to the safe (the rest of the cash counted); null when not said. */
+  leftInDrawer: z.number().nullable(),
+  toSafe: z.number().nullable(),
+  /** At open: the close it took the drawer over from, what that close left, and why the float differs from it. */
+  handedOver: ZShiftHandover.nullable(),
+  openingNote: z.string(),
 });
 export type TShiftDto = z.infer<typeof ZShiftDto>;
 
 export const ZOrderShiftOpenOutput = ZShiftDto;
 export const ZOrderShiftCurrentOutput = ZShiftDto.nullable();
+/** The hotel's latest close that left cash in the drawer: what the next shift takes over (null: none). */
+export const ZOrderShiftHandoverOutput = ZShiftHandover.nullable();
 export const ZOrderShiftCloseOutput = ZShiftDto;
 export const ZOrderShiftGetOutput = ZShiftDto;
 export const ZOrderShiftsOutput = z.object({ items: z.array(ZShiftDto), total: z.number(), page: z.number(), pageSize: z.number() });

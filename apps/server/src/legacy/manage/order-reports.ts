@@ -17,10 +17,12 @@ import { legacyCashLine } from './order';
  * Money in major units, times in the hotel's zone, flags 0/1, as the rest of the protocol.
  *
  * - `shiftOpen`: the caller's shift opened with the cash float counted (`opening_float`, required:
- *   no default decides the float for the clerk).
+ *   no default decides the float for the clerk); `note`: why it differs from what the last close
+ *   left in the drawer (then required).
  * - `shiftCurrent`: the caller's open shift with what it has taken so far, or null.
  * - `shiftClose`: a shift closed by what was counted per way of paying (`counted`: cash, and every
- *   way the shift took money by); the difference is kept.
+ *   way the shift took money by); the difference is kept, with `note` (required when a count
+ *   differs); `left_in_drawer`: the cash left for the next shift (optional: not said, no handover).
  * - `shiftInfo`, `shiftList`: one's own shifts, every clerk's with order management.
  * - `dayReport`: a hotel calendar day's figures (`date`, default today), frozen once closed.
  * - `closeDay`: a day that is over closed (`date`, required: closing is never assumed).
@@ -101,11 +103,11 @@ const ZShiftId = z.object({ shift_id: ZId });
 export const orderReportActions = [
   sessionAction({
     path: 'order/shiftOpen',
-    input: z.object({ opening_float: ZLegacyMoney }),
+    input: z.object({ opening_float: ZLegacyMoney, note: ZOrderNote.optional() }),
     services: [openShift],
     fields: { openingFloat: 'opening_float' },
     async handle(ctx, input) {
-      return legacyShift(await openShift(ctx, { openingFloat: toMinorOrFail(input.opening_float, ctx.actor, 'opening_float') }), ctx);
+      return legacyShift(await openShift(ctx, { openingFloat: toMinorOrFail(input.opening_float, ctx.actor, 'opening_float'), note: input.note }), ctx);
     },
   }),
 
@@ -127,15 +129,17 @@ export const orderReportActions = [
         error: 'validation.amountInvalid',
       }),
       note: ZOrderNote,
+      left_in_drawer: ZLegacyMoney.optional(),
     }),
     services: [closeShift],
-    fields: { shiftId: 'shift_id' },
+    fields: { shiftId: 'shift_id', leftInDrawer: 'left_in_drawer' },
     async handle(ctx, input) {
       const counted: Partial<Record<TMoneyMethod, number>> = {};
       for (const [method, amount] of Object.entries(input.counted) as [TMoneyMethod, number | undefined][]) {
         if (amount !== undefined) counted[method] = toMinorOrFail(amount, ctx.actor, `counted.${method}`);
       }
-      return legacyShift(await closeShift(ctx, { shiftId: input.shift_id, counted, note: input.note }), ctx);
+      const leftInDrawer = input.left_in_drawer === undefined ? undefined : toMinorOrFail(input.left_in_drawer, ctx.actor, 'left_in_drawer');
+      return legacyShift(await closeShift(ctx, { shiftId: input.shift_id, counted, note: input.note, leftInDrawer }), ctx);
     },
   }),
 

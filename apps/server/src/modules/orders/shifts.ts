@@ -8,7 +8,7 @@ import {
   type TMoneyMethod,
   type TPaymentMethod,
 } from '@console/shared';
-import type { TShiftDto, TShiftLine } from '@console/shared/dto';
+import type { TShiftDto, TShiftHandover, TShiftLine } from '@console/shared/dto';
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
@@ -31,6 +31,33 @@ import { addTo, emptyLine, hotelDay } from './cash-lines';
  * (`order.manage`) sees and may close every clerk's.
  */
 
+const handoverSelect = {
+  id: true,
+  closedAt: true,
+  leftInDrawer: true,
+  account: { select: { id: true, nickname: true } },
+} satisfies Prisma.CashierShiftSelect;
+type HandoverRow = Prisma.CashierShiftGetPayload<{ select: typeof handoverSelect }>;
+
+function toHandover(row: HandoverRow | null): TShiftHandover | null {
+  if (!row?.closedAt || row.leftInDrawer === null) return null;
+  return {
+    shiftId: row.id,
+    operator: { id: row.account.id, nickname: row.account.nickname },
+    closedAt: row.closedAt.toISOString(),
+    leftInDrawer: row.leftInDrawer,
+  };
+}
+
+/** The hotel's latest close that said what it left in the drawer: the drawer the next shift takes over. */
+async function lastHandover(db: TPrisma | Tx, hotelId: number): Promise<HandoverRow | null> {
+  return db.cashierShift.findFirst({
+    where: { hotelId, closedAt: { not: null }, leftInDrawer: { not: null } },
+    orderBy: [{ closedAt: 'desc' }, { id: 'desc' }],
+    select: handoverSelect,
+  });
+}
+
 const shiftSelect = {
   id: true,
   accountId: true,
@@ -42,7 +69,10 @@ const shiftSelect = {
   counted: true,
   difference: true,
   note: true,
+  leftInDrawer: true,
+  openingNote: true,
   account: { select: { id: true, nickname: true } },
+  handedOverFrom: { select: handoverSelect },
 } satisfies Prisma.CashierShiftSelect;
 type ShiftRow = Prisma.CashierShiftGetPayload<{ select: typeof shiftSelect }>;
 
@@ -139,6 +169,10 @@ async function toDtos(db: TPrisma | Tx, actor: Actor, rows: ShiftRow[]): Promise
       difference: row.difference,
       count: methods.reduce((s, l) => s + l.count, 0),
       note: row.note,
+      leftInDrawer: row.leftInDrawer,
+      toSafe: row.leftInDrawer === null ? null : ((row.counted as Counts | null)?.cash ?? 0) - row.leftInDrawer,
+      handedOver: toHandover(row.handedOverFrom),
+      openingNote: row.openingNote,
     };
   });
 }
@@ -154,12 +188,29 @@ export async function openShift(ctx: AuthedContext, raw: z.input<typeof ZShiftOp
   try {
     const row = await transaction(deps, async (tx) => {
       if ((await openShiftFor(tx, actor.hotelId, actor.accountId)) !== null) throw alreadyOpen();
+      // The drawer the last close left: a float counted otherwise is opened with why, never bare.
+      const handover = await lastHandover(tx, actor.hotelId);
+      const note = input.note?.trim() ?? '';
+      if (handover && handover.leftInDrawer !== input.openingFloat && !note) {
+        throw new AppError('VALIDATION', { messageKey: 'shifts.validation.floatNoteRequired', fields: { note: 'shifts.validation.floatNoteRequired' } });
+      }
       const made = await tx.cashierShift.create({
-        data: { hotelId: actor.hotelId, accountId: actor.accountId, openingFloat: input.openingFloat },
+        data: {
+          hotelId: actor.hotelId,
+          accountId: actor.accountId,
+          openingFloat: input.openingFloat,
+          handedOverFromId: handover?.id ?? null,
+          openingNote: note,
+        },
         select: shiftSelect,
       });
       await recordEvent(tx, { hotelId: actor.hotelId, kind: 'shift.changed' });
-      await recordAudit(tx, ctx, { action: 'order.shiftOpen', entityType: 'CashierShift', entityId: made.id, after: { openingFloat: input.openingFloat } });
+      await recordAudit(tx, ctx, {
+        action: 'order.shiftOpen',
+        entityType: 'CashierShift',
+        entityId: made.id,
+        after: { openingFloat: input.openingFloat, handedOverFromId: handover?.id ?? null, leftInDrawer: handover?.leftInDrawer ?? null, note },
+      });
       return made;
     });
     return (await toDtos(deps.prisma, actor, [row]))[0]!;
@@ -176,6 +227,14 @@ export async function currentShift(ctx: AuthedContext): Promise<TShiftDto | null
   requireSession(actor);
   const row = await deps.prisma.cashierShift.findFirst({ where: { hotelId: actor.hotelId, accountId: actor.accountId, closedAt: null }, select: shiftSelect });
   return row ? (await toDtos(deps.prisma, actor, [row]))[0]! : null;
+}
+
+/** What the next shift takes over: the hotel's latest close that said what it left in the drawer (any clerk's: the desk has one drawer). */
+export async function shiftHandover(ctx: AuthedContext): Promise<TShiftHandover | null> {
+  const { deps, actor } = ctx;
+  requirePermission(actor, 'stay.manage');
+  requireSession(actor);
+  return toHandover(await lastHandover(deps.prisma, actor.hotelId));
 }
 
 /** A shift the actor may see (their own; any with `order.manage`), or NOT_FOUND (another hotel's too). */
@@ -229,7 +288,7 @@ export async function closeShift(ctx: AuthedContext, raw: z.input<typeof ZShiftC
     const now = new Date();
     await tx.cashierShift.update({
       where: { id: row.id },
-      data: { closedAt: now, closedByAccountId: actor.accountId, expected, counted, difference, note: input.note },
+      data: { closedAt: now, closedByAccountId: actor.accountId, expected, counted, difference, note: input.note, leftInDrawer: input.leftInDrawer ?? null },
     });
     await recordEvent(tx, { hotelId: actor.hotelId, kind: 'shift.changed' });
     await recordAudit(tx, ctx, {
@@ -237,7 +296,7 @@ export async function closeShift(ctx: AuthedContext, raw: z.input<typeof ZShiftC
       entityType: 'CashierShift',
       entityId: row.id,
       before: { expected },
-      after: { counted, difference, note: input.note, operatorId: row.accountId },
+      after: { counted, difference, note: input.note, operatorId: row.accountId, leftInDrawer: input.leftInDrawer ?? null },
     });
     return tx.cashierShift.findUniqueOrThrow({ where: { id: row.id }, select: shiftSelect });
   });

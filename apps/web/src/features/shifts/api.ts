@@ -15,6 +15,8 @@ import { shiftsSearchSchema } from './shifts-search';
 export const shiftQueries = {
   /** The signed-in clerk's open shift with what it has taken so far; null when none is open. */
   current: () => trpc.order.shiftCurrent.queryOptions(undefined, { meta: { showsErrors: true } }),
+  /** What the next shift takes over: the hotel's latest close that said what it left in the drawer (null: none). */
+  handover: () => trpc.order.shiftHandover.queryOptions(undefined, { meta: { showsErrors: true } }),
   /** A page of shifts opened within the days, newest first; `enabled`: the days can be sent. */
   list: (input: ShiftListInput, enabled = true) =>
     trpc.order.shifts.queryOptions(input, { placeholderData: keepPreviousData, enabled, meta: { showsErrors: true } }),

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_LIMITS, shiftCountDiffers, ZOrderNote, ZShiftCount, type TMoneyMethod } from '@console/shared';
+import { ORDER_LIMITS, shiftCountDiffers, ZOrderNote, ZShiftCount, ZShiftLeftInDrawer, type TMoneyMethod } from '@console/shared';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -28,12 +28,18 @@ type Counts = Partial<Record<TMoneyMethod, string>>;
  * shift's ways of paying, which only grow while the dialog is open.
  */
 const closeSchema = (currency: string) =>
-  z.object({ counted: z.record(z.string(), z.string().optional()), note: z.string() }).superRefine((v, ctx) => {
+  z.object({ counted: z.record(z.string(), z.string().optional()), note: z.string(), leftInDrawer: z.string() }).superRefine((v, ctx) => {
     for (const [method, text] of Object.entries(v.counted)) {
       const result = ZShiftCount.safeParse(parseMoneyInput(text ?? '', currency));
       if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'validation.amountInvalid', path: ['counted', method] });
     }
     checkField(ZOrderNote, v.note, ctx, 'note');
+    // What stays in the drawer for the next shift: typed (never assumed), within the cash counted.
+    const left = parseMoneyInput(v.leftInDrawer, currency);
+    const cash = parseMoneyInput(v.counted.cash ?? '', currency);
+    if (checkField(ZShiftLeftInDrawer, left, ctx, 'leftInDrawer') && cash !== undefined && !Number.isNaN(cash) && left! > cash) {
+      ctx.addIssue({ code: 'custom', message: 'shifts.validation.leftMoreThanCounted', path: ['leftInDrawer'] });
+    }
   });
 
 /**
@@ -57,9 +63,9 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
   const currency = shift.currency;
   const lines = countedLines(shift);
   const schema = useMemo(() => closeSchema(currency), [currency]);
-  const form = useAppForm(schema, { counted: {} as Counts, note: '' });
-  /** The counts and note the clerk asked to close with, while the confirmation is open. */
-  const [confirming, setConfirming] = useState<{ counted: Record<string, number>; note: string } | null>(null);
+  const form = useAppForm(schema, { counted: {} as Counts, note: '', leftInDrawer: '' });
+  /** The counts, note and drawer the clerk asked to close with, while the confirmation is open. */
+  const [confirming, setConfirming] = useState<{ counted: Record<string, number>; note: string; leftInDrawer: number } | null>(null);
   const close = useMutation(
     trpc.order.shiftClose.mutationOptions({
       meta: { showsErrors: true },
@@ -91,11 +97,16 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
       Object.fromEntries(counts.map(({ line, minor }) => [line.method, minor])),
     );
   const noteMissing = differs && !form.watch('note').trim();
+  const left = parseMoneyInput(form.watch('leftInDrawer'), currency);
+  const leftTyped = left !== undefined && !Number.isNaN(left);
+  const cashCounted = countOf('cash');
+  const toSafe = leftTyped && cashCounted !== undefined && !Number.isNaN(cashCounted) ? cashCounted - left : null;
+  const leftError = fieldMessage(t, errors.leftInDrawer?.message);
 
   const submit = form.handleSubmit((values) => {
     if (close.isPending || noteMissing) return;
     const counted = Object.fromEntries(lines.map((line) => [line.method, parseMoneyInput(values.counted[line.method] ?? '', currency)!]));
-    setConfirming({ counted, note: values.note.trim() });
+    setConfirming({ counted, note: values.note.trim(), leftInDrawer: parseMoneyInput(values.leftInDrawer, currency)! });
   });
 
   return (
@@ -109,10 +120,12 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
       error={close.error}
       onSubmit={(event) => void submit(event)}
       submitLabel={t('shifts.close.action')}
-      submitDisabled={!isComplete || noteMissing}
+      submitDisabled={!isComplete || !leftTyped || noteMissing}
       footerStart={
         !isComplete ? (
           <span data-testid="shift-close-missing">{t('shifts.validation.countMissing')}</span>
+        ) : !leftTyped ? (
+          <span data-testid="shift-close-left-missing">{t('shifts.validation.leftMissing')}</span>
         ) : noteMissing ? (
           <span data-testid="shift-close-note-missing">{t('shifts.validation.noteRequired')}</span>
         ) : undefined
@@ -197,6 +210,26 @@ function CloseShiftForm({ shift: given, own, onClose }: { shift: Shift; own: boo
             </dd>
           </div>
         </dl>
+        <div className="grid gap-x-4 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-start">
+          <FormField id="shift-close-left" label={t('shifts.close.leftInDrawer')} required error={leftError}>
+            <MoneyInput
+              currency={currency}
+              aria-required
+              data-testid="shift-close-left"
+              {...fieldControlProps('shift-close-left', leftError)}
+              aria-describedby={['shift-close-to-safe', leftError ? 'shift-close-left-error' : null].filter(Boolean).join(' ')}
+              {...form.register('leftInDrawer')}
+            />
+          </FormField>
+          <dl className="grid gap-1 text-sm sm:pt-7">
+            <div className="flex flex-wrap justify-between gap-x-3">
+              <dt className="text-muted-foreground">{t('shifts.fields.toSafe')}</dt>
+              <dd id="shift-close-to-safe" className="font-medium" data-testid="shift-close-to-safe" data-amount={toSafe ?? ''}>
+                <Money minor={toSafe} currency={currency} />
+              </dd>
+            </div>
+          </dl>
+        </div>
         <FormField id="shift-close-note" label={t('orders.record.note')} required={differs} error={noteError}>
           <Input
             maxLength={ORDER_LIMITS.noteMaxLength}

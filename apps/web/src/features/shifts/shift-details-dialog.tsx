@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import { shiftQueries, type Shift } from './api';
 import { Money, WRAP, WRAP_END } from '@/components/money';
 import { Difference } from './shift-figures';
@@ -38,6 +39,33 @@ function DetailsBody({ shift: given, timeZone }: { shift: Shift; timeZone: strin
   ];
   if (shift.closedBy) facts.push([t('shifts.fields.closedBy'), <span>{shift.closedBy.nickname}</span>]);
   if (shift.note) facts.push([t('orders.record.note'), <span dir="auto">{shift.note}</span>]);
+  // The drawer: taken over at the open (and why the float differed), left at the close, the rest to the safe.
+  if (shift.handedOver)
+    facts.push([
+      t('shifts.fields.handedOver'),
+      <span data-testid="shift-details-handed-over">
+        {t('shifts.open.handover', {
+          name: shift.handedOver.operator.nickname,
+          amount: formatMoney(shift.handedOver.leftInDrawer, currency),
+          time: formatDateTime(shift.handedOver.closedAt, timeZone),
+        })}
+      </span>,
+    ]);
+  if (shift.openingNote) facts.push([t('shifts.fields.openingNote'), <span dir="auto">{shift.openingNote}</span>]);
+  if (shift.leftInDrawer !== null) {
+    facts.push([
+      t('shifts.fields.leftInDrawer'),
+      <span data-testid="shift-details-left" data-amount={shift.leftInDrawer}>
+        <Money minor={shift.leftInDrawer} currency={currency} />
+      </span>,
+    ]);
+    facts.push([
+      t('shifts.fields.toSafe'),
+      <span data-testid="shift-details-to-safe" data-amount={shift.toSafe ?? ''}>
+        <Money minor={shift.toSafe} currency={currency} />
+      </span>,
+    ]);
+  }
   return (
     <div className="grid min-w-0 gap-4" data-shift-id={shift.id}>
       <DialogHeader>

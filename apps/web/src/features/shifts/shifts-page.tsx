@@ -123,7 +123,7 @@ function CurrentShift({ timeZone, onCloseShift }: { timeZone: string; onCloseShi
           <OpenShiftFigures shift={shift} timeZone={timeZone} />
         )}
       </Card>
-      <OpenShiftDialog open={opening} currency={currency} onClose={() => setOpening(false)} />
+      <OpenShiftDialog open={opening} currency={currency} timeZone={timeZone} onClose={() => setOpening(false)} />
     </section>
   );
 }
