@@ -60,6 +60,32 @@ export const failureDir = path.join(screenshotDir, 'failures');
 let pictureCount = 0;
 
 /**
+ * What each page said while the test ran (its console's errors and warnings, uncaught errors,
+ * requests that failed or were refused), the last lines of it, kept for a failure's picture: a
+ * flake met once under load is then read from its log, not guessed from its picture.
+ */
+const pageLogs = new WeakMap<Page, string[]>();
+function watchPage(page: Page) {
+  const log: string[] = [];
+  pageLogs.set(page, log);
+  const add = (line: string) => {
+    log.push(`${new Date().toISOString()} ${line}`);
+    if (log.length > 300) log.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') add(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => add(`page error: ${error.stack ?? error.message}`));
+  page.on('requestfailed', (request) => add(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? ''})`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) add(`response ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) add(`navigated: ${frame.url()}`);
+  });
+}
+
+/**
  * A picture of each page given (or of every page still open) as a failed test left it, under
  * test-output/e2e/failures, each listed in its `pictures.jsonl` with its file and test (the test's
  * name as vitest reports it, `describe > test`). Never throws: the test's own error is what the run
@@ -75,8 +101,14 @@ export async function failurePictures(pages: Page[] = [...openContexts].flatMap(
     const n = (pictureCount += 1);
     const picture = path.join(failureDir, `${file}--${test}--${n}.png`);
     const taken = await page.screenshot({ path: picture, fullPage: true, timeout: 10_000 }).catch(() => undefined);
-    if (taken)
-      fs.appendFileSync(path.join(failureDir, 'pictures.jsonl'), `${JSON.stringify({ file: state.testPath, test: state.currentTestName, picture })}\n`);
+    const lines = pageLogs.get(page) ?? [];
+    const log = lines.length ? picture.replace(/\.png$/, '.log') : undefined;
+    if (log) fs.writeFileSync(log, `${lines.join('\n')}\n`);
+    if (taken || log)
+      fs.appendFileSync(
+        path.join(failureDir, 'pictures.jsonl'),
+        `${JSON.stringify({ file: state.testPath, test: state.currentTestName, picture: taken ? picture : `${picture} (not taken)`, log })}\n`,
+      );
   }
 }
 
@@ -105,9 +137,12 @@ export async function newContext(
   });
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
+  context.on('page', watchPage);
   await watchA11y(context);
   if (options.language) {
     await context.addInitScript((code) => {
+      // Not on the blank page a new tab starts with (it has no storage: a SecurityError in its log).
+      if (window.location.protocol === 'about:') return;
       if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', code);
     }, options.language);
   }

@@ -104,6 +104,12 @@ function takePictures(run) {
     const moved = path.join(dir, path.basename(p.picture));
     if (fs.existsSync(p.picture)) fs.renameSync(p.picture, moved);
     p.picture = fs.existsSync(moved) ? moved : `${p.picture} (missing)`;
+    // What the page said meanwhile (e2e/support.ts): its console's errors, failed requests, navigations.
+    if (p.log) {
+      const movedLog = path.join(dir, path.basename(p.log));
+      if (fs.existsSync(p.log)) fs.renameSync(p.log, movedLog);
+      p.log = fs.existsSync(movedLog) ? movedLog : `${p.log} (missing)`;
+    }
   }
   fs.rmSync(failureDir, { recursive: true, force: true });
   return pictures;
@@ -124,7 +130,9 @@ try {
           run,
           project,
           ...f,
-          pictures: pictures.filter((p) => path.relative(root, p.file) === f.file && p.test === f.test).map((p) => path.relative(root, p.picture)),
+          pictures: pictures
+            .filter((p) => path.relative(root, p.file) === f.file && p.test === f.test)
+            .flatMap((p) => [path.relative(root, p.picture), ...(p.log ? [path.relative(root, p.log)] : [])]),
         });
       const line = `run ${run} ${project.padEnd(11)} ${result.seconds.toFixed(0).padStart(5)} s  ${found.length ? `${found.length} FAILED` : 'passed'}`;
       console.log(line);
@@ -144,7 +152,7 @@ if (!failures.length) {
 console.log(`flake-check: ${failures.length} failure(s):`);
 for (const f of failures) {
   console.log(`- run ${f.run} ${f.project}: ${f.file}\n    ${f.test}\n    ${f.message}`);
-  for (const p of f.pictures) console.log(`    picture: ${p}`);
+  for (const p of f.pictures) console.log(`    ${p.endsWith('.log') ? 'page log' : 'picture'}: ${p}`);
 }
 console.log(`(logs and reports: ${path.relative(root, outDir)}/)`);
 process.exit(1);
