@@ -95,3 +95,6 @@ export async function refusal(
   }
   return { code: 'NONE', key: '' };
 }
+
+/** A shift's line of one way of paying (shifts' tests). */
+export const shiftLine = <L extends { method: string }>(shift: { methods: L[] }, method: string) => shift.methods.find((l) => l.method === method);

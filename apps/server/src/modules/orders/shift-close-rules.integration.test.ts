@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { ledgerHotel, refusal, stayIn } from '../../test/ledger-kit';
+import { ledgerHotel, shiftLine as line, refusal, stayIn } from '../../test/ledger-kit';
 import { recordPayment } from './payments';
 import { correctEntry } from './refunds';
 import { closeShift, currentShift, getShift, openShift, shiftHandover } from './shifts';
@@ -19,8 +19,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-const line = <L extends { method: string }>(shift: { methods: L[] }, method: string) => shift.methods.find((l) => l.method === method);
 
 describe('the close of a cashier shift', () => {
   it('needs a note when a count differs, on any way of paying, and none when every count is what the ledger expects', async () => {

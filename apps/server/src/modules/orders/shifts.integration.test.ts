@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
-import { ledgerHotel, member, refusal, stayIn } from '../../test/ledger-kit';
+import { ledgerHotel, shiftLine as line, member, refusal, stayIn } from '../../test/ledger-kit';
 import { recordDeposit, recordPayment } from './payments';
 import { refundEntry } from './refunds';
 import { closeShift, currentShift, getShift, listShifts, openShift } from './shifts';
@@ -21,8 +21,6 @@ beforeAll(async () => {
   api = trpcClient(ctx.app);
 });
 afterAll(() => ctx.close());
-
-const line = <L extends { method: string }>(shift: { methods: L[] }, method: string) => shift.methods.find((l) => l.method === method);
 
 describe('a cashier shift', () => {
   it('takes what the clerk records while it is open, closes against what was counted, and keeps the difference', async () => {
