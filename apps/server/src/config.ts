@@ -195,6 +195,8 @@ const ZEnv = z
       .min(1)
       .default(3 * 24 * 3_600_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** How long a job's worker holds it unheard before another worker takes it up (a worker that died: BullMQ's lock and stalled check). */
+    JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     /** Connections of the server's PostgreSQL pool. */
     DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     /** How long a transaction may wait for a free connection, and run, before it is retried. */
@@ -480,6 +482,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** The JSON API (`/api/v1`, docs/api.md). */
     api: { ratePerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobLockMs: e.JOB_LOCK_MS,
     locks: {
       provider: e.LOCK_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sim'),
       ttlock: {

@@ -1,9 +1,10 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Deps } from '../context';
 import { deliver, DeliveryRetry, sweepDeliveries } from '../modules/credentials/delivery';
 import { afterCredentialOnLock } from '../modules/messages/on-lock';
 import { addStartJob, QUEUE_NAMES } from './queues';
 import type { DeliveryJobData, SweepScope } from './payloads';
+import { workerOptions } from './worker-options';
 
 export const DELIVERY_SWEEP_EVERY_MS = 60_000;
 
@@ -22,7 +23,7 @@ export function startCredentialWorker(deps: Deps): Worker<DeliveryJobData> {
       if (outcome === 'on_lock') await afterCredentialOnLock(deps, job.data);
       return outcome;
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 8, name: deps.instance },
+    workerOptions(deps, 8),
   );
   worker.on('failed', (job, error) => {
     if (error instanceof DeliveryRetry) deps.log.info({ jobId: job?.id, reason: error.code }, 'credential delivery will be retried');

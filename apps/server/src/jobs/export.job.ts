@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker as Thread, type ResourceLimits } from 'node:worker_threads';
-import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Deps } from '../context';
 import { EXPORT_CLEANUP_JOB, cleanupExports, type ExportJob, type ExportResult } from '../modules/export/export.service';
 import type { ExportThreadInput, ExportThreadMessage } from './export-thread-protocol';
 import { QUEUE_NAMES } from './queues';
 import type { ExportJobData } from './payloads';
+import { workerOptions } from './worker-options';
 
 export const EXPORT_CLEANUP_EVERY_MS = 10 * 60_000;
 
@@ -21,7 +22,7 @@ export function startExportWorker(deps: Deps, limits: ResourceLimits = EXPORT_TH
       if (job.name === EXPORT_CLEANUP_JOB) return { removed: await cleanupExports(deps) };
       return runExportInThread(deps, job as Job<ExportJobData> & { id: string }, limits);
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 2, name: deps.instance },
+    workerOptions(deps, 2),
   );
   worker.on('failed', (job, error) => deps.log.warn({ jobId: job?.id, err: error }, 'export job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'export worker error'));

@@ -1,9 +1,10 @@
-import { Worker, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import { Worker, type JobsOptions } from 'bullmq';
 import { jobContext, type Deps } from '../context';
 import { readFeed } from '../modules/feeds/feed-import';
 import { readFeedNames } from '../modules/feeds/feed-names';
 import { QUEUE_NAMES } from './queues';
 import type { FeedJobData } from './payloads';
+import { workerOptions } from './worker-options';
 
 export const FEED_SCAN_EVERY_MS = 60_000;
 /** The feeds one scan queues at most (the next scan takes the rest). */
@@ -29,7 +30,7 @@ export function startFeedsWorker(deps: Deps): Worker<FeedJobData> {
       }
       throw new Error(`unknown feeds job ${job.name}`);
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4, name: deps.instance },
+    workerOptions(deps, 4),
   );
   worker.on('failed', (job, error) => deps.log.warn({ jobId: job?.id, err: error }, 'calendar feed job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'feeds worker error'));

@@ -1,10 +1,11 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Deps } from '../context';
 import { pruneCardDenylists } from '../modules/cards/denylist-prune';
 import { reconcileAllLocks } from '../modules/credentials/reconcile';
 import { refreshLockStatus } from '../modules/locks/lock.service';
 import { pollLockRecords } from '../modules/locks/records';
 import { QUEUE_NAMES, type LocksJobData } from './queues';
+import { workerOptions } from './worker-options';
 
 /**
  * The periodic lock work, one job at a time (TTLock limits calls per minute): the status of every
@@ -21,7 +22,7 @@ export function startLocksWorker(deps: Deps): Worker<LocksJobData> {
       const pruned = await pruneCardDenylists(deps);
       return { reconciled, pruned };
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 1, name: deps.instance },
+    workerOptions(deps, 1),
   );
   worker.on('failed', (job, error) => deps.log.warn({ task: job?.data.task, err: error }, 'lock job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'locks worker error'));

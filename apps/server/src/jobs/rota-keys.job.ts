@@ -1,8 +1,9 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { Worker } from 'bullmq';
 import { jobContext, type Deps } from '../context';
 import { sweepAttendantAccess, syncAttendantAccess } from '../modules/housekeeping/attendant-access';
 import type { RotaKeysJobData, SweepScope } from './payloads';
 import { addStartJob, QUEUE_NAMES } from './queues';
+import { workerOptions } from './worker-options';
 
 /** The rota's sweep catches up what a lost job or a failed sync after a commit left (docs/housekeeping-keys.md). */
 export const ROTA_SWEEP_EVERY_MS = 5 * 60_000;
@@ -20,7 +21,7 @@ export function startRotaKeysWorker(deps: Deps): Worker<RotaKeysJobData> {
       if ('sweep' in data) return { synced: await sweepAttendantAccess(ctx, new Date(), data.hotelId === undefined ? {} : { hotelId: data.hotelId }) };
       return syncAttendantAccess(ctx, data.hotelId, data.membershipId, data.day);
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 2, name: deps.instance },
+    workerOptions(deps, 2),
   );
   worker.on('failed', (job, error) => deps.log.warn({ jobId: job?.id, err: error }, 'rota keys job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'rota keys worker error'));

@@ -1,6 +1,7 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Deps } from '../context';
 import { QUEUE_NAMES, type SmsJobData } from './queues';
+import { workerOptions } from './worker-options';
 
 /** Sends queued SMS through the configured sender; a failure is retried with backoff (SMS_JOB_OPTIONS). */
 export function startSmsWorker(deps: Deps): Worker<SmsJobData> {
@@ -10,7 +11,7 @@ export function startSmsWorker(deps: Deps): Worker<SmsJobData> {
       const text = deps.i18n.t(job.data.lang, `sms.${job.data.template}`, job.data.params);
       await deps.sms.send({ to: job.data.to, text });
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4, name: deps.instance },
+    workerOptions(deps, 4),
   );
   worker.on('failed', (job, error) => {
     deps.log.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'SMS sending failed');

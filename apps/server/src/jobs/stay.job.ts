@@ -1,4 +1,4 @@
-import { DelayedError, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, Worker } from 'bullmq';
 import type { TAuditJob } from '@console/shared';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
@@ -13,6 +13,7 @@ import { alertManagersOfArrivals } from '../modules/access-rules/arrival-readine
 import { arriveOnTime, dueOnTime, expireOnTime, lapseOnTime, noShowOnTime, sweepStays } from '../modules/stays/transitions';
 import { addStartJob, QUEUE_NAMES } from './queues';
 import type { StayJobData, SweepScope } from './payloads';
+import { workerOptions } from './worker-options';
 
 export const STAY_SWEEP_EVERY_MS = 5 * 60_000;
 
@@ -73,7 +74,7 @@ export function startStayWorker(deps: Deps): Worker<StayJobData> {
       }
       throw new Error(`unknown stay job ${job.name}`);
     },
-    { connection: deps.queues.connection() as ConnectionOptions, prefix: deps.queues.prefix, concurrency: 4, name: deps.instance },
+    workerOptions(deps, 4),
   );
   worker.on('failed', (job, error) => deps.log.warn({ jobId: job?.id, err: error }, 'stay job failed'));
   worker.on('error', (error) => deps.log.error({ err: error }, 'stay worker error'));

@@ -1,9 +1,10 @@
-import { Worker, type ConnectionOptions } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Deps } from '../context';
 import { eventChannel } from '../db/events';
 import { dispatchWebhooks, sweepWebhookDeliveries, type WebhookScope } from '../modules/webhooks/dispatch';
 import { deliverWebhook, webhookBackoff, WebhookRetry } from '../modules/webhooks/send';
 import { QUEUE_NAMES, type WebhookJobData } from './queues';
+import { workerOptions } from './worker-options';
 
 /** How often the dispatcher reads the outbox when no event was announced (a Redis message lost). */
 export const WEBHOOK_DISPATCH_EVERY_MS = 5_000;
@@ -25,13 +26,7 @@ export function startWebhooksWorker(deps: Deps, options: { dispatch: boolean; sc
       if (job.name === 'deliver') return deliverWebhook(deps, job, token);
       throw new Error(`unknown webhooks job ${job.name}`);
     },
-    {
-      connection: deps.queues.connection() as ConnectionOptions,
-      prefix: deps.queues.prefix,
-      concurrency: 16,
-      name: deps.instance,
-      settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(deps, attemptsMade) },
-    },
+    workerOptions(deps, 16, { settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(deps, attemptsMade) } }),
   );
   worker.on('failed', (job, error) => {
     if (!(error instanceof WebhookRetry)) deps.log.warn({ jobId: job?.id, err: error }, 'webhook job failed');

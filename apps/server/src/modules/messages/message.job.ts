@@ -1,5 +1,5 @@
 import { toAcceptedText, type TGuestMessageChannel, type TGuestMessageError, type TLanguageHeader } from '@console/shared';
-import { DelayedError, UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Deps } from '../../context';
 import { QUEUE_NAMES } from '../../jobs/queues';
 import type { GuestMessageJobData } from '../../jobs/payloads';
@@ -7,15 +7,11 @@ import { loadMessageFacts, renderMessage } from './compose';
 import { takeMailPlace } from './mail-limit';
 import { describeMailError, mailIdentity, mailTransport } from './mailer';
 import { readMessageSettings } from './templates';
+import { workerOptions } from '../../jobs/worker-options';
 
 /** Sends queued guest messages; a server that was not reached is tried again with backoff, a refusal is final. */
 export function startGuestMessageWorker(deps: Deps): Worker<GuestMessageJobData> {
-  const worker = new Worker<GuestMessageJobData>(QUEUE_NAMES.guestMessage, (job, token) => sendGuestMessage(deps, job, token), {
-    connection: deps.queues.connection() as ConnectionOptions,
-    prefix: deps.queues.prefix,
-    concurrency: 4,
-    name: deps.instance,
-  });
+  const worker = new Worker<GuestMessageJobData>(QUEUE_NAMES.guestMessage, (job, token) => sendGuestMessage(deps, job, token), workerOptions(deps, 4));
   worker.on('failed', (job, error) => {
     deps.log.info({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'guest message not sent');
     // A job that ended while its message was still claimed (its worker stalled once too often): the
