@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 
 /**
  * The search box of a list: what the user types is applied after a short pause (the caller goes
@@ -8,9 +9,16 @@ export function useSearchBox(applied: string, apply: (text: string) => void) {
   const ref = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(applied);
 
+  const router = useRouter();
   useEffect(() => {
     if (text === applied) return;
-    const timer = setTimeout(() => apply(text.trim()), 300);
+    const page = router.latestLocation.pathname;
+    const timer = setTimeout(() => {
+      // The clerk has left the page meanwhile (a link, `g t`, the back button), and the page is still
+      // drawn while the next one loads: the pause ending now must not bring them back to it.
+      if (router.latestLocation.pathname !== page) return;
+      apply(text.trim());
+    }, 300);
     return () => clearTimeout(timer);
     // Only typing starts the pause: a new applied value or callback must not apply again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
