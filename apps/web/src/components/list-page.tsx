@@ -54,6 +54,27 @@ export function PageHeader({
   );
 }
 
+/**
+ * "Clear filters": at the end of a list's toolbar (`ghost`, shown while a filter is set) and as the
+ * action of its empty state when filters hid every row (`outline`).
+ */
+export function ClearFiltersButton({
+  onClick,
+  variant = 'ghost',
+  'data-testid': testId,
+}: {
+  onClick(): void;
+  variant?: 'ghost' | 'outline';
+  'data-testid'?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button variant={variant} onClick={onClick} data-testid={testId}>
+      {t('common.clearFilters')}
+    </Button>
+  );
+}
+
 type PaginationProps = Omit<ComponentProps<typeof ListPagination>, 'className'>;
 
 /**

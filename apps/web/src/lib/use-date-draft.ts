@@ -22,3 +22,20 @@ export function useDateDraft(value: string | undefined, commit: (value: string |
   };
   return [draft, change];
 }
+
+/** Why a period of two days as typed cannot be asked for: a text that is not a day, or an end before its start; null when it can. */
+export function periodErrorOf(from: string, to: string): 'validation.dateInvalid' | 'validation.endAfterStart' | null {
+  if ([from, to].some((date) => date !== '' && !isLocalDate(date))) return 'validation.dateInvalid';
+  return !from || !to || from <= to ? null : 'validation.endAfterStart';
+}
+
+/**
+ * A list's period filter kept in the URL: the "From" and "To" days as typed (each a `useDateDraft`),
+ * `commit` taking the day that reaches the URL, and why the period cannot be asked for (said under
+ * the fields; the list waits for a period it can send).
+ */
+export function usePeriodDraft(period: { from?: string; to?: string }, commit: (patch: { from?: string } | { to?: string }) => void) {
+  const [from, setFrom] = useDateDraft(period.from, (value) => commit({ from: value }));
+  const [to, setTo] = useDateDraft(period.to, (value) => commit({ to: value }));
+  return { from, setFrom, to, setTo, periodError: periodErrorOf(from, to) };
+}

@@ -14,7 +14,7 @@ import { checkAmountText, checkField, checkPayerText } from '@/lib/money-rules';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { useAppForm } from '@/lib/use-app-form';
-import { newIdempotencyKey } from '../dialogs/stay-helpers';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { BalancePayerField, payerMobile } from './balance-payer';
 import { useInvalidateOrders } from './order-helpers';
 

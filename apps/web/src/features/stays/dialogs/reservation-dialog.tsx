@@ -33,7 +33,8 @@ import {
   reservationFormSchema,
   toReservationInput,
 } from './reservation-form';
-import { newIdempotencyKey, useInvalidateFrontDesk, type StayDto } from './stay-helpers';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { useInvalidateFrontDesk, type StayDto } from './stay-helpers';
 import { StayTimeField } from './stay-time-field';
 import { stayQueries } from '../api';
 import type { ReservationDates } from '../stay-action-types';
