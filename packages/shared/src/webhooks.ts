@@ -51,6 +51,21 @@ export const WEBHOOK_LIMITS = {
   disableAfterMs: 3 * 24 * 3600_000,
   /** Deliveries shown per page of the log. */
   logPage: 50,
+  /**
+   * Attempts of a test event (`webhook.test`): the first, then two retries (after 5 s and 10 s).
+   * A test is for the person testing now; a real event's three days of retries would send it again
+   * long after anyone looks (docs/webhooks.md).
+   */
+  testAttempts: 3,
+} as const;
+
+/**
+ * How often "send a test event" may be used (issue 39 §3), as a guest message's "send again" is
+ * limited: per endpoint, and per hotel over all its endpoints.
+ */
+export const WEBHOOK_TEST_LIMITS = {
+  perEndpoint: { points: 5, windowSeconds: 60 },
+  perHotel: { points: 20, windowSeconds: 600 },
 } as const;
 
 /**

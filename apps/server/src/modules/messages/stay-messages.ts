@@ -1,4 +1,3 @@
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   GUEST_MESSAGE_AGAIN_LIMIT,
   ZSendGuestMessageAgain,
@@ -9,8 +8,9 @@ import {
   type TGuestMessageTrigger,
 } from '@console/shared';
 import type { z } from 'zod';
-import type { AuthedContext, Deps } from '../../context';
+import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
+import { consumeActionLimits } from '../../infra/action-limits';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { languageForGuest, messageGuest } from './compose';
@@ -77,21 +77,6 @@ export async function stayMessages(ctx: AuthedContext, raw: z.input<typeof ZStay
   return rows as GuestMessageDto[];
 }
 
-const limiters = new WeakMap<object, RateLimiterRedis>();
-function againLimiter(deps: Deps): RateLimiterRedis {
-  let limiter = limiters.get(deps.redis);
-  if (!limiter) {
-    limiter = new RateLimiterRedis({
-      storeClient: deps.redis,
-      keyPrefix: deps.key('rl', 'guest-message-again'),
-      points: GUEST_MESSAGE_AGAIN_LIMIT.points,
-      duration: GUEST_MESSAGE_AGAIN_LIMIT.windowSeconds,
-    });
-    limiters.set(deps.redis, limiter);
-  }
-  return limiter;
-}
-
 /**
  * Sends the stay's code to its guest again (the newest password the lock confirmed), by SMS and
  * e-mail or the channel named: permission-checked, audited, a few times per stay in a window.
@@ -111,15 +96,7 @@ export async function sendAgain(ctx: AuthedContext, raw: z.input<typeof ZSendGue
   if (guest?.mobile && (!input.channel || input.channel === 'sms')) messages.push({ channel: 'sms', recipient: guest.mobile });
   if (guest?.email && (!input.channel || input.channel === 'email')) messages.push({ channel: 'email', recipient: guest.email });
   if (!messages.length) throw new AppError('CONFLICT', { messageKey: 'guestMessages.errors.noRecipient' });
-  try {
-    await againLimiter(ctx.deps).consume(String(stay.id));
-  } catch (error) {
-    if (!(error instanceof RateLimiterRes)) throw error;
-    throw new AppError('TOO_MANY_ATTEMPTS', {
-      messageKey: 'guestMessages.errors.tooManyAgain',
-      retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
-    });
-  }
+  await consumeActionLimits(ctx.deps, [{ name: 'guest-message-again', limit: GUEST_MESSAGE_AGAIN_LIMIT, key: stay.id }], 'guestMessages.errors.tooManyAgain');
   const language = await languageForGuest(ctx.deps, stay.hotelId, guest?.mobile);
   const created = await queueGuestMessages(ctx.deps, {
     hotelId: stay.hotelId,

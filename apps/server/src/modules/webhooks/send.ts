@@ -127,7 +127,9 @@ export async function deliverWebhook(deps: Deps, job: Job<WebhookJobData>, token
   const durationMs = Date.now() - startedAt.getTime();
   const ok = status !== null && status >= 200 && status < 300;
   const attempt = delivery.attempts + 1;
-  const last = !ok && job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  // A test event is tried a few times within seconds (for the person testing now), however it was queued.
+  const attempts = delivery.kind === WEBHOOK_TEST_EVENT ? Math.min(job.opts.attempts ?? 1, WEBHOOK_LIMITS.testAttempts) : (job.opts.attempts ?? 1);
+  const last = !ok && job.attemptsMade + 1 >= attempts;
   const now = new Date();
   const nextAttemptAt = ok || last ? null : new Date(now.getTime() + webhookBackoff(deps, job.attemptsMade + 1));
   const failingSince = ok ? null : (endpoint.failingSince ?? startedAt);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   WEBHOOK_LIMITS,
   WEBHOOK_TEST_EVENT,
+  WEBHOOK_TEST_LIMITS,
   ZWebhookCreateInput,
   ZWebhookDeliveriesInput,
   ZWebhookIdInput,
@@ -14,6 +15,7 @@ import type { z } from 'zod';
 import type { AuthedContext, Deps } from '../../context';
 import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
+import { consumeActionLimits } from '../../infra/action-limits';
 import { addressRefusal } from '../../infra/guarded-fetch';
 import { seal, unseal, type SealPurpose } from '../../infra/seal';
 import { requirePermission } from '../../permissions';
@@ -333,11 +335,22 @@ export async function resendWebhookDelivery(ctx: AuthedContext, raw: z.input<typ
   return { queued: true, deliveryId: String(delivery.id) };
 }
 
-/** "Send a test event": a `webhook.test` message of its own, signed and logged like any other. */
+/**
+ * "Send a test event": a `webhook.test` message of its own, signed and logged like any other, a few
+ * times a minute per endpoint and per hotel (WEBHOOK_TEST_LIMITS), tried WEBHOOK_LIMITS.testAttempts times.
+ */
 export async function sendWebhookTest(ctx: AuthedContext, raw: z.input<typeof ZWebhookIdInput>): Promise<{ queued: true; deliveryId: string }> {
   requirePermission(ctx.actor, 'hotel.manage');
   const { id } = ZWebhookIdInput.parse(raw);
   const endpoint = await findEndpoint(ctx, id);
+  await consumeActionLimits(
+    ctx.deps,
+    [
+      { name: 'webhook-test-endpoint', limit: WEBHOOK_TEST_LIMITS.perEndpoint, key: endpoint.id },
+      { name: 'webhook-test-hotel', limit: WEBHOOK_TEST_LIMITS.perHotel, key: ctx.actor.hotelId },
+    ],
+    'webhooks.errors.tooManyTests',
+  );
   const deliveryId = await transaction(ctx.deps, async (tx) => {
     const created = await tx.webhookDelivery.create({
       data: {
