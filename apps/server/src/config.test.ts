@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_CARD_KEY_SECRET, DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY, DEV_FACE_PHOTO_SECRET, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+import { DEV_CARD_KEY_SECRET, DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY, DEV_FACE_PHOTO_SECRET } from './config/keys';
 import { deskReaderEnvironment, readerConnectSources, withReaderSim } from './infra/readers';
 
 const FACE_PHOTO_SECRET = 'a-random-face-photo-secret-of-32-chars+';
