@@ -15,11 +15,14 @@ import { registerCalendarExport } from './modules/feeds/feed-export';
 import { registerKeyPage } from './modules/key-page/key-page.http';
 import { isJsonApiRequest, registerJsonApi, sendFrameworkProblem } from './http/api/api';
 import { registerHealth } from './http/health';
+import { fastifyRefusal, sendHttpError } from './http/http-error';
 import { registerLockCallback } from './http/lock-callback';
 import { registerWebApp } from './http/static';
 import { registerUploads } from './http/uploads';
+import { keepNotUtf8Bodies } from './http/utf8';
 import { readerConnectSources } from './infra/readers';
-import { registerCardGateway } from './legacy/gateway/gateway';
+import { isGatewayRequest, registerCardGateway } from './legacy/gateway/gateway';
+import { sendError as sendGatewayError } from './legacy/gateway/reply';
 import { registerLegacyManage, sendEnvelopeError } from './legacy/manage/envelope';
 import { createContextFactory } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -42,6 +45,24 @@ class RequestsAtDebug extends LogController {
   }
 }
 
+/**
+ * Whatever failed outside a route's own handling (Fastify's refusals: a body too large, of a type
+ * not read, not as long as it says, a path segment too long or not UTF-8; anything thrown) in the
+ * shape of the face asked, with the right status (issue 39 §6): the legacy envelope, the JSON
+ * API's problem, the gateway's `{ code, msg, data }`, else http/http-error.ts (tRPC's shape under /trpc).
+ */
+function sendRefusal(deps: Deps, req: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const refusal = fastifyRefusal(error);
+  if (req.url.startsWith('/manage/')) {
+    const app = refusal.error instanceof AppError && refusal.error !== error ? refusal.error : undefined;
+    const mapped = app?.code === 'PAYLOAD_TOO_LARGE' ? app : app ? new AppError('BAD_ENVELOPE', { cause: error }) : error;
+    return sendEnvelopeError(deps, req, reply, mapped);
+  }
+  if (isJsonApiRequest(req)) return sendFrameworkProblem(deps, req, reply, error as Error);
+  if (isGatewayRequest(req)) return sendGatewayError(deps, req, reply, refusal.error);
+  return sendHttpError(deps, req, reply, refusal.error, refusal.status);
+}
+
 export interface BuildAppOptions {
   /** Directory of the built web console; not served when absent. */
   webDistDir?: string;
@@ -56,11 +77,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
-    // A URL Fastify refuses before any route (not UTF-8): a problem under the JSON API, Fastify's own answer elsewhere.
-    frameworkErrors: (error, req, reply) =>
-      isJsonApiRequest(req)
-        ? sendFrameworkProblem(deps, req, reply, error)
-        : (reply as FastifyReply).code(400).send({ error: 'Bad Request', code: error.code, message: error.message, statusCode: 400 }),
+    // A URL Fastify refuses before any route (not UTF-8, a path segment too long): in the face's own shape.
+    frameworkErrors: (error, req, reply) => sendRefusal(deps, req, reply as FastifyReply, error),
     logController: new RequestsAtDebug(),
   });
 
@@ -100,21 +118,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
-  app.setErrorHandler((error, req, reply) => {
-    if (req.url.startsWith('/manage/')) {
-      const code = (error as { code?: string }).code;
-      const mapped =
-        code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? new AppError('PAYLOAD_TOO_LARGE')
-          : (error as { statusCode?: number }).statusCode === 400 || code?.startsWith('FST_ERR_CTP')
-            ? new AppError('BAD_ENVELOPE', { cause: error })
-            : error;
-      return sendEnvelopeError(deps, req, reply, mapped);
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    return reply.code(status).send({ error: status >= 500 ? 'Internal Server Error' : (error as Error).message });
-  });
+  app.setErrorHandler((error, req, reply) => sendRefusal(deps, req, reply, error));
 
   registerHealth(app, deps);
   registerLockCallback(app, deps);
@@ -127,6 +131,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   // leaves at once instead of waiting in a compressor's buffer.
   await app.register(async (trpc) => {
     await trpc.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+    // tRPC decodes a JSON body itself, bytes that are not UTF-8 as U+FFFD: such a body is kept for its procedures to refuse (trpc/utf8-input.ts).
+    keepNotUtf8Bodies(trpc);
     // The live feed's tabs, written here once they may have it (decision 043); the rest goes on to tRPC.
     registerEventStream(trpc, deps);
     await trpc.register(fastifyTRPCPlugin, {
@@ -157,6 +163,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerCalendarExport(app, deps);
   registerKeyPage(app, deps);
 
-  if (options.webDistDir) await registerWebApp(app, options.webDistDir);
+  // An address that is no page nor route: "this interface does not exist", in the product's shape.
+  const notFound = (req: FastifyRequest, reply: FastifyReply) => {
+    req.log.debug(`Route ${req.method}:${req.url} not found`);
+    return sendHttpError(deps, req, reply, new AppError('UNKNOWN_ACTION'));
+  };
+  if (options.webDistDir) await registerWebApp(app, options.webDistDir, notFound);
+  else app.setNotFoundHandler(notFound);
   return app;
 }

@@ -393,14 +393,15 @@ describe('the live feed across two servers', () => {
     await feed.close();
   });
 
-  it('leaves a tab without a live session to tRPC, which refuses it as it refuses any subscription', async () => {
+  it('refuses a tab without a live session with 401 before any stream, as tRPC refuses any call (issue 39 §6)', async () => {
     for (const session of [null, 'not-a-session']) {
-      const feed = subscribe(serverA, session);
-      await feed.until('the refusal', () => feed.blocks.some((b) => b.type === 'serialized-error'));
-      const refusal = JSON.parse(feed.blocks.find((b) => b.type === 'serialized-error')!.data) as { data: { code: string; app?: { code: string } } };
-      expect(refusal.data).toMatchObject({ code: 'UNAUTHORIZED', app: { code: 'UNAUTHENTICATED' } });
-      expect(feed.events).toEqual([]);
-      await feed.close();
+      const res = await fetch(`${serverA.url}/trpc/event.feed?input=%7B%7D`, {
+        headers: { accept: 'text/event-stream', ...(session ? { cookie: `${COOKIES.session}=${session}` } : {}) },
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = (await res.json()) as { error: { data: { code: string; httpStatus: number; app?: { code: string } } } };
+      expect(body.error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, app: { code: 'UNAUTHENTICATED' } });
     }
   });
 

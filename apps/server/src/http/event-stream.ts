@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TDomainEvent } from '@console/shared';
 import { COOKIES } from '@console/shared';
 import type { Actor, Deps } from '../context';
+import { AppError } from '../errors';
 import { resolveSession, resolveSessionById } from '../modules/auth/session.service';
 import { eventFeed, FEED_SSE, feedInput } from '../modules/events/event-feed';
+import { sendHttpError } from './http-error';
 
 /**
  * The live feed's tabs (`GET /trpc/event.feed`, decision 043). The feed is the tRPC subscription
@@ -12,13 +14,14 @@ import { eventFeed, FEED_SSE, feedInput } from '../modules/events/event-feed';
  * here, writing the same server-sent events as tRPC's SSE producer (`connected`, each gathering as
  * `data:` with the `id:` of its last event, `ping` after a quiet spell), each gathering's bytes
  * made once for every tab of the process that sees the whole hotel, and one write per tab per
- * gathering. Everything else (no session, a frozen account, a bad input) goes on to tRPC, which
- * answers it as for any subscription.
+ * gathering. A tab that may not have it (no session, a frozen account, a bad input) is refused
+ * here too, with its HTTP status before any stream: tRPC's producer would answer 200 and then an
+ * error event.
  *
  * Where tRPC's producer, once the feed ends, would send `return` (which tells the client to stop for
  * good), this ends the response: the browser's EventSource connects again (to another server when
  * this one is stopping) with the `Last-Event-ID` it holds, and resumes; a session that ended is
- * then refused by tRPC as any request is.
+ * then refused (401).
  */
 
 const PATH = '/trpc/event.feed';
@@ -39,14 +42,14 @@ const CONNECTED = `event: connected\ndata: ${JSON.stringify(FEED_SSE.client)}\n\
 const PING = 'event: ping\ndata: \n\n\n';
 
 /** Where the tab resumes: the input's `lastEventId`, else the EventSource's own header or query (as tRPC reads it). */
-function lastEventIdOf(req: FastifyRequest): { ok: true; lastEventId: string | null } | { ok: false } {
+function lastEventIdOf(req: FastifyRequest): { ok: true; lastEventId: string | null } | { ok: false; error: AppError } {
   const query = req.query as Record<string, unknown>;
   let input: unknown;
   if (typeof query.input === 'string') {
     try {
       input = JSON.parse(query.input);
-    } catch {
-      return { ok: false };
+    } catch (error) {
+      return { ok: false, error: new AppError('BAD_REQUEST', { cause: error }) };
     }
   }
   const fromRequest = req.headers['last-event-id'] ?? query.lastEventId ?? query['Last-Event-Id'];
@@ -55,19 +58,23 @@ function lastEventIdOf(req: FastifyRequest): { ok: true; lastEventId: string | n
     else if (typeof input === 'object' && !Array.isArray(input)) input = { ...input, lastEventId: fromRequest };
   }
   const parsed = feedInput.safeParse(input);
-  return parsed.success ? { ok: true, lastEventId: parsed.data?.lastEventId ?? null } : { ok: false };
+  return parsed.success ? { ok: true, lastEventId: parsed.data?.lastEventId ?? null } : { ok: false, error: AppError.validation(parsed.error) };
 }
 
-/** Serves the tab, or returns false to leave the request to tRPC. */
-async function serve(deps: Deps, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  const input = lastEventIdOf(req);
-  if (!input.ok) return false;
+/**
+ * Serves the tab, or refuses it before any stream is opened (issue 39 §6): no session, a session
+ * that ended, a frozen account, a bad input each answer their status (401, 403, 400) in tRPC's error
+ * shape, as any procedure's refusal, and no `200` followed by an error event.
+ */
+async function serve(deps: Deps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   let actor: Actor;
   try {
     actor = await resolveSession(deps, req.cookies[COOKIES.session], 'web');
-  } catch {
-    return false;
+  } catch (error) {
+    return void sendHttpError(deps, req, reply, error);
   }
+  const input = lastEventIdOf(req);
+  if (!input.ok) return void sendHttpError(deps, req, reply, input.error);
   reply.hijack();
   const res = reply.raw;
   const headers: Record<string, string | number | string[]> = {};
@@ -109,18 +116,13 @@ async function serve(deps: Deps, req: FastifyRequest, reply: FastifyReply): Prom
     res.off('close', stop);
     res.end();
   }
-  return true;
 }
 
 /** Registers the feed's tabs on the tRPC prefix's scope (app.ts), before tRPC's own handler. */
 export function registerEventStream(app: FastifyInstance, deps: Deps): void {
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method !== 'GET' || req.url.split('?', 1)[0] !== PATH) return done();
-    serve(deps, req, reply).then(
-      (served) => {
-        if (!served) done();
-      },
-      (error: unknown) => done(error as Error),
-    );
+    // Answered here in every case: tRPC's own producer would open the stream before refusing.
+    serve(deps, req, reply).catch((error: unknown) => done(error as Error));
   });
 }

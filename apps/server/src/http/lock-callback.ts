@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../context';
+import { AppError } from '../errors';
 import { parseTtlockNotification } from '../infra/locks/ttlock';
 import { handleLockNotification } from '../modules/locks/notifications';
+import { sendHttpError } from './http-error';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -21,7 +23,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export function registerLockCallback(app: FastifyInstance, deps: Deps) {
   app.post<{ Params: { secret: string } }>('/api/locks/callback/:secret', async (req, reply) => {
-    if (!sameSecret(req.params.secret, deps.config.locks.callbackSecret)) return reply.code(404).send({ error: 'Not Found' });
+    if (!sameSecret(req.params.secret, deps.config.locks.callbackSecret)) return sendHttpError(deps, req, reply, new AppError('UNKNOWN_ACTION'));
     const body = req.body;
     const notification = parseTtlockNotification(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
     const result = await handleLockNotification(deps, notification);

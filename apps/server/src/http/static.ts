@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageHtml, readPagePreloads } from './page-preloads';
 
 const API_PREFIXES = ['/trpc', '/manage', '/auth', '/linQuan', '/healthz', '/readyz', '/api', '/uploads'];
@@ -9,12 +9,14 @@ const API_PREFIXES = ['/trpc', '/manage', '/auth', '/linQuan', '/healthz', '/rea
 /**
  * Serves the built web console with an SPA fallback: any GET for a page that is not a file
  * gets index.html, and the router shows the page (or /404). Hashed assets are cached for a year,
- * and sent brotli- or gzip-compressed from the copies the build wrote beside them.
+ * and sent brotli- or gzip-compressed from the copies the build wrote beside them. Anything else
+ * not found is answered by `notFound` (the product's error).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, notFound: (req: FastifyRequest, reply: FastifyReply) => unknown) {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn(`the web console is not built (${index} is missing): run \`pnpm build\``);
+    app.setNotFoundHandler(notFound);
     return;
   }
   await app.register(fastifyStatic, {
@@ -46,6 +48,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       }
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
     }
-    return reply.code(404).send({ error: 'Not Found' });
+    return notFound(req, reply);
   });
 }

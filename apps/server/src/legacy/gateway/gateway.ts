@@ -16,6 +16,8 @@ import type { GatewayRoute } from './route';
 export const GATEWAY_ROUTES: GatewayRoute[] = [...authRoutes, ...roomRoutes, ...cardRoutes, ...recordRoutes];
 
 const PREFIXES = ['/auth', '/linQuan'];
+/** Whether a request is the gateway's (its error shape is `{ code, msg, data }`, also for Fastify's own refusals). */
+export const isGatewayRequest = (req: FastifyRequest) => PREFIXES.some((p) => req.url === p || req.url.startsWith(`${p}/`) || req.url.startsWith(`${p}?`));
 
 /**
  * The request's fields: the query string, and the body's (JSON or a form) over it. The
