@@ -12,7 +12,7 @@ import path from 'node:path';
 import CryptoJS from 'crypto-js';
 import pg from 'pg';
 import { localDateTime } from '@console/shared';
-import { DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY } from '../apps/server/src/config.ts';
+import { DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY } from '../apps/server/src/config/keys.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';

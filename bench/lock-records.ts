@@ -21,7 +21,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEV_LOCK_CALLBACK_SECRET, loadConfig } from '../apps/server/src/config.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { DEV_LOCK_CALLBACK_SECRET } from '../apps/server/src/config/locks.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
