@@ -19,7 +19,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { API_KEY_PERMISSIONS, API_KEY_PREFIX } from '@console/shared';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashToken } from '../apps/server/src/modules/auth/session.service.ts';
 import { fmt, insertFrontDeskHotel, load, median, root, sized, startProcess, stopProcess, type LoadResult, target } from './lib.ts';
@@ -72,10 +71,9 @@ const ids = (page: unknown) => (page as { items: { id: number }[] }).items.map((
 
 async function main() {
   console.log(`# The JSON API against tRPC, the same reads (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
-  const db = await createScratchDatabase(adminUrl, 'benchapi');
+  const db = await createScratchDatabase(adminUrl, 'benchapi', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const started = performance.now();
     const g = await generate(client);

@@ -32,7 +32,6 @@ import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AuthedContext } from '../apps/server/src/context.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { transaction } from '../apps/server/src/db/transaction.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
@@ -83,14 +82,13 @@ const load = () => `${fmt(os.loadavg()[0]!, 2)} (${os.cpus().length} cores)`;
 
 async function main() {
   console.log(`# A day's arrivals to the locks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, load ${load()})\n`);
-  const db = await createScratchDatabase(adminUrl, 'bencharr');
+  const db = await createScratchDatabase(adminUrl, 'bencharr', { migrated: true });
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-arrivals-sim-'));
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const redisPrefix = `bencharr:${process.pid}`;
   let simChild: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const sim = await startProcess(
       process.execPath,

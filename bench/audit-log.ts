@@ -243,7 +243,7 @@ async function main() {
     `# The audit log viewer over ${ENTRIES.toLocaleString('en')} entries (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
   );
   const reuse = process.env.BENCH_DATABASE_URL;
-  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchaudit');
+  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchaudit', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   let failed = false;

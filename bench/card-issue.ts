@@ -21,7 +21,6 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession } from '../apps/server/src/modules/auth/session.service.ts';
@@ -75,14 +74,13 @@ function counted(inner: CardReader, t: { calls: number; ms: number }): CardReade
 
 async function main() {
   console.log(`# Issuing a room card at the desk (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
-  const db = await createScratchDatabase(adminUrl, 'benchcard');
+  const db = await createScratchDatabase(adminUrl, 'benchcard', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const readerSim = await startReaderSim({ ports: FREE_PORTS });
   const control = new ReaderSimControl(readerSim.controlUrl);
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const config = loadConfig({
       ...process.env,

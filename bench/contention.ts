@@ -13,7 +13,6 @@ import CryptoJS from 'crypto-js';
 import pg from 'pg';
 import { localDateTime } from '@console/shared';
 import { DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY } from '../apps/server/src/config/keys.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
@@ -52,10 +51,9 @@ function burnCpu(): () => Promise<void> {
 }
 
 async function main() {
-  const db = await createScratchDatabase(adminUrl, 'bench_race');
+  const db = await createScratchDatabase(adminUrl, 'bench_race', { migrated: true });
   const client = new pg.Client({ connectionString: db.url });
   try {
-    await applyMigrations(db.url);
     const prisma = createPrisma(db.url, { max: 2 });
     const { hotelId } = await seedDemo(prisma);
     await prisma.$disconnect();

@@ -51,7 +51,6 @@ import { COOKIES } from '@console/shared';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AuthedContext, Deps } from '../apps/server/src/context.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
@@ -397,7 +396,7 @@ async function main() {
     `${TABS} tabs over 2 servers and ${USERS} members (${LIMITED} limited to an eighth of the rooms each), ${RATE} changes/s for ${SECONDS} s, ${ROOMS} rooms in house.\n`,
   );
   noteLoad('start');
-  const db = await createScratchDatabase(adminUrl, 'benchev');
+  const db = await createScratchDatabase(adminUrl, 'benchev', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-events-'));
   const redisPrefix = `benchev:${process.pid}`;
@@ -405,7 +404,6 @@ async function main() {
   const tabs: Tab[] = [];
   let deps: Deps | undefined;
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const g = await generate(client);
     await client.query('ANALYZE');

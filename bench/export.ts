@@ -265,7 +265,7 @@ async function main() {
       : "The export's thread runs the source through tsx.\n",
   );
   const reuse = process.env.BENCH_DATABASE_URL;
-  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchexport');
+  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchexport', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
   let deps: Deps | undefined;

@@ -24,7 +24,6 @@ import { addDays, localDate } from '@console/shared';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { jobContext } from '../apps/server/src/context.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { fetchFeedText } from '../apps/server/src/modules/feeds/feed-fetch.ts';
@@ -101,11 +100,10 @@ async function main() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const db = await createScratchDatabase(adminUrl, 'benchfeed');
+  const db = await createScratchDatabase(adminUrl, 'benchfeed', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const {
       rows: [hotel],

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { fmt, insertFrontDeskHotel, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
@@ -44,10 +43,9 @@ async function generateHotel(client: pg.Client) {
 
 async function main() {
   console.log(`# Front desk benchmarks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
-  const db = await createScratchDatabase(adminUrl, 'benchfd');
+  const db = await createScratchDatabase(adminUrl, 'benchfd', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const hotel = await generateHotel(client);
     console.log(`Generated ${hotel.rooms} rooms, ${hotel.stays} stays and ${hotel.guests} guests in ${fmt(hotel.ms / 1000)} s.\n`);

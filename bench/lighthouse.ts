@@ -217,7 +217,7 @@ async function main() {
     if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`pnpm build\` first`);
   }
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (Debian package chromium, or set CHROMIUM_PATH)`);
-  const db = await createScratchDatabase(adminUrl, 'benchlh');
+  const db = await createScratchDatabase(adminUrl, 'benchlh', { migrated: true });
   const redisPrefix = `benchlh:${process.pid}`;
   const redis = new Redis(redisUrl);
   fs.mkdirSync(path.join(root, 'test-output'), { recursive: true });

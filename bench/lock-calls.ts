@@ -31,7 +31,6 @@ import { startLockSim, type LockSim } from '../apps/lock-sim/src/server.ts';
 import { SimClient } from '../apps/lock-sim/src/test-client.ts';
 import { loadConfig, type TConfig } from '../apps/server/src/config.ts';
 import { jobContext, type AuthedContext, type Deps } from '../apps/server/src/context.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { simAdapter } from '../apps/server/src/test/ttlock-adapter.ts';
@@ -81,7 +80,7 @@ interface BenchHotel {
 async function main() {
   console.log(`# Lock-cloud calls of a ${LOCKS}-room hotel (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
   // A smoke run's commits need not wait for the disk (its status cycles write every lock's row).
-  const db = await createScratchDatabase(adminUrl, 'benchcalls', { fastCommits: SMOKE });
+  const db = await createScratchDatabase(adminUrl, 'benchcalls', { fastCommits: SMOKE, migrated: true });
   const sim: LockSim = await startLockSim({ latencyMs: 1 });
   const control = new SimClient(sim.url);
   const redisPrefix = `benchcalls:${process.pid}`;
@@ -100,7 +99,6 @@ async function main() {
   let deps: Deps | undefined;
   let workers: ReturnType<typeof startWorkers> | undefined;
   try {
-    await applyMigrations(db.url);
     deps = await createDeps(config, db.url, createLogger(config));
     const d = deps;
     const every = config.locks.everyMinutes;

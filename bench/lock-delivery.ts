@@ -36,7 +36,6 @@ import { isTooSimple } from '../apps/lock-sim/src/passcodes.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AuthedContext } from '../apps/server/src/context.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
@@ -107,14 +106,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
   console.log(`# Credential delivery at scale (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
-  const db = await createScratchDatabase(adminUrl, 'benchlkd');
+  const db = await createScratchDatabase(adminUrl, 'benchlkd', { migrated: true });
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lock-sim-'));
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const redisPrefix = `benchlkd:${process.pid}`;
   let simChild: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const sim = await startProcess(
       process.execPath,

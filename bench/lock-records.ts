@@ -24,7 +24,6 @@ import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { DEV_LOCK_CALLBACK_SECRET } from '../apps/server/src/config/locks.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { parseTtlockNotification, ttlockRecordId } from '../apps/server/src/infra/locks/ttlock.ts';
@@ -87,12 +86,11 @@ function shuffle<T>(items: T[]): T[] {
 
 async function main() {
   console.log(`# Unlock-record callbacks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
-  const db = await createScratchDatabase(adminUrl, 'benchlkr');
+  const db = await createScratchDatabase(adminUrl, 'benchlkr', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const pool = new pg.Pool({ connectionString: db.url, options: CONNECTION_OPTIONS, max: IN_FLIGHT });
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const {
       rows: [account],

@@ -60,7 +60,8 @@ import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
-import { dayFiguresSql, dayReport, figuresSql, reportRange, standingSql } from '../apps/server/src/modules/reports/day-report.ts';
+import { dayReport, reportRange } from '../apps/server/src/modules/reports/day-report.ts';
+import { dayFiguresSql, figuresSql, standingSql } from '../apps/server/src/modules/reports/figures-sql.ts';
 import { closeDay } from '../apps/server/src/modules/reports/day-close.ts';
 import { createLogger } from '../apps/server/src/server.ts';
 import { fmt, median, percentile, root, sized, SMOKE, target } from './lib.ts';
@@ -528,7 +529,7 @@ async function main() {
     `# The manager's day on a ${ROOMS.toLocaleString('en')}-room hotel (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
   );
   const reuse = process.env.BENCH_DATABASE_URL;
-  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchreports');
+  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchreports', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

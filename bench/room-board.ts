@@ -24,7 +24,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { ZRoomListInput, ROLE_PERMISSIONS, ROOM_STATUSES } from '@console/shared';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { roomListSql } from '../apps/server/src/modules/room/room-list.ts';
@@ -167,10 +166,9 @@ async function main() {
   console.log(
     `# Room board at ${SIZES.map((s) => s.toLocaleString('en')).join(', ')} rooms (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
   );
-  const db = await createScratchDatabase(adminUrl, 'benchrb');
+  const db = await createScratchDatabase(adminUrl, 'benchrb', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const {
       rows: [pgVersion],

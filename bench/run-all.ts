@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import CryptoJS from 'crypto-js';
 import { DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY } from '../apps/server/src/config/keys.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed.ts';
@@ -31,9 +30,8 @@ const legacyBody = (payload: object) => new URLSearchParams({ data: encrypt(payl
 
 async function main() {
   console.log(`# Benchmarks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
-  const db = await createScratchDatabase(adminUrl, 'bench');
+  const db = await createScratchDatabase(adminUrl, 'bench', { migrated: true });
   try {
-    await applyMigrations(db.url);
     const prisma = createPrisma(db.url, { max: 2 });
     await seedDemo(prisma);
     await prisma.$disconnect();

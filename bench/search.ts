@@ -141,7 +141,7 @@ function shuffle<T>(items: T[]): T[] {
 async function main() {
   console.log(`# The search box at ${GUESTS.toLocaleString('en')} guests (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
   const reuse = process.env.BENCH_DATABASE_URL;
-  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchsearch');
+  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchsearch', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   let failed = false;

@@ -40,7 +40,6 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { fmt, median, percentile, root, sized, startProcess, stopProcess, target } from './lib.ts';
@@ -222,14 +221,13 @@ async function main() {
       .map((l) => fmt(l, 2))
       .join(' ')}, ${new Date().toISOString()})\n`,
   );
-  const db = await createScratchDatabase(adminUrl, 'benchtlpaint');
+  const db = await createScratchDatabase(adminUrl, 'benchtlpaint', { migrated: true });
   const redisPrefix = `benchtlpaint:${process.pid}`;
   const redis = new Redis(redisUrl);
   let server: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let barsTotal: number;
   try {
-    await applyMigrations(db.url);
     const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
     await client.connect();
     const t = performance.now();

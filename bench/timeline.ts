@@ -31,7 +31,6 @@ import { TIMELINE_BLOCK, addDays, localDate, zonedToInstant } from '@console/sha
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AuthedContext } from '../apps/server/src/context.ts';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
@@ -59,11 +58,10 @@ type Stat = { p50: number; p95: number };
 type SizeResult = { rooms: number; stats: Map<string, Stat> };
 
 async function measure(rooms: number): Promise<SizeResult> {
-  const db = await createScratchDatabase(adminUrl, 'benchtimeline');
+  const db = await createScratchDatabase(adminUrl, 'benchtimeline', { migrated: true });
   const clients = [0, 1, 2, 3, 4].map(() => new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS }));
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   try {
-    await applyMigrations(db.url);
     for (const c of clients) await c.connect();
     const client = clients[0]!;
     const t = performance.now();

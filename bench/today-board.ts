@@ -128,7 +128,7 @@ function shuffle<T>(items: T[]): T[] {
 async function main() {
   console.log(`# The today board on a 10,000-room hotel (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
   const reuse = process.env.BENCH_DATABASE_URL;
-  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchtoday');
+  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchtoday', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   try {

@@ -114,7 +114,7 @@ async function main() {
     `# A room's unlock-record page on a hotel with ${(SPREAD + HOT).toLocaleString('en')} records (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
   );
   const reuse = process.env.BENCH_DATABASE_URL;
-  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchulp');
+  const db = reuse ? { url: reuse, drop: async () => {} } : await createScratchDatabase(adminUrl, 'benchulp', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const pool = new pg.Pool({ connectionString: db.url, options: CONNECTION_OPTIONS, max: 2 });
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;

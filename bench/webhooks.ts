@@ -29,7 +29,6 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
-import { applyMigrations } from '../apps/server/src/db/migrate.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { seal } from '../apps/server/src/infra/seal.ts';
 import { newWebhookSecret, signedHeaders } from '../apps/server/src/modules/webhooks/signature.ts';
@@ -159,7 +158,7 @@ async function writeEvents(client: pg.Client, redis: Redis, redisPrefix: string,
 
 async function main() {
   console.log(`# Webhooks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}${SMOKE ? ', smoke' : ''})\n`);
-  const db = await createScratchDatabase(adminUrl, 'benchwh');
+  const db = await createScratchDatabase(adminUrl, 'benchwh', { migrated: true });
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const redis = new Redis(redisUrl);
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-webhooks-'));
@@ -168,7 +167,6 @@ async function main() {
   const receivers: Receiver[] = [];
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   try {
-    await applyMigrations(db.url);
     await client.connect();
     const {
       rows: [hotel],

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { migratedTemplate } from '../apps/server/src/db/template-database';
 import { testPostgres } from '../apps/server/src/test/test-postgres';
 import { e2eWorkers } from './workers';
 
@@ -118,7 +119,8 @@ export async function startConsole(
   };
 
   try {
-    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    // A copy of the migrated template (db/template-database.ts): the console's start applies nothing.
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${await migratedTemplate(adminUrl)}"`);
     // A test run's database: commits need not wait for the disk (db/scratch-database.ts, fastCommits).
     await adminQuery(adminUrl, `ALTER DATABASE "${name}" SET synchronous_commit = off`);
     server = spawn(process.execPath, ['--openssl-legacy-provider', 'apps/server/dist/main.js'], {

@@ -95,7 +95,7 @@ function track(p: ConsoleProcess) {
 }
 
 beforeAll(async () => {
-  db = await createScratchDatabase(inject('adminDatabaseUrl'), 'scale');
+  db = await createScratchDatabase(inject('adminDatabaseUrl'), 'scale', { migrated: true });
   sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(tmpRoot, 's3rver'), configureBuckets: [{ name: BUCKET, configs: [] }] });

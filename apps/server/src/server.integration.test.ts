@@ -80,7 +80,7 @@ describe('starting the console', () => {
   }, 60_000);
 
   it('finishes an in-flight request and closes everything on SIGTERM', async () => {
-    const db = await createScratchDatabase(inject('adminDatabaseUrl'), 'sigterm');
+    const db = await createScratchDatabase(inject('adminDatabaseUrl'), 'sigterm', { migrated: true });
     try {
       const result = await runMain(
         // A shutdown budget a loaded CI machine cannot exhaust: the test is about the order of the stop, not its speed.

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { Redis } from 'ioredis';
-import { applyMigrations } from '../db/migrate';
 import { createScratchDatabase } from '../db/scratch-database';
 import { testPostgres } from './test-postgres';
 
@@ -33,8 +32,7 @@ export default async function setup(project: TestProject) {
     fs.rmSync(uploadDir, { recursive: true, force: true });
   };
   try {
-    db = await createScratchDatabase(postgres.adminUrl, 'test', { fastCommits: true });
-    await applyMigrations(db.url);
+    db = await createScratchDatabase(postgres.adminUrl, 'test', { fastCommits: true, migrated: true });
   } catch (error) {
     await teardown();
     throw error;
