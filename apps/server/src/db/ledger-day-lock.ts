@@ -3,7 +3,7 @@ import type { Tx } from './transaction';
 
 /**
  * The lock between the ledger's writes and a day close (`pg_advisory_xact_lock`'s two keys: this
- * class and the hotel; modules/reports/day-report.ts): every entry takes it shared before it is
+ * class and the hotel; modules/reports/day-close.ts, kept-sums.ts): every entry takes it shared before it is
  * dated, the close exclusively, so an entry is either committed before the close computes the day
  * or dated after the close began.
  */

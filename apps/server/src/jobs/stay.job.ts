@@ -2,7 +2,7 @@ import { DelayedError, Worker } from 'bullmq';
 import type { TAuditJob } from '@console/shared';
 import { jobContext, type Deps } from '../context';
 import { pruneDomainEvents } from '../db/events';
-import { sumDaysOnTime } from '../modules/reports/day-report';
+import { sumDaysOnTime } from '../modules/reports/kept-sums';
 import { closeDaysOnTime } from '../modules/reports/day-close';
 import { generateDaysOnTime } from '../modules/housekeeping/task-generation';
 import { ISSUE_RETRY_MS, issueOnTime } from '../modules/access-rules/engine';

@@ -10,7 +10,8 @@ import { recordAudit } from '../audit/audit.service';
 import { trialBalanceOf } from '../journal/trial-balance';
 import { hotelDay } from '../orders/cash-lines';
 import { releaseDayNoShows } from '../stays/transitions';
-import { dayFigures, reportOf, requireManager } from './day-report';
+import { dayFigures } from './day-figures';
+import { reportOf, requireManager } from './day-report';
 
 /**
  * The day close (docs/reports.md): a manager's, or the hotel's set hour's; the day's no-shows

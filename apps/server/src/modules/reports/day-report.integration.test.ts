@@ -15,7 +15,8 @@ import { ledgerHotel, refusal } from '../../test/ledger-kit';
 import { recordPayment } from '../orders/payments';
 import { jobContext } from '../../context';
 import { updateHotelInfo } from '../hotel/hotel.service';
-import { dayReport, reportRange, sumDaysOnTime } from './day-report';
+import { dayReport, reportRange } from './day-report';
+import { sumDaysOnTime } from './kept-sums';
 import { closeDay, closeDaysOnTime } from './day-close';
 
 let ctx: TestContext;

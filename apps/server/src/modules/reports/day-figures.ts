@@ -1,0 +1,170 @@
+import { PAYMENT_METHODS, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
+import type { TCashLine, TDayFigures } from '@console/shared/dto';
+import type { TPrisma } from '../../db/client';
+import type { Tx } from '../../db/transaction';
+import { addTo, emptyLine } from '../orders/cash-lines';
+import { figuresSql, standingSql, type FigureStatement } from './figures-sql';
+
+/**
+ * A span of days' figures (docs/reports.md), computed from the stays and the ledger in a few
+ * statements however many days (`figures-sql.ts`), and the derived ones (occupancy, ADR, RevPAR).
+ */
+
+type Db = TPrisma | Tx;
+
+const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
+
+const run = <T>(db: Db, q: FigureStatement) => db.$queryRawUnsafe<T[]>(q.text, ...q.values);
+
+/** What the hotel stands at now: bills owing and deposits held (`standingSql`). */
+export type Standing = Pick<TDayFigures, 'owing' | 'depositsHeld'>;
+
+export async function standing(db: Db, hotelId: number): Promise<Standing> {
+  const [row] = await run<{ owing_count: bigint; owing_total: bigint; held: bigint }>(db, standingSql(hotelId).standing);
+  return { owing: { count: n(row?.owing_count), total: n(row?.owing_total) }, depositsHeld: n(row?.held) };
+}
+
+/**
+ * The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the
+ * night). `now`: what the hotel stands at (bills owing, deposits held), when the caller has it already.
+ */
+export async function dayFigures(db: Db, hotelId: number, date: string, from: Date, to: Date, now?: Promise<Standing>): Promise<TDayFigures> {
+  return (await rangeFigures(db, hotelId, [from, to], [date], now))[0]!;
+}
+
+/** A row of `figuresSql`'s `stays`: a kind of count, its day (`i`, from 1) and how many. */
+type StayCount = { kind: 'first' | 'after' | 'arrival' | 'departure' | 'no_show' | 'ended'; i: number | null; n: bigint; arrived: bigint | null };
+
+/** Each day's stay figures from `stays`' rows: the rooms sold as the running sum of stays counted from a day less those no longer. */
+function stayFigures(rows: StayCount[], days: number) {
+  const of = new Map(rows.filter((r) => r.i !== null).map((r) => [`${r.kind}:${r.i}`, r]));
+  const count = (kind: StayCount['kind'], i: number) => n(of.get(`${kind}:${i}`)?.n);
+  let sold = 0;
+  return Array.from({ length: days }, (_, k) => {
+    const i = k + 1;
+    sold += count('first', i) - count('after', i);
+    return {
+      sold,
+      stayOvers: sold - n(of.get(`first:${i}`)?.arrived),
+      arrivals: count('arrival', i),
+      departures: count('departure', i),
+      noShows: count('no_show', i),
+      cancellations: count('ended', i),
+    };
+  });
+}
+
+/** A day's ledger entries summed by kind and way of paying (a correction: with the kind it corrects). */
+export interface EntrySum {
+  kind: TOrderEntryKind;
+  method: TPaymentMethod | null;
+  corrects: TOrderEntryKind | null;
+  amount: number;
+  count: number;
+}
+
+/** The entries of each day of `bounds` summed (`figuresSql`'s `entries`), one list a day. */
+export async function entrySums(db: Db, hotelId: number, bounds: Date[]): Promise<EntrySum[][]> {
+  const rows = await run<{ i: number; kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(
+    db,
+    figuresSql(hotelId, bounds, []).entries,
+  );
+  const days: EntrySum[][] = Array.from({ length: bounds.length - 1 }, () => []);
+  for (const r of rows) days[n(r.i) - 1]?.push({ kind: r.kind, method: r.method, corrects: r.corrects, amount: n(r.amount), count: n(r.count) });
+  return days;
+}
+
+/**
+ * The figures of consecutive days, day i being [bounds[i-1], bounds[i]), in three statements however
+ * many days (`figuresSql`), with what the hotel stands at counted once.
+ */
+export async function rangeFigures(
+  db: Db,
+  hotelId: number,
+  bounds: Date[],
+  dates: string[],
+  now?: Promise<Standing>,
+  sums?: Promise<EntrySum[][]>,
+): Promise<TDayFigures[]> {
+  const sql = figuresSql(hotelId, bounds, dates);
+  const [rooms, stays, entriesByDay, stands, nights] = await Promise.all([
+    run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
+    run<StayCount>(db, sql.stays).then((rows) => stayFigures(rows, bounds.length - 1)),
+    sums ?? entrySums(db, hotelId, bounds),
+    now ?? standing(db, hotelId),
+    run<{ i: bigint; amount: bigint }>(db, sql.nights),
+  ]);
+  const nightOf = new Map(nights.map((r) => [n(r.i), n(r.amount)]));
+  const days = bounds.length - 1;
+  const roomsOf = new Map(rooms.map((r) => [n(r.i), r]));
+  const entriesOf = new Map(entriesByDay.map((e, k) => [k + 1, e]));
+  return Array.from({ length: days }, (_, k) => {
+    const i = k + 1;
+    const room = roomsOf.get(i);
+    const stay = stays[k]!;
+    // Room revenue: the journal's, by the night it is for; other revenue: charges posted that day.
+    const roomCharges = nightOf.get(i) ?? 0;
+    let charges = 0;
+    const lines = new Map<TPaymentMethod, TCashLine>();
+    for (const g of entriesOf.get(i) ?? []) {
+      const of = g.kind === 'correction' ? g.corrects : g.kind;
+      if (of === 'charge') charges -= g.amount;
+      if (g.method === null) continue;
+      const line = lines.get(g.method) ?? emptyLine(g.method);
+      lines.set(g.method, line);
+      addTo(line, g.kind, g.amount, g.count);
+    }
+    const methods = PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!);
+    const total = n(room?.total);
+    const outOfOrder = n(room?.out_of_order);
+    return figuresOf({
+      rooms: { total, outOfOrder, available: Math.max(0, total - outOfOrder), sold: stay.sold },
+      arrivals: stay.arrivals,
+      departures: stay.departures,
+      stayOvers: stay.stayOvers,
+      noShows: stay.noShows,
+      cancellations: stay.cancellations,
+      // Never -0 (nothing counted).
+      roomCharges: roomCharges || 0,
+      charges: charges || 0,
+      methods,
+      ...stands,
+    });
+  });
+}
+
+/** The derived figures (occupancy, ADR, RevPAR, received, refunded) of the counted ones. */
+export function figuresOf(c: {
+  rooms: TDayFigures['rooms'];
+  arrivals: number;
+  departures: number;
+  stayOvers: number;
+  noShows: number;
+  cancellations: number;
+  roomCharges: number;
+  charges: number;
+  methods: TCashLine[];
+  owing: TDayFigures['owing'];
+  depositsHeld: number;
+}): TDayFigures {
+  // Money taken from a customer's balance came in with the recharge: not received again.
+  const handed = c.methods.filter((l) => l.method !== 'balance');
+  return {
+    rooms: c.rooms,
+    occupancy: c.rooms.available ? Math.round((c.rooms.sold * 1000) / c.rooms.available) / 10 : 0,
+    adr: c.rooms.sold ? Math.round(c.roomCharges / c.rooms.sold) : 0,
+    revpar: c.rooms.available ? Math.round(c.roomCharges / c.rooms.available) : 0,
+    arrivals: c.arrivals,
+    departures: c.departures,
+    stayOvers: c.stayOvers,
+    noShows: c.noShows,
+    cancellations: c.cancellations,
+    revenue: { roomCharges: c.roomCharges, charges: c.charges, total: c.roomCharges + c.charges },
+    methods: c.methods,
+    received: handed.reduce((s, l) => s + l.deposits + l.payments + l.recharges, 0),
+    // Never -0 (a sum of nothing negated).
+    refunded: 0 - handed.reduce((s, l) => s + l.refunds, 0) || 0,
+    owing: c.owing,
+    depositsHeld: c.depositsHeld,
+  };
+}
