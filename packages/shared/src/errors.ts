@@ -33,6 +33,8 @@ export const APP_ERRORS = {
   BAD_REQUEST: { errno: 100020, trpc: 'BAD_REQUEST' },
   /** A known address called with a method it does not take (a query sent as POST, a mutation as GET). */
   METHOD_NOT_ALLOWED: { errno: 100021, trpc: 'METHOD_NOT_SUPPORTED' },
+  /** A body of a type the address does not take (the JSON API: `application/json` in UTF-8 only; issue 39 §2): HTTP 415. */
+  UNSUPPORTED_MEDIA_TYPE: { errno: 100023, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   /** Busy (the database's retries ran out) or a service not configured: HTTP 503, a client may try again later. */
   SERVICE_UNAVAILABLE: { errno: 100503, trpc: 'SERVICE_UNAVAILABLE' },
   INTERNAL: { errno: 100500, trpc: 'INTERNAL_SERVER_ERROR' },

@@ -8,7 +8,9 @@ import crypto from 'node:crypto';
  */
 export interface DesCodec {
   encrypt(plain: string): string;
-  /** Throws on anything that is not valid Base64 ciphertext of this key. */
+  /** The plain bytes; throws on anything that is not valid Base64 ciphertext of this key. */
+  decryptBytes(base64: string): Buffer;
+  /** The plain text; throws as decryptBytes does, and on plain bytes that are not UTF-8. */
   decrypt(base64: string): string;
 }
 
@@ -18,21 +20,22 @@ export function createDesCodec(key: string, iv: string): DesCodec {
   const k = Buffer.from(key, 'utf8');
   const v = Buffer.from(iv, 'utf8');
   if (k.length !== 8 || v.length !== 8) throw new Error('DES key and IV must be 8 bytes each');
+  function decryptBytes(base64: string): Buffer {
+    // A client that form-encodes without escaping turns "+" into a space; undo that.
+    const text = base64.replace(/ /g, '+').replace(/[\r\n]/g, '');
+    if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) throw new Error('not Base64');
+    const bytes = Buffer.from(text, 'base64');
+    if (bytes.length === 0 || bytes.length % 8 !== 0) throw new Error('not a whole number of DES blocks');
+    const decipher = crypto.createDecipheriv('des-cbc', k, v);
+    return Buffer.concat([decipher.update(bytes), decipher.final()]);
+  }
   return {
     encrypt(plain) {
       const cipher = crypto.createCipheriv('des-cbc', k, v);
       return Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]).toString('base64');
     },
-    decrypt(base64) {
-      // A client that form-encodes without escaping turns "+" into a space; undo that.
-      const text = base64.replace(/ /g, '+').replace(/[\r\n]/g, '');
-      if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) throw new Error('not Base64');
-      const bytes = Buffer.from(text, 'base64');
-      if (bytes.length === 0 || bytes.length % 8 !== 0) throw new Error('not a whole number of DES blocks');
-      const decipher = crypto.createDecipheriv('des-cbc', k, v);
-      const plain = Buffer.concat([decipher.update(bytes), decipher.final()]);
-      return new TextDecoder('utf-8', { fatal: true }).decode(plain);
-    },
+    decryptBytes,
+    decrypt: (base64) => new TextDecoder('utf-8', { fatal: true }).decode(decryptBytes(base64)),
   };
 }
 

@@ -17,8 +17,8 @@ export interface JsonApiCallOptions {
   idempotencyKey?: string;
   query?: Record<string, string | number>;
   headers?: Record<string, string>;
-  /** The body exactly as sent (a body that is not JSON, a lone surrogate written by hand). */
-  raw?: string;
+  /** The body exactly as sent (a body that is not JSON, a lone surrogate written by hand, bytes that are not UTF-8); `application/json` unless `headers` say another type. */
+  raw?: string | Buffer;
   language?: string;
 }
 
@@ -72,7 +72,7 @@ export async function jsonApiClient(app: FastifyInstance) {
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     const payload = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const answer = await app.inject({ method, url, headers, payload });
     const operation = document.paths[`/api/v1${template}`]?.[method.toLowerCase()];
     expect(operation, `${method} ${template} is documented`).toBeDefined();

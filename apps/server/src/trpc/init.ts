@@ -7,8 +7,10 @@ import type { Actor, Deps, RequestMeta } from '../context';
 import { AppError, describeAppError, toAppError } from '../errors';
 import { checkOrigin } from '../http/origin';
 import { requestMeta } from '../http/meta';
+import { notUtf8Error } from '../http/utf8';
 import { resolveSession } from '../modules/auth/session.service';
 import { FEED_SSE } from '../modules/events/event-feed';
+import { notUtf8InputFields } from './utf8-input';
 
 export function createContextFactory(deps: Deps) {
   return ({ req, res }: CreateFastifyContextOptions) => ({ deps, req, res, meta: requestMeta(req) as RequestMeta });
@@ -64,8 +66,13 @@ const sameOriginWrites = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
-/** No field of any input may hold text the product does not accept (decision 025): a field error names each. */
-const acceptedText = t.middleware(async ({ getRawInput, next }) => {
+/**
+ * No field of any input may hold text the product does not accept (decision 025), nor bytes that
+ * are not UTF-8 where the input was read (issue 39 §1: tRPC would read them as U+FFFD): a field error names each.
+ */
+const acceptedText = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const notUtf8 = notUtf8InputFields(ctx.req, path);
+  if (notUtf8.length > 0) throw notUtf8Error(notUtf8);
   AppError.assertAcceptedText(await getRawInput());
   return next();
 });

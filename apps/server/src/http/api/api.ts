@@ -9,6 +9,8 @@ import { AppError } from '../../errors';
 import { bearerToken } from '../status';
 import { resolveApiKey } from '../../modules/api-keys/api-key.service';
 import { requestMeta } from '../meta';
+import { assertUtf8Query } from '../utf8';
+import { readApiBodies } from './body';
 import { fingerprintOf, withIdempotency, type Replayable } from './idempotency';
 import { API_PREFIX, openApiDocument } from './openapi';
 import { sendProblem } from './problem';
@@ -33,26 +35,6 @@ function idempotencyKeyOf(req: FastifyRequest): string {
   if (!result.success)
     throw new AppError('VALIDATION', { messageKey: 'validation.requestIdRequired', fields: { 'Idempotency-Key': 'validation.requestIdRequired' } });
   return result.data;
-}
-
-/**
- * A query whose percent-encoding is not UTF-8 (a lone surrogate sent as its bytes) is refused:
- * the query parser would quietly read U+FFFD in its place, and the request would go on with text
- * the client never sent.
- */
-function assertUtf8Query(url: string) {
-  const start = url.indexOf('?');
-  if (start < 0) return;
-  for (const pair of url.slice(start + 1).split('&')) {
-    const [name = '', value = ''] = pair.split('=', 2).map((part) => part.replace(/\+/g, ' '));
-    let field = '_';
-    try {
-      field = decodeURIComponent(name);
-      decodeURIComponent(value);
-    } catch {
-      throw new AppError('VALIDATION', { messageKey: 'validation.textInvalid', fields: { [field]: 'validation.textInvalid' } });
-    }
-  }
 }
 
 /** Fastify's own refusal of a request before any route (a path that is not UTF-8), under /api/v1: a problem like any other. */
@@ -188,6 +170,7 @@ export async function registerJsonApi(app: FastifyInstance, deps: Deps, routes: 
   const document = JSON.stringify(openApiDocument(routes, API_VERSION));
   const uiDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
   await app.register(async (scope) => {
+    readApiBodies(scope);
     // Fastify's own failures (a body that is not JSON, too large, of another type) as problems too.
     scope.setErrorHandler((error, req, reply) => {
       const code = (error as { code?: string }).code;
@@ -195,9 +178,11 @@ export async function registerJsonApi(app: FastifyInstance, deps: Deps, routes: 
       const mapped =
         code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? new AppError('PAYLOAD_TOO_LARGE', { cause: error })
-          : code?.startsWith('FST_ERR_CTP') || status === 400 || status === 415
-            ? new AppError('BAD_REQUEST', { cause: error })
-            : error;
+          : code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415
+            ? new AppError('UNSUPPORTED_MEDIA_TYPE', { cause: error })
+            : code?.startsWith('FST_ERR_CTP') || status === 400
+              ? new AppError('BAD_REQUEST', { cause: error })
+              : error;
       return sendProblem(deps, req, reply, requestMeta(req, undefined, 'api'), mapped);
     });
 

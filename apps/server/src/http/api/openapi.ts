@@ -16,7 +16,9 @@ const rateHeaders = {
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ZProblem } } });
 
 const PROBLEMS = {
-  400: problem('A bad input (`VALIDATION`, each field named in `fields`), or a body that is not JSON (`BAD_REQUEST`).'),
+  400: problem(
+    'A bad input (`VALIDATION`, each field named in `fields`: a field holding bytes that are not UTF-8 too), or a body that is not JSON (`BAD_REQUEST`).',
+  ),
   401: problem('No API key, or one that is unknown, expired or revoked (`UNAUTHENTICATED`).'),
   403: problem("The key's scopes do not allow it (`FORBIDDEN`)."),
   404: problem("Nothing of the key's hotel by that id (`NOT_FOUND`); another hotel's ids are never found."),
@@ -25,6 +27,9 @@ const PROBLEMS = {
 };
 const WRITE_PROBLEMS = {
   409: problem('The state does not allow it (`CONFLICT`), the `Idempotency-Key` was used for another request, or a copy is still running.'),
+  415: problem(
+    'A body of another type than `application/json` in UTF-8 (`UNSUPPORTED_MEDIA_TYPE`); nothing is done. An empty body is no body, whatever its type.',
+  ),
 };
 
 function operation(route: ApiRoute): ZodOpenApiOperationObject {

@@ -3,6 +3,7 @@ import { ERRNO_OK } from '@console/shared';
 import type { Deps } from '../../context';
 import { AppError, describeAppError, isUnexpected, toAppError } from '../../errors';
 import { requestMeta } from '../../http/meta';
+import { notUtf8Error, notUtf8JsonFields } from '../../http/utf8';
 import { resolveSessionOrKey } from '../../modules/api-keys/api-key.service';
 import { resolveSession } from '../../modules/auth/session.service';
 import { LegacyAnswer, legacyFieldName, type LegacyAction } from './action';
@@ -42,9 +43,19 @@ export function sendEnvelopeError(deps: Deps, req: FastifyRequest, reply: Fastif
 
 function decodePayload(deps: Deps, data: unknown): Record<string, unknown> {
   if (typeof data !== 'string' || data.length === 0) throw new AppError('BAD_ENVELOPE');
+  let plain: Buffer;
+  try {
+    plain = deps.des.decryptBytes(data);
+  } catch (error) {
+    throw new AppError('BAD_ENVELOPE', { cause: error });
+  }
+  // A field in another encoding than UTF-8 (Latin-1) is refused naming it, as on every face (issue 39 §1);
+  // bytes that are no JSON at all are an envelope that could not be read.
+  const notUtf8 = notUtf8JsonFields(plain).filter((field) => field !== '_');
+  if (notUtf8.length > 0) throw notUtf8Error(notUtf8);
   let payload: unknown;
   try {
-    payload = JSON.parse(deps.des.decrypt(data));
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain));
   } catch (error) {
     throw new AppError('BAD_ENVELOPE', { cause: error });
   }
