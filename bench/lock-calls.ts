@@ -43,7 +43,8 @@ import { ACCOUNT_ROW_SELECT } from '../apps/server/src/modules/base/lock-ref.ts'
 import { importAccountLocks } from '../apps/server/src/modules/locks/accounts/import.service.ts';
 import { proposePairs } from '../apps/server/src/modules/locks/accounts/lock-names.ts';
 import { pairInTransaction } from '../apps/server/src/modules/locks/accounts/pairing.service.ts';
-import { refreshAccountStatus, remoteUnlock } from '../apps/server/src/modules/locks/lock.service.ts';
+import { refreshAccountStatus } from '../apps/server/src/modules/locks/lock-status.ts';
+import { remoteUnlock } from '../apps/server/src/modules/locks/lock.service.ts';
 import { pollLockRecords } from '../apps/server/src/modules/locks/records.ts';
 import { checkIn } from '../apps/server/src/modules/stays/check-in.ts';
 import { checkOut } from '../apps/server/src/modules/stays/check-out.ts';

@@ -2,7 +2,7 @@ import { Worker } from 'bullmq';
 import type { Deps } from '../context';
 import { pruneCardDenylists } from '../modules/cards/denylist-prune';
 import { reconcileAllLocks } from '../modules/credentials/reconcile';
-import { refreshLockStatus } from '../modules/locks/lock.service';
+import { refreshLockStatus } from '../modules/locks/lock-status';
 import { pollLockRecords } from '../modules/locks/records';
 import { QUEUE_NAMES, type LocksJobData } from './queues';
 import { workerOptions } from './worker-options';

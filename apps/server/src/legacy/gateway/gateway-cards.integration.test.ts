@@ -3,7 +3,7 @@ import type { SimClient } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, AuthedContext } from '../../context';
 import { cardKeyStates } from '../../modules/cards/card-keys.service';
-import { refreshLockStatus } from '../../modules/locks/lock.service';
+import { refreshLockStatus } from '../../modules/locks/lock-status';
 import { pollLockRecords } from '../../modules/locks/records';
 import { checkIn } from '../../modules/stays/check-in';
 import { actorContext } from '../../test/harness';

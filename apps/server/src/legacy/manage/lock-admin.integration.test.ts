@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '@console/shared';
 import { lockCallbackPath } from '../../infra/locks';
 import { startWorkers } from '../../jobs/workers';
-import { refreshLockStatus } from '../../modules/locks/lock.service';
+import { refreshLockStatus } from '../../modules/locks/lock-status';
 import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { TEST_PASSWORD, createAccount, createHotel, createRooms, uniqueMobile } from '../../test/factories';

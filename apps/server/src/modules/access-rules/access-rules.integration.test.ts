@@ -19,7 +19,7 @@ import { fixArrivalAccess, giveOfflineCodes } from './offline-codes';
 import { getToday } from '../today/today.service';
 import { listRooms } from '../room/room-list';
 import { member } from '../../test/ledger-kit';
-import { refreshLockStatus } from '../locks/lock.service';
+import { refreshLockStatus } from '../locks/lock-status';
 import { renewUnusedGeneratedCodes } from './first-use';
 import { arriveOnTime, expireOnTime, lapseOnTime, sweepStays } from '../stays/transitions';
 import { checkOut } from '../stays/check-out';

@@ -6,7 +6,7 @@ import { actorContext, testMeta } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { simAdapter } from '../../test/ttlock-adapter';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { refreshLockStatus } from '../locks/lock.service';
+import { refreshLockStatus } from '../locks/lock-status';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';

@@ -21,7 +21,7 @@ import { authorizeFace, listFaceAuthorizations, retryFaceAuthorization, revokeFa
 import { createFace, deleteFace, listFaces, updateFaceNote } from './face.service';
 import { lockName, parseLockTag } from './delivery-kinds';
 import { INSPECTED_LOCK_SELECT, inspectLock, reconcileAllLocks } from './reconcile';
-import { refreshLockStatus } from '../locks/lock.service';
+import { refreshLockStatus } from '../locks/lock-status';
 import { pollLockRecords } from '../locks/records';
 import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 

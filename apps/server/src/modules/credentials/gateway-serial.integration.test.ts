@@ -5,7 +5,7 @@ import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms } from '../../test/factories';
-import { refreshLockStatus } from '../locks/lock.service';
+import { refreshLockStatus } from '../locks/lock-status';
 import { createPassword } from './password.service';
 
 /**

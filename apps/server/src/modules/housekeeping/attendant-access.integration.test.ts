@@ -7,7 +7,7 @@ import { actorContext, createTestContext, testLockIdBase, testMeta, type TestCon
 import { createSession } from '../auth/session.service';
 import { pairSimLock } from '../../test/lock-factories';
 import { createAccount, createHotelWithStaff, createRooms } from '../../test/factories';
-import { refreshLockStatus } from '../locks/lock.service';
+import { refreshLockStatus } from '../locks/lock-status';
 import { pollLockRecords } from '../locks/records';
 import { listUnlockRecords } from '../unlock-records/unlock-record.service';
 import { noteRotaChange, sweepAttendantAccess, syncAttendantAccess } from './attendant-access';

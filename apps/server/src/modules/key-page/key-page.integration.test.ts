@@ -10,7 +10,7 @@ import { lockOfTypedIdIn } from '../locks/accounts/pairing.service';
 import { setSharedDoor } from '../shared-doors/shared-door.service';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { createPassword } from '../credentials/password.service';
-import { refreshLockStatus } from '../locks/lock.service';
+import { refreshLockStatus } from '../locks/lock-status';
 import { pollLockRecords } from '../locks/records';
 import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';

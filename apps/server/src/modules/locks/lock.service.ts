@@ -1,37 +1,23 @@
 import type { TLockDrift, TLockItemKind } from '@console/shared';
 import type { Actor, AuthedContext, Deps, ServiceContext } from '../../context';
-import { recordEvent } from '../../db/events';
-import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
-import { LockProviderError, type LockProvider, type LockStatus } from '../../infra/locks/provider';
+import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { kickDeliveries } from '../credentials/delivery';
-import { INSPECTED_LOCK_SELECT, inspectLock, type InspectedLock } from '../credentials/reconcile';
 import { findRoom, roomScope } from '../base/room-access';
-import { providerForLock, usableProvider } from '../lock-cloud/account-provider';
-import { ACCOUNT_ROW_SELECT, type AccountRow } from '../base/lock-ref';
-import { withinBudget } from '../lock-cloud/call-budget';
 import { LOCK_REF_SELECT, lockDisplayName, type LockRef } from '../base/lock-ref';
+import { INSPECTED_LOCK_SELECT, inspectLock, type InspectedLock } from '../credentials/reconcile';
+import { providerForLock } from '../lock-cloud/account-provider';
+import { LOW_BATTERY_PERCENT, noteLockUnreachable, refreshOneLock } from './lock-status';
 
 /**
  * Locks as the console knows them: the hotel's Lock rows, imported from its lock accounts
  * (accounts/import.service.ts), each the door of at most one room (Room.lockId), with the status
- * its lock account last reported: online, gateway, battery, last seen. The battery is what the
- * lock reported, never typed. Every action here starts from the room's Lock row of the actor's
- * own hotel and speaks through the account the lock was imported from.
+ * its lock account last reported (lock-status.ts). Here, a room's lock as the console shows it, and
+ * what is done to it through the lock cloud: opened, read back, an unmanaged item taken off. Every
+ * action starts from the room's Lock row of the actor's own hotel and speaks through the account the
+ * lock was imported from.
  */
-
-/** Below this battery level a lock is shown as low (the board's warning, a lock message). */
-export const LOW_BATTERY_PERCENT = 20;
-
-/**
- * How often, at most, a status cycle of an account reads which locks each gateway hears (TTLock
- * keeps a link 30 minutes after it last heard the lock) and the account's lock list (batteries):
- * gateways themselves (online or not) are read every cycle (LOCK_STATUS_EVERY_MINUTES).
- */
-export const LINKS_EVERY_MS = 30 * 60_000;
-export const LOCK_LIST_EVERY_MS = 60 * 60_000;
 
 export interface RoomLockDto {
   /** The provider's lock id the room is paired with, or null: the room has no lock. */
@@ -53,230 +39,6 @@ export interface RoomLockDto {
   gone: boolean;
   /** The lock account it speaks through, and whether that account works now. */
   account: { id: number; username: string; state: string } | null;
-}
-
-/** A status read (one lock's, or an account's cycle) into the lock's row, with lock messages for what changed. */
-async function saveStatus(
-  deps: Deps,
-  lock: { id: number; hotelId: number; online: boolean | null; battery: number | null },
-  data: {
-    online: boolean;
-    battery?: number | null;
-    gatewayId?: string | null;
-    gatewayName?: string | null;
-    gatewayOnline: boolean | null;
-    lastSeenAt?: Date | null;
-    name?: string;
-    mac?: string;
-  },
-): Promise<void> {
-  await deps.prisma.lock.update({ where: { id: lock.id }, data: { ...data, statusCheckedAt: new Date(), statusError: null } });
-  // The lock answers through its gateway again: offline codes left on it are deleted now (docs/access-rules.md "Offline codes").
-  if (data.online) await removeOfflineCodesLeft(deps, lock);
-  const battery = data.battery === undefined ? lock.battery : data.battery;
-  const messages: { kind: string; content: string }[] = [];
-  if (lock.online === true && !data.online) messages.push({ kind: 'lock_offline', content: '' });
-  if (lock.online === false && data.online) messages.push({ kind: 'lock_online', content: '' });
-  const wasLow = lock.battery != null && lock.battery < LOW_BATTERY_PERCENT;
-  if (battery != null && battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(battery) });
-  await lockMessages(deps, lock, messages);
-  // Webhooks' `lock.offline` and `lock.battery_low` (docs/events.md): when the lock message is written.
-  await recordLockEvents(
-    deps,
-    lock,
-    messages.flatMap((m) => (m.kind === 'lock_offline' ? (['lock.offline'] as const) : m.kind === 'low_battery' ? (['lock.batteryLow'] as const) : [])),
-  );
-}
-
-/** A lock gone offline or low on battery as domain events (docs/events.md), which webhooks send. */
-async function recordLockEvents(deps: Deps, lock: { id: number; hotelId: number }, kinds: readonly ('lock.offline' | 'lock.batteryLow')[]): Promise<void> {
-  if (!kinds.length) return;
-  await transaction(deps, async (tx) => {
-    for (const kind of kinds) await recordEvent(tx, { hotelId: lock.hotelId, kind, lockId: lock.id });
-  });
-}
-
-/**
- * An offline code whose removal failed while the lock's gateway was down (a generated code is taken
- * off through the gateway) is taken off again as soon as the lock answers: a new version of its
- * removal, queued after the commit.
- */
-async function removeOfflineCodesLeft(deps: Deps, lock: { id: number; hotelId: number }): Promise<void> {
-  const left = { hotelId: lock.hotelId, offline: true, deliveryState: 'remove_failed' as const, room: { lockId: lock.id } };
-  const rows = await deps.prisma.lockPassword.findMany({ where: left, select: { roomId: true } });
-  if (!rows.length) return;
-  await deps.prisma.lockPassword.updateMany({ where: left, data: { deliveryState: 'removing', version: { increment: 1 }, attempts: 0, lastError: null } });
-  for (const roomId of new Set(rows.map((r) => r.roomId))) await kickDeliveries(deps, lock.hotelId, { roomId });
-}
-
-/** Lock messages on the room(s) whose door the lock is. */
-export async function lockMessages(
-  deps: Deps,
-  lock: { id: number; hotelId: number },
-  messages: { kind: string; content: string; read?: boolean }[],
-): Promise<void> {
-  if (messages.length === 0) return;
-  const rooms = await deps.prisma.room.findMany({ where: { hotelId: lock.hotelId, lockId: lock.id, deletedAt: null }, select: { id: true } });
-  if (rooms.length === 0) return;
-  const now = new Date();
-  await deps.prisma.lockMessage.createMany({
-    data: rooms.flatMap((r) => messages.map((m) => ({ hotelId: lock.hotelId, roomId: r.id, kind: m.kind, content: m.content, readAt: m.read ? now : null }))),
-  });
-}
-
-const STATUS_SELECT = { id: true, hotelId: true, providerLockId: true, online: true, battery: true, gatewayId: true, isWifi: true } as const;
-
-/**
- * Locks their account no longer holds (deleted in the TTLock app, or moved to another account):
- * marked gone, with no status any more (no gateway reaches them through this account), and their
- * rooms told. Found by "Get locks" and by the status cycle's full lock list.
- */
-export async function markLocksGone(deps: Deps, locks: { id: number; hotelId: number }[], now: Date): Promise<void> {
-  if (locks.length === 0) return;
-  const { count } = await deps.prisma.lock.updateMany({
-    where: { id: { in: locks.map((l) => l.id) }, goneAt: null },
-    data: { goneAt: now, online: null, gatewayOnline: null, gatewayId: null, gatewayName: null, statusCheckedAt: now },
-  });
-  if (count === 0) return;
-  for (const lock of locks) await lockMessages(deps, lock, [{ kind: 'lock_gone', content: '' }]);
-}
-
-/**
- * One status cycle of a lock account (docs/ttlock-account.md, "Call budget"): its gateways, one
- * list for the whole account (online or not); which locks each gateway hears, every
- * LINKS_EVERY_MS; its lock list (batteries), every LOCK_LIST_EVERY_MS. A lock is online when a
- * gateway that heard it is online. Nothing is asked of an account that cannot work now or whose
- * calls this month reached its budget.
- */
-export async function refreshAccountStatus(
-  deps: Deps,
-  account: AccountRow & { monthlyBudget: number; linksReadAt: Date | null; locksReadAt: Date | null },
-  now = new Date(),
-): Promise<{ checked: number; failed: number }> {
-  let provider: LockProvider;
-  try {
-    provider = usableProvider(deps, account, now);
-  } catch {
-    return { checked: 0, failed: 0 };
-  }
-  if (!(await withinBudget(deps, account, now.getTime()))) return { checked: 0, failed: 0 };
-  const locks = await deps.prisma.lock.findMany({
-    where: { hotelId: account.hotelId, accountId: account.id, goneAt: null },
-    select: STATUS_SELECT,
-    orderBy: { id: 'asc' },
-  });
-  if (locks.length === 0) return { checked: 0, failed: 0 };
-  try {
-    const gateways = await provider.listGateways();
-    const gatewayOnline = new Map(gateways.map((g) => [g.gatewayId, g]));
-    const linksDue = !account.linksReadAt || now.getTime() - account.linksReadAt.getTime() >= LINKS_EVERY_MS;
-    const listDue = !account.locksReadAt || now.getTime() - account.locksReadAt.getTime() >= LOCK_LIST_EVERY_MS;
-    // The best gateway of each lock: an online one first, then the strongest signal.
-    const best = new Map<string, { gatewayId: string; name: string; online: boolean; rssi: number; seenAt: Date | null }>();
-    if (linksDue) {
-      for (const g of gateways) {
-        for (const link of await provider.gatewayLocks(g.gatewayId)) {
-          const candidate = { gatewayId: g.gatewayId, name: g.name, online: g.online, rssi: link.rssi ?? -999, seenAt: link.seenAt };
-          const known = best.get(link.lockId);
-          if (!known || (candidate.online && !known.online) || (candidate.online === known.online && candidate.rssi > known.rssi))
-            best.set(link.lockId, candidate);
-        }
-      }
-    }
-    const listed = listDue ? new Map((await provider.listLocks()).map((l) => [l.lockId, l])) : null;
-    const gone = listed ? locks.filter((l) => !listed.has(l.providerLockId)) : [];
-    await markLocksGone(deps, gone, now);
-    for (const lock of locks) {
-      if (gone.includes(lock)) continue;
-      const summary = listed?.get(lock.providerLockId);
-      const battery = summary ? summary.battery : undefined;
-      if (lock.isWifi) {
-        // A WiFi lock reaches the cloud itself: its online state comes from the cloud's notifications and writes.
-        await saveStatus(deps, lock, { online: lock.online ?? true, battery, gatewayOnline: null });
-        continue;
-      }
-      if (linksDue) {
-        const link = best.get(lock.providerLockId);
-        await saveStatus(deps, lock, {
-          online: link?.online === true,
-          battery,
-          gatewayId: link?.gatewayId ?? null,
-          gatewayName: link?.name ?? null,
-          gatewayOnline: link ? link.online : null,
-          ...(link?.seenAt ? { lastSeenAt: link.seenAt } : {}),
-        });
-      } else {
-        const g = lock.gatewayId ? gatewayOnline.get(lock.gatewayId) : undefined;
-        await saveStatus(deps, lock, { online: g?.online === true, battery, gatewayOnline: g ? g.online : lock.gatewayId ? false : null });
-      }
-    }
-    await deps.prisma.lockAccount.update({
-      where: { id: account.id },
-      data: { ...(linksDue ? { linksReadAt: now } : {}), ...(listDue ? { locksReadAt: now } : {}) },
-    });
-    return { checked: locks.length - gone.length, failed: 0 };
-  } catch (error) {
-    if (!(error instanceof LockProviderError)) throw error;
-    // The account could not be asked: each lock keeps its last status, with the reason.
-    await deps.prisma.lock.updateMany({ where: { id: { in: locks.map((l) => l.id) } }, data: { statusCheckedAt: now, statusError: error.code } });
-    return { checked: 0, failed: locks.length };
-  }
-}
-
-/** One lock's status on its own ("refresh" on a room page): lock/detail and its gateways. */
-async function refreshOneLock(deps: Deps, lock: LockRef): Promise<void> {
-  const row = await deps.prisma.lock.findUniqueOrThrow({ where: { id: lock.id }, select: STATUS_SELECT });
-  try {
-    const provider = await providerForLock(deps, lock);
-    const status: LockStatus = await provider.lockStatus(lock.providerLockId);
-    await saveStatus(deps, row, {
-      online: status.online,
-      battery: status.battery,
-      gatewayId: status.gateway?.gatewayId ?? null,
-      gatewayName: status.gateway?.name ?? null,
-      gatewayOnline: status.gateway?.online ?? null,
-      lastSeenAt: status.lastSeenAt,
-      mac: status.mac,
-    });
-  } catch (error) {
-    if (!(error instanceof LockProviderError)) throw error;
-    await deps.prisma.lock.update({
-      where: { id: lock.id },
-      data: { statusCheckedAt: new Date(), statusError: error.code, ...(error.code === 'lock_not_found' ? { online: null } : {}) },
-    });
-  }
-}
-
-/** The status cycle of every connected lock account, of all hotels or of one (the `status` job, and once at start). */
-export async function refreshLockStatus(deps: Deps, scope: { hotelId?: number } = {}): Promise<{ checked: number; failed: number }> {
-  const total = { checked: 0, failed: 0 };
-  if (!deps.locks) return total;
-  const accounts = await deps.prisma.lockAccount.findMany({
-    where: { ...scope, state: 'connected' },
-    select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true, linksReadAt: true, locksReadAt: true },
-    orderBy: { id: 'asc' },
-  });
-  for (const account of accounts) {
-    const r = await refreshAccountStatus(deps, account);
-    total.checked += r.checked;
-    total.failed += r.failed;
-  }
-  return total;
-}
-
-const UNREACHABLE: ReadonlySet<string> = new Set(['lock_offline', 'gateway_offline', 'no_gateway']);
-
-/**
- * A write or an unlock found the lock unreachable: it is shown offline at once (the cloud's status
- * says a gateway is near, not that the lock answers), with a lock message when that is news.
- */
-export async function noteLockUnreachable(deps: Deps, lock: { id: number; hotelId: number }, code: string): Promise<void> {
-  if (!UNREACHABLE.has(code)) return;
-  const { count } = await deps.prisma.lock.updateMany({ where: { id: lock.id, online: { not: false } }, data: { online: false, statusCheckedAt: new Date() } });
-  if (count) {
-    await lockMessages(deps, lock, [{ kind: 'lock_offline', content: '' }]);
-    await recordLockEvents(deps, lock, ['lock.offline']);
-  }
 }
 
 /** The room of the actor's scope whose door a provider lock id of the actor's hotel is (legacy calls name locks by it). */

@@ -11,7 +11,8 @@ import { createPassword, revokePassword } from '../credentials/password.service'
 import { reconcileAllLocks } from '../credentials/reconcile';
 import { checkIn } from '../stays/check-in';
 import { listRecordsByPerson, listUnlockRecords } from '../unlock-records/unlock-record.service';
-import { getRoomLock, readRoomLock, refreshLockStatus, remoteUnlock, removeUnmanaged } from './lock.service';
+import { refreshLockStatus } from './lock-status';
+import { getRoomLock, readRoomLock, remoteUnlock, removeUnmanaged } from './lock.service';
 import { addLockManager, deleteLockManager, listLockManagers } from './manager.service';
 import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from './message.service';
 import { pollLockRecords } from './records';

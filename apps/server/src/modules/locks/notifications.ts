@@ -1,6 +1,6 @@
 import type { Deps } from '../../context';
 import type { TtlockNotification } from '../../infra/locks/ttlock';
-import { lockMessages } from './lock.service';
+import { lockMessages } from './lock-status';
 import { ingestLockRecords } from './records';
 
 /**

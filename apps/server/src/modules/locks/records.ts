@@ -9,7 +9,7 @@ import { parseLockTag } from '../credentials/delivery-kinds';
 import { usableProvider } from '../lock-cloud/account-provider';
 import { ACCOUNT_ROW_SELECT } from '../base/lock-ref';
 import { withinBudget } from '../lock-cloud/call-budget';
-import { lockMessages, LOW_BATTERY_PERCENT } from './lock.service';
+import { lockMessages, LOW_BATTERY_PERCENT } from './lock-status';
 
 /**
  * Lock records into unlock records: from the lock cloud's callback (pushed as they happen) and from

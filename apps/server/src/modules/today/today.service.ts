@@ -2,7 +2,7 @@ import { ROOM_STATUSES, addDays, localDate, zonedToInstant, type TRoomStatus } f
 import { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { requirePermission } from '../../permissions';
-import { LOW_BATTERY_PERCENT } from '../locks/lock.service';
+import { LOW_BATTERY_PERCENT } from '../locks/lock-status';
 import { roomScopeSql } from '../base/room-access';
 import { unpaidDepartures } from '../orders/stay-bills';
 import { listRooms } from '../room/room-list';

@@ -8,7 +8,7 @@ import { requirePermission } from '../../../permissions';
 import { lockDisplayName } from '../../base/lock-ref';
 import { roomScope } from '../../base/room-access';
 import { proposePairs } from './lock-names';
-import { LOW_BATTERY_PERCENT } from '../lock.service';
+import { LOW_BATTERY_PERCENT } from '../lock-status';
 
 /**
  * The hotel's locks as the lock pages and the JSON API read them (docs/ttlock-account.md): one lock

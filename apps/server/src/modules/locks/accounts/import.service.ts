@@ -6,7 +6,7 @@ import { AppError } from '../../../errors';
 import { LockProviderError, type DoorSensor, type LockSummary } from '../../../infra/locks/provider';
 import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
-import { markLocksGone } from '../lock.service';
+import { markLocksGone } from '../lock-status';
 import { usableProvider } from '../../lock-cloud/account-provider';
 import { ACCOUNT_ROW_SELECT, type AccountRow } from '../../base/lock-ref';
 import { recordEvent } from '../../../db/events';

@@ -13,7 +13,8 @@ import { createPassword, revokePassword } from '../../credentials/password.servi
 import { checkIn } from '../../stays/check-in';
 import { renewStay } from '../../stays/renewal';
 import { listUnlockRecords } from '../../unlock-records/unlock-record.service';
-import { getRoomLock, refreshLockStatus, remoteUnlock } from '../lock.service';
+import { refreshLockStatus } from '../lock-status';
+import { getRoomLock, remoteUnlock } from '../lock.service';
 import { listLockMessages } from '../message.service';
 import { countLockCall, lockCallCounts } from '../../lock-cloud/call-budget';
 
