@@ -162,6 +162,7 @@ export const AUDIT_ACTIONS = [
   'lockAccount.import',
   'lockAccount.reconnect',
   'lockAccount.remove',
+  'order.accountCodes',
   'order.charge',
   'order.closeDay',
   'order.correct',

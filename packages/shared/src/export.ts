@@ -4,18 +4,35 @@ import { UNPAIRED_SURROGATE, ZPage, zPageSize } from './primitives';
 
 /**
  * Data export (issue 9 §5, spec §1 "current page, page size, export name"): a list of the console
- * written to .xlsx by a background job. Each name is an entry of the server's export registry
- * (apps/server/src/modules/export/lists.ts), which reads the list through its own service.
+ * written to .xlsx (or .csv) by a background job. Each name is an entry of the server's export
+ * registry (apps/server/src/modules/export/lists.ts), which reads the list through its own service.
+ * `trialBalance` and `generalLedger` are the journal's (docs/journal.md): a day's trial balance,
+ * and the journal lines of a range of days under the hotel's chart-of-accounts codes.
  */
-export const EXPORT_LISTS = ['rooms', 'stays', 'guests', 'customers', 'passwords', 'unlockRecords', 'auditLog', 'orders'] as const;
+export const EXPORT_LISTS = [
+  'rooms',
+  'stays',
+  'guests',
+  'customers',
+  'passwords',
+  'unlockRecords',
+  'auditLog',
+  'orders',
+  'trialBalance',
+  'generalLedger',
+] as const;
 export type TExportList = (typeof EXPORT_LISTS)[number];
+
+/** The files an export is written as: a workbook, or comma-separated text (UTF-8 with a byte order mark, CRLF, RFC 4180). */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type TExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** What is exported: the page being shown, or every row that matches the list's filters. */
 export const EXPORT_SCOPES = ['page', 'all'] as const;
 export type TExportScope = (typeof EXPORT_SCOPES)[number];
 
 export const EXPORT_LIMITS = {
-  /** The longest file name (without `.xlsx`), in characters. */
+  /** The longest file name (without `.xlsx` or `.csv`), in characters. */
   fileNameMax: 100,
   /** Rows of an export of everything, at most. */
   rowsMax: 500_000,
@@ -28,7 +45,7 @@ export const EXPORT_LIMITS = {
 /**
  * A file name an operator may give: unpaired surrogates, characters that are not allowed in file names on Windows,
  * macOS or Linux, control characters, and leading or trailing dots and spaces are removed; an
- * ending `.xlsx` is dropped (the server adds it). Empty when nothing usable is left.
+ * ending `.xlsx` or `.csv` is dropped (the server adds the format's). Empty when nothing usable is left.
  */
 export function sanitizeExportFileName(raw: string): string {
   const cleaned = raw
@@ -36,7 +53,7 @@ export function sanitizeExportFileName(raw: string): string {
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
-    .replace(/\.xlsx$/i, '')
+    .replace(/\.(xlsx|csv)$/i, '')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   return [...cleaned].slice(0, EXPORT_LIMITS.fileNameMax).join('').trim();
@@ -49,6 +66,7 @@ export const ZExportStartInput = z.object({
     .record(z.string().max(40), z.union([z.string(), z.number(), z.boolean(), z.array(z.string().max(40)).max(20)]), { error: 'validation.invalid' })
     .default({}),
   scope: z.enum(EXPORT_SCOPES, { error: 'validation.invalid' }).default('page'),
+  format: z.enum(EXPORT_FORMATS, { error: 'validation.invalid' }).default('xlsx'),
   page: ZPage,
   pageSize: zPageSize(LIMITS.pageSizeDefault),
   fileName: z

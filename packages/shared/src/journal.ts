@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { ZLocalDate } from './primitives';
+import { ZMoneyMethod } from './front-desk';
+import { MONEY_METHODS, type TMoneyMethod } from './money';
+import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, oneLine } from './primitives';
+import { REPORT_MAX_DAYS } from './reports';
 
 /**
  * The journal (issue 36, docs/journal.md): every movement of money is an entry of lines over
@@ -10,7 +13,67 @@ import { ZLocalDate } from './primitives';
 
 /** The journal's accounts; amounts are debits when positive, credits when negative. */
 export const LEDGER_ACCOUNTS = ['guest', 'deposit', 'receivable', 'customer_balance', 'revenue_rooms', 'revenue_extras', 'money'] as const;
-export const ZLedgerAccount = z.enum(LEDGER_ACCOUNTS);
+export const ZLedgerAccount = z.enum(LEDGER_ACCOUNTS, { error: 'validation.invalid' });
 export type TLedgerAccount = z.infer<typeof ZLedgerAccount>;
 
 export const ZTrialBalanceInput = z.object({ date: ZLocalDate });
+
+/**
+ * The drill-down of a trial balance's row: the journal lines of one business date on one account;
+ * for the money account, of one way of paying, and of one cashier shift (`null`: lines of no shift).
+ */
+export const ZJournalLinesInput = ZPageInput.extend({
+  date: ZLocalDate,
+  account: ZLedgerAccount,
+  method: ZMoneyMethod.optional(),
+  shiftId: ZId.nullable().optional(),
+}).refine((v) => v.account === 'money' || (v.method === undefined && v.shiftId === undefined), {
+  error: 'validation.invalid',
+  path: ['method'],
+  ...WHEN_FIELDS_VALID,
+});
+export type TJournalLinesInput = z.input<typeof ZJournalLinesInput>;
+
+/**
+ * What a hotel gives a code of its own chart of accounts (docs/journal.md "The general-ledger
+ * export"): each account, and the money account once per way of paying (`money.cash`, ...); a money
+ * line takes its way's code, else the money account's.
+ */
+export const ACCOUNT_CODE_KEYS = [...LEDGER_ACCOUNTS, ...MONEY_METHODS.map((m) => `money.${m}` as const)] as const;
+export type TAccountCodeKey = TLedgerAccount | `money.${TMoneyMethod}`;
+export const ACCOUNT_CODE_MAX_LENGTH = 40;
+
+/** The key of a line's code: its way's for money, its account's otherwise. */
+export const accountCodeKey = (account: TLedgerAccount, method: string | null | undefined): TAccountCodeKey =>
+  account === 'money' && method ? (`money.${method}` as TAccountCodeKey) : account;
+
+/** The code of a line in the hotel's chart, or null when the hotel gave none. */
+export function codeOfLine(codes: ReadonlyMap<string, string>, account: TLedgerAccount, method: string | null | undefined): string | null {
+  return codes.get(accountCodeKey(account, method)) ?? codes.get(account) ?? null;
+}
+
+/** The hotel's codes, all at once: a key left out or blank has no code (its lines export with our account's name). */
+export const ZAccountCodesInput = z.object({
+  codes: z
+    .array(
+      z.object({
+        key: z.enum(ACCOUNT_CODE_KEYS, { error: 'validation.invalid' }),
+        code: oneLine(z.string({ error: 'validation.textInvalid' }).trim().max(ACCOUNT_CODE_MAX_LENGTH, { error: 'validation.textTooLong' })),
+      }),
+      { error: 'validation.invalid' },
+    )
+    .max(ACCOUNT_CODE_KEYS.length, { error: 'validation.invalid' })
+    .refine((codes) => new Set(codes.map((c) => c.key)).size === codes.length, { error: 'validation.invalid' }),
+});
+export type TAccountCodesInput = z.input<typeof ZAccountCodesInput>;
+
+/** The days of a general-ledger export: at most a year, as the reports. */
+export const ZGeneralLedgerInput = z
+  .object({ from: ZLocalDate, to: ZLocalDate })
+  .refine((v) => v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'], ...WHEN_FIELDS_VALID })
+  .refine((v) => (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 < REPORT_MAX_DAYS, {
+    error: 'reports.validation.rangeTooLong',
+    path: ['to'],
+    ...WHEN_FIELDS_VALID,
+  });
+export type TGeneralLedgerInput = z.input<typeof ZGeneralLedgerInput>;

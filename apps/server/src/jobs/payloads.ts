@@ -4,7 +4,7 @@
  * here, so no import circle runs through the context.
  */
 import type { TCredentialKind, TLanguageHeader } from '@console/shared';
-import type { TExportList, TExportScope } from '@console/shared/export';
+import type { TExportFormat, TExportList, TExportScope } from '@console/shared/export';
 
 /** One version of one credential to put on (or take off) its lock (modules/credentials/delivery.ts). */
 export interface DeliveryJobData {
@@ -24,9 +24,11 @@ export interface ExportJobData {
   list: TExportList;
   filters: Record<string, unknown>;
   scope: TExportScope;
+  /** The file's format (absent in jobs queued before there was a choice: .xlsx). */
+  format?: TExportFormat;
   page: number;
   pageSize: number;
-  /** Sanitised, without `.xlsx`. */
+  /** Sanitised, without `.xlsx` or `.csv`. */
   fileName: string;
   lang: TLanguageHeader;
   createdAt: string;

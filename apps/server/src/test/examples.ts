@@ -855,6 +855,15 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'order.closeDay': () => ({ date: '2026-01-01' }),
   'order.reportRange': () => ({ from: day, to: day }),
   'order.trialBalance': () => ({ date: day }),
+  // Its drill-down: the cash of the world's shift (hotel B gets "not found": the shift is hotel A's).
+  'order.journalLines': (w) => ({ date: day, account: 'money', method: 'cash', shiftId: w.shift.id, page: 1, pageSize: 20 }),
+  'order.accountCodes': () => undefined,
+  'order.setAccountCodes': () => ({
+    codes: [
+      { key: 'guest', code: '1200' },
+      { key: 'money.cash', code: '1010' },
+    ],
+  }),
   'audit.list': (w) => ({
     page: 1,
     pageSize: 20,

@@ -368,6 +368,10 @@ const ROWS: Record<string, Row> = {
   'order.reportRange': 'np/ok',
   // The journal's trial balance (docs/journal.md): the same.
   'order.trialBalance': 'np/ok',
+  // Its drill-down names a shift (hotel A's is not found by hotel B); the chart-of-accounts codes are each hotel's own.
+  'order.journalLines': 'np/nf',
+  'order.accountCodes': 'np/ok',
+  'order.setAccountCodes': 'np/ok',
   'audit.list': 'np/ok',
   'audit.actors': 'np/ok',
   'today.get': 'ok/ok',

@@ -20,6 +20,8 @@ import {
   ZDayReport,
   ZReportRange,
   ZTrialBalance,
+  ZJournalLinesOutput,
+  ZAccountCodes,
 } from '@console/shared/dto';
 import {
   ZCashReportInput,
@@ -39,6 +41,8 @@ import {
   ZDayReportInput,
   ZReportRangeInput,
   ZTrialBalanceInput,
+  ZJournalLinesInput,
+  ZAccountCodesInput,
 } from '@console/shared';
 import { customerBalance, rechargeCustomer } from '../modules/orders/balances';
 import { recordDeposit, recordPayment } from '../modules/orders/payments';
@@ -50,6 +54,8 @@ import { closeShift, currentShift, getShift, listShifts, openShift, shiftHandove
 import { dayReport, reportRange } from '../modules/reports/day-report';
 import { closeDay } from '../modules/reports/day-close';
 import { trialBalance } from '../modules/journal/trial-balance';
+import { journalLines } from '../modules/journal/journal-lines';
+import { accountCodes, setAccountCodes } from '../modules/journal/account-codes';
 import { authedProcedure, router } from './init';
 
 /** The orders ledger (docs/orders.md): a stay's folio and its settlement, refunds, corrections, recharges, the order list and the cash report. */
@@ -151,4 +157,15 @@ export const orderRouter = router({
     .input(ZTrialBalanceInput)
     .output(ZTrialBalance)
     .query(({ ctx, input }) => trialBalance(ctx, input)),
+  // Its drill-down: the day's lines on one account (and way of paying, and shift).
+  journalLines: authedProcedure
+    .input(ZJournalLinesInput)
+    .output(ZJournalLinesOutput)
+    .query(({ ctx, input }) => journalLines(ctx, input)),
+  // The hotel's chart-of-accounts codes, which the general-ledger export writes.
+  accountCodes: authedProcedure.output(ZAccountCodes).query(({ ctx }) => accountCodes(ctx)),
+  setAccountCodes: authedProcedure
+    .input(ZAccountCodesInput)
+    .output(ZAccountCodes)
+    .mutation(({ ctx, input }) => setAccountCodes(ctx, input)),
 });

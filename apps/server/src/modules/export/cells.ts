@@ -13,6 +13,16 @@ export function escapeText(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break; text a spreadsheet would run as a formula escaped. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  // A number (ours: "-12.50") is no formula; any other text starting like one is escaped.
+  const text = typeof value === 'number' || NUMBER.test(value) ? String(value) : escapeText(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 /** The value of a text cell: null (an empty cell) for nothing, escaped text otherwise. */
 export function textCell(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
-import ExcelJS from 'exceljs';
 import { LIMITS, localDate, type TLanguageHeader } from '@console/shared';
 import {
   EXPORT_LIMITS,
   ZExportIdInput,
   ZExportStartInput,
   sanitizeExportFileName,
+  type TExportFormat,
   type TExportList,
   type TExportScope,
   type TExportStartInput,
@@ -19,14 +19,14 @@ import type { KeysetCursor } from '../../db/keyset';
 import { AppError, toAppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { resolveSessionById } from '../auth/session.service';
-import { amountCell, amountFormat, DATE_TIME_FORMAT, textCell, zonedCell } from './cells';
-import { EXPORT_REGISTRY, type CellScope, type ExportColumn } from './lists';
+import { EXPORT_REGISTRY, type CellScope } from './lists';
+import { FILE_TYPES, openExportFile } from './writers';
 
 /**
  * Data export (issue 9 §5): `startExport` checks the request by reading the list's first row as
  * the operator, then queues a job on the `export` queue; the job (`runExport`) reads the list page
  * by page through the same service, as the same session, and streams the rows into an .xlsx file
- * stored as `exports/<hotel>/<id>.xlsx` in the install's file store (decision 024: a directory
+ * (or a .csv: writers.ts) stored as `exports/<hotel>/<id>.<format>` in the install's file store (decision 024: a directory
  * every process shares, or an object store), private (the public `/uploads/` route serves room
  * pictures only). Whichever worker wrote it, the file is downloaded from any server through
  * `GET /api/exports/<id>` (http/exports.ts) by the operator who made it, in the same hotel, for an
@@ -40,12 +40,15 @@ export interface ExportProgress {
 
 export interface ExportResult {
   rows: number;
+  /** What the list counted besides its rows (`ExportListDefinition.tally`), by name. */
+  tallies?: Record<string, number>;
 }
 
 export interface ExportView {
   id: string;
   list: TExportList;
   scope: TExportScope;
+  format: TExportFormat;
   fileName: string;
   state: TExportState;
   done: number;
@@ -57,6 +60,8 @@ export interface ExportView {
   downloadUrl: string | null;
   /** A translated reason when the export failed. */
   error: string | null;
+  /** What the finished file counted besides its rows, by name (empty until it is done). */
+  tallies: Record<string, number>;
 }
 
 const EXPORT_JOB = 'export';
@@ -65,12 +70,13 @@ export const EXPORT_CLEANUP_JOB = 'cleanup';
 const CHUNK = LIMITS.pageSizeMax;
 /** How many rows a keyset read takes at a time (a chunk's rows are written before the next is read). */
 export const KEYSET_CHUNK = 1000;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The folder of the exports in the file store. */
 export const EXPORTS_FOLDER = 'exports/';
 /** The key of an export's file in the file store. */
-export const exportKey = (hotelId: number, id: string) => `${EXPORTS_FOLDER}${hotelId}/${id}.xlsx`;
+export const exportKey = (hotelId: number, id: string, format: TExportFormat = 'xlsx') => `${EXPORTS_FOLDER}${hotelId}/${id}.${format}`;
+/** The format of a job's file (jobs queued before there was a choice wrote .xlsx). */
+const formatOf = (data: ExportJobData): TExportFormat => data.format ?? 'xlsx';
 const recentKey = (deps: Deps, actor: { hotelId: number; accountId: number }) => deps.key('exports', actor.hotelId, actor.accountId);
 
 /** The list's filters without paging (the export decides the pages). */
@@ -110,6 +116,7 @@ export async function startExport(ctx: AuthedContext, raw: TExportStartInput): P
     list: input.list,
     filters,
     scope: input.scope,
+    format: input.format,
     page: input.page,
     pageSize: input.pageSize,
     fileName,
@@ -134,7 +141,7 @@ export async function startExport(ctx: AuthedContext, raw: TExportStartInput): P
     action: 'export.start',
     entityType: 'Export',
     entityId: id,
-    after: { list: input.list, scope: input.scope, page: input.page, pageSize: input.pageSize, fileName, filters: filters as never },
+    after: { list: input.list, scope: input.scope, format: input.format, page: input.page, pageSize: input.pageSize, fileName, filters: filters as never },
   });
   return view(deps, job as Job<ExportJobData>, meta.lang);
 }
@@ -160,14 +167,16 @@ async function view(deps: Deps, fetched: Job<ExportJobData>, lang: TLanguageHead
   const finishedAt = job.finishedOn ? new Date(job.finishedOn) : null;
   const expiresAt = finishedAt ? new Date(finishedAt.getTime() + EXPORT_LIMITS.keepMs) : null;
   let exportState: TExportState = state === 'completed' ? 'done' : state === 'failed' ? 'failed' : state === 'active' ? 'running' : 'waiting';
-  if (exportState === 'done' && (!expiresAt || expiresAt.getTime() <= Date.now() || !(await deps.files.exists(exportKey(job.data.hotelId, job.id!)))))
+  const format = formatOf(job.data);
+  if (exportState === 'done' && (!expiresAt || expiresAt.getTime() <= Date.now() || !(await deps.files.exists(exportKey(job.data.hotelId, job.id!, format)))))
     exportState = 'expired';
   const done = exportState === 'done' ? (result?.rows ?? 0) : (progress.done ?? 0);
   return {
     id: job.id!,
     list: job.data.list,
     scope: job.data.scope,
-    fileName: `${job.data.fileName}.xlsx`,
+    format,
+    fileName: `${job.data.fileName}.${format}`,
     state: exportState,
     done,
     total: exportState === 'done' ? done : Math.max(progress.total ?? 0, done),
@@ -176,6 +185,7 @@ async function view(deps: Deps, fetched: Job<ExportJobData>, lang: TLanguageHead
     expiresAt: expiresAt?.toISOString() ?? null,
     downloadUrl: exportState === 'done' ? `/api/exports/${job.id}` : null,
     error: exportState === 'failed' ? failureText(deps, job.failedReason, lang) : null,
+    tallies: exportState === 'done' ? (result?.tallies ?? {}) : {},
   };
 }
 
@@ -206,12 +216,7 @@ export async function exportDownload(deps: Deps, actor: Actor, id: string): Prom
   if (!job) return undefined;
   const v = await view(deps, job, 'en');
   if (v.state !== 'done') return undefined;
-  return { key: exportKey(job.data.hotelId, id), fileName: v.fileName, type: XLSX_TYPE };
-}
-
-/** A worksheet's name: at most 31 characters, none of `[]:*?/\`. */
-function sheetName(text: string): string {
-  return [...text.replace(/[[\]:*?/\\]/g, ' ').trim()].slice(0, 31).join('') || 'Sheet1';
+  return { key: exportKey(job.data.hotelId, id, v.format), fileName: v.fileName, type: FILE_TYPES[v.format] };
 }
 
 /** What `runExport` needs of its BullMQ job (the export's thread passes its own). */
@@ -235,25 +240,15 @@ export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResul
     code: (prefix, code) => (code === null || code === undefined || code === '' ? null : deps.i18n.has(`${prefix}.${code}`) ? t(`${prefix}.${code}`) : code),
   };
 
-  // Written to a local file first, then stored whole: nobody downloads half a workbook.
-  const staged = await deps.files.stage(exportKey(data.hotelId, job.id!));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: staged.path, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'smart-lock-console';
-  const sheet = workbook.addWorksheet(sheetName(t(entry.title)), { views: [{ state: 'frozen', ySplit: 1, rightToLeft: data.lang === 'ar' }] });
-  sheet.columns = entry.columns.map((c, i) => ({
-    header: c.kind === 'money' ? `${t(c.header)} (${actor.currency})` : t(c.header),
-    key: String(i),
-    width: c.width ?? (c.kind === 'time' ? 20 : 14),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  const moneyFormat = amountFormat(actor.currency);
+  // Written to a local file first, then stored whole: nobody downloads half a file.
+  const format = formatOf(data);
+  const staged = await deps.files.stage(exportKey(data.hotelId, job.id!, format));
+  const file = openExportFile({ format, path: staged.path, title: t(entry.title), columns: entry.columns, scope, actor, rightToLeft: data.lang === 'ar' });
+  const tallies: Record<string, number> = {};
   const writeRow = (row: unknown) => {
-    const written = sheet.addRow(entry.columns.map((c) => cellValue(c, row, scope, actor)));
-    entry.columns.forEach((c, i) => {
-      if (c.kind === 'time') written.getCell(i + 1).numFmt = DATE_TIME_FORMAT;
-      else if (c.kind === 'money') written.getCell(i + 1).numFmt = moneyFormat;
-    });
-    written.commit();
+    file.write(row);
+    const tally = entry.tally?.(row);
+    if (tally) tallies[tally] = (tallies[tally] ?? 0) + 1;
   };
 
   let done = 0;
@@ -275,6 +270,7 @@ export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResul
         for (const row of items.slice(0, EXPORT_LIMITS.rowsMax - done)) writeRow(row);
         done = Math.min(done + items.length, EXPORT_LIMITS.rowsMax);
         total = Math.max(total, done);
+        await file.drained();
         await job.updateProgress({ done, total } satisfies ExportProgress);
         if (items.length < KEYSET_CHUNK) break;
         after = source.cursor(items.at(-1)!);
@@ -288,35 +284,22 @@ export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResul
         done = Math.min(done + result.items.length, EXPORT_LIMITS.rowsMax);
         // Rows added while the export runs can make it longer than first counted.
         total = Math.max(total, done);
+        await file.drained();
         await job.updateProgress({ done, total } satisfies ExportProgress);
         if (result.items.length < CHUNK) break;
       }
     }
-    sheet.commit();
-    await workbook.commit();
-    await staged.commit(XLSX_TYPE);
+    await file.finish();
+    await staged.commit(FILE_TYPES[format]);
   } catch (error) {
+    file.abandon();
     await staged.discard();
     const app = toAppError(error);
     // The reason the status shows: the message key of a refusal, never internals.
     if (app.code !== 'INTERNAL') throw app;
     throw error;
   }
-  return { rows: done };
-}
-
-function cellValue(column: ExportColumn<unknown>, row: unknown, scope: CellScope, actor: Actor): string | number | Date | null {
-  const value = column.value(row, scope);
-  switch (column.kind) {
-    case 'time':
-      return typeof value === 'string' ? zonedCell(value, actor.timeZone) : null;
-    case 'money':
-      return typeof value === 'number' ? amountCell(value, actor.currency) : null;
-    case 'number':
-      return typeof value === 'number' ? value : null;
-    default:
-      return textCell(value);
-  }
+  return { rows: done, tallies };
 }
 
 /**

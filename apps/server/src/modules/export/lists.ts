@@ -4,6 +4,8 @@ import { cursorOf, type KeysetCursor } from '../../db/keyset';
 import { listAuditLog } from '../audit/audit-log';
 import { listPasswords } from '../credentials/password.service';
 import { listCustomers } from '../customers/customer.service';
+import { countGeneralLedger, generalLedgerAfter, generalLedgerPage, type GeneralLedgerLine } from '../journal/general-ledger';
+import { trialBalanceLines, type TrialBalanceLine } from '../journal/trial-balance-lines';
 import { countOrders, listOrders, listOrdersAfter } from '../orders/order-list';
 import { listRooms } from '../room/room-list';
 import { listGuests } from '../stays/guests';
@@ -55,6 +57,8 @@ export interface ExportListDefinition<Row = unknown> {
    * in the list's order.
    */
   keyset?: KeysetSource<Row>;
+  /** What a row counts toward besides the rows (a name), shown with the finished file (`ExportView.tallies`): the general ledger's unmapped lines. */
+  tally?(row: Row): string | null;
 }
 
 export interface KeysetSource<Row> {
@@ -79,6 +83,36 @@ type PasswordRow = Awaited<ReturnType<typeof listPasswords>>['items'][number];
 type RecordRow = Awaited<ReturnType<typeof listRecordsByPerson>>['items'][number];
 type AuditRow = Awaited<ReturnType<typeof listAuditLog>>['items'][number];
 type OrderRow = Awaited<ReturnType<typeof listOrders>>['items'][number];
+
+/** A trial balance's line named in the export's language (an account, a way of paying, a shift of it, the total, the checks' result). */
+function trialBalanceLabel(r: TrialBalanceLine, s: CellScope): string {
+  const way = 'method' in r ? s.t(`orders.methods.${r.method}`) : '';
+  switch (r.kind) {
+    case 'account':
+      return s.t(`journal.accounts.${r.account}`);
+    case 'way':
+      return s.t('journal.way', { way });
+    case 'shift':
+      return r.cashier === null ? s.t('journal.noShiftOf', { way }) : s.t('journal.file.shift', { way, cashier: r.cashier });
+    case 'others':
+      return s.t('journal.file.others', { way });
+    case 'total':
+      return s.t('journal.total');
+    case 'result':
+      if (r.ties) return s.t('journal.file.ties');
+      return [
+        s.t('journal.file.doesNotTie'),
+        ...(r.balanced ? [] : [s.t('journal.file.balancedOff')]),
+        ...(r.foliosOff > 0 ? [s.t('journal.file.foliosOff', { number: r.foliosOff })] : []),
+        ...(r.customersOff > 0 ? [s.t('journal.file.customersOff', { number: r.customersOff })] : []),
+      ].join(' ');
+  }
+}
+
+const figure = (r: TrialBalanceLine, key: 'opening' | 'debits' | 'credits' | 'closing') => (r.kind === 'result' ? null : r[key]);
+
+/** Our name of a line's account (its way's for money), where the hotel gave no code: `guest`, `money.cash`. */
+const ourAccountName = (r: GeneralLedgerLine) => (r.account === 'money' && r.method ? `money.${r.method}` : r.account);
 
 const guestNames = (stay: StayRow) =>
   [...stay.guests]
@@ -215,6 +249,59 @@ export const EXPORT_REGISTRY: Record<TExportList, ExportListDefinition> = {
       { header: 'orders.columns.amount', kind: 'money', value: (r) => r.amount },
       { header: 'orders.columns.note', kind: 'text', width: 24, value: (r) => r.note },
       { header: 'orders.columns.operator', kind: 'text', width: 16, value: (r) => r.operator?.nickname },
+    ],
+  }),
+  // The journal's (docs/journal.md): a day's trial balance, through order.trialBalance.
+  trialBalance: defineList<TrialBalanceLine>({
+    title: 'journal.file.trialBalance',
+    read: async (ctx, filters, page, pageSize) => {
+      const lines = await trialBalanceLines(ctx, filters);
+      return { items: lines.slice((page - 1) * pageSize, page * pageSize), total: lines.length };
+    },
+    columns: [
+      { header: 'journal.file.columns.account', kind: 'text', width: 34, value: (r, s) => trialBalanceLabel(r, s) },
+      { header: 'journal.file.columns.code', kind: 'text', width: 14, value: (r) => ('code' in r ? r.code : null) },
+      { header: 'journal.file.columns.shiftOpenedAt', kind: 'time', value: (r) => (r.kind === 'shift' ? r.openedAt : null) },
+      { header: 'journal.file.columns.opening', kind: 'money', width: 18, value: (r) => figure(r, 'opening') },
+      { header: 'journal.file.columns.debits', kind: 'money', width: 16, value: (r) => figure(r, 'debits') },
+      { header: 'journal.file.columns.credits', kind: 'money', width: 16, value: (r) => (r.kind === 'result' ? null : -r.credits) },
+      { header: 'journal.file.columns.closing', kind: 'money', width: 18, value: (r) => figure(r, 'closing') },
+    ],
+  }),
+  // The journal lines of a range of days under the hotel's codes; a line of no code under our account's name, counted.
+  generalLedger: defineList<GeneralLedgerLine>({
+    title: 'journal.file.generalLedger',
+    read: (ctx, filters, page, pageSize) => generalLedgerPage(ctx, filters, page, pageSize),
+    keyset: {
+      count: (ctx, filters, cap) => countGeneralLedger(ctx, filters, cap),
+      after: (ctx, filters, after, limit) => generalLedgerAfter(ctx, filters, after, limit),
+      cursor: (r) => ({ at: r.businessDate, id: r.entryId }),
+    },
+    tally: (r) => (r.code === null ? 'unmapped' : null),
+    columns: [
+      { header: 'journal.file.columns.date', kind: 'text', width: 12, value: (r) => r.businessDate },
+      { header: 'journal.file.columns.entry', kind: 'number', width: 10, value: (r) => r.entryId },
+      { header: 'journal.file.columns.postedAt', kind: 'time', value: (r) => r.postedAt },
+      { header: 'journal.file.columns.code', kind: 'text', width: 16, value: (r) => r.code ?? ourAccountName(r) },
+      {
+        header: 'journal.file.columns.account',
+        kind: 'text',
+        width: 24,
+        value: (r, s) => (r.method ? s.t('journal.way', { way: s.t(`orders.methods.${r.method}`) }) : s.t(`journal.accounts.${r.account}`)),
+      },
+      { header: 'journal.file.columns.debit', kind: 'money', width: 14, value: (r) => (r.amount > 0 ? r.amount : null) },
+      { header: 'journal.file.columns.credit', kind: 'money', width: 14, value: (r) => (r.amount < 0 ? -r.amount : null) },
+      {
+        header: 'journal.file.columns.what',
+        kind: 'text',
+        width: 20,
+        value: (r, s) => (r.kind ? s.code('orders.kinds', r.kind) : s.code('journal.sources', r.source)),
+      },
+      { header: 'stays.room', kind: 'text', width: 10, value: (r) => r.roomName },
+      { header: 'journal.file.columns.customer', kind: 'text', width: 16, value: (r) => r.customerName },
+      { header: 'journal.file.columns.cashier', kind: 'text', width: 16, value: (r) => r.cashier },
+      { header: 'journal.file.columns.serviceDate', kind: 'text', width: 12, value: (r) => r.serviceDate },
+      { header: 'orders.columns.note', kind: 'text', width: 24, value: (r) => r.note },
     ],
   }),
 };

@@ -5,8 +5,11 @@ import { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import type { Tx } from '../../db/transaction';
 import { requirePermission } from '../../permissions';
+import { moneyRowsOf, offCustomersOf, offFoliosOf } from './trial-balance-details';
 
 type Db = AuthedContext['deps']['prisma'] | Tx;
+/** The books of a business date and their checks: what the night audit's close reads (the page's details aside). */
+export type TrialBalanceBooks = Omit<TTrialBalance, 'currency' | 'money' | 'offFolios' | 'offCustomers' | 'closed'>;
 const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
 
 // An order entry's journal entry, if it has one, and its hotel: an entry the journal lacks (written with
@@ -21,7 +24,7 @@ const postedBy = (date: string) => Prisma.sql`coalesce(e."businessDate", to_char
  * the checks that the books tie: the accounts sum to zero, each folio's ledgers equal its bill's
  * entries, each customer's balance equals the one their entries give.
  */
-export async function trialBalanceOf(db: Db, hotelId: number, date: string): Promise<Omit<TTrialBalance, 'currency'>> {
+export async function trialBalanceOf(db: Db, hotelId: number, date: string): Promise<TrialBalanceBooks> {
   const [sums, night, folios, customers] = await Promise.all([
     db.$queryRaw<{ account: TLedgerAccount; opening: bigint; debits: bigint; credits: bigint }[]>`
       SELECT l."account",
@@ -83,9 +86,24 @@ export async function trialBalanceOf(db: Db, hotelId: number, date: string): Pro
   };
 }
 
-/** `order.trialBalance`: a manager's trial balance of one business date. */
+/**
+ * `order.trialBalance`: a manager's trial balance of one business date, as the page shows it: the
+ * books and their checks, the money account per way of paying and cashier shift, what is off in
+ * the folios and customers a check names, and whether the day is closed.
+ */
 export async function trialBalance(ctx: AuthedContext, raw: z.input<typeof ZTrialBalanceInput>): Promise<TTrialBalance> {
   requirePermission(ctx.actor, 'order.manage', { wholeHotel: true });
   const { date } = ZTrialBalanceInput.parse(raw);
-  return { ...(await trialBalanceOf(ctx.deps.prisma, ctx.actor.hotelId, date)), currency: ctx.actor.currency };
+  const { prisma } = ctx.deps;
+  const hotelId = ctx.actor.hotelId;
+  const [books, money, closed] = await Promise.all([
+    trialBalanceOf(prisma, hotelId, date),
+    moneyRowsOf(prisma, hotelId, date),
+    prisma.dayClose.findUnique({ where: { hotelId_date: { hotelId, date } }, select: { id: true } }),
+  ]);
+  const [offFolios, offCustomers] = await Promise.all([
+    offFoliosOf(prisma, hotelId, date, books.checks.foliosOff),
+    offCustomersOf(prisma, hotelId, date, books.checks.customersOff),
+  ]);
+  return { ...books, currency: ctx.actor.currency, money, offFolios, offCustomers, closed: closed !== null };
 }

@@ -5,7 +5,7 @@ import { sanitizeExportFileName } from '@console/shared/export';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { recordAudit } from '../audit/audit.service';
-import { amountCell, amountFormat, escapeText } from '../export/cells';
+import { amountCell, amountFormat, csvField } from '../export/cells';
 import { reportRange } from './day-report';
 
 /**
@@ -111,16 +111,6 @@ export async function reportFile(ctx: AuthedContext, raw: z.input<typeof ZReport
 
 function methodCells(line: TCashLine, currency: string): (number | null)[] {
   return METHOD_COLUMNS.map((k) => amountCell(line[k], currency));
-}
-
-const NUMBER = /^-?\d+(\.\d+)?$/;
-
-/** A CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break; text a spreadsheet would run as a formula escaped. */
-function csvField(value: Cell): string {
-  if (value === null) return '';
-  // A number (ours: "-12.50") is no formula; any other text starting like one is escaped.
-  const text = typeof value === 'number' || NUMBER.test(value) ? String(value) : escapeText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A worksheet's name: at most 31 characters, none of `[]:*?/\`. */
