@@ -6,7 +6,8 @@ import { followCredentials } from '../credentials/delivery';
 import { cancelChannelReservation, moveReservationDates, reserveFromChannel } from '../stays/reservation';
 import { extendChannelStay, moveChannelReservationToFreeRoom } from '../stays/channel-stay';
 import { followStayJobs } from '../stays/stay-schedule';
-import { type FeedEvent, type HotelTimes } from './ical-parse';
+import { type HotelTimes } from './ical-dates';
+import { type FeedEvent } from './ical-parse';
 
 /**
  * One booking of a calendar feed applied to the hotel's stays (feed-import.ts reads the feed and

@@ -3,7 +3,8 @@ import type { Prisma } from '../../generated/prisma/client';
 import { recordEvent } from '../../db/events';
 import { transaction } from '../../db/transaction';
 import { FeedFetchError, fetchFeedText } from './feed-fetch';
-import { FeedParseError, parseFeed, type FeedEvent, type HotelTimes, type SkippedEvent } from './ical-parse';
+import { type HotelTimes } from './ical-dates';
+import { FeedParseError, parseFeed, type FeedEvent, type SkippedEvent } from './ical-parse';
 import { applyBooking, cancelGone, CANCELLABLE_STATES, followedElsewhere, keyOf, type FeedRoomChange } from './feed-booking';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFeed, phoneOf } from './ical-parse';
+import { phoneOf } from './ical-facts';
+import { parseFeed } from './ical-parse';
 
 const hotel = { timeZone: 'Asia/Shanghai', checkInTime: '14:00', checkOutTime: '12:00' };
 const now = new Date('2026-11-20T00:00:00Z');

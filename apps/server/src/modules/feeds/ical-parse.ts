@@ -1,20 +1,13 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { LIMITS, addDays, isEmail, isValidTimeZone, toAcceptedText, zonedToInstant, type TFeedSkipReason } from '@console/shared';
+import { toAcceptedText, type TFeedSkipReason } from '@console/shared';
+import { EventSkip, dateOf, instantOf, periodOf, recurrenceKey, tzidOf, type HotelTimes } from './ical-dates';
+import { factsOf } from './ical-facts';
 
 /**
  * Reading a channel's iCal calendar (RFC 5545) with ical.js (Mozilla's parser, docs/calendar-feeds.md):
- * each VEVENT is a booking or a block. What the big channels put in their events:
- * - Airbnb: SUMMARY "Reserved" for a booking, "Airbnb (Not available)" for a block; DESCRIPTION has
- *   "Reservation URL: https://www.airbnb.com/hosting/reservations/details/HMXXXXXXXX" and
- *   "Phone Number (Last 4 Digits): 1234" (only the last digits: `phoneTail`, never a number to send to).
- * - Booking.com: SUMMARY "CLOSED - Not available" (its export does not tell bookings from closed dates: a block);
- *   through a channel manager, "Phone:" / "Telephone:" lines.
- * - VRBO: SUMMARY "Reserved - <guest name>" for a booking, "Blocked" for a block; "Guest phone:" /
- *   "Phone:" lines, sometimes masked ("***-***-4821": the digits shown are a tail).
- * - Property managers' and booking engines' exports (any RFC 5545 feed): the guest's e-mail as an
- *   ATTENDEE (`mailto:`) or an "Email:" line of the DESCRIPTION.
- * All-day dates (the channels' usual way) take the hotel's check-in and check-out times in its zone.
+ * each VEVENT is a booking or a block. What an event says of its booking is read in ical-facts.ts
+ * (the big channels' ways), its dates in ical-dates.ts.
  *
  * A booking is identified by its UID and, for an instance of a recurring event, its RECURRENCE-ID
  * (RFC 5545 §3.8.4.4): a recurring event gives one booking per instance (up to a horizon), an override
@@ -59,13 +52,6 @@ export interface ParsedFeed {
   skipped: SkippedEvent[];
 }
 
-export interface HotelTimes {
-  timeZone: string;
-  /** `HH:mm` in the hotel's zone. */
-  checkInTime: string;
-  checkOutTime: string;
-}
-
 export class FeedParseError extends Error {
   constructor(message: string) {
     super(message);
@@ -73,34 +59,10 @@ export class FeedParseError extends Error {
   }
 }
 
-/** An event that cannot be read: skipped and named, never the whole calendar. */
-class EventSkip extends Error {
-  constructor(readonly reason: TSkipReason) {
-    super(reason);
-    this.name = 'EventSkip';
-  }
-}
-
-const BLOCK_SUMMARY = /not available|unavailable|closed|blocked|\bblock\b|owner stay|maintenance/i;
-const RESERVED_ONLY = /^\s*(reserved|booked|reservation|airbnb|booking|vrbo)\s*$/i;
-const REFERENCE_IN_URL = /reservations?\/details\/([A-Z0-9]{6,20})/i;
-const EMAIL_LINE = /\be-?mail(?: address)?\s*:\s*(?:mailto:)?([^\s<>"',;]+@[^\s<>"',;]+)/i;
-/**
- * A phone line of a description: "Phone Number (Last 4 Digits): 4821" (Airbnb), "Phone: +44 20 7946
- * 0000", "Guest phone:", "Telephone:", "Tel:", "Mobile:" (VRBO, channel managers), the number
- * possibly masked ("***-***-4821", "•••• 4821", "XXXXXX4821").
- */
-const PHONE_LINE = /(?:phone(?: number)?|telephone|\btel|mobile)(\s*\((?:last\s*\d\s*digits?|last\s*digits)\))?\s*:\s*([^\n\\]{1,60})/i;
-/** Where a phone says it is only its last digits: a label "(Last 4 Digits)", or a mask before them. */
-const MASK = /[*•xX#]/;
 /** How far ahead a recurring event's instances are read, and how many at most. */
 const RECUR_HORIZON_DAYS = 730;
 const RECUR_MAX_INSTANCES = 500;
 const UID_MAX = 512;
-
-function clip(text: string, max: number): string {
-  return toAcceptedText(text).trim().slice(0, max);
-}
 
 /**
  * The UID as stored (512 characters at most, only characters the product accepts): a UID longer
@@ -111,96 +73,6 @@ function uidOf(raw: string): string {
   const cleaned = toAcceptedText(raw).trim();
   if (cleaned === raw && raw.length <= UID_MAX) return raw;
   return `${cleaned.slice(0, UID_MAX - 66)}#${createHash('sha256').update(raw).digest('hex')}`;
-}
-
-/** The instant of an iCal DATE-TIME: UTC as it is; a TZID (when it names a zone) or a floating time in that zone, else the hotel's. */
-function instantOf(time: ICAL.Time, tzid: string | null, hotelZone: string): Date | null {
-  if (time.zone?.tzid === 'UTC' || time.toString().endsWith('Z')) return time.toJSDate();
-  const zone = tzid && isValidTimeZone(tzid) ? tzid : hotelZone;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return zonedToInstant(`${time.year}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`, zone);
-}
-
-/** The guest's address: the first ATTENDEE whose value is a `mailto:` address, else an "Email:" line; null when none is a valid address. */
-function emailOf(vevent: ICAL.Component, description: string): string | null {
-  const attendees = vevent.getAllProperties('attendee').map((p) => String(p.getFirstValue() ?? ''));
-  const candidates = [...attendees.filter((a) => /^mailto:/i.test(a)).map((a) => a.replace(/^mailto:/i, '')), EMAIL_LINE.exec(description)?.[1] ?? ''];
-  for (const candidate of candidates) {
-    const address = candidate.trim();
-    if (address && address.length <= LIMITS.guestFieldMax.email && isEmail(address)) return address;
-  }
-  return null;
-}
-
-/**
- * The phone a description carries: a number (7 digits or more, `+` kept) or only its last digits
- * (4 to 6 digits, a "(Last 4 Digits)" label, or a masked number): `tail`, at most its last 8 digits.
- */
-export function phoneOf(description: string): { phone: string | null; tail: string | null } {
-  const line = PHONE_LINE.exec(description);
-  if (!line) return { phone: null, tail: null };
-  const value = line[2]!;
-  const digits = value.replace(/\D/g, '');
-  if (digits.length < 4) return { phone: null, tail: null };
-  const isTail = line[1] !== undefined || MASK.test(value) || digits.length < 7;
-  if (isTail) return { phone: null, tail: digits.slice(-8) };
-  const plus = /^\s*\+/.test(value) ? '+' : '';
-  return { phone: `${plus}${digits}`.slice(0, LIMITS.guestFieldMax.mobile), tail: null };
-}
-
-function dateOf(time: ICAL.Time): string {
-  return `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
-}
-
-const tzidOf = (prop: ICAL.Property | null) => (prop?.getParameter('tzid') as string | undefined) ?? null;
-
-/** A RECURRENCE-ID (or an instance's start) as a key: `YYYYMMDD` for a date, the UTC instant `YYYYMMDDTHHMMSSZ` for a date-time. */
-function recurrenceKey(time: ICAL.Time, tzid: string | null, hotel: HotelTimes): string {
-  if (time.isDate) return dateOf(time).replaceAll('-', '');
-  const at = instantOf(time, tzid, hotel.timeZone);
-  if (!at) throw new EventSkip('bad_date');
-  return at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-/** The stay an event's start and end give: all-day dates at the hotel's times, date-times as they are. */
-function periodOf(start: ICAL.Time, startTzid: string | null, end: ICAL.Time | null, endTzid: string | null, hotel: HotelTimes) {
-  let checkInAt: Date | null;
-  let checkOutAt: Date | null;
-  if (start.isDate) {
-    // All-day: the nights from DTSTART to DTEND (exclusive); no DTEND is one day (RFC 5545 §3.6.1).
-    const endDate = end && end.isDate ? dateOf(end) : addDays(dateOf(start), 1);
-    checkInAt = zonedToInstant(`${dateOf(start)}T${hotel.checkInTime}`, hotel.timeZone);
-    checkOutAt = zonedToInstant(`${endDate}T${hotel.checkOutTime}`, hotel.timeZone);
-  } else {
-    checkInAt = instantOf(start, startTzid, hotel.timeZone);
-    checkOutAt = end ? instantOf(end, endTzid, hotel.timeZone) : null;
-  }
-  if (!checkInAt || !checkOutAt) throw new EventSkip('bad_date');
-  if (checkOutAt <= checkInAt) throw new EventSkip('ends_before_start');
-  return { checkInAt, checkOutAt };
-}
-
-/** What an event says of its booking, its dates aside. */
-function factsOf(vevent: ICAL.Component, uid: string) {
-  const summary = String(vevent.getFirstPropertyValue('summary') ?? '');
-  const description = String(vevent.getFirstPropertyValue('description') ?? '');
-  const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase();
-  const code = REFERENCE_IN_URL.exec(description)?.[1] ?? null;
-  const { phone, tail } = phoneOf(description);
-  const vrboName = /^\s*reserved\s*[-–:]\s*(.+)$/i.exec(summary)?.[1] ?? null;
-  const isBlock = BLOCK_SUMMARY.test(summary) && !code;
-  return {
-    isBooking: !isBlock && status !== 'CANCELLED',
-    isCancelled: status === 'CANCELLED',
-    reference: clip(code ?? uid, 200),
-    guestName: vrboName ? clip(vrboName, 64) : summary && !RESERVED_ONLY.test(summary) && !isBlock ? clip(summary, 64) : null,
-    phone,
-    phoneTail: tail,
-    email: emailOf(vevent, description),
-  };
 }
 
 /** One VEVENT read far enough to be grouped: its UID, its RECURRENCE-ID, its SEQUENCE; a skip when even that fails. */
