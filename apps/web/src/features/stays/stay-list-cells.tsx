@@ -6,8 +6,11 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import type { RouterOutputs } from '@/lib/trpc-types';
 import { stayEnd, type StayDto } from './dialogs/stay-helpers';
-import type { Stay } from './stay-list-rows';
+
+/** A stay as the stay list shows it (with its visit's bill). */
+export type Stay = RouterOutputs['stay']['list']['items'][number];
 
 /**
  * The visit's bill as the stay's row shows it (the folio's balance, as on the room page): what is

@@ -5,11 +5,7 @@ import { StayStateBadge } from '@/components/status-badges';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import type { RouterOutputs } from '@/lib/trpc-types';
-import { BillCell, GuestNames, StayEndNote } from './stay-list-cells';
-
-/** A stay as the stay list shows it (with its visit's bill). */
-export type Stay = RouterOutputs['stay']['list']['items'][number];
+import { BillCell, GuestNames, StayEndNote, type Stay } from './stay-list-cells';
 
 /** The stays as a table's rows: the room, the guests, the state, the times, the prices and the bill. */
 export function StayListTable({ items, currency, timeZone }: { items: Stay[]; currency: string; timeZone: string }) {
