@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZGuestInput } from './front-desk';
+import { ZGuestInput } from './stays';
 import { ZId, ZInstant, ZPageInput, ZSearch, whenValid } from './primitives';
 
 /**

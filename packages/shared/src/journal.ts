@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoneyMethod } from './front-desk';
+import { ZMoneyMethod } from './prices';
 import { MONEY_METHODS, type TMoneyMethod } from './money';
 import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, oneLine } from './primitives';
 import { REPORT_MAX_DAYS } from './reports';

@@ -1,5 +1,5 @@
 // No zod here: the console's first download formats money (lib/money.ts), and a module is bundled
-// whole (ZMoneyMethod lives in front-desk.ts).
+// whole (ZMoneyMethod lives in prices.ts).
 
 /**
  * Money is an integer in the minor unit of the hotel's currency (fen, cents; yen have none).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CANCEL_REASONS, ZIdempotencyKey, ZMoneyMethod } from './front-desk';
+import { ZMoneyMethod } from './prices';
+import { CANCEL_REASONS, ZIdempotencyKey } from './stays';
 import { LIMITS } from './limits';
 import { MONEY_METHODS } from './money';
 import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, whenValid, zInt, zOptionalText } from './primitives';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import fc from 'fast-check';
-import { ZCheckInInput, ZGuestInput, ZMinorAmount, ZRoomPriceInput } from './front-desk';
+import { ZMinorAmount, ZRoomPriceInput } from './prices';
+import { ZCheckInInput, ZGuestInput } from './stays';
 import {
   ZFlag,
   ZId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS } from './front-desk';
+import { GENDERS } from './stays';
 import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, ZSearch, zOptionalText } from './primitives';
 import { ROLES } from './permissions';
 import { ZAccount } from './validation';

@@ -3,7 +3,7 @@ import type * as shared from '@console/shared';
 /**
  * Copies of the few constants of packages/shared that the first download needs (the URL search
  * schemas of the routes, which the router holds from the start). In packages/shared they live in
- * modules that also build zod schemas when loaded (validation.ts, primitives.ts, front-desk.ts),
+ * modules that also build zod schemas when loaded (validation.ts, primitives.ts, rooms.ts, stays.ts),
  * and a module is bundled whole: importing one of these from there would put zod (about 25 kB
  * gzipped) into every page's first download.
  *

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLEAN_STATUSES, MAINTENANCE_STATUSES, ROOM_STATUSES, UNLOCK_STYLES } from '../front-desk';
+import { CLEAN_STATUSES, MAINTENANCE_STATUSES, ROOM_STATUSES } from '../rooms';
+import { UNLOCK_STYLES } from '../unlock-records';
 import { HOUSEKEEPING_TASK_KINDS, HOUSEKEEPING_TASK_STATUSES } from '../housekeeping';
 import { ZOk } from './common';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS } from '../front-desk';
+import { GENDERS } from '../stays';
 import { ROLES } from '../permissions';
 import { ZOk } from './common';
 

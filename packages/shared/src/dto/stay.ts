@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_CARD_OUTCOMES, ACCESS_OUTCOMES, ARRIVAL_FIXES } from '../access-rules';
 import { CREDENTIAL_MOVE_OUTCOMES, PASSWORD_KINDS, UNDELIVERABLE_REASONS } from '../credentials';
-import { CANCEL_REASONS, GENDERS, STAY_LENGTH_UNITS, STAY_STATES } from '../front-desk';
+import { CANCEL_REASONS, GENDERS, STAY_LENGTH_UNITS, STAY_STATES } from '../stays';
 import { LOCK_ITEM_KINDS } from '../locks';
 import { ZPasswordDto } from './password';
 import { ZFaceAuthorizationDto } from './face';

@@ -1,188 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { addDays, localDate, zonedToInstant } from './time';
-import { MONEY_METHODS } from './money';
-import {
-  WHEN_FIELDS_VALID,
-  oneLine,
-  whenValid,
-  ZId,
-  ZInstant,
-  ZLocalDate,
-  ZPageInput,
-  ZSearch,
-  zInt,
-  zOptionalCode,
-  zOptionalText,
-  zPageSize,
-} from './primitives';
-import { blankToUndefined } from './validation';
+import { WHEN_FIELDS_VALID, whenValid, ZId, ZInstant, ZLocalDate, ZPageInput, ZSearch, zInt, zOptionalCode, zOptionalText } from './primitives';
+import { ZMinorAmount, ZMoneyMethod } from './prices';
 
 /**
- * Rooms, stays, guests and prices: the rules of spec §3-§5 shared by the web console and the
- * server. Money fields are integers in minor units; the forms convert (money.ts).
+ * Stays, guests and reservations (spec §5, docs/room-status.md "Reservations"), shared by the web
+ * console and the server: a stay's states, a guest's fields, check-in, renewal, arrival, room change,
+ * rescheduling, a reservation taken at the desk, when it becomes a no-show, and the lists.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Room status (ARCHITECTURE.md: derived from occupancy, cleanliness and maintenance)
-
-/** The five statuses of spec §4, in the order of the status filter. */
-
-/** A way money changes hands at the desk (MONEY_METHODS): a deposit at check-in, a recharge, a refund's chosen way. */
-export const ZMoneyMethod = z.enum(MONEY_METHODS, { error: 'validation.paymentMethodInvalid' });
-export const ROOM_STATUSES = ['vacant', 'reserved', 'checked_in', 'dirty', 'maintain'] as const;
-export type TRoomStatus = (typeof ROOM_STATUSES)[number];
-/** Numeric codes of the legacy protocol. */
-export const ROOM_STATUS_CODES: Record<TRoomStatus, number> = { vacant: 1, reserved: 2, checked_in: 3, dirty: 4, maintain: 5 };
-
-export const CLEAN_STATUSES = ['clean', 'dirty', 'inspected'] as const;
-export type TCleanStatus = (typeof CLEAN_STATUSES)[number];
-export const MAINTENANCE_STATUSES = ['none', 'out_of_order', 'out_of_service'] as const;
-export type TMaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
-
-/** Spec §4: a Dirty room (or one under maintenance or taken) cannot be self checked-in. */
-export function canSelfCheckIn(status: TRoomStatus): boolean {
-  return status === 'vacant';
-}
-
-/** A status change asked for at the front desk: housekeeping and maintenance, never occupancy. */
-export const ROOM_STATUS_TARGETS = ['clean', 'inspected', 'dirty', 'out_of_order', 'out_of_service', 'back_in_service'] as const;
-export type TRoomStatusTarget = (typeof ROOM_STATUS_TARGETS)[number];
-
-// Sort options of spec §4: A-Z, Z-A, default, order, reverse order.
-export const ROOM_SORTS = ['default', 'name_asc', 'name_desc', 'order', 'order_desc'] as const;
-export type TRoomSort = (typeof ROOM_SORTS)[number];
-
-export const ROOM_PAGE_SIZE_DEFAULT = 50;
-
-export const ZRoomListInput = ZPageInput.extend({
-  pageSize: zPageSize(ROOM_PAGE_SIZE_DEFAULT),
-  status: z.enum(ROOM_STATUSES, { error: 'validation.stateInvalid' }).optional(),
-  search: ZSearch.optional(),
-  groupId: ZId.optional(),
-  sort: z.enum(ROOM_SORTS, { error: 'validation.sortInvalid' }).default('default'),
-});
-export type TRoomListInput = z.input<typeof ZRoomListInput>;
-
-// ---------------------------------------------------------------------------------------------
-// Rooms and groups
-
-const optionalText = zOptionalText;
-const optionalCode = zOptionalCode;
-const ROOM_MAX = LIMITS.roomFieldMax;
-
-export const MAC_ID_REGEX = /^([0-9A-Fa-f]{2}[:-]?){5}[0-9A-Fa-f]{2}$/;
-
-export const ZRoomInput = z.object({
-  /** One line: the name is written into the room's exported calendar, lock records and messages. */
-  name: oneLine(
-    z
-      .string({ error: 'validation.roomNameRequired' })
-      .trim()
-      .min(1, { error: 'validation.roomNameRequired' })
-      .max(ROOM_MAX.name, { error: 'validation.textTooLong' }),
-  ),
-  groupId: ZId.nullish().transform((v) => v ?? null),
-  picture: z
-    .string({ error: 'validation.pictureInvalid' })
-    .trim()
-    .max(ROOM_MAX.picture, { error: 'validation.pictureInvalid' })
-    .refine((v) => v === '' || v.startsWith('/uploads/') || /^https:\/\//.test(v), { error: 'validation.pictureInvalid', ...WHEN_FIELDS_VALID })
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  remarkName: optionalText(ROOM_MAX.remarkName),
-  description: optionalText(ROOM_MAX.description),
-  lockNotice: optionalText(ROOM_MAX.lockNotice),
-  notice: optionalText(ROOM_MAX.notice),
-  lockId: optionalCode(ROOM_MAX.lockId),
-  bluetoothName: optionalCode(ROOM_MAX.bluetoothName),
-  macId: optionalCode(ROOM_MAX.macId).refine((v) => v === null || MAC_ID_REGEX.test(v), { error: 'validation.macIdInvalid', ...WHEN_FIELDS_VALID }),
-  sortOrder: z.preprocess(blankToUndefined, zInt({ min: -LIMITS.sortOrderMax, max: LIMITS.sortOrderMax }, 'validation.sortOrderInvalid').default(0)),
-});
-export type TRoomInput = z.input<typeof ZRoomInput>;
-export const ZRoomUpdateInput = ZRoomInput.extend({ id: ZId });
-export const ZRoomIdInput = z.object({ roomId: ZId });
-
-/** The lock of a room as the front desk records it; the battery level is reported by the lock, never typed. */
-export const ZLockDataInput = z.object({
-  roomId: ZId,
-  lockId: ZRoomInput.shape.lockId,
-  bluetoothName: ZRoomInput.shape.bluetoothName,
-  macId: ZRoomInput.shape.macId,
-});
-
-export const ZRoomStatusInput = z.object({ roomId: ZId, target: z.enum(ROOM_STATUS_TARGETS, { error: 'validation.stateInvalid' }) });
-/** The same status change for several rooms at once (housekeeping marks a floor clean). */
-export const ZRoomsStatusInput = z.object({
-  roomIds: z
-    .array(ZId, { error: 'validation.roomsInvalid' })
-    .min(1, { error: 'validation.roomsInvalid' })
-    .max(LIMITS.pageSizeMax, { error: 'validation.roomsInvalid' }),
-  target: ZRoomStatusInput.shape.target,
-});
-/** A lock's battery level as the lock reports it (over Bluetooth through a legacy app, or its cloud). */
-export const ZLockPowerReport = z.object({ roomId: ZId, lockPower: zInt({ min: 0, max: 100 }, 'validation.lockPowerInvalid') });
-
-export const ZRoomGroupInput = z.object({
-  name: oneLine(
-    z
-      .string({ error: 'validation.groupNameRequired' })
-      .trim()
-      .min(1, { error: 'validation.groupNameRequired' })
-      .max(LIMITS.groupNameMaxLength, { error: 'validation.textTooLong' }),
-  ),
-  sort: z.preprocess(blankToUndefined, zInt({ min: 0, max: LIMITS.sortOrderMax }, 'validation.groupSortRequired')),
-});
-export const ZRoomGroupUpdateInput = ZRoomGroupInput.extend({ id: ZId });
-/** Deleting a group that still has rooms needs to know where they go (another group, or none). */
-export const ZRoomGroupDeleteInput = z.object({ id: ZId, moveRoomsTo: z.union([ZId, z.literal('none')]).optional() });
-
-// ---------------------------------------------------------------------------------------------
-// Prices (integers in minor units; the service checks "not less than 1" in the hotel's currency)
-
-/** An amount in minor units: an integer from 0 to LIMITS.amountMaxMinor. */
-export const ZMinorAmount = zInt({ min: 0, max: LIMITS.amountMaxMinor }, 'validation.priceInvalid', 'validation.priceRequired');
-
-export const ZDatePrice = z.object({ date: ZLocalDate, price: ZMinorAmount });
-const ZRates = z.object({
-  depositAmount: ZMinorAmount.default(0),
-  usualPrice: ZMinorAmount,
-  weekendPrice: ZMinorAmount.nullish().transform((v) => v ?? null),
-  renewalPrice: ZMinorAmount.nullish().transform((v) => v ?? null),
-  datePrices: z
-    .array(ZDatePrice)
-    .max(LIMITS.datePricesMax, { error: 'validation.tooManyDates' })
-    .default([])
-    .refine((list) => new Set(list.map((p) => p.date)).size === list.length, { error: 'validation.duplicateDate', ...WHEN_FIELDS_VALID }),
-});
-export const ZRoomPriceInput = ZRates.extend({ roomId: ZId });
-export type TRoomPriceInput = z.input<typeof ZRoomPriceInput>;
-export const ZPriceTemplateInput = ZRates.extend({
-  name: z
-    .string({ error: 'validation.templateNameRequired' })
-    .trim()
-    .min(1, { error: 'validation.templateNameRequired' })
-    .max(LIMITS.templateNameMaxLength, { error: 'validation.textTooLong' }),
-});
-export type TPriceTemplateInput = z.input<typeof ZPriceTemplateInput>;
-/** Creates a template, or replaces the one of `id`. */
-export const ZSavePriceTemplateInput = ZPriceTemplateInput.extend({ id: ZId.optional() });
-export type TSavePriceTemplateInput = z.input<typeof ZSavePriceTemplateInput>;
-export const ZPriceTemplateIdInput = z.object({ id: ZId });
-export const ZApplyPriceTemplateInput = z
-  .object({
-    templateId: ZId,
-    roomIds: z.array(ZId, { error: 'validation.roomsInvalid' }).max(10_000, { error: 'validation.roomsInvalid' }).optional(),
-    groupId: ZId.optional(),
-  })
-  .refine((v) => (v.roomIds?.length ?? 0) > 0 || v.groupId !== undefined, {
-    error: 'validation.templateTargetRequired',
-    path: ['roomIds'],
-    ...WHEN_FIELDS_VALID,
-  });
-
-// ---------------------------------------------------------------------------------------------
-// Stays and guests
 
 export const STAY_STATES = ['reserved', 'in_house', 'expired', 'moved', 'checked_out', 'ended', 'no_show'] as const;
 export type TStayState = (typeof STAY_STATES)[number];
@@ -205,11 +31,11 @@ export const ZGuestInput = z.object({
     .min(1, { error: 'validation.guestNameRequired' })
     .max(GUEST_MAX.name, { error: 'validation.textTooLong' }),
   gender: z.enum(GENDERS, { error: 'validation.genderInvalid' }).default('unknown'),
-  nationality: optionalText(GUEST_MAX.nationality),
+  nationality: zOptionalText(GUEST_MAX.nationality),
   birthDate: ZLocalDate.refine((d) => d <= new Date().toISOString().slice(0, 10), { error: 'validation.birthDateInFuture', ...WHEN_FIELDS_VALID })
     .nullish()
     .transform((v) => v ?? null),
-  idNumber: optionalCode(GUEST_MAX.idNumber),
+  idNumber: zOptionalCode(GUEST_MAX.idNumber),
   mobile: z
     .string({ error: 'validation.phoneInvalid' })
     .trim()
@@ -264,7 +90,7 @@ export const ZCheckInInput = z
     depositAmount: ZMinorAmount.default(0),
     /** How the deposit was received, required with one (no default way of paying): it is recorded on the stay's bill at check-in. */
     depositMethod: ZMoneyMethod.optional(),
-    remark: optionalText(LIMITS.remarkMaxLength),
+    remark: zOptionalText(LIMITS.remarkMaxLength),
     /** Sent with every attempt of one check-in: a retry or a double click makes no second stay. */
     idempotencyKey: ZIdempotencyKey,
     acknowledge: z
@@ -359,7 +185,6 @@ export const ZRescheduleInput = z
     ...whenValid('checkInAt', 'expectedCheckOutAt'),
   });
 export type TRescheduleInput = z.input<typeof ZRescheduleInput>;
-
 // ---------------------------------------------------------------------------------------------
 // Reservations at the desk (docs/room-status.md "Reservations")
 
@@ -387,7 +212,7 @@ export const ZReservationInput = z
     depositAmount: ZMinorAmount.default(0),
     /** How the deposit was received, required with one (no default way of paying): it is recorded on the stay's bill when the reservation is taken. */
     depositMethod: ZMoneyMethod.optional(),
-    remark: optionalText(LIMITS.remarkMaxLength),
+    remark: zOptionalText(LIMITS.remarkMaxLength),
     /** Sent with every attempt of one reservation: a retry or a double click makes no second one. */
     idempotencyKey: ZIdempotencyKey,
   })
@@ -463,18 +288,3 @@ export const ZBreakfastServeInput = z.object({
     .max(1, { error: 'validation.invalid' })
     .default([]),
 });
-
-export const QUICK_RANGES = ['today', 'yesterday', 'week'] as const;
-
-/** What an unlock record says happened (stored as codes, translated by the console). */
-export const UNLOCK_EVENTS = ['opened', 'open_refused', 'locked', 'tamper_alarm', 'keypad_locked_out'] as const;
-export type TUnlockEvent = (typeof UNLOCK_EVENTS)[number];
-/** Where an unlock record came from. */
-export const UNLOCK_SOURCES = ['lock', 'gateway', 'cloud', 'console', 'app'] as const;
-export type TUnlockSource = (typeof UNLOCK_SOURCES)[number];
-export const UNLOCK_STYLES = ['password', 'card', 'face', 'fingerprint', 'bluetooth', 'remote', 'key', 'other'] as const;
-export const ZUnlockRecordListInput = ZPageInput.extend({
-  roomId: ZId,
-  from: ZLocalDate.optional(),
-  to: ZLocalDate.optional(),
-}).refine((v) => !v.from || !v.to || v.from <= v.to, { error: 'validation.endAfterStart', path: ['to'], ...WHEN_FIELDS_VALID });
