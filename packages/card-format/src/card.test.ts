@@ -1,18 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type CardDump,
-  decodeCard,
-  DECODE_REFUSALS,
-  type EncodeCardInput,
-  encodeCard,
-  type EncodedCard,
-  MAX_LISTED_ROOMS,
-  normalizeRooms,
-  ROOM_WINDOW_SIZE,
-  roomsFitOnCard,
-  uidCheck,
-} from './card';
+import { decodeCard, encodeCard } from './card';
+import { normalizeRooms, roomsFitOnCard, uidCheck } from './card-fields';
+import { type CardDump, DECODE_REFUSALS, type EncodeCardInput, type EncodedCard, MAX_LISTED_ROOMS, ROOM_WINDOW_SIZE } from './card-layout';
 import { CardFormatError } from './errors';
 import { type CardKeyEntry, generateHotelCardKeys, type HotelCardKeys } from './keys';
 import { arbCardInput, arbKeys, arbUid } from './test-arbitraries';

@@ -4,6 +4,8 @@
  * with `decodeCard` and decide with `checkCardAtLock` (or both at once, `presentCard`).
  * Node only: DES-CBC and HMAC-SHA-256 come from node:crypto.
  */
+export { decodeCard, encodeCard } from './card';
+export { normalizeDoors, normalizeRooms, normalizeUid, roomsFitOnCard, uidCheck } from './card-fields';
 export {
   CARD_FORMAT_VERSION,
   CARD_FORMAT_VERSION_DOORS,
@@ -19,13 +21,6 @@ export {
   MAX_LOCK_NUMBER,
   ROOM_WINDOW_SIZE,
   TRAILER_ACCESS_BITS,
-  decodeCard,
-  encodeCard,
-  normalizeDoors,
-  normalizeRooms,
-  normalizeUid,
-  roomsFitOnCard,
-  uidCheck,
   type CancelCardInput,
   type CardBlock,
   type CardDump,
@@ -38,7 +33,7 @@ export {
   type EncodedCard,
   type GuestCardInput,
   type RoomsCardInput,
-} from './card';
+} from './card-layout';
 export { desImplementation } from './des';
 export { CardFormatError, type CardFormatErrorCode } from './errors';
 export {

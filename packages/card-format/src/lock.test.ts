@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CardDump, decodeCard, type DecodedCard, type EncodeCardInput, encodeCard } from './card';
+import { decodeCard, encodeCard } from './card';
+import type { CardDump, DecodedCard, EncodeCardInput } from './card-layout';
 import { type CardKeyEntry, generateHotelCardKeys } from './keys';
 import { checkCardAtLock, type LockCardConfig, type LockCardState, presentCard } from './lock';
 

@@ -1,4 +1,6 @@
-import { type CardDump, type DecodedCard, type DecodeRefusal, decodeCard, normalizeUid } from './card';
+import { decodeCard } from './card';
+import { normalizeUid } from './card-fields';
+import type { CardDump, DecodedCard, DecodeRefusal } from './card-layout';
 import type { CardKeyEntry } from './keys';
 
 /**

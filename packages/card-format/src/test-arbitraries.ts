@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CardRooms, EncodeCardInput } from './card';
+import type { CardRooms, EncodeCardInput } from './card-layout';
 import { type HotelCardKeys, parseHotelCardKeys } from './keys';
 
 /** Test helpers: random inputs of the card format (fast-check arbitraries). */
