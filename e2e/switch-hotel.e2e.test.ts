@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, readSmsOutbox, screenshot, settle, signIn } from './support';
-import { LANGUAGES, api, text, withPage, languageRuns } from './support-board';
+import { LANGUAGES, api, chooseOwnPassword, text, withPage, languageRuns } from './support-board';
 import { closeSql, sql } from './support-stays';
 
 /**
@@ -91,7 +91,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('switching hotel in the 
     const hotelB = await secondHotel(hotelBName, member!.accountId, roomsB);
 
     await withPage(browser, { language: code }, async (page) => {
-      await signIn(page, { account: mobile, password });
+      await signIn(page, { account: mobile, password: await chooseOwnPassword(page, mobile, password) });
       expect(await page.locator('html').getAttribute('dir')).toBe(header === 'ar' ? 'rtl' : 'ltr');
       // Signed in to its first hotel, the demo hotel, named under the account's name.
       expect((await api<Me>(page, 'auth.me', undefined)).hotel.id).toBe(demoHotel!.id);

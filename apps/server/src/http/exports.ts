@@ -5,6 +5,7 @@ import { describeAppError, toAppError } from '../errors';
 import { resolveSession } from '../modules/auth/session.service';
 import { exportDownload } from '../modules/export/export.service';
 import { requestMeta } from './meta';
+import { HTTP_STATUS_OF } from './status';
 
 /** `filename*` of Content-Disposition (RFC 6266 / 5987), with a plain ASCII `filename` beside it. */
 export function contentDisposition(name: string): string {
@@ -38,8 +39,8 @@ export function registerExports(app: FastifyInstance, deps: Deps) {
         .send(file.stream);
     } catch (error) {
       const appError = toAppError(error);
-      const status = appError.code === 'UNAUTHENTICATED' ? 401 : appError.code === 'ACCOUNT_FROZEN' ? 403 : 500;
-      if (status === 500) req.log.error({ err: error }, 'export download failed');
+      const status = HTTP_STATUS_OF[appError.code];
+      if (status >= 500) req.log.error({ err: error }, 'export download failed');
       return reply.code(status).send({ error: describeAppError(appError, meta.lang, deps.i18n) });
     }
   });

@@ -12,7 +12,7 @@ import {
 import { COOKIES, ZChangePasswordInput, ZLoginInput, ZResetPasswordInput, ZSendResetCodeInput, ZSwitchHotelInput } from '@console/shared';
 import { createCaptcha } from '../infra/captcha';
 import { changePassword, getUserInfo, listAccountHotels, login, logout, resetPassword, sendResetCode, switchHotel } from '../modules/auth/auth.service';
-import { authedProcedure, publicProcedure, router, type TContext } from './init';
+import { authedProcedure, passwordChangeProcedure, publicProcedure, router, type TContext } from './init';
 
 function sessionCookieOptions(ctx: TContext, maxAgeSeconds?: number) {
   return {
@@ -54,13 +54,14 @@ export const authRouter = router({
     .output(ZAuthSwitchHotelOutput)
     .mutation(({ ctx, input }) => switchHotel(ctx, input)),
 
-  logout: authedProcedure.output(ZAuthLogoutOutput).mutation(async ({ ctx }) => {
+  // Allowed to a session that must change its password first (issue 39 §7), as changePassword is.
+  logout: passwordChangeProcedure.output(ZAuthLogoutOutput).mutation(async ({ ctx }) => {
     await logout(ctx);
     void ctx.res.clearCookie(COOKIES.session, sessionCookieOptions(ctx));
     return { ok: true };
   }),
 
-  changePassword: authedProcedure
+  changePassword: passwordChangeProcedure
     .input(ZChangePasswordInput)
 
     .output(ZAuthChangePasswordOutput)

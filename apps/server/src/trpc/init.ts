@@ -84,3 +84,12 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor: Actor = await resolveSession(ctx.deps, ctx.req.cookies[COOKIES.session], 'web');
   return next({ ctx: { ...ctx, actor } });
 });
+
+/**
+ * Changing the password and signing out: the only calls of a session whose account signed in with
+ * a password it did not choose (issue 39 §7); every `authedProcedure` refuses it until then.
+ */
+export const passwordChangeProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const actor: Actor = await resolveSession(ctx.deps, ctx.req.cookies[COOKIES.session], 'web', { passwordChange: true });
+  return next({ ctx: { ...ctx, actor } });
+});

@@ -21,7 +21,6 @@ import {
   ZStaffRoomsInput,
 } from '@console/shared';
 import {
-  addStaff,
   getStaff,
   listStaff,
   listStaffRoomChoices,
@@ -32,6 +31,7 @@ import {
   setStaffRole,
   setStaffRooms,
 } from '../modules/staff/staff.service';
+import { addStaff } from '../modules/staff/add-staff';
 import { authedProcedure, router } from './init';
 
 /** Staff and authority management (issue 9 §1). */

@@ -57,6 +57,17 @@ describe('API error handling (spec §8)', () => {
     shown.remove();
   });
 
+  it('a session that must change its first password goes back to sign-in, saying why (issue 39 §7)', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/room', search: '', assign });
+    handleApiError(serverError({ errno: 100004, code: 'FORBIDDEN', reason: 'changePassword.errors.required', message: 'choose your own' }));
+    expect(clearUserInfo).toHaveBeenCalled();
+    expect(assign).toHaveBeenCalledWith('/login?redirect=%2Froom');
+    expect(window.sessionStorage.getItem('signed-out-reason')).toBe('choose your own');
+    expect(toast.error).not.toHaveBeenCalled();
+    window.sessionStorage.clear();
+  });
+
   it('9000003 and 9000020 are rejected silently', () => {
     handleApiError(serverError({ errno: 9000003, code: 'DUPLICATE_REQUEST', message: 'x' }));
     handleApiError(serverError({ errno: 9000020, code: 'SUPERSEDED', message: 'y' }));

@@ -71,6 +71,9 @@ export function signedOutReason(forget = false): string | null {
   }
 }
 
+/** The reason of a refusal to a session whose password must be changed first. */
+const PASSWORD_CHANGE_REQUIRED = 'changePassword.errors.required';
+
 /** "Re-login clears the user info, reloads and goes to /login" (spec §8), keeping where the user was. */
 export function signInAgain() {
   clearUserInfo();
@@ -109,6 +112,12 @@ export function handleApiError(error: unknown, meta?: ApiErrorMeta): void {
   if (SILENT_ERRNOS.includes(app.errno)) return;
   if (app.errno === ERRNO_LOGIN_EXPIRED) {
     if (!isSessionDialogOpen) setSessionDialogOpen(true);
+    return;
+  }
+  // A session that must change a password it did not choose (issue 39 §7): the sign-in page asks for it.
+  if (app.reason === PASSWORD_CHANGE_REQUIRED) {
+    keepSignedOutReason(app.message);
+    signInAgain();
     return;
   }
   if (app.errno === ERRNO_ACCOUNT_FROZEN) {

@@ -13,6 +13,11 @@ export const ZUserInfo = z.object({
   permissions: z.array(z.string()),
   hotel: z.object({ id: z.number(), name: z.string(), timeZone: z.string(), currency: z.string() }),
   hotelCount: z.number(),
+  /**
+   * The account signed in with a password it did not choose (sent by SMS when it was added from the
+   * staff page): it must choose its own before anything else (issue 39 §7).
+   */
+  mustChangePassword: z.boolean(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

@@ -17,6 +17,11 @@ interface ActionBase<S extends z.ZodType> {
    * Applied per path segment, on top of COMMON_FIELD_NAMES; `''` drops the segment (`guest.name` -> `name`).
    */
   fields?: Record<string, string>;
+  /**
+   * Changing the password or signing out: the only actions of a session whose account signed in with
+   * a password it did not choose (issue 39 §7); every other action refuses it until then.
+   */
+  passwordChange?: boolean;
 }
 
 /**

@@ -83,7 +83,9 @@ export function registerLegacyManage(app: FastifyInstance, deps: Deps, actions: 
       let data: unknown;
       if (action.auth === 'session') {
         const token = req.headers['x-token'];
-        const actor = await resolveSessionOrKey(deps, typeof token === 'string' ? token : undefined, (t) => resolveSession(deps, t, 'legacy'));
+        const actor = await resolveSessionOrKey(deps, typeof token === 'string' ? token : undefined, (t) =>
+          resolveSession(deps, t, 'legacy', { passwordChange: action.passwordChange }),
+        );
         AppError.assertAcceptedText(payload);
         if (!parsed.success) throw AppError.validation(parsed.error);
         data = await action.handle({ deps, meta, actor }, parsed.data as never);

@@ -40,6 +40,7 @@ export const rootActions = [
     path: 'logout',
     input: z.object({}),
     services: [logout],
+    passwordChange: true,
     async handle(ctx) {
       await logout(ctx);
       return null;

@@ -8,6 +8,7 @@ export const settingActions = [
     path: 'setting/updatePassword',
     input: ZChangePasswordInput,
     services: [changePassword],
+    passwordChange: true,
     async handle(ctx, input) {
       await changePassword(ctx, input);
       return null;

@@ -20,7 +20,7 @@ import { requireSession } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { authLimiters, clearLoginFailures, consumeOrThrow, loginFailureCounts, loginThresholds, recordLoginFailure } from './limits';
 import { hashPassword, verifyPassword } from './password';
-import { REVOKE_REASONS, createSession, revokeAccountSessions, revokeSession } from './session.service';
+import { REVOKE_REASONS, createSession, passwordChangeRequired, revokeAccountSessions, revokeSession } from './session.service';
 
 /** What the console shows of the signed-in account (never a credential). */
 export interface UserInfo {
@@ -35,6 +35,8 @@ export interface UserInfo {
   hotel: { id: number; name: string; timeZone: string; currency: string };
   /** How many hotels the account belongs to: more than one, and the console offers to switch (switchHotel). */
   hotelCount: number;
+  /** A password the account did not choose: only changing it or signing out is allowed until it is changed (issue 39 §7). */
+  mustChangePassword: boolean;
 }
 
 export interface LoginInput {
@@ -74,6 +76,7 @@ export async function login(ctx: ServiceContext, input: LoginInput): Promise<{ t
       id: true,
       passwordHash: true,
       frozenAt: true,
+      mustChangePassword: true,
       memberships: { select: { hotelId: true }, orderBy: { createdAt: 'asc' }, take: 1 },
     },
   });
@@ -92,6 +95,8 @@ export async function login(ctx: ServiceContext, input: LoginInput): Promise<{ t
   }
   const hotelId = found.memberships[0]?.hotelId;
   if (hotelId === undefined) throw new AppError('NO_HOTEL');
+  // The card-service gateway cannot change a password: the console (or the legacy client) first.
+  if (found.mustChangePassword && input.kind === 'gateway') throw passwordChangeRequired();
 
   // 4. The session.
   await clearLoginFailures(limiters, account);
@@ -116,7 +121,7 @@ export async function loadUserInfo(ctx: ServiceContext, accountId: number, hotel
         role: true,
         apiKeyAuth: true,
         hotel: { select: { id: true, name: true, timeZone: true, currency: true } },
-        account: { select: { id: true, nickname: true, mobile: true, email: true, avatar: true } },
+        account: { select: { id: true, nickname: true, mobile: true, email: true, avatar: true, mustChangePassword: true } },
       },
     }),
     ctx.deps.prisma.membership.count({ where: { accountId } }),
@@ -197,7 +202,10 @@ export async function logout(ctx: AuthedContext): Promise<void> {
   await recordAudit(ctx.deps.prisma, ctx, { action: 'auth.logout', entityType: 'Session', entityId: ctx.actor.sessionId });
 }
 
-/** Changes the password and ends every session of the account: the user signs in again. */
+/**
+ * Changes the password and ends every session of the account: the user signs in again. A password
+ * the account did not choose (issue 39 §7) is changed for another one, and no longer must be.
+ */
 export async function changePassword(ctx: AuthedContext, input: TChangePasswordInput): Promise<void> {
   const { deps, actor } = ctx;
   requireSession(actor);
@@ -205,7 +213,7 @@ export async function changePassword(ctx: AuthedContext, input: TChangePasswordI
   if (!(await verifyPassword(account.passwordHash, input.oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
   const passwordHash = await hashPassword(input.newPassword);
   await transaction(deps, async (tx) => {
-    await tx.account.update({ where: { id: actor.accountId }, data: { passwordHash, passwordChangedAt: new Date() } });
+    await tx.account.update({ where: { id: actor.accountId }, data: { passwordHash, passwordChangedAt: new Date(), mustChangePassword: false } });
     const revoked = await revokeAccountSessions(tx, actor.accountId, REVOKE_REASONS.passwordChanged);
     await recordAudit(tx, ctx, { action: 'auth.password.change', entityType: 'Account', entityId: actor.accountId, after: { revokedSessions: revoked } });
   });
@@ -273,7 +281,7 @@ export async function resetPassword(ctx: ServiceContext, input: TResetPasswordIn
   if (!account) throw new AppError('SMS_CODE_INVALID');
   const passwordHash = await hashPassword(input.newPassword);
   await transaction(deps, async (tx) => {
-    await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: new Date() } });
+    await tx.account.update({ where: { id: account.id }, data: { passwordHash, passwordChangedAt: new Date(), mustChangePassword: false } });
     const revoked = await revokeAccountSessions(tx, account.id, REVOKE_REASONS.passwordReset);
     await recordAudit(tx, ctx, {
       action: 'auth.password.reset',

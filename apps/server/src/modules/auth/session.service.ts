@@ -54,6 +54,7 @@ interface SessionRow {
   revokedAt: Date | null;
   accountId: number;
   frozenAt: Date | null;
+  mustChangePassword: boolean;
   membershipId: number | null;
   hotelId: number | null;
   role: TRole | null;
@@ -68,24 +69,36 @@ interface SessionRow {
  * missing, unknown, expired or revoked token; ACCOUNT_FROZEN (9000005) when the account is frozen.
  * Every authenticated request comes through here, so it is one indexed query.
  */
-export async function resolveSession(deps: Deps, token: string | undefined, kind: SessionKind): Promise<Actor> {
+export async function resolveSession(deps: Deps, token: string | undefined, kind: SessionKind, options: SessionOptions = {}): Promise<Actor> {
   if (!token || token.length > 256) throw new AppError('UNAUTHENTICATED');
-  return actorOfSession(deps, Prisma.sql`s."tokenHash" = ${hashToken(token)}`, kind);
+  return actorOfSession(deps, Prisma.sql`s."tokenHash" = ${hashToken(token)}`, kind, options);
 }
+
+export interface SessionOptions {
+  /** A request of the member keeps the session alive; the event feed's own checks (false) do not. */
+  touch?: boolean;
+  /**
+   * The call is changing the password or signing out: allowed to a session whose account must
+   * change a password it did not choose, which every other call is refused (issue 39 §7).
+   */
+  passwordChange?: boolean;
+}
+
+/** Why a session may do nothing yet: its account signed in with a password sent to it (`Account.mustChangePassword`). */
+export const passwordChangeRequired = () => new AppError('FORBIDDEN', { messageKey: 'changePassword.errors.required' });
 
 /**
  * The actor of a session known by its id (an upload token names the session it was given to),
  * under the same checks as `resolveSession`: the session must still be live.
  */
-export async function resolveSessionById(deps: Deps, sessionId: number, kind: SessionKind, options: { touch?: boolean } = {}): Promise<Actor> {
-  return actorOfSession(deps, Prisma.sql`s."id" = ${sessionId}`, kind, options.touch ?? true);
+export async function resolveSessionById(deps: Deps, sessionId: number, kind: SessionKind, options: SessionOptions = {}): Promise<Actor> {
+  return actorOfSession(deps, Prisma.sql`s."id" = ${sessionId}`, kind, options);
 }
 
-/** `touch`: a request of the member keeps the session alive; the event feed's own checks (touch false) do not. */
-async function actorOfSession(deps: Deps, where: Prisma.Sql, kind: SessionKind, touch = true): Promise<Actor> {
+async function actorOfSession(deps: Deps, where: Prisma.Sql, kind: SessionKind, { touch = true, passwordChange = false }: SessionOptions): Promise<Actor> {
   const [session] = await deps.prisma.$queryRaw<SessionRow[]>`
     SELECT s."id" AS "sessionId", s."kind"::text AS "kind", s."expiresAt", s."lastSeenAt", s."revokedAt",
-           a."id" AS "accountId", a."frozenAt",
+           a."id" AS "accountId", a."frozenAt", a."mustChangePassword",
            m."id" AS "membershipId", m."hotelId", m."role"::text AS "role", m."apiKeyAuth", m."allRooms", h."timeZone", h."currency"
     FROM "Session" s
     JOIN "Account" a ON a."id" = s."accountId"
@@ -100,6 +113,7 @@ async function actorOfSession(deps: Deps, where: Prisma.Sql, kind: SessionKind, 
     throw new AppError('UNAUTHENTICATED');
   }
   if (session.membershipId === null || session.hotelId === null || session.role === null) throw new AppError('UNAUTHENTICATED');
+  if (session.mustChangePassword && !passwordChange) throw passwordChangeRequired();
   if (touch && now - lastSeen > TOUCH_INTERVAL_MS) {
     await deps.prisma.session.update({ where: { id: session.sessionId }, data: { lastSeenAt: new Date(now) } });
   }

@@ -1,6 +1,4 @@
-import { randomInt } from 'node:crypto';
 import {
-  ZStaffAddInput,
   ZStaffApiKeyAuthInput,
   ZStaffFrozenInput,
   ZStaffIdInput,
@@ -8,9 +6,7 @@ import {
   ZStaffProfileInput,
   ZStaffRoleInput,
   ZStaffRoomsInput,
-  isMobile,
   type TRole,
-  type TStaffAddInput,
   type TStaffListInput,
 } from '@console/shared';
 import type { z } from 'zod';
@@ -20,9 +16,7 @@ import { containsExactly, containsText, searchText } from '../../db/search';
 import { transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
-import { SMS_JOB_OPTIONS } from '../../jobs/queues';
 import { recordAudit } from '../audit/audit.service';
-import { hashPassword } from '../auth/password';
 import { REVOKE_REASONS, revokeAccountSessions } from '../auth/session.service';
 import { roomScope } from '../base/room-access';
 import { recordEvent } from '../../db/events';
@@ -116,7 +110,7 @@ function toDto(row: StaffRow, ctx: AuthedContext, activeOwners: number[]): Staff
 const mayManage = (actor: Actor, role: TRole) => role !== 'owner' || actor.role === 'owner';
 
 const notFound = () => new AppError('NOT_FOUND', { messageKey: 'staff.errors.notFound' });
-const ownerOnly = () => new AppError('FORBIDDEN', { messageKey: 'staff.errors.ownerOnly' });
+export const ownerOnly = () => new AppError('FORBIDDEN', { messageKey: 'staff.errors.ownerOnly' });
 const lastOwner = () => new AppError('FORBIDDEN', { messageKey: 'staff.errors.lastOwner' });
 
 export async function listStaff(ctx: AuthedContext, rawInput: TStaffListInput) {
@@ -175,92 +169,12 @@ async function requireAnotherOwner(tx: Tx, ctx: AuthedContext, memberId: number)
 }
 
 /** The rooms to grant: each one a room the actor itself may manage (another hotel's room is "not found"). */
-async function checkRooms(tx: Tx, ctx: AuthedContext, roomIds: number[]): Promise<number[]> {
+export async function checkRooms(tx: Tx, ctx: AuthedContext, roomIds: number[]): Promise<number[]> {
   const unique = [...new Set(roomIds)];
   if (unique.length === 0) return [];
   const found = await tx.room.findMany({ where: { id: { in: unique }, ...roomScope(ctx.actor) }, select: { id: true } });
   if (found.length !== unique.length) throw new AppError('NOT_FOUND', { messageKey: 'room.errors.notFound' });
   return unique;
-}
-
-function randomPassword(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
-}
-
-/**
- * Adds a member. An account known by the mobile or e-mail joins the hotel; an unknown mobile gets
- * a new account whose first password is sent by SMS (through the SMS queue, as password recovery
- * does). An unknown e-mail cannot get an SMS: the member must be added by mobile.
- */
-export async function addStaff(ctx: AuthedContext, rawInput: TStaffAddInput): Promise<StaffDto & { created: boolean }> {
-  const { deps, actor, meta } = ctx;
-  requirePermission(actor, 'staff.manage', { wholeHotel: true });
-  const input = ZStaffAddInput.parse(rawInput);
-  if (input.role === 'owner' && actor.role !== 'owner') throw ownerOnly();
-  if (input.apiKeyAuth && !actor.permissions.has('apikey.manage')) throw ownerOnly();
-  const byEmail = input.account.includes('@');
-  const existing = await deps.prisma.account.findUnique({ where: byEmail ? { email: input.account } : { mobile: input.account }, select: { id: true } });
-  let password: string | null = null;
-  let passwordHash: string | null = null;
-  if (!existing) {
-    if (byEmail || !isMobile(input.account)) {
-      throw new AppError('VALIDATION', { messageKey: 'staff.errors.mobileRequiredForNew', fields: { account: 'staff.errors.mobileRequiredForNew' } });
-    }
-    if (deps.config.sms.provider === 'none') throw new AppError('SERVICE_UNAVAILABLE', { messageKey: 'errors.SMS_DISABLED' });
-    password = randomPassword();
-    passwordHash = await hashPassword(password);
-  }
-  const { membershipId, hotelName } = await transaction(deps, async (tx) => {
-    const roomIds = input.allRooms ? [] : await checkRooms(tx, ctx, input.roomIds);
-    const account =
-      existing ?? (await tx.account.create({ data: { mobile: input.account, nickname: input.name, passwordHash: passwordHash! }, select: { id: true } }));
-    const already = await tx.membership.findUnique({ where: { accountId_hotelId: { accountId: account.id, hotelId: actor.hotelId } }, select: { id: true } });
-    if (already) throw new AppError('CONFLICT', { messageKey: 'staff.errors.alreadyMember' });
-    const membership = await tx.membership.create({
-      data: {
-        accountId: account.id,
-        hotelId: actor.hotelId,
-        role: input.role,
-        allRooms: input.allRooms,
-        apiKeyAuth: input.apiKeyAuth,
-        name: input.name,
-        gender: input.gender,
-        nationality: input.nationality,
-        birthDate: input.birthDate ? new Date(`${input.birthDate}T00:00:00Z`) : null,
-      },
-      select: { id: true, hotel: { select: { name: true } } },
-    });
-    if (roomIds.length > 0)
-      await tx.membershipRoom.createMany({ data: roomIds.map((roomId) => ({ hotelId: actor.hotelId, membershipId: membership.id, roomId })) });
-    await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'staff.changed' });
-    await recordAudit(tx, ctx, {
-      action: 'staff.add',
-      entityType: 'Account',
-      entityId: account.id,
-      after: {
-        membershipId: membership.id,
-        role: input.role,
-        allRooms: input.allRooms,
-        roomIds,
-        apiKeyAuth: input.apiKeyAuth,
-        name: input.name,
-        newAccount: !existing,
-      },
-    });
-    return { membershipId: membership.id, hotelName: membership.hotel.name };
-  });
-  if (password !== null) {
-    // The password is in the job only until it is sent: the job is dropped as soon as it completes.
-    // The text names the role the member was added with (a staff member is not told "administrator").
-    const template = input.role === 'owner' ? 'staffWelcomeOwner' : input.role === 'admin' ? 'staffWelcome' : 'staffWelcomeStaff';
-    await deps.queues.sms.add(
-      template,
-      { to: input.account, template, params: { hotel: hotelName, account: input.account, password }, lang: meta.lang },
-      { ...SMS_JOB_OPTIONS, removeOnComplete: true },
-    );
-  }
-  return { ...(await getStaff(ctx, { id: membershipId })), created: existing === null };
 }
 
 /** Changes a member's role. Only an owner makes or unmakes owners; the last owner stays one. */

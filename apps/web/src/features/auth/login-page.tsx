@@ -12,6 +12,7 @@ import { trpc } from '@/lib/trpc';
 import { loadUserInfoCodec, writeUserInfo } from '@/lib/user-info';
 import { AuthShell } from './auth-shell';
 import { CaptchaImage, useCaptcha } from './captcha';
+import { FirstPasswordStep } from './first-password-form';
 import { fieldMessage } from '@/lib/field-message';
 import { PasswordInput } from '@/components/password-input';
 import { RenderedInBackground, whenIdle } from '@/lib/lazy';
@@ -49,11 +50,17 @@ function LoginForm() {
   // Why the console sent its user here (a frozen account), said until the page is left.
   const [reason] = useState(() => signedOutReason());
   useEffect(() => void signedOutReason(true), []);
+  // Signed in with a password sent by SMS: its own is chosen here before the console opens (issue 39 §7).
+  const [sentPassword, setSentPassword] = useState<string | null>(null);
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       meta: { handledCodes: ['VALIDATION', ...CAPTCHA_ERRORS] },
-      onSuccess: async (user) => {
+      onSuccess: async (user, values) => {
+        if (user.mustChangePassword) {
+          setSentPassword(values.password);
+          return;
+        }
         // Asked for as the form showed (below): here at once but for a very quick hand.
         await loadUserInfoCodec();
         writeUserInfo(user);
@@ -96,6 +103,20 @@ function LoginForm() {
       clearTimeout(timer);
     };
   }, [setFocus]);
+
+  if (sentPassword !== null)
+    return (
+      <FirstPasswordStep
+        sentPassword={sentPassword}
+        onDone={() => {
+          // The change ended the session (or the member signed out): sign in again, with the new password.
+          setSentPassword(null);
+          form.setValue('password', '');
+          form.setValue('captchaCode', '');
+          refresh();
+        }}
+      />
+    );
 
   return (
     <AuthShell title={t('login.title')}>

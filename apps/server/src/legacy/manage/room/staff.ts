@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { GENDERS, ZId, ZLocalDate, ZSearch, ZStaffRole, ZAccount } from '@console/shared';
 import type { Actor } from '../../../context';
 import {
-  addStaff,
   listStaff,
   listStaffRoomChoices,
   removeStaff,
@@ -12,6 +11,7 @@ import {
   getStaff,
   type StaffDto,
 } from '../../../modules/staff/staff.service';
+import { addStaff } from '../../../modules/staff/add-staff';
 import { sessionAction } from '../action';
 import { ZFlag, legacyPage, zLegacyPaging } from '../convert';
 import { legacyTime } from '../format';
