@@ -61,6 +61,11 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           expect: { poll: POLL },
           globalSetup: ['e2e/global-setup.ts'],
+          // A worker's files share its modules (playwright, the support files, axe): imported once a
+          // worker, not once a file (5 to 16 s between two files on a loaded machine); e2e/setup.ts
+          // resets what each file must start afresh and registers the hooks of every test.
+          isolate: false,
+          setupFiles: ['e2e/setup.ts'],
           // E2E_WORKERS files at a time (e2e/workers.ts), each against the console of its worker.
           maxWorkers: e2eWorkers,
           testTimeout: 120_000,

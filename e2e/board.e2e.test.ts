@@ -435,8 +435,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
 
   it('keeps currency suffixes, magnifiers and the password eye clear of what is typed; form dialogs ask before discarding; apply-template picks rooms past the first page', async () => {
     await withPage(browser, { language: code }, async (page) => {
-      await signIn(page);
-      await page.goto(`${baseUrl()}/room/priceTemplate`);
+      await signIn(page, DEMO_OWNER, `/room/priceTemplate`);
       await page.getByTestId('add-template').click();
       const dialog = page.getByTestId('template-dialog');
       await dialog.waitFor();
@@ -530,8 +529,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
 describe.each(languageRuns(LANGUAGES, import.meta.url, undefined, 1))('the board on a phone in $header', ({ code, header }) => {
   it('fits a 390 px phone: three tiles a row, filters folded away, a drawer that Escape and × close, scrolling tabs', async () => {
     await withPage(browser, { language: code, width: 390, height: 844 }, async (page) => {
-      await signIn(page);
-      await page.goto(`${baseUrl()}/room`);
+      await signIn(page, DEMO_OWNER, `/room`);
       await page.getByTestId('room-tile-101').waitFor();
       const tops = await page
         .locator('[data-testid^="room-tile-"]')

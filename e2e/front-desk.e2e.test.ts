@@ -47,8 +47,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ c
     const context = await newContext(browser, { language: code });
     const page = await context.newPage();
     try {
-      await signIn(page, DEMO_OWNER);
-      await page.goto(`${baseUrl()}/room`);
+      await signIn(page, DEMO_OWNER, '/room');
       const tile = page.getByTestId(`room-tile-${room}`);
       await tile.waitFor();
       expect(await tile.getAttribute('data-status')).toBe('vacant');
@@ -148,8 +147,7 @@ describe('front desk screens', () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
     try {
-      await signIn(page, DEMO_OWNER);
-      await page.goto(`${baseUrl()}/room`);
+      await signIn(page, DEMO_OWNER, '/room');
       await page.getByTestId('status-filter-maintain').click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid^="room-tile-"]').length === 1);
       expect(await page.getByTestId('room-tile-310').getAttribute('data-status')).toBe('maintain');

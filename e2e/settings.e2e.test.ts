@@ -90,8 +90,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
     try {
       await signIn(otherPage, DEMO_OWNER);
       await withPage(browser, { language: code }, async (page) => {
-        await signIn(page, DEMO_OWNER);
-        await page.goto(`${baseUrl()}/center/personalCenter`);
+        await signIn(page, DEMO_OWNER, '/center/personalCenter');
         await page.getByTestId('personal-center').waitFor();
         const original = await page.getByTestId('nickname').inputValue();
         const nickname = `Owner ${code}`;

@@ -168,8 +168,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('small things in $header
 
   it('shows sessions as browser and system, not raw user agents', async () => {
     await withPage(browser, { language: code }, async (page) => {
-      await signIn(page, DEMO_OWNER);
-      await page.goto(`${baseUrl()}/center/personalCenter`);
+      await signIn(page, DEMO_OWNER, '/center/personalCenter');
       const sessions = page.getByTestId('sessions');
       await sessions.waitFor();
       const devices = sessions.getByTestId('session-device');
@@ -188,8 +187,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('small things in $header
 
   it('fits the phone board: every status chip in sight, nothing wider than the phone on the board and the lists', async () => {
     await withPage(browser, { language: code, ...PHONE }, async (page) => {
-      await signIn(page, DEMO_OWNER);
-      await page.goto(`${baseUrl()}/room`);
+      await signIn(page, DEMO_OWNER, '/room');
       await page.getByTestId('room-tiles').waitFor();
       for (const status of ['all', 'vacant', 'reserved', 'checked_in', 'dirty', 'maintain']) {
         const chip = page.getByTestId(`status-filter-${status}`);

@@ -386,8 +386,7 @@ describe('room page states', () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
     try {
-      await signIn(page, DEMO_OWNER);
-      await page.goto(`${baseUrl()}/room/999999`);
+      await signIn(page, DEMO_OWNER, '/room/999999');
       await page.getByTestId('room-detail-error').waitFor();
       await settle(page);
       expect(await page.getByText(text('en', 'frontDesk.detail.notFoundTitle')).count()).toBe(1);

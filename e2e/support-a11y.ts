@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 
 /**
  * axe-core in every browser test (issue 18 §5, docs/accessibility.md): each screenshot is checked
@@ -277,10 +277,20 @@ function autoCheck(options: unknown, openDialogs: string) {
   }, 250);
 }
 
-/** Whatever the automatic checks found during a test fails that test. */
-afterEach(() => {
+/** Whatever the automatic checks found during a test fails that test (e2e/setup.ts, after each test). */
+export function reportA11y() {
   const reports = [...pending.keys()].flatMap(takePending);
   for (const context of closed) pending.delete(context);
   closed.clear();
   fail(reports);
-});
+}
+
+/**
+ * A new test file checks each of its screens again, and what a check of the file before it found
+ * too late for that file's last test is not its to report (e2e/setup.ts, before each file).
+ */
+export function forgetA11y() {
+  checkedScreens.clear();
+  pending.clear();
+  closed.clear();
+}
