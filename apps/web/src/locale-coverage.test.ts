@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LEDGER_ACCOUNTS, MONEY_METHODS } from '@console/shared';
+import { EXPORT_FORMATS } from '@console/shared/export';
 import { permissionAreas } from '@/features/api-keys/api-key-permissions';
 
 /**
@@ -51,6 +53,12 @@ function literalKeys(): Map<string, string> {
 const ENUMERATED: [string, string[]][] = [
   ['apiKeys.areas', permissionAreas().map((a) => a.area)],
   ['apiKeys.areaHints', permissionAreas().map((a) => a.area)],
+  // The trial balance (features/journal): its accounts, what moved a folio's balance, the export's files and counts.
+  ['journal.accounts', [...LEDGER_ACCOUNTS]],
+  ['journal.sources', ['order', 'deposit_to_guest', 'guest_to_receivable']],
+  ['orders.methods', [...MONEY_METHODS]],
+  ['export.formats', [...EXPORT_FORMATS]],
+  ['export.tallies', ['unmapped']],
 ];
 
 describe('the texts the web code names', () => {

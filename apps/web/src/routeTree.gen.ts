@@ -41,6 +41,7 @@ import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/custome
 import { Route as AuthHousekeepingIndexRouteImport } from './routes/_auth/housekeeping/index'
 import { Route as AuthHousekeepingMineRouteImport } from './routes/_auth/housekeeping/mine'
 import { Route as AuthOrderBalanceRouteImport } from './routes/_auth/order/balance'
+import { Route as AuthOrderTrialBalanceRouteImport } from './routes/_auth/order/trialBalance'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
 import { Route as AuthRoomRoomIdRouteImport } from './routes/_auth/room/$roomId'
 import { Route as AuthRoomBreakfastRouteImport } from './routes/_auth/room/breakfast'
@@ -225,6 +226,11 @@ const AuthOrderBalanceRoute = AuthOrderBalanceRouteImport.update({
   path: '/order/balance',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOrderTrialBalanceRoute = AuthOrderTrialBalanceRouteImport.update({
+  id: '/order/trialBalance',
+  path: '/order/trialBalance',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthRoomIndexRoute = AuthRoomIndexRouteImport.update({
   id: '/room/',
   path: '/room/',
@@ -358,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/housekeeping/mine': typeof AuthHousekeepingMineRoute
   '/order/balance': typeof AuthOrderBalanceRoute
+  '/order/trialBalance': typeof AuthOrderTrialBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
   '/room/calendarFeeds': typeof AuthRoomCalendarFeedsRoute
@@ -410,6 +417,7 @@ export interface FileRoutesByTo {
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/housekeeping/mine': typeof AuthHousekeepingMineRoute
   '/order/balance': typeof AuthOrderBalanceRoute
+  '/order/trialBalance': typeof AuthOrderTrialBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
   '/room/breakfast': typeof AuthRoomBreakfastRoute
   '/room/calendarFeeds': typeof AuthRoomCalendarFeedsRoute
@@ -464,6 +472,7 @@ export interface FileRoutesById {
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
   '/_auth/housekeeping/mine': typeof AuthHousekeepingMineRoute
   '/_auth/order/balance': typeof AuthOrderBalanceRoute
+  '/_auth/order/trialBalance': typeof AuthOrderTrialBalanceRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
   '/_auth/room/breakfast': typeof AuthRoomBreakfastRoute
   '/_auth/room/calendarFeeds': typeof AuthRoomCalendarFeedsRoute
@@ -518,6 +527,7 @@ export interface FileRouteTypes {
     | '/customer/customer'
     | '/housekeeping/mine'
     | '/order/balance'
+    | '/order/trialBalance'
     | '/room/$roomId'
     | '/room/breakfast'
     | '/room/calendarFeeds'
@@ -570,6 +580,7 @@ export interface FileRouteTypes {
     | '/customer/customer'
     | '/housekeeping/mine'
     | '/order/balance'
+    | '/order/trialBalance'
     | '/room/$roomId'
     | '/room/breakfast'
     | '/room/calendarFeeds'
@@ -623,6 +634,7 @@ export interface FileRouteTypes {
     | '/_auth/customer/customer'
     | '/_auth/housekeeping/mine'
     | '/_auth/order/balance'
+    | '/_auth/order/trialBalance'
     | '/_auth/room/$roomId'
     | '/_auth/room/breakfast'
     | '/_auth/room/calendarFeeds'
@@ -881,6 +893,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOrderBalanceRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/order/trialBalance': {
+      id: '/_auth/order/trialBalance'
+      path: '/order/trialBalance'
+      fullPath: '/order/trialBalance'
+      preLoaderRoute: typeof AuthOrderTrialBalanceRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/room/': {
       id: '/_auth/room/'
       path: '/room'
@@ -1042,6 +1061,7 @@ interface AuthRouteChildren {
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
   AuthHousekeepingMineRoute: typeof AuthHousekeepingMineRoute
   AuthOrderBalanceRoute: typeof AuthOrderBalanceRoute
+  AuthOrderTrialBalanceRoute: typeof AuthOrderTrialBalanceRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
   AuthRoomBreakfastRoute: typeof AuthRoomBreakfastRoute
   AuthRoomCalendarFeedsRoute: typeof AuthRoomCalendarFeedsRoute
@@ -1095,6 +1115,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
   AuthHousekeepingMineRoute: AuthHousekeepingMineRoute,
   AuthOrderBalanceRoute: AuthOrderBalanceRoute,
+  AuthOrderTrialBalanceRoute: AuthOrderTrialBalanceRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,
   AuthRoomBreakfastRoute: AuthRoomBreakfastRoute,
   AuthRoomCalendarFeedsRoute: AuthRoomCalendarFeedsRoute,

@@ -16,10 +16,10 @@ export function ExportButton(props: ExportButtonProps) {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" onClick={() => setIsOpen(true)} data-testid="export-open">
+      <Button variant="outline" onClick={() => setIsOpen(true)} data-testid={props.testId ?? 'export-open'}>
         <Download aria-hidden />
-        <span className="hidden md:inline">{t('common.export')}</span>
-        <span className="sr-only md:hidden">{t('common.export')}</span>
+        <span className="hidden md:inline">{props.label ?? t('common.export')}</span>
+        <span className="sr-only md:hidden">{props.label ?? t('common.export')}</span>
       </Button>
       {isOpen && (
         <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Download, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@console/shared';
-import { EXPORT_LIMITS, type TExportScope } from '@console/shared/export';
+import { EXPORT_LIMITS, type TExportFormat, type TExportScope } from '@console/shared/export';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -19,16 +19,29 @@ import type { ExportButtonProps } from './export-types';
 
 /**
  * The export dialog (issue 9 §5, spec §1): a file name, the current page or everything that
- * matches the filters, the page size; then a progress bar while the server's job writes the file,
- * and its download when it is ready.
+ * matches the filters, the page size (not for a report written whole), the file's type when it can
+ * be more than one; then a progress bar while the server's job writes the file, and its download
+ * when it is ready, with what it counted besides its rows (a general ledger's lines of no code).
  */
-export function ExportDialog({ list, filters, page, pageSize, total, totalCapped = false, what, onClose }: ExportButtonProps & { onClose(): void }) {
+export function ExportDialog({
+  list,
+  filters,
+  page,
+  pageSize,
+  total,
+  totalCapped = false,
+  what,
+  formats = ['xlsx'],
+  whole = false,
+  onClose,
+}: ExportButtonProps & { onClose(): void }) {
   const { t } = useTranslation();
   const { timeZone } = useHotelSettings();
   const id = useId();
   const [fileName, setFileName] = useState('');
   const [scope, setScope] = useState<TExportScope>('page');
   const [size, setSize] = useState(pageSize);
+  const [format, setFormat] = useState<TExportFormat>(formats[0] ?? 'xlsx');
   const start = useMutation(trpc.export.start.mutationOptions());
   const exportId = start.data?.id;
   const status = useQuery(sharedQueries.exportStatus(start.data));
@@ -40,7 +53,16 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
   >;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    start.mutate({ list, filters: cleanFilters, scope, page: scope === 'page' ? page : 1, pageSize: size, fileName: fileName.trim() || undefined });
+    const chosen = whole ? 'all' : scope;
+    start.mutate({
+      list,
+      filters: cleanFilters,
+      scope: chosen,
+      page: chosen === 'page' ? page : 1,
+      pageSize: size,
+      format,
+      fileName: fileName.trim() || undefined,
+    });
   };
   const percent = job && job.total > 0 ? Math.min(100, Math.round((job.done / job.total) * 100)) : job?.state === 'done' ? 100 : 0;
 
@@ -49,7 +71,7 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
       <DialogContent className="sm:max-w-lg" data-testid="export-dialog" data-state-export={job?.state ?? 'form'}>
         <DialogHeader>
           <DialogTitle>{t('export.title', { what })}</DialogTitle>
-          <DialogDescription>{t('export.description')}</DialogDescription>
+          <DialogDescription>{t(formats.includes('csv') ? 'export.descriptionFormats' : 'export.description')}</DialogDescription>
         </DialogHeader>
         {!job ? (
           <form id={`${id}-form`} onSubmit={submit} className="grid gap-4">
@@ -65,55 +87,78 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
                   dir="auto"
                   data-testid="export-file-name"
                 />
-                <span className="text-muted-foreground text-sm">.xlsx</span>
+                <span className="text-muted-foreground text-sm">.{format}</span>
               </div>
             </div>
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium">{t('export.scope')}</legend>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-scope`}
-                  value="page"
-                  checked={scope === 'page'}
-                  onChange={() => setScope('page')}
-                  className="accent-primary size-4"
-                  data-testid="export-scope-page"
-                />
-                {t('export.scopePage')}
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-scope`}
-                  value="all"
-                  checked={scope === 'all'}
-                  onChange={() => setScope('all')}
-                  className="accent-primary size-4"
-                  data-testid="export-scope-all"
-                />
-                {t('export.scopeAll', { count: total, number: `${formatNumber(total)}${totalCapped ? '+' : ''}` })}
-              </label>
-            </fieldset>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-size`}>{t('export.pageSize')}</Label>
-              <NativeSelect
-                id={`${id}-size`}
-                value={String(size)}
-                onChange={(e) => setSize(Number(e.target.value))}
-                disabled={scope === 'all'}
-                wrapperClassName="w-32"
-                data-testid="export-page-size"
-              >
-                {[...new Set([...LIMITS.pageSizeOptions, pageSize])]
-                  .sort((a, b) => a - b)
-                  .map((n) => (
-                    <NativeSelectOption key={n} value={String(n)}>
-                      {formatNumber(n)}
-                    </NativeSelectOption>
-                  ))}
-              </NativeSelect>
-            </div>
+            {formats.length > 1 && (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 text-sm font-medium">{t('export.format')}</legend>
+                {formats.map((f) => (
+                  <label key={f} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name={`${id}-format`}
+                      value={f}
+                      checked={format === f}
+                      onChange={() => setFormat(f)}
+                      className="accent-primary size-4"
+                      data-testid={`export-format-${f}`}
+                    />
+                    {t(`export.formats.${f}`)}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {!whole && (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 text-sm font-medium">{t('export.scope')}</legend>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${id}-scope`}
+                    value="page"
+                    checked={scope === 'page'}
+                    onChange={() => setScope('page')}
+                    className="accent-primary size-4"
+                    data-testid="export-scope-page"
+                  />
+                  {t('export.scopePage')}
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${id}-scope`}
+                    value="all"
+                    checked={scope === 'all'}
+                    onChange={() => setScope('all')}
+                    className="accent-primary size-4"
+                    data-testid="export-scope-all"
+                  />
+                  {t('export.scopeAll', { count: total, number: `${formatNumber(total)}${totalCapped ? '+' : ''}` })}
+                </label>
+              </fieldset>
+            )}
+            {!whole && (
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-size`}>{t('export.pageSize')}</Label>
+                <NativeSelect
+                  id={`${id}-size`}
+                  value={String(size)}
+                  onChange={(e) => setSize(Number(e.target.value))}
+                  disabled={scope === 'all'}
+                  wrapperClassName="w-32"
+                  data-testid="export-page-size"
+                >
+                  {[...new Set([...LIMITS.pageSizeOptions, pageSize])]
+                    .sort((a, b) => a - b)
+                    .map((n) => (
+                      <NativeSelectOption key={n} value={String(n)}>
+                        {formatNumber(n)}
+                      </NativeSelectOption>
+                    ))}
+                </NativeSelect>
+              </div>
+            )}
             <FormError error={start.error} />
           </form>
         ) : (
@@ -142,6 +187,12 @@ export function ExportDialog({ list, filters, page, pageSize, total, totalCapped
               {job.state === 'expired' && t('export.expired')}
               {job.state === 'failed' && <span className="text-destructive">{job.error ?? t('export.errors.failed')}</span>}
             </p>
+            {job.state === 'done' &&
+              Object.entries(job.tallies).map(([tally, count]) => (
+                <p key={tally} className="text-sm" data-testid={`export-tally-${tally}`} data-count={count}>
+                  {t(`export.tallies.${tally}`, { number: formatNumber(count) })}
+                </p>
+              ))}
             {job.state === 'done' && job.expiresAt && (
               <p className="text-muted-foreground text-xs">{t('export.expiresAt', { time: formatDateTime(job.expiresAt, timeZone) })}</p>
             )}

@@ -1,4 +1,4 @@
-import type { TExportList } from '@console/shared/export';
+import type { TExportFormat, TExportList } from '@console/shared/export';
 
 /** What a list gives its export button (and the dialog it opens). */
 export interface ExportButtonProps {
@@ -13,4 +13,12 @@ export interface ExportButtonProps {
   totalCapped?: boolean;
   /** The list's name, in the dialog's title ("Export {{what}}"). */
   what: string;
+  /** The files it can be written as, the first one chosen (default: .xlsx only). */
+  formats?: readonly TExportFormat[];
+  /** A report written whole (a trial balance, a general ledger): no page or page size to choose. */
+  whole?: boolean;
+  /** The button's text, when "Export" alone would not say what (a page with two exports). */
+  label?: string;
+  /** The button's test id (default `export-open`). */
+  testId?: string;
 }

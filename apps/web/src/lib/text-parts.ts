@@ -46,6 +46,7 @@ export const LATER_TEXT_GROUPS = [
   'housekeeping',
   'housekeepingKeys',
   'webhooks',
+  'journal',
 ] as const;
 
 /**

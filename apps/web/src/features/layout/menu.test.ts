@@ -107,15 +107,17 @@ describe('menu', () => {
     expect(pages(user({ permissions: ['room.read', 'stay.manage', 'credential.manage'] }))).not.toContain('/staff');
     // Cashier shifts: the front desk (stay.manage) opens and closes its own, after the Balance page of managers (order.manage).
     expect(pages(user({ permissions: ['room.read', 'stay.manage'] })).slice(-3)).toEqual(['/shifts', '/guestMessages', '/center/personalCenter']);
-    // The reports (issue 26 §2): managers (order.manage), after the shifts.
-    expect(pages(user({ permissions: ['room.read', 'stay.manage', 'order.manage'] })).slice(-5)).toEqual([
+    // The reports (issue 26 §2) and the trial balance (issue 36): managers (order.manage), after the shifts.
+    expect(pages(user({ permissions: ['room.read', 'stay.manage', 'order.manage'] })).slice(-6)).toEqual([
       '/order/balance',
       '/shifts',
       '/reports',
+      '/order/trialBalance',
       '/guestMessages',
       '/center/personalCenter',
     ]);
     expect(pages(user({ permissions: ['room.read', 'stay.manage'] }))).not.toContain('/reports');
+    expect(pages(user({ permissions: ['room.read', 'stay.manage'] }))).not.toContain('/order/trialBalance');
     expect(pages(user({ permissions: ['room.read'] }))).not.toContain('/shifts');
     // Lock accounts: owners and administrators (lock.accounts), after the hotel's information and access rules.
     expect(pages(user({ permissions: ['room.read', 'hotel.manage', 'lock.accounts', 'staff.manage'] })).slice(-6)).toEqual([
