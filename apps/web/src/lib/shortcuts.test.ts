@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isTypingTarget, pageActionButton, resolveShortcut, shouldIgnore, useShortcuts, type ShortcutId } from './shortcuts';
+import { ROLE_PERMISSIONS } from '@console/shared';
+import { allowedShortcuts, isTypingTarget, pageActionButton, resolveShortcut, shouldIgnore, useShortcuts, type ShortcutId } from './shortcuts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -165,6 +166,42 @@ describe('useShortcuts', () => {
     press(document.getElementById('field')!, { key: 'b' });
     press(document.body, { key: 'b' });
     expect(fired).toEqual(['goToday']);
+  });
+});
+
+describe('what a member may not use (issue 39 §8)', () => {
+  it('offers an attendant no search, and leaves Ctrl+K and / to the page', () => {
+    const attendant = allowedShortcuts(ROLE_PERMISSIONS.housekeeping);
+    expect(attendant.some((s) => s.id === 'search')).toBe(false);
+    expect(attendant.some((s) => s.id === 'help')).toBe(true);
+    expect(allowedShortcuts(ROLE_PERMISSIONS.staff).filter((s) => s.id === 'search')).toHaveLength(2);
+    expect(allowedShortcuts(ROLE_PERMISSIONS.housekeeping_supervisor).some((s) => s.id === 'search')).toBe(true);
+    expect(allowedShortcuts(undefined).some((s) => s.id === 'search')).toBe(false);
+    expect(resolveShortcut(key({ key: 'k', ctrlKey: true }), null, false, attendant)).toBeNull();
+
+    const fired: ShortcutId[] = [];
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const root = createRoot(host);
+    act(() =>
+      root.render(
+        createElement(() => {
+          useShortcuts((id) => fired.push(id), attendant);
+          return null;
+        }),
+      ),
+    );
+    const press = (init: KeyboardEventInit & { key: string }) => {
+      const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
+      document.body.dispatchEvent(event);
+      return event;
+    };
+    expect(press({ key: 'k', ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(press({ key: '/' }).defaultPrevented).toBe(false);
+    press({ key: '?' });
+    expect(fired).toEqual(['help']);
+    act(() => root.unmount());
+    host.remove();
   });
 });
 

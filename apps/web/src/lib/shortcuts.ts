@@ -19,13 +19,18 @@ export interface Shortcut {
   keys: string[];
   /** What the help says it does, when not its id's text (`shortcuts.actions.<label>`). */
   label?: string;
+  /** The permission the shortcut needs: a member without it is neither offered it nor does a key do it. */
+  permission?: string;
 }
+
+/** What the search box needs (the server's `search.query` asks for it): an attendant has it not (issue 39 §8). */
+export const SEARCH_PERMISSION = 'room.read';
 
 /** Every shortcut, in the order the help dialog lists them. */
 export const SHORTCUTS: readonly Shortcut[] = [
-  { id: 'search', keys: ['mod+k'] },
+  { id: 'search', keys: ['mod+k'], permission: SEARCH_PERMISSION },
   // On a list, `/` is its own search box's (lib/use-search-box.ts), as it was before the search box.
-  { id: 'search', keys: ['/'], label: 'searchSlash' },
+  { id: 'search', keys: ['/'], label: 'searchSlash', permission: SEARCH_PERMISSION },
   { id: 'help', keys: ['?'] },
   { id: 'checkIn', keys: ['c'] },
   { id: 'newReservation', keys: ['n'] },
@@ -35,6 +40,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'goStays', keys: ['g', 's'] },
   { id: 'goTimeline', keys: ['g', 'l'] },
 ];
+
+/** The shortcuts a member of these permissions is offered (none of those it may not use). */
+export function allowedShortcuts(permissions: readonly string[] | undefined): Shortcut[] {
+  return SHORTCUTS.filter((s) => !s.permission || Boolean(permissions?.includes(s.permission)));
+}
 
 /** How long the second key of a pair (`g` then `b`) may wait for. */
 export const SEQUENCE_TIMEOUT_MS = 1500;
@@ -119,13 +129,16 @@ export function shouldIgnore(event: KeyboardEvent, isMac: boolean, doc: Document
 }
 
 /**
- * Calls `onShortcut` for each shortcut pressed anywhere in the page (one listener on the document),
- * unless `shouldIgnore` says the keys are a field's or a dialog's.
+ * Calls `onShortcut` for each shortcut of `shortcuts` pressed anywhere in the page (one listener on
+ * the document), unless `shouldIgnore` says the keys are a field's or a dialog's. A key of no
+ * shortcut of the list is left to the page.
  */
-export function useShortcuts(onShortcut: (id: ShortcutId) => void): void {
+export function useShortcuts(onShortcut: (id: ShortcutId) => void, shortcuts: readonly Shortcut[] = SHORTCUTS): void {
   const handler = useRef(onShortcut);
+  const list = useRef(shortcuts);
   useEffect(() => {
     handler.current = onShortcut;
+    list.current = shortcuts;
   });
   useEffect(() => {
     const isMac = isMacPlatform();
@@ -136,7 +149,7 @@ export function useShortcuts(onShortcut: (id: ShortcutId) => void): void {
         return;
       }
       const live = pending && event.timeStamp - pending.at <= SEQUENCE_TIMEOUT_MS ? pending.key : null;
-      const found = resolveShortcut(event, live, isMac);
+      const found = resolveShortcut(event, live, isMac, list.current);
       pending = null;
       if (!found) return;
       if ('pending' in found) {

@@ -223,4 +223,13 @@ describe('search.query', () => {
     const res = await api.query('search.query', { text: tag });
     expect(res.status).toBe(401);
   });
+
+  it('refuses an attendant, who may not search, as not allowed (issue 39 §8)', async () => {
+    const attendant = await createAccount(ctx.deps, { hotelId: a.hotel.id, role: 'housekeeping' });
+    const token = (await createSession(ctx.deps, { accountId: attendant.id, hotelId: a.hotel.id, kind: 'web', meta: testMeta() })).token;
+    const res = await api.query('search.query', { text: tag }, { token, lang: 'en' });
+    expect(res.status).toBe(403);
+    expect(res.error?.data.app).toMatchObject({ code: 'FORBIDDEN' });
+    expect(res.data).toBeUndefined();
+  });
 });

@@ -8,5 +8,9 @@ import { trpc } from '@/lib/trpc';
  */
 export const searchQueries = {
   query: (text: string) =>
-    trpc.search.query.queryOptions({ text, limit: SEARCH_GROUP_LIMIT.default }, { placeholderData: keepPreviousData, staleTime: 15_000, retry: false }),
+    trpc.search.query.queryOptions(
+      { text, limit: SEARCH_GROUP_LIMIT.default },
+      // The box says what went wrong itself (search-dialog.tsx): no toast besides.
+      { placeholderData: keepPreviousData, staleTime: 15_000, retry: false, meta: { showsErrors: true } },
+    ),
 };

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { openPalette, pageActionButton, useShortcuts, type ShortcutId } from '@/lib/shortcuts';
+import { allowedShortcuts, openPalette, pageActionButton, useShortcuts, type ShortcutId } from '@/lib/shortcuts';
+import { useUserInfo } from '@/lib/user-info';
 
 /**
  * What each desk shortcut does (issue 28 §3). An action of a stay or a room (check in, new
@@ -17,6 +19,9 @@ function pressOr(name: string, elsewhere: () => void): void {
 
 export function useDeskShortcuts(): void {
   const navigate = useNavigate();
+  // Only what the member may use: an attendant's Ctrl+K and `/` open no search box (issue 39 §8).
+  const permissions = useUserInfo()?.permissions;
+  const shortcuts = useMemo(() => allowedShortcuts(permissions), [permissions]);
   useShortcuts((id: ShortcutId) => {
     switch (id) {
       case 'search':
@@ -38,5 +43,5 @@ export function useDeskShortcuts(): void {
       case 'goTimeline':
         return void navigate({ to: '/timeline' });
     }
-  });
+  }, shortcuts);
 }

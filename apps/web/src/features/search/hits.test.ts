@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHits } from './hits';
+import { searchErrorKey, toHits } from './hits';
 import { readRecent, RECENT_MAX, recentKey, rememberRecent } from './recent';
 
 const texts = {
@@ -111,5 +111,13 @@ describe('recent results', () => {
     storage.setItem('k', '{not json');
     expect(readRecent(storage, 'k')).toEqual([]);
     expect(readRecent(undefined, 'k')).toEqual([]);
+  });
+});
+
+describe('a refused search (issue 39 §8)', () => {
+  it('says "not allowed" for a member who may not search, "failed" for anything else', () => {
+    expect(searchErrorKey({ code: 'FORBIDDEN', errno: 100004, message: 'no' })).toBe('search.notAllowed');
+    expect(searchErrorKey({ code: 'INTERNAL', errno: 100500, message: 'oops' })).toBe('search.failed');
+    expect(searchErrorKey(null)).toBe('search.failed');
   });
 });

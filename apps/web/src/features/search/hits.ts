@@ -1,3 +1,4 @@
+import type { TAppErrorData } from '@console/shared';
 import type { RouterOutputs } from '@/lib/trpc-types';
 
 type Results = RouterOutputs['search']['query'];
@@ -108,4 +109,12 @@ export function toHits(results: Results, texts: HitTexts): { group: SearchGroup;
     },
   ];
   return groups.filter((g) => g.hits.length > 0);
+}
+
+/**
+ * What the search box says when the search was refused: "not allowed" to a member who may not
+ * search (reached anyway: issue 39 §8), "failed, try again" for anything else (no answer, a fault).
+ */
+export function searchErrorKey(app: TAppErrorData | null): 'search.notAllowed' | 'search.failed' {
+  return app?.code === 'FORBIDDEN' ? 'search.notAllowed' : 'search.failed';
 }

@@ -1,11 +1,17 @@
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { isMacPlatform, openPalette } from '@/lib/shortcuts';
+import { isMacPlatform, openPalette, SEARCH_PERMISSION } from '@/lib/shortcuts';
+import { hasPermission, useUserInfo } from '@/lib/user-info';
 
-/** The navbar's search button (issue 28 §3), for the mouse and the phone; the keyboard has Ctrl+K (⌘K) and `/`. */
+/**
+ * The navbar's search button (issue 28 §3), for the mouse and the phone; the keyboard has Ctrl+K
+ * (⌘K) and `/`. Not offered to a member who may not search (an attendant: issue 39 §8).
+ */
 export function SearchButton() {
   const { t } = useTranslation();
+  const user = useUserInfo();
+  if (!hasPermission(user, SEARCH_PERMISSION)) return null;
   const hint = isMacPlatform() ? '⌘K' : 'Ctrl+K';
   return (
     <Button

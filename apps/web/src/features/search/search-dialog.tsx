@@ -11,8 +11,9 @@ import { formatShortDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUserInfo } from '@/lib/user-info';
+import { appErrorOf } from '@/lib/api-errors';
 import { searchQueries } from './api';
-import { toHits, type SearchGroup, type SearchHit } from './hits';
+import { searchErrorKey, toHits, type SearchGroup, type SearchHit } from './hits';
 import { readRecent, recentKey, rememberRecent } from './recent';
 
 const ICONS: Record<SearchGroup, typeof Search> = {
@@ -118,8 +119,8 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
                 <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('search.hint')}</p>
               )
             ) : query.isError ? (
-              <p role="alert" className="px-3 py-6 text-center text-sm text-destructive">
-                {t('search.failed')}
+              <p role="alert" className="px-3 py-6 text-center text-sm text-destructive" data-testid="search-error">
+                {t(searchErrorKey(appErrorOf(query.error)))}
               </p>
             ) : (
               <>

@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { isMacPlatform, SHORTCUTS } from '@/lib/shortcuts';
+import { allowedShortcuts, isMacPlatform } from '@/lib/shortcuts';
+import { useUserInfo } from '@/lib/user-info';
 
 /** How a key is written on the keyboard: Ctrl or ⌘, the letter in capitals. */
 function keyLabel(key: string, isMac: boolean): string[] {
@@ -13,6 +14,8 @@ function keyLabel(key: string, isMac: boolean): string[] {
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const isMac = isMacPlatform();
+  // The member's own: no search for an attendant (issue 39 §8).
+  const shortcuts = allowedShortcuts(useUserInfo()?.permissions);
   return (
     <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent closeLabel={t('common.close')} data-testid="shortcuts-dialog">
@@ -28,7 +31,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
             </tr>
           </thead>
           <tbody>
-            {SHORTCUTS.map((shortcut) => (
+            {shortcuts.map((shortcut) => (
               <tr
                 key={`${shortcut.id}-${shortcut.keys.join('-')}`}
                 className="border-b last:border-0"
