@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { FailureOp, InjectedFailure, ReaderDevice } from './device';
+import type { ReaderDevice } from './device';
+import type { FailureOp, InjectedFailure } from './device-status';
 import { HEX_BLOCK, HEX_UID, isBlockNumber } from './mifare';
 
 /**

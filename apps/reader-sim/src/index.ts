@@ -5,7 +5,8 @@
  * control API. Nothing behind it is real hardware. Protocols: docs/readers.md.
  */
 export { startReaderSim, READER_PORTS, FREE_PORTS, type ReaderSim, type ReaderSimOptions, type ReaderSimPorts, type ServiceName } from './server';
-export { ReaderDevice, DeviceError, DEVICE, STATUS_TEXT, type DeviceStatus, type InjectedFailure } from './device';
+export { ReaderDevice } from './device';
+export { DeviceError, DEVICE, STATUS_TEXT, type DeviceStatus, type InjectedFailure } from './device-status';
 export { TYPE1_RETVAL } from './type1';
 export { TYPE2_ERRNO } from './type2';
 export { TYPE2_CMD, TYPE2_STATUS, KEY_A, KEY_B, encodeCommand, encodeAnswer, decodeCommand } from './frame';

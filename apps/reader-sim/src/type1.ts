@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DEVICE, DeviceError, STATUS_TEXT, type DeviceStatus, type ReaderDevice } from './device';
+import type { ReaderDevice } from './device';
+import { DEVICE, DeviceError, STATUS_TEXT, type DeviceStatus } from './device-status';
 import { createHttpApp, delay, paramsOf } from './http';
 import { ParamError, block, blockData, integer, key, keyType, text } from './params';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DEVICE, DeviceError, type DeviceStatus, type ReaderDevice } from './device';
+import type { ReaderDevice } from './device';
+import { DEVICE, DeviceError, type DeviceStatus } from './device-status';
 import { KEY_A, KEY_B, TYPE2_CMD, TYPE2_STATUS, decodeCommand, encodeAnswer } from './frame';
 import { createHttpApp, delay, paramsOf } from './http';
 import { BLOCK_BYTES, isBlockNumber } from './mifare';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { DEVICE, DeviceError, type DeviceEvent, type DeviceStatus, type ReaderDevice } from './device';
+import type { ReaderDevice } from './device';
+import { DEVICE, DeviceError, type DeviceEvent, type DeviceStatus } from './device-status';
 import { delay } from './http';
 import { ParamError, block, blockData, integer, key, keyType } from './params';
 
