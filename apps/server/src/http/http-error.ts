@@ -29,14 +29,19 @@ export function sendHttpError(deps: Deps, req: FastifyRequest, reply: FastifyRep
 /** The product's reason for each refusal Fastify makes itself (its `FST_ERR_*` codes). */
 const FASTIFY_REFUSALS: Record<string, AppError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: new AppError('PAYLOAD_TOO_LARGE'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('BAD_REQUEST', { messageKey: 'request.mediaTypeUnsupported' }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('UNSUPPORTED_MEDIA_TYPE'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError('BAD_REQUEST', { messageKey: 'request.contentLengthMismatch' }),
   FST_ERR_MAX_PARAM_LENGTH: new AppError('BAD_REQUEST', { messageKey: 'request.urlTooLong' }),
   FST_ERR_BAD_URL: new AppError('BAD_REQUEST', { messageKey: 'request.urlInvalid' }),
 };
 
 /** What a client error of another status than the table's is. */
-const BY_STATUS: Record<number, AppError['code']> = { 404: 'UNKNOWN_ACTION', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE' };
+const BY_STATUS: Record<number, AppError['code']> = {
+  404: 'UNKNOWN_ACTION',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
 
 /**
  * A failure Fastify (or one of its plugins) raised itself, before or around a route: a body too
