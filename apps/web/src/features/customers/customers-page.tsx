@@ -8,12 +8,11 @@ import { toast } from '@/lib/toast';
 import type { SearchOf } from '@/lib/url-search';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IconAction } from '@/components/icon-action';
-import { ListPage, urlPagination } from '@/components/list-page';
+import { ClearFiltersButton, ListPage, urlPagination } from '@/components/list-page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { ExportButton } from '@/components/export-button';
 import { RefreshButton } from '@/components/refresh-button';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -222,13 +221,7 @@ export function CustomersPage() {
             icon={Users}
             title={isFiltered ? t('customer.emptyFilteredTitle') : t('customer.emptyTitle')}
             description={isFiltered ? t('customer.emptyFilteredText') : t('customer.emptyText')}
-            action={
-              isFiltered ? (
-                <Button variant="outline" onClick={clearFilters}>
-                  {t('common.clearFilters')}
-                </Button>
-              ) : undefined
-            }
+            action={isFiltered ? <ClearFiltersButton variant="outline" onClick={clearFilters} /> : undefined}
             data-testid="customer-empty"
           />
         }

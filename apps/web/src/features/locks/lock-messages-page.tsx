@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { BellOff, CheckCheck, MailCheck, Trash2, X } from 'lucide-react';
+import { BellOff, CheckCheck, MailCheck, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { IconAction } from '@/components/icon-action';
-import { ListPage, urlPagination } from '@/components/list-page';
+import { ClearFiltersButton, ListPage, urlPagination } from '@/components/list-page';
 import { RefreshButton } from '@/components/refresh-button';
-import { RoomPicker } from '@/components/room-picker';
+import { RoomFilter } from '@/components/room-filter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -53,7 +52,6 @@ export function LockMessagesPage() {
   const list = useQuery(lockQueries.messages(search));
   // The chosen room is named from the URL's id (a reload, a shared link).
   const filterRoom = useQuery(lockQueries.filterRoom(search.roomId));
-  const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -113,39 +111,18 @@ export function LockMessagesPage() {
         }
         activeFilters={search.roomId === undefined ? 0 : 1}
         filters={
-          <div className="grid gap-1.5 self-start">
-            <Label htmlFor="lock-messages-room">{t('stays.room')}</Label>
-            <div className="flex w-44 items-start gap-1">
-              <div className="min-w-0 flex-1">
-                <RoomPicker
-                  id="lock-messages-room"
-                  value={pickedRoom}
-                  onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
-                  placeholder={t('stays.allRooms')}
-                  data-testid="lock-messages-room-filter"
-                />
-              </div>
-              {search.roomId !== undefined && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="shrink-0"
-                  onClick={() => setSearch({ roomId: undefined, page: 1 })}
-                  aria-label={t('stays.allRooms')}
-                >
-                  <X aria-hidden />
-                </Button>
-              )}
-            </div>
-          </div>
+          <RoomFilter
+            id="lock-messages-room"
+            roomId={search.roomId}
+            roomName={filterRoom.data?.name}
+            onChange={(roomId) => setSearch({ roomId, page: 1 })}
+            className="self-start"
+            data-testid="lock-messages-room-filter"
+          />
         }
         toolbarEnd={
           <>
-            {isFiltered && (
-              <Button variant="ghost" onClick={clearFilters}>
-                {t('common.clearFilters')}
-              </Button>
-            )}
+            {isFiltered && <ClearFiltersButton onClick={clearFilters} />}
             <Button
               variant="outline"
               disabled={unreadOnPage.length === 0 || markRead.isPending}
@@ -164,13 +141,7 @@ export function LockMessagesPage() {
             icon={BellOff}
             title={isFiltered ? t('lockMessages.emptyFilteredTitle') : t('lockMessages.emptyTitle')}
             description={isFiltered ? t('lockMessages.emptyFilteredText') : t('lockMessages.emptyText')}
-            action={
-              isFiltered ? (
-                <Button variant="outline" onClick={clearFilters}>
-                  {t('common.clearFilters')}
-                </Button>
-              ) : undefined
-            }
+            action={isFiltered ? <ClearFiltersButton variant="outline" onClick={clearFilters} /> : undefined}
             data-testid="lock-messages-empty"
           />
         }

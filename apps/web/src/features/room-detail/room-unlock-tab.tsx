@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, QUICK_RANGES, isLocalDate } from '@console/shared';
+import { LIMITS } from '@console/shared';
 import { DateTimeField } from '@/components/date-time-field';
 import { ListPage } from '@/components/list-page';
+import { QuickRangeButtons } from '@/components/quick-range-buttons';
 import { RefreshButton } from '@/components/refresh-button';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -14,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDateTime } from '@/lib/format';
 import { todayInHotel } from '@/lib/hotel-time';
 import { quickRange } from '@/lib/quick-range';
+import { periodErrorOf } from '@/lib/use-date-draft';
 import { roomDetailQueries } from './api';
 
 interface Period {
@@ -29,14 +30,8 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(LIMITS.pageSizeDefault);
   // A date being typed is not asked for until it is a whole date.
-  const badDate = [period.from, period.to].some((date) => date !== '' && !isLocalDate(date));
-  const isOrdered = !period.from || !period.to || period.from <= period.to;
-  const isValid = !badDate && isOrdered;
-  const periodError = badDate ? 'validation.dateInvalid' : isOrdered ? null : 'validation.endAfterStart';
-  const activeRange = QUICK_RANGES.find((range) => {
-    const r = quickRange(range, today);
-    return r.from === period.from && r.to === period.to;
-  });
+  const periodError = periodErrorOf(period.from, period.to);
+  const isValid = periodError === null;
 
   // New records arrive from the locks at any time: the first page follows them while it is shown.
   const records = useQuery(roomDetailQueries.unlockRecords({ roomId, from: period.from || undefined, to: period.to || undefined, page, pageSize }, isValid));
@@ -49,21 +44,7 @@ export function RoomUnlockTab({ roomId, timeZone }: { roomId: number; timeZone: 
   // The tab's own toolbar (quick ranges, the two dates, refresh, the period's error) is the list's search slot, always shown.
   const toolbar = (
     <div className="flex w-full flex-wrap items-start gap-3">
-      <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label={t('frontDesk.detail.unlockQuickRange')}>
-        {QUICK_RANGES.map((range) => (
-          <Button
-            key={range}
-            type="button"
-            size="sm"
-            variant={activeRange === range ? 'default' : 'outline'}
-            aria-pressed={activeRange === range}
-            onClick={() => choose(quickRange(range, todayInHotel(timeZone)))}
-            data-testid={`unlock-range-${range}`}
-          >
-            {t(`frontDesk.detail.unlockRanges.${range}`)}
-          </Button>
-        ))}
-      </div>
+      <QuickRangeButtons from={period.from} to={period.to} timeZone={timeZone} onPick={choose} testIdPrefix="unlock-range" className="mt-5" />
       <div className="grid gap-1">
         <Label htmlFor="unlock-from" className="text-xs">
           {t('frontDesk.detail.unlockFrom')}

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Banknote, FileSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isLocalDate } from '@console/shared';
 import { PeriodFields } from '@/components/period-fields';
-import { ListPage, PageHeader, urlPagination } from '@/components/list-page';
+import { ClearFiltersButton, ListPage, PageHeader, urlPagination } from '@/components/list-page';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { RefreshButton } from '@/components/refresh-button';
 import { Badge } from '@/components/ui/badge';
@@ -16,7 +15,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime, formatShortDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { useDateDraft } from '@/lib/use-date-draft';
+import { withoutDefaults } from '@/lib/url-search';
+import { usePeriodDraft } from '@/lib/use-date-draft';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
 import { readShiftsSearch, shiftQueries, type Shift, type ShiftsSearch } from './api';
@@ -30,10 +30,7 @@ import { shiftsSearchDefaults } from './shifts-search';
 const route = getRouteApi('/_auth/shifts');
 
 /** What goes into the URL: the values set, those equal to the defaults left out. */
-function inUrl(search: ShiftsSearch): Record<string, unknown> {
-  const defaults: Record<string, unknown> = shiftsSearchDefaults;
-  return Object.fromEntries(Object.entries(search).filter(([key, value]) => value !== undefined && defaults[key] !== value));
-}
+const inUrl = (search: ShiftsSearch) => withoutDefaults(search, shiftsSearchDefaults);
 
 /**
  * `/shifts`, cashier shifts (issue 26 §2, docs/orders.md "Cashier shifts"): the clerk's own shift,
@@ -195,13 +192,7 @@ function ShiftList({
   const navigate = route.useNavigate();
   const setSearch = (patch: Partial<ShiftsSearch>) => void navigate({ search: (prev) => inUrl({ ...readShiftsSearch(prev), ...patch }), replace: true });
   // The days as typed (the URL takes whole days only): a text that is not a day is said under the fields.
-  const [from, setFrom] = useDateDraft(search.from, (value) => setSearch({ from: value, page: 1 }));
-  const [to, setTo] = useDateDraft(search.to, (value) => setSearch({ to: value, page: 1 }));
-  const periodError = [from, to].some((d) => d !== '' && !isLocalDate(d))
-    ? 'validation.dateInvalid'
-    : !from || !to || from <= to
-      ? null
-      : 'validation.endAfterStart';
+  const { from, setFrom, to, setTo, periodError } = usePeriodDraft(search, (patch) => setSearch({ ...patch, page: 1 }));
   const list = useQuery(shiftQueries.list({ page: search.page, pageSize: search.pageSize, from: search.from, to: search.to }, periodError === null));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -229,11 +220,7 @@ function ShiftList({
       }
       toolbarEnd={
         <>
-          {isFiltered && (
-            <Button variant="ghost" onClick={clearFilters} data-testid="shifts-clear">
-              {t('common.clearFilters')}
-            </Button>
-          )}
+          {isFiltered && <ClearFiltersButton onClick={clearFilters} data-testid="shifts-clear" />}
           <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={periodError !== null} />
         </>
       }
@@ -251,13 +238,7 @@ function ShiftList({
           icon={Banknote}
           title={t('shifts.list.emptyTitle')}
           description={isFiltered ? t('shifts.list.emptyFilteredText') : t('shifts.list.emptyText')}
-          action={
-            isFiltered ? (
-              <Button variant="outline" onClick={clearFilters}>
-                {t('common.clearFilters')}
-              </Button>
-            ) : undefined
-          }
+          action={isFiltered ? <ClearFiltersButton variant="outline" onClick={clearFilters} /> : undefined}
           data-testid="shifts-empty"
         />
       }

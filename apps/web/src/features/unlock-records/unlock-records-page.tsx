@@ -3,23 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { History, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { QUICK_RANGES, isLocalDate } from '@console/shared';
 import { PeriodFields } from '@/components/period-fields';
-import { ListPage, urlPagination } from '@/components/list-page';
+import { ClearFiltersButton, ListPage, urlPagination } from '@/components/list-page';
+import { QuickRangeButtons } from '@/components/quick-range-buttons';
 import { ExportButton } from '@/components/export-button';
 import { RefreshButton } from '@/components/refresh-button';
-import { RoomPicker } from '@/components/room-picker';
+import { RoomFilter } from '@/components/room-filter';
 import { SearchInput } from '@/components/search-input';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { useDateDraft } from '@/lib/use-date-draft';
-import { todayInHotel } from '@/lib/hotel-time';
-import { quickRange } from '@/lib/quick-range';
+import { usePeriodDraft } from '@/lib/use-date-draft';
 import type { SearchOf } from '@/lib/url-search';
 import { useSearchBox } from '@/lib/use-search-box';
 import { unlockRecordQueries } from './api';
@@ -43,20 +39,10 @@ export function UnlockRecordsPage() {
   const { ref: searchBox, text: searchText, setText: setSearchText } = useSearchBox(search.person, (text) => setSearch({ person: text, page: 1 }));
 
   // The days as typed (the URL takes whole days only): a text that is not a day is said under the fields.
-  const [from, setFrom] = useDateDraft(search.from, (value) => setSearch({ from: value, page: 1 }));
-  const [to, setTo] = useDateDraft(search.to, (value) => setSearch({ to: value, page: 1 }));
-  const badDate = [from, to].some((date) => date !== '' && !isLocalDate(date));
-  const isOrdered = !from || !to || from <= to;
-  const periodError = badDate ? 'validation.dateInvalid' : isOrdered ? null : 'validation.endAfterStart';
-  const today = todayInHotel(timeZone);
-  const activeRange = QUICK_RANGES.find((range) => {
-    const r = quickRange(range, today);
-    return r.from === from && r.to === to;
-  });
+  const { from, setFrom, to, setTo, periodError } = usePeriodDraft(search, (patch) => setSearch({ ...patch, page: 1 }));
 
   const list = useQuery(unlockRecordQueries.list(search, { from, to }, periodError === null));
   const filterRoom = useQuery(unlockRecordQueries.room(search.roomId));
-  const pickedRoom = search.roomId === undefined ? [] : [{ id: search.roomId, name: filterRoom.data?.name ?? `#${search.roomId}` }];
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const isFiltered = Boolean(search.person || search.credential || search.roomId !== undefined || from || to);
@@ -92,56 +78,27 @@ export function UnlockRecordsPage() {
       activeFilters={[search.roomId !== undefined, Boolean(from || to)].filter(Boolean).length}
       filters={
         <>
-          <div className="flex flex-wrap gap-2 self-end" role="group" aria-label={t('frontDesk.detail.unlockQuickRange')}>
-            {QUICK_RANGES.map((range) => (
-              <Button
-                key={range}
-                type="button"
-                size="sm"
-                variant={activeRange === range ? 'default' : 'outline'}
-                aria-pressed={activeRange === range}
-                onClick={() => setSearch({ ...quickRange(range, todayInHotel(timeZone)), page: 1 })}
-                data-testid={`records-range-${range}`}
-              >
-                {t(`frontDesk.detail.unlockRanges.${range}`)}
-              </Button>
-            ))}
-          </div>
+          <QuickRangeButtons
+            from={from}
+            to={to}
+            timeZone={timeZone}
+            onPick={(period) => setSearch({ ...period, page: 1 })}
+            testIdPrefix="records-range"
+            className="self-end"
+          />
           <PeriodFields idPrefix="records" timeZone={timeZone} from={from} to={to} onFromChange={setFrom} onToChange={setTo} hasError={periodError !== null} />
-          <div className="grid gap-1.5">
-            <Label htmlFor="records-room">{t('stays.room')}</Label>
-            <div className="flex w-44 items-start gap-1">
-              <div className="min-w-0 flex-1">
-                <RoomPicker
-                  id="records-room"
-                  value={pickedRoom}
-                  onChange={(rooms) => setSearch({ roomId: rooms[0]?.id, page: 1 })}
-                  placeholder={t('stays.allRooms')}
-                  data-testid="records-room"
-                />
-              </div>
-              {search.roomId !== undefined && (
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="shrink-0"
-                  onClick={() => setSearch({ roomId: undefined, page: 1 })}
-                  aria-label={t('stays.allRooms')}
-                >
-                  <X aria-hidden />
-                </Button>
-              )}
-            </div>
-          </div>
+          <RoomFilter
+            id="records-room"
+            roomId={search.roomId}
+            roomName={filterRoom.data?.name}
+            onChange={(roomId) => setSearch({ roomId, page: 1 })}
+            data-testid="records-room"
+          />
         </>
       }
       toolbarEnd={
         <>
-          {isFiltered && (
-            <Button variant="ghost" onClick={clearFilters}>
-              {t('common.clearFilters')}
-            </Button>
-          )}
+          {isFiltered && <ClearFiltersButton onClick={clearFilters} />}
           {periodError === null && (
             <ExportButton
               list="unlockRecords"
@@ -193,13 +150,7 @@ export function UnlockRecordsPage() {
           icon={History}
           title={t('frontDesk.detail.unlockEmptyTitle')}
           description={isFiltered ? t('unlockRecords.emptyFilteredText') : t('frontDesk.detail.unlockEmptyText')}
-          action={
-            isFiltered ? (
-              <Button variant="outline" onClick={clearFilters}>
-                {t('common.clearFilters')}
-              </Button>
-            ) : undefined
-          }
+          action={isFiltered ? <ClearFiltersButton variant="outline" onClick={clearFilters} /> : undefined}
           data-testid="records-empty"
         />
       }
