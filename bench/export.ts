@@ -44,7 +44,6 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { zonedCell, escapeText } from '../apps/server/src/modules/export/cells.ts';
-import { KEYSET_CHUNK } from '../apps/server/src/modules/export/export.service.ts';
 import type { ExportJobData } from '../apps/server/src/jobs/payloads.ts';
 import { runExportInThread, threadEntry } from '../apps/server/src/jobs/export.job.ts';
 import { listStaysAfter } from '../apps/server/src/modules/stays/stay-list.ts';
@@ -149,15 +148,15 @@ async function passes(deps: Deps, g: Generated, dir: string) {
   const ctx: AuthedContext = { deps, meta, actor: await resolveSession(deps, session.token, 'web') };
   const filters = { state: 'all' as const };
 
-  /** Every stay of the list in chunks, as the export job reads them (keyset, KEYSET_CHUNK at a time); `chunks` stops earlier. */
+  /** Every stay of the list in chunks, as the export job reads them (keyset, EXPORT_CHUNK_ROWS at a time); `chunks` stops earlier. */
   const pages = async (each: (items: Awaited<ReturnType<typeof listStaysAfter>>) => Promise<void> | void, chunks = Infinity) => {
     let rows = 0;
     let after: KeysetCursor | null = null;
     for (let chunk = 0; chunk < chunks; chunk++) {
-      const items = await listStaysAfter(ctx, filters, after, KEYSET_CHUNK);
+      const items = await listStaysAfter(ctx, filters, after, deps.config.exportChunkRows);
       await each(items);
       rows += items.length;
-      if (items.length < KEYSET_CHUNK) break;
+      if (items.length < deps.config.exportChunkRows) break;
       after = cursorOf(items.at(-1)!.checkInAt, items.at(-1)!.id);
     }
     return rows;

@@ -89,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     api: { ratePerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobLockMs: e.JOB_LOCK_MS,
+    exportChunkRows: e.EXPORT_CHUNK_ROWS,
     locks: lockSettings(e, isProduction),
     readers: readerSettings(e, isProduction),
     db: databasePoolSettings(e),

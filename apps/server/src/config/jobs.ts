@@ -12,4 +12,6 @@ export const jobsEnv = z.object({
   SCHEDULE_SWEEPS: bool.default(true),
   /** How long a job's worker holds it unheard before another worker takes it up (a worker that died: BullMQ's lock and stalled check). */
   JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** How many rows an export of a whole list reads at a time (a keyset chunk: one query, held in memory). */
+  EXPORT_CHUNK_ROWS: z.coerce.number().int().min(10).max(10_000).default(1_000),
 });

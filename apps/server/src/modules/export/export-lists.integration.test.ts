@@ -13,12 +13,11 @@ import { createAccount, createCustomers, createHotelWithStaff, createRooms } fro
 import { actorContext, createTestContext, testMeta, type TestContext } from '../../test/harness';
 import { trpcClient } from '../../test/trpc-client';
 import { countAuditLog, listAuditLogAfter } from './audit-source';
-import { KEYSET_CHUNK } from './export.service';
 
 /**
  * The exports of the credential (lock password) list, the audit log, and of everything in the
  * large lists (stays, unlock records, orders, audit log), which the job reads by keyset
- * (db/keyset.ts) in chunks of KEYSET_CHUNK: each list has more rows than a chunk, many of them at
+ * (db/keyset.ts) in chunks of EXPORT_CHUNK_ROWS (100 here): each list has more rows than a chunk, many of them at
  * the very same time, so a cursor that loses or repeats rows of one instant shows. Every file is
  * read back with exceljs and compared with the rows of the list's own service, page by page.
  */
@@ -33,10 +32,12 @@ let staffToken: string;
 /** An administrator (audit.read) limited to P101: the audit log names every room, so not for them. */
 let limitedAdminToken: string;
 const SAME_TIME = new Date('2026-03-01T08:00:00.123Z');
-const STAYS = KEYSET_CHUNK * 2 + 345;
-const RECORDS = KEYSET_CHUNK + 234;
-const ORDERS = KEYSET_CHUNK + 50;
-const AUDIT = KEYSET_CHUNK + 100;
+/** The export's chunk here: the rules of a chunk's end are the same at 100 rows as at the default 1,000, for a tenth of the rows. */
+const CHUNK = 100;
+const STAYS = CHUNK * 2 + 35;
+const RECORDS = CHUNK + 23;
+const ORDERS = CHUNK + 50;
+const AUDIT = CHUNK + 10;
 
 async function limitedMember(role: 'staff' | 'admin', roomIds: number[]) {
   const account = await createAccount(ctx.deps);
@@ -46,7 +47,7 @@ async function limitedMember(role: 'staff' | 'admin', roomIds: number[]) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ env: { EXPORT_CHUNK_ROWS: String(CHUNK) } });
   worker = startExportWorker(ctx.deps);
   api = trpcClient(ctx.app);
   a = await createHotelWithStaff(ctx.deps);
@@ -80,7 +81,7 @@ beforeAll(async () => {
     ]),
   });
   // Stays, records, orders and audit entries: more than a chunk, most of them at one instant (orders
-  // and audit entries: 300 at each instant, so that a chunk ends within one).
+  // and audit entries: 60 at each instant, so that a chunk ends within one).
   await db.$executeRaw`
     INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "checkedOutAt", "priceAmount", "depositAmount", "updatedAt")
     SELECT ${hotelId}::int, (ARRAY[${rooms[0]!.id}::int, ${rooms[1]!.id}::int, ${rooms[2]!.id}::int])[1 + n % 3], 'checked_out'::"StayStatus",
@@ -105,7 +106,7 @@ beforeAll(async () => {
       amount: 100 + i,
       customerId: customer!.id,
       note: `N${i}`,
-      createdAt: new Date(SAME_TIME.getTime() - Math.floor(i / 300) * 1000),
+      createdAt: new Date(SAME_TIME.getTime() - Math.floor(i / 60) * 1000),
     })),
   });
   await db.auditLog.createMany({
@@ -118,7 +119,7 @@ beforeAll(async () => {
       entityId: String(rooms[i % 3]!.id),
       ip: i === 3 ? '+1-2' : `10.0.${Math.floor(i / 250)}.${i % 250}`,
       channel: 'job' as const,
-      createdAt: new Date(SAME_TIME.getTime() - Math.floor(i / 300) * 1000),
+      createdAt: new Date(SAME_TIME.getTime() - Math.floor(i / 60) * 1000),
     })),
   });
 });

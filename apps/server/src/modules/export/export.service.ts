@@ -68,8 +68,6 @@ const EXPORT_JOB = 'export';
 export const EXPORT_CLEANUP_JOB = 'cleanup';
 /** How many rows the job reads at a time when it exports everything (the lists' largest page). */
 const CHUNK = LIMITS.pageSizeMax;
-/** How many rows a keyset read takes at a time (a chunk's rows are written before the next is read). */
-export const KEYSET_CHUNK = 1000;
 
 /** The folder of the exports in the file store. */
 export const EXPORTS_FOLDER = 'exports/';
@@ -262,17 +260,19 @@ export async function runExport(deps: Deps, job: ExportJob): Promise<ExportResul
     } else if (entry.keyset) {
       // Keyset: each chunk starts after the last one's row, by the index (never an OFFSET).
       const source = entry.keyset;
+      // A chunk's rows are written before the next is read (EXPORT_CHUNK_ROWS).
+      const chunk = deps.config.exportChunkRows;
       let total = Math.min(await source.count(ctx, data.filters, EXPORT_LIMITS.rowsMax), EXPORT_LIMITS.rowsMax);
       await job.updateProgress({ done, total } satisfies ExportProgress);
       let after: KeysetCursor | null = null;
       while (done < EXPORT_LIMITS.rowsMax) {
-        const items = await source.after(ctx, data.filters, after, KEYSET_CHUNK);
+        const items = await source.after(ctx, data.filters, after, chunk);
         for (const row of items.slice(0, EXPORT_LIMITS.rowsMax - done)) writeRow(row);
         done = Math.min(done + items.length, EXPORT_LIMITS.rowsMax);
         total = Math.max(total, done);
         await file.drained();
         await job.updateProgress({ done, total } satisfies ExportProgress);
-        if (items.length < KEYSET_CHUNK) break;
+        if (items.length < chunk) break;
         after = source.cursor(items.at(-1)!);
       }
     } else {
