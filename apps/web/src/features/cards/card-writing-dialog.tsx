@@ -1,17 +1,12 @@
-import { ArrowDownToLine, CreditCard, Hand, ShieldAlert, SkipForward, X } from 'lucide-react';
+import { CreditCard, SkipForward, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { RoomCardRequest } from '@/lib/room-cards';
-import { isReaderError } from '@/readers/errors';
-import type { CardWritingStep, DispensedWritingStep } from './card-writing';
-import { CardSlots, DispenserSwitch, ModeChoice, WriteFinished, WriteSteps } from './card-writing-parts';
-import { DeskErrorAlert } from './desk-error-alert';
+import { CurrentCard } from './card-write-current';
+import { CardSlots, DispenserSwitch, ModeChoice, WriteFinished } from './card-writing-parts';
 import { useCardWriting } from './use-card-writing';
-
-const STEPS: readonly CardWritingStep[] = ['reading', 'preparing', 'writing', 'confirming'];
-const DISPENSED_STEPS: readonly DispensedWritingStep[] = ['dispensing', ...STEPS];
 
 /**
  * Writes a stay's room cards at the desk, one after the other (issue 8 §2; spec §3 "number of
@@ -30,46 +25,8 @@ const DISPENSED_STEPS: readonly DispensedWritingStep[] = ['dispensing', ...STEPS
  */
 export function CardWritingDialog({ request, onClose }: { request: RoomCardRequest; onClose(): void }) {
   const { t } = useTranslation();
-  const {
-    desk,
-    count,
-    slots,
-    index,
-    step,
-    failure,
-    isBusy,
-    primary,
-    isChoosing,
-    chosen,
-    setChosen,
-    isWaitingForChoice,
-    hasDispenser,
-    fromDispenser,
-    chooseDispenser,
-    written,
-    isFinished,
-    isNewOverCards,
-    write,
-    skip,
-    close,
-  } = useCardWriting(request, onClose);
-
-  const isNextAfterWritten = index > 0 && slots[index - 1]?.status === 'written';
-  const prompt = request.rewrite
-    ? t('cards.write.placeCardNumber', { number: request.rewrite.cardNumber })
-    : fromDispenser
-      ? count === 1
-        ? t('cards.write.dispenserOneCard')
-        : isNextAfterWritten
-          ? t('cards.write.dispenserNextCard', { index: index + 1, count })
-          : t('cards.write.dispenserCard', { index: index + 1, count })
-      : count === 1
-        ? t('cards.write.placeOneCard')
-        : isNextAfterWritten
-          ? t('cards.write.placeNextCard', { index: index + 1, count })
-          : t('cards.write.placeCard', { index: index + 1, count });
-  // The dispenser could not give a card (empty, none attached, no answer): the desk may place cards by hand.
-  const dispenseFailed = failure !== null && failure.step === 'dispensing' && !isReaderError(failure.error, 'dispenserBusy');
+  const writing = useCardWriting(request, onClose);
+  const { isBusy, isFinished, failure, primary, close } = writing;
 
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
@@ -95,54 +52,15 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
           </DialogDescription>
         </DialogHeader>
 
-        {isChoosing && written.length === 0 && !isFinished && (
-          <ModeChoice chosen={chosen} onChoose={setChosen} isBusy={isBusy} isNewOverCards={isNewOverCards} />
+        {writing.isChoosing && writing.written.length === 0 && !isFinished && (
+          <ModeChoice chosen={writing.chosen} onChoose={writing.setChosen} isBusy={isBusy} isNewOverCards={writing.isNewOverCards} />
         )}
 
-        {hasDispenser && !isFinished && <DispenserSwitch on={fromDispenser} isBusy={isBusy} onChange={chooseDispenser} />}
+        {writing.hasDispenser && !isFinished && <DispenserSwitch on={writing.fromDispenser} isBusy={isBusy} onChange={writing.chooseDispenser} />}
 
-        {count > 1 && <CardSlots slots={slots} index={index} isFinished={isFinished} isBusy={isBusy} />}
+        {writing.count > 1 && <CardSlots slots={writing.slots} index={writing.index} isFinished={isFinished} isBusy={isBusy} />}
 
-        {isFinished ? (
-          <WriteFinished written={written} count={count} />
-        ) : (
-          <div className="grid gap-3">
-            <p className="bg-muted/50 flex items-start gap-2 rounded-md border p-3 text-sm" aria-live="polite" data-testid="card-write-prompt">
-              <CreditCard className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>{prompt}</span>
-            </p>
-            {(isBusy || failure) && <WriteSteps steps={fromDispenser ? DISPENSED_STEPS : STEPS} current={step} failed={failure?.step ?? null} />}
-            {failure && <DeskErrorAlert error={failure.error} />}
-            {failure?.dispensed?.captured === true && (
-              <p className="text-muted-foreground flex items-start gap-2 text-sm" role="status" data-testid="card-write-captured">
-                <ArrowDownToLine className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {t('cards.write.dispenserCaptured')}
-              </p>
-            )}
-            {failure?.dispensed?.captured === false && (
-              <p
-                className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
-                role="alert"
-                data-testid="card-write-not-captured"
-              >
-                <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {t('cards.write.dispenserNotCaptured', { reason: desk.errorText(failure.dispensed.captureError).text })}
-              </p>
-            )}
-            {dispenseFailed && (
-              <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="card-write-dispense-failed">
-                {isReaderError(failure.error, 'dispenserEmpty') && <span className="text-muted-foreground">{t('cards.write.dispenserEmptyHint')}</span>}
-                <Button variant="outline" size="sm" onClick={() => chooseDispenser(false, false)} data-testid="card-write-by-hand">
-                  <Hand aria-hidden />
-                  {t('cards.write.dispenserByHand')}
-                </Button>
-              </div>
-            )}
-            <p className="text-muted-foreground text-xs" data-testid="card-write-reader">
-              {t('cards.write.readerLabel', { type: desk.typeLabel() })}
-            </p>
-          </div>
-        )}
+        {isFinished ? <WriteFinished written={writing.written} count={writing.count} /> : <CurrentCard request={request} writing={writing} />}
 
         <DialogFooter>
           {isFinished ? (
@@ -155,22 +73,22 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
                 <X aria-hidden />
                 {t('cards.write.later')}
               </Button>
-              {(count > 1 || failure) && !request.rewrite && (
-                <Button variant="outline" onClick={skip} disabled={isBusy} data-testid="card-write-skip">
+              {(writing.count > 1 || failure) && !request.rewrite && (
+                <Button variant="outline" onClick={writing.skip} disabled={isBusy} data-testid="card-write-skip">
                   <SkipForward className="rtl:rotate-180" aria-hidden />
                   {t('cards.write.skip')}
                 </Button>
               )}
               <Button
                 ref={primary}
-                variant={isNewOverCards ? 'destructive' : 'default'}
-                onClick={() => void write()}
-                disabled={isBusy || isWaitingForChoice}
+                variant={writing.isNewOverCards ? 'destructive' : 'default'}
+                onClick={() => void writing.write()}
+                disabled={isBusy || writing.isWaitingForChoice}
                 aria-busy={isBusy || undefined}
                 data-testid="card-write-submit"
               >
                 {isBusy ? <Spinner /> : <CreditCard aria-hidden />}
-                {t(failure ? 'cards.write.retry' : isNewOverCards ? 'cards.write.submitNew' : 'cards.write.submit')}
+                {t(failure ? 'cards.write.retry' : writing.isNewOverCards ? 'cards.write.submitNew' : 'cards.write.submit')}
               </Button>
             </>
           )}

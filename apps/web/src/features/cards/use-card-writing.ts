@@ -200,3 +200,5 @@ export function useCardWriting(request: RoomCardRequest, onClose: () => void) {
     close,
   };
 }
+
+export type CardWriting = ReturnType<typeof useCardWriting>;
