@@ -46,6 +46,7 @@ const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string
   '/lock-messages': () => '/lock-messages',
   '/lockAccounts': () => '/lockAccounts',
   '/order/balance': () => '/order/balance',
+  '/order/trialBalance': () => '/order/trialBalance',
   '/room/': () => '/room',
   '/room/$roomId': ({ room }) => `/room/${room}`,
   '/room/breakfast': () => '/room/breakfast',
