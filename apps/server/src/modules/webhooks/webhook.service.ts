@@ -190,7 +190,8 @@ export async function updateWebhook(ctx: AuthedContext, raw: z.input<typeof ZWeb
     });
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: 'webhook.changed' });
   });
-  // Enabled again: what waited while it was disabled goes out now, in order.
+  // Enabled again: what waited while it was disabled goes out now, in order, each in a job of its
+  // own (the job that met the endpoint disabled is kept finished for an hour under the delivery's id).
   if (enabling) {
     const pending = await ctx.deps.prisma.webhookDelivery.findMany({
       where: { endpointId: before.id, status: 'pending' },
@@ -200,6 +201,7 @@ export async function updateWebhook(ctx: AuthedContext, raw: z.input<typeof ZWeb
     await queueDeliveries(
       ctx.deps,
       pending.map((d) => d.id),
+      { again: true },
     );
   }
   return toDto(await findEndpoint(ctx, before.id));

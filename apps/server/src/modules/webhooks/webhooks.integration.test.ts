@@ -377,9 +377,12 @@ describe('an endpoint failing for days', () => {
   it('is disabled, the hotel told in the audit log and on the list; enabled again, what waited goes out', async () => {
     const h = await createHotelWithStaff(failing.deps);
     const owner = await actorContext(failing.deps, h.ownerToken);
-    const endpoint = await createWebhook(owner, { url: receiver.url(`/fail-${randomUUID()}`), events: ['payment.recorded'] });
+    const endpoint = await createWebhook(owner, { url: receiver.url(`/fail-${randomUUID()}`), events: ['reservation.created'] });
     workersFor(failing, h.hotel.id);
-    await trpcClient(failing.app).mutation('webhooks.sendTest', { id: endpoint.id }, { token: h.ownerToken });
+    // A real event: a test event is tried for seconds only (issue 39 §3), never long enough to disable.
+    const [room] = (await createRooms(failing.deps, h.hotel.id, [`F${randomUUID().slice(0, 6)}`])).rooms;
+    const [checkInAt, expectedCheckOutAt] = [48, 72].map((n) => new Date(Date.now() + n * 3_600_000)) as [Date, Date];
+    await createReservation(owner, { roomId: room!.id, checkInAt, expectedCheckOutAt, guests: [{ name: 'Li Na' }], idempotencyKey: randomUUID() });
     const list = async () => (await trpcClient(failing.app).query('webhooks.list', undefined, { token: h.ownerToken })).data!.items[0]!;
     await expect.poll(async () => (await list()).disabledReason, { timeout: 20_000 }).toBe('failing');
     const disabled = await list();
