@@ -57,6 +57,12 @@ function lastEventIdOf(req: FastifyRequest): { ok: true; lastEventId: string | n
     if (input === undefined || input === null) input = { lastEventId: fromRequest };
     else if (typeof input === 'object' && !Array.isArray(input)) input = { ...input, lastEventId: fromRequest };
   }
+  // The rule every transport applies before its schema (decision 025): text no field accepts.
+  try {
+    AppError.assertAcceptedText(input);
+  } catch (error) {
+    return { ok: false, error: error as AppError };
+  }
   const parsed = feedInput.safeParse(input);
   return parsed.success ? { ok: true, lastEventId: parsed.data?.lastEventId ?? null } : { ok: false, error: AppError.validation(parsed.error) };
 }
