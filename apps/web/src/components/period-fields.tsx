@@ -5,8 +5,9 @@ import { cn } from '@/lib/utils';
 
 /**
  * A list's period filter: the "From" and "To" days in the hotel's zone, side by side. The page keeps
- * the values and says why a period is refused in its own `<p id="{idPrefix}-period-error">`, which
- * "To" is then described by. Ids and test ids are `{idPrefix}-from` and `{idPrefix}-to`.
+ * the values (`usePeriodDraft`) and says why a period is refused where it fits, with `PeriodError`
+ * (`<p id="{idPrefix}-period-error">`, which "To" is then described by). Ids and test ids are
+ * `{idPrefix}-from` and `{idPrefix}-to`.
  */
 export function PeriodFields({
   idPrefix,
@@ -59,5 +60,23 @@ export function PeriodFields({
         />
       </div>
     </>
+  );
+}
+
+/** Why the period cannot be asked for (`periodErrorOf`), said under the fields: the text "To" is described by. */
+export function PeriodError({
+  idPrefix,
+  error,
+  className,
+}: {
+  idPrefix: string;
+  error: 'validation.dateInvalid' | 'validation.endAfterStart';
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p id={`${idPrefix}-period-error`} role="alert" className={cn('text-destructive text-sm', className)}>
+      {t(error)}
+    </p>
   );
 }

@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_AREAS, auditActionKey } from '@console/shared';
-import { PeriodFields } from '@/components/period-fields';
+import { PeriodError, PeriodFields } from '@/components/period-fields';
 import { ExportButton } from '@/components/export-button';
 import { ClearFiltersButton, ListPage, urlPagination } from '@/components/list-page';
 import { QuickRangeButtons } from '@/components/quick-range-buttons';
@@ -137,11 +137,7 @@ export function AuditLogPage() {
                   testId="audit-target-filter"
                 />
               )}
-              {periodError && (
-                <p id="audit-period-error" role="alert" className="text-destructive basis-full text-sm">
-                  {t(periodError)}
-                </p>
-              )}
+              {periodError && <PeriodError idPrefix="audit" error={periodError} className="basis-full" />}
             </div>
           )
         }

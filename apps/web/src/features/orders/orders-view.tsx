@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/export-button';
 import { ClearFiltersButton } from '@/components/list-page';
 import { LoadError, failedQuery } from '@/components/load-error';
-import { PeriodFields } from '@/components/period-fields';
+import { PeriodError, PeriodFields } from '@/components/period-fields';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -139,11 +139,7 @@ export function OrdersView() {
           />
         )}
       </div>
-      {periodError && (
-        <p id="balance-period-error" role="alert" className="text-destructive text-sm">
-          {t(periodError)}
-        </p>
-      )}
+      {periodError && <PeriodError idPrefix="balance" error={periodError} />}
       {!data && query.isError ? (
         <LoadError query={failedQuery(query)} what={t('orders.balance.loadWhat')} />
       ) : !data ? (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Banknote, FileSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PeriodFields } from '@/components/period-fields';
+import { PeriodError, PeriodFields } from '@/components/period-fields';
 import { ClearFiltersButton, ListPage, PageHeader, urlPagination } from '@/components/list-page';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { RefreshButton } from '@/components/refresh-button';
@@ -224,13 +224,7 @@ function ShiftList({
           <RefreshButton onRefresh={list.refetch} fetching={list.isFetching} disabled={periodError !== null} />
         </>
       }
-      toolbarBelow={
-        periodError && (
-          <p id="shifts-period-error" role="alert" className="text-destructive text-sm">
-            {t(periodError)}
-          </p>
-        )
-      }
+      toolbarBelow={periodError && <PeriodError idPrefix="shifts" error={periodError} />}
       isBlocked={periodError !== null}
       isEmpty={total === 0 || items.length === 0}
       empty={

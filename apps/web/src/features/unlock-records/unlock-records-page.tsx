@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { History, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PeriodFields } from '@/components/period-fields';
+import { PeriodError, PeriodFields } from '@/components/period-fields';
 import { ClearFiltersButton, ListPage, urlPagination } from '@/components/list-page';
 import { QuickRangeButtons } from '@/components/quick-range-buttons';
 import { ExportButton } from '@/components/export-button';
@@ -135,11 +135,7 @@ export function UnlockRecordsPage() {
                 </button>
               </Badge>
             )}
-            {periodError && (
-              <p id="records-period-error" role="alert" className="text-destructive text-sm">
-                {t(periodError)}
-              </p>
-            )}
+            {periodError && <PeriodError idPrefix="records" error={periodError} />}
           </div>
         )
       }
