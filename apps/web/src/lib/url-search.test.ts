@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { int, oneOf, optional, searchSchema, string, text, withDefault, withFallback, withoutDefaults } from './url-search';
+import { int, oneOf, optional, searchSchema, string, text, withDefault, withFallback } from './url-search';
 import { searchInputs } from './url-search-inputs.test-support';
 
 // Each reader of lib/url-search.ts against the zod schema it stands for; the routes' schemas are
@@ -43,12 +43,5 @@ describe('URL search readers without zod', () => {
   it('refuse what is not an object, as z.object does', () => {
     const schema = searchSchema({ v: optional(string()) });
     for (const input of [null, undefined, 'v=1', 3, []]) expect(schema['~standard'].validate(input)).toHaveProperty('issues');
-  });
-});
-
-describe('withoutDefaults', () => {
-  it('leaves out what is unset or equal to its default, keeps the rest', () => {
-    expect(withoutDefaults({ tab: 'orders', page: 1, kind: undefined, from: '2026-11-01' }, { tab: 'orders', page: 1 })).toEqual({ from: '2026-11-01' });
-    expect(withoutDefaults({ tab: 'cash', page: 2 }, { tab: 'orders', page: 1 })).toEqual({ tab: 'cash', page: 2 });
   });
 });

@@ -131,9 +131,3 @@ export function searchSchema<S extends Record<string, AnyField>>(shape: S): Sear
   };
   return { shape, '~standard': { version: 1, vendor: 'console', validate } };
 }
-
-/** What goes into the URL of a page whose search has defaults: the values set, those equal to the defaults left out. */
-export function withoutDefaults(search: object, defaults: object): Record<string, unknown> {
-  const usual: Record<string, unknown> = { ...defaults };
-  return Object.fromEntries(Object.entries(search).filter(([key, value]) => value !== undefined && usual[key] !== value));
-}

@@ -11,7 +11,7 @@ import { QuickRangeButtons } from '@/components/quick-range-buttons';
 import { RefreshButton } from '@/components/refresh-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { withoutDefaults } from '@/lib/url-search';
+import { withoutDefaults } from '@/lib/url-defaults';
 import { usePeriodDraft } from '@/lib/use-date-draft';
 import { auditFilters, auditQueries, readAuditSearch, type AuditSearch } from './api';
 import { AuditEntryDialog } from './audit-entry-dialog';

@@ -19,7 +19,7 @@ import { formatDate } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { todayInHotel } from '@/lib/hotel-time';
 import { useDateDraft } from '@/lib/use-date-draft';
-import { withoutDefaults } from '@/lib/url-search';
+import { withoutDefaults } from '@/lib/url-defaults';
 import { AccountsTable } from './accounts-table';
 import { journalQueries, readTrialBalanceSearch, selectionOf, type Selection, type TrialBalance, type TrialBalanceSearch } from './api';
 import { ChecksPanel } from './checks-panel';

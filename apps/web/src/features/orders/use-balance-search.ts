@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { withoutDefaults } from '@/lib/url-search';
+import { withoutDefaults } from '@/lib/url-defaults';
 import { readBalanceSearch, type BalanceSearch } from './api';
 import { balanceSearchDefaults } from './balance-search';
 

@@ -12,7 +12,7 @@ import { formatDate } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
 import { todayInHotel } from '@/lib/hotel-time';
 import { currentLanguage } from '@/lib/language';
-import { withoutDefaults } from '@/lib/url-search';
+import { withoutDefaults } from '@/lib/url-defaults';
 import { useDateDraft } from '@/lib/use-date-draft';
 import { readReportsSearch, reportFileUrl, type ReportsSearch } from './api';
 import { REPORT_PERIODS, periodRange, shiftPeriod, type ReportPeriod } from './period';

@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime, formatShortDateTime } from '@/lib/format';
 import { useHotelSettings } from '@/lib/hotel-settings';
-import { withoutDefaults } from '@/lib/url-search';
+import { withoutDefaults } from '@/lib/url-defaults';
 import { usePeriodDraft } from '@/lib/use-date-draft';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
