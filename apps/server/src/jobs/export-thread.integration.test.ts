@@ -54,7 +54,7 @@ describe('an export on its own thread', () => {
   it('writes the file and reports its progress to the job, the last report before the end', async () => {
     const { job: exportJob, progress } = await job(`thread-${Date.now()}`);
     const result = await runExportInThread(ctx.deps, exportJob);
-    expect(result).toEqual({ rows: 25 });
+    expect(result).toEqual({ rows: 25, tallies: {} });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.every((p, i) => p.done <= p.total && (i === 0 || p.done >= progress[i - 1]!.done))).toBe(true);
     expect(progress.at(-1)).toEqual({ done: 25, total: 25 });

@@ -98,8 +98,10 @@ describe('a cashier shift', () => {
     expect(opens.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const shift = (opens.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof openShift>>>).value;
     const closes = await Promise.allSettled([
+      // The same count twice (a double click): a count 10 short would be refused for its missing
+      // note whichever came first, and the refusal under test is the second close's.
       closeShift(h.staff, { shiftId: shift.id, counted: { cash: 100 } }),
-      closeShift(h.staff, { shiftId: shift.id, counted: { cash: 90 } }),
+      closeShift(h.staff, { shiftId: shift.id, counted: { cash: 100 } }),
     ]);
     expect(closes.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await refusal(Promise.reject((closes.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason))).toMatchObject({
