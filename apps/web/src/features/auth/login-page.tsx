@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useRouter, getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import { trpc } from '@/lib/trpc';
 import { loadUserInfoCodec, writeUserInfo } from '@/lib/user-info';
 import { AuthShell } from './auth-shell';
 import { CaptchaImage, useCaptcha } from './captcha';
-import { FirstPasswordStep } from './first-password-form';
 import { fieldMessage } from '@/lib/field-message';
 import { PasswordInput } from '@/components/password-input';
 import { RenderedInBackground, whenIdle } from '@/lib/lazy';
@@ -27,6 +26,13 @@ const loginRoute = getRouteApi('/login');
 
 /** The form's rules (the shared zod schema) load once the page is idle, or at the first check, which waits for them. */
 const loadLoginRules = () => import('./login-rules').then((m) => m.ZLoginInput);
+
+/**
+ * The first sign-in's second step (a password sent by SMS changed for the member's own), a chunk of
+ * its own: its form and rules (zod) would otherwise be in every visitor's first download of the
+ * sign-in page, for the few who ever see it.
+ */
+const FirstPasswordStep = lazy(() => import('./first-password-form').then((m) => ({ default: m.FirstPasswordStep })));
 
 /** The answers about the graphic code: shown at its field, not as a passing toast. */
 const CAPTCHA_ERRORS: TAppErrorData['code'][] = ['CAPTCHA_INVALID', 'CAPTCHA_REQUIRED'];
@@ -106,16 +112,24 @@ function LoginForm() {
 
   if (sentPassword !== null)
     return (
-      <FirstPasswordStep
-        sentPassword={sentPassword}
-        onDone={() => {
-          // The change ended the session (or the member signed out): sign in again, with the new password.
-          setSentPassword(null);
-          form.setValue('password', '');
-          form.setValue('captchaCode', '');
-          refresh();
-        }}
-      />
+      <Suspense
+        fallback={
+          <AuthShell title={t('login.title')}>
+            <Spinner />
+          </AuthShell>
+        }
+      >
+        <FirstPasswordStep
+          sentPassword={sentPassword}
+          onDone={() => {
+            // The change ended the session (or the member signed out): sign in again, with the new password.
+            setSentPassword(null);
+            form.setValue('password', '');
+            form.setValue('captchaCode', '');
+            refresh();
+          }}
+        />
+      </Suspense>
     );
 
   return (
