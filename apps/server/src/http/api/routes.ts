@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   ZAddGuestInput,
-  ZLockGetInput,
   ZRemoveGuestInput,
   ZArriveInput,
   ZCheckInInput,
@@ -9,17 +8,13 @@ import {
   ZChangeRoomInput,
   ZId,
   ZIdempotencyKey,
-  ZRecordsByPersonInput,
   ZRenewInput,
   ZRescheduleInput,
   ZReservationInput,
   ZRoomListInput,
   ZStayListInput,
-  ZFolioInput,
   ZPasswordCreateInput,
   ZPasswordRevokeInput,
-  ZHotelLockListInput,
-  ZStayMoneyInput,
 } from '@console/shared';
 import {
   ZRoomGetOutput,
@@ -27,7 +22,6 @@ import {
   ZRoomListOutput,
   ZStayAddGuestOutput,
   ZStayRemoveGuestOutput,
-  ZLockGetOutput,
   ZStayArriveOutput,
   ZStayCheckInOutput,
   ZStayCancelReservationOutput,
@@ -39,21 +33,12 @@ import {
   ZStayRenewOutput,
   ZStayReserveOutput,
   ZStayRescheduleOutput,
-  ZLockRecordsByPersonOutput,
-  ZLockListOutput,
-  ZLockStatusOutput,
-  ZOrderFolioOutput,
   ZPasswordCreateOutput,
   ZPasswordRevokeOutput,
-  ZOrderRecordPaymentOutput,
 } from '@console/shared/dto';
 import { cursorOf } from '../../db/keyset';
 import { findStay } from '../../modules/base/stay-dto';
 import { createPassword, revokePassword } from '../../modules/credentials/password.service';
-import { getHotelLock, listHotelLocks } from '../../modules/locks/accounts/hotel-locks';
-import { getRoomLock } from '../../modules/locks/lock.service';
-import { recordPayment } from '../../modules/orders/payments';
-import { getFolio } from '../../modules/orders/settlement.service';
 import { listRoomGroups } from '../../modules/room/room-group.service';
 import { getRoom, listRooms } from '../../modules/room/room-list';
 import { stayKeys } from '../../modules/stay-keys/stay-keys';
@@ -68,20 +53,18 @@ import { rescheduleStay } from '../../modules/stays/reschedule';
 import { upsertReservationByKey } from '../../modules/stays/reservation-upsert';
 import { getStayByKey } from '../../modules/stays/stay-by-key';
 import { getStay, listStaysAfter } from '../../modules/stays/stay-list';
-import { listRecordsByPersonAfter } from '../../modules/unlock-records/unlock-record.service';
 import { ZCursorQuery, cursorPage, keysetFrom, keysetPage, numberedPage, pageFrom } from './cursor';
 import { CARD_FACE_ROUTES } from './card-face-routes';
 import { HOTEL_GUEST_ROUTES } from './hotel-guest-routes';
 import { apiRoute, fieldsOf, itemOf, type ApiRoute } from './route';
+import { FOLIO_ROUTES } from './folio-routes';
+import { LOCK_ROUTES } from './lock-routes';
 import { WEBHOOK_API_ROUTES } from './webhook-routes';
 
 const ZRoomPath = z.object({ roomId: ZId });
 const ZStayPath = z.object({ stayId: ZId });
-
 const ZRoomItem = itemOf(ZRoomListOutput);
 const ZStayItem = itemOf(ZStayListOutput);
-const ZUnlockRecordItem = itemOf(ZLockRecordsByPersonOutput);
-const ZLockItem = itemOf(ZLockListOutput);
 
 /** Every operation of the JSON API, in the order the document lists them. */
 export const API_ROUTES: ApiRoute[] = [
@@ -361,92 +344,12 @@ export const API_ROUTES: ApiRoute[] = [
   // Cards and faces (card-face-routes.ts)
   ...CARD_FACE_ROUTES,
 
-  // Folio
-  apiRoute({
-    method: 'GET',
-    path: '/stays/{stayId}/folio',
-    operationId: 'getFolio',
-    tag: 'Folio',
-    summary: "A stay's folio: its entries and balance",
-    description: 'Amounts are integers in the minor unit of the hotel currency.',
-    permission: 'stay.manage',
-    params: z.object({ stayId: ZFolioInput.shape.stayId }),
-    response: ZOrderFolioOutput,
-    handle: (ctx, { params }) => getFolio(ctx, params),
-  }),
-  apiRoute({
-    method: 'POST',
-    path: '/stays/{stayId}/payments',
-    operationId: 'recordPayment',
-    tag: 'Folio',
-    summary: 'Record a payment on the folio',
-    description: "The `Idempotency-Key` is the payment's key for good: sent again, it answers the same entry.",
-    permission: 'stay.manage',
-    params: ZStayPath,
-    body: fieldsOf(ZStayMoneyInput, 'stayId', 'requestId'),
-    response: ZOrderRecordPaymentOutput,
-    status: 201,
-    handle: (ctx, { params, body, idempotencyKey }) => recordPayment(ctx, { ...body, stayId: params.stayId, requestId: idempotencyKey }),
-  }),
+  // Folio (folio-routes.ts)
+  ...FOLIO_ROUTES,
 
-  // Locks and unlock records
-  apiRoute({
-    method: 'GET',
-    path: '/locks',
-    operationId: 'listLocks',
-    tag: 'Locks',
-    summary: "List the hotel's locks",
-    description: 'Each with its rooms, whether it is online, its battery and when it was last seen.',
-    permission: 'room.manage',
-    query: fieldsOf(ZHotelLockListInput, 'page', 'pageSize').extend(ZCursorQuery.shape),
-    response: cursorPage(ZLockItem),
-    async handle(ctx, { query }) {
-      const { cursor, limit, ...filters } = query;
-      const { page, pageSize } = pageFrom(cursor, limit);
-      const result = await listHotelLocks(ctx, { ...filters, page, pageSize });
-      return numberedPage(result.items, page, pageSize, result.total);
-    },
-  }),
-  apiRoute({
-    method: 'GET',
-    path: '/locks/{lockId}',
-    operationId: 'getLock',
-    tag: 'Locks',
-    summary: 'Get a lock and its state',
-    description:
-      'By its `id` in the lock list: its room (or the shared door it is), whether it is online, its battery and when it was last seen, as last reported by the lock cloud.',
-    permission: 'room.manage',
-    params: z.object({ lockId: ZLockGetInput.shape.id }),
-    response: ZLockGetOutput,
-    handle: (ctx, { params }) => getHotelLock(ctx, { id: params.lockId }),
-  }),
-  apiRoute({
-    method: 'GET',
-    path: '/rooms/{roomId}/lock',
-    operationId: 'getRoomLock',
-    tag: 'Locks',
-    summary: "A room's lock and its state",
-    description: 'As last reported by the lock cloud (online, battery, last seen).',
-    permission: 'room.read',
-    params: ZRoomPath,
-    response: ZLockStatusOutput,
-    handle: (ctx, { params }) => getRoomLock(ctx, { roomId: params.roomId }),
-  }),
-  apiRoute({
-    method: 'GET',
-    path: '/unlock-records',
-    operationId: 'listUnlockRecords',
-    tag: 'Locks',
-    summary: 'List unlock records',
-    description: "Newest first; by room, one credential (`password:12`, `card:7`, `face:3`), a person's name, hotel days.",
-    permission: 'room.read',
-    query: fieldsOf(ZRecordsByPersonInput, 'page', 'pageSize').extend(ZCursorQuery.shape),
-    response: cursorPage(ZUnlockRecordItem),
-    async handle(ctx, { query }) {
-      const { cursor, limit, ...filters } = query;
-      const rows = await listRecordsByPersonAfter(ctx, filters, keysetFrom(cursor), limit + 1);
-      return keysetPage(rows, limit, (r) => cursorOf(r.occurredAt, r.id));
-    },
-  }),
+  // Locks and unlock records (lock-routes.ts)
+  ...LOCK_ROUTES,
+
+  // Webhooks (webhook-routes.ts)
   ...WEBHOOK_API_ROUTES,
 ];
