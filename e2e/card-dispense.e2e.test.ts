@@ -132,8 +132,16 @@ describe.each(languageRuns(RUNS, import.meta.url))('room cards from the card dis
     expect(await page.getByTestId('card-write-by-hand').count()).toBe(0);
     expect(await simDispenser()).toMatchObject({ stock: 49, bin: 0 });
 
-    // The desk takes card 1; card 2 comes from the dispenser.
+    // The desk takes card 1; card 2 comes from the dispenser. The stock report that follows the last
+    // card is held until "Done" has been clicked: the desk need not wait for it (a click meanwhile
+    // did nothing, and the dialog stayed open: met by the whole browser run under load).
     expect(await readerSim().removeCard()).toBe(written[0]);
+    let releaseReport = () => {};
+    const reportHeld = new Promise<void>((resolve) => (releaseReport = resolve));
+    await page.route('**/trpc/dispenser.checkStatus**', async (route) => {
+      await reportHeld;
+      await route.continue();
+    });
     await submit().click();
     await page.getByTestId('card-write-finished').waitFor();
     written.push((await readerSim().overview()).card!);
@@ -142,6 +150,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('room cards from the card dis
     await screenshot(page, shot('written'));
     await page.getByTestId('card-write-done').click();
     await dialog().waitFor({ state: 'detached' });
+    releaseReport();
+    await page.unroute('**/trpc/dispenser.checkStatus**');
 
     const issued = await cardsOfStay(page, stayId, 'active');
     expect(issued.map((c) => c.cardNumber).sort()).toEqual(written.map(cardNumberOf).sort());

@@ -31,7 +31,7 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent
-        closeLabel={isBusy ? undefined : t('common.close')}
+        closeLabel={isBusy && !isFinished ? undefined : t('common.close')}
         className="sm:max-w-xl"
         data-testid="card-writing-dialog"
         data-finished={isFinished}
@@ -39,7 +39,7 @@ export function CardWritingDialog({ request, onClose }: { request: RoomCardReque
           event.preventDefault();
           primary.current?.focus();
         }}
-        onEscapeKeyDown={(event) => isBusy && event.preventDefault()}
+        onEscapeKeyDown={(event) => isBusy && !isFinished && event.preventDefault()}
         onInteractOutside={(event) => event.preventDefault()}
       >
         <DialogHeader>
