@@ -9,7 +9,9 @@ export function requestMeta(req: FastifyRequest, bodyLanguage?: unknown, channel
     ip: req.ip,
     userAgent: typeof ua === 'string' ? ua : undefined,
     requestId: String(req.id),
-    lang: requestLanguage(req.headers, bodyLanguage),
+    // The JSON API's clients are programs, most of them written in English: a request that names
+    // no language is answered in English there (issue 39 §5), in the console's source language elsewhere.
+    lang: requestLanguage(req.headers, bodyLanguage, channel === 'api' ? 'en' : undefined),
     channel,
   };
 }

@@ -46,8 +46,12 @@ export function createTranslator(resources = loadLocales()): Translator {
   };
 }
 
-/** The language of a request: the `language` header (spec §9), then Accept-Language, then zh-CN. */
-export function requestLanguage(headers: Record<string, string | string[] | undefined>, bodyLanguage?: unknown): TLanguageHeader {
+/** The language of a request: the `language` header (spec §9), then Accept-Language, then `fallback` (zh-CN, the source language, unless the face says otherwise). */
+export function requestLanguage(
+  headers: Record<string, string | string[] | undefined>,
+  bodyLanguage?: unknown,
+  fallback: TLanguageHeader = SOURCE_LANGUAGE,
+): TLanguageHeader {
   const pick = (v: unknown) => (typeof v === 'string' ? resolveLanguageHeader(v) : Array.isArray(v) ? resolveLanguageHeader(v[0]) : undefined);
-  return pick(headers.language) ?? pick(bodyLanguage) ?? pick(headers['accept-language']) ?? SOURCE_LANGUAGE;
+  return pick(headers.language) ?? pick(bodyLanguage) ?? pick(headers['accept-language']) ?? fallback;
 }

@@ -167,6 +167,16 @@ describe('authentication', () => {
     expect(res).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', type: 'urn:console:problem:forbidden' } });
     expect(res.body.detail).toMatch(/[\u4e00-\u9fff]/);
     expect(await ctx.deps.prisma.stay.count({ where: { hotelId: h.hotel.id } })).toBe(0);
+    // A request that names no language is answered in English (a program's, issue 39 §5), a
+    // console's in its source language.
+    const unnamed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/reservations',
+      headers: { authorization: `Bearer ${h.key}`, 'idempotency-key': idem(), 'content-type': 'application/json' },
+      payload: JSON.stringify(reservation(h.rooms[0]!.id)),
+    });
+    expect(unnamed.statusCode).toBe(403);
+    expect((unnamed.json() as Problem).detail).toMatch(/^[\x20-\x7e]+$/);
   });
 });
 

@@ -17,14 +17,17 @@ export const ZProblem = z
     type: z.string().meta({ description: '`urn:console:problem:<code>`, one per catalogue code.' }),
     title: z.string().meta({ description: 'The catalogue code, as a short title.' }),
     status: z.number().int(),
-    detail: z.string().meta({ description: "The message, in the request's language (Accept-Language)." }),
+    detail: z.string().meta({ description: "The message, in the request's language (Accept-Language; English when it names none)." }),
     instance: z.string().meta({ description: 'The request id (also in the x-request-id header).' }),
     code: z.enum(APP_ERROR_CODES as [string, ...string[]]),
     errno: z.number().int().meta({ description: "The legacy protocol's errno of the same error." }),
     reason: z.string().optional().meta({ description: 'A stable key of the reason (the message key).' }),
     fields: z.record(z.string(), z.string()).optional().meta({ description: 'Field path -> message, for a bad input.' }),
     retryAfterSeconds: z.number().optional(),
-    details: z.record(z.string(), z.unknown()).optional(),
+    details: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'What a program needs to act on the error, by name: for 409 CONFIRMATION_REQUIRED, `warnings` (`room_dirty`, `guest_in_other_room`) to send back in `acknowledge`, and `elsewhere`; for LOCK_FAILED, `reason`.',
+    }),
   })
   .meta({ id: 'Problem' });
 export type TProblem = z.infer<typeof ZProblem>;
