@@ -150,7 +150,11 @@ describe.each(languageRuns(RUNS, import.meta.url))('room cards from the card dis
     await screenshot(page, shot('written'));
     await page.getByTestId('card-write-done').click();
     await dialog().waitFor({ state: 'detached' });
+    // The report let go, and answered, before its route is taken away (taken away while its handler
+    // still ran, the request was handled twice: an unhandled rejection in a CI run).
+    const reported = page.waitForResponse((response) => response.url().includes('/trpc/dispenser.checkStatus'));
     releaseReport();
+    await reported;
     await page.unroute('**/trpc/dispenser.checkStatus**');
 
     const issued = await cardsOfStay(page, stayId, 'active');
