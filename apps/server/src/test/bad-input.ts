@@ -69,6 +69,15 @@ const SOMETIMES_VALID: unknown[] = [
   [],
 ];
 
+/**
+ * Draws of the two random properties per action or procedure, after its fields' systematic probes
+ * (every always-invalid value in every field, every field left out). fast-check draws anew on each
+ * run (a failure prints the seed that replays it), so what a run leaves undrawn the next ones draw:
+ * 15 and 8 (30 and 15 before) keep a run's bad-input files to two thirds of their time (issue 37 §2).
+ */
+const SOMETIMES_VALID_RUNS = 15;
+const RANDOM_PAYLOAD_RUNS = 8;
+
 type Answer = { ok: boolean; serverError: boolean; text: string; message: string; fields: string[] };
 
 /** Every path of a payload (`a`, `a.0`, `a.0.b`), objects and arrays included. */
@@ -350,13 +359,13 @@ export function badInputTests(part: number, parts: number) {
               baseline,
             );
           }),
-          { numRuns: 30 },
+          { numRuns: SOMETIMES_VALID_RUNS },
         );
         await fc.assert(
           fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }), async (payload) => {
             await probe(`${path} ${JSON.stringify(payload).slice(0, 200)}`, () => callLegacy(path, payload), names, false, baseline);
           }),
-          { numRuns: 15 },
+          { numRuns: RANDOM_PAYLOAD_RUNS },
         );
       },
       PROBES_TIMEOUT,
@@ -406,13 +415,13 @@ export function badInputTests(part: number, parts: number) {
               baseline,
             );
           }),
-          { numRuns: 30 },
+          { numRuns: SOMETIMES_VALID_RUNS },
         );
         await fc.assert(
           fc.asyncProperty(fc.dictionary(fc.constantFrom(...names), fc.anything({ maxDepth: 2 }), { maxKeys: 6 }), async (payload) => {
             await probe(`${path} ${JSON.stringify(payload).slice(0, 200)}`, () => callTrpc(path, type, payload), names, false, baseline);
           }),
-          { numRuns: 15 },
+          { numRuns: RANDOM_PAYLOAD_RUNS },
         );
       },
       PROBES_TIMEOUT,
@@ -464,7 +473,7 @@ export function badInputTests(part: number, parts: number) {
               baseline,
             );
           }),
-          { numRuns: 30 },
+          { numRuns: SOMETIMES_VALID_RUNS },
         );
       },
       PROBES_TIMEOUT,
