@@ -25,6 +25,10 @@ export default defineConfig({
   test: {
     // The longest files first (test-durations.json), on a fresh clone as on a developer's machine.
     sequence: { sequencer: LongestFirst },
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) for the next
+    // vitest process: CI starts eleven of them on the same files (unit, integration, the
+    // fresh-machine run, six hours of .ci/at-hour.sh), each transforming the server anew.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
