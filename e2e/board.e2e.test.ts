@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, captchaAnswer, closeRedis, launchBrowser, screenshot, signIn } from './support';
+import { DEMO_OWNER, baseUrl, captchaAnswer, closeRedis, launchBrowser, screenshot, signIn, visit } from './support';
 import {
   LANGUAGES,
   answerOf,
@@ -286,8 +286,10 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
         { path: '/customer/customer', menu: 'customer-list', title: 'route.customers' },
         { path: '/user/changePsw', menu: null, title: 'changePassword.title' },
       ];
+      // Moved to by the router, as a clerk goes from page to page (a load of the console each was a
+      // tenth of this file's time).
       for (const route of routes) {
-        await page.goto(`${baseUrl()}${route.path}`);
+        await visit(page, route.path);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
         const lit = await page.locator('aside [aria-current="page"]').evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')));
