@@ -24,9 +24,13 @@
  *
  * Environment: BENCH_ROUNDS (default 2), BENCH_BACKOFF_MS (LOCK_DELIVERY_BACKOFF_MS, default 50),
  * BENCH_OFFLINE_MS (default 2000), BENCH_LATENCY_MS (the simulator's gateway latency, default
- * 20-50), BENCH_KEEP_DB=1. A smoke run (BENCH_SMOKE=1): no warm-up, one round on 10 locks of 4
- * passwords, the faults on 2 offline, 1 busy, 4 one-shot and 2 planted locks, every check the same.
+ * 20-50), BENCH_KEEP_DB=1. A smoke run (BENCH_SMOKE=1): no warm-up, one round on 5 locks of 2
+ * passwords, each fault on one lock of its own (1 offline, 1 busy, 1 one-shot, 1 planted, and 1
+ * undisturbed), its worker processes kept from one engine run to the next (2 started instead of 4:
+ * one for the first run, a second beside it for the 2-process run, stopped before the faults run);
+ * every check the same.
  */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,15 +55,18 @@ const BACKOFF_MS = Number(process.env.BENCH_BACKOFF_MS ?? 50);
 const ATTEMPTS = 8;
 const OFFLINE_MS = Number(process.env.BENCH_OFFLINE_MS ?? 2_000);
 const LATENCY = process.env.BENCH_LATENCY_MS ?? '20-50';
-// A smoke run: 10 locks of 4 passwords (40 writes a run: issuing and delivering 1,000 was most of
-// its time), every kind of fault still met, on fewer locks.
-const LOCKS = sized(100, 10);
-const PER_LOCK = sized(10, 4);
+// A smoke run: 5 locks of 2 passwords (10 writes a run: issuing and delivering 1,000 was most of
+// its time), every kind of fault still met, each on one lock of its own, and one lock undisturbed.
+// Not fewer: the four faults need four locks apart; two passwords a lock keep a lock's writes one at
+// a time (a second waits for the first), a busy lock refusing each of its credentials in turn, and
+// the check that no code is twice on a lock.
+const LOCKS = sized(100, 5);
+const PER_LOCK = sized(10, 2);
 const WORKER_CONCURRENCY = 8; // startCredentialWorker's
-const OFFLINE_LOCKS = sized(10, 2);
+const OFFLINE_LOCKS = sized(10, 1);
 const BUSY_LOCKS = sized(3, 1); // every write refused until each of their credentials was refused once (per-lock injection)
-const ONE_SHOT = sized(20, 4); // single writes refused once (/sim/failures/next)
-const PLANTED = sized(10, 2); // codes already on the lock: meant to fail
+const ONE_SHOT = sized(20, 1); // single writes refused once (/sim/failures/next)
+const PLANTED = sized(10, 1); // codes already on the lock: meant to fail
 
 type RunKind = 'bare-all' | 'bare-8' | 'bare-16' | 'engine-1' | 'engine-2' | 'faults-1';
 const LABEL: Record<RunKind, string> = {
@@ -111,6 +118,8 @@ async function main() {
   const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
   const redisPrefix = `benchlkd:${process.pid}`;
   let simChild: Awaited<ReturnType<typeof startProcess>>['child'] | undefined;
+  /** A smoke run's worker processes, kept from one engine run to the next (workersFor). */
+  const kept: ChildProcess[] = [];
   let deps: Awaited<ReturnType<typeof createDeps>> | undefined;
   try {
     await client.connect();
@@ -272,6 +281,18 @@ async function main() {
     }
 
     /**
+     * The `n` worker processes of an engine run, started after its passwords were issued. A smoke run
+     * keeps those of the run before (each start of src/worker.ts through tsx costs seconds of CPU):
+     * it starts only the ones missing, and stops the ones too many.
+     */
+    async function workersFor(n: number): Promise<ChildProcess[]> {
+      if (!SMOKE) return startWorkerProcesses(n);
+      while (kept.length > n) await stopProcess(kept.pop()!);
+      if (kept.length < n) kept.push(...(await startWorkerProcesses(n - kept.length)));
+      return [...kept];
+    }
+
+    /**
      * 1,000 passwords through the service, queued while the queue is paused; the worker processes
      * start; the queue is resumed and the clock starts; it stops at the last credential's final state.
      */
@@ -296,7 +317,7 @@ async function main() {
       const createStarted = performance.now();
       for (const w of writes) await createPassword(ctx, { roomId: w.roomId, holderName: w.holder, kind: 'custom', code: w.code });
       const createMs = performance.now() - createStarted;
-      const workers = await startWorkerProcesses(processes);
+      const workers = await workersFor(processes);
 
       for (const i of offline) await bare.control('PATCH', `/locks/${lockIds[i]}`, { online: false });
       for (const i of busy)
@@ -338,7 +359,7 @@ async function main() {
         }
       } finally {
         clearTimeout(offlineTimer);
-        await Promise.all(workers.map(stopProcess));
+        if (!SMOKE) await Promise.all(workers.map(stopProcess));
       }
       const {
         rows: [last],
@@ -466,6 +487,7 @@ async function main() {
       'Every engine run: every credential in a final state (on_lock, or failed with duplicate_code when its code was planted), none lost (database = simulator, code and keyboardPwdId), none twice on a lock: checked.\n',
     );
   } finally {
+    await Promise.all(kept.map(stopProcess));
     await client.end().catch(() => {});
     if (deps) {
       const keys = await deps.redis.keys(`${redisPrefix}:*`);
