@@ -5,6 +5,8 @@
  *   must make exactly one stay and answer every other attempt "occupied": server errors 0. Then
  *   rounds of 10 simultaneous copies of one check-in (one request_id): all answer the same stay.
  * Prints markdown tables; the loaded run is compared with the quiet one (a ratio).
+ * A smoke run (BENCH_SMOKE=1): one round of each, 4 simultaneous check-ins a race and 4 copies (two
+ * a face), no warm-up, one busy process instead of two; every check the same.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,8 +22,17 @@ import { fmt, median, percentile, root, startProcess, stopProcess, sized } from 
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
-const PER_ROUND = 20;
-const COPIES = 10;
+/**
+ * Simultaneous check-ins a race, and copies of one check-in, half over each face. A smoke run: 4 of
+ * each, two a face: each face races the other and itself, and one stay must come of them.
+ */
+const PER_ROUND = sized(20, 4);
+const COPIES = sized(10, 4);
+/** Check-ins before the measured rounds (start-up costs); a smoke run times nothing worth reading. */
+const WARM_UP = sized(3, 0);
+/** Processes that keep a core busy in the loaded rounds: both cores; in a smoke run one (it shares the 2 cores with another smoke job). */
+const BURNERS = sized(2, 1);
+const LOADED = sized('both cores busy', 'one core busy');
 const TZ = 'Asia/Shanghai';
 
 const key = CryptoJS.enc.Utf8.parse(DEV_COMPAT_DES_KEY);
@@ -43,7 +54,7 @@ interface Attempt {
 }
 
 function burnCpu(): () => Promise<void> {
-  const children: ChildProcess[] = [0, 1].map(() => fork('-e', ['for (;;) {}'], { execArgv: [], stdio: 'ignore' }));
+  const children: ChildProcess[] = Array.from({ length: BURNERS }, () => fork('-e', ['for (;;) {}'], { execArgv: [], stdio: 'ignore' }));
   return () =>
     Promise.all(
       children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGKILL'))))),
@@ -60,7 +71,7 @@ async function main() {
     await client.connect();
     const rooms = await client.query<{ id: number }>(
       `INSERT INTO "Room" ("hotelId", "name", "usualPrice", "updatedAt") SELECT $1, 'Race ' || i, 20000, now() FROM generate_series(1, $2::int) i RETURNING "id"`,
-      [hotelId, ROUNDS * 3 + 3],
+      [hotelId, ROUNDS * 3 + WARM_UP],
     );
     const roomIds = rooms.rows.map((r) => r.id);
 
@@ -166,15 +177,15 @@ async function main() {
       }
 
       // Warm-up: a few check-ins so the first measured round pays no start-up costs.
-      for (let i = 0; i < 3; i += 1) await attempt('trpc', roomIds[roomIds.length - 1 - i]!, randomUUID(), mobile());
+      for (let i = 0; i < WARM_UP; i += 1) await attempt('trpc', roomIds[roomIds.length - 1 - i]!, randomUUID(), mobile());
 
       const quiet = await raceRounds('quiet machine');
       const stop = burnCpu();
       let loaded: Awaited<ReturnType<typeof raceRounds>>;
       let copies: Awaited<ReturnType<typeof copyRounds>>;
       try {
-        loaded = await raceRounds('both cores busy');
-        copies = await copyRounds('both cores busy');
+        loaded = await raceRounds(LOADED);
+        copies = await copyRounds(LOADED);
       } finally {
         await stop();
       }
@@ -191,7 +202,7 @@ async function main() {
       console.log(
         `\nUnder load the round takes ${fmt(loaded.roundMs / quiet.roundMs, 2)}x as long as on a quiet machine (p95 ${fmt(loaded.p95 / quiet.p95, 2)}x).\n`,
       );
-      console.log(`## Copies of one check-in: ${copies.rounds} rounds of ${COPIES} simultaneous copies (one request_id, both faces), both cores busy\n`);
+      console.log(`## Copies of one check-in: ${copies.rounds} rounds of ${COPIES} simultaneous copies (one request_id, both faces), ${LOADED}\n`);
       console.log('| rounds answered with one and the same stay | server errors | other answers |');
       console.log('|---:|---:|---:|');
       console.log(`| ${copies.sameStay} / ${copies.rounds} | ${copies.serverErrors} | ${copies.other} |\n`);
