@@ -14,7 +14,9 @@
  *   checks, parsing), plus what is left (the flow's own work).
  *   Two runs: the reader at its latency (the target: p95 under 800 ms), and at 0 ms (what the
  *   console and the server add on their own).
- * Environment: BENCH_CARDS (default 60), BENCH_READER_LATENCY_MS (default 25).
+ * Environment: BENCH_CARDS (default 60), BENCH_READER_LATENCY_MS (default 25). A smoke run
+ * (BENCH_SMOKE=1): 2 cards a run (the reader writes a second card after a first), no warm-up card;
+ * every card still confirmed and counted.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -33,7 +35,9 @@ import { COOKIES } from '../packages/shared/src/index.ts';
 import { fmt, percentile, sized, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const CARDS = Number(process.env.BENCH_CARDS ?? sized(60, 6));
+const CARDS = Number(process.env.BENCH_CARDS ?? sized(60, 2));
+/** Cards written before the measured ones in each run; a smoke run times nothing worth reading. */
+const WARM_UP = sized(1, 0);
 const READER_LATENCY_MS = Number(process.env.BENCH_READER_LATENCY_MS ?? 25);
 
 interface Timing {
@@ -111,7 +115,7 @@ async function main() {
     await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotel!.id]);
     const rooms = await client.query<{ id: number }>(
       `INSERT INTO "Room" ("hotelId", "name", "sortOrder", "usualPrice", "updatedAt") SELECT $1, 'C' || g, g, 20000, now() FROM generate_series(1, $2) g RETURNING "id"`,
-      [hotel!.id, (CARDS + 1) * 2],
+      [hotel!.id, (CARDS + WARM_UP) * 2],
     );
     const stays: number[] = [];
     for (const room of rooms.rows) {
@@ -146,8 +150,8 @@ async function main() {
       await control.setLatency(latency);
       const reader = createReader(1, { baseUrl: readerSim.urls.type1 });
       const timings: Timing[] = [];
-      // One warm-up card, then the measured ones.
-      for (let i = -1; i < CARDS; i++) {
+      // One warm-up card (none in a smoke run), then the measured ones.
+      for (let i = -WARM_UP; i < CARDS; i++) {
         const stayId = stays[next++]!;
         if (!stayId) throw new Error(`no stay ${next}`);
         await control.placeCard();
@@ -168,9 +172,11 @@ async function main() {
     const {
       rows: [issued],
     } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "CardIssue" WHERE "hotelId" = $1 AND state = 'issued'`, [hotel!.id]);
-    if (issued!.n !== 2 * (CARDS + 1)) throw new Error(`expected ${2 * (CARDS + 1)} issued cards, found ${issued!.n}`);
+    if (issued!.n !== 2 * (CARDS + WARM_UP)) throw new Error(`expected ${2 * (CARDS + WARM_UP)} issued cards, found ${issued!.n}`);
 
-    console.log(`${CARDS} cards a run (after one warm-up card), each a new blank card for a stay of its own room; milliseconds.\n`);
+    console.log(
+      `${CARDS} cards a run (after ${WARM_UP ? 'one warm-up card' : 'no warm-up card'}), each a new blank card for a stay of its own room; milliseconds.\n`,
+    );
     console.log(
       '| reader latency a command | reader calls a card | total p50 | total p95 | server p50 | server p95 | reader latency (calls x latency) | driver p50 | driver p95 | rest p50 |',
     );
