@@ -26,7 +26,7 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession } from '../apps/server/src/modules/auth/session.service.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { ReaderSimControl } from '../apps/reader-sim/src/control-client.ts';
 import { FREE_PORTS, startReaderSim } from '../apps/reader-sim/src/server.ts';
 import { writeCardAtDesk, type CardWrite } from '../apps/web/src/features/cards/card-writing.ts';

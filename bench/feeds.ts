@@ -29,7 +29,7 @@ import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { fetchFeedText } from '../apps/server/src/modules/feeds/feed-fetch.ts';
 import { readFeed, type FeedReadResult } from '../apps/server/src/modules/feeds/feed-import.ts';
 import { parseFeed } from '../apps/server/src/modules/feeds/ical-parse.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, sized, SMOKE } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

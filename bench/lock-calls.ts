@@ -51,7 +51,7 @@ import { pollLockRecords } from '../apps/server/src/modules/locks/records.ts';
 import { checkIn } from '../apps/server/src/modules/stays/check-in.ts';
 import { checkOut } from '../apps/server/src/modules/stays/check-out.ts';
 import { renewStay } from '../apps/server/src/modules/stays/renewal.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, sized, SMOKE, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

@@ -46,7 +46,7 @@ import { createSession, resolveSession } from '../apps/server/src/modules/auth/s
 import { createPassword } from '../apps/server/src/modules/credentials/password.service.ts';
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
 import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, root, SMOKE, startProcess, stopProcess, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

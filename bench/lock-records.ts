@@ -31,7 +31,7 @@ import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { parseTtlockNotification, ttlockRecordId } from '../apps/server/src/infra/locks/ttlock.ts';
 import { parseLockTag } from '../apps/server/src/modules/credentials/delivery-kinds.ts';
 import { ingestLockRecords, recordMeaning } from '../apps/server/src/modules/locks/records.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
