@@ -19,7 +19,11 @@
  *
  * Environment: BENCH_ROUNDS (default 20, 20 calls each), BENCH_DATABASE_URL (reuse a database this
  * benchmark generated and kept: it is migrated, not generated again), BENCH_KEEP_DB=1,
- * BENCH_EXPLAIN=1 (print EXPLAIN ANALYZE of the plain SQL of every page).
+ * BENCH_EXPLAIN=1 (print EXPLAIN ANALYZE of the plain SQL of every page). A smoke run
+ * (BENCH_SMOKE=1): 500 rooms (the ordinary room is the 500th), 10,500 records spread over them (21
+ * a room: the ordinary room's first page full) and 10,001 more in the hot room (over
+ * RECORD_COUNT_CAP, 10,000: its total capped and its page 500 full, as in the full run); one round
+ * of one call per room, page and path, no warm-up; every page checked the same.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -37,10 +41,15 @@ import { fmt, median, percentile, root, sized, target, RATIO_FLOOR_MS } from './
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
-const PER_ROUND = 20;
-const ROOMS = 1_000;
-const SPREAD = sized(4_500_000, 45_000);
-const HOT = sized(500_000, 5_000);
+const PER_ROUND = sized(20, 1);
+/** Calls of each run before its rounds (a smoke run's one timed call a run makes each anyway). */
+const WARM_UP = sized(5, 0);
+// Smoke: 500 rooms (the ordinary room is the 500th), 21 records a room (a full first page of 20), and
+// the hot room over RECORD_COUNT_CAP (a capped total, and page 500, rows 9,981-10,000, full): the
+// fewest for the pages the full run reads.
+const ROOMS = sized(1_000, 500);
+const SPREAD = sized(4_500_000, 21 * ROOMS);
+const HOT = sized(500_000, RECORD_COUNT_CAP + 1);
 const TZ = 'Asia/Shanghai';
 const MOBILE = '13312345682';
 
@@ -252,7 +261,7 @@ async function main() {
     const samples = new Map<Key, number[]>();
     /** Rounds over the runs in shuffled order, PER_ROUND calls of each, one after another. */
     async function time(list: typeof runs, rounds: number) {
-      for (const r of list) for (let i = 0; i < 5; i++) await r.fn(); // warm-up
+      for (const r of list) for (let i = 0; i < WARM_UP; i++) await r.fn(); // warm-up
       const started = performance.now();
       for (let round = 0; round < rounds; round++) {
         for (const r of shuffle(list)) {
