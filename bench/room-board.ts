@@ -17,7 +17,11 @@
  * groups): the fixed cost of the HTTP, session and tRPC layers, which is most of what tRPC adds.
  *
  * Environment: BENCH_SIZES (default 1000,10000,100000), BENCH_ROUNDS (default 20, 20 requests
- * each), BENCH_KEEP_DB=1 keeps the database and prints its URL.
+ * each), BENCH_KEEP_DB=1 keeps the database and prints its URL. A smoke run (BENCH_SMOKE=1): two
+ * hotels, of 100 and 200 rooms (two, so that the ratios of a larger hotel to the smallest are
+ * computed as in the full run; 100 rooms or more hold every status, a room out of order being every
+ * 97th) with one past stay a room, one round of one request per hotel, page and path, no warm-up;
+ * the counts checked the same.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -29,18 +33,22 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { roomListSql } from '../apps/server/src/modules/room/room-list.ts';
 import { fmt, median, percentile, root, startProcess, stopProcess, sized, target, RATIO_FLOOR_MS } from './lib.ts';
 
-const SIZES = (process.env.BENCH_SIZES ?? sized('1000,10000,100000', '300')).split(',').map(Number);
+// Smoke: two hotels (the larger-to-smallest ratios and their target need two), of 100 rooms or more
+// (a room out of order is every 97th: every status is then on the board).
+const SIZES = (process.env.BENCH_SIZES ?? sized('1000,10000,100000', '100,200')).split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
-const PER_ROUND = 20;
+const PER_ROUND = sized(20, 1);
+/** Requests of each run before the rounds (a smoke run's one timed request a run makes each anyway). */
+const WARM_UP = sized(5, 0);
 const MOBILE = '13312345679';
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 /**
- * Past stays per room: 20 up to 10,000 rooms, 5 at 100,000 (500,000 stays). Past stays have a
- * guest up to 10,000 rooms only: the board never reads them (its guest search looks at active
- * stays), and half a million guest rows took minutes to write.
+ * Past stays per room: 20 up to 10,000 rooms, 5 at 100,000 (500,000 stays); one in a smoke run.
+ * Past stays have a guest up to 10,000 rooms only: the board never reads them (its guest search
+ * looks at active stays), and half a million guest rows took minutes to write.
  */
-const pastStaysPerRoom = (rooms: number) => (rooms > 10_000 ? 5 : 20);
+const pastStaysPerRoom = (rooms: number) => sized(rooms > 10_000 ? 5 : 20, 1);
 const pastGuests = (rooms: number) => rooms <= 10_000;
 
 const PAGES = [
@@ -290,7 +298,7 @@ async function main() {
           },
         });
       }
-      for (const r of runs) for (let i = 0; i < 5; i++) await r.fn(); // warm-up
+      for (const r of runs) for (let i = 0; i < WARM_UP; i++) await r.fn(); // warm-up
       const started = performance.now();
       for (let round = 0; round < ROUNDS; round++) {
         for (const r of shuffle(runs)) {
