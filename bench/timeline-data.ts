@@ -9,11 +9,12 @@ import type pg from 'pg';
  * calendar feed); a primary guest on every stay of the window, a password on every active one (one
  * in 50 failed); an owner and a staff member limited to 5 % of the rooms. Every statement is set-based
  * (one INSERT ... SELECT a table): 1,000 rooms (93,000 stays) in 15 to 21 s, 10,000 rooms (930,000
- * stays) in 106 to 239 s on the shared 2-core machine, as loaded.
+ * stays) in 106 to 239 s on the shared 2-core machine, as loaded. `pastStays` (default 73, the two
+ * years) cuts the history short: a smoke run keeps one past stay a room (BENCH_SMOKE, bench/lib.ts).
  */
 export async function generateTapeHotel(
   client: pg.Client,
-  { rooms: ROOMS, timeZone: TZ, windowStartDaysAgo }: { rooms: number; timeZone: string; windowStartDaysAgo: number },
+  { rooms: ROOMS, timeZone: TZ, windowStartDaysAgo, pastStays = 73 }: { rooms: number; timeZone: string; windowStartDaysAgo: number; pastStays?: number },
 ) {
   const {
     rows: [hotel],
@@ -39,11 +40,11 @@ export async function generateTapeHotel(
      FROM generate_series(1, ${ROOMS}) i`,
     [hotelId],
   );
-  // Two years of history before the window: one stay every 10 days a room.
+  // History before the window: `pastStays` stays a room, one every 10 days (73 by default: two years).
   await client.query(
     `INSERT INTO "Stay" ("hotelId", "roomId", "status", "checkInAt", "expectedCheckOutAt", "checkedOutAt", "priceAmount", "updatedAt")
      SELECT $1, r.id, 'checked_out', d - interval '2 days', d, d, 40000, now()
-     FROM "Room" r CROSS JOIN LATERAL (SELECT date_trunc('day', now()) - (${windowStartDaysAgo + 1} || ' days')::interval - (n * 10 || ' days')::interval AS d FROM generate_series(0, 72) n) x
+     FROM "Room" r CROSS JOIN LATERAL (SELECT date_trunc('day', now()) - (${windowStartDaysAgo + 1} || ' days')::interval - (n * 10 || ' days')::interval AS d FROM generate_series(0, ${pastStays - 1}) n) x
      WHERE r."hotelId" = $1`,
     [hotelId],
   );

@@ -23,7 +23,9 @@
  *
  * Environment: BENCH_ROOMS (default "1000,10000": the sizes, comma separated), BENCH_ROUNDS (default
  * 10, 5 calls each), BENCH_ADMIN_DATABASE_URL, BENCH_EXPLAIN=1 (EXPLAIN ANALYZE of the header and
- * block statements), BENCH_KEEP_DB=1. In the smoke run: 100 rooms, one round.
+ * block statements), BENCH_KEEP_DB=1. In the smoke run: 100 rooms (the fewest that fill a block of
+ * 100 and hold a room out of order, every 97th; the staff member has 5), one past stay a room instead
+ * of two years of them, one round of one call a case, no warm-up; the same checks.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -41,8 +43,13 @@ import { generateTapeHotel } from './timeline-data.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(10, 1));
-const PER_ROUND = 5;
+const PER_ROUND = sized(5, 1);
+/** Calls of each case before the rounds (a smoke run's one timed call a case runs each anyway). */
+const WARM_UP = sized(2, 0);
+// Smoke: 100 rooms, a whole block (TIMELINE_BLOCK) and one room out of order (every 97th).
 const SIZES = (process.env.BENCH_ROOMS ?? sized('1000,10000', '100')).split(',').map(Number);
+/** Past stays a room before the window (timeline-data.ts): two years, one in a smoke run. */
+const PAST_STAYS = sized(73, 1);
 const TZ = 'Asia/Shanghai';
 
 function shuffle<T>(items: T[]): T[] {
@@ -65,7 +72,7 @@ async function measure(rooms: number): Promise<SizeResult> {
     for (const c of clients) await c.connect();
     const client = clients[0]!;
     const t = performance.now();
-    const g = await generateTapeHotel(client, { rooms, timeZone: TZ, windowStartDaysAgo: 30 });
+    const g = await generateTapeHotel(client, { rooms, timeZone: TZ, windowStartDaysAgo: 30, pastStays: PAST_STAYS });
     const generated = performance.now() - t;
     await client.query('VACUUM ANALYZE');
     const {
@@ -140,7 +147,7 @@ async function measure(rooms: number): Promise<SizeResult> {
       { name: "timelineBars, a block of the staff member's grid (5 % of rooms)", fn: () => timelineBars(staff, { from, days, roomIds: staffBlock }) },
       { name: 'its statement alone, staff', fn: barsAlone(staff, staffBlock) },
     ];
-    for (const c of cases) for (let i = 0; i < 2; i++) await c.fn();
+    for (const c of cases) for (let i = 0; i < WARM_UP; i++) await c.fn();
     const times = new Map<string, number[]>(cases.map((c) => [c.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of shuffle(cases)) {
