@@ -30,7 +30,11 @@
  *
  * Environment: BENCH_ROOMS (default 1000), BENCH_ROUNDS (default 5), BENCH_ADMIN_DATABASE_URL,
  * BENCH_REDIS_URL, CHROMIUM_PATH (default /usr/bin/chromium), BENCH_PROFILE=1 (Chrome's CPU profile
- * of the last round's scroll: the functions with the most time of their own).
+ * of the last round's scroll: the functions with the most time of their own). A smoke run
+ * (BENCH_SMOKE=1): 100 rooms (a block of bars) with one past stay each, one round; the scrolls 4
+ * steps down and 4 across (baseline alike), the drag in 4 moves over the same eight rooms and two
+ * days; every wait and check the same (a bar painted, the 60 days drawn, bars in the grid, a
+ * reservation to drag, its dialog opened and discarded).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,6 +54,13 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(1_000, 100));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(5, 1));
+/** Past stays a room before the window (timeline-data.ts): two years, one in a smoke run (never on the page). */
+const PAST_STAYS = sized(73, 1);
+/** The scroll's steps: down (400 px each) and across (300 px each); the same over the baseline page. */
+const SCROLL_DOWN = sized(40, 4);
+const SCROLL_ACROSS = sized(20, 4);
+/** The drag's moves, one a frame: over eight rooms (320 px) and two days (80 px) in all, whatever their number. */
+const DRAG_MOVES = sized(40, 4);
 const TZ = 'Asia/Shanghai';
 const MOBILE = '13312345710';
 const PASSWORD = 'Bench-tape-2026';
@@ -231,7 +242,7 @@ async function main() {
     const client = new pg.Client({ connectionString: db.url, options: CONNECTION_OPTIONS });
     await client.connect();
     const t = performance.now();
-    const g = await generateTapeHotel(client, { rooms: ROOMS, timeZone: TZ, windowStartDaysAgo: 1 });
+    const g = await generateTapeHotel(client, { rooms: ROOMS, timeZone: TZ, windowStartDaysAgo: 1, pastStays: PAST_STAYS });
     await client.query(`UPDATE "Account" SET "passwordHash" = $1 WHERE id = $2`, [await hashPassword(PASSWORD), g.ownerId]);
     await client.query('VACUUM ANALYZE');
     const {
@@ -338,11 +349,11 @@ async function main() {
         await cdp.send('Profiler.start');
       }
       counting = true;
-      frames.push(...(await scrollFrames(page, 40, 0, 400)), ...(await scrollFrames(page, 20, 300, 0)));
+      frames.push(...(await scrollFrames(page, SCROLL_DOWN, 0, 400)), ...(await scrollFrames(page, SCROLL_ACROSS, 300, 0)));
       counting = false;
       if (profile) printProfile((await cdp.send('Profiler.stop')).profile);
       // A reservation dragged down over eight rooms and two days later, a frame a move.
-      drags.push(...(await dragFrames(page, 40, 2, 8)));
+      drags.push(...(await dragFrames(page, DRAG_MOVES, 80 / DRAG_MOVES, 320 / DRAG_MOVES)));
     }
     // The baseline: the same steps over a page of as much to paint with no script (written once,
     // then only scrolled), each round in a fresh page.
@@ -352,7 +363,7 @@ async function main() {
       const still = await browser.newPage();
       await still.setContent(BASELINE_PAGE(ROOMS, barsPerRoom), { waitUntil: 'load' });
       await still.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      baseline.push(...(await scrollFrames(still, 40, 0, 400)), ...(await scrollFrames(still, 20, 300, 0)));
+      baseline.push(...(await scrollFrames(still, SCROLL_DOWN, 0, 400)), ...(await scrollFrames(still, SCROLL_ACROSS, 300, 0)));
       await still.close();
     }
     await browser.disconnect();
