@@ -37,7 +37,7 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { barsStatement, timelineBars, timelineWindow, windowStatements } from '../apps/server/src/modules/timeline/timeline.service.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, sized } from './lib.ts';
 import { generateTapeHotel } from './timeline-data.ts';
 

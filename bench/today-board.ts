@@ -37,7 +37,7 @@ import { listRooms } from '../apps/server/src/modules/room/room-list.ts';
 import { listBreakfast } from '../apps/server/src/modules/stays/breakfast.ts';
 import { listStays } from '../apps/server/src/modules/stays/stay-list.ts';
 import { getToday, todaySql } from '../apps/server/src/modules/today/today.service.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, insertFrontDeskHotel, median, percentile, root, sized, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

@@ -36,7 +36,7 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { RECORD_COUNT_CAP, listUnlockRecords, roomRecordsPageSql } from '../apps/server/src/modules/unlock-records/unlock-record.service.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, root, sized, target, RATIO_FLOOR_MS } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
