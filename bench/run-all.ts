@@ -7,6 +7,12 @@
  *   3. Start-up: from `node apps/server/dist/main.js` to /readyz answering, on an embedded
  *      PostgreSQL that is already initialised (target < 5 s).
  * Needs the build (`pnpm bench` builds first), PostgreSQL on 127.0.0.1:5432 and Redis.
+ *
+ * Smoke run (BENCH_SMOKE=1): every server started as in the full run and the same checks (tRPC and
+ * the envelope each answer the 20 rows; every start reaches its ready line, /readyz answers), but
+ * each load a few requests instead of seconds of them (`SMOKE_LOAD`: 10 a list route, one a
+ * connection; 4 logins at once), no warm-up, one round and one timed restart of the embedded
+ * PostgreSQL instead of 3.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +22,7 @@ import { DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY } from '../apps/server/src/config
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed.ts';
-import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized, target } from './lib.ts';
+import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized, SMOKE, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisPrefix = `bench:${process.pid}`;
@@ -27,6 +33,12 @@ const encrypt = (payload: object) =>
     padding: CryptoJS.pad.Pkcs7,
   }).toString();
 const legacyBody = (payload: object) => new URLSearchParams({ data: encrypt(payload), language: 'zh-CN' }).toString();
+/**
+ * A smoke run's load: a fixed number of requests (`amount`, at least one a connection) instead of
+ * seconds of them, sampled every 50 ms so that autocannon ends as soon as they are answered (it
+ * stops on a sample's tick: a second after the last answer at its default). Nothing of it is read.
+ */
+const SMOKE_LOAD = (requests: number): Partial<Parameters<typeof load>[0]> => sized({}, { amount: requests, sampleInt: 50 });
 
 async function main() {
   console.log(`# Benchmarks (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
@@ -86,10 +98,10 @@ async function listBench(databaseUrl: string) {
     ) as { errno: number; data: { list: unknown[] } };
     if (legacy.errno !== 0 || legacy.data.list.length !== 20) throw new Error('the envelope did not return 20 rows');
 
-    for (const t of Object.values(targets)) await load({ ...t, duration: 1 }); // warm-up
+    if (!SMOKE) for (const t of Object.values(targets)) await load({ ...t, duration: 1 }); // warm-up
     const rounds: Record<string, LoadResult[]> = { bare: [], trpc: [], envelope: [] };
     for (let round = 0; round < sized(3, 1); round++) {
-      for (const [name, target] of Object.entries(targets)) rounds[name]!.push(await load(target));
+      for (const [name, target] of Object.entries(targets)) rounds[name]!.push(await load({ ...target, ...SMOKE_LOAD(10) }));
     }
     const summary = Object.fromEntries(
       Object.entries(rounds).map(([name, results]) => [
@@ -150,7 +162,8 @@ async function loginBench(databaseUrl: string) {
         await new Promise((r) => setTimeout(r, 25));
       }
     })();
-    const result = await load({ ...login, connections: 20, duration: sized(10, 1) });
+    // A smoke run: 4 logins at once, once each (argon2id at 19 MiB is the cost of this section).
+    const result = await load({ ...login, connections: sized(20, 4), duration: sized(10, 1), ...SMOKE_LOAD(4) });
     probing = false;
     await probe;
     console.log('## 2. Sign-in (argon2id, 19 MiB, 2 iterations, parallelism 1; 20 concurrent logins for 10 s)\n');
