@@ -11,6 +11,10 @@
  * warm-up; medians of the rounds. The cost ratio is tRPC's requests a second over the JSON API's
  * (1.15: the JSON API costs 15 % more per request); the target is at most 1.15.
  *
+ * Smoke run (BENCH_SMOKE=1): 100 rooms (more than a page of 50 of rooms and of stays), the same
+ * checks of both faces' rows, then one round of each load at 10 requests (`SMOKE_LOAD`), each still
+ * failing on an error or an answer not 2xx; no warm-up.
+ *
  * Environment: BENCH_ROOMS (default 1000), BENCH_ROUNDS (default 3), BENCH_ADMIN_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,13 +25,19 @@ import { API_KEY_PERMISSIONS, API_KEY_PREFIX } from '@console/shared';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashToken } from '../apps/server/src/modules/auth/session.service.ts';
-import { fmt, insertFrontDeskHotel, load, median, root, sized, startProcess, stopProcess, type LoadResult, target } from './lib.ts';
+import { fmt, insertFrontDeskHotel, load, median, root, sized, SMOKE, startProcess, stopProcess, type LoadResult, target } from './lib.ts';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(1_000, 100));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const MOBILE = '13312345729';
 const TARGET = 1.15;
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/**
+ * A smoke run's load: 10 requests (one a connection, all at once) instead of seconds of them, sampled every 50 ms
+ * so that autocannon ends as soon as they are answered (it stops on a sample's tick: a second after
+ * the last answer at its default). Its errors and answers not 2xx are checked as in the full run.
+ */
+const SMOKE_LOAD: Partial<Parameters<typeof load>[0]> = sized({}, { amount: 10, sampleInt: 50 });
 
 async function generate(client: pg.Client) {
   const {
@@ -133,7 +143,7 @@ async function main() {
       const results = new Map<string, LoadResult[]>(targets.map((t) => [`${t.read}|${t.face}`, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const t of targets) {
-          const result = await load(t.options);
+          const result = await load({ ...t.options, ...SMOKE_LOAD });
           if (result.errors + result.non2xx > 0) throw new Error(`${t.read} (${t.face}): ${result.errors} errors, ${result.non2xx} answers not 2xx`);
           results.get(`${t.read}|${t.face}`)!.push(result);
         }
@@ -143,7 +153,7 @@ async function main() {
         const rounds = results.get(`${read}|${face}`)!;
         return { rps: median(rounds.map((r) => r.requestsPerSecond)), p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)) };
       };
-      console.log(`## The same reads, 10 connections, ${ROUNDS} interleaved rounds of ${sized(8, 1)} s, medians\n`);
+      console.log(`## The same reads, 10 connections, ${ROUNDS} interleaved rounds of ${SMOKE ? '10 requests' : '8 s'}, medians\n`);
       console.log('| read | JSON API req/s | p50 ms | p99 ms | tRPC req/s | p50 ms | p99 ms | cost ratio (tRPC req/s / JSON API req/s) |');
       console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
       const ratios: number[] = [];
