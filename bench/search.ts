@@ -16,6 +16,10 @@
  * that matches nothing; as the owner and as the member limited to 20 rooms. Fails (exit code 1) when
  * a case's p95 is 50 ms or more.
  *
+ * Smoke run (BENCH_SMOKE=1): the same hotels, texts and cases at 1,000 guests (more than the 501
+ * the ID number is picked past) in 100 rooms (80 in house; the member limited to 20 of them), 250
+ * in each other hotel; each case searched once as it is printed, then once timed; no warm-up.
+ *
  * Environment: BENCH_ROUNDS (default 20, 10 calls each), BENCH_ADMIN_DATABASE_URL,
  * BENCH_DATABASE_URL (reuse a database this benchmark generated and kept), BENCH_KEEP_DB=1,
  * BENCH_EXPLAIN=1 (EXPLAIN ANALYZE of the guests' statement for each text).
@@ -30,14 +34,17 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { searchEverything } from '../apps/server/src/modules/search/search.service.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { SMOKE, fmt, median, percentile, root, sized, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
-const PER_ROUND = 10;
-const GUESTS = sized(100_000, 5_000);
-const OTHER_GUESTS = sized(25_000, 1_000);
+const PER_ROUND = sized(10, 1);
+const WARM_UP = sized(5, 0);
+const ROOMS = sized(1_000, 100);
+/** A smoke run's 1,000: the ID number searched for is the 501st guest's. */
+const GUESTS = sized(100_000, 1_000);
+const OTHER_GUESTS = sized(25_000, 250);
 const OWNER_MOBILE = '13312345800';
 const LIMITED_MOBILE = '13312345801';
 const TARGET_P95_MS = 50;
@@ -152,7 +159,7 @@ async function main() {
     if (!reuse) {
       // The generated keys are consistent: no per-row foreign key checks or triggers while writing.
       await client.query(`SET session_replication_role = replica`);
-      const hotelId = await hotel(client, 'Bench Search Grand', 1000, GUESTS, 3_000_000_000);
+      const hotelId = await hotel(client, 'Bench Search Grand', ROOMS, GUESTS, 3_000_000_000);
       for (let h = 1; h <= 4; h++) await hotel(client, `Bench Search Inn ${h}`, 100, OTHER_GUESTS, 3_000_000_000 + h * 7);
       await member(client, hotelId, OWNER_MOBILE, 'owner');
       await member(client, hotelId, LIMITED_MOBILE, 'staff', 20);
@@ -226,7 +233,7 @@ async function main() {
       }
     }
     if (ROUNDS === 0) return;
-    for (const c of cases) for (let i = 0; i < 5; i++) await searchEverything(c.ctx, { text: c.text }); // warm-up
+    for (const c of cases) for (let i = 0; i < WARM_UP; i++) await searchEverything(c.ctx, { text: c.text }); // warm-up
     const times = new Map<string, number[]>(cases.map((c) => [c.name, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of shuffle(cases)) {
