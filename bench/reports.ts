@@ -42,6 +42,13 @@
  *     statements and what the hotel stands at side by side): the baseline of each, and the ratio of
  *     the p95s. Target: p95 under 200 ms.
  *
+ * Smoke run (BENCH_SMOKE=1): the same generation, checks, closes and cases on 20 rooms (one a
+ * floor) over 92 days (the least that holds the month before last, up to 91 days back, whose first
+ * days are closed), bills left owing at 2 % instead of 0.1 % (so that some are owing, and some paid
+ * later, among its 600 bills: the recount's owing figures have something to count), the month's
+ * days checked one in five, 3 days of the month before closed one by one instead of the whole
+ * month, one call of each case, no warm-up.
+ *
  * Environment: BENCH_ROUNDS (default 20, 5 calls each), BENCH_ROOMS, BENCH_DAYS (of stays, default
  * 1095), BENCH_ADMIN_DATABASE_URL, BENCH_DATABASE_URL (reuse a database this benchmark generated and
  * kept, on the day it was made: the close is then timed on the first day not closed yet),
@@ -63,12 +70,15 @@ import { createSession, resolveSession } from '../apps/server/src/modules/auth/s
 import { dayReport, reportRange } from '../apps/server/src/modules/reports/day-report.ts';
 import { dayFiguresSql, figuresSql, standingSql } from '../apps/server/src/modules/reports/figures-sql.ts';
 import { closeDay } from '../apps/server/src/modules/reports/day-close.ts';
-import { createLogger } from '../apps/server/src/server.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, root, sized, SMOKE, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(10_000, 60));
-const DAYS = Number(process.env.BENCH_DAYS ?? sized(1095, 100));
+const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(10_000, 20));
+/** A smoke run's 92: the month before last, whose first days are closed, begins at most 91 days back. */
+const DAYS = Number(process.env.BENCH_DAYS ?? sized(1095, 92));
+/** The share of bills left owing: a smoke run's few hundred bills would have none at the full run's 0.1 %. */
+const OWING = sized(0.001, 0.02);
 const TZ = 'Asia/Shanghai';
 const OWNER_MOBILE = '13312345692';
 const STAFF = 12;
@@ -236,7 +246,7 @@ async function generate(client: pg.Client) {
             b.r_extra < 0.15 AND b.r_fix < 0.1 AS extra_fixed,
             b.owing AND b.r_late < 0.5 AND b.left_at + (5 + floor(b.r_late * 100)) * interval '1 day' < now() AS owing_paid,
             1 + (b.stay_id % ${MEMBERS}) AS member_no
-       FROM (SELECT b.*, b.r_owing < 0.001 AND b.r_member >= 0.03 AND b.left_at IS NOT NULL AS owing FROM gen_bill b) b`,
+       FROM (SELECT b.*, b.r_owing < ${OWING} AND b.r_member >= 0.03 AND b.left_at IS NOT NULL AS owing FROM gen_bill b) b`,
   );
 
   // 3. The ledger, staged: each entry with its slot in its stay's bill (a refund or correction names the slot it gives back).
@@ -603,7 +613,7 @@ async function main() {
     const pastDay = `${monthFrom.slice(0, 7)}-15`;
     // The month before: its days closed one by one below, as a hotel that closes its days (by hand or at its set hour) has them.
     const closedFrom = `${addDays(monthFrom, -1).slice(0, 7)}-01`;
-    const closedTo = sized(addDays(monthFrom, -1), addDays(closedFrom, 6)); // a smoke run closes a week
+    const closedTo = sized(addDays(monthFrom, -1), addDays(closedFrom, 2)); // a smoke run closes 3 days
     const { rows: closedRows } = await client.query<{ date: string }>(`SELECT "date" FROM "DayClose" WHERE "hotelId" = $1`, [g.hotelId]);
     const closedDays = new Set(closedRows.map((r) => r.date));
     let closeDate = yesterday;
