@@ -18,6 +18,11 @@
  *   Each engine run checks: every reservation issued (`accessOutcome` as_rule), every code on_lock,
  *   and the database = the simulator (each lock holds exactly its stay's code).
  *
+ * Smoke run (BENCH_SMOKE=1): one round of 10 arrivals (more than the credential worker's 8 at a
+ * time, so that deliveries queue behind its concurrency as in the full run), every run and every
+ * check as in the full run, but no warm-up: neither the first bare run nor the worker's warm-up
+ * arrivals of another hotel.
+ *
  * Environment: BENCH_ROUNDS (default 3), BENCH_LATENCY_MS (the simulator's gateway latency,
  * default 20-50), BENCH_ARRIVALS (default 300), BENCH_KEEP_DB=1, BENCH_CPU_PROF (a directory: the worker's CPU
  * profile of each engine run).
@@ -40,16 +45,17 @@ import { createSession, resolveSession } from '../apps/server/src/modules/auth/s
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
 import { reserveFromChannel } from '../apps/server/src/modules/stays/reservation.ts';
 import { scheduleStayJobs } from '../apps/server/src/modules/stays/stay-schedule.ts';
-import { createLogger } from '../apps/server/src/server.ts';
-import { fmt, median, root, startProcess, stopProcess, sized } from './lib.ts';
+import { createLogger } from '../apps/server/src/infra/logger.ts';
+import { fmt, median, root, startProcess, stopProcess, sized, SMOKE } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
 const LATENCY = process.env.BENCH_LATENCY_MS ?? '20-50';
-const ARRIVALS = Number(process.env.BENCH_ARRIVALS ?? sized(300, 20));
 const WORKER_CONCURRENCY = 8; // the credential worker's (jobs/credential.job.ts)
-/** Arrivals of another hotel that warm a round's worker up before the timed run. */
-const WARM_UP = sized(16, 4);
+/** A smoke run's 10: more than WORKER_CONCURRENCY, so that the deliveries still wait for a free slot. */
+const ARRIVALS = Number(process.env.BENCH_ARRIVALS ?? sized(300, WORKER_CONCURRENCY + 2));
+/** Arrivals of another hotel that warm a round's worker up before the timed run (none in a smoke run). */
+const WARM_UP = sized(16, 0);
 const TIME_ZONE = 'Asia/Shanghai';
 
 type RunKind = 'bare-all' | 'bare-8' | 'engine';
@@ -328,7 +334,7 @@ async function main() {
     async function engineRound(): Promise<RunResult> {
       const worker = await startWorker();
       try {
-        await engineRun(WARM_UP);
+        if (WARM_UP) await engineRun(WARM_UP);
         const run = await engineRun(ARRIVALS);
         console.log(
           `- reserved ${ARRIVALS} arrivals (queues paused) in ${fmt(run.reserveMs / 1000)} s; the last code issued by the rule's job after ${fmt(run.issuedMs / 1000, 2)} s, all on their locks after ${fmt(run.ms / 1000, 2)} s (load ${load()}).`,
@@ -340,7 +346,7 @@ async function main() {
     }
 
     // Warm-up (not reported): the adapter's token, Prisma, BullMQ and the simulator's code paths.
-    await bareRun('bare-8', WORKER_CONCURRENCY);
+    if (!SMOKE) await bareRun('bare-8', WORKER_CONCURRENCY);
 
     const results: RunResult[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
