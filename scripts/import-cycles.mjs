@@ -51,34 +51,7 @@ function edgesOnCircles(graph, folderOf) {
       if (!edges.get(a).has(b)) edges.get(a).set(b, `${file} -> ${graph[file].includes(dep) ? '' : '... -> '}${dep}`);
     }
   }
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const component = new Map();
-  let next = 0;
-  const visit = (v) => {
-    index.set(v, next);
-    low.set(v, next);
-    next += 1;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of edges.get(v)?.keys() ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
-    }
-    if (low.get(v) === index.get(v)) {
-      let w;
-      do {
-        w = stack.pop();
-        onStack.delete(w);
-        component.set(w, v);
-      } while (w !== v);
-    }
-  };
-  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  const component = components([...edges.keys()], (v) => edges.get(v)?.keys() ?? []);
   const onCircles = [];
   for (const [a, targets] of edges)
     for (const [b, example] of targets) if (component.get(a) === component.get(b)) onCircles.push({ edge: `${a} -> ${b}`, example });
@@ -123,36 +96,44 @@ function importGraph(pkg) {
 
 /** The file circles of a graph: each strongly connected component of more than one file (or a file importing itself), as one circle through it. */
 function fileCircles(graph) {
+  const component = components(Object.keys(graph).sort(), (v) => graph[v] ?? []);
+  const members = new Map();
+  for (const [file, root] of component) members.set(root, [...(members.get(root) ?? []), file]);
+  return [...members.entries()]
+    .filter(([root, files]) => files.length > 1 || (graph[root] ?? []).includes(root))
+    .map(([root, files]) => circleThrough(graph, root, new Set(files)));
+}
+
+/** The strongly connected components of a graph (Tarjan): each node and the root of its component. */
+function components(nodes, next) {
   const index = new Map();
   const low = new Map();
   const stack = [];
   const onStack = new Set();
-  const circles = [];
-  let next = 0;
+  const component = new Map();
+  let count = 0;
   const visit = (v) => {
-    index.set(v, next);
-    low.set(v, next);
-    next += 1;
+    index.set(v, count);
+    low.set(v, count);
+    count += 1;
     stack.push(v);
     onStack.add(v);
-    for (const w of graph[v] ?? []) {
+    for (const w of next(v)) {
       if (!index.has(w)) {
         visit(w);
         low.set(v, Math.min(low.get(v), low.get(w)));
       } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
     }
     if (low.get(v) !== index.get(v)) return;
-    const members = new Set();
     let w;
     do {
       w = stack.pop();
       onStack.delete(w);
-      members.add(w);
+      component.set(w, v);
     } while (w !== v);
-    if (members.size > 1 || (graph[v] ?? []).includes(v)) circles.push(circleThrough(graph, v, members));
   };
-  for (const v of Object.keys(graph).sort()) if (!index.has(v)) visit(v);
-  return circles;
+  for (const v of nodes) if (!index.has(v)) visit(v);
+  return component;
 }
 
 /** One circle from `start` back to it, inside its component (the shortest, breadth first). */
