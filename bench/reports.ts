@@ -68,7 +68,7 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { dayReport, reportRange } from '../apps/server/src/modules/reports/day-report.ts';
-import { dayFiguresSql, figuresSql, standingSql } from '../apps/server/src/modules/reports/figures-sql.ts';
+import { dayFiguresSql, entriesSql, figuresSql, standingSql } from '../apps/server/src/modules/reports/figures-sql.ts';
 import { closeDay } from '../apps/server/src/modules/reports/day-close.ts';
 import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, root, sized, SMOKE, target } from './lib.ts';
@@ -678,7 +678,9 @@ async function main() {
         const kept = new Set(rows.map((r) => r.date));
         const missing = dates.flatMap((x, k) => (kept.has(x) ? [] : [k]));
         if (missing.length) {
-          const q = figuresSql(g.hotelId, bounds.slice(missing[0]!, missing[missing.length - 1]! + 2), []).entries;
+          // Which of them are over (the business date), then the entries of the span of them.
+          await pool.query(`SELECT "Hotel_business_date"($1::int, $2::timestamptz)::text AS "date"`, [g.hotelId, new Date()]);
+          const q = entriesSql(g.hotelId, dates.slice(missing[0]!, missing[missing.length - 1]! + 1));
           await pool.query(q.text, q.values);
         }
       };

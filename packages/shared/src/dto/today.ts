@@ -17,6 +17,8 @@ export type TUnpaidDeparture = z.infer<typeof ZUnpaidDeparture>;
 
 export const ZTodayGetOutput = z.object({
   date: z.string(),
+  /** The day the books are open on (docs/journal.md "The business date"): the day before \`date\` in the night before the audit. */
+  businessDate: z.string(),
   timeZone: z.string(),
   at: z.string(),
   rooms: z.object({ reserved: z.number(), dirty: z.number(), vacant: z.number(), checked_in: z.number(), maintain: z.number(), total: z.number() }),

@@ -3,7 +3,7 @@ import type { TCashLine, TDayFigures } from '@console/shared/dto';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import { addTo, emptyLine } from '../orders/cash-lines';
-import { figuresSql, standingSql, type FigureStatement } from './figures-sql';
+import { entriesSql, figuresSql, standingSql, type FigureStatement } from './figures-sql';
 
 /**
  * A span of days' figures (docs/reports.md), computed from the stays and the ledger in a few
@@ -63,13 +63,13 @@ export interface EntrySum {
   count: number;
 }
 
-/** The entries of each day of `bounds` summed (`figuresSql`'s `entries`), one list a day. */
-export async function entrySums(db: Db, hotelId: number, bounds: Date[]): Promise<EntrySum[][]> {
+/** The entries of each business date of `dates` summed (`figuresSql`'s `entries`), one list a day. */
+export async function entrySums(db: Db, hotelId: number, dates: string[]): Promise<EntrySum[][]> {
   const rows = await run<{ i: number; kind: TOrderEntryKind; method: TPaymentMethod | null; corrects: TOrderEntryKind | null; amount: bigint; count: bigint }>(
     db,
-    figuresSql(hotelId, bounds, []).entries,
+    entriesSql(hotelId, dates),
   );
-  const days: EntrySum[][] = Array.from({ length: bounds.length - 1 }, () => []);
+  const days: EntrySum[][] = Array.from({ length: dates.length }, () => []);
   for (const r of rows) days[n(r.i) - 1]?.push({ kind: r.kind, method: r.method, corrects: r.corrects, amount: n(r.amount), count: n(r.count) });
   return days;
 }
@@ -90,7 +90,7 @@ export async function rangeFigures(
   const [rooms, stays, entriesByDay, stands, nights] = await Promise.all([
     run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
     run<StayCount>(db, sql.stays).then((rows) => stayFigures(rows, bounds.length - 1)),
-    sums ?? entrySums(db, hotelId, bounds),
+    sums ?? entrySums(db, hotelId, dates),
     now ?? standing(db, hotelId),
     run<{ i: bigint; amount: bigint }>(db, sql.nights),
   ]);

@@ -179,6 +179,8 @@ describe('the day and its shifts against the ledger (property)', () => {
         await ctx.deps.prisma.$transaction(async (tx) => {
           await tx.$executeRaw`SET LOCAL session_replication_role = replica`;
           await tx.$executeRaw`UPDATE "OrderEntry" SET "createdAt" = "createdAt" - interval '2 days' WHERE "hotelId" = ${h.hotel.id}`;
+          // The journal's business dates with them: the day's money is its business date's.
+          await tx.$executeRaw`UPDATE "JournalEntry" SET "postedAt" = "postedAt" - interval '2 days', "businessDate" = to_char("businessDate"::date - 2, 'YYYY-MM-DD') WHERE "hotelId" = ${h.hotel.id}`;
           await tx.$executeRaw`UPDATE "CashierShift" SET "openedAt" = "openedAt" - interval '2 days', "closedAt" = "closedAt" - interval '2 days' WHERE "hotelId" = ${h.hotel.id}`;
         });
         const day = addDays(today, -2);

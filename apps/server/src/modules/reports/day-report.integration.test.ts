@@ -149,7 +149,7 @@ describe("a day's report", () => {
     expect((await reportRange(d.owner, { from: d.date, to: d.date })).days[0]).toMatchObject({ rooms: { sold: 3 }, arrivals: 2, stayOvers: 1 });
   });
 
-  it("keeps a day's ledger sums once it is over: read again, and summed anew when an entry is dated in it or the time zone moves its bounds", async () => {
+  it("keeps a day's ledger sums once its business date is over: read again, summed anew when an entry is posted on it, kept when the time zone moves the calendar", async () => {
     const d = await yesterday();
     const kept = () => ctx.deps.prisma.ledgerDaySum.findMany({ where: { hotelId: d.hotel.id }, orderBy: { date: 'asc' } });
     const first = await reportRange(d.owner, { from: addDays(d.date, -2), to: d.today });
@@ -182,12 +182,14 @@ describe("a day's report", () => {
     expect((await kept()).map((k) => k.date)).toEqual([addDays(d.date, -2), addDays(d.date, -1)]);
     expect((await dayReport(d.owner, { date: d.date })).revenue).toEqual({ roomCharges: 47_900, charges: 2_000, total: 49_900 });
     expect((await kept()).map((k) => k.date)).toContain(d.date);
-    // Another time zone: other bounds for the same dates, summed anew rather than read.
-    await ctx.deps.prisma.ledgerDaySum.update({
+    // Another time zone moves the calendar's bounds, not the business dates entries were posted on:
+    // the kept sums are still the day's, read rather than summed anew.
+    const keptRow = await ctx.deps.prisma.ledgerDaySum.update({
       where: { hotelId_date: { hotelId: d.hotel.id, date: d.date } },
-      data: { dayStart: d.at(-1, '01:00'), sums: [] },
+      data: { dayStart: d.at(-1, '01:00') },
     });
     expect((await dayReport(d.owner, { date: d.date })).revenue.total).toBe(49_900);
+    expect((await kept()).find((k) => k.date === d.date)?.createdAt).toEqual(keptRow.createdAt);
   });
 
   it("sums yesterday's ledger by the install's sweep, once, unless the day is closed or the hotel has no entries", async () => {

@@ -17,7 +17,7 @@ export interface FigureStatement {
 /**
  * The statements of the figures of consecutive days, day i being [bounds[i-1], bounds[i]), as
  * `rangeFigures` sends them (the benchmark sends the same ones alone: bench/reports.ts), one statement
- * each for all the days: the rooms; the stays; the ledger's entries by day, kind, way of paying and,
+ * each for all the days: the rooms; the stays; the ledger's entries by business date, kind, way of paying and,
  * for a correction, the kind it corrects (other revenue and money by way of paying); the journal's room
  * revenue by the night it is for (`dates`, the days' dates). Each row names its day (`i`, from 1).
  */
@@ -88,18 +88,7 @@ export function figuresSql(hotelId: number, bounds: Date[], dates: string[]) {
       // $6: a millisecond before the span (a departure at its very first instant is in it); $7: the first day's end.
       values: [hotelId, starts, ends, from, to, new Date(from.getTime() - 1), ends[0]!],
     },
-    // The day's entries summed by kind and way of paying (a correction by the entry it corrects,
-    // whose kind is read once a group after the sums: a few thousand rows of a month, not each entry).
-    entries: {
-      text: `SELECT g.i, g."kind"::text AS kind, g."method"::text AS method,
-            CASE WHEN g.link IS NOT NULL THEN (SELECT l."kind"::text FROM "OrderEntry" l WHERE l."hotelId" = $1 AND l."id" = g.link) END AS corrects,
-            g.amount::bigint AS amount, g.count
-       FROM (SELECT width_bucket(e."createdAt", $2::timestamptz[]) AS i, e."kind", e."method",
-                    CASE WHEN e."kind" = 'correction' THEN e."linkedEntryId" END AS link, sum(e."amount") AS amount, count(*) AS count
-               FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $3 AND e."createdAt" < $4
-              GROUP BY 1, 2, 3, 4) g`,
-      values: [hotelId, starts, from, to],
-    },
+    entries: entriesSql(hotelId, dates),
     // Room revenue by the night it is for: the journal's revenue lines of each date, whenever they were
     // posted (JournalLine_hotelId_serviceDate_idx, which holds the amounts).
     nights: {
@@ -110,6 +99,26 @@ export function figuresSql(hotelId: number, bounds: Date[], dates: string[]) {
       values: [hotelId, dates],
     },
   } satisfies Record<string, FigureStatement>;
+}
+
+/**
+ * The entries of each business date summed by kind and way of paying (a correction by the entry it
+ * corrects, whose kind is read once a group after the sums: a few thousand rows of a month, not
+ * each entry). An entry's day is its journal entry's business date (JournalEntry_hotelId_businessDate_idx):
+ * what was posted in the night before the audit is the day before's.
+ */
+export function entriesSql(hotelId: number, dates: string[]): FigureStatement {
+  return {
+    text: `SELECT g.i, g."kind"::text AS kind, g."method"::text AS method,
+          CASE WHEN g.link IS NOT NULL THEN (SELECT l."kind"::text FROM "OrderEntry" l WHERE l."hotelId" = $1 AND l."id" = g.link) END AS corrects,
+          g.amount::bigint AS amount, g.count
+     FROM (SELECT array_position($2::text[], j."businessDate"::text) AS i, e."kind", e."method",
+                  CASE WHEN e."kind" = 'correction' THEN e."linkedEntryId" END AS link, sum(e."amount") AS amount, count(*) AS count
+             FROM "JournalEntry" j JOIN "OrderEntry" e ON e."hotelId" = j."hotelId" AND e."id" = j."orderEntryId"
+            WHERE j."hotelId" = $1 AND j."businessDate" = ANY($2::text[]) AND j."source" = 'order'
+            GROUP BY 1, 2, 3, 4) g`,
+    values: [hotelId, dates],
+  };
 }
 
 /** The statements of one day's figures, `date` being [from, to) (`figuresSql` of one day). */

@@ -3,38 +3,35 @@ import type { Deps } from '../../context';
 import { lockLedgerDay } from '../../db/ledger-day-lock';
 import { transaction } from '../../db/transaction';
 import { hotelDay } from '../orders/cash-lines';
+import { businessDateOf } from '../journal/business-date';
 import { entrySums, type EntrySum } from './day-figures';
 
 // The ledger's sums of the days that are over, kept once (LedgerDaySum) and read by every later
 // report of those days; the install's sweep sums yesterday's on time.
 
 /**
- * The ledger's sums of consecutive days (`dates`, day k being [bounds[k], bounds[k+1])): a day that is
- * over is summed once and kept (LedgerDaySum, migration 20261209051000), since its entries never change
- * (the ledger is append-only, an entry is dated when it is written); the others are summed each time.
- * Before summing a day to keep, the day lock is taken and let go at once: every entry dated before now
- * has then been committed (db/ledger-day-lock.ts), so none of a kept day's is missing. An entry written
- * later with an earlier date (an import) removes its day's kept sums in the database.
+ * The ledger's sums of consecutive business dates (`dates`, day k's bounds being [bounds[k],
+ * bounds[k+1]), kept beside them): a date before the open business date is summed once and kept
+ * (LedgerDaySum, migration 20261209051000), since nothing is posted on it any more (the ledger is
+ * append-only, an entry is dated by the business date when it is written); the others are summed each
+ * time. Before summing a date to keep, the day lock is taken and let go at once: every entry dated
+ * before now has then been committed (db/ledger-day-lock.ts), so none of a kept day's is missing. An
+ * entry posted later on a kept date all the same (an import) removes its day's kept sums in the
+ * database (JournalEntry_forget_day_sums).
  */
 export async function keptEntrySums(deps: Deps, hotelId: number, dates: string[], bounds: Date[]): Promise<EntrySum[][]> {
   const { prisma } = deps;
   const kept = await prisma.ledgerDaySum.findMany({ where: { hotelId, date: { in: dates } } });
   const keptOn = new Map(kept.map((k) => [k.date, k]));
-  const days: (EntrySum[] | undefined)[] = dates.map((date, k) => {
-    const row = keptOn.get(date);
-    // Kept for these very bounds (a hotel that changed its time zone has other days).
-    return row && row.dayStart.getTime() === bounds[k]!.getTime() && row.dayEnd.getTime() === bounds[k + 1]!.getTime()
-      ? (row.sums as unknown as EntrySum[])
-      : undefined;
-  });
+  const days: (EntrySum[] | undefined)[] = dates.map((date) => keptOn.get(date)?.sums as unknown as EntrySum[] | undefined);
   const missing = days.flatMap((d, k) => (d ? [] : [k]));
   if (missing.length) {
     const first = missing[0]!;
     const last = missing[missing.length - 1]!;
-    const now = new Date();
-    const over = missing.filter((k) => bounds[k + 1]! <= now);
+    const open = await businessDateOf(prisma, hotelId);
+    const over = missing.filter((k) => dates[k]! < open);
     if (over.length) await transaction(deps, (tx) => lockLedgerDay(tx, hotelId));
-    const summed = await entrySums(prisma, hotelId, bounds.slice(first, last + 2));
+    const summed = await entrySums(prisma, hotelId, dates.slice(first, last + 1));
     summed.forEach((d, j) => (days[first + j] ??= d));
     if (over.length) {
       await prisma.$executeRawUnsafe(
@@ -53,10 +50,10 @@ export async function keptEntrySums(deps: Deps, hotelId: number, dates: string[]
 }
 
 /**
- * The days before today of the hotels whose ledger has entries, summed and kept by the install's sweep
- * (`keptEntrySums`) once they are over, unless closed: a month's report then reads kept sums even the
- * first time. Only yesterday: older days are summed the first time a report asks for them. How many
- * days it summed.
+ * The day before today of the hotels whose ledger has entries, summed and kept by the install's sweep
+ * (`keptEntrySums`) once the business date has passed it, unless closed: a month's report then reads
+ * kept sums even the first time. Only yesterday: older days are summed the first time a report asks
+ * for them. How many days it summed.
  */
 export async function sumDaysOnTime(deps: Deps, now: Date, scope: { hotelId?: number } = {}): Promise<number> {
   const hotels = await deps.prisma.$queryRawUnsafe<{ id: number; timeZone: string }[]>(
@@ -76,6 +73,8 @@ export async function sumDaysOnTime(deps: Deps, now: Date, scope: { hotelId?: nu
   let summed = 0;
   for (const [k, hotel] of hotels.entries()) {
     if (skip.has(hotel.id)) continue;
+    // In the night before the audit hour, yesterday is still the business date: not over.
+    if ((await businessDateOf(deps.prisma, hotel.id, now)) <= yesterdays[k]!) continue;
     const { from, to } = hotelDay(yesterdays[k]!, hotel.timeZone);
     await keptEntrySums(deps, hotel.id, [yesterdays[k]!], [from, to]);
     summed += 1;

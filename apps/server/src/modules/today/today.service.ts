@@ -1,3 +1,4 @@
+import { businessDateOf } from '../journal/business-date';
 import { ROOM_STATUSES, addDays, localDate, zonedToInstant, type TRoomStatus } from '@console/shared';
 import { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
@@ -202,10 +203,11 @@ export async function getToday(ctx: AuthedContext) {
   const date = localDate(now, actor.timeZone);
   const dayStart = zonedToInstant(`${date}T00:00`, actor.timeZone)!;
   const dayEnd = zonedToInstant(`${addDays(date, 1)}T00:00`, actor.timeZone)!;
-  const [board, [day], takings, unpaid, notReady] = await Promise.all([
+  const [board, [day], [businessDate, takings], unpaid, notReady] = await Promise.all([
     listRooms(ctx, { pageSize: 1 }),
     ctx.deps.prisma.$queryRaw<DayRow[]>(todaySql(ctx, now, dayStart, dayEnd, date)),
-    todayTakings(ctx, date),
+    // The takings of the business date: in the night before the audit, the day before's.
+    businessDateOf(ctx.deps.prisma, actor.hotelId, now).then((open) => Promise.all([open, todayTakings(ctx, open)])),
     unpaidDepartures(ctx),
     arrivalsNotReady(ctx.deps.prisma, actor, now, TODAY_ROOMS_LISTED),
   ]);
@@ -213,6 +215,7 @@ export async function getToday(ctx: AuthedContext) {
   const rooms = Object.fromEntries(ROOM_STATUSES.map((s) => [s, board.counts[s]])) as Record<TRoomStatus, number>;
   return {
     date,
+    businessDate,
     timeZone: actor.timeZone,
     at: now.toISOString(),
     rooms: { total: ROOM_STATUSES.reduce((sum, s) => sum + rooms[s], 0), ...rooms },

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
-import { formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { currentLanguage } from '@/lib/language';
 import { formatMoney } from '@/lib/money';
 import { useUserInfo } from '@/lib/user-info';
@@ -181,7 +181,10 @@ export function Figures({ data }: { data: Today }) {
           icon={Wallet}
           title={t('today.takings.title')}
           value={formatMoney(data.takings.total, data.takings.currency)}
-          caption={t('today.takings.caption')}
+          caption={
+            // In the night before the audit the books are still on the day before: say whose takings these are.
+            data.businessDate === data.date ? t('today.takings.caption') : t('today.takings.openDay', { date: formatDate(data.businessDate) })
+          }
           detail={t('today.takings.detail', {
             received: formatMoney(data.takings.received, data.takings.currency),
             refunded: formatMoney(Math.abs(data.takings.paidOut), data.takings.currency),
