@@ -294,11 +294,23 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
         await page.waitForLoadState('networkidle');
         const lit = await page.locator('aside [aria-current="page"]').evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')));
         expect(lit, route.path).toEqual(route.menu ? [`menu-${route.menu}`] : []);
-        // What the eye sees: menu links drawn with a background of their own.
-        const highlighted = await page
-          .locator('aside nav a')
-          .evaluateAll((links) => links.filter((l) => getComputedStyle(l).backgroundColor !== 'rgba(0, 0, 0, 0)' && !l.matches(':hover')).length);
-        expect(highlighted, route.path).toBe(route.menu ? 1 : 0);
+        // What the eye sees: menu links drawn with a background of their own, once the entry left behind
+        // has faded out (its colour eases over a moment after the router moves; the final state is what counts).
+        const drawn = () =>
+          page
+            .locator('aside nav a')
+            .evaluateAll((links) => links.filter((l) => getComputedStyle(l).backgroundColor !== 'rgba(0, 0, 0, 0)' && !l.matches(':hover')).length);
+        const want = route.menu ? 1 : 0;
+        await page
+          .waitForFunction(
+            (n) =>
+              [...document.querySelectorAll('aside nav a')].filter((l) => getComputedStyle(l).backgroundColor !== 'rgba(0, 0, 0, 0)' && !l.matches(':hover'))
+                .length === n,
+            want,
+            { timeout: 5_000 },
+          )
+          .catch(() => undefined);
+        expect(await drawn(), route.path).toBe(want);
         const headings = await page.locator('h1').allTextContents();
         expect(headings, route.path).toHaveLength(1);
         if (route.title) expect(headings[0]!.trim(), route.path).toBe(text(header, route.title));

@@ -99,6 +99,10 @@ export const ZTimeOfDay = z
  * A change of the hotel's information: any of its fields (at least one). `hotelId`, when given,
  * must be the actor's own hotel (another hotel's id is "not found").
  */
+/** What the night audit does with a reservation whose guest never came (docs/reports.md "The day close"). */
+export const NO_SHOW_POLICIES = ['release', 'charge_first_night'] as const;
+export type TNoShowPolicy = (typeof NO_SHOW_POLICIES)[number];
+
 export const ZUpdateHotelInput = z
   .object({
     hotelId: ZId.optional(),
@@ -115,6 +119,8 @@ export const ZUpdateHotelInput = z
     noShowTime: ZTimeOfDay.optional(),
     /** When the day before closes by itself (docs/reports.md): `HH:mm`, or null (or empty): a manager closes each day. */
     dayCloseTime: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), ZTimeOfDay.nullable()).optional(),
+    /** What the night audit does with a no-show (docs/reports.md): release its room, or charge its first night as well. */
+    noShowPolicy: z.enum(NO_SHOW_POLICIES, { error: 'settings.validation.noShowPolicyInvalid' }).optional(),
   })
   .refine((v) => (v.latitude === undefined) === (v.longitude === undefined) && (v.latitude === null) === (v.longitude === null), {
     error: 'settings.validation.coordinatesTogether',
@@ -136,5 +142,6 @@ export const HOTEL_FIELDS = [
   'checkOutTime',
   'noShowTime',
   'dayCloseTime',
+  'noShowPolicy',
 ] as const;
 export type THotelField = (typeof HOTEL_FIELDS)[number];

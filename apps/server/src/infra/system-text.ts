@@ -20,6 +20,7 @@ export const SYSTEM_TEXT_KEYS = [
   'orders.notes.depositRefund',
   'orders.notes.checkOutRefund',
   'orders.notes.settlementPayment',
+  'orders.notes.noShowFee',
   'cards.keySetName',
 ] as const;
 export type TSystemTextKey = (typeof SYSTEM_TEXT_KEYS)[number];

@@ -156,6 +156,7 @@ const ROWS: Record<string, Row> = {
   'order/shiftInfo': 'nf/nf',
   'order/shiftList': 'np/ok',
   'order/dayReport': 'np/ok',
+  'order/auditChecks': 'np/ok',
   'order/closeDay': 'np/ok',
   'order/report': 'np/ok',
   'room/staffList': 'np/ok',
@@ -364,6 +365,7 @@ const ROWS: Record<string, Row> = {
   'order.shifts': 'np/ok',
   // The manager's day: hotel-wide figures, for managers of every room; hotel B gets its own.
   'order.dayReport': 'np/ok',
+  'order.auditChecks': 'np/ok',
   'order.closeDay': 'np/ok',
   'order.reportRange': 'np/ok',
   // The journal's trial balance (docs/journal.md): the same.
@@ -526,6 +528,7 @@ const API_KEY_ROWS: Record<string, Outcome | 'self'> = {
   'order/shiftInfo': 'nf',
   'order/shiftList': 'ok',
   'order/dayReport': 'ok',
+  'order/auditChecks': 'ok',
   'order/closeDay': 'ok',
   'order/report': 'ok',
 };

@@ -18,6 +18,7 @@ import {
   ZOrderShiftGetOutput,
   ZOrderShiftsOutput,
   ZDayReport,
+  ZAuditChecks,
   ZReportRange,
   ZTrialBalance,
   ZJournalLinesOutput,
@@ -53,6 +54,7 @@ import { getFolio, settleFolio } from '../modules/orders/settlement.service';
 import { closeShift, currentShift, getShift, listShifts, openShift, shiftHandover } from '../modules/orders/shifts';
 import { dayReport, reportRange } from '../modules/reports/day-report';
 import { closeDay } from '../modules/reports/day-close';
+import { auditChecks } from '../modules/reports/audit-checks';
 import { trialBalance } from '../modules/journal/trial-balance';
 import { journalLines } from '../modules/journal/journal-lines';
 import { accountCodes, setAccountCodes } from '../modules/journal/account-codes';
@@ -144,6 +146,11 @@ export const orderRouter = router({
     .input(ZDayReportInput)
     .output(ZDayReport)
     .query(({ ctx, input }) => dayReport(ctx, input)),
+  // The night audit's checks of a day, read before its close.
+  auditChecks: authedProcedure
+    .input(ZDayReportInput)
+    .output(ZAuditChecks)
+    .query(({ ctx, input }) => auditChecks(ctx, input)),
   closeDay: authedProcedure
     .input(ZDayReportInput)
     .output(ZDayReport)

@@ -13,6 +13,7 @@ export const ZHotelInfo = z.object({
   checkOutTime: z.string(),
   noShowTime: z.string(),
   dayCloseTime: z.string().nullable(),
+  noShowPolicy: z.enum(['release', 'charge_first_night']),
   updatedAt: z.date(),
 });
 export type THotelInfo = z.infer<typeof ZHotelInfo>;

@@ -15,6 +15,7 @@ export * from './lock-account';
 export * from './lock';
 export * from './order';
 export * from './journal';
+export * from './night-audit';
 export * from './password';
 export * from './price';
 export * from './reader';

@@ -268,6 +268,7 @@ describe('order/dayReport, order/closeDay and order/report', () => {
         ['order/dayReport', {}],
         ['order/closeDay', { date: yesterday }],
         ['order/report', { start_date: yesterday, end_date: yesterday }],
+        ['order/auditChecks', { date: yesterday }],
       ] as const) {
         expect((await d.call(path, payload, as)).errno, path).toBe(100004);
       }
@@ -275,5 +276,30 @@ describe('order/dayReport, order/closeDay and order/report', () => {
     expect(await ctx.deps.prisma.dayClose.count({ where: { hotelId: d.hotel.id } })).toBe(0);
     const theirs = await b.call<LegacyDay>('order/dayReport', {});
     expect(theirs.data).toMatchObject({ received: 0, rooms_sold: 0, revenue: 0 });
+  });
+
+  it("order/auditChecks says what the night audit will find, with the hotel's no-show policy set through room/setHotelData", async () => {
+    const d = await desk();
+    const b = await desk();
+    const today = localDate(new Date(), 'Asia/Shanghai');
+    const set = await d.call<{ no_show_policy: string }>('room/setHotelData', { no_show_policy: 'charge_first_night' });
+    expect(set.errno, set.errmsg).toBe(0);
+    expect(set.data.no_show_policy).toBe('charge_first_night');
+    const bad = await d.call<Fields>('room/setHotelData', { no_show_policy: 'all' });
+    expect(bad.data?.fields?.no_show_policy).toBeTruthy();
+    await d.call('order/shiftOpen', { opening_float: 50 }, d.legacy.staff);
+    const checks = await d.call<{
+      date: string;
+      closed: number;
+      no_show_policy: string;
+      ties: number;
+      open_shifts: { opening_float: number }[];
+      arrivals: unknown[];
+    }>('order/auditChecks', { date: today });
+    expect(checks.errno, checks.errmsg).toBe(0);
+    expect(checks.data).toMatchObject({ date: today, closed: 0, no_show_policy: 'charge_first_night', ties: 1, arrivals: [] });
+    expect(checks.data.open_shifts.map((s) => s.opening_float)).toEqual([50]);
+    expect((await b.call<{ open_shifts: unknown[] }>('order/auditChecks', { date: today })).data.open_shifts).toEqual([]);
+    expect((await d.call<Fields>('order/auditChecks', {})).data?.fields?.date).toBeTruthy();
   });
 });

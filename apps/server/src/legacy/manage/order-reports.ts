@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZMoneyMethod, ZOrderNote, localDate, type TMoneyMethod } from '@console/shared';
-import type { TDayFigures, TDayReport, TShiftDto } from '@console/shared/dto';
+import type { TAuditChecks, TDayFigures, TDayReport, TShiftDto } from '@console/shared/dto';
 import type { AuthedContext } from '../../context';
 import { closeShift, currentShift, getShift, listShifts, openShift } from '../../modules/orders/shifts';
 import { dayReport, reportRange } from '../../modules/reports/day-report';
 import { closeDay } from '../../modules/reports/day-close';
+import { auditChecks } from '../../modules/reports/audit-checks';
 import { sessionAction } from './action';
 import { ZLegacyMoney, ZLegacySignedMoney, legacyPage, money, toMinorOrFail, zLegacyPaging } from './convert';
 import { legacyTime } from './format';
@@ -25,6 +26,9 @@ import { legacyCashLine } from './order';
  *   differs); `left_in_drawer`: the cash left for the next shift (optional: not said, no handover).
  * - `shiftInfo`, `shiftList`: one's own shifts, every clerk's with order management.
  * - `dayReport`: a hotel calendar day's figures (`date`, default today), frozen once closed.
+ * - `auditChecks`: what the night audit checks before `date` is closed (its books, the shifts still
+ *   open, the arrivals that did not come and the no-show fee each will be charged, the guests past
+ *   their departure, the bills of reservations that never began still holding or owing money).
  * - `closeDay`: a day that is over closed (`date`, required: closing is never assumed).
  * - `report`: a range of days (`start_date`, `end_date`, at most 366 days) and their sums.
  */
@@ -54,6 +58,34 @@ function legacyShift(s: TShiftDto, ctx: AuthedContext) {
     difference: money(s.difference, ctx.actor),
     count: s.count,
     note: s.note,
+  };
+}
+
+function legacyAuditChecks(c: TAuditChecks, ctx: AuthedContext) {
+  const tz = ctx.actor.timeZone;
+  const stay = (s: { stayId: number; roomId: number; roomName: string; guestName: string }) => ({
+    stay_id: s.stayId,
+    room_id: s.roomId,
+    room_name: s.roomName,
+    guest_name: s.guestName,
+  });
+  return {
+    date: c.date,
+    closed: c.closed ? 1 : 0,
+    business_date: c.businessDate,
+    over: c.over ? 1 : 0,
+    no_show_policy: c.noShowPolicy,
+    ties: c.ties ? 1 : 0,
+    folios_off: c.foliosOff,
+    open_shifts: c.openShifts.map((s) => ({
+      shift_id: s.id,
+      open_time: legacyTime(s.openedAt, tz),
+      operator_name: s.openedBy,
+      opening_float: money(s.openingFloat, ctx.actor),
+    })),
+    arrivals: c.arrivals.map((a) => ({ ...stay(a), no_show_time: legacyTime(a.noShowAt, tz), due: a.due ? 1 : 0, fee: money(a.fee, ctx.actor) })),
+    departures: c.departures.map((d) => ({ ...stay(d), check_out_time: legacyTime(d.expectedCheckOutAt, tz) })),
+    bills: c.bills.map((b) => ({ ...stay(b), folio_id: b.folioId, balance: money(b.balance, ctx.actor) })),
   };
 }
 
@@ -182,6 +214,15 @@ export const orderReportActions = [
     services: [dayReport],
     async handle(ctx, input) {
       return legacyDay(await dayReport(ctx, { date: input.date ?? localDate(new Date(), ctx.actor.timeZone) }), ctx);
+    },
+  }),
+
+  sessionAction({
+    path: 'order/auditChecks',
+    input: z.object({ date: ZLocalDate }),
+    services: [auditChecks],
+    async handle(ctx, input) {
+      return legacyAuditChecks(await auditChecks(ctx, { date: input.date }), ctx);
     },
   }),
 

@@ -1,4 +1,4 @@
-import { HOTEL_FIELDS, isCurrencyChangeSafe, noShowDeadline, type TUpdateHotelInput } from '@console/shared';
+import { HOTEL_FIELDS, isCurrencyChangeSafe, noShowDeadline, type TNoShowPolicy, type TUpdateHotelInput } from '@console/shared';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthedContext } from '../../context';
 import { AppError } from '../../errors';
@@ -26,6 +26,8 @@ export interface HotelInfo {
   noShowTime: string;
   /** When the day before closes by itself, `HH:mm`; null: a manager closes each day. */
   dayCloseTime: string | null;
+  /** What the night audit does with a no-show: release its room, or charge its first night as well. */
+  noShowPolicy: TNoShowPolicy;
   updatedAt: Date;
 }
 
@@ -42,13 +44,19 @@ const SELECT = {
   checkOutTime: true,
   noShowTime: true,
   dayCloseTime: true,
+  noShowPolicy: true,
   updatedAt: true,
 } as const;
 
-type Row = { [K in keyof HotelInfo]: K extends 'latitude' | 'longitude' ? { toNumber(): number } | null : HotelInfo[K] };
+type Row = { [K in keyof HotelInfo]: K extends 'latitude' | 'longitude' ? { toNumber(): number } | null : K extends 'noShowPolicy' ? string : HotelInfo[K] };
 
 function toInfo(row: Row): HotelInfo {
-  return { ...row, latitude: row.latitude === null ? null : row.latitude.toNumber(), longitude: row.longitude === null ? null : row.longitude.toNumber() };
+  return {
+    ...row,
+    noShowPolicy: row.noShowPolicy as TNoShowPolicy,
+    latitude: row.latitude === null ? null : row.latitude.toNumber(),
+    longitude: row.longitude === null ? null : row.longitude.toNumber(),
+  };
 }
 
 function ownHotel(ctx: AuthedContext, hotelId: number | undefined): number {

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/audit.service';
 import { followCredentials } from '../credentials/delivery';
 import { revokeExpiredStayCredentials, removeLapsedCredentials } from './expiry-margin';
 import { revokeStayCredentials } from '../credentials/revocation';
+import { chargeNoShowFee } from '../orders/no-show-fee';
 import { followRoomCharge } from '../orders/room-charge';
 import type { StayJobData } from '../../jobs/payloads';
 
@@ -57,13 +58,21 @@ async function markNoShows(tx: Prisma.TransactionClient, ctx: ServiceContext, wh
   for (const stay of stays) {
     await recordEvent(tx, { hotelId: stay.hotelId, kind: 'stay.cancelled', roomIds: [stay.roomId], stayId: stay.id });
     const revoked = await revokeStayCredentials(tx, stay.hotelId, { stayId: stay.id }, 'no_show');
+    // The hotel's no-show policy: its first night charged as well, when the hotel says so.
+    const fee = await chargeNoShowFee(tx, ctx, stay);
     await recordAudit(tx, ctx, {
       action: 'stay.noShow',
       hotelId: stay.hotelId,
       entityType: 'Stay',
       entityId: stay.id,
       before: { status: 'reserved' },
-      after: { status: 'no_show', noShowAt: stay.noShowAt?.toISOString() ?? null, revokedCredentials: revoked, ...(by === 'job' ? {} : { by }) },
+      after: {
+        status: 'no_show',
+        noShowAt: stay.noShowAt?.toISOString() ?? null,
+        revokedCredentials: revoked,
+        ...(fee ? { noShowFee: fee } : {}),
+        ...(by === 'job' ? {} : { by }),
+      },
     });
   }
   return stays;

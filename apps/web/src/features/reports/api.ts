@@ -18,6 +18,8 @@ export const reportQueries = {
     trpc.order.dayReport.queryOptions({ date }, { placeholderData: keepPreviousData, enabled, meta: { showsErrors: true } }),
   range: (from: string, to: string, enabled = true) =>
     trpc.order.reportRange.queryOptions({ from, to }, { placeholderData: keepPreviousData, enabled, meta: { showsErrors: true } }),
+  /** What the night audit finds before a day's close (the close's dialog). */
+  auditChecks: (date: string) => trpc.order.auditChecks.queryOptions({ date }),
 };
 
 export type DayReport = RouterOutputs['order']['dayReport'];

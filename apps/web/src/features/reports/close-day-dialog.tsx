@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { invalidateReports } from './api';
+import { CloseDayChecks } from './close-day-checks';
 
 /** "Close the day": asked once, since a closed day is never changed. */
 export function CloseDayDialog({ date, open, onClose }: { date: string; open: boolean; onClose(): void }) {
@@ -38,6 +39,7 @@ export function CloseDayDialog({ date, open, onClose }: { date: string; open: bo
       confirmTestId="report-close-confirm"
     >
       <p className="text-sm text-muted-foreground">{t('reports.close.audit')}</p>
+      {open && <CloseDayChecks date={date} />}
       <FormError error={close.error} />
     </ConfirmDialog>
   );

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ZUpdateHotelInput, type TUpdateHotelFormInput } from '@console/shared';
+import { NO_SHOW_POLICIES, ZUpdateHotelInput, type TNoShowPolicy, type TUpdateHotelFormInput } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -27,6 +27,7 @@ type HotelInfo = {
   checkOutTime: string;
   noShowTime: string;
   dayCloseTime: string | null;
+  noShowPolicy: TNoShowPolicy;
 };
 
 /**
@@ -102,6 +103,7 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
     checkOutTime: hotel.checkOutTime,
     noShowTime: hotel.noShowTime,
     dayCloseTime: hotel.dayCloseTime ?? '',
+    noShowPolicy: hotel.noShowPolicy,
   };
   const form = useAppForm(ZUpdateHotelInput, defaults);
   const { errors, isDirty } = form.formState;
@@ -240,6 +242,27 @@ function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
               aria-invalid={Boolean(errors.dayCloseTime)}
               {...form.register('dayCloseTime', { setValueAs: (text: string) => (text.trim() === '' ? '' : timeOfDayValue(text)) })}
             />
+          </FormField>
+          <FormField
+            id="hotel-noShowPolicy"
+            label={t('settings.hotel.noShowPolicy')}
+            hint={t('settings.hotel.noShowPolicyHint')}
+            error={ruleMessage(t, errors.noShowPolicy?.message)}
+          >
+            <select
+              id="hotel-noShowPolicy"
+              data-testid="hotel-noShowPolicy"
+              className={SELECT_CLASS}
+              disabled={!canEdit}
+              aria-invalid={Boolean(errors.noShowPolicy)}
+              {...form.register('noShowPolicy')}
+            >
+              {NO_SHOW_POLICIES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`settings.hotel.noShowPolicies.${p}`)}
+                </option>
+              ))}
+            </select>
           </FormField>
           {canEdit && (
             <div className="flex gap-2 sm:col-span-2">

@@ -21,6 +21,7 @@ function legacyHotel(h: HotelInfo, actor: Actor) {
     check_out_time: h.checkOutTime,
     no_show_time: h.noShowTime,
     day_close_time: h.dayCloseTime,
+    no_show_policy: h.noShowPolicy,
     update_time: legacyTime(h.updatedAt, actor.timeZone),
   };
 }
@@ -33,6 +34,7 @@ const FIELDS = {
   checkOutTime: 'check_out_time',
   noShowTime: 'no_show_time',
   dayCloseTime: 'day_close_time',
+  noShowPolicy: 'no_show_policy',
 };
 
 const ZHotelRef = z.object({ hotel_id: ZId.optional() });
@@ -56,6 +58,8 @@ const ZHotelDataPayload = ZHotelInfoPayload.extend({
   no_show_time: ZTimeOfDay.optional(),
   /** When the day before closes by itself, or "" for a manager's close (added compatibly, issue 26 §2). */
   day_close_time: ZUpdateHotelInput.shape.dayCloseTime,
+  /** What the night audit does with a no-show: `release` or `charge_first_night` (added compatibly, issue 36 §6). */
+  no_show_policy: ZUpdateHotelInput.shape.noShowPolicy,
 });
 
 async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Actor }, input: z.output<typeof ZHotelDataPayload>) {
@@ -72,6 +76,7 @@ async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Acto
     checkOutTime: input.check_out_time,
     noShowTime: input.no_show_time,
     dayCloseTime: input.day_close_time,
+    noShowPolicy: input.no_show_policy,
   });
   return legacyHotel(await updateHotelInfo(ctx, parsed), ctx.actor);
 }
@@ -79,7 +84,7 @@ async function update(ctx: Parameters<typeof updateHotelInfo>[0] & { actor: Acto
 /**
  * `/manage/room/hotelInfo`, `getHotelInfo` (read: every member), `setHotelInfo` (the spec's name,
  * address, tel, latitude, longitude) and `setHotelData` (those and time_zone, currency,
- * check_in_time, check_out_time, no_show_time, day_close_time): owners and administrators. Only the fields sent change;
+ * check_in_time, check_out_time, no_show_time, day_close_time, no_show_policy): owners and administrators. Only the fields sent change;
  * `hotel_id`, when sent, must be the session's hotel.
  */
 export const roomHotelActions = [
