@@ -19,7 +19,7 @@ export interface ArrivalsDto {
   /** Reservations expected that day (and, today, those awaiting a late guest), earliest first. */
   expected: ArrivalDto[];
   expectedTotal: number;
-  /** Reservations taken at the desk whose guest arrived that day. */
+  /** Guests whose visit began that day: reservations that arrived and walk-ins (not a room change). */
   arrived: ArrivalDto[];
   arrivedTotal: number;
   /** Reservations that became no-shows that day (at the midnight that starts it, with the default no-show time). */
@@ -60,11 +60,13 @@ export async function listArrivals(ctx: AuthedContext, raw: z.input<typeof ZArri
       },
     ],
   };
+  // Every visit begun that day, a reservation's arrival or a walk-in (a room change is no arrival): the
+  // same guests as Today's "arrived today" figure (today.service.ts), so the list and the count agree.
   const arrived: Prisma.StayWhereInput = {
     ...scope,
-    awaitsArrival: true,
-    status: { in: ['in_house', 'expired', 'checked_out', 'moved'] },
-    checkInAt: { gte: dayStart, lt: dayEnd },
+    movedFromStayId: null,
+    checkInAt: { gte: dayStart, lt: dayEnd, lte: now },
+    OR: [{ status: { in: ['in_house', 'expired', 'checked_out', 'moved'] } }, { status: 'reserved', awaitsArrival: false }],
   };
   // No-shows of the day: ended as such, or (before the job has run) awaiting past their no-show time.
   const noShows: Prisma.StayWhereInput = {

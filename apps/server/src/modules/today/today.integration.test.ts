@@ -228,6 +228,9 @@ describe('the today board', () => {
     expect((await stays({ state: 'in_house' })).total).toBe(board.inHouse);
     expect((await stays({ state: 'expired' })).total).toBe(board.overdue);
     expect((await stays({ state: 'reserved', from: a.today, to: a.today })).total).toBe(board.arrivals.expected);
+    // The arrivals panel's "Arrived" list is the same visits as "arrived today", walk-ins included (issue 36 §8).
+    const arrivals = await data(api.query('stay.arrivals', {}, { token: a.ownerToken }));
+    expect([arrivals.arrivedTotal, arrivals.arrived.map((s) => s.roomName)]).toEqual([board.arrivals.arrived, ['A2']]);
     const roomsOf = async (status: 'dirty' | 'maintain') => (await data(api.query('room.list', { status }, { token: a.ownerToken }))).total;
     expect(await roomsOf('dirty')).toBe(board.rooms.dirty);
     expect(await roomsOf('maintain')).toBe(board.rooms.maintain);
