@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, ZCashReportInput, ZOrderListInput, type TPaymentMethod } from '@console/shared';
+import { PAYMENT_METHODS, ZCashReportInput, ZOrderListInput, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client';
 import type { Actor, AuthedContext } from '../../context';
@@ -23,10 +23,11 @@ export interface OrderListResult {
   /** The sum of the amounts of everything that matches (not only this page). */
   sum: number;
   /**
-   * What matches, by what the money did (not only this page): received (deposits, payments,
+   * What matches, by what the money did (not only this page), each net of the corrections that match
+   * (a correction counts with the kind of the entry it reverses): received (deposits, payments,
    * recharges), refunded (negative), charged (room charges and charges, negative), corrected (the
-   * corrections' sum), and net (received + refunded: the money that stayed with the hotel, before
-   * corrections).
+   * corrections' sum, for the record), and net (received + refunded: the money that stayed with the
+   * hotel).
    */
   totals: { received: number; refunded: number; charged: number; corrected: number; net: number };
   currency: string;
@@ -61,21 +62,30 @@ export async function listOrders(ctx: AuthedContext, raw: z.input<typeof ZOrderL
   requirePermission(actor, 'order.manage');
   const input = ZOrderListInput.parse(raw);
   const where = orderListWhere(actor, input);
-  const [total, byKind, rows] = await Promise.all([
+  // A correction counts with the kind of the entry it reverses (as Today's takings and the reports
+  // count it): a charge reversed is no charge, a payment corrected as never received no money received.
+  const corrections = (kinds: TOrderEntryKind[]) =>
+    deps.prisma.orderEntry
+      .aggregate({ where: { AND: [where, { kind: 'correction', linked: { kind: { in: kinds } } }] }, _sum: { amount: true } })
+      .then((a) => a._sum.amount ?? 0);
+  const [total, byKind, rows, receivedBack, refundedBack, chargedBack] = await Promise.all([
     deps.prisma.orderEntry.count({ where }),
     deps.prisma.orderEntry.groupBy({ by: ['kind'], where, _sum: { amount: true } }),
     deps.prisma.orderEntry.findMany({ where, select: entrySelect, orderBy: orderOrder, skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+    corrections(['deposit', 'payment', 'recharge']),
+    corrections(['refund']),
+    corrections(['room_charge', 'charge']),
   ]);
   const of = (...kinds: string[]) => byKind.filter((g) => kinds.includes(g.kind)).reduce((sum, g) => sum + (g._sum.amount ?? 0), 0);
-  const received = of('deposit', 'payment', 'recharge');
-  const refunded = of('refund');
+  const received = of('deposit', 'payment', 'recharge') + receivedBack;
+  const refunded = of('refund') + refundedBack;
   return {
     items: await toEntryDtos(deps.prisma, rows, readerOf(ctx)),
     total,
     page: input.page,
     pageSize: input.pageSize,
     sum: byKind.reduce((sum, g) => sum + (g._sum.amount ?? 0), 0),
-    totals: { received, refunded, charged: of('room_charge', 'charge'), corrected: of('correction'), net: received + refunded },
+    totals: { received, refunded, charged: of('room_charge', 'charge') + chargedBack, corrected: of('correction'), net: received + refunded },
     currency: actor.currency,
   };
 }

@@ -258,4 +258,16 @@ describe('one figure everywhere', () => {
     expect(after.items.find((e) => e.id === paid.entry.id)!.refundable).toBe(0);
     expect(after.totals).toMatchObject({ received: stay.priceAmount + 500, refunded: -500, charged: -stay.priceAmount, net: stay.priceAmount });
   });
+
+  it("gives the list's totals net of corrections: a charge reversed is no charge, a payment corrected as never received no money (issue 36 §8)", async () => {
+    const h = await ledgerHotel(ctx);
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
+    const minibar = await recordCharge(h.staff, { stayId: stay.id, amount: 3_000, note: 'Minibar' });
+    const paid = await recordPayment(h.staff, { stayId: stay.id, amount: 10_000, method: 'cash' });
+    await recordPayment(h.staff, { stayId: stay.id, amount: 2_000, method: 'wechat' });
+    await correctEntry(h.owner, { entryId: minibar.entry.id, reason: 'Not taken' });
+    await correctEntry(h.owner, { entryId: paid.entry.id, reason: 'Never received' });
+    const { totals } = await listOrders(h.owner, { stayId: stay.id });
+    expect(totals).toEqual({ received: 2_000, refunded: 0, charged: -stay.priceAmount, corrected: 3_000 - 10_000, net: 2_000 });
+  });
 });
