@@ -1,3 +1,5 @@
+import { beginsVisitSql } from '../stays/visit-start';
+
 /**
  * The statements of the manager's day (docs/reports.md): a span of days' figures and what the hotel
  * stands at now, as `day-figures.ts` sends them and the benchmark sends them alone (bench/reports.ts).
@@ -62,7 +64,7 @@ export function figuresSql(hotelId: number, bounds: Date[], dates: string[]) {
                     (v.first <= v.last AND v."checkInAt" >= $4 AND v.visit)::int AS arrived,
                     CASE WHEN v."checkInAt" >= $4 AND v."checkInAt" < $5 AND v.visit THEN width_bucket(v."checkInAt", $2::timestamptz[]) END AS arrival,
                     CASE WHEN v."status" = 'checked_out' AND v.left_at >= $4 AND v.left_at < $5 THEN width_bucket(v.left_at, $2::timestamptz[]) END AS departure
-               FROM (SELECT s."checkInAt", s."status", s.left_at, s."visitStayId" = s."id" AS visit,
+               FROM (SELECT s."checkInAt", s."status", s.left_at, ${beginsVisitSql('s')} AS visit,
                             width_bucket(s."checkInAt", $3::timestamptz[]) + 1 AS first,
                             width_bucket(s.night_end, $3::timestamptz[]) - coalesce(($3::timestamptz[])[width_bucket(s.night_end, $3::timestamptz[])] = s.night_end, false)::int AS last
                        FROM (SELECT s.*, CASE WHEN s.left_at > s."expectedCheckOutAt" AND s.left_at > $7 AND s."checkInAt" < $5 THEN least(s.left_at, coalesce((
@@ -70,11 +72,11 @@ export function figuresSql(hotelId: number, bounds: Date[], dates: string[]) {
                                        WHERE o."hotelId" = $1 AND o."roomId" = s."roomId" AND o."checkInAt" >= s."expectedCheckOutAt"
                                          AND o."checkInAt" < s.left_at AND o."id" <> s."id" AND (${stayed('o')})), s.left_at))
                                     ELSE s.left_at END AS night_end
-                               FROM (SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", s."status", s."checkedOutAt" AS left_at FROM "Stay" s
+                               FROM (SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."movedFromStayId", s."id", s."status", s."checkedOutAt" AS left_at FROM "Stay" s
                                       WHERE s."hotelId" = $1 AND s."status" IN ('checked_out', 'moved') AND s."checkedOutAt" IS NOT NULL
                                         AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') && tstzrange($6, $5, '[]')
                                      UNION ALL
-                                     SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."id", s."status", ${LEFT_AT} FROM "Stay" s
+                                     SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."movedFromStayId", s."id", s."status", ${LEFT_AT} FROM "Stay" s
                                       WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $5 AND ${LEFT_AT} > $6) s) s) v) v
       GROUP BY GROUPING SETS ((v.first), (v.after), (v.arrival), (v.departure))
      UNION ALL

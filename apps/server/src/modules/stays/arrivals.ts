@@ -6,6 +6,7 @@ import { requirePermission } from '../../permissions';
 import { roomScope } from '../base/room-access';
 import { staySelect, toStayDto, type StayDto } from '../base/stay-dto';
 import { withBills, type StayBill } from '../orders/stay-bills';
+import { beginsVisit } from './visit-start';
 
 /** How many stays each list of a day's arrivals holds at most (the totals count them all). */
 export const ARRIVALS_LISTED = 200;
@@ -60,13 +61,23 @@ export async function listArrivals(ctx: AuthedContext, raw: z.input<typeof ZArri
       },
     ],
   };
-  // Every visit begun that day, a reservation's arrival or a walk-in (a room change is no arrival): the
+  // Every visit begun that day, a reservation's arrival or a walk-in (a room change is no arrival, a
+  // reservation moved before its guest came is one): the
   // same guests as Today's "arrived today" figure (today.service.ts), so the list and the count agree.
   const arrived: Prisma.StayWhereInput = {
     ...scope,
-    movedFromStayId: null,
     checkInAt: { gte: dayStart, lt: dayEnd, lte: now },
-    OR: [{ status: { in: ['in_house', 'expired', 'checked_out', 'moved'] } }, { status: 'reserved', awaitsArrival: false }],
+    AND: [
+      beginsVisit,
+      // Had its guest: a reservation moved before its guest came (moved, never checked out) did not.
+      {
+        OR: [
+          { status: { in: ['in_house', 'expired', 'checked_out'] } },
+          { status: 'moved', checkedOutAt: { not: null } },
+          { status: 'reserved', awaitsArrival: false },
+        ],
+      },
+    ],
   };
   // No-shows of the day: ended as such, or (before the job has run) awaiting past their no-show time.
   const noShows: Prisma.StayWhereInput = {

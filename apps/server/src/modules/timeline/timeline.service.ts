@@ -16,6 +16,7 @@ import type { Actor, AuthedContext } from '../../context';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { roomScopeSql } from '../base/room-access';
+import { beginsVisitSql } from '../stays/visit-start';
 
 /**
  * The timeline (issue 28 §1, docs/timeline.md, decision 052): one visible window of the hotel's
@@ -136,9 +137,13 @@ function barsSql(actor: Actor, start: Date, end: Date, now: Date, roomIds: Prism
  * sold that night (not out of order by the room's axis or by a range that day), those of them a
  * stay covers over the night (the day's closing midnight in the hotel's zone: the stay's first
  * night is its check-in's day, its last the day before the day of the moment before it ends), and
- * the arrivals (not a stay continuing one moved from another room) and departures (not a stay that
- * moved on) by day in the hotel's zone.
+ * the arrivals (a stay that begins its guest's visit: not a room change, but a reservation moved to
+ * another room before its guest came is one) and departures (not a stay that moved on) by day in the
+ * hotel's zone.
  */
+/** Whether a stay begins its guest's visit (stays/visit-start.ts). */
+const beginsVisit = (alias: string) => Prisma.raw(beginsVisitSql(alias));
+
 function headerSql(actor: Actor, w: { from: string; to: string; start: Date; end: Date; now: Date; groupId: number | undefined }): Prisma.Sql {
   const tz = actor.timeZone;
   const group = w.groupId === undefined ? Prisma.empty : Prisma.sql` AND r."groupId" = ${w.groupId}`;
@@ -158,7 +163,7 @@ function headerSql(actor: Actor, w: { from: string; to: string; start: Date; end
       SELECT n."day", count(DISTINCT n."roomId")::int AS "n" FROM nights n
       WHERE NOT EXISTS (SELECT 1 FROM ooo o WHERE o."roomId" = n."roomId" AND o."startDate" <= n."day" AND o."endDate" >= n."day")
       GROUP BY n."day"),
-    arrivals AS (SELECT (st."checkInAt" AT TIME ZONE ${tz})::date AS "day", count(*)::int AS "n" FROM st WHERE st."movedFromStayId" IS NULL GROUP BY 1),
+    arrivals AS (SELECT (st."checkInAt" AT TIME ZONE ${tz})::date AS "day", count(*)::int AS "n" FROM st WHERE ${beginsVisit('st')} GROUP BY 1),
     departures AS (SELECT (st."endAt" AT TIME ZONE ${tz})::date AS "day", count(*)::int AS "n" FROM st WHERE st."status" <> 'moved' GROUP BY 1),
     sellable AS (SELECT count(*)::int AS "n" FROM "Room" r WHERE ${roomScopeSql(actor)}${group} AND r."maintenance" = 'none')
     SELECT to_char(d."day", 'YYYY-MM-DD') AS "date",

@@ -8,6 +8,7 @@ import { roomScopeSql } from '../base/room-access';
 import { unpaidDepartures } from '../orders/stay-bills';
 import { listRooms } from '../room/room-list';
 import { arrivalsNotReady } from '../access-rules/arrival-readiness';
+import { beginsVisitSql } from '../stays/visit-start';
 
 /**
  * The today board (issue 9 §6, the spec's "home"): the figures of the hotel's day in its time zone,
@@ -147,7 +148,8 @@ export function todaySql(ctx: AuthedContext, now: Date, dayStart: Date, dayEnd: 
        FROM active) AS "stays",
       (SELECT count(*)::int FROM "Stay" s
        WHERE s."hotelId" = ${hotelId} AND s."status" IN ('reserved', 'in_house', 'expired', 'moved', 'checked_out')
-         AND s."checkInAt" >= ${dayStart} AND s."checkInAt" <= ${now} AND s."movedFromStayId" IS NULL AND NOT (s."status" = 'reserved' AND s."awaitsArrival")
+         AND s."checkInAt" >= ${dayStart} AND s."checkInAt" <= ${now} AND ${Prisma.raw(beginsVisitSql('s'))} AND NOT (s."status" = 'reserved' AND s."awaitsArrival")
+         AND NOT (s."status" = 'moved' AND s."checkedOutAt" IS NULL)
          AND ${inScope(Prisma.raw('s."roomId"'))}) AS "arrived",
       (SELECT count(*)::int FROM "Stay" s
        WHERE s."hotelId" = ${hotelId} AND s."checkedOutAt" >= ${dayStart} AND s."checkedOutAt" < ${dayEnd} AND s."status" = 'checked_out'
