@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { WHEN_FIELDS_VALID, oneLine, ZId, ZPageInput, ZSearch, zInt, zOptionalCode, zOptionalText, zPageSize } from './primitives';
+import { WHEN_FIELDS_VALID, oneLine, ZId, ZInstant, ZPageInput, ZSearch, zInt, zOptionalCode, zOptionalText, zPageSize } from './primitives';
 import { blankToUndefined } from './validation';
 
 /**
@@ -44,6 +44,12 @@ export const ZRoomListInput = ZPageInput.extend({
   search: ZSearch.optional(),
   groupId: ZId.optional(),
   sort: z.enum(ROOM_SORTS, { error: 'validation.sortInvalid' }).default('default'),
+  /**
+   * Only rooms free over [freeFrom, freeTo): no stay held over any of it, not under maintenance nor out
+   * of order on its days (the room-change picker: a room booked on the stay's nights is not offered).
+   */
+  freeFrom: ZInstant.optional(),
+  freeTo: ZInstant.optional(),
 });
 export type TRoomListInput = z.input<typeof ZRoomListInput>;
 

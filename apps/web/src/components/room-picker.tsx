@@ -29,6 +29,8 @@ interface RoomPickerProps {
   status?: TRoomStatus;
   /** Rooms that cannot be chosen (the stay's own room). */
   excludeIds?: number[];
+  /** Only rooms free over this period (the server filters): no stay held over it, not out of order (ISO instants). */
+  freeBetween?: { from: string; to: string };
   placeholder: string;
   invalid?: boolean;
   describedBy?: string;
@@ -53,6 +55,7 @@ export function RoomPicker({
   multiple = false,
   status,
   excludeIds = [],
+  freeBetween,
   placeholder,
   invalid,
   describedBy,
@@ -68,7 +71,12 @@ export function RoomPicker({
   const search = useDebouncedValue(text.trim(), 250);
   const listId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
-  const rooms = useQuery(sharedQueries.pickerRooms({ page, pageSize: PAGE_SIZE, search: search || undefined, status }, isOpen));
+  const rooms = useQuery(
+    sharedQueries.pickerRooms(
+      { page, pageSize: PAGE_SIZE, search: search || undefined, status, ...(freeBetween ? { freeFrom: freeBetween.from, freeTo: freeBetween.to } : {}) },
+      isOpen,
+    ),
+  );
   const items = (rooms.data?.items ?? []).filter((r) => !excludeIds.includes(r.id));
   const total = rooms.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

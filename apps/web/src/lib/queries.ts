@@ -13,7 +13,7 @@ export const sharedQueries = {
   /** The hotel's room groups, for the group selects and the template dialog (no error shown of their own). */
   roomGroups: () => trpc.roomGroup.list.queryOptions(),
   /** A page of rooms as the room picker searches them, asked for while it is open. */
-  pickerRooms: (input: { page: number; pageSize: number; search?: string; status?: TRoomStatus }, isOpen: boolean) =>
+  pickerRooms: (input: { page: number; pageSize: number; search?: string; status?: TRoomStatus; freeFrom?: string; freeTo?: string }, isOpen: boolean) =>
     trpc.room.list.queryOptions({ ...input, sort: 'name_asc' }, { enabled: isOpen, placeholderData: keepPreviousData }),
   /** The hotel's shared doors (the room board's strip, the lock pages' editor). */
   sharedDoors: () => trpc.sharedDoor.list.queryOptions(),

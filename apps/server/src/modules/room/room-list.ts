@@ -188,6 +188,8 @@ export function roomListSql(actor: AuthedContext['actor'], input: z.output<typeo
   const dayEnd = hotelDayEnd(now, actor.timeZone);
   const filters: Prisma.Sql[] = [roomScopeSql(actor)];
   if (input.groupId !== undefined) filters.push(Prisma.sql`r."groupId" = ${input.groupId}`);
+  const period = freePeriod(input);
+  if (period) filters.push(freeOverSql(actor, period, now));
   const search = input.search?.trim().toLowerCase();
   // A search's rooms are found once, with what counting and paging them needs (`matches`), and
   // both read them from there; otherwise both read the rooms themselves.
@@ -200,7 +202,7 @@ export function roomListSql(actor: AuthedContext['actor'], input: z.output<typeo
   const limit = input.pageSize;
   const offset = (input.page - 1) * input.pageSize;
   const counts =
-    actor.allRooms && !search
+    actor.allRooms && !search && !period
       ? Prisma.sql`SELECT x."status", sum(x."n")::int AS n FROM (
           SELECT c."status"::text AS "status", c."n" FROM "RoomStatusCount" c
           WHERE c."hotelId" = ${actor.hotelId}${input.groupId !== undefined ? Prisma.sql` AND c."groupId" = ${input.groupId}` : Prisma.empty}
@@ -227,6 +229,29 @@ export function roomListSql(actor: AuthedContext['actor'], input: z.output<typeo
     SELECT (SELECT coalesce(json_object_agg("status", n), '{}'::json) FROM counts) AS "counts",
            (SELECT coalesce(json_agg(${roomJsonSql(now, false, status, localDate(now, actor.timeZone))} ORDER BY ${ORDER_IN_PAGE[input.sort]}), '[]'::json)
               FROM page p JOIN "Room" rm ON rm."id" = p."id" LEFT JOIN "RoomGroup" g ON g."id" = rm."groupId") AS "items"`;
+}
+
+/** The period a list's rooms must be free over, both ends given and in order (else refused). */
+function freePeriod(input: z.output<typeof ZRoomListInput>): { from: Date; to: Date } | null {
+  if (input.freeFrom === undefined && input.freeTo === undefined) return null;
+  if (input.freeFrom === undefined || input.freeTo === undefined || input.freeFrom >= input.freeTo) {
+    const field = input.freeFrom === undefined ? 'freeFrom' : 'freeTo';
+    throw new AppError('VALIDATION', { messageKey: 'validation.periodReversed', fields: { [field]: 'validation.periodReversed' } });
+  }
+  return { from: input.freeFrom, to: input.freeTo };
+}
+
+/**
+ * A room free over [from, to): no stay holds it over any of it (a reservation, a guest in house, one
+ * overdue until now at least), not under maintenance, and not out of order on any of its days.
+ */
+function freeOverSql(actor: AuthedContext['actor'], p: { from: Date; to: Date }, now: Date): Prisma.Sql {
+  const tz = actor.timeZone;
+  return Prisma.sql`r."maintenance" = 'none'
+    AND NOT EXISTS (SELECT 1 FROM "Stay" s WHERE s."hotelId" = ${actor.hotelId} AND s."roomId" = r."id" AND s."status" IN ('reserved', 'in_house', 'expired')
+      AND s."checkInAt" < ${p.to} AND CASE WHEN s."status" = 'expired' THEN greatest(s."expectedCheckOutAt", ${now}) ELSE s."expectedCheckOutAt" END > ${p.from})
+    AND NOT EXISTS (SELECT 1 FROM "RoomOutOfOrder" o WHERE o."hotelId" = ${actor.hotelId} AND o."roomId" = r."id"
+      AND o."startDate" <= ((${p.to}::timestamptz - interval '1 microsecond') AT TIME ZONE ${tz})::date AND o."endDate" >= (${p.from}::timestamptz AT TIME ZONE ${tz})::date)`;
 }
 
 /**

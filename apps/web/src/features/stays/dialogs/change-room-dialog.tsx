@@ -158,9 +158,13 @@ function ChangeRoomForm({
               const room = rooms[0] ?? null;
               setTarget(room);
               setUpgrade(null);
+              // A refusal was about the room chosen before: another room starts afresh.
+              change.reset();
               form.setValue('targetRoomId', room?.id ?? '', { shouldDirty: true });
             }}
             status="vacant"
+            // Free over the stay's nights to come, not only vacant now: a room booked from tomorrow is not offered.
+            freeBetween={tooLate ? undefined : { from, to: end }}
             excludeIds={[stay.roomId]}
             placeholder={t('frontDesk.stay.chooseVacantRoom')}
             disabled={!active || tooLate}
