@@ -83,6 +83,32 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
     });
   });
 
+  it('sets the tax included in room prices, refusing a rate that is not one, in force from the save (issue 36)', async () => {
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, DEMO_OWNER);
+      try {
+        await api(page, 'hotel.setTaxRule', { appliesTo: 'rooms', ratePercent: null }, 'mutation');
+        await page.goto(`${baseUrl()}/hotelInfo`);
+        const card = page.getByTestId('tax-rules');
+        await card.getByText(text(header, 'settings.taxes.none')).first().waitFor();
+        await page.getByTestId('tax-rooms').fill('6.125');
+        await page.getByTestId('tax-save').click();
+        await card.getByText(text(header, 'settings.validation.taxRateInvalid')).waitFor();
+        await page.getByTestId('tax-rooms').fill('6');
+        const saved = answerOf(page, 'hotel.setTaxRule');
+        await page.getByTestId('tax-save').click();
+        await saved;
+        await expectToast(page, text(header, 'settings.taxes.saved'));
+        expect((await api<{ rooms: { ratePercent: number } | null }>(page, 'hotel.taxRules', {})).rooms?.ratePercent).toBe(6);
+        await expect.poll(() => page.getByTestId('tax-rooms').inputValue()).toBe('6');
+        await screenshot(page, `settings-taxes-${header}`);
+      } finally {
+        // The other browser tests expect the demo hotel without taxes.
+        await api(page, 'hotel.setTaxRule', { appliesTo: 'rooms', ratePercent: null }, 'mutation').catch(() => undefined);
+      }
+    });
+  });
+
   it('changes the nickname, and signs out a second browser everywhere else after a confirmation', async () => {
     // A second browser signed in as the same account.
     const other = await newContext(browser, { language: code });

@@ -148,6 +148,7 @@ export const AUDIT_ACTIONS = [
   'guestMessage.template.save',
   'hotel.create',
   'hotel.update',
+  'hotel.setTaxRule',
   'keyPage.regenerate',
   'keyPage.revoke',
   'lock.manager.add',

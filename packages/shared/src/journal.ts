@@ -12,7 +12,7 @@ import { REPORT_MAX_DAYS } from './reports';
  */
 
 /** The journal's accounts; amounts are debits when positive, credits when negative. */
-export const LEDGER_ACCOUNTS = ['guest', 'deposit', 'receivable', 'customer_balance', 'revenue_rooms', 'revenue_extras', 'money'] as const;
+export const LEDGER_ACCOUNTS = ['guest', 'deposit', 'receivable', 'customer_balance', 'revenue_rooms', 'revenue_extras', 'tax_payable', 'money'] as const;
 export const ZLedgerAccount = z.enum(LEDGER_ACCOUNTS, { error: 'validation.invalid' });
 export type TLedgerAccount = z.infer<typeof ZLedgerAccount>;
 
@@ -77,3 +77,21 @@ export const ZGeneralLedgerInput = z
     ...WHEN_FIELDS_VALID,
   });
 export type TGeneralLedgerInput = z.input<typeof ZGeneralLedgerInput>;
+
+/** The kinds of revenue a tax included in the price applies to (docs/journal.md "Taxes"). */
+export const TAX_APPLIES_TO = ['rooms', 'extras'] as const;
+export type TTaxAppliesTo = (typeof TAX_APPLIES_TO)[number];
+
+/**
+ * The tax included in the price of a kind of revenue, set from now on: a rate in percent with up to
+ * two decimals (6, 9.5, 13.25), above 0 and at most 100; null removes it. What was posted keeps the
+ * rate it was posted under.
+ */
+export const ZTaxRuleInput = z.object({
+  appliesTo: z.enum(TAX_APPLIES_TO, { error: 'validation.invalid' }),
+  ratePercent: z
+    .number({ error: 'settings.validation.taxRateInvalid' })
+    .refine((v) => Number.isFinite(v) && v > 0 && v <= 100 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'settings.validation.taxRateInvalid' })
+    .nullable(),
+});
+export type TTaxRuleInput = z.input<typeof ZTaxRuleInput>;

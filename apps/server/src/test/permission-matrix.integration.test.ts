@@ -177,6 +177,9 @@ const ROWS: Record<string, Row> = {
   'account.revokeSession': 'self',
   'account.revokeOtherSessions': 'self',
   'hotel.update': 'np/nf',
+  // The taxes included in the price: the session's hotel's only.
+  'hotel.taxRules': 'np/ok',
+  'hotel.setTaxRule': 'np/ok',
   'guestMessage.templates': 'ok/ok',
   'guestMessage.template': 'ok/ok',
   'guestMessage.saveTemplate': 'np/ok',

@@ -1,7 +1,8 @@
-import { ZHotelInfoOutput, ZHotelUpdateOutput } from '@console/shared/dto';
+import { ZHotelInfoOutput, ZHotelUpdateOutput, ZTaxRules } from '@console/shared/dto';
 import { z } from 'zod';
-import { ZId, ZUpdateHotelInput } from '@console/shared';
+import { ZId, ZTaxRuleInput, ZUpdateHotelInput } from '@console/shared';
 import { getHotelInfo, updateHotelInfo } from '../modules/hotel/hotel.service';
+import { setTaxRule, taxRules } from '../modules/journal/tax-rules';
 import { authedProcedure, router } from './init';
 
 /** The hotel's information and settings (issue 9 §4): every member reads them, owners and administrators change them. */
@@ -16,4 +17,10 @@ export const hotelRouter = router({
 
     .output(ZHotelUpdateOutput)
     .mutation(({ ctx, input }) => updateHotelInfo(ctx, input)),
+  // The taxes included in the price (docs/journal.md "Taxes").
+  taxRules: authedProcedure.output(ZTaxRules).query(({ ctx }) => taxRules(ctx)),
+  setTaxRule: authedProcedure
+    .input(ZTaxRuleInput)
+    .output(ZTaxRules)
+    .mutation(({ ctx, input }) => setTaxRule(ctx, input)),
 });

@@ -120,3 +120,10 @@ export const ZAccountCodes = z.object({
   updatedAt: z.string().nullable(),
 });
 export type TAccountCodes = z.infer<typeof ZAccountCodes>;
+
+/** The taxes included in the price in force now, per kind of revenue (null: none), and since when. */
+export const ZTaxRules = z.object({
+  rooms: z.object({ ratePercent: z.number(), since: z.string() }).nullable(),
+  extras: z.object({ ratePercent: z.number(), since: z.string() }).nullable(),
+});
+export type TTaxRules = z.infer<typeof ZTaxRules>;

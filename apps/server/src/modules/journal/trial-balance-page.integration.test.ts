@@ -236,6 +236,7 @@ describe('the chart-of-accounts codes and the exports', () => {
       'Customers’ balances',
       'Room revenue',
       'Other revenue',
+      'Taxes payable',
       'Money in hand',
       'Money in hand: Cash',
       expect.stringMatching(/^Cash, shift of /),

@@ -10,6 +10,8 @@ import { trpc } from '@/lib/trpc';
 export const settingsQueries = {
   /** The hotel's information (name, address, zone, currency, times). */
   hotel: () => trpc.hotel.info.queryOptions(undefined, { meta: { showsErrors: true } }),
+  /** The taxes included in the price in force (docs/journal.md "Taxes"). */
+  taxRules: () => trpc.hotel.taxRules.queryOptions(undefined, { meta: { showsErrors: true } }),
   /** The signed-in account's profile. */
   profile: () => trpc.account.profile.queryOptions(undefined, { meta: { showsErrors: true } }),
   /** The signed-in account's sessions on every face. */

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { settingsQueries } from './api';
 import { ruleMessage } from './rule-message';
+import { TaxRulesCard } from './tax-rules-card';
 import { parseTypedTime } from '@/lib/date-text';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
@@ -66,6 +67,9 @@ function currencies(current: string): string[] {
 export function HotelInfoPage() {
   const { t } = useTranslation();
   const info = useQuery(settingsQueries.hotel());
+  // The taxes included in the price: for those who set them or read the books.
+  const user = useUserInfo();
+  const seesTaxes = hasPermission(user, 'hotel.manage') || hasPermission(user, 'order.manage');
   if (!info.data) {
     return (
       <Card className="mx-auto max-w-2xl" data-testid="hotel-info-loading">
@@ -83,7 +87,12 @@ export function HotelInfoPage() {
     );
   }
   // A new form (its values from the server) only when the hotel changed, not on every refetch: what is being typed stays.
-  return <HotelInfoForm key={String(info.data.updatedAt)} hotel={info.data} />;
+  return (
+    <div className="space-y-6">
+      <HotelInfoForm key={String(info.data.updatedAt)} hotel={info.data} />
+      {seesTaxes && <TaxRulesCard />}
+    </div>
+  );
 }
 
 function HotelInfoForm({ hotel }: { hotel: HotelInfo }) {
