@@ -27,7 +27,7 @@ ALTER TABLE "TaxRule" ADD CONSTRAINT "TaxRule_hotelId_fkey" FOREIGN KEY ("hotelI
 
 -- A tax line names the rule that levied it.
 ALTER TABLE "JournalLine" ADD COLUMN "taxRuleId" INTEGER;
-ALTER TABLE "JournalLine" ADD CONSTRAINT "JournalLine_taxRuleId_fkey" FOREIGN KEY ("hotelId", "taxRuleId") REFERENCES "TaxRule"("hotelId", "id") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "JournalLine" ADD CONSTRAINT "JournalLine_hotelId_taxRuleId_fkey" FOREIGN KEY ("hotelId", "taxRuleId") REFERENCES "TaxRule"("hotelId", "id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- The split, in the database, whoever posts (one rule): a revenue line of an entry that is not a
 -- correction (a correction copies its entry's lines, tax lines included, reversed) is booked net of the

@@ -14,6 +14,8 @@ import { createScratchDatabase } from './scratch-database';
 const HAND_WRITTEN_CONSTRAINT_TYPES = ['c', 'x', 't'];
 const HAND_WRITTEN_INDEXES = [
   'LockPassword_delivery_work_idx',
+  // One tax rule in force a kind of revenue (migration 20261214300000_taxes).
+  'TaxRule_in_force_key',
   'CardGrant_delivery_work_idx',
   'FaceAuthorization_delivery_work_idx',
   'Fingerprint_delivery_work_idx',
