@@ -207,7 +207,11 @@ export const ZDayFigures = z.object({
   stayOvers: z.number(),
   noShows: z.number(),
   cancellations: z.number(),
-  revenue: z.object({ roomCharges: z.number(), charges: z.number(), total: z.number() }),
+  /**
+   * Revenue net of the taxes included in the price (docs/journal.md "Taxes"), and those taxes. A day
+   * frozen before taxes were booked has none (0).
+   */
+  revenue: z.object({ roomCharges: z.number(), charges: z.number(), total: z.number(), taxes: z.number().default(0) }),
   /** Money that changed hands, by way of paying (as the cash report's lines). */
   methods: z.array(ZCashLine),
   received: z.number(),

@@ -106,6 +106,8 @@ function legacyFigures(f: TDayFigures, ctx: AuthedContext) {
     cancellations: f.cancellations,
     room_revenue: money(f.revenue.roomCharges, ctx.actor),
     other_revenue: money(f.revenue.charges, ctx.actor),
+    /** The taxes included in the price, owed (revenue is net of them; added compatibly, issue 36). */
+    taxes: money(f.revenue.taxes ?? 0, ctx.actor),
     revenue: money(f.revenue.total, ctx.actor),
     pay_types: f.methods.map((l) => legacyCashLine(l, ctx)),
     received: money(f.received, ctx.actor),

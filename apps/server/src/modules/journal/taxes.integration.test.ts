@@ -14,6 +14,7 @@ import { recordCharge } from '../orders/posting';
 import { correctEntry } from '../orders/refunds';
 import { setTaxRule, taxRules } from './tax-rules';
 import { trialBalanceOf } from './trial-balance';
+import { dayReport } from '../reports/day-report';
 
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
@@ -40,9 +41,8 @@ describe('taxes included in the price', () => {
     await setTaxRule(h.owner, { appliesTo: 'rooms', ratePercent: 6 });
     const rules = await setTaxRule(h.owner, { appliesTo: 'extras', ratePercent: 13 });
     expect(rules).toMatchObject({ rooms: { ratePercent: 6 }, extras: { ratePercent: 13 } });
-    const [rooms, extras] = await Promise.all(
-      ['rooms', 'extras'].map((k) => ctx.deps.prisma.taxRule.findFirstOrThrow({ where: { hotelId: h.hotel.id, appliesTo: k } })),
-    );
+    const rooms = await ctx.deps.prisma.taxRule.findFirstOrThrow({ where: { hotelId: h.hotel.id, appliesTo: 'rooms' } });
+    const extras = await ctx.deps.prisma.taxRule.findFirstOrThrow({ where: { hotelId: h.hotel.id, appliesTo: 'extras' } });
 
     // One night at 200.00: 188.68 of room revenue and 11.32 of tax, the same night.
     const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
@@ -80,6 +80,9 @@ describe('taxes included in the price', () => {
     expect(books.rows.find((r) => r.account === 'tax_payable')).toMatchObject({ closing: -1_132 });
     expect(night!.serviceDate).toBe(today);
     expect(books.roomRevenueOfNight).toBe(18_868);
+    // The day report: revenue net of the tax it includes, and the tax (the minibar taken back).
+    const report = await dayReport(h.owner, { date: today });
+    expect(report.revenue).toEqual({ roomCharges: 18_868, charges: 0, total: 18_868, taxes: 1_132 });
   });
 
   it('changes nothing posted when the rate changes or is removed, and nothing for a hotel with none', async () => {

@@ -87,14 +87,16 @@ export async function rangeFigures(
   sums?: Promise<EntrySum[][]>,
 ): Promise<TDayFigures[]> {
   const sql = figuresSql(hotelId, bounds, dates);
-  const [rooms, stays, entriesByDay, stands, nights] = await Promise.all([
+  const [rooms, stays, entriesByDay, stands, nights, extras] = await Promise.all([
     run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
     run<StayCount>(db, sql.stays).then((rows) => stayFigures(rows, bounds.length - 1)),
     sums ?? entrySums(db, hotelId, dates),
     now ?? standing(db, hotelId),
     run<{ i: bigint; amount: bigint }>(db, sql.nights),
+    run<{ i: bigint; account: 'revenue_extras' | 'tax_payable'; amount: bigint }>(db, sql.extras),
   ]);
   const nightOf = new Map(nights.map((r) => [n(r.i), n(r.amount)]));
+  const extrasOf = new Map(extras.map((r) => [`${r.account}:${n(r.i)}`, n(r.amount)]));
   const days = bounds.length - 1;
   const roomsOf = new Map(rooms.map((r) => [n(r.i), r]));
   const entriesOf = new Map(entriesByDay.map((e, k) => [k + 1, e]));
@@ -102,13 +104,13 @@ export async function rangeFigures(
     const i = k + 1;
     const room = roomsOf.get(i);
     const stay = stays[k]!;
-    // Room revenue: the journal's, by the night it is for; other revenue: charges posted that day.
+    // Room revenue: the journal's, by the night it is for; other revenue and the taxes included in the
+    // price: the journal's of the business date (each net of the tax it includes).
     const roomCharges = nightOf.get(i) ?? 0;
-    let charges = 0;
+    const charges = extrasOf.get(`revenue_extras:${i}`) ?? 0;
+    const taxes = extrasOf.get(`tax_payable:${i}`) ?? 0;
     const lines = new Map<TPaymentMethod, TCashLine>();
     for (const g of entriesOf.get(i) ?? []) {
-      const of = g.kind === 'correction' ? g.corrects : g.kind;
-      if (of === 'charge') charges -= g.amount;
       if (g.method === null) continue;
       const line = lines.get(g.method) ?? emptyLine(g.method);
       lines.set(g.method, line);
@@ -127,6 +129,7 @@ export async function rangeFigures(
       // Never -0 (nothing counted).
       roomCharges: roomCharges || 0,
       charges: charges || 0,
+      taxes: taxes || 0,
       methods,
       ...stands,
     });
@@ -143,6 +146,8 @@ export function figuresOf(c: {
   cancellations: number;
   roomCharges: number;
   charges: number;
+  /** The taxes included in the price, owed (tax_payable's credits of the day). */
+  taxes: number;
   methods: TCashLine[];
   owing: TDayFigures['owing'];
   depositsHeld: number;
@@ -159,7 +164,7 @@ export function figuresOf(c: {
     stayOvers: c.stayOvers,
     noShows: c.noShows,
     cancellations: c.cancellations,
-    revenue: { roomCharges: c.roomCharges, charges: c.charges, total: c.roomCharges + c.charges },
+    revenue: { roomCharges: c.roomCharges, charges: c.charges, total: c.roomCharges + c.charges, taxes: c.taxes },
     methods: c.methods,
     received: handed.reduce((s, l) => s + l.deposits + l.payments + l.recharges, 0),
     // Never -0 (a sum of nothing negated).

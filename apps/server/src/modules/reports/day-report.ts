@@ -118,6 +118,7 @@ export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZRepor
     cancellations: sum((d) => d.cancellations),
     roomCharges: sum((d) => d.revenue.roomCharges),
     charges: sum((d) => d.revenue.charges),
+    taxes: sum((d) => d.revenue.taxes ?? 0),
     methods: PAYMENT_METHODS.filter((m) => lines.has(m)).map((m) => lines.get(m)!),
     owing: last.owing,
     depositsHeld: last.depositsHeld,

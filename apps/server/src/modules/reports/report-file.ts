@@ -41,6 +41,7 @@ const COLUMNS: Column[] = [
   { key: 'roomRevenue', amount: true, value: (f) => f.revenue.roomCharges },
   { key: 'otherRevenue', amount: true, value: (f) => f.revenue.charges },
   { key: 'revenue', amount: true, value: (f) => f.revenue.total },
+  { key: 'taxes', amount: true, value: (f) => f.revenue.taxes ?? 0 },
   { key: 'received', amount: true, value: (f) => f.received },
   { key: 'refunded', amount: true, value: (f) => f.refunded },
   { key: 'owingCount', value: (f) => f.owing.count },

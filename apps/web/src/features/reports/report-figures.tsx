@@ -48,10 +48,12 @@ export function Figures({ figures: f, currency }: { figures: DayFigures; currenc
       </Fact>
       <Fact
         label={t('reports.figures.revenue')}
-        hint={t('reports.revenueParts', {
-          rooms: formatMoney(f.revenue.roomCharges, currency),
-          other: formatMoney(f.revenue.charges, currency),
-        })}
+        hint={
+          t('reports.revenueParts', {
+            rooms: formatMoney(f.revenue.roomCharges, currency),
+            other: formatMoney(f.revenue.charges, currency),
+          }) + (f.revenue.taxes ? ` · ${t('reports.taxesIncluded', { taxes: formatMoney(f.revenue.taxes, currency) })}` : '')
+        }
       >
         <Money minor={f.revenue.total} currency={currency} />
       </Fact>
