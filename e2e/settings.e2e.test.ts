@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { LANGUAGES, answerOf, api, expectToast, text, withPage, languageRuns } from './support-board';
+import { checkInNow, ownRoom } from './support-money';
+import { closeSql } from './support-stays';
 
 /**
  * Hotel information and the personal centre (issue 9 §4) in Chinese, English and Arabic. The
@@ -28,6 +30,7 @@ afterAll(async () => {
   }).catch(() => undefined);
   await browser?.close();
   await closeRedis();
+  await closeSql();
 });
 
 const formatIn = (page: Page, header: string, at: string, timeZone: string) =>
@@ -83,9 +86,10 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
     });
   });
 
-  it('sets the tax included in room prices, refusing a rate that is not one, in force from the save (issue 36)', async () => {
+  it('sets the tax included in room prices, refusing a rate that is not one, in force from the save; the bill says it (issue 36)', async () => {
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_OWNER);
+      let stayId: number | null = null;
       try {
         await api(page, 'hotel.setTaxRule', { appliesTo: 'rooms', ratePercent: null }, 'mutation');
         await page.goto(`${baseUrl()}/hotelInfo`);
@@ -102,9 +106,19 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
         expect((await api<{ rooms: { ratePercent: number } | null }>(page, 'hotel.taxRules', {})).rooms?.ratePercent).toBe(6);
         await expect.poll(() => page.getByTestId('tax-rooms').inputValue()).toBe('6');
         await screenshot(page, `settings-taxes-${header}`);
+
+        // A guest checked in now: the bill's room charge says the tax it includes (299.00 at 6 %: 16.92).
+        const roomId = await ownRoom(`Tax-${code}`);
+        stayId = (await checkInNow(page, roomId, `Taxed ${code}`)).id;
+        await page.goto(`${baseUrl()}/room/${roomId}`);
+        const tax = page.locator('[data-testid="folio-entry"][data-kind="room_charge"] [data-testid="folio-entry-tax"]');
+        await tax.waitFor();
+        expect(await tax.textContent()).toMatch(/16[.,]92|١٦٫٩٢/);
+        await screenshot(page, `bill-tax-${header}`);
       } finally {
-        // The other browser tests expect the demo hotel without taxes.
+        // The other browser tests expect the demo hotel without taxes, and the file's room empty.
         await api(page, 'hotel.setTaxRule', { appliesTo: 'rooms', ratePercent: null }, 'mutation').catch(() => undefined);
+        if (stayId) await api(page, 'stay.checkOut', { stayId }, 'mutation').catch(() => undefined);
       }
     });
   });

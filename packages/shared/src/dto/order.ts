@@ -20,6 +20,8 @@ export const ZOrderEntryDto = z.object({
   refundable: z.number().nullable(),
   correctedById: z.number().nullable(),
   balanceChange: z.number().nullable(),
+  /** The taxes included in a charge's amount, as the journal booked them (null: none). */
+  taxIncluded: z.number().nullable(),
 });
 export type TOrderEntryDto = z.infer<typeof ZOrderEntryDto>;
 

@@ -71,8 +71,16 @@ describe('taxes included in the price', () => {
         ['tax_payable', 130],
       ].sort(),
     );
-    // The bill is what the guest pays: unchanged.
-    expect((await getFolio(h.owner, { stayId: stay.id })).balance).toBe(-20_000);
+    // The bill is what the guest pays: unchanged; each charge says the tax it includes.
+    const bill = await getFolio(h.owner, { stayId: stay.id });
+    expect(bill.balance).toBe(-20_000);
+    expect(bill.entries.map((e) => [e.kind, e.amount, e.taxIncluded]).sort()).toEqual(
+      [
+        ['room_charge', -20_000, 1_132],
+        ['charge', -1_130, 130],
+        ['correction', 1_130, -130],
+      ].sort(),
+    );
 
     const today = (await ctx.deps.prisma.journalEntry.findFirstOrThrow({ where: { orderEntryId: roomCharge.id } })).businessDate;
     const books = await trialBalanceOf(ctx.deps.prisma, h.hotel.id, today);
@@ -106,6 +114,7 @@ describe('taxes included in the price', () => {
 
     const none = await ledgerHotel(ctx);
     const plain = await stayIn(none.staff, none.rooms[0].id, { to: 'next_noon' });
+    expect((await getFolio(none.owner, { stayId: plain.id })).entries.map((e) => e.taxIncluded)).toEqual([null]);
     expect((await linesOf(await getFolio(none.owner, { stayId: plain.id }).then((f) => f.entries[0]!.id))).map((l) => l.account)).toEqual([
       'guest',
       'revenue_rooms',

@@ -74,6 +74,11 @@ export interface OrderEntryDto {
    * reverses it as they are; money taken from the balance for a stay (and what goes back) the other way round.
    */
   balanceChange: number | null;
+  /**
+   * The taxes included in a charge's amount (docs/journal.md "Taxes"), as the journal booked them:
+   * positive for a charge, negative for a correction of one; null when none was.
+   */
+  taxIncluded: number | null;
 }
 
 export const toLine = (r: LedgerLine): LedgerLine => ({
@@ -98,6 +103,10 @@ export async function toEntryDtos(db: Db, rows: EntryRow[], read: TextReader): P
   const operatorIds = [...new Set(rows.map((r) => r.createdByAccountId).filter((id): id is number => id !== null))];
   const operators = operatorIds.length ? await db.account.findMany({ where: { id: { in: operatorIds } }, select: { id: true, nickname: true } }) : [];
   const names = new Map(operators.map((o) => [o.id, o.nickname]));
+  const taxes = await taxesIncluded(
+    db,
+    rows.filter((r) => r.kind === 'room_charge' || r.kind === 'charge' || r.kind === 'correction').map((r) => r.id),
+  );
   return rows.map((row) => {
     const facts = ledgerFacts(linesAround(row));
     return {
@@ -120,8 +129,20 @@ export async function toEntryDtos(db: Db, rows: EntryRow[], read: TextReader): P
       refundable: row.folio?.settledAt || row.folio?.owedAt ? (facts.refundable.has(row.id) ? 0 : null) : (facts.refundable.get(row.id) ?? null),
       correctedById: facts.correctedBy.get(row.id) ?? null,
       balanceChange: row.customerId === null ? null : row.folioId === null ? row.amount : -row.amount,
+      taxIncluded: taxes.get(row.id) ?? null,
     };
   });
+}
+
+/** The taxes the journal booked with each of these order entries (tax_payable's lines; none: absent). */
+async function taxesIncluded(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.$queryRaw<{ id: number; tax: bigint }[]>`
+    SELECT j."orderEntryId" AS "id", -sum(l."amount")::bigint AS "tax"
+    FROM "JournalEntry" j JOIN "JournalLine" l ON l."journalEntryId" = j."id"
+    WHERE j."orderEntryId" = ANY(${ids}::int[]) AND l."account" = 'tax_payable'
+    GROUP BY 1`;
+  return new Map(rows.map((r) => [r.id, Number(r.tax)]));
 }
 
 /**

@@ -195,6 +195,11 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
                         data-testid="folio-entry-amount"
                       >
                         {formatMoney(entry.amount, entry.currency)}
+                        {entry.taxIncluded !== null && (
+                          <span className="text-muted-foreground block text-xs" data-testid="folio-entry-tax">
+                            {t('orders.taxIncluded', { amount: formatMoney(Math.abs(entry.taxIncluded), entry.currency) })}
+                          </span>
+                        )}
                       </TableCell>
                       {canCorrect && (
                         <TableCell className={cn('text-end', isPhone && 'align-top')}>
