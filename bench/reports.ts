@@ -466,6 +466,8 @@ async function recount(client: pg.Client, hotelId: number, date: string, from: D
           WHERE e."hotelId" = $1 AND l."account" = 'revenue_rooms' AND l."serviceDate" = $4) AS room,
        (SELECT coalesce(-sum(e."amount"), 0) FROM "OrderEntry" e WHERE e."hotelId" = $1 AND e."createdAt" >= $2 AND e."createdAt" < $3 AND (e."kind" = 'charge'
           OR (e."kind" = 'correction' AND EXISTS (SELECT 1 FROM "OrderEntry" l WHERE l."hotelId" = $1 AND l."id" = e."linkedEntryId" AND l."kind" = 'charge')))) AS other,
+       (SELECT coalesce(-sum(l."amount"), 0) FROM "JournalEntry" e JOIN "JournalLine" l ON l."journalEntryId" = e."id"
+          WHERE e."hotelId" = $1 AND e."businessDate" = $4 AND l."account" = 'tax_payable') AS taxes,
        (SELECT count(*) FROM (SELECT f."id" FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = $1 AND e."folioId" = f."id"
           WHERE f."hotelId" = $1 AND f."owedAt" IS NOT NULL AND f."settledAt" IS NULL GROUP BY f."id" HAVING sum(e."amount") < 0) o) AS owing_count,
        (SELECT coalesce(-sum(b), 0) FROM (SELECT sum(e."amount") AS b FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = $1 AND e."folioId" = f."id"
@@ -514,7 +516,7 @@ async function recount(client: pg.Client, hotelId: number, date: string, from: D
     stayOvers: num('stay_overs'),
     noShows: num('no_shows'),
     cancellations: num('cancellations'),
-    revenue: { roomCharges: room, charges: num('other'), total: room + num('other') },
+    revenue: { roomCharges: room, charges: num('other'), total: room + num('other'), taxes: num('taxes') },
     methods: [...methods.values()],
     received,
     refunded,
