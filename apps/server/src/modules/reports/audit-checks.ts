@@ -59,8 +59,8 @@ export async function auditChecks(ctx: AuthedContext, raw: z.input<typeof ZDayRe
     db.$queryRawUnsafe<{ stayId: number; roomId: number; roomName: string; guestName: string; folioId: number; balance: bigint }[]>(
       `SELECT s."id" AS "stayId", s."roomId", r."name" AS "roomName", ${primaryGuest} AS "guestName", f."id" AS "folioId", b.balance
          FROM "Folio" f
-         JOIN LATERAL (SELECT sum(e."amount") AS balance FROM "OrderEntry" e WHERE e."hotelId" = f."hotelId" AND e."folioId" = f."id") b ON b.balance <> 0
          JOIN LATERAL (SELECT s.* FROM "Stay" s WHERE s."hotelId" = f."hotelId" AND s."visitStayId" = f."stayId" ORDER BY s."id" DESC LIMIT 1) s ON s."status" IN ('no_show', 'ended')
+         JOIN LATERAL (SELECT sum(e."amount") AS balance FROM "OrderEntry" e WHERE e."hotelId" = f."hotelId" AND e."folioId" = f."id") b ON b.balance <> 0
          JOIN "Room" r ON r."id" = s."roomId"
         WHERE f."hotelId" = $1 AND f."settledAt" IS NULL AND f."owedAt" IS NULL
         ORDER BY s."checkInAt", s."id" LIMIT ${LISTED}`,

@@ -90,7 +90,7 @@ export function ArrivalsPanel() {
       {query.isError && <LoadError query={failedQuery(query)} what={t('today.reservations.title')} />}
       {query.isLoading && <Skeleton className="h-40 w-full rounded-xl" aria-label={t('common.loading')} />}
       {data && (
-        <div className="grid gap-4 xl:grid-cols-[2fr_1fr]" data-date={data.date}>
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-[2fr_1fr]" data-date={data.date}>
           <Card className="gap-0 p-0" data-testid="arrivals-expected">
             <h3 className="px-4 pt-3 pb-2 text-sm font-semibold">{t('today.reservations.expected', { number: formatNumber(data.expectedTotal) })}</h3>
             {data.expected.length === 0 ? (
@@ -175,7 +175,7 @@ export function ArrivalsPanel() {
             )}
             {data.expectedTotal > data.expected.length && <MoreLink date={data.date} number={data.expectedTotal - data.expected.length} />}
           </Card>
-          <div className="grid content-start gap-4">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-4">
             <Card className="gap-2 px-4 py-3" data-testid="arrivals-no-shows">
               <h3 className="flex items-center gap-2 text-sm font-semibold">
                 <UserX className="size-4" aria-hidden />
@@ -187,7 +187,7 @@ export function ArrivalsPanel() {
                 <ul className="space-y-1 text-sm">
                   {data.noShows.map((stay) => (
                     <li key={stay.id} className="flex flex-wrap items-baseline justify-between gap-x-2" data-testid={`no-show-${stay.id}`}>
-                      <span className="min-w-0 truncate">
+                      <span className="max-w-full min-w-0 truncate">
                         <RoomLink roomId={stay.roomId} name={stay.roomName} /> · {guestOf(stay)}
                       </span>
                       <span className="text-muted-foreground text-xs">
@@ -207,7 +207,7 @@ export function ArrivalsPanel() {
                 <ul className="space-y-1 text-sm">
                   {data.arrived.map((stay) => (
                     <li key={stay.id} className="flex flex-wrap items-baseline justify-between gap-x-2" data-testid={`arrived-${stay.id}`}>
-                      <span className="min-w-0 truncate">
+                      <span className="max-w-full min-w-0 truncate">
                         <RoomLink roomId={stay.roomId} name={stay.roomName} /> · {guestOf(stay)}
                       </span>
                       <span className="text-muted-foreground text-xs tabular-nums">{formatShortDateTime(stay.checkInAt, timeZone)}</span>
