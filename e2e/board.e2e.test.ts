@@ -290,7 +290,17 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
       // tenth of this file's time).
       for (const route of routes) {
         await visit(page, route.path);
-        await page.locator('h1').first().waitFor();
+        // The page moved to is drawn once its own heading is (the router keeps the page left on screen
+        // while the next one's code loads, and that page may draw its heading again meanwhile).
+        const heading = route.title ? text(header, route.title) : room.name;
+        await page
+          .waitForFunction(
+            ({ heading, exact }) =>
+              [...document.querySelectorAll('h1')].some((h) => (exact ? h.textContent?.trim() === heading : h.textContent?.includes(heading))),
+            { heading, exact: route.title !== null },
+            { timeout: 15_000 },
+          )
+          .catch(() => undefined);
         await page.waitForLoadState('networkidle');
         const lit = await page.locator('aside [aria-current="page"]').evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')));
         expect(lit, route.path).toEqual(route.menu ? [`menu-${route.menu}`] : []);
