@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_SHOW_POLICIES } from '../hotel';
 
 export const ZHotelInfo = z.object({
   id: z.number(),
@@ -13,7 +14,7 @@ export const ZHotelInfo = z.object({
   checkOutTime: z.string(),
   noShowTime: z.string(),
   dayCloseTime: z.string().nullable(),
-  noShowPolicy: z.enum(['release', 'charge_first_night']),
+  noShowPolicy: z.enum(NO_SHOW_POLICIES),
   updatedAt: z.date(),
 });
 export type THotelInfo = z.infer<typeof ZHotelInfo>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_SHOW_POLICIES } from '../hotel';
 
 /** A stay named by the night audit's checks: its room and primary guest. */
 const ZAuditStay = z.object({
@@ -19,7 +20,7 @@ export const ZAuditChecks = z.object({
   businessDate: z.string(),
   /** Whether the day is over (a day is closed only once it is). */
   over: z.boolean(),
-  noShowPolicy: z.enum(['release', 'charge_first_night']),
+  noShowPolicy: z.enum(NO_SHOW_POLICIES),
   /** The day's trial balance ties: the close refuses a day whose books do not. */
   ties: z.boolean(),
   foliosOff: z.number().int(),

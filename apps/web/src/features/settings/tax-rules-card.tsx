@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TAX_APPLIES_TO, type TTaxAppliesTo } from '@console/shared';
+import { TAX_APPLIES_TO, ZTaxRuleInput, type TTaxAppliesTo } from '@console/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -66,8 +66,8 @@ function TaxRulesForm({ rules }: { rules: Rules }) {
     const next: Partial<Record<TTaxAppliesTo, string>> = {};
     for (const kind of changed) {
       const rate = typedRate(texts[kind]);
-      if (rate !== null && !(rate > 0 && rate <= 100 && Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-9))
-        next[kind] = 'settings.validation.taxRateInvalid';
+      // The rule the server applies (packages/shared): one place for what a rate may be.
+      if (!ZTaxRuleInput.shape.ratePercent.safeParse(rate).success) next[kind] = 'settings.validation.taxRateInvalid';
     }
     setErrors(next);
     if (Object.keys(next).length) return;
