@@ -123,6 +123,55 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
     });
   });
 
+  it('adds a rate on top of room prices and a city tax, refusing an amount that is not one; the bill shows each as a tax line (issue 36)', async () => {
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, DEMO_OWNER);
+      let stayId: number | null = null;
+      const reset = async () => {
+        await api(page, 'hotel.setTaxRule', { appliesTo: 'rooms', ratePercent: null }, 'mutation');
+        await api(page, 'hotel.setCityTax', { amountPerNight: null }, 'mutation');
+      };
+      try {
+        await reset();
+        await page.goto(`${baseUrl()}/hotelInfo`);
+        const card = page.getByTestId('tax-rules');
+        await card.getByText(text(header, 'settings.taxes.cityHint')).waitFor();
+        await page.getByTestId('tax-rooms').fill('10');
+        await page.getByTestId('tax-rooms-mode').selectOption('added');
+        await page.getByTestId('tax-city').fill('0');
+        await page.getByTestId('tax-save').click();
+        await card.getByText(text(header, 'settings.validation.cityTaxInvalid')).waitFor();
+        await page.getByTestId('tax-city').fill('2.50');
+        const saved = answerOf(page, 'hotel.setCityTax');
+        await page.getByTestId('tax-save').click();
+        await saved;
+        await expectToast(page, text(header, 'settings.taxes.saved'));
+        expect(await api(page, 'hotel.taxRules', {})).toMatchObject({ rooms: { ratePercent: 10, mode: 'added' }, extras: null, city: { amountPerNight: 250 } });
+        await expect.poll(() => page.getByTestId('tax-rooms-mode').inputValue()).toBe('added');
+        await screenshot(page, `settings-taxes-added-${header}`);
+
+        // A guest checked in now for a night at 299.00: 29.90 of tax on top, and 2.50 of city tax, each a tax line.
+        const roomId = await ownRoom(`TaxAdded-${code}`);
+        stayId = (await checkInNow(page, roomId, `Taxed ${code}`)).id;
+        await page.goto(`${baseUrl()}/room/${roomId}`);
+        const lines = page.locator('[data-testid="folio-entry"][data-tax]');
+        await expect.poll(() => lines.count()).toBe(2);
+        expect(await lines.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-amount')))).toEqual(['-2990', '-250']);
+        const [added, city] = [await lines.nth(0).innerText(), await lines.nth(1).innerText()];
+        expect(added).toContain(text(header, 'orders.taxLine'));
+        expect(added).toContain(text(header, 'orders.notes.taxAdded', { rate: '10' }));
+        expect(city).toContain(text(header, 'orders.notes.cityTax', { nights: 1 }));
+        // A tax is not corrected alone: no "correct" beside it.
+        expect(await lines.locator('[data-testid="folio-correct"]').count()).toBe(0);
+        await screenshot(page, `bill-tax-added-${header}`);
+      } finally {
+        // The other browser tests expect the demo hotel without taxes, and the file's room empty.
+        await reset().catch(() => undefined);
+        if (stayId) await api(page, 'stay.checkOut', { stayId }, 'mutation').catch(() => undefined);
+      }
+    });
+  });
+
   it('changes the nickname, and signs out a second browser everywhere else after a confirmation', async () => {
     // A second browser signed in as the same account.
     const other = await newContext(browser, { language: code });

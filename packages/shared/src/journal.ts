@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZMoneyMethod } from './prices';
 import { MONEY_METHODS, type TMoneyMethod } from './money';
-import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, oneLine } from './primitives';
+import { WHEN_FIELDS_VALID, ZId, ZLocalDate, ZPageInput, oneLine, zInt } from './primitives';
 import { REPORT_MAX_DAYS } from './reports';
 
 /**
@@ -78,9 +78,12 @@ export const ZGeneralLedgerInput = z
   });
 export type TGeneralLedgerInput = z.input<typeof ZGeneralLedgerInput>;
 
-/** The kinds of revenue a tax included in the price applies to (docs/journal.md "Taxes"). */
+/** The kinds of revenue a tax rate applies to (docs/journal.md "Taxes"). */
 export const TAX_APPLIES_TO = ['rooms', 'extras'] as const;
 export type TTaxAppliesTo = (typeof TAX_APPLIES_TO)[number];
+/** A rate included in the price (the bill unchanged) or added on top of it (a tax charge on the bill). */
+export const TAX_MODES = ['included', 'added'] as const;
+export type TTaxMode = (typeof TAX_MODES)[number];
 
 /**
  * The tax included in the price of a kind of revenue, set from now on: a rate in percent with up to
@@ -89,9 +92,23 @@ export type TTaxAppliesTo = (typeof TAX_APPLIES_TO)[number];
  */
 export const ZTaxRuleInput = z.object({
   appliesTo: z.enum(TAX_APPLIES_TO, { error: 'validation.invalid' }),
+  /** Included in the price (the default, as before) or added on top of it. */
+  mode: z.enum(TAX_MODES, { error: 'validation.invalid' }).default('included'),
   ratePercent: z
     .number({ error: 'settings.validation.taxRateInvalid' })
     .refine((v) => Number.isFinite(v) && v > 0 && v <= 100 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'settings.validation.taxRateInvalid' })
     .nullable(),
 });
 export type TTaxRuleInput = z.input<typeof ZTaxRuleInput>;
+
+/** The most a city tax may be per person and night, in minor units (10,000.00). */
+export const CITY_TAX_MAX_MINOR = 1_000_000;
+
+/**
+ * The city tax from now on: an amount in the hotel's minor units per person and night, added to the
+ * bill with the room charges; null removes it. Nights already charged keep what they were charged.
+ */
+export const ZCityTaxInput = z.object({
+  amountPerNight: zInt({ min: 1, max: CITY_TAX_MAX_MINOR }, 'settings.validation.cityTaxInvalid', 'settings.validation.cityTaxInvalid').nullable(),
+});
+export type TCityTaxInput = z.input<typeof ZCityTaxInput>;

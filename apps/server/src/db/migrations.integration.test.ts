@@ -16,6 +16,8 @@ const HAND_WRITTEN_INDEXES = [
   'LockPassword_delivery_work_idx',
   // One tax rule in force a kind of revenue (migration 20261214300000_taxes).
   'TaxRule_in_force_key',
+  // A charge's taxes added on top, found to correct them with it (migration 20261215100000_added_taxes).
+  'OrderEntry_hotelId_taxedEntryId_idx',
   'CardGrant_delivery_work_idx',
   'FaceAuthorization_delivery_work_idx',
   'Fingerprint_delivery_work_idx',

@@ -21,6 +21,9 @@ export const SYSTEM_TEXT_KEYS = [
   'orders.notes.checkOutRefund',
   'orders.notes.settlementPayment',
   'orders.notes.noShowFee',
+  'orders.notes.taxAdded',
+  'orders.notes.cityTax',
+  'orders.notes.cityTaxRecomputed',
   'cards.keySetName',
 ] as const;
 export type TSystemTextKey = (typeof SYSTEM_TEXT_KEYS)[number];

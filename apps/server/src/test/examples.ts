@@ -536,6 +536,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'hotel.info': (w) => ({ hotelId: w.hotel.id }),
   'hotel.taxRules': () => undefined,
   'hotel.setTaxRule': () => ({ appliesTo: 'rooms', ratePercent: 6 }),
+  'hotel.setCityTax': () => ({ amountPerNight: 250 }),
   'guestMessage.templates': () => undefined,
   'guestMessage.template': () => ({ channel: 'email', language: 'en' }),
   'guestMessage.saveTemplate': () => ({ channel: 'email', language: 'en', subject: 'Room {{room}}', body: 'Dear {{guest}}, your code is {{code}}.' }),

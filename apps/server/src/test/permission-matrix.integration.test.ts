@@ -180,6 +180,7 @@ const ROWS: Record<string, Row> = {
   // The taxes included in the price: the session's hotel's only.
   'hotel.taxRules': 'np/ok',
   'hotel.setTaxRule': 'np/ok',
+  'hotel.setCityTax': 'np/ok',
   'guestMessage.templates': 'ok/ok',
   'guestMessage.template': 'ok/ok',
   'guestMessage.saveTemplate': 'np/ok',

@@ -1,8 +1,8 @@
 import { ZHotelInfoOutput, ZHotelUpdateOutput, ZTaxRules } from '@console/shared/dto';
 import { z } from 'zod';
-import { ZId, ZTaxRuleInput, ZUpdateHotelInput } from '@console/shared';
+import { ZCityTaxInput, ZId, ZTaxRuleInput, ZUpdateHotelInput } from '@console/shared';
 import { getHotelInfo, updateHotelInfo } from '../modules/hotel/hotel.service';
-import { setTaxRule, taxRules } from '../modules/journal/tax-rules';
+import { setCityTax, setTaxRule, taxRules } from '../modules/journal/tax-rules';
 import { authedProcedure, router } from './init';
 
 /** The hotel's information and settings (issue 9 §4): every member reads them, owners and administrators change them. */
@@ -17,10 +17,14 @@ export const hotelRouter = router({
 
     .output(ZHotelUpdateOutput)
     .mutation(({ ctx, input }) => updateHotelInfo(ctx, input)),
-  // The taxes included in the price (docs/journal.md "Taxes").
+  // The taxes: rates included in the price or added, the city tax (docs/journal.md "Taxes").
   taxRules: authedProcedure.output(ZTaxRules).query(({ ctx }) => taxRules(ctx)),
   setTaxRule: authedProcedure
     .input(ZTaxRuleInput)
     .output(ZTaxRules)
     .mutation(({ ctx, input }) => setTaxRule(ctx, input)),
+  setCityTax: authedProcedure
+    .input(ZCityTaxInput)
+    .output(ZTaxRules)
+    .mutation(({ ctx, input }) => setCityTax(ctx, input)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_CODE_KEYS, ZLedgerAccount } from '../journal';
+import { ACCOUNT_CODE_KEYS, TAX_MODES, ZLedgerAccount } from '../journal';
 import { MONEY_METHODS } from '../money';
 import { ORDER_ENTRY_KINDS } from '../orders';
 import { ZLocalDate } from '../primitives';
@@ -121,9 +121,11 @@ export const ZAccountCodes = z.object({
 });
 export type TAccountCodes = z.infer<typeof ZAccountCodes>;
 
-/** The taxes included in the price in force now, per kind of revenue (null: none), and since when. */
+/** The tax rates in force now, per kind of revenue (null: none), included in the price or added, and since when; the city tax per person and night. */
+const ZTaxRate = z.object({ ratePercent: z.number(), mode: z.enum(TAX_MODES), since: z.string() });
 export const ZTaxRules = z.object({
-  rooms: z.object({ ratePercent: z.number(), since: z.string() }).nullable(),
-  extras: z.object({ ratePercent: z.number(), since: z.string() }).nullable(),
+  rooms: ZTaxRate.nullable(),
+  extras: ZTaxRate.nullable(),
+  city: z.object({ amountPerNight: z.number().int(), since: z.string() }).nullable(),
 });
 export type TTaxRules = z.infer<typeof ZTaxRules>;

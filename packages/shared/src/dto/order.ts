@@ -22,6 +22,8 @@ export const ZOrderEntryDto = z.object({
   balanceChange: z.number().nullable(),
   /** The taxes included in a charge's amount, as the journal booked them (null: none). */
   taxIncluded: z.number().nullable(),
+  /** A tax charge (added on top of a charge, or the city tax): it follows its charge or the stay's nights, never corrected alone. */
+  tax: z.boolean(),
 });
 export type TOrderEntryDto = z.infer<typeof ZOrderEntryDto>;
 

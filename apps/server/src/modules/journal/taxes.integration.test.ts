@@ -37,7 +37,7 @@ async function linesOf(orderEntryId: number) {
 describe('taxes included in the price', () => {
   it('books each revenue line net and its tax on tax_payable; a correction takes both back; the books tie', async () => {
     const h = await ledgerHotel(ctx);
-    expect(await taxRules(h.owner)).toEqual({ rooms: null, extras: null });
+    expect(await taxRules(h.owner)).toEqual({ rooms: null, extras: null, city: null });
     await setTaxRule(h.owner, { appliesTo: 'rooms', ratePercent: 6 });
     const rules = await setTaxRule(h.owner, { appliesTo: 'extras', ratePercent: 13 });
     expect(rules).toMatchObject({ rooms: { ratePercent: 6 }, extras: { ratePercent: 13 } });
@@ -109,7 +109,7 @@ describe('taxes included in the price', () => {
     expect((await linesOf(await charge(third.id))).map((l) => l.account)).toEqual(['guest', 'revenue_rooms']);
     // Rules kept with when they were in force: three set, two retired, none in force.
     expect(await ctx.deps.prisma.taxRule.count({ where: { hotelId: h.hotel.id, retiredAt: { not: null } } })).toBe(2);
-    expect(await taxRules(h.owner)).toEqual({ rooms: null, extras: null });
+    expect(await taxRules(h.owner)).toEqual({ rooms: null, extras: null, city: null });
     expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: h.hotel.id, action: 'hotel.setTaxRule' } })).toBe(3);
 
     const none = await ledgerHotel(ctx);
@@ -133,6 +133,6 @@ describe('taxes included in the price', () => {
     }
     // Another hotel's rules are its own.
     const other = await ledgerHotel(ctx);
-    expect((await api.query('hotel.taxRules', undefined, { token: other.ownerToken })).data).toEqual({ rooms: null, extras: null });
+    expect((await api.query('hotel.taxRules', undefined, { token: other.ownerToken })).data).toEqual({ rooms: null, extras: null, city: null });
   });
 });

@@ -30,6 +30,8 @@ export const entrySelect = {
   linkedEntryId: true,
   createdByAccountId: true,
   idempotencyKey: true,
+  taxRuleId: true,
+  taxedEntryId: true,
   createdAt: true,
   room: { select: { name: true } },
   customer: { select: { nickname: true, mobile: true } },
@@ -79,6 +81,8 @@ export interface OrderEntryDto {
    * positive for a charge, negative for a correction of one; null when none was.
    */
   taxIncluded: number | null;
+  /** A tax charge (added on top, the city tax): it follows its charge or the stay's nights, never corrected alone. */
+  tax: boolean;
 }
 
 export const toLine = (r: LedgerLine): LedgerLine => ({
@@ -88,6 +92,7 @@ export const toLine = (r: LedgerLine): LedgerLine => ({
   method: r.method,
   linkedEntryId: r.linkedEntryId,
   customerId: r.customerId ?? null,
+  taxedEntryId: r.taxedEntryId ?? null,
 });
 
 /** The entry and what names it (its refunds and corrections, and theirs): enough to know what is left of it. */
@@ -130,6 +135,7 @@ export async function toEntryDtos(db: Db, rows: EntryRow[], read: TextReader): P
       correctedById: facts.correctedBy.get(row.id) ?? null,
       balanceChange: row.customerId === null ? null : row.folioId === null ? row.amount : -row.amount,
       taxIncluded: taxes.get(row.id) ?? null,
+      tax: row.taxRuleId !== null,
     };
   });
 }
@@ -140,7 +146,11 @@ async function taxesIncluded(db: Db, ids: number[]): Promise<Map<number, number>
   const rows = await db.$queryRaw<{ id: number; tax: bigint }[]>`
     SELECT j."orderEntryId" AS "id", -sum(l."amount")::bigint AS "tax"
     FROM "JournalEntry" j JOIN "JournalLine" l ON l."journalEntryId" = j."id"
+    JOIN "OrderEntry" o ON o."hotelId" = j."hotelId" AND o."id" = j."orderEntryId"
+    LEFT JOIN "OrderEntry" c ON c."hotelId" = o."hotelId" AND c."id" = o."linkedEntryId"
     WHERE j."orderEntryId" = ANY(${ids}::int[]) AND l."account" = 'tax_payable'
+      -- A tax charge (added on top, the city tax) is a tax, not a charge that includes one.
+      AND o."taxRuleId" IS NULL AND c."taxRuleId" IS NULL
     GROUP BY 1`;
   return new Map(rows.map((r) => [r.id, Number(r.tax)]));
 }

@@ -223,6 +223,8 @@ type NewEntry = {
   idempotencyKey?: string | null;
   /** A room charge's nights (room-nights.ts); without them the journal spreads it evenly over the visit's nights. */
   nights?: { date: string; amount: number }[];
+  /** A tax charge: the rule that levied it (city-tax.ts). */
+  taxRuleId?: number | null;
 };
 
 /** Appends one entry (by `poster`: the actor, or the server itself); the database's rules become user errors. */
@@ -262,6 +264,7 @@ export async function appendEntry(tx: Tx, poster: Poster, entry: NewEntry): Prom
         linkedEntryId: entry.linkedEntryId ?? null,
         idempotencyKey: entry.idempotencyKey ?? null,
         nights: entry.nights,
+        taxRuleId: entry.taxRuleId ?? null,
       },
       select: { id: true },
     });

@@ -1,5 +1,6 @@
 import { REFUNDABLE_KINDS, type TMoneyMethod, type TOrderEntryKind, type TPaymentMethod } from '@console/shared';
 import type { StoredText } from '../../infra/system-text';
+import { cityTaxNotes, planCityTax, type CityTaxBasis, type NightAmount } from './city-tax-plan';
 
 /**
  * What a set of ledger entries says, derived and never stored (docs/orders.md): the balance is
@@ -16,6 +17,8 @@ export interface LedgerLine {
   linkedEntryId: number | null;
   /** Money taken from a customer's balance (method `balance`): the customer. */
   customerId?: number | null;
+  /** A tax added on top: the charge it taxes (the database corrects it with that charge). */
+  taxedEntryId?: number | null;
 }
 
 export const isRefundableKind = (kind: TOrderEntryKind) => (REFUNDABLE_KINDS as readonly string[]).includes(kind);
@@ -79,6 +82,25 @@ export interface PlannedEntry {
   note: StoredText;
   /** A refund of money taken from a customer's balance: the customer it goes back to. */
   customerId?: number | null;
+  /** The city tax's charge: its nights and rule. */
+  nights?: NightAmount[];
+  taxRuleId?: number;
+}
+
+/**
+ * The taxes a settlement follows (docs/journal.md "Taxes"): the rate added on top of room charges in
+ * force (the database adds it to each room charge posted), and the city tax with the visit's nights
+ * at the departure.
+ */
+export interface SettlementTaxes {
+  roomsAddedBp: number | null;
+  cityTax: { basis: CityTaxBasis; nights: string[] } | null;
+}
+
+/** The tax a rate in basis points adds to a signed amount: rounded half away from zero, as the database's round(). */
+export function addedTax(amount: number, rateBp: number): number {
+  const exact = (Math.abs(amount) * rateBp) / 10_000;
+  return Math.sign(amount) * Math.round(exact);
 }
 
 export interface SettlementDecision {
@@ -87,6 +109,8 @@ export interface SettlementDecision {
   deposit: 'refund' | 'keep';
   depositReason: string;
   refundMethod?: TMoneyMethod;
+  /** The taxes it follows (none: a hotel without added taxes). */
+  taxes?: SettlementTaxes;
   /** Notes of the entries the settlement writes: codes, read in each reader's language (infra/system-text.ts). */
   notes: { roomChargeRecomputed: StoredText; depositKept: StoredText; depositRefund: StoredText; refund: StoredText };
 }
@@ -134,21 +158,34 @@ export function planSettlement(lines: readonly LedgerLine[], decision: Settlemen
 
   let posted = facts.roomChargePosted;
   const due = decision.roomChargeDue;
+  const roomsBp = decision.taxes?.roomsAddedBp ?? null;
   if (posted > due) {
     for (const line of lines) {
-      if (line.kind === 'room_charge' && !facts.correctedBy.has(line.id))
-        add({ kind: 'correction', amount: -line.amount, method: null, linkedEntryId: line.id, note: decision.notes.roomChargeRecomputed });
+      if (line.kind !== 'room_charge' || facts.correctedBy.has(line.id)) continue;
+      add({ kind: 'correction', amount: -line.amount, method: null, linkedEntryId: line.id, note: decision.notes.roomChargeRecomputed });
+      // The database corrects the taxes added on it with it (trigger OrderEntry_tax_added).
+      for (const tax of lines) if (tax.taxedEntryId === line.id && !facts.correctedBy.has(tax.id)) balance -= tax.amount;
     }
     posted = 0;
   }
-  if (due > posted)
+  if (due > posted) {
+    const amount = -(due - posted);
     add({
       kind: 'room_charge',
-      amount: -(due - posted),
+      amount,
       method: null,
       linkedEntryId: null,
       note: posted > 0 || facts.roomChargePosted > 0 ? decision.notes.roomChargeRecomputed : '',
     });
+    // And adds the tax on it, when a rate is added on top of room charges.
+    if (roomsBp !== null) balance += addedTax(amount, roomsBp);
+  }
+  // The city tax of the nights used (an early departure gives the others back).
+  if (decision.taxes?.cityTax) {
+    const city = planCityTax(decision.taxes.cityTax.basis, due > 0 ? decision.taxes.cityTax.nights : []);
+    for (const c of city.corrections) add({ kind: 'correction', amount: -c.amount, method: null, linkedEntryId: c.id, note: cityTaxNotes.recomputed() });
+    if (city.charge) add({ kind: 'charge', method: null, linkedEntryId: null, note: cityTaxNotes.charge(city.charge.nights.length), ...city.charge });
+  }
 
   const newestFirst = (kind: 'deposit' | 'payment') =>
     lines.filter((l) => l.kind === kind && (facts.refundable.get(l.id) ?? 0) > 0).sort((a, b) => b.id - a.id);

@@ -80,6 +80,8 @@ export async function correctEntry(ctx: AuthedContext, raw: z.input<typeof ZCorr
     if (target.kind === 'correction') throw new AppError('CONFLICT', { messageKey: 'orders.errors.cannotCorrectCorrection' });
     // The room charge follows the stay's price (the posting rule, decision 021): the stay is changed, not its charge.
     if (target.kind === 'room_charge') throw new AppError('CONFLICT', { messageKey: 'orders.errors.roomChargeFollowsStay' });
+    // A tax follows what it is levied on: the charge (corrected with it), or the stay's nights (the city tax).
+    if (target.taxRuleId !== null) throw new AppError('CONFLICT', { messageKey: 'orders.errors.taxFollowsCharge' });
     await lockEntry(tx, actor.hotelId, target.id);
     const corrected = await tx.orderEntry.findFirst({ where: { hotelId: actor.hotelId, linkedEntryId: target.id, kind: 'correction' }, select: { id: true } });
     if (corrected) throw new AppError('CONFLICT', { messageKey: 'orders.errors.alreadyCorrected' });

@@ -3,6 +3,7 @@ import type { AuthedContext, ServiceContext } from '../../context';
 import type { Tx } from '../../db/transaction';
 import { systemText, type StoredText, type SystemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
+import { syncCityTax } from './city-tax';
 import { roomChargeNights } from './room-nights';
 import { appendEntry, createFolio, folioFigures, loadVisit, openFolio, type Poster, type Visit, type VisitStay } from './folio';
 import { toLine } from './entries';
@@ -88,6 +89,8 @@ export async function syncRoomCharge(
       }),
     );
   }
+  // The city tax follows the nights the room charges are for.
+  entryIds.push(...(await syncCityTax(tx, poster, visit, folio.id, target > 0)));
   return { folioId: folio.id, before, target, entryIds };
 }
 

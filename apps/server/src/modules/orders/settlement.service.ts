@@ -10,7 +10,9 @@ import { recordAudit } from '../audit/audit.service';
 import { findStay, isActive, type StayDto } from '../base/stay-dto';
 import { appendEntry, folioFigures, formatMoney, ledgerRuleError, loadVisit, openFolio, roomChargeDue, type RoomChargeDue, type Visit } from './folio';
 import { entrySelect, toEntryDtos, toLine, type OrderEntryDto } from './entries';
-import { planSettlement, type LedgerLine, type SettlementDecision, type SettlementPlan } from './ledger-facts';
+import { planSettlement, type LedgerLine, type SettlementDecision, type SettlementPlan, type SettlementTaxes } from './ledger-facts';
+import { settlementTaxes } from './city-tax';
+import type { TPrisma } from '../../db/client';
 import { balancePayer, lockCoveringBalance } from './balances';
 import { recordEvent } from '../../db/events';
 
@@ -88,8 +90,8 @@ function settlementNotes(reason: string): SettlementDecision['notes'] {
   };
 }
 
-function preview(ctx: AuthedContext, lines: LedgerLine[], due: RoomChargeDue): SettlementPreview {
-  const base = { roomChargeDue: due.due, depositReason: '-', notes: settlementNotes('-') };
+function preview(lines: LedgerLine[], due: RoomChargeDue, taxes: SettlementTaxes): SettlementPreview {
+  const base = { roomChargeDue: due.due, taxes, depositReason: '-', notes: settlementNotes('-') };
   const refunded = planSettlement(lines, { ...base, deposit: 'refund' });
   const kept = planSettlement(lines, { ...base, deposit: 'keep' });
   return {
@@ -108,7 +110,7 @@ function preview(ctx: AuthedContext, lines: LedgerLine[], due: RoomChargeDue): S
   };
 }
 
-export const lineSelect = { id: true, kind: true, amount: true, method: true, linkedEntryId: true, customerId: true } as const;
+export const lineSelect = { id: true, kind: true, amount: true, method: true, linkedEntryId: true, customerId: true, taxedEntryId: true } as const;
 
 export async function folioOf(db: Tx | AuthedContext['deps']['prisma'], hotelId: number, firstStayId: number) {
   return db.folio.findFirst({
@@ -146,8 +148,14 @@ async function buildFolio(ctx: AuthedContext, visit: Visit, now: Date): Promise<
     owed: figures.owed,
     dueBack: figures.dueBack,
     depositHeld: figures.depositHeld,
-    preview: settled || folio?.owedAt ? null : preview(ctx, lines, await roomChargeDue(prisma, actor.timeZone, visit, now)),
+    preview: settled || folio?.owedAt ? null : await previewOf(prisma, actor.hotelId, folio?.id ?? null, visit, lines, now, actor.timeZone),
   };
+}
+
+/** What a settlement at `now` would do, with the taxes it follows. */
+async function previewOf(db: TPrisma, hotelId: number, folioId: number | null, visit: Visit, lines: LedgerLine[], now: Date, timeZone: string) {
+  const due = await roomChargeDue(db, timeZone, visit, now);
+  return preview(lines, due, await settlementTaxes(db, hotelId, folioId, visit, due.departureAt));
 }
 
 /** The folio of a stay's visit: its entries, what is owed or due back, and what settling now would do. */
@@ -196,8 +204,9 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
   requirePermission(actor, 'stay.manage');
   const input = ZSettleInput.parse(raw);
   const stay = await findStay(ctx, input.stayId);
-  const decision = (due: RoomChargeDue): SettlementDecision => ({
+  const decision = (due: RoomChargeDue, taxes: SettlementTaxes): SettlementDecision => ({
     roomChargeDue: due.due,
+    taxes,
     // Without a deposit held there is nothing to decide; with one, the decision is required (checkDecisions).
     deposit: input.deposit ?? 'refund',
     depositReason: input.depositReason,
@@ -217,7 +226,8 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
           toLine,
         )
       : [];
-    const preview = planSettlement(lines, decision(await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date())));
+    const due = await roomChargeDue(deps.prisma, actor.timeZone, visit, new Date());
+    const preview = planSettlement(lines, decision(due, await settlementTaxes(deps.prisma, actor.hotelId, folio?.id ?? null, visit, due.departureAt)));
     checkDecisions(preview, input);
     checkPayment(ctx, preview, input.payment, input.leaveOwing);
     if (payer && input.payment) await transaction(deps, (tx) => lockCoveringBalance(tx, ctx, payer.id, input.payment!.amount));
@@ -232,7 +242,7 @@ export async function settleFolio(ctx: AuthedContext, raw: z.input<typeof ZSettl
       toLine,
     );
     const due = await roomChargeDue(tx, actor.timeZone, current, new Date());
-    const plan = planSettlement(lines, decision(due));
+    const plan = planSettlement(lines, decision(due, await settlementTaxes(tx, actor.hotelId, folio.id, current, due.departureAt)));
     if (plan.unreturnable > 0)
       throw new AppError('CONFLICT', {
         messageKey: 'orders.errors.cannotBalance',

@@ -157,10 +157,11 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
                       data-kind={entry.kind}
                       data-amount={entry.amount}
                       data-corrected={entry.correctedById !== null || undefined}
+                      data-tax={entry.tax || undefined}
                     >
                       {!isPhone && <TableCell className="whitespace-nowrap tabular-nums">{formatShortDateTime(entry.createdAt, timeZone)}</TableCell>}
                       <TableCell className={isPhone ? 'align-top whitespace-normal' : undefined}>
-                        {t(`orders.kinds.${entry.kind}`)}
+                        {entry.tax ? t('orders.taxLine') : t(`orders.kinds.${entry.kind}`)}
                         {entry.correctedById !== null && (
                           <Badge variant="outline" className="ms-2">
                             {t('orders.correct.corrected')}
@@ -203,8 +204,8 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
                       </TableCell>
                       {canCorrect && (
                         <TableCell className={cn('text-end', isPhone && 'align-top')}>
-                          {/* A room charge follows the stay's price: the stay is changed, not its charge. */}
-                          {entry.kind !== 'correction' && entry.kind !== 'room_charge' && entry.correctedById === null && (
+                          {/* A room charge follows the stay's price: the stay is changed, not its charge; a tax follows what it is levied on. */}
+                          {entry.kind !== 'correction' && entry.kind !== 'room_charge' && !entry.tax && entry.correctedById === null && (
                             <Button
                               size="sm"
                               variant="ghost"
