@@ -11,11 +11,13 @@ const WEB_SRC = path.resolve('apps/web/src');
  * shared code (components, lib, @console/shared) and its own files, never another feature and never
  * a route; shared code imports no feature. Routes may import features. The desk's features (issue 19
  * §4: the front desk split by use case) may use the ones below them, one way only:
- * front-desk (the room board) -> room-detail -> lock-panel, stays (with its bills).
+ * front-desk (the room board) -> room-detail -> lock-panel, stays (with its bills) -> invoices (a
+ * final bill's invoices and credit notes).
  */
 const FEATURE_USES = {
   'features/front-desk': ['features/stays', 'features/room-detail', 'features/lock-panel'],
   'features/room-detail': ['features/stays', 'features/lock-panel'],
+  'features/stays': ['features/invoices'],
 };
 const boundaries = {
   rules: {

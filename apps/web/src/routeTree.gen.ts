@@ -40,6 +40,7 @@ import { Route as AuthCustomerIndexRouteImport } from './routes/_auth/customer/i
 import { Route as AuthCustomerCustomerRouteImport } from './routes/_auth/customer/customer'
 import { Route as AuthHousekeepingIndexRouteImport } from './routes/_auth/housekeeping/index'
 import { Route as AuthHousekeepingMineRouteImport } from './routes/_auth/housekeeping/mine'
+import { Route as AuthInvoiceInvoiceIdRouteImport } from './routes/_auth/invoice/$invoiceId'
 import { Route as AuthOrderBalanceRouteImport } from './routes/_auth/order/balance'
 import { Route as AuthOrderTrialBalanceRouteImport } from './routes/_auth/order/trialBalance'
 import { Route as AuthRoomIndexRouteImport } from './routes/_auth/room/index'
@@ -221,6 +222,11 @@ const AuthHousekeepingMineRoute = AuthHousekeepingMineRouteImport.update({
   path: '/housekeeping/mine',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthInvoiceInvoiceIdRoute = AuthInvoiceInvoiceIdRouteImport.update({
+  id: '/invoice/$invoiceId',
+  path: '/invoice/$invoiceId',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthOrderBalanceRoute = AuthOrderBalanceRouteImport.update({
   id: '/order/balance',
   path: '/order/balance',
@@ -363,6 +369,7 @@ export interface FileRoutesByFullPath {
   '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/housekeeping/mine': typeof AuthHousekeepingMineRoute
+  '/invoice/$invoiceId': typeof AuthInvoiceInvoiceIdRoute
   '/order/balance': typeof AuthOrderBalanceRoute
   '/order/trialBalance': typeof AuthOrderTrialBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
@@ -416,6 +423,7 @@ export interface FileRoutesByTo {
   '/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/customer/customer': typeof AuthCustomerCustomerRoute
   '/housekeeping/mine': typeof AuthHousekeepingMineRoute
+  '/invoice/$invoiceId': typeof AuthInvoiceInvoiceIdRoute
   '/order/balance': typeof AuthOrderBalanceRoute
   '/order/trialBalance': typeof AuthOrderTrialBalanceRoute
   '/room/$roomId': typeof AuthRoomRoomIdRoute
@@ -471,6 +479,7 @@ export interface FileRoutesById {
   '/_auth/cardToEncryption/cardToEncryption': typeof AuthCardToEncryptionCardToEncryptionRoute
   '/_auth/customer/customer': typeof AuthCustomerCustomerRoute
   '/_auth/housekeeping/mine': typeof AuthHousekeepingMineRoute
+  '/_auth/invoice/$invoiceId': typeof AuthInvoiceInvoiceIdRoute
   '/_auth/order/balance': typeof AuthOrderBalanceRoute
   '/_auth/order/trialBalance': typeof AuthOrderTrialBalanceRoute
   '/_auth/room/$roomId': typeof AuthRoomRoomIdRoute
@@ -526,6 +535,7 @@ export interface FileRouteTypes {
     | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
     | '/housekeeping/mine'
+    | '/invoice/$invoiceId'
     | '/order/balance'
     | '/order/trialBalance'
     | '/room/$roomId'
@@ -579,6 +589,7 @@ export interface FileRouteTypes {
     | '/cardToEncryption/cardToEncryption'
     | '/customer/customer'
     | '/housekeeping/mine'
+    | '/invoice/$invoiceId'
     | '/order/balance'
     | '/order/trialBalance'
     | '/room/$roomId'
@@ -633,6 +644,7 @@ export interface FileRouteTypes {
     | '/_auth/cardToEncryption/cardToEncryption'
     | '/_auth/customer/customer'
     | '/_auth/housekeeping/mine'
+    | '/_auth/invoice/$invoiceId'
     | '/_auth/order/balance'
     | '/_auth/order/trialBalance'
     | '/_auth/room/$roomId'
@@ -886,6 +898,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthHousekeepingMineRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/invoice/$invoiceId': {
+      id: '/_auth/invoice/$invoiceId'
+      path: '/invoice/$invoiceId'
+      fullPath: '/invoice/$invoiceId'
+      preLoaderRoute: typeof AuthInvoiceInvoiceIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/order/balance': {
       id: '/_auth/order/balance'
       path: '/order/balance'
@@ -1060,6 +1079,7 @@ interface AuthRouteChildren {
   AuthCardToEncryptionCardToEncryptionRoute: typeof AuthCardToEncryptionCardToEncryptionRoute
   AuthCustomerCustomerRoute: typeof AuthCustomerCustomerRoute
   AuthHousekeepingMineRoute: typeof AuthHousekeepingMineRoute
+  AuthInvoiceInvoiceIdRoute: typeof AuthInvoiceInvoiceIdRoute
   AuthOrderBalanceRoute: typeof AuthOrderBalanceRoute
   AuthOrderTrialBalanceRoute: typeof AuthOrderTrialBalanceRoute
   AuthRoomRoomIdRoute: typeof AuthRoomRoomIdRoute
@@ -1114,6 +1134,7 @@ const AuthRouteChildren: AuthRouteChildren = {
     AuthCardToEncryptionCardToEncryptionRoute,
   AuthCustomerCustomerRoute: AuthCustomerCustomerRoute,
   AuthHousekeepingMineRoute: AuthHousekeepingMineRoute,
+  AuthInvoiceInvoiceIdRoute: AuthInvoiceInvoiceIdRoute,
   AuthOrderBalanceRoute: AuthOrderBalanceRoute,
   AuthOrderTrialBalanceRoute: AuthOrderTrialBalanceRoute,
   AuthRoomRoomIdRoute: AuthRoomRoomIdRoute,

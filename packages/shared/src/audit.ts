@@ -35,6 +35,7 @@ export const AUDIT_AREAS = [
   'staff',
   'apikey',
   'order',
+  'invoice',
   'export',
   'accessRule',
   'feed',
@@ -76,6 +77,7 @@ export const AUDIT_ENTITY_TYPES = [
   'Lock',
   'GuestMessageTemplate',
   'WebhookEndpoint',
+  'Invoice',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -149,6 +151,8 @@ export const AUDIT_ACTIONS = [
   'hotel.create',
   'hotel.update',
   'hotel.setTaxRule',
+  'invoice.credit',
+  'invoice.issue',
   'keyPage.regenerate',
   'keyPage.revoke',
   'lock.manager.add',

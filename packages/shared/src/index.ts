@@ -16,6 +16,7 @@ export * from './faces';
 export * from './cards';
 export * from './audit';
 export * from './orders';
+export * from './invoices';
 export * from './api-keys';
 export * from './hotel';
 export * from './profile';

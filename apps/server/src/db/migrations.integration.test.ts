@@ -18,6 +18,9 @@ const HAND_WRITTEN_INDEXES = [
   'TaxRule_in_force_key',
   // A charge's taxes added on top, found to correct them with it (migration 20261215100000_added_taxes).
   'OrderEntry_hotelId_taxedEntryId_idx',
+  // One invoice standing per bill, one credit note per invoice (migration 20261215200000_invoices).
+  'Invoice_standing_key',
+  'Invoice_one_credit_key',
   'CardGrant_delivery_work_idx',
   'FaceAuthorization_delivery_work_idx',
   'Fingerprint_delivery_work_idx',

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../modules/auth/session.service';
 import { appRouter } from '../trpc/router';
 import { buildWorld, TRPC_EXAMPLES, type World } from './examples';
+import { hours, insertStay } from './factories';
 import { createTestContext, testMeta, type TestContext } from './harness';
 import { trpcClient } from './trpc-client';
 
@@ -98,6 +99,19 @@ const PREPARE: Record<string, (w: World) => Promise<Record<string, unknown> | vo
         endsAt: new Date(Date.now() + 3_600_000),
       },
     })),
+  // A bill that is final: a guest gone, the bill settled (invoice.issue invoices final bills only).
+  'invoice.issue': async (w) => {
+    const stay = await insertStay(ctx.deps, {
+      hotelId: w.hotel.id,
+      roomId: w.rooms[0]!.id,
+      checkInAt: hours(-30),
+      expectedCheckOutAt: hours(-2),
+      status: 'checked_out',
+      guestName: 'Invoiced guest',
+    });
+    await ctx.deps.prisma.folio.create({ data: { hotelId: w.hotel.id, stayId: stay.id, currency: 'CNY', settledAt: new Date() } });
+    return { stayId: stay.id, language: 'en', buyer: { name: 'Buyer' }, requestId: randomUUID() };
+  },
   'reader.unbind': async (w) => void (await ctx.deps.prisma.cardReader.update({ where: { id: w.cardReader.id }, data: { boundAccountId: w.owner.id } })),
   'room.setStatusMany': async (w) => void (await ctx.deps.prisma.room.update({ where: { id: w.rooms[2]!.id }, data: { cleanStatus: 'dirty' } })),
   'order.postRoomCharge': async (w) => void (await ctx.deps.prisma.stay.update({ where: { id: w.orderStay.id }, data: { priceAmount: 12_345 } })),

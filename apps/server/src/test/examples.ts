@@ -137,6 +137,29 @@ export async function buildWorld(ctx: TestContext) {
   const onFolio = { hotelId: h.hotel.id, currency: 'CNY', stayId: orderStay.id, roomId: orderRoom!.id, folioId: folio.id, createdByAccountId: h.owner.id };
   const orderPayment = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'payment', method: 'cash', amount: 50_000 } });
   const orderCharge = await ctx.deps.prisma.orderEntry.create({ data: { ...onFolio, kind: 'charge', amount: -1_000, note: 'Minibar' } });
+  // An invoice of that bill (invoice.get, invoice.credit), written as the database takes it (the service invoices final bills only).
+  const invoice = await ctx.deps.prisma.invoice.create({
+    data: {
+      hotelId: h.hotel.id,
+      number: 0,
+      kind: 'invoice',
+      folioId: folio.id,
+      language: 'en',
+      currency: 'CNY',
+      businessDate: localDate(new Date(), h.hotel.timeZone),
+      total: 1_000,
+      createdByAccountId: h.owner.id,
+      document: {
+        seller: { name: h.hotel.name, legalName: '', address: '', tel: '', taxId: '' },
+        buyer: { name: 'Order guest', taxId: '', address: '' },
+        stay: { roomName: orderRoom!.name, guestName: 'Order guest', arrival: hours(-2).toISOString(), departure: hours(30).toISOString() },
+        lines: [{ date: localDate(new Date(), h.hotel.timeZone), description: 'Minibar', amount: 1_000, taxIncluded: null, tax: false }],
+        taxes: [],
+        payments: [],
+        totals: { charges: 1_000, taxes: 0, paid: 0, due: 1_000 },
+      },
+    },
+  });
   // The front desk's open cashier shift (order.shiftClose by the owner, order.shift).
   const shift = await ctx.deps.prisma.cashierShift.create({ data: { hotelId: h.hotel.id, accountId: h.staff.id, openingFloat: 10_000 } });
   const [orderCustomer] = await createCustomers(ctx.deps, h.hotel.id, 1, 'Orders');
@@ -254,6 +277,7 @@ export async function buildWorld(ctx: TestContext) {
     settleStay,
     orderPayment,
     orderCharge,
+    invoice,
     orderCustomer: orderCustomer!,
     shift,
     attendant,
@@ -537,6 +561,13 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'hotel.taxRules': () => undefined,
   'hotel.setTaxRule': () => ({ appliesTo: 'rooms', ratePercent: 6 }),
   'hotel.setCityTax': () => ({ amountPerNight: 250 }),
+  'invoice.draft': (w) => ({ stayId: w.orderStay.id }),
+  'invoice.issue': (w) => ({ stayId: w.orderStay.id, language: 'en', buyer: { name: 'Buyer' }, requestId: randomUUID() }),
+  'invoice.credit': (w) => ({ invoiceId: w.invoice.id, reason: 'Wrong buyer', requestId: randomUUID() }),
+  'invoice.get': (w) => ({ id: w.invoice.id }),
+  'invoice.list': () => ({ page: 1, pageSize: 20 }),
+  'invoice.details': () => undefined,
+  'invoice.setDetails': () => ({ legalName: 'Bad Input Hotel Ltd', taxId: 'TAX-1' }),
   'guestMessage.templates': () => undefined,
   'guestMessage.template': () => ({ channel: 'email', language: 'en' }),
   'guestMessage.saveTemplate': () => ({ channel: 'email', language: 'en', subject: 'Room {{room}}', body: 'Dear {{guest}}, your code is {{code}}.' }),

@@ -16,6 +16,7 @@ import { webhookRouter } from './webhook.router';
 import { accessRuleRouter } from './access-rule.router';
 import { sharedDoorRouter } from './shared-door.router';
 import { hotelRouter } from './hotel.router';
+import { invoiceRouter } from './invoice.router';
 import { keyPageRouter } from './key-page.router';
 import { router } from './init';
 import { lockAccountRouter } from './lock-account.router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   lockAccount: lockAccountRouter,
   card: cardRouter,
   order: orderRouter,
+  invoice: invoiceRouter,
   audit: auditRouter,
   apiKey: apiKeyRouter,
   export: exportRouter,

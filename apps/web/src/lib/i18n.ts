@@ -43,6 +43,25 @@ export function loadLaterTexts(): Promise<void> {
   return later;
 }
 
+const otherTexts = new Map<string, Promise<void>>();
+
+/**
+ * Both parts of a language's texts, added once, for what is written in a language other than the
+ * interface's (an invoice in the guest's language, features/invoices): read with `i18next.getFixedT`.
+ */
+export function loadLanguageTexts(header: string): Promise<void> {
+  let loading = otherTexts.get(header);
+  if (!loading) {
+    loading = Promise.all([loaderOf(firstParts, header)(), loaderOf(laterParts, header)()]).then(([first, rest]) => {
+      i18next.addResourceBundle(header, 'translation', first.default, true, true);
+      i18next.addResourceBundle(header, 'translation', rest.default, true, true);
+    });
+    loading.catch(() => otherTexts.delete(header));
+    otherTexts.set(header, loading);
+  }
+  return loading;
+}
+
 /** Loads the chosen language, then sets `lang` and `dir` on <html> (Arabic lays out right to left). */
 export async function initI18n(): Promise<TLanguage> {
   const language = currentLanguage();

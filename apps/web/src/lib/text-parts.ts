@@ -47,6 +47,7 @@ export const LATER_TEXT_GROUPS = [
   'housekeepingKeys',
   'webhooks',
   'journal',
+  'invoices',
 ] as const;
 
 /**

@@ -29,3 +29,4 @@ export * from './key-page';
 export * from './search';
 export * from './webhook';
 export * from './housekeeping';
+export * from './invoice';

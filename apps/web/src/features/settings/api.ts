@@ -12,6 +12,8 @@ export const settingsQueries = {
   hotel: () => trpc.hotel.info.queryOptions(undefined, { meta: { showsErrors: true } }),
   /** The taxes included in the price in force (docs/journal.md "Taxes"). */
   taxRules: () => trpc.hotel.taxRules.queryOptions(undefined, { meta: { showsErrors: true } }),
+  /** The hotel's legal details printed on its invoices (docs/invoices.md). */
+  invoiceDetails: () => trpc.invoice.details.queryOptions(undefined, { meta: { showsErrors: true } }),
   /** The signed-in account's profile. */
   profile: () => trpc.account.profile.queryOptions(undefined, { meta: { showsErrors: true } }),
   /** The signed-in account's sessions on every face. */

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { settingsQueries } from './api';
 import { ruleMessage } from './rule-message';
 import { TaxRulesCard } from './tax-rules-card';
+import { InvoiceDetailsCard } from './invoice-details-card';
 import { parseTypedTime } from '@/lib/date-text';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
@@ -91,6 +92,7 @@ export function HotelInfoPage() {
     <div className="space-y-6">
       <HotelInfoForm key={String(info.data.updatedAt)} hotel={info.data} />
       {seesTaxes && <TaxRulesCard />}
+      {seesTaxes && <InvoiceDetailsCard />}
     </div>
   );
 }

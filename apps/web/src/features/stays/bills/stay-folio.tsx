@@ -12,6 +12,7 @@ import { formatMoney } from '@/lib/money';
 import { usePhone } from '@/lib/use-phone';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { cn } from '@/lib/utils';
+import { BillInvoices } from '../../invoices/bill-invoices';
 import { CorrectEntryDialog } from './correct-entry-dialog';
 import type { OrderEntryDto } from './order-helpers';
 import { isActiveStay, type StayDto } from '../dialogs/stay-helpers';
@@ -229,6 +230,8 @@ export function StayFolio({ stay, timeZone }: { stay: StayDto; timeZone: string 
           )}
         </>
       )}
+      {/* A final bill is invoiced (docs/invoices.md). */}
+      {folio && folio.state !== 'open' && <BillInvoices stayId={stayId} timeZone={timeZone} />}
       <CorrectEntryDialog entry={correcting} timeZone={timeZone} onClose={() => setCorrecting(null)} />
       {folio && (
         <RecordMoneyDialog
