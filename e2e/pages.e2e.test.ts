@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, root, settle, signIn, visit } from './support';
 import { LANGUAGES, api, roomByName, withPage } from './support-board';
+import { checkInNow, ownRoom } from './support-money';
+import { closeSql } from './support-stays';
 
 /**
  * Every page of the console, in each of the three languages the browser tests use, on every run
@@ -19,10 +21,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await closeRedis();
+  await closeSql();
 });
 
 /** The console's pages behind sign-in, by route file (apps/web/src/routes/_auth); ids filled in at run time. */
-const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string> = {
+const SIGNED_IN: Record<string, (ids: { room: number; guest: number; invoice: number }) => string> = {
   '/accessRules': () => '/accessRules',
   '/auditLog': () => '/auditLog',
   '/bindCardReaderToUser/bindCardReaderToUser': () => '/bindCardReaderToUser/bindCardReaderToUser',
@@ -41,6 +44,7 @@ const SIGNED_IN: Record<string, (ids: { room: number; guest: number }) => string
   '/faces': () => '/faces',
   '/guestMessages': () => '/guestMessages',
   '/hotelInfo': () => '/hotelInfo',
+  '/invoice/$invoiceId': ({ invoice }) => `/invoice/${invoice}`,
   '/housekeeping/': () => '/housekeeping',
   '/housekeeping/mine': () => '/housekeeping/mine',
   '/lock-messages': () => '/lock-messages',
@@ -105,7 +109,7 @@ describe('every page', () => {
 });
 
 /** The signed-in pages in chunks of six: one test per chunk keeps each well inside the time limit on a busy machine. */
-const CHUNKS = Object.entries(SIGNED_IN).reduce<[string, (ids: { room: number; guest: number }) => string][][]>((chunks, entry, i) => {
+const CHUNKS = Object.entries(SIGNED_IN).reduce<[string, (ids: { room: number; guest: number; invoice: number }) => string][][]>((chunks, entry, i) => {
   if (i % 6 === 0) chunks.push([]);
   chunks[chunks.length - 1]!.push(entry);
   return chunks;
@@ -115,14 +119,19 @@ describe.each(LANGUAGES)('every page in $header', ({ code, header }) => {
   // One sign-in a language: the chunks visit their pages in the same signed-in tab.
   let context: BrowserContext;
   let page: Page;
-  let ids: { room: number; guest: number };
+  let ids: { room: number; guest: number; invoice: number };
   beforeAll(async () => {
     context = await newContext(browser, { language: code });
     page = await context.newPage();
     await signIn(page, DEMO_OWNER);
     const room = (await roomByName(page, '101')).id;
     const stays = await api<{ items: { guests: { id: number }[] }[] }>(page, 'stay.list', { state: 'in_house', pageSize: 20 });
-    ids = { room, guest: stays.items.flatMap((s) => s.guests)[0]!.id };
+    // An invoice of this language's own room: a guest checked in, paid and gone, the bill invoiced.
+    const stay = await checkInNow(page, await ownRoom(`Pages-${header}`), `Pages ${header}`);
+    const owed = (await api<{ owed: number }>(page, 'order.folio', { stayId: stay.id })).owed;
+    await api(page, 'order.settle', { stayId: stay.id, checkOut: true, payment: { amount: owed, method: 'cash' } }, 'mutation');
+    const invoice = await api<{ id: number }>(page, 'invoice.issue', { stayId: stay.id, language: header, buyer: { name: `Pages ${header}` } }, 'mutation');
+    ids = { room, guest: stays.items.flatMap((s) => s.guests)[0]!.id, invoice: invoice.id };
   });
   afterAll(async () => {
     await context?.close();

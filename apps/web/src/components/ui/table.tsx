@@ -2,13 +2,38 @@ import * as React from 'react';
 
 import { cn } from '@/lib/utils';
 
+/** Whether a box is narrower than what it holds (it scrolls sideways), followed as either is resized. */
+function useScrollsSideways(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = React.useState(false);
+  React.useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
 /**
  * `phoneCards`: below 640 px each row is a card whose cells wrap (styles.css), so a list never
- * scrolls sideways on a phone; a cell can name itself with `data-label`.
+ * scrolls sideways on a phone; a cell can name itself with `data-label`. A table wider than its box
+ * (a report's figures on a phone) scrolls sideways, and its box then takes the keyboard's focus so
+ * the arrow keys scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable).
  */
 function Table({ className, phoneCards = false, ...props }: React.ComponentProps<'table'> & { phoneCards?: boolean }) {
+  const box = React.useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(box);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={box}
+      data-slot="table-container"
+      tabIndex={scrolls ? 0 : undefined}
+      className="focus-visible:ring-ring/50 relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px]"
+    >
       <table data-slot="table" data-phone-cards={phoneCards ? '' : undefined} className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
