@@ -621,11 +621,17 @@ describe.each(languageRuns(LANGUAGES, import.meta.url, undefined, 1))('the board
       expect(row.left).toBeGreaterThanOrEqual(0);
       expect(row.right).toBeLessThanOrEqual(390);
       expect(row.overflow).toBe('auto');
+      // A row that scrolls says so: the side hiding more tabs fades out (the end: right, or left in Arabic),
+      // then the other once scrolled to the end (issue 39 §12); a row that fits fades nothing.
+      const scrolls = row.scroll > row.client + 1;
+      await expect.poll(() => tabs.getAttribute('data-fade')).toBe(scrolls ? (header === 'ar' ? 'left' : 'right') : null);
+      if (scrolls) expect(await tabs.evaluate((el) => getComputedStyle(el).maskImage)).toContain('linear-gradient');
       const lastTab = page.getByRole('tab').last();
       await lastTab.click();
       const last = (await lastTab.boundingBox())!;
       expect(last.x).toBeGreaterThanOrEqual(0);
       expect(last.x + last.width).toBeLessThanOrEqual(390);
+      await expect.poll(() => tabs.getAttribute('data-fade')).toBe(scrolls ? (header === 'ar' ? 'right' : 'left') : null);
       await screenshot(page, `phone-room-${header}`);
     });
   });

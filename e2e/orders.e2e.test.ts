@@ -51,6 +51,16 @@ async function ownRoom(name: string): Promise<number> {
 
 const attr = async (page: Page, testId: string, name: string) => Number(await page.getByTestId(testId).getAttribute(name));
 
+/** Whether a field's placeholder is wider than the room its box leaves for text (measured in its own font). */
+const placeholderCut = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const pen = document.createElement('canvas').getContext('2d')!;
+    pen.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+    return pen.measureText(input.placeholder).width > room;
+  });
+
 describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code, header, room, walletRoom, width, height }) => {
   let context: BrowserContext;
   let page: Page;
@@ -228,6 +238,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('orders in $header', ({ code,
     );
     expect(Number(await line.getAttribute('data-net'))).toBe(owner!.net);
     expect(owner!.refunds).toBeLessThanOrEqual(-(DEPOSIT - due));
+    // The day field shows its whole placeholder, on a phone too (issue 39 §12: it was cut, "YYYY-MM-DI").
+    expect(await placeholderCut(page, 'cash-date')).toBe(false);
     await screenshot(page, `orders-cash-report-${header}`);
   });
 

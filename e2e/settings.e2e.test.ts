@@ -103,6 +103,19 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
         await page.getByTestId('tax-save').click();
         await saved;
         await expectToast(page, text(header, 'settings.taxes.saved'));
+        // The toast stands below the header, never over its buttons and breadcrumb (issue 39 §12), once it has slid in.
+        const headerBottom = await page
+          .locator('header')
+          .first()
+          .evaluate((h) => h.getBoundingClientRect().bottom);
+        await expect
+          .poll(() =>
+            page
+              .locator('[data-sonner-toast]', { hasText: text(header, 'settings.taxes.saved') })
+              .first()
+              .evaluate((t) => t.getBoundingClientRect().top),
+          )
+          .toBeGreaterThanOrEqual(headerBottom);
         expect((await api<{ rooms: { ratePercent: number } | null }>(page, 'hotel.taxRules', {})).rooms?.ratePercent).toBe(6);
         await expect.poll(() => page.getByTestId('tax-rooms').inputValue()).toBe('6');
         await screenshot(page, `settings-taxes-${header}`);

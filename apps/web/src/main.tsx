@@ -41,6 +41,9 @@ async function bootstrap() {
         <SessionExpiredDialog />
         <AppToaster
           position="top-center"
+          // Below the header (h-14), never over its buttons and breadcrumb (issue 39 §12).
+          offset={{ top: 64 }}
+          mobileOffset={{ top: 64 }}
           richColors
           closeButton
           dir={language.dir}

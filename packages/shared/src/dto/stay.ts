@@ -201,7 +201,7 @@ export const ZStayAddGuestOutput = ZStayDto;
 /** "Fix now" of an arrival without a working key: what it did, and the stay after it. */
 export const ZStayFixAccessOutput = z.object({ fix: z.enum(ARRIVAL_FIXES), stay: ZStayDto });
 export const ZStayRemoveGuestOutput = ZStayDto;
-export const ZStayGuestOutput = z.object({ guest: ZGuestDto, stay: z.object({ ...ZStayDto.shape, bill: ZStayBill }) });
+export const ZStayGuestOutput = z.object({ guest: ZGuestDto, stay: ZStayWithBill });
 export const ZStayGuestsOutput = z.object({
   items: z.array(
     z.object({

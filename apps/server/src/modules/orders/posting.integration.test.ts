@@ -8,6 +8,7 @@ import { findStay } from '../base/stay-dto';
 import { arriveOnTime } from '../stays/transitions';
 import { listRooms } from '../room/room-list';
 import { getStay, listStays } from '../stays/stay-list';
+import { getGuest } from '../stays/guests';
 import { getToday } from '../today/today.service';
 import { recordDeposit, recordPayment } from './payments';
 import { recordCharge } from './posting';
@@ -205,6 +206,11 @@ describe('one figure everywhere', () => {
     expect((await listRooms(h.staff, {})).items.find((r) => r.id === h.rooms[1].id)!.currentStay).toMatchObject({ id: moved.id, owed: movedBill });
     // The old stay of the visit shows the visit's bill too.
     expect((await getStay(h.staff, { stayId: stay.id })).bill.owed).toBe(movedBill);
+    // The guest's page says when the visit began, not the move (issue 39 §10).
+    const primary = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: moved.id, isPrimary: true } });
+    const page = await getGuest(h.staff, { guestId: primary.id });
+    expect([page.stay.id, page.stay.visitCheckInAt]).toEqual([moved.id, stay.checkInAt]);
+    expect(page.stay.checkInAt).not.toBe(stay.checkInAt);
 
     // Left owing: an unpaid departure on the today board until it is paid.
     expect((await getToday(h.staff)).unpaidDepartures).toEqual({ total: 0, owed: 0, items: [] });

@@ -67,7 +67,10 @@ export async function removeGuest(ctx: AuthedContext, raw: z.input<typeof ZRemov
 }
 
 /** A guest (the spec's `manage_id`) with their stay: the guest detail page and `passenger/info`. */
-export async function getGuest(ctx: AuthedContext, raw: z.input<typeof ZGuestIdInput>): Promise<{ guest: GuestDto; stay: StayDto & { bill: StayBill } }> {
+export async function getGuest(
+  ctx: AuthedContext,
+  raw: z.input<typeof ZGuestIdInput>,
+): Promise<{ guest: GuestDto; stay: StayDto & { bill: StayBill; visitCheckInAt: string } }> {
   requirePermission(ctx.actor, 'room.read');
   const { guestId } = ZGuestIdInput.parse(raw);
   const guest = await ctx.deps.prisma.stayGuest.findFirst({
@@ -78,7 +81,12 @@ export async function getGuest(ctx: AuthedContext, raw: z.input<typeof ZGuestIdI
   const { stayId, ...rest } = guest;
   // With its visit's bill: the deposit the page shows is the one the folio holds.
   const [stay] = await withBills(ctx.deps.prisma, ctx.actor.hotelId, [toStayDto(await findStay(ctx, stayId))]);
-  return { guest: toGuestDto(rest), stay: stay! };
+  // When the guest's visit began: after a room change this stay begins at the move (issue 39 §10).
+  const first =
+    stay!.visitStayId === stay!.id
+      ? null
+      : await ctx.deps.prisma.stay.findFirst({ where: { hotelId: ctx.actor.hotelId, id: stay!.visitStayId }, select: { checkInAt: true } });
+  return { guest: toGuestDto(rest), stay: { ...stay!, visitCheckInAt: first?.checkInAt.toISOString() ?? stay!.checkInAt } };
 }
 
 /** Name, mobile or ID number of a guest contains the search text (literally). */

@@ -13,16 +13,60 @@ function Tabs({ className, dir, ...props }: React.ComponentProps<typeof TabsPrim
   );
 }
 
+type Fade = 'left' | 'right' | 'both';
+
+/**
+ * Which sides of a row that scrolls sideways hide more of it (null: none, it all shows), followed
+ * as it scrolls and is resized; in a right-to-left page the row starts at the right.
+ */
+function useHiddenSides(ref: React.RefObject<HTMLElement | null>): Fade | null {
+  const [fade, setFade] = React.useState<Fade | null>(null);
+  React.useEffect(() => {
+    const row = ref.current;
+    if (!row || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const max = row.scrollWidth - row.clientWidth;
+      if (max <= 1) return setFade(null);
+      // Right to left, scrollLeft runs from 0 (the start, at the right) down to -max.
+      const fromLeft = getComputedStyle(row).direction === 'rtl' ? max + row.scrollLeft : row.scrollLeft;
+      const left = fromLeft > 1;
+      const right = fromLeft < max - 1;
+      setFade(left && right ? 'both' : left ? 'left' : right ? 'right' : null);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(row);
+    row.addEventListener('scroll', measure, { passive: true });
+    measure();
+    return () => {
+      observer.disconnect();
+      row.removeEventListener('scroll', measure);
+    };
+  }, [ref]);
+  return fade;
+}
+
 /**
  * The row of tabs: as wide as its tabs, never wider than its parent; tabs that do not fit (a phone,
- * a long language) scroll sideways instead of pushing the page wider.
+ * a long language) scroll sideways instead of pushing the page wider, and the side that hides more
+ * tabs fades out, so the row says it scrolls (issue 39 §12; `data-fade`).
  */
-function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
+function TabsList({ className, ref, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
+  const own = React.useRef<HTMLDivElement>(null);
+  const fade = useHiddenSides(own);
   return (
     <TabsPrimitive.List
+      ref={(node) => {
+        own.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
       data-slot="tabs-list"
+      data-fade={fade ?? undefined}
       className={cn(
         'bg-muted text-muted-foreground inline-flex h-10 w-fit max-w-full min-w-0 items-center justify-start overflow-x-auto overscroll-x-contain rounded-lg p-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+        'data-[fade=right]:[mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)]',
+        'data-[fade=left]:[mask-image:linear-gradient(to_left,black_calc(100%-2.5rem),transparent)]',
+        'data-[fade=both]:[mask-image:linear-gradient(to_right,transparent,black_2.5rem,black_calc(100%-2.5rem),transparent)]',
         className,
       )}
       {...props}

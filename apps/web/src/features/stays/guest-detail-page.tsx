@@ -276,7 +276,15 @@ function StayCard({ stay, timeZone, currency }: { stay: Stay; timeZone: string; 
               {stay.roomName}
             </Link>
           </DetailItem>
-          <DetailItem label={t('stays.checkIn')}>{formatDateTime(stay.checkInAt, timeZone)}</DetailItem>
+          <DetailItem label={t('stays.checkIn')}>
+            {/* The visit's check-in: after a room change this stay begins at the move, the guest arrived earlier (issue 39 §10). */}
+            <span data-testid="guest-stay-check-in">{formatDateTime(stay.visitCheckInAt, timeZone)}</span>
+            {stay.visitCheckInAt !== stay.checkInAt && (
+              <span className="text-muted-foreground block text-xs" data-testid="guest-stay-in-room-since">
+                {t('frontDesk.detail.inRoomSince', { time: formatDateTime(stay.checkInAt, timeZone) })}
+              </span>
+            )}
+          </DetailItem>
           <DetailItem label={t('stays.expectedCheckOut')}>{formatDateTime(stay.expectedCheckOutAt, timeZone)}</DetailItem>
           {end?.at && <DetailItem label={t(end.labelKey)}>{formatDateTime(end.at, timeZone)}</DetailItem>}
           {remaining && (
