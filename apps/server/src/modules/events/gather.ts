@@ -10,6 +10,13 @@ export function gatherer<T>(everyMs: number, hand: (items: T[]) => void): (items
   let scheduled = false;
   let handedAt = -Infinity;
   const flush = () => {
+    // A timer may fire a little before its delay by this clock (libuv counts whole milliseconds from
+    // the loop's cached time): then it waits out the rest, so the receiver is never called sooner.
+    const early = handedAt + everyMs - performance.now();
+    if (early > 0) {
+      setTimeout(flush, Math.ceil(early));
+      return;
+    }
     scheduled = false;
     handedAt = performance.now();
     const items = gathered;
@@ -21,7 +28,7 @@ export function gatherer<T>(everyMs: number, hand: (items: T[]) => void): (items
     if (scheduled) return;
     scheduled = true;
     const wait = handedAt + everyMs - performance.now();
-    if (wait > 0) setTimeout(flush, wait);
+    if (wait > 0) setTimeout(flush, Math.ceil(wait));
     else setImmediate(flush);
   };
 }
