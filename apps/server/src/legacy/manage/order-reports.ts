@@ -106,7 +106,7 @@ function legacyFigures(f: TDayFigures, ctx: AuthedContext) {
     cancellations: f.cancellations,
     room_revenue: money(f.revenue.roomCharges, ctx.actor),
     other_revenue: money(f.revenue.charges, ctx.actor),
-    /** The taxes included in the price, owed (revenue is net of them; added compatibly, issue 36). */
+    /** The taxes booked that day, owed: included in the price, added on top, the city tax (revenue is net of them; added compatibly, issue 36). */
     taxes: money(f.revenue.taxes ?? 0, ctx.actor),
     revenue: money(f.revenue.total, ctx.actor),
     pay_types: f.methods.map((l) => legacyCashLine(l, ctx)),

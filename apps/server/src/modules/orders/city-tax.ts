@@ -5,7 +5,6 @@ import { nightsOf } from '../price/pricing';
 import { appendEntry, type Poster, type Visit } from './folio';
 import type { SettlementTaxes } from './ledger-facts';
 
-/** The city tax's postings (the rule: city-tax-plan.ts). */
 /** The city tax basis of a folio, for the stay `stayId` (its guests). */
 export async function cityTaxBasis(tx: TPrisma | Tx, hotelId: number, folioId: number | null, stayId: number): Promise<CityTaxBasis> {
   const [rule, rows] = await Promise.all([
@@ -29,9 +28,12 @@ export async function cityTaxBasis(tx: TPrisma | Tx, hotelId: number, folioId: n
 /**
  * Brings a visit's city tax to its nights (none when its room charges stand at nothing: a visit not
  * begun, or ended unbegun), inside the caller's transaction; returns the entries written.
+ * `hasTaxCharges`: the folio holds tax charges (the caller read its entries): without any, and with no
+ * city tax in force, there is nothing to do, at the cost of one statement on the check-in's path.
  */
-export async function syncCityTax(tx: Tx, poster: Poster, visit: Visit, folioId: number, charged: boolean): Promise<number[]> {
+export async function syncCityTax(tx: Tx, poster: Poster, visit: Visit, folioId: number, charged: boolean, hasTaxCharges: boolean): Promise<number[]> {
   const { hotelId } = poster;
+  if (!hasTaxCharges && !(await tx.taxRule.findFirst({ where: { hotelId, appliesTo: 'city', retiredAt: null }, select: { id: true } }))) return [];
   const basis = await cityTaxBasis(tx, hotelId, folioId, visit.current.id);
   if (!basis.rule && basis.standing.length === 0) return [];
   const { timeZone } = await tx.hotel.findUniqueOrThrow({ where: { id: hotelId }, select: { timeZone: true } });

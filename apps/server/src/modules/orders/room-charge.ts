@@ -56,15 +56,14 @@ export async function syncRoomCharge(
   // The visit's first folio, made here, has no entries to read (a stay that has just begun).
   const made = existing ? null : await createFolio(tx, poster, visit.first.id);
   const folio = made ?? (await openFolio(tx, poster, visit.first.id));
-  const lines = made
+  const rows = made
     ? []
-    : (
-        await tx.orderEntry.findMany({
-          where: { hotelId: poster.hotelId, folioId: folio.id },
-          select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true },
-          orderBy: { id: 'asc' },
-        })
-      ).map(toLine);
+    : await tx.orderEntry.findMany({
+        where: { hotelId: poster.hotelId, folioId: folio.id },
+        select: { id: true, kind: true, amount: true, method: true, linkedEntryId: true, taxRuleId: true },
+        orderBy: { id: 'asc' },
+      });
+  const lines = rows.map(toLine);
   const before = folioFigures(lines).roomChargePosted;
   const entryIds: number[] = [];
   const on = { stayId: visit.current.id, roomId: visit.current.roomId, folioId: folio.id };
@@ -90,7 +89,16 @@ export async function syncRoomCharge(
     );
   }
   // The city tax follows the nights the room charges are for.
-  entryIds.push(...(await syncCityTax(tx, poster, visit, folio.id, target > 0)));
+  entryIds.push(
+    ...(await syncCityTax(
+      tx,
+      poster,
+      visit,
+      folio.id,
+      target > 0,
+      rows.some((r) => r.taxRuleId !== null),
+    )),
+  );
   return { folioId: folio.id, before, target, entryIds };
 }
 
