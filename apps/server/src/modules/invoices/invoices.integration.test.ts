@@ -74,6 +74,11 @@ describe('invoices', () => {
     expect(doc.taxes).toEqual([{ description: t('invoices.taxes.added', { rate: 10, kind: t('invoices.taxes.rooms') }), amount: 2_000, included: false }]);
     expect(doc.totals).toEqual({ charges: 23_250, taxes: 2_000, paid: 23_250, due: 0 });
     expect(doc.payments.map((p) => p.amount)).toEqual([23_250]);
+    // The same request sent twice at once: one invoice, both answered with it.
+    const twice = randomUUID();
+    const other = await settledStay(h, 2);
+    const [x, y] = await Promise.all([0, 1].map(() => issueInvoice(h.staff, { stayId: other.id, language: 'en', buyer, requestId: twice })));
+    expect(x!.id).toBe(y!.id);
     // The same request again: the same invoice; another: refused, it stands.
     expect((await issueInvoice(h.staff, { stayId: stay.id, language: 'zh-CN', buyer, requestId })).id).toBe(invoice.id);
     expect(await refusal(issueInvoice(h.staff, { stayId: stay.id, language: 'en', buyer }))).toMatchObject({
@@ -86,7 +91,7 @@ describe('invoices', () => {
     await setInvoiceDetails(h.owner, { legalName: 'Renamed Ltd', taxId: 'TAX-0002' });
     expect((await getInvoice(h.staff, { id: invoice.id })).document.seller.legalName).toBe('Ledger Hotels Co., Ltd.');
     expect((await listInvoices(h.staff, { page: 1, pageSize: 20, stayId: stay.id })).items.map((i) => i.number)).toEqual([1]);
-    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: h.hotel.id, action: 'invoice.issue' } })).toBe(1);
+    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: h.hotel.id, action: 'invoice.issue' } })).toBe(2);
   });
 
   it('cancels an invoice with a credit note by a manager, with a reason, numbered next; the bill is invoiced again', async () => {

@@ -94,6 +94,9 @@ export async function issueInvoice(ctx: AuthedContext, raw: TIssueInvoiceInput):
   if (!folio) throw new AppError('CONFLICT', { messageKey: 'invoices.errors.billNotFinal' });
   const id = await transaction(deps, async (tx) => {
     if (!(await lockBill(tx, actor.hotelId, folio.id))) throw new AppError('CONFLICT', { messageKey: 'invoices.errors.billNotFinal' });
+    // The same request sent twice at once: the second, waiting for the bill, answers with the first's invoice.
+    const same = input.requestId ? await tx.invoice.findFirst({ where: { hotelId: actor.hotelId, requestId: input.requestId }, select: { id: true } }) : null;
+    if (same) return same.id;
     const standing = await tx.invoice.findFirst({
       where: { hotelId: actor.hotelId, folioId: folio.id, kind: 'invoice', creditedAt: null },
       select: { number: true },
@@ -141,6 +144,8 @@ export async function creditInvoice(ctx: AuthedContext, raw: TCreditInvoiceInput
   if (invoice.kind !== 'invoice') throw new AppError('CONFLICT', { messageKey: 'invoices.errors.creditOfCredit' });
   const id = await transaction(deps, async (tx) => {
     await lockBill(tx, actor.hotelId, invoice.folioId);
+    const same = input.requestId ? await tx.invoice.findFirst({ where: { hotelId: actor.hotelId, requestId: input.requestId }, select: { id: true } }) : null;
+    if (same) return same.id;
     const now = await tx.invoice.findFirstOrThrow({ where: { id: invoice.id }, select: { creditedAt: true } });
     if (now.creditedAt) throw new AppError('CONFLICT', { messageKey: 'invoices.errors.alreadyCredited' });
     const original = invoice.document as unknown as TInvoiceDocument;
