@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_LIMITS } from '@console/shared';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { settingsQueries } from './api';
+import { SettingsCard } from './settings-card';
 
 /**
  * The hotel's legal details printed on its invoices (docs/invoices.md): its registered name and tax
@@ -21,21 +21,9 @@ export function InvoiceDetailsCard() {
   const { t } = useTranslation();
   const details = useQuery(settingsQueries.invoiceDetails());
   return (
-    <Card className="mx-auto max-w-2xl" data-testid="invoice-details">
-      <CardHeader>
-        <h2 className="text-lg leading-none font-semibold">{t('invoices.details.title')}</h2>
-        <CardDescription>{t('invoices.details.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {details.data ? (
-          <DetailsForm key={JSON.stringify(details.data)} saved={details.data} />
-        ) : details.isError ? (
-          <p className="text-destructive text-sm">{t('settings.loadFailed')}</p>
-        ) : (
-          <div className="bg-muted h-9 w-full animate-pulse rounded-md" />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard title={t('invoices.details.title')} description={t('invoices.details.description')} query={details} data-testid="invoice-details">
+      {(saved) => <DetailsForm saved={saved} />}
+    </SettingsCard>
   );
 }
 

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TAX_APPLIES_TO, TAX_MODES, ZCityTaxInput, ZTaxRuleInput, type TTaxAppliesTo, type TTaxMode } from '@console/shared';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -17,6 +16,7 @@ import type { RouterOutputs } from '@/lib/trpc-types';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
 import { settingsQueries } from './api';
 import { ruleMessage } from './rule-message';
+import { SettingsCard } from './settings-card';
 
 type Rules = RouterOutputs['hotel']['taxRules'];
 
@@ -37,21 +37,9 @@ export function TaxRulesCard() {
   const { t } = useTranslation();
   const rules = useQuery(settingsQueries.taxRules());
   return (
-    <Card className="mx-auto max-w-2xl" data-testid="tax-rules">
-      <CardHeader>
-        <h2 className="text-lg leading-none font-semibold">{t('settings.taxes.title')}</h2>
-        <CardDescription>{t('settings.taxes.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {rules.data ? (
-          <TaxRulesForm key={JSON.stringify(rules.data)} rules={rules.data} />
-        ) : rules.isError ? (
-          <p className="text-destructive text-sm">{t('settings.loadFailed')}</p>
-        ) : (
-          <div className="bg-muted h-9 w-full animate-pulse rounded-md" />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard title={t('settings.taxes.title')} description={t('settings.taxes.description')} query={rules} data-testid="tax-rules">
+      {(saved) => <TaxRulesForm rules={saved} />}
+    </SettingsCard>
   );
 }
 
