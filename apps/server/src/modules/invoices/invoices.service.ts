@@ -22,6 +22,7 @@ import { businessDateOf } from '../journal/business-date';
 import { languageForGuest } from '../messages/compose';
 import { loadVisit } from '../orders/folio';
 import type { Tx } from '../../db/transaction';
+import type { TPrisma } from '../../db/client';
 import { invoiceDocument } from './invoice-document';
 import { invoiceSelect, toInvoiceDto, type InvoiceRow } from './invoice-dto';
 
@@ -49,6 +50,12 @@ async function lockBill(tx: Tx, hotelId: number, folioId: number): Promise<boole
   const [row] = await tx.$queryRaw<{ final: boolean }[]>`
     SELECT ("settledAt" IS NOT NULL OR "owedAt" IS NOT NULL) AS "final" FROM "Folio" WHERE "hotelId" = ${hotelId} AND "id" = ${folioId} FOR NO KEY UPDATE`;
   return row?.final ?? false;
+}
+
+/** The document a request id made already (the same request sent again, or twice at once): its id. */
+async function madeBy(db: TPrisma | Tx, hotelId: number, requestId: string | undefined): Promise<number | null> {
+  if (!requestId) return null;
+  return (await db.invoice.findFirst({ where: { hotelId, requestId }, select: { id: true } }))?.id ?? null;
 }
 
 /** An invoice of the actor's hotel and rooms (another hotel's, or of a room out of scope: not found). */
@@ -86,17 +93,15 @@ export async function issueInvoice(ctx: AuthedContext, raw: TIssueInvoiceInput):
   const { deps, actor } = ctx;
   requirePermission(actor, 'stay.manage');
   const input = ZIssueInvoiceInput.parse(raw);
-  if (input.requestId) {
-    const again = await deps.prisma.invoice.findFirst({ where: { hotelId: actor.hotelId, requestId: input.requestId }, select: { id: true } });
-    if (again) return toInvoiceDto(deps.prisma, await findInvoice(ctx, again.id));
-  }
+  const again = await madeBy(deps.prisma, actor.hotelId, input.requestId);
+  if (again) return toInvoiceDto(deps.prisma, await findInvoice(ctx, again));
   const { stay, folio } = await billOf(ctx, input.stayId);
   if (!folio) throw new AppError('CONFLICT', { messageKey: 'invoices.errors.billNotFinal' });
   const id = await transaction(deps, async (tx) => {
     if (!(await lockBill(tx, actor.hotelId, folio.id))) throw new AppError('CONFLICT', { messageKey: 'invoices.errors.billNotFinal' });
     // The same request sent twice at once: the second, waiting for the bill, answers with the first's invoice.
-    const same = input.requestId ? await tx.invoice.findFirst({ where: { hotelId: actor.hotelId, requestId: input.requestId }, select: { id: true } }) : null;
-    if (same) return same.id;
+    const same = await madeBy(tx, actor.hotelId, input.requestId);
+    if (same) return same;
     const standing = await tx.invoice.findFirst({
       where: { hotelId: actor.hotelId, folioId: folio.id, kind: 'invoice', creditedAt: null },
       select: { number: true },
@@ -136,16 +141,14 @@ export async function creditInvoice(ctx: AuthedContext, raw: TCreditInvoiceInput
   const { deps, actor } = ctx;
   requirePermission(actor, 'order.manage');
   const input = ZCreditInvoiceInput.parse(raw);
-  if (input.requestId) {
-    const again = await deps.prisma.invoice.findFirst({ where: { hotelId: actor.hotelId, requestId: input.requestId }, select: { id: true } });
-    if (again) return toInvoiceDto(deps.prisma, await findInvoice(ctx, again.id));
-  }
+  const again = await madeBy(deps.prisma, actor.hotelId, input.requestId);
+  if (again) return toInvoiceDto(deps.prisma, await findInvoice(ctx, again));
   const invoice = await findInvoice(ctx, input.invoiceId);
   if (invoice.kind !== 'invoice') throw new AppError('CONFLICT', { messageKey: 'invoices.errors.creditOfCredit' });
   const id = await transaction(deps, async (tx) => {
     await lockBill(tx, actor.hotelId, invoice.folioId);
-    const same = input.requestId ? await tx.invoice.findFirst({ where: { hotelId: actor.hotelId, requestId: input.requestId }, select: { id: true } }) : null;
-    if (same) return same.id;
+    const same = await madeBy(tx, actor.hotelId, input.requestId);
+    if (same) return same;
     const now = await tx.invoice.findFirstOrThrow({ where: { id: invoice.id }, select: { creditedAt: true } });
     if (now.creditedAt) throw new AppError('CONFLICT', { messageKey: 'invoices.errors.alreadyCredited' });
     const original = invoice.document as unknown as TInvoiceDocument;
