@@ -6,6 +6,7 @@ import { queryClient as appQueryClient, trpc, trpcClient } from './trpc';
 /** The tRPC routers whose queries show what an event's area changes (docs/events.md). */
 const ROUTERS = {
   order: trpc.order,
+  invoice: trpc.invoice,
   room: trpc.room,
   roomGroup: trpc.roomGroup,
   price: trpc.price,
@@ -31,7 +32,8 @@ const ROUTERS = {
 };
 type Router = keyof typeof ROUTERS;
 
-const MONEY: Router[] = ['order', 'room', 'stay', 'today', 'timeline', 'customer'];
+// A bill's invoices follow it (an invoice issued or credited in another tab: docs/invoices.md).
+const MONEY: Router[] = ['order', 'invoice', 'room', 'stay', 'today', 'timeline', 'customer'];
 const STAY: Router[] = [...MONEY, 'sharedDoor', 'password', 'face', 'card', 'guestMessage'];
 // Housekeeping too: an attendant's code of the day reaches the door (her phone shows it once on the lock).
 const DOORS: Router[] = ['password', 'face', 'card', 'lock', 'sharedDoor', 'accessRule', 'room', 'stay', 'today', 'timeline', 'housekeeping'];
@@ -70,7 +72,7 @@ export const STALE_BY_KIND: Record<TEventKind, Router[]> = {
   'feed.changed': ['feed', 'room', 'stay', 'today', 'timeline'],
   'feed.failed': ['feed'],
   'staff.changed': ['staff', 'room', 'timeline'],
-  'hotel.changed': ['hotel', 'guestMessage', 'lockAccount', 'today', 'order'],
+  'hotel.changed': ['hotel', 'guestMessage', 'lockAccount', 'today', 'order', 'invoice'],
   'device.changed': ['reader', 'dispenser', 'card'],
   'webhook.changed': ['webhooks'],
 };
