@@ -334,6 +334,21 @@ describe.each(languageRuns(RUNS, import.meta.url, (run) => run.supervisor.header
     await screenshot(deskPage, `housekeeping-board-${desk.header}`);
   });
 
+  it('a room marked out of order on the room board shows among the rooms out of order, with the way to it (issue 39 §11)', async () => {
+    const roomId = paired[notHers]!.roomId;
+    await api(deskPage, 'room.setStatus', { roomId, target: 'out_of_order' }, 'mutation');
+    try {
+      await supPage.goto(`${baseUrl()}/housekeeping`);
+      const line = supPage.getByTestId('ooo-marked').filter({ hasText: notHers });
+      await line.waitFor();
+      const kind = text(sup.header, 'housekeeping.ooo.kind.out_of_order');
+      expect(await line.locator('span').innerText()).toBe(text(sup.header, 'housekeeping.ooo.marked', { room: notHers, kind }));
+      expect(await line.getByRole('link').getAttribute('href')).toBe(`/room/${roomId}`);
+    } finally {
+      await api(deskPage, 'room.setStatus', { roomId, target: 'back_in_service' }, 'mutation');
+    }
+  });
+
   it("the hotel's rule: a bad N refused in words; every 2 days from 06:30 kept after a reload", async () => {
     type Settings = { stayoverRule: string; stayoverEveryDays: number; dayStart: string };
     const before = (await api<{ settings: Settings }>(supPage, 'housekeeping.day', {})).settings;

@@ -125,6 +125,16 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('switching hotel in the 
       expect(await api<Me>(page, 'auth.me', undefined)).toMatchObject({ hotel: { id: hotelB, name: hotelBName }, role: 'owner', hotelCount: 2 });
       await screenshot(page, `switch-hotel-${code}-hotel-b`);
 
+      // A new hotel has nobody to give rooms to: the housekeeping page says who an attendant is and
+      // leads its owner to the Staff page; its empty day says when the tasks come (issue 39 §11).
+      await page.goto(`${baseUrl()}/housekeeping`);
+      const none = page.getByTestId('hk-no-attendants');
+      await none.waitFor();
+      expect(await none.innerText()).toBe(`${text(header, 'housekeeping.noAttendants')} ${text(header, 'housekeeping.toStaff')}`);
+      expect(await none.getByRole('link').getAttribute('href')).toBe('/staff');
+      expect(await page.getByTestId('hk-empty').innerText()).toBe(text(header, 'housekeeping.noTasks', { time: '07:00' }));
+      await screenshot(page, `switch-hotel-${code}-hotel-b-housekeeping`);
+
       // The other tab, shown again, starts again in hotel B (its session moved with this one).
       await otherTab.bringToFront();
       await otherTab.evaluate(() => window.dispatchEvent(new Event('focus')));

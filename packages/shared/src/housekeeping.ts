@@ -171,7 +171,8 @@ export interface THousekeepingDay {
   attendants: TAttendant[];
   cards: TAttendantCard[];
   groups: { id: number; name: string }[];
-  rooms: { id: number; name: string }[];
+  /** The rooms, with the room board's maintenance axis today (`none` when in service). */
+  rooms: { id: number; name: string; maintenance: 'none' | (typeof OUT_OF_ORDER_KINDS)[number] }[];
   settings: { stayoverRule: TStayoverRule; stayoverEveryDays: number; dayStart: string };
 }
 

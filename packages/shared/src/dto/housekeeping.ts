@@ -63,7 +63,8 @@ export const ZHousekeepingDayOutput = z.object({
   /** The attendants' cards of the day, for hotels whose locks take cards. */
   cards: z.array(ZAttendantCardDto),
   groups: z.array(z.object({ id: z.number(), name: z.string() })),
-  rooms: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The rooms, with the room board's maintenance axis today. */
+  rooms: z.array(z.object({ id: z.number(), name: z.string(), maintenance: z.enum(['none', ...OUT_OF_ORDER_KINDS]) })),
   settings: z.object({ stayoverRule: z.enum(STAYOVER_RULES), stayoverEveryDays: z.number(), dayStart: z.string() }),
 });
 

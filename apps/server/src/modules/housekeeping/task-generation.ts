@@ -6,6 +6,7 @@ import { transaction, type Tx } from '../../db/transaction';
 import { Prisma } from '../../generated/prisma/client';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
+import { noteRotaChange } from './attendant-access';
 import { followRanges } from './out-of-order';
 import { asDate, dayOf, theDay } from './task-shape';
 
@@ -119,4 +120,32 @@ export async function generateDaysOnTime(ctx: ServiceContext, now: Date, scope: 
     if (claimed) made += 1;
   }
   return made;
+}
+
+/**
+ * A room a guest leaves (a check-out, a move to another room) once the day's tasks are made gets
+ * its departure clean at once, as "Make the day's tasks" would make it (issue 39 §11): the desk does
+ * not have to press it again for every early departure. A departure clean done earlier that day (the
+ * room was cleaned, sold again and left again) is opened again for its attendant. Before the day is
+ * made (its day start has not come), the day-start job makes it with the rest. A room out of order
+ * that day gets none, as in the generation.
+ */
+export async function departureClean(tx: Tx, ctx: ServiceContext, hotelId: number, roomId: number, stayId: number, now: Date): Promise<void> {
+  const rows = await tx.$queryRaw<{ assigneeId: number | null; day: Date }[]>`
+    INSERT INTO "HousekeepingTask" ("hotelId", "roomId", "day", "kind", "stayId", "updatedAt")
+    SELECT h."id", ${roomId}, (${now}::timestamptz AT TIME ZONE h."timeZone")::date, 'departure', ${stayId}, now()
+    FROM "Hotel" h
+    WHERE h."id" = ${hotelId} AND h."housekeepingDay" >= (${now}::timestamptz AT TIME ZONE h."timeZone")::date
+      AND NOT EXISTS (
+        SELECT 1 FROM "RoomOutOfOrder" o
+        WHERE o."roomId" = ${roomId} AND o."startDate" <= (${now}::timestamptz AT TIME ZONE h."timeZone")::date
+          AND o."endDate" >= (${now}::timestamptz AT TIME ZONE h."timeZone")::date)
+    ON CONFLICT ("hotelId", "roomId", "day", "kind") DO UPDATE
+      SET "status" = 'todo', "stayId" = EXCLUDED."stayId", "startedAt" = NULL, "doneAt" = NULL, "inspectedAt" = NULL,
+          "failReason" = '', "version" = "HousekeepingTask"."version" + 1, "updatedAt" = now()
+      WHERE "HousekeepingTask"."status" IN ('done', 'inspected')
+    RETURNING "assigneeId", "day"`;
+  if (rows.length === 0) return;
+  await recordEvent(tx, { hotelId, kind: 'housekeeping.changed', roomIds: [roomId] });
+  noteRotaChange(tx, ctx, { hotelId, day: dayOf(rows[0]!.day), membershipIds: [rows[0]!.assigneeId] });
 }

@@ -68,11 +68,12 @@ export async function housekeepingDay(ctx: AuthedContext, raw: z.input<typeof ZH
     attendantsOf(ctx, day),
     prisma.roomGroup.findMany({ where: { hotelId: ctx.actor.hotelId }, select: { id: true, name: true }, orderBy: [{ sort: 'asc' }, { name: 'asc' }] }),
     prisma.hotel.findUniqueOrThrow({ where: { id: ctx.actor.hotelId }, select: { stayoverRule: true, stayoverEveryDays: true, housekeepingDayStart: true } }),
-    // The rooms a range can be set on (the page's out-of-order form), in the board's order.
+    // The rooms a range can be set on (the page's out-of-order form), in the board's order, with the
+    // board's maintenance axis: a room marked out of order there shows on the page too (issue 39 §11).
     prisma.room.findMany({
       where: roomScope(ctx.actor),
       orderBy: ROOM_ORDER,
-      select: { id: true, name: true },
+      select: { id: true, name: true, maintenance: true },
       take: 5000,
     }),
   ]);

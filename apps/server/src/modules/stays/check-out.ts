@@ -10,6 +10,7 @@ import { revokeStayCredentials } from '../credentials/revocation';
 import { findStay, requireActive, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { recordEvent } from '../../db/events';
 import { getFolio, settleFolio } from '../orders/settlement.service';
+import { departureClean } from '../housekeeping/task-generation';
 
 /** Ends a stay: checked out (it had begun: the room becomes dirty) or a cancelled reservation (with why, when said). */
 async function endStay(
@@ -31,7 +32,10 @@ async function endStay(
       },
     });
     if (updated.count === 0) throw new AppError('CONFLICT', { messageKey: 'stay.errors.notActive' });
-    if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
+    if (hasBegun) {
+      await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
+      await departureClean(tx, ctx, ctx.actor.hotelId, stay.roomId, stay.id, now);
+    }
     const revoked = await revokeStayCredentials(tx, ctx.actor.hotelId, { stayId: stay.id }, hasBegun ? 'check_out' : 'cancelled');
     await recordEvent(tx, { hotelId: ctx.actor.hotelId, kind: hasBegun ? 'stay.checkedOut' : 'stay.cancelled', roomIds: [stay.roomId], stayId: stay.id });
     followCredentials(tx, ctx.deps, ctx.actor.hotelId, { stayId: stay.id });

@@ -10,6 +10,7 @@ import { quoteStay } from '../price/price.service';
 import { findRoom } from '../base/room-access';
 import { hasOverlappingStay } from './check-in';
 import { refuseOutOfOrder } from '../housekeeping/out-of-order';
+import { departureClean } from '../housekeeping/task-generation';
 import { followCredentials } from '../credentials/delivery';
 import { moveStayCredentials, type CredentialMoveDto } from './credential-move';
 import { findStay, requireActive, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
@@ -177,7 +178,10 @@ export async function moveStayToRoom(tx: Tx, ctx: ServiceContext, m: StayRoomMov
     });
     guestIds.set(g.id, copy.id);
   }
-  if (hasBegun) await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
+  if (hasBegun) {
+    await tx.room.update({ where: { id: stay.roomId }, data: { cleanStatus: 'dirty' } });
+    await departureClean(tx, ctx, hotelId, stay.roomId, stay.id, now);
+  }
   // The keys follow the guest: off the old room's lock, on the new one's, for the rest of the stay.
   const keys = await moveStayCredentials(tx, {
     hotelId,

@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { housekeepingKey, housekeepingQueries, type Attendant, type HousekeepingTask } from './api';
 import { AttendantCardLine, type WriteCardAtDesk } from './attendant-card';
+import { NoAttendants } from './no-attendants';
 import { OutOfOrderSection } from './out-of-order-section';
 import { HousekeepingSettingsSection } from './settings-section';
 import { TaskBadges } from './task-badges';
@@ -104,8 +105,9 @@ export function HousekeepingPage({ writeCard }: { writeCard: WriteCardAtDesk }) 
             pending={assign.isPending}
             onAssign={(input) => assign.mutate({ ...(day ? { day } : {}), ...input })}
           />
+          {data.attendants.length === 0 && <NoAttendants />}
           <p className="text-muted-foreground text-sm">{t('housekeeping.dragHint')}</p>
-          {data.tasks.length === 0 && <p data-testid="hk-empty">{t('housekeeping.noTasks')}</p>}
+          {data.tasks.length === 0 && <p data-testid="hk-empty">{t('housekeeping.noTasks', { time: data.settings.dayStart })}</p>}
           <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
             {columns.map((column) => (
               <section

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -7,6 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { formatDate } from '@/lib/format';
+import { useHotelSettings } from '@/lib/hotel-settings';
+import { todayInHotel } from '@/lib/hotel-time';
 import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { housekeepingKey, housekeepingQueries, type OutOfOrderRange } from './api';
@@ -16,7 +19,16 @@ import { housekeepingKey, housekeepingQueries, type OutOfOrderRange } from './ap
  * (any room: `rooms` lists them) or a room's page (`roomId`): the ranges to come, one added or
  * removed after a confirmation. Sales refuse a stay with a night in a range; the board follows.
  */
-export function OutOfOrderSection({ roomId, roomName: ownName, rooms }: { roomId?: number; roomName?: string; rooms?: { id: number; name: string }[] }) {
+export function OutOfOrderSection({
+  roomId,
+  roomName: ownName,
+  rooms,
+}: {
+  roomId?: number;
+  roomName?: string;
+  /** The housekeeping page's rooms, with the room board's maintenance axis today. */
+  rooms?: { id: number; name: string; maintenance: 'none' | OutOfOrderRange['kind'] }[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(housekeepingQueries.outOfOrder(roomId));
@@ -53,6 +65,11 @@ export function OutOfOrderSection({ roomId, roomName: ownName, rooms }: { roomId
       },
     }),
   );
+  // One notion with the room board and Today (issue 39 §11): a room marked out of order on the board
+  // with no range of today shows here too, as the board shows it.
+  const today = todayInHotel(useHotelSettings().timeZone);
+  const coveredToday = new Set((query.data ?? []).filter((r) => r.startDate <= today && r.endDate >= today).map((r) => r.roomId));
+  const marked = query.data ? roomChoices.filter((r) => r.maintenance !== 'none' && !coveredToday.has(r.id)) : [];
   const ready = Number(draft.roomId) > 0 && draft.startDate !== '' && draft.endDate !== '' && draft.reason.trim() !== '';
   const roomName = roomChoices.find((r) => String(r.id) === draft.roomId)?.name ?? '';
   return (
@@ -77,7 +94,15 @@ export function OutOfOrderSection({ roomId, roomName: ownName, rooms }: { roomId
             </Button>
           </li>
         ))}
-        {query.data?.length === 0 && <li className="text-muted-foreground text-sm">{t('housekeeping.ooo.none')}</li>}
+        {marked.map((r) => (
+          <li key={`board-${r.id}`} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="ooo-marked">
+            <span>{t('housekeeping.ooo.marked', { room: r.name, kind: t(`housekeeping.ooo.kind.${r.maintenance as OutOfOrderRange['kind']}`) })}</span>
+            <Link to="/room/$roomId" params={{ roomId: r.id }} className="underline underline-offset-2">
+              {t('housekeeping.ooo.openRoom', { room: r.name })}
+            </Link>
+          </li>
+        ))}
+        {query.data?.length === 0 && marked.length === 0 && <li className="text-muted-foreground text-sm">{t('housekeeping.ooo.none')}</li>}
       </ul>
       <form
         className="flex flex-wrap items-end gap-2"
