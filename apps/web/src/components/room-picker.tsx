@@ -7,7 +7,7 @@ import { RoomStatusBadge } from '@/components/status-badges';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { Spinner } from '@/components/ui/spinner';
+import { PickerStatus } from '@/components/picker-status';
 import { sharedQueries } from '@/lib/queries';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -153,17 +153,6 @@ export function RoomPicker({
             data-testid={testId ? `${testId}-search` : undefined}
           />
           <ul id={listId} role="listbox" aria-multiselectable={multiple || undefined} className="mt-2 max-h-64 overflow-y-auto" aria-busy={rooms.isFetching}>
-            {rooms.isLoading && (
-              <li className="text-muted-foreground flex items-center gap-2 p-2 text-sm">
-                <Spinner /> {t('common.loading')}
-              </li>
-            )}
-            {rooms.isError && (
-              <li className="text-destructive p-2 text-sm" role="alert">
-                {t('common.loadFailed', { what: t('common.rooms') })}
-              </li>
-            )}
-            {!rooms.isLoading && !rooms.isError && items.length === 0 && <li className="text-muted-foreground p-2 text-sm">{t('common.noRoomsFound')}</li>}
             {items.map((room, i) => (
               <li
                 key={room.id}
@@ -181,6 +170,7 @@ export function RoomPicker({
               </li>
             ))}
           </ul>
+          <PickerStatus query={rooms} what={t('common.rooms')} empty={items.length === 0 && t('common.noRoomsFound')} />
           {pages > 1 && (
             <div className="mt-2 flex items-center justify-between border-t pt-2 text-sm">
               <Button type="button" variant="ghost" size="icon-sm" disabled={page <= 1} onClick={() => setPage(page - 1)} aria-label={t('pagination.previous')}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { Spinner } from '@/components/ui/spinner';
+import { PickerStatus } from '@/components/picker-status';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -108,17 +108,6 @@ export function RoomCombobox({
           data-testid={testId ? `${testId}-search` : undefined}
         />
         <ul id={listId} role="listbox" aria-label={label} className="mt-2 max-h-64 overflow-y-auto" aria-busy={rooms.isFetching}>
-          {rooms.isLoading && (
-            <li className="text-muted-foreground flex items-center gap-2 p-2 text-sm">
-              <Spinner /> {t('common.loading')}
-            </li>
-          )}
-          {rooms.isError && (
-            <li className="text-destructive p-2 text-sm" role="alert">
-              {t('common.loadFailed', { what: t('common.rooms') })}
-            </li>
-          )}
-          {!rooms.isLoading && !rooms.isError && items.length === 0 && <li className="text-muted-foreground p-2 text-sm">{t('common.noRoomsFound')}</li>}
           {items.map((room, i) => (
             <li
               key={room.id}
@@ -144,10 +133,13 @@ export function RoomCombobox({
               </span>
             </li>
           ))}
-          {rooms.data && rooms.data.total > items.length && (
-            <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.moreRooms', { number: items.length })}</li>
-          )}
         </ul>
+        <PickerStatus
+          query={rooms}
+          what={t('common.rooms')}
+          empty={items.length === 0 && t('common.noRoomsFound')}
+          more={!!rooms.data && rooms.data.total > items.length && t('lockAccounts.moreRooms', { number: items.length })}
+        />
       </PopoverContent>
     </Popover>
   );

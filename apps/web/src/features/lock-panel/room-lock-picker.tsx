@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { Spinner } from '@/components/ui/spinner';
+import { PickerStatus } from '@/components/picker-status';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { LOCK_PICKER_PAGE_SIZE, lockPanelQueries } from './api';
@@ -151,21 +151,13 @@ export function RoomLockPicker({
               </li>
             );
           })}
-          {locks.isLoading && (
-            <li className="text-muted-foreground flex items-center gap-2 p-2 text-sm">
-              <Spinner /> {t('common.loading')}
-            </li>
-          )}
-          {locks.isError && (
-            <li className="text-destructive p-2 text-sm" role="alert">
-              {t('common.loadFailed', { what: t('lockAccounts.locksWhat') })}
-            </li>
-          )}
-          {!locks.isLoading && !locks.isError && found.length === 0 && (
-            <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.roomLock.noMatch')}</li>
-          )}
-          {(locks.data?.total ?? 0) > LOCK_PICKER_PAGE_SIZE && <li className="text-muted-foreground p-2 text-xs">{t('lockAccounts.roomLock.more')}</li>}
         </ul>
+        <PickerStatus
+          query={locks}
+          what={t('lockAccounts.locksWhat')}
+          empty={found.length === 0 && t('lockAccounts.roomLock.noMatch')}
+          more={(locks.data?.total ?? 0) > LOCK_PICKER_PAGE_SIZE && t('lockAccounts.roomLock.more')}
+        />
       </PopoverContent>
     </Popover>
   );
