@@ -468,15 +468,17 @@ async function recount(client: pg.Client, hotelId: number, date: string, from: D
           OR (e."kind" = 'correction' AND EXISTS (SELECT 1 FROM "OrderEntry" l WHERE l."hotelId" = $1 AND l."id" = e."linkedEntryId" AND l."kind" = 'charge')))) AS other,
        (SELECT coalesce(-sum(l."amount"), 0) FROM "JournalEntry" e JOIN "JournalLine" l ON l."journalEntryId" = e."id"
           WHERE e."hotelId" = $1 AND e."businessDate" = $4 AND l."account" = 'tax_payable') AS taxes,
-       (SELECT count(*) FROM (SELECT f."id" FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = $1 AND e."folioId" = f."id"
-          WHERE f."hotelId" = $1 AND f."owedAt" IS NOT NULL AND f."settledAt" IS NULL GROUP BY f."id" HAVING sum(e."amount") < 0) o) AS owing_count,
-       (SELECT coalesce(-sum(b), 0) FROM (SELECT sum(e."amount") AS b FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = $1 AND e."folioId" = f."id"
-          WHERE f."hotelId" = $1 AND f."owedAt" IS NOT NULL AND f."settledAt" IS NULL GROUP BY f."id" HAVING sum(e."amount") < 0) o) AS owing_total,
-       (SELECT coalesce(sum(CASE WHEN EXISTS (SELECT 1 FROM "OrderEntry" c WHERE c."hotelId" = $1 AND c."linkedEntryId" = d."id" AND c."kind" = 'correction') THEN 0
-                                 ELSE d."amount" + coalesce((SELECT sum(r."amount") FROM "OrderEntry" r WHERE r."hotelId" = $1 AND r."linkedEntryId" = d."id" AND r."kind" = 'refund'
-                                   AND NOT EXISTS (SELECT 1 FROM "OrderEntry" rc WHERE rc."hotelId" = $1 AND rc."linkedEntryId" = r."id" AND rc."kind" = 'correction')), 0) END), 0)
-          FROM "Folio" f JOIN "OrderEntry" d ON d."hotelId" = $1 AND d."folioId" = f."id" AND d."kind" = 'deposit'
-          WHERE f."hotelId" = $1 AND f."settledAt" IS NULL) AS held`,
+       -- Bills owing and deposits held as the day ended ($3): the entries written before it, on the bills
+       -- not settled by then (the bench's hotels have no audit hour: the business date is the calendar's).
+       (SELECT count(*) FROM (SELECT f."id" FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = $1 AND e."folioId" = f."id" AND e."createdAt" < $3
+          WHERE f."hotelId" = $1 AND f."owedAt" < $3 AND coalesce(f."settledAt", 'infinity') >= $3 GROUP BY f."id" HAVING sum(e."amount") < 0) o) AS owing_count,
+       (SELECT coalesce(-sum(b), 0) FROM (SELECT sum(e."amount") AS b FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = $1 AND e."folioId" = f."id" AND e."createdAt" < $3
+          WHERE f."hotelId" = $1 AND f."owedAt" < $3 AND coalesce(f."settledAt", 'infinity') >= $3 GROUP BY f."id" HAVING sum(e."amount") < 0) o) AS owing_total,
+       (SELECT coalesce(sum(CASE WHEN EXISTS (SELECT 1 FROM "OrderEntry" c WHERE c."hotelId" = $1 AND c."linkedEntryId" = d."id" AND c."kind" = 'correction' AND c."createdAt" < $3) THEN 0
+                                 ELSE d."amount" + coalesce((SELECT sum(r."amount") FROM "OrderEntry" r WHERE r."hotelId" = $1 AND r."linkedEntryId" = d."id" AND r."kind" = 'refund' AND r."createdAt" < $3
+                                   AND NOT EXISTS (SELECT 1 FROM "OrderEntry" rc WHERE rc."hotelId" = $1 AND rc."linkedEntryId" = r."id" AND rc."kind" = 'correction' AND rc."createdAt" < $3)), 0) END), 0)
+          FROM "Folio" f JOIN "OrderEntry" d ON d."hotelId" = $1 AND d."folioId" = f."id" AND d."kind" = 'deposit' AND d."createdAt" < $3
+          WHERE f."hotelId" = $1 AND coalesce(f."settledAt", 'infinity') >= $3) AS held`,
     [hotelId, from, to, date],
   );
   const { rows: money } = await client.query<{ method: TPaymentMethod; kind: string; amount: string; count: string }>(
@@ -664,8 +666,15 @@ async function main() {
     // The statements alone, on the service's pool, as the service sends them (the baseline).
     const pool = d.pool;
     const dayCloseSql = `SELECT "id", "hotelId", "date", "closedAt", "closedByAccountId", "automatic", "report" FROM "DayClose" WHERE "hotelId" = $1 AND "date" = $2 LIMIT 1`;
-    const standingAlone = async () => {
-      for (const q of Object.values(standingSql(g.hotelId))) await pool.query(q.text, q.values);
+    const standingAlone = async (dates: string[]) => {
+      for (const q of Object.values(
+        standingSql(
+          g.hotelId,
+          dates,
+          dates.map((x) => hotelDay(x).to),
+        ),
+      ))
+        await pool.query(q.text, q.values);
     };
     // As rangeFigures: the rooms, the stays, the ledger's sums (those kept of the days that are over, the
     // entries of the others summed: keptEntrySums) and what the hotel stands at, side by side.
@@ -691,7 +700,7 @@ async function main() {
         pool.query(sql.stays.text, sql.stays.values),
         pool.query(sql.nights.text, sql.nights.values),
         sums(),
-        standingAlone(),
+        standingAlone(dates),
       ]);
     };
     const figuresAlone = (date: string) => spanAlone([date]);
@@ -722,7 +731,7 @@ async function main() {
 
     if (process.env.BENCH_EXPLAIN) {
       const { from, to } = hotelDay(pastDay);
-      for (const [name, q] of [...Object.entries(dayFiguresSql(g.hotelId, pastDay, from, to)), ...Object.entries(standingSql(g.hotelId))]) {
+      for (const [name, q] of [...Object.entries(dayFiguresSql(g.hotelId, pastDay, from, to)), ...Object.entries(standingSql(g.hotelId, [pastDay], [to]))]) {
         const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
         console.log(`EXPLAIN ANALYZE, ${name} of ${pastDay}:\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n`);
       }

@@ -16,20 +16,25 @@ const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
 
 const run = <T>(db: Db, q: FigureStatement) => db.$queryRawUnsafe<T[]>(q.text, ...q.values);
 
-/** What the hotel stands at now: bills owing and deposits held (`standingSql`). */
+/** What the hotel stood at at a day's end: bills owing and deposits held (`standingSql`). */
 export type Standing = Pick<TDayFigures, 'owing' | 'depositsHeld'>;
 
-export async function standing(db: Db, hotelId: number): Promise<Standing> {
-  const [row] = await run<{ owing_count: bigint; owing_total: bigint; held: bigint }>(db, standingSql(hotelId).standing);
-  return { owing: { count: n(row?.owing_count), total: n(row?.owing_total) }, depositsHeld: n(row?.held) };
+/** Bills owing and deposits held at the end of each day of `dates` (`ends`: each one's end), in their order. */
+export async function standingByDay(db: Db, hotelId: number, dates: string[], ends: Date[]): Promise<Standing[]> {
+  const rows = await run<{ i: bigint; owing_count: bigint; owing_total: bigint; held: bigint }>(db, standingSql(hotelId, dates, ends).standing);
+  const of = new Map(rows.map((r) => [n(r.i), r]));
+  return dates.map((_, k) => {
+    const row = of.get(k + 1);
+    return { owing: { count: n(row?.owing_count), total: n(row?.owing_total) }, depositsHeld: n(row?.held) };
+  });
 }
 
 /**
  * The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the
- * night). `now`: what the hotel stands at (bills owing, deposits held), when the caller has it already.
+ * night); bills owing and deposits held as the journal stood at the day's end.
  */
-export async function dayFigures(db: Db, hotelId: number, date: string, from: Date, to: Date, now?: Promise<Standing>): Promise<TDayFigures> {
-  return (await rangeFigures(db, hotelId, [from, to], [date], now))[0]!;
+export async function dayFigures(db: Db, hotelId: number, date: string, from: Date, to: Date): Promise<TDayFigures> {
+  return (await rangeFigures(db, hotelId, [from, to], [date]))[0]!;
 }
 
 /** A row of `figuresSql`'s `stays`: a kind of count, its day (`i`, from 1) and how many. */
@@ -76,22 +81,15 @@ export async function entrySums(db: Db, hotelId: number, dates: string[]): Promi
 
 /**
  * The figures of consecutive days, day i being [bounds[i-1], bounds[i]), in three statements however
- * many days (`figuresSql`), with what the hotel stands at counted once.
+ * many days (`figuresSql`), with the bills owing and deposits held at each day's end (`standingSql`).
  */
-export async function rangeFigures(
-  db: Db,
-  hotelId: number,
-  bounds: Date[],
-  dates: string[],
-  now?: Promise<Standing>,
-  sums?: Promise<EntrySum[][]>,
-): Promise<TDayFigures[]> {
+export async function rangeFigures(db: Db, hotelId: number, bounds: Date[], dates: string[], sums?: Promise<EntrySum[][]>): Promise<TDayFigures[]> {
   const sql = figuresSql(hotelId, bounds, dates);
   const [rooms, stays, entriesByDay, stands, nights, extras] = await Promise.all([
     run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
     run<StayCount>(db, sql.stays).then((rows) => stayFigures(rows, bounds.length - 1)),
     sums ?? entrySums(db, hotelId, dates),
-    now ?? standing(db, hotelId),
+    standingByDay(db, hotelId, dates, bounds.slice(1)),
     run<{ i: bigint; amount: bigint }>(db, sql.nights),
     run<{ i: bigint; account: 'revenue_extras' | 'tax_payable'; amount: bigint }>(db, sql.extras),
   ]);
@@ -131,7 +129,7 @@ export async function rangeFigures(
       charges: charges || 0,
       taxes: taxes || 0,
       methods,
-      ...stands,
+      ...stands[k]!,
     });
   });
 }

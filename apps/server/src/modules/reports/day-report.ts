@@ -45,7 +45,7 @@ export async function reportOf(deps: Deps, actor: Actor, date: string): Promise<
     };
   }
   const { from, to } = hotelDay(date, actor.timeZone);
-  const [figures] = await rangeFigures(db, actor.hotelId, [from, to], [date], undefined, keptEntrySums(deps, actor.hotelId, [date], [from, to]));
+  const [figures] = await rangeFigures(db, actor.hotelId, [from, to], [date], keptEntrySums(deps, actor.hotelId, [date], [from, to]));
   return { ...figures!, ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
 }
 
@@ -77,7 +77,7 @@ export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZRepor
   if (open.length) {
     const span = dates.slice(dates.indexOf(open[0]!), dates.indexOf(open[open.length - 1]!) + 1);
     const bounds = [...span.map((d) => hotelDay(d, timeZone).from), hotelDay(span[span.length - 1]!, timeZone).to];
-    const figures = await rangeFigures(prisma, hotelId, bounds, span, undefined, keptEntrySums(ctx.deps, hotelId, span, bounds));
+    const figures = await rangeFigures(prisma, hotelId, bounds, span, keptEntrySums(ctx.deps, hotelId, span, bounds));
     span.forEach((d, i) => openFigures.set(d, figures[i]!));
   }
   const days: TDayReport[] = dates.map((date) => {

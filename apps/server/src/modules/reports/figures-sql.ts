@@ -138,31 +138,42 @@ export function dayFiguresSql(hotelId: number, date: string, from: Date, to: Dat
 }
 
 /**
- * The statement of what a hotel stands at now, whatever the day: the bills left owing (how many, what
- * they owe) and the deposits held on bills not settled. The same for every open day of a range, so a
- * range counts it once.
+ * The statement of what a hotel stood at at the end of each day of a report (issue 36 §5): the bills
+ * left owing that still owed (how many, what they owed) and the deposits held on bills not settled,
+ * as the documents stood then: the entries whose business date is that day or before (the journal's
+ * date; an entry it lacks, by its calendar day), on the bills not settled by the day's end. A past
+ * day shows what it held then, not what the hotel holds today; the open date what it holds now. One
+ * row per day (`i`, from 1), each counted over the bills open at its end only (Folio_hotelId_open_idx
+ * and Folio_hotelId_settledAt_idx: a few thousand).
  */
-export function standingSql(hotelId: number) {
+export function standingSql(hotelId: number, dates: string[], ends: Date[]) {
   return {
-    // One pass over the entries of the bills not settled (Folio_hotelId_open_idx: the guests in house
-    // and the bills left owing, a few thousand of millions). Owing: a bill left owing that still owes.
-    // Held: each deposit's "OrderEntry_refundable" (nothing once corrected, else its amount less its
-    // refunds not themselves corrected), counted over the same entries: a refund or a correction is on
-    // the bill of the entry it names (the ledger's rule OrderEntry_link_same_account).
+    // Held: each deposit less its refunds, neither corrected by that day (the rule of
+    // "OrderEntry_refundable" as it stood then); a refund or a correction is on the bill of the entry
+    // it names (the ledger's rule OrderEntry_link_same_account).
     standing: {
-      text: `WITH e AS MATERIALIZED (
-      SELECT f."id" AS folio, f."owedAt" IS NOT NULL AS owing, e."id", e."kind", e."amount", e."linkedEntryId" AS link
-      FROM "Folio" f JOIN "OrderEntry" e ON e."hotelId" = f."hotelId" AND e."folioId" = f."id"
-      WHERE f."hotelId" = $1 AND f."settledAt" IS NULL
-    ), corrected AS (SELECT DISTINCT e.link AS id FROM e WHERE e."kind" = 'correction'),
-    owed AS (SELECT sum(e."amount") AS balance FROM e WHERE e.owing GROUP BY e.folio)
-    SELECT (SELECT count(*) FROM owed WHERE owed.balance < 0) AS owing_count,
-           (SELECT coalesce(sum(-owed.balance), 0)::bigint FROM owed WHERE owed.balance < 0) AS owing_total,
-           (SELECT coalesce(sum(d."amount" + coalesce(r.refunded, 0)), 0)::bigint FROM e d
-              LEFT JOIN (SELECT r.link, sum(r."amount") AS refunded FROM e r
-                          WHERE r."kind" = 'refund' AND NOT EXISTS (SELECT 1 FROM corrected c WHERE c.id = r."id") GROUP BY r.link) r ON r.link = d."id"
-             WHERE d."kind" = 'deposit' AND NOT EXISTS (SELECT 1 FROM corrected c WHERE c.id = d."id")) AS held`,
-      values: [hotelId],
+      text: `WITH days AS (SELECT t.d, t.e, t.i FROM unnest($2::text[], $3::timestamptz[]) WITH ORDINALITY AS t(d, e, i))
+    SELECT days.i, s.owing_count, s.owing_total, s.held
+    FROM days CROSS JOIN LATERAL (
+      WITH e AS MATERIALIZED (
+        SELECT f."id" AS folio, f."owedAt" IS NOT NULL AND f."owedAt" < days.e AS owing, oe."id", oe."kind", oe."amount", oe."linkedEntryId" AS link
+        FROM "Folio" f
+        JOIN "Hotel" h ON h."id" = f."hotelId"
+        JOIN "OrderEntry" oe ON oe."hotelId" = f."hotelId" AND oe."folioId" = f."id"
+        LEFT JOIN "JournalEntry" je ON je."orderEntryId" = oe."id"
+        WHERE f."hotelId" = $1 AND (f."settledAt" IS NULL OR f."settledAt" >= days.e)
+          AND coalesce(je."businessDate", to_char(oe."createdAt" AT TIME ZONE h."timeZone", 'YYYY-MM-DD')) <= days.d
+      ), corrected AS (SELECT DISTINCT e.link AS id FROM e WHERE e."kind" = 'correction'),
+      owed AS (SELECT sum(e."amount") AS balance FROM e WHERE e.owing GROUP BY e.folio)
+      SELECT (SELECT count(*) FROM owed WHERE owed.balance < 0) AS owing_count,
+             (SELECT coalesce(sum(-owed.balance), 0)::bigint FROM owed WHERE owed.balance < 0) AS owing_total,
+             (SELECT coalesce(sum(d."amount" + coalesce(r.refunded, 0)), 0)::bigint FROM e d
+                LEFT JOIN (SELECT r.link, sum(r."amount") AS refunded FROM e r
+                            WHERE r."kind" = 'refund' AND NOT EXISTS (SELECT 1 FROM corrected c WHERE c.id = r."id") GROUP BY r.link) r ON r.link = d."id"
+               WHERE d."kind" = 'deposit' AND NOT EXISTS (SELECT 1 FROM corrected c WHERE c.id = d."id")) AS held
+    ) s
+    ORDER BY days.i`,
+      values: [hotelId, dates, ends],
     },
   } satisfies Record<string, FigureStatement>;
 }
