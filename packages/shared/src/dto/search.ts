@@ -12,6 +12,8 @@ const ZSearchGuest = z.object({
   stayId: z.number(),
   stayStatus: z.string(),
   checkInAt: z.string(),
+  /** When the guest's visit began: the first stay's check-in (a room change begins a new stay at the move). */
+  visitCheckInAt: z.string(),
   expectedCheckOutAt: z.string(),
   /** When it ended, for a stay checked out or cancelled (shown instead of its expected check-out). */
   checkedOutAt: z.string().nullable(),
@@ -27,6 +29,7 @@ const ZSearchReservation = z.object({
   stayId: z.number(),
   stayStatus: z.string(),
   checkInAt: z.string(),
+  visitCheckInAt: z.string(),
   expectedCheckOutAt: z.string(),
   checkedOutAt: z.string().nullable(),
   roomId: z.number(),

@@ -132,6 +132,27 @@ describe('search.query', () => {
     expect(byId.guests.map((g) => [g.name, g.matched])).toEqual([[`${tag} Amir`, 'idNumber']]);
   });
 
+  it('finds a guest who changed rooms once, on the stay they are in now, with their visit from its first day (issue 39 §10)', async () => {
+    const [from, to] = (await createRooms(ctx.deps, a.hotel.id, [`${tag}-M1`, `${tag}-M2`])).rooms;
+    const began = hours(-30);
+    const first = await insertStay(ctx.deps, {
+      hotelId: a.hotel.id,
+      roomId: from!.id,
+      checkInAt: began,
+      expectedCheckOutAt: hours(20),
+      guestName: `${tag} Mover`,
+      guestMobile: '13944445566',
+    });
+    const moved = await api.mutation('stay.changeRoom', { stayId: first.id, targetRoomId: to!.id }, { token: a.ownerToken });
+    expect(moved.error).toBeUndefined();
+    const hits = (await search(`${tag} Mover`)).guests;
+    expect(hits).toEqual([
+      expect.objectContaining({ roomId: to!.id, stayStatus: 'in_house', visitCheckInAt: began.toISOString(), checkInAt: expect.any(String) }),
+    ]);
+    expect(hits[0]!.stayId).not.toBe(first.id);
+    expect(hits[0]!.checkInAt).not.toBe(hits[0]!.visitCheckInAt);
+  });
+
   it("finds a stay by its channel booking's reference or UID, and by its number, of the hotel only", async () => {
     const byRef = await search(`HM${tag}`);
     expect(byRef.reservations).toEqual([

@@ -57,15 +57,26 @@ const stayFacts = {
   awaitsArrival: true,
   noShowAt: true,
   roomId: true,
+  visitStayId: true,
   room: { select: { name: true } },
 } as const;
 type StayFacts = Prisma.StayGetPayload<{ select: typeof stayFacts }>;
 
-function stayFields(stay: StayFacts, now: Date) {
+/** When each stay's visit began (its first stay's check-in), in one statement for any number of stays. */
+async function visitCheckIns(ctx: AuthedContext, stays: StayFacts[]): Promise<Map<number, Date>> {
+  const firsts = [...new Set(stays.filter((s) => s.visitStayId !== s.id).map((s) => s.visitStayId))];
+  const rows = firsts.length
+    ? await ctx.deps.prisma.stay.findMany({ where: { hotelId: ctx.actor.hotelId, id: { in: firsts } }, select: { id: true, checkInAt: true } })
+    : [];
+  return new Map(rows.map((r) => [r.id, r.checkInAt]));
+}
+
+function stayFields(stay: StayFacts, now: Date, began: Map<number, Date>) {
   return {
     stayId: stay.id,
     stayStatus: effectiveState(stay, now),
     checkInAt: stay.checkInAt.toISOString(),
+    visitCheckInAt: (began.get(stay.visitStayId) ?? stay.checkInAt).toISOString(),
     expectedCheckOutAt: stay.expectedCheckOutAt.toISOString(),
     checkedOutAt: stay.checkedOutAt?.toISOString() ?? null,
     roomId: stay.roomId,
@@ -91,12 +102,23 @@ async function searchGuests(ctx: AuthedContext, text: string, limit: number): Pr
   });
   const now = new Date();
   const lower = text.toLowerCase();
-  return rows.map((g) => ({
+  // A room change copies the guests to the visit's next stay: one hit per guest and visit, its latest
+  // stay's (the newest row), with the visit's whole period (issue 39 §10).
+  const seen = new Set<string>();
+  const hits = rows.filter((g) => {
+    const key = JSON.stringify([g.stay.visitStayId, g.name, g.mobile, g.idNumber]);
+    return !seen.has(key) && seen.add(key);
+  });
+  const began = await visitCheckIns(
+    ctx,
+    hits.map((g) => g.stay),
+  );
+  return hits.map((g) => ({
     id: g.id,
     name: g.name,
     mobile: g.mobile,
     matched: g.name.toLowerCase().includes(lower) ? 'name' : g.mobile?.includes(text) ? 'mobile' : 'idNumber',
-    ...stayFields(g.stay, now),
+    ...stayFields(g.stay, now, began),
   }));
 }
 
@@ -133,16 +155,15 @@ async function searchReservations(ctx: AuthedContext, text: string, limit: numbe
   const now = new Date();
   const stays = [...byNumber, ...bookings.flatMap((b) => (b.stay ? [b.stay] : []))];
   const seen = new Set<number>();
-  return stays
-    .filter((s) => !seen.has(s.id) && seen.add(s.id))
-    .slice(0, limit)
-    .map((s) => ({
-      ...stayFields(s, now),
-      guestId: s.guests[0]?.id ?? null,
-      guestName: s.guests[0]?.name ?? null,
-      channel: s.feedBooking?.feed?.label ?? null,
-      reference: s.feedBooking?.reference || null,
-    }));
+  const found = stays.filter((s) => !seen.has(s.id) && seen.add(s.id)).slice(0, limit);
+  const began = await visitCheckIns(ctx, found);
+  return found.map((s) => ({
+    ...stayFields(s, now, began),
+    guestId: s.guests[0]?.id ?? null,
+    guestName: s.guests[0]?.name ?? null,
+    channel: s.feedBooking?.feed?.label ?? null,
+    reference: s.feedBooking?.reference || null,
+  }));
 }
 
 /** Cards by number (as typed) or UID, with their newest writing the member sees (a member of some rooms sees only the cards of theirs). */

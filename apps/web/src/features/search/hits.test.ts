@@ -13,6 +13,7 @@ const empty = { rooms: [], guests: [], reservations: [], cards: [], locks: [], s
 const stay = {
   stayStatus: 'in_house',
   checkInAt: '2026-01-01T00:00:00Z',
+  visitCheckInAt: '2026-01-01T00:00:00Z',
   expectedCheckOutAt: '2026-01-02T00:00:00Z',
   checkedOutAt: null,
   roomId: 7,
