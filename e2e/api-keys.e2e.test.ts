@@ -82,6 +82,9 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('third-party API keys in
           .getByRole('checkbox', { name: `${text(header, 'apiKeys.areas.room')} ${text(header, 'apiKeys.access.read')}`, exact: true })
           .getAttribute('data-testid'),
       ).toBe('api-key-perm-room-read');
+      // Each box shows its scope's name in the API, as docs/api.md and the reference name it.
+      expect(await page.getByTestId('api-key-perm-room-read-scope').innerText()).toBe('room.read');
+      expect(await page.getByTestId('api-key-perm-stay-manage-scope').innerText()).toBe('stay.manage');
       // The area's row is named in the page's language.
       expect(await page.getByTestId('api-key-area-room').innerText()).toContain(text(header, 'apiKeys.areas.room'));
       expect(await dialog.getByText(text(header, 'apiKeys.errors.scopeRequired')).count()).toBe(0);
@@ -125,7 +128,10 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('third-party API keys in
       expect(await badges.count()).toBe(1);
       expect(await badges.first().getAttribute('data-area')).toBe('room');
       expect(await badges.first().getAttribute('data-access')).toBe('read');
-      expect(await badges.first().innerText()).toBe(`${text(header, 'apiKeys.areas.room')} · ${text(header, 'apiKeys.access.read')}`);
+      // Each badge names the scopes in the API's words too (docs/api.md, the reference's "Scope:").
+      expect((await badges.first().innerText()).replace(/\s+/g, ' ')).toBe(
+        `${text(header, 'apiKeys.areas.room')} · ${text(header, 'apiKeys.access.read')} room.read`,
+      );
       expect(await row.getByTestId('api-key-state').innerText()).toBe(text(header, 'apiKeys.states.active'));
       expect(await row.getByTestId('api-key-last-used').innerText()).toBe(text(header, 'apiKeys.neverUsed'));
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import type { TPermission } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +122,38 @@ describe('the document', () => {
       }),
     );
     expect(operations.sort()).toEqual(documented.sort());
+  });
+
+  it('says the format of instants, emails and links, and gives every body and answer an example that its own schema accepts (issue 39 §5)', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: Media; responses: Record<string, Media> }>>;
+    };
+    type Media = { content?: Record<string, { schema: unknown; example?: unknown }> };
+    const text = JSON.stringify(doc);
+    // A stay's instants, a webhook's address, a face's photo link.
+    expect(text).toMatch(/"checkInAt":\{[^}]*"format":"date-time"/);
+    expect(text).toMatch(/"url":\{[^}]*"format":"uri"/);
+    expect(text).toMatch(/"imageUrl":\{[^}]*"format":"uri-reference"/);
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats.default(ajv);
+    ajv.addSchema(doc as object, 'openapi');
+    const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+    let checked = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const media = [['requestBody', op.requestBody], ...Object.entries(op.responses).map(([status, r]) => [`responses/${status}`, r] as const)] as const;
+        for (const [where, m] of media) {
+          const json = m?.content?.['application/json'];
+          if (!json) continue;
+          expect(json.example, `${method} ${path} ${where} has an example`).toBeDefined();
+          const at = `openapi#/paths/${pointer(path)}/${method}/${where}/content/application~1json/schema`;
+          const validate = ajv.getSchema(at)!;
+          expect(validate(json.example), `${method} ${path} ${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 
   it('has a reference page served by the console, its renderer bundled (no other origin)', async () => {

@@ -2,6 +2,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { z } from 'zod';
 import { ZIdempotencyKey } from '@console/shared';
 import { ZProblem } from './problem';
+import { addExamples, addFormats } from './openapi-formats';
 import type { ApiRoute } from './route';
 
 export const API_PREFIX = '/api/v1';
@@ -68,7 +69,7 @@ export function openApiDocument(routes: ApiRoute[], version: string) {
     const path = (paths[API_PREFIX + route.path] ??= {});
     path[route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'] = operation(route);
   }
-  return createDocument(
+  const doc = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -85,4 +86,7 @@ export function openApiDocument(routes: ApiRoute[], version: string) {
     },
     { reused: 'ref' },
   );
+  addFormats(doc);
+  addExamples(doc);
+  return doc;
 }

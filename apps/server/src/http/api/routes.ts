@@ -28,7 +28,6 @@ import {
   ZStayChangeRoomOutput,
   ZStayCheckOutOutput,
   ZStayGetOutput,
-  ZStayKeysOutput,
   ZStayListOutput,
   ZStayRenewOutput,
   ZStayReserveOutput,
@@ -54,6 +53,7 @@ import { upsertReservationByKey } from '../../modules/stays/reservation-upsert';
 import { getStayByKey } from '../../modules/stays/stay-by-key';
 import { getStay, listStaysAfter } from '../../modules/stays/stay-list';
 import { ZCursorQuery, cursorPage, keysetFrom, keysetPage, numberedPage, pageFrom } from './cursor';
+import { ZApiStayCredentials, apiStayCredentials } from './stay-credentials';
 import { CARD_FACE_ROUTES } from './card-face-routes';
 import { HOTEL_GUEST_ROUTES } from './hotel-guest-routes';
 import { apiRoute, fieldsOf, itemOf, type ApiRoute } from './route';
@@ -304,11 +304,12 @@ export const API_ROUTES: ApiRoute[] = [
     operationId: 'listStayCredentials',
     tag: 'Credentials',
     summary: "A stay's credentials and their state on the lock",
-    description: 'Codes, cards and faces of the stay, each with whether it is on the lock.',
+    description:
+      'Codes (`codes`, as the paths name them: `POST /stays/{stayId}/codes`), cards and faces of the stay, each with whether it is on the lock (`deliveryState`). `passwords` is the same list as `codes`, kept for clients written before the API said `codes` (deprecated).',
     permission: 'room.read',
     params: ZStayPath,
-    response: ZStayKeysOutput,
-    handle: (ctx, { params }) => stayKeys(ctx, params),
+    response: ZApiStayCredentials,
+    handle: async (ctx, { params }) => apiStayCredentials(await stayKeys(ctx, params)),
   }),
 
   apiRoute({

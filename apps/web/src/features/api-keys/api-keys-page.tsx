@@ -166,7 +166,10 @@ export function ApiKeysPage() {
                   {accessByArea(key.permissions).map(({ area, access }) => (
                     <li key={area}>
                       <Badge variant={access === 'manage' ? 'default' : 'outline'} data-access={access} data-area={area}>
-                        {`${t(`apiKeys.areas.${area}`)} · ${t(`apiKeys.access.${access}`)}`}
+                        {`${t(`apiKeys.areas.${area}`)} · ${t(`apiKeys.access.${access}`)}`}{' '}
+                        <code className="font-normal opacity-80" dir="ltr">
+                          {key.permissions.filter((p) => p.startsWith(`${area}.`)).join(' ')}
+                        </code>
                       </Badge>
                     </li>
                   ))}

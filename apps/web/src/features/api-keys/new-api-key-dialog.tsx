@@ -114,23 +114,29 @@ function NewApiKeyForm({
       );
     const id = `api-key-perm-${area}-${access}`;
     return (
-      <Controller
-        control={form.control}
-        name="permissions"
-        render={({ field }) => (
-          <Checkbox
-            id={id}
-            ref={field.ref}
-            checked={permissions.includes(permission)}
-            disabled={!mayGive(permission)}
-            onCheckedChange={(checked) => field.onChange(togglePermission(permissions, permission, checked === true))}
-            onBlur={field.onBlur}
-            aria-labelledby={`api-key-area-${area}-name api-key-access-${access}`}
-            aria-describedby={permissionsError ? fieldErrorId('api-key-permissions') : undefined}
-            data-testid={id}
-          />
-        )}
-      />
+      <span className="inline-flex flex-col items-center gap-1">
+        <Controller
+          control={form.control}
+          name="permissions"
+          render={({ field }) => (
+            <Checkbox
+              id={id}
+              ref={field.ref}
+              checked={permissions.includes(permission)}
+              disabled={!mayGive(permission)}
+              onCheckedChange={(checked) => field.onChange(togglePermission(permissions, permission, checked === true))}
+              onBlur={field.onBlur}
+              aria-labelledby={`api-key-area-${area}-name api-key-access-${access}`}
+              aria-describedby={permissionsError ? fieldErrorId('api-key-permissions') : undefined}
+              data-testid={id}
+            />
+          )}
+        />
+        {/* The scope's name in the API (docs/api.md, the reference's "Scope:"), as an integrator reads it. */}
+        <code className="text-muted-foreground text-[11px] leading-none" dir="ltr" data-testid={`${id}-scope`}>
+          {permission}
+        </code>
+      </span>
     );
   };
 
