@@ -10,7 +10,8 @@ export type TDeliveryState = (typeof DELIVERY_STATES)[number];
 
 /**
  * Our own codes for what a lock cloud refused (the TTLock adapter maps its errcodes to them, one
- * catalogue: apps/server/src/infra/locks/ttlock-errors.ts); translated under `credentials.errors.*`.
+ * catalogue: apps/server/src/infra/locks/ttlock-errors.ts; the Seam adapter its error types:
+ * infra/locks/seam/errors.ts); translated under `credentials.errors.*`.
  * What the delivery engine does with each is LOCK_ERROR_KIND.
  */
 export const LOCK_ERROR_CODES = [
@@ -58,6 +59,11 @@ export const LOCK_ERROR_CODES = [
   'account_disconnected',
   /** The lock cloud failed on its side (TTLock 90000, and codes it does not publish). */
   'cloud_error',
+  /**
+   * The lock cloud accepted the credential but the lock did not take it (Seam's access code error
+   * `failed_to_set_on_device`, seen after the create answered): sent again, or a backup code.
+   */
+  'failed_on_lock',
   'network',
   'provider_error',
 ] as const;
@@ -103,6 +109,7 @@ export const LOCK_ERROR_KIND: Record<TLockErrorCode, TLockErrorKind> = {
   app_refused: 'account',
   account_disconnected: 'account',
   cloud_error: 'retry',
+  failed_on_lock: 'retry',
   network: 'retry',
   provider_error: 'retry',
 };

@@ -1,8 +1,9 @@
 /**
  * The lock provider: everything the services and the delivery engine ask of a lock cloud.
- * One interface, one adapter per vendor (today TTLock's Open API v3, `ttlock.ts`, which
- * `apps/lock-sim` also speaks). Services never see vendor fields: ids are strings, times are
- * Date instants, failures are LockProviderError with one of our own codes.
+ * One interface, one adapter per vendor (TTLock's Open API v3, `ttlock.ts`, which `apps/lock-sim`
+ * also speaks; Seam, `seam/`, tested against Seam's own fake: docs/seam.md). Services never see
+ * vendor fields: ids are strings, times are Date instants, failures are LockProviderError with one
+ * of our own codes.
  */
 
 import { LOCK_ERROR_KIND, type TLockErrorCode, type TLockErrorKind } from '@console/shared';
@@ -61,6 +62,37 @@ export interface PasscodeOnLock extends Validity {
   origin: 'custom' | 'random';
 }
 
+/**
+ * Where a passcode stands on its lock, as the provider last knew it. TTLock answers a write once
+ * the gateway set it (a listed passcode is `on_lock`); Seam answers "accepted" and sets it later
+ * (`setting` until its status is `set`, docs/seam.md).
+ * - `setting`: accepted by the cloud, not yet confirmed on the lock (also a time-bound code waiting
+ *   for its start, or one the cloud is still trying: see `warnings`);
+ * - `on_lock`: usable at the lock (an offline code: computed, nothing to set);
+ * - `removing`: its removal is under way;
+ * - `failed`: the cloud gave up setting (or removing) it: `error` says why;
+ * - `gone`: not on this lock (removed, never there, or a code of another lock).
+ */
+export const PASSCODE_STATES = ['setting', 'on_lock', 'removing', 'failed', 'gone'] as const;
+export type PasscodeStateName = (typeof PASSCODE_STATES)[number];
+
+/** A vendor's error or warning about a credential, kept as the vendor said it, with our code for it. */
+export interface VendorIssue {
+  code: LockErrorCode;
+  vendorCode: string;
+  vendorMessage: string;
+}
+
+export interface PasscodeState {
+  state: PasscodeStateName;
+  /** Why it `failed`; for `setting` or `removing`, a trouble the cloud is still working through (a lock offline). */
+  error: VendorIssue | null;
+  /** What the cloud warns about it while it keeps trying (Seam `warnings[]`, e.g. `delay_in_setting_on_device`). */
+  warnings: VendorIssue[];
+  /** The vendor's own word for its state (Seam `status`), for logs and support; null when it has none. */
+  vendorStatus: string | null;
+}
+
 export interface CardOnLock extends Validity {
   /** TTLock cardId. */
   ref: string;
@@ -82,7 +114,11 @@ export interface FacePhoto {
   fileName: string;
 }
 
-/** What a lock can take, from its feature value (TTLock featureValue: bit 0 passcodes, 1 IC cards, 2 fingerprints, 10 remote unlock, 13 door sensor, 69 or 110 faces). */
+/**
+ * What a lock can take, from its feature value (TTLock featureValue: bit 0 passcodes, 1 IC cards, 2
+ * fingerprints, 10 remote unlock, 13 door sensor, 69 or 110 faces) or its platform's flags (Seam:
+ * seam/devices.ts).
+ */
 export interface LockCapabilities {
   keypad: boolean;
   cardReader: boolean;
@@ -90,6 +126,13 @@ export interface LockCapabilities {
   faceModule: boolean;
   remoteUnlock: boolean;
   doorSensor: boolean;
+  /** A chosen code can be put on the lock through the cloud (`addCustomPasscode`; TTLock: the keypad, through a gateway). */
+  onlinePasscodes: boolean;
+  /**
+   * The cloud can compute a code the lock accepts without being reached (`getRandomPasscode`;
+   * TTLock: the keypad; Seam: `can_program_offline_access_codes`).
+   */
+  offlinePasscodes: boolean;
 }
 
 export interface LockSummary {
@@ -197,7 +240,7 @@ export interface LockCardSettings {
 }
 
 export interface LockProvider {
-  /** `ttlock`; the simulator is the same adapter pointed at `apps/lock-sim`. */
+  /** `ttlock` (the simulator is the same adapter pointed at `apps/lock-sim`) or `seam`. */
   readonly name: string;
   /** True when every lock behind this provider is simulated (the console shows a badge). */
   readonly simulated: boolean;
@@ -232,6 +275,12 @@ export interface LockProvider {
   /** Removes a passcode through the gateway (deleteType 2). Throws `credential_not_found` if it is not there. */
   deletePasscode(lockId: string, ref: string): Promise<void>;
   listPasscodes(lockId: string): Promise<PasscodeOnLock[]>;
+  /**
+   * Where one passcode stands on the lock (PasscodeState): what confirms a write that the cloud
+   * answered before the lock took it (Seam), and what says a removal is done. A ref the lock does
+   * not have is `gone`, never an error.
+   */
+  passcodeState(lockId: string, ref: string): Promise<PasscodeState>;
 
   /**
    * An IC card number pushed through the gateway (addType 2): TTLock identityCard/add, or

@@ -65,7 +65,16 @@ describe('TTLock adapter against the lock simulator', () => {
       mac: expect.stringMatching(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/),
       battery: 64,
       hasGateway: true,
-      capabilities: { keypad: true, cardReader: true, fingerprint: false, faceModule: true, remoteUnlock: true, doorSensor: false },
+      capabilities: {
+        keypad: true,
+        cardReader: true,
+        fingerprint: false,
+        faceModule: true,
+        remoteUnlock: true,
+        doorSensor: false,
+        onlinePasscodes: true,
+        offlinePasscodes: true,
+      },
       building: '',
       floor: '',
     });
@@ -175,11 +184,14 @@ describe('TTLock adapter against the lock simulator', () => {
       endAt: new Date(Math.ceil(endAt.getTime() / MINUTE) * MINUTE),
     });
     expect(listed.find((p) => p.ref === staff)).toMatchObject({ origin: 'custom', endAt: null });
+    // TTLock answers once the gateway set it: a listed passcode is on the lock, nothing in between.
+    expect(await ttlock.passcodeState(lockId, ref)).toEqual({ state: 'on_lock', error: null, warnings: [], vendorStatus: null });
 
     await ttlock.deletePasscode(lockId, ref);
     // Off the lock too (deleteType 2), not only out of the cloud's list.
     expect(await use(lockId, { passcode: '480613' })).toMatchObject({ opened: false, outcome: 'unknown' });
     expect((await ttlock.listPasscodes(lockId)).map((p) => p.ref)).toEqual([staff]);
+    expect(await ttlock.passcodeState(lockId, ref)).toMatchObject({ state: 'gone', error: null });
     await expectCode(ttlock.deletePasscode(lockId, ref), 'credential_not_found', -2009);
   });
 
@@ -636,6 +648,8 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
       faceModule: false,
       remoteUnlock: true,
       doorSensor: true,
+      onlinePasscodes: true,
+      offlinePasscodes: true,
     });
     expect(await ttlock.listGateways()).toEqual([
       { gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 },

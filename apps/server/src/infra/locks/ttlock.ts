@@ -13,6 +13,7 @@ import type {
   LockStatus,
   LockSummary,
   PasscodeOnLock,
+  PasscodeState,
   RandomPasscodeType,
   Validity,
 } from './provider';
@@ -103,6 +104,9 @@ export class TtlockProvider implements LockProvider {
   }
   listPasscodes(lockId: string): Promise<PasscodeOnLock[]> {
     return passcode.listPasscodes(this.session, lockId);
+  }
+  passcodeState(lockId: string, ref: string): Promise<PasscodeState> {
+    return passcode.passcodeState(this.session, lockId, ref);
   }
 
   // Cards

@@ -16,10 +16,30 @@ export function featureBit(featureValue: string, bit: number): boolean {
 
 /** What a lock can take by its feature value; no feature value (an old cloud answer): passcodes and cards. */
 export function capabilitiesOf(featureValue: string): LockCapabilities {
+  // A keypad takes both kinds of passcode: a chosen one through the gateway (keyboardPwd/add) and
+  // one the cloud computes without reaching the lock (keyboardPwd/get).
   if (!/^[0-9A-Fa-f]{1,64}$/.test(featureValue))
-    return { keypad: true, cardReader: true, fingerprint: false, faceModule: false, remoteUnlock: true, doorSensor: false };
+    return {
+      keypad: true,
+      cardReader: true,
+      fingerprint: false,
+      faceModule: false,
+      remoteUnlock: true,
+      doorSensor: false,
+      onlinePasscodes: true,
+      offlinePasscodes: true,
+    };
   const bit = (n: number) => featureBit(featureValue, n);
-  return { keypad: bit(0), cardReader: bit(1), fingerprint: bit(2), remoteUnlock: bit(10), doorSensor: bit(13), faceModule: bit(69) || bit(110) };
+  return {
+    keypad: bit(0),
+    cardReader: bit(1),
+    fingerprint: bit(2),
+    remoteUnlock: bit(10),
+    doorSensor: bit(13),
+    faceModule: bit(69) || bit(110),
+    onlinePasscodes: bit(0),
+    offlinePasscodes: bit(0),
+  };
 }
 
 function summaryOf(item: Answer): LockSummary {

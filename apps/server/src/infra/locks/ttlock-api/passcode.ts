@@ -1,5 +1,5 @@
 import { ceilToZoneHour, floorToZoneHour } from '@console/shared';
-import { LockProviderError, type PasscodeOnLock, type RandomPasscodeType, type Validity } from '../provider';
+import { LockProviderError, type PasscodeOnLock, type PasscodeState, type RandomPasscodeType, type Validity } from '../provider';
 import { ceilTo, floorTo, MINUTE, num, PAGE, required, str, validityOf } from './http';
 import type { TtlockSession } from './oauth';
 
@@ -83,4 +83,13 @@ export async function listPasscodes(s: TtlockSession, lockId: string): Promise<P
     origin: num(i.isCustom) === 1 ? 'custom' : 'random',
     ...validityOf(i, num(i.keyboardPwdType) === 2),
   }));
+}
+
+/**
+ * TTLock answers a write once the gateway has set the passcode (or refuses it): a passcode the
+ * lock lists is on it, one it does not list is gone. There is no state in between to report.
+ */
+export async function passcodeState(s: TtlockSession, lockId: string, ref: string): Promise<PasscodeState> {
+  const listed = (await listPasscodes(s, lockId)).some((p) => p.ref === ref);
+  return { state: listed ? 'on_lock' : 'gone', error: null, warnings: [], vendorStatus: null };
 }

@@ -1,0 +1,145 @@
+import {
+  LockProviderError,
+  type CardDenylistEntry,
+  type CardKeysTarget,
+  type CardOnLock,
+  type DoorSensor,
+  type FaceOnLock,
+  type FacePhoto,
+  type GatewayLink,
+  type GatewaySummary,
+  type LockCardSettings,
+  type LockProvider,
+  type LockRecord,
+  type LockStatus,
+  type LockSummary,
+  type PasscodeOnLock,
+  type PasscodeState,
+  type RandomPasscodeType,
+  type Validity,
+} from '../provider';
+import * as codes from './access-codes';
+import * as devices from './devices';
+import * as records from './records';
+import { SeamSession, type SeamAccountOptions } from './session';
+
+export type { SeamAccountOptions } from './session';
+
+const notSupported = (what: string) => Promise.reject(new LockProviderError('not_supported', undefined, `Seam locks have no ${what}`));
+
+/**
+ * The Seam adapter (Seam Connect API, https://docs.seam.co; the official HTTP client
+ * `@seamapi/http`), one instance per Seam workspace (its API key). It reaches the brands Seam
+ * integrates (Yale, August, Schlage, Nuki, igloohome, Salto KS, Kwikset, TTLock through Seam, ...),
+ * and is tested against Seam's own fake, `@seamapi/fake-seam-connect` (seam.integration.test.ts,
+ * docs/seam.md).
+ *
+ * - Locks are Seam devices: capabilities from Seam's flags (devices.ts), battery 0-1 as 0-100,
+ *   online from the device; no gateways.
+ * - Passcodes are access codes (access-codes.ts): a chosen code where the device can program online
+ *   codes, an offline code (Seam-computed) for `getRandomPasscode` where it can program offline ones.
+ *   A write answers "accepted"; `passcodeState` says when the lock has it.
+ * - The unlock waits for Seam's action attempt (session.ts), refused before it is sent when the
+ *   device cannot unlock remotely or is offline.
+ * - Records are Seam's lock events (records.ts).
+ * - Cards, key sets, denylists, faces, door sensors: none on a Seam lock (`not_supported`, empty lists).
+ * - Failures are LockProviderError with our codes (errors.ts), the vendor's kept. The SDK never
+ *   sends a request twice (its retries are off): the console decides what to try again.
+ */
+export class SeamProvider implements LockProvider {
+  readonly name = 'seam';
+  readonly simulated: boolean;
+  private readonly session: SeamSession;
+
+  constructor(options: SeamAccountOptions) {
+    this.session = new SeamSession(options);
+    this.simulated = this.session.simulated;
+  }
+
+  // Locks
+  listLocks(): Promise<LockSummary[]> {
+    return devices.listLocks(this.session);
+  }
+  lockDetail(lockId: string): Promise<LockSummary> {
+    return devices.lockDetail(this.session, lockId);
+  }
+  lockStatus(lockId: string): Promise<LockStatus> {
+    return devices.lockStatus(this.session, lockId);
+  }
+  unlock(lockId: string): Promise<void> {
+    return devices.unlock(this.session, lockId);
+  }
+  /** Seam has no door sensor object (some locks report `properties.door_open`, not read yet). */
+  async doorSensor(_lockId: string): Promise<DoorSensor | null> {
+    return null;
+  }
+  /** Seam hides gateways and bridges behind its devices. */
+  async listGateways(): Promise<GatewaySummary[]> {
+    return [];
+  }
+  gatewayLocks(_gatewayId: string): Promise<GatewayLink[]> {
+    return notSupported('gateways');
+  }
+
+  // Passcodes
+  getRandomPasscode(lockId: string, input: { type: RandomPasscodeType; name: string; timeZone: string } & Validity): Promise<{ ref: string; code: string }> {
+    return codes.getRandomPasscode(this.session, lockId, input);
+  }
+  addCustomPasscode(lockId: string, input: { code: string; name: string } & Validity): Promise<{ ref: string }> {
+    return codes.addCustomPasscode(this.session, lockId, input);
+  }
+  changePasscodeValidity(lockId: string, ref: string, input: Validity): Promise<void> {
+    return codes.changePasscodeValidity(this.session, lockId, ref, input);
+  }
+  deletePasscode(lockId: string, ref: string): Promise<void> {
+    return codes.deletePasscode(this.session, lockId, ref);
+  }
+  listPasscodes(lockId: string): Promise<PasscodeOnLock[]> {
+    return codes.listPasscodes(this.session, lockId);
+  }
+  passcodeState(lockId: string, ref: string): Promise<PasscodeState> {
+    return codes.passcodeState(this.session, lockId, ref);
+  }
+
+  // Cards, room-card keys and denylists: Seam's cards are its access-control systems' (`acs`), not a lock's.
+  addCard(_lockId: string, _input: { cardNumber: string; name: string; reversed: boolean } & Validity): Promise<{ ref: string }> {
+    return notSupported('cards');
+  }
+  deleteCard(_lockId: string, _ref: string): Promise<void> {
+    return notSupported('cards');
+  }
+  async listCards(_lockId: string): Promise<CardOnLock[]> {
+    return [];
+  }
+  setCardKeys(_lockId: string, _input: CardKeysTarget): Promise<void> {
+    return notSupported('room-card keys');
+  }
+  denylistCard(_lockId: string, _entry: CardDenylistEntry): Promise<void> {
+    return notSupported('card denylist');
+  }
+  undenylistCard(_lockId: string, _entry: CardDenylistEntry): Promise<void> {
+    return notSupported('card denylist');
+  }
+  cardSettings(_lockId: string): Promise<LockCardSettings> {
+    return notSupported('room-card settings');
+  }
+
+  // Faces
+  faceFeatureData(_lockId: string, _photo: FacePhoto): Promise<string> {
+    return notSupported('face module');
+  }
+  addFace(_lockId: string, _input: { featureData: string; name: string } & Validity): Promise<{ ref: string }> {
+    return notSupported('face module');
+  }
+  deleteFace(_lockId: string, _ref: string): Promise<void> {
+    return notSupported('face module');
+  }
+  async listFaces(_lockId: string): Promise<FaceOnLock[]> {
+    return [];
+  }
+
+  // Records
+  listRecords(lockId: string, range: { from: Date; to: Date }): Promise<LockRecord[]> {
+    return records.listRecords(this.session, lockId, range);
+  }
+}

@@ -1,0 +1,328 @@
+#!/usr/bin/env node
+// Seam's fake for the integration tests, and OUR layer over it, in one child process (started and
+// stopped by seam-fake.ts; nothing of the fake loads into the test process). docs/seam.md.
+//
+// 1. SEAM'S FAKE (@seamapi/fake-seam-connect, by Seam): what its bin, dist/server.js, runs, line for
+//    line: createFake(), seed() when `--seed` is given, startServer() on a free port.
+// 2. OUR PROXY (not Seam's), in front of the fake: the endpoint the adapter is given. It forwards
+//    every request as it is and adds what Seam documents and the fake lacks:
+//    - Seam's per-device call limits (create 10, update 10, delete 20, unlock 15, lock 15 a minute):
+//      a call over the limit is answered 429 with Retry-After and is not forwarded;
+//    - offline access codes (`is_offline_access_code`, which the fake ignores): refused on a device
+//      without `can_program_offline_access_codes` or with a chosen `code`; otherwise created by the fake
+//      and given a computed PIN, `set`; an update or delete of one is refused (400);
+//    - a chosen code is checked as Seam documents it: digits, of a length in the device's
+//      `properties.supported_code_lengths` when it has them (400 `invalid_input`);
+//    - an unlock of an offline device fails its action attempt (`device_offline`); an unlock can be
+//      told to fail or to stay pending (/behaviour);
+//    - a slow removal (/behaviour `removal: slow`): the code goes `removing` until /code/removed;
+//    - /drop_next: the next request to a path reaches the fake but its answer never comes back;
+//    - a log of every call (/calls).
+//    Guesses (the real API's bodies are not documented): the 429 body, the 400 bodies, the PIN length.
+// 3. OUR CONTROL SERVER (not Seam's): changes the fake's in-memory store, for which the fake has no
+//    route (its PUT /_fake/database replaces the store and breaks it). POST, JSON body, JSON answer.
+//
+// Prints one JSON line once all three listen: {"fakeUrl":...,"url":...,"controlUrl":...}. Stops on
+// SIGTERM or SIGINT, and when its parent closes its stdin (a test process that died).
+import http from 'node:http';
+import { randomInt } from 'node:crypto';
+import { argv, exit, stdin } from 'node:process';
+import { createFake } from '@seamapi/fake-seam-connect';
+
+// 1. Seam's fake, as dist/server.js starts it.
+process.on('unhandledRejection', (error) => {
+  console.error('Unhandled rejection', error);
+  exit(1);
+});
+const fake = await createFake();
+if (argv.includes('--seed')) await fake.seed();
+await fake.startServer({});
+const db = fake.database;
+const fakeUrl = new URL(fake.serverUrl);
+
+// 2. OUR proxy.
+const WINDOW_MS = 60_000;
+/** Seam's documented per-device limits a minute (rate-limits-and-guardrails). */
+const budget = { windowMs: WINDOW_MS, limits: { create: 10, update: 10, delete: 20, unlock: 15, lock: 15 } };
+const BUDGETED = {
+  '/access_codes/create': 'create',
+  '/access_codes/update': 'update',
+  '/access_codes/delete': 'delete',
+  '/locks/unlock_door': 'unlock',
+  '/locks/lock_door': 'lock',
+};
+const spent = new Map(); // `${device_id} ${kind}` -> times
+/** OUR per-device behaviour: { removal: 'slow' | 'at_once', unlock: null | { status: 'pending' } | { status: 'error', error } } */
+const behaviour = new Map();
+const calls = [];
+let dropNext = null;
+
+const json = (status, body, headers = {}) => ({ status, headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from(JSON.stringify(body)) });
+const refused = (status, type, message, headers) => json(status, { ok: false, error: { type, message } }, headers);
+const codeById = (id) => db.getState().access_codes.find((c) => c.access_code_id === id);
+const deviceById = (id) => db.getState().devices.find((d) => d.device_id === id);
+
+function deviceOf(path, body) {
+  if (typeof body?.device_id === 'string') return body.device_id;
+  if (typeof body?.access_code_id === 'string') return codeById(body.access_code_id)?.device_id ?? null;
+  return null;
+}
+
+/** 429 when the device spent its limit within the window; else the call is counted. */
+function overBudget(kind, deviceId, now) {
+  const key = `${deviceId} ${kind}`;
+  const times = (spent.get(key) ?? []).filter((t) => t > now - budget.windowMs);
+  spent.set(key, times);
+  if (times.length >= budget.limits[kind]) {
+    const seconds = Math.max(1, Math.ceil((times[0] + budget.windowMs - now) / 1000));
+    return refused(429, 'rate_limit_exceeded', `OUR layer: more than ${budget.limits[kind]} ${kind} calls a minute on ${deviceId}`, {
+      'retry-after': String(seconds),
+    });
+  }
+  times.push(now);
+  return null;
+}
+
+function forward(req, raw) {
+  return new Promise((resolve, reject) => {
+    const out = http.request(
+      { hostname: fakeUrl.hostname, port: fakeUrl.port, method: req.method, path: req.url, headers: { ...req.headers, host: fakeUrl.host } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    out.on('error', reject);
+    out.end(raw);
+  });
+}
+
+const pin = (length) => Array.from({ length }, (_, i) => (i === 0 ? randomInt(1, 10) : randomInt(0, 10))).join('');
+
+/** A new action attempt in the fake's store, answered pending; `then` changes it after the answer left. */
+function attemptAnswer(action_type, then) {
+  const attempt = db.addActionAttempt({ action_type });
+  if (then) setImmediate(() => db.updateActionAttempt({ action_attempt_id: attempt.action_attempt_id, ...then }));
+  return json(200, { ok: true, action_attempt: attempt });
+}
+
+async function handle(req, path, body, raw, deviceId) {
+  const kind = BUDGETED[path];
+  if (kind && deviceId) {
+    const limited = overBudget(kind, deviceId, Date.now());
+    if (limited) return limited;
+  }
+  if (dropNext === path) {
+    dropNext = null;
+    await forward(req, raw);
+    return 'drop';
+  }
+  const device = deviceId ? deviceById(deviceId) : undefined;
+  const ours = (deviceId && behaviour.get(deviceId)) || {};
+  if (path === '/locks/unlock_door' && device) {
+    if (device.properties?.online === false)
+      return attemptAnswer('UNLOCK_DOOR', { status: 'error', error: { type: 'device_offline', message: 'Device is offline' } });
+    if (ours.unlock?.status === 'pending') return attemptAnswer('UNLOCK_DOOR');
+    if (ours.unlock?.status === 'error') return attemptAnswer('UNLOCK_DOOR', { status: 'error', error: ours.unlock.error });
+    // The fake's `lock.unlocked` says neither how nor by which attempt: the real API's says `method: seamapi`.
+    const unlocked = await forward(req, raw);
+    if (unlocked.status !== 200) return unlocked;
+    const { action_attempt } = JSON.parse(unlocked.body.toString('utf8'));
+    const events = db
+      .getState()
+      .events.map((e) =>
+        e.event_type === 'lock.unlocked' && e.device_id === deviceId && e.method === undefined
+          ? { ...e, method: 'seamapi', action_attempt_id: action_attempt.action_attempt_id }
+          : e,
+      );
+    db.setState({ events });
+    return unlocked;
+  }
+  if (path === '/access_codes/create' && body?.is_offline_access_code === true && device) {
+    if (device.can_program_offline_access_codes !== true) return refused(400, 'invalid_input', 'OUR layer: this device cannot program offline access codes');
+    if (body.code != null) return refused(400, 'invalid_input', 'OUR layer: an offline access code cannot be chosen');
+    const created = await forward(req, raw);
+    if (created.status !== 200) return created;
+    const { access_code } = JSON.parse(created.body.toString('utf8'));
+    const code = db.updateAccessCode({
+      access_code_id: access_code.access_code_id,
+      is_offline_access_code: true,
+      is_one_time_use: body.is_one_time_use === true,
+      code: pin(9),
+      status: 'set',
+    });
+    return json(200, { ok: true, access_code: code });
+  }
+  if (path === '/access_codes/create' && typeof body?.code === 'string' && device) {
+    const lengths = device.properties?.supported_code_lengths;
+    if (!/^\d+$/.test(body.code) || (Array.isArray(lengths) && !lengths.includes(body.code.length))) {
+      const message = `OUR layer: the code must be digits, of a length in ${JSON.stringify(lengths ?? 'any')}`;
+      return json(400, { ok: false, error: { type: 'invalid_input', message, validation_errors: { code: { _errors: [message] } } } });
+    }
+  }
+  if ((path === '/access_codes/update' || path === '/access_codes/delete') && codeById(body?.access_code_id)?.is_offline_access_code) {
+    return refused(400, 'invalid_input', 'OUR layer: offline access codes cannot be updated or deleted');
+  }
+  if (path === '/access_codes/delete' && device && ours.removal === 'slow' && codeById(body?.access_code_id)) {
+    db.updateAccessCode({ access_code_id: body.access_code_id, status: 'removing' });
+    return attemptAnswer('DELETE_ACCESS_CODE');
+  }
+  return forward(req, raw);
+}
+
+const readBody = (req) =>
+  new Promise((resolve) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+
+const proxy = http.createServer(async (req, res) => {
+  const raw = await readBody(req);
+  const path = (req.url ?? '/').split('?')[0].replace(/^\/api\//, '/');
+  let body;
+  try {
+    body = raw.length ? JSON.parse(raw.toString('utf8')) : null;
+  } catch {
+    body = null;
+  }
+  const deviceId = deviceOf(path, body);
+  const call = { method: req.method, path, device_id: deviceId, status: 0 };
+  calls.push(call);
+  try {
+    const answer = await handle(req, path, body, raw, deviceId);
+    if (answer === 'drop') return void res.socket?.destroy();
+    call.status = answer.status;
+    const headers = { ...answer.headers, 'content-length': String(answer.body.length) };
+    delete headers['transfer-encoding'];
+    res.writeHead(answer.status, headers).end(answer.body);
+  } catch (error) {
+    call.status = 502;
+    res.writeHead(502, { 'content-type': 'text/plain' }).end(`OUR proxy: ${error?.message ?? error}`);
+  }
+});
+
+// 3. OUR control server.
+const ERROR_TEXT = {
+  failed_to_set_on_device: 'Failed to set code on device.',
+  failed_to_remove_from_device: 'Failed to remove code from device.',
+  duplicate_code_on_device: 'Duplicate access code detected on device.',
+  delay_in_setting_on_device: 'Delay in setting code on device.',
+  delay_in_removing_from_device: 'Delay in removing code from device.',
+};
+const CODE_EVENTS = {
+  failed_to_set_on_device: 'access_code.failed_to_set_on_device',
+  failed_to_remove_from_device: 'access_code.failed_to_remove_from_device',
+  delay_in_setting_on_device: 'access_code.delay_in_setting_on_device',
+  delay_in_removing_from_device: 'access_code.delay_in_removing_from_device',
+};
+
+/** An event as the real API documents it: with its device's workspace and connected account. */
+function addEvent({ device_id, ...fields }) {
+  const device = device_id ? deviceById(device_id) : undefined;
+  return db.addEvent({
+    workspace_id: device?.workspace_id ?? 'seed_workspace_1',
+    ...(device ? { device_id, connected_account_id: device.connected_account_id } : {}),
+    ...fields,
+  });
+}
+
+const ops = {
+  '/add_workspace': ({ name = 'Test workspace' }) => {
+    const workspace = db.addWorkspace({ name, is_sandbox: true });
+    const token = `seam_test${workspace.workspace_id.replace(/\D/g, '')}_${workspace.workspace_id}`;
+    db.addApiKey({ name: `${name} key`, token, workspace_id: workspace.workspace_id });
+    return { workspace_id: workspace.workspace_id, api_key: token };
+  },
+  // The fake's addDevice keeps only some flags: the rest (can_program_offline_access_codes, errors) is set after.
+  '/add_device': ({
+    workspace_id = 'seed_workspace_1',
+    connected_account_id = 'john_connected_account_id',
+    device_type = 'august_lock',
+    name,
+    properties,
+    ...flags
+  }) => {
+    const device = db.addDevice({ workspace_id, connected_account_id, device_type, name, properties, ...flags });
+    return db.updateDevice({ device_id: device.device_id, ...flags });
+  },
+  '/device': ({ device_id, ...fields }) => db.updateDevice({ device_id, ...fields }),
+  '/device/online': ({ device_id, online }) => {
+    const device = deviceById(device_id);
+    const errors = (device?.errors ?? []).filter((e) => e.error_code !== 'device_offline');
+    if (!online) errors.push({ error_code: 'device_offline', message: 'Device is offline', is_device_error: true, created_at: new Date().toISOString() });
+    addEvent({ device_id, event_type: online ? 'device.connected' : 'device.disconnected' });
+    return db.updateDevice({ device_id, properties: { online }, errors });
+  },
+  '/code': ({ access_code_id, status, errors, warnings }) => {
+    const code = codeById(access_code_id);
+    if (!code) throw new Error(`no access code ${access_code_id}`);
+    const now = new Date().toISOString();
+    const patch = { access_code_id };
+    if (status) patch.status = status;
+    if (errors)
+      patch.errors = errors.map((error_code) => ({ error_code, message: ERROR_TEXT[error_code] ?? error_code, is_access_code_error: true, created_at: now }));
+    if (warnings) patch.warnings = warnings.map((warning_code) => ({ warning_code, message: ERROR_TEXT[warning_code] ?? warning_code, created_at: now }));
+    const updated = db.updateAccessCode(patch);
+    const event = (event_type) => addEvent({ device_id: code.device_id, access_code_id, event_type });
+    if (status === 'set') event('access_code.set_on_device');
+    for (const c of [...(errors ?? []), ...(warnings ?? [])]) if (CODE_EVENTS[c]) event(CODE_EVENTS[c]);
+    return updated;
+  },
+  '/code/removed': ({ access_code_id }) => {
+    const code = codeById(access_code_id);
+    if (!code) throw new Error(`no access code ${access_code_id}`);
+    db.deleteAccessCode(access_code_id);
+    return addEvent({ device_id: code.device_id, access_code_id, event_type: 'access_code.removed_from_device' });
+  },
+  '/event': (fields) => addEvent(fields),
+  '/behaviour': ({ device_id, ...fields }) => {
+    behaviour.set(device_id, { ...behaviour.get(device_id), ...fields });
+    return behaviour.get(device_id);
+  },
+  '/budget': ({ limits, windowMs }) => {
+    Object.assign(budget.limits, limits ?? {});
+    if (windowMs) budget.windowMs = windowMs;
+    return budget;
+  },
+  '/drop_next': ({ path }) => {
+    dropNext = path;
+    return { path };
+  },
+  '/calls': () => calls,
+  '/state': () => JSON.parse(JSON.stringify(db.getState())),
+};
+
+const control = http.createServer(async (req, res) => {
+  const raw = (await readBody(req)).toString('utf8');
+  const op = ops[req.url ?? ''];
+  res.setHeader('content-type', 'application/json');
+  if (!op || req.method !== 'POST') return void res.writeHead(404).end(JSON.stringify({ error: `OUR control: no route ${req.method} ${req.url}` }));
+  try {
+    res.end(JSON.stringify(op(raw ? JSON.parse(raw) : {}) ?? null));
+  } catch (error) {
+    res.writeHead(400).end(JSON.stringify({ error: String(error?.message ?? error) }));
+  }
+});
+
+const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+const [proxyPort, controlPort] = await Promise.all([listen(proxy), listen(control)]);
+// The one line seam-fake.ts waits for (stdout, as the fake's bin prints its address).
+process.stdout.write(`${JSON.stringify({ fakeUrl: fake.serverUrl, url: `http://127.0.0.1:${proxyPort}`, controlUrl: `http://127.0.0.1:${controlPort}` })}\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  proxy.close();
+  control.close();
+  proxy.closeAllConnections();
+  control.closeAllConnections();
+  await fake.stopServer();
+  exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+stdin.on('end', stop);
+stdin.resume();
