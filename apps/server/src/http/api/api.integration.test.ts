@@ -80,6 +80,21 @@ async function makeKey(token: string, permissions: TPermission[]) {
   return (res.data as { key: string; apiKey: { id: number } }).key;
 }
 
+/** A stay of the hotel whose bill was charged, paid, settled at check-out and invoiced (through the console's own calls). */
+async function invoicedStay(h: Awaited<ReturnType<typeof hotel>>, roomIndex: number) {
+  const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[roomIndex]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+  for (const [path, input] of [
+    ['order.recordCharge', { stayId: stay.id, amount: 12_000, note: 'Room', requestId: idem() }],
+    ['order.settle', { stayId: stay.id, checkOut: true, payment: { amount: 12_000, method: 'cash' } }],
+  ] as const) {
+    const res = await trpc.mutation(path, input as never, { token: h.ownerToken });
+    expect(res.error, JSON.stringify(res.error)).toBeUndefined();
+  }
+  const invoice = await trpc.mutation('invoice.issue', { stayId: stay.id, language: 'en', buyer: { name: 'Acme Travel Ltd' } }, { token: h.ownerToken });
+  expect(invoice.error).toBeUndefined();
+  return { stayId: stay.id, invoiceId: (invoice.data as { id: number }).id };
+}
+
 const idem = () => randomUUID();
 const reservation = (roomId: number, extra: Record<string, unknown> = {}) => ({
   roomId,
@@ -773,6 +788,7 @@ describe('scopes of every operation', () => {
       cardId: 2_000_000_000,
       authorizationId: 2_000_000_000,
       lockId: 2_000_000_000,
+      invoiceId: 2_000_000_000,
     };
     // A valid request of each operation (by operationId): a new operation needs one here.
     const bodies: Record<string, unknown> = {
@@ -794,6 +810,8 @@ describe('scopes of every operation', () => {
       rescheduleReservation: { expectedCheckOutAt: hours(30).toISOString() },
       issueStayCard: { cardNumber: '24681357' },
       issueStayFace: { faceId: 2_000_000_000 },
+      issueInvoice: { language: 'en', buyer: { name: 'Acme Travel Ltd' } },
+      creditInvoice: { reason: 'Wrong buyer' },
     };
     const refused: string[] = [];
     // The hotel itself is every key's to read (as every member's): no scope to take away.
@@ -848,8 +866,10 @@ describe('tenancy of every operation', () => {
     expect(faceAuth.status).toBe(201);
     const guest = await ctx.deps.prisma.stayGuest.findFirstOrThrow({ where: { stayId: stay.id } });
     const lockId = await insertKeptLock(ctx.deps, theirs.hotel.id, theirs.rooms[1]!.id, String(700_000_000 + Math.floor(Math.random() * 99_999_999)));
+    const invoiced = await invoicedStay(theirs, 2);
     const ids = {
       lockId,
+      invoiceId: invoiced.invoiceId,
       roomId: theirs.rooms[0]!.id,
       stayId: stay.id,
       externalId,
@@ -878,6 +898,8 @@ describe('tenancy of every operation', () => {
       rescheduleReservation: { expectedCheckOutAt: hours(30).toISOString() },
       issueStayCard: { cardNumber: '97532' },
       issueStayFace: { faceId: face.id },
+      issueInvoice: { language: 'en', buyer: { name: 'Acme Travel Ltd' } },
+      creditInvoice: { reason: 'Wrong buyer' },
     };
     const queries: Record<string, Record<string, number>> = { listStays: { roomId: ids.roomId }, listUnlockRecords: { roomId: ids.roomId } };
     const found: string[] = [];
@@ -894,7 +916,9 @@ describe('tenancy of every operation', () => {
       if (res.status !== 404 || res.body.code !== 'NOT_FOUND') found.push(`${route.operationId}: ${res.status}`);
     }
     expect(found).toEqual([]);
-    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: theirs.hotel.id } })).toBe(1);
+    // Their two stays only (the one in house, the one invoiced), and their invoice standing, not credited.
+    expect(await ctx.deps.prisma.stay.count({ where: { hotelId: theirs.hotel.id } })).toBe(2);
+    expect(await ctx.deps.prisma.invoice.count({ where: { hotelId: theirs.hotel.id } })).toBe(1);
     expect((await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).status).toBe('in_house');
     expect(await ctx.deps.prisma.stayGuest.count({ where: { stayId: stay.id } })).toBe(1);
     expect((await ctx.deps.prisma.lockPassword.findMany({ where: { stayId: stay.id } })).map((p) => p.code)).toEqual(['246801']);
@@ -908,6 +932,62 @@ describe('tenancy of every operation', () => {
       idempotencyKey: idem(),
     });
     expect(withdrawn).toMatchObject({ status: 200, body: { id: ids.codeId } });
+  });
+});
+
+describe('invoices', () => {
+  it("issues the invoice of a final bill once per Idempotency-Key, lists and reads it, cancels it by a credit note; another hotel's are not found", async () => {
+    const h = await hotel();
+    const other = await hotel();
+    const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[1]!.id, checkInAt: hours(-3), expectedCheckOutAt: hours(20) });
+    const buyer = { name: 'Acme Travel Ltd', taxId: '91310000MA1FL0001X' };
+    // Not final yet: refused, nothing issued.
+    const early = await api.post<Problem>('/stays/{stayId}/invoices', { stayId: stay.id }, { language: 'en', buyer }, { key: h.key, idempotencyKey: idem() });
+    expect(early).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    const charged = await trpc.mutation('order.recordCharge', { stayId: stay.id, amount: 12_000, note: 'Room', requestId: idem() }, { token: h.ownerToken });
+    expect(charged.error).toBeUndefined();
+    const settled = await trpc.mutation(
+      'order.settle',
+      { stayId: stay.id, checkOut: true, payment: { amount: 12_000, method: 'cash' } },
+      { token: h.ownerToken },
+    );
+    expect(settled.error).toBeUndefined();
+
+    const key = idem();
+    const issued = await api.post<{ id: number; number: number; kind: string; total: number }>(
+      '/stays/{stayId}/invoices',
+      { stayId: stay.id },
+      { language: 'en', buyer },
+      { key: h.key, idempotencyKey: key },
+    );
+    expect(issued).toMatchObject({ status: 201, body: { number: 1, kind: 'invoice', total: 12_000 } });
+    const again = await api.post<{ id: number }>(
+      '/stays/{stayId}/invoices',
+      { stayId: stay.id },
+      { language: 'en', buyer },
+      { key: h.key, idempotencyKey: key },
+    );
+    expect(again.body.id).toBe(issued.body.id);
+    const listed = await api.get<{ items: { id: number }[] }>('/stays/{stayId}/invoices', { stayId: stay.id }, { key: h.key });
+    expect(listed.body.items.map((i) => i.id)).toEqual([issued.body.id]);
+    expect(await api.get('/invoices/{invoiceId}', { invoiceId: issued.body.id }, { key: h.key })).toMatchObject({ status: 200, body: { id: issued.body.id } });
+    const credit = await api.post<{ kind: string; number: number; credits: number }>(
+      '/invoices/{invoiceId}/credit-note',
+      { invoiceId: issued.body.id },
+      { reason: 'Wrong buyer' },
+      { key: h.key, idempotencyKey: idem() },
+    );
+    expect(credit).toMatchObject({ status: 201, body: { kind: 'credit_note', number: 2 } });
+    // Another hotel's key: its ids are not found, and nothing of this hotel is issued.
+    expect((await api.get<Problem>('/invoices/{invoiceId}', { invoiceId: issued.body.id }, { key: other.key })).status).toBe(404);
+    const theirs = await api.post<Problem>(
+      '/invoices/{invoiceId}/credit-note',
+      { invoiceId: issued.body.id },
+      { reason: 'x' },
+      { key: other.key, idempotencyKey: idem() },
+    );
+    expect(theirs.status).toBe(404);
+    expect((await api.get<{ items: unknown[] }>('/stays/{stayId}/invoices', { stayId: stay.id }, { key: other.key })).status).toBe(404);
   });
 });
 

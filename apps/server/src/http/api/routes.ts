@@ -58,6 +58,7 @@ import { CARD_FACE_ROUTES } from './card-face-routes';
 import { HOTEL_GUEST_ROUTES } from './hotel-guest-routes';
 import { apiRoute, fieldsOf, itemOf, type ApiRoute } from './route';
 import { FOLIO_ROUTES } from './folio-routes';
+import { INVOICE_ROUTES } from './invoice-routes';
 import { LOCK_ROUTES } from './lock-routes';
 import { WEBHOOK_API_ROUTES } from './webhook-routes';
 
@@ -347,6 +348,7 @@ export const API_ROUTES: ApiRoute[] = [
 
   // Folio (folio-routes.ts)
   ...FOLIO_ROUTES,
+  ...INVOICE_ROUTES,
 
   // Locks and unlock records (lock-routes.ts)
   ...LOCK_ROUTES,
