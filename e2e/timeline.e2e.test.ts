@@ -4,6 +4,7 @@ import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, 
 import { api, languageRuns, text } from './support-board';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { lockIdOf, pairedRoom, sim } from './support-locks';
+import { attributeBecomes } from './support-money';
 import { answerRoomChange, closeSql, sql, waitForRoomStatus } from './support-stays';
 
 /**
@@ -232,6 +233,8 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
       );
     await expect.poll(async () => (await codesOn(lockB)).length, { timeout: 20_000 }).toBe(1);
 
+    // Room A now sells dearer than what was booked: the move asks whether to keep the booked rate.
+    await sql(`UPDATE "Room" SET "usualPrice" = "usualPrice" + 5000 WHERE id = $1`, [await roomIdOf(roomA)]);
     // The bar dragged onto room A's row and two days later: "change dates" with both, and the price before and after.
     const bar = page.getByTestId(`timeline-bar-${made!.id}`);
     await bar.waitFor();
@@ -248,8 +251,15 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     // The booked rate belongs to the reservation (issue 36): as many nights elsewhere cost what was booked,
     // unless the clerk chooses to price them again (offered only where today's rates differ, the booked rate chosen).
     expect(Number(await change.getByTestId('reschedule-preview').getAttribute('data-difference'))).toBe(0);
-    if ((await change.getByTestId('reschedule-pricing').count()) > 0) expect(await change.getByTestId('reschedule-pricing-keep').isChecked()).toBe(true);
+    const pricing = change.getByTestId('reschedule-pricing');
+    expect(await change.getByTestId('reschedule-pricing-keep').isChecked()).toBe(true);
+    expect(Number(await pricing.getAttribute('data-kept'))).toBe(made!.priceAmount);
+    const quoted = Number(await pricing.getAttribute('data-quoted'));
+    expect(quoted).toBeGreaterThan(made!.priceAmount);
     await screenshot(page, `timeline-reschedule-${header}`);
+    // The clerk chooses to price it again at room A's rates: the difference is the quote's, before confirming.
+    await change.getByTestId('reschedule-pricing-requote').click();
+    await attributeBecomes(page, '[data-testid="reschedule-preview"]', 'data-difference', quoted - made!.priceAmount);
     await page.getByTestId('reschedule-submit').click();
     await change.waitFor({ state: 'detached', timeout: 20_000 });
     await closeGuestKeys(page);
@@ -258,7 +268,7 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
       [made!.id],
     );
     expect(moved!.checkInAt.getTime() - made!.checkInAt.getTime()).toBe(2 * 86_400_000);
-    expect(moved!.priceAmount).toBe(made!.priceAmount);
+    expect(moved!.priceAmount).toBe(quoted);
     await page.getByTestId(`timeline-room-${roomA}`).getByTestId(`timeline-bar-${moved!.id}`).waitFor();
     // At the simulated locks: the code is on room A's lock for the new dates, and gone from room B's.
     await expect
