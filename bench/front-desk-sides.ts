@@ -1,5 +1,6 @@
 /**
- * `pnpm --filter @console/bench run front-desk-sides -- name=/path/to/checkout name2=/path ...`:
+ * `pnpm --filter @console/bench run front-desk-sides -- name=/path/to/checkout name2=/path ...` (a path
+ * ending `+taxes`: that side's hotel with taxes in force, TAX_RULES):
  * section 5's check-in benchmark (front-desk.ts) on several builds of the console side by side,
  * alternating (bench/README.md §5). Each checkout is a work tree of some commit with its
  * dependencies installed and its Prisma client generated (`pnpm install && pnpm run generate`).
@@ -42,6 +43,14 @@ const STEADY_FROM_MS = sized(3_000, 300);
  * other work its throughput says little, its CPU a check-in much more.
  */
 const COST = process.env.BENCH_COST ? (([warm, measure]) => ({ warm: Number(warm), measure: Number(measure) }))(process.env.BENCH_COST.split('+')) : undefined;
+/**
+ * A side given as `name=/path+taxes`: its hotel has taxes in force (issue 36): 10 % added on the rooms,
+ * 6 % included in the extras and a city tax of 5.00 a person and night, so that every check-in also
+ * posts its tax charges (the database's OrderEntry_tax_added, the city tax's sync). `plain=. taxed=.+taxes`
+ * measures what the taxes cost a check-in, side by side in one run.
+ */
+const TAX_RULES = `INSERT INTO "TaxRule" ("hotelId", "appliesTo", "mode", "rateBp", "amountPerNight")
+  VALUES ($1, 'rooms', 'added', 1000, NULL), ($1, 'extras', 'included', 600, NULL), ($1, 'city', 'added', NULL, 500)`;
 // The vacant rooms of front-desk.ts (the template holds one hotel).
 const VACANT_ROOMS = `SELECT r.id FROM "Room" r WHERE r."maintenance" = 'none' AND r."cleanStatus" = 'clean'
   AND NOT EXISTS (SELECT 1 FROM "Stay" s WHERE s."roomId" = r.id AND s.status IN ('reserved','in_house','expired')) ORDER BY r.id`;
@@ -105,7 +114,7 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** The side's hotel, by its own migrations and generator, in a database kept as the phases' template. */
-async function prepare(name: string, dir: string): Promise<Side> {
+async function prepare(name: string, dir: string, taxes = false): Promise<Side> {
   const started = performance.now();
   const { applyMigrations } = await load<{ applyMigrations: (url: string) => Promise<unknown> }>(dir, 'apps/server/src/db/migrate.ts');
   const { CONNECTION_OPTIONS } = await load<{ CONNECTION_OPTIONS: string }>(dir, 'apps/server/src/db/client.ts');
@@ -144,6 +153,7 @@ async function prepare(name: string, dir: string): Promise<Side> {
     );
     await client.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotel!.id]);
     await insertFrontDeskHotel(client, hotel!.id, { rooms: ROOMS, pastStays: PAST_STAYS });
+    if (taxes) await client.query(TAX_RULES, [hotel!.id]);
     await client.query('ANALYZE');
     const vacant = await client.query<{ id: number }>(VACANT_ROOMS);
     console.log(`${name} (${dir}): hotel generated in ${fmt((performance.now() - started) / 1000)} s, ${vacant.rowCount} vacant rooms.`);
@@ -249,13 +259,14 @@ async function main() {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   if (args.length === 0) throw new Error('usage: tsx front-desk-sides.ts name=/path/to/checkout [name2=/path ...]');
   const wanted = args.map((a) => {
-    const [name, dir] = a.includes('=') ? (a.split('=', 2) as [string, string]) : [path.basename(a), a];
-    return { name, dir: path.resolve(root, dir) };
+    const [name, spec] = a.includes('=') ? (a.split('=', 2) as [string, string]) : [path.basename(a), a];
+    const taxes = spec.endsWith('+taxes');
+    return { name, dir: path.resolve(root, taxes ? spec.slice(0, -'+taxes'.length) : spec), taxes };
   });
   console.log(`# Check-in throughput side by side (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, ${ROUNDS} rounds)\n`);
   const sides: Side[] = [];
   try {
-    for (const w of wanted) sides.push(await prepare(w.name, w.dir));
+    for (const w of wanted) sides.push(await prepare(w.name, w.dir, w.taxes));
     const phases: Phase[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const order = round % 2 ? sides : [...sides].reverse();
