@@ -266,9 +266,12 @@ export async function fillLogin(page: Page, credentials: { account: string; pass
  * Goes to a path of the open console as a click on one of its links would: the router changes the
  * page without loading the console again (a load costs the browser the console's whole JavaScript
  * anew, three quarters of a browser file's time). Outside a signed-in console, or to the page
- * already shown, a load. Returns once the page left is gone (its heading replaced); what the new
- * page draws is the caller's to wait for. Queries it has in its cache show first and refresh, as
- * after a click.
+ * already shown, a load. Returns once the router has finished showing the page asked for (the
+ * layout's `main[data-route]` is its path and search, as the address bar has them: empty while a
+ * navigation is under way) and the page left is gone (its heading replaced); what the new page draws
+ * is the caller's to wait for. Queries it has in its cache show first and refresh, as after a click.
+ * (Waiting for the heading alone returned while the router still showed the page left when that
+ * page re-drew its heading, or had none: issue 37 §1.)
  */
 export async function visit(page: Page, where: string): Promise<void> {
   const moved =
@@ -285,7 +288,11 @@ export async function visit(page: Page, where: string): Promise<void> {
     await page.goto(`${baseUrl()}${where}`);
     return;
   }
-  await page.waitForFunction(() => !document.querySelector('h1[data-e2e-left]'));
+  await page.waitForFunction((to) => {
+    const shown = document.querySelector('main[data-route]')?.getAttribute('data-route');
+    const here = `${window.location.pathname}${window.location.search}`;
+    return shown === here && window.location.pathname === new URL(to, window.location.origin).pathname && !document.querySelector('h1[data-e2e-left]');
+  }, where);
 }
 
 /**

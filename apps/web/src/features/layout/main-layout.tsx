@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,9 @@ function DeferredSimulatedReaderBadge() {
 /** The signed-in layout of spec §2 (the route adds `navbarActions` before the lock messages, and `children` hosted once for every page): sidebar, navbar (toggle, breadcrumb, simulated-locks and simulated-reader badges, lock messages, language, user menu), page. */
 export function MainLayout({ navbarActions, children }: { navbarActions?: ReactNode; children?: ReactNode } = {}) {
   const { t } = useTranslation();
+  // The page the router has finished showing (its path and search), empty while it is on its way to
+  // another: what a browser test waits for after a navigation (e2e/support.ts `visit`).
+  const shown = useRouterState({ select: (s) => (s.status === 'idle' ? `${s.resolvedLocation?.pathname ?? ''}${s.resolvedLocation?.searchStr ?? ''}` : '') });
   const sidebar = useSidebar();
   const toggle = useRef<HTMLButtonElement>(null);
   // On a narrow screen the open sidebar is a drawer over the page: the page waits behind it.
@@ -87,7 +90,7 @@ export function MainLayout({ navbarActions, children }: { navbarActions?: ReactN
               <UserMenu />
             </div>
           </header>
-          <main className="min-h-0 flex-1 overflow-auto p-4 md:p-6">
+          <main className="min-h-0 flex-1 overflow-auto p-4 md:p-6" data-route={shown}>
             {/* The first page of a visit is rendered in the background right after the layout, not in
                 the same long task (issue 18 §4); later pages come as the router brings them. */}
             <RenderedInBackground>
