@@ -87,6 +87,10 @@ export type TLockAccountState = (typeof LOCK_ACCOUNT_STATES)[number];
 export const LOCK_ACCOUNT_KINDS = ['ttlock', 'tthotel'] as const;
 export type TLockAccountKind = (typeof LOCK_ACCOUNT_KINDS)[number];
 
+/** Every kind an account of the lock accounts page can be: a TTLock one (above) or a Seam workspace (docs/seam.md). */
+export const LOCK_ACCOUNT_LIST_KINDS = [...LOCK_ACCOUNT_KINDS, 'seam'] as const;
+export type TLockAccountListKind = (typeof LOCK_ACCOUNT_LIST_KINDS)[number];
+
 /** A monthly budget of lock-cloud calls per account (TTLock does not publish its quota). */
 export const LOCK_CALL_BUDGET = { default: 100_000, min: 100, max: 100_000_000, warnAtPercent: 80 } as const;
 
@@ -106,6 +110,20 @@ export const ZLockAccountConnectInput = z.object({
   label: z.string({ error: 'validation.textInvalid' }).trim().max(LIMITS.lockAccountMax, { error: 'validation.textTooLong' }).default(''),
 });
 export type TLockAccountConnectInput = z.input<typeof ZLockAccountConnectInput>;
+
+/**
+ * A Seam workspace connected with its API key (`seam_...`): checked against Seam once, then kept
+ * sealed and never shown again. The workspace is the account (one per hotel).
+ */
+export const ZLockAccountConnectSeamInput = z.object({
+  apiKey: z
+    .string({ error: 'validation.apiKeyRequired' })
+    .trim()
+    .min(1, { error: 'validation.apiKeyRequired' })
+    .max(LIMITS.lockAccountMax, { error: 'validation.textTooLong' }),
+  label: ZLockAccountConnectInput.shape.label,
+});
+export type TLockAccountConnectSeamInput = z.input<typeof ZLockAccountConnectSeamInput>;
 
 export const ZLockAccountIdInput = z.object({ accountId: ZId });
 export const ZLockAccountReconnectInput = z.object({ accountId: ZId, password: ZLockAccountConnectInput.shape.password });

@@ -77,6 +77,7 @@ const CHECKED_ELSEWHERE = new Map<string, string>([
   ['lock.removeUnmanaged', 'locks integration tests (a lock cloud)'],
   ['lock.unlock', 'locks integration tests (a lock cloud)'],
   ['lockAccount.connect', 'locks/accounts/lock-accounts.integration.test.ts (a lock cloud)'],
+  ['lockAccount.connectSeam', "locks/accounts/seam-accounts.integration.test.ts (a lock cloud and Seam's fake)"],
   ['lockAccount.importLocks', 'locks/accounts/lock-accounts.integration.test.ts (a lock cloud)'],
   ['lockAccount.reconnect', 'locks/accounts/lock-accounts.integration.test.ts (a lock cloud)'],
   ['order.settle', 'orders/orders.integration.test.ts'],

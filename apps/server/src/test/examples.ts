@@ -811,6 +811,7 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'lock.pair': (w) => ({ pairs: [{ roomId: w.rooms[2]!.id, lockId: w.lock.id }] }),
   'lockAccount.list': () => undefined,
   'lockAccount.connect': () => ({ username: 'bad-input-new-account', password: 'not-it', kind: 'ttlock', label: 'Bad input' }),
+  'lockAccount.connectSeam': () => ({ apiKey: 'seam_not_a_key', label: 'Bad input' }),
   'lockAccount.reconnect': (w) => ({ accountId: w.lockAccount.id, password: 'not-it' }),
   'lockAccount.disconnect': (w) => ({ accountId: w.lockAccount.id }),
   'lockAccount.remove': (w) => ({ accountId: w.spareLockAccount.id }),

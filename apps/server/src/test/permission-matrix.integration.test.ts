@@ -292,6 +292,7 @@ const ROWS: Record<string, Row> = {
   'lock.pair': 'np/nf',
   'lockAccount.list': 'np/ok',
   'lockAccount.connect': 'np/refused',
+  'lockAccount.connectSeam': 'np/refused',
   'lockAccount.reconnect': 'np/nf',
   'lockAccount.disconnect': 'np/nf',
   'lockAccount.remove': 'np/nf',

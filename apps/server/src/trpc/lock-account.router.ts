@@ -1,6 +1,7 @@
 import {
   ZLockAccountListOutput,
   ZLockAccountConnectOutput,
+  ZLockAccountConnectSeamOutput,
   ZLockAccountReconnectOutput,
   ZLockAccountDisconnectOutput,
   ZLockAccountRemoveOutput,
@@ -8,7 +9,14 @@ import {
   ZLockAccountImportLocksOutput,
   ZLockAccountSetSettingsOutput,
 } from '@console/shared/dto';
-import { ZLockAccountBudgetInput, ZLockAccountConnectInput, ZLockAccountIdInput, ZLockAccountReconnectInput, ZLockSettingsInput } from '@console/shared';
+import {
+  ZLockAccountBudgetInput,
+  ZLockAccountConnectInput,
+  ZLockAccountConnectSeamInput,
+  ZLockAccountIdInput,
+  ZLockAccountReconnectInput,
+  ZLockSettingsInput,
+} from '@console/shared';
 import {
   connectLockAccount,
   disconnectLockAccount,
@@ -19,6 +27,7 @@ import {
   setLockSettings,
 } from '../modules/locks/accounts/account.service';
 import { importLocks } from '../modules/locks/accounts/import.service';
+import { connectSeamLockAccount } from '../modules/locks/accounts/seam-account.service';
 import { authedProcedure, router } from './init';
 
 /** The hotel's lock accounts (Settings > Lock accounts): connect, get locks, budgets. */
@@ -29,6 +38,12 @@ export const lockAccountRouter = router({
 
     .output(ZLockAccountConnectOutput)
     .mutation(({ ctx, input }) => connectLockAccount(ctx, input)),
+  /** A Seam workspace by its API key (checked against Seam, kept sealed): a new account, or one not connected any more connected again. */
+  connectSeam: authedProcedure
+    .input(ZLockAccountConnectSeamInput)
+
+    .output(ZLockAccountConnectSeamOutput)
+    .mutation(({ ctx, input }) => connectSeamLockAccount(ctx, input)),
   reconnect: authedProcedure
     .input(ZLockAccountReconnectInput)
 

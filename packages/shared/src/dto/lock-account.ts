@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CARD_NUMBER_ORDERS, LOCK_ACCOUNT_KINDS, LOCK_ACCOUNT_STATES } from '../locks';
+import { CARD_NUMBER_ORDERS, LOCK_ACCOUNT_LIST_KINDS, LOCK_ACCOUNT_STATES } from '../locks';
 
 export const ZLockAccountDto = z.object({
   id: z.number(),
   username: z.string(),
-  kind: z.enum(LOCK_ACCOUNT_KINDS),
+  kind: z.enum(LOCK_ACCOUNT_LIST_KINDS),
   label: z.string(),
   state: z.enum(LOCK_ACCOUNT_STATES),
   lastError: z.string().nullable(),
@@ -28,6 +28,7 @@ export const ZLockAccountListOutput = z.object({
   cardNumberOrder: z.enum(CARD_NUMBER_ORDERS),
 });
 export const ZLockAccountConnectOutput = z.object({ id: z.number() });
+export const ZLockAccountConnectSeamOutput = z.object({ id: z.number() });
 export const ZLockAccountReconnectOutput = z.object({ id: z.number() });
 export const ZLockAccountDisconnectOutput = z.object({ id: z.number() });
 export const ZLockAccountRemoveOutput = z.object({ removed: z.literal(true) });

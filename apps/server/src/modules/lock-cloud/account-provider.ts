@@ -1,10 +1,12 @@
 import type { TLockErrorCode } from '@console/shared';
 import type { Deps } from '../../context';
+import { platformOf } from '../../infra/locks';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { seal, unseal, type SealPurpose } from '../../infra/seal';
 import type { LockTokens, TokenStore } from '../../infra/locks/ttlock';
 import { nextQuotaMonth, noteLockCall } from './call-budget';
 import { ACCOUNT_ROW_SELECT, type AccountRow } from '../base/lock-ref';
+import { seamKeyReader } from './seam-key';
 
 /**
  * A hotel's lock account as the lock work uses it: its adapter (infra/locks), its tokens sealed
@@ -124,7 +126,23 @@ export function usableProvider(deps: Deps, account: AccountRow, now = new Date()
       retryAt: account.limitedUntil,
     });
   }
-  return deps.locks.account(account, () => ({ tokens: tokenStore(deps, account), onCall: onAccountCall(deps, account) }));
+  return deps.locks.account(account, () => {
+    const tokens = tokenStore(deps, account);
+    const counted = onAccountCall(deps, account);
+    // A Seam account tells HTTP statuses (0: no answer, not counted): a 401 is its key refused for
+    // good (revoked in Seam), as a TTLock refresh token refused.
+    const onCall =
+      platformOf(account.kind) === 'seam'
+        ? (_op: string, status: number) => {
+            if (status !== 0) noteLockCall(deps, account.id);
+            if (status === 401)
+              void tokens
+                .refused('auth_failed')
+                .catch((error: unknown) => deps.log.warn({ err: error, accountId: account.id }, 'could not mark a Seam account refused'));
+          }
+        : counted;
+    return { tokens, seamKey: seamKeyReader(deps, account), onCall };
+  });
 }
 
 /** The adapter of the account a lock was imported from (a lock kept from before accounts has none yet). */

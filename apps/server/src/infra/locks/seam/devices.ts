@@ -117,3 +117,14 @@ export async function unlock(s: SeamSession, lockId: string): Promise<void> {
   const attempt = readActionAttempt(await s.call('locks/unlock_door', 'lock', (seam) => seam.locks.unlockDoor({ device_id: lockId })));
   await s.waitForActionAttempt(attempt);
 }
+
+/**
+ * workspaces/get: the workspace the API key opens, the call that checks a key before a lock account
+ * keeps it (a wrong key: 401, `auth_failed`). `is_sandbox`: Seam's sandbox, whose devices are not real.
+ */
+export async function workspace(s: SeamSession): Promise<{ workspaceId: string; name: string; sandbox: boolean }> {
+  const w = (await s.call('workspaces/get', 'lock', (seam) => seam.workspaces.get())) as Record<string, unknown> | null;
+  const workspaceId = typeof w?.workspace_id === 'string' ? w.workspace_id : '';
+  if (workspaceId === '') throw new LockProviderError('provider_error', undefined, 'workspaces/get answered no workspace');
+  return { workspaceId, name: typeof w?.name === 'string' ? w.name : '', sandbox: w?.is_sandbox === true };
+}

@@ -73,6 +73,9 @@ export const SEAM_API_ERRORS: ReadonlyMap<string, TLockErrorCode> = new Map<stri
   ['access_code_not_found', 'credential_not_found'],
   ['invalid_input', 'invalid_parameter'], // 400, with validation_errors per field
   ['unauthorized', 'auth_failed'],
+  // A token Seam did not take as a workspace API key, read as a user's session that names no workspace
+  // (the fake answers it to an unknown key on workspaces/get, which takes both kinds): not a usable key.
+  ['missing_workspace_id', 'auth_failed'],
   ['device_offline', 'lock_offline'],
   ['device_disconnected', 'lock_offline'],
   ['hub_disconnected', 'lock_offline'],

@@ -48,12 +48,20 @@ const notSupported = (what: string) => Promise.reject(new LockProviderError('not
  */
 export class SeamProvider implements LockProvider {
   readonly name = 'seam';
-  readonly simulated: boolean;
   private readonly session: SeamSession;
 
   constructor(options: SeamAccountOptions) {
     this.session = new SeamSession(options);
-    this.simulated = this.session.simulated;
+  }
+
+  /** A sandbox workspace or the fake: known once the key was read when it is read on first use. */
+  get simulated(): boolean {
+    return this.session.simulated;
+  }
+
+  /** The workspace of the key (workspaces/get): what a lock account is, checked before it is kept. */
+  workspace(): Promise<{ workspaceId: string; name: string; sandbox: boolean }> {
+    return devices.workspace(this.session);
   }
 
   // Locks

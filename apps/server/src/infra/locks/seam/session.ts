@@ -9,8 +9,12 @@ export const SEAM_ENDPOINT = 'https://connect.getseam.com';
 
 /** One Seam workspace, as a hotel's lock account connects it (its API key, kept sealed by the console). */
 export interface SeamAccountOptions {
-  /** The workspace's API key (`seam_...`; a sandbox key has `test` in it). */
-  apiKey: string;
+  /**
+   * The workspace's API key (`seam_...`; a sandbox key has `test` in it), or how to read it when
+   * the first call needs it (a lock account's, sealed in the database): read once, and again only
+   * after a read failed. What it says of `simulated` replaces the option's.
+   */
+  apiKey: string | (() => Promise<{ apiKey: string; simulated?: boolean }>);
   /** Seam's API (the default), or Seam's fake in tests. */
   endpoint?: string;
   /** Nothing behind this workspace is a real lock (a sandbox workspace, or the fake). */
@@ -41,10 +45,13 @@ export interface SeamAccountOptions {
  * - Every failure is a LockProviderError (errors.ts); every call is told to `onCall`.
  */
 export class SeamSession {
-  readonly simulated: boolean;
+  simulated: boolean;
   readonly endpoint: string;
   readonly now: () => number;
-  private readonly http: SeamHttp;
+  private http: SeamHttp | undefined;
+  private opening: Promise<SeamHttp> | undefined;
+  private readonly apiKey: SeamAccountOptions['apiKey'];
+  private readonly requestTimeoutMs: number;
   private readonly onCall: ((op: string, status: number) => void) | undefined;
   private readonly attemptIntervalMs: number;
   private readonly attemptTimeoutMs: number;
@@ -56,16 +63,41 @@ export class SeamSession {
     this.onCall = options.onCall;
     this.attemptIntervalMs = options.actionAttempt?.intervalMs ?? 250;
     this.attemptTimeoutMs = options.actionAttempt?.timeoutMs ?? 15_000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.apiKey = options.apiKey;
+    if (typeof options.apiKey === 'string') this.http = this.client(options.apiKey);
+  }
+
+  private client(apiKey: string): SeamHttp {
     // The endpoint is always given: the SDK would otherwise read SEAM_ENDPOINT from the environment.
-    this.http = SeamHttp.fromApiKey(options.apiKey, {
+    const http = SeamHttp.fromApiKey(apiKey, {
       endpoint: this.endpoint,
       waitForActionAttempt: false,
       axiosRetryOptions: { retries: 0 },
-      axiosOptions: { timeout: options.requestTimeoutMs ?? 30_000 },
+      axiosOptions: { timeout: this.requestTimeoutMs },
     });
-    const responses = this.http.client.interceptors.response;
+    const responses = http.client.interceptors.response;
     responses.clear();
     responses.use(undefined, (error: unknown) => Promise.reject(httpFailureOf(error)));
+    return http;
+  }
+
+  /** The client, once the key is read (a key that could not be read is read again next time). */
+  private async open(): Promise<SeamHttp> {
+    if (this.http) return this.http;
+    const read = this.apiKey;
+    if (typeof read === 'string') return (this.http = this.client(read));
+    this.opening ??= read().then(
+      (key) => {
+        if (key.simulated !== undefined) this.simulated = key.simulated;
+        return (this.http = this.client(key.apiKey));
+      },
+      (error: unknown) => {
+        this.opening = undefined;
+        throw error;
+      },
+    );
+    return this.opening;
   }
 
   /**
@@ -73,8 +105,10 @@ export class SeamSession {
    * LockProviderError (`subject`: what a generic `not_found` is about).
    */
   async call<T>(op: string, subject: SeamSubject, fn: (seam: SeamHttp) => PromiseLike<T>): Promise<T> {
+    // Outside the try: a key that cannot be read fails as the reader says (no call was made).
+    const http = await this.open();
     try {
-      const answer = await fn(this.http);
+      const answer = await fn(http);
       this.onCall?.(op, 200);
       return answer;
     } catch (error) {

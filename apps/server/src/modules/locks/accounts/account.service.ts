@@ -5,7 +5,7 @@ import {
   ZLockAccountReconnectInput,
   ZLockSettingsInput,
   type TCardNumberOrder,
-  type TLockAccountKind,
+  type TLockAccountListKind,
   type TLockAccountState,
 } from '@console/shared';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../../db/errors';
 import { transaction } from '../../../db/transaction';
 import { recordEvent } from '../../../db/events';
 import { AppError } from '../../../errors';
+import { platformOf } from '../../../infra/locks';
 import { LockProviderError } from '../../../infra/locks/provider';
 import type { LockTokens } from '../../../infra/locks/ttlock';
 import { requirePermission, requireSession } from '../../../permissions';
@@ -33,7 +34,7 @@ import { budgetState, lockCallCounts, noteLockCall, type TBudgetState } from '..
 export interface LockAccountDto {
   id: number;
   username: string;
-  kind: TLockAccountKind;
+  kind: TLockAccountListKind;
   label: string;
   state: TLockAccountState;
   /** Why it is not connected, or the last limit met: a code of LOCK_ERROR_CODES. */
@@ -134,7 +135,7 @@ export async function listLockAccounts(
     return {
       id: r.id,
       username: r.username,
-      kind: r.kind === 'tthotel' ? 'tthotel' : 'ttlock',
+      kind: r.kind === 'tthotel' || r.kind === 'seam' ? r.kind : 'ttlock',
       label: r.label,
       state: r.state,
       lastError: r.lastError,
@@ -217,6 +218,8 @@ export async function reconnectLockAccount(ctx: AuthedContext, raw: z.input<type
   requireAccountManager(ctx);
   const input = ZLockAccountReconnectInput.parse(raw);
   const account = await findAccount(ctx, input.accountId);
+  // A Seam workspace has no password: it is connected again with its API key (seam-account.service.ts).
+  if (platformOf(account.kind) !== 'ttlock') throw new AppError('CONFLICT', { messageKey: 'lockAccounts.errors.reconnectWithKey' });
   const tokens = await grant(ctx, account.username, input.password, onAccountCall(ctx.deps, account));
   await transaction(ctx.deps, async (tx) => {
     await tx.lockAccount.update({

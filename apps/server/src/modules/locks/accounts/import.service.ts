@@ -12,10 +12,10 @@ import { ACCOUNT_ROW_SELECT, type AccountRow } from '../../base/lock-ref';
 import { recordEvent } from '../../../db/events';
 
 /**
- * "Get locks" (docs/ttlock-account.md): the account's locks (TTLock lock/list, paged; lock/listByHotel
- * for a TTHotel account), its gateways and which locks each hears, and the door sensors of the
- * locks that have one, into the hotel's Lock rows: name, alias, MAC, battery, gateway, keypad,
- * card reader, face module. A lock another hotel of this install already has is not taken (a lock
+ * "Get locks" (docs/ttlock-account.md, docs/seam.md): the account's locks (TTLock lock/list, paged;
+ * lock/listByHotel for a TTHotel account; Seam's locks/list), its gateways and which locks each hears, and the door sensors of the
+ * locks that have one, into the hotel's Lock rows: name, alias, MAC, battery, gateway, keypad (and
+ * which codes it takes), card reader, face module. A lock another hotel of this install already has is not taken (a lock
  * belongs to one hotel); locks gone from the account are marked and their rooms warned. Locks are
  * then paired with rooms (pairing.service.ts).
  */
@@ -46,16 +46,18 @@ export async function importLocks(ctx: AuthedContext, raw: z.input<typeof ZLockA
 /** The import of one account of a hotel, for a person (importLocks) or the demo's start. */
 export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }, account: AccountRow): Promise<ImportResult> {
   const hotelId = account.hotelId;
-  const cloud = ctx.deps.locks;
-  if (!cloud) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
+  if (!ctx.deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
   const now = new Date();
 
   let locks: LockSummary[];
+  // The account's platform (`ttlock`, `seam`) names its locks' ids; simulated once its first call answered.
+  let platform: { name: string; simulated: boolean };
   const best = new Map<string, { gatewayId: string; name: string; online: boolean; rssi: number; seenAt: Date | null }>();
   const sensors = new Map<string, DoorSensor>();
   try {
     const provider = usableProvider(ctx.deps, account);
     locks = await provider.listLocks();
+    platform = { name: provider.name, simulated: provider.simulated };
     for (const g of await provider.listGateways()) {
       for (const link of await provider.gatewayLocks(g.gatewayId)) {
         const candidate = { gatewayId: g.gatewayId, name: g.name, online: g.online, rssi: link.rssi ?? -999, seenAt: link.seenAt };
@@ -82,7 +84,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
     await tx.$queryRaw`SELECT "id" FROM "LockAccount" WHERE "id" = ${account.id} FOR UPDATE`;
     const ids = locks.map((l) => l.lockId);
     const known = await tx.lock.findMany({
-      where: { provider: cloud.name, providerLockId: { in: ids } },
+      where: { provider: platform.name, providerLockId: { in: ids } },
       select: { id: true, hotelId: true, providerLockId: true },
     });
     const byId = new Map(known.map((k) => [k.providerLockId, k]));
@@ -95,11 +97,13 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
         name: lock.name,
         alias: lock.alias,
         mac: lock.mac,
-        simulated: cloud.simulated,
+        simulated: platform.simulated,
         battery: lock.battery,
         hasKeypad: lock.capabilities.keypad,
         hasCardReader: lock.capabilities.cardReader,
         hasFaceModule: lock.capabilities.faceModule,
+        onlinePasscodes: lock.capabilities.onlinePasscodes,
+        offlinePasscodes: lock.capabilities.offlinePasscodes,
         building: lock.building,
         floor: lock.floor,
         doorSensorId: sensors.get(lock.lockId)?.doorSensorId ?? null,
@@ -125,7 +129,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
       }
       // Another hotel importing the same lock at this moment: whichever commits first has it.
       const created = await tx.lock.createManyAndReturn({
-        data: [{ hotelId, provider: cloud.name, providerLockId: lock.lockId, ...data }],
+        data: [{ hotelId, provider: platform.name, providerLockId: lock.lockId, ...data }],
         skipDuplicates: true,
         select: { id: true },
       });

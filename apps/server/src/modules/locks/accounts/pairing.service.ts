@@ -166,33 +166,36 @@ export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string
   if (!cloud || !/^\d{1,18}$/.test(text)) throw refuse();
   const accounts = await deps.prisma.lockAccount.findMany({ where: { hotelId, state: 'connected' }, select: ACCOUNT_ROW_SELECT, orderBy: { id: 'asc' } });
   for (const account of accounts) {
-    let found: { detail: LockSummary; status: LockStatus | null };
+    let found: { detail: LockSummary; status: LockStatus | null; platform: { name: string; simulated: boolean } };
     try {
       const provider = usableProvider(deps, account);
       const detail = await provider.lockDetail(text);
       // Its gateway too, so that writes to it queue behind the gateway's other locks.
-      found = { detail, status: detail.hasGateway ? await provider.lockStatus(text).catch(() => null) : null };
+      const status = detail.hasGateway ? await provider.lockStatus(text).catch(() => null) : null;
+      found = { detail, status, platform: { name: provider.name, simulated: provider.simulated } };
     } catch (error) {
       // Not this account's lock (or the account cannot be asked now): try the next one.
       if (error instanceof LockProviderError) continue;
       throw error;
     }
-    const { detail, status } = found;
+    const { detail, status, platform } = found;
     const created = await deps.prisma.lock.createManyAndReturn({
       data: [
         {
           hotelId,
           accountId: account.id,
-          provider: cloud.name,
+          provider: platform.name,
           providerLockId: text,
           name: detail.name,
           alias: detail.alias,
           mac: detail.mac,
-          simulated: cloud.simulated,
+          simulated: platform.simulated,
           battery: detail.battery,
           hasKeypad: detail.capabilities.keypad,
           hasCardReader: detail.capabilities.cardReader,
           hasFaceModule: detail.capabilities.faceModule,
+          onlinePasscodes: detail.capabilities.onlinePasscodes,
+          offlinePasscodes: detail.capabilities.offlinePasscodes,
           gatewayId: status?.gateway?.gatewayId ?? null,
           gatewayName: status?.gateway?.name ?? null,
           gatewayOnline: status?.gateway?.online ?? null,
