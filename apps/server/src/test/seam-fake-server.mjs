@@ -25,7 +25,7 @@
 // Prints one JSON line once all three listen: {"fakeUrl":...,"url":...,"controlUrl":...}. Stops on
 // SIGTERM or SIGINT, and when its parent closes its stdin (a test process that died).
 import http from 'node:http';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { argv, exit, stdin } from 'node:process';
 import { createFake } from '@seamapi/fake-seam-connect';
 
@@ -244,7 +244,9 @@ const ops = {
     properties,
     ...flags
   }) => {
-    const device = db.addDevice({ workspace_id, connected_account_id, device_type, name, properties, ...flags });
+    // A device id of its own, as Seam's are (UUIDs): the fake counts `device1`, `device2`... anew in each
+    // process, and two test files' fakes must not add the same id to the one test database.
+    const device = db.addDevice({ device_id: randomUUID(), workspace_id, connected_account_id, device_type, name, properties, ...flags });
     return db.updateDevice({ device_id: device.device_id, ...flags });
   },
   '/device': ({ device_id, ...fields }) => db.updateDevice({ device_id, ...fields }),

@@ -255,6 +255,13 @@ export interface LockProvider {
   lockDetail(lockId: string): Promise<LockSummary>;
   /** One lock's status on its own (lock/detail, its gateways): what "refresh" on a room page asks. */
   lockStatus(lockId: string): Promise<LockStatus>;
+  /**
+   * Every lock's status of the account from one listing (the status cycle), when the platform's
+   * lock list says whether each lock is online (Seam: locks/list, every page). Null, with no call
+   * made, when it does not (TTLock: a lock is online when a gateway that hears it is; the cycle
+   * reads `listGateways` and `gatewayLocks`).
+   */
+  lockStatuses(): Promise<LockStatus[] | null>;
   /** The door sensor paired with the lock (TTLock doorSensor/query); null when it has none. */
   doorSensor(lockId: string): Promise<DoorSensor | null>;
 

@@ -96,6 +96,10 @@ describe('TTLock adapter against the lock simulator', () => {
     const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {});
     expect(await ttlock.lockStatus(String(lock.lockId))).toMatchObject({ online: false, gateway: null });
     await expectCode(ttlock.lockStatus('1'), 'lock_not_found', -1003);
+    // TTLock's lock list says nothing of online (the status cycle reads the gateways): null, and no call.
+    const before = (await control.calls()).calls.length;
+    expect(await ttlock.lockStatuses()).toBeNull();
+    expect((await control.calls()).calls.length).toBe(before);
   });
 
   it('random passcodes: whole hours, start back and end forward, and they open the lock', async () => {

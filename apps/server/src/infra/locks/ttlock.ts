@@ -82,6 +82,10 @@ export class TtlockProvider implements LockProvider {
   lockStatus(lockId: string): Promise<LockStatus> {
     return lock.lockStatus(this.session, lockId);
   }
+  /** TTLock's lock list says nothing of online: the status cycle reads the gateways (no call here). */
+  async lockStatuses(): Promise<LockStatus[] | null> {
+    return null;
+  }
   doorSensor(lockId: string): Promise<DoorSensor | null> {
     return lock.doorSensor(this.session, lockId);
   }

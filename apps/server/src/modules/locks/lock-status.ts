@@ -112,8 +112,41 @@ export async function markLocksGone(deps: Deps, locks: { id: number; hotelId: nu
 }
 
 /**
- * One status cycle of a lock account (docs/ttlock-account.md, "Call budget"): its gateways, one
- * list for the whole account (online or not); which locks each gateway hears, every
+ * The cycle of a platform whose lock list says each lock's state (`lockStatuses`: Seam, one listing
+ * a cycle, every page): each lock online as the platform says, with its battery and, when the
+ * platform gives one, when it was last seen; no gateway. A lock missing from the list is gone.
+ * Answers how many locks were checked.
+ */
+async function saveListedStatuses(
+  deps: Deps,
+  account: { id: number },
+  locks: { id: number; hotelId: number; providerLockId: string; online: boolean | null; battery: number | null }[],
+  statuses: LockStatus[],
+  now: Date,
+): Promise<number> {
+  const listed = new Map(statuses.map((s) => [s.lockId, s]));
+  const gone = locks.filter((l) => !listed.has(l.providerLockId));
+  await markLocksGone(deps, gone, now);
+  for (const lock of locks) {
+    const status = listed.get(lock.providerLockId);
+    if (!status) continue;
+    await saveStatus(deps, lock, {
+      online: status.online,
+      battery: status.battery,
+      gatewayId: null,
+      gatewayName: null,
+      gatewayOnline: null,
+      ...(status.lastSeenAt ? { lastSeenAt: status.lastSeenAt } : {}),
+    });
+  }
+  await deps.prisma.lockAccount.update({ where: { id: account.id }, data: { locksReadAt: now } });
+  return locks.length - gone.length;
+}
+
+/**
+ * One status cycle of a lock account (docs/ttlock-account.md, "Call budget"). A platform whose lock
+ * list says each lock's state (Seam, docs/seam.md): that list, once a cycle. TTLock: its gateways,
+ * one list for the whole account (online or not); which locks each gateway hears, every
  * LINKS_EVERY_MS; its lock list (batteries), every LOCK_LIST_EVERY_MS. A lock is online when a
  * gateway that heard it is online. Nothing is asked of an account that cannot work now or whose
  * calls this month reached its budget.
@@ -137,6 +170,9 @@ export async function refreshAccountStatus(
   });
   if (locks.length === 0) return { checked: 0, failed: 0 };
   try {
+    // A platform whose lock list says each lock's state (Seam) is read from it; TTLock answers null, with no call.
+    const statuses = await provider.lockStatuses();
+    if (statuses) return { checked: await saveListedStatuses(deps, account, locks, statuses, now), failed: 0 };
     const gateways = await provider.listGateways();
     const gatewayOnline = new Map(gateways.map((g) => [g.gatewayId, g]));
     const linksDue = !account.linksReadAt || now.getTime() - account.linksReadAt.getTime() >= LINKS_EVERY_MS;

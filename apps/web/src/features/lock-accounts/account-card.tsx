@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { invalidateLockAccounts } from './api';
-import { accountActions, budgetUse, importSummaryParts, stateReason, stateVariant, type ImportResult, type LockAccount } from './lock-accounts';
+import { accountActions, budgetUse, importSummaryParts, stateReason, stateTexts, stateVariant, type ImportResult, type LockAccount } from './lock-accounts';
 
 /** Where a "get locks" of an account stands on this page. */
 export type ImportState = { state: 'running' } | { state: 'done'; result: ImportResult } | { state: 'failed'; error: unknown };
@@ -47,6 +47,7 @@ export function AccountCard({
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'disconnect' | 'remove' | null>(null);
   const actions = accountActions(account.state);
+  const texts = stateTexts(account);
   const use = budgetUse(account.calls.month, account.monthlyBudget);
   const isImporting = importState?.state === 'running';
   const headingId = `lock-account-${account.id}-name`;
@@ -90,7 +91,7 @@ export function AccountCard({
             {account.username}
           </h3>
           <Badge variant={stateVariant(account.state)} data-testid="lock-account-state">
-            {t(`lockAccounts.states.${account.state}`)}
+            {t(texts.badge)}
           </Badge>
         </div>
         <p className="text-muted-foreground text-sm">
@@ -102,14 +103,14 @@ export function AccountCard({
               {' · '}
             </>
           )}
-          <span>{t(`lockAccounts.kinds.${account.kind}`)}</span>
+          <span data-testid="lock-account-kind">{t(`lockAccounts.kinds.${account.kind}`)}</span>
         </p>
       </CardHeader>
 
       <CardContent className="space-y-4">
         {account.state !== 'connected' && (
           <Notice tone={account.state === 'disconnected' ? 'muted' : 'warning'} testId="lock-account-problem">
-            <p>{t(`lockAccounts.stateHelp.${account.state}`)}</p>
+            <p>{t(texts.help)}</p>
             {reason && account.state !== 'disconnected' && <p className="mt-1 text-xs">{t('lockAccounts.reason', { reason })}</p>}
           </Notice>
         )}
@@ -185,9 +186,9 @@ export function AccountCard({
           </Button>
         )}
         {actions.reconnect && (
-          <Button onClick={onReconnect} data-testid="lock-account-reconnect">
+          <Button onClick={onReconnect} data-testid="lock-account-reconnect" data-kind={account.kind}>
             <PlugZap aria-hidden />
-            {t('lockAccounts.reconnect')}
+            {t(texts.reconnect)}
           </Button>
         )}
         <Button variant="outline" onClick={onBudget} data-testid="lock-account-budget">

@@ -18,13 +18,13 @@ import { invalidateLockAccounts } from './api';
 import type { LockAccount } from './lock-accounts';
 
 /** The server's error in the dialog unless it is all about fields shown next to them. */
-function shownErrorOf(error: unknown, fields: string[]) {
+export function shownErrorOf(error: unknown, fields: string[]) {
   const named = Object.keys(appErrorOf(error)?.fields ?? {});
   return named.length > 0 && named.every((f) => fields.includes(f)) ? null : error;
 }
 
 /** After any change of an account: the accounts, and the locks (their account's state, counts). */
-function useAccountsChanged() {
+export function useAccountsChanged() {
   const queryClient = useQueryClient();
   return () => invalidateLockAccounts(queryClient);
 }

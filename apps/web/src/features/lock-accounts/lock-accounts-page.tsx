@@ -24,12 +24,15 @@ import { AccountCard, type ImportState } from './account-card';
 import { HotelLocks } from './hotel-locks';
 import { SharedDoorEditor } from '@/components/shared-doors/shared-door-editor';
 import type { LockAccount, LockAccountsData } from './lock-accounts';
+import type { SeamDialogState } from './seam-connect-dialog';
 
 /** The forms (with zod) are a chunk of their own, loaded when the page is idle. */
 const loadDialogs = () => import('./account-dialogs');
 const ConnectAccountDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ConnectAccountDialog })));
 const ReconnectAccountDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ReconnectAccountDialog })));
 const BudgetDialog = lazy(() => loadDialogs().then((m) => ({ default: m.BudgetDialog })));
+const loadSeamDialog = () => import('./seam-connect-dialog');
+const SeamConnectDialog = lazy(() => loadSeamDialog().then((m) => ({ default: m.SeamConnectDialog })));
 
 /** Byte orders of card numbers (packages/shared CARD_NUMBER_ORDERS). */
 const CARD_NUMBER_ORDERS = ['same', 'reversed'] as const satisfies typeof shared.CARD_NUMBER_ORDERS;
@@ -37,8 +40,9 @@ type CardNumberOrder = (typeof CARD_NUMBER_ORDERS)[number];
 
 /**
  * `/lockAccounts` (issue 16 §2): the install's lock cloud (simulated or TTLock, and its region; or
- * what the administrator must set when there is none), the hotel's TTLock accounts (connect,
- * get locks, reconnect, disconnect, remove, monthly call budget), how the hotel's desk reader gives
+ * what the administrator must set when there is none), the hotel's TTLock accounts and Seam
+ * workspaces (connect, get locks, reconnect: a Seam workspace with a new API key, disconnect,
+ * remove, monthly call budget), how the hotel's desk reader gives
  * card numbers, and the hotel's locks with their rooms. For owners and administrators (lock.accounts).
  */
 export function LockAccountsPage() {
@@ -71,11 +75,13 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
   const { timeZone } = useHotelSettings();
   const canPair = hasPermission(useUserInfo(), 'room.manage');
   const [isConnectOpen, setIsConnectOpen] = useState(false);
+  const [seamDialog, setSeamDialog] = useState<SeamDialogState>(null);
   const [reconnecting, setReconnecting] = useState<LockAccount | null>(null);
   const [budgeting, setBudgeting] = useState<LockAccount | null>(null);
   const [imports, setImports] = useState<Record<number, ImportState>>({});
   usePrefetchWhenIdle(loadDialogs);
-  const isDialogMounted = useMountedOnce(isConnectOpen || reconnecting !== null || budgeting !== null);
+  usePrefetchWhenIdle(loadSeamDialog);
+  const isDialogMounted = useMountedOnce(isConnectOpen || seamDialog !== null || reconnecting !== null || budgeting !== null);
   const isConfigured = data.region !== null;
 
   /** "Get locks" of an account: its card shows the progress, then what changed (also in a toast). */
@@ -92,11 +98,18 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
     }
   };
 
-  const connectButton = (testId: string) => (
-    <Button onClick={() => setIsConnectOpen(true)} data-testid={testId}>
-      <Plus aria-hidden />
-      {t('lockAccounts.connect')}
-    </Button>
+  /** Connect a TTLock account, and beside it a Seam workspace. */
+  const connectButtons = (testId: string) => (
+    <>
+      <Button onClick={() => setIsConnectOpen(true)} data-testid={testId}>
+        <Plus aria-hidden />
+        {t('lockAccounts.connect')}
+      </Button>
+      <Button variant="outline" onClick={() => setSeamDialog({ account: null })} data-testid={`${testId}-seam`}>
+        <Plus aria-hidden />
+        {t('lockAccounts.seam.connect')}
+      </Button>
+    </>
   );
 
   return (
@@ -104,7 +117,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
       <PageHeader
         title={t('lockAccounts.title')}
         isBusy={query.isFetching}
-        actions={isConfigured && data.items.length > 0 ? connectButton('lock-accounts-connect') : undefined}
+        actions={isConfigured && data.items.length > 0 ? connectButtons('lock-accounts-connect') : undefined}
       />
       <LoadError query={failedQuery(query)} what={t('lockAccounts.what')} />
       <CloudCard data={data} />
@@ -121,7 +134,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
                   icon={Plug}
                   title={t('lockAccounts.emptyTitle')}
                   description={t('lockAccounts.emptyText')}
-                  action={connectButton('lock-accounts-connect-empty')}
+                  action={<div className="flex flex-wrap justify-center gap-2">{connectButtons('lock-accounts-connect-empty')}</div>}
                   data-testid="lock-accounts-empty"
                 />
               </Card>
@@ -134,7 +147,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
                     timeZone={timeZone}
                     importState={imports[account.id]}
                     onImport={() => void runImport(account)}
-                    onReconnect={() => setReconnecting(account)}
+                    onReconnect={() => (account.kind === 'seam' ? setSeamDialog({ account }) : setReconnecting(account))}
                     onBudget={() => setBudgeting(account)}
                   />
                 ))}
@@ -150,6 +163,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
       {isDialogMounted && (
         <Suspense fallback={null}>
           <ConnectAccountDialog open={isConnectOpen} onOpenChange={setIsConnectOpen} onConnected={(account) => void runImport(account)} />
+          <SeamConnectDialog state={seamDialog} onClose={() => setSeamDialog(null)} onConnected={(account) => void runImport(account)} />
           <ReconnectAccountDialog account={reconnecting} onClose={() => setReconnecting(null)} />
           <BudgetDialog account={budgeting} onClose={() => setBudgeting(null)} />
         </Suspense>

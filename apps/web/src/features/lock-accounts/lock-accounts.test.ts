@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCK_ACCOUNT_STATES, LOCK_CALL_BUDGET } from '@console/shared';
-import { accountActions, accountTitle, budgetUse, importSummaryParts, lockName, stateReason, stateVariant } from './lock-accounts';
+import { accountActions, accountTitle, budgetUse, importSummaryParts, lockName, stateReason, stateTexts, stateVariant } from './lock-accounts';
 
 describe('the actions of a lock account', () => {
   it('gets locks only while connected, and offers its password again otherwise', () => {
@@ -22,6 +22,25 @@ describe('the actions of a lock account', () => {
     expect(stateReason('needs_password', 'permission_denied')).toBe('permission_denied');
     expect(stateReason('connected', 'monthly_limit')).toBe('monthly_limit');
     expect(stateReason('connected', null)).toBeNull();
+  });
+
+  it('asks a Seam workspace whose key was refused for a new API key, never for a password', () => {
+    expect(stateTexts({ kind: 'seam', state: 'needs_password' })).toEqual({
+      badge: 'lockAccounts.seam.needsKey',
+      help: 'lockAccounts.errors.reconnectWithKey',
+      reconnect: 'lockAccounts.seam.reconnect',
+    });
+    expect(stateTexts({ kind: 'seam', state: 'disconnected' })).toMatchObject({
+      badge: 'lockAccounts.states.disconnected',
+      reconnect: 'lockAccounts.seam.reconnect',
+    });
+    for (const kind of ['ttlock', 'tthotel'] as const) {
+      expect(stateTexts({ kind, state: 'needs_password' }), kind).toEqual({
+        badge: 'lockAccounts.states.needs_password',
+        help: 'lockAccounts.stateHelp.needs_password',
+        reconnect: 'lockAccounts.reconnect',
+      });
+    }
   });
 
   it('shows connected in green and needs of the administrator in amber', () => {

@@ -29,6 +29,21 @@ export function accountActions(state: LockAccountState): AccountActions {
   };
 }
 
+/**
+ * What an account's card says of its state, by its kind: a Seam workspace whose key Seam refused
+ * needs a new API key (connected again through the Seam dialog), never a password.
+ */
+export function stateTexts(account: { kind: LockAccount['kind']; state: LockAccountState }): { badge: string; help: string; reconnect: string } {
+  if (account.kind === 'seam') {
+    return {
+      badge: account.state === 'needs_password' ? 'lockAccounts.seam.needsKey' : `lockAccounts.states.${account.state}`,
+      help: account.state === 'needs_password' ? 'lockAccounts.errors.reconnectWithKey' : `lockAccounts.stateHelp.${account.state}`,
+      reconnect: 'lockAccounts.seam.reconnect',
+    };
+  }
+  return { badge: `lockAccounts.states.${account.state}`, help: `lockAccounts.stateHelp.${account.state}`, reconnect: 'lockAccounts.reconnect' };
+}
+
 /** The badge of a state: green when connected, grey once disconnected, amber while it needs the administrator. */
 export function stateVariant(state: LockAccountState): 'success' | 'outline' | 'warning' | 'destructive' {
   if (state === 'connected') return 'success';

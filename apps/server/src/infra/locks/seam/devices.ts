@@ -77,12 +77,23 @@ function summaryOf(d: SeamDevice): LockSummary {
 }
 
 /** locks/list: Seam's own filter of the workspace's devices to locks, every page. */
-export async function listLocks(s: SeamSession): Promise<LockSummary[]> {
+async function listDevices(s: SeamSession): Promise<SeamDevice[]> {
   const devices = await s.all('locks/list', 'lock', (seam) => seam.locks.list({}));
-  return devices
-    .map(readDevice)
-    .filter((d) => d.deviceId !== '')
-    .map(summaryOf);
+  return devices.map(readDevice).filter((d) => d.deviceId !== '');
+}
+
+export async function listLocks(s: SeamSession): Promise<LockSummary[]> {
+  return (await listDevices(s)).map(summaryOf);
+}
+
+/** A device's status: online, battery; Seam exposes no gateway and no last-seen time. */
+function statusOf(d: SeamDevice): LockStatus {
+  return { lockId: d.deviceId, name: d.displayName || d.name, mac: '', battery: batteryOf(d), online: isOnline(d), gateway: null, lastSeenAt: null };
+}
+
+/** Every lock's status from one listing (locks/list, every page): what the status cycle reads. */
+export async function lockStatuses(s: SeamSession): Promise<LockStatus[]> {
+  return (await listDevices(s)).map(statusOf);
 }
 
 /** devices/get; an unknown device is `lock_not_found` (`device_not_found`, 404). */
@@ -98,8 +109,7 @@ export async function lockDetail(s: SeamSession, lockId: string): Promise<LockSu
 
 /** One lock's status: online, battery; Seam exposes no gateway and no last-seen time. */
 export async function lockStatus(s: SeamSession, lockId: string): Promise<LockStatus> {
-  const d = await getDevice(s, lockId);
-  return { lockId, name: d.displayName || d.name, mac: '', battery: batteryOf(d), online: isOnline(d), gateway: null, lastSeenAt: null };
+  return statusOf(await getDevice(s, lockId));
 }
 
 /**

@@ -74,6 +74,10 @@ export class SeamProvider implements LockProvider {
   lockStatus(lockId: string): Promise<LockStatus> {
     return devices.lockStatus(this.session, lockId);
   }
+  /** locks/list: each device's online state and battery, the whole workspace in one listing. */
+  lockStatuses(): Promise<LockStatus[] | null> {
+    return devices.lockStatuses(this.session);
+  }
   unlock(lockId: string): Promise<void> {
     return devices.unlock(this.session, lockId);
   }

@@ -104,6 +104,10 @@ describe("Seam adapter against Seam's fake", () => {
     expect(await seam.lockStatus(lockId)).toEqual({ lockId, name: 'Smart Device', mac: '', battery: 7, online: true, gateway: null, lastSeenAt: null });
     await fake.ours.setOnline(lockId, false);
     expect(await seam.lockStatus(lockId)).toMatchObject({ online: false });
+    // Every lock's status from one listing (the status cycle's read): the same status.
+    const statuses = (await seam.lockStatuses())!;
+    expect(statuses.find((s) => s.lockId === lockId)).toEqual({ ...(await seam.lockStatus(lockId)), online: false });
+    expect(statuses.length).toBe((await seam.listLocks()).length);
     await expectCode(seam.lockDetail('no_such_device'), 'lock_not_found', 'device_not_found');
     await expectCode(seam.lockStatus('no_such_device'), 'lock_not_found', 'device_not_found');
   });
