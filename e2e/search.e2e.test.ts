@@ -67,6 +67,17 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the search box in $head
       await dialog(page).getByText(text(header, 'search.groups.guests'), { exact: true }).waitFor();
       await screenshot(page, `search-results-${header}`);
 
+      // Moved to another room, the guest is still one result: the stay they are in now, in the new room (issue 39 §10).
+      const other = await api<{ id: number; name: string }>(page, 'room.create', { name: `${guest.room.name}-2` }, 'mutation');
+      const movedStay = await api<Stay>(page, 'stay.changeRoom', { stayId: guest.stay.id, targetRoomId: other.id }, 'mutation');
+      // The guest's page opened from now on is the one of the stay they are in.
+      guest.guestId = movedStay.guests[0]!.id;
+      await page.getByTestId('search-input').fill(`${guest.name} `);
+      await page.getByTestId('search-input').fill(guest.name);
+      const moved = dialog(page).locator('[data-testid="search-result"][data-group="guests"]', { hasText: other.name });
+      await moved.waitFor();
+      expect(await dialog(page).locator('[data-testid="search-result"][data-group="guests"]', { hasText: guest.name }).count()).toBe(1);
+
       // The last four digits of the mobile find the guest too; Enter opens the guest's page.
       await page.getByTestId('search-input').fill(guest.mobile.slice(-4));
       await expect.poll(() => dialog(page).locator('[data-testid="search-result"][data-group="guests"]').first().innerText()).toContain(guest.name);

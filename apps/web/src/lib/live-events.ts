@@ -29,12 +29,15 @@ const ROUTERS = {
   reader: trpc.reader,
   dispenser: trpc.dispenser,
   webhooks: trpc.webhooks,
+  search: trpc.search,
 };
 type Router = keyof typeof ROUTERS;
 
 // A bill's invoices follow it (an invoice issued or credited in another tab: docs/invoices.md).
 const MONEY: Router[] = ['order', 'invoice', 'room', 'stay', 'today', 'timeline', 'customer'];
-const STAY: Router[] = [...MONEY, 'sharedDoor', 'password', 'face', 'card', 'guestMessage'];
+// The search box's answers too: a guest moved or checked out elsewhere shows as they are now, not as
+// the box found them a few seconds before (its answers are kept 15 s).
+const STAY: Router[] = [...MONEY, 'sharedDoor', 'password', 'face', 'card', 'guestMessage', 'search'];
 // Housekeeping too: an attendant's code of the day reaches the door (her phone shows it once on the lock).
 const DOORS: Router[] = ['password', 'face', 'card', 'lock', 'sharedDoor', 'accessRule', 'room', 'stay', 'today', 'timeline', 'housekeeping'];
 
