@@ -222,13 +222,21 @@ export function actionRows(): ActionRow[] {
     const names = action.services.map((fn) => fn.name);
     const twins = twinsOf(names, procedureFaces, functions, served);
     const literal = new RegExp(`['"\`]${action.path.replace(/[/]/g, '\\/')}['"\`]`);
+    const handler = handlers.find((f) => new RegExp(`path: ['"]${action.path}['"]`).test(f.text));
+    // A service's file: the one its handler imports it from (several modules may declare a function of
+    // that name: a lock platform's adapters each have a listLocks), else the first that declares it.
+    const importedFrom = (name: string) => {
+      const from = handler && new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '(\\.[^']+)'`).exec(handler.text)?.[1];
+      const file = from && path.join(path.dirname(handler.file), `${from}.ts`);
+      return file && modules.some((m) => m.file === file) ? file : undefined;
+    };
     return {
       path: action.path,
       auth: action.auth,
-      handler: handlers.find((f) => new RegExp(`path: ['"]${action.path}['"]`).test(f.text))?.file,
+      handler: handler?.file,
       services: action.services.map((fn) => ({
         name: fn.name,
-        file: modules.find((f) => new RegExp(`export (async )?function ${fn.name}\\b`).test(f.text))?.file,
+        file: importedFrom(fn.name) ?? modules.find((f) => new RegExp(`export (async )?function ${fn.name}\\b`).test(f.text))?.file,
       })),
       procedures: twins,
       operations: twinsOf(names, operations, functions, served),
