@@ -38,9 +38,11 @@ async function saveStatus(
     lastSeenAt?: Date | null;
     name?: string;
     mac?: string;
+    /** Why the lock is shown offline, kept (a call found it unreachable); none by default. */
+    statusError?: string | null;
   },
 ): Promise<void> {
-  await deps.prisma.lock.update({ where: { id: lock.id }, data: { ...data, statusCheckedAt: new Date(), statusError: null } });
+  await deps.prisma.lock.update({ where: { id: lock.id }, data: { statusError: null, ...data, statusCheckedAt: new Date() } });
   // The lock answers through its gateway again: offline codes left on it are deleted now (docs/access-rules.md "Offline codes").
   if (data.online) await removeOfflineCodesLeft(deps, lock);
   const battery = data.battery === undefined ? lock.battery : data.battery;
@@ -94,7 +96,29 @@ export async function lockMessages(
   });
 }
 
-const STATUS_SELECT = { id: true, hotelId: true, providerLockId: true, online: true, battery: true, gatewayId: true, isWifi: true } as const;
+const STATUS_SELECT = {
+  id: true,
+  hotelId: true,
+  providerLockId: true,
+  online: true,
+  battery: true,
+  gatewayId: true,
+  isWifi: true,
+  statusError: true,
+  statusCheckedAt: true,
+} as const;
+
+/**
+ * A lock a call found unreachable (noteLockUnreachable: an unlock or a write answered "lock offline")
+ * stays offline until something newer says it answers: its gateway hearing it after that (a link's
+ * `seenAt`). A gateway online, or a link older than the failed call, is not that: TTLock keeps a lock
+ * linked to its gateway 30 minutes after it last heard it, and the status cycle read only the gateway
+ * would show the lock online again minutes after the door refused to open.
+ */
+function heldOffline(lock: { online: boolean | null; statusError: string | null; statusCheckedAt: Date | null }, heardAt: Date | null | undefined): boolean {
+  if (lock.online !== false || !lock.statusError || !UNREACHABLE.has(lock.statusError)) return false;
+  return !heardAt || !lock.statusCheckedAt || heardAt <= lock.statusCheckedAt;
+}
 
 /**
  * Locks their account no longer holds (deleted in the TTLock app, or moved to another account):
@@ -203,8 +227,10 @@ export async function refreshAccountStatus(
       }
       if (linksDue) {
         const link = best.get(lock.providerLockId);
+        const held = heldOffline(lock, link?.seenAt);
         await saveStatus(deps, lock, {
-          online: link?.online === true,
+          online: link?.online === true && !held,
+          ...(held ? { statusError: lock.statusError } : {}),
           battery,
           gatewayId: link?.gatewayId ?? null,
           gatewayName: link?.name ?? null,
@@ -213,7 +239,13 @@ export async function refreshAccountStatus(
         });
       } else {
         const g = lock.gatewayId ? gatewayOnline.get(lock.gatewayId) : undefined;
-        await saveStatus(deps, lock, { online: g?.online === true, battery, gatewayOnline: g ? g.online : lock.gatewayId ? false : null });
+        const held = heldOffline(lock, null);
+        await saveStatus(deps, lock, {
+          online: g?.online === true && !held,
+          battery,
+          gatewayOnline: g ? g.online : lock.gatewayId ? false : null,
+          ...(held ? { statusError: lock.statusError } : {}),
+        });
       }
     }
     await deps.prisma.lockAccount.update({
@@ -278,7 +310,13 @@ const UNREACHABLE: ReadonlySet<string> = new Set(['lock_offline', 'gateway_offli
  */
 export async function noteLockUnreachable(deps: Deps, lock: { id: number; hotelId: number }, code: string): Promise<void> {
   if (!UNREACHABLE.has(code)) return;
-  const { count } = await deps.prisma.lock.updateMany({ where: { id: lock.id, online: { not: false } }, data: { online: false, statusCheckedAt: new Date() } });
+  // Why, kept (the lock panel says "the last check failed: the lock is offline"), until a newer hearing of it (heldOffline).
+  const now = new Date();
+  await deps.prisma.lock.updateMany({ where: { id: lock.id, online: false }, data: { statusCheckedAt: now, statusError: code } });
+  const { count } = await deps.prisma.lock.updateMany({
+    where: { id: lock.id, online: { not: false } },
+    data: { online: false, statusCheckedAt: now, statusError: code },
+  });
   if (count) {
     await lockMessages(deps, lock, [{ kind: 'lock_offline', content: '' }]);
     await recordLockEvents(deps, lock, ['lock.offline']);

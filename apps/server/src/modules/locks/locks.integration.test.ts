@@ -296,6 +296,17 @@ describe('remote unlock', () => {
     expect(describeAppError(error, 'zh-CN', ctx.deps.i18n).message).toMatch(/开门失败/);
     expect(await getRoomLock(d.staff, { roomId: d.room.id })).toMatchObject({ online: false });
     expect((await listLockMessages(d.staff, { roomId: d.room.id })).items.map((m) => m.kind)).toEqual(['lock_offline']);
+    // The status cycle does not show it online again on its gateway's word (TTLock keeps a lock linked
+    // 30 minutes after it last heard it), with the links read again or not: only a newer hearing does.
+    const cycle = async (links: 'kept' | 'read again') => {
+      if (links === 'read again') await ctx.deps.prisma.lockAccount.updateMany({ where: { hotelId: d.hotel.id }, data: { linksReadAt: null } });
+      await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
+      return getRoomLock(d.staff, { roomId: d.room.id });
+    };
+    expect(await cycle('kept')).toMatchObject({ online: false, statusError: 'lock_offline' });
+    expect(await cycle('read again')).toMatchObject({ online: false, statusError: 'lock_offline' });
+    await control('PATCH', `/locks/${d.lockId}`, { online: true });
+    expect(await cycle('read again')).toMatchObject({ online: true, statusError: null });
     const audits = await ctx.deps.prisma.auditLog.findMany({ where: { hotelId: d.hotel.id, action: 'lock.unlock' }, orderBy: { id: 'asc' } });
     expect(audits.map((a) => (a.after as { opened: boolean }).opened)).toEqual([true, false]);
   });
