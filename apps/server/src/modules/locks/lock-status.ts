@@ -113,9 +113,13 @@ const STATUS_SELECT = {
  * stays offline until something newer says it answers: its gateway hearing it after that (a link's
  * `seenAt`). A gateway online, or a link older than the failed call, is not that: TTLock keeps a lock
  * linked to its gateway 30 minutes after it last heard it, and the status cycle read only the gateway
- * would show the lock online again minutes after the door refused to open.
+ * would show the lock online again minutes after the door refused to open; nor does a record the
+ * lock made before the failure and the cloud sent late (records.ts: its `serverDate`).
  */
-function heldOffline(lock: { online: boolean | null; statusError: string | null; statusCheckedAt: Date | null }, heardAt: Date | null | undefined): boolean {
+export function heldOffline(
+  lock: { online: boolean | null; statusError: string | null; statusCheckedAt: Date | null },
+  heardAt: Date | null | undefined,
+): boolean {
   if (lock.online !== false || !lock.statusError || !UNREACHABLE.has(lock.statusError)) return false;
   return !heardAt || !lock.statusCheckedAt || heardAt <= lock.statusCheckedAt;
 }

@@ -15,7 +15,7 @@ import { refreshLockStatus } from './lock-status';
 import { getRoomLock, readRoomLock, remoteUnlock, removeUnmanaged } from './lock.service';
 import { addLockManager, deleteLockManager, listLockManagers } from './manager.service';
 import { deleteLockMessages, listLockMessages, markLockMessagesRead, unreadLockMessages } from './message.service';
-import { pollLockRecords } from './records';
+import { ingestLockRecords, pollLockRecords } from './records';
 
 /**
  * Locks beyond delivery, against apps/lock-sim over HTTP: status, records by callback and by
@@ -288,6 +288,7 @@ describe('remote unlock', () => {
     );
     expect((await listUnlockRecords(d.staff, { roomId: d.room.id })).items[0]).toMatchObject({ style: 'remote', success: true, source: 'gateway' });
 
+    const heardBefore = new Date();
     await control('PATCH', `/locks/${d.lockId}`, { online: false });
     const error = await appError(remoteUnlock(d.staff, { roomId: d.room.id }));
     expect(error.code).toBe('LOCK_FAILED');
@@ -303,6 +304,20 @@ describe('remote unlock', () => {
       await refreshLockStatus(ctx.deps, { hotelId: d.hotel.id });
       return getRoomLock(d.staff, { roomId: d.room.id });
     };
+    // Nor does a record the lock made before the failure and the cloud sent late; a newer one does (below).
+    const record = (serverDate: Date) => ({
+      recordId: randomUUID(),
+      lockId: d.lockId,
+      recordType: 12,
+      success: true,
+      username: '',
+      credential: '',
+      lockDate: serverDate,
+      serverDate,
+      battery: null,
+    });
+    await ingestLockRecords(ctx.deps, [record(heardBefore)], { callback: true });
+    expect(await getRoomLock(d.staff, { roomId: d.room.id })).toMatchObject({ online: false, statusError: 'lock_offline' });
     expect(await cycle('kept')).toMatchObject({ online: false, statusError: 'lock_offline' });
     expect(await cycle('read again')).toMatchObject({ online: false, statusError: 'lock_offline' });
     await control('PATCH', `/locks/${d.lockId}`, { online: true });

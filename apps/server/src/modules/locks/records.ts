@@ -9,7 +9,7 @@ import { parseLockTag } from '../credentials/delivery-kinds';
 import { usableProvider } from '../lock-cloud/account-provider';
 import { ACCOUNT_ROW_SELECT } from '../base/lock-ref';
 import { withinBudget } from '../lock-cloud/call-budget';
-import { lockMessages, LOW_BATTERY_PERCENT } from './lock-status';
+import { heldOffline, lockMessages, LOW_BATTERY_PERCENT } from './lock-status';
 
 /**
  * Lock records into unlock records: from the lock cloud's callback (pushed as they happen) and from
@@ -285,7 +285,7 @@ async function afterRecords(deps: Deps, room: PairedRoom, fresh: LockRecord[], b
   const newest = fresh.reduce((a, b) => (b.serverDate > a.serverDate ? b : a));
   const lock = await deps.prisma.lock.findUniqueOrThrow({
     where: { id: room.lockRowId },
-    select: { id: true, hotelId: true, battery: true, lastSeenAt: true },
+    select: { id: true, hotelId: true, battery: true, lastSeenAt: true, online: true, statusError: true, statusCheckedAt: true },
   });
   const messages: { kind: string; content: string }[] = [];
   for (const r of fresh) {
@@ -297,7 +297,13 @@ async function afterRecords(deps: Deps, room: PairedRoom, fresh: LockRecord[], b
     messages.push({ kind: 'low_battery', content: String(battery) });
   await deps.prisma.lock.update({
     where: { id: lock.id },
-    data: { battery, ...(lock.lastSeenAt == null || newest.serverDate > lock.lastSeenAt ? { lastSeenAt: newest.serverDate, online: true } : {}) },
+    // Heard from when the cloud received its newest record: online, unless a call found it unreachable since.
+    data: {
+      battery,
+      ...(lock.lastSeenAt == null || newest.serverDate > lock.lastSeenAt
+        ? { lastSeenAt: newest.serverDate, ...(heldOffline(lock, newest.serverDate) ? {} : { online: true, statusError: null }) }
+        : {}),
+    },
   });
   await lockMessages(deps, lock, messages);
 }
