@@ -21,6 +21,7 @@ import CryptoJS from 'crypto-js';
 import { DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY } from '../apps/server/src/config/keys.ts';
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
+import { freePort } from '../apps/server/src/test/test-postgres.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed.ts';
 import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized, SMOKE, target } from './lib.ts';
 
@@ -181,9 +182,12 @@ async function loginBench(databaseUrl: string) {
 
 async function startupBench() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-bench-start-'));
+  // A port the kernel says is free, chosen again for every start: a fixed one (55432 was) lies in
+  // the machine's ephemeral range (32768-60999), where another benchmark's connection run beside
+  // this one can hold it as its local port (CI on 2026-11-28: "could not bind ... Address already in use").
   const env = {
     EMBEDDED_PG_DIR: path.join(dir, 'postgres'),
-    EMBEDDED_PG_PORT: '55432',
+    EMBEDDED_PG_PORT: String(await freePort()),
     PORT: '0',
     HOST: '127.0.0.1',
     REDIS_PREFIX: `${redisPrefix}:start`,
@@ -203,6 +207,7 @@ async function startupBench() {
     await stopProcess(init.child);
     const times: number[] = [];
     for (let i = 0; i < sized(3, 1); i++) {
+      env.EMBEDDED_PG_PORT = String(await freePort());
       const started = performance.now();
       const { child, match } = await startProcess(
         process.execPath,
