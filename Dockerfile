@@ -30,7 +30,7 @@ RUN pnpm run build
 # @trpc/server (pnpm installs peers), the type definitions with their packages: neither is ever loaded.
 RUN pnpm --filter @console/server deploy --prod --no-optional /out/apps/server \
  && cd /out/apps/server \
- && rm -rf src build.mjs tsconfig.json data node_modules/@console \
+ && rm -rf src build.mjs bundle-options.cjs tsconfig.json data node_modules/@console \
  && find dist -name '*.map' -type f -delete \
  && used=$(grep -ohE "@prisma/client/runtime/query_compiler[A-Za-z0-9_.-]*" dist/*.js dist/*/*.js | sort -u | sed 's|.*/||') \
  && test -n "$used" \
