@@ -78,7 +78,7 @@ function screenKey(url: string, lang: string, dialogs: number) {
   return `${pathname.replace(/\/\d+(?=\/|$)/g, '/:id')}|${lang}|${dialogs}`;
 }
 
-/** The axe run inside the page (its source is added by `watchA11y`'s init script or by `checkA11y`). */
+/** The axe run inside the page (its source added here, or by the automatic check, when the document has none yet). */
 async function runAxeInPage(page: Page): Promise<{ url: string; lang: string; dialogs: number; violations: A11yViolation[] }> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
@@ -200,8 +200,13 @@ export async function watchA11y(context: BrowserContext) {
     checkedScreens.add(screenKey(report.url, report.lang, report.dialogs));
     if (report.violations.length) pending.get(context)?.push({ screen: `${new URL(report.url).pathname} once settled`, ...report });
   });
+  // axe (550 KB) is added to a document only when one of its screens is to be checked: added to every
+  // document by the init script, it cost each page load and each new tab about 0.3 s of CPU to parse.
+  await context.exposeBinding('__a11yLoadAxe', async (source) => {
+    if (!(await source.frame.evaluate(() => 'axe' in window))) await source.frame.evaluate(axeSource);
+  });
   await context.addInitScript({
-    content: `var __name = globalThis.__name || ((f) => f);\n${axeSource}\n;(${autoCheck.toString()})(${JSON.stringify(AXE_OPTIONS)}, ${JSON.stringify(OPEN_DIALOGS)});`,
+    content: `var __name = globalThis.__name || ((f) => f);\n;(${autoCheck.toString()})(${JSON.stringify(AXE_OPTIONS)}, ${JSON.stringify(OPEN_DIALOGS)});`,
   });
 }
 
@@ -216,6 +221,7 @@ function autoCheck(options: unknown, openDialogs: string) {
       ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
     };
     __a11yWanted: (url: string, lang: string, dialogs: number) => Promise<boolean>;
+    __a11yLoadAxe: () => Promise<void>;
     __a11yReport: (report: unknown) => Promise<void>;
   };
   const w = window as unknown as Win;
@@ -252,6 +258,8 @@ function autoCheck(options: unknown, openDialogs: string) {
           done = seen;
           return;
         }
+        if (!('axe' in window)) await w.__a11yLoadAxe();
+        if (changes !== before || state() !== seen) return;
         const dialogs = Array.from(document.querySelectorAll(openDialogs));
         const scope = dialogs.length ? { include: [...dialogs, ...Array.from(document.querySelectorAll('[data-sonner-toaster]'))] } : document;
         const result = await w.axe.run(scope, options);
