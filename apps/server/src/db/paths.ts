@@ -3,14 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The repository root, found from this file both in the source tree (apps/server/src/db) and
- * in the bundle (apps/server/dist), so `prisma/`, `locales/` and the built web app are found
- * in either case. `APP_ROOT` overrides it (the Docker image sets it).
+ * The repository root, found from this file wherever it runs: the source tree (apps/server/src/db),
+ * the bundle (apps/server/dist) or an export thread bundled from the source
+ * (apps/server/node_modules/.cache/export-thread): the nearest folder above it that holds
+ * `prisma/migrations`, so `prisma/`, `locales/` and the built web app are found in each case, then the
+ * working directory. `APP_ROOT` overrides it (the Docker image sets it).
  */
 function findRoot(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../../..'), path.resolve(here, '../../..'), process.cwd()];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'prisma', 'migrations'))) ?? process.cwd();
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'prisma', 'migrations'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
 }
 
 export const ROOT_DIR = process.env.APP_ROOT ?? findRoot();

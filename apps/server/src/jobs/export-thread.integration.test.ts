@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Job, Worker } from 'bullmq';
 import ExcelJS from 'exceljs';
@@ -62,6 +63,17 @@ describe('an export on its own thread', () => {
     await book.xlsx.readFile(fileOf(exportJob.id));
     expect(book.worksheets[0]!.rowCount).toBe(26);
     expect(EXPORT_THREAD_LIMITS.maxOldGenerationSizeMb).toBeLessThanOrEqual(128);
+  });
+
+  it('finds the locales from any working directory (a worker process runs in apps/server), as bundled from the source', async () => {
+    const { job: exportJob } = await job(`cwd-${Date.now()}`);
+    const before = process.cwd();
+    process.chdir(os.tmpdir());
+    try {
+      expect(await runExportInThread(ctx.deps, exportJob)).toEqual({ rows: 25, tallies: {} });
+    } finally {
+      process.chdir(before);
+    }
   });
 
   it("fails the job with the refusal's message key when the session has ended meanwhile, and writes nothing", async () => {
