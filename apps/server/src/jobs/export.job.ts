@@ -48,19 +48,17 @@ export const EXPORT_THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 96
 
 /**
  * The thread's code: the bundle's `dist/jobs/export-thread.js`; from the source (tests, `pnpm
- * dev`), `export-thread.ts` bundled by esbuild as `build.mjs` bundles it (bundle-options.cjs), once
- * a process, into apps/server/node_modules/.cache (a worker thread does not take Node's `--import`
- * loaders on Node 20). A thread that loaded the source through tsx took 2.3 s of CPU to start, the
- * bundle 1.0 s: an export test's time was mostly that.
+ * dev`), `export-thread.ts` bundled by esbuild as `build.mjs` bundles it (bundle-options.cjs) into
+ * apps/server/node_modules/.cache, named by its content (a worker thread does not take Node's
+ * `--import` loaders on Node 20). Bundled at each start (about 0.15 s), so that a watching test run
+ * or `pnpm dev` never starts an older code: a thread that loaded the source through tsx took 2.3 s
+ * of CPU to start, the bundle 1.0 s, and an export test's time was mostly that.
  */
 export function threadEntry(): URL {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new URL('./jobs/export-thread.js', here);
-  sourceBundle ??= bundleFromSource(here);
-  return sourceBundle;
+  return bundleFromSource(here);
 }
-
-let sourceBundle: URL | undefined;
 
 function bundleFromSource(here: string): URL {
   const require = createRequire(here);
