@@ -48,7 +48,21 @@ export async function openRoom(page: Page, room: string) {
 }
 
 export async function waitForRoomStatus(page: Page, status: string) {
-  await page.waitForFunction((s) => document.querySelector('[data-testid="room-detail"]')?.getAttribute('data-status') === s, status, { timeout: 15_000 });
+  try {
+    await page.waitForFunction((s) => document.querySelector('[data-testid="room-detail"]')?.getAttribute('data-status') === s, status, { timeout: 15_000 });
+  } catch (error) {
+    // Say what the page showed and what the database holds, so that a failure names its side.
+    const shown = await page
+      .evaluate(() => ({
+        url: location.pathname,
+        heading: document.querySelector('h1')?.textContent ?? null,
+        status: document.querySelector('[data-testid="room-detail"]')?.getAttribute('data-status') ?? null,
+      }))
+      .catch(() => null);
+    const roomId = Number(shown?.url.match(/\/room\/(\d+)/)?.[1]);
+    const stored = Number.isInteger(roomId) ? await sql(`SELECT "status"::text, "name" FROM "Room" WHERE id = $1`, [roomId]).catch(() => null) : null;
+    throw new Error(`room status ${status} awaited; the page showed ${JSON.stringify(shown)}, the database holds ${JSON.stringify(stored)}`, { cause: error });
+  }
 }
 
 /** The id of the element that has the keyboard focus. */
