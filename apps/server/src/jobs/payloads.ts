@@ -13,6 +13,8 @@ export interface DeliveryJobData {
   version: number;
   /** A sweep's one hotel (tests, which share one database between files); every hotel without it. */
   hotelId?: number;
+  /** How many times the job asked a platform where an accepted write stands (delivery.ts `awaitDelay`). */
+  polls?: number;
 }
 
 /** An export to write (modules/export/export.service.ts). */
@@ -41,6 +43,8 @@ export interface StayJobData {
   version: number;
   /** A sweep's one hotel (tests, which share one database between files); every hotel without it. */
   hotelId?: number;
+  /** How many times the job asked a platform where an accepted write stands (delivery.ts `awaitDelay`). */
+  polls?: number;
 }
 
 /** An attendant's keys of a hotel day brought in line with the rota (`sync`, at a shift's end), or the rota's sweep (`sweep`). */

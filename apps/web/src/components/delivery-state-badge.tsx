@@ -27,8 +27,11 @@ const DOTS: Partial<Record<TDeliveryState, string>> = {
   unknown: 'bg-amber-500',
 };
 
-/** Where a credential stands with its lock, in words (`credentials.states.*`). */
-export function DeliveryStateBadge({ state, className }: { state: TDeliveryState; className?: string }) {
+/**
+ * Where a credential stands with its lock, in words (`credentials.states.*`); `setting`: pending,
+ * accepted by a lock platform that sets it later (Seam), said as being set on the lock.
+ */
+export function DeliveryStateBadge({ state, setting = false, className }: { state: TDeliveryState; setting?: boolean; className?: string }) {
   const { t } = useTranslation();
   return (
     <span
@@ -39,9 +42,10 @@ export function DeliveryStateBadge({ state, className }: { state: TDeliveryState
       )}
       data-testid="delivery-state"
       data-state={state}
+      data-setting={setting || undefined}
     >
       {isInFlight(state) ? <Spinner className="size-3" /> : <span className={cn('size-1.5 shrink-0 rounded-full', DOTS[state])} aria-hidden />}
-      <span className="truncate">{t(`credentials.states.${state}`)}</span>
+      <span className="truncate">{t(setting && state === 'pending' ? 'credentials.states.setting' : `credentials.states.${state}`)}</span>
     </span>
   );
 }
@@ -57,18 +61,20 @@ export function DeliveryStatus({
   lastError,
   revokeReason,
   errorTestId,
+  setting,
 }: {
   state: TDeliveryState;
   lastError: string | null;
   revokeReason?: string | null;
   errorTestId?: string;
+  setting?: boolean;
 }) {
   const { t } = useTranslation();
   const errorKey = deliveryErrorKey(lastError);
   const isGone = state === 'removed' || state === 'removing';
   return (
     <div aria-live="polite" className="grid gap-1">
-      <DeliveryStateBadge state={state} />
+      <DeliveryStateBadge state={state} setting={setting} />
       {errorKey && (state === 'failed' || state === 'remove_failed' || state === 'unknown') && (
         <span className="text-destructive text-xs" data-testid={errorTestId}>
           {t(errorKey)}

@@ -24,6 +24,8 @@ export const ZPasswordDto = z.object({
   expired: z.boolean(),
   replacesId: z.number().nullable(),
   validityAdjusted: z.boolean(),
+  /** Pending, accepted by a lock platform that sets it later (Seam): being set on the lock. */
+  setting: z.boolean(),
   door: ZCredentialDoor.nullable(),
 });
 export type TPasswordDto = z.infer<typeof ZPasswordDto>;

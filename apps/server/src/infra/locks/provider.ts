@@ -244,6 +244,12 @@ export interface LockProvider {
   readonly name: string;
   /** True when every lock behind this provider is simulated (the console shows a badge). */
   readonly simulated: boolean;
+  /**
+   * True when a write the cloud answered is on the lock (TTLock answers once the gateway set it).
+   * False when the cloud answers "accepted" and sets it later (Seam): the delivery engine then asks
+   * `passcodeState` until the lock has it or the cloud gave up (docs/credential-delivery.md).
+   */
+  readonly confirmsWrites: boolean;
 
   /** The account's locks (TTLock lock/list; lock/listByHotel for a TTHotel account), every page. */
   listLocks(): Promise<LockSummary[]>;

@@ -59,6 +59,8 @@ export { ttlockRecordId } from './ttlock-api/records';
 export class TtlockProvider implements LockProvider {
   readonly name = 'ttlock';
   readonly simulated: boolean;
+  /** A write answered is on the lock: TTLock answers once the gateway set it. */
+  readonly confirmsWrites = true;
   private readonly session: TtlockSession;
 
   constructor(options: TtlockAccountOptions) {

@@ -6,7 +6,7 @@
 import type { Deps } from '../../context';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
-import type { LockProvider } from '../../infra/locks/provider';
+import type { LockProvider, PasscodeState } from '../../infra/locks/provider';
 import type { DeliveryLock } from '../base/lock-ref';
 import type { CredentialKind } from './lock-tags';
 
@@ -25,6 +25,11 @@ export interface DeliveryRow {
   deliveryState: DeliveryStateName;
   version: number;
   providerRef: string | null;
+  /**
+   * The version a platform that sets codes after answering (Seam) accepted and has not confirmed on
+   * the lock yet: equal to `version`, the credential is being set (passwords only).
+   */
+  acceptedVersion?: number | null;
   validFrom: Date;
   validUntil: Date | null;
   revokeReason: string | null;
@@ -70,7 +75,8 @@ export interface DeliveryPatch {
   removedAt?: Date;
   attempts?: number;
   revokeReason?: string | null;
-  providerRef?: string;
+  providerRef?: string | null;
+  acceptedVersion?: number | null;
   code?: string;
   /** A generated password whose hours the lock cloud would not issue again: the period it took instead. */
   validFrom?: Date;
@@ -81,6 +87,8 @@ export interface DeliveryPatch {
 /** What a push put on the lock: its id there, a generated code, and the validity when it is not the one asked. */
 export interface Pushed {
   ref: string;
+  /** False when the platform accepted it and sets it later (`LockProvider.confirmsWrites`): it is not on the lock yet. */
+  settled?: boolean;
   code?: string;
   validity?: { validFrom: Date; validUntil: Date | null };
 }
@@ -100,6 +108,11 @@ export interface CredentialKindHandler {
    * lock whose validity changed. Throws `credential_not_found` when the lock no longer has it.
    */
   changeValidity(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<void>;
+  /**
+   * Where the lock's copy (`providerRef`) stands, for a platform that answers a write before the
+   * lock has it (`confirmsWrites` false). Only the kinds such a platform takes have it (passwords).
+   */
+  state?(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<PasscodeState>;
   /** The provider's id of this credential if the lock holds it (matched by its tag), else null. */
   findOnLock(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<string | null>;
   save(prisma: TPrisma, id: number, patch: DeliveryPatch): Promise<void>;

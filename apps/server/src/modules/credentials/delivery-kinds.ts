@@ -25,6 +25,7 @@ const passwordHandler: CredentialKindHandler = {
         deliveryState: DeliveryStateName;
         version: number;
         providerRef: string | null;
+        acceptedVersion: number | null;
         validFrom: Date;
         validUntil: Date | null;
         revokeReason: string | null;
@@ -33,7 +34,7 @@ const passwordHandler: CredentialKindHandler = {
         code: string | null;
       } & DeliveryLockColumns)[]
     >`
-      SELECT p."id", p."hotelId", p."roomId", p."deliveryState"::text AS "deliveryState", p."version", p."providerRef", p."validFrom",
+      SELECT p."id", p."hotelId", p."roomId", p."deliveryState"::text AS "deliveryState", p."version", p."providerRef", p."acceptedVersion", p."validFrom",
              p."validUntil", p."revokeReason", p."holderName", p."kind"::text AS "kind", p."code", ${DELIVERY_LOCK_COLUMNS}
         FROM "LockPassword" p
         LEFT JOIN "Room" r ON r."hotelId" = p."hotelId" AND r."id" = p."roomId"
@@ -49,6 +50,7 @@ const passwordHandler: CredentialKindHandler = {
       deliveryState: p.deliveryState,
       version: p.version,
       providerRef: p.providerRef,
+      acceptedVersion: p.acceptedVersion,
       validFrom: p.validFrom,
       validUntil: p.validUntil,
       revokeReason: p.revokeReason,
@@ -69,7 +71,8 @@ const passwordHandler: CredentialKindHandler = {
     const window = { startAt: row.validFrom, endAt: row.validUntil };
     if (row.passwordKind === 'custom') {
       const { ref } = await provider.addCustomPasscode(lockId, { code: row.code ?? '', name: row.lockName, ...window });
-      return { ref };
+      // A platform that sets it later (Seam) has only accepted it: the engine asks until the lock has it.
+      return { ref, settled: provider.confirmsWrites };
     }
     const type = generatedType(row.passwordKind ?? 'air', row.validUntil);
     // TTLock issues a generated code for given hours once: after that code was deleted it answers
@@ -103,6 +106,9 @@ const passwordHandler: CredentialKindHandler = {
     // services replace it with a new one (password.service.ts, newPasswordValidity).
     if (row.passwordKind !== 'custom') throw new LockProviderError('not_changeable', undefined, 'a generated passcode is replaced, never changed');
     await provider.changePasscodeValidity(lockId, row.providerRef, { startAt: row.validFrom, endAt: row.validUntil });
+  },
+  async state(provider, lockId, row) {
+    return provider.passcodeState(lockId, row.providerRef ?? '');
   },
   async findOnLock(provider, lockId, row) {
     const tag = lockTag('password', row.id);

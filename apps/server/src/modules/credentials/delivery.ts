@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
 import type { Deps } from '../../context';
-import { afterCommit, recordEvent } from '../../db/events';
-import { transaction, type Tx } from '../../db/transaction';
-import type { TDeliveryError } from '@console/shared';
+import { afterCommit } from '../../db/events';
+import type { Tx } from '../../db/transaction';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { providerForLock } from '../lock-cloud/account-provider';
 import type { DeliveryJobData } from '../../jobs/payloads';
 import { reconcileDoorCopiesNow } from './door-copies';
-import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow, type Pushed } from './delivery-kinds';
+import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow } from './delivery-kinds';
+import { fail, finish, isWork, step, type DeliveryOutcome } from './delivery-step';
+
+export { DeliveryRetry, type DeliveryOutcome } from './delivery-step';
 
 /**
  * The delivery engine (docs/credential-delivery.md): a credential row holds what the lock should
@@ -126,11 +128,6 @@ export async function withGatewayMutex<T>(deps: Deps, lockRowId: number, fn: () 
   }
 }
 
-export type DeliveryOutcome = 'stale' | 'on_lock' | 'removed' | 'failed' | 'remove_failed' | 'retrying' | 'waiting';
-
-/** The domain event of a delivery's end (docs/events.md): on the lock, failed for good, taken off. */
-const END_EVENTS = { on_lock: 'credential.onLock', failed: 'credential.failed', remove_failed: 'credential.failed', removed: 'credential.removed' } as const;
-
 /**
  * Processes one delivery job. Throws to have BullMQ retry it with backoff. A delivery that ended
  * (on the lock, failed, removed) is a domain event, which webhooks send (`credential.on_lock`...):
@@ -139,28 +136,6 @@ const END_EVENTS = { on_lock: 'credential.onLock', failed: 'credential.failed', 
  */
 export async function deliver(deps: Deps, job: Job<DeliveryJobData>, token: string | undefined): Promise<DeliveryOutcome> {
   return deliverOnce(deps, job, token);
-}
-
-/**
- * Saves the end of a delivery (on the lock, failed for good, taken off) if the credential is still
- * at this version, and records its domain event in the same transaction: a crash between the two
- * can neither lose the event nor send one for a state that was not saved. A card's keys on a lock
- * are the lock's, not a guest's credential: no event. False when the credential moved on.
- */
-async function saveEnd(
-  deps: Deps,
-  handler: ReturnType<typeof credentialKind>,
-  kind: CredentialKind,
-  row: DeliveryRow,
-  state: keyof typeof END_EVENTS,
-  patch: Parameters<ReturnType<typeof credentialKind>['saveIfVersion']>[3],
-): Promise<boolean> {
-  return transaction(deps, async (tx) => {
-    if (!(await handler.saveIfVersion(tx, row.id, row.version, patch))) return false;
-    if (kind !== 'card_keys')
-      await recordEvent(tx, { hotelId: row.hotelId, kind: END_EVENTS[state], roomIds: [row.roomId], credentialId: row.id, credential: kind });
-    return true;
-  });
 }
 
 async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string | undefined): Promise<DeliveryOutcome> {
@@ -194,9 +169,25 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
       return refused(deps, handler, row, job, token, error);
     }
   });
+  if (outcome === 'awaiting') {
+    // Accepted by a platform that sets it later (Seam): asked again after a while, sooner at first,
+    // spending no attempt (docs/credential-delivery.md "Accepted, not yet on the lock").
+    const polls = job.data.polls ?? 0;
+    await job.updateData({ ...job.data, polls: polls + 1 });
+    await job.moveToDelayed(Date.now() + awaitDelay(deps, polls), token);
+    throw new DelayedError();
+  }
   // A generated code is known once it is on its room's lock: the shared doors serving the room get it.
   if (outcome === 'on_lock' && job.data.kind === 'password' && first.code === null) await afterCredentialChange(deps, first.hotelId, { roomId: first.roomId });
   return outcome;
+}
+
+/** The longest wait between two questions about an accepted write (Seam's own retries take minutes). */
+const AWAIT_MAX_MS = 120_000;
+
+/** The wait before asking again: the delivery backoff, doubled at each question, up to AWAIT_MAX_MS. */
+function awaitDelay(deps: Deps, polls: number): number {
+  return Math.min(AWAIT_MAX_MS, deps.config.locks.delivery.backoffMs * 2 ** Math.min(polls, 16));
 }
 
 /**
@@ -223,139 +214,6 @@ async function refused(
     throw new DelayedError();
   }
   return fail(deps, handler, row, job, error.code, !error.retryable);
-}
-
-function isWork(row: DeliveryRow): boolean {
-  return row.deliveryState === 'pending' || row.deliveryState === 'removing';
-}
-
-async function step(
-  deps: Deps,
-  provider: LockProvider,
-  handler: ReturnType<typeof credentialKind>,
-  kind: CredentialKind,
-  row: DeliveryRow,
-  lockId: string,
-): Promise<DeliveryOutcome> {
-  const now = new Date();
-  if (row.deliveryState === 'removing') {
-    await takeOff(provider, handler, row, lockId, true);
-    return finish(deps, handler, kind, row, 'removed', null);
-  }
-  if (row.validUntil && row.validUntil.getTime() <= now.getTime()) {
-    // Its time is over before this version reached the lock: nothing to put there, and a copy an
-    // earlier version left there (with a longer validity) comes off.
-    await takeOff(provider, handler, row, lockId, false);
-    return finish(deps, handler, kind, { ...row, revokeReason: row.revokeReason ?? 'expired' }, 'removed', null);
-  }
-  if (row.providerRef) {
-    // An earlier version is on the lock: only its validity changed (a limit, a retry of a change).
-    try {
-      await handler.changeValidity(provider, lockId, row);
-      return await finish(deps, handler, kind, row, 'on_lock', null);
-    } catch (error) {
-      if (!(error instanceof LockProviderError) || error.code !== 'credential_not_found') throw error;
-      // The lock lost it meanwhile: put it there again.
-    }
-  }
-  let pushed: Pushed;
-  let adopted = false;
-  try {
-    pushed = await handler.push(provider, lockId, row, deps);
-  } catch (error) {
-    // A push whose answer was lost (a restart, a timeout) is already there: adopt it.
-    if (!(error instanceof LockProviderError) || error.code !== 'duplicate_code') throw error;
-    const ref = await handler.findOnLock(provider, lockId, row);
-    if (!ref) throw error;
-    pushed = { ref };
-    adopted = true;
-  }
-  const onLock = {
-    providerRef: pushed.ref,
-    ...(pushed.code ? { code: pushed.code } : {}),
-    ...(pushed.validity ? { ...pushed.validity, validityAdjusted: true } : {}),
-  };
-  if (!adopted) {
-    // The lock's id and the state in one write (with its event), while the credential is at this version.
-    const now = new Date();
-    if (
-      await saveEnd(deps, handler, kind, row, 'on_lock', {
-        ...onLock,
-        deliveryState: 'on_lock',
-        lastError: null,
-        lastAttemptAt: now,
-        deliveredAt: now,
-        attempts: 0,
-      })
-    )
-      return 'on_lock';
-    // Revoked or changed meanwhile: the lock's id for it is kept all the same, the removal needs it.
-    await handler.save(deps.prisma, row.id, onLock);
-    return 'stale';
-  }
-  // The lock's id for it is kept even if the credential was revoked meanwhile: the removal needs it.
-  await handler.save(deps.prisma, row.id, onLock);
-  // The adopted copy may be of an earlier version: give it this version's validity.
-  await handler.changeValidity(provider, lockId, { ...row, providerRef: pushed.ref });
-  return finish(deps, handler, kind, row, 'on_lock', null);
-}
-
-/**
- * Takes a credential off its lock: by its `providerRef`, or (`lookUp`) by its tag when a push was
- * cut off before its answer was saved. Already gone is fine.
- */
-async function takeOff(provider: LockProvider, handler: ReturnType<typeof credentialKind>, row: DeliveryRow, lockId: string, lookUp: boolean): Promise<void> {
-  const ref = row.providerRef ?? (lookUp ? await handler.findOnLock(provider, lockId, row) : null);
-  if (!ref) return;
-  try {
-    await handler.remove(provider, lockId, { ...row, providerRef: ref });
-  } catch (error) {
-    if (!(error instanceof LockProviderError) || error.code !== 'credential_not_found') throw error;
-  }
-}
-
-async function finish(
-  deps: Deps,
-  handler: ReturnType<typeof credentialKind>,
-  kind: CredentialKind,
-  row: DeliveryRow,
-  state: 'on_lock' | 'removed' | 'failed' | 'remove_failed',
-  error: TDeliveryError | null,
-  attempts?: number,
-): Promise<DeliveryOutcome> {
-  const now = new Date();
-  const saved = await saveEnd(deps, handler, kind, row, state, {
-    deliveryState: state,
-    lastError: error,
-    lastAttemptAt: now,
-    ...(attempts !== undefined ? { attempts } : {}),
-    ...(state === 'on_lock' ? { deliveredAt: now, attempts: 0 } : {}),
-    ...(state === 'removed' ? { removedAt: now, attempts: 0, revokeReason: row.revokeReason } : {}),
-  });
-  return saved ? state : 'stale';
-}
-
-async function fail(
-  deps: Deps,
-  handler: ReturnType<typeof credentialKind>,
-  row: DeliveryRow,
-  job: Job<DeliveryJobData>,
-  code: TDeliveryError,
-  permanent: boolean,
-): Promise<DeliveryOutcome> {
-  const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const finalState = row.deliveryState === 'removing' ? 'remove_failed' : 'failed';
-  if (last) return finish(deps, handler, job.data.kind, row, finalState, code, job.attemptsMade + 1);
-  await handler.saveIfVersion(deps.prisma, row.id, row.version, { lastError: code, lastAttemptAt: new Date(), attempts: job.attemptsMade + 1 });
-  throw new DeliveryRetry(code);
-}
-
-/** Thrown to have BullMQ try again later; the reason is already saved on the credential. */
-export class DeliveryRetry extends Error {
-  constructor(readonly code: string) {
-    super(`delivery will be retried: ${code}`);
-    this.name = 'DeliveryRetry';
-  }
 }
 
 /** Which credentials a change moved: a stay's, a room's (its stays'), a guest's, a customer's, or the hotel's. */

@@ -61,6 +61,8 @@ export interface PasswordDto {
   replacesId: number | null;
   /** The lock cloud would not issue these hours again (TTLock -1026): the validity is the nearest it took. */
   validityAdjusted: boolean;
+  /** Pending, accepted by a lock platform that sets it later (Seam): being set on the lock. */
+  setting: boolean;
   /** A shared door's copy of the room's password (docs/shared-doors.md): the door; null on the room's lock. */
   door: CredentialDoorDto | null;
 }
@@ -84,6 +86,8 @@ const passwordSelect = {
   createdAt: true,
   replacesId: true,
   validityAdjusted: true,
+  version: true,
+  acceptedVersion: true,
   room: { select: { name: true } },
   doorLock: { select: DOOR_SELECT },
 } as const satisfies Prisma.LockPasswordSelect;
@@ -111,6 +115,7 @@ function toDto(p: PasswordRow): PasswordDto {
     expired: isExpired(p, new Date()),
     replacesId: p.replacesId,
     validityAdjusted: p.validityAdjusted,
+    setting: p.deliveryState === 'pending' && p.acceptedVersion === p.version,
     door: doorDto(p.doorLock),
   };
 }

@@ -223,7 +223,13 @@ function PasswordRow({
         )}
       </TableCell>
       <TableCell className="max-w-72">
-        <DeliveryStatus state={state} lastError={password.lastError} revokeReason={password.revokeReason} errorTestId={`password-${id}-error`} />
+        <DeliveryStatus
+          state={state}
+          setting={password.setting}
+          lastError={password.lastError}
+          revokeReason={password.revokeReason}
+          errorTestId={`password-${id}-error`}
+        />
       </TableCell>
       {canManage && (
         <RowActions>

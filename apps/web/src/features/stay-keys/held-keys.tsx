@@ -84,7 +84,7 @@ export function HeldKeys({
                   {p.validityAdjusted && <span className="text-xs text-amber-800">{t('credentials.validityAdjusted')}</span>}
                 </div>
                 <div className="grid content-start gap-1.5 sm:justify-items-end">
-                  <DeliveryStatus state={p.deliveryState} lastError={p.lastError} errorTestId={`guest-keys-password-${p.id}-error`} />
+                  <DeliveryStatus state={p.deliveryState} setting={p.setting} lastError={p.lastError} errorTestId={`guest-keys-password-${p.id}-error`} />
                   {isRefused && canManage && (
                     <Button
                       variant="outline"

@@ -59,7 +59,7 @@ export function StayCredentials({ stayId, roomId }: { stayId: number; roomId: nu
                 <span className="font-medium">{t(`credentials.kinds.${password.kind}`)}</span>
                 <span className="text-muted-foreground truncate">{password.holderName}</span>
                 <span aria-live="polite" className="inline-flex items-center gap-2">
-                  <DeliveryStateBadge state={password.deliveryState} />
+                  <DeliveryStateBadge state={password.deliveryState} setting={password.setting} />
                   {errorKey && (password.deliveryState === 'failed' || password.deliveryState === 'remove_failed') && (
                     <span className="text-destructive text-xs">{t(errorKey)}</span>
                   )}

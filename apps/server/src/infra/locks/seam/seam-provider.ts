@@ -48,6 +48,8 @@ const notSupported = (what: string) => Promise.reject(new LockProviderError('not
  */
 export class SeamProvider implements LockProvider {
   readonly name = 'seam';
+  /** Seam answers a code write "accepted" and sets it later: `passcodeState` confirms it. */
+  readonly confirmsWrites = false;
   private readonly session: SeamSession;
 
   constructor(options: SeamAccountOptions) {
