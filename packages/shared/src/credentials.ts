@@ -35,6 +35,11 @@ export const LOCK_ERROR_CODES = [
   'photo_rejected',
   /** A generated code the guest has not used yet cannot be changed (TTLock -3008). */
   'not_changeable',
+  /**
+   * An offline code the lock's platform cannot take off (Seam offline codes cannot be deleted): it
+   * keeps working until its validity ends, and is not tried again.
+   */
+  'offline_kept',
   /** A generated code for these hours was issued and deleted before (TTLock -1026). */
   'period_used',
   /** The lock has no generated-code data: reset its passcodes in the TTLock app (TTLock -1007). */
@@ -96,6 +101,7 @@ export const LOCK_ERROR_KIND: Record<TLockErrorCode, TLockErrorKind> = {
   credential_not_found: 'permanent',
   photo_rejected: 'permanent',
   not_changeable: 'permanent',
+  offline_kept: 'permanent',
   period_used: 'permanent',
   no_passcode_data: 'permanent',
   invalid_parameter: 'permanent',

@@ -7,8 +7,9 @@ import { actorContext, createTestContext, testConfig, type TestContext } from '.
 import { startSeamFake, type SeamFake } from '../../test/seam-fake';
 import { trpcClient } from '../../test/trpc-client';
 import { checkIn } from '../stays/check-in';
+import { refreshLockStatus } from '../locks/lock-status';
 import { checkOut } from '../stays/check-out';
-import { createPassword, getPassword } from './password.service';
+import { createPassword, getPassword, revokePassword } from './password.service';
 
 /**
  * Issue 38: a stay's code on a lock whose platform answers a write before the lock has it (Seam:
@@ -38,12 +39,12 @@ afterAll(async () => {
 });
 
 /** A hotel with a room whose door is a keypad lock of its own Seam workspace, connected and paired. */
-async function seamRoom() {
+async function seamRoom(flags: Record<string, unknown> = {}) {
   const h = await createHotelWithStaff(ctx.deps);
   const api = trpcClient(ctx.app);
   const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['401']);
   const workspace = await fake.ours.addWorkspace('Delivery');
-  const door = await fake.ours.addDevice({ name: 'Room 401', workspace_id: workspace.workspace_id, can_program_online_access_codes: true });
+  const door = await fake.ours.addDevice({ name: 'Room 401', workspace_id: workspace.workspace_id, can_program_online_access_codes: true, ...flags });
   const connect = await api.mutation('lockAccount.connectSeam', { apiKey: workspace.api_key, label: '' }, { token: h.ownerToken });
   expect(connect.error, JSON.stringify(connect.error)).toBeUndefined();
   expect((await api.mutation('lockAccount.importLocks', { accountId: connect.data!.id }, { token: h.ownerToken })).data).toMatchObject({ added: 1 });
@@ -143,5 +144,31 @@ describe('a code on a Seam lock', () => {
     expect(again).toMatchObject({ deliveryState: 'pending', attempts: 0 });
     await fake.ours.setCode(again.providerRef!, { status: 'set' });
     expect(await until(created.id, (row) => row.deliveryState !== 'pending', 'on the lock')).toMatchObject({ deliveryState: 'on_lock' });
+  });
+
+  it('keeps an offline code Seam cannot take off as such, says it works until its end, and asks Seam no more about it at each status cycle', async () => {
+    const r = await seamRoom({ can_program_offline_access_codes: true });
+    const created = await createPassword(r.staff, {
+      roomId: r.room.id,
+      kind: 'air',
+      holderName: 'Night porter',
+      validUntil: new Date(Date.now() + 5 * 3_600_000),
+    });
+    // An offline code is computed by Seam: on the lock as soon as it has its PIN.
+    const onLock = await until(created.id, (row) => row.deliveryState !== 'pending', 'on the lock');
+    expect(onLock).toMatchObject({ deliveryState: 'on_lock', acceptedVersion: null });
+    expect(onLock.code).toMatch(/^\d+$/);
+    // Marked as an offline code left on the lock, as a gateway-down removal would leave one.
+    await ctx.deps.prisma.lockPassword.update({ where: { id: created.id }, data: { offline: true } });
+    await revokePassword(r.staff, { id: created.id });
+    const kept = await until(created.id, (row) => row.deliveryState !== 'removing', 'the removal refused');
+    expect(kept).toMatchObject({ deliveryState: 'remove_failed', lastError: 'offline_kept', attempts: 1 });
+    expect((await fake.ours.state()).access_codes.filter((c) => c.device_id === r.device)).toHaveLength(1);
+    // The next status cycles find the lock online and leave the code as it is: no removal again.
+    const before = (await deviceCalls(r.device)).length;
+    await refreshLockStatus(ctx.deps, { hotelId: r.hotel.id });
+    await refreshLockStatus(ctx.deps, { hotelId: r.hotel.id });
+    expect(await password(created.id)).toMatchObject({ deliveryState: 'remove_failed', lastError: 'offline_kept', version: kept.version });
+    expect((await deviceCalls(r.device)).length).toBe(before);
   });
 });

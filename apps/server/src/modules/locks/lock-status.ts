@@ -71,10 +71,17 @@ async function recordLockEvents(deps: Deps, lock: { id: number; hotelId: number 
 /**
  * An offline code whose removal failed while the lock's gateway was down (a generated code is taken
  * off through the gateway) is taken off again as soon as the lock answers: a new version of its
- * removal, queued after the commit.
+ * removal, queued after the commit. Not one its platform cannot take off at all (`offline_kept`:
+ * Seam's offline codes end by themselves at their end), which no cycle would change.
  */
 async function removeOfflineCodesLeft(deps: Deps, lock: { id: number; hotelId: number }): Promise<void> {
-  const left = { hotelId: lock.hotelId, offline: true, deliveryState: 'remove_failed' as const, room: { lockId: lock.id } };
+  const left = {
+    hotelId: lock.hotelId,
+    offline: true,
+    deliveryState: 'remove_failed' as const,
+    room: { lockId: lock.id },
+    OR: [{ lastError: null }, { lastError: { not: 'offline_kept' } }],
+  };
   const rows = await deps.prisma.lockPassword.findMany({ where: left, select: { roomId: true } });
   if (!rows.length) return;
   await deps.prisma.lockPassword.updateMany({ where: left, data: { deliveryState: 'removing', version: { increment: 1 }, attempts: 0, lastError: null } });

@@ -14,7 +14,7 @@ import type { SeamSession } from './session';
  * - Offline codes (`is_offline_access_code`, on devices with `can_program_offline_access_codes`):
  *   Seam computes the PIN (it cannot be chosen) and they cannot be updated or deleted through the
  *   API (Seam's offline access codes guide): `getRandomPasscode` makes them; a change or a delete of
- *   one is refused here as `not_changeable` without calling.
+ *   one is refused here without calling (`not_changeable` a change, `offline_kept` a delete: it works until its end).
  * - The fake lists the codes of every device for a `device_id` (its filter's operator precedence):
  *   every list is filtered by device here (harmless on the real API).
  * - Writes to a code first read it (`access_codes/get`): a ref of another lock is
@@ -126,7 +126,7 @@ export async function changePasscodeValidity(s: SeamSession, lockId: string, ref
  */
 export async function deletePasscode(s: SeamSession, lockId: string, ref: string): Promise<void> {
   const code = await ownCode(s, lockId, ref);
-  if (code.isOfflineAccessCode) throw new LockProviderError('not_changeable', 'is_offline_access_code', 'Seam offline codes cannot be deleted');
+  if (code.isOfflineAccessCode) throw new LockProviderError('offline_kept', 'is_offline_access_code', 'Seam offline codes cannot be deleted');
   // The SDK's delete returns nothing (no response key); its request's full answer carries the action attempt.
   const answer = await s.call('access_codes/delete', 'credential', (seam) => seam.accessCodes.delete({ access_code_id: ref }).fetchResponse());
   const attempt = readActionAttempt((answer as { action_attempt?: unknown } | undefined)?.action_attempt);

@@ -235,7 +235,7 @@ describe("Seam adapter against Seam's fake", () => {
     ]);
     expect(await seam.passcodeState(lockId, ref)).toMatchObject({ state: 'on_lock', error: null });
     await expectCode(seam.changePasscodeValidity(lockId, ref, hours(0, 4 * HOUR)), 'not_changeable', 'is_offline_access_code');
-    await expectCode(seam.deletePasscode(lockId, ref), 'not_changeable', 'is_offline_access_code');
+    await expectCode(seam.deletePasscode(lockId, ref), 'offline_kept', 'is_offline_access_code');
     expect([...(await callsTo('/access_codes/update', lockId)), ...(await callsTo('/access_codes/delete', lockId))]).toEqual([]);
 
     const once = await seam.getRandomPasscode(lockId, { type: 'one_time', name: 'Once', timeZone: SHANGHAI, startAt: validity.startAt, endAt: null });
