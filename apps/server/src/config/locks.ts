@@ -11,9 +11,16 @@ export const locksEnv = z.object({
   /**
    * Which lock cloud the server speaks to: `ttlock` (TTLock's Open API v3, TTLOCK_*), `sim`
    * (apps/lock-sim, TTLock's API simulated: LOCK_SIM_URL, or run inside the server when unset),
-   * `none` (no locks: credentials stay pending). Production has no default.
+   * `seam` (Seam workspaces only: the hotels connect their own, no TTLock application, SEAM_ENDPOINT),
+   * `none` (no locks: credentials stay pending). Production has no default. Seam workspaces can be
+   * connected with `ttlock` and `sim` too.
    */
-  LOCK_PROVIDER: z.enum(['ttlock', 'sim', 'none']).optional(),
+  LOCK_PROVIDER: z.enum(['ttlock', 'sim', 'seam', 'none']).optional(),
+  /**
+   * Seam's API for the hotels' Seam workspaces (docs/seam.md): Seam's own unless set, e.g. to Seam's
+   * fake (`@seamapi/fake-seam-connect`) for a demo or the browser tests; its locks are then simulated.
+   */
+  SEAM_ENDPOINT: z.string().url().optional(),
   /**
    * TTLock's developer application of this install (docs/ttlock-account.md): its region picks the
    * API host (TTLock keeps mainland-China accounts on cnapi, the others on euapi); TTLOCK_BASE_URL
@@ -63,7 +70,7 @@ export function lockRefusals(env: LocksEnv, production: boolean): Refusal[] {
     refusals.push({
       path: 'LOCK_PROVIDER',
       message:
-        'production needs an explicit LOCK_PROVIDER: ttlock (with TTLOCK_CLIENT_ID, TTLOCK_CLIENT_SECRET and TTLOCK_REGION), sim (simulated locks, for a demo) or none',
+        'production needs an explicit LOCK_PROVIDER: ttlock (with TTLOCK_CLIENT_ID, TTLOCK_CLIENT_SECRET and TTLOCK_REGION), seam (Seam workspaces only), sim (simulated locks, for a demo) or none',
     });
   }
   if (env.LOCK_PROVIDER === 'ttlock') {
@@ -93,6 +100,8 @@ export function lockSettings(env: LocksEnv, production: boolean) {
     /** Set but no longer read (TTLOCK_USERNAME / TTLOCK_PASSWORD): the start says so. */
     legacyTtlockAccount: Boolean(env.TTLOCK_USERNAME || env.TTLOCK_PASSWORD),
     sim: { url: env.LOCK_SIM_URL, stateFile: env.LOCK_SIM_STATE_FILE, port: env.LOCK_SIM_PORT },
+    /** Seam's API (undefined: Seam's own). */
+    seam: { endpoint: env.SEAM_ENDPOINT },
     callbackSecret: env.LOCK_CALLBACK_SECRET,
     publicUrl: env.PUBLIC_URL,
     delivery: { attempts: env.LOCK_DELIVERY_ATTEMPTS, backoffMs: env.LOCK_DELIVERY_BACKOFF_MS },

@@ -23,8 +23,13 @@ export type TImportResult = z.infer<typeof ZImportResult>;
 
 export const ZLockAccountListOutput = z.object({
   items: z.array(ZLockAccountDto),
+  /** The install has a lock cloud (LOCK_PROVIDER other than none). */
+  configured: z.boolean(),
   simulated: z.boolean(),
+  /** TTLock's region; null without TTLock (no lock cloud, or Seam workspaces only). */
   region: z.string().nullable(),
+  /** TTLock accounts can be connected (false with LOCK_PROVIDER=seam). */
+  ttlock: z.boolean(),
   cardNumberOrder: z.enum(CARD_NUMBER_ORDERS),
 });
 export const ZLockAccountConnectOutput = z.object({ id: z.number() });

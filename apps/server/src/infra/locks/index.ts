@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { SIM_DEFAULTS, startLockSim, type LockSim } from '@console/lock-sim';
 import type { TConfig } from '../../config';
-import type { LockProvider } from './provider';
+import { LockProviderError, type LockProvider } from './provider';
 import { SeamProvider } from './seam/seam-provider';
 import { SEAM_ENDPOINT } from './seam/session';
 import { TtlockProvider, ttlockPasswordGrant, type LockTokens, type TokenStore, type TtlockApp } from './ttlock';
@@ -38,16 +38,26 @@ export class LockCloud {
   readonly name = 'ttlock';
   readonly simulated: boolean;
   readonly seam: SeamInstall;
+  /** TTLock accounts can be connected: the install has a TTLock application or the simulator (not `LOCK_PROVIDER=seam`). */
+  readonly ttlock: boolean;
   private readonly providers = new Map<number, { kind: string; provider: LockProvider }>();
 
   constructor(
-    readonly app: TtlockApp,
+    /** TTLock's developer application or the simulator; null on an install of Seam workspaces only. */
+    private readonly ttlockApp: TtlockApp | null,
     /** The TTLock region of the install's application (`eu`, `cn`); the simulator's own. */
     readonly region: 'eu' | 'cn',
     seam: Partial<SeamInstall> = {},
   ) {
-    this.simulated = app.simulated;
+    this.simulated = ttlockApp?.simulated ?? false;
+    this.ttlock = ttlockApp !== null;
     this.seam = { endpoint: seam.endpoint ?? SEAM_ENDPOINT };
+  }
+
+  /** The install's TTLock application; a TTLock call on an install without one is refused as the install's application. */
+  get app(): TtlockApp {
+    if (!this.ttlockApp) throw new LockProviderError('app_refused', undefined, 'this install connects Seam workspaces only (LOCK_PROVIDER=seam)');
+    return this.ttlockApp;
   }
 
   /** The adapter of one lock account. */
@@ -102,8 +112,10 @@ export class LockCloud {
  * TTLOCK_REGION), the simulator (at LOCK_SIM_URL, or the one `startEmbeddedLockSim` runs inside
  * the server), or none (credentials stay pending).
  */
-export function createLockCloud(config: TConfig, simUrl?: string, overrides: Partial<TtlockApp> = {}, seam: Partial<SeamInstall> = {}): LockCloud | null {
+export function createLockCloud(config: TConfig, simUrl?: string, overrides: Partial<TtlockApp> = {}, given: Partial<SeamInstall> = {}): LockCloud | null {
   const locks = config.locks;
+  const seam = { endpoint: given.endpoint ?? locks.seam.endpoint };
+  if (locks.provider === 'seam') return new LockCloud(null, 'eu', seam);
   if (locks.provider === 'ttlock') {
     const { baseUrl, clientId, clientSecret, region } = locks.ttlock;
     return new LockCloud({ baseUrl, clientId, clientSecret, simulated: false, ...overrides }, region, seam);

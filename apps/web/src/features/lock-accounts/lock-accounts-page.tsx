@@ -82,7 +82,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
   usePrefetchWhenIdle(loadDialogs);
   usePrefetchWhenIdle(loadSeamDialog);
   const isDialogMounted = useMountedOnce(isConnectOpen || seamDialog !== null || reconnecting !== null || budgeting !== null);
-  const isConfigured = data.region !== null;
+  const isConfigured = data.configured;
 
   /** "Get locks" of an account: its card shows the progress, then what changed (also in a toast). */
   const runImport = async (account: { id: number; username: string }) => {
@@ -98,14 +98,16 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
     }
   };
 
-  /** Connect a TTLock account, and beside it a Seam workspace. */
+  /** Connect a TTLock account (where the install has TTLock), and beside it a Seam workspace. */
   const connectButtons = (testId: string) => (
     <>
-      <Button onClick={() => setIsConnectOpen(true)} data-testid={testId}>
-        <Plus aria-hidden />
-        {t('lockAccounts.connect')}
-      </Button>
-      <Button variant="outline" onClick={() => setSeamDialog({ account: null })} data-testid={`${testId}-seam`}>
+      {data.ttlock && (
+        <Button onClick={() => setIsConnectOpen(true)} data-testid={testId}>
+          <Plus aria-hidden />
+          {t('lockAccounts.connect')}
+        </Button>
+      )}
+      <Button variant={data.ttlock ? 'outline' : 'default'} onClick={() => setSeamDialog({ account: null })} data-testid={`${testId}-seam`}>
         <Plus aria-hidden />
         {t('lockAccounts.seam.connect')}
       </Button>
@@ -178,7 +180,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
  */
 function CloudCard({ data }: { data: LockAccountsData }) {
   const { t } = useTranslation();
-  if (data.region === null) {
+  if (!data.configured) {
     return (
       <Card className="border-amber-300" data-testid="lock-cloud" data-configured="false">
         <CardHeader>
@@ -190,7 +192,7 @@ function CloudCard({ data }: { data: LockAccountsData }) {
         </CardHeader>
         <CardContent className="space-y-3">
           <pre className="bg-muted overflow-x-auto rounded-md p-3 text-xs leading-relaxed" dir="ltr" data-testid="lock-cloud-settings">
-            {'LOCK_PROVIDER=ttlock\nTTLOCK_CLIENT_ID=…\nTTLOCK_CLIENT_SECRET=…\nTTLOCK_REGION=eu | cn'}
+            {'LOCK_PROVIDER=ttlock\nTTLOCK_CLIENT_ID=…\nTTLOCK_CLIENT_SECRET=…\nTTLOCK_REGION=eu | cn\n\n# Seam workspaces only\nLOCK_PROVIDER=seam'}
           </pre>
           <HowTo />
         </CardContent>
@@ -215,19 +217,28 @@ function CloudCard({ data }: { data: LockAccountsData }) {
                   <FlaskConical aria-hidden />
                   {t('lockAccounts.cloud.simulated')}
                 </Badge>
-              ) : (
+              ) : data.ttlock ? (
                 t('lockAccounts.cloud.ttlock')
+              ) : (
+                t('lockAccounts.cloud.seam')
               )}
             </dd>
           </div>
-          <div>
-            <dt className="text-muted-foreground text-xs">{t('lockAccounts.cloud.region')}</dt>
-            <dd className="mt-0.5 font-medium" data-testid="lock-cloud-region" data-region={data.region}>
-              {data.region === 'eu' || data.region === 'cn' ? t(`lockAccounts.regions.${data.region}`) : data.region}
-            </dd>
-          </div>
+          {data.ttlock && (
+            <div>
+              <dt className="text-muted-foreground text-xs">{t('lockAccounts.cloud.region')}</dt>
+              <dd className="mt-0.5 font-medium" data-testid="lock-cloud-region" data-region={data.region}>
+                {data.region === 'eu' || data.region === 'cn' ? t(`lockAccounts.regions.${data.region}`) : data.region}
+              </dd>
+            </div>
+          )}
         </dl>
         {data.simulated && <p className="text-muted-foreground text-sm">{t('lockAccounts.cloud.simulatedHint')}</p>}
+        {!data.ttlock && (
+          <p className="text-muted-foreground text-sm" data-testid="lock-cloud-seam-only">
+            {t('lockAccounts.cloud.seamOnlyHint')}
+          </p>
+        )}
         <HowTo />
       </CardContent>
     </Card>

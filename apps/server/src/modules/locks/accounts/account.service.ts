@@ -76,6 +76,8 @@ async function findAccount(ctx: AuthedContext, accountId: number) {
  * account's is counted once its row exists).
  */
 async function grant(ctx: ServiceContext, username: string, password: string, onCall?: (op: string, errcode: number) => void): Promise<LockTokens> {
+  // An install of Seam workspaces only (LOCK_PROVIDER=seam) has no TTLock application to sign in with.
+  if (!cloudOf(ctx).ttlock) throw new AppError('LOCK_FAILED', { messageKey: 'lockAccounts.errors.ttlockNotInstalled' });
   try {
     return await cloudOf(ctx).passwordGrant(username, password, onCall);
   } catch (error) {
@@ -99,7 +101,7 @@ async function grant(ctx: ServiceContext, username: string, password: string, on
 
 export async function listLockAccounts(
   ctx: AuthedContext,
-): Promise<{ items: LockAccountDto[]; simulated: boolean; region: string | null; cardNumberOrder: TCardNumberOrder }> {
+): Promise<{ items: LockAccountDto[]; configured: boolean; simulated: boolean; region: string | null; ttlock: boolean; cardNumberOrder: TCardNumberOrder }> {
   requireAccountManager(ctx);
   const rows = await ctx.deps.prisma.lockAccount.findMany({
     where: { hotelId: ctx.actor.hotelId },
@@ -150,8 +152,12 @@ export async function listLockAccounts(
   });
   return {
     items,
+    // The install has a lock cloud (LOCK_PROVIDER other than none): accounts can be connected.
+    configured: ctx.deps.locks !== null,
     simulated: ctx.deps.locks?.simulated ?? false,
-    region: ctx.deps.locks ? ctx.deps.locks.region : null,
+    region: ctx.deps.locks?.ttlock ? ctx.deps.locks.region : null,
+    // TTLock accounts can be connected (not on an install of Seam workspaces only).
+    ttlock: ctx.deps.locks?.ttlock ?? false,
     cardNumberOrder: hotel.cardNumberOrder as TCardNumberOrder,
   };
 }
