@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedTemplate } from '../apps/server/src/db/template-database';
+import { startSeamFake } from '../apps/server/src/test/seam-fake';
 import { testPostgres } from '../apps/server/src/test/test-postgres';
 import { e2eWorkers } from './workers';
 
@@ -19,6 +20,11 @@ declare module 'vitest' {
      * runs it (`server()` in support.ts), so files run side by side and never see each other.
      */
     e2eServers: E2eServer[];
+    /**
+     * Seam's fake (`@seamapi/fake-seam-connect`) with OUR layer, one for the run: every console
+     * speaks to it as its Seam (SEAM_ENDPOINT); tests change its store through `controlUrl`.
+     */
+    seamFake: { url: string; controlUrl: string };
   }
 }
 
@@ -44,12 +50,21 @@ export default async function setup(project: TestProject) {
     if (!fs.existsSync(path.join(root, file))) throw new Error(`${file} is missing: run \`pnpm build\` before the browser tests`);
   }
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const postgres = await testPostgres((m) => process.stderr.write(`${m}\n`));
+  // Seam's fake, the consoles' Seam (a Seam workspace is connected from the lock accounts page);
+  // first, so that nothing else is left running if it cannot start.
+  const seam = await startSeamFake();
+  const postgres = await testPostgres((m) => process.stderr.write(`${m}\n`)).catch(async (error: unknown) => {
+    await seam.stop();
+    throw error;
+  });
   const count = Math.max(1, Math.min(e2eWorkers, await fileCount(project)));
-  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startConsole(postgres.adminUrl, redisUrl, i + 1)));
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => startConsole(postgres.adminUrl, redisUrl, i + 1, { SEAM_ENDPOINT: seam.url })),
+  );
   const consoles = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const teardown = async () => {
     await Promise.all(consoles.map((c) => c.teardown()));
+    await seam.stop();
     await postgres.stop();
   };
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -59,6 +74,7 @@ export default async function setup(project: TestProject) {
     throw failed.reason;
   }
   project.provide('redisUrl', redisUrl);
+  project.provide('seamFake', { url: seam.url, controlUrl: seam.controlUrl });
   project.provide(
     'e2eServers',
     consoles.map((c) => c.server),

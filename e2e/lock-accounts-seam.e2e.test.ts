@@ -1,23 +1,25 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { languageRuns, text } from './support-board';
 import { closeSql, sql } from './support-stays';
 
 /**
- * A Seam workspace on the lock accounts page (issue 38, third step), in Chinese, English and Arabic,
- * on a desk screen and on a 390 px phone: the "connect a Seam workspace" dialog beside the TTLock
- * one (by keyboard; its API key a password field, with where a key is made; a refused key said on
- * its field and cleared; the form busy while the server answers), and the card of a Seam account
- * whose key Seam refused: its kind, "needs a new API key", and "connect again with a key" instead
- * of the TTLock password.
+ * A Seam workspace on the lock accounts page (issue 38), in Chinese, English and Arabic, on a desk
+ * screen and on a 390 px phone: the "connect a Seam workspace" dialog beside the TTLock one (by
+ * keyboard; its API key a password field, with where a key is made; a key Seam refuses said on its
+ * field and cleared; the form busy while the server answers); a workspace Seam accepts connected,
+ * its lock got and paired with its room by name, and a code on that door said "Accepted, being set
+ * on the lock" until Seam sets it, then "On the lock"; and the card of a Seam account whose key Seam
+ * refused later: its kind, "needs a new API key", and "connect again with a key" instead of the
+ * TTLock password.
  *
- * The e2e console has no Seam endpoint of its own (no install setting reads one yet, decision 061):
- * its Seam is Seam's real API, which a test never calls. So the refusal is the server's own answer
- * to a blank key (sent in place of the typed one, nothing reaches Seam), its message made the wrong
- * key's; and the card's account is written into the database as the server leaves one whose key
- * Seam refused (`needs_password`, `auth_failed`). Connecting against Seam's fake is tested in
- * apps/server (seam-accounts.integration.test.ts).
+ * The console's Seam is Seam's fake (`@seamapi/fake-seam-connect`, with OUR layer: docs/seam.md),
+ * started by e2e/global-setup.ts and given to the console as SEAM_ENDPOINT; the test makes its
+ * workspace and lock through OUR control and says when Seam has set the code (the fake never does).
+ * The account whose key Seam refused later is written into the database as the server leaves one
+ * (`needs_password`, `auth_failed`).
  */
 
 let browser: Browser;
@@ -31,9 +33,9 @@ afterAll(async () => {
 });
 
 const RUNS = [
-  { code: 'chs', header: 'zh-CN' },
-  { code: 'en', header: 'en' },
-  { code: 'Arabic', header: 'ar' },
+  { code: 'chs', header: 'zh-CN', room: 'S71' },
+  { code: 'en', header: 'en', room: 'S72' },
+  { code: 'Arabic', header: 'ar', room: 'S73' },
 ] as const;
 
 const TYPED_KEY = 'seam_e2e_not_a_key';
@@ -50,27 +52,16 @@ async function refusedSeamAccount(header: string): Promise<{ id: number; usernam
   return { id: row!.id, username };
 }
 
-/**
- * Holds the next connectSeam until `release`, then sends it with a blank key (the server refuses it
- * on the field without asking Seam) and answers the server's refusal with the wrong key's message.
- */
-function refuseNextConnect(page: Page, header: string): { release(): void; done: Promise<void> } {
+/** Holds the next connectSeam until `release` (the form shows itself busy meanwhile), then lets it go to Seam as typed. */
+function holdNextConnect(page: Page): { release(): void; done: Promise<void> } {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const done = new Promise<void>((resolve, reject) => {
     void page.route('**/trpc/lockAccount.connectSeam**', async (route: Route) => {
       try {
         await released;
-        const body = route.request().postData() ?? '';
-        expect(body).toContain(TYPED_KEY);
-        const answer = await route.fetch({ postData: body.replace(TYPED_KEY, '') });
-        const refusal = await answer.text();
-        const blank = JSON.stringify(text(header, 'validation.apiKeyRequired')).slice(1, -1);
-        expect(refusal).toContain(blank);
-        await route.fulfill({
-          response: answer,
-          body: refusal.replaceAll(blank, JSON.stringify(text(header, 'lockAccounts.errors.wrongApiKey')).slice(1, -1)),
-        });
+        expect(route.request().postData() ?? '').toContain(TYPED_KEY);
+        await route.continue();
         await page.unroute('**/trpc/lockAccount.connectSeam**');
         resolve();
       } catch (error) {
@@ -81,7 +72,30 @@ function refuseNextConnect(page: Page, header: string): { release(): void; done:
   return { release, done };
 }
 
-describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock accounts page in $header', ({ code, header }) => {
+/** OUR control of Seam's fake (apps/server/src/test/seam-fake-server.mjs): a workspace, a device, a code's state. */
+async function seam<T>(route: string, body: unknown): Promise<T> {
+  const response = await fetch(`${inject('seamFake').controlUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Seam's fake ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A room of the demo hotel with no lock (made when missing). */
+async function roomWithoutLock(name: string): Promise<number> {
+  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
+  if (found) return found.id;
+  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
+  const [room] = await sql<{ id: number }>(
+    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "cleanStatus", "updatedAt") VALUES ($1, $2, 975, 20000, 'clean', now()) RETURNING id`,
+    [demo!.hotelId, name],
+  );
+  return room!.id;
+}
+
+describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock accounts page in $header', ({ code, header, room }) => {
   let context: BrowserContext;
   let page: Page;
   let account: { id: number; username: string };
@@ -117,8 +131,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     await page.keyboard.press('Enter');
     await page.locator('#seam-account-api-key-error', { hasText: text(header, 'validation.apiKeyRequired') }).waitFor();
 
-    // A key Seam refuses: the form is busy while the server answers, then the refusal is on the field and the key cleared.
-    const refusal = refuseNextConnect(page, header);
+    // A key Seam refuses: the form is busy while the server answers, then Seam's refusal is on the field and the key cleared.
+    const refusal = holdNextConnect(page);
     await page.getByTestId('seam-account-api-key').fill(TYPED_KEY);
     await page.getByTestId('seam-account-label').fill(`Annex ${header}`);
     await page.getByTestId('seam-account-api-key').press('Enter');
@@ -149,6 +163,76 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     await page.getByTestId('discard-confirm').click();
     await dialog.waitFor({ state: 'detached' });
     expect(await sql(`SELECT id FROM "LockAccount" WHERE label = $1 AND id <> $2`, [`Annex ${header}`, account.id])).toEqual([]);
+  });
+
+  it('connects a workspace Seam accepts, gets its lock, pairs it with its room, and a code there is being set until Seam sets it, then on the lock', async () => {
+    const workspace = await seam<{ workspace_id: string; api_key: string }>('/add_workspace', { name: `Seam ${header}` });
+    const device = await seam<{ device_id: string }>('/add_device', {
+      name: `Room ${room}`,
+      // The name Seam shows (the fake's default is "Smart Device"), as a real device's is its name.
+      display_name: `Room ${room}`,
+      workspace_id: workspace.workspace_id,
+      can_program_online_access_codes: true,
+    });
+    const roomId = await roomWithoutLock(room);
+    await page.goto(`${baseUrl()}/lockAccounts`);
+    await page.getByTestId('lock-accounts-list').waitFor();
+    await page.getByTestId('lock-accounts-connect-seam').click();
+    const dialog = page.getByTestId('seam-account-connect-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('seam-account-api-key').fill(workspace.api_key);
+    await page.getByTestId('seam-account-connect-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    // Connected, and its lock got at once.
+    const summary = page.getByTestId('lock-account-import-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('lock-account-import-added').getAttribute('data-number')).toBe('1');
+    await page.getByTestId('lock-accounts-list').getByText(`Seam ${header}`, { exact: true }).waitFor();
+
+    // Its lock proposes its room by name; paired.
+    await page.getByTestId('locks-filter-unpaired').click();
+    await page.getByTestId('locks-search').fill(`Room ${room}`);
+    await page.waitForFunction(
+      (name) =>
+        Array.from(document.querySelectorAll('[data-testid^="lock-row-"]')).some((r) =>
+          r.querySelector('[data-testid="lock-suggestion"]')?.textContent?.includes(name),
+        ),
+      room,
+    );
+    await expect.poll(() => page.locator('[data-testid^="lock-row-"]').count()).toBe(1);
+    await page.getByTestId('locks-pair-all').click();
+    await page.getByTestId('locks-pair-all-dialog').waitFor();
+    await page.getByTestId('locks-pair-all-confirm').click();
+    await page.getByTestId('locks-empty').waitFor();
+    expect(await sql(`SELECT l.provider, l."providerLockId" FROM "Room" r JOIN "Lock" l ON l.id = r."lockId" WHERE r.id = $1`, [roomId])).toEqual([
+      { provider: 'seam', providerLockId: device.device_id },
+    ]);
+    await screenshot(page, `seam-lock-paired-${header}`);
+
+    // A code on that door: accepted by Seam, being set, until Seam says it is set.
+    const made = await page.request.post(`${baseUrl()}/trpc/password.create`, {
+      headers: { origin: baseUrl(), 'content-type': 'application/json', language: 'en' },
+      data: { roomId, kind: 'custom', code: '583916', holderName: `Night porter ${header}` },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const id = ((await made.json()) as { result: { data: { id: number } } }).result.data.id;
+    await page.goto(`${baseUrl()}/room/${roomId}?tab=credentials`);
+    const badge = page.getByTestId(`password-row-${id}`).getByTestId('delivery-state');
+    await page.waitForFunction(
+      (row) => document.querySelector(`[data-testid="password-row-${row}"] [data-testid="delivery-state"]`)?.getAttribute('data-setting') === 'true',
+      id,
+    );
+    expect(await badge.textContent()).toBe(text(header, 'credentials.states.setting'));
+    await screenshot(page, `seam-code-being-set-${header}`);
+    const [{ providerRef }] = (await sql<{ providerRef: string }>(`SELECT "providerRef" FROM "LockPassword" WHERE id = $1`, [id])) as [{ providerRef: string }];
+    await seam('/code', { access_code_id: providerRef, status: 'set' });
+    // On the lock, shown without a reload (the delivery's event refreshes the page).
+    await page.waitForFunction(
+      (row) => document.querySelector(`[data-testid="password-row-${row}"] [data-testid="delivery-state"]`)?.getAttribute('data-state') === 'on_lock',
+      id,
+    );
+    expect(await badge.textContent()).toBe(text(header, 'credentials.states.on_lock'));
+    await screenshot(page, `seam-code-on-lock-${header}`);
   });
 
   it('shows a Seam account whose key Seam refused: its kind, a new key needed, and "connect again with a key" instead of the password', async () => {

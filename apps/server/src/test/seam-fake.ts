@@ -94,6 +94,8 @@ export interface SeamFake {
   url: string;
   /** Seam's fake itself. */
   fakeUrl: string;
+  /** OUR control server (what `ours` calls): a browser test's process reaches it by this address. */
+  controlUrl: string;
   pid: number;
   /** Seam's own test routes (`/_fake/*` of the fake). */
   seam: {
@@ -177,6 +179,7 @@ export async function startSeamFake(timeoutMs = 30_000): Promise<SeamFake> {
   return {
     url: info.url,
     fakeUrl: info.fakeUrl,
+    controlUrl: info.controlUrl,
     pid: child.pid!,
     seam: {
       simulateWorkspaceOutage: async (workspace_id, routes) => void (await post(info.fakeUrl, '/_fake/simulate_workspace_outage', { workspace_id, routes })),
