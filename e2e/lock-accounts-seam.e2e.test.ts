@@ -232,6 +232,13 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
       id,
     );
     expect(await badge.textContent()).toBe(text(header, 'credentials.states.on_lock'));
+    // A keypad-only lock: no face or card is offered for it, and the page says why where they would be.
+    const noCards = page.getByTestId('lock-cannot-take-cards');
+    expect(await noCards.textContent()).toBe(text(header, 'credentials.errors.lockTakesNoCards', { room }));
+    expect(await page.getByTestId('lock-cannot-take-faces').textContent()).toBe(text(header, 'credentials.errors.lockTakesNoFaces', { room }));
+    expect(await page.getByTestId('room-cards-send').count()).toBe(0);
+    expect(await page.getByTestId('authorize-face').count()).toBe(0);
+    await page.getByTestId('issue-password').first().waitFor();
     await screenshot(page, `seam-code-on-lock-${header}`);
   });
 

@@ -49,7 +49,15 @@ export const ZRoomDetail = z.object({
   lockId: z.string().nullable(),
   lockPower: z.number().nullable(),
   lock: z
-    .object({ online: z.boolean().nullable(), battery: z.number().nullable(), lastSeenAt: z.string().nullable(), simulated: z.boolean(), gone: z.boolean() })
+    .object({
+      online: z.boolean().nullable(),
+      battery: z.number().nullable(),
+      lastSeenAt: z.string().nullable(),
+      simulated: z.boolean(),
+      gone: z.boolean(),
+      /** What the lock takes: chosen codes (online), generated codes (offline), faces, room cards. */
+      takes: z.object({ onlineCodes: z.boolean(), offlineCodes: z.boolean(), faces: z.boolean(), cards: z.boolean() }),
+    })
     .nullable(),
   usualPrice: z.number(),
   currentStay: ZCurrentStay.nullable(),

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { roomScope } from '../base/room-access';
 import { findStay, requireActive } from '../base/stay-dto';
+import { requireLockTakes } from '../base/lock-takes';
 
 /** What a card opens, and for how long: a stay's room for the stay, or rooms chosen for a universal or management card. */
 export interface CardTarget {
@@ -40,7 +41,8 @@ export async function cardTarget(
     validFrom = stay.checkInAt.getTime() > now.getTime() ? stay.checkInAt : now;
     validUntil = stay.expectedCheckOutAt;
   } else if (input.allRooms) {
-    roomIds = (await tx.room.findMany({ where: { ...roomScope(actor), lockId: { not: null } }, select: { id: true } })).map((r) => r.id);
+    // Every door that reads cards (a keypad-only lock is no door of a master card).
+    roomIds = (await tx.room.findMany({ where: { ...roomScope(actor), lock: { is: { hasCardReader: true } } }, select: { id: true } })).map((r) => r.id);
     if (!actor.allRooms) throw new AppError('FORBIDDEN', { messageKey: 'cards.errors.allRoomsNotAllowed' });
   } else {
     const rooms = await tx.room.findMany({ where: { id: { in: input.roomIds! }, ...roomScope(actor) }, select: { id: true }, orderBy: { id: 'asc' } });
@@ -49,6 +51,8 @@ export async function cardTarget(
   }
   if (validUntil && validUntil.getTime() <= now.getTime())
     throw new AppError('VALIDATION', { messageKey: 'validation.endAfterStart', fields: { validUntil: 'validation.endAfterStart' } });
+  // A card for a room whose lock has no card reader would open nothing: refused, naming the room.
+  if (!input.allRooms) for (const roomId of roomIds) await requireLockTakes(tx, actor.hotelId, roomId, 'cards');
   await lockRooms(tx, actor.hotelId, roomIds);
   return { stay, roomIds, validFrom, validUntil };
 }

@@ -24,6 +24,7 @@ import { credentialListWhere, isExpired, periodOfStay, retryCredential, revokeCr
 
 import { findFace, isUniqueViolation, liveStates, lockFace } from './face.service';
 import { recordEvent } from '../../db/events';
+import { requireLockTakes } from '../base/lock-takes';
 
 /**
  * Faces authorised on rooms' locks: a credential of the delivery engine like a password, `pending`
@@ -113,6 +114,7 @@ export async function authorizeFace(ctx: AuthedContext, raw: TFaceAuthorizeInput
   const input = ZFaceAuthorizeInput.parse(raw);
   const now = new Date();
   const room = await findRoom(ctx, input.roomId, { id: true });
+  await requireLockTakes(deps.prisma, actor.hotelId, room.id, 'faces');
   await findFace(ctx, input.id);
   const { from, until } = await periodOfStay(ctx, input, room.id, now);
   const validFrom = floorMinute(from);

@@ -17,6 +17,7 @@ import type { AuthedContext } from '../../context';
 import { lockRooms, transaction } from '../../db/transaction';
 import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
+import { requireLockTakes } from '../base/lock-takes';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../base/room-access';
@@ -127,6 +128,8 @@ export async function createPassword(ctx: AuthedContext, raw: TPasswordCreateInp
   const input = ZPasswordCreateInput.parse(raw);
   const now = new Date();
   const room = await findRoom(ctx, input.roomId, { id: true });
+  // A chosen code needs a lock that takes codes sent to it; a generated one, a lock that computes them.
+  await requireLockTakes(deps.prisma, actor.hotelId, room.id, input.kind === 'custom' ? 'onlineCodes' : 'offlineCodes');
   let holderName = input.holderName;
   let guestId: number | null = null;
   let customerId: number | null = null;

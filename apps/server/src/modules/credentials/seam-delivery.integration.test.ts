@@ -9,6 +9,9 @@ import { trpcClient } from '../../test/trpc-client';
 import { checkIn } from '../stays/check-in';
 import { refreshLockStatus } from '../locks/lock-status';
 import { checkOut } from '../stays/check-out';
+import { sendCard } from '../cards/card-send';
+import { getRoom } from '../room/room-list';
+import { authorizeFace } from './face-authorization.service';
 import { createPassword, getPassword, revokePassword } from './password.service';
 
 /**
@@ -170,5 +173,42 @@ describe('a code on a Seam lock', () => {
     await refreshLockStatus(ctx.deps, { hotelId: r.hotel.id });
     expect(await password(created.id)).toMatchObject({ deliveryState: 'remove_failed', lastError: 'offline_kept', version: kept.version });
     expect((await deviceCalls(r.device)).length).toBe(before);
+  });
+
+  it('offers and takes only what a keypad-only Seam lock can take: a chosen code, not a generated one, a face or a card, each refused naming the room', async () => {
+    const r = await seamRoom();
+    // The room page is told what its lock takes (it offers only that).
+    expect((await getRoom(r.staff, r.room.id)).lock?.takes).toEqual({ onlineCodes: true, offlineCodes: false, faces: false, cards: false });
+    const refusal = async (work: Promise<unknown>) => {
+      const error = (await work.then(
+        () => null,
+        (e: unknown) => e,
+      )) as { code?: string; options?: { messageKey?: string; params?: Record<string, unknown> } } | null;
+      return { code: error?.code, messageKey: error?.options?.messageKey, room: error?.options?.params?.room };
+    };
+    expect(
+      await refusal(createPassword(r.staff, { roomId: r.room.id, kind: 'air', holderName: 'Cleaner', validUntil: new Date(Date.now() + 5 * 3_600_000) })),
+    ).toEqual({
+      code: 'CONFLICT',
+      messageKey: 'credentials.errors.lockTakesNoOfflineCodes',
+      room: '401',
+    });
+    const face = await ctx.deps.prisma.face.create({
+      data: { hotelId: r.hotel.id, faceId: `F${Date.now()}`, note: 'Amira', imageUrl: '/uploads/none.jpg', imageSha256: '0'.repeat(64) },
+    });
+    expect(await refusal(authorizeFace(r.staff, { id: face.id, roomId: r.room.id, stayId: r.stay.id }))).toEqual({
+      code: 'CONFLICT',
+      messageKey: 'credentials.errors.lockTakesNoFaces',
+      room: '401',
+    });
+    expect(await refusal(sendCard(r.staff, { cardNumber: '3661413478', stayId: r.stay.id }))).toEqual({
+      code: 'CONFLICT',
+      messageKey: 'credentials.errors.lockTakesNoCards',
+      room: '401',
+    });
+    // Nothing was written for them; a chosen code is taken.
+    expect(await ctx.deps.prisma.faceAuthorization.count({ where: { roomId: r.room.id } })).toBe(0);
+    expect(await ctx.deps.prisma.cardIssue.count({ where: { hotelId: r.hotel.id } })).toBe(0);
+    expect((await createPassword(r.staff, { roomId: r.room.id, stayId: r.stay.id, kind: 'custom', code: '620481' })).deliveryState).toBe('pending');
   });
 });

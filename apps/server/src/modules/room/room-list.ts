@@ -54,7 +54,14 @@ export interface RoomListItem {
   lockId: string | null;
   lockPower: number | null;
   /** The paired lock as its provider last reported it; null until it was asked (or no lock). */
-  lock: { online: boolean | null; battery: number | null; lastSeenAt: string | null; simulated: boolean; gone: boolean } | null;
+  lock: {
+    online: boolean | null;
+    battery: number | null;
+    lastSeenAt: string | null;
+    simulated: boolean;
+    gone: boolean;
+    takes: { onlineCodes: boolean; offlineCodes: boolean; faces: boolean; cards: boolean };
+  } | null;
   usualPrice: number;
   /** The stay in progress, else the next reservation (whatever its date: the status says whether it holds the room tonight). */
   currentStay: CurrentStay | null;
@@ -127,7 +134,10 @@ function roomJsonSql(now: Date, detail: boolean, status: Prisma.Sql, today: stri
     'id', rm."id", 'name', rm."name", 'remarkName', rm."remarkName", 'groupId', rm."groupId", 'groupName', g."name",
     'picture', rm."picture", 'status', ${status}, 'cleanStatus', rm."cleanStatus", 'maintenance', rm."maintenance",
     'sortOrder', rm."sortOrder", 'lockId', (SELECT l."providerLockId" FROM "Lock" l WHERE l."id" = rm."lockId"), 'lockPower', rm."lockPower", 'usualPrice', rm."usualPrice",
-    'lock', (SELECT json_build_object('online', l."online", 'battery', l."battery", 'lastSeenAt', l."lastSeenAt", 'simulated', l."simulated", 'gone', l."goneAt" IS NOT NULL)
+    'lock', (SELECT json_build_object('online', l."online", 'battery', l."battery", 'lastSeenAt', l."lastSeenAt", 'simulated', l."simulated", 'gone', l."goneAt" IS NOT NULL,
+        -- What the lock takes (modules/base/lock-takes.ts): the room page offers only that.
+        'takes', json_build_object('onlineCodes', l."hasKeypad" AND l."onlinePasscodes", 'offlineCodes', l."hasKeypad" AND l."offlinePasscodes",
+          'faces', l."hasFaceModule", 'cards', l."hasCardReader"))
       FROM "Lock" l WHERE l."id" = rm."lockId"),
     ${
       detail

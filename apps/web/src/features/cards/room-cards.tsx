@@ -8,6 +8,7 @@ import { useMountedOnce, usePrefetchWhenIdle } from '@/lib/lazy';
 import { requestRoomCards } from '@/lib/room-cards';
 import { cardQueries } from './api';
 import { CardTable, useCardActions, type CardIssue } from './card-table';
+import { LockCannotTake, lockTakes, type LockTakes } from '@/components/lock-cannot-take';
 
 const noLoad = () => Promise.resolve();
 
@@ -16,7 +17,7 @@ const loadSendDialog = () => import('./send-card-dialog');
 const SendCardDialog = lazy(() => loadSendDialog().then((m) => ({ default: m.SendCardDialog })));
 
 export interface RoomCardsProps {
-  room: { id: number; name: string; lockId: string | null };
+  room: { id: number; name: string; lockId: string | null; takes?: LockTakes | null };
   /** The room's current stay: cards can be written, or their numbers sent to the lock, for it. */
   stay: { id: number; guestName: string; expectedCheckOutAt: string } | null;
   timeZone: string;
@@ -62,20 +63,24 @@ export function RoomCards({ room, stay, timeZone, canManage }: RoomCardsProps) {
       scopeLabel={t('cards.room.scopeLabel')}
       scopeTestIdPrefix="cards"
       action={
-        <>
-          {canManage && stay && (
-            <Button variant="outline" onClick={write} data-testid="room-cards-write">
-              <Plus aria-hidden />
-              {t('cards.writeCard')}
-            </Button>
-          )}
-          {canSend && (
-            <Button variant="outline" onClick={() => setIsSendOpen(true)} data-testid="room-cards-send">
-              <RadioTower aria-hidden />
-              {t('cards.send.button')}
-            </Button>
-          )}
-        </>
+        !lockTakes(room.takes ?? null, 'cards') ? (
+          <LockCannotTake what="cards" roomName={room.name} />
+        ) : (
+          <>
+            {canManage && stay && (
+              <Button variant="outline" onClick={write} data-testid="room-cards-write">
+                <Plus aria-hidden />
+                {t('cards.writeCard')}
+              </Button>
+            )}
+            {canSend && (
+              <Button variant="outline" onClick={() => setIsSendOpen(true)} data-testid="room-cards-send">
+                <RadioTower aria-hidden />
+                {t('cards.send.button')}
+              </Button>
+            )}
+          </>
+        )
       }
       what={t('cards.room.loadWhat')}
       skeletonRows={2}

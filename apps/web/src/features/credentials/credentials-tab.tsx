@@ -16,13 +16,14 @@ import { trpc } from '@/lib/trpc';
 import { credentialQueries, passwordsKey } from './api';
 import type { StayForPassword } from './issue-password-form';
 import { PasswordCode } from './password-code';
+import { LockCannotTake, lockTakes, type LockTakes } from '@/components/lock-cannot-take';
 
 /** The "Issue password" dialog (a form with zod) is a chunk of its own, loaded when the page is idle. */
 const loadIssueDialog = () => import('./issue-password-dialog');
 const IssuePasswordDialog = lazy(() => loadIssueDialog().then((m) => ({ default: m.IssuePasswordDialog })));
 
 export interface CredentialsTabProps {
-  room: { id: number; name: string; lockId: string | null };
+  room: { id: number; name: string; lockId: string | null; takes?: LockTakes | null };
   /** The room's current stay: a password can be issued for its guest. */
   stay: StayForPassword | null;
   timeZone: string;
@@ -63,11 +64,16 @@ export function CredentialsTab({ room, stay, timeZone, canManage }: CredentialsT
       what={t('credentials.exportWhat', { room: room.name })}
     />
   );
-  const issueButton = canManage && (
-    <Button onClick={() => setIsIssueOpen(true)} data-testid="issue-password">
-      <Plus aria-hidden />
-      {t('credentials.issue')}
-    </Button>
+  // A lock without a keypad takes no code: why, in place of "issue" (issue 38).
+  const issueButton = !lockTakes(room.takes ?? null, 'codes') ? (
+    <LockCannotTake what="codes" roomName={room.name} />
+  ) : (
+    canManage && (
+      <Button onClick={() => setIsIssueOpen(true)} data-testid="issue-password">
+        <Plus aria-hidden />
+        {t('credentials.issue')}
+      </Button>
+    )
   );
 
   return (

@@ -16,6 +16,7 @@ import { trpc } from '@/lib/trpc';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { faceQueries, facesKey } from './api';
 import { AuthorizationNoteDialog } from './authorization-note-dialog';
+import { LockCannotTake, lockTakes, type LockTakes } from '@/components/lock-cannot-take';
 
 type Authorization = RouterOutputs['face']['authorizations']['items'][number];
 
@@ -23,7 +24,7 @@ const loadAuthorizeDialog = () => import('./authorize-face-dialog');
 const AuthorizeFaceDialog = lazy(() => loadAuthorizeDialog().then((m) => ({ default: m.AuthorizeFaceDialog })));
 
 export interface RoomFacesProps {
-  room: { id: number; name: string; lockId: string | null };
+  room: { id: number; name: string; lockId: string | null; takes?: LockTakes | null };
   /** The room's current stay: a face can be authorised for it. */
   stay: { id: number; expectedCheckOutAt: string } | null;
   timeZone: string;
@@ -68,7 +69,7 @@ export function RoomFaces({ room, stay, timeZone, canManage }: RoomFacesProps) {
       icon={ScanFace}
       scopeLabel={t('faces.scopeLabel')}
       scopeTestIdPrefix="faces"
-      action={authorizeButton}
+      action={lockTakes(room.takes ?? null, 'faces') ? authorizeButton : <LockCannotTake what="faces" roomName={room.name} />}
       what={t('faces.authorizationsWhat')}
       skeletonRows={2}
       empty={{

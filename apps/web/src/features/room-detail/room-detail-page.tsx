@@ -27,7 +27,13 @@ const route = getRouteApi('/_auth/room/$roomId');
 
 /** What the Credentials tab is given (the tab itself is another feature's: the route passes it in). */
 export interface RoomCredentialsSlotProps {
-  room: { id: number; name: string; lockId: string | null };
+  room: {
+    id: number;
+    name: string;
+    lockId: string | null;
+    /** What the room's lock takes (null: no lock, whose credentials wait for one): only that is offered. */
+    takes: { onlineCodes: boolean; offlineCodes: boolean; faces: boolean; cards: boolean } | null;
+  };
   /** The room's current stay, if any: passwords can be issued for its guest. */
   stay: { id: number; checkInAt: string; expectedCheckOutAt: string; guestName: string } | null;
   timeZone: string;
@@ -168,7 +174,7 @@ export function RoomDetailPage({
         {credentialsTab && (
           <TabsContent value="credentials" key={`credentials-${data.id}`}>
             {credentialsTab({
-              room: { id: data.id, name: data.name, lockId: data.lockId },
+              room: { id: data.id, name: data.name, lockId: data.lockId, takes: data.lock?.takes ?? null },
               stay:
                 currentStay.data && currentStayId !== undefined
                   ? {

@@ -1,0 +1,36 @@
+import { Ban } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** What a room's lock takes (the room's `lock.takes`); null when the room has no lock (its credentials wait for one). */
+export interface LockTakes {
+  onlineCodes: boolean;
+  offlineCodes: boolean;
+  faces: boolean;
+  cards: boolean;
+}
+
+const REASONS = {
+  codes: 'credentials.errors.lockTakesNoCodes',
+  faces: 'credentials.errors.lockTakesNoFaces',
+  cards: 'credentials.errors.lockTakesNoCards',
+} as const;
+
+/**
+ * Where a section's "issue" action would be, for a lock that cannot take that kind of credential
+ * (issue 38: a keypad-only Seam lock takes no card and no face): why, instead of the action.
+ */
+export function LockCannotTake({ what, roomName }: { what: keyof typeof REASONS; roomName: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-muted-foreground flex max-w-80 items-start gap-1.5 text-sm" data-testid={`lock-cannot-take-${what}`}>
+      <Ban className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {t(REASONS[what], { room: roomName })}
+    </p>
+  );
+}
+
+/** Whether a room's lock takes a kind of credential (a room without a lock takes anything: they wait for one). */
+export function lockTakes(takes: LockTakes | null, what: keyof typeof REASONS): boolean {
+  if (!takes) return true;
+  return what === 'codes' ? takes.onlineCodes || takes.offlineCodes : takes[what];
+}
