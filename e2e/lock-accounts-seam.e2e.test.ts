@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { languageRuns, text } from './support-board';
+import { roomWithoutLock } from './support-locks';
 import { closeSql, sql } from './support-stays';
 
 /**
@@ -81,18 +82,6 @@ async function seam<T>(route: string, body: unknown): Promise<T> {
   });
   if (!response.ok) throw new Error(`Seam's fake ${route}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-/** A room of the demo hotel with no lock (made when missing). */
-async function roomWithoutLock(name: string): Promise<number> {
-  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
-  if (found) return found.id;
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "cleanStatus", "updatedAt") VALUES ($1, $2, 975, 20000, 'clean', now()) RETURNING id`,
-    [demo!.hotelId, name],
-  );
-  return room!.id;
 }
 
 describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock accounts page in $header', ({ code, header, room }) => {

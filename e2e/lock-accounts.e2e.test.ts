@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { api, expectToast, text, languageRuns } from './support-board';
-import { sim } from './support-locks';
+import { roomWithoutLock, sim } from './support-locks';
 import { closeSql, sql } from './support-stays';
 
 /**
@@ -32,18 +32,6 @@ const RUNS = [
 ] as const;
 
 const PASSWORD = 'e2e-lock-pass';
-
-/** A room of the demo hotel without a lock (made once per run of the suite). */
-async function roomWithoutLock(name: string): Promise<number> {
-  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
-  if (found) return found.id;
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const [room] = await sql<{ id: number }>(
-    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "cleanStatus", "updatedAt") VALUES ($1, $2, 970, 20000, 'clean', now()) RETURNING id`,
-    [demo!.hotelId, name],
-  );
-  return room!.id;
-}
 
 interface PasswordRow {
   id: number;

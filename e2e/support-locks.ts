@@ -38,9 +38,12 @@ export async function demoLock(name: string, options: { gatewayId?: number } = {
     name,
     gatewayIds: [gateway.gatewayId],
   });
+  // The row an import of it would write: a simulated lock has a keypad, a card reader and a face
+  // module unless told otherwise (apps/lock-sim featureValueOf), and the room page offers what it takes.
   const [row] = await sql<{ id: number }>(
-    `INSERT INTO "Lock" ("hotelId", "accountId", provider, "providerLockId", name, alias, mac, simulated, online, "gatewayId", "gatewayName", "gatewayOnline", "importedAt", "updatedAt")
-     VALUES ($1, $2, 'ttlock', $3, $4, $5, $6, true, true, $7, $8, true, now(), now()) RETURNING id`,
+    `INSERT INTO "Lock" ("hotelId", "accountId", provider, "providerLockId", name, alias, mac, simulated, online, "gatewayId", "gatewayName", "gatewayOnline",
+                         "hasKeypad", "hasCardReader", "hasFaceModule", "importedAt", "updatedAt")
+     VALUES ($1, $2, 'ttlock', $3, $4, $5, $6, true, true, $7, $8, true, true, true, true, now(), now()) RETURNING id`,
     [
       demo!.hotelId,
       demo!.accountId,
@@ -67,4 +70,16 @@ export async function pairedRoom(name: string, options: { gatewayId?: number; so
     [lock.hotelId, name, options.sortOrder ?? 900, lock.id],
   );
   return { roomId: room!.id, lockId: lock.lockId };
+}
+
+/** A room of the demo hotel without a lock (made once per run of the suite). */
+export async function roomWithoutLock(name: string): Promise<number> {
+  const [found] = await sql<{ id: number }>(`SELECT id FROM "Room" WHERE name = $1 AND "deletedAt" IS NULL`, [name]);
+  if (found) return found.id;
+  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
+  const [room] = await sql<{ id: number }>(
+    `INSERT INTO "Room" ("hotelId", name, "sortOrder", "usualPrice", "cleanStatus", "updatedAt") VALUES ($1, $2, 970, 20000, 'clean', now()) RETURNING id`,
+    [demo!.hotelId, name],
+  );
+  return room!.id;
 }
