@@ -28,6 +28,7 @@ RUN pnpm run build
 # Prisma's client carries a query compiler for every database in two variants (55 MB): only those
 # the bundle imports are kept. TypeScript comes in as an optional peer of @prisma/client and
 # @trpc/server (pnpm installs peers), the type definitions with their packages: neither is ever loaded.
+# The invoice PDF's Noto fonts come in every weight: only the regular and the bold it uses are kept.
 RUN pnpm --filter @console/server deploy --prod --no-optional /out/apps/server \
  && cd /out/apps/server \
  && rm -rf src build.mjs bundle-options.cjs tsconfig.json data node_modules/@console \
@@ -38,6 +39,8 @@ RUN pnpm --filter @console/server deploy --prod --no-optional /out/apps/server \
       case " $(echo $used) " in *" $(basename "$f") "*) ;; *) rm -f "$f" ;; esac; \
     done \
  && rm -rf node_modules/.pnpm/typescript@* node_modules/.pnpm/@types+* \
+ && find node_modules/.pnpm/@expo-google-fonts+* -mindepth 4 -maxdepth 4 -type d ! -name 400Regular ! -name 700Bold -exec rm -rf {} + \
+ && find node_modules/.pnpm/@expo-google-fonts+* \( -name '*.png' -o -name '*Italic*' \) -delete \
  && find node_modules/.pnpm \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) -type f -delete \
  && find node_modules -xtype l -delete \
  && find node_modules -type d -empty -delete \

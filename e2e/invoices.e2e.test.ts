@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
@@ -90,6 +91,10 @@ describe.each(languageRuns(RUNS, import.meta.url))('an invoice and its credit no
     expect(Number(await page.getByTestId('invoice-lines').locator('[data-testid="invoice-line"]').first().getAttribute('data-amount'))).toBe(29_900);
     await page.getByTestId('invoice-print').isEnabled();
     await screenshot(page, `invoice-sheet-${header}`);
+    // The same document as the server's PDF, named in its language by its number.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-pdf').click()]);
+    expect(pdf.suggestedFilename()).toBe(`${text(written, 'invoices.title')}-${String(number).padStart(6, '0')}.pdf`);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // Back on the bill: the invoice stands; "Issue invoice" is gone. A manager cancels it with a credit note.
     await page.getByTestId('invoice-back').click();

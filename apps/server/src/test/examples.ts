@@ -1050,6 +1050,7 @@ export const API_EXAMPLES: Record<string, (w: World) => ApiExample> = {
   listStayInvoices: (w) => ({ params: { stayId: w.orderStay.id }, query: { limit: 20 } }),
   issueInvoice: (w) => ({ params: { stayId: w.orderStay.id }, body: { language: 'en', buyer: { name: 'Buyer', taxId: 'T-1' } } }),
   getInvoice: (w) => ({ params: { invoiceId: w.invoice.id } }),
+  getInvoicePdf: (w) => ({ params: { invoiceId: w.invoice.id } }),
   creditInvoice: (w) => ({ params: { invoiceId: w.invoice.id }, body: { reason: 'Wrong buyer' } }),
   listLocks: (w) => ({ query: { limit: 20, accountId: w.lockAccount.id, filter: 'all', search: 'Bad' } }),
   getLock: (w) => ({ params: { lockId: w.lock.id } }),

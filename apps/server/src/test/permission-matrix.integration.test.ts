@@ -886,6 +886,7 @@ const JSON_API_ROWS: Record<string, Outcome> = {
   listStayInvoices: 'nf',
   issueInvoice: 'nf',
   getInvoice: 'nf',
+  getInvoicePdf: 'nf',
   creditInvoice: 'nf',
   listLocks: 'ok',
   getLock: 'nf',

@@ -971,6 +971,12 @@ describe('invoices', () => {
     const listed = await api.get<{ items: { id: number }[] }>('/stays/{stayId}/invoices', { stayId: stay.id }, { key: h.key });
     expect(listed.body.items.map((i) => i.id)).toEqual([issued.body.id]);
     expect(await api.get('/invoices/{invoiceId}', { invoiceId: issued.body.id }, { key: h.key })).toMatchObject({ status: 200, body: { id: issued.body.id } });
+    // The document as a PDF, named by its number; another hotel's key does not find it.
+    const pdf = await api.get<Buffer>('/invoices/{invoiceId}/pdf', { invoiceId: issued.body.id }, { key: h.key });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain('Invoice-000001.pdf');
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await api.get<Problem>('/invoices/{invoiceId}/pdf', { invoiceId: issued.body.id }, { key: other.key })).status).toBe(404);
     const credit = await api.post<{ kind: string; number: number; credits: number }>(
       '/invoices/{invoiceId}/credit-note',
       { invoiceId: issued.body.id },

@@ -14,6 +14,8 @@ import { readApiBodies } from './body';
 import { fingerprintOf, withIdempotency, type Replayable } from './idempotency';
 import { API_PREFIX, openApiDocument } from './openapi';
 import { sendProblem } from './problem';
+import { contentDisposition } from '../exports';
+import type { SessionFile } from '../session-file';
 import { consumeApiRate } from './rate-limit';
 import type { ApiRoute } from './route';
 import { API_ROUTES } from './routes';
@@ -64,6 +66,16 @@ async function handle(deps: Deps, route: ApiRoute, req: FastifyRequest, reply: F
       body: route.body ? parsed(route.body, req.body ?? {}) : undefined,
       idempotencyKey: route.write ? idempotencyKeyOf(req) : '',
     };
+    if (route.file) {
+      const file = (await route.handle(ctx, input)) as SessionFile;
+      return reply
+        .code(200)
+        .type(file.type)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    }
     const run = async (): Promise<Replayable> => {
       const result = await route.handle(ctx, input);
       // The answer is what the document says, or the server's fault (as tRPC's output schemas).

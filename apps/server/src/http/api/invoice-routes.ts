@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCreditInvoiceInput, ZId, ZIssueInvoiceInput } from '@console/shared';
 import { ZInvoiceDto, ZInvoiceList } from '@console/shared/dto';
+import { invoicePdf } from '../../modules/invoices/invoice-pdf';
 import { creditInvoice, getInvoice, issueInvoice, listInvoices } from '../../modules/invoices/invoices.service';
 import { ZCursorQuery, cursorPage, numberedPage, pageFrom } from './cursor';
 import { apiRoute, fieldsOf, itemOf, type ApiRoute } from './route';
@@ -57,6 +58,20 @@ export const INVOICE_ROUTES: ApiRoute[] = [
     params: ZInvoicePath,
     response: ZInvoiceDto,
     handle: (ctx, { params }) => getInvoice(ctx, { id: params.invoiceId }),
+  }),
+  apiRoute({
+    method: 'GET',
+    path: '/invoices/{invoiceId}/pdf',
+    operationId: 'getInvoicePdf',
+    tag: 'Invoices',
+    summary: 'An invoice or credit note as a PDF',
+    description:
+      "The document as issued, on A4 pages in its own language (right to left in Arabic), with the hotel's legal details, the lines, the taxes and the totals: what the console's printable page shows, to file or to e-mail to the guest.",
+    permission: 'stay.manage',
+    params: ZInvoicePath,
+    response: z.string().meta({ contentMediaType: 'application/pdf', description: 'The PDF document (`Content-Disposition` gives its file name).' }),
+    file: 'application/pdf',
+    handle: (ctx, { params }) => invoicePdf(ctx, { id: params.invoiceId }),
   }),
   apiRoute({
     method: 'POST',

@@ -55,7 +55,7 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
     },
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: {
-      [route.status]: { description: 'OK', headers: rateHeaders, content: { 'application/json': { schema: route.response } } },
+      [route.status]: { description: 'OK', headers: rateHeaders, content: { [route.file ?? 'application/json']: { schema: route.response } } },
       ...PROBLEMS,
       ...(route.write ? WRITE_PROBLEMS : {}),
     },

@@ -32,6 +32,8 @@ export interface ApiRoute {
   body?: z.ZodType;
   /** The answer's schema: the tRPC procedure's output schema, or a page of its items. */
   response: z.ZodType;
+  /** A document answered as a file of this media type, not JSON: the handler returns a `SessionFile` (a read only). */
+  file?: 'application/pdf';
   status: 200 | 201;
   /** A write: `Idempotency-Key` required, a replay answers the first result. */
   write: boolean;

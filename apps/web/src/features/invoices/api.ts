@@ -12,3 +12,6 @@ export const invoiceQueries = {
 
 /** An invoice issued or credited: the bill's invoices and what it proposes. */
 export const invalidateInvoices = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: trpc.invoice.pathKey() });
+
+/** Where the browser downloads an invoice's PDF (written in the invoice's language; errors in the console's). */
+export const invoicePdfUrl = (id: number, lang: string) => `/api/invoices/${id}/pdf?${new URLSearchParams({ lang }).toString()}`;

@@ -4,14 +4,14 @@ import { useParams } from '@tanstack/react-router';
 import { fromMinor, LANGUAGES, minorDigits } from '@console/shared';
 import type { TInvoiceDocument } from '@console/shared/dto';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
+import { ArrowLeftIcon, FileDownIcon, PrinterIcon } from 'lucide-react';
 import { LoadError, failedQuery } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { i18next, loadLanguageTexts } from '@/lib/i18n';
 import type { RouterOutputs } from '@/lib/trpc-types';
 import { useUserInfo } from '@/lib/user-info';
-import { invoiceQueries } from './api';
+import { invoicePdfUrl, invoiceQueries } from './api';
 
 type Invoice = RouterOutputs['invoice']['get'];
 
@@ -19,10 +19,10 @@ type Invoice = RouterOutputs['invoice']['get'];
  * An invoice or credit note as issued (docs/invoices.md), on a sheet written in the document's own
  * language (the guest's, chosen when it was issued), whatever the interface's: the hotel's legal
  * details, the buyer, the stay, the lines with their dates, the taxes, the payments and the totals.
- * "Print" prints the sheet alone (the browser saves it as a PDF too).
+ * "Print" prints the sheet alone; "Download PDF" is the server's PDF of the same document (to file or e-mail).
  */
 export function InvoicePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { invoiceId } = useParams({ from: '/_auth/invoice/$invoiceId' });
   const query = useQuery(invoiceQueries.one(Number(invoiceId)));
   const language = query.data?.language;
@@ -45,7 +45,13 @@ export function InvoicePage() {
           <ArrowLeftIcon className="rtl:rotate-180" aria-hidden />
           {t('invoices.back')}
         </Button>
-        <Button size="sm" className="ms-auto" disabled={!texts.data} onClick={() => window.print()} data-testid="invoice-print">
+        <Button variant="outline" size="sm" className="ms-auto" asChild>
+          <a href={invoicePdfUrl(Number(invoiceId), i18n.language)} download data-testid="invoice-pdf">
+            <FileDownIcon aria-hidden />
+            {t('invoices.downloadPdf')}
+          </a>
+        </Button>
+        <Button size="sm" disabled={!texts.data} onClick={() => window.print()} data-testid="invoice-print">
           <PrinterIcon aria-hidden />
           {t('invoices.print')}
         </Button>
