@@ -1,4 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
@@ -88,6 +90,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
   let context: BrowserContext;
   let page: Page;
   let account: { id: number; username: string };
+  /** The workspace the second test connects, for the webhook's test after it. */
+  let connected: { workspaceId: string; deviceId: string } | undefined;
 
   beforeAll(async () => {
     account = await refusedSeamAccount(header);
@@ -163,6 +167,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
       workspace_id: workspace.workspace_id,
       can_program_online_access_codes: true,
     });
+    connected = { workspaceId: workspace.workspace_id, deviceId: device.device_id };
     const roomId = await roomWithoutLock(room);
     await page.goto(`${baseUrl()}/lockAccounts`);
     await page.getByTestId('lock-accounts-list').waitFor();
@@ -229,6 +234,57 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     expect(await page.getByTestId('authorize-face').count()).toBe(0);
     await page.getByTestId('issue-password').first().waitFor();
     await screenshot(page, `seam-code-on-lock-${header}`);
+  });
+
+  it("sets the workspace's webhook: the address for Seam, a secret Seam would not give refused on its field, then events received", async () => {
+    expect(connected, 'the workspace connected by the test before').toBeDefined();
+    const [{ id }] = (await sql<{ id: number }>(`SELECT id FROM "LockAccount" WHERE username = $1`, [connected!.workspaceId])) as [{ id: number }];
+    await page.goto(`${baseUrl()}/lockAccounts`);
+    const card = page.getByTestId(`lock-account-${id}`);
+    const section = card.getByTestId('seam-webhook');
+    await section.waitFor();
+    expect(await section.getByTestId('seam-webhook-state').getAttribute('data-configured')).toBe('false');
+    expect(await section.getByTestId('seam-webhook-address').inputValue()).toBe(`${baseUrl()}/api/seam/webhooks/${id}`);
+    await section.getByTestId('seam-webhook-set').click();
+    const dialog = page.getByTestId('seam-webhook-dialog');
+    await dialog.waitFor();
+    await page.keyboard.type('seam_live_0123456789');
+    await page.getByTestId('seam-webhook-submit').click();
+    await dialog.getByText(text(header, 'validation.webhookSecretInvalid')).waitFor();
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    await page.getByTestId('seam-webhook-secret').fill(secret);
+    await page.getByTestId('seam-webhook-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      (account) =>
+        document.querySelector(`[data-testid="lock-account-${account}"] [data-testid="seam-webhook-state"]`)?.getAttribute('data-configured') === 'true',
+      id,
+    );
+    expect(await section.textContent()).toContain(text(header, 'lockAccounts.webhook.noEventYet'));
+    // Seam sends an event, signed with that secret as Svix signs: taken (204), and the card says when.
+    const body = JSON.stringify({
+      event_id: randomUUID(),
+      event_type: 'device.connected',
+      workspace_id: connected!.workspaceId,
+      device_id: connected!.deviceId,
+    });
+    const messageId = `msg_${randomUUID()}`;
+    const at = new Date();
+    const sent = await fetch(`${baseUrl()}/api/seam/webhooks/${id}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': messageId,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign(messageId, at, body),
+      },
+      body,
+    });
+    expect(sent.status).toBe(204);
+    await page.reload();
+    await card.getByTestId('seam-webhook').waitFor();
+    expect(await card.getByTestId('seam-webhook').textContent()).not.toContain(text(header, 'lockAccounts.webhook.noEventYet'));
+    await screenshot(page, `seam-webhook-${header}`);
   });
 
   it('shows a Seam account whose key Seam refused: its kind, a new key needed, and "connect again with a key" instead of the password', async () => {

@@ -17,6 +17,7 @@ import { isJsonApiRequest, registerJsonApi, sendFrameworkProblem } from './http/
 import { registerHealth } from './http/health';
 import { fastifyRefusal, sendHttpError } from './http/http-error';
 import { registerLockCallback } from './http/lock-callback';
+import { registerSeamWebhook } from './http/seam-webhook';
 import { registerWebApp } from './http/static';
 import { registerUploads } from './http/uploads';
 import { keepNotUtf8Bodies } from './http/utf8';
@@ -122,6 +123,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   registerHealth(app, deps);
   registerLockCallback(app, deps);
+  await registerSeamWebhook(app, deps);
 
   // tRPC's JSON answers (a page of the room board is tens of kB) go out compressed when the request
   // accepts it: brotli at quality 4 (fast enough for every answer), gzip otherwise, nothing under

@@ -126,6 +126,18 @@ export const ZLockAccountConnectSeamInput = z.object({
 export type TLockAccountConnectSeamInput = z.input<typeof ZLockAccountConnectSeamInput>;
 
 export const ZLockAccountIdInput = z.object({ accountId: ZId });
+/**
+ * A Seam workspace's webhook signing secret, as Seam's console shows it (`whsec_` and base64); an
+ * empty text takes the webhook off (docs/seam.md, "Webhooks").
+ */
+export const ZLockAccountSeamWebhookInput = z.object({
+  accountId: ZId,
+  secret: z
+    .string({ error: 'validation.webhookSecretInvalid' })
+    .trim()
+    .max(200, { error: 'validation.textTooLong' })
+    .regex(/^(whsec_[A-Za-z0-9+/]{24,}={0,2})?$/, { error: 'validation.webhookSecretInvalid' }),
+});
 export const ZLockAccountReconnectInput = z.object({ accountId: ZId, password: ZLockAccountConnectInput.shape.password });
 export const ZLockAccountBudgetInput = z.object({
   accountId: ZId,

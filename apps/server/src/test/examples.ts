@@ -816,6 +816,8 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'lockAccount.disconnect': (w) => ({ accountId: w.lockAccount.id }),
   'lockAccount.remove': (w) => ({ accountId: w.spareLockAccount.id }),
   'lockAccount.setBudget': (w) => ({ accountId: w.lockAccount.id, monthlyBudget: 5000 }),
+  // The world's account is TTLock's: not found (a Seam account's webhook: seam-webhook.integration.test.ts).
+  'lockAccount.setSeamWebhook': (w) => ({ accountId: w.lockAccount.id, secret: `whsec_${'A'.repeat(32)}` }),
   'lockAccount.importLocks': (w) => ({ accountId: w.lockAccount.id }),
   'lockAccount.setSettings': () => ({ cardNumberOrder: 'same' }),
   'lock.status': (w) => ({ roomId: w.rooms[0]!.id, refresh: false }),

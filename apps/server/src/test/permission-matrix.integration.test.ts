@@ -297,6 +297,7 @@ const ROWS: Record<string, Row> = {
   'lockAccount.disconnect': 'np/nf',
   'lockAccount.remove': 'np/nf',
   'lockAccount.setBudget': 'np/nf',
+  'lockAccount.setSeamWebhook': 'np/nf',
   'lockAccount.importLocks': 'np/nf',
   'lockAccount.setSettings': 'np/ok',
   'accessRule.get': 'np/nf',

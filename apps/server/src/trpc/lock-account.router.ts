@@ -2,6 +2,7 @@ import {
   ZLockAccountListOutput,
   ZLockAccountConnectOutput,
   ZLockAccountConnectSeamOutput,
+  ZLockAccountSeamWebhookOutput,
   ZLockAccountReconnectOutput,
   ZLockAccountDisconnectOutput,
   ZLockAccountRemoveOutput,
@@ -13,6 +14,7 @@ import {
   ZLockAccountBudgetInput,
   ZLockAccountConnectInput,
   ZLockAccountConnectSeamInput,
+  ZLockAccountSeamWebhookInput,
   ZLockAccountIdInput,
   ZLockAccountReconnectInput,
   ZLockSettingsInput,
@@ -28,6 +30,7 @@ import {
 } from '../modules/locks/accounts/account.service';
 import { importLocks } from '../modules/locks/accounts/import.service';
 import { connectSeamLockAccount } from '../modules/locks/accounts/seam-account.service';
+import { setSeamWebhookSecret } from '../modules/locks/accounts/seam-webhook.service';
 import { authedProcedure, router } from './init';
 
 /** The hotel's lock accounts (Settings > Lock accounts): connect, get locks, budgets. */
@@ -44,6 +47,12 @@ export const lockAccountRouter = router({
 
     .output(ZLockAccountConnectSeamOutput)
     .mutation(({ ctx, input }) => connectSeamLockAccount(ctx, input)),
+  /** A Seam workspace's webhook signing secret (`whsec_...`, sealed), or none: Seam's events then reach the console at once. */
+  setSeamWebhook: authedProcedure
+    .input(ZLockAccountSeamWebhookInput)
+
+    .output(ZLockAccountSeamWebhookOutput)
+    .mutation(({ ctx, input }) => setSeamWebhookSecret(ctx, input)),
   reconnect: authedProcedure
     .input(ZLockAccountReconnectInput)
 

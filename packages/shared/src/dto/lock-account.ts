@@ -15,6 +15,12 @@ export const ZLockAccountDto = z.object({
   locks: z.object({ total: z.number(), paired: z.number(), gone: z.number() }),
   connectedAt: z.string().nullable(),
   importedAt: z.string().nullable(),
+  /**
+   * A Seam workspace's webhook (docs/seam.md, "Webhooks"): the path to register in Seam's console
+   * (under the console's own address), whether its signing secret is set, and when its last
+   * verified event came; null for a TTLock account.
+   */
+  webhook: z.object({ path: z.string(), configured: z.boolean(), lastEventAt: z.string().nullable() }).nullable(),
 });
 export type TLockAccountDto = z.infer<typeof ZLockAccountDto>;
 
@@ -39,4 +45,5 @@ export const ZLockAccountDisconnectOutput = z.object({ id: z.number() });
 export const ZLockAccountRemoveOutput = z.object({ removed: z.literal(true) });
 export const ZLockAccountSetBudgetOutput = z.object({ id: z.number(), monthlyBudget: z.number() });
 export const ZLockAccountImportLocksOutput = ZImportResult;
+export const ZLockAccountSeamWebhookOutput = z.object({ configured: z.boolean() });
 export const ZLockAccountSetSettingsOutput = z.object({ cardNumberOrder: z.enum(CARD_NUMBER_ORDERS) });

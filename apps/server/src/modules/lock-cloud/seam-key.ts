@@ -43,3 +43,14 @@ export function seamKeyReader(deps: Deps, account: { id: number; hotelId: number
     return key;
   };
 }
+
+const SEAM_WEBHOOK: SealPurpose = { salt: 'smart-lock-console/lock-accounts', info: 'seam webhook secret v1' };
+
+/** A Seam account's webhook signing secret (`whsec_...`), sealed as its key is, under a purpose of its own. */
+export function sealSeamWebhookSecret(secret: string, account: { id: number; hotelId: number }, webhookSecret: string): string {
+  return seal(secret, SEAM_WEBHOOK, boundTo(account), webhookSecret);
+}
+
+export function openSeamWebhookSecret(secret: string, account: { id: number; hotelId: number }, sealed: string | null): string | null {
+  return sealed ? unseal(secret, SEAM_WEBHOOK, boundTo(account), sealed) : null;
+}

@@ -121,8 +121,9 @@ async function insertRecords(deps: Deps, rows: Prisma.UnlockRecordCreateManyInpu
   });
 }
 
-export async function ingestLockRecords(deps: Deps, records: LockRecord[], options: { callback?: boolean } = {}): Promise<IngestResult> {
-  const providerName = deps.locks?.name ?? 'ttlock';
+export async function ingestLockRecords(deps: Deps, records: LockRecord[], options: { callback?: boolean; provider?: string } = {}): Promise<IngestResult> {
+  // The platform whose lock ids these are (a Seam webhook's: `seam`); the install's lock cloud by default.
+  const providerName = options.provider ?? deps.locks?.name ?? 'ttlock';
   const result: IngestResult = { stored: 0, duplicates: 0, unpaired: 0 };
   const byLock = new Map<string, LockRecord[]>();
   for (const r of records) byLock.set(r.lockId, [...(byLock.get(r.lockId) ?? []), r]);

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { trpc } from '@/lib/trpc';
 import { cn } from '@/lib/utils';
 import { invalidateLockAccounts } from './api';
+import { SeamWebhookSection } from './seam-webhook';
 import { accountActions, budgetUse, importSummaryParts, stateReason, stateTexts, stateVariant, type ImportResult, type LockAccount } from './lock-accounts';
 
 /** Where a "get locks" of an account stands on this page. */
@@ -175,6 +176,7 @@ export function AccountCard({
           />
         </dl>
 
+        {account.webhook && <SeamWebhookSection account={account} webhook={account.webhook} timeZone={timeZone} />}
         <ImportStatus state={importState} />
       </CardContent>
 

@@ -47,6 +47,8 @@ export interface LockAccountDto {
   locks: { total: number; paired: number; gone: number };
   connectedAt: string | null;
   importedAt: string | null;
+  /** A Seam workspace's webhook: its path, whether its secret is set, its last event; null for TTLock. */
+  webhook: { path: string; configured: boolean; lastEventAt: string | null } | null;
 }
 
 /** Owners and administrators, signed in (never an API key): a lock account opens every door of the hotel. */
@@ -116,6 +118,8 @@ export async function listLockAccounts(
       monthlyBudget: true,
       connectedAt: true,
       importedAt: true,
+      webhookSecretSealed: true,
+      webhookEventAt: true,
     },
     orderBy: { id: 'asc' },
   });
@@ -148,6 +152,10 @@ export async function listLockAccounts(
       locks: { total: stats?._count._all ?? 0, paired: paired.find((p) => p.accountId === r.id)?._count._all ?? 0, gone: stats?._count.goneAt ?? 0 },
       connectedAt: r.connectedAt?.toISOString() ?? null,
       importedAt: r.importedAt?.toISOString() ?? null,
+      webhook:
+        r.kind === 'seam'
+          ? { path: `/api/seam/webhooks/${r.id}`, configured: r.webhookSecretSealed !== null, lastEventAt: r.webhookEventAt?.toISOString() ?? null }
+          : null,
     };
   });
   return {

@@ -1,0 +1,188 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Webhook } from 'svix';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLockCloud } from '../../../infra/locks';
+import { startWorkers } from '../../../jobs/workers';
+import { createHotelWithStaff, createRooms, uniqueMobile } from '../../../test/factories';
+import { actorContext, createTestContext, testConfig, type TestContext } from '../../../test/harness';
+import { startSeamFake, type SeamFake } from '../../../test/seam-fake';
+import { trpcClient } from '../../../test/trpc-client';
+import { createPassword } from '../../credentials/password.service';
+import { checkIn } from '../../stays/check-in';
+
+/**
+ * Issue 38, "Webhooks" (docs/seam.md): a hotel's Seam workspace tells the console at once. Each event
+ * is signed as Seam signs (Svix's own library, the one Seam's `SeamWebhook` verifies with) with the
+ * account's secret; the console verifies it and looks now: a door's opening is in the room's unlock
+ * records, a lock gone offline is offline, a code Seam set is on the lock without waiting for its
+ * job's next question (the questions are 30 s apart here). Against Seam's fake, the real workers.
+ */
+let fake: SeamFake;
+let ctx: TestContext;
+let workers: ReturnType<typeof startWorkers>;
+const api = () => trpcClient(ctx.app);
+
+beforeAll(async () => {
+  fake = await startSeamFake();
+  // A code's delivery asks Seam where it stands 30 s after Seam accepted it: only the webhook is sooner.
+  const env = { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '30000' };
+  const locks = createLockCloud(testConfig({ LOCK_PROVIDER: 'sim', LOCK_SIM_URL: 'http://127.0.0.1:9', ...env }), undefined, {}, { endpoint: fake.url });
+  ctx = await createTestContext({ locks, env });
+  workers = startWorkers(ctx.deps, { sweep: false });
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await ctx?.close();
+  await fake?.stop();
+});
+
+const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** A hotel whose room 501 is a keypad lock of its own Seam workspace, connected, paired, with its webhook's secret set. */
+async function seamHotel() {
+  const h = await createHotelWithStaff(ctx.deps);
+  const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['501']);
+  const workspace = await fake.ours.addWorkspace('Webhooks');
+  const door = await fake.ours.addDevice({ name: 'Room 501', workspace_id: workspace.workspace_id, can_program_online_access_codes: true });
+  const connect = await api().mutation('lockAccount.connectSeam', { apiKey: workspace.api_key, label: '' }, { token: h.ownerToken });
+  expect(connect.error, JSON.stringify(connect.error)).toBeUndefined();
+  const accountId = connect.data!.id;
+  expect((await api().mutation('lockAccount.importLocks', { accountId }, { token: h.ownerToken })).data).toMatchObject({ added: 1 });
+  const lock = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { hotelId: h.hotel.id, providerLockId: door.device_id } });
+  await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: lock.id } });
+  const secret = newSecret();
+  const set = await api().mutation('lockAccount.setSeamWebhook', { accountId, secret }, { token: h.ownerToken });
+  expect(set.data).toEqual({ configured: true });
+  return { ...h, room: rooms[0]!, lock, device: door.device_id, workspaceId: workspace.workspace_id, accountId, secret };
+}
+
+type Hotel = Awaited<ReturnType<typeof seamHotel>>;
+
+/** An event posted as Seam posts it: JSON signed with `secret` (Svix's headers). */
+async function post(accountId: number, secret: string, event: Record<string, unknown>, tamper?: (body: string) => string) {
+  const body = JSON.stringify({ event_id: randomUUID(), created_at: new Date().toISOString(), ...event });
+  const id = `msg_${randomUUID()}`;
+  const at = new Date();
+  const signature = new Webhook(secret).sign(id, at, body);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/seam/webhooks/${accountId}`,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+    payload: tamper ? tamper(body) : body,
+  });
+}
+const deviceEvent = (h: Hotel, event_type: string, extra: Record<string, unknown> = {}) => ({
+  event_type,
+  workspace_id: h.workspaceId,
+  device_id: h.device,
+  occurred_at: new Date().toISOString(),
+  ...extra,
+});
+
+describe("a Seam workspace's webhook", () => {
+  it("is set by an owner (kept sealed, never answered back), shown with its address; refused to a clerk, for another hotel's account, for a text that is no Seam secret", async () => {
+    const h = await seamHotel();
+    const other = await createHotelWithStaff(ctx.deps);
+    const listed = await api().query('lockAccount.list', undefined, { token: h.ownerToken });
+    expect(listed.data!.items[0]!.webhook).toEqual({ path: `/api/seam/webhooks/${h.accountId}`, configured: true, lastEventAt: null });
+    expect(JSON.stringify(listed.data)).not.toContain(h.secret);
+    const row = await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId } });
+    expect(row.webhookSecretSealed).not.toContain(h.secret.slice(6, 20));
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { hotelId: h.hotel.id, action: 'lockAccount.seamWebhook' } });
+    expect(JSON.stringify(audit)).not.toContain(h.secret.slice(6, 20));
+    expect(
+      (await api().mutation('lockAccount.setSeamWebhook', { accountId: h.accountId, secret: newSecret() }, { token: h.staffToken })).error?.data?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await api().mutation('lockAccount.setSeamWebhook', { accountId: h.accountId, secret: newSecret() }, { token: other.ownerToken })).error?.data?.code,
+    ).toBe('NOT_FOUND');
+    for (const secret of ['abc', 'whsec_short', `whsec_${'x'.repeat(40)}!`, 'seam_live_key'])
+      expect((await api().mutation('lockAccount.setSeamWebhook', { accountId: h.accountId, secret }, { token: h.ownerToken })).error?.data?.code).toBe(
+        'BAD_REQUEST',
+      );
+    // Taken off: events are no longer received.
+    expect((await api().mutation('lockAccount.setSeamWebhook', { accountId: h.accountId, secret: '' }, { token: h.ownerToken })).data).toEqual({
+      configured: false,
+    });
+    expect((await post(h.accountId, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(404);
+  });
+
+  it('refuses an event whose signature does not verify (another secret, a changed body, no signature), and an account without a webhook', async () => {
+    const h = await seamHotel();
+    expect((await post(h.accountId, newSecret(), deviceEvent(h, 'device.connected'))).statusCode).toBe(401);
+    expect(
+      (await post(h.accountId, h.secret, deviceEvent(h, 'device.connected'), (b) => b.replace('device.connected', 'device.disconnected'))).statusCode,
+    ).toBe(401);
+    const bare = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/seam/webhooks/${h.accountId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+    expect((await post(h.accountId + 100_000, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(404);
+    expect((await post(Number.MAX_SAFE_INTEGER, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(404);
+    // Nothing was taken from them.
+    expect((await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId } })).webhookEventAt).toBeNull();
+  });
+
+  it("puts a door's opening in the room's unlock records at once, once however often Seam sends it", async () => {
+    const h = await seamHotel();
+    const occurred = new Date(Date.now() - 5_000).toISOString();
+    const opened = await fake.ours.addEvent({ device_id: h.device, event_type: 'lock.unlocked', occurred_at: occurred, method: 'manual' });
+    const event = deviceEvent(h, 'lock.unlocked', { occurred_at: occurred, method: 'manual', event_id: opened.event_id });
+    expect((await post(h.accountId, h.secret, event)).statusCode).toBe(204);
+    expect((await post(h.accountId, h.secret, event)).statusCode).toBe(204);
+    const records = await ctx.deps.prisma.unlockRecord.findMany({ where: { hotelId: h.hotel.id, roomId: h.room.id } });
+    expect(records).toHaveLength(1);
+    expect(records[0]!.occurredAt.toISOString()).toBe(occurred);
+    expect((await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId } })).webhookEventAt).not.toBeNull();
+  });
+
+  it('shows a lock Seam says is offline as offline, with its lock message, and online again', async () => {
+    const h = await seamHotel();
+    await fake.ours.setOnline(h.device, false);
+    expect((await post(h.accountId, h.secret, deviceEvent(h, 'device.disconnected'))).statusCode).toBe(204);
+    expect((await ctx.deps.prisma.lock.findUniqueOrThrow({ where: { id: h.lock.id } })).online).toBe(false);
+    await fake.ours.setOnline(h.device, true);
+    expect((await post(h.accountId, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(204);
+    expect((await ctx.deps.prisma.lock.findUniqueOrThrow({ where: { id: h.lock.id } })).online).toBe(true);
+    // An event of a device the hotel does not have, or of another workspace: answered, nothing changed.
+    expect((await post(h.accountId, h.secret, { ...deviceEvent(h, 'device.disconnected'), device_id: randomUUID() })).statusCode).toBe(204);
+    expect((await post(h.accountId, h.secret, { ...deviceEvent(h, 'device.disconnected'), workspace_id: randomUUID() })).statusCode).toBe(204);
+    expect((await ctx.deps.prisma.lock.findUniqueOrThrow({ where: { id: h.lock.id } })).online).toBe(true);
+  });
+
+  it("says a code is on the lock as soon as Seam says it set it, not at its job's next question", async () => {
+    const h = await seamHotel();
+    const staff = await actorContext(ctx.deps, h.staffToken);
+    const stay = await checkIn(staff, {
+      roomId: h.room.id,
+      checkInAt: new Date(Date.now() - 60_000),
+      expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+      guests: [{ name: 'Leila Nasser', mobile: uniqueMobile() }],
+      idempotencyKey: randomUUID(),
+    });
+    const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730241' });
+    const accepted = await expect
+      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).acceptedVersion, { timeout: 15_000 })
+      .not.toBeNull()
+      .then(() => ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } }));
+    expect(accepted.deliveryState).toBe('pending');
+    await fake.ours.setCode(accepted.providerRef!, { status: 'set' });
+    const sent = Date.now();
+    expect((await post(h.accountId, h.secret, deviceEvent(h, 'access_code.set_on_device', { access_code_id: accepted.providerRef }))).statusCode).toBe(204);
+    await expect
+      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).deliveryState, { timeout: 15_000 })
+      .toBe('on_lock');
+    // Well before the job's own question (30 s after Seam accepted it).
+    expect(Date.now() - sent).toBeLessThan(15_000);
+  });
+});
