@@ -329,7 +329,8 @@ export function callbacksConfigured(deps: Deps): boolean {
 /**
  * Reads the records of the locks of every connected lock account since each lock's cursor (with an
  * overlap: duplicates are ignored) and moves the cursor. A lock whose records come by callback (a
- * gateway or WiFi lock, callbacks configured) is read once a day; the others every run. `all`
+ * gateway or WiFi lock, callbacks configured; the locks of a Seam workspace whose webhook delivered
+ * an event within the day) is read once a day; the others every run. `all`
  * reads every lock now. Accounts that cannot work, or over their monthly budget, are left for later.
  */
 export async function pollLockRecords(
@@ -342,7 +343,7 @@ export async function pollLockRecords(
   const callbacks = callbacksConfigured(deps);
   const accounts = await deps.prisma.lockAccount.findMany({
     where: { ...(scope.hotelId ? { hotelId: scope.hotelId } : {}), state: 'connected' },
-    select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true },
+    select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true, webhookSecretSealed: true, webhookEventAt: true },
     orderBy: { id: 'asc' },
   });
   for (const account of accounts) {
@@ -358,13 +359,19 @@ export async function pollLockRecords(
       select: { id: true, providerLockId: true, recordsReadUntil: true, gatewayId: true, isWifi: true },
       orderBy: { id: 'asc' },
     });
+    // A Seam workspace whose webhook delivered an event within the day pushes its doors' openings (docs/seam.md, "Webhooks").
+    const seamPushes =
+      account.kind === 'seam' &&
+      account.webhookSecretSealed !== null &&
+      account.webhookEventAt !== null &&
+      now.getTime() - account.webhookEventAt.getTime() < CALLBACK_LOCK_POLL_MS;
     for (const lock of locks) {
-      const pushed = callbacks && (lock.gatewayId !== null || lock.isWifi);
+      const pushed = seamPushes || (callbacks && (lock.gatewayId !== null || lock.isWifi));
       if (!scope.all && pushed && lock.recordsReadUntil && now.getTime() - lock.recordsReadUntil.getTime() < CALLBACK_LOCK_POLL_MS) continue;
       const from = lock.recordsReadUntil ? new Date(lock.recordsReadUntil.getTime() - RECORD_POLL_OVERLAP_MS) : new Date(now.getTime() - RECORD_POLL_FIRST_MS);
       try {
         const records = await provider.listRecords(lock.providerLockId, { from, to: now });
-        const r = await ingestLockRecords(deps, records);
+        const r = await ingestLockRecords(deps, records, { provider: provider.name });
         total.stored += r.stored;
         total.duplicates += r.duplicates;
         total.unpaired += r.unpaired;

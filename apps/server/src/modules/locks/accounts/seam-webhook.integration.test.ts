@@ -9,6 +9,7 @@ import { startSeamFake, type SeamFake } from '../../../test/seam-fake';
 import { trpcClient } from '../../../test/trpc-client';
 import { createPassword } from '../../credentials/password.service';
 import { checkIn } from '../../stays/check-in';
+import { pollLockRecords } from '../records';
 
 /**
  * Issue 38, "Webhooks" (docs/seam.md): a hotel's Seam workspace tells the console at once. Each event
@@ -144,6 +145,23 @@ describe("a Seam workspace's webhook", () => {
     expect(records).toHaveLength(1);
     expect(records[0]!.occurredAt.toISOString()).toBe(occurred);
     expect((await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId } })).webhookEventAt).not.toBeNull();
+  });
+
+  it("reads a Seam door's openings at each poll where no webhook comes, and once a day while its webhook delivers", async () => {
+    const h = await seamHotel();
+    const records = () => ctx.deps.prisma.unlockRecord.count({ where: { hotelId: h.hotel.id, roomId: h.room.id } });
+    await fake.ours.addEvent({ device_id: h.device, event_type: 'lock.unlocked', occurred_at: new Date(Date.now() - 60_000).toISOString(), method: 'keycode' });
+    // No event received yet: the poll reads the door.
+    expect(await pollLockRecords(ctx.deps, { hotelId: h.hotel.id })).toMatchObject({ stored: 1, locks: 1, failed: 0 });
+    expect(await records()).toBe(1);
+    // Events flow (one received): the next poll leaves the door to them.
+    expect((await post(h.accountId, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(204);
+    await fake.ours.addEvent({ device_id: h.device, event_type: 'lock.unlocked', occurred_at: new Date(Date.now() - 30_000).toISOString(), method: 'manual' });
+    expect(await pollLockRecords(ctx.deps, { hotelId: h.hotel.id })).toMatchObject({ stored: 0, locks: 0 });
+    // A day without events: read again.
+    await ctx.deps.prisma.lockAccount.update({ where: { id: h.accountId }, data: { webhookEventAt: new Date(Date.now() - 25 * 3_600_000) } });
+    expect(await pollLockRecords(ctx.deps, { hotelId: h.hotel.id })).toMatchObject({ stored: 1, locks: 1 });
+    expect(await records()).toBe(2);
   });
 
   it('shows a lock Seam says is offline as offline, with its lock message, and online again', async () => {
