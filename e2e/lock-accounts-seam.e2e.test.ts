@@ -234,6 +234,15 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     expect(await page.getByTestId('authorize-face').count()).toBe(0);
     await page.getByTestId('issue-password').first().waitFor();
     await screenshot(page, `seam-code-on-lock-${header}`);
+    // Its keypad takes chosen codes only (no offline codes): the generated kinds are greyed out, with why.
+    await page.getByTestId('issue-password').first().click();
+    await page.getByTestId('issue-kind').waitFor();
+    expect(await page.getByTestId('issue-kind-air').isDisabled()).toBe(true);
+    expect(await page.getByTestId('issue-kind-one_time').isDisabled()).toBe(true);
+    expect(await page.getByTestId('issue-kind-custom').isChecked()).toBe(true);
+    expect(await page.getByTestId('issue-kind').textContent()).toContain(text(header, 'credentials.errors.lockTakesNoOfflineCodes', { room }));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('issue-kind').waitFor({ state: 'detached' });
   });
 
   it("sets the workspace's webhook: the address for Seam, a secret Seam would not give refused on its field, then events received", async () => {

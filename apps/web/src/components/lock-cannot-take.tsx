@@ -13,11 +13,13 @@ const REASONS = {
   codes: 'credentials.errors.lockTakesNoCodes',
   faces: 'credentials.errors.lockTakesNoFaces',
   cards: 'credentials.errors.lockTakesNoCards',
+  remoteUnlock: 'credentials.errors.lockTakesNoRemoteUnlock',
 } as const;
 
 /**
  * Where a section's "issue" action would be, for a lock that cannot take that kind of credential
- * (issue 38: a keypad-only Seam lock takes no card and no face): why, instead of the action.
+ * (issue 38: a keypad-only Seam lock takes no card and no face; a lock without a bridge does not open
+ * from afar): why, instead of the action.
  */
 export function LockCannotTake({ what, roomName }: { what: keyof typeof REASONS; roomName: string }) {
   const { t } = useTranslation();
@@ -30,7 +32,7 @@ export function LockCannotTake({ what, roomName }: { what: keyof typeof REASONS;
 }
 
 /** Whether a room's lock takes a kind of credential (a room without a lock takes anything: they wait for one). */
-export function lockTakes(takes: LockTakes | null, what: keyof typeof REASONS): boolean {
+export function lockTakes(takes: LockTakes | null, what: 'codes' | 'faces' | 'cards'): boolean {
   if (!takes) return true;
   return what === 'codes' ? takes.onlineCodes || takes.offlineCodes : takes[what];
 }

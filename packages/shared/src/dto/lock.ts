@@ -38,6 +38,8 @@ export const ZRoomLockDto = z.object({
   statusError: z.string().nullable(),
   gone: z.boolean(),
   account: z.object({ id: z.number(), username: z.string(), state: z.string() }).nullable(),
+  /** The console can open it from afar (a gateway, WiFi, Seam's bridge): otherwise "open" is not offered. */
+  remoteUnlock: z.boolean(),
 });
 export type TRoomLockDto = z.infer<typeof ZRoomLockDto>;
 

@@ -5,26 +5,35 @@ import { AppError } from '../../errors';
 /**
  * What a room's lock can take (issue 38: capabilities drive the screens and the rules): a chosen
  * code sent to it (online codes), a code computed without reaching it (offline codes: TTLock's
- * generated codes, Seam's offline access codes), a face, a room card. From the lock's own facts
- * (`Lock.hasKeypad`, `onlinePasscodes`, `offlinePasscodes`, `hasFaceModule`, `hasCardReader`, from
- * its platform at import). A room without a lock takes anything: its credentials wait for one.
+ * generated codes, Seam's offline access codes), a face, a room card; and whether it opens from afar
+ * (remote unlock). From the lock's own facts (`Lock.hasKeypad`, `onlinePasscodes`,
+ * `offlinePasscodes`, `hasFaceModule`, `hasCardReader`, `remoteUnlock`, from its platform at import). A room without a lock takes anything: its credentials wait for one.
  */
-export type LockNeed = 'onlineCodes' | 'offlineCodes' | 'faces' | 'cards';
+export type LockNeed = 'onlineCodes' | 'offlineCodes' | 'faces' | 'cards' | 'remoteUnlock';
 
 const REFUSALS: Record<LockNeed, string> = {
   onlineCodes: 'credentials.errors.lockTakesNoOnlineCodes',
   offlineCodes: 'credentials.errors.lockTakesNoOfflineCodes',
   faces: 'credentials.errors.lockTakesNoFaces',
   cards: 'credentials.errors.lockTakesNoCards',
+  remoteUnlock: 'credentials.errors.lockTakesNoRemoteUnlock',
 };
 
 /** The facts of a lock that say what it takes. */
-export const LOCK_TAKES_SELECT = { hasKeypad: true, onlinePasscodes: true, offlinePasscodes: true, hasFaceModule: true, hasCardReader: true } as const;
+export const LOCK_TAKES_SELECT = {
+  hasKeypad: true,
+  onlinePasscodes: true,
+  offlinePasscodes: true,
+  hasFaceModule: true,
+  hasCardReader: true,
+  remoteUnlock: true,
+} as const;
 
 export function lockTakes(
-  lock: { hasKeypad: boolean; onlinePasscodes: boolean; offlinePasscodes: boolean; hasFaceModule: boolean; hasCardReader: boolean },
+  lock: { hasKeypad: boolean; onlinePasscodes: boolean; offlinePasscodes: boolean; hasFaceModule: boolean; hasCardReader: boolean; remoteUnlock: boolean },
   need: LockNeed,
 ): boolean {
+  if (need === 'remoteUnlock') return lock.remoteUnlock;
   if (need === 'onlineCodes') return lock.hasKeypad && lock.onlinePasscodes;
   if (need === 'offlineCodes') return lock.hasKeypad && lock.offlinePasscodes;
   return need === 'faces' ? lock.hasFaceModule : lock.hasCardReader;

@@ -6,6 +6,7 @@ import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
 import { findRoom, roomScope } from '../base/room-access';
 import { LOCK_REF_SELECT, lockDisplayName, type LockRef } from '../base/lock-ref';
+import { requireLockTakes } from '../base/lock-takes';
 import { INSPECTED_LOCK_SELECT, inspectLock, type InspectedLock } from '../credentials/reconcile';
 import { providerForLock } from '../lock-cloud/account-provider';
 import { LOW_BATTERY_PERCENT, noteLockUnreachable, refreshOneLock } from './lock-status';
@@ -39,6 +40,8 @@ export interface RoomLockDto {
   gone: boolean;
   /** The lock account it speaks through, and whether that account works now. */
   account: { id: number; username: string; state: string } | null;
+  /** The console can open it from afar (its gateway, WiFi, or Seam's bridge): otherwise "open" is not offered. */
+  remoteUnlock: boolean;
 }
 
 /** The room of the actor's scope whose door a provider lock id of the actor's hotel is (legacy calls name locks by it). */
@@ -63,6 +66,7 @@ const ROOM_LOCK_DTO_SELECT = {
   lastSeenAt: true,
   statusCheckedAt: true,
   statusError: true,
+  remoteUnlock: true,
   account: { select: { id: true, username: true, state: true } },
 } as const;
 
@@ -86,6 +90,7 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
       statusError: null,
       gone: false,
       account: null,
+      remoteUnlock: false,
     };
   }
   if (input.refresh && ctx.deps.locks) await refreshOneLock(ctx.deps, room.lock);
@@ -104,6 +109,7 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
     statusError: row.statusError,
     gone: row.goneAt !== null,
     account: row.account,
+    remoteUnlock: row.remoteUnlock,
   };
 }
 
@@ -157,6 +163,8 @@ export async function openRoomLock(
   const lock = room.lock;
   if (!lock) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_lock' });
   if (!ctx.deps.locks) throw new AppError('LOCK_FAILED', { messageKey: 'credentials.errors.no_provider' });
+  // A lock nothing reaches from afar (no gateway, WiFi or bridge) is not asked to open: said, naming the room.
+  await requireLockTakes(ctx.deps.prisma, lock.hotelId, room.id, 'remoteUnlock');
   const entry = { action: audit.action, hotelId: audit.hotelId, entityType: 'Room' as const, entityId: room.id };
   try {
     const provider = await providerForLock(ctx.deps, lock);

@@ -327,6 +327,23 @@ describe('remote unlock', () => {
   });
 });
 
+describe('a lock that does not open from afar', () => {
+  it('is not asked to open: refused naming the room, before any call; its room says so', async () => {
+    const d = await pairedRoom();
+    const room = await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: d.room.id }, select: { lockId: true } });
+    // As an import leaves a lock whose platform says it cannot be unlocked remotely (no bridge).
+    await ctx.deps.prisma.lock.update({ where: { id: room.lockId! }, data: { remoteUnlock: false } });
+    expect(await getRoomLock(d.staff, { roomId: d.room.id })).toMatchObject({ remoteUnlock: false });
+    const error = await appError(remoteUnlock(d.staff, { roomId: d.room.id }));
+    expect(error.code).toBe('CONFLICT');
+    expect(describeAppError(error, 'en', ctx.deps.i18n).message).toBe(
+      `The lock of room ${d.room.name} cannot be opened from the console: no gateway or bridge reaches it`,
+    );
+    // Nothing was sent: the simulator's lock was not opened, and no attempt is in the audit.
+    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: d.hotel.id, action: 'lock.unlock' } })).toBe(0);
+  });
+});
+
 describe('lock managers', () => {
   it('are members of the hotel or people named with a phone, once each; staff may see them, not change them; another hotel gets "not found"', async () => {
     const d = await pairedRoom();

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { passwordValidity } from '@console/shared';
 import { DateTimeFormField } from '@/components/date-time-form-field';
 import { FormDialog } from '@/components/form-dialog';
-import { AirPasswordRules, CustomCodeField, PasswordKindField } from '@/components/password-kind-fields';
+import type { LockTakes } from '@/components/lock-cannot-take';
+import { AirPasswordRules, CustomCodeField, PasswordKindField, firstKindTaken } from '@/components/password-kind-fields';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -37,7 +38,7 @@ const HOLDERS: readonly PasswordHolder[] = ['stay', 'staff', 'standalone'];
 export interface IssuePasswordDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  room: { id: number; name: string };
+  room: { id: number; name: string; takes?: LockTakes | null };
   /** The room's current stay, if any: the password can be for its guest. */
   stay: StayForPassword | null;
   timeZone: string;
@@ -59,7 +60,8 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
   const queryClient = useQueryClient();
   const context = useMemo(() => ({ roomId: room.id, stay, timeZone }), [room.id, stay, timeZone]);
   const schema = useMemo(() => issuePasswordFormSchema(context), [context]);
-  const [defaults] = useState(() => issuePasswordDefaults(stay, timeZone));
+  // The first kind the room's lock takes (a keypad that takes generated codes only starts there).
+  const [defaults] = useState(() => ({ ...issuePasswordDefaults(stay, timeZone), kind: firstKindTaken(room.takes) }));
   const form = useAppForm(schema, defaults);
   const { errors } = form.formState;
   const [holder, kind, permanent, validFrom, validUntil] = useWatch({
@@ -209,7 +211,7 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
       )}
 
       <div className="grid gap-3">
-        <PasswordKindField idPrefix="issue" registration={form.register('kind')} value={kind} />
+        <PasswordKindField idPrefix="issue" registration={form.register('kind')} value={kind} takes={room.takes} roomName={room.name} />
         {kind === 'custom' ? (
           <CustomCodeField
             id="issue-code"

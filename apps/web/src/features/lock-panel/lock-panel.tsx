@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LockCannotTake } from '@/components/lock-cannot-take';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, DoorOpen, FlaskConical, Lock, PlugZap, RefreshCw, Router, Wifi, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -133,14 +134,17 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
               </p>
             )}
             <LockFacts status={data} timeZone={timeZone} />
-            {canManage && (
-              <div className="flex flex-wrap items-center gap-2">
-                <Button onClick={() => setIsUnlockOpen(true)} data-testid="lock-unlock">
-                  <DoorOpen className="rtl:-scale-x-100" aria-hidden />
-                  {t('locks.unlock')}
-                </Button>
-              </div>
-            )}
+            {canManage &&
+              (data.remoteUnlock ? (
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button onClick={() => setIsUnlockOpen(true)} data-testid="lock-unlock">
+                    <DoorOpen className="rtl:-scale-x-100" aria-hidden />
+                    {t('locks.unlock')}
+                  </Button>
+                </div>
+              ) : (
+                <LockCannotTake what="remoteUnlock" roomName={room.name} />
+              ))}
           </>
         )}
         {canManage && hasLock && <LockContents room={room} timeZone={timeZone} />}

@@ -117,7 +117,18 @@ describe('a Seam workspace as a lock account', () => {
     });
     expect(await importLocks(h, accountId)).toMatchObject({ total: 1, added: 1 });
     const [lock] = await seamLocks(h);
-    expect(lock).toMatchObject({ providerLockId: device.device_id, name: 'Suite 7 door', battery: 50, onlinePasscodes: true, offlinePasscodes: true });
+    expect(lock).toMatchObject({
+      providerLockId: device.device_id,
+      name: 'Suite 7 door',
+      battery: 50,
+      onlinePasscodes: true,
+      offlinePasscodes: true,
+      remoteUnlock: true,
+    });
+    // Its bridge gone (Seam no longer unlocks it remotely): the next import says so.
+    await fake.ours.updateDevice(device.device_id, { can_remotely_unlock: false });
+    expect(await importLocks(h, accountId)).toMatchObject({ updated: 1 });
+    expect((await seamLocks(h))[0]).toMatchObject({ remoteUnlock: false });
     // The lock's name proposes the room, as a TTLock lock's does.
     const { data } = await api.query('lock.suggestedPairs', undefined, { token: h.ownerToken });
     expect(data?.pairs).toEqual([{ roomId: h.rooms[0]!.id, lockId: lock!.id }]);
