@@ -20,11 +20,23 @@ export interface CodePolicy {
   customCapacity: number;
   /** From how many live custom codes the desk is warned that the lock is filling. */
   warnAt: number;
+  /**
+   * A chosen (online) code reaches the lock only through a gateway near it, or the lock's own WiFi
+   * (TTLock); false: the platform reaches its locks itself, through their own link or bridge (Seam),
+   * so a lock that takes chosen codes takes them whenever it is online.
+   */
+  customNeedsGateway: boolean;
 }
 
-export const TTLOCK_CODE_POLICY: CodePolicy = { provider: 'ttlock', minLength: 4, maxLength: 9, customCapacity: 250, warnAt: 225 };
+export const TTLOCK_CODE_POLICY: CodePolicy = { provider: 'ttlock', minLength: 4, maxLength: 9, customCapacity: 250, warnAt: 225, customNeedsGateway: true };
+/**
+ * Seam (docs/seam.md): its devices' code lengths and capacities differ by brand and are checked by
+ * Seam itself (`supported_code_lengths`, refused as `invalid_input`); the console holds them to
+ * TTLock's numbers, a safe middle, and Seam reaches its locks itself.
+ */
+export const SEAM_CODE_POLICY: CodePolicy = { ...TTLOCK_CODE_POLICY, provider: 'seam', customNeedsGateway: false };
 
-const POLICIES: Record<string, CodePolicy> = { ttlock: TTLOCK_CODE_POLICY };
+const POLICIES: Record<string, CodePolicy> = { ttlock: TTLOCK_CODE_POLICY, seam: SEAM_CODE_POLICY };
 
 /** The policy of a lock's cloud; a lock of no known cloud (a room without a lock) is held to TTLock's. */
 export function codePolicyFor(provider: string | null | undefined): CodePolicy {

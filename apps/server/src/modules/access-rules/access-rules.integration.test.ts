@@ -302,6 +302,22 @@ describe('access rules issue a reservation’s credentials by themselves', () =>
     expect(toStayDto(await findStay(h.staff, stay.id), new Date()).offlineCode).toMatchObject({ leftUntil: null });
   });
 
+  it('gives no offline code to a lock that takes none (a keypad of chosen codes only): the desk sees the arrival, and "fix now" sends its code again', async () => {
+    const h = await hotelWithRoom();
+    await setAccessRule(h.owner, { ...RULE, codeRule: 'random', offlineCodeMinutes: 180 });
+    // As an import leaves a lock whose platform computes no offline code for it (issue 38).
+    await ctx.deps.prisma.lock.updateMany({ where: { hotelId: h.hotel.id }, data: { offlinePasscodes: false } });
+    await client.control('PATCH', `/gateways/${h.gatewayId}`, { online: false });
+    const stay = await channelStay(h, new Date(Date.now() + 2 * HOUR), new Date(Date.now() + 6 * HOUR), uniqueMobile());
+    await expect.poll(async () => (await passwordsOf(stay.id)).map((p) => p.deliveryState), { timeout: 20_000 }).toEqual(['failed']);
+    expect(await giveOfflineCodes(jobContext(ctx.deps, 'stay.sweep', randomUUID()), new Date(), { hotelId: h.hotel.id })).toBe(0);
+    expect((await getToday(h.staff)).notReady).toMatchObject({ total: 1, stays: [{ stayId: stay.id, reason: 'gateway_offline' }] });
+    await client.control('PATCH', `/gateways/${h.gatewayId}`, { online: true });
+    expect((await fixArrivalAccess(h.staff, { stayId: stay.id })).fix).toBe('retried');
+    expect((await passwordsOf(stay.id)).some((p) => p.offline)).toBe(false);
+    await expect.poll(async () => (await passwordsOf(stay.id)).map((p) => p.deliveryState), { timeout: 20_000 }).toEqual(['on_lock']);
+  });
+
   it('names an arrival whose key is not on the lock on Today and its tile, and "fix now" gives it an offline code; another hotel or room finds nothing', async () => {
     const h = await hotelWithRoom();
     // Offline codes never by themselves: the desk sees the arrival and fixes it.

@@ -120,6 +120,8 @@ export async function issueDue(
         gatewayId: string | null;
         isWifi: boolean | null;
         provider: string | null;
+        onlinePasscodes: boolean | null;
+        offlinePasscodes: boolean | null;
         guestId: number | null;
         guestName: string | null;
         mobile: string | null;
@@ -127,7 +129,7 @@ export async function issueDue(
       }[]
     >`
       SELECT s."id", s."roomId", s."version", s."checkInAt", s."expectedCheckOutAt", s."awaitsArrival", (b."id" IS NOT NULL) AS "fromFeed",
-             h."timeZone", r."groupId", l."id" AS "lockId", l."gatewayId", l."isWifi", l."provider",
+             h."timeZone", r."groupId", l."id" AS "lockId", l."gatewayId", l."isWifi", l."provider", l."onlinePasscodes", l."offlinePasscodes",
              g."id" AS "guestId", g."name" AS "guestName", g."mobile", g."phoneTail"
         FROM "Stay" s
         JOIN "Hotel" h ON h."id" = s."hotelId"
@@ -153,7 +155,16 @@ export async function issueDue(
       fromFeed: r.fromFeed,
       timeZone: r.timeZone,
       groupId: r.groupId,
-      lock: r.lockId === null ? null : { gatewayId: r.gatewayId, isWifi: r.isWifi ?? false, provider: r.provider },
+      lock:
+        r.lockId === null
+          ? null
+          : {
+              gatewayId: r.gatewayId,
+              isWifi: r.isWifi ?? false,
+              provider: r.provider,
+              onlinePasscodes: r.onlinePasscodes ?? true,
+              offlinePasscodes: r.offlinePasscodes ?? true,
+            },
       guest: r.guestId === null ? null : { id: r.guestId, name: r.guestName ?? '', mobile: r.mobile, phoneTail: r.phoneTail },
     }));
     // What is issued: each stay with its rule and window, the anchor only at its version.

@@ -36,7 +36,8 @@ export async function giveOfflineCodes(ctx: ServiceContext, now = new Date(), sc
       checkInAt: { lte: new Date(now.getTime() + ACCESS_RULE_LIMITS.marginMinutesMax * 60_000) },
       expectedCheckOutAt: { gt: now },
       hotel: { accessRules: { some: { enabled: true, offlineCodeMinutes: { gt: 0 } } } },
-      room: { lock: { hasKeypad: true } },
+      // A lock that takes generated codes (Seam's keypads without offline codes do not: the arrival alert tells the desk).
+      room: { lock: { hasKeypad: true, offlinePasscodes: true } },
       passwords: { some: customNotConfirmed, none: { doorLockId: null, deliveryState: 'on_lock' } },
     },
     select: { id: true, hotelId: true, roomId: true, checkInAt: true },
@@ -139,8 +140,8 @@ async function giveOne(
 
 /**
  * "Fix now" of an arrival without a working key (Today, the board's tile, the managers' e-mail;
- * docs/access-rules.md "Arrivals not ready"): a room whose lock has a keypad gets an offline code
- * for the stay's window at once, in place of every code of the stay the lock has not confirmed;
+ * docs/access-rules.md "Arrivals not ready"): a room whose lock has a keypad that takes generated
+ * codes gets an offline code for the stay's window at once, in place of every code of the stay the lock has not confirmed;
  * another gets its failed credentials sent again. For the room's managers (`credential.manage`).
  */
 export async function fixArrivalAccess(ctx: AuthedContext, raw: z.input<typeof ZFixArrivalInput>): Promise<{ fix: TArrivalFix; stay: StayDto }> {
@@ -149,12 +150,13 @@ export async function fixArrivalAccess(ctx: AuthedContext, raw: z.input<typeof Z
   const { stayId } = ZFixArrivalInput.parse(raw);
   const stay = await deps.prisma.stay.findFirst({
     where: { id: stayId, hotelId: actor.hotelId, room: roomScope(actor) },
-    select: { id: true, hotelId: true, roomId: true, status: true, room: { select: { lock: { select: { hasKeypad: true } } } } },
+    select: { id: true, hotelId: true, roomId: true, status: true, room: { select: { lock: { select: { hasKeypad: true, offlinePasscodes: true } } } } },
   });
   if (!stay) throw new AppError('NOT_FOUND', { messageKey: 'stay.errors.notFound' });
   if (stay.status !== 'reserved') throw new AppError('CONFLICT', { messageKey: 'accessRules.errors.notAnArrival' });
   let fix: TArrivalFix = 'nothing';
-  if (stay.room.lock?.hasKeypad) {
+  // A keypad that takes generated codes gets one; any other lock (a Seam keypad without offline codes) its failed credentials sent again.
+  if (stay.room.lock?.hasKeypad && stay.room.lock.offlinePasscodes) {
     const now = new Date();
     if (await giveOne(ctx, stay, notConfirmedCodes(now, { byHand: true }), now, { byHand: true })) fix = 'offline_code';
   } else {

@@ -119,16 +119,32 @@ export interface CodeRule {
   codeType: TAccessCodeType;
 }
 
-type RuleLock = { gatewayId: string | null; isWifi: boolean; provider?: string | null } | null;
+export type RuleLock = { gatewayId: string | null; isWifi: boolean; provider?: string | null; onlinePasscodes?: boolean; offlinePasscodes?: boolean } | null;
 
 /** A random custom code the lock's policy takes and that is not a live code of the lock. */
 function randomCode(taken: Set<string>, policy: CodePolicy): string {
   return policyRandomCode(CUSTOM_CODE_LENGTH, taken, randomInt, policy);
 }
 
-/** Whether the room's lock can take a custom (online) code: a gateway is near it, or it is a WiFi lock. */
+/**
+ * Whether the room's lock can take a custom (online) code now: it takes chosen codes, and its
+ * platform reaches it (TTLock: a gateway near it, or its own WiFi; Seam: always, by its own link or bridge).
+ */
 function canTakeCustom(lock: RuleLock): boolean {
-  return lock !== null && (lock.gatewayId !== null || lock.isWifi);
+  if (lock === null || lock.onlinePasscodes === false) return false;
+  return !codePolicyFor(lock.provider).customNeedsGateway || lock.gatewayId !== null || lock.isWifi;
+}
+
+/**
+ * Whether the rule's code is a chosen one: as the rule says (`auto`: when the lock can take one now),
+ * unless the lock takes only the other kind (a Seam keypad without offline codes takes chosen codes
+ * only; one without online codes generated codes only): what it can take, never a code it refuses.
+ */
+export function customFor(rule: Pick<CodeRule, 'codeType'>, lock: RuleLock): boolean {
+  const custom = rule.codeType === 'custom' || (rule.codeType === 'auto' && canTakeCustom(lock));
+  if (custom && lock?.onlinePasscodes === false && lock.offlinePasscodes !== false) return false;
+  if (!custom && lock?.offlinePasscodes === false && lock.onlinePasscodes !== false) return true;
+  return custom;
 }
 
 /**
@@ -149,7 +165,7 @@ export function chooseCode(
   const full = live >= policy.customCapacity;
   const digits = phoneDigitsOf(rule.codeRule);
   if (digits === null) {
-    const custom = rule.codeType === 'custom' || (rule.codeType === 'auto' && canTakeCustom(lock));
+    const custom = customFor(rule, lock);
     if (custom && full) return { kind: 'air', code: null, outcome: 'lock_full_generated' };
     return custom ? { kind: 'custom', code: randomCode(taken, policy), outcome: 'as_rule' } : { kind: 'air', code: null, outcome: 'as_rule' };
   }

@@ -5,7 +5,7 @@ import { afterCommit, recordEvent } from '../../db/events';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { writePassword } from '../credentials/credential-writer';
+import { customFor, writePassword } from '../credentials/credential-writer';
 import { followCredentials } from '../credentials/delivery';
 import { LIVE_DELIVERY_STATES, revoke } from '../credentials/delivery-states';
 import { syncAttendantCards } from './attendant-card';
@@ -96,7 +96,7 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
   const rooms = wantedRooms.size
     ? await tx.room.findMany({
         where: { hotelId, id: { in: [...wantedRooms] }, deletedAt: null },
-        select: { id: true, lock: { select: { provider: true, gatewayId: true, isWifi: true } } },
+        select: { id: true, lock: { select: { provider: true, gatewayId: true, isWifi: true, onlinePasscodes: true, offlinePasscodes: true } } },
       })
     : [];
   const roomById = new Map(rooms.map((r) => [r.id, r]));
@@ -157,7 +157,8 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
       for (const room of missing) {
         const lock = room.lock;
         const policy = codePolicyFor(lock?.provider);
-        const custom = lock !== null && (lock.gatewayId !== null || lock.isWifi);
+        // As a rule's `auto` code: chosen when the lock can take one now, else generated (never a kind it refuses).
+        const custom = lock !== null && customFor({ codeType: 'auto' }, lock);
         let code: string | null = null;
         if (custom) {
           const roomTaken = takenByRoom.get(room.id) ?? new Set<string>();
