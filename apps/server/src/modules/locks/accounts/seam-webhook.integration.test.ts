@@ -8,6 +8,7 @@ import { actorContext, createTestContext, testConfig, type TestContext } from '.
 import { startSeamFake, type SeamFake } from '../../../test/seam-fake';
 import { trpcClient } from '../../../test/trpc-client';
 import { createPassword } from '../../credentials/password.service';
+import { listRooms } from '../../room/room-list';
 import { checkIn } from '../../stays/check-in';
 import { pollLockRecords } from '../records';
 
@@ -144,6 +145,9 @@ describe("a Seam workspace's webhook", () => {
     const records = await ctx.deps.prisma.unlockRecord.findMany({ where: { hotelId: h.hotel.id, roomId: h.room.id } });
     expect(records).toHaveLength(1);
     expect(records[0]!.occurredAt.toISOString()).toBe(occurred);
+    // The room board's door state, as for any lock: heard from when Seam received the opening.
+    const board = await listRooms(await actorContext(ctx.deps, h.staffToken), { search: h.room.name });
+    expect(board.items[0]!.lock).toMatchObject({ lastSeenAt: expect.any(String), gone: false });
     expect((await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId } })).webhookEventAt).not.toBeNull();
   });
 
