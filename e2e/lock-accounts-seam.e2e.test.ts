@@ -243,6 +243,19 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     expect(await page.getByTestId('issue-kind').textContent()).toContain(text(header, 'credentials.errors.lockTakesNoOfflineCodes', { room }));
     await page.keyboard.press('Escape');
     await page.getByTestId('issue-kind').waitFor({ state: 'detached' });
+    // The same at check-in: a lock password asked for offers only the kind the lock takes.
+    await page.getByTestId('action-check-in').click();
+    const checkIn = page.getByTestId('check-in-dialog');
+    await checkIn.waitFor();
+    await page.getByTestId('issuePassword').click();
+    await page.getByTestId('passwordCode').waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="check-in-password-kind-air"]') as HTMLInputElement | null)?.disabled === true);
+    expect(await page.getByTestId('check-in-password-kind-custom').isChecked()).toBe(true);
+    expect(await page.getByTestId('check-in-password-kind').textContent()).toContain(text(header, 'credentials.errors.lockTakesNoOfflineCodes', { room }));
+    await page.getByTestId('form-dialog-cancel').click();
+    await page.getByTestId('discard-changes').waitFor();
+    await page.getByTestId('discard-confirm').click();
+    await checkIn.waitFor({ state: 'detached' });
   });
 
   it("sets the workspace's webhook: the address for Seam, a secret Seam would not give refused on its field, then events received", async () => {

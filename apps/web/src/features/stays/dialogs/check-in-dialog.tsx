@@ -235,7 +235,7 @@ function CheckInForm({
         </section>
         <CheckInGuests form={form} timeZone={timeZone} />
         <CheckInOptions form={form} />
-        {canIssuePassword && <CheckInPassword form={form} />}
+        {canIssuePassword && <CheckInPassword form={form} room={room} />}
         {canIssuePassword && <CheckInFace form={form} />}
         {canIssuePassword && <CheckInCards form={form} roomId={room.id} />}
         <CheckInPrice form={form} quote={quote} currency={currency} suggestedDeposit={roomDeposit} />

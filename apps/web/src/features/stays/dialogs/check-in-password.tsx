@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AirPasswordRules, CustomCodeField, PasswordKindField } from '@/components/password-kind-fields';
+import { useQuery } from '@tanstack/react-query';
+import { AirPasswordRules, CustomCodeField, PasswordKindField, firstKindTaken, lockTakesKind } from '@/components/password-kind-fields';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { randomCustomCode } from '@/lib/credentials';
 import { fieldMessage } from '@/lib/field-message';
+import { stayQueries } from '../api';
 import type { CheckInFormOutput, CheckInFormValues } from './check-in-form';
 
 type Form = UseFormReturn<CheckInFormValues, unknown, CheckInFormOutput>;
@@ -15,9 +17,15 @@ type Form = UseFormReturn<CheckInFormValues, unknown, CheckInFormOutput>;
  * six digits (a random code proposed, never an empty field), checked before the stay is made. The password is issued for the new stay right
  * after the check-in succeeds, valid from its check-in to its check-out.
  */
-export function CheckInPassword({ form }: { form: Form }) {
+export function CheckInPassword({ form, room }: { form: Form; room: { id: number; name: string } }) {
   const { t } = useTranslation();
   const [isOn, kind] = useWatch({ control: form.control, name: ['issuePassword', 'passwordKind'] });
+  // What the room's lock takes (the room as the dialog's dirty-room notice reads it): a kind it cannot take is greyed out with why.
+  const takes = useQuery(stayQueries.roomNow(room.id)).data?.lock?.takes;
+  // A lock that takes generated codes only starts there (the only kind it takes; nothing else is chosen for the clerk).
+  useEffect(() => {
+    if (takes && !lockTakesKind(takes, form.getValues('passwordKind'))) form.setValue('passwordKind', firstKindTaken(takes));
+  }, [takes, form]);
   const codeError = fieldMessage(t, form.formState.errors.passwordCode?.message);
   // A custom code is never proposed empty: turned on (or switched to custom), the field holds a
   // random code the clerk can keep, change or draw again.
@@ -56,7 +64,7 @@ export function CheckInPassword({ form }: { form: Form }) {
       />
       {isOn && (
         <div className="grid gap-3 rounded-md border p-3">
-          <PasswordKindField idPrefix="check-in-password" registration={form.register('passwordKind')} value={kind} />
+          <PasswordKindField idPrefix="check-in-password" registration={form.register('passwordKind')} value={kind} takes={takes} roomName={room.name} />
           {kind === 'custom' ? (
             <CustomCodeField
               id="passwordCode"
