@@ -24,7 +24,7 @@ declare module 'vitest' {
      * Seam's fake (`@seamapi/fake-seam-connect`) with OUR layer, one for the run: every console
      * speaks to it as its Seam (SEAM_ENDPOINT); tests change its store through `controlUrl`.
      */
-    seamFake: { url: string; controlUrl: string };
+    seamFake: { url: string; controlUrl: string; fakeUrl: string };
   }
 }
 
@@ -74,7 +74,7 @@ export default async function setup(project: TestProject) {
     throw failed.reason;
   }
   project.provide('redisUrl', redisUrl);
-  project.provide('seamFake', { url: seam.url, controlUrl: seam.controlUrl });
+  project.provide('seamFake', { url: seam.url, controlUrl: seam.controlUrl, fakeUrl: seam.fakeUrl });
   project.provide(
     'e2eServers',
     consoles.map((c) => c.server),

@@ -309,6 +309,41 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     await screenshot(page, `seam-webhook-${header}`);
   });
 
+  it("links a lock brand's account through Seam's page: the page opened in a new tab, waited for, then its lock got", async () => {
+    expect(connected, 'the workspace connected by the test before').toBeDefined();
+    const [{ id }] = (await sql<{ id: number }>(`SELECT id FROM "LockAccount" WHERE username = $1`, [connected!.workspaceId])) as [{ id: number }];
+    await page.goto(`${baseUrl()}/lockAccounts`);
+    const card = page.getByTestId(`lock-account-${id}`);
+    await card.getByTestId('lock-account-link').click();
+    const dialog = page.getByTestId('seam-link-dialog');
+    await dialog.waitFor();
+    // Nothing is asked of Seam until the owner asks for the page.
+    expect(await dialog.getByTestId('seam-link-open').count()).toBe(0);
+    await dialog.getByTestId('seam-link-start').click();
+    const open = dialog.getByTestId('seam-link-open');
+    await open.waitFor();
+    expect(await open.getAttribute('target')).toBe('_blank');
+    expect(await open.getAttribute('href')).toMatch(/^https?:\/\//);
+    await dialog.getByTestId('seam-link-waiting').waitFor();
+    await screenshot(page, `seam-link-waiting-${header}`);
+    // The owner completes Seam's page (Seam's fake: an August account with its lock "Front Door").
+    const [{ linkId }] = (await sql<{ linkId: string }>(
+      `SELECT after->>'linkId' AS "linkId" FROM "AuditLog" WHERE action = 'lockAccount.seamLink' AND "entityId" = $1 ORDER BY id DESC LIMIT 1`,
+      [String(id)],
+    )) as [{ linkId: string }];
+    const completed = await fetch(`${inject('seamFake').fakeUrl}/_fake/complete_connect_webview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ connect_webview_id: linkId }),
+    });
+    expect(completed.ok).toBe(true);
+    // Seen by the dialog's next question: closed, and the account's locks got at once.
+    await dialog.waitFor({ state: 'detached' });
+    const summary = card.getByTestId('lock-account-import-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('lock-account-import-added').getAttribute('data-number')).toBe('1');
+  });
+
   it('shows a Seam account whose key Seam refused: its kind, a new key needed, and "connect again with a key" instead of the password', async () => {
     await page.goto(`${baseUrl()}/lockAccounts`);
     const card = page.getByTestId(`lock-account-${account.id}`);

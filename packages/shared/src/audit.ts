@@ -166,6 +166,7 @@ export const AUDIT_ACTIONS = [
   'lockAccount.disconnect',
   'lockAccount.import',
   'lockAccount.reconnect',
+  'lockAccount.seamLink',
   'lockAccount.seamWebhook',
   'lockAccount.remove',
   'order.accountCodes',

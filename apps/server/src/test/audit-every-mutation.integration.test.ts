@@ -81,6 +81,7 @@ const CHECKED_ELSEWHERE = new Map<string, string>([
   ['lockAccount.importLocks', 'locks/accounts/lock-accounts.integration.test.ts (a lock cloud)'],
   ['lockAccount.reconnect', 'locks/accounts/lock-accounts.integration.test.ts (a lock cloud)'],
   ['lockAccount.setSeamWebhook', "locks/accounts/seam-webhook.integration.test.ts (a Seam account: the world's is TTLock's)"],
+  ['lockAccount.seamLink', "locks/accounts/seam-link.integration.test.ts (a Seam account: the world's is TTLock's)"],
   ['order.settle', 'orders/orders.integration.test.ts'],
   ['room.setLock', 'room/room.integration.test.ts'],
   ['roomGroup.delete', 'room-group tests (asks for a confirmation first)'],

@@ -818,6 +818,8 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   'lockAccount.setBudget': (w) => ({ accountId: w.lockAccount.id, monthlyBudget: 5000 }),
   // The world's account is TTLock's: not found (a Seam account's webhook: seam-webhook.integration.test.ts).
   'lockAccount.setSeamWebhook': (w) => ({ accountId: w.lockAccount.id, secret: `whsec_${'A'.repeat(32)}` }),
+  'lockAccount.seamLink': (w) => ({ accountId: w.lockAccount.id }),
+  'lockAccount.seamLinkState': (w) => ({ accountId: w.lockAccount.id, linkId: 'cw_example' }),
   'lockAccount.importLocks': (w) => ({ accountId: w.lockAccount.id }),
   'lockAccount.setSettings': () => ({ cardNumberOrder: 'same' }),
   'lock.status': (w) => ({ roomId: w.rooms[0]!.id, refresh: false }),

@@ -298,6 +298,8 @@ const ROWS: Record<string, Row> = {
   'lockAccount.remove': 'np/nf',
   'lockAccount.setBudget': 'np/nf',
   'lockAccount.setSeamWebhook': 'np/nf',
+  'lockAccount.seamLink': 'np/nf',
+  'lockAccount.seamLinkState': 'np/nf',
   'lockAccount.importLocks': 'np/nf',
   'lockAccount.setSettings': 'np/ok',
   'accessRule.get': 'np/nf',

@@ -101,6 +101,8 @@ export interface SeamFake {
   seam: {
     /** Routes answering 503 (empty body) for the workspace; `[]` ends the outage. */
     simulateWorkspaceOutage(workspaceId: string, routes: string[]): Promise<void>;
+    /** The owner completes a connect webview: an August account linked, with its lock "Front Door". */
+    completeConnectWebview(connectWebviewId: string): Promise<void>;
   };
   ours: OurSeamLayer;
   stop(): Promise<void>;
@@ -183,6 +185,7 @@ export async function startSeamFake(timeoutMs = 30_000): Promise<SeamFake> {
     pid: child.pid!,
     seam: {
       simulateWorkspaceOutage: async (workspace_id, routes) => void (await post(info.fakeUrl, '/_fake/simulate_workspace_outage', { workspace_id, routes })),
+      completeConnectWebview: async (connect_webview_id) => void (await post(info.fakeUrl, '/_fake/complete_connect_webview', { connect_webview_id })),
     },
     ours: {
       addWorkspace: async (name) => (await ours('/add_workspace', { name })) as { workspace_id: string; api_key: string },

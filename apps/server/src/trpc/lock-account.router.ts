@@ -3,6 +3,8 @@ import {
   ZLockAccountConnectOutput,
   ZLockAccountConnectSeamOutput,
   ZLockAccountSeamWebhookOutput,
+  ZLockAccountSeamLinkOutput,
+  ZLockAccountSeamLinkStateOutput,
   ZLockAccountReconnectOutput,
   ZLockAccountDisconnectOutput,
   ZLockAccountRemoveOutput,
@@ -15,6 +17,7 @@ import {
   ZLockAccountConnectInput,
   ZLockAccountConnectSeamInput,
   ZLockAccountSeamWebhookInput,
+  ZLockAccountSeamLinkStateInput,
   ZLockAccountIdInput,
   ZLockAccountReconnectInput,
   ZLockSettingsInput,
@@ -31,6 +34,7 @@ import {
 import { importLocks } from '../modules/locks/accounts/import.service';
 import { connectSeamLockAccount } from '../modules/locks/accounts/seam-account.service';
 import { setSeamWebhookSecret } from '../modules/locks/accounts/seam-webhook.service';
+import { seamLinkState, startSeamLink } from '../modules/locks/accounts/seam-link.service';
 import { authedProcedure, router } from './init';
 
 /** The hotel's lock accounts (Settings > Lock accounts): connect, get locks, budgets. */
@@ -47,6 +51,18 @@ export const lockAccountRouter = router({
 
     .output(ZLockAccountConnectSeamOutput)
     .mutation(({ ctx, input }) => connectSeamLockAccount(ctx, input)),
+  /** A page of Seam's where the owner links a lock brand's account into the workspace (a connect webview). */
+  seamLink: authedProcedure
+    .input(ZLockAccountIdInput)
+
+    .output(ZLockAccountSeamLinkOutput)
+    .mutation(({ ctx, input }) => startSeamLink(ctx, input)),
+  /** Whether Seam's page was completed (its locks can be got now), given up, or not yet. */
+  seamLinkState: authedProcedure
+    .input(ZLockAccountSeamLinkStateInput)
+
+    .output(ZLockAccountSeamLinkStateOutput)
+    .query(({ ctx, input }) => seamLinkState(ctx, input)),
   /** A Seam workspace's webhook signing secret (`whsec_...`, sealed), or none: Seam's events then reach the console at once. */
   setSeamWebhook: authedProcedure
     .input(ZLockAccountSeamWebhookInput)

@@ -45,5 +45,7 @@ export const ZLockAccountDisconnectOutput = z.object({ id: z.number() });
 export const ZLockAccountRemoveOutput = z.object({ removed: z.literal(true) });
 export const ZLockAccountSetBudgetOutput = z.object({ id: z.number(), monthlyBudget: z.number() });
 export const ZLockAccountImportLocksOutput = ZImportResult;
+export const ZLockAccountSeamLinkOutput = z.object({ linkId: z.string(), url: z.string() });
+export const ZLockAccountSeamLinkStateOutput = z.object({ state: z.enum(['pending', 'linked', 'failed']) });
 export const ZLockAccountSeamWebhookOutput = z.object({ configured: z.boolean() });
 export const ZLockAccountSetSettingsOutput = z.object({ cardNumberOrder: z.enum(CARD_NUMBER_ORDERS) });

@@ -250,6 +250,13 @@ export interface LockProvider {
    * `passcodeState` until the lock has it or the cloud gave up (docs/credential-delivery.md).
    */
   readonly confirmsWrites: boolean;
+  /**
+   * A platform that links the accounts of other lock brands through a page of its own (Seam's
+   * connect webview): the page's address for the owner, where it sends them back, and whether it
+   * was completed. Absent on a platform whose account is the brand's own (TTLock).
+   */
+  linkAccount?(redirectUrl: string | null): Promise<{ linkId: string; url: string }>;
+  linkState?(linkId: string): Promise<'pending' | 'linked' | 'failed'>;
 
   /** The account's locks (TTLock lock/list; lock/listByHotel for a TTHotel account), every page. */
   listLocks(): Promise<LockSummary[]>;

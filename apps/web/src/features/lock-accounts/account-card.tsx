@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, CloudDownload, Gauge, Hourglass, PlugZap, Trash2, TriangleAlert, Unplug } from 'lucide-react';
+import { AlertCircle, CloudDownload, Gauge, Hourglass, Link2, PlugZap, Trash2, TriangleAlert, Unplug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
@@ -36,6 +36,7 @@ export function AccountCard({
   onImport,
   onReconnect,
   onBudget,
+  onLink,
 }: {
   account: LockAccount;
   timeZone: string;
@@ -43,6 +44,8 @@ export function AccountCard({
   onImport(): void;
   onReconnect(): void;
   onBudget(): void;
+  /** A connected Seam workspace: link a lock brand's account into it (Seam's page). */
+  onLink?(): void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -191,6 +194,12 @@ export function AccountCard({
           <Button onClick={onReconnect} data-testid="lock-account-reconnect" data-kind={account.kind}>
             <PlugZap aria-hidden />
             {t(texts.reconnect)}
+          </Button>
+        )}
+        {onLink && account.kind === 'seam' && account.state === 'connected' && (
+          <Button variant="outline" onClick={onLink} data-testid="lock-account-link">
+            <Link2 aria-hidden />
+            {t('lockAccounts.link.button')}
           </Button>
         )}
         <Button variant="outline" onClick={onBudget} data-testid="lock-account-budget">

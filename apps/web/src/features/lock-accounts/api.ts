@@ -19,6 +19,12 @@ export const lockAccountQueries = {
       { page: search.page, pageSize: search.pageSize, filter: search.filter, search: search.search || undefined, accountId: search.account },
       { placeholderData: keepPreviousData, meta: { showsErrors: true } },
     ),
+  /** Whether the owner completed Seam's page to link a lock brand's account: asked every 3 s while it is pending. */
+  seamLinkState: (accountId: number, linkId: string | undefined) =>
+    trpc.lockAccount.seamLinkState.queryOptions(
+      { accountId, linkId: linkId ?? '-' },
+      { enabled: linkId !== undefined, refetchInterval: (query) => (query.state.data?.state === 'pending' ? 3_000 : false), meta: { showsErrors: true } },
+    ),
   /** The actor's rooms a lock can be paired with, searched by name; asked while the picker is open. */
   pairableRooms: (search: string, isOpen: boolean) =>
     trpc.lock.pairableRooms.queryOptions({ search: search || undefined }, { enabled: isOpen, placeholderData: keepPreviousData, meta: { showsErrors: true } }),

@@ -33,6 +33,7 @@ const ReconnectAccountDialog = lazy(() => loadDialogs().then((m) => ({ default: 
 const BudgetDialog = lazy(() => loadDialogs().then((m) => ({ default: m.BudgetDialog })));
 const loadSeamDialog = () => import('./seam-connect-dialog');
 const SeamConnectDialog = lazy(() => loadSeamDialog().then((m) => ({ default: m.SeamConnectDialog })));
+const SeamLinkDialog = lazy(() => import('./seam-link-dialog').then((m) => ({ default: m.SeamLinkDialog })));
 
 /** Byte orders of card numbers (packages/shared CARD_NUMBER_ORDERS). */
 const CARD_NUMBER_ORDERS = ['same', 'reversed'] as const satisfies typeof shared.CARD_NUMBER_ORDERS;
@@ -78,10 +79,11 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
   const [seamDialog, setSeamDialog] = useState<SeamDialogState>(null);
   const [reconnecting, setReconnecting] = useState<LockAccount | null>(null);
   const [budgeting, setBudgeting] = useState<LockAccount | null>(null);
+  const [linking, setLinking] = useState<LockAccount | null>(null);
   const [imports, setImports] = useState<Record<number, ImportState>>({});
   usePrefetchWhenIdle(loadDialogs);
   usePrefetchWhenIdle(loadSeamDialog);
-  const isDialogMounted = useMountedOnce(isConnectOpen || seamDialog !== null || reconnecting !== null || budgeting !== null);
+  const isDialogMounted = useMountedOnce(isConnectOpen || seamDialog !== null || reconnecting !== null || budgeting !== null || linking !== null);
   const isConfigured = data.configured;
 
   /** "Get locks" of an account: its card shows the progress, then what changed (also in a toast). */
@@ -151,6 +153,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
                     onImport={() => void runImport(account)}
                     onReconnect={() => (account.kind === 'seam' ? setSeamDialog({ account }) : setReconnecting(account))}
                     onBudget={() => setBudgeting(account)}
+                    onLink={() => setLinking(account)}
                   />
                 ))}
               </div>
@@ -168,6 +171,7 @@ function LockAccountsView({ data, query }: { data: LockAccountsData; query: Para
           <SeamConnectDialog state={seamDialog} onClose={() => setSeamDialog(null)} onConnected={(account) => void runImport(account)} />
           <ReconnectAccountDialog account={reconnecting} onClose={() => setReconnecting(null)} />
           <BudgetDialog account={budgeting} onClose={() => setBudgeting(null)} />
+          <SeamLinkDialog account={linking} onClose={() => setLinking(null)} onLinked={(account) => void runImport(account)} />
         </Suspense>
       )}
     </div>

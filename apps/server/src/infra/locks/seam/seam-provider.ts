@@ -20,6 +20,7 @@ import {
 } from '../provider';
 import * as codes from './access-codes';
 import * as devices from './devices';
+import * as webviews from './connect-webviews';
 import * as records from './records';
 import { SeamSession, type SeamAccountOptions } from './session';
 
@@ -64,6 +65,18 @@ export class SeamProvider implements LockProvider {
   /** The workspace of the key (workspaces/get): what a lock account is, checked before it is kept. */
   workspace(): Promise<{ workspaceId: string; name: string; sandbox: boolean }> {
     return devices.workspace(this.session);
+  }
+
+  /**
+   * A page of Seam's where the hotel links the account of a lock brand into this workspace (a
+   * connect webview), and whether it was completed: `redirectUrl` is where Seam sends the owner back.
+   */
+  async linkAccount(redirectUrl: string | null): Promise<{ linkId: string; url: string }> {
+    return webviews.createLink(this.session, (await this.workspace()).workspaceId, redirectUrl);
+  }
+
+  async linkState(linkId: string): Promise<webviews.LinkState> {
+    return webviews.linkState(this.session, (await this.workspace()).workspaceId, linkId);
   }
 
   // Locks
