@@ -131,6 +131,22 @@ describe("a Seam workspace's webhook", () => {
     expect(bare.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
     expect((await post(h.accountId + 100_000, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(404);
     expect((await post(Number.MAX_SAFE_INTEGER, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(404);
+    // A body no event is (over 256 kB), or a type no event has: refused in the product's shape, never a server error.
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/seam/webhooks/${h.accountId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: 'x'.repeat(300_000),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ error: { code: expect.any(String) } });
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/seam/webhooks/${h.accountId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
+    expect(form.statusCode).toBe(401);
     // Nothing was taken from them.
     expect((await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId } })).webhookEventAt).toBeNull();
   });
