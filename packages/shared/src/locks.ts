@@ -129,7 +129,12 @@ export const ZLockAccountIdInput = z.object({ accountId: ZId });
 /** Where a Seam lock-brand link stands (docs/seam.md, "Linking a lock account"): the page Seam gave, by its id. */
 export const ZLockAccountSeamLinkStateInput = z.object({
   accountId: ZId,
-  linkId: z.string({ error: 'validation.invalid' }).trim().min(1, { error: 'validation.invalid' }).max(100, { error: 'validation.textTooLong' }).regex(/^[\w-]+$/, { error: 'validation.invalid' }),
+  linkId: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .min(1, { error: 'validation.invalid' })
+    .max(100, { error: 'validation.textTooLong' })
+    .regex(/^[\w-]+$/, { error: 'validation.invalid' }),
 });
 /**
  * A Seam workspace's webhook signing secret, as Seam's console shows it (`whsec_` and base64); an
