@@ -1,6 +1,6 @@
 import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate } from '@console/shared';
+import { addDays, localDate } from '@console/shared';
 import { lockCallbackPath } from '../../infra/locks';
 import { startWorkers } from '../../jobs/workers';
 import { refreshLockStatus } from '../../modules/locks/lock-status';
@@ -85,7 +85,8 @@ async function guestWithPassword(h: Awaited<ReturnType<typeof legacyHotel>>, nam
     {
       room_id: h.room.id,
       check_in_time: `${today} 00:00:00`,
-      check_out_time: `${today} 23:59:00`,
+      // To tomorrow noon: a stay ending at today's 23:59 is already over when the run crosses the hotel's midnight.
+      check_out_time: `${addDays(today, 1)} 12:00:00`,
       guests: [{ name, mobile: uniqueMobile() }],
       request_id: `la-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
     },
