@@ -19,18 +19,26 @@
  *   - in the empty nights, a quarter were a reservation cancelled a few days before, or a no-show;
  *   - the last nights: a full house (every room's guest in house at the end of yesterday, in since
  *     1 to 6 days), 15 % of them checked out this morning (their room reserved again for tonight),
- *     the others leaving in 1 to 4 days; one room in ten reserved after its guest leaves.
+ *     the others leaving in 1 to 4 days; one room in ten reserved after its guest leaves; but in one
+ *     room in 25 (ABSENT_EVERY: 400 of 10,000) yesterday's guest never came: a reservation due
+ *     yesterday, still awaited (its no-show time, midnight, passed), booked at its nights' rates, in
+ *     a hotel whose no-show policy is `charge_first_night` (decision 059).
  * Then VACUUM ANALYZE. No room changes (moves) and no guests' names: the reports read neither.
  *
  * Checked first (so that a smoke run fails where a full one would): the reports of today, of a past
  * day and of yesterday against a recount made apart in SQL (every figure, money by way of paying
- * included), yesterday sold out, each day of a month equal to its own report and the month's
- * room-nights and room revenue recounted.
+ * included), yesterday sold out but for its awaited reservations, each day of a month equal to its
+ * own report and the month's room-nights and room revenue recounted.
  *
- * The close: `closeDay` of yesterday (every room in house), timed once, against the same day's
- * statements alone just before; its frozen figures must equal the open report and a recount. Then
- * each day of the month before last closed one after the other (timed: more samples), its frozen
- * days and sums equal to its open ones. Target: under 30 s.
+ * The close, the night audit: `closeDay` of yesterday (every room in house but the 400 whose guest
+ * never came), timed once, against the same day's figures and trial balance alone just before. It
+ * must release each awaited reservation as a no-show and post its fee (its room's rate of that night:
+ * one charge, booked as other revenue and owed on the bill's ledgers; reports-ledger.ts
+ * `checkNightAudit`); its frozen figures must equal the open report before it (its no-shows added)
+ * and a recount after it; the trial balances of the day closed and of the fees' day must tie, and
+ * today's report, the fees in it, its recount. Then each day of the month before last closed one
+ * after the other (timed: more samples), its frozen days and sums equal to its open ones. Target:
+ * under 30 s.
  *
  * Timed, one call after another, interleaved in rounds (cases shuffled in each round), p50 and p95:
  *   - `dayReport` (the service, in this process: what order.dayReport calls) of today and of a past
@@ -41,17 +49,26 @@
  *     service's pool as the service sends them (a range's open days in one span, the figures'
  *     statements and what the hotel stands at side by side): the baseline of each, and the ratio of
  *     the p95s. Target: p95 under 200 ms.
+ *   - then (reports-ledger.ts `timeLedger`, each case's calls as many as fit in BENCH_LEDGER_BUDGET_S,
+ *     at least 3, at most the rounds' calls, shuffled call by call): the trial balance page's
+ *     `order.trialBalance` (in process and over HTTP) of the open past day and of the day closed,
+ *     against its statements alone (copied from modules/journal/trial-balance*.ts, checked to answer
+ *     as the service does); `standingByDay` (decision 062) of the past day, of the month and of a day
+ *     a year back, against `standingSql` alone. Target: a day's trial balance p95 under 200 ms.
  *
  * Smoke run (BENCH_SMOKE=1): the same generation, checks, closes and cases on 20 rooms (one a
- * floor) over 92 days (the least that holds the month before last, up to 91 days back, whose first
- * days are closed), bills left owing at 2 % instead of 0.1 % (so that some are owing, and some paid
+ * floor; 2 of them awaited yesterday, ABSENT_EVERY 10) over 92 days (the least that holds the month
+ * before last, up to 91 days back, whose first days are closed), bills left owing at 2 % instead of 0.1 % (so that some are owing, and some paid
  * later, among its 600 bills: the recount's owing figures have something to count), the month's
  * days checked one in five, 3 days of the month before closed one by one instead of the whole
  * month, one call of each case, no warm-up.
  *
- * Environment: BENCH_ROUNDS (default 20, 5 calls each), BENCH_ROOMS, BENCH_DAYS (of stays, default
- * 1095), BENCH_ADMIN_DATABASE_URL, BENCH_DATABASE_URL (reuse a database this benchmark generated and
- * kept, on the day it was made: the close is then timed on the first day not closed yet),
+ * Environment: BENCH_ROUNDS (default 20, 5 calls each), BENCH_LEDGER_BUDGET_S (default 30 s a
+ * case), BENCH_TZ (the hotel's zone, default Asia/Shanghai: a run must end on the day it generated;
+ * a long one begun in Shanghai's evening runs in a zone whose midnight is hours away), BENCH_ROOMS,
+ * BENCH_DAYS (of stays, default 1095), BENCH_ADMIN_DATABASE_URL, BENCH_DATABASE_URL (reuse a
+ * database this benchmark generated and kept, on the day it was made: the close is then timed on
+ * the first day not closed yet, with the no-shows it finds awaited, none once yesterday is closed),
  * BENCH_KEEP_DB=1, BENCH_EXPLAIN=1 (EXPLAIN ANALYZE of a past day's statements), BENCH_VERBOSE=1
  * (the generation's steps, timed).
  */
@@ -72,6 +89,8 @@ import { dayFiguresSql, entriesSql, figuresSql, standingSql } from '../apps/serv
 import { closeDay } from '../apps/server/src/modules/reports/day-close.ts';
 import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, root, sized, SMOKE, target } from './lib.ts';
+import { journalTriggers, postJournal } from './reports-journal.ts';
+import { checkNightAudit, pendingNoShows, timeLedger, trialBalanceAlone } from './reports-ledger.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(10_000, 20));
@@ -79,10 +98,13 @@ const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(10_000, 20));
 const DAYS = Number(process.env.BENCH_DAYS ?? sized(1095, 92));
 /** The share of bills left owing: a smoke run's few hundred bills would have none at the full run's 0.1 %. */
 const OWING = sized(0.001, 0.02);
-const TZ = 'Asia/Shanghai';
+/** The hotel's zone: BENCH_TZ runs it where midnight is hours away (a run must end on the day it generated). */
+const TZ = process.env.BENCH_TZ ?? 'Asia/Shanghai';
 const OWNER_MOBILE = '13312345692';
 const STAFF = 12;
 const MEMBERS = Math.max(20, Math.round(ROOMS / 5));
+/** One room in this many had yesterday's guest never come: a reservation the close ends as a no-show, its first night charged (4 %; a smoke run 2 of 20). */
+const ABSENT_EVERY = sized(25, 10);
 
 /** A step of the generation, timed. */
 async function step(client: pg.Client, label: string, sql: string, values: unknown[] = []): Promise<number> {
@@ -103,7 +125,7 @@ async function generate(client: pg.Client) {
   const {
     rows: [hotel],
   } = await client.query<{ id: number }>(
-    `INSERT INTO "Hotel" ("name", "timeZone", "currency", "updatedAt") VALUES ('Bench Grand', $1, 'CNY', now()) RETURNING "id"`,
+    `INSERT INTO "Hotel" ("name", "timeZone", "currency", "noShowPolicy", "updatedAt") VALUES ('Bench Grand', $1, 'CNY', 'charge_first_night', now()) RETURNING "id"`,
     [TZ],
   );
   const hotelId = hotel!.id;
@@ -140,13 +162,15 @@ async function generate(client: pg.Client) {
   await client.query(`SELECT setseed(0.26)`);
 
   // 1. Each room's chain of nights: stays and the empty nights before each. `cutoff`: the day the
-  //    room's last guest arrived (1 to 6 days before today), the chain's stays end by then.
+  //    room's last guest arrived (1 to 6 days before today; yesterday in a room whose guest never
+  //    came: one in ABSENT_EVERY), the chain's stays end by then.
   await step(
     client,
     'chains',
     `CREATE TEMP TABLE gen_chain AS
      WITH r AS (
-       SELECT r."id" AS room_id, r."usualPrice" AS price, ${DAYS} - 1 - floor(random() * 6)::int AS cutoff
+       SELECT r."id" AS room_id, r."usualPrice" AS price, r."sortOrder" % ${ABSENT_EVERY} = 0 AS absent,
+              ${DAYS} - 1 - CASE WHEN r."sortOrder" % ${ABSENT_EVERY} = 0 THEN 0 ELSE floor(random() * 6)::int END AS cutoff
        FROM "Room" r WHERE r."hotelId" = $1
      ), c AS (
        SELECT r.*, k, random() AS u1, random() AS u2, random() AS u3, random() AS u4
@@ -164,8 +188,9 @@ async function generate(client: pg.Client) {
 
   // 2. The stays, ids given in the order they were made. Kinds: past (checked out), cancelled
   //    (ended) or no-show reservations in an empty night, now (the guest of the last nights: in
-  //    house, or left this morning), tonight (reserved again where the guest left this morning),
-  //    later (a reservation after the guest of now leaves).
+  //    house, or left this morning), absent (in place of now, one room in ABSENT_EVERY: due
+  //    yesterday, never came, still awaited: the close's no-show), tonight (reserved again where
+  //    the guest left this morning), later (a reservation after the guest of now leaves).
   await step(
     client,
     'stays (staged)',
@@ -183,11 +208,11 @@ async function generate(client: pg.Client) {
                  ELSE $1::timestamptz + (first_day - gap + 1) * interval '1 day' END
        FROM gen_chain WHERE gap >= 1 AND first_day - gap >= 0 AND u3 < 0.25
      UNION ALL
-     SELECT 'now', room_id, price, nights, u, v,
+     SELECT CASE WHEN absent THEN 'absent' ELSE 'now' END, room_id, price, nights, u, v,
             $1::timestamptz + cutoff * interval '1 day' + interval '14 hours' + u * interval '8 hours',
             $1::timestamptz + (cutoff + nights) * interval '1 day' + interval '12 hours',
-            CASE WHEN cutoff + nights = ${DAYS} THEN $2::timestamptz + (0.2 + 0.7 * v) * (now() - $2::timestamptz) END
-       FROM (SELECT DISTINCT ON (room_id) room_id, price, cutoff, random() AS u, random() AS v, ${DAYS} - cutoff + CASE WHEN random() < 0.15 THEN 0 ELSE 1 + floor(random() * 4)::int END AS nights
+            CASE WHEN cutoff + nights = ${DAYS} AND NOT absent THEN $2::timestamptz + (0.2 + 0.7 * v) * (now() - $2::timestamptz) END
+       FROM (SELECT DISTINCT ON (room_id) room_id, price, cutoff, absent, random() AS u, random() AS v, ${DAYS} - cutoff + CASE WHEN random() < 0.15 THEN 0 ELSE 1 + floor(random() * 4)::int END AS nights
                FROM gen_chain ORDER BY room_id) x`,
     [start, zonedToInstant(`${today}T00:00`, TZ)],
   );
@@ -300,8 +325,10 @@ async function generate(client: pg.Client) {
   await client.query(`CREATE INDEX ON gen_entry (stay_id, slot)`);
   await client.query(`ANALYZE gen_stay; ANALYZE gen_folio; ANALYZE gen_entry`);
 
-  // 4. Into the schema, in time order, through its triggers and foreign keys. The secondary indexes
-  //    that no trigger reads are made again afterwards (faster than kept up row by row).
+  // 4. Into the schema, in time order, through its triggers and foreign keys, but for the journal:
+  //    posted set-based after the order entries (reports-journal.ts: its row triggers would take 4
+  //    hours). The secondary indexes that no trigger reads are made again afterwards (faster than
+  //    kept up row by row).
   const keep = [
     'Stay_pkey',
     'Stay_hotelId_id_key',
@@ -312,19 +339,24 @@ async function generate(client: pg.Client) {
     'OrderEntry_one_correction_key',
     'Folio_pkey',
     'Folio_hotelId_id_key',
+    // The journal's nights of a room charge find its visit by it (Journal_even_nights).
+    'Stay_hotelId_visitStayId_idx',
+    'JournalEntry_hotelId_id_key',
   ];
+  const tables = ['Stay', 'OrderEntry', 'Folio', 'JournalEntry', 'JournalLine'];
   const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
     `SELECT i.indexname, i.indexdef FROM pg_indexes i
-      WHERE i.schemaname = 'public' AND i.tablename IN ('Stay', 'OrderEntry', 'Folio') AND NOT (i.indexname = ANY($1))
+      WHERE i.schemaname = 'public' AND i.tablename = ANY($2) AND NOT (i.indexname = ANY($1))
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-    [keep],
+    [keep, tables],
   );
   for (const i of indexes) await client.query(`DROP INDEX "${i.indexname}"`);
   // Their foreign keys too: added again afterwards, each checked in one statement over the table
   // (a row's check of its room locks the room's row: 50 µs a row).
   const { rows: foreignKeys } = await client.query<{ name: string; table: string; def: string }>(
     `SELECT conname AS name, conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS def FROM pg_constraint
-      WHERE contype = 'f' AND conrelid IN ('"Stay"'::regclass, '"Folio"'::regclass, '"OrderEntry"'::regclass)`,
+      WHERE contype = 'f' AND conrelid = ANY($1::text[]::regclass[])`,
+    [tables.map((t) => `"${t}"`)],
   );
   for (const f of foreignKeys) await client.query(`ALTER TABLE ${f.table} DROP CONSTRAINT "${f.name}"`);
   await step(
@@ -335,12 +367,18 @@ async function generate(client: pg.Client) {
      SELECT s.id, $1, s.room_id,
             (CASE s.kind WHEN 'past' THEN 'checked_out' WHEN 'cancelled' THEN 'ended' WHEN 'no_show' THEN 'no_show'
                          WHEN 'now' THEN CASE WHEN s.left_at IS NULL THEN 'in_house' ELSE 'checked_out' END ELSE 'reserved' END)::"StayStatus",
-            s.check_in, s.expected, s.left_at, CASE WHEN s.stayed THEN s.amount ELSE s.price * s.nights END, 0,
-            s.kind IN ('no_show', 'tonight'), CASE s.kind WHEN 'no_show' THEN s.left_at WHEN 'tonight' THEN $3::timestamptz + interval '1 day' END,
+            s.check_in, s.expected, s.left_at,
+            -- an absent guest's booking: its nights at the room's rates (the weekend's on Friday and Saturday nights), so its first night's fee is that night's rate
+            CASE WHEN s.stayed THEN s.amount
+                 WHEN s.kind = 'absent' THEN (SELECT sum(CASE WHEN extract(dow FROM $4::date + k) IN (5, 6) THEN r."weekendPrice" ELSE r."usualPrice" END)::int
+                                                FROM "Room" r CROSS JOIN generate_series(0, s.nights - 1) k WHERE r."id" = s.room_id)
+                 ELSE s.price * s.nights END, 0,
+            s.kind IN ('no_show', 'tonight', 'absent'),
+            CASE s.kind WHEN 'no_show' THEN s.left_at WHEN 'tonight' THEN $3::timestamptz + interval '1 day' WHEN 'absent' THEN $3::timestamptz END,
             CASE WHEN s.kind = 'cancelled' THEN (ARRAY['guest_request', 'guest_request', 'duplicate', 'no_deposit'])[1 + floor(s.v * 4)::int] END,
             ($2::int[])[1 + s.id % ${STAFF}], s.created, coalesce(s.left_at, s.created)
        FROM gen_stay s ORDER BY s.id`,
-    [hotelId, staff.map((s) => s.id), zonedToInstant(`${today}T00:00`, TZ)],
+    [hotelId, staff.map((s) => s.id), zonedToInstant(`${today}T00:00`, TZ), addDays(today, -1)],
   );
   await step(
     client,
@@ -353,6 +391,7 @@ async function generate(client: pg.Client) {
     rows: [span],
   } = await client.query<{ lo: number; hi: number }>(`SELECT min(id) AS lo, max(id) AS hi FROM gen_entry`);
   const chunk = 1_000_000;
+  await journalTriggers(client, false);
   for (let lo = span!.lo; lo <= span!.hi; lo += chunk) {
     await step(
       client,
@@ -371,6 +410,11 @@ async function generate(client: pg.Client) {
       ],
     );
   }
+  await postJournal(client, hotelId, step);
+  await journalTriggers(client, true);
+  // The journal's indexes before the bills are settled: a bill left owing moves its balance to receivables (Folio_owing_journal reads its ledgers).
+  const journalFirst = (i: { indexdef: string }) => /ON public\."Journal/.test(i.indexdef);
+  for (const i of indexes.filter(journalFirst)) await step(client, i.indexname, i.indexdef);
   // Settled at check-out; left owing (and settled by the later payment, when paid).
   await step(
     client,
@@ -386,7 +430,7 @@ async function generate(client: pg.Client) {
      FROM gen_folio g WHERE f."hotelId" = $1 AND f."id" = g.folio_id AND g.left_at IS NOT NULL`,
     [hotelId, staff.map((s) => s.id)],
   );
-  for (const i of indexes) await client.query(i.indexdef);
+  for (const i of indexes.filter((i) => !journalFirst(i))) await step(client, i.indexname, i.indexdef);
   for (const f of foreignKeys) await client.query(`ALTER TABLE ${f.table} ADD CONSTRAINT "${f.name}" ${f.def}`);
   await client.query(`SELECT setval(pg_get_serial_sequence('"Stay"', 'id'), (SELECT max(id) FROM "Stay"))`);
   await client.query(`SELECT setval(pg_get_serial_sequence('"Folio"', 'id'), (SELECT max(id) FROM "Folio"))`);
@@ -632,8 +676,14 @@ async function main() {
       return report;
     };
     const checked = { today: await checkDay(today), past: await checkDay(pastDay), close: await checkDay(closeDate) };
-    if (!reuse && checked.close.rooms.sold !== ROOMS)
-      throw new Error(`${closeDate}: ${checked.close.rooms.sold} rooms sold, the generator filled all ${ROOMS}`);
+    // The day to close: every room in house but those whose guest never came, awaited still (the close's no-shows).
+    const { from: closeFrom, to: closeTo } = hotelDay(closeDate);
+    const pending = await pendingNoShows(client, g.hotelId, closeDate, closeFrom, closeTo);
+    const absent = Math.floor(ROOMS / ABSENT_EVERY);
+    if (!reuse && (pending.size !== absent || checked.close.rooms.sold !== ROOMS - absent))
+      throw new Error(
+        `${closeDate}: ${checked.close.rooms.sold} rooms sold and ${pending.size} reservations awaited, the generator filled ${ROOMS - absent} and left ${absent} awaited`,
+      );
     // The month's first report: its days over summed and kept (keptEntrySums), once; then read.
     await client.query(`DELETE FROM "LedgerDaySum" WHERE "hotelId" = $1 AND "date" >= $2 AND "date" <= $3`, [g.hotelId, monthFrom, monthTo]);
     const firstStart = performance.now();
@@ -737,16 +787,25 @@ async function main() {
       }
     }
 
-    // The close of a day with every room in house, against the same day's figures computed alone.
+    // The night audit: the close of a day with every room in house but the no-shows it releases and
+    // charges, against the same day's figures and trial balance computed alone just before.
     const aloneStart = performance.now();
     await figuresAlone(closeDate);
     const aloneMs = performance.now() - aloneStart;
+    const tbAloneStart = performance.now();
+    await trialBalanceAlone(pool, g.hotelId, closeDate);
+    const tbAloneMs = performance.now() - tbAloneStart;
     const closeStart = performance.now();
     const closedReport = await closeDay(owner, { date: closeDate });
     const closeMs = performance.now() - closeStart;
     if (!closedReport.closed) throw new Error(`${closeDate}: not closed`);
-    same(`${closeDate} closed`, closedReport, checked.close, 'frozen', 'in the open report');
-    const { from: closeFrom, to: closeTo } = hotelDay(closeDate);
+    same(
+      `${closeDate} closed`,
+      closedReport,
+      { ...checked.close, noShows: checked.close.noShows + pending.size },
+      'frozen',
+      'open before the close, its no-shows released',
+    );
     same(
       `${closeDate} closed`,
       await dayReport(owner, { date: closeDate }),
@@ -754,7 +813,12 @@ async function main() {
       'frozen',
       'recounted',
     );
-    console.log(`Closed ${closeDate}: the frozen figures equal the open report before the close and a recount after it.\n`);
+    // Each no-show with its fee, at its first night's rate, in the journal; the books of the day closed and of the fees' day tie; today's report with the fees recounted.
+    const fees = await checkNightAudit(client, d.prisma, g.hotelId, closeDate, pending, reuse ? null : absent);
+    await checkDay(localDate(new Date(), TZ));
+    console.log(
+      `Closed ${closeDate}: ${fees.count} no-shows released, ${fees.charged} charged their first night (${fees.total / 100} CNY, each its room's rate of that night, booked as other revenue on ${fees.dates.join(', ') || 'no day'}); the frozen figures equal the open report before the close (its no-shows added) and a recount after it; the trial balances of ${[...new Set([closeDate, ...fees.dates])].join(' and ')} tie; today's report, the fees in it, equals its recount.\n`,
+    );
 
     // Each day of the month before closed, one after the other, each timed; then the month's frozen days are its open days.
     const openMonth = await reportRange(owner, { from: closedFrom, to: closedTo });
@@ -817,17 +881,29 @@ async function main() {
     const worst = Math.max(...cases.filter((c) => c.base).map((c) => stat(c.name).p95));
     target("A report's p95 under 200 ms", worst < 200, `worst ${fmt(worst)} ms`);
     console.log(`The month's first report, its ${month.days.length} days' ledgers summed and kept on the way: ${fmt(firstMonthMs)} ms (once).\n`);
-    console.log('| day closed | rooms in house (sold) | its figures alone ms | closeDay ms | ratio |');
-    console.log('|---|---:|---:|---:|---:|');
-    console.log(`| ${closeDate} | ${closedReport.rooms.sold.toLocaleString('en')} | ${fmt(aloneMs)} | ${fmt(closeMs)} | ${fmt(closeMs / aloneMs, 2)} |`);
+    console.log(
+      '| day closed | rooms in house (sold) | no-shows released (charged, CNY) | its figures alone ms | its trial balance alone ms | closeDay ms | ratio to both alone |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      `| ${closeDate} | ${closedReport.rooms.sold.toLocaleString('en')} | ${fees.count} (${fees.charged}, ${(fees.total / 100).toLocaleString('en')}) | ${fmt(aloneMs)} | ${fmt(tbAloneMs)} | ${fmt(closeMs)} | ${fmt(closeMs / (aloneMs + tbAloneMs), 2)} |`,
+    );
     const closeTimes = closes.map((c) => c.ms);
     const sold = closes.map((c) => c.sold);
     if (closes.length)
       console.log(
-        `| the ${closes.length} days of ${closedFrom.slice(0, 7)}, one by one: median (max) | ${Math.min(...sold).toLocaleString('en')} to ${Math.max(...sold).toLocaleString('en')} | | ${fmt(median(closeTimes))} (${fmt(Math.max(...closeTimes))}) | |`,
+        `| the ${closes.length} days of ${closedFrom.slice(0, 7)}, one by one: median (max) | ${Math.min(...sold).toLocaleString('en')} to ${Math.max(...sold).toLocaleString('en')} | 0 | | | ${fmt(median(closeTimes))} (${fmt(Math.max(...closeTimes))}) | |`,
       );
     const slowest = Math.max(closeMs, ...closeTimes);
     target('The close under 30 s', slowest < 30_000, `slowest ${fmt(slowest / 1000, 2)} s`);
+    target(
+      `The night audit with ${fees.charged} no-shows charged under 30 s`,
+      closeMs < 30_000,
+      `${fmt(closeMs / 1000, 2)} s (${fees.count} no-shows released)`,
+    );
+
+    // The trial balance page's call and the standing-by-day statement (decision 062), each against its statements alone.
+    await timeLedger({ owner, pool, hotelId: g.hotelId, viaHttp, hotelDay, today, pastDay, closeDate, month, most: rounds * perRound });
   } finally {
     if (app) await app.close();
     if (deps) await closeDeps(deps);
