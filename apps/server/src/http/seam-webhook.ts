@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZId } from '@console/shared';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
 import { receiveSeamWebhook } from '../modules/locks/accounts/seam-webhook.service';
@@ -20,9 +21,10 @@ export async function registerSeamWebhook(app: FastifyInstance, deps: Deps) {
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
     scope.post<{ Params: { accountId: string } }>('/api/seam/webhooks/:accountId', async (req, reply) => {
       try {
-        const accountId = Number(req.params.accountId);
-        // An id the database could hold (a PostgreSQL integer), else no account.
-        if (!Number.isInteger(accountId) || accountId <= 0 || accountId > 2_147_483_647) throw new AppError('NOT_FOUND');
+        // An id as every face reads one (ZId), else no account.
+        const id = ZId.safeParse(req.params.accountId);
+        if (!id.success) throw new AppError('NOT_FOUND');
+        const accountId = id.data;
         const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
         const result = await receiveSeamWebhook(deps, accountId, typeof req.body === 'string' ? req.body : '', headers);
         req.log.info({ accountId, ...result }, 'Seam webhook');
