@@ -5,7 +5,10 @@
 # the hours below, around midnight and the early morning; PostgreSQL and Redis keep the real time,
 # as a test run at that hour would have them ahead or behind by nothing, so only the test files
 # whose instants all come from the test process are run here.
-# Usage: .ci/at-hour.sh [hotel-hour[:minute] ...]   (default: 23:58 0:03 1:20 6:20 11:58 13:58)
+# A time with seconds (23:59:50) runs the files that once failed when a test crossed the hotel's
+# midnight while it ran (a night counted from the clock's day instead of the check-in's), started a
+# few seconds before it.
+# Usage: .ci/at-hour.sh [hotel-hour[:minute[:second]] ...]   (default: 23:58 0:03 1:20 6:20 11:58 13:58 23:59:50 23:59:55)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,8 +34,13 @@ files=(
   apps/server/src/modules/orders/posting.integration.test.ts
   apps/server/src/legacy/manage/order.integration.test.ts
 )
+crossing_files=(
+  apps/server/src/modules/journal/taxes.integration.test.ts
+  apps/server/src/modules/journal/added-taxes.integration.test.ts
+  apps/server/src/legacy/manage/lock-admin.integration.test.ts
+)
 hours=("$@")
-[[ ${#hours[@]} -gt 0 ]] || hours=(23:58 0:03 1:20 6:20 11:58 13:58)
+[[ ${#hours[@]} -gt 0 ]] || hours=(23:58 0:03 1:20 6:20 11:58 13:58 23:59:50 23:59:55)
 # The hours run side by side, as many at a time as the machine has cores (AT_HOUR_JOBS): each is a
 # vitest process of its own with its own clock and its own database; its output is printed whole
 # when it ends.
@@ -42,19 +50,24 @@ workers_each=$(($(nproc) / jobs_max))
 [[ "$workers_each" -ge 1 ]] || workers_each=1
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
-now_utc_minutes=$((10#$(date -u +%H) * 60 + 10#$(date -u +%M)))
 run_hour() {
-  local at="$1" hour minute target offset
-  hour=$((10#${at%%:*}))
-  minute=20
-  [[ "$at" == *:* ]] && minute=$((10#${at#*:}))
-  # Shanghai is UTC+8: move the clock so that it reads hour:minute there.
-  target=$(((hour - 8 + 24) % 24 * 60 + minute))
-  offset=$((target - now_utc_minutes))
-  echo "at-hour: the hotels' clock (Asia/Shanghai) reads $(printf '%02d:%02d' "$hour" "$minute") (clock moved ${offset} min)"
-  # libfaketime reads a relative offset only with its sign ("+944m", "-60m").
-  TEST_WORKERS="$workers_each" FAKETIME="$(printf '%+dm' "$offset")" LD_PRELOAD="$lib" FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1 \
-    node_modules/.bin/vitest run --project integration "${files[@]}"
+  local at="$1" hour minute=20 second=0 target offset now_utc_seconds
+  local -a parts run_files=("${files[@]}")
+  IFS=: read -ra parts <<<"$at"
+  hour=$((10#${parts[0]}))
+  [[ ${#parts[@]} -ge 2 ]] && minute=$((10#${parts[1]}))
+  if [[ ${#parts[@]} -ge 3 ]]; then
+    second=$((10#${parts[2]}))
+    run_files=("${crossing_files[@]}")
+  fi
+  # Shanghai is UTC+8: move the clock so that it reads hour:minute:second there when the run starts.
+  now_utc_seconds=$((10#$(date -u +%H) * 3600 + 10#$(date -u +%M) * 60 + 10#$(date -u +%S)))
+  target=$(((hour - 8 + 24) % 24 * 3600 + minute * 60 + second))
+  offset=$((target - now_utc_seconds))
+  echo "at-hour: the hotels' clock (Asia/Shanghai) reads $(printf '%02d:%02d:%02d' "$hour" "$minute" "$second") (clock moved ${offset} s)"
+  # libfaketime reads a relative offset only with its sign ("+944", "-60": seconds).
+  TEST_WORKERS="$workers_each" FAKETIME="$(printf '%+d' "$offset")" LD_PRELOAD="$lib" FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DONT_RESET=1 \
+    node_modules/.bin/vitest run --project integration "${run_files[@]}"
 }
 declare -A log_of=() hour_of=()
 failed=()

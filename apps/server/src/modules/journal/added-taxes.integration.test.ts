@@ -30,15 +30,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** Noon (the hotel's time) `days` after today. */
-const noonIn = (by: Ctx, days: number) => zonedToInstant(`${addDays(localDate(new Date(), by.actor.timeZone), days)} 12:00`, by.actor.timeZone)!;
+/**
+ * Noon (the hotel's time) `days` after the day of `from`: counted from the check-in's own day, not from
+ * the clock's, which is another day when the test crosses the hotel's midnight.
+ */
+const noonAfter = (by: Ctx, from: Date, days: number) => zonedToInstant(`${addDays(localDate(from, by.actor.timeZone), days)} 12:00`, by.actor.timeZone)!;
 
-/** A guest (and `others` more) checked in now until noon `nights` days on. */
+/** A guest (and `others` more) checked in a quarter of an hour ago until noon `nights` days after that day. */
 function stayOf(by: Ctx, roomId: number, nights: number, others = 0) {
+  const checkInAt = hours(-0.25);
   return checkIn(by, {
     roomId,
-    checkInAt: hours(-0.25),
-    expectedCheckOutAt: noonIn(by, nights),
+    checkInAt,
+    expectedCheckOutAt: noonAfter(by, checkInAt, nights),
     guests: Array.from({ length: 1 + others }, (_, i) => ({ name: `Guest ${i} ${randomUUID().slice(0, 6)}`, mobile: uniqueMobile() })),
     depositAmount: 0,
     idempotencyKey: randomUUID(),
@@ -161,7 +165,7 @@ describe('the city tax', () => {
 
     // The amount changes: nights charged keep theirs; a night added by a renewal is charged at the new one.
     await setCityTax(h.owner, { amountPerNight: 300 });
-    await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: noonIn(h.staff, 3).toISOString() });
+    await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: noonAfter(h.staff, new Date(stay.checkInAt), 3).toISOString() });
     bill = await getFolio(h.owner, { stayId: stay.id });
     expect(bill.entries.filter((e) => e.tax).map((e) => [e.amount, e.note])).toEqual([
       [-1_000, 'City tax (nights: 2)'],
