@@ -1,6 +1,7 @@
 import { MONEY_METHODS, type TMoneyMethod } from '@console/shared';
 import type { TTrialBalance, TTrialBalanceMoneyRow } from '@console/shared/dto';
 import { Prisma } from '../../generated/prisma/client';
+import type { LedgerGroup } from './trial-balance-sums';
 import type { AuthedContext } from '../../context';
 
 type Db = AuthedContext['deps']['prisma'];
@@ -22,15 +23,8 @@ const add = (a: Figures, b: Figures) => {
  * shift (or the way's lines of no shift) with a movement that day is a row of its own; what the
  * other shifts hold (those of earlier days) is `others`, so the rows sum to the way's figures.
  */
-export async function moneyRowsOf(db: Db, hotelId: number, date: string): Promise<TTrialBalanceMoneyRow[]> {
-  const sums = await db.$queryRaw<{ method: TMoneyMethod; shiftId: number | null; opening: bigint; debits: bigint; credits: bigint }[]>`
-    SELECT l."method"::text AS "method", l."shiftId",
-      coalesce(sum(l."amount") FILTER (WHERE e."businessDate" < ${date}), 0) AS "opening",
-      coalesce(sum(l."amount") FILTER (WHERE e."businessDate" = ${date} AND l."amount" > 0), 0) AS "debits",
-      coalesce(sum(l."amount") FILTER (WHERE e."businessDate" = ${date} AND l."amount" < 0), 0) AS "credits"
-    FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
-    WHERE e."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND l."account" = 'money'
-    GROUP BY 1, 2`;
+export async function moneyRowsOf(db: Db, hotelId: number, groups: LedgerGroup[]): Promise<TTrialBalanceMoneyRow[]> {
+  const sums = groups.filter((g) => g.account === 'money' && g.method !== null) as (LedgerGroup & { method: TMoneyMethod })[];
   const moved = sums.filter((s) => n(s.debits) !== 0 || n(s.credits) !== 0);
   const shiftIds = [...new Set(moved.map((s) => s.shiftId).filter((id): id is number => id !== null))];
   const shifts = await shiftsOf(db, hotelId, shiftIds);

@@ -7,6 +7,7 @@ import { lockLedgerDay } from '../../db/ledger-day-lock';
 import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { checkpointInClose, keepCheckpoint } from '../journal/ledger-checkpoint';
 import { trialBalanceOf } from '../journal/trial-balance';
 import { hotelDay } from '../orders/cash-lines';
 import { releaseDayNoShows } from '../stays/transitions';
@@ -48,6 +49,9 @@ async function freezeDay(
   accountId: number | null,
 ): Promise<'closed' | 'already' | 'untied'> {
   const { from, to } = hotelDay(date, hotel.timeZone);
+  // The day before kept as the books' checkpoint first, outside the close's transaction (the first
+  // of a hotel reads its whole journal): the close's own trial balance then reads one day.
+  await keepCheckpoint(ctx.deps, hotel.id, addDays(date, -1));
   return transaction(ctx.deps, async (tx) => {
     await lockLedgerDay(tx, hotel.id);
     if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: hotel.id, date } }, select: { id: true } })) return 'already';
@@ -58,6 +62,8 @@ async function freezeDay(
       data: { hotelId: hotel.id, date, closedByAccountId: accountId, automatic: accountId === null, report: figures as object },
       select: { id: true },
     });
+    // The day's end, its no-shows charged, where the next trial balance starts.
+    await checkpointInClose(tx, hotel.id, date);
     await recordEvent(tx, { hotelId: hotel.id, kind: 'day.closed' });
     await recordAudit(tx, ctx, {
       hotelId: hotel.id,

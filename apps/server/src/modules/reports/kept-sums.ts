@@ -4,6 +4,7 @@ import { lockLedgerDay } from '../../db/ledger-day-lock';
 import { transaction } from '../../db/transaction';
 import { hotelDay } from '../orders/cash-lines';
 import { businessDateOf } from '../journal/business-date';
+import { keepCheckpoint } from '../journal/ledger-checkpoint';
 import { entrySums, type EntrySum } from './day-figures';
 
 // The ledger's sums of the days that are over, kept once (LedgerDaySum) and read by every later
@@ -77,6 +78,8 @@ export async function sumDaysOnTime(deps: Deps, now: Date, scope: { hotelId?: nu
     if ((await businessDateOf(deps.prisma, hotel.id, now)) <= yesterdays[k]!) continue;
     const { from, to } = hotelDay(yesterdays[k]!, hotel.timeZone);
     await keptEntrySums(deps, hotel.id, [yesterdays[k]!], [from, to]);
+    // And the books' checkpoint of that day, where the next trial balances start (a closed day has the close's).
+    await keepCheckpoint(deps, hotel.id, yesterdays[k]!);
     summed += 1;
   }
   return summed;

@@ -1,0 +1,138 @@
+import type { TLedgerAccount, TMoneyMethod } from '@console/shared';
+import { Prisma } from '../../generated/prisma/client';
+import type { AuthedContext } from '../../context';
+import type { Tx } from '../../db/transaction';
+
+type Db = AuthedContext['deps']['prisma'] | Tx;
+const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
+
+/** A ledger group: an account; the money account per way of paying and cashier shift. */
+export interface LedgerGroup {
+  account: TLedgerAccount;
+  method: TMoneyMethod | null;
+  shiftId: number | null;
+  opening: number;
+  debits: number;
+  credits: number;
+}
+
+/** Where a trial balance starts (ledger-checkpoint.ts): the books at the end of `date`, which tied. */
+export interface Checkpoint {
+  date: string;
+  lineId: number;
+  orderEntryId: number;
+  balances: { account: TLedgerAccount; method: TMoneyMethod | null; shiftId: number | null; amount: number }[];
+}
+
+// Nothing to start from: every line the hotel wrote (dated after '' and none written "since").
+const NONE = { date: '', lineId: 2_147_483_647, orderEntryId: 2_147_483_647 };
+
+/** The latest checkpoint of the hotel before `date`, if any. */
+export async function checkpointBefore(db: Db, hotelId: number, date: string): Promise<Checkpoint | null> {
+  const row = await db.ledgerCheckpoint.findFirst({ where: { hotelId, date: { lt: date } }, orderBy: { date: 'desc' } });
+  return row ? { date: row.date, lineId: row.lineId, orderEntryId: row.orderEntryId, balances: row.balances as unknown as Checkpoint['balances'] } : null;
+}
+
+export const groupKey = (g: { account: string; method: string | null; shiftId: number | null }) => `${g.account}|${g.method ?? ''}|${g.shiftId ?? ''}`;
+
+/**
+ * Each ledger group's balance before `date` and its debits and credits on it: the checkpoint's
+ * balances, plus the lines dated after the checkpoint, plus the lines written since it but dated on
+ * or before it (an entry imported with a past date); without a checkpoint, every line.
+ */
+export async function ledgerGroups(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<LedgerGroup[]> {
+  const c = from ?? NONE;
+  const sums = await db.$queryRaw<
+    { account: TLedgerAccount; method: TMoneyMethod | null; shiftId: number | null; opening: bigint; debits: bigint; credits: bigint }[]
+  >`
+    WITH lines AS (
+      SELECT l."account", l."method", l."shiftId", l."amount", e."businessDate"
+        FROM "JournalEntry" e JOIN "JournalLine" l ON l."journalEntryId" = e."id"
+       WHERE e."hotelId" = ${hotelId} AND e."businessDate" > ${c.date} AND e."businessDate" <= ${date}
+      UNION ALL
+      SELECT l."account", l."method", l."shiftId", l."amount", e."businessDate"
+        FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
+       WHERE l."id" > ${c.lineId} AND l."hotelId" = ${hotelId} AND e."businessDate" <= ${c.date})
+    SELECT "account",
+      CASE WHEN "account" = 'money' THEN "method"::text END AS "method",
+      CASE WHEN "account" = 'money' THEN "shiftId" END AS "shiftId",
+      coalesce(sum("amount") FILTER (WHERE "businessDate" < ${date}), 0) AS "opening",
+      coalesce(sum("amount") FILTER (WHERE "businessDate" = ${date} AND "amount" > 0), 0) AS "debits",
+      coalesce(sum("amount") FILTER (WHERE "businessDate" = ${date} AND "amount" < 0), 0) AS "credits"
+    FROM lines GROUP BY 1, 2, 3`;
+  const groups = new Map<string, LedgerGroup>();
+  for (const b of from?.balances ?? []) groups.set(groupKey(b), { ...b, opening: b.amount, debits: 0, credits: 0 });
+  for (const s of sums) {
+    const key = groupKey(s);
+    const g = groups.get(key) ?? { account: s.account, method: s.method, shiftId: s.shiftId, opening: 0, debits: 0, credits: 0 };
+    g.opening += n(s.opening);
+    g.debits += n(s.debits);
+    g.credits += n(s.credits);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The folios or customers a check must read again since a checkpoint: those of the lines dated after
+ * it (up to `date`) or written since it, and of the order entries written since it or created after
+ * its day (an entry the journal lacks is dated by when it was written). Every other one tied at the
+ * checkpoint and has not moved. Without a checkpoint: every one (no filter).
+ */
+function touchedSince(hotelId: number, date: string, from: Checkpoint | null, column: 'folioId' | 'customerId'): Prisma.Sql | null {
+  if (!from) return null;
+  const col = Prisma.raw(`"${column}"`);
+  return Prisma.sql`
+    SELECT l.${col} AS id FROM "JournalEntry" e JOIN "JournalLine" l ON l."journalEntryId" = e."id"
+     WHERE e."hotelId" = ${hotelId} AND e."businessDate" > ${from.date} AND e."businessDate" <= ${date}
+    UNION SELECT l.${col} FROM "JournalLine" l WHERE l."id" > ${from.lineId} AND l."hotelId" = ${hotelId}
+    UNION SELECT oe.${col} FROM "JournalEntry" e JOIN "OrderEntry" oe ON oe."id" = e."orderEntryId"
+     WHERE e."hotelId" = ${hotelId} AND e."businessDate" > ${from.date} AND e."businessDate" <= ${date}
+    UNION SELECT oe.${col} FROM "OrderEntry" oe WHERE oe."id" > ${from.orderEntryId} AND oe."hotelId" = ${hotelId}
+    UNION SELECT oe.${col} FROM "OrderEntry" oe JOIN "Hotel" h ON h."id" = oe."hotelId"
+     WHERE oe."hotelId" = ${hotelId} AND oe."createdAt" >= ((${from.date}::date + 1)::timestamp AT TIME ZONE h."timeZone")`;
+}
+
+// An order entry's journal entry, if it has one, and its hotel: an entry the journal lacks (written with
+// the journal's triggers off: a restore, a bad import) is the documents' by the day it was written, and
+// puts its folio or customer off.
+const posted = Prisma.sql`LEFT JOIN "JournalEntry" e ON e."orderEntryId" = oe."id" JOIN "Hotel" h ON h."id" = oe."hotelId"`;
+const postedBy = (date: string) => Prisma.sql`coalesce(e."businessDate", to_char(oe."createdAt" AT TIME ZONE h."timeZone", 'YYYY-MM-DD')) <= ${date}`;
+
+/** The folios whose guest, deposit and receivable ledgers do not hold the opposite of their bill's balance by the end of `date`. */
+export async function foliosOff(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<number[]> {
+  const touched = touchedSince(hotelId, date, from, 'folioId');
+  const only = (col: Prisma.Sql) => (touched ? Prisma.sql`AND ${col} IN (SELECT id FROM touched)` : Prisma.empty);
+  const rows = await db.$queryRaw<{ folioId: number }[]>`
+    WITH ${touched ? Prisma.sql`touched AS (${touched}),` : Prisma.empty}
+    j AS (
+      SELECT l."folioId", sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
+      WHERE l."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND l."account" IN ('guest', 'deposit', 'receivable') ${only(Prisma.sql`l."folioId"`)}
+      GROUP BY l."folioId"),
+    o AS (
+      SELECT oe."folioId", -sum(oe."amount") AS s FROM "OrderEntry" oe ${posted}
+      WHERE oe."hotelId" = ${hotelId} AND oe."folioId" IS NOT NULL AND ${postedBy(date)} ${only(Prisma.sql`oe."folioId"`)}
+      GROUP BY oe."folioId")
+    SELECT "folioId" FROM j FULL JOIN o USING ("folioId") WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
+  return rows.map((r) => r.folioId);
+}
+
+/** The customers whose balance in the journal is not the one their entries give by the end of `date` (docs/orders.md). */
+export async function customersOff(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<number[]> {
+  const touched = touchedSince(hotelId, date, from, 'customerId');
+  const only = (col: Prisma.Sql) => (touched ? Prisma.sql`AND ${col} IN (SELECT id FROM touched)` : Prisma.empty);
+  const rows = await db.$queryRaw<{ customerId: number }[]>`
+    WITH ${touched ? Prisma.sql`touched AS (${touched}),` : Prisma.empty}
+    j AS (
+      SELECT l."customerId", -sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
+      WHERE l."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND l."account" = 'customer_balance' ${only(Prisma.sql`l."customerId"`)}
+      GROUP BY l."customerId"),
+    o AS (
+      SELECT oe."customerId", sum(CASE WHEN oe."folioId" IS NULL THEN oe."amount" ELSE -oe."amount" END) AS s
+      FROM "OrderEntry" oe ${posted}
+      WHERE oe."hotelId" = ${hotelId} AND oe."customerId" IS NOT NULL AND (oe."folioId" IS NULL OR oe."method" = 'balance') AND ${postedBy(date)}
+        ${only(Prisma.sql`oe."customerId"`)}
+      GROUP BY oe."customerId")
+    SELECT "customerId" FROM j FULL JOIN o USING ("customerId") WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
+  return rows.map((r) => r.customerId);
+}
