@@ -81,15 +81,22 @@ export async function entrySums(db: Db, hotelId: number, dates: string[]): Promi
 
 /**
  * The figures of consecutive days, day i being [bounds[i-1], bounds[i]), in three statements however
- * many days (`figuresSql`), with the bills owing and deposits held at each day's end (`standingSql`).
+ * many days (`figuresSql`), with the bills owing and deposits held at each day's end (`standingSql`);
+ * the ledger's sums and the standing of days that are over from `kept` when given (kept-sums.ts).
  */
-export async function rangeFigures(db: Db, hotelId: number, bounds: Date[], dates: string[], sums?: Promise<EntrySum[][]>): Promise<TDayFigures[]> {
+export async function rangeFigures(
+  db: Db,
+  hotelId: number,
+  bounds: Date[],
+  dates: string[],
+  kept?: Promise<{ sums: EntrySum[][]; stands: Standing[] }>,
+): Promise<TDayFigures[]> {
   const sql = figuresSql(hotelId, bounds, dates);
   const [rooms, stays, entriesByDay, stands, nights, extras] = await Promise.all([
     run<{ i: bigint; total: bigint; out_of_order: bigint }>(db, sql.rooms),
     run<StayCount>(db, sql.stays).then((rows) => stayFigures(rows, bounds.length - 1)),
-    sums ?? entrySums(db, hotelId, dates),
-    standingByDay(db, hotelId, dates, bounds.slice(1)),
+    kept ? kept.then((k) => k.sums) : entrySums(db, hotelId, dates),
+    kept ? kept.then((k) => k.stands) : standingByDay(db, hotelId, dates, bounds.slice(1)),
     run<{ i: bigint; amount: bigint }>(db, sql.nights),
     run<{ i: bigint; account: 'revenue_extras' | 'tax_payable'; amount: bigint }>(db, sql.extras),
   ]);

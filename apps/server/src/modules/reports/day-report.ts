@@ -7,7 +7,7 @@ import type { Tx } from '../../db/transaction';
 import { requirePermission } from '../../permissions';
 import { emptyLine, hotelDay } from '../orders/cash-lines';
 import { figuresOf, rangeFigures } from './day-figures';
-import { keptEntrySums } from './kept-sums';
+import { keptDays } from './kept-sums';
 
 /**
  * The manager's day (issue 26 §2, docs/reports.md): a hotel calendar day's report, and a range of
@@ -45,7 +45,7 @@ export async function reportOf(deps: Deps, actor: Actor, date: string): Promise<
     };
   }
   const { from, to } = hotelDay(date, actor.timeZone);
-  const [figures] = await rangeFigures(db, actor.hotelId, [from, to], [date], keptEntrySums(deps, actor.hotelId, [date], [from, to]));
+  const [figures] = await rangeFigures(db, actor.hotelId, [from, to], [date], keptDays(deps, actor.hotelId, [date], [from, to]));
   return { ...figures!, ...head, closed: false, closedAt: null, closedBy: null, closedAutomatically: false };
 }
 
@@ -77,7 +77,7 @@ export async function reportRange(ctx: AuthedContext, raw: z.input<typeof ZRepor
   if (open.length) {
     const span = dates.slice(dates.indexOf(open[0]!), dates.indexOf(open[open.length - 1]!) + 1);
     const bounds = [...span.map((d) => hotelDay(d, timeZone).from), hotelDay(span[span.length - 1]!, timeZone).to];
-    const figures = await rangeFigures(prisma, hotelId, bounds, span, keptEntrySums(ctx.deps, hotelId, span, bounds));
+    const figures = await rangeFigures(prisma, hotelId, bounds, span, keptDays(ctx.deps, hotelId, span, bounds));
     span.forEach((d, i) => openFigures.set(d, figures[i]!));
   }
   const days: TDayReport[] = dates.map((date) => {

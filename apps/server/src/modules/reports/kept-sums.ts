@@ -5,54 +5,73 @@ import { transaction } from '../../db/transaction';
 import { hotelDay } from '../orders/cash-lines';
 import { businessDateOf } from '../journal/business-date';
 import { keepCheckpoint } from '../journal/ledger-checkpoint';
-import { entrySums, type EntrySum } from './day-figures';
+import { entrySums, standingByDay, type EntrySum, type Standing } from './day-figures';
 
-// The ledger's sums of the days that are over, kept once (LedgerDaySum) and read by every later
-// report of those days; the install's sweep sums yesterday's on time.
+// The ledger's sums of the days that are over and what the hotel stood at at their end, kept once
+// (LedgerDaySum) and read by every later report of those days; the install's sweep keeps yesterday's on time.
+
+/** A day's kept figures: its entries summed, and its bills owing and deposits held at its end. */
+export interface KeptDays {
+  sums: EntrySum[][];
+  stands: Standing[];
+}
 
 /**
  * The ledger's sums of consecutive business dates (`dates`, day k's bounds being [bounds[k],
- * bounds[k+1]), kept beside them): a date before the open business date is summed once and kept
- * (LedgerDaySum, migration 20261209051000), since nothing is posted on it any more (the ledger is
- * append-only, an entry is dated by the business date when it is written); the others are summed each
- * time. Before summing a date to keep, the day lock is taken and let go at once: every entry dated
- * before now has then been committed (db/ledger-day-lock.ts), so none of a kept day's is missing. An
- * entry posted later on a kept date all the same (an import) removes its day's kept sums in the
- * database (JournalEntry_forget_day_sums).
+ * bounds[k+1]), kept beside them) and what the hotel stood at at each one's end: a date before the
+ * open business date is computed once and kept (LedgerDaySum, migrations 20261209051000 and
+ * 20261220110000), since nothing is posted on it any more (the ledger is append-only, an entry is
+ * dated by the business date when it is written) and a bill settled or left owing later is so from
+ * later on; the others are computed each time. Before computing a date to keep, the day lock is taken
+ * and let go at once: every entry dated before now has then been committed (db/ledger-day-lock.ts),
+ * so none of a kept day's is missing. An entry posted later on a kept date all the same (an import)
+ * removes its day's kept row in the database (JournalEntry_forget_day_sums).
  */
-export async function keptEntrySums(deps: Deps, hotelId: number, dates: string[], bounds: Date[]): Promise<EntrySum[][]> {
+export async function keptDays(deps: Deps, hotelId: number, dates: string[], bounds: Date[]): Promise<KeptDays> {
   const { prisma } = deps;
   const kept = await prisma.ledgerDaySum.findMany({ where: { hotelId, date: { in: dates } } });
   const keptOn = new Map(kept.map((k) => [k.date, k]));
-  const days: (EntrySum[] | undefined)[] = dates.map((date) => keptOn.get(date)?.sums as unknown as EntrySum[] | undefined);
-  const missing = days.flatMap((d, k) => (d ? [] : [k]));
-  if (missing.length) {
-    const first = missing[0]!;
-    const last = missing[missing.length - 1]!;
-    const open = await businessDateOf(prisma, hotelId);
-    const over = missing.filter((k) => dates[k]! < open);
-    if (over.length) await transaction(deps, (tx) => lockLedgerDay(tx, hotelId));
-    const summed = await entrySums(prisma, hotelId, dates.slice(first, last + 1));
-    summed.forEach((d, j) => (days[first + j] ??= d));
-    if (over.length) {
-      await prisma.$executeRawUnsafe(
-        `INSERT INTO "LedgerDaySum" ("hotelId", "date", "dayStart", "dayEnd", "sums")
-         SELECT $1, d.date, d.start, d.end, d.sums FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $5::jsonb[]) AS d(date, start, "end", sums)
-         ON CONFLICT ("hotelId", "date") DO UPDATE SET "dayStart" = excluded."dayStart", "dayEnd" = excluded."dayEnd", "sums" = excluded."sums", "createdAt" = now()`,
-        hotelId,
-        over.map((k) => dates[k]!),
-        over.map((k) => bounds[k]!),
-        over.map((k) => bounds[k + 1]!),
-        over.map((k) => JSON.stringify(days[k]!)),
-      );
-    }
+  const sums: (EntrySum[] | undefined)[] = dates.map((date) => keptOn.get(date)?.sums as unknown as EntrySum[] | undefined);
+  const stands: (Standing | undefined)[] = dates.map((date) => (keptOn.get(date)?.standing ?? undefined) as unknown as Standing | undefined);
+  const missing = dates.flatMap((_, k) => (sums[k] && stands[k] ? [] : [k]));
+  if (!missing.length) return { sums: sums as EntrySum[][], stands: stands as Standing[] };
+  const open = await businessDateOf(prisma, hotelId);
+  const over = missing.filter((k) => dates[k]! < open);
+  if (over.length) await transaction(deps, (tx) => lockLedgerDay(tx, hotelId));
+  const noSums = missing.filter((k) => !sums[k]);
+  const noStand = missing.filter((k) => !stands[k]);
+  const [summed, stood] = await Promise.all([
+    noSums.length ? entrySums(prisma, hotelId, dates.slice(noSums[0]!, noSums[noSums.length - 1]! + 1)) : [],
+    noStand.length
+      ? standingByDay(
+          prisma,
+          hotelId,
+          noStand.map((k) => dates[k]!),
+          noStand.map((k) => bounds[k + 1]!),
+        )
+      : [],
+  ]);
+  summed.forEach((d, j) => (sums[noSums[0]! + j] ??= d));
+  noStand.forEach((k, j) => (stands[k] = stood[j]));
+  if (over.length) {
+    await prisma.$executeRawUnsafe(
+      `INSERT INTO "LedgerDaySum" ("hotelId", "date", "dayStart", "dayEnd", "sums", "standing")
+       SELECT $1, d.date, d.start, d.end, d.sums, d.standing FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $5::jsonb[], $6::jsonb[]) AS d(date, start, "end", sums, standing)
+       ON CONFLICT ("hotelId", "date") DO UPDATE SET "dayStart" = excluded."dayStart", "dayEnd" = excluded."dayEnd", "sums" = excluded."sums", "standing" = excluded."standing", "createdAt" = now()`,
+      hotelId,
+      over.map((k) => dates[k]!),
+      over.map((k) => bounds[k]!),
+      over.map((k) => bounds[k + 1]!),
+      over.map((k) => JSON.stringify(sums[k]!)),
+      over.map((k) => JSON.stringify(stands[k]!)),
+    );
   }
-  return days.map((d) => d!);
+  return { sums: sums as EntrySum[][], stands: stands as Standing[] };
 }
 
 /**
  * The day before today of the hotels whose ledger has entries, summed and kept by the install's sweep
- * (`keptEntrySums`) once the business date has passed it, unless closed: a month's report then reads
+ * (`keptDays`) once the business date has passed it, unless closed: a month's report then reads
  * kept sums even the first time. Only yesterday: older days are summed the first time a report asks
  * for them. How many days it summed.
  */
@@ -77,7 +96,7 @@ export async function sumDaysOnTime(deps: Deps, now: Date, scope: { hotelId?: nu
     // In the night before the audit hour, yesterday is still the business date: not over.
     if ((await businessDateOf(deps.prisma, hotel.id, now)) <= yesterdays[k]!) continue;
     const { from, to } = hotelDay(yesterdays[k]!, hotel.timeZone);
-    await keptEntrySums(deps, hotel.id, [yesterdays[k]!], [from, to]);
+    await keptDays(deps, hotel.id, [yesterdays[k]!], [from, to]);
     // And the books' checkpoint of that day, where the next trial balances start (a closed day has the close's).
     await keepCheckpoint(deps, hotel.id, yesterdays[k]!);
     summed += 1;

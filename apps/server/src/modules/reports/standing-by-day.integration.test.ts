@@ -83,6 +83,37 @@ describe('deposits held and bills owing', () => {
     expect(await dayReport(h.owner, { date: addDays(h.today, -1) })).toMatchObject({ depositsHeld: 20_000, owing: { count: 1, total: 8_000 } });
   });
 
+  it('are kept for a day that is over, read from what was kept, and computed again once an entry is posted on that day', async () => {
+    const h = await history();
+    const date = addDays(h.today, -2);
+    const kept = () => ctx.deps.prisma.ledgerDaySum.findUnique({ where: { hotelId_date: { hotelId: h.hotel.id, date } } });
+    expect(await dayReport(h.owner, { date })).toMatchObject({ depositsHeld: 35_000, owing: { count: 1, total: 8_000 } });
+    expect((await kept())?.standing).toEqual({ owing: { count: 1, total: 8_000 }, depositsHeld: 35_000 });
+    // What was kept is what the report reads (a kept figure changed behind its back shows).
+    await ctx.deps.prisma.ledgerDaySum.update({
+      where: { hotelId_date: { hotelId: h.hotel.id, date } },
+      data: { standing: { owing: { count: 1, total: 8_000 }, depositsHeld: 1 } },
+    });
+    expect((await reportRange(h.owner, { from: date, to: date })).days[0]).toMatchObject({ depositsHeld: 1 });
+    // An entry posted on that day all the same (an import): the day's row is forgotten and computed again.
+    const folio = await ctx.deps.prisma.folio.findFirstOrThrow({ where: { hotelId: h.hotel.id, settledAt: null, owedAt: null } });
+    await ctx.deps.prisma.orderEntry.create({
+      data: {
+        hotelId: h.hotel.id,
+        currency: 'CNY',
+        stayId: folio.stayId,
+        folioId: folio.id,
+        kind: 'deposit',
+        method: 'cash',
+        amount: 1_000,
+        createdAt: zonedToInstant(`${date}T15:00`, h.owner.actor.timeZone)!,
+      } as never,
+    });
+    expect(await kept()).toBeNull();
+    expect(await dayReport(h.owner, { date })).toMatchObject({ depositsHeld: 36_000 });
+    expect((await kept())?.standing).toMatchObject({ depositsHeld: 36_000 });
+  });
+
   it('a day closed late freezes what it held at its end, not what the hotel holds on the day of the close', async () => {
     const h = await history();
     const date = addDays(h.today, -2);
