@@ -17,6 +17,7 @@
 //      told to fail or to stay pending (/behaviour);
 //    - a slow removal (/behaviour `removal: slow`): the code goes `removing` until /code/removed;
 //    - /drop_next: the next request to a path reaches the fake but its answer never comes back;
+//    - a device's errors (`device_offline`) among its access codes' errors, as Seam lists them;
 //    - a log of every call (/calls).
 //    Guesses (the real API's bodies are not documented): the 429 body, the 400 bodies, the PIN length.
 // 3. OUR CONTROL SERVER (not Seam's): changes the fake's in-memory store, for which the fake has no
@@ -168,7 +169,27 @@ async function handle(req, path, body, raw, deviceId) {
     db.updateAccessCode({ access_code_id: body.access_code_id, status: 'removing' });
     return attemptAnswer('DELETE_ACCESS_CODE');
   }
+  if (path === '/access_codes/get' || path === '/access_codes/list') return withDeviceErrors(await forward(req, raw));
   return forward(req, raw);
+}
+
+/**
+ * Seam lists a device's errors among its access codes' own (`is_device_error: true`, e.g.
+ * `device_offline`): the fake does not. Added to the codes read of a device with such errors
+ * (offline access codes left out: the lock computes them without its link).
+ */
+function withDeviceErrors(answer) {
+  if (answer.status !== 200) return answer;
+  const parsed = JSON.parse(answer.body.toString('utf8'));
+  const decorate = (code) => {
+    const device = code && !code.is_offline_access_code ? deviceById(code.device_id) : undefined;
+    const errors = (device?.errors ?? []).filter((e) => e.is_device_error);
+    return errors.length ? { ...code, errors: [...(code.errors ?? []).filter((e) => !e.is_device_error), ...errors] } : code;
+  };
+  if (parsed.access_code) parsed.access_code = decorate(parsed.access_code);
+  if (Array.isArray(parsed.access_codes)) parsed.access_codes = parsed.access_codes.map(decorate);
+  const body = Buffer.from(JSON.stringify(parsed));
+  return { ...answer, body };
 }
 
 const readBody = (req) =>

@@ -66,7 +66,7 @@ export interface OurSeamLayer {
   addDevice(device: { name: string } & Record<string, unknown>): Promise<FakeDevice>;
   /** Changes a device (`properties` merged one level). */
   updateDevice(deviceId: string, fields: Record<string, unknown>): Promise<FakeDevice>;
-  /** Online or offline as Seam reports it: `properties.online`, the `device_offline` error, the event. */
+  /** Online or offline as Seam reports it: `properties.online`, the `device_offline` error (on the device and, as OUR proxy answers them, on its codes), the event. */
   setOnline(deviceId: string, online: boolean): Promise<FakeDevice>;
   /** A code's status life, with the events Seam sends: `status` (`setting`, `set`, ...), `errors` / `warnings` by their codes. */
   setCode(accessCodeId: string, change: { status?: string; errors?: string[]; warnings?: string[] }): Promise<Record<string, unknown>>;
