@@ -6,6 +6,7 @@ import { isConstraint } from '../../../db/errors';
 import { recordEvent } from '../../../db/events';
 import { lockRooms, transaction, type Tx } from '../../../db/transaction';
 import { AppError } from '../../../errors';
+import { platformOf } from '../../../infra/locks';
 import { LockProviderError, type LockStatus, type LockSummary } from '../../../infra/locks/provider';
 import { requirePermission } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
@@ -144,6 +145,9 @@ export async function lockOfTypedId(ctx: AuthedContext, typed: string | null | u
   return lockOfTypedIdIn(ctx.deps, ctx.actor.hotelId, typed);
 }
 
+/** A Seam device id: a UUID. */
+const SEAM_DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string | null | undefined): Promise<number | null> {
   const text = typed?.trim() ?? '';
   if (text === '') return null;
@@ -154,17 +158,23 @@ export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string
       fields: { lockId: 'lockAccounts.errors.lockNotInAccounts' },
     });
   const cloud = deps.locks;
-  const row = await deps.prisma.lock.findUnique({
-    where: { provider_providerLockId: { provider: cloud?.name ?? 'ttlock', providerLockId: text } },
+  // Whatever its platform: a TTLock lock id or a Seam device id (ids of two platforms never look alike).
+  const rows = await deps.prisma.lock.findMany({
+    where: { provider: { in: [cloud?.name ?? 'ttlock', 'seam'] }, providerLockId: text },
     select: { id: true, hotelId: true, goneAt: true },
+    take: 4,
   });
-  if (row) {
-    if (row.hotelId !== hotelId || row.goneAt !== null) throw refuse();
+  if (rows.length) {
+    const row = rows.find((r) => r.hotelId === hotelId && r.goneAt === null);
+    if (!row) throw refuse();
     return row.id;
   }
-  // Not one of the hotel's yet: one of its connected accounts may hold it (TTLock lock ids are numbers).
-  if (!cloud || !/^\d{1,18}$/.test(text)) throw refuse();
-  const accounts = await deps.prisma.lockAccount.findMany({ where: { hotelId, state: 'connected' }, select: ACCOUNT_ROW_SELECT, orderBy: { id: 'asc' } });
+  // Not one of the hotel's yet: one of its connected accounts of the platform whose ids look so may hold it.
+  const platform = /^\d{1,18}$/.test(text) ? 'ttlock' : SEAM_DEVICE_ID.test(text) ? 'seam' : null;
+  if (!cloud || !platform) throw refuse();
+  const accounts = (
+    await deps.prisma.lockAccount.findMany({ where: { hotelId, state: 'connected' }, select: ACCOUNT_ROW_SELECT, orderBy: { id: 'asc' } })
+  ).filter((a) => platformOf(a.kind) === platform);
   for (const account of accounts) {
     let found: { detail: LockSummary; status: LockStatus | null; platform: { name: string; simulated: boolean } };
     try {
@@ -196,6 +206,7 @@ export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string
           hasFaceModule: detail.capabilities.faceModule,
           onlinePasscodes: detail.capabilities.onlinePasscodes,
           offlinePasscodes: detail.capabilities.offlinePasscodes,
+          remoteUnlock: detail.capabilities.remoteUnlock,
           gatewayId: status?.gateway?.gatewayId ?? null,
           gatewayName: status?.gateway?.name ?? null,
           gatewayOnline: status?.gateway?.online ?? null,

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLockCloud } from '../../../infra/locks';
-import { createHotelWithStaff, createRooms } from '../../../test/factories';
+import { createHotelWithStaff, createRooms, TEST_PASSWORD } from '../../../test/factories';
+import { legacyClient } from '../../../test/legacy-client';
 import { createTestContext, testConfig, type TestContext } from '../../../test/harness';
 import { SEAM_SEED, startSeamFake, type SeamFake } from '../../../test/seam-fake';
 import { trpcClient } from '../../../test/trpc-client';
@@ -158,6 +160,32 @@ describe('a Seam workspace as a lock account', () => {
     expect(await importLocks(b, accountB)).toMatchObject({ total: 1, added: 0, elsewhere: 1 });
     expect(await seamLocks(b)).toEqual([]);
     expect(await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: accountA } })).toMatchObject({ state: 'connected' });
+  });
+
+  it("a legacy client names a Seam lock by its device id: imported on the spot and paired; another hotel's, an unknown one or no platform's id is refused", async () => {
+    const workspace = await fake.ours.addWorkspace('Typed ids');
+    const device = await fake.ours.addDevice({ name: 'Typed door', workspace_id: workspace.workspace_id, can_program_online_access_codes: true });
+    const a = await hotel(['301']);
+    const b = await hotel(['302']);
+    await connectSeam(a, workspace.api_key);
+    await connectSeam(b, workspace.api_key);
+    const legacy = legacyClient(ctx.app, ctx.config);
+    const tokenOf = async (h: Hotel) => (await legacy.call<{ token: string }>('login', { mobile: h.owner.mobile, password: TEST_PASSWORD })).data.token;
+    const [ta, tb] = [await tokenOf(a), await tokenOf(b)];
+    const setLock = (h: Hotel, token: string, lockId: string) =>
+      legacy.call('room/setLockData', { room_id: h.rooms[0]!.id, lock_id: lockId }, { token, language: 'en' });
+
+    expect(await setLock(a, ta, device.device_id)).toMatchObject({ errno: 0 });
+    const lock = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { hotelId: a.hotel.id, providerLockId: device.device_id } });
+    expect(lock).toMatchObject({ provider: 'seam', onlinePasscodes: true, offlinePasscodes: false, remoteUnlock: false });
+    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: a.rooms[0]!.id } })).lockId).toBe(lock.id);
+    // Typed again: the same lock, nothing imported twice.
+    expect(await setLock(a, ta, device.device_id)).toMatchObject({ errno: 0 });
+    expect(await ctx.deps.prisma.lock.count({ where: { providerLockId: device.device_id } })).toBe(1);
+    for (const typed of [device.device_id, randomUUID(), 'LK-1']) {
+      expect(await setLock(b, tb, typed), typed).toMatchObject({ errno: 100001, errmsg: `No lock with the id ${typed} is in this hotel's lock accounts` });
+    }
+    expect((await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: b.rooms[0]!.id } })).lockId).toBeNull();
   });
 
   it('the same workspace connected twice at once is one account; connected already, it is refused', async () => {
