@@ -166,6 +166,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
       display_name: `Room ${room}`,
       workspace_id: workspace.workspace_id,
       can_program_online_access_codes: true,
+      // Seam keeps backup codes on this lock for a code it fails to set.
+      properties: { supports_backup_access_code_pool: true },
     });
     connected = { workspaceId: workspace.workspace_id, deviceId: device.device_id };
     const roomId = await roomWithoutLock(room);
@@ -226,6 +228,28 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
       id,
     );
     expect(await badge.textContent()).toBe(text(header, 'credentials.states.on_lock'));
+    // A code with an end that Seam fails to set: one of the lock's backup codes stands in, said on its row without a reload.
+    const dated = await page.request.post(`${baseUrl()}/trpc/password.create`, {
+      headers: { origin: baseUrl(), 'content-type': 'application/json', language: 'en' },
+      data: { roomId, kind: 'custom', code: '461739', holderName: `Day porter ${header}`, validUntil: new Date(Date.now() + 5 * 3_600_000).toISOString() },
+    });
+    expect(dated.ok(), await dated.text()).toBe(true);
+    const datedId = ((await dated.json()) as { result: { data: { id: number } } }).result.data.id;
+    await page.waitForFunction(
+      (row) => document.querySelector(`[data-testid="password-row-${row}"] [data-testid="delivery-state"]`)?.getAttribute('data-setting') === 'true',
+      datedId,
+    );
+    const [{ providerRef: datedRef }] = (await sql<{ providerRef: string }>(`SELECT "providerRef" FROM "LockPassword" WHERE id = $1`, [datedId])) as [
+      { providerRef: string },
+    ];
+    await seam('/code', { access_code_id: datedRef, status: 'unset', errors: ['failed_to_set_on_device'] });
+    const backupNote = page.getByTestId(`password-${datedId}-backup`);
+    await backupNote.waitFor();
+    expect(await backupNote.textContent()).toBe(text(header, 'credentials.backupCode'));
+    const [{ code: backupDigits }] = (await sql<{ code: string }>(`SELECT code FROM "LockPassword" WHERE id = $1`, [datedId])) as [{ code: string }];
+    expect(backupDigits).not.toBe('461739');
+    expect(await page.getByTestId(`password-row-${datedId}`).getByTestId('delivery-state').getAttribute('data-state')).toBe('on_lock');
+    await screenshot(page, `seam-backup-code-${header}`);
     // A keypad-only lock: no face or card is offered for it, and the page says why where they would be.
     const noCards = page.getByTestId('lock-cannot-take-cards');
     expect(await noCards.textContent()).toBe(text(header, 'credentials.errors.lockTakesNoCards', { room }));

@@ -24,6 +24,8 @@ export const ZPasswordDto = z.object({
   expired: z.boolean(),
   replacesId: z.number().nullable(),
   validityAdjusted: z.boolean(),
+  /** The lock platform failed to set the chosen code: this is one of the backup codes it keeps on the lock (Seam). */
+  backupCode: z.boolean(),
   /** Pending, accepted by a lock platform that sets it later (Seam): being set on the lock. */
   setting: z.boolean(),
   door: ZCredentialDoor.nullable(),

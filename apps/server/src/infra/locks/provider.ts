@@ -301,6 +301,12 @@ export interface LockProvider {
    * not have is `gone`, never an error.
    */
   passcodeState(lockId: string, ref: string): Promise<PasscodeState>;
+  /**
+   * A code the platform keeps programmed on the lock, in place of a chosen one it failed to set
+   * (Seam's backup code pool, `pull_backup_access_code`): its ref and digits, on the lock already.
+   * Absent on a platform without one (TTLock); `not_supported` for a code or lock without a pool.
+   */
+  pullBackupPasscode?(lockId: string, ref: string): Promise<{ ref: string; code: string }>;
 
   /**
    * An IC card number pushed through the gateway (addType 2): TTLock identityCard/add, or

@@ -126,11 +126,11 @@ const cardHandler: CredentialKindHandler = {
     return found?.ref ?? null;
   },
   async save(prisma, id, patch) {
-    const { code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...data } = patch;
+    const { code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, backupCode: _backup, ...data } = patch;
     await prisma.cardGrant.update({ where: { id }, data });
   },
   async saveIfVersion(prisma, id, version, patch) {
-    const { code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...data } = patch;
+    const { code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, backupCode: _backup, ...data } = patch;
     const { count } = await prisma.cardGrant.updateMany({ where: { id, version }, data });
     return count === 1;
   },

@@ -82,6 +82,8 @@ export interface DeliveryPatch {
   validFrom?: Date;
   validUntil?: Date | null;
   validityAdjusted?: boolean;
+  /** A password whose chosen code the platform failed to set, replaced by one of its backup codes. */
+  backupCode?: boolean;
 }
 
 /** What a push put on the lock: its id there, a generated code, and the validity when it is not the one asked. */
@@ -113,6 +115,11 @@ export interface CredentialKindHandler {
    * lock has it (`confirmsWrites` false). Only the kinds such a platform takes have it (passwords).
    */
   state?(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<PasscodeState>;
+  /**
+   * A code the platform keeps on the lock in place of this one, which it failed to set (Seam's
+   * backup pool): its ref and digits, or null where there is none. Passwords only.
+   */
+  backup?(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<{ ref: string; code: string } | null>;
   /** The provider's id of this credential if the lock holds it (matched by its tag), else null. */
   findOnLock(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<string | null>;
   save(prisma: TPrisma, id: number, patch: DeliveryPatch): Promise<void>;

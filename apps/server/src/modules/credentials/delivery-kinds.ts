@@ -110,6 +110,16 @@ const passwordHandler: CredentialKindHandler = {
   async state(provider, lockId, row) {
     return provider.passcodeState(lockId, row.providerRef ?? '');
   },
+  async backup(provider, lockId, row) {
+    // A chosen code with an end (Seam keeps no backup for an ongoing one), on a platform with a pool.
+    if (!provider.pullBackupPasscode || row.passwordKind !== 'custom' || !row.providerRef || row.validUntil === null) return null;
+    try {
+      return await provider.pullBackupPasscode(lockId, row.providerRef);
+    } catch (error) {
+      if (error instanceof LockProviderError) return null;
+      throw error;
+    }
+  },
   async findOnLock(provider, lockId, row) {
     const tag = lockTag('password', row.id);
     const found = (await provider.listPasscodes(lockId)).find((p) => p.name.trim().endsWith(tag));
@@ -221,7 +231,7 @@ const faceHandler: CredentialKindHandler = {
 };
 
 /** A face has no code, and its validity is never the lock cloud's choice: those patch fields never apply to it. */
-function withoutCode({ code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, ...patch }: DeliveryPatch) {
+function withoutCode({ code: _code, validFrom: _from, validUntil: _until, validityAdjusted: _adjusted, backupCode: _backup, ...patch }: DeliveryPatch) {
   return patch;
 }
 

@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import type { Deps } from '../../context';
+import { isConstraint } from '../../db/errors';
 import { recordEvent } from '../../db/events';
 import { transaction } from '../../db/transaction';
 import type { TDeliveryError } from '@console/shared';
@@ -200,15 +201,43 @@ async function settle(
     return 'gone';
   }
   if (where.state === 'failed') {
+    // A backup code the platform keeps on the lock stands in for it (asked before the failed code is taken off).
+    const backup = handler.backup ? await handler.backup(provider, lockId, row) : null;
     await takeOff(provider, handler, row, lockId, false).catch((error: unknown) => {
       if (!(error instanceof LockProviderError)) throw error;
     });
+    if (backup && (await onBackup(deps, handler, kind, row, backup))) return 'on_lock';
     await handler.saveIfVersion(deps.prisma, row.id, row.version, { providerRef: null, acceptedVersion: null });
     throw refusal(where);
   }
   const trouble = where.error ?? where.warnings[0] ?? null;
   await handler.saveIfVersion(deps.prisma, row.id, row.version, { lastError: trouble?.code ?? null });
   return 'awaiting';
+}
+
+/**
+ * Saves a backup code in place of the chosen one the platform failed to set: on the lock, its
+ * digits the guest's from now on (`backupCode`, shown as such). False when the credential moved on,
+ * or when another live code of the room already has those digits (then it fails as it would have).
+ */
+async function onBackup(deps: Deps, handler: Handler, kind: CredentialKind, row: DeliveryRow, backup: { ref: string; code: string }): Promise<boolean> {
+  const now = new Date();
+  try {
+    return await saveEnd(deps, handler, kind, row, 'on_lock', {
+      deliveryState: 'on_lock',
+      providerRef: backup.ref,
+      code: backup.code,
+      backupCode: true,
+      acceptedVersion: null,
+      lastError: null,
+      lastAttemptAt: now,
+      deliveredAt: now,
+      attempts: 0,
+    });
+  } catch (error) {
+    if (isConstraint(error, 'LockPassword_live_code_key')) return false;
+    throw error;
+  }
 }
 
 /**

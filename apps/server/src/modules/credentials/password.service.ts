@@ -62,6 +62,8 @@ export interface PasswordDto {
   replacesId: number | null;
   /** The lock cloud would not issue these hours again (TTLock -1026): the validity is the nearest it took. */
   validityAdjusted: boolean;
+  /** The lock platform failed to set the chosen code: this is one of the backup codes it keeps on the lock (Seam). */
+  backupCode: boolean;
   /** Pending, accepted by a lock platform that sets it later (Seam): being set on the lock. */
   setting: boolean;
   /** A shared door's copy of the room's password (docs/shared-doors.md): the door; null on the room's lock. */
@@ -87,6 +89,7 @@ const passwordSelect = {
   createdAt: true,
   replacesId: true,
   validityAdjusted: true,
+  backupCode: true,
   version: true,
   acceptedVersion: true,
   room: { select: { name: true } },
@@ -116,6 +119,7 @@ function toDto(p: PasswordRow): PasswordDto {
     expired: isExpired(p, new Date()),
     replacesId: p.replacesId,
     validityAdjusted: p.validityAdjusted,
+    backupCode: p.backupCode,
     setting: p.deliveryState === 'pending' && p.acceptedVersion === p.version,
     door: doorDto(p.doorLock),
   };

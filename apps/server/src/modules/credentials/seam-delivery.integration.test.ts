@@ -138,6 +138,31 @@ describe('a code on a Seam lock', () => {
     expect((await fake.ours.state()).access_codes.filter((c) => c.device_id === r.device)).toHaveLength(0);
   });
 
+  it("gives the guest one of the lock's backup codes when Seam fails to set the chosen one, and says so; a lock without a pool fails as before", async () => {
+    const r = await seamRoom({ properties: { supports_backup_access_code_pool: true } });
+    const created = await createPassword(r.staff, { roomId: r.room.id, stayId: r.stay.id, kind: 'custom', code: '461739' });
+    const first = await until(created.id, accepted, 'accepted by Seam');
+    // Created with Seam's backup pool (a time-bound code on a lock that has one): Seam keeps backups on the lock.
+    const backups = async () => (await fake.ours.state()).access_codes.filter((c) => c.device_id === r.device && c.is_backup === true).length;
+    expect(await backups()).toBeGreaterThan(0);
+    await fake.ours.setCode(first.providerRef!, { status: 'unset', errors: ['failed_to_set_on_device'] });
+    const backup = await until(created.id, (row) => row.deliveryState !== 'pending', 'a backup code');
+    const onSeam = (await fake.ours.state()).access_codes.filter((c) => c.device_id === r.device);
+    const pulled = onSeam.find((c) => c.access_code_id === backup.providerRef);
+    expect(pulled).toMatchObject({ is_backup: true });
+    expect(backup).toMatchObject({ deliveryState: 'on_lock', backupCode: true, code: pulled!.code, lastError: null, attempts: 0, acceptedVersion: null });
+    // The failed code is taken off Seam; the desk is told the code changed and why.
+    expect(onSeam.map((c) => c.access_code_id)).not.toContain(first.providerRef);
+    expect(await getPassword(r.staff, { id: created.id })).toMatchObject({ deliveryState: 'on_lock', backupCode: true, code: pulled!.code });
+    expect((await events(created.id)).map((e) => e.kind)).toContain('credential.onLock');
+
+    // An ongoing code (no end) is made without the pool (Seam refuses a pool for one): accepted, no backup added.
+    const before = await backups();
+    const ongoing = await createPassword(r.staff, { roomId: r.room.id, kind: 'custom', code: '902715', holderName: 'Manager' });
+    expect(await until(ongoing.id, (row) => accepted(row) || row.deliveryState !== 'pending', 'accepted by Seam')).toMatchObject({ deliveryState: 'pending' });
+    expect(await backups()).toBe(before);
+  });
+
   it('sends a code again when Seam no longer has the one it accepted', async () => {
     const r = await seamRoom();
     const created = await createPassword(r.staff, { roomId: r.room.id, stayId: r.stay.id, kind: 'custom', code: '284615' });

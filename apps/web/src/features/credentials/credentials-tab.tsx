@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Ban, CalendarClock, History, KeyRound, Plus, RefreshCcwDot, RotateCcw, TriangleAlert } from 'lucide-react';
+import { Ban, CalendarClock, History, KeyRound, LifeBuoy, Plus, RefreshCcwDot, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CredentialSection, SECTION_PAGE_SIZE, useRevokeRetry, useSectionList } from '@/components/credential-section';
@@ -216,6 +216,12 @@ function PasswordRow({
           >
             <RefreshCcwDot className="mt-0.5 size-3.5 shrink-0" aria-hidden />
             {t('credentials.replacesNote')}
+          </span>
+        )}
+        {password.backupCode && (
+          <span className="mt-1 flex max-w-52 items-start gap-1 text-xs font-medium whitespace-normal text-amber-800" data-testid={`password-${id}-backup`}>
+            <LifeBuoy className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            {t('credentials.backupCode')}
           </span>
         )}
       </TableCell>

@@ -82,6 +82,11 @@ export function HeldKeys({
                     <span className="text-muted-foreground text-xs">{t('guestKeys.sameCode', { from: request.fromRoomName ?? '' })}</span>
                   )}
                   {p.validityAdjusted && <span className="text-xs text-amber-800">{t('credentials.validityAdjusted')}</span>}
+                  {p.backupCode && (
+                    <span className="text-xs font-medium text-amber-800" data-testid={`guest-keys-password-${p.id}-backup`}>
+                      {t('credentials.backupCode')}
+                    </span>
+                  )}
                 </div>
                 <div className="grid content-start gap-1.5 sm:justify-items-end">
                   <DeliveryStatus state={p.deliveryState} setting={p.setting} lastError={p.lastError} errorTestId={`guest-keys-password-${p.id}-error`} />

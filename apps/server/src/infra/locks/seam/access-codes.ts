@@ -57,7 +57,10 @@ export async function addCustomPasscode(s: SeamSession, lockId: string, input: {
     throw new LockProviderError('not_supported', 'can_program_online_access_codes', 'Seam cannot put a chosen code on this device');
   }
   const window = windowOf(s, input);
-  const body = { device_id: lockId, code: input.code, name: input.name, ...window };
+  // A time-bound code on a lock with Seam's backup pool (`supports_backup_access_code_pool`): a backup
+  // code can stand in for it if Seam fails to set it (pullBackupPasscode). Seam has no pool for ongoing codes.
+  const pool = window && device.backupCodePool === true ? { use_backup_access_code_pool: true } : {};
+  const body = { device_id: lockId, code: input.code, name: input.name, ...window, ...pool };
   const created = readAccessCode(await s.call('access_codes/create', 'lock', (seam) => seam.accessCodes.create(body)));
   if (!created.accessCodeId) throw new LockProviderError('provider_error', undefined, 'access_codes/create answered without access_code_id');
   return { ref: created.accessCodeId };
@@ -101,6 +104,26 @@ export async function getRandomPasscode(
   );
   if (!code.code) throw new LockProviderError('provider_error', 'is_waiting_for_code_assignment', `offline access code ${code.accessCodeId} has no PIN yet`);
   return { ref: code.accessCodeId, code: code.code };
+}
+
+/**
+ * A backup code in place of a time-bound code Seam failed to set (`access_codes/pull_backup_access_code`):
+ * one of the codes Seam keeps programmed on the lock for this, with the failed code's window. Asked
+ * twice, the same backup. Refused (`not_supported`) for a code made without the pool, an ongoing one,
+ * or a lock without a pool; `credential_not_found` for a code of another lock.
+ */
+export async function pullBackupPasscode(s: SeamSession, lockId: string, ref: string): Promise<{ ref: string; code: string }> {
+  const original = await ownCode(s, lockId, ref);
+  if (original.type !== 'time_bound')
+    throw new LockProviderError('not_supported', 'access_code_not_time_bound', 'Seam has backup codes for time-bound codes only');
+  const device = await getDevice(s, lockId);
+  if (device.backupCodePool !== true) throw new LockProviderError('not_supported', 'supports_backup_access_code_pool', 'this lock has no backup code pool');
+  const answer = (await s.post('access_codes/pull_backup_access_code', 'credential', '/access_codes/pull_backup_access_code', { access_code_id: ref })) as {
+    backup_access_code?: unknown;
+  };
+  const backup = readAccessCode(answer?.backup_access_code);
+  if (!backup.accessCodeId || !backup.code) throw new LockProviderError('provider_error', 'backup_access_code', 'pull_backup_access_code answered no code');
+  return { ref: backup.accessCodeId, code: backup.code };
 }
 
 /**

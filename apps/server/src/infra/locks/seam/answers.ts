@@ -60,6 +60,8 @@ export interface SeamDevice {
   accessoryKeypadConnected: boolean | undefined;
   /** `properties.door_open`, on the locks that report it. */
   doorOpen: boolean | undefined;
+  /** `properties.supports_backup_access_code_pool`: Seam keeps backup codes programmed on the lock. */
+  backupCodePool: boolean | undefined;
   errors: SeamIssue[];
   warnings: SeamIssue[];
 }
@@ -82,6 +84,7 @@ export function readDevice(v: unknown): SeamDevice {
     canConnectAccessoryKeypad: flag(model.can_connect_accessory_keypad),
     accessoryKeypadConnected: flag(obj(p.accessory_keypad).is_connected),
     doorOpen: flag(p.door_open),
+    backupCodePool: flag(p.supports_backup_access_code_pool),
     errors: issues(d.errors, 'error_code'),
     warnings: issues(d.warnings, 'warning_code'),
   };

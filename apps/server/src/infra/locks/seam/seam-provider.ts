@@ -124,6 +124,10 @@ export class SeamProvider implements LockProvider {
   listPasscodes(lockId: string): Promise<PasscodeOnLock[]> {
     return codes.listPasscodes(this.session, lockId);
   }
+  pullBackupPasscode(lockId: string, ref: string): Promise<{ ref: string; code: string }> {
+    return codes.pullBackupPasscode(this.session, lockId, ref);
+  }
+
   passcodeState(lockId: string, ref: string): Promise<PasscodeState> {
     return codes.passcodeState(this.session, lockId, ref);
   }
