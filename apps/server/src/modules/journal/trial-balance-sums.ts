@@ -75,9 +75,10 @@ export async function ledgerGroups(db: Db, hotelId: number, date: string, from: 
 
 /**
  * The folios or customers a check must read again since a checkpoint: those of the lines dated after
- * it (up to `date`) or written since it, and of the order entries written since it or created after
- * its day (an entry the journal lacks is dated by when it was written). Every other one tied at the
- * checkpoint and has not moved. Without a checkpoint: every one (no filter).
+ * it (up to `date`) or written since it, and of the order entries written since it or created in the
+ * days after it up to `date` (an entry the journal lacks is dated by the day it was written: one
+ * created later does not count on `date`). Every other one tied at the checkpoint and has not moved
+ * by `date`. Without a checkpoint: every one (no filter).
  */
 function touchedSince(hotelId: number, date: string, from: Checkpoint | null, column: 'folioId' | 'customerId'): Prisma.Sql | null {
   if (!from) return null;
@@ -90,7 +91,8 @@ function touchedSince(hotelId: number, date: string, from: Checkpoint | null, co
      WHERE e."hotelId" = ${hotelId} AND e."businessDate" > ${from.date} AND e."businessDate" <= ${date}
     UNION SELECT oe.${col} FROM "OrderEntry" oe WHERE oe."id" > ${from.orderEntryId} AND oe."hotelId" = ${hotelId}
     UNION SELECT oe.${col} FROM "OrderEntry" oe JOIN "Hotel" h ON h."id" = oe."hotelId"
-     WHERE oe."hotelId" = ${hotelId} AND oe."createdAt" >= ((${from.date}::date + 1)::timestamp AT TIME ZONE h."timeZone")`;
+     WHERE oe."hotelId" = ${hotelId} AND oe."createdAt" >= ((${from.date}::date + 1)::timestamp AT TIME ZONE h."timeZone")
+       AND oe."createdAt" < ((${date}::date + 1)::timestamp AT TIME ZONE h."timeZone")`;
 }
 
 // An order entry's journal entry, if it has one, and its hotel: an entry the journal lacks (written with

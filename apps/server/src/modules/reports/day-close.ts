@@ -7,11 +7,13 @@ import { lockLedgerDay } from '../../db/ledger-day-lock';
 import { transaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { businessDateOf } from '../journal/business-date';
 import { checkpointInClose, keepCheckpoint } from '../journal/ledger-checkpoint';
 import { trialBalanceOf } from '../journal/trial-balance';
 import { hotelDay } from '../orders/cash-lines';
 import { releaseDayNoShows } from '../stays/transitions';
 import { dayFigures } from './day-figures';
+import { keptDays } from './kept-sums';
 import { reportOf, requireManager } from './day-report';
 
 /**
@@ -52,12 +54,16 @@ async function freezeDay(
   // The day before kept as the books' checkpoint first, outside the close's transaction (the first
   // of a hotel reads its whole journal): the close's own trial balance then reads one day.
   await keepCheckpoint(ctx.deps, hotel.id, addDays(date, -1));
+  // A day the books have left behind (closed late): its ledger sums and what it stood at at its end,
+  // kept outside the transaction too (a day weeks back reads every bill settled since it); the
+  // no-shows the close charges are dated on the open day, not on it. The open day is computed inside.
+  const kept = date < (await businessDateOf(ctx.deps.prisma, hotel.id)) ? await keptDays(ctx.deps, hotel.id, [date], [from, to]) : undefined;
   return transaction(ctx.deps, async (tx) => {
     await lockLedgerDay(tx, hotel.id);
     if (await tx.dayClose.findUnique({ where: { hotelId_date: { hotelId: hotel.id, date } }, select: { id: true } })) return 'already';
     if (!(await trialBalanceOf(tx, hotel.id, date)).ties) return 'untied';
     const noShows = await releaseDayNoShows(tx, ctx, hotel.id, from, to, new Date());
-    const figures = await dayFigures(tx, hotel.id, date, from, to);
+    const figures = await dayFigures(tx, hotel.id, date, from, to, kept);
     const row = await tx.dayClose.create({
       data: { hotelId: hotel.id, date, closedByAccountId: accountId, automatic: accountId === null, report: figures as object },
       select: { id: true },

@@ -33,8 +33,15 @@ export async function standingByDay(db: Db, hotelId: number, dates: string[], en
  * The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the
  * night); bills owing and deposits held as the journal stood at the day's end.
  */
-export async function dayFigures(db: Db, hotelId: number, date: string, from: Date, to: Date): Promise<TDayFigures> {
-  return (await rangeFigures(db, hotelId, [from, to], [date]))[0]!;
+export async function dayFigures(
+  db: Db,
+  hotelId: number,
+  date: string,
+  from: Date,
+  to: Date,
+  kept?: { sums: EntrySum[][]; stands: Standing[] },
+): Promise<TDayFigures> {
+  return (await rangeFigures(db, hotelId, [from, to], [date], kept && Promise.resolve(kept)))[0]!;
 }
 
 /** A row of `figuresSql`'s `stays`: a kind of count, its day (`i`, from 1) and how many. */
