@@ -66,6 +66,8 @@ const HAND_WRITTEN_INDEXES = [
   'CalendarFeedBooking_identity_key',
   // Room revenue by the night it is for (20261210100000_journal).
   'JournalLine_hotelId_serviceDate_idx',
+  // A member's balance lines, for the trial balance since a checkpoint (20261220130000_journal_customer_index).
+  'JournalLine_hotelId_customerId_idx',
   'Folio_hotelId_settledAt_idx',
   // The search box's substrings (20261208200000_search_indexes).
   'StayGuest_name_trgm_idx',
