@@ -9,20 +9,14 @@ import { roomWithoutLock } from './support-locks';
 import { closeSql, sql } from './support-stays';
 
 /**
- * A Seam workspace on the lock accounts page (issue 38), in Chinese, English and Arabic, on a desk
- * screen and on a 390 px phone: the "connect a Seam workspace" dialog beside the TTLock one (by
- * keyboard; its API key a password field, with where a key is made; a key Seam refuses said on its
- * field and cleared; the form busy while the server answers); a workspace Seam accepts connected,
- * its lock got and paired with its room by name, and a code on that door said "Accepted, being set
- * on the lock" until Seam sets it, then "On the lock"; and the card of a Seam account whose key Seam
- * refused later: its kind, "needs a new API key", and "connect again with a key" instead of the
- * TTLock password.
- *
- * The console's Seam is Seam's fake (`@seamapi/fake-seam-connect`, with OUR layer: docs/seam.md),
- * started by e2e/global-setup.ts and given to the console as SEAM_ENDPOINT; the test makes its
- * workspace and lock through OUR control and says when Seam has set the code (the fake never does).
- * The account whose key Seam refused later is written into the database as the server leaves one
- * (`needs_password`, `auth_failed`).
+ * A Seam workspace on the lock accounts page (issue 38), in Chinese, English and Arabic, desk and
+ * 390 px phone: the "connect a Seam workspace" dialog (by keyboard; a refused key said on its field;
+ * busy while the server answers); a workspace connected, its lock got and paired with its room, a
+ * code "being set" until Seam sets it, then "On the lock"; a backup code standing in for one Seam
+ * failed to set; and the card of an account whose key Seam refused later. The console's Seam is
+ * Seam's fake with OUR layer (docs/seam.md), started by e2e/global-setup.ts (SEAM_ENDPOINT); the
+ * test makes its workspace and lock through OUR control and says when Seam set or failed a code.
+ * The account whose key Seam refused is written into the database as the server leaves one.
  */
 
 let browser: Browser;
@@ -73,6 +67,12 @@ function holdNextConnect(page: Page): { release(): void; done: Promise<void> } {
     });
   });
   return { release, done };
+}
+
+/** A column of a password row, as the server left it. */
+async function passwordColumn(id: number, column: 'providerRef' | 'code'): Promise<string> {
+  const [row] = await sql<Record<string, string>>(`SELECT "${column}" AS value FROM "LockPassword" WHERE id = $1`, [id]);
+  return row!.value!;
 }
 
 /** OUR control of Seam's fake (apps/server/src/test/seam-fake-server.mjs): a workspace, a device, a code's state. */
@@ -220,8 +220,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     );
     expect(await badge.textContent()).toBe(text(header, 'credentials.states.setting'));
     await screenshot(page, `seam-code-being-set-${header}`);
-    const [{ providerRef }] = (await sql<{ providerRef: string }>(`SELECT "providerRef" FROM "LockPassword" WHERE id = $1`, [id])) as [{ providerRef: string }];
-    await seam('/code', { access_code_id: providerRef, status: 'set' });
+    await seam('/code', { access_code_id: await passwordColumn(id, 'providerRef'), status: 'set' });
     // On the lock, shown without a reload (the delivery's event refreshes the page).
     await page.waitForFunction(
       (row) => document.querySelector(`[data-testid="password-row-${row}"] [data-testid="delivery-state"]`)?.getAttribute('data-state') === 'on_lock',
@@ -239,15 +238,11 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
       (row) => document.querySelector(`[data-testid="password-row-${row}"] [data-testid="delivery-state"]`)?.getAttribute('data-setting') === 'true',
       datedId,
     );
-    const [{ providerRef: datedRef }] = (await sql<{ providerRef: string }>(`SELECT "providerRef" FROM "LockPassword" WHERE id = $1`, [datedId])) as [
-      { providerRef: string },
-    ];
-    await seam('/code', { access_code_id: datedRef, status: 'unset', errors: ['failed_to_set_on_device'] });
+    await seam('/code', { access_code_id: await passwordColumn(datedId, 'providerRef'), status: 'unset', errors: ['failed_to_set_on_device'] });
     const backupNote = page.getByTestId(`password-${datedId}-backup`);
     await backupNote.waitFor();
     expect(await backupNote.textContent()).toBe(text(header, 'credentials.backupCode'));
-    const [{ code: backupDigits }] = (await sql<{ code: string }>(`SELECT code FROM "LockPassword" WHERE id = $1`, [datedId])) as [{ code: string }];
-    expect(backupDigits).not.toBe('461739');
+    expect(await passwordColumn(datedId, 'code')).not.toBe('461739');
     expect(await page.getByTestId(`password-row-${datedId}`).getByTestId('delivery-state').getAttribute('data-state')).toBe('on_lock');
     await screenshot(page, `seam-backup-code-${header}`);
     // A keypad-only lock: no face or card is offered for it, and the page says why where they would be.

@@ -48,14 +48,14 @@ describe.each(languageRuns(RUNS, import.meta.url))('a stay and its lock password
     await page.goto(`${baseUrl()}/room/${roomId}`);
     await page.getByTestId('room-detail').waitFor();
 
-    // Check-in with a custom lock password; the lock is slow, so "sending" can be seen.
+    // Check-in with a custom lock password; the lock's answer is held until "sending" has been seen.
     await page.getByTestId('action-check-in').click();
     const dialog = page.getByTestId('check-in-dialog');
     await dialog.waitFor();
     await page.locator('#guest-0-name').fill(guest);
     await page.getByTestId('issuePassword').click();
     await page.getByTestId('passwordCode').fill(pin);
-    await sim('PATCH', `/locks/${lockId}`, { latencyMs: 2_000 });
+    await sim('PATCH', `/locks/${lockId}`, { latencyMs: 600_000 });
     try {
       await page.getByTestId('check-in-submit').click();
       await dialog.waitFor({ state: 'detached', timeout: 20_000 });
@@ -63,6 +63,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('a stay and its lock password
       const item = page.getByTestId('stay-credentials').locator('[data-testid^="stay-password-"]');
       await item.first().waitFor();
       await item.and(page.locator('[data-state="pending"]')).waitFor({ timeout: 10_000 });
+      // The lock answers now: the page follows it to "on the lock" without a reload.
+      await sim('PATCH', `/locks/${lockId}`, { latencyMs: null });
       await item.and(page.locator('[data-state="on_lock"]')).waitFor({ timeout: 20_000 });
       expect(await item.first().getByTestId('delivery-state').innerText()).toBe(text(header, 'credentials.states.on_lock'));
     } finally {

@@ -31,11 +31,25 @@ export class ReachabilityCloud extends OAuthCloud {
     return this.pairedGateways(lock);
   }
 
-  private latencyFor(lock: SimLock): number {
-    if (lock.latencyMs !== null) return lock.latencyMs;
+  private defaultLatency(): number {
     const l = this.options.latencyMs;
     if (typeof l === 'number') return l;
     return l[0] + Math.random() * (l[1] - l[0]);
+  }
+
+  /**
+   * The radio's time for one command to the lock. A lock's own latency is read again while the
+   * command waits: a test holds a lock's answer with a long one and lets it go by setting it back
+   * (null: the cloud's), and the command then ends at once instead of sleeping out the old value.
+   */
+  private async radio(lock: SimLock): Promise<void> {
+    const start = Date.now();
+    const fallback = this.defaultLatency();
+    for (;;) {
+      const left = (lock.latencyMs ?? fallback) - (Date.now() - start);
+      if (left <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, 50)));
+    }
   }
 
   setLatency(latency: number | [number, number]): void {
@@ -66,7 +80,7 @@ export class ReachabilityCloud extends OAuthCloud {
     if (this.gatewayBusy(gateway.gatewayId)) throw ttError(TT.GATEWAY_BUSY);
     this.busyGateways.add(gateway.gatewayId);
     try {
-      await new Promise((resolve) => setTimeout(resolve, this.latencyFor(lock)));
+      await this.radio(lock);
       if (this.state.locks[String(lock.lockId)] !== lock) throw ttError(TT.LOCK_NOT_EXIST);
       if (!lock.online) throw ttError(TT.LOCK_OFFLINE);
       lock.lastSeenAt = this.now();
@@ -80,7 +94,7 @@ export class ReachabilityCloud extends OAuthCloud {
 
   /** A WiFi lock takes the command itself: no gateway, the same latency, -3036 when it is offline. */
   private async toWifiLock<T>(lock: SimLock, apply: () => T): Promise<T> {
-    await new Promise((resolve) => setTimeout(resolve, this.latencyFor(lock)));
+    await this.radio(lock);
     if (this.state.locks[String(lock.lockId)] !== lock) throw ttError(TT.LOCK_NOT_EXIST);
     if (!lock.online) throw ttError(TT.LOCK_OFFLINE);
     lock.lastSeenAt = this.now();
