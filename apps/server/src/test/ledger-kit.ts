@@ -4,7 +4,7 @@ import type { Role, Room } from '../generated/prisma/client';
 import type { Actor, AuthedContext } from '../context';
 import { createSession } from '../modules/auth/session.service';
 import { checkIn } from '../modules/stays/check-in';
-import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, uniqueMobile } from './factories';
+import { createAccount, createCustomers, createHotelWithStaff, createRooms, hours, uniqueMobile, zoneAtLocalHour } from './factories';
 import { actorContext, testMeta, type TestContext } from './harness';
 
 /**
@@ -46,6 +46,21 @@ export async function ledgerHotel(ctx: TestContext, roomNames = ['101', '102', '
     limitedAdmin,
     customer: customer!,
   };
+}
+
+/**
+ * A ledger hotel where it is noon now (no night of a test crosses its midnight), its actors on its
+ * zone and its rooms made ten days ago: today, yesterday and an instant of a day around today.
+ */
+export async function noonHotel(ctx: TestContext) {
+  const h = await ledgerHotel(ctx);
+  const timeZone = zoneAtLocalHour(12);
+  await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone } });
+  for (const c of [h.owner, h.staff]) c.actor.timeZone = timeZone;
+  await ctx.deps.prisma.room.updateMany({ where: { hotelId: h.hotel.id }, data: { createdAt: new Date(Date.now() - 10 * 86_400_000) } });
+  const today = localDate(new Date(), timeZone);
+  const at = (days: number, time: string) => zonedToInstant(`${addDays(today, days)}T${time}`, timeZone)!;
+  return { ...h, timeZone, today, yesterday: addDays(today, -1), at };
 }
 
 /**

@@ -6,13 +6,13 @@
  * triggers off), with an entry the journal lacks on a bill or a member's balance the checkpoint saw
  * tied. The close keeps its day (its no-shows charged) and the day before as checkpoints.
  */
-import { addDays, localDate, zonedToInstant } from '@console/shared';
+import { addDays } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockLedgerDay } from '../../db/ledger-day-lock';
 import { transaction } from '../../db/transaction';
-import { insertStay, zoneAtLocalHour } from '../../test/factories';
+import { insertStay } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { ledgerHotel, stayIn } from '../../test/ledger-kit';
+import { noonHotel, stayIn } from '../../test/ledger-kit';
 import { updateHotelInfo } from '../hotel/hotel.service';
 import { rechargeCustomer } from '../orders/balances';
 import { recordDeposit, recordPayment } from '../orders/payments';
@@ -30,17 +30,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx?.close());
-
-/** A hotel where it is noon now (no night of the test crosses its midnight), its actors on its zone. */
-async function noonHotel() {
-  const h = await ledgerHotel(ctx);
-  const timeZone = zoneAtLocalHour(12);
-  await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone } });
-  for (const c of [h.owner, h.staff]) c.actor.timeZone = timeZone;
-  const today = localDate(new Date(), timeZone);
-  const at = (days: number, time: string) => zonedToInstant(`${addDays(today, days)}T${time}`, timeZone)!;
-  return { ...h, timeZone, today, yesterday: addDays(today, -1), at };
-}
 
 /** What every line of the journal says of `date`: the groups, accounts and checks with no checkpoint. */
 async function fromEveryLine(hotelId: number, date: string) {
@@ -78,7 +67,7 @@ const checkpoints = (hotelId: number) =>
 
 describe('checkpoints of the books', () => {
   it('give the trial balance every line gives: later days, entries since on its day, an entry dated in the past, entries the journal lacks', async () => {
-    const h = await noonHotel();
+    const h = await noonHotel(ctx);
     const db = ctx.deps.prisma;
     await openShift(h.staff, { openingFloat: 10_000 });
     const first = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon', deposit: 5_000 });
@@ -145,7 +134,7 @@ describe('checkpoints of the books', () => {
   });
 
   it('are kept by the close: its day with the no-shows it charged, and the day before; a day whose books do not tie is not kept', async () => {
-    const h = await noonHotel();
+    const h = await noonHotel(ctx);
     await updateHotelInfo(h.owner, { noShowPolicy: 'charge_first_night' });
     const stay = await insertStay(ctx.deps, {
       hotelId: h.hotel.id,
@@ -170,7 +159,7 @@ describe('checkpoints of the books', () => {
     );
 
     // A hotel whose books of yesterday do not tie: the close refuses, and keeps nothing of that day.
-    const off = await noonHotel();
+    const off = await noonHotel(ctx);
     const guest = await stayIn(off.staff, off.rooms[0].id, { from: -26, to: 22 });
     const bill = await getFolio(off.owner, { stayId: guest.id });
     await ctx.deps.prisma.$transaction(async (tx) => {

@@ -5,13 +5,13 @@
  * open day); a no-show counts on the day the guest was due, and the close releases the day's no-shows
  * first; a day whose trial balance does not tie is not closed.
  */
-import { addDays, localDate, zonedToInstant } from '@console/shared';
+import { addDays } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobContext } from '../../context';
-import { insertStay, zoneAtLocalHour } from '../../test/factories';
+import { insertStay } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { trialBalanceOf } from '../journal/trial-balance';
-import { ledgerHotel, refusal, stayIn } from '../../test/ledger-kit';
+import { noonHotel, refusal, stayIn } from '../../test/ledger-kit';
 import { getFolio } from '../orders/settlement.service';
 import { updateHotelInfo } from '../hotel/hotel.service';
 import { renewStay } from '../stays/renewal';
@@ -26,18 +26,6 @@ afterAll(() => ctx?.close());
 
 const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
 
-/** A hotel where it is noon now, its actors on its zone. */
-async function noonHotel() {
-  const h = await ledgerHotel(ctx);
-  const timeZone = zoneAtLocalHour(12);
-  await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone } });
-  for (const c of [h.owner, h.staff]) c.actor.timeZone = timeZone;
-  await ctx.deps.prisma.room.updateMany({ where: { hotelId: h.hotel.id }, data: { createdAt: new Date(Date.now() - 10 * 86_400_000) } });
-  const today = localDate(new Date(), timeZone);
-  const at = (days: number, time: string) => zonedToInstant(`${addDays(today, days)}T${time}`, timeZone)!;
-  return { ...h, timeZone, today, yesterday: addDays(today, -1), at };
-}
-
 /** The room revenue the hotel's journal books per night (positive), nights with none left out. */
 async function nights(hotelId: number) {
   const rows = await ctx.deps.prisma.$queryRaw<{ date: string; amount: bigint }[]>`
@@ -48,7 +36,7 @@ async function nights(hotelId: number) {
 
 describe('room revenue by the night it is for', () => {
   it('reports each night its own revenue, ADR and RevPAR, whenever the charge was posted', async () => {
-    const h = await noonHotel();
+    const h = await noonHotel(ctx);
     // Two nights checked in yesterday morning: posted yesterday, one night each.
     const stay = await stayIn(h.staff, h.rooms[0].id, { from: -26, to: 22 });
     expect(await nights(h.hotel.id)).toEqual([
@@ -71,7 +59,7 @@ describe('room revenue by the night it is for', () => {
   });
 
   it('never changes a closed night: a later re-spread keeps it, and a night booked on a closed day lands on the open one', async () => {
-    const h = await noonHotel();
+    const h = await noonHotel(ctx);
     const stay = await stayIn(h.staff, h.rooms[0].id, { from: -26, to: 22 });
     const closed = await closeDay(h.owner, { date: h.yesterday });
     expect(closed.revenue.roomCharges).toBe(20_000);
@@ -118,7 +106,7 @@ describe('room revenue by the night it is for', () => {
 
 describe('the close as a night audit', () => {
   it('counts a no-show on the day the guest was due, and releases the day’s no-shows before freezing it', async () => {
-    const h = await noonHotel();
+    const h = await noonHotel(ctx);
     // Due yesterday, no-show time at midnight: still awaited (the sweep has not run), then released by the close.
     const due = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId: h.rooms[1].id, checkInAt: h.at(-1, '14:00'), expectedCheckOutAt: h.at(0, '12:00') });
     await ctx.deps.prisma.stay.update({ where: { id: due.id }, data: { status: 'reserved', awaitsArrival: true, noShowAt: h.at(0, '00:00') } });
@@ -147,7 +135,7 @@ describe('the close as a night audit', () => {
   });
 
   it('does not close a day whose trial balance does not tie, by hand or at the set hour', async () => {
-    const h = await noonHotel();
+    const h = await noonHotel(ctx);
     await stayIn(h.staff, h.rooms[0].id, { from: -26, to: 22 });
     // A bill's entry written behind the journal's back (its triggers off, as a restore or a bad import could).
     const folio = await ctx.deps.prisma.folio.findFirstOrThrow({ where: { hotelId: h.hotel.id } });
