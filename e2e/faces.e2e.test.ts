@@ -140,13 +140,15 @@ describe.each(languageRuns(RUNS, import.meta.url))('faces in $header', ({ code, 
     expect(await page.getByTestId('authorize-mode-period').isChecked()).toBe(true);
     await page.getByTestId('authorize-face-search').fill(faceId);
     await page.getByTestId(`authorize-face-${faceId}`).check();
-    await sim('PATCH', `/locks/${paired.lockId}`, { latencyMs: 2_500 });
+    // The lock's answer held until the page has shown the face being sent, then let go.
+    await sim('PATCH', `/locks/${paired.lockId}`, { latencyMs: 600_000 });
     const row = page.getByTestId(`face-authorization-${faceId}`);
     try {
       await page.getByTestId('authorize-face-submit').click();
       await page.getByTestId('authorize-face-dialog').waitFor({ state: 'detached', timeout: 20_000 });
       await page.locator(`[data-testid="face-authorization-${faceId}"][data-state="pending"]`).waitFor({ timeout: 20_000 });
       expect(await row.getByTestId('delivery-state').innerText()).toBe(text(header, 'credentials.states.pending'));
+      await sim('PATCH', `/locks/${paired.lockId}`, { latencyMs: null });
       await page.locator(`[data-testid="face-authorization-${faceId}"][data-state="on_lock"]`).waitFor({ timeout: 20_000 });
       expect(await row.getByTestId('delivery-state').innerText()).toBe(text(header, 'credentials.states.on_lock'));
     } finally {

@@ -83,7 +83,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('the keys follow the guest in
     expect(await dialog.getByTestId('change-room-keys').innerText()).toContain(text(header, 'guestKeys.preview.sameCodes', { codes: pin }));
     await answerRoomChange(page);
     await screenshot(page, `keys-change-room-${header}`);
-    await sim('PATCH', `/locks/${to.lockId}`, { latencyMs: 2_000 });
+    // The new lock's answer held until the page has shown the code being moved, then let go.
+    await sim('PATCH', `/locks/${to.lockId}`, { latencyMs: 600_000 });
     try {
       await page.getByTestId('change-room-submit').click();
       await dialog.waitFor({ state: 'detached', timeout: 20_000 });
@@ -93,6 +94,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('the keys follow the guest in
       await row.and(page.locator('[data-state="pending"]')).waitFor({ timeout: 10_000 });
       expect(await row.getByTestId('delivery-state').innerText()).toBe(text(header, 'credentials.states.pending'));
       await screenshot(page, `keys-moving-${header}`);
+      await sim('PATCH', `/locks/${to.lockId}`, { latencyMs: null });
       await row.and(page.locator('[data-state="on_lock"]')).waitFor({ timeout: 20_000 });
       expect(await row.getByTestId('delivery-state').innerText()).toBe(text(header, 'credentials.states.on_lock'));
       expect(await row.locator('[data-testid^="guest-keys-code-"]').innerText()).toBe(pin);
