@@ -66,6 +66,10 @@ function legacyOrder(e: OrderEntryDto, ctx: AuthedContext) {
     /** What it did to the member's balance (null when it names no member): pay_type balance takes from it. */
     balance_change: e.balanceChange === null ? null : money(e.balanceChange, ctx.actor),
     corrected: e.correctedById !== null ? 1 : 0,
+    /** A tax charge (a rate added on top of a charge, or the city tax): 1; added compatibly (issue 36). */
+    tax: e.tax ? 1 : 0,
+    /** The taxes a charge's amount includes, as the journal booked them (null: none); added compatibly (issue 36). */
+    tax_included: e.taxIncluded === null ? null : money(e.taxIncluded, ctx.actor),
     operator_id: e.operator?.id ?? null,
     operator_name: e.operator?.nickname ?? null,
     create_time: legacyTime(e.createdAt, ctx.actor.timeZone),
