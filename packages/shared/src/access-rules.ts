@@ -44,6 +44,7 @@ export type TAccessCodeType = (typeof ACCESS_CODE_TYPES)[number];
  * What a rule's issue gave a reservation, stored on the stay and shown on its card:
  * `as_rule` (the rule's code), or what happened instead, never silently: the phone was missing, its
  * digits were already a live code on the lock, or the lock refuses them as too simple (code-policy.ts),
+ * or they hold a 0 that the lock's keypad has no key for,
  * and a random code was issued or nothing; or the lock holds all the custom codes it can, and a
  * generated code (which takes no place among them) was issued.
  */
@@ -52,9 +53,11 @@ export const ACCESS_OUTCOMES = [
   'phone_missing_random',
   'phone_in_use_random',
   'phone_too_simple_random',
+  'phone_has_zero_random',
   'phone_missing_none',
   'phone_in_use_none',
   'phone_too_simple_none',
+  'phone_has_zero_none',
   'lock_full_generated',
 ] as const;
 export type TAccessOutcome = (typeof ACCESS_OUTCOMES)[number];

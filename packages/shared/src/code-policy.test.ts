@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TTLOCK_CODE_POLICY, codePolicyFor, codeProblem, isTooSimple, randomCode } from './code-policy';
+import { SEAM_CODE_POLICY, TTLOCK_CODE_POLICY, codePolicyFor, codeProblem, isTooSimple, lockCodePolicy, randomCode } from './code-policy';
 
 describe('the lock code policy (issue 27)', () => {
   it('refuses what TTLock refuses as too simple: one digit repeated, and runs up or down (across 9 to 0 too)', () => {
@@ -29,5 +29,23 @@ describe('the lock code policy (issue 27)', () => {
         return code.length === length && codeProblem(code, taken) === null;
       }),
     );
+  });
+
+  it('gives a keypad without a 0 key (a Nuki Keypad) no code with a 0, and names a chosen one that has one', () => {
+    const nuki = lockCodePolicy({ provider: 'seam', keypadWithoutZero: true });
+    expect(nuki).toMatchObject({ ...SEAM_CODE_POLICY, withoutZero: true });
+    expect(lockCodePolicy({ provider: 'seam', keypadWithoutZero: false })).toBe(SEAM_CODE_POLICY);
+    expect(lockCodePolicy(null)).toBe(TTLOCK_CODE_POLICY);
+    expect(codeProblem('583906', new Set(), nuki)).toBe('no_zero_key');
+    expect(codeProblem('583916', new Set(), nuki)).toBeNull();
+    expect(codeProblem('583906', new Set(), SEAM_CODE_POLICY)).toBeNull();
+    // Too simple is still said first (1234 has no 0, 0000 is too simple either way).
+    expect(codeProblem('0000', new Set(), nuki)).toBe('code_too_simple');
+    // A thousand draws: not one 0 (by chance, a 6-digit code has one about every second draw).
+    const random = (n: number) => Math.floor(Math.random() * n);
+    const codes = Array.from({ length: 1_000 }, () => randomCode(6, new Set(), random, nuki));
+    expect(codes.filter((c) => c.includes('0'))).toEqual([]);
+    expect(codes.every((c) => codeProblem(c, new Set(), nuki) === null)).toBe(true);
+    expect(new Set(codes.flatMap((c) => [...c]))).toEqual(new Set('123456789'));
   });
 });

@@ -26,6 +26,8 @@ export interface CodePolicy {
    * so a lock that takes chosen codes takes them whenever it is online.
    */
   customNeedsGateway: boolean;
+  /** The lock's keypad has no 0 key (a Nuki Keypad, `Lock.keypadWithoutZero`): a code with a 0 cannot be typed on it. */
+  withoutZero?: boolean;
 }
 
 export const TTLOCK_CODE_POLICY: CodePolicy = { provider: 'ttlock', minLength: 4, maxLength: 9, customCapacity: 250, warnAt: 225, customNeedsGateway: true };
@@ -41,6 +43,12 @@ const POLICIES: Record<string, CodePolicy> = { ttlock: TTLOCK_CODE_POLICY, seam:
 /** The policy of a lock's cloud; a lock of no known cloud (a room without a lock) is held to TTLock's. */
 export function codePolicyFor(provider: string | null | undefined): CodePolicy {
   return (provider && POLICIES[provider]) || TTLOCK_CODE_POLICY;
+}
+
+/** The policy of one lock: its cloud's, and what its own keypad lacks (a 0 key). */
+export function lockCodePolicy(lock: { provider?: string | null; keypadWithoutZero?: boolean | null } | null | undefined): CodePolicy {
+  const policy = codePolicyFor(lock?.provider);
+  return lock?.keypadWithoutZero ? { ...policy, withoutZero: true } : policy;
 }
 
 /**
@@ -60,12 +68,13 @@ export function hasValidLength(code: string, policy: CodePolicy = TTLOCK_CODE_PO
 }
 
 /** Why a code cannot be put on a lock, or null when it can. */
-export type TCodeProblem = 'code_length' | 'code_too_simple' | 'duplicate_code';
+export type TCodeProblem = 'code_length' | 'code_too_simple' | 'no_zero_key' | 'duplicate_code';
 
 /** Checks a custom code against a lock's policy and the digits live on the lock (`taken`). */
 export function codeProblem(code: string, taken: ReadonlySet<string> = new Set(), policy: CodePolicy = TTLOCK_CODE_POLICY): TCodeProblem | null {
   if (!hasValidLength(code, policy)) return 'code_length';
   if (isTooSimple(code)) return 'code_too_simple';
+  if (policy.withoutZero && code.includes('0')) return 'no_zero_key';
   if (taken.has(code)) return 'duplicate_code';
   return null;
 }
@@ -73,7 +82,8 @@ export function codeProblem(code: string, taken: ReadonlySet<string> = new Set()
 /** A random code of `length` digits that the policy takes and that is not in `taken`; `random(n)` gives an integer in [0, n). */
 export function randomCode(length: number, taken: ReadonlySet<string>, random: (n: number) => number, policy: CodePolicy = TTLOCK_CODE_POLICY): string {
   for (;;) {
-    const code = String(random(10 ** length)).padStart(length, '0');
+    // Without a 0 key: each digit drawn from 1 to 9.
+    const code = policy.withoutZero ? Array.from({ length }, () => String(1 + random(9))).join('') : String(random(10 ** length)).padStart(length, '0');
     if (codeProblem(code, taken, policy) === null) return code;
   }
 }

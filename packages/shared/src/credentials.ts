@@ -22,6 +22,8 @@ export const LOCK_ERROR_CODES = [
   'lock_busy',
   'duplicate_code',
   'code_too_simple',
+  /** A code with a 0 for a keypad without a 0 key (a Nuki Keypad). */
+  'no_zero_key',
   'code_length',
   'storage_full',
   'not_supported',
@@ -91,6 +93,7 @@ export const LOCK_ERROR_KIND: Record<TLockErrorCode, TLockErrorKind> = {
   lock_busy: 'retry',
   duplicate_code: 'permanent',
   code_too_simple: 'permanent',
+  no_zero_key: 'permanent',
   code_length: 'permanent',
   storage_full: 'permanent',
   not_supported: 'permanent',

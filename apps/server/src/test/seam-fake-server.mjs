@@ -169,8 +169,32 @@ async function handle(req, path, body, raw, deviceId) {
     db.updateAccessCode({ access_code_id: body.access_code_id, status: 'removing' });
     return attemptAnswer('DELETE_ACCESS_CODE');
   }
+  if (path === '/locks/list') return locksOfEveryType(req, raw);
   if (path === '/access_codes/get' || path === '/access_codes/list') return withDeviceErrors(await forward(req, raw));
   return forward(req, raw);
+}
+
+/**
+ * Seam's lock device types (`LOCK_DEVICE_TYPE` of `@seamapi/types`, device-type.js, which the fake
+ * bundles): the real `locks/list` answers every one of them; the fake's own answers four (august,
+ * schlage, yale, smartthings), so that a Nuki or an igloohome lock would never be listed.
+ */
+const SEAM_LOCK_TYPES = new Set(
+  'akuvox_lock august_lock brivo_access_point butterflymx_panel avigilon_alta_entry doorking_lock genie_door igloo_lock linear_lock lockly_lock kwikset_lock nuki_lock salto_lock schlage_lock seam_relay smartthings_lock wyze_lock yale_lock two_n_intercom controlbyweb_device ttlock_lock igloohome_lock hubitat_lock four_suites_door dormakaba_oracode_door tedee_lock akiles_lock'.split(
+    ' ',
+  ),
+);
+
+/** `locks/list` as the real API answers it: the workspace's devices (the fake's `devices/list`, same filters) of every lock type. */
+async function locksOfEveryType(req, raw) {
+  // The fake's own answer first: its failures (an outage simulated, a bad key) are the answer.
+  const own = await forward(req, raw);
+  if (own.status !== 200) return own;
+  const answer = await forward({ method: req.method, headers: req.headers, url: req.url.replace('/locks/list', '/devices/list') }, raw);
+  if (answer.status !== 200) return answer;
+  const parsed = JSON.parse(answer.body.toString('utf8'));
+  const locks = (parsed.devices ?? []).filter((d) => SEAM_LOCK_TYPES.has(d.device_type));
+  return { ...answer, body: Buffer.from(JSON.stringify({ ...parsed, locks, devices: locks })) };
 }
 
 /**

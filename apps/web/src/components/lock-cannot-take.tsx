@@ -7,6 +7,8 @@ export interface LockTakes {
   offlineCodes: boolean;
   faces: boolean;
   cards: boolean;
+  /** Its keypad has no 0 key (a Nuki Keypad): a chosen code has digits 1 to 9 only. */
+  noZero?: boolean;
 }
 
 const REASONS = {

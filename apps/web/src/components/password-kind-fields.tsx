@@ -105,10 +105,24 @@ export function AirPasswordRules({ className }: { className?: string }) {
  * The six digits of a custom password: typed (digits only, kept left to right in every language),
  * or drawn at random (never a run or a repeat, which locks refuse).
  */
-export function CustomCodeField({ id, registration, error, onRandom }: { id: string; registration: UseFormRegisterReturn; error?: string; onRandom(): void }) {
+export function CustomCodeField({
+  id,
+  registration,
+  error,
+  onRandom,
+  noZero = false,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  onRandom(): void;
+  /** The room's keypad has no 0 key (a Nuki Keypad): said under the field; its random code has none. */
+  noZero?: boolean;
+}) {
   const { t } = useTranslation();
+  const hint = t('credentials.codeHint', { length: LIMITS.customPasswordLength });
   return (
-    <FormField id={id} label={t('credentials.code')} error={error} hint={t('credentials.codeHint', { length: LIMITS.customPasswordLength })} required>
+    <FormField id={id} label={t('credentials.code')} error={error} hint={noZero ? `${hint} ${t('credentials.noZeroHint')}` : hint} required>
       <div className="flex gap-2">
         <Input
           {...fieldControlProps(id, error, true)}

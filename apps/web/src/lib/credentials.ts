@@ -1,4 +1,4 @@
-import { randomCode, type TDeliveryState } from '@console/shared';
+import { randomCode, TTLOCK_CODE_POLICY, type TDeliveryState } from '@console/shared';
 import { WAITING_LOCK_ERRORS } from './shared-constants';
 import type { RouterOutputs } from './trpc-types';
 
@@ -51,10 +51,13 @@ export function deliveryErrorKey(code: string | null | undefined): string | null
   return code ? `credentials.errors.${code}` : null;
 }
 
-/** Six random digits that are not a lock's "too simple" pattern (all the same, or a run up or down). */
-export function randomCustomCode(length = 6): string {
+/**
+ * Six random digits that are not a lock's "too simple" pattern (all the same, or a run up or down),
+ * and without a 0 for a keypad that has no 0 key (`noZero`, a Nuki Keypad).
+ */
+export function randomCustomCode(noZero = false, length = 6): string {
   // The lock's code policy (packages/shared code-policy.ts) decides what is too simple, as it does on the server.
-  return randomCode(length, new Set(), (n) => crypto.getRandomValues(new Uint32Array(1))[0]! % n);
+  return randomCode(length, new Set(), (n) => crypto.getRandomValues(new Uint32Array(1))[0]! % n, { ...TTLOCK_CODE_POLICY, withoutZero: noZero });
 }
 
 /**

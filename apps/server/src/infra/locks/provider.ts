@@ -133,6 +133,8 @@ export interface LockCapabilities {
    * TTLock: the keypad; Seam: `can_program_offline_access_codes`).
    */
   offlinePasscodes: boolean;
+  /** Its keypad has no 0 key (Seam: a Nuki lock, `device_type` nuki_lock): no code with a 0 can be typed on it. */
+  keypadWithoutZero: boolean;
 }
 
 export interface LockSummary {

@@ -74,6 +74,7 @@ describe('TTLock adapter against the lock simulator', () => {
         doorSensor: false,
         onlinePasscodes: true,
         offlinePasscodes: true,
+        keypadWithoutZero: false,
       },
       building: '',
       floor: '',
@@ -654,6 +655,7 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
       doorSensor: true,
       onlinePasscodes: true,
       offlinePasscodes: true,
+      keypadWithoutZero: false,
     });
     expect(await ttlock.listGateways()).toEqual([
       { gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 },

@@ -122,6 +122,7 @@ export async function issueDue(
         provider: string | null;
         onlinePasscodes: boolean | null;
         offlinePasscodes: boolean | null;
+        keypadWithoutZero: boolean | null;
         guestId: number | null;
         guestName: string | null;
         mobile: string | null;
@@ -130,7 +131,7 @@ export async function issueDue(
     >`
       SELECT s."id", s."roomId", s."version", s."checkInAt", s."expectedCheckOutAt", s."awaitsArrival", (b."id" IS NOT NULL) AS "fromFeed",
              h."timeZone", r."groupId", l."id" AS "lockId", l."gatewayId", l."isWifi", l."provider", l."onlinePasscodes", l."offlinePasscodes",
-             g."id" AS "guestId", g."name" AS "guestName", g."mobile", g."phoneTail"
+             l."keypadWithoutZero", g."id" AS "guestId", g."name" AS "guestName", g."mobile", g."phoneTail"
         FROM "Stay" s
         JOIN "Hotel" h ON h."id" = s."hotelId"
         JOIN "Room" r ON r."hotelId" = s."hotelId" AND r."id" = s."roomId"
@@ -164,6 +165,7 @@ export async function issueDue(
               provider: r.provider,
               onlinePasscodes: r.onlinePasscodes ?? true,
               offlinePasscodes: r.offlinePasscodes ?? true,
+              keypadWithoutZero: r.keypadWithoutZero ?? false,
             },
       guest: r.guestId === null ? null : { id: r.guestId, name: r.guestName ?? '', mobile: r.mobile, phoneTail: r.phoneTail },
     }));

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   codePolicyFor,
+  lockCodePolicy,
   codeProblem,
   passwordValidity,
   phoneCode,
@@ -79,7 +80,14 @@ export async function writePassword(
   options: { select?: Prisma.LockPasswordSelect; onTaken?: OnTaken } = {},
 ): Promise<object | null> {
   let row = data;
-  if (data.kind === 'custom' && data.code) {
+  if (data.kind === 'custom' && data.code?.includes('0') && (await keypadWithoutZero(tx, data))) {
+    // A 0 that the lock's keypad has no key for (a Nuki Keypad): the code could never be typed there.
+    // The desk's form is refused; a copy or a moved code is written failed, saying why, for the desk
+    // to replace (never silently dropped: a move's code is the guest's).
+    if ((options.onTaken ?? 'throw') === 'throw')
+      throw new AppError('CONFLICT', { messageKey: 'credentials.errors.no_zero_key', fields: { code: 'credentials.errors.no_zero_key' } });
+    row = { ...data, deliveryState: 'failed', lastError: 'no_zero_key' };
+  } else if (data.kind === 'custom' && data.code) {
     const clash = await tx.lockPassword.findFirst({
       where: { ...holdingWhere({ hotelId: data.hotelId, roomId: data.roomId, doorLockId: data.doorLockId }), code: data.code },
       select: { id: true },
@@ -93,6 +101,13 @@ export async function writePassword(
     }
   }
   return tx.lockPassword.create({ data: row, select: options.select ?? { id: true } });
+}
+
+/** Whether the lock a code is for (a shared door's, else the room's) has a keypad without a 0 key. */
+async function keypadWithoutZero(tx: Tx, target: CodeTarget): Promise<boolean> {
+  const where =
+    target.doorLockId != null ? { id: target.doorLockId, hotelId: target.hotelId } : { hotelId: target.hotelId, rooms: { some: { id: target.roomId } } };
+  return (await tx.lock.findFirst({ where: { ...where, keypadWithoutZero: true }, select: { id: true } })) !== null;
 }
 
 /** Writes a card grant (one card on one lock: a room's, or a shared door's). */
@@ -119,7 +134,14 @@ export interface CodeRule {
   codeType: TAccessCodeType;
 }
 
-export type RuleLock = { gatewayId: string | null; isWifi: boolean; provider?: string | null; onlinePasscodes?: boolean; offlinePasscodes?: boolean } | null;
+export type RuleLock = {
+  gatewayId: string | null;
+  isWifi: boolean;
+  provider?: string | null;
+  onlinePasscodes?: boolean;
+  offlinePasscodes?: boolean;
+  keypadWithoutZero?: boolean;
+} | null;
 
 /** A random custom code the lock's policy takes and that is not a live code of the lock. */
 function randomCode(taken: Set<string>, policy: CodePolicy): string {
@@ -161,7 +183,7 @@ export function chooseCode(
   live = taken.size,
   phoneTail: string | null = null,
 ): { kind: TPasswordKind; code: string | null; outcome: TAccessOutcome } | { kind: null; code: null; outcome: TAccessOutcome } {
-  const policy = codePolicyFor(lock?.provider);
+  const policy = lockCodePolicy(lock);
   const full = live >= policy.customCapacity;
   const digits = phoneDigitsOf(rule.codeRule);
   if (digits === null) {
@@ -175,7 +197,8 @@ export function chooseCode(
   const fromPhone = phoneCode(mobile, digits, phoneTail);
   const problem = fromPhone === null ? null : codeProblem(fromPhone, taken, policy);
   if (fromPhone !== null && problem === null) return { kind: 'custom', code: fromPhone, outcome: 'as_rule' };
-  const why = fromPhone === null ? 'phone_missing' : problem === 'code_too_simple' ? 'phone_too_simple' : 'phone_in_use';
+  const why =
+    fromPhone === null ? 'phone_missing' : problem === 'code_too_simple' ? 'phone_too_simple' : problem === 'no_zero_key' ? 'phone_has_zero' : 'phone_in_use';
   if (rule.phoneFallback === 'none') return { kind: null, code: null, outcome: `${why}_none` };
   return { kind: 'custom', code: randomCode(taken, policy), outcome: `${why}_random` };
 }

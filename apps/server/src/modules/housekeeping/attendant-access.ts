@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { codePolicyFor, passwordValidity, randomCode, ZId, ZLocalDate } from '@console/shared';
+import { codeProblem, lockCodePolicy, passwordValidity, randomCode, ZId, ZLocalDate } from '@console/shared';
 import type { Deps, ServiceContext } from '../../context';
 import { afterCommit, recordEvent } from '../../db/events';
 import { lockRooms, transaction, type Tx } from '../../db/transaction';
@@ -96,7 +96,10 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
   const rooms = wantedRooms.size
     ? await tx.room.findMany({
         where: { hotelId, id: { in: [...wantedRooms] }, deletedAt: null },
-        select: { id: true, lock: { select: { provider: true, gatewayId: true, isWifi: true, onlinePasscodes: true, offlinePasscodes: true } } },
+        select: {
+          id: true,
+          lock: { select: { provider: true, gatewayId: true, isWifi: true, onlinePasscodes: true, offlinePasscodes: true, keypadWithoutZero: true } },
+        },
       })
     : [];
   const roomById = new Map(rooms.map((r) => [r.id, r]));
@@ -154,16 +157,18 @@ async function syncInTransaction(tx: Tx, ctx: ServiceContext, hotelId: number, m
       for (const t of taken) takenByRoom.set(t.roomId, (takenByRoom.get(t.roomId) ?? new Set()).add(t.code!));
       const everyTaken = new Set(taken.map((t) => t.code!));
       let dayCode = [...kept.values()].find((r) => r.kind === 'custom' && r.code)?.code ?? null;
+      // Without a 0 when one of the round's keypads has no 0 key (a Nuki Keypad): the same code fits them all.
+      const withoutZero = missing.some((r) => r.lock?.keypadWithoutZero);
       for (const room of missing) {
         const lock = room.lock;
-        const policy = codePolicyFor(lock?.provider);
+        const policy = lockCodePolicy(lock);
         // As a rule's `auto` code: chosen when the lock can take one now, else generated (never a kind it refuses).
         const custom = lock !== null && customFor({ codeType: 'auto' }, lock);
         let code: string | null = null;
         if (custom) {
           const roomTaken = takenByRoom.get(room.id) ?? new Set<string>();
-          if (dayCode === null) dayCode = randomCode(ATTENDANT_CODE_LENGTH, everyTaken, randomInt, policy);
-          code = roomTaken.has(dayCode) ? randomCode(ATTENDANT_CODE_LENGTH, roomTaken, randomInt, policy) : dayCode;
+          if (dayCode === null) dayCode = randomCode(ATTENDANT_CODE_LENGTH, everyTaken, randomInt, { ...policy, withoutZero });
+          code = codeProblem(dayCode, roomTaken, policy) === null ? dayCode : randomCode(ATTENDANT_CODE_LENGTH, roomTaken, randomInt, policy);
         }
         const kind = custom ? ('custom' as const) : ('air' as const);
         const row = await writePassword(

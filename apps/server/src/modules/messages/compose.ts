@@ -100,7 +100,7 @@ export async function languageForGuest(deps: Pick<Deps, 'prisma'>, hotelId: numb
 }
 
 /** The access rule's outcomes that gave the guest another code than the rule's: the message says which and why. */
-const CODE_NOTE_OUTCOMES = new Set(['phone_missing_random', 'phone_in_use_random', 'phone_too_simple_random']);
+const CODE_NOTE_OUTCOMES = new Set(['phone_missing_random', 'phone_in_use_random', 'phone_too_simple_random', 'phone_has_zero_random']);
 
 /**
  * Why the guest's code is not the last digits of their phone (docs/access-rules.md "Outcomes"),

@@ -217,7 +217,8 @@ function IssuePasswordForm({ onOpenChange, room, stay, timeZone }: IssuePassword
             id="issue-code"
             registration={form.register('code')}
             error={error('code')}
-            onRandom={() => form.setValue('code', randomCustomCode(), { shouldDirty: true, shouldValidate: true })}
+            noZero={room.takes?.noZero === true}
+            onRandom={() => form.setValue('code', randomCustomCode(room.takes?.noZero === true), { shouldDirty: true, shouldValidate: true })}
           />
         ) : (
           <AirPasswordRules />

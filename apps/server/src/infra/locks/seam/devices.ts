@@ -41,6 +41,8 @@ export function capabilitiesOf(d: SeamDevice): LockCapabilities {
     doorSensor: false,
     onlinePasscodes,
     offlinePasscodes,
+    // The Nuki Keypad has the keys 1 to 9 and none for 0 (research/seam.md: "no zeros in PINs").
+    keypadWithoutZero: d.deviceType === 'nuki_lock',
   };
 }
 

@@ -82,6 +82,7 @@ describe("Seam adapter against Seam's fake", () => {
         doorSensor: false,
         onlinePasscodes: true,
         offlinePasscodes: false,
+        keypadWithoutZero: false,
       },
       building: '',
       floor: '',

@@ -28,6 +28,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
       doorSensor: false,
       onlinePasscodes: true,
       offlinePasscodes: true,
+      keypadWithoutZero: false,
     };
   const bit = (n: number) => featureBit(featureValue, n);
   return {
@@ -39,6 +40,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
     faceModule: bit(69) || bit(110),
     onlinePasscodes: bit(0),
     offlinePasscodes: bit(0),
+    keypadWithoutZero: false,
   };
 }
 

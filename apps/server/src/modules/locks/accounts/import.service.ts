@@ -104,6 +104,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
         hasFaceModule: lock.capabilities.faceModule,
         onlinePasscodes: lock.capabilities.onlinePasscodes,
         offlinePasscodes: lock.capabilities.offlinePasscodes,
+        keypadWithoutZero: lock.capabilities.keypadWithoutZero,
         remoteUnlock: lock.capabilities.remoteUnlock,
         building: lock.building,
         floor: lock.floor,

@@ -206,6 +206,7 @@ export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string
           hasFaceModule: detail.capabilities.faceModule,
           onlinePasscodes: detail.capabilities.onlinePasscodes,
           offlinePasscodes: detail.capabilities.offlinePasscodes,
+          keypadWithoutZero: detail.capabilities.keypadWithoutZero,
           remoteUnlock: detail.capabilities.remoteUnlock,
           gatewayId: status?.gateway?.gatewayId ?? null,
           gatewayName: status?.gateway?.name ?? null,

@@ -26,12 +26,13 @@ export function CheckInPassword({ form, room }: { form: Form; room: { id: number
   useEffect(() => {
     if (takes && !lockTakesKind(takes, form.getValues('passwordKind'))) form.setValue('passwordKind', firstKindTaken(takes));
   }, [takes, form]);
+  const noZero = takes?.noZero === true;
   const codeError = fieldMessage(t, form.formState.errors.passwordCode?.message);
   // A custom code is never proposed empty: turned on (or switched to custom), the field holds a
   // random code the clerk can keep, change or draw again.
   useEffect(() => {
-    if (isOn && kind === 'custom' && !form.getValues('passwordCode').trim()) form.setValue('passwordCode', randomCustomCode(), { shouldDirty: true });
-  }, [isOn, kind, form]);
+    if (isOn && kind === 'custom' && !form.getValues('passwordCode').trim()) form.setValue('passwordCode', randomCustomCode(noZero), { shouldDirty: true });
+  }, [isOn, kind, form, noZero]);
   return (
     <section className="space-y-3" aria-labelledby="check-in-password-heading" data-testid="check-in-password">
       <h3 id="check-in-password-heading" className="text-sm font-semibold">
@@ -70,7 +71,8 @@ export function CheckInPassword({ form, room }: { form: Form; room: { id: number
               id="passwordCode"
               registration={form.register('passwordCode')}
               error={codeError}
-              onRandom={() => form.setValue('passwordCode', randomCustomCode(), { shouldDirty: true, shouldValidate: true })}
+              noZero={noZero}
+              onRandom={() => form.setValue('passwordCode', randomCustomCode(noZero), { shouldDirty: true, shouldValidate: true })}
             />
           ) : (
             <AirPasswordRules />
