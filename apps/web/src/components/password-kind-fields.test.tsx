@@ -5,7 +5,8 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../../locales/en.json';
-import { PasswordKindField, firstKindTaken } from './password-kind-fields';
+import { randomCustomCode } from '@/lib/credentials';
+import { CustomCodeField, PasswordKindField, firstKindTaken } from './password-kind-fields';
 import type { LockTakes } from './lock-cannot-take';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -61,5 +62,31 @@ describe('the kinds of password a room’s lock takes (issue 38)', () => {
 
   it('offers every kind for a room without a lock (its codes wait for one)', async () => {
     expect(Object.values(await kinds(null)).every((k) => k.enabled)).toBe(true);
+  });
+});
+
+describe('a keypad without a 0 key (a Nuki Keypad, issue 38)', () => {
+  /** The code field's hint, as the clerk reads it. */
+  async function hintOf(noZero: boolean) {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    await act(async () =>
+      root.render(
+        <I18nextProvider i18n={i18n}>
+          <CustomCodeField id="code" registration={{ ...registration, name: 'code' }} onRandom={() => {}} noZero={noZero} />
+        </I18nextProvider>,
+      ),
+    );
+    const text = container.textContent ?? '';
+    await act(async () => root.unmount());
+    return text;
+  }
+
+  it('says so under the code field, and its random codes have no 0', async () => {
+    expect(await hintOf(true)).toContain("This lock's keypad has no 0 key: use the digits 1 to 9.");
+    expect(await hintOf(false)).not.toContain('no 0 key');
+    const codes = Array.from({ length: 300 }, () => randomCustomCode(true));
+    expect(codes.filter((c) => !/^[1-9]{6}$/.test(c))).toEqual([]);
+    expect(Array.from({ length: 300 }, () => randomCustomCode()).some((c) => c.includes('0'))).toBe(true);
   });
 });
