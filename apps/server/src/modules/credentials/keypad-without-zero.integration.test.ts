@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLockCloud } from '../../infra/locks';
 import { startWorkers } from '../../jobs/workers';
-import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { createAccount, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
+import { jobContext } from '../../context';
+import { syncAttendantAccess } from '../housekeeping/attendant-access';
 import { actorContext, createTestContext, testConfig, type TestContext } from '../../test/harness';
 import { startSeamFake, type SeamFake } from '../../test/seam-fake';
 import { trpcClient } from '../../test/trpc-client';
@@ -178,5 +180,43 @@ describe('a keypad without a 0 key (a Nuki lock through Seam)', () => {
       ),
     );
     expect(theirs.deliveryState).toBe('pending');
+  });
+
+  it("an attendant's one code of the day has no 0 when one of her rooms' keypads has no 0 key, and fits both locks", async () => {
+    const h = await hotel();
+    const job = jobContext(ctx.deps, 'housekeeping.keys', 'test');
+    // The Nuki on a room made after the August's: the round's code is drawn at the August first.
+    const nukiLock = (await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: h.nukiRoom.id } })).lockId;
+    await ctx.deps.prisma.room.update({ where: { id: h.nukiRoom.id }, data: { lockId: null } });
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['503']);
+    await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: nukiLock } });
+    // Six attendants, each given both rooms: by chance, about one code in two would have a 0.
+    for (let i = 0; i < 6; i++) {
+      // A day each (a room has one task a day), the shift's hours around now.
+      const day = `2026-12-1${i}`;
+      const account = await createAccount(ctx.deps, { hotelId: h.hotel.id, role: 'housekeeping' });
+      const { id: membershipId } = await ctx.deps.prisma.membership.findFirstOrThrow({ where: { hotelId: h.hotel.id, accountId: account.id } });
+      await ctx.deps.prisma.attendantShift.create({
+        data: {
+          hotelId: h.hotel.id,
+          membershipId,
+          day: new Date(`${day}T00:00:00Z`),
+          startsAt: new Date(Date.now() - 3_600_000),
+          endsAt: new Date(Date.now() + 3 * 3_600_000),
+        },
+      });
+      for (const room of [h.augustRoom, rooms[0]!])
+        await ctx.deps.prisma.housekeepingTask.create({
+          data: { hotelId: h.hotel.id, roomId: room.id, day: new Date(`${day}T00:00:00Z`), kind: 'departure', assigneeId: membershipId },
+        });
+      expect(await syncAttendantAccess(job, h.hotel.id, membershipId, day)).toMatchObject({ issued: 2 });
+      const rows = await ctx.deps.prisma.lockPassword.findMany({
+        where: { hotelId: h.hotel.id, attendantId: membershipId },
+        select: { code: true, kind: true },
+      });
+      expect(rows.map((r) => r.kind)).toEqual(['custom', 'custom']);
+      expect(new Set(rows.map((r) => r.code)).size, `attendant ${i}: one code on both locks`).toBe(1);
+      expect(rows[0]!.code).toMatch(/^[1-9]+$/);
+    }
   });
 });
