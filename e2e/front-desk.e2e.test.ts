@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, root, screenshot, settle, signIn } from './support';
-import { languageRuns } from './support-board';
+import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, root, screenshot, settle, signIn } from './support';
+import { languageRuns, roomByName, withPage } from './support-board';
 import { ownRoom } from './support-money';
 import { answerCheckOut, answerRoomChange, closeSql, sql } from './support-stays';
 
@@ -56,9 +56,8 @@ const RUNS = [
 
 describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ code, header, room, target }) => {
   it(`checks a guest and a co-guest into ${room}, renews, moves them to ${target}, checks out, and cleans the room`, async () => {
-    const context = await newContext(browser, { language: code });
-    const page = await context.newPage();
-    try {
+    // withPage: a failure leaves the page's picture and log (test-output/e2e/failures) before it closes.
+    await withPage(browser, { language: code }, async (page) => {
       await signIn(page, DEMO_OWNER, '/room');
       const tile = page.getByTestId(`room-tile-${room}`);
       await tile.waitFor();
@@ -66,6 +65,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ c
       expect(await page.getByTestId('room-tile-102').getAttribute('data-status')).toBe('checked_in');
       expect(await page.getByTestId('room-tile-305').getAttribute('data-status')).toBe('dirty');
       await screenshot(page, `room-board-${header}`);
+      const targetId = (await roomByName(page, target)).id;
 
       await tile.click();
       await page.getByTestId('room-detail').waitFor();
@@ -127,7 +127,8 @@ describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ c
       await answerRoomChange(page);
       await page.getByTestId('change-room-submit').click();
       await page.getByTestId('change-room-dialog').waitFor({ state: 'detached' });
-      await page.waitForURL(new RegExp(`/room/\\d+`));
+      // The target room's own page (the first room's page also names the target: its stay "moved to" it).
+      await page.waitForURL(new RegExp(`/room/${targetId}(\\?|$)`));
       await page.waitForFunction((name) => document.querySelector('[data-testid="room-detail"]')?.textContent?.includes(name), target);
       await waitForStatus(page, 'checked_in');
       // The stay still says when the guest arrived, and since when they are in this room.
@@ -155,17 +156,14 @@ describe.each(languageRuns(RUNS, import.meta.url))('front desk in $header', ({ c
       expect(await page.getByTestId(`room-tile-${target}`).getAttribute('data-status')).toBe('vacant');
       expect(await page.getByTestId(`room-tile-${room}`).getAttribute('data-status')).toBe('dirty');
       if (header === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('front desk screens', () => {
   it('filters the board by status, shows the table view, and the other front-desk pages', async () => {
-    const context = await newContext(browser, { language: 'en' });
-    const page = await context.newPage();
-    try {
+    // withPage: a failure leaves the page's picture and log (test-output/e2e/failures) before it closes.
+    await withPage(browser, { language: 'en' }, async (page) => {
       await signIn(page, DEMO_OWNER, '/room');
       await page.getByTestId('status-filter-maintain').click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid^="room-tile-"]').length === 1);
@@ -214,8 +212,6 @@ describe('front desk screens', () => {
         await settle(page);
         await screenshot(page, `room-detail-${tab}-en`);
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
