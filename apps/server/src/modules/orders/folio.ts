@@ -72,6 +72,8 @@ export interface Poster {
   hotelId: number;
   currency: string;
   accountId: number | null;
+  /** The hotel's time zone when the poster knows it (a member's actor does): spares reading the hotel again. */
+  timeZone?: string;
 }
 
 /** What may be written on the folio: anything (an open one), or a payment (one left owing takes payments too). */

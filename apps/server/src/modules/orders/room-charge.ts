@@ -76,7 +76,8 @@ export async function syncRoomCharge(
     posted = 0;
   }
   if (target > posted) {
-    const nights = await roomChargeNights(tx, poster, visit, folio.id, target);
+    // A folio made here books nothing yet: its journal is not read.
+    const nights = await roomChargeNights(tx, poster, visit, made ? null : folio.id, target);
     entryIds.push(
       await appendEntry(tx, poster, {
         kind: 'room_charge',

@@ -85,11 +85,12 @@ async function bookedNights(tx: Tx, hotelId: number, folioId: number): Promise<M
 
 /**
  * The nights of a room charge that brings a visit's room charges to `target`: each night's share
- * of it less what the folio's journal books for that night already. They sum to what the charge
+ * of it less what the folio's journal books for that night already (`folioId` null: a folio this
+ * transaction made, which books nothing yet). They sum to what the charge
  * charges when the room charges stood at the sum of what is booked.
  */
 export async function roomChargeNights(tx: Tx, poster: Poster, visit: Visit, folioId: number | null, target: number): Promise<NightAmount[]> {
-  const { timeZone } = await tx.hotel.findUniqueOrThrow({ where: { id: poster.hotelId }, select: { timeZone: true } });
+  const timeZone = poster.timeZone ?? (await tx.hotel.findUniqueOrThrow({ where: { id: poster.hotelId }, select: { timeZone: true } })).timeZone;
   const booked = folioId === null ? new Map<string, number>() : await bookedNights(tx, poster.hotelId, folioId);
   const end = visit.current.checkedOutAt ?? visit.current.expectedCheckOutAt;
   const closed = await closedDays(tx, poster.hotelId, [...new Set([...nightsOf(visit.first.checkInAt, end, timeZone), ...booked.keys()])]);
