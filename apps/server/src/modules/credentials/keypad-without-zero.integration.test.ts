@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockCloud } from '../../infra/locks';
-import { startWorkers } from '../../jobs/workers';
 import { createAccount, createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { jobContext } from '../../context';
 import { syncAttendantAccess } from '../housekeeping/attendant-access';
-import { actorContext, createTestContext, testConfig, type TestContext } from '../../test/harness';
-import { startSeamFake, type SeamFake } from '../../test/seam-fake';
+import { actorContext, type TestContext } from '../../test/harness';
+import { type SeamFake } from '../../test/seam-fake';
+import { seamTestContext, type SeamTestContext } from '../../test/seam-context';
 import { trpcClient } from '../../test/trpc-client';
 import { checkIn } from '../stays/check-in';
 import { getRoom } from '../room/room-list';
@@ -22,23 +21,16 @@ import { createPassword } from './password.service';
  * give a random code said as such, and a code moved or copied to it is written failed, with why. A
  * code without a 0 reaches the lock. Against Seam's fake (test/seam-fake.ts), the real workers.
  */
+let seam: SeamTestContext;
 let fake: SeamFake;
 let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 
 beforeAll(async () => {
-  fake = await startSeamFake();
-  const env = { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '100' };
-  const locks = createLockCloud(testConfig({ LOCK_PROVIDER: 'sim', LOCK_SIM_URL: 'http://127.0.0.1:9', ...env }), undefined, {}, { endpoint: fake.url });
-  ctx = await createTestContext({ locks, env });
-  workers = startWorkers(ctx.deps, { sweep: false });
+  seam = await seamTestContext({ env: { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '100' }, workers: true });
+  ({ fake, ctx } = seam);
 });
 
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => seam?.close());
 
 /** A hotel whose rooms 501 (a Nuki lock) and 502 (an August lock) are doors of its Seam workspace, connected, imported and paired. */
 async function hotel() {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockCloud } from '../../infra/locks';
-import { startWorkers } from '../../jobs/workers';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
-import { actorContext, createTestContext, testConfig, type TestContext } from '../../test/harness';
-import { startSeamFake, type SeamFake } from '../../test/seam-fake';
+import { actorContext, type TestContext } from '../../test/harness';
+import { type SeamFake } from '../../test/seam-fake';
+import { seamTestContext, type SeamTestContext } from '../../test/seam-context';
 import { trpcClient } from '../../test/trpc-client';
 import { checkIn } from '../stays/check-in';
 import { refreshLockStatus } from '../locks/lock-status';
@@ -23,23 +22,16 @@ import { createPassword, getPassword, revokePassword } from './password.service'
  * Seam's fake (test/seam-fake.ts; the code's life is OUR layer's `setCode`, the fake never moves
  * it), the real workers on the run's Redis, the real database.
  */
+let seam: SeamTestContext;
 let fake: SeamFake;
 let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 
 beforeAll(async () => {
-  fake = await startSeamFake();
-  const env = { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '100' };
-  const locks = createLockCloud(testConfig({ LOCK_PROVIDER: 'sim', LOCK_SIM_URL: 'http://127.0.0.1:9', ...env }), undefined, {}, { endpoint: fake.url });
-  ctx = await createTestContext({ locks, env });
-  workers = startWorkers(ctx.deps, { sweep: false });
+  seam = await seamTestContext({ env: { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '100' }, workers: true });
+  ({ fake, ctx } = seam);
 });
 
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => seam?.close());
 
 /** A hotel with a room whose door is a keypad lock of its own Seam workspace, connected and paired. */
 async function seamRoom(flags: Record<string, unknown> = {}) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockCloud } from '../../infra/locks';
 import { createHotelWithStaff, createRooms } from '../../test/factories';
-import { createTestContext, testConfig, type TestContext } from '../../test/harness';
-import { startSeamFake, type SeamFake } from '../../test/seam-fake';
+import { type TestContext } from '../../test/harness';
+import { type SeamFake } from '../../test/seam-fake';
+import { seamTestContext, type SeamTestContext } from '../../test/seam-context';
 import { trpcClient } from '../../test/trpc-client';
 import { countLockCall, lockCallCounts } from '../lock-cloud/call-budget';
 import { refreshLockStatus } from './lock-status';
@@ -13,21 +13,18 @@ import { refreshLockStatus } from './lock-status';
  * which Seam locks have none of. Against Seam's fake (test/seam-fake.ts), the real database; the
  * TTLock cycle's own calls are tested in accounts/lock-accounts.integration.test.ts.
  */
+let seam: SeamTestContext;
 let fake: SeamFake;
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
 
 beforeAll(async () => {
-  fake = await startSeamFake();
-  const locks = createLockCloud(testConfig({ LOCK_PROVIDER: 'sim', LOCK_SIM_URL: 'http://127.0.0.1:9' }), undefined, {}, { endpoint: fake.url });
-  ctx = await createTestContext({ locks });
+  seam = await seamTestContext();
+  ({ fake, ctx } = seam);
   api = trpcClient(ctx.app);
 });
 
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => seam?.close());
 
 /** A hotel with one room, its own Seam workspace with two locks (batteries 80% and 15%), connected, imported, the first paired. */
 async function seamHotel() {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockCloud } from '../../../infra/locks';
 import { createHotelWithStaff, createRooms, TEST_PASSWORD } from '../../../test/factories';
 import { legacyClient } from '../../../test/legacy-client';
-import { createTestContext, testConfig, type TestContext } from '../../../test/harness';
-import { SEAM_SEED, startSeamFake, type SeamFake } from '../../../test/seam-fake';
+import { type TestContext } from '../../../test/harness';
+import { SEAM_SEED, type SeamFake } from '../../../test/seam-fake';
+import { seamTestContext, type SeamTestContext } from '../../../test/seam-context';
 import { trpcClient } from '../../../test/trpc-client';
 import { openSeamKey, sealSeamKey } from '../../lock-cloud/seam-key';
 
@@ -15,21 +15,18 @@ import { openSeamKey, sealSeamKey } from '../../lock-cloud/seam-key';
  * console calls it. The install's TTLock cloud is the simulator's settings at an address nothing
  * answers: no TTLock call is made here.
  */
+let seam: SeamTestContext;
 let fake: SeamFake;
 let ctx: TestContext;
 let api: ReturnType<typeof trpcClient>;
 
 beforeAll(async () => {
-  fake = await startSeamFake();
-  const locks = createLockCloud(testConfig({ LOCK_PROVIDER: 'sim', LOCK_SIM_URL: 'http://127.0.0.1:9' }), undefined, {}, { endpoint: fake.url });
-  ctx = await createTestContext({ locks });
+  seam = await seamTestContext();
+  ({ fake, ctx } = seam);
   api = trpcClient(ctx.app);
 });
 
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => seam?.close());
 
 async function hotel(roomNames: string[] = []) {
   const h = await createHotelWithStaff(ctx.deps);

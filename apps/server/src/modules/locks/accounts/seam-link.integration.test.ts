@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockCloud } from '../../../infra/locks';
 import { createHotelWithStaff } from '../../../test/factories';
-import { createTestContext, testConfig, type TestContext } from '../../../test/harness';
-import { startSeamFake, type SeamFake } from '../../../test/seam-fake';
+import { type TestContext } from '../../../test/harness';
+import { type SeamFake } from '../../../test/seam-fake';
+import { seamTestContext, type SeamTestContext } from '../../../test/seam-context';
 import { trpcClient } from '../../../test/trpc-client';
 
 /**
@@ -11,20 +11,17 @@ import { trpcClient } from '../../../test/trpc-client';
  * `/_fake/complete_connect_webview` is the owner completing the page (an August account with its
  * lock "Front Door" comes into the workspace).
  */
+let seam: SeamTestContext;
 let fake: SeamFake;
 let ctx: TestContext;
 const api = () => trpcClient(ctx.app);
 
 beforeAll(async () => {
-  fake = await startSeamFake();
-  const locks = createLockCloud(testConfig({ LOCK_PROVIDER: 'sim', LOCK_SIM_URL: 'http://127.0.0.1:9' }), undefined, {}, { endpoint: fake.url });
-  ctx = await createTestContext({ locks });
+  seam = await seamTestContext();
+  ({ fake, ctx } = seam);
 });
 
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => seam?.close());
 
 async function seamAccount() {
   const h = await createHotelWithStaff(ctx.deps);

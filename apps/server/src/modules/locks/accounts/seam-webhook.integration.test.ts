@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLockCloud } from '../../../infra/locks';
-import { startWorkers } from '../../../jobs/workers';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../../test/factories';
-import { actorContext, createTestContext, testConfig, type TestContext } from '../../../test/harness';
-import { startSeamFake, type SeamFake } from '../../../test/seam-fake';
+import { actorContext, type TestContext } from '../../../test/harness';
+import { type SeamFake } from '../../../test/seam-fake';
+import { seamTestContext, type SeamTestContext } from '../../../test/seam-context';
 import { trpcClient } from '../../../test/trpc-client';
 import { createPassword } from '../../credentials/password.service';
 import { listRooms } from '../../room/room-list';
@@ -19,25 +18,18 @@ import { pollLockRecords } from '../records';
  * records, a lock gone offline is offline, a code Seam set is on the lock without waiting for its
  * job's next question (the questions are 30 s apart here). Against Seam's fake, the real workers.
  */
+let seam: SeamTestContext;
 let fake: SeamFake;
 let ctx: TestContext;
-let workers: ReturnType<typeof startWorkers>;
 const api = () => trpcClient(ctx.app);
 
 beforeAll(async () => {
-  fake = await startSeamFake();
   // A code's delivery asks Seam where it stands 30 s after Seam accepted it: only the webhook is sooner.
-  const env = { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '30000' };
-  const locks = createLockCloud(testConfig({ LOCK_PROVIDER: 'sim', LOCK_SIM_URL: 'http://127.0.0.1:9', ...env }), undefined, {}, { endpoint: fake.url });
-  ctx = await createTestContext({ locks, env });
-  workers = startWorkers(ctx.deps, { sweep: false });
+  seam = await seamTestContext({ env: { LOCK_DELIVERY_ATTEMPTS: '2', LOCK_DELIVERY_BACKOFF_MS: '30000' }, workers: true });
+  ({ fake, ctx } = seam);
 });
 
-afterAll(async () => {
-  await workers?.close();
-  await ctx?.close();
-  await fake?.stop();
-});
+afterAll(() => seam?.close());
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
