@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { sharedQueries } from '@/lib/queries';
 import { frontDeskQueries, prefetchRoomBoard } from './api';
 import { roomBoardSearchSchema, roomListInput } from './room-board-search';
 
@@ -19,10 +20,14 @@ function prefetched(raw: unknown): unknown[] {
 }
 
 describe("the room board's loader", () => {
-  it("starts the very queries the board asks for: the URL's rooms and the room groups", () => {
+  it("starts the very queries the board asks for: the URL's rooms, the room groups and the shared doors (drawn above the tiles, so asked for with them)", () => {
     const raw = { page: 2, pageSize: 50, status: 'dirty', search: '101', groupId: 3, sort: 'name_asc', view: 'table' };
     const keys = prefetched(raw);
-    expect(keys).toEqual([frontDeskQueries.rooms(roomListInput(searchOf(raw))).queryKey, frontDeskQueries.groups().queryKey]);
+    expect(keys).toEqual([
+      frontDeskQueries.rooms(roomListInput(searchOf(raw))).queryKey,
+      frontDeskQueries.groups().queryKey,
+      sharedQueries.sharedDoors().queryKey,
+    ]);
     expect(JSON.stringify(keys[0])).toContain('"search":"101"');
   });
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient } from '@tanstack/react-query';
+import { sharedQueries } from '@/lib/queries';
 import { trpc } from '@/lib/trpc';
 import type { RouterInputs } from '@/lib/trpc-types';
 import type { roomListInput } from './room-board-search';
@@ -20,10 +21,16 @@ export const frontDeskQueries = {
   arrivals: (input: RouterInputs['stay']['arrivals']) => trpc.stay.arrivals.queryOptions(input, { refetchInterval: 60_000, meta: { showsErrors: true } }),
 };
 
-/** The room board's loader: the rooms of the URL's filters and page, and the room groups. */
+/**
+ * The room board's loader: the rooms of the URL's filters and page, the room groups and the shared
+ * doors, asked for together (one batched request, one answer): the shared-door strip above the tiles
+ * is on the page when they are, never drawn after them, pushing a room's menu away under the clerk's
+ * pointer (a click on "New reservation" landed on "Check in", issue 37 §1).
+ */
 export function prefetchRoomBoard(queryClient: QueryClient, input: ReturnType<typeof roomListInput>): void {
   void queryClient.ensureQueryData(frontDeskQueries.rooms(input)).catch(() => undefined);
   void queryClient.ensureQueryData(frontDeskQueries.groups()).catch(() => undefined);
+  void queryClient.ensureQueryData(sharedQueries.sharedDoors()).catch(() => undefined);
 }
 
 /** A room added or its status changed: every room query (the board, the room pages) is stale. */

@@ -17,6 +17,7 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { formatList, formatNumber } from '@/lib/format';
 import { ROOM_SORTS } from '@/lib/shared-constants';
 import { useHotelSettings } from '@/lib/hotel-settings';
+import { sharedQueries } from '@/lib/queries';
 import { usePrefetchWhenIdle } from '@/lib/lazy';
 import { trpc } from '@/lib/trpc';
 import { hasPermission, useUserInfo } from '@/lib/user-info';
@@ -84,7 +85,10 @@ export function RoomBoardPage() {
   // phone for a third of a second); the skeleton stays until the first ones are ready, and a later
   // page keeps the rooms shown until its own are.
   const shownRooms = useDeferredValue(rooms);
-  const isFirstRender = shownRooms === NO_ROOMS && rooms !== NO_ROOMS;
+  // The shared-door strip sits above the tiles: they wait for it (or its failure), so that it never
+  // appears above them later and moves a room's open menu from under the clerk's pointer.
+  const doors = useQuery(sharedQueries.sharedDoors());
+  const isFirstRender = (shownRooms === NO_ROOMS && rooms !== NO_ROOMS) || doors.isPending;
 
   // A page past the end (rooms deleted, a stale link) goes back to the last page that has rooms.
   const lastPage = Math.max(1, Math.ceil(total / search.pageSize));
