@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, signIn, screenshotWhileSpinning } from './support';
+import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, inContext, launchBrowser, newContext, signIn, screenshotWhileSpinning } from './support';
 import { api, expectToast, text, languageRuns } from './support-board';
 import { demoLock, pairedRoom, sim as lockSim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
@@ -429,13 +429,11 @@ describe.each(languageRuns(RUNS, import.meta.url))('card administration in $head
 
   it.runIf(code === 'chs')('hides encryption management from a member without apiKeyAuth', async () => {
     const staffContext = await newContext(browser, { language: code });
-    try {
+    await inContext(staffContext, async () => {
       const staffPage = await staffContext.newPage();
       await signIn(staffPage, DEMO_STAFF);
       await staffPage.getByTestId('menu-room-card-encryption').waitFor();
       expect(await staffPage.getByTestId('menu-card-encryption').count()).toBe(0);
-    } finally {
-      await staffContext.close();
-    }
+    });
   });
 });

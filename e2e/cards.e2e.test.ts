@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { DEMO_OWNER, baseUrl, closeRedis, inContext, launchBrowser, newContext, screenshot, signIn } from './support';
 import { api, expectToast, text, languageRuns } from './support-board';
 import { cardNumberOf, cardsOfStay, hotelSector, placeBlankCard, presentAtLock, sendCardKeys, waitForCardOnLocks } from './support-cards';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
@@ -200,7 +200,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('room cards with reader type 
     // busy machine drawing the guest page slowly cannot put them apart (a CI run read them 2 s apart).
     // On a desk of its own: the file's page keeps a clock that runs.
     const desk = await newContext(browser, { language: code });
-    try {
+    await inContext(desk, async () => {
       await useReaderType(desk, type);
       const deskPage = await desk.newPage();
       await signIn(deskPage, DEMO_OWNER);
@@ -218,9 +218,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('room cards with reader type 
       await deskPage.locator(`[data-testid="card-row-${cardNumberOf(uids[0]!)}"][data-state="issued"]`).waitFor();
       await deskPage.locator(`[data-testid="card-row-${cardNumberOf(uids[1]!)}"][data-state="issued"]`).waitFor();
       await screenshot(deskPage, shot('guest-page'));
-    } finally {
-      await desk.close();
-    }
+    });
 
     // Pressed again while the reader is still reading: the file's page goes to the guest's page too.
     const read = page.getByTestId('read-card');

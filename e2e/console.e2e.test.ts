@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, DEMO_STAFF, baseUrl, captchaAnswer, closeRedis, fillLogin, launchBrowser, newContext, readSmsOutbox, screenshot, signIn } from './support';
+import {
+  DEMO_OWNER,
+  DEMO_STAFF,
+  baseUrl,
+  captchaAnswer,
+  closeRedis,
+  fillLogin,
+  inContext,
+  launchBrowser,
+  newContext,
+  readSmsOutbox,
+  screenshot,
+  signIn,
+} from './support';
 
 let browser: Browser;
 
@@ -15,11 +28,7 @@ afterAll(async () => {
 async function withPage<T>(options: Parameters<typeof newContext>[1], run: (page: Page) => Promise<T>): Promise<T> {
   const context = await newContext(browser, options);
   const page = await context.newPage();
-  try {
-    return await run(page);
-  } finally {
-    await context.close();
-  }
+  return inContext(context, () => run(page));
 }
 
 /** Waits for a toast with this text (sonner keeps older ones on screen for a while). */

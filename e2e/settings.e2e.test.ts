@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn, inContext } from './support';
 import { LANGUAGES, answerOf, api, expectToast, text, withPage, languageRuns } from './support-board';
 import { checkInNow, ownRoom } from './support-money';
 import { closeSql } from './support-stays';
@@ -189,7 +189,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
     // A second browser signed in as the same account.
     const other = await newContext(browser, { language: code });
     const otherPage = await other.newPage();
-    try {
+    await inContext(other, async () => {
       await signIn(otherPage, DEMO_OWNER);
       await withPage(browser, { language: code }, async (page) => {
         await signIn(page, DEMO_OWNER, '/center/personalCenter');
@@ -229,8 +229,6 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('hotel information and t
 
         await api(page, 'account.updateNickname', { nickname: original }, 'mutation');
       });
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, fillLogin, launchBrowser, newContext, readSmsOutbox, screenshot, settle, signIn } from './support';
+import {
+  DEMO_OWNER,
+  DEMO_STAFF,
+  baseUrl,
+  closeRedis,
+  fillLogin,
+  launchBrowser,
+  newContext,
+  readSmsOutbox,
+  screenshot,
+  settle,
+  signIn,
+  inContext,
+} from './support';
 import { LANGUAGES, api, chooseOwnPassword, expectToast, text, withPage, languageRuns } from './support-board';
 
 /**
@@ -158,7 +171,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the staff page in $head
       // The member signs in with the password of its SMS, and is asked for its own before anything
       // else (issue 39 §7); changed, it signs in with it and works in its own console meanwhile.
       const memberContext = await newContext(browser, { language: code });
-      try {
+      await inContext(memberContext, async () => {
         const member = await memberContext.newPage();
         await member.goto(`${baseUrl()}/login`);
         await fillLogin(member, { account: mobile, password });
@@ -206,9 +219,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the staff page in $head
         await expectToast(page, text(header, 'staff.unfreeze.succeeded', { name }));
         await expect.poll(() => row.getAttribute('data-frozen')).toBe('false');
         await signIn(member, { account: mobile, password: own });
-      } finally {
-        await memberContext.close();
-      }
+      });
 
       // Removed after a confirmation: gone from the list.
       await page.getByTestId(`staff-remove-${id}`).click();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
+import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn, inContext } from './support';
 import { languageRuns } from './support-board';
 import { answerRoomChange, closeSql, focusedId, openRoom, shiftWallClock, sql, staysOfGuest, text, typeDateTime, waitForRoomStatus } from './support-stays';
 
@@ -385,7 +385,7 @@ describe('room page states', () => {
   it('says once that a room is missing, and offers a retry when the room cannot be loaded', async () => {
     const context = await newContext(browser, { language: 'en' });
     const page = await context.newPage();
-    try {
+    await inContext(context, async () => {
       await signIn(page, DEMO_OWNER, '/room/999999');
       await page.getByTestId('room-detail-error').waitFor();
       await settle(page);
@@ -406,8 +406,6 @@ describe('room page states', () => {
       await page.getByTestId('load-error-retry').click();
       await page.getByTestId('room-detail').waitFor();
       expect(await page.getByTestId('load-error').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

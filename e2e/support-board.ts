@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Response } from 'playwright-core';
-import { baseUrl, failurePictures, fillLogin, newContext, root } from './support';
+import { baseUrl, fillLogin, inContext, newContext, root } from './support';
 
 /** The three languages the browser tests run in: the source, English, and right to left. */
 export const LANGUAGES = [
@@ -69,14 +69,7 @@ export const digits = (header: string, n: number) => new Intl.NumberFormat(heade
 export async function withPage<T>(browser: Browser, options: Parameters<typeof newContext>[1], run: (page: Page) => Promise<T>): Promise<T> {
   const context = await newContext(browser, options);
   const page = await context.newPage();
-  try {
-    return await run(page);
-  } catch (error) {
-    await failurePictures([page]);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  return inContext(context, () => run(page));
 }
 
 /**

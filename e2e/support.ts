@@ -140,6 +140,22 @@ export async function failurePictures(pages: Page[] = [...openContexts].flatMap(
 }
 
 /**
+ * Runs a test's steps in a browser profile of their own and closes it after, pictures of its pages
+ * first when a step failed (a `finally` that closed the profile left no picture of the failure to
+ * read: issue 37 §1).
+ */
+export async function inContext<T>(context: BrowserContext, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    await failurePictures(context.pages());
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Whether the browser profiles ask for less motion (the console then draws no animation:
  * styles.css). By default they do: animations were a fifth of the browser's work in a file of
  * dialogs (2026-11-27: 169 s of CPU against 138 s for four files), frames drawn for nobody.

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { DEMO_OWNER, baseUrl, checkA11y, closeRedis, launchBrowser, newContext, screenshot, signIn, inContext } from './support';
 import { api, languageRuns, text } from './support-board';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { lockIdOf, pairedRoom, sim } from './support-locks';
@@ -285,7 +285,7 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
 
   it('shows the bars on a 390 px phone', async () => {
     const phone = await newContext(browser, { language: code, width: 390, height: 844 });
-    try {
+    await inContext(phone, async () => {
       const p = await phone.newPage();
       await signIn(p, DEMO_OWNER);
       await openTimeline(p);
@@ -294,8 +294,6 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
       expect(await bar.first().getAttribute('aria-label')).toContain(guest);
       await screenshot(p, `timeline-phone-${header}`);
       await checkA11y(p, `timeline-phone-${header}`);
-    } finally {
-      await phone.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn } from './support';
+import { DEMO_OWNER, DEMO_STAFF, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn, inContext } from './support';
 import { api, languageRuns } from './support-board';
 import { attributeBecomes, checkInNow, ownRoom } from './support-money';
 import { closeSql, sql, text } from './support-stays';
@@ -113,7 +113,7 @@ describe.each(RUNS)('cashier shifts in $header', ({ code, header, room }) => {
 
     // The same on a phone, with the close dialog.
     const phone = await newContext(browser, { language: code, width: 390, height: 844 });
-    try {
+    await inContext(phone, async () => {
       const small = await phone.newPage();
       await signIn(small, DEMO_OWNER);
       await small.goto(`${baseUrl()}/shifts`);
@@ -125,9 +125,7 @@ describe.each(RUNS)('cashier shifts in $header', ({ code, header, room }) => {
       await small.getByTestId('shift-count-cash').fill('599');
       await settle(small);
       await screenshot(small, `shifts-close-phone-${header}`);
-    } finally {
-      await phone.close();
-    }
+    });
 
     // The close: every count starts empty, and the button waits until each is typed.
     await page.getByTestId('shift-close').click();
@@ -208,15 +206,12 @@ describe.each(RUNS)('cashier shifts in $header', ({ code, header, room }) => {
 
   it('lets the manager close a shift a clerk left open', async () => {
     const clerk = await newContext(browser, { language: code });
-    let clerkShift: ShiftDto;
-    try {
+    const clerkShift = await inContext(clerk, async () => {
       const clerkPage = await clerk.newPage();
       await signIn(clerkPage, DEMO_STAFF);
       await closeLeftOpen(clerkPage);
-      clerkShift = await api<ShiftDto>(clerkPage, 'order.shiftOpen', { openingFloat: 50_000, note: 'Float from the safe' }, 'mutation');
-    } finally {
-      await clerk.close();
-    }
+      return api<ShiftDto>(clerkPage, 'order.shiftOpen', { openingFloat: 50_000, note: 'Float from the safe' }, 'mutation');
+    });
     await page.goto(`${baseUrl()}/shifts`);
     const row = page.getByTestId(`shift-row-${clerkShift.id}`);
     await row.waitFor();
