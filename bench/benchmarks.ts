@@ -10,6 +10,7 @@ export const BENCHMARKS: string[][] = [
   ['lock-delivery.ts'],
   ['lock-records.ts'],
   ['--openssl-legacy-provider', 'lock-calls.ts'],
+  ['--openssl-legacy-provider', 'lock-calls.ts', 'seam'],
   ['unlock-page.ts'],
   ['bundle-size.ts'],
   ['--openssl-legacy-provider', 'card-data.ts'],
@@ -19,6 +20,7 @@ export const BENCHMARKS: string[][] = [
   ['--openssl-legacy-provider', 'audit-log.ts'],
   ['feeds.ts'],
   ['--openssl-legacy-provider', 'arrivals.ts'],
+  ['--openssl-legacy-provider', 'arrivals.ts', 'seam'],
   ['lighthouse.ts'],
   ['--openssl-legacy-provider', 'reports.ts'],
   ['--openssl-legacy-provider', 'events.ts'],
@@ -29,5 +31,5 @@ export const BENCHMARKS: string[][] = [
   ['--openssl-legacy-provider', 'webhooks.ts'],
 ];
 
-/** A benchmark's name: its file. */
-export const nameOf = (args: string[]) => args.at(-1)!;
+/** A benchmark's name: its file, and its own arguments after it (`arrivals.ts seam`). */
+export const nameOf = (args: string[]) => args.slice(args.findIndex((a) => a.endsWith('.ts'))).join(' ');

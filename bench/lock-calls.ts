@@ -25,6 +25,9 @@
  * on a database whose commits do not wait for the disk; a smaller day of traffic (3 check-ins with a
  * custom code and 2 with a generated one, one renewal of each, 2 remote unlocks, 3 check-outs); the
  * same arithmetic and target (calls a lock a day, at most 50).
+ * `tsx lock-calls.ts seam` (`run seam-calls`, issue 38): the same idle day and target on hotels whose
+ * doors are devices of their own Seam workspace (Seam's fake with OUR layer, seam-hotel.ts), one whose
+ * webhook delivers, one without; the calls counted at OUR proxy per workspace and per device.
  * Environment: BENCH_ADMIN_DATABASE_URL, BENCH_KEEP_DB=1.
  */
 import { randomUUID } from 'node:crypto';
@@ -52,9 +55,12 @@ import { checkIn } from '../apps/server/src/modules/stays/check-in.ts';
 import { checkOut } from '../apps/server/src/modules/stays/check-out.ts';
 import { renewStay } from '../apps/server/src/modules/stays/renewal.ts';
 import { createLogger } from '../apps/server/src/infra/logger.ts';
+import { callsOfWorkspace, connectSeamHotel, startSeamFake, webhookServer, type SeamFake } from './seam-hotel.ts';
 import { fmt, sized, SMOKE, target } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** `seam` (argument): the hotel's doors are Seam devices (issue 38); TTLock's simulator otherwise. */
+const SEAM = process.argv[2] === 'seam';
 /**
  * A smoke run: 3 floors of 10 rooms (a gateway each, 10 locks a gateway as in the full run), 30 locks.
  * The account's own calls (gateway/list every cycle, lock/list hourly, about 312 a day) then weigh
@@ -89,6 +95,8 @@ const DAY_MINUTES = 24 * 60;
  * lock a day).
  */
 const IDLE_MINUTES = sized(DAY_MINUTES, DAY_MINUTES / 4);
+/** Each call of the stretch run counts this many times in a day. */
+const SCALE = DAY_MINUTES / IDLE_MINUTES;
 
 interface BenchHotel {
   hotelId: number;
@@ -100,11 +108,15 @@ interface BenchHotel {
 }
 
 async function main() {
-  console.log(`# Lock-cloud calls of a ${LOCKS}-room hotel (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`);
+  console.log(
+    `# Lock-cloud calls of a ${LOCKS}-room hotel${SEAM ? ' on Seam' : ''} (${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})\n`,
+  );
   // A smoke run's commits need not wait for the disk (its status cycles write every lock's row).
   const db = await createScratchDatabase(adminUrl, 'benchcalls', { fastCommits: SMOKE, migrated: true });
-  const sim: LockSim = await startLockSim({ latencyMs: 1 });
-  const control = new SimClient(sim.url);
+  // TTLock's simulator in this process, or Seam's fake (a child process) with OUR layer counting the calls.
+  const sim: LockSim | undefined = SEAM ? undefined : await startLockSim({ latencyMs: 1 });
+  const fake = SEAM ? await startSeamFake() : undefined;
+  const control = new SimClient(sim?.url ?? 'http://127.0.0.1:9');
   const redisPrefix = `benchcalls:${process.pid}`;
   const config: TConfig = loadConfig({
     ...process.env,
@@ -112,8 +124,7 @@ async function main() {
     LOG_LEVEL: 'error',
     DATABASE_URL: db.url,
     REDIS_PREFIX: redisPrefix,
-    LOCK_PROVIDER: 'sim',
-    LOCK_SIM_URL: sim.url,
+    ...(fake ? { LOCK_PROVIDER: 'seam', SEAM_ENDPOINT: fake.url } : { LOCK_PROVIDER: 'sim', LOCK_SIM_URL: sim!.url }),
     // The records callback is configured (the simulator pushes nowhere here: pushed records cost no call).
     PUBLIC_URL: 'https://console.example.com',
     LOCK_DELIVERY_BACKOFF_MS: '50',
@@ -128,24 +139,8 @@ async function main() {
       `Defaults: status every ${every.status} min, records of locks without callbacks every ${every.records} min, reconciliation every ${every.reconcile} min.\n`,
     );
 
-    /** A hotel with its own simulator account, `gateways` or not, connected, imported and paired through the services. */
-    async function hotel(label: string, gateways: boolean): Promise<BenchHotel> {
-      const username = `bench-${label}-${randomUUID().slice(0, 6)}`;
-      await control.createAccount({ username, password: 'bench-password' });
-      const lockIds: string[] = [];
-      for (let floor = 1; floor <= FLOORS; floor += 1) {
-        const gatewayId = gateways
-          ? (await control.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', { account: username, name: `Floor ${floor}` })).gateway.gatewayId
-          : undefined;
-        for (let i = 1; i <= PER_FLOOR; i += 1) {
-          const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {
-            account: username,
-            name: `Room ${floor}${String(i).padStart(2, '0')}`,
-            ...(gatewayId ? { gatewayId } : {}),
-          });
-          lockIds.push(String(lock.lockId));
-        }
-      }
+    /** A hotel of FLOORS x PER_FLOOR rooms (named 101, 102, ...), its owner signed in. */
+    async function desk(label: string): Promise<{ hotelId: number; rooms: { id: number; name: string }[]; owner: AuthedContext }> {
       const {
         rows: [h],
       } = await d.pool.query<{ id: number }>(`INSERT INTO "Hotel" ("name", "timeZone", "updatedAt") VALUES ($1, 'Asia/Shanghai', now()) RETURNING "id"`, [
@@ -166,7 +161,28 @@ async function main() {
       await d.pool.query(`INSERT INTO "Membership" ("accountId", "hotelId", "role", "updatedAt") VALUES ($1, $2, 'owner', now())`, [account!.id, hotelId]);
       const meta = { ip: '127.0.0.1', requestId: 'bench', lang: 'en' as const };
       const { token } = await createSession(d, { accountId: account!.id, hotelId, kind: 'web', meta });
-      const owner: AuthedContext = { deps: d, meta, actor: await resolveSession(d, token, 'web') };
+      return { hotelId, rooms, owner: { deps: d, meta, actor: await resolveSession(d, token, 'web') } };
+    }
+
+    /** A hotel with its own simulator account, `gateways` or not, connected, imported and paired through the services. */
+    async function hotel(label: string, gateways: boolean): Promise<BenchHotel> {
+      const username = `bench-${label}-${randomUUID().slice(0, 6)}`;
+      await control.createAccount({ username, password: 'bench-password' });
+      const lockIds: string[] = [];
+      for (let floor = 1; floor <= FLOORS; floor += 1) {
+        const gatewayId = gateways
+          ? (await control.control<{ gateway: { gatewayId: number } }>('POST', '/gateways', { account: username, name: `Floor ${floor}` })).gateway.gatewayId
+          : undefined;
+        for (let i = 1; i <= PER_FLOOR; i += 1) {
+          const { lock } = await control.control<{ lock: { lockId: number } }>('POST', '/locks', {
+            account: username,
+            name: `Room ${floor}${String(i).padStart(2, '0')}`,
+            ...(gatewayId ? { gatewayId } : {}),
+          });
+          lockIds.push(String(lock.lockId));
+        }
+      }
+      const { hotelId, rooms, owner } = await desk(label);
       const audit = jobContext(d, 'demo.locks', randomUUID());
       const { id: accountId } = await connectAccount(audit, hotelId, { username, password: 'bench-password', kind: 'ttlock', label: '' });
       await importAccountLocks(audit, await d.prisma.lockAccount.findUniqueOrThrow({ where: { id: accountId }, select: ACCOUNT_ROW_SELECT }));
@@ -179,8 +195,11 @@ async function main() {
 
     const callsOf = async (h: BenchHotel, since: number) => (await control.calls({ account: h.username, since })).calls;
 
-    /** One simulated day of the periodic lock jobs at the defaults, from `start` (IDLE_MINUTES of it, scaled to the day); the calls it made, by path. */
-    async function idleDay(h: BenchHotel): Promise<{ total: number; byPath: Record<string, number> }> {
+    /** One simulated day of the periodic lock jobs at the defaults, from `start` (IDLE_MINUTES of it, scaled to the day); the calls it made (`callsSince`), by path. */
+    async function idleDay<C extends { path: string }>(
+      h: { hotelId: number; accountId: number },
+      callsSince: (since: number) => Promise<C[]>,
+    ): Promise<{ total: number; byPath: Record<string, number>; calls: C[] }> {
       const since = Date.now();
       const start = Date.now();
       for (let minute = 0; minute < IDLE_MINUTES; minute += every.status) {
@@ -193,16 +212,15 @@ async function main() {
         if (every.records > 0 && minute % every.records === 0) await pollLockRecords(d, { hotelId: h.hotelId }, now);
         if (every.reconcile > 0 && minute % every.reconcile === 0) await reconcileAllLocks(d, { hotelId: h.hotelId });
       }
-      const calls = await callsOf(h, since);
-      const scale = DAY_MINUTES / IDLE_MINUTES;
+      const calls = await callsSince(since);
       const byPath: Record<string, number> = {};
-      for (const c of calls) byPath[c.path] = (byPath[c.path] ?? 0) + scale;
-      return { total: calls.length * scale, byPath };
+      for (const c of calls) byPath[c.path] = (byPath[c.path] ?? 0) + SCALE;
+      return { total: calls.length * SCALE, byPath, calls };
     }
 
     /** The replaced algorithm's cycles, replayed once each through the adapter; their calls a day. */
     async function baselineDay(h: BenchHotel): Promise<{ total: number; perCycle: Record<string, number> }> {
-      const ttlock = simAdapter(sim, { account: { username: h.username, password: 'bench-password' } });
+      const ttlock = simAdapter(sim!, { account: { username: h.username, password: 'bench-password' } });
       await ttlock.listLocks();
       const count = async (run: () => Promise<void>) => {
         const since = Date.now();
@@ -252,6 +270,56 @@ async function main() {
       return (await callsOf(h, since)).length;
     }
 
+    /**
+     * Seam (issue 38): the same idle day on hotels whose doors are devices of their own Seam workspace,
+     * connected through the services (seam-hotel.ts): one whose webhook delivered an event today (its
+     * doors' openings come by webhook: each door's records read once a day), one without a webhook
+     * (read at every records run). The calls counted at OUR proxy by the workspace's API key.
+     */
+    async function seamDay(fake: SeamFake) {
+      const server = await webhookServer(d);
+      const lines: string[] = [];
+      const perLock: number[] = [];
+      try {
+        for (const webhook of [true, false]) {
+          const h = await desk(webhook ? 'seam-webhook' : 'seam');
+          const seam = await connectSeamHotel(h.owner, fake, h.rooms, webhook ? server.url : undefined);
+          if (webhook) {
+            // An event today: a door back online (its webhook read by the app here, which reads that lock).
+            await fake.ours.setOnline(seam.deviceOfRoom.get(h.rooms[0]!.id)!, true);
+            for (let i = 0; !(await d.prisma.lockAccount.findUniqueOrThrow({ where: { id: seam.accountId } })).webhookEventAt; i++) {
+              if (i > 200) throw new Error("Seam's webhook never received");
+              await new Promise((r) => setTimeout(r, 50));
+            }
+          }
+          const day = await idleDay({ hotelId: h.hotelId, accountId: seam.accountId }, async (since) =>
+            (await fake.ours.calls()).filter((c) => c.workspace_id === seam.workspaceId && c.at >= since),
+          );
+          const counted = callsOfWorkspace(day.calls, seam.workspaceId, 0);
+          const onDevices = counted.total - counted.workspace;
+          perLock.push(day.total / LOCKS);
+          lines.push(
+            `| ${webhook ? 'its webhook delivering' : 'no webhook (records polled)'} | ${day.total} | ${counted.workspace * SCALE} | ${onDevices * SCALE} | ${fmt(day.total / LOCKS)} | ${Math.max(0, ...counted.byDevice.values()) * SCALE} | ${Object.entries(
+              day.byPath,
+            )
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')} |`,
+          );
+        }
+      } finally {
+        await server.close();
+      }
+      console.log(`## Seam: calls a lock a day, nothing happening (target: at most 50)\n`);
+      if (SMOKE) console.log(`Smoke run: the first ${IDLE_MINUTES / 60} hours of the idle day run, their calls counted ${SCALE} times.\n`);
+      console.log(`${LOCKS} locks, each a device of the hotel's own Seam workspace; counted at OUR proxy by the workspace's API key.\n`);
+      console.log("| hotel | calls a day | the workspace's own (no device) | on its devices | a lock a day | the most on one device | by call |");
+      console.log('|---|---:|---:|---:|---:|---:|---|');
+      for (const line of lines) console.log(line);
+      const ok = perLock.every((n) => n <= 50);
+      target('Seam: calls a lock a day at most 50 (idle day, with and without a webhook)', ok, perLock.map((n) => fmt(n)).join(' and '));
+      if (!ok) process.exitCode = 1;
+    }
+
     /** Every credential of the hotel in a final state. */
     async function settled(h: BenchHotel) {
       for (let i = 0; i < 600; i += 1) {
@@ -263,12 +331,13 @@ async function main() {
     }
 
     workers = startWorkers(d, { sweep: false });
+    if (fake) return await seamDay(fake);
     const withGateways = await hotel('gw', true);
     const withoutGateways = await hotel('nogw', false);
 
-    const after = await idleDay(withGateways);
+    const after = await idleDay(withGateways, (since) => callsOf(withGateways, since));
     const before = await baselineDay(withGateways);
-    const afterNoGateway = await idleDay(withoutGateways);
+    const afterNoGateway = await idleDay(withoutGateways, (since) => callsOf(withoutGateways, since));
     const traffic = await trafficDay(withGateways);
 
     console.log(`## Calls a lock a day, nothing happening (target: at most 50)\n`);
@@ -309,7 +378,8 @@ async function main() {
       if (keys.length) await deps.redis.del(...keys);
       await closeDeps(deps);
     }
-    await sim.close();
+    await sim?.close();
+    await fake?.stop();
     if (process.env.BENCH_KEEP_DB === '1') console.log(`kept ${db.url}`);
     else await db.drop();
   }

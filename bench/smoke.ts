@@ -9,11 +9,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BENCHMARKS } from './benchmarks.ts';
+import { BENCHMARKS, nameOf } from './benchmarks.ts';
 import { root, TARGET_MARK } from './lib.ts';
 
 const dir = path.join(root, 'bench');
-const commands = BENCHMARKS.map((args) => ['tsx', ...args]);
+const commands = BENCHMARKS.map((args) => ({ name: nameOf(args), command: ['tsx', ...args] }));
 const only = process.argv.slice(2);
 
 function run([command, ...args]: string[]): Promise<number> {
@@ -42,11 +42,11 @@ const failed: string[] = [];
 // lighthouse 44, lock-calls 41, run-all 37, lock-delivery 36, lock-records 31, timeline-paint 30;
 // webhooks 76 s then, 18 s since the smoke takes a killed worker's jobs up after 3 s, JOB_LOCK_MS).
 const LONGEST_FIRST = ['export.ts', 'lighthouse.ts', 'lock-calls.ts', 'run-all.ts', 'lock-delivery.ts', 'lock-records.ts', 'timeline-paint.ts'];
-const rank = (command: string[]) => {
-  const i = LONGEST_FIRST.indexOf(command.at(-1)!);
+const rank = ({ name }: { name: string }) => {
+  const i = LONGEST_FIRST.indexOf(name);
   return i < 0 ? LONGEST_FIRST.length : i;
 };
-const queue = commands.filter((command) => !only.length || only.some((o) => command.at(-1)!.startsWith(o))).sort((a, b) => rank(a) - rank(b));
+const queue = commands.filter(({ name }) => !only.length || only.some((o) => name.startsWith(o))).sort((a, b) => rank(a) - rank(b));
 const ran = queue.length;
 const started = performance.now();
 // BENCH_SMOKE_JOBS benchmarks at a time (default 3): most of a smoke run waits on PostgreSQL, a
@@ -55,8 +55,8 @@ const started = performance.now();
 const jobs = Math.max(1, Number(process.env.BENCH_SMOKE_JOBS ?? 3));
 await Promise.all(
   Array.from({ length: jobs }, async () => {
-    for (let command = queue.shift(); command; command = queue.shift()) {
-      const name = command.at(-1)!;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { name, command } = next;
       const t = performance.now();
       const code = await run(command);
       const seconds = ((performance.now() - t) / 1000).toFixed(1);

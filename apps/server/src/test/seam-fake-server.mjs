@@ -7,7 +7,8 @@
 // 2. OUR PROXY (not Seam's), in front of the fake: the endpoint the adapter is given. It forwards
 //    every request as it is and adds what Seam documents and the fake lacks:
 //    - Seam's per-device call limits (create 10, update 10, delete 20, unlock 15, lock 15 a minute):
-//      a call over the limit is answered 429 with Retry-After and is not forwarded;
+//      a call over the limit is answered 429 with Retry-After and is not forwarded; the 429s and the
+//      most calls of a device in a minute are counted (/counts; seam-fake-limits.mjs);
 //    - offline access codes (`is_offline_access_code`, which the fake ignores): refused on a device
 //      without `can_program_offline_access_codes` or with a chosen `code`; otherwise created by the fake
 //      and given a computed PIN, `set`; an update or delete of one is refused (400);
@@ -18,7 +19,10 @@
 //    - a slow removal (/behaviour `removal: slow`): the code goes `removing` until /code/removed;
 //    - /drop_next: the next request to a path reaches the fake but its answer never comes back;
 //    - a device's errors (`device_offline`) among its access codes' errors, as Seam lists them;
-//    - a log of every call (/calls).
+//    - a chosen code set on its device by itself after a while (/settle), as Seam sets it once the lock took it;
+//    - Seam's webhooks: the events OUR layer adds, POSTed signed to the workspace's endpoint
+//      (/webhook; seam-fake-webhooks.mjs);
+//    - a log of every call (/calls), with its device, its API key's workspace and its time.
 //    Guesses (the real API's bodies are not documented): the 429 body, the 400 bodies, the PIN length.
 // 3. OUR CONTROL SERVER (not Seam's): changes the fake's in-memory store, for which the fake has no
 //    route (its PUT /_fake/database replaces the store and breaks it). POST, JSON body, JSON answer.
@@ -29,6 +33,8 @@ import http from 'node:http';
 import { randomInt, randomUUID } from 'node:crypto';
 import { argv, exit, stdin } from 'node:process';
 import { createFake } from '@seamapi/fake-seam-connect';
+import { BUDGETED, createLimits } from './seam-fake-limits.mjs';
+import { createWebhooks } from './seam-fake-webhooks.mjs';
 
 // 1. Seam's fake, as dist/server.js starts it.
 process.on('unhandledRejection', (error) => {
@@ -42,19 +48,14 @@ const db = fake.database;
 const fakeUrl = new URL(fake.serverUrl);
 
 // 2. OUR proxy.
-const WINDOW_MS = 60_000;
-/** Seam's documented per-device limits a minute (rate-limits-and-guardrails). */
-const budget = { windowMs: WINDOW_MS, limits: { create: 10, update: 10, delete: 20, unlock: 15, lock: 15 } };
-const BUDGETED = {
-  '/access_codes/create': 'create',
-  '/access_codes/update': 'update',
-  '/access_codes/delete': 'delete',
-  '/locks/unlock_door': 'unlock',
-  '/locks/lock_door': 'lock',
-};
-const spent = new Map(); // `${device_id} ${kind}` -> times
+/** Seam's documented per-device limits a minute, counted (seam-fake-limits.mjs). */
+const limits = createLimits();
+/** Seam's webhooks of OUR events (seam-fake-webhooks.mjs). */
+const webhooks = createWebhooks();
 /** OUR per-device behaviour: { removal: 'slow' | 'at_once', unlock: null | { status: 'pending' } | { status: 'error', error } } */
 const behaviour = new Map();
+/** Chosen codes set on their device by themselves, `afterMs` after their create (a number or [min, max]); null: only by /code. */
+const settle = { afterMs: null };
 const calls = [];
 let dropNext = null;
 
@@ -69,19 +70,10 @@ function deviceOf(path, body) {
   return null;
 }
 
-/** 429 when the device spent its limit within the window; else the call is counted. */
-function overBudget(kind, deviceId, now) {
-  const key = `${deviceId} ${kind}`;
-  const times = (spent.get(key) ?? []).filter((t) => t > now - budget.windowMs);
-  spent.set(key, times);
-  if (times.length >= budget.limits[kind]) {
-    const seconds = Math.max(1, Math.ceil((times[0] + budget.windowMs - now) / 1000));
-    return refused(429, 'rate_limit_exceeded', `OUR layer: more than ${budget.limits[kind]} ${kind} calls a minute on ${deviceId}`, {
-      'retry-after': String(seconds),
-    });
-  }
-  times.push(now);
-  return null;
+/** The workspace whose API key the request carries (`Authorization: Bearer <key>`), for the call log. */
+function workspaceOf(req) {
+  const token = String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+  return (token && db.getState().api_keys.find((k) => k.token === token)?.workspace_id) || null;
 }
 
 function forward(req, raw) {
@@ -111,7 +103,7 @@ function attemptAnswer(action_type, then) {
 async function handle(req, path, body, raw, deviceId) {
   const kind = BUDGETED[path];
   if (kind && deviceId) {
-    const limited = overBudget(kind, deviceId, Date.now());
+    const limited = limits.check(kind, deviceId, Date.now());
     if (limited) return limited;
   }
   if (dropNext === path) {
@@ -161,6 +153,7 @@ async function handle(req, path, body, raw, deviceId) {
       const message = `OUR layer: the code must be digits, of a length in ${JSON.stringify(lengths ?? 'any')}`;
       return json(400, { ok: false, error: { type: 'invalid_input', message, validation_errors: { code: { _errors: [message] } } } });
     }
+    if (settle.afterMs !== null) return settledLater(await forward(req, raw));
   }
   if ((path === '/access_codes/update' || path === '/access_codes/delete') && codeById(body?.access_code_id)?.is_offline_access_code) {
     return refused(400, 'invalid_input', 'OUR layer: offline access codes cannot be updated or deleted');
@@ -172,6 +165,14 @@ async function handle(req, path, body, raw, deviceId) {
   if (path === '/locks/list') return locksOfEveryType(req, raw);
   if (path === '/access_codes/get' || path === '/access_codes/list') return withDeviceErrors(await forward(req, raw));
   return forward(req, raw);
+}
+
+/** A chosen code the fake created is set on its device `settle.afterMs` later, with its event (as /code `set`). */
+function settledLater(created) {
+  const id = created.status === 200 ? JSON.parse(created.body.toString('utf8')).access_code?.access_code_id : undefined;
+  const [min, max] = Array.isArray(settle.afterMs) ? settle.afterMs : [settle.afterMs, settle.afterMs];
+  if (id) setTimeout(() => codeById(id) && ops['/code']({ access_code_id: id, status: 'set' }), min + Math.random() * (max - min));
+  return created;
 }
 
 /**
@@ -233,7 +234,7 @@ const proxy = http.createServer(async (req, res) => {
     body = null;
   }
   const deviceId = deviceOf(path, body);
-  const call = { method: req.method, path, device_id: deviceId, status: 0 };
+  const call = { method: req.method, path, device_id: deviceId, workspace_id: workspaceOf(req), at: Date.now(), status: 0 };
   calls.push(call);
   try {
     const answer = await handle(req, path, body, raw, deviceId);
@@ -266,11 +267,13 @@ const CODE_EVENTS = {
 /** An event as the real API documents it: with its device's workspace and connected account. */
 function addEvent({ device_id, ...fields }) {
   const device = device_id ? deviceById(device_id) : undefined;
-  return db.addEvent({
+  const event = db.addEvent({
     workspace_id: device?.workspace_id ?? 'seed_workspace_1',
     ...(device ? { device_id, connected_account_id: device.connected_account_id } : {}),
     ...fields,
   });
+  webhooks.send(event);
+  return event;
 }
 
 const ops = {
@@ -328,11 +331,14 @@ const ops = {
     behaviour.set(device_id, { ...behaviour.get(device_id), ...fields });
     return behaviour.get(device_id);
   },
-  '/budget': ({ limits, windowMs }) => {
-    Object.assign(budget.limits, limits ?? {});
-    if (windowMs) budget.windowMs = windowMs;
-    return budget;
+  '/budget': ({ limits: given, windowMs }) => {
+    Object.assign(limits.budget.limits, given ?? {});
+    if (windowMs) limits.budget.windowMs = windowMs;
+    return limits.budget;
   },
+  '/counts': ({ reset }) => ({ ...limits.counts(reset === true), webhooks: webhooks.counts() }),
+  '/settle': ({ afterMs = null }) => Object.assign(settle, { afterMs }),
+  '/webhook': ({ workspace_id, url, secret }) => webhooks.set(workspace_id, url, secret),
   '/drop_next': ({ path }) => {
     dropNext = path;
     return { path };

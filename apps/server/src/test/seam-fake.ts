@@ -54,8 +54,27 @@ export interface FakeCall {
   method: string;
   path: string;
   device_id: string | null;
+  /** The workspace of the API key the call carried (null: none, or a key the fake does not know). */
+  workspace_id: string | null;
+  /** When OUR proxy received it (ms since the epoch). */
+  at: number;
   /** The HTTP status answered (0: no answer: dropped). */
   status: number;
+}
+
+/** A per-device limit of Seam's (OUR proxy's budget). */
+export type SeamLimitKind = 'create' | 'update' | 'delete' | 'unlock' | 'lock';
+
+/** What OUR proxy counted against Seam's per-device limits (and the webhooks it sent) since the last reset. */
+export interface OurCounts {
+  /** The calls answered 429, by limit. */
+  refused: Record<SeamLimitKind, number>;
+  /** The most calls of a kind one device sent within any window (a minute; those answered 429 included), and which device. */
+  peak: Record<SeamLimitKind, { calls: number; device_id: string | null }>;
+  limits: Record<SeamLimitKind, number>;
+  windowMs: number;
+  /** Webhooks POSTed (answered 2xx) and failed (any other answer, or none). */
+  webhooks: { sent: number; failed: number };
 }
 
 /** OUR layer (not Seam's): changes the fake's store, and how OUR proxy answers. */
@@ -80,7 +99,13 @@ export interface OurSeamLayer {
     behaviour: { removal?: 'slow' | 'at_once'; unlock?: null | { status: 'pending' } | { status: 'error'; error: { type: string; message: string } } },
   ): Promise<void>;
   /** The per-device limits a minute (Seam's by default: create 10, update 10, delete 20, unlock 15, lock 15). */
-  budget(limits: Partial<Record<'create' | 'update' | 'delete' | 'unlock' | 'lock', number>>): Promise<void>;
+  budget(limits: Partial<Record<SeamLimitKind, number>>): Promise<void>;
+  /** The 429s answered and the per-device peaks since the last reset; `reset`: counted anew from now. */
+  counts(reset?: boolean): Promise<OurCounts>;
+  /** Every chosen code created from now on is set on its device by itself `afterMs` later (ms, or a range [min, max]), with its event; null: only by `setCode` (the default). */
+  settle(afterMs: number | [number, number] | null): Promise<void>;
+  /** The workspace's webhook endpoint: every event OUR layer adds for it is POSTed there, signed with `secret` as Seam signs (Svix); no url: none. */
+  webhook(workspaceId: string, url: string | null, secret?: string): Promise<void>;
   /** The next request to `path` reaches the fake, and its answer is never sent back. */
   dropNext(path: string): Promise<void>;
   /** Every call that came through OUR proxy, in order. */
@@ -197,6 +222,9 @@ export async function startSeamFake(timeoutMs = 30_000): Promise<SeamFake> {
       addEvent: async (event) => (await ours('/event', event)) as Record<string, unknown>,
       behaviour: async (device_id, behaviour) => void (await ours('/behaviour', { device_id, ...behaviour })),
       budget: async (limits) => void (await ours('/budget', { limits })),
+      counts: async (reset = false) => (await ours('/counts', { reset })) as OurCounts,
+      settle: async (afterMs) => void (await ours('/settle', { afterMs })),
+      webhook: async (workspace_id, url, secret) => void (await ours('/webhook', { workspace_id, url, secret })),
       dropNext: async (path) => void (await ours('/drop_next', { path })),
       calls: async () => (await ours('/calls')) as FakeCall[],
       state: async () => (await ours('/state')) as Awaited<ReturnType<OurSeamLayer['state']>>,
