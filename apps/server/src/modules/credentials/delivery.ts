@@ -171,15 +171,29 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
   });
   if (outcome === 'awaiting') {
     // Accepted by a platform that sets it later (Seam): asked again after a while, sooner at first,
-    // spending no attempt (docs/credential-delivery.md "Accepted, not yet on the lock").
+    // spending no attempt (docs/credential-delivery.md "Accepted, not yet on the lock"); at once when
+    // the platform's event about it came while this job ran (`markCredentialEvent`).
     const polls = job.data.polls ?? 0;
+    const eventCame = (await deps.redis.del(credentialEventKey(deps, job.data.kind, job.data.id))) > 0;
     await job.updateData({ ...job.data, polls: polls + 1 });
-    await job.moveToDelayed(Date.now() + awaitDelay(deps, polls), token);
+    await job.moveToDelayed(Date.now() + (eventCame ? 0 : awaitDelay(deps, polls)), token);
     throw new DelayedError();
   }
   // A generated code is known once it is on its room's lock: the shared doors serving the room get it.
   if (outcome === 'on_lock' && job.data.kind === 'password' && first.code === null) await afterCredentialChange(deps, first.hotelId, { roomId: first.roomId });
   return outcome;
+}
+
+const credentialEventKey = (deps: Deps, kind: CredentialKind, id: number) => deps.key('credential-event', kind, id);
+
+/**
+ * The platform's event about a credential (Seam's webhook: a code set, failed) came while its
+ * delivery job was not waiting to ask (running, or not queued): a mark the job reads before it waits,
+ * so that it asks at once rather than after its delay (a code set 30 ms after Seam accepted it was
+ * confirmed 2 s late: bench/README §21). Kept 10 minutes.
+ */
+export async function markCredentialEvent(deps: Deps, kind: CredentialKind, id: number): Promise<void> {
+  await deps.redis.set(credentialEventKey(deps, kind, id), '1', 'EX', 600);
 }
 
 /** The longest wait between two questions about an accepted write (Seam's own retries take minutes). */

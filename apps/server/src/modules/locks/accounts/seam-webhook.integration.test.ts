@@ -6,6 +6,7 @@ import { actorContext, type TestContext } from '../../../test/harness';
 import { type SeamFake } from '../../../test/seam-fake';
 import { seamTestContext, type SeamTestContext } from '../../../test/seam-context';
 import { trpcClient } from '../../../test/trpc-client';
+import { markCredentialEvent } from '../../credentials/delivery';
 import { createPassword } from '../../credentials/password.service';
 import { listRooms } from '../../room/room-list';
 import { checkIn } from '../../stays/check-in';
@@ -214,5 +215,40 @@ describe("a Seam workspace's webhook", () => {
       .toBe('on_lock');
     // Well before the job's own question (30 s after Seam accepted it).
     expect(Date.now() - sent).toBeLessThan(15_000);
+  });
+  it("asks at once, not at its next question, when Seam's event about the code came while its job was still running", async () => {
+    const h = await seamHotel();
+    const staff = await actorContext(ctx.deps, h.staffToken);
+    const stay = await checkIn(staff, {
+      roomId: h.room.id,
+      checkInAt: new Date(Date.now() - 60_000),
+      expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+      guests: [{ name: 'Omar Haddad', mobile: uniqueMobile() }],
+      idempotencyKey: randomUUID(),
+    });
+    // Seam sets the code as soon as it accepts it, and its webhook comes before the job has put itself
+    // to wait: the webhook finds the job running and leaves its mark (held here: the queue paused
+    // until the mark is made, so the job cannot reach its wait first).
+    await fake.ours.settle(0);
+    await ctx.deps.queues.credential.pause();
+    try {
+      const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730242' });
+      await markCredentialEvent(ctx.deps, 'password', created.id);
+      const started = Date.now();
+      await ctx.deps.queues.credential.resume();
+      await expect
+        .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).deliveryState, { timeout: 15_000 })
+        .toBe('on_lock');
+      // Well before the job's own question (30 s after Seam accepted it).
+      expect(Date.now() - started).toBeLessThan(15_000);
+      // Seam's event for a code whose job is not waiting leaves that mark.
+      const { providerRef } = await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } });
+      await ctx.deps.redis.del(ctx.deps.key('credential-event', 'password', created.id));
+      expect((await post(h.accountId, h.secret, deviceEvent(h, 'access_code.set_on_device', { access_code_id: providerRef }))).statusCode).toBe(204);
+      expect(await ctx.deps.redis.exists(ctx.deps.key('credential-event', 'password', created.id))).toBe(1);
+    } finally {
+      await ctx.deps.queues.credential.resume();
+      await fake.ours.settle(null);
+    }
   });
 });

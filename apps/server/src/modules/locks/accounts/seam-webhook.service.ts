@@ -9,7 +9,7 @@ import { LockProviderError } from '../../../infra/locks/provider';
 import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { LOCK_REF_SELECT } from '../../base/lock-ref';
-import { deliveryJobId, kickDeliveries } from '../../credentials/delivery';
+import { deliveryJobId, kickDeliveries, markCredentialEvent } from '../../credentials/delivery';
 import { providerForLock } from '../../lock-cloud/account-provider';
 import { openSeamWebhookSecret, sealSeamWebhookSecret } from '../../lock-cloud/seam-key';
 import { refreshOneLock } from '../lock-status';
@@ -130,7 +130,11 @@ async function codeNow(deps: Deps, hotelId: number, accessCodeId: string): Promi
   for (const p of passwords) {
     const job = await deps.queues.credential.getJob(deliveryJobId('password', p.id, p.version));
     if (job && (await job.isDelayed())) await job.promote();
-    else await kickDeliveries(deps, hotelId, { roomId: p.roomId });
+    else {
+      // Its job may be running still (Seam set the code moments after accepting it): it asks at once.
+      await markCredentialEvent(deps, 'password', p.id);
+      await kickDeliveries(deps, hotelId, { roomId: p.roomId });
+    }
   }
   return `codes:${passwords.length}`;
 }
