@@ -184,7 +184,8 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
   return outcome;
 }
 
-const credentialEventKey = (deps: Deps, kind: CredentialKind, id: number) => deps.key('credential-event', kind, id);
+/** The Redis key of `markCredentialEvent`'s mark. */
+export const credentialEventKey = (deps: Deps, kind: CredentialKind, id: number) => deps.key('credential-event', kind, id);
 
 /**
  * The platform's event about a credential (Seam's webhook: a code set, failed) came while its

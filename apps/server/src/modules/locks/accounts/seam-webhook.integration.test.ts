@@ -6,7 +6,7 @@ import { actorContext, type TestContext } from '../../../test/harness';
 import { type SeamFake } from '../../../test/seam-fake';
 import { seamTestContext, type SeamTestContext } from '../../../test/seam-context';
 import { trpcClient } from '../../../test/trpc-client';
-import { markCredentialEvent } from '../../credentials/delivery';
+import { credentialEventKey, markCredentialEvent } from '../../credentials/delivery';
 import { createPassword } from '../../credentials/password.service';
 import { listRooms } from '../../room/room-list';
 import { checkIn } from '../../stays/check-in';
@@ -53,6 +53,20 @@ async function seamHotel() {
 }
 
 type Hotel = Awaited<ReturnType<typeof seamHotel>>;
+
+/** A Seam hotel (seamHotel) with a guest in its room since a minute ago, checked in by its clerk. */
+async function guestIn(name: string) {
+  const h = await seamHotel();
+  const staff = await actorContext(ctx.deps, h.staffToken);
+  const stay = await checkIn(staff, {
+    roomId: h.room.id,
+    checkInAt: new Date(Date.now() - 60_000),
+    expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
+    guests: [{ name, mobile: uniqueMobile() }],
+    idempotencyKey: randomUUID(),
+  });
+  return { h, staff, stay };
+}
 
 /** An event posted as Seam posts it: JSON signed with `secret` (Svix's headers). */
 async function post(accountId: number, secret: string, event: Record<string, unknown>, tamper?: (body: string) => string) {
@@ -192,15 +206,7 @@ describe("a Seam workspace's webhook", () => {
   });
 
   it("says a code is on the lock as soon as Seam says it set it, not at its job's next question", async () => {
-    const h = await seamHotel();
-    const staff = await actorContext(ctx.deps, h.staffToken);
-    const stay = await checkIn(staff, {
-      roomId: h.room.id,
-      checkInAt: new Date(Date.now() - 60_000),
-      expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
-      guests: [{ name: 'Leila Nasser', mobile: uniqueMobile() }],
-      idempotencyKey: randomUUID(),
-    });
+    const { h, staff, stay } = await guestIn('Leila Nasser');
     const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730241' });
     const accepted = await expect
       .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).acceptedVersion, { timeout: 15_000 })
@@ -217,15 +223,7 @@ describe("a Seam workspace's webhook", () => {
     expect(Date.now() - sent).toBeLessThan(15_000);
   });
   it("asks at once, not at its next question, when Seam's event about the code came while its job was still running", async () => {
-    const h = await seamHotel();
-    const staff = await actorContext(ctx.deps, h.staffToken);
-    const stay = await checkIn(staff, {
-      roomId: h.room.id,
-      checkInAt: new Date(Date.now() - 60_000),
-      expectedCheckOutAt: new Date(Date.now() + 26 * 3_600_000),
-      guests: [{ name: 'Omar Haddad', mobile: uniqueMobile() }],
-      idempotencyKey: randomUUID(),
-    });
+    const { h, staff, stay } = await guestIn('Omar Haddad');
     // Seam sets the code as soon as it accepts it, and its webhook comes before the job has put itself
     // to wait: the webhook finds the job running and leaves its mark (held here: the queue paused
     // until the mark is made, so the job cannot reach its wait first).
@@ -243,9 +241,9 @@ describe("a Seam workspace's webhook", () => {
       expect(Date.now() - started).toBeLessThan(15_000);
       // Seam's event for a code whose job is not waiting leaves that mark.
       const { providerRef } = await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } });
-      await ctx.deps.redis.del(ctx.deps.key('credential-event', 'password', created.id));
+      await ctx.deps.redis.del(credentialEventKey(ctx.deps, 'password', created.id));
       expect((await post(h.accountId, h.secret, deviceEvent(h, 'access_code.set_on_device', { access_code_id: providerRef }))).statusCode).toBe(204);
-      expect(await ctx.deps.redis.exists(ctx.deps.key('credential-event', 'password', created.id))).toBe(1);
+      expect(await ctx.deps.redis.exists(credentialEventKey(ctx.deps, 'password', created.id))).toBe(1);
     } finally {
       await ctx.deps.queues.credential.resume();
       await fake.ours.settle(null);
