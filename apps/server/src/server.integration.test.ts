@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from './config';
 import { createScratchDatabase } from './db/scratch-database';
+import { consoleEntry } from './test/processes';
 import { freePort } from './test/test-postgres';
 import { REDIS_CONTAINER_COMMAND, RedisUnavailableError, redisUnavailableMessage } from './infra/redis';
 import { createLogger, startServer } from './server';
@@ -130,13 +131,13 @@ describe('starting the console', () => {
   }, 120_000);
 });
 
-/** Runs src/main.ts as `node --openssl-legacy-provider --import tsx` would, capturing its output. */
+/** Runs the server's main.ts, bundled from the source (test/processes.ts), capturing its output. */
 function runMain(
   env: Record<string, string>,
   options: { waitFor: 'exit' | 'ready'; whenReady?: (url: string, child: ReturnType<typeof spawn>, output: () => string) => Promise<void> },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, consoleEntry('main'), {
       cwd: serverDir,
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -154,8 +155,8 @@ function runMain(
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    // A last resort, inside the tests' own limits: on a loaded machine the start alone (tsx compiling
-    // main.ts) was measured at 35 s, so a start plus a shutdown of up to SHUTDOWN_TIMEOUT_MS needs room.
+    // A last resort, inside the tests' own limits: on a loaded machine the start alone (then tsx
+    // compiling main.ts) was measured at 35 s, so a start plus a shutdown of up to SHUTDOWN_TIMEOUT_MS needs room.
     setTimeout(() => child.kill('SIGKILL'), 100_000).unref();
   });
 }

@@ -1,15 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as esbuild from 'esbuild';
 
 /**
  * Real processes of the console for tests of more than one of them (scale-out.integration.test.ts):
  * `pnpm serve`'s server and `pnpm worker`'s worker, each a process of its own with its own
  * environment, as an install runs them.
  *
- * What runs is the source through tsx by default: `pnpm test` runs the integration tests before it
- * builds, so a bundle in `dist/` may be missing or older than the code under test. With
- * `TEST_PROCESSES=dist` (after `pnpm build`) the bundle runs instead, as the image runs it.
+ * What runs by default is the source, bundled as `pnpm build` bundles it (`bundledSource`): `pnpm
+ * test` runs the integration tests before it builds, so a bundle in `dist/` may be missing or older
+ * than the code under test. With `TEST_PROCESSES=dist` (after `pnpm build`) dist/ runs instead, as
+ * the image runs it.
  */
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,11 +43,54 @@ export function processMode(): 'source' | 'dist' {
   return process.env.TEST_PROCESSES === 'dist' ? 'dist' : 'source';
 }
 
+const ENTRIES = { main: 'src/main.ts', worker: 'src/worker.ts', 'jobs/export-thread': 'src/jobs/export-thread.ts' };
+let bundled: string | undefined;
+
+/**
+ * The server's source bundled by esbuild with build.mjs's options (bundle-options.cjs) into
+ * apps/server/node_modules/.cache/console-processes/<hash of the bundle>/, once per test process:
+ * the server, the worker and the export thread, laid out as in dist/. A process started through tsx
+ * took 8 to 12 s of CPU to be ready (tsx compiling and Node resolving the source's 700 modules), the
+ * bundle about a third less; a test file starts up to eight of them. Named by content, so that test
+ * processes bundling the same source at once (.ci/at-hour.sh) write the same files.
+ */
+export function bundledSource(): string {
+  if (bundled) return bundled;
+  const require = createRequire(import.meta.url);
+  const { buildSync } = require('esbuild') as typeof esbuild;
+  const { bundleOptions } = require(path.join(SERVER_DIR, 'bundle-options.cjs')) as { bundleOptions: () => esbuild.BuildOptions };
+  const out = path.join(SERVER_DIR, 'node_modules', '.cache', 'console-processes');
+  const entryPoints = Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(SERVER_DIR, file)]));
+  const built = buildSync({ ...bundleOptions(), entryPoints, outdir: out, write: false, logLevel: 'silent' });
+  const hash = createHash('sha256');
+  for (const file of built.outputFiles) hash.update(path.relative(out, file.path)).update(file.contents);
+  const dir = path.join(out, hash.digest('hex').slice(0, 16));
+  if (!fs.existsSync(path.join(dir, 'main.js'))) {
+    const partial = `${dir}.${process.pid}.partial`;
+    for (const file of built.outputFiles) {
+      const target = path.join(partial, path.relative(out, file.path));
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, file.contents);
+    }
+    try {
+      fs.renameSync(partial, dir);
+    } catch {
+      // Another test process wrote the same bundle first.
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  bundled = dir;
+  return dir;
+}
+
+/** The node arguments that run the server (`main`) or the worker: the bundled source, or dist/ (TEST_PROCESSES=dist). */
+export function consoleEntry(entry: 'main' | 'worker'): string[] {
+  const dir = processMode() === 'dist' ? path.join(SERVER_DIR, 'dist') : bundledSource();
+  return ['--openssl-legacy-provider', path.join(dir, `${entry}.js`)];
+}
+
 function command(kind: ProcessKind): string[] {
-  const entry = kind === 'server' ? 'main' : 'worker';
-  return processMode() === 'dist'
-    ? ['--openssl-legacy-provider', path.join(SERVER_DIR, 'dist', `${entry}.js`)]
-    : ['--openssl-legacy-provider', '--import', 'tsx', path.join(SERVER_DIR, 'src', `${entry}.ts`)];
+  return consoleEntry(kind === 'server' ? 'main' : 'worker');
 }
 
 const READY = {

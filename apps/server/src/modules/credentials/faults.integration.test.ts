@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
 import { pairSimLock } from '../../test/lock-factories';
+import { consoleEntry } from '../../test/processes';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { checkIn } from '../stays/check-in';
 import { sweepDeliveries } from './delivery';
@@ -218,7 +219,7 @@ describe('Redis restarting', () => {
 describe('the worker process stopped by SIGTERM in the middle of a write', () => {
   it('finishes the write it started before it exits, and the password is on the lock', async () => {
     const d = await pairedRoom(ctx, { latencyMs: 1_500 });
-    const worker = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'src/worker.ts'], {
+    const worker = spawn(process.execPath, consoleEntry('worker'), {
       cwd: serverDir,
       env: {
         ...process.env,
