@@ -25,7 +25,7 @@ import { API_KEY_PERMISSIONS, API_KEY_PREFIX } from '@console/shared';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashToken } from '../apps/server/src/modules/auth/session.service.ts';
-import { fmt, insertFrontDeskHotel, load, median, root, sized, SMOKE, startProcess, stopProcess, type LoadResult, target } from './lib.ts';
+import { fmt, insertFrontDeskHotel, load, median, root, sized, SMOKE, startProcess, stopProcess, type LoadResult, target, bundledEntry } from './lib.ts';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(1_000, 100));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(3, 1));
@@ -91,7 +91,7 @@ async function main() {
 
     const { child, match } = await startProcess(
       process.execPath,
-      ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
+      ['--openssl-legacy-provider', ...bundledEntry('server.ts')],
       {
         DATABASE_URL: db.url,
         REDIS_PREFIX: `benchapi:${process.pid}`,

@@ -13,7 +13,7 @@ import { isTooSimple } from '../apps/lock-sim/src/passcodes.ts';
 import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
 import type { AuthedContext, Deps } from '../apps/server/src/context.ts';
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
-import { root, startProcess, stopProcess } from './lib.ts';
+import { root, startProcess, stopProcess, bundledEntry } from './lib.ts';
 import { addDoors, callsOfWorkspace, connectSeamHotel, limitTargets, startSeamFake, webhookServer } from './seam-hotel.ts';
 
 /** `engine`: the platform as a hotel sets it up (Seam: with its webhook); `engine-asked`: Seam without a webhook, the engine's questions only. */
@@ -80,7 +80,7 @@ export async function ttlockArrivals(latency: string): Promise<ArrivalPlatform> 
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-arrivals-sim-'));
   const sim = await startProcess(
     process.execPath,
-    ['--import', 'tsx', '../apps/lock-sim/src/main.ts'],
+    [...bundledEntry('../apps/lock-sim/src/main.ts')],
     { LOCK_SIM_PORT: '0', LOCK_SIM_STATE_FILE: path.join(stateDir, 'sim.json'), LOCK_SIM_SEED_LOCKS: '0', LOCK_SIM_LATENCY_MS: latency },
     /listening on (http:\/\/[\d.:]+)/,
     path.join(root, 'bench'),

@@ -18,7 +18,7 @@ import { DEV_COMPAT_DES_IV, DEV_COMPAT_DES_KEY } from '../apps/server/src/config
 import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
-import { fmt, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
+import { fmt, median, percentile, root, startProcess, stopProcess, sized, bundledEntry } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
@@ -77,7 +77,7 @@ async function main() {
 
     const { child, match } = await startProcess(
       process.execPath,
-      ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
+      ['--openssl-legacy-provider', ...bundledEntry('server.ts')],
       { DATABASE_URL: db.url, REDIS_PREFIX: `benchrace:${process.pid}`, NODE_ENV: 'development', SEED_DEMO: 'false' },
       /\{"port":\d+.*\}/,
       path.join(root, 'bench'),

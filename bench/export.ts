@@ -252,7 +252,9 @@ async function child(pass: Case) {
 function runChild(pass: Case, url: string, dir: string, g: Generated): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const flags = (process.env.BENCH_EXPORT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const proc = spawn(process.execPath, [...process.execArgv, ...flags, process.argv[1]!], {
+    // Itself again: through bundled.mjs when it runs so (the smoke run), tsx's loader being in execArgv otherwise.
+    const self = process.env.BENCH_BUNDLED ? [process.env.BENCH_BUNDLED, process.argv[1]!] : [process.argv[1]!];
+    const proc = spawn(process.execPath, [...process.execArgv, ...flags, ...self], {
       env: { ...process.env, BENCH_EXPORT_PASS: pass, BENCH_DATABASE_URL: url, BENCH_EXPORT_DIR: dir, BENCH_EXPORT_HOTEL: JSON.stringify(g) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

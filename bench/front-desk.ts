@@ -13,7 +13,7 @@ import pg from 'pg';
 import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
-import { fmt, insertFrontDeskHotel, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
+import { fmt, insertFrontDeskHotel, median, percentile, root, startProcess, stopProcess, sized, bundledEntry } from './lib.ts';
 
 // A smoke run: 100 rooms, the fewest with one of each kind of the hotel (every 97th out of order,
 // every 50th with a remark) and more vacant rooms (about 55) than the 20 clients; 10 past stays each.
@@ -56,7 +56,7 @@ async function main() {
 
     const { child, match } = await startProcess(
       process.execPath,
-      ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
+      ['--openssl-legacy-provider', ...bundledEntry('server.ts')],
       { DATABASE_URL: db.url, REDIS_PREFIX: `benchfd:${process.pid}`, NODE_ENV: 'development', SEED_DEMO: 'false', BENCH_ACCOUNT_MOBILE: MOBILE },
       /\{"port":\d+.*\}/,
       path.join(root, 'bench'),

@@ -47,7 +47,7 @@ import { createPassword } from '../apps/server/src/modules/credentials/password.
 import { connectAccount } from '../apps/server/src/modules/locks/accounts/account.service.ts';
 import { SIM_DEFAULTS } from '../apps/lock-sim/src/server.ts';
 import { createLogger } from '../apps/server/src/infra/logger.ts';
-import { fmt, median, root, SMOKE, startProcess, stopProcess, sized } from './lib.ts';
+import { fmt, median, root, SMOKE, startProcess, stopProcess, sized, bundledEntry } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(2, 1));
@@ -125,7 +125,7 @@ async function main() {
     await client.connect();
     const sim = await startProcess(
       process.execPath,
-      ['--import', 'tsx', '../apps/lock-sim/src/main.ts'],
+      [...bundledEntry('../apps/lock-sim/src/main.ts')],
       { LOCK_SIM_PORT: '0', LOCK_SIM_STATE_FILE: path.join(stateDir, 'sim.json'), LOCK_SIM_SEED_LOCKS: '0', LOCK_SIM_LATENCY_MS: LATENCY },
       /listening on (http:\/\/[\d.:]+)/,
       path.join(root, 'bench'),
@@ -261,7 +261,7 @@ async function main() {
         Array.from({ length: n }, () =>
           startProcess(
             process.execPath,
-            ['--openssl-legacy-provider', '--import', 'tsx', '../apps/server/src/worker.ts'],
+            ['--openssl-legacy-provider', ...bundledEntry('../apps/server/src/worker.ts')],
             {
               NODE_ENV: 'development',
               LOG_LEVEL: 'info',

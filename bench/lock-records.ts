@@ -32,7 +32,7 @@ import { parseTtlockNotification, ttlockRecordId } from '../apps/server/src/infr
 import { parseLockTag } from '../apps/server/src/modules/credentials/delivery-kinds.ts';
 import { ingestLockRecords, recordMeaning } from '../apps/server/src/modules/locks/records.ts';
 import { createLogger } from '../apps/server/src/infra/logger.ts';
-import { fmt, median, percentile, root, startProcess, stopProcess, sized } from './lib.ts';
+import { fmt, median, percentile, root, startProcess, stopProcess, sized, bundledEntry } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 /** A whole number of records a lock (a smoke run: 50, one to five posts each). */
@@ -277,7 +277,7 @@ async function main() {
 
     const { child, match } = await startProcess(
       process.execPath,
-      ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
+      ['--openssl-legacy-provider', ...bundledEntry('server.ts')],
       {
         DATABASE_URL: db.url,
         REDIS_PREFIX: `benchlkr:${process.pid}`,

@@ -31,7 +31,7 @@ import { CONNECTION_OPTIONS } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { roomListSql } from '../apps/server/src/modules/room/room-list.ts';
-import { fmt, median, percentile, root, startProcess, stopProcess, sized, target, RATIO_FLOOR_MS } from './lib.ts';
+import { fmt, median, percentile, root, startProcess, stopProcess, sized, target, RATIO_FLOOR_MS, bundledEntry } from './lib.ts';
 
 // Smoke: two hotels (the larger-to-smallest ratios and their target need two), of 100 rooms or more
 // (a room out of order is every 97th: every status is then on the board).
@@ -205,7 +205,7 @@ async function main() {
 
     const { child, match } = await startProcess(
       process.execPath,
-      ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
+      ['--openssl-legacy-provider', ...bundledEntry('server.ts')],
       { DATABASE_URL: db.url, REDIS_PREFIX: `benchrb:${process.pid}`, NODE_ENV: 'development', SEED_DEMO: 'false', BENCH_ACCOUNT_MOBILE: MOBILE },
       /\{"port":\d+.*\}/,
       path.join(root, 'bench'),

@@ -23,7 +23,7 @@ import { createPrisma } from '../apps/server/src/db/client.ts';
 import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts';
 import { freePort } from '../apps/server/src/test/test-postgres.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed.ts';
-import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized, SMOKE, target } from './lib.ts';
+import { fmt, load, median, percentile, root, startProcess, stopProcess, type LoadResult, sized, SMOKE, target, bundledEntry } from './lib.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisPrefix = `bench:${process.pid}`;
@@ -59,7 +59,7 @@ async function main() {
 async function listBench(databaseUrl: string) {
   const { child, match } = await startProcess(
     process.execPath,
-    ['--openssl-legacy-provider', '--import', 'tsx', 'server.ts'],
+    ['--openssl-legacy-provider', ...bundledEntry('server.ts')],
     { DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, NODE_ENV: 'development', SEED_DEMO: 'false' },
     /\{"port":\d+.*\}/,
     path.join(root, 'bench'),
