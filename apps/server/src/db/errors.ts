@@ -12,7 +12,8 @@ export function databaseConstraint(error: unknown): { code: string; constraint?:
   }
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
   const meta = error.meta as
-    { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: unknown } }; target?: unknown } | undefined;
+    | { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string; constraint?: unknown } }; target?: unknown }
+    | undefined;
   const cause = meta?.driverAdapterError?.cause;
   if (cause?.originalCode) {
     const named = /constraint "([^"]+)"/.exec(cause.originalMessage ?? '')?.[1];

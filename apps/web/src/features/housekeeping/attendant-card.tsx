@@ -104,7 +104,10 @@ export function AttendantCardLine({
 }
 
 type DialogState =
-  { phase: 'idle' } | { phase: 'running'; step: WritingStep } | { phase: 'done'; issue: CardIssued } | { phase: 'failed'; step: WritingStep; error: unknown };
+  | { phase: 'idle' }
+  | { phase: 'running'; step: WritingStep }
+  | { phase: 'done'; issue: CardIssued }
+  | { phase: 'failed'; step: WritingStep; error: unknown };
 
 /** Writes her card on the desk reader: the four steps, then the card written or why not (nothing is issued unless it read back). */
 function AttendantCardDialog({ attendant, day, writeCard, onClose }: { attendant: Attendant; day: string; writeCard: WriteCardAtDesk; onClose(): void }) {
