@@ -50,8 +50,10 @@ let bundled: string | undefined;
  * The server's source bundled by esbuild with build.mjs's options (bundle-options.cjs) into
  * apps/server/node_modules/.cache/console-processes/<hash of the bundle>/, once per test process:
  * the server, the worker and the export thread, laid out as in dist/. A process started through tsx
- * took 8 to 12 s of CPU to be ready (tsx compiling and Node resolving the source's 700 modules), the
- * bundle about a third less; a test file starts up to eight of them. Named by content, so that test
+ * took 8 to 12 s of CPU to be ready (tsx's loader resolving and loading the source's 700 modules); the
+ * server's modules load from a bundle in about 3 s (2026-11-29); a test file starts up to eight of them.
+ * The export thread's bundle (jobs/export.job.ts) is made the same way for `pnpm dev`: a twin kept
+ * apart because product code does not import the tests' helpers. Named by content, so that test
  * processes bundling the same source at once (.ci/at-hour.sh) write the same files.
  */
 export function bundledSource(): string {
