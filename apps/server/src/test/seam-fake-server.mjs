@@ -320,6 +320,13 @@ const ops = {
     for (const c of [...(errors ?? []), ...(warnings ?? [])]) if (CODE_EVENTS[c]) event(CODE_EVENTS[c]);
     return updated;
   },
+  // Every code of the device not set yet is set, as a lock that took what was pending: read and set
+  // here in one step, so a code the console deletes meanwhile is not asked for after it is gone.
+  '/device/settle': ({ device_id }) =>
+    db
+      .getState()
+      .access_codes.filter((c) => c.device_id === device_id && c.status !== 'set')
+      .map((c) => ops['/code']({ access_code_id: c.access_code_id, status: 'set' })),
   '/code/removed': ({ access_code_id }) => {
     const code = codeById(access_code_id);
     if (!code) throw new Error(`no access code ${access_code_id}`);

@@ -102,6 +102,8 @@ export interface OurSeamLayer {
   budget(limits: Partial<Record<SeamLimitKind, number>>): Promise<void>;
   /** The 429s answered and the per-device peaks since the last reset; `reset`: counted anew from now. */
   counts(reset?: boolean): Promise<OurCounts>;
+  /** Every code of the device not set yet is set now (one step in OUR layer: a code deleted meanwhile is left alone). */
+  settleDevice(deviceId: string): Promise<void>;
   /** Every chosen code created from now on is set on its device by itself `afterMs` later (ms, or a range [min, max]), with its event; null: only by `setCode` (the default). */
   settle(afterMs: number | [number, number] | null): Promise<void>;
   /** The workspace's webhook endpoint: every event OUR layer adds for it is POSTed there, signed with `secret` as Seam signs (Svix); no url: none. */
@@ -217,6 +219,7 @@ export async function startSeamFake(timeoutMs = 30_000): Promise<SeamFake> {
       addDevice: async (device) => (await ours('/add_device', device)) as FakeDevice,
       updateDevice: async (device_id, fields) => (await ours('/device', { device_id, ...fields })) as FakeDevice,
       setOnline: async (device_id, online) => (await ours('/device/online', { device_id, online })) as FakeDevice,
+      settleDevice: async (device_id) => void (await ours('/device/settle', { device_id })),
       setCode: async (access_code_id, change) => (await ours('/code', { access_code_id, ...change })) as Record<string, unknown>,
       codeRemoved: async (access_code_id) => void (await ours('/code/removed', { access_code_id })),
       addEvent: async (event) => (await ours('/event', event)) as Record<string, unknown>,
