@@ -56,7 +56,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('third-party API keys in
       const dialog = page.getByTestId('api-key-dialog');
       await dialog.waitFor();
       await settle(page);
-      expect(await focusedId(page)).toBe('api-key-name');
+      await expect.poll(() => focusedId(page)).toBe('api-key-name');
 
       // Sent empty: a name and something the key may do are asked for, in the page's language.
       await page.getByTestId('api-key-submit').click();

@@ -214,10 +214,11 @@ describe('account', () => {
       const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.getAttribute('role'));
       await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('[role="menu"]'));
-      expect(await focusedTestId()).toBe('user-menu');
+      // Radix gives the focus back (and to the first item) a moment after the menu's change: waited for, not read at once.
+      await expect.poll(focusedTestId).toBe('user-menu');
       await page.keyboard.press('Enter');
       await page.locator('[role="menu"]').waitFor();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
       const first = await page.evaluate(() => document.activeElement?.textContent);
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).not.toBe(first);

@@ -136,7 +136,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('lock passwords in $header', 
     await dialog.waitFor();
     await settle(page);
     // The keyboard starts on who the password is for, the stay's guest; arrows choose another.
-    expect(await focusedId(page)).toBe('issue-holder-stay');
+    await expect.poll(() => focusedId(page)).toBe('issue-holder-stay');
     expect(await page.getByTestId('issue-holder-stay').isChecked()).toBe(true);
     if (holder === 'standalone') {
       await page.keyboard.press('ArrowDown');

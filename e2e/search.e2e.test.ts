@@ -60,7 +60,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the search box in $head
       await page.keyboard.press('Control+k');
       await dialog(page).waitFor();
       await dialog(page).getByText(text(header, 'search.hint')).waitFor();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
       await page.keyboard.type(guest.name);
       const result = dialog(page).locator('[data-testid="search-result"][data-group="guests"]', { hasText: guest.name });
       await result.waitFor();

@@ -109,7 +109,7 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('the staff page in $head
       const dialog = page.getByTestId('staff-add-dialog');
       await dialog.waitFor();
       await settle(page);
-      expect(await focusedId(page)).toBe('staff-add-account');
+      await expect.poll(() => focusedId(page)).toBe('staff-add-account');
 
       // Sent empty: an account and a name are asked for, in the page's language.
       await page.getByTestId('staff-add-submit').click();

@@ -68,7 +68,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await dialog.waitFor();
     await settle(page);
     // The main guest's name has the focus: the desk types it at once.
-    expect(await focusedId(page)).toBe('guest-0-name');
+    await expect.poll(() => focusedId(page)).toBe('guest-0-name');
     await page.keyboard.type('Ret');
 
     const discard = page.getByTestId('discard-changes');
@@ -247,7 +247,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     const addGuest = page.getByTestId('add-guest-dialog');
     await addGuest.waitFor();
     await settle(page);
-    expect(await focusedId(page)).toBe('co-guest-name');
+    await expect.poll(() => focusedId(page)).toBe('co-guest-name');
     await page.keyboard.type(`Late ${reserved}`);
     await page.getByTestId('add-guest-submit').click();
     await addGuest.waitFor({ state: 'detached' });
@@ -326,7 +326,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await page.getByTestId('room-action-check-in').click();
     await page.getByTestId('check-in-dialog').waitFor();
     await settle(page);
-    expect(await focusedId(page)).toBe('guest-0-name');
+    await expect.poll(() => focusedId(page)).toBe('guest-0-name');
     await page.keyboard.press('Escape');
     await page.getByTestId('check-in-dialog').waitFor({ state: 'detached' });
 

@@ -36,6 +36,14 @@ export function useServer(console: E2eServer | null) {
 export const DEMO_OWNER = { account: '13800000000', password: 'demo1234' };
 export const DEMO_STAFF = { account: '13900000000', password: 'staff1234' };
 
+/**
+ * The browser: `CHROMIUM_PATH`, else Debian's `chromium-headless-shell` when installed (.ci/run
+ * installs it: the same Chromium without the desktop browser around it, 17% less CPU for four
+ * browser files, decision 070), else Debian's `chromium`.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 /** The worker's browser, shared by its files (`isolate: false`): see `launchBrowser`. */
 let sharedBrowser: Promise<Browser> | null = null;
 
@@ -50,7 +58,7 @@ export function launchBrowser(): Promise<Browser> {
   if (sharedBrowser) return sharedBrowser;
   const launched = chromium
     .launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       args: [
         '--no-sandbox',
