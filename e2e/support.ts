@@ -41,8 +41,7 @@ export const DEMO_STAFF = { account: '13900000000', password: 'staff1234' };
  * installs it: the same Chromium without the desktop browser around it, 17% less CPU for four
  * browser files, decision 070), else Debian's `chromium`.
  */
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /** The worker's browser, shared by its files (`isolate: false`): see `launchBrowser`. */
 let sharedBrowser: Promise<Browser> | null = null;

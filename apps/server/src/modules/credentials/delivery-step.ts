@@ -7,6 +7,7 @@ import type { TDeliveryError } from '@console/shared';
 import { LockProviderError, type LockProvider, type PasscodeState } from '../../infra/locks/provider';
 import type { DeliveryJobData } from '../../jobs/payloads';
 import { type credentialKind, type CredentialKind, type DeliveryRow, type Pushed } from './delivery-kinds';
+import { takeRefEvent } from './platform-events';
 
 /**
  * One delivery job's work on its lock (docs/credential-delivery.md), run by the engine (delivery.ts)
@@ -157,7 +158,11 @@ async function accepted(
     if (written) await recordEvent(tx, { hotelId: row.hotelId, kind: 'credential.changed', roomIds: [row.roomId], credentialId: row.id, credential: kind });
     return written;
   });
-  if (saved) return 'awaiting';
+  if (saved) {
+    // Seam may have set it and told so before its id was stored here: that event is this write's now.
+    await takeRefEvent(deps, row.hotelId, patch.providerRef, kind, row.id);
+    return 'awaiting';
+  }
   // Revoked or changed meanwhile: the lock's id for it is kept all the same, the removal needs it.
   await handler.save(deps.prisma, row.id, patch);
   return 'stale';

@@ -9,8 +9,10 @@ import type { DeliveryJobData } from '../../jobs/payloads';
 import { reconcileDoorCopiesNow } from './door-copies';
 import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow } from './delivery-kinds';
 import { fail, finish, isWork, step, type DeliveryOutcome } from './delivery-step';
+import { credentialEventKey } from './platform-events';
 
 export { DeliveryRetry, type DeliveryOutcome } from './delivery-step';
+export { credentialEventKey, markCredentialEvent, markRefEvent } from './platform-events';
 
 /**
  * The delivery engine (docs/credential-delivery.md): a credential row holds what the lock should
@@ -182,19 +184,6 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
   // A generated code is known once it is on its room's lock: the shared doors serving the room get it.
   if (outcome === 'on_lock' && job.data.kind === 'password' && first.code === null) await afterCredentialChange(deps, first.hotelId, { roomId: first.roomId });
   return outcome;
-}
-
-/** The Redis key of `markCredentialEvent`'s mark. */
-export const credentialEventKey = (deps: Deps, kind: CredentialKind, id: number) => deps.key('credential-event', kind, id);
-
-/**
- * The platform's event about a credential (Seam's webhook: a code set, failed) came while its
- * delivery job was not waiting to ask (running, or not queued): a mark the job reads before it waits,
- * so that it asks at once rather than after its delay (a code set 30 ms after Seam accepted it was
- * confirmed 2 s late: bench/README §21). Kept 10 minutes.
- */
-export async function markCredentialEvent(deps: Deps, kind: CredentialKind, id: number): Promise<void> {
-  await deps.redis.set(credentialEventKey(deps, kind, id), '1', 'EX', 600);
 }
 
 /** The longest wait between two questions about an accepted write (Seam's own retries take minutes). */

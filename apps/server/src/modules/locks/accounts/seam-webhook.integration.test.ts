@@ -249,4 +249,50 @@ describe("a Seam workspace's webhook", () => {
       await fake.ours.settle(null);
     }
   });
+
+  it("confirms a code at once when Seam's event about it came before the console had stored the code's Seam id", async () => {
+    const { h, staff, stay } = await guestIn('Nadia Karimi');
+    // The password's row held: the job creates the code at Seam, then waits to store its id.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    // Its job held back until the row is held (the job must not store the id first).
+    await ctx.deps.queues.credential.pause();
+    const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730243' });
+    const lockHolder = ctx.deps.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "LockPassword" WHERE "id" = ${created.id} FOR UPDATE`;
+        holding();
+        await held;
+      },
+      { timeout: 60_000 },
+    );
+    try {
+      await holds;
+      await ctx.deps.queues.credential.resume();
+      const ref = await expect
+        .poll(async () => (await fake.ours.state()).access_codes.find((c) => c.device_id === h.device && c.code === '730243')?.access_code_id, {
+          timeout: 15_000,
+        })
+        .toBeDefined()
+        .then(async () => String((await fake.ours.state()).access_codes.find((c) => c.device_id === h.device && c.code === '730243')!.access_code_id));
+      // Seam set it and says so; the console does not know that id yet, and keeps the event for it.
+      await fake.ours.setCode(ref, { status: 'set' });
+      expect((await post(h.accountId, h.secret, deviceEvent(h, 'access_code.set_on_device', { access_code_id: ref }))).statusCode).toBe(204);
+      expect((await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).providerRef).toBeNull();
+      const sent = Date.now();
+      release();
+      await lockHolder;
+      await expect
+        .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).deliveryState, { timeout: 15_000 })
+        .toBe('on_lock');
+      // Well before the job's own question (30 s after Seam accepted it).
+      expect(Date.now() - sent).toBeLessThan(15_000);
+    } finally {
+      release();
+      await lockHolder.catch(() => undefined);
+      await ctx.deps.queues.credential.resume();
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { LockProviderError } from '../../../infra/locks/provider';
 import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { LOCK_REF_SELECT } from '../../base/lock-ref';
-import { deliveryJobId, kickDeliveries, markCredentialEvent } from '../../credentials/delivery';
+import { deliveryJobId, kickDeliveries, markCredentialEvent, markRefEvent } from '../../credentials/delivery';
 import { providerForLock } from '../../lock-cloud/account-provider';
 import { openSeamWebhookSecret, sealSeamWebhookSecret } from '../../lock-cloud/seam-key';
 import { refreshOneLock } from '../lock-status';
@@ -123,10 +123,20 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
  */
 async function codeNow(deps: Deps, hotelId: number, accessCodeId: string): Promise<string> {
   if (!accessCodeId) return 'ignored';
-  const passwords = await deps.prisma.lockPassword.findMany({
-    where: { hotelId, providerRef: accessCodeId },
-    select: { id: true, roomId: true, version: true },
-  });
+  const find = () =>
+    deps.prisma.lockPassword.findMany({
+      where: { hotelId, providerRef: accessCodeId },
+      select: { id: true, roomId: true, version: true },
+    });
+  let passwords = await find();
+  if (passwords.length === 0) {
+    // Seam may tell of a code before the job that created it has stored its id (Seam set it at
+    // once): kept for that job (`takeRefEvent`), and looked for once more, in case the job stored it
+    // between the two (it then found no mark).
+    await markRefEvent(deps, hotelId, accessCodeId);
+    passwords = await find();
+    if (passwords.length === 0) return 'kept';
+  }
   for (const p of passwords) {
     const job = await deps.queues.credential.getJob(deliveryJobId('password', p.id, p.version));
     if (job && (await job.isDelayed())) await job.promote();
