@@ -6,7 +6,7 @@ import { cardNumberOf, cardsOfStay, hotelSector, placeBlankCard, presentAtLock, 
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom } from './support-locks';
 import { readerAddress, readerSim, useReaderType } from './support-readers';
-import { answerCheckOut, answerRoomChange, closeSql } from './support-stays';
+import { answerCheckOut, answerRoomChange, openRoomPicker, closeSql } from './support-stays';
 
 /**
  * The front desk's room cards in the browser (issue 8 §2, §7; spec §3, §4, §8), against the reader
@@ -388,7 +388,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('room cards with reader type 
     // Moved: the stay's card stops opening the old room, and the new room's card is offered at once.
     await page.getByTestId('action-change-room').click();
     await page.getByTestId('change-room-dialog').waitFor();
-    await page.getByTestId('change-room-picker').click();
+    await openRoomPicker(page);
     await page.getByTestId('change-room-picker-search').fill(`M-${header}-${type}-b`);
     await page.getByRole('option', { name: new RegExp(`^M-${header}-${type}-b`) }).click();
     await answerRoomChange(page);

@@ -6,7 +6,7 @@ import { cardNumberOf, cardsOfStay, placeBlankCard, presentAtLock, sendCardKeys 
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { pairedRoom, sim } from './support-locks';
 import { readerSim, useReaderType } from './support-readers';
-import { answerRoomChange, closeSql, waitForRoomStatus } from './support-stays';
+import { answerRoomChange, openRoomPicker, closeSql, waitForRoomStatus } from './support-stays';
 
 /**
  * The guest's keys follow the guest (issue 17 §2, problems 3 and 4), in Chinese, English and Arabic:
@@ -76,7 +76,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('the keys follow the guest in
     const dialog = page.getByTestId('change-room-dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(text(header, 'frontDesk.stay.changeRoomDescription', { guest, room: `KF-${header}-a` }));
-    await page.getByTestId('change-room-picker').click();
+    await openRoomPicker(page);
     await page.getByTestId('change-room-picker-search').fill(`KF-${header}-b`);
     await page.getByRole('option', { name: new RegExp(`^KF-${header}-b`) }).click();
     // Before the move, the dialog says what moves with the guest.

@@ -2,7 +2,19 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, settle, signIn, inContext } from './support';
 import { languageRuns } from './support-board';
-import { answerRoomChange, closeSql, focusedId, openRoom, shiftWallClock, sql, staysOfGuest, text, typeDateTime, waitForRoomStatus } from './support-stays';
+import {
+  answerRoomChange,
+  openRoomPicker,
+  closeSql,
+  focusedId,
+  openRoom,
+  shiftWallClock,
+  sql,
+  staysOfGuest,
+  text,
+  typeDateTime,
+  waitForRoomStatus,
+} from './support-stays';
 
 /**
  * The front desk's stay work in Chinese, English and Arabic: a check-in whose answer is lost keeps
@@ -289,7 +301,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('stays in $header', ({ code, 
     await page.getByTestId('action-change-room').click();
     const dialog = page.getByTestId('change-room-dialog');
     await dialog.waitFor();
-    await page.getByTestId('change-room-picker').click();
+    await openRoomPicker(page);
     await page.getByTestId('change-room-picker-search').fill(cancelled);
     const option = page.getByRole('option', { name: new RegExp(`^${cancelled}`) });
     // The server's answer to the search: that room alone (of 30).

@@ -120,3 +120,16 @@ export async function answerRoomChange(page: Page, upgrade: 'charge' | 'complime
   if ((await dialog.getByTestId('change-room-upgrade').count()) > 0) await dialog.getByTestId(`change-room-upgrade-${upgrade}`).check();
   await page.waitForSelector('[data-testid="change-room-submit"]:not([disabled])');
 }
+
+/**
+ * Opens the room-change dialog's room picker once the dialog has taken the focus: Radix moves the
+ * focus into a dialog just after it shows, and a click on the picker in between opened its list,
+ * which that move of the focus closed again (a timeline failure of 2026-11-29, the picker focused
+ * and closed in its picture).
+ */
+export async function openRoomPicker(page: Page) {
+  await page.getByTestId('change-room-dialog').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="change-room-dialog"]')?.contains(document.activeElement) ?? false);
+  await page.getByTestId('change-room-picker').click();
+  await page.getByTestId('change-room-picker-search').waitFor();
+}

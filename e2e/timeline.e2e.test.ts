@@ -5,7 +5,7 @@ import { api, languageRuns, text } from './support-board';
 import { closeGuestKeys, guestKeysDialog } from './support-keys';
 import { lockIdOf, pairedRoom, sim } from './support-locks';
 import { attributeBecomes } from './support-money';
-import { answerRoomChange, closeSql, sql, waitForRoomStatus } from './support-stays';
+import { answerRoomChange, openRoomPicker, closeSql, sql, waitForRoomStatus } from './support-stays';
 
 /**
  * The timeline (issue 28 §1), in Arabic and in Chinese or English (decision 034), on a desktop and on a 390 px phone:
@@ -123,7 +123,7 @@ describe.each(RUNS)('the timeline in $header', ({ code, header, guest, pin }) =>
     await details.getByTestId('timeline-move-room').click();
     const dialog = page.getByTestId('change-room-dialog');
     await dialog.waitFor();
-    await page.getByTestId('change-room-picker').click();
+    await openRoomPicker(page);
     await page.getByTestId('change-room-picker-search').fill(roomB);
     await page.getByRole('option', { name: new RegExp(`^${roomB}`) }).click();
     await answerRoomChange(page);
