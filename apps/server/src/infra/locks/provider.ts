@@ -135,7 +135,18 @@ export interface LockCapabilities {
   offlinePasscodes: boolean;
   /** Its keypad has no 0 key (Seam: a Nuki lock, `device_type` nuki_lock): no code with a 0 can be typed on it. */
   keypadWithoutZero: boolean;
+  /**
+   * The platform keeps backup codes programmed on the lock, one of which can stand in for a chosen
+   * code it failed to set (Seam: `supports_backup_access_code_pool`; TTLock: none).
+   */
+  backupCodePool: boolean;
 }
+
+/**
+ * What the console already knows of a lock (its row, kept at each import and pairing), given with a
+ * write so that the adapter need not ask the platform first: a stale fact is the platform's to refuse.
+ */
+export type KnownLock = Pick<LockCapabilities, 'onlinePasscodes' | 'backupCodePool'>;
 
 export interface LockSummary {
   /** The provider's lock id (TTLock lockId, as a string). */
@@ -285,8 +296,11 @@ export interface LockProvider {
    * (`timeZone`), start back to its hour, end forward to the next.
    */
   getRandomPasscode(lockId: string, input: { type: RandomPasscodeType; name: string; timeZone: string } & Validity): Promise<{ ref: string; code: string }>;
-  /** A chosen passcode pushed through the gateway (TTLock keyboardPwd/add, addType 2); minute precision. */
-  addCustomPasscode(lockId: string, input: { code: string; name: string } & Validity): Promise<{ ref: string }>;
+  /**
+   * A chosen passcode pushed through the gateway (TTLock keyboardPwd/add, addType 2); minute precision.
+   * `known`: the lock's row (Seam then reads no device before the create); absent, the adapter asks.
+   */
+  addCustomPasscode(lockId: string, input: { code: string; name: string } & Validity, known?: KnownLock): Promise<{ ref: string }>;
   /**
    * Changes the validity of a custom passcode on the lock through the gateway (TTLock
    * keyboardPwd/change, changeType 2), to the minute. A generated passcode is never changed (TTLock

@@ -75,6 +75,7 @@ describe('TTLock adapter against the lock simulator', () => {
         onlinePasscodes: true,
         offlinePasscodes: true,
         keypadWithoutZero: false,
+        backupCodePool: false,
       },
       building: '',
       floor: '',
@@ -656,6 +657,7 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
       onlinePasscodes: true,
       offlinePasscodes: true,
       keypadWithoutZero: false,
+      backupCodePool: false,
     });
     expect(await ttlock.listGateways()).toEqual([
       { gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 },

@@ -6,7 +6,7 @@
 import type { Deps } from '../../context';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
-import type { LockProvider, PasscodeState } from '../../infra/locks/provider';
+import type { KnownLock, LockProvider, PasscodeState } from '../../infra/locks/provider';
 import type { DeliveryLock } from '../base/lock-ref';
 import type { CredentialKind } from './lock-tags';
 
@@ -38,6 +38,8 @@ export interface DeliveryRow {
   /** Password fields. */
   passwordKind?: 'air' | 'custom' | 'one_time';
   code?: string | null;
+  /** What the password's lock takes, from its row (the adapter need not ask the platform first). */
+  known?: KnownLock;
   /**
    * Face fields: the face's photo in the upload store (`Face.imageUrl`) and the SHA-256 it had when
    * the face was made (`Face.imageSha256`). The lock cloud makes the feature data from it at each push.

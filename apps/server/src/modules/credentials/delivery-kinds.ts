@@ -32,10 +32,13 @@ const passwordHandler: CredentialKindHandler = {
         holderName: string;
         kind: 'air' | 'custom' | 'one_time';
         code: string | null;
+        l_onlinePasscodes: boolean | null;
+        l_backupCodePool: boolean | null;
       } & DeliveryLockColumns)[]
     >`
       SELECT p."id", p."hotelId", p."roomId", p."deliveryState"::text AS "deliveryState", p."version", p."providerRef", p."acceptedVersion", p."validFrom",
-             p."validUntil", p."revokeReason", p."holderName", p."kind"::text AS "kind", p."code", ${DELIVERY_LOCK_COLUMNS}
+             p."validUntil", p."revokeReason", p."holderName", p."kind"::text AS "kind", p."code", ${DELIVERY_LOCK_COLUMNS},
+             l."onlinePasscodes" AS "l_onlinePasscodes", l."backupCodePool" AS "l_backupCodePool"
         FROM "LockPassword" p
         LEFT JOIN "Room" r ON r."hotelId" = p."hotelId" AND r."id" = p."roomId"
         LEFT JOIN "Lock" l ON l."hotelId" = p."hotelId" AND l."id" = COALESCE(p."doorLockId", r."lockId")
@@ -57,6 +60,10 @@ const passwordHandler: CredentialKindHandler = {
       lockName: lockName('password', p.id, p.holderName),
       passwordKind: p.kind,
       code: p.code,
+      // What the lock takes, as its row says (kept at each import): the platform is not asked first.
+      ...(p.l_onlinePasscodes === null || p.l_backupCodePool === null
+        ? {}
+        : { known: { onlinePasscodes: p.l_onlinePasscodes, backupCodePool: p.l_backupCodePool } }),
     };
   },
   async findWork(prisma, scope) {
@@ -70,7 +77,7 @@ const passwordHandler: CredentialKindHandler = {
   async push(provider, lockId, row, context) {
     const window = { startAt: row.validFrom, endAt: row.validUntil };
     if (row.passwordKind === 'custom') {
-      const { ref } = await provider.addCustomPasscode(lockId, { code: row.code ?? '', name: row.lockName, ...window });
+      const { ref } = await provider.addCustomPasscode(lockId, { code: row.code ?? '', name: row.lockName, ...window }, row.known);
       // A platform that sets it later (Seam) has only accepted it: the engine asks until the lock has it.
       return { ref, settled: provider.confirmsWrites };
     }

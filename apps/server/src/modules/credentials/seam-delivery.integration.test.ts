@@ -88,6 +88,8 @@ describe('a code on a Seam lock', () => {
     await expect.poll(async () => (await deviceCalls(r.device)).filter((p) => p === '/access_codes/get').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     expect((await fake.ours.state()).access_codes.filter((c) => c.device_id === r.device)).toHaveLength(1);
     expect((await password(created.id)).deliveryState).toBe('pending');
+    // What the lock takes came from its row (kept at the import), not from a device read before the create.
+    expect(await deviceCalls(r.device)).not.toContain('/devices/get');
 
     // Seam still trying (a delay it warns of): still pending, the trouble said.
     await fake.ours.setCode(ref, { status: 'setting', warnings: ['delay_in_setting_on_device'] });

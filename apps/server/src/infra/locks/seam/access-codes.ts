@@ -1,5 +1,13 @@
 import { AIR_PASSWORD_RULES, ceilToZoneHour, floorToZoneHour, HOUR_MS } from '@console/shared';
-import { LockProviderError, type PasscodeOnLock, type PasscodeState, type RandomPasscodeType, type Validity, type VendorIssue } from '../provider';
+import {
+  LockProviderError,
+  type KnownLock,
+  type PasscodeOnLock,
+  type PasscodeState,
+  type RandomPasscodeType,
+  type Validity,
+  type VendorIssue,
+} from '../provider';
 import { readAccessCode, readActionAttempt, type SeamAccessCode } from './answers';
 import { capabilitiesOf, getDevice } from './devices';
 import { accessCodeIssue, actionAttemptFailure } from './errors';
@@ -50,10 +58,19 @@ async function ownCode(s: SeamSession, lockId: string, ref: string): Promise<Sea
   return code;
 }
 
-/** A chosen code (Seam `access_codes/create` with `code`); needs `can_program_online_access_codes`. */
-export async function addCustomPasscode(s: SeamSession, lockId: string, input: { code: string; name: string } & Validity): Promise<{ ref: string }> {
-  const device = await getDevice(s, lockId);
-  if (!capabilitiesOf(device).onlinePasscodes) {
+/**
+ * A chosen code (Seam `access_codes/create` with `code`); needs `can_program_online_access_codes`.
+ * What the lock can take is the console's row when given (`known`, kept at each import: one call a
+ * code instead of two, bench/README §21), else the device read first (`devices/get`).
+ */
+export async function addCustomPasscode(
+  s: SeamSession,
+  lockId: string,
+  input: { code: string; name: string } & Validity,
+  known?: KnownLock,
+): Promise<{ ref: string }> {
+  const device = known ?? capabilitiesOf(await getDevice(s, lockId));
+  if (!device.onlinePasscodes) {
     throw new LockProviderError('not_supported', 'can_program_online_access_codes', 'Seam cannot put a chosen code on this device');
   }
   const window = windowOf(s, input);

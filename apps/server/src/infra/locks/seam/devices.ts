@@ -43,6 +43,8 @@ export function capabilitiesOf(d: SeamDevice): LockCapabilities {
     offlinePasscodes,
     // The Nuki Keypad has the keys 1 to 9 and none for 0 (research/seam.md: "no zeros in PINs").
     keypadWithoutZero: d.deviceType === 'nuki_lock',
+    // Backup codes stand in for time-bound chosen codes only (access-codes.ts, pullBackupPasscode).
+    backupCodePool: onlinePasscodes && d.backupCodePool === true,
   };
 }
 

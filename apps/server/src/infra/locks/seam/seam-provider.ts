@@ -8,6 +8,7 @@ import {
   type FacePhoto,
   type GatewayLink,
   type GatewaySummary,
+  type KnownLock,
   type LockCardSettings,
   type LockProvider,
   type LockRecord,
@@ -112,8 +113,8 @@ export class SeamProvider implements LockProvider {
   getRandomPasscode(lockId: string, input: { type: RandomPasscodeType; name: string; timeZone: string } & Validity): Promise<{ ref: string; code: string }> {
     return codes.getRandomPasscode(this.session, lockId, input);
   }
-  addCustomPasscode(lockId: string, input: { code: string; name: string } & Validity): Promise<{ ref: string }> {
-    return codes.addCustomPasscode(this.session, lockId, input);
+  addCustomPasscode(lockId: string, input: { code: string; name: string } & Validity, known?: KnownLock): Promise<{ ref: string }> {
+    return codes.addCustomPasscode(this.session, lockId, input, known);
   }
   changePasscodeValidity(lockId: string, ref: string, input: Validity): Promise<void> {
     return codes.changePasscodeValidity(this.session, lockId, ref, input);

@@ -65,6 +65,7 @@ describe("Seam adapter against Seam's fake", () => {
       can_program_offline_access_codes: true,
       properties: { accessory_keypad: { is_connected: true } },
     });
+    const pooled = await newLock({ properties: { supports_backup_access_code_pool: true } });
     const locks = new Map((await seam.listLocks()).map((l) => [l.lockId, l]));
     expect(locks.get('august_device_1')).toEqual({
       lockId: 'august_device_1',
@@ -83,6 +84,7 @@ describe("Seam adapter against Seam's fake", () => {
         onlinePasscodes: true,
         offlinePasscodes: false,
         keypadWithoutZero: false,
+        backupCodePool: false,
       },
       building: '',
       floor: '',
@@ -95,6 +97,8 @@ describe("Seam adapter against Seam's fake", () => {
       capabilities: { keypad: false, onlinePasscodes: false, offlinePasscodes: false, remoteUnlock: true },
     });
     expect(locks.get(algo)?.capabilities).toMatchObject({ keypad: true, onlinePasscodes: false, offlinePasscodes: true, remoteUnlock: false });
+    // Seam keeps backup codes on it (the console keeps this on the lock's row and sends it with each code).
+    expect(locks.get(pooled)?.capabilities).toMatchObject({ onlinePasscodes: true, backupCodePool: true });
     expect(await seam.listGateways()).toEqual([]);
     await expectCode(seam.gatewayLocks('any'), 'not_supported');
   });

@@ -29,6 +29,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
       onlinePasscodes: true,
       offlinePasscodes: true,
       keypadWithoutZero: false,
+      backupCodePool: false,
     };
   const bit = (n: number) => featureBit(featureValue, n);
   return {
@@ -41,6 +42,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
     onlinePasscodes: bit(0),
     offlinePasscodes: bit(0),
     keypadWithoutZero: false,
+    backupCodePool: false,
   };
 }
 

@@ -105,6 +105,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
         onlinePasscodes: lock.capabilities.onlinePasscodes,
         offlinePasscodes: lock.capabilities.offlinePasscodes,
         keypadWithoutZero: lock.capabilities.keypadWithoutZero,
+        backupCodePool: lock.capabilities.backupCodePool,
         remoteUnlock: lock.capabilities.remoteUnlock,
         building: lock.building,
         floor: lock.floor,

@@ -207,6 +207,7 @@ export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string
           onlinePasscodes: detail.capabilities.onlinePasscodes,
           offlinePasscodes: detail.capabilities.offlinePasscodes,
           keypadWithoutZero: detail.capabilities.keypadWithoutZero,
+          backupCodePool: detail.capabilities.backupCodePool,
           remoteUnlock: detail.capabilities.remoteUnlock,
           gatewayId: status?.gateway?.gatewayId ?? null,
           gatewayName: status?.gateway?.name ?? null,
