@@ -45,16 +45,18 @@
  *     day (open) and of yesterday (closed: its frozen row); `reportRange` of the last whole calendar
  *     month (open days) and of the month before (closed days); and the screen's calls of today and of
  *     the open month through tRPC over HTTP (the app built in this process, a session cookie);
- *   - the SAME statements alone (`figuresSql`, `standingSql`, the closed days' rows), sent with the
- *     service's pool as the service sends them (a range's open days in one span, the figures'
- *     statements and what the hotel stands at side by side): the baseline of each, and the ratio of
- *     the p95s. Target: p95 under 200 ms.
+ *   - the SAME statements alone (`figuresSql`, the kept days' rows (LedgerDaySum) and, for the days
+ *     not kept, `entriesSql` and `standingSql`, the closed days' rows), sent with the service's pool
+ *     as the service sends them (a range's open days in one span, the figures' statements and the kept
+ *     rows side by side): the baseline of each, and the ratio of the p95s. Target: p95 under 200 ms.
  *   - then (reports-ledger.ts `timeLedger`, each case's calls as many as fit in BENCH_LEDGER_BUDGET_S,
- *     at least 3, at most the rounds' calls, shuffled call by call): the trial balance page's
- *     `order.trialBalance` (in process and over HTTP) of the open past day and of the day closed,
- *     against its statements alone (copied from modules/journal/trial-balance*.ts, checked to answer
- *     as the service does); `standingByDay` (decision 062) of the past day, of the month and of a day
- *     a year back, against `standingSql` alone. Target: a day's trial balance p95 under 200 ms.
+ *     at least 3, at most the rounds' calls, shuffled call by call), after the nightly sweep's
+ *     checkpoints of the days since the last one are kept in order (as an install keeps one a night):
+ *     the trial balance page's `order.trialBalance` (in process and over HTTP) of the open past day
+ *     and of the day closed, against the service's own statements alone (trial-balance-sums.ts), each
+ *     first checked against a recount over every line; `standingByDay` (decision 062) of the past day
+ *     (and, in a smoke run, of the month and of a day a year back: minutes a call at full size) against
+ *     `standingSql` alone. Target: a day's trial balance p95 under 200 ms.
  *
  * Smoke run (BENCH_SMOKE=1): the same generation, checks, closes and cases on 20 rooms (one a
  * floor; 2 of them awaited yesterday, ABSENT_EVERY 10) over 92 days (the least that holds the month
@@ -726,31 +728,32 @@ async function main() {
       ))
         await pool.query(q.text, q.values);
     };
-    // As rangeFigures: the rooms, the stays, the ledger's sums (those kept of the days that are over, the
-    // entries of the others summed: keptEntrySums) and what the hotel stands at, side by side.
+    // As rangeFigures with keptDays: the rooms, the stays, the nights, and the ledger's sums and what the
+    // hotel stood at, those kept of the days that are over read, the others' computed (the entries of the
+    // span of them summed; the standing of each), side by side.
     const spanAlone = async (dates: string[]) => {
       const bounds = [...dates.map((x) => hotelDay(x).from), hotelDay(dates[dates.length - 1]!).to];
       const sql = figuresSql(g.hotelId, bounds, dates);
-      const sums = async () => {
-        const { rows } = await pool.query<{ date: string }>(
-          `SELECT "hotelId", "date", "dayStart", "dayEnd", "sums", "createdAt" FROM "LedgerDaySum" WHERE "hotelId" = $1 AND "date" = ANY($2::text[])`,
+      const keptAlone = async () => {
+        const { rows } = await pool.query<{ date: string; sums: unknown; standing: unknown }>(
+          `SELECT "hotelId", "date", "dayStart", "dayEnd", "sums", "standing", "createdAt" FROM "LedgerDaySum" WHERE "hotelId" = $1 AND "date" = ANY($2::text[])`,
           [g.hotelId, dates],
         );
-        const kept = new Set(rows.map((r) => r.date));
-        const missing = dates.flatMap((x, k) => (kept.has(x) ? [] : [k]));
-        if (missing.length) {
-          // Which of them are over (the business date), then the entries of the span of them.
-          await pool.query(`SELECT "Hotel_business_date"($1::int, $2::timestamptz)::text AS "date"`, [g.hotelId, new Date()]);
-          const q = entriesSql(g.hotelId, dates.slice(missing[0]!, missing[missing.length - 1]! + 1));
-          await pool.query(q.text, q.values);
-        }
+        const kept = new Map(rows.map((r) => [r.date, r]));
+        const noSums = dates.flatMap((x, k) => (kept.get(x)?.sums ? [] : [k]));
+        const noStand = dates.filter((x) => !kept.get(x)?.standing);
+        if (!noSums.length && !noStand.length) return;
+        // Which of them are over (the business date), then the entries of the span of them and the standing of each.
+        await pool.query(`SELECT "Hotel_business_date"($1::int, $2::timestamptz)::text AS "date"`, [g.hotelId, new Date()]);
+        const entries = noSums.length ? entriesSql(g.hotelId, dates.slice(noSums[0]!, noSums[noSums.length - 1]! + 1)) : null;
+        await Promise.all([entries && pool.query(entries.text, entries.values), noStand.length ? standingAlone(noStand) : null]);
       };
       await Promise.all([
         pool.query(sql.rooms.text, sql.rooms.values),
         pool.query(sql.stays.text, sql.stays.values),
         pool.query(sql.nights.text, sql.nights.values),
-        sums(),
-        standingAlone(dates),
+        pool.query(sql.extras.text, sql.extras.values),
+        keptAlone(),
       ]);
     };
     const figuresAlone = (date: string) => spanAlone([date]);

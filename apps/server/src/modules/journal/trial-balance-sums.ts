@@ -54,10 +54,26 @@ export const groupKey = (g: { account: string; method: string | null; shiftId: n
  * or before it (an entry imported with a past date); without a checkpoint, every line.
  */
 export async function ledgerGroups(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<LedgerGroup[]> {
-  const c = from ?? NONE;
   const sums = await db.$queryRaw<
     { account: TLedgerAccount; method: TMoneyMethod | null; shiftId: number | null; opening: bigint; debits: bigint; credits: bigint }[]
-  >`
+  >(ledgerGroupsSql(hotelId, date, from));
+  const groups = new Map<string, LedgerGroup>();
+  for (const b of from?.balances ?? []) groups.set(groupKey(b), { ...b, opening: b.amount, debits: 0, credits: 0 });
+  for (const s of sums) {
+    const key = groupKey(s);
+    const g = groups.get(key) ?? { account: s.account, method: s.method, shiftId: s.shiftId, opening: 0, debits: 0, credits: 0 };
+    g.opening += n(s.opening);
+    g.debits += n(s.debits);
+    g.credits += n(s.credits);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+/** The statement of `ledgerGroups`: each group's lines since the checkpoint (or every line), summed. */
+export function ledgerGroupsSql(hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql {
+  const c = from ?? NONE;
+  return Prisma.sql`
     WITH lines AS (
       SELECT l."account", l."method", l."shiftId", l."amount", e."businessDate"
         FROM ${linesDated(hotelId, c.date, date, from !== null)}
@@ -72,17 +88,6 @@ export async function ledgerGroups(db: Db, hotelId: number, date: string, from: 
       coalesce(sum("amount") FILTER (WHERE "businessDate" = ${date} AND "amount" > 0), 0) AS "debits",
       coalesce(sum("amount") FILTER (WHERE "businessDate" = ${date} AND "amount" < 0), 0) AS "credits"
     FROM lines GROUP BY 1, 2, 3`;
-  const groups = new Map<string, LedgerGroup>();
-  for (const b of from?.balances ?? []) groups.set(groupKey(b), { ...b, opening: b.amount, debits: 0, credits: 0 });
-  for (const s of sums) {
-    const key = groupKey(s);
-    const g = groups.get(key) ?? { account: s.account, method: s.method, shiftId: s.shiftId, opening: 0, debits: 0, credits: 0 };
-    g.opening += n(s.opening);
-    g.debits += n(s.debits);
-    g.credits += n(s.credits);
-    groups.set(key, g);
-  }
-  return [...groups.values()];
 }
 
 /**
@@ -114,45 +119,53 @@ const postedBy = (date: string) => Prisma.sql`coalesce(e."businessDate", to_char
 
 /** The folios whose guest, deposit and receivable ledgers do not hold the opposite of their bill's balance by the end of `date`. */
 export async function foliosOff(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<number[]> {
+  return (await db.$queryRaw<{ folioId: number }[]>(foliosOffSql(hotelId, date, from))).map((r) => r.folioId);
+}
+
+/** The statement of `foliosOff`. */
+export function foliosOffSql(hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql {
   const ledgers = Prisma.sql`l."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND l."account" IN ('guest', 'deposit', 'receivable')`;
   const entries = Prisma.sql`oe."hotelId" = ${hotelId} AND ${postedBy(date)}`;
   const touched = touchedSince(hotelId, date, from, 'folioId');
   // Since a checkpoint: each folio it names, summed by its indexes; without one, every folio at once.
-  const rows = touched
-    ? await db.$queryRaw<{ folioId: number }[]>`
+  return touched
+    ? Prisma.sql`
       SELECT t.id AS "folioId" FROM (SELECT DISTINCT id FROM (${touched}) c WHERE id IS NOT NULL) t
         CROSS JOIN LATERAL (SELECT sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
                              WHERE l."folioId" = t.id AND ${ledgers} OFFSET 0) j
         CROSS JOIN LATERAL (SELECT -sum(oe."amount") AS s FROM "OrderEntry" oe ${posted} WHERE oe."folioId" = t.id AND ${entries} OFFSET 0) o
       WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`
-    : await db.$queryRaw<{ folioId: number }[]>`
+    : Prisma.sql`
       WITH j AS (
         SELECT l."folioId", sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
         WHERE ${ledgers} GROUP BY l."folioId"),
       o AS (SELECT oe."folioId", -sum(oe."amount") AS s FROM "OrderEntry" oe ${posted} WHERE oe."folioId" IS NOT NULL AND ${entries} GROUP BY oe."folioId")
       SELECT "folioId" FROM j FULL JOIN o USING ("folioId") WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
-  return rows.map((r) => r.folioId);
 }
 
 /** The customers whose balance in the journal is not the one their entries give by the end of `date` (docs/orders.md). */
 export async function customersOff(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<number[]> {
+  return (await db.$queryRaw<{ customerId: number }[]>(customersOffSql(hotelId, date, from))).map((r) => r.customerId);
+}
+
+/** The statement of `customersOff`. */
+export function customersOffSql(hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql {
   const ledger = Prisma.sql`l."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND l."account" = 'customer_balance'`;
   const entries = Prisma.sql`oe."hotelId" = ${hotelId} AND (oe."folioId" IS NULL OR oe."method" = 'balance') AND ${postedBy(date)}`;
   const balance = Prisma.sql`sum(CASE WHEN oe."folioId" IS NULL THEN oe."amount" ELSE -oe."amount" END)`;
   const touched = touchedSince(hotelId, date, from, 'customerId');
   // Since a checkpoint: each customer it names, by JournalLine_hotelId_customerId_idx and the entries' index.
-  const rows = touched
-    ? await db.$queryRaw<{ customerId: number }[]>`
+  return touched
+    ? Prisma.sql`
       SELECT t.id AS "customerId" FROM (SELECT DISTINCT id FROM (${touched}) c WHERE id IS NOT NULL) t
         CROSS JOIN LATERAL (SELECT -sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
                              WHERE l."customerId" = t.id AND ${ledger} OFFSET 0) j
         CROSS JOIN LATERAL (SELECT ${balance} AS s FROM "OrderEntry" oe ${posted} WHERE oe."customerId" = t.id AND ${entries} OFFSET 0) o
       WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`
-    : await db.$queryRaw<{ customerId: number }[]>`
+    : Prisma.sql`
       WITH j AS (
         SELECT l."customerId", -sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
         WHERE ${ledger} GROUP BY l."customerId"),
       o AS (SELECT oe."customerId", ${balance} AS s FROM "OrderEntry" oe ${posted} WHERE oe."customerId" IS NOT NULL AND ${entries} GROUP BY oe."customerId")
       SELECT "customerId" FROM j FULL JOIN o USING ("customerId") WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
-  return rows.map((r) => r.customerId);
 }
