@@ -99,6 +99,27 @@ async function useAt(lockId: string, passcode: string, offsetMs: number) {
   }
 }
 
+/**
+ * Waits for a room's task in a column of the supervisor's page; when it never comes, the failure says
+ * what the database holds of the room (its cleanliness, guests, and every task it has, with the
+ * hotel's housekeeping day) beside the page's picture: a failure seen once in CI and never again
+ * (issue 37 §1) left only "not visible".
+ */
+async function taskIn(page: Page, column: string, room: string, roomId: number) {
+  try {
+    await page.getByTestId(column).getByTestId(`hk-task-${room}`).waitFor();
+  } catch (error) {
+    const [facts] = await sql(
+      `SELECT r."cleanStatus", r."inHouseStays", h."housekeepingDay"::text AS "hotelDay", now()::text AS "now",
+              (SELECT json_agg(json_build_object('day', t."day"::text, 'kind', t."kind", 'status', t."status", 'assignee', t."assigneeId", 'created', t."createdAt") ORDER BY t."id")
+                 FROM "HousekeepingTask" t WHERE t."roomId" = r."id") AS "tasks"
+         FROM "Room" r JOIN "Hotel" h ON h."id" = r."hotelId" WHERE r."id" = $1`,
+      [roomId],
+    );
+    throw new Error(`room ${room}: no task in ${column}; the database: ${JSON.stringify(facts)}; ${(error as Error).message}`);
+  }
+}
+
 /** The status a task shows on a page (its badge's `data-status`), waited for until it is `status`. */
 async function waitForTask(page: Page, testId: string, status: string) {
   await page.locator(`[data-testid="${testId}"] [data-testid="task-status"][data-status="${status}"]`).waitFor({ timeout: 20_000 });
@@ -149,7 +170,7 @@ describe.each(languageRuns(RUNS, import.meta.url, (run) => run.supervisor.header
     const generated = answerOf(supPage, 'housekeeping.generate');
     await supPage.getByTestId('hk-generate').click();
     await generated;
-    for (const room of rooms) await supPage.getByTestId(`hk-column-none`).getByTestId(`hk-task-${room}`).waitFor();
+    for (const room of rooms) await taskIn(supPage, 'hk-column-none', room, paired[room]!.roomId);
 
     // Her floor at once, then one more room from its own "Assign to" list.
     await supPage.getByTestId('hk-area').selectOption(`floor:${floor}`);
