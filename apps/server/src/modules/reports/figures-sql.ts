@@ -143,26 +143,35 @@ export function dayFiguresSql(hotelId: number, date: string, from: Date, to: Dat
  * as the documents stood then: the entries whose business date is that day or before (the journal's
  * date; an entry it lacks, by its calendar day), on the bills not settled by the day's end. A past
  * day shows what it held then, not what the hotel holds today; the open date what it holds now. One
- * row per day (`i`, from 1), each counted over the bills open at its end only (Folio_hotelId_open_idx
- * and Folio_hotelId_settledAt_idx: a few thousand).
+ * row per day (`i`, from 1), each counted over the bills open at its end only. Those bills are read
+ * once, for the earliest end (`$4`, a value of its own: the planner reads the open bills by
+ * Folio_hotelId_open_idx and those settled since by Folio_hotelId_settledAt_idx, and their entries by
+ * their indexes, knowing how few they are; with the end of each day read from the list it planned for
+ * a third of every bill ever, and read every entry of three years, 7 s a day at 10,000 rooms:
+ * bench/README §18), then each day keeps its own.
  */
 export function standingSql(hotelId: number, dates: string[], ends: Date[]) {
+  const earliest = ends.length ? new Date(Math.min(...ends.map((e) => e.getTime()))) : new Date(0);
   return {
     // Held: each deposit less its refunds, neither corrected by that day (the rule of
     // "OrderEntry_refundable" as it stood then); a refund or a correction is on the bill of the entry
     // it names (the ledger's rule OrderEntry_link_same_account).
     standing: {
-      text: `WITH days AS (SELECT t.d, t.e, t.i FROM unnest($2::text[], $3::timestamptz[]) WITH ORDINALITY AS t(d, e, i))
+      text: `WITH open_bills AS MATERIALIZED (
+      SELECT f."id" AS folio, f."settledAt", f."owedAt", oe."id", oe."kind", oe."amount", oe."linkedEntryId" AS link,
+             coalesce(je."businessDate", to_char(oe."createdAt" AT TIME ZONE h."timeZone", 'YYYY-MM-DD')) AS posted
+      FROM "Folio" f
+      JOIN "Hotel" h ON h."id" = f."hotelId"
+      JOIN "OrderEntry" oe ON oe."hotelId" = f."hotelId" AND oe."folioId" = f."id"
+      LEFT JOIN "JournalEntry" je ON je."orderEntryId" = oe."id"
+      WHERE f."hotelId" = $1 AND (f."settledAt" IS NULL OR f."settledAt" >= $4::timestamptz)
+    ), days AS (SELECT t.d, t.e, t.i FROM unnest($2::text[], $3::timestamptz[]) WITH ORDINALITY AS t(d, e, i))
     SELECT days.i, s.owing_count, s.owing_total, s.held
     FROM days CROSS JOIN LATERAL (
       WITH e AS MATERIALIZED (
-        SELECT f."id" AS folio, f."owedAt" IS NOT NULL AND f."owedAt" < days.e AS owing, oe."id", oe."kind", oe."amount", oe."linkedEntryId" AS link
-        FROM "Folio" f
-        JOIN "Hotel" h ON h."id" = f."hotelId"
-        JOIN "OrderEntry" oe ON oe."hotelId" = f."hotelId" AND oe."folioId" = f."id"
-        LEFT JOIN "JournalEntry" je ON je."orderEntryId" = oe."id"
-        WHERE f."hotelId" = $1 AND (f."settledAt" IS NULL OR f."settledAt" >= days.e)
-          AND coalesce(je."businessDate", to_char(oe."createdAt" AT TIME ZONE h."timeZone", 'YYYY-MM-DD')) <= days.d
+        SELECT b.folio, b."owedAt" IS NOT NULL AND b."owedAt" < days.e AS owing, b."id", b."kind", b."amount", b.link
+        FROM open_bills b
+        WHERE (b."settledAt" IS NULL OR b."settledAt" >= days.e) AND b.posted <= days.d
       ), corrected AS (SELECT DISTINCT e.link AS id FROM e WHERE e."kind" = 'correction'),
       owed AS (SELECT sum(e."amount") AS balance FROM e WHERE e.owing GROUP BY e.folio)
       SELECT (SELECT count(*) FROM owed WHERE owed.balance < 0) AS owing_count,
@@ -173,7 +182,7 @@ export function standingSql(hotelId: number, dates: string[], ends: Date[]) {
                WHERE d."kind" = 'deposit' AND NOT EXISTS (SELECT 1 FROM corrected c WHERE c.id = d."id")) AS held
     ) s
     ORDER BY days.i`,
-      values: [hotelId, dates, ends],
+      values: [hotelId, dates, ends, earliest],
     },
   } satisfies Record<string, FigureStatement>;
 }

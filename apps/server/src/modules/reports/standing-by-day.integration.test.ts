@@ -22,15 +22,17 @@ afterAll(() => ctx.close());
  * A hotel where it is noon. Two days ago: a deposit of 300.00 for a booking next week (bill A), one of
  * 50.00 (bill B), and a guest left owing 80.00 (bill C). Yesterday: 100.00 of A's deposit refunded, B's
  * deposit corrected as never received. Today: the rest of A refunded and A settled, C paid and settled.
+ * And bill D: a deposit of 100.00 two days ago that paid its night, the bill settled yesterday (the
+ * deposit kept as the payment: held until the bill is settled, then no more).
  */
 async function history() {
-  const h = await ledgerHotel(ctx, ['R1', 'R2', 'R3']);
+  const h = await ledgerHotel(ctx, ['R1', 'R2', 'R3', 'R4']);
   const timeZone = zoneAtLocalHour(12);
   await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone } });
   for (const c of [h.owner, h.staff]) c.actor.timeZone = timeZone;
   const today = localDate(new Date(), timeZone);
   const at = (days: number, time: string) => zonedToInstant(`${addDays(today, days)}T${time}`, timeZone)!;
-  const [r1, r2, r3] = h.rooms;
+  const [r1, r2, r3, r4] = h.rooms;
   const bill = async (roomId: number, from: Date, to: Date, status: 'reserved' | 'in_house' | 'checked_out') => {
     const stay = await insertStay(ctx.deps, { hotelId: h.hotel.id, roomId, checkInAt: from, expectedCheckOutAt: to, status });
     const folio = await ctx.deps.prisma.folio.create({ data: { hotelId: h.hotel.id, stayId: stay.id, currency: 'CNY', createdAt: at(-3, '08:00') } });
@@ -57,6 +59,11 @@ async function history() {
   await c.entry({ kind: 'room_charge', amount: -8_000 }, at(-4, '14:05'));
   await ctx.deps.prisma.folio.update({ where: { id: c.folio.id }, data: { owedAt: at(-2, '12:00'), owedAmount: 8_000, owedReason: 'unpaid' } });
 
+  const d = await bill(r4!.id, at(-2, '14:00'), at(-1, '12:00'), 'checked_out');
+  await d.entry({ kind: 'deposit', method: 'cash', amount: 10_000 }, at(-2, '14:00'));
+  await d.entry({ kind: 'room_charge', amount: -10_000 }, at(-2, '14:05'));
+  await ctx.deps.prisma.folio.update({ where: { id: d.folio.id }, data: { settledAt: at(-1, '12:00') } });
+
   await a.entry({ kind: 'refund', method: 'cash', amount: -10_000, linkedEntryId: depositA.id, note: 'Fewer nights' }, at(-1, '09:00'));
   await b.entry({ kind: 'correction', amount: -5_000, linkedEntryId: depositB.id, note: 'Never received' }, at(-1, '10:00'));
 
@@ -71,7 +78,7 @@ describe('deposits held and bills owing', () => {
   it('are each day’s as it ended: held and owing two days ago, less yesterday, nothing today', async () => {
     const h = await history();
     const range = await reportRange(h.owner, { from: addDays(h.today, -3), to: h.today });
-    expect(range.days.map((d) => d.depositsHeld)).toEqual([0, 35_000, 20_000, 0]);
+    expect(range.days.map((d) => d.depositsHeld)).toEqual([0, 45_000, 20_000, 0]);
     expect(range.days.map((d) => d.owing)).toEqual([
       { count: 0, total: 0 },
       { count: 1, total: 8_000 },
@@ -87,8 +94,8 @@ describe('deposits held and bills owing', () => {
     const h = await history();
     const date = addDays(h.today, -2);
     const kept = () => ctx.deps.prisma.ledgerDaySum.findUnique({ where: { hotelId_date: { hotelId: h.hotel.id, date } } });
-    expect(await dayReport(h.owner, { date })).toMatchObject({ depositsHeld: 35_000, owing: { count: 1, total: 8_000 } });
-    expect((await kept())?.standing).toEqual({ owing: { count: 1, total: 8_000 }, depositsHeld: 35_000 });
+    expect(await dayReport(h.owner, { date })).toMatchObject({ depositsHeld: 45_000, owing: { count: 1, total: 8_000 } });
+    expect((await kept())?.standing).toEqual({ owing: { count: 1, total: 8_000 }, depositsHeld: 45_000 });
     // What was kept is what the report reads (a kept figure changed behind its back shows).
     await ctx.deps.prisma.ledgerDaySum.update({
       where: { hotelId_date: { hotelId: h.hotel.id, date } },
@@ -110,8 +117,8 @@ describe('deposits held and bills owing', () => {
       } as never,
     });
     expect(await kept()).toBeNull();
-    expect(await dayReport(h.owner, { date })).toMatchObject({ depositsHeld: 36_000 });
-    expect((await kept())?.standing).toMatchObject({ depositsHeld: 36_000 });
+    expect(await dayReport(h.owner, { date })).toMatchObject({ depositsHeld: 46_000 });
+    expect((await kept())?.standing).toMatchObject({ depositsHeld: 46_000 });
   });
 
   it('a day closed late freezes what it held at its end, not what the hotel holds on the day of the close', async () => {
@@ -119,6 +126,6 @@ describe('deposits held and bills owing', () => {
     const date = addDays(h.today, -2);
     await closeDay(h.owner, { date });
     const closed = await dayReport(h.owner, { date });
-    expect(closed).toMatchObject({ closed: true, depositsHeld: 35_000, owing: { count: 1, total: 8_000 } });
+    expect(closed).toMatchObject({ closed: true, depositsHeld: 45_000, owing: { count: 1, total: 8_000 } });
   });
 });
