@@ -87,7 +87,7 @@ import { createScratchDatabase } from '../apps/server/src/db/scratch-database.ts
 import { closeDeps, createDeps } from '../apps/server/src/deps.ts';
 import { createSession, resolveSession } from '../apps/server/src/modules/auth/session.service.ts';
 import { dayReport, reportRange } from '../apps/server/src/modules/reports/day-report.ts';
-import { dayFiguresSql, entriesSql, figuresSql, standingSql } from '../apps/server/src/modules/reports/figures-sql.ts';
+import { dayFiguresSql, entriesSql, extrasSql, figuresSql, standingSql } from '../apps/server/src/modules/reports/figures-sql.ts';
 import { closeDay } from '../apps/server/src/modules/reports/day-close.ts';
 import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, root, sized, SMOKE, target } from './lib.ts';
@@ -735,24 +735,29 @@ async function main() {
       const bounds = [...dates.map((x) => hotelDay(x).from), hotelDay(dates[dates.length - 1]!).to];
       const sql = figuresSql(g.hotelId, bounds, dates);
       const keptAlone = async () => {
-        const { rows } = await pool.query<{ date: string; sums: unknown; standing: unknown }>(
-          `SELECT "hotelId", "date", "dayStart", "dayEnd", "sums", "standing", "createdAt" FROM "LedgerDaySum" WHERE "hotelId" = $1 AND "date" = ANY($2::text[])`,
+        const { rows } = await pool.query<{ date: string; sums: unknown; standing: unknown; extras: unknown }>(
+          `SELECT "hotelId", "date", "dayStart", "dayEnd", "sums", "standing", "extras", "createdAt" FROM "LedgerDaySum" WHERE "hotelId" = $1 AND "date" = ANY($2::text[])`,
           [g.hotelId, dates],
         );
         const kept = new Map(rows.map((r) => [r.date, r]));
         const noSums = dates.flatMap((x, k) => (kept.get(x)?.sums ? [] : [k]));
         const noStand = dates.filter((x) => !kept.get(x)?.standing);
-        if (!noSums.length && !noStand.length) return;
-        // Which of them are over (the business date), then the entries of the span of them and the standing of each.
+        const noExtras = dates.filter((x) => !kept.get(x)?.extras);
+        if (!noSums.length && !noStand.length && !noExtras.length) return;
+        // Which of them are over (the business date), then the entries of the span of them, the standing and the other revenue of each.
         await pool.query(`SELECT "Hotel_business_date"($1::int, $2::timestamptz)::text AS "date"`, [g.hotelId, new Date()]);
         const entries = noSums.length ? entriesSql(g.hotelId, dates.slice(noSums[0]!, noSums[noSums.length - 1]! + 1)) : null;
-        await Promise.all([entries && pool.query(entries.text, entries.values), noStand.length ? standingAlone(noStand) : null]);
+        const extras = noExtras.length ? extrasSql(g.hotelId, noExtras) : null;
+        await Promise.all([
+          entries && pool.query(entries.text, entries.values),
+          noStand.length ? standingAlone(noStand) : null,
+          extras && pool.query(extras.text, extras.values),
+        ]);
       };
       await Promise.all([
         pool.query(sql.rooms.text, sql.rooms.values),
         pool.query(sql.stays.text, sql.stays.values),
         pool.query(sql.nights.text, sql.nights.values),
-        pool.query(sql.extras.text, sql.extras.values),
         keptAlone(),
       ]);
     };

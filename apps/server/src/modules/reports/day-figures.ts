@@ -3,7 +3,7 @@ import type { TCashLine, TDayFigures } from '@console/shared/dto';
 import type { TPrisma } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import { addTo, emptyLine } from '../orders/cash-lines';
-import { entriesSql, figuresSql, standingSql, type FigureStatement } from './figures-sql';
+import { entriesSql, extrasSql, figuresSql, standingSql, type FigureStatement } from './figures-sql';
 
 /**
  * A span of days' figures (docs/reports.md), computed from the stays and the ledger in a few
@@ -29,6 +29,21 @@ export async function standingByDay(db: Db, hotelId: number, dates: string[], en
   });
 }
 
+/** A day's other revenue and the taxes its prices include (the journal's revenue_extras and tax_payable of its business date). */
+export interface DayExtras {
+  charges: number;
+  taxes: number;
+}
+
+/** The other revenue and included taxes of each business date of `dates` (`figuresSql`'s `extras`), in their order. */
+export async function extrasByDay(db: Db, hotelId: number, dates: string[]): Promise<DayExtras[]> {
+  if (dates.length === 0) return [];
+  const rows = await run<{ i: bigint; account: 'revenue_extras' | 'tax_payable'; amount: bigint }>(db, extrasSql(hotelId, dates));
+  const of = new Map(rows.map((r) => [`${r.account}:${n(r.i)}`, n(r.amount)]));
+  // Never -0 (nothing counted).
+  return dates.map((_, k) => ({ charges: of.get(`revenue_extras:${k + 1}`) || 0, taxes: of.get(`tax_payable:${k + 1}`) || 0 }));
+}
+
 /**
  * The figures of [from, to): a room is sold for the day when a guest is in it at the day's end (the
  * night); bills owing and deposits held as the journal stood at the day's end.
@@ -39,7 +54,7 @@ export async function dayFigures(
   date: string,
   from: Date,
   to: Date,
-  kept?: { sums: EntrySum[][]; stands: Standing[] },
+  kept?: { sums: EntrySum[][]; stands: Standing[]; extras: DayExtras[] },
 ): Promise<TDayFigures> {
   return (await rangeFigures(db, hotelId, [from, to], [date], kept && Promise.resolve(kept)))[0]!;
 }
@@ -96,7 +111,7 @@ export async function rangeFigures(
   hotelId: number,
   bounds: Date[],
   dates: string[],
-  kept?: Promise<{ sums: EntrySum[][]; stands: Standing[] }>,
+  kept?: Promise<{ sums: EntrySum[][]; stands: Standing[]; extras: DayExtras[] }>,
 ): Promise<TDayFigures[]> {
   const sql = figuresSql(hotelId, bounds, dates);
   const [rooms, stays, entriesByDay, stands, nights, extras] = await Promise.all([
@@ -105,10 +120,9 @@ export async function rangeFigures(
     kept ? kept.then((k) => k.sums) : entrySums(db, hotelId, dates),
     kept ? kept.then((k) => k.stands) : standingByDay(db, hotelId, dates, bounds.slice(1)),
     run<{ i: bigint; amount: bigint }>(db, sql.nights),
-    run<{ i: bigint; account: 'revenue_extras' | 'tax_payable'; amount: bigint }>(db, sql.extras),
+    kept ? kept.then((k) => k.extras) : extrasByDay(db, hotelId, dates),
   ]);
   const nightOf = new Map(nights.map((r) => [n(r.i), n(r.amount)]));
-  const extrasOf = new Map(extras.map((r) => [`${r.account}:${n(r.i)}`, n(r.amount)]));
   const days = bounds.length - 1;
   const roomsOf = new Map(rooms.map((r) => [n(r.i), r]));
   const entriesOf = new Map(entriesByDay.map((e, k) => [k + 1, e]));
@@ -119,8 +133,7 @@ export async function rangeFigures(
     // Room revenue: the journal's, by the night it is for; other revenue and the taxes included in the
     // price: the journal's of the business date (each net of the tax it includes).
     const roomCharges = nightOf.get(i) ?? 0;
-    const charges = extrasOf.get(`revenue_extras:${i}`) ?? 0;
-    const taxes = extrasOf.get(`tax_payable:${i}`) ?? 0;
+    const { charges, taxes } = extras[k]!;
     const lines = new Map<TPaymentMethod, TCashLine>();
     for (const g of entriesOf.get(i) ?? []) {
       if (g.method === null) continue;

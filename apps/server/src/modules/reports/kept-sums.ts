@@ -5,15 +5,16 @@ import { transaction } from '../../db/transaction';
 import { hotelDay } from '../orders/cash-lines';
 import { businessDateOf } from '../journal/business-date';
 import { keepCheckpoint } from '../journal/ledger-checkpoint';
-import { entrySums, standingByDay, type EntrySum, type Standing } from './day-figures';
+import { entrySums, extrasByDay, standingByDay, type DayExtras, type EntrySum, type Standing } from './day-figures';
 
 // The ledger's sums of the days that are over and what the hotel stood at at their end, kept once
 // (LedgerDaySum) and read by every later report of those days; the install's sweep keeps yesterday's on time.
 
-/** A day's kept figures: its entries summed, and its bills owing and deposits held at its end. */
+/** A day's kept figures: its entries summed, its other revenue and taxes, and its bills owing and deposits held at its end. */
 export interface KeptDays {
   sums: EntrySum[][];
   stands: Standing[];
+  extras: DayExtras[];
 }
 
 /**
@@ -33,14 +34,16 @@ export async function keptDays(deps: Deps, hotelId: number, dates: string[], bou
   const keptOn = new Map(kept.map((k) => [k.date, k]));
   const sums: (EntrySum[] | undefined)[] = dates.map((date) => keptOn.get(date)?.sums as unknown as EntrySum[] | undefined);
   const stands: (Standing | undefined)[] = dates.map((date) => (keptOn.get(date)?.standing ?? undefined) as unknown as Standing | undefined);
-  const missing = dates.flatMap((_, k) => (sums[k] && stands[k] ? [] : [k]));
-  if (!missing.length) return { sums: sums as EntrySum[][], stands: stands as Standing[] };
+  const extras: (DayExtras | undefined)[] = dates.map((date) => (keptOn.get(date)?.extras ?? undefined) as unknown as DayExtras | undefined);
+  const missing = dates.flatMap((_, k) => (sums[k] && stands[k] && extras[k] ? [] : [k]));
+  if (!missing.length) return { sums: sums as EntrySum[][], stands: stands as Standing[], extras: extras as DayExtras[] };
   const open = await businessDateOf(prisma, hotelId);
   const over = missing.filter((k) => dates[k]! < open);
   if (over.length) await transaction(deps, (tx) => lockLedgerDay(tx, hotelId));
   const noSums = missing.filter((k) => !sums[k]);
   const noStand = missing.filter((k) => !stands[k]);
-  const [summed, stood] = await Promise.all([
+  const noExtras = missing.filter((k) => !extras[k]);
+  const [summed, stood, extra] = await Promise.all([
     noSums.length ? entrySums(prisma, hotelId, dates.slice(noSums[0]!, noSums[noSums.length - 1]! + 1)) : [],
     noStand.length
       ? standingByDay(
@@ -50,23 +53,32 @@ export async function keptDays(deps: Deps, hotelId: number, dates: string[], bou
           noStand.map((k) => bounds[k + 1]!),
         )
       : [],
+    extrasByDay(
+      prisma,
+      hotelId,
+      noExtras.map((k) => dates[k]!),
+    ),
   ]);
   summed.forEach((d, j) => (sums[noSums[0]! + j] ??= d));
   noStand.forEach((k, j) => (stands[k] = stood[j]));
+  noExtras.forEach((k, j) => (extras[k] = extra[j]));
   if (over.length) {
     await prisma.$executeRawUnsafe(
-      `INSERT INTO "LedgerDaySum" ("hotelId", "date", "dayStart", "dayEnd", "sums", "standing")
-       SELECT $1, d.date, d.start, d.end, d.sums, d.standing FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $5::jsonb[], $6::jsonb[]) AS d(date, start, "end", sums, standing)
-       ON CONFLICT ("hotelId", "date") DO UPDATE SET "dayStart" = excluded."dayStart", "dayEnd" = excluded."dayEnd", "sums" = excluded."sums", "standing" = excluded."standing", "createdAt" = now()`,
+      `INSERT INTO "LedgerDaySum" ("hotelId", "date", "dayStart", "dayEnd", "sums", "standing", "extras")
+       SELECT $1, d.date, d.start, d.end, d.sums, d.standing, d.extras
+         FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[], $5::jsonb[], $6::jsonb[], $7::jsonb[]) AS d(date, start, "end", sums, standing, extras)
+       ON CONFLICT ("hotelId", "date") DO UPDATE SET "dayStart" = excluded."dayStart", "dayEnd" = excluded."dayEnd", "sums" = excluded."sums",
+         "standing" = excluded."standing", "extras" = excluded."extras", "createdAt" = now()`,
       hotelId,
       over.map((k) => dates[k]!),
       over.map((k) => bounds[k]!),
       over.map((k) => bounds[k + 1]!),
       over.map((k) => JSON.stringify(sums[k]!)),
       over.map((k) => JSON.stringify(stands[k]!)),
+      over.map((k) => JSON.stringify(extras[k]!)),
     );
   }
-  return { sums: sums as EntrySum[][], stands: stands as Standing[] };
+  return { sums: sums as EntrySum[][], stands: stands as Standing[], extras: extras as DayExtras[] };
 }
 
 /**
