@@ -56,6 +56,8 @@ export function figuresSql(hotelId: number, bounds: Date[], dates: string[]) {
     // - `arrival`: visits begun in the day; `departure`: stays checked out in the day.
     // Then the no-shows by the day they were due (Stay_no_show_idx), and the cancellations by when they
     // happened (a reservation cancelled today for next week is today's; Stay_not_come_idx).
+    // A stay's first and last day are computed once (`OFFSET 0`: flattened, the planner copied their
+    // expressions, lookups included, into each of the four groupings: a month at 10,000 rooms 206 ms, 141 ms once).
     stays: {
       text: `SELECT CASE WHEN GROUPING(v.first) = 0 THEN 'first' WHEN GROUPING(v.after) = 0 THEN 'after'
                  WHEN GROUPING(v.arrival) = 0 THEN 'arrival' ELSE 'departure' END AS kind,
@@ -77,7 +79,7 @@ export function figuresSql(hotelId: number, bounds: Date[], dates: string[]) {
                                         AND tstzrange(s."checkInAt", greatest(s."checkInAt", s."checkedOutAt"), '()') && tstzrange($6, $5, '[]')
                                      UNION ALL
                                      SELECT s."roomId", s."checkInAt", s."expectedCheckOutAt", s."visitStayId", s."movedFromStayId", s."id", s."status", ${LEFT_AT} FROM "Stay" s
-                                      WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $5 AND ${LEFT_AT} > $6) s) s) v) v
+                                      WHERE s."hotelId" = $1 AND s."status" IN ('in_house', 'expired') AND s."checkInAt" < $5 AND ${LEFT_AT} > $6) s) s OFFSET 0) v) v
       GROUP BY GROUPING SETS ((v.first), (v.after), (v.arrival), (v.departure))
      UNION ALL
      SELECT 'no_show', width_bucket(s."checkInAt", $2::timestamptz[]), count(*), 0 FROM "Stay" s
