@@ -116,7 +116,7 @@ async function taskIn(page: Page, column: string, room: string, roomId: number) 
          FROM "Room" r JOIN "Hotel" h ON h."id" = r."hotelId" WHERE r."id" = $1`,
       [roomId],
     );
-    throw new Error(`room ${room}: no task in ${column}; the database: ${JSON.stringify(facts)}; ${(error as Error).message}`);
+    throw new Error(`room ${room}: no task in ${column}; the database: ${JSON.stringify(facts)}; ${(error as Error).message}`, { cause: error });
   }
 }
 
