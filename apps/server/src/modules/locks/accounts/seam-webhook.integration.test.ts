@@ -6,7 +6,7 @@ import { actorContext, type TestContext } from '../../../test/harness';
 import { type SeamFake } from '../../../test/seam-fake';
 import { seamTestContext, type SeamTestContext } from '../../../test/seam-context';
 import { trpcClient } from '../../../test/trpc-client';
-import { credentialEventKey, deliveryJobId, enqueueDeliveries, markCredentialEvent } from '../../credentials/delivery';
+import { credentialEventKey, markCredentialEvent } from '../../credentials/delivery';
 import { createPassword } from '../../credentials/password.service';
 import { listRooms } from '../../room/room-list';
 import { checkIn } from '../../stays/check-in';
@@ -222,36 +222,6 @@ describe("a Seam workspace's webhook", () => {
     // Well before the job's own question (30 s after Seam accepted it).
     expect(Date.now() - sent).toBeLessThan(15_000);
   });
-  it("puts a code's question brought forward by Seam's event ahead of the deliveries queued before it (a day's arrivals)", async () => {
-    const { h, staff, stay } = await guestIn('Samira Aziz');
-    const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730244' });
-    const accepted = await expect
-      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).acceptedVersion, { timeout: 15_000 })
-      .not.toBeNull()
-      .then(() => ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } }));
-    const queue = ctx.deps.queues.credential;
-    const jobId = deliveryJobId('password', created.id, accepted.version);
-    await expect.poll(async () => (await queue.getJob(jobId))?.isDelayed(), { timeout: 15_000 }).toBe(true);
-    // Other credentials' deliveries queued meanwhile (none of them exists: each ends at once when run).
-    await queue.pause();
-    try {
-      await enqueueDeliveries(
-        ctx.deps,
-        Array.from({ length: 5 }, (_, i) => ({ kind: 'password' as const, id: 2_000_000_000 + created.id * 10 + i, version: 0 })),
-      );
-      await fake.ours.setCode(accepted.providerRef!, { status: 'set' });
-      expect((await post(h.accountId, h.secret, deviceEvent(h, 'access_code.set_on_device', { access_code_id: accepted.providerRef }))).statusCode).toBe(204);
-      // The next job a worker takes (the oldest of the waiting ones) is the code's question.
-      const next = await queue.getJobs(['waiting', 'paused'], 0, 0, true);
-      expect(next.map((j) => j.id)).toEqual([jobId]);
-    } finally {
-      await queue.resume();
-    }
-    await expect
-      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).deliveryState, { timeout: 15_000 })
-      .toBe('on_lock');
-  });
-
   it("asks at once, not at its next question, when Seam's event about the code came while its job was still running", async () => {
     const { h, staff, stay } = await guestIn('Omar Haddad');
     // Seam sets the code as soon as it accepts it, and its webhook comes before the job has put itself

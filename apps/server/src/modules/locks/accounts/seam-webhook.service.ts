@@ -1,5 +1,4 @@
 import { SeamWebhook } from '@seamapi/webhook';
-import type { Job } from 'bullmq';
 import { ZLockAccountSeamWebhookInput } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext, Deps } from '../../../context';
@@ -119,22 +118,6 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
 }
 
 /**
- * A delivery job brought forward goes first, before the writes queued meanwhile: a promoted job joins
- * the back of the queue, and a day's arrivals queue hundreds of creates, each a call to Seam, while
- * this one has one question left to end its code's delivery (bench/README §21: most codes were
- * confirmed at their job's own question, 2 s later, their webhook's question queued behind the
- * creates). Taken by a worker meanwhile, or done: nothing to move.
- */
-async function aheadOfQueue(deps: Deps, job: Job): Promise<void> {
-  try {
-    await job.changePriority({ priority: 0, lifo: true });
-  } catch (error) {
-    // Done and removed meanwhile (removeOnComplete): nothing to move.
-    if (await deps.queues.credential.getJob(job.id!)) throw error;
-  }
-}
-
-/**
  * A code's event: the delivery of the hotel's password Seam holds under that id runs now (its job's
  * delayed question brought forward). A shared door's copy is not a password: its cycle asks in its time.
  */
@@ -156,10 +139,8 @@ async function codeNow(deps: Deps, hotelId: number, accessCodeId: string): Promi
   }
   for (const p of passwords) {
     const job = await deps.queues.credential.getJob(deliveryJobId('password', p.id, p.version));
-    if (job && (await job.isDelayed())) {
-      await job.promote();
-      await aheadOfQueue(deps, job);
-    } else {
+    if (job && (await job.isDelayed())) await job.promote();
+    else {
       // Its job may be running still (Seam set the code moments after accepting it): it asks at once.
       await markCredentialEvent(deps, 'password', p.id);
       await kickDeliveries(deps, hotelId, { roomId: p.roomId });
