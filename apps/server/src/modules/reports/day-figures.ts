@@ -35,7 +35,7 @@ export interface DayExtras {
   taxes: number;
 }
 
-/** The other revenue and included taxes of each business date of `dates` (`figuresSql`'s `extras`), in their order. */
+/** The other revenue and included taxes of each business date of `dates` (`extrasSql`), in their order. */
 export async function extrasByDay(db: Db, hotelId: number, dates: string[]): Promise<DayExtras[]> {
   if (dates.length === 0) return [];
   const rows = await run<{ i: bigint; account: 'revenue_extras' | 'tax_payable'; amount: bigint }>(db, extrasSql(hotelId, dates));
