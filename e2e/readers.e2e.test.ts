@@ -110,7 +110,7 @@ describe.each(RUNS)('desk reader type $type in $header', ({ code, header, type }
       await page.getByTestId('bind-account').click();
       await page.getByTestId(`bind-account-${holder.accountId}`).click();
     }
-    expect(await page.getByTestId('bind-account').innerText()).toContain(holder.nickname);
+    await expect.poll(() => page.getByTestId('bind-account').innerText()).toContain(holder.nickname);
     if (code !== 'chs') await screenshot(page, `readers-bind-${header}`);
     await page.getByTestId('bind-submit').click();
     await expectToast(page, text(header, 'deskReaders.bound', { reader: name, name: holder.nickname }));

@@ -85,7 +85,10 @@ function BindForm({ attached, readerId, currentAccountId = null }: { attached?: 
   const list = useQuery(readerQueries.readers());
   const known = attached ? list.data?.items.find((r) => r.deviceId === attached.deviceId) : undefined;
   const staff = useQuery(readerQueries.staff(canManage));
-  const accounts = canManage ? (staff.data?.items ?? []) : user ? [{ accountId: user.id, nickname: user.nickname, mobile: user.mobile }] : [];
+  const self = user ? [{ accountId: user.id, nickname: user.nickname, mobile: user.mobile }] : [];
+  // Until the staff list comes, the signed-in member stands in it: the field shows whom the default binds to
+  // (it showed nothing, the default set all the same, while the list loaded).
+  const accounts = canManage ? (staff.data?.items ?? self) : self;
   const form = useAppForm(bindSchema, { accountId: String(currentAccountId ?? known?.boundAccount?.id ?? user?.id ?? ''), name: '' });
   const accountId = form.watch('accountId');
   const register = useMutation(trpc.reader.register.mutationOptions({ meta: { showsErrors: true } }));
