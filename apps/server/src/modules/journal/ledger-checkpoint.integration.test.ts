@@ -6,13 +6,13 @@
  * triggers off), with an entry the journal lacks on a bill or a member's balance the checkpoint saw
  * tied. The close keeps its day (its no-shows charged) and the day before as checkpoints.
  */
-import { addDays } from '@console/shared';
+import { addDays, localDate } from '@console/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockLedgerDay } from '../../db/ledger-day-lock';
 import { transaction } from '../../db/transaction';
-import { insertStay } from '../../test/factories';
+import { insertStay, zoneAtLocalHour } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { noonHotel, stayIn } from '../../test/ledger-kit';
+import { ledgerHotel, noonHotel, stayIn } from '../../test/ledger-kit';
 import { updateHotelInfo } from '../hotel/hotel.service';
 import { rechargeCustomer } from '../orders/balances';
 import { recordDeposit, recordPayment } from '../orders/payments';
@@ -89,6 +89,9 @@ describe('checkpoints of the books', () => {
     await checkpointAt(h.hotel.id, today);
     const second = await stayIn(h.staff, h.rooms[1].id, { to: 'next_noon' });
     await recordPayment(h.staff, { stayId: second.id, amount: 20_000, method: 'cash' });
+    // The member moves after it: a recharge and a stay paid from the balance (both sides of its account).
+    await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 5_000, method: 'cash' });
+    await recordPayment(h.staff, { stayId: second.id, amount: 3_000, method: 'balance', customerId: h.customer.id });
     const afterMore = await fromCheckpoint(h.hotel.id, tomorrow);
     expect({ ...afterMore, books: undefined }).toEqual({ ...(await fromEveryLine(h.hotel.id, tomorrow)), books: undefined });
     expect(afterMore.books.ties).toBe(true);
@@ -175,5 +178,19 @@ describe('checkpoints of the books', () => {
     });
     await expect(closeDay(off.owner, { date: off.yesterday })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await checkpoints(off.hotel.id)).toEqual([addDays(off.yesterday, -1)]);
+  });
+
+  it("hold a member's recharge made in the night before the audit on the day it kept, not on the next", async () => {
+    // 02:00 with the audit at 04:00: the recharge is written today and dated yesterday, before the checkpoint.
+    const h = await ledgerHotel(ctx);
+    const timeZone = zoneAtLocalHour(2);
+    await ctx.deps.prisma.hotel.update({ where: { id: h.hotel.id }, data: { timeZone, dayCloseTime: '04:00' } });
+    for (const c of [h.owner, h.staff]) c.actor.timeZone = timeZone;
+    const today = localDate(new Date(), timeZone);
+    await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 8_000, method: 'cash' });
+    await checkpointAt(h.hotel.id, addDays(today, -1));
+    const kept = await fromCheckpoint(h.hotel.id, today);
+    expect({ ...kept, books: undefined }).toEqual({ ...(await fromEveryLine(h.hotel.id, today)), books: undefined });
+    expect(kept.customersOff).toEqual([]);
   });
 });
