@@ -73,8 +73,8 @@ export const guestSelect = {
   phoneTail: true,
   isPrimary: true,
 } as const;
-/** A stay's own columns, as every stay answer carries them. */
-export const stayColumnsSelect = {
+/** A stay's own columns, as every stay answer carries them (with `stayColumnsSelect`'s offline code). */
+export const newStayColumnsSelect = {
   id: true,
   hotelId: true,
   roomId: true,
@@ -101,14 +101,21 @@ export const stayColumnsSelect = {
   accessOutcome: true,
   offlineCodeAt: true,
   offlineCodeReason: true,
+  accessCard: true,
+  createdAt: true,
+} as const satisfies Prisma.StaySelect;
+/**
+ * A stay's own columns, the offline code being withdrawn among them. A stay just made has none:
+ * `newStayColumnsSelect` writes it in one statement (the relation costs a read back and a read).
+ */
+export const stayColumnsSelect = {
+  ...newStayColumnsSelect,
   passwords: {
     where: { offline: true, doorLockId: null, deliveryState: { in: ['removing', 'remove_failed'] } },
     select: { validUntil: true },
     orderBy: { id: 'desc' },
     take: 1,
   },
-  accessCard: true,
-  createdAt: true,
 } as const satisfies Prisma.StaySelect;
 export const staySelect = {
   ...stayColumnsSelect,

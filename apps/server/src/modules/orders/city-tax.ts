@@ -29,11 +29,22 @@ export async function cityTaxBasis(tx: TPrisma | Tx, hotelId: number, folioId: n
  * Brings a visit's city tax to its nights (none when its room charges stand at nothing: a visit not
  * begun, or ended unbegun), inside the caller's transaction; returns the entries written.
  * `hasTaxCharges`: the folio holds tax charges (the caller read its entries): without any, and with no
- * city tax in force, there is nothing to do, at the cost of one statement on the check-in's path.
+ * city tax in force, there is nothing to do, at the cost of one statement on the check-in's path (none
+ * when the caller read `cityTaxInForce` already).
  */
-export async function syncCityTax(tx: Tx, poster: Poster, visit: Visit, folioId: number, charged: boolean, hasTaxCharges: boolean): Promise<number[]> {
+export async function syncCityTax(
+  tx: Tx,
+  poster: Poster,
+  visit: Visit,
+  folioId: number,
+  charged: boolean,
+  hasTaxCharges: boolean,
+  cityTaxInForce?: boolean,
+): Promise<number[]> {
   const { hotelId } = poster;
-  if (!hasTaxCharges && !(await tx.taxRule.findFirst({ where: { hotelId, appliesTo: 'city', retiredAt: null }, select: { id: true } }))) return [];
+  const inForce = async () =>
+    cityTaxInForce ?? (await tx.taxRule.findFirst({ where: { hotelId, appliesTo: 'city', retiredAt: null }, select: { id: true } })) !== null;
+  if (!hasTaxCharges && !(await inForce())) return [];
   const basis = await cityTaxBasis(tx, hotelId, folioId, visit.current.id);
   if (!basis.rule && basis.standing.length === 0) return [];
   const { timeZone } = await tx.hotel.findUniqueOrThrow({ where: { id: hotelId }, select: { timeZone: true } });

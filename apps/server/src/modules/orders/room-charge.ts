@@ -4,7 +4,7 @@ import type { Tx } from '../../db/transaction';
 import { systemText, type StoredText, type SystemText } from '../../infra/system-text';
 import { recordAudit } from '../audit/audit.service';
 import { syncCityTax } from './city-tax';
-import { roomChargeNights } from './room-nights';
+import { roomChargeNights, type KnownRates } from './room-nights';
 import { appendEntry, createFolio, folioFigures, loadVisit, openFolio, type Poster, type Visit, type VisitStay } from './folio';
 import { toLine } from './entries';
 
@@ -42,7 +42,7 @@ export async function syncRoomCharge(
   visit: Visit,
   note: StoredText,
   target = roomChargeTarget(visit.current),
-  { begunHere = false }: { begunHere?: boolean } = {},
+  { begunHere = false, rates }: { begunHere?: boolean; rates?: KnownRates } = {},
 ): Promise<RoomChargeSync | null> {
   // A visit whose first stay this transaction wrote has no folio yet: nothing to look for.
   const existing = begunHere
@@ -75,9 +75,12 @@ export async function syncRoomCharge(
     }
     posted = 0;
   }
+  let cityTax: boolean | undefined;
   if (target > posted) {
     // A folio made here books nothing yet: its journal is not read.
-    const nights = await roomChargeNights(tx, poster, visit, made ? null : folio.id, target);
+    const spread = await roomChargeNights(tx, poster, visit, made ? null : folio.id, target, rates);
+    const { nights } = spread;
+    cityTax = spread.cityTax;
     entryIds.push(
       await appendEntry(tx, poster, {
         kind: 'room_charge',
@@ -98,6 +101,7 @@ export async function syncRoomCharge(
       folio.id,
       target > 0,
       rows.some((r) => r.taxRuleId !== null),
+      cityTax,
     )),
   );
   return { folioId: folio.id, before, target, entryIds };
@@ -126,8 +130,14 @@ export async function followRoomCharge(tx: Tx, ctx: ServiceContext, poster: Post
 }
 
 /** `followRoomCharge` of a visit the caller has in hand (`begunHere`: its first stay was written in this transaction). */
-async function followVisitRoomCharge(tx: Tx, ctx: ServiceContext, poster: Poster, visit: Visit, begunHere = false): Promise<RoomChargeSync | null> {
-  const sync = await syncRoomCharge(tx, poster, visit, roomChargeNote(), roomChargeTarget(visit.current), { begunHere });
+async function followVisitRoomCharge(
+  tx: Tx,
+  ctx: ServiceContext,
+  poster: Poster,
+  visit: Visit,
+  options: { begunHere?: boolean; rates?: KnownRates } = {},
+): Promise<RoomChargeSync | null> {
+  const sync = await syncRoomCharge(tx, poster, visit, roomChargeNote(), roomChargeTarget(visit.current), options);
   if (sync?.entryIds.length) {
     await recordAudit(tx, ctx, {
       action: 'order.roomCharge',
@@ -145,11 +155,17 @@ async function followVisitRoomCharge(tx: Tx, ctx: ServiceContext, poster: Poster
  * At check-in (or a reservation made at the desk): the room charge when the stay begins now, and
  * the deposit received (with how). `stay` is the stay just written in this transaction, with its
  * room's name: a new stay is its visit's first and only one (the database's `Stay_visit` names it
- * its own visit), so nothing is read back.
+ * its own visit), so nothing is read back. `rates`: the room's rates its price was quoted at.
  */
-export async function postStayMoney(tx: Tx, ctx: AuthedContext, stay: VisitStay, deposit: { amount: number; method: TMoneyMethod } | null): Promise<void> {
+export async function postStayMoney(
+  tx: Tx,
+  ctx: AuthedContext,
+  stay: VisitStay,
+  deposit: { amount: number; method: TMoneyMethod } | null,
+  rates?: KnownRates,
+): Promise<void> {
   const { actor } = ctx;
-  const sync = await followVisitRoomCharge(tx, ctx, actor, { first: stay, current: stay, stays: [stay] }, true);
+  const sync = await followVisitRoomCharge(tx, ctx, actor, { first: stay, current: stay, stays: [stay] }, { begunHere: true, rates });
   if (!deposit || deposit.amount <= 0) return;
   // The folio the room charge was posted on is held by this transaction already.
   const folioId = sync?.folioId ?? (await openFolio(tx, actor, stay.id)).id;

@@ -1,7 +1,7 @@
 import { localDate } from '@console/shared';
 import type { Tx } from '../../db/transaction';
 import { loadRates } from '../price/price.service';
-import { nightsOf, priceNight } from '../price/pricing';
+import { nightsOf, priceNight, type Rates } from '../price/pricing';
 import type { Poster, Visit } from './folio';
 
 /**
@@ -40,12 +40,19 @@ export function spreadByWeights(total: number, weights: readonly number[]): numb
  * rest of the target is spread over the open nights; when none is open, the difference is spread over
  * them all (and booked on the open business date by the database).
  */
-export async function nightSchedule(tx: Tx, visit: Visit, timeZone: string, target: number, fixed = new Map<string, number>()): Promise<NightAmount[]> {
+export async function nightSchedule(
+  tx: Tx,
+  visit: Visit,
+  timeZone: string,
+  target: number,
+  fixed = new Map<string, number>(),
+  known?: KnownRates,
+): Promise<NightAmount[]> {
   const end = visit.current.checkedOutAt ?? visit.current.expectedCheckOutAt;
   const nights = nightsOf(visit.first.checkInAt, end, timeZone);
   // The room of each night: the last stay of the visit begun on or before it (a room change continues the visit).
   const starts = visit.stays.map((s) => ({ stay: s, from: localDate(s.checkInAt, timeZone) }));
-  const rates = new Map<number, Awaited<ReturnType<typeof loadRates>>>();
+  const rates = new Map<number, Rates>(known ? [[known.roomId, known.rates]] : []);
   const weights: number[] = [];
   for (const date of nights) {
     const { stay } = starts.filter((s) => s.from <= date).at(-1) ?? starts[0]!;
@@ -66,11 +73,24 @@ export async function nightSchedule(tx: Tx, visit: Visit, timeZone: string, targ
   return nights.map((date) => ({ date, amount: amounts.get(date) ?? fixed.get(date)! }));
 }
 
-/** Of `dates`, the days the hotel has closed. */
-async function closedDays(tx: Tx, hotelId: number, dates: string[]): Promise<Set<string>> {
-  if (dates.length === 0) return new Set();
-  const rows = await tx.dayClose.findMany({ where: { hotelId, date: { in: dates } }, select: { date: true } });
-  return new Set(rows.map((r) => r.date));
+/**
+ * The rates of the room of a stay just priced (check-in, a reservation made at the desk), read for
+ * its quote over the same nights: its charge is spread by the rates it was priced at, not read again.
+ */
+export interface KnownRates {
+  roomId: number;
+  rates: Rates;
+}
+
+/**
+ * Of `dates`, the days the hotel has closed; and whether a city tax is in force, which the posting
+ * asks next (`syncCityTax`): one statement for both on a check-in's path.
+ */
+async function postingFacts(tx: Tx, hotelId: number, dates: string[]): Promise<{ closed: Set<string>; cityTax: boolean }> {
+  const [row] = await tx.$queryRaw<{ closed: string[]; cityTax: boolean }[]>`
+    SELECT ARRAY(SELECT "date" FROM "DayClose" WHERE "hotelId" = ${hotelId} AND "date" = ANY(${dates}::text[]))::text[] AS "closed",
+      EXISTS (SELECT 1 FROM "TaxRule" WHERE "hotelId" = ${hotelId} AND "appliesTo" = 'city' AND "retiredAt" IS NULL) AS "cityTax"`;
+  return { closed: new Set(row?.closed ?? []), cityTax: row?.cityTax ?? false };
 }
 
 /** The room revenue a folio's journal books per night now (positive amounts). */
@@ -89,17 +109,24 @@ async function bookedNights(tx: Tx, hotelId: number, folioId: number): Promise<M
  * transaction made, which books nothing yet). They sum to what the charge
  * charges when the room charges stood at the sum of what is booked.
  */
-export async function roomChargeNights(tx: Tx, poster: Poster, visit: Visit, folioId: number | null, target: number): Promise<NightAmount[]> {
+export async function roomChargeNights(
+  tx: Tx,
+  poster: Poster,
+  visit: Visit,
+  folioId: number | null,
+  target: number,
+  known?: KnownRates,
+): Promise<{ nights: NightAmount[]; cityTax: boolean }> {
   const timeZone = poster.timeZone ?? (await tx.hotel.findUniqueOrThrow({ where: { id: poster.hotelId }, select: { timeZone: true } })).timeZone;
   const booked = folioId === null ? new Map<string, number>() : await bookedNights(tx, poster.hotelId, folioId);
   const end = visit.current.checkedOutAt ?? visit.current.expectedCheckOutAt;
-  const closed = await closedDays(tx, poster.hotelId, [...new Set([...nightsOf(visit.first.checkInAt, end, timeZone), ...booked.keys()])]);
+  const { closed, cityTax } = await postingFacts(tx, poster.hotelId, [...new Set([...nightsOf(visit.first.checkInAt, end, timeZone), ...booked.keys()])]);
   // A closed day's nights keep what they book.
   const fixed = new Map([...booked].filter(([date]) => closed.has(date)));
   for (const date of closed) if (!fixed.has(date)) fixed.set(date, 0);
-  const schedule = await nightSchedule(tx, visit, timeZone, target, fixed);
+  const schedule = await nightSchedule(tx, visit, timeZone, target, fixed, known);
   const nights = schedule.map((n) => ({ date: n.date, amount: n.amount - (booked.get(n.date) ?? 0) }));
   // Nights booked that the visit no longer has (its dates moved): given back, unless their day is closed.
   for (const [date, amount] of booked) if (!closed.has(date) && !schedule.some((n) => n.date === date)) nights.push({ date, amount: -amount });
-  return nights.filter((n) => n.amount !== 0);
+  return { nights: nights.filter((n) => n.amount !== 0), cityTax };
 }

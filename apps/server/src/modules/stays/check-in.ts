@@ -7,11 +7,12 @@ import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { requirePermission } from '../../permissions';
 import { recordAudit } from '../audit/audit.service';
-import { quoteStay } from '../price/price.service';
+import { loadRates } from '../price/price.service';
+import { priceStay } from '../price/pricing';
 import { findRoom } from '../base/room-access';
 import { followCredentials } from '../credentials/delivery';
 import { revokeOldCardsOfGuests } from '../credentials/revocation';
-import { guestData, guestSelect, roomOccupied, stayColumnsSelect, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
+import { guestData, guestSelect, newStayColumnsSelect, roomOccupied, staySelect, toStayDto, type StayDto, type StayRow } from '../base/stay-dto';
 import { followStayJobs } from './stay-schedule';
 import { postStayMoney } from '../orders/room-charge';
 import { recordEvent } from '../../db/events';
@@ -159,10 +160,12 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
       });
     }
 
-    const price =
+    // The room's rates the price is quoted at, which the room charge is then spread by (not read again).
+    const rates =
       input.priceMode === 'fixed'
-        ? input.fixedPrice!
-        : (await quoteStay(deps.prisma, room.id, actor.timeZone, input.checkInAt, input.expectedCheckOutAt)).total;
+        ? undefined
+        : { roomId: room.id, rates: await loadRates(deps.prisma, room.id, actor.timeZone, input.checkInAt, input.expectedCheckOutAt) };
+    const price = rates ? priceStay(input.checkInAt, input.expectedCheckOutAt, actor.timeZone, rates.rates).total : input.fixedPrice!;
     if (input.priceMode === 'fixed' && price < minPriceMinor(actor.currency))
       throw new AppError('VALIDATION', { messageKey: 'validation.priceMin', fields: { fixedPrice: 'validation.priceMin' } });
 
@@ -171,25 +174,27 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
       const twin = await byKey(tx, actor.hotelId, input.idempotencyKey);
       if (twin) return { stay: twin, isNew: false };
       await refuseOverlap(tx, actor, room.id, input.checkInAt, input.expectedCheckOutAt);
-      const stay = await tx.stay.create({
-        data: {
-          hotelId: actor.hotelId,
-          roomId: room.id,
-          status: input.checkInAt > now ? 'reserved' : 'in_house',
-          checkInAt: input.checkInAt,
-          expectedCheckOutAt: input.expectedCheckOutAt,
-          lengthUnit: input.lengthUnit,
-          breakfast: input.breakfast,
-          disableOldCards: input.disableOldCards,
-          idCardUnlock: input.idCardUnlock,
-          depositAmount: input.depositAmount,
-          priceAmount: price,
-          remark: input.remark,
-          idempotencyKey: input.idempotencyKey,
-          createdByAccountId: actor.accountId,
-        },
-        select: stayColumnsSelect,
-      });
+      const stay = await tx.stay
+        .create({
+          data: {
+            hotelId: actor.hotelId,
+            roomId: room.id,
+            status: input.checkInAt > now ? 'reserved' : 'in_house',
+            checkInAt: input.checkInAt,
+            expectedCheckOutAt: input.expectedCheckOutAt,
+            lengthUnit: input.lengthUnit,
+            breakfast: input.breakfast,
+            disableOldCards: input.disableOldCards,
+            idCardUnlock: input.idCardUnlock,
+            depositAmount: input.depositAmount,
+            priceAmount: price,
+            remark: input.remark,
+            idempotencyKey: input.idempotencyKey,
+            createdByAccountId: actor.accountId,
+          },
+          select: newStayColumnsSelect,
+        })
+        .then((row) => ({ ...row, passwords: [] }));
       const guests = await tx.stayGuest.createManyAndReturn({
         data: input.guests.map((g, i) => guestData(actor.hotelId, stay.id, g, i === 0)),
         select: guestSelect,
@@ -201,6 +206,7 @@ export async function checkIn(ctx: AuthedContext, raw: TCheckInInput): Promise<S
         ctx,
         { ...stay, room: { name: room.name } },
         input.depositMethod ? { amount: input.depositAmount, method: input.depositMethod } : null,
+        rates,
       );
       await recordEvent(tx, {
         hotelId: actor.hotelId,
