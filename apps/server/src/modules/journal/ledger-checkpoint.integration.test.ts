@@ -180,7 +180,7 @@ describe('checkpoints of the books', () => {
     expect(await checkpoints(off.hotel.id)).toEqual([addDays(off.yesterday, -1)]);
   });
 
-  it("hold a member's recharge made in the night before the audit on the day it kept, not on the next", async () => {
+  it("hold a member's recharge and a guest's payment made in the night before the audit on the day it kept, not on the next", async () => {
     // 02:00 with the audit at 04:00: the recharge is written today and dated yesterday, before the checkpoint.
     const h = await ledgerHotel(ctx);
     const timeZone = zoneAtLocalHour(2);
@@ -188,9 +188,12 @@ describe('checkpoints of the books', () => {
     for (const c of [h.owner, h.staff]) c.actor.timeZone = timeZone;
     const today = localDate(new Date(), timeZone);
     await rechargeCustomer(h.owner, { customerId: h.customer.id, amount: 8_000, method: 'cash' });
+    // And a guest who came in the evening pays at 02:00: the bill's entries, too, are yesterday's.
+    const stay = await stayIn(h.staff, h.rooms[0].id, { from: -5, to: 20 });
+    await recordPayment(h.staff, { stayId: stay.id, amount: 6_000, method: 'cash' });
     await checkpointAt(h.hotel.id, addDays(today, -1));
     const kept = await fromCheckpoint(h.hotel.id, today);
     expect({ ...kept, books: undefined }).toEqual({ ...(await fromEveryLine(h.hotel.id, today)), books: undefined });
-    expect(kept.customersOff).toEqual([]);
+    expect([kept.foliosOff, kept.customersOff]).toEqual([[], []]);
   });
 });

@@ -90,31 +90,80 @@ export function ledgerGroupsSql(hotelId: number, date: string, from: Checkpoint 
     FROM lines GROUP BY 1, 2, 3`;
 }
 
-/**
- * The folios a check must read again since a checkpoint: those of the lines dated after
- * it (up to `date`) or written since it, and of the order entries written since it or created in the
- * days after it up to `date` (an entry the journal lacks is dated by the day it was written: one
- * created later does not count on `date`). Every other one tied at the checkpoint and has not moved
- * by `date`. Without a checkpoint: every one (no filter).
- */
-function touchedSince(hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql | null {
-  if (!from) return null;
-  return Prisma.sql`
-    SELECT l."folioId" AS id FROM ${linesDated(hotelId, from.date, date, true)}
-    UNION SELECT l."folioId" FROM "JournalLine" l WHERE l."id" > ${from.lineId} AND l."hotelId" = ${hotelId}
-    UNION SELECT oe."folioId" FROM "JournalEntry" e CROSS JOIN LATERAL (SELECT * FROM "OrderEntry" oe WHERE oe."id" = e."orderEntryId" OFFSET 0) oe
-     WHERE e."hotelId" = ${hotelId} AND e."businessDate" > ${from.date} AND e."businessDate" <= ${date}
-    UNION SELECT oe."folioId" FROM "OrderEntry" oe WHERE oe."id" > ${from.orderEntryId} AND oe."hotelId" = ${hotelId}
-    UNION SELECT oe."folioId" FROM "OrderEntry" oe JOIN "Hotel" h ON h."id" = oe."hotelId"
-     WHERE oe."hotelId" = ${hotelId} AND oe."createdAt" >= ((${from.date}::date + 1)::timestamp AT TIME ZONE h."timeZone")
-       AND oe."createdAt" < ((${date}::date + 1)::timestamp AT TIME ZONE h."timeZone")`;
-}
-
 // An order entry's journal entry, if it has one, and its hotel: an entry the journal lacks (written with
 // the journal's triggers off: a restore, a bad import) is the documents' by the day it was written, and
 // puts its folio or customer off.
 const posted = Prisma.sql`LEFT JOIN "JournalEntry" e ON e."orderEntryId" = oe."id" JOIN "Hotel" h ON h."id" = oe."hotelId"`;
-const postedBy = (date: string) => Prisma.sql`coalesce(e."businessDate", to_char(oe."createdAt" AT TIME ZONE h."timeZone", 'YYYY-MM-DD')) <= ${date}`;
+const postedOn = Prisma.sql`coalesce(e."businessDate", to_char(oe."createdAt" AT TIME ZONE h."timeZone", 'YYYY-MM-DD'))`;
+const postedBy = (date: string) => Prisma.sql`${postedOn} <= ${date}`;
+
+/** What a check compares: a folio's or a member's ledger lines (`lines`, signed) against its order entries (`entries`, summed by `sum`). */
+interface OffCheck {
+  key: 'folioId' | 'customerId';
+  lines: Prisma.Sql;
+  lineSign: 1 | -1;
+  entries: Prisma.Sql;
+  sum: Prisma.Sql;
+}
+
+const FOLIOS: OffCheck = {
+  key: 'folioId',
+  lines: Prisma.sql`l."account" IN ('guest', 'deposit', 'receivable')`,
+  lineSign: 1,
+  entries: Prisma.sql`oe."folioId" IS NOT NULL`,
+  sum: Prisma.sql`-sum(oe."amount")`,
+};
+const CUSTOMERS: OffCheck = {
+  key: 'customerId',
+  lines: Prisma.sql`l."account" = 'customer_balance'`,
+  lineSign: -1,
+  entries: Prisma.sql`oe."customerId" IS NOT NULL AND (oe."folioId" IS NULL OR oe."method" = 'balance')`,
+  sum: Prisma.sql`sum(CASE WHEN oe."folioId" IS NULL THEN oe."amount" ELSE -oe."amount" END)`,
+};
+
+/**
+ * The folios or members whose ledger lines and order entries disagree by the end of `date`. Since a
+ * checkpoint, each one's movement after it on both sides: the lines the checkpoint did not hold (as
+ * `ledgerGroupsSql` splits them: dated after it, or written since and dated on or before it) and the
+ * order entries it did not hold (posted after it, or written since: an entry the journal lacks is
+ * posted on the day it was written). Every folio and member tied at the checkpoint and both tables are
+ * append-only, so one is off exactly when its two movements differ. Summing the whole history of each
+ * one that moved cost about 2 ms a member at 10,000 rooms and 3 years (bench/README §18). Without a
+ * checkpoint, every one's whole history.
+ */
+function offSql(check: OffCheck, hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql {
+  const key = Prisma.raw(`"${check.key}"`);
+  const sign = check.lineSign === 1 ? Prisma.empty : Prisma.sql`-`;
+  const entries = Prisma.sql`oe."hotelId" = ${hotelId} AND ${check.entries} AND ${postedBy(date)}`;
+  if (!from)
+    return Prisma.sql`
+      WITH j AS (
+        SELECT l.${key} AS id, ${sign}sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
+        WHERE l."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND ${check.lines} GROUP BY 1),
+      o AS (SELECT oe.${key} AS id, ${check.sum} AS s FROM "OrderEntry" oe ${posted} WHERE ${entries} GROUP BY 1)
+      SELECT id AS ${key} FROM j FULL JOIN o USING (id) WHERE id IS NOT NULL AND coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
+  return Prisma.sql`
+    WITH j AS (
+      SELECT l.id, ${sign}sum(l."amount") AS s FROM (
+        SELECT l.${key} AS id, l."amount", l."account" FROM ${linesDated(hotelId, from.date, date, true)}
+        UNION ALL
+        SELECT l.${key}, l."amount", l."account" FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
+         WHERE l."id" > ${from.lineId} AND l."hotelId" = ${hotelId} AND e."businessDate" <= ${from.date}) l
+      WHERE ${check.lines} GROUP BY 1),
+    since AS (
+      SELECT e."orderEntryId" AS id FROM "JournalEntry" e
+       WHERE e."hotelId" = ${hotelId} AND e."businessDate" > ${from.date} AND e."businessDate" <= ${date} AND e."orderEntryId" IS NOT NULL
+      UNION SELECT oe."id" FROM "OrderEntry" oe WHERE oe."id" > ${from.orderEntryId} AND oe."hotelId" = ${hotelId}
+      UNION SELECT oe."id" FROM "OrderEntry" oe JOIN "Hotel" h ON h."id" = oe."hotelId"
+       WHERE oe."hotelId" = ${hotelId} AND oe."createdAt" >= ((${from.date}::date + 1)::timestamp AT TIME ZONE h."timeZone")
+         AND oe."createdAt" < ((${date}::date + 1)::timestamp AT TIME ZONE h."timeZone")),
+    o AS (
+      SELECT oe.${key} AS id, ${check.sum} AS s
+        FROM since CROSS JOIN LATERAL (SELECT * FROM "OrderEntry" oe WHERE oe."id" = since.id OFFSET 0) oe ${posted}
+       WHERE ${entries} AND (${postedOn} > ${from.date} OR oe."id" > ${from.orderEntryId})
+       GROUP BY 1)
+    SELECT id AS ${key} FROM j FULL JOIN o USING (id) WHERE id IS NOT NULL AND coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
+}
 
 /** The folios whose guest, deposit and receivable ledgers do not hold the opposite of their bill's balance by the end of `date`. */
 export async function foliosOff(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<number[]> {
@@ -122,70 +171,12 @@ export async function foliosOff(db: Db, hotelId: number, date: string, from: Che
 }
 
 /** The statement of `foliosOff`. */
-export function foliosOffSql(hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql {
-  const ledgers = Prisma.sql`l."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND l."account" IN ('guest', 'deposit', 'receivable')`;
-  const entries = Prisma.sql`oe."hotelId" = ${hotelId} AND ${postedBy(date)}`;
-  const touched = touchedSince(hotelId, date, from);
-  // Since a checkpoint: each folio it names, summed by its indexes; without one, every folio at once.
-  return touched
-    ? Prisma.sql`
-      SELECT t.id AS "folioId" FROM (SELECT DISTINCT id FROM (${touched}) c WHERE id IS NOT NULL) t
-        CROSS JOIN LATERAL (SELECT sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
-                             WHERE l."folioId" = t.id AND ${ledgers} OFFSET 0) j
-        CROSS JOIN LATERAL (SELECT -sum(oe."amount") AS s FROM "OrderEntry" oe ${posted} WHERE oe."folioId" = t.id AND ${entries} OFFSET 0) o
-      WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`
-    : Prisma.sql`
-      WITH j AS (
-        SELECT l."folioId", sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
-        WHERE ${ledgers} GROUP BY l."folioId"),
-      o AS (SELECT oe."folioId", -sum(oe."amount") AS s FROM "OrderEntry" oe ${posted} WHERE oe."folioId" IS NOT NULL AND ${entries} GROUP BY oe."folioId")
-      SELECT "folioId" FROM j FULL JOIN o USING ("folioId") WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
-}
+export const foliosOffSql = (hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql => offSql(FOLIOS, hotelId, date, from);
 
 /** The customers whose balance in the journal is not the one their entries give by the end of `date` (docs/orders.md). */
 export async function customersOff(db: Db, hotelId: number, date: string, from: Checkpoint | null): Promise<number[]> {
   return (await db.$queryRaw<{ customerId: number }[]>(customersOffSql(hotelId, date, from))).map((r) => r.customerId);
 }
 
-/**
- * The statement of `customersOff`. Since a checkpoint, each customer's movement after it on both sides
- * (the lines and the order entries the checkpoint did not hold, as `ledgerGroupsSql` splits them): every
- * customer tied at the checkpoint and both ledgers are append-only, so one is off by `date` exactly
- * when its two movements differ. A member's account lives for years: summing the whole history of each
- * one that moved cost about 2 ms a customer at 10,000 rooms and 3 years. Without one, every customer.
- */
-export function customersOffSql(hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql {
-  const entries = Prisma.sql`oe."hotelId" = ${hotelId} AND (oe."folioId" IS NULL OR oe."method" = 'balance') AND ${postedBy(date)}`;
-  const balance = Prisma.sql`sum(CASE WHEN oe."folioId" IS NULL THEN oe."amount" ELSE -oe."amount" END)`;
-  if (from) {
-    const postedOn = Prisma.sql`coalesce(e."businessDate", to_char(oe."createdAt" AT TIME ZONE h."timeZone", 'YYYY-MM-DD'))`;
-    return Prisma.sql`
-      WITH j AS (
-        SELECT l."customerId", -sum(l."amount") AS s FROM (
-          SELECT l."customerId", l."amount", l."account" FROM ${linesDated(hotelId, from.date, date, true)}
-          UNION ALL
-          SELECT l."customerId", l."amount", l."account" FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
-           WHERE l."id" > ${from.lineId} AND l."hotelId" = ${hotelId} AND e."businessDate" <= ${from.date}) l
-        WHERE l."account" = 'customer_balance' GROUP BY 1),
-      since AS (
-        SELECT e."orderEntryId" AS id FROM "JournalEntry" e
-         WHERE e."hotelId" = ${hotelId} AND e."businessDate" > ${from.date} AND e."businessDate" <= ${date} AND e."orderEntryId" IS NOT NULL
-        UNION SELECT oe."id" FROM "OrderEntry" oe WHERE oe."id" > ${from.orderEntryId} AND oe."hotelId" = ${hotelId}
-        UNION SELECT oe."id" FROM "OrderEntry" oe JOIN "Hotel" h ON h."id" = oe."hotelId"
-         WHERE oe."hotelId" = ${hotelId} AND oe."createdAt" >= ((${from.date}::date + 1)::timestamp AT TIME ZONE h."timeZone")
-           AND oe."createdAt" < ((${date}::date + 1)::timestamp AT TIME ZONE h."timeZone")),
-      o AS (
-        SELECT oe."customerId", ${balance} AS s
-          FROM since CROSS JOIN LATERAL (SELECT * FROM "OrderEntry" oe WHERE oe."id" = since.id OFFSET 0) oe ${posted}
-         WHERE oe."customerId" IS NOT NULL AND ${entries} AND (${postedOn} > ${from.date} OR oe."id" > ${from.orderEntryId})
-         GROUP BY 1)
-      SELECT "customerId" FROM j FULL JOIN o USING ("customerId") WHERE "customerId" IS NOT NULL AND coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
-  }
-  const ledger = Prisma.sql`l."hotelId" = ${hotelId} AND e."businessDate" <= ${date} AND l."account" = 'customer_balance'`;
-  return Prisma.sql`
-      WITH j AS (
-        SELECT l."customerId", -sum(l."amount") AS s FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."journalEntryId"
-        WHERE ${ledger} GROUP BY l."customerId"),
-      o AS (SELECT oe."customerId", ${balance} AS s FROM "OrderEntry" oe ${posted} WHERE oe."customerId" IS NOT NULL AND ${entries} GROUP BY oe."customerId")
-      SELECT "customerId" FROM j FULL JOIN o USING ("customerId") WHERE coalesce(j.s, 0) <> coalesce(o.s, 0) ORDER BY 1`;
-}
+/** The statement of `customersOff`. */
+export const customersOffSql = (hotelId: number, date: string, from: Checkpoint | null): Prisma.Sql => offSql(CUSTOMERS, hotelId, date, from);
