@@ -92,7 +92,7 @@ import { closeDay } from '../apps/server/src/modules/reports/day-close.ts';
 import { createLogger } from '../apps/server/src/infra/logger.ts';
 import { fmt, median, percentile, root, sized, SMOKE, target } from './lib.ts';
 import { journalTriggers, postJournal } from './reports-journal.ts';
-import { checkNightAudit, pendingNoShows, timeLedger, trialBalanceAlone } from './reports-ledger.ts';
+import { checkNightAudit, pendingNoShows, timeLedger, trialBalanceAlone, keepSweepCheckpoints } from './reports-ledger.ts';
 
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROOMS = Number(process.env.BENCH_ROOMS ?? sized(10_000, 20));
@@ -795,6 +795,34 @@ async function main() {
       }
     }
 
+    // An install's nightly sweep keeps a checkpoint of the books every night (decision 067); a hotel
+    // generated here has none. Its first reads the whole journal, once (the sweep's job: nobody waits
+    // for it), timed; then the month before last is closed day by day (each close keeps its day), and
+    // the sweep's checkpoints are kept from there to the day before the close: the books as a hotel
+    // running this version has them when its manager closes a day.
+    const firstCheckpoint = await keepSweepCheckpoints(owner, g.hotelId, addDays(closedFrom, -1), addDays(closedFrom, -1));
+    // Each day of the month before closed, one after the other, each timed; then the month's frozen days are its open days.
+    const openMonth = await reportRange(owner, { from: closedFrom, to: closedTo });
+    const closes: { date: string; sold: number; ms: number }[] = [];
+    for (const day of openMonth.days) {
+      if (day.closed) continue;
+      const start = performance.now();
+      const closed = await closeDay(owner, { date: day.date });
+      closes.push({ date: day.date, sold: closed.rooms.sold, ms: performance.now() - start });
+    }
+    const closedMonth = await reportRange(owner, { from: closedFrom, to: closedTo });
+    for (const [i, day] of closedMonth.days.entries()) {
+      if (!day.closed) throw new Error(`${day.date}: not closed`);
+      same(`${day.date} closed`, day, openMonth.days[i]!, 'frozen', 'open before the close');
+    }
+    same(`${closedFrom} to ${closedTo}`, closedMonth.total, openMonth.total, 'closed', 'open before the close');
+    console.log(`Closed the ${closes.length} days of ${closedFrom} to ${closedTo} one by one: the month's frozen days and sums equal its open ones.\n`);
+
+    const sweep = await keepSweepCheckpoints(owner, g.hotelId, addDays(closedTo, 1), addDays(closeDate, -1));
+    console.log(
+      `The hotel's first checkpoint (${addDays(closedFrom, -1)}, its whole journal read once): ${fmt(firstCheckpoint.ms / 1000, 1)} s; the nightly sweep's of the ${sweep.kept} days from ${addDays(closedTo, 1)} to ${addDays(closeDate, -1)}: ${fmt(sweep.ms / 1000, 1)} s.\n`,
+    );
+
     // The night audit: the close of a day with every room in house but the no-shows it releases and
     // charges, against the same day's figures and trial balance computed alone just before.
     const aloneStart = performance.now();
@@ -827,23 +855,6 @@ async function main() {
     console.log(
       `Closed ${closeDate}: ${fees.count} no-shows released, ${fees.charged} charged their first night (${fees.total / 100} CNY, each its room's rate of that night, booked as other revenue on ${fees.dates.join(', ') || 'no day'}); the frozen figures equal the open report before the close (its no-shows added) and a recount after it; the trial balances of ${[...new Set([closeDate, ...fees.dates])].join(' and ')} tie; today's report, the fees in it, equals its recount.\n`,
     );
-
-    // Each day of the month before closed, one after the other, each timed; then the month's frozen days are its open days.
-    const openMonth = await reportRange(owner, { from: closedFrom, to: closedTo });
-    const closes: { date: string; sold: number; ms: number }[] = [];
-    for (const day of openMonth.days) {
-      if (day.closed) continue;
-      const start = performance.now();
-      const closed = await closeDay(owner, { date: day.date });
-      closes.push({ date: day.date, sold: closed.rooms.sold, ms: performance.now() - start });
-    }
-    const closedMonth = await reportRange(owner, { from: closedFrom, to: closedTo });
-    for (const [i, day] of closedMonth.days.entries()) {
-      if (!day.closed) throw new Error(`${day.date}: not closed`);
-      same(`${day.date} closed`, day, openMonth.days[i]!, 'frozen', 'open before the close');
-    }
-    same(`${closedFrom} to ${closedTo}`, closedMonth.total, openMonth.total, 'closed', 'open before the close');
-    console.log(`Closed the ${closes.length} days of ${closedFrom} to ${closedTo} one by one: the month's frozen days and sums equal its open ones.\n`);
 
     const rounds = Number(process.env.BENCH_ROUNDS ?? sized(20, 1));
     const perRound = sized(5, 1);
