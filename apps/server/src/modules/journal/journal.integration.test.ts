@@ -57,12 +57,15 @@ describe('the journal', () => {
   it('books room revenue by the night it is for: a dearer second night, and a night added later on its own date', async () => {
     const h = await ledgerHotel(ctx);
     const zone = h.owner.actor.timeZone;
-    const today = localDate(new Date(), zone);
+    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
+    // The nights by the stay's own check-in, not by a clock read before it (a test begun at 23:59 in
+    // the hotel's zone checked in on the next day).
+    const today = localDate(new Date(stay.checkInAt), zone);
     const [tomorrow, dayAfter] = [addDays(today, 1), addDays(today, 2)];
+    // The night the renewal adds is dearer.
     await ctx.deps.prisma.roomDatePrice.create({
       data: { hotelId: h.hotel.id, roomId: h.rooms[0].id, date: new Date(`${tomorrow}T00:00:00Z`), price: 35_000 },
     });
-    const stay = await stayIn(h.staff, h.rooms[0].id, { to: 'next_noon' });
     const renewed = await renewStay(h.staff, { stayId: stay.id, expectedCheckOutAt: new Date(Date.parse(stay.expectedCheckOutAt) + 86_400_000) });
     expect(renewed.priceAmount).toBe(20_000 + 35_000);
     const folio = await getFolio(h.staff, { stayId: stay.id });
@@ -188,6 +191,14 @@ describe('the database', () => {
       ),
     ).toMatch(/does not balance/);
     const line = await prisma.journalLine.findFirstOrThrow({ where: { hotelId: h.hotel.id, folioId: folio.folioId } });
+    // A line added later to an entry already posted (by the posting trigger, balanced at its commit) is checked at this commit.
+    expect(
+      await message(
+        prisma.journalLine.create({
+          data: { hotelId: h.hotel.id, journalEntryId: line.journalEntryId, account: 'guest', folioId: folio.folioId, amount: 1n },
+        }),
+      ),
+    ).toMatch(/does not balance/);
     expect(await message(prisma.journalLine.update({ where: { id: line.id }, data: { amount: 1n } }))).toMatch(/append-only/);
     expect(await message(prisma.journalLine.delete({ where: { id: line.id } }))).toMatch(/append-only/);
     expect(await message(prisma.journalEntry.delete({ where: { id: line.journalEntryId } }))).toMatch(/append-only/);
