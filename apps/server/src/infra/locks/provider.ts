@@ -140,6 +140,12 @@ export interface LockCapabilities {
    * code it failed to set (Seam: `supports_backup_access_code_pool`; TTLock: none).
    */
   backupCodePool: boolean;
+  /**
+   * A generated (offline) code it takes must be used once within 24 hours of its start, or the lock
+   * drops it (TTLock's generated codes; Seam: an igloohome lock's algoPIN). Other offline codes
+   * (dormakaba Oracode, Lockly) keep working until their end, used or not.
+   */
+  offlineFirstUse: boolean;
 }
 
 /**

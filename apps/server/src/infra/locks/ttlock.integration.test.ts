@@ -76,6 +76,7 @@ describe('TTLock adapter against the lock simulator', () => {
         offlinePasscodes: true,
         keypadWithoutZero: false,
         backupCodePool: false,
+        offlineFirstUse: true,
       },
       building: '',
       floor: '',
@@ -658,6 +659,7 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
       offlinePasscodes: true,
       keypadWithoutZero: false,
       backupCodePool: false,
+      offlineFirstUse: true,
     });
     expect(await ttlock.listGateways()).toEqual([
       { gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 },

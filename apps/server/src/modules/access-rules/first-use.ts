@@ -8,8 +8,9 @@ import { newPasswordValidity, PASSWORD_FOR_VALIDITY_SELECT } from '../credential
 const HOUR_MS = 3_600_000;
 
 /**
- * TTLock's first-use window (docs/access-rules.md): a generated (offline) code must be used once
- * within 24 hours of its start, or the lock suspends it. A guest whose stay has not begun at the
+ * The first-use window (docs/access-rules.md): on a lock whose generated (offline) codes must be
+ * used once within 24 hours of their start (`Lock.offlineFirstUse`: TTLock's, an igloohome lock's
+ * through Seam), an unused one is suspended by the lock after that. A guest whose stay has not begun at the
  * door would then arrive to a dead code. So a generated code of a stay not yet arrived (reserved,
  * or begun by itself with no successful opening by any of its credentials), on its lock, whose start
  * is 24 hours or more ago, with no successful record by it, is replaced by a new generated code for
@@ -31,6 +32,7 @@ export async function renewUnusedGeneratedCodes(ctx: ServiceContext, now = new D
       // Less than an hour left: a new code would not be worth sending (generated codes are whole hours).
       OR: [{ validUntil: null }, { validUntil: { gt: new Date(now.getTime() + HOUR_MS) } }],
       stay: { status: { in: ['reserved', 'in_house'] } },
+      room: { lock: { offlineFirstUse: true } },
     },
     select: { id: true, hotelId: true, roomId: true },
     orderBy: { id: 'asc' },
@@ -55,7 +57,14 @@ export async function renewUnusedGeneratedCodes(ctx: ServiceContext, now = new D
 /** Under the room's lock: everything read again, then the code replaced and audited. */
 async function renewOne(tx: Tx, ctx: ServiceContext, id: number, now: Date, windowMs: number): Promise<boolean> {
   const p = await tx.lockPassword.findFirst({
-    where: { id, kind: 'air', deliveryState: 'on_lock', revokeReason: null, validFrom: { lte: new Date(now.getTime() - windowMs) } },
+    where: {
+      id,
+      kind: 'air',
+      deliveryState: 'on_lock',
+      revokeReason: null,
+      validFrom: { lte: new Date(now.getTime() - windowMs) },
+      room: { lock: { offlineFirstUse: true } },
+    },
     select: { ...PASSWORD_FOR_VALIDITY_SELECT, stay: { select: { id: true, status: true, hotel: { select: { timeZone: true } } } } },
   });
   if (!p?.stay || !['reserved', 'in_house'].includes(p.stay.status)) return false;

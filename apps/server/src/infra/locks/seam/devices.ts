@@ -45,6 +45,9 @@ export function capabilitiesOf(d: SeamDevice): LockCapabilities {
     keypadWithoutZero: d.deviceType === 'nuki_lock',
     // Backup codes stand in for time-bound chosen codes only (access-codes.ts, pullBackupPasscode).
     backupCodePool: onlinePasscodes && d.backupCodePool === true,
+    // igloohome's algoPIN: a code longer than 24 hours must be used within its first 24 hours
+    // (research/seam.md, Seam's offline access codes guide); Oracode's and Lockly's need no first use.
+    offlineFirstUse: offlinePasscodes && d.deviceType.startsWith('igloohome'),
   };
 }
 

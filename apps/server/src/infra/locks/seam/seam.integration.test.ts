@@ -85,6 +85,7 @@ describe("Seam adapter against Seam's fake", () => {
         offlinePasscodes: false,
         keypadWithoutZero: false,
         backupCodePool: false,
+        offlineFirstUse: false,
       },
       building: '',
       floor: '',
@@ -96,7 +97,14 @@ describe("Seam adapter against Seam's fake", () => {
       battery: 42,
       capabilities: { keypad: false, onlinePasscodes: false, offlinePasscodes: false, remoteUnlock: true },
     });
-    expect(locks.get(algo)?.capabilities).toMatchObject({ keypad: true, onlinePasscodes: false, offlinePasscodes: true, remoteUnlock: false });
+    // Offline codes with no first use to make (not an igloohome lock: see first-use-seam.integration.test.ts).
+    expect(locks.get(algo)?.capabilities).toMatchObject({
+      keypad: true,
+      onlinePasscodes: false,
+      offlinePasscodes: true,
+      remoteUnlock: false,
+      offlineFirstUse: false,
+    });
     // Seam keeps backup codes on it (the console keeps this on the lock's row and sends it with each code).
     expect(locks.get(pooled)?.capabilities).toMatchObject({ onlinePasscodes: true, backupCodePool: true });
     expect(await seam.listGateways()).toEqual([]);

@@ -30,6 +30,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
       offlinePasscodes: true,
       keypadWithoutZero: false,
       backupCodePool: false,
+      offlineFirstUse: true,
     };
   const bit = (n: number) => featureBit(featureValue, n);
   return {
@@ -43,6 +44,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
     offlinePasscodes: bit(0),
     keypadWithoutZero: false,
     backupCodePool: false,
+    offlineFirstUse: true,
   };
 }
 

@@ -106,6 +106,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
         offlinePasscodes: lock.capabilities.offlinePasscodes,
         keypadWithoutZero: lock.capabilities.keypadWithoutZero,
         backupCodePool: lock.capabilities.backupCodePool,
+        offlineFirstUse: lock.capabilities.offlineFirstUse,
         remoteUnlock: lock.capabilities.remoteUnlock,
         building: lock.building,
         floor: lock.floor,

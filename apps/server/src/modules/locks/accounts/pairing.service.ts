@@ -208,6 +208,7 @@ export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string
           offlinePasscodes: detail.capabilities.offlinePasscodes,
           keypadWithoutZero: detail.capabilities.keypadWithoutZero,
           backupCodePool: detail.capabilities.backupCodePool,
+          offlineFirstUse: detail.capabilities.offlineFirstUse,
           remoteUnlock: detail.capabilities.remoteUnlock,
           gatewayId: status?.gateway?.gatewayId ?? null,
           gatewayName: status?.gateway?.name ?? null,
