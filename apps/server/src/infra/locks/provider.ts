@@ -180,6 +180,12 @@ export interface LockStatus {
   gateway: { gatewayId: string; name: string; online: boolean } | null;
   /** When the lock was last heard from, when the provider says. */
   lastSeenAt: Date | null;
+  /**
+   * The door open or closed, as the lock's own sensor says in this answer (Seam: `properties.door_open`,
+   * on the locks that report it); absent when the platform says nothing of it here (TTLock's door
+   * sensors notify instead).
+   */
+  doorOpen?: boolean;
 }
 
 export interface GatewaySummary {

@@ -6,6 +6,7 @@ import { ACCOUNT_ROW_SELECT, type AccountRow, type LockRef } from '../base/lock-
 import { kickDeliveries } from '../credentials/delivery';
 import { providerForLock, usableProvider } from '../lock-cloud/account-provider';
 import { withinBudget } from '../lock-cloud/call-budget';
+import { doorChange } from './door-state';
 
 /**
  * A lock's status as its lock account last reported it: online, gateway, battery, last seen (the
@@ -28,9 +29,19 @@ export const LOCK_LIST_EVERY_MS = 60 * 60_000;
 /** A status read (one lock's, or an account's cycle) into the lock's row, with lock messages for what changed. */
 async function saveStatus(
   deps: Deps,
-  lock: { id: number; hotelId: number; online: boolean | null; battery: number | null },
+  lock: {
+    id: number;
+    hotelId: number;
+    online: boolean | null;
+    battery: number | null;
+    doorOpen: boolean | null;
+    doorOpenSince: Date | null;
+    statusCheckedAt: Date | null;
+  },
   data: {
     online: boolean;
+    /** The door as the lock's sensor says it (LockStatus.doorOpen); absent: the read said nothing of it. */
+    doorOpen?: boolean;
     battery?: number | null;
     gatewayId?: string | null;
     gatewayName?: string | null;
@@ -42,7 +53,10 @@ async function saveStatus(
     statusError?: string | null;
   },
 ): Promise<void> {
-  await deps.prisma.lock.update({ where: { id: lock.id }, data: { statusError: null, ...data, statusCheckedAt: new Date() } });
+  const { doorOpen, ...fields } = data;
+  const now = new Date();
+  const door = doorChange(lock, doorOpen, now);
+  await deps.prisma.lock.update({ where: { id: lock.id }, data: { statusError: null, ...fields, ...door.data, statusCheckedAt: now } });
   // The lock answers through its gateway again: offline codes left on it are deleted now (docs/access-rules.md "Offline codes").
   if (data.online) await removeOfflineCodesLeft(deps, lock);
   const battery = data.battery === undefined ? lock.battery : data.battery;
@@ -51,7 +65,7 @@ async function saveStatus(
   if (lock.online === false && data.online) messages.push({ kind: 'lock_online', content: '' });
   const wasLow = lock.battery != null && lock.battery < LOW_BATTERY_PERCENT;
   if (battery != null && battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(battery) });
-  await lockMessages(deps, lock, messages);
+  await lockMessages(deps, lock, [...messages, ...door.messages]);
   // Webhooks' `lock.offline` and `lock.battery_low` (docs/events.md): when the lock message is written.
   await recordLockEvents(
     deps,
@@ -113,6 +127,8 @@ const STATUS_SELECT = {
   isWifi: true,
   statusError: true,
   statusCheckedAt: true,
+  doorOpen: true,
+  doorOpenSince: true,
 } as const;
 
 /**
@@ -155,7 +171,7 @@ export async function markLocksGone(deps: Deps, locks: { id: number; hotelId: nu
 async function saveListedStatuses(
   deps: Deps,
   account: { id: number },
-  locks: { id: number; hotelId: number; providerLockId: string; online: boolean | null; battery: number | null }[],
+  locks: (Parameters<typeof saveStatus>[1] & { providerLockId: string })[],
   statuses: LockStatus[],
   now: Date,
 ): Promise<number> {
@@ -172,6 +188,7 @@ async function saveListedStatuses(
       gatewayName: null,
       gatewayOnline: null,
       ...(status.lastSeenAt ? { lastSeenAt: status.lastSeenAt } : {}),
+      doorOpen: status.doorOpen,
     });
   }
   await deps.prisma.lockAccount.update({ where: { id: account.id }, data: { locksReadAt: now } });
@@ -286,6 +303,7 @@ export async function refreshOneLock(deps: Deps, lock: LockRef): Promise<void> {
       gatewayOnline: status.gateway?.online ?? null,
       lastSeenAt: status.lastSeenAt,
       mac: status.mac,
+      doorOpen: status.doorOpen,
     });
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;

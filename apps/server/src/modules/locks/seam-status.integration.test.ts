@@ -110,4 +110,50 @@ describe('the status cycle of a Seam account', () => {
     expect(await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id })).toEqual({ checked: 0, failed: 0 });
     expect(await callsSince(from)).toEqual([]);
   });
+
+  it("says a door opened, left open and closed as the lock reports it (properties.door_open), as a TTLock door sensor's notifications do", async () => {
+    const h = await seamHotel();
+    const doorMessages = async () =>
+      (await ctx.deps.prisma.lockMessage.findMany({ where: { roomId: h.room.id, kind: { startsWith: 'door_' } }, orderBy: { id: 'asc' } })).map((m) => [
+        m.kind,
+        m.readAt !== null,
+      ]);
+    // A lock that says nothing of its door: nothing said, no sensor.
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    expect(await h.lockOf(h.door)).toMatchObject({ doorOpen: null, doorOpenSince: null });
+    // It reports its door closed: known, nothing to say.
+    await fake.ours.updateDevice(h.door, { properties: { door_open: false } });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    expect(await h.lockOf(h.door)).toMatchObject({ doorOpen: false, doorOpenSince: null });
+    expect(await doorMessages()).toEqual([]);
+    // Opened: a note; still open at the next read: nothing more.
+    await fake.ours.updateDevice(h.door, { properties: { door_open: true } });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    const opened = await h.lockOf(h.door);
+    expect(opened).toMatchObject({ doorOpen: true });
+    expect(opened.doorOpenSince).toBeInstanceOf(Date);
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    expect(await doorMessages()).toEqual([['door_open', true]]);
+    // Found open 11 minutes ago, last read 5 minutes ago: this read is the first past 10 minutes, an alarm, once.
+    const now = Date.now();
+    await ctx.deps.prisma.lock.update({
+      where: { id: opened.id },
+      data: { doorOpenSince: new Date(now - 11 * 60_000), statusCheckedAt: new Date(now - 5 * 60_000) },
+    });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    expect(await doorMessages()).toEqual([
+      ['door_open', true],
+      ['door_left_open', false],
+    ]);
+    // Closed: a note, and the door known closed.
+    await fake.ours.updateDevice(h.door, { properties: { door_open: false } });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    expect(await h.lockOf(h.door)).toMatchObject({ doorOpen: false, doorOpenSince: null });
+    expect(await doorMessages()).toEqual([
+      ['door_open', true],
+      ['door_left_open', false],
+      ['door_closed', true],
+    ]);
+  });
 });

@@ -26,7 +26,8 @@ function hasKeypad(d: SeamDevice): boolean {
  * cloud; `can_program_offline_access_codes`: a code Seam computes for the lock (igloohome algoPIN,
  * dormakaba Oracode), no connection needed; both need a keypad. `can_remotely_unlock`: the unlock.
  * Cards, fingerprints and faces are not Seam lock features (cards live in Seam's `acs` API for
- * access-control systems, a different model): false. The door sensor: none as its own object.
+ * access-control systems, a different model): false. The door sensor: none as its own object, but a
+ * lock that reports `properties.door_open` has one (the status cycle reads it, lock-status.ts).
  */
 export function capabilitiesOf(d: SeamDevice): LockCapabilities {
   const keypad = hasKeypad(d);
@@ -38,7 +39,8 @@ export function capabilitiesOf(d: SeamDevice): LockCapabilities {
     fingerprint: false,
     faceModule: false,
     remoteUnlock: d.canRemotelyUnlock === true,
-    doorSensor: false,
+    // A lock that reports its door (`properties.door_open`) has a sensor for it.
+    doorSensor: d.doorOpen !== undefined,
     onlinePasscodes,
     offlinePasscodes,
     // The Nuki Keypad has the keys 1 to 9 and none for 0 (research/seam.md: "no zeros in PINs").
@@ -93,9 +95,18 @@ export async function listLocks(s: SeamSession): Promise<LockSummary[]> {
   return (await listDevices(s)).map(summaryOf);
 }
 
-/** A device's status: online, battery; Seam exposes no gateway and no last-seen time. */
+/** A device's status: online, battery, the door when it reports one; Seam exposes no gateway and no last-seen time. */
 function statusOf(d: SeamDevice): LockStatus {
-  return { lockId: d.deviceId, name: d.displayName || d.name, mac: '', battery: batteryOf(d), online: isOnline(d), gateway: null, lastSeenAt: null };
+  return {
+    lockId: d.deviceId,
+    name: d.displayName || d.name,
+    mac: '',
+    battery: batteryOf(d),
+    online: isOnline(d),
+    gateway: null,
+    lastSeenAt: null,
+    ...(d.doorOpen === undefined ? {} : { doorOpen: d.doorOpen }),
+  };
 }
 
 /** Every lock's status from one listing (locks/list, every page): what the status cycle reads. */

@@ -97,7 +97,7 @@ export class SeamProvider implements LockProvider {
   unlock(lockId: string): Promise<void> {
     return devices.unlock(this.session, lockId);
   }
-  /** Seam has no door sensor object (some locks report `properties.door_open`, not read yet). */
+  /** Seam has no door sensor object to pair: a lock that reports `properties.door_open` says its door in its status (lock-status.ts). */
   async doorSensor(_lockId: string): Promise<DoorSensor | null> {
     return null;
   }
