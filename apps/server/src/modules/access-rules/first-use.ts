@@ -10,8 +10,8 @@ const HOUR_MS = 3_600_000;
 /**
  * The first-use window (docs/access-rules.md): on a lock whose generated (offline) codes must be
  * used once within 24 hours of their start (`Lock.offlineFirstUse`: TTLock's, an igloohome lock's
- * through Seam), an unused one is suspended by the lock after that. A guest whose stay has not begun at the
- * door would then arrive to a dead code. So a generated code of a stay not yet arrived (reserved,
+ * through Seam), an unused one is suspended by the lock after that. A guest whose stay has not
+ * begun at the door would then arrive to a dead code. So a generated code of a stay not yet arrived (reserved,
  * or begun by itself with no successful opening by any of its credentials), on its lock, whose start
  * is 24 hours or more ago, with no successful record by it, is replaced by a new generated code for
  * the rest of its validity (`newPasswordValidity`: the old one taken off as `replaced`); the guest
