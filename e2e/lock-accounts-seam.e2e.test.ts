@@ -275,6 +275,21 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     await page.getByTestId('discard-changes').waitFor();
     await page.getByTestId('discard-confirm').click();
     await checkIn.waitFor({ state: 'detached' });
+
+    // The door, as the lock's sensor reports it (properties.door_open): read by "Check now", open since then, then closed.
+    await seam('/device', { device_id: device.device_id, properties: { door_open: true } });
+    await page.getByTestId('tab-lock').click();
+    await page.getByTestId('lock-refresh').click();
+    const door = page.getByTestId('lock-door');
+    await page.waitForFunction(() => document.querySelector('[data-testid="lock-door"]')?.getAttribute('data-value') === 'open');
+    const [before, after] = text(header, 'locks.doorOpenSince', { time: '\u0000' }).split('\u0000') as [string, string];
+    const openText = (await door.textContent())!;
+    expect(openText.startsWith(before) && openText.endsWith(after) && openText.length > before.length + after.length, openText).toBe(true);
+    await screenshot(page, `seam-door-open-${header}`);
+    await seam('/device', { device_id: device.device_id, properties: { door_open: false } });
+    await page.getByTestId('lock-refresh').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="lock-door"]')?.getAttribute('data-value') === 'closed');
+    expect(await door.textContent()).toBe(text(header, 'locks.doorClosed'));
   });
 
   it("sets the workspace's webhook: the address for Seam, a secret Seam would not give refused on its field, then events received", async () => {

@@ -50,7 +50,7 @@ export const LOCK_ROUTES: ApiRoute[] = [
     operationId: 'getRoomLock',
     tag: 'Locks',
     summary: "A room's lock and its state",
-    description: 'As last reported by the lock cloud (online, battery, last seen).',
+    description: "As last reported by the lock cloud (online, battery, last seen, and the door when the lock's sensor reports it).",
     permission: 'room.read',
     params: ZRoomPath,
     response: ZLockStatusOutput,

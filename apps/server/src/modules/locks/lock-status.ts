@@ -66,16 +66,20 @@ async function saveStatus(
   const wasLow = lock.battery != null && lock.battery < LOW_BATTERY_PERCENT;
   if (battery != null && battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(battery) });
   await lockMessages(deps, lock, [...messages, ...door.messages]);
-  // Webhooks' `lock.offline` and `lock.battery_low` (docs/events.md): when the lock message is written.
-  await recordLockEvents(
-    deps,
-    lock,
-    messages.flatMap((m) => (m.kind === 'lock_offline' ? (['lock.offline'] as const) : m.kind === 'low_battery' ? (['lock.batteryLow'] as const) : [])),
-  );
+  // Webhooks' `lock.offline` and `lock.battery_low` (docs/events.md): when the lock message is written;
+  // the door opened or closed: `lock.changed`, so that the lock's open panels show it.
+  await recordLockEvents(deps, lock, [
+    ...messages.flatMap((m) => (m.kind === 'lock_offline' ? (['lock.offline'] as const) : m.kind === 'low_battery' ? (['lock.batteryLow'] as const) : [])),
+    ...(door.data.doorOpen !== undefined && door.data.doorOpen !== lock.doorOpen ? (['lock.changed'] as const) : []),
+  ]);
 }
 
-/** A lock gone offline or low on battery as domain events (docs/events.md), which webhooks send. */
-async function recordLockEvents(deps: Deps, lock: { id: number; hotelId: number }, kinds: readonly ('lock.offline' | 'lock.batteryLow')[]): Promise<void> {
+/** A lock gone offline, low on battery or its door opened or closed as domain events (docs/events.md), which webhooks send. */
+async function recordLockEvents(
+  deps: Deps,
+  lock: { id: number; hotelId: number },
+  kinds: readonly ('lock.offline' | 'lock.batteryLow' | 'lock.changed')[],
+): Promise<void> {
   if (!kinds.length) return;
   await transaction(deps, async (tx) => {
     for (const kind of kinds) await recordEvent(tx, { hotelId: lock.hotelId, kind, lockId: lock.id });

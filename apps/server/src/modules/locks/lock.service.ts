@@ -42,6 +42,8 @@ export interface RoomLockDto {
   account: { id: number; username: string; state: string } | null;
   /** The console can open it from afar (its gateway, WiFi, or Seam's bridge): otherwise "open" is not offered. */
   remoteUnlock: boolean;
+  /** The door as the lock's own sensor last said it in a status read (door-state.ts); null: never said. */
+  door: { open: boolean; since: string | null } | null;
 }
 
 /** The room of the actor's scope whose door a provider lock id of the actor's hotel is (legacy calls name locks by it). */
@@ -67,6 +69,8 @@ const ROOM_LOCK_DTO_SELECT = {
   statusCheckedAt: true,
   statusError: true,
   remoteUnlock: true,
+  doorOpen: true,
+  doorOpenSince: true,
   account: { select: { id: true, username: true, state: true } },
 } as const;
 
@@ -91,6 +95,7 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
       gone: false,
       account: null,
       remoteUnlock: false,
+      door: null,
     };
   }
   if (input.refresh && ctx.deps.locks) await refreshOneLock(ctx.deps, room.lock);
@@ -110,6 +115,7 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
     gone: row.goneAt !== null,
     account: row.account,
     remoteUnlock: row.remoteUnlock,
+    door: row.doorOpen === null ? null : { open: row.doorOpen, since: row.doorOpenSince?.toISOString() ?? null },
   };
 }
 

@@ -111,7 +111,7 @@ describe('the status cycle of a Seam account', () => {
     expect(await callsSince(from)).toEqual([]);
   });
 
-  it("says a door opened, left open and closed as the lock reports it (properties.door_open), as a TTLock door sensor's notifications do", async () => {
+  it("says a door opened, left open and closed as the lock reports it (properties.door_open), as a TTLock door sensor's notifications do, and shows it on the lock's panel", async () => {
     const h = await seamHotel();
     const doorMessages = async () =>
       (await ctx.deps.prisma.lockMessage.findMany({ where: { roomId: h.room.id, kind: { startsWith: 'door_' } }, orderBy: { id: 'asc' } })).map((m) => [
@@ -121,11 +121,17 @@ describe('the status cycle of a Seam account', () => {
     // A lock that says nothing of its door: nothing said, no sensor.
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
     expect(await h.lockOf(h.door)).toMatchObject({ doorOpen: null, doorOpenSince: null });
-    // It reports its door closed: known, nothing to say.
+    // It reports its door closed: known, nothing to say; its panels told once (lock.changed), not at every read.
+    const lockRow = await h.lockOf(h.door);
+    const changes = () =>
+      ctx.deps.prisma.domainEvent.count({ where: { hotelId: h.hotel.id, kind: 'lock.changed', ids: { path: ['lockId'], equals: lockRow.id } } });
+    const before = await changes();
     await fake.ours.updateDevice(h.door, { properties: { door_open: false } });
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
     expect(await h.lockOf(h.door)).toMatchObject({ doorOpen: false, doorOpenSince: null });
     expect(await doorMessages()).toEqual([]);
+    expect(await changes()).toBe(before + 1);
     // Opened: a note; still open at the next read: nothing more.
     await fake.ours.updateDevice(h.door, { properties: { door_open: true } });
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
@@ -134,6 +140,7 @@ describe('the status cycle of a Seam account', () => {
     expect(opened.doorOpenSince).toBeInstanceOf(Date);
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
     expect(await doorMessages()).toEqual([['door_open', true]]);
+    expect(await changes()).toBe(before + 2);
     // Found open 11 minutes ago, last read 5 minutes ago: this read is the first past 10 minutes, an alarm, once.
     const now = Date.now();
     await ctx.deps.prisma.lock.update({
@@ -146,6 +153,9 @@ describe('the status cycle of a Seam account', () => {
       ['door_open', true],
       ['door_left_open', false],
     ]);
+    // The room's lock panel says so (lock.status): open, since when it was found open.
+    const status = async () => (await api.query('lock.status', { roomId: h.room.id }, { token: h.ownerToken })).data?.door;
+    expect(await status()).toEqual({ open: true, since: new Date(now - 11 * 60_000).toISOString() });
     // Closed: a note, and the door known closed.
     await fake.ours.updateDevice(h.door, { properties: { door_open: false } });
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
@@ -155,5 +165,10 @@ describe('the status cycle of a Seam account', () => {
       ['door_left_open', false],
       ['door_closed', true],
     ]);
+    expect(await status()).toEqual({ open: false, since: null });
+    // A lock that never said anything of its door: none on its panel.
+    const other = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { hotelId: h.hotel.id, providerLockId: h.store } });
+    await ctx.deps.prisma.room.update({ where: { id: h.room.id }, data: { lockId: other.id } });
+    expect(await status()).toBeNull();
   });
 });

@@ -198,8 +198,9 @@ function AccountsLink() {
 }
 
 /**
- * Online, gateway, battery, last heard from: what the provider last reported. The battery says when
- * it was reported, unless the last check failed (it is then older than that check).
+ * Online, gateway, battery, last heard from, the door when its sensor reports it: what the provider
+ * last reported. The battery says when it was reported, unless the last check failed (it is then
+ * older than that check).
  */
 function LockFacts({ status, timeZone }: { status: LockStatus; timeZone: string }) {
   const { t } = useTranslation();
@@ -241,6 +242,16 @@ function LockFacts({ status, timeZone }: { status: LockStatus; timeZone: string 
           <span className="text-muted-foreground">—</span>
         )}
       </Fact>
+      {/* The door, when the lock's own sensor reports it (a Seam lock's door_open). */}
+      {status.door && (
+        <Fact label={t('locks.door')} testId="lock-door" value={status.door.open ? 'open' : 'closed'}>
+          {status.door.open
+            ? status.door.since
+              ? t('locks.doorOpenSince', { time: formatDateTime(status.door.since, timeZone) })
+              : t('locks.doorOpen')
+            : t('locks.doorClosed')}
+        </Fact>
+      )}
     </dl>
   );
 }
