@@ -40,11 +40,11 @@ export const ZRoomLockDto = z.object({
   account: z.object({ id: z.number(), username: z.string(), state: z.string() }).nullable(),
   /** The console can open it from afar (a gateway, WiFi, Seam's bridge): otherwise "open" is not offered. */
   remoteUnlock: z.boolean(),
-  /** The door as the lock's own sensor last said it in a status read (a Seam lock that reports it), with since when it stands open; null: never said. */
+  /** The door as the lock's own sensor last said it in a status read (a Seam lock that reports it), with when it was found open; null: never said. */
   door: z
-    .object({ open: z.boolean(), since: z.string().nullable() })
+    .object({ open: z.boolean(), openedAt: z.string().nullable() })
     .nullable()
-    .describe("The door as the lock's own sensor last reported it, and since when it stands open; null when the lock never said"),
+    .describe("The door as the lock's own sensor last reported it, and when it was found open (openedAt); null when the lock never said"),
 });
 export type TRoomLockDto = z.infer<typeof ZRoomLockDto>;
 

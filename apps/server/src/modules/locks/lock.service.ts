@@ -43,7 +43,7 @@ export interface RoomLockDto {
   /** The console can open it from afar (its gateway, WiFi, or Seam's bridge): otherwise "open" is not offered. */
   remoteUnlock: boolean;
   /** The door as the lock's own sensor last said it in a status read (door-state.ts); null: never said. */
-  door: { open: boolean; since: string | null } | null;
+  door: { open: boolean; openedAt: string | null } | null;
 }
 
 /** The room of the actor's scope whose door a provider lock id of the actor's hotel is (legacy calls name locks by it). */
@@ -115,7 +115,7 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
     gone: row.goneAt !== null,
     account: row.account,
     remoteUnlock: row.remoteUnlock,
-    door: row.doorOpen === null ? null : { open: row.doorOpen, since: row.doorOpenSince?.toISOString() ?? null },
+    door: row.doorOpen === null ? null : { open: row.doorOpen, openedAt: row.doorOpenSince?.toISOString() ?? null },
   };
 }
 

@@ -155,7 +155,7 @@ describe('the status cycle of a Seam account', () => {
     ]);
     // The room's lock panel says so (lock.status): open, since when it was found open.
     const status = async () => (await api.query('lock.status', { roomId: h.room.id }, { token: h.ownerToken })).data?.door;
-    expect(await status()).toEqual({ open: true, since: new Date(now - 11 * 60_000).toISOString() });
+    expect(await status()).toEqual({ open: true, openedAt: new Date(now - 11 * 60_000).toISOString() });
     // Closed: a note, and the door known closed.
     await fake.ours.updateDevice(h.door, { properties: { door_open: false } });
     await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
@@ -165,7 +165,7 @@ describe('the status cycle of a Seam account', () => {
       ['door_left_open', false],
       ['door_closed', true],
     ]);
-    expect(await status()).toEqual({ open: false, since: null });
+    expect(await status()).toEqual({ open: false, openedAt: null });
     // A lock that never said anything of its door: none on its panel.
     const other = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { hotelId: h.hotel.id, providerLockId: h.store } });
     await ctx.deps.prisma.room.update({ where: { id: h.room.id }, data: { lockId: other.id } });

@@ -246,8 +246,8 @@ function LockFacts({ status, timeZone }: { status: LockStatus; timeZone: string 
       {status.door && (
         <Fact label={t('locks.door')} testId="lock-door" value={status.door.open ? 'open' : 'closed'}>
           {status.door.open
-            ? status.door.since
-              ? t('locks.doorOpenSince', { time: formatDateTime(status.door.since, timeZone) })
+            ? status.door.openedAt
+              ? t('locks.doorOpenSince', { time: formatDateTime(status.door.openedAt, timeZone) })
               : t('locks.doorOpen')
             : t('locks.doorClosed')}
         </Fact>
