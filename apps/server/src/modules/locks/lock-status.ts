@@ -26,18 +26,28 @@ export const LOW_BATTERY_PERCENT = 20;
 export const LINKS_EVERY_MS = 30 * 60_000;
 export const LOCK_LIST_EVERY_MS = 60 * 60_000;
 
-/** A status read (one lock's, or an account's cycle) into the lock's row, with lock messages for what changed. */
+/** What a status read changes and is measured against: the lock's row as the read found it. */
+const READ_SELECT = { id: true, hotelId: true, online: true, battery: true, doorOpen: true, doorOpenSince: true, statusCheckedAt: true } as const;
+type ReadRow = {
+  id: number;
+  hotelId: number;
+  online: boolean | null;
+  battery: number | null;
+  doorOpen: boolean | null;
+  doorOpenSince: Date | null;
+  statusCheckedAt: Date | null;
+};
+
+/**
+ * A status read (one lock's, or an account's cycle) into the lock's row, with lock messages for what
+ * changed. Saved only over the row the read started from (its `statusCheckedAt`): two reads of one
+ * lock at once (the cycle, a clerk's "Check now", a webhook's read) would otherwise both tell a door
+ * opening or a lock going offline. A read that finds another saved first is measured against what
+ * that one saved, read again (a few times at most: a lock read so often has its status anyway).
+ */
 async function saveStatus(
   deps: Deps,
-  lock: {
-    id: number;
-    hotelId: number;
-    online: boolean | null;
-    battery: number | null;
-    doorOpen: boolean | null;
-    doorOpenSince: Date | null;
-    statusCheckedAt: Date | null;
-  },
+  lock: ReadRow,
   data: {
     online: boolean;
     /** The door as the lock's sensor says it (LockStatus.doorOpen); absent: the read said nothing of it. */
@@ -54,9 +64,19 @@ async function saveStatus(
   },
 ): Promise<void> {
   const { doorOpen, ...fields } = data;
-  const now = new Date();
-  const door = doorChange(lock, doorOpen, now);
-  await deps.prisma.lock.update({ where: { id: lock.id }, data: { statusError: null, ...fields, ...door.data, statusCheckedAt: now } });
+  let door: ReturnType<typeof doorChange>;
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date();
+    door = doorChange(lock, doorOpen, now);
+    const saved = await deps.prisma.lock.updateMany({
+      where: { id: lock.id, statusCheckedAt: lock.statusCheckedAt },
+      data: { statusError: null, ...fields, ...door.data, statusCheckedAt: now },
+    });
+    if (saved.count === 1) break;
+    const fresh = attempt < 3 ? await deps.prisma.lock.findUnique({ where: { id: lock.id }, select: READ_SELECT }) : null;
+    if (!fresh) return;
+    lock = fresh;
+  }
   // The lock answers through its gateway again: offline codes left on it are deleted now (docs/access-rules.md "Offline codes").
   if (data.online) await removeOfflineCodesLeft(deps, lock);
   const battery = data.battery === undefined ? lock.battery : data.battery;

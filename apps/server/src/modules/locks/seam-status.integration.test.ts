@@ -5,7 +5,7 @@ import { type SeamFake } from '../../test/seam-fake';
 import { seamTestContext, type SeamTestContext } from '../../test/seam-context';
 import { trpcClient } from '../../test/trpc-client';
 import { countLockCall, lockCallCounts } from '../lock-cloud/call-budget';
-import { refreshLockStatus } from './lock-status';
+import { refreshLockStatus, refreshOneLock } from './lock-status';
 
 /**
  * Issue 38, third step (docs/seam.md, "Status"): the status cycle of a Seam account reads each
@@ -170,5 +170,26 @@ describe('the status cycle of a Seam account', () => {
     const other = await ctx.deps.prisma.lock.findFirstOrThrow({ where: { hotelId: h.hotel.id, providerLockId: h.store } });
     await ctx.deps.prisma.room.update({ where: { id: h.room.id }, data: { lockId: other.id } });
     expect(await status()).toBeNull();
+  });
+
+  it('tells a change once when reads of one lock meet (two clerks\' "Check now", a webhook\'s read): each saves only over the row it read', async () => {
+    const h = await seamHotel();
+    await refreshLockStatus(ctx.deps, { hotelId: h.hotel.id });
+    const lock = await h.lockOf(h.door);
+    expect(lock).toMatchObject({ online: true });
+    const events = (kind: string) => ctx.deps.prisma.domainEvent.count({ where: { hotelId: h.hotel.id, kind, ids: { path: ['lockId'], equals: lock.id } } });
+    const before = { changed: await events('lock.changed'), offline: await events('lock.offline') };
+    // The door opens and the lock drops off; two clerks press "Check now" and a webhook prompts a read, at the same moment.
+    await fake.ours.updateDevice(h.door, { properties: { door_open: true } });
+    await fake.ours.setOnline(h.door, false);
+    const checkNow = () => api.query('lock.status', { roomId: h.room.id, refresh: true }, { token: h.ownerToken });
+    const [, first, second] = await Promise.all([refreshOneLock(ctx.deps, lock), checkNow(), checkNow()]);
+    expect(first.error ?? second.error).toBeUndefined();
+    expect(await h.lockOf(h.door)).toMatchObject({ online: false, doorOpen: true });
+    // Said once each, as one read would have: a note on the room, an event for the panels and the webhooks.
+    const told = (await messages(h.room.id)).map((m) => m.kind).filter((k) => k === 'door_open' || k === 'lock_offline');
+    expect(told.sort()).toEqual(['door_open', 'lock_offline']);
+    expect(await events('lock.changed')).toBe(before.changed + 1);
+    expect(await events('lock.offline')).toBe(before.offline + 1);
   });
 });
