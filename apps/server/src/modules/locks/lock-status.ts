@@ -26,8 +26,33 @@ export const LOW_BATTERY_PERCENT = 20;
 export const LINKS_EVERY_MS = 30 * 60_000;
 export const LOCK_LIST_EVERY_MS = 60 * 60_000;
 
+/** What a status read says of a lock. */
+type StatusData = {
+  online: boolean;
+  /** The door as the lock's sensor says it (LockStatus.doorOpen); absent: the read said nothing of it. */
+  doorOpen?: boolean;
+  battery?: number | null;
+  gatewayId?: string | null;
+  gatewayName?: string | null;
+  gatewayOnline: boolean | null;
+  lastSeenAt?: Date | null;
+  name?: string;
+  mac?: string;
+  /** Why the lock is shown offline, kept (a call found it unreachable); none by default. */
+  statusError?: string | null;
+};
+
 /** What a status read changes and is measured against: the lock's row as the read found it. */
-const READ_SELECT = { id: true, hotelId: true, online: true, battery: true, doorOpen: true, doorOpenSince: true, statusCheckedAt: true } as const;
+const READ_SELECT = {
+  id: true,
+  hotelId: true,
+  online: true,
+  battery: true,
+  doorOpen: true,
+  doorOpenSince: true,
+  statusCheckedAt: true,
+  statusError: true,
+} as const;
 type ReadRow = {
   id: number;
   hotelId: number;
@@ -36,6 +61,7 @@ type ReadRow = {
   doorOpen: boolean | null;
   doorOpenSince: Date | null;
   statusCheckedAt: Date | null;
+  statusError: string | null;
 };
 
 /**
@@ -43,30 +69,18 @@ type ReadRow = {
  * changed. Saved only over the row the read started from (its `statusCheckedAt`): two reads of one
  * lock at once (the cycle, a clerk's "Check now", a webhook's read) would otherwise both tell a door
  * opening or a lock going offline. A read that finds another saved first is measured against what
- * that one saved, read again (a few times at most: a lock read so often has its status anyway).
+ * that one saved, read again (a few times at most: a lock read so often has its status anyway); what
+ * it saves is worked out from the row when it depends on it (`data` a function: a lock a failed
+ * write marked unreachable meanwhile stays offline, `heldOffline`).
  */
-async function saveStatus(
-  deps: Deps,
-  lock: ReadRow,
-  data: {
-    online: boolean;
-    /** The door as the lock's sensor says it (LockStatus.doorOpen); absent: the read said nothing of it. */
-    doorOpen?: boolean;
-    battery?: number | null;
-    gatewayId?: string | null;
-    gatewayName?: string | null;
-    gatewayOnline: boolean | null;
-    lastSeenAt?: Date | null;
-    name?: string;
-    mac?: string;
-    /** Why the lock is shown offline, kept (a call found it unreachable); none by default. */
-    statusError?: string | null;
-  },
-): Promise<void> {
-  const { doorOpen, ...fields } = data;
+async function saveStatus(deps: Deps, lock: ReadRow, data: StatusData | ((row: ReadRow) => StatusData)): Promise<void> {
+  const dataFor = typeof data === 'function' ? data : () => data;
   let door: ReturnType<typeof doorChange>;
+  let saving: StatusData;
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
+    saving = dataFor(lock);
+    const { doorOpen, ...fields } = saving;
     door = doorChange(lock, doorOpen, now);
     const saved = await deps.prisma.lock.updateMany({
       where: { id: lock.id, statusCheckedAt: lock.statusCheckedAt },
@@ -78,11 +92,11 @@ async function saveStatus(
     lock = fresh;
   }
   // The lock answers through its gateway again: offline codes left on it are deleted now (docs/access-rules.md "Offline codes").
-  if (data.online) await removeOfflineCodesLeft(deps, lock);
-  const battery = data.battery === undefined ? lock.battery : data.battery;
+  if (saving.online) await removeOfflineCodesLeft(deps, lock);
+  const battery = saving.battery === undefined ? lock.battery : saving.battery;
   const messages: { kind: string; content: string }[] = [];
-  if (lock.online === true && !data.online) messages.push({ kind: 'lock_offline', content: '' });
-  if (lock.online === false && data.online) messages.push({ kind: 'lock_online', content: '' });
+  if (lock.online === true && !saving.online) messages.push({ kind: 'lock_offline', content: '' });
+  if (lock.online === false && saving.online) messages.push({ kind: 'lock_online', content: '' });
   const wasLow = lock.battery != null && lock.battery < LOW_BATTERY_PERCENT;
   if (battery != null && battery < LOW_BATTERY_PERCENT && !wasLow) messages.push({ kind: 'low_battery', content: String(battery) });
   await lockMessages(deps, lock, [...messages, ...door.messages]);
@@ -274,29 +288,33 @@ export async function refreshAccountStatus(
       const battery = summary ? summary.battery : undefined;
       if (lock.isWifi) {
         // A WiFi lock reaches the cloud itself: its online state comes from the cloud's notifications and writes.
-        await saveStatus(deps, lock, { online: lock.online ?? true, battery, gatewayOnline: null });
+        await saveStatus(deps, lock, (row) => ({ online: row.online ?? true, battery, gatewayOnline: null }));
         continue;
       }
       if (linksDue) {
         const link = best.get(lock.providerLockId);
-        const held = heldOffline(lock, link?.seenAt);
-        await saveStatus(deps, lock, {
-          online: link?.online === true && !held,
-          ...(held ? { statusError: lock.statusError } : {}),
-          battery,
-          gatewayId: link?.gatewayId ?? null,
-          gatewayName: link?.name ?? null,
-          gatewayOnline: link ? link.online : null,
-          ...(link?.seenAt ? { lastSeenAt: link.seenAt } : {}),
+        await saveStatus(deps, lock, (row) => {
+          const held = heldOffline(row, link?.seenAt);
+          return {
+            online: link?.online === true && !held,
+            ...(held ? { statusError: row.statusError } : {}),
+            battery,
+            gatewayId: link?.gatewayId ?? null,
+            gatewayName: link?.name ?? null,
+            gatewayOnline: link ? link.online : null,
+            ...(link?.seenAt ? { lastSeenAt: link.seenAt } : {}),
+          };
         });
       } else {
         const g = lock.gatewayId ? gatewayOnline.get(lock.gatewayId) : undefined;
-        const held = heldOffline(lock, null);
-        await saveStatus(deps, lock, {
-          online: g?.online === true && !held,
-          battery,
-          gatewayOnline: g ? g.online : lock.gatewayId ? false : null,
-          ...(held ? { statusError: lock.statusError } : {}),
+        await saveStatus(deps, lock, (row) => {
+          const held = heldOffline(row, null);
+          return {
+            online: g?.online === true && !held,
+            battery,
+            gatewayOnline: g ? g.online : lock.gatewayId ? false : null,
+            ...(held ? { statusError: row.statusError } : {}),
+          };
         });
       }
     }
