@@ -5,7 +5,7 @@ import { lockCallbackPath } from '../../infra/locks';
 import { startWorkers } from '../../jobs/workers';
 import { refreshLockStatus } from '../../modules/locks/lock-status';
 import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock } from '../../test/lock-factories';
+import { pairSimLock, simControl } from '../../test/lock-factories';
 import { TEST_PASSWORD, createAccount, createHotel, createRooms, uniqueMobile } from '../../test/factories';
 import { legacyClient } from '../../test/legacy-client';
 
@@ -22,16 +22,7 @@ let serverUrl: string;
 let ipCounter = 0;
 const client = (language = 'en') => legacyClient(ctx.app, ctx.config, { language, ip: `10.79.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
 
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;

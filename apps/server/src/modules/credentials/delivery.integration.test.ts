@@ -3,7 +3,7 @@ import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock } from '../../test/lock-factories';
+import { pairSimLock, simControl } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { checkIn } from '../stays/check-in';
 import { checkOut } from '../stays/check-out';
@@ -19,16 +19,7 @@ let sim: LockSim;
 let ctx: TestContext;
 let workers: ReturnType<typeof startWorkers>;
 
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 /** A simulated lock with its gateway, paired with a new room of a new hotel. */
 async function pairedRoom() {

@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
 import { createSession } from '../auth/session.service';
-import { pairSimLock } from '../../test/lock-factories';
+import { pairSimLock, simControl } from '../../test/lock-factories';
 import { createAccount, createHotelWithStaff, createRooms } from '../../test/factories';
 import { refreshLockStatus } from '../locks/lock-status';
 import { pollLockRecords } from '../locks/records';
@@ -29,16 +29,7 @@ let workers: ReturnType<typeof startWorkers>;
 const HOUR = 3_600_000;
 const DAY = '2026-12-09';
 
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 const use = (lockId: string, passcode: string) => control<{ opened: boolean; outcome: string }>('POST', `/locks/${lockId}/use`, { passcode });
 /** The door tried at another moment: the lock's clock moved by `offsetMs`, then back. */

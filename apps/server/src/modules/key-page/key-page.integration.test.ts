@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, describeAppError } from '../../errors';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, testMeta, type TestContext } from '../../test/harness';
-import { pairSimLock, simLockAccount } from '../../test/lock-factories';
+import { pairSimLock, simLockAccount, simControl } from '../../test/lock-factories';
 import { lockOfTypedIdIn } from '../locks/accounts/pairing.service';
 import { setSharedDoor } from '../shared-doors/shared-door.service';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
@@ -33,16 +33,7 @@ let workers: ReturnType<typeof startWorkers>;
 let serverUrl: string;
 const PUBLIC_URL = 'https://hotel.example.test';
 
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 async function pairedRooms(names = 1) {
   const h = await createHotelWithStaff(ctx.deps);

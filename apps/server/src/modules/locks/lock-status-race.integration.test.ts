@@ -2,7 +2,7 @@ import { startLockSim, type LockSim } from '@console/lock-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../context';
 import { createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock } from '../../test/lock-factories';
+import { pairSimLock, simControl } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms } from '../../test/factories';
 import { noteLockUnreachable, refreshLockStatus } from './lock-status';
 
@@ -25,15 +25,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 /** The console's dependencies, where `before` runs once just before the first save of the lock's status over the row a read found. */
 function meetingAtSave(lockId: number, before: () => Promise<void>): Deps {

@@ -5,7 +5,7 @@ import { AppError, describeAppError } from '../../errors';
 import { lockCallbackPath } from '../../infra/locks';
 import { startWorkers } from '../../jobs/workers';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock } from '../../test/lock-factories';
+import { pairSimLock, simControl } from '../../test/lock-factories';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { createPassword, revokePassword } from '../credentials/password.service';
 import { reconcileAllLocks } from '../credentials/reconcile';
@@ -26,16 +26,7 @@ let ctx: TestContext;
 let workers: ReturnType<typeof startWorkers>;
 let serverUrl: string;
 
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 async function pairedRoom() {
   const h = await createHotelWithStaff(ctx.deps);

@@ -5,7 +5,7 @@ import type { SmsSender } from '../../infra/sms';
 import { startWorkers } from '../../jobs/workers';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock } from '../../test/lock-factories';
+import { pairSimLock, simControl } from '../../test/lock-factories';
 import { mailboxOf, startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { trpcClient } from '../../test/trpc-client';
 import { createPassword } from '../credentials/password.service';
@@ -59,16 +59,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 /** A hotel with one room paired with a new simulated lock. */
 async function pairedRoom() {

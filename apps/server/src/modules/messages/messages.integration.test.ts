@@ -6,7 +6,7 @@ import type { SmsMessage, SmsSender } from '../../infra/sms';
 import { startWorkers } from '../../jobs/workers';
 import { createHotelWithStaff, createRooms, uniqueMobile } from '../../test/factories';
 import { actorContext, createTestContext, testLockIdBase, type TestContext } from '../../test/harness';
-import { pairSimLock } from '../../test/lock-factories';
+import { pairSimLock, simControl } from '../../test/lock-factories';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { trpcClient } from '../../test/trpc-client';
 import type { AppError } from '../../errors';
@@ -35,16 +35,7 @@ const recordingSms: SmsSender = {
   },
 };
 
-async function control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const control = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => simControl<T>(sim, method, path, body);
 
 async function pairedRoom() {
   const h = await createHotelWithStaff(ctx.deps);
