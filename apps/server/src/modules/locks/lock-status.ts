@@ -1,4 +1,5 @@
 import type { Deps } from '../../context';
+import type { Prisma } from '../../generated/prisma/client';
 import { recordEvent } from '../../db/events';
 import { transaction } from '../../db/transaction';
 import { LockProviderError, type LockProvider, type LockStatus } from '../../infra/locks/provider';
@@ -53,16 +54,7 @@ const READ_SELECT = {
   statusCheckedAt: true,
   statusError: true,
 } as const;
-type ReadRow = {
-  id: number;
-  hotelId: number;
-  online: boolean | null;
-  battery: number | null;
-  doorOpen: boolean | null;
-  doorOpenSince: Date | null;
-  statusCheckedAt: Date | null;
-  statusError: string | null;
-};
+type ReadRow = Prisma.LockGetPayload<{ select: typeof READ_SELECT }>;
 
 /**
  * A status read (one lock's, or an account's cycle) into the lock's row, with lock messages for what
@@ -155,19 +147,8 @@ export async function lockMessages(
   });
 }
 
-const STATUS_SELECT = {
-  id: true,
-  hotelId: true,
-  providerLockId: true,
-  online: true,
-  battery: true,
-  gatewayId: true,
-  isWifi: true,
-  statusError: true,
-  statusCheckedAt: true,
-  doorOpen: true,
-  doorOpenSince: true,
-} as const;
+/** What a cycle reads of each lock: what its status is measured against, and how to ask for it. */
+const STATUS_SELECT = { ...READ_SELECT, providerLockId: true, gatewayId: true, isWifi: true } as const;
 
 /**
  * A lock a call found unreachable (noteLockUnreachable: an unlock or a write answered "lock offline")
