@@ -343,6 +343,36 @@ describe.each(languageRuns(LANGUAGES, import.meta.url))('board and lists in $hea
     });
   });
 
+  it("opens a room's menu and the account menu from the keyboard, the first item focused, and Escape gives the focus back", async () => {
+    await withPage(browser, { language: code }, async (page) => {
+      await signIn(page, DEMO_OWNER, '/room');
+      await page.getByTestId('room-tiles').waitFor();
+      const focused = (testId: string) => page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
+      // The menus load on first use: the first Enter on a room's button opens its menu all the same.
+      const actions = `room-actions-${fixtures.single}`;
+      await page.getByTestId(actions).focus();
+      await page.keyboard.press('Enter');
+      await focused('room-action-details');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('room-action-details').waitFor({ state: 'detached' });
+      await focused(actions);
+      // Then by the pointer, as before.
+      await page.getByTestId(actions).click();
+      await page.getByTestId('room-action-details').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('room-action-details').waitFor({ state: 'detached' });
+      // The menu gives the focus back to its button as it closes: until then a key would still go there.
+      await focused(actions);
+      // The account menu, with the down arrow.
+      await page.getByTestId('user-menu').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.getByTestId('sign-out').waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+      await page.keyboard.press('Escape');
+      await focused('user-menu');
+    });
+  });
+
   it('asks before recording more breakfasts than guests, and records them once confirmed', async () => {
     await withPage(browser, { language: code }, async (page) => {
       await signIn(page);

@@ -1,7 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { LANGUAGES } from '@console/shared';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, useFirstItemFocus } from '@/components/ui/dropdown-menu';
 import { changeLanguage, currentLanguage } from '@/lib/language';
 
 /**
@@ -10,21 +10,11 @@ import { changeLanguage, currentLanguage } from '@/lib/language';
  */
 export function LanguageMenu({ trigger, openedWithKeyboard }: { trigger: ReactNode; openedWithKeyboard: boolean }) {
   const current = currentLanguage();
-  // The menu learns that the keyboard is in use from the key presses it sees; the one that opened
-  // it came before it was mounted, so on that first opening the focus goes to the first item here
-  // (as radix does when a key opens the menu), not to the menu itself.
-  const isFirstOpening = useRef(true);
+  const onFocus = useFirstItemFocus(openedWithKeyboard);
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        onFocus={(event) => {
-          if (event.target !== event.currentTarget || !isFirstOpening.current) return;
-          isFirstOpening.current = false;
-          if (openedWithKeyboard) event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
-        }}
-      >
+      <DropdownMenuContent align="end" onFocus={onFocus}>
         {LANGUAGES.map((language) => (
           <DropdownMenuItem
             key={language.code}

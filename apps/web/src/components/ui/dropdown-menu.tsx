@@ -91,4 +91,19 @@ function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typ
   return <DropdownMenuPrimitive.Separator data-slot="dropdown-menu-separator" className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }
 
-export { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger };
+/**
+ * For a menu mounted open by its stand-in's first press (components/menu-stand-in.tsx): the menu
+ * learns that the keyboard is in use from the key presses it sees, and the one that opened it came
+ * before it was mounted; so on that first opening the focus goes to the first item here (as radix
+ * does when a key opens the menu), not to the menu itself. The content's `onFocus`.
+ */
+function useFirstItemFocus(openedWithKeyboard: boolean) {
+  const isFirstOpening = React.useRef(true);
+  return (event: React.FocusEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || !isFirstOpening.current) return;
+    isFirstOpening.current = false;
+    if (openedWithKeyboard) event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+  };
+}
+
+export { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger, useFirstItemFocus };

@@ -1,33 +1,29 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { ChevronDown, House, KeyRound, LogOut } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useMenuStandIn } from '@/components/menu-stand-in';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { trpc } from '@/lib/trpc';
 import { whenIdle } from '@/lib/lazy';
 import { clearUserInfo, readUserInfo, useUserInfo } from '@/lib/user-info';
+import { loadHotelSwitch } from './hotel-switch-load';
 
-/** The hotel switch is a chunk of its own: only accounts of several hotels load it, when the page is idle. */
-const loadHotelSwitch = () => import('./hotel-switch');
-const HotelSwitch = lazy(() => loadHotelSwitch().then((m) => ({ default: m.HotelSwitch })));
+/** The menu itself (radix's menu: a chunk of its own, with the console's other menus), loaded when the page is idle. */
+const loadContent = () => import('./user-menu-content');
+const UserMenuContent = lazy(() => loadContent().then((m) => ({ default: m.UserMenuContent })));
 
 /**
  * Home, Change password, Sign out (spec §2). Sign out calls logout, then /login with the redirect
  * parameter. An account of several hotels sees the hotel it works in under its name, and switches
- * hotel here (hotel-switch.tsx, a chunk of its own: the list is asked for when the menu opens).
+ * hotel here (hotel-switch.tsx, a chunk of its own: the list is asked for when the menu opens). The
+ * menu (user-menu-content.tsx) is mounted at the first press of its button.
  */
 export function UserMenu() {
   const { t } = useTranslation();
+  const { openedBy, standInProps } = useMenuStandIn(loadContent);
   const user = useUserInfo();
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
@@ -60,52 +56,40 @@ export function UserMenu() {
       window.removeEventListener('focus', check);
     };
   }, [hasHotels]);
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-2" data-testid="user-menu">
-          <Avatar className="size-8">
-            {user?.avatar && <AvatarImage src={user.avatar} alt="" />}
-            <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
-          </Avatar>
-          <span className="hidden max-w-40 flex-col items-start text-start md:flex">
-            <span className="max-w-full truncate text-sm">{name}</span>
-            {hasHotels && (
-              <span className="text-muted-foreground max-w-full truncate text-xs font-normal" data-testid="user-menu-hotel">
-                {user?.hotel.name}
-              </span>
-            )}
-          </span>
-          <ChevronDown className="size-4 opacity-60" aria-hidden />
-          {/* Named also where the name is hidden (narrow screens) or not known yet. */}
-          <span className="sr-only">{t('layout.account')}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-52">
-        <DropdownMenuLabel className="font-normal">
-          <div className="truncate text-sm font-medium">{name}</div>
-          <div className="text-muted-foreground truncate text-xs">{user?.hotel.name}</div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
+  const button = (props: object) => (
+    <Button variant="ghost" className="h-10 gap-2 px-2" data-testid="user-menu" {...props}>
+      <Avatar className="size-8">
+        {user?.avatar && <AvatarImage src={user.avatar} alt="" />}
+        <AvatarFallback>{name.slice(0, 1).toUpperCase()}</AvatarFallback>
+      </Avatar>
+      <span className="hidden max-w-40 flex-col items-start text-start md:flex">
+        <span className="max-w-full truncate text-sm">{name}</span>
         {hasHotels && (
-          <Suspense fallback={null}>
-            <HotelSwitch />
-          </Suspense>
+          <span className="text-muted-foreground max-w-full truncate text-xs font-normal" data-testid="user-menu-hotel">
+            {user?.hotel.name}
+          </span>
         )}
-        <DropdownMenuItem onSelect={() => void navigate({ to: '/' })}>
-          <House className="size-4" aria-hidden />
-          {t('layout.home')}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void navigate({ to: '/user/changePsw' })}>
-          <KeyRound className="size-4" aria-hidden />
-          {t('layout.changePassword')}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" data-testid="sign-out" disabled={logout.isPending} onSelect={() => logout.mutate()}>
-          <LogOut className="size-4 rtl:rotate-180" aria-hidden />
-          {t('layout.signOut')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </span>
+      <ChevronDown className="size-4 opacity-60" aria-hidden />
+      {/* Named also where the name is hidden (narrow screens) or not known yet. */}
+      <span className="sr-only">{t('layout.account')}</span>
+    </Button>
+  );
+  const standIn = button(standInProps);
+  if (!openedBy) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <UserMenuContent
+        trigger={button({})}
+        openedWithKeyboard={openedBy === 'keyboard'}
+        name={name}
+        hotelName={user?.hotel.name ?? ''}
+        hasHotels={hasHotels}
+        signingOut={logout.isPending}
+        onHome={() => void navigate({ to: '/' })}
+        onChangePassword={() => void navigate({ to: '/user/changePsw' })}
+        onSignOut={() => logout.mutate()}
+      />
+    </Suspense>
   );
 }
