@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SIM_DEFAULTS, type SimClient } from '@console/lock-sim';
+import { SIM_DEFAULTS, SimClient } from '@console/lock-sim';
 import { jobContext, type Deps } from '../context';
 import { connectAccount } from '../modules/locks/accounts/account.service';
 import { ACCOUNT_ROW_SELECT } from '../modules/base/lock-ref';
@@ -98,13 +98,6 @@ export async function hotelWithDoors(deps: Deps, client: SimClient, options: { r
  * A call to the lock simulator's control API (`${sim.url}/sim/...`, docs/lock-sim.md): how a test
  * changes the simulated cloud (a lock offline, a gateway added); a refusal throws with its answer.
  */
-export async function simControl<T = Record<string, unknown>>(sim: { url: string }, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}/sim${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
+export function simControl<T = Record<string, unknown>>(sim: { url: string }, method: string, path: string, body?: unknown): Promise<T> {
+  return new SimClient(sim.url).control<T>(method, path, body);
 }
