@@ -1,7 +1,6 @@
 import { Worker } from 'bullmq';
 import type { Deps } from '../context';
 import { deliver, DeliveryRetry, sweepDeliveries } from '../modules/credentials/delivery';
-import { afterCredentialOnLock } from '../modules/messages/on-lock';
 import { addStartJob, QUEUE_NAMES } from './queues';
 import type { DeliveryJobData, SweepScope } from './payloads';
 import { workerOptions } from './worker-options';
@@ -18,10 +17,8 @@ export function startCredentialWorker(deps: Deps): Worker<DeliveryJobData> {
     QUEUE_NAMES.credential,
     async (job, token) => {
       if (job.name === 'sweep') return sweepDeliveries(deps, job.data.hotelId === undefined ? {} : { hotelId: job.data.hotelId });
-      const outcome = await deliver(deps, job, token);
-      // The lock confirmed it: the guest is told (issue 20 §3, once per code).
-      if (outcome === 'on_lock') await afterCredentialOnLock(deps, job.data);
-      return outcome;
+      // The lock confirmed it: the guest is told there (issue 20 §3, once per code).
+      return deliver(deps, job, token);
     },
     workerOptions(deps, 8),
   );

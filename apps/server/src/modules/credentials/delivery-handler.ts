@@ -126,10 +126,11 @@ export interface CredentialKindHandler {
   findOnLock(provider: LockProvider, lockId: string, row: DeliveryRow): Promise<string | null>;
   save(prisma: TPrisma, id: number, patch: DeliveryPatch): Promise<void>;
   /**
-   * Writes the patch only if the credential is still at this version; false when it moved on. A
+   * Writes the patch only if the credential is still at this version (`whileAccepted`: and that
+   * version is still the accepted one, not yet confirmed by another); false when it moved on. A
    * delivery's end is written in a transaction (`tx`), with its domain event.
    */
-  saveIfVersion(prisma: TPrisma | Tx, id: number, version: number, patch: DeliveryPatch): Promise<boolean>;
+  saveIfVersion(prisma: TPrisma | Tx, id: number, version: number, patch: DeliveryPatch, whileAccepted?: boolean): Promise<boolean>;
   /**
    * A step of the credential's life cycle by hand (life-cycle.ts: revoke, retry): writes `change`
    * only while the credential is in one of `from`; 1 when it did, 0 when it had moved on.

@@ -135,8 +135,8 @@ const passwordHandler: CredentialKindHandler = {
   async save(prisma, id, patch) {
     await prisma.lockPassword.update({ where: { id }, data: patch });
   },
-  async saveIfVersion(prisma, id, version, patch) {
-    const { count } = await prisma.lockPassword.updateMany({ where: { id, version }, data: patch });
+  async saveIfVersion(prisma, id, version, patch, whileAccepted) {
+    const { count } = await prisma.lockPassword.updateMany({ where: { id, version, ...(whileAccepted ? { acceptedVersion: version } : {}) }, data: patch });
     return count === 1;
   },
   async transition(tx, id, from, change) {

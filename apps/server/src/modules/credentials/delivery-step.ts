@@ -38,9 +38,10 @@ async function saveEnd(
   row: DeliveryRow,
   state: keyof typeof END_EVENTS,
   patch: Parameters<Handler['saveIfVersion']>[3],
+  whileAccepted = false,
 ): Promise<boolean> {
   return transaction(deps, async (tx) => {
-    if (!(await handler.saveIfVersion(tx, row.id, row.version, patch))) return false;
+    if (!(await handler.saveIfVersion(tx, row.id, row.version, patch, whileAccepted))) return false;
     if (kind !== 'card_keys')
       await recordEvent(tx, { hotelId: row.hotelId, kind: END_EVENTS[state], roomIds: [row.roomId], credentialId: row.id, credential: kind });
     return true;
@@ -189,18 +190,7 @@ async function settle(
   lockId: string,
 ): Promise<DeliveryOutcome | 'gone'> {
   const where = await handler.state!(provider, lockId, row);
-  if (where.state === 'on_lock') {
-    const now = new Date();
-    const saved = await saveEnd(deps, handler, kind, row, 'on_lock', {
-      deliveryState: 'on_lock',
-      acceptedVersion: null,
-      lastError: null,
-      lastAttemptAt: now,
-      deliveredAt: now,
-      attempts: 0,
-    });
-    return saved ? 'on_lock' : 'stale';
-  }
+  if (where.state === 'on_lock') return (await confirmOnLock(deps, handler, kind, row)) ? 'on_lock' : 'stale';
   if (where.state === 'gone') {
     await handler.saveIfVersion(deps.prisma, row.id, row.version, { providerRef: null, acceptedVersion: null });
     return 'gone';
@@ -218,6 +208,17 @@ async function settle(
   const trouble = where.error ?? where.warnings[0] ?? null;
   await handler.saveIfVersion(deps.prisma, row.id, row.version, { lastError: trouble?.code ?? null });
   return 'awaiting';
+}
+
+/**
+ * Saves an accepted version as on the lock, with its event, the platform having said so: once, by
+ * whichever asked first (the job's question or a webhook's, `askAcceptedNow`); false when another
+ * confirmed it already or the credential moved on.
+ */
+export async function confirmOnLock(deps: Deps, handler: Handler, kind: CredentialKind, row: DeliveryRow): Promise<boolean> {
+  const now = new Date();
+  const patch = { deliveryState: 'on_lock' as const, acceptedVersion: null, lastError: null, lastAttemptAt: now, deliveredAt: now, attempts: 0 };
+  return saveEnd(deps, handler, kind, row, 'on_lock', patch, true);
 }
 
 /**

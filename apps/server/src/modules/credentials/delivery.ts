@@ -6,10 +6,11 @@ import type { Tx } from '../../db/transaction';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { providerForLock } from '../lock-cloud/account-provider';
 import type { DeliveryJobData } from '../../jobs/payloads';
+import { afterCredentialOnLock } from '../messages/on-lock';
 import { reconcileDoorCopiesNow } from './door-copies';
 import { CREDENTIAL_KINDS, credentialKind, DeliveryFailure, type CredentialKind, type DeliveryRow } from './delivery-kinds';
-import { fail, finish, isWork, step, type DeliveryOutcome } from './delivery-step';
-import { credentialEventKey } from './platform-events';
+import { confirmOnLock, fail, finish, isWork, step, type DeliveryOutcome } from './delivery-step';
+import { takeCredentialEvent } from './platform-events';
 
 export { DeliveryRetry, type DeliveryOutcome } from './delivery-step';
 export { credentialEventKey, markCredentialEvent, markRefEvent } from './platform-events';
@@ -163,7 +164,13 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
     const row = await handler.load(deps.prisma, job.data.id);
     if (!row || row.version !== job.data.version || !isWork(row) || row.lock?.id !== lock.id) return 'stale';
     try {
-      return await step(deps, provider, handler, job.data.kind, row, lock.providerLockId);
+      const done = await step(deps, provider, handler, job.data.kind, row, lock.providerLockId);
+      if (done !== 'awaiting' || !(await takeCredentialEvent(deps, job.data.kind, job.data.id))) return done;
+      // The platform told of it while this job ran (Seam set the code at once, bench/README §21):
+      // asked now, in this run, rather than behind every write still queued.
+      const again = await handler.load(deps.prisma, job.data.id);
+      if (!again || again.version !== job.data.version || !isWork(again) || again.lock?.id !== lock.id) return 'stale';
+      return await step(deps, provider, handler, job.data.kind, again, lock.providerLockId);
     } catch (error) {
       // Ours (a face photo gone): retrying cannot bring it back.
       if (error instanceof DeliveryFailure) return fail(deps, handler, row, job, error.code, true);
@@ -176,14 +183,53 @@ async function deliverOnce(deps: Deps, job: Job<DeliveryJobData>, token: string 
     // spending no attempt (docs/credential-delivery.md "Accepted, not yet on the lock"); at once when
     // the platform's event about it came while this job ran (`markCredentialEvent`).
     const polls = job.data.polls ?? 0;
-    const eventCame = (await deps.redis.del(credentialEventKey(deps, job.data.kind, job.data.id))) > 0;
+    const eventCame = await takeCredentialEvent(deps, job.data.kind, job.data.id);
     await job.updateData({ ...job.data, polls: polls + 1 });
     await job.moveToDelayed(Date.now() + (eventCame ? 0 : awaitDelay(deps, polls)), token);
     throw new DelayedError();
   }
-  // A generated code is known once it is on its room's lock: the shared doors serving the room get it.
-  if (outcome === 'on_lock' && job.data.kind === 'password' && first.code === null) await afterCredentialChange(deps, first.hotelId, { roomId: first.roomId });
+  if (outcome === 'on_lock') await afterOnLock(deps, job.data, first);
   return outcome;
+}
+
+/**
+ * What follows a credential's confirmation on its lock, whoever saw it (its job, a platform's
+ * webhook): the guest told (issue 20 §3, once per code); a generated code, known only now, given to
+ * the shared doors serving its room.
+ */
+async function afterOnLock(deps: Deps, data: DeliveryJobData, row: DeliveryRow): Promise<void> {
+  await afterCredentialOnLock(deps, data);
+  if (data.kind === 'password' && row.code === null) await afterCredentialChange(deps, row.hotelId, { roomId: row.roomId });
+}
+
+/**
+ * A platform's word that an accepted write is set (Seam's `access_code.set_on_device` webhook): the
+ * credential's question asked here and now (one read, no write to the lock, so no mutex), not by its
+ * delayed job behind every delivery queued (bench/README §21). The platform's answer, not the event,
+ * is what is believed (decision 066). True when the platform has it on the lock (saved once with its
+ * event, by this or the job's own question; the job's delayed question taken off); false when the
+ * credential was not waiting on that write, is not set yet, or the platform could not be asked: its
+ * job asks in its time.
+ */
+export async function askAcceptedNow(deps: Deps, kind: CredentialKind, id: number): Promise<boolean> {
+  const handler = credentialKind(kind);
+  const row = await handler.load(deps.prisma, id);
+  const lock = row?.lock;
+  if (!row || !lock || !deps.locks || !handler.state || row.deliveryState !== 'pending' || !row.providerRef || row.acceptedVersion !== row.version)
+    return false;
+  try {
+    const provider = await providerForLock(deps, lock);
+    if ((await handler.state(provider, lock.providerLockId, row)).state !== 'on_lock') return false;
+    if (!(await confirmOnLock(deps, handler, kind, row))) return true;
+  } catch (error) {
+    if (error instanceof LockProviderError) return false;
+    throw error;
+  }
+  const data = { kind, id, version: row.version };
+  // Its delayed question has nothing left to ask (one still running finds it on the lock: stale).
+  await deps.queues.credential.remove(deliveryJobId(kind, id, row.version)).catch(() => 0);
+  await afterOnLock(deps, data, row);
+  return true;
 }
 
 /** The longest wait between two questions about an accepted write (Seam's own retries take minutes). */

@@ -17,6 +17,11 @@ export async function markCredentialEvent(deps: Deps, kind: CredentialKind, id: 
   await deps.redis.set(credentialEventKey(deps, kind, id), '1', 'EX', KEPT_S);
 }
 
+/** Whether a platform's event about the credential came (`markCredentialEvent`), taking its mark. */
+export async function takeCredentialEvent(deps: Deps, kind: CredentialKind, id: number): Promise<boolean> {
+  return (await deps.redis.del(credentialEventKey(deps, kind, id))) > 0;
+}
+
 /** The Redis key of `markRefEvent`'s mark: the platform's id of the write, in a hotel. */
 export const refEventKey = (deps: Deps, hotelId: number, ref: string) => deps.key('credential-ref-event', hotelId, ref);
 

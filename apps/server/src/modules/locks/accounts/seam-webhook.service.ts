@@ -9,7 +9,7 @@ import { LockProviderError } from '../../../infra/locks/provider';
 import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { LOCK_REF_SELECT } from '../../base/lock-ref';
-import { deliveryJobId, kickDeliveries, markCredentialEvent, markRefEvent } from '../../credentials/delivery';
+import { askAcceptedNow, deliveryJobId, kickDeliveries, markCredentialEvent, markRefEvent } from '../../credentials/delivery';
 import { providerForLock } from '../../lock-cloud/account-provider';
 import { openSeamWebhookSecret, sealSeamWebhookSecret } from '../../lock-cloud/seam-key';
 import { refreshOneLock } from '../lock-status';
@@ -62,6 +62,8 @@ interface SeamWebhookEvent {
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 /** How far around a door's event its records are read (the lock's clock and Seam's differ a little). */
 const RECORD_WINDOW_MS = 2 * 60_000;
+/** How stale the account's "last event" may be before an event writes it again. */
+const EVENT_AT_EVERY_MS = 60_000;
 
 /**
  * One delivery of a Seam webhook to `/api/seam/webhooks/<account id>`: an account of no hotel, or
@@ -84,8 +86,15 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
   }
   // A workspace's events only: the secret is the workspace's own, the id says it again.
   if (text(event.workspace_id) !== account.username) return { handled: 'other_workspace' };
-  await deps.prisma.lockAccount.update({ where: { id: account.id }, data: { webhookEventAt: new Date() } });
+  // When the last event came (the records cycle reads doors once a day while they come): written
+  // at most once a minute, not at every event of a busy day.
+  const now = Date.now();
+  await deps.prisma.lockAccount.updateMany({
+    where: { id: account.id, OR: [{ webhookEventAt: null }, { webhookEventAt: { lt: new Date(now - EVENT_AT_EVERY_MS) } }] },
+    data: { webhookEventAt: new Date(now) },
+  });
   const type = text(event.event_type);
+  if (type.startsWith('access_code.')) return { handled: await codeNow(deps, account.hotelId, text(event.access_code_id), type) };
   const deviceId = text(event.device_id);
   const lock = deviceId
     ? await deps.prisma.lock.findFirst({
@@ -94,7 +103,6 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
       })
     : null;
   try {
-    if (type.startsWith('access_code.')) return { handled: await codeNow(deps, account.hotelId, text(event.access_code_id)) };
     if (!lock) return { handled: 'unknown_device' };
     if (type === 'lock.unlocked' || type === 'lock.access_denied') {
       const at = Date.parse(text(event.occurred_at));
@@ -118,10 +126,12 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
 }
 
 /**
- * A code's event: the delivery of the hotel's password Seam holds under that id runs now (its job's
- * delayed question brought forward). A shared door's copy is not a password: its cycle asks in its time.
+ * A code's event: Seam says it set the code: the hotel's password it holds under that id is asked
+ * about now, here (`askAcceptedNow`); any other event of a code, or a code not set after all, has
+ * its delivery job run now (its delayed question brought forward). A shared door's copy is not a
+ * password: its cycle asks in its time.
  */
-async function codeNow(deps: Deps, hotelId: number, accessCodeId: string): Promise<string> {
+async function codeNow(deps: Deps, hotelId: number, accessCodeId: string, type: string): Promise<string> {
   if (!accessCodeId) return 'ignored';
   const find = () =>
     deps.prisma.lockPassword.findMany({
@@ -138,6 +148,7 @@ async function codeNow(deps: Deps, hotelId: number, accessCodeId: string): Promi
     if (passwords.length === 0) return 'kept';
   }
   for (const p of passwords) {
+    if (type === 'access_code.set_on_device' && (await askAcceptedNow(deps, 'password', p.id))) continue;
     const job = await deps.queues.credential.getJob(deliveryJobId('password', p.id, p.version));
     if (job && (await job.isDelayed())) await job.promote();
     else {
