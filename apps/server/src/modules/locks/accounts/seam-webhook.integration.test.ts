@@ -199,6 +199,13 @@ describe("a Seam workspace's webhook", () => {
     await ctx.deps.prisma.lockAccount.update({ where: { id: h.accountId }, data: { webhookEventAt: new Date(Date.now() - 25 * 3_600_000) } });
     expect(await pollLockRecords(ctx.deps, { hotelId: h.hotel.id })).toMatchObject({ stored: 1, locks: 1 });
     expect(await records()).toBe(2);
+    // An event after that day says events flow again; the next within the minute writes nothing more.
+    const eventAt = async () => (await ctx.deps.prisma.lockAccount.findUniqueOrThrow({ where: { id: h.accountId } })).webhookEventAt!.getTime();
+    expect((await post(h.accountId, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(204);
+    const first = await eventAt();
+    expect(Date.now() - first).toBeLessThan(60_000);
+    expect((await post(h.accountId, h.secret, deviceEvent(h, 'device.connected'))).statusCode).toBe(204);
+    expect(await eventAt()).toBe(first);
   });
 
   it('shows a lock Seam says is offline as offline, with its lock message, and online again', async () => {

@@ -74,7 +74,7 @@ const EVENT_AT_EVERY_MS = 60_000;
 export async function receiveSeamWebhook(deps: Deps, accountId: number, body: string, headers: Record<string, string>): Promise<{ handled: string }> {
   const account = await deps.prisma.lockAccount.findFirst({
     where: { id: accountId, kind: 'seam', webhookSecretSealed: { not: null } },
-    select: { id: true, hotelId: true, username: true, webhookSecretSealed: true },
+    select: { id: true, hotelId: true, username: true, webhookSecretSealed: true, webhookEventAt: true },
   });
   const secret = account && openSeamWebhookSecret(deps.config.cardKeySecret, account, account.webhookSecretSealed);
   if (!account || !secret) throw new AppError('NOT_FOUND');
@@ -89,10 +89,12 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
   // When the last event came (the records cycle reads doors once a day while they come): written
   // at most once a minute, not at every event of a busy day.
   const now = Date.now();
-  await deps.prisma.lockAccount.updateMany({
-    where: { id: account.id, OR: [{ webhookEventAt: null }, { webhookEventAt: { lt: new Date(now - EVENT_AT_EVERY_MS) } }] },
-    data: { webhookEventAt: new Date(now) },
-  });
+  const stale = new Date(now - EVENT_AT_EVERY_MS);
+  if (!account.webhookEventAt || account.webhookEventAt < stale)
+    await deps.prisma.lockAccount.updateMany({
+      where: { id: account.id, OR: [{ webhookEventAt: null }, { webhookEventAt: { lt: stale } }] },
+      data: { webhookEventAt: new Date(now) },
+    });
   const type = text(event.event_type);
   if (type.startsWith('access_code.')) return { handled: await codeNow(deps, account.hotelId, text(event.access_code_id), type) };
   const deviceId = text(event.device_id);
