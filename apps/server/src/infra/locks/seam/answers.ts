@@ -9,10 +9,13 @@
  * (docs/seam.md, "What the fake answers").
  */
 
+import { toAcceptedText } from '@console/shared';
+
 type Json = Record<string, unknown>;
 
 const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
-const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** Seam's text as the console keeps any (toAcceptedText): control characters but line breaks and tabs out (a NUL: PostgreSQL refuses it), a lone surrogate U+FFFD. */
+const text = (v: unknown): string => (typeof v === 'string' ? toAcceptedText(v) : '');
 const flag = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 /** Seam's battery levels are fractions, 0 to 1 inclusive. */

@@ -1,3 +1,4 @@
+import { toAcceptedText } from '@console/shared';
 import { LockProviderError, type FacePhoto, type Validity } from '../provider';
 import { ttlockErrorCode } from '../ttlock-errors';
 
@@ -34,8 +35,9 @@ export function num(value: unknown): number | null {
   return null;
 }
 
+/** TTLock's text as the console keeps any (toAcceptedText): control characters but line breaks and tabs out (a NUL: PostgreSQL refuses it), a lone surrogate U+FFFD. */
 export function str(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  return typeof value === 'string' ? toAcceptedText(value) : typeof value === 'number' ? String(value) : '';
 }
 
 export function list(answer: Answer): Answer[] {

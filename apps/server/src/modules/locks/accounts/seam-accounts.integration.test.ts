@@ -135,6 +135,29 @@ describe('a Seam workspace as a lock account', () => {
     expect(await ctx.deps.prisma.room.findUniqueOrThrow({ where: { id: h.rooms[0]!.id } })).toMatchObject({ lockId: lock!.id });
   });
 
+  it('takes a device whose name carries a NUL, a lone surrogate or a line break, or whose battery reads 1e308, as a lock with a name it can show', async () => {
+    const h = await hotel();
+    const workspace = await fake.ours.addWorkspace('Odd names');
+    const accountId = await connectSeam(h, workspace.api_key);
+    const odd = await fake.ours.addDevice({
+      name: 'Door\u0000 7\ud800',
+      display_name: 'Door\u0000 7\ud800\nback',
+      workspace_id: workspace.workspace_id,
+      can_program_online_access_codes: true,
+      properties: { battery_level: 1e308 },
+    });
+    expect(await importLocks(h, accountId)).toMatchObject({ total: 1, added: 1 });
+    const [lock] = await seamLocks(h);
+    expect(lock!.providerLockId).toBe(odd.device_id);
+    // Its name and nickname as Seam gave them, as any text is kept: the NUL out, the lone surrogate U+FFFD, the line break kept.
+    expect(lock).toMatchObject({ name: 'Door 7\ufffd', alias: 'Door 7\ufffd\nback' });
+    expect(lock!.battery === null || (lock!.battery >= 0 && lock!.battery <= 100)).toBe(true);
+    // The board and the lock list show it.
+    const listed = await api.query('lock.list', {}, { token: h.ownerToken });
+    expect(listed.error, JSON.stringify(listed.error)).toBeUndefined();
+    expect(listed.data?.items.map((l) => l.lockId)).toEqual([odd.device_id]);
+  });
+
   it("is the hotel's own: another hotel's account id is not found, and a workspace's lock belongs to the hotel that got it first", async () => {
     const workspace = await fake.ours.addWorkspace('Two hotels');
     await fake.ours.addDevice({ name: 'Shared wing', workspace_id: workspace.workspace_id, can_program_online_access_codes: true });
