@@ -208,6 +208,24 @@ describe("a Seam workspace's webhook", () => {
     expect(await eventAt()).toBe(first);
   });
 
+  it('answers a signed event whose ids carry a NUL, a lone surrogate, a line break or no text at all, and changes nothing', async () => {
+    const h = await seamHotel();
+    const odd = ['a\u0000b', '\ud800', 'x\ny', '', 42, null, { id: 1 }, ['x'], '%', 'x'.repeat(5_000)];
+    for (const value of odd) {
+      for (const event of [
+        deviceEvent(h, 'access_code.set_on_device', { access_code_id: value }),
+        deviceEvent(h, 'access_code.failed_to_set_on_device', { access_code_id: value }),
+        deviceEvent(h, 'device.disconnected', { device_id: value }),
+        deviceEvent(h, 'lock.unlocked', { device_id: value, occurred_at: value }),
+        { ...deviceEvent(h, 'device.connected'), event_type: value },
+      ]) {
+        const answer = await post(h.accountId, h.secret, event);
+        expect(answer.statusCode, `${JSON.stringify(event)}: ${answer.body}`).toBe(204);
+      }
+    }
+    expect((await ctx.deps.prisma.lock.findUniqueOrThrow({ where: { id: h.lock.id } })).online).not.toBe(false);
+  });
+
   it('shows a lock Seam says is offline as offline, with its lock message, and online again', async () => {
     const h = await seamHotel();
     await fake.ours.setOnline(h.device, false);

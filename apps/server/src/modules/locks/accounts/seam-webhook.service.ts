@@ -60,6 +60,13 @@ interface SeamWebhookEvent {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
+/**
+ * An id or a type as Seam writes them (UUIDs, `access_code.set_on_device`): anything else (a NUL, a
+ * lone surrogate, a line break, 5,000 characters) names nothing the console has, and is never put
+ * to the database (PostgreSQL refuses a NUL in text: a signed event once answered 500).
+ */
+const SEAM_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+const name = (v: unknown) => (typeof v === 'string' && SEAM_NAME.test(v) ? v : '');
 /** How far around a door's event its records are read (the lock's clock and Seam's differ a little). */
 const RECORD_WINDOW_MS = 2 * 60_000;
 /** How stale the account's "last event" may be before an event writes it again. */
@@ -85,7 +92,7 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
     throw new AppError('UNAUTHENTICATED');
   }
   // A workspace's events only: the secret is the workspace's own, the id says it again.
-  if (text(event.workspace_id) !== account.username) return { handled: 'other_workspace' };
+  if (name(event.workspace_id) !== account.username) return { handled: 'other_workspace' };
   // When the last event came (the records cycle reads doors once a day while they come): written
   // at most once a minute, not at every event of a busy day.
   const now = Date.now();
@@ -95,9 +102,9 @@ export async function receiveSeamWebhook(deps: Deps, accountId: number, body: st
       where: { id: account.id, OR: [{ webhookEventAt: null }, { webhookEventAt: { lt: stale } }] },
       data: { webhookEventAt: new Date(now) },
     });
-  const type = text(event.event_type);
-  if (type.startsWith('access_code.')) return { handled: await codeNow(deps, account.hotelId, text(event.access_code_id), type) };
-  const deviceId = text(event.device_id);
+  const type = name(event.event_type);
+  if (type.startsWith('access_code.')) return { handled: await codeNow(deps, account.hotelId, name(event.access_code_id), type) };
+  const deviceId = name(event.device_id);
   const lock = deviceId
     ? await deps.prisma.lock.findFirst({
         where: { hotelId: account.hotelId, accountId: account.id, provider: 'seam', providerLockId: deviceId, goneAt: null },
