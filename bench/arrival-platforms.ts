@@ -30,6 +30,8 @@ export interface ArrivalPlatform {
   name: string;
   /** The call the bare client sends, one a lock. */
   write: string;
+  /** The platform's process (TTLock's simulator; Seam's fake with OUR layer): its own CPU is counted for each run. */
+  pid: number;
   /** The console's settings for this platform (this process's services and the worker process). */
   env: Record<string, string>;
   /** The engine's runs of a round, in order. */
@@ -104,6 +106,7 @@ export async function ttlockArrivals(latency: string): Promise<ArrivalPlatform> 
   return {
     name: `TTLock (apps/lock-sim, gateway latency ${latency} ms a write)`,
     write: 'keyboardPwd/add',
+    pid: sim.child.pid!,
     env: { LOCK_PROVIDER: 'sim', LOCK_SIM_URL: simUrl },
     engines: [{ kind: 'engine', label: 'access rule → delivery engine, 1 worker process' }],
     attach: async () => {},
@@ -190,6 +193,7 @@ export async function seamArrivals(latency: string): Promise<ArrivalPlatform> {
   return {
     name: `Seam (Seam's fake with OUR layer, a code set on its device ${latency} ms after Seam accepted it)`,
     write: 'access_codes/create',
+    pid: fake.pid,
     env: { LOCK_PROVIDER: 'seam', SEAM_ENDPOINT: fake.url },
     engines: [
       { kind: 'engine', label: "access rule → delivery engine, 1 worker process, Seam's webhooks" },
