@@ -196,6 +196,13 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
       room,
     );
     await expect.poll(() => page.locator('[data-testid^="lock-row-"]').count()).toBe(1);
+    // What it takes, from Seam's flags: codes set online only, no unlock from the console (no bridge).
+    // (The row lays its facts out once for a wide screen and once for a phone: the one shown.)
+    const features = page.locator('[data-testid^="lock-row-"] [data-testid="lock-features"]:visible');
+    expect(
+      await features.locator('[data-feature]').evaluateAll((items) => items.map((li) => [li.getAttribute('data-feature'), li.getAttribute('title')])),
+    ).toEqual([['keypad', text(header, 'lockAccounts.features.keypadCustomOnly')]]);
+    await screenshot(page, `seam-lock-features-${header}`);
     await page.getByTestId('locks-pair-all').click();
     await page.getByTestId('locks-pair-all-dialog').waitFor();
     await page.getByTestId('locks-pair-all-confirm').click();

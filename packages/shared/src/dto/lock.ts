@@ -10,7 +10,19 @@ export const ZHotelLockDto = z.object({
   alias: z.string(),
   mac: z.string(),
   account: z.object({ id: z.number(), username: z.string(), state: z.string() }).nullable(),
-  capabilities: z.object({ keypad: z.boolean(), cardReader: z.boolean(), faceModule: z.boolean() }),
+  /**
+   * What the lock takes, as its platform said at the last import: a keypad, and on it chosen codes
+   * set online (`onlinePasscodes`) and codes it works out itself, offline (`offlinePasscodes`); a
+   * card reader, a face module; an unlock from the console (`remoteUnlock`: a gateway, bridge or hub).
+   */
+  capabilities: z.object({
+    keypad: z.boolean(),
+    onlinePasscodes: z.boolean(),
+    offlinePasscodes: z.boolean(),
+    cardReader: z.boolean(),
+    faceModule: z.boolean(),
+    remoteUnlock: z.boolean(),
+  }),
   building: z.string(),
   floor: z.string(),
   battery: z.number().nullable(),

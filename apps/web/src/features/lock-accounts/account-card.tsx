@@ -240,7 +240,7 @@ export function AccountCard({
         open={asking === 'disconnect'}
         onOpenChange={(open) => !open && setAsking(null)}
         title={t('lockAccounts.disconnectTitle', { username: account.username })}
-        description={t('lockAccounts.disconnectText')}
+        description={t(texts.disconnectText)}
         confirmLabel={t('lockAccounts.disconnect')}
         destructive
         pending={disconnect.isPending}

@@ -29,17 +29,23 @@ describe('the actions of a lock account', () => {
       badge: 'lockAccounts.seam.needsKey',
       help: 'lockAccounts.errors.reconnectWithKey',
       reconnect: 'lockAccounts.seam.reconnect',
+      disconnectText: 'lockAccounts.seam.disconnectText',
     });
-    expect(stateTexts({ kind: 'seam', state: 'disconnected' })).toMatchObject({
+    // Disconnected, its key was dropped (a TTLock account's tokens): said so, and so is what disconnecting does.
+    expect(stateTexts({ kind: 'seam', state: 'disconnected' })).toEqual({
       badge: 'lockAccounts.states.disconnected',
+      help: 'lockAccounts.seam.disconnected',
       reconnect: 'lockAccounts.seam.reconnect',
+      disconnectText: 'lockAccounts.seam.disconnectText',
     });
     for (const kind of ['ttlock', 'tthotel'] as const) {
       expect(stateTexts({ kind, state: 'needs_password' }), kind).toEqual({
         badge: 'lockAccounts.states.needs_password',
         help: 'lockAccounts.stateHelp.needs_password',
         reconnect: 'lockAccounts.reconnect',
+        disconnectText: 'lockAccounts.disconnectText',
       });
+      expect(stateTexts({ kind, state: 'disconnected' }).help, kind).toBe('lockAccounts.stateHelp.disconnected');
     }
   });
 

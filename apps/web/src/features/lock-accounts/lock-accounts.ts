@@ -33,15 +33,28 @@ export function accountActions(state: LockAccountState): AccountActions {
  * What an account's card says of its state, by its kind: a Seam workspace whose key Seam refused
  * needs a new API key (connected again through the Seam dialog), never a password.
  */
-export function stateTexts(account: { kind: LockAccount['kind']; state: LockAccountState }): { badge: string; help: string; reconnect: string } {
+export function stateTexts(account: { kind: LockAccount['kind']; state: LockAccountState }): {
+  badge: string;
+  help: string;
+  reconnect: string;
+  disconnectText: string;
+} {
   if (account.kind === 'seam') {
+    // A Seam workspace has an API key, not a lock cloud's tokens and password.
+    const seamHelp = { needs_password: 'lockAccounts.errors.reconnectWithKey', disconnected: 'lockAccounts.seam.disconnected' } as const;
     return {
       badge: account.state === 'needs_password' ? 'lockAccounts.seam.needsKey' : `lockAccounts.states.${account.state}`,
-      help: account.state === 'needs_password' ? 'lockAccounts.errors.reconnectWithKey' : `lockAccounts.stateHelp.${account.state}`,
+      help: account.state === 'needs_password' || account.state === 'disconnected' ? seamHelp[account.state] : `lockAccounts.stateHelp.${account.state}`,
       reconnect: 'lockAccounts.seam.reconnect',
+      disconnectText: 'lockAccounts.seam.disconnectText',
     };
   }
-  return { badge: `lockAccounts.states.${account.state}`, help: `lockAccounts.stateHelp.${account.state}`, reconnect: 'lockAccounts.reconnect' };
+  return {
+    badge: `lockAccounts.states.${account.state}`,
+    help: `lockAccounts.stateHelp.${account.state}`,
+    reconnect: 'lockAccounts.reconnect',
+    disconnectText: 'lockAccounts.disconnectText',
+  };
 }
 
 /** The badge of a state: green when connected, grey once disconnected, amber while it needs the administrator. */

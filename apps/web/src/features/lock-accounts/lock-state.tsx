@@ -1,24 +1,33 @@
-import { BatteryFull, BatteryLow, BatteryMedium, Grid3x3, Nfc, Router, ScanFace, Wifi, WifiOff } from 'lucide-react';
+import { BatteryFull, BatteryLow, BatteryMedium, DoorOpen, Grid3x3, Nfc, Router, ScanFace, Wifi, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { HotelLock } from './lock-accounts';
 
-/** Keypad, card reader, face module: small icons, each named for screen readers and on hover. */
+/** What the keypad takes: both kinds of password, or only one (a Seam keypad often takes one kind). */
+function keypadLabel({ onlinePasscodes, offlinePasscodes }: HotelLock['capabilities']): string {
+  if (onlinePasscodes && !offlinePasscodes) return 'lockAccounts.features.keypadCustomOnly';
+  if (offlinePasscodes && !onlinePasscodes) return 'lockAccounts.features.keypadAirOnly';
+  return 'lockAccounts.features.keypad';
+}
+
+/** Keypad (and which passwords it takes), card reader, face module, remote unlock: small icons, each named for screen readers and on hover. */
 export function Features({ lock }: { lock: HotelLock }) {
   const { t } = useTranslation();
+  const c = lock.capabilities;
   const features = [
-    { key: 'keypad', has: lock.capabilities.keypad, Icon: Grid3x3 },
-    { key: 'cardReader', has: lock.capabilities.cardReader, Icon: Nfc },
-    { key: 'faceModule', has: lock.capabilities.faceModule, Icon: ScanFace },
+    { key: 'keypad', label: keypadLabel(c), has: c.keypad, Icon: Grid3x3 },
+    { key: 'cardReader', label: 'lockAccounts.features.cardReader', has: c.cardReader, Icon: Nfc },
+    { key: 'faceModule', label: 'lockAccounts.features.faceModule', has: c.faceModule, Icon: ScanFace },
+    { key: 'remoteUnlock', label: 'locks.unlock', has: c.remoteUnlock, Icon: DoorOpen },
   ].filter((f) => f.has);
   if (features.length === 0) return <span className="text-muted-foreground text-xs">{t('lockAccounts.features.none')}</span>;
   return (
     <ul className="flex items-center gap-1.5" aria-label={t('lockAccounts.columns.features')} data-testid="lock-features">
-      {features.map(({ key, Icon }) => (
-        <li key={key} className="bg-muted flex size-7 items-center justify-center rounded-md" title={t(`lockAccounts.features.${key}`)} data-feature={key}>
+      {features.map(({ key, label, Icon }) => (
+        <li key={key} className="bg-muted flex size-7 items-center justify-center rounded-md" title={t(label)} data-feature={key}>
           <Icon className="size-4" aria-hidden />
-          <span className="sr-only">{t(`lockAccounts.features.${key}`)}</span>
+          <span className="sr-only">{t(label)}</span>
         </li>
       ))}
     </ul>

@@ -24,7 +24,7 @@ export interface HotelLockDto {
   alias: string;
   mac: string;
   account: { id: number; username: string; state: string } | null;
-  capabilities: { keypad: boolean; cardReader: boolean; faceModule: boolean };
+  capabilities: { keypad: boolean; onlinePasscodes: boolean; offlinePasscodes: boolean; cardReader: boolean; faceModule: boolean; remoteUnlock: boolean };
   building: string;
   floor: string;
   battery: number | null;
@@ -59,8 +59,11 @@ const LOCK_LIST_SELECT = {
   alias: true,
   mac: true,
   hasKeypad: true,
+  onlinePasscodes: true,
+  offlinePasscodes: true,
   hasCardReader: true,
   hasFaceModule: true,
+  remoteUnlock: true,
   building: true,
   floor: true,
   battery: true,
@@ -82,7 +85,14 @@ function toHotelLockDto(l: LockListRow, proposals: Map<number, number>, roomName
     alias: l.alias,
     mac: l.mac,
     account: l.account,
-    capabilities: { keypad: l.hasKeypad, cardReader: l.hasCardReader, faceModule: l.hasFaceModule },
+    capabilities: {
+      keypad: l.hasKeypad,
+      onlinePasscodes: l.onlinePasscodes,
+      offlinePasscodes: l.offlinePasscodes,
+      cardReader: l.hasCardReader,
+      faceModule: l.hasFaceModule,
+      remoteUnlock: l.remoteUnlock,
+    },
     building: l.building,
     floor: l.floor,
     battery: l.battery,

@@ -124,10 +124,14 @@ describe('a Seam workspace as a lock account', () => {
       offlinePasscodes: true,
       remoteUnlock: true,
     });
+    // The lock list (the lock accounts page, the JSON API) says what it takes.
+    const listed = async () => (await api.query('lock.list', {}, { token: h.ownerToken })).data?.items[0]?.capabilities;
+    expect(await listed()).toEqual({ keypad: true, onlinePasscodes: true, offlinePasscodes: true, cardReader: false, faceModule: false, remoteUnlock: true });
     // Its bridge gone (Seam no longer unlocks it remotely): the next import says so.
-    await fake.ours.updateDevice(device.device_id, { can_remotely_unlock: false });
+    await fake.ours.updateDevice(device.device_id, { can_remotely_unlock: false, can_program_offline_access_codes: false });
     expect(await importLocks(h, accountId)).toMatchObject({ updated: 1 });
     expect((await seamLocks(h))[0]).toMatchObject({ remoteUnlock: false });
+    expect(await listed()).toMatchObject({ keypad: true, onlinePasscodes: true, offlinePasscodes: false, remoteUnlock: false });
     // The lock's name proposes the room, as a TTLock lock's does.
     const { data } = await api.query('lock.suggestedPairs', undefined, { token: h.ownerToken });
     expect(data?.pairs).toEqual([{ roomId: h.rooms[0]!.id, lockId: lock!.id }]);
