@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { Webhook } from 'svix';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
 import { languageRuns, text } from './support-board';
 import { roomWithoutLock } from './support-locks';
+import { passwordColumn, refusedSeamAccount, seam } from './support-seam';
 import { closeSql, sql } from './support-stays';
 
 /**
@@ -37,18 +37,6 @@ const RUNS = [
 
 const TYPED_KEY = 'seam_e2e_not_a_key';
 
-/** A Seam account of the demo hotel as the server leaves one whose key Seam refused later. */
-async function refusedSeamAccount(header: string): Promise<{ id: number; username: string }> {
-  const [demo] = await sql<{ hotelId: number }>(`SELECT "hotelId" FROM "Room" WHERE name = '101' AND "deletedAt" IS NULL`);
-  const username = `e2e_ws_${header}_${Date.now()}`;
-  const [row] = await sql<{ id: number }>(
-    `INSERT INTO "LockAccount" ("hotelId", provider, kind, username, label, state, "lastError", "connectedAt", "updatedAt")
-     VALUES ($1, 'seam', 'seam', $2, $3, 'needs_password', 'auth_failed', now(), now()) RETURNING id`,
-    [demo!.hotelId, username, `Annex ${header}`],
-  );
-  return { id: row!.id, username };
-}
-
 /** Holds the next connectSeam until `release` (the form shows itself busy meanwhile), then lets it go to Seam as typed. */
 function holdNextConnect(page: Page): { release(): void; done: Promise<void> } {
   let release!: () => void;
@@ -67,23 +55,6 @@ function holdNextConnect(page: Page): { release(): void; done: Promise<void> } {
     });
   });
   return { release, done };
-}
-
-/** A column of a password row, as the server left it. */
-async function passwordColumn(id: number, column: 'providerRef' | 'code'): Promise<string> {
-  const [row] = await sql<Record<string, string>>(`SELECT "${column}" AS value FROM "LockPassword" WHERE id = $1`, [id]);
-  return row!.value!;
-}
-
-/** OUR control of Seam's fake (apps/server/src/test/seam-fake-server.mjs): a workspace, a device, a code's state. */
-async function seam<T>(route: string, body: unknown): Promise<T> {
-  const response = await fetch(`${inject('seamFake').controlUrl}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Seam's fake ${route}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock accounts page in $header', ({ code, header, room }) => {
