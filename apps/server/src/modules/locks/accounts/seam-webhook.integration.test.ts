@@ -273,6 +273,33 @@ describe("a Seam workspace's webhook", () => {
       await ctx.deps.queues.credential.resume();
     }
   });
+  it("answers Seam's event while Seam's API is down and leaves the code to its job, which asks in its time", async () => {
+    const { h, staff, stay } = await guestIn('Yusuf Demir');
+    const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730244' });
+    const accepted = await expect
+      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).acceptedVersion, { timeout: 15_000 })
+      .not.toBeNull()
+      .then(() => ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } }));
+    await ctx.deps.queues.credential.pause();
+    await fake.ours.setCode(accepted.providerRef!, { status: 'set' });
+    await fake.seam.simulateWorkspaceOutage(h.workspaceId, ['/access_codes/get']);
+    try {
+      const answer = await post(h.accountId, h.secret, deviceEvent(h, 'access_code.set_on_device', { access_code_id: accepted.providerRef }));
+      expect(answer.statusCode).toBe(204);
+      // Nothing believed without Seam's word, nothing lost: still pending, its question brought forward.
+      expect((await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).deliveryState).toBe('pending');
+      expect(await (await ctx.deps.queues.credential.getJob(`password-${created.id}-v${accepted.version}`))?.isWaiting()).toBe(true);
+      await fake.seam.simulateWorkspaceOutage(h.workspaceId, []);
+      await ctx.deps.queues.credential.resume();
+      await expect
+        .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).deliveryState, { timeout: 15_000 })
+        .toBe('on_lock');
+    } finally {
+      await fake.seam.simulateWorkspaceOutage(h.workspaceId, []);
+      await ctx.deps.queues.credential.resume();
+    }
+  });
+
   it("asks at once, not at its next question, when Seam's event about the code came while its job was still running", async () => {
     const { h, staff, stay } = await guestIn('Omar Haddad');
     // Seam sets the code as soon as it accepts it, and its webhook comes before the job has put itself
