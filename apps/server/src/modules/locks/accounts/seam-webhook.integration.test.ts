@@ -78,6 +78,13 @@ function credentialWorker(): Worker<DeliveryJobData> {
   return worker as Worker<DeliveryJobData>;
 }
 
+/** The password once its job had Seam accept its code (its Seam id saved, the code being set). */
+async function acceptedBySeam(id: number) {
+  const row = () => ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id } });
+  await expect.poll(async () => (await row()).acceptedVersion, { timeout: 15_000 }).not.toBeNull();
+  return row();
+}
+
 /** An event posted as Seam posts it: JSON signed with `secret` (Svix's headers). */
 async function post(accountId: number, secret: string, event: Record<string, unknown>, tamper?: (body: string) => string) {
   const body = JSON.stringify({ event_id: randomUUID(), created_at: new Date().toISOString(), ...event });
@@ -243,10 +250,7 @@ describe("a Seam workspace's webhook", () => {
   it("says a code is on the lock as soon as Seam says it set it, in the webhook's own answer, once however often Seam says it", async () => {
     const { h, staff, stay } = await guestIn('Leila Nasser');
     const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730241' });
-    const accepted = await expect
-      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).acceptedVersion, { timeout: 15_000 })
-      .not.toBeNull()
-      .then(() => ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } }));
+    const accepted = await acceptedBySeam(created.id);
     expect(accepted.deliveryState).toBe('pending');
     // No job can run now: the webhook's own request asks Seam (not the job, behind every delivery queued).
     await ctx.deps.queues.credential.pause();
@@ -276,10 +280,7 @@ describe("a Seam workspace's webhook", () => {
   it("answers Seam's event while Seam's API is down and leaves the code to its job, which asks in its time", async () => {
     const { h, staff, stay } = await guestIn('Yusuf Demir');
     const created = await createPassword(staff, { roomId: h.room.id, stayId: stay.id, kind: 'custom', code: '730244' });
-    const accepted = await expect
-      .poll(async () => (await ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } })).acceptedVersion, { timeout: 15_000 })
-      .not.toBeNull()
-      .then(() => ctx.deps.prisma.lockPassword.findUniqueOrThrow({ where: { id: created.id } }));
+    const accepted = await acceptedBySeam(created.id);
     await ctx.deps.queues.credential.pause();
     await fake.ours.setCode(accepted.providerRef!, { status: 'set' });
     await fake.seam.simulateWorkspaceOutage(h.workspaceId, ['/access_codes/get']);
