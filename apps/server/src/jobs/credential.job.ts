@@ -17,7 +17,7 @@ export function startCredentialWorker(deps: Deps): Worker<DeliveryJobData> {
     QUEUE_NAMES.credential,
     async (job, token) => {
       if (job.name === 'sweep') return sweepDeliveries(deps, job.data.hotelId === undefined ? {} : { hotelId: job.data.hotelId });
-      // The lock confirmed it: the guest is told there (issue 20 §3, once per code).
+      // A confirmation on the lock tells the guest inside `deliver` (afterOnLock: issue 20 §3, once per code).
       return deliver(deps, job, token);
     },
     workerOptions(deps, 8),
