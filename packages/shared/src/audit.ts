@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS = [
   'card.reserve',
   'card.return',
   'card.revoke',
+  'card.encode',
   'card.send',
   'card.write_failed',
   'customer.delete',

@@ -95,6 +95,16 @@ export type TCardConfirmInput = z.input<typeof ZCardConfirmInput>;
 export const ZCardIssueIdInput = z.object({ issueId: ZId });
 
 /**
+ * A card of a hotel card system (Seam `acs`: Visionline, Salto, dormakaba) encoded at the desk on
+ * one of the system's encoders (docs/seam.md "Card systems"). The encoder's id is the platform's,
+ * written as Seam writes its ids.
+ */
+export const ZCardEncoderId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, { error: 'validation.invalid' });
+export const ZCardEncodersInput = z.object({ roomId: ZId });
+export const ZCardEncodeInput = z.object({ stayId: ZId, encoderId: ZCardEncoderId });
+export type TCardEncodeInput = z.input<typeof ZCardEncodeInput>;
+
+/**
  * A card sent over the air (`room/sendCard`, `room/sendCardEncryption`): its number pushed to its
  * rooms' locks through the gateway (TTLock identityCard), for a stay or for rooms and a period.
  */

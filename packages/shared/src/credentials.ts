@@ -71,6 +71,14 @@ export const LOCK_ERROR_CODES = [
    * `failed_to_set_on_device`, seen after the create answered): sent again, or a backup code.
    */
   'failed_on_lock',
+  /** A card system's encoder found no card on it (Seam `no_credential_on_encoder`): place one and encode again. */
+  'no_card_on_encoder',
+  /** The card on the encoder is not of the card system's kind (Seam `incompatible_card_format`). */
+  'card_not_encodable',
+  /** The card was taken off the encoder before it was written (Seam `encoding_interrupted`). */
+  'encoding_interrupted',
+  /** The card system cannot be reached: its bridge or server at the hotel is down (Seam `bridge_disconnected`). */
+  'card_system_offline',
   'network',
   'provider_error',
 ] as const;
@@ -119,6 +127,10 @@ export const LOCK_ERROR_KIND: Record<TLockErrorCode, TLockErrorKind> = {
   account_disconnected: 'account',
   cloud_error: 'retry',
   failed_on_lock: 'retry',
+  no_card_on_encoder: 'permanent',
+  card_not_encodable: 'permanent',
+  encoding_interrupted: 'permanent',
+  card_system_offline: 'retry',
   network: 'retry',
   provider_error: 'retry',
 };

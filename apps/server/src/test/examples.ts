@@ -767,6 +767,9 @@ export const TRPC_EXAMPLES: Record<string, Example> = {
   }),
   'card.confirm': () => ({ issueId: 1, uid: '04A1B2C3', blocks: [{ block: 4, data: '00'.repeat(16) }] }),
   'card.voidReservation': () => ({ issueId: 1 }),
+  // A card system's room card (Seam acs): the world's doors are TTLock's, so these are refused as not a card system's.
+  'card.encoders': (w) => ({ roomId: w.rooms[0]!.id }),
+  'card.encode': (w) => ({ stayId: w.stay.id, encoderId: 'acs-encoder-1' }),
   'card.send': (w) => ({
     cardNumber: '3506998852',
     kind: 'room',

@@ -259,6 +259,8 @@ const ROWS: Record<string, Row> = {
   'card.reserve': 'nf/nf',
   'card.confirm': 'nf/nf',
   'card.voidReservation': 'nf/nf',
+  'card.encoders': 'nf/nf',
+  'card.encode': 'nf/nf',
   'card.send': 'nf/nf',
   'card.lookup': 'ok/ok',
   'card.return': 'nf/nf',

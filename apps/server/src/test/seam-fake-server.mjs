@@ -22,6 +22,7 @@
 //    - a chosen code set on its device by itself after a while (/settle), as Seam sets it once the lock took it;
 //    - Seam's webhooks: the events OUR layer adds, POSTed signed to the workspace's endpoint
 //      (/webhook; seam-fake-webhooks.mjs);
+//    - card systems' credentials and encoders, which the fake lacks (seam-fake-acs.mjs);
 //    - a log of every call (/calls), with its device, its API key's workspace and its time.
 //    Guesses (the real API's bodies are not documented): the 429 body, the 400 bodies, the PIN length.
 // 3. OUR CONTROL SERVER (not Seam's): changes the fake's in-memory store, for which the fake has no
@@ -34,6 +35,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { argv, exit, stdin } from 'node:process';
 import { createFake } from '@seamapi/fake-seam-connect';
 import { BUDGETED, createLimits } from './seam-fake-limits.mjs';
+import { createAcs } from './seam-fake-acs.mjs';
 import { createWebhooks } from './seam-fake-webhooks.mjs';
 
 // 1. Seam's fake, as dist/server.js starts it.
@@ -100,7 +102,12 @@ function attemptAnswer(action_type, then) {
   return json(200, { ok: true, action_attempt: attempt });
 }
 
+/** OUR card systems' credentials and encoders (seam-fake-acs.mjs). */
+const acs = createAcs(db, { json, refused, attemptAnswer });
+
 async function handle(req, path, body, raw, deviceId) {
+  const card = acs.handle(path, body, workspaceOf(req));
+  if (card) return card;
   const kind = BUDGETED[path];
   if (kind && deviceId) {
     const limited = limits.check(kind, deviceId, Date.now());
@@ -164,7 +171,9 @@ async function handle(req, path, body, raw, deviceId) {
   }
   if (path === '/locks/list') return locksOfEveryType(req, raw);
   if (path === '/access_codes/get' || path === '/access_codes/list') return withDeviceErrors(await forward(req, raw));
-  return forward(req, raw);
+  const answer = await forward(req, raw);
+  acs.afterForward(path, body, answer);
+  return answer;
 }
 
 /** A chosen code the fake created is set on its device `settle.afterMs` later, with its event (as /code `set`). */
@@ -352,6 +361,7 @@ const ops = {
   },
   '/calls': () => calls,
   '/state': () => JSON.parse(JSON.stringify(db.getState())),
+  ...acs.ops,
 };
 
 const control = http.createServer(async (req, res) => {

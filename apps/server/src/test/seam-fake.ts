@@ -113,7 +113,16 @@ export interface OurSeamLayer {
   /** Every call that came through OUR proxy, in order. */
   calls(): Promise<FakeCall[]>;
   /** The fake's whole store (read only). */
-  state(): Promise<{ access_codes: Record<string, unknown>[]; devices: FakeDevice[]; events: Record<string, unknown>[] }>;
+  state(): Promise<{ access_codes: Record<string, unknown>[]; devices: FakeDevice[]; events: Record<string, unknown>[]; acs_users: Record<string, unknown>[] }>;
+  /** Hotel card systems (seam-fake-acs.mjs): a system of a workspace, its doors and encoders, what an encoder does next, the credentials. */
+  acs: {
+    addSystem(workspaceId: string, systemType?: string): Promise<{ acs_system_id: string }>;
+    addEntrance(systemId: string, name: string): Promise<{ acs_entrance_id: string }>;
+    addEncoder(systemId: string, name?: string): Promise<{ acs_encoder_id: string }>;
+    /** 'success' (a card on it), 'pending', or an error type of Seam's (`no_credential_on_encoder`...). */
+    encoderNext(encoderId: string, then: string): Promise<void>;
+    credentials(): Promise<Record<string, unknown>[]>;
+  };
 }
 
 export interface SeamFake {
@@ -230,6 +239,13 @@ export async function startSeamFake(timeoutMs = 30_000): Promise<SeamFake> {
       webhook: async (workspace_id, url, secret) => void (await ours('/webhook', { workspace_id, url, secret })),
       dropNext: async (path) => void (await ours('/drop_next', { path })),
       calls: async () => (await ours('/calls')) as FakeCall[],
+      acs: {
+        addSystem: async (workspace_id, system_type) => (await ours('/acs/add_system', { workspace_id, system_type })) as { acs_system_id: string },
+        addEntrance: async (acs_system_id, name) => (await ours('/acs/add_entrance', { acs_system_id, name })) as { acs_entrance_id: string },
+        addEncoder: async (acs_system_id, display_name) => (await ours('/acs/add_encoder', { acs_system_id, display_name })) as { acs_encoder_id: string },
+        encoderNext: async (acs_encoder_id, then) => void (await ours('/acs/encoder', { acs_encoder_id, then })),
+        credentials: async () => (await ours('/acs/credentials')) as Record<string, unknown>[],
+      },
       state: async () => (await ours('/state')) as Awaited<ReturnType<OurSeamLayer['state']>>,
     },
     stop: stopper(child),

@@ -1,4 +1,6 @@
 import {
+  ZCardEncodeOutput,
+  ZCardEncodersOutput,
   ZCardReserveOutput,
   ZCardConfirmOutput,
   ZCardVoidReservationOutput,
@@ -19,6 +21,8 @@ import {
 } from '@console/shared/dto';
 import {
   ZCardConfirmInput,
+  ZCardEncodeInput,
+  ZCardEncodersInput,
   ZCardIssueIdInput,
   ZCardKeySetCreateInput,
   ZCardKeySetIdInput,
@@ -30,6 +34,7 @@ import {
   ZCardSendInput,
 } from '@console/shared';
 import { cardDoorKeyStates, cardKeyStates, createCardKeySet, deleteCardKeySet, listCardKeySets, syncCardKeys } from '../modules/cards/card-keys.service';
+import { encodeRoomCard, listCardEncoders } from '../modules/cards/card-encode';
 import { reportCardLost, returnCard, revokeCard } from '../modules/cards/card-end';
 import { reserveCard } from '../modules/cards/card-issue';
 import { getCard, listCards, lookupCard } from '../modules/cards/card-lookup';
@@ -54,6 +59,15 @@ export const cardRouter = router({
 
     .output(ZCardConfirmOutput)
     .mutation(({ ctx, input }) => confirmCard(ctx, input)),
+  /** A hotel card system's room card (Seam `acs`): the encoders of the room's door's system, and a card encoded on one. */
+  encoders: authedProcedure
+    .input(ZCardEncodersInput)
+    .output(ZCardEncodersOutput)
+    .query(({ ctx, input }) => listCardEncoders(ctx, input)),
+  encode: authedProcedure
+    .input(ZCardEncodeInput)
+    .output(ZCardEncodeOutput)
+    .mutation(({ ctx, input }) => encodeRoomCard(ctx, input)),
   voidReservation: authedProcedure
     .input(ZCardIssueIdInput)
 

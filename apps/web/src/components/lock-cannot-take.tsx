@@ -9,6 +9,8 @@ export interface LockTakes {
   cards: boolean;
   /** Its keypad has no 0 key (a Nuki Keypad): a chosen code has digits 1 to 9 only. */
   noZero?: boolean;
+  /** A hotel card system's door (Seam `acs`): its cards are encoded at the desk on the system's encoder. */
+  encodedCards?: boolean;
 }
 
 const REASONS = {

@@ -21,7 +21,7 @@ export const ZCardIssueDto = z.object({
   cardNumber: z.string(),
   uid: z.string(),
   kind: z.enum(CARD_KINDS),
-  medium: z.enum(['number', 'data']),
+  medium: z.enum(['number', 'data', 'encoded']),
   state: z.enum(CARD_ISSUE_STATES),
   stayId: z.number().nullable(),
   roomId: z.number().nullable(),
@@ -103,6 +103,9 @@ export type TCardDoorKeySyncDto = z.infer<typeof ZCardDoorKeySyncDto>;
 
 export const ZCardReserveOutput = ZCardWriteDto;
 export const ZCardConfirmOutput = ZCardIssueDto;
+/** The encoders of the card system a room's door belongs to. */
+export const ZCardEncodersOutput = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const ZCardEncodeOutput = ZCardIssueDto;
 export const ZCardVoidReservationOutput = ZCardIssueDto;
 export const ZCardSendOutput = ZCardIssueDto;
 export const ZCardLookupOutput = ZCardLookupDto;

@@ -55,8 +55,18 @@ export const ZRoomDetail = z.object({
       lastSeenAt: z.string().nullable(),
       simulated: z.boolean(),
       gone: z.boolean(),
-      /** What the lock takes: chosen codes (online), generated codes (offline), faces, room cards; `noZero`: its keypad has no 0 key (a Nuki Keypad). */
-      takes: z.object({ onlineCodes: z.boolean(), offlineCodes: z.boolean(), faces: z.boolean(), cards: z.boolean(), noZero: z.boolean() }),
+      /**
+       * What the lock takes: chosen codes (online), generated codes (offline), faces, room cards; `noZero`: its keypad has no 0 key (a Nuki Keypad);
+       * `encodedCards`: a hotel card system's door (Seam `acs`), whose cards are encoded at the desk on the system's encoder.
+       */
+      takes: z.object({
+        onlineCodes: z.boolean(),
+        offlineCodes: z.boolean(),
+        faces: z.boolean(),
+        cards: z.boolean(),
+        noZero: z.boolean(),
+        encodedCards: z.boolean(),
+      }),
     })
     .nullable(),
   usualPrice: z.number(),

@@ -7,6 +7,7 @@
  */
 
 import { LOCK_ERROR_KIND, type TLockErrorCode, type TLockErrorKind } from '@console/shared';
+import type { CardDenylistEntry, CardKeysTarget, LockCardSettings } from './provider-cards';
 
 /**
  * Our own failure codes (packages/shared, translated by the console), with what each means for
@@ -146,6 +147,12 @@ export interface LockCapabilities {
    * (dormakaba Oracode, Lockly) keep working until their end, used or not.
    */
   offlineFirstUse: boolean;
+  /**
+   * A door of a hotel card system (Seam `acs`: ASSA ABLOY Visionline, Salto, dormakaba): it opens
+   * to the system's cards, encoded at the desk on one of its encoders (`encodeCard`), and takes
+   * nothing else; it reports no status of its own (TTLock: none).
+   */
+  encodedCards: boolean;
 }
 
 /**
@@ -197,6 +204,14 @@ export interface GatewaySummary {
   lockCount: number;
 }
 
+/** A card encoder at the desk of a hotel card system (Seam `acs_encoder`). */
+export interface CardEncoder {
+  encoderId: string;
+  name: string;
+  /** The card system it encodes for: its cards open that system's doors only. */
+  cardSystemId: string;
+}
+
 /** A lock a gateway hears (TTLock keeps the link 30 minutes after it last heard it). */
 export interface GatewayLink {
   lockId: string;
@@ -235,34 +250,7 @@ export interface LockRecord {
   reason?: string;
 }
 
-/**
- * A hotel's room-card key set as a lock holds it (docs/card-format.md, "Keys"): the same fields as
- * `HotelCardKeys` of `@console/card-format`, all hexadecimal.
- */
-/** What a lock is to the hotel's cards: a room's lock by its lock number, or a shared door by its door number. */
-export type CardKeysTarget = { hotelTag: number; keys: readonly CardKeySet[] } & ({ lockNumber: number } | { doorNumber: number });
-
-export interface CardKeySet {
-  /** Our id of the key set (diagnostics; never on a card). */
-  id: string;
-  /** When the lock may stop trying it (every card written under it has expired); null: until replaced. */
-  validUntil: Date | null;
-  keys: { sector: number; sectorKeyA: string; sectorKeyB: string; desKey: string; desIv: string; macKey: string };
-}
-
-/** What a lock holds for room cards; key material is never read back. */
-/** A denylist entry of a lock: a card's UID, or the card id written on it. */
-export type CardDenylistEntry = { uid: string } | { cardId: number };
-
-export interface LockCardSettings {
-  /** 0 before any keys were set. */
-  hotelTag: number;
-  /** 0 before any keys were set. */
-  lockNumber: number;
-  keys: { id: string; validUntil: Date | null; sector: number }[];
-  /** Denylisted card UIDs (upper-case hex) and card ids. */
-  denylist: { uids: string[]; cardIds: number[] };
-}
+export type { CardDenylistEntry, CardKeySet, CardKeysTarget, LockCardSettings } from './provider-cards';
 
 export interface LockProvider {
   /** `ttlock` (the simulator is the same adapter pointed at `apps/lock-sim`) or `seam`. */
@@ -374,6 +362,17 @@ export interface LockProvider {
   undenylistCard(lockId: string, card: CardDenylistEntry): Promise<void>;
   /** What the lock holds for room cards (reconcile by read-back). */
   cardSettings(lockId: string): Promise<LockCardSettings>;
+
+  /**
+   * Hotel card systems (Seam `acs`, docs/seam.md "Card systems"): the desk's encoders, and a card
+   * encoded on one for doors of its system (`doorIds`: the doors' lock ids, all `encodedCards`)
+   * for the validity, under `name`; answered once the card is written: its ref (what `deleteCard`
+   * takes off every door at once) and the number the system gave it. A card not on the encoder is
+   * `no_card_on_encoder`; nothing is left in the system when the encoding fails. Absent on a
+   * platform without card systems (TTLock).
+   */
+  listCardEncoders?(): Promise<CardEncoder[]>;
+  encodeCard?(input: { doorIds: string[]; encoderId: string; name: string } & Validity): Promise<{ ref: string; cardNumber: string }>;
 
   /** Opens the lock through its gateway (TTLock lock/unlock). */
   unlock(lockId: string): Promise<void>;

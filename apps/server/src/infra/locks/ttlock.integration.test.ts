@@ -77,6 +77,7 @@ describe('TTLock adapter against the lock simulator', () => {
         keypadWithoutZero: false,
         backupCodePool: false,
         offlineFirstUse: true,
+        encodedCards: false,
       },
       building: '',
       floor: '',
@@ -660,6 +661,7 @@ describe('TTLock accounts, gateways and lock capabilities', () => {
       keypadWithoutZero: false,
       backupCodePool: false,
       offlineFirstUse: true,
+      encodedCards: false,
     });
     expect(await ttlock.listGateways()).toEqual([
       { gatewayId: String(gatewayId), name: expect.any(String), mac: expect.any(String), online: true, lockCount: 1 },

@@ -11,7 +11,8 @@ import { ensureDoorNumber, hotelTagOf, ensureLockNumber, lockKeyEntries } from '
  *
  * - `card`: a grant of a card on one room's lock, or on a shared door serving the card's room
  *   (`doorLockId`: a guest card that names the door, docs/shared-doors.md). A number card (TTLock identityCard) is pushed to
- *   the lock by its number and removed from it. A data card is read by the lock offline: there is
+ *   the lock by its number and removed from it. An encoded card (a hotel card system's, through
+ *   Seam: card-encode.ts) is on its doors from its encoding; taking it off deletes it in the system. A data card is read by the lock offline: there is
  *   nothing to push (it counts as on the lock once written and read back); taking it off means
  *   denylisting the card id written on it, so a card not returned, lost, or whose stay ended early
  *   is refused from then on.
@@ -97,11 +98,15 @@ const cardHandler: CredentialKindHandler = {
         endAt: row.validUntil,
       });
     }
+    // An encoded card is in its card system from its encoding at the desk (card-encode.ts).
+    if (row.card?.medium === 'encoded' && row.providerRef) return { ref: row.providerRef };
     // A data card opens by what is written on it: the lock has nothing to learn.
     return { ref: `C${row.card?.issueId ?? row.id}` };
   },
   async remove(provider, lockId, row) {
-    if (row.card?.medium === 'number') {
+    // A number card comes off its lock; an encoded card off its card system (every door at once:
+    // the grants of its other doors then find it gone, which is removed).
+    if (row.card?.medium === 'number' || row.card?.medium === 'encoded') {
       if (row.providerRef) await provider.deleteCard(lockId, row.providerRef);
       return;
     }

@@ -33,7 +33,7 @@ export interface CardIssueDto {
   cardNumber: string;
   uid: string;
   kind: TCardKind;
-  medium: 'data' | 'number';
+  medium: 'data' | 'number' | 'encoded';
   state: TCardIssueState;
   stayId: number | null;
   roomId: number | null;

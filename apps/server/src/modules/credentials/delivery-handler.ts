@@ -46,7 +46,7 @@ export interface DeliveryRow {
    */
   photo?: { url: string; sha256: string };
   /** Card fields: how it reaches the lock, its number, and the writing of the card it belongs to. */
-  card?: { medium: 'data' | 'number'; number: string; issueId: number; reversed: boolean };
+  card?: { medium: 'data' | 'number' | 'encoded'; number: string; issueId: number; reversed: boolean };
 }
 
 /**

@@ -320,7 +320,8 @@ export async function reconcileAllLocks(deps: Deps, scope: { hotelId?: number } 
     }
     if (!(await withinBudget(deps, account))) continue;
     const locks = await deps.prisma.lock.findMany({
-      where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, rooms: { some: { deletedAt: null } } },
+      // A card system's door holds no codes to compare (its cards are the system's: card-encode.ts).
+      where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, encodedCards: false, rooms: { some: { deletedAt: null } } },
       select: INSPECTED_LOCK_SELECT,
       orderBy: { id: 'asc' },
     });

@@ -197,7 +197,14 @@ describe('a code on a Seam lock', () => {
   it('offers and takes only what a keypad-only Seam lock can take: a chosen code, not a generated one, a face or a card, each refused naming the room', async () => {
     const r = await seamRoom();
     // The room page is told what its lock takes (it offers only that).
-    expect((await getRoom(r.staff, r.room.id)).lock?.takes).toEqual({ onlineCodes: true, offlineCodes: false, faces: false, cards: false, noZero: false });
+    expect((await getRoom(r.staff, r.room.id)).lock?.takes).toEqual({
+      onlineCodes: true,
+      offlineCodes: false,
+      faces: false,
+      cards: false,
+      noZero: false,
+      encodedCards: false,
+    });
     const refusal = async (work: Promise<unknown>) => {
       const error = (await work.then(
         () => null,

@@ -234,8 +234,9 @@ export async function refreshAccountStatus(
     return { checked: 0, failed: 0 };
   }
   if (!(await withinBudget(deps, account, now.getTime()))) return { checked: 0, failed: 0 };
+  // A card system's door reports no status (it is listed at import only, docs/seam.md "Card systems").
   const locks = await deps.prisma.lock.findMany({
-    where: { hotelId: account.hotelId, accountId: account.id, goneAt: null },
+    where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, encodedCards: false },
     select: STATUS_SELECT,
     orderBy: { id: 'asc' },
   });
@@ -314,7 +315,9 @@ export async function refreshAccountStatus(
 
 /** One lock's status on its own ("refresh" on a room page): lock/detail and its gateways. */
 export async function refreshOneLock(deps: Deps, lock: LockRef): Promise<void> {
-  const row = await deps.prisma.lock.findUniqueOrThrow({ where: { id: lock.id }, select: STATUS_SELECT });
+  const row = await deps.prisma.lock.findUniqueOrThrow({ where: { id: lock.id }, select: { ...STATUS_SELECT, encodedCards: true } });
+  // A card system's door has no status to read.
+  if (row.encodedCards) return;
   try {
     const provider = await providerForLock(deps, lock);
     const status: LockStatus = await provider.lockStatus(lock.providerLockId);

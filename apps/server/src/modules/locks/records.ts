@@ -355,7 +355,14 @@ export async function pollLockRecords(
     }
     if (!(await withinBudget(deps, account, now.getTime()))) continue;
     const locks = await deps.prisma.lock.findMany({
-      where: { hotelId: account.hotelId, accountId: account.id, goneAt: null, OR: [{ rooms: { some: { deletedAt: null } } }, { sharedKind: { not: null } }] },
+      // A card system's door has no lock events through the platform's devices (docs/seam.md "Card systems").
+      where: {
+        hotelId: account.hotelId,
+        accountId: account.id,
+        goneAt: null,
+        encodedCards: false,
+        OR: [{ rooms: { some: { deletedAt: null } } }, { sharedKind: { not: null } }],
+      },
       select: { id: true, providerLockId: true, recordsReadUntil: true, gatewayId: true, isWifi: true },
       orderBy: { id: 'asc' },
     });

@@ -60,7 +60,7 @@ export interface RoomListItem {
     lastSeenAt: string | null;
     simulated: boolean;
     gone: boolean;
-    takes: { onlineCodes: boolean; offlineCodes: boolean; faces: boolean; cards: boolean; noZero: boolean };
+    takes: { onlineCodes: boolean; offlineCodes: boolean; faces: boolean; cards: boolean; noZero: boolean; encodedCards: boolean };
   } | null;
   usualPrice: number;
   /** The stay in progress, else the next reservation (whatever its date: the status says whether it holds the room tonight). */
@@ -137,7 +137,7 @@ function roomJsonSql(now: Date, detail: boolean, status: Prisma.Sql, today: stri
     'lock', (SELECT json_build_object('online', l."online", 'battery', l."battery", 'lastSeenAt', l."lastSeenAt", 'simulated', l."simulated", 'gone', l."goneAt" IS NOT NULL,
         -- What the lock takes (modules/base/lock-takes.ts): the room page offers only that.
         'takes', json_build_object('onlineCodes', l."hasKeypad" AND l."onlinePasscodes", 'offlineCodes', l."hasKeypad" AND l."offlinePasscodes",
-          'faces', l."hasFaceModule", 'cards', l."hasCardReader", 'noZero', l."keypadWithoutZero"))
+          'faces', l."hasFaceModule", 'cards', l."hasCardReader", 'noZero', l."keypadWithoutZero", 'encodedCards', l."encodedCards"))
       FROM "Lock" l WHERE l."id" = rm."lockId"),
     ${
       detail

@@ -54,6 +54,8 @@ export const cardQueries = {
   /** Whether a stay has room cards in use (the writing dialog then asks: a new card or another one). */
   stayCardsInUse: (stayId: number, enabled: boolean) =>
     trpc.card.list.queryOptions({ stayId, kind: 'room', scope: 'active', page: 1, pageSize: 1 }, { enabled, meta: { showsErrors: true } }),
+  /** The encoders of the card system a room's door belongs to (Seam `acs`), asked while the encode dialog is open. */
+  encoders: (roomId: number, enabled: boolean) => trpc.card.encoders.queryOptions({ roomId }, { enabled, meta: { showsErrors: true } }),
   /** Room card encryption's room (undefined: none chosen). */
   room: (roomId: number | undefined) => trpc.room.get.queryOptions({ id: roomId ?? 0 }, { enabled: roomId !== undefined, meta: { showsErrors: true } }),
   /** The cards in use of room card encryption's room: every kind that opens it. */

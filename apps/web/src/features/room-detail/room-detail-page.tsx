@@ -32,7 +32,7 @@ export interface RoomCredentialsSlotProps {
     name: string;
     lockId: string | null;
     /** What the room's lock takes (null: no lock, whose credentials wait for one): only that is offered. */
-    takes: { onlineCodes: boolean; offlineCodes: boolean; faces: boolean; cards: boolean; noZero?: boolean } | null;
+    takes: { onlineCodes: boolean; offlineCodes: boolean; faces: boolean; cards: boolean; noZero?: boolean; encodedCards?: boolean } | null;
   };
   /** The room's current stay, if any: passwords can be issued for its guest. */
   stay: { id: number; checkInAt: string; expectedCheckOutAt: string; guestName: string } | null;

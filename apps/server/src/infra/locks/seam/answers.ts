@@ -162,6 +162,8 @@ export interface SeamActionAttempt {
   actionType: string;
   status: string;
   error: SeamIssue | null;
+  /** What a successful attempt answers (ENCODE_CREDENTIAL: the credential as encoded), unread. */
+  result: unknown;
 }
 
 export function readActionAttempt(v: unknown): SeamActionAttempt {
@@ -172,5 +174,24 @@ export function readActionAttempt(v: unknown): SeamActionAttempt {
     actionType: text(a.action_type),
     status: text(a.status),
     error: a.status === 'error' ? { code: text(error.type) || 'uncategorized_error', message: text(error.message) } : null,
+    result: a.result,
   };
+}
+
+/** A card system (`acs_system`): its id and kind (`system_type`, e.g. `visionline_system`). */
+export function readAcsSystem(v: unknown): { acsSystemId: string; systemType: string } {
+  const a = obj(v);
+  return { acsSystemId: text(a.acs_system_id), systemType: text(a.system_type) || text(a.external_type) };
+}
+
+/** A door of a card system (`acs_entrance`). */
+export function readAcsEntrance(v: unknown): { acsEntranceId: string; displayName: string } {
+  const a = obj(v);
+  return { acsEntranceId: text(a.acs_entrance_id), displayName: text(a.display_name) };
+}
+
+/** A card system's credential (`acs_credential`): the number the system gave the card once encoded. */
+export function readAcsCredential(v: unknown): { acsCredentialId: string; cardNumber: string; isIssued: boolean } {
+  const a = obj(v);
+  return { acsCredentialId: text(a.acs_credential_id), cardNumber: text(a.card_number), isIssued: a.is_issued === true };
 }

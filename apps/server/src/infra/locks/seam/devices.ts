@@ -50,6 +50,8 @@ export function capabilitiesOf(d: SeamDevice): LockCapabilities {
     // igloohome's algoPIN: a code longer than 24 hours must be used within its first 24 hours
     // (research/seam.md, Seam's offline access codes guide); Oracode's and Lockly's need no first use.
     offlineFirstUse: offlinePasscodes && d.deviceType.startsWith('igloohome'),
+    // A card system's doors are listed by acs.ts.
+    encodedCards: false,
   };
 }
 

@@ -62,9 +62,14 @@ describe("Seam's failures as our codes", () => {
 
   it("maps an action attempt's error and an access code's errors and warnings", () => {
     const attempt = (type: string) =>
-      actionAttemptFailure({ actionAttemptId: 'a', actionType: 'UNLOCK_DOOR', status: 'error', error: { code: type, message: 'm' } });
+      actionAttemptFailure({ actionAttemptId: 'a', actionType: 'UNLOCK_DOOR', status: 'error', error: { code: type, message: 'm' }, result: null });
     expect(attempt('action_attempt_expired')).toMatchObject({ code: 'lock_busy', vendorCode: 'action_attempt_expired' });
     expect(attempt('account_disconnected')).toMatchObject({ code: 'account_disconnected' });
+    // A card system's encoder: the desk's card.
+    expect(attempt('no_credential_on_encoder')).toMatchObject({ code: 'no_card_on_encoder', kind: 'permanent' });
+    expect(attempt('incompatible_card_format')).toMatchObject({ code: 'card_not_encodable' });
+    expect(attempt('encoding_interrupted')).toMatchObject({ code: 'encoding_interrupted' });
+    expect(attempt('bridge_disconnected')).toMatchObject({ code: 'card_system_offline', retryable: true });
     expect(attempt('something_new')).toMatchObject({ code: 'provider_error', vendorCode: 'something_new' });
     expect(accessCodeIssue({ code: 'no_space_for_access_code_on_device', message: 'm' }, 'error')).toEqual({
       code: 'storage_full',

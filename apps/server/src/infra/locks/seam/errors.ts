@@ -71,6 +71,12 @@ export const SEAM_API_ERRORS: ReadonlyMap<string, TLockErrorCode> = new Map<stri
   ['duplicate_access_code', 'duplicate_code'], // 409 on access_codes/create: the same code on that device
   ['device_not_found', 'lock_not_found'],
   ['access_code_not_found', 'credential_not_found'],
+  // Card systems (acs.ts): an encoded card's user or credential gone is the card gone.
+  ['acs_user_not_found', 'credential_not_found'],
+  ['acs_credential_not_found', 'credential_not_found'],
+  ['acs_entrance_not_found', 'lock_not_found'],
+  ['acs_system_not_found', 'lock_not_found'],
+  ['acs_encoder_not_found', 'invalid_parameter'],
   ['invalid_input', 'invalid_parameter'], // 400, with validation_errors per field
   ['unauthorized', 'auth_failed'],
   // A token Seam did not take as a workspace API key, read as a user's session that names no workspace
@@ -123,6 +129,12 @@ export const SEAM_ACTION_ATTEMPT_ERRORS: ReadonlyMap<string, TLockErrorCode> = n
   ['hub_disconnected', 'lock_offline'],
   ['account_disconnected', 'account_disconnected'],
   ['device_not_found', 'lock_not_found'],
+  // A card system's encoder (acs/encoders/encode_credential): the desk's card, not the door.
+  ['no_credential_on_encoder', 'no_card_on_encoder'],
+  ['incompatible_card_format', 'card_not_encodable'],
+  ['credential_cannot_be_reissued', 'card_not_encodable'],
+  ['encoding_interrupted', 'encoding_interrupted'],
+  ['bridge_disconnected', 'card_system_offline'],
 ]);
 
 export function actionAttemptFailure(attempt: SeamActionAttempt): LockProviderError {

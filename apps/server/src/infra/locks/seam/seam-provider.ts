@@ -1,6 +1,7 @@
 import {
   LockProviderError,
   type CardDenylistEntry,
+  type CardEncoder,
   type CardKeysTarget,
   type CardOnLock,
   type DoorSensor,
@@ -19,6 +20,7 @@ import {
   type RandomPasscodeType,
   type Validity,
 } from '../provider';
+import * as acs from './acs';
 import * as codes from './access-codes';
 import * as devices from './devices';
 import * as webviews from './connect-webviews';
@@ -44,7 +46,9 @@ const notSupported = (what: string) => Promise.reject(new LockProviderError('not
  * - The unlock waits for Seam's action attempt (session.ts), refused before it is sent when the
  *   device cannot unlock remotely or is offline.
  * - Records are Seam's lock events (records.ts).
- * - Cards, key sets, denylists, faces, door sensors: none on a Seam lock (`not_supported`, empty lists).
+ * - Hotel card systems (`acs`, acs.ts): their doors are listed with the locks, and take the system's
+ *   cards, encoded at the desk on its encoders (`encodeCard`, taken off by `deleteCard`).
+ * - Card numbers, key sets, denylists, faces, door sensors: none on a Seam lock (`not_supported`, empty lists).
  * - Failures are LockProviderError with our codes (errors.ts), the vendor's kept. The SDK never
  *   sends a request twice (its retries are off): the console decides what to try again.
  */
@@ -80,9 +84,9 @@ export class SeamProvider implements LockProvider {
     return webviews.linkState(this.session, (await this.workspace()).workspaceId, linkId);
   }
 
-  // Locks
-  listLocks(): Promise<LockSummary[]> {
-    return devices.listLocks(this.session);
+  // Locks: the workspace's lock devices, then the doors of its hotel card systems (acs.ts).
+  async listLocks(): Promise<LockSummary[]> {
+    return [...(await devices.listLocks(this.session)), ...(await acs.listCardSystemDoors(this.session))];
   }
   lockDetail(lockId: string): Promise<LockSummary> {
     return devices.lockDetail(this.session, lockId);
@@ -133,12 +137,19 @@ export class SeamProvider implements LockProvider {
     return codes.passcodeState(this.session, lockId, ref);
   }
 
-  // Cards, room-card keys and denylists: Seam's cards are its access-control systems' (`acs`), not a lock's.
+  // Cards: a lock device takes none; a card system's doors take the system's cards, encoded at the desk (acs.ts).
   addCard(_lockId: string, _input: { cardNumber: string; name: string; reversed: boolean } & Validity): Promise<{ ref: string }> {
-    return notSupported('cards');
+    return notSupported('card numbers');
   }
-  deleteCard(_lockId: string, _ref: string): Promise<void> {
-    return notSupported('cards');
+  listCardEncoders(): Promise<CardEncoder[]> {
+    return acs.listCardEncoders(this.session);
+  }
+  encodeCard(input: { doorIds: string[]; encoderId: string; name: string } & Validity): Promise<{ ref: string; cardNumber: string }> {
+    return acs.encodeCard(this.session, input);
+  }
+  /** An encoded card, off every door of its system at once (the door's id is not needed). */
+  deleteCard(_lockId: string, ref: string): Promise<void> {
+    return acs.deleteEncodedCard(this.session, ref);
   }
   async listCards(_lockId: string): Promise<CardOnLock[]> {
     return [];

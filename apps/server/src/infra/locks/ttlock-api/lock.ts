@@ -31,6 +31,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
       keypadWithoutZero: false,
       backupCodePool: false,
       offlineFirstUse: true,
+      encodedCards: false,
     };
   const bit = (n: number) => featureBit(featureValue, n);
   return {
@@ -45,6 +46,7 @@ export function capabilitiesOf(featureValue: string): LockCapabilities {
     keypadWithoutZero: false,
     backupCodePool: false,
     offlineFirstUse: true,
+    encodedCards: false,
   };
 }
 

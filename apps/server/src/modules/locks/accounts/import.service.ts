@@ -107,6 +107,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
         keypadWithoutZero: lock.capabilities.keypadWithoutZero,
         backupCodePool: lock.capabilities.backupCodePool,
         offlineFirstUse: lock.capabilities.offlineFirstUse,
+        encodedCards: lock.capabilities.encodedCards,
         remoteUnlock: lock.capabilities.remoteUnlock,
         building: lock.building,
         floor: lock.floor,

@@ -209,6 +209,7 @@ export async function lockOfTypedIdIn(deps: Deps, hotelId: number, typed: string
           keypadWithoutZero: detail.capabilities.keypadWithoutZero,
           backupCodePool: detail.capabilities.backupCodePool,
           offlineFirstUse: detail.capabilities.offlineFirstUse,
+          encodedCards: detail.capabilities.encodedCards,
           remoteUnlock: detail.capabilities.remoteUnlock,
           gatewayId: status?.gateway?.gatewayId ?? null,
           gatewayName: status?.gateway?.name ?? null,

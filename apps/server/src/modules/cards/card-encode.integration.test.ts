@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHotelWithStaff, createRooms, hours, insertStay } from '../../test/factories';
+import { type TestContext } from '../../test/harness';
+import { type SeamFake } from '../../test/seam-fake';
+import { seamTestContext, type SeamTestContext } from '../../test/seam-context';
+import { trpcClient } from '../../test/trpc-client';
+import { refreshAccountStatus } from '../locks/lock-status';
+import { ACCOUNT_ROW_SELECT } from '../base/lock-ref';
+
+/**
+ * Issue 38, hotel card systems through Seam (`acs`, docs/seam.md "Card systems"): a Visionline
+ * system's doors come in with a Seam workspace's locks, and a stay's room card is encoded at the
+ * desk on the system's encoder. Seam's fake (1.86) has systems, entrances and users; the card's
+ * credential and the encoder are OUR layer's (test/seam-fake-acs.mjs). The real job workers take
+ * the card off the system at check-out.
+ */
+let seam: SeamTestContext;
+let fake: SeamFake;
+let ctx: TestContext;
+let api: ReturnType<typeof trpcClient>;
+
+beforeAll(async () => {
+  seam = await seamTestContext({ workers: true });
+  ({ fake, ctx } = seam);
+  api = trpcClient(ctx.app);
+});
+
+afterAll(() => seam?.close());
+
+/** A hotel whose Seam workspace holds a Visionline system: its doors imported, `rooms` paired with them, an encoder at the desk. */
+async function cardSystemHotel(rooms: string[]) {
+  const h = await createHotelWithStaff(ctx.deps);
+  const { rooms: created } = await createRooms(ctx.deps, h.hotel.id, rooms);
+  const workspace = await fake.ours.addWorkspace(`Hotel ${h.hotel.id}`);
+  const system = await fake.ours.acs.addSystem(workspace.workspace_id);
+  const entrances: { acs_entrance_id: string }[] = [];
+  for (const name of rooms) entrances.push(await fake.ours.acs.addEntrance(system.acs_system_id, `Door ${name}`));
+  const encoder = await fake.ours.acs.addEncoder(system.acs_system_id, 'Front desk encoder');
+  const connected = await api.mutation('lockAccount.connectSeam', { apiKey: workspace.api_key, label: '' }, { token: h.ownerToken });
+  expect(connected.error, JSON.stringify(connected.error)).toBeUndefined();
+  const accountId = connected.data!.id;
+  const imported = await api.mutation('lockAccount.importLocks', { accountId }, { token: h.ownerToken });
+  expect(imported.data).toMatchObject({ total: rooms.length, added: rooms.length });
+  const locks = await ctx.deps.prisma.lock.findMany({ where: { hotelId: h.hotel.id } });
+  const pairs = created.map((room, i) => ({ roomId: room.id, lockId: locks.find((l) => l.providerLockId === entrances[i]!.acs_entrance_id)!.id }));
+  const paired = await api.mutation('lock.pair', { pairs }, { token: h.ownerToken });
+  expect(paired.error, JSON.stringify(paired.error)).toBeUndefined();
+  return { ...h, rooms: created, workspace, system, entrances, encoder, accountId, locks };
+}
+
+const stayIn = (hotelId: number, roomId: number, guestName = 'Ana Souza') =>
+  insertStay(ctx.deps, { hotelId, roomId, checkInAt: hours(-1), expectedCheckOutAt: hours(47), guestName });
+
+/** The card system's users of a system (OUR layer keeps the credentials, Seam's fake the users). */
+const usersOf = async (systemId: string) => (await fake.ours.state()).acs_users.filter((u) => u.acs_system_id === systemId);
+
+describe('a hotel card system through Seam', () => {
+  it("imports the system's doors as locks that take its cards and nothing else, which the status cycle leaves alone", async () => {
+    const h = await cardSystemHotel(['101', '102']);
+    expect(h.locks).toHaveLength(2);
+    for (const lock of h.locks) {
+      expect(lock).toMatchObject({ provider: 'seam', encodedCards: true, hasKeypad: false, hasCardReader: false, hasFaceModule: false, remoteUnlock: false });
+      expect(lock).toMatchObject({ onlinePasscodes: false, offlinePasscodes: false, goneAt: null });
+    }
+    expect(h.locks.map((l) => l.name).sort()).toEqual(['Door 101', 'Door 102']);
+    // Seam's locks/list does not name them: the status cycle must not take them for gone.
+    const account = await ctx.deps.prisma.lockAccount.findUniqueOrThrow({
+      where: { id: h.accountId },
+      select: { ...ACCOUNT_ROW_SELECT, monthlyBudget: true, linksReadAt: true, locksReadAt: true },
+    });
+    await refreshAccountStatus(ctx.deps, account);
+    expect(await ctx.deps.prisma.lock.count({ where: { hotelId: h.hotel.id, goneAt: { not: null } } })).toBe(0);
+    // The desk's encoders, by the room.
+    const encoders = await api.query('card.encoders', { roomId: h.rooms[0]!.id }, { token: h.staffToken });
+    expect(encoders.data).toEqual({ items: [{ id: h.encoder.acs_encoder_id, name: 'Front desk encoder' }] });
+  });
+
+  it("encodes a stay's room card on the encoder for the stay's dates, and check-out takes it off the system", async () => {
+    const h = await cardSystemHotel(['201']);
+    const stay = await stayIn(h.hotel.id, h.rooms[0]!.id);
+    const res = await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id }, { token: h.staffToken });
+    expect(res.error, JSON.stringify(res.error)).toBeUndefined();
+    const [credential] = (await fake.ours.acs.credentials()).filter((c) => c.acs_system_id === h.system.acs_system_id);
+    expect(credential).toMatchObject({ is_issued: true, access_method: 'card', allowed_acs_entrance_ids: [h.entrances[0]!.acs_entrance_id] });
+    expect(credential!.ends_at).toBe(stay.expectedCheckOutAt.toISOString());
+    expect(res.data).toMatchObject({ medium: 'encoded', kind: 'room', state: 'issued', stayId: stay.id, roomId: h.rooms[0]!.id, holderName: 'Ana Souza' });
+    expect(res.data!.cardNumber).toBe(credential!.card_number);
+    const grants = await ctx.deps.prisma.cardGrant.findMany({ where: { issueId: res.data!.id } });
+    expect(grants).toMatchObject([{ medium: 'encoded', deliveryState: 'on_lock', roomId: h.rooms[0]!.id, doorLockId: null }]);
+    expect(await ctx.deps.prisma.auditLog.count({ where: { hotelId: h.hotel.id, action: 'card.encode', entityId: String(res.data!.id) } })).toBe(1);
+    expect(await ctx.deps.prisma.domainEvent.count({ where: { hotelId: h.hotel.id, kind: 'credential.changed' } })).toBeGreaterThan(0);
+    expect(await usersOf(h.system.acs_system_id)).toMatchObject([{ full_name: 'Ana Souza' }]);
+
+    expect((await api.mutation('stay.checkOut', { stayId: stay.id }, { token: h.staffToken })).error).toBeUndefined();
+    // The worker takes it off: the card's user (and its credential) deleted in the system.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const grant = await ctx.deps.prisma.cardGrant.findFirstOrThrow({ where: { issueId: res.data!.id } });
+      if (grant.deliveryState === 'removed') break;
+      if (Date.now() > deadline) throw new Error(`grant still ${grant.deliveryState} (${grant.lastError})`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await usersOf(h.system.acs_system_id)).toEqual([]);
+    expect((await fake.ours.acs.credentials()).filter((c) => c.acs_system_id === h.system.acs_system_id)).toEqual([]);
+    expect(await ctx.deps.prisma.cardIssue.findUniqueOrThrow({ where: { id: res.data!.id } })).toMatchObject({ state: 'ended' });
+  });
+
+  it('says in the desk\u2019s language that no card is on the encoder, records nothing and leaves nothing in the system', async () => {
+    const h = await cardSystemHotel(['301']);
+    const stay = await stayIn(h.hotel.id, h.rooms[0]!.id);
+    for (const [then, code] of [
+      ['no_credential_on_encoder', 'no_card_on_encoder'],
+      ['incompatible_card_format', 'card_not_encodable'],
+      ['encoding_interrupted', 'encoding_interrupted'],
+    ] as const) {
+      await fake.ours.acs.encoderNext(h.encoder.acs_encoder_id, then);
+      const res = await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id }, { token: h.staffToken, lang: 'zh-CN' });
+      expect(res.error?.data.app).toMatchObject({ code: 'LOCK_FAILED', details: { reason: code } });
+      expect(res.error?.message).toMatch(/^制卡失败：/);
+    }
+    const en = await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id }, { token: h.staffToken, lang: 'en' });
+    expect(en.error?.message).toBe('The card was not encoded: The card was taken off the encoder before it was written: place it again and encode again');
+    expect(await ctx.deps.prisma.cardIssue.count({ where: { hotelId: h.hotel.id } })).toBe(0);
+    expect(await ctx.deps.prisma.card.count({ where: { hotelId: h.hotel.id } })).toBe(0);
+    expect(await usersOf(h.system.acs_system_id)).toEqual([]);
+    expect((await fake.ours.acs.credentials()).filter((c) => c.acs_system_id === h.system.acs_system_id)).toEqual([]);
+    // A card placed: encoded.
+    await fake.ours.acs.encoderNext(h.encoder.acs_encoder_id, 'success');
+    expect((await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id }, { token: h.staffToken })).data).toMatchObject({
+      state: 'issued',
+    });
+  });
+
+  it("refuses another hotel's stay, a door that is not a card system's, another workspace's encoder and a malformed one, with nothing left behind", async () => {
+    const h = await cardSystemHotel(['401']);
+    const other = await cardSystemHotel(['401']);
+    const stay = await stayIn(h.hotel.id, h.rooms[0]!.id);
+    const theirs = await stayIn(other.hotel.id, other.rooms[0]!.id);
+    const encode = (stayId: number, encoderId: string) => api.mutation('card.encode', { stayId, encoderId }, { token: h.staffToken });
+    expect((await encode(theirs.id, h.encoder.acs_encoder_id)).error?.data.app?.code).toBe('NOT_FOUND');
+    expect((await api.query('card.encoders', { roomId: other.rooms[0]!.id }, { token: h.staffToken })).error?.data.app?.code).toBe('NOT_FOUND');
+    // Their encoder is not in this hotel's workspace: Seam does not know it here.
+    const foreign = await encode(stay.id, other.encoder.acs_encoder_id);
+    expect(foreign.error?.data.app?.code).toBe('LOCK_FAILED');
+    for (const bad of ['', 'a\u0000b', '%', 'x'.repeat(5000), 'a\nb', '\ud800']) {
+      const res = await encode(stay.id, bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.error?.data.app?.code).toBe('VALIDATION');
+    }
+    // A room whose lock is no card system's door.
+    const { rooms } = await createRooms(ctx.deps, h.hotel.id, ['402']);
+    const plain = await ctx.deps.prisma.lock.create({
+      data: { hotelId: h.hotel.id, provider: 'ttlock', providerLockId: `plain-${h.hotel.id}`, name: 'Keypad' },
+    });
+    await ctx.deps.prisma.room.update({ where: { id: rooms[0]!.id }, data: { lockId: plain.id } });
+    const keypadStay = await stayIn(h.hotel.id, rooms[0]!.id);
+    const notCard = await encode(keypadStay.id, h.encoder.acs_encoder_id);
+    expect(notCard.error?.data.app).toMatchObject({ code: 'CONFLICT' });
+    expect(notCard.error?.message).toContain('402');
+    expect(await ctx.deps.prisma.cardIssue.count({ where: { hotelId: { in: [h.hotel.id, other.hotel.id] } } })).toBe(0);
+    expect(await usersOf(h.system.acs_system_id)).toEqual([]);
+    expect(await usersOf(other.system.acs_system_id)).toEqual([]);
+  });
+});
