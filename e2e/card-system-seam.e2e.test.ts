@@ -12,7 +12,9 @@ import { closeSql, sql } from './support-stays';
  * card" in place of the desk reader's card and the number sent to the lock; the dialog chooses the
  * desk's encoder, shows itself busy while the system encodes, says in the desk's language that no
  * card was on the encoder (and offers to encode again), and a card placed is encoded and listed
- * with the number the system gave it. The system, its door and its encoder are made through OUR
+ * with the number the system gave it; the check-in's two room cards come up in the same dialog,
+ * encoded one after the other; a renewed stay's cards are marked to encode again, and "write now"
+ * encodes one in place of the old. The system, its door and its encoder are made through OUR
  * control of Seam's fake (test/seam-fake-acs.mjs: the fake has no credentials nor encoders); the
  * workspace is connected, got and paired through the console's own API, as the lock accounts page
  * does (lock-accounts-seam.e2e.test.ts shows that page).
@@ -153,5 +155,58 @@ describe.each(languageRuns(RUNS, import.meta.url))('a hotel card system through 
     await page.getByTestId(`card-row-${card.card_number}`).waitFor();
     expect(await sql(`SELECT medium, state FROM "CardIssue" WHERE "roomId" = $1`, [roomId])).toEqual([{ medium: 'encoded', state: 'issued' }]);
     await screenshot(page, `card-system-card-listed-${header}`);
+  });
+
+  it('checks the next guest in with two room cards, encoded one after the other; the stay renewed, a card is encoded again in place of the old', async () => {
+    const before = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: roomId })).currentStay!.id;
+    await api(page, 'stay.checkOut', { stayId: before }, 'mutation');
+    // Made up (cleaned) after the guest left: the check-in asks nothing about the room.
+    await api(page, 'room.setStatusMany', { roomIds: [roomId], target: 'clean' }, 'mutation');
+    await page.goto(`${baseUrl()}/room/${roomId}`);
+    await page.getByTestId('room-detail').waitFor();
+    await page.getByTestId('action-check-in').click();
+    const checkIn = page.getByTestId('check-in-dialog');
+    await checkIn.waitFor();
+    await page.locator('#guest-0-name').fill(`${guest} ${header}`);
+    await page.getByTestId('roomCards').fill('2');
+    await page.getByTestId('check-in-submit').click();
+    const dialog = page.getByTestId('encode-card-dialog');
+    await dialog.waitFor();
+    await checkIn.waitFor({ state: 'detached' });
+    const progress = page.getByTestId('encode-card-progress');
+    expect(await progress.textContent()).toBe(text(header, 'cards.encode.cards', { count: 2 }));
+    await page.getByTestId('encode-card-encoder').waitFor();
+    await page.getByTestId('encode-card-run').click();
+    await page.locator('[data-testid="encode-card-progress"][data-done="1"]').waitFor();
+    expect(await progress.textContent()).toBe(text(header, 'cards.encode.next', { done: 1, count: 2 }));
+    await screenshot(page, `card-system-next-card-${header}`);
+    await page.getByTestId('encode-card-run').click();
+    await dialog.waitFor({ state: 'detached' });
+    const stayId = (await api<{ currentStay: { id: number } | null }>(page, 'room.get', { id: roomId })).currentStay!.id;
+    expect(await sql(`SELECT medium, state FROM "CardIssue" WHERE "stayId" = $1 ORDER BY id`, [stayId])).toEqual([
+      { medium: 'encoded', state: 'issued' },
+      { medium: 'encoded', state: 'issued' },
+    ]);
+
+    // The stay is renewed: its cards hold the old check-out, so the desk is told to encode them again;
+    // "write now" encodes one on the encoder, and the one it replaces ends.
+    const checkOut = new Date(Date.now() + 4 * 86_400_000).toISOString();
+    await api(page, 'stay.renew', { stayId, expectedCheckOutAt: checkOut, priceMode: 'fixed', fixedPrice: 20_000 }, 'mutation');
+    await page.goto(`${baseUrl()}/room/${roomId}?tab=credentials`);
+    const rewrite = page.getByTestId('room-cards').locator('button[data-testid^="card-"][data-testid$="-rewrite"]:visible');
+    await expect.poll(() => rewrite.count()).toBe(2);
+    await rewrite.first().click();
+    await dialog.waitFor();
+    await page.getByTestId('encode-card-encoder').waitFor();
+    await page.getByTestId('encode-card-run').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => rewrite.count()).toBe(1);
+    expect(
+      await sql(`SELECT state, "endReason", count(*)::int AS n FROM "CardIssue" WHERE "stayId" = $1 GROUP BY 1, 2 ORDER BY state::text`, [stayId]),
+    ).toEqual([
+      { state: 'ended', endReason: 'rewritten', n: 1 },
+      { state: 'issued', endReason: null, n: 2 },
+    ]);
+    await screenshot(page, `card-system-encoded-again-${header}`);
   });
 });

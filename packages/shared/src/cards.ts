@@ -101,7 +101,8 @@ export const ZCardIssueIdInput = z.object({ issueId: ZId });
  */
 export const ZCardEncoderId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, { error: 'validation.invalid' });
 export const ZCardEncodersInput = z.object({ roomId: ZId });
-export const ZCardEncodeInput = z.object({ stayId: ZId, encoderId: ZCardEncoderId });
+/** `replaces`: an issued encoded card of the stay that this one replaces (a renewed stay's card encoded again). */
+export const ZCardEncodeInput = z.object({ stayId: ZId, encoderId: ZCardEncoderId, replaces: ZId.optional() });
 export type TCardEncodeInput = z.input<typeof ZCardEncodeInput>;
 
 /**

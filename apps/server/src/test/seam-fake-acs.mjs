@@ -18,6 +18,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 const ENCODED_SYSTEM_TYPES = new Set(['visionline_system', 'assa_abloy_vostio', 'salto_space_system', 'dormakaba_community_site', 'dormakaba_ambiance_site']);
 
 export function createAcs(db, { json, refused, attemptAnswer }) {
+  /** acs_encoder_id → the encodes left pending on it: [{ attemptId, credential }] (OUR control's /acs/complete ends them). */
+  const pending = new Map();
   /** acs_credential_id → credential */
   const credentials = new Map();
   /** acs_encoder_id → encoder */
@@ -35,6 +37,11 @@ export function createAcs(db, { json, refused, attemptAnswer }) {
   const iso = (value) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : undefined);
   const notFound = (type, message) => refused(404, type, `OUR layer: ${message}`);
   const invalid = (message) => refused(400, 'invalid_input', `OUR layer: ${message}`);
+
+  /** The credential written on a card: issued, with the number the system gives it. */
+  const issue = (credential) => ({
+    ...Object.assign(credential, { is_issued: true, issued_at: new Date().toISOString(), card_number: String(randomInt(1_000_000_000, 9_999_999_999)) }),
+  });
 
   const routes = {
     '/acs/credentials/create'(body, ws) {
@@ -111,10 +118,14 @@ export function createAcs(db, { json, refused, attemptAnswer }) {
       if (!credential) return notFound('acs_credential_not_found', 'no such credential');
       if (credential.acs_system_id !== encoder.acs_system_id) return invalid('the encoder is of another access control system');
       const then = next.get(encoder.acs_encoder_id) ?? 'success';
-      if (then === 'pending') return attemptAnswer('ENCODE_CREDENTIAL');
+      if (then === 'pending') {
+        const answer = attemptAnswer('ENCODE_CREDENTIAL');
+        const { action_attempt } = JSON.parse(answer.body.toString('utf8'));
+        pending.set(encoder.acs_encoder_id, [...(pending.get(encoder.acs_encoder_id) ?? []), { attemptId: action_attempt.action_attempt_id, credential }]);
+        return answer;
+      }
       if (then !== 'success') return attemptAnswer('ENCODE_CREDENTIAL', { status: 'error', error: { type: then, message: `OUR layer: ${then}` } });
-      Object.assign(credential, { is_issued: true, issued_at: new Date().toISOString(), card_number: String(randomInt(1_000_000_000, 9_999_999_999)) });
-      return attemptAnswer('ENCODE_CREDENTIAL', { status: 'success', result: { ...credential } });
+      return attemptAnswer('ENCODE_CREDENTIAL', { status: 'success', result: issue(credential) });
     },
   };
 
@@ -163,6 +174,13 @@ export function createAcs(db, { json, refused, attemptAnswer }) {
         return { acs_encoder_id, then };
       },
       '/acs/credentials': () => [...credentials.values()],
+      /** The encodes left pending on an encoder end as written (a card was on it all along): how many. */
+      '/acs/complete': ({ acs_encoder_id }) => {
+        const waiting = pending.get(acs_encoder_id) ?? [];
+        pending.delete(acs_encoder_id);
+        for (const { attemptId, credential } of waiting) db.updateActionAttempt({ action_attempt_id: attemptId, status: 'success', result: issue(credential) });
+        return { completed: waiting.length };
+      },
     },
   };
 }

@@ -122,6 +122,8 @@ export interface OurSeamLayer {
     /** 'success' (a card on it), 'pending', or an error type of Seam's (`no_credential_on_encoder`...). */
     encoderNext(encoderId: string, then: string): Promise<void>;
     credentials(): Promise<Record<string, unknown>[]>;
+    /** The encodes left pending on an encoder (`encoderNext(id, 'pending')`) end as written: how many there were. */
+    complete(encoderId: string): Promise<number>;
   };
 }
 
@@ -245,6 +247,7 @@ export async function startSeamFake(timeoutMs = 30_000): Promise<SeamFake> {
         addEncoder: async (acs_system_id, display_name) => (await ours('/acs/add_encoder', { acs_system_id, display_name })) as { acs_encoder_id: string },
         encoderNext: async (acs_encoder_id, then) => void (await ours('/acs/encoder', { acs_encoder_id, then })),
         credentials: async () => (await ours('/acs/credentials')) as Record<string, unknown>[],
+        complete: async (acs_encoder_id) => ((await ours('/acs/complete', { acs_encoder_id })) as { completed: number }).completed,
       },
       state: async () => (await ours('/state')) as Awaited<ReturnType<OurSeamLayer['state']>>,
     },

@@ -13,7 +13,8 @@ export const ZHotelLockDto = z.object({
   /**
    * What the lock takes, as its platform said at the last import: a keypad, and on it chosen codes
    * set online (`onlinePasscodes`) and codes it works out itself, offline (`offlinePasscodes`); a
-   * card reader, a face module; an unlock from the console (`remoteUnlock`: a gateway, bridge or hub).
+   * card reader, a face module; an unlock from the console (`remoteUnlock`: a gateway, bridge or hub);
+   * a hotel card system's door (`encodedCards`, Seam `acs`), which takes the system's cards, encoded at the desk.
    */
   capabilities: z.object({
     keypad: z.boolean(),
@@ -22,6 +23,7 @@ export const ZHotelLockDto = z.object({
     cardReader: z.boolean(),
     faceModule: z.boolean(),
     remoteUnlock: z.boolean(),
+    encodedCards: z.boolean(),
   }),
   building: z.string(),
   floor: z.string(),

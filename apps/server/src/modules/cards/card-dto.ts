@@ -140,8 +140,9 @@ export function toDto(i: IssueRow): CardIssueDto {
     endedAt: i.endedAt?.toISOString() ?? null,
     createdAt: i.createdAt.toISOString(),
     needsRewrite:
+      // A card that holds its period (a data card, a card system's): a longer stay means writing it again.
       (i.state === 'issued' &&
-        i.medium === 'data' &&
+        (i.medium === 'data' || i.medium === 'encoded') &&
         i.validUntil !== null &&
         i.stay !== null &&
         i.stay.expectedCheckOutAt.getTime() > i.validUntil.getTime()) ||

@@ -63,6 +63,19 @@ describe('a hotel card system through Seam', () => {
       expect(lock).toMatchObject({ onlinePasscodes: false, offlinePasscodes: false, goneAt: null });
     }
     expect(h.locks.map((l) => l.name).sort()).toEqual(['Door 101', 'Door 102']);
+    // The lock accounts page and GET /api/v1/locks say what they are.
+    const listed = (await api.query('lock.list', {}, { token: h.ownerToken })).data?.items ?? [];
+    expect(listed.map((l) => l.capabilities)).toEqual(
+      Array(2).fill({
+        keypad: false,
+        onlinePasscodes: false,
+        offlinePasscodes: false,
+        cardReader: false,
+        faceModule: false,
+        remoteUnlock: false,
+        encodedCards: true,
+      }),
+    );
     // Seam's locks/list does not name them: the status cycle must not take them for gone.
     const account = await ctx.deps.prisma.lockAccount.findUniqueOrThrow({
       where: { id: h.accountId },
@@ -105,6 +118,40 @@ describe('a hotel card system through Seam', () => {
     expect(await ctx.deps.prisma.cardIssue.findUniqueOrThrow({ where: { id: res.data!.id } })).toMatchObject({ state: 'ended' });
   });
 
+  it("marks a renewed stay's card to encode again, and the new encoding replaces it: the old one comes off the system", async () => {
+    const h = await cardSystemHotel(['601']);
+    const stay = await stayIn(h.hotel.id, h.rooms[0]!.id);
+    const first = (await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id }, { token: h.staffToken })).data!;
+    const renewed = await api.mutation(
+      'stay.renew',
+      { stayId: stay.id, expectedCheckOutAt: hours(71).toISOString(), priceMode: 'fixed', fixedPrice: 20_000 },
+      { token: h.staffToken },
+    );
+    expect(renewed.error, JSON.stringify(renewed.error)).toBeUndefined();
+    const listed = async () => (await api.query('card.list', { stayId: stay.id, scope: 'all' }, { token: h.staffToken })).data!.items;
+    // The card holds the old check-out: the desk is told to encode it again.
+    expect(await listed()).toMatchObject([{ id: first.id, state: 'issued', needsRewrite: true }]);
+    // Another stay's card, or one already ended, cannot be replaced: refused before anything is encoded.
+    const calls = (await fake.ours.calls()).length;
+    expect(
+      (await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id, replaces: first.id + 10_000 }, { token: h.staffToken })).error
+        ?.data.app?.code,
+    ).toBe('CONFLICT');
+    expect((await fake.ours.calls()).length).toBe(calls);
+    const again = await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id, replaces: first.id }, { token: h.staffToken });
+    const checkOut = (await ctx.deps.prisma.stay.findUniqueOrThrow({ where: { id: stay.id } })).expectedCheckOutAt.toISOString();
+    expect(again.data).toMatchObject({ state: 'issued', needsRewrite: false, validUntil: checkOut });
+    expect(await ctx.deps.prisma.cardIssue.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ state: 'ended', endReason: 'rewritten' });
+    // The old card's user comes off the system (the worker), the new one stays.
+    const deadline = Date.now() + 30_000;
+    while ((await usersOf(h.system.acs_system_id)).length !== 1) {
+      if (Date.now() > deadline) throw new Error('the replaced card stayed in the system');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const [credential] = (await fake.ours.acs.credentials()).filter((c) => c.acs_system_id === h.system.acs_system_id);
+    expect(credential!.ends_at).toBe(again.data!.validUntil);
+  });
+
   it('says in the desk\u2019s language that no card is on the encoder, records nothing and leaves nothing in the system', async () => {
     const h = await cardSystemHotel(['301']);
     const stay = await stayIn(h.hotel.id, h.rooms[0]!.id);
@@ -129,6 +176,31 @@ describe('a hotel card system through Seam', () => {
     expect((await api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id }, { token: h.staffToken })).data).toMatchObject({
       state: 'issued',
     });
+  });
+
+  it('encodes one card at a time on an encoder: a second request while it encodes is refused and never reaches the system', async () => {
+    const h = await cardSystemHotel(['501']);
+    const stay = await stayIn(h.hotel.id, h.rooms[0]!.id);
+    await fake.ours.acs.encoderNext(h.encoder.acs_encoder_id, 'pending');
+    const encode = () => api.mutation('card.encode', { stayId: stay.id, encoderId: h.encoder.acs_encoder_id }, { token: h.staffToken, lang: 'en' });
+    const first = encode();
+    // The first is on the encoder (its credential made, the encoding under way) before the second is sent.
+    const deadline = Date.now() + 10_000;
+    while (!(await fake.ours.calls()).some((c) => c.path === '/acs/encoders/encode_credential' && c.workspace_id === h.workspace.workspace_id)) {
+      if (Date.now() > deadline) throw new Error('the first encode never reached the encoder');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const second = await encode();
+    expect(second.error?.data.app?.code).toBe('CONFLICT');
+    expect(second.error?.message).toBe('This encoder is encoding another card: wait until it is done, then encode again');
+    expect(await fake.ours.acs.complete(h.encoder.acs_encoder_id)).toBe(1);
+    expect((await first).data).toMatchObject({ state: 'issued', medium: 'encoded' });
+    // One user and one credential in the system, one card recorded; the encoder free again.
+    expect(await usersOf(h.system.acs_system_id)).toHaveLength(1);
+    expect((await fake.ours.acs.credentials()).filter((c) => c.acs_system_id === h.system.acs_system_id)).toHaveLength(1);
+    expect(await ctx.deps.prisma.cardIssue.count({ where: { hotelId: h.hotel.id } })).toBe(1);
+    await fake.ours.acs.encoderNext(h.encoder.acs_encoder_id, 'success');
+    expect((await encode()).data).toMatchObject({ state: 'issued' });
   });
 
   it("refuses another hotel's stay, a door that is not a card system's, another workspace's encoder and a malformed one, with nothing left behind", async () => {

@@ -1,8 +1,9 @@
 import { ZCardEncodeInput, ZCardEncodersInput, type TCardEncodeInput } from '@console/shared';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../context';
 import { recordEvent } from '../../db/events';
-import { lockRooms, transaction } from '../../db/transaction';
+import { lockRooms, transaction, type Tx } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { LockProviderError, type LockProvider } from '../../infra/locks/provider';
 import { requirePermission } from '../../permissions';
@@ -12,6 +13,7 @@ import { roomScope } from '../base/room-access';
 import { LOCK_REF_SELECT } from '../base/lock-ref';
 import { findStay, requireActive } from '../base/stay-dto';
 import { writeCardGrants } from '../credentials/credential-writer';
+import { followCredentials, RELEASE_SCRIPT } from '../credentials/delivery';
 import { doorsServingRooms } from '../credentials/door-copies';
 import { endIssues } from './card-end';
 import { findIssue, toDto, type CardIssueDto } from './card-dto';
@@ -57,6 +59,28 @@ function encodeFailed(error: unknown): unknown {
   });
 }
 
+/**
+ * How long an encoder is held for one card at most: the system's calls and the encoding's action
+ * attempt waited for (15 s), with room to spare. Released as soon as the card is recorded or refused.
+ */
+const ENCODER_HOLD_MS = 60_000;
+
+/**
+ * One card at a time on an encoder: a second request for the same encoder (a double press, two desks
+ * sharing it) while one encodes is refused at once (CONFLICT), never sent to the system, which would
+ * write the card on the encoder again and leave the first credential on no card.
+ */
+async function holdingEncoder<T>(ctx: AuthedContext, accountId: number | null, encoderId: string, fn: () => Promise<T>): Promise<T> {
+  const key = ctx.deps.key('card-encoder', accountId ?? 0, encoderId);
+  const owner = randomUUID();
+  if (!(await ctx.deps.redis.set(key, owner, 'PX', ENCODER_HOLD_MS, 'NX'))) throw new AppError('CONFLICT', { messageKey: 'cards.encode.encoderBusy' });
+  try {
+    return await fn();
+  } finally {
+    await ctx.deps.redis.eval(RELEASE_SCRIPT, 1, key, owner);
+  }
+}
+
 /** The encoders of the card system of a room's door, for the desk to choose one. */
 export async function listCardEncoders(ctx: AuthedContext, raw: z.input<typeof ZCardEncodersInput>): Promise<{ items: { id: string; name: string }[] }> {
   requirePermission(ctx.actor, 'credential.manage');
@@ -77,7 +101,7 @@ export async function listCardEncoders(ctx: AuthedContext, raw: z.input<typeof Z
  * again before the card is recorded, and a stay that ended meanwhile takes the card off again.
  */
 export async function encodeRoomCard(ctx: AuthedContext, raw: TCardEncodeInput): Promise<CardIssueDto> {
-  const { deps, actor } = ctx;
+  const { actor } = ctx;
   requirePermission(actor, 'credential.manage');
   requirePermission(actor, 'stay.manage');
   const input = ZCardEncodeInput.parse(raw);
@@ -85,6 +109,40 @@ export async function encodeRoomCard(ctx: AuthedContext, raw: TCardEncodeInput):
   const stay = await findStay(ctx, input.stayId);
   requireActive(stay, now);
   const { lock, provider } = await cardSystemDoor(ctx, stay.roomId);
+  if (input.replaces !== undefined) await replacedCard(ctx, stay.id, input.replaces);
+  return holdingEncoder(ctx, lock.accountId, input.encoderId, () =>
+    encodeOnEncoder(ctx, { stay, lock, provider, encoderId: input.encoderId, replaces: input.replaces }, now),
+  );
+}
+
+/** The card a new encoding replaces: an issued encoded card of the same stay (else CONFLICT, before anything is encoded). */
+async function replacedCard(ctx: AuthedContext, stayId: number, issueId: number, tx?: Tx): Promise<void> {
+  const found = await (tx ?? ctx.deps.prisma).cardIssue.findFirst({
+    where: { id: issueId, hotelId: ctx.actor.hotelId, stayId, medium: 'encoded', state: 'issued' },
+    select: { id: true },
+  });
+  if (!found) throw new AppError('CONFLICT', { messageKey: 'cards.errors.notIssued' });
+}
+
+/** The encoding itself, the encoder held (encodeRoomCard). */
+async function encodeOnEncoder(
+  ctx: AuthedContext,
+  {
+    stay,
+    lock,
+    provider,
+    encoderId,
+    replaces,
+  }: {
+    stay: Awaited<ReturnType<typeof findStay>>;
+    lock: Awaited<ReturnType<typeof cardSystemDoor>>['lock'];
+    provider: LockProvider;
+    encoderId: string;
+    replaces: number | undefined;
+  },
+  now: Date,
+): Promise<CardIssueDto> {
+  const { deps, actor } = ctx;
   const validFrom = stay.checkInAt.getTime() > now.getTime() ? stay.checkInAt : now;
   const validUntil = stay.expectedCheckOutAt;
   if (validUntil.getTime() <= now.getTime()) throw new AppError('VALIDATION', { messageKey: 'validation.endAfterStart' });
@@ -102,7 +160,7 @@ export async function encodeRoomCard(ctx: AuthedContext, raw: TCardEncodeInput):
   try {
     card = await provider.encodeCard!({
       doorIds: [lock.providerLockId, ...doors.map((d) => d.providerLockId)],
-      encoderId: input.encoderId,
+      encoderId,
       name: holderName,
       startAt: validFrom,
       endAt: validUntil,
@@ -121,8 +179,14 @@ export async function encodeRoomCard(ctx: AuthedContext, raw: TCardEncodeInput):
         update: {},
         select: { id: true },
       });
-      // The same card encoded again holds only the new writing.
+      // The card it replaces (checked again: another desk may have ended it meanwhile), and the same
+      // card encoded again: they hold the new writing only, and come off the system.
+      if (replaces !== undefined) {
+        await replacedCard(ctx, stay.id, replaces, tx);
+        await endIssues(tx, { id: replaces, hotelId: actor.hotelId }, 'rewritten', now);
+      }
       await endIssues(tx, { hotelId: actor.hotelId, cardId: row.id, state: 'issued' }, 'rewritten', now);
+      followCredentials(tx, deps, actor.hotelId);
       const issue = await tx.cardIssue.create({
         data: {
           hotelId: actor.hotelId,

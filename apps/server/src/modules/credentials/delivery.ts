@@ -79,7 +79,8 @@ export async function sweepDeliveries(deps: Deps, scope: { hotelId?: number } = 
 }
 
 const MUTEX_TTL_MS = 60_000;
-const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+/** Releases a Redis mutex only when it is still the holder's (`owner`): one that expired and was taken by another stays theirs. */
+export const RELEASE_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
  * What a write to this lock must wait for: its gateway, when the lock's status named one (a gateway

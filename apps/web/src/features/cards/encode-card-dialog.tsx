@@ -36,6 +36,10 @@ export interface EncodeCardDialogProps {
   onOpenChange(open: boolean): void;
   room: { id: number; name: string };
   stay: { id: number; guestName: string };
+  /** How many cards the desk asked for (the check-in's room cards): encoded one after the other. */
+  count?: number;
+  /** The stay's issued card this encoding replaces (a renewed stay's card, encoded again for its new check-out). */
+  replaces?: number;
 }
 
 /**
@@ -44,14 +48,16 @@ export interface EncodeCardDialogProps {
  * encoders (the one this computer used last is chosen again) and presses Encode; the system writes
  * it for the stay's room (and the card-system doors serving it) until check-out. While it works the
  * dialog stays open; a refusal (no card on the encoder, a card of the wrong kind, the card taken off
- * too soon, the system unreachable) is said in the dialog and Encode can be pressed again.
+ * too soon, the system unreachable) is said in the dialog and Encode can be pressed again. Several
+ * cards asked for are encoded one after the other, the dialog saying how many are done.
  */
-export function EncodeCardDialog({ open, onOpenChange, room, stay }: EncodeCardDialogProps) {
+export function EncodeCardDialog({ open, onOpenChange, room, stay, count = 1, replaces }: EncodeCardDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const selectId = useId();
   const encoders = useQuery(cardQueries.encoders(room.id, open));
   const [chosen, setChosen] = useState<string | null>(storedEncoder);
+  const [done, setDone] = useState<string[]>([]);
   const items = encoders.data?.items ?? [];
   const encoderId = items.some((e) => e.id === chosen) ? chosen! : (items[0]?.id ?? null);
   const encode = useMutation(
@@ -59,7 +65,8 @@ export function EncodeCardDialog({ open, onOpenChange, room, stay }: EncodeCardD
       meta: { showsErrors: true },
       onSuccess: (card) => {
         toast.success(t('cards.encode.done', { number: card.cardNumber, room: room.name }));
-        onOpenChange(false);
+        if (done.length + 1 >= count) return onOpenChange(false);
+        setDone([...done, card.cardNumber]);
       },
       onSettled: () => void invalidateCards(queryClient),
     }),
@@ -76,7 +83,7 @@ export function EncodeCardDialog({ open, onOpenChange, room, stay }: EncodeCardD
   const run = () => {
     if (isBusy || !encoderId) return;
     storeEncoder(encoderId);
-    encode.mutate({ stayId: stay.id, encoderId });
+    encode.mutate({ stayId: stay.id, encoderId, ...(replaces === undefined ? {} : { replaces }) });
   };
 
   const close = (next: boolean) => {
@@ -100,6 +107,11 @@ export function EncodeCardDialog({ open, onOpenChange, room, stay }: EncodeCardD
           </DialogTitle>
           <DialogDescription>{t('cards.encode.text', { guest: stay.guestName || t('cards.encode.theGuest') })}</DialogDescription>
         </DialogHeader>
+        {count > 1 && (
+          <p className="text-sm font-medium" role="status" data-testid="encode-card-progress" data-done={done.length}>
+            {done.length === 0 ? t('cards.encode.cards', { count }) : t('cards.encode.next', { done: done.length, count })}
+          </p>
+        )}
         {encoders.isPending ? (
           <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status" data-testid="encode-card-loading">
             <Spinner />

@@ -15,8 +15,6 @@ const noLoad = () => Promise.resolve();
 /** "Send a card number to the lock" (a form with zod and the reader drivers) is a chunk of its own, loaded when the page is idle. */
 const loadSendDialog = () => import('./send-card-dialog');
 const SendCardDialog = lazy(() => loadSendDialog().then((m) => ({ default: m.SendCardDialog })));
-/** "Encode a card" on a hotel card system's encoder: a chunk of its own, loaded when it is opened. */
-const EncodeCardDialog = lazy(() => import('./encode-card-dialog').then((m) => ({ default: m.EncodeCardDialog })));
 
 export interface RoomCardsProps {
   room: { id: number; name: string; lockId: string | null; takes?: LockTakes | null };
@@ -37,8 +35,7 @@ export function RoomCards({ room, stay, timeZone, canManage }: RoomCardsProps) {
   const { t } = useTranslation();
   const actions = useCardActions();
   const [isSendOpen, setIsSendOpen] = useState(false);
-  const [isEncodeOpen, setIsEncodeOpen] = useState(false);
-  // A hotel card system's door takes the system's cards, encoded at the desk: no desk-reader card, no number sent.
+  // A hotel card system's door takes the system's cards, encoded at the desk (the host's encoder dialog): no number sent.
   const encodes = room.takes?.encodedCards === true;
   const canSend = canManage && room.lockId !== null && !encodes;
   usePrefetchWhenIdle(canSend ? loadSendDialog : noLoad);
@@ -71,7 +68,7 @@ export function RoomCards({ room, stay, timeZone, canManage }: RoomCardsProps) {
         encodes ? (
           canManage &&
           stay && (
-            <Button variant="outline" onClick={() => setIsEncodeOpen(true)} data-testid="room-cards-encode">
+            <Button variant="outline" onClick={write} data-testid="room-cards-encode">
               <Plus aria-hidden />
               {t('cards.encode.button')}
             </Button>
@@ -123,11 +120,6 @@ export function RoomCards({ room, stay, timeZone, canManage }: RoomCardsProps) {
       dialogs={
         <>
           {actions.dialogs}
-          {isEncodeOpen && stay && (
-            <Suspense fallback={null}>
-              <EncodeCardDialog open={isEncodeOpen} onOpenChange={setIsEncodeOpen} room={room} stay={stay} />
-            </Suspense>
-          )}
           {isSendMounted && (
             <Suspense fallback={null}>
               <SendCardDialog open={isSendOpen} onOpenChange={setIsSendOpen} room={room} stay={stay} timeZone={timeZone} />

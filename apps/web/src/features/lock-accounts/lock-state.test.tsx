@@ -22,6 +22,7 @@ const NOTHING: HotelLock['capabilities'] = {
   cardReader: false,
   faceModule: false,
   remoteUnlock: false,
+  encodedCards: false,
 };
 
 /** Each feature the lock row shows, by its name for screen readers (and on hover). */
@@ -57,6 +58,8 @@ describe("a lock's features on the lock accounts page (issue 38: capabilities dr
       'keypad: Keypad (over-the-air passwords only)',
       'remoteUnlock: Remote unlock',
     ]);
+    // A hotel card system's door (Seam acs): its cards are encoded at the desk, nothing else.
+    expect(await features({ encodedCards: true })).toEqual(['encodedCards: Card system door (cards encoded at the desk)']);
     expect(await features({})).toEqual(['Bluetooth only']);
   });
 });

@@ -1,4 +1,4 @@
-import { BatteryFull, BatteryLow, BatteryMedium, DoorOpen, Grid3x3, Nfc, Router, ScanFace, Wifi, WifiOff } from 'lucide-react';
+import { BatteryFull, BatteryLow, BatteryMedium, CreditCard, DoorOpen, Grid3x3, Nfc, Router, ScanFace, Wifi, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -11,7 +11,7 @@ function keypadLabel({ onlinePasscodes, offlinePasscodes }: HotelLock['capabilit
   return 'lockAccounts.features.keypad';
 }
 
-/** Keypad (and which passwords it takes), card reader, face module, remote unlock: small icons, each named for screen readers and on hover. */
+/** Keypad (and which passwords it takes), card reader, face module, remote unlock, a card system's cards: small icons, each named for screen readers and on hover. */
 export function Features({ lock }: { lock: HotelLock }) {
   const { t } = useTranslation();
   const c = lock.capabilities;
@@ -20,6 +20,7 @@ export function Features({ lock }: { lock: HotelLock }) {
     { key: 'cardReader', label: 'lockAccounts.features.cardReader', has: c.cardReader, Icon: Nfc },
     { key: 'faceModule', label: 'lockAccounts.features.faceModule', has: c.faceModule, Icon: ScanFace },
     { key: 'remoteUnlock', label: 'locks.unlock', has: c.remoteUnlock, Icon: DoorOpen },
+    { key: 'encodedCards', label: 'lockAccounts.features.encodedCards', has: c.encodedCards, Icon: CreditCard },
   ].filter((f) => f.has);
   if (features.length === 0) return <span className="text-muted-foreground text-xs">{t('lockAccounts.features.none')}</span>;
   return (

@@ -24,7 +24,15 @@ export interface HotelLockDto {
   alias: string;
   mac: string;
   account: { id: number; username: string; state: string } | null;
-  capabilities: { keypad: boolean; onlinePasscodes: boolean; offlinePasscodes: boolean; cardReader: boolean; faceModule: boolean; remoteUnlock: boolean };
+  capabilities: {
+    keypad: boolean;
+    onlinePasscodes: boolean;
+    offlinePasscodes: boolean;
+    cardReader: boolean;
+    faceModule: boolean;
+    remoteUnlock: boolean;
+    encodedCards: boolean;
+  };
   building: string;
   floor: string;
   battery: number | null;
@@ -64,6 +72,7 @@ const LOCK_LIST_SELECT = {
   hasCardReader: true,
   hasFaceModule: true,
   remoteUnlock: true,
+  encodedCards: true,
   building: true,
   floor: true,
   battery: true,
@@ -92,6 +101,7 @@ function toHotelLockDto(l: LockListRow, proposals: Map<number, number>, roomName
       cardReader: l.hasCardReader,
       faceModule: l.hasFaceModule,
       remoteUnlock: l.remoteUnlock,
+      encodedCards: l.encodedCards,
     },
     building: l.building,
     floor: l.floor,

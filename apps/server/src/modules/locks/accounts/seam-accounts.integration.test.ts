@@ -126,7 +126,15 @@ describe('a Seam workspace as a lock account', () => {
     });
     // The lock list (the lock accounts page, the JSON API) says what it takes.
     const listed = async () => (await api.query('lock.list', {}, { token: h.ownerToken })).data?.items[0]?.capabilities;
-    expect(await listed()).toEqual({ keypad: true, onlinePasscodes: true, offlinePasscodes: true, cardReader: false, faceModule: false, remoteUnlock: true });
+    expect(await listed()).toEqual({
+      keypad: true,
+      onlinePasscodes: true,
+      offlinePasscodes: true,
+      cardReader: false,
+      faceModule: false,
+      remoteUnlock: true,
+      encodedCards: false,
+    });
     // Its bridge gone (Seam no longer unlocks it remotely): the next import says so.
     await fake.ours.updateDevice(device.device_id, { can_remotely_unlock: false, can_program_offline_access_codes: false });
     expect(await importLocks(h, accountId)).toMatchObject({ updated: 1 });
