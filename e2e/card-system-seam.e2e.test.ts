@@ -41,16 +41,20 @@ function holdNextEncode(page: Page): { release(): void; done: Promise<void> } {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const done = new Promise<void>((resolve, reject) => {
-    void page.route('**/trpc/card.encode**', async (route: Route) => {
-      try {
-        await released;
-        await route.continue();
-        await page.unroute('**/trpc/card.encode**');
-        resolve();
-      } catch (error) {
-        reject(error as Error);
-      }
-    });
+    // Once (`times: 1`): the route goes by itself, nothing is unrouted from inside its own handler.
+    void page.route(
+      '**/trpc/card.encode**',
+      async (route: Route) => {
+        try {
+          await released;
+          await route.continue();
+          resolve();
+        } catch (error) {
+          reject(error as Error);
+        }
+      },
+      { times: 1 },
+    );
   });
   return { release, done };
 }
@@ -155,6 +159,15 @@ describe.each(languageRuns(RUNS, import.meta.url))('a hotel card system through 
     await page.getByTestId(`card-row-${card.card_number}`).waitFor();
     expect(await sql(`SELECT medium, state FROM "CardIssue" WHERE "roomId" = $1`, [roomId])).toEqual([{ medium: 'encoded', state: 'issued' }]);
     await screenshot(page, `card-system-card-listed-${header}`);
+
+    // Its Lock tab says what the door is: nothing to read of it, nothing to open from the console.
+    await page.getByTestId('tab-lock').click();
+    const door = page.getByTestId('lock-card-system');
+    await door.waitFor();
+    expect(await door.textContent()).toBe(text(header, 'locks.cardSystemDoor'));
+    expect(await page.getByTestId('lock-refresh').count()).toBe(0);
+    expect(await page.getByTestId('lock-unlock').count()).toBe(0);
+    await screenshot(page, `card-system-lock-tab-${header}`);
   });
 
   it('checks the next guest in with two room cards, encoded one after the other; the stay renewed, a card is encoded again in place of the old', async () => {

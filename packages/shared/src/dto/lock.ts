@@ -54,6 +54,9 @@ export const ZRoomLockDto = z.object({
   account: z.object({ id: z.number(), username: z.string(), state: z.string() }).nullable(),
   /** The console can open it from afar (a gateway, WiFi, Seam's bridge): otherwise "open" is not offered. */
   remoteUnlock: z.boolean(),
+  encodedCards: z
+    .boolean()
+    .describe("A hotel card system's door (Seam acs: Visionline, Salto, dormakaba): it reports no status of its own, and its cards are encoded at the desk"),
   /** The door as the lock's own sensor last said it in a status read (a Seam lock that reports it), with when it was found open; null: never said. */
   door: z
     .object({ open: z.boolean(), openedAt: z.string().nullable() })

@@ -83,6 +83,9 @@ describe('a hotel card system through Seam', () => {
     });
     await refreshAccountStatus(ctx.deps, account);
     expect(await ctx.deps.prisma.lock.count({ where: { hotelId: h.hotel.id, goneAt: { not: null } } })).toBe(0);
+    // The room's Lock tab: a card system's door, nothing read of it (and "check now" reads nothing).
+    const status = await api.query('lock.status', { roomId: h.rooms[0]!.id, refresh: true }, { token: h.staffToken });
+    expect(status.data).toMatchObject({ encodedCards: true, remoteUnlock: false, online: null, statusError: null, gone: false });
     // The desk's encoders, by the room.
     const encoders = await api.query('card.encoders', { roomId: h.rooms[0]!.id }, { token: h.staffToken });
     expect(encoders.data).toEqual({ items: [{ id: h.encoder.acs_encoder_id, name: 'Front desk encoder' }] });

@@ -42,6 +42,8 @@ export interface RoomLockDto {
   account: { id: number; username: string; state: string } | null;
   /** The console can open it from afar (its gateway, WiFi, or Seam's bridge): otherwise "open" is not offered. */
   remoteUnlock: boolean;
+  /** A hotel card system's door (Seam `acs`): it reports no status; its cards are encoded at the desk. */
+  encodedCards: boolean;
   /** The door as the lock's own sensor last said it in a status read (door-state.ts); null: never said. */
   door: { open: boolean; openedAt: string | null } | null;
 }
@@ -69,6 +71,7 @@ const ROOM_LOCK_DTO_SELECT = {
   statusCheckedAt: true,
   statusError: true,
   remoteUnlock: true,
+  encodedCards: true,
   doorOpen: true,
   doorOpenSince: true,
   account: { select: { id: true, username: true, state: true } },
@@ -95,6 +98,7 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
       gone: false,
       account: null,
       remoteUnlock: false,
+      encodedCards: false,
       door: null,
     };
   }
@@ -115,6 +119,7 @@ export async function getRoomLock(ctx: AuthedContext, input: { roomId: number; r
     gone: row.goneAt !== null,
     account: row.account,
     remoteUnlock: row.remoteUnlock,
+    encodedCards: row.encodedCards,
     door: row.doorOpen === null ? null : { open: row.doorOpen, openedAt: row.doorOpenSince?.toISOString() ?? null },
   };
 }

@@ -38,6 +38,13 @@ export function Features({ lock }: { lock: HotelLock }) {
 /** Battery, online or not, and the gateway it is heard through, as the lock cloud last said. */
 export function LockState({ lock }: { lock: HotelLock }) {
   const { t } = useTranslation();
+  // A card system's door reports nothing of itself (docs/seam.md "Card systems").
+  if (lock.capabilities.encodedCards)
+    return (
+      <span className="text-muted-foreground text-xs" data-testid="lock-online">
+        {t('locks.noStatus')}
+      </span>
+    );
   const OnlineIcon = lock.online ? Wifi : WifiOff;
   return (
     <>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LockCannotTake } from '@/components/lock-cannot-take';
 import { Link } from '@tanstack/react-router';
-import { AlertTriangle, DoorOpen, FlaskConical, Lock, PlugZap, RefreshCw, Router, Wifi, WifiOff } from 'lucide-react';
+import { AlertTriangle, CreditCard, DoorOpen, FlaskConical, Lock, PlugZap, RefreshCw, Router, Wifi, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
@@ -77,7 +77,7 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
             </Badge>
           )}
         </CardTitle>
-        {hasLock && (
+        {hasLock && !data?.encodedCards && (
           <CardAction>
             <Button variant="outline" size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending} data-testid="lock-refresh">
               <RefreshCw className={cn(refresh.isPending && 'animate-spin')} aria-hidden />
@@ -133,8 +133,17 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
                 {t('locks.statusError', { reason: t(`credentials.errors.${data.statusError}`) })}
               </p>
             )}
-            <LockFacts status={data} timeZone={timeZone} />
+            {data.encodedCards ? (
+              // A card system's door: nothing to read of it, nothing to open from here.
+              <p className="text-muted-foreground flex items-start gap-2 text-sm" data-testid="lock-card-system">
+                <CreditCard className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {t('locks.cardSystemDoor')}
+              </p>
+            ) : (
+              <LockFacts status={data} timeZone={timeZone} />
+            )}
             {canManage &&
+              !data.encodedCards &&
               (data.remoteUnlock ? (
                 <div className="flex flex-wrap items-center gap-2">
                   <Button onClick={() => setIsUnlockOpen(true)} data-testid="lock-unlock">
@@ -147,7 +156,7 @@ export function LockPanel({ room }: { room: { id: number; name: string } }) {
               ))}
           </>
         )}
-        {canManage && hasLock && <LockContents room={room} timeZone={timeZone} />}
+        {canManage && hasLock && !data?.encodedCards && <LockContents room={room} timeZone={timeZone} />}
       </CardContent>
 
       <ConfirmDialog
