@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { DEMO_OWNER, baseUrl, closeRedis, holdNextRequest, launchBrowser, newContext, screenshot, signIn } from './support';
 import { api, expectToast, languageRuns, text } from './support-board';
 import { roomWithoutLock } from './support-locks';
 import { seam } from './support-seam';
@@ -35,29 +35,6 @@ const RUNS = [
   { code: 'en', header: 'en', room: 'VL-en', guest: 'Maya Collins' },
   { code: 'Arabic', header: 'ar', room: 'VL-ar', guest: 'سلمى منصور' },
 ] as const;
-
-/** Holds the next card.encode until `release` (the dialog shows itself busy meanwhile). */
-function holdNextEncode(page: Page): { release(): void; done: Promise<void> } {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const done = new Promise<void>((resolve, reject) => {
-    // Once (`times: 1`): the route goes by itself, nothing is unrouted from inside its own handler.
-    void page.route(
-      '**/trpc/card.encode**',
-      async (route: Route) => {
-        try {
-          await released;
-          await route.continue();
-          resolve();
-        } catch (error) {
-          reject(error as Error);
-        }
-      },
-      { times: 1 },
-    );
-  });
-  return { release, done };
-}
 
 describe.each(languageRuns(RUNS, import.meta.url))('a hotel card system through Seam in $header', ({ code, header, room, guest }) => {
   let context: BrowserContext;
@@ -125,7 +102,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('a hotel card system through 
 
     // No card on the encoder: busy while the system tries, then said in the dialog, and Encode offered again.
     await seam('/acs/encoder', { acs_encoder_id: encoderId, then: 'no_credential_on_encoder' });
-    const held = holdNextEncode(page);
+    const held = holdNextRequest(page, '**/trpc/card.encode**');
     await page.keyboard.press('Enter');
     await page.getByTestId('encode-card-busy').waitFor();
     expect(await page.getByTestId('encode-card-busy').textContent()).toBe(text(header, 'cards.encode.busy'));

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_OWNER, baseUrl, closeRedis, launchBrowser, newContext, screenshot, signIn } from './support';
+import { DEMO_OWNER, baseUrl, closeRedis, holdNextRequest, launchBrowser, newContext, screenshot, signIn } from './support';
 import { languageRuns, text } from './support-board';
 import { roomWithoutLock } from './support-locks';
 import { passwordColumn, refusedSeamAccount, seam } from './support-seam';
@@ -36,26 +36,6 @@ const RUNS = [
 ] as const;
 
 const TYPED_KEY = 'seam_e2e_not_a_key';
-
-/** Holds the next connectSeam until `release` (the form shows itself busy meanwhile), then lets it go to Seam as typed. */
-function holdNextConnect(page: Page): { release(): void; done: Promise<void> } {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const done = new Promise<void>((resolve, reject) => {
-    void page.route('**/trpc/lockAccount.connectSeam**', async (route: Route) => {
-      try {
-        await released;
-        expect(route.request().postData() ?? '').toContain(TYPED_KEY);
-        await route.continue();
-        await page.unroute('**/trpc/lockAccount.connectSeam**');
-        resolve();
-      } catch (error) {
-        reject(error as Error);
-      }
-    });
-  });
-  return { release, done };
-}
 
 describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock accounts page in $header', ({ code, header, room }) => {
   let context: BrowserContext;
@@ -96,7 +76,7 @@ describe.each(languageRuns(RUNS, import.meta.url))('a Seam workspace on the lock
     await page.locator('#seam-account-api-key-error', { hasText: text(header, 'validation.apiKeyRequired') }).waitFor();
 
     // A key Seam refuses: the form is busy while the server answers, then Seam's refusal is on the field and the key cleared.
-    const refusal = holdNextConnect(page);
+    const refusal = holdNextRequest(page, '**/trpc/lockAccount.connectSeam**', (request) => expect(request.postData() ?? '').toContain(TYPED_KEY));
     await page.getByTestId('seam-account-api-key').fill(TYPED_KEY);
     await page.getByTestId('seam-account-label').fill(`Annex ${header}`);
     await page.getByTestId('seam-account-api-key').press('Enter');

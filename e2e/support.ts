@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { COOKIES } from '@console/shared';
 import { encryptUserInfo } from '../apps/web/src/lib/user-info-codec';
@@ -354,4 +354,31 @@ export async function signIn(page: Page, credentials = DEMO_OWNER, path = '/') {
   await page.context().addCookies([...cookies, stored]);
   await page.goto(`${baseUrl()}${path}`);
   await page.getByTestId('sidebar').waitFor();
+}
+
+/**
+ * Holds the next request to `url` (a glob) until `release` (the page shows itself busy meanwhile),
+ * then lets it go on as sent; `check` sees it first. Once (`times: 1`): the route goes by itself,
+ * nothing is unrouted from inside its own handler (which hung once).
+ */
+export function holdNextRequest(page: Page, url: string, check?: (request: Request) => void): { release(): void; done: Promise<void> } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const done = new Promise<void>((resolve, reject) => {
+    void page.route(
+      url,
+      async (route: Route) => {
+        try {
+          await released;
+          check?.(route.request());
+          await route.continue();
+          resolve();
+        } catch (error) {
+          reject(error as Error);
+        }
+      },
+      { times: 1 },
+    );
+  });
+  return { release, done };
 }
