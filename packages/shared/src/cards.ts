@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined } from './validation';
-import { ZId, ZInstant, ZPageInput, ZSearch, whenValid } from './primitives';
+import { SEAM_ID_PATTERN, ZId, ZInstant, ZPageInput, ZSearch, whenValid } from './primitives';
 
 /**
  * Room cards (spec §3 Card: card_num, cardNote, number of room cards; §5 "card number is
@@ -99,7 +99,7 @@ export const ZCardIssueIdInput = z.object({ issueId: ZId });
  * one of the system's encoders (docs/seam.md "Card systems"). The encoder's id is the platform's,
  * written as Seam writes its ids.
  */
-export const ZCardEncoderId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, { error: 'validation.invalid' });
+export const ZCardEncoderId = z.string().regex(SEAM_ID_PATTERN, { error: 'validation.invalid' });
 export const ZCardEncodersInput = z.object({ roomId: ZId });
 /** `replaces`: an issued encoded card of the stay that this one replaces (a renewed stay's card encoded again). */
 export const ZCardEncodeInput = z.object({ stayId: ZId, encoderId: ZCardEncoderId, replaces: ZId.optional() });

@@ -252,3 +252,10 @@ export const zPageSize = (defaultSize: number = LIMITS.pageSizeDefault) =>
 
 /** `page` and `pageSize` of every list of the console. */
 export const ZPageInput = z.object({ page: ZPage, pageSize: zPageSize() });
+
+/**
+ * An id or an event type as Seam writes them (UUIDs, `access_code.set_on_device`): anything else (a
+ * NUL, a lone surrogate, a line break, 5,000 characters) names nothing of Seam's, and is never put to
+ * the database (PostgreSQL refuses a NUL in text).
+ */
+export const SEAM_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;

@@ -17,6 +17,7 @@ import { followCredentials, RELEASE_SCRIPT } from '../credentials/delivery';
 import { doorsServingRooms } from '../credentials/door-copies';
 import { endIssues } from './card-end';
 import { findIssue, toDto, type CardIssueDto } from './card-dto';
+import { lockFailed } from '../base/lock-failure';
 
 /**
  * A room card of a hotel card system (Seam `acs`: ASSA ABLOY Visionline, Salto, dormakaba;
@@ -52,11 +53,7 @@ async function cardSystemDoor(ctx: AuthedContext, roomId: number) {
 /** A platform's refusal as the desk's error, with its translated reason. */
 function encodeFailed(error: unknown): unknown {
   if (!(error instanceof LockProviderError)) return error;
-  return new AppError('LOCK_FAILED', {
-    messageKey: 'cards.encode.failed',
-    params: { reason: { t: `credentials.errors.${error.code}` } },
-    details: { reason: error.code },
-  });
+  return lockFailed(error, 'cards.encode.failed');
 }
 
 /**

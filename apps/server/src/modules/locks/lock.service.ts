@@ -10,6 +10,7 @@ import { requireLockTakes } from '../base/lock-takes';
 import { INSPECTED_LOCK_SELECT, inspectLock, type InspectedLock } from '../credentials/reconcile';
 import { providerForLock } from '../lock-cloud/account-provider';
 import { LOW_BATTERY_PERCENT, noteLockUnreachable, refreshOneLock } from './lock-status';
+import { lockFailed } from '../base/lock-failure';
 
 /**
  * Locks as the console knows them: the hotel's Lock rows, imported from its lock accounts
@@ -129,11 +130,6 @@ export function lockProviderInfo(deps: Deps): { provider: string; simulated: boo
   return { provider: deps.locks ? deps.config.locks.provider : 'none', simulated: deps.locks?.simulated ?? false };
 }
 
-/** A provider failure as the operator's error: "the lock ..." with its translated reason. */
-function lockFailed(error: LockProviderError, messageKey = 'credentials.errors.readFailed'): AppError {
-  return new AppError('LOCK_FAILED', { messageKey, params: { reason: { t: `credentials.errors.${error.code}` } }, details: { reason: error.code } });
-}
-
 /** The room's lock of the actor's hotel, what it can hold, and the adapter of its lock account. */
 async function pairedLock(
   ctx: AuthedContext,
@@ -146,7 +142,7 @@ async function pairedLock(
   try {
     return { room, lock: room.lock, provider: await providerForLock(ctx.deps, room.lock) };
   } catch (error) {
-    if (error instanceof LockProviderError) throw lockFailed(error, messageKey);
+    if (error instanceof LockProviderError) throw lockFailed(error, messageKey ?? 'credentials.errors.readFailed');
     throw error;
   }
 }
@@ -209,7 +205,7 @@ export async function readRoomLock(ctx: AuthedContext, input: { roomId: number }
     const items = await inspectLock(ctx.deps, provider, lock);
     return { items: items.map((i) => ({ ...i, endAt: i.endAt?.toISOString() ?? null })), readAt: new Date().toISOString() };
   } catch (error) {
-    if (error instanceof LockProviderError) throw lockFailed(error);
+    if (error instanceof LockProviderError) throw lockFailed(error, 'credentials.errors.readFailed');
     throw error;
   }
 }

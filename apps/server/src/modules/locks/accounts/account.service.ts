@@ -22,6 +22,7 @@ import { recordAudit } from '../../audit/audit.service';
 import { afterCredentialChange } from '../../credentials/delivery';
 import { onAccountCall, sealTokens } from '../../lock-cloud/account-provider';
 import { budgetState, lockCallCounts, noteLockCall, type TBudgetState } from '../../lock-cloud/call-budget';
+import { lockFailed } from '../../base/lock-failure';
 
 /**
  * A hotel's lock accounts (docs/ttlock-account.md): the TTLock user accounts the hotel's locks are
@@ -93,11 +94,7 @@ async function grant(ctx: ServiceContext, username: string, password: string, on
         fields: { username: 'lockAccounts.errors.wrongRegion' },
       });
     if (error.code === 'app_refused') throw new AppError('LOCK_FAILED', { messageKey: 'lockAccounts.errors.appRefused' });
-    throw new AppError('LOCK_FAILED', {
-      messageKey: 'lockAccounts.errors.connectFailed',
-      params: { reason: { t: `credentials.errors.${error.code}` } },
-      details: { reason: error.code },
-    });
+    throw lockFailed(error, 'lockAccounts.errors.connectFailed');
   }
 }
 

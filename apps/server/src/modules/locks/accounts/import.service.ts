@@ -10,6 +10,7 @@ import { markLocksGone } from '../lock-status';
 import { usableProvider } from '../../lock-cloud/account-provider';
 import { ACCOUNT_ROW_SELECT, type AccountRow } from '../../base/lock-ref';
 import { recordEvent } from '../../../db/events';
+import { lockFailed } from '../../base/lock-failure';
 
 /**
  * "Get locks" (docs/ttlock-account.md, docs/seam.md): the account's locks (TTLock lock/list, paged;
@@ -72,11 +73,7 @@ export async function importAccountLocks(ctx: ServiceContext & { actor?: Actor }
     }
   } catch (error) {
     if (!(error instanceof LockProviderError)) throw error;
-    throw new AppError('LOCK_FAILED', {
-      messageKey: 'lockAccounts.errors.importFailed',
-      params: { reason: { t: `credentials.errors.${error.code}` } },
-      details: { reason: error.code },
-    });
+    throw lockFailed(error, 'lockAccounts.errors.importFailed');
   }
 
   const result = await transaction(ctx.deps, async (tx) => {

@@ -11,6 +11,7 @@ import { recordAudit } from '../../audit/audit.service';
 import { afterCredentialChange } from '../../credentials/delivery';
 import { noteLockCall } from '../../lock-cloud/call-budget';
 import { sealSeamKey } from '../../lock-cloud/seam-key';
+import { lockFailed } from '../../base/lock-failure';
 
 /**
  * A hotel's Seam workspace as a lock account (docs/seam.md, "Lock accounts"): connected with the
@@ -35,11 +36,7 @@ async function workspaceOf(ctx: AuthedContext, apiKey: string) {
     if (!(error instanceof LockProviderError)) throw error;
     if (error.code === 'auth_failed' || error.code === 'permission_denied')
       throw new AppError('VALIDATION', { messageKey: 'lockAccounts.errors.wrongApiKey', fields: { apiKey: 'lockAccounts.errors.wrongApiKey' } });
-    throw new AppError('LOCK_FAILED', {
-      messageKey: 'lockAccounts.errors.connectFailed',
-      params: { reason: { t: `credentials.errors.${error.code}` } },
-      details: { reason: error.code },
-    });
+    throw lockFailed(error, 'lockAccounts.errors.connectFailed');
   }
 }
 

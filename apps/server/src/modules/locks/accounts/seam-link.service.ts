@@ -7,6 +7,7 @@ import { requirePermission, requireSession } from '../../../permissions';
 import { recordAudit } from '../../audit/audit.service';
 import { ACCOUNT_ROW_SELECT } from '../../base/lock-ref';
 import { usableProvider } from '../../lock-cloud/account-provider';
+import { lockFailed } from '../../base/lock-failure';
 
 /**
  * Linking a lock brand's account into a hotel's Seam workspace (docs/seam.md, "Linking a lock
@@ -35,11 +36,7 @@ async function seamAccount(ctx: AuthedContext, accountId: number): Promise<{ id:
 /** Seam's refusal as the clerk's error, with its reason. */
 function failed(error: unknown): unknown {
   if (!(error instanceof LockProviderError)) return error;
-  return new AppError('LOCK_FAILED', {
-    messageKey: 'lockAccounts.link.failed',
-    params: { reason: { t: `credentials.errors.${error.code}` } },
-    details: { reason: error.code },
-  });
+  return lockFailed(error, 'lockAccounts.link.failed');
 }
 
 /** A page of Seam's to link a lock brand's account; Seam sends the owner back to the lock accounts page (when the install says where it is). */

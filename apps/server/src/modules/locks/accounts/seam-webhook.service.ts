@@ -1,5 +1,5 @@
 import { SeamWebhook } from '@seamapi/webhook';
-import { ZLockAccountSeamWebhookInput } from '@console/shared';
+import { SEAM_ID_PATTERN, ZLockAccountSeamWebhookInput } from '@console/shared';
 import type { z } from 'zod';
 import type { AuthedContext, Deps } from '../../../context';
 import { recordEvent } from '../../../db/events';
@@ -60,13 +60,8 @@ interface SeamWebhookEvent {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
-/**
- * An id or a type as Seam writes them (UUIDs, `access_code.set_on_device`): anything else (a NUL, a
- * lone surrogate, a line break, 5,000 characters) names nothing the console has, and is never put
- * to the database (PostgreSQL refuses a NUL in text: a signed event once answered 500).
- */
-const SEAM_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
-const name = (v: unknown) => (typeof v === 'string' && SEAM_NAME.test(v) ? v : '');
+/** An id or a type as Seam writes them (SEAM_ID_PATTERN), else nothing: a signed event with a NUL in an id once answered 500. */
+const name = (v: unknown) => (typeof v === 'string' && SEAM_ID_PATTERN.test(v) ? v : '');
 /** How far around a door's event its records are read (the lock's clock and Seam's differ a little). */
 const RECORD_WINDOW_MS = 2 * 60_000;
 /** How stale the account's "last event" may be before an event writes it again. */
