@@ -27,6 +27,7 @@ export const LOCK_TAKES_SELECT = {
   hasFaceModule: true,
   hasCardReader: true,
   remoteUnlock: true,
+  encodedCards: true,
 } as const;
 
 export function lockTakes(
@@ -43,5 +44,7 @@ export function lockTakes(
 export async function requireLockTakes(db: TPrisma | Tx, hotelId: number, roomId: number, need: LockNeed): Promise<void> {
   const room = await db.room.findFirst({ where: { id: roomId, hotelId }, select: { name: true, lock: { select: LOCK_TAKES_SELECT } } });
   if (!room?.lock || lockTakes(room.lock, need)) return;
-  throw new AppError('CONFLICT', { messageKey: REFUSALS[need], params: { room: room.name } });
+  // A card system's door opens to cards, the system's: said so, where the desk reader's are refused.
+  const messageKey = need === 'cards' && room.lock.encodedCards ? 'cards.encode.useEncoder' : REFUSALS[need];
+  throw new AppError('CONFLICT', { messageKey, params: { room: room.name } });
 }

@@ -86,6 +86,20 @@ describe('a hotel card system through Seam', () => {
     // The room's Lock tab: a card system's door, nothing read of it (and "check now" reads nothing).
     const status = await api.query('lock.status', { roomId: h.rooms[0]!.id, refresh: true }, { token: h.staffToken });
     expect(status.data).toMatchObject({ encodedCards: true, remoteUnlock: false, online: null, statusError: null, gone: false });
+    // The desk reader's card and a number sent to the lock are refused there, saying where its cards come from.
+    const stay = await stayIn(h.hotel.id, h.rooms[0]!.id);
+    const reserve = await api.mutation(
+      'card.reserve',
+      { uid: '04A1B2C3', kind: 'room', stayId: stay.id, mode: 'duplicate', roomIds: [h.rooms[0]!.id], allRooms: false, note: '' },
+      { token: h.staffToken, lang: 'en' },
+    );
+    expect(reserve.error?.message).toBe("The door of room 101 belongs to the hotel's card system: encode its cards on the system's encoder");
+    const send = await api.mutation(
+      'card.send',
+      { cardNumber: '3506998852', kind: 'room', stayId: stay.id, roomIds: [h.rooms[0]!.id], note: '' },
+      { token: h.staffToken },
+    );
+    expect(send.error?.data.app?.code).toBe('CONFLICT');
     // The desk's encoders, by the room.
     const encoders = await api.query('card.encoders', { roomId: h.rooms[0]!.id }, { token: h.staffToken });
     expect(encoders.data).toEqual({ items: [{ id: h.encoder.acs_encoder_id, name: 'Front desk encoder' }] });
