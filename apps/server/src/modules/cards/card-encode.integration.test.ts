@@ -247,6 +247,15 @@ describe('a hotel card system through Seam', () => {
     expect(notCard.error?.data.app).toMatchObject({ code: 'CONFLICT' });
     expect(notCard.error?.message).toContain('402');
     expect(await ctx.deps.prisma.cardIssue.count({ where: { hotelId: { in: [h.hotel.id, other.hotel.id] } } })).toBe(0);
+    // Seam down: the encoders cannot be read, said so with Seam's reason.
+    await fake.seam.simulateWorkspaceOutage(other.workspace.workspace_id, ['/acs/systems/list']);
+    try {
+      const down = await api.query('card.encoders', { roomId: other.rooms[0]!.id }, { token: other.staffToken, lang: 'en' });
+      expect(down.error?.data.app).toMatchObject({ code: 'LOCK_FAILED', details: { reason: 'cloud_error' } });
+      expect(down.error?.message).toMatch(/^The card system's encoders could not be read: /);
+    } finally {
+      await fake.seam.simulateWorkspaceOutage(other.workspace.workspace_id, []);
+    }
     expect(await usersOf(h.system.acs_system_id)).toEqual([]);
     expect(await usersOf(other.system.acs_system_id)).toEqual([]);
   });

@@ -29,8 +29,11 @@ import { lockFailed } from '../base/lock-failure';
  * in the system (acs.ts).
  */
 
+/** What failed, said with the platform's reason: the encoders' list, or the card. */
+type Failing = 'cards.encode.encodersFailed' | 'cards.encode.failed';
+
 /** The room's door, when it is a card system's, and the adapter of its account. */
-async function cardSystemDoor(ctx: AuthedContext, roomId: number) {
+async function cardSystemDoor(ctx: AuthedContext, roomId: number, failing: Failing) {
   const room = await ctx.deps.prisma.room.findFirst({
     where: { id: roomId, ...roomScope(ctx.actor) },
     select: { id: true, name: true, lock: { select: { ...LOCK_REF_SELECT, encodedCards: true } } },
@@ -43,7 +46,7 @@ async function cardSystemDoor(ctx: AuthedContext, roomId: number) {
   try {
     provider = await providerForLock(ctx.deps, room.lock);
   } catch (error) {
-    throw encodeFailed(error);
+    throw platformFailed(error, failing);
   }
   if (!provider.listCardEncoders || !provider.encodeCard)
     throw new AppError('CONFLICT', { messageKey: 'cards.encode.notCardSystem', params: { room: room.name } });
@@ -51,9 +54,9 @@ async function cardSystemDoor(ctx: AuthedContext, roomId: number) {
 }
 
 /** A platform's refusal as the desk's error, with its translated reason. */
-function encodeFailed(error: unknown): unknown {
+function platformFailed(error: unknown, failing: Failing): unknown {
   if (!(error instanceof LockProviderError)) return error;
-  return lockFailed(error, 'cards.encode.failed');
+  return lockFailed(error, failing);
 }
 
 /**
@@ -82,12 +85,12 @@ async function holdingEncoder<T>(ctx: AuthedContext, accountId: number | null, e
 export async function listCardEncoders(ctx: AuthedContext, raw: z.input<typeof ZCardEncodersInput>): Promise<{ items: { id: string; name: string }[] }> {
   requirePermission(ctx.actor, 'credential.manage');
   const { roomId } = ZCardEncodersInput.parse(raw);
-  const { provider } = await cardSystemDoor(ctx, roomId);
+  const { provider } = await cardSystemDoor(ctx, roomId, 'cards.encode.encodersFailed');
   try {
     const encoders = await provider.listCardEncoders!();
     return { items: encoders.map((e) => ({ id: e.encoderId, name: e.name })) };
   } catch (error) {
-    throw encodeFailed(error);
+    throw platformFailed(error, 'cards.encode.encodersFailed');
   }
 }
 
@@ -105,7 +108,7 @@ export async function encodeRoomCard(ctx: AuthedContext, raw: TCardEncodeInput):
   const now = new Date();
   const stay = await findStay(ctx, input.stayId);
   requireActive(stay, now);
-  const { lock, provider } = await cardSystemDoor(ctx, stay.roomId);
+  const { lock, provider } = await cardSystemDoor(ctx, stay.roomId, 'cards.encode.failed');
   if (input.replaces !== undefined) await replacedCard(ctx, stay.id, input.replaces);
   return holdingEncoder(ctx, lock.accountId, input.encoderId, () =>
     encodeOnEncoder(ctx, { stay, lock, provider, encoderId: input.encoderId, replaces: input.replaces }, now),
@@ -163,7 +166,7 @@ async function encodeOnEncoder(
       endAt: validUntil,
     });
   } catch (error) {
-    throw encodeFailed(error);
+    throw platformFailed(error, 'cards.encode.failed');
   }
   let issueId: number;
   try {
